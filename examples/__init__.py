@@ -1,0 +1,1 @@
+"""Example scenarios, shipped in the wheel as ``pycombat.examples`` (data only)."""

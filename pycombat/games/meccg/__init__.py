@@ -1,0 +1,1 @@
+"""Middle-earth CCG: company vs. company combat."""

@@ -1,0 +1,300 @@
+"""MECCG CvCC: is the attack legal, and every legal strike assignment (MECCG-ASSIGN).
+
+The ASP encodings in ``asp_rules/meccg`` decide legality; this module grounds a scenario,
+asks the solver, and streams the answers.
+
+*Complete assignments* (MECCG-ASSIGN-7) are streamed through symmetry breaking: strikes of
+members with the same ``strike_profile`` (untapped or not: all the assignment rules read)
+are interchangeable, so clingo enumerates one representative per orbit
+(``symmetry.lp``) and Python expands each representative into its orbit by permuting those
+strikes.  Counting multiplies orbit sizes and never lists anything.  The direct encoding
+(no symmetry breaking) is kept for checking and for the tests that compare both.
+
+*Traces* (which pair was made by whom in which phase) come from ``trace.lp``.
+
+>>> from pycombat.games.meccg.schema import load_scenario
+>>> s = load_scenario(example_path("wind_throne.yaml"))
+>>> legal = LegalAssignments(s)
+>>> legal.count()
+288
+>>> next(iter(legal)) in legal
+True
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from importlib.resources import files as _resource_files
+from operator import itemgetter
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from ...errors import ScenarioError
+from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
+from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
+from .model import Scenario
+
+RULES = "pycombat.asp_rules.meccg"
+BASE = ("flags.lp", "input.lp", "derive.lp")
+ATTACK = BASE + ("attack.lp",)
+COMPLETE_CHECK = BASE + ("assign_legal.lp",)
+COMPLETE = COMPLETE_CHECK + ("assign_generate.lp", "enforce.lp", "show.lp")
+COMPLETE_SYMMETRIC = COMPLETE + ("symmetry.lp",)
+TRACE_CHECK = BASE + ("trace.lp",)
+TRACE = TRACE_CHECK + ("trace_generate.lp", "enforce.lp", "show.lp")
+
+
+def example_path(name: str) -> Path:
+    """A scenario shipped with the package (``examples/meccg/<name>`` in the repository)."""
+    return Path(str(_resource_files("pycombat.examples").joinpath("meccg", name)))
+
+
+def consts(scenario: Scenario) -> dict[str, str]:
+    """The interpretation flags as ``#const`` values (``asp_rules/meccg/flags.lp``)."""
+    return {name: value for name, value in scenario.flags.items()}
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A complete assignment: (attacking member, defending member) pairs and the excess strikes.
+
+    Pairs are ordered as the defending company lists its members; excess as the attacking
+    company lists its members.
+    """
+
+    pairs: tuple[tuple[str, str], ...]
+    excess: tuple[str, ...] = ()
+
+    def target_of(self, strike: str) -> str | None:
+        for s, t in self.pairs:
+            if s == strike:
+                return t
+        return None
+
+    def as_json(self) -> dict:
+        return {"pairs": [{"attacker": s, "defender": t} for s, t in self.pairs], "excess": list(self.excess)}
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A phase-by-phase assignment: (attacking member, defending member, phase) triples.
+
+    Phases 1 and 3 are the defender's (MECCG-ASSIGN-2, -4), phase 2 the attacker's (-3).
+    """
+
+    steps: tuple[tuple[str, str, int], ...]
+    excess: tuple[str, ...] = ()
+
+    def assignment(self, target_order: Sequence[str]) -> Assignment:
+        rank = {t: i for i, t in enumerate(target_order)}
+        pairs = tuple(sorted(((s, t) for s, t, _ in self.steps), key=lambda p: rank[p[1]]))
+        return Assignment(pairs, self.excess)
+
+    def as_json(self) -> dict:
+        who = {1: "defender", 2: "attacker", 3: "defender"}
+        return {
+            "steps": [{"phase": p, "by": who[p], "attacker": s, "defender": t} for s, t, p in self.steps],
+            "excess": list(self.excess),
+        }
+
+
+@dataclass(frozen=True)
+class AttackVerdict:
+    """Whether the attacker's company may attack the defender's (MECCG-INIT, MECCG-ALIGN)."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    allowed_by: tuple[str, ...]  #: rule ids that allow it (when legal)
+    kinds: tuple[str, str]  #: company kinds: hero, ringwraith, balrog, fw_overt, fw_covert
+    strikes: tuple[str, ...]  #: attacking members that commit a strike (MECCG-STRUCT-1/2)
+    targets: tuple[str, ...]  #: defending members that may be attacked (MECCG-ASSIGN-1)
+    no_strike: tuple[tuple[str, str], ...]  #: (member, rule id)
+    no_target: tuple[tuple[str, str], ...]  #: (member, rule id)
+
+
+def _show(*sigs: str) -> str:
+    return "".join(f"#show {s}.\n" for s in sigs)
+
+
+def judge_attack(scenario: Scenario) -> AttackVerdict:
+    """Decide MECCG-INIT-2..4 and MECCG-ALIGN-1..8 for the scenario, with reasons."""
+    facts = scenario_facts(scenario)
+    solver = Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario), facts=facts,
+                    texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
+                                 "no_strike/2", "no_target/2", "inconsistent/2")])
+    answers = list(solver.models(limit=2))
+    if len(answers) != 1:  # the attack program is deterministic
+        raise AssertionError(f"attack.lp gave {len(answers)} answer sets")
+    got: dict[str, list[tuple]] = {}
+    for sym in answers[0].symbols:
+        got.setdefault(sym.name, []).append(tuple(to_python(a) for a in sym.arguments))
+    inconsistent = got.get("inconsistent", [])
+    if inconsistent:
+        role, detail = inconsistent[0]
+        why, member = detail[1], detail[2]
+        raise ScenarioError(
+            f"status: covert, but {member!r} makes the company overt ({why}; MECCG-ALIGN-6)",
+            file=scenario.file, path=f"{role}.status")
+    order_a = [m.name for m in scenario.attacker.members]
+    order_d = [m.name for m in scenario.defender.members]
+    kinds = dict(got.get("kind", []))
+    violations = tuple(sorted((Violation(r, d) for r, d in got.get("violation", [])),
+                              key=lambda v: (v.rule, repr(v.detail))))
+    return AttackVerdict(
+        legal=not violations,
+        violations=violations,
+        allowed_by=tuple(sorted(r for (r,) in got.get("allowed_by", []))),
+        kinds=(kinds.get("attacker", "?"), kinds.get("defender", "?")),
+        strikes=tuple(n for n in order_a if (n,) in got.get("strike", [])),
+        targets=tuple(n for n in order_d if (n,) in got.get("target", [])),
+        no_strike=tuple(sorted(got.get("no_strike", []), key=lambda p: order_a.index(p[0]))),
+        no_target=tuple(sorted(got.get("no_target", []), key=lambda p: order_d.index(p[0]))),
+    )
+
+
+class LegalAssignments:
+    """A lazy view of the legal complete assignments of a scenario (python-chess style).
+
+    Iterating streams them; :meth:`count` counts without listing; ``a in view`` checks one
+    candidate in check mode; :meth:`violations` says which rules a candidate breaks.
+    ``symmetry=False`` streams straight from the direct encoding (slower; for checking).
+    """
+
+    def __init__(self, scenario: Scenario, *, symmetry: bool = True):
+        self.scenario = scenario
+        self.symmetry = symmetry
+        self._facts = scenario_facts(scenario)
+        self._consts = consts(scenario)
+        self._target_order = [m.name for m in scenario.defender.members]
+        self._strike_order = [m.name for m in scenario.attacker.members]
+        self._trank = {t: i for i, t in enumerate(self._target_order)}
+        self._srank = {s: i for i, s in enumerate(self._strike_order)}
+
+    # -- solving ----------------------------------------------------------------------------
+    def _solver(self, files: Sequence[str]) -> Solver:
+        return Solver(files=rule_files(RULES, files), consts=self._consts, facts=self._facts,
+                      decoder=Decoder(OUTPUT_PREDICATES))
+
+    def representatives(self) -> Iterator[tuple[list[tuple[str, str]], dict[str, list[str]]]]:
+        """Stream one representative per orbit: (pairs, strikes by profile)."""
+        for ans in self._solver(COMPLETE_SYMMETRIC).models():
+            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
+            classes: dict[str, list[str]] = {}
+            for a in ans.decoded:
+                if isinstance(a, StrikeProfile):
+                    classes.setdefault(str(a.profile), []).append(a.strike)
+            for strikes in classes.values():
+                strikes.sort(key=self._srank.__getitem__)
+            yield pairs, classes
+
+    def _expand(self, pairs: list[tuple[str, str]], classes: dict[str, list[str]]) -> Iterator[Assignment]:
+        by_strike = dict(pairs)
+        tord = sorted((t for _, t in pairs), key=self._trank.__getitem__)
+        cat_targets: list[str] = []
+        per_class: list[list[tuple[tuple[str, ...], tuple[str, ...]]]] = []
+        for strikes in classes.values():
+            targets = sorted((by_strike[s] for s in strikes if s in by_strike), key=self._trank.__getitem__)
+            cat_targets.extend(targets)
+            options = []
+            for perm in itertools.permutations(strikes, len(targets)):
+                used = set(perm)
+                options.append((perm, tuple(s for s in strikes if s not in used)))
+            per_class.append(options)
+        where = {t: i for i, t in enumerate(cat_targets)}
+        order = [where[t] for t in tord]
+        tord_t = tuple(tord)
+        srank = self._srank
+        if len(order) == 0:
+            pick = lambda cat: ()  # noqa: E731
+        elif len(order) == 1:
+            get = itemgetter(order[0])
+            pick = lambda cat: (get(cat),)  # noqa: E731
+        else:
+            pick = itemgetter(*order)
+        for combo in itertools.product(*per_class):
+            cat: tuple[str, ...] = ()
+            exc: tuple[str, ...] = ()
+            for perm, rest in combo:
+                cat += perm
+                exc += rest
+            if len(exc) > 1:
+                exc = tuple(sorted(exc, key=srank.__getitem__))
+            yield Assignment(tuple(zip(pick(cat), tord_t)), exc)
+
+    def __iter__(self) -> Iterator[Assignment]:
+        if not self.symmetry:
+            yield from self._direct()
+            return
+        for pairs, classes in self.representatives():
+            yield from self._expand(pairs, classes)
+
+    def _direct(self) -> Iterator[Assignment]:
+        strikes = None
+        for ans in self._solver(COMPLETE).models():
+            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
+            if strikes is None:
+                strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
+                strikes.sort(key=self._srank.__getitem__)
+            used = {s for s, _ in pairs}
+            pairs.sort(key=lambda p: self._trank[p[1]])
+            yield Assignment(tuple(pairs), tuple(s for s in strikes if s not in used))
+
+    def count(self) -> int:
+        """The number of legal complete assignments, computed from orbit sizes."""
+        if not self.symmetry:
+            return self._solver(COMPLETE).count()
+        total = 0
+        for pairs, classes in self.representatives():
+            placed = {s for s, _ in pairs}
+            size = 1
+            for strikes in classes.values():
+                m = sum(1 for s in strikes if s in placed)
+                size *= math.perm(len(strikes), m)
+            total += size
+        return total
+
+    # -- check mode -------------------------------------------------------------------------
+    def violations(self, candidate: Assignment) -> list[Violation]:
+        """The rules (ids) that ``candidate`` breaks; empty when it is legal."""
+        facts = self._facts + assignment_facts(candidate.pairs, candidate.excess)
+        return check(rule_files(RULES, COMPLETE_CHECK), facts, consts=self._consts)
+
+    def __contains__(self, candidate: object) -> bool:
+        return isinstance(candidate, Assignment) and not self.violations(candidate)
+
+
+class LegalTraces:
+    """A lazy view of the legal assignment traces (MECCG-ASSIGN-2..4, phase by phase)."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self._facts = scenario_facts(scenario)
+        self._consts = consts(scenario)
+        self._target_order = [m.name for m in scenario.defender.members]
+        self._trank = {t: i for i, t in enumerate(self._target_order)}
+        self._srank = {m.name: i for i, m in enumerate(scenario.attacker.members)}
+
+    def _solver(self) -> Solver:
+        return Solver(files=rule_files(RULES, TRACE), consts=self._consts, facts=self._facts,
+                      decoder=Decoder(OUTPUT_PREDICATES))
+
+    def __iter__(self) -> Iterator[Trace]:
+        for ans in self._solver().models():
+            steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
+            strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
+            used = {s for s, _, _ in steps}
+            steps.sort(key=lambda x: (x[2], self._trank[x[1]]))
+            excess = tuple(sorted((s for s in strikes if s not in used), key=self._srank.__getitem__))
+            yield Trace(tuple(steps), excess)
+
+    def count(self) -> int:
+        return self._solver().count()
+
+    def violations(self, trace: Trace) -> list[Violation]:
+        facts = self._facts + trace_facts(trace.steps)
+        return check(rule_files(RULES, TRACE_CHECK), facts, consts=self._consts)
+
+    def __contains__(self, trace: object) -> bool:
+        return isinstance(trace, Trace) and not self.violations(trace)

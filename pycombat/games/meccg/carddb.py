@@ -1,0 +1,370 @@
+"""The shipped MECCG card database: characters, items and combat-relevant cards.
+
+The data lives in ``pycombat/games/meccg/data/{characters,items,combat_cards}.json``, each
+``{"source": [...], "fields": {...}, "records": [...]}``; the ``fields`` entry of each file
+documents every column. This module turns the records into frozen dataclasses and finds
+them by CoE id (``TW-156``) or by name, forgiving case, accents, typographic apostrophes and
+hyphens.
+
+>>> db = load_carddb()
+>>> db.character("Gimli").prowess, db.character("gimli").body
+(5, 8)
+>>> db.character("Gandalf", prefer_alignment="hero").id
+'TW-156'
+>>> db.item("Glamdring").prowess_max
+8
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, TypeVar
+
+from pycombat.errors import ScenarioError, UnknownNameError
+from pycombat.names import NameIndex, closest
+
+__all__ = ["CharacterCard", "ItemCard", "CombatCard", "CardDB", "load_carddb"]
+
+#: Package holding the JSON files.
+DATA_PACKAGE = "pycombat.games.meccg.data"
+
+#: For a preferred alignment, the alignments accepted, tier by tier, when a name has several
+#: records. Cards of the neutral/dual alignments are usable by every player, so they are the
+#: last tier for everyone.
+_ALIGNMENT_TIERS: Mapping[str, tuple[tuple[str, ...], ...]] = {
+    "balrog": (("balrog",), ("minion",)),
+    "fallen-wizard": (("fallen-wizard",), ("hero", "minion")),
+}
+_SHARED_ALIGNMENTS = ("neutral", "dual")
+
+Card = TypeVar("Card", "CharacterCard", "ItemCard", "CombatCard")
+
+
+@dataclass(frozen=True)
+class CharacterCard:
+    """A character, avatar, ally or agent (``card_type``), as printed.
+
+    ``keywords`` is the union of the CoE DB keywords and the GCCG ones (e.g. ``Uruk-hai``,
+    ``Ent``). ``discard_on_body_check`` lists the body-check results on which an Orc or Troll
+    is discarded rather than eliminated (MECCG-BODY-2).
+    """
+
+    id: str
+    name: str
+    set: str
+    alignment: str
+    card_type: str
+    race: str | None
+    skills: tuple[str, ...]
+    prowess: int | None
+    body: int | None
+    mind: int | None
+    mp: int | None
+    mp_if_eliminated: int | None
+    avatar: bool
+    keywords: tuple[str, ...]
+    may_not_be_attacked: bool
+    may_not_face_strikes_at_site: bool
+    discard_on_body_check: tuple[int, ...]
+    makes_company_overt: bool
+    prowess_mods: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    combat_tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ItemCard:
+    """An item with its combat numbers (``None`` where the card prints none).
+
+    ``conditional_bonuses`` holds the raw variants, e.g. Glamdring's
+    ``{"against": ["Orc"], "prowess_max": 9}``.
+    """
+
+    id: str
+    name: str
+    set: str
+    alignment: str
+    item_class: str
+    item_keywords: tuple[str, ...]
+    mp: int | None
+    prowess_bonus: int | None
+    prowess_max: int | None
+    prowess_warrior_only: bool
+    body_bonus: int | None
+    body_max: int | None
+    conditional_bonuses: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    combat_tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CombatCard:
+    """A resource or hazard that matters in combat (events, allies' cards, items as cards).
+
+    ``cvcc`` is the database's note on the card's status in company vs. company combat.
+    """
+
+    id: str
+    name: str
+    set: str
+    alignment: str
+    card_kind: str
+    type: str
+    subtype: str
+    keywords: tuple[str, ...]
+    required_skill: str | None
+    required_race: str | None
+    effect_tags: tuple[str, ...]
+    cvcc: str | None
+
+
+def _tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
+    """``None`` -> ``()``, a list -> a tuple (order kept, duplicates dropped).
+
+    >>> _tuple(None), _tuple(["Leader", "Uruk-hai", "Leader"])
+    ((), ('Leader', 'Uruk-hai'))
+    """
+    return tuple(dict.fromkeys(value or ()))
+
+
+def _dicts(value: Iterable[Mapping[str, Any]] | None) -> tuple[dict[str, Any], ...]:
+    """A tuple of shallow copies of raw JSON objects (``None`` -> ``()``)."""
+    return tuple(dict(item) for item in value or ())
+
+
+def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
+    """Build a :class:`CharacterCard` from one ``characters.json`` record."""
+    return CharacterCard(
+        id=rec["id"],
+        name=rec["name"],
+        set=rec["set"],
+        alignment=rec["alignment"],
+        card_type=rec["card_type"],
+        race=rec.get("race"),
+        skills=_tuple(rec.get("skills")),
+        prowess=rec.get("prowess"),
+        body=rec.get("body"),
+        mind=rec.get("mind"),
+        mp=rec.get("mp"),
+        mp_if_eliminated=rec.get("mp_if_eliminated"),
+        avatar=bool(rec.get("avatar")),
+        keywords=_tuple([*(rec.get("keywords") or ()), *(rec.get("gccg_keywords") or ())]),
+        may_not_be_attacked=bool(rec.get("may_not_be_attacked")),
+        may_not_face_strikes_at_site=bool(rec.get("may_not_face_strikes_at_site")),
+        discard_on_body_check=tuple(int(n) for n in rec.get("discard_on_body_check") or ()),
+        makes_company_overt=bool(rec.get("makes_company_overt")),
+        prowess_mods=_dicts(rec.get("prowess_mods")),
+        combat_tags=_tuple(rec.get("combat_tags")),
+    )
+
+
+def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
+    """Build an :class:`ItemCard` from one ``items.json`` record."""
+    return ItemCard(
+        id=rec["id"],
+        name=rec["name"],
+        set=rec["set"],
+        alignment=rec["alignment"],
+        item_class=rec["item_class"],
+        item_keywords=_tuple(rec.get("item_keywords")),
+        mp=rec.get("mp"),
+        prowess_bonus=rec.get("prowess_bonus"),
+        prowess_max=rec.get("prowess_max"),
+        prowess_warrior_only=bool(rec.get("prowess_warrior_only")),
+        body_bonus=rec.get("body_bonus"),
+        body_max=rec.get("body_max"),
+        conditional_bonuses=_dicts(rec.get("conditional_bonuses")),
+        combat_tags=_tuple(rec.get("combat_tags")),
+    )
+
+
+def combat_card_from_record(rec: Mapping[str, Any]) -> CombatCard:
+    """Build a :class:`CombatCard` from one ``combat_cards.json`` record."""
+    return CombatCard(
+        id=rec["id"],
+        name=rec["name"],
+        set=rec["set"],
+        alignment=rec["alignment"],
+        card_kind=rec["card_kind"],
+        type=rec["type"],
+        subtype=rec["subtype"],
+        keywords=_tuple(rec.get("keywords")),
+        required_skill=rec.get("required_skill"),
+        required_race=rec.get("required_race"),
+        effect_tags=_tuple(rec.get("effect_tags")),
+        cvcc=rec.get("cvcc"),
+    )
+
+
+def _index(cards: Iterable[Card]) -> NameIndex[Card]:
+    """A name/id index over cards."""
+    return NameIndex((card.name, card.id, card) for card in cards)
+
+
+def _narrow(hits: Sequence[Card], prefer_alignment: str | None) -> list[Card]:
+    """The records of ``hits`` matching the preferred alignment (all of them if none do).
+
+    >>> db = load_carddb()
+    >>> [c.id for c in _narrow(db.characters_named("The Balrog"), "balrog")]
+    ['BA-3']
+    >>> [c.id for c in _narrow(db.characters_named("Gandalf"), "minion")]
+    ['TW-156', 'WH-4']
+    """
+    if not prefer_alignment:
+        return list(hits)
+    wanted = prefer_alignment.strip().lower()
+    tiers = _ALIGNMENT_TIERS.get(wanted, ((wanted,),)) + (_SHARED_ALIGNMENTS,)
+    for tier in tiers:
+        kept = [card for card in hits if card.alignment in tier]
+        if kept:
+            return kept
+    return list(hits)
+
+
+def _same_card(cards: Sequence[Card]) -> bool:
+    """True if the cards differ at most in id and set (reprints of one card)."""
+    first = dataclasses.replace(cards[0], id="", set="")
+    return all(dataclasses.replace(c, id="", set="") == first for c in cards[1:])
+
+
+def _choose(
+    kind: str,
+    query: str,
+    hits: Sequence[Card],
+    prefer_alignment: str | None,
+    file: str | None,
+    path: str | None,
+) -> Card:
+    """Pick one record among the records sharing a name, or raise an ambiguity error."""
+    if len(hits) == 1:
+        return hits[0]
+    kept = _narrow(hits, prefer_alignment)
+    if len(kept) == 1 or _same_card(kept):
+        return kept[0]
+    choices = ", ".join(f"{c.id} ({c.alignment}, {c.set})" for c in kept)
+    raise ScenarioError(
+        f"{kind} name {query!r} is ambiguous: it may be {choices}; give the card id instead "
+        f"(e.g. {kept[0].id!r})",
+        file=file,
+        path=path,
+    )
+
+
+class CardDB:
+    """Look MECCG cards up by id or by name.
+
+    Several records may share a name (hero and minion versions, Fallen-wizard avatars,
+    reprints in two sets). ``prefer_alignment`` (the player's alignment: hero, minion, balrog
+    or fallen-wizard) keeps the records of that alignment; a Balrog player also accepts
+    minion cards and a Fallen-wizard player hero or minion cards, when no card of his own
+    alignment exists. Reprints that differ only in id and set are not ambiguous.
+    """
+
+    def __init__(
+        self,
+        characters: Iterable[CharacterCard],
+        items: Iterable[ItemCard],
+        combat_cards: Iterable[CombatCard],
+    ):
+        self.characters: tuple[CharacterCard, ...] = tuple(characters)
+        self.items: tuple[ItemCard, ...] = tuple(items)
+        self.combat_cards: tuple[CombatCard, ...] = tuple(combat_cards)
+        self._characters = _index(self.characters)
+        self._items = _index(self.items)
+        self._combat = _index(self.combat_cards)
+
+    def __repr__(self) -> str:
+        return (
+            f"CardDB({len(self.characters)} characters, {len(self.items)} items, "
+            f"{len(self.combat_cards)} combat cards)"
+        )
+
+    def characters_named(self, query: str) -> list[CharacterCard]:
+        """Every character record matching ``query`` (id or name); may be empty."""
+        return self._characters.lookup(query)
+
+    def character(
+        self,
+        query: str,
+        *,
+        prefer_alignment: str | None = None,
+        file: str | None = None,
+        path: str | None = None,
+    ) -> CharacterCard:
+        """The character, ally, avatar or agent with this id or name.
+
+        >>> db = load_carddb()
+        >>> db.character("eomer").name, db.character("le-39").discard_on_body_check
+        ('Éomer', (9,))
+        >>> db.character("Odacer")
+        Traceback (most recent call last):
+        ...
+        pycombat.errors.UnknownNameError: unknown character 'Odacer'; did you mean 'Odoacer'?
+        """
+        hits = self._characters.lookup(query)
+        if not hits:
+            raise UnknownNameError(
+                "character", query, self._characters.suggest(query), file=file, path=path
+            )
+        return _choose("character", query, hits, prefer_alignment, file, path)
+
+    def item(
+        self,
+        query: str,
+        *,
+        prefer_alignment: str | None = None,
+        file: str | None = None,
+        path: str | None = None,
+    ) -> ItemCard:
+        """The item with this id or name.
+
+        >>> db = load_carddb()
+        >>> db.item("Broad Spear")
+        Traceback (most recent call last):
+        ...
+        pycombat.errors.UnknownNameError: unknown item 'Broad Spear'; did you mean 'Broad-headed Spear'?
+        """
+        hits = self._items.lookup(query)
+        if not hits:
+            raise UnknownNameError("item", query, self._items.suggest(query), file=file, path=path)
+        return _choose("item", query, hits, prefer_alignment, file, path)
+
+    def card(
+        self,
+        query: str,
+        *,
+        prefer_alignment: str | None = None,
+        file: str | None = None,
+        path: str | None = None,
+    ) -> CombatCard | ItemCard:
+        """Any card that can be in play: a combat card if one matches, else an item.
+
+        >>> db = load_carddb()
+        >>> db.card("Doors of Night").card_kind
+        'hazard-permanent-event'
+        >>> db.card("Swift Strokes").required_skill
+        'Warrior'
+        """
+        hits: list[Any] = self._combat.lookup(query) or self._items.lookup(query)
+        if not hits:
+            names = self._combat.names + self._items.names
+            raise UnknownNameError("card", query, closest(query, names), file=file, path=path)
+        return _choose("card", query, hits, prefer_alignment, file, path)
+
+
+def _records(filename: str) -> list[dict[str, Any]]:
+    """The ``records`` list of one shipped JSON file."""
+    text = resources.files(DATA_PACKAGE).joinpath(filename).read_text(encoding="utf-8")
+    return json.loads(text)["records"]
+
+
+@functools.cache
+def load_carddb() -> CardDB:
+    """The shipped card database (parsed once, then cached)."""
+    return CardDB(
+        characters=[character_from_record(r) for r in _records("characters.json")],
+        items=[item_from_record(r) for r in _records("items.json")],
+        combat_cards=[combat_card_from_record(r) for r in _records("combat_cards.json")],
+    )

@@ -1,0 +1,89 @@
+"""The MECCG company-vs-company combat position, as plain immutable Python objects.
+
+The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.facts` turns them into
+ASP facts for ``asp_rules/meccg/input.lp``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+ROLES = ("attacker", "defender")
+ALIGNMENTS = ("hero", "minion", "balrog", "fallen-wizard")
+STATUSES = ("untapped", "tapped", "wounded")
+FW_STATUSES = ("overt", "covert")
+
+
+@dataclass(frozen=True)
+class Member:
+    """A character or ally taking part in the combat (allies count as characters, CoE 3)."""
+
+    name: str  #: unique within the scenario; what the output shows
+    card_id: str | None  #: CoE card id, None for a custom character
+    card_name: str  #: the card's own name
+    card_type: str  #: character | ally | avatar | agent
+    race: str | None
+    skills: tuple[str, ...]
+    prowess: int | None
+    body: int | None
+    mp: int | None
+    status: str = "untapped"
+    items: tuple[Any, ...] = ()  #: carddb.ItemCard records
+    ally_of: str | None = None
+    avatar: bool = False
+    keywords: tuple[str, ...] = ()
+    may_not_be_attacked: bool = False
+    may_not_face_strikes_at_site: bool = False
+    makes_company_overt: bool = False
+    fell_rider: bool = False
+    discard_on_body_check: tuple[int, ...] = ()
+    mp_if_eliminated: int | None = None
+    overridden: tuple[str, ...] = ()  #: card fields the scenario changed
+
+    @property
+    def untapped(self) -> bool:
+        return self.status == "untapped"
+
+
+@dataclass(frozen=True)
+class Company:
+    role: str  #: attacker (the resource player, whose turn it is) or defender
+    player: str
+    alignment: str  #: hero | minion | balrog | fallen-wizard
+    site: str
+    members: tuple[Member, ...]
+    declared_status: str | None = None  #: overt | covert, Fallen-wizard companies only
+    stage_points: int | None = None
+    entered_site: bool = True
+    influence_attempt_this_turn: bool = False
+    attacked_this_turn: bool = False
+    in_play: tuple[Any, ...] = ()  #: carddb records of this player's cards in play
+
+    def member(self, name: str) -> Member:
+        for m in self.members:
+            if m.name == name:
+                return m
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole CvCC position plus the interpretation flags to judge it by."""
+
+    attacker: Company
+    defender: Company
+    flags: Mapping[str, str]
+    flag_origin: Mapping[str, str] = field(default_factory=dict)  #: flag -> default | scenario | command line
+    in_play: tuple[Any, ...] = ()  #: cards in play not tied to a company (e.g. environments)
+    title: str | None = None
+    file: str | None = None
+
+    def company(self, role: str) -> Company:
+        return self.attacker if role == "attacker" else self.defender
+
+    def member(self, name: str) -> Member:
+        for c in (self.attacker, self.defender):
+            for m in c.members:
+                if m.name == name:
+                    return m
+        raise KeyError(name)

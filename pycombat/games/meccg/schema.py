@@ -1,0 +1,205 @@
+"""The MECCG scenario schema (``game: meccg``): a file -> a checked :class:`Scenario`.
+
+A scenario names two companies by card name; stats come from the shipped card database
+(``pycombat/games/meccg/data``, built from ``../shared/data/meccg``) and may be overridden
+inline.  A character that is not in the database can be given in full with ``custom: true``.
+See ``examples/meccg/wind_throne.yaml`` for a commented example and the README for the
+field list.  Every mistake is a :class:`~pycombat.errors.ScenarioError` naming the file,
+the field path and the reason.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from typing import Any, Mapping
+
+from ...errors import ScenarioError
+from ...rulebook import load_rulebook
+from ...scenario import Node, read_document
+from .carddb import CardDB, load_carddb
+from .model import ALIGNMENTS, FW_STATUSES, ROLES, STATUSES, Company, Member, Scenario
+
+COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site",
+                "influence_attempt_this_turn", "attacked_this_turn", "in_play")
+MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
+               "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
+               "makes_company_overt", "discard_on_body_check", "avatar")
+TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules")
+#: card fields a member may override inline
+OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
+               "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
+CARD_TYPES = ("character", "ally", "avatar", "agent")
+PREFERRED = {"hero": "hero", "minion": "minion", "balrog": "balrog", "fallen-wizard": "fallen-wizard"}
+
+
+def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    """Read and check a MECCG scenario file; ``flag_overrides`` come from ``--flag``."""
+    data = read_document(path)
+    return scenario_from_dict(data, file=str(path), flag_overrides=flag_overrides)
+
+
+def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
+                       flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    root = Node(dict(data), file=file)
+    game = root.str("game")
+    if game != "meccg":
+        raise root.error(f"this reader is for `game: meccg`, not {game!r}", "game")
+    db = load_carddb()
+    title = root.str("title", None)
+    root.raw("description", None)
+    attacker = _company(root.child("attacker"), "attacker", db)
+    defender = _company(root.child("defender"), "defender", db)
+    _unique_names(root, attacker, defender)
+    in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
+    flags, origin = _flags(root, flag_overrides or {})
+    root.finish(TOP_KEYS)
+    return Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
+                    in_play=in_play, title=title, file=file)
+
+
+def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    book = load_rulebook("meccg")
+    given: dict[str, Any] = {}
+    rules = root.child("rules", {}) if root.has("rules") else None
+    if rules is not None:
+        if rules.value is None:
+            rules.value = {}
+        for name, node in rules.items():
+            given[name] = node.value
+    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
+    origin = {name: "default" for name in flags}
+    origin.update({name: "scenario" for name in given})
+    if cli:
+        flags = book.resolve_flags({**flags, **cli}, file=None, path_prefix="--flag")
+        origin.update({name: "command line" for name in cli})
+    return flags, origin
+
+
+def _company(node: Node, role: str, db: CardDB) -> Company:
+    node._mapping()
+    alignment = node.str("alignment", choices=ALIGNMENTS)
+    player = node.str("player", role)
+    status = node.str("status", None, choices=FW_STATUSES)
+    if status is not None and alignment != "fallen-wizard":
+        raise node.error("only a Fallen-wizard company is declared overt or covert "
+                         "(other companies' kinds follow from the player's alignment, MECCG-ALIGN-1..3)", "status")
+    site = node.str("site")
+    stage = node.int("stage_points", None, minimum=0)
+    if stage is not None and alignment != "fallen-wizard":
+        raise node.error("stage points matter only for a Fallen-wizard player (MECCG-ALIGN-8)", "stage_points")
+    entered = node.bool("entered_site", True)
+    influence = node.bool("influence_attempt_this_turn", False)
+    attacked = node.bool("attacked_this_turn", False)
+    in_play = tuple(_card(n, db, alignment) for n in node.list("in_play", []))
+    member_nodes = node.list("members")
+    if not member_nodes:
+        raise node.error("a company needs at least one member", "members")
+    members = [_member(m, alignment, db) for m in member_nodes]
+    members = _with_unique_labels(members, member_nodes)
+    _check_allies(members, member_nodes)
+    node.finish(COMPANY_KEYS)
+    return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
+                   declared_status=status, stage_points=stage, entered_site=entered,
+                   influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play)
+
+
+def _card(node: Node, db: CardDB, alignment: str | None) -> Any:
+    return db.card(node.as_str(), prefer_alignment=PREFERRED.get(alignment or ""), file=node.file, path=node.path)
+
+
+def _member(node: Node, alignment: str, db: CardDB) -> Member:
+    if isinstance(node.value, str):  # shorthand: just the card name
+        node = Node({"name": node.value}, file=node.file, path=node.path)
+    node._mapping()
+    name = node.str("name")
+    custom = node.bool("custom", False)
+    fields: dict[str, Any] = {}
+    if custom:
+        ctype = node.str("type", "character", choices=CARD_TYPES)
+        fields.update(card_id=None, card_name=name, card_type=ctype, race=None, skills=(), prowess=None,
+                      body=None, mp=None, avatar=ctype == "avatar")
+        for required in ("prowess", "body"):
+            if not node.has(required):
+                raise node.error(f"a custom member (custom: true) needs `{required}`", required)
+    else:
+        if node.has("type"):
+            raise node.error("`type` is only for custom members (custom: true); a card's type comes from the "
+                             "card database", "type")
+        card = db.character(name, prefer_alignment=PREFERRED[alignment], file=node.file, path=f"{node.path}.name")
+        fields.update(card_id=card.id, card_name=card.name, card_type=card.card_type, race=card.race,
+                      skills=tuple(card.skills), prowess=card.prowess, body=card.body, mp=card.mp,
+                      avatar=card.avatar, keywords=tuple(card.keywords),
+                      may_not_be_attacked=card.may_not_be_attacked,
+                      may_not_face_strikes_at_site=card.may_not_face_strikes_at_site,
+                      makes_company_overt=card.makes_company_overt,
+                      discard_on_body_check=tuple(card.discard_on_body_check or ()),
+                      mp_if_eliminated=card.mp_if_eliminated)
+    overridden = []
+    for key in OVERRIDABLE:
+        if not node.has(key):
+            continue
+        overridden.append(key)
+        if key in ("prowess", "body", "mp"):
+            fields[key] = node.int(key, minimum=0 if key != "mp" else None)
+        elif key == "race":
+            fields[key] = node.str(key)
+        elif key in ("skills", "keywords"):
+            fields[key] = tuple(n.as_str() for n in node.list(key))
+        elif key == "discard_on_body_check":
+            fields[key] = tuple(_int_item(n) for n in node.list(key))
+        else:
+            fields[key] = node.bool(key)
+    status = node.str("status", "untapped", choices=STATUSES)
+    mode = node.str("mode", None, choices=("fell-rider", "normal"))
+    if mode is not None and (fields.get("race") or "").lower() != "ringwraith":
+        raise node.error("`mode` is for Ringwraith avatars (Fell Rider mode, MECCG-ALIGN-6)", "mode")
+    items = tuple(db.item(n.as_str(), prefer_alignment=PREFERRED[alignment], file=n.file, path=n.path)
+                  for n in node.list("items", []))
+    ally_of = node.str("ally_of", None)
+    if ally_of is not None and fields["card_type"] != "ally":
+        raise node.error(f"`ally_of` is for allies; {name!r} is a {fields['card_type']}", "ally_of")
+    label = node.str("label", None)
+    node.finish(MEMBER_KEYS)
+    return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of,
+                  fell_rider=mode == "fell-rider", overridden=tuple(overridden), **fields)
+
+
+def _int_item(n: Node) -> int:
+    if isinstance(n.value, bool) or not isinstance(n.value, int):
+        raise n.error("must be a whole number")
+    return n.value
+
+
+def _with_unique_labels(members: list[Member], nodes: list[Node]) -> list[Member]:
+    """Two members with the same card (non-unique cards) get "Name (2)" unless labelled."""
+    counts = Counter(m.name for m in members)
+    seen: Counter = Counter()
+    out = []
+    for m in members:
+        if counts[m.name] > 1:
+            seen[m.name] += 1
+            if seen[m.name] > 1:
+                m = _replace_name(m, f"{m.name} ({seen[m.name]})")
+        out.append(m)
+    return out
+
+
+def _replace_name(m: Member, name: str) -> Member:
+    from dataclasses import replace
+
+    return replace(m, name=name)
+
+
+def _check_allies(members: list[Member], nodes: list[Node]) -> None:
+    names = {m.name for m in members}
+    for m, n in zip(members, nodes):
+        if m.ally_of is not None and m.ally_of not in names:
+            raise n.error(f"{m.ally_of!r} is not a member of this company", "ally_of")
+
+
+def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
+    seen = {m.name for m in attacker.members}
+    for i, m in enumerate(defender.members):
+        if m.name in seen:
+            raise ScenarioError(f"{m.name!r} is in both companies; give one of them a `label`",
+                                file=root.file, path=f"defender.members[{i}].name")
