@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from importlib import resources
 
@@ -443,7 +443,7 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     )
 
 
-def _outside_code(text: str, func) -> str:
+def _outside_code(text: str, func: Callable[[str], str]) -> str:
     """Apply ``func`` to the parts of ``text`` that are not inside backtick code spans."""
     out: list[str] = []
     last = 0
