@@ -17,7 +17,7 @@ from ...errors import ScenarioError
 from ...rulebook import load_rulebook
 from ...scenario import Node, read_document
 from .carddb import CardDB, load_carddb
-from .model import ALIGNMENTS, FW_STATUSES, ROLES, STATUSES, Company, Member, Scenario
+from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Company, Member, Scenario
 
 COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site",
                 "influence_attempt_this_turn", "attacked_this_turn", "in_play")
@@ -69,9 +69,12 @@ def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str
     flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
     origin = {name: "default" for name in flags}
     origin.update({name: "scenario" for name in given})
-    if cli:
-        flags = book.resolve_flags({**flags, **cli}, file=None, path_prefix="--flag")
-        origin.update({name: "command line" for name in cli})
+    for name, value in cli.items():
+        try:
+            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
+        except ScenarioError as exc:
+            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
+        origin[name] = "command line"
     return flags, origin
 
 

@@ -1,0 +1,89 @@
+"""The `pycombat enumerate` verb: text and JSON output, --count, --limit, --traces, --flag."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from pycombat.cli import main
+from pycombat.games.meccg.assign import example_path
+
+WIND = str(example_path("wind_throne.yaml"))
+
+
+def run_json(capsys, *args):
+    assert main(["enumerate", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_lists_every_option(capsys):
+    data = run_json(capsys, WIND)
+    assert data["count"] == 288 and len(data["options"]) == 288 and "truncated" not in data
+    assert data["attack"]["legal"] is True
+    assert data["flags"]["phase2_assignment"] == "mandatory"
+    assert data["flags"]["site_barred_ally_strikes"] == "strike"
+    first = data["options"][0]
+    assert set(first) == {"pairs", "excess"}
+    assert set(first["pairs"][0]) == {"attacker", "defender"}
+    # every option is a distinct one-to-one matching over the 5 targets, one excess strike
+    seen = set()
+    for o in data["options"]:
+        pairs = frozenset((p["attacker"], p["defender"]) for p in o["pairs"])
+        assert len(pairs) == 5 and len({a for a, _ in pairs}) == 5 and len(o["excess"]) == 1
+        seen.add(pairs)
+    assert len(seen) == 288
+
+
+def test_json_limit_marks_truncation(capsys):
+    data = run_json(capsys, WIND, "--limit", "7")
+    assert data["count"] == 288 and len(data["options"]) == 7 and data["truncated"] is True
+
+
+def test_flag_on_the_command_line_wins(capsys):
+    data = run_json(capsys, WIND, "--count", "--flag", "phase2_assignment=optional")
+    assert data["count"] == 720 and "options" not in data
+    assert data["flags"]["phase2_assignment"] == "optional"
+
+
+def test_traces_json(capsys):
+    data = run_json(capsys, WIND, "--traces", "--limit", "3")
+    assert data["notion"] == "trace" and data["count"] == 1008 and data["truncated"] is True
+    for o in data["options"]:
+        for p in o["pairs"]:
+            assert p["by"] == ("attacker" if p["phase"] == 2 else "defender")
+
+
+def test_illegal_attack_says_why(capsys, tmp_path):
+    text = open(WIND, encoding="utf-8").read().replace("alignment: minion", "alignment: hero")
+    path = tmp_path / "heroes.yaml"
+    path.write_text(text, encoding="utf-8")
+    data = run_json(capsys, str(path))
+    assert data["attack"]["legal"] is False and data["count"] == 0 and data["options"] == []
+    assert [r["rule"] for r in data["attack"]["reasons"]] == ["MECCG-ALIGN-1"]
+    assert data["attack"]["reasons"][0]["source"].startswith("CoE 3.V.1.W1")
+    assert main(["enumerate", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "The attack is not legal" in out and "MECCG-ALIGN-1" in out
+
+
+def test_text_output(capsys):
+    assert main(["enumerate", WIND, "--limit", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "288 legal complete assignments" in out
+    assert "Goldberry is no target: MECCG-CARD-6" in out
+    assert "... 285 more" in out
+
+
+def test_default_file_is_the_wind_throne(capsys):
+    assert main(["enumerate", "--count"]) == 0
+    out = capsys.readouterr().out
+    assert "built-in example" in out and "288 legal complete assignments" in out
+
+
+def test_console_script_runs_and_logs_nothing_on_stderr():
+    """The installed entry point; clingo's messages go to logging, not to the terminal."""
+    proc = subprocess.run([sys.executable, "-m", "pycombat", "enumerate", WIND, "--count"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    assert "288 legal complete assignments" in proc.stdout
