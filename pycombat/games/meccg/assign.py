@@ -29,7 +29,7 @@ from functools import cached_property
 from importlib.resources import files as _resource_files
 from operator import itemgetter
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterator, NamedTuple, Sequence
 
 from ...errors import ScenarioError
 from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
@@ -56,12 +56,11 @@ def consts(scenario: Scenario) -> dict[str, str]:
     return {name: value for name, value in scenario.flags.items()}
 
 
-@dataclass(frozen=True)
-class Assignment:
+class Assignment(NamedTuple):
     """A complete assignment: (attacking member, defending member) pairs and the excess strikes.
 
     Pairs are ordered as the defending company lists its members; excess as the attacking
-    company lists its members.
+    company lists its members.  (A named tuple: millions of them are streamed.)
     """
 
     pairs: tuple[tuple[str, str], ...]
@@ -213,15 +212,26 @@ class LegalAssignments:
             pick = lambda cat: (get(cat),)  # noqa: E731
         else:
             pick = itemgetter(*order)
-        for combo in itertools.product(*per_class):
-            cat: tuple[str, ...] = ()
-            exc: tuple[str, ...] = ()
-            for perm, rest in combo:
-                cat += perm
-                exc += rest
-            if len(exc) > 1:
-                exc = tuple(sorted(exc, key=srank.__getitem__))
-            yield Assignment(tuple(zip(pick(cat), tord_t)), exc)
+        new = tuple.__new__
+        if len(per_class) == 1:
+            for perm, rest in per_class[0]:
+                yield new(Assignment, (tuple(zip(pick(perm), tord_t)), rest))
+        elif len(per_class) == 2:
+            first, second = per_class
+            for p1, r1 in first:
+                for p2, r2 in second:
+                    exc = r1 + r2 if not (r1 and r2) else tuple(sorted(r1 + r2, key=srank.__getitem__))
+                    yield new(Assignment, (tuple(zip(pick(p1 + p2), tord_t)), exc))
+        else:
+            for combo in itertools.product(*per_class):
+                cat: tuple[str, ...] = ()
+                exc = ()
+                for perm, rest in combo:
+                    cat += perm
+                    exc += rest
+                if len(exc) > 1:
+                    exc = tuple(sorted(exc, key=srank.__getitem__))
+                yield new(Assignment, (tuple(zip(pick(cat), tord_t)), exc))
 
     def __iter__(self) -> Iterator[Assignment]:
         if not self.symmetry:

@@ -1,0 +1,86 @@
+"""`make bench`: side-by-side timings in one run (ratios, not absolute targets in tests).
+
+1. Stream all 40,320 complete assignments of examples/meccg/eight_vs_eight.yaml, against a
+   bare itertools.permutations loop that builds the same (attacker, defender) pairs, and
+   against the direct encoding (no symmetry breaking). Target: < 1 s and <= 3x the bare loop.
+2. `--count` on examples/meccg/ten_vs_ten.yaml (3,628,800 assignments). Target: < 1 s.
+3. The Wind Throne end to end (load, judge the attack, list 288), for reference.
+
+Each measurement is the best of several repeats (the machines are shared and noisy).
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+from pycombat.games.meccg.assign import LegalAssignments, example_path
+from pycombat.games.meccg.enumerate import enumerate_assignments
+from pycombat.games.meccg.schema import load_scenario
+
+
+def best_of(fn, repeats):
+    times, result = [], None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times), result
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--skip-direct", action="store_true", help="skip the slow direct-encoding baseline")
+    args = ap.parse_args()
+    eight = load_scenario(example_path("eight_vs_eight.yaml"))
+    ten = load_scenario(example_path("ten_vs_ten.yaml"))
+    wind = load_scenario(example_path("wind_throne.yaml"))
+    strikes = [m.name for m in eight.attacker.members]
+    targets = [m.name for m in eight.defender.members]
+
+    def bare():
+        n = 0
+        for perm in itertools.permutations(strikes):
+            pairs = tuple(zip(perm, targets))
+            n += len(pairs) > 0
+        return n
+
+    def ours():
+        return sum(1 for _ in LegalAssignments(eight))
+
+    def direct():
+        return sum(1 for _ in LegalAssignments(eight, symmetry=False))
+
+    rows = []
+    b_min, b_med, b_n = best_of(bare, args.repeats)
+    o_min, o_med, o_n = best_of(ours, args.repeats)
+    assert b_n == o_n == 40320, (b_n, o_n)
+    rows.append(("bare itertools.permutations loop (baseline)", b_n, b_min, b_med, 1.0, ""))
+    rows.append(("enumerate eight_vs_eight (ASP + symmetry expansion)", o_n, o_min, o_med, o_min / b_min,
+                 "target < 1 s and <= 3x" + (" OK" if o_min < 1 and o_min / b_min <= 3 else " MISSED")))
+    if not args.skip_direct:
+        d_min, d_med, d_n = best_of(direct, 1)
+        assert d_n == 40320
+        rows.append(("enumerate eight_vs_eight, direct encoding (reference)", d_n, d_min, d_med, d_min / b_min, ""))
+    c_min, c_med, c_n = best_of(lambda: LegalAssignments(ten).count(), args.repeats)
+    rows.append(("--count ten_vs_ten", c_n, c_min, c_med, c_min / b_min,
+                 "target < 1 s" + (" OK" if c_min < 1 else " MISSED")))
+    w_min, w_med, w_n = best_of(lambda: enumerate_assignments(wind).count, args.repeats)
+    rows.append(("Wind Throne: judge attack + list all", w_n, w_min, w_med, w_min / b_min, ""))
+
+    table = Table(title=f"pycombat benchmarks (best and median of {args.repeats}; ratio = best / baseline best)")
+    for col in ("what", "results", "best s", "median s", "ratio", "note"):
+        table.add_column(col, justify="right" if col in ("results", "best s", "median s", "ratio") else "left")
+    for what, n, mn, md, ratio, note in rows:
+        table.add_row(what, f"{n:,}", f"{mn:.4f}", f"{md:.4f}", f"{ratio:.2f}x", note)
+    Console(width=140).print(table)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
