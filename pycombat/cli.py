@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from typing import Sequence
 
@@ -71,6 +72,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("pycombat: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `pycombat enumerate --json | head`: the reader left early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 def _enumerate(args: argparse.Namespace) -> int:
@@ -90,9 +95,9 @@ def _enumerate(args: argparse.Namespace) -> int:
         json.dump(report.as_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
-    console = Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False)
+    console = Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False)
     if note:
-        console.print(f"[dim]{note}[/dim]")
+        console.print(Text(note, style="dim"))
     _print_report(console, report, count_only=args.count)
     return 0
 
@@ -118,7 +123,7 @@ def _print_report(console: Console, report, *, count_only: bool) -> None:
         console.print(Text("The attack is not legal:", style="bold red"))
         for r in report.reasons():
             detail = f" [{_fmt_detail(r['detail'])}]" if r.get("detail") is not None else ""
-            console.print(f"  {r['rule']}{detail}: {r['text']}  (source: {r['source']})")
+            console.print(f"  {r['rule']}{detail}: {r['text']} (source: {r['source'].rstrip('.')})")
         return
     console.print("The attack is legal: " + "; ".join(
         f"{r['rule']} ({r['source'].rstrip('.')})" for r in report.reasons()))

@@ -63,7 +63,7 @@ def test_illegal_attack_says_why(capsys, tmp_path):
     assert data["attack"]["reasons"][0]["source"].startswith("CoE 3.V.1.W1")
     assert main(["enumerate", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "The attack is not legal" in out and "MECCG-ALIGN-1" in out
+    assert "The attack is not legal" in out and "MECCG-ALIGN-1 [cannot_attack(hero, hero)]" in out
 
 
 def test_text_output(capsys):
