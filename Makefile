@@ -17,7 +17,7 @@ $(STAMP): $(BIN)/python pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/pycombat enumerate examples/meccg/wind_throne.yaml --limit 12
+	$(BIN)/pycombat enumerate --limit 6
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
