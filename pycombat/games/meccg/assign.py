@@ -31,7 +31,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Iterator, NamedTuple, Sequence
 
-from ...errors import ScenarioError
+from ...errors import ScenarioError, SolverError
 from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from .model import Scenario
@@ -124,8 +124,8 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
                     texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
                                  "no_strike/2", "no_target/2", "inconsistent/2")])
     answers = list(solver.models(limit=2))
-    if len(answers) != 1:  # the attack program is deterministic
-        raise AssertionError(f"attack.lp gave {len(answers)} answer sets")
+    if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
+        raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")
     got: dict[str, list[tuple]] = {}
     for sym in answers[0].symbols:
         got.setdefault(sym.name, []).append(tuple(to_python(a) for a in sym.arguments))
