@@ -38,6 +38,7 @@ class Member:
     fell_rider: bool = False
     discard_on_body_check: tuple[int, ...] = ()
     mp_if_eliminated: int | None = None
+    prowess_mods: tuple[Any, ...] = field(default=(), hash=False)  #: e.g. Gimli {value: 2, against: [Orc]}
     overridden: tuple[str, ...] = ()  #: card fields the scenario changed
 
     @property
@@ -67,6 +68,42 @@ class Company:
 
 
 @dataclass(frozen=True)
+class Rolls:
+    """Dice given for a replay: the attacker's 2d6 total(s), the defender's, the body check."""
+
+    attacker: tuple[int, ...] = ()
+    defender: tuple[int, ...] = ()
+    body: int | None = None
+
+
+@dataclass(frozen=True)
+class StrikeChoice:
+    """One strike of the combat and the players' choices in its sequence (MECCG-SEQ-1..9)."""
+
+    defender: str  #: the defending character facing the strike
+    attacker: str  #: the attacking member whose strike it is
+    attacker_cards: tuple[str, ...] = ()  #: card ids played at step 1 (MECCG-SEQ-2)
+    excess: tuple[str, ...] = ()  #: excess strikes allocated here, -1 each (MECCG-SEQ-3)
+    attacker_untapped: bool = False  #: the attacker takes -3 not to tap (MECCG-SEQ-4)
+    defender_untapped: bool = False  #: the defender takes -3 not to tap (MECCG-SEQ-5)
+    support: tuple[str, ...] = ()  #: defending members tapping for +1 each (MECCG-SEQ-6)
+    defender_cards: tuple[str, ...] = ()  #: card ids played at step 6 (MECCG-SEQ-7)
+    attacker_weapon: str | None = None  #: item id; default the best one carried
+    defender_weapon: str | None = None
+    rolls: Rolls | None = None
+    path: str = ""  #: where in the file (for messages)
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A complete assignment with its strikes in the defender's order (MECCG-SEQ-1)."""
+
+    strikes: tuple[StrikeChoice, ...]
+    excess: tuple[str, ...]  #: strikes no defender received (MECCG-ASSIGN-5)
+    path: str = "combat"
+
+
+@dataclass(frozen=True)
 class Scenario:
     """A whole CvCC position plus the interpretation flags to judge it by."""
 
@@ -77,6 +114,7 @@ class Scenario:
     in_play: tuple[Any, ...] = ()  #: cards in play not tied to a company (e.g. environments)
     title: str | None = None
     file: str | None = None
+    combat: Combat | None = None
 
     def company(self, role: str) -> Company:
         return self.attacker if role == "attacker" else self.defender

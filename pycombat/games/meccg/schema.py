@@ -15,16 +15,19 @@ from typing import Any, Mapping
 
 from ...errors import ScenarioError
 from ...rulebook import load_rulebook
+from ...names import closest
 from ...scenario import Node, read_document
 from .carddb import CardDB, load_carddb
-from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Company, Member, Scenario
+from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
 COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site",
                 "influence_attempt_this_turn", "attacked_this_turn", "in_play")
 MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
                "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
                "makes_company_overt", "discard_on_body_check", "avatar")
-TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules")
+TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules", "combat")
+STRIKE_KEYS = ("defender", "attacker", "attacker_cards", "excess", "attacker_untapped", "defender_untapped",
+               "support", "defender_cards", "attacker_weapon", "defender_weapon", "rolls")
 #: card fields a member may override inline
 OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
                "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
@@ -52,9 +55,92 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _unique_names(root, attacker, defender)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
+    combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
     root.finish(TOP_KEYS)
     return Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                    in_play=in_play, title=title, file=file)
+                    in_play=in_play, title=title, file=file, combat=combat)
+
+
+def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
+    """``combat: {strikes: [...]}``: the complete assignment in the defender's strike order."""
+    node._mapping()
+    strikes = [_strike(n, attacker, defender) for n in node.list("strikes")]
+    seen_d: dict[str, str] = {}
+    seen_a: dict[str, str] = {}
+    for st in strikes:
+        if st.defender in seen_d:
+            raise ScenarioError(f"{st.defender!r} already faces a strike ({seen_d[st.defender]}); one strike per "
+                                "character (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.defender")
+        if st.attacker in seen_a:
+            raise ScenarioError(f"{st.attacker!r} already strikes ({seen_a[st.attacker]}); one strike per attacking "
+                                "member (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.attacker")
+        seen_d[st.defender] = seen_a[st.attacker] = st.path
+    node.finish(("strikes",))
+    excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
+    return Combat(strikes=tuple(strikes), excess=excess, path=node.path)
+
+
+def _ref(n: Node, company: Company, what: str) -> str:
+    """A member of ``company`` named at ``n`` (with the closest name suggested)."""
+    name = n.as_str()
+    names = [m.name for m in company.members]
+    if name not in names:
+        hint = closest(name, names, n=1)
+        extra = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise n.error(f"{name!r} is not a member of the {what} company{extra}")
+    return name
+
+
+def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
+    from .effects import load_effects
+
+    node._mapping()
+    reg = load_effects()
+    d = _ref(node.child("defender"), defender, "defending")
+    a = _ref(node.child("attacker"), attacker, "attacking")
+    cards = {}
+    for key in ("attacker_cards", "defender_cards"):
+        cards[key] = tuple(reg.find(n.as_str(), file=n.file, path=n.path).id for n in node.list(key, []))
+    excess = tuple(_ref(n, attacker, "attacking") for n in node.list("excess", []))
+    support = tuple(_ref(n, defender, "defending") for n in node.list("support", []))
+    weapons = {}
+    for key, who in (("attacker_weapon", a), ("defender_weapon", d)):
+        weapons[key] = None
+        if node.has(key):
+            wname = node.str(key)
+            company = attacker if key == "attacker_weapon" else defender
+            carried = {i.id: i for i in company.member(who).items}
+            match = [i for i in carried.values() if i.name.casefold() == wname.casefold() or i.id == wname.upper()]
+            if not match:
+                raise node.error(f"{who} carries no {wname!r} (carries: {', '.join(i.name for i in carried.values()) or 'nothing'})", key)
+            weapons[key] = match[0].id
+    rolls = _rolls(node.child("rolls")) if node.has("rolls") else None
+    choice = StrikeChoice(defender=d, attacker=a, attacker_cards=cards["attacker_cards"], excess=excess,
+                          attacker_untapped=node.bool("attacker_untapped", False),
+                          defender_untapped=node.bool("defender_untapped", False), support=support,
+                          defender_cards=cards["defender_cards"], rolls=rolls, path=node.path, **weapons)
+    node.finish(STRIKE_KEYS)
+    return choice
+
+
+def _dice_total(n: Node) -> int:
+    if isinstance(n.value, bool) or not isinstance(n.value, int) or not 2 <= n.value <= 12:
+        raise n.error(f"a 2d6 roll is a whole number from 2 to 12, not {n.value!r}")
+    return n.value
+
+
+def _rolls(node: Node) -> Rolls:
+    """``rolls: {attacker: 8 or [8, 8], defender: 6, body: 6}`` (2d6 totals)."""
+    node._mapping()
+    out = {}
+    for key in ("attacker", "defender"):
+        if node.has(key):
+            v = node.raw(key)
+            items = v if isinstance(v, list) else [v]
+            out[key] = tuple(_dice_total(Node(x, file=node.file, path=f"{node.path}.{key}")) for x in items)
+    body = _dice_total(node.child("body")) if node.has("body") else None
+    node.finish(("attacker", "defender", "body"))
+    return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body)
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -136,7 +222,8 @@ def _member(node: Node, alignment: str, db: CardDB) -> Member:
                       may_not_face_strikes_at_site=card.may_not_face_strikes_at_site,
                       makes_company_overt=card.makes_company_overt,
                       discard_on_body_check=tuple(card.discard_on_body_check or ()),
-                      mp_if_eliminated=card.mp_if_eliminated)
+                      mp_if_eliminated=card.mp_if_eliminated,
+                      prowess_mods=tuple(card.prowess_mods or ()))
     overridden = []
     for key in OVERRIDABLE:
         if not node.has(key):

@@ -1,0 +1,115 @@
+"""Exact dice distributions (engine layer: no game here).
+
+A :class:`Dist` maps outcomes to :class:`fractions.Fraction` probabilities that sum to
+exactly 1.  Aggregated outcomes only (the 11 totals of 2d6, never the 36 faces).
+
+>>> two_d6()[7]
+Fraction(1, 6)
+>>> sum(two_d6().values())
+Fraction(1, 1)
+>>> best_of(two_d6(), 2)[12]
+Fraction(71, 1296)
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from functools import cache
+from typing import Callable, Hashable, Iterable, Iterator, Mapping
+
+
+class Dist(Mapping[Hashable, Fraction]):
+    """An exact finite probability distribution (immutable)."""
+
+    __slots__ = ("_p",)
+
+    def __init__(self, items: Mapping[Hashable, Fraction] | Iterable[tuple[Hashable, Fraction]]):
+        acc: dict[Hashable, Fraction] = defaultdict(Fraction)
+        pairs = items.items() if isinstance(items, Mapping) else items
+        for k, p in pairs:
+            p = Fraction(p)
+            if p < 0:
+                raise ValueError(f"negative probability {p} for {k!r}")
+            if p:
+                acc[k] += p
+        total = sum(acc.values(), Fraction(0))
+        if total != 1:
+            raise ValueError(f"probabilities sum to {total}, not 1")
+        self._p = dict(sorted(acc.items(), key=lambda kv: _sort_key(kv[0])))
+
+    @classmethod
+    def point(cls, value: Hashable) -> "Dist":
+        return cls({value: Fraction(1)})
+
+    @classmethod
+    def uniform(cls, values: Iterable[Hashable]) -> "Dist":
+        vals = list(values)
+        return cls((v, Fraction(1, len(vals))) for v in vals)
+
+    def __getitem__(self, k: Hashable) -> Fraction:
+        return self._p.get(k, Fraction(0))
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._p)
+
+    def __len__(self) -> int:
+        return len(self._p)
+
+    def __repr__(self) -> str:
+        return "Dist({" + ", ".join(f"{k!r}: {v}" for k, v in self._p.items()) + "})"
+
+    def map(self, fn: Callable[[Hashable], Hashable]) -> "Dist":
+        """The distribution of ``fn(outcome)``."""
+        return Dist((fn(k), p) for k, p in self._p.items())
+
+    def bind(self, fn: Callable[[Hashable], "Dist"]) -> "Dist":
+        """Chain a second random step that depends on the first's outcome."""
+        return Dist((k2, p * p2) for k, p in self._p.items() for k2, p2 in fn(k).items())
+
+    def combine(self, other: "Dist", fn: Callable[[Hashable, Hashable], Hashable]) -> "Dist":
+        """The distribution of ``fn(x, y)`` for independent ``x ~ self``, ``y ~ other``."""
+        return Dist((fn(a, b), pa * pb) for a, pa in self._p.items() for b, pb in other.items())
+
+    def prob(self, event: Callable[[Hashable], bool]) -> Fraction:
+        return sum((p for k, p in self._p.items() if event(k)), Fraction(0))
+
+    def expectation(self, value: Callable[[Hashable], Fraction | int] = lambda k: k) -> Fraction:  # type: ignore[assignment]
+        return sum((Fraction(value(k)) * p for k, p in self._p.items()), Fraction(0))
+
+
+def _sort_key(k: Hashable):
+    return (0, k, "") if isinstance(k, (int, Fraction)) and not isinstance(k, bool) else (1, 0, repr(k))
+
+
+@cache
+def die(sides: int = 6) -> Dist:
+    return Dist.uniform(range(1, sides + 1))
+
+
+@cache
+def two_d6() -> Dist:
+    """The 11 totals of two six-sided dice."""
+    return die().combine(die(), lambda a, b: a + b)
+
+
+def best_of(dist: Dist, n: int) -> Dist:
+    """Roll ``n`` times and keep the highest (e.g. Swift Strokes' "two rolls, use one")."""
+    out = dist
+    for _ in range(n - 1):
+        out = out.combine(dist, max)
+    return out
+
+
+def fmt(p: Fraction, digits: int = 4) -> str:
+    """``n/d (0.dddd)``: exact and decimal.
+
+    >>> fmt(Fraction(1, 6))
+    '1/6 (0.1667)'
+    """
+    exact = f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+    return f"{exact} ({float(p):.{digits}f})"
+
+
+def as_json(p: Fraction) -> dict:
+    """``{"exact": "n/d", "decimal": x}`` for JSON output."""
+    return {"exact": f"{p.numerator}/{p.denominator}", "decimal": round(float(p), 6)}
