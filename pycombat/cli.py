@@ -46,6 +46,29 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     e.add_argument("--max-list", type=_positive, default=None, metavar="N",
                    help="refuse to list more than N options without --limit (default 100000)")
+    o = sub.add_parser("odds", help="exact odds of each strike and of the whole combat (MECCG)",
+                       description="For a scenario with a `combat:` block (a complete assignment in the defender's "
+                                   "strike order, with each strike's choices; defaults are stated): per strike the "
+                                   "exact probabilities that the defender wins, ties or loses, and of wound, "
+                                   "elimination and discard; for the whole combat the distribution of kill MPs of "
+                                   "each side and each character's chance of elimination. Exact fractions and "
+                                   "decimals.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    o.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
+    o.add_argument("--json", action="store_true", help="print one JSON object (fractions as \"n/d\" strings)")
+    o.add_argument("--plot", metavar="FILE.png", help="draw the kill-MP distributions to a PNG file")
+    o.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+
+    r = sub.add_parser("replay", help="resolve a combat with given dice, step by step (MECCG)",
+                       description="Resolve the `combat:` block strike by strike with the dice given in the file "
+                                   "(`rolls:` per strike) or with --rolls, narrating final prowess values and the "
+                                   "rule applied at each step.", epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
+    r.add_argument("--rolls", metavar="N,N,...",
+                   help="every 2d6 total in the order rolled (per strike: attacker, defender, body check), "
+                        "instead of the file's rolls")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+    r.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     return p
 
 
@@ -65,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
     try:
-        return _enumerate(args)
+        return {"enumerate": _enumerate, "odds": _odds, "replay": _replay}[args.verb](args)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
         return 2
@@ -78,9 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _enumerate(args: argparse.Namespace) -> int:
+def _load(args: argparse.Namespace):
     from .games.meccg.assign import example_path
-    from .games.meccg.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
 
     flags = parse_flag_assignments(args.flag)
     path = args.file
@@ -88,17 +110,162 @@ def _enumerate(args: argparse.Namespace) -> int:
     if path is None:
         path = str(example_path("wind_throne.yaml"))
         note = "no FILE given: using the built-in example examples/meccg/wind_throne.yaml"
-    scenario = load_scenario(path, flags)
+    return load_scenario(path, flags), note
+
+
+def _console() -> Console:
+    return Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False)
+
+
+def _enumerate(args: argparse.Namespace) -> int:
+    from .games.meccg.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
+
+    scenario, note = _load(args)
     report = enumerate_assignments(scenario, limit=args.limit, count_only=args.count, traces=args.traces,
                                    max_list=args.max_list or DEFAULT_MAX_LIST)
     if args.json:
         json.dump(report.as_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
         return 0
-    console = Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False)
+    console = _console()
     if note:
         console.print(Text(note, style="dim"))
     _print_report(console, report, count_only=args.count)
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from .dice import as_json, fmt
+    from .games.meccg.strike import combat_odds, defaults_used, marginal, member_fates, strike_summary
+
+    scenario, note = _load(args)
+    co = combat_odds(scenario)
+    a, d = scenario.attacker, scenario.defender
+    kill_d, kill_a = marginal(co.kill_mp, 0), marginal(co.kill_mp, 1)
+    eliminated = {name: dist["eliminated"] for name, dist in co.fates.items()}
+    for dist in co.per_strike:
+        assert sum(dist.values()) == 1  # Dist guarantees it; say so where it matters
+    if args.plot:
+        from .plot import plot_distributions
+
+        plot_distributions({f"{d.player} (defender) kill MPs": kill_d, f"{a.player} (attacker) kill MPs": kill_a},
+                           args.plot, title=scenario.title or "kill MPs", xlabel="kill MPs")
+    if args.json:
+        strikes = []
+        for s, dist in zip(co.setups, co.per_strike):
+            strikes.append({
+                "index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
+                "cancelled_by": s.cancelled_by.name if s.cancelled_by else None,
+                "defender_prowess": s.defender.prowess, "attacker_prowess": s.attacker.prowess,
+                "defender_body": s.defender.body, "attacker_body": s.attacker.body,
+                "attacker_rolls": s.attacker.rolls, "defender_rolls": s.defender.rolls,
+                "modifiers": {side.member.name: [{"amount": m.amount, "what": m.what, "rule": m.rule}
+                                                 for m in side.prowess_mods + side.body_mods]
+                              for side in (s.defender, s.attacker)},
+                "probabilities": {k: as_json(v) for k, v in strike_summary(dist).items()},
+                "fates": {n: {k: as_json(v) for k, v in member_fates(dist, n).items()}
+                          for n in (s.defender.member.name, s.attacker.member.name)},
+            })
+        out = {"game": "meccg", "scenario": scenario.file, "title": scenario.title, "flags": dict(scenario.flags),
+               "defaults": defaults_used(scenario), "strikes": strikes,
+               "kill_mp": {"defender_player": {str(k): as_json(v) for k, v in kill_d.items()},
+                           "attacker_player": {str(k): as_json(v) for k, v in kill_a.items()}},
+               "expected_kill_mp": {"defender_player": as_json(kill_d.expectation()),
+                                    "attacker_player": as_json(kill_a.expectation())},
+               "eliminated": {n: as_json(p) for n, p in eliminated.items()}}
+        if args.plot:
+            out["plot"] = args.plot
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    console = _console()
+    if note:
+        console.print(Text(note, style="dim"))
+    if scenario.title:
+        console.print(Text(scenario.title, style="bold"))
+    console.print(f"{d.player} defends ({d.alignment}); {a.player} attacks ({a.alignment}). Strikes in "
+                  f"{d.player}'s order (MECCG-SEQ-1).")
+    console.print("Choices not given in the file take these defaults:")
+    for line in defaults_used(scenario):
+        console.print(f"  - {line}")
+    table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
+    for col in ("#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie",
+                "defender loses"):
+        table.add_column(col)
+    for s, dist in zip(co.setups, co.per_strike):
+        summ = strike_summary(dist)
+        dname = f"{s.defender.member.name} ({s.defender.prowess}/{s.defender.body})"
+        rolls = ", best of 2 rolls" if s.attacker.rolls > 1 else ""
+        aname = f"{s.attacker.member.name} ({s.attacker.prowess}/{s.attacker.body}{rolls})"
+        if s.cancelled_by:
+            table.add_row(str(s.index), dname, aname, f"cancelled by {s.cancelled_by.name}", "", "")
+        else:
+            table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
+                          fmt(summ["defender_loses"]))
+    console.print(table)
+    fates = Table(title="Each character in a strike", title_justify="left")
+    for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
+        fates.add_column(col)
+    for s, dist in zip(co.setups, co.per_strike):
+        for n in (s.defender.member.name, s.attacker.member.name):
+            f = member_fates(dist, n)
+            fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in ("wounded", "eliminated", "discarded", "returned")])
+    console.print(fates)
+    for who, dist in ((f"{d.player} (defender) kill MPs", kill_d), (f"{a.player} (attacker) kill MPs", kill_a)):
+        console.print(Text(who, style="bold"))
+        for k, p in dist.items():
+            console.print(f"  {k}: {fmt(p)}")
+        console.print(f"  expected: {fmt(dist.expectation())}")
+    if args.plot:
+        console.print(f"kill-MP distributions drawn to {args.plot}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .games.meccg.strike import replay
+    from .rulebook import load_rulebook
+
+    scenario, note = _load(args)
+    rolls = None
+    if args.rolls is not None:
+        try:
+            rolls = [int(x) for x in args.rolls.replace(" ", "").split(",") if x]
+        except ValueError:
+            raise PycombatError(f"--rolls {args.rolls!r}: expected 2d6 totals separated by commas, e.g. 8,8,6,6") from None
+        bad = [r for r in rolls if not 2 <= r <= 12]
+        if bad:
+            raise PycombatError(f"--rolls: {bad[0]} is not a 2d6 total (2 to 12)")
+    r = replay(scenario, rolls)
+    book = load_rulebook("meccg")
+    d, a = scenario.defender, scenario.attacker
+    if args.json:
+        out = {"game": "meccg", "scenario": scenario.file, "flags": dict(scenario.flags),
+               "preamble": [{"text": st.text, "rules": list(st.rules)} for st in r.preamble],
+               "strikes": [{"index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
+                            "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps],
+                            "result": o.result, "loser": o.loser, "fate": o.fate}
+                           for s, steps, o in r.strikes],
+               "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]}}
+        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    console = _console()
+    if note:
+        console.print(Text(note, style="dim"))
+    if scenario.title:
+        console.print(Text(scenario.title, style="bold"))
+    for st in r.preamble:
+        console.print(f"{st.text}  [{', '.join(st.rules)}]")
+    for s, steps, o in r.strikes:
+        console.print("")
+        for st in steps:
+            console.print(f"{st.text}  [{', '.join(st.rules)}]")
+    console.print("")
+    console.print(Text(f"Result: {d.player} (defender) scores {r.kill_mp[0]} kill MP, {a.player} (attacker) "
+                       f"{r.kill_mp[1]}; no trophies ({book.rule('MECCG-BODY-6').id})", style="bold"))
+    hurt = [(o.loser, o.fate) for _, _, o in r.strikes if o.loser]
+    for name, fate in hurt:
+        console.print(f"  {name}: {'wounded' if fate == 'survives' else fate}")
     return 0
 
 
