@@ -13,7 +13,7 @@ order, plus each strike's choices), this module
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, Iterator, NamedTuple
 
@@ -139,7 +139,11 @@ def _penalty_not_to_tap(m: Member) -> int:
 
 def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, opponent: Member,
                excess: Iterable[str], supporters: Iterable[str], cards: tuple[Effect, ...]) -> Side:
-    """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9)."""
+    """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9).
+
+    ``me.status`` is the status when the strike starts (a member that tapped earlier in the
+    combat, e.g. for an ally's ability, is tapped by then).
+    """
     flags = scenario.flags
     base = me.prowess or 0
     mods: list[Mod] = []
@@ -165,6 +169,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
         for s in supporters:
             others.append(Mod(1, f"support of {s}", "MECCG-SEQ-6"))
     for c in cards:
+        if c.untap and me.status == "tapped":
+            others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
         if c.prowess and (c.target_race is None or _race(me) == c.target_race.casefold()):
             others.append(Mod(c.prowess, c.name, c.rule))
         if c.body:
@@ -190,6 +196,9 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 new_body = max(me.body or 0, min(new_body, item.body_max))
             if new_body != (me.body or 0):
                 body_mods.append(Mod(new_body - (me.body or 0), item.name, "MECCG-SEQ-9"))
+    for item in me.items:
+        if item.prowess_bonus is not None and item.prowess_warrior_only and not _has_skill(me, "Warrior"):
+            mods.append(Mod(0, f"{item.name}: warrior only, no bonus for {me.name}", "MECCG-SEQ-9"))
     mods.extend(others)
     prowess = base + sum(m.amount for m in mods)
     body_shift = sum(m.amount for m in body_mods)
@@ -221,6 +230,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     allocated: dict[str, str] = {}
     tapped_supporters: set[str] = set()
     used_allies: set[str] = set()
+    struck: set[str] = set()
     setups = []
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
@@ -247,8 +257,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
                            "(MECCG-SEQ-6)")
             tapped_supporters.add(s)
-        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies)
-        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies)
+        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck)
+        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck)
         for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
             company = att if who == "attacker" else dfn
             m = company.member(ch.attacker if who == "attacker" else ch.defender)
@@ -257,6 +267,12 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
                 raise _err(scenario, f"{ch.path}.{who}_untapped",
                            f"{m.name} is {m.status}: taking -3 not to tap needs an untapped character ({rule})")
         a_m, d_m = att.member(ch.attacker), dfn.member(ch.defender)
+        # a member that tapped for its ability earlier in this combat is tapped now (MECCG-SEQ-9)
+        if a_m.name in used_allies and a_m.status == "untapped":
+            a_m = replace(a_m, status="tapped")
+        if d_m.name in used_allies and d_m.status == "untapped":
+            d_m = replace(d_m, status="tapped")
+        struck.update((ch.attacker, ch.defender))
         a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards)
         d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards)
         cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
@@ -281,7 +297,7 @@ def _check_assignment(scenario: Scenario) -> None:
 
 
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
-           used_allies: set[str]) -> tuple[Effect, ...]:
+           used_allies: set[str], struck: set[str]) -> tuple[Effect, ...]:
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
     step = "1" if role == "attacker" else "6"
     rule_step = "MECCG-SEQ-2" if role == "attacker" else "MECCG-SEQ-7"
@@ -304,9 +320,13 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
             allies = [m for m in company.members if m.card_id == e.id]
             if not allies:
                 raise _err(scenario, path, f"{e.name} is not in the {role}'s company ({e.rule})")
-            if allies[0].status != "untapped" or e.id in used_allies:
-                raise _err(scenario, path, f"{e.name} must be untapped to tap for its effect ({e.rule})")
-            used_allies.add(e.id)
+            ally = allies[0]
+            if ally.status != "untapped" or ally.name in used_allies:
+                raise _err(scenario, path, f"{ally.name} must be untapped to tap for its effect ({e.rule})")
+            if ally.name in struck:
+                raise _err(scenario, path, f"{ally.name} already faced its own strike: after it, it is tapped or "
+                           f"wounded unless it took -3 and won, which pycombat does not assume ({e.rule})")
+            used_allies.add(ally.name)
     return effects
 
 
@@ -358,18 +378,31 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
         return Dist.point(Outcome("cancelled", None, None, 0, 0, 0, 0))
     a, d = setup.attacker, setup.defender
     att_al, def_al = scenario.attacker.alignment, scenario.defender.alignment
-    compare = roll_dist(a.rolls).combine(roll_dist(d.rolls), lambda ra, rd: (d.prowess + rd) - (a.prowess + ra))
 
-    def resolve(diff: int) -> Dist:
-        if diff > 0:  # D > A: the strike fails; the attacker is wounded, the defender checks its body
+    def resolve(result: str) -> Dist:
+        if result == "fails":  # D > A: the attacker is wounded, the defending player checks its body
             return body_check(a, def_al, scenario.flags).map(
                 lambda f: Outcome("fails", a.member.name, f[0], f[1], 0, 0, f[2]))
-        if diff < 0:  # D < A: the strike succeeds; the defender is wounded
+        if result == "succeeds":  # D < A: the defender is wounded
             return body_check(d, att_al, scenario.flags).map(
                 lambda f: Outcome("succeeds", d.member.name, f[0], 0, f[1], f[2], 0))
         return Dist.point(Outcome("tie", None, None, 0, 0, 0, 0))
 
-    return compare.bind(resolve)
+    return compare_dist(a.prowess, a.rolls, d.prowess, d.rolls).bind(resolve)
+
+
+def compare_dist(attacker_prowess: int, attacker_rolls: int, defender_prowess: int, defender_rolls: int) -> Dist:
+    """MECCG-SEQ-9/10: both roll 2d6 (best of ``*_rolls``) and add prowess; Dist over
+    ``fails`` (defender higher), ``tie`` and ``succeeds`` (attacker higher).
+
+    >>> compare_dist(6, 1, 6, 1)["tie"]
+    Fraction(73, 648)
+    """
+    def verdict(ra: int, rd: int) -> str:
+        diff = (defender_prowess + rd) - (attacker_prowess + ra)
+        return "fails" if diff > 0 else ("succeeds" if diff < 0 else "tie")
+
+    return roll_dist(attacker_rolls).combine(roll_dist(defender_rolls), verdict)
 
 
 @dataclass
