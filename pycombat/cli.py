@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 import logging
 import os
 import sys
@@ -114,7 +115,8 @@ def _load(args: argparse.Namespace):
 
 
 def _console() -> Console:
-    return Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False)
+    return Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False,
+                   soft_wrap=True)
 
 
 def _enumerate(args: argparse.Namespace) -> int:
@@ -143,8 +145,9 @@ def _odds(args: argparse.Namespace) -> int:
     a, d = scenario.attacker, scenario.defender
     kill_d, kill_a = marginal(co.kill_mp, 0), marginal(co.kill_mp, 1)
     eliminated = {name: dist["eliminated"] for name, dist in co.fates.items()}
-    for dist in co.per_strike:
-        assert sum(dist.values()) == 1  # Dist guarantees it; say so where it matters
+    # MECCG-BODY-7/9 [elimination_mp_clauses]: MPs the owners lose on top of the kill MPs
+    pen_d = sum((dist.expectation(lambda o: o.penalty_defender_player) for dist in co.per_strike), Fraction(0))
+    pen_a = sum((dist.expectation(lambda o: o.penalty_attacker_player) for dist in co.per_strike), Fraction(0))
     if args.plot:
         from .plot import plot_distributions
 
@@ -172,7 +175,9 @@ def _odds(args: argparse.Namespace) -> int:
                            "attacker_player": {str(k): as_json(v) for k, v in kill_a.items()}},
                "expected_kill_mp": {"defender_player": as_json(kill_d.expectation()),
                                     "attacker_player": as_json(kill_a.expectation())},
-               "eliminated": {n: as_json(p) for n, p in eliminated.items()}}
+               "eliminated": {n: as_json(p) for n, p in eliminated.items()},
+               "expected_owner_mp_lost": {"defender_player": as_json(pen_d), "attacker_player": as_json(pen_a),
+                                          "flag": f"elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}"}}
         if args.plot:
             out["plot"] = args.plot
         json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
@@ -216,6 +221,9 @@ def _odds(args: argparse.Namespace) -> int:
         for k, p in dist.items():
             console.print(f"  {k}: {fmt(p)}")
         console.print(f"  expected: {fmt(dist.expectation())}")
+    console.print(f"Expected MPs the owners lose through \"if eliminated\" clauses and avatars "
+                  f"[elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}] (MECCG-BODY-7, MECCG-BODY-9): "
+                  f"{d.player} {fmt(pen_d)}, {a.player} {fmt(pen_a)}")
     if args.plot:
         console.print(f"kill-MP distributions drawn to {args.plot}")
     return 0

@@ -94,3 +94,15 @@ def test_replay_with_flat_rolls_equals_the_file(capsys):
 def test_replay_bad_rolls(capsys, rolls, words):
     assert main(["replay", WIND, "--rolls", rolls]) == 2
     assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flag", ["apply", "ignore"])
+def test_owner_mp_clauses_body_7_9(capsys, flag):
+    """MECCG-BODY-9 [elimination_mp_clauses]: Aragorn II -3 if eliminated; MECCG-BODY-7: an
+    eliminated avatar (Gandalf) costs its player 5."""
+    assert main(["odds", WIND, "--json", "--flag", f"elimination_mp_clauses={flag}"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    got = frac(data["expected_owner_mp_lost"]["defender_player"])
+    expected = 3 * frac(data["eliminated"]["Aragorn II"]) + 5 * frac(data["eliminated"]["Gandalf"])
+    assert got == (expected if flag == "apply" else 0)
+    assert frac(data["expected_owner_mp_lost"]["attacker_player"]) == 0
