@@ -28,3 +28,11 @@ def test_demo_block_is_real_output(capsys):
 def test_makefile_demo_runs_what_the_readme_shows():
     makefile = (Path(__file__).resolve().parent.parent / "Makefile").read_text()
     assert re.search(r"^demo:.*\n\t\$\(BIN\)/pycombat enumerate --limit 6$", makefile, re.M)
+
+
+def test_odds_and_replay_blocks_are_real_output(capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    for verb in ("odds", "replay"):
+        expected = block_after(f"$ pycombat {verb} examples/meccg/wind_throne.yaml")
+        assert main([verb, "examples/meccg/wind_throne.yaml"]) == 0
+        assert capsys.readouterr().out.rstrip("\n") == expected
