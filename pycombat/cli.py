@@ -119,6 +119,22 @@ def _console() -> Console:
                    soft_wrap=True)
 
 
+def _emit_json(obj) -> int:
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _header(scenario, note: str | None) -> Console:
+    """A console, with the built-in-example note and the scenario's title printed."""
+    console = _console()
+    if note:
+        console.print(Text(note, style="dim"))
+    if scenario.title:
+        console.print(Text(scenario.title, style="bold"))
+    return console
+
+
 def _enumerate(args: argparse.Namespace) -> int:
     from .games.meccg.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
 
@@ -126,9 +142,7 @@ def _enumerate(args: argparse.Namespace) -> int:
     report = enumerate_assignments(scenario, limit=args.limit, count_only=args.count, traces=args.traces,
                                    max_list=args.max_list or DEFAULT_MAX_LIST)
     if args.json:
-        json.dump(report.as_json(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
+        return _emit_json(report.as_json())
     console = _console()
     if note:
         console.print(Text(note, style="dim"))
@@ -180,14 +194,8 @@ def _odds(args: argparse.Namespace) -> int:
                                           "flag": f"elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}"}}
         if args.plot:
             out["plot"] = args.plot
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    console = _console()
-    if note:
-        console.print(Text(note, style="dim"))
-    if scenario.title:
-        console.print(Text(scenario.title, style="bold"))
+        return _emit_json(out)
+    console = _header(scenario, note)
     console.print(f"{d.player} defends ({d.alignment}); {a.player} attacks ({a.alignment}). Strikes in "
                   f"{d.player}'s order (MECCG-SEQ-1).")
     console.print("Choices not given in the file take these defaults:")
@@ -254,14 +262,8 @@ def _replay(args: argparse.Namespace) -> int:
                             "result": o.result, "loser": o.loser, "fate": o.fate}
                            for s, steps, o in r.strikes],
                "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]}}
-        json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return 0
-    console = _console()
-    if note:
-        console.print(Text(note, style="dim"))
-    if scenario.title:
-        console.print(Text(scenario.title, style="bold"))
+        return _emit_json(out)
+    console = _header(scenario, note)
     for st in r.preamble:
         console.print(f"{st.text}  [{', '.join(st.rules)}]")
     for s, steps, o in r.strikes:
