@@ -70,6 +70,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "instead of the file's rolls")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+    v = sub.add_parser("verify", help="verdicts on the claims of a scenario, with the rules that decide them (MECCG)",
+                       description="Check each claim of the scenario's `claims:` list (e.g. \"Orc Quarrels cancels the "
+                                   "attack\", \"Aragorn II may take Shagrat's strike in phase 1\") in the solver's "
+                                   "check mode: the verdict, the rule ids (text and source) that decide it, and the "
+                                   "interpretation flags whose other value would change it. Exit code 1 if a claim's "
+                                   "`expect:` is not met.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    v.add_argument("file", help="scenario file with a `claims:` list")
+    v.add_argument("--json", action="store_true", help="print one JSON object")
+    v.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     return p
 
 
@@ -89,7 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
     try:
-        return {"enumerate": _enumerate, "odds": _odds, "replay": _replay}[args.verb](args)
+        return {"enumerate": _enumerate, "odds": _odds, "replay": _replay, "verify": _verify}[args.verb](args)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
         return 2
@@ -276,6 +285,38 @@ def _replay(args: argparse.Namespace) -> int:
     hurt = [(o.loser, o.fate) for _, _, o in r.strikes if o.loser]
     for name, fate in hurt:
         console.print(f"  {name}: {'wounded' if fate == 'survives' else fate}")
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .games.meccg.claims import verify
+
+    scenario, note = _load(args)
+    if not scenario.claims:
+        raise PycombatError(f"{args.file}: claims: the scenario has no claims to verify")
+    verdicts = verify(scenario, list(scenario.claims))
+    missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
+    if args.json:
+        _emit_json({"game": "meccg", "scenario": scenario.file, "flags": dict(scenario.flags),
+                    "claims": [v.as_json() for v in verdicts]})
+        return 1 if missed else 0
+    console = _header(scenario, note)
+    for v in verdicts:
+        j = v.as_json()
+        mark = "TRUE " if v.verdict else "FALSE"
+        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
+        for r in j["reasons"]:
+            console.print(f"    {r['rule']}: {r['text']}" + (f" (source: {r['source'].rstrip('.')})" if r["source"] else ""))
+        for n in j.get("notes", []):
+            console.print(f"    note: {n}")
+        if v.deciding_flags:
+            console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
+                          + " (the other reading gives the opposite verdict)")
+        if v.claim.expect is not None and v.claim.expect != v.verdict:
+            console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
+    if missed:
+        console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
+        return 1
     return 0
 
 

@@ -115,6 +115,7 @@ class Scenario:
     title: str | None = None
     file: str | None = None
     combat: Combat | None = None
+    claims: tuple[Any, ...] = ()  #: claims.Claim, for `verify`
 
     def company(self, role: str) -> Company:
         return self.attacker if role == "attacker" else self.defender

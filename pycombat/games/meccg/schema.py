@@ -25,7 +25,7 @@ COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_point
 MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
                "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
                "makes_company_overt", "discard_on_body_check", "avatar")
-TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules", "combat")
+TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules", "combat", "claims")
 STRIKE_KEYS = ("defender", "attacker", "attacker_cards", "excess", "attacker_untapped", "defender_untapped",
                "support", "defender_cards", "attacker_weapon", "defender_weapon", "rolls")
 #: card fields a member may override inline
@@ -56,9 +56,14 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
+    claims: tuple = ()
+    if root.has("claims"):
+        from .claims import parse_claims
+
+        claims = tuple(parse_claims(root))
     root.finish(TOP_KEYS)
     return Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                    in_play=in_play, title=title, file=file, combat=combat)
+                    in_play=in_play, title=title, file=file, combat=combat, claims=claims)
 
 
 def _combat(node: Node, attacker: Company, defender: Company) -> Combat:

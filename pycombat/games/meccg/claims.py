@@ -1,0 +1,350 @@
+"""MECCG rulings: claims about a scenario, checked in the solver's check mode.
+
+A claim is a statement ("Orc Quarrels cancels the attack", "this complete assignment is
+legal", "Aragorn II may take Shagrat's strike in phase 1", ...). Each is decided by adding it
+as facts to the relevant ASP program and reading the rule ids it violates; the verdict
+comes with those rules (text and source) and, where sources disagree, with the
+interpretation flags whose other value would change it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from clorm import ConstantField, Predicate, StringField
+
+from ...errors import ScenarioError
+from ...rulebook import load_rulebook
+from ...scenario import Node
+from ...solver import Solver, Violation, check, rule_files, to_python
+from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, Trace, consts, judge_attack
+from .carddb import load_carddb
+from .facts import asp_const, scenario_facts
+from .model import Scenario
+
+CLAIM_KINDS = ("may_attack", "cancels_attack", "assignment_legal", "takes_strike_in_phase", "final_prowess",
+               "modifier_applies")
+CARDS = BASE + ("cards.lp",)
+
+
+# ---- card facts ---------------------------------------------------------------------------
+def _pred(name: str, arity: int):
+    fields = {"card": StringField}
+    if arity == 2:
+        fields["value"] = ConstantField
+    meta = type("Meta", (), {"name": name})
+    return type(f"P_{name}", (Predicate,), {**fields, "Meta": meta})
+
+
+SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (
+    _pred("card_side", 2), _pred("card_alignment", 2), _pred("cancels_races", 2), _pred("cancels_cvcc", 1),
+    _pred("cancel_condition", 2), _pred("barred_in_cvcc", 1), _pred("names_cvcc", 1), _pred("attack_effect", 1),
+    _pred("strike_count_effect", 1))
+
+
+class Played(Predicate):
+    card = StringField
+    company = ConstantField
+
+    class Meta:
+        name = "played"
+
+
+_RACES = re.compile(r"cancel-attack(?P<roll> on roll>5)? races=\[(?P<races>[^\]]*)\](?P<covert> if defending company covert)?")
+_ATTACK_FX = ("attack prowess", "one-attack", "all attacks", "strike-assignment", "may face any number of strikes",
+              "attack-prowess")
+
+
+def card_facts(card) -> list[Predicate]:
+    """Facts about one card for ``asp_rules/meccg/cards.lp``, derived from the card data."""
+    out: list[Predicate] = [SIDE(card=card.id, value=asp_const(getattr(card, "type", None) or "resource")),
+                            ALIGN(card=card.id, value=asp_const(card.alignment))]
+    tags = list(getattr(card, "effect_tags", ()) or ())
+    for t in tags:
+        m = _RACES.search(t)
+        if m and not t.startswith("alt("):
+            for r in m.group("races").split(","):
+                out.append(RACES(card=card.id, value=asp_const(r.strip())))
+            if m.group("roll"):
+                out.append(COND(card=card.id, value="roll_gt_5"))
+            if m.group("covert"):
+                out.append(COND(card=card.id, value="defender_covert"))
+        if t.startswith("cancel-cvcc-attack"):
+            out.append(CVCC(card=card.id))
+        if any(k in t for k in _ATTACK_FX):
+            out.append(ATTACK_FX(card=card.id))
+        if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
+            out.append(COUNT_FX(card=card.id))
+    cvcc = getattr(card, "cvcc", None) or ""
+    if cvcc == "barred-by-card-text":
+        out.append(BARRED(card=card.id))
+    if cvcc == "mentions-cvcc":
+        out.append(NAMES(card=card.id))
+    return out
+
+
+# ---- claims -------------------------------------------------------------------------------
+@dataclass
+class Claim:
+    id: str
+    kind: str
+    text: str
+    args: dict[str, Any]
+    expect: bool | None = None
+    path: str = ""
+
+
+@dataclass
+class Verdict:
+    claim: Claim
+    verdict: bool
+    rules: list[str]
+    details: list[Any] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    deciding_flags: dict[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        book = load_rulebook("meccg")
+        reasons = []
+        for rid in dict.fromkeys(self.rules):
+            r = book.rule(rid)
+            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
+        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
+        if self.deciding_flags:
+            out["decided_by_flags"] = self.deciding_flags
+        if self.notes:
+            out["notes"] = self.notes
+        if self.claim.expect is not None:
+            out["expected"] = self.claim.expect
+            out["as_expected"] = self.claim.expect == self.verdict
+        return out
+
+
+TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
+    (re.compile(r"^(?P<card>.+?) cancels the attack$", re.I), lambda m: ("cancels_attack", {"card": m["card"]})),
+    (re.compile(r"^the attack is legal$|^(?:the )?attacker may attack(?: the defender)?$", re.I),
+     lambda m: ("may_attack", {})),
+    (re.compile(r"^(?P<d>.+?) may take (?P<a>.+?)'s strike in phase (?P<p>I{1,3}|[123])$", re.I),
+     lambda m: ("takes_strike_in_phase", {"defender": m["d"], "attacker": m["a"], "phase": m["p"]})),
+    (re.compile(r"^(?P<mod>.+?) applies to (?P<c>.+?)'s prowess$", re.I),
+     lambda m: ("modifier_applies", {"modifier": m["mod"], "character": m["c"]})),
+    (re.compile(r"^the final prowess of (?P<c>.+?) in strike (?P<n>\d+) is (?P<v>-?\d+)$", re.I),
+     lambda m: ("final_prowess", {"character": m["c"], "strike": int(m["n"]), "value": int(m["v"])})),
+]
+
+
+def parse_claims(node: Node) -> list[Claim]:
+    """``claims:`` entries: ``{claim: "<sentence>"}`` (templates above) or ``{kind: ..., ...}``."""
+    out = []
+    for i, n in enumerate(node.list("claims", [])):
+        if isinstance(n.value, str):
+            n = Node({"claim": n.value}, file=n.file, path=n.path)
+        n._mapping()
+        cid = n.str("id", f"claim-{i + 1}")
+        expect = n.bool("expect", None)
+        text = n.str("claim", None)
+        kind = n.str("kind", None, choices=CLAIM_KINDS)
+        args: dict[str, Any] = {}
+        if kind is None:
+            if text is None:
+                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
+            for pattern, build in TEMPLATES:
+                m = pattern.match(text.strip().rstrip("."))
+                if m:
+                    kind, args = build(m)
+                    break
+            else:
+                raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
+                              "fields, or use a sentence such as \"<card> cancels the attack\"", "claim")
+        for key in ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value",
+                    "pairs", "excess"):
+            if n.has(key):
+                args[key] = n.raw(key)
+        n.finish(("id", "claim", "kind", "expect", "card", "by", "defender", "attacker", "phase", "character",
+                  "modifier", "strike", "value", "pairs", "excess"))
+        out.append(Claim(id=cid, kind=kind, text=text or _describe(kind, args), args=args, expect=expect, path=n.path))
+    return out
+
+
+def _describe(kind: str, a: dict) -> str:
+    return {
+        "may_attack": "the attacker may attack the defender",
+        "cancels_attack": f"{a.get('card')} cancels the attack",
+        "assignment_legal": "this complete assignment is legal",
+        "takes_strike_in_phase": f"{a.get('defender')} may take {a.get('attacker')}'s strike in phase {a.get('phase')}",
+        "final_prowess": f"the final prowess of {a.get('character')} in strike {a.get('strike')} is {a.get('value')}",
+        "modifier_applies": f"{a.get('modifier')} applies to {a.get('character')}'s prowess",
+    }[kind]
+
+
+def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
+    return ScenarioError(message, file=s.file, path=claim.path)
+
+
+def _phase(claim: Claim, s: Scenario) -> int:
+    p = str(claim.args.get("phase", "")).upper()
+    table = {"1": 1, "I": 1, "2": 2, "II": 2, "3": 3, "III": 3}
+    if p not in table:
+        raise _err(s, claim, f"phase must be 1, 2 or 3 (I, II, III), not {claim.args.get('phase')!r}")
+    return table[p]
+
+
+def _member(s: Scenario, claim: Claim, key: str, role: str | None = None) -> str:
+    name = str(claim.args.get(key, ""))
+    companies = [s.company(role)] if role else [s.attacker, s.defender]
+    for c in companies:
+        for m in c.members:
+            if m.name.casefold() == name.casefold() or m.card_name.casefold() == name.casefold():
+                return m.name
+    raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}")
+
+
+def decide(s: Scenario, claim: Claim) -> Verdict:
+    """The verdict on one claim under the scenario's flags."""
+    kind = claim.kind
+    if kind == "may_attack":
+        v = judge_attack(s)
+        rules = [x.rule for x in v.violations] if not v.legal else list(v.allowed_by)
+        return Verdict(claim, v.legal, rules, [x.detail for x in v.violations])
+    if kind == "cancels_attack":
+        return _cancels(s, claim)
+    if kind == "assignment_legal":
+        return _assignment(s, claim)
+    if kind == "takes_strike_in_phase":
+        return _phase_claim(s, claim)
+    if kind in ("final_prowess", "modifier_applies"):
+        return _prowess_claim(s, claim)
+    raise _err(s, claim, f"unknown claim kind {kind!r}")
+
+
+def _cancels(s: Scenario, claim: Claim) -> Verdict:
+    db = load_carddb()
+    by = str(claim.args.get("by", "defender"))
+    if by not in ("attacker", "defender"):
+        raise _err(s, claim, f"by: must be attacker or defender, not {by!r}")
+    names = claim.args.get("card")
+    names = names if isinstance(names, list) else [names]
+    cards = [db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card")
+             for n in names]
+    facts = scenario_facts(s)
+    for c in cards:
+        facts += card_facts(c)
+        facts.append(Played(card=c.id, company=by))
+    violations = check(rule_files(RULES, CARDS), facts, consts=consts(s))
+    rules = [v.rule for v in violations]
+    notes = []
+    for c in cards:
+        for t in c.effect_tags or ():
+            if "on roll>5" in t:
+                notes.append(f"{c.name} cancels only on a roll greater than 5 (its card text)")
+            if "if defending company covert" in t:
+                notes.append(f"{c.name} cancels only if the defending company is covert (its card text)")
+    legal = not violations
+    if legal:
+        rules = ["MECCG-PRE-1"] + (["MECCG-PRE-3"] if any(isinstance(f, RACES) for f in facts) else [])
+    return Verdict(claim, legal, rules, [v.detail for v in violations], notes)
+
+
+def _pairs(s: Scenario, claim: Claim) -> Assignment:
+    raw = claim.args.get("pairs")
+    if not isinstance(raw, dict):
+        raise _err(s, claim, "pairs: a mapping defender: attacker")
+    pairs = []
+    for d, a in raw.items():
+        pairs.append((_member(s, replace(claim, args={"x": a}), "x", "attacker"),
+                      _member(s, replace(claim, args={"x": d}), "x", "defender")))
+    excess = claim.args.get("excess")
+    if excess is not None:
+        excess = [_member(s, replace(claim, args={"x": e}), "x", "attacker") for e in excess]
+    return Assignment(tuple(pairs), tuple(excess) if excess is not None else ())
+
+
+def _assignment(s: Scenario, claim: Claim) -> Verdict:
+    cand = _pairs(s, claim)
+    violations = LegalAssignments(s).violations(cand)
+    if violations:
+        return Verdict(claim, False, [v.rule for v in violations], [v.detail for v in violations])
+    return Verdict(claim, True, ["MECCG-ASSIGN-7", "MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4"])
+
+
+_LOCAL = {"phase1_target_not_untapped", "phase2_strike_not_untapped", "not_a_target", "commits_no_strike",
+          "not_defending_member", "not_attacking_member"}
+
+
+def _phase_claim(s: Scenario, claim: Claim) -> Verdict:
+    d = _member(s, claim, "defender", "defender")
+    a = _member(s, claim, "attacker", "attacker")
+    p = _phase(claim, s)
+    # local rules: check the single pair alone (trace.lp in check mode)
+    partial = check(rule_files(RULES, BASE + ("trace.lp",)), scenario_facts(s) + [_tassign(a, d, p)], consts=consts(s))
+    local = [v for v in partial if isinstance(v.detail, tuple) and v.detail[0] in _LOCAL]
+    if local:
+        return Verdict(claim, False, [v.rule for v in local], [v.detail for v in local])
+    # global: is there a whole legal trace with this pair made in this phase? (brave consequences)
+    solver = Solver(files=rule_files(RULES, TRACE), consts=consts(s), facts=scenario_facts(s))
+    possible = solver.brave() or []
+    if ("tassign", a, d, p) in [to_python(x) if not isinstance(x, tuple) else x for x in possible]:
+        return Verdict(claim, True, {1: ["MECCG-ASSIGN-2"], 2: ["MECCG-ASSIGN-3"], 3: ["MECCG-ASSIGN-4"]}[p])
+    return Verdict(claim, False, ["MECCG-ASSIGN-3", "MECCG-ASSIGN-4"],
+                   notes=["no legal sequence of the three phases makes this pair in this phase"])
+
+
+def _tassign(a: str, d: str, p: int):
+    from .facts import TAssign
+
+    return TAssign(strike=a, target=d, phase=p)
+
+
+def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
+    from .strike import setup_strikes
+
+    char = _member(s, claim, "character")
+    setups = setup_strikes(s)
+    if claim.kind == "final_prowess":
+        n = claim.args.get("strike")
+        if not isinstance(n, int) or not 1 <= n <= len(setups):
+            raise _err(s, claim, f"strike: a strike number from 1 to {len(setups)}")
+        st = setups[n - 1]
+        side = {st.attacker.member.name: st.attacker, st.defender.member.name: st.defender}.get(char)
+        if side is None:
+            raise _err(s, claim, f"{char!r} is not in strike {n}")
+        value = claim.args.get("value")
+        rules = ["MECCG-SEQ-9"] + [m.rule for m in side.prowess_mods if m.amount]
+        note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
+               " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
+        return Verdict(claim, side.prowess == value, rules, notes=[note])
+    mod = str(claim.args.get("modifier", ""))
+    for st in setups:
+        for side in (st.attacker, st.defender):
+            if side.member.name != char:
+                continue
+            for m in side.prowess_mods:
+                if m.what.casefold().startswith(mod.casefold()):
+                    return Verdict(claim, m.amount != 0, [m.rule], notes=[f"{m.what}: {m.amount:+d}"])
+    in_play = [c for c in s.in_play if c.name.casefold() == mod.casefold()]
+    if in_play and getattr(in_play[0], "type", None) == "hazard":
+        return Verdict(claim, False, ["MECCG-STRUCT-8"],
+                       notes=[f"{in_play[0].name} is a hazard that does not name company vs. company combat"])
+    return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])
+
+
+def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other values would change a verdict."""
+    book = load_rulebook("meccg")
+    out = []
+    for c in claims:
+        v = decide(s, c)
+        for name, flag in book.flags.items():
+            for other in flag.values:
+                if other == s.flags[name]:
+                    continue
+                alt = replace(s, flags={**s.flags, name: other})
+                try:
+                    flipped = decide(alt, c).verdict != v.verdict
+                except ScenarioError:
+                    flipped = False
+                if flipped:
+                    v.deciding_flags[name] = s.flags[name]
+        out.append(v)
+    return out
