@@ -23,8 +23,8 @@ from .carddb import load_carddb
 from .facts import asp_const, scenario_facts
 from .model import Scenario
 
-CLAIM_KINDS = ("may_attack", "cancels_attack", "assignment_legal", "takes_strike_in_phase", "final_prowess",
-               "modifier_applies")
+CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "assignment_legal",
+               "takes_strike_in_phase", "final_prowess", "modifier_applies")
 CARDS = BASE + ("cards.lp",)
 
 
@@ -123,6 +123,8 @@ class Verdict:
 
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^(?P<card>.+?) cancels the attack$", re.I), lambda m: ("cancels_attack", {"card": m["card"]})),
+    (re.compile(r"^(?P<card>.+?) may be played before strikes are assigned$", re.I),
+     lambda m: ("playable_before_assignment", {"card": m["card"]})),
     (re.compile(r"^the attack is legal$|^(?:the )?attacker may attack(?: the defender)?$", re.I),
      lambda m: ("may_attack", {})),
     (re.compile(r"^(?P<d>.+?) may take (?P<a>.+?)'s strike in phase (?P<p>I{1,3}|[123])$", re.I),
@@ -171,6 +173,7 @@ def _describe(kind: str, a: dict) -> str:
     return {
         "may_attack": "the attacker may attack the defender",
         "cancels_attack": f"{a.get('card')} cancels the attack",
+        "playable_before_assignment": f"{a.get('card')} may be played before strikes are assigned",
         "assignment_legal": "this complete assignment is legal",
         "takes_strike_in_phase": f"{a.get('defender')} may take {a.get('attacker')}'s strike in phase {a.get('phase')}",
         "final_prowess": f"the final prowess of {a.get('character')} in strike {a.get('strike')} is {a.get('value')}",
@@ -207,7 +210,7 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
         v = judge_attack(s)
         rules = [x.rule for x in v.violations] if not v.legal else list(v.allowed_by)
         return Verdict(claim, v.legal, rules, [x.detail for x in v.violations])
-    if kind == "cancels_attack":
+    if kind in ("cancels_attack", "playable_before_assignment"):
         return _cancels(s, claim)
     if kind == "assignment_legal":
         return _assignment(s, claim)
@@ -241,8 +244,13 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
             if "if defending company covert" in t:
                 notes.append(f"{c.name} cancels only if the defending company is covert (its card text)")
     legal = not violations
+    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC)) for f in facts):
+        # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
+        return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
     if legal:
         rules = ["MECCG-PRE-1"] + (["MECCG-PRE-3"] if any(isinstance(f, RACES) for f in facts) else [])
+        if any(isinstance(f, ATTACK_FX) for f in facts):
+            rules.append("MECCG-PRE-5")
     return Verdict(claim, legal, rules, [v.detail for v in violations], notes)
 
 
