@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from clorm import ConstantField, Predicate, StringField
+from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from ...errors import ScenarioError
 from ...rulebook import load_rulebook
@@ -23,9 +23,10 @@ from .carddb import load_carddb
 from .facts import asp_const, scenario_facts
 from .model import Scenario
 
-CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "assignment_legal",
+CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
                "takes_strike_in_phase", "final_prowess", "modifier_applies")
 CARDS = BASE + ("cards.lp",)
+STRIKE_CARDS = BASE + ("cards.lp", "strike_cards.lp")
 
 
 # ---- card facts ---------------------------------------------------------------------------
@@ -41,6 +42,50 @@ SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (
     _pred("card_side", 2), _pred("card_alignment", 2), _pred("cancels_races", 2), _pred("cancels_cvcc", 1),
     _pred("cancel_condition", 2), _pred("barred_in_cvcc", 1), _pred("names_cvcc", 1), _pred("attack_effect", 1),
     _pred("strike_count_effect", 1))
+NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT = (_pred("needs_skill", 2), _pred("needs_race", 2),
+                                               _pred("affects_strike", 1), _pred("indirect_effect", 1))
+
+
+class StrikeOf(Predicate):
+    attacker = StringField
+    defender = StringField
+
+    class Meta:
+        name = "strike_of"
+
+
+class StepPlay(Predicate):
+    card = StringField
+    step = IntegerField
+
+    class Meta:
+        name = "step_play"
+
+
+_DIRECT = ("prowess", "body", "cancel-strike", "untap", "heal", "roll-twice", "no-tap", "remain-untapped",
+           "ineffectual")
+_INDIRECT = ("corruption-check", "ring-test", "twilight")
+
+
+def strike_card_facts(card) -> list[Predicate]:
+    """Extra facts for ``strike_cards.lp``: requirements and whether it affects a strike directly."""
+    from .effects import load_effects
+
+    out = card_facts(card)
+    reg = load_effects()
+    eff = reg.effects.get(card.id)
+    skill = getattr(card, "required_skill", None) or (eff.needs_skill if eff else None)
+    race = getattr(card, "required_race", None) or (eff.needs_race if eff else None)
+    if skill:
+        out.append(NEEDS_SKILL(card=card.id, value=asp_const(skill)))
+    if race:
+        out.append(NEEDS_RACE(card=card.id, value=asp_const(race)))
+    tags = list(getattr(card, "effect_tags", ()) or ())
+    if eff is not None or any(k in t for t in tags for k in _DIRECT):
+        out.append(AFFECTS(card=card.id))
+    if any(k in t for t in tags for k in _INDIRECT):
+        out.append(INDIRECT(card=card.id))
+    return out
 
 
 class Played(Predicate):
@@ -123,6 +168,8 @@ class Verdict:
 
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^(?P<card>.+?) cancels the attack$", re.I), lambda m: ("cancels_attack", {"card": m["card"]})),
+    (re.compile(r"^(?P<card>.+?) may be played at step (?P<step>\d) of the strike against (?P<d>.+)$", re.I),
+     lambda m: ("playable_at_step", {"card": m["card"], "step": int(m["step"]), "defender": m["d"]})),
     (re.compile(r"^(?P<card>.+?) may be played before strikes are assigned$", re.I),
      lambda m: ("playable_before_assignment", {"card": m["card"]})),
     (re.compile(r"^the attack is legal$|^(?:the )?attacker may attack(?: the defender)?$", re.I),
@@ -160,20 +207,24 @@ def parse_claims(node: Node) -> list[Claim]:
                 raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
                               "fields, or use a sentence such as \"<card> cancels the attack\"", "claim")
         for key in ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value",
-                    "pairs", "excess"):
+                    "pairs", "excess", "step"):
             if n.has(key):
                 args[key] = n.raw(key)
         n.finish(("id", "claim", "kind", "expect", "card", "by", "defender", "attacker", "phase", "character",
-                  "modifier", "strike", "value", "pairs", "excess"))
+                  "modifier", "strike", "value", "pairs", "excess", "step"))
         out.append(Claim(id=cid, kind=kind, text=text or _describe(kind, args), args=args, expect=expect, path=n.path))
     return out
 
 
 def _describe(kind: str, a: dict) -> str:
+    if isinstance(a.get("card"), list):
+        a = {**a, "card": " and ".join(map(str, a["card"]))}
     return {
         "may_attack": "the attacker may attack the defender",
         "cancels_attack": f"{a.get('card')} cancels the attack",
         "playable_before_assignment": f"{a.get('card')} may be played before strikes are assigned",
+        "playable_at_step": f"{a.get('card')} may be played at step {a.get('step')} of the strike against "
+                            f"{a.get('defender')}",
         "assignment_legal": "this complete assignment is legal",
         "takes_strike_in_phase": f"{a.get('defender')} may take {a.get('attacker')}'s strike in phase {a.get('phase')}",
         "final_prowess": f"the final prowess of {a.get('character')} in strike {a.get('strike')} is {a.get('value')}",
@@ -214,6 +265,8 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
         return _cancels(s, claim)
     if kind == "assignment_legal":
         return _assignment(s, claim)
+    if kind == "playable_at_step":
+        return _at_step(s, claim)
     if kind == "takes_strike_in_phase":
         return _phase_claim(s, claim)
     if kind in ("final_prowess", "modifier_applies"):
@@ -252,6 +305,34 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
         if any(isinstance(f, ATTACK_FX) for f in facts):
             rules.append("MECCG-PRE-5")
     return Verdict(claim, legal, rules, [v.detail for v in violations], notes)
+
+
+def _at_step(s: Scenario, claim: Claim) -> Verdict:
+    """"<card> may be played at step <x> of the strike against <defender>" (strike_cards.lp)."""
+    d = _member(s, claim, "defender", "defender")
+    if claim.args.get("attacker"):
+        a = _member(s, claim, "attacker", "attacker")
+    elif s.combat is not None and any(st.defender == d for st in s.combat.strikes):
+        a = next(st.attacker for st in s.combat.strikes if st.defender == d)
+    else:
+        raise _err(s, claim, f"which strike is against {d}? give `attacker:` or a `combat:` block")
+    step = claim.args.get("step")
+    if not isinstance(step, int) or not 1 <= step <= 8:
+        raise _err(s, claim, f"step: a step of the strike sequence, 1 to 8, not {step!r}")
+    by = "attacker" if step == 1 else "defender"
+    db = load_carddb()
+    names = claim.args.get("card")
+    names = names if isinstance(names, list) else [names]
+    cards = [db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card")
+             for n in names]
+    facts = scenario_facts(s) + [StrikeOf(attacker=a, defender=d)]
+    for c in cards:
+        facts += strike_card_facts(c)
+        facts.append(StepPlay(card=c.id, step=step))
+    violations = check(rule_files(RULES, STRIKE_CARDS), facts, consts=consts(s))
+    if violations:
+        return Verdict(claim, False, [v.rule for v in violations], [v.detail for v in violations])
+    return Verdict(claim, True, ["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"])
 
 
 def _pairs(s: Scenario, claim: Claim) -> Assignment:

@@ -113,6 +113,14 @@ class Keyword(Predicate):
         name = "keyword"
 
 
+class Skill(Predicate):
+    member = StringField
+    skill = ConstantField
+
+    class Meta:
+        name = "skill"
+
+
 class Status(Predicate):
     member = StringField
     status = ConstantField
@@ -219,6 +227,8 @@ def member_facts(role: str, m: Member) -> Iterator[Predicate]:
         yield Race(member=m.name, race=asp_const(m.race))
     for k in m.keywords:
         yield Keyword(member=m.name, keyword=asp_const(k))
+    for sk in m.skills:
+        yield Skill(member=m.name, skill=asp_const(sk))
     if m.may_not_be_attacked:
         yield MayNotBeAttacked(member=m.name)
     if m.may_not_face_strikes_at_site:
