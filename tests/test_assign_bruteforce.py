@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle_meccg import replay, strikes_and_targets
-from pycombat.games.meccg.assign import Assignment, LegalAssignments, LegalTraces, Trace
+from pycombat.games.meccg.assign import Assignment, LegalAssignments, LegalTraces
 from pycombat.games.meccg.schema import scenario_from_dict
 
 STATUS = st.sampled_from(["untapped", "tapped", "wounded"])

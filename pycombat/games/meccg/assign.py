@@ -25,7 +25,6 @@ from __future__ import annotations
 import itertools
 import math
 from dataclasses import dataclass
-from functools import cached_property
 from importlib.resources import files as _resource_files
 from operator import itemgetter
 from pathlib import Path

@@ -17,8 +17,8 @@ from clorm import ConstantField, IntegerField, Predicate, StringField
 from ...errors import ScenarioError
 from ...rulebook import load_rulebook
 from ...scenario import Node
-from ...solver import Solver, Violation, check, rule_files, to_python
-from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, Trace, consts, judge_attack
+from ...solver import Solver, check, rule_files
+from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
 from .carddb import load_carddb
 from .facts import asp_const, scenario_facts
 from .model import Scenario
@@ -245,7 +245,11 @@ def _phase(claim: Claim, s: Scenario) -> int:
 
 
 def _member(s: Scenario, claim: Claim, key: str, role: str | None = None) -> str:
-    name = str(claim.args.get(key, ""))
+    return _member_named(s, claim, str(claim.args.get(key, "")), key, role)
+
+
+def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | None = None) -> str:
+    """The scenario member called ``name`` (display or card name, any case)."""
     companies = [s.company(role)] if role else [s.attacker, s.defender]
     for c in companies:
         for m in c.members:
@@ -341,11 +345,11 @@ def _pairs(s: Scenario, claim: Claim) -> Assignment:
         raise _err(s, claim, "pairs: a mapping defender: attacker")
     pairs = []
     for d, a in raw.items():
-        pairs.append((_member(s, replace(claim, args={"x": a}), "x", "attacker"),
-                      _member(s, replace(claim, args={"x": d}), "x", "defender")))
+        pairs.append((_member_named(s, claim, str(a), "pairs", "attacker"),
+                      _member_named(s, claim, str(d), "pairs", "defender")))
     excess = claim.args.get("excess")
     if excess is not None:
-        excess = [_member(s, replace(claim, args={"x": e}), "x", "attacker") for e in excess]
+        excess = [_member_named(s, claim, str(e), "excess", "attacker") for e in excess]
     return Assignment(tuple(pairs), tuple(excess) if excess is not None else ())
 
 
@@ -373,7 +377,7 @@ def _phase_claim(s: Scenario, claim: Claim) -> Verdict:
     # global: is there a whole legal trace with this pair made in this phase? (brave consequences)
     solver = Solver(files=rule_files(RULES, TRACE), consts=consts(s), facts=scenario_facts(s))
     possible = solver.brave() or []
-    if ("tassign", a, d, p) in [to_python(x) if not isinstance(x, tuple) else x for x in possible]:
+    if ("tassign", a, d, p) in possible:  # brave atoms, decoded by solver.to_python
         return Verdict(claim, True, {1: ["MECCG-ASSIGN-2"], 2: ["MECCG-ASSIGN-3"], 3: ["MECCG-ASSIGN-4"]}[p])
     return Verdict(claim, False, ["MECCG-ASSIGN-3", "MECCG-ASSIGN-4"],
                    notes=["no legal sequence of the three phases makes this pair in this phase"])

@@ -30,13 +30,13 @@ class EnumerateReport:
     def reasons(self) -> list[dict[str, Any]]:
         """The rules that decide the attack's legality, with their text and source."""
         book = load_rulebook("meccg")
-        ids = [v.rule for v in self.attack.violations] if not self.attack.legal else list(self.attack.allowed_by)
         out = []
-        for v in (self.attack.violations if not self.attack.legal else ()):
-            rule = book.rule(v.rule)
-            out.append({"rule": rule.id, "text": rule.summary, "source": rule.source, "detail": _detail(v.detail)})
-        if self.attack.legal:
-            for rid in ids:
+        if not self.attack.legal:
+            for v in self.attack.violations:
+                rule = book.rule(v.rule)
+                out.append({"rule": rule.id, "text": rule.summary, "source": rule.source, "detail": _detail(v.detail)})
+        else:
+            for rid in self.attack.allowed_by:
                 rule = book.rule(rid)
                 out.append({"rule": rule.id, "text": rule.summary, "source": rule.source})
         return out

@@ -10,6 +10,7 @@ the field path and the reason.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -189,7 +190,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     if not member_nodes:
         raise node.error("a company needs at least one member", "members")
     members = [_member(m, alignment, db) for m in member_nodes]
-    members = _with_unique_labels(members, member_nodes)
+    members = _with_unique_labels(members)
     _check_allies(members, member_nodes)
     node.finish(COMPANY_KEYS)
     return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
@@ -265,7 +266,7 @@ def _int_item(n: Node) -> int:
     return n.value
 
 
-def _with_unique_labels(members: list[Member], nodes: list[Node]) -> list[Member]:
+def _with_unique_labels(members: list[Member]) -> list[Member]:
     """Two members with the same card (non-unique cards) get "Name (2)" unless labelled."""
     counts = Counter(m.name for m in members)
     seen: Counter = Counter()
@@ -274,15 +275,9 @@ def _with_unique_labels(members: list[Member], nodes: list[Node]) -> list[Member
         if counts[m.name] > 1:
             seen[m.name] += 1
             if seen[m.name] > 1:
-                m = _replace_name(m, f"{m.name} ({seen[m.name]})")
+                m = replace(m, name=f"{m.name} ({seen[m.name]})")
         out.append(m)
     return out
-
-
-def _replace_name(m: Member, name: str) -> Member:
-    from dataclasses import replace
-
-    return replace(m, name=name)
 
 
 def _check_allies(members: list[Member], nodes: list[Node]) -> None:
