@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench install data clean
+.PHONY: demo test bench install data clean graphviz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +12,14 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@command -v dot >/dev/null || $(MAKE) --no-print-directory graphviz
 	touch $(STAMP)
+
+# `pycombat tree -o out.png` renders through Graphviz's `dot`; install it when missing and we may.
+graphviz:
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	  (apt-get update -qq && apt-get install -y -qq graphviz >/dev/null) || echo "warning: could not install graphviz; PNG output of 'pycombat tree' will be unavailable"; \
+	else echo "note: install Graphviz (the 'dot' program) for PNG output of 'pycombat tree'"; fi
 
 install: $(STAMP)
 

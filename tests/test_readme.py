@@ -40,7 +40,7 @@ def test_odds_and_replay_blocks_are_real_output(capsys, monkeypatch):
 
 def test_verify_block_is_real_output(capsys, monkeypatch):
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
-    cmd = "examples/rulings/meccg/wizards_flame_before_assignment.yaml"
+    cmd = "examples/rulings/meccg/orc_quarrels_blackbole.yaml"
     expected = block_after(f"$ pycombat verify {cmd}")
     assert main(["verify", cmd]) == 0
     assert capsys.readouterr().out.rstrip("\n") == expected

@@ -47,3 +47,58 @@ def test_unreadable_claim_is_a_clear_error(tmp_path, capsys):
     assert main(["verify", str(p)]) == 2
     err = capsys.readouterr().err
     assert "claims[0].claim: cannot read the claim 'Gandalf is the best'" in err
+
+
+def _verdicts(capsys) -> dict[str, set[bool]]:
+    """rule id -> the verdicts of the ruling examples' claims that cite it."""
+    seen: dict[str, set[bool]] = {}
+    for path in RULINGS:
+        main(["verify", str(path), "--json"])
+        for c in json.loads(capsys.readouterr().out)["claims"]:
+            for r in c["reasons"]:
+                seen.setdefault(r["rule"], set()).add(c["verdict"])
+    return seen
+
+
+def test_every_rule_decides_a_claim_that_holds_and_one_that_fails(capsys):
+    """Issue 4: for every CvCC rule id of the digest, the ruling examples hold a claim that is true
+    and one that is false with that rule among the reasons."""
+    seen = _verdicts(capsys)
+    book = load_rulebook("meccg")
+    missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in book.rules
+               if seen.get(rid) != {True, False}}
+    assert not missing, f"rule ids without a true and a false claim: {missing}"
+    assert len(book.rules) == 79
+
+
+def test_negative_sentences_flip_the_positive_verdict(tmp_path, capsys):
+    base = RULINGS[0].read_text(encoding="utf-8").split("claims:")[0]
+    p = tmp_path / "neg.yaml"
+    p.write_text(base + "claims:\n"
+                 "  - {id: pos, claim: Sacrifice of Form may be played before strikes are assigned}\n"
+                 "  - {id: neg, claim: Sacrifice of Form cannot be played before strikes are assigned}\n"
+                 "  - {id: neg2, claim: Sacrifice of Form may not be played before strikes are assigned}\n",
+                 encoding="utf-8")
+    main(["verify", str(p), "--json"])
+    got = {c["id"]: c for c in json.loads(capsys.readouterr().out)["claims"]}
+    assert got["pos"]["verdict"] is False
+    assert got["neg"]["verdict"] is True and got["neg2"]["verdict"] is True
+    assert [r["rule"] for r in got["neg"]["reasons"]] == [r["rule"] for r in got["pos"]["reasons"]]
+
+
+@pytest.mark.parametrize("claim, message", [
+    ("strike 9 succeeds", "claims[0]: strike: a strike number from 1 to 5"),
+    ("a body-check roll of 13 eliminates Gimli", "claims[0]: roll: a 2d6 total, 2 to 12, not 13"),
+    ("Nobody may support Gimli", "'Nobody' is not a member of the two companies"),
+    ("the attack has 5 strikes after Bow of the Galadhrim discards Shagrat", "Shagrat is not an ally"),
+    ("Gimli may take Orcrist from Aragorn II", "Aragorn II carries no 'Orcrist'"),
+])
+def test_bad_claims_are_clear_errors(tmp_path, capsys, claim, message):
+    seed = next(p for p in RULINGS if p.stem == "seed_strike_results")
+    p = tmp_path / "bad.yaml"
+    p.write_text(seed.read_text(encoding="utf-8").split("claims:")[0] + f"claims:\n  - claim: {claim}\n",
+                 encoding="utf-8")
+    assert main(["verify", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert message in err, err
+    assert "Traceback" not in err

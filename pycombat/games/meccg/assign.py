@@ -110,6 +110,9 @@ class AttackVerdict:
     targets: tuple[str, ...]  #: defending members that may be attacked (MECCG-ASSIGN-1)
     no_strike: tuple[tuple[str, str], ...]  #: (member, rule id)
     no_target: tuple[tuple[str, str], ...]  #: (member, rule id)
+    conditions_met: tuple[str, ...] = ()  #: MECCG-INIT rules the declaration satisfies
+    overt: tuple[str, ...] = ()  #: roles whose company is overt (MECCG-ALIGN-6)
+    overt_by: tuple[tuple[str, str, str], ...] = ()  #: (role, why, member)
 
 
 def _show(*sigs: str) -> str:
@@ -121,7 +124,8 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
     facts = scenario_facts(scenario)
     solver = Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario), facts=facts,
                     texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
-                                 "no_strike/2", "no_target/2", "inconsistent/2")])
+                                 "no_strike/2", "no_target/2", "inconsistent/2", "condition_met/1",
+                                 "overt/1", "overt_by/3")])
     answers = list(solver.models(limit=2))
     if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
         raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")
@@ -149,6 +153,9 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
         targets=tuple(n for n in order_d if (n,) in got.get("target", [])),
         no_strike=tuple(sorted(got.get("no_strike", []), key=lambda p: order_a.index(p[0]))),
         no_target=tuple(sorted(got.get("no_target", []), key=lambda p: order_d.index(p[0]))),
+        conditions_met=tuple(sorted(r for (r,) in got.get("condition_met", []))),
+        overt=tuple(sorted(r for (r,) in got.get("overt", []))),
+        overt_by=tuple(sorted(got.get("overt_by", []))),
     )
 
 

@@ -24,7 +24,17 @@ from .facts import asp_const, scenario_facts
 from .model import Scenario
 
 CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
-               "takes_strike_in_phase", "final_prowess", "modifier_applies")
+               "takes_strike_in_phase", "final_prowess", "modifier_applies",
+               # combat_claims.py
+               "company_status", "commits_strike", "strike_count", "excess_count", "strike_cancellable",
+               "is_target", "may_support", "actor", "phase2_count", "strike_result", "strike_effect", "body_check",
+               "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect")
+#: Card-specific rules (digest section 8), cited whenever a claim is about that card.
+CARD_RULES = {"BA-3": "MECCG-CARD-1", "AS-75": "MECCG-CARD-2", "AS-68": "MECCG-CARD-3", "AS-44": "MECCG-CARD-4",
+              "TW-321": "MECCG-CARD-5", "TW-354": "MECCG-CARD-5", "TW-245": "MECCG-CARD-6", "LE-152": "MECCG-CARD-7",
+              "LE-216": "MECCG-CARD-8", "TW-207": "MECCG-CARD-8", "TW-208": "MECCG-CARD-8", "TW-252": "MECCG-CARD-9",
+              "TW-319": "MECCG-CARD-10", "LE-238": "MECCG-CARD-11", "DM-80": "MECCG-CARD-12", "TW-28": "MECCG-CARD-13",
+              "LE-110": "MECCG-CARD-13"}
 CARDS = BASE + ("cards.lp",)
 STRIKE_CARDS = BASE + ("cards.lp", "strike_cards.lp")
 
@@ -88,6 +98,17 @@ def strike_card_facts(card) -> list[Predicate]:
     return out
 
 
+UNTAP, EVENT = _pred("untap_effect", 1), _pred("event_card", 1)
+
+
+class PlayedFrom(Predicate):
+    card = StringField
+    entity = StringField
+
+    class Meta:
+        name = "played_from"
+
+
 class Played(Predicate):
     card = StringField
     company = ConstantField
@@ -121,6 +142,10 @@ def card_facts(card) -> list[Predicate]:
             out.append(ATTACK_FX(card=card.id))
         if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
             out.append(COUNT_FX(card=card.id))
+    if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
+        out.append(UNTAP(card=card.id))
+    if str(getattr(card, "subtype", "") or "").endswith("event"):
+        out.append(EVENT(card=card.id))
     cvcc = getattr(card, "cvcc", None) or ""
     if cvcc == "barred-by-card-text":
         out.append(BARRED(card=card.id))
@@ -138,6 +163,7 @@ class Claim:
     args: dict[str, Any]
     expect: bool | None = None
     path: str = ""
+    negated: bool = False  #: "may not", "cannot", "does not": the verdict of the positive claim, flipped
 
 
 @dataclass
@@ -183,8 +209,35 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
 ]
 
 
+# A negative sentence is read as its positive form with the verdict flipped:
+# "Sacrifice of Form may not be played ..." is true exactly when "... may be played ..." is false.
+_NEGATIONS: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"\b(?:may not|cannot|can not|may never)\b", re.I), "may"),
+    (re.compile(r"\bdoes not (apply|cancel|commit|have)\b", re.I), None),
+    (re.compile(r"\bis not\b", re.I), "is"),
+]
+_THIRD_PERSON = {"apply": "applies", "cancel": "cancels", "commit": "commits", "have": "has"}
+
+
+def _positive(text: str) -> tuple[str, bool]:
+    """``(positive sentence, negated?)`` for a claim sentence."""
+    for pattern, repl in _NEGATIONS:
+        m = pattern.search(text)
+        if m:
+            word = repl if repl is not None else _THIRD_PERSON[m.group(1).lower()]
+            return text[:m.start()] + word + text[m.end():], True
+    return text, False
+
+
+_ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value", "pairs",
+             "excess", "step", "from", "role", "status", "after", "discarded", "count", "supporter", "action",
+             "roll", "result", "effect", "taker", "item", "what")
+
+
 def parse_claims(node: Node) -> list[Claim]:
     """``claims:`` entries: ``{claim: "<sentence>"}`` (templates above) or ``{kind: ..., ...}``."""
+    from .combat_claims import TEMPLATES as MORE
+
     out = []
     for i, n in enumerate(node.list("claims", [])):
         if isinstance(n.value, str):
@@ -194,32 +247,42 @@ def parse_claims(node: Node) -> list[Claim]:
         expect = n.bool("expect", None)
         text = n.str("claim", None)
         kind = n.str("kind", None, choices=CLAIM_KINDS)
+        negated = n.bool("negated", False)
         args: dict[str, Any] = {}
         if kind is None:
             if text is None:
                 raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
-            for pattern, build in TEMPLATES:
-                m = pattern.match(text.strip().rstrip("."))
-                if m:
-                    kind, args = build(m)
+            sentence = text.strip().rstrip(".")
+            for candidate, neg in ((sentence, False), _positive(sentence)):
+                for pattern, build in TEMPLATES + MORE:
+                    m = pattern.match(candidate)
+                    if m:
+                        kind, args = build(m)
+                        negated = neg
+                        break
+                if kind is not None:
                     break
             else:
                 raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
                               "fields, or use a sentence such as \"<card> cancels the attack\"", "claim")
-        for key in ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value",
-                    "pairs", "excess", "step"):
+        for key in _ARG_KEYS:
             if n.has(key):
                 args[key] = n.raw(key)
-        n.finish(("id", "claim", "kind", "expect", "card", "by", "defender", "attacker", "phase", "character",
-                  "modifier", "strike", "value", "pairs", "excess", "step"))
-        out.append(Claim(id=cid, kind=kind, text=text or _describe(kind, args), args=args, expect=expect, path=n.path))
+        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
+        out.append(Claim(id=cid, kind=kind, text=text or _describe(kind, args, negated), args=args, expect=expect,
+                         path=n.path, negated=negated))
     return out
 
 
-def _describe(kind: str, a: dict) -> str:
+def _describe(kind: str, a: dict, negated: bool = False) -> str:
     if isinstance(a.get("card"), list):
         a = {**a, "card": " and ".join(map(str, a["card"]))}
-    return {
+    from .combat_claims import describe
+
+    text = describe(kind, a)
+    if text is not None:
+        return ("it is not so that " if negated else "") + text
+    return ("it is not so that " if negated else "") + {
         "may_attack": "the attacker may attack the defender",
         "cancels_attack": f"{a.get('card')} cancels the attack",
         "playable_before_assignment": f"{a.get('card')} may be played before strikes are assigned",
@@ -259,11 +322,48 @@ def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | No
 
 
 def decide(s: Scenario, claim: Claim) -> Verdict:
-    """The verdict on one claim under the scenario's flags."""
+    """The verdict on one claim under the scenario's flags (negative claims flipped), with the
+    card-specific rules (digest section 8) of every card the claim names."""
+    v = _decide_positive(s, claim)
+    extra = [CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES]
+    v.rules = list(dict.fromkeys(list(v.rules) + extra))
+    if claim.negated:
+        v.verdict = not v.verdict
+    return v
+
+
+def _cards_named(s: Scenario, claim: Claim) -> list[str]:
+    """Card ids the claim is about: its cards, and the members it names."""
+    db = load_carddb()
+    ids = []
+    for key in ("card", "modifier"):
+        raw = claim.args.get(key)
+        for name in (raw if isinstance(raw, list) else [raw] if raw else []):
+            try:
+                ids.append(db.card(str(name)).id)
+            except Exception:  # not a card (e.g. "support"): no card rule
+                pass
+    for key in ("defender", "attacker", "character", "supporter", "taker"):
+        name = claim.args.get(key)
+        if isinstance(name, str):
+            for c in (s.attacker, s.defender):
+                for m in c.members:
+                    if name.casefold() in (m.name.casefold(), m.card_name.casefold()) and m.card_id:
+                        ids.append(m.card_id)
+    return ids
+
+
+def _decide_positive(s: Scenario, claim: Claim) -> Verdict:
+    from .combat_claims import DECIDERS
+
     kind = claim.kind
+    if kind in DECIDERS:
+        return DECIDERS[kind](s, claim)
     if kind == "may_attack":
         v = judge_attack(s)
-        rules = [x.rule for x in v.violations] if not v.legal else list(v.allowed_by)
+        rules = [x.rule for x in v.violations] if not v.legal else list(v.allowed_by) + list(v.conditions_met)
+        if any(k.startswith("fw_") for k in v.kinds):  # overtness decided the Fallen-wizard's kind
+            rules.append("MECCG-ALIGN-6")
         return Verdict(claim, v.legal, rules, [x.detail for x in v.violations])
     if kind in ("cancels_attack", "playable_before_assignment"):
         return _cancels(s, claim)
@@ -288,9 +388,12 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     cards = [db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card")
              for n in names]
     facts = scenario_facts(s)
+    source = claim.args.get("from")
     for c in cards:
         facts += card_facts(c)
         facts.append(Played(card=c.id, company=by))
+        if source is not None:
+            facts.append(PlayedFrom(card=c.id, entity=_entity(s, str(source))))
     violations = check(rule_files(RULES, CARDS), facts, consts=consts(s))
     rules = [v.rule for v in violations]
     notes = []
@@ -304,11 +407,28 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
+    if legal and by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
+        return Verdict(claim, True, ["MECCG-PRE-8"], notes=notes)
     if legal:
-        rules = ["MECCG-PRE-1"] + (["MECCG-PRE-3"] if any(isinstance(f, RACES) for f in facts) else [])
+        rules = ["MECCG-PRE-1", "MECCG-STRUCT-3", "MECCG-STRUCT-11"]
+        if any(isinstance(f, RACES) for f in facts):
+            rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
+        if any(isinstance(f, CVCC) for f in facts):
+            rules += ["MECCG-PRE-2"]
         if any(isinstance(f, ATTACK_FX) for f in facts):
             rules.append("MECCG-PRE-5")
+        if source is not None and not any(isinstance(f, EVENT) for f in facts):
+            rules.append("MECCG-PRE-10")
     return Verdict(claim, legal, rules, [v.detail for v in violations], notes)
+
+
+def _entity(s: Scenario, name: str) -> str:
+    """A member's scenario name, or the name as given (an entity outside both companies)."""
+    for c in (s.defender, s.attacker):
+        for m in c.members:
+            if name.casefold() in (m.name.casefold(), m.card_name.casefold()):
+                return m.name
+    return name
 
 
 def _at_step(s: Scenario, claim: Claim) -> Verdict:
@@ -356,9 +476,11 @@ def _pairs(s: Scenario, claim: Claim) -> Assignment:
 def _assignment(s: Scenario, claim: Claim) -> Verdict:
     cand = _pairs(s, claim)
     violations = LegalAssignments(s).violations(cand)
-    if violations:
-        return Verdict(claim, False, [v.rule for v in violations], [v.detail for v in violations])
-    return Verdict(claim, True, ["MECCG-ASSIGN-7", "MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4"])
+    if violations:  # not one of the complete assignments the three phases produce (MECCG-ASSIGN-7)
+        return Verdict(claim, False, [v.rule for v in violations] + ["MECCG-ASSIGN-7"],
+                       [v.detail for v in violations])
+    return Verdict(claim, True, ["MECCG-ASSIGN-7", "MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4",
+                                 "MECCG-STRUCT-5"])
 
 
 _LOCAL = {"phase1_target_not_untapped", "phase2_strike_not_untapped", "not_a_target", "commits_no_strike",
@@ -403,7 +525,8 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         if side is None:
             raise _err(s, claim, f"{char!r} is not in strike {n}")
         value = claim.args.get("value")
-        rules = ["MECCG-SEQ-9"] + [m.rule for m in side.prowess_mods if m.amount]
+        rules = ["MECCG-SEQ-9"] + (["MECCG-STRUCT-4"] if side.role == "attacker" else []) + \
+            [m.rule for m in side.prowess_mods if m.amount]
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
         return Verdict(claim, side.prowess == value, rules, notes=[note])

@@ -45,6 +45,14 @@ class EnteredSite(Predicate):
         name = "entered_site"
 
 
+class DeclaredAt(Predicate):
+    company = ConstantField
+    moment = ConstantField
+
+    class Meta:
+        name = "declared_at"
+
+
 class InfluenceAttempt(Predicate):
     company = ConstantField
 
@@ -245,6 +253,7 @@ def company_facts(c: Company) -> Iterator[Predicate]:
     if c.declared_status:
         yield Declared(company=role, status=c.declared_status)
     yield AtSite(company=role, site=site_key(c.site))
+    yield DeclaredAt(company=role, moment=c.declared_at)
     if c.entered_site:
         yield EnteredSite(company=role)
     if c.influence_attempt_this_turn:

@@ -56,6 +56,7 @@ class Company:
     declared_status: str | None = None  #: overt | covert, Fallen-wizard companies only
     stage_points: int | None = None
     entered_site: bool = True
+    declared_at: str = "end_of_site_phase"  #: when the attack is declared (MECCG-INIT-1)
     influence_attempt_this_turn: bool = False
     attacked_this_turn: bool = False
     in_play: tuple[Any, ...] = ()  #: carddb records of this player's cards in play

@@ -21,7 +21,10 @@ from ...scenario import Node, read_document
 from .carddb import CardDB, load_carddb
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
-COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site",
+# When a company's player may declare the attack (MECCG-INIT-1: only the first is legal).
+DECLARATION_MOMENTS = ("end_of_site_phase", "during_site_phase", "organization_phase", "long_event_phase",
+                       "movement_hazard_phase", "end_of_turn")
+COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site", "declared_at",
                 "influence_attempt_this_turn", "attacked_this_turn", "in_play")
 MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
                "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
@@ -183,6 +186,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     if stage is not None and alignment != "fallen-wizard":
         raise node.error("stage points matter only for a Fallen-wizard player (MECCG-ALIGN-8)", "stage_points")
     entered = node.bool("entered_site", True)
+    declared_at = node.str("declared_at", "end_of_site_phase", choices=DECLARATION_MOMENTS)
     influence = node.bool("influence_attempt_this_turn", False)
     attacked = node.bool("attacked_this_turn", False)
     in_play = tuple(_card(n, db, alignment) for n in node.list("in_play", []))
@@ -195,7 +199,8 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     node.finish(COMPANY_KEYS)
     return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
                    declared_status=status, stage_points=stage, entered_site=entered,
-                   influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play)
+                   influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
+                   declared_at=declared_at)
 
 
 def _card(node: Node, db: CardDB, alignment: str | None) -> Any:

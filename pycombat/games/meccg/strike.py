@@ -182,14 +182,17 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                               "MECCG-SEQ-9"))
     if weapon is not None:
         gain, item, (bonus, maximum, label) = weapon
+        # a weapon whose bonus Doors of Night would raise (Aiglos) is decided by MECCG-SEQ-14
+        wrule = "MECCG-SEQ-14" if any("Doors of Night" in str(c.get("when", "")) for c in item.conditional_bonuses) \
+            else "MECCG-SEQ-9"
         if flags.get("weapon_max_order") == "cap_total" and maximum is not None:
             # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
             rest = sum(m.amount for m in others)
             total = min(base + bonus + rest, max(maximum, base + rest))
-            mods.append(Mod(total - base - rest, f"{label}: +{bonus}, total capped at {maximum}", "MECCG-SEQ-9"))
+            mods.append(Mod(total - base - rest, f"{label}: +{bonus}, total capped at {maximum}", wrule))
         else:
             cap = f", max {maximum}" if maximum is not None else ""
-            mods.append(Mod(gain, f"{label}: +{bonus}{cap}", "MECCG-SEQ-9"))
+            mods.append(Mod(gain, f"{label}: +{bonus}{cap}", wrule))
         if item.body_bonus:
             new_body = (me.body or 0) + item.body_bonus
             if item.body_max is not None:
