@@ -60,6 +60,7 @@ class Company:
     influence_attempt_this_turn: bool = False
     attacked_this_turn: bool = False
     in_play: tuple[Any, ...] = ()  #: carddb records of this player's cards in play
+    hand: tuple[str, ...] = ()  #: effect ids of cards in hand that `optimize` may play in a strike
 
     def member(self, name: str) -> Member:
         for m in self.members:

@@ -25,7 +25,7 @@ from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, R
 DECLARATION_MOMENTS = ("end_of_site_phase", "during_site_phase", "organization_phase", "long_event_phase",
                        "movement_hazard_phase", "end_of_turn")
 COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site", "declared_at",
-                "influence_attempt_this_turn", "attacked_this_turn", "in_play")
+                "influence_attempt_this_turn", "attacked_this_turn", "in_play", "hand")
 MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
                "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
                "makes_company_overt", "discard_on_body_check", "avatar")
@@ -190,6 +190,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     influence = node.bool("influence_attempt_this_turn", False)
     attacked = node.bool("attacked_this_turn", False)
     in_play = tuple(_card(n, db, alignment) for n in node.list("in_play", []))
+    hand = tuple(_hand_card(n) for n in node.list("hand", []))
     member_nodes = node.list("members")
     if not member_nodes:
         raise node.error("a company needs at least one member", "members")
@@ -200,7 +201,19 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
                    declared_status=status, stage_points=stage, entered_site=entered,
                    influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
-                   declared_at=declared_at)
+                   declared_at=declared_at, hand=hand)
+
+
+def _hand_card(node: Node) -> str:
+    """A card in hand for ``optimize``: one whose strike effect pycombat knows (effects.yaml)."""
+    from .effects import load_effects
+
+    if not isinstance(node.value, str) or not node.value.strip():
+        raise node.error("a card name (a string)")
+    effect = load_effects().find(node.value.strip(), file=node.file, path=node.path)
+    if effect.source != "hand":
+        raise node.error(f"{effect.name} is not played from the hand (it is an {effect.source}'s ability)")
+    return effect.id
 
 
 def _card(node: Node, db: CardDB, alignment: str | None) -> Any:

@@ -1,0 +1,893 @@
+"""Game trees: build, solve exactly, explain and export (engine layer: no game here).
+
+A game hands over the root of its state space through the small, OpenSpiel-style
+:class:`GameState` protocol; this module
+
+* builds the graph of every reachable state **iteratively** (:func:`build_tree`, breadth
+  first, no recursion), merging identical states (equal :meth:`GameState.key`) into one
+  node, so the result is a DAG; it refuses to grow beyond ``max_nodes``;
+* solves it by expectiminimax in exact :class:`fractions.Fraction` arithmetic
+  (:func:`solve`), in reverse topological order;
+* explains the result: the line of best play (:func:`principal_line`) and the exact value of
+  every alternative at a decision (:func:`alternatives`);
+* exports it: GraphML (:func:`to_graphml`), Graphviz DOT (:func:`to_dot`) and PNG
+  (:func:`to_png`, through Graphviz's ``dot`` program).
+
+Example, on the tiny :class:`DieDuel` defined at the end of this module (player 0 stands for
+1/2 or rolls a three-sided die; after the roll player 1 lets the roll count or folds):
+
+>>> tree = build_tree(DieDuel())
+>>> print(tree.stats())
+12 nodes, 11 edges (4 decision, 1 chance, 7 terminal); 0 transpositions, 0 merged edges; depth 3
+>>> format_value(solve(tree))
+'(2/3, -2/3)'
+>>> for step in principal_line(tree):
+...     print(step)
+player 0 at start: roll  value (2/3, -2/3)
+chance at rolling: 1 (p 1/3)  value (2/3, -2/3)
+player 1 at rolled 1: call  value (0, 0)
+end at rolled 1, call: returns (0, 0)
+>>> [(a.label, format_value(a.value), a.best) for a in alternatives(tree, tree.root)]
+[('roll', '(2/3, -2/3)', True), ('stand', '(1/2, -1/2)', False)]
+
+Values are tuples of per-player returns.  At a decision node the player to move takes the
+child that maximises *their* component; ties go to the first action in
+:meth:`GameState.legal_actions` order.  For two-player zero-sum games this is plain
+expectiminimax.
+"""
+from __future__ import annotations
+
+import numbers
+from collections import Counter, deque
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Protocol
+
+import networkx as nx
+
+from .errors import PycombatError, TooLargeError
+
+__all__ = [
+    "CHANCE",
+    "CHANCE_NODE",
+    "CUT",
+    "DECISION",
+    "DEFAULT_MAX_NODES",
+    "DRAW_MAX_NODES",
+    "PROGRESS_EVERY",
+    "TERMINAL",
+    "TERMINAL_NODE",
+    "Alternative",
+    "DieDuel",
+    "DrawingError",
+    "GameDefinitionError",
+    "GameState",
+    "GameTree",
+    "Step",
+    "TreeError",
+    "TreeStats",
+    "alternatives",
+    "build_tree",
+    "format_fraction",
+    "format_value",
+    "principal_line",
+    "solve",
+    "to_dot",
+    "to_graphml",
+    "to_png",
+]
+
+#: :meth:`GameState.current_player` at a chance node (OpenSpiel's value).
+CHANCE = -1
+#: :meth:`GameState.current_player` at a terminal state (OpenSpiel's value).
+TERMINAL = -4
+
+#: Node kinds (the ``kind`` node attribute).
+DECISION = "decision"
+CHANCE_NODE = "chance"
+TERMINAL_NODE = "terminal"
+CUT = "cut"  #: a non-terminal node on the ``max_depth`` frontier, not expanded
+
+#: :func:`build_tree` refuses to build more nodes than this unless told otherwise.
+DEFAULT_MAX_NODES = 1_000_000
+#: :func:`to_dot` / :func:`to_png` refuse to draw more nodes than this unless told otherwise.
+DRAW_MAX_NODES = 300
+#: :func:`build_tree` calls ``progress`` every this many nodes.
+PROGRESS_EVERY = 1000
+
+_LABEL_MAX = 48  # characters of a state label shown in a drawing or an error message
+
+
+# --------------------------------------------------------------------------------------
+# Errors
+
+
+class TreeError(PycombatError):
+    """A game tree cannot be built, solved or drawn as asked."""
+
+
+class GameDefinitionError(TreeError):
+    """A game broke the :class:`GameState` contract (a bug in the game, not the user's input):
+    a chance distribution that does not sum to exactly 1, a decision without legal actions,
+    inexact (float) numbers, returns of the wrong length, a state that repeats (a cycle)."""
+
+
+class DrawingError(TreeError):
+    """A drawing cannot be made: Graphviz is missing, failed, or the file cannot be written."""
+
+
+# --------------------------------------------------------------------------------------
+# The state API
+
+
+class GameState(Protocol):
+    """What a game exposes to the engine (in the style of OpenSpiel's ``State``).
+
+    States are immutable values: :meth:`child` returns a new state.  A game may also define
+    ``num_players()`` (default 2) on its states; the root's answer is used; and ``rewards()``,
+    what the move into the state paid each player (OpenSpiel's rewards).  Rewards live on the
+    edges, so states whose *futures* are equal can share one key (and one node) whatever
+    they were paid to get there; chance outcomes merged into one edge pay their expected
+    reward given that edge.
+    """
+
+    def current_player(self) -> int:
+        """``0 .. n-1`` at a decision, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        """The actions of the player to move, in a stable order (decision states only)."""
+
+    def chance_outcomes(self) -> Sequence[tuple[Hashable, Fraction]]:
+        """``(outcome, probability)`` pairs summing to exactly 1 (chance states only)."""
+
+    def child(self, action: Hashable) -> GameState:
+        """The state after ``action`` (or chance outcome); ``self`` is unchanged."""
+
+    def returns(self) -> Sequence[Fraction]:
+        """One exact payoff per player (terminal states only)."""
+
+    def action_to_string(self, action: Hashable) -> str:
+        """A short human label of ``action`` taken in this state."""
+
+    def key(self) -> Hashable:
+        """Equal keys mean identical states: such states become one node."""
+
+    def __str__(self) -> str:
+        """A short human label of the state."""
+
+
+# --------------------------------------------------------------------------------------
+# Formatting
+
+
+def format_fraction(x: Fraction) -> str:
+    """A fraction for people: ``n/d``, or ``n`` when whole.
+
+    >>> format_fraction(Fraction(2, 4)), format_fraction(Fraction(-3))
+    ('1/2', '-3')
+    """
+    return str(Fraction(x))
+
+
+def format_value(value: Iterable[Fraction]) -> str:
+    """A value tuple for people.
+
+    >>> format_value((Fraction(1, 3), Fraction(-1, 3)))
+    '(1/3, -1/3)'
+    """
+    return "(" + ", ".join(format_fraction(v) for v in value) + ")"
+
+
+def _ratio(x: Fraction) -> str:
+    # Machine-readable form: always "n/d", as pycombat.dice.as_json does.
+    x = Fraction(x)
+    return f"{x.numerator}/{x.denominator}"
+
+
+def _short(text: str, limit: int = _LABEL_MAX) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
+def _describe(state: Any) -> str:
+    try:
+        label = str(state)
+    except Exception as exc:  # noqa: BLE001 - a broken __str__ must not hide the real error
+        label = f"<str() failed: {exc}>"
+    return repr(_short(label, 80))
+
+
+def _exact(x: Any, what: str, state: Any) -> Fraction:
+    if type(x) is Fraction:  # the common case, and Fraction(x) would copy it
+        return x
+    if isinstance(x, bool) or not isinstance(x, numbers.Rational):
+        raise GameDefinitionError(
+            f"state {_describe(state)}: {what} must be exact (an int or a Fraction), "
+            f"got {type(x).__name__} {x!r}")
+    return Fraction(x)
+
+
+# --------------------------------------------------------------------------------------
+# The tree
+
+
+@dataclass(frozen=True)
+class TreeStats:
+    """Size of a :class:`GameTree` (see :meth:`GameTree.stats`).
+
+    ``depth`` is the largest node ``depth`` attribute (the fewest plies from the root, what
+    ``max_depth`` limits); ``longest_line`` the most plies of any line of play (they differ
+    only when transpositions join lines of different lengths; ``None`` on a cyclic graph).
+    """
+
+    nodes: int
+    edges: int
+    decision: int
+    chance: int
+    terminal: int
+    cut: int
+    transpositions: int
+    merged_edges: int
+    depth: int
+    longest_line: int | None
+
+    def __str__(self) -> str:
+        kinds = f"{self.decision:,} decision, {self.chance:,} chance, {self.terminal:,} terminal"
+        if self.cut:
+            kinds += f", {self.cut:,} cut"
+        return (f"{self.nodes:,} nodes, {self.edges:,} edges ({kinds}); "
+                f"{self.transpositions:,} transpositions, {self.merged_edges:,} merged edges; "
+                f"depth {self.depth:,}")
+
+
+@dataclass
+class GameTree:
+    """The graph of a game's reachable states, built by :func:`build_tree`.
+
+    ``graph`` is a :class:`networkx.DiGraph` with integer nodes (the root is ``root``, ids
+    in breadth-first order).  Node attributes:
+
+    * ``kind``: ``"decision"``, ``"chance"``, ``"terminal"`` or ``"cut"`` (a non-terminal
+      state on the ``max_depth`` frontier, not expanded);
+    * ``player``: the player to move (:data:`CHANCE` / :data:`TERMINAL` otherwise);
+    * ``label``: ``str(state)``; ``depth``: the fewest plies from the root;
+    * ``returns`` (terminal nodes): a tuple of Fractions;
+    * after :func:`solve`: ``value`` (a tuple of Fractions) and, at decision nodes, ``best``
+      (the chosen child's id), ``best_action`` and ``best_label``.
+
+    Edge attributes: ``action`` (the first action leading there), ``label`` (its
+    :meth:`GameState.action_to_string`; labels joined by ``", "`` when several actions were
+    merged), ``actions`` / ``labels`` / ``orders`` (tuples: every action leading from the
+    parent to this child and its index in ``legal_actions`` / ``chance_outcomes``), ``prob``
+    (chance edges: a Fraction, the sum over merged outcomes) and, after :func:`solve`,
+    ``value`` (the child's value).
+
+    ``transpositions`` counts the edges that reached an already built node; ``merged_edges``
+    the actions folded into an existing edge (two actions of one node reaching one child).
+    """
+
+    graph: nx.DiGraph
+    root: int
+    num_players: int
+    transpositions: int
+    merged_edges: int
+    max_depth: int | None = None
+    solved: bool = False
+
+    def __len__(self) -> int:
+        return self.graph.number_of_nodes()
+
+    def node(self, node: int) -> dict:
+        """The attributes of ``node``."""
+        return self.graph.nodes[node]
+
+    def value(self, node: int | None = None) -> tuple[Fraction, ...]:
+        """The solved value of ``node`` (default: the root); solves the tree if needed."""
+        _ensure_solved(self)
+        return self.graph.nodes[self.root if node is None else node]["value"]
+
+    def stats(self) -> TreeStats:
+        """Counts of nodes by kind, edges, transpositions and depth."""
+        g = self.graph
+        kinds = Counter(k for _, k in g.nodes(data="kind"))
+        longest: int | None
+        try:
+            order = list(nx.topological_sort(g))
+        except nx.NetworkXUnfeasible:
+            longest = None
+        else:
+            plies = dict.fromkeys(g, 0)
+            for n in order:
+                for c in g.successors(n):
+                    plies[c] = max(plies[c], plies[n] + 1)
+            longest = max(plies.values(), default=0)
+        return TreeStats(
+            nodes=g.number_of_nodes(), edges=g.number_of_edges(),
+            decision=kinds[DECISION], chance=kinds[CHANCE_NODE], terminal=kinds[TERMINAL_NODE],
+            cut=kinds[CUT], transpositions=self.transpositions, merged_edges=self.merged_edges,
+            depth=max((d for _, d in g.nodes(data="depth")), default=0), longest_line=longest)
+
+
+def _num_players(root: Any) -> int:
+    fn = getattr(root, "num_players", None)
+    if fn is None:
+        return 2
+    n = fn() if callable(fn) else fn
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise GameDefinitionError(f"state {_describe(root)}: num_players() must be a positive int, got {n!r}")
+    return n
+
+
+def _rewards(state: Any, n_players: int) -> tuple[Fraction, ...] | None:
+    """What the move into ``state`` paid (the optional ``rewards()`` of the state API), or None
+    when it paid nothing."""
+    fn = getattr(state, "rewards", None)
+    if fn is None:
+        return None
+    r = fn()
+    if not any(r):
+        return None
+    r = tuple(x if type(x) is int else _exact(x, "rewards", state) for x in r)
+    if len(r) != n_players:
+        raise GameDefinitionError(f"state {_describe(state)}: rewards() gave {len(r)} values for {n_players} players")
+    return r if any(r) else None
+
+
+def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int | None = None,
+               progress: Callable[[int], Any] | None = None) -> GameTree:
+    """Build the graph of every state reachable from ``root`` (breadth first, iteratively).
+
+    States with equal :meth:`GameState.key` become one node.  Chance outcomes of probability
+    0 are left out.  With ``max_depth`` the states ``max_depth`` plies from the root are not
+    expanded: non-terminal ones become ``"cut"`` nodes (such a tree can be drawn, not solved).
+    ``progress(nodes_built)`` is called every :data:`PROGRESS_EVERY` nodes and once at the
+    end.  More than ``max_nodes`` nodes raise :class:`~pycombat.errors.TooLargeError` at once.
+
+    >>> build_tree(DieDuel(), max_depth=1).stats().cut
+    1
+    >>> try:
+    ...     build_tree(DieDuel(), max_nodes=5)
+    ... except TooLargeError as exc:
+    ...     print(exc)
+    the game tree has more than 5 nodes (max_nodes=5); raise max_nodes or limit the depth with max_depth
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
+    if max_depth is not None and (isinstance(max_depth, bool) or not isinstance(max_depth, int) or max_depth < 0):
+        raise ValueError(f"max_depth must be a non-negative int or None, got {max_depth!r}")
+    n_players = _num_players(root)
+    g = nx.DiGraph()
+    index: dict[Hashable, int] = {}
+    queue: deque[tuple[int, Any, int]] = deque()
+    transpositions = merged = 0
+
+    def add(state: Any, key: Hashable, depth: int) -> int:
+        nid = len(index)
+        if nid >= max_nodes:
+            raise TooLargeError(
+                f"the game tree has more than {max_nodes:,} nodes (max_nodes={max_nodes}); "
+                "raise max_nodes or limit the depth with max_depth")
+        player = state.current_player()
+        attrs: dict[str, Any] = {"player": player, "label": str(state), "depth": depth}
+        if player == TERMINAL:
+            rets = tuple(_exact(r, "returns", state) for r in state.returns())
+            if len(rets) != n_players:
+                raise GameDefinitionError(
+                    f"terminal state {_describe(state)}: returns() gave {len(rets)} values "
+                    f"for {n_players} players")
+            attrs.update(kind=TERMINAL_NODE, returns=rets)
+        elif player != CHANCE and (isinstance(player, bool) or not isinstance(player, int)
+                                   or not 0 <= player < n_players):
+            raise GameDefinitionError(
+                f"state {_describe(state)}: current_player() is {player!r}, not a player "
+                f"0..{n_players - 1}, CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
+        elif max_depth is not None and depth >= max_depth:
+            attrs["kind"] = CUT
+        else:
+            attrs["kind"] = CHANCE_NODE if player == CHANCE else DECISION
+            queue.append((nid, state, depth))
+        index[key] = nid
+        g.add_node(nid, **attrs)
+        if progress is not None and (nid + 1) % PROGRESS_EVERY == 0:
+            progress(nid + 1)
+        return nid
+
+    def link(parent: int, order: int, action: Hashable, label: str, child: Any, depth: int,
+             prob: Fraction | None) -> None:
+        nonlocal transpositions, merged
+        key = child.key()
+        reward = _rewards(child, n_players)
+        cid = index.get(key)
+        if cid is None:
+            cid = add(child, key, depth)
+        elif g.has_edge(parent, cid):
+            e = g.edges[parent, cid]
+            if prob is None:
+                if reward != e.get("reward"):
+                    raise GameDefinitionError(
+                        f"state {g.nodes[parent]['label']!r}: two actions reach the same state with different "
+                        "rewards; give the states different keys")
+            elif reward is not None:  # merged chance outcomes: the edge pays sum(p * reward)
+                mass = e.get("reward_mass") or (0,) * n_players
+                e["reward_mass"] = tuple(m + prob * r for m, r in zip(mass, reward, strict=True))
+            e["actions"] += (action,)
+            e["labels"] += (label,)
+            e["orders"] += (order,)
+            e["label"] = ", ".join(e["labels"])
+            if prob is not None:
+                e["prob"] += prob
+            merged += 1
+            return
+        else:
+            transpositions += 1
+        attrs: dict[str, Any] = {"action": action, "label": label, "actions": (action,),
+                                 "labels": (label,), "orders": (order,)}
+        if reward is not None:
+            if prob is None:
+                attrs["reward"] = reward
+            else:
+                attrs["reward_mass"] = tuple(prob * r for r in reward)
+        if prob is not None:
+            attrs["prob"] = prob
+        g.add_edge(parent, cid, **attrs)
+
+    add(root, root.key(), 0)
+    while queue:
+        nid, state, depth = queue.popleft()
+        if g.nodes[nid]["kind"] == CHANCE_NODE:
+            outcomes = []
+            total = Fraction(0)
+            for pair in state.chance_outcomes():
+                action, p = pair
+                p = _exact(p, f"the probability of outcome {action!r}", state)
+                if p < 0:
+                    raise GameDefinitionError(
+                        f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
+                total += p
+                outcomes.append((action, p))
+            if total != 1:
+                raise GameDefinitionError(
+                    f"chance state {_describe(state)}: the {len(outcomes)} outcome probabilities "
+                    f"sum to {total}, not exactly 1")
+            for i, (action, p) in enumerate(outcomes):
+                if p:
+                    link(nid, i, action, state.action_to_string(action), state.child(action), depth + 1, p)
+        else:
+            actions = list(state.legal_actions())
+            if not actions:
+                raise GameDefinitionError(
+                    f"state {_describe(state)}: player {g.nodes[nid]['player']} is to move "
+                    "but there is no legal action (a state without actions must be TERMINAL)")
+            for i, action in enumerate(actions):
+                link(nid, i, action, state.action_to_string(action), state.child(action), depth + 1, None)
+    if progress is not None:
+        progress(len(index))
+    return GameTree(graph=g, root=0, num_players=n_players, transpositions=transpositions,
+                    merged_edges=merged, max_depth=max_depth)
+
+
+# --------------------------------------------------------------------------------------
+# Solving
+
+
+def solve(tree: GameTree) -> tuple[Fraction, ...]:
+    """Expectiminimax in exact Fractions; stores ``value``/``best`` on nodes, returns the root's value.
+
+    Terminal: its returns.  An edge is worth its ``reward`` (what the move paid, if the game
+    defines ``rewards()``) plus its child's value.  Chance: the probability-weighted sum of the
+    edges' worth.  Decision of player ``p``: the edge with the largest worth for ``p``, the
+    first in ``legal_actions`` order on ties.  Every edge gets its worth as ``value``.  Nodes are
+    visited in reverse topological order (no recursion).
+
+    >>> tree = build_tree(DieDuel())
+    >>> solve(tree) == (Fraction(2, 3), Fraction(-2, 3))
+    True
+    >>> tree.node(tree.node(tree.root)["best"])["label"]
+    'rolling'
+    """
+    g = tree.graph
+    cut = sum(1 for _, k in g.nodes(data="kind") if k == CUT)
+    if cut:
+        raise TreeError(
+            f"cannot solve a depth-limited tree: {cut:,} states were cut at depth {tree.max_depth}; "
+            "build it without max_depth to solve it")
+    try:
+        order = list(nx.topological_sort(g))
+    except nx.NetworkXUnfeasible:
+        cycle = nx.find_cycle(g)
+        labels = " -> ".join(repr(_short(g.nodes[u]["label"], 40)) for u, _ in cycle)
+        raise GameDefinitionError(
+            f"the game's states repeat (a cycle: {labels} -> back), so it has no finite tree; "
+            "make the state key include what changes (e.g. a move counter)") from None
+    n = tree.num_players
+    zero = Fraction(0)
+    for node in reversed(order):
+        data = g.nodes[node]
+        kind = data["kind"]
+        if kind == TERMINAL_NODE:
+            data["value"] = data["returns"]
+        elif kind == CHANCE_NODE:
+            acc = [zero] * n
+            for _, child, e in g.out_edges(node, data=True):
+                cv = g.nodes[child]["value"]
+                p = e["prob"]
+                mass = e.get("reward_mass")
+                if mass is None:
+                    e["value"] = cv
+                    for i in range(n):
+                        acc[i] += p * cv[i]
+                else:  # the edge's expected reward given the edge, plus the child's value
+                    e["reward"] = tuple(m / p for m in mass)
+                    e["value"] = _plus(e["reward"], cv)
+                    for i in range(n):
+                        acc[i] += mass[i] + p * cv[i]
+            data["value"] = tuple(acc)
+        else:  # decision; out-edges are in the order of their first action
+            p = data["player"]
+            best = best_edge = best_value = None
+            for _, child, e in g.out_edges(node, data=True):
+                cv = _plus(e.get("reward"), g.nodes[child]["value"])
+                e["value"] = cv
+                if best_value is None or cv[p] > best_value[p]:
+                    best, best_edge, best_value = child, e, cv
+            assert best_edge is not None and best_value is not None
+            data.update(value=best_value, best=best, best_action=best_edge["action"],
+                        best_label=best_edge["labels"][0])
+    tree.solved = True
+    return g.nodes[tree.root]["value"]
+
+
+def _plus(reward: tuple[Fraction, ...] | None, value: tuple[Fraction, ...]) -> tuple[Fraction, ...]:
+    return value if reward is None else tuple(r + v for r, v in zip(reward, value, strict=True))
+
+
+def _ensure_solved(tree: GameTree) -> None:
+    if not tree.solved:
+        solve(tree)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a :func:`principal_line`: at ``node`` (``kind``, ``player``, ``state``
+    label, solved ``value``), the action taken (``None`` at the last step) and, at a chance
+    node, the probability of the outcome followed."""
+
+    node: int
+    kind: str
+    player: int
+    state: str
+    action: str | None
+    prob: Fraction | None
+    value: tuple[Fraction, ...]
+
+    @property
+    def chance(self) -> bool:
+        return self.kind == CHANCE_NODE
+
+    def __str__(self) -> str:
+        if self.kind == DECISION:
+            return f"player {self.player} at {self.state}: {self.action}  value {format_value(self.value)}"
+        if self.kind == CHANCE_NODE:
+            return (f"chance at {self.state}: {self.action} (p {format_fraction(self.prob)})  "  # type: ignore[arg-type]
+                    f"value {format_value(self.value)}")
+        return f"end at {self.state}: returns {format_value(self.value)}"
+
+
+def principal_line(tree: GameTree, node: int | None = None) -> list[Step]:
+    """The line of play from ``node`` (default: the root) to a terminal node.
+
+    Decision nodes follow their best action; chance nodes follow their most probable outcome
+    (the first on ties) and record its probability (``Step.prob``).  The tree is solved first
+    if it is not yet.
+    """
+    _ensure_solved(tree)
+    g = tree.graph
+    cur = tree.root if node is None else node
+    steps: list[Step] = []
+    while True:
+        data = g.nodes[cur]
+        kind = data["kind"]
+        common = {"node": cur, "kind": kind, "player": data["player"], "state": data["label"],
+                  "value": data["value"]}
+        if kind == DECISION:
+            nxt = data["best"]
+            steps.append(Step(action=data["best_label"], prob=None, **common))
+        elif kind == CHANCE_NODE:
+            nxt, e = None, None
+            for _, child, ed in g.out_edges(cur, data=True):
+                if e is None or ed["prob"] > e["prob"]:
+                    nxt, e = child, ed
+            assert e is not None
+            steps.append(Step(action=e["label"], prob=e["prob"], **common))
+        else:
+            steps.append(Step(action=None, prob=None, **common))
+            return steps
+        cur = nxt
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One legal action at a decision node with the exact value it leads to."""
+
+    action: Hashable
+    label: str
+    child: int
+    value: tuple[Fraction, ...]
+    best: bool  #: the action :func:`solve` chose (exactly one per node)
+
+
+def alternatives(tree: GameTree, node: int) -> list[Alternative]:
+    """Every legal action at decision ``node`` with its exact value, best first.
+
+    Sorted by the mover's component of the value, highest first; equal values keep the
+    ``legal_actions`` order, so the first entry is the one :func:`solve` chose.  Actions that
+    were merged into one edge (they reach the same state) are listed separately.  The tree is
+    solved first if it is not yet.
+    """
+    _ensure_solved(tree)
+    g = tree.graph
+    data = g.nodes[node]
+    if data["kind"] != DECISION:
+        raise TreeError(f"node {node} ({data['label']!r}) is a {data['kind']} node, not a decision")
+    p = data["player"]
+    rows = []
+    for _, child, e in g.out_edges(node, data=True):
+        for order, action, label in zip(e["orders"], e["actions"], e["labels"], strict=True):
+            rows.append((order, action, label, child, e["value"]))
+    rows.sort(key=lambda r: (-r[4][p], r[0]))
+    best_order = g.edges[node, data["best"]]["orders"][0]
+    return [Alternative(action=a, label=lab, child=c, value=v, best=o == best_order)
+            for o, a, lab, c, v in rows]
+
+
+# --------------------------------------------------------------------------------------
+# Export: GraphML
+
+
+def _flat_values(out: dict, name: str, value: Sequence[Fraction]) -> None:
+    for i, x in enumerate(value):
+        out[f"{name}_{i}"] = _ratio(x)
+        out[f"{name}_{i}_float"] = float(x)
+
+
+def to_graphml(tree: GameTree, path: str | Path) -> Path:
+    """Write the tree as GraphML with scalar attributes only.
+
+    Fractions become ``"n/d"`` strings with a float ``*_float`` companion; tuples are split
+    (``returns_0``, ``value_1``, ...); actions are written as their labels (``label``,
+    ``actions`` = how many were merged).  Node ids become strings (``"0"`` is the root).
+    """
+    g = tree.graph
+    out = nx.DiGraph()
+    out.graph.update(root=str(tree.root), num_players=tree.num_players,
+                     transpositions=tree.transpositions, merged_edges=tree.merged_edges,
+                     solved=tree.solved)
+    for n, d in g.nodes(data=True):
+        attrs: dict[str, Any] = {"kind": d["kind"], "player": d["player"], "label": d["label"],
+                                 "depth": d["depth"]}
+        if "returns" in d:
+            _flat_values(attrs, "returns", d["returns"])
+        if "value" in d:
+            _flat_values(attrs, "value", d["value"])
+        if "best" in d:
+            attrs.update(best=str(d["best"]), best_label=d["best_label"])
+        out.add_node(str(n), **attrs)
+    for u, v, d in g.edges(data=True):
+        attrs = {"label": d["label"], "actions": len(d["actions"])}
+        if "prob" in d:
+            attrs["prob"] = _ratio(d["prob"])
+            attrs["prob_float"] = float(d["prob"])
+        if d.get("reward"):
+            _flat_values(attrs, "reward", d["reward"])
+        out.add_edge(str(u), str(v), **attrs)
+    target = Path(path)
+    try:
+        nx.write_graphml(out, target)
+    except OSError as exc:
+        raise TreeError(f"{path}: cannot write: {exc.strerror}") from None
+    return target
+
+
+# --------------------------------------------------------------------------------------
+# Export: Graphviz
+
+
+def _dot_text(*lines: str) -> str:
+    import graphviz
+
+    return "\\n".join(graphviz.escape(_short(line)) for line in lines)
+
+
+def _draw_nodes(tree: GameTree, max_nodes: int, max_depth: int | None) -> list[int]:
+    g = tree.graph
+    if max_depth is not None and max_depth < 0:
+        raise ValueError(f"max_depth must be a non-negative int or None, got {max_depth!r}")
+    nodes = [n for n, d in g.nodes(data="depth") if max_depth is None or d <= max_depth]
+    if len(nodes) <= max_nodes:
+        return nodes
+    per_depth = Counter(d for _, d in g.nodes(data="depth"))
+    fits, total = None, 0
+    for depth in sorted(per_depth):
+        total += per_depth[depth]
+        if total > max_nodes:
+            break
+        fits = (depth, total)
+    where = f"the first {max_depth} levels of the tree have" if max_depth is not None else "the tree has"
+    hint = (f"use --depth {fits[0]} (max_depth={fits[0]}) to draw its first levels ({fits[1]:,} nodes)"
+            if fits else "not even its root level fits")
+    raise TooLargeError(
+        f"{where} {len(nodes):,} nodes, more than a drawing may have ({max_nodes:,}, max_nodes); {hint}")
+
+
+def to_dot(tree: GameTree, path: str | Path | None = None, *, max_nodes: int = DRAW_MAX_NODES,
+           max_depth: int | None = None, player_names: Sequence[str] | None = None):
+    """The tree as a :class:`graphviz.Digraph` (and its DOT source written to ``path``, if given).
+
+    Decision nodes are boxes (the player and the state), chance nodes small circles, terminal
+    nodes diamonds labelled with the payoff, cut nodes dashed boxes.  Decision edges carry the
+    action (and, once solved, the mover's value of it); chance edges the outcome and its
+    probability ``n/d``.  A solved tree's principal line is drawn bold and red.  With
+    ``max_depth`` only the nodes at most that many plies from the root are drawn (those whose
+    children are left out are dashed).  More than ``max_nodes`` nodes to draw raise
+    :class:`~pycombat.errors.TooLargeError`, saying which ``--depth`` would fit.
+
+    >>> src = to_dot(build_tree(DieDuel())).source
+    >>> src.count("shape=box"), src.count("shape=diamond"), src.count("shape=circle")
+    (4, 7, 1)
+    """
+    import graphviz
+
+    g = tree.graph
+    nodes = _draw_nodes(tree, max_nodes, max_depth)
+    keep = set(nodes)
+    names = list(player_names or [])
+
+    def who(p: int) -> str:
+        return names[p] if p < len(names) else f"player {p}"
+
+    line_nodes: set[int] = set()
+    line_edges: set[tuple[int, int]] = set()
+    if tree.solved:
+        prev = None
+        for step in principal_line(tree):
+            line_nodes.add(step.node)
+            if prev is not None:
+                line_edges.add((prev, step.node))
+            prev = step.node
+    red = "#c0392b"
+    dot = graphviz.Digraph("game_tree", graph_attr={"rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45"},
+                           node_attr={"fontname": "Helvetica", "fontsize": "10"},
+                           edge_attr={"fontname": "Helvetica", "fontsize": "9", "arrowsize": "0.6"})
+    for n in nodes:
+        d = g.nodes[n]
+        kind = d["kind"]
+        attrs: dict[str, str] = {"tooltip": _dot_text(d["label"])}
+        hidden_children = any(c not in keep for c in g.successors(n))
+        if kind == DECISION:
+            lines = [f"{who(d['player'])}: {d['label']}"]
+            if "value" in d:
+                lines.append(f"value {format_value(d['value'])}")
+            attrs.update(shape="box", label=_dot_text(*lines), style="rounded")
+        elif kind == CHANCE_NODE:
+            attrs.update(shape="circle", label="", width="0.18", height="0.18", fixedsize="true")
+        elif kind == TERMINAL_NODE:
+            attrs.update(shape="diamond", label=_dot_text(format_value(d["returns"])))
+        else:
+            attrs.update(shape="box", style="dashed", label=_dot_text(d["label"], "(not expanded)"))
+        if hidden_children:
+            attrs["style"] = (attrs.get("style", "") + ",dashed").lstrip(",")
+        if n in line_nodes:
+            attrs.update(color=red, penwidth="2")
+        dot.node(f"n{n}", **{k: graphviz.nohtml(v) for k, v in attrs.items()})
+    for u, v, e in g.edges(data=True):
+        if u not in keep or v not in keep:
+            continue
+        if "prob" in e:
+            text = _dot_text(f"{e['label']}: {format_fraction(e['prob'])}")
+        else:
+            lines = [e["label"]]
+            if "value" in e:
+                lines.append(f"= {format_fraction(e['value'][g.nodes[u]['player']])}")
+            text = _dot_text(*lines)
+        attrs = {"label": text}
+        if (u, v) in line_edges:
+            attrs.update(color=red, penwidth="2.5", fontcolor=red)
+        dot.edge(f"n{u}", f"n{v}", **{k: graphviz.nohtml(x) for k, x in attrs.items()})
+    if path is not None:
+        try:
+            Path(path).write_text(dot.source, encoding="utf-8")
+        except OSError as exc:
+            raise DrawingError(f"{path}: cannot write: {exc.strerror}") from None
+    return dot
+
+
+def to_png(tree: GameTree, path: str | Path, *, max_nodes: int = DRAW_MAX_NODES, max_depth: int | None = None,
+           player_names: Sequence[str] | None = None) -> Path:
+    """Draw the tree as PNG through Graphviz's ``dot`` program (see :func:`to_dot`)."""
+    import graphviz
+
+    target = Path(path)
+    if target.suffix.lower() != ".png":
+        raise DrawingError(f"{path}: the file name must end in .png")
+    dot = to_dot(tree, max_nodes=max_nodes, max_depth=max_depth, player_names=player_names)
+    try:
+        data = dot.pipe(format="png")
+    except graphviz.ExecutableNotFound:
+        raise DrawingError(
+            f"cannot draw {path}: Graphviz's 'dot' program is not installed; install Graphviz "
+            "(apt-get install graphviz, brew install graphviz, or https://graphviz.org/download/)") from None
+    except graphviz.CalledProcessError as exc:
+        err = exc.stderr.decode(errors="replace").strip() if isinstance(exc.stderr, bytes) else str(exc.stderr or "")
+        raise DrawingError(f"cannot draw {path}: Graphviz's dot failed: {err or exc.returncode}") from None
+    try:
+        target.write_bytes(data)
+    except OSError as exc:
+        raise DrawingError(f"{path}: cannot write: {exc.strerror}") from None
+    return target
+
+
+# --------------------------------------------------------------------------------------
+# A tiny example game (the doctests use it; a template for real games)
+
+
+@dataclass(frozen=True)
+class DieDuel:
+    """Player 0 stands (returns ``(1/2, -1/2)``) or rolls a three-sided die; after a roll
+    ``f`` player 1 lets it count (``call``: ``(f - 1, 1 - f)``) or gives up (``fold``:
+    ``(1, -1)``).  Zero-sum; the state is the history of actions.
+
+    >>> s = DieDuel().child("roll")
+    >>> s.current_player() == CHANCE, [str(s.child(f)) for f, _ in s.chance_outcomes()]
+    (True, ['rolled 1', 'rolled 2', 'rolled 3'])
+    """
+
+    history: tuple = ()
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        h = self.history
+        if h == ():
+            return 0
+        if h == ("roll",):
+            return CHANCE
+        if len(h) == 2 and h[0] == "roll":
+            return 1
+        return TERMINAL
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        return ("stand", "roll") if self.history == () else ("call", "fold")
+
+    def chance_outcomes(self) -> Sequence[tuple[Hashable, Fraction]]:
+        return [(f, Fraction(1, 3)) for f in (1, 2, 3)]
+
+    def child(self, action: Hashable) -> DieDuel:
+        return DieDuel(self.history + (action,))
+
+    def returns(self) -> Sequence[Fraction]:
+        h = self.history
+        if h == ("stand",):
+            x = Fraction(1, 2)
+        elif h[2] == "fold":
+            x = Fraction(1)
+        else:
+            x = Fraction(h[1] - 1)
+        return (x, -x)
+
+    def action_to_string(self, action: Hashable) -> str:
+        return str(action)
+
+    def key(self) -> Hashable:
+        return self.history
+
+    def __str__(self) -> str:
+        h = self.history
+        if not h:
+            return "start"
+        if h == ("stand",):
+            return "stood"
+        if h == ("roll",):
+            return "rolling"
+        return f"rolled {h[1]}" + (f", {h[2]}" if len(h) > 2 else "")
