@@ -79,6 +79,33 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file", help="scenario file with a `claims:` list")
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+    z = sub.add_parser("optimize", help="optimal play by both sides, solved exactly (MECCG)",
+                       description="Solve the combat as a two-player game by expectiminimax in exact fractions: "
+                                   "phases I-III of the assignment, the strike order, and every strike's "
+                                   "choices (excess strikes, support, cards from a `hand:`), with the dice as "
+                                   "chance. Prints the value, the defender's phase-I choices with their values, "
+                                   "and the principal line.")
+    z.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
+    z.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"),
+                   help="kill_mp (default): defending player's MPs minus attacking player's; survive: the "
+                        "probability that --character survives; eliminations: attacking members eliminated minus "
+                        "defending members eliminated")
+    z.add_argument("--character", metavar="NAME", help="the character of --objective survive")
+    z.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N",
+                   help="refuse trees with more than N nodes (default 2,000,000)")
+    z.add_argument("--json", action="store_true", help="print one JSON object")
+    z.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+    t = sub.add_parser("tree", help="write the game tree to GraphML, DOT or PNG (MECCG)",
+                       description="Build the combat's game tree (identical states merged) and write it; the "
+                                   "file extension picks the format. PNG is drawn with Graphviz up to a node cap: "
+                                   "use --depth N to draw the first N plies of a large tree.")
+    t.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
+    t.add_argument("-o", "--output", required=True, metavar="OUT.{graphml,dot,png}", help="where to write the tree")
+    t.add_argument("--depth", type=_positive, metavar="N", help="only the first N plies (not solved then)")
+    t.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"))
+    t.add_argument("--character", metavar="NAME")
+    t.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N")
+    t.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     return p
 
 
@@ -98,7 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
     try:
-        return {"enumerate": _enumerate, "odds": _odds, "replay": _replay, "verify": _verify}[args.verb](args)
+        return {"enumerate": _enumerate, "odds": _odds, "replay": _replay, "verify": _verify,
+                "optimize": _optimize, "tree": _tree}[args.verb](args)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
         return 2
@@ -397,3 +425,97 @@ def _fmt_detail(detail) -> str:
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
+
+
+def _progress_bar(console: Console):
+    """A rich progress bar fed with the number of tree nodes built (on stderr, TTY only)."""
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    if not sys.stderr.isatty():
+        return None, None
+    bar = Progress(SpinnerColumn(), TextColumn("building the game tree: {task.completed:,} nodes"),
+                   TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+    task = bar.add_task("tree", total=None)
+    return bar, (lambda n: bar.update(task, completed=n))
+
+
+def _optimize(args: argparse.Namespace) -> int:
+    from .dice import fmt
+    from .games.meccg.optimize import first_choices, line, objective_from, solve_combat, who
+
+    scenario, note = _load(args)
+    objective = objective_from(args.objective, args.character, scenario)
+    console = _console() if args.json else _header(scenario, note)
+    bar, progress = _progress_bar(console)
+    if bar is not None:
+        with bar:
+            solved = solve_combat(scenario, objective, max_nodes=args.max_nodes, progress=progress)
+    else:
+        solved = solve_combat(scenario, objective, max_nodes=args.max_nodes)
+    stats = solved.tree.stats()
+    choices = first_choices(solved)
+    steps = line(solved)
+    if args.json:
+        from .tree import format_fraction
+
+        return _emit_json({
+            "objective": objective.name, "character": objective.character,
+            "value": format_fraction(solved.value), "value_float": float(solved.value),
+            "first_choices": [{"choice": c, "value": format_fraction(v), "best": b} for c, v, b in choices],
+            "principal_line": [{"kind": st.kind, "player": st.player, "state": st.state, "action": st.action,
+                                "prob": format_fraction(st.prob) if st.prob is not None else None}
+                               for st in steps],
+            "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
+                     "merged_edges": stats.merged_edges}, "seconds": round(solved.seconds, 3)})
+    console.print(f"Objective: {objective.describe()}")
+    console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
+    console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
+                  f"merged; solved in {solved.seconds:.1f} s")
+    first = solved.tree.node(solved.tree.root)
+    console.print(f"{who(first['player'], scenario)}'s first choice, every alternative with its exact value:")
+    for label, value, best in choices:
+        console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
+    console.print("Principal line (decisions as played; at chance, the most probable outcome):")
+    for st in steps:
+        if st.kind == "decision":
+            console.print(f"  {who(st.player, scenario)}: {st.action}")
+        elif st.kind == "chance" and len(st.outcomes) > 1:  # outcomes that lead to the same future
+            console.print(f"  dice at {st.state}: " + "; ".join(f"{lab} {fmt(p)}" for lab, p in st.outcomes))
+        elif st.kind == "chance":
+            console.print(f"  dice at {st.state}: {st.action} (p {fmt(st.prob)})")
+    return 0
+
+
+def _tree(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .games.meccg.game import CvccGame
+    from .games.meccg.optimize import objective_from
+    from .tree import build_tree, solve, to_dot, to_graphml, to_png
+
+    scenario, note = _load(args)
+    objective = objective_from(args.objective, args.character, scenario)
+    out = Path(args.output)
+    kind = out.suffix.lower()
+    if kind not in (".graphml", ".dot", ".png"):
+        raise PycombatError(f"-o {args.output}: the extension must be .graphml, .dot or .png")
+    console = _header(scenario, note)
+    bar, progress = _progress_bar(console)
+    game = CvccGame(scenario, objective)
+    if bar is not None:
+        with bar:
+            tree = build_tree(game.new_initial_state(), max_nodes=args.max_nodes, max_depth=args.depth,
+                              progress=progress)
+    else:
+        tree = build_tree(game.new_initial_state(), max_nodes=args.max_nodes, max_depth=args.depth)
+    if args.depth is None:
+        solve(tree)
+    if kind == ".graphml":
+        to_graphml(tree, out)
+    elif kind == ".dot":
+        to_dot(tree, out, player_names=("defender", "attacker"))
+    else:
+        to_png(tree, out, player_names=("defender", "attacker"))
+    console.print(f"wrote {out}: {tree.stats()}" + ("" if args.depth is None else f" (first {args.depth} plies, "
+                                                                                  "not solved)"))
+    return 0

@@ -412,6 +412,8 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                 mass = e.get("reward_mass") or (0,) * n_players
                 e["reward_mass"] = tuple(m + prob * r for m, r in zip(mass, reward, strict=True))
             e["actions"] += (action,)
+            if prob is not None:
+                e["probs"] += (prob,)
             e["labels"] += (label,)
             e["orders"] += (order,)
             e["label"] = ", ".join(e["labels"])
@@ -430,6 +432,7 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                 attrs["reward_mass"] = tuple(prob * r for r in reward)
         if prob is not None:
             attrs["prob"] = prob
+            attrs["probs"] = (prob,)
         g.add_edge(parent, cid, **attrs)
 
     add(root, root.key(), 0)
@@ -560,6 +563,8 @@ class Step:
     action: str | None
     prob: Fraction | None
     value: tuple[Fraction, ...]
+    #: at a chance node: every outcome merged into the edge followed, with its probability
+    outcomes: tuple[tuple[str, Fraction], ...] = ()
 
     @property
     def chance(self) -> bool:
@@ -599,7 +604,8 @@ def principal_line(tree: GameTree, node: int | None = None) -> list[Step]:
                 if e is None or ed["prob"] > e["prob"]:
                     nxt, e = child, ed
             assert e is not None
-            steps.append(Step(action=e["label"], prob=e["prob"], **common))
+            steps.append(Step(action=e["label"], prob=e["prob"],
+                              outcomes=tuple(zip(e["labels"], e["probs"], strict=True)), **common))
         else:
             steps.append(Step(action=None, prob=None, **common))
             return steps

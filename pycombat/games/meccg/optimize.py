@@ -1,0 +1,78 @@
+"""``pycombat optimize`` and ``pycombat tree`` for MECCG: the combat game solved exactly.
+
+The game is :class:`game.CvccGame`; the engine (:mod:`pycombat.tree`) builds its graph and
+solves it by expectiminimax. Values are reported from the defender's side (his MPs minus the
+attacker's, or his eliminations count), or as the probability that the named character
+survives.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from ...errors import ScenarioError
+from ...tree import GameTree, Step, alternatives, build_tree, principal_line, solve
+from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective
+from .model import Scenario
+
+
+def objective_from(name: str, character: str | None, scenario: Scenario) -> Objective:
+    if name not in OBJECTIVES:
+        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
+    if name == "survive":
+        if not character:
+            raise ScenarioError("--objective survive needs --character NAME")
+        for c in (scenario.defender, scenario.attacker):
+            for m in c.members:
+                if character.casefold() in (m.name.casefold(), m.card_name.casefold()):
+                    return Objective(name, m.name)
+        names = [m.name for c in (scenario.attacker, scenario.defender) for m in c.members]
+        raise ScenarioError(f"--character: {character!r} is not a member of either company ({', '.join(names)})")
+    if character:
+        raise ScenarioError("--character is only for --objective survive")
+    return Objective(name)
+
+
+@dataclass
+class Solved:
+    game: CvccGame
+    tree: GameTree
+    value: Fraction  #: the root value in the report's terms (see :func:`report_value`)
+    seconds: float
+
+
+def report_value(game: CvccGame, value: tuple) -> Fraction:
+    """The value the report shows: player 0's (the defender's), or P(character survives)."""
+    obj = game.objective
+    if obj.name == "survive":
+        return value[obj.owner]
+    return value[DEFENDER]
+
+
+def solve_combat(scenario: Scenario, objective: Objective, *, max_nodes: int,
+                 progress: Callable[[int], object] | None = None) -> Solved:
+    t0 = time.perf_counter()
+    game = CvccGame(scenario, objective)
+    tree = build_tree(game.new_initial_state(), max_nodes=max_nodes, progress=progress)
+    value = solve(tree)
+    return Solved(game, tree, report_value(game, value), time.perf_counter() - t0)
+
+
+def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
+    """The defender's phase-I choices (or the first decision), each with its exact value."""
+    t = solved.tree
+    return [(alt.label, report_value(solved.game, alt.value), alt.best) for alt in alternatives(t, t.root)]
+
+
+def line(solved: Solved) -> list[Step]:
+    return principal_line(solved.tree)
+
+
+def who(player: int, scenario: Scenario) -> str:
+    if player == DEFENDER:
+        return f"{scenario.defender.player} (defender)"
+    if player == ATTACKER:
+        return f"{scenario.attacker.player} (attacker)"
+    return "chance"
