@@ -44,3 +44,14 @@ def test_verify_block_is_real_output(capsys, monkeypatch):
     expected = block_after(f"$ pycombat verify {cmd}")
     assert main(["verify", cmd]) == 0
     assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_optimize_block_is_real_output(capsys, monkeypatch):
+    import re
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/meccg/two_on_two.yaml"
+    expected = block_after(f"$ pycombat optimize {cmd}")
+    assert main(["optimize", cmd]) == 0
+    got = re.sub(r"solved in \d+\.\d s", "solved in 0.1 s", capsys.readouterr().out.rstrip("\n"))
+    assert got == expected

@@ -28,9 +28,8 @@ scores), so states with the same future merge whatever happened before.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
