@@ -5,6 +5,7 @@ Exit codes: 0 answered; 2 the input is wrong or too large (one clear message, no
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 from fractions import Fraction
 import logging
@@ -432,7 +433,7 @@ def _progress_bar(console: Console):
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     if not sys.stderr.isatty():
-        return None, None
+        return contextlib.nullcontext(), None
     bar = Progress(SpinnerColumn(), TextColumn("building the game tree: {task.completed:,} nodes"),
                    TimeElapsedColumn(), console=Console(stderr=True), transient=True)
     task = bar.add_task("tree", total=None)
@@ -447,11 +448,8 @@ def _optimize(args: argparse.Namespace) -> int:
     objective = objective_from(args.objective, args.character, scenario)
     console = _console() if args.json else _header(scenario, note)
     bar, progress = _progress_bar(console)
-    if bar is not None:
-        with bar:
-            solved = solve_combat(scenario, objective, max_nodes=args.max_nodes, progress=progress)
-    else:
-        solved = solve_combat(scenario, objective, max_nodes=args.max_nodes)
+    with bar:
+        solved = solve_combat(scenario, objective, max_nodes=args.max_nodes, progress=progress)
     stats = solved.tree.stats()
     choices = first_choices(solved)
     steps = line(solved)
@@ -502,12 +500,9 @@ def _tree(args: argparse.Namespace) -> int:
     console = _header(scenario, note)
     bar, progress = _progress_bar(console)
     game = CvccGame(scenario, objective)
-    if bar is not None:
-        with bar:
-            tree = build_tree(game.new_initial_state(), max_nodes=args.max_nodes, max_depth=args.depth,
-                              progress=progress)
-    else:
-        tree = build_tree(game.new_initial_state(), max_nodes=args.max_nodes, max_depth=args.depth)
+    with bar:
+        tree = build_tree(game.new_initial_state(), max_nodes=args.max_nodes, max_depth=args.depth,
+                          progress=progress)
     if args.depth is None:
         solve(tree)
     if kind == ".graphml":
