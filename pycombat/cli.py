@@ -87,15 +87,8 @@ def build_parser() -> argparse.ArgumentParser:
                                    "chance. Prints the value, the defender's phase-I choices with their values, "
                                    "and the principal line.")
     z.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
-    z.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"),
-                   help="kill_mp (default): defending player's MPs minus attacking player's; survive: the "
-                        "probability that --character survives; eliminations: attacking members eliminated minus "
-                        "defending members eliminated")
-    z.add_argument("--character", metavar="NAME", help="the character of --objective survive")
-    z.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N",
-                   help="refuse trees with more than N nodes (default 2,000,000)")
+    _game_options(z)
     z.add_argument("--json", action="store_true", help="print one JSON object")
-    z.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     t = sub.add_parser("tree", help="write the game tree to GraphML, DOT or PNG (MECCG)",
                        description="Build the combat's game tree (identical states merged) and write it; the "
                                    "file extension picks the format. PNG is drawn with Graphviz up to a node cap: "
@@ -103,11 +96,20 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
     t.add_argument("-o", "--output", required=True, metavar="OUT.{graphml,dot,png}", help="where to write the tree")
     t.add_argument("--depth", type=_positive, metavar="N", help="only the first N plies (not solved then)")
-    t.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"))
-    t.add_argument("--character", metavar="NAME")
-    t.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N")
-    t.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+    _game_options(t)
     return p
+
+
+def _game_options(p: argparse.ArgumentParser) -> None:
+    """The options `optimize` and `tree` share: what the players play for, the size cap, flags."""
+    p.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"),
+                   help="kill_mp (default): defending player's MPs minus attacking player's; survive: the "
+                        "probability that --character survives; eliminations: attacking members eliminated minus "
+                        "defending members eliminated")
+    p.add_argument("--character", metavar="NAME", help="the character of --objective survive")
+    p.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N",
+                   help="refuse trees with more than N nodes (default 2,000,000)")
+    p.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
 
 
 def _positive(text: str) -> int:

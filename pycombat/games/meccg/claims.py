@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
-from ...errors import ScenarioError
+from ...errors import PycombatError, ScenarioError
 from ...rulebook import load_rulebook
 from ...scenario import Node
 from ...solver import Solver, check, rule_files
@@ -341,7 +341,7 @@ def _cards_named(s: Scenario, claim: Claim) -> list[str]:
         for name in (raw if isinstance(raw, list) else [raw] if raw else []):
             try:
                 ids.append(db.card(str(name)).id)
-            except Exception:  # not a card (e.g. "support"): no card rule
+            except PycombatError:  # not a card (e.g. "support"): no card rule
                 pass
     for key in ("defender", "attacker", "character", "supporter", "taker"):
         name = claim.args.get(key)
