@@ -97,15 +97,66 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", required=True, metavar="OUT.{graphml,dot,png}", help="where to write the tree")
     t.add_argument("--depth", type=_positive, metavar="N", help="only the first N plies (not solved then)")
     _game_options(t)
+    _add_game_options(p, sub)
     return p
+
+
+#: game key -> its CLI module (layer 1, like this one): ``VERBS``, ``OPTIONS`` and ``run``. MECCG's
+#: verbs are the functions below.
+GAME_CLIS = {"riftbound": "pycombat.cli_riftbound", "wotr": "pycombat.cli_wotr"}
+#: options every game's verbs take
+COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "output", "depth", "max_nodes"}
+
+
+def _game_cli(game: str):
+    from importlib import import_module
+
+    return import_module(GAME_CLIS[game])
+
+
+def _add_game_options(p: argparse.ArgumentParser, sub) -> None:
+    """Add each game's own options to the verbs, remembering which options belong to which game.
+
+    A game module's ``OPTIONS`` maps a verb to ``[(flags, argparse keywords), ...]``; a flag that
+    another game already defines is shared (same meaning), not added twice.
+    """
+    allowed: dict[str, dict[str, set[str]]] = {"meccg": {}}
+    for verb, vp in sub.choices.items():
+        allowed["meccg"][verb] = {a.dest for a in vp._actions}
+    for game in GAME_CLIS:
+        module = _game_cli(game)
+        allowed[game] = {}
+        for verb in module.VERBS:
+            vp = sub.choices[verb]
+            dests = set(COMMON_DESTS)
+            for flags, kw in module.OPTIONS.get(verb, ()):
+                existing = [vp._option_string_actions[f] for f in flags if f in vp._option_string_actions]
+                action = existing[0] if existing else vp.add_argument(*flags, **kw)
+                dests.add(action.dest)
+            allowed[game][verb] = dests
+    p.set_defaults(_allowed=allowed)
+
+
+def _refuse_foreign_options(args: argparse.Namespace, parser: argparse.ArgumentParser, game: str) -> None:
+    """An option given that the scenario's game does not read is an error, never silently ignored."""
+    allowed = args._allowed[game]
+    if args.verb not in allowed:
+        games = [g for g, verbs in args._allowed.items() if args.verb in verbs]
+        raise PycombatError(f"{args.verb} is not available for {game} scenarios (it is for: {', '.join(games)})")
+    vp = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[args.verb]
+    for action in vp._actions:
+        if action.dest in allowed[args.verb] or not action.option_strings:
+            continue
+        if getattr(args, action.dest, action.default) != action.default:
+            raise PycombatError(f"{action.option_strings[-1]} is not an option of {args.verb} for {game} scenarios")
 
 
 def _game_options(p: argparse.ArgumentParser) -> None:
     """The options `optimize` and `tree` share: what the players play for, the size cap, flags."""
-    p.add_argument("--objective", default="kill_mp", choices=("kill_mp", "survive", "eliminations"),
-                   help="kill_mp (default): defending player's MPs minus attacking player's; survive: the "
+    p.add_argument("--objective", default=None, metavar="NAME",
+                   help="MECCG: kill_mp (default): defending player's MPs minus attacking player's; survive: the "
                         "probability that --character survives; eliminations: attacking members eliminated minus "
-                        "defending members eliminated")
+                        "defending members eliminated. Other games: see their section in the README")
     p.add_argument("--character", metavar="NAME", help="the character of --objective survive")
     p.add_argument("--max-nodes", type=_positive, default=2_000_000, metavar="N",
                    help="refuse trees with more than N nodes (default 2,000,000)")
@@ -128,8 +179,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
     try:
+        scenario, note = _load(args)
+        game = getattr(scenario, "game", "meccg")
+        if game != "meccg":
+            module = _game_cli(game)
+            _refuse_foreign_options(args, parser, game)
+            return module.run(args.verb, args, scenario, note)
+        _refuse_foreign_options(args, parser, "meccg")
         return {"enumerate": _enumerate, "odds": _odds, "replay": _replay, "verify": _verify,
-                "optimize": _optimize, "tree": _tree}[args.verb](args)
+                "optimize": _optimize, "tree": _tree}[args.verb](args, scenario, note)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
         return 2
@@ -143,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _load(args: argparse.Namespace):
+    """The scenario (any game) and, when FILE was omitted, a note that the built-in example is used."""
     from .games.meccg.assign import example_path
 
     flags = parse_flag_assignments(args.flag)
@@ -175,10 +234,9 @@ def _header(scenario, note: str | None) -> Console:
     return console
 
 
-def _enumerate(args: argparse.Namespace) -> int:
+def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .games.meccg.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
 
-    scenario, note = _load(args)
     report = enumerate_assignments(scenario, limit=args.limit, count_only=args.count, traces=args.traces,
                                    max_list=args.max_list or DEFAULT_MAX_LIST)
     if args.json:
@@ -190,11 +248,10 @@ def _enumerate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _odds(args: argparse.Namespace) -> int:
+def _odds(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .dice import as_json, fmt
     from .games.meccg.strike import combat_odds, defaults_used, marginal, member_fates, strike_summary
 
-    scenario, note = _load(args)
     co = combat_odds(scenario)
     a, d = scenario.attacker, scenario.defender
     kill_d, kill_a = marginal(co.kill_mp, 0), marginal(co.kill_mp, 1)
@@ -277,11 +334,10 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay(args: argparse.Namespace) -> int:
+def _replay(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .games.meccg.strike import replay
     from .rulebook import load_rulebook
 
-    scenario, note = _load(args)
     rolls = None
     if args.rolls is not None:
         try:
@@ -319,10 +375,9 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify(args: argparse.Namespace) -> int:
+def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .games.meccg.claims import verify
 
-    scenario, note = _load(args)
     if not scenario.claims:
         raise PycombatError(f"{args.file}: claims: the scenario has no claims to verify")
     verdicts = verify(scenario, list(scenario.claims))
@@ -442,11 +497,10 @@ def _progress_bar(console: Console):
     return bar, (lambda n: bar.update(task, completed=n))
 
 
-def _optimize(args: argparse.Namespace) -> int:
+def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .dice import fmt
     from .games.meccg.optimize import first_choices, line, objective_from, solve_combat, who
 
-    scenario, note = _load(args)
     objective = objective_from(args.objective, args.character, scenario)
     console = _console() if args.json else _header(scenario, note)
     bar, progress = _progress_bar(console)
@@ -486,14 +540,13 @@ def _optimize(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tree(args: argparse.Namespace) -> int:
+def _tree(args: argparse.Namespace, scenario, note: str | None) -> int:
     from pathlib import Path
 
     from .games.meccg.game import CvccGame
     from .games.meccg.optimize import objective_from
     from .tree import build_tree, solve, to_dot, to_graphml, to_png
 
-    scenario, note = _load(args)
     objective = objective_from(args.objective, args.character, scenario)
     out = Path(args.output)
     kind = out.suffix.lower()

@@ -17,6 +17,8 @@ SHARED = ROOT.parent / "shared"
 COPIES = [
     (SHARED / "rules", ROOT / "pycombat" / "rules", "*.md"),
     (SHARED / "data" / "meccg", ROOT / "pycombat" / "games" / "meccg" / "data", "*.json"),
+    (SHARED / "data" / "riftbound", ROOT / "pycombat" / "games" / "riftbound" / "data", "*.json"),
+    (SHARED / "data" / "wotr", ROOT / "pycombat" / "games" / "wotr" / "data", "*.json"),
 ]
 
 

@@ -14,7 +14,8 @@ from ..names import closest
 from ..scenario import read_document
 
 #: game key -> module with ``scenario_from_dict(data, file=, flag_overrides=)``
-GAMES = {"meccg": "pycombat.games.meccg.schema"}
+GAMES = {"meccg": "pycombat.games.meccg.schema", "riftbound": "pycombat.games.riftbound.schema",
+         "wotr": "pycombat.games.wotr.schema"}
 
 
 def game_of(data: Mapping[str, Any], file: str | None) -> str:

@@ -18,7 +18,8 @@ from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective
 from .model import Scenario
 
 
-def objective_from(name: str, character: str | None, scenario: Scenario) -> Objective:
+def objective_from(name: str | None, character: str | None, scenario: Scenario) -> Objective:
+    name = name or "kill_mp"
     if name not in OBJECTIVES:
         raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
     if name == "survive":

@@ -1,0 +1,1 @@
+"""Riftbound: showdown combat, legal damage splits, outcomes."""
