@@ -1,0 +1,214 @@
+"""A War of the Ring battle position, as plain immutable Python objects.
+
+The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.facts` turns them into
+ASP facts (``asp_rules/wotr/input.lp``); :mod:`.battle` solves the battle.
+
+Figures (digest terms): an Army *unit* is a Regular or an Elite of one Nation; a *Leader* is a
+Free Peoples Leader figure (of a Nation) or a Nazgûl; a *Character* is a Companion or a Minion.
+A :class:`Force` is a set of figures: a whole Army, its attacking part or its rearguard.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator, Mapping
+
+from .board import Region
+
+ROLES = ("attacker", "defender")
+#: what the attack uses (WOTR-ATK-1, WOTR-ATK-6, WOTR-DICE-1..6): an action die result or an Event card
+ACTIONS = ("army", "character", "army_muster", "muster", "event", "will_of_the_west", "eye")
+#: field battle against an adjacent region, siege (besieger attacks), sortie (besieged attacks) (WOTR-ATK-3)
+KINDS = ("field", "siege", "sortie")
+
+
+@dataclass(frozen=True)
+class Contingent:
+    """The figures of one Nation in a Force."""
+
+    nation: str  #: nation id (nations.json)
+    regulars: int = 0
+    elites: int = 0
+    leaders: int = 0  #: Free Peoples Leader figures of this Nation
+
+    @property
+    def units(self) -> int:
+        return self.regulars + self.elites
+
+    def is_empty(self) -> bool:
+        return not (self.regulars or self.elites or self.leaders)
+
+
+@dataclass(frozen=True)
+class Force:
+    """A set of figures: Army units and Leaders per Nation, Nazgûl, Characters (ids)."""
+
+    contingents: tuple[Contingent, ...] = ()
+    nazgul: int = 0
+    characters: tuple[str, ...] = ()
+
+    @property
+    def units(self) -> int:
+        return sum(c.units for c in self.contingents)
+
+    @property
+    def regulars(self) -> int:
+        return sum(c.regulars for c in self.contingents)
+
+    @property
+    def elites(self) -> int:
+        return sum(c.elites for c in self.contingents)
+
+    @property
+    def leaders(self) -> int:
+        return sum(c.leaders for c in self.contingents)
+
+    @property
+    def nations(self) -> tuple[str, ...]:
+        return tuple(c.nation for c in self.contingents)
+
+    def contingent(self, nation: str) -> Contingent:
+        for c in self.contingents:
+            if c.nation == nation:
+                return c
+        return Contingent(nation)
+
+    def is_empty(self) -> bool:
+        return not (self.units or self.leaders or self.nazgul or self.characters)
+
+    def minus(self, other: "Force") -> "Force":
+        """The figures of ``self`` that are not in ``other`` (``other`` must be a part of it)."""
+        out = []
+        for c in self.contingents:
+            o = other.contingent(c.nation)
+            out.append(Contingent(c.nation, c.regulars - o.regulars, c.elites - o.elites, c.leaders - o.leaders))
+        chars = list(self.characters)
+        for ch in other.characters:
+            chars.remove(ch)
+        return Force(tuple(out), self.nazgul - other.nazgul, tuple(chars))
+
+    def contains(self, other: "Force") -> bool:
+        if other.nazgul > self.nazgul or any(ch not in self.characters for ch in other.characters):
+            return False
+        for o in other.contingents:
+            c = self.contingent(o.nation)
+            if o.regulars > c.regulars or o.elites > c.elites or o.leaders > c.leaders:
+                return False
+        return True
+
+    def iter_groups(self) -> Iterator[tuple[str, str | None, int]]:
+        """``(kind, nation or character id, count)`` for every kind of figure present."""
+        for c in self.contingents:
+            for kind, n in (("regular", c.regulars), ("elite", c.elites), ("leader", c.leaders)):
+                if n:
+                    yield kind, c.nation, n
+        if self.nazgul:
+            yield "nazgul", None, self.nazgul
+        for ch in self.characters:
+            yield "character", ch, 1
+
+
+@dataclass(frozen=True)
+class Army:
+    """One side's Army in the battle region(s)."""
+
+    role: str  #: attacker | defender
+    side: str  #: free_peoples | shadow
+    region: Region
+    force: Force  #: every figure of the Army in its region
+    rearguard: Force | None = None  #: attacker only: the figures the file leaves out of the battle
+    besieged: bool = False  #: inside its Stronghold, under siege
+    replacements: Mapping[str, int] = field(default_factory=dict)  #: nation -> Regulars available (WOTR-CAS-5)
+    replacements_origin: Mapping[str, str] = field(default_factory=dict)  #: nation -> scenario | default
+    retreat_to: tuple[str, ...] | None = None  #: region ids the file allows for a retreat (None: derived)
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Politics:
+    """A Nation's place on the Political Track (WOTR-POL)."""
+
+    steps: int  #: steps from "At War" (0 = At War)
+    active: bool
+    origin: str = "setup"  #: setup | scenario
+
+    @property
+    def at_war(self) -> bool:
+        return self.steps == 0
+
+
+@dataclass(frozen=True)
+class Effects:
+    """What Combat cards do to one side's dice in one round (WOTR-CARD-7, WOTR-HIT-2/3)."""
+
+    combat_roll: int = 0  #: added to every die of the Combat roll
+    reroll: int = 0  #: added to every die of the Leader re-roll
+    hit: int | None = None  #: hit number of the Combat roll (and of the re-roll unless reroll_hit)
+    reroll_hit: int | None = None
+    dice: int = 0  #: more or fewer Combat roll dice (minimum one; flag dice_reduction_target)
+    leadership: int = 0  #: more or less Leadership for this round
+    no_reroll: bool = False
+
+    def plus(self, other: "Effects") -> "Effects":
+        def pick(a, b):
+            return b if b is not None else a
+        return Effects(self.combat_roll + other.combat_roll, self.reroll + other.reroll, pick(self.hit, other.hit),
+                       pick(self.reroll_hit, other.reroll_hit), self.dice + other.dice,
+                       self.leadership + other.leadership, self.no_reroll or other.no_reroll)
+
+    def is_empty(self) -> bool:
+        return self == Effects()
+
+
+@dataclass(frozen=True)
+class CardPlay:
+    """A Combat card played in one round (WOTR-CARD-2): its effect on each side's rolls."""
+
+    round: int
+    by: str  #: attacker | defender
+    name: str
+    attacker: Effects = Effects()
+    defender: Effects = Effects()
+    initiative: int | None = None
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole battle position plus the interpretation flags to judge it by."""
+
+    attacker: Army
+    defender: Army
+    action: str
+    kind: str
+    politics: Mapping[str, Politics]
+    flags: Mapping[str, str]
+    flag_origin: Mapping[str, str] = field(default_factory=dict)
+    card: str | None = None  #: the Event card that allows the attack (action event)
+    cards: tuple[CardPlay, ...] = ()  #: Combat cards, per round
+    in_play: tuple[str, ...] = ()  #: character ids in play elsewhere on the board (Saruman, the Mouth)
+    white_rider: bool = False  #: Gandalf the White forfeits his Leadership to cancel the Nazgûl's (WOTR-STR-11)
+    control: Mapping[str, str] = field(default_factory=dict)  #: region id -> side controlling its Settlement
+    title: str | None = None
+    file: str | None = None
+    claims: tuple[Any, ...] = ()
+    game: str = "wotr"
+
+    def army(self, role: str) -> Army:
+        return self.attacker if role == "attacker" else self.defender
+
+    def at_war(self, nation: str) -> bool:
+        return self.politics[nation].at_war
+
+    @property
+    def battle_region(self) -> Region:
+        """Where the battle is fought: the defender's region (the attacker stays in his, WOTR-ATK-7)."""
+        return self.defender.region
+
+    def controller(self, region: Region) -> str | None:
+        return self.control.get(region.id, region.initial_control)
+
+    def characters_in_play(self) -> set[str]:
+        out = set(self.in_play)
+        for army in (self.attacker, self.defender):
+            out.update(army.force.characters)
+        return out

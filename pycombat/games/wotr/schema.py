@@ -1,0 +1,398 @@
+"""The War of the Ring scenario schema (``game: wotr``): a file -> a checked :class:`~.model.Scenario`.
+
+Armies name their Nations, Characters and regions; numbers come from the shipped data
+(``pycombat/games/wotr/data``). The fields (see ``docs/wotr.md`` and ``examples/wotr/``)::
+
+    game: wotr
+    title: ...
+    politics: {Sauron: at_war, Gondor: {steps: 1, active: true}}   # default: the setup position
+    attacker:
+      region: Osgiliath
+      units: {Sauron: {regulars: 6, elites: 2}}                   # per Nation; leaders: for Free Peoples
+      nazgul: 1
+      characters: [The Witch-king]
+      rearguard: {units: {Sauron: {regulars: 1}}}                  # optional split (WOTR-SPLIT)
+      replacements: {Sauron: 8}                                    # Regulars available (WOTR-CAS-5)
+    defender: {region: Minas Tirith, units: {Gondor: {regulars: 3, elites: 1, leaders: 1}}}
+    battle:
+      action: army          # army | character | army_muster | muster | event | will_of_the_west | eye
+      kind: field           # field | siege | sortie (default: field between two regions)
+      cards: [{round: 1, by: attacker, name: ..., attacker: {combat_roll: 1}}]
+    in_play: [Saruman]      # Characters in play elsewhere on the board
+    control: {Osgiliath: shadow}
+    rules: {casualty_policy: regulars_first}
+    claims: [...]           # for `pycombat verify`
+
+Every mistake is a :class:`~pycombat.errors.ScenarioError` naming the file, the field path and
+the reason; unknown keys are errors with the closest known key; unknown names of Nations,
+regions and Characters suggest the closest ones.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from ...errors import ScenarioError
+from ...rulebook import load_rulebook
+from ...scenario import Node, read_document
+from .board import Board, Nations, load_board, load_nations, side_of_name
+from .characters import CharacterDB, load_characters
+from .model import ACTIONS, KINDS, Army, CardPlay, Contingent, Effects, Force, Politics, Scenario
+
+TOP_KEYS = ("game", "title", "description", "politics", "attacker", "defender", "battle", "in_play", "control",
+            "rules", "claims")
+ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearguard", "replacements", "besieged",
+             "retreat_to")
+FORCE_KEYS = ("units", "nazgul", "characters")
+UNIT_KEYS = ("regulars", "elites", "leaders")
+BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider")
+CARD_KEYS = ("round", "by", "name", "initiative", "attacker", "defender")
+EFFECT_KEYS = ("combat_roll", "reroll", "hit", "reroll_hit", "dice", "leadership", "no_reroll")
+POLITICS_KEYS = ("steps", "active")
+#: the most Army units a region holds (WOTR-STACK-1); a besieged Stronghold holds 5 (WOTR-SITE-5)
+STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
+
+
+def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    """Read and check a WotR scenario file; ``flag_overrides`` come from ``--flag``."""
+    return scenario_from_dict(read_document(path), file=str(path), flag_overrides=flag_overrides)
+
+
+def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
+                       flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    root = Node(dict(data), file=file)
+    game = root.str("game")
+    if game != "wotr":
+        raise root.error(f"this reader is for `game: wotr`, not {game!r}", "game")
+    board, nations, chars = load_board(), load_nations(), load_characters()
+    title = root.str("title", None)
+    root.raw("description", None)
+    control = _control(root, board)
+    in_play = tuple(chars.character(n.as_str(), file=n.file, path=n.path).id for n in root.list("in_play", []))
+    attacker = _army(root.child("attacker"), "attacker", board, nations, chars)
+    defender = _army(root.child("defender"), "defender", board, nations, chars)
+    if attacker.side == defender.side:
+        raise root.error(f"both Armies are {attacker.side.replace('_', ' ')}: a battle is fought against an enemy "
+                         "Army (WOTR-ATK-1)", "defender")
+    politics = _politics(root, nations)
+    battle = root.child("battle", {}) if root.has("battle") else Node({}, file=file, path="battle")
+    battle._mapping()
+    action = battle.str("action", "army", choices=ACTIONS)
+    card = battle.str("card", None)
+    if card is not None and action != "event":
+        raise battle.error("`card` names the Event card that allows the attack: use it with `action: event`", "card")
+    kind = battle.str("kind", None, choices=KINDS)
+    if kind is None:
+        kind = "field" if attacker.region.id != defender.region.id else _same_region_kind(battle, attacker, defender)
+    white_rider = battle.bool("white_rider", False)
+    cards = tuple(_card_play(n) for n in battle.list("cards", []))
+    _one_card_per_round(battle, cards)
+    battle.finish(BATTLE_KEYS)
+    flags, origin = _flags(root, flag_overrides or {})
+    claims: tuple = ()
+    scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
+                        flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
+                        white_rider=white_rider, control=control, title=title, file=file)
+    _check_characters(root, scenario, chars)
+    scenario = _with_default_replacements(scenario, nations)
+    if root.has("claims"):
+        from dataclasses import replace
+
+        from .claims import parse_claims
+
+        claims = tuple(parse_claims(root, scenario))
+        scenario = replace(scenario, claims=claims)
+    root.finish(TOP_KEYS)
+    return scenario
+
+
+# ---- armies ----------------------------------------------------------------------------------
+def _army(node: Node, role: str, board: Board, nations: Nations, chars: CharacterDB) -> Army:
+    node._mapping()
+    region = board.region(node.str("region"), file=node.file, path=f"{node.path}.region")
+    force = _force(node, nations, chars, top=True)
+    if force.units == 0 and not force.leaders and not force.nazgul and not force.characters:
+        raise node.error("an Army needs at least one figure", "units")
+    side = _side(node, force, nations, chars)
+    rearguard = None
+    if node.has("rearguard"):
+        if role != "attacker":
+            raise node.error("only the attacker splits off a rearguard; every defending figure takes part in the "
+                             "battle (WOTR-SPLIT-6)", "rearguard")
+        rg_node = node.child("rearguard")
+        rg_node._mapping()
+        rearguard = _force(rg_node, nations, chars, top=False)
+        if not force.contains(rearguard):
+            raise rg_node.error("the rearguard must be figures of the attacking Army (it has more of some kind "
+                                "than the Army)")
+    besieged = node.bool("besieged", False)
+    replacements: dict[str, int] = {}
+    origin: dict[str, str] = {}
+    if node.has("replacements"):
+        rep = node.child("replacements")
+        for key, n in rep.items():
+            nation = nations.nation(key, file=n.file, path=n.path)
+            if nation.id not in force.nations:
+                raise n.error(f"{nation.name} has no units in this Army")
+            replacements[nation.id] = _count(n)
+            origin[nation.id] = "scenario"
+    retreat_to = None
+    if node.has("retreat_to"):
+        if role != "defender":
+            raise node.error("only the defender retreats (WOTR-END-3)", "retreat_to")
+        retreat_to = tuple(board.region(n.as_str(), file=n.file, path=n.path).id
+                           for n in node.list("retreat_to"))
+        for rid, n in zip(retreat_to, node.list("retreat_to")):
+            if not board.adjacent(region, rid):
+                raise n.error(f"{board.regions[rid].name} is not adjacent to {region.name}: a retreat goes to an "
+                              "adjacent region (WOTR-END-3)")
+    player = node.str("player", None)
+    node.finish(ARMY_KEYS)
+    if besieged:
+        if region.settlement != "stronghold":
+            raise node.error(f"{region.name} has no Stronghold (it has {region.settlement or 'no Settlement'}): only "
+                             "an Army in a Stronghold is besieged (WOTR-SITE-4)", "besieged")
+    return Army(role=role, side=side, region=region, force=force, rearguard=rearguard, besieged=besieged,
+                replacements=replacements, replacements_origin=origin, retreat_to=retreat_to, player=player)
+
+
+def _force(node: Node, nations: Nations, chars: CharacterDB, *, top: bool) -> Force:
+    contingents: list[Contingent] = []
+    seen: dict[str, str] = {}
+    if node.has("units"):
+        units = node.child("units")
+        if isinstance(units.value, list):
+            raise units.error("must be a mapping of Nation to figures, e.g. {Gondor: {regulars: 3, elites: 1}}")
+        for key, n in units.items():
+            nation = nations.nation(key, file=n.file, path=n.path)
+            if nation.id in seen:
+                raise n.error(f"{nation.name} is listed twice (also as {seen[nation.id]!r})")
+            seen[nation.id] = key
+            n._mapping()
+            c = Contingent(nation.id, _count(n, "regulars"), _count(n, "elites"), _count(n, "leaders"))
+            if c.leaders and not nation.has_leaders:
+                what = "Nazgûl: use `nazgul: N` on the Army" if nation.id == "sauron" else "no Leader figures"
+                raise n.error(f"{nation.name} has {what} (digest section 19)", "leaders")
+            n.finish(UNIT_KEYS)
+            if not c.is_empty():
+                contingents.append(c)
+    nazgul = node.int("nazgul", 0, minimum=0)
+    characters: list[str] = []
+    for n in node.list("characters", []):
+        ch = chars.character(n.as_str(), file=n.file, path=n.path)
+        if ch.id in characters:
+            raise n.error(f"{ch.name} is listed twice")
+        characters.append(ch.id)
+    if not top:
+        node.finish(FORCE_KEYS)
+    return Force(tuple(contingents), nazgul, tuple(characters))
+
+
+def _count(n: Node, key: str | None = None) -> int:
+    if key is None:
+        if isinstance(n.value, bool) or not isinstance(n.value, int) or n.value < 0:
+            raise n.error(f"must be a whole number, 0 or more, not {n.value!r}")
+        return n.value
+    return n.int(key, 0, minimum=0)
+
+
+def _side(node: Node, force: Force, nations: Nations, chars: CharacterDB) -> str:
+    sides = {}
+    for c in force.contingents:
+        sides.setdefault(nations.nations[c.nation].side, nations.nations[c.nation].name)
+    if force.nazgul:
+        sides.setdefault("shadow", "Nazgûl")
+    for ch in force.characters:
+        sides.setdefault(chars.characters[ch].side, chars.characters[ch].name)
+    given = side_of_name(node.str("side"), file=node.file, path=f"{node.path}.side") if node.has("side") else None
+    if len(sides) > 1:
+        raise node.error("an Army holds figures of one side only: " + " and ".join(
+            f"{who} ({s.replace('_', ' ')})" for s, who in sides.items()))
+    found = next(iter(sides), None)
+    if given and found and given != found:
+        raise node.error(f"side is {given} but the figures are {found.replace('_', ' ')} ({sides[found]})", "side")
+    if not (given or found):
+        raise node.error("cannot tell the side: give `side:` or some figures", "side")
+    return given or found
+
+
+def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
+    out = {n.id: Politics(n.political_start_steps, n.starts_active, "setup") for n in nations}
+    if not root.has("politics"):
+        return out
+    for key, n in root.child("politics").items():
+        nation = nations.nation(key, file=n.file, path=n.path)
+        if isinstance(n.value, str):
+            word = n.value.strip().lower().replace(" ", "_").replace("-", "_")
+            if word not in ("at_war", "active", "passive"):
+                raise n.error(f"{n.value!r} is not a political status: at_war, or {{steps: N, active: true|false}}")
+            if word == "at_war":
+                out[nation.id] = Politics(0, True, "scenario")
+            else:
+                steps = out[nation.id].steps
+                out[nation.id] = Politics(steps, word == "active", "scenario")
+            continue
+        if isinstance(n.value, int) and not isinstance(n.value, bool):
+            steps = n.value
+            if steps < 0 or steps > 3:
+                raise n.error(f"steps from At War are 0 to 3, not {steps}")
+            out[nation.id] = Politics(steps, steps == 0 or out[nation.id].active, "scenario")
+            continue
+        n._mapping()
+        steps = n.int("steps", out[nation.id].steps, minimum=0)
+        if steps > 3:
+            raise n.error(f"steps from At War are 0 to 3, not {steps}", "steps")
+        active = n.bool("active", steps == 0 or out[nation.id].active)
+        if steps == 0 and not active:
+            raise n.error("a Nation At War is active (WOTR-POL-6)", "active")
+        n.finish(POLITICS_KEYS)
+        out[nation.id] = Politics(steps, active, "scenario")
+    return out
+
+
+def _control(root: Node, board: Board) -> dict[str, str]:
+    out: dict[str, str] = {}
+    if not root.has("control"):
+        return out
+    for key, n in root.child("control").items():
+        region = board.region(key, file=n.file, path=n.path)
+        if region.settlement is None:
+            raise n.error(f"{region.name} has no Settlement to control")
+        out[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
+    return out
+
+
+def _same_region_kind(battle: Node, attacker: Army, defender: Army) -> str:
+    if defender.besieged:
+        return "siege"
+    if attacker.besieged:
+        return "sortie"
+    raise battle.error(f"both Armies are in {attacker.region.name}: say `kind: siege` or `kind: sortie` (and mark the "
+                       "besieged Army `besieged: true`) (WOTR-ATK-3)", "kind")
+
+
+# ---- combat cards ---------------------------------------------------------------------------
+def _card_play(node: Node) -> CardPlay:
+    node._mapping()
+    rnd = node.int("round", minimum=1)
+    by = node.str("by", choices=("attacker", "defender"))
+    name = node.str("name", f"card of the {by}")
+    initiative = node.int("initiative", None, minimum=0)
+    effects = {}
+    for role in ("attacker", "defender"):
+        effects[role] = _effects(node.child(role)) if node.has(role) else Effects()
+    node.finish(CARD_KEYS)
+    if effects["attacker"].is_empty() and effects["defender"].is_empty():
+        raise node.error("a Combat card needs an effect on `attacker:` or `defender:` rolls, e.g. "
+                         "{attacker: {combat_roll: 1}}")
+    return CardPlay(round=rnd, by=by, name=name, attacker=effects["attacker"], defender=effects["defender"],
+                    initiative=initiative, path=node.path)
+
+
+def _effects(node: Node) -> Effects:
+    node._mapping()
+    kw: dict[str, Any] = {}
+    for key in ("combat_roll", "reroll", "dice", "leadership"):
+        if node.has(key):
+            kw[key] = node.int(key)
+    for key in ("hit", "reroll_hit"):
+        if node.has(key):
+            v = node.int(key, minimum=1)
+            if v > 7:
+                raise node.error(f"a hit number is 1 to 7 (a natural 6 always hits, WOTR-HIT-4), not {v}", key)
+            kw[key] = v
+    if node.has("no_reroll"):
+        kw["no_reroll"] = node.bool("no_reroll")
+    node.finish(EFFECT_KEYS)
+    return Effects(**kw)
+
+
+def _one_card_per_round(node: Node, cards: tuple[CardPlay, ...]) -> None:
+    seen: dict[tuple[int, str], CardPlay] = {}
+    for c in cards:
+        key = (c.round, c.by)
+        if key in seen:
+            raise ScenarioError(f"the {c.by} already plays {seen[key].name!r} in round {c.round}: at most one Combat "
+                                "card per player per round (WOTR-CARD-2)", file=node.file, path=c.path)
+        seen[key] = c
+
+
+# ---- cross-checks ---------------------------------------------------------------------------
+def _check_characters(root: Node, s: Scenario, chars: CharacterDB) -> None:
+    everywhere: dict[str, str] = {}
+    for role in ("attacker", "defender"):
+        army = s.army(role)
+        for ch in army.force.characters:
+            everywhere[ch] = role
+            c = chars.characters[ch]
+            if c.servants_of_the_white_hand and army.region.id != "orthanc":
+                raise ScenarioError(f"{c.name} never leaves Orthanc (WOTR-CHMOVE-8); this Army is in "
+                                    f"{army.region.name}", file=root.file, path=f"{role}.characters")
+    for ch in s.in_play:
+        if ch in everywhere:
+            raise ScenarioError(f"{chars.characters[ch].name} is already in the {everywhere[ch]}'s Army",
+                                file=root.file, path="in_play")
+    present = set(everywhere) | set(s.in_play)
+    for c in chars:
+        if c.replaces and c.id in present and c.replaces in present:
+            raise ScenarioError(f"{c.name} replaces {chars.characters[c.replaces].name}: they are never in play "
+                                "together (digest section 19)", file=root.file,
+                                path=f"{everywhere.get(c.id, 'in_play')}.characters")
+    if s.white_rider and "gandalf-white" not in s.defender.force.characters + s.attacker.force.characters:
+        raise ScenarioError("white_rider needs Gandalf the White in one of the Armies (WOTR-STR-11)",
+                            file=root.file, path="battle.white_rider")
+    if s.attacker.force.nazgul + s.defender.force.nazgul > 8:
+        raise ScenarioError("there are 8 Nazgûl figures (digest section 19)", file=root.file, path="attacker.nazgul")
+
+
+def _with_default_replacements(s: Scenario, nations: Nations) -> Scenario:
+    """Regulars available to replace Elites (WOTR-CAS-5), per Nation of each Army.
+
+    Default: the Nation's figure total (RB p.6) less its Regulars in this battle's Armies: every
+    other Regular of the Nation is taken to be in the reinforcements or among the casualties,
+    none elsewhere on the map. A file that knows better says ``replacements: {Nation: N}``.
+    Only matters with ``replacement_pool=tracked``.
+    """
+    from dataclasses import replace
+
+    used: dict[str, int] = {}
+    for army in (s.attacker, s.defender):
+        for c in army.force.contingents:
+            used[c.nation] = used.get(c.nation, 0) + c.regulars
+            total = nations.nations[c.nation].figures_total
+            if c.regulars > total["regular"] or c.elites > total["elite"] or c.leaders > total["leader"]:
+                raise ScenarioError(
+                    f"{nations.nations[c.nation].name} has only {total['regular']} Regular, {total['elite']} Elite and "
+                    f"{total['leader']} Leader figures (digest section 19)", file=s.file, path=f"{army.role}.units")
+    armies = []
+    for army in (s.attacker, s.defender):
+        rep = dict(army.replacements)
+        origin = dict(army.replacements_origin)
+        for c in army.force.contingents:
+            if c.nation not in rep:
+                rep[c.nation] = max(0, nations.nations[c.nation].figures_total["regular"] - used[c.nation])
+                origin[c.nation] = "default"
+        armies.append(replace(army, replacements=rep, replacements_origin=origin))
+    return replace(s, attacker=armies[0], defender=armies[1])
+
+
+def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The digest's interpretation flags: defaults, then the file's ``rules:``, then ``--flag``."""
+    book = load_rulebook("wotr")
+    given: dict[str, Any] = {}
+    if root.has("rules"):
+        rules = root.child("rules")
+        if rules.value is None:
+            rules.value = {}
+        for name, node in rules.items():
+            given[name] = node.value
+    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
+    origin = {name: "default" for name in flags}
+    origin.update({name: "scenario" for name in given})
+    for name, value in cli.items():
+        try:
+            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
+        except ScenarioError as exc:
+            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
+        origin[name] = "command line"
+    return flags, origin
