@@ -1,0 +1,310 @@
+"""The fact boundary: Riftbound boards <-> the ASP predicates of ``asp_rules/riftbound``.
+
+Input predicates are documented in ``asp_rules/riftbound/input.lp``, output predicates in
+``show.lp`` and :data:`DERIVED_SHOW`. Both directions go through these clorm classes, never
+through string parsing.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Iterable, Mapping
+
+from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
+
+from .model import Board, Split, Unit
+
+
+# ---- input -----------------------------------------------------------------------------
+class UnitP(Predicate):
+    unit = StringField
+    side = ConstantField
+
+    class Meta:
+        name = "unit"
+
+
+class PrintedMight(Predicate):
+    unit = StringField
+    might = IntegerField
+
+    class Meta:
+        name = "printed_might"
+
+
+class MightChange(Predicate):
+    unit = StringField
+    index = IntegerField
+    amount = IntegerField
+
+    class Meta:
+        name = "might_change"
+
+
+class Assault(Predicate):
+    unit = StringField
+    index = IntegerField
+    amount = IntegerField
+
+    class Meta:
+        name = "assault"
+
+
+class Shield(Predicate):
+    unit = StringField
+    index = IntegerField
+    amount = IntegerField
+
+    class Meta:
+        name = "shield"
+
+
+def _unary(name: str):
+    meta = type("Meta", (), {"name": name})
+    return type(f"P_{name}", (Predicate,), {"unit": StringField, "Meta": meta})
+
+
+Stunned, NoCombatDamage, PreventAll, Tank, Backline, Immune, Protect = (
+    _unary("stunned"), _unary("no_combat_damage"), _unary("prevent_all"), _unary("tank"), _unary("backline"),
+    _unary("immune"), _unary("protect"))
+
+
+class Marked(Predicate):
+    unit = StringField
+    amount = IntegerField
+
+    class Meta:
+        name = "marked"
+
+
+class Prevent(Predicate):
+    unit = StringField
+    amount = IntegerField
+
+    class Meta:
+        name = "prevent"
+
+
+class DoubleDamage(Predicate):
+    unit = StringField
+    index = IntegerField
+
+    class Meta:
+        name = "double_damage"
+
+
+class IgnoresTank(Predicate):
+    side = ConstantField
+
+    class Meta:
+        name = "ignores_tank"
+
+
+class Assigning(Predicate):
+    side = ConstantField
+
+    class Meta:
+        name = "assigning"
+
+
+class Value(Predicate):
+    unit = StringField
+    value = IntegerField
+
+    class Meta:
+        name = "value"
+
+
+# ---- candidates and output -----------------------------------------------------------------
+class Assign(Predicate):
+    side = ConstantField
+    unit = StringField
+    amount = IntegerField
+
+    class Meta:
+        name = "assign"
+
+
+class Step(Predicate):
+    side = ConstantField
+    index = IntegerField
+    unit = StringField
+    amount = IntegerField
+
+    class Meta:
+        name = "step"
+
+
+# ---- derived (derive.lp), read once per board --------------------------------------------
+class Might(Predicate):
+    unit = StringField
+    might = IntegerField
+
+    class Meta:
+        name = "might"
+
+
+class Lethal(Predicate):
+    unit = StringField
+    lethal = IntegerField
+
+    class Meta:
+        name = "lethal"
+
+
+class Unkillable(Predicate):
+    unit = StringField
+
+    class Meta:
+        name = "unkillable"
+
+
+class Pool(Predicate):
+    side = ConstantField
+    damage = IntegerField
+
+    class Meta:
+        name = "pool"
+
+
+class ToAssign(Predicate):
+    side = ConstantField
+    damage = IntegerField
+
+    class Meta:
+        name = "to_assign"
+
+
+class Target(Predicate):
+    side = ConstantField
+    unit = StringField
+
+    class Meta:
+        name = "target"
+
+
+class Dump(Predicate):
+    side = ConstantField
+    unit = StringField
+
+    class Meta:
+        name = "dump"
+
+
+class Tier(Predicate):
+    side = ConstantField
+    unit = StringField
+    tier = IntegerField
+
+    class Meta:
+        name = "tier"
+
+
+class Dual(Predicate):
+    side = ConstantField
+    unit = StringField
+
+    class Meta:
+        name = "dual"
+
+
+class Big(Predicate):
+    side = ConstantField
+
+    class Meta:
+        name = "big"
+
+
+class Excess(Predicate):
+    side = ConstantField
+    damage = IntegerField
+
+    class Meta:
+        name = "excess"
+
+
+class TotalLethal(Predicate):
+    side = ConstantField
+    total = IntegerField
+
+    class Meta:
+        name = "total_lethal"
+
+
+class DamageStep(Predicate):
+    class Meta:
+        name = "damage_step"
+
+
+class Violation(Predicate):
+    rule = StringField
+    detail = RawField
+
+    class Meta:
+        name = "violation"
+
+
+OUTPUT_PREDICATES = (Assign, Step)
+DERIVED_PREDICATES = (Might, Lethal, Unkillable, Pool, ToAssign, Target, Dump, Tier, Dual, Big, Excess, TotalLethal,
+                      DamageStep)
+DERIVED_SHOW = "".join(f"#show {p.meta.name}/{p.meta.arity}.\n" for p in DERIVED_PREDICATES)
+
+
+def unit_facts(u: Unit) -> list[Predicate]:
+    """Everything about one unit that ``input.lp`` reads."""
+    out: list[Predicate] = [UnitP(unit=u.name, side=u.side), PrintedMight(unit=u.name, might=u.might)]
+    out += [MightChange(unit=u.name, index=i, amount=n) for i, n in enumerate(u.might_changes, start=1)]
+    out += [Assault(unit=u.name, index=i, amount=n) for i, n in enumerate(u.assault)]
+    out += [Shield(unit=u.name, index=i, amount=n) for i, n in enumerate(u.shield)]
+    if u.stunned:
+        out.append(Stunned(unit=u.name))
+    if u.no_combat_damage:
+        out.append(NoCombatDamage(unit=u.name))
+    if u.marked:
+        out.append(Marked(unit=u.name, amount=u.marked))
+    if u.prevent:
+        out.append(Prevent(unit=u.name, amount=u.prevent))
+    if u.prevent_all:
+        out.append(PreventAll(unit=u.name))
+    out += [DoubleDamage(unit=u.name, index=i) for i in range(1, u.doubled + 1)]
+    if u.tank:
+        out.append(Tank(unit=u.name))
+    if u.backline:
+        out.append(Backline(unit=u.name))
+    if u.immune:
+        out.append(Immune(unit=u.name))
+    return out
+
+
+def board_facts(board: Board, assigning: Iterable[str] = ()) -> list[Predicate]:
+    """The board's facts, with ``assigning(S)`` for each side whose splits are wanted."""
+    out: list[Predicate] = []
+    for u in board.attacker + board.defender:
+        out += unit_facts(u)
+    for side in ("attacker", "defender"):
+        if board.ignores_tank(side):
+            out.append(IgnoresTank(side=side))
+    out += [Assigning(side=s) for s in assigning]
+    return out
+
+
+def value_facts(values: Mapping[str, Fraction]) -> list[Predicate]:
+    """``value(U, V)`` with the fractions scaled to integers by one common denominator."""
+    if not values:
+        return []
+    den = 1
+    for v in values.values():
+        den = den * Fraction(v).denominator // _gcd(den, Fraction(v).denominator)
+    return [Value(unit=u, value=int(Fraction(v) * den)) for u, v in values.items()]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def split_facts(split: Split) -> list[Predicate]:
+    """A candidate split as ``step/4`` facts (a sequence) or ``assign/3`` facts (a vector)."""
+    if split.steps is not None:
+        return [Step(side=split.side, index=k, unit=u, amount=a) for k, (u, a) in enumerate(split.steps, start=1)]
+    return [Assign(side=split.side, unit=u, amount=a) for u, a in split.amounts]

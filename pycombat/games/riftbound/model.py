@@ -1,0 +1,263 @@
+"""The Riftbound combat position, as plain immutable Python objects.
+
+The scenario reader (:mod:`.schema`) builds a :class:`Scenario`; :mod:`.showdown` plays its
+showdown effects in order and gives the :class:`Board` at the Combat Damage Step;
+:mod:`.facts` turns that board into ASP facts for ``asp_rules/riftbound``.
+
+The arithmetic below (current Might, each side's total, lethal thresholds) is also derived
+in ASP (``derive.lp``); ``tests/test_riftbound_asp.py`` checks that both agree. Python needs
+it for the showdown's cleanups, the combat cleanup and the brute-force oracle.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Mapping
+
+SIDES = ("attacker", "defender")
+OUTCOMES = ("conquer", "keep", "recall", "nobody")
+
+
+def other(side: str) -> str:
+    return "defender" if side == "attacker" else "attacker"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit at the battlefield, with everything that matters for combat damage."""
+
+    name: str  #: unique within the scenario; what the output shows
+    side: str  #: attacker | defender (RB-COMB-4)
+    might: int  #: printed Might (or the scenario's override), before combat modifiers
+    card_id: str | None = None  #: None for a custom unit
+    card_name: str | None = None
+    tank: bool = False  #: RB-ORD-2
+    backline: bool = False  #: RB-ORD-3
+    assault: tuple[int, ...] = ()  #: Assault instances (RB-MIGHT-4)
+    shield: tuple[int, ...] = ()  #: Shield instances (RB-MIGHT-5)
+    stunned: bool = False  #: RB-MIGHT-3
+    marked: int = 0  #: damage already marked (RB-MIGHT-8)
+    immune: bool = False  #: cannot be dealt damage (RB-ORD-7)
+    no_combat_damage: bool = False  #: card text: deals no combat damage (RB-DMG-2)
+    ignores_tank: bool = False  #: card text: its controller ignores Tank assigning here (Dune Surfer)
+    deflect: int = 0  #: RB-MIGHT-10: no effect on assignment
+    ganking: bool = False  #: RB-MIGHT-11: no effect on damage
+    value: Fraction | None = None  #: what killing it is worth (best_split_objective=custom)
+    keywords: tuple[str, ...] = ()  #: every keyword as written (for display)
+    # -- set by showdown effects -------------------------------------------------------
+    might_changes: tuple[int, ...] = ()  #: Might changes, in the order played
+    prevent: int = 0  #: damage prevention left (RB-MIGHT-6)
+    prevent_all: bool = False  #: "prevent all" (RB-MIGHT-6)
+    doubled: int = 0  #: effects doubling damage dealt to it (RB-MIGHT-7, Lotus Trap)
+    path: str = ""  #: where in the scenario file
+
+    # -- RB-MIGHT / RB-MODEL arithmetic ------------------------------------------------
+    @property
+    def current_might(self) -> int:
+        """Current Might: printed + showdown changes + Assault while attacking (RB-MIGHT-4) or
+        Shield while defending (RB-MIGHT-5). Damage never lowers it (RB-DMG-11)."""
+        bonus = sum(self.assault) if self.side == "attacker" else sum(self.shield)
+        return self.might + sum(self.might_changes) + bonus
+
+    @property
+    def contribution(self) -> int:
+        """What it adds to its side's total (RB-MODEL-2): 0 below 0 Might (RB-MIGHT-2), 0 when
+        Stunned (RB-MIGHT-3) or when its text says it deals no combat damage (RB-DMG-2)."""
+        if self.stunned or self.no_combat_damage:
+            return 0
+        return max(0, self.current_might)
+
+    def lethal(self, flags: Mapping[str, str]) -> int | None:
+        """The assignment threshold L (RB-MODEL-1), or None when no amount is lethal.
+
+        RB-DMG-5 / RB-MIGHT-2: non-zero, at least 1; RB-MIGHT-8 [marked_damage]: marked
+        damage lowers it under ``remaining``; RB-MIGHT-6: prevention raises it ("prevent all":
+        never lethal); RB-MIGHT-7 [rules_version=v1.4]: with damage doubled, the smallest raw
+        amount that is lethal once doubled. RB-MIGHT-3: Stun does not lower it.
+        """
+        if self.prevent_all:
+            return None
+        counted = self.marked if flags.get("marked_damage", "remaining") == "remaining" else 0
+        need = max(1, self.current_might - counted) + self.prevent
+        if flags.get("rules_version") == "v1.4" and self.doubled:
+            factor = 2 ** self.doubled
+            return -(-need // factor)
+        return need
+
+    def dealt(self, assigned: int) -> int:
+        """Damage actually dealt by ``assigned`` combat damage (RB-DMG-4): doubled by each
+        Lotus Trap effect (RB-MIGHT-7), less prevention (RB-MIGHT-6); none to an immune unit."""
+        if self.immune or self.prevent_all or assigned <= 0:
+            return 0
+        return max(0, assigned * 2 ** self.doubled - self.prevent)
+
+    def dies_with(self, assigned: int) -> bool:
+        """RB-MIGHT-1 (CR 143.2.a, 323.5) at the combat cleanup (RB-RES-1): non-zero damage
+        marked at least equal to its Might."""
+        total = self.marked + self.dealt(assigned)
+        return total > 0 and total >= self.current_might
+
+    def describe(self) -> str:
+        """``"A4 (Might 4, Tank, Assault 2)"``: the name and what matters in combat."""
+        parts = [f"Might {self.current_might}"]
+        if self.current_might != self.might:
+            parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes)
+            if self.side == "attacker" and self.assault:
+                parts[0] += f" +{sum(self.assault)} Assault"
+            if self.side == "defender" and self.shield:
+                parts[0] += f" +{sum(self.shield)} Shield"
+        if self.tank:
+            parts.append("Tank")
+        if self.backline:
+            parts.append("Backline")
+        if self.assault and self.side == "defender":
+            parts.append(f"Assault {sum(self.assault)} (no effect while defending)")
+        if self.shield and self.side == "attacker":
+            parts.append(f"Shield {sum(self.shield)} (no effect while attacking)")
+        if self.stunned:
+            parts.append("Stunned")
+        if self.marked:
+            parts.append(f"{self.marked} damage marked")
+        if self.prevent_all:
+            parts.append("all damage prevented")
+        elif self.prevent:
+            parts.append(f"prevents {self.prevent}")
+        if self.doubled:
+            parts.append("damage dealt to it doubled" + (f" x{self.doubled}" if self.doubled > 1 else ""))
+        if self.immune:
+            parts.append("cannot be dealt damage")
+        if self.no_combat_damage:
+            parts.append("deals no combat damage")
+        if self.ignores_tank:
+            parts.append("ignores Tank here")
+        return f"{self.name} ({', '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class Side:
+    role: str  #: attacker | defender
+    player: str
+    units: tuple[Unit, ...]
+
+    def unit(self, name: str) -> Unit:
+        for u in self.units:
+            if u.name == name:
+                return u
+        raise KeyError(name)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(u.name for u in self.units)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One showdown effect, in the order played (RB-SHOW-3/4)."""
+
+    kind: str  #: might | prevent | stun | remove | damage | double_damage | give | immune
+    unit: str
+    amount: int | None = None  #: might: the change; prevent: N (None = all); damage: N
+    keyword: str | None = None  #: give: Tank | Backline | Assault | Shield
+    how: str = "removed"  #: remove: killed | recalled | banished | moved | removed
+    by: str | None = None  #: attacker | defender (who played it)
+    card: str | None = None  #: the card's name, for the narrative
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Split:
+    """One side's damage split: the final vector (``amounts``), and, when given as a sequence,
+    the ordered assignments (``steps``). Units not named get 0."""
+
+    side: str  #: the assigning side
+    amounts: tuple[tuple[str, int], ...]  #: (unit, damage > 0), in the receiving side's unit order
+    steps: tuple[tuple[str, int], ...] | None = None  #: ordered (unit, damage) assignments
+
+    def get(self, unit: str) -> int:
+        for u, a in self.amounts:
+            if u == unit:
+                return a
+        return 0
+
+    @property
+    def total(self) -> int:
+        return sum(a for _, a in self.amounts)
+
+    def label(self) -> str:
+        """``"D3 5"``, ``"A1 1, A4 2"``; a sequence as ``"A1 1 -> A4 2"``; ``"nothing"``."""
+        if self.steps is not None:
+            return " -> ".join(f"{u} {a}" for u, a in self.steps) or "nothing"
+        return ", ".join(f"{u} {a}" for u, a in self.amounts) or "nothing"
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": self.side, "damage": {u: a for u, a in self.amounts}}
+        if self.steps is not None:
+            out["sequence"] = [{"unit": u, "damage": a} for u, a in self.steps]
+        return out
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A whole Riftbound combat plus the interpretation flags to judge it by."""
+
+    game = "riftbound"
+    attacker: Side
+    defender: Side
+    flags: Mapping[str, str]
+    flag_origin: Mapping[str, str] = field(default_factory=dict)
+    battlefield: str | None = None
+    scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
+    effects: tuple[Effect, ...] = ()  #: the showdown, in order
+    splits: Mapping[str, Split] = field(default_factory=dict)  #: chosen splits (odds, verify)
+    claims: tuple[Any, ...] = ()
+    title: str | None = None
+    file: str | None = None
+
+    def side(self, role: str) -> Side:
+        return self.attacker if role == "attacker" else self.defender
+
+    def unit(self, name: str) -> Unit:
+        for s in (self.attacker, self.defender):
+            for u in s.units:
+                if u.name == name:
+                    return u
+        raise KeyError(name)
+
+    def with_flags(self, **changes: str) -> "Scenario":
+        return replace(self, flags={**self.flags, **changes})
+
+
+@dataclass(frozen=True)
+class Board:
+    """The units still at the battlefield when the showdown ends (the Combat Damage Step's
+    input), with the showdown's effects applied."""
+
+    attacker: tuple[Unit, ...]
+    defender: tuple[Unit, ...]
+    flags: Mapping[str, str]
+    removed: tuple[tuple[str, str, str], ...] = ()  #: (unit, side, how) during the showdown
+
+    def side(self, role: str) -> tuple[Unit, ...]:
+        return self.attacker if role == "attacker" else self.defender
+
+    def unit(self, name: str) -> Unit:
+        for u in self.attacker + self.defender:
+            if u.name == name:
+                return u
+        raise KeyError(name)
+
+    @property
+    def damage_step(self) -> bool:
+        """RB-DMG-1 (CR 460.1): both sides still have units at the battlefield."""
+        return bool(self.attacker) and bool(self.defender)
+
+    def pool(self, role: str) -> int:
+        """RB-DMG-2 / RB-MODEL-2: the side's total, the damage it assigns."""
+        return sum(u.contribution for u in self.side(role))
+
+    def ignores_tank(self, role: str) -> bool:
+        """Card text such as Dune Surfer's: this side ignores Tank while assigning here."""
+        return any(u.ignores_tank for u in self.side(role))
+
+    def key(self) -> tuple:
+        return (self.attacker, self.defender, tuple(sorted(self.flags.items())))

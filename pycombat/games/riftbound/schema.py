@@ -1,0 +1,347 @@
+"""The Riftbound scenario schema (``game: riftbound``): a file -> a checked :class:`~.model.Scenario`.
+
+A scenario names the battlefield, the Attacker's and the Defender's units at it (card names
+from the shipped data, or custom units with their Might), the showdown's effects in the order
+they resolved, optionally the damage splits the players chose, the interpretation flags
+(``rules:``) and claims to verify. See ``examples/riftbound/*.yaml`` and ``docs/riftbound.md``.
+Every mistake is a :class:`~pycombat.errors.ScenarioError` naming the file, the field path
+and the reason; unknown keys and unit names come with the closest known ones.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+from importlib.resources import files as _resource_files
+from pathlib import Path
+from typing import Any, Mapping
+
+from ...errors import ScenarioError
+from ...names import closest
+from ...rulebook import load_rulebook
+from ...scenario import Node, read_document
+from .carddb import COMBAT_KEYWORDS, NO_EFFECT_KEYWORDS, UnitDB, load_units, split_keyword
+from .model import SIDES, Effect, Scenario, Side, Split, Unit, other
+
+TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender", "showdown", "splits", "rules",
+            "claims")
+SIDE_KEYS = ("player", "units")
+UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
+             "value")
+BATTLEFIELD_KEYS = ("name", "scored_this_turn")
+#: effect key -> what it does (each showdown entry has exactly one)
+EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
+                "immune")
+EFFECT_KEYS = EFFECT_KINDS + ("unit", "by", "card")
+#: effects whose value is the unit (the rest take `unit:` and an amount)
+UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
+GIVABLE = ("Tank", "Backline", "Assault", "Shield")
+
+
+def example_path(name: str) -> Path:
+    """A scenario shipped with the package (``examples/riftbound/<name>`` in the repository)."""
+    return Path(str(_resource_files("pycombat.examples").joinpath("riftbound", name)))
+
+
+def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    """Read and check a Riftbound scenario file; ``flag_overrides`` come from ``--flag``."""
+    return scenario_from_dict(read_document(path), file=str(path), flag_overrides=flag_overrides)
+
+
+def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
+                       flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    root = Node(dict(data), file=file)
+    game = root.str("game")
+    if game != "riftbound":
+        raise root.error(f"this reader is for `game: riftbound`, not {game!r}", "game")
+    db = load_units()
+    title = root.str("title", None)
+    root.raw("description", None)
+    battlefield, scored = _battlefield(root)
+    flags, origin = _flags(root, flag_overrides or {})
+    attacker = _side(root.child("attacker"), "attacker", db, flags)
+    defender = _side(root.child("defender"), "defender", db, flags)
+    attacker, defender = _unique_names(root, attacker, defender)
+    names = {u.name for u in attacker.units + defender.units}
+    effects = tuple(_effect(n, names) for n in root.list("showdown", []))
+    scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
+                        battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file)
+    if root.has("splits"):
+        scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
+    if root.has("claims"):
+        from .claims import parse_claims
+
+        scenario = replace(scenario, claims=tuple(parse_claims(root, scenario)))
+    root.finish(TOP_KEYS)
+    return scenario
+
+
+# ---- parts --------------------------------------------------------------------------------------
+def _battlefield(root: Node) -> tuple[str | None, bool]:
+    if not root.has("battlefield"):
+        return None, False
+    node = root.child("battlefield")
+    if isinstance(node.value, dict):
+        name = node.str("name", None)
+        # RB-RES-5 (CR 464.1.b): a player scores each battlefield at most once per turn
+        scored = node.bool("scored_this_turn", False)
+        node.finish(BATTLEFIELD_KEYS)
+        return name, scored
+    return node.as_str(), False
+
+
+def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    book = load_rulebook("riftbound")
+    given: dict[str, Any] = {}
+    if root.has("rules"):
+        rules = root.child("rules")
+        if rules.value is None:
+            rules.value = {}
+        for name, node in rules.items():
+            given[name] = node.value
+    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
+    origin = {name: "default" for name in flags}
+    origin.update({name: "scenario" for name in given})
+    for name, value in cli.items():
+        try:
+            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
+        except ScenarioError as exc:
+            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
+        origin[name] = "command line"
+    return flags, origin
+
+
+def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
+    node._mapping()
+    player = node.str("player", role.capitalize())
+    unit_nodes = node.list("units")
+    # RB-COMB-1 / RB-COMB-3 (CR 456, 457): a combat needs units of both players at the battlefield
+    if not unit_nodes:
+        raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
+    units = [_unit(n, role, db, flags) for n in unit_nodes]
+    node.finish(SIDE_KEYS)
+    return Side(role=role, player=player, units=tuple(units))
+
+
+def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
+    if isinstance(node.value, str):  # shorthand: just the card name
+        node = Node({"name": node.value}, file=node.file, path=node.path)
+    node._mapping()
+    name = node.str("name")
+    custom = node.bool("custom", False)
+    fields: dict[str, Any] = {}
+    keywords: list[tuple[str, int | None, str]] = []  # (keyword, number, as written)
+    if custom:
+        if not node.has("might"):
+            raise node.error("a custom unit (custom: true) needs `might`", "might")
+        fields.update(card_id=None, card_name=None)
+    else:
+        # RB-MIGHT-12 (CR 103.1-103.2): a Chosen Champion is a unit like any other (the data
+        # has units only; a Champion Legend never fights)
+        card = db.unit(name, file=node.file, path=f"{node.path}.name")
+        if card.might is None and not node.has("might"):
+            raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
+        fields.update(card_id=card.id, card_name=card.name, might=card.might,
+                      no_combat_damage=card.no_combat_damage, ignores_tank=card.ignores_tank_here,
+                      deflect=card.deflect, ganking=card.ganking)
+        name = card.name
+        for kw in card.keywords:
+            k, n = split_keyword(kw)
+            keywords.append((k, n, kw))
+        if card.backline and not any(k == "Backline" for k, _, _ in keywords):
+            keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
+    if node.has("might"):
+        fields["might"] = node.int("might")
+    for kn in node.list("keywords", []):
+        text = kn.as_str()
+        k, n = split_keyword(text)
+        canon = _keyword_name(k, db, kn)
+        if canon in ("Stun", "Stunned"):
+            fields["stunned"] = True
+            continue
+        if n is not None and canon not in ("Assault", "Shield", "Deflect", "Hunt"):
+            raise kn.error(f"{canon} takes no number")
+        if n is not None and n < 0:
+            raise kn.error(f"{canon} {n}: the number must not be negative")
+        keywords.append((canon, n, text))
+    tank = any(k == "Tank" for k, _, _ in keywords)  # RB-ORD-2: extra instances are redundant
+    backline = any(k == "Backline" for k, _, _ in keywords)
+    # RB-MIGHT-4 / RB-MIGHT-5: X is 1 if not given; instances add up
+    assault = tuple(1 if n is None else n for k, n, _ in keywords if k == "Assault")
+    shield = tuple(1 if n is None else n for k, n, _ in keywords if k == "Shield")
+    deflect = sum(1 if n is None else n for k, n, _ in keywords if k == "Deflect")
+    # RB-MIGHT-3: Stunned (a status, also accepted among the keywords as Stun)
+    fields["stunned"] = node.bool("stunned", False) or fields.get("stunned", False)
+    marked = node.int("damage", 0, minimum=0)
+    immune = node.bool("immune", False)
+    if node.has("deals_combat_damage"):
+        fields["no_combat_damage"] = not node.bool("deals_combat_damage")
+    value = _fraction(node.child("value")) if node.has("value") else None
+    label = node.str("label", None)
+    node.finish(UNIT_KEYS)
+    unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
+                marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
+                path=node.path, **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
+    # RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last cleanup
+    if unit.marked and unit.marked >= unit.current_might:
+        raise node.error(f"{unit.marked} damage marked is lethal for its Might {unit.current_might}: the unit was "
+                         "killed at the last cleanup (RB-MIGHT-1); lower `damage` or leave the unit out", "damage")
+    return unit
+
+
+def _keyword_name(k: str, db: UnitDB, node: Node) -> str:
+    known = sorted(db.keyword_names | {"Stunned"})
+    for name in known:
+        if name.casefold() == k.casefold():
+            return name
+    hint = closest(k, known, n=1)
+    extra = f"; did you mean {hint[0]!r}?" if hint else ""
+    raise node.error(f"unknown keyword {k!r}{extra} (combat keywords: {', '.join(COMBAT_KEYWORDS)}, Stun; "
+                     f"no effect on damage: {', '.join(NO_EFFECT_KEYWORDS)})")
+
+
+def _fraction(node: Node) -> Fraction:
+    v = node.value
+    try:
+        if isinstance(v, bool) or not isinstance(v, (int, str)):
+            raise ValueError
+        return Fraction(str(v).strip())
+    except (ValueError, ZeroDivisionError):
+        raise node.error(f"must be a whole number or a fraction such as 3/2, not {v!r}") from None
+
+
+def _with_unique_labels(units: list[Unit]) -> list[Unit]:
+    """Two copies of one card get "Name (2)" unless labelled."""
+    counts = Counter(u.name for u in units)
+    seen: Counter = Counter()
+    out = []
+    for u in units:
+        if counts[u.name] > 1:
+            seen[u.name] += 1
+            if seen[u.name] > 1:
+                u = replace(u, name=f"{u.name} ({seen[u.name]})")
+        out.append(u)
+    return out
+
+
+def _unique_names(root: Node, attacker: Side, defender: Side) -> tuple[Side, Side]:
+    both = _with_unique_labels(list(attacker.units) + list(defender.units))
+    att, dfd = tuple(both[: len(attacker.units)]), tuple(both[len(attacker.units):])
+    names = [u.name for u in both]
+    dup = [n for n, c in Counter(names).items() if c > 1]
+    if dup:
+        u = next(u for u in both if u.name == dup[0])
+        raise ScenarioError(f"{dup[0]!r} names two units; give one of them a `label`", file=root.file, path=u.path)
+    return replace(attacker, units=att), replace(defender, units=dfd)
+
+
+def unit_ref(node: Node, names: set[str] | list[str], what: str = "unit") -> str:
+    """A unit of the scenario named at ``node`` (any case), with the closest name suggested."""
+    name = node.as_str()
+    for n in names:
+        if n.casefold() == name.casefold():
+            return n
+    hint = closest(name, list(names), n=1)
+    extra = f"; did you mean {hint[0]!r}?" if hint else ""
+    raise node.error(f"{name!r} is not a {what} of this combat{extra}")
+
+
+def _effect(node: Node, names: set[str]) -> Effect:
+    node._mapping()
+    kinds = [k for k in EFFECT_KINDS if node.has(k)]
+    if len(kinds) != 1:
+        unknown = [k for k in node.value if k not in EFFECT_KEYS]
+        if unknown:
+            node.finish(EFFECT_KEYS)
+        raise node.error("a showdown effect has exactly one of: " + ", ".join(EFFECT_KINDS)
+                         + (f" (this one has {', '.join(kinds)})" if kinds else ""))
+    (kind,) = kinds
+    by = node.str("by", None, choices=SIDES)
+    card = node.str("card", None)
+    amount: int | None = None
+    keyword = None
+    how = "removed"
+    if kind in UNIT_VALUED:
+        unit = unit_ref(node.child(kind), names)
+        if kind in ("kill", "recall", "banish", "remove"):
+            how = {"kill": "killed", "recall": "recalled", "banish": "banished", "remove": "removed"}[kind]
+            kind = "remove"
+    else:
+        unit = unit_ref(node.child("unit"), names)
+        if kind == "might":
+            amount = node.int("might")
+        elif kind == "damage":
+            amount = node.int("damage", minimum=1)
+        elif kind == "prevent":
+            v = node.raw("prevent")
+            if isinstance(v, str) and v.strip().lower() == "all":
+                amount = None
+            else:
+                amount = node.int("prevent", minimum=1)
+        elif kind == "give":
+            k, n = split_keyword(node.str("give"))
+            canon = next((g for g in GIVABLE if g.casefold() == k.casefold()), None)
+            if canon is None:
+                hint = closest(k, list(GIVABLE), n=1)
+                raise node.error(f"can give {', '.join(GIVABLE)}, not {k!r}"
+                                 + (f"; did you mean {hint[0]!r}?" if hint else ""), "give")
+            if n is not None and canon not in ("Assault", "Shield"):
+                raise node.error(f"{canon} takes no number", "give")
+            keyword, amount = canon, (1 if n is None else n) if canon in ("Assault", "Shield") else None
+    node.finish(EFFECT_KEYS)
+    return Effect(kind=kind, unit=unit, amount=amount, keyword=keyword, how=how, by=by, card=card, path=node.path)
+
+
+def _splits(node: Node, scenario: Scenario) -> dict[str, Split]:
+    node._mapping()
+    out = {}
+    for side in SIDES:
+        if node.has(side):
+            out[side] = parse_split(node.child(side), side, scenario)
+    node.finish(SIDES)
+    return out
+
+
+def parse_split(node: Node, side: str, scenario: Scenario) -> Split:
+    """A split as written: ``{unit: damage, ...}`` (a vector) or a list of ``{unit: damage}`` /
+    ``[unit, damage]`` steps (a sequence, RB-MODEL-6). Units must be in the combat; which side
+    they are on is for the rules to judge (RB-DMG-3)."""
+    names = [u.name for u in scenario.attacker.units + scenario.defender.units]
+    order = {n: i for i, n in enumerate(u.name for u in scenario.side(other(side)).units + scenario.side(side).units)}
+    if isinstance(node.value, dict):
+        amounts = []
+        for key, sub in node.items():
+            unit = unit_ref(Node(key, file=node.file, path=sub.path), names)
+            amount = _amount(sub)
+            if amount:
+                amounts.append((unit, amount))
+        amounts.sort(key=lambda p: order[p[0]])
+        return Split(side, tuple(amounts))
+    if isinstance(node.value, list):
+        steps = []
+        for i, raw in enumerate(node.value):
+            item = Node(raw, file=node.file, path=f"{node.path}[{i}]")
+            if isinstance(item.value, dict) and len(item.value) == 1:
+                ((key, sub),) = list(item.items())
+                unit = unit_ref(Node(key, file=item.file, path=sub.path), names)
+                steps.append((unit, _amount(sub, positive=True)))
+            elif isinstance(item.value, list) and len(item.value) == 2:
+                unit = unit_ref(Node(item.value[0], file=item.file, path=f"{item.path}[0]"), names)
+                steps.append((unit, _amount(Node(item.value[1], file=item.file, path=f"{item.path}[1]"), positive=True)))
+            else:
+                raise item.error("a step is {unit: damage} or [unit, damage]")
+        total: dict[str, int] = {}
+        for u, a in steps:
+            total[u] = total.get(u, 0) + a
+        amounts = sorted(((u, a) for u, a in total.items() if a), key=lambda p: order[p[0]])
+        return Split(side, tuple(amounts), tuple(steps))
+    raise node.error("a split is a mapping {unit: damage} (a vector) or a list of {unit: damage} steps (a sequence)")
+
+
+def _amount(node: Node, positive: bool = False) -> int:
+    v = node.value
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise node.error(f"damage must be a whole number, not {v!r}")
+    if v < (1 if positive else 0):
+        raise node.error(f"damage must be at least {1 if positive else 0}, not {v}")
+    return v

@@ -1,0 +1,244 @@
+"""Riftbound: every legal damage split of a side, from the ASP encodings (RB-DMG, RB-ORD).
+
+The encodings in ``asp_rules/riftbound`` decide legality; this module grounds a board, asks
+the solver and streams the answers as :class:`~.model.Split` objects.
+
+* :func:`derive` reads what the board implies (current Might, totals, lethal thresholds,
+  tiers, excess) from ``derive.lp``, once per board;
+* :class:`LegalSplits` is a lazy view of one side's legal splits (python-chess style):
+  iterate, :meth:`~LegalSplits.count`, ``split in view`` (check mode) and
+  :meth:`~LegalSplits.violations` (which rule ids a candidate breaks);
+* :func:`best_splits` gives every optimal split under a RB-MODEL-7 objective.
+
+>>> from pycombat.games.riftbound.schema import load_scenario
+>>> from pycombat.games.riftbound.showdown import play_showdown
+>>> from pycombat.games.riftbound.schema import example_path
+>>> board = play_showdown(load_scenario(example_path("seed_example.yaml"))).board
+>>> [s.label() for s in LegalSplits(board, "defender")]
+['A4 2, A1 1', 'A4 3']
+>>> LegalSplits(board, "attacker").count()
+1
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Iterator, Mapping, Sequence
+
+from ...errors import TooLargeError
+from ...solver import Decoder, Solver, Violation, check, rule_files
+from . import facts as F
+from .model import Board, Split, other
+
+RULES = "pycombat.asp_rules.riftbound"
+BASE = ("flags.lp", "input.lp", "derive.lp")
+VECTOR_CHECK = BASE + ("legal.lp",)
+SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
+VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
+SEQUENCE = SEQUENCE_CHECK + ("sequence_generate.lp", "enforce.lp", "show.lp")
+OPTIMIZE = VECTOR + ("optimize.lp",)
+
+#: counting beyond this many splits by enumeration is refused (the count is then an estimate)
+MAX_ENUMERATED_COUNT = 5_000_000
+
+
+def consts(flags: Mapping[str, str]) -> dict[str, str]:
+    """The interpretation flags as ``#const`` values (``asp_rules/riftbound/flags.lp``)."""
+    return {name: (f'"{value}"' if name == "rules_version" else value) for name, value in flags.items()}
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What ``derive.lp`` says about a board (one ASP run)."""
+
+    damage_step: bool
+    might: Mapping[str, int]
+    lethal: Mapping[str, int | None]  #: None: no amount is lethal ("prevent all")
+    pool: Mapping[str, int]  #: each side's total (RB-DMG-2)
+    to_assign: Mapping[str, int]  #: what each side must assign (0 without a receiver, RB-ORD-7)
+    targets: Mapping[str, tuple[str, ...]]  #: side -> the units its damage must give lethal to
+    dumps: Mapping[str, tuple[str, ...]]  #: side -> immune units damage may be dumped on
+    tiers: Mapping[str, Mapping[str, int]]  #: side -> unit -> 0 (Tank) | 1 | 2 (Backline)
+    duals: Mapping[str, tuple[str, ...]]  #: side -> units with Tank and Backline (RB-ORD-5)
+    big: Mapping[str, bool]  #: the total gives every target lethal (RB-MODEL-3)
+    excess: Mapping[str, int]  #: RB-DMG-9
+    total_lethal: Mapping[str, int]
+
+    def receivers(self, side: str) -> tuple[str, ...]:
+        return self.targets[side] + self.dumps[side]
+
+
+_DERIVED: dict[tuple, Derived] = {}
+
+
+def _derive(board: Board) -> Derived:
+    solver = Solver(files=rule_files(RULES, BASE), consts=consts(board.flags), facts=F.board_facts(board),
+                    texts=[F.DERIVED_SHOW], decoder=Decoder(F.DERIVED_PREDICATES))
+    (answer,) = list(solver.models(limit=2))
+    order = [u.name for u in board.attacker + board.defender]
+    rank = {n: i for i, n in enumerate(order)}
+    got: dict[type, list] = {}
+    for d in answer.decoded:
+        got.setdefault(type(d), []).append(d)
+    sides = ("attacker", "defender")
+    unkillable = {d.unit for d in got.get(F.Unkillable, [])}
+    lethal: dict[str, int | None] = {d.unit: d.lethal for d in got.get(F.Lethal, [])}
+    lethal.update({u: None for u in unkillable})
+
+    def per_side(cls, attr="unit"):
+        return {s: tuple(sorted((getattr(d, attr) for d in got.get(cls, []) if d.side == s), key=rank.get))
+                for s in sides}
+
+    return Derived(
+        damage_step=bool(got.get(F.DamageStep)),
+        might={d.unit: d.might for d in got.get(F.Might, [])},
+        lethal=lethal,
+        pool={d.side: d.damage for d in got.get(F.Pool, [])},
+        to_assign={d.side: d.damage for d in got.get(F.ToAssign, [])},
+        targets=per_side(F.Target),
+        dumps=per_side(F.Dump),
+        tiers={s: {d.unit: d.tier for d in got.get(F.Tier, []) if d.side == s} for s in sides},
+        duals=per_side(F.Dual),
+        big={s: any(d.side == s for d in got.get(F.Big, [])) for s in sides},
+        excess={d.side: d.damage for d in got.get(F.Excess, [])},
+        total_lethal={d.side: d.total for d in got.get(F.TotalLethal, [])},
+    )
+
+
+def derive(board: Board) -> Derived:
+    """What the board implies, from ``derive.lp`` (cached per board)."""
+    key = board.key()
+    got = _DERIVED.get(key)
+    if got is None:
+        if len(_DERIVED) > 256:
+            _DERIVED.clear()
+        got = _DERIVED[key] = _derive(board)
+    return got
+
+
+class LegalSplits:
+    """A lazy view of the legal damage splits of ``side`` (the assigning side) on ``board``.
+
+    ``representation`` is ``vector`` (final damage per unit, the canonical split) or
+    ``sequence`` (ordered assignments); default: the board's ``split_repr`` flag (RB-MODEL-6).
+    """
+
+    def __init__(self, board: Board, side: str, *, representation: str | None = None):
+        self.board = board
+        self.side = side
+        self.representation = representation or board.flags.get("split_repr", "vector")
+        self.derived = derive(board)
+        self._facts = F.board_facts(board, [side])
+        self._consts = consts(board.flags)
+        self._order = list(self.derived.receivers(side))
+        self._rank = {n: i for i, n in enumerate(self._order)}
+
+    # -- solving --------------------------------------------------------------------------
+    def _solver(self, files: Sequence[str], extra: Sequence = (), texts: Sequence[str] = ()) -> Solver:
+        return Solver(files=rule_files(RULES, files), consts=self._consts, facts=self._facts + list(extra),
+                      decoder=Decoder(F.OUTPUT_PREDICATES), texts=list(texts))
+
+    def _split(self, decoded: Sequence) -> Split:
+        amounts = sorted(((a.unit, a.amount) for a in decoded if isinstance(a, F.Assign) and a.amount > 0),
+                         key=lambda p: self._rank.get(p[0], len(self._rank)))
+        if self.representation == "sequence":
+            steps = tuple((s.unit, s.amount) for s in sorted((s for s in decoded if isinstance(s, F.Step)),
+                                                              key=lambda s: s.index))
+            return Split(self.side, tuple(amounts), steps)
+        return Split(self.side, tuple(amounts))
+
+    def __iter__(self) -> Iterator[Split]:
+        if self.derived.to_assign[self.side] == 0:
+            yield self._empty()
+            return
+        files = SEQUENCE if self.representation == "sequence" else VECTOR
+        # dual units' tier options never show: project onto the split (RB-ORD-8)
+        for ans in self._solver(files).models(project=True):
+            yield self._split(ans.decoded)
+
+    def _empty(self) -> Split:
+        return Split(self.side, (), () if self.representation == "sequence" else None)
+
+    def count(self) -> int:
+        """How many legal splits, without listing them.
+
+        Vectors with every target given lethal and the leftover free (RB-DMG-9,
+        ``excess_damage=free``) are counted by stars and bars over the receivers; the rest are
+        enumerated by the solver.
+        """
+        d = self.derived
+        if d.to_assign[self.side] == 0:
+            return 1
+        if self.representation == "vector" and d.big[self.side] and self.board.flags.get("excess_damage") == "free":
+            n, e = len(d.receivers(self.side)), d.excess[self.side]
+            return math.comb(e + n - 1, n - 1)
+        bound = self.upper_bound()
+        if bound > MAX_ENUMERATED_COUNT:
+            raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
+                                f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
+        files = SEQUENCE if self.representation == "sequence" else VECTOR
+        return self._solver(files).count(project=True)
+
+    def upper_bound(self) -> int:
+        """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
+        d = self.derived
+        n = len(d.receivers(self.side))
+        e = d.excess[self.side]
+        spread = math.comb(e + n - 1, n - 1) if n else 1
+        if self.representation == "sequence":
+            return math.factorial(n) * spread
+        if d.big[self.side]:
+            return spread if self.board.flags.get("excess_damage") == "free" else max(1, n)
+        total = d.to_assign[self.side]
+        # a set of units with lethal and at most one short unit: 2^n subsets x n partial choices
+        return min(2 ** n * (n + 1), math.comb(total + n - 1, max(0, n - 1)))
+
+    # -- check mode ---------------------------------------------------------------------------
+    def violations(self, candidate: Split) -> list[Violation]:
+        """The rules (ids) that ``candidate`` breaks; empty when it is legal."""
+        files = SEQUENCE_CHECK if candidate.steps is not None else VECTOR_CHECK
+        return check(rule_files(RULES, files), self._facts + F.split_facts(candidate), consts=self._consts)
+
+    def __contains__(self, candidate: object) -> bool:
+        return isinstance(candidate, Split) and candidate.side == self.side and not self.violations(candidate)
+
+    def as_vector(self, candidate: Split) -> Split:
+        """The final vector of a sequence (in the receiving side's unit order)."""
+        if candidate.steps is None:
+            return candidate
+        total: dict[str, int] = {}
+        for u, a in candidate.steps:
+            total[u] = total.get(u, 0) + a
+        amounts = sorted(((u, a) for u, a in total.items() if a > 0), key=lambda p: self._rank.get(p[0], 99))
+        return Split(candidate.side, tuple(amounts))
+
+
+@dataclass
+class Optimum:
+    """Every optimal split of one side under an objective (RB-MODEL-7)."""
+
+    side: str
+    objective: str
+    splits: list[Split] = field(default_factory=list)
+
+
+def best_splits(board: Board, side: str, *, objective: str | None = None, protect: Sequence[str] = (),
+                values: Mapping[str, Fraction] | None = None) -> Optimum:
+    """Every split of ``side`` that is optimal under ``objective`` (default: the board's
+    ``best_split_objective`` flag), sparing ``protect`` first (clingo's optN mode)."""
+    objective = objective or board.flags.get("best_split_objective", "kills_then_might")
+    view = LegalSplits(board, side, representation="vector")
+    if view.derived.to_assign[side] == 0:
+        return Optimum(side, objective, [view._empty()])
+    extra = [F.Protect(unit=u) for u in protect if u in {x.name for x in board.side(other(side))}]
+    extra += F.value_facts(values or {})
+    solver = Solver(files=rule_files(RULES, OPTIMIZE), consts={**view._consts, "best_split_objective": objective},
+                    facts=view._facts + extra, decoder=Decoder(F.OUTPUT_PREDICATES))
+    seen, out = set(), []
+    for ans in solver.optimize():
+        s = view._split(ans.decoded)
+        if s.amounts not in seen:  # dual units' tier choices repeat a split
+            seen.add(s.amounts)
+            out.append(s)
+    return Optimum(side, objective, out)
