@@ -499,14 +499,14 @@ def _progress_bar(console: Console):
 
 def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .dice import fmt
-    from .games.meccg.optimize import first_choices, line, objective_from, solve_combat, who
+    from .games.meccg.optimize import first_choices, line, objective_from, shown_outcomes, solve_combat, who
 
     objective = objective_from(args.objective, args.character, scenario)
     console = _console() if args.json else _header(scenario, note)
     bar, progress = _progress_bar(console)
     with bar:
         solved = solve_combat(scenario, objective, max_nodes=args.max_nodes, progress=progress)
-    stats = solved.tree.stats()
+    stats = solved.solution.stats
     choices = first_choices(solved)
     steps = line(solved)
     if args.json:
@@ -525,18 +525,19 @@ def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
     console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
     console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
                   f"merged; solved in {solved.seconds:.1f} s")
-    first = solved.tree.node(solved.tree.root)
-    console.print(f"{who(first['player'], scenario)}'s first choice, every alternative with its exact value:")
+    console.print(f"{who(solved.solution.root.current_player(), scenario)}'s first choice, every alternative with its exact value:")
     for label, value, best in choices:
         console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for st in steps:
         if st.kind == "decision":
             console.print(f"  {who(st.player, scenario)}: {st.action}")
-        elif st.kind == "chance" and len(st.outcomes) > 1:  # outcomes that lead to the same future
-            console.print(f"  dice at {st.state}: " + "; ".join(f"{lab} {fmt(p)}" for lab, p in st.outcomes))
         elif st.kind == "chance":
-            console.print(f"  dice at {st.state}: {st.action} (p {fmt(st.prob)})")
+            outs = shown_outcomes(solved, st)
+            if len(outs) > 1:  # outcomes that lead to the same future
+                console.print(f"  dice at {st.state}: " + "; ".join(f"{lab} {fmt(p)}" for lab, p in outs))
+            else:
+                console.print(f"  dice at {st.state}: {outs[0][0]} (p {fmt(st.prob)})")
     return 0
 
 

@@ -42,6 +42,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import gcd
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -60,6 +61,8 @@ __all__ = [
     "TERMINAL",
     "TERMINAL_NODE",
     "Alternative",
+    "SearchStats",
+    "Solution",
     "DieDuel",
     "DrawingError",
     "GameDefinitionError",
@@ -74,6 +77,7 @@ __all__ = [
     "format_value",
     "principal_line",
     "solve",
+    "solve_game",
     "to_dot",
     "to_graphml",
     "to_png",
@@ -328,6 +332,8 @@ def _rewards(state: Any, n_players: int) -> tuple[Fraction, ...] | None:
     r = fn()
     if not any(r):
         return None
+    if type(r) is tuple and len(r) == n_players and all(type(x) is int for x in r):
+        return r
     r = tuple(x if type(x) is int else _exact(x, "rewards", state) for x in r)
     if len(r) != n_players:
         raise GameDefinitionError(f"state {_describe(state)}: rewards() gave {len(r)} values for {n_players} players")
@@ -565,6 +571,8 @@ class Step:
     value: tuple[Fraction, ...]
     #: at a chance node: every outcome merged into the edge followed, with its probability
     outcomes: tuple[tuple[str, Fraction], ...] = ()
+    #: at a chance node: those outcomes' actions (the game's own objects), in the same order
+    actions: tuple = ()
 
     @property
     def chance(self) -> bool:
@@ -605,7 +613,8 @@ def principal_line(tree: GameTree, node: int | None = None) -> list[Step]:
                     nxt, e = child, ed
             assert e is not None
             steps.append(Step(action=e["label"], prob=e["prob"],
-                              outcomes=tuple(zip(e["labels"], e["probs"], strict=True)), **common))
+                              outcomes=tuple(zip(e["labels"], e["probs"], strict=True)), actions=e["actions"],
+                              **common))
         else:
             steps.append(Step(action=None, prob=None, **common))
             return steps
@@ -645,6 +654,263 @@ def alternatives(tree: GameTree, node: int) -> list[Alternative]:
     best_order = g.edges[node, data["best"]]["orders"][0]
     return [Alternative(action=a, label=lab, child=c, value=v, best=o == best_order)
             for o, a, lab, c, v in rows]
+
+
+# --------------------------------------------------------------------------------------
+# Solving without a graph: depth-first expectiminimax with a transposition table
+
+
+@dataclass(frozen=True)
+class SearchStats:
+    """Size of the state space :func:`solve_game` searched: the same counts :func:`build_tree`
+    reports for the graph of the same game (``edges``: distinct parent-child pairs;
+    ``transpositions``: edges into a state reached before; ``merged_edges``: actions folded into
+    an existing edge), and ``longest_line``, the most plies of any line of play."""
+
+    nodes: int
+    edges: int
+    decision: int
+    chance: int
+    terminal: int
+    transpositions: int
+    merged_edges: int
+    longest_line: int
+
+    def __str__(self) -> str:
+        return (f"{self.nodes:,} nodes, {self.edges:,} edges ({self.decision:,} decision, {self.chance:,} chance, "
+                f"{self.terminal:,} terminal); {self.transpositions:,} transpositions, "
+                f"{self.merged_edges:,} merged edges; longest line {self.longest_line:,}")
+
+
+@dataclass
+class Solution:
+    """What :func:`solve_game` found: the value of every reachable state, by key.
+
+    :meth:`principal_line` and :meth:`alternatives` re-expand only the states they show, so
+    they give the same answers as :func:`principal_line` / :func:`alternatives` on the graph.
+    """
+
+    root: Any
+    num_players: int
+    values: dict  #: state key -> value (a tuple of Fractions, one per player)
+    stats: SearchStats
+
+    @property
+    def value(self) -> tuple[Fraction, ...]:
+        return self.values[self.root.key()]
+
+    def _worth(self, child: Any) -> tuple[Fraction, ...]:
+        return _plus(_rewards(child, self.num_players), self.values[child.key()])
+
+    def alternatives(self, state: Any | None = None) -> list[Alternative]:
+        """Every legal action at decision ``state`` (default: the root) with its exact value,
+        best first (ties in ``legal_actions`` order; ``child`` is the action's index there)."""
+        state = self.root if state is None else state
+        p = state.current_player()
+        if p < 0:
+            raise TreeError(f"state {_describe(state)} is not a decision")
+        rows = [(i, a, state.action_to_string(a), self._worth(state.child(a)))
+                for i, a in enumerate(state.legal_actions())]
+        best = max(rows, key=lambda r: (r[3][p], -r[0]))[0]
+        rows.sort(key=lambda r: (-r[3][p], r[0]))
+        return [Alternative(action=a, label=lab, child=i, value=v, best=i == best) for i, a, lab, v in rows]
+
+    def principal_line(self) -> list[Step]:
+        """Best play from the root: decisions follow their best action, chance its most probable
+        outcome class (the outcomes that lead to one state are merged, as in the graph)."""
+        steps: list[Step] = []
+        state, n = self.root, 0
+        while True:
+            p = state.current_player()
+            common = {"node": n, "player": p, "state": str(state), "value": self.values[state.key()]}
+            if p == TERMINAL:
+                steps.append(Step(kind=TERMINAL_NODE, action=None, prob=None, **common))
+                return steps
+            if p == CHANCE:
+                groups: dict = {}
+                for a, pr in state.chance_outcomes():
+                    if pr:
+                        c = state.child(a)
+                        g = groups.setdefault(c.key(), [c, Fraction(0), [], []])
+                        g[1] += pr
+                        g[2].append((state.action_to_string(a), Fraction(pr)))
+                        g[3].append(a)
+                child, prob, outs, acts = max(groups.values(), key=lambda g: g[1])  # first on ties
+                steps.append(Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
+                                  outcomes=tuple(outs), actions=tuple(acts), **common))
+            else:
+                alt = next(a for a in self.alternatives(state) if a.best)
+                child = state.child(alt.action)
+                steps.append(Step(kind=DECISION, action=alt.label, prob=None, **common))
+            state, n = child, n + 1
+
+
+def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction, ...]:
+    """(mass + sum of w * value) / denom per player, for integer weights ``w`` and masses: one
+    normalisation per component instead of a Fraction operation per outcome."""
+    out = []
+    for j in range(n):
+        m = mass[j]
+        if type(m) is not int:  # rewards that are Fractions: plain Fraction arithmetic
+            out.append((m + sum(w * v[j] for w, v in kids)) / denom)
+            continue
+        num, den = m, 1
+        for w, v in kids:
+            x = v[j]
+            xn, xd = x.numerator, x.denominator
+            if xd == den:
+                num += w * xn
+            else:
+                lcm = den // gcd(den, xd) * xd
+                num = num * (lcm // den) + w * xn * (lcm // xd)
+                den = lcm
+        out.append(Fraction(num, den * denom))
+    return tuple(out)
+
+
+def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
+               progress: Callable[[int], Any] | None = None) -> Solution:
+    """Expectiminimax over every state reachable from ``root``, in exact Fractions, without
+    building a graph: depth first, iteratively, with a transposition table (each state key is
+    solved once).  Same values and tie-breaks as :func:`build_tree` + :func:`solve`, a fraction
+    of the memory and time; use :func:`build_tree` when the graph itself is wanted (export).
+
+    Refuses more than ``max_nodes`` states (:class:`~pycombat.errors.TooLargeError`) and games
+    whose states repeat (:class:`GameDefinitionError`).
+
+    >>> sol = solve_game(DieDuel())
+    >>> format_value(sol.value), sol.stats.nodes, sol.stats.edges
+    ('(2/3, -2/3)', 12, 11)
+    >>> [str(s) for s in sol.principal_line()][1]
+    'chance at rolling: 1 (p 1/3)  value (2/3, -2/3)'
+    """
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
+    n = _num_players(root)
+    values: dict = {}
+    plies: dict = {}
+    seen: set = set()
+    counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
+    edges = merged = 0
+
+    def expand(state: Any, key: Hashable) -> list | None:
+        """Register a new state; return its frame, or None when it is solved at once (terminal)."""
+        nonlocal edges, merged
+        if len(seen) >= max_nodes:
+            raise TooLargeError(
+                f"the game tree has more than {max_nodes:,} nodes (max_nodes={max_nodes}); raise max_nodes")
+        seen.add(key)
+        if progress is not None and len(seen) % PROGRESS_EVERY == 0:
+            progress(len(seen))
+        player = state.current_player()
+        if player == TERMINAL:
+            rets = tuple(_exact(r, "returns", state) for r in state.returns())
+            if len(rets) != n:
+                raise GameDefinitionError(
+                    f"terminal state {_describe(state)}: returns() gave {len(rets)} values for {n} players")
+            values[key] = rets
+            plies[key] = 0
+            counts[TERMINAL_NODE] += 1
+            return None
+        kids: list = []  # (child key, weight or None, reward or None, child state)
+        if player == CHANCE:
+            # Exact and fast: the probabilities as integer weights over their common
+            # denominator; outcomes that reach one state are merged (their weights added), and
+            # their rewards folded into one expected-reward mass (an edge's reward(s)).
+            counts[CHANCE_NODE] += 1
+            outcomes = []
+            denom = 1
+            for action, p in state.chance_outcomes():
+                p = p if type(p) is Fraction else _exact(p, f"the probability of outcome {action!r}", state)
+                if p.numerator < 0:
+                    raise GameDefinitionError(
+                        f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
+                if p:
+                    outcomes.append((action, p))
+                    denom = denom * p.denominator // gcd(denom, p.denominator)
+            by_key: dict = {}
+            total = 0
+            mass: list = [0] * n
+            for action, p in outcomes:
+                w = p.numerator * (denom // p.denominator)
+                total += w
+                c = state.child(action)
+                ck = c.key()
+                r = _rewards(c, n)
+                if r is not None:
+                    for j in range(n):
+                        mass[j] += w * r[j]
+                slot = by_key.get(ck)
+                if slot is None:
+                    by_key[ck] = [w, c]
+                else:
+                    slot[0] += w
+            if total != denom:
+                raise GameDefinitionError(
+                    f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
+                    "not exactly 1")
+            kids = [(ck, w, None, c) for ck, (w, c) in by_key.items()]
+            edges += len(kids)
+            merged += len(outcomes) - len(kids)
+            return [key, player, kids, 0, denom, mass]
+        elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            raise GameDefinitionError(
+                f"state {_describe(state)}: current_player() is {player!r}, not a player 0..{n - 1}, "
+                f"CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
+        else:
+            counts[DECISION] += 1
+            for action in state.legal_actions():
+                c = state.child(action)
+                kids.append((c.key(), None, _rewards(c, n), c))
+            if not kids:
+                raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
+        distinct = len({k for k, *_ in kids})
+        edges += distinct
+        merged += len(kids) - distinct
+        return [key, player, kids, 0, None, None]
+
+    root_key = root.key()
+    first = expand(root, root_key)
+    stack = [first] if first is not None else []
+    while stack:
+        frame = stack[-1]
+        kids = frame[2]
+        i = frame[3]
+        while i < len(kids):
+            ck, _p, _r, c = kids[i]
+            if ck not in seen:
+                sub = expand(c, ck)
+                if sub is not None:
+                    frame[3] = i
+                    stack.append(sub)
+                    break
+            elif ck not in values:  # seen, not solved: it is on the current line of play
+                raise GameDefinitionError(
+                    f"the game's states repeat (state {_describe(c)} is reached again from itself), so it has no "
+                    "finite tree; make the state key include what changes (e.g. a move counter)")
+            i += 1
+        else:
+            stack.pop()
+            key, player = frame[0], frame[1]
+            plies[key] = 1 + max(plies[ck] for ck, *_ in kids)
+            if player == CHANCE:  # (reward mass + sum of weight * child value) / denominator
+                values[key] = _chance_value(frame[4], frame[5], [(w, values[ck]) for ck, w, _r, _c in kids], n)
+            else:
+                best = bn = bd = None
+                for ck, _p, r, _c in kids:
+                    cv = values[ck] if r is None else _plus(r, values[ck])
+                    x = cv[player]
+                    xn, xd = x.numerator, x.denominator
+                    if best is None or xn * bd > bn * xd:  # x > best[player], in integers
+                        best, bn, bd = cv, xn, xd
+                values[key] = best
+            frame[2] = None  # free the child states
+    if progress is not None:
+        progress(len(seen))
+    stats = SearchStats(nodes=len(seen), edges=edges, decision=counts[DECISION], chance=counts[CHANCE_NODE],
+                        terminal=counts[TERMINAL_NODE], transpositions=edges - (len(seen) - 1),
+                        merged_edges=merged, longest_line=plies[root_key])
+    return Solution(root=root, num_players=n, values=values, stats=stats)
 
 
 # --------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from pycombat.cli import main
 from pycombat.games import load_scenario
 from pycombat.games.meccg.game import CvccGame, Objective
 from pycombat.games.meccg.optimize import solve_combat
-from pycombat.tree import CHANCE, TERMINAL, alternatives, build_tree, principal_line, solve
+from pycombat.tree import CHANCE, TERMINAL, alternatives, build_tree, principal_line, solve, solve_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = ROOT / "examples" / "meccg" / "two_on_two.yaml"
@@ -61,7 +61,7 @@ def test_engine_equals_plain_expectiminimax_without_pruning(name, scenario, obje
     pruned = CvccGame(scenario, objective)
     tree = build_tree(pruned.new_initial_state())
     value = solve(tree)
-    full = CvccGame(scenario, objective, prune=False)  # every -3 choice and every strike order
+    full = CvccGame(scenario, objective, prune=False, group_outcomes=False)  # every move, every outcome
     assert brute(full.new_initial_state()) == value
     if objective.name == "survive":
         owner = pruned.objective.owner
@@ -72,9 +72,11 @@ def test_engine_equals_plain_expectiminimax_without_pruning(name, scenario, obje
 
 def test_optimal_value_beats_every_alternative_at_each_phase():
     solved = solve_combat(load_scenario(str(SMALL)), Objective(), max_nodes=100_000)
-    tree = solved.tree
+    tree = build_tree(CvccGame(load_scenario(str(SMALL))).new_initial_state())
     seen_stages = set()
-    for step in principal_line(tree):
+    line = principal_line(tree)
+    assert [str(s) for s in solved.solution.principal_line()] == [str(s) for s in line]  # graph-free == graph
+    for step in line:
         if step.kind != "decision":
             continue
         alts = alternatives(tree, step.node)
@@ -83,6 +85,39 @@ def test_optimal_value_beats_every_alternative_at_each_phase():
         assert all(step.value[p] >= a.value[p] for a in alts)
         seen_stages.add(step.state.split(" after")[0])
     assert {"phase 1", "phase 2", "phase 3"} <= seen_stages
+    graph_free = solved.solution.alternatives()
+    assert [(a.label, a.value, a.best) for a in graph_free] == [
+        (a.label, a.value, a.best) for a in alternatives(tree, tree.root)]
+
+
+@pytest.mark.parametrize("name, scenario, objective", CASES,
+                         ids=[f"{n}-{o.name}-{o.character}" for n, _, o in CASES])
+def test_graph_free_solver_equals_the_graph(name, scenario, objective):
+    """solve_game (what `optimize` uses) and build_tree + solve (what `tree` exports) agree on the
+    value and on every count; grouping outcomes into classes changes no value."""
+    game = CvccGame(scenario, objective)
+    tree = build_tree(game.new_initial_state())
+    value = solve(tree)
+    sol = solve_game(game.new_initial_state())
+    st = tree.stats()
+    assert sol.value == value
+    assert (sol.stats.nodes, sol.stats.edges, sol.stats.transpositions, sol.stats.merged_edges,
+            sol.stats.decision, sol.stats.chance, sol.stats.terminal) == (
+        st.nodes, st.edges, st.transpositions, st.merged_edges, st.decision, st.chance, st.terminal)
+    assert sol.stats.longest_line == st.longest_line
+    ungrouped = CvccGame(scenario, objective, group_outcomes=False)
+    assert solve_game(ungrouped.new_initial_state()).value == value
+    # every class is a set of strike outcomes with one reward, and its probability their sum
+    for cls, p in _some_chance_state(game).chance_outcomes():
+        assert p == sum(q for _, q in cls.outcomes)
+        assert all(game.reward(o) == cls.paid for o, _ in cls.outcomes)
+
+
+def _some_chance_state(game):
+    s = game.new_initial_state()
+    while s.current_player() != CHANCE:
+        s = s.child(s.legal_actions()[-1])
+    return s
 
 
 def test_pruning_is_smaller_and_merges_transpositions():

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...errors import ScenarioError
 from ...tree import CHANCE, TERMINAL
@@ -59,8 +59,7 @@ class Objective:
                 "survive": f"the probability that {self.character} survives"}[self.name]
 
 
-@dataclass(frozen=True)
-class AttackerStep:
+class AttackerStep(NamedTuple):
     """Steps 1-3 of a strike: cards, excess strikes allocated here, -3 not to tap."""
 
     cards: tuple[str, ...] = ()
@@ -68,8 +67,7 @@ class AttackerStep:
     untap: bool = False
 
 
-@dataclass(frozen=True)
-class DefenderStep:
+class DefenderStep(NamedTuple):
     """Steps 4-6: -3 not to tap, supporters tapping, cards."""
 
     untap: bool = False
@@ -77,8 +75,23 @@ class DefenderStep:
     cards: tuple[str, ...] = ()
 
 
+class OutcomeClass(NamedTuple):
+    """The outcomes of one strike that have the same effect on the game: the same reward (what
+    the objective counts) and, under ``survive``, the same fate for the character. Chance
+    branches on these classes: an exact aggregation (every member leads to the same position
+    with the same payoff), like the 11 totals of 2d6 instead of 36 faces."""
+
+    outcomes: tuple  #: ((Outcome, probability), ...) in the order strike_outcomes gives them
+    paid: tuple  #: the reward of each member, per player
+    kills: bool  #: the ``survive`` objective's character is eliminated
+    index: tuple  #: each member's position among all the strike's outcomes
+
+
 _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "hand_a", "hand_d", "current",
            "a_step", "d_step", "alive")
+
+
+_SLOTS = ("game", "reward", "_key", "_legal", "_next") + _FIELDS
 
 
 class CvccState:
@@ -94,7 +107,7 @@ class CvccState:
     the tree makes hundreds of thousands of these.
     """
 
-    __slots__ = ("game", "reward", "_key", "_legal") + _FIELDS
+    __slots__ = _SLOTS
 
     def __init__(self, game: "CvccGame", stage: str, p1: tuple = (), p2: tuple = (), remaining: tuple = (),
                  excess_left: tuple = (), support_left: tuple = (), hand_a: tuple = (), hand_d: tuple = (),
@@ -103,14 +116,18 @@ class CvccState:
         self.game, self.stage, self.p1, self.p2, self.remaining = game, stage, p1, p2, remaining
         self.excess_left, self.support_left, self.hand_a, self.hand_d = excess_left, support_left, hand_a, hand_d
         self.current, self.a_step, self.d_step, self.alive, self.reward = current, a_step, d_step, alive, reward
-        self._key = self._legal = None
+        self._key = self._legal = self._next = None
 
     def _with(self, **changes) -> "CvccState":
         new = CvccState.__new__(CvccState)
-        for name in _FIELDS:
-            setattr(new, name, changes[name] if name in changes else getattr(self, name))
-        new.game, new.reward = self.game, changes.get("reward", (0, 0))
-        new._key = new._legal = None
+        get = changes.get
+        new.game, new.reward, new._key, new._legal, new._next = self.game, get("reward", (0, 0)), None, None, None
+        new.stage, new.p1, new.p2 = get("stage", self.stage), get("p1", self.p1), get("p2", self.p2)
+        new.remaining, new.excess_left = get("remaining", self.remaining), get("excess_left", self.excess_left)
+        new.support_left, new.hand_a = get("support_left", self.support_left), get("hand_a", self.hand_a)
+        new.hand_d, new.current = get("hand_d", self.hand_d), get("current", self.current)
+        new.a_step, new.d_step, new.alive = get("a_step", self.a_step), get("d_step", self.d_step), get("alive",
+                                                                                                     self.alive)
         return new
 
     def __eq__(self, other) -> bool:
@@ -174,13 +191,18 @@ class CvccState:
             return g.defender_steps(self)
         return []
 
-    def chance_outcomes(self) -> list[tuple[Outcome, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome, Fraction]]:
         return list(self.game.outcomes(self).items())
 
     def child(self, action) -> "CvccState":
-        nxt = self.game.after(self, action) if self.stage == "resolve" else self._child(action)
-        # A step in which the player to move has exactly one thing to do is no decision: skip it
-        # (e.g. no excess strike, no supporter and no card left in a strike).
+        if self.stage == "resolve":
+            return self.game.after(self, action)
+        return self._child(action)._skip_forced()
+
+    def _skip_forced(self) -> "CvccState":
+        """A step in which the player to move has exactly one thing to do is no decision: take it
+        (e.g. no excess strike, no supporter and no card left in a strike)."""
+        nxt = self
         while nxt.stage in ("order", "attacker", "defender"):
             only = nxt.legal_actions()
             if len(only) != 1:
@@ -239,13 +261,21 @@ class CvccGame:
       supports, so staying untapped changes no later outcome, while -3 lowers its own odds: the
       move is never better than not taking it;
     * the strike order once nothing shared is left (no excess strike to allocate, no supporter,
-      no card in hand): the strikes are then independent, and any order gives the same value.
+      no card in hand): the strikes are then independent, and any order gives the same value;
+    * supporting with fewer than every supporter left on the last strike (MECCG-SEQ-6): each
+      supporter adds +1 to the defender's prowess (MECCG-SEQ-6) and nothing comes after, and a
+      higher defender total never makes a strike's result worse for the defender under any
+      objective offered here (fail beats tie beats success for him).
 
     ``prune=False`` keeps every move; the tests check that both give the same value.
+    ``group_outcomes`` (the default) makes chance branch on :class:`OutcomeClass` es rather than
+    on each distinct strike outcome; ``group_outcomes=False`` is the reference the tests compare to.
     """
 
-    def __init__(self, scenario: Scenario, objective: Objective | None = None, *, prune: bool = True):
+    def __init__(self, scenario: Scenario, objective: Objective | None = None, *, prune: bool = True,
+                 group_outcomes: bool = True):
         self.scenario = scenario
+        self.group_outcomes = group_outcomes
         self.objective = objective or Objective()
         self.prune = prune
         if self.objective.name == "survive":
@@ -261,6 +291,9 @@ class CvccGame:
         self.hand_d = tuple(sorted(scenario.defender.hand))
         self.phases = self._phases()
         self._outcomes: dict = {}
+        self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
+        self._cards: dict = {}  # (hand, member) -> playable card sets
+        self._after: dict = {}  # the chance state's key -> (next state's fields)
 
     def new_initial_state(self) -> CvccState:
         return CvccState(self, "phase1")
@@ -292,6 +325,12 @@ class CvccGame:
 
     def _card_sets(self, hand: tuple, m: Member) -> list[tuple]:
         """Sets of distinct hand cards playable for ``m`` at one step, at most one needing a skill."""
+        got = self._cards.get((hand, m.name))
+        if got is None:
+            got = self._cards[hand, m.name] = self._card_sets_of(hand, m)
+        return got
+
+    def _card_sets_of(self, hand: tuple, m: Member) -> list[tuple]:
         usable = sorted({c for c in hand if self._usable(self.reg.effects[c], m)})
         out = []
         for k in range(len(usable) + 1):
@@ -301,6 +340,20 @@ class CvccGame:
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
+        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a)
+        got = self._steps.get(k)
+        if got is None:
+            got = self._steps[k] = self._attacker_steps(s)
+        return got
+
+    def defender_steps(self, s: CvccState) -> list[DefenderStep]:
+        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1)
+        got = self._steps.get(k)
+        if got is None:
+            got = self._steps[k] = self._defender_steps(s)
+        return got
+
+    def _attacker_steps(self, s: CvccState) -> list[AttackerStep]:
         a, _d = s.current
         m = self.members[a]
         last = len(s.remaining) == 1
@@ -315,7 +368,7 @@ class CvccGame:
                     out.append(AttackerStep(cards, k, u))
         return out
 
-    def defender_steps(self, s: CvccState) -> list[DefenderStep]:
+    def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
         _a, d = s.current
         m = self.members[d]
         out = []
@@ -323,7 +376,9 @@ class CvccGame:
             untap_card = any(self.reg.effects[c].untap for c in cards)
             untaps = (False, True) if (m.status == "untapped" or untap_card) and not self.prune else (False,)  # SEQ-5
             for u in untaps:
-                for k in range(len(s.support_left) + 1):  # MECCG-SEQ-6: any number of supporters
+                n = len(s.support_left)
+                # MECCG-SEQ-6: any number of supporters; on the last strike all of them (see prune)
+                for k in ([n] if self.prune and len(s.remaining) == 1 else range(n + 1)):
                     out.append(DefenderStep(u, k, cards))
         return out
 
@@ -345,25 +400,66 @@ class CvccGame:
         return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
                            supporters=support, forced_excess=())
 
-    def outcomes(self, s: CvccState) -> dict[Outcome, Fraction]:
+    def outcomes(self, s: CvccState) -> dict:
+        """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):
+        :class:`OutcomeClass` es, or each :class:`~.strike.Outcome` without ``group_outcomes``."""
         key = (s.current, s.a_step, s.d_step, s.excess_left[:s.a_step.excess], s.support_left[:s.d_step.support])
-        if key not in self._outcomes:
-            dist = strike_outcomes(self.setup(s), self.scenario)
-            self._outcomes[key] = dict(dist.items())
-        return self._outcomes[key]
+        got = self._outcomes.get(key)
+        if got is None:
+            dist = dict(strike_outcomes(self.setup(s), self.scenario).items())
+            if self.group_outcomes:
+                classes: dict = {}
+                for i, (o, p) in enumerate(dist.items()):
+                    classes.setdefault((self.reward(o), self._kills(o)), []).append((o, p, i))
+                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms)):
+                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills), ms in classes.items()}
+            got = self._outcomes[key] = dist
+        return got
+
+    def _kills(self, o: Outcome) -> bool:
+        obj = self.objective
+        return obj.name == "survive" and o.loser == obj.character and o.fate == "eliminated"
 
     def after(self, s: CvccState, o: Outcome) -> CvccState:
-        remaining = tuple(p for p in s.remaining if p != s.current)
-        hand_a, hand_d = list(s.hand_a), list(s.hand_d)
-        for c in s.a_step.cards:
-            hand_a.remove(c)
-        for c in s.d_step.cards:
-            hand_d.remove(c)
-        obj = self.objective
-        alive = s.alive and not (obj.name == "survive" and o.loser == obj.character and o.fate == "eliminated")
-        return CvccState(self, "order" if remaining else "end", remaining=remaining,
-                         excess_left=s.excess_left[s.a_step.excess:], support_left=s.support_left[s.d_step.support:],
-                         hand_a=tuple(hand_a), hand_d=tuple(hand_d), alive=alive, reward=self.reward(o))
+        """The state after outcome ``o`` of the strike at ``s``, with the single-move steps that
+        follow already taken (see :meth:`CvccState.child`). Every outcome of one strike leads to
+        the same next position except for what it paid (and, under ``survive``, whether the
+        character lives), so that position is computed once per strike state and copied."""
+        if type(o) is OutcomeClass:
+            paid, alive = o.paid, s.alive and not o.kills
+        else:
+            paid, alive = self.reward(o), s.alive and not self._kills(o)
+        if s._next is None:
+            s._next = {}
+        template = s._next.get(alive)
+        if template is None:
+            template = self._after.get((s.key(), alive))
+        if template is None:
+            remaining = tuple(p for p in s.remaining if p != s.current)
+            hand_a, hand_d = list(s.hand_a), list(s.hand_d)
+            for c in s.a_step.cards:
+                hand_a.remove(c)
+            for c in s.d_step.cards:
+                hand_d.remove(c)
+            template = CvccState(self, "order" if remaining else "end", remaining=remaining,
+                                 excess_left=s.excess_left[s.a_step.excess:],
+                                 support_left=s.support_left[s.d_step.support:], hand_a=tuple(hand_a),
+                                 hand_d=tuple(hand_d), alive=alive)._skip_forced()
+            template.key()
+            template.legal_actions()
+            template._next = {}  # paid -> the state reached with that reward (states are immutable: shared)
+            self._after[s.key(), alive] = template
+        s._next[alive] = template
+        new = template._next.get(paid)
+        if new is None:
+            t = template
+            new = CvccState.__new__(CvccState)
+            new.game, new.reward, new._key, new._legal, new._next = self, paid, t._key, t._legal, None
+            new.stage, new.p1, new.p2, new.remaining, new.excess_left = t.stage, t.p1, t.p2, t.remaining, t.excess_left
+            new.support_left, new.hand_a, new.hand_d, new.current = t.support_left, t.hand_a, t.hand_d, t.current
+            new.a_step, new.d_step, new.alive = t.a_step, t.d_step, t.alive
+            template._next[paid] = new
+        return new
 
     def reward(self, o: Outcome) -> tuple:
         name = self.objective.name
@@ -405,10 +501,15 @@ class CvccGame:
                 parts.append(f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}")
             return "; ".join(parts) or "nothing"
         if s.stage == "resolve":
-            o = action
-            if o.result == "cancelled":
-                return "cancelled"
-            if o.result == "tie":
-                return "ineffectual"
-            return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}"
+            if type(action) is OutcomeClass:
+                return " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
+            return self.outcome_label(action)
         return str(action)
+
+    @staticmethod
+    def outcome_label(o: Outcome) -> str:
+        if o.result == "cancelled":
+            return "cancelled"
+        if o.result == "tie":
+            return "ineffectual"
+        return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}"

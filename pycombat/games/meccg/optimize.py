@@ -13,8 +13,8 @@ from fractions import Fraction
 from typing import Callable
 
 from ...errors import ScenarioError
-from ...tree import GameTree, Step, alternatives, build_tree, principal_line, solve
-from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective
+from ...tree import Solution, Step, solve_game
+from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective, OutcomeClass
 from .model import Scenario
 
 
@@ -39,7 +39,7 @@ def objective_from(name: str | None, character: str | None, scenario: Scenario) 
 @dataclass
 class Solved:
     game: CvccGame
-    tree: GameTree
+    solution: Solution  #: every state's value (no graph: `pycombat tree` builds one)
     value: Fraction  #: the root value in the report's terms (see :func:`report_value`)
     seconds: float
 
@@ -56,19 +56,29 @@ def solve_combat(scenario: Scenario, objective: Objective, *, max_nodes: int,
                  progress: Callable[[int], object] | None = None) -> Solved:
     t0 = time.perf_counter()
     game = CvccGame(scenario, objective)
-    tree = build_tree(game.new_initial_state(), max_nodes=max_nodes, progress=progress)
-    value = solve(tree)
-    return Solved(game, tree, report_value(game, value), time.perf_counter() - t0)
+    solution = solve_game(game.new_initial_state(), max_nodes=max_nodes, progress=progress)
+    return Solved(game, solution, report_value(game, solution.value), time.perf_counter() - t0)
 
 
 def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
     """The defender's phase-I choices (or the first decision), each with its exact value."""
-    t = solved.tree
-    return [(alt.label, report_value(solved.game, alt.value), alt.best) for alt in alternatives(t, t.root)]
+    return [(alt.label, report_value(solved.game, alt.value), alt.best) for alt in solved.solution.alternatives()]
 
 
 def line(solved: Solved) -> list[Step]:
-    return principal_line(solved.tree)
+    return solved.solution.principal_line()
+
+
+def shown_outcomes(solved: Solved, step: Step) -> list[tuple[str, Fraction]]:
+    """The strike outcomes of a chance step of the line, each with its own probability (a class
+    of outcomes with one effect is listed member by member, in the strike's order)."""
+    rows = []
+    for action, (label, prob) in zip(step.actions, step.outcomes, strict=True):
+        if isinstance(action, OutcomeClass):
+            rows += [(i, solved.game.outcome_label(o), p) for i, (o, p) in zip(action.index, action.outcomes)]
+        else:
+            rows.append((len(rows), label, prob))
+    return [(label, p) for _, label, p in sorted(rows, key=lambda r: r[0])]
 
 
 def who(player: int, scenario: Scenario) -> str:
