@@ -391,7 +391,11 @@ OBJECTIVES = {
     "destroy": "the probability that the defending Army is eliminated",
     "losses": "the expected hit points (Regular 1, Elite 2) the defender loses minus those the attacker loses",
 }
-DECISIONS = ("casualties", "cease", "retreat", "siege")
+#: the decisions :class:`Optimal` may take: each side's casualties, the attacker's cease and siege
+#: reductions, the defender's retreats (into a free region or into his Stronghold)
+DECISIONS = ("attacker_casualties", "defender_casualties", "cease", "retreat", "siege")
+ATTACKER_DECISIONS = ("attacker_casualties", "cease", "siege")
+DEFENDER_DECISIONS = ("defender_casualties", "retreat")
 
 
 def objective_value(setup: BattleSetup, objective: str, o: Outcome) -> Fraction:
@@ -400,11 +404,20 @@ def objective_value(setup: BattleSetup, objective: str, o: Outcome) -> Fraction:
         return Fraction(o.kind in ("attacker_wins", "defender_retreated"))
     if objective == "destroy":
         return Fraction(o.kind in ("attacker_wins", "both_destroyed"))
-    if objective == "losses":
-        lost_a = hit_points(setup.start[0]) - hit_points(o.attacker)
-        lost_d = hit_points(setup.start[2]) - hit_points(o.defender)
-        return Fraction(lost_d - lost_a)
+    if objective == "losses":  # up to the constant losses_offset(start): hit points kept, attacker minus defender
+        return Fraction(hit_points(o.attacker) - hit_points(o.defender))
     raise PycombatError(f"unknown objective {objective!r} (one of {', '.join(OBJECTIVES)})")
+
+
+def losses_offset(start: State) -> int:
+    """``losses`` = defender's hit points lost - attacker's = (hp(D0) - hp(A0)) + (hp(A) - hp(D)) at the end."""
+    return hit_points(start[2]) - hit_points(start[0])
+
+
+def objective_of(setup: BattleSetup, objective: str, start: State, o: Outcome) -> Fraction:
+    """The objective's value at outcome ``o`` of the battle that began at ``start``."""
+    v = objective_value(setup, objective, o)
+    return v + losses_offset(start) if objective == "losses" else v
 
 
 class _Value:
@@ -445,7 +458,10 @@ class Optimal:
         return _Value(objective_value(self.setup, self.objective, o))
 
     def value(self, state: State | None = None) -> Fraction:
-        return self.start_value(state or self.setup.start).q
+        """The value of the battle that begins at ``state`` (default: the set-up's start)."""
+        state = state or self.setup.start
+        v = self.start_value(state).q
+        return v + losses_offset(state) if self.objective == "losses" else v
 
     def start_value(self, state: State) -> _Value:
         got = self._start.get(state)
@@ -492,7 +508,7 @@ class Optimal:
     def after_value(self, state: State, i: int, j: int) -> _Value:
         """Attacker's casualty choice (max), then the defender's (min), WOTR-CAS-2."""
         a, pa, d, pd, rnd, _ = state
-        if "casualties" in self.decide:
+        if "attacker_casualties" in self.decide:
             best = None
             for a2, pa2 in allocations(a, pa, j):
                 v, _ = self.defender_casualties(a2, pa2, d, pd, i, rnd)
@@ -508,7 +524,7 @@ class Optimal:
         got = self._def_best.get(key)
         if got is not None:
             return got
-        if "casualties" in self.decide:
+        if "defender_casualties" in self.decide:
             best = None
             for d2, pd2 in allocations(d, pd, i):
                 v = self.end_value(a, pa, d2, pd2, rnd)
@@ -589,7 +605,7 @@ class _OptimalDecisions:
         opt, s = self.opt, self.setup
         a, pa, d, pd, rnd, _ = state
         opt.after_value(state, i, j)  # fills the choices
-        if "casualties" in opt.decide:
+        if "attacker_casualties" in opt.decide:
             a2, pa2 = opt._choice[("acas", state, i, j)]
         else:
             a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
@@ -613,11 +629,11 @@ class _OptimalDecisions:
         return (a2, pa2, d2, pd2, s.next_round(rnd), True)
 
 
-def optimal_forward(opt: Optimal, *, max_states: int = 2_000_000) -> BattleResult:
+def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int = 2_000_000) -> BattleResult:
     """The outcome distribution when both sides play ``opt``'s optimal decisions."""
     dec = _OptimalDecisions(opt)
     setup = opt.setup
-    start = setup.start
+    start = start or setup.start
     opt.start_value(start)
     mass: dict[State, Fraction] = {start: Fraction(1)}
     heap = [order_key(start)]

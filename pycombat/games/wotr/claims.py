@@ -1,0 +1,325 @@
+"""WotR rulings: claims about a battle, decided by the ASP encodings and the exact dice.
+
+A claim is a sentence ("the attack is legal", "the attacker's Combat Strength is 8", "the
+attacker hits on 6 in round 1", ...) or a ``kind:`` with fields. Legality, Strength and
+Leadership claims are decided in the solver's check mode (``attack.lp``, ``split_legal.lp``,
+``strength.lp``); hit-number and hit-probability claims by :mod:`.battle` and
+:func:`pycombat.dice.combat_roll_dist`. Each verdict comes with the rule ids that decide it and,
+where a flag's other value would flip it, the flag.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable
+
+from ...errors import ScenarioError
+from ...rulebook import load_rulebook
+from ...scenario import Node
+from .model import Force, Scenario
+
+CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
+               "hits", "split_count", "casualty_options")
+ROLE = r"(?P<role>attacker|defender)"
+
+
+def _int(x: str) -> int:
+    return int(x)
+
+
+TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
+    (re.compile(r"^(?:the )?attack is legal$|^the attacker may attack$", re.I), lambda m: ("attack_legal", {})),
+    (re.compile(r"^(?:this|the) split is legal$", re.I), lambda m: ("split_legal", {})),
+    (re.compile(rf"^the {ROLE}(?:'s)? combat strength is (?P<v>\d+)$", re.I),
+     lambda m: ("strength", {"role": m["role"].lower(), "value": _int(m["v"])})),
+    (re.compile(rf"^the {ROLE} rolls (?P<v>\d+) (?:dice|die)(?: in the combat roll)?$", re.I),
+     lambda m: ("dice", {"role": m["role"].lower(), "value": _int(m["v"])})),
+    (re.compile(rf"^the {ROLE}(?:'s)? leadership is (?P<v>\d+)$", re.I),
+     lambda m: ("leadership", {"role": m["role"].lower(), "value": _int(m["v"])})),
+    (re.compile(rf"^the {ROLE} re-?rolls up to (?P<v>\d+) (?:dice|die)$", re.I),
+     lambda m: ("reroll_dice", {"role": m["role"].lower(), "value": _int(m["v"])})),
+    (re.compile(rf"^the {ROLE} hits on (?P<v>\d)\+?(?: in round (?P<r>\d+))?$", re.I),
+     lambda m: ("hit_number", {"role": m["role"].lower(), "value": _int(m["v"]), "round": _int(m["r"] or 1)})),
+    (re.compile(rf"^the {ROLE} scores (?P<cmp>at least|exactly|at most) (?P<k>\d+) hits?(?: in round (?P<r>\d+))? "
+                r"with probability (?P<p>\d+(?:/\d+)?)$", re.I),
+     lambda m: ("hits", {"role": m["role"].lower(), "compare": m["cmp"].lower(), "hits": _int(m["k"]),
+                         "round": _int(m["r"] or 1), "probability": m["p"]})),
+    (re.compile(r"^there (?:is|are) (?P<v>\d+) legal splits?$", re.I), lambda m: ("split_count", {"value": _int(m["v"])})),
+    (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
+     lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
+]
+_NEGATIONS = [(re.compile(r"\bis not\b", re.I), "is"), (re.compile(r"\bmay not\b|\bcannot\b", re.I), "may"),
+              (re.compile(r"\bdoes not (roll|hit|score)\b", re.I), None)]
+_THIRD = {"roll": "rolls", "hit": "hits", "score": "scores"}
+_ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled")
+
+
+@dataclass
+class Claim:
+    id: str
+    kind: str
+    text: str
+    args: dict[str, Any]
+    expect: bool | None = None
+    path: str = ""
+    negated: bool = False
+    split: Force | None = None  #: the attacking part the claim is about (None: the scenario's)
+
+
+@dataclass
+class Verdict:
+    claim: Claim
+    verdict: bool
+    rules: list[str]
+    notes: list[str] = field(default_factory=list)
+    deciding_flags: dict[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        book = load_rulebook("wotr")
+        reasons = []
+        for rid in dict.fromkeys(self.rules):
+            r = book.rule(rid)
+            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
+        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
+        if self.deciding_flags:
+            out["decided_by_flags"] = self.deciding_flags
+        if self.notes:
+            out["notes"] = self.notes
+        if self.claim.expect is not None:
+            out["expected"] = self.claim.expect
+            out["as_expected"] = self.claim.expect == self.verdict
+        return out
+
+
+def _positive(text: str) -> tuple[str, bool]:
+    for pattern, repl in _NEGATIONS:
+        m = pattern.search(text)
+        if m:
+            word = repl if repl is not None else _THIRD[m.group(1).lower()]
+            return text[:m.start()] + word + text[m.end():], True
+    return text, False
+
+
+def parse_claims(root: Node, s: Scenario) -> list[Claim]:
+    """``claims:`` entries: ``{claim: "<sentence>"}`` or ``{kind: ..., fields}``; either may name a
+    split with ``attacking:`` or ``rearguard:`` (figures as in an Army)."""
+    from .board import load_nations
+    from .characters import load_characters
+    from .schema import _force
+
+    out = []
+    for i, n in enumerate(root.list("claims", [])):
+        if isinstance(n.value, str):
+            n = Node({"claim": n.value}, file=n.file, path=n.path)
+        n._mapping()
+        cid = n.str("id", f"claim-{i + 1}")
+        expect = n.bool("expect", None)
+        text = n.str("claim", None)
+        kind = n.str("kind", None, choices=CLAIM_KINDS)
+        negated = n.bool("negated", False)
+        args: dict[str, Any] = {}
+        if kind is None:
+            if text is None:
+                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
+            sentence = text.strip().rstrip(".")
+            for candidate, neg in ((sentence, False), _positive(sentence)):
+                for pattern, build in TEMPLATES:
+                    m = pattern.match(candidate)
+                    if m:
+                        kind, args = build(m)
+                        negated = neg
+                        break
+                if kind is not None:
+                    break
+            else:
+                raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
+                              "fields, or a sentence such as \"the attacker's Combat Strength is 8\"", "claim")
+        split = None
+        for key in ("attacking", "rearguard"):
+            if n.has(key):
+                if split is not None:
+                    raise n.error("give `attacking:` or `rearguard:`, not both", key)
+                sub = n.child(key)
+                sub._mapping()
+                force = _force(sub, load_nations(), load_characters(), top=False)
+                if not s.attacker.force.contains(force):
+                    raise sub.error("these figures are not all in the attacking Army")
+                split = force if key == "attacking" else s.attacker.force.minus(force)
+        for key in _ARG_KEYS:
+            if key not in ("attacking", "rearguard") and n.has(key):
+                args[key] = n.raw(key)
+        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
+        claim = Claim(cid, kind, text or _describe(kind, args, negated), args, expect, n.path, negated, split)
+        _check_args(s, claim)
+        out.append(claim)
+    return out
+
+
+def _describe(kind: str, a: dict, negated: bool) -> str:
+    text = {
+        "attack_legal": "the attack is legal",
+        "split_legal": "this split is legal",
+        "strength": f"the {a.get('role')}'s Combat Strength is {a.get('value')}",
+        "dice": f"the {a.get('role')} rolls {a.get('value')} dice",
+        "leadership": f"the {a.get('role')}'s Leadership is {a.get('value')}",
+        "reroll_dice": f"the {a.get('role')} re-rolls up to {a.get('value')} dice",
+        "hit_number": f"the {a.get('role')} hits on {a.get('value')} in round {a.get('round', 1)}",
+        "hits": f"the {a.get('role')} scores {a.get('compare', 'at least')} {a.get('hits')} hits in round "
+                f"{a.get('round', 1)} with probability {a.get('probability')}",
+        "split_count": f"there are {a.get('value')} legal splits",
+        "casualty_options": f"the {a.get('role')} has {a.get('value')} ways to take {a.get('hits')} hits",
+    }[kind]
+    return ("it is not so that " if negated else "") + text
+
+
+def _err(s: Scenario, c: Claim, message: str) -> ScenarioError:
+    return ScenarioError(message, file=s.file, path=c.path)
+
+
+def _check_args(s: Scenario, c: Claim) -> None:
+    a = c.args
+    if c.kind in ("strength", "dice", "leadership", "reroll_dice", "hit_number", "hits", "casualty_options"):
+        if a.get("role") not in ("attacker", "defender"):
+            raise _err(s, c, f"role: attacker or defender, not {a.get('role')!r}")
+    for key in ("value", "round", "hits"):
+        if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
+            raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+    if c.kind == "hits":
+        if a.get("compare", "at least") not in ("at least", "exactly", "at most"):
+            raise _err(s, c, "compare: at least, exactly or at most")
+        try:
+            Fraction(str(a.get("probability")))
+        except (ValueError, ZeroDivisionError):
+            raise _err(s, c, f"probability: an exact fraction such as 11/27, not {a.get('probability')!r}") from None
+    if c.kind == "round" and a.get("round", 1) < 1:
+        raise _err(s, c, "round: 1 or more")
+
+
+# ---- deciding -------------------------------------------------------------------------------------
+def decide(s: Scenario, c: Claim) -> Verdict:
+    v = _decide_positive(s, c)
+    if c.negated:
+        v.verdict = not v.verdict
+    return v
+
+
+def _verdict_of(s: Scenario, c: Claim):
+    from .splits import judge_attack
+
+    return judge_attack(s, c.split)
+
+
+def _decide_positive(s: Scenario, c: Claim) -> Verdict:
+    from .battle import BattleSetup  # noqa: F401 (documentation)
+    from .casualties import allocations
+    from .setup import battle_setup, units_of
+    from .splits import ALLOWED_BY, LegalSplits
+
+    a = c.args
+    if c.kind in ("attack_legal", "split_legal"):
+        v = _verdict_of(s, c)
+        if v.legal:
+            rules = list(ALLOWED_BY) + (["WOTR-SPLIT-1"] if not v.rearguard.is_empty() else [])
+            if s.action == "character":
+                rules.append("WOTR-ATK-5")
+            return Verdict(c, True, rules)
+        return Verdict(c, False, [x.rule for x in v.violations],
+                       notes=[f"{x.rule}: {x.detail}" for x in v.violations])
+    if c.kind in ("strength", "dice", "leadership", "reroll_dice"):
+        v = _verdict_of(s, c)
+        idx = 0 if a["role"] == "attacker" else 1
+        n = v.numbers
+        got = {"strength": n.strength, "dice": n.dice, "leadership": n.leadership, "reroll_dice": n.reroll}[c.kind][idx]
+        setup = battle_setup(s, v.attacking)
+        prof = setup.attacker if idx == 0 else setup.defender
+        units = setup.start[0] if idx == 0 else setup.start[2]
+        rules = {"strength": ["WOTR-STR-1", "WOTR-STR-2"], "dice": ["WOTR-STR-2", "WOTR-STR-3", "WOTR-STR-6"],
+                 "leadership": ["WOTR-STR-1", "WOTR-STR-4"], "reroll_dice": ["WOTR-STR-4", "WOTR-STR-5"]}[c.kind]
+        lines = [f"{what}: {amount} ({rule})" for what, amount, rule in prof.breakdown(units)]
+        rules += [rule for what, _, rule in prof.breakdown(units) if rule not in rules and
+                  (c.kind in ("strength", "dice")) == (what in ("Combat Strength", "Combat roll dice"))]
+        if c.kind in ("strength", "dice") and s.cards:
+            rules.append("WOTR-STR-6")
+        return Verdict(c, got == a["value"], rules, notes=[f"it is {got}"] + lines)
+    if c.kind == "hit_number":
+        v = _verdict_of(s, c)
+        setup = battle_setup(s, v.attacking)
+        rnd = a.get("round", 1)
+        units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+        got = setup.params(a["role"], units, rnd).hit
+        rules = ["WOTR-HIT-1", "WOTR-HIT-2"]
+        region = s.battle_region
+        if s.kind == "siege":
+            rules.append("WOTR-SIEGE-2")
+        elif s.kind == "sortie":
+            rules.append("WOTR-SIEGE-6")
+        elif region.settlement in ("city", "fortification"):
+            rules.append("WOTR-SITE-1")
+        elif region.settlement == "stronghold":
+            rules.append("WOTR-SITE-3")
+        if any(card.round == rnd for card in s.cards):
+            rules.append("WOTR-CARD-7")
+        return Verdict(c, got == a["value"], rules, notes=[f"the {a['role']} hits on {got} in round {rnd} "
+                                                           f"({region.name}, {s.kind} battle)"])
+    if c.kind == "hits":
+        v = _verdict_of(s, c)
+        setup = battle_setup(s, v.attacking)
+        rnd = a.get("round", 1)
+        units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+        params = setup.params(a["role"], units, rnd)
+        dist = params.dist()
+        k, cmp = a["hits"], a.get("compare", "at least")
+        test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
+        got = dist.prob(test)
+        want = Fraction(str(a["probability"]))
+        return Verdict(c, got == want, ["WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-4", "WOTR-HIT-6", "WOTR-STR-5"],
+                       notes=[f"P({cmp} {k} hits) = {got} = {float(got):.6f}: {params.dice} dice hitting on "
+                              f"{params.hit}+ (modifier {params.roll_modifier:+d}), then up to {params.rerolls} "
+                              f"missed dice re-rolled (modifier {params.reroll_modifier:+d})"])
+    if c.kind == "split_count":
+        counts = LegalSplits(s).counts()
+        notion = "labeled" if a.get("labeled") else s.flags["split_count"]
+        got = counts[notion]
+        return Verdict(c, got == a["value"], ["WOTR-SPLIT-7", "WOTR-SPLIT-1", "WOTR-SPLIT-2", "WOTR-SPLIT-5"],
+                       notes=[f"{counts['compositions']} compositions, {counts['labeled']} labelled subsets "
+                              f"(split_count={notion})"])
+    if c.kind == "casualty_options":
+        v = _verdict_of(s, c)
+        setup = battle_setup(s, v.attacking)
+        idx = 0 if a["role"] == "attacker" else 2
+        units, pool = setup.start[idx], setup.start[idx + 1]
+        opts = allocations(units, pool, a["hits"])
+        rules = ["WOTR-CAS-3", "WOTR-CAS-4", "WOTR-CAS-5", "WOTR-CAS-10", "WOTR-CAS-12"]
+        return Verdict(c, len(opts) == a["value"], rules,
+                       notes=[f"{len(opts)} distinct results: " + "; ".join(
+                           "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
+    raise _err(s, c, f"unknown claim kind {c.kind!r}")
+
+
+#: the flags whose other values may change a verdict of these kinds
+RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", "replacement_pool",
+                  "siege_reduction_needs_regular")
+
+
+def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other value would flip a verdict."""
+    book = load_rulebook("wotr")
+    out = []
+    for c in claims:
+        v = decide(s, c)
+        for name in RELEVANT_FLAGS:
+            for other in book.flags[name].values:
+                if other == s.flags[name]:
+                    continue
+                alt = replace(s, flags={**s.flags, name: other})
+                try:
+                    flipped = decide(alt, c).verdict != v.verdict
+                except ScenarioError:
+                    flipped = False
+                if flipped:
+                    v.deciding_flags[name] = s.flags[name]
+                    if name in ("non_at_war_leaders",) and "WOTR-SPLIT-5" not in v.rules:
+                        v.rules.append("WOTR-SPLIT-5")
+        out.append(v)
+    return out

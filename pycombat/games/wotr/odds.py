@@ -1,0 +1,82 @@
+"""``pycombat odds`` for WotR: the exact outcome distribution of a battle (and a Monte Carlo check).
+
+Under ``casualty_policy=enumerate`` (the default: the owner chooses, WOTR-CAS-12) a probability
+needs a deterministic policy, so the battle is solved under each one (``regulars_first``,
+``downgrade_first``); ``pycombat optimize`` gives the best choices instead.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ...errors import PycombatError
+from .battle import KIND_ORDER, BattleResult, BattleSetup, Policy, battle_odds
+from .casualties import POLICIES, unit_count
+from .model import Scenario
+from .setup import battle_setup
+from .splits import AttackVerdict, judge_attack
+
+
+def policies_for(s: Scenario, override: str | None = None) -> list[str]:
+    pol = override or s.flags["casualty_policy"]
+    return list(POLICIES) if pol == "enumerate" else [pol]
+
+
+def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
+    lines = [f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in verdict.reasons()]
+    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute:\n  "
+                         + "\n  ".join(lines))
+
+
+def _fmt(d) -> str:
+    if isinstance(d, list):
+        return f"{d[0]}(" + ", ".join(_fmt(x) for x in d[1:]) + ")"
+    return str(d)
+
+
+@dataclass
+class OddsReport:
+    scenario: Scenario
+    verdict: AttackVerdict
+    setup: BattleSetup
+    results: dict[str, BattleResult] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    monte_carlo: dict[str, tuple] = field(default_factory=dict)  #: policy -> (Simulation, checks, seconds)
+
+    def kinds(self) -> list[str]:
+        """The outcome kinds to show: the four main ones, and any other that can happen."""
+        seen = {k for r in self.results.values() for k in r.by_kind()}
+        main = {"attacker_wins", "defender_holds", "both_destroyed", "attack_ceased"}
+        return [k for k in KIND_ORDER if k in main or k in seen]
+
+
+def battle_report(s: Scenario, *, casualty_policy: str | None = None, monte_carlo: int = 0,
+                  seed: int = 1, max_states: int = 2_000_000) -> OddsReport:
+    verdict = judge_attack(s)
+    if not verdict.legal:
+        raise illegal(verdict, s)
+    setup = battle_setup(s, verdict.attacking)
+    rep = OddsReport(s, verdict, setup)
+    for pol in policies_for(s, casualty_policy):
+        policy = Policy.from_flags(s.flags, pol)
+        t0 = time.perf_counter()
+        rep.results[pol] = battle_odds(setup, policy, max_states=max_states)
+        rep.seconds[pol] = time.perf_counter() - t0
+        if monte_carlo:
+            from .montecarlo import compare, simulate
+
+            t0 = time.perf_counter()
+            sim = simulate(setup, policy, monte_carlo, seed)
+            rep.monte_carlo[pol] = (sim, compare(rep.results[pol].by_kind(), sim), time.perf_counter() - t0)
+    return rep
+
+
+def survivors_text(result: BattleResult, role: str) -> str:
+    dist = result.survivors(role)
+    return ", ".join(f"{k}: {float(p):.4f}" for k, p in sorted(dist.items(), reverse=True))
+
+
+def expected_survivors(result: BattleResult, role: str) -> Fraction:
+    idx = 1 if role == "attacker" else 2
+    return result.outcomes.expectation(lambda o: unit_count(o[idx]))

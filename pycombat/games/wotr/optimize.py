@@ -1,0 +1,173 @@
+"""``pycombat optimize`` for WotR: the best rearguard split and the optimal play of both sides.
+
+Every legal split (:class:`.splits.LegalSplits`, WOTR-SPLIT) is solved exactly as a zero-sum
+game (:class:`.battle.Optimal`): the attacker maximises the objective, the defender minimises it,
+through casualty choices (WOTR-CAS-12), ceasing (WOTR-ROUND-3), retreats (WOTR-END-3,
+WOTR-SITE-2) and siege reductions (WOTR-SIEGE-3). Splits that share their Leaders, Nazgûl and
+Characters share one solver: a smaller attacking part is a position of the larger battle, so
+its value comes out of the same memo.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ...errors import PycombatError, TooLargeError
+from .battle import (ATTACKER_DECISIONS, DECISIONS, DEFENDER_DECISIONS, BattleResult, Optimal, Outcome, Policy,
+                     State, battle_odds, objective_of, optimal_forward, round_outcomes, siege_reductions,
+                     terminal_after_casualties)
+from .casualties import POLICIES
+from .model import Scenario
+from .odds import illegal
+from .setup import battle_setup
+from .splits import AttackVerdict, LegalSplits, Split, judge_attack
+
+
+@dataclass
+class Evaluated:
+    split: Split
+    start: State
+    value: Fraction
+    solver: Optimal
+    result: BattleResult | None = None
+
+
+@dataclass
+class Optimized:
+    scenario: Scenario
+    objective: str
+    decide: tuple[str, ...]
+    verdict: AttackVerdict
+    ranked: list[Evaluated]
+    states: int
+    seconds: float
+    fixed: dict[str, Fraction] = field(default_factory=dict)  #: policy -> value of the best split under it
+
+    @property
+    def best(self) -> Evaluated:
+        return self.ranked[0]
+
+
+def decisions_for(decide: str) -> tuple[str, ...]:
+    return {"both": DECISIONS, "attacker": ATTACKER_DECISIONS, "defender": DEFENDER_DECISIONS}[decide]
+
+
+def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_states: int = 2_000_000) -> Optimized:
+    t0 = time.perf_counter()
+    chosen = decisions_for(decide)
+    policy = None
+    if decide != "both":
+        cas = s.flags["casualty_policy"]
+        if cas == "enumerate":
+            other = "defender" if decide == "attacker" else "attacker"
+            raise PycombatError(f"--decide {decide}: the {other}'s casualties follow casualty_policy, which must then "
+                                f"be one of {', '.join(POLICIES)} (--flag casualty_policy=...)")
+        policy = Policy.from_flags(s.flags)
+    splits = LegalSplits(s).all(max_list=100_000)
+    if not splits:
+        raise illegal(judge_attack(s), s)
+    solvers: dict[tuple, Optimal] = {}
+    ranked: list[Evaluated] = []
+    for sp in splits:
+        setup = battle_setup(s, sp.attacking)
+        key = (setup.attacker, setup.defender)
+        opt = solvers.get(key)
+        if opt is None:
+            used = sum(len(o._start) for o in solvers.values())
+            opt = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
+            solvers[key] = opt
+        ranked.append(Evaluated(sp, setup.start, opt.value(setup.start), opt))
+        if sum(len(o._start) for o in solvers.values()) > max_states:
+            raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this limit "
+                                "(--max-nodes)")
+    ranked.sort(key=lambda e: (-e.value, not e.split.whole))
+    best = ranked[0]
+    best.result = optimal_forward(replace_setup(best), start=best.start)
+    out = Optimized(s, objective, chosen, judge_attack(s, best.split.attacking), ranked,
+                    sum(len(o._start) for o in solvers.values()), time.perf_counter() - t0)
+    setup = replace(best.solver.setup, start=best.start)
+    if s.flags["casualty_policy"] == "enumerate" or decide == "both":
+        for pol in POLICIES:
+            res = battle_odds(setup, Policy.from_flags(s.flags, pol))
+            out.fixed[pol] = res.outcomes.expectation(lambda o: objective_of(setup, objective, best.start, o))
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def replace_setup(e: Evaluated) -> Optimal:
+    return e.solver
+
+
+def _units(setup, role: str, units) -> str:
+    from .board import load_nations
+
+    nations = load_nations().nations
+    prof = setup.attacker if role == "attacker" else setup.defender
+    parts = [f"{nations[n].name} {r}R {e}E" for n, (r, e) in zip(prof.nations, units) if r or e]
+    return ", ".join(parts) or "no units"
+
+
+def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
+    """The battle as played by both sides' optimal decisions, taking the most probable dice each round."""
+    e = res.best
+    opt = e.solver
+    setup = opt.setup
+    state = e.start
+    lines: list[str] = []
+    for number in range(1, max_rounds + 1):
+        a, pa, d, pd, rnd, _ = state
+        opt.start_value(state)
+        if setup.siege_retreat and opt.into_siege(state):
+            lines.append("defender retreats into the Stronghold (WOTR-SITE-2)")
+            return lines
+        outs = round_outcomes(setup, state)
+        folded = setup.folds(state)
+        p0 = next((p for i, j, p in outs if (i, j) == (0, 0)), Fraction(0))
+        cands = [(p / (1 - p0) if folded else p, i, j) for i, j, p in outs if not (folded and (i, j) == (0, 0))]
+        p, i, j = max(cands, key=lambda t: (t[0], -t[1], -t[2]))
+        lines.append(f"round {number}: the attacker scores {i} hit{'s' if i != 1 else ''}, the defender {j} (p {_short(p)})")
+        opt.after_value(state, i, j)
+        if "attacker_casualties" in opt.decide:
+            a2, pa2 = opt._choice[("acas", state, i, j)]
+        else:
+            a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
+        _, (d2, pd2) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
+        if j:
+            lines.append(f"  attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}")
+        if i:
+            lines.append(f"  defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}")
+        opt.end_value(a2, pa2, d2, pd2, rnd)
+        _, choice = opt._end[(a2, pa2, d2, pd2, rnd)]
+        if isinstance(choice, Outcome):
+            lines.append(f"  end: {choice.kind.replace('_', ' ')}")
+            return lines
+        if setup.kind == "siege":
+            if choice is None:
+                lines.append("  the attacker stops: the siege goes on (WOTR-SIEGE-3)")
+                return lines
+            i_n, a3, pa3 = siege_reductions(setup, a2, pa2)[choice]
+            lines.append("  the attacker reduces an Elite to fight another round (WOTR-SIEGE-3)")
+            state = (a3, pa3, d2, pd2, setup.next_round(rnd), True)
+            continue
+        if choice is None:
+            lines.append("  max_rounds reached")
+            return lines
+        go, stay = choice
+        if go == "cease":
+            lines.append("  the attacker ceases the attack (WOTR-ROUND-3)")
+            return lines
+        if stay == "retreat":
+            lines.append("  the defender retreats (WOTR-END-3)")
+            return lines
+        state = (a2, pa2, d2, pd2, setup.next_round(rnd), True)
+    lines.append("...")
+    return lines
+
+
+def _short(p: Fraction) -> str:
+    text = f"{p.numerator}/{p.denominator}"
+    return f"{text} = {float(p):.4f}" if len(text) <= 24 else f"{float(p):.4f}"
+
+
+__all__ = ["optimize", "principal_line", "Optimized", "Evaluated", "terminal_after_casualties"]
