@@ -61,13 +61,13 @@ __all__ = [
     "TERMINAL",
     "TERMINAL_NODE",
     "Alternative",
-    "SearchStats",
-    "Solution",
     "DieDuel",
     "DrawingError",
     "GameDefinitionError",
     "GameState",
     "GameTree",
+    "SearchStats",
+    "Solution",
     "Step",
     "TreeError",
     "TreeStats",
@@ -332,8 +332,12 @@ def _rewards(state: Any, n_players: int) -> tuple[Fraction, ...] | None:
     r = fn()
     if not any(r):
         return None
-    if type(r) is tuple and len(r) == n_players and all(type(x) is int for x in r):
-        return r
+    if type(r) is tuple and len(r) == n_players:
+        for x in r:
+            if type(x) is not int:
+                break
+        else:
+            return r
     r = tuple(x if type(x) is int else _exact(x, "rewards", state) for x in r)
     if len(r) != n_players:
         raise GameDefinitionError(f"state {_describe(state)}: rewards() gave {len(r)} values for {n_players} players")
@@ -692,15 +696,20 @@ class Solution:
 
     root: Any
     num_players: int
-    values: dict  #: state key -> value (a tuple of Fractions, one per player)
+    ids: dict  #: state key -> state number (the root is 0)
+    values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
 
     @property
     def value(self) -> tuple[Fraction, ...]:
-        return self.values[self.root.key()]
+        return self.values[0]
+
+    def value_of(self, state: Any) -> tuple[Fraction, ...]:
+        """The value of any state reachable from the root."""
+        return self.values[self.ids[state.key()]]
 
     def _worth(self, child: Any) -> tuple[Fraction, ...]:
-        return _plus(_rewards(child, self.num_players), self.values[child.key()])
+        return _plus(_rewards(child, self.num_players), self.value_of(child))
 
     def alternatives(self, state: Any | None = None) -> list[Alternative]:
         """Every legal action at decision ``state`` (default: the root) with its exact value,
@@ -719,10 +728,10 @@ class Solution:
         """Best play from the root: decisions follow their best action, chance its most probable
         outcome class (the outcomes that lead to one state are merged, as in the graph)."""
         steps: list[Step] = []
-        state, n = self.root, 0
+        state = self.root
         while True:
             p = state.current_player()
-            common = {"node": n, "player": p, "state": str(state), "value": self.values[state.key()]}
+            common = {"node": self.ids[state.key()], "player": p, "state": str(state), "value": self.value_of(state)}
             if p == TERMINAL:
                 steps.append(Step(kind=TERMINAL_NODE, action=None, prob=None, **common))
                 return steps
@@ -742,7 +751,7 @@ class Solution:
                 alt = next(a for a in self.alternatives(state) if a.best)
                 child = state.child(alt.action)
                 steps.append(Step(kind=DECISION, action=alt.label, prob=None, **common))
-            state, n = child, n + 1
+            state = child
 
 
 def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction, ...]:
@@ -787,56 +796,58 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
     n = _num_players(root)
-    values: dict = {}
-    plies: dict = {}
-    seen: set = set()
+    ids: dict = {}  # state key -> its number, in the order first reached
+    values: list = []  # number -> value (None while the state is on the current line)
+    plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
     edges = merged = 0
+    rewards_of = _rewards
 
     def expand(state: Any, key: Hashable) -> list | None:
-        """Register a new state; return its frame, or None when it is solved at once (terminal)."""
+        """Register a new state; return its frame, or None when it is solved at once (terminal).
+        A frame is [number, player, children, next child to visit, denominator, reward mass];
+        a child is (key, weight or None, reward or None, state)."""
         nonlocal edges, merged
-        if len(seen) >= max_nodes:
+        nid = len(values)
+        if nid >= max_nodes:
             raise TooLargeError(
                 f"the game tree has more than {max_nodes:,} nodes (max_nodes={max_nodes}); raise max_nodes")
-        seen.add(key)
-        if progress is not None and len(seen) % PROGRESS_EVERY == 0:
-            progress(len(seen))
+        ids[key] = nid
+        values.append(None)
+        plies.append(0)
+        if progress is not None and (nid + 1) % PROGRESS_EVERY == 0:
+            progress(nid + 1)
         player = state.current_player()
-        if player == TERMINAL:
-            rets = tuple(_exact(r, "returns", state) for r in state.returns())
-            if len(rets) != n:
-                raise GameDefinitionError(
-                    f"terminal state {_describe(state)}: returns() gave {len(rets)} values for {n} players")
-            values[key] = rets
-            plies[key] = 0
-            counts[TERMINAL_NODE] += 1
-            return None
-        kids: list = []  # (child key, weight or None, reward or None, child state)
         if player == CHANCE:
             # Exact and fast: the probabilities as integer weights over their common
             # denominator; outcomes that reach one state are merged (their weights added), and
             # their rewards folded into one expected-reward mass (an edge's reward(s)).
             counts[CHANCE_NODE] += 1
-            outcomes = []
+            outcomes = state.chance_outcomes()
             denom = 1
-            for action, p in state.chance_outcomes():
-                p = p if type(p) is Fraction else _exact(p, f"the probability of outcome {action!r}", state)
+            for action, p in outcomes:
+                if type(p) is not Fraction:
+                    p = _exact(p, f"the probability of outcome {action!r}", state)
                 if p.numerator < 0:
                     raise GameDefinitionError(
                         f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
-                if p:
-                    outcomes.append((action, p))
-                    denom = denom * p.denominator // gcd(denom, p.denominator)
+                d = p.denominator
+                if denom % d:
+                    denom = denom * d // gcd(denom, d)
             by_key: dict = {}
             total = 0
             mass: list = [0] * n
+            taken = 0
             for action, p in outcomes:
+                p = p if type(p) is Fraction else Fraction(p)
+                if not p.numerator:
+                    continue
+                taken += 1
                 w = p.numerator * (denom // p.denominator)
                 total += w
                 c = state.child(action)
                 ck = c.key()
-                r = _rewards(c, n)
+                r = rewards_of(c, n)
                 if r is not None:
                     for j in range(n):
                         mass[j] += w * r[j]
@@ -851,66 +862,87 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     "not exactly 1")
             kids = [(ck, w, None, c) for ck, (w, c) in by_key.items()]
             edges += len(kids)
-            merged += len(outcomes) - len(kids)
-            return [key, player, kids, 0, denom, mass]
-        elif isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+            merged += taken - len(kids)
+            return [nid, player, kids, 0, denom, mass]
+        if player == TERMINAL:
+            rets = tuple(_exact(r, "returns", state) for r in state.returns())
+            if len(rets) != n:
+                raise GameDefinitionError(
+                    f"terminal state {_describe(state)}: returns() gave {len(rets)} values for {n} players")
+            values[nid] = rets
+            counts[TERMINAL_NODE] += 1
+            return None
+        if type(player) is not int or not 0 <= player < n:
             raise GameDefinitionError(
                 f"state {_describe(state)}: current_player() is {player!r}, not a player 0..{n - 1}, "
                 f"CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
-        else:
-            counts[DECISION] += 1
-            for action in state.legal_actions():
-                c = state.child(action)
-                kids.append((c.key(), None, _rewards(c, n), c))
-            if not kids:
-                raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
-        distinct = len({k for k, *_ in kids})
-        edges += distinct
-        merged += len(kids) - distinct
-        return [key, player, kids, 0, None, None]
+        counts[DECISION] += 1
+        kids = []
+        keys = set()
+        for action in state.legal_actions():
+            c = state.child(action)
+            ck = c.key()
+            keys.add(ck)
+            kids.append((ck, None, rewards_of(c, n), c))
+        if not kids:
+            raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
+        edges += len(keys)
+        merged += len(kids) - len(keys)
+        return [nid, player, kids, 0, None, None]
 
-    root_key = root.key()
-    first = expand(root, root_key)
+    first = expand(root, root.key())
     stack = [first] if first is not None else []
     while stack:
         frame = stack[-1]
         kids = frame[2]
         i = frame[3]
-        while i < len(kids):
-            ck, _p, _r, c = kids[i]
-            if ck not in seen:
-                sub = expand(c, ck)
+        nk = len(kids)
+        while i < nk:
+            kid = kids[i]
+            cid = ids.get(kid[0])
+            if cid is None:
+                sub = expand(kid[3], kid[0])
                 if sub is not None:
                     frame[3] = i
                     stack.append(sub)
                     break
-            elif ck not in values:  # seen, not solved: it is on the current line of play
+            elif values[cid] is None:  # reached, not solved: it is on the current line of play
                 raise GameDefinitionError(
-                    f"the game's states repeat (state {_describe(c)} is reached again from itself), so it has no "
-                    "finite tree; make the state key include what changes (e.g. a move counter)")
+                    f"the game's states repeat (state {_describe(kid[3])} is reached again from itself), so it "
+                    "has no finite tree; make the state key include what changes (e.g. a move counter)")
             i += 1
         else:
             stack.pop()
-            key, player = frame[0], frame[1]
-            plies[key] = 1 + max(plies[ck] for ck, *_ in kids)
+            nid, player = frame[0], frame[1]
+            kid_ids = [ids[k[0]] for k in kids]
+            plies[nid] = 1 + max([plies[c] for c in kid_ids])
             if player == CHANCE:  # (reward mass + sum of weight * child value) / denominator
-                values[key] = _chance_value(frame[4], frame[5], [(w, values[ck]) for ck, w, _r, _c in kids], n)
+                mass = frame[5]
+                if nk == 1 and n == 2 and type(mass[0]) is int and type(mass[1]) is int:
+                    a, b = values[kid_ids[0]]  # one next state: (mass + w * v) / w, w == denom
+                    m0, m1 = mass
+                    d = frame[4]
+                    values[nid] = (Fraction(a.numerator * d + m0 * a.denominator, a.denominator * d) if m0 else a,
+                                   Fraction(b.numerator * d + m1 * b.denominator, b.denominator * d) if m1 else b)
+                else:
+                    values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
             else:
                 best = bn = bd = None
-                for ck, _p, r, _c in kids:
-                    cv = values[ck] if r is None else _plus(r, values[ck])
+                for k, c in zip(kids, kid_ids):
+                    r = k[2]
+                    cv = values[c] if r is None else _plus(r, values[c])
                     x = cv[player]
                     xn, xd = x.numerator, x.denominator
                     if best is None or xn * bd > bn * xd:  # x > best[player], in integers
                         best, bn, bd = cv, xn, xd
-                values[key] = best
+                values[nid] = best
             frame[2] = None  # free the child states
     if progress is not None:
-        progress(len(seen))
-    stats = SearchStats(nodes=len(seen), edges=edges, decision=counts[DECISION], chance=counts[CHANCE_NODE],
-                        terminal=counts[TERMINAL_NODE], transpositions=edges - (len(seen) - 1),
-                        merged_edges=merged, longest_line=plies[root_key])
-    return Solution(root=root, num_players=n, values=values, stats=stats)
+        progress(len(values))
+    stats = SearchStats(nodes=len(values), edges=edges, decision=counts[DECISION], chance=counts[CHANCE_NODE],
+                        terminal=counts[TERMINAL_NODE], transpositions=edges - (len(values) - 1),
+                        merged_edges=merged, longest_line=plies[0])
+    return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats)
 
 
 # --------------------------------------------------------------------------------------

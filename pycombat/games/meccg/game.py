@@ -91,7 +91,7 @@ _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "han
            "a_step", "d_step", "alive")
 
 
-_SLOTS = ("game", "reward", "_key", "_legal", "_next") + _FIELDS
+_SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
 
 
 class CvccState:
@@ -116,18 +116,22 @@ class CvccState:
         self.game, self.stage, self.p1, self.p2, self.remaining = game, stage, p1, p2, remaining
         self.excess_left, self.support_left, self.hand_a, self.hand_d = excess_left, support_left, hand_a, hand_d
         self.current, self.a_step, self.d_step, self.alive, self.reward = current, a_step, d_step, alive, reward
-        self._key = self._legal = self._next = None
+        self._key = self._legal = self._next = self._copies = None
 
     def _with(self, **changes) -> "CvccState":
+        new = self._copy()
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _copy(self) -> "CvccState":
+        """The same position, not yet keyed, having paid nothing."""
         new = CvccState.__new__(CvccState)
-        get = changes.get
-        new.game, new.reward, new._key, new._legal, new._next = self.game, get("reward", (0, 0)), None, None, None
-        new.stage, new.p1, new.p2 = get("stage", self.stage), get("p1", self.p1), get("p2", self.p2)
-        new.remaining, new.excess_left = get("remaining", self.remaining), get("excess_left", self.excess_left)
-        new.support_left, new.hand_a = get("support_left", self.support_left), get("hand_a", self.hand_a)
-        new.hand_d, new.current = get("hand_d", self.hand_d), get("current", self.current)
-        new.a_step, new.d_step, new.alive = get("a_step", self.a_step), get("d_step", self.d_step), get("alive",
-                                                                                                     self.alive)
+        new.game, new.reward, new._key, new._legal, new._next, new._copies = self.game, (0, 0), None, None, None, None
+        new.stage, new.p1, new.p2, new.remaining = self.stage, self.p1, self.p2, self.remaining
+        new.excess_left, new.support_left, new.hand_a, new.hand_d = (self.excess_left, self.support_left,
+                                                                     self.hand_a, self.hand_d)
+        new.current, new.a_step, new.d_step, new.alive = self.current, self.a_step, self.d_step, self.alive
         return new
 
     def __eq__(self, other) -> bool:
@@ -228,11 +232,17 @@ class CvccState:
                           support_left=support, hand_a=g.hand_a, hand_d=g.hand_d)
             return nxt if everything else nxt._with(stage="end")
         if self.stage == "order":
-            return self._with(stage="attacker", current=action)
+            new = self._copy()
+            new.stage, new.current = "attacker", action
+            return new
         if self.stage == "attacker":
-            return self._with(stage="defender", a_step=action)
+            new = self._copy()
+            new.stage, new.a_step = "defender", action
+            return new
         if self.stage == "defender":
-            return self._with(stage="resolve", d_step=action)
+            new = self._copy()
+            new.stage, new.d_step = "resolve", action
+            return new
         raise ValueError(f"no action at a terminal state: {self}")
 
     def action_to_string(self, action) -> str:
@@ -447,18 +457,21 @@ class CvccGame:
                                  hand_d=tuple(hand_d), alive=alive)._skip_forced()
             template.key()
             template.legal_actions()
-            template._next = {}  # paid -> the state reached with that reward (states are immutable: shared)
+            template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
             self._after[s.key(), alive] = template
         s._next[alive] = template
-        new = template._next.get(paid)
+        if paid == (0, 0):
+            return template  # it paid nothing: the position itself (states are immutable, so shared)
+        new = template._copies.get(paid)
         if new is None:
             t = template
             new = CvccState.__new__(CvccState)
             new.game, new.reward, new._key, new._legal, new._next = self, paid, t._key, t._legal, None
+            new._copies = None
             new.stage, new.p1, new.p2, new.remaining, new.excess_left = t.stage, t.p1, t.p2, t.remaining, t.excess_left
             new.support_left, new.hand_a, new.hand_d, new.current = t.support_left, t.hand_a, t.hand_d, t.current
             new.a_step, new.d_step, new.alive = t.a_step, t.d_step, t.alive
-            template._next[paid] = new
+            template._copies[paid] = new
         return new
 
     def reward(self, o: Outcome) -> tuple:
