@@ -86,9 +86,11 @@ def _battle_lines(console, s, verdict) -> None:
            "will_of_the_west": "a Will of the West die result", "eye": "an Eye result"}[s.action]
     console.print(f"{kind} in {where}{frm}, with {how} (WOTR-ATK-1, WOTR-ATK-3).")
     n = verdict.numbers
+    split = not verdict.rearguard.is_empty()
     for role, force, idx in (("Attacker", verdict.attacking, 0), ("Defender", s.defender.force, 1)):
         army = s.army(role.lower())
-        console.print(f"{role} ({SIDE_NAMES[army.side]}): {describe_force(force)}")
+        part = ", attacking part" if split and idx == 0 else ""
+        console.print(f"{role} ({SIDE_NAMES[army.side]}{part}): {describe_force(force)}")
         console.print(f"  Combat Strength {n.strength[idx]}, {n.dice[idx]} dice; Leadership {n.leadership[idx]}, "
                       f"re-roll up to {n.reroll[idx]} dice (WOTR-STR-2..5)")
     if not verdict.rearguard.is_empty():

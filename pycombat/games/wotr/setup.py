@@ -66,7 +66,7 @@ def _pool(s: Scenario, role: str, force: Force):
 
 def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
     out: dict[int, tuple[Effects, Effects]] = {}
-    for c in s.cards:  # WOTR-CARD-2/3: for the round it is played in
+    for c in s.cards:  # WOTR-CARD-2/3 (per round): for the round it is played in
         a, d = out.get(c.round, (Effects(), Effects()))
         out[c.round] = (a.plus(c.attacker), d.plus(c.defender))
     return out
@@ -120,6 +120,17 @@ def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
                                   "WOTR-CAS-5"))
     for c in s.cards:
         notes.append((f"round {c.round}: the {c.by} plays {c.name}", "WOTR-CARD-2"))
+    if s.flags["leader_reroll"] == "choose":
+        notes.append(("leader_reroll=choose: Combat cards here only change numbers and dice, so re-rolling every "
+                      "allowed die is never worse; the solver re-rolls them all", "WOTR-HIT-7"))
+    from .board import load_nations
+
+    for c in defending.contingents:  # WOTR-POL-1/2: attacking an Army with a Nation's units moves its counter
+        pol = s.politics[c.nation]
+        if not pol.at_war:
+            name = load_nations().nations[c.nation].name
+            notes.append((f"politics: {name} is attacked: its counter advances one step"
+                          + ("" if pol.active else " and it becomes active"), "WOTR-POL-2"))
     max_rounds = None if s.flags["max_rounds"] == "none" else int(s.flags["max_rounds"])
     start = (units_of(attacking), _pool(s, "attacker", attacking), units_of(defending),
              _pool(s, "defender", defending), 1, False)
