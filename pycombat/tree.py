@@ -801,7 +801,16 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
     edges = merged = 0
-    rewards_of = _rewards
+    zeros = (0,) * n
+    has_rewards = callable(getattr(root, "rewards", None))
+
+    def rewards_of(c: Any, n: int) -> tuple | None:
+        if not has_rewards:
+            return None
+        r = c.rewards()
+        if r == zeros:  # the common case, decided in C
+            return None
+        return _rewards(c, n)
 
     def expand(state: Any, key: Hashable) -> list | None:
         """Register a new state; return its frame, or None when it is solved at once (terminal).

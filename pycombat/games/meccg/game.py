@@ -303,7 +303,7 @@ class CvccGame:
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
-        self._after: dict = {}  # the chance state's key -> (next state's fields)
+        self._after: dict = {}  # the fields of a position after a strike -> that position
 
     def new_initial_state(self) -> CvccState:
         return CvccState(self, "phase1")
@@ -443,22 +443,26 @@ class CvccGame:
             s._next = {}
         template = s._next.get(alive)
         if template is None:
-            template = self._after.get((s.key(), alive))
-        if template is None:
             remaining = tuple(p for p in s.remaining if p != s.current)
-            hand_a, hand_d = list(s.hand_a), list(s.hand_d)
-            for c in s.a_step.cards:
-                hand_a.remove(c)
-            for c in s.d_step.cards:
-                hand_d.remove(c)
-            template = CvccState(self, "order" if remaining else "end", remaining=remaining,
-                                 excess_left=s.excess_left[s.a_step.excess:],
-                                 support_left=s.support_left[s.d_step.support:], hand_a=tuple(hand_a),
-                                 hand_d=tuple(hand_d), alive=alive)._skip_forced()
-            template.key()
-            template.legal_actions()
-            template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
-            self._after[s.key(), alive] = template
+            hand_a, hand_d = s.hand_a, s.hand_d
+            if s.a_step.cards or s.d_step.cards:
+                hand_a, hand_d = list(hand_a), list(hand_d)
+                for c in s.a_step.cards:
+                    hand_a.remove(c)
+                for c in s.d_step.cards:
+                    hand_d.remove(c)
+                hand_a, hand_d = tuple(hand_a), tuple(hand_d)
+            fields = (remaining, s.excess_left[s.a_step.excess:], s.support_left[s.d_step.support:], hand_a, hand_d,
+                      alive)
+            template = self._after.get(fields)  # many strikes lead to one position: build it once
+            if template is None:
+                template = CvccState(self, "order" if remaining else "end", remaining=remaining,
+                                     excess_left=fields[1], support_left=fields[2], hand_a=hand_a, hand_d=hand_d,
+                                     alive=alive)._skip_forced()
+                template.key()
+                template.legal_actions()
+                template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
+                self._after[fields] = template
         s._next[alive] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
