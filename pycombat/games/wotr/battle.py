@@ -240,7 +240,7 @@ class Policy:
         for name, value in (("attacker_continue", cont), ("defender_retreat", retreat)):
             if value == "callback" and name not in callbacks:
                 raise PycombatError(f"{name}=callback needs a decision function from the Python API "
-                                    f"(battle_odds(..., callbacks={{'{name}': fn}})); `pycombat optimize` decides "
+                                    f"(Policy.from_flags(flags, callbacks={{'{name}': fn}})); `pycombat optimize` decides "
                                     "optimally instead")
         if cont == "callback":
             cont = callbacks["attacker_continue"]
