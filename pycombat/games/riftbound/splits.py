@@ -130,7 +130,7 @@ class LegalSplits:
         self.representation = representation or board.flags.get("split_repr", "vector")
         self.derived = derive(board)
         self._facts = F.board_facts(board, [side])
-        self._consts = consts(board.flags)
+        self._consts = consts({**board.flags, "split_repr": self.representation})
         self._order = list(self.derived.receivers(side))
         self._rank = {n: i for i, n in enumerate(self._order)}
 
