@@ -28,6 +28,7 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 from __future__ import annotations
 
 import heapq
+from math import gcd
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -326,14 +327,126 @@ class BattleResult:
         return self.outcomes.map(lambda o: unit_count(o[idx]))
 
 
+_JOINT_INT: dict[tuple[RollParams, RollParams], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def joint_int(pa: RollParams, pd: RollParams) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """:func:`joint` in integers: ``(K, ((i, j, n), ...))``, each outcome with probability ``n / 6**K``
+    (every probability here is a multiple of a power of 1/6: the dice are d6)."""
+    key = (pa, pd)
+    got = _JOINT_INT.get(key)
+    if got is None:
+        outs = joint(pa, pd)
+        k = 0
+        for _, _, p in outs:
+            while (6 ** k) % p.denominator:
+                k += 1
+        den = 6 ** k
+        got = (k, tuple((i, j, p.numerator * (den // p.denominator)) for i, j, p in outs))
+        if len(_JOINT_INT) > 50_000:
+            _JOINT_INT.clear()
+        _JOINT_INT[key] = got
+    return got
+
+
+def transitions(setup: BattleSetup, dec, state: State, ends: dict | None = None
+                ) -> tuple[list[tuple[Outcome | State, int]], int, int]:
+    """Where one round from ``state`` leads under the fixed policy ``dec``: each successor once with
+    its probability's numerator over ``6**K``, the numerator ``n_self`` of the chance that the round
+    leads back to ``state`` itself (a round without hits, folded by the caller), and ``K``. Outcomes
+    leading to the same place are merged in integers before any big number is touched."""
+    a, pa, d, pd, rnd, _ = state
+    k, outs = joint_int(setup.params("attacker", a, rnd), setup.params("defender", d, rnd))
+    a_after: dict[int, tuple] = {}
+    d_after: dict[int, tuple] = {}
+    ends = {} if ends is None else ends  # (attacker after, defender after, round) -> what follows
+    merged: dict[Any, int] = {}
+    n_self = 0
+    folds = setup.folds(state)
+    for i, j, n in outs:
+        a2 = a_after.get(j)
+        if a2 is None:  # the casualties of each side depend on its own hits only (WOTR-CAS-1/2)
+            a2 = a_after[j] = dec.casualties("attacker", a, pa, j, None)
+        d2 = d_after.get(i)
+        if d2 is None:
+            d2 = d_after[i] = dec.casualties("defender", d, pd, i, None)
+        key = (a2, d2, rnd)
+        nxt = ends.get(key)
+        if nxt is None:
+            nxt = ends[key] = end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd)
+        if folds and nxt == state:
+            n_self += n
+        else:
+            merged[nxt] = merged.get(nxt, 0) + n
+    return list(merged.items()), n_self, k
+
+
+class _Exact:
+    """Exact non-negative rationals whose denominators are products of known bases (6 and the fold
+    factors ``6^K - n``), kept as ``numerator / prod(base_k ** e_k)`` without reducing: adding two of
+    them multiplies by cached powers instead of computing big gcds. Only the forward pass of a fixed
+    policy uses it; results are turned into reduced :class:`~fractions.Fraction` at the end."""
+
+    def __init__(self):
+        self.bases: list[int] = []
+        self.index: dict[int, int] = {}
+        self._pow: dict[tuple[int, int], int] = {}
+
+    def base(self, b: int) -> int:
+        k = self.index.get(b)
+        if k is None:
+            k = self.index[b] = len(self.bases)
+            self.bases.append(b)
+        return k
+
+    def power(self, k: int, e: int) -> int:
+        got = self._pow.get((k, e))
+        if got is None:
+            got = self._pow[(k, e)] = self.bases[k] ** e
+        return got
+
+    def scale(self, x: tuple[int, tuple], n: int, k: int, e: int) -> tuple[int, tuple]:
+        """``x * n / base_k**e``."""
+        num, exps = x
+        if len(exps) <= k:
+            exps = exps + (0,) * (k + 1 - len(exps))
+        return num * n, exps[:k] + (exps[k] + e,) + exps[k + 1:]
+
+    def add(self, x: tuple[int, tuple], y: tuple[int, tuple]) -> tuple[int, tuple]:
+        (nx, ex), (ny, ey) = x, y
+        if ex == ey:
+            return nx + ny, ex
+        size = max(len(ex), len(ey))
+        ex, ey = ex + (0,) * (size - len(ex)), ey + (0,) * (size - len(ey))
+        top = tuple(max(a, b) for a, b in zip(ex, ey))
+        for k in range(size):
+            if top[k] != ex[k]:
+                nx *= self.power(k, top[k] - ex[k])
+            if top[k] != ey[k]:
+                ny *= self.power(k, top[k] - ey[k])
+        return nx + ny, top
+
+    def fraction(self, x: tuple[int, tuple]) -> Fraction:
+        num, exps = x
+        den = 1
+        for k, e in enumerate(exps):
+            if e:
+                den *= self.power(k, e)
+        return Fraction(num, den)
+
+
 def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000) -> BattleResult:
     """Push probability mass from the start through the rounds in topological order (exact)."""
     start = start or setup.start
-    mass: dict[State, Fraction] = {start: Fraction(1)}
+    ex = _Exact()
+    six = ex.base(6)
+    one = (1, ())
+    mass: dict[State, tuple] = {start: one}
     heap = [order_key(start)]
-    terminal: dict[Outcome, Fraction] = defaultdict(Fraction)
-    rounds = Fraction(0)
+    terminal: dict[Outcome, tuple] = {}
+    rounds = (0, ())
     visited = 0
+    ends: dict = {}
     while heap:
         key = heapq.heappop(heap)
         state = key[-1]
@@ -345,31 +458,24 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         a, pa, d, pd, rnd, _ = state
         if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2
-            terminal[Outcome("retreated_into_siege", a, siege_trim(d))] += m
+            o = Outcome("retreated_into_siege", a, siege_trim(d))
+            terminal[o] = ex.add(terminal[o], m) if o in terminal else m
             continue
-        outs = round_outcomes(setup, state)
-        scale = Fraction(1)
-        skip = None
-        if setup.folds(state):
-            p0 = next((p for i, j, p in outs if i == 0 and j == 0), Fraction(0))
-            nxt0 = _after(setup, dec, state, 0, 0)
-            if nxt0 == state and p0:
-                skip = (0, 0)
-                scale = 1 / (1 - p0)
-        rounds += m * scale
-        for i, j, p in outs:
-            if (i, j) == skip:
-                continue
-            nxt = _after(setup, dec, state, i, j)
-            w = m * p * scale
+        succ, n_self, power = transitions(setup, dec, state, ends)
+        if n_self:  # rounds without hits, folded: v = (sum p v') / (1 - p_self), 1 - p_self = (D - n) / D
+            den = 6 ** power
+            m = ex.scale(m, den, ex.base(den - n_self), 1)
+        rounds = ex.add(rounds, m)
+        for nxt, n in succ:
+            w = ex.scale(m, n, six, power)  # n / 6**power
             if isinstance(nxt, Outcome):
-                terminal[nxt] += w
+                terminal[nxt] = ex.add(terminal[nxt], w) if nxt in terminal else w
             elif nxt in mass:
-                mass[nxt] += w
+                mass[nxt] = ex.add(mass[nxt], w)
             else:
                 mass[nxt] = w
                 heapq.heappush(heap, order_key(nxt))
-    return BattleResult(Dist(terminal), rounds, visited)
+    return BattleResult(Dist({o: ex.fraction(v) for o, v in terminal.items()}), ex.fraction(rounds), visited)
 
 
 def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:
@@ -672,3 +778,14 @@ def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int
                 mass[nxt] = w
                 heapq.heappush(heap, order_key(nxt))
     return BattleResult(Dist(terminal), rounds, visited)
+
+
+def clear_caches() -> None:
+    """Forget every memoised distribution and allocation (for cold timings in the benchmark)."""
+    from ...dice import binomial, hit_chance, roll_with_reroll
+    from .casualties import allocations, downgrade_first, regulars_first
+
+    _JOINT.clear()
+    _JOINT_INT.clear()
+    for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
+        fn.cache_clear()
