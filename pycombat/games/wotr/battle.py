@@ -537,8 +537,12 @@ class _Value:
 
 
 def _lt(x: _Value, y: _Value) -> bool:
+    if x is y:
+        return False
     if abs(x.f - y.f) > 1e-9 * max(1.0, abs(x.f), abs(y.f)):
         return x.f < y.f
+    if x.q == y.q:  # cheap: reduced fractions are equal when their terms are
+        return False
     return x.q < y.q
 
 
@@ -558,10 +562,15 @@ class Optimal:
         self._end: dict[tuple, tuple[_Value, Any]] = {}
         self._def_best: dict[tuple, tuple[_Value, Any]] = {}
         self._choice: dict[tuple, Any] = {}
+        self._terminals: dict[Fraction, _Value] = {}
 
     # -- values --------------------------------------------------------------------------------
     def terminal(self, o: Outcome) -> _Value:
-        return _Value(objective_value(self.setup, self.objective, o))
+        v = objective_value(self.setup, self.objective, o)
+        got = self._terminals.get(v)
+        if got is None:
+            got = self._terminals[v] = _Value(v)
+        return got
 
     def value(self, state: State | None = None) -> Fraction:
         """The value of the battle that begins at ``state`` (default: the set-up's start)."""
@@ -594,20 +603,24 @@ class Optimal:
         got = self._chance.get(state)
         if got is not None:
             return got
-        outs = round_outcomes(self.setup, state)
-        total = Fraction(0)
-        if self.setup.folds(state):
-            p0 = Fraction(0)
-            for i, j, p in outs:
-                if i == 0 and j == 0:
-                    p0 = p
-                else:
-                    total += p * self.after_value(state, i, j).q
-            total = total / (1 - p0)
-        else:
-            for i, j, p in outs:
-                total += p * self.after_value(state, i, j).q
-        v = _Value(total)
+        a, _, d, _, rnd, _ = state
+        k, outs = joint_int(self.setup.params("attacker", a, rnd), self.setup.params("defender", d, rnd))
+        folds = self.setup.folds(state)
+        weights: dict[int, list] = {}  # id(value) -> [value, summed numerator]: one big product per value
+        n_self = 0
+        for i, j, n in outs:
+            if folds and i == 0 and j == 0:
+                n_self = n
+                continue
+            v = self.after_value(state, i, j)
+            w = weights.get(id(v))
+            if w is None:
+                weights[id(v)] = [v, n]
+            else:
+                w[1] += n
+        total = sum((v.q * n for v, n in weights.values()), Fraction(0))
+        # v = (sum of n/6^k v') / (1 - n_self/6^k) = (sum n v') / (6^k - n_self)
+        v = _Value(total / (6 ** k - n_self))
         self._chance[state] = v
         return v
 
