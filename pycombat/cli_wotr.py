@@ -325,7 +325,7 @@ def _optimize(args: argparse.Namespace, s) -> int:
     if args.json:
         return _emit_json({
             "game": "wotr", "scenario": s.file, "objective": objective, "decide": args.decide,
-            "value": as_json(best.value), "best_split": {"attacking": describe_force(best.split.attacking),
+            "value": as_json(best.value), "white_rider": best.white_rider, "best_split": {"attacking": describe_force(best.split.attacking),
                                                          "rearguard": describe_force(best.split.rearguard)},
             "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
                         "value": as_json(e.value)} for e in res.ranked[: args.top]],
@@ -345,6 +345,9 @@ def _optimize(args: argparse.Namespace, s) -> int:
     console.print(f"Best split: attack with {describe_force(best.split.attacking)}"
                   + ("" if best.split.whole else f"; rearguard {describe_force(best.split.rearguard)}"))
     console.print(f"Value under optimal play: {_p(best.value, 40)}")
+    if best.other_rider is not None:
+        console.print(f"  Gandalf the White {'uses' if best.white_rider else 'does not use'} the White Rider "
+                      f"(WOTR-STR-11); the other choice gives {_p(best.other_rider, 40)}")
     for pol, v in res.fixed.items():
         console.print(f"  for comparison, both sides playing {pol} with the flags' other policies: {_p(v, 40)}")
     if len(res.ranked) > 1:

@@ -211,7 +211,17 @@ sh_army = st.fixed_dictionaries({
 
 @st.composite
 def scenarios(draw):
-    if draw(st.booleans()):
+    if draw(st.integers(0, 3)) == 0:  # the White Rider: Gandalf the White may stay in the rearguard
+        chars = draw(st.lists(st.sampled_from(["Gandalf the White", "Boromir"]), unique=True, min_size=1))
+        data = {"attacker": {"region": "Druadan Forest", "characters": chars,
+                             "units": {"Gondor": {"regulars": draw(st.integers(1, 2)), "elites": draw(counts)}}},
+                "defender": {"region": "Osgiliath", "units": {"Sauron": {"regulars": 1}},
+                             "nazgul": draw(st.integers(0, 2)),
+                             "characters": draw(st.sampled_from([[], ["The Witch-king"]]))},
+                "politics": {"Gondor": "at_war", "Sauron": "at_war"},
+                "battle": {"white_rider": "Gandalf the White" in chars and draw(st.booleans())}}
+        units = data["attacker"]["units"]
+    elif draw(st.booleans()):
         units = draw(fp_army)
         chars = draw(st.lists(st.sampled_from(["Boromir", "Meriadoc", "Gollum"]), unique=True, max_size=2))
         data = {"attacker": {"region": "Folde", "units": units, "characters": chars},
@@ -231,7 +241,7 @@ def scenarios(draw):
     if total == 0:
         data["attacker"]["units"] = {next(iter(units)): {"regulars": 1}}
     data["game"] = "wotr"
-    data["battle"] = {"action": draw(st.sampled_from(["army", "character"]))}
+    data.setdefault("battle", {})["action"] = draw(st.sampled_from(["army", "character"]))
     data["rules"] = {"non_at_war_leaders": draw(st.sampled_from(["rearguard", "may_attack"]))}
     return scenario_from_dict(data, file="h.yaml")
 

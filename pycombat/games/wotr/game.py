@@ -8,13 +8,12 @@ WOTR-ROUND-3; retreat, WOTR-END-3; siege reduction, WOTR-SIEGE-3). A decision wi
 option is skipped. The tree is a DAG: a round without hits from a state reached by continuing is
 folded into the dice (see :mod:`.battle`), and with ``max_rounds`` the round number is in the state.
 
->>> from pycombat.games.wotr.schema import load_scenario
+>>> from pycombat.games.wotr.schema import example_path, load_scenario
 >>> from pycombat.games.wotr.setup import battle_setup
 >>> from pycombat.tree import build_tree, solve
->>> from pycombat.games.wotr.optimize import _example
->>> tree = build_tree(BattleGame(battle_setup(_example()), "win").new_initial_state())
->>> value = solve(tree)
->>> value[0] == Optimal(battle_setup(_example()), "win", None).value()
+>>> setup = battle_setup(load_scenario(example_path("skirmish.yaml")))
+>>> tree = build_tree(BattleGame(setup, "win").new_initial_state())
+>>> solve(tree)[0] == Optimal(setup, "win", None).value()
 True
 """
 from __future__ import annotations

@@ -31,6 +31,8 @@ class Evaluated:
     value: Fraction
     solver: Optimal
     result: BattleResult | None = None
+    white_rider: bool = False  #: Gandalf the White's choice (WOTR-STR-11) for this split
+    other_rider: Fraction | None = None  #: the value with the other choice, when there was one
 
 
 @dataclass
@@ -69,18 +71,27 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
         raise illegal(judge_attack(s), s)
     solvers: dict[tuple, Optimal] = {}
     ranked: list[Evaluated] = []
+    fp_attacks = s.attacker.side == "free_peoples"
     for sp in splits:
-        setup = battle_setup(s, sp.attacking)
-        key = (setup.attacker, setup.defender)
-        opt = solvers.get(key)
-        if opt is None:
-            used = sum(len(o._start) for o in solvers.values())
-            opt = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
-            solvers[key] = opt
-        ranked.append(Evaluated(sp, setup.start, opt.value(setup.start), opt))
-        if sum(len(o._start) for o in solvers.values()) > max_states:
-            raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this limit "
-                                "(--max-nodes)")
+        candidates = []
+        for rider in _rider_choices(s, sp):
+            s2 = replace(s, white_rider=rider)
+            setup = battle_setup(s2, sp.attacking)
+            key = (setup.attacker, setup.defender)
+            opt = solvers.get(key)
+            if opt is None:
+                used = sum(len(o._start) for o in solvers.values())
+                opt = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
+                solvers[key] = opt
+            candidates.append(Evaluated(sp, setup.start, opt.value(setup.start), opt, white_rider=rider))
+            if sum(len(o._start) for o in solvers.values()) > max_states:
+                raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this "
+                                    "limit (--max-nodes)")
+        # WOTR-STR-11: the Free Peoples player decides at the start of the battle, for his side
+        pick = (max if fp_attacks else min)(candidates, key=lambda e: (e.value, not e.white_rider))
+        if len(candidates) > 1:
+            pick.other_rider = next(e.value for e in candidates if e is not pick)
+        ranked.append(pick)
     ranked.sort(key=lambda e: (-e.value, not e.split.whole))
     best = ranked[0]
     best.result = optimal_forward(replace_setup(best), start=best.start)
@@ -93,6 +104,17 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
             out.fixed[pol] = res.outcomes.expectation(lambda o: objective_of(setup, objective, best.start, o))
     out.seconds = time.perf_counter() - t0
     return out
+
+
+def _rider_choices(s: Scenario, sp: Split) -> list[bool]:
+    """WOTR-STR-11: the White Rider is a choice when Gandalf the White fights against Nazgûl."""
+    shadow = s.attacker if s.attacker.side == "shadow" else s.defender
+    shadow_force = sp.attacking if shadow.role == "attacker" else shadow.force
+    fp_force = sp.attacking if shadow.role == "defender" else s.defender.force
+    nazgul = shadow_force.nazgul or "witch-king" in shadow_force.characters
+    if "gandalf-white" in fp_force.characters and nazgul:
+        return [False, True]
+    return [False]
 
 
 def replace_setup(e: Evaluated) -> Optimal:

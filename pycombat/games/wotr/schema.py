@@ -53,6 +53,17 @@ POLITICS_KEYS = ("steps", "active")
 STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
 
 
+def example_path(name: str) -> Path:
+    """A scenario shipped with the package (``examples/wotr/<name>`` in the repository).
+
+    >>> example_path("ten_vs_ten.yaml").name
+    'ten_vs_ten.yaml'
+    """
+    from importlib.resources import files
+
+    return Path(str(files("pycombat.examples").joinpath("wotr", name)))
+
+
 def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = None) -> Scenario:
     """Read and check a WotR scenario file; ``flag_overrides`` come from ``--flag``."""
     return scenario_from_dict(read_document(path), file=str(path), flag_overrides=flag_overrides)

@@ -81,8 +81,10 @@ def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
                       attacking.characters)
     defending = s.defender.force
     saruman = "saruman" in s.characters_in_play()
-    pa = profile_of(attacking, s.attacker.side, saruman_in_play=saruman, white_rider=s.white_rider)
-    pd = profile_of(defending, s.defender.side, saruman_in_play=saruman, white_rider=s.white_rider)
+    # WOTR-STR-11: the White Rider needs Gandalf the White in the battle (not in the rearguard)
+    rider = s.white_rider and "gandalf-white" in attacking.characters + defending.characters
+    pa = profile_of(attacking, s.attacker.side, saruman_in_play=saruman, white_rider=rider)
+    pd = profile_of(defending, s.defender.side, saruman_in_play=saruman, white_rider=rider)
     region = s.battle_region
     notes: list[tuple[str, str]] = []
     city = s.kind == "field" and region.settlement in ("city", "fortification")
