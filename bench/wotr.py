@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     mc_times = []
     for pol in ("regulars_first", "downgrade_first"):
         policy = Policy.from_flags(s.flags, pol)
-        best, med, res = _timed(lambda: battle_odds(setup, policy), args.repeats)
+        best, med, res = _timed(lambda policy=policy: battle_odds(setup, policy), args.repeats)
         assert sum(res.outcomes.values()) == 1
         t0 = time.perf_counter()
         sim = simulate(setup, policy, args.trials, seed=args.seed)

@@ -196,6 +196,8 @@ def _odds(args: argparse.Namespace, s) -> int:
     from .games.wotr.odds import battle_report, expected_survivors
     from .rulebook import load_rulebook
 
+    from .games.wotr.odds import eliminated
+
     rep = battle_report(s, monte_carlo=args.monte_carlo, seed=args.seed, max_states=2_000_000)
     pols = list(rep.results)
     if args.plot:
@@ -217,7 +219,9 @@ def _odds(args: argparse.Namespace, s) -> int:
                 "detail": [{"kind": o.kind, "attacker": [list(u) for u in o.attacker],
                             "defender": [list(u) for u in o.defender], "p": as_json(p)}
                            for o, p in res.outcomes.items()],
-                "total": as_json(sum(res.outcomes.values(), Fraction(0))), "states": res.states}
+                "total": as_json(sum(res.outcomes.values(), Fraction(0))), "states": res.states,
+                "army_eliminated": {"attacker": as_json(eliminated(res, "attacker")),
+                                    "defender": as_json(eliminated(res, "defender"))}}
             if pol in rep.monte_carlo:
                 sim, checks, secs = rep.monte_carlo[pol]
                 out["policies"][pol]["monte_carlo"] = {
@@ -274,6 +278,18 @@ def _odds(args: argparse.Namespace, s) -> int:
             dist = res.survivors(role)
             console.print(f"{role.title()}'s units left ({pol}): " + ", ".join(
                 f"{k}: {float(p):.4f}" for k, p in sorted(dist.items(), reverse=True)))
+    from .games.wotr.odds import eliminated, leaders_and_characters
+
+    for role, force in (("attacker", rep.verdict.attacking), ("defender", s.defender.force)):
+        who = leaders_and_characters(force)
+        if who:
+            cells = []
+            for pol, res in rep.results.items():
+                p = eliminated(res, role)
+                cells.append(f"{pol} {_p(p)}")
+                if _p(p).endswith("*"):
+                    long.append((pol, f"the {role} loses {who}", p))
+            console.print(f"With its last unit the {role} loses {who} (WOTR-CAS-7): " + ", ".join(cells))
     total = {pol: sum(r.outcomes.values(), Fraction(0)) for pol, r in rep.results.items()}
     console.print("Each distribution sums to exactly " + ", ".join(sorted({str(t) for t in total.values()})) + " ("
                   + "; ".join(f"{pol}: {len(r.outcomes):,} end positions from {r.states:,} battle states"
@@ -286,7 +302,7 @@ def _odds(args: argparse.Namespace, s) -> int:
         digits = max(len(str(p.denominator)) for _, _, p in long)
         console.print(f"* exact fractions with up to {digits} digits in the denominator: --exact prints them, "
                       "--json gives them all.")
-    for pol, (sim, checks, secs) in rep.monte_carlo.items():
+    for pol, (sim, checks, _) in rep.monte_carlo.items():
         ok = all(c.within for c in checks)
         console.print(Text(f"Monte Carlo ({pol}, {sim.trials:,} battles, seed {args.seed}): "
                            + "; ".join(f"{c.what} {c.estimate:.4f} (z {c.z:+.2f})" for c in checks)
@@ -325,8 +341,9 @@ def _optimize(args: argparse.Namespace, s) -> int:
     if args.json:
         return _emit_json({
             "game": "wotr", "scenario": s.file, "objective": objective, "decide": args.decide,
-            "value": as_json(best.value), "white_rider": best.white_rider, "best_split": {"attacking": describe_force(best.split.attacking),
-                                                         "rearguard": describe_force(best.split.rearguard)},
+            "value": as_json(best.value), "white_rider": best.white_rider,
+            "best_split": {"attacking": describe_force(best.split.attacking),
+                           "rearguard": describe_force(best.split.rearguard)},
             "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
                         "value": as_json(e.value)} for e in res.ranked[: args.top]],
             "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},

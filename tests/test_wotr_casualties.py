@@ -2,7 +2,6 @@
 the rule text; the named policies; the player-reported bugs of JC §14."""
 from __future__ import annotations
 
-import itertools
 
 import pytest
 from hypothesis import given, settings
@@ -28,19 +27,23 @@ def brute_force(units, pool, hits):
         for i in range(len(u)):
             r, e = u[i]
             if r > 0:
-                u2 = list(u); u2[i] = (r - 1, e)
+                u2 = list(u)
+                u2[i] = (r - 1, e)
                 p2 = None if p is None else [x + (k == i) for k, x in enumerate(p)]
                 go(u2, p2, h - 1)
             if e > 0:
                 if p is None or p[i] > 0:
-                    u2 = list(u); u2[i] = (r + 1, e - 1)
+                    u2 = list(u)
+                    u2[i] = (r + 1, e - 1)
                     p2 = None if p is None else [x - (k == i) for k, x in enumerate(p)]
                     go(u2, p2, h - 1)
                 else:
-                    u2 = list(u); u2[i] = (r, e - 1)
+                    u2 = list(u)
+                    u2[i] = (r, e - 1)
                     go(u2, p, h - 1)
                 if h >= 2:
-                    u2 = list(u); u2[i] = (r, e - 1)
+                    u2 = list(u)
+                    u2[i] = (r, e - 1)
                     go(u2, p, h - 2)
 
     go(list(units), list(pool) if pool is not None else None, hits)

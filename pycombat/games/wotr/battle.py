@@ -28,7 +28,6 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 from __future__ import annotations
 
 import heapq
-from math import gcd
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -204,11 +203,11 @@ def siege_trim(d: Units) -> Units:
     """WOTR-SITE-5: a besieged Stronghold holds 5 units; the defender keeps his Elites first."""
     room = 5
     out = []
-    for r, e in d:
+    for _, e in d:
         ke = min(e, room)
         room -= ke
         out.append([0, ke])
-    for i, (r, e) in enumerate(d):
+    for i, (r, _) in enumerate(d):
         kr = min(r, room)
         room -= kr
         out[i][0] = kr

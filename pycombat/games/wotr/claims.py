@@ -213,7 +213,7 @@ def _verdict_of(s: Scenario, c: Claim):
 def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     from .battle import BattleSetup  # noqa: F401 (documentation)
     from .casualties import allocations
-    from .setup import battle_setup, units_of
+    from .setup import battle_setup
     from .splits import ALLOWED_BY, LegalSplits
 
     a = c.args

@@ -86,8 +86,9 @@ class BattleNode:
             if s.kind == "siege":
                 out.append(("stop (the siege goes on)", ("over", Outcome("siege_goes_on", a, d))))
                 if not last:
-                    for i_n, a2, pa2 in siege_reductions(s, a, pa):
-                        out.append((f"reduce an Elite ({_u(a2)})", ("start", (a2, pa2, d, pd, s.next_round(rnd), True))))
+                    for _, a2, pa2 in siege_reductions(s, a, pa):
+                        nxt = ("start", (a2, pa2, d, pd, s.next_round(rnd), True))
+                        out.append((f"reduce an Elite ({_u(a2)})", nxt))
             elif last:
                 out.append(("max_rounds", ("over", Outcome("round_limit", a, d))))
             else:

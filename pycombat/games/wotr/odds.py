@@ -72,6 +72,28 @@ def battle_report(s: Scenario, *, casualty_policy: str | None = None, monte_carl
     return rep
 
 
+#: the outcomes in which each side's Army is eliminated
+ELIMINATED = {"attacker": ("defender_holds", "both_destroyed"), "defender": ("attacker_wins", "both_destroyed")}
+
+
+def leaders_and_characters(force) -> str:
+    """The figures that go with an Army's last unit (WOTR-CAS-7): Leaders, Nazgûl, Characters."""
+    from .characters import load_characters
+
+    parts = []
+    if force.leaders:
+        parts.append(f"{force.leaders} Leader{'s' if force.leaders > 1 else ''}")
+    if force.nazgul:
+        parts.append(f"{force.nazgul} Nazgûl")
+    parts.extend(load_characters().characters[ch].name for ch in force.characters)
+    return ", ".join(parts)
+
+
+def eliminated(result: BattleResult, role: str) -> Fraction:
+    k = result.by_kind()
+    return sum((k.get(x, Fraction(0)) for x in ELIMINATED[role]), Fraction(0))
+
+
 def survivors_text(result: BattleResult, role: str) -> str:
     dist = result.survivors(role)
     return ", ".join(f"{k}: {float(p):.4f}" for k, p in sorted(dist.items(), reverse=True))

@@ -148,7 +148,8 @@ def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
         p0 = next((p for i, j, p in outs if (i, j) == (0, 0)), Fraction(0))
         cands = [(p / (1 - p0) if folded else p, i, j) for i, j, p in outs if not (folded and (i, j) == (0, 0))]
         p, i, j = max(cands, key=lambda t: (t[0], -t[1], -t[2]))
-        lines.append(f"round {number}: the attacker scores {i} hit{'s' if i != 1 else ''}, the defender {j} (p {_short(p)})")
+        hits = f"{i} hit{'s' if i != 1 else ''}"
+        lines.append(f"round {number}: the attacker scores {hits}, the defender {j} (p {_short(p)})")
         opt.after_value(state, i, j)
         if "attacker_casualties" in opt.decide:
             a2, pa2 = opt._choice[("acas", state, i, j)]
