@@ -137,7 +137,9 @@ def _enumerate(args: argparse.Namespace, s) -> int:
         console.print("This attack is legal: " + "; ".join(f"{r['rule']} ({r['source'].rstrip('.')})"
                                                            for r in verdict.reasons()))
     else:
-        console.print(Text("This attack is not legal:", style="bold red"))
+        head = ("With the rearguard given in the file, this attack is not legal:" if s.attacker.rearguard is not None
+                else "This attack is not legal:")
+        console.print(Text(head, style="bold red"))
         for r in verdict.reasons():
             console.print(f"  {r['rule']} [{_detail(r.get('detail'))}]: {r['text']} (source: {r['source'].rstrip('.')})")
     other = "labeled" if notion == "compositions" else "compositions"

@@ -194,7 +194,7 @@ def siege_reductions(setup: BattleSetup, a: Units, pa: Pool) -> list[tuple[int, 
         if setup.siege_reduction_needs_regular and pa is not None and pa[i] <= 0:
             continue
         units = a[:i] + ((r + 1, e - 1),) + a[i + 1:]
-        pool = None if pa is None else pa[:i] + (pa[i] - 1,) + pa[i + 1:]
+        pool = None if pa is None else pa[:i] + (max(0, pa[i] - 1),) + pa[i + 1:]  # [..=no]: none to take
         out.append((i, units, cap_pool(units, pool)))
     return out
 

@@ -66,7 +66,10 @@ def _pool(s: Scenario, role: str, force: Force):
 
 def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
     out: dict[int, tuple[Effects, Effects]] = {}
-    for c in s.cards:  # WOTR-CARD-2/3 (per round): for the round it is played in
+    # WOTR-CARD-4: the lower Initiative applies first, the defender's first on a tie (a later hit number wins)
+    ordered = sorted(s.cards, key=lambda c: (c.round, c.initiative if c.initiative is not None else 99,
+                                             c.by != "defender"))
+    for c in ordered:  # WOTR-CARD-2/3 (per round): for the round it is played in
         a, d = out.get(c.round, (Effects(), Effects()))
         out[c.round] = (a.plus(c.attacker), d.plus(c.defender))
     return out
