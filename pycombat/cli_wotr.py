@@ -91,11 +91,15 @@ def _battle_lines(console, s, verdict) -> None:
         army = s.army(role.lower())
         part = ", attacking part" if split and idx == 0 else ""
         console.print(f"{role} ({SIDE_NAMES[army.side]}{part}): {describe_force(force)}")
-        console.print(f"  Combat Strength {n.strength[idx]}, {n.dice[idx]} dice; Leadership {n.leadership[idx]}, "
-                      f"re-roll up to {n.reroll[idx]} dice (WOTR-STR-2..5)")
+        console.print(f"  Combat Strength {n.strength[idx]}, {_dice(n.dice[idx])}; Leadership {n.leadership[idx]}, "
+                      f"re-roll up to {_dice(n.reroll[idx])} (WOTR-STR-2..5)")
     if not verdict.rearguard.is_empty():
         console.print(f"Rearguard (out of the battle, WOTR-SPLIT-4): {describe_force(verdict.rearguard)}")
     del Text
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def _flags_line(s) -> str:

@@ -492,7 +492,7 @@ def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_0
 
 # ---- optimal play -------------------------------------------------------------------------------------
 OBJECTIVES = {
-    "win": "the probability that the attacker wins the region (the defending Army is eliminated or retreats)",
+    "win": "the probability that the attacker wins the region (the defending Army is eliminated or retreats from it; a retreat into its Stronghold is no win)",
     "destroy": "the probability that the defending Army is eliminated",
     "losses": "the expected hit points (Regular 1, Elite 2) the defender loses minus those the attacker loses",
 }
