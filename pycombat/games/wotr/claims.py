@@ -20,7 +20,7 @@ from ...scenario import Node
 from .model import Force, Scenario
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
-               "hits", "split_count", "casualty_options")
+               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege")
 ROLE = r"(?P<role>attacker|defender)"
 
 
@@ -46,13 +46,17 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
      lambda m: ("hits", {"role": m["role"].lower(), "compare": m["cmp"].lower(), "hits": _int(m["k"]),
                          "round": _int(m["r"] or 1), "probability": m["p"]})),
     (re.compile(r"^there (?:is|are) (?P<v>\d+) legal splits?$", re.I), lambda m: ("split_count", {"value": _int(m["v"])})),
+    (re.compile(r"^the defender may retreat into (?:the|its) stronghold$", re.I),
+     lambda m: ("may_retreat_into_siege", {})),
+    (re.compile(r"^the defender may retreat$", re.I), lambda m: ("may_retreat", {})),
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
 _NEGATIONS = [(re.compile(r"\bis not\b", re.I), "is"), (re.compile(r"\bmay not\b|\bcannot\b", re.I), "may"),
               (re.compile(r"\bdoes not (roll|hit|score)\b", re.I), None)]
 _THIRD = {"roll": "rolls", "hit": "hits", "score": "scores"}
-_ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled")
+_ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
+             "action", "card")
 
 
 @dataclass
@@ -150,6 +154,8 @@ def parse_claims(root: Node, s: Scenario) -> list[Claim]:
             if key not in ("attacking", "rearguard") and n.has(key):
                 args[key] = n.raw(key)
         n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
+        if text is not None and args.get("action"):
+            text += f" (with {args['action']}" + (f": {args['card']}" if args.get("card") else "") + ")"
         claim = Claim(cid, kind, text or _describe(kind, args, negated), args, expect, n.path, negated, split)
         _check_args(s, claim)
         out.append(claim)
@@ -169,7 +175,11 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
                 f"{a.get('round', 1)} with probability {a.get('probability')}",
         "split_count": f"there are {a.get('value')} legal splits",
         "casualty_options": f"the {a.get('role')} has {a.get('value')} ways to take {a.get('hits')} hits",
+        "may_retreat": "the defender may retreat",
+        "may_retreat_into_siege": "the defender may retreat into the Stronghold",
     }[kind]
+    if a.get("action"):
+        text += f" with action {a['action']}" + (f" ({a['card']})" if a.get("card") else "")
     return ("it is not so that " if negated else "") + text
 
 
@@ -178,7 +188,13 @@ def _err(s: Scenario, c: Claim, message: str) -> ScenarioError:
 
 
 def _check_args(s: Scenario, c: Claim) -> None:
+    from .model import ACTIONS
+
     a = c.args
+    if "action" in a and a["action"] not in ACTIONS:
+        raise _err(s, c, f"action: one of {', '.join(ACTIONS)}, not {a['action']!r}")
+    if "card" in a and a.get("action") != "event":
+        raise _err(s, c, "card: the Event card that allows the attack goes with `action: event`")
     if c.kind in ("strength", "dice", "leadership", "reroll_dice", "hit_number", "hits", "casualty_options"):
         if a.get("role") not in ("attacker", "defender"):
             raise _err(s, c, f"role: attacker or defender, not {a.get('role')!r}")
@@ -198,6 +214,8 @@ def _check_args(s: Scenario, c: Claim) -> None:
 
 # ---- deciding -------------------------------------------------------------------------------------
 def decide(s: Scenario, c: Claim) -> Verdict:
+    if c.args.get("action"):  # the claim asks about another action than the file's
+        s = replace(s, action=c.args["action"], card=c.args.get("card"))
     v = _decide_positive(s, c)
     if c.negated:
         v.verdict = not v.verdict
@@ -294,6 +312,25 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         return Verdict(c, len(opts) == a["value"], rules,
                        notes=[f"{len(opts)} distinct results: " + "; ".join(
                            "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
+    if c.kind == "may_retreat":
+        from .setup import retreat_regions
+
+        setup = battle_setup(s)
+        if s.kind == "siege" or s.defender.besieged:
+            return Verdict(c, False, ["WOTR-END-4", "WOTR-SIEGE-5"], notes=["a besieged Army never retreats"])
+        regions = retreat_regions(s)
+        return Verdict(c, setup.can_retreat, ["WOTR-END-3", "WOTR-ROUND-3", "WOTR-MOVE-3"],
+                       notes=["free regions: " + (", ".join(regions) or "none")])
+    if c.kind == "may_retreat_into_siege":
+        setup = battle_setup(s)
+        rules = ["WOTR-SITE-2", "WOTR-END-6"]
+        region = s.battle_region
+        if s.kind != "field":
+            rules.append("WOTR-SIEGE-6" if s.kind == "sortie" else "WOTR-SIEGE-1")
+        note = (f"{region.name}: {region.settlement or 'no Settlement'}, controlled by "
+                f"{(s.controller(region) or 'nobody').replace('_', ' ')}; the defender is "
+                f"{s.defender.side.replace('_', ' ')}")
+        return Verdict(c, setup.siege_retreat, rules, notes=[note])
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
 
 
