@@ -42,11 +42,13 @@ def _timed(fn, repeats: int):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Print the benchmark lines. ``argv`` defaults to no options (so ``bench/run.py`` can call ``main()``
+    whatever its own command line is); ``python bench/wotr.py --trials N`` passes its own."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--trials", type=int, default=100_000)
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--seed", type=int, default=2024)
-    args = ap.parse_args(argv)
+    args = ap.parse_args([] if argv is None else argv)
     s = load_scenario(FILE)
     setup = battle_setup(s)
     console = Console(width=160)
@@ -91,4 +93,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    import sys
+
+    raise SystemExit(main(sys.argv[1:]))
