@@ -336,7 +336,7 @@ def _optimize(args: argparse.Namespace, s) -> int:
     from .cli import _emit_json, _header
     from .dice import as_json
     from .games.wotr.battle import KIND_TEXT, OBJECTIVES
-    from .games.wotr.optimize import optimize, principal_line
+    from .games.wotr.optimize import first_round_choices, optimize, principal_line
     from .games.wotr.splits import describe_force
 
     objective = args.objective or "win"
@@ -355,7 +355,8 @@ def _optimize(args: argparse.Namespace, s) -> int:
             "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},
             "expected_rounds": as_json(best.result.expected_rounds),
             "fixed_policies": {k: as_json(v) for k, v in res.fixed.items()},
-            "principal_line": principal_line(res), "states": res.states, "seconds": round(res.seconds, 3)})
+            "first_round_choices": first_round_choices(res), "principal_line": principal_line(res),
+            "states": res.states, "seconds": round(res.seconds, 3)})
     console = _header(s, None)
     _battle_lines(console, s, res.verdict)
     console.print(_flags_line(s))
@@ -383,6 +384,11 @@ def _optimize(args: argparse.Namespace, s) -> int:
     for kind, p in best.result.by_kind().items():
         console.print(f"  {KIND_TEXT[kind]}: {_p(p, 40)}")
     console.print(f"  expected rounds: {_p(best.result.expected_rounds, 40)}")
+    choices = first_round_choices(res)
+    if choices:
+        console.print("Best casualty choices in round 1, for each number of hits (WOTR-CAS-3..5, WOTR-CAS-12):")
+        for line in choices:
+            console.print(f"  {line}")
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for step in principal_line(res):
         console.print(f"  {step}")

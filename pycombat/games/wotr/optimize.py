@@ -188,6 +188,45 @@ def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
     return lines
 
 
+def first_round_choices(res: Optimized) -> list[str]:
+    """The optimal casualty choices of round 1, for each number of hits a side may take (the other
+    side's hits taken at their most probable value): the policy in the form players use."""
+    e = res.best
+    opt = e.solver
+    setup = opt.setup
+    state = e.start
+    a, pa, d, pd, rnd, _ = state
+    opt.start_value(state)
+    outs = round_outcomes(setup, state)
+    lines: list[str] = []
+    by_i: dict[int, Fraction] = {}
+    by_j: dict[int, Fraction] = {}
+    for i, j, p in outs:
+        by_i[i] = by_i.get(i, Fraction(0)) + p
+        by_j[j] = by_j.get(j, Fraction(0)) + p
+    i0 = max(by_i, key=lambda k: (by_i[k], -k))
+    j0 = max(by_j, key=lambda k: (by_j[k], -k))
+    if "attacker_casualties" in opt.decide:
+        for j in sorted(by_j):
+            if j == 0 or (i0, j) not in {(x, y) for x, y, _ in outs}:
+                continue
+            opt.after_value(state, i0, j)
+            a2, _ = opt._choice[("acas", state, i0, j)]
+            lines.append(f"attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}"
+                         f" (when the defender takes {i0})")
+    if "defender_casualties" in opt.decide:
+        opt.after_value(state, i0, j0)
+        a2, pa2 = (opt._choice[("acas", state, i0, j0)] if "attacker_casualties" in opt.decide
+                   else opt.fixed.casualties("attacker", a, pa, j0, None))
+        for i in sorted(by_i):
+            if i == 0:
+                continue
+            _, (d2, _) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
+            lines.append(f"defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}"
+                         f" (when the attacker takes {j0})")
+    return lines
+
+
 def _short(p: Fraction) -> str:
     text = f"{p.numerator}/{p.denominator}"
     return f"{text} = {float(p):.4f}" if len(text) <= 24 else f"{float(p):.4f}"
