@@ -526,23 +526,27 @@ def objective_of(setup: BattleSetup, objective: str, start: State, o: Outcome) -
 
 
 class _Value:
-    """An exact value with a float shadow for fast comparisons (exact when the floats are close)."""
+    """An exact value ``num / den`` (``den`` a product of the bases of an :class:`_Exact`, kept as the
+    exponents ``exps``; never reduced), with a float shadow for fast comparisons."""
 
-    __slots__ = ("q", "f")
+    __slots__ = ("num", "exps", "den", "f")
 
-    def __init__(self, q: Fraction):
-        self.q = q
-        self.f = float(q)
+    def __init__(self, num: int, exps: tuple, den: int):
+        self.num, self.exps, self.den = num, exps, den
+        self.f = num / den  # correctly rounded, whatever the sizes
+
+    @property
+    def q(self) -> Fraction:
+        return Fraction(self.num, self.den)
 
 
 def _lt(x: _Value, y: _Value) -> bool:
+    """``x < y`` exactly: by the floats when they are clearly apart, else by cross-multiplying."""
     if x is y:
         return False
     if abs(x.f - y.f) > 1e-9 * max(1.0, abs(x.f), abs(y.f)):
         return x.f < y.f
-    if x.q == y.q:  # cheap: reduced fractions are equal when their terms are
-        return False
-    return x.q < y.q
+    return x.num * y.den < y.num * x.den
 
 
 class Optimal:
@@ -562,14 +566,29 @@ class Optimal:
         self._def_best: dict[tuple, tuple[_Value, Any]] = {}
         self._choice: dict[tuple, Any] = {}
         self._terminals: dict[Fraction, _Value] = {}
+        self._ex = _Exact()
+        self._six = self._ex.base(6)
+        self._dens: dict[tuple, int] = {(): 1}
 
     # -- values --------------------------------------------------------------------------------
     def terminal(self, o: Outcome) -> _Value:
         v = objective_value(self.setup, self.objective, o)
         got = self._terminals.get(v)
-        if got is None:
-            got = self._terminals[v] = _Value(v)
+        if got is None:  # the objectives pay whole numbers at the end of a battle
+            assert v.denominator == 1, v
+            got = self._terminals[v] = _Value(v.numerator, (), 1)
         return got
+
+    def _make(self, x: tuple[int, tuple]) -> _Value:
+        num, exps = x
+        den = self._dens.get(exps)
+        if den is None:
+            den = 1
+            for k, e in enumerate(exps):
+                if e:
+                    den *= self._ex.power(k, e)
+            self._dens[exps] = den
+        return _Value(num, exps, den)
 
     def value(self, state: State | None = None) -> Fraction:
         """The value of the battle that begins at ``state`` (default: the set-up's start)."""
@@ -617,9 +636,18 @@ class Optimal:
                 weights[id(v)] = [v, n]
             else:
                 w[1] += n
-        total = sum((v.q * n for v, n in weights.values()), Fraction(0))
+        ex = self._ex
+        terms = list(weights.values())
+        size = max(len(w.exps) for w, _ in terms)
+        top = tuple(max((w.exps[k] if k < len(w.exps) else 0) for w, _ in terms) for k in range(size))
+        den_top = self._make((0, top)).den
+        total = (sum(w.num * n * (den_top // w.den) for w, n in terms), top)
         # v = (sum of n/6^k v') / (1 - n_self/6^k) = (sum n v') / (6^k - n_self)
-        v = _Value(total / (6 ** k - n_self))
+        if n_self:
+            total = ex.scale(total, 1, ex.base(6 ** k - n_self), 1)
+        else:
+            total = ex.scale(total, 1, self._six, k)
+        v = self._make(total)
         self._chance[state] = v
         return v
 
