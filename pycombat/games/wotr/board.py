@@ -99,6 +99,14 @@ class Board:
     def neighbours(self, region: str | Region) -> list[Region]:
         return [self.regions[i] for i in self._get(region).adjacent]
 
+    def regions_of(self, nation: str) -> list[Region]:
+        """The regions inside a Nation's borders (nation id), e.g. for WOTR-MOVE-5.
+
+        >>> [r.name for r in load_board().regions_of("dwarves")]
+        ['Erebor', 'Ered Luin', 'Iron Hills', 'North Ered Luin']
+        """
+        return [r for r in self.regions.values() if r.nation == nation]
+
     def path_exists(self, a: str | Region, b: str | Region, *, avoid: Iterable[str] = ()) -> bool:
         """Whether ``b`` can be reached from ``a`` through regions not in ``avoid`` (ids)."""
         start, goal = self._get(a).id, self._get(b).id
