@@ -37,6 +37,9 @@ class Character:
     white_rider: bool = False  #: Gandalf the White (WOTR-STR-11)
     servants_of_the_white_hand: bool = False  #: Saruman (WOTR-STR-9)
     replaces: str | None = None
+    starts_in_fellowship: bool = False  #: one of the 7 starting Companions
+    shadowfax: bool = False  #: Gandalf the White: Level 4 for movement alone or with one Hobbit (WOTR-CHMOVE-10)
+    hobbit: bool = False  #: Meriadoc, Peregrin (for Shadowfax)
 
     def __str__(self) -> str:
         return self.name
@@ -82,5 +85,7 @@ def load_characters() -> CharacterDB:
                              leadership=int(rec["leadership"]), captain_of_the_west=bool(rec["captain_of_the_west"]),
                              counts_as_nazgul="counts-as-nazgul" in flags, white_rider="white-rider" in flags,
                              servants_of_the_white_hand="servants-of-the-white-hand" in flags,
-                             replaces=rec.get("replaces")))
+                             replaces=rec.get("replaces"),
+                             starts_in_fellowship=bool(rec.get("starts_in_fellowship")),
+                             shadowfax="shadowfax" in flags, hobbit="hobbit" in (rec.get("title") or "").lower()))
     return CharacterDB(out)

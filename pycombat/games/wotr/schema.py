@@ -75,6 +75,14 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     game = root.str("game")
     if game != "wotr":
         raise root.error(f"this reader is for `game: wotr`, not {game!r}", "game")
+    if "position" in data or "action" in data:  # a position with an action die (issue 8), not a battle
+        battle_keys = [k for k in ("attacker", "defender", "battle", "in_play", "control") if k in data]
+        if battle_keys:
+            raise root.error(f"a scenario is a battle (attacker/defender/battle) or a position (position/action), "
+                             f"not both: remove {battle_keys[0]!r} or the position blocks", battle_keys[0])
+        from .position import scenario_from_dict as position_scenario
+
+        return position_scenario(data, file=file, flag_overrides=flag_overrides)
     board, nations, chars = load_board(), load_nations(), load_characters()
     title = root.str("title", None)
     root.raw("description", None)
