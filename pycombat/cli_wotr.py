@@ -1,5 +1,9 @@
 """``pycombat VERB FILE`` for War of the Ring scenarios (``game: wotr``): options and printing only.
 
+Battle scenarios take every verb; position scenarios (a ``position:`` and an ``action:``, issue 8)
+take ``enumerate`` (every legal move of the die result) and ``verify`` (claims on moves, dice and
+cards), printed by ``_enumerate_moves`` and ``_verify_moves`` below.
+
 The verbs: ``enumerate`` (attack legality and every legal rearguard split), ``odds`` (the exact
 outcome distribution of the battle), ``optimize`` (the best split and the optimal play of both
 sides), ``verify`` (claims with the rules that decide them), ``tree`` (the battle's game tree).
@@ -56,6 +60,12 @@ OPTIONS: dict[str, list[tuple[tuple[str, ...], dict]]] = {
 def run(verb: str, args: argparse.Namespace, scenario, note: str | None) -> int:
     if note:  # FILE omitted: the built-in example is MECCG's; a WotR verb needs its own file
         raise PycombatError("give a WotR scenario FILE, e.g. examples/wotr/ten_vs_ten.yaml")
+    if getattr(scenario, "kind", None) == "position":  # a position with an action die (issue 8)
+        if verb not in ("enumerate", "verify"):
+            raise PycombatError(f"{scenario.file}: a position scenario (position/action) answers `enumerate` (the legal "
+                                f"moves of the die result) and `verify` (claims), not `{verb}`; `{verb}` needs a "
+                                "battle scenario (attacker/defender/battle)")
+        return (_enumerate_moves if verb == "enumerate" else _verify_moves)(args, scenario)
     return {"enumerate": _enumerate, "odds": _odds, "optimize": _optimize, "verify": _verify,
             "tree": _tree}[verb](args, scenario)
 
@@ -473,4 +483,210 @@ def _tree(args: argparse.Namespace, s) -> int:
                                                                                   "not solved)"))
     if value is not None:
         console.print(f"value for the attacker ({objective}): {_p(value[0], 40)}")
+    return 0
+
+
+# ---- position scenarios (issue 8): moves of an action die result, dice and cards ------------------------------
+RESULT_TEXT = {
+    "army": "move up to two different Armies one region each (WOTR-DICE-2, WOTR-MOVE-1)",
+    "character": "move one Army with a Leader or Character one region (WOTR-DICE-3, WOTR-MOVE-1), or {chars}",
+    "card": "the Event card {card!r} moves one Army up to {n} regions (WOTR-MOVE-10)",
+}
+CHARS_TEXT = {"free_peoples": "the Companions outside the Fellowship, each up to its Level (WOTR-CHMOVE-2)",
+              "shadow": "the Nazgûl anywhere and the Minions (WOTR-CHMOVE-7, WOTR-CHMOVE-9)"}
+
+
+def _die_lines(s) -> list[str]:
+    from .games.wotr.board import SIDE_NAMES
+    from .games.wotr.position import DIE_LABEL
+
+    a = s.action
+    head = f"The {SIDE_NAMES[a.side]} player's {DIE_LABEL[a.die]} result"
+    mouth = "mouth-of-sauron" in s.position.characters_in_play()
+    if a.card is not None:
+        return [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=a.card.moves)]
+    res = a.results(mouth)
+    if not res:
+        why = {"muster": "a Muster result recruits, plays a Muster card or advances a Nation: it moves nothing "
+                         "(WOTR-DICE-4)",
+               "event": "an Event result draws or plays a card: it moves nothing without a card (WOTR-DICE-5)",
+               "eye": "the Eye goes to the Hunt Box: it is no action (WOTR-DICE-1)"}.get(a.die, "it moves nothing")
+        if a.die == "muster" and mouth:
+            why += "; the Mouth of Sauron's Muster-as-Army is used this turn"
+        return [f"{head}: {why}."]
+    lines = []
+    if a.die == "will_of_the_west":
+        lines.append(f"{head} is changed to any other result (WOTR-DICE-6): as an Army or a Character result.")
+    if a.die == "army_muster":
+        lines.append(f"{head} is used as an Army result (WOTR-DICE-4).")
+    if a.die == "muster" and res:
+        lines.append(f"{head} is used as an Army result: the Mouth of Sauron is in play (CH, once per turn).")
+    for r in res:
+        lines.append(f"As {'an Army' if r == 'army' else 'a Character'} result: "
+                     + RESULT_TEXT[r].format(chars=CHARS_TEXT[a.side]) + ".")
+    return lines
+
+
+def _move_json(m, groups) -> list[dict]:
+    from .games.wotr.board import load_board
+    from .games.wotr.moves import force_of
+    from .games.wotr.splits import describe_force
+
+    board = load_board()
+    by_id = {g.id: g for g in groups}
+    return [{"from": board.regions[f].name, "to": board.regions[t].name,
+             "figures": describe_force(force_of(carried, by_id))} for f, t, carried in m.steps()]
+
+
+def _move_text(m, groups) -> str:
+    return "; ".join(f"{x['from']} -> {x['to']}: {x['figures']}" for x in _move_json(m, groups))
+
+
+def _enumerate_moves(args: argparse.Namespace, s) -> int:
+    from rich.table import Table
+    from rich.text import Text
+
+    from .cli import _emit_json, _header
+    from .errors import TooLargeError
+    from .games.wotr.board import load_board
+    from .games.wotr.move_facts import groups_of
+    from .games.wotr.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, \
+        single_army_moves, single_figure_moves
+    from .games.wotr.splits import describe_force
+
+    groups = groups_of(s)
+    by_id = {g.id: g for g in groups}
+    board = load_board()
+    counted = count_moves(s, groups=groups)
+    max_list = args.max_list or DEFAULT_MAX_LIST
+    moves, truncated, refused = [], False, None
+    if not args.count:
+        if args.limit and counted.total > max_list:
+            moves, truncated = first_moves(s, args.limit, groups=groups), True
+        else:
+            try:
+                moves = legal_moves(s, max_list=max_list, groups=groups, count=counted.total)
+            except TooLargeError as exc:
+                refused = str(exc)
+            if args.limit and len(moves) > args.limit:
+                moves, truncated = moves[: args.limit], True
+    singles = single_army_moves(s, groups) if counted.armies else []
+    figures = single_figure_moves(s, groups) if counted.characters else []
+    armies: dict[tuple[str, str], list] = {}
+    for m in singles:
+        (f, t, carried), = m.steps()
+        armies.setdefault((f, t), []).append(carried)
+    whole = {}
+    for (f, _), parts in armies.items():
+        mine = {g.id: g.count for g in groups if g.region == f and g.side == s.action.side}
+        whole[f] = mine
+    dests: dict[int, list[str]] = {}
+    for m in figures:
+        (g, f, t, c), = m.moved
+        dests.setdefault(g, []).append(t)
+    if args.json:
+        out = {"game": "wotr", "kind": "position", "scenario": s.file, "title": s.title, "flags": dict(s.flags),
+               "side": s.action.side, "die": s.action.die, "explanation": _die_lines(s),
+               "count": {"total": counted.total, "armies": counted.armies, "characters": counted.characters},
+               "one_army": [{"from": board.regions[f].name, "to": board.regions[t].name, "parts": len(parts),
+                             "whole_army": any(p == whole[f] for p in parts)} for (f, t), parts in armies.items()],
+               "characters": [{"mover": who, "moves": n} for who, n in counted.movers],
+               "destinations": {by_id[g].label(1) + f" ({board.regions[by_id[g].region].name})":
+                                [board.regions[t].name for t in ts] for g, ts in dests.items()}}
+        if not args.count:
+            out["moves"] = [_move_json(m, groups) for m in moves]
+            if truncated:
+                out["truncated"] = True
+            if refused:
+                out["refused"] = refused
+        return _emit_json(out)
+    console = _header(s, None)
+    for line in _die_lines(s):
+        console.print(line)
+    console.print(_flags_line(s) + f"; stacking_check={s.flags['stacking_check']}")
+    console.print(Text(f"{counted.total:,} legal moves: {counted.armies:,} of Armies, {counted.characters:,} of "
+                       "Characters on their own (identical figures interchangeable)", style="bold"))
+    if armies:
+        two = counted.armies - len(singles)
+        console.print(f"One Army alone ({len(singles):,} moves): from its region to each destination, the parts of "
+                      "the Army that may go (each with at least one unit; Free Peoples Leaders follow an Army that "
+                      "leaves no unit behind, WOTR-MOVE-7):")
+        by_source: dict[str, list] = {}
+        for (f, t), parts in armies.items():
+            by_source.setdefault(f, []).append((t, parts))
+        for f, items in by_source.items():
+            mine = force_of(whole[f], by_id)
+            console.print(f"  {board.regions[f].name} ({describe_force(mine)}):")
+            for t, parts in items:
+                w = " (the whole Army among them)" if any(p == whole[f] for p in parts) else ""
+                one = f": {describe_force(force_of(parts[0], by_id))}" if len(parts) == 1 else ""
+                console.print(f"    -> {board.regions[t].name}: {len(parts)} part{'s' if len(parts) > 1 else ''}"
+                              f"{w}{one}")
+        if two:
+            console.print(f"Two different Armies (WOTR-MOVE-1): {two:,} moves, any two of the above from different "
+                          "regions" + (", within the stacking limit of 10 (WOTR-STACK-1)"
+                                       if s.flags["stacking_check"] == "forbid_move" else
+                                       " (excess units removed at the end, WOTR-STACK-2)"))
+    if counted.movers:
+        console.print("Characters on their own (each mover independently; the count multiplies):")
+        for who, n in counted.movers:
+            console.print(f"  {who}: {n:,} ways")
+        for g, ts in dests.items():
+            names = ", ".join(board.regions[t].name for t in ts)
+            console.print(f"    {by_id[g].label(1)} from {board.regions[by_id[g].region].name}, alone, to "
+                          f"{len(ts)} regions: {names}")
+        if s.action.side == "free_peoples":
+            console.print("    (a group of Companions moves up to its highest Level, WOTR-CHMOVE-3)")
+    if args.count:
+        return 0
+    if refused:
+        console.print(Text(f"Not listed: {refused}", style="bold"))
+        return 0
+    if not moves:
+        return 0
+    table = Table(title="every legal move" if not truncated else f"the first {len(moves):,} legal moves",
+                  title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("movements (from -> to: figures)")
+    for i, m in enumerate(moves, start=1):
+        table.add_row(str(i), _move_text(m, groups))
+    console.print(table)
+    if truncated:
+        console.print(f"... {counted.total - len(moves):,} more (shown: {len(moves):,}; --limit N shows more)")
+    return 0
+
+
+def _verify_moves(args: argparse.Namespace, s) -> int:
+    from rich.text import Text
+
+    from .cli import _emit_json, _header
+    from .games.wotr.move_claims import verify
+
+    if not s.claims:
+        raise PycombatError(f"{s.file}: claims: the scenario has no claims to verify")
+    verdicts = verify(s, list(s.claims))
+    missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
+    if args.json:
+        _emit_json({"game": "wotr", "kind": "position", "scenario": s.file, "flags": dict(s.flags),
+                    "claims": [v.as_json() for v in verdicts]})
+        return 1 if missed else 0
+    console = _header(s, None)
+    for line in _die_lines(s):
+        console.print(line)
+    for v in verdicts:
+        j = v.as_json()
+        mark = "TRUE " if v.verdict else "FALSE"
+        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
+        for r in j["reasons"]:
+            console.print(f"    {r['rule']}: {r['text']}")
+        for n in j.get("notes", []):
+            console.print(f"    note: {n}")
+        if v.deciding_flags:
+            console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
+                          + " (the other reading gives the opposite verdict)")
+        if v.claim.expect is not None and v.claim.expect != v.verdict:
+            console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
+    if missed:
+        console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
+        return 1
     return 0

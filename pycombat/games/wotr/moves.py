@@ -134,6 +134,8 @@ def _decode(answer) -> Move:
 
 
 ARMY_ONLY = ":- char_mode."
+ONE_ARMY = ":- char_mode.\n:- #count { F : src(F) } > 1."
+ONE_FIGURE = ":- not char_mode.\n:- #sum { C, G, T : moved(G, _, T, C) } != 1."
 CHAR_ONLY = ":- not char_mode."
 
 
@@ -223,7 +225,7 @@ def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None
         only = f":- moved(G, _, _, _), not mover_group(G).\n" + "".join(f"mover_group({i}).\n" for i in ids)
         if gs[0].kind == "nazgul":
             # one Nazgûl's destinations; the group shares them out (identical figures)
-            single = _solver(s, groups, res, [CHAR_ONLY, only, ":- moved(G, _, _, C), C > 1."]).count()
+            single = _solver(s, groups, res, [CHAR_ONLY, only, ":- #sum { C, G, T : moved(G, _, T, C) } != 1."]).count()
             n = comb(single + gs[0].count, gs[0].count) - 1
         else:
             n = _solver(s, groups, res, [CHAR_ONLY, only]).count(limit=cap + 1)
@@ -232,6 +234,24 @@ def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None
         movers.append((who, n))
         total *= n + 1
     return total - 1, movers
+
+
+def single_army_moves(s: PositionScenario, groups: list[MGroup] | None = None) -> list[Move]:
+    """The moves of one Army alone (each source, destination and part), for the grouped listing."""
+    groups = groups if groups is not None else groups_of(s)
+    res = "army" if s.action.die == "will_of_the_west" else None
+    return sorted({_decode(a).moved: _decode(a) for a in _solver(s, groups, res, [ONE_ARMY]).models()}.values(),
+                  key=_order_key)
+
+
+def single_figure_moves(s: PositionScenario, groups: list[MGroup] | None = None) -> list[Move]:
+    """The moves of one Character or one Nazgûl on its own (each figure's destinations)."""
+    groups = groups if groups is not None else groups_of(s)
+    if s.action.die not in ("character", "will_of_the_west") or s.action.card is not None:
+        return []
+    res = "character" if s.action.die == "will_of_the_west" else None
+    return sorted({_decode(a).moved: _decode(a) for a in _solver(s, groups, res, [ONE_FIGURE]).models()}.values(),
+                  key=_order_key)
 
 
 # ---- reading a move ---------------------------------------------------------------------------------------
