@@ -105,6 +105,46 @@ def replay_orders(board: Board, side: str) -> set[Vector]:
     return out
 
 
+def replay_sequences(board: Board, side: str) -> set[tuple[tuple[str, int], ...]]:
+    """Every legal assignment sequence (RB-MODEL-6 [split_repr=sequence]) in the canonical form
+    the ASP lists: the units in the order taken, each with its lethal damage or what was left;
+    the leftover (RB-DMG-9) added to the last unit's step (``last``) or as extra steps, one
+    per unit in name order (``free``); a dumped-on unit (RB-ORD-7) gets an extra step."""
+    p = SideProblem(board, side)
+    if p.total == 0:
+        return {()}
+    out: set[tuple[tuple[str, int], ...]] = set()
+    duals = [n for n, t in p.tiers.items() if len(t) > 1]
+    for choice in itertools.product((0, 2), repeat=len(duals)):
+        tier = {n: t[0] for n, t in p.tiers.items()}
+        tier.update(zip(duals, choice))
+        stack: list[tuple[int, tuple[tuple[str, int], ...]]] = [(p.total, ())]
+        while stack:
+            left, taken = stack.pop()
+            done = {n for n, _ in taken}
+            rest = [n for n in tier if n not in done]
+            if left == 0:
+                out.add(taken)
+                continue
+            if not rest:
+                if p.excess_mode == "free":
+                    for extra in _distributions(left, p.order):
+                        out.add(taken + tuple(sorted((n, x) for n, x in extra.items() if x)))
+                else:
+                    if taken:
+                        out.add(taken[:-1] + ((taken[-1][0], taken[-1][1] + left),))
+                    for dmp in p.dumps:
+                        out.add(taken + ((dmp.name, left),))
+                continue
+            low = min(tier[n] for n in rest)
+            for n in rest:
+                if tier[n] == low:
+                    lethal = p.lethal[n]
+                    amount = left if lethal is None else min(lethal, left)
+                    stack.append((left - amount, taken + ((n, amount),)))
+    return out
+
+
 def model3_legal(p: SideProblem, damage: Mapping[str, int]) -> bool:
     """The digest's RB-MODEL-3 statement of a legal final vector, checked directly."""
     d = {n: damage.get(n, 0) for n in p.order}

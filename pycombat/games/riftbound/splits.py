@@ -36,8 +36,8 @@ BASE = ("flags.lp", "input.lp", "derive.lp")
 VECTOR_CHECK = BASE + ("legal.lp",)
 SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
 VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
-SEQUENCE = SEQUENCE_CHECK + ("sequence_generate.lp", "enforce.lp", "show.lp")
-OPTIMIZE = VECTOR + ("optimize.lp",)
+SEQUENCE = VECTOR_CHECK + ("sequence_generate.lp", "enforce.lp", "show.lp")
+OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
 
 #: counting beyond this many splits by enumeration is refused (the count is then an estimate)
 MAX_ENUMERATED_COUNT = 5_000_000
