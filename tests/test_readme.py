@@ -55,3 +55,11 @@ def test_optimize_block_is_real_output(capsys, monkeypatch):
     assert main(["optimize", cmd]) == 0
     got = re.sub(r"solved in \d+\.\d s", "solved in 0.1 s", capsys.readouterr().out.rstrip("\n"))
     assert got == expected
+
+
+def test_wotr_odds_block_is_real_output(capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/wotr/seed_three_and_one.yaml"
+    expected = block_after(f"$ pycombat odds {cmd}")
+    assert main(["odds", cmd]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == expected
