@@ -142,6 +142,19 @@ class JointGame:
             return value + kills * self._eps
         return Fraction(kills * self._w_might + might)
 
+    def scale(self) -> str:
+        """How the lexicographic objective is weighed as one number."""
+        name = self.objective.name
+        if name == "might_then_kills":
+            text = f"a point of Might killed counts {self._n + 1}, a kill 1"
+        elif name == "custom":
+            text = f"a point of value counts 1, a kill {self._eps}"
+        else:
+            text = f"a kill counts {self._w_might}, a point of Might killed 1"
+        if self.objective.protect:
+            text += f", a protected unit killed -{self._w_protect}"
+        return text
+
     def score(self, side: str, killed: Sequence[str]) -> Fraction:
         """What ``side``'s split killing ``killed`` is worth to ``side`` (exact)."""
         base = self._base(side, killed)

@@ -120,8 +120,8 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
                           ("RB-DMG-1",)))
         for side in SIDES:
             units = board.side(side)
-            parts = " + ".join(f"{u.contribution}" + ("" if u.contribution == u.current_might else
-                               f" ({u.name}: {'Stunned' if u.stunned else 'deals no combat damage' if u.no_combat_damage else f'Might {u.current_might}'})")
+            parts = " + ".join(f"{u.name} {u.contribution}" + ("" if u.contribution == u.current_might else
+                               f" ({'Stunned' if u.stunned else 'deals no combat damage' if u.no_combat_damage else f'Might {u.current_might}'})")
                                for u in units)
             rules = ["RB-DMG-2", "RB-MODEL-2"] + [r for r, cond in (
                 ("RB-MIGHT-3", any(u.stunned for u in units)), ("RB-MIGHT-2", any(u.current_might < 0 for u in units)),
@@ -171,10 +171,10 @@ def _result_line(scenario: Scenario, outcome: str, scores: bool) -> Line:
     a, d = scenario.attacker.player, scenario.defender.player
     bf = scenario.battlefield or "the battlefield"
     if outcome == "conquer":
-        score = ("and scores it" if scores else
+        score = ("and scores" if scores else
                  "but scores nothing: it already scored this battlefield this turn")
-        return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf} and conquers "
-                    f"it, {score}.", ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
+        return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf}, conquers it "
+                    f"{score}.", ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
     if outcome == "keep":
         return Line(f"Result: only {d}'s units are left: {d} wins the combat and keeps {bf} (this is not a Hold, "
                     "which scores only in the Beginning Phase).", ("RB-RES-3", "RB-RES-4", "RB-RES-6", "RB-RES-7"))

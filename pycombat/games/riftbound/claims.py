@@ -1,0 +1,673 @@
+"""Riftbound rulings: claims about a combat, decided by the solver, with the rules that decide them.
+
+A claim is a sentence ("the defender may assign A1 1, A4 2", "the attacker conquers",
+"A4 can survive", "D3's lethal damage is 3") or a ``kind:`` with fields. Each is decided on the
+scenario under its flags: splits in the ASP's check mode (the violated rule ids), outcomes
+and deaths from the ASP's legal splits, numbers from ``derive.lp``. A verdict comes with the
+rule ids (text and source, :func:`pycombat.rulebook.cite`) and with the interpretation flags
+whose other value would flip it. A negative sentence ("cannot", "may not", "does not") is
+decided as its positive form, flipped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
+
+from ...errors import ScenarioError
+from ...names import closest
+from ...rulebook import load_rulebook
+from ...scenario import Node
+from .model import SIDES, Scenario, Split, other
+
+CLAIM_KINDS = ("split_legal", "outcome", "fate", "total", "lethal", "might", "split_count", "excess",
+               "assigns_first", "focus_first", "role", "damage_step", "order", "excess_on", "best_split", "scores",
+               "no_result", "keyword_effect", "marked_counts", "ignore_tank", "any_order", "rule")
+_ARG_KEYS = ("side", "split", "unit", "other", "value", "outcome", "modal", "player", "keyword", "statement")
+
+
+@dataclass
+class Claim:
+    id: str
+    kind: str
+    text: str
+    args: dict[str, Any]
+    expect: bool | None = None
+    path: str = ""
+    negated: bool = False
+
+
+@dataclass
+class Verdict:
+    claim: Claim
+    verdict: bool
+    rules: list[str]
+    notes: list[str] = field(default_factory=list)
+    details: list[Any] = field(default_factory=list)
+    deciding_flags: dict[str, str] = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        book = load_rulebook("riftbound")
+        reasons = []
+        for rid in dict.fromkeys(self.rules):
+            r = book.rule(rid)
+            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
+        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
+        if self.details:
+            out["violations"] = [_plain(d) for d in self.details]
+        if self.deciding_flags:
+            out["decided_by_flags"] = self.deciding_flags
+        if self.notes:
+            out["notes"] = self.notes
+        if self.claim.expect is not None:
+            out["expected"] = self.claim.expect
+            out["as_expected"] = self.claim.expect == self.verdict
+        return out
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, tuple):
+        return [_plain(v) for v in x]
+    return x
+
+
+# ---- sentences ---------------------------------------------------------------------------------
+_SIDE = r"(?P<side>attacker|defender)"
+_OUTCOME_WORDS = [
+    (r"the attacker (?P<modal>can )?conquers?(?: the battlefield)?", "conquer"),
+    (r"the defender (?P<modal>can )?(?:keeps?|holds?) the battlefield", "keep"),
+    (r"the attackers? (?P<modal>can )?(?:are|be|is) recalled(?: to (?:their |its )?base)?", "recall"),
+    (r"the battlefield (?P<modal>can )?(?:is|be) nobody'?s", "nobody"),
+]
+TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
+    (re.compile(rf"^the {_SIDE} may (?:assign|split its damage as) (?P<split>.+)$", re.I),
+     lambda m: ("split_legal", {"side": m["side"].lower(), "split": m["split"]})),
+    (re.compile(r"^this split is legal$", re.I), lambda m: ("split_legal", {})),
+    *[(re.compile(rf"^{pat}$", re.I), (lambda o: lambda m: ("outcome", {"outcome": o, "modal": "can" if m["modal"]
+                                                                         else "will"}))(o))
+      for pat, o in _OUTCOME_WORDS],
+    (re.compile(r"^(?P<unit>.+?) (?P<modal>can |must |will )?(?P<verb>die|dies|survive|survives)$", re.I),
+     lambda m: ("fate", {"unit": m["unit"], "value": "dies" if m["verb"].lower().startswith("die") else "survives",
+                         "modal": (m["modal"] or "will").strip().lower()})),
+    (re.compile(rf"^the {_SIDE}(?:'s total is| deals) (?P<n>\d+)(?: damage)?$", re.I),
+     lambda m: ("total", {"side": m["side"].lower(), "value": int(m["n"])})),
+    (re.compile(r"^(?P<unit>.+?)'s lethal damage is (?P<n>\d+|never)$", re.I),
+     lambda m: ("lethal", {"unit": m["unit"], "value": m["n"]})),
+    (re.compile(r"^(?P<unit>.+?) needs (?P<n>\d+) damage to die$", re.I),
+     lambda m: ("lethal", {"unit": m["unit"], "value": m["n"]})),
+    (re.compile(r"^(?P<unit>.+?)'s might is (?P<n>-?\d+)$", re.I),
+     lambda m: ("might", {"unit": m["unit"], "value": int(m["n"])})),
+    (re.compile(rf"^the {_SIDE} has (?P<n>\d+) legal (?:damage )?splits?$", re.I),
+     lambda m: ("split_count", {"side": m["side"].lower(), "value": int(m["n"])})),
+    (re.compile(rf"^the {_SIDE}'s (?:excess|leftover) damage is (?P<n>\d+)$", re.I),
+     lambda m: ("excess", {"side": m["side"].lower(), "value": int(m["n"])})),
+    (re.compile(rf"^the {_SIDE} assigns (?:its )?(?:combat )?(?:damage )?first$", re.I),
+     lambda m: ("assigns_first", {"side": m["side"].lower()})),
+    (re.compile(rf"^the {_SIDE} (?:gains|has|gets) focus first$", re.I),
+     lambda m: ("focus_first", {"side": m["side"].lower()})),
+    (re.compile(rf"^(?P<player>.+?) is the {_SIDE}$", re.I),
+     lambda m: ("role", {"player": m["player"], "side": m["side"].lower()})),
+    (re.compile(r"^the (?:combat )?damage step happens$", re.I), lambda m: ("damage_step", {})),
+    (re.compile(r"^(?P<unit>.+?) must (?:be assigned|get|receive) lethal damage before (?P<other>.+?) "
+                r"(?:gets|receives|is assigned) any$", re.I),
+     lambda m: ("order", {"unit": m["unit"], "other": m["other"]})),
+    (re.compile(rf"^(?P<unit>.+?) may (?:get|receive|take) (?:some of )?the {_SIDE}'s (?:leftover|excess) damage$",
+                re.I), lambda m: ("excess_on", {"unit": m["unit"], "side": m["side"].lower()})),
+    (re.compile(rf"^the {_SIDE}'s best split is (?P<split>.+)$", re.I),
+     lambda m: ("best_split", {"side": m["side"].lower(), "split": m["split"]})),
+    (re.compile(r"^the (?:attacker|conquest) scores(?: the battlefield)?$", re.I), lambda m: ("scores", {})),
+    (re.compile(r"^the defender scores (?:a )?hold$", re.I), lambda m: ("scores", {"side": "defender"})),
+    (re.compile(r"^the (?:combat|result) (?:ends in|is) (?:a )?no result$", re.I), lambda m: ("no_result", {})),
+    (re.compile(r"^(?P<unit>.+?)'s (?P<kw>deflect|ganking) changes the legal splits$", re.I),
+     lambda m: ("keyword_effect", {"unit": m["unit"], "keyword": m["kw"].capitalize()})),
+    (re.compile(r"^damage (?:already )?marked (?:earlier )?counts toward lethal$", re.I),
+     lambda m: ("marked_counts", {})),
+    (re.compile(rf"^the {_SIDE} ignores tank$", re.I), lambda m: ("ignore_tank", {"side": m["side"].lower()})),
+    (re.compile(r"^(?P<unit>.+?) and (?P<other>.+?) may be assigned damage in either order$", re.I),
+     lambda m: ("any_order", {"unit": m["unit"], "other": m["other"]})),
+]
+
+#: Procedure questions players ask, answered by the digest's rule that states the answer
+#: (RB-COMB, RB-SHOW and general rules; the computed claims above cover the damage step).
+RULE_STATEMENTS: dict[str, tuple[bool, tuple[str, ...]]] = {
+    "a combat is staged when units of two opposing players are at one battlefield": (True, ("RB-COMB-1",)),
+    "a staged combat is resolved while a chain is open": (False, ("RB-COMB-2",)),
+    "the turn player chooses which staged combat is resolved first": (True, ("RB-COMB-2",)),
+    "a combat can involve three players": (False, ("RB-COMB-3",)),
+    "a unit arriving later gets its designation at the next cleanup": (True, ("RB-COMB-4",)),
+    "a standard move can be made during a showdown": (False, ("RB-COMB-5",)),
+    "a recall is a move": (False, ("RB-COMB-6",)),
+    "a recall removes the unit's damage": (False, ("RB-COMB-6",)),
+    "focus passes when the chain of attack and defend triggers closes": (False, ("RB-SHOW-2",)),
+    "the attacker's when i attack triggers go on the chain before the defender's": (True, ("RB-SHOW-2",)),
+    "the showdown ends when every player passes in sequence": (True, ("RB-SHOW-3",)),
+    "reaction cards can be played during a combat showdown": (True, ("RB-SHOW-4",)),
+    "only action and reaction cards can be played in a showdown": (True, ("RB-SHOW-4",)),
+    "assigning damage is dealing it": (False, ("RB-DMG-4",)),
+    "damage can be spread thinly to wound every unit": (False, ("RB-DMG-8", "RB-DMG-6")),
+    "lethal-first forces the assigner to kill a unit": (False, ("RB-DMG-10",)),
+    "damage reduces might": (False, ("RB-DMG-11",)),
+    "the assigner may skip a requirement he is able to obey": (False, ("RB-ORD-1",)),
+    "damage heals at the end of the turn": (True, ("RB-MIGHT-9",)),
+    "deflect taxes combat damage assignment": (False, ("RB-MIGHT-10",)),
+    "ganking changes combat damage": (False, ("RB-MIGHT-11",)),
+    "the champion legend fights in combat": (False, ("RB-MIGHT-12",)),
+    "the chosen champion fights like any other unit": (True, ("RB-MIGHT-12",)),
+    "lethality is checked again after the combat cleanup": (False, ("RB-RES-2",)),
+    "holding a battlefield is a combat outcome": (False, ("RB-RES-6",)),
+    "this combat effects last after the combat ends": (False, ("RB-RES-8",)),
+    "the best split is a game rule": (False, ("RB-MODEL-7",)),
+    "marked damage counts toward lethal in every riftbound engine reviewed": (True, ("RB-MIGHT-8",)),
+}
+
+_NEGATIONS: list[tuple[re.Pattern, str | None]] = [
+    (re.compile(r"\b(?:cannot|can not|can't)\b", re.I), "can"),
+    (re.compile(r"\bmay not\b", re.I), "may"),
+    (re.compile(r"\bmust not\b", re.I), "can"),
+    (re.compile(r"\bdoes not (die|survive|conquer|keep|hold|score|happen|assign|ignore|change|count)\b", re.I), None),
+    (re.compile(r"\bdo not (count|change)\b", re.I), None),
+    (re.compile(r"\bis not\b", re.I), "is"),
+    (re.compile(r"\bare not\b", re.I), "are"),
+]
+_THIRD = {"die": "dies", "survive": "survives", "conquer": "conquers", "keep": "keeps", "hold": "holds",
+          "score": "scores", "happen": "happens", "assign": "assigns", "ignore": "ignores", "change": "changes",
+          "count": "counts"}
+
+
+def _positive(text: str) -> tuple[str, bool]:
+    for pattern, repl in _NEGATIONS:
+        m = pattern.search(text)
+        if m:
+            word = repl if repl is not None else _THIRD[m.group(1).lower()]
+            return text[:m.start()] + word + text[m.end():], True
+    return text, False
+
+
+def _normal(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u2019", "'").replace('"', "").strip().rstrip(".")).lower()
+
+
+def parse_claims(root: Node, scenario: Scenario) -> list[Claim]:
+    """``claims:`` entries: a sentence, ``{claim: "<sentence>", expect: true}`` or ``{kind: ..., ...}``."""
+    out = []
+    for i, n in enumerate(root.list("claims", [])):
+        if isinstance(n.value, str):
+            n = Node({"claim": n.value}, file=n.file, path=n.path)
+        n._mapping()
+        cid = n.str("id", f"claim-{i + 1}")
+        expect = n.bool("expect", None)
+        text = n.str("claim", None)
+        kind = n.str("kind", None, choices=CLAIM_KINDS)
+        negated = n.bool("negated", False)
+        args: dict[str, Any] = {}
+        if kind is None:
+            if text is None:
+                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
+            kind, args, negated = _read_sentence(text, n)
+        for key in _ARG_KEYS:
+            if n.has(key):
+                args[key] = n.raw(key)
+        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
+        out.append(Claim(id=cid, kind=kind, text=text or f"{kind} {args}", args=args, expect=expect, path=n.path,
+                         negated=negated))
+    return out
+
+
+def _read_sentence(text: str, n: Node) -> tuple[str, dict, bool]:
+    sentence = text.strip().rstrip(".")
+    for candidate, neg in ((sentence, False), _positive(sentence)):
+        key = _normal(candidate)
+        if key in RULE_STATEMENTS:
+            return "rule", {"statement": key}, neg
+        for pattern, build in TEMPLATES:
+            m = pattern.match(candidate)
+            if m:
+                kind, args = build(m)
+                return kind, args, neg
+    raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its fields, or use a "
+                  "sentence such as \"the defender may assign A1 1, A4 2\", \"the attacker conquers\", \"A4 can "
+                  "survive\", \"D3's lethal damage is 3\" (see docs/riftbound.md)", "claim")
+
+
+# ---- deciding ------------------------------------------------------------------------------------
+def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
+    return ScenarioError(message, file=s.file, path=claim.path)
+
+
+def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
+    name = str(claim.args.get(key, "")).strip()
+    names = [u.name for u in s.attacker.units + s.defender.units]
+    for u in s.attacker.units + s.defender.units:
+        if name.casefold() in (u.name.casefold(), (u.card_name or "").casefold()):
+            return u.name
+    hint = closest(name, names, n=1)
+    raise _err(s, claim, f"{key}: {name!r} is not a unit of this combat" + (f"; did you mean {hint[0]!r}?" if hint
+                                                                               else ""))
+
+
+def _side(s: Scenario, claim: Claim) -> str:
+    side = str(claim.args.get("side", "")).lower()
+    if side not in SIDES:
+        raise _err(s, claim, f"side: attacker or defender, not {claim.args.get('side')!r}")
+    return side
+
+
+def _split_arg(s: Scenario, claim: Claim, side: str) -> Split:
+    from .schema import parse_split
+
+    raw = claim.args.get("split")
+    if isinstance(raw, str):
+        raw = _split_text(s, claim, raw)
+    if raw is None:
+        raise _err(s, claim, "split: the split to judge, e.g. {A1: 1, A4: 2} or [{A1: 1}, {A4: 2}]")
+    return parse_split(Node(raw, file=s.file, path=f"{claim.path}.split"), side, s)
+
+
+def _split_text(s: Scenario, claim: Claim, text: str) -> Any:
+    """"A1 1, A4 2" (a vector) or "A1 1 then A4 2" (a sequence) as YAML-like data."""
+    sequence = re.search(r"\bthen\b", text, re.I) is not None
+    items = [p.strip() for p in re.split(r",|\bthen\b", text, flags=re.I) if p.strip()]
+    pairs = []
+    for item in items:
+        m = re.match(r"^(?P<unit>.*\S)\s+(?P<n>\d+)$", item)
+        if not m:
+            raise _err(s, claim, f"cannot read {item!r} as `<unit> <damage>`")
+        pairs.append((m["unit"], int(m["n"])))
+    if text.strip().lower() == "nothing":
+        return {}
+    return [{u: a} for u, a in pairs] if sequence else {u: a for u, a in pairs}
+
+
+def decide(s: Scenario, claim: Claim) -> Verdict:
+    """The verdict on one claim under the scenario's flags (negative claims flipped)."""
+    v = DECIDERS[claim.kind](s, claim)
+    if claim.negated:
+        v.verdict = not v.verdict
+    return v
+
+
+def _board(s: Scenario):
+    from .showdown import play_showdown
+
+    return play_showdown(s).board
+
+
+def _split_legal(s: Scenario, claim: Claim) -> Verdict:
+    from .splits import LegalSplits
+
+    if claim.kind == "split_legal" and "split" not in claim.args:
+        given = [sp for sp in s.splits.values()]
+        if "side" in claim.args:
+            given = [s.splits[_side(s, claim)]] if _side(s, claim) in s.splits else []
+        if len(given) != 1:
+            raise _err(s, claim, "which split? give `side:` and `split:` (or a scenario `splits:` with one side)")
+        split = given[0]
+    else:
+        side = _side(s, claim)
+        split = _split_arg(s, claim, side)
+    board = _board(s)
+    view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
+    bad = view.violations(split)
+    if bad:
+        rules = [v.rule for v in bad] + ["RB-MODEL-3"]
+        return Verdict(claim, False, rules, details=[v.detail for v in bad])
+    d = view.derived
+    rules = ["RB-MODEL-3", "RB-DMG-3", "RB-DMG-6", "RB-DMG-7"]
+    if any(t != 1 for t in d.tiers[split.side].values()) or d.duals[split.side]:
+        rules += ["RB-ORD-2", "RB-ORD-3", "RB-ORD-8"]
+    if d.excess[split.side]:
+        rules.append("RB-DMG-9")
+    if split.steps is not None:
+        rules.append("RB-MODEL-6")
+    return Verdict(claim, True, rules)
+
+
+def _fixed_splits(s: Scenario) -> dict[str, Split] | None:
+    if set(s.splits) == set(SIDES):
+        return dict(s.splits)
+    return None
+
+
+def _outcome(s: Scenario, claim: Claim) -> Verdict:
+    from .outcome import OUTCOME_TEXT, outcome_classes, resolve
+
+    want = claim.args.get("outcome")
+    if want not in OUTCOME_TEXT:
+        raise _err(s, claim, f"outcome: one of {', '.join(OUTCOME_TEXT)}, not {want!r}")
+    modal = claim.args.get("modal", "will")
+    fixed = _fixed_splits(s)
+    rules = ["RB-RES-7", "RB-RES-1", "RB-RES-3", "RB-RES-4"] + (["RB-RES-5"] if want == "conquer" else [])
+    if fixed is not None and modal != "can":
+        r = resolve(s, fixed)
+        return Verdict(claim, r.outcome == want, rules + ["RB-DMG-4"],
+                       notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
+                              f"{OUTCOME_TEXT[r.outcome]}"])
+    oc = outcome_classes(_board(s))
+    verdict = want in oc.outcomes if modal == "can" else oc.outcomes == {want}
+    notes = [f"over every pair of legal splits: {', '.join(OUTCOME_TEXT[o] for o in sorted(oc.outcomes))}; "
+             + oc.explain()]
+    rules = ["RB-MODEL-4"] + rules
+    if oc.model4 and _no_modifiers(s):
+        rules.append("RB-MODEL-5")
+    return Verdict(claim, verdict, rules, notes=notes)
+
+
+def _no_modifiers(s: Scenario) -> bool:
+    b = _board(s)
+    return all(not (u.stunned or u.marked or u.prevent or u.prevent_all or u.immune or u.current_might <= 0 or
+                    u.no_combat_damage or u.doubled or (u.side == "attacker" and u.assault) or
+                    (u.side == "defender" and u.shield)) for u in b.attacker + b.defender)
+
+
+def _fate(s: Scenario, claim: Claim) -> Verdict:
+    from .game import kill_classes
+    from .outcome import resolve
+
+    name = _unit(s, claim)
+    want_dead = claim.args.get("value") == "dies"
+    modal = claim.args.get("modal", "will")
+    unit = s.unit(name)
+    board = _board(s)
+    rules = ["RB-MIGHT-1", "RB-RES-1", "RB-DMG-5"]
+    if name not in {u.name for u in board.attacker + board.defender}:
+        gone = next(how for n, _, how in board.removed if n == name)
+        return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1"],
+                       notes=[f"{name} was {gone} during the showdown"])
+    fixed = _fixed_splits(s)
+    if fixed is not None and modal == "will":
+        r = resolve(s, fixed)
+        dead = name in r.died
+        return Verdict(claim, dead == want_dead, rules + ["RB-DMG-4"],
+                       notes=[f"with the scenario's splits, {name} receives {r.dealt.get(name, 0)}: "
+                              f"{'it dies' if dead else 'it survives'}"])
+    classes = kill_classes(board, other(unit.side))
+    seen = {name in c.killed for c in classes}
+    verdict = (want_dead in seen) if modal == "can" else (seen == {want_dead})
+    notes = [f"over the {sum(c.count for c in classes):,} legal splits of the {other(unit.side)}: {name} "
+             + ("always dies" if seen == {True} else "never dies" if seen == {False} else "dies in some")]
+    return Verdict(claim, verdict, rules + ["RB-MODEL-4"], notes=notes)
+
+
+def _derived(s: Scenario):
+    from .splits import derive
+
+    return derive(_board(s))
+
+
+def _total(s: Scenario, claim: Claim) -> Verdict:
+    side = _side(s, claim)
+    d = _derived(s)
+    b = _board(s)
+    units = b.side(side)
+    rules = ["RB-DMG-2", "RB-MODEL-2"] + [r for r, c in (
+        ("RB-MIGHT-3", any(u.stunned for u in units)), ("RB-MIGHT-2", any(u.current_might < 0 for u in units)),
+        ("RB-MIGHT-4", side == "attacker" and any(u.assault for u in units)),
+        ("RB-MIGHT-5", side == "defender" and any(u.shield for u in units)),
+        ("RB-DMG-11", any(u.marked for u in units))) if c]
+    return Verdict(claim, d.pool[side] == claim.args.get("value"), rules,
+                   notes=[f"the {side}'s total is {d.pool[side]}: " + ", ".join(
+                       f"{u.name} {u.contribution}" for u in units)])
+
+
+def _lethal(s: Scenario, claim: Claim) -> Verdict:
+    name = _unit(s, claim)
+    d = _derived(s)
+    b = _board(s)
+    if name not in d.lethal:
+        return Verdict(claim, False, ["RB-ORD-7"] if s.unit(name).immune else ["RB-MIGHT-1"],
+                       notes=[f"{name} is not a unit that can be assigned lethal damage here"])
+    u = b.unit(name)
+    got = d.lethal[name]
+    want = claim.args.get("value")
+    want = None if str(want).lower() == "never" else int(want)
+    rules = ["RB-DMG-5", "RB-MODEL-1"] + [r for r, c in (
+        ("RB-MIGHT-2", u.current_might <= 0), ("RB-MIGHT-3", u.stunned), ("RB-MIGHT-4", u.side == "attacker" and u.assault),
+        ("RB-MIGHT-5", u.side == "defender" and u.shield), ("RB-MIGHT-6", u.prevent or u.prevent_all),
+        ("RB-MIGHT-7", u.doubled), ("RB-MIGHT-8", u.marked)) if c]
+    return Verdict(claim, got == want, rules, notes=[f"{name}'s lethal damage is "
+                                                     + ("never reached (all damage prevented)" if got is None else str(got))])
+
+
+def _might(s: Scenario, claim: Claim) -> Verdict:
+    name = _unit(s, claim)
+    b = _board(s)
+    try:
+        u = b.unit(name)
+    except KeyError:
+        u = s.unit(name)
+    rules = ["RB-DMG-2", "RB-DMG-11"] + (["RB-MIGHT-4"] if u.assault else []) + (["RB-MIGHT-5"] if u.shield else [])
+    return Verdict(claim, u.current_might == claim.args.get("value"), rules,
+                   notes=[f"{u.describe()}"])
+
+
+def _split_count(s: Scenario, claim: Claim) -> Verdict:
+    from .splits import LegalSplits
+
+    side = _side(s, claim)
+    n = LegalSplits(_board(s), side).count()
+    rules = ["RB-MODEL-3", "RB-DMG-6", "RB-DMG-7"] + (["RB-MODEL-6"] if s.flags.get("split_repr") == "sequence" else [])
+    return Verdict(claim, n == claim.args.get("value"), rules,
+                   notes=[f"the {side} has {n:,} legal {s.flags.get('split_repr', 'vector')} splits"])
+
+
+def _excess(s: Scenario, claim: Claim) -> Verdict:
+    side = _side(s, claim)
+    d = _derived(s)
+    return Verdict(claim, d.excess[side] == claim.args.get("value"), ["RB-DMG-9"],
+                   notes=[f"the {side} assigns {d.to_assign[side]} against a total lethal of {d.total_lethal[side]}: "
+                          f"excess {d.excess[side]}"])
+
+
+def _assigns_first(s: Scenario, claim: Claim) -> Verdict:
+    return Verdict(claim, _side(s, claim) == "attacker", ["RB-DMG-3"])
+
+
+def _focus_first(s: Scenario, claim: Claim) -> Verdict:
+    return Verdict(claim, _side(s, claim) == "attacker", ["RB-SHOW-1"])
+
+
+def _role(s: Scenario, claim: Claim) -> Verdict:
+    who = str(claim.args.get("player", "")).strip().casefold()
+    side = _side(s, claim)
+    players = {s.attacker.player.casefold(): "attacker", s.defender.player.casefold(): "defender"}
+    if who not in players:
+        raise _err(s, claim, f"player: {claim.args.get('player')!r} is neither {s.attacker.player} nor "
+                             f"{s.defender.player}")
+    return Verdict(claim, players[who] == side, ["RB-COMB-4"],
+                   notes=[f"{s.attacker.player} moved in: the Attacker"])
+
+
+def _damage_step(s: Scenario, claim: Claim) -> Verdict:
+    b = _board(s)
+    return Verdict(claim, b.damage_step, ["RB-DMG-1"],
+                   notes=[f"after the showdown: {len(b.attacker)} attacker(s), {len(b.defender)} defender(s)"])
+
+
+def _order(s: Scenario, claim: Claim) -> Verdict:
+    """"X must get lethal damage before Y gets any": no legal split gives Y damage while X lacks lethal."""
+    from .splits import LegalSplits
+
+    x, y = _unit(s, claim), _unit(s, claim, "other")
+    if s.unit(x).side != s.unit(y).side:
+        raise _err(s, claim, f"{x} and {y} are on different sides: they receive different players' damage")
+    board = _board(s)
+    side = other(s.unit(x).side)
+    view = LegalSplits(board, side, representation="vector")
+    lethal = view.derived.lethal.get(x)
+    bound = view.upper_bound()
+    if bound > 200_000:
+        raise _err(s, claim, f"too many legal splits to check ({bound:,})")
+    witness = next((sp for sp in view if sp.get(y) > 0 and (lethal is None or sp.get(x) < lethal)), None)
+    tiers = view.derived.tiers[side]
+    rules = ["RB-ORD-8"]
+    if tiers.get(x) == 0 or tiers.get(y) == 0 or s.unit(x).tank:
+        rules.append("RB-ORD-2")
+    if tiers.get(y) == 2 or s.unit(y).backline:
+        rules.append("RB-ORD-3")
+    if x in view.derived.duals[side] or y in view.derived.duals[side]:
+        rules += ["RB-ORD-5", "RB-ORD-6"]
+    if tiers.get(x) == tiers.get(y):
+        rules.append("RB-ORD-4")
+    if board.ignores_tank(side):
+        rules.append("RB-ORD-1")
+    if witness is None:
+        return Verdict(claim, True, rules, notes=[f"no legal split gives {y} damage while {x} lacks lethal"])
+    return Verdict(claim, False, rules, notes=[f"legal split {witness.label()} gives {y} damage while {x} lacks lethal"])
+
+
+def _excess_on(s: Scenario, claim: Claim) -> Verdict:
+    from .splits import LegalSplits
+
+    name = _unit(s, claim)
+    side = _side(s, claim)
+    board = _board(s)
+    view = LegalSplits(board, side, representation="vector")
+    d = view.derived
+    rules = ["RB-DMG-9", "RB-DMG-7"]
+    if name not in d.receivers(side):
+        return Verdict(claim, False, rules + ["RB-DMG-3"], notes=[f"{name} does not receive the {side}'s damage"])
+    if d.excess[side] == 0:
+        return Verdict(claim, False, rules, notes=[f"the {side} has no leftover damage"])
+    lethal = d.lethal.get(name) or 0
+    if view.upper_bound() > 200_000:
+        raise _err(s, claim, "too many legal splits to check")
+    witness = next((sp for sp in view if sp.get(name) > lethal), None)
+    if name in d.dumps[side]:
+        rules.append("RB-ORD-7")
+    if witness is None:
+        return Verdict(claim, False, rules + ["RB-ORD-2", "RB-ORD-3"],
+                       notes=[f"no legal split puts leftover damage on {name}"])
+    return Verdict(claim, True, rules, notes=[f"e.g. {witness.label()}"])
+
+
+def _best_split(s: Scenario, claim: Claim) -> Verdict:
+    from .splits import best_splits
+
+    side = _side(s, claim)
+    split = _split_arg(s, claim, side)
+    board = _board(s)
+    values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
+    objective = s.flags.get("best_split_objective", "kills_then_might")
+    if objective == "custom" and not values:
+        raise _err(s, claim, "best_split_objective=custom needs `value:` on the units")
+    best = best_splits(board, side, objective=objective, values=values)
+    ok = split.amounts in {b.amounts for b in best.splits}
+    return Verdict(claim, ok, ["RB-MODEL-7"],
+                   notes=[f"best under {objective}: " + "; ".join(b.label() for b in best.splits)])
+
+
+def _scores(s: Scenario, claim: Claim) -> Verdict:
+    from .outcome import outcome_classes
+
+    if claim.args.get("side") == "defender":
+        return Verdict(claim, False, ["RB-RES-6"], notes=["a Hold scores only in the Beginning Phase"])
+    oc = outcome_classes(_board(s))
+    verdict = oc.outcomes == {"conquer"} and not s.scored_this_turn
+    notes = ["already scored this battlefield this turn"] if s.scored_this_turn else []
+    return Verdict(claim, verdict, ["RB-RES-5", "RB-MODEL-4"], notes=notes)
+
+
+def _no_result(s: Scenario, claim: Claim) -> Verdict:
+    from .outcome import outcome_classes
+
+    oc = outcome_classes(_board(s))
+    return Verdict(claim, oc.outcomes <= {"recall", "nobody"}, ["RB-RES-3", "RB-MODEL-4"],
+                   notes=[f"outcomes: {', '.join(sorted(oc.outcomes))}"])
+
+
+def _keyword_effect(s: Scenario, claim: Claim) -> Verdict:
+    from .splits import LegalSplits
+
+    name = _unit(s, claim)
+    kw = claim.args.get("keyword", "Deflect")
+    u = s.unit(name)
+    # Compute: the legal splits against the unit's side with and without the keyword.
+    without = replace(u, deflect=0) if kw == "Deflect" else replace(u, ganking=False)
+    side = other(u.side)
+    board = _board(s)
+    changed = False
+    if name in {x.name for x in board.side(u.side)}:
+        units = tuple(without if x.name == name else x for x in board.side(u.side))
+        alt = replace(board, **{u.side: units})
+        a = {sp.amounts for sp in LegalSplits(board, side, representation="vector")}
+        b = {sp.amounts for sp in LegalSplits(alt, side, representation="vector")}
+        changed = a != b
+    rule = "RB-MIGHT-10" if kw == "Deflect" else "RB-MIGHT-11"
+    return Verdict(claim, changed, [rule], notes=[f"{kw} is not an input of the damage rules"])
+
+
+def _marked_counts(s: Scenario, claim: Claim) -> Verdict:
+    return Verdict(claim, s.flags.get("marked_damage") == "remaining", ["RB-MIGHT-8", "RB-DMG-5"])
+
+
+def _ignore_tank(s: Scenario, claim: Claim) -> Verdict:
+    side = _side(s, claim)
+    board = _board(s)
+    who = [u.name for u in board.side(side) if u.ignores_tank]
+    return Verdict(claim, bool(who), ["RB-ORD-1", "RB-ORD-2"],
+                   notes=[f"{', '.join(who)}: \"You ignore [Tank] while assigning combat damage here\"" if who else
+                          "no card lets this side ignore Tank"])
+
+
+def _any_order(s: Scenario, claim: Claim) -> Verdict:
+    """"X and Y may be assigned damage in either order": legal sequences exist with each first."""
+    from .splits import LegalSplits
+
+    x, y = _unit(s, claim), _unit(s, claim, "other")
+    if s.unit(x).side != s.unit(y).side:
+        raise _err(s, claim, f"{x} and {y} are on different sides")
+    board = _board(s)
+    side = other(s.unit(x).side)
+    view = LegalSplits(board, side, representation="sequence")
+    if view.upper_bound() > 200_000:
+        raise _err(s, claim, "too many legal sequences to check")
+    firsts = set()
+    for sp in view:
+        names = [u for u, _ in sp.steps]
+        if x in names and y in names:
+            firsts.add(x if names.index(x) < names.index(y) else y)
+    d = view.derived
+    rules = ["RB-ORD-4", "RB-MODEL-6"]
+    if x in d.duals[side] or y in d.duals[side]:
+        rules += ["RB-ORD-5", "RB-ORD-6"]
+    if d.tiers[side].get(x) != d.tiers[side].get(y):
+        rules += ["RB-ORD-2", "RB-ORD-3"]
+    return Verdict(claim, firsts == {x, y}, rules,
+                   notes=[f"legal sequences take first: {', '.join(sorted(firsts)) or 'never both'}"])
+
+
+def _rule(s: Scenario, claim: Claim) -> Verdict:
+    verdict, rules = RULE_STATEMENTS[claim.args["statement"]]
+    return Verdict(claim, verdict, list(rules))
+
+
+DECIDERS: dict[str, Callable[[Scenario, Claim], Verdict]] = {
+    "split_legal": _split_legal, "outcome": _outcome, "fate": _fate, "total": _total, "lethal": _lethal,
+    "might": _might, "split_count": _split_count, "excess": _excess, "assigns_first": _assigns_first,
+    "focus_first": _focus_first, "role": _role, "damage_step": _damage_step, "order": _order,
+    "excess_on": _excess_on, "best_split": _best_split, "scores": _scores, "no_result": _no_result,
+    "keyword_effect": _keyword_effect, "marked_counts": _marked_counts, "ignore_tank": _ignore_tank,
+    "any_order": _any_order, "rule": _rule,
+}
+
+
+def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other values would change a verdict."""
+    book = load_rulebook("riftbound")
+    out = []
+    for c in claims:
+        v = decide(s, c)
+        for name, flag in book.flags.items():
+            for value in flag.values:
+                if value == s.flags[name]:
+                    continue
+                alt = s.with_flags(**{name: value})
+                try:
+                    flipped = decide(alt, c).verdict != v.verdict
+                except ScenarioError:
+                    flipped = False
+                if flipped:
+                    v.deciding_flags[name] = s.flags[name]
+                    break
+        out.append(v)
+    return out
