@@ -78,8 +78,14 @@ def _receivers_text(derived, side: str, board) -> str:
         tag = {0: "Tank, ", 2: "Backline, "}.get(tier, "") if n not in derived.duals[side] else "Tank+Backline, "
         lethal = derived.lethal.get(n)
         out.append(f"{n} ({tag}lethal {'never' if lethal is None else lethal})")
-    out += [f"{n} (cannot be dealt damage: leftover only)" for n in derived.dumps[side]]
-    return ", ".join(out) or "nobody"
+    out += [f"{n} (cannot be dealt damage: leftover only, RB-ORD-7)" for n in derived.dumps[side]]
+    from .games.riftbound.model import other
+
+    skipped = [u.name for u in board.side(other(side)) if u.immune and u.name not in derived.dumps[side]]
+    text = ", ".join(out) or "nobody"
+    if skipped:
+        text += f"; {', '.join(skipped)} cannot be dealt damage and gets none (RB-ORD-7, immune_targets=exclude)"
+    return text
 
 
 def _kills(board, side: str, split) -> list[str]:
@@ -151,9 +157,13 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
         if d.to_assign[side] and d.big[side]:
             how = ("wherever " + player + " likes" if scenario.flags["excess_damage"] == "free"
                    else "on the last unit assigned")
-            console.print(f"  {d.to_assign[side]} >= total lethal {d.total_lethal[side]}: every unit gets lethal "
-                          f"damage and {d.excess[side]} is left over, {how} (RB-DMG-9, "
-                          f"excess_damage={scenario.flags['excess_damage']}).")
+            if d.excess[side]:
+                console.print(f"  {d.to_assign[side]} >= total lethal {d.total_lethal[side]}: every unit gets lethal "
+                              f"damage and {d.excess[side]} is left over, {how} (RB-DMG-9, "
+                              f"excess_damage={scenario.flags['excess_damage']}).")
+            else:
+                console.print(f"  {d.to_assign[side]} = total lethal {d.total_lethal[side]}: every unit gets exactly "
+                              "its lethal damage (RB-DMG-6, RB-DMG-7).")
         elif d.to_assign[side]:
             console.print(f"  {d.to_assign[side]} < total lethal "
                           f"{d.total_lethal[side] if not any(d.lethal.get(n) is None for n in d.targets[side]) else 'never reached'}"

@@ -8,8 +8,8 @@ an unknown name raises :class:`~pycombat.errors.UnknownNameError` with the close
 >>> db = load_units()
 >>> db.unit("Stalwart Poro").shield
 1
->>> db.unit("caitlyn patrolling").backline
-True
+>>> db.unit("caitlyn patrolling").backline, db.unit("Caitlyn, Patrolling").id
+(True, 'OGN-068')
 >>> db.unit("Stalwart Porro")
 Traceback (most recent call last):
 ...
@@ -95,6 +95,8 @@ class UnitDB:
     def unit(self, name: str, *, file: str | None = None, path: str | None = None) -> UnitCard:
         """The card called ``name`` (or with id ``name``); reprints equal in combat facts are one."""
         found = self._index.lookup(name)
+        if not found and "," in name:  # official names use a comma ("Caitlyn, Patrolling"), the data a hyphen
+            found = self._index.lookup(name.replace(",", " "))
         if not found:
             raise UnknownNameError("unit card", name, self._index.suggest(name), file=file, path=path)
         first = found[0]

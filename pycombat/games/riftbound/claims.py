@@ -237,8 +237,10 @@ def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
 def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     name = str(claim.args.get(key, "")).strip()
     names = [u.name for u in s.attacker.units + s.defender.units]
+    from .schema import _key
+
     for u in s.attacker.units + s.defender.units:
-        if name.casefold() in (u.name.casefold(), (u.card_name or "").casefold()):
+        if _key(name) in (_key(u.name), _key(u.card_name or "")):
             return u.name
     hint = closest(name, names, n=1)
     raise _err(s, claim, f"{key}: {name!r} is not a unit of this combat" + (f"; did you mean {hint[0]!r}?" if hint

@@ -194,6 +194,7 @@ class OutcomeClasses:
     wipe: Mapping[str, frozenset[bool]]  #: assigning side -> can its split wipe out the other side (values seen)
     totals: Mapping[str, tuple[int, int]]  #: side -> (damage it assigns, total lethal of the other side)
     model4: bool  #: the digest's RB-MODEL-4 condition decides it (marked damage counts, no doubling gap)
+    undying: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  #: side -> its units that cannot die
 
     def explain(self) -> str:
         parts = []
@@ -203,9 +204,11 @@ class OutcomeClasses:
             seen = self.wipe[side]
             if seen == frozenset({True}):
                 parts.append(f"every legal {side} split wipes out the {opp}s ({dmg} >= their total lethal {need})")
+            elif seen == frozenset({False}) and self.undying.get(opp):
+                parts.append(f"no legal {side} split wipes out the {opp}s ({', '.join(self.undying[opp])} cannot "
+                             "be killed by combat damage)")
             elif seen == frozenset({False}):
-                parts.append(f"no legal {side} split wipes out the {opp}s ({dmg} < their total lethal {need}"
-                             + (", or one of them cannot die" if dmg >= need else "") + ")")
+                parts.append(f"no legal {side} split wipes out the {opp}s ({dmg} < their total lethal {need})")
             else:
                 parts.append(f"some legal {side} splits wipe out the {opp}s and some do not")
         return "; ".join(parts)
@@ -240,4 +243,5 @@ def outcome_classes(board: Board) -> OutcomeClasses:
     doubling_gap = board.flags.get("rules_version") != "v1.4" and any(u.doubled for u in board.attacker + board.defender)
     model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap
     assert set(outcomes) <= set(OUTCOMES)
-    return OutcomeClasses(outcomes, wipe, totals, model4)
+    undying = {s: tuple(u.name for u in board.side(s) if u.immune or u.prevent_all) for s in SIDES}
+    return OutcomeClasses(outcomes, wipe, totals, model4, undying)

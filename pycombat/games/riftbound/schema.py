@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...names import closest
+from ...names import closest, normalize
 from ...rulebook import load_rulebook
 from ...scenario import Node, read_document
 from .carddb import COMBAT_KEYWORDS, NO_EFFECT_KEYWORDS, UnitDB, load_units, split_keyword
@@ -235,11 +235,16 @@ def _unique_names(root: Node, attacker: Side, defender: Side) -> tuple[Side, Sid
     return replace(attacker, units=att), replace(defender, units=dfd)
 
 
+def _key(name: str) -> str:
+    """Matching key of a unit name: case, accents, hyphens, and the comma of official names."""
+    return normalize(name.replace(",", " "))
+
+
 def unit_ref(node: Node, names: set[str] | list[str], what: str = "unit") -> str:
     """A unit of the scenario named at ``node`` (any case), with the closest name suggested."""
     name = node.as_str()
     for n in names:
-        if n.casefold() == name.casefold():
+        if _key(n) == _key(name):
             return n
     hint = closest(name, list(names), n=1)
     extra = f"; did you mean {hint[0]!r}?" if hint else ""
