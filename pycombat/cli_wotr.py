@@ -618,7 +618,7 @@ def _enumerate_moves(args: argparse.Namespace, s) -> int:
             mine = force_of(whole[f], by_id)
             console.print(f"  {board.regions[f].name} ({describe_force(mine)}):")
             for t, parts in items:
-                w = " (the whole Army among them)" if any(p == whole[f] for p in parts) else ""
+                w = ", the whole Army included" if any(p == whole[f] for p in parts) and len(parts) > 1 else ""
                 one = f": {describe_force(force_of(parts[0], by_id))}" if len(parts) == 1 else ""
                 console.print(f"    -> {board.regions[t].name}: {len(parts)} part{'s' if len(parts) > 1 else ''}"
                               f"{w}{one}")
@@ -632,7 +632,11 @@ def _enumerate_moves(args: argparse.Namespace, s) -> int:
         for who, n in counted.movers:
             console.print(f"  {who}: {n:,} ways")
         for g, ts in dests.items():
-            names = ", ".join(board.regions[t].name for t in ts)
+            if len(ts) > 50:  # a flier: say which regions it may not reach
+                others = [r for r in board.regions if r not in ts and r != by_id[g].region]
+                names = "every region but " + (", ".join(board.regions[r].name for r in others) or "its own")
+            else:
+                names = ", ".join(board.regions[t].name for t in ts)
             console.print(f"    {by_id[g].label(1)} from {board.regions[by_id[g].region].name}, alone, to "
                           f"{len(ts)} regions: {names}")
         if s.action.side == "free_peoples":
