@@ -184,3 +184,49 @@ def test_good_file_runs(tmp_path, capsys):
     p.write_text(GOOD)
     code, out, err = run(capsys, "odds", p)
     assert code == 0 and err == "" and "Combat Strength 3, 3 dice; Leadership 2" in out  # Boromir (WOTR-STR-8)
+
+
+# ---- position scenarios (issue 8) ----------------------------------------------------------------------------
+def test_enumerate_moves_text_and_json(capsys):
+    code, out, err = run(capsys, "enumerate", EX / "moves_companions.yaml")
+    assert code == 0 and err == ""
+    assert "2,135 legal moves: 16 of Armies, 2,119 of Characters on their own" in out
+    assert "Gandalf the White, Peregrin Took in Fangorn: 264 ways" in out
+    assert "every legal move" in out and "Edoras -> Folde: Rohan: 1 Regular, 1 Elite, 1 Leader; Gimli" in out
+    code, out, _ = run(capsys, "enumerate", EX / "moves_companions.yaml", "--json")
+    data = json.loads(out)
+    assert data["kind"] == "position" and data["count"] == {"total": 2135, "armies": 16, "characters": 2119}
+    assert len(data["moves"]) == 2135
+    assert data["destinations"]["Peregrin Took (Fangorn)"] == ["Eastemnet", "Fords of Isen", "Parth Celebrant",
+                                                                "Westemnet"]
+
+
+def test_enumerate_moves_count_limit_and_refusal(capsys):
+    code, out, _ = run(capsys, "enumerate", EX / "moves_setup_shadow_army.yaml", "--count")
+    assert code == 0 and "46,305 legal moves: 46,305 of Armies" in out and "every legal move" not in out
+    code, out, _ = run(capsys, "enumerate", EX / "moves_setup_shadow_character.yaml")
+    assert code == 0 and "88,529,391 legal moves" in out
+    assert "Not listed: 88,529,391 legal moves: more than --max-list 100,000" in out
+    code, out, _ = run(capsys, "enumerate", EX / "moves_setup_shadow_character.yaml", "--limit", "3", "--json")
+    data = json.loads(out)
+    assert len(data["moves"]) == 3 and data["truncated"] and data["count"]["total"] == 88529391
+    code, out, _ = run(capsys, "enumerate", EX / "moves_siege_of_minas_tirith.yaml", "--max-list", "10")
+    assert code == 0 and "Not listed: 4,609 legal moves: more than --max-list 10" in out
+
+
+def test_position_scenarios_refuse_battle_verbs(capsys):
+    code, _, err = run(capsys, "odds", EX / "moves_companions.yaml")
+    assert code == 2 and "a position scenario (position/action) answers `enumerate`" in err
+    assert "Traceback" not in err
+
+
+def test_verify_position_claims(capsys, tmp_path):
+    path = ROOT / "examples" / "rulings" / "wotr" / "moves_companions.yaml"
+    code, out, _ = run(capsys, "verify", path)
+    assert code == 0
+    assert "FALSE Strider may move from Lorien to Hollin  (through-moria)" in out
+    assert "WOTR-CHMOVE-5: A Companion must stop when it enters a region with a Shadow-controlled Stronghold." in out
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(path.read_text().split("claims:")[0] + "claims:\n  - claim: Legolas may move from Lorien to Fangron\n")
+    code, _, err = run(capsys, "verify", bad)
+    assert code == 2 and "claims[0].claim: unknown region 'Fangron'; did you mean 'Fangorn'" in err

@@ -105,3 +105,103 @@ def test_asp_moves_equal_brute_force_on_random_positions(data):
     if n <= 4000:
         got = {m.moved for m in legal_moves(s, max_list=None)}
         assert got == brute.moves()
+
+
+# ---- check mode agrees with the generator ------------------------------------------------------------
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(positions(), st.randoms(use_true_random=False))
+def test_check_mode_agrees_with_brute_force(data, rnd):
+    """A candidate is legal in check mode (move_legal.lp without the generator) exactly when the brute
+    force lists it: a few legal moves, and candidates made by sending a moving group elsewhere."""
+    from pycombat.games.wotr.moves import check_move
+
+    try:
+        s = scenario_from_dict(data, file="random.yaml")
+    except ScenarioError:
+        return
+    brute = BruteForce(s)
+    if brute.count() > 3000:
+        return
+    legal = sorted(brute.moves())
+    for moved in rnd.sample(legal, min(3, len(legal))):
+        steps: dict = {}
+        for g, f, t, c in moved:
+            steps.setdefault((f, t), {})[g] = c
+        assert check_move(s, [(f, t, c) for (f, t), c in steps.items()]).legal, moved
+        # the same figures sent to a random region instead
+        f, t = next(iter(steps))
+        other = rnd.choice(REGIONS)
+        if other == f:
+            continue
+        cand = dict(steps)
+        cand[(f, other)] = cand.pop((f, t))
+        key = tuple(sorted((g, ff, tt, c) for (ff, tt), gs in cand.items() for g, c in gs.items()))
+        verdict = check_move(s, [(ff, tt, c) for (ff, tt), c in cand.items()])
+        assert verdict.legal == (key in brute.moves()), (cand, verdict.violations)
+        if not verdict.legal:
+            assert verdict.violations and all(v.rule.startswith("WOTR-") for v in verdict.violations)
+
+
+# ---- counts of known positions (computed by the brute force) ------------------------------------------------
+SETUP_COUNTS = [("shadow", "army", 46305), ("shadow", "army_muster", 46305), ("shadow", "character", 88529391),
+                ("shadow", "muster", 0), ("shadow", "event", 0), ("free_peoples", "army_muster", 16573),
+                ("free_peoples", "character", 75), ("free_peoples", "will_of_the_west", 16573)]
+
+
+@pytest.mark.parametrize("side,die,count", SETUP_COUNTS, ids=[f"{a}-{b}" for a, b, _ in SETUP_COUNTS])
+def test_setup_counts(side, die, count):
+    """The 2e setup (no Nation At War yet): the number of legal moves of each die result, by the ASP and by
+    the brute force (like perft tables)."""
+    s = scenario_from_dict({"game": "wotr", "position": "setup", "action": {"side": side, "die": die}}, file="x")
+    assert count_moves(s).total == count
+    assert BruteForce(s).count() == count
+
+
+def test_setup_army_moves_listed_equal_brute_force():
+    s = load_scenario(EX / "moves_setup_shadow_army.yaml")
+    assert {m.moved for m in legal_moves(s)} == BruteForce(s).moves()
+
+
+def test_counting_shortcut_equals_listing():
+    """Character moves are counted as a product over independent movers: the same number as listing them."""
+    s = load_scenario(EX / "moves_companions.yaml")
+    listed = legal_moves(s, max_list=None)
+    assert len(listed) == count_moves(s).total == 2135
+    assert {m.moved for m in listed} == BruteForce(s).moves()
+
+
+def test_explosion_is_refused_not_hung():
+    s = load_scenario(EX / "moves_setup_shadow_character.yaml")
+    with pytest.raises(TooLargeError, match="88,529,391 legal moves: more than --max-list 100,000"):
+        legal_moves(s)
+
+
+def test_siege_example():
+    s = load_scenario(EX / "moves_siege_of_minas_tirith.yaml")
+    assert count_moves(s).total == BruteForce(s).count() == 4609
+
+
+# ---- the position reader --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("change,message", [
+    ({"action": {"side": "free_peoples", "die": "army"}}, "the Free Peoples dice have no Army face (WOTR-DICE-1)"),
+    ({"action": {"side": "shadow", "die": "will_of_the_west"}}, "the Shadow dice have no Will of the West face"),
+    ({"position": {"regions": {"Minas Tirit": {}}}}, "unknown region 'Minas Tirit'; did you mean 'Minas Tirith'"),
+    ({"position": {"regions": {"Osgiliath": {"characters": ["Legolass"]}}}}, "did you mean 'Legolas'"),
+    ({"position": {"regions": {"Osgiliath": {"units": {"Gondor": {"leaders": 1}}}}}}, "WOTR-MOVE-7"),
+    ({"position": {"regions": {"Osgiliath": {"units": {"Gondor": {"regulars": 1}, "Sauron": {"regulars": 1}}}}}},
+     "only possible in a siege"),
+    ({"position": {"regions": {"Osgiliath": {"units": {"Sauron": {"regulars": 11}}}}}}, "WOTR-STACK-1"),
+    ({"position": {"regions": {"Minas Tirith": {"units": {"Gondor": {"regulars": 6}, "Sauron": {"regulars": 2}},
+                                                "besieged": "free_peoples"}}}}, "WOTR-SITE-5"),
+    ({"position": {"regions": {"Edoras": {"characters": ["Saruman"]}}}}, "WOTR-CHMOVE-8"),
+    ({"position": {"regions": {"Edoras": {"characters": ["Gollum"]}}}}, "never on the map"),
+    ({"attacker": {"region": "Osgiliath"}}, "a battle (attacker/defender/battle) or a position"),
+    ({"hand": [{"name": "X", "type": "army"}, {"name": "x", "type": "muster"}]}, "twice in the hand"),
+])
+def test_bad_positions_are_clear_errors(change, message):
+    data = {"game": "wotr", "position": {"regions": {"Osgiliath": {"units": {"Sauron": {"regulars": 2}}}}},
+            "action": {"side": "shadow", "die": "army"}}
+    data.update(change)
+    with pytest.raises(ScenarioError, match=None) as exc:
+        scenario_from_dict(data, file="bad.yaml")
+    assert message in str(exc.value) and str(exc.value).startswith("bad.yaml: ")

@@ -2,6 +2,9 @@
 verdict on every run, cites real rule ids, and names the flag that decides it where one does."""
 from __future__ import annotations
 
+import contextlib
+import functools
+import io
 import json
 from pathlib import Path
 
@@ -13,10 +16,18 @@ from pycombat.rulebook import load_rulebook
 RULINGS = sorted((Path(__file__).resolve().parent.parent / "examples" / "rulings" / "wotr").glob("*.yaml"))
 
 
+@functools.cache
+def _verify_json(path: Path, *flags: str) -> tuple[int, dict]:
+    """`pycombat verify PATH --json` once per file (and flags) for the whole module."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["verify", str(path), "--json", *flags])
+    return code, json.loads(buf.getvalue())
+
+
 @pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
-def test_rulings_get_their_expected_verdicts(path, capsys):
-    code = main(["verify", str(path), "--json"])
-    data = json.loads(capsys.readouterr().out)
+def test_rulings_get_their_expected_verdicts(path):
+    code, data = _verify_json(path)
     book = load_rulebook("wotr")
     assert data["claims"]
     for c in data["claims"]:
@@ -28,10 +39,9 @@ def test_rulings_get_their_expected_verdicts(path, capsys):
     assert code == 0
 
 
-def test_each_ruling_file_has_true_and_false_claims(capsys):
+def test_each_ruling_file_has_true_and_false_claims():
     for path in RULINGS:
-        main(["verify", str(path), "--json"])
-        verdicts = {c["verdict"] for c in json.loads(capsys.readouterr().out)["claims"]}
+        verdicts = {c["verdict"] for c in _verify_json(path)[1]["claims"]}
         assert verdicts == {True, False}, path.name
 
 
@@ -53,3 +63,43 @@ def test_text_output_cites_rules(capsys):
     assert "TRUE  the attack is legal  (character-die)" in out
     assert "WOTR-STR-9: While Saruman is in play, each Isengard Elite unit is also a Leader" in out
     assert "FALSE this split is legal  (split-without-elites)" in out and "WOTR-SPLIT-3" in out
+
+
+def _verdicts_by_rule() -> dict[str, set[bool]]:
+    seen: dict[str, set[bool]] = {}
+    for path in RULINGS:
+        for c in _verify_json(path)[1]["claims"]:
+            for r in c["reasons"]:
+                seen.setdefault(r["rule"], set()).add(c["verdict"])
+    return seen
+
+
+def test_every_movement_dice_and_card_rule_decides_a_true_and_a_false_claim():
+    """Issue 8: every WOTR-MOVE, WOTR-CHMOVE, WOTR-DICE and WOTR-EVT rule id of the digest has, among the
+    rulings, a claim that holds and one that fails with that rule among its reasons."""
+    seen = _verdicts_by_rule()
+    book = load_rulebook("wotr")
+    areas = ("MOVE", "CHMOVE", "DICE", "EVT")
+    ids = [rid for rid in book.rules if rid.split("-")[1] in areas]
+    assert len(ids) == 35
+    missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in ids if seen.get(rid) != {True, False}}
+    assert not missing, f"rule ids without a true and a false claim: {missing}"
+    for rid in ("WOTR-CARD-1", "WOTR-ATK-9", "WOTR-POL-3", "WOTR-POL-4", "WOTR-STACK-1", "WOTR-SIEGE-6"):
+        assert seen.get(rid) == {True, False}, rid
+
+
+@pytest.mark.parametrize("stem,claim,flag", [
+    ("moves_army_shadow", "over-ten", "stacking_check=trim_at_end"),
+    ("moves_army_free_peoples", "rohan-leader", "non_at_war_leaders=may_attack"),
+    ("moves_shadow_characters", "mouth-fp-stronghold", "mouth_of_sauron_stronghold=seed"),
+    ("dice_and_cards", "muster-card-over-five", "stacking_check=trim_at_end"),
+])
+def test_movement_flags_flip_their_claims(stem, claim, flag):
+    path = next(p for p in RULINGS if p.stem == stem)
+    before = {c["id"]: c for c in _verify_json(path)[1]["claims"]}[claim]
+    name = flag.split("=")[0]
+    assert name in before["decided_by_flags"]
+    code, data = _verify_json(path, "--flag", flag)
+    assert code == 1
+    after = {c["id"]: c for c in data["claims"]}[claim]
+    assert after["verdict"] is not before["verdict"]

@@ -422,13 +422,29 @@ def _card_verdict(c: Claim, v, note: str | None = None) -> Verdict:
     return Verdict(c, v.holds, v.rules or ["WOTR-DICE-8"], notes=([note] if note else []) + _notes(v))
 
 
+def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
+    """The flags some rule reads when deciding this claim (the others cannot flip it)."""
+    if c.kind not in ("move", "move_count", "place"):
+        return []
+    out = ["stacking_check"]
+    if c.kind == "place":
+        return out
+    pos, side = s.position, s.action.side
+    if any(ct.leaders and not pos.at_war(ct.nation) for st in pos.stacks if st.side == side
+           for ct in st.force.contingents):
+        out.append("non_at_war_leaders")  # WOTR-MOVE-5 / WOTR-POL-4 on Leaders of a Nation not At War
+    if side == "shadow" and "mouth-of-sauron" in pos.characters_in_play():
+        out.append("mouth_of_sauron_stronghold")  # WOTR-CHMOVE-9
+    return out
+
+
 def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     book = load_rulebook("wotr")
     out = []
     for c in claims:
         v = decide(s, c)
-        for name in RELEVANT_FLAGS:
+        for name in _relevant_flags(s, c):
             for other in book.flags[name].values:
                 if other == s.flags[name]:
                     continue
