@@ -88,8 +88,51 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"`pycombat odds {FILE.relative_to(FILE.parent.parent.parent)}` in process (load, ASP legality, "
                   f"both policies, printing): best {best:.3f} s, median {med:.3f} s;")
     console.print(f"  {min(mc_times) / best:,.0f}x faster than one {args.trials:,}-trial Monte Carlo of one policy")
+    ok = _moves(console, args.repeats) and ok
     console.print("benchmark " + ("OK" if ok else "MISSED"))
     return 0
+
+
+MOVES = Path(__file__).resolve().parent.parent / "examples" / "wotr"
+
+
+def _moves(console: Console, repeats: int) -> bool:
+    """Issue 8: move generation on the real map, the ASP encodings against the brute-force generator, side
+    by side: counting and listing every legal move of a die result (the same sets, checked)."""
+    from pycombat.games.wotr.movegen import BruteForce
+    from pycombat.games.wotr.moves import count_moves, legal_moves
+
+    table = Table(title=f"WotR move generation (best of {min(repeats, 3)}): ASP (clingo) vs brute force (Python)",
+                  title_justify="left")
+    for col in ("position, die", "moves", "ASP count s", "brute count s", "ASP list s", "brute list s", "same set"):
+        table.add_column(col, justify="left" if col == "position, die" else "right", no_wrap=True)
+    ok = True
+    for name in ("moves_setup_shadow_army.yaml", "moves_siege_of_minas_tirith.yaml", "moves_companions.yaml",
+                 "moves_setup_shadow_character.yaml"):
+        s = load_scenario(MOVES / name)
+        brute = BruteForce(s)
+        n = min(repeats, 3)
+        t_count = min(_time(lambda: count_moves(s).total) for _ in range(n))
+        t_bcount = min(_time(brute.count) for _ in range(n))
+        total = count_moves(s).total
+        ok = ok and total == brute.count()
+        if total <= 100_000:
+            t_list = min(_time(lambda: legal_moves(s, max_list=None)) for _ in range(n))
+            t_blist = min(_time(brute.moves) for _ in range(n))
+            same = {m.moved for m in legal_moves(s, max_list=None)} == brute.moves()
+            ok = ok and same
+            cells = [f"{t_list:.3f}", f"{t_blist:.3f}", "yes" if same else "NO"]
+        else:
+            cells = ["refused", "-", "count only"]
+        table.add_row(f"{s.title}", f"{total:,}", f"{t_count:.3f}", f"{t_bcount:.3f}", *cells)
+    console.print(table)
+    return ok
+
+
+def _time(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
 
 
 if __name__ == "__main__":
