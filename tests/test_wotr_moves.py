@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "wotr"
 BOARD = load_board()
 REGIONS = sorted(BOARD.regions)
-STRONGHOLDS = sorted(r for r, x in BOARD.regions.items() if x.settlement == "stronghold")
+STRONGHOLDS = sorted(r.id for r in BOARD.settlements("stronghold"))
 NATIONS = {n.id: n for n in load_nations()}
 FP = sorted(n for n, x in NATIONS.items() if x.side == "free_peoples")
 SH = sorted(n for n, x in NATIONS.items() if x.side == "shadow")

@@ -5,8 +5,8 @@ copies of ``../shared/data/wotr``). Lookups accept the data's ASCII names, the s
 other sources' spellings (``aliases``), any case and accents (:func:`pycombat.names.normalize`);
 an unknown name raises :class:`~pycombat.errors.UnknownNameError` with the closest names.
 
-This module knows the map only; battles are in :mod:`.battle`. The movement rules (WOTR-MOVE)
-can build on :meth:`Board.neighbours` and :meth:`Board.path_exists`.
+This module knows the map only; battles are in :mod:`.battle`, and the movement rules (WOTR-MOVE,
+WOTR-CHMOVE) in ``asp_rules/wotr/move_*.lp`` (with :mod:`.moves`), which get the board as facts.
 
 >>> board = load_board()
 >>> board.region("minas tirith").settlement, board.region("Osgiliath").settlement
@@ -106,6 +106,36 @@ class Board:
         ['Erebor', 'Ered Luin', 'Iron Hills', 'North Ered Luin']
         """
         return [r for r in self.regions.values() if r.nation == nation]
+
+    def settlements(self, kind: str | None = None) -> list[Region]:
+        """The regions with a Settlement (Town, City, Stronghold) or a Fortification, or of one ``kind``.
+
+        >>> len(load_board().settlements("stronghold")), len(load_board().settlements("fortification"))
+        (16, 2)
+        """
+        if kind is not None and kind not in SETTLEMENTS:
+            raise ValueError(f"kind: one of {', '.join(SETTLEMENTS)}, not {kind!r}")
+        return [r for r in self.regions.values() if r.settlement and (kind is None or r.settlement == kind)]
+
+    def distances(self, start: str | Region, *, limit: int | None = None) -> dict[str, int]:
+        """Regions (ids) within ``limit`` regions of ``start`` by adjacency alone, with their distance
+        (movement rules that bar regions are in ``asp_rules/wotr/move_legal.lp``).
+
+        >>> d = load_board().distances("Lorien", limit=2)
+        >>> d["parth-celebrant"], d["fangorn"], "edoras" in d
+        (1, 2, False)
+        """
+        first = self._get(start).id
+        dist, todo = {first: 0}, deque([first])
+        while todo:
+            here = todo.popleft()
+            if limit is not None and dist[here] == limit:
+                continue
+            for nxt in self.regions[here].adjacent:
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    todo.append(nxt)
+        return dist
 
     def path_exists(self, a: str | Region, b: str | Region, *, avoid: Iterable[str] = ()) -> bool:
         """Whether ``b`` can be reached from ``a`` through regions not in ``avoid`` (ids)."""
