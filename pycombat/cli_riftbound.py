@@ -432,7 +432,7 @@ def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
         for r in j["reasons"]:
             console.print(f"    {r['rule']}: {r['text']}" + (f" (source: {r['source'].rstrip('.')})" if r["source"] else ""))
         for d in j.get("violations", []):
-            console.print(f"    violated: {_detail(d)}")
+            console.print(f"    violated {d['rule']}: {_detail(d['detail'])}")
         for n in j.get("notes", []):
             console.print(f"    note: {n}")
         if v.deciding_flags:

@@ -43,18 +43,21 @@ class Verdict:
     verdict: bool
     rules: list[str]
     notes: list[str] = field(default_factory=list)
-    details: list[Any] = field(default_factory=list)
+    violations: list[tuple[str, Any]] = field(default_factory=list)  #: (rule id, detail) from check mode
     deciding_flags: dict[str, str] = field(default_factory=dict)
+    version: str = "v1.3"  #: rules_version: the numbering of the sources cited
 
     def as_json(self) -> dict:
+        from .citations import source_for
+
         book = load_rulebook("riftbound")
         reasons = []
         for rid in dict.fromkeys(self.rules):
             r = book.rule(rid)
-            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
+            reasons.append({"rule": r.id, "text": r.summary, "source": source_for(r.source, self.version)})
         out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
-        if self.details:
-            out["violations"] = [_plain(d) for d in self.details]
+        if self.violations:
+            out["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
         if self.deciding_flags:
             out["decided_by_flags"] = self.deciding_flags
         if self.notes:
@@ -86,9 +89,6 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     *[(re.compile(rf"^{pat}$", re.I), (lambda o: lambda m: ("outcome", {"outcome": o, "modal": "can" if m["modal"]
                                                                          else "will"}))(o))
       for pat, o in _OUTCOME_WORDS],
-    (re.compile(r"^(?P<unit>.+?) (?P<modal>can |must |will )?(?P<verb>die|dies|survive|survives)$", re.I),
-     lambda m: ("fate", {"unit": m["unit"], "value": "dies" if m["verb"].lower().startswith("die") else "survives",
-                         "modal": (m["modal"] or "will").strip().lower()})),
     (re.compile(rf"^the {_SIDE}(?:'s total is| deals) (?P<n>\d+)(?: damage)?$", re.I),
      lambda m: ("total", {"side": m["side"].lower(), "value": int(m["n"])})),
     (re.compile(r"^(?P<unit>.+?)'s lethal damage is (?P<n>\d+|never)$", re.I),
@@ -113,6 +113,9 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
      lambda m: ("order", {"unit": m["unit"], "other": m["other"]})),
     (re.compile(rf"^(?P<unit>.+?) may (?:get|receive|take) (?:some of )?the {_SIDE}'s (?:leftover|excess) damage$",
                 re.I), lambda m: ("excess_on", {"unit": m["unit"], "side": m["side"].lower()})),
+    (re.compile(r"^(?P<unit>.+?) (?P<modal>can |must |will )?(?P<verb>die|dies|survive|survives)$", re.I),
+     lambda m: ("fate", {"unit": m["unit"], "value": "dies" if m["verb"].lower().startswith("die") else "survives",
+                         "modal": (m["modal"] or "will").strip().lower()})),
     (re.compile(rf"^the {_SIDE}'s best split is (?P<split>.+)$", re.I),
      lambda m: ("best_split", {"side": m["side"].lower(), "split": m["split"]})),
     (re.compile(r"^the (?:attacker|conquest) scores(?: the battlefield)?$", re.I), lambda m: ("scores", {})),
@@ -158,6 +161,19 @@ RULE_STATEMENTS: dict[str, tuple[bool, tuple[str, ...]]] = {
     "this combat effects last after the combat ends": (False, ("RB-RES-8",)),
     "the best split is a game rule": (False, ("RB-MODEL-7",)),
     "marked damage counts toward lethal in every riftbound engine reviewed": (True, ("RB-MIGHT-8",)),
+    "a combat is staged when a player moves units onto an empty battlefield": (False, ("RB-COMB-1",)),
+    "a combat involves exactly two players": (True, ("RB-COMB-3",)),
+    "a recall can be stopped by move restrictions": (False, ("RB-COMB-6",)),
+    "the showdown ends as soon as one player passes": (False, ("RB-SHOW-3",)),
+    "any card can be played during a combat showdown": (False, ("RB-SHOW-4",)),
+    "only the last unit assigned may be left short of lethal": (True, ("RB-DMG-8",)),
+    "the first unit may be one whose lethal damage is larger than the whole total": (True, ("RB-DMG-10",)),
+    "damage stays on a unit after the turn ends": (False, ("RB-MIGHT-9",)),
+    "deflect taxes spells that choose the unit": (True, ("RB-MIGHT-10",)),
+    "ganking allows a move from one battlefield to another": (True, ("RB-MIGHT-11",)),
+    "lethality is checked once, in the combat cleanup": (True, ("RB-RES-2",)),
+    "a hold scores in the beginning phase": (True, ("RB-RES-6",)),
+    "the attacker and defender designations end with the combat": (True, ("RB-RES-8",)),
 }
 
 _NEGATIONS: list[tuple[re.Pattern, str | None]] = [
@@ -312,7 +328,7 @@ def _split_legal(s: Scenario, claim: Claim) -> Verdict:
     bad = view.violations(split)
     if bad:
         rules = [v.rule for v in bad] + ["RB-MODEL-3"]
-        return Verdict(claim, False, rules, details=[v.detail for v in bad])
+        return Verdict(claim, False, rules, violations=[(v.rule, v.detail) for v in bad])
     d = view.derived
     rules = ["RB-MODEL-3", "RB-DMG-3", "RB-DMG-6", "RB-DMG-7"]
     if any(t != 1 for t in d.tiers[split.side].values()) or d.duals[split.side]:
@@ -415,13 +431,14 @@ def _lethal(s: Scenario, claim: Claim) -> Verdict:
     name = _unit(s, claim)
     d = _derived(s)
     b = _board(s)
-    if name not in d.lethal:
-        return Verdict(claim, False, ["RB-ORD-7"] if s.unit(name).immune else ["RB-MIGHT-1"],
-                       notes=[f"{name} is not a unit that can be assigned lethal damage here"])
-    u = b.unit(name)
-    got = d.lethal[name]
     want = claim.args.get("value")
     want = None if str(want).lower() == "never" else int(want)
+    if name not in {u.name for u in b.attacker + b.defender}:
+        return Verdict(claim, False, ["RB-SHOW-4", "RB-MIGHT-1"], notes=[f"{name} left the battlefield in the showdown"])
+    u = b.unit(name)
+    if u.immune:  # RB-ORD-7: no lethal amount at all
+        return Verdict(claim, want is None, ["RB-ORD-7"], notes=[f"{name} cannot be dealt damage: no lethal amount"])
+    got = d.lethal[name]
     rules = ["RB-DMG-5", "RB-MODEL-1"] + [r for r, c in (
         ("RB-MIGHT-2", u.current_might <= 0), ("RB-MIGHT-3", u.stunned), ("RB-MIGHT-4", u.side == "attacker" and u.assault),
         ("RB-MIGHT-5", u.side == "defender" and u.shield), ("RB-MIGHT-6", u.prevent or u.prevent_all),
@@ -530,7 +547,7 @@ def _excess_on(s: Scenario, claim: Claim) -> Verdict:
         return Verdict(claim, False, rules + ["RB-DMG-3"], notes=[f"{name} does not receive the {side}'s damage"])
     if d.excess[side] == 0:
         return Verdict(claim, False, rules, notes=[f"the {side} has no leftover damage"])
-    lethal = d.lethal.get(name) or 0
+    lethal = (d.lethal.get(name) or 0) if name in d.targets[side] else 0
     if view.upper_bound() > 200_000:
         raise _err(s, claim, "too many legal splits to check")
     witness = next((sp for sp in view if sp.get(name) > lethal), None)
@@ -659,6 +676,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     out = []
     for c in claims:
         v = decide(s, c)
+        v.version = s.flags.get("rules_version", "v1.3")
         for name, flag in book.flags.items():
             for value in flag.values:
                 if value == s.flags[name]:
