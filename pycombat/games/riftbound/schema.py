@@ -51,6 +51,11 @@ def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = N
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> Scenario:
     root = Node(dict(data), file=file)
+    for key in data:  # an unknown top-level key first: it may be a misspelt required one
+        if key not in TOP_KEYS:
+            hint = closest(str(key), list(TOP_KEYS), n=1)
+            raise ScenarioError(f"unknown field {key!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""),
+                                file=file, path=str(key))
     game = root.str("game")
     if game != "riftbound":
         raise root.error(f"this reader is for `game: riftbound`, not {game!r}", "game")
@@ -225,14 +230,17 @@ def _with_unique_labels(units: list[Unit]) -> list[Unit]:
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side) -> tuple[Side, Side]:
-    both = _with_unique_labels(list(attacker.units) + list(defender.units))
-    att, dfd = tuple(both[: len(attacker.units)]), tuple(both[len(attacker.units):])
-    names = [u.name for u in both]
-    dup = [n for n, c in Counter(names).items() if c > 1]
-    if dup:
-        u = next(u for u in both if u.name == dup[0])
-        raise ScenarioError(f"{dup[0]!r} names two units; give one of them a `label`", file=root.file, path=u.path)
-    return replace(attacker, units=att), replace(defender, units=dfd)
+    """Copies of one card on one side become "Name", "Name (2)", ...; a name on both sides, or
+    a label given twice, is an error (the output and the claims refer to units by name)."""
+    att, dfd = _with_unique_labels(list(attacker.units)), _with_unique_labels(list(defender.units))
+    both = att + dfd
+    counts = Counter(u.name for u in both)
+    for u in dfd + att:
+        if counts[u.name] > 1:
+            both_sides = u.name in {a.name for a in att} and u.name in {d.name for d in dfd}
+            what = "is on both sides" if both_sides else "names two units"
+            raise ScenarioError(f"{u.name!r} {what}; give one of them a `label`", file=root.file, path=f"{u.path}.name")
+    return replace(attacker, units=tuple(att)), replace(defender, units=tuple(dfd))
 
 
 def _key(name: str) -> str:

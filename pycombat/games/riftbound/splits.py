@@ -184,8 +184,10 @@ class LegalSplits:
         """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
         d = self.derived
         n = len(d.receivers(self.side))
+        if n == 0 or d.to_assign[self.side] == 0:
+            return 1
         e = d.excess[self.side]
-        spread = math.comb(e + n - 1, n - 1) if n else 1
+        spread = math.comb(e + n - 1, n - 1)
         if self.representation == "sequence":
             return math.factorial(n) * spread
         if d.big[self.side]:
@@ -236,7 +238,12 @@ def best_splits(board: Board, side: str, *, objective: str | None = None, protec
     solver = Solver(files=rule_files(RULES, OPTIMIZE), consts={**view._consts, "best_split_objective": objective},
                     facts=view._facts + extra, decoder=Decoder(F.OUTPUT_PREDICATES))
     seen, out = set(), []
-    for ans in solver.optimize():
+    answers = solver.optimize()
+    if not answers:
+        # No split can kill anything the objective weighs (every #maximize/#minimize is empty
+        # once grounded), so clingo does not optimize at all: every legal split ties.
+        answers = list(solver.models(project=True))
+    for ans in answers:
         s = view._split(ans.decoded)
         if s.amounts not in seen:  # dual units' tier choices repeat a split
             seen.add(s.amounts)
