@@ -1,0 +1,86 @@
+"""Riftbound benchmark (issue 6): all legal damage splits of 40 damage over 8 defenders.
+
+The position is ``examples/riftbound/eight_defenders.yaml`` (five 8-Might attackers against
+defenders of Might 3 to 10: total lethal 52, so every legal split kills a set of units and
+leaves at most one short; 87 splits). Measured side by side in one run, best of N repeats:
+
+1. the ASP (``asp_rules/riftbound``, grounding included): every legal split streamed and
+   decoded, from the board (``derive.lp`` cached, as in the CLI after its first call);
+2. brute force over damage vectors: every vector with each amount at most lethal + excess and
+   the right total, each checked by the digest's RB-MODEL-3 statement (Python);
+3. brute force over assignment orders: every lethal-first, tier-respecting order replayed,
+   vectors deduplicated (Python; what jelo-ca's solver does, without its "stop" bug);
+
+and the same under ``excess_damage=last``. Target: the ASP under 100 ms. (Plain stars and bars
+over every vector of 40 over 8 units would be C(47, 7) = 62,891,499 candidates: not run.)
+Run ``python bench/riftbound.py`` (``make bench`` calls :func:`main` from ``bench/run.py``).
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from pycombat.games.riftbound.bruteforce import bounded_filter, replay_orders
+from pycombat.games.riftbound.schema import example_path, load_scenario
+from pycombat.games.riftbound.showdown import play_showdown
+from pycombat.games.riftbound.splits import _DERIVED, LegalSplits, derive
+
+TARGET_S = 0.100
+
+
+def best_of(fn, repeats: int):
+    times, result = [], None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times), result
+
+
+def measure(repeats: int = 7) -> list[dict]:
+    rows = []
+    for flags in ({}, {"excess_damage": "last"}):
+        board = play_showdown(load_scenario(example_path("eight_defenders.yaml"), flags)).board
+        derive(board)  # what the board implies: one ASP run per board, cached
+
+        def asp():
+            return {s.amounts for s in LegalSplits(board, "attacker")}
+
+        a_min, a_med, a_set = best_of(asp, repeats)
+
+        def cold():
+            _DERIVED.clear()  # the board's derivation too: from scratch, as a first CLI call
+            return asp()
+
+        c_min, c_med, _ = best_of(cold, repeats)
+        v_min, v_med, v_set = best_of(lambda: bounded_filter(board, "attacker"), max(1, repeats // 3))
+        o_min, o_med, o_set = best_of(lambda: replay_orders(board, "attacker"), max(1, repeats // 3))
+        assert a_set == v_set == o_set, "the ASP and the brute forces disagree"
+        tag = f"excess_damage={board.flags['excess_damage']}"
+        rows.append({"what": f"ASP, all legal splits ({tag})", "n": len(a_set), "best": a_min, "median": a_med,
+                     "ratio": 1.0, "note": f"target < {TARGET_S * 1000:.0f} ms "
+                                            + ("OK" if a_min < TARGET_S else "MISSED")})
+        rows.append({"what": f"ASP from scratch, derive.lp included ({tag})", "n": len(a_set), "best": c_min,
+                     "median": c_med, "ratio": c_min / a_min, "note": f"target < {TARGET_S * 1000:.0f} ms "
+                                                                      + ("OK" if c_min < TARGET_S else "MISSED")})
+        rows.append({"what": f"brute force: bounded vectors + RB-MODEL-3 check ({tag})", "n": len(v_set),
+                     "best": v_min, "median": v_med, "ratio": v_min / a_min, "note": "x the ASP's time"})
+        rows.append({"what": f"brute force: replay of every order ({tag})", "n": len(o_set), "best": o_min,
+                     "median": o_med, "ratio": o_min / a_min, "note": "x the ASP's time"})
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--repeats", type=int, default=7)
+    args = ap.parse_args(argv)
+    print(f"Riftbound: 40 damage over 8 defenders (best and median of {args.repeats}; ratio = time / the ASP's)")
+    for r in measure(args.repeats):
+        print(f"  {r['what']:<70} {r['n']:>4} splits  best {r['best'] * 1000:8.1f} ms  "
+              f"median {r['median'] * 1000:8.1f} ms  {r['ratio']:6.1f}x  {r['note']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
