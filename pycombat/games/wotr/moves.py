@@ -14,18 +14,17 @@ Counting does not list: the movements of Characters are independent of each othe
 the destination of one Nazgûl, or of one region's Companions, to another's), so their count is the
 product over independent movers of (1 + that mover's legal moves), less the action that moves
 nothing; each factor is counted by the ASP (the Nazgûl of one region by the legal destinations of
-one of them and the number of ways to share the group among them). Army moves are counted by the
-solver directly. :class:`~pycombat.errors.TooLargeError` refuses a listing above ``max_list``.
+one of them and the number of ways to share the group among them). Two Armies' moves are linked
+only by the stacking limit: pairs of Armies whose movements cannot meet multiply, the others are
+counted by the ASP (:func:`_count_armies`). :class:`~pycombat.errors.TooLargeError` refuses a listing above ``max_list``.
 """
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, field
-from math import comb, prod
+from math import comb
 from typing import Any
 
 from ...errors import TooLargeError
-from ...rulebook import load_rulebook
 from ...solver import Decoder, Solver, Violation, check, rule_files
 from .board import load_board
 from .model import Contingent, Force
@@ -188,17 +187,51 @@ class MoveCount:
         return self.armies + self.characters
 
 
-def count_moves(s: PositionScenario, *, groups: list[MGroup] | None = None, cap: int = 5_000_000) -> MoveCount:
+def count_moves(s: PositionScenario, *, groups: list[MGroup] | None = None, cap: int = 2_000_000) -> MoveCount:
     groups = groups if groups is not None else groups_of(s)
     army_res = "army" if s.action.die == "will_of_the_west" else None
-    armies = _solver(s, groups, army_res, [ARMY_ONLY]).count(limit=cap + 1)
-    if armies > cap:
-        raise TooLargeError(f"more than {cap:,} Army moves: refused")
+    armies = _count_armies(s, groups, army_res, cap)
     characters, movers = 0, []
     if s.action.die in ("character", "will_of_the_west") and s.action.card is None:
         char_res = "character" if s.action.die == "will_of_the_west" else None
         characters, movers = _count_characters(s, groups, char_res, cap)
     return MoveCount(armies, characters, movers)
+
+
+def _count_armies(s: PositionScenario, groups: list[MGroup], res: str | None, cap: int) -> int:
+    """One Army's moves (listed by the ASP), plus the moves of two Armies from different regions: a pair
+    whose movements cannot meet (no destination of one is a destination or the start of the other, or
+    stacking is trimmed at the end) has n1 * n2 of them, since only the stacking limit (WOTR-STACK-1)
+    links two Armies' movements; a pair that can meet is counted by the ASP itself."""
+    per_source: dict[str, list[Move]] = {}
+    for m in single_army_moves(s, groups):
+        per_source.setdefault(m.sources()[0], []).append(m)
+    total = sum(len(v) for v in per_source.values())
+    if not _two_armies(s):
+        return total
+    dests = {f: {m.moved[0][2] for m in ms} for f, ms in per_source.items()}
+    coupled = s.flags["stacking_check"] == "forbid_move"
+    srcs = sorted(per_source)
+    meeting = []
+    for a_i, a in enumerate(srcs):
+        for b in srcs[a_i + 1:]:
+            if coupled and (dests[a] & dests[b] or a in dests[b] or b in dests[a]):
+                meeting.append((a, b))
+            else:
+                total += len(per_source[a]) * len(per_source[b])
+    work = sum(len(per_source[a]) * len(per_source[b]) for a, b in meeting)
+    if work > cap:
+        raise TooLargeError(f"{work:,} pairs of Army moves that may meet in a region to check against the stacking "
+                            f"limit: more than {cap:,}, refused")
+    for a, b in meeting:
+        only = f':- src(F), F != "{a}", F != "{b}".\n:- not src("{a}").\n:- not src("{b}").'
+        total += _solver(s, groups, res, [ARMY_ONLY, only]).count()
+    return total
+
+
+def _two_armies(s: PositionScenario) -> bool:
+    """Whether the die may move two Armies (an Army result, WOTR-MOVE-1)."""
+    return s.action.card is None and "army" in s.action.results("mouth-of-sauron" in s.position.characters_in_play())
 
 
 def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None, cap: int):
@@ -262,17 +295,5 @@ def describe_step(f: str, t: str, carried: dict[int, int], groups: dict[int, MGr
     return f"{board.regions[f].name} -> {board.regions[t].name}: {describe_force(force_of(carried, groups))}"
 
 
-def cite_rules(rule_ids) -> list[str]:
-    book = load_rulebook("wotr")
-    return [book.cite(r) for r in rule_ids]
-
-
-def army_parts(s: PositionScenario, region: str, groups: list[MGroup]) -> int:
-    """How many parts of the mover's Army in ``region`` hold a unit (compositions)."""
-    mine = [g for g in groups if g.region == region and g.side == s.action.side]
-    return prod(g.count + 1 for g in mine)
-
-
 __all__ = ["Move", "MoveVerdict", "MoveCount", "check_move", "legal_moves", "count_moves", "first_moves",
            "results_for", "force_of", "describe_step"]
-del itertools
