@@ -413,7 +413,9 @@ class CvccGame:
     def outcomes(self, s: CvccState) -> dict:
         """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):
         :class:`OutcomeClass` es, or each :class:`~.strike.Outcome` without ``group_outcomes``."""
-        key = (s.current, s.a_step, s.d_step, s.excess_left[:s.a_step.excess], s.support_left[:s.d_step.support])
+        # Excess strikes and supporters are interchangeable (-1 and +1 each; see the state key), so
+        # the steps' counts say all the distribution depends on.
+        key = (s.current, s.a_step, s.d_step)
         got = self._outcomes.get(key)
         if got is None:
             dist = dict(strike_outcomes(self.setup(s), self.scenario).items())
