@@ -23,9 +23,12 @@ from .rulebook import load_rulebook
 from .scenario import parse_flag_assignments
 
 EPILOG = """\
-Flags: every interpretation flag of ../shared/rules/<game>.md can be set with
---flag NAME=VALUE (it wins over the scenario's `rules:` block). Without FILE,
-the built-in Wind Throne example (examples/meccg/wind_throne.yaml) is used.
+The scenario file's `game:` key (meccg, wotr, riftbound) picks the game; the
+descriptions below are MECCG's, docs/wotr.md and docs/riftbound.md give the
+others'. Flags: every interpretation flag of ../shared/rules/<game>.md can be
+set with --flag NAME=VALUE (it wins over the scenario's `rules:` block).
+Without FILE, the built-in Wind Throne example (examples/meccg/wind_throne.yaml)
+is used.
 """
 
 
@@ -35,7 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--verbose", "-v", action="store_true", help="log the solver's messages to stderr")
     sub = p.add_subparsers(dest="verb", metavar="VERB", required=True)
 
-    e = sub.add_parser("enumerate", help="every legal strike assignment (MECCG)",
+    e = sub.add_parser("enumerate", help="every legal option: strike assignments (MECCG), rearguard splits and moves (WotR), damage splits (Riftbound)",
                        description="Say whether the attack is legal and why (rule ids); then list, or count, "
                                    "every legal complete strike assignment (or every phase-by-phase trace).",
                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -48,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     e.add_argument("--max-list", type=_positive, default=None, metavar="N",
                    help="refuse to list more than N options without --limit (default 100000)")
-    o = sub.add_parser("odds", help="exact odds of each strike and of the whole combat (MECCG)",
+    o = sub.add_parser("odds", help="exact odds of a combat (MECCG), a battle (WotR) or the resulting board (Riftbound)",
                        description="For a scenario with a `combat:` block (a complete assignment in the defender's "
                                    "strike order, with each strike's choices; defaults are stated): per strike the "
                                    "exact probabilities that the defender wins, ties or loses, and of wound, "
@@ -71,7 +74,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "instead of the file's rolls")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     r.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
-    v = sub.add_parser("verify", help="verdicts on the claims of a scenario, with the rules that decide them (MECCG)",
+    v = sub.add_parser("verify", help="verdicts on the claims of a scenario, with the rules that decide them (all games)",
                        description="Check each claim of the scenario's `claims:` list (e.g. \"Orc Quarrels cancels the "
                                    "attack\", \"Aragorn II may take Shagrat's strike in phase 1\") in the solver's "
                                    "check mode: the verdict, the rule ids (text and source) that decide it, and the "
@@ -80,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("file", help="scenario file with a `claims:` list")
     v.add_argument("--json", action="store_true", help="print one JSON object")
     v.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
-    z = sub.add_parser("optimize", help="optimal play by both sides, solved exactly (MECCG)",
+    z = sub.add_parser("optimize", help="optimal play by both sides, solved exactly (all games)",
                        description="Solve the combat as a two-player game by expectiminimax in exact fractions: "
                                    "phases I-III of the assignment, the strike order, and every strike's "
                                    "choices (excess strikes, support, cards from a `hand:`), with the dice as "
@@ -89,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
     z.add_argument("file", nargs="?", help="scenario file (YAML or JSON)")
     _game_options(z)
     z.add_argument("--json", action="store_true", help="print one JSON object")
-    t = sub.add_parser("tree", help="write the game tree to GraphML, DOT or PNG (MECCG)",
+    t = sub.add_parser("tree", help="write the game tree to GraphML, DOT or PNG (all games)",
                        description="Build the combat's game tree (identical states merged) and write it; the "
                                    "file extension picks the format. PNG is drawn with Graphviz up to a node cap: "
                                    "use --depth N to draw the first N plies of a large tree.")
