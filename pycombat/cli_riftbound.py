@@ -121,7 +121,10 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
                 raise TooLargeError(f"the {side} has {count:,} legal splits: too many to list (the limit is "
                                     f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
                                     f"--max-list {count} to list them all.")
-            listed = list(itertools.islice(view, args.limit)) if args.limit else list(view)
+            if count <= max_list:  # all of them, in a stable order: most damage on the first units first
+                listed = sorted(view, key=_sort_key(view))[: args.limit or None]
+            else:  # --limit N of a huge set: the first N the solver streams
+                listed = list(itertools.islice(view, args.limit))
             truncated = count > len(listed)
         report[side] = (view, count, listed, truncated)
     classes = outcome_classes(board)
@@ -181,6 +184,14 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     how = "whichever legal splits are chosen" if len(classes.outcomes) == 1 else "depending on the splits"
     console.print(f"Outcome {how}: {texts} (RB-MODEL-4: {classes.explain()}).")
     return 0
+
+
+def _sort_key(view):
+    rank = {n: i for i, n in enumerate(view.derived.receivers(view.side))}
+    if view.representation == "sequence":
+        return lambda sp: tuple((rank.get(u, 99), -a) for u, a in sp.steps)
+    names = list(rank)
+    return lambda sp: tuple(-sp.get(n) for n in names)
 
 
 def _splits_table(view, listed, board, side):
@@ -322,8 +333,9 @@ def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
             console.print(f"  ... {len(b.splits) - 10} more optimal splits")
         if len(b.classes) > 1:
             console.print("  every choice of units to kill, best first:")
+            top = game.score(side, b.classes[0].killed)
             for c in b.classes:
-                mark = "*" if c.killed == b.killed else " "
+                mark = "*" if game.score(side, c.killed) == top else " "
                 console.print(f"  {mark} {c.label()}  ({_score_text(game, side, c.killed)})")
     console.print("")
     console.print("Joint view: the Attacker splits, then the Defender, knowing it (RB-DMG-3); both land at once "
@@ -372,7 +384,7 @@ def _score_text(game, side: str, killed) -> str:
         parts.insert(0, f"value {value}")
     lost = [n for n in killed if n in game.objective.protect]
     if lost:
-        parts.insert(0, f"kills protected {', '.join(lost)}")
+        parts.insert(0, f"kills the protected {', '.join(lost)}")
     return ", ".join(parts)
 
 

@@ -40,8 +40,8 @@ def test_enumerate_json(capsys):
     assert data["game"] == "riftbound" and data["outcomes"] == ["conquer"]
     d = data["sides"]["defender"]
     assert d["count"] == 2 and d["total"] == 3 and d["total_lethal"] == 5
-    assert [s["damage"] for s in d["splits"]] == [{"A4": 2, "A1": 1}, {"A4": 3}]
-    assert [s["kills"] for s in d["splits"]] == [["A1"], []]
+    assert [s["damage"] for s in d["splits"]] == [{"A4": 3}, {"A4": 2, "A1": 1}]
+    assert [s["kills"] for s in d["splits"]] == [[], ["A1"]]
     assert data["sides"]["attacker"]["excess"] == 2
 
 
