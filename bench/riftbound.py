@@ -44,7 +44,7 @@ def measure(repeats: int = 7) -> list[dict]:
         board = play_showdown(load_scenario(example_path("eight_defenders.yaml"), flags)).board
         derive(board)  # what the board implies: one ASP run per board, cached
 
-        def asp():
+        def asp(board=board):
             return {s.amounts for s in LegalSplits(board, "attacker")}
 
         a_min, a_med, a_set = best_of(asp, repeats)
@@ -54,8 +54,8 @@ def measure(repeats: int = 7) -> list[dict]:
             return asp()
 
         c_min, c_med, _ = best_of(cold, repeats)
-        v_min, v_med, v_set = best_of(lambda: bounded_filter(board, "attacker"), max(1, repeats // 3))
-        o_min, o_med, o_set = best_of(lambda: replay_orders(board, "attacker"), max(1, repeats // 3))
+        v_min, v_med, v_set = best_of(lambda b=board: bounded_filter(b, "attacker"), max(1, repeats // 3))
+        o_min, o_med, o_set = best_of(lambda b=board: replay_orders(b, "attacker"), max(1, repeats // 3))
         assert a_set == v_set == o_set, "the ASP and the brute forces disagree"
         tag = f"excess_damage={board.flags['excess_damage']}"
         rows.append({"what": f"ASP, all legal splits ({tag})", "n": len(a_set), "best": a_min, "median": a_med,

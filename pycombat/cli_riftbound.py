@@ -98,7 +98,6 @@ def _kills(board, side: str, split) -> list[str]:
 def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     import itertools
 
-    from rich.table import Table
     from rich.text import Text
 
     from .cli import _emit_json, _header
@@ -168,8 +167,8 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
                 console.print(f"  {d.to_assign[side]} = total lethal {d.total_lethal[side]}: every unit gets exactly "
                               "its lethal damage (RB-DMG-6, RB-DMG-7).")
         elif d.to_assign[side]:
-            console.print(f"  {d.to_assign[side]} < total lethal "
-                          f"{d.total_lethal[side] if not any(d.lethal.get(n) is None for n in d.targets[side]) else 'never reached'}"
+            never = any(d.lethal.get(n) is None for n in d.targets[side])
+            console.print(f"  {d.to_assign[side]} < total lethal {'never reached' if never else d.total_lethal[side]}"
                           ": units get lethal damage one at a time, only the last one may be left short "
                           "(RB-DMG-6, RB-DMG-7, RB-DMG-8).")
         noun = "sequences" if view.representation == "sequence" else "splits"
@@ -344,7 +343,8 @@ def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
     ka, kd = final_killed
     console.print(f"  game tree: {stats.nodes:,} nodes, {stats.edges:,} edges; value for the Attacker {fmt(opt.value)}"
                   f" = {format_fraction(game.score('attacker', ka))} ({_score_text(game, 'attacker', ka)}) - "
-                  f"{format_fraction(game.score('defender', kd))} ({_score_text(game, 'defender', kd)}); {game.scale()}")
+                  f"{format_fraction(game.score('defender', kd))} ({_score_text(game, 'defender', kd)}); "
+                  f"{game.scale()}")
     for st in opt.line:
         if st.action:
             who = "Attacker" if st.player == 0 else "Defender"
@@ -442,7 +442,8 @@ def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
         mark = "TRUE " if v.verdict else "FALSE"
         console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
         for r in j["reasons"]:
-            console.print(f"    {r['rule']}: {r['text']}" + (f" (source: {r['source'].rstrip('.')})" if r["source"] else ""))
+            source = f" (source: {r['source'].rstrip('.')})" if r["source"] else ""
+            console.print(f"    {r['rule']}: {r['text']}{source}")
         for d in j.get("violations", []):
             console.print(f"    violated {d['rule']}: {_detail(d['detail'])}")
         for n in j.get("notes", []):

@@ -22,8 +22,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycombat.games.riftbound.bruteforce import (SideProblem, _distributions, bounded_filter, filter_vectors,
-                                                 replay_orders, replay_sequences)
+from pycombat.games.riftbound.bruteforce import (
+    SideProblem,
+    _distributions,
+    bounded_filter,
+    filter_vectors,
+    replay_orders,
+    replay_sequences,
+)
 from pycombat.games.riftbound.model import Board, Split, Unit
 from pycombat.games.riftbound.splits import LegalSplits, derive
 from pycombat.rulebook import load_rulebook
@@ -138,7 +144,7 @@ def test_check_mode_on_sequences(board):
             assert view.violations(s) == [], s
         targets = set(view.derived.targets[side])
 
-        def order(steps):
+        def order(steps, targets=targets):
             return tuple(dict.fromkeys(u for u, _ in steps if u in targets))
 
         legal_orders = {order(s.steps) for s in seqs}

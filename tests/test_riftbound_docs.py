@@ -22,7 +22,7 @@ def commands() -> list[tuple[str, str]]:
         parts = re.split(r"^\$ pycombat (.*)$", block, flags=re.M)
         # parts: [before, cmd1, output1, cmd2, output2, ...]
         assert not parts[0].strip(), f"console block must start with `$ pycombat`: {block[:60]!r}"
-        for cmd, expected in zip(parts[1::2], parts[2::2]):
+        for cmd, expected in zip(parts[1::2], parts[2::2], strict=True):
             out.append((cmd, expected.strip("\n")))
     return out
 

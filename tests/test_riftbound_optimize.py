@@ -2,11 +2,11 @@
 classes, and the joint view on the engine's tree (build_tree, solve, principal_line)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_riftbound_bruteforce import boards
 
 from pycombat.games.riftbound.game import JointGame, Objective, kill_classes
 from pycombat.games.riftbound.model import Board, Unit, other
@@ -15,7 +15,6 @@ from pycombat.games.riftbound.schema import example_path, load_scenario
 from pycombat.games.riftbound.showdown import play_showdown
 from pycombat.games.riftbound.splits import LegalSplits, best_splits
 from pycombat.tree import CHANCE, TERMINAL, build_tree, solve
-from test_riftbound_bruteforce import boards
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

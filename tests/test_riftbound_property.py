@@ -14,11 +14,11 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_riftbound_bruteforce import DEFAULTS, units
 
 from pycombat.games.riftbound.model import Board, Unit, other
 from pycombat.games.riftbound.outcome import outcome_classes, outcome_of, wipe_values
 from pycombat.games.riftbound.splits import LegalSplits, derive
-from test_riftbound_bruteforce import DEFAULTS, units
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -62,7 +62,7 @@ def _distributions(total: int, names: list[str]) -> Iterator[dict[str, int]]:
         return
     for cuts in itertools.combinations(range(total + len(names) - 1), len(names) - 1):
         prev, out = -1, {}
-        for n, c in zip(names, cuts + (total + len(names) - 1,)):
+        for n, c in zip(names, cuts + (total + len(names) - 1,), strict=True):
             out[n] = c - prev - 1
             prev = c
         yield out
@@ -77,7 +77,7 @@ def replay_orders(board: Board, side: str) -> set[Vector]:
     duals = [n for n, t in p.tiers.items() if len(t) > 1]
     for choice in itertools.product((0, 2), repeat=len(duals)):
         tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice))
+        tier.update(zip(duals, choice, strict=True))
         stack = [(p.total, (), None)]  # (damage left, units taken with amounts, last unit taken)
         while stack:
             left, taken, last = stack.pop()
@@ -117,7 +117,7 @@ def replay_sequences(board: Board, side: str) -> set[tuple[tuple[str, int], ...]
     duals = [n for n, t in p.tiers.items() if len(t) > 1]
     for choice in itertools.product((0, 2), repeat=len(duals)):
         tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice))
+        tier.update(zip(duals, choice, strict=True))
         stack: list[tuple[int, tuple[tuple[str, int], ...]]] = [(p.total, ())]
         while stack:
             left, taken = stack.pop()
@@ -164,7 +164,7 @@ def model3_legal(p: SideProblem, damage: Mapping[str, int]) -> bool:
             return False
         for choice in itertools.product((0, 2), repeat=len(duals)):
             tier = {n: t[0] for n, t in p.tiers.items()}
-            tier.update(zip(duals, choice))
+            tier.update(zip(duals, choice, strict=True))
             if all(not (d[j] > 0 and tier[i] < tier[j] and (lethal[i] is None or d[i] < lethal[i]))
                    for j in lethal for i in lethal):
                 return True
@@ -183,7 +183,7 @@ def model3_legal(p: SideProblem, damage: Mapping[str, int]) -> bool:
         return True
     for choice in itertools.product((0, 2), repeat=len(duals)):
         tier = {n: t[0] for n, t in p.tiers.items()}
-        tier.update(zip(duals, choice))
+        tier.update(zip(duals, choice, strict=True))
         if all(tier[n] <= tier[h] for n in lethal):
             return True
     return False

@@ -82,13 +82,20 @@ _OUTCOME_WORDS = [
     (r"the attackers? (?P<modal>can )?(?:are|be|is) recalled(?: to (?:their |its )?base)?", "recall"),
     (r"the battlefield (?P<modal>can )?(?:is|be) nobody'?s", "nobody"),
 ]
+
+
+def _outcome_reader(outcome: str) -> Callable[[re.Match], tuple[str, dict]]:
+    def read(m: re.Match) -> tuple[str, dict]:
+        return "outcome", {"outcome": outcome, "modal": "can" if m["modal"] else "will"}
+
+    return read
+
+
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(rf"^the {_SIDE} may (?:assign|split its damage as) (?P<split>.+)$", re.I),
      lambda m: ("split_legal", {"side": m["side"].lower(), "split": m["split"]})),
     (re.compile(r"^this split is legal$", re.I), lambda m: ("split_legal", {})),
-    *[(re.compile(rf"^{pat}$", re.I), (lambda o: lambda m: ("outcome", {"outcome": o, "modal": "can" if m["modal"]
-                                                                         else "will"}))(o))
-      for pat, o in _OUTCOME_WORDS],
+    *[(re.compile(rf"^{pat}$", re.I), _outcome_reader(o)) for pat, o in _OUTCOME_WORDS],
     (re.compile(rf"^the {_SIDE}(?:'s total is| deals) (?P<n>\d+)(?: damage)?$", re.I),
      lambda m: ("total", {"side": m["side"].lower(), "value": int(m["n"])})),
     (re.compile(r"^(?P<unit>.+?)'s lethal damage is (?P<n>\d+|never)$", re.I),
@@ -434,17 +441,19 @@ def _lethal(s: Scenario, claim: Claim) -> Verdict:
     want = claim.args.get("value")
     want = None if str(want).lower() == "never" else int(want)
     if name not in {u.name for u in b.attacker + b.defender}:
-        return Verdict(claim, False, ["RB-SHOW-4", "RB-MIGHT-1"], notes=[f"{name} left the battlefield in the showdown"])
+        return Verdict(claim, False, ["RB-SHOW-4", "RB-MIGHT-1"],
+                       notes=[f"{name} left the battlefield in the showdown"])
     u = b.unit(name)
     if u.immune:  # RB-ORD-7: no lethal amount at all
         return Verdict(claim, want is None, ["RB-ORD-7"], notes=[f"{name} cannot be dealt damage: no lethal amount"])
     got = d.lethal[name]
     rules = ["RB-DMG-5", "RB-MODEL-1"] + [r for r, c in (
-        ("RB-MIGHT-2", u.current_might <= 0), ("RB-MIGHT-3", u.stunned), ("RB-MIGHT-4", u.side == "attacker" and u.assault),
+        ("RB-MIGHT-2", u.current_might <= 0), ("RB-MIGHT-3", u.stunned),
+        ("RB-MIGHT-4", u.side == "attacker" and u.assault),
         ("RB-MIGHT-5", u.side == "defender" and u.shield), ("RB-MIGHT-6", u.prevent or u.prevent_all),
         ("RB-MIGHT-7", u.doubled), ("RB-MIGHT-8", u.marked)) if c]
-    return Verdict(claim, got == want, rules, notes=[f"{name}'s lethal damage is "
-                                                     + ("never reached (all damage prevented)" if got is None else str(got))])
+    shown = "never reached (all damage prevented)" if got is None else str(got)
+    return Verdict(claim, got == want, rules, notes=[f"{name}'s lethal damage is {shown}"])
 
 
 def _might(s: Scenario, claim: Claim) -> Verdict:
@@ -531,7 +540,8 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
         rules.append("RB-ORD-1")
     if witness is None:
         return Verdict(claim, True, rules, notes=[f"no legal split gives {y} damage while {x} lacks lethal"])
-    return Verdict(claim, False, rules, notes=[f"legal split {witness.label()} gives {y} damage while {x} lacks lethal"])
+    return Verdict(claim, False, rules,
+                   notes=[f"legal split {witness.label()} gives {y} damage while {x} lacks lethal"])
 
 
 def _excess_on(s: Scenario, claim: Claim) -> Verdict:

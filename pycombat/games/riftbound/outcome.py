@@ -104,7 +104,7 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     sd = play_showdown(scenario)
     board = sd.board
     lines = list(sd.lines)
-    a, d = scenario.attacker, scenario.defender
+    a = scenario.attacker
     if splits is None:
         chosen, how = chosen_splits(scenario, board)
     else:
@@ -120,9 +120,7 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
                           ("RB-DMG-1",)))
         for side in SIDES:
             units = board.side(side)
-            parts = " + ".join(f"{u.name} {u.contribution}" + ("" if u.contribution == u.current_might else
-                               f" ({'Stunned' if u.stunned else 'deals no combat damage' if u.no_combat_damage else f'Might {u.current_might}'})")
-                               for u in units)
+            parts = " + ".join(f"{u.name} {u.contribution}{_why_not_might(u)}" for u in units)
             rules = ["RB-DMG-2", "RB-MODEL-2"] + [r for r, cond in (
                 ("RB-MIGHT-3", any(u.stunned for u in units)), ("RB-MIGHT-2", any(u.current_might < 0 for u in units)),
                 ("RB-MIGHT-4", side == "attacker" and any(u.assault for u in units)),
@@ -154,13 +152,25 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
         lines.append(Line(f"Combat cleanup: killed {kill_text}; every other unit is healed.",
                           ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9")))
     if outcome == "recall":
-        lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({', '.join(survivors['attacker'])})"
+        left = ", ".join(survivors["attacker"])
+        lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({left})"
                           " are recalled to base (not a move).", ("RB-RES-1", "RB-COMB-6")))
     scores = outcome == "conquer" and not scenario.scored_this_turn
     lines.append(_result_line(scenario, outcome, scores))
     lines.append(Line("The combat ends: the Attacker and Defender designations and the \"this combat\" effects end.",
                       ("RB-RES-8",)))
     return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how)
+
+
+def _why_not_might(u) -> str:
+    """Why a unit adds other than its Might to its side's total (RB-MIGHT-2/3, RB-DMG-2)."""
+    if u.contribution == u.current_might:
+        return ""
+    if u.stunned:
+        return " (Stunned)"
+    if u.no_combat_damage:
+        return " (deals no combat damage)"
+    return f" (Might {u.current_might})"
 
 
 def _lethal_text(lethal: int | None) -> str:
@@ -240,7 +250,8 @@ def outcome_classes(board: Board) -> OutcomeClasses:
         att_left, def_left = {bool(board.attacker)}, {bool(board.defender)}
     outcomes = frozenset(outcome_of(x, y) for x in att_left for y in def_left)
     totals = {s: (d.to_assign[s], d.total_lethal[s]) for s in SIDES}
-    doubling_gap = board.flags.get("rules_version") != "v1.4" and any(u.doubled for u in board.attacker + board.defender)
+    doubled = any(u.doubled for u in board.attacker + board.defender)
+    doubling_gap = board.flags.get("rules_version") != "v1.4" and doubled
     model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap
     assert set(outcomes) <= set(OUTCOMES)
     undying = {s: tuple(u.name for u in board.side(s) if u.immune or u.prevent_all) for s in SIDES}

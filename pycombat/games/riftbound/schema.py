@@ -20,7 +20,13 @@ from ...errors import ScenarioError
 from ...names import closest, normalize
 from ...rulebook import load_rulebook
 from ...scenario import Node, read_document
-from .carddb import COMBAT_KEYWORDS, NO_EFFECT_KEYWORDS, UnitDB, load_units, split_keyword
+from .carddb import (
+    COMBAT_KEYWORDS,
+    NO_EFFECT_KEYWORDS,
+    UnitDB,
+    load_units,
+    split_keyword,
+)
 from .model import SIDES, Effect, Scenario, Side, Split, Unit, other
 
 TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender", "showdown", "splits", "rules",
@@ -340,7 +346,8 @@ def parse_split(node: Node, side: str, scenario: Scenario) -> Split:
                 steps.append((unit, _amount(sub, positive=True)))
             elif isinstance(item.value, list) and len(item.value) == 2:
                 unit = unit_ref(Node(item.value[0], file=item.file, path=f"{item.path}[0]"), names)
-                steps.append((unit, _amount(Node(item.value[1], file=item.file, path=f"{item.path}[1]"), positive=True)))
+                amount = _amount(Node(item.value[1], file=item.file, path=f"{item.path}[1]"), positive=True)
+                steps.append((unit, amount))
             else:
                 raise item.error("a step is {unit: damage} or [unit, damage]")
         total: dict[str, int] = {}
