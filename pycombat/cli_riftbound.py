@@ -113,7 +113,14 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     report = {}
     for side in sides:
         view = LegalSplits(board, side)
-        count = view.count()
+        try:
+            count = view.count()
+        except TooLargeError as exc:
+            if args.count or not args.limit:
+                raise TooLargeError(f"{exc}; use --limit N to list the first N") from None
+            listed = list(itertools.islice(view, args.limit))
+            report[side] = (view, None, listed, True)
+            continue
         listed, truncated = [], False
         if not args.count:
             if args.limit is None and count > max_list:
@@ -172,11 +179,14 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
                           ": units get lethal damage one at a time, only the last one may be left short "
                           "(RB-DMG-6, RB-DMG-7, RB-DMG-8).")
         noun = "sequences" if view.representation == "sequence" else "splits"
-        console.print(Text(f"{count:,} legal {noun}" if count != 1 else f"1 legal {noun[:-1]}", style="bold"))
+        if count is None:
+            console.print(Text(f"too many legal {noun} to count; the first {len(listed):,} found:", style="bold"))
+        else:
+            console.print(Text(f"{count:,} legal {noun}" if count != 1 else f"1 legal {noun[:-1]}", style="bold"))
         if args.count or not listed:
             continue
         console.print(_splits_table(view, listed, board, side))
-        if truncated:
+        if truncated and count is not None:
             console.print(f"... {count - len(listed):,} more (shown: {len(listed):,}; use --limit N to show more)")
     console.print("")
     texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes))

@@ -36,11 +36,14 @@ BASE = ("flags.lp", "input.lp", "derive.lp")
 VECTOR_CHECK = BASE + ("legal.lp",)
 SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
 VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
-SEQUENCE = VECTOR_CHECK + ("sequence_generate.lp", "enforce.lp", "show.lp")
+#: sequences are legal by construction (lethal-first amounts, tier order): legal.lp is not needed
+#: to generate them (the tests check every generated sequence in check mode and against brute force)
+SEQUENCE = BASE + ("sequence_generate.lp", "show.lp")
 OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
 
-#: counting beyond this many splits by enumeration is refused (the count is then an estimate)
-MAX_ENUMERATED_COUNT = 5_000_000
+#: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
+#: splits a second are enumerated): the message says so instead of hanging
+MAX_ENUMERATED_COUNT = 2_000_000
 
 
 def consts(flags: Mapping[str, str]) -> dict[str, str]:
@@ -152,9 +155,10 @@ class LegalSplits:
         if self.derived.to_assign[self.side] == 0:
             yield self._empty()
             return
-        files = SEQUENCE if self.representation == "sequence" else VECTOR
-        # dual units' tier options never show: project onto the split (RB-ORD-8)
-        for ans in self._solver(files).models(project=True):
+        # One answer set per split: the only choices are the amounts (vector) or the order
+        # (sequence); dual units' tiers are decided, not guessed (legal.lp), so no projection.
+        answers = self._solver(SEQUENCE if self.representation == "sequence" else VECTOR).models()
+        for ans in answers:
             yield self._split(ans.decoded)
 
     def _empty(self) -> Split:
@@ -170,15 +174,28 @@ class LegalSplits:
         d = self.derived
         if d.to_assign[self.side] == 0:
             return 1
-        if self.representation == "vector" and d.big[self.side] and self.board.flags.get("excess_damage") == "free":
+        free = self.board.flags.get("excess_damage") == "free"
+        if self.representation == "vector" and d.big[self.side] and free:
             n, e = len(d.receivers(self.side)), d.excess[self.side]
             return math.comb(e + n - 1, n - 1)
+        if self.representation == "sequence" and d.big[self.side] and not d.duals[self.side]:
+            # every target is taken, tier by tier (RB-ORD-2/3), in any order inside a tier
+            # (RB-ORD-4); then the leftover (RB-DMG-9): anywhere (free: stars and bars over the
+            # receivers), or on the last unit taken or on one unit it may be dumped on (last)
+            orders = 1
+            for t in (0, 1, 2):
+                orders *= math.factorial(sum(1 for v in d.tiers[self.side].values() if v == t))
+            n, e, dumps = len(d.receivers(self.side)), d.excess[self.side], len(d.dumps[self.side])
+            if e == 0:
+                return orders
+            if free:
+                return orders * math.comb(e + n - 1, n - 1)
+            return orders * ((1 if d.targets[self.side] else 0) + dumps)
         bound = self.upper_bound()
         if bound > MAX_ENUMERATED_COUNT:
             raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
                                 f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
-        files = SEQUENCE if self.representation == "sequence" else VECTOR
-        return self._solver(files).count(project=True)
+        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR).count()
 
     def upper_bound(self) -> int:
         """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
@@ -186,15 +203,23 @@ class LegalSplits:
         n = len(d.receivers(self.side))
         if n == 0 or d.to_assign[self.side] == 0:
             return 1
+        free = self.board.flags.get("excess_damage") == "free"
         e = d.excess[self.side]
         spread = math.comb(e + n - 1, n - 1)
-        if self.representation == "sequence":
-            return math.factorial(n) * spread
         if d.big[self.side]:
-            return spread if self.board.flags.get("excess_damage") == "free" else max(1, n)
+            if self.representation == "sequence":
+                return math.factorial(n) * (spread if free else n)
+            return spread if free else n
+        # not everyone can die: at most k units are taken, k - 1 of them with lethal damage
         total = d.to_assign[self.side]
-        # a set of units with lethal and at most one short unit: 2^n subsets x n partial choices
-        return min(2 ** n * (n + 1), math.comb(total + n - 1, max(0, n - 1)))
+        lethals = sorted(d.lethal[u] or total for u in d.targets[self.side])
+        k, acc = 0, 0
+        while k < len(lethals) and acc < total:
+            acc += lethals[k]
+            k += 1
+        if self.representation == "sequence":
+            return sum(math.perm(n, j) for j in range(1, k + 1))
+        return sum(math.comb(n, j) * (n - j + 1) for j in range(0, k + 1))
 
     # -- check mode ---------------------------------------------------------------------------
     def violations(self, candidate: Split) -> list[Violation]:
@@ -242,10 +267,10 @@ def best_splits(board: Board, side: str, *, objective: str | None = None, protec
     if not answers:
         # No split can kill anything the objective weighs (every #maximize/#minimize is empty
         # once grounded), so clingo does not optimize at all: every legal split ties.
-        answers = list(solver.models(project=True))
+        answers = list(solver.models())
     for ans in answers:
         s = view._split(ans.decoded)
-        if s.amounts not in seen:  # dual units' tier choices repeat a split
+        if s.amounts not in seen:  # (defensive: one answer set per split)
             seen.add(s.amounts)
             out.append(s)
     return Optimum(side, objective, out)
