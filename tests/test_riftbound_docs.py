@@ -51,3 +51,9 @@ def test_the_scenario_sketch_is_a_valid_scenario(tmp_path):
     sketch = re.search(r"### Scenario files\n\n```yaml\n(.*?)```", DOC, re.S).group(1)
     s = scenario_from_dict(yaml.safe_load(sketch), file="sketch.yaml")
     assert s.game == "riftbound" and len(s.effects) == 2 and s.flags["excess_damage"] == "last"
+
+
+def test_the_numbers_in_the_prose_are_current():
+    rulings = list((ROOT / "examples" / "rulings" / "riftbound").glob("*.yaml"))
+    assert f"The {len(rulings)} files of `examples/rulings/riftbound/`" in DOC
+    assert "(87 splits)" in DOC
