@@ -19,7 +19,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from ...errors import ScenarioError
@@ -76,7 +76,7 @@ def _check(board: Board, split: Split, scenario: Scenario) -> Split:
         reasons = "; ".join(dict.fromkeys(f"{v.rule}: {book.rule(v.rule).summary}" for v in bad))
         raise ScenarioError(f"{split.label()} is not a legal split of the {split.side}'s damage ({reasons})",
                             file=scenario.file, path=f"splits.{split.side}")
-    return view.as_vector(split)
+    return replace(view.as_vector(split), steps=split.steps)  # the final vector, and the order as given
 
 
 def chosen_splits(scenario: Scenario, board: Board) -> tuple[dict[str, Split], dict[str, str]]:
