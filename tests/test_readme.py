@@ -63,3 +63,11 @@ def test_wotr_odds_block_is_real_output(capsys, monkeypatch):
     expected = block_after(f"$ pycombat odds {cmd}")
     assert main(["odds", cmd]) == 0
     assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_riftbound_enumerate_block_is_real_output(capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/riftbound/seed_example.yaml"
+    expected = block_after(f"$ pycombat enumerate {cmd}")
+    assert main(["enumerate", cmd]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == expected
