@@ -11,7 +11,7 @@ from fractions import Fraction
 import logging
 import os
 import sys
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -383,24 +383,38 @@ def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
 
     if not scenario.claims:
         raise PycombatError(f"{args.file}: claims: the scenario has no claims to verify")
-    verdicts = verify(scenario, list(scenario.claims))
+    return print_verdicts(args, scenario, note, verify(scenario, list(scenario.claims)), game="meccg")
+
+
+def print_verdicts(args: argparse.Namespace, scenario, note: str | None, verdicts: list, *, game: str,
+                   json_extra: dict | None = None, lead: Sequence[str] = (), sources: bool = True,
+                   detail: Callable[[Any], str] | None = None, reading: str = "the other reading") -> int:
+    """`verify`'s output for every game: each verdict with the rules that decide it (and their
+    sources), the rules a candidate violates (``detail`` formats them), notes, the flags whose
+    other value flips it, and whether the claim's ``expect:`` is met (exit code 1 if not)."""
     missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
     if args.json:
-        _emit_json({"game": "meccg", "scenario": scenario.file, "flags": dict(scenario.flags),
+        _emit_json({"game": game, **(json_extra or {}), "scenario": scenario.file, "flags": dict(scenario.flags),
                     "claims": [v.as_json() for v in verdicts]})
         return 1 if missed else 0
     console = _header(scenario, note)
+    for line in lead:
+        console.print(line)
     for v in verdicts:
         j = v.as_json()
         mark = "TRUE " if v.verdict else "FALSE"
         console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
         for r in j["reasons"]:
-            console.print(f"    {r['rule']}: {r['text']}" + (f" (source: {r['source'].rstrip('.')})" if r["source"] else ""))
+            source = f" (source: {r['source'].rstrip('.')})" if sources and r["source"] else ""
+            console.print(f"    {r['rule']}: {r['text']}{source}")
+        if detail is not None:
+            for d in j.get("violations", []):
+                console.print(f"    violated {d['rule']}: {detail(d['detail'])}")
         for n in j.get("notes", []):
             console.print(f"    note: {n}")
         if v.deciding_flags:
             console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
-                          + " (the other reading gives the opposite verdict)")
+                          + f" ({reading} gives the opposite verdict)")
         if v.claim.expect is not None and v.claim.expect != v.verdict:
             console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
     if missed:

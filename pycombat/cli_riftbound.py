@@ -433,40 +433,13 @@ def _tree(args: argparse.Namespace, scenario, note: str | None) -> int:
 
 # ---- verify ------------------------------------------------------------------------------------------
 def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
-    from rich.text import Text
-
-    from .cli import _emit_json, _header
+    from .cli import print_verdicts
     from .games.riftbound.claims import verify
 
     if not scenario.claims:
         raise PycombatError(f"{args.file}: claims: the scenario has no claims to verify")
-    verdicts = verify(scenario, list(scenario.claims))
-    missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
-    if args.json:
-        _emit_json({"game": "riftbound", "scenario": scenario.file, "flags": dict(scenario.flags),
-                    "claims": [v.as_json() for v in verdicts]})
-        return 1 if missed else 0
-    console = _header(scenario, note)
-    for v in verdicts:
-        j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
-        for r in j["reasons"]:
-            source = f" (source: {r['source'].rstrip('.')})" if r["source"] else ""
-            console.print(f"    {r['rule']}: {r['text']}{source}")
-        for d in j.get("violations", []):
-            console.print(f"    violated {d['rule']}: {_detail(d['detail'])}")
-        for n in j.get("notes", []):
-            console.print(f"    note: {n}")
-        if v.deciding_flags:
-            console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
-                          + " (another reading gives the opposite verdict)")
-        if v.claim.expect is not None and v.claim.expect != v.verdict:
-            console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
-    if missed:
-        console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
-        return 1
-    return 0
+    return print_verdicts(args, scenario, note, verify(scenario, list(scenario.claims)), game="riftbound",
+                          detail=_detail, reading="another reading")
 
 
 def _detail(d) -> str:

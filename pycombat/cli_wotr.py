@@ -407,38 +407,12 @@ def _optimize(args: argparse.Namespace, s) -> int:
 
 # ---- verify ------------------------------------------------------------------------------------------
 def _verify(args: argparse.Namespace, s) -> int:
-    from rich.text import Text
-
-    from .cli import _emit_json, _header
+    from .cli import print_verdicts
     from .games.wotr.claims import verify
 
     if not s.claims:
         raise PycombatError(f"{s.file}: claims: the scenario has no claims to verify")
-    verdicts = verify(s, list(s.claims))
-    missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
-    if args.json:
-        _emit_json({"game": "wotr", "scenario": s.file, "flags": dict(s.flags),
-                    "claims": [v.as_json() for v in verdicts]})
-        return 1 if missed else 0
-    console = _header(s, None)
-    for v in verdicts:
-        j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
-        for r in j["reasons"]:
-            console.print(f"    {r['rule']}: {r['text']}" + (f" (source: {r['source'].rstrip('.')})" if r["source"]
-                                                              else ""))
-        for n in j.get("notes", []):
-            console.print(f"    note: {n}")
-        if v.deciding_flags:
-            console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
-                          + " (the other reading gives the opposite verdict)")
-        if v.claim.expect is not None and v.claim.expect != v.verdict:
-            console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
-    if missed:
-        console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
-        return 1
-    return 0
+    return print_verdicts(args, s, None, verify(s, list(s.claims)), game="wotr")
 
 
 # ---- tree --------------------------------------------------------------------------------------------
@@ -661,36 +635,10 @@ def _enumerate_moves(args: argparse.Namespace, s) -> int:
 
 
 def _verify_moves(args: argparse.Namespace, s) -> int:
-    from rich.text import Text
-
-    from .cli import _emit_json, _header
+    from .cli import print_verdicts
     from .games.wotr.move_claims import verify
 
     if not s.claims:
         raise PycombatError(f"{s.file}: claims: the scenario has no claims to verify")
-    verdicts = verify(s, list(s.claims))
-    missed = [v for v in verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
-    if args.json:
-        _emit_json({"game": "wotr", "kind": "position", "scenario": s.file, "flags": dict(s.flags),
-                    "claims": [v.as_json() for v in verdicts]})
-        return 1 if missed else 0
-    console = _header(s, None)
-    for line in _die_lines(s):
-        console.print(line)
-    for v in verdicts:
-        j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
-        for r in j["reasons"]:
-            console.print(f"    {r['rule']}: {r['text']}")
-        for n in j.get("notes", []):
-            console.print(f"    note: {n}")
-        if v.deciding_flags:
-            console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
-                          + " (the other reading gives the opposite verdict)")
-        if v.claim.expect is not None and v.claim.expect != v.verdict:
-            console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
-    if missed:
-        console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
-        return 1
-    return 0
+    return print_verdicts(args, s, None, verify(s, list(s.claims)), game="wotr", json_extra={"kind": "position"},
+                          lead=_die_lines(s), sources=False)
