@@ -17,6 +17,7 @@ from clorm import ConstantField, IntegerField, Predicate, StringField
 from ...errors import PycombatError, ScenarioError
 from ...rulebook import load_rulebook
 from ...scenario import Node
+from ...verdicts import Claim, positive, reasons, verdict_json
 from ...solver import Solver, check, rule_files
 from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
 from .carddb import load_carddb
@@ -156,17 +157,6 @@ def card_facts(card) -> list[Predicate]:
 
 # ---- claims -------------------------------------------------------------------------------
 @dataclass
-class Claim:
-    id: str
-    kind: str
-    text: str
-    args: dict[str, Any]
-    expect: bool | None = None
-    path: str = ""
-    negated: bool = False  #: "may not", "cannot", "does not": the verdict of the positive claim, flipped
-
-
-@dataclass
 class Verdict:
     claim: Claim
     verdict: bool
@@ -176,20 +166,8 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
 
     def as_json(self) -> dict:
-        book = load_rulebook("meccg")
-        reasons = []
-        for rid in dict.fromkeys(self.rules):
-            r = book.rule(rid)
-            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
-        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
-        if self.deciding_flags:
-            out["decided_by_flags"] = self.deciding_flags
-        if self.notes:
-            out["notes"] = self.notes
-        if self.claim.expect is not None:
-            out["expected"] = self.claim.expect
-            out["as_expected"] = self.claim.expect == self.verdict
-        return out
+        return verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
+                            deciding_flags=self.deciding_flags, notes=self.notes)
 
 
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
@@ -221,12 +199,7 @@ _THIRD_PERSON = {"apply": "applies", "cancel": "cancels", "commit": "commits", "
 
 def _positive(text: str) -> tuple[str, bool]:
     """``(positive sentence, negated?)`` for a claim sentence."""
-    for pattern, repl in _NEGATIONS:
-        m = pattern.search(text)
-        if m:
-            word = repl if repl is not None else _THIRD_PERSON[m.group(1).lower()]
-            return text[:m.start()] + word + text[m.end():], True
-    return text, False
+    return positive(text, _NEGATIONS, _THIRD_PERSON)
 
 
 _ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value", "pairs",

@@ -18,23 +18,13 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...rulebook import load_rulebook
 from ...scenario import Node
+from ...verdicts import Claim, positive, reasons, verdict_json
 from .model import SIDES, Scenario, Split, other
 
 CLAIM_KINDS = ("split_legal", "outcome", "fate", "total", "lethal", "might", "split_count", "excess",
                "assigns_first", "focus_first", "role", "damage_step", "order", "excess_on", "best_split", "scores",
                "no_result", "keyword_effect", "marked_counts", "ignore_tank", "any_order", "rule")
 _ARG_KEYS = ("side", "split", "unit", "other", "value", "outcome", "modal", "player", "keyword", "statement")
-
-
-@dataclass
-class Claim:
-    id: str
-    kind: str
-    text: str
-    args: dict[str, Any]
-    expect: bool | None = None
-    path: str = ""
-    negated: bool = False
 
 
 @dataclass
@@ -50,22 +40,12 @@ class Verdict:
     def as_json(self) -> dict:
         from .citations import source_for
 
-        book = load_rulebook("riftbound")
-        reasons = []
-        for rid in dict.fromkeys(self.rules):
-            r = book.rule(rid)
-            reasons.append({"rule": r.id, "text": r.summary, "source": source_for(r.source, self.version)})
-        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
+        extra = {}
         if self.violations:
-            out["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
-        if self.deciding_flags:
-            out["decided_by_flags"] = self.deciding_flags
-        if self.notes:
-            out["notes"] = self.notes
-        if self.claim.expect is not None:
-            out["expected"] = self.claim.expect
-            out["as_expected"] = self.claim.expect == self.verdict
-        return out
+            extra["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
+        return verdict_json(self.claim, self.verdict,
+                            reasons("riftbound", self.rules, lambda src: source_for(src, self.version)),
+                            deciding_flags=self.deciding_flags, notes=self.notes, extra=extra)
 
 
 def _plain(x: Any) -> Any:
@@ -198,12 +178,7 @@ _THIRD = {"die": "dies", "survive": "survives", "conquer": "conquers", "keep": "
 
 
 def _positive(text: str) -> tuple[str, bool]:
-    for pattern, repl in _NEGATIONS:
-        m = pattern.search(text)
-        if m:
-            word = repl if repl is not None else _THIRD[m.group(1).lower()]
-            return text[:m.start()] + word + text[m.end():], True
-    return text, False
+    return positive(text, _NEGATIONS, _THIRD)
 
 
 def _normal(text: str) -> str:

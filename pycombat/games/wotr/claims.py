@@ -17,6 +17,8 @@ from typing import Any, Callable
 from ...errors import ScenarioError
 from ...rulebook import load_rulebook
 from ...scenario import Node
+from ...verdicts import Claim as BaseClaim
+from ...verdicts import positive, reasons, verdict_json
 from .model import Force, Scenario
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
@@ -60,14 +62,7 @@ _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attack
 
 
 @dataclass
-class Claim:
-    id: str
-    kind: str
-    text: str
-    args: dict[str, Any]
-    expect: bool | None = None
-    path: str = ""
-    negated: bool = False
+class Claim(BaseClaim):
     split: Force | None = None  #: the attacking part the claim is about (None: the scenario's)
 
 
@@ -80,29 +75,12 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
 
     def as_json(self) -> dict:
-        book = load_rulebook("wotr")
-        reasons = []
-        for rid in dict.fromkeys(self.rules):
-            r = book.rule(rid)
-            reasons.append({"rule": r.id, "text": r.summary, "source": r.source})
-        out = {"id": self.claim.id, "claim": self.claim.text, "verdict": self.verdict, "reasons": reasons}
-        if self.deciding_flags:
-            out["decided_by_flags"] = self.deciding_flags
-        if self.notes:
-            out["notes"] = self.notes
-        if self.claim.expect is not None:
-            out["expected"] = self.claim.expect
-            out["as_expected"] = self.claim.expect == self.verdict
-        return out
+        return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules),
+                            deciding_flags=self.deciding_flags, notes=self.notes)
 
 
 def _positive(text: str) -> tuple[str, bool]:
-    for pattern, repl in _NEGATIONS:
-        m = pattern.search(text)
-        if m:
-            word = repl if repl is not None else _THIRD[m.group(1).lower()]
-            return text[:m.start()] + word + text[m.end():], True
-    return text, False
+    return positive(text, _NEGATIONS, _THIRD)
 
 
 def parse_claims(root: Node, s: Scenario) -> list[Claim]:
