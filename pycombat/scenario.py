@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import yaml
 
@@ -246,3 +246,29 @@ def parse_flag_assignments(pairs: Sequence[str]) -> dict[str, str]:
 
 
 Reader = Callable[[Node], Any]
+
+
+def read_flags(root: Node, game: str, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """A game's interpretation flags: the digest's defaults, then the file's ``rules:``, then the
+    command line's ``--flag NAME=VALUE``; and where each value came from (default, scenario,
+    command line). Unknown flags and values are errors naming the file and field."""
+    from .rulebook import load_rulebook
+
+    book = load_rulebook(game)
+    given: dict[str, Any] = {}
+    if root.has("rules"):
+        rules = root.child("rules")
+        if rules.value is None:
+            rules.value = {}
+        for name, node in rules.items():
+            given[name] = node.value
+    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
+    origin = {name: "default" for name in flags}
+    origin.update({name: "scenario" for name in given})
+    for name, value in cli.items():
+        try:
+            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
+        except ScenarioError as exc:
+            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
+        origin[name] = "command line"
+    return flags, origin

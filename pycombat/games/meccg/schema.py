@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...rulebook import load_rulebook
 from ...names import closest
-from ...scenario import Node, read_document
+from ...scenario import Node, read_document, read_flags
 from .carddb import CardDB, load_carddb
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
@@ -153,24 +152,7 @@ def _rolls(node: Node) -> Rolls:
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    book = load_rulebook("meccg")
-    given: dict[str, Any] = {}
-    rules = root.child("rules", {}) if root.has("rules") else None
-    if rules is not None:
-        if rules.value is None:
-            rules.value = {}
-        for name, node in rules.items():
-            given[name] = node.value
-    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
-    origin = {name: "default" for name in flags}
-    origin.update({name: "scenario" for name in given})
-    for name, value in cli.items():
-        try:
-            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
-        except ScenarioError as exc:
-            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
-        origin[name] = "command line"
-    return flags, origin
+    return read_flags(root, "meccg", cli)
 
 
 def _company(node: Node, role: str, db: CardDB) -> Company:

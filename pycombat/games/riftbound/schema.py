@@ -18,8 +18,7 @@ from typing import Any, Mapping
 
 from ...errors import ScenarioError
 from ...names import closest, normalize
-from ...rulebook import load_rulebook
-from ...scenario import Node, read_document
+from ...scenario import Node, read_document, read_flags
 from .carddb import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
@@ -102,24 +101,7 @@ def _battlefield(root: Node) -> tuple[str | None, bool]:
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    book = load_rulebook("riftbound")
-    given: dict[str, Any] = {}
-    if root.has("rules"):
-        rules = root.child("rules")
-        if rules.value is None:
-            rules.value = {}
-        for name, node in rules.items():
-            given[name] = node.value
-    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
-    origin = {name: "default" for name in flags}
-    origin.update({name: "scenario" for name in given})
-    for name, value in cli.items():
-        try:
-            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
-        except ScenarioError as exc:
-            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
-        origin[name] = "command line"
-    return flags, origin
+    return read_flags(root, "riftbound", cli)
 
 
 def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:

@@ -33,8 +33,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...rulebook import load_rulebook
-from ...scenario import Node, read_document
+from ...scenario import Node, read_document, read_flags
 from .board import Board, Nations, load_board, load_nations, side_of_name
 from .characters import CharacterDB, load_characters
 from .model import ACTIONS, KINDS, Army, CardPlay, Contingent, Effects, Force, Politics, Scenario
@@ -396,22 +395,4 @@ def _with_default_replacements(s: Scenario, nations: Nations) -> Scenario:
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    """The digest's interpretation flags: defaults, then the file's ``rules:``, then ``--flag``."""
-    book = load_rulebook("wotr")
-    given: dict[str, Any] = {}
-    if root.has("rules"):
-        rules = root.child("rules")
-        if rules.value is None:
-            rules.value = {}
-        for name, node in rules.items():
-            given[name] = node.value
-    flags = book.resolve_flags(given, file=root.file, path_prefix="rules")
-    origin = {name: "default" for name in flags}
-    origin.update({name: "scenario" for name in given})
-    for name, value in cli.items():
-        try:
-            flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
-        except ScenarioError as exc:
-            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
-        origin[name] = "command line"
-    return flags, origin
+    return read_flags(root, "wotr", cli)
