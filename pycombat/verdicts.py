@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .rulebook import load_rulebook
@@ -65,4 +65,135 @@ def verdict_json(claim: Claim, verdict: bool, reasons: list[dict], *, deciding_f
     if claim.expect is not None:
         out["expected"] = claim.expect
         out["as_expected"] = claim.expect == verdict
+    return out
+
+
+# ---- the one claim reader and the one verify loop ---------------------------------------------------
+#: the fields every claim entry may have, whatever its game
+CLAIM_FIELDS = ("id", "claim", "kind", "expect", "negated")
+#: the longest claim sentence read (longer ones are refused before any pattern runs)
+MAX_SENTENCE = 2_000
+
+
+@dataclass
+class ClaimBook:
+    """What a game registers to have its claims read: sentence templates and ``kind:`` claims.
+
+    ``templates`` are ``(pattern, build)`` pairs, ``build(match) -> (kind, args)``; ``kinds`` the
+    ``kind:`` values; ``arg_keys`` the fields a claim entry may carry; ``negations`` and
+    ``third_person`` read a negative sentence as its positive form (see :func:`positive`).
+    Optional hooks: ``read_sentence(sentence) -> (kind, args) | None`` tried before the templates
+    (for statements that are not patterns), ``fields(node, scenario, args) -> dict`` for fields
+    the game reads itself (they are then given to ``make`` as keywords), ``check(scenario, claim)``
+    for argument checks, ``describe(kind, args, negated)`` for the text of a ``kind:`` claim, and
+    ``make`` the claim class.
+    """
+
+    game: str
+    kinds: Sequence[str]
+    templates: Sequence[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]]
+    arg_keys: Sequence[str]
+    negations: Sequence[tuple[re.Pattern, str | None]] = ()
+    third_person: Mapping[str, str] = field(default_factory=dict)
+    example: str = ""
+    read_sentence: Callable[[str], tuple[str, dict] | None] | None = None
+    fields: Callable[..., dict] | None = None
+    own_keys: Sequence[str] = ()
+    check: Callable[[Any, Claim], None] | None = None
+    describe: Callable[[str, dict, bool], str] | None = None
+    make: Callable[..., Claim] = Claim
+
+    def read(self, sentence: str) -> tuple[str, dict, bool] | None:
+        """``(kind, args, negated)`` for a sentence, or None when no template reads it."""
+        sentence = sentence.strip().rstrip(".")
+        for candidate, neg in ((sentence, False), positive(sentence, self.negations, self.third_person)):
+            if self.read_sentence is not None:
+                got = self.read_sentence(candidate)
+                if got is not None:
+                    return got[0], got[1], neg
+            for pattern, build in self.templates:
+                m = pattern.match(candidate)
+                if m:
+                    kind, args = build(m)
+                    return kind, args, neg
+        return None
+
+
+def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) -> list[Claim]:
+    """Every entry of a ``claims:`` list (:class:`pycombat.scenario.Node` s, as the scenario keeps
+    them): a sentence, ``{claim: "<sentence>", expect: ...}`` or ``{kind: ..., <fields>}``, read with
+    ``book``. Claims are read after the scenario is built (their names refer to it)."""
+    from .scenario import Node
+
+    out = []
+    for i, n in enumerate(nodes):
+        if isinstance(n.value, str):
+            n = Node({"claim": n.value}, file=n.file, path=n.path)
+        n._mapping()
+        cid = n.str("id", f"claim-{i + 1}")
+        expect = n.bool("expect", None)
+        text = n.str("claim", None)
+        kind = n.str("kind", None, choices=tuple(book.kinds))
+        negated = n.bool("negated", False)
+        args: dict[str, Any] = {}
+        if kind is None:
+            if text is None:
+                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
+            if len(text) > MAX_SENTENCE:
+                raise n.error(f"a claim sentence has at most {MAX_SENTENCE:,} characters, not {len(text):,}",
+                              "claim")
+            got = book.read(text)
+            if got is None:
+                example = f", or a sentence such as {book.example}" if book.example else ""
+                raise n.error(f"cannot read the claim {_short(text)!r}; give `kind:` ({', '.join(book.kinds)}) "
+                              f"and its fields{example}", "claim")
+            kind, args, negated = got
+        extra = book.fields(n, scenario, args) if book.fields is not None else {}
+        for key in book.arg_keys:
+            if key not in book.own_keys and n.has(key):
+                args[key] = n.raw(key)
+        n.finish(CLAIM_FIELDS + tuple(book.arg_keys))
+        if text is None:
+            text = book.describe(kind, args, negated) if book.describe else f"{kind} {args}"
+        claim = book.make(id=cid, kind=kind, text=text, args=args, expect=expect, path=n.path, negated=negated,
+                          **extra)
+        if book.check is not None:
+            book.check(scenario, claim)
+        out.append(claim)
+    return out
+
+
+def _short(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any, Claim], Any], *,
+                  game: str, with_flags: Callable[[Any, Mapping[str, str]], Any],
+                  relevant_flags: Callable[[Any, Claim], Iterable[str]] | None = None,
+                  errors: tuple[type[BaseException], ...] = ()) -> list[Any]:
+    """The one verify loop: decide each claim under the scenario's flags, then under every other
+    value of each interpretation flag (of ``relevant_flags``, default all of the digest's), and
+    record in the verdict's ``deciding_flags`` each flag whose other value flips the verdict.
+
+    ``with_flags(scenario, flags)`` gives the scenario under other flags; a claim that cannot be
+    decided under another value (``errors``, e.g. ScenarioError) is not flipped by it."""
+    from .errors import ScenarioError
+
+    book = load_rulebook(game)
+    out = []
+    for c in claims:
+        v = decide(scenario, c)
+        names = relevant_flags(scenario, c) if relevant_flags is not None else book.flags
+        for name in names:
+            for other in book.flags[name].values:
+                if other == scenario.flags[name]:
+                    continue
+                try:
+                    flipped = decide(with_flags(scenario, {**scenario.flags, name: other}), c).verdict != v.verdict
+                except (ScenarioError, *errors):
+                    flipped = False
+                if flipped:
+                    v.deciding_flags[name] = scenario.flags[name]
+                    break
+        out.append(v)
     return out

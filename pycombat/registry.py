@@ -1,0 +1,198 @@
+"""The game contract: each game registers itself once; the front ends read only this registry.
+
+A game is a package ``pycombat.games.<name>`` whose ``__init__`` calls :func:`register` with a
+:class:`Game`: its name, how to read a scenario mapping into its scenario object, the verbs it
+answers (each a :class:`Verb`: a function returning a report object, a printer, and the verb's
+own options), its claim book and its JSON Schema.  Heavy modules are named as
+``"module:function"`` strings and imported only when the verb runs, so that ``pycombat --help``
+and a verb on one game never import another game's solver code.
+
+Nothing in this module (or any engine module) names a game: games are found by listing the
+subpackages of :mod:`pycombat.games` (without importing them) and by :func:`register` calls,
+which is also how a test registers a toy game of its own.
+
+>>> v = Verb("enumerate", run="json:dumps")
+>>> v.resolve_run() is __import__("json").dumps
+True
+>>> Option(("--limit",), dict(type=int)).dest
+'limit'
+"""
+from __future__ import annotations
+
+import pkgutil
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from .errors import ScenarioError
+
+#: verbs every game shares the name and meaning of (a game answers a subset, and may add its own)
+VERB_HELP = {
+    "enumerate": "every legal option: strike assignments, rearguard splits and moves, damage splits",
+    "odds": "exact odds of a combat, a battle or the resulting board",
+    "replay": "resolve a combat with given dice, step by step",
+    "verify": "verdicts on the claims of a scenario, with the rules that decide them",
+    "optimize": "optimal play by both sides, solved exactly",
+    "tree": "write the game tree to GraphML, DOT or PNG",
+}
+
+
+def resolve(ref: str | Callable) -> Callable:
+    """``"package.module:attribute"`` imported on demand (or a callable returned as it is)."""
+    if callable(ref):
+        return ref
+    module, _, attr = ref.partition(":")
+    obj: Any = import_module(module)
+    for part in attr.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+@dataclass(frozen=True)
+class Option:
+    """A verb's option beyond the common ones (FILE, ``--json``, ``--flag``): argparse's flags and
+    keywords. Two games may declare the same flag: it is one option then (same meaning)."""
+
+    flags: tuple[str, ...]
+    kwargs: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def dest(self) -> str:
+        if "dest" in self.kwargs:
+            return self.kwargs["dest"]
+        long = next((f for f in self.flags if f.startswith("--")), self.flags[0])
+        return long.lstrip("-").replace("-", "_")
+
+    @property
+    def default(self) -> Any:
+        if "default" in self.kwargs:
+            return self.kwargs["default"]
+        if self.kwargs.get("action") == "store_true":
+            return False
+        if self.kwargs.get("action") == "append":
+            return []
+        return None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One verb of one game.
+
+    ``run(scenario, **options) -> report`` computes (no printing); ``present(report, console)``
+    prints the report as text; ``options`` are the verb's options for this game (their defaults
+    fill what the caller leaves out, for the CLI and the Python API alike).  Both functions may be
+    ``"module:function"`` strings, imported when first used.
+    """
+
+    name: str
+    run: str | Callable
+    present: str | Callable | None = None
+    options: tuple[Option, ...] = ()
+    help: str | None = None
+    #: the verb needs a file (it does not run on the built-in example)
+    needs_file: bool = False
+
+    def resolve_run(self) -> Callable:
+        return resolve(self.run)
+
+    def resolve_present(self) -> Callable | None:
+        return resolve(self.present) if self.present is not None else None
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.dest: o.default for o in self.options}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: everything the front ends and the engine need to know of it."""
+
+    name: str
+    title: str
+    #: ``read(data, file=, flag_overrides=) -> scenario object`` (the game's scenario reader)
+    read: str | Callable
+    verbs: Mapping[str, Verb]
+    #: ``() -> dict``: the JSON Schema of a scenario file of this game
+    json_schema: str | Callable | None = None
+    #: ``() -> ClaimBook`` (see :mod:`pycombat.verdicts`)
+    claims: str | Callable | None = None
+    #: the rule digest (``<name>.md``, the format of ``../shared/rules``): rule ids and flags
+    digest: Path | None = None
+    #: the folder of shipped examples, and the example used when a verb is given no file
+    examples: Path | None = None
+    default_example: str | None = None
+    #: a one-paragraph note for ``--help`` (what the verbs mean for this game)
+    help: str = ""
+    #: ``(name, game=) -> report``: the lookup of a card by name, for ``pycombat card``
+    card: str | Callable | None = None
+
+    def verb(self, name: str) -> Verb:
+        try:
+            return self.verbs[name]
+        except KeyError:
+            offering = [g.name for g in all_games() if name in g.verbs]
+            raise ScenarioError(f"{name} is not available for {self.name} scenarios"
+                                + (f" (it is for: {', '.join(offering)})" if offering else "")) from None
+
+    def read_scenario(self, data: Mapping[str, Any], *, file: str | None = None,
+                      flag_overrides: Mapping[str, str] | None = None) -> Any:
+        return resolve(self.read)(data, file=file, flag_overrides=flag_overrides)
+
+
+_GAMES: dict[str, Game] = {}
+_DISCOVERED = False
+
+
+def register(game: Game) -> Game:
+    """Register (or replace) a game; its package's ``__init__`` calls this once."""
+    _GAMES[game.name] = game
+    return game
+
+
+def unregister(name: str) -> None:
+    """Forget a game (tests that register a toy game clean up with this)."""
+    _GAMES.pop(name, None)
+
+
+def _package_names() -> list[str]:
+    """The game packages shipped in ``pycombat.games``, listed without importing them."""
+    from . import games
+
+    return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg)
+
+
+def names() -> list[str]:
+    """Every game's name: the shipped packages (not imported) and any registered at run time."""
+    return sorted(set(_package_names()) | set(_GAMES))
+
+
+def get(name: str) -> Game:
+    """The game called ``name``, importing its package (which registers it) when first asked."""
+    if name not in _GAMES and name in _package_names():
+        import_module(f"pycombat.games.{name}")
+    if name not in _GAMES:
+        raise KeyError(name)
+    return _GAMES[name]
+
+
+def all_games() -> list[Game]:
+    """Every game, registered (imports each shipped game's light ``__init__``)."""
+    return [get(n) for n in names()]
+
+
+def digest_path(name: str) -> Path:
+    """The rule digest of game ``name``: its registered one, else the shipped ``pycombat/rules/<name>.md``."""
+    game = _GAMES.get(name)
+    if game is None and name in _package_names():
+        game = get(name)
+    if game is not None and game.digest is not None:
+        return Path(game.digest)
+    return Path(__file__).resolve().parent / "rules" / f"{name}.md"
+
+
+def default_example() -> tuple[Game, Path] | None:
+    """The example a verb runs on when no file is given: the first game (by name) that names one."""
+    for g in all_games():
+        if g.default_example and g.examples:
+            return g, Path(g.examples) / g.default_example
+    return None

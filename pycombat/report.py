@@ -1,0 +1,59 @@
+"""Report objects: what every verb of every game returns (to the CLI, the Python API, batch, the web page).
+
+A report is a plain dataclass.  Every report carries the game, the verb, the scenario's file and
+title and the interpretation flags it was answered under; each game's report adds its answer (the
+fields a printer reads) and says how it is written as JSON (:meth:`Report.to_json`, which must
+give plain JSON types: fractions as ``"n/d"`` strings).  ``exit_code`` is what the command line
+returns (``verify`` gives 1 when a claim's ``expect:`` is not met).
+
+>>> r = Report(game="toy", verb="enumerate", scenario="t.yaml", title=None, flags={"f": "a"})
+>>> r.to_json()
+{'game': 'toy', 'verb': 'enumerate', 'scenario': 't.yaml', 'title': None, 'flags': {'f': 'a'}}
+>>> r.exit_code
+0
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, Mapping
+
+
+def jsonable(value: Any) -> Any:
+    """``value`` with fractions as ``"n/d"`` strings, tuples as lists and dataclasses as mappings."""
+    if isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+        return value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}" if value.denominator != 1 else str(value.numerator)
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [jsonable(v) for v in value]
+    if hasattr(value, "to_json"):
+        return value.to_json()
+    if hasattr(value, "__dataclass_fields__"):
+        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
+    return str(value)
+
+
+@dataclass
+class Report:
+    """The base of every report: where the answer comes from and under which flags."""
+
+    game: str
+    verb: str
+    scenario: str | None
+    title: str | None
+    flags: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def exit_code(self) -> int:
+        return 0
+
+    def to_json(self) -> dict:
+        """The report as JSON-ready data (the base fields, then the game's own)."""
+        return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if not f.name.startswith("_")}
+
+    def dumps(self, *, pretty: bool = False) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False, indent=1 if pretty else None)
