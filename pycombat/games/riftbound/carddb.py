@@ -56,12 +56,20 @@ class UnitCard:
     damage_immunity_text: bool
     ignores_tank_here: bool
     conditional_keywords: tuple[dict, ...] = ()
+    domains: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    reprint_of: str | None = None  #: id of the earlier record this one reprints (same combat facts)
 
 
 class UnitDB:
     """Lookup of unit cards by id or name (several printings of one card are one record)."""
 
     def __init__(self, records: list[dict]):
+        # the deduplicated data has one record per id (README: the first copy of each is kept)
+        ids = [r["id"] for r in records]
+        if len(set(ids)) != len(ids):
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            raise ValueError(f"units.json: ids must be unique; repeated: {', '.join(dup[:5])}")
         self.cards: list[UnitCard] = []
         self._index: NameIndex[UnitCard] = NameIndex([])
         self.keyword_names: set[str] = set()
@@ -74,7 +82,9 @@ class UnitDB:
                 ganking=bool(r.get("ganking")), no_combat_damage=bool(r.get("no_combat_damage")),
                 damage_immunity_text=bool(r.get("damage_immunity_text")),
                 ignores_tank_here=bool(r.get("ignores_tank_here")),
-                conditional_keywords=tuple(r.get("conditional_keywords") or ()))
+                conditional_keywords=tuple(r.get("conditional_keywords") or ()),
+                domains=tuple(r.get("domains") or ()), tags=tuple(r.get("tags") or ()),
+                reprint_of=r.get("reprint_of"))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:
@@ -99,6 +109,8 @@ class UnitDB:
             found = self._index.lookup(name.replace(",", " "))
         if not found:
             raise UnknownNameError("unit card", name, self._index.suggest(name), file=file, path=path)
+        if len(found) > 1:  # a reprint (VEN) of an earlier card is that card: keep the original record
+            found = [c for c in found if c.reprint_of is None] or found
         first = found[0]
         differing = [c for c in found[1:] if _combat_facts(c) != _combat_facts(first)]
         if differing:
