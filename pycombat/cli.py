@@ -402,8 +402,9 @@ def print_verdicts(args: argparse.Namespace, scenario, note: str | None, verdict
         console.print(line)
     for v in verdicts:
         j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
+        mark = "NOT DECIDED" if v.verdict is None else "TRUE " if v.verdict else "FALSE"
+        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold yellow" if v.verdict is None
+                           else "bold green" if v.verdict else "bold red"))
         for r in j["reasons"]:
             source = f" (source: {r['source'].rstrip('.')})" if sources and r["source"] else ""
             console.print(f"    {r['rule']}: {r['text']}{source}")

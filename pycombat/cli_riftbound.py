@@ -53,7 +53,8 @@ def _units_line(scenario, board, side: str) -> str:
     s = scenario.side(side)
     present = {u.name for u in board.side(side)}
     parts = []
-    for u in s.units:
+    entered = tuple(u for u in scenario.reserve if u.side == side and u.name in present)
+    for u in s.units + entered:
         if u.name in present:
             parts.append(board.unit(u.name).describe())
         else:
@@ -69,6 +70,9 @@ def _board_header(console, scenario, board) -> None:
     console.print(_units_line(scenario, board, "attacker"))
     console.print(_units_line(scenario, board, "defender"))
     console.print(_flags_line(scenario))
+    from .games.riftbound.showdown import play_showdown
+    for line in play_showdown(scenario).unmodelled_lines():
+        console.print(line)
 
 
 def _receivers_text(derived, side: str, board) -> str:
@@ -107,7 +111,8 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .games.riftbound.showdown import play_showdown
     from .games.riftbound.splits import LegalSplits
 
-    board = play_showdown(scenario).board
+    showdown = play_showdown(scenario)
+    board = showdown.board
     max_list = args.max_list or DEFAULT_MAX_LIST
     sides = [args.side] if args.side else list(SIDES)
     report = {}
@@ -137,7 +142,9 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     if args.json:
         out = {"game": "riftbound", "scenario": scenario.file, "title": scenario.title, "flags": dict(scenario.flags),
                "damage_step": board.damage_step, "sides": {},
-               "outcomes": sorted(classes.outcomes), "outcome_reason": classes.explain()}
+               "outcomes": sorted(classes.outcomes), "outcome_reason": classes.explain(),
+               "unmodelled": showdown.unmodelled_json()}
+        from .games.riftbound.judge import judge_json
         for side, (view, count, listed, truncated) in report.items():
             d = view.derived
             entry = {"player": scenario.side(side).player, "total": d.pool[side], "assigns": d.to_assign[side],
@@ -150,6 +157,7 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
                 entry["splits"] = [{**sp.as_json(), "kills": _kills(board, side, sp)} for sp in listed]
                 if truncated:
                     entry["truncated"] = True
+            entry["judge"] = judge_json(board, side, scenario.splits.get(side))
             out["sides"][side] = entry
         return _emit_json(out)
     console = _header(scenario, note)
@@ -188,6 +196,9 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
         console.print(_splits_table(view, listed, board, side))
         if truncated and count is not None:
             console.print(f"... {count - len(listed):,} more (shown: {len(listed):,}; use --limit N to show more)")
+        from .games.riftbound.judge import judge_lines
+        for line in judge_lines(board, side, scenario.splits.get(side)):
+            console.print(line)
     console.print("")
     texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes))
     how = "whichever legal splits are chosen" if len(classes.outcomes) == 1 else "depending on the splits"
@@ -438,8 +449,11 @@ def _verify(args: argparse.Namespace, scenario, note: str | None) -> int:
 
     if not scenario.claims:
         raise PycombatError(f"{args.file}: claims: the scenario has no claims to verify")
+    from .games.riftbound.showdown import play_showdown
+    sd = play_showdown(scenario)
     return print_verdicts(args, scenario, note, verify(scenario, list(scenario.claims)), game="riftbound",
-                          detail=_detail, reading="another reading")
+                          detail=_detail, reading="another reading", lead=sd.unmodelled_lines(),
+                          json_extra={"unmodelled": sd.unmodelled_json()})
 
 
 def _detail(d) -> str:

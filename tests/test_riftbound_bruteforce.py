@@ -11,7 +11,7 @@ Three independent statements must give the same set of final damage vectors for 
 The ASP's sequences (``split_repr=sequence``) must equal a replay of the orders, its count
 must equal its listing, check mode must accept every generated split and reject every other
 vector with at least one rule id. Both readings of ``excess_damage`` and ``marked_damage`` (and
-of ``immune_targets`` and ``rules_version``) are drawn.
+of ``immune_targets``, ``rules_version`` and ``lethal_order``, RB-READ-1) are drawn.
 """
 from __future__ import annotations
 
@@ -73,7 +73,8 @@ def boards(draw, max_defenders: int = 4):
                  excess_damage=draw(st.sampled_from(["free", "last"])),
                  marked_damage=draw(st.sampled_from(["remaining", "ignore"])),
                  immune_targets=draw(st.sampled_from(["exclude", "dumpable"])),
-                 rules_version=draw(st.sampled_from(["v1.3", "v1.4"])))
+                 rules_version=draw(st.sampled_from(["v1.3", "v1.4"])),
+                 lethal_order=draw(st.sampled_from(["as_worded", "killable_first"])))
     return Board(draw(units("attacker", 1, 3)), draw(units("defender", 1, max_defenders)), flags)
 
 

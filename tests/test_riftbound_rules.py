@@ -39,7 +39,8 @@ def test_every_digest_rule_is_referenced_by_the_asp_or_the_python():
         cited |= set(RULE_ID.findall(f.read_text()))
     missing = sorted(set(BOOK.rules) - cited)
     assert not missing, f"rule ids never referenced: {missing}"
-    assert len(BOOK.rules) == 57
+    # the shared digest's 57 rules, and the card/judge/reading rules of games/riftbound/card_flags.md
+    assert len([r for r in BOOK.rules if not r.startswith(("RB-CARD-", "RB-JUDGE-", "RB-READ-"))]) == 57
 
 
 def _statements(text: str):

@@ -49,6 +49,8 @@ class SideProblem:
             else:
                 self.tiers[u.name] = (1,)
         self.excess_mode = flags.get("excess_damage", "free")
+        # RB-READ-1 [lethal_order=killable_first]: a unit the remaining damage can kill first
+        self.killable_first = flags.get("lethal_order", "as_worded") == "killable_first"
 
     def canonical(self, damage: Mapping[str, int]) -> Vector:
         return tuple((n, damage[n]) for n in self.order if damage.get(n, 0) > 0)
@@ -66,6 +68,17 @@ def _distributions(total: int, names: list[str]) -> Iterator[dict[str, int]]:
             out[n] = c - prev - 1
             prev = c
         yield out
+
+
+def _choosable(p: SideProblem, tier: Mapping[str, int], rest: list[str], low: int, left: int) -> list[str]:
+    """The units that may be taken next: those of the lowest tier left (RB-ORD-2/3/4); under
+    RB-READ-1 [lethal_order=killable_first], only those ``left`` kills when there are any."""
+    names = [n for n in rest if tier[n] == low]
+    if p.killable_first:
+        kill = [n for n in names if p.lethal[n] is not None and p.lethal[n] <= left]
+        if kill:
+            return kill
+    return names
 
 
 def replay_orders(board: Board, side: str) -> set[Vector]:
@@ -96,9 +109,7 @@ def replay_orders(board: Board, side: str) -> set[Vector]:
                         out.add(p.canonical({**base, n: base.get(n, 0) + left}))
                 continue
             low = min(tier[n] for n in rest)  # RB-ORD-2/3: lower tiers first; RB-ORD-4: any order inside
-            for n in rest:
-                if tier[n] != low:
-                    continue
+            for n in _choosable(p, tier, rest, low, left):
                 lethal = p.lethal[n]
                 amount = left if lethal is None else min(lethal, left)  # RB-DMG-6/7
                 stack.append((left - amount, taken + ((n, amount),), n))
@@ -137,11 +148,10 @@ def replay_sequences(board: Board, side: str) -> set[tuple[tuple[str, int], ...]
                         out.add(taken + ((dmp.name, left),))
                 continue
             low = min(tier[n] for n in rest)
-            for n in rest:
-                if tier[n] == low:
-                    lethal = p.lethal[n]
-                    amount = left if lethal is None else min(lethal, left)
-                    stack.append((left - amount, taken + ((n, amount),)))
+            for n in _choosable(p, tier, rest, low, left):
+                lethal = p.lethal[n]
+                amount = left if lethal is None else min(lethal, left)
+                stack.append((left - amount, taken + ((n, amount),)))
     return out
 
 
@@ -165,9 +175,15 @@ def model3_legal(p: SideProblem, damage: Mapping[str, int]) -> bool:
         for choice in itertools.product((0, 2), repeat=len(duals)):
             tier = {n: t[0] for n, t in p.tiers.items()}
             tier.update(zip(duals, choice, strict=True))
-            if all(not (d[j] > 0 and tier[i] < tier[j] and (lethal[i] is None or d[i] < lethal[i]))
-                   for j in lethal for i in lethal):
-                return True
+            if not all(not (d[j] > 0 and tier[i] < tier[j] and (lethal[i] is None or d[i] < lethal[i]))
+                       for j in lethal for i in lethal):
+                continue
+            # RB-READ-1 [killable_first]: the unit left short got all that remained; an untouched
+            # unit allowed at that point (tier no later) that this amount kills was passed over
+            if p.killable_first and any(d[j] == 0 and lethal[j] is not None and lethal[j] <= d[s]
+                                        and tier[j] <= tier[s] for s in partial for j in lethal):
+                continue
+            return True
         return False
     if any(d[n] < lethal[n] for n in lethal):
         return False

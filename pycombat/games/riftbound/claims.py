@@ -30,7 +30,7 @@ _ARG_KEYS = ("side", "split", "unit", "other", "value", "outcome", "modal", "pla
 @dataclass
 class Verdict:
     claim: Claim
-    verdict: bool
+    verdict: bool | None  #: None: not decided (a card clause is not modelled, RB-CARD-4)
     rules: list[str]
     notes: list[str] = field(default_factory=list)
     violations: list[tuple[str, Any]] = field(default_factory=list)  #: (rule id, detail) from check mode
@@ -656,8 +656,13 @@ DECIDERS: dict[str, Callable[[Scenario, Claim], Verdict]] = {
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
-    """Decide every claim; name the flags whose other values would change a verdict."""
+    """Decide every claim; name the flags whose other values would change a verdict. With a
+    card clause the model does not interpret (RB-CARD-4), no claim is decided (verdict None);
+    the note says what the verdict would be if those clauses changed nothing."""
+    from .showdown import play_showdown
+
     book = load_rulebook("riftbound")
+    missing = play_showdown(s).unmodelled_json()
     out = []
     for c in claims:
         v = decide(s, c)
@@ -674,5 +679,12 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
                 if flipped:
                     v.deciding_flags[name] = s.flags[name]
                     break
+        if missing:
+            would = v.verdict
+            v.verdict = None
+            v.rules = list(dict.fromkeys(["RB-CARD-4"] + v.rules))
+            v.notes.append(f"not decided: {len(missing)} card clause(s) not modelled ("
+                           + "; ".join(f"{m['card']}: {m['what']}" for m in missing)
+                           + f"); if they changed nothing the verdict would be {would}")
         out.append(v)
     return out

@@ -44,6 +44,10 @@ class Unit:
     ganking: bool = False  #: RB-MIGHT-11: no effect on damage
     value: Fraction | None = None  #: what killing it is worth (best_split_objective=custom)
     keywords: tuple[str, ...] = ()  #: every keyword as written (for display)
+    domains: tuple[str, ...] = ()  #: the card's domains (spell targets, RB-CARD-1)
+    tags: tuple[str, ...] = ()  #: the card's tags (spell targets, RB-CARD-1)
+    buffed: bool = False  #: has a buff (+1 Might, at most one; RB-CARD-6)
+    equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
     # -- set by showdown effects -------------------------------------------------------
     might_changes: tuple[int, ...] = ()  #: Might changes, in the order played
     prevent: int = 0  #: damage prevention left (RB-MIGHT-6)
@@ -207,7 +211,8 @@ class Scenario:
     flag_origin: Mapping[str, str] = field(default_factory=dict)
     battlefield: str | None = None
     scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
-    effects: tuple[Effect, ...] = ()  #: the showdown, in order
+    effects: tuple[Any, ...] = ()  #: the showdown, in order: Effect or interpreter.Play
+    reserve: tuple[Unit, ...] = ()  #: units at their base that cards may move in (RB-COMB-4)
     splits: Mapping[str, Split] = field(default_factory=dict)  #: chosen splits (odds, verify)
     claims: tuple[Any, ...] = ()
     title: str | None = None

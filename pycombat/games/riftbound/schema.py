@@ -30,9 +30,11 @@ from .model import SIDES, Effect, Scenario, Side, Split, Unit, other
 
 TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender", "showdown", "splits", "rules",
             "claims")
-SIDE_KEYS = ("player", "units")
+SIDE_KEYS = ("player", "units", "base")
 UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
-             "value")
+             "value", "equipment", "buffed", "domains", "tags")
+#: a card played in the showdown (RB-CARD, read by the one interpreter in interpreter.py)
+PLAY_KEYS = ("play", "by", "target", "mode", "condition", "to", "paid")
 BATTLEFIELD_KEYS = ("name", "scored_this_turn")
 #: effect key -> what it does (each showdown entry has exactly one)
 EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
@@ -71,11 +73,16 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     attacker = _side(root.child("attacker"), "attacker", db, flags)
     defender = _side(root.child("defender"), "defender", db, flags)
-    attacker, defender = _unique_names(root, attacker, defender)
+    reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags)
+                    + _base_units(root.child("defender"), "defender", db, flags))
+    attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
     names = {u.name for u in attacker.units + defender.units}
-    effects = tuple(_effect(n, names) for n in root.list("showdown", []))
+    all_names = names | {u.name for u in reserve}
+    effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value else _effect(n, names)
+                    for n in root.list("showdown", []))
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                        battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file)
+                        battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file,
+                        reserve=reserve)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
     if root.has("claims"):
@@ -112,6 +119,8 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     if not unit_nodes:
         raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
     units = [_unit(n, role, db, flags) for n in unit_nodes]
+    if node.has("base"):
+        node.list("base")
     node.finish(SIDE_KEYS)
     return Side(role=role, player=player, units=tuple(units))
 
@@ -136,7 +145,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
             raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
         fields.update(card_id=card.id, card_name=card.name, might=card.might,
                       no_combat_damage=card.no_combat_damage, ignores_tank=card.ignores_tank_here,
-                      deflect=card.deflect, ganking=card.ganking)
+                      deflect=card.deflect, ganking=card.ganking, domains=card.domains, tags=card.tags)
         name = card.name
         for kw in card.keywords:
             k, n = split_keyword(kw)
@@ -171,10 +180,31 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         fields["no_combat_damage"] = not node.bool("deals_combat_damage")
     value = _fraction(node.child("value")) if node.has("value") else None
     label = node.str("label", None)
+    if node.has("domains"):
+        fields["domains"] = tuple(d.as_str() for d in node.list("domains"))
+    if node.has("tags"):
+        fields["tags"] = tuple(t.as_str() for t in node.list("tags"))
+    changes: list[int] = []
+    # RB-CARD-6: a buff is +1 Might (a unit has at most one)
+    buffed = node.bool("buffed", False)
+    if buffed:
+        changes.append(1)
+    # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
+    equipment = []
+    for en in node.list("equipment", []):
+        from .cards import load_cards
+
+        gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
+        if not gear.equipment:
+            raise en.error(f"{gear.name} is not Equipment (RB-CARD-5)")
+        equipment.append(gear.name)
+        if gear.equip_might_bonus is not None:
+            changes.append(gear.equip_might_bonus)
     node.finish(UNIT_KEYS)
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
-                path=node.path, **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
+                path=node.path, buffed=buffed, equipment=tuple(equipment), might_changes=tuple(changes),
+                **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     # RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last cleanup
     if unit.marked and unit.marked >= unit.current_might:
         raise node.error(f"{unit.marked} damage marked is lethal for its Might {unit.current_might}: the unit was "
@@ -217,18 +247,31 @@ def _with_unique_labels(units: list[Unit]) -> list[Unit]:
     return out
 
 
-def _unique_names(root: Node, attacker: Side, defender: Side) -> tuple[Side, Side]:
+def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> list[Unit]:
+    """The side's units at its base (``base:``): cards may move them into the battlefield."""
+    if not isinstance(node.value, dict) or "base" not in node.value:
+        return []
+    return [_unit(n, role, db, flags) for n in node.list("base")]
+
+
+def _unique_names(root: Node, attacker: Side, defender: Side,
+                  reserve: tuple[Unit, ...] = ()) -> tuple[Side, Side, tuple[Unit, ...]]:
     """Copies of one card on one side become "Name", "Name (2)", ...; a name on both sides, or
     a label given twice, is an error (the output and the claims refer to units by name)."""
-    att, dfd = _with_unique_labels(list(attacker.units)), _with_unique_labels(list(defender.units))
-    both = att + dfd
+    n_att = len(attacker.units)
+    att_all = _with_unique_labels(list(attacker.units) + [u for u in reserve if u.side == "attacker"])
+    dfd_all = _with_unique_labels(list(defender.units) + [u for u in reserve if u.side == "defender"])
+    n_dfd = len(defender.units)
+    att, dfd = att_all[:n_att], dfd_all[:n_dfd]
+    reserve = tuple(att_all[n_att:] + dfd_all[n_dfd:])
+    both = att_all + dfd_all
     counts = Counter(u.name for u in both)
-    for u in dfd + att:
+    for u in dfd_all + att_all:
         if counts[u.name] > 1:
-            both_sides = u.name in {a.name for a in att} and u.name in {d.name for d in dfd}
+            both_sides = u.name in {a.name for a in att_all} and u.name in {d.name for d in dfd_all}
             what = "is on both sides" if both_sides else "names two units"
             raise ScenarioError(f"{u.name!r} {what}; give one of them a `label`", file=root.file, path=f"{u.path}.name")
-    return replace(attacker, units=tuple(att)), replace(defender, units=tuple(dfd))
+    return replace(attacker, units=tuple(att)), replace(defender, units=tuple(dfd)), reserve
 
 
 def _key(name: str) -> str:
@@ -245,6 +288,35 @@ def unit_ref(node: Node, names: set[str] | list[str], what: str = "unit") -> str
     hint = closest(name, list(names), n=1)
     extra = f"; did you mean {hint[0]!r}?" if hint else ""
     raise node.error(f"{name!r} is not a {what} of this combat{extra}")
+
+
+def _play(node: Node, names: set[str]):
+    """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``."""
+    from .cards import load_cards
+    from .interpreter import DESTINATIONS, Play, counter_effect
+
+    node._mapping()
+    card = load_cards().card(node.str("play"), file=node.file, path=f"{node.path}.play")
+    by = node.str("by", choices=SIDES)
+    mode = node.int("mode", None, minimum=1)
+    targets: list[str] = []
+    if node.has("target"):
+        t = node.child("target")
+        items = [t] if not isinstance(t.value, list) else node.list("target")
+        counter = counter_effect(card, mode) is not None
+        for item in items:
+            targets.append(item.as_str() if counter else unit_ref(item, names))
+    condition = node.bool("condition", None)
+    to = node.str("to", None, choices=DESTINATIONS)
+    paid = None
+    if node.has("paid"):
+        p = node.child("paid")
+        p._mapping()
+        paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
+        p.finish(("energy", "power"))
+    node.finish(PLAY_KEYS)
+    return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
+                path=node.path)
 
 
 def _effect(node: Node, names: set[str]) -> Effect:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ...errors import ScenarioError
 from .model import Board, Effect, Scenario, Unit
 
 
@@ -26,6 +27,20 @@ class Line:
 class Showdown:
     board: Board
     lines: list[Line] = field(default_factory=list)
+    #: what the cards played do that the model does not (RB-CARD-4): ``interpreter.Unmodelled``
+    unmodelled: list = field(default_factory=list)
+
+    def unmodelled_json(self) -> list[dict]:
+        """``[{card, what, why}]``, each once."""
+        return [u.as_json() for u in dict.fromkeys(self.unmodelled)]
+
+    def unmodelled_lines(self) -> list[str]:
+        """The text form: one line per clause not modelled, and what that means for verify."""
+        items = self.unmodelled_json()
+        if not items:
+            return []
+        return ([f"NOT MODELLED: {u['card']}: {u['what']} ({u['why']})" for u in items]
+                + ["Clauses above are not modelled: verify does not decide claims on this scenario (RB-CARD-4)."])
 
 
 def _who(scenario: Scenario, side: str | None) -> str:
@@ -35,11 +50,30 @@ def _who(scenario: Scenario, side: str | None) -> str:
 
 
 def play_showdown(scenario: Scenario) -> Showdown:
-    """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1)."""
+    """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1). Cards
+    played by name go through the one interpreter (:mod:`.interpreter`)."""
+    from .cards import load_cards
+    from .interpreter import Board as View, Play, Unmodelled, countered, interpret
+
     units: dict[str, Unit] = {u.name: u for u in scenario.attacker.units + scenario.defender.units}
     present = list(units)
+    base = [u.name for u in scenario.reserve]
+    units.update({u.name: u for u in scenario.reserve})
     removed: list[tuple[str, str, str]] = []
     lines: list[Line] = []
+    unmodelled: list = []
+    for u in list(units.values()):
+        for g in u.equipment:
+            gear = load_cards().card(g)
+            if gear.equip_might_bonus is None:
+                unmodelled.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
+                                             "in no source (equip_might_bonus is null)"))
+    plays = [e if isinstance(e, Play) else None for e in scenario.effects]
+    try:
+        gone_plays, counter_notes = countered(plays)
+    except ScenarioError as exc:
+        raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
+    unmodelled += counter_notes
     a, d = scenario.attacker, scenario.defender
     where = f" at {scenario.battlefield}" if scenario.battlefield else ""
     lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
@@ -47,11 +81,31 @@ def play_showdown(scenario: Scenario) -> Showdown:
                       f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
     lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction cards "
                       "and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
-    for e in scenario.effects:
+    for i, e in enumerate(scenario.effects):
+        if isinstance(e, Play):
+            if i in gone_plays:
+                lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
+                                  ("RB-CARD-3",)))
+                continue
+            try:
+                changes, missing = interpret(e, View(units, present, base), scenario.flags)
+            except ScenarioError as exc:
+                raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
+            unmodelled += missing
+            said = []
+            for c in changes:
+                text, rules = _change(c, units, present, base, removed)
+                said.append(Line(text, rules))
+            what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
+            lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: {what}.",
+                              tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
+            for m in missing:
+                lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
+            _cleanup(units, present, removed, lines)
+            lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+            continue
         if e.unit not in present:
             gone = next((how for n, _, how in removed if n == e.unit), "gone")
-            from ...errors import ScenarioError
-
             raise ScenarioError(f"{e.unit} is no longer at the battlefield (it was {gone} earlier in the showdown)",
                                 file=scenario.file, path=f"{e.path}")
         u = units[e.unit]
@@ -61,20 +115,56 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        # RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills
-        for name in list(present):
-            v = units[name]
-            if v.marked > 0 and v.marked >= v.current_might:
-                present.remove(name)
-                removed.append((name, v.side, "killed"))
-                lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it "
-                                  "is killed.", ("RB-MIGHT-1",)))
+        _cleanup(units, present, removed, lines)
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
     lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
     board = Board(attacker=tuple(units[n] for n in present if units[n].side == "attacker"),
                   defender=tuple(units[n] for n in present if units[n].side == "defender"),
                   flags=scenario.flags, removed=tuple(removed))
-    return Showdown(board, lines)
+    return Showdown(board, lines, unmodelled)
+
+
+def _cleanup(units: dict[str, Unit], present: list[str], removed: list, lines: list[Line]) -> None:
+    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills."""
+    for name in list(present):
+        v = units[name]
+        if v.marked > 0 and v.marked >= v.current_might:
+            present.remove(name)
+            removed.append((name, v.side, "killed"))
+            lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it "
+                              "is killed.", ("RB-MIGHT-1",)))
+
+
+def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list) -> tuple[str, tuple]:
+    """Apply one interpreter change (in place); its narration and rule ids."""
+    n = c.unit
+    note = f"{c.note}: " if c.note else ""
+    if c.kind == "none":
+        return (c.note or "no effect"), c.rules
+    if c.kind == "enter":
+        base.remove(n)
+        present.append(n)
+        return (f"{n} moves into the battlefield and fights for the {units[n].side} (designation at the next "
+                "cleanup)", ("RB-COMB-4",))
+    if c.kind == "remove":
+        u = units[n]
+        present.remove(n)
+        removed.append((n, u.side, c.how))
+        return f"{n} is {c.how} and leaves the battlefield", c.rules
+    if c.kind == "buff":
+        u = units[n]
+        if u.buffed:
+            return f"{n} already has a buff: no more Might", ("RB-CARD-6",)
+        units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,))
+        return f"{n} gets a buff: +1 Might (now {units[n].current_might})", ("RB-CARD-6",)
+    if n not in present:
+        # a change to a unit at its base: kept (it may still move in), narrated
+        pass
+    kind = {"might": "might", "give": "give", "damage": "damage", "stun": "stun", "prevent": "prevent",
+            "double_damage": "double_damage"}[c.kind]
+    eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
+    text, rules = _apply(eff, units[n], units)
+    return note + text, tuple(dict.fromkeys(c.rules + rules))
 
 
 def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, ...]]:
