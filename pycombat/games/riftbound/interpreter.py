@@ -90,14 +90,17 @@ class Change:
 class Board:
     """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
 
-    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str]):
+    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None):
         self.units, self.present, self.base = units, present, base
+        self.away = away if away is not None else []  #: moved to another battlefield: still in play
 
     def where(self, name: str) -> str | None:
         if name in self.present:
             return "battlefield"
         if name in self.base:
             return "base"
+        if name in self.away:
+            return "elsewhere"
         return None
 
 
@@ -305,9 +308,30 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
     return play.condition
 
 
-def interpret(play: Play, board: Board, flags: Mapping[str, str]) -> tuple[list[Change], list[Unmodelled]]:
-    """The changes ``play`` makes (in order) and what of it is not modelled. Raises a
-    ScenarioError citing the rule id for an illegal play."""
+class _Changes(list):
+    """The changes made so far; each is applied (``apply``) as soon as its effect resolves, so
+    that a card's later effects see its earlier ones (e.g. +3 Might, then a fight)."""
+
+    def __init__(self, apply: Callable[[Change], Any] | None):
+        super().__init__()
+        self._apply = apply
+
+    def append(self, c: Change) -> None:
+        super().append(c)
+        if self._apply is not None:
+            self._apply(c)
+
+    def __iadd__(self, cs):
+        for c in cs:
+            self.append(c)
+        return self
+
+
+def interpret(play: Play, board: Board, flags: Mapping[str, str],
+              apply: Callable[[Change], Any] | None = None) -> tuple[list[Change], list[Unmodelled]]:
+    """The changes ``play`` makes (in order) and what of it is not modelled. ``apply(change)``
+    is called on each change as its effect resolves (it must update ``board``'s dicts). Raises
+    a ScenarioError citing the rule id for an illegal play."""
     card = play.card
     # RB-SHOW-4 (CR 806.1.c, 813.1.b-c): only Action and Reaction cards and abilities
     if not card.showdown_playable:
@@ -338,7 +362,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str]) -> tuple[list[
     targets = _Targets(play, board)
     if counter_effect(card, play.mode) is not None and targets.queue:
         targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before the showdown is played)
-    changes: list[Change] = []
+    changes = _Changes(apply)
     if card.equipment:  # Quick-Draw Equipment played in the showdown attaches to a friendly unit
         (name,) = targets.take(1, {"side": "friendly", "kind": "unit"})
         if card.equip_might_bonus is None:
@@ -394,7 +418,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str]) -> tuple[list[
         changes += got
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
-    return changes, unmodelled
+    return list(changes), unmodelled
 
 
 def _count(spec: Mapping[str, Any]) -> tuple[int | None, bool]:
@@ -528,8 +552,9 @@ _LEAVE = {"kill": "killed", "banish": "banished", "remove_to_deck": "put into it
 
 
 def _leave(e, play, board, name, names) -> list[Change]:
-    if board.where(name) != "battlefield":
-        return [Change("none", name, note=f"{name} is not at the battlefield: no effect on this combat")]
+    if board.where(name) != "battlefield":  # at its base or elsewhere: it leaves play, cannot move in later
+        return [Change("remove", name, how=_LEAVE[e["effect"]], rules=("RB-CARD-7",),
+                       note="not at this battlefield: no effect on this combat's totals")]
     return [Change("remove", name, how=_LEAVE[e["effect"]],
                    rules=("RB-COMB-6", "RB-CARD-7") if e["effect"] in ("recall", "take_control") else ("RB-CARD-7",))]
 

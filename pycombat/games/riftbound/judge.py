@@ -159,6 +159,13 @@ def _walk(order: list[str], tier: Mapping[str, int], got: Mapping[str, int], let
             if passed:  # RB-READ-1 [lethal_order=killable_first]
                 return step, {"unit": u, "rule": "RB-READ-1", "why": f"{u} is left short with {got[u]} while "
                               f"{passed[0]} (lethal {lethal[passed[0]]}) could be killed with it"}
+        if short and step < len(order) - 1 and tier[order[step + 1]] > tier[u]:
+            v = order[step + 1]  # the next unit is of a later tier while u lacks lethal
+            if tier[v] == 2:  # RB-ORD-3: Backline only once the others have lethal
+                return step + 1, {"unit": v, "rule": "RB-ORD-3", "why": f"{v} (Backline) gets damage while {u} "
+                                  "lacks lethal"}
+            return step + 1, {"unit": v, "rule": "RB-ORD-2", "why": f"{v} gets damage while the Tank {u} lacks "
+                              "lethal"}
         if short and step < len(order) - 1:  # RB-DMG-6: lethal before damage goes to a different unit
             return step, {"unit": u, "rule": "RB-DMG-6", "why": f"{u} gets {got[u]}, less than its lethal "
                           f"{'(none)' if L is None else L}, while {order[step + 1]} also gets damage"}

@@ -58,6 +58,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
     units: dict[str, Unit] = {u.name: u for u in scenario.attacker.units + scenario.defender.units}
     present = list(units)
     base = [u.name for u in scenario.reserve]
+    away: list[str] = []  # moved to another battlefield during the showdown
     units.update({u.name: u for u in scenario.reserve})
     removed: list[tuple[str, str, str]] = []
     lines: list[Line] = []
@@ -87,15 +88,17 @@ def play_showdown(scenario: Scenario) -> Showdown:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
                 continue
+            said = []
+
+            def apply(c, said=said):
+                text, rules = _change(c, units, present, base, removed, away)
+                said.append(Line(text, rules))
+
             try:
-                changes, missing = interpret(e, View(units, present, base), scenario.flags)
+                _, missing = interpret(e, View(units, present, base, away), scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
-            said = []
-            for c in changes:
-                text, rules = _change(c, units, present, base, removed)
-                said.append(Line(text, rules))
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: {what}.",
                               tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
@@ -135,7 +138,8 @@ def _cleanup(units: dict[str, Unit], present: list[str], removed: list, lines: l
                               "is killed.", ("RB-MIGHT-1",)))
 
 
-def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list) -> tuple[str, tuple]:
+def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
+            away: list[str]) -> tuple[str, tuple]:
     """Apply one interpreter change (in place); its narration and rule ids."""
     n = c.unit
     note = f"{c.note}: " if c.note else ""
@@ -148,8 +152,18 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
                 "cleanup)", ("RB-COMB-4",))
     if c.kind == "remove":
         u = units[n]
+        for where, elsewhere in ((base, "at its base"), (away, "at another battlefield")):
+            if n in where:
+                where.remove(n)
+                if c.how == "moved to its base":
+                    base.append(n)
+                return f"{n} is {c.how} {elsewhere} (no effect on this combat)", c.rules
         present.remove(n)
         removed.append((n, u.side, c.how))
+        if c.how in ("moved to its base", "recalled"):  # still in play, at its base (a card may move it back)
+            base.append(n)
+        elif c.how == "moved away":  # at another battlefield, still in play
+            away.append(n)
         return f"{n} is {c.how} and leaves the battlefield", c.rules
     if c.kind == "buff":
         u = units[n]
