@@ -164,6 +164,9 @@ ILLEGAL = {
     "RB-MODEL-6": (board(A5, [U("D2", "defender", 2), U("D3", "defender", 3)]),
                    Split("attacker", (("D2", 2), ("D3", 3)), (("D2", 2), ("D2", 0), ("D3", 3))),
                    "a sequence's steps each assign a positive amount"),
+    "RB-READ-1": (board([U("A3", "attacker", 3)], [U("Big", "defender", 5), U("Small", "defender", 2)],
+                        lethal_order="killable_first"), vec("attacker", Big=3),
+                  "[killable_first] all 3 on the 5-Might unit while the 2-Might one could be killed (RB-DMG-10)"),
 }
 #: rules that never make a split illegal by themselves: procedure, permissions, outcomes, conventions
 #: (tests/test_riftbound_rulings.py decides claims with each of them)
@@ -173,6 +176,10 @@ NOT_SPLIT_RULES = {
     "RB-MIGHT-1", "RB-MIGHT-9", "RB-MIGHT-10", "RB-MIGHT-11", "RB-MIGHT-12", "RB-RES-1", "RB-RES-2", "RB-RES-3",
     "RB-RES-4", "RB-RES-5", "RB-RES-6", "RB-RES-7", "RB-RES-8", "RB-MODEL-4", "RB-MODEL-5", "RB-MODEL-7",
     "RB-MODEL-8"}
+#: games/riftbound/card_flags.md: card legality (refused as the showdown is played, tests/test_riftbound_cards.py),
+#: the judge's view (derived) and readings whose flags live in derive.lp / the showdown
+NOT_SPLIT_RULES |= {f"RB-CARD-{i}" for i in range(1, 9)} | {"RB-JUDGE-1", "RB-JUDGE-2", "RB-JUDGE-3",
+                                                            "RB-READ-2", "RB-READ-3", "RB-READ-4"}
 
 
 def test_every_rule_is_classified():

@@ -31,7 +31,9 @@ MECCG_DEFAULTS = {
 
 
 def _digest_text(game: str) -> str:
-    return resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
+    """The digest and the extension files its game package ships (merged by load_rulebook)."""
+    text = resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
+    return "\n".join([text, *rulebook._extensions(game)])
 
 
 def _readme_prefixes(game: str) -> set[str]:
@@ -40,7 +42,10 @@ def _readme_prefixes(game: str) -> set[str]:
     row = next(ln for ln in readme.splitlines() if ln.startswith(f"| `{game}.md`"))
     codes = re.findall(r"`([A-Z-]+)`", row.rsplit("|", 2)[1])
     head = codes[0].split("-")[0]
-    return {c if not c.startswith("-") else head + c for c in codes}
+    out = {c if not c.startswith("-") else head + c for c in codes}
+    for extra in rulebook._extensions(game):  # an extension names its areas in its headings: "(RB-CARD)"
+        out |= set(re.findall(r"^#+ .*\(([A-Z]+-[A-Z]+)\)\s*$", extra, flags=re.M))
+    return out
 
 
 def test_doctests() -> None:
@@ -193,7 +198,9 @@ def test_wotr_facts() -> None:
 
 def test_riftbound_facts() -> None:
     book = load_rulebook("riftbound")
-    assert len(book.rules) == 57
+    # the shared digest's 57 rules and 6 flags, and games/riftbound/card_flags.md's (merged)
+    assert len(parse_rulebook(_digest_text("riftbound").split("\n# Riftbound: cards")[0], "riftbound").rules) == 57
+    assert len(book.rules) == 57 + 15
     assert book.defaults() == {
         "excess_damage": "free",
         "marked_damage": "remaining",
@@ -201,6 +208,8 @@ def test_riftbound_facts() -> None:
         "best_split_objective": "kills_then_might",
         "immune_targets": "exclude",
         "rules_version": "v1.3",
+        "lethal_order": "as_worded",
+        "card_costs": "ignore",
     }
     dmg9 = book.rule("RB-DMG-9")
     assert dmg9.source == "Seed; CR 460.2.c.4; riftrules FAQ."
