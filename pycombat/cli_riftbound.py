@@ -237,6 +237,13 @@ def _splits_table(view, listed, board, side):
     return table
 
 
+def _unmodelled_json(scenario) -> list[dict]:
+    """RB-CARD-4: the card clauses of the showdown the model does not interpret."""
+    from .games.riftbound.showdown import play_showdown
+
+    return play_showdown(scenario).unmodelled_json()
+
+
 # ---- odds ------------------------------------------------------------------------------------------
 def _odds(args: argparse.Namespace, scenario, note: str | None) -> int:
     from .cli import _emit_json, _header
@@ -272,7 +279,7 @@ def _odds(args: argparse.Namespace, scenario, note: str | None) -> int:
             "dealt": dict(r.dealt), "died": list(r.died), "survivors": {s: list(v) for s, v in r.survivors.items()},
             "outcome": r.outcome, "outcome_text": OUTCOME_TEXT[r.outcome], "scores": r.scores,
             "probability": as_json(Fraction(1)), "outcomes_over_all_legal_splits": sorted(classes.outcomes),
-            "outcome_reason": classes.explain(),
+            "outcome_reason": classes.explain(), "unmodelled": _unmodelled_json(scenario),
             "death_share": {n: as_json(p) for n, p in shares.items()},
             "steps": [{"text": ln.text, "rules": list(ln.rules)} for ln in r.lines]})
     console = _header(scenario, note)
@@ -325,6 +332,7 @@ def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
     if args.json:
         return _emit_json({
             "game": "riftbound", "scenario": scenario.file, "objective": objective.name,
+            "unmodelled": _unmodelled_json(scenario),
             "protect": list(objective.protect), "flags": dict(scenario.flags),
             "sides": {s: {"best": [sp.as_json() for sp in b.splits], "kills": list(b.killed),
                           "score": format_fraction(game.score(s, b.killed)), "legal_splits": b.legal,

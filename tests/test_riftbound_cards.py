@@ -331,6 +331,16 @@ def test_every_normal_speed_card_is_refused_rb_show_4():
         assert "RB-SHOW-4" in _refused(_doc([{"play": name, "by": "defender"}]))
 
 
+def test_rb_show_4_hidden_cards_played_from_facedown_have_reaction():
+    doc = _doc([{"play": "Bone Skewer", "by": "attacker", "target": "Sunlit Guardian"}])
+    assert "facedown" in _refused(doc)
+    doc["showdown"][0].update(facedown=True, condition=True)  # Bone Skewer stuns if "they do" (stated)
+    sd = play_showdown(scenario_from_dict(doc))
+    assert sd.board.unit("Sunlit Guardian").stunned
+    assert any("not parsed" in u["why"] for u in sd.unmodelled_json())  # its other clauses
+    assert "RB-SHOW-4" in _refused(_doc([{"play": "Iron Ballista", "by": "attacker", "facedown": True}]))
+
+
 def test_rb_card_1_wrong_side_wrong_state_and_might():
     # En Garde: a friendly unit
     assert "RB-CARD-1" in _refused(_doc([{"play": "En Garde", "by": "attacker", "target": "Sunlit Guardian"}]))

@@ -57,6 +57,7 @@ class Play:
     condition: bool | None = None  #: the player's statement that the card's condition holds
     to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
     paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
+    facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
     path: str = ""
 
     @property
@@ -333,10 +334,15 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     is called on each change as its effect resolves (it must update ``board``'s dicts). Raises
     a ScenarioError citing the rule id for an illegal play."""
     card = play.card
-    # RB-SHOW-4 (CR 806.1.c, 813.1.b-c): only Action and Reaction cards and abilities
-    if not card.showdown_playable:
+    # RB-SHOW-4 (CR 806.1.c, 813.1.b-c): only Action and Reaction cards and abilities; a [Hidden]
+    # card played from facedown gains Reaction (Unleashed rules update, data README)
+    hidden = any(k == "Hidden" for k, _ in card.keywords)
+    if play.facedown and not hidden:
+        raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
+    if not card.showdown_playable and not play.facedown:
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
-                   "Reaction cards and abilities can", "RB-SHOW-4", "play")
+                   "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
+                                                         "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
     # RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored
     if flags.get("card_costs", "ignore") == "stated":
         need = (card.energy_cost or 0, card.power_cost or 0)

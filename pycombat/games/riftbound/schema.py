@@ -34,7 +34,7 @@ SIDE_KEYS = ("player", "units", "base")
 UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
              "value", "equipment", "buffed", "domains", "tags")
 #: a card played in the showdown (RB-CARD, read by the one interpreter in interpreter.py)
-PLAY_KEYS = ("play", "by", "target", "mode", "condition", "to", "paid")
+PLAY_KEYS = ("play", "by", "target", "mode", "condition", "to", "paid", "facedown")
 BATTLEFIELD_KEYS = ("name", "scored_this_turn")
 #: effect key -> what it does (each showdown entry has exactly one)
 EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
@@ -314,9 +314,10 @@ def _play(node: Node, names: set[str]):
         p._mapping()
         paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
         p.finish(("energy", "power"))
+    facedown = node.bool("facedown", False)
     node.finish(PLAY_KEYS)
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                path=node.path)
+                facedown=facedown, path=node.path)
 
 
 def _effect(node: Node, names: set[str]) -> Effect:
