@@ -110,9 +110,20 @@ def _err(play: Play, message: str, rule: str, field: str | None = None) -> Scena
 
 
 # ---- what the model reads in an effect record -------------------------------------------------------
+#: effect-record keys the interpreter reads; any other key makes the effect not modelled (RB-CARD-4)
+KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
+              "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
+              "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split"}
+#: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
+#: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
+
+
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     k = e.get("effect")
+    extra = sorted(set(e) - KNOWN_KEYS)
+    if extra:
+        return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     tgt = e.get("target") or {}
     if isinstance(tgt, dict) and tgt.get("kind") == "gear":
         return False, "gear on the board is not modelled (only Equipment Might bonuses)"
