@@ -58,7 +58,7 @@ def _units_line(scenario, board, side: str) -> str:
         if u.name in present:
             parts.append(board.unit(u.name).describe())
         else:
-            how = next(h for n, _, h in board.removed if n == u.name)
+            how = next((h for n, _, h in reversed(board.removed) if n == u.name), "moved away")
             parts.append(f"{u.name} ({how} in the showdown)")
     return f"{side.capitalize()}: {s.player}: " + "; ".join(parts)
 

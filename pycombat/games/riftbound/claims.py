@@ -234,10 +234,10 @@ def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
 
 def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     name = str(claim.args.get(key, "")).strip()
-    names = [u.name for u in s.attacker.units + s.defender.units]
+    names = [u.name for u in s.attacker.units + s.defender.units + s.reserve]
     from .schema import _key
 
-    for u in s.attacker.units + s.defender.units:
+    for u in s.attacker.units + s.defender.units + s.reserve:
         if _key(name) in (_key(u.name), _key(u.card_name or "")):
             return u.name
     hint = closest(name, names, n=1)
@@ -370,7 +370,7 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     rules = ["RB-MIGHT-1", "RB-RES-1", "RB-DMG-5"]
     if name not in {u.name for u in board.attacker + board.defender}:
-        gone = next(how for n, _, how in board.removed if n == name)
+        gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
         return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1"],
                        notes=[f"{name} was {gone} during the showdown"])
     fixed = _fixed_splits(s)

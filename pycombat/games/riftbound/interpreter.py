@@ -120,10 +120,15 @@ KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "con
 
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
-    k = e.get("effect")
+    ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS)
-    if extra:
+    if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
+    return ok, why
+
+
+def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    k = e.get("effect")
     tgt = e.get("target") or {}
     if isinstance(tgt, dict) and tgt.get("kind") == "gear":
         return False, "gear on the board is not modelled (only Equipment Might bonuses)"

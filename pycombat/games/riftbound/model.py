@@ -226,6 +226,9 @@ class Scenario:
             for u in s.units:
                 if u.name == name:
                     return u
+        for u in self.reserve:  # a unit at its base (cards may move it in)
+            if u.name == name:
+                return u
         raise KeyError(name)
 
     def with_flags(self, **changes: str) -> "Scenario":
