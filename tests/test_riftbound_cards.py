@@ -636,6 +636,26 @@ def test_judge_first_break_agrees_with_check_mode(case):
     assert (j["choice"] == "forced") == (view.count() == 1)
 
 
+@settings(max_examples=int(__import__("os").environ.get("RB_CARD_EXAMPLES", "25")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(small_boards(), st.randoms(use_true_random=False))
+def test_judge_first_break_of_a_sequence_agrees_with_check_mode(case, rnd):
+    """RB-JUDGE-3 on a sequence (the player's own order): a break is found exactly when check
+    mode (sequence.lp + legal.lp) rejects it, and its rule is one check mode names."""
+    board, side, proposal = case
+    steps = list(proposal.amounts)
+    rnd.shuffle(steps)
+    if steps and steps[0][1] > 1 and rnd.random() < 0.3:  # one unit in two steps
+        u, a = steps[0]
+        steps = [(u, 1), *steps[1:], (u, a - 1)] if rnd.random() < 0.5 else [(u, 1), (u, a - 1), *steps[1:]]
+    seq = Split(side, proposal.amounts, tuple(steps))
+    violated = {v.rule for v in LegalSplits(board, side, representation="sequence").violations(seq)}
+    brk = first_break(board, side, seq)
+    assert (brk is None) == (not violated), (brk, violated)
+    if brk is not None:
+        assert brk["rule"] in violated, (brk, violated)
+
+
 def test_judge_example_lines():
     att = [{"name": "A5", "custom": True, "might": 5}]
     dfd = [{"name": "T2", "custom": True, "might": 2, "keywords": ["Tank"]},

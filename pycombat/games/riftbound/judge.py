@@ -97,7 +97,10 @@ def choice(board: Board, side: str) -> dict[str, Any]:
 
 def first_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
     """RB-JUDGE-3: where a proposed split of ``side`` first breaks the rules, replayed as an
-    assignment order; None when the replay finds nothing wrong."""
+    assignment order (a sequence in the order the player gave it; a vector in the order a judge
+    would take it); None when the replay finds nothing wrong."""
+    if split.steps is not None:
+        return _sequence_break(board, side, split)
     d = derive(board)
     flags = board.flags
     total = d.to_assign[side]
@@ -138,6 +141,70 @@ def first_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
         if best is None or step > best[0]:
             best = (step, found)
     return best[1] if best else None
+
+
+def _sequence_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
+    """The first step of a sequence (the player's own order) that breaks a rule."""
+    d = derive(board)
+    flags = board.flags
+    total = d.to_assign[side]
+    receivers = set(d.receivers(side))
+    targets = list(d.targets[side])
+    lethal: Mapping[str, int | None] = d.lethal
+    steps = list(split.steps or ())
+    for u, a in steps:
+        if u not in receivers:
+            own = u in {x.name for x in board.side(side)}
+            return {"unit": u, "rule": "RB-DMG-3" if own or u not in {x.name for x in board.side(other(side))}
+                    else "RB-ORD-7", "why": f"{u} may not receive the {side}'s damage"}
+        if a <= 0:
+            return {"unit": u, "rule": "RB-MODEL-6", "why": "each step assigns a positive amount"}
+    # a dual unit (RB-ORD-5) counts as first unless a unit of tier 1 or 2 was taken before it
+    tier = {u: d.tiers[side].get(u, 1) for u in targets}
+    for x in d.duals[side]:
+        first = next((k for k, (u, _) in enumerate(steps) if u == x), None)
+        late = first is None or any(tier.get(v, 1) >= 1 and v not in d.duals[side] for v, _ in steps[:first])
+        tier[x] = 2 if late else 0
+    got = {u: 0 for u in receivers}
+
+    def lacks(i: str) -> bool:
+        return lethal.get(i) is None or got[i] < lethal[i]
+
+    prev = None
+    for k, (u, a) in enumerate(steps):
+        if prev is not None and prev != u and got[prev] > 0 and prev in targets and lacks(prev):
+            return {"unit": prev, "rule": "RB-DMG-6", "step": k + 1, "why": f"{prev} has {got[prev]}, less than "
+                    f"its lethal, when damage goes to {u}"}
+        if u not in targets:  # dumped on a unit that cannot be dealt damage (RB-ORD-7)
+            lacking = [i for i in targets if lacks(i)]
+            if lacking:
+                return {"unit": u, "rule": "RB-ORD-7", "step": k + 1, "why": f"damage on {u} while {lacking[0]} "
+                        "lacks lethal"}
+        else:
+            lower = [i for i in targets if tier[i] < tier[u] and lacks(i)]
+            if lower:
+                i = lower[0]
+                if tier[u] == 2:
+                    return {"unit": u, "rule": "RB-ORD-3", "step": k + 1, "why": f"{u} (Backline) gets damage "
+                            f"while {i} lacks lethal"}
+                return {"unit": u, "rule": "RB-ORD-2", "step": k + 1, "why": f"{u} gets damage while the Tank {i} "
+                        "lacks lethal"}
+        if flags.get("excess_damage") == "last" and prev is not None and prev != u \
+                and not any(lacks(i) for i in targets) and u in targets:
+            return {"unit": u, "rule": "RB-DMG-9", "step": k + 1, "why": f"leftover on {u}, not on the last unit "
+                    f"assigned ({prev})"}
+        got[u] += a
+        if u in targets and lethal[u] is not None and got[u] > lethal[u]:
+            lacking = [j for j in targets if j != u and lacks(j)]
+            if lacking:
+                return {"unit": u, "rule": "RB-DMG-7", "step": k + 1, "why": f"{u} gets {got[u]}, more than its "
+                        f"lethal {lethal[u]}, while {lacking[0]} lacks lethal"}
+        prev = u
+    if sum(a for _, a in steps) != total:
+        return {"unit": None, "rule": "RB-DMG-3", "why": f"assigns {sum(a for _, a in steps)}; the {side} must "
+                f"assign exactly {total}"}
+    vector = first_break(board, side, Split(side, tuple((u, n) for u, n in got.items() if n)))
+    return vector  # the final vector's own breaks (e.g. RB-READ-1, a second unit left short)
 
 
 def _walk(order: list[str], tier: Mapping[str, int], got: Mapping[str, int], lethal: Mapping[str, int | None],
@@ -189,13 +256,13 @@ def judge_json(board: Board, side: str, proposed: Split | None = None) -> dict[s
     out = {**needs(board, side), **{k: v for k, v in choice(board, side).items() if k != "rules"}}
     out["rules"] = out["rules"] + ["RB-JUDGE-2"]
     if proposed is not None:
-        view = LegalSplits(board, side, representation="vector")
-        violations = view.violations(view.as_vector(proposed))
+        view = LegalSplits(board, side, representation="sequence" if proposed.steps is not None else "vector")
+        violations = view.violations(proposed)
         legal = not violations
         entry: dict[str, Any] = {"split": proposed.label(), "legal": legal,
                                  "violated": sorted({v.rule for v in violations})}
         if not legal:
-            brk = first_break(board, side, view.as_vector(proposed))
+            brk = first_break(board, side, proposed)
             if brk is None:  # the replay found no step: name the rule check mode names
                 brk = {"unit": None, "rule": sorted({v.rule for v in violations})[0], "why": "see the violations"}
             entry["first_break"] = brk
@@ -230,6 +297,6 @@ def judge_lines(board: Board, side: str, proposed: Split | None = None) -> list[
             lines.append(f"  proposed {p['split']}: legal")
         else:
             b = p["first_break"]
-            at = f" at {b['unit']}" if b["unit"] else ""
+            at = (f" at {b['unit']}" if b["unit"] else "") + (f" (step {b['step']})" if b.get("step") else "")
             lines.append(f"  proposed {p['split']}: illegal; first breaks {b['rule']}{at}: {b['why']} (RB-JUDGE-3)")
     return lines
