@@ -37,7 +37,8 @@ SPELLS = json.loads((DATA / "spells.json").read_text())["records"]
 GEAR = json.loads((DATA / "gear.json").read_text())["records"]
 UNITS = [r for r in json.loads((DATA / "units.json").read_text())["records"]
          if r["might"] is not None and 0 <= r["might"] <= 6 and not r["no_combat_damage"]
-         and not r["ignores_tank_here"] and not r.get("reprint_of")]
+         and not r["ignores_tank_here"] and not r.get("reprint_of") and not r["damage_immunity_text"]
+         and not any(k["keyword"] in ("Assault", "Shield", "Tank", "Backline") for k in r["conditional_keywords"] or [])]
 UNIT_BY_NAME = {}
 for _r in UNITS:
     UNIT_BY_NAME.setdefault(_r["name"], _r)
@@ -500,6 +501,18 @@ def test_rb_card_8_conditions_decided_or_stated():
     b = play_showdown(scenario_from_dict(_doc([{"play": "Mesmerize", "by": "attacker", "target": "D9", "mode": 2}],
                                               att=att, dfd=dfd))).board
     assert b.unit("D9").current_might == 7
+
+
+def test_conditional_unit_keywords_are_stated_or_named_rb_card_4():
+    """Fiora, Victorious has Shield only while Mighty: unstated, it is named as not modelled."""
+    fiora = [r for r in json.loads((DATA / "units.json").read_text())["records"] if r["name"] == "Fiora - Victorious"]
+    assert fiora[0]["conditional_keywords"][-1]["keyword"] == "Shield"
+    might = fiora[0]["might"]
+    for extra, shield, unmodelled in (({}, 0, True), ({"conditions_hold": True}, 1, False),
+                                      ({"conditions_hold": False}, 0, False)):
+        sd = play_showdown(scenario_from_dict(_doc([], dfd=[{"name": "Fiora - Victorious", **extra}])))
+        assert sd.board.defender[0].current_might == might + shield
+        assert bool(sd.unmodelled) == unmodelled
 
 
 def test_equipment_might_bonus_rb_card_5():

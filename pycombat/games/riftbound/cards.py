@@ -124,7 +124,7 @@ def card_report(name: str) -> dict:
         u = [c for c in found if c.reprint_of is None][0] if any(c.reprint_of is None for c in found) else found[0]
         unmodelled = [{"card": u.name, "what": f"conditional keyword {ck.get('keyword')}"
                        + (f" {ck.get('value')}" if ck.get("value") else ""),
-                       "why": f"only while {ck.get('condition')}: give it in the scenario's `keywords` when it holds"}
+                       "why": f"only while {ck.get('condition')}: give `conditions_hold: true|false` in the scenario"}
                       for ck in u.conditional_keywords]
         if u.damage_immunity_text:
             unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",

@@ -48,6 +48,8 @@ class Unit:
     tags: tuple[str, ...] = ()  #: the card's tags (spell targets, RB-CARD-1)
     buffed: bool = False  #: has a buff (+1 Might, at most one; RB-CARD-6)
     equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
+    #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
+    unstated: tuple[tuple[str, str], ...] = ()
     # -- set by showdown effects -------------------------------------------------------
     might_changes: tuple[int, ...] = ()  #: Might changes, in the order played
     prevent: int = 0  #: damage prevention left (RB-MIGHT-6)

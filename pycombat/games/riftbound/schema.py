@@ -32,7 +32,9 @@ TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender
             "claims")
 SIDE_KEYS = ("player", "units", "base")
 UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
-             "value", "equipment", "buffed", "domains", "tags")
+             "value", "equipment", "buffed", "domains", "tags", "conditions_hold")
+#: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
+CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
 #: a card played in the showdown (RB-CARD, read by the one interpreter in interpreter.py)
 PLAY_KEYS = ("play", "by", "target", "mode", "condition", "to", "paid", "facedown")
 BATTLEFIELD_KEYS = ("name", "scored_this_turn")
@@ -133,6 +135,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     custom = node.bool("custom", False)
     fields: dict[str, Any] = {}
     keywords: list[tuple[str, int | None, str]] = []  # (keyword, number, as written)
+    unstated: list[tuple[str, str]] = []
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
@@ -150,6 +153,20 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         for kw in card.keywords:
             k, n = split_keyword(kw)
             keywords.append((k, n, kw))
+        # RB-CARD-4: a keyword the card has only under a condition is added when the scenario says
+        # the condition holds (`conditions_hold: true`), left out when it says it does not, and
+        # otherwise named as not modelled
+        conditional = [ck for ck in card.conditional_keywords if ck.get("keyword") in CONDITIONAL_COMBAT]
+        hold = node.bool("conditions_hold", None)
+        for ck in conditional:
+            text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
+            if hold:
+                keywords.append((ck["keyword"], ck.get("value"), f"{text} ({ck.get('condition')})"))
+            elif hold is None:
+                unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
+                                 "the model does not check the condition: give `conditions_hold: true|false`"))
+        if card.damage_immunity_text and not node.has("immune"):
+            unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
         if card.backline and not any(k == "Backline" for k, _, _ in keywords):
             keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
     if node.has("might"):
@@ -204,6 +221,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
                 path=node.path, buffed=buffed, equipment=tuple(equipment), might_changes=tuple(changes),
+                unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     # RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last cleanup
     if unit.marked and unit.marked >= unit.current_might:

@@ -64,6 +64,8 @@ def play_showdown(scenario: Scenario) -> Showdown:
     lines: list[Line] = []
     unmodelled: list = []
     for u in list(units.values()):
+        for what, why in u.unstated:
+            unmodelled.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
         for g in u.equipment:
             gear = load_cards().card(g)
             if gear.equip_might_bonus is None:
