@@ -341,3 +341,20 @@ def test_parse_without_flags_table() -> None:
     book = parse_rulebook("- **DEMO-A-1** One. *Src:* X.\n", "demo")
     assert book.flags == {} and book.defaults() == {}
     assert book.cite("DEMO-A-1") == "DEMO-A-1 (X): One."
+
+
+def test_extension_files_merge_into_the_digest(monkeypatch) -> None:
+    """pycombat/games/<game>/card_flags.md adds rules and flags; a repeated id is refused."""
+    book = load_rulebook("riftbound")
+    assert book.rule("RB-READ-1").flags == ("lethal_order",)
+    assert book.flags["lethal_order"].values == ("as_worded", "killable_first")
+    assert "RB-DMG-10" in book.rules  # the digest's own rules are kept
+    dup = "## 1. X (RB-DMG)\n- **RB-DMG-1** *Again.* A repeated id. *Src:* none.\n"
+    monkeypatch.setattr(rulebook, "_extensions", lambda game: [dup])
+    load_rulebook.cache_clear()
+    try:
+        with pytest.raises(ValueError, match="RB-DMG-1"):
+            load_rulebook("riftbound")
+    finally:
+        monkeypatch.undo()
+        load_rulebook.cache_clear()
