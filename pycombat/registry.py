@@ -38,6 +38,36 @@ VERB_HELP = {
 }
 
 
+def positive_int(text: str) -> int:
+    """An option's whole number of at least 1 (argparse ``type=``).
+
+    >>> positive_int("3")
+    3
+    """
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def nonneg_int(text: str) -> int:
+    """An option's whole number of at least 0 (argparse ``type=``)."""
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
 def resolve(ref: str | Callable) -> Callable:
     """``"package.module:attribute"`` imported on demand (or a callable returned as it is)."""
     if callable(ref):
@@ -92,6 +122,8 @@ class Verb:
     help: str | None = None
     #: the verb needs a file (it does not run on the built-in example)
     needs_file: bool = False
+    #: ``run`` takes ``progress=callback`` (fed the number of tree nodes built), shown as a bar on a terminal
+    progress: bool = False
 
     def resolve_run(self) -> Callable:
         return resolve(self.run)
@@ -156,9 +188,7 @@ def unregister(name: str) -> None:
 
 def _package_names() -> list[str]:
     """The game packages shipped in ``pycombat.games``, listed without importing them."""
-    from . import games
-
-    return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg)
+    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).resolve().parent / "games")]) if m.ispkg)
 
 
 def names() -> list[str]:

@@ -47,6 +47,13 @@ class Report:
     title: str | None
     flags: dict[str, str] = field(default_factory=dict)
 
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.__repr__ = Report.__repr__  # set before @dataclass runs, which then keeps it
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} {self.verb} {self.scenario or '(mapping)'}>"
+
     @property
     def exit_code(self) -> int:
         return 0

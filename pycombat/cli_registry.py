@@ -1,0 +1,219 @@
+"""The ``pycombat`` command: a thin layer over the Python API (:mod:`pycombat.api`). No rules here.
+
+The parser is built from the game registry: every verb, with every option any game declares for
+it; the scenario's ``game:`` key picks the game, an option that game does not read is refused
+(never ignored), the verb's report is printed by the game's presenter or as JSON.
+
+Exit codes: 0 answered; 1 a claim's ``expect:`` is not met; 2 the input is wrong or too large
+(one clear message, no traceback); 130 interrupted.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+from typing import Any, Sequence
+
+from . import registry
+from .errors import PycombatError
+from .scenario import parse_flag_assignments
+
+#: the verbs in the order ``--help`` lists them
+VERB_ORDER = ("enumerate", "odds", "replay", "verify", "optimize", "tree")
+#: options every game's verbs take (not declared by the games)
+COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag"}
+
+EPILOG = """\
+The scenario file's `game:` key picks the game ({games}). Flags: every interpretation flag of
+the game's rule digest (../shared/rules/<game>.md) can be set with --flag NAME=VALUE (it wins over
+the scenario's `rules:` block). {default}
+"""
+
+
+def _epilog() -> str:
+    found = registry.default_example()
+    default = (f"Without FILE, the built-in example examples/{found[0].name}/{found[1].name} is used."
+               if found else "")
+    return EPILOG.format(games=", ".join(registry.names()), default=default)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of every verb of every registered game (and which options belong to which game)."""
+    games = registry.all_games()
+    epilog = _epilog()
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = argparse.ArgumentParser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
+                                epilog=epilog, formatter_class=fmt)
+    p.add_argument("--verbose", "-v", action="store_true", help="log the solver's messages to stderr")
+    sub = p.add_subparsers(dest="verb", metavar="VERB", required=True)
+    allowed: dict[str, dict[str, set[str]]] = {g.name: {} for g in games}
+    verbs = [v for v in VERB_ORDER if any(v in g.verbs for g in games)]
+    verbs += sorted({v for g in games for v in g.verbs} - set(verbs))
+    for verb in verbs:
+        offering = [g for g in games if verb in g.verbs]
+        first = offering[0].verbs[verb]
+        names = ", ".join(g.name for g in offering)
+        helptext = f"{first.help or registry.VERB_HELP.get(verb, verb)} ({names})"
+        vp = sub.add_parser(verb, help=helptext, description=helptext[0].upper() + helptext[1:] + ".",
+                            epilog=epilog + "".join(f"\n{g.help}\n" for g in offering if g.help),
+                            formatter_class=fmt)
+        needs_file = all(g.verbs[verb].needs_file for g in offering)
+        vp.add_argument("file", nargs=None if needs_file else "?", help="scenario file (YAML or JSON)")
+        vp.add_argument("--json", action="store_true", help="print one JSON object (fractions as \"n/d\" strings)")
+        vp.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
+                        help="set an interpretation flag")
+        for g in offering:
+            dests = set(COMMON_DESTS)
+            for opt in g.verbs[verb].options:
+                existing = [vp._option_string_actions[f] for f in opt.flags if f in vp._option_string_actions]
+                action = existing[0] if existing else vp.add_argument(*opt.flags, **_argparse_kwargs(opt))
+                dests.add(action.dest)
+            allowed[g.name][verb] = dests
+    s = sub.add_parser("schema", help="print the JSON Schema of a game's scenario files",
+                       description="Print the JSON Schema of a game's scenario files (validate scenarios and get "
+                                   "completion in an editor: see docs/schema.md).")
+    s.add_argument("game", choices=[g.name for g in games], help="the game")
+    c = sub.add_parser("card", help="a card of the shipped data: its stats and what the model does with it",
+                       description="Print a card's stats, its modelled effects and what is not modelled; unknown "
+                                   "names get the closest matches.")
+    c.add_argument("name", help="the card's name (or id)")
+    c.add_argument("--game", choices=[g.name for g in games if g.card is not None] or None,
+                   help="the game whose data to search (default: every game with a card lookup)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_parser("games", help="list the registered games and their verbs")
+    p.set_defaults(_allowed=allowed)
+    return p
+
+
+def _argparse_kwargs(opt: registry.Option) -> dict:
+    kw = dict(opt.kwargs)
+    if kw.get("required"):  # required for the games that declare it; checked when the game is known
+        kw["required"] = False
+        kw.setdefault("help", "")
+        kw["help"] = kw["help"] + " (required)"
+        kw["_required"] = True
+    kw.pop("_required", None)
+    return kw
+
+
+def _refuse_foreign_options(args: argparse.Namespace, parser: argparse.ArgumentParser, game: registry.Game) -> None:
+    """An option given that the scenario's game does not read is an error, never silently ignored."""
+    verb = game.verb(args.verb)  # a verb the game does not answer: one clear error
+    allowed = args._allowed[game.name][args.verb]
+    vp = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices[args.verb]
+    for action in vp._actions:
+        if action.dest in allowed or not action.option_strings:
+            continue
+        if getattr(args, action.dest, action.default) != action.default:
+            raise PycombatError(f"{action.option_strings[-1]} is not an option of {args.verb} for {game.name} "
+                                "scenarios")
+    for opt in verb.options:
+        if opt.kwargs.get("required") and getattr(args, opt.dest, None) is None:
+            raise PycombatError(f"{args.verb}: {'/'.join(opt.flags)} is required")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(name)s: %(message)s")
+    try:
+        if args.verb == "schema":
+            return _emit_json(_api().schema(args.game), indent=2)
+        if args.verb == "games":
+            return _games()
+        if args.verb == "card":
+            return _card(args)
+        return _run_verb(args, parser)
+    except PycombatError as exc:
+        print(f"pycombat: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("pycombat: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `pycombat enumerate --json | head`: the reader left early
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _api():
+    from . import api
+
+    return api
+
+
+def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .present import make_console, progress_bar
+
+    api = _api()
+    flags = parse_flag_assignments(args.flag)
+    note = None
+    path = args.file
+    if path is None:
+        found = registry.default_example()
+        if found is None:
+            raise PycombatError("give a scenario FILE")
+        game, example = found
+        if args.verb not in game.verbs:
+            raise PycombatError(f"give a scenario FILE (the built-in example is {game.name}'s, which does not "
+                                f"answer {args.verb})")
+        path = str(example)
+        note = f"no FILE given: using the built-in example examples/{game.name}/{example.name}"
+    scenario = api.load(path, flags)
+    game = registry.get(scenario.game)
+    _refuse_foreign_options(args, parser, game)
+    verb = game.verb(args.verb)
+    options = {opt.dest: getattr(args, opt.dest, opt.default) for opt in verb.options}
+    console = make_console()
+    if note and not args.json:
+        from rich.text import Text
+
+        console.print(Text(note, style="dim"))
+    if verb.progress:
+        bar, progress = progress_bar(console)
+        with bar:
+            report = scenario.run(args.verb, progress=progress, **options)
+    else:
+        report = scenario.run(args.verb, **options)
+    if args.json:
+        _emit_json(report.to_json())
+    else:
+        present = verb.resolve_present()
+        if present is None:
+            _emit_json(report.to_json())
+        else:
+            present(report, console)
+    return report.exit_code
+
+
+def _emit_json(obj: Any, indent: int = 1) -> int:
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=indent)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _games() -> int:
+    for g in registry.all_games():
+        print(f"{g.name}: {g.title}; verbs: {', '.join(g.verbs)}")
+    return 0
+
+
+def _card(args: argparse.Namespace) -> int:
+    from .present import make_console
+
+    report = _api().card(args.name, game=args.game)
+    if args.json:
+        return _emit_json(report.to_json())
+    game = registry.get(report.game)
+    present = registry.resolve(game.card_present) if getattr(game, "card_present", None) else None
+    if present is None:
+        return _emit_json(report.to_json())
+    present(report, make_console())
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
