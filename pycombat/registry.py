@@ -210,6 +210,12 @@ def all_games() -> list[Game]:
     return [get(n) for n in names()]
 
 
+def registered_digest(name: str) -> Path | None:
+    """The digest a registered game brings along (None: none registered, or the shipped one)."""
+    game = _GAMES.get(name)
+    return Path(game.digest) if game is not None and game.digest is not None else None
+
+
 def digest_path(name: str) -> Path:
     """The rule digest of game ``name``: its registered one, else the shipped ``pycombat/rules/<name>.md``."""
     game = _GAMES.get(name)

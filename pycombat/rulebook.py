@@ -630,7 +630,12 @@ def load_rulebook(game: str) -> Rulebook:
     """
     games = available_games()
     if game not in games:
-        raise UnknownNameError("game", game, closest(game, games))
+        from .registry import registered_digest
+
+        digest = registered_digest(game)  # a game registered at run time with a digest of its own
+        if digest is None:
+            raise UnknownNameError("game", game, closest(game, games))
+        return parse_rulebook(digest.read_text(encoding="utf-8"), game)
     text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
     return parse_rulebook(text, game)
 
