@@ -35,6 +35,7 @@ register(Game(
     title="Middle-earth CCG: company vs. company combat",
     read="pycombat.games.meccg.schema:scenario_from_dict",
     claims="pycombat.games.meccg.claims:book",
+    json_schema="pycombat.games.meccg.spec:json_schema",
     examples=Path(str(_files("pycombat.examples").joinpath("meccg"))),
     default_example="wind_throne.yaml",
     help="MECCG (game: meccg): enumerate lists the legal complete strike assignments (or --traces); odds and replay "
