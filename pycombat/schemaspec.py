@@ -696,7 +696,7 @@ def claims_spec(*, kinds: Sequence[str] | None = None, arg_keys: Sequence[str] =
 
     sentence = Str("a claim as a sentence (the game's templates read it)", max_length=MAX_SENTENCE)
     fields: dict[str, Spec] = {
-        "id": Str("a short name for the claim in the report (default claim-N)"),
+        "id": AnyOf((Str(), Int()), "a short name for the claim in the report (default claim-N)"),
         "claim": sentence,
         "kind": Str("the kind of a claim given by fields instead of a sentence",
                     enum=tuple(kinds) if kinds is not None else None),

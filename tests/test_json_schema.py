@@ -46,9 +46,10 @@ def schema(game: str) -> dict:
 
 
 def _spec(game: str):
+    """The declaration the schema is printed from (claims closed by the claim book)."""
     from importlib import import_module
 
-    return import_module(f"pycombat.games.{game}.spec").SCENARIO
+    return import_module(f"pycombat.games.{game}.spec").full_spec()
 
 
 def field_path(error) -> str:
@@ -271,3 +272,87 @@ def test_reader_keys_are_the_spec_keys():
     assert r.TOP_KEYS == tuple(rs.SCENARIO.fields) and r.UNIT_KEYS == tuple(rs.UNIT_OBJ.fields)
     assert w.TOP_KEYS == tuple(ws.BATTLE_SCENARIO.fields) and p.TOP_KEYS == tuple(ws.POSITION_SCENARIO.fields)
     assert "prowess" in m.MEMBER_KEYS and "showdown" in r.TOP_KEYS and "position" in p.TOP_KEYS
+
+
+# ---- the two checks agree on any small change to an example (hypothesis) -----------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+#: replacement values: every JSON type, edges of the usual ranges, words that are and are not allowed
+POOL = (None, True, False, -1, 0, 1, 3, 7, 13, 25, 1.5, "", " ", "x", "army", "on", "all", "setup",
+        [], [1], ["x"], {}, {"zzz": 1}, {"name": "x"})
+_DOCS = {p: read_document(p) for p in EXAMPLES}
+_BASES = {game: [p for p, d in _DOCS.items() if d["game"] == game] for game in GAMES}
+_VALIDATORS: dict = {}
+_SPECS: dict = {}
+
+
+def _locations(data, prefix=()):
+    """Every (container path, key) of a document."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield prefix, k
+            yield from _locations(v, prefix + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield prefix, i
+            yield from _locations(v, prefix + (i,))
+
+
+def _containers(data, prefix=()):
+    if isinstance(data, dict):
+        yield prefix
+        for k, v in data.items():
+            yield from _containers(v, prefix + (k,))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _containers(v, prefix + (i,))
+
+
+def _at(data, path):
+    for p in path:
+        data = data[p]
+    return data
+
+
+@st.composite
+def mutated(draw, game):
+    data = copy.deepcopy(_DOCS[draw(st.sampled_from(_BASES[game]))])
+    action = draw(st.sampled_from(("replace", "replace", "delete", "add")))
+    if action == "add":
+        where = draw(st.sampled_from(list(_containers(data))))
+        _at(data, where)[draw(st.sampled_from(("zzz", "Gondor", "name", "units")))] = draw(st.sampled_from(POOL))
+        return data
+    container, key = draw(st.sampled_from(list(_locations(data))))
+    if action == "delete":
+        holder = _at(data, container)
+        del holder[key]
+    else:
+        _at(data, container)[key] = copy.deepcopy(draw(st.sampled_from(POOL)))
+    return data
+
+
+def _validate_path(game, data):
+    spec = _SPECS.get(game) or _SPECS.setdefault(game, _spec(game))
+    try:
+        validate(spec, data)
+    except ScenarioError as exc:
+        return exc.path or ""
+    return None
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_schema_and_validate_agree(game, data):
+    """A random small change to a shipped example (a value replaced, a key deleted or added):
+    the JSON Schema (the jsonschema library) and the reader's check accept or refuse it alike, and
+    when both refuse a change they name a field at or above the changed one, the same for both
+    when there is a single error."""
+    doc = data.draw(mutated(game))
+    validator = _VALIDATORS.get(game) or _VALIDATORS.setdefault(game, Draft202012Validator(schema(game)))
+    errors = list(validator.iter_errors(doc))
+    mine = _validate_path(game, doc)
+    assert (mine is None) == (not errors), (mine, [e.message for e in errors])
+    if errors and len(errors) == 1 and not errors[0].context:
+        assert field_path(errors[0]) == mine, errors[0].message

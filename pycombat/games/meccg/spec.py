@@ -23,6 +23,7 @@ from ...schemaspec import (
     claims_spec,
     game_schema,
     registered_claim_book,
+    with_claim_book,
 )
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES
 
@@ -121,6 +122,13 @@ SCENARIO = Obj({
     required=("game", "attacker", "defender"))
 
 
+def full_spec() -> Obj:
+    """:data:`SCENARIO` with its ``claims:`` closed by the game's claim book (kinds and their fields):
+    what the JSON Schema describes. The reader checks with :data:`SCENARIO` and leaves the claims'
+    own fields to the claim reader (claims are read by ``verify``, after the scenario is built)."""
+    return with_claim_book(SCENARIO, registered_claim_book(GAME))
+
+
 def json_schema() -> dict:
     """The JSON Schema (draft 2020-12) of a MECCG scenario file."""
-    return game_schema(GAME, SCENARIO, "pycombat MECCG scenario", book=registered_claim_book(GAME))
+    return game_schema(GAME, full_spec(), "pycombat MECCG scenario")

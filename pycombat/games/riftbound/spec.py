@@ -26,6 +26,7 @@ from ...schemaspec import (
     claims_spec,
     game_schema,
     registered_claim_book,
+    with_claim_book,
 )
 from .model import SIDES
 
@@ -121,6 +122,13 @@ SCENARIO = Obj({
    "damage splits and claims.", required=("game", "attacker", "defender"), unknown_first=True)
 
 
+def full_spec() -> Obj:
+    """:data:`SCENARIO` with its ``claims:`` closed by the game's claim book (kinds and their fields):
+    what the JSON Schema describes. The reader checks with :data:`SCENARIO` and leaves the claims'
+    own fields to the claim reader (claims are read by ``verify``, after the scenario is built)."""
+    return with_claim_book(SCENARIO, registered_claim_book(GAME))
+
+
 def json_schema() -> dict:
     """The JSON Schema (draft 2020-12) of a Riftbound scenario file."""
-    return game_schema(GAME, SCENARIO, "pycombat Riftbound scenario", book=registered_claim_book(GAME))
+    return game_schema(GAME, full_spec(), "pycombat Riftbound scenario")

@@ -208,8 +208,14 @@ SCENARIO = ByKeys(("position", "action"), POSITION_SCENARIO, BATTLE_SCENARIO,
                   "action) -- a file with `position:` or `action:` is a position.")
 
 
+def full_spec() -> ByKeys:
+    """:data:`SCENARIO` with the ``claims:`` of battles and of positions closed by their claim books
+    (kinds and their fields): what the JSON Schema describes. The readers check with the open
+    specs and leave the claims' own fields to the claim reader (read by ``verify``)."""
+    return ByKeys(SCENARIO.when, with_claim_book(POSITION_SCENARIO, registered_claim_book(GAME, "position")),
+                  with_claim_book(BATTLE_SCENARIO, registered_claim_book(GAME, "battle")), SCENARIO.description)
+
+
 def json_schema() -> dict:
     """The JSON Schema (draft 2020-12) of a WotR scenario file (a battle or a position)."""
-    spec = ByKeys(SCENARIO.when, with_claim_book(POSITION_SCENARIO, registered_claim_book(GAME, "position")),
-                  with_claim_book(BATTLE_SCENARIO, registered_claim_book(GAME, "battle")), SCENARIO.description)
-    return game_schema(GAME, spec, "pycombat War of the Ring scenario")
+    return game_schema(GAME, full_spec(), "pycombat War of the Ring scenario")
