@@ -19,6 +19,7 @@ from typing import Any, Mapping
 from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
+from ...schemaspec import validate
 from .carddb import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
@@ -29,19 +30,15 @@ from .carddb import (
 from .model import SIDES, Effect, Scenario, Side, Split, Unit
 from .refs import parse_split, unit_ref
 
-TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender", "showdown", "splits", "rules",
-            "claims")
-SIDE_KEYS = ("player", "units")
-UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
-             "value")
-BATTLEFIELD_KEYS = ("name", "scored_this_turn")
-#: effect key -> what it does (each showdown entry has exactly one)
-EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
-                "immune")
-EFFECT_KEYS = EFFECT_KINDS + ("unit", "by", "card")
-#: effects whose value is the unit (the rest take `unit:` and an amount)
-UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
-GIVABLE = ("Tank", "Backline", "Assault", "Shield")
+from .spec import BATTLEFIELD, EFFECT, EFFECT_KINDS, GIVABLE, SCENARIO, SIDE, SPLITS, UNIT_OBJ, UNIT_VALUED  # noqa: F401
+
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = SCENARIO.keys
+SIDE_KEYS = SIDE.keys
+UNIT_KEYS = UNIT_OBJ.keys
+BATTLEFIELD_KEYS = BATTLEFIELD.keys
+EFFECT_KEYS = EFFECT.keys
+SPLITS_KEYS = SPLITS.keys
 
 
 def example_path(name: str) -> Path:
@@ -56,12 +53,10 @@ def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = N
 
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    # types, ranges and unknown keys: one place (.spec); an unknown top-level key is reported first
+    # (it may be a misspelt required one)
+    validate(SCENARIO, dict(data), file=file)
     root = Node(dict(data), file=file)
-    for key in data:  # an unknown top-level key first: it may be a misspelt required one
-        if key not in TOP_KEYS:
-            hint = closest(str(key), list(TOP_KEYS), n=1)
-            raise ScenarioError(f"unknown field {key!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""),
-                                file=file, path=str(key))
     game = root.str("game")
     if game != "riftbound":
         raise root.error(f"this reader is for `game: riftbound`, not {game!r}", "game")
@@ -282,5 +277,5 @@ def _splits(node: Node, scenario: Scenario) -> dict[str, Split]:
     for side in SIDES:
         if node.has(side):
             out[side] = parse_split(node.child(side), side, scenario)
-    node.finish(SIDES)
+    node.finish(SPLITS_KEYS)
     return out
