@@ -9,7 +9,6 @@ no output.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
 
@@ -37,7 +36,7 @@ def run(verb: str, args: argparse.Namespace, scenario, note: str | None) -> int:
     options = {o.dest: getattr(args, o.dest, o.default) for o in v.options}
     compute = v.resolve_run()
     console = make_console()
-    if "progress" in inspect.signature(compute).parameters:
+    if v.progress:
         bar, progress = progress_bar(console)
         with bar:
             report = compute(scenario, progress=progress, **options)

@@ -12,24 +12,12 @@ importing this package loads neither clingo nor the card data.
 """
 from __future__ import annotations
 
-import argparse
 from importlib.resources import files as _resource_files
 from pathlib import Path
 
-from ...registry import Game, Option, Verb, register
+from ...registry import Game, Option, Verb, positive_int, register
 
 _PKG = "pycombat.games.riftbound"
-
-
-def _positive(text: str) -> int:
-    """argparse type: a whole number, at least 1."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
 
 
 _OBJECTIVE = Option(("--objective",), {
@@ -42,14 +30,14 @@ _PROTECT = Option(("--protect",), {
     "action": "append", "default": [], "metavar": "UNIT",
     "help": "Riftbound: a unit the assigner prefers to leave alive (e.g. one whose Deathknell helps its owner); "
             "repeatable; spared first, before the objective"})
-_MAX_NODES = Option(("--max-nodes",), {"type": _positive, "default": 2_000_000, "metavar": "N",
+_MAX_NODES = Option(("--max-nodes",), {"type": positive_int, "default": 2_000_000, "metavar": "N",
                                        "help": "refuse trees with more than N nodes (default 2,000,000)"})
 
 VERBS = {
     "enumerate": Verb("enumerate", run=f"{_PKG}.verbs:enumerate", present=f"{_PKG}.present:enumerate", options=(
-        Option(("--limit",), {"type": _positive, "metavar": "N", "help": "list at most N options"}),
+        Option(("--limit",), {"type": positive_int, "metavar": "N", "help": "list at most N options"}),
         Option(("--count",), {"action": "store_true", "help": "print only the number (not listing them)"}),
-        Option(("--max-list",), {"type": _positive, "default": None, "metavar": "N",
+        Option(("--max-list",), {"type": positive_int, "default": None, "metavar": "N",
                                  "help": "refuse to list more than N options without --limit (default 100000)"}),
         Option(("--side",), {"choices": ("attacker", "defender"), "default": None,
                              "help": "Riftbound: only this side's splits (default: both)"}),
@@ -57,15 +45,15 @@ VERBS = {
     "odds": Verb("odds", run=f"{_PKG}.verbs:odds", present=f"{_PKG}.present:odds", options=(
         Option(("--plot",), {"metavar": "FILE.png", "help": "draw the kill-MP distributions to a PNG file"}),
     ), help="the resulting board, step by step (deterministic: no dice)"),
-    "optimize": Verb("optimize", run=f"{_PKG}.verbs:optimize", present=f"{_PKG}.present:optimize",
+    "optimize": Verb("optimize", run=f"{_PKG}.verbs:optimize", present=f"{_PKG}.present:optimize", progress=True,
                      options=(_OBJECTIVE, _CHARACTER, _PROTECT, _MAX_NODES),
                      help="each side's best split (RB-MODEL-7) and the joint game, solved exactly"),
     "verify": Verb("verify", run=f"{_PKG}.verbs:verify", present=f"{_PKG}.present:verify", needs_file=True,
                    help="verdicts on the scenario's claims, with the rule ids that decide them"),
-    "tree": Verb("tree", run=f"{_PKG}.verbs:tree", present=f"{_PKG}.present:tree", options=(
+    "tree": Verb("tree", run=f"{_PKG}.verbs:tree", present=f"{_PKG}.present:tree", progress=True, options=(
         Option(("-o", "--output"), {"required": True, "metavar": "OUT.{graphml,dot,png}",
                                     "help": "where to write the tree"}),
-        Option(("--depth",), {"type": _positive, "metavar": "N", "help": "only the first N plies (not solved then)"}),
+        Option(("--depth",), {"type": positive_int, "metavar": "N", "help": "only the first N plies (not solved then)"}),
         _OBJECTIVE, _CHARACTER, _PROTECT, _MAX_NODES,
     ), help="the joint game tree (the Attacker's split, then the Defender's) to GraphML, DOT or PNG"),
 }

@@ -16,6 +16,8 @@ defaults are the command line's. No verb prints.
 >>> report = verbs.enumerate(scenario, count=True)
 >>> {side: s["count"] for side, s in report.to_json()["sides"].items()}
 {'attacker': 1, 'defender': 2}
+>>> report.count == {'attacker': 1, 'defender': 2}
+True
 >>> report.to_json()["outcomes"], report.to_json()["sides"]["attacker"]["excess"]
 (['conquer'], 2)
 """
@@ -100,6 +102,11 @@ class EnumerateReport(_Combat):
     sides: dict[str, SideSplits] = field(default_factory=dict)
     outcomes: OutcomeClasses | None = None
     count_only: bool = False
+
+    @property
+    def count(self) -> dict[str, int | None]:
+        """Each side's number of legal splits (None: too many to count)."""
+        return {side: ss.count for side, ss in self.sides.items()}
 
     def to_json(self) -> dict:
         return {"game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
