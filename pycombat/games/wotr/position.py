@@ -42,6 +42,7 @@ from ...scenario import Node
 from .board import SIDE_NAMES, Board, Nations, Region, load_board, load_nations, side_of_name
 from .characters import CharacterDB, load_characters
 from .model import Contingent, Force, Politics
+from .reading import _flags, _force, _politics
 
 #: die results a player may use (WOTR-DICE-1): faces of each side's dice
 DIE_FACES = {"shadow": ("character", "army", "muster", "army_muster", "event", "eye"),
@@ -174,7 +175,7 @@ class PositionScenario:
     decks: Mapping[str, int | None] = field(default_factory=lambda: {"character": None, "strategy": None})
     title: str | None = None
     file: str | None = None
-    claims: tuple[Any, ...] = ()
+    claims: tuple[Any, ...] = ()  #: the `claims:` entries (:class:`pycombat.scenario.Node` s), read by `verify`
     game: str = "wotr"
     kind: str = "position"
 
@@ -190,8 +191,6 @@ class PositionScenario:
 # ---- reading -----------------------------------------------------------------------------------
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> PositionScenario:
-    from .schema import _flags, _politics
-
     root = Node(dict(data), file=file)
     root.str("game")
     board, nations, chars = load_board(), load_nations(), load_characters()
@@ -207,10 +206,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     s = PositionScenario(position=position, action=action, flags=flags, flag_origin=origin, hand=hand,
                          played=played, decks=decks, title=title, file=file)
-    if root.has("claims"):
-        from .move_claims import parse_claims
-
-        s = replace(s, claims=tuple(parse_claims(root, s)))
+    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+        s = replace(s, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
     return s
 
@@ -279,8 +276,6 @@ def _by_side(force: Force, nations: Nations, chars: CharacterDB) -> dict[str, Fo
 
 def _region_entry(node: Node, region: Region, nations: Nations, chars: CharacterDB,
                   control: Mapping[str, str]) -> dict:
-    from .schema import _force
-
     if node.value is None:
         node.value = {}
     node._mapping()
