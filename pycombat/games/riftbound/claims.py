@@ -213,6 +213,8 @@ def _decide_cited(s: Scenario, claim: Claim) -> Verdict:
 
 
 # ---- deciding ------------------------------------------------------------------------------------
+# The deciders import the solver's modules (showdown, splits, outcome, game) when they run: the
+# claim book above is also read by `pycombat schema riftbound`, which must not load clingo.
 def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
     return ScenarioError(message, file=s.file, path=claim.path)
 
