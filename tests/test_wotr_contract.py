@@ -61,6 +61,17 @@ def test_report_json_is_the_commands_json(capsys, verb, file, options):
     assert json.loads(json.dumps(report.to_json(), ensure_ascii=False)) == _cli_json(capsys, *argv)
 
 
+def test_tree_writes_its_file_and_reports_plain_json(tmp_path):
+    out = tmp_path / "t.dot"
+    report = verbs.tree(load_scenario(EX / "skirmish.yaml"), output=str(out), depth=2)
+    data = json.loads(json.dumps(report.to_json()))
+    assert out.read_text().startswith("digraph") and data["output"] == str(out)
+    assert data["stats"]["nodes"] > 1 and data["value"] is None  # a cut tree is not solved
+    whole = verbs.tree(load_scenario(EX / "skirmish.yaml"), output=str(tmp_path / "w.graphml"))
+    v = whole.value
+    assert 0 < v < 1 and whole.to_json()["value"]["exact"] == f"{v.numerator}/{v.denominator}"
+
+
 def test_claims_are_read_after_the_scenario_is_built():
     s = load_scenario(ROOT / "examples" / "rulings" / "wotr" / "splits.yaml")
     assert s.claims and all(isinstance(n, Node) for n in s.claims)

@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
-from ...report import Report, VerifyReport
+from ...report import Report, VerifyReport, jsonable
 from . import claims as battle_claims
 from . import move_claims
 from .battle import OBJECTIVES
@@ -392,15 +392,16 @@ class TreeReport(Report):
     """The battle's game tree, written to a file (GraphML, DOT or PNG), and its value when solved."""
 
     output: str = ""
-    stats: str = ""  #: nodes and edges of the tree written
+    stats: Any = None  #: :class:`pycombat.tree.TreeStats`: nodes, edges, depth of the tree written
     objective: str = "win"
     depth: int | None = None  #: only the first N plies (not solved then)
     value: Fraction | None = None  #: the attacker's value for the objective (a whole tree only)
 
     def to_json(self) -> dict:
         return {"game": "wotr", "verb": "tree", "scenario": self.scenario, "title": self.title,
-                "flags": dict(self.flags), "output": self.output, "stats": self.stats, "objective": self.objective,
-                "depth": self.depth, "value": as_json(self.value) if self.value is not None else None}
+                "flags": dict(self.flags), "output": self.output, "stats": jsonable(self.stats),
+                "objective": self.objective, "depth": self.depth,
+                "value": as_json(self.value) if self.value is not None else None}
 
 
 def tree(scenario, *, output: str, objective: str | None = None, depth: int | None = None,
