@@ -367,13 +367,17 @@ class List(Spec):
     few_message: str | None = None
 
     @property
+    def _null_ok(self) -> bool:  # null reads as [], which a list with a minimum length refuses
+        return self.nullable and not self.min_items
+
+    @property
     def types(self) -> tuple[str, ...]:  # type: ignore[override]
-        return ("array", "null") if self.nullable else ("array",)
+        return ("array", "null") if self._null_ok else ("array",)
 
     noun = "a list"
 
     def json(self) -> dict:
-        out: dict[str, Any] = {"type": ["array", "null"] if self.nullable else "array", "items": self.item.json()}
+        out: dict[str, Any] = {"type": ["array", "null"] if self._null_ok else "array", "items": self.item.json()}
         if self.min_items is not None:
             out["minItems"] = self.min_items
         if self.max_items is not None:

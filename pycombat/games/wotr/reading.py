@@ -12,10 +12,12 @@ from ...scenario import Node, read_flags
 from .board import Nations
 from .characters import CharacterDB
 from .model import Contingent, Force, Politics
+from .spec import FORCE, POLITICAL_TRACK, UNIT
 
-FORCE_KEYS = ("units", "nazgul", "characters")
-UNIT_KEYS = ("regulars", "elites", "leaders")
-POLITICS_KEYS = ("steps", "active")
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+FORCE_KEYS = FORCE.keys
+UNIT_KEYS = UNIT.keys
+POLITICS_KEYS = POLITICAL_TRACK.keys
 
 
 def _force(node: Node, nations: Nations, chars: CharacterDB, *, top: bool) -> Force:

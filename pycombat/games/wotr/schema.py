@@ -35,19 +35,21 @@ from typing import Any, Mapping
 
 from ...errors import ScenarioError
 from ...scenario import Node, read_document
+from ...schemaspec import validate
 from .board import Board, Nations, load_board, load_nations, side_of_name
 from .characters import CharacterDB, load_characters
 from .model import ACTIONS, KINDS, Army, CardPlay, Effects, Force, Scenario
 from .position import scenario_from_dict as position_scenario
 from .reading import _count, _flags, _force, _politics
 
-TOP_KEYS = ("game", "title", "description", "politics", "attacker", "defender", "battle", "in_play", "control",
-            "rules", "claims")
-ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearguard", "replacements", "besieged",
-             "retreat_to")
-BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider")
-CARD_KEYS = ("round", "by", "name", "initiative", "attacker", "defender")
-EFFECT_KEYS = ("combat_roll", "reroll", "hit", "reroll_hit", "dice", "leadership", "no_reroll")
+from .spec import ARMY, BATTLE, BATTLE_SCENARIO, CARD, EFFECTS
+
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = BATTLE_SCENARIO.keys
+ARMY_KEYS = ARMY.keys
+BATTLE_KEYS = BATTLE.keys
+CARD_KEYS = CARD.keys
+EFFECT_KEYS = EFFECTS.keys
 #: the most Army units a region holds (WOTR-STACK-1); a besieged Stronghold holds 5 (WOTR-SITE-5)
 STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
 
@@ -80,6 +82,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
             raise root.error(f"a scenario is a battle (attacker/defender/battle) or a position (position/action), "
                              f"not both: remove {battle_keys[0]!r} or the position blocks", battle_keys[0])
         return position_scenario(data, file=file, flag_overrides=flag_overrides)
+    validate(BATTLE_SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
     board, nations, chars = load_board(), load_nations(), load_characters()
     title = root.str("title", None)
     root.raw("description", None)
