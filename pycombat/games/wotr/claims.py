@@ -120,6 +120,8 @@ def decide(s: Scenario, c: Claim) -> Verdict:
     return v
 
 
+# The deciders import the solver's modules (splits, setup: clingo) when a claim is decided, not when
+# the claim book is read (reading claims, e.g. for the JSON Schema, loads no solver).
 def _verdict_of(s: Scenario, c: Claim):
     from .splits import judge_attack
 

@@ -184,7 +184,7 @@ def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tupl
 
 
 def _known_card(n: Node, s: PositionScenario, name: str) -> None:
-    from .cards import hand_card
+    from .cards import hand_card  # cards (and moves, below) load the solver: only when a claim needs them
 
     hand_card(s, name, file=n.file, path=f"{n.path}.claim")
 
