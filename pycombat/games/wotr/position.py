@@ -38,6 +38,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping
 
 from ...errors import ScenarioError
+from ...names import normalize
 from ...scenario import Node
 from ...schemaspec import validate
 from .board import SIDE_NAMES, Board, Nations, Region, load_board, load_nations, side_of_name
@@ -195,8 +196,6 @@ class PositionScenario:
     kind: str = "position"
 
     def card(self, name: str) -> Card | None:
-        from ...names import normalize
-
         for c in self.hand:
             if normalize(c.name) == normalize(name):
                 return c
@@ -481,8 +480,6 @@ def _card(node: Node, side: str) -> Card:
 
 
 def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
-    from ...names import normalize
-
     seen: set[str] = set()
     for c in hand:
         key = normalize(c.name)

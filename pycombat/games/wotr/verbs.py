@@ -25,11 +25,21 @@ from typing import Any, Callable
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
+from ...tree import build_tree, solve, to_dot, to_graphml, to_png
 from . import claims as battle_claims
 from . import move_claims
 from .battle import OBJECTIVES
 from .board import SIDE_NAMES, load_board
+from .game import BattleGame
+from .move_facts import groups_of
+from .moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
+    single_figure_moves
+from .odds import battle_report, eliminated, expected_survivors, illegal
+from .optimize import first_round_choices, principal_line
+from .optimize import optimize as solve_battle
 from .position import DIE_LABEL
+from .setup import battle_setup
+from .splits import LegalSplits, describe_force, judge_attack
 
 #: the verbs a position scenario answers
 POSITION_VERBS = ("enumerate", "verify")
@@ -70,7 +80,6 @@ def _side_json(n, idx: int) -> dict:
 
 def split_json(sp) -> dict:
     """One legal rearguard split as JSON: the two parts and both sides' numbers."""
-    from .splits import describe_force
 
     return {"attacking": describe_force(sp.attacking), "rearguard": describe_force(sp.rearguard),
             "whole_army": sp.whole, "labeled_subsets": sp.labeled,
@@ -79,7 +88,6 @@ def split_json(sp) -> dict:
 
 def numbers_json(verdict) -> dict:
     """The attacking part, the rearguard and both sides' numbers of an attack."""
-    from .splits import describe_force
 
     return {"attacking_part": describe_force(verdict.attacking), "rearguard": describe_force(verdict.rearguard),
             "attacker": _side_json(verdict.numbers, 0), "defender": _side_json(verdict.numbers, 1)}
@@ -107,8 +115,6 @@ class EnumerateReport(Report):
         return len(self.splits) < self.listed
 
     def to_json(self) -> dict:
-        from .splits import describe_force
-
         v = self.attack
         return {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                 "attack": {"legal": v.legal, "reasons": v.reasons(), "attacking": describe_force(v.attacking),
@@ -190,8 +196,6 @@ def die_lines(s) -> list[str]:
 
 def move_json(m, groups) -> list[dict]:
     """A move's movements: from, to and the figures carried."""
-    from .moves import force_of
-    from .splits import describe_force
 
     board = load_board()
     by_id = {g.id: g for g in groups}
@@ -200,10 +204,6 @@ def move_json(m, groups) -> list[dict]:
 
 
 def _enumerate_moves(s, *, limit: int | None, count: bool, max_list: int | None) -> MovesReport:
-    from .move_facts import groups_of
-    from .moves import DEFAULT_MAX_LIST, count_moves, first_moves, legal_moves, single_army_moves, \
-        single_figure_moves
-
     groups = groups_of(s)
     by_id = {g.id: g for g in groups}
     board = load_board()
@@ -251,8 +251,6 @@ def enumerate(scenario, *, limit: int | None = None, count: bool = False,
     _start(scenario, "enumerate")
     if scenario.kind == "position":
         return _enumerate_moves(scenario, limit=limit, count=count, max_list=max_list)
-    from .splits import LegalSplits, judge_attack
-
     s = scenario
     verdict = judge_attack(s)
     splits = LegalSplits(s)
@@ -277,8 +275,6 @@ class OddsReport(Report):
     exact: bool = False  #: print every long fraction in full
 
     def to_json(self) -> dict:
-        from .odds import eliminated, expected_survivors
-
         s, rep = self.battle, self.result
         out = {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                "kind": s.kind, "attacking": numbers_json(rep.verdict),
@@ -312,11 +308,9 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     """The exact odds of the battle fought to the end under the flags' policies; ``monte_carlo``
     random battles (seeded) compared with them; ``plot`` draws the outcomes to a PNG."""
     _start(scenario, "odds")
-    from .odds import battle_report
-
     rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
     if plot:
-        from .plot import plot_battle
+        from .plot import plot_battle  # matplotlib: loaded only to draw
 
         plot_battle(rep, plot)
     hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
@@ -341,9 +335,6 @@ class OptimizeReport(Report):
         return self.result.best.value
 
     def to_json(self) -> dict:
-        from .optimize import first_round_choices, principal_line
-        from .splits import describe_force
-
         res = self.result
         best = res.best
         return {
@@ -366,8 +357,6 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     ``objective`` (default win); ``max_nodes`` caps the battle states. (``progress`` is accepted for
     the contract; the battle solver reports no node counts.)"""
     _start(scenario, "optimize")
-    from .optimize import optimize as solve_battle
-
     objective = _objective(objective)
     res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
@@ -409,12 +398,6 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     """Build the battle's game tree (up to ``max_nodes``, or its first ``depth`` plies), solve it when
     whole, and write it to ``output`` (``.graphml``, ``.dot`` or ``.png``)."""
     _start(scenario, "tree")
-    from ...tree import build_tree, solve, to_dot, to_graphml, to_png
-    from .game import BattleGame
-    from .odds import illegal
-    from .setup import battle_setup
-    from .splits import judge_attack
-
     objective = _objective(objective)
     out = Path(output)
     kind = out.suffix.lower()
