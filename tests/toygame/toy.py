@@ -72,7 +72,7 @@ class Chosen(Predicate):
 
 def legal_takes(s: Pebbles) -> list[int]:
     solver = Solver(files=[HERE / "toy.lp"], facts=[Pile(s.pile), MaxTake(s.max_take)], decoder=Decoder([Chosen]))
-    return sorted(a.decoded[0].n for a in solver.models())
+    return sorted(x.n for a in solver.models() for x in a.decoded)
 
 
 @dataclass

@@ -186,6 +186,23 @@ def verify(scenario: Scenario) -> VerifyReport:
 
 
 # ---- optimize and tree ------------------------------------------------------------------------------
+def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
+    """Refuse up front a game whose tree has more than ``max_nodes`` nodes for sure: each legal
+    complete assignment ends the assignment phases in a state of its own (the state keeps the
+    pairs), so the tree has at least as many nodes as there are complete assignments (counted
+    fast, without listing them)."""
+    from ...errors import TooLargeError
+    from .assign import LegalAssignments, judge_attack
+
+    if not judge_attack(scenario).legal:
+        return
+    n = LegalAssignments(scenario).count()
+    if n > max_nodes:
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "
+                            f"per legal complete assignment), more than --max-nodes {max_nodes:,}; raise --max-nodes "
+                            "or solve a smaller combat")
+
+
 @dataclass
 class OptimizeReport(Report):
     """The value under optimal play, the first decision's alternatives and the principal line."""
@@ -220,6 +237,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     from .optimize import first_choices, line, objective_from, solve_combat
 
     obj = objective_from(objective, character, scenario)
+    _bound(scenario, max_nodes, "optimize")
     solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
                           choices=first_choices(solved), line=line(solved))
@@ -250,6 +268,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     kind = out.suffix.lower()
     if kind not in (".graphml", ".dot", ".png"):
         raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
     game = CvccGame(scenario, obj)
     t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
     if depth is None:
