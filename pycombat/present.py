@@ -47,8 +47,9 @@ def verdicts(report: Any, console: Console) -> None:
         console.print(line)
     for v in report.verdicts:
         j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
+        mark = "NOT DECIDED" if v.verdict is None else "TRUE " if v.verdict else "FALSE"
+        style = "bold yellow" if v.verdict is None else "bold green" if v.verdict else "bold red"
+        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style=style))
         for r in j["reasons"]:
             source = f" (source: {r['source'].rstrip('.')})" if report.sources and r["source"] else ""
             console.print(f"    {r['rule']}: {r['text']}{source}")

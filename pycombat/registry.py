@@ -155,8 +155,12 @@ class Game:
     default_example: str | None = None
     #: a one-paragraph note for ``--help`` (what the verbs mean for this game)
     help: str = ""
-    #: ``(name, game=) -> report``: the lookup of a card by name, for ``pycombat card``
+    #: ``(name) -> report``: the lookup of a card by name, for ``pycombat card``; and its printer
     card: str | Callable | None = None
+    card_present: str | Callable | None = None
+    #: digest-style files of the game's own rules and flags (beyond the shared digest), merged into it
+    #: by :func:`pycombat.rulebook.load_rulebook` (e.g. interpretation flags for unclear card texts)
+    digest_extensions: tuple[Path, ...] = ()
 
     def verb(self, name: str) -> Verb:
         try:
@@ -214,6 +218,14 @@ def registered_digest(name: str) -> Path | None:
     """The digest a registered game brings along (None: none registered, or the shipped one)."""
     game = _GAMES.get(name)
     return Path(game.digest) if game is not None and game.digest is not None else None
+
+
+def digest_extensions(name: str) -> tuple[Path, ...]:
+    """The extension files of game ``name``'s digest (its package registers them)."""
+    game = _GAMES.get(name)
+    if game is None and name in _package_names():
+        game = get(name)
+    return tuple(Path(p) for p in game.digest_extensions) if game is not None else ()
 
 
 def digest_path(name: str) -> Path:

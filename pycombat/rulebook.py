@@ -628,16 +628,27 @@ def load_rulebook(game: str) -> Rulebook:
     >>> load_rulebook("wotr").prefix
     'WOTR'
     """
+    from .registry import digest_extensions, registered_digest
+
     games = available_games()
     if game not in games:
-        from .registry import registered_digest
-
         digest = registered_digest(game)  # a game registered at run time with a digest of its own
         if digest is None:
             raise UnknownNameError("game", game, closest(game, games))
-        return parse_rulebook(digest.read_text(encoding="utf-8"), game)
-    text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
-    return parse_rulebook(text, game)
+        text = digest.read_text(encoding="utf-8")
+    else:
+        text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
+    book = parse_rulebook(text, game)
+    for path in digest_extensions(game):  # a game package's own rules and flags, merged into its digest
+        add = parse_rulebook(path.read_text(encoding="utf-8"), game)
+        for rule_id in add.rules:
+            if rule_id in book.rules:
+                raise ValueError(f"{game}: rule id {rule_id} is defined in the digest and in {path.name}")
+        for name in add.flags:
+            if name in book.flags:
+                raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
+        book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
+    return book
 
 
 @functools.cache
