@@ -628,40 +628,27 @@ def load_rulebook(game: str) -> Rulebook:
     >>> load_rulebook("wotr").prefix
     'WOTR'
     """
+    from .registry import digest_extensions, registered_digest
+
     games = available_games()
     if game not in games:
-        raise UnknownNameError("game", game, closest(game, games))
-    text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
+        digest = registered_digest(game)  # a game registered at run time with a digest of its own
+        if digest is None:
+            raise UnknownNameError("game", game, closest(game, games))
+        text = digest.read_text(encoding="utf-8")
+    else:
+        text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
     book = parse_rulebook(text, game)
-    for extra in _extensions(game):  # a game package's own rules and flags, merged into its digest
-        add = parse_rulebook(extra, game)
+    for path in digest_extensions(game):  # a game package's own rules and flags, merged into its digest
+        add = parse_rulebook(path.read_text(encoding="utf-8"), game)
         for rule_id in add.rules:
             if rule_id in book.rules:
-                raise ValueError(f"{game}: rule id {rule_id} is defined in the digest and in an extension")
+                raise ValueError(f"{game}: rule id {rule_id} is defined in the digest and in {path.name}")
         for name in add.flags:
             if name in book.flags:
-                raise ValueError(f"{game}: flag {name} is defined in the digest and in an extension")
+                raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
         book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
     return book
-
-
-#: extension files a game package may ship next to its code (merged by :func:`load_rulebook`)
-EXTENSION_FILES = ("card_flags.md",)
-
-
-def _extensions(game: str) -> list[str]:
-    """The texts of ``pycombat/games/<game>/card_flags.md`` (and any other extension file)."""
-    out = []
-    try:
-        root = resources.files(f"pycombat.games.{game}")
-    except ModuleNotFoundError:
-        return out
-    for name in EXTENSION_FILES:
-        f = root.joinpath(name)
-        if f.is_file():
-            out.append(f.read_text(encoding="utf-8"))
-    return out
-
 
 
 @functools.cache

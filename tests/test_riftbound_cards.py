@@ -23,14 +23,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycombat.errors import ScenarioError
-from pycombat.games.riftbound.cards import card_lines, card_report, load_cards
-from pycombat.games.riftbound.claims import verify
+from pycombat.games.riftbound.cards import load_cards
+from pycombat.games.riftbound.claims import book, verify
 from pycombat.games.riftbound.judge import first_break, judge_json, judge_lines
+from pycombat.games.riftbound.lookup import card_lines, card_report
 from pycombat.games.riftbound.model import Split
 from pycombat.games.riftbound.outcome import outcome_classes
 from pycombat.games.riftbound.schema import scenario_from_dict
 from pycombat.games.riftbound.showdown import play_showdown
 from pycombat.games.riftbound.splits import LegalSplits, derive
+from pycombat.verdicts import parse_claims
 
 DATA = Path(__file__).resolve().parent.parent / "pycombat" / "games" / "riftbound" / "data"
 SPELLS = json.loads((DATA / "spells.json").read_text())["records"]
@@ -589,6 +591,11 @@ def test_every_spell_and_gear_changes_an_answer_or_is_listed_as_unmodelled():
     assert sorted(silent) == ["Wallop"]
 
 
+def _verify(s):
+    """``verify`` as the verb runs it: the scenario's claims read by the claim book, then decided."""
+    return verify(s, parse_claims(s.claims, book(), s))
+
+
 def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
     doc = _doc([{"play": "Highlander", "by": "defender", "target": "Sunlit Guardian"}],
                claims=["the attacker conquers"])
@@ -596,7 +603,7 @@ def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
     sd = play_showdown(s)
     assert sd.unmodelled_json() == [{"card": "Highlander", "what": "death_replacement",
                                      "why": "effect kind death_replacement is not interpreted"}]
-    (v,) = verify(s, list(s.claims))
+    (v,) = _verify(s)
     assert v.verdict is None and v.as_json()["verdict"] is None
     assert "RB-CARD-4" in v.rules
     # an unparsed clause too (Rebuttal has 3)
@@ -604,7 +611,7 @@ def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
     assert any("not parsed" in u["why"] for u in sd.unmodelled_json())
     # the same scenario without the card is decided
     s2 = scenario_from_dict(_doc([], claims=["the attacker conquers"]))
-    assert verify(s2, list(s2.claims))[0].verdict is not None
+    assert _verify(s2)[0].verdict is not None
 
 
 # ---- the judge's view (RB-JUDGE) ------------------------------------------------------------------------
@@ -694,10 +701,10 @@ def test_rb_read_1_killable_first_reading_changes_the_legal_splits_and_verify_sh
     board = play_showdown(s).board
     as_worded = {sp.amounts for sp in LegalSplits(board, "attacker")}
     assert as_worded == {(("D5", 3),), (("D5", 1), ("D2", 2))}
-    (v,) = verify(s, list(s.claims))
+    (v,) = _verify(s)
     assert v.verdict is True and v.deciding_flags == {"lethal_order": "as_worded"}
     s2 = scenario_from_dict({**doc, "rules": {"lethal_order": "killable_first"}})
-    (v2,) = verify(s2, list(s2.claims))
+    (v2,) = _verify(s2)
     assert v2.verdict is False
     assert "RB-READ-1" in {r for r, _ in v2.violations}
     assert {sp.amounts for sp in LegalSplits(play_showdown(s2).board, "attacker")} == {(("D5", 1), ("D2", 2))}
@@ -719,3 +726,30 @@ def test_card_report_spell_gear_unit_and_suggestions():
     assert "did you mean 'Blood Rush'" in card_lines(r)[0]
     lines = card_lines(card_report("Iron Ballista"))
     assert any("not playable in a showdown" in ln for ln in lines)
+
+
+def test_card_verb_json_text_and_typo(capsys):
+    """`pycombat card NAME --game riftbound` (the registered lookup): the JSON is the card's data
+    record read back independently; a typo is one line on stderr with the closest name, exit 2."""
+    from pycombat.cli import main
+
+    data = Path(__file__).resolve().parent.parent / "pycombat/games/riftbound/data/spells.json"
+    raw = next(r for r in json.loads(data.read_text(encoding="utf-8"))["records"] if r["name"] == "Blood Rush")
+    assert main(["card", "Blood Rush", "--game", "riftbound", "--json"]) == 0
+    j = json.loads(capsys.readouterr().out)
+    assert j["game"] == "riftbound" and j["name"] == "Blood Rush" and j["id"] == raw["id"]
+    assert j["cost"]["energy"] == raw.get("energy_cost") and j["showdown_playable"] is True
+    assert j["modelled"] and j["unmodelled"] == []
+    # any case, text form: the card's first line and what is modelled
+    assert main(["card", "blood rush", "--game", "riftbound"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"Blood Rush ({raw['id']}): spell") and "modelled: " in out
+    # a unit card too (the lookup covers units)
+    assert main(["card", "Stalwart Poro", "--game", "riftbound", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["type"] == "unit"
+    # a typo: exit 2, one line, the closest name suggested
+    assert main(["card", "Blod Rush", "--game", "riftbound"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "unknown card 'Blod Rush'" in lines[0] and "did you mean 'Blood Rush'" in lines[0]

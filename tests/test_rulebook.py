@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from pycombat import rulebook
+from pycombat import registry, rulebook
 from pycombat.errors import ScenarioError, UnknownNameError
 from pycombat.rulebook import Flag, Rule, available_games, cite, load_rulebook, parse_rulebook
 
@@ -33,7 +33,12 @@ MECCG_DEFAULTS = {
 def _digest_text(game: str) -> str:
     """The digest and the extension files its game package ships (merged by load_rulebook)."""
     text = resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
-    return "\n".join([text, *rulebook._extensions(game)])
+    return "\n".join([text, *_extensions(game)])
+
+
+def _extensions(game: str) -> list[str]:
+    """The texts of the extension files the game registers (``Game(digest_extensions=...)``)."""
+    return [p.read_text(encoding="utf-8") for p in registry.digest_extensions(game)]
 
 
 def _readme_prefixes(game: str) -> set[str]:
@@ -43,7 +48,7 @@ def _readme_prefixes(game: str) -> set[str]:
     codes = re.findall(r"`([A-Z-]+)`", row.rsplit("|", 2)[1])
     head = codes[0].split("-")[0]
     out = {c if not c.startswith("-") else head + c for c in codes}
-    for extra in rulebook._extensions(game):  # an extension names its areas in its headings: "(RB-CARD)"
+    for extra in _extensions(game):  # an extension names its areas in its headings: "(RB-CARD)"
         out |= set(re.findall(r"^#+ .*\(([A-Z]+-[A-Z]+)\)\s*$", extra, flags=re.M))
     return out
 
@@ -343,14 +348,16 @@ def test_parse_without_flags_table() -> None:
     assert book.cite("DEMO-A-1") == "DEMO-A-1 (X): One."
 
 
-def test_extension_files_merge_into_the_digest(monkeypatch) -> None:
+def test_extension_files_merge_into_the_digest(monkeypatch, tmp_path) -> None:
     """pycombat/games/<game>/card_flags.md adds rules and flags; a repeated id is refused."""
     book = load_rulebook("riftbound")
     assert book.rule("RB-READ-1").flags == ("lethal_order",)
     assert book.flags["lethal_order"].values == ("as_worded", "killable_first")
     assert "RB-DMG-10" in book.rules  # the digest's own rules are kept
     dup = "## 1. X (RB-DMG)\n- **RB-DMG-1** *Again.* A repeated id. *Src:* none.\n"
-    monkeypatch.setattr(rulebook, "_extensions", lambda game: [dup])
+    extra = tmp_path / "dup.md"
+    extra.write_text(dup, encoding="utf-8")
+    monkeypatch.setattr(registry, "digest_extensions", lambda game: (extra,))
     load_rulebook.cache_clear()
     try:
         with pytest.raises(ValueError, match="RB-DMG-1"):

@@ -27,6 +27,7 @@ from typing import Any, Callable, Mapping
 from ...errors import ScenarioError
 from .cards import Card
 from .model import Unit, other
+from .spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
 
 #: effect kinds with no effect on this combat's damage (named in the narration, not unmodelled)
 NO_COMBAT_EFFECT = {
@@ -42,8 +43,6 @@ NO_EFFECT_KEYWORDS = {
 }
 #: conditions the interpreter decides from the board (the rest must be stated: `condition: true`)
 CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise")
-#: where a `move` with no stated destination takes a unit: the entry's `to:`
-DESTINATIONS = ("battlefield", "base", "elsewhere")
 
 
 @dataclass(frozen=True)

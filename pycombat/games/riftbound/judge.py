@@ -273,7 +273,11 @@ def judge_json(board: Board, side: str, proposed: Split | None = None) -> dict[s
 
 def judge_lines(board: Board, side: str, proposed: Split | None = None) -> list[str]:
     """The text form of :func:`judge_json`."""
-    j = judge_json(board, side, proposed)
+    return judge_text(judge_json(board, side, proposed), side)
+
+
+def judge_text(j: Mapping[str, Any], side: str) -> list[str]:
+    """The text form of a computed :func:`judge_json` of ``side``."""
     who = side.capitalize()
     lines = [f"Judge ({who}): total {j['total']}; it can kill {j['kills_possible']} of {j['receivers']} unit(s)"]
     if j["next_kill"] is not None:

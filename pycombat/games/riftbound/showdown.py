@@ -36,11 +36,16 @@ class Showdown:
 
     def unmodelled_lines(self) -> list[str]:
         """The text form: one line per clause not modelled, and what that means for verify."""
-        items = self.unmodelled_json()
-        if not items:
-            return []
-        return ([f"NOT MODELLED: {u['card']}: {u['what']} ({u['why']})" for u in items]
-                + ["Clauses above are not modelled: verify does not decide claims on this scenario (RB-CARD-4)."])
+        return unmodelled_lines(self.unmodelled_json())
+
+
+def unmodelled_lines(items: list[dict]) -> list[str]:
+    """The text form of :meth:`Showdown.unmodelled_json`: one line per clause not modelled, and
+    what that means for verify (RB-CARD-4)."""
+    if not items:
+        return []
+    return ([f"NOT MODELLED: {u['card']}: {u['what']} ({u['why']})" for u in items]
+            + ["Clauses above are not modelled: verify does not decide claims on this scenario (RB-CARD-4)."])
 
 
 def _who(scenario: Scenario, side: str | None) -> str:
