@@ -19,6 +19,7 @@ from rich.text import Text
 
 from .errors import PycombatError
 from .games import load_scenario
+from .games.meccg.coverage import unmodelled_json, unmodelled_lines  # MECCG-FX-10: nothing silently ignored
 from .rulebook import load_rulebook
 from .scenario import parse_flag_assignments
 
@@ -243,11 +244,12 @@ def _enumerate(args: argparse.Namespace, scenario, note: str | None) -> int:
     report = enumerate_assignments(scenario, limit=args.limit, count_only=args.count, traces=args.traces,
                                    max_list=args.max_list or DEFAULT_MAX_LIST)
     if args.json:
-        return _emit_json(report.as_json())
+        return _emit_json({**report.as_json(), "unmodelled": unmodelled_json(scenario)})
     console = _console()
     if note:
         console.print(Text(note, style="dim"))
     _print_report(console, report, count_only=args.count)
+    _print_lines(console, unmodelled_lines(scenario))
     return 0
 
 
@@ -294,6 +296,7 @@ def _odds(args: argparse.Namespace, scenario, note: str | None) -> int:
                                           "flag": f"elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}"}}
         if args.plot:
             out["plot"] = args.plot
+        out["unmodelled"] = unmodelled_json(scenario)
         return _emit_json(out)
     console = _header(scenario, note)
     console.print(f"{d.player} defends ({d.alignment}); {a.player} attacks ({a.alignment}). Strikes in "
@@ -301,6 +304,7 @@ def _odds(args: argparse.Namespace, scenario, note: str | None) -> int:
     console.print("Choices not given in the file take these defaults:")
     for line in defaults_used(scenario):
         console.print(f"  - {line}")
+    _print_lines(console, unmodelled_lines(scenario))
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     for col in ("#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie",
                 "defender loses"):
@@ -360,9 +364,11 @@ def _replay(args: argparse.Namespace, scenario, note: str | None) -> int:
                             "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps],
                             "result": o.result, "loser": o.loser, "fate": o.fate}
                            for s, steps, o in r.strikes],
-               "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]}}
+               "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
+               "unmodelled": unmodelled_json(scenario)}
         return _emit_json(out)
     console = _header(scenario, note)
+    _print_lines(console, unmodelled_lines(scenario))
     for st in r.preamble:
         console.print(f"{st.text}  [{', '.join(st.rules)}]")
     for s, steps, o in r.strikes:
@@ -402,8 +408,9 @@ def print_verdicts(args: argparse.Namespace, scenario, note: str | None, verdict
         console.print(line)
     for v in verdicts:
         j = v.as_json()
-        mark = "TRUE " if v.verdict else "FALSE"
-        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold green" if v.verdict else "bold red"))
+        mark = "NOT DECIDED" if v.verdict is None else "TRUE " if v.verdict else "FALSE"
+        console.print(Text(f"{mark} {j['claim']}  ({j['id']})", style="bold yellow" if v.verdict is None
+                           else "bold green" if v.verdict else "bold red"))
         for r in j["reasons"]:
             source = f" (source: {r['source'].rstrip('.')})" if sources and r["source"] else ""
             console.print(f"    {r['rule']}: {r['text']}{source}")
@@ -421,6 +428,11 @@ def print_verdicts(args: argparse.Namespace, scenario, note: str | None, verdict
         console.print(Text(f"{len(missed)} claim(s) did not get the expected verdict", style="bold red"))
         return 1
     return 0
+
+
+def _print_lines(console: Console, lines: Sequence[str]) -> None:
+    for text in lines:
+        console.print(Text(text))
 
 
 def _member_label(scenario, name: str) -> str:
@@ -537,7 +549,9 @@ def _optimize(args: argparse.Namespace, scenario, note: str | None) -> int:
                                 "prob": format_fraction(st.prob) if st.prob is not None else None}
                                for st in steps],
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
-                     "merged_edges": stats.merged_edges}, "seconds": round(solved.seconds, 3)})
+                     "merged_edges": stats.merged_edges}, "seconds": round(solved.seconds, 3),
+            "unmodelled": unmodelled_json(scenario)})
+    _print_lines(console, unmodelled_lines(scenario))
     console.print(f"Objective: {objective.describe()}")
     console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
     console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "

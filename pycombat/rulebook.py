@@ -632,7 +632,30 @@ def load_rulebook(game: str) -> Rulebook:
     if game not in games:
         raise UnknownNameError("game", game, closest(game, games))
     text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
-    return parse_rulebook(text, game)
+    book = parse_rulebook(text, game)
+    extra = _supplement(game)
+    if extra is not None:  # the game package's own rules and flags (e.g. card flags)
+        more = parse_rulebook(extra, game)
+        clash = (set(more.rules) & set(book.rules)) | (set(more.flags) & set(book.flags))
+        if clash:
+            raise ValueError(f"{game}: {SUPPLEMENT} redefines {sorted(clash)}")
+        book = Rulebook(game, book.title, {**book.rules, **more.rules}, {**book.flags, **more.flags})
+    return book
+
+
+#: A game package may add rules and interpretation flags of its own in this file
+#: (``pycombat/games/<game>/card_flags.md``, the digest's layout); the digest copy stays
+#: equal to the shared specification.
+SUPPLEMENT = "card_flags.md"
+
+
+def _supplement(game: str) -> str | None:
+    """The text of the game package's supplement, if it has one."""
+    try:
+        path = resources.files(f"pycombat.games.{game}").joinpath(SUPPLEMENT)
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+    except ModuleNotFoundError:
+        return None
 
 
 @functools.cache

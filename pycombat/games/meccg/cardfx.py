@@ -63,9 +63,12 @@ class Fx:
     amount: int = 0
     cond: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     maximum: int | None = None  #: items: the maximum printed with a bonus
+    rule: str | None = None  #: the record's own rule, when it differs from its card's
 
     def as_json(self) -> dict:
         out: dict[str, Any] = {"what": self.what, "amount": self.amount}
+        if self.rule:
+            out["rule"] = self.rule
         if self.maximum is not None:
             out["maximum"] = self.maximum
         if self.cond:
@@ -106,6 +109,8 @@ class CardModel:
     no_effect: str | None = None  #: why the card has no effect in CvCC (modelled as nothing)
     variants: tuple[ItemVariant, ...] = ()  #: items: prowess/body bonus variants
     slot: str | None = None  #: items: Weapon, Armor, Shield, Helmet or None
+    outside: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: costs and
+    #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -172,6 +177,8 @@ class CardModel:
             out["flag"] = self.flag
         if self.no_effect:
             out["no_effect_in_cvcc"] = self.no_effect
+        if self.outside:
+            out["outside_combat"] = [dict(u) for u in self.outside]
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -199,12 +206,15 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
-    return CardModel(
+    parts = [{"what": u["what"], "why": u["why"]} for u in entry.get("unmodelled") or ()]
+    # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
+    outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
+    parts = [u for u in parts if u not in outside]
+    return CardModel(outside=outside,
         id=cid, name=name, kind=kind, play=entry["play"], rule=entry["rule"], source=entry.get("source", "hand"),
         discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
-        unmodelled=tuple(extra_unmodelled) + tuple({"what": u["what"], "why": u["why"]}
-                                                   for u in entry.get("unmodelled") or ()),
+        unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")))
 
 
@@ -243,16 +253,16 @@ def character_model(card: CharacterCard) -> CardModel:
     for pm in card.prowess_mods:
         if pm.get("mode"):
             mode = normalize(str(pm["mode"])).replace(" ", "-")
-            fx.append(Fx("prowess", int(pm["value"]), {"mode": mode}))
+            fx.append(Fx("prowess", int(pm["value"]), {"mode": mode}, rule=MODE_RULE))
         elif pm.get("against") is not None:
-            fx.append(Fx("prowess", int(pm["value"]), {"opponent_race": _races(pm["against"])}))
+            fx.append(Fx("prowess", int(pm["value"]), {"opponent_race": _races(pm["against"])}, rule=RACE_RULE))
     entry = _yaml()["cards"].get(card.id)
     for e in card.combat_effects:
         kind = e.get("effect")
         if e.get("cvcc") is False or kind == "prowess" or kind == "may_not_be_attacked":
             continue  # no effect in CvCC / read above / read by the assignment rules
         if kind == "opponent_body" and e.get("mode") == "halve_round_up":
-            fx.append(Fx("halve_opponent_body", 0, {"opponent_race": _races(e.get("vs_race"))}))
+            fx.append(Fx("halve_opponent_body", 0, {"opponent_race": _races(e.get("vs_race"))}, rule=HALVE_RULE))
             continue
         if entry is None:
             what = kind + (f" ({e['target']})" if e.get("target") else "")
@@ -321,13 +331,15 @@ def item_model(item: ItemCard) -> CardModel:
         if "strike_body_mod" in raw:
             fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond))
     tags = _yaml().get("item_tags", {})
+    entry = _yaml()["cards"].get(item.id)
     for t in item.combat_tags:
+        if entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
+            continue
         if t in tags:
             fx.extend(_fx_list(tags[t]))
         else:
             unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled"})
     slot = next((s for s in SLOTS if s in item.item_keywords), None)
-    entry = _yaml()["cards"].get(item.id)
     if entry is not None:  # an item also used as a card (Cram)
         return _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx),
                            extra_unmodelled=tuple(unmodelled))

@@ -159,15 +159,24 @@ def card_facts(card) -> list[Predicate]:
 @dataclass
 class Verdict:
     claim: Claim
-    verdict: bool
+    verdict: bool | None  #: None: not decided, a card it depends on is not modelled (MECCG-FX-10)
     rules: list[str]
     details: list[Any] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
+    unmodelled: list[dict] = field(default_factory=list)
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is not None
 
     def as_json(self) -> dict:
-        return verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
-                            deciding_flags=self.deciding_flags, notes=self.notes)
+        out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
+                           deciding_flags=self.deciding_flags, notes=self.notes)
+        if not self.decided:
+            out["decided"] = False
+            out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        return out
 
 
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
@@ -296,12 +305,23 @@ def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | No
 
 def decide(s: Scenario, claim: Claim) -> Verdict:
     """The verdict on one claim under the scenario's flags (negative claims flipped), with the
-    card-specific rules (digest section 8) of every card the claim names."""
+    card-specific rules (digest section 8) of every card the claim names. A claim that an
+    unmodelled card could change is not decided (MECCG-FX-10): its verdict is None."""
+    from .coverage import blocking
+
     v = _decide_positive(s, claim)
     extra = [CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES]
     v.rules = list(dict.fromkeys(list(v.rules) + extra))
     if claim.negated:
         v.verdict = not v.verdict
+    blocked = blocking(s, claim)
+    if blocked:
+        v.verdict = None
+        v.unmodelled = blocked
+        v.rules = list(dict.fromkeys(["MECCG-FX-10"] + v.rules))
+        cards = ", ".join(dict.fromkeys(b["card"] for b in blocked))
+        v.notes = [f"not decided: {cards} {'is' if len(blocked) == 1 else 'are'} not modelled ("
+                   + "; ".join(f"{b['card']}: {b['what']}" for b in blocked) + ")"] + list(v.notes)
     return v
 
 
@@ -520,11 +540,16 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict."""
+    from .coverage import card_flag_names, present_card_flags
+
     book = load_rulebook("meccg")
+    skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     out = []
     for c in claims:
         v = decide(s, c)
         for name, flag in book.flags.items():
+            if name in skip or v.verdict is None:
+                continue
             for other in flag.values:
                 if other == s.flags[name]:
                     continue

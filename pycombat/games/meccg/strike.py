@@ -252,14 +252,14 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
         if f.what == "untap" and me.status == "tapped":
             others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
         elif f.what == "prowess":
-            others.append(Mod(f.amount, _label(c, f, me), c.rule))
+            others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
         elif f.what == "body":
-            body_mods.append(Mod(f.amount, _label(c, f, me), c.rule))
+            body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
     for f, c in theirs:
         if f.what == "opponent_prowess":
-            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", c.rule))
+            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
         elif f.what == "opponent_body":
-            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", c.rule))
+            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
     weapon, item_rest, item_body = _item_mods(scenario, me, ctx, choice.attacker_weapon if role == "attacker"
                                               else choice.defender_weapon, base, others)
     body_mods = item_body + body_mods
@@ -269,7 +269,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     halve = [(f, c) for f, c in theirs if f.what == "halve_opponent_body"]
     if halve:  # MECCG-FX-5: "opponent's body halved (round up)", after the other body modifications
         half = -(-body // 2)
-        body_mods.append(Mod(half - body, f"{halve[0][1].name}: body halved (round up)", halve[0][1].rule))
+        body_mods.append(Mod(half - body, f"{halve[0][1].name}: body halved (round up)",
+                             halve[0][0].rule or halve[0][1].rule))
         body = half
     body_shift = body - (me.body or 0)
     roll_mod = sum(f.amount for f, _ in mine if f.what == "body_check_roll") + \
@@ -419,8 +420,10 @@ def card_usable(card: CardModel, role: str, company: Company, me: Member, scenar
     failed = cardfx.holds(card.requires, ctx)
     if failed is not None:
         key, _, val = failed.partition("=")
-        what = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}",
-                "company_has": f"needs {val} in the company"}.get(key, f"needs {failed}")
+        if key == "company_has":
+            return f"{card.name} needs {val} in the {role}'s company ({card.rule})"
+        what = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
+            key, f"needs {failed}")
         return f"{card.name} {what}; {me.name} does not qualify ({card.rule})"
     return None
 

@@ -1,0 +1,139 @@
+"""Nothing silently ignored (MECCG-FX-10): what in a scenario the card interpreter does not model.
+
+:func:`unmodelled` walks every card a scenario puts on the table (members' abilities and modes,
+carried items, cards in play, hands, cards played in the combat) and collects the parts whose
+effect :mod:`.cardfx` does not apply, as ``{card, id, what, why, where}``. Every verb's output
+names them (:func:`unmodelled_json`, :func:`unmodelled_lines`) and ``verify`` does not decide a
+claim they could change (:func:`blocking`).
+
+>>> from pycombat.games.meccg.schema import scenario_from_dict
+>>> s = scenario_from_dict({"game": "meccg",
+...     "attacker": {"alignment": "minion", "site": "X", "members": [{"name": "Khamûl the Ringwraith", "mode": "black-rider"}]},
+...     "defender": {"alignment": "hero", "site": "X", "members": ["Gimli"]}})
+>>> [(u["card"], u["why"]) for u in unmodelled(s)]
+[('Khamûl the Ringwraith', 'Black Rider mode has no combat modifier in the data; none is applied')]
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import cardfx
+from .model import Scenario
+
+#: Claim kinds whose verdict depends on the strikes' numbers (prowess, body, rolls, body checks).
+COMBAT_KINDS = ("final_prowess", "modifier_applies", "strike_result", "strike_effect", "body_check",
+                "elimination_mp", "strike_cancellable")
+
+
+def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[dict[str, Any]]:
+    out = []
+    for u in m.unmodelled:
+        e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
+        if member:
+            e["member"] = member
+        out.append(e)
+    return out
+
+
+def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
+    return m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect"
+
+
+def unmodelled(s: Scenario) -> list[dict[str, Any]]:
+    """Every part of a card in the scenario that the interpreter does not model (no duplicates)."""
+    out: list[dict[str, Any]] = []
+    for company in (s.attacker, s.defender):
+        role = company.role
+        for mem in company.members:
+            if mem.card_id:
+                out += _entries(cardfx.model(mem.card_id), f"{role}.members", mem.name)
+            if mem.mode == "black-rider":
+                out.append({"card": mem.card_name, "id": mem.card_id, "what": "Black Rider mode",
+                            "why": "Black Rider mode has no combat modifier in the data; none is applied",
+                            "where": f"{role}.members", "member": mem.name})
+            for item in mem.items:
+                out += _entries(cardfx.model(item.id), f"{role}.members.items", mem.name)
+        for card in company.in_play:
+            m = cardfx.model(card.id)
+            if not _flag_off(s, m):
+                out += _entries(m, f"{role}.in_play")
+        for cid in company.hand:
+            out += _entries(cardfx.model(cid), f"{role}.hand")
+    for card in s.in_play:
+        m = cardfx.model(card.id)
+        if not _flag_off(s, m):
+            out += _entries(m, "in_play")
+    if s.combat is not None:
+        for st in s.combat.strikes:
+            for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
+                for cid in ids:
+                    out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
+        if s.flags.get("pre_assignment_attack_effects") == "allowed":
+            for cid in s.combat.before_assignment:
+                m = cardfx.model(cid)
+                if not _flag_off(s, m):
+                    out += _entries(m, f"{s.combat.path}.before_assignment")
+    seen, unique = set(), []
+    for e in out:
+        key = (e["id"], e["what"], e.get("member"))
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return unique
+
+
+def unmodelled_json(s: Scenario) -> list[dict[str, Any]]:
+    """The JSON form: ``[{card, what, why, ...}]`` (the verbs add it as ``"unmodelled"``)."""
+    return [dict(e) for e in unmodelled(s)]
+
+
+def unmodelled_lines(s: Scenario) -> list[str]:
+    """Text lines for the verbs' output (empty if everything is modelled)."""
+    entries = unmodelled(s)
+    if not entries:
+        return []
+    lines = [f"Not modelled ({len(entries)}; results ignore these effects, MECCG-FX-10):"]
+    for e in entries:
+        who = f" ({e['member']})" if e.get("member") else ""
+        lines.append(f"  - {e['card']}{who}: {e['what']}: {e['why']}")
+    return lines
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)] if isinstance(value, str) else []
+
+
+def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The unmodelled entries that could change ``claim``'s verdict: those of a card or member
+    the claim names, and, for claims about the strikes' numbers, every one attached to a member
+    of either company or in play."""
+    from ...names import normalize
+
+    entries = list(unmodelled(s) if entries is None else entries)
+    named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
+                                       "taker", "from") for n in _names(claim.args.get(key))}
+    out = []
+    for e in entries:
+        if normalize(e["card"]) in named or normalize(e.get("member") or "") in named:
+            out.append(e)
+        elif claim.kind in COMBAT_KINDS:
+            out.append(e)
+    return out
+
+
+def present_card_flags(s: Scenario) -> set[str]:
+    """The card flags (card_flags.md) of the cards present in the scenario."""
+    ids = [m.card_id for c in (s.attacker, s.defender) for m in c.members if m.card_id]
+    ids += [c.id for c in s.in_play] + [c.id for co in (s.attacker, s.defender) for c in co.in_play]
+    ids += [cid for co in (s.attacker, s.defender) for cid in co.hand]
+    if s.combat is not None:
+        ids += list(s.combat.before_assignment)
+        ids += [cid for st in s.combat.strikes for cid in st.attacker_cards + st.defender_cards]
+    return {cardfx.model(i).flag for i in ids if cardfx.model(i).flag}
+
+
+def card_flag_names() -> set[str]:
+    """Every card flag (one per unclear card)."""
+    return {m.flag for m in cardfx.all_models().values() if m.flag}
