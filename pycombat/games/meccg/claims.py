@@ -79,20 +79,20 @@ _INDIRECT = ("corruption-check", "ring-test", "twilight")
 
 
 def strike_card_facts(card) -> list[Predicate]:
-    """Extra facts for ``strike_cards.lp``: requirements and whether it affects a strike directly."""
-    from .effects import load_effects
+    """Extra facts for ``strike_cards.lp``: the card's requirements on the character it is played
+    for and whether it affects a strike directly, from its effect records (:mod:`.cardfx`)."""
+    from .cardfx import model
 
     out = card_facts(card)
-    reg = load_effects()
-    eff = reg.effects.get(card.id)
-    skill = getattr(card, "required_skill", None) or (eff.needs_skill if eff else None)
-    race = getattr(card, "required_race", None) or (eff.needs_race if eff else None)
+    m = model(card.id)
+    skill = getattr(card, "required_skill", None) or m.needs_skill
+    race = getattr(card, "required_race", None) or m.needs_race
     if skill:
         out.append(NEEDS_SKILL(card=card.id, value=asp_const(skill)))
     if race:
         out.append(NEEDS_RACE(card=card.id, value=asp_const(race)))
     tags = list(getattr(card, "effect_tags", ()) or ())
-    if eff is not None or any(k in t for t in tags for k in _DIRECT):
+    if m.play == "strike" or (not getattr(card, "effects", ()) and any(k in t for t in tags for k in _DIRECT)):
         out.append(AFFECTS(card=card.id))
     if any(k in t for t in tags for k in _INDIRECT):
         out.append(INDIRECT(card=card.id))
@@ -123,28 +123,89 @@ _ATTACK_FX = ("attack prowess", "one-attack", "all attacks", "strike-assignment"
               "attack-prowess")
 
 
+CANCELS_ANY = _pred("cancels_attack", 1)
+
+
+class CancelNeeds(Predicate):
+    card = StringField
+    kind = ConstantField
+    value = ConstantField
+
+    class Meta:
+        name = "cancel_needs"
+
+
+#: structured effects that change the attack as a whole (MECCG-PRE-5)
+_ATTACK_KINDS = ("attack_prowess", "attack_body", "choose_defenders", "assign_all_strikes", "face_extra_strikes",
+                 "no_strikes_to")
+_SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
+
+
+def _record_facts(card) -> list[Predicate]:
+    """Facts from a card's structured effect records (combat_cards.json ``effects``)."""
+    from .cardfx import race_is  # noqa: F401  (the same vocabulary as the interpreter)
+    from .cardfx import model
+
+    out: list[Predicate] = []
+    tags = list(getattr(card, "effect_tags", ()) or ())
+    cvcc_cancel = any(t.startswith("cancel-cvcc-attack") for t in tags)
+    for e in card.effects:
+        if e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
+            continue
+        kind = e.get("effect")
+        if kind == "cancel_attack":
+            roll = e.get("roll") or {}
+            if e.get("races"):
+                for r in e["races"]:
+                    out.append(RACES(card=card.id, value=asp_const(r)))
+                if isinstance(roll.get("greater_than"), int):
+                    out.append(COND(card=card.id, value=f"roll_gt_{roll['greater_than']}"))
+                if "covert" in str(e.get("condition", "")):
+                    out.append(COND(card=card.id, value="defender_covert"))
+            elif cvcc_cancel:
+                out.append(CVCC(card=card.id))
+            else:
+                out.append(CANCELS_ANY(card=card.id))
+                need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
+                if need and asp_const(need) in _SKILLS:
+                    out.append(CancelNeeds(card=card.id, kind="skill", value=asp_const(need)))
+                elif need and need[:1].isupper() and " " not in need:
+                    out.append(CancelNeeds(card=card.id, kind="race", value=asp_const(need)))
+        elif kind in _ATTACK_KINDS or e.get("scope") == "one_attack":
+            out.append(ATTACK_FX(card=card.id))
+        elif kind == "strikes":
+            out.append(COUNT_FX(card=card.id))
+        elif kind == "untap":
+            out.append(UNTAP(card=card.id))
+    return list(dict.fromkeys(out))
+
+
 def card_facts(card) -> list[Predicate]:
-    """Facts about one card for ``asp_rules/meccg/cards.lp``, derived from the card data."""
+    """Facts about one card for ``asp_rules/meccg/cards.lp``: from its structured effect records
+    when it has them (every event), else from its curated tags (items)."""
     out: list[Predicate] = [SIDE(card=card.id, value=asp_const(getattr(card, "type", None) or "resource")),
                             ALIGN(card=card.id, value=asp_const(card.alignment))]
     tags = list(getattr(card, "effect_tags", ()) or ())
-    for t in tags:
-        m = _RACES.search(t)
-        if m and not t.startswith("alt("):
-            for r in m.group("races").split(","):
-                out.append(RACES(card=card.id, value=asp_const(r.strip())))
-            if m.group("roll"):
-                out.append(COND(card=card.id, value="roll_gt_5"))
-            if m.group("covert"):
-                out.append(COND(card=card.id, value="defender_covert"))
-        if t.startswith("cancel-cvcc-attack"):
-            out.append(CVCC(card=card.id))
-        if any(k in t for k in _ATTACK_FX):
-            out.append(ATTACK_FX(card=card.id))
-        if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
-            out.append(COUNT_FX(card=card.id))
-    if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
-        out.append(UNTAP(card=card.id))
+    if getattr(card, "effects", ()):
+        out += _record_facts(card)
+    else:
+        for t in tags:
+            m = _RACES.search(t)
+            if m and not t.startswith("alt("):
+                for r in m.group("races").split(","):
+                    out.append(RACES(card=card.id, value=asp_const(r.strip())))
+                if m.group("roll"):
+                    out.append(COND(card=card.id, value="roll_gt_5"))
+                if m.group("covert"):
+                    out.append(COND(card=card.id, value="defender_covert"))
+            if t.startswith("cancel-cvcc-attack"):
+                out.append(CVCC(card=card.id))
+            if any(k in t for k in _ATTACK_FX):
+                out.append(ATTACK_FX(card=card.id))
+            if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
+                out.append(COUNT_FX(card=card.id))
+        if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
+            out.append(UNTAP(card=card.id))
     if str(getattr(card, "subtype", "") or "").endswith("event"):
         out.append(EVENT(card=card.id))
     cvcc = getattr(card, "cvcc", None) or ""
@@ -390,14 +451,14 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     violations = check(rule_files(RULES, CARDS), facts, consts=consts(s))
     rules = [v.rule for v in violations]
     notes = []
-    for c in cards:
-        for t in c.effect_tags or ():
-            if "on roll>5" in t:
-                notes.append(f"{c.name} cancels only on a roll greater than 5 (its card text)")
-            if "if defending company covert" in t:
-                notes.append(f"{c.name} cancels only if the defending company is covert (its card text)")
+    for f in facts:
+        if isinstance(f, COND) and str(f.value).startswith("roll_gt_"):
+            notes.append(f"{f.card} cancels only on a roll greater than {str(f.value)[8:]} (its card text)")
+        if isinstance(f, COND) and f.value == "defender_covert":
+            notes.append(f"{f.card} cancels only if the defending company is covert (its card text)")
+    notes = [n.replace(c.id, c.name, 1) for n in notes for c in cards if n.startswith(c.id)] or notes
     legal = not violations
-    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC)) for f in facts):
+    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
     if legal and by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
@@ -408,6 +469,8 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
             rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
         if any(isinstance(f, CVCC) for f in facts):
             rules += ["MECCG-PRE-2"]
+        if any(isinstance(f, CancelNeeds) for f in facts):
+            rules.append("MECCG-PRE-10")  # the card's scout, Wizard or diplomat is in the attacked company
         if any(isinstance(f, ATTACK_FX) for f in facts):
             rules.append("MECCG-PRE-5")
         if source is not None and not any(isinstance(f, EVENT) for f in facts):
