@@ -21,8 +21,8 @@ through this module.
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
-import math
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Iterable, Mapping
@@ -340,9 +340,9 @@ def item_model(item: ItemCard) -> CardModel:
         else:
             unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled"})
     slot = next((s for s in SLOTS if s in item.item_keywords), None)
-    if entry is not None:  # an item also used as a card (Cram)
-        return _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx),
-                           extra_unmodelled=tuple(unmodelled))
+    if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
+        m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
+        return dataclasses.replace(m, variants=tuple(variants), slot=slot)
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
                      unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot)
 

@@ -149,9 +149,12 @@ def _record_facts(card) -> list[Predicate]:
     out: list[Predicate] = []
     tags = list(getattr(card, "effect_tags", ()) or ())
     cvcc_cancel = any(t.startswith("cancel-cvcc-attack") for t in tags)
+    cancels = any(e.get("effect") == "cancel_attack" and not e.get("alternative") for e in card.effects)
     for e in card.effects:
         if e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
             continue
+        if cancels and e.get("effect") != "cancel_attack" and e.get("condition"):
+            continue  # the other branch of a conditional cancel (Not Slay Needlessly against an overt company)
         kind = e.get("effect")
         if kind == "cancel_attack":
             roll = e.get("roll") or {}

@@ -114,12 +114,30 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     entries = list(unmodelled(s) if entries is None else entries)
     named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
                                        "taker", "from") for n in _names(claim.args.get(key))}
+    entries += _named_cards(s, claim)
     out = []
     for e in entries:
-        if normalize(e["card"]) in named or normalize(e.get("member") or "") in named:
+        if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
             out.append(e)
         elif claim.kind in COMBAT_KINDS:
             out.append(e)
+    return out
+
+
+def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:
+    """The unmodelled parts of the cards a claim names (``card:``), present in the scenario or not."""
+    from ...errors import PycombatError
+    from .carddb import load_carddb
+
+    out = []
+    for name in _names(claim.args.get("card")):
+        try:
+            card = load_carddb().card(name)
+        except PycombatError:
+            continue
+        m = cardfx.model(card.id)
+        if not _flag_off(s, m):
+            out += _entries(m, f"{claim.path}.card")
     return out
 
 
