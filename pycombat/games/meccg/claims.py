@@ -586,6 +586,9 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         value = claim.args.get("value")
         rules = ["MECCG-SEQ-9"] + (["MECCG-STRUCT-4"] if side.role == "attacker" else []) + \
             [m.rule for m in side.prowess_mods if m.amount]
+        if any(", max " in m.what for m in side.prowess_mods):  # a bonus with a maximum (MECCG-FX-2)
+            rules.append("MECCG-FX-2")
+        rules = list(dict.fromkeys(rules))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
         return Verdict(claim, side.prowess == value, rules, notes=[note])

@@ -114,9 +114,12 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     entries = list(unmodelled(s) if entries is None else entries)
     named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
                                        "taker", "from") for n in _names(claim.args.get(key))}
-    entries += _named_cards(s, claim)
+    if claim.kind != "hazard_effect":  # whether a hazard acts at all does not hang on its details
+        entries += _named_cards(s, claim)
     out = []
     for e in entries:
+        if claim.kind == "hazard_effect":
+            continue
         if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
             out.append(e)
         elif claim.kind in COMBAT_KINDS:

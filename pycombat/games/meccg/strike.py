@@ -176,7 +176,8 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
             if pv is not None:
                 label = pv.label or item.name
                 cap = f", max {pv.maximum}" if pv.maximum is not None else ""
-                rule = "MECCG-SEQ-14" if any(v.cond.get("doors_of_night") for v in m.variants) else wrule
+                rule = "MECCG-SEQ-14" if any(v.cond.get("doors_of_night") for v in m.variants) else \
+                    cardfx.ITEM_RULE if pv.cond and not set(pv.cond) <= {"skill"} else wrule
                 if slot == "Weapon":
                     if flags.get("weapon_max_order") == "cap_total" and pv.maximum is not None:
                         # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
