@@ -25,7 +25,8 @@ from pycombat.games.meccg.strike import combat_odds, setup_strikes
 
 DATA = Path(__file__).resolve().parents[1] / "pycombat" / "games" / "meccg" / "data"
 DB = load_carddb()
-YAML = yaml.safe_load((DATA / "card_effects.yaml").read_text(encoding="utf-8"))["cards"]
+_RAW = yaml.safe_load((DATA / "card_effects.yaml").read_text(encoding="utf-8"))
+YAML, TAGS = _RAW["cards"], _RAW["item_tags"]
 RELEVANT = [c for c in DB.combat_cards if c.cvcc_relevant == "yes"]
 UNCLEAR = [c for c in DB.combat_cards if c.cvcc_relevant == "unclear"]
 BARRED = [c for c in DB.combat_cards if c.cvcc_relevant == "no"]
@@ -67,7 +68,7 @@ def test_every_item_bonus_and_tag_is_modelled_or_listed(item):
         assert "prowess" in stats
     if item.body_bonus is not None:
         assert "body" in stats
-    tags = yaml.safe_load((DATA / "card_effects.yaml").read_text(encoding="utf-8"))["item_tags"]
+    tags = TAGS
     listed = " ".join(u["what"] for u in m.unmodelled)
     for t in item.combat_tags:
         assert item.id in YAML or t in tags or t in listed, f"{item.name}: tag {t!r} silently ignored"

@@ -170,7 +170,8 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
         return cardfx.weapon_bonus(before, v.bonus, v.maximum) if v is not None else 0
 
     wrule = "MECCG-SEQ-9"  # step 1 of the roll: the weapon with its maximum (formula: MECCG-FX-2)
-    for slot, entries in by_slot.items():
+    # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
+    for slot, entries in sorted(by_slot.items(), key=lambda kv: kv[0] != "Weapon"):
         picks = entries if slot is None else [max(entries, key=lambda e: (gain(e[2], base), gain(e[3], body_now)))]
         for item, m, pv, bv in picks:
             if pv is not None:
