@@ -411,3 +411,21 @@ def test_exact_odds_are_fractions_summing_to_one():
     co = combat_odds(s)
     assert sum(co.per_strike[0].values()) == 1
     assert all(isinstance(p, Fraction) for p in co.per_strike[0].values())
+
+
+def test_cards_listed_where_they_do_not_act_are_reported():
+    """A mode card without a member in that mode, a strike card listed as in play, and a resource
+    in play under no company are not applied, so they are listed (MECCG-FX-10)."""
+    data = {"game": "meccg", "in_play": ["Fellowship"],
+            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Akhôrahil the Ringwraith"],
+                         "in_play": ["Fell Rider"]},
+            "defender": {"alignment": "hero", "site": "Moria", "members": ["Gimli"], "in_play": ["Dodge"]},
+            "combat": {"strikes": [{"defender": "Gimli", "attacker": "Akhôrahil the Ringwraith"}]}}
+    s = scenario_from_dict(data, file="<test>")
+    assert {u["card"] for u in unmodelled(s)} == {"Fell Rider", "Dodge", "Fellowship"}
+    st = setup_strikes(s)[0]
+    assert (st.attacker.prowess, st.defender.prowess) == (8, 5)  # none of the three applied
+    data["attacker"]["members"] = [{"name": "Akhôrahil the Ringwraith", "mode": "fell-rider"}]
+    s = scenario_from_dict(data, file="<test>")
+    assert "Fell Rider" not in {u["card"] for u in unmodelled(s)}
+    assert setup_strikes(s)[0].attacker.prowess == 8 + 2 + 1

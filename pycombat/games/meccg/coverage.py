@@ -57,12 +57,19 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             m = cardfx.model(card.id)
             if not _flag_off(s, m):
                 out += _entries(m, f"{role}.in_play")
+                out += _misplaced(m, f"{role}.in_play", company)
         for cid in company.hand:
             out += _entries(cardfx.model(cid), f"{role}.hand")
     for card in s.in_play:
         m = cardfx.model(card.id)
         if not _flag_off(s, m):
             out += _entries(m, "in_play")
+            if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource":
+                out.append({"card": m.name, "id": m.id, "what": "a resource in play under no company",
+                            "why": "whose card it is decides whom it modifies; list it in a company's in_play",
+                            "where": "in_play"})
+            else:
+                out += _misplaced(m, "in_play", None)
     if s.combat is not None:
         for st in s.combat.strikes:
             for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
@@ -80,6 +87,20 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             seen.add(key)
             unique.append(e)
     return unique
+
+
+def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]:
+    """A card listed as in play whose effect comes another way (a mode card without a member in
+    that mode, a card played during the combat): listed, since it is not applied from there."""
+    if m.play == "mode":
+        if company is not None and any(x.mode == m.mode for x in company.members):
+            return []
+        return [{"card": m.name, "id": m.id, "what": f"in play, but no Ringwraith is in {m.mode} mode",
+                 "why": f"a mode card acts through the member's `mode: {m.mode}` (MECCG-FX-6)", "where": where}]
+    if m.play in ("strike", "before_assignment", "cancel") and m.kind == "event":
+        return [{"card": m.name, "id": m.id, "what": "listed as in play",
+                 "why": f"it is played during the combat ({m.play}); list it in the `combat:` block", "where": where}]
+    return []
 
 
 def unmodelled_json(s: Scenario) -> list[dict[str, Any]]:
