@@ -137,14 +137,21 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
                                        "taker", "from") for n in _names(claim.args.get(key))}
     if claim.kind != "hazard_effect":  # whether a hazard acts at all does not hang on its details
         entries += _named_cards(s, claim)
+    # the members whose strike the claim is about (its strike number, or the characters it names)
+    involved = set(named)
+    n = claim.args.get("strike")
+    if s.combat is not None and isinstance(n, int) and 1 <= n <= len(s.combat.strikes):
+        st = s.combat.strikes[n - 1]
+        involved |= {normalize(st.attacker), normalize(st.defender)}
     out = []
     for e in entries:
         if claim.kind == "hazard_effect":
             continue
         if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
             out.append(e)
-        elif claim.kind in COMBAT_KINDS:
-            out.append(e)
+        elif claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved
+                                             or not involved - named and not named):
+            out.append(e)  # a member-less entry (cards in play, played cards) or one of this strike's members
     return out
 
 
