@@ -444,3 +444,18 @@ def test_an_unmodelled_item_blocks_only_the_claims_about_its_strike():
     assert [u["card"] for u in unmodelled(s)] == ["Great-shield of Rohan"]  # its tap-to-stay-untapped ability
     v = {x.claim.id: x.verdict for x in verify(s, list(s.claims))}
     assert v == {"g": None, "a": True}
+
+
+@pytest.mark.parametrize("ent", ["Treebeard", "Leaflock", "Skinbark", "Quickbeam"])
+def test_the_ents_may_be_attacked_in_cvcc(ent):
+    """The refreshed data: the Ents' "may not be attacked" covers automatic-attacks and hazards keyed
+    to their site only (may_not_be_attacked_scope), so in CvCC they are targets; Goldberry is not."""
+    card = DB.character(ent)
+    assert not card.may_not_be_attacked and "automatic" in card.may_not_be_attacked_scope
+    data = {"game": "meccg",
+            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+            "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II", ent, "Goldberry"]},
+            "claims": [{"id": "e", "claim": f"{ent} may be attacked"},
+                       {"id": "g", "claim": "Goldberry may be attacked"}]}
+    s = scenario_from_dict(data, file="<test>")
+    assert {v.claim.id: v.verdict for v in verify(s, list(s.claims))} == {"e": True, "g": False}
