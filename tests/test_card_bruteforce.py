@@ -245,3 +245,31 @@ def test_random_strikes_against_a_step_by_step_evaluation(case):
         got[(o.result, loser, o.fate)] += p
     assert sum(got.values()) == 1
     assert {k: v for k, v in got.items() if v} == {k: v for k, v in want.items() if v}
+
+
+# ---- race cancels: cards.lp facts from the records against the rule written out ---------------------
+RACE_CANCELS = ["Dark Quarrels", "Trickery"]
+CANCEL_ATTACKERS = ["Lagduf", "Old Troll", "Horseman in the Night", "Akhôrahil the Ringwraith", "Blackbole",
+                    "Ill-favoured Fellow", "Lieutenant of Morgul"]
+EVENTS = {r["name"]: r for r in _records("combat_cards.json") if r.get("effects")}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(RACE_CANCELS), st.lists(st.sampled_from(CANCEL_ATTACKERS), min_size=1, max_size=3, unique=True),
+       st.booleans())
+def test_race_cancels_against_the_rule(card, attackers, with_scout):
+    """MECCG-PRE-3: a race cancel works only if every attacking member has a listed race (allies have
+    none); MECCG-PRE-10: a cancel needing a scout needs one in the attacked company."""
+    rec = next(e for e in EVENTS[card]["effects"] if e["effect"] == "cancel_attack")
+    defenders = ["Aragorn II", "Gimli"] if with_scout else ["Gimli", "Glorfindel II"]
+    data = {"game": "meccg",
+            "attacker": {"alignment": "minion", "site": "Moria", "members": attackers},
+            "defender": {"alignment": "hero", "site": "Moria", "members": defenders},
+            "claims": [{"id": "c", "claim": f"{card} cancels the attack"}]}
+    s = scenario_from_dict(data, file="<random>")
+    from pycombat.games.meccg.claims import verify
+
+    races_ok = all(CHARS[a]["race"] in rec["races"] for a in attackers)
+    skill = EVENTS[card].get("required_skill")
+    scout_ok = skill is None or any(skill in CHARS[d]["skills"] for d in defenders)
+    assert verify(s, list(s.claims))[0].verdict is (races_ok and scout_ok)

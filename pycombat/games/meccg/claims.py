@@ -169,11 +169,12 @@ def _record_facts(card) -> list[Predicate]:
                 out.append(CVCC(card=card.id))
             else:
                 out.append(CANCELS_ANY(card=card.id))
-                need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
-                if need and asp_const(need) in _SKILLS:
-                    out.append(CancelNeeds(card=card.id, kind="skill", value=asp_const(need)))
-                elif need and need[:1].isupper() and " " not in need:
-                    out.append(CancelNeeds(card=card.id, kind="race", value=asp_const(need)))
+            # the scout, Wizard or diplomat the cancel needs in the attacked company (MECCG-PRE-10)
+            need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
+            if need and asp_const(need) in _SKILLS:
+                out.append(CancelNeeds(card=card.id, kind="skill", value=asp_const(need)))
+            elif need and need[:1].isupper() and " " not in need:
+                out.append(CancelNeeds(card=card.id, kind="race", value=asp_const(need)))
         elif kind in _ATTACK_KINDS or e.get("scope") == "one_attack":
             out.append(ATTACK_FX(card=card.id))
         elif kind == "strikes":
