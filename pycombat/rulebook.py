@@ -628,34 +628,27 @@ def load_rulebook(game: str) -> Rulebook:
     >>> load_rulebook("wotr").prefix
     'WOTR'
     """
+    from .registry import digest_extensions, registered_digest
+
     games = available_games()
     if game not in games:
-        raise UnknownNameError("game", game, closest(game, games))
-    text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
+        digest = registered_digest(game)  # a game registered at run time with a digest of its own
+        if digest is None:
+            raise UnknownNameError("game", game, closest(game, games))
+        text = digest.read_text(encoding="utf-8")
+    else:
+        text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
     book = parse_rulebook(text, game)
-    extra = _supplement(game)
-    if extra is not None:  # the game package's own rules and flags (e.g. card flags)
-        more = parse_rulebook(extra, game)
-        clash = (set(more.rules) & set(book.rules)) | (set(more.flags) & set(book.flags))
-        if clash:
-            raise ValueError(f"{game}: {SUPPLEMENT} redefines {sorted(clash)}")
-        book = Rulebook(game, book.title, {**book.rules, **more.rules}, {**book.flags, **more.flags})
+    for path in digest_extensions(game):  # a game package's own rules and flags, merged into its digest
+        add = parse_rulebook(path.read_text(encoding="utf-8"), game)
+        for rule_id in add.rules:
+            if rule_id in book.rules:
+                raise ValueError(f"{game}: rule id {rule_id} is defined in the digest and in {path.name}")
+        for name in add.flags:
+            if name in book.flags:
+                raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
+        book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
     return book
-
-
-#: A game package may add rules and interpretation flags of its own in this file
-#: (``pycombat/games/<game>/card_flags.md``, the digest's layout); the digest copy stays
-#: equal to the shared specification.
-SUPPLEMENT = "card_flags.md"
-
-
-def _supplement(game: str) -> str | None:
-    """The text of the game package's supplement, if it has one."""
-    try:
-        path = resources.files(f"pycombat.games.{game}").joinpath(SUPPLEMENT)
-        return path.read_text(encoding="utf-8") if path.is_file() else None
-    except ModuleNotFoundError:
-        return None
 
 
 @functools.cache

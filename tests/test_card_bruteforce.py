@@ -267,9 +267,9 @@ def test_race_cancels_against_the_rule(card, attackers, with_scout):
             "defender": {"alignment": "hero", "site": "Moria", "members": defenders},
             "claims": [{"id": "c", "claim": f"{card} cancels the attack"}]}
     s = scenario_from_dict(data, file="<random>")
-    from pycombat.games.meccg.claims import verify
+    from pycombat.games.meccg.verbs import verify as _verify_verb
 
     races_ok = all(CHARS[a]["race"] in rec["races"] for a in attackers)
     skill = EVENTS[card].get("required_skill")
     scout_ok = skill is None or any(skill in CHARS[d]["skills"] for d in defenders)
-    assert verify(s, list(s.claims))[0].verdict is (races_ok and scout_ok)
+    assert _verify_verb(s).verdicts[0].verdict is (races_ok and scout_ok)

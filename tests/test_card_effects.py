@@ -18,7 +18,7 @@ from pycombat.cli import main
 from pycombat.games.meccg import cardfx
 from pycombat.games.meccg.carddb import load_carddb
 from pycombat.games.meccg.cardinfo import card_lines, card_report
-from pycombat.games.meccg.claims import verify
+from pycombat.games.meccg.verbs import verify as _verify_verb
 from pycombat.games.meccg.coverage import unmodelled
 from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.games.meccg.strike import combat_odds, setup_strikes
@@ -251,7 +251,7 @@ def _cancel_verdict(card, m) -> bool | None:
             "attacker": {"alignment": opp, "site": "Moria", "members": [_custom("Foe", race=race)]},
             "defender": defender, "claims": [{"id": "c", "kind": "cancels_attack", "card": card.id}]}
     s = scenario_from_dict(data, file="<test>")
-    return verify(s, list(s.claims))[0].verdict
+    return _verify_verb(s).verdicts[0].verdict
 
 
 @pytest.mark.parametrize("card", RELEVANT + UNCLEAR, ids=lambda c: f"{c.id} {c.name}")
@@ -289,7 +289,7 @@ def _ptv(with_card: bool) -> bool:
             "defender": {"alignment": "minion", "site": "Moria", "members": ["Shagrat"]},
             "claims": [{"id": "a", "kind": "may_attack"}]}
     s = scenario_from_dict(data, file="<test>")
-    return verify(s, list(s.claims))[0].verdict
+    return _verify_verb(s).verdicts[0].verdict
 
 
 @pytest.mark.parametrize("card", BARRED, ids=lambda c: f"{c.id} {c.name}")
@@ -307,7 +307,7 @@ def test_every_barred_card_changes_nothing(card):
     assert cardfx.model(card.id).no_effect
     claim = scenario_from_dict({**base, "claims": [{"id": "c", "kind": "cancels_attack", "card": card.id}]},
                                file="<test>")
-    assert verify(claim, list(claim.claims))[0].verdict is False
+    assert _verify_verb(claim).verdicts[0].verdict is False
 
 
 # ---- unmodelled: output and verify -----------------------------------------------------------------
@@ -442,7 +442,7 @@ def test_an_unmodelled_item_blocks_only_the_claims_about_its_strike():
                        {"id": "a", "claim": "the final prowess of Aragorn II in strike 2 is 6"}]}
     s = scenario_from_dict(data, file="<test>")
     assert [u["card"] for u in unmodelled(s)] == ["Great-shield of Rohan"]  # its tap-to-stay-untapped ability
-    v = {x.claim.id: x.verdict for x in verify(s, list(s.claims))}
+    v = {x.claim.id: x.verdict for x in _verify_verb(s).verdicts}
     assert v == {"g": None, "a": True}
 
 
@@ -458,4 +458,4 @@ def test_the_ents_may_be_attacked_in_cvcc(ent):
             "claims": [{"id": "e", "claim": f"{ent} may be attacked"},
                        {"id": "g", "claim": "Goldberry may be attacked"}]}
     s = scenario_from_dict(data, file="<test>")
-    assert {v.claim.id: v.verdict for v in verify(s, list(s.claims))} == {"e": True, "g": False}
+    assert {v.claim.id: v.verdict for v in _verify_verb(s).verdicts} == {"e": True, "g": False}

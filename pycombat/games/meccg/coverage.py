@@ -110,7 +110,11 @@ def unmodelled_json(s: Scenario) -> list[dict[str, Any]]:
 
 def unmodelled_lines(s: Scenario) -> list[str]:
     """Text lines for the verbs' output (empty if everything is modelled)."""
-    entries = unmodelled(s)
+    return lines_of(unmodelled(s))
+
+
+def lines_of(entries: list[dict[str, Any]]) -> list[str]:
+    """The text lines of unmodelled entries (empty if there are none)."""
     if not entries:
         return []
     lines = [f"Not modelled ({len(entries)}; results ignore these effects, MECCG-FX-10):"]
