@@ -32,6 +32,9 @@ def test_wheel_contains_rules_and_data_and_runs(tmp_path):
         for example in (ROOT / "examples" / game).glob("*.yaml"):
             assert f"pycombat/examples/{game}/{example.name}" in names
         assert f"pycombat/rules/{game}.md" in names
+        for extra in (ROOT / "pycombat" / "games" / game).glob("*.md"):  # digest extensions (card_flags.md)
+            assert f"pycombat/games/{game}/{extra.name}" in names
+    assert "pycombat/games/riftbound/card_flags.md" in names
     for needed in ("pycombat/games/meccg/data/characters.json", "pycombat/examples/meccg/wind_throne.yaml",
                    "pycombat/cli.py", "pycombat/api.py", "pycombat/registry.py"):
         assert needed in names
