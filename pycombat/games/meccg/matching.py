@@ -37,7 +37,7 @@ ADDITIVE = ("kill_mp", "eliminations")  #: objectives whose value is a sum over 
 
 
 def fast_reason(scenario, objective: Objective) -> str | None:
-    """Why the strike-by-strike solver does not apply (None when it does)."""
+    """Why the matching solver does not apply (None when it does)."""
     from .assign import judge_attack
 
     if objective.name not in ADDITIVE:
@@ -47,20 +47,16 @@ def fast_reason(scenario, objective: Objective) -> str | None:
     verdict = judge_attack(scenario)
     if not verdict.legal or not verdict.strikes:
         return "no strike to assign"
-    strikes, targets = verdict.strikes, verdict.targets
-    if len(strikes) > len(targets):
-        return "excess strikes are allocated across strikes (MECCG-ASSIGN-5, MECCG-SEQ-3)"
-    untapped = [m.name for m in scenario.defender.members if m.status == "untapped"]
-    if any(n not in targets for n in untapped) or (len(strikes) < len(targets) and untapped):
-        return "an untapped defender left unstruck may support any strike (MECCG-SEQ-6)"
     return None
 
 
-def strike_value(game: CvccGame, attacker: str, defender: str) -> Fraction:
-    """The exact expected reward (the defender's) of one strike with nothing shared: the engine's
-    own outcome classes for its single forced step per player."""
+def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (), support: tuple = ()) -> Fraction:
+    """The exact expected reward (the defender's) of one strike with ``excess`` strikes allocated
+    to it and ``support`` supporting, from the engine's own outcome classes (which read only how
+    many of each: they are interchangeable, -1 and +1 each, MECCG-SEQ-3/6)."""
     s = CvccState(game, "resolve", remaining=((attacker, defender),), current=(attacker, defender),
-                  a_step=AttackerStep(), d_step=DefenderStep())
+                  excess_left=excess, support_left=support, a_step=AttackerStep(excess=len(excess)),
+                  d_step=DefenderStep(support=len(support)))
     return sum((p * Fraction(c.paid[DEFENDER]) for c, p in game.outcomes(s).items()), Fraction(0))
 
 
@@ -95,26 +91,59 @@ class MatchingSolution:
 
 class _Matching:
     """The assignment phases as a game over counts of interchangeable members (integers over one
-    common denominator, so the search does no Fraction arithmetic)."""
+    common denominator, so the search does no Fraction arithmetic).
 
-    def __init__(self, game: CvccGame, strikes, targets, max_nodes: int, progress, estimate_hint):
+    Without a shared resource (``additive``: no excess strike, no possible supporter) a pair's
+    value is paid when the pair is made; otherwise the pairs made are carried (as classes) to the
+    end of phase III, where the strikes are resolved as a game of their own (:meth:`strikes`)."""
+
+    def __init__(self, game: CvccGame, strikes, targets, max_nodes: int, progress, hint):
         sc = game.scenario
         self.game = game
         untapped = {m.name for m in sc.attacker.members + sc.defender.members if m.status == "untapped"}
-        self.values = {(a, d): strike_value(game, a, d) for a in strikes for d in targets}
-        self.denom = math.lcm(*(v.denominator for v in self.values.values()))
-        iv = {k: v.numerator * (self.denom // v.denominator) for k, v in self.values.items()}
-        self.scls = _classes(strikes, untapped, lambda a: tuple(iv[a, d] for d in targets))
-        self.tcls = _classes(targets, untapped, lambda d: tuple(iv[a, d] for a in strikes))
+        self.support_pool = [m.name for m in sc.defender.members if m.status == "untapped"]
+        self.fixed_support = sum(1 for n in self.support_pool if n not in targets)  # never struck
+        k_max = max(0, len(strikes) - len(targets))
+        t_max = len(self.support_pool)
+        self.additive = k_max == 0 and t_max == 0 or (
+            k_max == 0 and self.fixed_support == 0 and len(strikes) == len(targets))
+        if self.additive:
+            t_max = 0
+        # The value of every strike with every count of excess strikes and supporters it may get.
+        values = {}
+        for a in strikes:
+            others = tuple(x for x in strikes if x != a)
+            for d in targets:
+                helpers = tuple(x for x in self.support_pool if x != d)
+                for e in range(min(k_max, len(others)) + 1):
+                    for t in range(min(t_max, len(helpers)) + 1):
+                        values[a, d, e, t] = strike_value(game, a, d, others[:e], helpers[:t])
+        self.denom = math.lcm(*(v.denominator for v in values.values()))
+        iv = {k: v.numerator * (self.denom // v.denominator) for k, v in values.items()}
+        self.iv = iv
+        et = sorted({(e, t) for _, _, e, t in iv})
+        self.scls = _classes(strikes, untapped, lambda a: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
+                                                                for d in targets))
+        self.tcls = _classes(targets, untapped, lambda d: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
+                                                                for a in strikes))
         self.sof = {n: i for i, (_, ms) in enumerate(self.scls) for n in ms}
         self.tof = {n: j for j, (_, ms) in enumerate(self.tcls) for n in ms}
-        self.V = [[iv[ms[0], mt[0]] for _, mt in self.tcls] for _, ms in self.scls]
+        self.V = [[iv[ms[0], mt[0], 0, 0] for _, mt in self.tcls] for _, ms in self.scls]
+        self.W = {(i, j, e, t): iv[ms[0], mt[0], e, t] for i, (_, ms) in enumerate(self.scls)
+                  for j, (_, mt) in enumerate(self.tcls) for e, t in et if (ms[0], mt[0], e, t) in iv}
         self.sunt = [k[0] for k, _ in self.scls]
         self.tunt = [k[0] for k, _ in self.tcls]
         self.mandatory = sc.flags.get("phase2_assignment", "mandatory") == "mandatory"
         self.memo: dict = {}
         self.edges = 0
-        self.max_nodes, self.progress, self.hint = max_nodes, progress, estimate_hint
+        self.max_nodes, self.progress, self.hint = max_nodes, progress, hint
+
+    def gain(self, i: int, j: int) -> int:
+        """What making pair (i, j) pays at once: its value when strikes add up, else nothing yet."""
+        return self.V[i][j] if self.additive else 0
+
+    def made_with(self, made: tuple, i: int, j: int) -> tuple:
+        return made if self.additive else tuple(sorted(made + ((i, j),)))
 
     # -- the three phases -------------------------------------------------------------------------
     def _store(self, key, value):
@@ -127,86 +156,140 @@ class _Matching:
             self.progress(n)
         return value
 
-    def p1(self, j: int, u: int, rs: tuple, rt: tuple) -> int:
+    def p1(self, j: int, u: int, rs: tuple, rt: tuple, made: tuple = ()) -> int:
         """Phase I (MECCG-ASSIGN-2, defender, maximises): each untapped target in turn takes a
         strike of any remaining member, or none."""
         while u == 0:
             j += 1
             if j == len(self.tcls):
-                return self.p2start(rs, rt)
+                return self.p2start(rs, rt, made)
             u = rt[j] if self.tunt[j] else 0
-        key = (1, j, u, rs, rt)
+        key = (1, j, u, rs, rt, made)
         got = self.memo.get(key)
         if got is not None:
             return got
         best = None
-        for x, _ in self._p1_options(j, u, rs, rt):
+        for x, _ in self._p1_options(j, u, rs, rt, made):
             if best is None or x > best:
                 best = x
         return self._store(key, best)
 
-    def _p1_options(self, j, u, rs, rt):
+    def _p1_options(self, j, u, rs, rt, made):
         self.edges += 1
-        yield self.p1(j, u - 1, rs, rt), None
+        yield self.p1(j, u - 1, rs, rt, made), None
         rt2 = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
         for i, n in enumerate(rs):
             if n:
                 self.edges += 1
-                yield self.V[i][j] + self.p1(j, u - 1, rs[:i] + (n - 1,) + rs[i + 1:], rt2), i
+                yield (self.gain(i, j) + self.p1(j, u - 1, rs[:i] + (n - 1,) + rs[i + 1:], rt2,
+                                                 self.made_with(made, i, j)), i)
 
-    def p2start(self, rs: tuple, rt: tuple) -> int:
+    def p2start(self, rs: tuple, rt: tuple, made: tuple = ()) -> int:
         """Phase II (MECCG-ASSIGN-3, attacker, minimises): his remaining untapped strikes, each on a
         target or (as many as the phase2_assignment flag allows) none."""
-        u_strikes = sum(n for n, t in zip(rs, self.sunt) if t)
-        free = sum(rt)
-        skips = u_strikes - min(u_strikes, free) if self.mandatory else u_strikes
-        return self.p2(-1, 0, rs, rt, skips)
+        return self.p2(-1, 0, rs, rt, self.skips(rs, rt), made)
 
-    def p2(self, i: int, u: int, rs: tuple, rt: tuple, skips: int) -> int:
+    def skips(self, rs: tuple, rt: tuple) -> int:
+        u_strikes = sum(n for n, t in zip(rs, self.sunt) if t)
+        return u_strikes - min(u_strikes, sum(rt)) if self.mandatory else u_strikes
+
+    def p2(self, i: int, u: int, rs: tuple, rt: tuple, skips: int, made: tuple = ()) -> int:
         while u == 0:
             i += 1
             if i == len(self.scls):
-                return self.p3(rs, rt)
+                return self.p3(rs, rt, made)
             u = rs[i] if self.sunt[i] else 0
-        key = (2, i, u, rs, rt, skips)
+        key = (2, i, u, rs, rt, skips, made)
         got = self.memo.get(key)
         if got is not None:
             return got
         best = None
-        for x, _ in self._p2_options(i, u, rs, rt, skips):
+        for x, _ in self._p2_options(i, u, rs, rt, skips, made):
             if best is None or x < best:
                 best = x
         return self._store(key, best)
 
-    def _p2_options(self, i, u, rs, rt, skips):
+    def _p2_options(self, i, u, rs, rt, skips, made):
         if skips:
             self.edges += 1
-            yield self.p2(i, u - 1, rs, rt, skips - 1), None
+            yield self.p2(i, u - 1, rs, rt, skips - 1, made), None
         rs2 = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
         for j, n in enumerate(rt):
             if n:
                 self.edges += 1
-                yield self.V[i][j] + self.p2(i, u - 1, rs2, rt[:j] + (n - 1,) + rt[j + 1:], skips), j
+                yield (self.gain(i, j) + self.p2(i, u - 1, rs2, rt[:j] + (n - 1,) + rt[j + 1:], skips,
+                                                 self.made_with(made, i, j)), j)
 
-    def p3(self, rs: tuple, rt: tuple) -> int:
-        """Phase III (MECCG-ASSIGN-4, defender, maximises): every remaining strike on a remaining
-        target (there are at least as many targets here: see :func:`fast_reason`)."""
-        i = next((k for k, n in enumerate(rs) if n), None)
-        if i is None:
-            return 0
-        key = (3, rs, rt)
+    def p3(self, rs: tuple, rt: tuple, made: tuple = ()) -> int:
+        """Phase III (MECCG-ASSIGN-4, defender, maximises): remaining strikes on remaining targets
+        until either runs out (one at a time, from the side that runs out first)."""
+        if sum(rs) <= sum(rt):
+            i = next((k for k, n in enumerate(rs) if n), None)
+            if i is None:
+                return self.end(rs, rt, made)
+        else:
+            i = next((k for k, n in enumerate(rt) if n), None)
+            if i is None:
+                return self.end(rs, rt, made)
+        key = (3, rs, rt, made)
         got = self.memo.get(key)
         if got is not None:
             return got
-        best = max(x for x, _ in self._p3_options(i, rs, rt))
+        best = max(x for x, _ in self._p3_options(rs, rt, made))
         return self._store(key, best)
 
-    def _p3_options(self, i, rs, rt):
-        rs2 = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
-        for j, n in enumerate(rt):
-            if n:
-                self.edges += 1
-                yield self.V[i][j] + self.p3(rs2, rt[:j] + (n - 1,) + rt[j + 1:]), j
+    def _p3_options(self, rs, rt, made):
+        """(value, (strike class, target class)) for the next pair of phase III."""
+        if sum(rs) <= sum(rt):
+            i = next(k for k, n in enumerate(rs) if n)
+            pairs = [(i, j) for j, n in enumerate(rt) if n]
+        else:
+            j = next(k for k, n in enumerate(rt) if n)
+            pairs = [(i, j) for i, n in enumerate(rs) if n]
+        for i, j in pairs:
+            self.edges += 1
+            yield (self.gain(i, j) + self.p3(rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt[:j] + (rt[j] - 1,) + rt[j + 1:],
+                                             self.made_with(made, i, j)), (i, j))
+
+    def end(self, rs: tuple, rt: tuple, made: tuple) -> int:
+        """After phase III: the strikes left over are excess (MECCG-ASSIGN-5), the untapped
+        defenders left unstruck may support (MECCG-SEQ-6)."""
+        if self.additive:
+            return 0
+        support = self.fixed_support + sum(n for n, t in zip(rt, self.tunt) if t)
+        return self.strikes(made, sum(rs), support)
+
+    def strikes(self, left: tuple, k: int, t: int) -> int:
+        """The strikes resolved (MECCG-SEQ-1..10): the defender picks the next strike, the attacker
+        how many excess strikes it gets (all that are left on the last, MECCG-SEQ-3), the defender
+        how many supporters (all that are left on the last: never worse, see CvccGame.prune); no
+        outcome changes the later strikes, so each strike's expected value adds to the rest's."""
+        if not left:
+            return 0
+        if len(left) == 1:
+            i, j = left[0]
+            return self.W[i, j, k, t]
+        key = ("s", left, k, t)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = None
+        for n, s in enumerate(left):
+            if n and left[n - 1] == s:
+                continue
+            rest = left[:n] + left[n + 1:]
+            worst = None
+            for e in range(k + 1):
+                top = None
+                for u in range(t + 1):
+                    x = self.W[s[0], s[1], e, u] + self.strikes(rest, k - e, t - u)
+                    if top is None or x > top:
+                        top = x
+                if worst is None or top < worst:
+                    worst = top
+            if best is None or worst > best:
+                best = worst
+        return self._store(key, best)
 
 
 def _counts(cls, names) -> tuple:
@@ -216,24 +299,26 @@ def _counts(cls, names) -> tuple:
 
 def _phase1_choices(m: "_Matching", untapped_targets, strikes, rs0: tuple, rt0: tuple) -> list:
     """Every phase-I set of pairs (each untapped target takes one strike or none, MECCG-ASSIGN-2)
-    with the value of the pairs made and the counts left: [(pairs, made, rs, rt)], sorted."""
+    with what the pairs paid, the counts left and the pairs made as classes:
+    [(pairs, paid, rs, rt, made)], sorted as the engine lists them."""
     out = []
-    sof, tof, V = m.sof, m.tof, m.V
+    sof, tof = m.sof, m.tof
 
-    def go(k, used, pairs, made, rs, rt):
+    def go(k, used, pairs, paid, rs, rt, made):
         if k == len(untapped_targets):
-            out.append((tuple(sorted(pairs)), made, rs, rt))
+            out.append((tuple(sorted(pairs)), paid, rs, rt, made))
             return
-        go(k + 1, used, pairs, made, rs, rt)
+        go(k + 1, used, pairs, paid, rs, rt, made)
         d = untapped_targets[k]
         j = tof[d]
         rt2 = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
         for a in strikes:
             if a not in used:
                 i = sof[a]
-                go(k + 1, used | {a}, pairs + [(a, d)], made + V[i][j], rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt2)
+                go(k + 1, used | {a}, pairs + [(a, d)], paid + m.gain(i, j), rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt2,
+                   m.made_with(made, i, j))
 
-    go(0, frozenset(), [], 0, rs0, rt0)
+    go(0, frozenset(), [], 0, rs0, rt0, ())
     out.sort(key=lambda r: r[0])
     return out
 
@@ -282,12 +367,12 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
     # Every phase-I choice, named, valued, in the engine's order (sorted) and with its tie-break.
     root = game.new_initial_state()
     rows = []
-    after: dict = {}  # phase-II start (counts left) -> its value
-    for idx, (act, made, rs, rt) in enumerate(_phase1_choices(m, utargets, strikes, rs0, rt0)):
-        x = after.get((rs, rt))
+    after: dict = {}  # phase-II start (counts left, pairs made) -> its value
+    for idx, (act, paid, rs, rt, made) in enumerate(_phase1_choices(m, utargets, strikes, rs0, rt0)):
+        x = after.get((rs, rt, made))
         if x is None:
-            x = after[rs, rt] = m.p2start(rs, rt)
-        rows.append((idx, act, made + x))
+            x = after[rs, rt, made] = m.p2start(rs, rt, made)
+        rows.append((idx, act, paid + x))
     best_idx = max(rows, key=lambda r: (r[2], -r[0]))[0]
     assert rows[best_idx][2] == root_int, "the phase-I choices disagree with the matching game"
     rows.sort(key=lambda r: (-r[2], r[0]))
@@ -297,30 +382,33 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
 
     # The principal line: phase I as chosen, phases II and III by the matching game's best moves
     # (the first best option, members named in file order), then the strikes by the engine.
-    line: list[Step] = []
-    made = sum(m.V[m.sof[a]][m.tof[d]] for a, d in p1_act)
-    line.append(Step(node=0, kind=DECISION, player=0, state=str(root), action=game.action_to_string(root, p1_act),
-                     prob=None, value=val(root_int)))
+    line: list[Step] = [Step(node=0, kind=DECISION, player=0, state=str(root),
+                             action=game.action_to_string(root, p1_act), prob=None, value=val(root_int))]
+    paid, made = 0, ()
+    for a, d in p1_act:
+        paid, made = paid + m.gain(m.sof[a], m.tof[d]), m.made_with(made, m.sof[a], m.tof[d])
     left_s = [a for a in strikes if a not in {a for a, _ in p1_act}]
     left_t = [d for d in targets if d not in {d for _, d in p1_act}]
     s2 = CvccState(game, "phase2", p1=p1_act)
-    v2 = made + m.p2start(_counts(m.scls, left_s), _counts(m.tcls, left_t))
-    p2_pairs = _follow2(m, left_s, left_t)
+    v2 = paid + m.p2start(_counts(m.scls, left_s), _counts(m.tcls, left_t), made)
+    p2_pairs = _follow2(m, left_s, left_t, made)
     p2_act = tuple(sorted(p2_pairs))
     line.append(Step(node=1, kind=DECISION, player=1, state=str(s2), action=game.action_to_string(s2, p2_act),
                      prob=None, value=val(v2)))
-    made += sum(m.V[m.sof[a]][m.tof[d]] for a, d in p2_pairs)
+    for a, d in p2_pairs:
+        paid, made = paid + m.gain(m.sof[a], m.tof[d]), m.made_with(made, m.sof[a], m.tof[d])
     left_s = [a for a in left_s if a not in {a for a, _ in p2_pairs}]
     left_t = [d for d in left_t if d not in {d for _, d in p2_pairs}]
     s3 = CvccState(game, "phase3", p1=p1_act, p2=p2_act)
-    v3 = made + m.p3(_counts(m.scls, left_s), _counts(m.tcls, left_t))
-    p3_pairs = _follow3(m, left_s, left_t)
-    p3_act = (tuple(sorted(p3_pairs)), ())
+    v3 = paid + m.p3(_counts(m.scls, left_s), _counts(m.tcls, left_t), made)
+    p3_pairs = _follow3(m, left_s, left_t, made)
+    excess = tuple(a for a in strikes if a in set(left_s) - {a for a, _ in p3_pairs})
+    p3_act = (tuple(sorted(p3_pairs)), excess)
     line.append(Step(node=2, kind=DECISION, player=0, state=str(s3), action=game.action_to_string(s3, p3_act),
                      prob=None, value=val(v3)))
-    assert v3 == v2 == root_int
+    assert v3 == v2 == root_int, "the principal line leaves the matching game's value"
     strikes_sol = solve_game(s3.child(p3_act), max_nodes=max_nodes)
-    assert strikes_sol.value[0] == Fraction(root_int, D), "the strikes disagree with their values"
+    assert strikes_sol.value[0] == Fraction(root_int, D), "the strikes disagree with the matching game"
     line += [Step(**{**st.__dict__, "node": st.node + 3}) for st in strikes_sol.principal_line()]
 
     n = len(m.memo) + len(rows) + strikes_sol.stats.nodes
@@ -343,44 +431,43 @@ def _first_best(options, better):
     return best[1]
 
 
-def _follow2(m: _Matching, left_s, left_t) -> list:
+def _follow2(m: _Matching, left_s, left_t, made: tuple) -> list:
     """The attacker's phase-II pairs along the matching game's best line, named."""
     rs, rt = _counts(m.scls, left_s), _counts(m.tcls, left_t)
-    u_strikes = sum(n for n, t in zip(rs, m.sunt) if t)
-    skips = u_strikes - min(u_strikes, sum(rt)) if m.mandatory else u_strikes
-    free_s = [a for a in left_s]
-    free_t = [d for d in left_t]
+    skips = m.skips(rs, rt)
+    free_t = list(left_t)
     pairs = []
     for i in range(len(m.scls)):
         if not m.sunt[i]:
             continue
-        undecided = [a for a in m.scls[i][1] if a in free_s]
-        for a in undecided:
-            u = len([b for b in m.scls[i][1] if b in free_s and undecided.index(b) >= undecided.index(a)])
-            j = _first_best(m._p2_options(i, u, rs, rt, skips), lambda x, y: x < y)
+        undecided = [a for a in m.scls[i][1] if a in left_s]
+        for k, a in enumerate(undecided):
+            j = _first_best(m._p2_options(i, len(undecided) - k, rs, rt, skips, made), lambda x, y: x < y)
             if j is None:
                 skips -= 1
                 continue
             d = next(t for t in m.tcls[j][1] if t in free_t)
             pairs.append((a, d))
-            free_s.remove(a)
             free_t.remove(d)
             rs = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
             rt = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+            made = m.made_with(made, i, j)
     return pairs
 
 
-def _follow3(m: _Matching, left_s, left_t) -> list:
+def _follow3(m: _Matching, left_s, left_t, made: tuple) -> list:
     """The defender's phase-III pairs along the matching game's best line, named."""
     rs, rt = _counts(m.scls, left_s), _counts(m.tcls, left_t)
-    free_t = list(left_t)
+    free_s, free_t = list(left_s), list(left_t)
     pairs = []
-    for a in sorted(left_s, key=lambda n: m.sof[n]):
-        i = m.sof[a]
-        j = _first_best(m._p3_options(i, rs, rt), lambda x, y: x > y)
+    while any(rs) and any(rt):
+        i, j = _first_best(m._p3_options(rs, rt, made), lambda x, y: x > y)
+        a = next(x for x in m.scls[i][1] if x in free_s)
         d = next(t for t in m.tcls[j][1] if t in free_t)
         pairs.append((a, d))
+        free_s.remove(a)
         free_t.remove(d)
         rs = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
         rt = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+        made = m.made_with(made, i, j)
     return pairs
