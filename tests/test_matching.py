@@ -108,3 +108,22 @@ def test_refuses_up_front_and_reports_progress():
     seen = []
     verbs.optimize(eight, progress=seen.append)
     assert seen and seen == sorted(seen)
+
+
+def test_excess_and_support_add_up_to_one_modifier():
+    """The solver values a strike by (supporters - excess strikes) only: check every count pair on
+    the Wind Throne (one excess strike, up to two supporters) with the engine's own strikes."""
+    from pycombat.games.meccg.game import CvccGame
+    from pycombat.games.meccg.matching import strike_value
+
+    wind = read_scenario(str(example_path("wind_throne.yaml")))
+    game = CvccGame(wind)
+    excess = ("Odoacer", "Lagduf")
+    helpers = ("Goldberry", "Éomer")
+    for a, d in (("Shagrat", "Aragorn II"), ("Old Troll", "Gimli")):
+        by_net: dict = {}
+        for e in range(3):
+            for t in range(3):
+                by_net.setdefault(t - e, set()).add(strike_value(game, a, d, excess[:e], helpers[:t]))
+        assert all(len(v) == 1 for v in by_net.values()), by_net
+        assert len({v for vs in by_net.values() for v in vs}) > 1  # the counts do change the value

@@ -110,14 +110,20 @@ class _Matching:
         if self.additive:
             t_max = 0
         # The value of every strike with every count of excess strikes and supporters it may get.
+        # Each excess strike is -1 and each supporter +1 to the defender's prowess (MECCG-SEQ-3/6),
+        # so a strike's value depends on the difference only: computed once per difference
+        # (tests/test_matching.py checks this against every pair of counts).
         values = {}
         for a in strikes:
             others = tuple(x for x in strikes if x != a)
             for d in targets:
                 helpers = tuple(x for x in self.support_pool if x != d)
+                by_net: dict = {}
                 for e in range(min(k_max, len(others)) + 1):
                     for t in range(min(t_max, len(helpers)) + 1):
-                        values[a, d, e, t] = strike_value(game, a, d, others[:e], helpers[:t])
+                        if t - e not in by_net:
+                            by_net[t - e] = strike_value(game, a, d, others[:max(0, e - t)], helpers[:max(0, t - e)])
+                        values[a, d, e, t] = by_net[t - e]
         self.denom = math.lcm(*(v.denominator for v in values.values()))
         iv = {k: v.numerator * (self.denom // v.denominator) for k, v in values.items()}
         self.iv = iv
