@@ -104,7 +104,9 @@ class _Matching:
         self.support_pool = [m.name for m in sc.defender.members if m.status == "untapped"]
         self.fixed_support = sum(1 for n in self.support_pool if n not in targets)  # never struck
         k_max = max(0, len(strikes) - len(targets))
-        t_max = len(self.support_pool)
+        # With at least as many strikes as targets every target is struck: only the untapped
+        # defenders who are no target may support.
+        t_max = self.fixed_support if len(strikes) >= len(targets) else len(self.support_pool)
         self.additive = k_max == 0 and t_max == 0 or (
             k_max == 0 and self.fixed_support == 0 and len(strikes) == len(targets))
         if self.additive:
