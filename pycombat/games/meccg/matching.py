@@ -1,25 +1,29 @@
-"""Exact ``optimize`` for large MECCG combats: independent strikes and a game over matchings.
+"""Exact ``optimize`` for large MECCG combats: each strike valued once, the phases as a game over matchings.
 
-When nothing is shared between the strikes of a combat (no excess strike to allocate,
-MECCG-ASSIGN-5/MECCG-SEQ-3; no untapped defender left unstruck to support, MECCG-SEQ-6; no card
-in either hand, MECCG-SEQ-2/7) and the objective adds up over strikes (``kill_mp``,
-``eliminations``; not ``survive``), a complete assignment's value is the sum of its strikes'
-values (the pruned :class:`.game.CvccGame` resolves such strikes in one canonical order, each with
-one forced step per player, and pays each strike's reward on its own chance edge).  So:
+When the objective adds up over strikes (``kill_mp``, ``eliminations``; not ``survive``) and no
+hand holds a card (MECCG-SEQ-2/7), a strike's outcome changes no later strike: the pruned
+:class:`.game.CvccGame` reaches one next position whatever the dice say, so the value of the
+strikes after phase III is a sum of per-strike expectations, coupled only through two counts:
 
-* each distinct strike (attacker, defender) is valued once, exactly, from the same outcome
-  distribution the engine uses (:meth:`.game.CvccGame.outcomes`, MECCG-SEQ-9/10, MECCG-BODY);
-* the assignment phases (MECCG-ASSIGN-2 defender, -3 attacker, -4 defender) are solved as a
-  game over matchings by dynamic programming over who is still unassigned; members whose strikes
-  are worth the same against everyone (and with the same tapped state, all the phases read) are
-  interchangeable and counted, not named;
-* a phase's set of pairs, one decision in the engine, is made here pair by pair by the same player
-  (no chance in between, so the maximum over sets is the nested maximum).
+* each distinct strike (attacker, defender) is valued once, exactly, from the engine's own
+  outcome classes (:meth:`.game.CvccGame.outcomes`, MECCG-SEQ-9/10, MECCG-BODY), for every
+  difference of supporters (+1 each, MECCG-SEQ-6) and excess strikes (-1 each, MECCG-SEQ-3);
+* with nothing shared (no excess strike, no possible supporter) a complete assignment's value is
+  the sum of its strikes' values, paid as each pair is made; otherwise the pairs made (as classes)
+  are carried to the end of phase III and resolved as a small game of their own (the defender
+  picks the next strike and how many supporters, the attacker how many excess strikes:
+  :meth:`_Matching.strikes`);
+* the assignment phases (MECCG-ASSIGN-2 defender, -3 attacker, -4 defender) are solved by dynamic
+  programming over who is still unassigned; members whose strikes are worth the same against
+  everyone (and with the same tapped state, all the phases read) are interchangeable and counted,
+  not named; a phase's set of pairs, one decision in the engine, is made pair by pair by the same
+  player (no chance in between, so the best set is the best sequence).
 
-Every phase-I choice is still valued (named, in the engine's order, with its ties broken the
-same way) and the principal line is named; the strikes of that line are solved by the engine
-itself (:func:`pycombat.tree.solve_game`) so the report shows the same steps.  Other combats,
-and ``survive``, go to the engine (:func:`.optimize.solve_combat`): :func:`fast_reason` says why.
+Every phase-I choice is still valued (named, in the engine's order, ties broken the same way) and
+the principal line is named; the strikes of that line are solved again by the engine itself
+(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value. Cards in a
+hand and ``survive`` go to the engine (:func:`.optimize.solve_combat`): :func:`fast_reason` says
+why.
 """
 from __future__ import annotations
 
