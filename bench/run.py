@@ -10,6 +10,11 @@
    memoized recursive expectiminimax on the same state API without building a graph.
 5. Riftbound (`bench/riftbound.py`): all legal damage splits of 40 damage over 8 defenders, the
    ASP against the brute-force enumerator (issue 6; target < 100 ms).
+7. Issue 20: `optimize` by the matching solver (pycombat/games/meccg/matching.py) on the Wind Throne
+   (target < 1 s), eight_vs_eight (< 5 s) and ten_vs_ten (< 30 s), each with its peak memory
+   (tracemalloc, in a separate run; target < 1 GB), beside today's engine (solve_combat) on the
+   same scenarios: the same value and best phase-I choice where the engine finishes
+   (ten_vs_ten: the engine refuses it up front, 3,628,800 complete assignments > --max-nodes).
 6. War of the Ring (`bench/wotr.py`): `pycombat odds` on examples/wotr/ten_vs_ten.yaml exactly,
    against a 100,000-trial Monte Carlo of the same battle (issue 7; target >= 100x faster, the
    Monte Carlo within its statistical error).
@@ -43,7 +48,9 @@ def best_of(fn, repeats):
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=7)
-    ap.add_argument("--skip-direct", action="store_true", help="skip the slow direct-encoding baseline")
+    ap.add_argument("--skip-direct", action="store_true", help="skip the slow baselines (direct encoding, "
+                    "today's engine on eight_vs_eight)")
+    ap.add_argument("--skip-optimize", action="store_true", help="skip the issue-20 optimize benchmarks")
     args = ap.parse_args()
     eight = load_scenario(example_path("eight_vs_eight.yaml"))
     ten = load_scenario(example_path("ten_vs_ten.yaml"))
@@ -130,6 +137,9 @@ def main() -> int:
     rows.append(("Wind Throne as a networkx graph + solve (what `tree` exports)", g_stats.nodes, g_min, g_med,
                  g_min / m_min, "ratio vs memo; same value and counts"))
 
+    if not args.skip_optimize:
+        rows += optimize_rows(wind, eight, ten, min(args.repeats, 3), skip_old_eight=args.skip_direct)
+
     table = Table(title=f"pycombat benchmarks (best and median of {args.repeats}; ratio = best / baseline best)")
     for col in ("what", "results", "best s", "median s", "ratio", "note"):
         table.add_column(col, justify="right" if col in ("results", "best s", "median s", "ratio") else "left")
@@ -137,6 +147,52 @@ def main() -> int:
         table.add_row(what, f"{n:,}", f"{mn:.4f}", f"{md:.4f}", f"{ratio:.2f}x", note)
     Console(width=140).print(table)
     return 0
+
+
+def optimize_rows(wind, eight, ten, repeats: int, *, skip_old_eight: bool = False) -> list:
+    """Issue 20: the matching solver against today's engine (time, nodes, peak memory)."""
+    import tracemalloc
+
+    from pycombat.errors import TooLargeError
+    from pycombat.games.meccg import verbs
+    from pycombat.games.meccg.game import Objective
+    from pycombat.games.meccg.optimize import first_choices, solve_combat
+
+    def peak_mb(fn):
+        tracemalloc.start()
+        try:
+            fn()
+            return tracemalloc.get_traced_memory()[1] / 2**20
+        finally:
+            tracemalloc.stop()
+
+    rows = []
+    for name, scn, target, run_old in (("Wind Throne", wind, 1, True), ("eight_vs_eight", eight, 5, not skip_old_eight),
+                                       ("ten_vs_ten", ten, 30, True)):
+        n_min, n_med, report = best_of(lambda: verbs.optimize(scn), repeats)
+        mb = peak_mb(lambda: verbs.optimize(scn))
+        st = report.solved.solution.stats
+        best = next(c for c in report.choices if c[2])
+        ok = n_min < target and mb < 1024
+        rows.append((f"optimize {name}: matching solver (issue 20)", st.nodes, n_min, n_med, 1.0,
+                     f"value {report.value}; peak {mb:,.0f} MB (tracemalloc); target < {target} s, < 1 GB"
+                     + (" OK" if ok else " MISSED")))
+        if not run_old:
+            continue
+        t0 = time.perf_counter()
+        try:
+            verbs._bound(scn, 2_000_000, "optimize")  # what today's verb checks first
+            old = solve_combat(scn, Objective(), max_nodes=2_000_000)
+        except TooLargeError as exc:
+            rows.append((f"optimize {name}: today's engine", 0, time.perf_counter() - t0, time.perf_counter() - t0,
+                         float("nan"), f"refused: {str(exc)[:60]}"))
+            continue
+        o_s = time.perf_counter() - t0
+        same = old.value == report.value and next(c for c in first_choices(old) if c[2]) == best
+        rows.append((f"optimize {name}: today's engine (solve_combat)", old.solution.stats.nodes, o_s, o_s, o_s / n_min,
+                     f"ratio vs matching; same value and best phase-I choice: {same}"))
+        assert same, (old.value, report.value)
+    return rows
 
 
 def games() -> int:

@@ -299,7 +299,7 @@ class CvccGame:
         self.members = {m.name: m for m in scenario.attacker.members + scenario.defender.members}
         self.hand_a = tuple(sorted(scenario.attacker.hand))
         self.hand_d = tuple(sorted(scenario.defender.hand))
-        self.phases = self._phases()
+        self._phase_tree: dict | None = None  # built on first use (the ASP traces; see phases)
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
@@ -312,6 +312,14 @@ class CvccGame:
         return 2
 
     # -- assignment (from the ASP traces) -------------------------------------------------------
+    @property
+    def phases(self) -> dict:
+        """The assignment phases from the ASP traces, enumerated on first use (the strike-by-strike
+        solver of :mod:`.matching` never needs them)."""
+        if self._phase_tree is None:
+            self._phase_tree = self._phases()
+        return self._phase_tree
+
     def _phases(self) -> dict:
         """phase-I set -> phase-II set -> {(phase-III set, excess)}, from the legal traces."""
         tree: dict = {}

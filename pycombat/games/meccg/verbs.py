@@ -246,9 +246,14 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     """Solve the combat as a two-player game with the dice as chance, exactly."""
     from .optimize import first_choices, line, objective_from, solve_combat
 
+    from .matching import fast_reason, solve_fast
+
     obj = objective_from(objective, character, scenario)
-    _bound(scenario, max_nodes, "optimize")
-    solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
+    if fast_reason(scenario, obj) is None:  # independent strikes: the game over matchings (issue 20)
+        solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress)
+    else:
+        _bound(scenario, max_nodes, "optimize")
+        solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
                           choices=first_choices(solved), line=line(solved), unmodelled=unmodelled_json(scenario))
 
