@@ -210,6 +210,7 @@ def _odds(args: argparse.Namespace, s) -> int:
     from .games.wotr.battle import KIND_TEXT
     from .games.wotr.montecarlo import Z_BOUND
     from .games.wotr.odds import battle_report, expected_survivors
+    from .games.wotr.report_extra import odds_extra_json, odds_extra_lines
     from .rulebook import load_rulebook
 
     from .games.wotr.odds import eliminated
@@ -224,6 +225,7 @@ def _odds(args: argparse.Namespace, s) -> int:
         out = {"game": "wotr", "scenario": s.file, "title": s.title, "flags": dict(s.flags),
                "kind": s.kind, "attacking": _numbers_json(rep.verdict),
                "notes": [{"text": t, "rule": r} for t, r in rep.setup.notes], "policies": {}}
+        out.update(odds_extra_json(rep))
         for pol, res in rep.results.items():
             out["policies"][pol] = {
                 "outcomes": {k: as_json(v) for k, v in res.by_kind().items()},
@@ -256,6 +258,8 @@ def _odds(args: argparse.Namespace, s) -> int:
                   f"a natural 1 always misses, a natural 6 always hits ({book.rule('WOTR-HIT-4').id})")
     for text, rule in rep.setup.notes:
         console.print(f"  - {text} ({rule})")
+    for line in odds_extra_lines(rep):
+        console.print(line)
     cas = s.flags["casualty_policy"]
     head = (f"casualties {' and '.join(pols)} (casualty_policy={cas}: each shown, WOTR-CAS-12)" if cas == "enumerate"
             else f"casualties {cas} (WOTR-CAS-12)")

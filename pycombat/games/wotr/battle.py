@@ -136,7 +136,7 @@ class BattleSetup:
         if e.hit is not None:
             hit = e.hit  # WOTR-HIT-2: a card changes the number needed
         dice = prof.dice(units, e.dice, self.dice_reduction_target)  # WOTR-STR-3/6 [dice_reduction_target]
-        rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership)  # WOTR-STR-5, WOTR-HIT-7
+        rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership, dice)  # WOTR-STR-5, WOTR-HIT-7
         return RollParams(dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit)  # WOTR-CARD-7, WOTR-HIT-3/5
 
 
