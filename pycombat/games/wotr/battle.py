@@ -434,14 +434,25 @@ class _Exact:
         return Fraction(num, den)
 
 
-def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000) -> BattleResult:
-    """Push probability mass from the start through the rounds in topological order (exact)."""
+def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+            starts: Mapping[State, Fraction] | None = None) -> BattleResult:
+    """Push probability mass from the start through the rounds in topological order (exact);
+    ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round)."""
     start = start or setup.start
     ex = _Exact()
     six = ex.base(6)
     one = (1, ())
-    mass: dict[State, tuple] = {start: one}
-    heap = [order_key(start)]
+    if starts:
+        mass: dict[State, tuple] = {}
+        for st, p in starts.items():
+            p = Fraction(p)
+            mass[st] = (p.numerator, ()) if p.denominator == 1 else ex.scale((p.numerator, ()), 1,
+                                                                               ex.base(p.denominator), 1)
+        heap = [order_key(st) for st in mass]
+        heapq.heapify(heap)
+    else:
+        mass = {start: one}
+        heap = [order_key(start)]
     terminal: dict[Outcome, tuple] = {}
     rounds = (0, ())
     visited = 0

@@ -192,6 +192,7 @@ class Scenario:
     file: str | None = None
     claims: tuple[Any, ...] = ()
     game: str = "wotr"
+    card_plan: Any = None  #: named Combat cards (card_battle.CardPlan) or None
 
     def army(self, role: str) -> Army:
         return self.attacker if role == "attacker" else self.defender

@@ -6,11 +6,49 @@ from __future__ import annotations
 from .rounds import reroll_allowance, reroll_lines
 
 
+def cards_json(rep) -> dict | None:
+    plan = rep.scenario.card_plan
+    if plan is None:
+        return None
+    from .card_battle import plan_unmodelled
+
+    out: dict = {"played": {}, "hands": {role: [c.name for c in h] for role, h in plan.hands.items()},
+                 "log": [], "unmodelled": plan_unmodelled(plan)}
+    cb = next(iter(rep.card_battles.values()), None)
+    for role, card in plan.cards.items():
+        if card is None:
+            continue
+        out["played"][role] = {"card": card.name, "events": list(card.events), "initiative": card.initiative_printed,
+                               "requirement": card.requirement,
+                               "cancelled": cb is not None and role in getattr(cb, "cancelled", ()),
+                               "round": 1, "rule": "WOTR-CARD-2"}
+    if cb is not None:
+        out["log"] = [{"text": t, "rule": r} for t, r in cb.log]
+    return out
+
+
 def odds_extra_json(rep) -> dict:
     out: dict = {"reroll_allowance": reroll_allowance(rep.setup)}
+    cards = cards_json(rep)
+    if cards is not None:
+        out["combat_cards"] = cards
+        out["unmodelled"] = cards["unmodelled"]
     return out
 
 
 def odds_extra_lines(rep) -> list[str]:
     # round 1's allowance is in the header ("re-roll up to N"); rounds changed by cards are listed
-    return reroll_lines(rep.setup) if rep.setup.effects else []
+    lines = reroll_lines(rep.setup) if rep.setup.effects else []
+    cards = cards_json(rep)
+    if cards is not None:
+        for role, c in cards["played"].items():
+            lines.append(f"Combat card, round 1: the {role} plays {c['card']} (initiative {c['initiative']}; "
+                         f"requirement: {c['requirement'] or 'none'}) (WOTR-CARD-2, WOTR-CARD-5)"
+                         + (" - cancelled" if c["cancelled"] else ""))
+        for role, names in cards["hands"].items():
+            lines.append(f"The {role} holds {', '.join(names)} (optimize chooses which to play)")
+        for e in cards["log"]:
+            lines.append(f"  - {e['text']} ({e['rule']})")
+        for u in cards["unmodelled"]:
+            lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
+    return lines

@@ -41,10 +41,10 @@ from .model import ACTIONS, KINDS, Army, CardPlay, Contingent, Effects, Force, P
 TOP_KEYS = ("game", "title", "description", "politics", "attacker", "defender", "battle", "in_play", "control",
             "rules", "claims")
 ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearguard", "replacements", "besieged",
-             "retreat_to")
+             "retreat_to", "card", "hand")
 FORCE_KEYS = ("units", "nazgul", "characters")
 UNIT_KEYS = ("regulars", "elites", "leaders")
-BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider")
+BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider", "fellowship_region")
 CARD_KEYS = ("round", "by", "name", "initiative", "attacker", "defender")
 EFFECT_KEYS = ("combat_roll", "reroll", "hit", "reroll_hit", "dice", "leadership", "no_reroll")
 POLITICS_KEYS = ("steps", "active")
@@ -103,6 +103,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if kind is None:
         kind = "field" if attacker.region.id != defender.region.id else _same_region_kind(battle, attacker, defender)
     white_rider = battle.bool("white_rider", False)
+    from .card_plan_reader import read_plan
+
+    card_plan = read_plan(root, battle, attacker, defender)
     cards = tuple(_card_play(n) for n in battle.list("cards", []))
     _one_card_per_round(battle, cards)
     battle.finish(BATTLE_KEYS)
@@ -110,7 +113,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     claims: tuple = ()
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
-                        white_rider=white_rider, control=control, title=title, file=file)
+                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
     if root.has("claims"):
@@ -165,6 +168,7 @@ def _army(node: Node, role: str, board: Board, nations: Nations, chars: Characte
                 raise n.error(f"{board.regions[rid].name} is not adjacent to {region.name}: a retreat goes to an "
                               "adjacent region (WOTR-END-3)")
     player = node.str("player", None)
+    node.raw("card", None), node.raw("hand", None)  # named Combat cards: read by card_plan_reader
     node.finish(ARMY_KEYS)
     if besieged:
         if region.settlement != "stronghold":
