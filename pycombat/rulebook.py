@@ -632,7 +632,29 @@ def load_rulebook(game: str) -> Rulebook:
     if game not in games:
         raise UnknownNameError("game", game, closest(game, games))
     text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
-    return parse_rulebook(text, game)
+    book = parse_rulebook(text, game)
+    for extra in _package_digests(game):  # a game package's own rules and flags (``*_flags.md``), merged
+        more = parse_rulebook(extra, game)
+        for rid, rule in more.rules.items():
+            if rid in book.rules:
+                raise ValueError(f"{game}: rule id {rid} is defined in the digest and in a package file")
+            book.rules[rid] = rule
+        for name, flag in more.flags.items():
+            if name in book.flags:
+                raise ValueError(f"{game}: flag {name} is defined in the digest and in a package file")
+            book.flags[name] = flag
+    return book
+
+
+def _package_digests(game: str) -> list[str]:
+    """The texts of ``pycombat/games/<game>/*_flags.md`` (rules and flags a game package adds to the
+    shared digest, which stays byte-equal to its source)."""
+    try:
+        root = resources.files(f"pycombat.games.{game}")
+    except (ModuleNotFoundError, TypeError):
+        return []
+    return [e.read_text(encoding="utf-8") for e in sorted(root.iterdir(), key=lambda e: e.name)
+            if e.name.endswith("_flags.md")]
 
 
 @functools.cache

@@ -5,6 +5,7 @@ cancels (WOTR-CARD-4); every card modelled or listed as unmodelled; requirements
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -395,8 +396,6 @@ def test_every_card_has_a_setup_and_every_effect_a_model_or_an_unmodelled_entry(
 
 
 def test_an_unknown_effect_kind_is_listed_not_dropped():
-    from dataclasses import replace
-
     card = replace(DB.card("Valour"), effects=({"effect": "teleport", "value": 3},))
     assert unmodelled(card) == [{"card": "Valour", "what": "effect teleport",
                                  "why": "no handler for this effect kind in the Combat-card interpreter"}]
@@ -447,3 +446,25 @@ def test_event_title_names_its_combat_half_and_multi_round_sums_to_one():
     res = card_battle_odds(s, setup, s.card_plan, Policy()).result
     assert sum(res.outcomes.values()) == 1
     assert res.expected_rounds >= 1
+
+
+def test_flag_cancelled_card_counts_as_played():
+    dd, bats = DB.card("Daring Defiance"), DB.card("Swarm of Bats")
+    fp, sh = army("Gondor", 1, chars=("meriadoc",)), SH_OPP
+    s = build(fp, sh, ("Dagorlad", "Ash Mountains"), {}, fp_card=dd.name, sh_card=bats.name, fp_attacks=True)
+    s = replace(s, flags={**s.flags, "cancelled_card_counts_as_played": "no"})
+    assert implementation(s) == expected(None, bats, fp, sh, shadow_attacks=False)
+
+
+def test_card_flags_are_merged_into_the_digest_and_the_shared_copy_is_untouched():
+    from pathlib import Path
+
+    from pycombat.rulebook import load_rulebook
+
+    book = load_rulebook("wotr")
+    assert book.defaults()["witch_king_as_nazgul_target"] == "yes"
+    assert book.rule("WOTR-CARDX-2").source
+    root = Path(__file__).resolve().parent.parent
+    shared = Path("/work/shared/rules/wotr.md")
+    if shared.exists():
+        assert (root / "pycombat" / "rules" / "wotr.md").read_bytes() == shared.read_bytes()

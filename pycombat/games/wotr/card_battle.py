@@ -49,7 +49,7 @@ def card_context(s, setup: BattleSetup, plan: CardPlan) -> CardContext:
                        region_id=region.id, region_nation=region.nation, region_nation_side=nation_side,
                        settlement=region.settlement, kind=s.kind, base_hit=base, can_retreat=setup.can_retreat,
                        siege_retreat=setup.siege_retreat, fellowship_region=plan.fellowship_region,
-                       dice_reduction_target=setup.dice_reduction_target)
+                       dice_reduction_target=setup.dice_reduction_target, flags=dict(s.flags))
 
 
 def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:

@@ -61,6 +61,10 @@ class CardContext:
     siege_retreat: bool = False
     fellowship_region: str | None = None
     dice_reduction_target: str = "dice"
+    flags: Mapping[str, str] = field(default_factory=dict)  #: the card flags (card_flags.md)
+
+    def flag(self, name: str, default: str) -> str:
+        return self.flags.get(name, default)
 
     def role_of(self, side: str) -> str:
         return next(r for r in ROLES if self.sides[r] == side)
@@ -321,6 +325,8 @@ class CardRound:
         for role in ROLES:
             self.active[role] = self.cards.get(role) is not None and role not in cancelled
         self.cancelled = cancelled
+        if self.ctx.flag("cancelled_card_counts_as_played", "yes") == "no":  # WOTR-CARDX flag
+            self.no_card = {r: self.no_card[r] or r in cancelled for r in ROLES}
         self.order = [x for x in order if self.active[x[2]]]
         for init, _, role, card, e in self.order:
             s = self._static(s, init, role, card, e)
@@ -615,7 +621,11 @@ class CardRound:
             cond = alt.get("if") or {}
             target = alt.get("target")
             if target == "companion_in_battle":
-                cands = [c for c in companions(prof) if c.id not in lost and (c.level or 0) <= rr and rr >= 1]
+                if self.ctx.flag("black_breath_companion_hits", "leader_reroll") == "all":
+                    hits = s.combat[_i(role)] + rr
+                else:
+                    hits = rr
+                cands = [c for c in companions(prof) if c.id not in lost and (c.level or 0) <= hits and rr >= 1]
                 if cands:
                     return max(cands, key=lambda c: (c.level or 0, c.leadership, c.id)).id
                 continue
@@ -630,7 +640,7 @@ class CardRound:
                 if prof.nazgul - lost.count("nazgul") > 0:
                     return "nazgul"
                 wk = [c for c in prof.characters if chars[c].counts_as_nazgul and c not in lost]
-                if wk:  # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references
+                if wk and self.ctx.flag("witch_king_as_nazgul_target", "yes") == "yes":  # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references
                     return wk[0]
             elif target == "fp_leader_in_battle":
                 if prof.leaders - lost.count("leader") > 0:
