@@ -22,7 +22,7 @@ from ...verdicts import positive, reasons, verdict_json
 from .model import Force, Scenario
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
-               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege")
+               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable")
 ROLE = r"(?P<role>attacker|defender)"
 
 
@@ -51,6 +51,10 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^the defender may retreat into (?:the|its) stronghold$", re.I),
      lambda m: ("may_retreat_into_siege", {})),
     (re.compile(r"^the defender may retreat$", re.I), lambda m: ("may_retreat", {})),
+    (re.compile(rf"^the {ROLE} may play (?P<card>.+?)(?: here)?(?: as a combat card)?$", re.I),
+     lambda m: ("card_playable", {"role": m["role"].lower(), "combat_card": m["card"].strip()})),
+    (re.compile(r"^(?P<card>.+?) may be played here(?: as a combat card)?$", re.I),
+     lambda m: ("card_playable", {"combat_card": m["card"].strip()})),
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
@@ -58,7 +62,7 @@ _NEGATIONS = [(re.compile(r"\bis not\b", re.I), "is"), (re.compile(r"\bmay not\b
               (re.compile(r"\bdoes not (roll|hit|score)\b", re.I), None)]
 _THIRD = {"roll": "rolls", "hit": "hits", "score": "scores"}
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
-             "action", "card")
+             "action", "card", "combat_card")
 
 
 @dataclass
@@ -155,6 +159,8 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
         "casualty_options": f"the {a.get('role')} has {a.get('value')} ways to take {a.get('hits')} hits",
         "may_retreat": "the defender may retreat",
         "may_retreat_into_siege": "the defender may retreat into the Stronghold",
+        "card_playable": f"{a.get('combat_card')} may be played here"
+                         + (f" by the {a['role']}" if a.get("role") else ""),
     }[kind]
     if a.get("action"):
         text += f" with action {a['action']}" + (f" ({a['card']})" if a.get("card") else "")
@@ -179,6 +185,12 @@ def _check_args(s: Scenario, c: Claim) -> None:
     for key in ("value", "round", "hits"):
         if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
             raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+    if c.kind == "card_playable":
+        from .combat_cards import load_combat_cards
+
+        if not isinstance(a.get("combat_card"), str):
+            raise _err(s, c, "combat_card: the name of a Combat card (or of its Event)")
+        load_combat_cards().card(a["combat_card"], file=s.file, path=f"{c.path}.claim")
     if c.kind == "hits":
         if a.get("compare", "at least") not in ("at least", "exactly", "at most"):
             raise _err(s, c, "compare: at least, exactly or at most")
@@ -290,6 +302,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         return Verdict(c, len(opts) == a["value"], rules,
                        notes=[f"{len(opts)} distinct results: " + "; ".join(
                            "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
+    if c.kind == "card_playable":
+        return _decide_card(s, c)
     if c.kind == "may_retreat":
         from .setup import retreat_regions
 
@@ -310,6 +324,37 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                 f"{s.defender.side.replace('_', ' ')}")
         return Verdict(c, setup.siege_retreat, rules, notes=[note])
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
+
+
+def _decide_card(s: Scenario, c: Claim) -> Verdict:
+    """"CARD may be played here": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2) and its
+    requirement (WOTR-CARD-5), on the battle as the file sets it up; a condition the interpreter
+    cannot check makes the verdict undecidable (named in the notes, never guessed)."""
+    from .card_battle import CardPlan, card_context
+    from .card_round import playable
+    from .combat_cards import load_combat_cards, unmodelled
+    from .setup import battle_setup
+
+    card = load_combat_cards().card(c.args["combat_card"])
+    role = c.args.get("role")
+    if role is None:
+        role = "attacker" if s.attacker.side == card.side else "defender"
+    v = _verdict_of(s, c)
+    setup = battle_setup(s, v.attacking)
+    plan = s.card_plan or CardPlan()
+    ctx = card_context(s, setup, plan)
+    ok, reasons_ = playable(card, role, ctx, setup.start[0], setup.start[2])
+    notes = [f"{r['rule']}: {r['text']}: " + {True: "yes", False: "no", None: "cannot decide"}[r["holds"]]
+             for r in reasons_]
+    notes.append(f"{card.name} (initiative {card.initiative_printed}; the bottom half of "
+                 f"{', '.join(card.events)}; WOTR-CARD-1)")
+    rules = ["WOTR-CARD-1", "WOTR-CARD-2", "WOTR-CARD-5"] + (["WOTR-EVT-1"] if any(
+        r["rule"] == "WOTR-EVT-1" and not r["holds"] for r in reasons_) else [])
+    for u in unmodelled(card):
+        notes.append(f"unmodelled: {u['what']} ({u['why']})")
+    if ok is None:
+        notes.append("cannot decide: a requirement is not modelled")
+    return Verdict(c, bool(ok), rules, notes=notes)
 
 
 #: the flags whose other values may change a verdict of these kinds
