@@ -358,8 +358,11 @@ def _optimize(args: argparse.Namespace, s) -> int:
         raise PycombatError(f"--objective: for WotR one of {', '.join(OBJECTIVES)}, not {objective!r}")
     res = optimize(s, objective, decide=args.decide, max_states=args.max_nodes)
     best = res.best
+    from .games.wotr.card_optimize import choose_cards
+
+    cards = choose_cards(s, objective)  # Combat cards in hand (issue 15): which one to play in round 1
     if args.json:
-        return _emit_json({
+        return _emit_json({**({"combat_cards": cards.json()} if cards else {}),
             "game": "wotr", "scenario": s.file, "objective": objective, "decide": args.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
@@ -406,6 +409,8 @@ def _optimize(args: argparse.Namespace, s) -> int:
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for step in principal_line(res):
         console.print(f"  {step}")
+    for line in cards.lines() if cards else []:
+        console.print(line)
     return 0
 
 
