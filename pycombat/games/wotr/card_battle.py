@@ -91,6 +91,7 @@ class CardBattle:
     log: list[tuple[str, str]]
     lost: Dist  #: (figures lost by the attacker, by the defender) to card effects -> p
     cancelled: tuple[str, ...] = ()  #: roles whose card the opponent cancelled
+    joint: dict = field(default_factory=dict)  #: (lost_a, lost_d) -> {Outcome: p} (where the figures go)
 
 
 def card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy) -> tuple[CardRound, list]:
@@ -115,6 +116,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
         return CardBattle(BattleResult(Dist({o: Fraction(1)}), Fraction(0), 1), [], [], Dist({((), ()): 1}))
     cr, ends = card_round_dist(s, setup, plan, policy)
     terminal: dict[Outcome, Fraction] = {}
+    joint: dict[tuple, dict] = {}
     starts: dict[tuple, dict] = {}
     lost: dict[tuple, Fraction] = {}
     variants: dict[tuple, BattleSetup] = {}
@@ -134,6 +136,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                                                                        r.pd, 1)
         if isinstance(nxt, Outcome):
             terminal[nxt] = terminal.get(nxt, Fraction(0)) + p
+            jk = joint.setdefault(key, {})
+            jk[nxt] = jk.get(nxt, Fraction(0)) + p
         else:
             bucket = starts.setdefault(key, {})
             bucket[nxt] = bucket.get(nxt, Fraction(0)) + p
@@ -144,12 +148,14 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
         var = variants[key]
         res = forward(var, Decisions(var, policy), starts={st: q / total for st, q in bucket.items()},
                       max_states=max_states)
+        jk = joint.setdefault(key, {})
         for o, q in res.outcomes.items():
             terminal[o] = terminal.get(o, Fraction(0)) + q * total
+            jk[o] = jk.get(o, Fraction(0)) + q * total
         rounds += res.expected_rounds * total
         states += res.states
     return CardBattle(BattleResult(Dist(terminal), rounds, states), ends, cr.log,
-                      Dist(lost), tuple(sorted(cr.cancelled)))
+                      Dist(lost), tuple(sorted(cr.cancelled)), joint)
 
 
 def plan_unmodelled(plan: CardPlan) -> list[dict]:

@@ -193,6 +193,7 @@ class Scenario:
     claims: tuple[Any, ...] = ()
     game: str = "wotr"
     card_plan: Any = None  #: named Combat cards (card_battle.CardPlan) or None
+    rolls: Any = None  #: the dice for ``replay`` (checked by replay.read_rolls)
 
     def army(self, role: str) -> Army:
         return self.attacker if role == "attacker" else self.defender

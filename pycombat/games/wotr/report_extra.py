@@ -27,8 +27,20 @@ def cards_json(rep) -> dict | None:
     return out
 
 
+def fates_json(rep) -> dict:
+    """Per casualty policy: the distribution of each figure's fate (:mod:`.fates`)."""
+    from .fates import fate_distribution
+
+    out = {}
+    for pol, res in rep.results.items():
+        cb = rep.card_battles.get(pol)
+        joint = cb.joint if cb is not None else {((), ()): dict(res.outcomes.items())}
+        out[pol] = fate_distribution(rep.scenario, rep.verdict.attacking, joint)
+    return out
+
+
 def odds_extra_json(rep) -> dict:
-    out: dict = {"reroll_allowance": reroll_allowance(rep.setup)}
+    out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "fates": fates_json(rep)}
     cards = cards_json(rep)
     if cards is not None:
         out["combat_cards"] = cards

@@ -39,7 +39,7 @@ from .characters import CharacterDB, load_characters
 from .model import ACTIONS, KINDS, Army, CardPlay, Contingent, Effects, Force, Politics, Scenario
 
 TOP_KEYS = ("game", "title", "description", "politics", "attacker", "defender", "battle", "in_play", "control",
-            "rules", "claims")
+            "rules", "claims", "rolls")
 ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearguard", "replacements", "besieged",
              "retreat_to", "card", "hand")
 FORCE_KEYS = ("units", "nazgul", "characters")
@@ -113,7 +113,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     claims: tuple = ()
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
-                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan)
+                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan,
+                        rolls=root.raw("rolls", None))
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
     if root.has("claims"):
