@@ -194,6 +194,7 @@ class Scenario:
     game: str = "wotr"
     card_plan: Any = None  #: named Combat cards (card_battle.CardPlan) or None
     rolls: Any = None  #: the dice for ``replay`` (checked by replay.read_rolls)
+    also_activates: tuple[Any, ...] = ()  #: other Armies the action activates (consequences.Activation)
 
     def army(self, role: str) -> Army:
         return self.attacker if role == "attacker" else self.defender

@@ -39,18 +39,49 @@ def fates_json(rep) -> dict:
     return out
 
 
+def consequences_json(rep) -> dict:
+    """Politics (WOTR-POL), sieges and relief (WOTR-SITE, WOTR-SIEGE-7), other Armies (WOTR-ATK-4)."""
+    from .battle import Policy
+    from .consequences import activation_json, politics_effect, sequenced_odds, siege_info
+
+    first = next(iter(rep.results.values()), None)
+    out: dict = {"politics": politics_effect(rep.scenario, first)}
+    info = siege_info(rep.scenario, rep.setup, first)
+    if info:
+        out["siege"] = info
+    if rep.scenario.also_activates:
+        rows = activation_json(rep.scenario, rep.verdict)
+        for row, act in zip(rows, rep.scenario.also_activates):
+            if act.die == "own" and act.does == "attack" and not rep.card_battles:
+                row["after_both_attacks"] = {pol: sequenced_odds(rep.scenario, res, act,
+                                                                 Policy.from_flags(rep.scenario.flags, pol))
+                                             for pol, res in rep.results.items()}
+            elif act.die == "own" and act.does == "attack":
+                row["unmodelled"] = {"card": "named Combat cards", "what": "the second attack after a card battle",
+                                     "why": "figures a card eliminates are not carried into the second battle"}
+        out["also_activates"] = rows
+    return out
+
+
 def odds_extra_json(rep) -> dict:
     out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "fates": fates_json(rep)}
+    out.update(consequences_json(rep))
+    extra_unmodelled = [r["unmodelled"] for r in out.get("also_activates", []) if "unmodelled" in r]
+    if extra_unmodelled:
+        out["unmodelled"] = out.get("unmodelled", []) + extra_unmodelled
     cards = cards_json(rep)
     if cards is not None:
         out["combat_cards"] = cards
-        out["unmodelled"] = cards["unmodelled"]
+        out["unmodelled"] = cards["unmodelled"] + out.get("unmodelled", [])
     return out
 
 
 def odds_extra_lines(rep) -> list[str]:
     # round 1's allowance is in the header ("re-roll up to N"); rounds changed by cards are listed
     lines = reroll_lines(rep.setup) if rep.setup.effects else []
+    from .consequences import siege_info, siege_lines
+
+    lines += siege_lines(siege_info(rep.scenario, rep.setup, next(iter(rep.results.values()), None)))
     cards = cards_json(rep)
     if cards is not None:
         for role, c in cards["played"].items():

@@ -44,7 +44,7 @@ ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearg
              "retreat_to", "card", "hand")
 FORCE_KEYS = ("units", "nazgul", "characters")
 UNIT_KEYS = ("regulars", "elites", "leaders")
-BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider", "fellowship_region")
+BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider", "fellowship_region", "also_activates")
 CARD_KEYS = ("round", "by", "name", "initiative", "attacker", "defender")
 EFFECT_KEYS = ("combat_roll", "reroll", "hit", "reroll_hit", "dice", "leadership", "no_reroll")
 POLITICS_KEYS = ("steps", "active")
@@ -106,6 +106,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     from .card_plan_reader import read_plan
 
     card_plan = read_plan(root, battle, attacker, defender)
+    from .consequences import read_activations
+
+    also = read_activations(battle, board, nations, chars, attacker)
     cards = tuple(_card_play(n) for n in battle.list("cards", []))
     _one_card_per_round(battle, cards)
     battle.finish(BATTLE_KEYS)
@@ -114,7 +117,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
                         white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan,
-                        rolls=root.raw("rolls", None))
+                        rolls=root.raw("rolls", None), also_activates=also)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
     if root.has("claims"):
