@@ -34,6 +34,16 @@ def _digest_text(game: str) -> str:
     return resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
 
 
+def _package_ids(game: str) -> list[str]:
+    """Rule ids a game package adds (``pycombat/games/<game>/*_flags.md``, merged by the loader)."""
+    try:
+        root = resources.files(f"pycombat.games.{game}")
+    except ModuleNotFoundError:
+        return []
+    text = "".join(e.read_text(encoding="utf-8") for e in root.iterdir() if e.name.endswith("_flags.md"))
+    return re.findall(r"^- \*\*([A-Z0-9-]+)\*\*", text, flags=re.M)
+
+
 def _readme_prefixes(game: str) -> set[str]:
     """The id prefixes the README's index table lists for a digest, e.g. {'MECCG-INIT', ...}."""
     readme = resources.files("pycombat.rules").joinpath("README.md").read_text(encoding="utf-8")
@@ -83,7 +93,11 @@ def test_rule_ids_unique_and_well_formed(game: str) -> None:
     """Every bullet id is unique, uses a README prefix, and each area counts 1..n."""
     raw_ids = re.findall(r"^- \*\*([A-Z0-9-]+)\*\*", _digest_text(game), flags=re.M)
     book = load_rulebook(game)
-    assert raw_ids == list(book.rules), "every rule bullet parsed, in order"
+    extra = _package_ids(game)
+    assert raw_ids + extra == list(book.rules), "every rule bullet parsed, in order (digest, then package files)"
+    assert not set(extra) & set(raw_ids)
+    for rule_id in extra:
+        assert re.fullmatch(r"[A-Z]+-[A-Z]+-[1-9]\d*", rule_id), rule_id
     assert len(set(raw_ids)) == len(raw_ids)
     prefixes = _readme_prefixes(game)
     numbers: dict[str, list[int]] = {}
@@ -178,7 +192,7 @@ def test_other_digests_parse(game: str) -> None:
 
 def test_wotr_facts() -> None:
     book = load_rulebook("wotr")
-    assert len(book.rules) == 132
+    assert len(book.rules) == 132 + len(_package_ids("wotr"))  # the digest, plus card_flags.md (issue 15)
     assert book.rule("WOTR-HIT-1").source == "RB p.30."
     assert book.rule("WOTR-CAS-12").flags == ("casualty_policy",)
     assert book.flags["casualty_policy"].values == ("enumerate", "regulars_first", "downgrade_first")
