@@ -468,3 +468,23 @@ def test_card_flags_are_merged_into_the_digest_and_the_shared_copy_is_untouched(
     shared = Path("/work/shared/rules/wotr.md")
     if shared.exists():
         assert (root / "pycombat" / "rules" / "wotr.md").read_bytes() == shared.read_bytes()
+
+
+def test_dice_reduction_target_flag_reads_the_cap_or_the_strength():
+    """Brave Stand against 7 Shadow units: one die fewer from the 5 dice (4), or from Strength 7 (6, so 5)."""
+    from pycombat.games.wotr.card_battle import card_context
+    from pycombat.games.wotr.card_round import CardRound
+
+    for target, dice in (("dice", 4), ("strength", 5)):
+        s = build(army("Gondor", 1, chars=("meriadoc",)), army("Sauron", 7), FIELD, {}, fp_card="Brave Stand")
+        s = replace(s, flags={**s.flags, "dice_reduction_target": target})
+        setup = battle_setup(s)
+        cr = CardRound(card_context(s, setup, s.card_plan), s.card_plan.cards, lambda *a: a[1:3])
+        (sit, _), = cr.start(*setup.start[:4])
+        assert cr._dice(sit, "attacker") == dice
+
+
+def test_hand_holds_only_own_cards():
+    with pytest.raises(ScenarioError, match="WOTR-EVT-1"):
+        fp = dict(FP_DEFAULT, hand=["Shield-wall", "Daylight", "Mûmakil"])
+        build(fp, SH_OPP, FIELD, {})
