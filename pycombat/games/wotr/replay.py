@@ -309,10 +309,14 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
             (r_end, _), = ends
             record["cards"] = [{"text": t, "rule": r} for t, r in cr.log]
             lost = (r_end.lost_a, r_end.lost_d)
+            from .characters import load_characters
+
+            names = {c.id: c.name for c in load_characters().characters.values()}
+            names.update({"leader": "a Leader", "nazgul": "a Nazgûl"})
             for role, figs in zip(ROLES, lost):
                 for f in figs:
                     record.setdefault("figures_lost", []).append(
-                        {"role": role, "figure": f, "text": f"the {role} loses {f} to a Combat card",
+                        {"role": role, "figure": f, "text": f"the {role} loses {names.get(f, f)} to a Combat card",
                          "rule": "WOTR-CARDX-3"})
             cur = replace(setup, attacker=lose(setup.attacker, lost[0]), defender=lose(setup.defender, lost[1]))
             dec = Decisions(cur, policy)
