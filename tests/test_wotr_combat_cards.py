@@ -488,3 +488,34 @@ def test_hand_holds_only_own_cards():
     with pytest.raises(ScenarioError, match="WOTR-EVT-1"):
         fp = dict(FP_DEFAULT, hand=["Shield-wall", "Daylight", "Mûmakil"])
         build(fp, SH_OPP, FIELD, {})
+
+
+def test_card_in_a_later_round_against_two_rounds_face_by_face():
+    """Fateful Strike in round 2 (max_rounds 2): round 1 face by face without cards, then round 2 face by
+    face with the card from every position round 1 leaves; the Nazgûl it eliminates is gone."""
+    fs = DB.card("Fateful Strike")
+    fp, sh = army("Gondor", 1, leaders=1), army("Sauron", 2, nazgul=1)
+    fp_card = {"name": fs.name, "round": 2}
+    data = {"game": "wotr", "politics": POLITICS, "attacker": {"region": FIELD[0], **sh},
+            "defender": {"region": FIELD[1], **fp, "card": [fp_card]}, "rules": {"max_rounds": 2}}
+    s = scenario_from_dict(data, file="later.yaml")
+    setup = battle_setup(s)
+    cb = card_battle_odds(s, setup, s.card_plan, Policy("regulars_first", "regulars_first"))
+    got: dict = defaultdict(Fraction)
+    for (la, ld), outs in cb.joint.items():
+        for o, p in outs.items():
+            got[(sum(o.attacker, ()), sum(o.defender, ()), la, ld)] += p
+    first = enumerate_faces(lambda draw: resolve_round(draw, fp, sh, {"fp": None, "sh": None}))
+    want: dict = defaultdict(Fraction)
+    for (a_u, d_u, la, ld, _), p in first.items():
+        if sum(a_u) == 0 or sum(d_u) == 0:
+            want[(a_u, d_u, la, ld)] += p
+            continue
+        sh2 = army("Sauron", a_u[0], a_u[1], nazgul=1)
+        fp2 = army("Gondor", d_u[0], d_u[1], leaders=1)
+        second = enumerate_faces(lambda draw: resolve_round(draw, fp2, sh2, {"fp": fs, "sh": None}))
+        for (a2, d2, la2, ld2, _), q in second.items():
+            want[(a2, d2, la2, ld2)] += p * q
+    assert sum(got.values()) == 1
+    assert dict(got) == dict(want)
+    assert any(la == ("nazgul",) for (_, _, la, _) in got)

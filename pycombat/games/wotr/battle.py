@@ -492,7 +492,19 @@ class _Exact:
 
 def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
             starts: Mapping[State, Fraction] | None = None) -> BattleResult:
-    """Push probability mass from the start through the rounds in topological order (exact);
+    """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
+    terminal, _, rounds, states = forward_raw(setup, dec, start=start, max_states=max_states, starts=starts)
+    return BattleResult(Dist(terminal), rounds, states)
+
+
+def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+                starts: Mapping[State, Fraction] | None = None, stop_round: int | None = None
+                ) -> tuple[dict, dict, Fraction, int]:
+    """``(terminal, pending, expected rounds, states)``: the probability of each end position, and with
+    ``stop_round`` the probability of each start-of-round state of that round, not expanded (a round
+    with named Combat cards is played by :mod:`.card_battle`).
+
+    Push probability mass from the start through the rounds in topological order (exact);
     ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round).
 
     Two passes. The first visits every reachable start-of-round state in topological order and keeps
@@ -518,6 +530,9 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
         if len(order) > max_states:
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         a, pa, d, pd, rnd, _ = state
+        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
+            trans[state] = None
+            continue
         if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
             trans[state] = ([(Outcome("retreated_into_siege", a, siege_trim(d)), 1)], [], 1, 0, False)
             continue
@@ -539,7 +554,8 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
     # among the states that share a d.
     levels: dict[int, set] = {}
     for st in order:
-        levels.setdefault(trans[st][2], set()).add((measure(st), st[4], st[5]))
+        if trans[st] is not None:
+            levels.setdefault(trans[st][2], set()).add((measure(st), st[4], st[5]))
     big = 1
     for b, lv in levels.items():
         big *= b ** len(lv)
@@ -550,9 +566,13 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
     mass = {st: p.numerator * (big // p.denominator) for st, p in init.items()}
     terminal: dict[Outcome, int] = {}
     rounds = 0
+    pending: dict[State, int] = {}
     for st in order:
         m = mass.pop(st, 0)
         if not m:
+            continue
+        if trans[st] is None:
+            pending[st] = m
             continue
         terms, nexts, d_s, fold, is_round = trans[st]
         q = m // d_s  # exact (see the docstring)
@@ -562,7 +582,8 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
             terminal[nxt] = terminal.get(nxt, 0) + q * n
         for nxt, n in nexts:
             mass[nxt] = mass.get(nxt, 0) + q * n
-    return BattleResult(Dist({o: Fraction(v, big) for o, v in terminal.items()}), Fraction(rounds, big), len(order))
+    return ({o: Fraction(v, big) for o, v in terminal.items()}, {st: Fraction(v, big) for st, v in pending.items()},
+            Fraction(rounds, big), len(order))
 
 
 def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:

@@ -8,12 +8,17 @@ from .combat_cards import load_combat_cards
 
 def read_plan(root, battle, attacker, defender) -> CardPlan | None:
     cards, hands, choices, paths = {}, {}, {}, {}
+    later: dict[int, dict] = {}
     for role, army in (("attacker", attacker), ("defender", defender)):
         node = root.child(role)
         if node.has("card"):
             c = node.child("card")
-            card, ch = read_card(c, role, army.side)
-            cards[role], choices[role], paths[role] = card, ch, c.path
+            for rnd, card, ch, path in read_card(c, role, army.side):
+                if rnd == 1:
+                    cards[role], choices[role], paths[role] = card, ch, path
+                else:
+                    later.setdefault(rnd, {})[role] = (card, ch)
+                    paths.setdefault(role, path)
         if node.has("hand"):
             db = load_combat_cards()
             hands[role] = tuple(db.card(n.as_str(), file=n.file, path=n.path) for n in node.list("hand"))
@@ -24,6 +29,7 @@ def read_plan(root, battle, attacker, defender) -> CardPlan | None:
     fellowship = None
     if battle.has("fellowship_region"):
         fellowship = region_id(battle.str("fellowship_region"), battle.child("fellowship_region"))
-    if not cards and not hands and fellowship is None:
+    if not cards and not hands and not later and fellowship is None:
         return None
-    return CardPlan(cards=cards, hands=hands, choices=choices, fellowship_region=fellowship, paths=paths)
+    return CardPlan(cards=cards, hands=hands, choices=choices, fellowship_region=fellowship, paths=paths,
+                    later=later)

@@ -203,20 +203,22 @@ def _check_args(s: Scenario, c: Claim) -> None:
 
 
 # ---- deciding -------------------------------------------------------------------------------------
-def _named_cards_in_round_1(s: Scenario) -> list[str]:
+def _named_cards(s: Scenario, rnd: int = 1) -> list[str]:
     plan = s.card_plan
-    return [c.name for c in plan.cards.values() if c is not None] if plan is not None else []
+    return [c.name for c in plan.round_cards(rnd)[0].values() if c is not None] if plan is not None else []
 
 
 def decide(s: Scenario, c: Claim) -> Verdict:
     if c.args.get("action"):  # the claim asks about another action than the file's
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
-    named = _named_cards_in_round_1(s)
-    if named and c.kind in ("hits", "hit_number") and c.args.get("round", 1) == 1:
-        # the round-1 rolls of a battle with named Combat cards are not a single roll's numbers: never guess
+    rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
+    named = _named_cards(s, rnd)
+    if named and c.kind in ("hits", "hit_number"):
+        # the rolls of a round with named Combat cards are not a single roll's numbers: never guess
         return Verdict(c, False, ["WOTR-CARD-7", "WOTR-CARDX-1"],
-                       notes=[f"cannot decide: {', '.join(named)} act(s) in round 1 and this claim reads one "
-                              "roll's numbers without them; ask about round 2 or use `odds`"])
+                       notes=[f"cannot decide: {', '.join(named)} act(s) in round {rnd} and this claim reads one "
+                              "roll's numbers without them; ask about another round or use `odds`"])
+    named = _named_cards(s, 1)
     v = _decide_positive(s, c)
     if named and c.kind in ("strength", "dice", "leadership", "reroll_dice"):
         v.notes.append(f"the Army's own numbers, before the Combat cards of round 1 ({', '.join(named)})")

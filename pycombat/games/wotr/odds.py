@@ -59,7 +59,7 @@ def battle_report(s: Scenario, *, casualty_policy: str | None = None, monte_carl
         raise illegal(verdict, s)
     setup = battle_setup(s, verdict.attacking)
     rep = OddsReport(s, verdict, setup)
-    plan = s.card_plan if s.card_plan is not None and any(s.card_plan.cards.values()) else None
+    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
     if plan is not None:
         from .card_battle import check_plan
 

@@ -284,7 +284,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                           "(--flag casualty_policy=...)", "WOTR-CAS-12"))
         pol = "regulars_first"
     policy = Policy.from_flags(s.flags, pol)
-    plan = s.card_plan if s.card_plan is not None and any(s.card_plan.cards.values()) else None
+    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
     if plan is not None:
         check_plan(s, setup, plan)
     state = setup.start
@@ -301,19 +301,31 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
             record["end"] = {"text": KIND_TEXT["retreated_into_siege"], "rule": "WOTR-SITE-2"}
             rep.rounds.append(record)
             break
-        if idx == 0 and plan is not None:
-            cr = _ReplayCardRound(card_context(s, setup, plan), plan.cards,
-                                  lambda role, u, p, h: dec.casualties(role, u, p, h, None), plan.choices,
+        if plan is not None and idx + 1 in plan.rounds():
+            from .card_round import playable
+
+            ctx = card_context(s, cur, plan, units=(a, d), rnd=rnd)
+            cards, choices = plan.round_cards(idx + 1)
+            usable = {}
+            for role, c in cards.items():
+                ok, reasons = playable(c, role, ctx, a, d) if c is not None else (False, [])
+                if ok:
+                    usable[role] = c
+                elif c is not None:
+                    raise ScenarioError(f"round {idx + 1}: the {role} cannot play {c.name} here: " + "; ".join(
+                        f"{x['text']} ({x['rule']})" for x in reasons if x["holds"] is not True), file=s.file,
+                        path=plan.paths.get(role, f"{role}.card"))
+            cr = _ReplayCardRound(ctx, usable, lambda role, u, p, h: dec.casualties(role, u, p, h, None), choices,
                                   faces=faces, record=record)
             ends = cr.run(a, pa, d, pd)
             (r_end, _), = ends
             record["cards"] = [{"text": t, "rule": r} for t, r in cr.log]
-            lost = (r_end.lost_a, r_end.lost_d)
+            lost = (tuple(sorted(lost[0] + r_end.lost_a)), tuple(sorted(lost[1] + r_end.lost_d)))
             from .characters import load_characters
 
             names = {c.id: c.name for c in load_characters().characters.values()}
             names.update({"leader": "a Leader", "nazgul": "a Nazgûl"})
-            for role, figs in zip(ROLES, lost):
+            for role, figs in zip(ROLES, (r_end.lost_a, r_end.lost_d)):
                 for f in figs:
                     record.setdefault("figures_lost", []).append(
                         {"role": role, "figure": f, "text": f"the {role} loses {names.get(f, f)} to a Combat card",

@@ -15,13 +15,18 @@ def cards_json(rep) -> dict | None:
     out: dict = {"played": {}, "hands": {role: [c.name for c in h] for role, h in plan.hands.items()},
                  "log": [], "unmodelled": plan_unmodelled(plan)}
     cb = next(iter(rep.card_battles.values()), None)
-    for role, card in plan.cards.items():
-        if card is None:
-            continue
-        out["played"][role] = {"card": card.name, "events": list(card.events), "initiative": card.initiative_printed,
-                               "requirement": card.requirement,
-                               "cancelled": cb is not None and role in getattr(cb, "cancelled", ()),
-                               "round": 1, "rule": "WOTR-CARD-2"}
+    out["rounds"] = []
+    for rnd in plan.rounds():
+        cards, _ = plan.round_cards(rnd)
+        for role, card in cards.items():
+            if card is None:
+                continue
+            row = {"round": rnd, "role": role, "card": card.name, "events": list(card.events),
+                   "initiative": card.initiative_printed, "requirement": card.requirement, "rule": "WOTR-CARD-2"}
+            if rnd == 1:
+                row["cancelled"] = cb is not None and role in getattr(cb, "cancelled", ())
+                out["played"][role] = row
+            out["rounds"].append(row)
     if cb is not None:
         out["log"] = [{"text": t, "rule": r} for t, r in cb.log]
     return out
@@ -84,10 +89,10 @@ def odds_extra_lines(rep) -> list[str]:
     lines += siege_lines(siege_info(rep.scenario, rep.setup, next(iter(rep.results.values()), None)))
     cards = cards_json(rep)
     if cards is not None:
-        for role, c in cards["played"].items():
-            lines.append(f"Combat card, round 1: the {role} plays {c['card']} (initiative {c['initiative']}; "
-                         f"requirement: {c['requirement'] or 'none'}) (WOTR-CARD-2, WOTR-CARD-5)"
-                         + (" - cancelled" if c["cancelled"] else ""))
+        for c in cards["rounds"]:
+            lines.append(f"Combat card, round {c['round']}: the {c['role']} plays {c['card']} (initiative "
+                         f"{c['initiative']}; requirement: {c['requirement'] or 'none'}) (WOTR-CARD-2, WOTR-CARD-5)"
+                         + (" - cancelled" if c.get("cancelled") else ""))
         for role, names in cards["hands"].items():
             lines.append(f"The {role} holds {', '.join(names)} (optimize chooses which to play)")
         for e in cards["log"]:
