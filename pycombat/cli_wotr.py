@@ -361,8 +361,12 @@ def _optimize(args: argparse.Namespace, s) -> int:
     from .games.wotr.card_optimize import choose_cards
 
     cards = choose_cards(s, objective)  # Combat cards in hand (issue 15): which one to play in round 1
+    from .games.wotr.report_extra import named_cards_unmodelled
+
+    unmodelled = named_cards_unmodelled(s, "optimize")
     if args.json:
         return _emit_json({**({"combat_cards": cards.json()} if cards else {}),
+                           **({"unmodelled": unmodelled} if unmodelled else {}),
             "game": "wotr", "scenario": s.file, "objective": objective, "decide": args.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
@@ -411,6 +415,8 @@ def _optimize(args: argparse.Namespace, s) -> int:
         console.print(f"  {step}")
     for line in cards.lines() if cards else []:
         console.print(line)
+    for u in unmodelled:
+        console.print(f"! not modelled: {u['card']}: {u['what']} ({u['why']})")
     return 0
 
 
@@ -439,6 +445,9 @@ def _tree(args: argparse.Namespace, s) -> int:
     objective = args.objective or "win"
     if objective not in OBJECTIVES:
         raise PycombatError(f"--objective: for WotR one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    from .games.wotr.report_extra import refuse_named_cards_for_tree
+
+    refuse_named_cards_for_tree(s)  # issue 15: never silently without the cards
     out = Path(args.output)
     kind = out.suffix.lower()
     if kind not in (".graphml", ".dot", ".png"):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -519,3 +520,16 @@ def test_card_in_a_later_round_against_two_rounds_face_by_face():
     assert sum(got.values()) == 1
     assert dict(got) == dict(want)
     assert any(la == ("nazgul",) for (_, _, la, _) in got)
+
+
+def test_optimize_and_tree_never_drop_named_cards_silently(capsys):
+    import json
+
+    from pycombat.cli import main
+
+    path = str(Path(__file__).resolve().parent.parent / "examples" / "wotr" / "cards_dagorlad.yaml")
+    assert main(["tree", path, "-o", "/tmp/never-written.dot"]) == 2
+    assert "does not model named Combat cards" in capsys.readouterr().err
+    assert main(["optimize", path, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {u["card"] for u in data["unmodelled"]} == {"Relentless Assault", "Shield-wall"}

@@ -66,7 +66,8 @@ def test_wrong_number_of_dice_is_one_clear_error():
     s = load_scenario(ROOT / "examples" / "wotr" / "replay_osgiliath.yaml")
     with pytest.raises(ScenarioError) as e:
         replay(s, parse_rolls_text("[{attacker: {combat: [6, 5]}, defender: {combat: [5, 2, 1]}}]"), origin="--rolls")
-    assert "rolls 5 dice (combat), 2 given (WOTR-STR-3)" in str(e.value) and "--rolls[0].attacker.combat" in str(e.value)
+    assert "rolls 5 dice (combat), 2 given (WOTR-STR-3)" in str(e.value)
+    assert "--rolls[0].attacker.combat" in str(e.value)
     with pytest.raises(ScenarioError, match="a die face is 1 to 6"):
         replay(s, parse_rolls_text("[{attacker: {combat: [7, 5, 5, 5, 5]}}]"), origin="--rolls")
     with pytest.raises(PycombatError):

@@ -151,7 +151,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
     def variant(key):
         got = variants.get(key)
         if got is None:
-            got = variants[key] = replace(base, attacker=lose(base.attacker, key[0]), defender=lose(base.defender, key[1]))
+            got = variants[key] = replace(base, attacker=lose(base.attacker, key[0]),
+                                          defender=lose(base.defender, key[1]))
         return got
 
     terminal: dict[Outcome, Fraction] = {}

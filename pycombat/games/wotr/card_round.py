@@ -640,7 +640,8 @@ class CardRound:
                 if prof.nazgul - lost.count("nazgul") > 0:
                     return "nazgul"
                 wk = [c for c in prof.characters if chars[c].counts_as_nazgul and c not in lost]
-                if wk and self.ctx.flag("witch_king_as_nazgul_target", "yes") == "yes":  # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references
+                # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references
+                if wk and self.ctx.flag("witch_king_as_nazgul_target", "yes") == "yes":
                     return wk[0]
             elif target == "fp_leader_in_battle":
                 if prof.leaders - lost.count("leader") > 0:

@@ -128,7 +128,8 @@ def unmodelled(card: CombatCard) -> list[dict[str, str]]:
             out.append({"card": card.name, "what": f"effect {e.get('effect')}",
                         "why": "no handler for this effect kind in the Combat-card interpreter"})
     for c in card.conditions:
-        if c.get("cond") not in MODELLED_CONDITIONS or (c.get("cond") == "in_battle" and c.get("what") not in IN_BATTLE):
+        unknown_what = c.get("cond") == "in_battle" and c.get("what") not in IN_BATTLE
+        if c.get("cond") not in MODELLED_CONDITIONS or unknown_what:
             out.append({"card": card.name, "what": f"requirement {c}", "why": "no check for this condition"})
     return out
 

@@ -167,7 +167,8 @@ class _ReplayCardRound(CardRound):
             got[i] = _hits(faces, hit, mod)
             self.record[role]["leader_reroll"] = {
                 **_roll_json(faces, hit, mod, got[i]), "leadership": lead, "allowance": allow,
-                "missed": s.misses[i], "rerolled": r, "cancelled": self.no_reroll[role], "rule": "WOTR-STR-5, WOTR-HIT-6"}
+                "missed": s.misses[i], "rerolled": r, "cancelled": self.no_reroll[role],
+                "rule": "WOTR-STR-5, WOTR-HIT-6"}
         return [(replace(s, reroll=tuple(got), scored=(s.scored[0] + got[0], s.scored[1] + got[1])), Fraction(1))]
 
     def casualties(self, s):
@@ -226,7 +227,8 @@ class Replay:
                 if cr:
                     own = (f"; {cr['natural_1_hit_own_army']} natural 1s hit his own Army (Confusion)"
                            if cr.get("natural_1_hit_own_army") else "")
-                    out.append(f"  {role} Combat roll, {cr['dice']} {'die' if cr['dice'] == 1 else 'dice'} hitting on {cr['hit_on']}+"
+                    dice = f"{cr['dice']} {'die' if cr['dice'] == 1 else 'dice'}"
+                    out.append(f"  {role} Combat roll, {dice} hitting on {cr['hit_on']}+"
                                + (f" (modifier {cr['modifier']:+d})" if cr["modifier"] else "") + ": "
                                f"{cr['faces']} -> {cr['hits']} hit{'s' if cr['hits'] != 1 else ''} "
                                f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4){own}")

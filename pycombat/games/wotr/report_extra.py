@@ -100,3 +100,28 @@ def odds_extra_lines(rep) -> list[str]:
         for u in cards["unmodelled"]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
     return lines
+
+
+def named_cards_unmodelled(s, verb: str) -> list[dict]:
+    """``optimize`` and ``tree`` solve the battle without named Combat cards played (``card:``): say so
+    (``optimize`` solves a ``hand:`` choice separately, :mod:`.card_optimize`)."""
+    plan = s.card_plan
+    if plan is None:
+        return []
+    out = []
+    for rnd in plan.rounds():
+        for role, card in plan.round_cards(rnd)[0].items():
+            if card is not None and not plan.hands.get(role):
+                out.append({"card": card.name, "what": f"played by the {role} in round {rnd}",
+                            "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and "
+                                   "`replay` apply them"})
+    return out
+
+
+def refuse_named_cards_for_tree(s) -> None:
+    from ...errors import PycombatError
+
+    missing = named_cards_unmodelled(s, "tree")
+    if missing:
+        raise PycombatError(f"{s.file}: `tree` does not model named Combat cards ("
+                            + ", ".join(m["card"] for m in missing) + "); `odds` and `replay` apply them")
