@@ -66,3 +66,23 @@ def test_card_elimination_fate():
                 if rh or hits + rh >= 2:
                     want += Fraction(1, 216)
     assert Fraction(naz["per_figure"]["reinforcements"]["exact"]) == want
+
+
+def test_retreat_into_the_siege_leaders_go_inside():
+    from pycombat.games.wotr.battle import Policy, battle_odds
+    from pycombat.games.wotr.fates import outcome_fates
+    from pycombat.games.wotr.setup import battle_setup
+
+    data = {"game": "wotr", "politics": {"Rohan": "at_war", "Isengard": "at_war"},
+            "attacker": {"region": "Fords of Isen", "units": {"Isengard": {"regulars": 5}}},
+            "defender": {"region": "Helm's Deep", "units": {"Rohan": {"regulars": 5, "elites": 2, "leaders": 2}},
+                         "characters": ["Gimli"]}}
+    s = scenario_from_dict(data, file="hd.yaml")
+    setup = battle_setup(s)
+    pol = Policy(defender_retreat=lambda setup, state, what: what == "into_siege")
+    res = battle_odds(setup, pol)
+    (o, p), = res.outcomes.items()
+    assert o.kind == "retreated_into_siege" and p == 1 and o.defender == ((3, 2),)  # 5 units go in, Elites first
+    f = {row["figure"]: row["fates"] for row in outcome_fates(s, s.attacker.force, o)["defender"]}
+    assert f["Rohan Leader"] == {"in_stronghold": 2} and f["Gimli"] == {"in_stronghold": 1}
+    assert f["Rohan Regular"] == {"in_stronghold": 3, "casualties_or_left_out_of_the_siege": 2}

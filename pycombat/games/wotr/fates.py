@@ -28,7 +28,7 @@ from .characters import load_characters
 RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": "WOTR-SITE-4",
          "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
          "out_of_game": "WOTR-CAS-7", "eliminated": "WOTR-CAS-7", "left_behind": "WOTR-END-5",
-         "eliminated_by_card": "WOTR-CARDX-3"}
+         "eliminated_by_card": "WOTR-CARDX-3", "casualties_or_left_out_of_the_siege": "WOTR-CAS-6, WOTR-SITE-5"}
 
 
 def _nonempty(force):
@@ -44,6 +44,10 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     siege = role == "defender" and kind == "retreated_into_siege"
     where = "retreated" if retreat else "in_stronghold" if siege else "with_army"
     lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
+    if siege and side == "free_peoples":
+        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5); the end position
+        # does not tell them from the casualties of earlier rounds
+        lost_unit = "casualties_or_left_out_of_the_siege"
     out = []
     card_leaders = lost_figs.count("leader")
     for c, (r, e) in zip(contingents, units_end):
