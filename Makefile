@@ -27,7 +27,7 @@ demo: $(STAMP)
 	$(BIN)/pycombat enumerate --limit 6
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto}
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

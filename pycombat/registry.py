@@ -38,6 +38,36 @@ VERB_HELP = {
 }
 
 
+def positive_int(text: str) -> int:
+    """An option's whole number of at least 1 (argparse ``type=``).
+
+    >>> positive_int("3")
+    3
+    """
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
+
+
+def nonneg_int(text: str) -> int:
+    """An option's whole number of at least 0 (argparse ``type=``)."""
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
+    return n
+
+
 def resolve(ref: str | Callable) -> Callable:
     """``"package.module:attribute"`` imported on demand (or a callable returned as it is)."""
     if callable(ref):
@@ -92,6 +122,8 @@ class Verb:
     help: str | None = None
     #: the verb needs a file (it does not run on the built-in example)
     needs_file: bool = False
+    #: ``run`` takes ``progress=callback`` (fed the number of tree nodes built), shown as a bar on a terminal
+    progress: bool = False
 
     def resolve_run(self) -> Callable:
         return resolve(self.run)
@@ -123,8 +155,12 @@ class Game:
     default_example: str | None = None
     #: a one-paragraph note for ``--help`` (what the verbs mean for this game)
     help: str = ""
-    #: ``(name, game=) -> report``: the lookup of a card by name, for ``pycombat card``
+    #: ``(name) -> report``: the lookup of a card by name, for ``pycombat card``; and its printer
     card: str | Callable | None = None
+    card_present: str | Callable | None = None
+    #: digest-style files of the game's own rules and flags (beyond the shared digest), merged into it
+    #: by :func:`pycombat.rulebook.load_rulebook` (e.g. interpretation flags for unclear card texts)
+    digest_extensions: tuple[Path, ...] = ()
 
     def verb(self, name: str) -> Verb:
         try:
@@ -156,9 +192,7 @@ def unregister(name: str) -> None:
 
 def _package_names() -> list[str]:
     """The game packages shipped in ``pycombat.games``, listed without importing them."""
-    from . import games
-
-    return sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg)
+    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).resolve().parent / "games")]) if m.ispkg)
 
 
 def names() -> list[str]:
@@ -178,6 +212,20 @@ def get(name: str) -> Game:
 def all_games() -> list[Game]:
     """Every game, registered (imports each shipped game's light ``__init__``)."""
     return [get(n) for n in names()]
+
+
+def registered_digest(name: str) -> Path | None:
+    """The digest a registered game brings along (None: none registered, or the shipped one)."""
+    game = _GAMES.get(name)
+    return Path(game.digest) if game is not None and game.digest is not None else None
+
+
+def digest_extensions(name: str) -> tuple[Path, ...]:
+    """The extension files of game ``name``'s digest (its package registers them)."""
+    game = _GAMES.get(name)
+    if game is None and name in _package_names():
+        game = get(name)
+    return tuple(Path(p) for p in game.digest_extensions) if game is not None else ()
 
 
 def digest_path(name: str) -> Path:

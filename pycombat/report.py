@@ -47,6 +47,13 @@ class Report:
     title: str | None
     flags: dict[str, str] = field(default_factory=dict)
 
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.__repr__ = Report.__repr__  # set before @dataclass runs, which then keeps it
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} {self.verb} {self.scenario or '(mapping)'}>"
+
     @property
     def exit_code(self) -> int:
         return 0
@@ -57,3 +64,32 @@ class Report:
 
     def dumps(self, *, pretty: bool = False) -> str:
         return json.dumps(self.to_json(), ensure_ascii=False, indent=1 if pretty else None)
+
+
+@dataclass
+class VerifyReport(Report):
+    """``verify``'s report for every game: each claim's verdict (a game's verdict object with
+    ``as_json()``, ``claim``, ``verdict`` and ``deciding_flags``).
+
+    ``extra`` goes into the JSON after ``game`` (e.g. ``{"kind": "position"}``); ``lead`` lines are
+    printed before the verdicts; ``sources`` prints each rule's source; ``detail`` formats a
+    violation's detail; ``reading`` names the other value of a deciding flag in the text."""
+
+    verdicts: list = field(default_factory=list)
+    extra: dict = field(default_factory=dict)
+    lead: tuple[str, ...] = ()
+    sources: bool = True
+    detail: Any = None
+    reading: str = "the other reading"
+
+    @property
+    def missed(self) -> list:
+        return [v for v in self.verdicts if v.claim.expect is not None and v.claim.expect != v.verdict]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.missed else 0
+
+    def to_json(self) -> dict:
+        return {"game": self.game, **self.extra, "scenario": self.scenario, "flags": dict(self.flags),
+                "claims": [v.as_json() for v in self.verdicts]}

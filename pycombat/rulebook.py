@@ -628,33 +628,27 @@ def load_rulebook(game: str) -> Rulebook:
     >>> load_rulebook("wotr").prefix
     'WOTR'
     """
+    from .registry import digest_extensions, registered_digest
+
     games = available_games()
     if game not in games:
-        raise UnknownNameError("game", game, closest(game, games))
-    text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
+        digest = registered_digest(game)  # a game registered at run time with a digest of its own
+        if digest is None:
+            raise UnknownNameError("game", game, closest(game, games))
+        text = digest.read_text(encoding="utf-8")
+    else:
+        text = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_text(encoding="utf-8")
     book = parse_rulebook(text, game)
-    for extra in _package_digests(game):  # a game package's own rules and flags (``*_flags.md``), merged
-        more = parse_rulebook(extra, game)
-        for rid, rule in more.rules.items():
-            if rid in book.rules:
-                raise ValueError(f"{game}: rule id {rid} is defined in the digest and in a package file")
-            book.rules[rid] = rule
-        for name, flag in more.flags.items():
+    for path in digest_extensions(game):  # a game package's own rules and flags, merged into its digest
+        add = parse_rulebook(path.read_text(encoding="utf-8"), game)
+        for rule_id in add.rules:
+            if rule_id in book.rules:
+                raise ValueError(f"{game}: rule id {rule_id} is defined in the digest and in {path.name}")
+        for name in add.flags:
             if name in book.flags:
-                raise ValueError(f"{game}: flag {name} is defined in the digest and in a package file")
-            book.flags[name] = flag
+                raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
+        book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
     return book
-
-
-def _package_digests(game: str) -> list[str]:
-    """The texts of ``pycombat/games/<game>/*_flags.md`` (rules and flags a game package adds to the
-    shared digest, which stays byte-equal to its source)."""
-    try:
-        root = resources.files(f"pycombat.games.{game}")
-    except (ModuleNotFoundError, TypeError):
-        return []
-    return [e.read_text(encoding="utf-8") for e in sorted(root.iterdir(), key=lambda e: e.name)
-            if e.name.endswith("_flags.md")]
 
 
 @functools.cache

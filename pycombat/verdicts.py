@@ -57,7 +57,8 @@ def reasons(game: str, rule_ids: Iterable[str], source: Callable[[str], str] | N
 def verdict_json(claim: Claim, verdict: bool, reasons: list[dict], *, deciding_flags: Mapping[str, str],
                  notes: Sequence[str], extra: Mapping[str, Any] | None = None) -> dict:
     """The JSON form of a verdict that every game's ``verify --json`` prints."""
-    out = {"id": claim.id, "claim": claim.text, "verdict": verdict, "reasons": reasons, **(extra or {})}
+    out = {"id": claim.id, "claim": claim.text, "verdict": verdict, "decided": verdict is not None,
+           "reasons": reasons, **(extra or {})}
     if deciding_flags:
         out["decided_by_flags"] = dict(deciding_flags)
     if notes:
@@ -170,10 +171,16 @@ def _short(text: str, limit: int = 80) -> str:
 def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any, Claim], Any], *,
                   game: str, with_flags: Callable[[Any, Mapping[str, str]], Any],
                   relevant_flags: Callable[[Any, Claim], Iterable[str]] | None = None,
-                  errors: tuple[type[BaseException], ...] = ()) -> list[Any]:
+                  errors: tuple[type[BaseException], ...] = (),
+                  unmodelled: Callable[[Any, Claim], Sequence[Mapping[str, Any]]] | None = None,
+                  unmodelled_rule: str | None = None) -> list[Any]:
     """The one verify loop: decide each claim under the scenario's flags, then under every other
     value of each interpretation flag (of ``relevant_flags``, default all of the digest's), and
     record in the verdict's ``deciding_flags`` each flag whose other value flips the verdict.
+
+    ``unmodelled(scenario, claim)`` lists what the model does not interpret and the claim could
+    depend on (``{card, what, why}``): the claim is then **not decided** (verdict ``None``), citing
+    ``unmodelled_rule``, with a note naming each and the verdict reached if they changed nothing.
 
     ``with_flags(scenario, flags)`` gives the scenario under other flags; a claim that cannot be
     decided under another value (``errors``, e.g. ScenarioError) is not flipped by it."""
@@ -195,5 +202,14 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
                 if flipped:
                     v.deciding_flags[name] = scenario.flags[name]
                     break
+        missing = list(unmodelled(scenario, c)) if unmodelled is not None else []
+        if missing:
+            would = v.verdict
+            v.verdict = None
+            if unmodelled_rule:
+                v.rules = [unmodelled_rule] + [r for r in v.rules if r != unmodelled_rule]
+            v.notes.append(f"not decided: {len(missing)} thing(s) the model does not interpret ("
+                           + "; ".join(f"{m.get('card')}: {m.get('what')}" for m in missing)
+                           + f"); if they changed nothing the verdict would be {would}")
         out.append(v)
     return out

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from pycombat.cli import main
-from pycombat.games import load_scenario
+from pycombat.api import read_scenario as load_scenario
 from pycombat.games.meccg.game import CvccGame, Objective
 from pycombat.games.meccg.optimize import solve_combat
 from pycombat.tree import CHANCE, TERMINAL, alternatives, build_tree, principal_line, solve, solve_game

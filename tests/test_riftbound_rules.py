@@ -13,7 +13,7 @@ from pycombat.rulebook import load_rulebook
 
 ROOT = Path(__file__).resolve().parent.parent
 LP = sorted((ROOT / "asp_rules" / "riftbound").glob("*.lp"))
-PY = sorted((ROOT / "pycombat" / "games" / "riftbound").glob("*.py")) + [ROOT / "pycombat" / "cli_riftbound.py"]
+PY = sorted((ROOT / "pycombat" / "games" / "riftbound").glob("*.py"))
 RULE_ID = re.compile(r"RB-[A-Z]+-\d+")
 BOOK = load_rulebook("riftbound")
 DEFAULTS = BOOK.defaults()

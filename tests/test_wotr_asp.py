@@ -95,10 +95,14 @@ def test_only_solver_imports_clingo_and_dice_imports_no_game():
     assert not any("games" in m or "meccg" in m or "wotr" in m for m in imported), imported
 
 
-def test_cli_module_is_light():
-    text = (ROOT / "pycombat" / "cli_wotr.py").read_text()
-    head = text.split("def run(")[0]
-    assert "import clingo" not in text and "from .games" not in head
+def test_game_package_is_light():
+    """Registering WotR (importing its package) loads no solver and no heavy module."""
+    import subprocess
+    import sys
+
+    code = "import sys, pycombat.games.wotr; print('clingo' in sys.modules, 'networkx' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False"]
 
 
 # ---- attack-level rules, one candidate each --------------------------------------------------------------

@@ -533,3 +533,23 @@ def test_optimize_and_tree_never_drop_named_cards_silently(capsys):
     assert main(["optimize", path, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert {u["card"] for u in data["unmodelled"]} == {"Relentless Assault", "Shield-wall"}
+
+
+def test_one_roll_claims_with_named_cards_in_that_round_are_not_decided():
+    """A hit-number claim reads one roll without the cards: in a round where named Combat cards act
+    the verify loop's unmodelled hook makes it "not decided" (verdict None, WOTR-CARDX-1 cited, the
+    cards named); in a round without cards the same claim is decided."""
+    import yaml
+
+    from pycombat.games.wotr import verbs
+    from pycombat.games.wotr.schema import scenario_from_dict
+
+    root = Path(__file__).resolve().parent.parent
+    d = yaml.safe_load((root / "examples" / "wotr" / "cards_dagorlad.yaml").read_text(encoding="utf-8"))
+    d["claims"] = [{"id": "r1", "claim": "the attacker hits on 5 in round 1"},
+                   {"id": "r2", "claim": "the attacker hits on 5 in round 2"}]
+    out = {v["id"]: v for v in verbs.verify(scenario_from_dict(d, file="x.yaml")).to_json()["claims"]}
+    assert out["r1"]["verdict"] is None and out["r1"]["decided"] is False
+    assert out["r1"]["reasons"][0]["rule"] == "WOTR-CARDX-1"
+    assert any("Relentless Assault" in n and "Shield-wall" in n for n in out["r1"]["notes"])
+    assert out["r2"]["decided"] is True and out["r2"]["verdict"] is True  # no Combat card in round 2

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from pycombat.cli import main
 from pycombat.errors import PycombatError, ScenarioError
 from pycombat.games.wotr.replay import parse_rolls_text, replay
 from pycombat.games.wotr.schema import load_scenario
@@ -18,18 +19,46 @@ GOLDEN = ROOT / "tests" / "golden"
 EXAMPLES = ["replay_osgiliath", "replay_cards"]
 
 
+def _cli(argv, capsys, monkeypatch) -> tuple[int, str]:
+    monkeypatch.chdir(ROOT)  # the scenario path in the output is relative to the repository
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
-def test_replay_golden(name):
-    s = load_scenario(ROOT / "examples" / "wotr" / f"{name}.yaml")
-    r = replay(s)
-    text = "\n".join(r.lines()) + "\n"
-    data = json.dumps(r.json(), indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+def test_replay_golden(name, capsys, monkeypatch):
+    """`pycombat replay FILE` (text) and `pycombat replay FILE --json` against the golden files."""
+    path = f"examples/wotr/{name}.yaml"
+    code, text = _cli(["replay", path], capsys, monkeypatch)
+    assert code == 0
+    code, out = _cli(["replay", path, "--json"], capsys, monkeypatch)
+    assert code == 0
+    data = json.loads(out)
     gt, gj = GOLDEN / f"wotr_{name}.txt", GOLDEN / f"wotr_{name}.json"
     if os.environ.get("UPDATE_GOLDEN"):
         gt.write_text(text, encoding="utf-8")
-        gj.write_text(data, encoding="utf-8")
+        gj.write_text(json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
     assert text == gt.read_text(encoding="utf-8")
-    assert data == gj.read_text(encoding="utf-8")
+    assert data == json.loads(gj.read_text(encoding="utf-8"))
+    assert data["scenario"] == path
+    # the report the CLI prints is the replay's own (the API and the CLI agree)
+    r = replay(load_scenario(ROOT / path))
+    assert text == "\n".join(r.lines()) + "\n"
+    assert {**r.json(), "scenario": path} == data
+
+
+def test_replay_rolls_option(capsys, monkeypatch):
+    """--rolls replaces the file's dice; a wrong count is one line on stderr and exit 2."""
+    path = "examples/wotr/replay_osgiliath.yaml"
+    data = json.loads(_cli(["replay", path, "--json"], capsys, monkeypatch)[1])
+    rolls = json.dumps(load_scenario(ROOT / path).rolls[:1])
+    code, out = _cli(["replay", path, "--json", "--rolls", rolls], capsys, monkeypatch)
+    assert code == 0
+    short = json.loads(out)
+    assert short["rounds"] == data["rounds"][:1] and short["result"]["kind"] == "dice_exhausted"
+    code = main(["replay", path, "--rolls", "[{attacker: {combat: [6, 5]}}]"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--rolls[0].attacker.combat" in err
 
 
 def _hits(faces, hit, mod):

@@ -9,19 +9,19 @@ interpretation flags whose other value would change it.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from dataclasses import replace
+from typing import Callable
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
-from ...errors import PycombatError, ScenarioError
-from ...rulebook import load_rulebook
-from ...scenario import Node
-from ...verdicts import Claim, positive, reasons, verdict_json
+from ...errors import PycombatError
+from ...verdicts import Claim, ClaimBook, positive, verify_claims
 from ...solver import Solver, check, rule_files
 from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
 from .carddb import load_carddb
 from .facts import asp_const, scenario_facts
+from .combat_claims import DECIDERS, TEMPLATES as MORE, describe
+from .lookups import Verdict, _err, _member, _member_named, _phase
 from .model import Scenario
 
 CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
@@ -156,20 +156,6 @@ def card_facts(card) -> list[Predicate]:
 
 
 # ---- claims -------------------------------------------------------------------------------
-@dataclass
-class Verdict:
-    claim: Claim
-    verdict: bool
-    rules: list[str]
-    details: list[Any] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    deciding_flags: dict[str, str] = field(default_factory=dict)
-
-    def as_json(self) -> dict:
-        return verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
-                            deciding_flags=self.deciding_flags, notes=self.notes)
-
-
 TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^(?P<card>.+?) cancels the attack$", re.I), lambda m: ("cancels_attack", {"card": m["card"]})),
     (re.compile(r"^(?P<card>.+?) may be played at step (?P<step>\d) of the strike against (?P<d>.+)$", re.I),
@@ -207,51 +193,22 @@ _ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifi
              "roll", "result", "effect", "taker", "item", "what")
 
 
-def parse_claims(node: Node) -> list[Claim]:
-    """``claims:`` entries: ``{claim: "<sentence>"}`` (templates above) or ``{kind: ..., ...}``."""
-    from .combat_claims import TEMPLATES as MORE
+def book() -> ClaimBook:
+    """MECCG's claims: the sentences above and those of :mod:`.combat_claims`, and the ``kind:`` claims."""
+    return ClaimBook(game="meccg", kinds=CLAIM_KINDS, templates=TEMPLATES + MORE, arg_keys=_ARG_KEYS,
+                     negations=_NEGATIONS, third_person=_THIRD_PERSON, describe=_describe,
+                     example='"<card> cancels the attack"')
 
-    out = []
-    for i, n in enumerate(node.list("claims", [])):
-        if isinstance(n.value, str):
-            n = Node({"claim": n.value}, file=n.file, path=n.path)
-        n._mapping()
-        cid = n.str("id", f"claim-{i + 1}")
-        expect = n.bool("expect", None)
-        text = n.str("claim", None)
-        kind = n.str("kind", None, choices=CLAIM_KINDS)
-        negated = n.bool("negated", False)
-        args: dict[str, Any] = {}
-        if kind is None:
-            if text is None:
-                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
-            sentence = text.strip().rstrip(".")
-            for candidate, neg in ((sentence, False), _positive(sentence)):
-                for pattern, build in TEMPLATES + MORE:
-                    m = pattern.match(candidate)
-                    if m:
-                        kind, args = build(m)
-                        negated = neg
-                        break
-                if kind is not None:
-                    break
-            else:
-                raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
-                              "fields, or use a sentence such as \"<card> cancels the attack\"", "claim")
-        for key in _ARG_KEYS:
-            if n.has(key):
-                args[key] = n.raw(key)
-        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
-        out.append(Claim(id=cid, kind=kind, text=text or _describe(kind, args, negated), args=args, expect=expect,
-                         path=n.path, negated=negated))
-    return out
+
+def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other values would change a verdict."""
+    return verify_claims(s, claims, decide, game="meccg",
+                         with_flags=lambda sc, flags: replace(sc, flags=flags))
 
 
 def _describe(kind: str, a: dict, negated: bool = False) -> str:
     if isinstance(a.get("card"), list):
         a = {**a, "card": " and ".join(map(str, a["card"]))}
-    from .combat_claims import describe
-
     text = describe(kind, a)
     if text is not None:
         return ("it is not so that " if negated else "") + text
@@ -266,32 +223,6 @@ def _describe(kind: str, a: dict, negated: bool = False) -> str:
         "final_prowess": f"the final prowess of {a.get('character')} in strike {a.get('strike')} is {a.get('value')}",
         "modifier_applies": f"{a.get('modifier')} applies to {a.get('character')}'s prowess",
     }[kind]
-
-
-def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
-    return ScenarioError(message, file=s.file, path=claim.path)
-
-
-def _phase(claim: Claim, s: Scenario) -> int:
-    p = str(claim.args.get("phase", "")).upper()
-    table = {"1": 1, "I": 1, "2": 2, "II": 2, "3": 3, "III": 3}
-    if p not in table:
-        raise _err(s, claim, f"phase must be 1, 2 or 3 (I, II, III), not {claim.args.get('phase')!r}")
-    return table[p]
-
-
-def _member(s: Scenario, claim: Claim, key: str, role: str | None = None) -> str:
-    return _member_named(s, claim, str(claim.args.get(key, "")), key, role)
-
-
-def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | None = None) -> str:
-    """The scenario member called ``name`` (display or card name, any case)."""
-    companies = [s.company(role)] if role else [s.attacker, s.defender]
-    for c in companies:
-        for m in c.members:
-            if m.name.casefold() == name.casefold() or m.card_name.casefold() == name.casefold():
-                return m.name
-    raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}")
 
 
 def decide(s: Scenario, claim: Claim) -> Verdict:
@@ -327,8 +258,6 @@ def _cards_named(s: Scenario, claim: Claim) -> list[str]:
 
 
 def _decide_positive(s: Scenario, claim: Claim) -> Verdict:
-    from .combat_claims import DECIDERS
-
     kind = claim.kind
     if kind in DECIDERS:
         return DECIDERS[kind](s, claim)
@@ -516,24 +445,3 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         return Verdict(claim, False, ["MECCG-STRUCT-8"],
                        notes=[f"{in_play[0].name} is a hazard that does not name company vs. company combat"])
     return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])
-
-
-def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
-    """Decide every claim; name the flags whose other values would change a verdict."""
-    book = load_rulebook("meccg")
-    out = []
-    for c in claims:
-        v = decide(s, c)
-        for name, flag in book.flags.items():
-            for other in flag.values:
-                if other == s.flags[name]:
-                    continue
-                alt = replace(s, flags={**s.flags, name: other})
-                try:
-                    flipped = decide(alt, c).verdict != v.verdict
-                except ScenarioError:
-                    flipped = False
-                if flipped:
-                    v.deciding_flags[name] = s.flags[name]
-        out.append(v)
-    return out

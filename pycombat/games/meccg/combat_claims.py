@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from .assign import judge_attack
 from .carddb import load_carddb
+from . import lookups
 from .model import Member, Scenario
 
 _Build = Callable[[re.Match], tuple[str, dict]]
@@ -84,23 +85,17 @@ def describe(kind: str, a: dict) -> str | None:
 
 
 # ---- helpers ------------------------------------------------------------------------------
-def _claims():
-    from . import claims  # the Verdict type and lookups; imported late (claims imports this module)
-
-    return claims
-
-
 def _v(claim, verdict: bool, rules: list[str], notes: list[str] | None = None, details: list | None = None):
-    return _claims().Verdict(claim, verdict, rules, details or [], notes or [])
+    return lookups.Verdict(claim, verdict, rules, details or [], notes or [])
 
 
 def _err(s: Scenario, claim, msg: str):
-    return _claims()._err(s, claim, msg)
+    return lookups._err(s, claim, msg)
 
 
 def _find(s: Scenario, claim, key: str, role: str | None = None) -> tuple[str, Member]:
     """``(role, member)`` for the member named by ``claim.args[key]``."""
-    name = _claims()._member(s, claim, key, role)
+    name = lookups._member(s, claim, key, role)
     for c in (s.attacker, s.defender):
         for m in c.members:
             if m.name == name:
@@ -162,7 +157,7 @@ def company_status(s: Scenario, claim):
     after = claim.args.get("after")
     if after or "whole attack" in claim.text:
         if after:
-            _claims()._member_named(s, claim, str(after), "after", role)
+            lookups._member_named(s, claim, str(after), "after", role)
             notes.append(f"losing {after} during the attack does not change it: status is fixed when the attack "
                          "begins")
         rules.append("MECCG-INIT-5")  # MECCG-INIT-5: composition and status fixed for the whole attack
@@ -194,7 +189,7 @@ def strike_count(s: Scenario, claim):
     if discarded:
         names = discarded if isinstance(discarded, list) else [x.strip() for x in str(discarded).split(" and ")]
         for name in names:
-            who = _claims()._member_named(s, claim, str(name), "discarded", "attacker")
+            who = lookups._member_named(s, claim, str(name), "discarded", "attacker")
             member = next(m for m in s.attacker.members if m.name == who)
             if member.card_type != "ally":
                 raise _err(s, claim, f"discarded: {who} is not an ally (Bow of the Galadhrim discards minion allies)")
@@ -290,7 +285,7 @@ def actor(s: Scenario, claim):
     role = _role(s, claim)
     action = str(claim.args.get("action", ""))
     if claim.args.get("phase"):
-        p = _claims()._phase(claim, s)
+        p = lookups._phase(claim, s)
         who, rule = {1: ("defender", "MECCG-ASSIGN-2"), 2: ("attacker", "MECCG-ASSIGN-3"),
                      3: ("defender", "MECCG-ASSIGN-4")}[p]
         return _v(claim, role == who, [rule])

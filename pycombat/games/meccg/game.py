@@ -19,7 +19,7 @@ so a decision allocates *how many*, in the file's order: this loses no outcome a
 states that differ only in names. Rewards are paid on the chance edges (the kill MPs a strike
 scores), so states with the same future merge whatever happened before.
 
->>> from pycombat.games import load_scenario
+>>> from pycombat.api import read_scenario as load_scenario
 >>> from pycombat.games.meccg.assign import example_path
 >>> g = CvccGame(load_scenario(example_path("wind_throne.yaml")))
 >>> s = g.new_initial_state()

@@ -117,7 +117,7 @@ class Scenario:
     title: str | None = None
     file: str | None = None
     combat: Combat | None = None
-    claims: tuple[Any, ...] = ()  #: claims.Claim, for `verify`
+    claims: tuple[Any, ...] = ()  #: the `claims:` entries (scenario.Node), read by `verify`
 
     def company(self, role: str) -> Company:
         return self.attacker if role == "attacker" else self.defender

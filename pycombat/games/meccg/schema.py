@@ -17,24 +17,19 @@ from typing import Any, Mapping
 from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
+from ...schemaspec import validate
 from .carddb import CardDB, load_carddb
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
-# When a company's player may declare the attack (MECCG-INIT-1: only the first is legal).
-DECLARATION_MOMENTS = ("end_of_site_phase", "during_site_phase", "organization_phase", "long_event_phase",
-                       "movement_hazard_phase", "end_of_turn")
-COMPANY_KEYS = ("player", "alignment", "status", "site", "members", "stage_points", "entered_site", "declared_at",
-                "influence_attempt_this_turn", "attacked_this_turn", "in_play", "hand")
-MEMBER_KEYS = ("name", "label", "status", "items", "ally_of", "mode", "custom", "type", "race", "skills",
-               "prowess", "body", "mp", "keywords", "may_not_be_attacked", "may_not_face_strikes_at_site",
-               "makes_company_overt", "discard_on_body_check", "avatar")
-TOP_KEYS = ("game", "title", "description", "attacker", "defender", "in_play", "rules", "combat", "claims")
-STRIKE_KEYS = ("defender", "attacker", "attacker_cards", "excess", "attacker_untapped", "defender_untapped",
-               "support", "defender_cards", "attacker_weapon", "defender_weapon", "rolls")
-#: card fields a member may override inline
-OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
-               "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
-CARD_TYPES = ("character", "ally", "avatar", "agent")
+from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
+
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+COMPANY_KEYS = COMPANY.keys
+MEMBER_KEYS = MEMBER.keys
+TOP_KEYS = SCENARIO.keys
+STRIKE_KEYS = STRIKE.keys
+ROLLS_KEYS = ROLLS.keys
+COMBAT_KEYS = COMBAT.keys
 PREFERRED = {"hero": "hero", "minion": "minion", "balrog": "balrog", "fallen-wizard": "fallen-wizard"}
 
 
@@ -46,6 +41,7 @@ def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = N
 
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    validate(SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
     root = Node(dict(data), file=file)
     game = root.str("game")
     if game != "meccg":
@@ -59,11 +55,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
-    claims: tuple = ()
-    if root.has("claims"):
-        from .claims import parse_claims
-
-        claims = tuple(parse_claims(root))
+    claims = tuple(root.list("claims", []))  # read by `verify`, once the scenario is built
     root.finish(TOP_KEYS)
     return Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                     in_play=in_play, title=title, file=file, combat=combat, claims=claims)
@@ -83,7 +75,7 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
             raise ScenarioError(f"{st.attacker!r} already strikes ({seen_a[st.attacker]}); one strike per attacking "
                                 "member (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.attacker")
         seen_d[st.defender] = seen_a[st.attacker] = st.path
-    node.finish(("strikes",))
+    node.finish(COMBAT_KEYS)
     excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
     return Combat(strikes=tuple(strikes), excess=excess, path=node.path)
 
@@ -147,7 +139,7 @@ def _rolls(node: Node) -> Rolls:
             items = v if isinstance(v, list) else [v]
             out[key] = tuple(_dice_total(Node(x, file=node.file, path=f"{node.path}.{key}")) for x in items)
     body = _dice_total(node.child("body")) if node.has("body") else None
-    node.finish(("attacker", "defender", "body"))
+    node.finish(ROLLS_KEYS)
     return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body)
 
 

@@ -16,10 +16,11 @@ from typing import Any, Callable
 
 from ...errors import ScenarioError
 from ...names import closest
-from ...rulebook import load_rulebook
 from ...scenario import Node
-from ...verdicts import Claim, positive, reasons, verdict_json
+from ...verdicts import Claim, ClaimBook, reasons, verdict_json, verify_claims
+from .citations import source_for
 from .model import SIDES, Scenario, Split, other
+from .refs import key as _key, parse_split
 
 CLAIM_KINDS = ("split_legal", "outcome", "fate", "total", "lethal", "might", "split_count", "excess",
                "assigns_first", "focus_first", "role", "damage_step", "order", "excess_on", "best_split", "scores",
@@ -38,8 +39,6 @@ class Verdict:
     version: str = "v1.3"  #: rules_version: the numbering of the sources cited
 
     def as_json(self) -> dict:
-        from .citations import source_for
-
         extra = {}
         if self.violations:
             extra["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
@@ -177,57 +176,45 @@ _THIRD = {"die": "dies", "survive": "survives", "conquer": "conquers", "keep": "
           "count": "counts"}
 
 
-def _positive(text: str) -> tuple[str, bool]:
-    return positive(text, _NEGATIONS, _THIRD)
-
-
 def _normal(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u2019", "'").replace('"', "").strip().rstrip(".")).lower()
 
 
-def parse_claims(root: Node, scenario: Scenario) -> list[Claim]:
-    """``claims:`` entries: a sentence, ``{claim: "<sentence>", expect: true}`` or ``{kind: ..., ...}``."""
-    out = []
-    for i, n in enumerate(root.list("claims", [])):
-        if isinstance(n.value, str):
-            n = Node({"claim": n.value}, file=n.file, path=n.path)
-        n._mapping()
-        cid = n.str("id", f"claim-{i + 1}")
-        expect = n.bool("expect", None)
-        text = n.str("claim", None)
-        kind = n.str("kind", None, choices=CLAIM_KINDS)
-        negated = n.bool("negated", False)
-        args: dict[str, Any] = {}
-        if kind is None:
-            if text is None:
-                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
-            kind, args, negated = _read_sentence(text, n)
-        for key in _ARG_KEYS:
-            if n.has(key):
-                args[key] = n.raw(key)
-        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
-        out.append(Claim(id=cid, kind=kind, text=text or f"{kind} {args}", args=args, expect=expect, path=n.path,
-                         negated=negated))
-    return out
+def _statement(sentence: str) -> tuple[str, dict] | None:
+    """A procedure question of :data:`RULE_STATEMENTS` (tried before the templates)."""
+    k = _normal(sentence)
+    return ("rule", {"statement": k}) if k in RULE_STATEMENTS else None
 
 
-def _read_sentence(text: str, n: Node) -> tuple[str, dict, bool]:
-    sentence = text.strip().rstrip(".")
-    for candidate, neg in ((sentence, False), _positive(sentence)):
-        key = _normal(candidate)
-        if key in RULE_STATEMENTS:
-            return "rule", {"statement": key}, neg
-        for pattern, build in TEMPLATES:
-            m = pattern.match(candidate)
-            if m:
-                kind, args = build(m)
-                return kind, args, neg
-    raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its fields, or use a "
-                  "sentence such as \"the defender may assign A1 1, A4 2\", \"the attacker conquers\", \"A4 can "
-                  "survive\", \"D3's lethal damage is 3\" (see docs/riftbound.md)", "claim")
+#: sentences shown when a claim cannot be read
+EXAMPLE = ("\"the defender may assign A1 1, A4 2\", \"the attacker conquers\", \"A4 can survive\", "
+           "\"D3's lethal damage is 3\" (see docs/riftbound.md)")
+
+
+def book() -> ClaimBook:
+    """Riftbound's claims for :func:`pycombat.verdicts.parse_claims`: the sentence templates, the
+    procedure statements and the ``kind:`` claims with their fields."""
+    return ClaimBook(game="riftbound", kinds=CLAIM_KINDS, templates=TEMPLATES, arg_keys=_ARG_KEYS,
+                     negations=_NEGATIONS, third_person=_THIRD, example=EXAMPLE, read_sentence=_statement)
+
+
+def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other values would change a verdict
+    (:func:`pycombat.verdicts.verify_claims`, over every flag of the digest)."""
+    return verify_claims(s, claims, _decide_cited, game="riftbound",
+                         with_flags=lambda scenario, flags: scenario.with_flags(**flags))
+
+
+def _decide_cited(s: Scenario, claim: Claim) -> Verdict:
+    """:func:`decide`, citing the sources in the numbering of the scenario's ``rules_version``."""
+    v = decide(s, claim)
+    v.version = s.flags.get("rules_version", "v1.3")
+    return v
 
 
 # ---- deciding ------------------------------------------------------------------------------------
+# The deciders import the solver's modules (showdown, splits, outcome, game) when they run: the
+# claim book above is also read by `pycombat schema riftbound`, which must not load clingo.
 def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
     return ScenarioError(message, file=s.file, path=claim.path)
 
@@ -235,8 +222,6 @@ def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
 def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     name = str(claim.args.get(key, "")).strip()
     names = [u.name for u in s.attacker.units + s.defender.units]
-    from .schema import _key
-
     for u in s.attacker.units + s.defender.units:
         if _key(name) in (_key(u.name), _key(u.card_name or "")):
             return u.name
@@ -253,8 +238,6 @@ def _side(s: Scenario, claim: Claim) -> str:
 
 
 def _split_arg(s: Scenario, claim: Claim, side: str) -> Split:
-    from .schema import parse_split
-
     raw = claim.args.get("split")
     if isinstance(raw, str):
         raw = _split_text(s, claim, raw)
@@ -653,26 +636,3 @@ DECIDERS: dict[str, Callable[[Scenario, Claim], Verdict]] = {
     "keyword_effect": _keyword_effect, "marked_counts": _marked_counts, "ignore_tank": _ignore_tank,
     "any_order": _any_order, "rule": _rule,
 }
-
-
-def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
-    """Decide every claim; name the flags whose other values would change a verdict."""
-    book = load_rulebook("riftbound")
-    out = []
-    for c in claims:
-        v = decide(s, c)
-        v.version = s.flags.get("rules_version", "v1.3")
-        for name, flag in book.flags.items():
-            for value in flag.values:
-                if value == s.flags[name]:
-                    continue
-                alt = s.with_flags(**{name: value})
-                try:
-                    flipped = decide(alt, c).verdict != v.verdict
-                except ScenarioError:
-                    flipped = False
-                if flipped:
-                    v.deciding_flags[name] = s.flags[name]
-                    break
-        out.append(v)
-    return out

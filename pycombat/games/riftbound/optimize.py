@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from ...errors import ScenarioError
+from ...names import closest
 from ...tree import GameTree, Step, alternatives, build_tree, principal_line, solve
 from .game import OBJECTIVES, JointGame, KillClass, Objective
 from .model import SIDES, Board, Scenario, Split, other
@@ -36,8 +37,6 @@ def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario,
     for p in protect:
         match = next((n for n in names if n.casefold() == p.casefold()), None)
         if match is None:
-            from ...names import closest
-
             hint = closest(p, names, n=1)
             raise ScenarioError(f"--protect: {p!r} is not a unit of this combat"
                                 + (f"; did you mean {hint[0]!r}?" if hint else ""))

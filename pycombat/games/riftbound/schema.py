@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...names import closest, normalize
+from ...names import closest
 from ...scenario import Node, read_document, read_flags
+from ...schemaspec import validate
 from .carddb import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
@@ -26,21 +27,18 @@ from .carddb import (
     load_units,
     split_keyword,
 )
-from .model import SIDES, Effect, Scenario, Side, Split, Unit, other
+from .model import SIDES, Effect, Scenario, Side, Split, Unit
+from .refs import parse_split, unit_ref
 
-TOP_KEYS = ("game", "title", "description", "battlefield", "attacker", "defender", "showdown", "splits", "rules",
-            "claims")
-SIDE_KEYS = ("player", "units")
-UNIT_KEYS = ("name", "label", "custom", "might", "keywords", "damage", "stunned", "immune", "deals_combat_damage",
-             "value")
-BATTLEFIELD_KEYS = ("name", "scored_this_turn")
-#: effect key -> what it does (each showdown entry has exactly one)
-EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
-                "immune")
-EFFECT_KEYS = EFFECT_KINDS + ("unit", "by", "card")
-#: effects whose value is the unit (the rest take `unit:` and an amount)
-UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
-GIVABLE = ("Tank", "Backline", "Assault", "Shield")
+from .spec import BATTLEFIELD, EFFECT, EFFECT_KINDS, GIVABLE, SCENARIO, SIDE, SPLITS, UNIT_OBJ, UNIT_VALUED  # noqa: F401
+
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = SCENARIO.keys
+SIDE_KEYS = SIDE.keys
+UNIT_KEYS = UNIT_OBJ.keys
+BATTLEFIELD_KEYS = BATTLEFIELD.keys
+EFFECT_KEYS = EFFECT.keys
+SPLITS_KEYS = SPLITS.keys
 
 
 def example_path(name: str) -> Path:
@@ -55,12 +53,10 @@ def load_scenario(path: str | Path, flag_overrides: Mapping[str, str] | None = N
 
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> Scenario:
+    # types, ranges and unknown keys: one place (.spec); an unknown top-level key is reported first
+    # (it may be a misspelt required one)
+    validate(SCENARIO, dict(data), file=file)
     root = Node(dict(data), file=file)
-    for key in data:  # an unknown top-level key first: it may be a misspelt required one
-        if key not in TOP_KEYS:
-            hint = closest(str(key), list(TOP_KEYS), n=1)
-            raise ScenarioError(f"unknown field {key!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""),
-                                file=file, path=str(key))
     game = root.str("game")
     if game != "riftbound":
         raise root.error(f"this reader is for `game: riftbound`, not {game!r}", "game")
@@ -78,10 +74,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                         battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
-    if root.has("claims"):
-        from .claims import parse_claims
-
-        scenario = replace(scenario, claims=tuple(parse_claims(root, scenario)))
+    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+        scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
     return scenario
 
@@ -231,22 +225,6 @@ def _unique_names(root: Node, attacker: Side, defender: Side) -> tuple[Side, Sid
     return replace(attacker, units=tuple(att)), replace(defender, units=tuple(dfd))
 
 
-def _key(name: str) -> str:
-    """Matching key of a unit name: case, accents, hyphens, and the comma of official names."""
-    return normalize(name.replace(",", " "))
-
-
-def unit_ref(node: Node, names: set[str] | list[str], what: str = "unit") -> str:
-    """A unit of the scenario named at ``node`` (any case), with the closest name suggested."""
-    name = node.as_str()
-    for n in names:
-        if _key(n) == _key(name):
-            return n
-    hint = closest(name, list(names), n=1)
-    extra = f"; did you mean {hint[0]!r}?" if hint else ""
-    raise node.error(f"{name!r} is not a {what} of this combat{extra}")
-
-
 def _effect(node: Node, names: set[str]) -> Effect:
     node._mapping()
     kinds = [k for k in EFFECT_KINDS if node.has(k)]
@@ -299,51 +277,5 @@ def _splits(node: Node, scenario: Scenario) -> dict[str, Split]:
     for side in SIDES:
         if node.has(side):
             out[side] = parse_split(node.child(side), side, scenario)
-    node.finish(SIDES)
+    node.finish(SPLITS_KEYS)
     return out
-
-
-def parse_split(node: Node, side: str, scenario: Scenario) -> Split:
-    """A split as written: ``{unit: damage, ...}`` (a vector) or a list of ``{unit: damage}`` /
-    ``[unit, damage]`` steps (a sequence, RB-MODEL-6). Units must be in the combat; which side
-    they are on is for the rules to judge (RB-DMG-3)."""
-    names = [u.name for u in scenario.attacker.units + scenario.defender.units]
-    order = {n: i for i, n in enumerate(u.name for u in scenario.side(other(side)).units + scenario.side(side).units)}
-    if isinstance(node.value, dict):
-        amounts = []
-        for key, sub in node.items():
-            unit = unit_ref(Node(key, file=node.file, path=sub.path), names)
-            amount = _amount(sub)
-            if amount:
-                amounts.append((unit, amount))
-        amounts.sort(key=lambda p: order[p[0]])
-        return Split(side, tuple(amounts))
-    if isinstance(node.value, list):
-        steps = []
-        for i, raw in enumerate(node.value):
-            item = Node(raw, file=node.file, path=f"{node.path}[{i}]")
-            if isinstance(item.value, dict) and len(item.value) == 1:
-                ((key, sub),) = list(item.items())
-                unit = unit_ref(Node(key, file=item.file, path=sub.path), names)
-                steps.append((unit, _amount(sub, positive=True)))
-            elif isinstance(item.value, list) and len(item.value) == 2:
-                unit = unit_ref(Node(item.value[0], file=item.file, path=f"{item.path}[0]"), names)
-                amount = _amount(Node(item.value[1], file=item.file, path=f"{item.path}[1]"), positive=True)
-                steps.append((unit, amount))
-            else:
-                raise item.error("a step is {unit: damage} or [unit, damage]")
-        total: dict[str, int] = {}
-        for u, a in steps:
-            total[u] = total.get(u, 0) + a
-        amounts = sorted(((u, a) for u, a in total.items() if a), key=lambda p: order[p[0]])
-        return Split(side, tuple(amounts), tuple(steps))
-    raise node.error("a split is a mapping {unit: damage} (a vector) or a list of {unit: damage} steps (a sequence)")
-
-
-def _amount(node: Node, positive: bool = False) -> int:
-    v = node.value
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise node.error(f"damage must be a whole number, not {v!r}")
-    if v < (1 if positive else 0):
-        raise node.error(f"damage must be at least {1 if positive else 0}, not {v}")
-    return v

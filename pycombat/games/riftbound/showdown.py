@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from ...errors import ScenarioError
 from .model import Board, Effect, Scenario, Unit
 
 
@@ -50,8 +51,6 @@ def play_showdown(scenario: Scenario) -> Showdown:
     for e in scenario.effects:
         if e.unit not in present:
             gone = next((how for n, _, how in removed if n == e.unit), "gone")
-            from ...errors import ScenarioError
-
             raise ScenarioError(f"{e.unit} is no longer at the battlefield (it was {gone} earlier in the showdown)",
                                 file=scenario.file, path=f"{e.path}")
         u = units[e.unit]

@@ -34,9 +34,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping, NamedTuple
 
-from ...dice import Dist, combat_roll_dist, hit_chance
+from ...dice import Dist, binomial, combat_roll_dist, hit_chance, roll_with_reroll
 from ...errors import PycombatError, TooLargeError
-from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, hit_points, unit_count
+from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, unit_count
 from .model import Effects
 from .strength import SideProfile
 
@@ -931,9 +931,6 @@ def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int
 
 def clear_caches() -> None:
     """Forget every memoised distribution and allocation (for cold timings in the benchmark)."""
-    from ...dice import binomial, hit_chance, roll_with_reroll
-    from .casualties import allocations, downgrade_first, regulars_first
-
     _JOINT.clear()
     _JOINT_INT.clear()
     _SIDE_INT.clear()

@@ -19,6 +19,7 @@ from .board import load_board, load_nations
 from .card_round import ROLES, CardContext, CardRound, Choices, RoundEnd, playable
 from .characters import load_characters
 from .combat_cards import CombatCard, load_combat_cards, unmodelled
+from .spec import NAMED_CARD
 from .strength import SideProfile
 
 
@@ -286,7 +287,7 @@ def read_card(node, role: str, side: str) -> list[tuple[int, CombatCard, Choices
     rnd = node.int("round", 1, minimum=1)
     ch = Choices(self_hits=node.int("self_hits", None, minimum=0), forfeit=node.int("forfeit", None, minimum=1),
                  sacrifice=node.str("sacrifice", None, choices=("leader", "companion", "none")))
-    node.finish(("name", "round", "self_hits", "forfeit", "sacrifice"))
+    node.finish(NAMED_CARD.keys)
     return [(rnd, card, ch, node.path)]
 
 

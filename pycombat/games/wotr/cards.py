@@ -13,8 +13,8 @@ from typing import Any
 
 from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
 
-from ...errors import ScenarioError
-from ...names import normalize
+from ...errors import ScenarioError, UnknownNameError
+from ...names import closest, normalize
 from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
 from .board import load_board, load_nations
 from .position import PositionScenario
@@ -149,15 +149,11 @@ def q_place(how: str, card: str | None, nation: str, kind: str, n: int, region: 
 
 def hand_card(s: PositionScenario, name: str, *, file: str | None, path: str | None, played_ok: bool = True):
     """The card called ``name``: in the hand, or (``played_ok``) among the played ones."""
-    from ...errors import UnknownNameError
-
     c = s.card(name)
     if c is not None:
         return c
     if played_ok and normalize(name) in {normalize(p) for p in s.played}:
         return None
-    from ...names import closest
-
     known = [c.name for c in s.hand] + list(s.played)
     raise UnknownNameError("card", name, closest(name, known), file=file, path=path)
 

@@ -10,16 +10,20 @@ where a flag's other value would flip it, the flag.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
 from ...errors import ScenarioError
-from ...rulebook import load_rulebook
 from ...scenario import Node
-from ...verdicts import Claim as BaseClaim
-from ...verdicts import positive, reasons, verdict_json
-from .model import Force, Scenario
+from ...verdicts import ClaimBook, parse_claims, verify_claims
+from . import move_claims
+from .board import load_nations
+from .casualties import allocations
+from .characters import load_characters
+from .claimbase import NEGATIONS, THIRD_PERSON, Claim, Verdict
+from .model import ACTIONS, Scenario
+from .reading import _force
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
                "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable")
@@ -58,90 +62,8 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
-_NEGATIONS = [(re.compile(r"\bis not\b", re.I), "is"), (re.compile(r"\bmay not\b|\bcannot\b", re.I), "may"),
-              (re.compile(r"\bdoes not (roll|hit|score)\b", re.I), None)]
-_THIRD = {"roll": "rolls", "hit": "hits", "score": "scores"}
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
              "action", "card", "combat_card")
-
-
-@dataclass
-class Claim(BaseClaim):
-    split: Force | None = None  #: the attacking part the claim is about (None: the scenario's)
-
-
-@dataclass
-class Verdict:
-    claim: Claim
-    verdict: bool
-    rules: list[str]
-    notes: list[str] = field(default_factory=list)
-    deciding_flags: dict[str, str] = field(default_factory=dict)
-
-    def as_json(self) -> dict:
-        return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules),
-                            deciding_flags=self.deciding_flags, notes=self.notes)
-
-
-def _positive(text: str) -> tuple[str, bool]:
-    return positive(text, _NEGATIONS, _THIRD)
-
-
-def parse_claims(root: Node, s: Scenario) -> list[Claim]:
-    """``claims:`` entries: ``{claim: "<sentence>"}`` or ``{kind: ..., fields}``; either may name a
-    split with ``attacking:`` or ``rearguard:`` (figures as in an Army)."""
-    from .board import load_nations
-    from .characters import load_characters
-    from .schema import _force
-
-    out = []
-    for i, n in enumerate(root.list("claims", [])):
-        if isinstance(n.value, str):
-            n = Node({"claim": n.value}, file=n.file, path=n.path)
-        n._mapping()
-        cid = n.str("id", f"claim-{i + 1}")
-        expect = n.bool("expect", None)
-        text = n.str("claim", None)
-        kind = n.str("kind", None, choices=CLAIM_KINDS)
-        negated = n.bool("negated", False)
-        args: dict[str, Any] = {}
-        if kind is None:
-            if text is None:
-                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
-            sentence = text.strip().rstrip(".")
-            for candidate, neg in ((sentence, False), _positive(sentence)):
-                for pattern, build in TEMPLATES:
-                    m = pattern.match(candidate)
-                    if m:
-                        kind, args = build(m)
-                        negated = neg
-                        break
-                if kind is not None:
-                    break
-            else:
-                raise n.error(f"cannot read the claim {text!r}; give `kind:` ({', '.join(CLAIM_KINDS)}) and its "
-                              "fields, or a sentence such as \"the attacker's Combat Strength is 8\"", "claim")
-        split = None
-        for key in ("attacking", "rearguard"):
-            if n.has(key):
-                if split is not None:
-                    raise n.error("give `attacking:` or `rearguard:`, not both", key)
-                sub = n.child(key)
-                sub._mapping()
-                force = _force(sub, load_nations(), load_characters(), top=False)
-                if not s.attacker.force.contains(force):
-                    raise sub.error("these figures are not all in the attacking Army")
-                split = force if key == "attacking" else s.attacker.force.minus(force)
-        for key in _ARG_KEYS:
-            if key not in ("attacking", "rearguard") and n.has(key):
-                args[key] = n.raw(key)
-        n.finish(("id", "claim", "kind", "expect", "negated") + _ARG_KEYS)
-        if text is not None and args.get("action"):
-            text += f" (with {args['action']}" + (f": {args['card']}" if args.get("card") else "") + ")"
-        claim = Claim(cid, kind, text or _describe(kind, args, negated), args, expect, n.path, negated, split)
-        _check_args(s, claim)
-        out.append(claim)
-    return out
 
 
 def _describe(kind: str, a: dict, negated: bool) -> str:
@@ -172,8 +94,6 @@ def _err(s: Scenario, c: Claim, message: str) -> ScenarioError:
 
 
 def _check_args(s: Scenario, c: Claim) -> None:
-    from .model import ACTIONS
-
     a = c.args
     if "action" in a and a["action"] not in ACTIONS:
         raise _err(s, c, f"action: one of {', '.join(ACTIONS)}, not {a['action']!r}")
@@ -211,13 +131,6 @@ def _named_cards(s: Scenario, rnd: int = 1) -> list[str]:
 def decide(s: Scenario, c: Claim) -> Verdict:
     if c.args.get("action"):  # the claim asks about another action than the file's
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
-    rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
-    named = _named_cards(s, rnd)
-    if named and c.kind in ("hits", "hit_number"):
-        # the rolls of a round with named Combat cards are not a single roll's numbers: never guess
-        return Verdict(c, False, ["WOTR-CARD-7", "WOTR-CARDX-1"],
-                       notes=[f"cannot decide: {', '.join(named)} act(s) in round {rnd} and this claim reads one "
-                              "roll's numbers without them; ask about another round or use `odds`"])
     named = _named_cards(s, 1)
     v = _decide_positive(s, c)
     if named and c.kind in ("strength", "dice", "leadership", "reroll_dice"):
@@ -227,6 +140,8 @@ def decide(s: Scenario, c: Claim) -> Verdict:
     return v
 
 
+# The deciders import the solver's modules (splits, setup: clingo) when a claim is decided, not when
+# the claim book is read (reading claims, e.g. for the JSON Schema, loads no solver).
 def _verdict_of(s: Scenario, c: Claim):
     from .splits import judge_attack
 
@@ -234,8 +149,6 @@ def _verdict_of(s: Scenario, c: Claim):
 
 
 def _decide_positive(s: Scenario, c: Claim) -> Verdict:
-    from .battle import BattleSetup  # noqa: F401 (documentation)
-    from .casualties import allocations
     from .setup import battle_setup
     from .splits import ALLOWED_BY, LegalSplits
 
@@ -341,13 +254,12 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
 
 
-def _decide_card(s: Scenario, c: Claim) -> Verdict:
-    """"CARD may be played here": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2) and its
-    requirement (WOTR-CARD-5), on the battle as the file sets it up; a condition the interpreter
-    cannot check makes the verdict undecidable (named in the notes, never guessed)."""
+def _card_check(s: Scenario, c: Claim):
+    """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
+    modelled) and the reasons (:func:`.card_round.playable`)."""
     from .card_battle import CardPlan, card_context
     from .card_round import playable
-    from .combat_cards import load_combat_cards, unmodelled
+    from .combat_cards import load_combat_cards
     from .setup import battle_setup
 
     card = load_combat_cards().card(c.args["combat_card"])
@@ -359,6 +271,16 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
     plan = s.card_plan or CardPlan()
     ctx = card_context(s, setup, plan)
     ok, reasons_ = playable(card, role, ctx, setup.start[0], setup.start[2])
+    return card, ok, reasons_
+
+
+def _decide_card(s: Scenario, c: Claim) -> Verdict:
+    """"CARD may be played here": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2) and its
+    requirement (WOTR-CARD-5), on the battle as the file sets it up; a condition the interpreter
+    cannot check makes the claim not decided (:func:`unmodelled_for`, never guessed)."""
+    from .combat_cards import unmodelled
+
+    card, ok, reasons_ = _card_check(s, c)
     notes = [f"{r['rule']}: {r['text']}: " + {True: "yes", False: "no", None: "cannot decide"}[r["holds"]]
              for r in reasons_]
     notes.append(f"{card.name} (initiative {card.initiative_printed}; the bottom half of "
@@ -367,9 +289,27 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
         r["rule"] == "WOTR-EVT-1" and not r["holds"] for r in reasons_) else [])
     for u in unmodelled(card):
         notes.append(f"unmodelled: {u['what']} ({u['why']})")
-    if ok is None:
-        notes.append("cannot decide: a requirement is not modelled")
     return Verdict(c, bool(ok), rules, notes=notes)
+
+
+def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
+    """What a claim depends on and the model does not interpret (``{card, what, why}``; the verify
+    loop then says "not decided"): a Combat card's requirement with no check (``card_playable``), or
+    named Combat cards acting in the round whose single roll a ``hits``/``hit_number`` claim reads."""
+    if c.args.get("action"):
+        s = replace(s, action=c.args["action"], card=c.args.get("card"))
+    if c.kind == "card_playable":
+        card, ok, reasons_ = _card_check(s, c)
+        if ok is not None:
+            return []
+        return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
+                 "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_ if r["holds"] is None]
+    if c.kind in ("hits", "hit_number"):
+        rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
+        return [{"card": name, "what": f"played in round {rnd}",
+                 "why": "this claim reads one roll's numbers without the card's effects; use `odds`"}
+                for name in _named_cards(s, rnd)]
+    return []
 
 
 #: the flags whose other values may change a verdict of these kinds
@@ -379,22 +319,56 @@ RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
-    book = load_rulebook("wotr")
-    out = []
-    for c in claims:
-        v = decide(s, c)
-        for name in RELEVANT_FLAGS:
-            for other in book.flags[name].values:
-                if other == s.flags[name]:
-                    continue
-                alt = replace(s, flags={**s.flags, name: other})
-                try:
-                    flipped = decide(alt, c).verdict != v.verdict
-                except ScenarioError:
-                    flipped = False
-                if flipped:
-                    v.deciding_flags[name] = s.flags[name]
-                    if name in ("non_at_war_leaders",) and "WOTR-SPLIT-5" not in v.rules:
-                        v.rules.append("WOTR-SPLIT-5")
-        out.append(v)
+    out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
+                        relevant_flags=lambda sc, c: RELEVANT_FLAGS, unmodelled=unmodelled_for,
+                        unmodelled_rule="WOTR-CARDX-1")
+    for v in out:  # a Leader of a Nation not At War: the rule that the flag reads is a reason
+        if "non_at_war_leaders" in v.deciding_flags and "WOTR-SPLIT-5" not in v.rules:
+            v.rules.append("WOTR-SPLIT-5")
     return out
+
+
+# ---- reading ----------------------------------------------------------------------------------------
+def _split(n: Node, s: Scenario, args: dict) -> dict:
+    """``attacking:`` or ``rearguard:`` (figures as in an Army): the attacking part the claim is about."""
+    split = None
+    for key in ("attacking", "rearguard"):
+        if n.has(key):
+            if split is not None:
+                raise n.error("give `attacking:` or `rearguard:`, not both", key)
+            sub = n.child(key)
+            sub._mapping()
+            force = _force(sub, load_nations(), load_characters(), top=False)
+            if not s.attacker.force.contains(force):
+                raise sub.error("these figures are not all in the attacking Army")
+            split = force if key == "attacking" else s.attacker.force.minus(force)
+    return {"split": split, "sentence": n.raw("claim", None) is not None}
+
+
+def _make(*, sentence: bool, text: str, args: dict, **kw: Any) -> Claim:
+    if sentence and args.get("action"):  # the claim asks about another action than the file's
+        text += f" (with {args['action']}" + (f": {args['card']}" if args.get("card") else "") + ")"
+    return Claim(text=text, args=args, **kw)
+
+
+#: battle claims: a sentence or ``{kind: ..., fields}``; either may name a split with ``attacking:``
+#: or ``rearguard:``
+BOOK = ClaimBook(game="wotr", kinds=CLAIM_KINDS, templates=TEMPLATES, arg_keys=_ARG_KEYS, negations=NEGATIONS,
+                 third_person=THIRD_PERSON, example="\"the attacker's Combat Strength is 8\"", fields=_split,
+                 own_keys=("attacking", "rearguard"), check=_check_args, describe=_describe, make=_make)
+
+
+def book(kind: str = "battle") -> ClaimBook:
+    """The claim book of a scenario kind: battle claims (the default), or ``"position"`` claims
+    (moves, dice and cards, :mod:`.move_claims`).
+
+    >>> book().kinds[0], book("position").kinds[0]
+    ('attack_legal', 'move')
+    """
+    return move_claims.BOOK if kind == "position" else BOOK
+
+
+def read(s: Any) -> list[Claim]:
+    """The scenario's ``claims:`` entries, read with its kind's book (a bad one is a ScenarioError
+    naming the file and the claim's field path)."""
+    return parse_claims(s.claims, book(getattr(s, "kind", "battle")), s)

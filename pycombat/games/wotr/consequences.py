@@ -24,9 +24,9 @@ from typing import Any
 from ...dice import as_json
 from .board import load_nations
 from .model import Army, Contingent, Force
+from .spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
 
-DOES = ("attack", "move")
-DIE = ("same", "own")
+DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,18 @@ class Activation:
     path: str = ""
 
 
-def read_activations(battle, board, nations, chars, attacker: Army) -> tuple[Activation, ...]:
-    from .schema import _army
-
+def read_activations(battle, read_army, attacker: Army) -> tuple[Activation, ...]:
+    """``battle.also_activates``; ``read_army(node)`` reads each Army block (the battle reader's)."""
     out = []
     for n in battle.list("also_activates", []):
         n._mapping()
-        army = _army(n.child("army"), "attacker", board, nations, chars)
+        army = read_army(n.child("army"))
         if army.side != attacker.side:
             raise n.error(f"the Army is {army.side.replace('_', ' ')}: the action activates the attacker's own "
                           "Armies", "army")
         does = n.str("does", "attack", choices=DOES)
         die = n.str("die", "same", choices=DIE)
-        n.finish(("army", "does", "die"))
+        n.finish(ACTIVATION.keys)
         out.append(Activation(army, does, die, n.path))
     return tuple(out)
 

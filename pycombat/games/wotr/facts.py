@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
-from .board import load_board
+from .board import load_board, load_nations
 from .characters import load_characters
 from .model import Contingent, Force, Scenario
 
@@ -65,7 +65,6 @@ class Group:
             return load_characters().characters[self.character].name
         if self.kind == "nazgul":
             return "Nazgûl"
-        from .board import load_nations
 
         name = load_nations().nations[self.nation].name
         word = KIND_LABEL[self.kind] + ("s" if plural else "")

@@ -190,7 +190,7 @@ class Scenario:
     control: Mapping[str, str] = field(default_factory=dict)  #: region id -> side controlling its Settlement
     title: str | None = None
     file: str | None = None
-    claims: tuple[Any, ...] = ()
+    claims: tuple[Any, ...] = ()  #: the `claims:` entries (:class:`pycombat.scenario.Node` s), read by `verify`
     game: str = "wotr"
     card_plan: Any = None  #: named Combat cards (card_battle.CardPlan) or None
     rolls: Any = None  #: the dice for ``replay`` (checked by replay.read_rolls)

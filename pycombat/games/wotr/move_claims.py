@@ -29,13 +29,14 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import ScenarioError
-from ...rulebook import load_rulebook
 from ...scenario import Node
+from ...verdicts import ClaimBook, verify_claims
 from .board import load_board, load_nations
 from .characters import load_characters
-from .claims import Claim, Verdict, _positive
+from .claimbase import NEGATIONS, THIRD_PERSON, Claim, Verdict
 from .move_facts import MGroup, groups_of
 from .position import DIE_FACES, DIE_LABEL, PositionScenario
+from .reading import _force
 
 KINDS = ("move", "move_count", "card_play", "combat_card", "counts_as_attack", "discarded", "hand_limit",
          "hand_excess", "may_draw", "elven_ring", "die_face", "place")
@@ -74,33 +75,48 @@ ARG_KEYS = ("die", "steps", "card", "value", "deck", "result", "side", "face", "
 RELEVANT_FLAGS = ("stacking_check", "non_at_war_leaders", "mouth_of_sauron_stronghold")
 
 
-# ---- parsing ------------------------------------------------------------------------------------
-def parse_claims(root: Node, s: PositionScenario) -> list[Claim]:
-    out = []
-    for i, n in enumerate(root.list("claims", [])):
-        if isinstance(n.value, str):
-            n = Node({"claim": n.value}, file=n.file, path=n.path)
-        n._mapping()
-        cid = n.str("id", f"claim-{i + 1}")
-        expect = n.bool("expect", None)
-        text = n.str("claim", None)
-        kind = n.str("kind", None, choices=KINDS)
-        negated = n.bool("negated", False)
+# ---- reading ------------------------------------------------------------------------------------
+#: template kinds read as a `move` (whole Armies, named figures, a second movement) or a `place`
+_KIND_OF = {"army": "move", "two_armies": "move", "chain": "move", "figures": "move", "recruit": "place"}
+
+
+def _read_sentence(candidate: str) -> tuple[str, dict] | None:
+    """A sentence's kind and its words (``_t``: the template, ``_m``: its groups; the names in them
+    are read against the scenario by :func:`_fields`), or None."""
+    m_die = _WITH_DIE.search(candidate)
+    body = candidate[:m_die.start()] if m_die else candidate
+    for pattern, kind in TEMPLATES:
+        m = pattern.match(body)
+        if not m:
+            continue
         args: dict[str, Any] = {}
-        for key in ARG_KEYS:
-            if n.has(key):
-                args[key] = n.raw(key)
-        n.finish(("id", "claim", "kind", "expect", "negated") + ARG_KEYS)
-        if kind is None:
-            if text is None:
-                raise n.error("a claim needs `claim:` (a sentence) or `kind:`")
-            kind, args, negated = _read_sentence(n, s, text.strip().rstrip("."), args)
-        else:
-            args = _structured(n, s, kind, args)
-        if "die" in args and args["die"] is not None:
-            args["die"] = _die(n, s, str(args["die"]))
-        out.append(Claim(cid, kind, text or _describe(kind, args), args, expect, n.path, negated))
-    return out
+        if m_die and kind not in ("elven_ring", "die_face"):
+            args["die"] = m_die["die"]
+        elif m_die:  # the die is part of those sentences: match the whole sentence
+            m = pattern.match(candidate)
+            if not m:
+                continue
+        got = {k: v for k, v in m.groupdict().items() if v is not None}
+        return _KIND_OF.get(kind, kind), {**args, "_t": kind, "_m": got}
+    return None
+
+
+def _fields(n: Node, s: PositionScenario, args: dict) -> dict:
+    """The claim's names read against the position (regions, figures, cards), in ``args``; its
+    ``steps:`` and ``die:`` (read here, not copied as they are)."""
+    given = {k: n.raw(k) for k in ARG_KEYS if n.has(k)}
+    if "_t" in args:  # a sentence: its words, over the entry's fields
+        template, words = args.pop("_t"), args.pop("_m")
+        if "die" in args:
+            given["die"] = args.pop("die")
+        _, out = _build(n, s, template, words, given)
+    else:
+        out = _structured(n, s, n.str("kind"), given)
+    if out.get("die") is not None:
+        out["die"] = _die(n, s, str(out["die"]))
+    args.clear()
+    args.update(out)
+    return {}
 
 
 def _die(n: Node, s: PositionScenario, word: str) -> str:
@@ -108,27 +124,6 @@ def _die(n: Node, s: PositionScenario, word: str) -> str:
     if key not in DIE_LABEL:
         raise n.error(f"die: one of {', '.join(DIE_LABEL)}, not {word!r}", "die")
     return key
-
-
-def _read_sentence(n: Node, s: PositionScenario, sentence: str, args: dict) -> tuple[str, dict, bool]:
-    for candidate, neg in ((sentence, False), _positive(sentence)):
-        m_die = _WITH_DIE.search(candidate)
-        body = candidate[:m_die.start()] if m_die else candidate
-        for pattern, kind in TEMPLATES:
-            m = pattern.match(body)
-            if not m:
-                continue
-            got = {k: v for k, v in m.groupdict().items() if v is not None}
-            if m_die and kind not in ("elven_ring", "die_face"):
-                args = {**args, "die": m_die["die"]}
-            elif m_die:  # the die is part of those sentences: match the whole sentence
-                m = pattern.match(candidate)
-                if not m:
-                    continue
-                got = {k: v for k, v in m.groupdict().items() if v is not None}
-            return _build(n, s, kind, got, args) + (neg,)
-    raise n.error(f"cannot read the claim {sentence!r}; give `kind:` ({', '.join(KINDS)}) and its fields, or a "
-                  "sentence such as \"the Army in Osgiliath may move to Minas Tirith\"", "claim")
 
 
 def _region(n: Node, name: str) -> str:
@@ -189,7 +184,7 @@ def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tupl
 
 
 def _known_card(n: Node, s: PositionScenario, name: str) -> None:
-    from .cards import hand_card
+    from .cards import hand_card  # cards (and moves, below) load the solver: only when a claim needs them
 
     hand_card(s, name, file=n.file, path=f"{n.path}.claim")
 
@@ -247,8 +242,6 @@ def _figures(n: Node, s: PositionScenario, groups: list[MGroup], who: str, f: st
 def _structured(n: Node, s: PositionScenario, kind: str, args: dict) -> dict:
     out = dict(args)
     if kind == "move":
-        from .schema import _force
-
         groups = groups_of(s)
         steps: list = []
         raw = args.get("steps")
@@ -440,19 +433,12 @@ def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
 
 def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
-    book = load_rulebook("wotr")
-    out = []
-    for c in claims:
-        v = decide(s, c)
-        for name in _relevant_flags(s, c):
-            for other in book.flags[name].values:
-                if other == s.flags[name]:
-                    continue
-                try:
-                    flipped = decide(s, c, {**s.flags, name: other}).verdict != v.verdict
-                except ScenarioError:
-                    flipped = False
-                if flipped:
-                    v.deciding_flags[name] = s.flags[name]
-        out.append(v)
-    return out
+    return verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
+                         relevant_flags=_relevant_flags)
+
+
+#: position claims: a sentence or ``{kind: ..., fields}`` on moves, dice and cards
+BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=(), arg_keys=ARG_KEYS, negations=NEGATIONS,
+                 third_person=THIRD_PERSON, example="\"the Army in Osgiliath may move to Minas Tirith\"",
+                 read_sentence=_read_sentence, fields=_fields, own_keys=ARG_KEYS,
+                 describe=lambda kind, args, negated: _describe(kind, args), make=Claim)

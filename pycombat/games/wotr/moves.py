@@ -25,11 +25,13 @@ from math import comb
 from typing import Any
 
 from ...errors import TooLargeError
-from ...solver import Decoder, Solver, Violation, check, rule_files
+from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
 from .board import load_board
+from .characters import load_characters
 from .model import Contingent, Force
 from .move_facts import Engaged, MGroup, Moved, candidate_facts, consts, groups_of, position_facts
 from .position import PositionScenario
+from .splits import describe_force
 
 RULES = "pycombat.asp_rules.wotr"
 BASE = ("move_input.lp", "flags.lp", "move_derive.lp", "move_legal.lp")
@@ -117,8 +119,6 @@ def check_move(s: PositionScenario, steps: list[tuple[str, str, dict[int, int]]]
 
 
 def _plain(raw) -> Any:
-    from ...solver import to_python
-
     return to_python(raw.symbol if hasattr(raw, "symbol") else raw)
 
 
@@ -241,8 +241,6 @@ def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None
     by_region: dict[str, list[MGroup]] = {}
     for g in mine:
         if g.kind == "character":
-            from .characters import load_characters
-
             c = load_characters().characters[g.character]
             if c.kind == "companion":
                 by_region.setdefault(g.region, []).append(g)
@@ -289,8 +287,6 @@ def single_figure_moves(s: PositionScenario, groups: list[MGroup] | None = None)
 
 # ---- reading a move ---------------------------------------------------------------------------------------
 def describe_step(f: str, t: str, carried: dict[int, int], groups: dict[int, MGroup]) -> str:
-    from .splits import describe_force
-
     board = load_board()
     return f"{board.regions[f].name} -> {board.regions[t].name}: {describe_force(force_of(carried, groups))}"
 

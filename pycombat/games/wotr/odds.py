@@ -13,7 +13,9 @@ from fractions import Fraction
 from ...errors import PycombatError
 from .battle import KIND_ORDER, BattleResult, BattleSetup, Policy, battle_odds
 from .casualties import POLICIES, unit_count
+from .characters import load_characters
 from .model import Scenario
+from .montecarlo import compare, simulate
 from .setup import battle_setup
 from .splits import AttackVerdict, judge_attack
 
@@ -25,8 +27,8 @@ def policies_for(s: Scenario, override: str | None = None) -> list[str]:
 
 def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
     lines = [f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in verdict.reasons()]
-    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute:\n  "
-                         + "\n  ".join(lines))
+    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute: "
+                         + "; ".join(lines))  # one line (the contract: one clear error)
 
 
 def _fmt(d) -> str:
@@ -80,8 +82,6 @@ def battle_report(s: Scenario, *, casualty_policy: str | None = None, monte_carl
             rep.results[pol] = battle_odds(setup, policy, max_states=max_states)
         rep.seconds[pol] = time.perf_counter() - t0
         if monte_carlo:
-            from .montecarlo import compare, simulate
-
             t0 = time.perf_counter()
             sim = simulate(setup, policy, monte_carlo, seed)
             rep.monte_carlo[pol] = (sim, compare(rep.results[pol].by_kind(), sim), time.perf_counter() - t0)
@@ -94,7 +94,6 @@ ELIMINATED = {"attacker": ("defender_holds", "both_destroyed"), "defender": ("at
 
 def leaders_and_characters(force) -> str:
     """The figures that go with an Army's last unit (WOTR-CAS-7): Leaders, Nazgûl, Characters."""
-    from .characters import load_characters
 
     parts = []
     if force.leaders:

@@ -17,6 +17,7 @@ from ...errors import PycombatError, TooLargeError
 from .battle import (ATTACKER_DECISIONS, DECISIONS, DEFENDER_DECISIONS, BattleResult, Optimal, Outcome, Policy,
                      State, battle_odds, objective_of, optimal_forward, round_outcomes, siege_reductions,
                      terminal_after_casualties)
+from .board import load_nations
 from .casualties import POLICIES
 from .model import Scenario
 from .odds import illegal
@@ -122,8 +123,6 @@ def replace_setup(e: Evaluated) -> Optimal:
 
 
 def _units(setup, role: str, units) -> str:
-    from .board import load_nations
-
     nations = load_nations().nations
     prof = setup.attacker if role == "attacker" else setup.defender
     parts = [f"{nations[n].name} {r}R {e}E" for n, (r, e) in zip(prof.nations, units) if r or e]

@@ -38,10 +38,25 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, Mapping
 
 from ...errors import ScenarioError
+from ...names import normalize
 from ...scenario import Node
+from ...schemaspec import validate
 from .board import SIDE_NAMES, Board, Nations, Region, load_board, load_nations, side_of_name
 from .characters import CharacterDB, load_characters
 from .model import Contingent, Force, Politics
+from .reading import _flags, _force, _politics
+from .spec import (
+    ACTION,
+    DECKS,
+    FELLOWSHIP,
+    HAND_CARD,
+    MOVE_CARD,
+    POSITION,
+    POSITION_SCENARIO,
+    REGION,
+    REINFORCEMENTS,
+    UNIT,
+)
 
 #: die results a player may use (WOTR-DICE-1): faces of each side's dice
 DIE_FACES = {"shadow": ("character", "army", "muster", "army_muster", "event", "eye"),
@@ -49,14 +64,16 @@ DIE_FACES = {"shadow": ("character", "army", "muster", "army_muster", "event", "
 DIE_RESULTS = ("army", "character", "muster", "army_muster", "event", "will_of_the_west", "eye")
 DIE_LABEL = {"army": "Army", "character": "Character", "muster": "Muster", "army_muster": "Army/Muster",
              "event": "Event", "will_of_the_west": "Will of the West", "eye": "Eye"}
-TOP_KEYS = ("game", "title", "description", "politics", "position", "action", "hand", "played", "decks", "rules",
-            "claims")
-POSITION_KEYS = ("setup", "regions", "fellowship", "control", "reinforcements")
-REGION_KEYS = ("units", "nazgul", "characters", "besieged")
-ACTION_KEYS = ("side", "die", "card", "mouth_muster_used", "elven_ring_used", "elven_rings")
-MOVE_CARD_KEYS = ("name", "moves", "armies", "type")
-UNIT_KEYS = ("regulars", "elites", "leaders")
-REINF_KEYS = ("regulars", "elites", "leaders", "nazgul")
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = POSITION_SCENARIO.keys
+POSITION_KEYS = POSITION.keys
+REGION_KEYS = REGION.keys
+ACTION_KEYS = ACTION.keys
+MOVE_CARD_KEYS = MOVE_CARD.keys
+UNIT_KEYS = UNIT.keys
+REINF_KEYS = REINFORCEMENTS.value.keys
+FELLOWSHIP_KEYS = FELLOWSHIP.keys
+DECKS_KEYS = DECKS.keys
 STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
 
 
@@ -174,13 +191,11 @@ class PositionScenario:
     decks: Mapping[str, int | None] = field(default_factory=lambda: {"character": None, "strategy": None})
     title: str | None = None
     file: str | None = None
-    claims: tuple[Any, ...] = ()
+    claims: tuple[Any, ...] = ()  #: the `claims:` entries (:class:`pycombat.scenario.Node` s), read by `verify`
     game: str = "wotr"
     kind: str = "position"
 
     def card(self, name: str) -> Card | None:
-        from ...names import normalize
-
         for c in self.hand:
             if normalize(c.name) == normalize(name):
                 return c
@@ -190,8 +205,7 @@ class PositionScenario:
 # ---- reading -----------------------------------------------------------------------------------
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> PositionScenario:
-    from .schema import _flags, _politics
-
+    validate(POSITION_SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
     root = Node(dict(data), file=file)
     root.str("game")
     board, nations, chars = load_board(), load_nations(), load_characters()
@@ -207,10 +221,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     s = PositionScenario(position=position, action=action, flags=flags, flag_origin=origin, hand=hand,
                          played=played, decks=decks, title=title, file=file)
-    if root.has("claims"):
-        from .move_claims import parse_claims
-
-        s = replace(s, claims=tuple(parse_claims(root, s)))
+    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+        s = replace(s, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
     return s
 
@@ -279,8 +291,6 @@ def _by_side(force: Force, nations: Nations, chars: CharacterDB) -> dict[str, Fo
 
 def _region_entry(node: Node, region: Region, nations: Nations, chars: CharacterDB,
                   control: Mapping[str, str]) -> dict:
-    from .schema import _force
-
     if node.value is None:
         node.value = {}
     node._mapping()
@@ -340,7 +350,7 @@ def _fellowship(node: Node, board: Board, chars: CharacterDB, stacks: list[Stack
                 if c.id in members:
                     raise n.error(f"{c.name} is listed twice")
                 members.append(c.id)
-        fnode.finish(("region", "companions"))
+        fnode.finish(FELLOWSHIP_KEYS)
     if members is None:
         members = [c.id for c in chars if c.kind == "companion" and c.replaces is None and c.id not in on_map
                    and not any(o.replaces == c.id and o.id in on_map for o in chars)
@@ -452,7 +462,7 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
     return Action(side, die, card, mouth_used, ring_used, rings)
 
 
-CARD_KEYS = ("name", "type", "deck", "icon", "attack", "persistent", "musters")
+CARD_KEYS = HAND_CARD.keys
 
 
 def _card(node: Node, side: str) -> Card:
@@ -470,8 +480,6 @@ def _card(node: Node, side: str) -> Card:
 
 
 def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
-    from ...names import normalize
-
     seen: set[str] = set()
     for c in hand:
         key = normalize(c.name)
@@ -490,7 +498,7 @@ def _decks(root: Node) -> dict[str, int | None]:
             out[k] = d.int(k, None, minimum=0)
             if out[k] is not None and out[k] > 24:
                 raise d.error("each Event deck has 24 cards (RB p.4)", k)
-        d.finish(("character", "strategy"))
+        d.finish(DECKS_KEYS)
     return out
 
 

@@ -29,9 +29,10 @@ from .card_battle import card_context, check_plan, lose
 from .card_round import ROLES, CardRound, _add, _i
 from .casualties import POLICIES
 from .setup import battle_setup
+from .spec import ROLL_SIDE
 from .splits import judge_attack
 
-SIDE_KEYS = ("combat", "reroll", "card_attack", "card_attack_after")
+SIDE_KEYS = ROLL_SIDE.keys  #: declared in .spec (``rolls:``)
 
 
 def _hits(faces: list[int], hit: int, mod: int) -> int:
@@ -151,7 +152,7 @@ class _ReplayCardRound(CardRound):
             i = _i(role)
             combat[i], misses[i], ones[i] = h2, m2, o2
             self.record[role]["combat_roll"] = {**_roll_json(faces, hit, mod, h2, ones_hit_self=self.confusion[role]),
-                                                "dice": n, "rule": "WOTR-STR-3, WOTR-HIT-1..4"}
+                                                "dice": n, "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
         return [(replace(s, combat=tuple(combat), scored=(s.scored[0] + combat[0], s.scored[1] + combat[1]),
                          misses=tuple(misses), ones=tuple(ones)), Fraction(1))]
 
@@ -168,7 +169,7 @@ class _ReplayCardRound(CardRound):
             self.record[role]["leader_reroll"] = {
                 **_roll_json(faces, hit, mod, got[i]), "leadership": lead, "allowance": allow,
                 "missed": s.misses[i], "rerolled": r, "cancelled": self.no_reroll[role],
-                "rule": "WOTR-STR-5, WOTR-HIT-6"}
+                "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
         return [(replace(s, reroll=tuple(got), scored=(s.scored[0] + got[0], s.scored[1] + got[1])), Fraction(1))]
 
     def casualties(self, s):
@@ -250,7 +251,7 @@ class Replay:
                                f"({rd['casualty_policy']}, WOTR-CAS-2..5)")
             for f in rd.get("figures_lost", []):
                 out.append(f"  {f['text']} ({f['rule']})")
-            out.append(f"  end of round: {rd['end']['text']} ({rd['end']['rule']})")
+            out.append(f"  end of round: {rd['end']['text']} ({', '.join(rd['end']['rules'])})")
         if self.result is not None:
             out.append(f"Result: {KIND_TEXT[self.result.kind]}; attacker {_units(self.result.attacker)}, "
                        f"defender {_units(self.result.defender)}")
@@ -300,7 +301,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         record: dict = {"round": idx + 1, "casualty_policy": pol, "attacker": {}, "defender": {}}
         if cur.siege_retreat and dec.into_siege(state):
             rep.result = Outcome("retreated_into_siege", a, siege_trim(d))
-            record["end"] = {"text": KIND_TEXT["retreated_into_siege"], "rule": "WOTR-SITE-2"}
+            record["end"] = {"text": KIND_TEXT["retreated_into_siege"], "rules": ["WOTR-SITE-2"]}
             rep.rounds.append(record)
             break
         if plan is not None and idx + 1 in plan.rounds():
@@ -348,14 +349,14 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                     "both_destroyed": "WOTR-END-9", "attack_ceased": "WOTR-ROUND-3, WOTR-END-2",
                     "defender_retreated": "WOTR-ROUND-3, WOTR-END-3", "siege_goes_on": "WOTR-SIEGE-3",
                     "retreated_into_siege": "WOTR-SITE-4", "round_limit": "max_rounds"}[nxt.kind]
-            record["end"] = {"kind": nxt.kind, "text": KIND_TEXT[nxt.kind], "rule": rule}
+            record["end"] = {"kind": nxt.kind, "text": KIND_TEXT[nxt.kind], "rules": rule.split(", ")}
             rep.rounds.append(record)
             rep.result = nxt
             break
         record["end"] = {"kind": "next_round", "text": f"the attacker continues (attacker_continue="
                                                       f"{s.flags['attacker_continue']}), the defender stays "
                                                       f"(defender_retreat={s.flags['defender_retreat']})",
-                         "rule": "WOTR-ROUND-3"}
+                         "rules": ["WOTR-ROUND-3"]}
         rep.rounds.append(record)
         state = nxt
     rep.lost = lost
@@ -374,7 +375,7 @@ def _plain_round(setup, dec, state, faces: _Faces, record: dict):
         f = faces.take(role, "combat", p.dice)
         h = _hits(f, p.hit, p.roll_modifier)
         record[role]["combat_roll"] = {**_roll_json(f, p.hit, p.roll_modifier, h), "dice": p.dice,
-                                       "rule": "WOTR-STR-3, WOTR-HIT-1..4"}
+                                       "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
         misses = p.dice - h
         r = min(p.rerolls, misses)
         rf = faces.take(role, "reroll", r)
@@ -384,7 +385,7 @@ def _plain_round(setup, dec, state, faces: _Faces, record: dict):
         record[role]["leader_reroll"] = {**_roll_json(rf, rhit, p.reroll_modifier, rh),
                                          "leadership": prof.leadership(units), "allowance": p.rerolls,
                                          "missed": misses, "rerolled": r, "cancelled": False,
-                                         "rule": "WOTR-STR-5, WOTR-HIT-6"}
+                                         "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
         hits[role] = h + rh
     record["attacker"]["hits_taken"] = hits["defender"]
     record["defender"]["hits_taken"] = hits["attacker"]

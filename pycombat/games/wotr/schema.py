@@ -29,25 +29,29 @@ regions and Characters suggest the closest ones.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...scenario import Node, read_document, read_flags
+from ...scenario import Node, read_document
+from ...schemaspec import validate
 from .board import Board, Nations, load_board, load_nations, side_of_name
+from .card_plan_reader import read_plan
 from .characters import CharacterDB, load_characters
-from .model import ACTIONS, KINDS, Army, CardPlay, Contingent, Effects, Force, Politics, Scenario
+from .consequences import read_activations
+from .model import ACTIONS, KINDS, Army, CardPlay, Effects, Force, Scenario
+from .position import scenario_from_dict as position_scenario
+from .reading import _count, _flags, _force, _politics
 
-TOP_KEYS = ("game", "title", "description", "politics", "attacker", "defender", "battle", "in_play", "control",
-            "rules", "claims", "rolls")
-ARMY_KEYS = ("player", "side", "region", "units", "nazgul", "characters", "rearguard", "replacements", "besieged",
-             "retreat_to", "card", "hand")
-FORCE_KEYS = ("units", "nazgul", "characters")
-UNIT_KEYS = ("regulars", "elites", "leaders")
-BATTLE_KEYS = ("action", "card", "kind", "cards", "white_rider", "fellowship_region", "also_activates")
-CARD_KEYS = ("round", "by", "name", "initiative", "attacker", "defender")
-EFFECT_KEYS = ("combat_roll", "reroll", "hit", "reroll_hit", "dice", "leadership", "no_reroll")
-POLITICS_KEYS = ("steps", "active")
+from .spec import ARMY, BATTLE, BATTLE_SCENARIO, CARD, EFFECTS
+
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = BATTLE_SCENARIO.keys
+ARMY_KEYS = ARMY.keys
+BATTLE_KEYS = BATTLE.keys
+CARD_KEYS = CARD.keys
+EFFECT_KEYS = EFFECTS.keys
 #: the most Army units a region holds (WOTR-STACK-1); a besieged Stronghold holds 5 (WOTR-SITE-5)
 STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
 
@@ -79,9 +83,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
         if battle_keys:
             raise root.error(f"a scenario is a battle (attacker/defender/battle) or a position (position/action), "
                              f"not both: remove {battle_keys[0]!r} or the position blocks", battle_keys[0])
-        from .position import scenario_from_dict as position_scenario
-
         return position_scenario(data, file=file, flag_overrides=flag_overrides)
+    validate(BATTLE_SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
     board, nations, chars = load_board(), load_nations(), load_characters()
     title = root.str("title", None)
     root.raw("description", None)
@@ -103,30 +106,20 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if kind is None:
         kind = "field" if attacker.region.id != defender.region.id else _same_region_kind(battle, attacker, defender)
     white_rider = battle.bool("white_rider", False)
-    from .card_plan_reader import read_plan
-
     card_plan = read_plan(root, battle, attacker, defender)
-    from .consequences import read_activations
-
-    also = read_activations(battle, board, nations, chars, attacker)
+    also = read_activations(battle, lambda n: _army(n, "attacker", board, nations, chars), attacker)
     cards = tuple(_card_play(n) for n in battle.list("cards", []))
     _one_card_per_round(battle, cards)
     battle.finish(BATTLE_KEYS)
     flags, origin = _flags(root, flag_overrides or {})
-    claims: tuple = ()
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
                         white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan,
                         rolls=root.raw("rolls", None), also_activates=also)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
-    if root.has("claims"):
-        from dataclasses import replace
-
-        from .claims import parse_claims
-
-        claims = tuple(parse_claims(root, scenario))
-        scenario = replace(scenario, claims=claims)
+    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+        scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
     return scenario
 
@@ -182,46 +175,6 @@ def _army(node: Node, role: str, board: Board, nations: Nations, chars: Characte
                 replacements=replacements, replacements_origin=origin, retreat_to=retreat_to, player=player)
 
 
-def _force(node: Node, nations: Nations, chars: CharacterDB, *, top: bool) -> Force:
-    contingents: list[Contingent] = []
-    seen: dict[str, str] = {}
-    if node.has("units"):
-        units = node.child("units")
-        if isinstance(units.value, list):
-            raise units.error("must be a mapping of Nation to figures, e.g. {Gondor: {regulars: 3, elites: 1}}")
-        for key, n in units.items():
-            nation = nations.nation(key, file=n.file, path=n.path)
-            if nation.id in seen:
-                raise n.error(f"{nation.name} is listed twice (also as {seen[nation.id]!r})")
-            seen[nation.id] = key
-            n._mapping()
-            c = Contingent(nation.id, _count(n, "regulars"), _count(n, "elites"), _count(n, "leaders"))
-            if c.leaders and not nation.has_leaders:
-                what = "Nazgûl: use `nazgul: N` on the Army" if nation.id == "sauron" else "no Leader figures"
-                raise n.error(f"{nation.name} has {what} (digest section 19)", "leaders")
-            n.finish(UNIT_KEYS)
-            if not c.is_empty():
-                contingents.append(c)
-    nazgul = node.int("nazgul", 0, minimum=0)
-    characters: list[str] = []
-    for n in node.list("characters", []):
-        ch = chars.character(n.as_str(), file=n.file, path=n.path)
-        if ch.id in characters:
-            raise n.error(f"{ch.name} is listed twice")
-        characters.append(ch.id)
-    if not top:
-        node.finish(FORCE_KEYS)
-    return Force(tuple(contingents), nazgul, tuple(characters))
-
-
-def _count(n: Node, key: str | None = None) -> int:
-    if key is None:
-        if isinstance(n.value, bool) or not isinstance(n.value, int) or n.value < 0:
-            raise n.error(f"must be a whole number, 0 or more, not {n.value!r}")
-        return n.value
-    return n.int(key, 0, minimum=0)
-
-
 def _side(node: Node, force: Force, nations: Nations, chars: CharacterDB) -> str:
     sides = {}
     for c in force.contingents:
@@ -240,40 +193,6 @@ def _side(node: Node, force: Force, nations: Nations, chars: CharacterDB) -> str
     if not (given or found):
         raise node.error("cannot tell the side: give `side:` or some figures", "side")
     return given or found
-
-
-def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
-    out = {n.id: Politics(n.political_start_steps, n.starts_active, "setup") for n in nations}
-    if not root.has("politics"):
-        return out
-    for key, n in root.child("politics").items():
-        nation = nations.nation(key, file=n.file, path=n.path)
-        if isinstance(n.value, str):
-            word = n.value.strip().lower().replace(" ", "_").replace("-", "_")
-            if word not in ("at_war", "active", "passive"):
-                raise n.error(f"{n.value!r} is not a political status: at_war, or {{steps: N, active: true|false}}")
-            if word == "at_war":
-                out[nation.id] = Politics(0, True, "scenario")
-            else:
-                steps = out[nation.id].steps
-                out[nation.id] = Politics(steps, word == "active", "scenario")
-            continue
-        if isinstance(n.value, int) and not isinstance(n.value, bool):
-            steps = n.value
-            if steps < 0 or steps > 3:
-                raise n.error(f"steps from At War are 0 to 3, not {steps}")
-            out[nation.id] = Politics(steps, steps == 0 or out[nation.id].active, "scenario")
-            continue
-        n._mapping()
-        steps = n.int("steps", out[nation.id].steps, minimum=0)
-        if steps > 3:
-            raise n.error(f"steps from At War are 0 to 3, not {steps}", "steps")
-        active = n.bool("active", steps == 0 or out[nation.id].active)
-        if steps == 0 and not active:
-            raise n.error("a Nation At War is active (WOTR-POL-6)", "active")
-        n.finish(POLITICS_KEYS)
-        out[nation.id] = Politics(steps, active, "scenario")
-    return out
 
 
 def _control(root: Node, board: Board) -> dict[str, str]:
@@ -379,8 +298,6 @@ def _with_default_replacements(s: Scenario, nations: Nations) -> Scenario:
     none elsewhere on the map. A file that knows better says ``replacements: {Nation: N}``.
     Only matters with ``replacement_pool=tracked``.
     """
-    from dataclasses import replace
-
     used: dict[str, int] = {}
     for army in (s.attacker, s.defender):
         for c in army.force.contingents:
@@ -400,7 +317,3 @@ def _with_default_replacements(s: Scenario, nations: Nations) -> Scenario:
                 origin[c.nation] = "default"
         armies.append(replace(army, replacements=rep, replacements_origin=origin))
     return replace(s, attacker=armies[0], defender=armies[1])
-
-
-def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
-    return read_flags(root, "wotr", cli)

@@ -7,7 +7,7 @@ the replacement pools (WOTR-CAS-5), the Combat cards per round (WOTR-CARD-2/3).
 from __future__ import annotations
 
 from .battle import BattleSetup
-from .board import load_board
+from .board import load_board, load_nations
 from .casualties import cap_pool
 from .model import Contingent, Effects, Force, Scenario
 from .strength import profile_of
@@ -128,7 +128,6 @@ def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
     if s.flags["leader_reroll"] == "choose":
         notes.append(("leader_reroll=choose: Combat cards here only change numbers and dice, so re-rolling every "
                       "allowed die is never worse; the solver re-rolls them all", "WOTR-HIT-7"))
-    from .board import load_nations
 
     for c in defending.contingents:  # WOTR-POL-1/2: attacking an Army with a Nation's units moves its counter
         pol = s.politics[c.nation]

@@ -19,6 +19,8 @@ from ...rulebook import load_rulebook
 from ...solver import Decoder, Solver, Violation, check, rule_files
 from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
+from .board import load_nations
+from .characters import load_characters
 from .model import Force, Scenario
 from .setup import attacking_part
 
@@ -166,8 +168,6 @@ class LegalSplits:
 
 def describe_force(force: Force) -> str:
     """``Gondor: 3 Regulars, 1 Elite, 1 Leader; Boromir`` (or ``nothing``)."""
-    from .board import load_nations
-    from .characters import load_characters
 
     nations, chars = load_nations().nations, load_characters().characters
     parts = []

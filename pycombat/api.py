@@ -1,0 +1,178 @@
+"""The Python API: :func:`load` a scenario of any game, then ask it what the CLI's verbs answer.
+
+>>> import pycombat
+>>> s = pycombat.load(pycombat.example("meccg", "wind_throne.yaml"))
+>>> s.game, s.count()
+('meccg', 288)
+>>> s.enumerate(limit=1).to_json()["options"][0]["excess"]
+['Old Troll']
+>>> s.odds().to_json()["expected_kill_mp"]["defender_player"]
+{'exact': '5831/10368', 'decimal': 0.562404}
+>>> s.optimize(max_nodes=10)
+Traceback (most recent call last):
+...
+pycombat.errors.TooLargeError: ...
+
+Each verb method returns the game's report object (a dataclass with ``to_json()``); options are
+the CLI's, by their long names (``limit=``, ``max_nodes=``, ...), with the CLI's defaults.  Errors
+are typed: :class:`~pycombat.errors.ScenarioError` (the input is wrong: ``file`` and ``path`` name
+where), :class:`~pycombat.errors.TooLargeError` (refused up front), both
+:class:`~pycombat.errors.PycombatError`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from . import registry
+from .errors import PycombatError, ScenarioError
+from .names import closest
+from .report import Report
+from .scenario import read_document
+
+
+def game_of(data: Mapping[str, Any], file: str | None) -> registry.Game:
+    """The registered game a scenario mapping's ``game:`` key names (closest name suggested)."""
+    known = registry.names()
+    game = data.get("game")
+    if game is None:
+        raise ScenarioError(f"is required: one of {', '.join(known)}", file=file, path="game")
+    if not isinstance(game, str) or game not in known:
+        hint = closest(str(game), known, n=1)
+        extra = f"; did you mean {hint[0]!r}?" if hint else ""
+        raise ScenarioError(f"unknown game {str(game)[:80]!r} (known: {', '.join(known)}){extra}", file=file,
+                            path="game")
+    return registry.get(game)
+
+
+def read_scenario(source: str | Path | Mapping[str, Any], flags: Mapping[str, str] | None = None) -> Any:
+    """The game's own scenario object for a file or a mapping (what the verbs take)."""
+    return _read(source, flags)[1]
+
+
+def _read(source: str | Path | Mapping[str, Any], flags: Mapping[str, str] | None) -> tuple[registry.Game, Any]:
+    if isinstance(source, Mapping):
+        data, file = dict(source), None
+    elif isinstance(source, (str, Path)):
+        data, file = read_document(source), str(source)
+    else:
+        raise ScenarioError(f"a scenario is a file path or a mapping, not {type(source).__name__}")
+    game = game_of(data, file)
+    return game, game.read_scenario(data, file=file, flag_overrides=dict(flags or {}))
+
+
+def load(source: str | Path | Mapping[str, Any], flags: Mapping[str, str] | None = None) -> "Scenario":
+    """Read a scenario (a YAML/JSON file, or a mapping) of any registered game.
+
+    ``flags`` set interpretation flags (``{"phase2_assignment": "optional"}``), as ``--flag`` does."""
+    game, model = _read(source, flags)
+    return Scenario(game, model)
+
+
+def example(game: str, name: str) -> Path:
+    """The path of an example shipped with a game (``examples/<game>/<name>``)."""
+    g = registry.get(game)
+    if g.examples is None:
+        raise PycombatError(f"{game} ships no examples")
+    path = Path(g.examples) / name
+    if not path.is_file():
+        names = sorted(p.name for p in Path(g.examples).glob("*.*"))
+        hint = closest(name, names, n=1)
+        raise ScenarioError(f"no example {name!r} for {game}" + (f"; did you mean {hint[0]!r}?" if hint else ""))
+    return path
+
+
+class Scenario:
+    """A loaded scenario of one game; each verb the game answers is a method returning a report.
+
+    ``model`` is the game's own scenario object; ``game`` the game's name."""
+
+    def __init__(self, game: registry.Game, model: Any):
+        self._game = game
+        self.model = model
+
+    def __repr__(self) -> str:
+        return f"<pycombat.Scenario {self.game} {self.file or '(mapping)'}>"
+
+    @property
+    def game(self) -> str:
+        return self._game.name
+
+    @property
+    def file(self) -> str | None:
+        return getattr(self.model, "file", None)
+
+    @property
+    def title(self) -> str | None:
+        return getattr(self.model, "title", None)
+
+    @property
+    def flags(self) -> dict[str, str]:
+        return dict(getattr(self.model, "flags", {}))
+
+    @property
+    def verbs(self) -> list[str]:
+        """The verbs this scenario's game answers."""
+        return list(self._game.verbs)
+
+    def options(self, verb: str) -> dict[str, Any]:
+        """A verb's options for this game, with their defaults."""
+        return self._game.verb(verb).defaults()
+
+    def run(self, verb: str, **options: Any) -> Report:
+        """Run ``verb`` with ``options`` (the CLI's long option names; defaults fill the rest)."""
+        v = self._game.verb(verb)
+        known = v.defaults()
+        unknown = [k for k in options if k not in known and not (k == "progress" and v.progress)]
+        if unknown:
+            hint = closest(unknown[0], list(known), n=1)
+            raise PycombatError(f"{verb} has no option {unknown[0]!r} for {self.game} scenarios (options: "
+                                f"{', '.join(known) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""))
+        return v.resolve_run()(self.model, **{**known, **options})
+
+    def enumerate(self, **options: Any) -> Report:
+        return self.run("enumerate", **options)
+
+    def count(self, **options: Any) -> Any:
+        """The number of legal options (``enumerate``'s count, computed without listing)."""
+        return self.run("enumerate", count=True, **options).count
+
+    def odds(self, **options: Any) -> Report:
+        return self.run("odds", **options)
+
+    def replay(self, **options: Any) -> Report:
+        return self.run("replay", **options)
+
+    def optimize(self, **options: Any) -> Report:
+        return self.run("optimize", **options)
+
+    def verify(self, **options: Any) -> Report:
+        return self.run("verify", **options)
+
+    def tree(self, output: str | Path, **options: Any) -> Report:
+        return self.run("tree", output=str(output), **options)
+
+
+def schema(game: str) -> dict:
+    """The JSON Schema of ``game``'s scenario files."""
+    g = registry.get(game)
+    if g.json_schema is None:
+        raise PycombatError(f"{game} publishes no JSON Schema")
+    return registry.resolve(g.json_schema)()
+
+
+def card(name: str, game: str | None = None) -> Report:
+    """A card of the shipped data by name (``game`` or every game that has a card lookup)."""
+    games = [registry.get(game)] if game else [g for g in registry.all_games() if g.card is not None]
+    if game and games[0].card is None:
+        raise PycombatError(f"{game} has no card lookup")
+    errors: list[ScenarioError] = []
+    for g in games:
+        try:
+            return registry.resolve(g.card)(name)
+        except ScenarioError as exc:
+            errors.append(exc)
+    if len(errors) == 1:
+        raise errors[0]
+    raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games) + ": "
+                        + "; ".join(e.message for e in errors))

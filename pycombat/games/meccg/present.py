@@ -1,0 +1,196 @@
+"""MECCG's printing: each verb's report as text on a rich console (no rules here)."""
+from __future__ import annotations
+
+import builtins
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ...dice import fmt
+from ...present import title, verdicts
+from ...rulebook import load_rulebook
+
+__all__ = ["enumerate", "odds", "replay", "verify", "optimize", "tree"]
+
+
+def _member_label(scenario, name: str) -> str:
+    m = scenario.member(name)
+    return name if m.status == "untapped" else f"{name} ({m.status})"
+
+
+def _fmt_detail(detail) -> str:
+    if isinstance(detail, list):
+        return f"{detail[0]}(" + ", ".join(_fmt_detail(x) for x in detail[1:]) + ")"
+    return str(detail)
+
+
+def enumerate(report, console: Console) -> None:
+    """The attack's legality with its rules, the strikes and targets, the count and a table."""
+    result = report.result
+    s = result.scenario
+    book = load_rulebook("meccg")
+    title(console, report)
+    a, d = s.attacker, s.defender
+    console.print(f"Attacker: {a.player} ({a.alignment}, {result.attack.kinds[0]} company) at {a.site}")
+    console.print(f"Defender: {d.player} ({d.alignment}, {result.attack.kinds[1]} company) at {d.site}")
+    changed = [f"{k}={v} ({s.flag_origin.get(k, 'default')})" for k, v in s.flags.items()
+               if s.flag_origin.get(k, "default") != "default"]
+    console.print("Flags: " + (", ".join(changed) if changed else "all defaults")
+                  + f"; phase2_assignment={s.flags['phase2_assignment']}")
+    if not result.attack.legal:
+        console.print(Text("The attack is not legal:", style="bold red"))
+        for r in result.reasons():
+            detail = f" [{_fmt_detail(r['detail'])}]" if r.get("detail") is not None else ""
+            console.print(f"  {r['rule']}{detail}: {r['text']} (source: {r['source'].rstrip('.')})")
+        return
+    console.print("The attack is legal: " + "; ".join(
+        f"{r['rule']} ({r['source'].rstrip('.')})" for r in result.reasons()))
+    console.print(f"Strikes ({len(result.attack.strikes)}): "
+                  + ", ".join(_member_label(s, n) for n in result.attack.strikes))
+    for member, rule in result.attack.no_strike:
+        console.print(f"  no strike from {member}: {book.cite(rule)}")
+    console.print(f"Targets ({len(result.attack.targets)}): "
+                  + ", ".join(_member_label(s, n) for n in result.attack.targets))
+    for member, rule in result.attack.no_target:
+        console.print(f"  {member} is no target: {book.cite(rule)}")
+    noun = "traces" if result.traces else "complete assignments"
+    console.print(Text(f"{result.count:,} legal {noun}", style="bold"))
+    if report.count_only or not result.options:
+        return
+    console.print(_traces_table(result) if result.traces else _assignments_table(result))
+    if result.truncated:
+        console.print(f"... {result.count - len(result.options):,} more (shown: {len(result.options):,}; "
+                      f"use --limit N to show more)")
+
+
+def _assignments_table(result) -> Table:
+    targets = result.attack.targets
+    table = Table(title="strike of (attacking member) -> each defending target", title_justify="left")
+    table.add_column("#", justify="right")
+    for t in targets:
+        table.add_column(_member_label(result.scenario, t))
+    table.add_column("excess")
+    for i, o in builtins.enumerate(result.options, start=1):
+        by_target = {t: s for s, t in o.pairs}
+        table.add_row(str(i), *[by_target.get(t, "-") for t in targets], ", ".join(o.excess) or "-")
+    return table
+
+
+def _traces_table(result) -> Table:
+    table = Table(title="phase I (defender) / phase II (attacker) / phase III (defender)", title_justify="left")
+    table.add_column("#", justify="right")
+    for name in ("phase I", "phase II", "phase III", "excess"):
+        table.add_column(name)
+    for i, o in builtins.enumerate(result.options, start=1):
+        cells = []
+        for p in (1, 2, 3):
+            cells.append(", ".join(f"{t} <- {s}" for s, t, ph in o.steps if ph == p) or "-")
+        table.add_row(str(i), *cells, ", ".join(o.excess) or "-")
+    return table
+
+
+def odds(report, console: Console) -> None:
+    """Each strike's exact result probabilities, each character's fates, the kill-MP distributions."""
+    from .strike import member_fates, strike_summary
+
+    co = report.odds
+    (dp, ap), (dal, aal) = report.players, report.alignments
+    kill_d, kill_a = report.kill_mp
+    title(console, report)
+    console.print(f"{dp} defends ({dal}); {ap} attacks ({aal}). Strikes in {dp}'s order (MECCG-SEQ-1).")
+    console.print("Choices not given in the file take these defaults:")
+    for line in report.defaults:
+        console.print(f"  - {line}")
+    table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
+    for col in ("#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie",
+                "defender loses"):
+        table.add_column(col)
+    for s, dist in zip(co.setups, co.per_strike):
+        summ = strike_summary(dist)
+        dname = f"{s.defender.member.name} ({s.defender.prowess}/{s.defender.body})"
+        rolls = ", best of 2 rolls" if s.attacker.rolls > 1 else ""
+        aname = f"{s.attacker.member.name} ({s.attacker.prowess}/{s.attacker.body}{rolls})"
+        if s.cancelled_by:
+            table.add_row(str(s.index), dname, aname, f"cancelled by {s.cancelled_by.name}", "", "")
+        else:
+            table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
+                          fmt(summ["defender_loses"]))
+    console.print(table)
+    fates = Table(title="Each character in a strike", title_justify="left")
+    for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
+        fates.add_column(col)
+    for s, dist in zip(co.setups, co.per_strike):
+        for n in (s.defender.member.name, s.attacker.member.name):
+            f = member_fates(dist, n)
+            fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in ("wounded", "eliminated", "discarded", "returned")])
+    console.print(fates)
+    for who, dist in ((f"{dp} (defender) kill MPs", kill_d), (f"{ap} (attacker) kill MPs", kill_a)):
+        console.print(Text(who, style="bold"))
+        for k, p in dist.items():
+            console.print(f"  {k}: {fmt(p)}")
+        console.print(f"  expected: {fmt(dist.expectation())}")
+    pen_d, pen_a = report.owner_mp_lost
+    console.print(f"Expected MPs the owners lose through \"if eliminated\" clauses and avatars "
+                  f"[elimination_mp_clauses={report.flags['elimination_mp_clauses']}] (MECCG-BODY-7, MECCG-BODY-9): "
+                  f"{dp} {fmt(pen_d)}, {ap} {fmt(pen_a)}")
+    if report.plot:
+        console.print(f"kill-MP distributions drawn to {report.plot}")
+
+
+def replay(report, console: Console) -> None:
+    """Each step of each strike with its rule ids, then the kill MPs and who was hurt."""
+    r = report.replay
+    book = load_rulebook("meccg")
+    dp, ap = report.players
+    title(console, report)
+    for st in r.preamble:
+        console.print(f"{st.text}  [{', '.join(st.rules)}]")
+    for _s, steps, _o in r.strikes:
+        console.print("")
+        for st in steps:
+            console.print(f"{st.text}  [{', '.join(st.rules)}]")
+    console.print("")
+    console.print(Text(f"Result: {dp} (defender) scores {r.kill_mp[0]} kill MP, {ap} (attacker) "
+                       f"{r.kill_mp[1]}; no trophies ({book.rule('MECCG-BODY-6').id})", style="bold"))
+    for _s, _steps, o in r.strikes:
+        if o.loser:
+            console.print(f"  {o.loser}: {'wounded' if o.fate == 'survives' else o.fate}")
+
+
+verify = verdicts
+
+
+def optimize(report, console: Console) -> None:
+    """The value, the first decision's alternatives with their values, and the principal line."""
+    from .optimize import shown_outcomes, who
+
+    solved = report.solved
+    scenario = solved.game.scenario
+    stats = solved.solution.stats
+    title(console, report)
+    console.print(f"Objective: {report.objective.describe()}")
+    console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
+    console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
+                  f"merged; solved in {solved.seconds:.1f} s")
+    console.print(f"{who(solved.solution.root.current_player(), scenario)}'s first choice, every alternative with "
+                  "its exact value:")
+    for label, value, best in report.choices:
+        console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
+    console.print("Principal line (decisions as played; at chance, the most probable outcome):")
+    for st in report.line:
+        if st.kind == "decision":
+            console.print(f"  {who(st.player, scenario)}: {st.action}")
+        elif st.kind == "chance":
+            outs = shown_outcomes(solved, st)
+            if len(outs) > 1:  # outcomes that lead to the same future
+                console.print(f"  dice at {st.state}: " + "; ".join(f"{lab} {fmt(p)}" for lab, p in outs))
+            else:
+                console.print(f"  dice at {st.state}: {outs[0][0]} (p {fmt(st.prob)})")
+
+
+def tree(report, console: Console) -> None:
+    title(console, report)
+    console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
+                                                               f" (first {report.depth} plies, not solved)"))
+

@@ -1,0 +1,134 @@
+"""The MECCG scenario document (``game: meccg``), declared once: the reader (:mod:`.schema`) checks
+files with it and ``pycombat schema meccg`` prints it as JSON Schema.
+
+>>> s = json_schema()
+>>> s["properties"]["attacker"]["properties"]["alignment"]["enum"]
+['hero', 'minion', 'balrog', 'fallen-wizard']
+>>> "prowess" in MEMBER.keys and "strikes" in COMBAT.keys
+True
+"""
+from __future__ import annotations
+
+from ...schemaspec import (
+    AnyOf,
+    Anything,
+    Bool,
+    Const,
+    Flags,
+    Int,
+    List,
+    Name,
+    Obj,
+    Str,
+    claims_spec,
+    game_schema,
+    registered_claim_book,
+    with_claim_book,
+)
+from .model import ALIGNMENTS, FW_STATUSES, STATUSES
+
+GAME = "meccg"
+#: When a company's player may declare the attack (MECCG-INIT-1: only the first is legal).
+DECLARATION_MOMENTS = ("end_of_site_phase", "during_site_phase", "organization_phase", "long_event_phase",
+                       "movement_hazard_phase", "end_of_turn")
+CARD_TYPES = ("character", "ally", "avatar", "agent")
+MODES = ("fell-rider", "normal")
+
+ROLL = Int("a 2d6 roll total", minimum=2, maximum=12,
+           message="a 2d6 roll is a whole number from 2 to 12, not {value!r}")
+ROLLS = Obj({
+    "attacker": AnyOf((ROLL, List(ROLL, nullable=False)), "the attacker's roll (a list when it rolls again)",
+                      message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
+    "defender": AnyOf((ROLL, List(ROLL, nullable=False)), "the defender's roll (a list when it rolls again)",
+                      message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
+    "body": ROLL,
+}, "the dice of this strike for `replay` (2d6 totals)")
+
+STRIKE = Obj({
+    "defender": Str("the defending character facing the strike (a member's name or label)"),
+    "attacker": Str("the attacking member making the strike (a member's name or label)"),
+    "attacker_cards": List(Name("card", "a card the attacker plays on this strike (effects data)")),
+    "defender_cards": List(Name("card", "a card the defender plays on this strike (effects data)")),
+    "excess": List(Str("an attacking member whose strike is excess, giving -1 prowess (MECCG-ASSIGN-5)")),
+    "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-STRIKE-4)")),
+    "attacker_weapon": Str("the item the attacker uses (carried by that member)"),
+    "defender_weapon": Str("the item the defender uses (carried by that member)"),
+    "rolls": ROLLS,
+    "attacker_untapped": Bool("the attacker chooses not to tap (-3 prowess, MECCG-SEQ-4)"),
+    "defender_untapped": Bool("the defender chooses not to tap (-3 prowess, MECCG-SEQ-4)"),
+}, "one strike: who faces whom, the cards played and the dice", required=("defender", "attacker"))
+
+COMBAT = Obj({
+    "strikes": List(STRIKE, "the complete strike assignment, in the defender's strike order"),
+}, "a given combat for `replay` and `verify`", required=("strikes",))
+
+MEMBER_FIELDS = {
+    "name": Name("character or ally", "the card (or, with custom: true, the member's own name)"),
+    "custom": Bool("a member not in the card database: give its stats (prowess, body, ...) here"),
+    "type": Str("the card type of a custom member", enum=CARD_TYPES),
+    "race": Str("race (overrides the card's)"),
+    "skills": List(Str("a skill"), "skills (override the card's)"),
+    "prowess": Int("prowess (overrides the card's)", minimum=0),
+    "body": Int("body (overrides the card's)", minimum=0),
+    "mp": Int("marshalling points (override the card's)"),
+    "keywords": List(Str("a keyword"), "keywords (override the card's)"),
+    "may_not_be_attacked": Bool("the member may not be attacked (overrides the card)"),
+    "may_not_face_strikes_at_site": Bool("the member may not face strikes at this site (overrides the card)"),
+    "makes_company_overt": Bool("the member makes a covert company overt (overrides the card)"),
+    "discard_on_body_check": List(Int("a body check roll"), "body check rolls on which the member is discarded"),
+    "avatar": Bool("the member is an avatar (overrides the card)"),
+    "status": Str("the member's state", enum=STATUSES),
+    "mode": Str("a Ringwraith avatar's mode (Fell Rider, MECCG-ALIGN-6)", enum=MODES),
+    "items": List(Name("item", "an item the member carries")),
+    "ally_of": Str("the member an ally is with (a member of this company)"),
+    "label": Str("a unique name for this member in the output and claims (for two copies of a card)"),
+}
+MEMBER_OBJ = Obj(MEMBER_FIELDS, "a member with its status, items and overrides", required=("name",))
+MEMBER = MEMBER_OBJ
+#: card fields a member may override inline
+OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
+               "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
+
+COMPANY = Obj({
+    "alignment": Str("the player's alignment", enum=ALIGNMENTS),
+    "player": Str("the player's name (default: attacker / defender)"),
+    "status": Str("a Fallen-wizard company's declared status", enum=FW_STATUSES),
+    "site": Str("the site where the combat happens"),
+    "stage_points": Int("a Fallen-wizard player's stage points (MECCG-ALIGN-8)", minimum=0),
+    "entered_site": Bool("the company entered the site this turn (default true)"),
+    "declared_at": Str("when the attack is declared (MECCG-INIT-1: only end_of_site_phase is legal)",
+                       enum=DECLARATION_MOMENTS),
+    "influence_attempt_this_turn": Bool("the company made an influence attempt this turn"),
+    "attacked_this_turn": Bool("the company already attacked this turn"),
+    "in_play": List(Name("card", "a card in play on this player's side")),
+    "hand": List(Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
+                     message="a card name (a string)")),
+    "members": List(AnyOf((Name("character or ally", "the member's card"), MEMBER_OBJ), "a company member"),
+                    "the company's characters and allies", min_items=1,
+                    few_message="a company needs at least one member"),
+}, "a company", required=("alignment", "site", "members"))
+
+SCENARIO = Obj({
+    "game": Const(GAME, "the game of this file", message="this reader is for `game: meccg`, not {value!r}"),
+    "title": Str("a title for the output", nullable=True),
+    "description": Anything("free text, kept with the scenario"),
+    "attacker": COMPANY,
+    "defender": COMPANY,
+    "in_play": List(Name("card", "a card in play for both sides (e.g. a long event)")),
+    "rules": Flags(GAME),
+    "combat": COMBAT,
+    "claims": claims_spec(),
+}, "A Middle-earth CCG combat: two companies, the cards in play, optionally a given combat and claims.",
+    required=("game", "attacker", "defender"))
+
+
+def full_spec() -> Obj:
+    """:data:`SCENARIO` with its ``claims:`` closed by the game's claim book (kinds and their fields):
+    what the JSON Schema describes. The reader checks with :data:`SCENARIO` and leaves the claims'
+    own fields to the claim reader (claims are read by ``verify``, after the scenario is built)."""
+    return with_claim_book(SCENARIO, registered_claim_book(GAME))
+
+
+def json_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a MECCG scenario file."""
+    return game_schema(GAME, full_spec(), "pycombat MECCG scenario")

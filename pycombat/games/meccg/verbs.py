@@ -1,0 +1,283 @@
+"""MECCG's verbs: each computes its answer and returns a report object (printing is in :mod:`.present`).
+
+>>> from pycombat.games.meccg.assign import example_path
+>>> from pycombat.games.meccg.schema import load_scenario
+>>> s = load_scenario(example_path("wind_throne.yaml"))
+>>> enumerate(s, count=True).count
+288
+>>> enumerate(s, count=True).to_json()["attack"]["legal"]
+True
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+from ...dice import Dist, as_json
+from ...errors import PycombatError, ScenarioError
+from ...report import Report, VerifyReport
+from .model import Scenario
+
+
+def _base(s: Scenario, verb: str) -> dict:
+    return {"game": "meccg", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
+
+
+# ---- enumerate -------------------------------------------------------------------------------------
+@dataclass
+class EnumerateReport(Report):
+    """The attack's legality (with the rules that decide it) and its legal assignments or traces."""
+
+    result: Any = None  #: :class:`.enumerate.EnumerateReport`: attack verdict, count, options
+    count_only: bool = False
+
+    @property
+    def count(self) -> int:
+        return self.result.count if self.result.count is not None else len(self.result.options)
+
+    @property
+    def legal(self) -> bool:
+        return self.result.attack.legal
+
+    def to_json(self) -> dict:
+        return self.result.as_json()
+
+
+def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, traces: bool = False,
+              max_list: int | None = None) -> EnumerateReport:
+    """Whether the attack is legal and why, then every legal complete assignment (or trace)."""
+    from .enumerate import DEFAULT_MAX_LIST, enumerate_assignments
+
+    result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
+                                   max_list=max_list or DEFAULT_MAX_LIST)
+    return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count)
+
+
+# ---- odds ------------------------------------------------------------------------------------------
+@dataclass
+class OddsReport(Report):
+    """Per strike the exact probabilities of each result and fate; the kill-MP distributions."""
+
+    odds: Any = None  #: :class:`.strike.CombatOdds`
+    players: tuple[str, str] = ("", "")  #: (defending player, attacking player)
+    alignments: tuple[str, str] = ("", "")
+    defaults: list[str] = field(default_factory=list)
+    kill_mp: tuple[Dist, Dist] | None = None  #: (defending player's, attacking player's)
+    eliminated: dict[str, Fraction] = field(default_factory=dict)
+    owner_mp_lost: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
+    plot: str | None = None
+
+    def to_json(self) -> dict:
+        from .strike import member_fates, strike_summary
+
+        kill_d, kill_a = self.kill_mp
+        strikes = []
+        for s, dist in zip(self.odds.setups, self.odds.per_strike):
+            strikes.append({
+                "index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
+                "cancelled_by": s.cancelled_by.name if s.cancelled_by else None,
+                "defender_prowess": s.defender.prowess, "attacker_prowess": s.attacker.prowess,
+                "defender_body": s.defender.body, "attacker_body": s.attacker.body,
+                "attacker_rolls": s.attacker.rolls, "defender_rolls": s.defender.rolls,
+                "modifiers": {side.member.name: [{"amount": m.amount, "what": m.what, "rule": m.rule}
+                                                 for m in side.prowess_mods + side.body_mods]
+                              for side in (s.defender, s.attacker)},
+                "probabilities": {k: as_json(v) for k, v in strike_summary(dist).items()},
+                "fates": {n: {k: as_json(v) for k, v in member_fates(dist, n).items()}
+                          for n in (s.defender.member.name, s.attacker.member.name)},
+            })
+        out = {"game": "meccg", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+               "defaults": self.defaults, "strikes": strikes,
+               "kill_mp": {"defender_player": {str(k): as_json(v) for k, v in kill_d.items()},
+                           "attacker_player": {str(k): as_json(v) for k, v in kill_a.items()}},
+               "expected_kill_mp": {"defender_player": as_json(kill_d.expectation()),
+                                    "attacker_player": as_json(kill_a.expectation())},
+               "eliminated": {n: as_json(p) for n, p in self.eliminated.items()},
+               "expected_owner_mp_lost": {"defender_player": as_json(self.owner_mp_lost[0]),
+                                          "attacker_player": as_json(self.owner_mp_lost[1]),
+                                          "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"}}
+        if self.plot:
+            out["plot"] = self.plot
+        return out
+
+
+def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
+    """The exact odds of the scenario's ``combat:`` block (``plot``: draw the kill-MP distributions)."""
+    from .strike import combat_odds, defaults_used, marginal
+
+    co = combat_odds(scenario)
+    a, d = scenario.attacker, scenario.defender
+    kill_d, kill_a = marginal(co.kill_mp, 0), marginal(co.kill_mp, 1)
+    # MECCG-BODY-7/9 [elimination_mp_clauses]: MPs the owners lose on top of the kill MPs
+    pen_d = sum((dist.expectation(lambda o: o.penalty_defender_player) for dist in co.per_strike), Fraction(0))
+    pen_a = sum((dist.expectation(lambda o: o.penalty_attacker_player) for dist in co.per_strike), Fraction(0))
+    if plot:
+        from ...plot import plot_distributions
+
+        plot_distributions({f"{d.player} (defender) kill MPs": kill_d, f"{a.player} (attacker) kill MPs": kill_a},
+                           plot, title=scenario.title or "kill MPs", xlabel="kill MPs")
+    return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
+                      alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
+                      kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in co.fates.items()},
+                      owner_mp_lost=(pen_d, pen_a), plot=plot)
+
+
+# ---- replay ----------------------------------------------------------------------------------------
+@dataclass
+class ReplayReport(Report):
+    """The combat resolved with given dice, step by step, each step with its rule ids."""
+
+    replay: Any = None  #: :class:`.strike.Replay`
+    players: tuple[str, str] = ("", "")
+
+    def to_json(self) -> dict:
+        r = self.replay
+        return {"game": "meccg", "scenario": self.scenario, "flags": dict(self.flags),
+                "preamble": [{"text": st.text, "rules": list(st.rules)} for st in r.preamble],
+                "strikes": [{"index": s.index, "defender": s.defender.member.name,
+                             "attacker": s.attacker.member.name,
+                             "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps],
+                             "result": o.result, "loser": o.loser, "fate": o.fate}
+                            for s, steps, o in r.strikes],
+                "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]}}
+
+
+def parse_rolls(text: str | None) -> list[int] | None:
+    """``"8,8,6"`` (every 2d6 total in the order rolled) as numbers; None stays None.
+
+    >>> parse_rolls("8, 8,6")
+    [8, 8, 6]
+    """
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        return [int(x) for x in text]
+    try:
+        rolls = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise PycombatError(f"--rolls {text!r}: expected 2d6 totals separated by commas, e.g. 8,8,6,6") from None
+    bad = [r for r in rolls if not 2 <= r <= 12]
+    if bad:
+        raise PycombatError(f"--rolls: {bad[0]} is not a 2d6 total (2 to 12)")
+    return rolls
+
+
+def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> ReplayReport:
+    """Resolve the ``combat:`` block with the file's dice or ``rolls`` (``"8,8,6,..."``)."""
+    from .strike import replay as _replay
+
+    r = _replay(scenario, parse_rolls(rolls))
+    return ReplayReport(**_base(scenario, "replay"), replay=r,
+                        players=(scenario.defender.player, scenario.attacker.player))
+
+
+# ---- verify ----------------------------------------------------------------------------------------
+def verify(scenario: Scenario) -> VerifyReport:
+    """Every claim of the scenario's ``claims:``, with the rules that decide it."""
+    from .claims import book, verify as _verify
+    from ...verdicts import parse_claims
+
+    if not scenario.claims:
+        raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
+    claims = parse_claims(scenario.claims, book(), scenario)
+    return VerifyReport(**_base(scenario, "verify"), verdicts=_verify(scenario, claims))
+
+
+# ---- optimize and tree ------------------------------------------------------------------------------
+def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
+    """Refuse up front a game whose tree has more than ``max_nodes`` nodes for sure: each legal
+    complete assignment ends the assignment phases in a state of its own (the state keeps the
+    pairs), so the tree has at least as many nodes as there are complete assignments (counted
+    fast, without listing them)."""
+    from ...errors import TooLargeError
+    from .assign import LegalAssignments, judge_attack
+
+    if not judge_attack(scenario).legal:
+        return
+    n = LegalAssignments(scenario).count()
+    if n > max_nodes:
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "
+                            f"per legal complete assignment), more than --max-nodes {max_nodes:,}; raise --max-nodes "
+                            "or solve a smaller combat")
+
+
+@dataclass
+class OptimizeReport(Report):
+    """The value under optimal play, the first decision's alternatives and the principal line."""
+
+    solved: Any = None  #: :class:`.optimize.Solved`
+    objective: Any = None
+    choices: list[tuple[str, Fraction, bool]] = field(default_factory=list)
+    line: list = field(default_factory=list)
+
+    @property
+    def value(self) -> Fraction:
+        return self.solved.value
+
+    def to_json(self) -> dict:
+        from ...tree import format_fraction
+
+        stats = self.solved.solution.stats
+        return {
+            "objective": self.objective.name, "character": self.objective.character,
+            "value": format_fraction(self.solved.value), "value_float": float(self.solved.value),
+            "first_choices": [{"choice": c, "value": format_fraction(v), "best": b} for c, v, b in self.choices],
+            "principal_line": [{"kind": st.kind, "player": st.player, "state": st.state, "action": st.action,
+                                "prob": format_fraction(st.prob) if st.prob is not None else None}
+                               for st in self.line],
+            "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
+                     "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3)}
+
+
+def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
+             max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None) -> OptimizeReport:
+    """Solve the combat as a two-player game with the dice as chance, exactly."""
+    from .optimize import first_choices, line, objective_from, solve_combat
+
+    obj = objective_from(objective, character, scenario)
+    _bound(scenario, max_nodes, "optimize")
+    solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
+    return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
+                          choices=first_choices(solved), line=line(solved))
+
+
+@dataclass
+class TreeReport(Report):
+    """Where the game tree was written, and its size."""
+
+    output: str = ""
+    stats: str = ""
+    depth: int | None = None
+
+    def to_json(self) -> dict:
+        return {**super().to_json()}
+
+
+def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
+         character: str | None = None, max_nodes: int = 2_000_000,
+         progress: Callable[[int], object] | None = None) -> TreeReport:
+    """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG)."""
+    from ...tree import build_tree, solve, to_dot, to_graphml, to_png
+    from .game import CvccGame
+    from .optimize import objective_from
+
+    obj = objective_from(objective, character, scenario)
+    out = Path(output)
+    kind = out.suffix.lower()
+    if kind not in (".graphml", ".dot", ".png"):
+        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
+    game = CvccGame(scenario, obj)
+    t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
+    if depth is None:
+        solve(t)
+    if kind == ".graphml":
+        to_graphml(t, out)
+    elif kind == ".dot":
+        to_dot(t, out, player_names=("defender", "attacker"))
+    else:
+        to_png(t, out, player_names=("defender", "attacker"))
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(t.stats()), depth=depth)
+

@@ -1,0 +1,230 @@
+"""Riftbound's reports as text (a ``rich`` console): one printer a verb, beside the verbs of :mod:`.verbs`.
+
+Every printer starts with the scenario's title; the board after the showdown, each side's units
+and the interpretation flags come next (:func:`board_header`).
+"""
+from __future__ import annotations
+
+import builtins
+from fractions import Fraction
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ...dice import fmt
+from ...present import title, verdicts
+from ...tree import format_fraction
+from .model import SIDES, Board, Scenario, other
+from .outcome import OUTCOME_TEXT
+from .splits import Derived
+from .verbs import EnumerateReport, OddsReport, OptimizeReport, SideSplits, TreeReport, kills
+
+
+# ---- shared ----------------------------------------------------------------------------------
+def flags_line(scenario: Scenario) -> str:
+    changed = [f"{k}={v} ({scenario.flag_origin.get(k, 'default')})" for k, v in scenario.flags.items()
+               if scenario.flag_origin.get(k, "default") != "default"]
+    main = ", ".join(f"{k}={scenario.flags[k]}" for k in ("excess_damage", "marked_damage", "split_repr"))
+    return "Flags: " + (", ".join(changed) if changed else "all defaults") + f"; {main}"
+
+
+def units_line(scenario: Scenario, board: Board, side: str) -> str:
+    s = scenario.side(side)
+    present = {u.name for u in board.side(side)}
+    parts = []
+    for u in s.units:
+        if u.name in present:
+            parts.append(board.unit(u.name).describe())
+        else:
+            how = next(h for n, _, h in board.removed if n == u.name)
+            parts.append(f"{u.name} ({how} in the showdown)")
+    return f"{side.capitalize()}: {s.player}: " + "; ".join(parts)
+
+
+def board_header(console: Console, scenario: Scenario, board: Board) -> None:
+    """The battlefield, each side's units after the showdown, and the flags."""
+    if scenario.battlefield:
+        console.print(f"Battlefield: {scenario.battlefield}" + (" (the Attacker already scored it this turn)"
+                                                                if scenario.scored_this_turn else ""))
+    console.print(units_line(scenario, board, "attacker"))
+    console.print(units_line(scenario, board, "defender"))
+    console.print(flags_line(scenario))
+
+
+def _receivers_text(derived: Derived, side: str, board: Board) -> str:
+    out = []
+    for n in derived.targets[side]:
+        tier = derived.tiers[side].get(n)
+        tag = {0: "Tank, ", 2: "Backline, "}.get(tier, "") if n not in derived.duals[side] else "Tank+Backline, "
+        lethal = derived.lethal.get(n)
+        out.append(f"{n} ({tag}lethal {'never' if lethal is None else lethal})")
+    out += [f"{n} (cannot be dealt damage: leftover only, RB-ORD-7)" for n in derived.dumps[side]]
+    skipped = [u.name for u in board.side(other(side)) if u.immune and u.name not in derived.dumps[side]]
+    text = ", ".join(out) or "nobody"
+    if skipped:
+        text += f"; {', '.join(skipped)} cannot be dealt damage and gets none (RB-ORD-7, immune_targets=exclude)"
+    return text
+
+
+# ---- enumerate -------------------------------------------------------------------------------------
+def enumerate(report: EnumerateReport, console: Console) -> None:
+    scenario, board = report.combat, report.board
+    title(console, report)
+    board_header(console, scenario, board)
+    if not board.damage_step:
+        console.print("No damage step: one side has no units left at the battlefield after the showdown (RB-DMG-1).")
+    for side, ss in report.sides.items():
+        d = ss.derived
+        console.print("")
+        player = ss.player
+        console.print(f"{player} ({side}) assigns {d.to_assign[side]} damage among the {other(side)}s: "
+                      f"{_receivers_text(d, side, board)}.")
+        if d.to_assign[side] and d.big[side]:
+            how = ("wherever " + player + " likes" if scenario.flags["excess_damage"] == "free"
+                   else "on the last unit assigned")
+            if d.excess[side]:
+                console.print(f"  {d.to_assign[side]} >= total lethal {d.total_lethal[side]}: every unit gets lethal "
+                              f"damage and {d.excess[side]} is left over, {how} (RB-DMG-9, "
+                              f"excess_damage={scenario.flags['excess_damage']}).")
+            else:
+                console.print(f"  {d.to_assign[side]} = total lethal {d.total_lethal[side]}: every unit gets exactly "
+                              "its lethal damage (RB-DMG-6, RB-DMG-7).")
+        elif d.to_assign[side]:
+            never = any(d.lethal.get(n) is None for n in d.targets[side])
+            console.print(f"  {d.to_assign[side]} < total lethal {'never reached' if never else d.total_lethal[side]}"
+                          ": units get lethal damage one at a time, only the last one may be left short "
+                          "(RB-DMG-6, RB-DMG-7, RB-DMG-8).")
+        noun = "sequences" if ss.representation == "sequence" else "splits"
+        listed, count = ss.splits, ss.count
+        if count is None:
+            console.print(Text(f"too many legal {noun} to count; the first {len(listed):,} found:", style="bold"))
+        else:
+            console.print(Text(f"{count:,} legal {noun}" if count != 1 else f"1 legal {noun[:-1]}", style="bold"))
+        if report.count_only or not listed:
+            continue
+        console.print(_splits_table(ss))
+        if ss.truncated and count is not None:
+            console.print(f"... {count - len(listed):,} more (shown: {len(listed):,}; use --limit N to show more)")
+    console.print("")
+    classes = report.outcomes
+    texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes))
+    how = "whichever legal splits are chosen" if len(classes.outcomes) == 1 else "depending on the splits"
+    console.print(f"Outcome {how}: {texts} (RB-MODEL-4: {classes.explain()}).")
+
+
+def _splits_table(ss: SideSplits) -> Table:
+    table = Table(title=None, show_header=True)
+    table.add_column("#", justify="right")
+    if ss.representation == "sequence":
+        table.add_column("assignments, in order")
+        table.add_column("kills")
+        for i, (sp, k) in builtins.enumerate(zip(ss.splits, ss.kills), start=1):
+            table.add_row(str(i), " -> ".join(f"{u} {a}" for u, a in sp.steps) or "nothing", ", ".join(k) or "-")
+        return table
+    names = list(ss.derived.receivers(ss.side))
+    for n in names:
+        table.add_column(n, justify="right")
+    table.add_column("kills")
+    for i, (sp, k) in builtins.enumerate(zip(ss.splits, ss.kills), start=1):
+        table.add_row(str(i), *[str(sp.get(n)) if sp.get(n) else "-" for n in names], ", ".join(k) or "-")
+    return table
+
+
+# ---- odds ------------------------------------------------------------------------------------------
+def odds(report: OddsReport, console: Console) -> None:
+    r, classes = report.result, report.outcomes
+    title(console, report)
+    board_header(console, report.combat, report.board)
+    console.print("")
+    for ln in r.lines:
+        console.print(f"{ln.text}  [{', '.join(ln.rules)}]")
+    console.print("")
+    certain = len(classes.outcomes) == 1
+    console.print(f"Outcome: {OUTCOME_TEXT[r.outcome]}; probability {fmt(Fraction(1))}: no dice in Riftbound combat."
+                  + (" Every pair of legal splits gives this outcome (RB-MODEL-4)." if certain else
+                     " Other legal splits give: " + ", ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes)
+                                                            if o != r.outcome) + "."))
+    if report.death_share:
+        console.print("Share of the opponent's legal splits that kill each unit (a count over splits, not a "
+                      "probability of play):")
+        for n, p in report.death_share.items():
+            console.print(f"  {n}: {fmt(p)}")
+    if report.plot:
+        console.print(f"kill counts drawn to {report.plot}")
+
+
+# ---- optimize / tree -------------------------------------------------------------------------------
+def optimize(report: OptimizeReport, console: Console) -> None:
+    scenario, board, opt, objective = report.combat, report.board, report.optimum, report.objective
+    game = opt.game
+    title(console, report)
+    board_header(console, scenario, board)
+    console.print(f"Objective: {objective.describe()} (best_split_objective; RB-MODEL-7: a convention, not a rule)")
+    for side in SIDES:
+        b = opt.sides[side]
+        player = scenario.side(side).player
+        console.print("")
+        console.print(f"{player} ({side}) has {b.legal:,} legal split{'s' if b.legal != 1 else ''}; best "
+                      f"({len(b.splits)} optimal):")
+        for sp in b.splits[:10]:
+            console.print(f"  * {sp.label()}  -> kills {', '.join(kills(board, side, sp)) or 'nobody'}"
+                          f" ({_score_text(game, side, kills(board, side, sp))})")
+        if len(b.splits) > 10:
+            console.print(f"  ... {len(b.splits) - 10} more optimal splits")
+        if len(b.classes) > 1:
+            console.print("  every choice of units to kill, best first:")
+            top = game.score(side, b.classes[0].killed)
+            for c in b.classes:
+                mark = "*" if game.score(side, c.killed) == top else " "
+                console.print(f"  {mark} {c.label()}  ({_score_text(game, side, c.killed)})")
+    console.print("")
+    console.print("Joint view: the Attacker splits, then the Defender, knowing it (RB-DMG-3); both land at once "
+                  "(RB-DMG-4). Solved as one zero-sum game (Attacker's score minus Defender's):")
+    stats = opt.tree.stats()
+    ka, kd = report.killed
+    console.print(f"  game tree: {stats.nodes:,} nodes, {stats.edges:,} edges; value for the Attacker {fmt(opt.value)}"
+                  f" = {format_fraction(game.score('attacker', ka))} ({_score_text(game, 'attacker', ka)}) - "
+                  f"{format_fraction(game.score('defender', kd))} ({_score_text(game, 'defender', kd)}); "
+                  f"{game.scale()}")
+    for st in opt.line:
+        if st.action:
+            who = "Attacker" if st.player == 0 else "Defender"
+            console.print(f"  {who}: {st.action}")
+        else:
+            console.print(f"  => {st.state}")
+    alts = report.alternatives
+    if len(alts) > 1:
+        console.print("  the Attacker's alternatives with the Defender's best reply (value for the Attacker):")
+        for a in alts[:10]:
+            console.print(f"  {'*' if a.best else ' '} {fmt(a.value[0]):>14}  {a.label}")
+    console.print("")
+    texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(opt.classes.outcomes))
+    console.print(f"Outcome over all legal splits: {texts} (RB-MODEL-4: {opt.classes.explain()}).")
+
+
+def _score_text(game, side: str, killed) -> str:
+    mights = sum(max(0, game.board.unit(n).current_might) for n in killed)
+    name = game.objective.name
+    parts = [f"{len(killed)} kill{'s' if len(killed) != 1 else ''}", f"{mights} Might"]
+    if name == "might_then_kills":
+        parts.reverse()
+    if name == "custom":
+        value = sum((game.board.unit(n).value or 0 for n in killed), Fraction(0))
+        parts.insert(0, f"value {value}")
+    lost = [n for n in killed if n in game.objective.protect]
+    if lost:
+        parts.insert(0, f"kills the protected {', '.join(lost)}")
+    return ", ".join(parts)
+
+
+def tree(report: TreeReport, console: Console) -> None:
+    title(console, report)
+    console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
+                                                             f" (first {report.depth} plies, not solved)"))
+
+
+# ---- verify ------------------------------------------------------------------------------------------
+def verify(report, console: Console) -> None:
+    """Each verdict with its rules (:func:`pycombat.present.verdicts`)."""
+    verdicts(report, console)

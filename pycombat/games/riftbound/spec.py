@@ -1,0 +1,134 @@
+"""The Riftbound scenario document (``game: riftbound``), declared once: the reader (:mod:`.schema`)
+checks files with it and ``pycombat schema riftbound`` prints it as JSON Schema.
+
+>>> s = json_schema()
+>>> s["properties"]["showdown"]["items"]["oneOf"][0]
+{'required': ['might']}
+>>> EFFECT.keys[-3:]
+('unit', 'by', 'card')
+"""
+from __future__ import annotations
+
+from ...schemaspec import (
+    AnyOf,
+    Anything,
+    Bool,
+    Const,
+    Flags,
+    Int,
+    List,
+    Map,
+    Name,
+    Obj,
+    Str,
+    Tuple,
+    Words,
+    claims_spec,
+    game_schema,
+    registered_claim_book,
+    with_claim_book,
+)
+from .model import SIDES
+
+GAME = "riftbound"
+#: effect key -> what it does (each showdown entry has exactly one)
+EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish", "remove", "double_damage", "give",
+                "immune")
+#: effects whose value is the unit (the rest take `unit:` and an amount)
+UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
+GIVABLE = ("Tank", "Backline", "Assault", "Shield")
+
+_UNIT_REF = "a unit of this combat (its name or label, any case)"
+EFFECT = Obj({
+    "might": Int("a Might change of `unit` until the end of the turn"),
+    "prevent": AnyOf((Int("damage to `unit` prevented", minimum=1), Words("prevent all damage to `unit`", ("all",))),
+                     "damage to `unit` prevented: a number, or all"),
+    "damage": Int("damage dealt to `unit` (marked before combat damage)", minimum=1),
+    "stun": Str(f"stun {_UNIT_REF}"),
+    "kill": Str(f"kill {_UNIT_REF} (it leaves the combat)"),
+    "recall": Str(f"recall {_UNIT_REF} (it leaves the combat)"),
+    "banish": Str(f"banish {_UNIT_REF} (it leaves the combat)"),
+    "remove": Str(f"remove {_UNIT_REF} from the combat"),
+    "double_damage": Str(f"{_UNIT_REF} deals double damage"),
+    "give": Str("a keyword given to `unit`: " + ", ".join(GIVABLE) + " (Assault and Shield may take a number)"),
+    "immune": Str(f"{_UNIT_REF} cannot be damaged"),
+    "unit": Str(f"the unit the effect applies to: {_UNIT_REF}"),
+    "by": Str("who played it", enum=SIDES),
+    "card": Str("the card that had the effect (for the output)"),
+}, "one showdown effect, in the order they resolved: exactly one of " + ", ".join(EFFECT_KINDS),
+    exactly_one=EFFECT_KINDS,
+    exactly_one_message="a showdown effect has exactly one of: {one_of}{has}",
+    dependent_required={k: ("unit",) for k in EFFECT_KINDS if k not in UNIT_VALUED})
+
+UNIT_OBJ = Obj({
+    "name": Name("unit card", "the card (or, with custom: true, the unit's own name)"),
+    "custom": Bool("a unit not in the card data: give its `might` (and `keywords`)"),
+    "might": Int("Might (overrides the card's)"),
+    "keywords": List(Str("a keyword as printed, e.g. Tank, Assault 2, Shield, Deflect (or Stun)"),
+                     "keywords beyond the card's"),
+    "damage": Int("damage already marked on the unit", minimum=0),
+    "stunned": Bool("the unit is stunned (RB-MIGHT-3)"),
+    "immune": Bool("the unit cannot be damaged"),
+    "deals_combat_damage": Bool("false: the unit deals no combat damage"),
+    "value": AnyOf((Int(), Str(pattern=r"^\s*[-+]?\d+(\.\d+)?(\s*/\s*\d+)?\s*$")),
+                   "the unit's value for `optimize`: a whole number or a fraction such as 3/2",
+                   message="must be a whole number or a fraction such as 3/2, not {value!r}"),
+    "label": Str("a unique name for this unit in the output and claims (for two copies of a card)"),
+}, "a unit with its state and overrides", required=("name",))
+UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the battlefield")
+
+
+def _side(role: str) -> Obj:
+    return Obj({
+        "player": Str("the player's name"),
+        "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1,
+                      few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
+    }, f"the {role}: its units at the battlefield", required=("units",))
+
+
+ATTACKER, DEFENDER = _side("attacker"), _side("defender")
+SIDE = ATTACKER
+
+_AMOUNT = Int("damage assigned to that unit", minimum=0, prefix="damage ")
+_STEP_AMOUNT = Int("damage assigned in this step", minimum=1, prefix="damage ")
+_STEP_MESSAGE = "a step is {{unit: damage}} or [unit, damage]"
+SPLIT = AnyOf((
+    Map(_AMOUNT, "a vector: unit -> damage", key=_UNIT_REF),
+    List(AnyOf((Map(_STEP_AMOUNT, key=_UNIT_REF, min_properties=1, max_properties=1, message=_STEP_MESSAGE),
+                Tuple((Str(_UNIT_REF), _STEP_AMOUNT), message=_STEP_MESSAGE)),
+               "a step: {unit: damage} or [unit, damage]", message=_STEP_MESSAGE),
+         "a sequence of steps (RB-MODEL-6)", nullable=False),
+), "a damage split: a mapping {unit: damage} (a vector) or a list of {unit: damage} steps (a sequence)",
+    message="a split is a mapping {{unit: damage}} (a vector) or a list of {{unit: damage}} steps (a sequence)")
+SPLITS = Obj({side: SPLIT for side in SIDES}, "the damage splits the players chose (for `verify`)")
+
+BATTLEFIELD = Obj({
+    "name": Str("the battlefield's name"),
+    "scored_this_turn": Bool("the attacker already scored this battlefield this turn (RB-RES-5)"),
+}, "the battlefield")
+
+SCENARIO = Obj({
+    "game": Const(GAME, "the game of this file", message="this reader is for `game: riftbound`, not {value!r}"),
+    "title": Str("a title for the output", nullable=True),
+    "description": Anything("free text, kept with the scenario"),
+    "battlefield": AnyOf((Str("the battlefield's name"), BATTLEFIELD), "the battlefield: a name or a mapping"),
+    "rules": Flags(GAME),
+    "attacker": ATTACKER,
+    "defender": DEFENDER,
+    "showdown": List(EFFECT, "the showdown's effects in the order they resolved"),
+    "splits": SPLITS,
+    "claims": claims_spec(),
+}, "A Riftbound combat at one battlefield: the units of both sides, the showdown's effects, optionally the "
+   "damage splits and claims.", required=("game", "attacker", "defender"), unknown_first=True)
+
+
+def full_spec() -> Obj:
+    """:data:`SCENARIO` with its ``claims:`` closed by the game's claim book (kinds and their fields):
+    what the JSON Schema describes. The reader checks with :data:`SCENARIO` and leaves the claims'
+    own fields to the claim reader (claims are read by ``verify``, after the scenario is built)."""
+    return with_claim_book(SCENARIO, registered_claim_book(GAME))
+
+
+def json_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of a Riftbound scenario file."""
+    return game_schema(GAME, full_spec(), "pycombat Riftbound scenario")

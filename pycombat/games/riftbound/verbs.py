@@ -1,0 +1,322 @@
+"""Riftbound's verbs: each computes its answer and returns a report object (printing is in :mod:`.present`).
+
+* ``enumerate``: each side's legal damage splits (count and list), with the units each kills;
+* ``odds``: the resulting board, step by step (deterministic: no dice);
+* ``optimize``: each side's best split (RB-MODEL-7) and the joint view (both assignments as
+  one game, solved by the engine), with the outcome classes (RB-MODEL-4);
+* ``verify``: the claims of the scenario, with the rule ids that decide them;
+* ``tree``: the joint game tree to GraphML, DOT or PNG.
+
+Options arrive as keywords named like the command line's (``--max-list`` is ``max_list``); their
+defaults are the command line's. No verb prints.
+
+>>> from pycombat.games.riftbound import verbs
+>>> from pycombat.games.riftbound.schema import example_path, load_scenario
+>>> scenario = load_scenario(example_path("seed_example.yaml"))
+>>> report = verbs.enumerate(scenario, count=True)
+>>> {side: s["count"] for side, s in report.to_json()["sides"].items()}
+{'attacker': 1, 'defender': 2}
+>>> report.count == {'attacker': 1, 'defender': 2}
+True
+>>> report.to_json()["outcomes"], report.to_json()["sides"]["attacker"]["excess"]
+(['conquer'], 2)
+"""
+from __future__ import annotations
+
+import builtins
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+from ...dice import Dist, as_json
+from ...errors import PycombatError, TooLargeError
+from ...report import Report, VerifyReport
+from ...tree import build_tree, format_fraction, solve, to_dot, to_graphml, to_png
+from ...verdicts import parse_claims
+from . import claims as _claims
+from .game import JointGame, Objective, kill_classes
+from .model import SIDES, Board, Scenario, Split, other
+from .optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
+from .outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
+from .showdown import play_showdown
+from .splits import Derived, LegalSplits
+
+#: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
+DEFAULT_MAX_LIST = 100_000
+#: the file formats ``tree`` writes, by extension
+TREE_FORMATS = (".graphml", ".dot", ".png")
+
+
+def _base(s: Scenario, verb: str) -> dict:
+    return {"game": "riftbound", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
+
+
+def kills(board: Board, side: str, split: Split) -> list[str]:
+    """The units of the other side that ``side``'s split gives lethal damage (RB-MIGHT-1)."""
+    return [u.name for u in board.side(other(side)) if u.dies_with(split.get(u.name))]
+
+
+@dataclass
+class _Combat(Report):
+    """What every Riftbound report shows first: the scenario and the board after the showdown."""
+
+    combat: Scenario | None = None  #: the scenario read (its units, flags and their origins)
+    board: Board | None = None  #: the units at the battlefield when the showdown ends
+
+
+# ---- enumerate -------------------------------------------------------------------------------------
+@dataclass
+class SideSplits:
+    """One side's legal damage splits (RB-MODEL-3): what it assigns, to whom, and the splits."""
+
+    side: str
+    player: str
+    derived: Derived  #: derive.lp's numbers (pool, lethal amounts, tiers, excess)
+    representation: str  #: "vector" or "sequence" (RB-MODEL-6, flag split_repr)
+    count: int | None  #: None: too many to count (then ``splits`` are the first found)
+    splits: list[Split] = field(default_factory=list)
+    kills: list[list[str]] = field(default_factory=list)  #: per listed split, the units it kills
+    truncated: bool = False
+
+    def to_json(self, count_only: bool) -> dict:
+        d, side = self.derived, self.side
+        entry = {"player": self.player, "total": d.pool[side], "assigns": d.to_assign[side],
+                 "total_lethal": d.total_lethal[side], "excess": d.excess[side],
+                 "receivers": [{"unit": n, "lethal": d.lethal.get(n), "tier": d.tiers[side].get(n),
+                                "dual": n in d.duals[side]} for n in d.targets[side]]
+                 + [{"unit": n, "immune": True} for n in d.dumps[side]],
+                 "representation": self.representation, "count": self.count}
+        if not count_only:
+            entry["splits"] = [{**sp.as_json(), "kills": k} for sp, k in zip(self.splits, self.kills)]
+            if self.truncated:
+                entry["truncated"] = True
+        return entry
+
+
+@dataclass
+class EnumerateReport(_Combat):
+    """Each side's legal damage splits and the outcomes they lead to (RB-MODEL-4)."""
+
+    sides: dict[str, SideSplits] = field(default_factory=dict)
+    outcomes: OutcomeClasses | None = None
+    count_only: bool = False
+
+    @property
+    def count(self) -> dict[str, int | None]:
+        """Each side's number of legal splits (None: too many to count)."""
+        return {side: ss.count for side, ss in self.sides.items()}
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+                "damage_step": self.board.damage_step, "sides": {s: v.to_json(self.count_only)
+                                                                  for s, v in self.sides.items()},
+                "outcomes": sorted(self.outcomes.outcomes), "outcome_reason": self.outcomes.explain()}
+
+
+def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, max_list: int | None = None,
+              side: str | None = None) -> EnumerateReport:
+    """Each side's (or ``side``'s) legal damage splits: all of them (at most ``max_list``), the first
+    ``limit``, or with ``count`` only their number."""
+    board = play_showdown(scenario).board
+    max_list = max_list or DEFAULT_MAX_LIST
+    out: dict[str, SideSplits] = {}
+    for s in ([side] if side else list(SIDES)):
+        view = LegalSplits(board, s)
+        try:
+            n = view.count()
+        except TooLargeError as exc:
+            if count or not limit:
+                raise TooLargeError(f"{exc}; use --limit N to list the first N") from None
+            listed = list(itertools.islice(view, limit))
+            n, truncated = None, True
+        else:
+            listed, truncated = [], False
+            if not count:
+                if limit is None and n > max_list:
+                    raise TooLargeError(f"the {s} has {n:,} legal splits: too many to list (the limit is "
+                                        f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
+                                        f"--max-list {n} to list them all.")
+                if n <= max_list:  # all of them, in a stable order: most damage on the first units first
+                    listed = sorted(view, key=_sort_key(view))[: limit or None]
+                else:  # --limit N of a huge set: the first N the solver streams
+                    listed = list(itertools.islice(view, limit))
+                truncated = n > len(listed)
+        out[s] = SideSplits(side=s, player=scenario.side(s).player, derived=view.derived,
+                            representation=view.representation, count=n, splits=listed,
+                            kills=[kills(board, s, view.as_vector(sp)) for sp in listed], truncated=truncated)
+    return EnumerateReport(**_base(scenario, "enumerate"), combat=scenario, board=board, sides=out,
+                           outcomes=outcome_classes(board), count_only=count)
+
+
+def _sort_key(view: LegalSplits) -> Callable[[Split], tuple]:
+    rank = {n: i for i, n in builtins.enumerate(view.derived.receivers(view.side))}
+    if view.representation == "sequence":
+        return lambda sp: tuple((rank.get(u, 99), -a) for u, a in sp.steps)
+    names = list(rank)
+    return lambda sp: tuple(-sp.get(n) for n in names)
+
+
+# ---- odds ------------------------------------------------------------------------------------------
+@dataclass
+class OddsReport(_Combat):
+    """The board after both splits land and the cleanup: deterministic (no dice in Riftbound combat)."""
+
+    result: Resolution | None = None  #: the splits dealt, the deaths, the outcome, the steps with rule ids
+    outcomes: OutcomeClasses | None = None  #: the outcomes over every pair of legal splits (RB-MODEL-4)
+    death_share: dict[str, Fraction] = field(default_factory=dict)  #: unit -> share of enemy splits killing it
+    kills: dict[str, Dist] = field(default_factory=dict)  #: side -> units its split kills, over its splits
+    plot: str | None = None  #: the PNG the kill counts were drawn to
+
+    def to_json(self) -> dict:
+        r = self.result
+        return {
+            "game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+            "splits": {s: {**sp.as_json(), "chosen": r.chosen[s]} for s, sp in r.splits.items()},
+            "dealt": dict(r.dealt), "died": list(r.died), "survivors": {s: list(v) for s, v in r.survivors.items()},
+            "outcome": r.outcome, "outcome_text": OUTCOME_TEXT[r.outcome], "scores": r.scores,
+            "probability": as_json(Fraction(1)), "outcomes_over_all_legal_splits": sorted(self.outcomes.outcomes),
+            "outcome_reason": self.outcomes.explain(),
+            "death_share": {n: as_json(p) for n, p in self.death_share.items()},
+            "steps": [{"text": ln.text, "rules": list(ln.rules)} for ln in r.lines]}
+
+
+def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
+    """The scenario's splits (else each side's best) dealt, step by step; with ``plot`` the share of
+    each side's legal splits by the number of units they kill is drawn to that PNG."""
+    r = resolve(scenario)
+    board = r.board
+    shares: dict[str, Fraction] = {}
+    kills_dist: dict[str, Dist] = {}
+    for side in SIDES:
+        if not board.damage_step:
+            continue
+        kcs = kill_classes(board, side)
+        total = sum(c.count for c in kcs)
+        for u in board.side(other(side)):
+            shares[u.name] = Fraction(sum(c.count for c in kcs if u.name in c.killed), total)
+        kills_dist[side] = Dist((len(c.killed), Fraction(c.count, total)) for c in kcs)
+    if plot:
+        from ...plot import plot_distributions  # matplotlib, only when drawing
+
+        plot_distributions({f"{scenario.side(s).player} ({s}): units its split kills": kills_dist[s]
+                            for s in kills_dist}, plot,
+                           title=(scenario.title or "Riftbound combat") + " (share of legal splits)",
+                           xlabel="enemy units killed")
+    return OddsReport(**_base(scenario, "odds"), combat=scenario, board=board, result=r,
+                      outcomes=outcome_classes(board), death_share=shares, kills=kills_dist, plot=plot)
+
+
+# ---- optimize / tree -------------------------------------------------------------------------------
+def _objective(scenario: Scenario, board: Board, objective: str | None, character: str | None,
+               protect: list[str] | None) -> Objective:
+    return objective_from(objective, list(protect or []) + ([character] if character else []), scenario, board)
+
+
+@dataclass
+class OptimizeReport(_Combat):
+    """Each side's best split (RB-MODEL-7) and the joint game, solved exactly."""
+
+    objective: Objective | None = None
+    optimum: Optimized | None = None  #: the best splits, the solved joint game, its value and principal line
+    killed: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  #: (by the Attacker, by the Defender) on that line
+    alternatives: list = field(default_factory=list)  #: the Attacker's choices with their values, best first
+
+    def to_json(self) -> dict:
+        opt, game = self.optimum, self.optimum.game
+        stats = opt.tree.stats()
+        return {
+            "game": self.game, "scenario": self.scenario, "objective": self.objective.name,
+            "protect": list(self.objective.protect), "flags": dict(self.flags),
+            "sides": {s: {"best": [sp.as_json() for sp in b.splits], "kills": list(b.killed),
+                          "score": format_fraction(game.score(s, b.killed)), "legal_splits": b.legal,
+                          "kill_classes": [{"kills": list(c.killed), "splits": c.count,
+                                            "example": c.splits[0].as_json(),
+                                            "score": format_fraction(game.score(s, c.killed))} for c in b.classes]}
+                      for s, b in opt.sides.items()},
+            "joint": {"value": format_fraction(opt.value), "line": [st.action for st in opt.line if st.action],
+                      "killed": {"by_attacker": list(self.killed[0]), "by_defender": list(self.killed[1])},
+                      "outcome": opt.line[-1].state.rsplit(": ", 1)[-1],
+                      "tree": {"nodes": stats.nodes, "edges": stats.edges}},
+            "outcomes_over_all_legal_splits": sorted(opt.classes.outcomes),
+            "outcome_reason": opt.classes.explain(), "seconds": round(opt.seconds, 3)}
+
+
+def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
+             protect: list[str] | None = None, max_nodes: int = 2_000_000,
+             progress: Callable[[int], object] | None = None) -> OptimizeReport:
+    """Each side's best splits under ``objective`` (default: the ``best_split_objective`` flag),
+    sparing ``protect`` (and ``character``) first, and the joint game solved exactly."""
+    board = play_showdown(scenario).board
+    obj = _objective(scenario, board, objective, character, protect)
+    opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress)
+    return OptimizeReport(**_base(scenario, "optimize"), combat=scenario, board=board, objective=obj, optimum=opt,
+                          killed=_final_killed(opt), alternatives=list(root_alternatives(opt)))
+
+
+def _final_killed(opt: Optimized):
+    st = opt.game.new_initial_state()
+    for step in opt.line:
+        if step.action is None:
+            break
+        node = opt.tree.node(step.node)
+        st = st.child(node["best_action"])
+    return st.killed()
+
+
+@dataclass
+class TreeReport(Report):
+    """The joint game tree written to a file."""
+
+    output: str = ""
+    stats: Any = None  #: the tree's node and edge counts
+    depth: int | None = None  #: only the first ``depth`` plies (then not solved)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "scenario": self.scenario, "output": self.output, "tree": str(self.stats),
+                "nodes": self.stats.nodes, "edges": self.stats.edges, "depth": self.depth,
+                "solved": self.depth is None}
+
+
+def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
+         character: str | None = None, protect: list[str] | None = None, max_nodes: int = 2_000_000,
+         progress: Callable[[int], object] | None = None) -> TreeReport:
+    """The joint game tree (the Attacker's split, then the Defender's) written to ``output``: GraphML,
+    DOT or PNG by its extension; with ``depth`` only the first plies, not solved."""
+    out = Path(output)
+    kind = out.suffix.lower()
+    if kind not in TREE_FORMATS:
+        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    board = play_showdown(scenario).board
+    obj = _objective(scenario, board, objective, character, protect)
+    game = JointGame(board, obj)
+    t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
+    if depth is None:
+        solve(t)
+    names = ("attacker", "defender")
+    if kind == ".graphml":
+        to_graphml(t, out)
+    elif kind == ".dot":
+        to_dot(t, out, player_names=names)
+    else:
+        to_png(t, out, player_names=names)
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=t.stats(), depth=depth)
+
+
+# ---- verify ------------------------------------------------------------------------------------------
+def verify(scenario: Scenario) -> VerifyReport:
+    """A verdict on each claim of the scenario's ``claims:``, with the rule ids that decide it and the
+    flags whose other value flips it (:func:`pycombat.verdicts.verify_claims`)."""
+    if not scenario.claims:
+        raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
+    claims = parse_claims(scenario.claims, _claims.book(), scenario)
+    return VerifyReport(**_base(scenario, "verify"), verdicts=_claims.verify(scenario, claims), detail=violation_text,
+                        reading="another reading")
+
+
+def violation_text(d: Any) -> str:
+    """A violation's detail as the ASP wrote it: ``overkill(defender, A1, A4)``."""
+    if isinstance(d, list) and d and isinstance(d[0], str):
+        return f"{d[0]}(" + ", ".join(violation_text(x) for x in d[1:]) + ")"
+    return str(d)

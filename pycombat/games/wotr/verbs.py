@@ -1,0 +1,467 @@
+"""War of the Ring's verbs: each computes its answer and returns a report object; nothing here prints
+(the text is :mod:`.present`'s, the JSON each report's ``to_json()``).
+
+Battle scenarios (attacker/defender/battle) take every verb; position scenarios (a ``position:``
+and an ``action:``, ``kind == "position"``) take ``enumerate`` (every legal move of the die result)
+and ``verify`` (claims on moves, dice and cards). Every verb first reads the scenario's claims, so
+that a bad claim is one clear error whatever the verb.
+
+>>> from pycombat.games.wotr import verbs
+>>> from pycombat.games.wotr.schema import example_path, load_scenario
+>>> s = load_scenario(example_path("ten_vs_ten.yaml"))
+>>> r = verbs.enumerate(s, count=True)
+>>> r.to_json()["count"], r.to_json()["counts"], r.to_json()["attack"]["legal"]
+(205, {'compositions': 205, 'labeled': 32705}, True)
+>>> verbs.odds(load_scenario(example_path("skirmish.yaml"))).to_json()["policies"]["regulars_first"]["total"]
+{'exact': '1/1', 'decimal': 1.0}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable
+
+from ...dice import as_json
+from ...errors import PycombatError, TooLargeError
+from ...report import Report, VerifyReport, jsonable
+from ...tree import build_tree, solve, to_dot, to_graphml, to_png
+from . import claims as battle_claims
+from . import move_claims
+from .battle import OBJECTIVES
+from .board import SIDE_NAMES, load_board
+from .card_optimize import choose_cards
+from .game import BattleGame
+from .move_facts import groups_of
+from .moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
+    single_figure_moves
+from .odds import battle_report, eliminated, expected_survivors, illegal
+from .optimize import first_round_choices, principal_line
+from .optimize import optimize as solve_battle
+from .position import DIE_LABEL
+from .replay import parse_rolls_text
+from .replay import replay as replay_battle
+from .report_extra import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
+from .setup import battle_setup
+from .splits import LegalSplits, describe_force, judge_attack
+
+#: the verbs a position scenario answers
+POSITION_VERBS = ("enumerate", "verify")
+#: what an Army's die result lets the player move (``enumerate`` and ``verify`` on positions)
+RESULT_TEXT = {
+    "army": "move up to two different Armies one region each (WOTR-DICE-2, WOTR-MOVE-1)",
+    "character": "move one Army with a Leader or Character one region (WOTR-DICE-3, WOTR-MOVE-1), or {chars}",
+    "card": "the Event card {card!r} moves one Army up to {n} regions (WOTR-MOVE-10)",
+}
+CHARS_TEXT = {"free_peoples": "the Companions outside the Fellowship, each up to its Level (WOTR-CHMOVE-2)",
+              "shadow": "the Nazgûl anywhere and the Minions (WOTR-CHMOVE-7, WOTR-CHMOVE-9)"}
+
+
+def _base(s: Any, verb: str) -> dict:
+    return {"game": "wotr", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
+
+
+def _start(s: Any, verb: str) -> None:
+    """Read the claims (a bad one is an error for every verb) and refuse a verb a position does not take."""
+    battle_claims.read(s)
+    if getattr(s, "kind", None) == "position" and verb not in POSITION_VERBS:
+        raise PycombatError(f"{s.file}: a position scenario (position/action) answers `enumerate` (the legal "
+                            f"moves of the die result) and `verify` (claims), not `{verb}`; `{verb}` needs a "
+                            "battle scenario (attacker/defender/battle)")
+
+
+def _objective(objective: str | None) -> str:
+    objective = objective or "win"
+    if objective not in OBJECTIVES:
+        raise PycombatError(f"--objective: for WotR one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    return objective
+
+
+def _side_json(n, idx: int) -> dict:
+    return {"strength": n.strength[idx], "dice": n.dice[idx], "leadership": n.leadership[idx],
+            "reroll_dice": n.reroll[idx]}
+
+
+def split_json(sp) -> dict:
+    """One legal rearguard split as JSON: the two parts and both sides' numbers."""
+
+    return {"attacking": describe_force(sp.attacking), "rearguard": describe_force(sp.rearguard),
+            "whole_army": sp.whole, "labeled_subsets": sp.labeled,
+            "attacker": _side_json(sp.numbers, 0), "defender": _side_json(sp.numbers, 1)}
+
+
+def numbers_json(verdict) -> dict:
+    """The attacking part, the rearguard and both sides' numbers of an attack."""
+
+    return {"attacking_part": describe_force(verdict.attacking), "rearguard": describe_force(verdict.rearguard),
+            "attacker": _side_json(verdict.numbers, 0), "defender": _side_json(verdict.numbers, 1)}
+
+
+# ---- enumerate (battles) -----------------------------------------------------------------------------------
+@dataclass
+class EnumerateReport(Report):
+    """Whether the attack is legal (with the rules that decide it) and every legal rearguard split."""
+
+    battle: Any = None  #: the scenario (:class:`.model.Scenario`)
+    attack: Any = None  #: :class:`.splits.AttackVerdict` of the file's split
+    counts: dict[str, int] = field(default_factory=dict)  #: ``compositions`` and ``labeled``
+    notion: str = "compositions"  #: the flag ``split_count``: which count is ``count``
+    splits: list = field(default_factory=list)  #: the splits listed (:class:`.splits.Split`)
+    listed: int = 0  #: how many were found before ``--limit``
+    count_only: bool = False
+
+    @property
+    def count(self) -> int:
+        return self.counts[self.notion]
+
+    @property
+    def truncated(self) -> bool:
+        return len(self.splits) < self.listed
+
+    def to_json(self) -> dict:
+        v = self.attack
+        return {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+                "attack": {"legal": v.legal, "reasons": v.reasons(), "attacking": describe_force(v.attacking),
+                           "rearguard": describe_force(v.rearguard)},
+                "may_attack": self.counts["compositions"] > 0, "count": self.count, "counts": self.counts,
+                "notion": self.notion,
+                **({} if self.count_only else {"splits": [split_json(sp) for sp in self.splits],
+                                               **({"truncated": True} if self.truncated else {})})}
+
+
+# ---- enumerate (positions) ---------------------------------------------------------------------------------
+@dataclass
+class MovesReport(Report):
+    """Every legal move of a position's action die result: counted, grouped by mover, and listed."""
+
+    position: Any = None  #: the scenario (:class:`.position.PositionScenario`)
+    explanation: list[str] = field(default_factory=list)  #: what the die result allows, with rule ids
+    counted: Any = None  #: :class:`.moves.MoveCount`
+    one_army: list[dict] = field(default_factory=list)  #: per (from, to): the parts of the Army that may go
+    destinations: dict[str, list[str]] = field(default_factory=dict)  #: per Character alone: its regions
+    moves: list[list[dict]] = field(default_factory=list)  #: each move: its movements (from, to, figures)
+    truncated: bool = False
+    refused: str | None = None  #: why the moves are not listed (too many for --max-list)
+    count_only: bool = False
+    armies: dict = field(default_factory=dict, repr=False)  #: (from, to) -> the carried parts (for the text)
+    whole: dict = field(default_factory=dict, repr=False)  #: from -> the whole Army there (group id -> count)
+    groups: list = field(default_factory=list, repr=False)  #: the figure groups (:class:`.move_facts.MGroup`)
+    singles: int = 0  #: moves of one Army alone
+    dests: dict = field(default_factory=dict, repr=False)  #: group id -> region ids it may reach alone
+
+    @property
+    def count(self) -> int:
+        return self.counted.total
+
+    def to_json(self) -> dict:
+        s, counted = self.position, self.counted
+        out = {"game": "wotr", "kind": "position", "scenario": self.scenario, "title": self.title,
+               "flags": dict(self.flags), "side": s.action.side, "die": s.action.die, "explanation": self.explanation,
+               "count": {"total": counted.total, "armies": counted.armies, "characters": counted.characters},
+               "one_army": self.one_army, "characters": [{"mover": who, "moves": n} for who, n in counted.movers],
+               "destinations": self.destinations}
+        if not self.count_only:
+            out["moves"] = self.moves
+            if self.truncated:
+                out["truncated"] = True
+            if self.refused:
+                out["refused"] = self.refused
+        return out
+
+
+def die_lines(s) -> list[str]:
+    """What the position's die result (or card) lets the player do, with rule ids."""
+    a = s.action
+    head = f"The {SIDE_NAMES[a.side]} player's {DIE_LABEL[a.die]} result"
+    mouth = "mouth-of-sauron" in s.position.characters_in_play()
+    if a.card is not None:
+        return [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=a.card.moves)]
+    res = a.results(mouth)
+    if not res:
+        why = {"muster": "a Muster result recruits, plays a Muster card or advances a Nation: it moves nothing "
+                         "(WOTR-DICE-4)",
+               "event": "an Event result draws or plays a card: it moves nothing without a card (WOTR-DICE-5)",
+               "eye": "the Eye goes to the Hunt Box: it is no action (WOTR-DICE-1)"}.get(a.die, "it moves nothing")
+        if a.die == "muster" and mouth:
+            why += "; the Mouth of Sauron's Muster-as-Army is used this turn"
+        return [f"{head}: {why}."]
+    lines = []
+    if a.die == "will_of_the_west":
+        lines.append(f"{head} is changed to any other result (WOTR-DICE-6): as an Army or a Character result.")
+    if a.die == "army_muster":
+        lines.append(f"{head} is used as an Army result (WOTR-DICE-4).")
+    if a.die == "muster" and res:
+        lines.append(f"{head} is used as an Army result: the Mouth of Sauron is in play (CH, once per turn).")
+    for r in res:
+        lines.append(f"As {'an Army' if r == 'army' else 'a Character'} result: "
+                     + RESULT_TEXT[r].format(chars=CHARS_TEXT[a.side]) + ".")
+    return lines
+
+
+def move_json(m, groups) -> list[dict]:
+    """A move's movements: from, to and the figures carried."""
+
+    board = load_board()
+    by_id = {g.id: g for g in groups}
+    return [{"from": board.regions[f].name, "to": board.regions[t].name,
+             "figures": describe_force(force_of(carried, by_id))} for f, t, carried in m.steps()]
+
+
+def _enumerate_moves(s, *, limit: int | None, count: bool, max_list: int | None) -> MovesReport:
+    groups = groups_of(s)
+    by_id = {g.id: g for g in groups}
+    board = load_board()
+    counted = count_moves(s, groups=groups)
+    max_list = max_list or DEFAULT_MAX_LIST
+    moves, truncated, refused = [], False, None
+    if not count:
+        if limit and counted.total > max_list:
+            moves, truncated = first_moves(s, limit, groups=groups), True
+        else:
+            try:
+                moves = legal_moves(s, max_list=max_list, groups=groups, count=counted.total)
+            except TooLargeError as exc:
+                refused = str(exc)
+            if limit and len(moves) > limit:
+                moves, truncated = moves[:limit], True
+    singles = single_army_moves(s, groups) if counted.armies else []
+    figures = single_figure_moves(s, groups) if counted.characters else []
+    armies: dict[tuple[str, str], list] = {}
+    for m in singles:
+        (f, t, carried), = m.steps()
+        armies.setdefault((f, t), []).append(carried)
+    whole = {}
+    for (f, _), parts in armies.items():
+        whole[f] = {g.id: g.count for g in groups if g.region == f and g.side == s.action.side}
+    dests: dict[int, list[str]] = {}
+    for m in figures:
+        (g, f, t, c), = m.moved
+        dests.setdefault(g, []).append(t)
+    return MovesReport(
+        **_base(s, "enumerate"), position=s, explanation=die_lines(s), counted=counted,
+        one_army=[{"from": board.regions[f].name, "to": board.regions[t].name, "parts": len(parts),
+                   "whole_army": any(p == whole[f] for p in parts)} for (f, t), parts in armies.items()],
+        destinations={by_id[g].label(1) + f" ({board.regions[by_id[g].region].name})":
+                      [board.regions[t].name for t in ts] for g, ts in dests.items()},
+        moves=[move_json(m, groups) for m in moves], truncated=truncated, refused=refused, count_only=count,
+        armies=armies, whole=whole, groups=groups, singles=len(singles), dests=dests)
+
+
+def enumerate(scenario, *, limit: int | None = None, count: bool = False,
+              max_list: int | None = None) -> EnumerateReport | MovesReport:
+    """Battles: whether the attack is legal and why, then every legal rearguard split (``count``: only
+    how many); positions: every legal move of the die result. ``limit`` lists the first N,
+    ``max_list`` refuses to list more than N without ``limit`` (default 100,000)."""
+    _start(scenario, "enumerate")
+    if scenario.kind == "position":
+        return _enumerate_moves(scenario, limit=limit, count=count, max_list=max_list)
+    s = scenario
+    verdict = judge_attack(s)
+    splits = LegalSplits(s)
+    options = [] if count else splits.all(max_list=None if limit else (max_list or 100_000))
+    counts = splits.counts() if count else {"compositions": len(options),
+                                            "labeled": sum(sp.labeled for sp in options)}
+    shown = options[:limit] if limit else options
+    return EnumerateReport(**_base(s, "enumerate"), battle=s, attack=verdict, counts=counts,
+                           notion=s.flags["split_count"], splits=shown, listed=len(options), count_only=count)
+
+
+# ---- odds ----------------------------------------------------------------------------------------------
+@dataclass
+class OddsReport(Report):
+    """The exact outcome distribution of the battle, per casualty policy, with the survivors."""
+
+    battle: Any = None  #: the scenario
+    result: Any = None  #: :class:`.odds.BattleReport`: verdict, setup, results per policy, Monte Carlo checks
+    hit_numbers: tuple[int, int] = (0, 0)  #: round 1: the attacker's and the defender's
+    seed: int = 1
+    plot: str | None = None  #: the PNG drawn
+    exact: bool = False  #: print every long fraction in full
+    #: issue 15: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
+    #: not modelled (:func:`.report_extra.odds_extra_json`), and their text lines
+    extra: dict = field(default_factory=dict)
+    extra_lines: list[str] = field(default_factory=list)
+
+    @property
+    def unmodelled(self) -> list[dict]:
+        """What the answer does not interpret (``{card, what, why}``), also in the JSON."""
+        return list(self.extra.get("unmodelled", []))
+
+    def to_json(self) -> dict:
+        s, rep = self.battle, self.result
+        out = {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
+               "kind": s.kind, "attacking": numbers_json(rep.verdict),
+               "notes": [{"text": t, "rule": r} for t, r in rep.setup.notes], "policies": {}}
+        out.update(self.extra)
+        for pol, res in rep.results.items():
+            out["policies"][pol] = {
+                "outcomes": {k: as_json(v) for k, v in res.by_kind().items()},
+                "expected_rounds": as_json(res.expected_rounds),
+                "attacker_units_left": {str(k): as_json(v) for k, v in res.survivors("attacker").items()},
+                "defender_units_left": {str(k): as_json(v) for k, v in res.survivors("defender").items()},
+                "expected_units_left": {"attacker": as_json(expected_survivors(res, "attacker")),
+                                        "defender": as_json(expected_survivors(res, "defender"))},
+                "detail": [{"kind": o.kind, "attacker": [list(u) for u in o.attacker],
+                            "defender": [list(u) for u in o.defender], "p": as_json(p)}
+                           for o, p in res.outcomes.items()],
+                "total": as_json(sum(res.outcomes.values(), Fraction(0))), "states": res.states,
+                "army_eliminated": {"attacker": as_json(eliminated(res, "attacker")),
+                                    "defender": as_json(eliminated(res, "defender"))}}
+            if pol in rep.monte_carlo:
+                sim, checks, secs = rep.monte_carlo[pol]
+                out["policies"][pol]["monte_carlo"] = {
+                    "trials": sim.trials, "seed": self.seed,
+                    "checks": [{"outcome": c.what, "exact": float(c.exact), "estimate": c.estimate, "z": round(c.z, 3),
+                                "within": c.within} for c in checks]}
+        if self.plot:
+            out["plot"] = self.plot
+        return out
+
+
+def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int = 1, exact: bool = False) -> OddsReport:
+    """The exact odds of the battle fought to the end under the flags' policies; ``monte_carlo``
+    random battles (seeded) compared with them; ``plot`` draws the outcomes to a PNG."""
+    _start(scenario, "odds")
+    rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
+    if plot:
+        from .plot import plot_battle  # matplotlib: loaded only to draw
+
+        plot_battle(rep, plot)
+    hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
+            rep.setup.params("defender", rep.setup.start[2], 1).hit)
+    return OddsReport(**_base(scenario, "odds"), battle=scenario, result=rep, hit_numbers=hits, seed=seed, plot=plot,
+                      exact=exact, extra=odds_extra_json(rep), extra_lines=odds_extra_lines(rep))
+
+
+# ---- optimize ------------------------------------------------------------------------------------------
+@dataclass
+class OptimizeReport(Report):
+    """The best rearguard split and the optimal play of both sides (or one), solved exactly."""
+
+    battle: Any = None  #: the scenario
+    result: Any = None  #: :class:`.optimize.Optimized`: every split ranked, the best one's outcome
+    objective: str = "win"
+    decide: str = "both"
+    top: int = 10  #: how many of the best splits are shown
+    #: issue 15: the Combat card to play in round 1 from the hands (:class:`.card_optimize.CardChoice`)
+    cards: Any = None
+    #: named Combat cards played (``card:``) that the optimal play does not model (``{card, what, why}``)
+    unmodelled: list[dict] = field(default_factory=list)
+
+    @property
+    def value(self) -> Fraction:
+        return self.result.best.value
+
+    def to_json(self) -> dict:
+        res = self.result
+        best = res.best
+        return {
+            **({"combat_cards": self.cards.json()} if self.cards else {}),
+            **({"unmodelled": self.unmodelled} if self.unmodelled else {}),
+            "game": "wotr", "scenario": self.scenario, "objective": self.objective, "decide": self.decide,
+            "value": as_json(best.value), "white_rider": best.white_rider,
+            "best_split": {"attacking": describe_force(best.split.attacking),
+                           "rearguard": describe_force(best.split.rearguard)},
+            "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
+                        "value": as_json(e.value)} for e in res.ranked[: self.top]],
+            "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},
+            "expected_rounds": as_json(best.result.expected_rounds),
+            "fixed_policies": {k: as_json(v) for k, v in res.fixed.items()},
+            "first_round_choices": first_round_choices(res), "principal_line": principal_line(res),
+            "states": res.states, "seconds": round(res.seconds, 3)}
+
+
+def optimize(scenario, *, objective: str | None = None, decide: str = "both", top: int = 10,
+             max_nodes: int = 2_000_000, progress: Callable[[int], Any] | None = None) -> OptimizeReport:
+    """Every legal split solved exactly, both sides (or ``decide``'s side) playing optimally for
+    ``objective`` (default win); ``max_nodes`` caps the battle states. (``progress`` is accepted for
+    the contract; the battle solver reports no node counts.)"""
+    _start(scenario, "optimize")
+    objective = _objective(objective)
+    res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
+    cards = choose_cards(scenario, objective)  # Combat cards in hand (issue 15): which one to play in round 1
+    return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
+                          decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"))
+
+
+# ---- replay --------------------------------------------------------------------------------------------
+@dataclass
+class ReplayReport(Report):
+    """A battle resolved with given dice, narrated round by round (:class:`.replay.Replay`)."""
+
+    replay: Any = None  #: :class:`.replay.Replay`: the rounds, the fates and the result
+
+    def to_json(self) -> dict:
+        return self.replay.json()
+
+    def lines(self) -> list[str]:
+        return self.replay.lines()
+
+
+def replay(scenario, *, rolls: str | None = None) -> ReplayReport:
+    """Resolve the battle with the file's ``rolls:`` (or ``rolls``: the same list as YAML or JSON
+    text, ``--rolls``), narrated round by round with the rule ids; a wrong number of dice is one
+    clear error naming the field."""
+    _start(scenario, "replay")
+    r = (replay_battle(scenario) if rolls is None
+         else replay_battle(scenario, parse_rolls_text(rolls), origin="--rolls"))
+    return ReplayReport(**_base(scenario, "replay"), replay=r)
+
+
+# ---- verify --------------------------------------------------------------------------------------------
+def verify(scenario) -> VerifyReport:
+    """Each claim's verdict with the rules that decide it, and the flags whose other value flips it."""
+    claims = battle_claims.read(scenario)
+    if not claims:
+        raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
+    if scenario.kind == "position":
+        return VerifyReport(**_base(scenario, "verify"), verdicts=move_claims.verify(scenario, claims),
+                            extra={"kind": "position"}, lead=tuple(die_lines(scenario)), sources=False)
+    return VerifyReport(**_base(scenario, "verify"), verdicts=battle_claims.verify(scenario, claims))
+
+
+# ---- tree ----------------------------------------------------------------------------------------------
+@dataclass
+class TreeReport(Report):
+    """The battle's game tree, written to a file (GraphML, DOT or PNG), and its value when solved."""
+
+    output: str = ""
+    stats: Any = None  #: :class:`pycombat.tree.TreeStats`: nodes, edges, depth of the tree written
+    objective: str = "win"
+    depth: int | None = None  #: only the first N plies (not solved then)
+    value: Fraction | None = None  #: the attacker's value for the objective (a whole tree only)
+
+    def to_json(self) -> dict:
+        return {"game": "wotr", "verb": "tree", "scenario": self.scenario, "title": self.title,
+                "flags": dict(self.flags), "output": self.output, "stats": jsonable(self.stats),
+                "objective": self.objective, "depth": self.depth,
+                "value": as_json(self.value) if self.value is not None else None}
+
+
+def tree(scenario, *, output: str, objective: str | None = None, depth: int | None = None,
+         max_nodes: int = 2_000_000, progress: Callable[[int], Any] | None = None) -> TreeReport:
+    """Build the battle's game tree (up to ``max_nodes``, or its first ``depth`` plies), solve it when
+    whole, and write it to ``output`` (``.graphml``, ``.dot`` or ``.png``)."""
+    _start(scenario, "tree")
+    objective = _objective(objective)
+    refuse_named_cards_for_tree(scenario)  # issue 15: never silently without the cards
+    out = Path(output)
+    kind = out.suffix.lower()
+    if kind not in (".graphml", ".dot", ".png"):
+        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    verdict = judge_attack(scenario)
+    if not verdict.legal:
+        raise illegal(verdict, scenario)
+    game = BattleGame(battle_setup(scenario, verdict.attacking), objective)
+    built = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
+    value = solve(built)[0] if depth is None else None
+    names = ("attacker", "defender")
+    if kind == ".graphml":
+        to_graphml(built, out)
+    elif kind == ".dot":
+        to_dot(built, out, player_names=names)
+    else:
+        to_png(built, out, player_names=names)
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=built.stats(), objective=objective,
+                      depth=depth, value=value)
+
