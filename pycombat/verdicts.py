@@ -191,6 +191,8 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
     for c in claims:
         v = decide(scenario, c)
         names = relevant_flags(scenario, c) if relevant_flags is not None else book.flags
+        if v.verdict is None:  # not decided (something it depends on is not modelled): no flag decides it
+            names = ()
         for name in names:
             for other in book.flags[name].values:
                 if other == scenario.flags[name]:

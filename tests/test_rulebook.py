@@ -27,11 +27,31 @@ MECCG_DEFAULTS = {
     "ptv_defender_balrog": "allowed",
     "fw_stage_gt10": "off",
     "steal_item": "off",
+    # the card flags of pycombat/games/meccg/card_flags.md (one per unclear card, issue 14)
+    "praise_to_elbereth": "applies",
+    "helm_of_her_secrecy": "no_effect",
+    "adunaphel_unleashed": "no_effect",
+    "foul_trophies": "no_effect",
+    "motionless_among_the_slain": "no_effect",
+    "where_theres_a_whip": "no_effect",
+    "mount_slain": "no_effect",
+    "the_sun_unveiled": "no_effect",
+    "bow_of_alatar": "no_effect",
 }
 
 
 def _digest_text(game: str) -> str:
-    return resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
+    """The digest, followed by the game package's supplement (card rules and flags) if any."""
+    text = resources.files("pycombat.rules").joinpath(f"{game}.md").read_text(encoding="utf-8")
+    extra = resources.files(f"pycombat.games.{game}").joinpath("card_flags.md")
+    return text + ("\n" + extra.read_text(encoding="utf-8") if extra.is_file() else "")
+
+
+def _supplement_prefixes(game: str) -> set[str]:
+    extra = resources.files(f"pycombat.games.{game}").joinpath("card_flags.md")
+    if not extra.is_file():
+        return set()
+    return {m for m in re.findall(r"^- \*\*([A-Z]+-[A-Z]+)-\d+\*\*", extra.read_text(encoding="utf-8"), flags=re.M)}
 
 
 def _package_ids(game: str) -> list[str]:
@@ -84,8 +104,9 @@ def test_meccg_rule_order_and_count() -> None:
     book = load_rulebook("meccg")
     ids = list(book.rules)
     assert ids[0] == "MECCG-INIT-1"
-    assert ids[-1] == "MECCG-OPT-2"
-    assert len(ids) == 79
+    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 14 card-effect rules
+    assert ids[-1] == "MECCG-FX-14"
+    assert len(ids) == 79 + 14
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -99,7 +120,7 @@ def test_rule_ids_unique_and_well_formed(game: str) -> None:
     for rule_id in extra:
         assert re.fullmatch(r"[A-Z]+-[A-Z]+-[1-9]\d*", rule_id), rule_id
     assert len(set(raw_ids)) == len(raw_ids)
-    prefixes = _readme_prefixes(game)
+    prefixes = _readme_prefixes(game) | _supplement_prefixes(game)
     numbers: dict[str, list[int]] = {}
     for rule_id in raw_ids:
         match = re.fullmatch(r"([A-Z]+-[A-Z]+)-([1-9]\d*)", rule_id)

@@ -56,7 +56,8 @@ def _verdicts(capsys) -> dict[str, set[bool]]:
         main(["verify", str(path), "--json"])
         for c in json.loads(capsys.readouterr().out)["claims"]:
             for r in c["reasons"]:
-                seen.setdefault(r["rule"], set()).add(c["verdict"])
+                if c["verdict"] is not None:  # an undecided claim (MECCG-FX-10) decides no rule
+                    seen.setdefault(r["rule"], set()).add(c["verdict"])
     return seen
 
 
@@ -65,10 +66,11 @@ def test_every_rule_decides_a_claim_that_holds_and_one_that_fails(capsys):
     and one that is false with that rule among the reasons."""
     seen = _verdicts(capsys)
     book = load_rulebook("meccg")
+    # MECCG-FX-10 is the rule that leaves a claim undecided (tests/test_card_effects.py checks it)
     missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in book.rules
-               if seen.get(rid) != {True, False}}
+               if seen.get(rid) != {True, False} and rid != "MECCG-FX-10"}
     assert not missing, f"rule ids without a true and a false claim: {missing}"
-    assert len(book.rules) == 79
+    assert len(book.rules) == 79 + 14
 
 
 def test_negative_sentences_flip_the_positive_verdict(tmp_path, capsys):

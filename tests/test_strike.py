@@ -145,7 +145,7 @@ MOD_CASES = [
      [{"name": "Éomer"}], {"defender": "Éomer", "attacker": "Old Troll"}, "attacker", 8),
     ("MECCG-SEQ-9 warrior-only weapon on a non-warrior", [{"name": "Odoacer", "items": ["Broad-headed Spear"]}],
      [{"name": "Éomer"}], {"defender": "Éomer", "attacker": "Odoacer"}, "attacker", 4),
-    ("MECCG-SEQ-9 race-conditional: Gimli and Glamdring against an Orc (weapon_first)", [{"name": "Shagrat"}],
+    ("MECCG-FX-3 race-conditional: Gimli and Glamdring against an Orc (weapon_first)", [{"name": "Shagrat"}],
      [{"name": "Gimli", "items": ["Glamdring"]}], {"defender": "Gimli", "attacker": "Shagrat"}, "defender", 10),
     ("MECCG-SEQ-9 wounded is -2, not -3", [{"name": "Shagrat"}], [{"name": "Éomer", "status": "wounded"}],
      {"defender": "Éomer", "attacker": "Shagrat"}, "defender", 1),

@@ -41,6 +41,9 @@ register(Game(
     read="pycombat.games.meccg.schema:scenario_from_dict",
     claims="pycombat.games.meccg.claims:book",
     json_schema="pycombat.games.meccg.spec:json_schema",
+    card="pycombat.games.meccg.verbs:card",
+    card_present="pycombat.games.meccg.present:card",
+    digest_extensions=(Path(__file__).resolve().parent / "card_flags.md",),
     examples=Path(str(_files("pycombat.examples").joinpath("meccg"))),
     default_example="wind_throne.yaml",
     help="MECCG (game: meccg): enumerate lists the legal complete strike assignments (or --traces); odds and replay "

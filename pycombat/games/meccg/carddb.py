@@ -73,6 +73,10 @@ class CharacterCard:
     makes_company_overt: bool
     prowess_mods: tuple[dict[str, Any], ...] = field(default=(), hash=False)
     combat_tags: tuple[str, ...] = ()
+    #: structured combat abilities (the combat_cards.json vocabulary plus vs_race, mode, cvcc)
+    combat_effects: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    #: "all", or the limit printed on the card (the Ents: automatic-attacks and hazards keyed to his site)
+    may_not_be_attacked_scope: str | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,8 @@ class ItemCard:
     body_max: int | None
     conditional_bonuses: tuple[dict[str, Any], ...] = field(default=(), hash=False)
     combat_tags: tuple[str, ...] = ()
+    body_warrior_only: bool = False
+    strike_body_mod: int | None = None  #: modifies the body of the strike the bearer faces
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,11 @@ class CombatCard:
     required_race: str | None
     effect_tags: tuple[str, ...]
     cvcc: str | None
+    #: structured effects (what, value, target, scope, when, cost, condition, ...)
+    effects: tuple[dict[str, Any], ...] = field(default=(), hash=False)
+    cvcc_relevant: str | None = None  #: yes / no / unclear (None for items)
+    cvcc_use: str | None = None
+    cvcc_note: str | None = None
 
 
 def _tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
@@ -132,6 +143,18 @@ def _tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
 def _dicts(value: Iterable[Mapping[str, Any]] | None) -> tuple[dict[str, Any], ...]:
     """A tuple of shallow copies of raw JSON objects (``None`` -> ``()``)."""
     return tuple(dict(item) for item in value or ())
+
+
+def _listed(value: Any) -> list[Any]:
+    """A list as is; one JSON object -> a one-element list; ``None`` -> ``[]`` (older data had a
+    single ``prowess_mods`` object on some cards).
+
+    >>> _listed({"value": 2}), _listed(None), _listed([{"value": 1}])
+    ([{'value': 2}], [], [{'value': 1}])
+    """
+    if value is None:
+        return []
+    return [value] if isinstance(value, Mapping) else list(value)
 
 
 def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
@@ -155,8 +178,10 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
         may_not_face_strikes_at_site=bool(rec.get("may_not_face_strikes_at_site")),
         discard_on_body_check=tuple(int(n) for n in rec.get("discard_on_body_check") or ()),
         makes_company_overt=bool(rec.get("makes_company_overt")),
-        prowess_mods=_dicts(rec.get("prowess_mods")),
+        prowess_mods=_dicts(_listed(rec.get("prowess_mods"))),
         combat_tags=_tuple(rec.get("combat_tags")),
+        combat_effects=_dicts(rec.get("combat_effects")),
+        may_not_be_attacked_scope=rec.get("may_not_be_attacked_scope"),
     )
 
 
@@ -177,6 +202,8 @@ def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
         body_max=rec.get("body_max"),
         conditional_bonuses=_dicts(rec.get("conditional_bonuses")),
         combat_tags=_tuple(rec.get("combat_tags")),
+        body_warrior_only=bool(rec.get("body_warrior_only")),
+        strike_body_mod=rec.get("strike_body_mod"),
     )
 
 
@@ -195,6 +222,10 @@ def combat_card_from_record(rec: Mapping[str, Any]) -> CombatCard:
         required_race=rec.get("required_race"),
         effect_tags=_tuple(rec.get("effect_tags")),
         cvcc=rec.get("cvcc"),
+        effects=_dicts(rec.get("effects")),
+        cvcc_relevant=rec.get("cvcc_relevant"),
+        cvcc_use=rec.get("cvcc_use"),
+        cvcc_note=rec.get("cvcc_note"),
     )
 
 
@@ -224,9 +255,14 @@ def _narrow(hits: Sequence[Card], prefer_alignment: str | None) -> list[Card]:
 
 
 def _same_card(cards: Sequence[Card]) -> bool:
-    """True if the cards differ at most in id and set (reprints of one card)."""
-    first = dataclasses.replace(cards[0], id="", set="")
-    return all(dataclasses.replace(c, id="", set="") == first for c in cards[1:])
+    """True if the cards differ at most in id, set and curation notes (reprints of one card)."""
+    def bare(c: Card) -> Card:
+        if isinstance(c, CombatCard):
+            return dataclasses.replace(c, id="", set="", cvcc_note=None)
+        return dataclasses.replace(c, id="", set="")
+
+    first = bare(cards[0])
+    return all(bare(c) == first for c in cards[1:])
 
 
 def _choose(

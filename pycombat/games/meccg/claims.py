@@ -15,6 +15,7 @@ from typing import Callable
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from ...errors import PycombatError
+from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, positive, verify_claims
 from ...solver import Solver, check, rule_files
 from .assign import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
@@ -79,20 +80,20 @@ _INDIRECT = ("corruption-check", "ring-test", "twilight")
 
 
 def strike_card_facts(card) -> list[Predicate]:
-    """Extra facts for ``strike_cards.lp``: requirements and whether it affects a strike directly."""
-    from .effects import load_effects
+    """Extra facts for ``strike_cards.lp``: the card's requirements on the character it is played
+    for and whether it affects a strike directly, from its effect records (:mod:`.cardfx`)."""
+    from .cardfx import model
 
     out = card_facts(card)
-    reg = load_effects()
-    eff = reg.effects.get(card.id)
-    skill = getattr(card, "required_skill", None) or (eff.needs_skill if eff else None)
-    race = getattr(card, "required_race", None) or (eff.needs_race if eff else None)
+    m = model(card.id)
+    skill = getattr(card, "required_skill", None) or m.needs_skill
+    race = getattr(card, "required_race", None) or m.needs_race
     if skill:
         out.append(NEEDS_SKILL(card=card.id, value=asp_const(skill)))
     if race:
         out.append(NEEDS_RACE(card=card.id, value=asp_const(race)))
     tags = list(getattr(card, "effect_tags", ()) or ())
-    if eff is not None or any(k in t for t in tags for k in _DIRECT):
+    if m.play == "strike" or (not getattr(card, "effects", ()) and any(k in t for t in tags for k in _DIRECT)):
         out.append(AFFECTS(card=card.id))
     if any(k in t for t in tags for k in _INDIRECT):
         out.append(INDIRECT(card=card.id))
@@ -123,28 +124,93 @@ _ATTACK_FX = ("attack prowess", "one-attack", "all attacks", "strike-assignment"
               "attack-prowess")
 
 
+CANCELS_ANY = _pred("cancels_attack", 1)
+
+
+class CancelNeeds(Predicate):
+    card = StringField
+    kind = ConstantField
+    value = ConstantField
+
+    class Meta:
+        name = "cancel_needs"
+
+
+#: structured effects that change the attack as a whole (MECCG-PRE-5)
+_ATTACK_KINDS = ("attack_prowess", "attack_body", "choose_defenders", "assign_all_strikes", "face_extra_strikes",
+                 "no_strikes_to")
+_SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
+
+
+def _record_facts(card) -> list[Predicate]:
+    """Facts from a card's structured effect records (combat_cards.json ``effects``)."""
+    from .cardfx import race_is  # noqa: F401  (the same vocabulary as the interpreter)
+    from .cardfx import model
+
+    out: list[Predicate] = []
+    tags = list(getattr(card, "effect_tags", ()) or ())
+    cvcc_cancel = any(t.startswith("cancel-cvcc-attack") for t in tags)
+    cancels = any(e.get("effect") == "cancel_attack" and not e.get("alternative") for e in card.effects)
+    for e in card.effects:
+        if e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
+            continue
+        if cancels and e.get("effect") != "cancel_attack" and e.get("condition"):
+            continue  # the other branch of a conditional cancel (Not Slay Needlessly against an overt company)
+        kind = e.get("effect")
+        if kind == "cancel_attack":
+            roll = e.get("roll") or {}
+            if e.get("races"):
+                for r in e["races"]:
+                    out.append(RACES(card=card.id, value=asp_const(r)))
+                if isinstance(roll.get("greater_than"), int):
+                    out.append(COND(card=card.id, value=f"roll_gt_{roll['greater_than']}"))
+                if "covert" in str(e.get("condition", "")):
+                    out.append(COND(card=card.id, value="defender_covert"))
+            elif cvcc_cancel:
+                out.append(CVCC(card=card.id))
+            else:
+                out.append(CANCELS_ANY(card=card.id))
+            # the scout, Wizard or diplomat the cancel needs in the attacked company (MECCG-PRE-10)
+            need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
+            if need and asp_const(need) in _SKILLS:
+                out.append(CancelNeeds(card=card.id, kind="skill", value=asp_const(need)))
+            elif need and need[:1].isupper() and " " not in need:
+                out.append(CancelNeeds(card=card.id, kind="race", value=asp_const(need)))
+        elif kind in _ATTACK_KINDS or e.get("scope") == "one_attack":
+            out.append(ATTACK_FX(card=card.id))
+        elif kind == "strikes":
+            out.append(COUNT_FX(card=card.id))
+        elif kind == "untap":
+            out.append(UNTAP(card=card.id))
+    return list(dict.fromkeys(out))
+
+
 def card_facts(card) -> list[Predicate]:
-    """Facts about one card for ``asp_rules/meccg/cards.lp``, derived from the card data."""
+    """Facts about one card for ``asp_rules/meccg/cards.lp``: from its structured effect records
+    when it has them (every event), else from its curated tags (items)."""
     out: list[Predicate] = [SIDE(card=card.id, value=asp_const(getattr(card, "type", None) or "resource")),
                             ALIGN(card=card.id, value=asp_const(card.alignment))]
     tags = list(getattr(card, "effect_tags", ()) or ())
-    for t in tags:
-        m = _RACES.search(t)
-        if m and not t.startswith("alt("):
-            for r in m.group("races").split(","):
-                out.append(RACES(card=card.id, value=asp_const(r.strip())))
-            if m.group("roll"):
-                out.append(COND(card=card.id, value="roll_gt_5"))
-            if m.group("covert"):
-                out.append(COND(card=card.id, value="defender_covert"))
-        if t.startswith("cancel-cvcc-attack"):
-            out.append(CVCC(card=card.id))
-        if any(k in t for k in _ATTACK_FX):
-            out.append(ATTACK_FX(card=card.id))
-        if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
-            out.append(COUNT_FX(card=card.id))
-    if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
-        out.append(UNTAP(card=card.id))
+    if getattr(card, "effects", ()):
+        out += _record_facts(card)
+    else:
+        for t in tags:
+            m = _RACES.search(t)
+            if m and not t.startswith("alt("):
+                for r in m.group("races").split(","):
+                    out.append(RACES(card=card.id, value=asp_const(r.strip())))
+                if m.group("roll"):
+                    out.append(COND(card=card.id, value="roll_gt_5"))
+                if m.group("covert"):
+                    out.append(COND(card=card.id, value="defender_covert"))
+            if t.startswith("cancel-cvcc-attack"):
+                out.append(CVCC(card=card.id))
+            if any(k in t for k in _ATTACK_FX):
+                out.append(ATTACK_FX(card=card.id))
+            if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
+                out.append(COUNT_FX(card=card.id))
+        if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
+            out.append(UNTAP(card=card.id))
     if str(getattr(card, "subtype", "") or "").endswith("event"):
         out.append(EVENT(card=card.id))
     cvcc = getattr(card, "cvcc", None) or ""
@@ -202,7 +268,11 @@ def book() -> ClaimBook:
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict."""
-    return verify_claims(s, claims, decide, game="meccg",
+    from .coverage import card_flag_names, present_card_flags
+
+    skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
+    names = [n for n in load_rulebook("meccg").flags if n not in skip]
+    return verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
                          with_flags=lambda sc, flags: replace(sc, flags=flags))
 
 
@@ -227,12 +297,23 @@ def _describe(kind: str, a: dict, negated: bool = False) -> str:
 
 def decide(s: Scenario, claim: Claim) -> Verdict:
     """The verdict on one claim under the scenario's flags (negative claims flipped), with the
-    card-specific rules (digest section 8) of every card the claim names."""
+    card-specific rules (digest section 8) of every card the claim names. A claim that an
+    unmodelled card could change is not decided (MECCG-FX-10): its verdict is None."""
+    from .coverage import blocking
+
     v = _decide_positive(s, claim)
     extra = [CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES]
     v.rules = list(dict.fromkeys(list(v.rules) + extra))
     if claim.negated:
         v.verdict = not v.verdict
+    blocked = blocking(s, claim)
+    if blocked:
+        v.verdict = None
+        v.unmodelled = blocked
+        v.rules = list(dict.fromkeys(["MECCG-FX-10"] + v.rules))
+        cards = ", ".join(dict.fromkeys(b["card"] for b in blocked))
+        v.notes = [f"not decided: {cards} {'is' if len(blocked) == 1 else 'are'} not modelled ("
+                   + "; ".join(f"{b['card']}: {b['what']}" for b in blocked) + ")"] + list(v.notes)
     return v
 
 
@@ -299,14 +380,14 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     violations = check(rule_files(RULES, CARDS), facts, consts=consts(s))
     rules = [v.rule for v in violations]
     notes = []
-    for c in cards:
-        for t in c.effect_tags or ():
-            if "on roll>5" in t:
-                notes.append(f"{c.name} cancels only on a roll greater than 5 (its card text)")
-            if "if defending company covert" in t:
-                notes.append(f"{c.name} cancels only if the defending company is covert (its card text)")
+    for f in facts:
+        if isinstance(f, COND) and str(f.value).startswith("roll_gt_"):
+            notes.append(f"{f.card} cancels only on a roll greater than {str(f.value)[8:]} (its card text)")
+        if isinstance(f, COND) and f.value == "defender_covert":
+            notes.append(f"{f.card} cancels only if the defending company is covert (its card text)")
+    notes = [n.replace(c.id, c.name, 1) for n in notes for c in cards if n.startswith(c.id)] or notes
     legal = not violations
-    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC)) for f in facts):
+    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
     if legal and by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
@@ -317,6 +398,8 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
             rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
         if any(isinstance(f, CVCC) for f in facts):
             rules += ["MECCG-PRE-2"]
+        if any(isinstance(f, CancelNeeds) for f in facts):
+            rules.append("MECCG-PRE-10")  # the card's scout, Wizard or diplomat is in the attacked company
         if any(isinstance(f, ATTACK_FX) for f in facts):
             rules.append("MECCG-PRE-5")
         if source is not None and not any(isinstance(f, EVENT) for f in facts):
@@ -429,6 +512,9 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         value = claim.args.get("value")
         rules = ["MECCG-SEQ-9"] + (["MECCG-STRUCT-4"] if side.role == "attacker" else []) + \
             [m.rule for m in side.prowess_mods if m.amount]
+        if any(", max " in m.what for m in side.prowess_mods):  # a bonus with a maximum (MECCG-FX-2)
+            rules.append("MECCG-FX-2")
+        rules = list(dict.fromkeys(rules))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
         return Verdict(claim, side.prowess == value, rules, notes=[note])

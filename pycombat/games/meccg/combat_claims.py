@@ -390,9 +390,13 @@ def body_check(s: Scenario, claim):
         rules.append("MECCG-BODY-2")
     if side.ringwraith:
         rules.append("MECCG-BODY-3")
-    total = roll + (1 if side.prewounded else 0)
-    return _v(claim, fate == want, rules,
-              [f"{roll}{' + 1 (wounded before)' if side.prewounded else ''} = {total} against body {side.body}: "
+    rules += [m.rule for m in side.body_mods if m.amount]  # card effects on body (MECCG-FX)
+    if side.body_roll_mod or (side.member.discard_on_body_check and not side.discard_on):
+        rules.append("MECCG-FX-9")
+    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
+    mod = f" {side.body_roll_mod:+d} (cards)" if side.body_roll_mod else ""
+    return _v(claim, fate == want, list(dict.fromkeys(rules)),
+              [f"{roll}{' + 1 (wounded before)' if side.prewounded else ''}{mod} = {total} against body {side.body}: "
                f"{fate}"])
 
 
@@ -484,7 +488,12 @@ def hazard_effect(s: Scenario, claim):
     if (getattr(c, "cvcc", None) or "") == "mentions-cvcc":
         return _v(claim, True, ["MECCG-STRUCT-8"], [f"{c.name} names company vs. company combat"])
     if s.flags["hazard_scope"] == "all":
+        if getattr(c, "cvcc_relevant", None) == "yes":
+            return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
         return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
+    if getattr(c, "cvcc_relevant", None) == "yes":  # it modifies characters, not attacks or strikes
+        return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
+                  [f"{c.name} modifies characters, not an attack or a strike ({c.cvcc_note})"])
     tags = " ".join(getattr(c, "effect_tags", ()) or ())
     combat = any(k in tags for k in ("prowess", "body", "strike", "attack", "heal"))
     return _v(claim, not combat, ["MECCG-STRUCT-8"],

@@ -325,13 +325,10 @@ class CvccGame:
 
     # -- decisions inside a strike -----------------------------------------------------------
     def _usable(self, e: Effect, m: Member) -> bool:
-        from .strike import _has_skill, _race
+        from .strike import card_usable
 
-        if e.needs_skill and not _has_skill(m, e.needs_skill):
-            return False
-        if e.needs_race and _race(m) != e.needs_race.casefold():
-            return False
-        return not (e.bearer and not m.card_name.casefold().startswith(e.bearer.casefold()))
+        role = "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
+        return card_usable(e, role, self.scenario.company(role), m, self.scenario) is None
 
     def _card_sets(self, hand: tuple, m: Member) -> list[tuple]:
         """Sets of distinct hand cards playable for ``m`` at one step, at most one needing a skill."""
@@ -404,8 +401,8 @@ class CvccGame:
         a_cards = tuple(self.reg.effects[c] for c in sa.cards)
         d_cards = tuple(self.reg.effects[c] for c in sd.cards)
         a_m, d_m = self.members[a], self.members[d]
-        a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards)
-        d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards)
+        a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards)
+        d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards)
         cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
         return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
                            supporters=support, forced_excess=())

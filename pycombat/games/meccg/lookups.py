@@ -12,16 +12,23 @@ from .model import Scenario
 @dataclass
 class Verdict:
     claim: Claim
-    verdict: bool
+    verdict: bool | None  #: None: not decided, a card it depends on is not modelled (MECCG-FX-10)
     rules: list[str]
     details: list[Any] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
+    unmodelled: list[dict] = field(default_factory=list)
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is not None
 
     def as_json(self) -> dict:
-        return verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
-                            deciding_flags=self.deciding_flags, notes=self.notes)
-
+        out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
+                           deciding_flags=self.deciding_flags, notes=self.notes)
+        if not self.decided:
+            out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        return out
 
 
 def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:

@@ -36,6 +36,7 @@ class Member:
     may_not_face_strikes_at_site: bool = False
     makes_company_overt: bool = False
     fell_rider: bool = False
+    mode: str | None = None  #: a Ringwraith's mode: normal | fell-rider | heralded-lord | black-rider (MECCG-FX-6)
     discard_on_body_check: tuple[int, ...] = ()
     mp_if_eliminated: int | None = None
     prowess_mods: tuple[Any, ...] = field(default=(), hash=False)  #: e.g. Gimli {value: 2, against: [Orc]}
@@ -103,6 +104,7 @@ class Combat:
     strikes: tuple[StrikeChoice, ...]
     excess: tuple[str, ...]  #: strikes no defender received (MECCG-ASSIGN-5)
     path: str = "combat"
+    before_assignment: tuple[str, ...] = ()  #: card ids the defender plays before assignment (MECCG-PRE-5)
 
 
 @dataclass(frozen=True)

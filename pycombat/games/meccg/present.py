@@ -10,6 +10,7 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import title, verdicts
 from ...rulebook import load_rulebook
+from .coverage import lines_of
 
 __all__ = ["enumerate", "odds", "replay", "verify", "optimize", "tree"]
 
@@ -26,7 +27,18 @@ def _fmt_detail(detail) -> str:
 
 
 def enumerate(report, console: Console) -> None:
-    """The attack's legality with its rules, the strikes and targets, the count and a table."""
+    """The attack's legality with its rules, the strikes and targets, the count and a table; then
+    what the model does not interpret (MECCG-FX-10)."""
+    _enumerate(report, console)
+    _lines(console, lines_of(report.unmodelled))
+
+
+def _lines(console: Console, lines) -> None:
+    for text in lines:
+        console.print(Text(text))
+
+
+def _enumerate(report, console: Console) -> None:
     result = report.result
     s = result.scenario
     book = load_rulebook("meccg")
@@ -102,6 +114,7 @@ def odds(report, console: Console) -> None:
     console.print("Choices not given in the file take these defaults:")
     for line in report.defaults:
         console.print(f"  - {line}")
+    _lines(console, _unmodelled_text(report))
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     for col in ("#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie",
                 "defender loses"):
@@ -144,6 +157,7 @@ def replay(report, console: Console) -> None:
     book = load_rulebook("meccg")
     dp, ap = report.players
     title(console, report)
+    _lines(console, _unmodelled_text(report))
     for st in r.preamble:
         console.print(f"{st.text}  [{', '.join(st.rules)}]")
     for _s, steps, _o in r.strikes:
@@ -169,6 +183,7 @@ def optimize(report, console: Console) -> None:
     scenario = solved.game.scenario
     stats = solved.solution.stats
     title(console, report)
+    _lines(console, _unmodelled_text(report))
     console.print(f"Objective: {report.objective.describe()}")
     console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
     console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
@@ -194,3 +209,14 @@ def tree(report, console: Console) -> None:
     console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
                                                                f" (first {report.depth} plies, not solved)"))
 
+
+
+def _unmodelled_text(report) -> list[str]:
+    return lines_of(report.unmodelled)
+
+
+def card(report, console: Console) -> None:
+    """``pycombat card``'s text."""
+    from .cardinfo import card_lines
+
+    _lines(console, card_lines(report.card))

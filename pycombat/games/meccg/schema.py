@@ -19,6 +19,7 @@ from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
 from .carddb import CardDB, load_carddb
+from .cardfx import MODES
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
 from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
@@ -65,6 +66,7 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
     """``combat: {strikes: [...]}``: the complete assignment in the defender's strike order."""
     node._mapping()
     strikes = [_strike(n, attacker, defender) for n in node.list("strikes")]
+    before = tuple(_before_card(n) for n in node.list("before_assignment", []))
     seen_d: dict[str, str] = {}
     seen_a: dict[str, str] = {}
     for st in strikes:
@@ -77,7 +79,21 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
         seen_d[st.defender] = seen_a[st.attacker] = st.path
     node.finish(COMBAT_KEYS)
     excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
-    return Combat(strikes=tuple(strikes), excess=excess, path=node.path)
+    return Combat(strikes=tuple(strikes), excess=excess, path=node.path, before_assignment=before)
+
+
+def _before_card(node: Node) -> str:
+    """A card the defender plays before strikes are assigned that changes the attack as a whole
+    (``combat: before_assignment:``, MECCG-PRE-5)."""
+    from .cardfx import all_models
+
+    db = load_carddb()
+    card = db.card(node.as_str(), file=node.file, path=node.path)
+    m = all_models()[card.id]
+    if m.play != "before_assignment":
+        raise node.error(f"{card.name} does not change the attack as a whole before strikes are assigned "
+                         f"(it is a {m.play} card; see `pycombat card {card.name!r}`)")
+    return card.id
 
 
 def _ref(n: Node, company: Company, what: str) -> str:
@@ -179,7 +195,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
 
 
 def _hand_card(node: Node) -> str:
-    """A card in hand for ``optimize``: one whose strike effect pycombat knows (effects.yaml)."""
+    """A card in hand for ``optimize``: one played during a strike sequence (card_effects.yaml)."""
     from .effects import load_effects
 
     if not isinstance(node.value, str) or not node.value.strip():
@@ -187,6 +203,9 @@ def _hand_card(node: Node) -> str:
     effect = load_effects().find(node.value.strip(), file=node.file, path=node.path)
     if effect.source != "hand":
         raise node.error(f"{effect.name} is not played from the hand (it is an {effect.source}'s ability)")
+    if effect.lasts != "strike":
+        raise node.error(f"{effect.name} lasts the whole attack, which optimize does not follow from strike to "
+                         "strike; play it in a `combat:` block (odds, replay)")
     return effect.id
 
 
@@ -238,9 +257,10 @@ def _member(node: Node, alignment: str, db: CardDB) -> Member:
         else:
             fields[key] = node.bool(key)
     status = node.str("status", "untapped", choices=STATUSES)
-    mode = node.str("mode", None, choices=("fell-rider", "normal"))
+    mode = node.str("mode", None, choices=MODES)
     if mode is not None and (fields.get("race") or "").lower() != "ringwraith":
-        raise node.error("`mode` is for Ringwraith avatars (Fell Rider mode, MECCG-ALIGN-6)", "mode")
+        raise node.error("`mode` is for Ringwraiths (Fell Rider, Heralded Lord or Black Rider mode, MECCG-FX-6)",
+                         "mode")
     items = tuple(db.item(n.as_str(), prefer_alignment=PREFERRED[alignment], file=n.file, path=n.path)
                   for n in node.list("items", []))
     ally_of = node.str("ally_of", None)
@@ -249,7 +269,7 @@ def _member(node: Node, alignment: str, db: CardDB) -> Member:
     label = node.str("label", None)
     node.finish(MEMBER_KEYS)
     return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of,
-                  fell_rider=mode == "fell-rider", overridden=tuple(overridden), **fields)
+                  fell_rider=mode == "fell-rider", mode=mode, overridden=tuple(overridden), **fields)
 
 
 def _int_item(n: Node) -> int:

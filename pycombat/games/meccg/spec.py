@@ -32,7 +32,8 @@ GAME = "meccg"
 DECLARATION_MOMENTS = ("end_of_site_phase", "during_site_phase", "organization_phase", "long_event_phase",
                        "movement_hazard_phase", "end_of_turn")
 CARD_TYPES = ("character", "ally", "avatar", "agent")
-MODES = ("fell-rider", "normal")
+#: a Ringwraith's mode (MECCG-FX-6; the same tuple as cardfx.MODES, which a test checks)
+MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 
 ROLL = Int("a 2d6 roll total", minimum=2, maximum=12,
            message="a 2d6 roll is a whole number from 2 to 12, not {value!r}")
@@ -60,6 +61,9 @@ STRIKE = Obj({
 
 COMBAT = Obj({
     "strikes": List(STRIKE, "the complete strike assignment, in the defender's strike order"),
+    "before_assignment": List(Name("card", "a card the defender plays before strikes are assigned that changes the "
+                                           "attack as a whole (MECCG-PRE-5)"),
+                              "cards played before strikes are assigned (needs pre_assignment_attack_effects=allowed)"),
 }, "a given combat for `replay` and `verify`", required=("strikes",))
 
 MEMBER_FIELDS = {
@@ -78,7 +82,7 @@ MEMBER_FIELDS = {
     "discard_on_body_check": List(Int("a body check roll"), "body check rolls on which the member is discarded"),
     "avatar": Bool("the member is an avatar (overrides the card)"),
     "status": Str("the member's state", enum=STATUSES),
-    "mode": Str("a Ringwraith avatar's mode (Fell Rider, MECCG-ALIGN-6)", enum=MODES),
+    "mode": Str("a Ringwraith's mode: Fell Rider, Heralded Lord or Black Rider (MECCG-FX-6)", enum=MODES),
     "items": List(Name("item", "an item the member carries")),
     "ally_of": Str("the member an ally is with (a member of this company)"),
     "label": Str("a unique name for this member in the output and claims (for two copies of a card)"),

@@ -20,8 +20,10 @@ from typing import Iterable, NamedTuple
 from ...dice import Dist, best_of, two_d6
 from ...errors import ScenarioError
 from .assign import Assignment, LegalAssignments
+from . import cardfx
+from .cardfx import CardModel
 from .effects import Effect, load_effects
-from .model import Company, Member, Scenario, StrikeChoice
+from .model import Company, Member, Scenario, StrikeChoice  # noqa: F401
 
 HAZARD_NOTE = "MECCG-STRUCT-8"
 
@@ -51,6 +53,8 @@ class Side:
     discard_on: tuple[int, ...]  #: body-check results that discard it (MECCG-BODY-2), moved by body mods
     ringwraith: bool
     cards: tuple[Effect, ...]
+    body_roll_mod: int = 0  #: added to body-check rolls against this side (Blow Turned -1, MECCG-FX-9)
+    no_tap: bool = False  #: does not tap after the strike unless wounded (Block, Dodge, MECCG-FX-1)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ class Outcome(NamedTuple):
     penalty_attacker_player: int
 
 
-# ---- prowess and body ---------------------------------------------------------------------
+# ---- prowess and body ----------------------------------------------------------------------
 def _race(m: Member) -> str:
     return (m.race or "").casefold()
 
@@ -86,71 +90,151 @@ def _has_skill(m: Member, skill: str) -> bool:
     return skill.casefold() in {s.casefold() for s in m.skills}
 
 
-def _weapon_value(item, bearer: Member, opponent: Member, scenario: Scenario) -> tuple[int, int | None, str] | None:
-    """(bonus, maximum, label) of a weapon for this strike, or None if it gives nothing."""
-    if item.prowess_bonus is None:
-        return None
-    if item.prowess_warrior_only and not _has_skill(bearer, "Warrior"):
-        return None
-    bonus, maximum, label = item.prowess_bonus, item.prowess_max, item.name
-    for cond in item.conditional_bonuses:
-        applies = False
-        if "against" in cond:
-            applies = _race(opponent) in {r.casefold() for r in cond["against"]}
-            why = f"against {opponent.race}"
-        elif "bearer_race" in cond:
-            applies = _race(bearer) == str(cond["bearer_race"]).casefold()
-            why = f"{bearer.race} bearer"
-        elif "when" in cond and "Doors of Night" in str(cond["when"]):
-            # MECCG-SEQ-14 [aiglos_doors_of_night]: the seed says Aiglos keeps only its normal bonus
-            applies = (scenario.flags.get("aiglos_doors_of_night") == "applies"
-                       and any(c.name == "Doors of Night" for c in scenario.in_play))
-            why = "Doors of Night in play"
-        else:
+OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body")
+
+
+def _flag_off(scenario: Scenario, card: CardModel) -> bool:
+    """An unclear card (card_flags.md) whose flag reads it as having no effect in CvCC."""
+    return card.flag is not None and scenario.flags.get(card.flag, "no_effect") == "no_effect"
+
+
+def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]:
+    """The card models acting on ``me`` without being played in this strike: its own abilities,
+    its company's and the scenario's cards in play, and the Ringwraith mode cards (MECCG-FX-4/6/7)."""
+    company = scenario.company(role)
+    out: list[CardModel] = []
+    if me.card_id:
+        own = cardfx.model(me.card_id)
+        if own.play == "ability":
+            out.append(own)
+        elif own.fx and own.kind == "character":  # a tapping ability: its plain records still act
+            out.append(cardfx.CardModel(id=own.id, name=own.name, kind="character", play="ability", rule=own.rule,
+                                        fx=tuple(f for f in own.fx if f.cond and ("mode" in f.cond
+                                                                                  or "opponent_race" in f.cond))))
+    placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
+    for card, global_ in placed:
+        m = cardfx.model(card.id)
+        if global_ and getattr(card, "type", None) == "resource":
+            continue  # a resource under no company: reported as unmodelled (coverage.py)
+        if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
+            out.append(m)
+    for m in cardfx.mode_cards():
+        if m.whole_company and any(x.mode == m.mode for x in company.members):
+            out.append(m)
+        elif not m.whole_company and me.mode == m.mode:
+            out.append(m)
+    return out
+
+
+def _records(cards: Iterable[CardModel], ctx: cardfx.Ctx, scenario: Scenario) -> list[tuple[cardfx.Fx, CardModel]]:
+    """The records of ``cards`` whose card requirements and own conditions hold in ``ctx``."""
+    out = []
+    for c in cards:
+        if cardfx.holds(c.requires, ctx) is not None:
             continue
-        if applies:
-            bonus = cond.get("prowess_bonus", bonus)
-            maximum = cond.get("prowess_max", maximum)
-            label = f"{item.name} ({why})"
-    return bonus, maximum, label
+        for f in c.fx:
+            if cardfx.holds(f.cond, ctx) is None:
+                out.append((f, c))
+    return out
 
 
-def _best_weapon(m: Member, opponent: Member, scenario: Scenario, chosen: str | None):
-    best = None
-    for item in m.items:
-        if chosen is not None and item.id != chosen:
+def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None, base: int,
+               others: list[Mod]) -> tuple[list[Mod], list[Mod], list[Mod]]:
+    """MECCG-SEQ-9 (1) and MECCG-FX-2/3: the weapon (the chosen one, else the best), then one item
+    of each other slot (the best) and every slotless item. Returns (weapon mods, other item
+    prowess mods, body mods)."""
+    flags = scenario.flags
+    by_slot: dict[str | None, list] = {}
+    notes: list[Mod] = []
+    for item in me.items:
+        m = cardfx.model(item.id)
+        pv = cardfx.item_variant(m, "prowess", ctx)
+        bv = cardfx.item_variant(m, "body", ctx)
+        base_p = next((v for v in m.variants if v.stat == "prowess"), None)
+        if pv is not None and pv.cond.get("doors_of_night") and flags.get("aiglos_doors_of_night") != "applies":
+            # MECCG-SEQ-14 [aiglos_doors_of_night]: only the normal bonus in CvCC
+            pv = base_p if base_p is not None and cardfx.holds(base_p.cond, ctx) is None else None
+            notes.append(Mod(0, f"{item.name}: normal bonus only [aiglos_doors_of_night="
+                                f"{flags.get('aiglos_doors_of_night')}]", "MECCG-SEQ-14"))
+        if pv is None and base_p is not None and base_p.cond.get("skill"):
+            notes.append(Mod(0, f"{item.name}: {base_p.cond['skill'].lower()} only, no bonus for {me.name}",
+                             "MECCG-SEQ-9"))
+        if pv is None and bv is None:
             continue
-        v = _weapon_value(item, m, opponent, scenario)
-        if v is None:
+        if chosen is not None and m.slot == "Weapon" and item.id != chosen:
             continue
-        base = m.prowess or 0
-        gain = (min(base + v[0], v[1]) if v[1] is not None else base + v[0]) - base
-        if best is None or gain > best[0]:
-            best = (gain, item, v)
-    return best
+        by_slot.setdefault(m.slot, []).append((item, m, pv, bv))
+    weapon: list[Mod] = []
+    rest: list[Mod] = []
+    body: list[Mod] = []
+    body_now = me.body or 0
 
+    def gain(v, before):
+        return cardfx.weapon_bonus(before, v.bonus, v.maximum) if v is not None else 0
 
-def _penalty_not_to_tap(m: Member) -> int:
-    # MECCG-CARD-1: The Balrog (BA-3) takes -1 instead of -3.
-    if m.card_id == "BA-3":
-        return 1
-    return 3
+    wrule = "MECCG-SEQ-9"  # step 1 of the roll: the weapon with its maximum (formula: MECCG-FX-2)
+    # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
+    for slot, entries in sorted(by_slot.items(), key=lambda kv: kv[0] != "Weapon"):
+        picks = entries if slot is None else [max(entries, key=lambda e: (gain(e[2], base), gain(e[3], body_now)))]
+        for item, m, pv, bv in picks:
+            if pv is not None:
+                label = pv.label or item.name
+                cap = f", max {pv.maximum}" if pv.maximum is not None else ""
+                rule = "MECCG-SEQ-14" if any(v.cond.get("doors_of_night") for v in m.variants) else \
+                    cardfx.ITEM_RULE if pv.cond and not set(pv.cond) <= {"skill"} else wrule
+                if slot == "Weapon":
+                    if flags.get("weapon_max_order") == "cap_total" and pv.maximum is not None:
+                        # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
+                        total_rest = sum(x.amount for x in others)
+                        total = min(base + pv.bonus + total_rest, max(pv.maximum, base + total_rest))
+                        weapon.append(Mod(total - base - total_rest,
+                                          f"{label}: +{pv.bonus}, total capped at {pv.maximum}", rule))
+                    else:
+                        weapon.append(Mod(gain(pv, base), f"{label}: {pv.bonus:+d}{cap}", rule))
+                else:
+                    before = base + sum(x.amount for x in weapon)
+                    rest.append(Mod(gain(pv, before), f"{label}: {pv.bonus:+d}{cap}", cardfx.ITEM_RULE))
+            if bv is not None:
+                g = gain(bv, body_now)
+                if g:
+                    cap = f", max {bv.maximum}" if bv.maximum is not None else ""
+                    body.append(Mod(g, f"{item.name}: body {bv.bonus:+d}{cap}", cardfx.ITEM_RULE))
+                    body_now += g
+    return weapon, rest + notes, body
 
 
 def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, opponent: Member,
-               excess: Iterable[str], supporters: Iterable[str], cards: tuple[Effect, ...]) -> Side:
-    """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9).
+               excess: Iterable[str], supporters: Iterable[str], cards: tuple[CardModel, ...],
+               their_cards: tuple[CardModel, ...] = (), lasting: tuple[CardModel, ...] = (),
+               their_lasting: tuple[CardModel, ...] = ()) -> Side:
+    """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9), every card effect read by
+    the one interpreter (:mod:`.cardfx`, MECCG-FX).
 
     ``me.status`` is the status when the strike starts (a member that tapped earlier in the
-    combat, e.g. for an ally's ability, is tapped by then).
+    combat, e.g. for an ally's ability, is tapped by then). ``cards`` are played in this strike
+    for ``me`` (``their_cards`` for the opponent); ``lasting`` are cards played earlier in the
+    attack that last it (MECCG-FX-8).
     """
-    flags = scenario.flags
+    other = "defender" if role == "attacker" else "attacker"
+    company, opp_company = scenario.company(role), scenario.company(other)
+    took = choice.attacker_untapped if role == "attacker" else choice.defender_untapped
+    their_took = choice.defender_untapped if role == "attacker" else choice.attacker_untapped
+    ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opponent=opponent, opp_company=opp_company,
+                     taps=not took)
+    octx = cardfx.Ctx(me=opponent, company=opp_company, scenario=scenario, opponent=me, opp_company=company,
+                      taps=not their_took)
+    played = tuple(cards) + tuple(c for c in lasting if c not in cards)
+    mine = _records(standing_cards(scenario, role, me), ctx, scenario)
+    # cards played for me: the play was checked when it was made (requirements, MECCG-SEQ-2/7)
+    mine += [(f, c) for c in played for f in c.fx if cardfx.holds(f.cond, ctx) is None]
+    theirs = _records(standing_cards(scenario, other, opponent), octx, scenario)
+    theirs += [(f, c) for c in tuple(their_cards) + tuple(their_lasting) for f in c.fx
+               if cardfx.holds(f.cond, octx) is None]
+    theirs += _before_assignment(scenario, role, opp_company)
+    theirs = [(f, c) for f, c in theirs if f.what in OPPOSING]
     base = me.prowess or 0
-    mods: list[Mod] = []
     body_mods: list[Mod] = []
-    untapped_by_card = any(c.untap for c in cards)
-    # MECCG-SEQ-9 (1): the weapon first, with its maximum.
-    weapon = _best_weapon(me, opponent, scenario, choice.attacker_weapon if role == "attacker" else choice.defender_weapon)
+    untapped_by_card = any(f.what == "untap" for f, _ in mine)
     others: list[Mod] = []
     # MECCG-SEQ-9 (2): the other modifications.
     if me.status == "wounded":
@@ -160,56 +244,76 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     if role == "defender":
         for e in excess:
             others.append(Mod(-1, f"excess strike of {e}", "MECCG-SEQ-3"))
-    took = choice.attacker_untapped if role == "attacker" else choice.defender_untapped
+    pen_fx = [(f, c) for f, c in mine if f.what == "untap_penalty"]
     if took:
-        pen = _penalty_not_to_tap(me)
-        rule = "MECCG-CARD-1" if pen == 1 else ("MECCG-SEQ-4" if role == "attacker" else "MECCG-SEQ-5")
+        pen = min([f.amount for f, _ in pen_fx] + [3])
+        rule = next((c.rule for f, c in pen_fx if f.amount == pen),
+                    "MECCG-SEQ-4" if role == "attacker" else "MECCG-SEQ-5")
         others.append(Mod(-pen, f"-{pen} not to tap", rule))
     if role == "defender":
         for s in supporters:
             others.append(Mod(1, f"support of {s}", "MECCG-SEQ-6"))
-    for c in cards:
-        if c.untap and me.status == "tapped":
+    for f, c in mine:
+        if f.what == "untap" and me.status == "tapped":
             others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
-        if c.prowess and (c.target_race is None or _race(me) == c.target_race.casefold()):
-            others.append(Mod(c.prowess, c.name, c.rule))
-        if c.body:
-            body_mods.append(Mod(c.body, c.name, c.rule))
-    for pm in me.prowess_mods:
-        against = pm.get("against")
-        if against and isinstance(against, list) and _race(opponent) in {r.casefold() for r in against}:
-            others.append(Mod(int(pm["value"]), f"{me.card_name}: {pm['value']:+d} against {opponent.race}",
-                              "MECCG-SEQ-9"))
-    if weapon is not None:
-        gain, item, (bonus, maximum, label) = weapon
-        # a weapon whose bonus Doors of Night would raise (Aiglos) is decided by MECCG-SEQ-14
-        wrule = "MECCG-SEQ-14" if any("Doors of Night" in str(c.get("when", "")) for c in item.conditional_bonuses) \
-            else "MECCG-SEQ-9"
-        if flags.get("weapon_max_order") == "cap_total" and maximum is not None:
-            # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
-            rest = sum(m.amount for m in others)
-            total = min(base + bonus + rest, max(maximum, base + rest))
-            mods.append(Mod(total - base - rest, f"{label}: +{bonus}, total capped at {maximum}", wrule))
-        else:
-            cap = f", max {maximum}" if maximum is not None else ""
-            mods.append(Mod(gain, f"{label}: +{bonus}{cap}", wrule))
-        if item.body_bonus:
-            new_body = (me.body or 0) + item.body_bonus
-            if item.body_max is not None:
-                new_body = max(me.body or 0, min(new_body, item.body_max))
-            if new_body != (me.body or 0):
-                body_mods.append(Mod(new_body - (me.body or 0), item.name, "MECCG-SEQ-9"))
-    for item in me.items:
-        if item.prowess_bonus is not None and item.prowess_warrior_only and not _has_skill(me, "Warrior"):
-            mods.append(Mod(0, f"{item.name}: warrior only, no bonus for {me.name}", "MECCG-SEQ-9"))
-    mods.extend(others)
+        elif f.what == "prowess":
+            others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+        elif f.what == "body":
+            body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+    for f, c in theirs:
+        if f.what == "opponent_prowess":
+            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+        elif f.what == "opponent_body":
+            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, choice.attacker_weapon if role == "attacker"
+                                              else choice.defender_weapon, base, others)
+    body_mods = item_body + body_mods
+    mods = weapon + item_rest + others
     prowess = base + sum(m.amount for m in mods)
-    body_shift = sum(m.amount for m in body_mods)
-    return Side(member=me, role=role, prowess=prowess, prowess_mods=tuple(mods), body=(me.body or 0) + body_shift,
-                body_mods=tuple(body_mods), rolls=max([c.rolls for c in cards] + [1]), stays_untapped=took,
-                prewounded=me.status == "wounded",
-                discard_on=tuple(n + body_shift for n in me.discard_on_body_check),
-                ringwraith=_race(me) == "ringwraith", cards=cards)
+    body = (me.body or 0) + sum(m.amount for m in body_mods)
+    halve = [(f, c) for f, c in theirs if f.what == "halve_opponent_body"]
+    if halve:  # MECCG-FX-5: "opponent's body halved (round up)", after the other body modifications
+        half = -(-body // 2)
+        body_mods.append(Mod(half - body, f"{halve[0][1].name}: body halved (round up)",
+                             halve[0][0].rule or halve[0][1].rule))
+        body = half
+    body_shift = body - (me.body or 0)
+    roll_mod = sum(f.amount for f, _ in mine if f.what == "body_check_roll") + \
+        sum(f.amount for f, _ in theirs if f.what == "opponent_body_check_roll")
+    no_discard = any(f.what == "no_discard" for f, _ in mine)
+    return Side(member=me, role=role, prowess=prowess, prowess_mods=tuple(mods), body=body,
+                body_mods=tuple(body_mods), rolls=max([f.amount for f, _ in mine if f.what == "rolls"] + [1]),
+                stays_untapped=took, prewounded=me.status == "wounded",
+                discard_on=() if no_discard else tuple(n + body_shift for n in me.discard_on_body_check),
+                ringwraith=_race(me) == "ringwraith", cards=tuple(cards), body_roll_mod=roll_mod,
+                no_tap=any(f.what == "no_tap" for f, _ in mine))
+
+
+def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
+    """How a modification is named in the breakdown (the card, and the condition that made it)."""
+    if "opponent_race" in f.cond:
+        return f"{c.name}: {f.amount:+d} against {'/'.join(f.cond['opponent_race'])}"
+    if "mode" in f.cond:
+        return f"{c.name}: {f.amount:+d} in {f.cond['mode']} mode"
+    return c.name
+
+
+def _before_assignment(scenario: Scenario, role: str, opp_company: Company) -> list:
+    """The defender's cards played before strikes are assigned (``combat: before_assignment``):
+    attack-wide effects on the attacking characters (MECCG-PRE-5 [pre_assignment_attack_effects],
+    MECCG-FX-13)."""
+    combat = scenario.combat
+    if role != "attacker" or combat is None or not combat.before_assignment:
+        return []
+    if scenario.flags.get("pre_assignment_attack_effects") != "allowed":
+        return []
+    out = []
+    for cid in combat.before_assignment:
+        c = cardfx.model(cid)
+        ctx = cardfx.Ctx(me=opp_company.members[0], company=opp_company, scenario=scenario)
+        if cardfx.holds(c.requires, ctx) is None:
+            out += [(f, c) for f in c.fx]
+    return out
 
 
 # ---- validating the plan ------------------------------------------------------------------
@@ -234,6 +338,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     tapped_supporters: set[str] = set()
     used_allies: set[str] = set()
     struck: set[str] = set()
+    lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
     setups = []
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
@@ -276,12 +381,20 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         if d_m.name in used_allies and d_m.status == "untapped":
             d_m = replace(d_m, status="tapped")
         struck.update((ch.attacker, ch.defender))
-        a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards)
-        d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards)
+        a_last = tuple(c for c in lasting["attacker"] if cardfx.holds(c.requires, _ctx(scenario, "attacker", a_m)) is None)
+        d_last = tuple(c for c in lasting["defender"] if cardfx.holds(c.requires, _ctx(scenario, "defender", d_m)) is None)
+        a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last)
+        d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last, a_last)
+        lasting["attacker"] += tuple(c for c in a_cards if c.lasts == "attack")
+        lasting["defender"] += tuple(c for c in d_cards if c.lasts == "attack")
         cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
         setups.append(StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                   supporters=ch.support, forced_excess=forced))
     return setups
+
+
+def _ctx(scenario: Scenario, role: str, m: Member) -> cardfx.Ctx:
+    return cardfx.Ctx(me=m, company=scenario.company(role), scenario=scenario)
 
 
 def _check_assignment(scenario: Scenario) -> None:
@@ -299,8 +412,29 @@ def _check_assignment(scenario: Scenario) -> None:
                             path=f"{combat.path}.strikes")
 
 
+def card_usable(card: CardModel, role: str, company: Company, me: Member, scenario: Scenario) -> str | None:
+    """None if ``card`` may be played (or used) for ``me``, who faces the strike, else why not
+    (MECCG-SEQ-2/7, MECCG-STRUCT-3, the card's own requirements)."""
+    if card.side == "defender" and role != "defender":
+        return f"{card.name} works against an attack, and only the defender faces one (MECCG-STRUCT-3)"
+    if _flag_off(scenario, card):
+        return f"{card.name} has no effect in CvCC [{card.flag}={scenario.flags.get(card.flag)}] ({card.rule})"
+    other = "defender" if role == "attacker" else "attacker"
+    ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
+                     self_name=me.name)
+    failed = cardfx.holds(card.requires, ctx)
+    if failed is not None:
+        key, _, val = failed.partition("=")
+        if key == "company_has":
+            return f"{card.name} needs {val} in the {role}'s company ({card.rule})"
+        what = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
+            key, f"needs {failed}")
+        return f"{card.name} {what}; {me.name} does not qualify ({card.rule})"
+    return None
+
+
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
-           used_allies: set[str], struck: set[str]) -> tuple[Effect, ...]:
+           used_allies: set[str], struck: set[str]) -> tuple[CardModel, ...]:
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
     step = "1" if role == "attacker" else "6"
     rule_step = "MECCG-SEQ-2" if role == "attacker" else "MECCG-SEQ-7"
@@ -311,15 +445,12 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
         raise _err(scenario, path, f"at most one card that needs a skill at step {step} ({rule_step}); got "
                    + ", ".join(e.name for e in skill_cards))
     for e in effects:
-        if e.needs_skill and not _has_skill(me, e.needs_skill):
-            raise _err(scenario, path, f"{e.name} needs a {e.needs_skill}; {me.name} is not one ({e.rule})")
-        if e.needs_race and _race(me) != e.needs_race.casefold():
-            raise _err(scenario, path, f"{e.name} needs a {e.needs_race}; {me.name} is a {me.race} ({e.rule})")
-        if e.bearer and not me.card_name.casefold().startswith(e.bearer.casefold()):
-            raise _err(scenario, path, f"{e.name} works only for {e.bearer} ({e.rule})")
+        why = card_usable(e, role, company, me, scenario)
+        if why is not None:
+            raise _err(scenario, path, why)
         if e.source == "item" and e.id not in {i.id for i in me.items}:
             raise _err(scenario, path, f"{me.name} does not carry {e.name} ({e.rule})")
-        if e.source == "ally":
+        if e.source in ("ally", "member"):
             allies = [m for m in company.members if m.card_id == e.id]
             if not allies:
                 raise _err(scenario, path, f"{e.name} is not in the {role}'s company ({e.rule})")
@@ -342,7 +473,8 @@ def roll_dist(n: int) -> Dist:
 def body_result(loser: Side, roll: int, scorer_alignment: str, flags) -> tuple[str, int, int]:
     """A body check's (fate, kill MP to the scorer, MP the owner loses) for a 2d6 ``roll``."""
     m = loser.member
-    result = roll + (1 if loser.prewounded else 0)  # MECCG-BODY-1: +1 if wounded before this strike
+    # MECCG-BODY-1: +1 if wounded before this strike; card modifiers to the roll (MECCG-FX-9)
+    result = roll + (1 if loser.prewounded else 0) + loser.body_roll_mod
     if loser.ringwraith and roll in (7, 8):  # MECCG-BODY-3: unmodified 7 or 8
         return ("returned", 0, 0)
     if result in loser.discard_on:  # MECCG-BODY-2: exactly N discards an Orc or Troll
@@ -575,10 +707,12 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                         f"strike {s.index} (body check)", ch.path, scenario.file)[0]
         scorer_al = scenario.defender.alignment if D > A else scenario.attacker.alignment
         fate, kmp, pen = body_result(loser, body, scorer_al, scenario.flags)
-        result = body + (1 if loser.prewounded else 0)
+        result = body + (1 if loser.prewounded else 0) + loser.body_roll_mod
         bmods = "".join(f" {m.amount:+d} ({m.what})" for m in loser.body_mods)
         body_txt = f"body {loser.member.body}{bmods} = {loser.body}" if loser.body_mods else f"body {loser.body}"
-        rolled = f"{body} + 1 (wounded before this strike) = {result}" if loser.prewounded else f"{body}"
+        parts = ([" + 1 (wounded before this strike)"] if loser.prewounded else []) + \
+            ([f" {loser.body_roll_mod:+d} (card modifiers to the roll, MECCG-FX-9)"] if loser.body_roll_mod else [])
+        rolled = f"{body}{''.join(parts)} = {result}" if parts else f"{body}"
         if fate == "eliminated":
             text = f"Body check: {rolled} > {body_txt}"
             if loser.discard_on:

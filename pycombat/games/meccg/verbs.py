@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError
 from ...report import Report, VerifyReport
+from .coverage import unmodelled_json
 from .model import Scenario
 
 
@@ -32,6 +33,7 @@ class EnumerateReport(Report):
 
     result: Any = None  #: :class:`.enumerate.EnumerateReport`: attack verdict, count, options
     count_only: bool = False
+    unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     @property
     def count(self) -> int:
@@ -42,7 +44,7 @@ class EnumerateReport(Report):
         return self.result.attack.legal
 
     def to_json(self) -> dict:
-        return self.result.as_json()
+        return {**self.result.as_json(), "unmodelled": self.unmodelled}
 
 
 def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, traces: bool = False,
@@ -52,7 +54,8 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
 
     result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
                                    max_list=max_list or DEFAULT_MAX_LIST)
-    return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count)
+    return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count,
+                           unmodelled=unmodelled_json(scenario))
 
 
 # ---- odds ------------------------------------------------------------------------------------------
@@ -68,6 +71,7 @@ class OddsReport(Report):
     eliminated: dict[str, Fraction] = field(default_factory=dict)
     owner_mp_lost: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
     plot: str | None = None
+    unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
         from .strike import member_fates, strike_summary
@@ -100,6 +104,7 @@ class OddsReport(Report):
                                           "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"}}
         if self.plot:
             out["plot"] = self.plot
+        out["unmodelled"] = self.unmodelled
         return out
 
 
@@ -121,7 +126,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
                       alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in co.fates.items()},
-                      owner_mp_lost=(pen_d, pen_a), plot=plot)
+                      owner_mp_lost=(pen_d, pen_a), plot=plot, unmodelled=unmodelled_json(scenario))
 
 
 # ---- replay ----------------------------------------------------------------------------------------
@@ -131,6 +136,7 @@ class ReplayReport(Report):
 
     replay: Any = None  #: :class:`.strike.Replay`
     players: tuple[str, str] = ("", "")
+    unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
         r = self.replay
@@ -141,7 +147,8 @@ class ReplayReport(Report):
                              "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps],
                              "result": o.result, "loser": o.loser, "fate": o.fate}
                             for s, steps, o in r.strikes],
-                "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]}}
+                "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
+                "unmodelled": self.unmodelled}
 
 
 def parse_rolls(text: str | None) -> list[int] | None:
@@ -170,7 +177,8 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
 
     r = _replay(scenario, parse_rolls(rolls))
     return ReplayReport(**_base(scenario, "replay"), replay=r,
-                        players=(scenario.defender.player, scenario.attacker.player))
+                        players=(scenario.defender.player, scenario.attacker.player),
+                        unmodelled=unmodelled_json(scenario))
 
 
 # ---- verify ----------------------------------------------------------------------------------------
@@ -211,6 +219,7 @@ class OptimizeReport(Report):
     objective: Any = None
     choices: list[tuple[str, Fraction, bool]] = field(default_factory=list)
     line: list = field(default_factory=list)
+    unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     @property
     def value(self) -> Fraction:
@@ -228,7 +237,8 @@ class OptimizeReport(Report):
                                 "prob": format_fraction(st.prob) if st.prob is not None else None}
                                for st in self.line],
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
-                     "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3)}
+                     "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3),
+            "unmodelled": self.unmodelled}
 
 
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
@@ -240,7 +250,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     _bound(scenario, max_nodes, "optimize")
     solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
-                          choices=first_choices(solved), line=line(solved))
+                          choices=first_choices(solved), line=line(solved), unmodelled=unmodelled_json(scenario))
 
 
 @dataclass
@@ -281,3 +291,26 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         to_png(t, out, player_names=("defender", "attacker"))
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(t.stats()), depth=depth)
 
+
+
+# ---- card lookup -----------------------------------------------------------------------------------
+@dataclass
+class CardReport(Report):
+    """A card of the shipped data: its stats, its modelled effects (with rule ids), what is not modelled."""
+
+    card: dict = field(default_factory=dict)  #: :func:`.cardinfo.card_report`
+
+    def to_json(self) -> dict:
+        return {"game": "meccg", **self.card}
+
+
+def card(name: str) -> CardReport:
+    """``pycombat card NAME --game meccg``: the card(s) called ``name``; an unknown name is an error
+    naming the closest cards (matching on words too)."""
+    from ...errors import UnknownNameError
+    from .cardinfo import card_report
+
+    found = card_report(name)
+    if not found.get("found"):
+        raise UnknownNameError("MECCG card", name, list(found.get("suggestions", []))[:3])
+    return CardReport(game="meccg", verb="card", scenario=None, title=None, card=found)
