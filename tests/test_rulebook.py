@@ -56,6 +56,13 @@ def _supplement_prefixes(game: str) -> set[str]:
     return {m for extra in _extensions(game) for m in re.findall(r"^- \*\*([A-Z]+-[A-Z]+)-\d+\*\*", extra, flags=re.M)}
 
 
+def _package_ids(game: str) -> list[str]:
+    """Rule ids the game package's card_flags.md adds (a digest extension, merged by the loader)."""
+    extra = resources.files(f"pycombat.games.{game}").joinpath("card_flags.md")
+    text = extra.read_text(encoding="utf-8") if extra.is_file() else ""
+    return re.findall(r"^- \*\*([A-Z0-9-]+)\*\*", text, flags=re.M)
+
+
 def _readme_prefixes(game: str) -> set[str]:
     """The id prefixes the README's index table lists for a digest, e.g. {'MECCG-INIT', ...}."""
     readme = resources.files("pycombat.rules").joinpath("README.md").read_text(encoding="utf-8")
@@ -109,7 +116,7 @@ def test_rule_ids_unique_and_well_formed(game: str) -> None:
     """Every bullet id is unique, uses a README prefix, and each area counts 1..n."""
     raw_ids = re.findall(r"^- \*\*([A-Z0-9-]+)\*\*", _digest_text(game), flags=re.M)
     book = load_rulebook(game)
-    assert raw_ids == list(book.rules), "every rule bullet parsed, in order"
+    assert raw_ids == list(book.rules), "every rule bullet parsed, in order (digest, then card_flags.md)"
     assert len(set(raw_ids)) == len(raw_ids)
     prefixes = _readme_prefixes(game) | _supplement_prefixes(game)
     numbers: dict[str, list[int]] = {}
@@ -204,7 +211,7 @@ def test_other_digests_parse(game: str) -> None:
 
 def test_wotr_facts() -> None:
     book = load_rulebook("wotr")
-    assert len(book.rules) == 132
+    assert len(book.rules) == 132 + len(_package_ids("wotr"))  # the digest, plus card_flags.md (issue 15)
     assert book.rule("WOTR-HIT-1").source == "RB p.30."
     assert book.rule("WOTR-CAS-12").flags == ("casualty_policy",)
     assert book.flags["casualty_policy"].values == ("enumerate", "regulars_first", "downgrade_first")

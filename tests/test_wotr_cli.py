@@ -102,7 +102,7 @@ def test_verify_exit_code_and_json(capsys):
 @pytest.mark.parametrize("argv,message", [
     (["enumerate", "{f}", "--traces"], "--traces is not an option of enumerate for wotr scenarios"),
     (["optimize", "{f}", "--objective", "kill_mp"], "for WotR one of win, destroy, losses"),
-    (["replay", "{f}"], "replay is not available for wotr scenarios"),
+    (["replay", "{f}"], "replay needs the dice: a `rolls:` list in the file or --rolls"),
     (["odds", "{f}", "--flag", "attacker_continue=callback"], "needs a decision function"),
     (["odds", "{f}", "--flag", "max_rounds=0"], "'none' or an integer ≥ 1"),
     (["tree", "{f}", "-o", "x.svg"], "the extension must be .graphml, .dot or .png"),

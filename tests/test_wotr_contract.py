@@ -27,7 +27,7 @@ PKG = ROOT / "pycombat" / "games" / "wotr"
 
 def test_every_option_a_verb_reads_is_declared_with_its_default():
     game = get("wotr")
-    assert set(game.verbs) == {"enumerate", "odds", "optimize", "verify", "tree"}
+    assert set(game.verbs) == {"enumerate", "odds", "optimize", "replay", "verify", "tree"}
     for name, verb in game.verbs.items():
         params = inspect.signature(verb.resolve_run()).parameters
         reads = {p for p in params if p not in ("scenario", "progress")}
@@ -50,6 +50,7 @@ def _cli_json(capsys, *argv) -> dict:
     ("enumerate", "skirmish.yaml", {"limit": 2}),
     ("enumerate", "moves_companions.yaml", {"count": True}),
     ("odds", "skirmish.yaml", {}),
+    ("replay", "replay_cards.yaml", {}),
 ])
 def test_report_json_is_the_commands_json(capsys, verb, file, options):
     s = load_scenario(EX / file)

@@ -10,6 +10,11 @@ from pathlib import Path
 
 from ...registry import Game, Option, Verb, register, positive_int
 
+#: ``--rolls``: the same option as WotR's (one option of the generic CLI), so one help text for both
+ROLLS_HELP = ("the dice instead of the file's rolls: MECCG: every 2d6 total in the order rolled (per strike: "
+              "attacker, defender, body check), e.g. 8,8,6; WotR: the `rolls:` list as YAML or JSON text, e.g. "
+              "\"[{attacker: {combat: [6, 5, 1]}, defender: {combat: [4, 2]}}]\"")
+
 _V = "pycombat.games.meccg.verbs:"
 _P = "pycombat.games.meccg.present:"
 
@@ -51,9 +56,7 @@ register(Game(
                                                                  "which phase) instead of complete assignments")))),
         "odds": Verb("odds", _V + "odds", _P + "odds", options=(PLOT,)),
         "replay": Verb("replay", _V + "replay", _P + "replay", options=(
-            Option(("--rolls",), dict(metavar="N,N,...", help="every 2d6 total in the order rolled (per strike: "
-                                                              "attacker, defender, body check), instead of the "
-                                                              "file's rolls")),)),
+            Option(("--rolls",), dict(metavar="ROLLS", help=ROLLS_HELP)),)),
         "verify": Verb("verify", _V + "verify", _P + "verify", needs_file=True),
         "optimize": Verb("optimize", _V + "optimize", _P + "optimize", progress=True,
                          options=(OBJECTIVE, CHARACTER, MAX_NODES)),

@@ -6,7 +6,7 @@ no solver, is imported here).
 
 >>> from pycombat.registry import get
 >>> sorted(get("wotr").verbs)
-['enumerate', 'odds', 'optimize', 'tree', 'verify']
+['enumerate', 'odds', 'optimize', 'replay', 'tree', 'verify']
 >>> get("wotr").verbs["tree"].defaults()["max_nodes"]
 2000000
 """
@@ -30,6 +30,12 @@ _OBJECTIVE = Option(("--objective",), dict(
          "Army is eliminated; losses: the expected hit points the defender loses minus those the attacker loses"))
 _MAX_NODES = Option(("--max-nodes",), dict(type=positive_int, default=2_000_000, metavar="N",
                                            help="refuse trees with more than N nodes (default 2,000,000)"))
+
+
+#: ``--rolls``: the same option as MECCG's (one option of the generic CLI), so one help text for both
+ROLLS_HELP = ("the dice instead of the file's rolls: MECCG: every 2d6 total in the order rolled (per strike: "
+              "attacker, defender, body check), e.g. 8,8,6; WotR: the `rolls:` list as YAML or JSON text, e.g. "
+              "\"[{attacker: {combat: [6, 5, 1]}, defender: {combat: [4, 2]}}]\"")
 
 
 def _verb(name: str, *options: Option, **kw) -> Verb:
@@ -59,6 +65,10 @@ register(Game(
                                       help="WotR: print every long exact fraction in full (the table shows "
                                            "decimals)")),
             help="the exact outcome distribution of the battle, fought to the end"),
+        "replay": _verb(
+            "replay",
+            Option(("--rolls",), dict(metavar="ROLLS", help=ROLLS_HELP)),
+            help="resolve the battle with given dice (the file's `rolls:` or --rolls), round by round"),
         "optimize": _verb(
             "optimize",
             _OBJECTIVE,
@@ -85,6 +95,7 @@ register(Game(
     claims=f"{_M}.claims:book",
     json_schema=f"{_M}.spec:json_schema",
     digest=None,  # the shipped pycombat/rules/wotr.md
+    digest_extensions=(Path(__file__).parent / "card_flags.md",),  # the named Combat cards' rules and flags
     examples=_examples(),
     help="War of the Ring: battle scenarios (attacker/defender/battle) take every verb; position scenarios "
          "(position/action) take enumerate (the legal moves of the die result) and verify. See docs/wotr.md.",

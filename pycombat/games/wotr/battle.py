@@ -28,6 +28,7 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 from __future__ import annotations
 
 import heapq
+import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -136,7 +137,7 @@ class BattleSetup:
         if e.hit is not None:
             hit = e.hit  # WOTR-HIT-2: a card changes the number needed
         dice = prof.dice(units, e.dice, self.dice_reduction_target)  # WOTR-STR-3/6 [dice_reduction_target]
-        rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership)  # WOTR-STR-5, WOTR-HIT-7
+        rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership, dice)  # WOTR-STR-5, WOTR-HIT-7
         return RollParams(dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit)  # WOTR-CARD-7, WOTR-HIT-3/5
 
 
@@ -348,36 +349,91 @@ def joint_int(pa: RollParams, pd: RollParams) -> tuple[int, tuple[tuple[int, int
     return got
 
 
+_SIDE_INT: dict[RollParams, tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def side_int(p: RollParams) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """One side's hits in integers: ``(K, ((hits, n), ...))``, each with probability ``n / 6**K``,
+    counted face by face: ``n`` dice of which ``g1`` faces hit (WOTR-HIT-3/4), then
+    ``min(rerolls, misses)`` re-rolled with ``g2`` hitting faces (WOTR-STR-5, WOTR-HIT-6); the re-roll's
+    outcomes are padded to the most dice it can use, so every count is over ``6**(n + r_max)``. The
+    same numbers as :meth:`RollParams.dist` (``pycombat.dice.combat_roll_dist``; tests compare them)."""
+    got = _SIDE_INT.get(p)
+    if got is None:
+        n = max(0, min(p.dice, 5))
+        r_allow = max(0, min(p.rerolls, 5))
+        g1 = int(hit_chance(p.hit, p.roll_modifier) * 6)
+        g2 = int(hit_chance(p.hit if p.reroll_hit is None else p.reroll_hit, p.reroll_modifier) * 6)
+        r_max = min(r_allow, n)
+        acc = [0] * (n + 1)
+        for k in range(n + 1):
+            first = math.comb(n, k) * g1 ** k * (6 - g1) ** (n - k)
+            if not first:
+                continue
+            r = min(r_allow, n - k)
+            pad = 6 ** (r_max - r)
+            for j in range(r + 1):
+                acc[k + j] += first * math.comb(r, j) * g2 ** j * (6 - g2) ** (r - j) * pad
+        got = (n + r_max, tuple((h, c) for h, c in enumerate(acc) if c))
+        if len(_SIDE_INT) > 50_000:
+            _SIDE_INT.clear()
+        _SIDE_INT[p] = got
+    return got
+
+
+def _side_cached(setup: BattleSetup, cache: dict, role: str, units, rnd: int):
+    key = ("roll", role, units, rnd)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = side_int(setup.params(role, units, rnd))
+    return got
+
+
+def _grouped(dec, cache: dict, role: str, units, pool, hits) -> list[tuple[int, tuple, int]]:
+    """``[(id, (units, pool) after the casualties, summed weight)]`` for the opponent's hit
+    distribution ``hits``: hits that leave the side alike are merged; ``id`` interns the result."""
+    key = ("grp", role, units, pool, hits)
+    got = cache.get(key)
+    if got is None:
+        acc: dict[tuple, int] = {}
+        for h, n in hits:
+            after = dec.casualties(role, units, pool, h, None)
+            acc[after] = acc.get(after, 0) + n
+        ids = cache.setdefault(("ids", role), {})
+        got = cache[key] = [(ids.setdefault(after, len(ids)), after, w) for after, w in acc.items()]
+    return got
+
+
 def transitions(setup: BattleSetup, dec, state: State, ends: dict | None = None
                 ) -> tuple[list[tuple[Outcome | State, int]], int, int]:
-    """Where one round from ``state`` leads under the fixed policy ``dec``: each successor once with
-    its probability's numerator over ``6**K``, the numerator ``n_self`` of the chance that the round
-    leads back to ``state`` itself (a round without hits, folded by the caller), and ``K``. Outcomes
-    leading to the same place are merged in integers before any big number is touched."""
+    """Where one round from ``state`` leads under the fixed policy ``dec``: each successor with its
+    probability's numerator over ``6**K`` (a successor may be listed more than once: add them), the
+    numerator ``n_self`` of the chance that the round leads back to ``state`` itself (a round without
+    hits, folded by the caller), and ``K``. The two rolls are independent (WOTR-ROUND-2) and each
+    side's casualties depend on the other's hits only (WOTR-CAS-1/2), so the hits are first grouped
+    by the casualties they cause, per side, then paired."""
     a, pa, d, pd, rnd, _ = state
-    k, outs = joint_int(setup.params("attacker", a, rnd), setup.params("defender", d, rnd))
-    a_after: dict[int, tuple] = {}
-    d_after: dict[int, tuple] = {}
     ends = {} if ends is None else ends  # (attacker after, defender after, round) -> what follows
-    merged: dict[Any, int] = {}
-    n_self = 0
+    ka, hits_a = _side_cached(setup, ends, "attacker", a, rnd)  # each side's roll depends on its units only
+    kd, hits_d = _side_cached(setup, ends, "defender", d, rnd)
+    a_after = _grouped(dec, ends, "attacker", a, pa, hits_d)  # the attacker's losses come from the defender's hits
+    d_after = _grouped(dec, ends, "defender", d, pd, hits_a)
     folds = setup.folds(state)
-    for i, j, n in outs:
-        a2 = a_after.get(j)
-        if a2 is None:  # the casualties of each side depend on its own hits only (WOTR-CAS-1/2)
-            a2 = a_after[j] = dec.casualties("attacker", a, pa, j, None)
-        d2 = d_after.get(i)
-        if d2 is None:
-            d2 = d_after[i] = dec.casualties("defender", d, pd, i, None)
-        key = (a2, d2, rnd)
-        nxt = ends.get(key)
-        if nxt is None:
-            nxt = ends[key] = end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd)
-        if folds and nxt == state:
-            n_self += n
-        else:
-            merged[nxt] = merged.get(nxt, 0) + n
-    return list(merged.items()), n_self, k
+    self_a = ends[("ids", "attacker")].get((a, pa)) if folds else None
+    self_d = ends[("ids", "defender")].get((d, pd)) if folds else None
+    out: list[tuple[Any, int]] = []
+    n_self = 0
+    for ia, a2, wa in a_after:
+        for id_, d2, wd in d_after:
+            key = (ia, id_, rnd)
+            nxt = ends.get(key)
+            if nxt is None:
+                nxt = ends[key] = end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd)
+            if ia == self_a and id_ == self_d and nxt == state:
+                n_self += wa * wd
+            else:
+                out.append((nxt, wa * wd))
+    return out, n_self, ka + kd
 
 
 class _Exact:
@@ -434,47 +490,100 @@ class _Exact:
         return Fraction(num, den)
 
 
-def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000) -> BattleResult:
-    """Push probability mass from the start through the rounds in topological order (exact)."""
+def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+            starts: Mapping[State, Fraction] | None = None) -> BattleResult:
+    """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
+    terminal, _, rounds, states = forward_raw(setup, dec, start=start, max_states=max_states, starts=starts)
+    return BattleResult(Dist(terminal), rounds, states)
+
+
+def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+                starts: Mapping[State, Fraction] | None = None, stop_round: int | None = None
+                ) -> tuple[dict, dict, Fraction, int]:
+    """``(terminal, pending, expected rounds, states)``: the probability of each end position, and with
+    ``stop_round`` the probability of each start-of-round state of that round, not expanded (a round
+    with named Combat cards is played by :mod:`.card_battle`).
+
+    Push probability mass from the start through the rounds in topological order (exact);
+    ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round).
+
+    Two passes. The first visits every reachable start-of-round state in topological order and keeps
+    its transitions: successor numerators over ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds
+    without hits are folded). Every path visits a state at most once, so every probability is a
+    multiple of ``1 / D`` with ``D`` a common multiple of the ``d_s`` products along paths (and of the
+    starts' denominators):
+    the second pass pushes integer numerators over that one denominator, and each division by
+    ``d_s`` is exact. Many states share their ``d_s`` (it depends on the two rolls only), so ``D`` is
+    each distinct ``d`` to the most times one path meets it. Fractions are formed (and reduced)
+    only at the end."""
     start = start or setup.start
-    ex = _Exact()
-    six = ex.base(6)
-    one = (1, ())
-    mass: dict[State, tuple] = {start: one}
-    heap = [order_key(start)]
-    terminal: dict[Outcome, tuple] = {}
-    rounds = (0, ())
-    visited = 0
+    init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
+    heap = [order_key(st) for st in init]
+    heapq.heapify(heap)
+    seen = set(init)
+    order: list[State] = []
+    trans: dict[State, tuple] = {}
     ends: dict = {}
     while heap:
-        key = heapq.heappop(heap)
-        state = key[-1]
-        m = mass.pop(state, None)
-        if m is None:
-            continue
-        visited += 1
-        if visited > max_states:
+        state = heapq.heappop(heap)[-1]
+        order.append(state)
+        if len(order) > max_states:
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         a, pa, d, pd, rnd, _ = state
-        if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2
-            o = Outcome("retreated_into_siege", a, siege_trim(d))
-            terminal[o] = ex.add(terminal[o], m) if o in terminal else m
+        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
+            trans[state] = None
+            continue
+        if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
+            trans[state] = ([(Outcome("retreated_into_siege", a, siege_trim(d)), 1)], [], 1, 0, False)
             continue
         succ, n_self, power = transitions(setup, dec, state, ends)
-        if n_self:  # rounds without hits, folded: v = (sum p v') / (1 - p_self), 1 - p_self = (D - n) / D
-            den = 6 ** power
-            m = ex.scale(m, den, ex.base(den - n_self), 1)
-        rounds = ex.add(rounds, m)
+        den = 6 ** power
+        terms, nexts = [], []
         for nxt, n in succ:
-            w = ex.scale(m, n, six, power)  # n / 6**power
             if isinstance(nxt, Outcome):
-                terminal[nxt] = ex.add(terminal[nxt], w) if nxt in terminal else w
-            elif nxt in mass:
-                mass[nxt] = ex.add(mass[nxt], w)
+                terms.append((nxt, n))
             else:
-                mass[nxt] = w
-                heapq.heappush(heap, order_key(nxt))
-    return BattleResult(Dist({o: ex.fraction(v) for o, v in terminal.items()}), ex.fraction(rounds), visited)
+                nexts.append((nxt, n))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    heapq.heappush(heap, order_key(nxt))
+        # rounds without hits, folded: v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
+        trans[state] = (terms, nexts, den - n_self, den if n_self else 1, True)
+    # the common denominator: each distinct d raised to at most the times one path can meet it. A path
+    # climbs strictly in order_key, so it meets at most one state per (measure, round, continued)
+    # among the states that share a d.
+    levels: dict[int, set] = {}
+    for st in order:
+        if trans[st] is not None:
+            levels.setdefault(trans[st][2], set()).add((measure(st), st[4], st[5]))
+    big = 1
+    for b, lv in levels.items():
+        big *= b ** len(lv)
+    lcm = 1
+    for p in init.values():
+        lcm = lcm * p.denominator // math.gcd(lcm, p.denominator)
+    big *= lcm
+    mass = {st: p.numerator * (big // p.denominator) for st, p in init.items()}
+    terminal: dict[Outcome, int] = {}
+    rounds = 0
+    pending: dict[State, int] = {}
+    for st in order:
+        m = mass.pop(st, 0)
+        if not m:
+            continue
+        if trans[st] is None:
+            pending[st] = m
+            continue
+        terms, nexts, d_s, fold, is_round = trans[st]
+        q = m // d_s  # exact (see the docstring)
+        if is_round:  # a folded state counts 1 / (1 - p_self) rounds on average; the retreat into a siege none
+            rounds += q * fold if fold > 1 else m
+        for nxt, n in terms:
+            terminal[nxt] = terminal.get(nxt, 0) + q * n
+        for nxt, n in nexts:
+            mass[nxt] = mass.get(nxt, 0) + q * n
+    return ({o: Fraction(v, big) for o, v in terminal.items()}, {st: Fraction(v, big) for st, v in pending.items()},
+            Fraction(rounds, big), len(order))
 
 
 def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:
@@ -824,5 +933,6 @@ def clear_caches() -> None:
     """Forget every memoised distribution and allocation (for cold timings in the benchmark)."""
     _JOINT.clear()
     _JOINT_INT.clear()
+    _SIDE_INT.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()

@@ -26,7 +26,7 @@ from .model import ACTIONS, Scenario
 from .reading import _force
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
-               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege")
+               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable")
 ROLE = r"(?P<role>attacker|defender)"
 
 
@@ -55,11 +55,15 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^the defender may retreat into (?:the|its) stronghold$", re.I),
      lambda m: ("may_retreat_into_siege", {})),
     (re.compile(r"^the defender may retreat$", re.I), lambda m: ("may_retreat", {})),
+    (re.compile(rf"^the {ROLE} may play (?P<card>.+?)(?: here)?(?: as a combat card)?$", re.I),
+     lambda m: ("card_playable", {"role": m["role"].lower(), "combat_card": m["card"].strip()})),
+    (re.compile(r"^(?P<card>.+?) may be played here(?: as a combat card)?$", re.I),
+     lambda m: ("card_playable", {"combat_card": m["card"].strip()})),
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
-             "action", "card")
+             "action", "card", "combat_card")
 
 
 def _describe(kind: str, a: dict, negated: bool) -> str:
@@ -77,6 +81,8 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
         "casualty_options": f"the {a.get('role')} has {a.get('value')} ways to take {a.get('hits')} hits",
         "may_retreat": "the defender may retreat",
         "may_retreat_into_siege": "the defender may retreat into the Stronghold",
+        "card_playable": f"{a.get('combat_card')} may be played here"
+                         + (f" by the {a['role']}" if a.get("role") else ""),
     }[kind]
     if a.get("action"):
         text += f" with action {a['action']}" + (f" ({a['card']})" if a.get("card") else "")
@@ -99,6 +105,12 @@ def _check_args(s: Scenario, c: Claim) -> None:
     for key in ("value", "round", "hits"):
         if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
             raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+    if c.kind == "card_playable":
+        from .combat_cards import load_combat_cards
+
+        if not isinstance(a.get("combat_card"), str):
+            raise _err(s, c, "combat_card: the name of a Combat card (or of its Event)")
+        load_combat_cards().card(a["combat_card"], file=s.file, path=f"{c.path}.claim")
     if c.kind == "hits":
         if a.get("compare", "at least") not in ("at least", "exactly", "at most"):
             raise _err(s, c, "compare: at least, exactly or at most")
@@ -111,10 +123,18 @@ def _check_args(s: Scenario, c: Claim) -> None:
 
 
 # ---- deciding -------------------------------------------------------------------------------------
+def _named_cards(s: Scenario, rnd: int = 1) -> list[str]:
+    plan = s.card_plan
+    return [c.name for c in plan.round_cards(rnd)[0].values() if c is not None] if plan is not None else []
+
+
 def decide(s: Scenario, c: Claim) -> Verdict:
     if c.args.get("action"):  # the claim asks about another action than the file's
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
+    named = _named_cards(s, 1)
     v = _decide_positive(s, c)
+    if named and c.kind in ("strength", "dice", "leadership", "reroll_dice"):
+        v.notes.append(f"the Army's own numbers, before the Combat cards of round 1 ({', '.join(named)})")
     if c.negated:
         v.verdict = not v.verdict
     return v
@@ -210,6 +230,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         return Verdict(c, len(opts) == a["value"], rules,
                        notes=[f"{len(opts)} distinct results: " + "; ".join(
                            "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
+    if c.kind == "card_playable":
+        return _decide_card(s, c)
     if c.kind == "may_retreat":
         from .setup import retreat_regions
 
@@ -232,6 +254,64 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
 
 
+def _card_check(s: Scenario, c: Claim):
+    """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
+    modelled) and the reasons (:func:`.card_round.playable`)."""
+    from .card_battle import CardPlan, card_context
+    from .card_round import playable
+    from .combat_cards import load_combat_cards
+    from .setup import battle_setup
+
+    card = load_combat_cards().card(c.args["combat_card"])
+    role = c.args.get("role")
+    if role is None:
+        role = "attacker" if s.attacker.side == card.side else "defender"
+    v = _verdict_of(s, c)
+    setup = battle_setup(s, v.attacking)
+    plan = s.card_plan or CardPlan()
+    ctx = card_context(s, setup, plan)
+    ok, reasons_ = playable(card, role, ctx, setup.start[0], setup.start[2])
+    return card, ok, reasons_
+
+
+def _decide_card(s: Scenario, c: Claim) -> Verdict:
+    """"CARD may be played here": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2) and its
+    requirement (WOTR-CARD-5), on the battle as the file sets it up; a condition the interpreter
+    cannot check makes the claim not decided (:func:`unmodelled_for`, never guessed)."""
+    from .combat_cards import unmodelled
+
+    card, ok, reasons_ = _card_check(s, c)
+    notes = [f"{r['rule']}: {r['text']}: " + {True: "yes", False: "no", None: "cannot decide"}[r["holds"]]
+             for r in reasons_]
+    notes.append(f"{card.name} (initiative {card.initiative_printed}; the bottom half of "
+                 f"{', '.join(card.events)}; WOTR-CARD-1)")
+    rules = ["WOTR-CARD-1", "WOTR-CARD-2", "WOTR-CARD-5"] + (["WOTR-EVT-1"] if any(
+        r["rule"] == "WOTR-EVT-1" and not r["holds"] for r in reasons_) else [])
+    for u in unmodelled(card):
+        notes.append(f"unmodelled: {u['what']} ({u['why']})")
+    return Verdict(c, bool(ok), rules, notes=notes)
+
+
+def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
+    """What a claim depends on and the model does not interpret (``{card, what, why}``; the verify
+    loop then says "not decided"): a Combat card's requirement with no check (``card_playable``), or
+    named Combat cards acting in the round whose single roll a ``hits``/``hit_number`` claim reads."""
+    if c.args.get("action"):
+        s = replace(s, action=c.args["action"], card=c.args.get("card"))
+    if c.kind == "card_playable":
+        card, ok, reasons_ = _card_check(s, c)
+        if ok is not None:
+            return []
+        return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
+                 "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_ if r["holds"] is None]
+    if c.kind in ("hits", "hit_number"):
+        rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
+        return [{"card": name, "what": f"played in round {rnd}",
+                 "why": "this claim reads one roll's numbers without the card's effects; use `odds`"}
+                for name in _named_cards(s, rnd)]
+    return []
+
+
 #: the flags whose other values may change a verdict of these kinds
 RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", "replacement_pool",
                   "siege_reduction_needs_regular")
@@ -240,7 +320,8 @@ RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
-                        relevant_flags=lambda sc, c: RELEVANT_FLAGS)
+                        relevant_flags=lambda sc, c: RELEVANT_FLAGS, unmodelled=unmodelled_for,
+                        unmodelled_rule="WOTR-CARDX-1")
     for v in out:  # a Leader of a Nation not At War: the rule that the flag reads is a reason
         if "non_at_war_leaders" in v.deciding_flags and "WOTR-SPLIT-5" not in v.rules:
             v.rules.append("WOTR-SPLIT-5")

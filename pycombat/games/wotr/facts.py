@@ -36,6 +36,7 @@ Besieged = _pred("besieged", role=ConstantField)
 SarumanInPlay = _pred("saruman_in_play")
 MouthInPlay = _pred("mouth_in_play")
 WhiteRider = _pred("white_rider")
+AlsoActivated = _pred("also_activated", i=IntegerField, does=ConstantField, die=ConstantField)
 #: candidate (check mode) and answer (generate mode): the attacking part holds C figures of group G
 Attack = _pred("attack", group=IntegerField, count=IntegerField)
 #: answers (show.lp)
@@ -122,6 +123,8 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         facts.append(MouthInPlay())
     if s.white_rider:
         facts.append(WhiteRider())
+    for i, act in enumerate(s.also_activates):  # WOTR-ATK-4: other Armies the action would activate
+        facts.append(AlsoActivated(i=i + 1, does=act.does, die=act.die))
     return facts
 
 

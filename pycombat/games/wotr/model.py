@@ -192,6 +192,9 @@ class Scenario:
     file: str | None = None
     claims: tuple[Any, ...] = ()  #: the `claims:` entries (:class:`pycombat.scenario.Node` s), read by `verify`
     game: str = "wotr"
+    card_plan: Any = None  #: named Combat cards (card_battle.CardPlan) or None
+    rolls: Any = None  #: the dice for ``replay`` (checked by replay.read_rolls)
+    also_activates: tuple[Any, ...] = ()  #: other Armies the action activates (consequences.Activation)
 
     def army(self, role: str) -> Army:
         return self.attacker if role == "attacker" else self.defender

@@ -27,8 +27,8 @@ def policies_for(s: Scenario, override: str | None = None) -> list[str]:
 
 def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
     lines = [f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in verdict.reasons()]
-    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute:\n  "
-                         + "\n  ".join(lines))
+    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute: "
+                         + "; ".join(lines))  # one line (the contract: one clear error)
 
 
 def _fmt(d) -> str:
@@ -45,6 +45,7 @@ class OddsReport:
     results: dict[str, BattleResult] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     monte_carlo: dict[str, tuple] = field(default_factory=dict)  #: policy -> (Simulation, checks, seconds)
+    card_battles: dict[str, object] = field(default_factory=dict)  #: policy -> card_battle.CardBattle
 
     def kinds(self) -> list[str]:
         """The outcome kinds to show: the four main ones, and any other that can happen."""
@@ -60,10 +61,25 @@ def battle_report(s: Scenario, *, casualty_policy: str | None = None, monte_carl
         raise illegal(verdict, s)
     setup = battle_setup(s, verdict.attacking)
     rep = OddsReport(s, verdict, setup)
+    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
+    if plan is not None:
+        from .card_battle import check_plan
+
+        check_plan(s, setup, plan)  # WOTR-CARD-5
+        if monte_carlo:
+            raise PycombatError("--monte-carlo does not simulate named Combat cards (`card:`); the exact "
+                                "distribution is computed without sampling")
     for pol in policies_for(s, casualty_policy):
         policy = Policy.from_flags(s.flags, pol)
         t0 = time.perf_counter()
-        rep.results[pol] = battle_odds(setup, policy, max_states=max_states)
+        if plan is not None:
+            from .card_battle import card_battle_odds
+
+            cb = card_battle_odds(s, setup, plan, policy, max_states=max_states)
+            rep.card_battles[pol] = cb
+            rep.results[pol] = cb.result
+        else:
+            rep.results[pol] = battle_odds(setup, policy, max_states=max_states)
         rep.seconds[pol] = time.perf_counter() - t0
         if monte_carlo:
             t0 = time.perf_counter()

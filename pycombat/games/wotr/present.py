@@ -21,7 +21,7 @@ from .moves import force_of
 from .odds import eliminated, expected_survivors, leaders_and_characters
 from .optimize import first_round_choices, principal_line
 from .splits import describe_force
-from .verbs import EnumerateReport, MovesReport, OddsReport, OptimizeReport, TreeReport
+from .verbs import EnumerateReport, MovesReport, OddsReport, OptimizeReport, ReplayReport, TreeReport
 
 
 # ---- shared ----------------------------------------------------------------------------------------
@@ -198,6 +198,8 @@ def odds(report: OddsReport, console: Console) -> None:
                   f"a natural 1 always misses, a natural 6 always hits ({book.rule('WOTR-HIT-4').id})")
     for text, rule in rep.setup.notes:
         console.print(f"  - {text} ({rule})")
+    for line in report.extra_lines:  # issue 15: re-roll allowance, sieges, named Combat cards
+        console.print(line)
     cas = s.flags["casualty_policy"]
     head = (f"casualties {' and '.join(pols)} (casualty_policy={cas}: each shown, WOTR-CAS-12)" if cas == "enumerate"
             else f"casualties {cas} (WOTR-CAS-12)")
@@ -308,6 +310,17 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for step in principal_line(res):
         console.print(f"  {step}")
+    for line in report.cards.lines() if report.cards else []:
+        console.print(line)
+    for u in report.unmodelled:
+        console.print(f"! not modelled: {u['card']}: {u['what']} ({u['why']})")
+
+
+# ---- replay ------------------------------------------------------------------------------------------
+def replay(report: ReplayReport, console: Console) -> None:
+    """The battle narrated round by round with the given dice (the report's lines)."""
+    for line in report.lines():
+        console.print(line)
 
 
 # ---- verify ------------------------------------------------------------------------------------------

@@ -37,7 +37,9 @@ from ...errors import ScenarioError
 from ...scenario import Node, read_document
 from ...schemaspec import validate
 from .board import Board, Nations, load_board, load_nations, side_of_name
+from .card_plan_reader import read_plan
 from .characters import CharacterDB, load_characters
+from .consequences import read_activations
 from .model import ACTIONS, KINDS, Army, CardPlay, Effects, Force, Scenario
 from .position import scenario_from_dict as position_scenario
 from .reading import _count, _flags, _force, _politics
@@ -104,13 +106,16 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if kind is None:
         kind = "field" if attacker.region.id != defender.region.id else _same_region_kind(battle, attacker, defender)
     white_rider = battle.bool("white_rider", False)
+    card_plan = read_plan(root, battle, attacker, defender)
+    also = read_activations(battle, lambda n: _army(n, "attacker", board, nations, chars), attacker)
     cards = tuple(_card_play(n) for n in battle.list("cards", []))
     _one_card_per_round(battle, cards)
     battle.finish(BATTLE_KEYS)
     flags, origin = _flags(root, flag_overrides or {})
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
-                        white_rider=white_rider, control=control, title=title, file=file)
+                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan,
+                        rolls=root.raw("rolls", None), also_activates=also)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
@@ -160,6 +165,7 @@ def _army(node: Node, role: str, board: Board, nations: Nations, chars: Characte
                 raise n.error(f"{board.regions[rid].name} is not adjacent to {region.name}: a retreat goes to an "
                               "adjacent region (WOTR-END-3)")
     player = node.str("player", None)
+    node.raw("card", None), node.raw("hand", None)  # named Combat cards: read by card_plan_reader
     node.finish(ARMY_KEYS)
     if besieged:
         if region.settlement != "stronghold":

@@ -87,13 +87,27 @@ CARD = Obj({
     "attacker": EFFECTS,
     "defender": EFFECTS,
 }, "a Combat card played in a round", required=("round", "by"))
-BATTLE = Obj({
-    "action": Str("the action die result used to attack (default army)", enum=ACTIONS),
-    "card": Str("the Event card that allows the attack (with action: event)"),
-    "kind": Str("field battle, siege or sortie (default: field between two regions)", enum=KINDS),
-    "white_rider": Bool("Gandalf the White's White Rider ability is used (WOTR-STR-11)"),
-    "cards": List(CARD, "Combat cards played, by round"),
-}, "how the battle is fought")
+#: a named Combat card (data/cards.json) played by an Army: its name, or its name with the round and
+#: the player's choices (issue 15; read by :func:`.card_battle.read_card`)
+NAMED_CARD = Obj({
+    "name": Name("Combat card", "the card's name or the title of its Event (WOTR-CARD-1)"),
+    "round": Int("the battle round the card is played in (default 1)", minimum=1),
+    "self_hits": Int("hits the player takes on his own Army for the card's effect (e.g. Relentless Assault)",
+                     minimum=0),
+    "forfeit": Int("Leadership forfeited for the card's effect (e.g. Dread and Despair)", minimum=1),
+    "sacrifice": Str("the figure given up for the card's effect", enum=("leader", "companion", "none")),
+}, "a Combat card with the player's choices", required=("name",))
+_NAMED_ONE = AnyOf((Name("Combat card", "played in round 1"), NAMED_CARD),
+                   "a Combat card: its name (round 1) or {name, round, self_hits, forfeit, sacrifice}")
+NAMED_CARDS = AnyOf((Name("Combat card", "played in round 1"), NAMED_CARD,
+                     List(_NAMED_ONE, "one card per round (WOTR-CARD-2)")),
+                    "the Combat card(s) this Army's player plays: a name (round 1), a mapping with the round and "
+                    "the choices, or a list of those (one per round, WOTR-CARD-2)")
+HAND = List(Name("Combat card", "a card in the player's hand, of the Army's side (WOTR-EVT-1)"),
+            "Combat cards the player holds: `optimize` chooses which to play in round 1")
+#: does/die of another Army the action activates (WOTR-ATK-4, WOTR-DICE-2)
+ACTIVATION_DOES = ("attack", "move")
+ACTIVATION_DIE = ("same", "own")
 
 
 def _army(role: str) -> Obj:
@@ -108,12 +122,42 @@ def _army(role: str) -> Obj:
                             "Regulars available to replace Elites, per Nation (WOTR-CAS-5)", key=f"a {_NATION}"),
         "retreat_to": List(Name("region", "a region the defender may retreat to (adjacent, WOTR-END-3)")),
         "player": Str("the player's name"),
+        "card": NAMED_CARDS,
+        "hand": HAND,
     }
     return Obj(fields, f"the {role}'s Army", required=("region",))
 
 
 ATTACKER, DEFENDER = _army("attacker"), _army("defender")
 ARMY = ATTACKER
+BATTLE = Obj({
+    "action": Str("the action die result used to attack (default army)", enum=ACTIONS),
+    "card": Str("the Event card that allows the attack (with action: event)"),
+    "kind": Str("field battle, siege or sortie (default: field between two regions)", enum=KINDS),
+    "white_rider": Bool("Gandalf the White's White Rider ability is used (WOTR-STR-11)"),
+    "cards": List(CARD, "Combat cards played, by round"),
+    "fellowship_region": Name("region", "where the Fellowship is (for Combat cards that require it)"),
+    "also_activates": List(Obj({
+        "army": Obj({k: v for k, v in ATTACKER.fields.items() if k not in ("card", "hand")},
+                    "the other Army (of the attacker's side)", required=("region",)),
+        "does": Str("what that Army does (default attack)", enum=ACTIVATION_DOES),
+        "die": Str("same: on this action die (default); own: with a die of its own", enum=ACTIVATION_DIE),
+    }, "another Army of the attacker's side the action activates", required=("army",)),
+        "other Armies the action would activate (WOTR-ATK-4: one Army result attacks with one Army)"),
+}, "how the battle is fought")
+ACTIVATION = BATTLE.fields["also_activates"].item
+
+#: the dice of one side in one round of ``replay`` (read by :func:`.replay.read_rolls`)
+_FACES = List(Int("a die face", minimum=1, maximum=6, message="a die face is 1 to 6, not {value!r}"))
+ROLL_SIDE = Obj({
+    "combat": _FACES,
+    "reroll": _FACES,
+    "card_attack": _FACES,
+    "card_attack_after": _FACES,
+}, "one side's dice in a round: the Combat roll, the Leader re-roll, a Combat card's own attack roll "
+   "(before or after the Combat roll, WOTR-CARD-6)")
+ROLL_ROUND = Obj({"attacker": ROLL_SIDE, "defender": ROLL_SIDE}, "the dice of one battle round")
+ROLLS = List(ROLL_ROUND, "the dice of `replay`, round by round (also given with --rolls)")
 CONTROL = Map(Str(_SIDE), "who controls a Settlement", key="a region name from the shipped data")
 
 BATTLE_SCENARIO = Obj({
@@ -128,6 +172,7 @@ BATTLE_SCENARIO = Obj({
     "battle": BATTLE,
     "rules": Flags(GAME),
     "claims": claims_spec(),
+    "rolls": ROLLS,
 }, "A War of the Ring battle: the attacking and the defending Army, how the battle is fought, claims.",
     required=("game", "attacker", "defender"))
 

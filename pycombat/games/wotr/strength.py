@@ -60,9 +60,12 @@ class SideProfile:
         lead += sum(e for (_, e), isen in zip(units, self.isengard_leaders) if isen)
         return max(0, lead + delta)
 
-    def reroll_dice(self, units, delta: int = 0) -> int:
-        """WOTR-STR-5: at most min(Leadership, 5) dice re-rolled (the misses cap it further)."""
-        return min(self.leadership(units, delta), MAX_DICE)
+    def reroll_dice(self, units, delta: int = 0, dice: int | None = None) -> int:
+        """WOTR-STR-5: the re-roll allowance min(Leadership, 5, dice that can miss): only dice of the
+        Combat roll (``dice``, default :meth:`dice`) can miss, so it never exceeds them; the actual
+        misses cap it further when rolled (WOTR-HIT-6)."""
+        dice = self.dice(units) if dice is None else dice
+        return min(self.leadership(units, delta), MAX_DICE, dice)
 
     def has_leader(self, units) -> bool:
         """A Leader, Nazgûl or Character takes part (WOTR-ATK-5), counting Isengard Elites (WOTR-STR-9)."""
@@ -105,8 +108,9 @@ class SideProfile:
             out.append(("Leadership", f"+{isen} Isengard Elite{'s' if isen > 1 else ''} (Saruman: also Leaders)",
                         "WOTR-STR-9"))
         lead = self.leadership(units)
-        out.append(("Leader re-roll dice", f"min({lead}, {MAX_DICE}, misses) = up to {min(lead, MAX_DICE)}",
-                    "WOTR-STR-5"))
+        d = min(s, MAX_DICE)
+        out.append(("Leader re-roll dice", f"min({lead}, {MAX_DICE}, {d} dice rolled) = up to {min(lead, MAX_DICE, d)}"
+                    " (the misses cap it further)", "WOTR-STR-5"))
         return out
 
 

@@ -30,6 +30,7 @@ from . import claims as battle_claims
 from . import move_claims
 from .battle import OBJECTIVES
 from .board import SIDE_NAMES, load_board
+from .card_optimize import choose_cards
 from .game import BattleGame
 from .move_facts import groups_of
 from .moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
@@ -38,6 +39,9 @@ from .odds import battle_report, eliminated, expected_survivors, illegal
 from .optimize import first_round_choices, principal_line
 from .optimize import optimize as solve_battle
 from .position import DIE_LABEL
+from .replay import parse_rolls_text
+from .replay import replay as replay_battle
+from .report_extra import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
 from .setup import battle_setup
 from .splits import LegalSplits, describe_force, judge_attack
 
@@ -273,12 +277,22 @@ class OddsReport(Report):
     seed: int = 1
     plot: str | None = None  #: the PNG drawn
     exact: bool = False  #: print every long fraction in full
+    #: issue 15: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
+    #: not modelled (:func:`.report_extra.odds_extra_json`), and their text lines
+    extra: dict = field(default_factory=dict)
+    extra_lines: list[str] = field(default_factory=list)
+
+    @property
+    def unmodelled(self) -> list[dict]:
+        """What the answer does not interpret (``{card, what, why}``), also in the JSON."""
+        return list(self.extra.get("unmodelled", []))
 
     def to_json(self) -> dict:
         s, rep = self.battle, self.result
         out = {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                "kind": s.kind, "attacking": numbers_json(rep.verdict),
                "notes": [{"text": t, "rule": r} for t, r in rep.setup.notes], "policies": {}}
+        out.update(self.extra)
         for pol, res in rep.results.items():
             out["policies"][pol] = {
                 "outcomes": {k: as_json(v) for k, v in res.by_kind().items()},
@@ -316,7 +330,7 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
             rep.setup.params("defender", rep.setup.start[2], 1).hit)
     return OddsReport(**_base(scenario, "odds"), battle=scenario, result=rep, hit_numbers=hits, seed=seed, plot=plot,
-                      exact=exact)
+                      exact=exact, extra=odds_extra_json(rep), extra_lines=odds_extra_lines(rep))
 
 
 # ---- optimize ------------------------------------------------------------------------------------------
@@ -329,6 +343,10 @@ class OptimizeReport(Report):
     objective: str = "win"
     decide: str = "both"
     top: int = 10  #: how many of the best splits are shown
+    #: issue 15: the Combat card to play in round 1 from the hands (:class:`.card_optimize.CardChoice`)
+    cards: Any = None
+    #: named Combat cards played (``card:``) that the optimal play does not model (``{card, what, why}``)
+    unmodelled: list[dict] = field(default_factory=list)
 
     @property
     def value(self) -> Fraction:
@@ -338,6 +356,8 @@ class OptimizeReport(Report):
         res = self.result
         best = res.best
         return {
+            **({"combat_cards": self.cards.json()} if self.cards else {}),
+            **({"unmodelled": self.unmodelled} if self.unmodelled else {}),
             "game": "wotr", "scenario": self.scenario, "objective": self.objective, "decide": self.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
@@ -359,8 +379,33 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     _start(scenario, "optimize")
     objective = _objective(objective)
     res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
+    cards = choose_cards(scenario, objective)  # Combat cards in hand (issue 15): which one to play in round 1
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
-                          decide=decide, top=top)
+                          decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"))
+
+
+# ---- replay --------------------------------------------------------------------------------------------
+@dataclass
+class ReplayReport(Report):
+    """A battle resolved with given dice, narrated round by round (:class:`.replay.Replay`)."""
+
+    replay: Any = None  #: :class:`.replay.Replay`: the rounds, the fates and the result
+
+    def to_json(self) -> dict:
+        return self.replay.json()
+
+    def lines(self) -> list[str]:
+        return self.replay.lines()
+
+
+def replay(scenario, *, rolls: str | None = None) -> ReplayReport:
+    """Resolve the battle with the file's ``rolls:`` (or ``rolls``: the same list as YAML or JSON
+    text, ``--rolls``), narrated round by round with the rule ids; a wrong number of dice is one
+    clear error naming the field."""
+    _start(scenario, "replay")
+    r = (replay_battle(scenario) if rolls is None
+         else replay_battle(scenario, parse_rolls_text(rolls), origin="--rolls"))
+    return ReplayReport(**_base(scenario, "replay"), replay=r)
 
 
 # ---- verify --------------------------------------------------------------------------------------------
@@ -399,6 +444,7 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     whole, and write it to ``output`` (``.graphml``, ``.dot`` or ``.png``)."""
     _start(scenario, "tree")
     objective = _objective(objective)
+    refuse_named_cards_for_tree(scenario)  # issue 15: never silently without the cards
     out = Path(output)
     kind = out.suffix.lower()
     if kind not in (".graphml", ".dot", ".png"):
