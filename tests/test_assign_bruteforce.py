@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from oracle_meccg import replay, strikes_and_targets
 from pycombat.games.meccg.assign import Assignment, LegalAssignments, LegalTraces
 from pycombat.games.meccg.schema import scenario_from_dict
+from budget import examples  # noqa: E402
 
 STATUS = st.sampled_from(["untapped", "tapped", "wounded"])
 
@@ -80,7 +81,7 @@ def oracle(attackers, defenders, flags):
     return replay(strikes, targets, flags["phase2_assignment"]), strikes, targets
 
 
-SETTINGS = settings(max_examples=520, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(520), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -99,7 +100,7 @@ def test_complete_assignments_match_bruteforce(pos):
     assert len(direct) == len(set(direct)) and set(direct) == completes
 
 
-@settings(max_examples=520, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(520), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_attackers=4, max_defenders=4))
 def test_traces_match_bruteforce(pos):
     """MECCG-ASSIGN-2..4: the phase-by-phase traces equal the replay's, and project onto the
@@ -114,7 +115,7 @@ def test_traces_match_bruteforce(pos):
     assert projected == completes
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions(max_attackers=4, max_defenders=3))
 def test_check_mode_agrees_with_bruteforce(pos):
     """Check mode: a matching is accepted exactly when the replay reaches it; a refused one

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.games.meccg.strike import setup_strikes, strike_outcomes
+from budget import examples  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "pycombat" / "games" / "meccg" / "data"
 
@@ -210,7 +211,7 @@ def strikes(draw):
     return a, d, a_items, d_items, a_status, d_status, a_cards, d_cards, a_took, d_took, mode, morgul
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(strikes())
 def test_random_strikes_against_a_step_by_step_evaluation(case):
     a, d, a_items, d_items, a_status, d_status, a_cards, d_cards, a_took, d_took, mode, morgul = case
@@ -254,7 +255,7 @@ CANCEL_ATTACKERS = ["Lagduf", "Old Troll", "Horseman in the Night", "Akhôrahil 
 EVENTS = {r["name"]: r for r in _records("combat_cards.json") if r.get("effects")}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.sampled_from(RACE_CANCELS), st.lists(st.sampled_from(CANCEL_ATTACKERS), min_size=1, max_size=3, unique=True),
        st.booleans())
 def test_race_cancels_against_the_rule(card, attackers, with_scout):

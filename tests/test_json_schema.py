@@ -24,6 +24,7 @@ from pycombat import registry  # noqa: E402
 from pycombat.errors import ScenarioError  # noqa: E402
 from pycombat.scenario import read_document  # noqa: E402
 from pycombat.schemaspec import validate  # noqa: E402
+from budget import examples  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").rglob("*.yaml"))
@@ -342,7 +343,7 @@ def _validate_path(game, data):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_schema_and_validate_agree(game, data):
     """A random small change to a shipped example (a value replaced, a key deleted or added):

@@ -22,6 +22,7 @@ from pycombat.games.meccg.game import Objective
 from pycombat.games.meccg.matching import fast_reason, solve_fast
 from pycombat.games.meccg.optimize import first_choices, solve_combat
 from pycombat.games.meccg.schema import scenario_from_dict
+from budget import examples  # noqa: E402
 
 STATUS = st.sampled_from(["untapped", "untapped", "tapped", "wounded"])
 
@@ -50,7 +51,7 @@ def combats(draw):
     return scenario_from_dict(data, file="<hypothesis>")
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(combats(), st.sampled_from(["kill_mp", "eliminations"]))
 def test_optimize_equals_engine(scenario, objective):
     reason = fast_reason(scenario, Objective(objective))

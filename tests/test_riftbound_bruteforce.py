@@ -16,6 +16,8 @@ of ``immune_targets``, ``rules_version`` and ``lethal_order``, RB-READ-1) are dr
 from __future__ import annotations
 
 import os
+
+from budget import examples  # noqa: E402
 from dataclasses import replace
 
 import pytest
@@ -36,7 +38,7 @@ from pycombat.rulebook import load_rulebook
 
 DEFAULTS = load_rulebook("riftbound").defaults()
 #: RB_EXAMPLES=2000 pytest tests/test_riftbound_bruteforce.py for a long run
-EXAMPLES = int(os.environ.get("RB_EXAMPLES", "80"))
+EXAMPLES = int(os.environ.get("RB_EXAMPLES", "0")) or examples(80)
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

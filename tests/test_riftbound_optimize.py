@@ -15,8 +15,9 @@ from pycombat.games.riftbound.schema import example_path, load_scenario
 from pycombat.games.riftbound.showdown import play_showdown
 from pycombat.games.riftbound.splits import LegalSplits, best_splits
 from pycombat.tree import CHANCE, TERMINAL, build_tree, solve
+from budget import examples  # noqa: E402
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _killed(board, side, split):

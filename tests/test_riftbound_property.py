@@ -19,8 +19,9 @@ from test_riftbound_bruteforce import DEFAULTS, units
 from pycombat.games.riftbound.model import Board, Unit, other
 from pycombat.games.riftbound.outcome import outcome_classes, outcome_of, wipe_values
 from pycombat.games.riftbound.splits import LegalSplits, derive
+from budget import examples  # noqa: E402
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

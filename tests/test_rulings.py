@@ -2,7 +2,10 @@
 expected verdict is checked on every run, and each file's claims cite real rule ids."""
 from __future__ import annotations
 
+import functools
+import io
 import json
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -13,10 +16,18 @@ from pycombat.rulebook import load_rulebook
 RULINGS = sorted((Path(__file__).resolve().parent.parent / "examples" / "rulings" / "meccg").glob("*.yaml"))
 
 
+@functools.cache
+def _verify(path: Path) -> tuple[int, dict]:
+    """``verify --json`` on a ruling file, once per test process (both tests below read it)."""
+    buf = io.StringIO()
+    with redirect_stdout(buf):
+        code = main(["verify", str(path), "--json"])
+    return code, json.loads(buf.getvalue())
+
+
 @pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
-def test_ruling_examples_get_their_expected_verdicts(path, capsys):
-    code = main(["verify", str(path), "--json"])
-    data = json.loads(capsys.readouterr().out)
+def test_ruling_examples_get_their_expected_verdicts(path):
+    code, data = _verify(path)
     book = load_rulebook("meccg")
     assert data["claims"]
     for c in data["claims"]:
@@ -53,8 +64,7 @@ def _verdicts(capsys) -> dict[str, set[bool]]:
     """rule id -> the verdicts of the ruling examples' claims that cite it."""
     seen: dict[str, set[bool]] = {}
     for path in RULINGS:
-        main(["verify", str(path), "--json"])
-        for c in json.loads(capsys.readouterr().out)["claims"]:
+        for c in _verify(path)[1]["claims"]:
             for r in c["reasons"]:
                 if c["verdict"] is not None:  # an undecided claim (MECCG-FX-10) decides no rule
                     seen.setdefault(r["rule"], set()).add(c["verdict"])

@@ -17,6 +17,7 @@ from pycombat.games.meccg.model import Member
 from pycombat.games.meccg.schema import load_scenario, scenario_from_dict
 from pycombat.games.meccg.strike import (Side, body_result, combat_odds, compare_dist, kill_mp, marginal,
                                          member_fates, setup_strikes, strike_outcomes)
+from budget import examples  # noqa: E402
 
 FACES = range(1, 7)
 
@@ -27,7 +28,7 @@ def two_d6_faces(n_rolls: int):
         yield max(faces[2 * i] + faces[2 * i + 1] for i in range(n_rolls))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(-3, 16), st.integers(-3, 16), st.sampled_from([1, 2]), st.sampled_from([1, 1, 2]))
 def test_compare_dist_equals_brute_force_over_faces(pa, pd, ra, rd):
     """MECCG-SEQ-9/10, MECCG-SEQ-13: 36 x 36 face pairs (36^2 x 36 with two rolls)."""

@@ -34,6 +34,7 @@ from pycombat.tree import (
     to_graphml,
     to_png,
 )
+from budget import examples  # noqa: E402
 
 F = Fraction
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -435,7 +436,7 @@ def random_games(draw, players=None, zero_sum=None):
     return n, spec
 
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @SETTINGS
@@ -499,7 +500,7 @@ def test_chance_nodes_sum_to_exactly_one_and_values_are_consistent(game):
             assert d["value"] == d["returns"] and g.out_degree(node) == 0
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(random_games(players=2))
 def test_graphml_round_trip_on_random_games(game):
     n, spec = game

@@ -18,6 +18,7 @@ from pycombat.games.wotr.schema import scenario_from_dict
 from pycombat.games.wotr.setup import battle_setup
 from pycombat.games.wotr.splits import LegalSplits, judge_attack
 from pycombat.rulebook import load_rulebook
+from budget import examples  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LP = sorted((ROOT / "asp_rules" / "wotr").glob("*.lp"))
@@ -250,7 +251,7 @@ def scenarios(draw):
     return scenario_from_dict(data, file="h.yaml")
 
 
-@settings(max_examples=45, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(45), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_split_enumeration_equals_brute_force(s):
     brute = brute_force_splits(s)

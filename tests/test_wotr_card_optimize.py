@@ -12,9 +12,10 @@ from pycombat.games.wotr.card_battle import card_battle_odds
 from pycombat.games.wotr.card_optimize import choose_cards, solve_matrix_game
 from pycombat.games.wotr.schema import scenario_from_dict
 from pycombat.games.wotr.setup import battle_setup
+from budget import examples  # noqa: E402
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 3).flatmap(lambda m: st.integers(1, 3).flatmap(
     lambda n: st.lists(st.lists(st.integers(-4, 4), min_size=n, max_size=n), min_size=m, max_size=m))))
 def test_matrix_game_solution_is_optimal(rows):

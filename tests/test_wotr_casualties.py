@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from pycombat.games.wotr.casualties import (allocations, cap_pool, downgrade_first, hit_points, regulars_first,
                                             unit_count)
+from budget import examples  # noqa: E402
 
 
 def brute_force(units, pool, hits):
@@ -53,7 +54,7 @@ def brute_force(units, pool, hits):
 side = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=2).map(tuple)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(side, st.data(), st.integers(0, 6), st.booleans())
 def test_allocations_equal_brute_force(units, data, hits, unlimited):
     pool = None if unlimited else tuple(data.draw(st.integers(0, 3)) for _ in units)
@@ -62,7 +63,7 @@ def test_allocations_equal_brute_force(units, data, hits, unlimited):
     assert set(got) == brute_force(units, pool, hits)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(side, st.integers(0, 8))
 def test_wotr_cas_11_hit_points_fall_by_the_hits_while_replacements_last(units, hits):
     """WOTR-CAS-11 [replacement_pool=unlimited]: every allocation lowers R + 2E by min(hits, R + 2E)."""
@@ -70,7 +71,7 @@ def test_wotr_cas_11_hit_points_fall_by_the_hits_while_replacements_last(units, 
         assert hit_points(units) - hit_points(u) == min(hits, hit_points(units))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(side, st.integers(0, 8))
 def test_policies_are_legal_allocations(units, hits):
     pool = tuple(1 for _ in units)

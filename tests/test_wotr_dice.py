@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycombat.dice import binomial, combat_roll_dist, hit_chance, roll_with_reroll
+from budget import examples  # noqa: E402
 
 FACES = range(1, 7)
 
@@ -48,7 +49,7 @@ def test_wotr_hit_8_per_die_chance_equals_face_count(hit, mod):
     assert Fraction(1, 6) <= hit_chance(hit, mod) <= Fraction(5, 6)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 3), st.integers(0, 3), st.sampled_from([5, 6, 4, 3]), st.integers(-2, 3), st.integers(-2, 3),
        st.sampled_from([None, 6, 4]))
 def test_wotr_hit_9_round_hits_equal_brute_force(dice, lead, hit, m1, m2, hit2):

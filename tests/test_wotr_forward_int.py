@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from pycombat.games.wotr.battle import Decisions, Policy, RollParams, forward, side_int
 from pycombat.games.wotr.schema import scenario_from_dict
 from pycombat.games.wotr.setup import battle_setup
+from budget import examples  # noqa: E402
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 7), st.integers(0, 7), st.integers(1, 7), st.integers(-3, 3), st.integers(-2, 2),
        st.sampled_from([None, 4, 6]))
 def test_side_int_equals_the_fraction_distribution(n, r, hit, m1, m2, rh):

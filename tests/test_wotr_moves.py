@@ -15,6 +15,7 @@ from pycombat.games.wotr.characters import load_characters
 from pycombat.games.wotr.movegen import BruteForce
 from pycombat.games.wotr.moves import count_moves, legal_moves
 from pycombat.games.wotr.schema import load_scenario, scenario_from_dict
+from budget import examples  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 EX = ROOT / "examples" / "wotr"
@@ -91,7 +92,7 @@ def positions(draw):
             "action": action, "rules": rules}
 
 
-@settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(70), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(positions())
 def test_asp_moves_equal_brute_force_on_random_positions(data):
     try:
@@ -108,7 +109,7 @@ def test_asp_moves_equal_brute_force_on_random_positions(data):
 
 
 # ---- check mode agrees with the generator ------------------------------------------------------------
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(positions(), st.randoms(use_true_random=False))
 def test_check_mode_agrees_with_brute_force(data, rnd):
     """A candidate is legal in check mode (move_legal.lp without the generator) exactly when the brute

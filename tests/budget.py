@@ -1,0 +1,17 @@
+"""How many examples each hypothesis test draws: its full count scaled by the profile.
+
+The full counts are written in the tests (``examples(520)``); the ``dev`` profile (the default)
+draws a quarter of them, the ``ci`` profile (``CI=true``) half, and ``HYPOTHESIS_SCALE=1`` (or more)
+the full count, for a long run before a release.
+"""
+from __future__ import annotations
+
+import os
+
+_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev")
+SCALE = float(os.environ.get("HYPOTHESIS_SCALE") or {"ci": 0.5}.get(_PROFILE, 0.25))
+
+
+def examples(n: int) -> int:
+    """``n`` scaled by the profile, at least 10 (or ``n`` when it is smaller)."""
+    return max(min(n, 10), round(n * SCALE))
