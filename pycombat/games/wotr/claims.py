@@ -156,7 +156,16 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     if c.kind in ("attack_legal", "split_legal"):
         v = _verdict_of(s, c)
         if v.legal:
-            rules = list(ALLOWED_BY) + (["WOTR-SPLIT-1"] if not v.rearguard.is_empty() else [])
+            # Only the rules the verdict rests on (issue 13: minimal reasons): the permission to attack
+            # (ATK-1/2/3, ATK-8), and the split rules only where a rearguard exists or a Nation not
+            # At War has figures in the Army; a rule whose condition does not arise decides nothing.
+            force = s.attacker.force
+            idle = [n for n in force.nations if not force.contingent(n).is_empty() and not s.at_war(n)]
+            rules = [r for r in ALLOWED_BY if r.startswith("WOTR-ATK")]
+            if not v.rearguard.is_empty():
+                rules += ["WOTR-SPLIT-1", "WOTR-SPLIT-2"]
+            if idle:
+                rules.append("WOTR-SPLIT-5")
             if s.action == "character":
                 rules.append("WOTR-ATK-5")
             return Verdict(c, True, rules)
