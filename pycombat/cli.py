@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the game whose data to search (default: every game with a card lookup)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("games", help="list the registered games and their verbs")
+    from . import batch
+
+    batch.add_parser(sub)
     p.set_defaults(_allowed=allowed)
     return p
 
@@ -126,6 +129,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games()
         if args.verb == "card":
             return _card(args)
+        if args.verb == "batch":
+            from . import batch
+
+            return batch.main(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
