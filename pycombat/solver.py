@@ -187,6 +187,19 @@ def loaded_stats() -> dict[str, int]:
     return dict(_STATS)
 
 
+_ENABLED = [True]
+
+
+def set_loaded(enabled: bool) -> bool:
+    """Turn the loaded solver's caches on or off (off: parse and ground afresh for every query, as
+    before issue 17; for measuring and for tests that compare both).  Returns the previous setting."""
+    previous = _ENABLED[0]
+    _ENABLED[0] = bool(enabled)
+    if not enabled:
+        clear_caches()
+    return previous
+
+
 def clear_caches() -> None:
     """Forget every parsed program, grounded control and cached answer of this process."""
     _FILE_CACHE.clear()
@@ -216,10 +229,12 @@ def _file_key(f: Traversable | Path) -> tuple[str, int, int]:
 
 def _file_statements(f: Traversable | Path) -> tuple[tuple, list]:
     key = _file_key(f)
-    got = _FILE_CACHE.get(key)
+    got = _FILE_CACHE.get(key) if _ENABLED[0] else None
     if got is None:
         text = Path(f).read_text() if isinstance(f, (str, Path)) else f.read_text()
-        got = _FILE_CACHE[key] = _parse(text)
+        got = _parse(text)
+        if _ENABLED[0]:
+            _FILE_CACHE[key] = got
     else:
         _STATS["parse_hits"] += 1
     return key, got
@@ -228,7 +243,10 @@ def _file_statements(f: Traversable | Path) -> tuple[tuple, list]:
 def _text_statements(text: str) -> list:
     got = _TEXT_CACHE.get(text)
     if got is None:
-        got = _TEXT_CACHE[text] = _parse(text)
+        got = _parse(text)
+        if not _ENABLED[0]:
+            return got
+        _TEXT_CACHE[text] = got
         if len(_TEXT_CACHE) > _TEXT_CACHE_MAX:
             _TEXT_CACHE.popitem(last=False)
     else:
@@ -333,7 +351,7 @@ class Solver:
             _CONTROLS.move_to_end(key)
         else:
             got = _Grounded(self._fresh())
-            if key not in _CONTROLS:  # a busy one stays where it is; this one is used once
+            if _ENABLED[0] and key not in _CONTROLS:  # a busy one stays where it is; this one is used once
                 _CONTROLS[key] = got
                 if len(_CONTROLS) > _CONTROLS_MAX:
                     _CONTROLS.popitem(last=False)
@@ -367,7 +385,7 @@ class Solver:
                     yield Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), m.optimality_proven)
             return
         akey = (self._program_key(), limit, project)
-        cached = _ANSWERS.get(akey)
+        cached = _ANSWERS.get(akey) if _ENABLED[0] else None
         if cached is not None:
             _STATS["answer_hits"] += 1
             _ANSWERS.move_to_end(akey)
@@ -384,14 +402,14 @@ class Solver:
                 if len(seen) > _ANSWER_CACHE_MAX:
                     seen = None
             yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
-        if seen is not None:
+        if seen is not None and _ENABLED[0]:
             _ANSWERS[akey] = tuple(seen)
             if len(_ANSWERS) > _ANSWERS_MAX:
                 _ANSWERS.popitem(last=False)
 
     def count(self, *, project: bool = False, limit: int = 0) -> int:
         """The number of answer sets (projected onto ``#show`` atoms when ``project``)."""
-        cached = _ANSWERS.get((self._program_key(), limit, project))
+        cached = _ANSWERS.get((self._program_key(), limit, project)) if _ENABLED[0] else None
         if cached is not None:
             _STATS["answer_hits"] += 1
             return len(cached)
