@@ -972,12 +972,24 @@ def _graphml_keys(num_players: int) -> tuple[list[tuple[str, str, str]], list[tu
     return node, edge
 
 
+_XML_TEXT: dict = {}
+
+
 def _xml_text(value: Any) -> str:
+    """``value`` as XML character data (labels repeat a lot: remembered, up to a bound)."""
+    got = _XML_TEXT.get(value)
+    if got is not None:
+        return got
     from xml.sax.saxutils import escape
 
     text = escape(str(value))
     # characters XML 1.0 cannot carry at all are dropped (labels are game text)
-    return text if text.isprintable() else "".join(c for c in text if c in "\t\n\r" or c >= " ")
+    if not text.isprintable():
+        text = "".join(c for c in text if c in "\t\n\r" or c >= " ")
+    if len(_XML_TEXT) > 200_000:
+        _XML_TEXT.clear()
+    _XML_TEXT[value] = text
+    return text
 
 
 class _GraphmlWriter:
@@ -988,6 +1000,8 @@ class _GraphmlWriter:
         self.nid = {name: f"n{i}" for i, (name, _, _) in enumerate(node_keys)}
         self.eid = {name: f"e{i}" for i, (name, _, _) in enumerate(edge_keys)}
         self.path = path
+        #: rendered value blocks by (name, id(tuple)): only for tuples kept alive while writing
+        self.memo: dict | None = None
         try:
             self.out = open(path, "w", encoding="utf-8", buffering=1 << 20)
         except OSError as exc:
@@ -1024,9 +1038,14 @@ class _GraphmlWriter:
                    f'      <data key="{k["depth"]}">{depth}</data>\n')
         for name, vals in (("returns", returns), ("value", value)):
             if vals is not None:
-                for i, x in enumerate(vals):
-                    buf.append(f'      <data key="{k[f"{name}_{i}"]}">{_ratio(x)}</data>\n'
-                               f'      <data key="{k[f"{name}_{i}_float"]}">{float(x)!r}</data>\n')
+                memo = self.memo.get((name, id(vals))) if self.memo is not None else None
+                if memo is None:
+                    memo = "".join(f'      <data key="{k[f"{name}_{i}"]}">{_ratio(x)}</data>\n'
+                                   f'      <data key="{k[f"{name}_{i}_float"]}">{float(x)!r}</data>\n'
+                                   for i, x in enumerate(vals))
+                    if self.memo is not None:
+                        self.memo[(name, id(vals))] = memo
+                buf.append(memo)
         if best is not None:
             buf.append(f'      <data key="{k["best"]}">{best}</data>\n'
                        f'      <data key="{k["best_label"]}">{_xml_text(best_label)}</data>\n')
@@ -1108,6 +1127,15 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
     n = sol.num_players
     values, sol_ids = sol.values, sol.ids
     w = _GraphmlWriter(path, n)
+    w.memo = {}  # the values are kept alive by ``sol`` until the end
+    zeros = (0,) * n
+    has_rewards = callable(getattr(root, "rewards", None))
+
+    def rewards_of(c: Any) -> tuple | None:
+        if not has_rewards or c.rewards() == zeros:  # the common case, decided in C
+            return None
+        return _rewards(c, n)
+
     index: dict = {root.key(): 0}
     queue: deque = deque([(0, root, 0)])
     kinds = Counter()
@@ -1133,12 +1161,13 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
             order: list = []
             if player == CHANCE:
                 for action, p in state.chance_outcomes():
-                    p = _exact(p, f"the probability of outcome {action!r}", state)
+                    if type(p) is not Fraction:
+                        p = _exact(p, f"the probability of outcome {action!r}", state)
                     if not p:
                         continue
                     child = state.child(action)
                     ck = child.key()
-                    reward = _rewards(child, n)
+                    reward = rewards_of(child)
                     label = state.action_to_string(action)
                     slot = slots.get(ck)
                     if slot is None:
@@ -1158,7 +1187,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     label = state.action_to_string(action)
                     slot = slots.get(ck)
                     if slot is None:
-                        slots[ck] = [child, [label], None, _rewards(child, n)]
+                        slots[ck] = [child, [label], None, rewards_of(child)]
                         order.append(ck)
                     else:
                         slot[1].append(label)
