@@ -46,7 +46,20 @@ from math import gcd
 from pathlib import Path
 from typing import Any, Protocol
 
-import networkx as nx
+
+
+class _LazyNetworkx:
+    """networkx, imported when a graph is first built (the verbs that never build one, and
+    ``pycombat --help``, start without it)."""
+
+    def __getattr__(self, name: str) -> Any:
+        import networkx
+
+        globals()["nx"] = networkx
+        return getattr(networkx, name)
+
+
+nx: Any = _LazyNetworkx()
 
 from .errors import PycombatError, TooLargeError
 
