@@ -1173,26 +1173,33 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
             slots: dict = {}
             order: list = []
             if player == CHANCE:
-                for action, p in state.chance_outcomes():
-                    if type(p) is not Fraction:
-                        p = _exact(p, f"the probability of outcome {action!r}", state)
+                # integer weights over the outcomes' common denominator (one Fraction per edge)
+                outcomes = [(a, p if type(p) is Fraction else _exact(p, f"the probability of outcome {a!r}", state))
+                            for a, p in state.chance_outcomes()]
+                denom = 1
+                for _, p in outcomes:
+                    d = p.denominator
+                    if denom % d:
+                        denom = denom * d // gcd(denom, d)
+                for action, p in outcomes:
                     if not p:
                         continue
+                    wt = p.numerator * (denom // p.denominator)
                     child = state.child(action)
                     ck = child.key()
                     reward = rewards_of(child)
                     label = state.action_to_string(action)
                     slot = slots.get(ck)
                     if slot is None:
-                        slots[ck] = slot = [child, [label], p, None]
+                        slots[ck] = slot = [child, [label], wt, None]
                         order.append(ck)
                     else:
                         slot[1].append(label)
-                        slot[2] += p
+                        slot[2] += wt
                         merged += 1
                     if reward is not None:
                         mass = slot[3] or (0,) * n
-                        slot[3] = tuple(m + p * r for m, r in zip(mass, reward, strict=True))
+                        slot[3] = tuple(m + wt * r for m, r in zip(mass, reward, strict=True))
             else:
                 for action in state.legal_actions():
                     child = state.child(action)
@@ -1215,8 +1222,9 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                 else:
                     transpositions += 1
                 edges += 1
-                if player == CHANCE:
-                    reward = tuple(m / prob for m in extra) if extra is not None else None
+                if player == CHANCE:  # weight / denom; the mass is weight-scaled: mass / weight
+                    reward = tuple(Fraction(m) / prob for m in extra) if extra is not None else None
+                    prob = Fraction(prob, denom)
                 else:
                     reward = extra
                     cv = worth(reward, ck)
