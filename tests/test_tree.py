@@ -875,3 +875,18 @@ def test_streamed_graphml_of_the_dice_race(tmp_path):
     stats, _ = write_graphml(DiceRace(), tmp_path / "s.graphml")
     assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
     assert stats == tree.stats() and stats.transpositions > 0
+
+
+def test_streamed_graphml_of_a_game_with_rewards(tmp_path):
+    """A MECCG combat pays rewards (MPs) on edges, chance ones included: the same document too."""
+    from pycombat import example, read_scenario
+    from pycombat.games.meccg.game import CvccGame
+    from pycombat.tree import write_graphml
+
+    scenario = read_scenario(example("meccg", "two_on_two.yaml"))
+    tree = build_tree(CvccGame(scenario).new_initial_state())
+    solve(tree)
+    assert any(d.get("reward") or d.get("reward_mass") for _, _, d in tree.graph.edges(data=True))
+    stats, _ = write_graphml(CvccGame(scenario).new_initial_state(), tmp_path / "s.graphml")
+    assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+    assert stats == tree.stats()
