@@ -229,8 +229,10 @@ def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | No
         except (OSError, TimeoutError) as exc:
             raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
+        import logging
+
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None)
+                               dashboard_address=None, silence_logs=logging.ERROR)
         client = Client(cluster)
     try:
         yield from dask_map(client, chunks, args)
