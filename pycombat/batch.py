@@ -329,16 +329,16 @@ def add_parser(sub: Any) -> None:
                                    "standard input. Runs in a local process pool (one worker per core) or on Dask "
                                    "distributed.")
     b.add_argument("inputs", nargs="+", metavar="INPUT", help="scenario file, folder, glob, .jsonl stream or -")
-    b.add_argument("--verb", dest="batch_verb", required=True, help="the verb to run on every scenario (enumerate, odds, ...)")
+    b.add_argument("--verb", dest="batch_verb", metavar="VERB", required=True, help="the verb to run on every scenario (enumerate, odds, ...)")
     b.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
                    help="an option of the verb, by its long name (e.g. --opt limit=5 --opt count=true)")
     b.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
     b.add_argument("--json-lines", metavar="OUT", help="write the JSON lines to OUT (default: standard output)")
-    b.add_argument("--workers", type=int, default=None, help="worker processes (default: one per core)")
+    b.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: one per core)")
     where = b.add_mutually_exclusive_group()
     where.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed scheduler")
     where.add_argument("--dask", action="store_true", help="run on a local Dask distributed cluster")
-    b.add_argument("--chunk", type=int, default=None, help="scenarios per task (default: automatic)")
+    b.add_argument("--chunk", type=int, default=None, metavar="N", help="scenarios per task (default: automatic)")
     b.add_argument("--pretty", action="store_true", help="indent each JSON object (several lines each)")
 
 
