@@ -55,6 +55,10 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     >>> [f.name for f in rule_files("pycombat.asp_rules.meccg", ["input.lp"])]
     ['input.lp']
     """
+    key = (package, tuple(names))
+    got = _RULE_FILES.get(key)
+    if got is not None:
+        return list(got)
     root = _resource_files(package)
     out = []
     for name in names:
@@ -62,7 +66,11 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
         if not res.is_file():
             raise SolverError(f"rule file {package}/{name} is missing from the installation")
         out.append(res)
+    _RULE_FILES[key] = tuple(out)
     return out
+
+
+_RULE_FILES: dict[tuple[str, tuple[str, ...]], tuple] = {}
 
 
 def to_symbol(fact: FactLike) -> clingo.Symbol:
@@ -338,9 +346,10 @@ class Solver:
         return ctl
 
     def _prepare(self, ctl: clingo.Control) -> None:
-        if self.decoder is not None and self._prepared is not ctl:
-            self.decoder.prepare(ctl)
-            self._prepared = ctl
+        # The decoder decodes lazily (each shown symbol once, remembered): decoding every ground
+        # atom of its signatures up front costs more than it saves for the few answers most
+        # queries have.  Symbols are values, equal across groundings, so nothing goes stale.
+        self._prepared = ctl
 
     def _acquire(self) -> _Grounded:
         """The grounded program (from the process cache when an idle one is there)."""
