@@ -31,6 +31,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+	$(BIN)/python bench/throughput.py
 
 # Refresh the shipped copies of the shared specification and game data.
 data:

@@ -23,7 +23,7 @@ from .scenario import parse_flag_assignments
 #: the verbs in the order ``--help`` lists them
 VERB_ORDER = ("enumerate", "odds", "replay", "verify", "optimize", "tree")
 #: options every game's verbs take (not declared by the games)
-COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag"}
+COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty"}
 
 EPILOG = """\
 The scenario file's `game:` key picks the game ({games}). Flags: every interpretation flag of
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
         needs_file = all(g.verbs[verb].needs_file for g in offering)
         vp.add_argument("file", nargs=None if needs_file else "?", help="scenario file (YAML or JSON)")
         vp.add_argument("--json", action="store_true", help="print one JSON object (fractions as \"n/d\" strings)")
+        vp.add_argument("--pretty", action="store_true", help="indent the JSON (default: compact, one line)")
         vp.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="set an interpretation flag")
         for g in offering:
@@ -82,7 +83,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--game", choices=[g.name for g in games if g.card is not None] or None,
                    help="the game whose data to search (default: every game with a card lookup)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
+    c.add_argument("--pretty", action="store_true", help="indent the JSON (default: compact, one line)")
     sub.add_parser("games", help="list the registered games and their verbs")
+    from . import batch
+
+    batch.add_parser(sub)
     p.set_defaults(_allowed=allowed)
     return p
 
@@ -126,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _games()
         if args.verb == "card":
             return _card(args)
+        if args.verb == "batch":
+            from . import batch
+
+            return batch.main(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
@@ -178,21 +187,52 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             report = scenario.run(args.verb, progress=progress, **options)
     else:
         report = scenario.run(args.verb, **options)
+    indent = 1 if args.pretty else None
     if args.json:
-        _emit_json(report.to_json())
+        _emit_json(report.to_json(), indent)
     else:
         present = verb.resolve_present()
         if present is None:
-            _emit_json(report.to_json())
+            _emit_json(report.to_json(), indent)
         else:
             present(report, console)
     return report.exit_code
 
 
-def _emit_json(obj: Any, indent: int = 1) -> int:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=indent)
-    sys.stdout.write("\n")
+def _emit_json(obj: Any, indent: int | None = None, out: Any = None) -> int:
+    """Write ``obj`` as JSON: compact by default (``indent`` for ``--pretty``), streamed: a long
+    list is encoded and written a chunk of items at a time (C encoder, no whole-document string)."""
+    out = out or sys.stdout
+    if indent is not None:
+        json.dump(obj, out, ensure_ascii=False, indent=indent)
+    else:
+        _stream_compact(obj, out)
+    out.write("\n")
     return 0
+
+
+_STREAM_CHUNK = 2000
+
+
+def _stream_compact(obj: Any, out: Any) -> None:
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    if isinstance(obj, list) and len(obj) > _STREAM_CHUNK:
+        out.write("[")
+        for start in range(0, len(obj), _STREAM_CHUNK):
+            if start:
+                out.write(",")
+            out.write(dumps(obj[start:start + _STREAM_CHUNK])[1:-1])
+        out.write("]")
+    elif isinstance(obj, dict) and any(isinstance(v, (list, dict)) for v in obj.values()):
+        out.write("{")
+        for i, (key, value) in enumerate(obj.items()):
+            if i:
+                out.write(",")
+            out.write(dumps(str(key)) + ":")
+            _stream_compact(value, out)
+        out.write("}")
+    else:
+        out.write(dumps(obj))
 
 
 def _games() -> int:
@@ -205,12 +245,13 @@ def _card(args: argparse.Namespace) -> int:
     from .present import make_console
 
     report = _api().card(args.name, game=args.game)
+    indent = 1 if args.pretty else None
     if args.json:
-        return _emit_json(report.to_json())
+        return _emit_json(report.to_json(), indent)
     game = registry.get(report.game)
     present = registry.resolve(game.card_present) if getattr(game, "card_present", None) else None
     if present is None:
-        return _emit_json(report.to_json())
+        return _emit_json(report.to_json(), indent)
     present(report, make_console())
     return 0
 

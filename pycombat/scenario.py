@@ -27,7 +27,7 @@ from .errors import ScenarioError
 from .names import closest
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
+class _UniqueKeyLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed
     """A YAML loader that refuses duplicate keys instead of keeping the last one."""
 
 

@@ -26,6 +26,8 @@ Example (a tiny program given as text):
 from __future__ import annotations
 
 import logging
+import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib.resources import files as _resource_files
 from importlib.resources.abc import Traversable
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import clingo
+import clingo.ast
 
 from .errors import SolverError
 
@@ -52,6 +55,10 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     >>> [f.name for f in rule_files("pycombat.asp_rules.meccg", ["input.lp"])]
     ['input.lp']
     """
+    key = (package, tuple(names))
+    got = _RULE_FILES.get(key)
+    if got is not None:
+        return list(got)
     root = _resource_files(package)
     out = []
     for name in names:
@@ -59,7 +66,11 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
         if not res.is_file():
             raise SolverError(f"rule file {package}/{name} is missing from the installation")
         out.append(res)
+    _RULE_FILES[key] = tuple(out)
     return out
+
+
+_RULE_FILES: dict[tuple[str, tuple[str, ...]], tuple] = {}
 
 
 def to_symbol(fact: FactLike) -> clingo.Symbol:
@@ -153,13 +164,130 @@ class Decoder:
         return got
 
 
+# -- the loaded solver: parse once per process, ground once per program ----------------------
+#
+# Parsing: every rule file (and extra text) is parsed once per process into clingo's AST and
+# handed to each new Control through a ProgramBuilder (about twice as fast as parsing the text
+# again, and the files are not read again).  Grounding: a Control grounded for one program
+# (rule files + texts + constants + facts) is kept in a small per-process LRU and solved again
+# for the next query of the same program (count, list, brave, cautious, optimize: only the solve
+# configuration changes).  Complete enumerations of at most ``_ANSWER_CACHE_MAX`` models are
+# kept too, so that a second listing of the same program replays the same answers in the same
+# order.  :func:`loaded_stats` says how often each cache answered; :func:`clear_caches` empties them.
+
+_FILE_CACHE: dict[tuple[str, int, int], list] = {}
+_TEXT_CACHE: "OrderedDict[str, list]" = OrderedDict()
+_CONTROLS: "OrderedDict[tuple, _Grounded]" = OrderedDict()
+_ANSWERS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_TEXT_CACHE_MAX = 512
+_CONTROLS_MAX = 6
+_ANSWERS_MAX = 32
+_ANSWER_CACHE_MAX = 5000
+_STATS = {"parsed": 0, "parse_hits": 0, "grounded": 0, "ground_hits": 0, "answer_hits": 0}
+
+
+def loaded_stats() -> dict[str, int]:
+    """How often the loaded solver parsed, grounded, and reused (counters since the process began).
+
+    >>> sorted(loaded_stats())
+    ['answer_hits', 'ground_hits', 'grounded', 'parse_hits', 'parsed']
+    """
+    return dict(_STATS)
+
+
+_ENABLED = [True]
+
+
+def set_loaded(enabled: bool) -> bool:
+    """Turn the loaded solver's caches on or off (off: parse and ground afresh for every query, as
+    before issue 17; for measuring and for tests that compare both).  Returns the previous setting."""
+    previous = _ENABLED[0]
+    _ENABLED[0] = bool(enabled)
+    if not enabled:
+        clear_caches()
+    return previous
+
+
+def clear_caches() -> None:
+    """Forget every parsed program, grounded control and cached answer of this process."""
+    _FILE_CACHE.clear()
+    _TEXT_CACHE.clear()
+    _CONTROLS.clear()
+    _ANSWERS.clear()
+
+
+def _parse(text: str) -> list:
+    out: list = []
+    try:
+        clingo.ast.parse_string(text, out.append, logger=_clingo_logger, message_limit=100)
+    except RuntimeError as exc:  # a syntax error in an encoding: our bug, not the user's
+        raise SolverError(f"ASP program does not parse: {exc}") from exc
+    _STATS["parsed"] += 1
+    return out
+
+
+def _file_key(f: Traversable | Path) -> tuple[str, int, int]:
+    name = str(f)
+    try:
+        st = os.stat(name)
+        return name, st.st_mtime_ns, st.st_size
+    except OSError:  # a resource that is not a plain file (a zip): its name is its identity
+        return name, 0, 0
+
+
+def _file_statements(f: Traversable | Path) -> tuple[tuple, list]:
+    key = _file_key(f)
+    got = _FILE_CACHE.get(key) if _ENABLED[0] else None
+    if got is None:
+        text = Path(f).read_text() if isinstance(f, (str, Path)) else f.read_text()
+        got = _parse(text)
+        if _ENABLED[0]:
+            _FILE_CACHE[key] = got
+    else:
+        _STATS["parse_hits"] += 1
+    return key, got
+
+
+def _text_statements(text: str) -> list:
+    got = _TEXT_CACHE.get(text)
+    if got is None:
+        got = _parse(text)
+        if not _ENABLED[0]:
+            return got
+        _TEXT_CACHE[text] = got
+        if len(_TEXT_CACHE) > _TEXT_CACHE_MAX:
+            _TEXT_CACHE.popitem(last=False)
+    else:
+        _STATS["parse_hits"] += 1
+        _TEXT_CACHE.move_to_end(text)
+    return got
+
+
+class _Grounded:
+    __slots__ = ("ctl", "busy")
+
+    def __init__(self, ctl: clingo.Control):
+        self.ctl = ctl
+        self.busy = False
+
+
+def _configure(ctl: clingo.Control, *, models: int = 0, project: bool = False, enum: str = "auto",
+               opt: str = "opt") -> None:
+    conf = ctl.configuration.solve
+    conf.models = str(models)
+    conf.project = "show" if project else "no"
+    conf.enum_mode = enum
+    conf.opt_mode = opt
+
+
 @dataclass
 class Solver:
     """One grounded ASP program: rule files + constants + facts.
 
     ``files`` are resources (see :func:`rule_files`) or paths; ``texts`` extra program text;
     ``consts`` the ``#const`` overrides (values are ASP terms, e.g. ``"mandatory"``).
-    Grounding happens on first use.
+    Grounding happens on first use; the parsed files and the grounded program are shared by
+    every query (and every Solver) of the same program in this process (see above).
     """
 
     files: Sequence[Traversable | Path] = ()
@@ -170,84 +298,154 @@ class Solver:
     threads: int = 1
 
     def __post_init__(self) -> None:
-        self._grounded = False
-        self._ctl: clingo.Control | None = None
         self._facts = list(self.facts)
+        self._facts_text = _facts_text(self._facts)
+        self._key: tuple | None = None
+        self._prepared: clingo.Control | None = None
 
     # -- set-up ---------------------------------------------------------------------------
+    def _statements(self) -> tuple[tuple, list[list]]:
+        keys, parts = [], []
+        for f in self.files:
+            k, stmts = _file_statements(f)
+            keys.append(k)
+            parts.append(stmts)
+        for t in self.texts:
+            keys.append(("text", t))
+            parts.append(_text_statements(t))
+        return tuple(keys), parts
+
     def _control(self, extra_args: Sequence[str] = ()) -> clingo.Control:
         args = [f"--const={k}={v}" for k, v in self.consts.items()]
         if self.threads > 1:
             args.append(f"--parallel-mode={self.threads}")
         args.extend(extra_args)
         ctl = clingo.Control(args, logger=_clingo_logger, message_limit=100)
+        _, parts = self._statements()
         try:
-            for f in self.files:
-                ctl.add("base", [], Path(f).read_text() if isinstance(f, (str, Path)) else f.read_text())
-            for t in self.texts:
-                ctl.add("base", [], t)
-            if self._facts:
-                ctl.add("base", [], _facts_text(self._facts))
-        except RuntimeError as exc:  # a syntax error in an encoding: our bug, not the user's
+            with clingo.ast.ProgramBuilder(ctl) as builder:
+                for stmts in parts:
+                    for stmt in stmts:
+                        builder.add(stmt)
+            if self._facts_text:
+                ctl.add("base", [], self._facts_text)
+        except RuntimeError as exc:
             raise SolverError(f"ASP program does not parse: {exc}") from exc
         return ctl
 
-    def _ground(self, extra_args: Sequence[str] = ()) -> clingo.Control:
+    def _program_key(self) -> tuple:
+        if self._key is None:
+            keys, _ = self._statements()
+            self._key = (keys, tuple(sorted(self.consts.items())), self._facts_text, self.threads)
+        return self._key
+
+    def _fresh(self, extra_args: Sequence[str] = ()) -> clingo.Control:
         ctl = self._control(extra_args)
         ctl.ground([("base", [])])
-        if self.decoder is not None:
-            self.decoder.prepare(ctl)
+        _STATS["grounded"] += 1
         return ctl
+
+    def _prepare(self, ctl: clingo.Control) -> None:
+        # The decoder decodes lazily (each shown symbol once, remembered): decoding every ground
+        # atom of its signatures up front costs more than it saves for the few answers most
+        # queries have.  Symbols are values, equal across groundings, so nothing goes stale.
+        self._prepared = ctl
+
+    def _acquire(self) -> _Grounded:
+        """The grounded program (from the process cache when an idle one is there)."""
+        key = self._program_key()
+        got = _CONTROLS.get(key)
+        if got is not None and not got.busy:
+            _STATS["ground_hits"] += 1
+            _CONTROLS.move_to_end(key)
+        else:
+            got = _Grounded(self._fresh())
+            if _ENABLED[0] and key not in _CONTROLS:  # a busy one stays where it is; this one is used once
+                _CONTROLS[key] = got
+                if len(_CONTROLS) > _CONTROLS_MAX:
+                    _CONTROLS.popitem(last=False)
+        self._prepare(got.ctl)
+        return got
+
+    def _solve(self, *, models: int = 0, project: bool = False, enum: str = "auto",
+               opt: str = "opt") -> Iterator[clingo.Model]:
+        g = self._acquire()
+        g.busy = True
+        try:
+            _configure(g.ctl, models=models, project=project, enum=enum, opt=opt)
+            with g.ctl.solve(yield_=True) as handle:
+                yield from handle
+        finally:
+            g.busy = False
 
     # -- enumeration ----------------------------------------------------------------------
     def models(self, *, limit: int = 0, project: bool = False, args: Sequence[str] = ()) -> Iterator[Answer]:
         """Stream answer sets lazily (``limit=0``: all of them)."""
-        extra = list(args)
-        if project:
-            extra.append("--project=show")
-        ctl = self._ground(extra)
-        ctl.configuration.solve.models = str(limit)
         decode = self.decoder or to_python
-        with ctl.solve(yield_=True) as handle:
-            for n, m in enumerate(handle, start=1):
-                syms = tuple(m.symbols(shown=True))
-                yield Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), m.optimality_proven)
+        if args:  # arbitrary clingo options: a program of its own, not cached
+            extra = list(args) + (["--project=show"] if project else [])
+            ctl = self._fresh(extra)
+            if self.decoder is not None:
+                self.decoder.prepare(ctl)
+            ctl.configuration.solve.models = str(limit)
+            with ctl.solve(yield_=True) as handle:
+                for n, m in enumerate(handle, start=1):
+                    syms = tuple(m.symbols(shown=True))
+                    yield Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), m.optimality_proven)
+            return
+        akey = (self._program_key(), limit, project)
+        cached = _ANSWERS.get(akey) if _ENABLED[0] else None
+        if cached is not None:
+            _STATS["answer_hits"] += 1
+            _ANSWERS.move_to_end(akey)
+            for n, syms, cost, optimal in cached:
+                yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
+            return
+        self._acquire()  # prepares the decoder for this grounding
+        seen: list | None = []
+        for n, m in enumerate(self._solve(models=limit, project=project), start=1):
+            syms = tuple(m.symbols(shown=True))
+            cost, optimal = tuple(m.cost), m.optimality_proven
+            if seen is not None:
+                seen.append((n, syms, cost, optimal))
+                if len(seen) > _ANSWER_CACHE_MAX:
+                    seen = None
+            yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
+        if seen is not None and _ENABLED[0]:
+            _ANSWERS[akey] = tuple(seen)
+            if len(_ANSWERS) > _ANSWERS_MAX:
+                _ANSWERS.popitem(last=False)
 
     def count(self, *, project: bool = False, limit: int = 0) -> int:
         """The number of answer sets (projected onto ``#show`` atoms when ``project``)."""
-        extra = ["--project=show"] if project else []
-        ctl = self._ground(extra)
-        ctl.configuration.solve.models = str(limit)
+        cached = _ANSWERS.get((self._program_key(), limit, project)) if _ENABLED[0] else None
+        if cached is not None:
+            _STATS["answer_hits"] += 1
+            return len(cached)
         n = 0
-        with ctl.solve(yield_=True) as handle:
-            for _ in handle:
-                n += 1
+        for _ in self._solve(models=limit, project=project):
+            n += 1
         return n
 
     def satisfiable(self) -> bool:
-        ctl = self._ground()
-        return bool(ctl.solve().satisfiable)
+        for _ in self._solve(models=1):
+            return True
+        return False
 
     def optimize(self) -> list[Answer]:
         """All optimal answer sets (clingo's ``optN`` mode)."""
-        ctl = self._ground(["--opt-mode=optN"])
-        ctl.configuration.solve.models = "0"
         decode = self.decoder or to_python
         out: list[Answer] = []
-        with ctl.solve(yield_=True) as handle:
-            for n, m in enumerate(handle, start=1):
-                if m.optimality_proven:
-                    syms = tuple(m.symbols(shown=True))
-                    out.append(Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), True))
+        for n, m in enumerate(self._solve(models=0, opt="optN"), start=1):
+            if m.optimality_proven:
+                syms = tuple(m.symbols(shown=True))
+                out.append(Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), True))
         return out
 
     def _consequences(self, mode: str) -> list[Any] | None:
-        ctl = self._ground([f"--enum-mode={mode}"])
-        ctl.configuration.solve.models = "0"
         last = None
-        with ctl.solve(yield_=True) as handle:
-            for m in handle:
-                last = tuple(m.symbols(shown=True))
+        for m in self._solve(models=0, enum=mode):
+            last = tuple(m.symbols(shown=True))
         if last is None:
             return None
         decode = self.decoder or to_python

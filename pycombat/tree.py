@@ -46,7 +46,20 @@ from math import gcd
 from pathlib import Path
 from typing import Any, Protocol
 
-import networkx as nx
+
+
+class _LazyNetworkx:
+    """networkx, imported when a graph is first built (the verbs that never build one, and
+    ``pycombat --help``, start without it)."""
+
+    def __getattr__(self, name: str) -> Any:
+        import networkx
+
+        globals()["nx"] = networkx
+        return getattr(networkx, name)
+
+
+nx: Any = _LazyNetworkx()
 
 from .errors import PycombatError, TooLargeError
 
@@ -80,6 +93,7 @@ __all__ = [
     "solve_game",
     "to_dot",
     "to_graphml",
+    "write_graphml",
     "to_png",
 ]
 
@@ -958,48 +972,279 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
 # Export: GraphML
 
 
-def _flat_values(out: dict, name: str, value: Sequence[Fraction]) -> None:
-    for i, x in enumerate(value):
-        out[f"{name}_{i}"] = _ratio(x)
-        out[f"{name}_{i}_float"] = float(x)
+def _graphml_keys(num_players: int) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """The (name, GraphML type, Python kind) of every node and edge attribute :func:`to_graphml` writes."""
+    node = [("kind", "string", "s"), ("player", "int", "i"), ("label", "string", "s"), ("depth", "int", "i")]
+    for name in ("returns", "value"):
+        for i in range(num_players):
+            node += [(f"{name}_{i}", "string", "s"), (f"{name}_{i}_float", "double", "f")]
+    node += [("best", "string", "s"), ("best_label", "string", "s")]
+    edge = [("label", "string", "s"), ("actions", "int", "i"), ("prob", "string", "s"), ("prob_float", "double", "f")]
+    for i in range(num_players):
+        edge += [(f"reward_{i}", "string", "s"), (f"reward_{i}_float", "double", "f")]
+    return node, edge
+
+
+_XML_TEXT: dict = {}
+
+
+def _xml_text(value: Any) -> str:
+    """``value`` as XML character data (labels repeat a lot: remembered, up to a bound)."""
+    got = _XML_TEXT.get(value)
+    if got is not None:
+        return got
+    from xml.sax.saxutils import escape
+
+    text = escape(str(value))
+    # characters XML 1.0 cannot carry at all are dropped (labels are game text)
+    if not text.isprintable():
+        text = "".join(c for c in text if c in "\t\n\r" or c >= " ")
+    if len(_XML_TEXT) > 200_000:
+        _XML_TEXT.clear()
+    _XML_TEXT[value] = text
+    return text
+
+
+class _GraphmlWriter:
+    """GraphML written as it goes (nodes and edges in any order, the graph's data at the end)."""
+
+    def __init__(self, path: str | Path, num_players: int):
+        node_keys, edge_keys = _graphml_keys(num_players)
+        self.nid = {name: f"n{i}" for i, (name, _, _) in enumerate(node_keys)}
+        self.eid = {name: f"e{i}" for i, (name, _, _) in enumerate(edge_keys)}
+        self.path = path
+        #: rendered value blocks by (name, id(tuple)): only for tuples kept alive while writing
+        self.memo: dict | None = None
+        try:
+            self.out = open(path, "w", encoding="utf-8", buffering=1 << 20)
+        except OSError as exc:
+            raise TreeError(f"{path}: cannot write: {exc.strerror}") from None
+        self.buf: list[str] = []
+        self.buf.append('<?xml version=\'1.0\' encoding=\'utf-8\'?>\n<graphml '
+                        'xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-'
+                        'instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns '
+                        'http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">\n')
+        for i, (name, kind) in enumerate(_GRAPH_KEYS):
+            self.buf.append(f'  <key id="g{i}" for="graph" attr.name="{name}" attr.type="{kind}" />\n')
+        for name, kind, _ in node_keys:
+            self.buf.append(f'  <key id="{self.nid[name]}" for="node" attr.name="{name}" attr.type="{kind}" />\n')
+        for name, kind, _ in edge_keys:
+            self.buf.append(f'  <key id="{self.eid[name]}" for="edge" attr.name="{name}" attr.type="{kind}" />\n')
+        self.buf.append('  <graph edgedefault="directed">\n')
+
+    def _flush(self, force: bool = False) -> None:
+        if force or len(self.buf) > 4096:
+            try:
+                self.out.write("".join(self.buf))
+            except OSError as exc:
+                self.out.close()
+                raise TreeError(f"{self.path}: cannot write: {exc.strerror}") from None
+            self.buf.clear()
+
+    def node(self, n: int, kind: str, player: int, label: str, depth: int, returns: Sequence | None = None,
+             value: Sequence | None = None, best: int | None = None, best_label: str | None = None) -> None:
+        k = self.nid
+        buf = self.buf
+        buf.append(f'    <node id="{n}">\n      <data key="{k["kind"]}">{kind}</data>\n'
+                   f'      <data key="{k["player"]}">{player}</data>\n'
+                   f'      <data key="{k["label"]}">{_xml_text(label)}</data>\n'
+                   f'      <data key="{k["depth"]}">{depth}</data>\n')
+        for name, vals in (("returns", returns), ("value", value)):
+            if vals is not None:
+                memo = self.memo.get((name, id(vals))) if self.memo is not None else None
+                if memo is None:
+                    memo = "".join(f'      <data key="{k[f"{name}_{i}"]}">{_ratio(x)}</data>\n'
+                                   f'      <data key="{k[f"{name}_{i}_float"]}">{float(x)!r}</data>\n'
+                                   for i, x in enumerate(vals))
+                    if self.memo is not None:
+                        self.memo[(name, id(vals))] = memo
+                buf.append(memo)
+        if best is not None:
+            buf.append(f'      <data key="{k["best"]}">{best}</data>\n'
+                       f'      <data key="{k["best_label"]}">{_xml_text(best_label)}</data>\n')
+        buf.append("    </node>\n")
+        self._flush()
+
+    def edge(self, u: int, v: int, label: str, actions: int, prob: Fraction | None = None,
+             reward: Sequence | None = None) -> None:
+        k = self.eid
+        buf = self.buf
+        buf.append(f'    <edge source="{u}" target="{v}">\n      <data key="{k["label"]}">{_xml_text(label)}</data>\n'
+                   f'      <data key="{k["actions"]}">{actions}</data>\n')
+        if prob is not None:
+            buf.append(f'      <data key="{k["prob"]}">{_ratio(prob)}</data>\n'
+                       f'      <data key="{k["prob_float"]}">{float(prob)!r}</data>\n')
+        if reward:
+            for i, x in enumerate(reward):
+                buf.append(f'      <data key="{k[f"reward_{i}"]}">{_ratio(x)}</data>\n'
+                           f'      <data key="{k[f"reward_{i}_float"]}">{float(x)!r}</data>\n')
+        buf.append("    </edge>\n")
+        self._flush()
+
+    def close(self, root: int, num_players: int, transpositions: int, merged_edges: int, solved: bool) -> None:
+        values = (str(root), num_players, transpositions, merged_edges, "true" if solved else "false")
+        for i, v in enumerate(values):
+            self.buf.append(f'    <data key="g{i}">{_xml_text(v)}</data>\n')
+        self.buf.append("  </graph>\n</graphml>\n")
+        try:
+            self._flush(force=True)
+        finally:
+            self.out.close()
+
+
+_GRAPH_KEYS = (("root", "string"), ("num_players", "int"), ("transpositions", "int"), ("merged_edges", "int"),
+               ("solved", "boolean"))
 
 
 def to_graphml(tree: GameTree, path: str | Path) -> Path:
-    """Write the tree as GraphML with scalar attributes only.
+    """Write the tree as GraphML with scalar attributes only, streamed (no XML tree in memory).
 
     Fractions become ``"n/d"`` strings with a float ``*_float`` companion; tuples are split
     (``returns_0``, ``value_1``, ...); actions are written as their labels (``label``,
     ``actions`` = how many were merged).  Node ids become strings (``"0"`` is the root).
     """
+    w = _GraphmlWriter(path, tree.num_players)
     g = tree.graph
-    out = nx.DiGraph()
-    out.graph.update(root=str(tree.root), num_players=tree.num_players,
-                     transpositions=tree.transpositions, merged_edges=tree.merged_edges,
-                     solved=tree.solved)
-    for n, d in g.nodes(data=True):
-        attrs: dict[str, Any] = {"kind": d["kind"], "player": d["player"], "label": d["label"],
-                                 "depth": d["depth"]}
-        if "returns" in d:
-            _flat_values(attrs, "returns", d["returns"])
-        if "value" in d:
-            _flat_values(attrs, "value", d["value"])
-        if "best" in d:
-            attrs.update(best=str(d["best"]), best_label=d["best_label"])
-        out.add_node(str(n), **attrs)
-    for u, v, d in g.edges(data=True):
-        attrs = {"label": d["label"], "actions": len(d["actions"])}
-        if "prob" in d:
-            attrs["prob"] = _ratio(d["prob"])
-            attrs["prob_float"] = float(d["prob"])
-        if d.get("reward"):
-            _flat_values(attrs, "reward", d["reward"])
-        out.add_edge(str(u), str(v), **attrs)
-    target = Path(path)
     try:
-        nx.write_graphml(out, target)
-    except OSError as exc:
-        raise TreeError(f"{path}: cannot write: {exc.strerror}") from None
-    return target
+        for n, d in g.nodes(data=True):
+            w.node(n, d["kind"], d["player"], d["label"], d["depth"], d.get("returns"), d.get("value"),
+                   d.get("best"), d.get("best_label"))
+        for u, v, d in g.edges(data=True):
+            w.edge(u, v, d["label"], len(d["actions"]), d.get("prob"), d.get("reward"))
+    except BaseException:
+        w.out.close()
+        raise
+    w.close(tree.root, tree.num_players, tree.transpositions, tree.merged_edges, tree.solved)
+    return Path(path)
+
+
+def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT_MAX_NODES,
+                  progress: Callable[[int], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
+    """The solved game tree of ``root`` written as GraphML without building the graph.
+
+    Solves with :func:`solve_game` (depth first, a transposition table), then walks the states
+    breadth first (the node numbering of :func:`build_tree`), merging actions that reach one
+    state into one edge, and writes each node and edge as it is reached: the same document as
+    ``to_graphml`` of ``build_tree`` + ``solve`` (nodes, edges and every attribute), in bounded
+    memory (the values by state key and the breadth-first frontier).  Returns the tree's
+    :class:`TreeStats` and the root's value.
+
+    >>> import tempfile, networkx
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     stats, value = write_graphml(DieDuel(), d + "/t.graphml")
+    ...     g = networkx.read_graphml(d + "/t.graphml")
+    >>> (stats.nodes, g.number_of_nodes(), stats.edges, g.number_of_edges()), format_value(value)
+    ((12, 12, 11, 11), '(2/3, -2/3)')
+    """
+    sol = solve_game(root, max_nodes=max_nodes, progress=progress)
+    n = sol.num_players
+    values, sol_ids = sol.values, sol.ids
+    w = _GraphmlWriter(path, n)
+    w.memo = {}  # the values are kept alive by ``sol`` until the end
+    zeros = (0,) * n
+    has_rewards = callable(getattr(root, "rewards", None))
+
+    def rewards_of(c: Any) -> tuple | None:
+        if not has_rewards or c.rewards() == zeros:  # the common case, decided in C
+            return None
+        return _rewards(c, n)
+
+    index: dict = {root.key(): 0}
+    queue: deque = deque([(0, root, 0)])
+    kinds = Counter()
+    transpositions = merged = edges = max_depth = 0
+
+    def worth(reward, ck):
+        v = values[sol_ids[ck]]
+        return v if reward is None else _plus(reward, v)
+
+    try:
+        while queue:
+            nid, state, depth = queue.popleft()
+            max_depth = max(max_depth, depth)
+            player = state.current_player()
+            key_value = values[sol_ids[state.key()]]
+            if player == TERMINAL:
+                kinds[TERMINAL_NODE] += 1
+                rets = tuple(_exact(r, "returns", state) for r in state.returns())
+                w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=rets, value=key_value)
+                continue
+            # the children in order, actions reaching one state merged into one edge
+            slots: dict = {}
+            order: list = []
+            if player == CHANCE:
+                # integer weights over the outcomes' common denominator (one Fraction per edge)
+                outcomes = [(a, p if type(p) is Fraction else _exact(p, f"the probability of outcome {a!r}", state))
+                            for a, p in state.chance_outcomes()]
+                denom = 1
+                for _, p in outcomes:
+                    d = p.denominator
+                    if denom % d:
+                        denom = denom * d // gcd(denom, d)
+                for action, p in outcomes:
+                    if not p:
+                        continue
+                    wt = p.numerator * (denom // p.denominator)
+                    child = state.child(action)
+                    ck = child.key()
+                    reward = rewards_of(child)
+                    label = state.action_to_string(action)
+                    slot = slots.get(ck)
+                    if slot is None:
+                        slots[ck] = slot = [child, [label], wt, None]
+                        order.append(ck)
+                    else:
+                        slot[1].append(label)
+                        slot[2] += wt
+                        merged += 1
+                    if reward is not None:
+                        mass = slot[3] or (0,) * n
+                        slot[3] = tuple(m + wt * r for m, r in zip(mass, reward, strict=True))
+            else:
+                for action in state.legal_actions():
+                    child = state.child(action)
+                    ck = child.key()
+                    label = state.action_to_string(action)
+                    slot = slots.get(ck)
+                    if slot is None:
+                        slots[ck] = [child, [label], None, rewards_of(child)]
+                        order.append(ck)
+                    else:
+                        slot[1].append(label)
+                        merged += 1
+            best = best_label = best_value = None
+            for ck in order:
+                child, labels, prob, extra = slots[ck]
+                cid = index.get(ck)
+                if cid is None:
+                    cid = index[ck] = len(index)
+                    queue.append((cid, child, depth + 1))
+                else:
+                    transpositions += 1
+                edges += 1
+                if player == CHANCE:  # weight / denom; the mass is weight-scaled: mass / weight
+                    reward = tuple(Fraction(m) / prob for m in extra) if extra is not None else None
+                    prob = Fraction(prob, denom)
+                else:
+                    reward = extra
+                    cv = worth(reward, ck)
+                    if best_value is None or cv[player] > best_value[player]:
+                        best, best_label, best_value = cid, labels[0], cv
+                w.edge(nid, cid, ", ".join(labels), len(labels), prob, reward)
+            if player == CHANCE:
+                kinds[CHANCE_NODE] += 1
+                w.node(nid, CHANCE_NODE, player, str(state), depth, value=key_value)
+            else:
+                kinds[DECISION] += 1
+                w.node(nid, DECISION, player, str(state), depth, value=key_value, best=best, best_label=best_label)
+    except BaseException:
+        w.out.close()
+        raise
+    w.close(0, n, transpositions, merged, True)
+    stats = TreeStats(nodes=len(index), edges=edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
+                      terminal=kinds[TERMINAL_NODE], cut=0, transpositions=transpositions, merged_edges=merged,
+                      depth=max_depth, longest_line=sol.stats.longest_line)
+    return stats, sol.value
 
 
 # --------------------------------------------------------------------------------------
@@ -1109,7 +1354,9 @@ def to_dot(tree: GameTree, path: str | Path | None = None, *, max_nodes: int = D
         dot.edge(f"n{u}", f"n{v}", **{k: graphviz.nohtml(x) for k, x in attrs.items()})
     if path is not None:
         try:
-            Path(path).write_text(dot.source, encoding="utf-8")
+            with open(path, "w", encoding="utf-8") as fh:  # line by line, not one string
+                for line in dot:
+                    fh.write(line)
         except OSError as exc:
             raise DrawingError(f"{path}: cannot write: {exc.strerror}") from None
     return dot

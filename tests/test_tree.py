@@ -839,3 +839,55 @@ def test_missing_graphviz_is_a_clear_error(tmp_path, monkeypatch):
         to_png(tree, tmp_path / "duel.png")
     assert "apt-get install graphviz" in str(err.value) and "Traceback" not in str(err.value)
     assert not (tmp_path / "duel.png").exists()
+
+
+# ---------------------------------------------------------------------------------------
+# The streamed export without a graph (issue 17): the same document as build_tree + solve + to_graphml
+
+
+def _graphml_as_data(path) -> tuple:
+    g = nx.read_graphml(path)
+    return (dict(g.graph), {n: dict(d) for n, d in g.nodes(data=True)},
+            {(u, v): dict(d) for u, v, d in g.edges(data=True)})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(random_games(players=2))
+def test_streamed_graphml_equals_the_graph_export(game):
+    from pycombat.tree import write_graphml
+
+    n, spec = game
+    tree = build_tree(Spec(spec, n))
+    value = solve(tree)
+    with tempfile.TemporaryDirectory() as tmp:
+        stats, streamed_value = write_graphml(Spec(spec, n), Path(tmp) / "s.graphml")
+        streamed = _graphml_as_data(Path(tmp) / "s.graphml")
+        whole = _graphml_as_data(to_graphml(tree, Path(tmp) / "g.graphml"))
+    assert streamed == whole
+    assert streamed_value == value
+    assert stats == tree.stats()
+
+
+def test_streamed_graphml_of_the_dice_race(tmp_path):
+    from pycombat.tree import write_graphml
+
+    tree = build_tree(DiceRace())
+    solve(tree)
+    stats, _ = write_graphml(DiceRace(), tmp_path / "s.graphml")
+    assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+    assert stats == tree.stats() and stats.transpositions > 0
+
+
+def test_streamed_graphml_of_a_game_with_rewards(tmp_path):
+    """A MECCG combat pays rewards (MPs) on edges, chance ones included: the same document too."""
+    from pycombat import example, read_scenario
+    from pycombat.games.meccg.game import CvccGame
+    from pycombat.tree import write_graphml
+
+    scenario = read_scenario(example("meccg", "two_on_two.yaml"))
+    tree = build_tree(CvccGame(scenario).new_initial_state())
+    solve(tree)
+    assert any(d.get("reward") or d.get("reward_mass") for _, _, d in tree.graph.edges(data=True))
+    stats, _ = write_graphml(CvccGame(scenario).new_initial_state(), tmp_path / "s.graphml")
+    assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+    assert stats == tree.stats()

@@ -70,10 +70,59 @@ def _enumerate(report, console: Console) -> None:
     console.print(Text(f"{result.count:,} legal {noun}", style="bold"))
     if report.count_only or not result.options:
         return
-    console.print(_traces_table(result) if result.traces else _assignments_table(result))
+    if len(result.options) > TABLE_MAX:
+        _plain_listing(result, console)
+    else:
+        console.print(_traces_table(result) if result.traces else _assignments_table(result))
     if result.truncated:
         console.print(f"... {result.count - len(result.options):,} more (shown: {len(result.options):,}; "
                       f"use --limit N to show more)")
+
+
+#: a listing longer than this is written as plain lines (streamed), not as one rich table
+TABLE_MAX = 500
+#: on a terminal, at most this many plain lines are shown (the rest is counted)
+PAGE_LINES = 2000
+
+
+def option_lines(result):
+    """One plain line per listed option (a generator: nothing is built ahead)."""
+    if result.traces:
+        for i, o in builtins.enumerate(result.options, start=1):
+            cells = [", ".join(f"{t} <- {s}" for s, t, ph in o.steps if ph == p) or "-" for p in (1, 2, 3)]
+            yield f"{i:>7}  I: {cells[0]} | II: {cells[1]} | III: {cells[2]} | excess: {', '.join(o.excess) or '-'}"
+        return
+    targets = result.attack.targets
+    for i, o in builtins.enumerate(result.options, start=1):
+        by_target = {t: s for s, t in o.pairs}
+        yield (f"{i:>7}  " + "; ".join(f"{t} <- {by_target.get(t, '-')}" for t in targets)
+               + f" | excess: {', '.join(o.excess) or '-'}")
+
+
+def _plain_listing(result, console: Console) -> None:
+    """A long listing as plain lines written straight to the console's file (no table is built); on
+    a terminal only the first PAGE_LINES, then how many remain."""
+    out = console.file
+    console.print(("phase I (defender) | phase II (attacker) | phase III (defender) | excess" if result.traces
+                   else "each defending target <- the strike of (attacking member) | excess"))
+    shown = 0
+    page = PAGE_LINES if out.isatty() else None
+    chunk: list[str] = []
+    for line in option_lines(result):
+        if page is not None and shown >= page:
+            break
+        chunk.append(line)
+        shown += 1
+        if len(chunk) >= 1000:
+            out.write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        out.write("\n".join(chunk) + "\n")
+    out.flush()
+    remain = len(result.options) - shown
+    if remain:
+        console.print(f"... {remain:,} more not shown on the terminal (redirect to a file for all of them, or "
+                      f"use --json or --limit N)")
 
 
 def _assignments_table(result) -> Table:

@@ -274,7 +274,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
          character: str | None = None, max_nodes: int = 2_000_000,
          progress: Callable[[int], object] | None = None) -> TreeReport:
     """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG)."""
-    from ...tree import build_tree, solve, to_dot, to_graphml, to_png
+    from ...tree import build_tree, solve, to_dot, to_graphml, to_png, write_graphml
     from .game import CvccGame
     from .optimize import objective_from
 
@@ -285,6 +285,9 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
     _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
     game = CvccGame(scenario, obj)
+    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
+        stats, _ = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
     t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
     if depth is None:
         solve(t)

@@ -33,7 +33,7 @@ from typing import Any, Callable
 from ...dice import Dist, as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport
-from ...tree import build_tree, format_fraction, solve, to_dot, to_graphml, to_png
+from ...tree import build_tree, format_fraction, solve, to_dot, to_graphml, to_png, write_graphml
 from ...verdicts import parse_claims
 from . import claims as _claims
 from .game import JointGame, Objective, kill_classes
@@ -308,6 +308,9 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     board = play_showdown(scenario).board
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj)
+    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
+        stats, _ = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
     t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
     if depth is None:
         solve(t)

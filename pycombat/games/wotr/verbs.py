@@ -25,7 +25,7 @@ from typing import Any, Callable
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
-from ...tree import build_tree, solve, to_dot, to_graphml, to_png
+from ...tree import build_tree, solve, to_dot, to_graphml, to_png, write_graphml
 from . import claims as battle_claims
 from . import move_claims
 from .battle import OBJECTIVES
@@ -453,6 +453,10 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     if not verdict.legal:
         raise illegal(verdict, scenario)
     game = BattleGame(battle_setup(scenario, verdict.attacking), objective)
+    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
+        stats, root_value = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, objective=objective,
+                          depth=depth, value=root_value[0])
     built = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
     value = solve(built)[0] if depth is None else None
     names = ("attacker", "defender")

@@ -1,0 +1,152 @@
+"""`make bench` (issue 17): throughput and scale, side by side in one run.
+
+1. `pycombat batch` over N small distinct scenarios per game (bench/scenarios.py: MECCG 3 v 3
+   `enumerate`, Riftbound 2-3 units a side `enumerate`, WotR small battle `odds`): scenarios per
+   second (and per core) with the loaded solver off (every query parsed and grounded afresh, as
+   before issue 17) and on, in process (1 worker), in a local pool of 2 processes, and on a Dask
+   LocalCluster of 2 worker processes.  Target: 500 per second per core.
+2. `pycombat enumerate eight_vs_eight.yaml --json` (in process, to /dev/null) against a bare
+   itertools.permutations + compact json.dumps of the same options.  Target <= 3x and < 1 s.
+3. `pycombat optimize wind_throne.yaml`, the whole command (a new process).  Target < 2 s.
+4. `pycombat tree wind_throne.yaml -o x.graphml`, the whole command: time and peak memory.
+   Target < 5 s and < 300 MB.
+
+The machine is shared: each time is the best of ``--repeats``; `uptime`'s load is printed.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import scenarios  # noqa: E402
+
+from pycombat import example, load, solver  # noqa: E402
+from pycombat.batch import run_batch  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def batch_rates(n: int, dask: bool) -> list[tuple]:
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for game, (gen, verb) in scenarios.GENERATORS.items():
+            path = Path(tmp) / f"{game}.jsonl"
+            path.write_text("".join(json.dumps(d) + "\n" for d in gen(n)))
+            configs = [("in process, solver parsed + grounded afresh (before)", dict(workers=1), False),
+                       ("in process, loaded solver", dict(workers=1), True),
+                       ("process pool, 2 workers", dict(workers=2), True)]
+            if dask:
+                configs.append(("Dask LocalCluster, 2 worker processes", dict(workers=2, dask=True), True))
+            reference = None
+            for label, kw, loaded in configs:
+                previous = solver.set_loaded(loaded)
+                out = io.StringIO()
+                try:
+                    summary = run_batch([str(path)], verb, out=out, **kw)
+                finally:
+                    solver.set_loaded(previous)
+                lines = out.getvalue().splitlines()
+                if reference is None:
+                    reference = lines
+                same = "same lines" if lines == reference else "DIFFERENT LINES"
+                cores = kw["workers"]
+                rows.append((f"{game} {verb} x{n}: {label}", summary.done, summary.seconds, summary.rate,
+                             summary.rate / cores, f"{summary.failed} failed; {same}"))
+    return rows
+
+
+def json_output(repeats: int) -> list[tuple]:
+    from pycombat.cli import main
+
+    eight = str(example("meccg", "eight_vs_eight.yaml"))
+    s = load(eight)
+    strikes = [m.name for m in s.model.attacker.members]
+    targets = [m.name for m in s.model.defender.members]
+
+    def bare():
+        with open(os.devnull, "w") as f:
+            opts = [{"pairs": [{"attacker": a, "defender": d} for a, d in zip(p, targets)], "excess": []}
+                    for p in itertools.permutations(strikes)]
+            f.write(json.dumps({"count": len(opts), "options": opts}, ensure_ascii=False, separators=(",", ":")))
+            f.write("\n")
+
+    def ours():
+        with open(os.devnull, "w") as f, contextlib.redirect_stdout(f):
+            assert main(["enumerate", eight, "--json"]) == 0
+
+    def best(fn):
+        times = []
+        for _ in range(repeats):
+            solver.clear_caches()
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return min(times)
+
+    b, o = best(bare), best(ours)
+    return [("bare itertools.permutations + compact json (baseline)", 40320, b, None, None, ""),
+            ("enumerate eight_vs_eight --json (in process)", 40320, o, None, None,
+             f"{o / b:.2f}x baseline; target <= 3x and < 1 s: " + ("OK" if o / b <= 3 and o < 1 else "MISSED"))]
+
+
+def whole_command(argv: list[str], repeats: int) -> tuple[float, int]:
+    """Best wall time of a new process running the command, and its peak memory (MB)."""
+    probe = ("import resource, sys, io, contextlib\nfrom pycombat.cli import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()):\n    rc = main(sys.argv[1:])\n"
+             "print(rc, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
+    best, peak = None, 0
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, cwd=ROOT)
+        took = time.perf_counter() - t0
+        rc, mb = done.stdout.split()[-2:]
+        assert rc == "0", done.stderr
+        best = took if best is None else min(best, took)
+        peak = max(peak, int(mb))
+    return best, peak
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=1000, help="scenarios per game in the batch runs")
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--no-dask", action="store_true")
+    ap.add_argument("--only", choices=["batch", "json", "optimize", "tree"], action="append")
+    args = ap.parse_args()
+    only = set(args.only or ["batch", "json", "optimize", "tree"])
+    print(f"load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    rows: list[tuple] = []
+    if "json" in only:
+        rows += json_output(args.repeats)
+    if "optimize" in only:
+        t, mb = whole_command(["optimize", "examples/meccg/wind_throne.yaml"], args.repeats)
+        rows.append(("optimize wind_throne (whole command)", None, t, None, None,
+                     f"{mb} MB; target < 2 s: " + ("OK" if t < 2 else "MISSED")))
+    if "tree" in only:
+        with tempfile.TemporaryDirectory() as tmp:
+            t, mb = whole_command(["tree", "examples/meccg/wind_throne.yaml", "-o", f"{tmp}/x.graphml"], 1)
+        rows.append(("tree wind_throne -o x.graphml (whole command)", None, t, None, None,
+                     f"{mb} MB peak; target < 5 s and < 300 MB: " + ("OK" if t < 5 and mb < 300 else "MISSED")))
+    if "batch" in only:
+        rows += batch_rates(args.n, not args.no_dask)
+    for what, n, secs, rate, per_core, note in rows:
+        parts = [f"{what}:", f"{secs:.3f} s"]
+        if rate is not None:
+            parts.append(f"{rate:,.1f}/s ({per_core:,.1f}/s per core)")
+        print("  ".join(parts) + (f"  [{note}]" if note else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

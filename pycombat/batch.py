@@ -1,0 +1,382 @@
+"""``pycombat batch``: one verb over many scenarios, in a local process pool or on Dask distributed.
+
+A front end (layer 1, like :mod:`pycombat.cli`): it reads inputs, calls the Python API
+(:mod:`pycombat.api`) in worker processes and writes one JSON line per input, **in input order**:
+
+* ``{"input": NAME, "index": I, "exit_code": C, "result": {...}}`` (``result`` is the report's
+  ``to_json()``, as ``pycombat VERB --json`` prints it), or
+* ``{"input": NAME, "index": I, "error": {"type": ..., "message": ..., "file": ..., "path": ...}}``
+  for an input that could not be answered (one bad scenario never stops the batch).
+
+Inputs are files, folders (their ``.yaml``/``.yml``/``.json`` files, sorted, recursively), glob
+patterns, and JSON-lines streams (``.jsonl``/``.ndjson`` files, or ``-`` for standard input): one
+scenario mapping a line, named ``STREAM:LINE``.  Files are read here and their text is shipped to
+the workers (which parse it), so a remote Dask worker needs no access to this machine's files;
+every scenario's ``file`` is its input's name, in a local run and on a cluster alike.
+
+Every worker process keeps its loaded solver (parsed rule files, grounded programs) between
+scenarios: see :mod:`pycombat.solver`.
+
+>>> items = list(expand_inputs([]))
+>>> items
+[]
+>>> run_item(0, "x", ("mapping", {"game": "nonesuch"}), "enumerate", {}, {})["error"]["type"]
+'ScenarioError'
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
+
+from .errors import PycombatError
+
+SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
+STREAM_SUFFIXES = (".jsonl", ".ndjson")
+
+#: an input as shipped to a worker: ("text", text, is_json) | ("mapping", dict) | ("error", message)
+Source = tuple
+
+
+@dataclass(frozen=True)
+class Item:
+    index: int
+    name: str
+    source: Source
+
+
+# -- inputs ---------------------------------------------------------------------------------------
+def _stream_items(name: str, handle: IO[str]) -> Iterator[tuple[str, Source]]:
+    for lineno, line in enumerate(handle, start=1):
+        if not line.strip():
+            continue
+        label = f"{name}:{lineno}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield label, ("error", f"invalid JSON at column {exc.colno}: {exc.msg}")
+            continue
+        if not isinstance(data, dict):
+            yield label, ("error", "a JSON-lines input holds one scenario mapping (with a `game:` key) a line")
+            continue
+        yield label, ("mapping", data)
+
+
+def _file_item(path: Path, name: str) -> tuple[str, Source]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return name, ("error", "no such file")
+    except IsADirectoryError:
+        return name, ("error", "is a directory, not a scenario file")
+    except UnicodeDecodeError as exc:
+        return name, ("error", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        return name, ("error", f"cannot read: {exc.strerror}")
+    return name, ("text", text, path.suffix.lower() == ".json")
+
+
+def _path_items(path: Path, name: str) -> Iterator[tuple[str, Source]]:
+    if path.suffix.lower() in STREAM_SUFFIXES and path.is_file():
+        with path.open(encoding="utf-8") as handle:
+            yield from _stream_items(name, handle)
+    else:
+        yield _file_item(path, name)
+
+
+def expand_inputs(inputs: Sequence[str], stdin: IO[str] | None = None) -> Iterator[tuple[str, Source]]:
+    """``(name, source)`` for every scenario the inputs name, in order (lazily: a stream is read as
+    it is consumed).  An input that names nothing is itself an error entry."""
+    for raw in inputs:
+        if raw == "-":
+            yield from _stream_items("<stdin>", stdin or sys.stdin)
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in
+                           SCENARIO_SUFFIXES + STREAM_SUFFIXES)
+            if not found:
+                yield raw, ("error", "the folder holds no .yaml, .yml, .json or .jsonl files")
+            for p in found:
+                yield from _path_items(p, str(p))
+        elif not path.exists() and glob.has_magic(raw):
+            found = sorted(glob.glob(raw, recursive=True))
+            if not found:
+                yield raw, ("error", "the pattern matches no file")
+            for f in found:
+                if not Path(f).is_dir():
+                    yield from _path_items(Path(f), f)
+        else:
+            yield from _path_items(path, raw)
+
+
+# -- one scenario (runs in a worker) -----------------------------------------------------------
+def _error(index: int, name: str, exc: BaseException | str) -> dict:
+    if isinstance(exc, str):
+        err: dict[str, Any] = {"type": "ScenarioError", "message": exc}
+    else:
+        err = {"type": type(exc).__name__, "message": getattr(exc, "message", None) or str(exc)}
+        for key in ("path",):
+            if getattr(exc, key, None):
+                err[key] = getattr(exc, key)
+    err["file"] = name
+    return {"input": name, "index": index, "error": err}
+
+
+def _coerce(verb: Any, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``--opt NAME=VALUE`` strings typed as the game declares the option (argparse's ``type``)."""
+    declared = {o.dest: o for o in verb.options}
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        opt = declared.get(key.replace("-", "_"))
+        if opt is None or not isinstance(value, str):
+            out[key.replace("-", "_")] = value
+            continue
+        kw = opt.kwargs
+        if kw.get("action") in ("store_true", "store_false"):
+            low = value.lower()
+            if low not in ("true", "false", "1", "0", "yes", "no"):
+                raise PycombatError(f"option {key}: {value!r} is not true or false")
+            out[opt.dest] = low in ("true", "1", "yes")
+        elif kw.get("action") == "append":
+            out[opt.dest] = [v for v in value.split(",") if v]
+        elif callable(kw.get("type")):
+            try:
+                out[opt.dest] = kw["type"](value)
+            except Exception as exc:  # argparse's type functions raise several kinds
+                raise PycombatError(f"option {key}: {exc}") from None
+        else:
+            if kw.get("choices") and value not in kw["choices"]:
+                raise PycombatError(f"option {key}: {value!r} is not one of {', '.join(map(str, kw['choices']))}")
+            out[opt.dest] = value
+    return out
+
+
+def run_item(index: int, name: str, source: Source, verb: str, options: Mapping[str, Any],
+             flags: Mapping[str, str]) -> dict:
+    """One input's JSON line (a result or an error object); never raises for a bad scenario."""
+    from . import api
+    from .scenario import parse_document
+
+    try:
+        kind = source[0]
+        if kind == "error":
+            return _error(index, name, source[1])
+        if kind == "text":
+            data = parse_document(source[1], label=name, json_only=source[2])
+        else:
+            data = dict(source[1])
+        game = api.game_of(data, name)
+        model = game.read_scenario(data, file=name, flag_overrides=dict(flags))
+        scenario = api.Scenario(game, model)
+        report = scenario.run(verb, **_coerce(game.verb(verb), options))
+        return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
+    except (PycombatError, RecursionError, ValueError, TypeError, KeyError) as exc:
+        return _error(index, name, exc)
+    except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
+        return _error(index, name, exc)
+
+
+def run_chunk(chunk: Sequence[tuple[int, str, Source]], verb: str, options: Mapping[str, Any],
+              flags: Mapping[str, str]) -> list[dict]:
+    """A worker's task: several inputs in a row (the worker's loaded solver serves them all)."""
+    return [run_item(i, name, src, verb, options, flags) for i, name, src in chunk]
+
+
+# -- executors ----------------------------------------------------------------------------------
+def _chunks(items: Iterable[tuple[str, Source]], size: int) -> Iterator[list[tuple[int, str, Source]]]:
+    chunk: list[tuple[int, str, Source]] = []
+    for i, (name, src) in enumerate(items):
+        chunk.append((i, name, src))
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _local(chunks: Iterator[list], workers: int, args: tuple) -> Iterator[list[dict]]:
+    if workers <= 1:
+        for c in chunks:
+            yield run_chunk(c, *args)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from functools import partial
+
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        # map keeps input order and submits ahead, so results stream out as they are ready
+        yield from pool.map(partial(_call_chunk, args=args), chunks)
+
+
+def _call_chunk(chunk: list, args: tuple) -> list[dict]:
+    return run_chunk(chunk, *args)
+
+
+def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | None) -> Iterator[list[dict]]:
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - a dependency of the package
+        raise PycombatError("Dask distributed is not installed (pip install distributed)") from None
+    cluster = None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError) as exc:
+            raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    else:
+        import logging
+
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, silence_logs=logging.ERROR)
+        client = Client(cluster)
+    try:
+        yield from dask_map(client, chunks, args)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def dask_map(client: Any, chunks: Iterator[list], args: tuple, window: int = 64) -> Iterator[list[dict]]:
+    """Run the chunks on a Dask ``client``, at most ``window`` in flight, results in input order."""
+    from collections import deque
+
+    pending: deque = deque()
+    for c in chunks:
+        pending.append(client.submit(run_chunk, c, *args, pure=False))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+# -- the batch ------------------------------------------------------------------------------------
+@dataclass
+class Summary:
+    done: int = 0
+    failed: int = 0
+    seconds: float = 0.0
+    exit_code: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.done / self.seconds if self.seconds > 0 else 0.0
+
+    def line(self, workers: int, where: str) -> str:
+        return (f"batch: {self.done:,} done, {self.failed:,} failed, {self.rate:,.1f} scenarios/s "
+                f"({self.seconds:.2f} s, {workers} worker{'s' if workers != 1 else ''}, {where})")
+
+
+def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mapping[str, Any] | None = None,
+              flags: Mapping[str, str] | None = None, workers: int | None = None, scheduler: str | None = None,
+              dask: bool = False, chunk_size: int | None = None, pretty: bool = False, progress: Any = None,
+              stdin: IO[str] | None = None) -> Summary:
+    """Run ``verb`` over every input and write one JSON line each to ``out`` (in input order)."""
+    workers = max(1, workers or os.cpu_count() or 1)
+    args = (verb, dict(options or {}), dict(flags or {}))
+    items = list(expand_inputs(inputs, stdin))
+    size = chunk_size or max(1, min(16, len(items) // (workers * 4) or 1))
+    chunks = _chunks(items, size)
+    results = _dask(chunks, workers, args, scheduler) if (scheduler or dask) else _local(chunks, workers, args)
+    summary = Summary()
+    t0 = time.perf_counter()
+    if progress is not None:
+        progress(0, len(items))
+    indent = 1 if pretty else None
+    separators = None if pretty else (",", ":")
+    for chunk in results:
+        for line in chunk:
+            out.write(json.dumps(line, ensure_ascii=False, indent=indent, separators=separators))
+            out.write("\n")
+            summary.done += 1
+            if "error" in line:
+                summary.failed += 1
+                summary.exit_code = 2
+            else:
+                summary.exit_code = max(summary.exit_code, line.get("exit_code", 0))
+        if progress is not None:
+            progress(summary.done, len(items))
+    summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    """``--opt NAME=VALUE`` pairs as a mapping (values stay strings; typed per game in the worker).
+
+    >>> parse_options(["limit=5", "count=true"])
+    {'limit': '5', 'count': 'true'}
+    """
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise PycombatError(f"--opt {pair!r}: expected NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def add_parser(sub: Any) -> None:
+    """The ``batch`` verb's arguments (called by :mod:`pycombat.cli`)."""
+    b = sub.add_parser("batch", help="run one verb over many scenarios (files, folders, globs, JSON lines)",
+                       description="Run one verb over many scenarios and write one JSON line per input, in input "
+                                   "order (an error object for a bad input; the batch goes on). Inputs: files, "
+                                   "folders, glob patterns, .jsonl streams of one scenario a line, '-' for "
+                                   "standard input. Runs in a local process pool (one worker per core) or on Dask "
+                                   "distributed.")
+    b.add_argument("inputs", nargs="+", metavar="INPUT", help="scenario file, folder, glob, .jsonl stream or -")
+    b.add_argument("--verb", dest="batch_verb", metavar="VERB", required=True, help="the verb to run on every scenario (enumerate, odds, ...)")
+    b.add_argument("--opt", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option of the verb, by its long name (e.g. --opt limit=5 --opt count=true)")
+    b.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE", help="set an interpretation flag")
+    b.add_argument("--json-lines", metavar="OUT", help="write the JSON lines to OUT (default: standard output)")
+    b.add_argument("--workers", type=int, default=None, metavar="N", help="worker processes (default: one per core)")
+    where = b.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="run on this Dask distributed scheduler")
+    where.add_argument("--dask", action="store_true", help="run on a local Dask distributed cluster")
+    b.add_argument("--chunk", type=int, default=None, metavar="N", help="scenarios per task (default: automatic)")
+    b.add_argument("--pretty", action="store_true", help="indent each JSON object (several lines each)")
+
+
+def main(args: Any) -> int:
+    """``pycombat batch`` (arguments parsed by :func:`add_parser`)."""
+    from .scenario import parse_flag_assignments
+
+    flags = parse_flag_assignments(args.flag)
+    options = parse_options(args.opt)
+    if args.workers is not None and args.workers < 1:
+        raise PycombatError(f"--workers must be at least 1, not {args.workers}")
+    out: IO[str] = open(args.json_lines, "w", encoding="utf-8") if args.json_lines else sys.stdout
+    workers = args.workers or os.cpu_count() or 1
+    bar, progress = _progress_bar()
+    try:
+        with bar:
+            summary = run_batch(args.inputs, args.batch_verb, out=out, options=options, flags=flags, workers=workers,
+                                scheduler=args.scheduler, dask=args.dask, chunk_size=args.chunk,
+                                pretty=args.pretty, progress=progress)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+        else:
+            out.flush()
+    where = f"Dask at {args.scheduler}" if args.scheduler else "local Dask cluster" if args.dask else "local"
+    print(summary.line(workers, where), file=sys.stderr)
+    return summary.exit_code
+
+
+def _progress_bar():
+    import contextlib
+
+    if not sys.stderr.isatty():
+        return contextlib.nullcontext(), None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("batch"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = bar.add_task("batch", total=None)
+    return bar, (lambda done, total: bar.update(task, completed=done, total=total))

@@ -1,0 +1,144 @@
+"""`pycombat batch` (issue 17): inputs of every kind, results in input order, error objects, the local
+process pool and Dask distributed giving the same lines as a plain loop over the Python API."""
+from __future__ import annotations
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import pycombat
+from pycombat import batch
+from pycombat.cli import main
+
+EX = Path(pycombat.__file__).resolve().parent.parent / "examples"
+FILES = [EX / "meccg" / "two_on_two.yaml", EX / "riftbound" / "seed_example.yaml",
+         EX / "riftbound" / "equal_totals.yaml"]
+
+
+def _mapping(might_a: int, might_d: int) -> dict:
+    return {"game": "riftbound", "battlefield": "Bench", "title": f"{might_a} v {might_d}",
+            "attacker": {"player": "Ann", "units": [{"name": "A", "custom": True, "might": might_a},
+                                                    {"name": "B", "custom": True, "might": 1}]},
+            "defender": {"player": "Bo", "units": [{"name": "D", "custom": True, "might": might_d}]}}
+
+
+@pytest.fixture()
+def inputs(tmp_path):
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for f in FILES:
+        shutil.copy(f, folder / f.name)
+    (folder / "notes.txt").write_text("not a scenario")
+    stream = tmp_path / "many.jsonl"
+    stream.write_text(json.dumps(_mapping(2, 3)) + "\n" + "{not json\n" + "\n" + json.dumps(_mapping(4, 1)) + "\n"
+                      + json.dumps({"game": "chess"}) + "\n" + "[1, 2]\n")
+    return tmp_path, folder, stream
+
+
+def _lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def _run(args, **kw) -> tuple[list[dict], batch.Summary]:
+    out = io.StringIO()
+    summary = batch.run_batch(args, kw.pop("verb", "enumerate"), out=out, **kw)
+    return _lines(out.getvalue()), summary
+
+
+def _expected(name: str, source, verb: str, **options) -> dict:
+    """The same answer straight from the Python API (independent of the batch code path)."""
+    data = source if isinstance(source, dict) else None
+    if data is None:
+        return pycombat.load(name).run(verb, **options).to_json()
+    model = pycombat.api.game_of(data, name).read_scenario(data, file=name, flag_overrides={})
+    return pycombat.api.Scenario(pycombat.api.game_of(data, name), model).run(verb, **options).to_json()
+
+
+def test_inputs_of_every_kind_in_order_with_error_objects(inputs):
+    tmp, folder, stream = inputs
+    pattern = str(folder / "*_t*.yaml")  # two_on_two.yaml and equal_totals.yaml
+    lines, summary = _run([str(folder), pattern, str(stream), str(tmp / "missing.yaml"), str(tmp / "no*.yml")],
+                          workers=1)
+    names = [line["input"] for line in lines]
+    in_folder = sorted(str(folder / f.name) for f in FILES)
+    globbed = sorted(str(p) for p in folder.glob("*_t*.yaml"))
+    assert globbed  # the pattern matches something
+    expected_names = (in_folder + globbed + [f"{stream}:1", f"{stream}:2", f"{stream}:4", f"{stream}:5",
+                                             f"{stream}:6", str(tmp / "missing.yaml"), str(tmp / "no*.yml")])
+    assert names == expected_names
+    assert [line["index"] for line in lines] == list(range(len(lines)))
+    failed = {line["input"]: line["error"] for line in lines if "error" in line}
+    assert set(failed) == {f"{stream}:2", f"{stream}:5", f"{stream}:6", str(tmp / "missing.yaml"),
+                           str(tmp / "no*.yml")}
+    assert "invalid JSON" in failed[f"{stream}:2"]["message"]
+    assert "chess" in failed[f"{stream}:5"]["message"] and failed[f"{stream}:5"]["path"] == "game"
+    assert failed[str(tmp / "missing.yaml")]["message"] == "no such file"
+    assert summary.done == len(lines) and summary.failed == 5 and summary.exit_code == 2
+    for line in lines:
+        if "error" in line:
+            continue
+        name = line["input"]
+        source = (_mapping(2, 3) if name.endswith(":1") else _mapping(4, 1)) if name.startswith(str(stream)) \
+            else name
+        assert line["result"] == _expected(name, source, "enumerate"), name
+        assert line["exit_code"] == 0
+
+
+def test_options_pass_through_and_bad_options_are_per_scenario(inputs):
+    _, folder, _ = inputs
+    meccg = str(folder / "two_on_two.yaml")
+    lines, _ = _run([meccg], options={"limit": "1"}, workers=1)
+    assert lines[0]["result"] == _expected(meccg, meccg, "enumerate", limit=1)
+    assert len(lines[0]["result"]["options"]) == 1 < lines[0]["result"]["count"]
+    lines, _ = _run([meccg], options={"count": "true"}, workers=1)
+    assert "options" not in lines[0]["result"] and lines[0]["result"]["count"] > 1
+    lines, summary = _run([meccg, meccg], options={"limt": "1"}, workers=1)
+    assert [("error" in line) for line in lines] == [True, True] and summary.failed == 2
+    assert "did you mean 'limit'" in lines[0]["error"]["message"]
+    lines, _ = _run([meccg], options={"limit": "many"}, workers=1)
+    assert "limit" in lines[0]["error"]["message"]
+
+
+def test_process_pool_equals_the_plain_loop(inputs):
+    _, folder, stream = inputs
+    args = [str(folder), str(stream)]
+    one, _ = _run(args, workers=1)
+    two, summary = _run(args, workers=2, chunk_size=1)
+    assert two == one and summary.done == len(one)
+
+
+def test_dask_local_cluster_equals_the_local_run(inputs):
+    distributed = pytest.importorskip("distributed")
+    _, folder, stream = inputs
+    args = [str(folder), str(stream)]
+    local, _ = _run(args, workers=1)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        on_dask, summary = _run(args, workers=1, scheduler=cluster.scheduler_address, chunk_size=2)
+    assert on_dask == local
+    assert summary.failed == sum("error" in line for line in local)
+
+
+def test_cli_batch_json_lines_file_stdin_and_summary(inputs, capsys, monkeypatch):
+    tmp, _, stream = inputs
+    out = tmp / "out.jsonl"
+    monkeypatch.setattr("sys.stdin", io.StringIO(stream.read_text()))
+    code = main(["batch", str(FILES[0]), "-", "--verb", "enumerate", "--opt", "limit=2", "--workers", "1",
+                 "--json-lines", str(out)])
+    err = capsys.readouterr().err
+    lines = _lines(out.read_text())
+    assert [line["input"] for line in lines] == [str(FILES[0])] + [f"<stdin>:{n}" for n in (1, 2, 4, 5, 6)]
+    assert code == 2  # some inputs failed
+    assert "batch: 6 done, 3 failed" in err and "scenarios/s" in err
+    assert all(len(line.splitlines()) == 1 for line in out.read_text().splitlines())  # compact: one line each
+    code = main(["batch", str(FILES[1]), "--verb", "enumerate", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code == 0 and _lines(captured.out)[0]["result"] == _expected(str(FILES[1]), str(FILES[1]), "enumerate")
+
+
+def test_cli_batch_refuses_a_bad_option_syntax(capsys):
+    assert main(["batch", str(FILES[0]), "--verb", "enumerate", "--opt", "limit"]) == 2
+    assert "expected NAME=VALUE" in capsys.readouterr().err

@@ -1,0 +1,99 @@
+"""The loaded solver (issue 17): rule files parsed once per process, a grounded program reused by the
+queries of the same program, and answers equal to solving afresh (caches off)."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pycombat
+from pycombat import solver
+from pycombat.solver import Solver
+
+
+@pytest.fixture(autouse=True)
+def _loaded():
+    previous = solver.set_loaded(True)
+    yield
+    solver.set_loaded(previous)
+
+
+def _program(n: int, k: int) -> str:
+    return f"{{ p(1..{n}) }} = {k}. q(X) :- p(X), X > 1. #show p/1. #show q/1."
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 5), st.sampled_from(["count", "models", "brave", "cautious", "sat"]))
+def test_every_query_on_a_reused_grounding_equals_brute_force(n, k, first):
+    """Whatever query grounds the program first, the next ones (on the kept grounding) agree with itertools."""
+    subsets = [set(c) for c in itertools.combinations(range(1, n + 1), k)] if k <= n else []
+    s = Solver(texts=[_program(n, k)])
+    queries = {
+        "count": lambda: s.count() == len(subsets),
+        "models": lambda: sorted(sorted(a[1] for a in m.decoded if a[0] == "p") for m in s.models())
+        == sorted(sorted(c) for c in subsets),
+        "brave": lambda: (s.brave() is None) if not subsets else
+        sorted(a[1] for a in s.brave() if a[0] == "p") == sorted(set().union(*subsets)),
+        "cautious": lambda: (s.cautious() is None) if not subsets else
+        sorted(a[1] for a in s.cautious() if a[0] == "p") == sorted(set.intersection(*subsets)),
+        "sat": lambda: s.satisfiable() == bool(subsets),
+    }
+    order = [first] + [q for q in queries if q != first] + [first]
+    for q in order:
+        assert queries[q](), q
+    # and a new Solver of the same program reuses it (no new grounding)
+    before = solver.loaded_stats()
+    assert Solver(texts=[_program(n, k)]).count() == len(subsets)
+    after = solver.loaded_stats()
+    assert after["grounded"] == before["grounded"]
+
+
+def test_a_half_read_stream_does_not_block_the_next_query():
+    s = Solver(texts=[_program(4, 2)])
+    it = s.models()
+    next(it)  # the grounding is busy while this stream is open
+    assert s.count() == 6  # a fresh grounding answers meanwhile
+    assert len(list(it)) == 5
+
+
+def _riftbound(a: int, d: int) -> dict:
+    return {"game": "riftbound", "battlefield": "Bench",
+            "attacker": {"player": "Ann", "units": [{"name": "A", "custom": True, "might": a},
+                                                    {"name": "B", "custom": True, "might": 2}]},
+            "defender": {"player": "Bo", "units": [{"name": "D", "custom": True, "might": d},
+                                                   {"name": "E", "custom": True, "might": 1}]}}
+
+
+def _meccg(status: str) -> dict:
+    return {"game": "meccg",
+            "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria",
+                         "members": ["Shagrat", {"name": "Lagduf", "status": status}, "Old Troll"]},
+            "defender": {"player": "Bob", "alignment": "hero", "site": "Moria",
+                         "members": ["Aragorn II", {"name": "Éomer", "status": status}]}}
+
+
+CASES = [(_riftbound(3, 4), "enumerate"), (_riftbound(5, 1), "enumerate"), (_meccg("tapped"), "enumerate"),
+         (_meccg("wounded"), "enumerate"), (_meccg("untapped"), "enumerate"),
+         ({"game": "wotr", "politics": {"Sauron": "at_war", "Gondor": "at_war"},
+           "attacker": {"region": "Dagorlad", "units": {"Sauron": {"regulars": 2}}},
+           "defender": {"region": "North Ithilien", "units": {"Gondor": {"regulars": 1, "leaders": 1}},
+                        "retreat_to": ["Osgiliath"]}}, "enumerate")]
+
+
+def test_the_loaded_solver_answers_as_solving_afresh_and_parses_each_file_once():
+    fresh = []
+    solver.set_loaded(False)
+    for data, verb in CASES:
+        fresh.append(pycombat.load(data).run(verb).to_json())
+    solver.set_loaded(True)
+    loaded = [pycombat.load(data).run(verb).to_json() for data, verb in CASES]
+    assert loaded == fresh
+    # a second round: every rule file is parsed already, groundings are new (new facts) or reused
+    before = solver.loaded_stats()
+    again = [pycombat.load(data).run(verb).to_json() for data, verb in CASES]
+    after = solver.loaded_stats()
+    assert again == fresh
+    assert after["parsed"] == before["parsed"]
+    assert after["parse_hits"] > before["parse_hits"]
