@@ -250,13 +250,19 @@ async function run() {
   const v = verbInfo();
   if (!v) return;
   const seq = ++state.runSeq;
-  if (state.job) { api(`/api/jobs/${state.job}/cancel`, {}); state.job = null; }
+  if (state.job) { const old = state.job; state.job = null; await api(`/api/jobs/${old}/cancel`, {}); }
+  if (seq !== state.runSeq) return;
   const result = $("result");
   result.setAttribute("data-state", "running");
   $("progress").textContent = `${state.verb}: running…`;
   $("cancel").disabled = false;
-  let {status, data} = await api("/api/run", {text: $("editor").value, verb: state.verb, options: state.options,
-    flags: state.flags, wait: 1});
+  const ask = {text: $("editor").value, verb: state.verb, options: state.options, flags: state.flags, wait: 1};
+  let {status, data} = await api("/api/run", ask);
+  for (let tries = 0; status === 429 && tries < 40 && seq === state.runSeq; tries++) {  // busy: wait for a slot
+    $("progress").textContent = `${state.verb}: waiting for a free worker…`;
+    await new Promise((ok) => setTimeout(ok, 500));
+    ({status, data} = await api("/api/run", ask));
+  }
   while (status === 202 && seq === state.runSeq) {
     state.job = data.job;
     $("progress").textContent = `${state.verb}: running ${data.elapsed.toFixed(1)} s` +
