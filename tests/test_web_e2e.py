@@ -128,6 +128,15 @@ def _load(driver, game: str, example: str):
 
 
 def test_the_page_end_to_end(server, browser):
+    try:
+        _steps(server, browser)
+    except Exception:
+        browser.save_screenshot(str(SHOTS / "failure.png"))
+        state = {i: browser.find_element(By.ID, i).text[:300] for i in ("status", "progress", "result")}
+        raise AssertionError(f"the page at failure ({SHOTS / 'failure.png'}): {state}")
+
+
+def _steps(server, browser):
     d = browser
     wind = pycombat.example("meccg", "wind_throne.yaml")
     mandatory = pycombat.load(wind).count()

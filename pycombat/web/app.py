@@ -397,11 +397,22 @@ def _text(data: dict, settings: Settings) -> str:
     return text
 
 
-def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | None = None) -> Starlette:
+def _preload() -> list[str]:
+    """The modules the workers' fork server imports once: the web app and every game's verbs."""
+    out = ["pycombat.web.app"]
+    for g in registry.all_games():
+        for v in g.verbs.values():
+            if isinstance(v.run, str) and v.run.partition(":")[0] not in out:
+                out.append(v.run.partition(":")[0])
+    return out
+
+
+def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | None = None,
+               warm_up: bool = False) -> Starlette:
     """The web app. ``allowed_hosts`` (the Host headers answered) guards a loopback server against
     DNS rebinding; ``None`` answers any."""
     settings = settings or Settings()
-    jobs = Jobs(timeout=settings.timeout, max_workers=settings.max_workers)
+    jobs = Jobs(timeout=settings.timeout, max_workers=settings.max_workers, preload=_preload())
     cache: dict[str, Any] = {}
 
     def handle(fn):
@@ -563,6 +574,8 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        if warm_up:
+            await run_in_threadpool(jobs.warm_up)
         yield
         jobs.shutdown()
 

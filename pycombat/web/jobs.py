@@ -1,7 +1,9 @@
 """Solves for the web page run in worker processes, with a time budget and a cancel button.
 
-Each request that runs a verb gets its own worker process (``fork`` where the platform has it: the
-parent has already imported everything, so a worker starts in milliseconds). The server's event
+Each request that runs a verb gets its own worker process, forked by a fork server (where the
+platform has one; else spawned) that has imported pycombat and every game's verb modules once, so a
+worker starts in milliseconds. (Forking the server itself is unsafe: a thread of its pool may hold
+a lock, an import's or logging's, that the child then waits for forever.) The server's event
 loop only polls a pipe, so a long solve never blocks it; a worker past its time budget, or
 cancelled, is killed (a thread could not be). At most ``max_workers`` run at once (the others are
 refused with "busy", HTTP 429), and finished jobs are kept a few minutes so the page can fetch them.
@@ -25,9 +27,17 @@ KEEP_SECONDS = 600
 KEEP_JOBS = 64
 
 
-def _context():
+def _context(preload: list[str]):
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    if "forkserver" in methods:
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(preload)
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _noop() -> None:  # pragma: no cover - runs in the worker
+    pass
 
 
 def _child(conn, work: Callable[..., tuple], args: tuple) -> None:  # pragma: no cover - runs in the worker
@@ -143,12 +153,18 @@ class Busy(Exception):
 class Jobs:
     """The running and recently finished jobs of one server."""
 
-    def __init__(self, *, timeout: float, max_workers: int = 2):
+    def __init__(self, *, timeout: float, max_workers: int = 2, preload: list[str] | None = None):
         self.timeout = timeout
         self.max_workers = max_workers
         self._jobs: dict[str, Job] = {}
         self._ids = itertools.count(1)
-        self._ctx = _context()
+        self._ctx = _context(list(preload or []))
+
+    def warm_up(self) -> None:
+        """Start the fork server (it imports the preloaded modules) before the first request needs it."""
+        p = self._ctx.Process(target=_noop, daemon=True)
+        p.start()
+        p.join(timeout=60)
 
     def start(self, verb: str, work: Callable[..., tuple], args: tuple, meta: dict | None = None) -> Job:
         self.sweep()

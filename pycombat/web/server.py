@@ -53,7 +53,7 @@ def serve(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, open_browser: b
     allowed = None
     if is_loopback(host):  # a page elsewhere must not reach this server through a DNS name of its own
         allowed = ["127.0.0.1", "localhost", "[::1]", "::1"]
-    app = create_app(Settings(timeout=timeout, max_nodes=max_nodes), allowed_hosts=allowed)
+    app = create_app(Settings(timeout=timeout, max_nodes=max_nodes), allowed_hosts=allowed, warm_up=True)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"pycombat: serving the web page on {url} (Ctrl-C stops)", file=sys.stderr)

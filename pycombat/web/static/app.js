@@ -186,12 +186,14 @@ async function validate({doRun = true, form = true} = {}) {
       state.game = data.game; $("game").value = data.game; selectGame({keepText: true});
     }
     state.lastValid = text;
+    $("result").classList.remove("stale");
     if (doRun) run();
   } else {
     status.className = "status bad";
     status.replaceChildren(el("span", {id: "error-text"}, data.error || "pycombat: error"),
       data.line ? el("span", {class: "dim"}, ` (line ${data.line})`) : null);
-    if (data.line) status.title = `line ${data.line}`;
+    if (data.line) { status.title = `line ${data.line}`; showLine(data.line); }
+    $("result").classList.add("stale");
   }
 }
 
@@ -243,6 +245,19 @@ function markFormError(error) {
   if (!row) return;
   row.classList.add("bad");
   row.append(el("div", {class: "field-error"}, error.message || error.error));
+  const box = $("form");
+  box.scrollTop = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 3);
+}
+
+function showLine(line) {
+  // scroll the editor to the line of the error and select it (not while the user types there)
+  const ed = $("editor");
+  if (document.activeElement === ed || !line) return;
+  const lines = ed.value.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  ed.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  const lh = parseFloat(getComputedStyle(ed).lineHeight) || 17;
+  ed.scrollTop = Math.max(0, (line - 4) * lh);
 }
 
 // ---- running verbs -------------------------------------------------------------------------------
