@@ -216,6 +216,7 @@ def test_tree_files(client):
     r = _run(client, "tree", options={"depth": 1})
     assert r.status_code == 200, r.text
     files = r.json()["files"]
+    assert "pycombat-web-" not in str(r.json()["result"])  # the server's temporary folder does not leak
     assert files["dot"].lstrip().startswith(("digraph", "strict digraph"))
     assert "<graphml" in files["graphml"]
     if shutil.which("dot"):

@@ -323,6 +323,17 @@ def _svg(dot_file: Path, seconds: float) -> str | None:
     return done.stdout.decode("utf-8", "replace")
 
 
+def _scrub(value: Any, prefix: str) -> Any:
+    """``value`` without the server's temporary folder in its strings (``/tmp/x/tree.dot`` -> ``tree.dot``)."""
+    if isinstance(value, str):
+        return value.replace(prefix, "")
+    if isinstance(value, list):
+        return [_scrub(v, prefix) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v, prefix) for k, v in value.items()}
+    return value
+
+
 def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
     """Run a verb on a scenario's text (in the worker); the message for the server."""
     try:
@@ -360,8 +371,9 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                 if path.is_file():
                     extra.setdefault("images", {})[dest] = ("data:image/png;base64,"
                                                             + base64.b64encode(path.read_bytes()).decode())
-        result = report.to_json()
-        result.pop("scenario", None) if result.get("scenario") is None else None
+            result = _scrub(report.to_json(), tmp + "/")
+        if result.get("scenario") is None:
+            result.pop("scenario", None)
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
         status, body = error_body(exc, text)
