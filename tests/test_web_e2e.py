@@ -117,6 +117,10 @@ def _count_is(driver, expected: int):
     _wait(driver).until(shown)
 
 
+def text_of(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
 def _load(driver, game: str, example: str):
     Select(driver.find_element(By.ID, "game")).select_by_value(game)
     _wait(driver, 20).until(lambda d: any(o.get_attribute("value") == example
@@ -158,6 +162,15 @@ def _steps(server, browser):
     assert "--flag phase2_assignment=optional" in d.find_element(By.ID, "cli").text
     assert "phase2_assignment" in d.current_url  # the flags live in the URL too
     _shot(d, "2_phase2_optional")
+
+    # 2b. the scenario and the flags live in the URL: a fresh page from it gives the same answer
+    _wait(d, 10).until(lambda x: "s=" in x.current_url and "phase2_assignment" in x.current_url)
+    shared = d.current_url
+    d.get("about:blank")
+    d.get(shared)
+    _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
+    _count_is(d, optional)
+    assert d.find_element(By.ID, "editor").get_attribute("value") == text_of(wind)
 
     # 3. odds: a plot and exact fractions
     d.find_element(By.ID, "tab-odds").click()

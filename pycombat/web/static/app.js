@@ -268,6 +268,8 @@ async function run() {
   if (state.job) { const old = state.job; state.job = null; await api(`/api/jobs/${old}/cancel`, {}); }
   if (seq !== state.runSeq) return;
   const result = $("result");
+  if (result.getAttribute("data-verb") !== state.verb) result.replaceChildren(el("div", {class: "dim"}, "running…"));
+  result.classList.add("stale");
   result.setAttribute("data-state", "running");
   $("progress").textContent = `${state.verb}: running…`;
   $("cancel").disabled = false;
@@ -288,6 +290,7 @@ async function run() {
   state.job = null;
   $("cancel").disabled = true;
   $("progress").textContent = status === 200 ? `${state.verb}: answered in ${(data.elapsed || 0).toFixed(2)} s` : "";
+  result.classList.remove("stale");
   result.setAttribute("data-state", status === 200 ? "done" : "error");
   result.setAttribute("data-verb", state.verb);
   if (status !== 200) { result.replaceChildren(el("div", {class: "error", id: "run-error"}, data.error)); return; }
