@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench install data clean graphviz
+.PHONY: demo test bench install data clean graphviz chromium serve
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,7 @@ $(BIN)/python:
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@command -v dot >/dev/null || $(MAKE) --no-print-directory graphviz
+	@(command -v chromium >/dev/null && command -v chromedriver >/dev/null) || $(MAKE) --no-print-directory chromium
 	touch $(STAMP)
 
 # `pycombat tree -o out.png` renders through Graphviz's `dot`; install it when missing and we may.
@@ -21,7 +22,19 @@ graphviz:
 	  (apt-get update -qq && apt-get install -y -qq graphviz >/dev/null) || echo "warning: could not install graphviz; PNG output of 'pycombat tree' will be unavailable"; \
 	else echo "note: install Graphviz (the 'dot' program) for PNG output of 'pycombat tree'"; fi
 
+# The web page's end-to-end test (tests/test_web_e2e.py) drives Debian's headless Chromium through Selenium;
+# install it when missing and we may (the test is skipped, saying why, when it cannot be installed).
+chromium:
+	@if command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null) \
+	  || echo "warning: could not install chromium; the browser test of 'pycombat serve' will be skipped"; \
+	else echo "note: install chromium and chromium-driver for the browser test of 'pycombat serve'"; fi
+
 install: $(STAMP)
+
+# The local web page on http://127.0.0.1:8765/
+serve: $(STAMP)
+	$(BIN)/pycombat serve --open
 
 demo: $(STAMP)
 	$(BIN)/pycombat enumerate --limit 6

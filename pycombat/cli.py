@@ -88,6 +88,17 @@ def build_parser() -> argparse.ArgumentParser:
     from . import batch
 
     batch.add_parser(sub)
+    w = sub.add_parser("serve", help="a local web page: build a scenario, see its answers (pycombat/web)",
+                       description="Serve a local web page over the Python API: pick a game and an example, edit the "
+                                   "scenario, run every verb. Listens on 127.0.0.1 only unless --host is given.")
+    w.add_argument("--port", type=int, default=8765, help="the port (default 8765)")
+    w.add_argument("--host", default=None, help="the address to listen on (default 127.0.0.1; another one is "
+                                                "reachable from other machines: a warning is printed)")
+    w.add_argument("--open", action="store_true", help="open the page in the default browser")
+    w.add_argument("--timeout", type=float, default=60.0, metavar="SECONDS",
+                   help="time budget of one request's solve (default 60)")
+    w.add_argument("--max-nodes", type=registry.positive_int, default=2_000_000, metavar="N",
+                   help="node budget of one request's tree (default 2,000,000)")
     p.set_defaults(_allowed=allowed)
     return p
 
@@ -135,6 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from . import batch
 
             return batch.main(args)
+        if args.verb == "serve":
+            return _serve(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
         print(f"pycombat: {exc}", file=sys.stderr)
@@ -254,6 +267,13 @@ def _card(args: argparse.Namespace) -> int:
         return _emit_json(report.to_json(), indent)
     present(report, make_console())
     return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .web.server import DEFAULT_HOST, serve
+
+    return serve(host=args.host or DEFAULT_HOST, port=args.port, open_browser=args.open,
+                 explicit_host=args.host is not None, timeout=args.timeout, max_nodes=args.max_nodes)
 
 
 if __name__ == "__main__":  # pragma: no cover

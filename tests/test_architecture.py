@@ -72,7 +72,8 @@ GRAPH = _graph()
 
 
 def _layer(module: str) -> int:
-    if module in ("pycombat.cli", "pycombat.__main__", "pycombat.batch"):
+    if module in ("pycombat.cli", "pycombat.__main__", "pycombat.batch") or module == "pycombat.web" \
+            or module.startswith("pycombat.web."):
         return 1
     if module in ("pycombat", "pycombat.api"):
         return 1.5

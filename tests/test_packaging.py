@@ -36,7 +36,9 @@ def test_wheel_contains_rules_and_data_and_runs(tmp_path):
             assert f"pycombat/games/{game}/{extra.name}" in names
     assert "pycombat/games/riftbound/card_flags.md" in names
     for needed in ("pycombat/games/meccg/data/characters.json", "pycombat/examples/meccg/wind_throne.yaml",
-                   "pycombat/cli.py", "pycombat/api.py", "pycombat/registry.py"):
+                   "pycombat/cli.py", "pycombat/api.py", "pycombat/registry.py",
+                   "pycombat/web/app.py", "pycombat/web/static/index.html", "pycombat/web/static/app.js",
+                   "pycombat/web/static/style.css"):
         assert needed in names
     # install it (no deps: they are already here) into a bare folder and run it from elsewhere
     target = tmp_path / "site"

@@ -1,0 +1,597 @@
+"""The HTTP API of ``pycombat serve`` and the static page, on Starlette (run by uvicorn).
+
+Why Starlette (and not FastAPI): the page needs a dozen small JSON endpoints, a static folder and
+a test client. Starlette gives exactly that (FastAPI is built on it) without pulling in pydantic
+and its compiled core; the request bodies are checked by pycombat's own scenario reader anyway,
+which is what gives the CLI's one-line messages with the field path. uvicorn is the ASGI server
+both recommend; Starlette's ``TestClient`` (httpx) drives the tests.
+
+Endpoints (all JSON; errors are ``{"error": "pycombat: <the CLI's one-line message>", "path",
+"message", "suggestions", "line"}``):
+
+========================================  =====================================================
+``GET  /api/games``                       games, verbs, options with defaults, flags, examples
+``GET  /api/games/{game}/examples/{name}``  an example's text (only the listed names)
+``GET  /api/games/{game}/schema``         the game's JSON Schema
+``GET  /api/games/{game}/names``          names of the shipped data (for autocompletion)
+``GET  /api/card?name=&game=``            a card of the shipped data (400 with suggestions)
+``POST /api/validate``                    ``{text, flags}``: the loader's verdict on a scenario
+``POST /api/form``                        ``{text}``: the document's fields, typed by the schema
+``POST /api/edit``                        ``{text, path, value}``: the document with one field set
+``POST /api/run``                         ``{text, verb, options, flags, wait}``: run a verb
+``GET  /api/jobs/{id}?wait=S``            a running or finished job
+``POST /api/jobs/{id}/cancel``            stop a running job
+``GET  /api/limits``                      the server's budgets
+========================================  =====================================================
+
+Scenarios come only as text in a request body (YAML safe-loaded, JSON), never as a path; options
+that name files (``--output``, ``--plot``) are set by the server to a private temporary folder and
+what they write comes back in the answer (the tree as SVG, DOT and GraphML, plots as PNG).
+HTTP statuses: 400 the input is wrong; 413 the request or the question is too large; 429 every
+worker is busy; 504 the time budget ran out; 499 cancelled.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import base64
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+from importlib import import_module
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import yaml
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import api, registry
+from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError
+from ..scenario import parse_document
+from .jobs import Busy, Jobs
+
+#: largest request body accepted (bytes): a scenario is a few kilobytes
+MAX_BODY = 256 * 1024
+#: the label scenarios from the page carry in messages
+LABEL = "scenario.yaml"
+STATIC = Path(str(files("pycombat.web").joinpath("static")))
+
+
+class Settings:
+    """A server's budgets."""
+
+    def __init__(self, *, timeout: float = 60.0, max_nodes: int = 2_000_000, max_body: int = MAX_BODY,
+                 max_workers: int = 2):
+        self.timeout = timeout
+        self.max_nodes = max_nodes
+        self.max_body = max_body
+        self.max_workers = max_workers
+
+
+# ---- errors ---------------------------------------------------------------------------------------
+class HTTPError(Exception):
+    def __init__(self, status: int, message: str, **extra: Any):
+        self.status = status
+        self.body = {"error": message if message.startswith("pycombat:") else f"pycombat: {message}", **extra}
+
+
+def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
+    """The HTTP status and body of a pycombat error: the CLI's one line, the field path, suggestions."""
+    body: dict[str, Any] = {"error": f"pycombat: {exc}"}
+    if isinstance(exc, ScenarioError):
+        body.update(message=exc.message, path=exc.path)
+        if isinstance(exc, UnknownNameError):
+            body["suggestions"] = exc.suggestions
+        line = line_of(text, exc.path) if text and exc.path else None
+        m = re.match(r"(?:invalid YAML: )?line (\d+)", exc.message)
+        if line is None and m:
+            line = int(m.group(1))
+        body["line"] = line
+    return (413 if isinstance(exc, TooLargeError) else 400), body
+
+
+def line_of(text: str, path: str) -> int | None:
+    """The line (1-based) of field ``path`` (``attacker.members[2].name``) in YAML ``text``.
+
+    >>> line_of("game: x\\na:\\n  b: [1, 2]\\n  c:\\n    - {d: 1}\\n", "a.c[0].d")
+    5
+    """
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    line = None
+    for key, index in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path):
+        if isinstance(node, yaml.MappingNode) and key:
+            pair = next(((k, v) for k, v in node.value if getattr(k, "value", None) == key), None)
+            if pair is None:
+                return line
+            line, node = pair[0].start_mark.line + 1, pair[1]
+        elif isinstance(node, yaml.SequenceNode) and index:
+            if int(index) >= len(node.value):
+                return line
+            node = node.value[int(index)]
+            line = node.start_mark.line + 1
+        else:
+            return line
+    return line
+
+
+# ---- the games, as the page sees them -------------------------------------------------------------
+def _option_view(opt: registry.Option) -> dict:
+    kw = opt.kwargs
+    kind = "text"
+    typ = kw.get("type")
+    if kw.get("action") == "store_true":
+        kind = "bool"
+    elif kw.get("action") == "append":
+        kind = "list"
+    elif kw.get("choices"):
+        kind = "choice"
+    elif typ is not None and getattr(typ, "__name__", "") in ("int", "positive_int", "nonneg_int"):
+        kind = "int"
+    if is_path_option(opt):
+        kind = "file"
+    return {"dest": opt.dest, "flag": next((f for f in opt.flags if f.startswith("--")), opt.flags[0]),
+            "kind": kind, "default": None if kind == "file" else opt.default, "help": kw.get("help", ""),
+            "choices": list(kw.get("choices") or []), "metavar": kw.get("metavar"),
+            "required": bool(kw.get("required")), "formats": _formats(opt)}
+
+
+def is_path_option(opt: registry.Option) -> bool:
+    """An option naming a file to write (the server picks the path; the page never does)."""
+    meta = str(opt.kwargs.get("metavar") or "")
+    return opt.dest in ("output", "plot") or "FILE" in meta or meta.startswith("OUT")
+
+
+def _formats(opt: registry.Option) -> list[str]:
+    meta = str(opt.kwargs.get("metavar") or "")
+    m = re.search(r"\{([^}]*)\}", meta)
+    if m:
+        return [f.strip() for f in m.group(1).split(",") if f.strip()]
+    m = re.search(r"\.(\w+)$", meta)
+    return [m.group(1)] if m else []
+
+
+def _flags_view(game: str) -> list[dict]:
+    from ..rulebook import load_rulebook
+
+    try:
+        book = load_rulebook(game)
+    except (PycombatError, OSError, ValueError):
+        return []
+    return [{"name": f.name, "values": list(f.values), "default": f.default, "why": f.why,
+             "allows_int": f.allows_int} for f in book.flags.values()]
+
+
+def examples_of(game: registry.Game) -> dict[str, Path]:
+    """The shipped examples of a game (and its rulings, which carry claims), by their names."""
+    out: dict[str, Path] = {}
+    if game.examples is None:
+        return out
+    folder = Path(game.examples)
+    for p in sorted(folder.glob("*.*")):
+        if p.suffix in (".yaml", ".yml", ".json"):
+            out[p.name] = p
+    rulings = folder.parent / "rulings" / game.name
+    for p in sorted(rulings.glob("*.*")) if rulings.is_dir() else []:
+        if p.suffix in (".yaml", ".yml", ".json"):
+            out[f"rulings/{p.name}"] = p
+    return out
+
+
+def _title(path: Path) -> str | None:
+    try:
+        for line in path.read_text(encoding="utf-8").splitlines()[:40]:
+            m = re.match(r"title:\s*(.+)$", line)
+            if m:
+                return m.group(1).strip().strip("'\"")
+    except OSError:
+        return None
+    return None
+
+
+def games_view() -> list[dict]:
+    out = []
+    for g in registry.all_games():
+        verbs = []
+        for name, v in g.verbs.items():
+            verbs.append({"name": name, "help": v.help or registry.VERB_HELP.get(name, name),
+                          "needs_file": v.needs_file, "progress": v.progress,
+                          "options": [_option_view(o) for o in v.options]})
+        out.append({"name": g.name, "title": g.title, "help": g.help, "verbs": verbs,
+                    "flags": _flags_view(g.name),
+                    "examples": [{"name": n, "title": _title(p)} for n, p in examples_of(g).items()],
+                    "default_example": g.default_example, "card": g.card is not None})
+    return out
+
+
+def names_of(game: registry.Game) -> dict[str, list[str]]:
+    """The names in a game's shipped data files (``data/*.json`` records' ``name`` or ``title``), by file."""
+    try:
+        folder = Path(import_module("pycombat.games." + game.name).__file__).parent / "data"
+    except (ImportError, TypeError):
+        return {}
+    out: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        records = data.get("records") if isinstance(data, dict) else None
+        if not isinstance(records, list):
+            continue
+        names = sorted({str(r.get("name") or r.get("title")) for r in records
+                        if isinstance(r, dict) and (r.get("name") or r.get("title"))})
+        if names:
+            out[path.stem] = names
+    return out
+
+
+def _game(name: str) -> registry.Game:
+    try:
+        return registry.get(name)
+    except KeyError:
+        from ..names import closest
+
+        hint = closest(name, registry.names(), n=1)
+        raise HTTPError(404, f"unknown game {name[:80]!r}" + (f"; did you mean {hint[0]!r}?" if hint else ""),
+                        suggestions=hint) from None
+
+
+# ---- running a verb (in a worker process) ---------------------------------------------------------
+def coerce_options(verb: registry.Verb, given: Any, max_nodes: int) -> tuple[dict, dict]:
+    """The browser's option values, checked like the CLI checks them; and the file options asked for.
+
+    Returns ``(options, files)``: options for :meth:`pycombat.api.Scenario.run` (unknown ones are
+    left in, so that the API refuses them with its own message), and the file options wanted
+    (``{dest: formats}``)."""
+    import argparse
+
+    if given is None:
+        given = {}
+    if not isinstance(given, dict):
+        raise ScenarioError("must be a mapping of option names to values", path="options")
+    by_dest = {o.dest: o for o in verb.options}
+    options: dict[str, Any] = {}
+    wanted: dict[str, list[str]] = {}
+    for dest, value in given.items():
+        opt = by_dest.get(dest)
+        if opt is None:
+            options[dest] = value  # refused by the API with the options it knows
+            continue
+        flag = "/".join(opt.flags)
+        if is_path_option(opt):
+            if value:
+                wanted[dest] = _formats(opt)
+            continue
+        kw = opt.kwargs
+        if value is None or value == "":
+            continue
+        if kw.get("action") == "store_true":
+            if not isinstance(value, bool):
+                raise ScenarioError(f"{flag}: must be true or false", path=f"options.{dest}")
+            options[dest] = value
+            continue
+        if kw.get("action") == "append":
+            items = value if isinstance(value, list) else [v for v in str(value).split(",")]
+            options[dest] = [str(v).strip() for v in items if str(v).strip()]
+            continue
+        typ = kw.get("type")
+        if typ is not None:
+            try:
+                value = typ(str(value))
+            except (argparse.ArgumentTypeError, ValueError, TypeError) as exc:
+                raise ScenarioError(f"{flag}: {exc}", path=f"options.{dest}") from None
+        else:
+            value = str(value)
+        if kw.get("choices") and value not in kw["choices"]:
+            raise ScenarioError(f"{flag}: {value!r} is not one of {', '.join(map(str, kw['choices']))}",
+                                path=f"options.{dest}")
+        options[dest] = value
+    for opt in verb.options:
+        if is_path_option(opt) and opt.kwargs.get("required"):
+            wanted.setdefault(opt.dest, _formats(opt))
+    if "max_nodes" in by_dest:
+        asked = options.get("max_nodes") or by_dest["max_nodes"].default or max_nodes
+        if asked > max_nodes:
+            raise TooLargeError(f"--max-nodes {asked:,} is beyond this server's node budget of {max_nodes:,}")
+        options["max_nodes"] = min(asked, max_nodes)
+    return options, wanted
+
+
+def _svg(dot_file: Path, seconds: float) -> str | None:
+    exe = shutil.which("dot")
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run([exe, "-Tsvg", str(dot_file)], capture_output=True, timeout=seconds, check=False)
+    except (subprocess.TimeoutExpired, OSError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout.decode("utf-8", "replace")
+
+
+def _scrub(value: Any, prefix: str) -> Any:
+    """``value`` without the server's temporary folder in its strings (``/tmp/x/tree.dot`` -> ``tree.dot``)."""
+    if isinstance(value, str):
+        return value.replace(prefix, "")
+    if isinstance(value, list):
+        return [_scrub(v, prefix) for v in value]
+    if isinstance(value, dict):
+        return {k: _scrub(v, prefix) for k, v in value.items()}
+    return value
+
+
+def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
+    """Run a verb on a scenario's text (in the worker); the message for the server."""
+    try:
+        data = parse_document(text, label=LABEL)
+        scenario = api.load(data, flags or {})
+        verb = registry.get(scenario.game).verb(verb_name)
+        opts, wanted = coerce_options(verb, options, max_nodes)
+        if verb.progress:
+            opts["progress"] = progress
+        extra: dict[str, Any] = {}
+        with tempfile.TemporaryDirectory(prefix="pycombat-web-") as tmp:
+            outputs = {d: f for d, f in wanted.items() if any(o.dest == d and o.kwargs.get("required")
+                                                               for o in verb.options)}
+            images = {d: f for d, f in wanted.items() if d not in outputs}
+            for dest, formats in images.items():
+                opts[dest] = str(Path(tmp) / f"{dest}.{(formats or ['png'])[0]}")
+            report = None
+            if outputs:
+                dest, formats = next(iter(outputs.items()))
+                texts = {}
+                for fmt in [f for f in ("dot", "graphml") if f in formats] or formats[:1]:
+                    out = Path(tmp) / f"tree.{fmt}"
+                    report = scenario.run(verb_name, **{**opts, dest: str(out)})
+                    if out.is_file():
+                        texts[fmt] = out.read_text(encoding="utf-8", errors="replace")
+                if "dot" in texts:
+                    svg = _svg(Path(tmp) / "tree.dot", 30)
+                    if svg is not None:
+                        texts["svg"] = svg
+                extra["files"] = texts
+            else:
+                report = scenario.run(verb_name, **opts)
+            for dest in images:
+                path = Path(opts[dest])
+                if path.is_file():
+                    extra.setdefault("images", {})[dest] = ("data:image/png;base64,"
+                                                            + base64.b64encode(path.read_bytes()).decode())
+            result = _scrub(report.to_json(), tmp + "/")
+        if result.get("scenario") is None:
+            result.pop("scenario", None)
+        return ("done", {"result": result, "exit_code": report.exit_code, **extra})
+    except PycombatError as exc:
+        status, body = error_body(exc, text)
+        return ("error", status, body)
+
+
+# ---- the app --------------------------------------------------------------------------------------
+async def _body(request: Request, settings: Settings) -> dict:
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > settings.max_body:
+        raise HTTPError(413, f"the request has {int(length):,} bytes; this server takes at most "
+                             f"{settings.max_body:,}")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > settings.max_body:
+            raise HTTPError(413, f"the request has more than {settings.max_body:,} bytes; this server takes at most "
+                                 f"{settings.max_body:,}")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks) or b"{}")
+    except ValueError as exc:
+        raise HTTPError(400, f"the request is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise HTTPError(400, "the request must be a JSON object")
+    return data
+
+
+def _text(data: dict, settings: Settings) -> str:
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise HTTPError(400, "text: the scenario (YAML or JSON text) is required", path="text")
+    return text
+
+
+def _preload() -> list[str]:
+    """The modules the workers' fork server imports once: the web app and every game's verbs."""
+    out = ["pycombat.web.app"]
+    for g in registry.all_games():
+        for v in g.verbs.values():
+            if isinstance(v.run, str) and v.run.partition(":")[0] not in out:
+                out.append(v.run.partition(":")[0])
+    return out
+
+
+def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | None = None,
+               warm_up: bool = False) -> Starlette:
+    """The web app. ``allowed_hosts`` (the Host headers answered) guards a loopback server against
+    DNS rebinding; ``None`` answers any."""
+    settings = settings or Settings()
+    jobs = Jobs(timeout=settings.timeout, max_workers=settings.max_workers, preload=_preload())
+    cache: dict[str, Any] = {}
+
+    def handle(fn):
+        async def endpoint(request: Request):
+            try:
+                return await fn(request)
+            except HTTPError as exc:
+                return JSONResponse(exc.body, status_code=exc.status)
+            except Busy as exc:
+                return JSONResponse({"error": str(exc)}, status_code=429)
+            except PycombatError as exc:
+                status, body = error_body(exc)
+                return JSONResponse(body, status_code=status)
+            except Exception as exc:  # never a stack trace to the page
+                return JSONResponse({"error": f"pycombat: internal error: {type(exc).__name__}: {exc}"[:2000]},
+                                    status_code=500)
+        return endpoint
+
+    async def index(request: Request):
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def games(request: Request):
+        if "games" not in cache:
+            cache["games"] = await run_in_threadpool(games_view)
+        return JSONResponse(cache["games"])
+
+    async def limits(request: Request):
+        return JSONResponse({"max_body": settings.max_body, "timeout": settings.timeout,
+                             "max_nodes": settings.max_nodes, "max_workers": settings.max_workers,
+                             "dot": shutil.which("dot") is not None})
+
+    async def example(request: Request):
+        g = _game(request.path_params["game"])
+        name = request.path_params["name"]
+        found = examples_of(g)
+        if name not in found:
+            from ..names import closest
+
+            hint = closest(name, list(found), n=1)
+            raise HTTPError(404, f"no example {name[:80]!r} for {g.name}"
+                                 + (f"; did you mean {hint[0]!r}?" if hint else ""), suggestions=hint)
+        return JSONResponse({"game": g.name, "name": name, "text": found[name].read_text(encoding="utf-8")})
+
+    async def schema(request: Request):
+        g = _game(request.path_params["game"])
+        return JSONResponse(await run_in_threadpool(api.schema, g.name))
+
+    async def names(request: Request):
+        g = _game(request.path_params["game"])
+        key = "names:" + g.name
+        if key not in cache:
+            by_file = await run_in_threadpool(names_of, g)
+            cache[key] = {"game": g.name, "by_file": by_file,
+                          "names": sorted({n for ns in by_file.values() for n in ns})}
+        return JSONResponse(cache[key])
+
+    async def card(request: Request):
+        name = request.query_params.get("name", "")
+        game = request.query_params.get("game") or None
+        if not name.strip():
+            raise HTTPError(400, "name: a card name is required", path="name")
+        if len(name) > 200:
+            raise HTTPError(413, "name: at most 200 characters", path="name")
+        if game is not None:
+            _game(game)
+        report = await run_in_threadpool(api.card, name, game)
+        return JSONResponse(report.to_json())
+
+    async def validate(request: Request):
+        data = await _body(request, settings)
+        text = _text(data, settings)
+
+        def check():
+            try:
+                doc = parse_document(text, label=LABEL)
+                s = api.load(doc, data.get("flags") or {})
+            except PycombatError as exc:
+                return error_body(exc, text)
+            return 200, {"ok": True, "game": s.game, "title": s.title, "flags": s.flags, "verbs": s.verbs}
+
+        status, body = await run_in_threadpool(check)
+        return JSONResponse(body, status_code=status)
+
+    async def form(request: Request):
+        from .form import fields
+
+        data = await _body(request, settings)
+        text = _text(data, settings)
+        return JSONResponse(await run_in_threadpool(fields, text))
+
+    async def edit(request: Request):
+        from .form import set_field
+
+        data = await _body(request, settings)
+        text = _text(data, settings)
+        path = data.get("path")
+        if not isinstance(path, str) or not path:
+            raise HTTPError(400, "path: the field to set is required", path="path")
+        return JSONResponse({"text": await run_in_threadpool(set_field, text, path, data.get("value"))})
+
+    async def _answer(job, wait: float):
+        deadline = asyncio.get_running_loop().time() + max(0.0, min(wait, settings.timeout + 5))
+        while True:
+            job.poll()
+            if job.state != "running" or asyncio.get_running_loop().time() >= deadline:
+                break
+            await asyncio.sleep(0.05)
+        view = job.view()
+        return JSONResponse(view, status_code=202 if job.state == "running" else job.status)
+
+    def _wait(value: Any, default: float) -> float:
+        try:
+            return float(value) if value is not None else default
+        except (TypeError, ValueError):
+            raise HTTPError(400, "wait: a number of seconds", path="wait") from None
+
+    async def run(request: Request):
+        data = await _body(request, settings)
+        text = _text(data, settings)
+        verb = data.get("verb")
+        if not isinstance(verb, str) or not verb:
+            raise HTTPError(400, "verb: the verb to run is required", path="verb")
+        flags = data.get("flags") or {}
+        if not isinstance(flags, dict) or not all(isinstance(v, (str, int)) for v in flags.values()):
+            raise HTTPError(400, "flags: a mapping of flag names to values", path="flags")
+        flags = {str(k): str(v) for k, v in flags.items()}
+        job = jobs.start(verb, run_work, (text, verb, data.get("options") or {}, flags, settings.max_nodes))
+        return await _answer(job, _wait(data.get("wait"), settings.timeout + 5))
+
+    async def job(request: Request):
+        j = jobs.get(request.path_params["id"])
+        if j is None:
+            raise HTTPError(404, f"no job {request.path_params['id'][:40]!r} (finished jobs are kept a few minutes)")
+        return await _answer(j, _wait(request.query_params.get("wait"), 0.0))
+
+    async def cancel(request: Request):
+        j = jobs.get(request.path_params["id"])
+        if j is None:
+            raise HTTPError(404, f"no job {request.path_params['id'][:40]!r}")
+        j.cancel()
+        return JSONResponse(j.view(), status_code=200)
+
+    routes = [
+        Route("/", index),
+        Route("/api/games", handle(games)),
+        Route("/api/limits", handle(limits)),
+        Route("/api/games/{game}/examples/{name:path}", handle(example)),
+        Route("/api/games/{game}/schema", handle(schema)),
+        Route("/api/games/{game}/names", handle(names)),
+        Route("/api/card", handle(card)),
+        Route("/api/validate", handle(validate), methods=["POST"]),
+        Route("/api/form", handle(form), methods=["POST"]),
+        Route("/api/edit", handle(edit), methods=["POST"]),
+        Route("/api/run", handle(run), methods=["POST"]),
+        Route("/api/jobs/{id}", handle(job)),
+        Route("/api/jobs/{id}/cancel", handle(cancel), methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)] if allowed_hosts else []
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        if warm_up:
+            await run_in_threadpool(jobs.warm_up)
+        yield
+        jobs.shutdown()
+
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    app.state.jobs = jobs
+    app.state.settings = settings
+    return app

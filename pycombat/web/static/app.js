@@ -1,0 +1,485 @@
+// pycombat's local web page: plain JavaScript over the JSON API of pycombat/web/app.py (no build step).
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  games: [], game: null, verb: null, flags: {}, options: {}, limits: {},
+  job: null, runSeq: 0, validateSeq: 0, lastValid: null, formFocus: false, text: "",
+};
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)};
+  const resp = await fetch(path, init);
+  let data;
+  try { data = await resp.json(); } catch (e) { data = {error: `pycombat: HTTP ${resp.status}`}; }
+  return {status: resp.status, data};
+}
+
+function game() { return state.games.find((g) => g.name === state.game); }
+function verbInfo() { const g = game(); return g && g.verbs.find((v) => v.name === state.verb); }
+
+// ---- the scenario in the URL: base64url of zlib (deflate) ----------------------------------------
+function b64url(bytes) {
+  let s = ""; for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+function unb64url(text) {
+  const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+async function pipe(bytes, stream) {
+  const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+  return new Uint8Array(await out.arrayBuffer());
+}
+async function compress(text) { return b64url(await pipe(new TextEncoder().encode(text), new CompressionStream("deflate"))); }
+async function decompress(code) { return new TextDecoder().decode(await pipe(unb64url(code), new DecompressionStream("deflate"))); }
+
+let urlTimer = null;
+function saveUrl() {
+  clearTimeout(urlTimer);
+  urlTimer = setTimeout(async () => {
+    const p = new URLSearchParams();
+    p.set("game", state.game || "");
+    p.set("verb", state.verb || "");
+    if (Object.keys(state.flags).length) p.set("flags", JSON.stringify(state.flags));
+    p.set("s", await compress($("editor").value));
+    history.replaceState(null, "", "#" + p.toString());
+  }, 300);
+}
+
+// ---- games, examples, flags, tabs ----------------------------------------------------------------
+function fillGames() {
+  const sel = $("game");
+  sel.replaceChildren(...state.games.map((g) => el("option", {value: g.name}, `${g.title} (${g.name})`)));
+}
+
+function fillExamples() {
+  const g = game();
+  const sel = $("example");
+  sel.replaceChildren(el("option", {value: ""}, "— choose an example —"),
+    el("option", {value: "(empty)"}, "an empty scenario"),
+    ...g.examples.map((e) => el("option", {value: e.name}, e.title ? `${e.name}: ${e.title}` : e.name)));
+}
+
+function fillFlags() {
+  const g = game();
+  const box = $("flags");
+  box.replaceChildren(...g.flags.map((f) => {
+    const sel = el("select", {id: `flag-${f.name}`, "data-flag": f.name, title: f.why},
+      el("option", {value: ""}, `(scenario) `),
+      ...f.values.map((v) => el("option", {value: v}, v + (v === f.default ? " (default)" : ""))));
+    sel.value = state.flags[f.name] || "";
+    sel.addEventListener("change", () => {
+      if (sel.value) state.flags[f.name] = sel.value; else delete state.flags[f.name];
+      sel.parentElement.classList.toggle("changed", !!sel.value);
+      changed({run: true});
+    });
+    return el("div", {class: "flag" + (state.flags[f.name] ? " changed" : "")},
+      el("label", {for: `flag-${f.name}`, title: f.why}, f.name), sel);
+  }));
+}
+
+function fillTabs() {
+  const g = game();
+  if (!g.verbs.some((v) => v.name === state.verb)) state.verb = g.verbs[0].name;
+  $("tabs").replaceChildren(...g.verbs.map((v) => el("button", {
+    type: "button", role: "tab", id: `tab-${v.name}`, "data-verb": v.name, title: v.help,
+    class: v.name === state.verb ? "active" : "",
+    onclick: () => { state.verb = v.name; fillTabs(); fillOptions(); saveUrl(); updateCli(); run(); },
+  }, v.name)));
+}
+
+const PAGE_DEFAULTS = {limit: 500, depth: 1};
+
+function fillOptions() {
+  const v = verbInfo();
+  state.options = {};
+  const box = $("options");
+  box.replaceChildren(...v.options.map((o) => {
+    let input;
+    const id = `opt-${o.dest}`;
+    if (o.kind === "bool" || (o.kind === "file" && !o.required)) {
+      const on = o.kind === "file" ? true : !!o.default;
+      input = el("input", {type: "checkbox", id, checked: on});
+      state.options[o.dest] = on;
+      input.addEventListener("change", () => { state.options[o.dest] = input.checked; updateCli(); });
+    } else if (o.kind === "file") {
+      return el("span", {class: "dim"}, `${o.flag}: ${o.formats.join(", ")} (downloads below)`);
+    } else if (o.kind === "choice") {
+      input = el("select", {id}, el("option", {value: ""}, "(default)"),
+        ...o.choices.map((c) => el("option", {value: c}, c)));
+      input.addEventListener("change", () => { state.options[o.dest] = input.value || null; updateCli(); });
+    } else {
+      const dflt = PAGE_DEFAULTS[o.dest] !== undefined ? PAGE_DEFAULTS[o.dest] : o.default;
+      input = el("input", {type: o.kind === "int" ? "number" : "text", id, min: o.kind === "int" ? 0 : null,
+        placeholder: o.default === null || o.default === undefined ? "" : String(o.default),
+        value: dflt === null || dflt === undefined || Array.isArray(dflt) ? "" : String(dflt)});
+      if (input.value) state.options[o.dest] = o.kind === "int" ? Number(input.value) : input.value;
+      input.addEventListener("change", () => {
+        const val = input.value.trim();
+        state.options[o.dest] = val === "" ? null : (o.kind === "int" ? Number(val) : val);
+        updateCli();
+      });
+    }
+    return el("label", {title: o.help}, o.kind === "file" ? "draw a plot" : o.flag, input);
+  }));
+  updateCli();
+}
+
+// ---- the CLI equivalent --------------------------------------------------------------------------
+function shellQuote(s) { return /^[\w@%+=:,./-]+$/.test(s) ? s : "'" + s.replace(/'/g, "'\\''") + "'"; }
+function cliCommand() {
+  const v = verbInfo();
+  if (!v) return "";
+  const parts = ["pycombat", state.verb, "scenario.yaml"];
+  for (const [k, val] of Object.entries(state.flags)) parts.push("--flag", `${k}=${val}`);
+  for (const o of v.options) {
+    const val = state.options[o.dest];
+    if (o.kind === "file") {
+      if (o.required) parts.push(o.flag, `${state.verb}.${o.formats[0] || "dot"}`);
+      else if (val) parts.push(o.flag, `${state.verb}.${o.formats[0] || "png"}`);
+    } else if (o.kind === "bool") { if (val) parts.push(o.flag); }
+    else if (o.kind === "list") { for (const item of String(val || "").split(",").filter((x) => x.trim())) parts.push(o.flag, item.trim()); }
+    else if (val !== null && val !== undefined && val !== "" && val !== o.default) parts.push(o.flag, String(val));
+  }
+  return parts.map(shellQuote).join(" ");
+}
+function updateCli() { $("cli").textContent = cliCommand(); }
+
+// ---- validation and the form ---------------------------------------------------------------------
+let validateTimer = null;
+function changed({run: doRun = true, form = true} = {}) {
+  saveUrl();
+  updateCli();
+  clearTimeout(validateTimer);
+  validateTimer = setTimeout(() => validate({doRun, form}), 350);
+}
+
+async function validate({doRun = true, form = true} = {}) {
+  const seq = ++state.validateSeq;
+  const text = $("editor").value;
+  const status = $("status");
+  status.className = "status busy"; status.textContent = "checking…";
+  const {status: code, data} = await api("/api/validate", {text, flags: state.flags});
+  if (seq !== state.validateSeq) return;
+  if (form && !state.formFocus) refreshForm(text, code === 200 ? null : data);
+  else markFormError(code === 200 ? null : data);
+  if (code === 200) {
+    status.className = "status ok";
+    status.textContent = `✓ a valid ${data.game} scenario` + (data.title ? `: ${data.title}` : "");
+    if (data.game !== state.game && state.games.some((g) => g.name === data.game)) {
+      state.game = data.game; $("game").value = data.game; selectGame({keepText: true});
+    }
+    state.lastValid = text;
+    $("result").classList.remove("stale");
+    if (doRun) run();
+  } else {
+    status.className = "status bad";
+    status.replaceChildren(el("span", {id: "error-text"}, data.error || "pycombat: error"),
+      data.line ? el("span", {class: "dim"}, ` (line ${data.line})`) : null);
+    if (data.line) { status.title = `line ${data.line}`; showLine(data.line); }
+    $("result").classList.add("stale");
+  }
+}
+
+async function refreshForm(text, error) {
+  const {status, data} = await api("/api/form", {text});
+  const box = $("form");
+  if (status !== 200) { box.replaceChildren(el("div", {class: "dim"}, "(the form shows when the YAML parses)")); return; }
+  box.replaceChildren(...data.fields.map((f) => {
+    let input;
+    if (f.enum && f.enum.length > 1) {
+      input = el("select", {}, ...f.enum.map((e) => el("option", {value: String(e)}, String(e))));
+      input.value = String(f.value);
+    } else if (f.type === "boolean") {
+      input = el("select", {}, el("option", {value: "true"}, "true"), el("option", {value: "false"}, "false"));
+      input.value = String(f.value);
+    } else {
+      input = el("input", {type: f.type === "integer" || f.type === "number" ? "number" : "text",
+        value: f.value === null ? "" : String(f.value), list: f.name ? "names" : null, autocomplete: "off"});
+    }
+    input.setAttribute("data-path", f.path);
+    input.addEventListener("focus", () => { state.formFocus = true; });
+    input.addEventListener("blur", () => { state.formFocus = false; });
+    input.addEventListener("change", async () => {
+      let value = input.value;
+      if (f.type === "integer") value = value === "" ? null : parseInt(value, 10);
+      else if (f.type === "number") value = value === "" ? null : Number(value);
+      else if (f.type === "boolean") value = value === "true";
+      const resp = await api("/api/edit", {text: $("editor").value, path: f.path, value});
+      if (resp.status === 200) { $("editor").value = resp.data.text; changed({form: false}); }
+    });
+    return el("div", {class: "row", "data-path": f.path},
+      el("label", {title: `${f.path}: ${f.description}`}, f.path), input);
+  }));
+  markFormError(error);
+}
+
+function markFormError(error) {
+  for (const r of document.querySelectorAll("#form .row")) {
+    r.classList.remove("bad");
+    const old = r.querySelector(".field-error"); if (old) old.remove();
+  }
+  if (!error || !error.path) return;
+  let row = null;
+  for (const r of document.querySelectorAll("#form .row")) {
+    const p = r.getAttribute("data-path");
+    if (p === error.path) { row = r; break; }
+    if (error.path.startsWith(p) && (!row || p.length > row.getAttribute("data-path").length)) row = r;
+  }
+  if (!row) return;
+  row.classList.add("bad");
+  row.append(el("div", {class: "field-error"}, error.message || error.error));
+  const box = $("form");
+  box.scrollTop = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 3);
+}
+
+function showLine(line) {
+  // scroll the editor to the line of the error and select it (not while the user types there)
+  const ed = $("editor");
+  if (document.activeElement === ed || !line) return;
+  const lines = ed.value.split("\n");
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  ed.setSelectionRange(start, start + (lines[line - 1] || "").length);
+  const lh = parseFloat(getComputedStyle(ed).lineHeight) || 17;
+  ed.scrollTop = Math.max(0, (line - 4) * lh);
+}
+
+// ---- running verbs -------------------------------------------------------------------------------
+async function run() {
+  const v = verbInfo();
+  if (!v) return;
+  const seq = ++state.runSeq;
+  if (state.job) { const old = state.job; state.job = null; await api(`/api/jobs/${old}/cancel`, {}); }
+  if (seq !== state.runSeq) return;
+  const result = $("result");
+  if (result.getAttribute("data-verb") !== state.verb) result.replaceChildren(el("div", {class: "dim"}, "running…"));
+  result.classList.add("stale");
+  result.setAttribute("data-state", "running");
+  $("progress").textContent = `${state.verb}: running…`;
+  $("cancel").disabled = false;
+  const ask = {text: $("editor").value, verb: state.verb, options: state.options, flags: state.flags, wait: 1};
+  let {status, data} = await api("/api/run", ask);
+  for (let tries = 0; status === 429 && tries < 40 && seq === state.runSeq; tries++) {  // busy: wait for a slot
+    $("progress").textContent = `${state.verb}: waiting for a free worker…`;
+    await new Promise((ok) => setTimeout(ok, 500));
+    ({status, data} = await api("/api/run", ask));
+  }
+  while (status === 202 && seq === state.runSeq) {
+    state.job = data.job;
+    $("progress").textContent = `${state.verb}: running ${data.elapsed.toFixed(1)} s` +
+      (data.progress ? `, ${data.progress.toLocaleString()} nodes` : "") + ` (budget ${data.timeout} s)`;
+    ({status, data} = await api(`/api/jobs/${data.job}?wait=1`));
+  }
+  if (seq !== state.runSeq) return;
+  state.job = null;
+  $("cancel").disabled = true;
+  $("progress").textContent = status === 200 ? `${state.verb}: answered in ${(data.elapsed || 0).toFixed(2)} s` : "";
+  result.classList.remove("stale");
+  result.setAttribute("data-state", status === 200 ? "done" : "error");
+  result.setAttribute("data-verb", state.verb);
+  if (status !== 200) { result.replaceChildren(el("div", {class: "error", id: "run-error"}, data.error)); return; }
+  renderResult(data);
+}
+
+async function cancel() {
+  if (!state.job) return;
+  const id = state.job; state.job = null; state.runSeq++;
+  const {data} = await api(`/api/jobs/${id}/cancel`, {});
+  $("cancel").disabled = true;
+  $("progress").textContent = "";
+  $("result").replaceChildren(el("div", {class: "error"}, data.error || "cancelled"));
+}
+
+// ---- rendering reports (game-neutral: the report's JSON, with fractions, tables and pictures) -----
+const FRACTION = /^-?\d+\/\d+$/;
+function decimal(frac) {
+  const [n, d] = frac.split("/");
+  try {
+    const N = BigInt(n), D = BigInt(d), scale = 10n ** 6n;
+    return (Number((N * scale) / D) / 1e6).toFixed(6);
+  } catch (e) { return (Number(n) / Number(d)).toFixed(6); }
+}
+function fracNode(s) { return el("span", {}, el("span", {class: "frac"}, s), el("span", {class: "dec"}, ` ≈ ${decimal(s)}`)); }
+
+function scalar(v, key) {
+  if (typeof v === "string" && FRACTION.test(v)) return fracNode(v);
+  if (key === "verdict") {
+    return el("span", {class: `verdict-${v}`}, v === true ? "TRUE" : v === false ? "FALSE" : "NOT DECIDED");
+  }
+  if (v === null) return el("span", {class: "dim"}, "—");
+  return String(v);
+}
+
+function compact(v, key) {
+  if (v === null || typeof v !== "object") return scalar(v, key);
+  if (Array.isArray(v)) {
+    if (v.every((x) => x === null || typeof x !== "object")) return v.map(String).join(", ");
+    return render(v, key);
+  }
+  if ("exact" in v && "decimal" in v && Object.keys(v).length <= 3) return fracNode(v.exact);
+  return render(v, key);
+}
+
+function table(rows, key) {
+  const cols = [];
+  for (const r of rows.slice(0, 50)) for (const k of Object.keys(r)) if (!cols.includes(k)) cols.push(k);
+  const per = 25;
+  let page = 0;
+  const wrap = el("div", {class: "paged", "data-key": key || ""});
+  const draw = () => {
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    const body = rows.slice(page * per, page * per + per).map((r) =>
+      el("tr", {}, ...cols.map((c) => el("td", {}, compact(r[c], c)))));
+    const pager = rows.length > per ? el("div", {class: "pager"},
+      el("button", {type: "button", disabled: page === 0, onclick: () => { page--; draw(); }}, "‹ previous"),
+      `page ${page + 1} of ${pages} (${rows.length} rows)`,
+      el("button", {type: "button", disabled: page >= pages - 1, onclick: () => { page++; draw(); }}, "next ›")) : null;
+    wrap.replaceChildren(pager || "", el("table", {}, el("thead", {}, el("tr", {}, ...cols.map((c) => el("th", {}, c)))),
+      el("tbody", {}, ...body)));
+  };
+  draw();
+  return wrap;
+}
+
+function render(v, key) {
+  if (v === null || typeof v !== "object") return scalar(v, key);
+  if (Array.isArray(v)) {
+    if (!v.length) return el("span", {class: "dim"}, "(none)");
+    if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return table(v, key);
+    return el("ul", {}, ...v.map((x) => el("li", {}, compact(x, key))));
+  }
+  if ("exact" in v && "decimal" in v && Object.keys(v).length <= 3) return fracNode(v.exact);
+  return el("dl", {}, ...Object.entries(v).flatMap(([k, x]) => [el("dt", {}, k), el("dd", {"data-key": k}, compact(x, k))]));
+}
+
+const HIDDEN = new Set(["game", "verb", "scenario", "flags"]);
+
+function download(name, text, type) {
+  const a = el("a", {href: URL.createObjectURL(new Blob([text], {type})), download: name});
+  document.body.append(a); a.click(); a.remove();
+}
+
+function renderResult(data) {
+  const r = data.result || {};
+  const out = [];
+  if (r.title) out.push(el("h3", {}, r.title));
+  if (r.count !== undefined) {
+    out.push(el("div", {}, el("span", {class: "count", id: "count"}, String(r.count)),
+      el("span", {class: "count-label"}, `legal ${r.notion || "options"}` + (r.truncated ? " (the table lists the first ones)" : ""))));
+  }
+  for (const [name, src] of Object.entries(data.images || {})) {
+    out.push(el("img", {class: "plot", id: `plot-${name}`, src, alt: `${state.verb} ${name}`}));
+  }
+  if (data.files) {
+    if (data.files.svg) {
+      const box = el("div", {id: "tree-svg"});
+      box.innerHTML = data.files.svg.replace(/^[\s\S]*?(<svg)/, "$1");
+      out.push(box);
+    } else if (data.files.dot) {
+      out.push(el("div", {class: "dim"}, "(Graphviz's dot is not installed on the server: no picture; download the DOT)"));
+    }
+    out.push(el("div", {}, ...Object.entries(data.files).map(([fmt, text]) => el("button", {
+      type: "button", id: `download-${fmt}`,
+      onclick: () => download(`tree.${fmt}`, text, fmt === "svg" ? "image/svg+xml" : "text/plain")}, `Download ${fmt.toUpperCase()}`))));
+  }
+  if (data.exit_code) out.push(el("div", {class: "error"}, `exit code ${data.exit_code}: a claim's expect: is not met`));
+  const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !HIDDEN.has(k) && k !== "title" && k !== "count"));
+  out.push(render(rest, ""));
+  $("result").replaceChildren(...out);
+}
+
+// ---- loading -------------------------------------------------------------------------------------
+async function loadNames() {
+  const {status, data} = await api(`/api/games/${state.game}/names`);
+  if (status === 200) $("names").replaceChildren(...data.names.map((n) => el("option", {value: n})));
+}
+
+function selectGame({keepText = false} = {}) {
+  fillExamples(); fillFlags(); fillTabs(); fillOptions(); loadNames();
+  if (!keepText) $("example").value = "";
+}
+
+async function loadExample(name) {
+  if (name === "(empty)") {
+    $("editor").value = `game: ${state.game}\ntitle: a new scenario\n`;
+  } else {
+    const {status, data} = await api(`/api/games/${state.game}/examples/${encodeURIComponent(name).replace(/%2F/g, "/")}`);
+    if (status !== 200) { $("status").textContent = data.error; return; }
+    $("editor").value = data.text;
+  }
+  state.flags = {}; fillFlags();
+  changed({});
+}
+
+async function init() {
+  const [games, limits] = await Promise.all([api("/api/games"), api("/api/limits")]);
+  state.games = games.data; state.limits = limits.data;
+  fillGames();
+  const p = new URLSearchParams(location.hash.slice(1));
+  let text = null;
+  if (p.get("s")) { try { text = await decompress(p.get("s")); } catch (e) { text = null; } }
+  state.game = (p.get("game") && state.games.some((g) => g.name === p.get("game"))) ? p.get("game")
+    : (state.games.find((g) => g.default_example) || state.games[0]).name;
+  state.verb = p.get("verb") || null;
+  try { state.flags = JSON.parse(p.get("flags") || "{}"); } catch (e) { state.flags = {}; }
+  $("game").value = state.game;
+  selectGame();
+  if (text !== null) { $("editor").value = text; changed({}); }
+  else {
+    const g = game();
+    if (g.default_example) { $("example").value = g.default_example; await loadExample(g.default_example); }
+  }
+  $("game").addEventListener("change", () => {
+    state.game = $("game").value; state.flags = {}; selectGame();
+    const g = game();
+    const first = g.default_example || (g.examples[0] && g.examples[0].name);
+    if (first) { $("example").value = first; loadExample(first); }
+  });
+  $("example").addEventListener("change", () => { if ($("example").value) loadExample($("example").value); });
+  $("editor").addEventListener("input", () => changed({}));
+  $("run").addEventListener("click", run);
+  $("cancel").addEventListener("click", cancel);
+  $("download").addEventListener("click", () => download("scenario.yaml", $("editor").value, "application/yaml"));
+  $("copy-link").addEventListener("click", async () => {
+    const p2 = new URLSearchParams({game: state.game, verb: state.verb, s: await compress($("editor").value)});
+    if (Object.keys(state.flags).length) p2.set("flags", JSON.stringify(state.flags));
+    const url = location.origin + location.pathname + "#" + p2.toString();
+    history.replaceState(null, "", url);
+    copy(url, "link copied");
+  });
+  $("copy-cli").addEventListener("click", () => copy(cliCommand(), "command copied (save the scenario as scenario.yaml)"));
+  $("card-go").addEventListener("click", lookupCard);
+  $("card-name").addEventListener("keydown", (e) => { if (e.key === "Enter") lookupCard(); });
+}
+
+async function copy(text, note) {
+  try { await navigator.clipboard.writeText(text); $("copied").textContent = note; }
+  catch (e) { $("copied").textContent = "(select and copy: " + text + ")"; }
+  setTimeout(() => { $("copied").textContent = ""; }, 4000);
+}
+
+async function lookupCard() {
+  const name = $("card-name").value.trim();
+  if (!name) return;
+  const {status, data} = await api(`/api/card?game=${encodeURIComponent(state.game)}&name=${encodeURIComponent(name)}`);
+  $("card-out").replaceChildren(status === 200 ? render(Object.fromEntries(Object.entries(data).filter(([k]) => !HIDDEN.has(k))), "")
+    : el("div", {class: "error", id: "card-error"}, data.error));
+}
+
+init();

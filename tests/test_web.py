@@ -1,0 +1,320 @@
+"""HTTP tests of ``pycombat serve``'s API (Starlette's test client): every endpoint, good, bad and oversized input.
+
+The answers are compared with the Python API's own answers for the same scenario and with the
+registry's declarations, never with numbers copied from the server's output.
+"""
+from __future__ import annotations
+
+import base64
+import shutil
+import time
+
+import pytest
+import yaml
+
+import pycombat
+from pycombat import cli, registry
+from pycombat.errors import PycombatError
+from pycombat.rulebook import load_rulebook
+from pycombat.web import server as web_server
+from pycombat.web.app import MAX_BODY, Settings, create_app, line_of
+
+starlette_testclient = pytest.importorskip("starlette.testclient")
+
+WIND = pycombat.example("meccg", "wind_throne.yaml")
+WIND_TEXT = WIND.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def client():
+    with starlette_testclient.TestClient(create_app()) as c:
+        yield c
+
+
+def _run(client, verb, text=WIND_TEXT, **kw):
+    return client.post("/api/run", json={"text": text, "verb": verb, **kw})
+
+
+# ---- listings ------------------------------------------------------------------------------------
+def test_games_lists_every_game_with_its_verbs_options_and_flags(client):
+    r = client.get("/api/games")
+    assert r.status_code == 200
+    games = {g["name"]: g for g in r.json()}
+    assert sorted(games) == registry.names()
+    for g in registry.all_games():
+        got = games[g.name]
+        assert [v["name"] for v in got["verbs"]] == list(g.verbs)
+        for v in got["verbs"]:
+            declared = g.verbs[v["name"]].defaults()
+            listed = {o["dest"]: o["default"] for o in v["options"] if o["kind"] != "file"}
+            assert listed == {k: val for k, val in declared.items() if k in listed}
+            assert set(o["dest"] for o in v["options"]) == set(declared)
+        book = load_rulebook(g.name)
+        assert {f["name"]: f["default"] for f in got["flags"]} == {n: f.default for n, f in book.flags.items()}
+        for e in got["examples"]:
+            assert client.get(f"/api/games/{g.name}/examples/{e['name']}").status_code == 200
+    assert "wind_throne.yaml" in [e["name"] for e in games["meccg"]["examples"]]
+
+
+def test_example_text_and_no_paths(client):
+    r = client.get("/api/games/meccg/examples/wind_throne.yaml")
+    assert r.status_code == 200 and r.json()["text"] == WIND_TEXT
+    for bad in ("../../pyproject.toml", "..%2F..%2Fpyproject.toml", "/etc/passwd", "wind_thron.yaml"):
+        r = client.get(f"/api/games/meccg/examples/{bad}")
+        assert r.status_code == 404, bad
+        assert "build-system" not in r.text and "root:" not in r.text
+    r = client.get("/api/games/meccg/examples/wind_thron.yaml")
+    assert "did you mean 'wind_throne.yaml'" in r.json()["error"]
+    r = client.get("/api/games/mecg/examples/wind_throne.yaml")
+    assert r.status_code == 404 and r.json()["suggestions"] == ["meccg"]
+
+
+def test_schema_is_the_games_json_schema(client):
+    for name in registry.names():
+        r = client.get(f"/api/games/{name}/schema")
+        assert r.status_code == 200 and r.json() == pycombat.schema(name)
+
+
+def test_names_come_from_the_shipped_data(client):
+    r = client.get("/api/games/meccg/names")
+    assert r.status_code == 200
+    names = r.json()["names"]
+    assert "Gandalf" in names and "Glamdring" in names and names == sorted(set(names))
+    assert client.get("/api/games/wotr/names").json()["by_file"]["regions"]  # regions complete too
+    assert "Helm's Deep" in client.get("/api/games/wotr/names").json()["names"]
+
+
+def test_card_lookup_and_its_suggestions(client):
+    r = client.get("/api/card", params={"name": "Glamdring", "game": "meccg"})
+    assert r.status_code == 200 and r.json() == pycombat.card("Glamdring", "meccg").to_json()
+    r = client.get("/api/card", params={"name": "Glamdrng", "game": "meccg"})
+    assert r.status_code == 400 and "Glamdring" in r.json()["suggestions"]
+    assert r.json()["error"].startswith("pycombat: ")
+    assert client.get("/api/card", params={"name": " "}).status_code == 400
+    assert client.get("/api/card", params={"name": "x" * 500}).status_code == 413
+    assert client.get("/api/card", params={"name": "Gandalf", "game": "nogame"}).status_code == 404
+
+
+def test_limits_and_the_page(client):
+    r = client.get("/api/limits")
+    assert r.json()["max_body"] == MAX_BODY and r.json()["dot"] == (shutil.which("dot") is not None)
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/app.js" in page.text
+    assert client.get("/static/app.js").status_code == 200
+    assert client.get("/static/style.css").status_code == 200
+
+
+# ---- validation ----------------------------------------------------------------------------------
+def test_validate_ok_and_flags(client):
+    r = client.post("/api/validate", json={"text": WIND_TEXT, "flags": {"phase2_assignment": "optional"}})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["ok"] and body["game"] == "meccg"
+    assert body["flags"]["phase2_assignment"] == "optional"
+    assert body["flags"] == pycombat.load(WIND, {"phase2_assignment": "optional"}).flags
+
+
+def test_validate_wrong_name_gives_the_loaders_message_path_and_line(client):
+    text = WIND_TEXT.replace("Gandalf", "Gandalv", 1)
+    r = client.post("/api/validate", json={"text": text})
+    assert r.status_code == 400
+    body = r.json()
+    with pytest.raises(PycombatError) as exc:
+        pycombat.load(yaml.safe_load(text))
+    assert body["error"] == f"pycombat: {exc.value}"
+    assert body["path"] == "defender.members[0].name" and "Gandalf" in body["suggestions"]
+    assert text.splitlines()[body["line"] - 1].lstrip().startswith("- {name: Gandalv")
+
+
+@pytest.mark.parametrize("text, expect", [
+    ("game: meccg\nattacker: [", "invalid YAML"),
+    ("", "empty"),
+    ("- a list", "top level must be a mapping"),
+    ("game: mecg\n", "did you mean 'meccg'"),
+    ("game: meccg\na: 1\na: 2\n", "duplicate key"),
+    ("!!python/object/apply:os.system ['echo hi']\n", "invalid YAML"),  # safe-loaded: no objects
+])
+def test_validate_bad_documents(client, text, expect):
+    r = client.post("/api/validate", json={"text": text})
+    assert r.status_code == 400
+    assert expect in r.json()["error"] and "Traceback" not in r.text
+
+
+def test_bad_and_oversized_requests(client):
+    assert client.post("/api/validate", content=b"not json", headers={"content-type": "application/json"}
+                       ).status_code == 400
+    assert client.post("/api/validate", json=[1, 2]).status_code == 400
+    assert client.post("/api/validate", json={"text": 3}).status_code == 400
+    big = "game: meccg\n# " + "x" * (MAX_BODY + 10) + "\n"
+    r = client.post("/api/validate", json={"text": big})
+    assert r.status_code == 413 and "at most" in r.json()["error"]
+    r = _run(client, "enumerate", text=big)
+    assert r.status_code == 413
+
+
+def test_a_smaller_body_limit_is_enforced_while_streaming():
+    app = create_app(Settings(max_body=100))
+    with starlette_testclient.TestClient(app) as c:
+        def chunks():
+            yield b'{"text": "'
+            yield b"x" * 200
+            yield b'"}'
+        r = c.post("/api/validate", content=chunks(), headers={"content-type": "application/json"})
+        assert r.status_code == 413
+
+
+def test_line_of():
+    text = "game: x\nattacker:\n  members:\n    - name: A\n    - {name: B}\n"
+    assert line_of(text, "attacker.members[1].name") == 5
+    assert line_of(text, "attacker.members[0]") == 4
+    assert line_of(text, "attacker.nothing") == 2
+    assert line_of("a: [", "a") is None
+
+
+# ---- form ----------------------------------------------------------------------------------------
+def test_form_fields_and_edit(client):
+    r = client.post("/api/form", json={"text": WIND_TEXT})
+    assert r.status_code == 200
+    fields = {f["path"]: f for f in r.json()["fields"]}
+    assert fields["defender.members[0].name"]["value"] == "Gandalf" and fields["defender.members[0].name"]["name"]
+    assert fields["attacker.alignment"]["enum"] and "minion" in fields["attacker.alignment"]["enum"]
+    r = client.post("/api/edit", json={"text": WIND_TEXT, "path": "defender.members[0].name", "value": "Saruman"})
+    assert r.status_code == 200
+    assert yaml.safe_load(r.json()["text"])["defender"]["members"][0]["name"] == "Saruman"
+    assert yaml.safe_load(r.json()["text"])["attacker"] == yaml.safe_load(WIND_TEXT)["attacker"]
+    assert client.post("/api/edit", json={"text": WIND_TEXT, "path": "nope[3].x", "value": 1}).status_code == 400
+    assert client.post("/api/edit", json={"text": WIND_TEXT}).status_code == 400
+    assert client.post("/api/form", json={"text": "a: ["}).status_code == 400
+
+
+# ---- running verbs -------------------------------------------------------------------------------
+def test_enumerate_count_and_a_flag(client):
+    r = _run(client, "enumerate", options={"limit": 3})
+    assert r.status_code == 200
+    body = r.json()
+    assert body["state"] == "done"
+    assert body["result"]["count"] == pycombat.load(WIND).count()
+    assert len(body["result"]["options"]) == 3
+    r = _run(client, "enumerate", options={"count": True}, flags={"phase2_assignment": "optional"})
+    assert r.json()["result"]["count"] == pycombat.load(WIND, {"phase2_assignment": "optional"}).count()
+    assert r.json()["result"]["flags"]["phase2_assignment"] == "optional"
+
+
+def test_odds_fractions_and_plot(client):
+    r = _run(client, "odds", options={"plot": True})
+    assert r.status_code == 200
+    body = r.json()
+    expected = pycombat.load(WIND).odds().to_json()
+    assert body["result"]["expected_kill_mp"] == expected["expected_kill_mp"]
+    png = base64.b64decode(body["images"]["plot"].split(",", 1)[1])
+    assert png.startswith(b"\x89PNG")
+    r = _run(client, "odds", options={"plot": "/etc/passwd"})  # a path from the browser is never used
+    assert r.status_code == 200 and "images" in r.json()
+
+
+def test_tree_files(client):
+    r = _run(client, "tree", options={"depth": 1})
+    assert r.status_code == 200, r.text
+    files = r.json()["files"]
+    assert "pycombat-web-" not in str(r.json()["result"])  # the server's temporary folder does not leak
+    assert files["dot"].lstrip().startswith(("digraph", "strict digraph"))
+    assert "<graphml" in files["graphml"]
+    if shutil.which("dot"):
+        assert "<svg" in files["svg"]
+    r = _run(client, "tree", options={"output": "/tmp/evil.dot", "depth": 1})
+    assert r.status_code == 200
+
+
+def test_verify_on_a_ruling_with_claims(client):
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    rulings = [e["name"] for e in games["meccg"]["examples"] if e["name"].startswith("rulings/")]
+    assert rulings
+    text = client.get(f"/api/games/meccg/examples/{rulings[0]}").json()["text"]
+    r = _run(client, "verify", text=text)
+    assert r.status_code == 200
+    claims = r.json()["result"]["claims"]
+    assert claims and all("verdict" in c for c in claims)
+
+
+@pytest.mark.parametrize("ask, status, expect", [
+    ({"verb": "fly"}, 400, "fly is not available for meccg"),
+    ({"verb": "enumerate", "options": {"limit": 0}}, 400, "--limit: must be at least 1"),
+    ({"verb": "enumerate", "options": {"limit": "many"}}, 400, "not a whole number"),
+    ({"verb": "enumerate", "options": {"side": "attacker"}}, 400, "has no option 'side'"),
+    ({"verb": "enumerate", "options": {"count": "yes"}}, 400, "must be true or false"),
+    ({"verb": "enumerate", "options": [1]}, 400, "options"),
+    ({"verb": "enumerate", "flags": {"phase2_assignment": "sometimes"}}, 400, "phase2_assignment"),
+    ({"verb": "enumerate", "flags": {"nosuchflag": "x"}}, 400, "nosuchflag"),
+    ({"verb": "enumerate", "flags": "x"}, 400, "flags"),
+    ({}, 400, "verb"),
+    ({"verb": "optimize", "options": {"max_nodes": 10}}, 413, ""),
+    ({"verb": "optimize", "options": {"max_nodes": 10 ** 9}}, 413, "node budget"),
+    ({"verb": "tree", "options": {"depth": 6}}, 413, "--depth"),
+])
+def test_run_refuses_bad_requests(client, ask, status, expect):
+    r = client.post("/api/run", json={"text": WIND_TEXT, **ask})
+    assert r.status_code == status, r.text
+    assert r.json()["error"].startswith("pycombat: ") and expect in r.json()["error"]
+    assert "Traceback" not in r.text
+
+
+def test_time_budget_stops_a_long_solve():
+    with starlette_testclient.TestClient(create_app(Settings(timeout=0.3))) as c:
+        t0 = time.monotonic()
+        r = _run(c, "optimize")
+        assert r.status_code == 504 and "time budget" in r.json()["error"]
+        assert time.monotonic() - t0 < 10
+
+
+def test_jobs_poll_cancel_and_busy():
+    with starlette_testclient.TestClient(create_app(Settings(max_workers=1))) as c:
+        r = _run(c, "optimize", wait=0)
+        assert r.status_code == 202 and r.json()["state"] == "running"
+        job = r.json()["job"]
+        busy = _run(c, "enumerate", wait=0)
+        assert busy.status_code == 429 and "busy" in busy.json()["error"]
+        assert c.get(f"/api/jobs/{job}").status_code == 202
+        r = c.post(f"/api/jobs/{job}/cancel")
+        assert r.json()["state"] == "cancelled"
+        assert c.get(f"/api/jobs/{job}").json()["state"] == "cancelled"
+        r = _run(c, "enumerate", options={"count": True})  # the slot is free again
+        assert r.status_code == 200
+        assert c.get("/api/jobs/nope").status_code == 404
+        assert c.post("/api/jobs/nope/cancel").status_code == 404
+        assert c.get(f"/api/jobs/{job}", params={"wait": "soon"}).status_code == 400
+
+
+def test_a_finished_job_can_be_fetched_again(client):
+    r = _run(client, "enumerate", options={"count": True}, wait=0)
+    job = r.json()["job"]
+    r = client.get(f"/api/jobs/{job}", params={"wait": 30})
+    assert r.status_code == 200 and r.json()["result"]["count"] == pycombat.load(WIND).count()
+
+
+# ---- the server: loopback only unless --host -----------------------------------------------------
+def test_trusted_hosts_guard_a_loopback_server():
+    app = create_app(allowed_hosts=["127.0.0.1", "localhost"])
+    with starlette_testclient.TestClient(app, base_url="http://evil.example") as c:
+        assert c.get("/api/limits").status_code == 400
+    with starlette_testclient.TestClient(app, base_url="http://127.0.0.1:8765") as c:
+        assert c.get("/api/limits").status_code == 200
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.5", "example.org", "::"])
+def test_a_non_loopback_host_is_refused_without_host(host, monkeypatch):
+    ran = []
+    monkeypatch.setattr("uvicorn.run", lambda *a, **kw: ran.append(kw))
+    with pytest.raises(PycombatError, match="refusing"):
+        web_server.serve(host=host, explicit_host=False)
+    assert ran == []
+
+
+def test_cli_serve_defaults_to_loopback_and_warns_for_another_host(monkeypatch, capsys):
+    ran = []
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: ran.append(kw))
+    assert cli.main(["serve", "--port", "9999"]) == 0
+    assert ran[-1]["host"] == "127.0.0.1" and ran[-1]["port"] == 9999
+    assert "warning" not in capsys.readouterr().err
+    assert cli.main(["serve", "--host", "0.0.0.0"]) == 0
+    assert ran[-1]["host"] == "0.0.0.0"
+    assert "warning: serving on 0.0.0.0" in capsys.readouterr().err

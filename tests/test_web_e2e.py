@@ -1,0 +1,218 @@
+"""The web page end to end in a real headless Chromium (Debian's chromium + chromium-driver, Selenium).
+
+A real server (``python -m pycombat serve`` on a free port) and a real browser: load the Wind
+Throne example and see the count of legal assignments, switch ``phase2_assignment`` and see the
+count change, open odds and see a plot, type a wrong card name and see the suggestion, load a WotR
+and a Riftbound example and get answers. Every number the page shows is checked against the Python
+API's own answer for the same scenario (not against numbers written here). A screenshot of every
+step goes to ``build/web-e2e/`` (the folder SHOTS names). ``make install`` installs Chromium when
+missing; without it (or without Selenium) the test is skipped, saying why.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import pycombat
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "build" / "web-e2e"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (pip install -e '.[test]')")
+if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    pytest.skip("chromium and chromium-driver are not installed (make install installs them with apt-get)",
+                allow_module_level=True)
+
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
+from selenium.webdriver.support.select import Select  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "pycombat", "serve", "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(url + "api/limits", timeout=2).read()
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise RuntimeError("the server did not start: " + proc.stderr.read().decode())
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    opts = Options()
+    opts.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--window-size=1500,1100"):
+        opts.add_argument(arg)
+    try:
+        driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    except Exception as exc:  # a browser that cannot start here is a skip, not a failure of pycombat
+        pytest.skip(f"chromium did not start: {str(exc).splitlines()[0]}")
+    driver.set_page_load_timeout(60)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    yield driver
+    driver.quit()
+
+
+def _shot(driver, name: str) -> Path:
+    path = SHOTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000  # a real picture of the page, not an empty one
+    return path
+
+
+def _wait(driver, seconds=90):
+    return WebDriverWait(driver, seconds, poll_frequency=0.2)
+
+
+def _result_done(driver, verb: str):
+    """Wait for the verb's answer (a finished result of that verb) and return the result element."""
+    def done(d):
+        r = d.find_element(By.ID, "result")
+        return r if r.get_attribute("data-state") in ("done", "error") and r.get_attribute("data-verb") == verb else False
+    return _wait(driver).until(done)
+
+
+def _count_is(driver, expected: int):
+    def shown(d):
+        els = d.find_elements(By.ID, "count")
+        return els and els[0].text == str(expected)
+    _wait(driver).until(shown)
+
+
+def text_of(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _load(driver, game: str, example: str):
+    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    _wait(driver, 20).until(lambda d: any(o.get_attribute("value") == example
+                                          for o in d.find_elements(By.CSS_SELECTOR, "#example option")))
+    Select(driver.find_element(By.ID, "example")).select_by_value(example)
+    text = pycombat.example(game, example).read_text(encoding="utf-8")
+    _wait(driver, 30).until(lambda d: d.find_element(By.ID, "editor").get_attribute("value") == text)
+    _wait(driver, 30).until(lambda d: f"a valid {game} scenario" in d.find_element(By.ID, "status").text)
+
+
+def test_the_page_end_to_end(server, browser):
+    try:
+        _steps(server, browser)
+    except Exception:
+        browser.save_screenshot(str(SHOTS / "failure.png"))
+        state = {i: browser.find_element(By.ID, i).text[:300] for i in ("status", "progress", "result")}
+        raise AssertionError(f"the page at failure ({SHOTS / 'failure.png'}): {state}")
+
+
+def _steps(server, browser):
+    d = browser
+    wind = pycombat.example("meccg", "wind_throne.yaml")
+    mandatory = pycombat.load(wind).count()
+    optional = pycombat.load(wind, {"phase2_assignment": "optional"}).count()
+    assert mandatory != optional  # the switch must make a visible difference
+
+    # 1. the page opens on the default example; load the Wind Throne explicitly and see the count
+    d.get(server)
+    _wait(d, 30).until(EC.presence_of_element_located((By.CSS_SELECTOR, "#tabs button")))
+    _load(d, "meccg", "wind_throne.yaml")
+    _result_done(d, "enumerate")
+    _count_is(d, mandatory)
+    assert d.find_element(By.ID, "cli").text.startswith("pycombat enumerate scenario.yaml")
+    _shot(d, "1_wind_throne_enumerate")
+
+    # 2. switch phase2_assignment to optional: the page re-runs and the count changes
+    Select(d.find_element(By.ID, "flag-phase2_assignment")).select_by_value("optional")
+    _count_is(d, optional)
+    assert "--flag phase2_assignment=optional" in d.find_element(By.ID, "cli").text
+    assert "phase2_assignment" in d.current_url  # the flags live in the URL too
+    _shot(d, "2_phase2_optional")
+
+    # 2b. the scenario and the flags live in the URL: a fresh page from it gives the same answer
+    _wait(d, 10).until(lambda x: "s=" in x.current_url and "phase2_assignment" in x.current_url)
+    shared = d.current_url
+    d.get("about:blank")
+    d.get(shared)
+    _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
+    _count_is(d, optional)
+    assert d.find_element(By.ID, "editor").get_attribute("value") == text_of(wind)
+
+    # 3. odds: a plot and exact fractions
+    d.find_element(By.ID, "tab-odds").click()
+    result = _result_done(d, "odds")
+    plot = _wait(d).until(EC.visibility_of_element_located((By.ID, "plot-plot")))
+    assert plot.get_attribute("naturalWidth") not in (None, "0")
+    assert result.find_elements(By.CSS_SELECTOR, ".frac")
+    _shot(d, "3_odds_plot")
+
+    # 4. a wrong card name: the loader's message with the suggestion, beside the field in the form
+    editor = d.find_element(By.ID, "editor")
+    text = editor.get_attribute("value")
+    assert "Gandalf" in text
+    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+                     editor, text.replace("Gandalf", "Gandalv", 1))
+    _wait(d, 30).until(lambda x: "did you mean 'Gandalf'" in x.find_element(By.ID, "status").text)
+    assert "defender.members[0].name" in d.find_element(By.ID, "status").text
+    _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#form .row.bad .field-error"))
+    assert "Gandalf" in d.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text
+    _shot(d, "4_wrong_card_name")
+
+    # 5. a War of the Ring example: an answer (the count of legal rearguard splits, as the API counts)
+    wotr = pycombat.load(pycombat.example("wotr", "helms_deep.yaml")).count()
+    _load(d, "wotr", "helms_deep.yaml")
+    d.find_element(By.ID, "tab-enumerate").click()
+    _result_done(d, "enumerate")
+    _count_is(d, wotr)
+    _shot(d, "5_wotr_helms_deep")
+
+    # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
+    rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]
+    _load(d, "riftbound", "seed_example.yaml")
+    d.find_element(By.ID, "tab-odds").click()
+    result = _result_done(d, "odds")
+    _wait(d).until(lambda x: rift in x.find_element(By.ID, "result").text)
+    _shot(d, "6_riftbound_seed")
+
+    # 7. the tree as SVG (Graphviz on the server), with its downloads
+    if shutil.which("dot"):
+        _load(d, "meccg", "wind_throne.yaml")
+        d.find_element(By.ID, "tab-tree").click()
+        _result_done(d, "tree")
+        _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#tree-svg svg"))
+        assert d.find_elements(By.ID, "download-graphml") and d.find_elements(By.ID, "download-dot")
+        _shot(d, "7_meccg_tree")
