@@ -17,7 +17,7 @@ import sys
 from typing import Any, Sequence
 
 from . import registry
-from .errors import PycombatError
+from .errors import PycombatError, tidy
 from .scenario import parse_flag_assignments
 
 #: the verbs in the order ``--help`` lists them
@@ -128,7 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _card(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
-        print(f"pycombat: {exc}", file=sys.stderr)
+        print(f"pycombat: {tidy(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pycombat: interrupted", file=sys.stderr)
