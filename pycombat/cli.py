@@ -39,12 +39,19 @@ def _epilog() -> str:
     return EPILOG.format(games=", ".join(registry.names()), default=default)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``pycombat VERB: error: ...``), exit 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {tidy(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every verb of every registered game (and which options belong to which game)."""
     games = registry.all_games()
     epilog = _epilog()
     fmt = argparse.RawDescriptionHelpFormatter
-    p = argparse.ArgumentParser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
+    p = _Parser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
                                 epilog=epilog, formatter_class=fmt)
     p.add_argument("--verbose", "-v", action="store_true", help="log the solver's messages to stderr")
     sub = p.add_subparsers(dest="verb", metavar="VERB", required=True)

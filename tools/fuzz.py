@@ -298,7 +298,7 @@ def run_argv(argv: list[str], timeout: float = TIME_LIMIT) -> tuple[int | None, 
         return None, "", "", time.monotonic() - start
 
 
-def classify(rc: int | None, stderr: str, file: str) -> tuple[str, str]:
+def classify(rc: int | None, stderr: str, file: str, verb: str = "") -> tuple[str, str]:
     """The class of one run and the reason (see the module docstring)."""
     if rc is None:
         return "hang", f"still running after {TIME_LIMIT:.0f} s"
@@ -314,9 +314,9 @@ def classify(rc: int | None, stderr: str, file: str) -> tuple[str, str]:
     line = lines[0]
     if len(line) > MAX_LINE:
         return "unclear", f"{len(line)} characters: {line[:120]!r}..."
-    if file not in line and "--" not in line and "pycombat: usage" not in line:
-        if not line.startswith("usage:"):
-            return "unclear", f"names neither the file nor an option: {line[:200]!r}"
+    if file not in line and "--" not in line and not line.startswith(f"pycombat {verb}: error:"):
+        if f"{verb} " not in line:
+            return "unclear", f"names neither the file, an option nor the verb: {line[:200]!r}"
     return "error", line
 
 
@@ -325,7 +325,7 @@ def run_case(case: dict, workdir: Path) -> dict:
     data = case["content"]
     path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
     rc, out, err, seconds = run_argv([case["verb"], str(path), *case["options"]])
-    cls, why = classify(rc, err, str(path))
+    cls, why = classify(rc, err, str(path), case["verb"])
     try:
         path.unlink()
     except OSError:
@@ -364,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
             futures = [pool.submit(run_case, c, work) for c in cases]
             for name, av in specials:
                 rc, _, err, secs = run_argv(av)
-                cls, why = classify(rc, err, av[1])
+                cls, why = classify(rc, err, av[1], av[0])
                 results.append({"seed": None, "source": name, "mutation": "special", "verb": av[0], "options": [],
                                 "class": cls, "why": why, "seconds": round(secs, 2), "rc": rc, "content": b""})
             for i, f in enumerate(futures):
