@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 #: the longest message a user sees (a longer one is cut); quoted values are cut at QUOTE_CHARS
-MAX_MESSAGE = 300
+MAX_MESSAGE = 288
 QUOTE_CHARS = 80
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _QUOTED = re.compile(r"'(?:[^'\\]|\\.){%d,}'|\"(?:[^\"\\]|\\.){%d,}\"" % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
