@@ -135,7 +135,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _card(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
-        print(f"pycombat: {tidy(str(exc))}", file=sys.stderr)
+        text = str(exc)
+        file = getattr(args, "file", None)
+        if file and file not in text:  # every refusal names the scenario file and the verb
+            text = f"{file}: {args.verb}: {text}"
+        print(f"pycombat: {tidy(text)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pycombat: interrupted", file=sys.stderr)
