@@ -51,7 +51,7 @@ VERBS: dict[str, list[list[str]]] = {
     "replay": [[]],
     "verify": [[], ["--json"]],
     "optimize": [["--max-nodes", "2000"]],
-    "tree": [["--depth", "2", "--max-nodes", "2000"]],
+    "tree": [["--depth", "2", "--max-nodes", "2000", "-o", "{out}"]],
 }
 #: options of one game given to another (must be refused, never ignored)
 FOREIGN = [["--traces"], ["--side", "attacker"], ["--monte-carlo", "100"], ["--decide", "x"], ["--rolls", "2,3"],
@@ -324,7 +324,8 @@ def run_case(case: dict, workdir: Path) -> dict:
     path = workdir / f"case{case['seed']}{case['suffix']}"
     data = case["content"]
     path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass"))
-    rc, out, err, seconds = run_argv([case["verb"], str(path), *case["options"]])
+    options = [o.replace("{out}", str(workdir / f"tree{case['seed']}.dot")) for o in case["options"]]
+    rc, out, err, seconds = run_argv([case["verb"], str(path), *options])
     cls, why = classify(rc, err, str(path), case["verb"])
     try:
         path.unlink()

@@ -110,12 +110,12 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     report.listed = True
     if limit is None:
         if not traces:
-            report.count, exact = view.count_bounded(most=max_list)
+            report.count, exact = view.count_bounded(most=MAX_COUNT)
             if report.count > max_list or not exact:
                 raise TooLargeError(
                     f"{where}{'at least ' if not exact else ''}{report.count:,} legal complete assignments: too many to list (the limit is "
-                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or --max-list "
-                    f"{report.count} to list them all.")
+                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
+                    + (f"--max-list {report.count} to list them all." if exact else "a larger --max-list."))
             report.options = list(view)
         else:
             # one trace or more per complete assignment: refuse up front when those are too many
