@@ -154,7 +154,7 @@ def test_seeded_fuzz_cases_give_no_traceback_hang_or_unclear_message():
     assert time.monotonic() - start < 240
 
 
-@pytest.mark.skip(reason="open (issue 19): MECCG verify and WotR move claims on 200+ member/region lists still run "
+@pytest.mark.skip(reason="open (issue 19): MECCG verify, WotR move claims and Riftbound verify on 200+ entry lists still run "
                          "past 20 s; kept here until their work is bounded")
 @pytest.mark.parametrize("path", OPEN, ids=lambda p: p.name)
 def test_open_size_cases(path):  # pragma: no cover
