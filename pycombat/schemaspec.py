@@ -51,6 +51,8 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 MAX_TEXT = 1_000
 MAX_INT = 1_000_000
 MAX_ITEMS = 1_000
+#: claims in one scenario (each is decided by a solver run; the shipped rulings have at most 46)
+MAX_CLAIMS = 100
 
 
 def _num(value: int) -> str:
@@ -727,7 +729,7 @@ def claims_spec(*, kinds: Sequence[str] | None = None, arg_keys: Sequence[str] =
     for key in arg_keys:
         fields.setdefault(key, Anything(f"an argument of `kind:` claims (`{key}`)"))
     entry = Obj(fields, "a claim with its fields", closed=kinds is not None)
-    return List(AnyOf((sentence, entry)), description or "claims for `pycombat verify`: each is a sentence, or a "
+    return List(AnyOf((sentence, entry)), max_items=MAX_CLAIMS, description=description or "claims for `pycombat verify`: each is a sentence, or a "
                 "mapping with `claim:` (a sentence) or `kind:` and its fields, optionally `expect:` and `id:`")
 
 
