@@ -137,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except PycombatError as exc:
         text = str(exc)
         file = getattr(args, "file", None)
-        if file and file not in text:  # every refusal names the scenario file and the verb
+        if file and file not in text and not text.startswith("--"):  # a refusal names the file (or the option)
             text = f"{file}: {args.verb}: {text}"
         print(f"pycombat: {tidy(text)}", file=sys.stderr)
         return 2
