@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench install data clean graphviz chromium serve
+.PHONY: demo test bench install data clean graphviz chromium serve fuzz
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,6 +41,12 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto}
+
+# The hostile-input campaign (issue 19): N mutated examples x every verb, in parallel subprocesses
+# under a time and memory limit; prints the table, fails on a traceback, hang or unclear message.
+N ?= 500
+fuzz: $(STAMP)
+	$(BIN)/python tools/fuzz.py -n $(N) -j $${FUZZ_JOBS:-$$(nproc)} --keep fuzz-failures
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

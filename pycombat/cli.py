@@ -17,7 +17,7 @@ import sys
 from typing import Any, Sequence
 
 from . import registry
-from .errors import PycombatError
+from .errors import PycombatError, tidy
 from .scenario import parse_flag_assignments
 
 #: the verbs in the order ``--help`` lists them
@@ -39,12 +39,19 @@ def _epilog() -> str:
     return EPILOG.format(games=", ".join(registry.names()), default=default)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (``pycombat VERB: error: ...``), exit 2."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {tidy(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every verb of every registered game (and which options belong to which game)."""
     games = registry.all_games()
     epilog = _epilog()
     fmt = argparse.RawDescriptionHelpFormatter
-    p = argparse.ArgumentParser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
+    p = _Parser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
                                 epilog=epilog, formatter_class=fmt)
     p.add_argument("--verbose", "-v", action="store_true", help="log the solver's messages to stderr")
     sub = p.add_subparsers(dest="verb", metavar="VERB", required=True)
@@ -150,7 +157,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _serve(args)
         return _run_verb(args, parser)
     except PycombatError as exc:
-        print(f"pycombat: {exc}", file=sys.stderr)
+        text = str(exc)
+        file = getattr(args, "file", None)
+        if file and file not in text and not text.startswith("--"):  # a refusal names the file (or the option)
+            text = f"{file}: {args.verb}: {text}"
+        print(f"pycombat: {tidy(text)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pycombat: interrupted", file=sys.stderr)

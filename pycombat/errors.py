@@ -5,6 +5,31 @@ A :class:`ScenarioError` is the user's mistake: the CLI prints it as one clear m
 """
 from __future__ import annotations
 
+import re
+
+#: the longest message a user sees (a longer one is cut); quoted values are cut at QUOTE_CHARS
+MAX_MESSAGE = 288
+QUOTE_CHARS = 80
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.){%d,}'|\"(?:[^\"\\]|\\.){%d,}\"" % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
+
+
+def tidy(message: str) -> str:
+    r"""One short line: line breaks and control characters escaped, quoted values cut to
+    about 80 characters (with ``...``), the whole at most 300 characters.
+
+    >>> tidy("unknown card " + repr("x" * 500))[-10:]
+    "xxxxxx'..."
+    >>> tidy("two\nlines")
+    'two\\nlines'
+    """
+    message = _CONTROL.sub(lambda m: {"\n": "\\n", "\r": "\\r", "\t": " "}.get(m.group(), f"\\x{ord(m.group()):02x}"),
+                           message)
+    message = _QUOTED.sub(lambda m: m.group()[:QUOTE_CHARS + 1] + m.group()[0] + "...", message)
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 3] + "..."
+    return message
+
 
 class PycombatError(Exception):
     """Base class of every error pycombat raises on purpose."""
@@ -18,13 +43,13 @@ class ScenarioError(PycombatError):
     """
 
     def __init__(self, message: str, *, file: str | None = None, path: str | None = None):
-        self.message = message
+        self.message = tidy(str(message))
         self.file = file
         self.path = path
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        parts = [p for p in (self.file, self.path) if p]
+        parts = [tidy(p) for p in (self.file, self.path) if p]
         return ": ".join(parts + [self.message])
 
 

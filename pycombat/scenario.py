@@ -18,6 +18,7 @@ pycombat.errors.ScenarioError: x.yaml: site: is required
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
@@ -27,17 +28,120 @@ from .errors import ScenarioError
 from .names import closest
 
 
-class _UniqueKeyLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # libyaml's parser when installed
-    """A YAML loader that refuses duplicate keys instead of keeping the last one."""
+#: Limits of what a scenario file may be (stated in docs and checked before any work starts).
+MAX_FILE_BYTES = 1_000_000
+#: deepest nesting of mappings and lists (the deepest shipped example has fewer than 10 levels)
+MAX_DEPTH = 40
+#: values in a document once every YAML alias is expanded (aliases cannot multiply a document past this)
+MAX_EXPANDED_VALUES = 100_000
+#: characters of one string value (titles, names, claim sentences, flag values)
+MAX_STRING = 10_000
+#: characters of a value quoted in an error message
+QUOTE_CHARS = 80
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_CONTROL_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f]")
+
+
+def quote(value: Any, limit: int = QUOTE_CHARS) -> str:
+    r"""``repr`` of a value for a one-line message: at most ``limit`` characters, then ``...``.
+
+    >>> quote("x" * 100)[-8:]
+    "xxxx'..."
+    >>> quote("a\x1b[2Jb")
+    "'a\\x1b[2Jb'"
+    """
+    text = str(value) if not isinstance(value, str) else value
+    short = text[:limit]
+    out = repr(short)
+    return out + "..." if len(text) > limit else out
+
+
+def safe_text(text: str) -> str:
+    r"""``text`` with terminal control characters (escape sequences, bells, backspaces) and line
+    breaks written as visible escapes, so a title or a name cannot drive the terminal.
+
+    >>> safe_text("Helm\x1b[31m's Deep")
+    "Helm\\x1b[31m's Deep"
+    """
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A YAML loader that refuses duplicate keys instead of keeping the last one, keys that are
+    not plain scalars, nesting deeper than :data:`MAX_DEPTH` and aliases expanding a document
+    past :data:`MAX_EXPANDED_VALUES` values."""
+
+    _depth = 0
+
+    def compose_node(self, parent, index):  # type: ignore[override]
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise ScenarioError(f"line {mark.line + 1}: nested deeper than {MAX_DEPTH} levels")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def compose_document(self):  # type: ignore[override]
+        node = super().compose_document()
+        _check_expanded(node)
+        return node
+
+
+def _check_expanded(root: yaml.Node) -> None:
+    """Count the values of the document with every alias expanded (shared nodes counted each
+    time they are used), without expanding: a memo per node, so this is linear in the text."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: yaml.Node, depth: int) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active or depth > MAX_DEPTH:
+            raise ScenarioError(f"line {node.start_mark.line + 1}: an alias refers to a value that contains it")
+        active.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            for child in node.value:
+                total += size(child, depth + 1)
+                if total > MAX_EXPANDED_VALUES:
+                    break
+        elif isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                total += size(k, depth + 1) + size(v, depth + 1)
+                if total > MAX_EXPANDED_VALUES:
+                    break
+        elif isinstance(node, yaml.ScalarNode):
+            total += len(node.value) // 100
+        active.discard(key)
+        sizes[key] = total
+        if total > MAX_EXPANDED_VALUES:
+            raise ScenarioError(f"line {node.start_mark.line + 1}: with its aliases expanded the document has more "
+                                f"than {MAX_EXPANDED_VALUES:,} values (YAML aliases may not multiply a document)")
+        return total
+
+    if root is not None:
+        size(root, 0)
 
 
 def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:
     mapping: dict = {}
     for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode):
+            what = "a list" if isinstance(key_node, yaml.SequenceNode) else "a mapping"
+            raise ScenarioError(f"line {line}: a key must be a plain name, not {what}")
         key = loader.construct_object(key_node, deep=deep)
+        try:
+            hash(key)
+        except TypeError:
+            raise ScenarioError(f"line {line}: a key must be a plain name") from None
         if key in mapping:
-            line = key_node.start_mark.line + 1
-            raise ScenarioError(f"line {line}: duplicate key {key!r}")
+            raise ScenarioError(f"line {line}: duplicate key {quote(key)}")
         mapping[key] = loader.construct_object(value_node, deep=deep)
     return mapping
 
@@ -45,27 +149,121 @@ def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: b
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+def _position(text: str, index: int) -> str:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return f"line {line}, column {column}"
+
+
 def read_document(path: str | Path) -> dict:
-    """Load a scenario file (``.json`` as JSON, anything else as YAML) into a mapping."""
+    """Load a scenario file (``.json`` as JSON, anything else as YAML) into a mapping.
+
+    Only regular files are read (not a FIFO or a device such as ``/dev/zero``), at most
+    :data:`MAX_FILE_BYTES` bytes of UTF-8 text."""
+    import os
+    import stat as stat_
+
     p = Path(path)
     label = str(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        st = os.stat(p)
+        if stat_.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat_.S_ISREG(st.st_mode):
+            raise ScenarioError("is not a regular file (a device, a pipe or a socket); give a scenario file",
+                                file=label)
+        if st.st_size > MAX_FILE_BYTES:
+            raise ScenarioError(f"the file has {st.st_size:,} bytes; a scenario file has at most "
+                                f"{MAX_FILE_BYTES:,}", file=label)
+        with open(p, "rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ScenarioError("no such file", file=label) from None
     except IsADirectoryError:
         raise ScenarioError("is a directory, not a scenario file", file=label) from None
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=label) from None
     except OSError as exc:
-        raise ScenarioError(f"cannot read: {exc.strerror}", file=label) from None
+        raise ScenarioError(f"cannot read: {exc.strerror or exc}", file=label) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the file has more than {MAX_FILE_BYTES:,} bytes, the most a scenario file may have",
+                            file=label)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        good = data[:exc.start].decode("utf-8", errors="replace")
+        raise ScenarioError(f"not UTF-8 text: byte {exc.start} ({_position(good, len(good))}) is "
+                            f"{exc.reason}", file=label) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
     return parse_document(text, label=label, json_only=p.suffix.lower() == ".json")
 
 
+def _json_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in JSON text (outside strings), in one pass."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_values(value: Any, label: str, path: str = "", depth: int = 0) -> None:
+    """Strings within :data:`MAX_STRING` characters and free of control characters; nesting
+    within :data:`MAX_DEPTH` (the parsers check it too; this covers JSON and constructed values)."""
+    if depth > MAX_DEPTH:
+        raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels", file=label, path=path or None)
+    if isinstance(value, str):
+        if len(value) > MAX_STRING:
+            raise ScenarioError(f"a string of {len(value):,} characters; at most {MAX_STRING:,} are allowed "
+                                f"({quote(value)})", file=label, path=path or None)
+        bad = _CONTROL.search(value)
+        if bad:
+            raise ScenarioError(f"control character U+{ord(bad.group()):04X} at character {bad.start() + 1} of "
+                                f"{quote(value)}", file=label, path=path or None)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, (str, int, float, bool)) and k is not None:
+                raise ScenarioError("a key must be a plain name", file=label, path=path or None)
+            _check_values(k, label, path, depth + 1)
+            sub = f"{path}.{k}" if path else str(k)
+            _check_values(v, label, sub, depth + 1)
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            _check_values(v, label, f"{path}[{i}]", depth + 1)
+    elif isinstance(value, float) and value != value:
+        raise ScenarioError("not a number (nan)", file=label, path=path or None)
+    elif isinstance(value, (int, float, bool)) or value is None:
+        return
+    else:  # dates and times of YAML's timestamp tag, binary
+        raise ScenarioError(f"must be a string, number, boolean, list or mapping, not a "
+                            f"{type(value).__name__} ({quote(value)})", file=label, path=path or None)
+
+
 def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = False) -> dict:
-    """Parse scenario text (YAML, which includes JSON) into a mapping."""
+    """Parse scenario text (YAML, which includes JSON) into a mapping, within the limits above."""
+    if len(text) > MAX_FILE_BYTES:
+        raise ScenarioError(f"the document has {len(text):,} characters; a scenario has at most "
+                            f"{MAX_FILE_BYTES:,}", file=label)
+    bad = _CONTROL_TEXT.search(text)
+    if bad:
+        raise ScenarioError(f"control character U+{ord(bad.group()):04X} at {_position(text, bad.start())}",
+                            file=label)
     try:
         if json_only:
+            if _json_depth(text) > MAX_DEPTH:
+                raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels")
             data = json.loads(text, object_pairs_hook=_json_pairs)
         else:
             data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
@@ -77,11 +275,18 @@ def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = Fa
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
+        problem = " ".join(safe_text(str(problem)).split())
         raise ScenarioError(f"invalid YAML: {where}{problem}", file=label) from None
+    except (RecursionError, MemoryError):
+        raise ScenarioError(f"nested too deeply or too large (at most {MAX_DEPTH} levels, "
+                            f"{MAX_FILE_BYTES:,} bytes)", file=label) from None
+    except (ValueError, OverflowError) as exc:  # e.g. a YAML timestamp out of range, int digits limit
+        raise ScenarioError(f"invalid value: {quote(exc)}", file=label) from None
     if data is None:
         raise ScenarioError("the file is empty", file=label)
     if not isinstance(data, dict):
         raise ScenarioError(f"the top level must be a mapping (with a `game:` key), not {_kind(data)}", file=label)
+    _check_values(data, label)
     return data
 
 

@@ -46,6 +46,20 @@ __all__ = ["Spec", "Str", "Name", "Words", "Const", "Int", "Bool", "Number", "An
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
+#: limits every declared value has unless its declaration states a tighter one (issue 19): the
+#: JSON Schema states them (``maxLength``, ``minimum``/``maximum``, ``maxItems``)
+MAX_TEXT = 1_000
+MAX_INT = 1_000_000
+MAX_ITEMS = 1_000
+#: claims in one scenario (each is decided by a solver run; the shipped rulings have at most 46)
+MAX_CLAIMS = 100
+
+
+def _num(value: int) -> str:
+    """A number for a message: a huge one by its size, not its 4,000 digits."""
+    text = str(value)
+    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
+
 
 # ---- paths and messages (the formats of pycombat.scenario.Node) ------------------------------------
 def _sub(path: str, key: str | int) -> str:
@@ -142,7 +156,7 @@ class Str(Spec):
 
     description: str = ""
     enum: tuple[str, ...] | None = None
-    max_length: int | None = None
+    max_length: int | None = None  # None: MAX_TEXT (every string has a stated limit)
     pattern: str | None = None
     message: str | None = None
     nullable: bool = False
@@ -154,6 +168,10 @@ class Str(Spec):
 
     noun = "a string"
 
+    @property
+    def _max_length(self) -> int:
+        return self.max_length if self.max_length is not None else MAX_TEXT
+
     def json(self) -> dict:
         out: dict[str, Any] = {"type": ["string", "null"] if self.nullable else "string"}
         if self.enum is not None:
@@ -161,8 +179,8 @@ class Str(Spec):
         else:
             out["minLength"] = 1
             out["pattern"] = self.pattern or r"\S"
-        if self.max_length is not None:
-            out["maxLength"] = self.max_length
+        if self.enum is None:
+            out["maxLength"] = self._max_length
         if self.examples:
             out["examples"] = list(self.examples)
         return self._described(out)
@@ -175,11 +193,11 @@ class Str(Spec):
         text = value.strip()
         if not text:
             raise self._fail(self.message, "must not be empty", value, at)
+        if len(value) > self._max_length:
+            raise self._fail(None, f"has at most {self._max_length:,} characters, not {len(value):,}",
+                             value, at)
         if self.enum is not None and text not in self.enum:
             raise self._fail(self.message, _choice_message(text, self.enum), value, at)
-        if self.max_length is not None and len(value) > self.max_length:
-            raise self._fail(self.message, f"has at most {self.max_length:,} characters, not {len(value):,}",
-                             value, at)
         if self.pattern is not None and not re.search(self.pattern, value):
             raise self._fail(self.message, f"{value!r} does not have the expected form", value, at)
 
@@ -270,10 +288,8 @@ class Int(Spec):
 
     def json(self) -> dict:
         out: dict[str, Any] = {"type": "integer"}
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
+        out["minimum"] = self.minimum if self.minimum is not None else -MAX_INT
+        out["maximum"] = self.maximum if self.maximum is not None else MAX_INT
         return self._described(out)
 
     def check(self, value: Any, at: _At) -> None:
@@ -281,9 +297,11 @@ class Int(Spec):
         if isinstance(value, bool) or not isinstance(value, int):
             raise self._fail(self.message, f"{p}must be a whole number, not {_kind(value)}", value, at)
         if self.minimum is not None and value < self.minimum:
-            raise self._fail(self.message, f"{p}must be at least {self.minimum}, not {value}", value, at)
+            raise self._fail(self.message, f"{p}must be at least {self.minimum}, not {_num(value)}", value, at)
         if self.maximum is not None and value > self.maximum:
-            raise self._fail(self.message, f"{p}must be at most {self.maximum}, not {value}", value, at)
+            raise self._fail(self.message, f"{p}must be at most {self.maximum}, not {_num(value)}", value, at)
+        if abs(value) > MAX_INT:
+            raise self._fail(None, f"{p}must be between {-MAX_INT:,} and {MAX_INT:,}, not {_num(value)}", value, at)
 
 
 @dataclass(frozen=True)
@@ -380,8 +398,7 @@ class List(Spec):
         out: dict[str, Any] = {"type": ["array", "null"] if self._null_ok else "array", "items": self.item.json()}
         if self.min_items is not None:
             out["minItems"] = self.min_items
-        if self.max_items is not None:
-            out["maxItems"] = self.max_items
+        out["maxItems"] = self.max_items if self.max_items is not None else MAX_ITEMS
         return self._described(out)
 
     def check(self, value: Any, at: _At) -> None:
@@ -392,8 +409,9 @@ class List(Spec):
         if self.min_items is not None and len(value) < self.min_items:
             raise self._fail(self.few_message or self.message, f"has at least {self.min_items} entries, not "
                              f"{len(value)}", value, at)
-        if self.max_items is not None and len(value) > self.max_items:
-            raise self._fail(self.message, f"has at most {self.max_items} entries, not {len(value)}", value, at)
+        most = self.max_items if self.max_items is not None else MAX_ITEMS
+        if len(value) > most:
+            raise self._fail(None, f"has at most {most:,} entries, not {len(value):,}", value, at)
         for i, v in enumerate(value):
             self.item.check(v, at.sub(i))
 
@@ -426,7 +444,7 @@ class Map(Spec):
     """A free mapping: keys named by the user (``key`` says what they are), values ``value``.
 
     >>> Map(Int(minimum=0), key="a Nation name from the shipped data").json()["additionalProperties"]
-    {'type': 'integer', 'minimum': 0}
+    {'type': 'integer', 'minimum': 0, 'maximum': 1000000}
     """
 
     value: Spec
@@ -711,7 +729,7 @@ def claims_spec(*, kinds: Sequence[str] | None = None, arg_keys: Sequence[str] =
     for key in arg_keys:
         fields.setdefault(key, Anything(f"an argument of `kind:` claims (`{key}`)"))
     entry = Obj(fields, "a claim with its fields", closed=kinds is not None)
-    return List(AnyOf((sentence, entry)), description or "claims for `pycombat verify`: each is a sentence, or a "
+    return List(AnyOf((sentence, entry)), max_items=MAX_CLAIMS, description=description or "claims for `pycombat verify`: each is a sentence, or a "
                 "mapping with `claim:` (a sentence) or `kind:` and its fields, optionally `expect:` and `id:`")
 
 

@@ -26,9 +26,10 @@ import itertools
 import math
 from dataclasses import dataclass
 from importlib.resources import files as _resource_files
+from functools import partial
 from operator import itemgetter
 from pathlib import Path
-from typing import Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from ...errors import ScenarioError, SolverError
 from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
@@ -159,6 +160,12 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
     )
 
 
+#: answers read by a bounded count (about 2 s of solving) before it gives a lower bound
+MAX_COUNTED_MODELS = 20_000
+#: a count past this is not finished (an orbit of 20 alike strikes alone has 20! members)
+MAX_COUNT = 10 ** 12
+
+
 class LegalAssignments:
     """A lazy view of the legal complete assignments of a scenario (python-chess style).
 
@@ -198,15 +205,13 @@ class LegalAssignments:
         by_strike = dict(pairs)
         tord = sorted((t for _, t in pairs), key=self._trank.__getitem__)
         cat_targets: list[str] = []
-        per_class: list[list[tuple[tuple[str, ...], tuple[str, ...]]]] = []
+        # each class's options (a permutation of its strikes onto its targets, and the strikes
+        # left over), made lazily: a class of 12 alike strikes has 12! of them (issue 19)
+        per_class: list[Callable[[], Iterator[tuple[tuple[str, ...], tuple[str, ...]]]]] = []
         for strikes in classes.values():
             targets = sorted((by_strike[s] for s in strikes if s in by_strike), key=self._trank.__getitem__)
             cat_targets.extend(targets)
-            options = []
-            for perm in itertools.permutations(strikes, len(targets)):
-                used = set(perm)
-                options.append((perm, tuple(s for s in strikes if s not in used)))
-            per_class.append(options)
+            per_class.append(partial(_class_options, tuple(strikes), len(targets)))
         where = {t: i for i, t in enumerate(cat_targets)}
         order = [where[t] for t in tord]
         tord_t = tuple(tord)
@@ -220,16 +225,16 @@ class LegalAssignments:
             pick = itemgetter(*order)
         new = tuple.__new__
         if len(per_class) == 1:
-            for perm, rest in per_class[0]:
+            for perm, rest in per_class[0]():
                 yield new(Assignment, (tuple(zip(pick(perm), tord_t)), rest))
         elif len(per_class) == 2:
             first, second = per_class
-            for p1, r1 in first:
-                for p2, r2 in second:
+            for p1, r1 in first():
+                for p2, r2 in second():
                     exc = r1 + r2 if not (r1 and r2) else tuple(sorted(r1 + r2, key=srank.__getitem__))
                     yield new(Assignment, (tuple(zip(pick(p1 + p2), tord_t)), exc))
         else:
-            for combo in itertools.product(*per_class):
+            for combo in _lazy_product(per_class):
                 cat: tuple[str, ...] = ()
                 exc = ()
                 for perm, rest in combo:
@@ -256,6 +261,27 @@ class LegalAssignments:
             used = {s for s, _ in pairs}
             pairs.sort(key=lambda p: self._trank[p[1]])
             yield Assignment(tuple(pairs), tuple(s for s in strikes if s not in used))
+
+    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+        """``(n, exact)``: the number of legal complete assignments, or (``exact`` False) a lower
+        bound ``n`` once it passes ``most`` or once ``models`` solver answers were read (issue 19:
+        a 20-member company has too many orbits to count in seconds)."""
+        if not self.symmetry:
+            n = self._solver(COMPLETE).count(limit=models + 1)
+            return min(n, models), n <= models and (most is None or n <= most)
+        total = 0
+        for i, (pairs, classes) in enumerate(self.representatives()):
+            if i >= models:
+                return total, False
+            placed = {s for s, _ in pairs}
+            size = 1
+            for strikes in classes.values():
+                m = sum(1 for s in strikes if s in placed)
+                size *= math.perm(len(strikes), m)
+            total += size
+            if most is not None and total > most:
+                return total, False
+        return total, True
 
     def count(self) -> int:
         """The number of legal complete assignments, computed from orbit sizes."""
@@ -308,9 +334,33 @@ class LegalTraces:
     def count(self) -> int:
         return self._solver().count()
 
+    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+        """``(n, exact)`` as :meth:`LegalAssignments.count_bounded` (each trace is one answer)."""
+        cap = models if most is None else min(models, most)
+        n = self._solver().count(limit=cap + 1)
+        return min(n, cap + 1), n <= cap
+
     def violations(self, trace: Trace) -> list[Violation]:
         facts = self._facts + trace_facts(trace.steps)
         return check(rule_files(RULES, TRACE_CHECK), facts, consts=self._consts)
 
     def __contains__(self, trace: object) -> bool:
         return isinstance(trace, Trace) and not self.violations(trace)
+
+
+def _class_options(strikes: tuple[str, ...], k: int) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each ordered choice of ``k`` of ``strikes`` with the strikes left over, lazily."""
+    for perm in itertools.permutations(strikes, k):
+        used = set(perm)
+        yield perm, tuple(s for s in strikes if s not in used)
+
+
+def _lazy_product(factories: Sequence[Callable[[], Iterator[Any]]]) -> Iterator[tuple]:
+    """``itertools.product`` over iterators made afresh for each prefix (product would list every
+    input first), in the same order."""
+    if not factories:
+        yield ()
+        return
+    for head in factories[0]():
+        for tail in _lazy_product(factories[1:]):
+            yield (head,) + tail

@@ -14,6 +14,7 @@ from typing import Callable
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
+from ...sentences import guard
 from ...errors import PycombatError
 from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, positive, verify_claims
@@ -261,8 +262,8 @@ _ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifi
 
 def book() -> ClaimBook:
     """MECCG's claims: the sentences above and those of :mod:`.combat_claims`, and the ``kind:`` claims."""
-    return ClaimBook(game="meccg", kinds=CLAIM_KINDS, templates=TEMPLATES + MORE, arg_keys=_ARG_KEYS,
-                     negations=_NEGATIONS, third_person=_THIRD_PERSON, describe=_describe,
+    return ClaimBook(game="meccg", kinds=CLAIM_KINDS, templates=guard(TEMPLATES + MORE), arg_keys=_ARG_KEYS,
+                     negations=guard(_NEGATIONS), third_person=_THIRD_PERSON, describe=_describe,
                      example='"<card> cancels the attack"')
 
 

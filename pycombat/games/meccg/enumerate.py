@@ -10,7 +10,7 @@ from typing import Any
 
 from ...errors import TooLargeError
 from ...rulebook import load_rulebook
-from .assign import Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace, judge_attack
+from .assign import MAX_COUNT, Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace, judge_attack
 from .model import Scenario
 
 #: listing more than this many options needs --limit (or a larger --max-list)
@@ -26,6 +26,8 @@ class EnumerateReport:
     options: list[Assignment | Trace] = field(default_factory=list)
     listed: bool = False
     truncated: bool = False
+    #: False when ``count`` is a lower bound (counting stopped: issue 19's bounded work)
+    count_exact: bool = True
 
     def reasons(self) -> list[dict[str, Any]]:
         """The rules that decide the attack's legality, with their text and source."""
@@ -60,6 +62,8 @@ class EnumerateReport:
             "notion": "trace" if self.traces else "complete",
             "count": self.count if self.count is not None else len(self.options),
         }
+        if not self.count_exact:
+            out["count_exact"] = False  # `count` is a lower bound: counting stopped (issue 19)
         if self.listed:
             out["options"] = [_option_json(o) for o in self.options]
             if self.truncated:
@@ -95,20 +99,32 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         report.listed = not count_only
         return report
     view = LegalTraces(scenario) if traces else LegalAssignments(scenario)
+    where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
+    noun = "traces" if traces else "complete assignments"
     if count_only:
-        report.count = view.count()
+        report.count, exact = view.count_bounded(most=MAX_COUNT)
+        if not exact:
+            raise TooLargeError(f"{where}enumerate --count: more than {report.count:,} legal {noun} (counting "
+                                "stopped there to answer in seconds); use --limit N to list the first N")
         return report
     report.listed = True
     if limit is None:
         if not traces:
-            report.count = view.count()
-            if report.count > max_list:
+            report.count, exact = view.count_bounded(most=MAX_COUNT)
+            if report.count > max_list or not exact:
                 raise TooLargeError(
-                    f"{report.count:,} legal complete assignments: too many to list (the limit is "
-                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or --max-list "
-                    f"{report.count} to list them all.")
+                    f"{where}{'at least ' if not exact else ''}{report.count:,} legal complete assignments: too many to list (the limit is "
+                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
+                    + (f"--max-list {report.count} to list them all." if exact else "a larger --max-list."))
             report.options = list(view)
         else:
+            # one trace or more per complete assignment: refuse up front when those are too many
+            n, exact = LegalAssignments(scenario).count_bounded(most=max_list)
+            if n > max_list or not exact:
+                raise TooLargeError(
+                    f"{where}at least {n:,} legal traces (one or more per complete assignment): too many to list "
+                    f"(the limit is {max_list:,}). Use --count for the number, --limit N for the first N, or a "
+                    "larger --max-list.")
             report.options = list(itertools.islice(view, max_list + 1))
             if len(report.options) > max_list:
                 raise TooLargeError(
@@ -116,7 +132,11 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
                     f"--limit N for the first N, or a larger --max-list.")
             report.count = len(report.options)
         return report
-    report.count = view.count()
-    report.options = list(itertools.islice(view, limit))
-    report.truncated = report.count > len(report.options)
+    report.options = list(itertools.islice(view, limit))  # streamed: only the first `limit` are made
+    if len(report.options) < limit:
+        report.count = len(report.options)
+    else:
+        report.count, report.count_exact = view.count_bounded(most=MAX_COUNT)
+        report.count = max(report.count, len(report.options))
+    report.truncated = not report.count_exact or report.count > len(report.options)
     return report

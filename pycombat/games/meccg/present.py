@@ -67,7 +67,8 @@ def _enumerate(report, console: Console) -> None:
     for member, rule in result.attack.no_target:
         console.print(f"  {member} is no target: {book.cite(rule)}")
     noun = "traces" if result.traces else "complete assignments"
-    console.print(Text(f"{result.count:,} legal {noun}", style="bold"))
+    at_least = "" if getattr(result, "count_exact", True) else "at least "
+    console.print(Text(f"{at_least}{result.count:,} legal {noun}", style="bold"))
     if report.count_only or not result.options:
         return
     if len(result.options) > TABLE_MAX:
@@ -75,7 +76,7 @@ def _enumerate(report, console: Console) -> None:
     else:
         console.print(_traces_table(result) if result.traces else _assignments_table(result))
     if result.truncated:
-        console.print(f"... {result.count - len(result.options):,} more (shown: {len(result.options):,}; "
+        console.print(f"... {at_least}{result.count - len(result.options):,} more (shown: {len(result.options):,}; "
                       f"use --limit N to show more)")
 
 

@@ -35,6 +35,11 @@ CARD_TYPES = ("character", "ally", "avatar", "agent")
 #: a Ringwraith's mode (MECCG-FX-6; the same tuple as cardfx.MODES, which a test checks)
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 
+#: limits of a MECCG scenario (issue 19): a stat (prowess, body, marshalling and stage points) and the
+#: members a company may have (the work of `optimize`/`tree` is bounded by --max-nodes besides)
+MAX_STAT = 99
+MAX_MEMBERS = 30
+
 ROLL = Int("a 2d6 roll total", minimum=2, maximum=12,
            message="a 2d6 roll is a whole number from 2 to 12, not {value!r}")
 ROLLS = Obj({
@@ -72,14 +77,14 @@ MEMBER_FIELDS = {
     "type": Str("the card type of a custom member", enum=CARD_TYPES),
     "race": Str("race (overrides the card's)"),
     "skills": List(Str("a skill"), "skills (override the card's)"),
-    "prowess": Int("prowess (overrides the card's)", minimum=0),
-    "body": Int("body (overrides the card's)", minimum=0),
-    "mp": Int("marshalling points (override the card's)"),
+    "prowess": Int("prowess (overrides the card's)", minimum=0, maximum=MAX_STAT),
+    "body": Int("body (overrides the card's)", minimum=0, maximum=MAX_STAT),
+    "mp": Int("marshalling points (override the card's)", minimum=-MAX_STAT, maximum=MAX_STAT),
     "keywords": List(Str("a keyword"), "keywords (override the card's)"),
     "may_not_be_attacked": Bool("the member may not be attacked (overrides the card)"),
     "may_not_face_strikes_at_site": Bool("the member may not face strikes at this site (overrides the card)"),
     "makes_company_overt": Bool("the member makes a covert company overt (overrides the card)"),
-    "discard_on_body_check": List(Int("a body check roll"), "body check rolls on which the member is discarded"),
+    "discard_on_body_check": List(Int("a body check roll", minimum=2, maximum=12), "body check rolls on which the member is discarded"),
     "avatar": Bool("the member is an avatar (overrides the card)"),
     "status": Str("the member's state", enum=STATUSES),
     "mode": Str("a Ringwraith's mode: Fell Rider, Heralded Lord or Black Rider (MECCG-FX-6)", enum=MODES),
@@ -98,7 +103,7 @@ COMPANY = Obj({
     "player": Str("the player's name (default: attacker / defender)"),
     "status": Str("a Fallen-wizard company's declared status", enum=FW_STATUSES),
     "site": Str("the site where the combat happens"),
-    "stage_points": Int("a Fallen-wizard player's stage points (MECCG-ALIGN-8)", minimum=0),
+    "stage_points": Int("a Fallen-wizard player's stage points (MECCG-ALIGN-8)", minimum=0, maximum=MAX_STAT),
     "entered_site": Bool("the company entered the site this turn (default true)"),
     "declared_at": Str("when the attack is declared (MECCG-INIT-1: only end_of_site_phase is legal)",
                        enum=DECLARATION_MOMENTS),
@@ -108,7 +113,7 @@ COMPANY = Obj({
     "hand": List(Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
                      message="a card name (a string)")),
     "members": List(AnyOf((Name("character or ally", "the member's card"), MEMBER_OBJ), "a company member"),
-                    "the company's characters and allies", min_items=1,
+                    "the company's characters and allies", min_items=1, max_items=MAX_MEMBERS,
                     few_message="a company needs at least one member"),
 }, "a company", required=("alignment", "site", "members"))
 

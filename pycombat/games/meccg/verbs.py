@@ -204,8 +204,8 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
 
     if not judge_attack(scenario).legal:
         return
-    n = LegalAssignments(scenario).count()
-    if n > max_nodes:
+    n, exact = LegalAssignments(scenario).count_bounded(most=max_nodes)
+    if n > max_nodes or not exact:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "
                             f"per legal complete assignment), more than --max-nodes {max_nodes:,}; raise --max-nodes "
                             "or solve a smaller combat")

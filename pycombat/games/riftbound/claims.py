@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
+from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node
@@ -194,8 +195,9 @@ EXAMPLE = ("\"the defender may assign A1 1, A4 2\", \"the attacker conquers\", \
 def book() -> ClaimBook:
     """Riftbound's claims for :func:`pycombat.verdicts.parse_claims`: the sentence templates, the
     procedure statements and the ``kind:`` claims with their fields."""
-    return ClaimBook(game="riftbound", kinds=CLAIM_KINDS, templates=TEMPLATES, arg_keys=_ARG_KEYS,
-                     negations=_NEGATIONS, third_person=_THIRD, example=EXAMPLE, read_sentence=_statement)
+    return ClaimBook(game="riftbound", kinds=CLAIM_KINDS, templates=guard(TEMPLATES), arg_keys=_ARG_KEYS,
+                     negations=guard(_NEGATIONS), third_person=_THIRD, example=EXAMPLE,
+                     read_sentence=guard_reader(_statement))
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:

@@ -227,14 +227,21 @@ class OutcomeClasses:
 def wipe_values(board: Board, side: str) -> frozenset[bool]:
     """Whether ``side``'s legal splits wipe out the other side: {True}, {False} or both.
 
-    Asked of the ASP: brave (some legal split wipes them out) and cautious (every one does)."""
+    Asked of the ASP as two satisfiability questions (one answer each, so the work does not grow
+    with the number of splits, issue 19): is there a legal split that wipes them out, and one
+    that does not? (The same answer as brave and cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
     files = VECTOR + ("cleanup.lp", "outcome.lp")
-    solver = Solver(files=rule_files(RULES, files), consts=consts({**board.flags, "split_repr": "vector"}),
-                    facts=F.board_facts(board, [side]))
-    some = any(x == ("wiped_out", side) for x in (solver.brave() or []))
-    every = any(x == ("wiped_out", side) for x in (solver.cautious() or []))
+
+    def satisfiable(extra: str) -> bool:
+        solver = Solver(files=rule_files(RULES, files), texts=(extra,),
+                        consts=consts({**board.flags, "split_repr": "vector"}), facts=F.board_facts(board, [side]))
+        return solver.count(limit=1) > 0
+
+    some = satisfiable(f":- not wiped_out({side}).")
+    spared = satisfiable(f":- wiped_out({side}).")
+    every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
 
 

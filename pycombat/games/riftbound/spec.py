@@ -41,12 +41,18 @@ EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish"
 UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
 GIVABLE = ("Tank", "Backline", "Assault", "Shield")
 
+#: limits of a Riftbound scenario (issue 19): printed Mights are below 20; a unit's Might, a damage
+#: amount, the units a side has at one battlefield, the showdown's effects
+MAX_MIGHT = 99
+MAX_UNITS = 20
+MAX_EFFECTS = 60
+
 _UNIT_REF = "a unit of this combat (its name or label, any case)"
 EFFECT = Obj({
-    "might": Int("a Might change of `unit` until the end of the turn"),
-    "prevent": AnyOf((Int("damage to `unit` prevented", minimum=1), Words("prevent all damage to `unit`", ("all",))),
+    "might": Int("a Might change of `unit` until the end of the turn", minimum=-MAX_MIGHT, maximum=MAX_MIGHT),
+    "prevent": AnyOf((Int("damage to `unit` prevented", minimum=1, maximum=MAX_MIGHT), Words("prevent all damage to `unit`", ("all",))),
                      "damage to `unit` prevented: a number, or all"),
-    "damage": Int("damage dealt to `unit` (marked before combat damage)", minimum=1),
+    "damage": Int("damage dealt to `unit` (marked before combat damage)", minimum=1, maximum=MAX_MIGHT),
     "stun": Str(f"stun {_UNIT_REF}"),
     "kill": Str(f"kill {_UNIT_REF} (it leaves the combat)"),
     "recall": Str(f"recall {_UNIT_REF} (it leaves the combat)"),
@@ -82,14 +88,14 @@ PLAY = Obj({
 UNIT_OBJ = Obj({
     "name": Name("unit card", "the card (or, with custom: true, the unit's own name)"),
     "custom": Bool("a unit not in the card data: give its `might` (and `keywords`)"),
-    "might": Int("Might (overrides the card's)"),
+    "might": Int("Might (overrides the card's)", minimum=-MAX_MIGHT, maximum=MAX_MIGHT),
     "keywords": List(Str("a keyword as printed, e.g. Tank, Assault 2, Shield, Deflect (or Stun)"),
                      "keywords beyond the card's"),
-    "damage": Int("damage already marked on the unit", minimum=0),
+    "damage": Int("damage already marked on the unit", minimum=0, maximum=MAX_MIGHT),
     "stunned": Bool("the unit is stunned (RB-MIGHT-3)"),
     "immune": Bool("the unit cannot be damaged"),
     "deals_combat_damage": Bool("false: the unit deals no combat damage"),
-    "value": AnyOf((Int(), Str(pattern=r"^\s*[-+]?\d+(\.\d+)?(\s*/\s*\d+)?\s*$")),
+    "value": AnyOf((Int(), Str(max_length=40, pattern=r"^\s*[-+]?\d+(\.\d+)?(\s*/\s*\d+)?\s*$")),
                    "the unit's value for `optimize`: a whole number or a fraction such as 3/2",
                    message="must be a whole number or a fraction such as 3/2, not {value!r}"),
     "label": Str("a unique name for this unit in the output and claims (for two copies of a card)"),
@@ -107,7 +113,7 @@ UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the ba
 def _side(role: str) -> Obj:
     return Obj({
         "player": Str("the player's name"),
-        "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1,
+        "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),
     }, f"the {role}: its units at the battlefield (and at its base)", required=("units",))
@@ -116,8 +122,8 @@ def _side(role: str) -> Obj:
 ATTACKER, DEFENDER = _side("attacker"), _side("defender")
 SIDE = ATTACKER
 
-_AMOUNT = Int("damage assigned to that unit", minimum=0, prefix="damage ")
-_STEP_AMOUNT = Int("damage assigned in this step", minimum=1, prefix="damage ")
+_AMOUNT = Int("damage assigned to that unit", minimum=0, maximum=10 * MAX_MIGHT, prefix="damage ")
+_STEP_AMOUNT = Int("damage assigned in this step", minimum=1, maximum=10 * MAX_MIGHT, prefix="damage ")
 _STEP_MESSAGE = "a step is {{unit: damage}} or [unit, damage]"
 SPLIT = AnyOf((
     Map(_AMOUNT, "a vector: unit -> damage", key=_UNIT_REF),
@@ -143,7 +149,8 @@ SCENARIO = Obj({
     "attacker": ATTACKER,
     "defender": DEFENDER,
     "showdown": List(ByKeys(("play",), PLAY, EFFECT, "a card played (`play:`) or an effect stated directly"),
-                     "the showdown's effects and the cards played, in the order they resolved"),
+                     "the showdown's effects and the cards played, in the order they resolved",
+                     max_items=MAX_EFFECTS),
     "splits": SPLITS,
     "claims": claims_spec(),
 }, "A Riftbound combat at one battlefield: the units of both sides, the showdown's effects, optionally the "

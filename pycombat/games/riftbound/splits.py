@@ -44,6 +44,8 @@ OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
 #: splits a second are enumerated): the message says so instead of hanging
 MAX_ENUMERATED_COUNT = 2_000_000
+#: splits among which `best_splits` finds the optimal ones (an estimate, checked before solving)
+MAX_OPTIMIZED_SPLITS = 200_000
 
 
 def consts(flags: Mapping[str, str]) -> dict[str, str]:
@@ -258,6 +260,10 @@ def best_splits(board: Board, side: str, *, objective: str | None = None, protec
     view = LegalSplits(board, side, representation="vector")
     if view.derived.to_assign[side] == 0:
         return Optimum(side, objective, [view._empty()])
+    bound = view.upper_bound()  # estimated before solving (issue 19): clingo proves optimality over them all
+    if bound > MAX_OPTIMIZED_SPLITS:
+        raise TooLargeError(f"the {side} may have up to {bound:,} legal splits: too many to find the best ones "
+                            f"(limit {MAX_OPTIMIZED_SPLITS:,}); give fewer units or less Might")
     extra = [F.Protect(unit=u) for u in protect if u in {x.name for x in board.side(other(side))}]
     extra += F.value_facts(values or {})
     solver = Solver(files=rule_files(RULES, OPTIMIZE), consts={**view._consts, "best_split_objective": objective},

@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Callable
 
+from ...sentences import guard
 from ...errors import ScenarioError
 from ...scenario import Node
 from ...verdicts import ClaimBook, parse_claims, verify_claims
@@ -362,7 +363,7 @@ def _make(*, sentence: bool, text: str, args: dict, **kw: Any) -> Claim:
 
 #: battle claims: a sentence or ``{kind: ..., fields}``; either may name a split with ``attacking:``
 #: or ``rearguard:``
-BOOK = ClaimBook(game="wotr", kinds=CLAIM_KINDS, templates=TEMPLATES, arg_keys=_ARG_KEYS, negations=NEGATIONS,
+BOOK = ClaimBook(game="wotr", kinds=CLAIM_KINDS, templates=guard(TEMPLATES), arg_keys=_ARG_KEYS, negations=guard(NEGATIONS),
                  third_person=THIRD_PERSON, example="\"the attacker's Combat Strength is 8\"", fields=_split,
                  own_keys=("attacking", "rearguard"), check=_check_args, describe=_describe, make=_make)
 

@@ -28,6 +28,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
 from ...scenario import Node
 from ...verdicts import ClaimBook, verify_claims
@@ -438,7 +439,7 @@ def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
 
 
 #: position claims: a sentence or ``{kind: ..., fields}`` on moves, dice and cards
-BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=(), arg_keys=ARG_KEYS, negations=NEGATIONS,
+BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=(), arg_keys=ARG_KEYS, negations=guard(NEGATIONS),
                  third_person=THIRD_PERSON, example="\"the Army in Osgiliath may move to Minas Tirith\"",
-                 read_sentence=_read_sentence, fields=_fields, own_keys=ARG_KEYS,
+                 read_sentence=guard_reader(_read_sentence), fields=_fields, own_keys=ARG_KEYS,
                  describe=lambda kind, args, negated: _describe(kind, args), make=Claim)

@@ -40,17 +40,22 @@ _GAME = Const(GAME, "the game of this file", message="this reader is for `game: 
 _SIDE = "a side: free_peoples or shadow (also Free Peoples, FP)"
 _NATION = "Nation name from the shipped data (Gondor, Rohan, Sauron, ...)"
 
+#: limits of a WotR scenario (issue 19): units of one kind in an Army (a region stacks at most 10
+#: Army units; sieges and tests go beyond), a modifier of a die, a die count or Leadership
+MAX_UNITS = 50
+MAX_MODIFIER = 20
+
 # ---- shared by battles and positions ---------------------------------------------------------------
 UNIT = Obj({
-    "regulars": Int("Regular units", minimum=0),
-    "elites": Int("Elite units", minimum=0),
-    "leaders": Int("Leaders (Free Peoples; the Nazgûl are `nazgul:` of the Army)", minimum=0),
+    "regulars": Int("Regular units", minimum=0, maximum=MAX_UNITS),
+    "elites": Int("Elite units", minimum=0, maximum=MAX_UNITS),
+    "leaders": Int("Leaders (Free Peoples; the Nazgûl are `nazgul:` of the Army)", minimum=0, maximum=MAX_UNITS),
 }, "one Nation's figures")
 UNITS = Map(UNIT, "Army units per Nation", key=f"a {_NATION}",
             message="must be a mapping of Nation to figures, e.g. {{Gondor: {{regulars: 3, elites: 1}}}}")
 FORCE_FIELDS = {
     "units": UNITS,
-    "nazgul": Int("Nazgûl figures (Shadow)", minimum=0),
+    "nazgul": Int("Nazgûl figures (Shadow)", minimum=0, maximum=MAX_UNITS),
     "characters": List(Name("Character", "a Character with the Army (Companion or Minion)")),
 }
 #: a rearguard: the figures of the attacking Army that stay out of the battle (WOTR-SPLIT)
@@ -71,10 +76,10 @@ POLITICS = Map(AnyOf((
 # ---- battles ---------------------------------------------------------------------------------------
 _HIT = "a hit number is 1 to 7 (a natural 6 always hits, WOTR-HIT-4), not {value!r}"
 EFFECTS = Obj({
-    "combat_roll": Int("added to each Combat roll die"),
-    "reroll": Int("added to each Leader re-roll die"),
-    "dice": Int("more (or fewer) Combat roll dice"),
-    "leadership": Int("more (or less) Leadership"),
+    "combat_roll": Int("added to each Combat roll die", minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER),
+    "reroll": Int("added to each Leader re-roll die", minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER),
+    "dice": Int("more (or fewer) Combat roll dice", minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER),
+    "leadership": Int("more (or less) Leadership", minimum=-MAX_MODIFIER, maximum=MAX_MODIFIER),
     "hit": Int("the hit number of the Combat roll", minimum=1, maximum=7, message=_HIT),
     "reroll_hit": Int("the hit number of the Leader re-roll", minimum=1, maximum=7, message=_HIT),
     "no_reroll": Bool("no Leader re-roll this round"),
@@ -184,8 +189,8 @@ REGION = Obj({
     "besieged": AnyOf((Bool(), Str(_SIDE)), "the side inside the Stronghold under siege (true: its controller)"),
 }, "the figures in a region (they replace the setup's); empty: no figures", nullable=True)
 REINFORCEMENTS = Map(Obj({
-    "regulars": Int("Regular units", minimum=0),
-    "elites": Int("Elite units", minimum=0),
+    "regulars": Int("Regular units", minimum=0, maximum=MAX_UNITS),
+    "elites": Int("Elite units", minimum=0, maximum=MAX_UNITS),
     "leaders": Int("Leaders", minimum=0),
     "nazgul": Int("Nazgûl", minimum=0),
 }, "one Nation's reinforcements"), "figures available to muster per Nation (default: the figure totals less "
