@@ -72,13 +72,19 @@ def build_parser() -> argparse.ArgumentParser:
         vp.add_argument("--pretty", action="store_true", help="indent the JSON (default: compact, one line)")
         vp.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="set an interpretation flag")
+        readers: dict[int, tuple[argparse.Action, list[str]]] = {}
         for g in offering:
             dests = set(COMMON_DESTS)
             for opt in g.verbs[verb].options:
                 existing = [vp._option_string_actions[f] for f in opt.flags if f in vp._option_string_actions]
                 action = existing[0] if existing else vp.add_argument(*opt.flags, **_argparse_kwargs(opt))
+                readers.setdefault(id(action), (action, []))[1].append(g.name)
                 dests.add(action.dest)
             allowed[g.name][verb] = dests
+        if len(offering) > 1:  # an option only some games read says which (the others refuse it)
+            for action, readers_of in readers.values():
+                if len(readers_of) < len(offering) and action.help and not action.help.endswith("]"):
+                    action.help += f" [{', '.join(readers_of)}]"
     s = sub.add_parser("schema", help="print the JSON Schema of a game's scenario files",
                        description="Print the JSON Schema of a game's scenario files (validate scenarios and get "
                                    "completion in an editor: see docs/schema.md).")
