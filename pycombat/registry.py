@@ -38,34 +38,30 @@ VERB_HELP = {
 }
 
 
+def _int_at_least(text: str, minimum: int) -> int:
+    import argparse
+
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if n < minimum:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}" if minimum == 1 else f"must be 0 or more, not {n}")
+    return n
+
+
 def positive_int(text: str) -> int:
     """An option's whole number of at least 1 (argparse ``type=``).
 
     >>> positive_int("3")
     3
     """
-    import argparse
-
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
-    return n
+    return _int_at_least(text, 1)
 
 
 def nonneg_int(text: str) -> int:
     """An option's whole number of at least 0 (argparse ``type=``)."""
-    import argparse
-
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {n}")
-    return n
+    return _int_at_least(text, 0)
 
 
 def resolve(ref: str | Callable) -> Callable:

@@ -74,7 +74,8 @@ def _kind(value: Any) -> str:
     return kind(value)
 
 
-def _json_type(value: Any) -> str:
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a Python value (``null``, ``boolean``, ``integer``, ...)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -250,7 +251,7 @@ class Const(Spec):
 
     @property
     def types(self) -> tuple[str, ...]:  # type: ignore[override]
-        return (_json_type(self.value),)
+        return (json_type(self.value),)
 
     def json(self) -> dict:
         return self._described({"const": self.value})
@@ -606,7 +607,7 @@ class AnyOf(Spec):
         return self._described({"anyOf": [o.json() for o in self.options]})
 
     def check(self, value: Any, at: _At) -> None:
-        t = _json_type(value)
+        t = json_type(value)
         fitting = [o for o in self.options if o.accepts_type(t)]
         if not fitting:
             nouns = list(dict.fromkeys(o.noun for o in self.options))

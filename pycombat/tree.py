@@ -94,6 +94,9 @@ __all__ = [
     "to_dot",
     "to_graphml",
     "write_graphml",
+    "export",
+    "export_path",
+    "EXPORT_FORMATS",
     "to_png",
 ]
 
@@ -1451,3 +1454,38 @@ class DieDuel:
         if h == ("roll",):
             return "rolling"
         return f"rolled {h[1]}" + (f", {h[2]}" if len(h) > 2 else "")
+
+
+#: the files ``export`` writes, by extension
+EXPORT_FORMATS = (".graphml", ".dot", ".png")
+
+
+def export_path(output: str | Path) -> Path:
+    """``output`` as a path :func:`export` can write (checked before any work starts)."""
+    out = Path(output)
+    if out.suffix.lower() not in EXPORT_FORMATS:
+        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    return out
+
+
+def export(root: GameState, output: str | Path, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES,
+           progress: Callable[[int], Any] | None = None,
+           player_names: Sequence[str] = ("player 0", "player 1")) -> tuple[TreeStats, tuple[Fraction, ...] | None]:
+    """Write the game tree of ``root`` to ``output`` (its extension picks GraphML, DOT or PNG): what every
+    game's ``tree`` verb does.  The whole tree to GraphML is streamed (:func:`write_graphml`); otherwise the
+    graph is built (the first ``depth`` plies, not solved then) and written.  Returns the tree's stats and
+    the root's value (None with ``depth``).
+    """
+    out = export_path(output)
+    kind = out.suffix.lower()
+    if kind == ".graphml" and depth is None:  # streamed: no graph in memory
+        return write_graphml(root, out, max_nodes=max_nodes, progress=progress)
+    built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
+    value = solve(built) if depth is None else None
+    if kind == ".graphml":
+        to_graphml(built, out)
+    elif kind == ".dot":
+        to_dot(built, out, player_names=player_names)
+    else:
+        to_png(built, out, player_names=player_names)
+    return built.stats(), value

@@ -26,6 +26,7 @@ import yaml
 from .. import api, registry
 from ..errors import PycombatError, ScenarioError
 from ..scenario import parse_document
+from ..schemaspec import json_type
 
 #: fields listed at most (a form of thousands of rows helps nobody)
 MAX_FIELDS = 400
@@ -33,19 +34,9 @@ NAME_MARK = "name from the shipped data"
 
 
 def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if value is None:
-        return "null"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
+    """The JSON Schema type of a value (a mapping, or anything else not listed, is an object)."""
+    kind = json_type(value)
+    return kind if kind in ("null", "boolean", "integer", "number", "string", "array") else "object"
 
 
 def _resolve(schema: Any, root: dict) -> dict:

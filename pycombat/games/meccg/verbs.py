@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Callable
 
 from ...dice import Dist, as_json
@@ -274,31 +273,17 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
          character: str | None = None, max_nodes: int = 2_000_000,
          progress: Callable[[int], object] | None = None) -> TreeReport:
     """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG)."""
-    from ...tree import build_tree, solve, to_dot, to_graphml, to_png, write_graphml
+    from ...tree import export, export_path
     from .game import CvccGame
     from .optimize import objective_from
 
     obj = objective_from(objective, character, scenario)
-    out = Path(output)
-    kind = out.suffix.lower()
-    if kind not in (".graphml", ".dot", ".png"):
-        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    out = export_path(output)
     _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
     game = CvccGame(scenario, obj)
-    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
-        stats, _ = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
-    t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
-    if depth is None:
-        solve(t)
-    if kind == ".graphml":
-        to_graphml(t, out)
-    elif kind == ".dot":
-        to_dot(t, out, player_names=("defender", "attacker"))
-    else:
-        to_png(t, out, player_names=("defender", "attacker"))
-    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(t.stats()), depth=depth)
-
+    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                      player_names=("defender", "attacker"))
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
 
 
 # ---- card lookup -----------------------------------------------------------------------------------

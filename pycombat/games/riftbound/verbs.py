@@ -27,13 +27,12 @@ import builtins
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Callable
 
 from ...dice import Dist, as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport
-from ...tree import build_tree, format_fraction, solve, to_dot, to_graphml, to_png, write_graphml
+from ...tree import export, export_path, format_fraction
 from ...verdicts import parse_claims
 from . import claims as _claims
 from .game import JointGame, Objective, kill_classes
@@ -47,7 +46,6 @@ from .splits import Derived, LegalSplits
 #: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
 DEFAULT_MAX_LIST = 100_000
 #: the file formats ``tree`` writes, by extension
-TREE_FORMATS = (".graphml", ".dot", ".png")
 
 
 def _base(s: Scenario, verb: str) -> dict:
@@ -301,27 +299,13 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
          progress: Callable[[int], object] | None = None) -> TreeReport:
     """The joint game tree (the Attacker's split, then the Defender's) written to ``output``: GraphML,
     DOT or PNG by its extension; with ``depth`` only the first plies, not solved."""
-    out = Path(output)
-    kind = out.suffix.lower()
-    if kind not in TREE_FORMATS:
-        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    out = export_path(output)
     board = play_showdown(scenario).board
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj)
-    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
-        stats, _ = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
-    t = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
-    if depth is None:
-        solve(t)
-    names = ("attacker", "defender")
-    if kind == ".graphml":
-        to_graphml(t, out)
-    elif kind == ".dot":
-        to_dot(t, out, player_names=names)
-    else:
-        to_png(t, out, player_names=names)
-    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=t.stats(), depth=depth)
+    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                      player_names=("attacker", "defender"))
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
 
 
 # ---- verify ------------------------------------------------------------------------------------------

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, Callable
 
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
-from ...tree import build_tree, solve, to_dot, to_graphml, to_png, write_graphml
+from ...tree import export, export_path
 from . import claims as battle_claims
 from . import move_claims
 from .battle import OBJECTIVES
@@ -445,27 +444,13 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     _start(scenario, "tree")
     objective = _objective(objective)
     refuse_named_cards_for_tree(scenario)  # issue 15: never silently without the cards
-    out = Path(output)
-    kind = out.suffix.lower()
-    if kind not in (".graphml", ".dot", ".png"):
-        raise PycombatError(f"-o {output}: the extension must be .graphml, .dot or .png")
+    out = export_path(output)
     verdict = judge_attack(scenario)
     if not verdict.legal:
         raise illegal(verdict, scenario)
     game = BattleGame(battle_setup(scenario, verdict.attacking), objective)
-    if kind == ".graphml" and depth is None:  # streamed: no graph in memory (issue 17)
-        stats, root_value = write_graphml(game.new_initial_state(), out, max_nodes=max_nodes, progress=progress)
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, objective=objective,
-                          depth=depth, value=root_value[0])
-    built = build_tree(game.new_initial_state(), max_nodes=max_nodes, max_depth=depth, progress=progress)
-    value = solve(built)[0] if depth is None else None
-    names = ("attacker", "defender")
-    if kind == ".graphml":
-        to_graphml(built, out)
-    elif kind == ".dot":
-        to_dot(built, out, player_names=names)
-    else:
-        to_png(built, out, player_names=names)
-    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=built.stats(), objective=objective,
-                      depth=depth, value=value)
+    stats, value = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                          player_names=("attacker", "defender"))
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, objective=objective, depth=depth,
+                      value=value[0] if value is not None else None)
 
