@@ -187,8 +187,16 @@ def unregister(name: str) -> None:
 
 
 def _package_names() -> list[str]:
-    """The game packages shipped in ``pycombat.games``, listed without importing them."""
-    return sorted(m.name for m in pkgutil.iter_modules([str(Path(__file__).resolve().parent / "games")]) if m.ispkg)
+    """The game packages shipped in ``pycombat.games``, listed without importing them (once a process:
+    the installed packages do not change while it runs, and a batch asks for every scenario)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = tuple(sorted(
+            m.name for m in pkgutil.iter_modules([str(Path(__file__).resolve().parent / "games")]) if m.ispkg))
+    return list(_SHIPPED)
+
+
+_SHIPPED: tuple[str, ...] | None = None
 
 
 def names() -> list[str]:

@@ -171,19 +171,50 @@ class Decoder:
 # again, and the files are not read again).  Grounding: a Control grounded for one program
 # (rule files + texts + constants + facts) is kept in a small per-process LRU and solved again
 # for the next query of the same program (count, list, brave, cautious, optimize: only the solve
-# configuration changes).  Complete enumerations of at most ``_ANSWER_CACHE_MAX`` models are
-# kept too, so that a second listing of the same program replays the same answers in the same
+# configuration and the assumptions change).  Answers: what a query of a program returned (its
+# answer sets when there are at most ``_ANSWER_CACHE_MAX``, its count, its optimum, its brave or
+# cautious consequences) is kept in an LRU bounded by entries and by the symbols it holds, so a
+# batch that asks the same program again -- the same facts under another title, another hand of
+# cards that this question does not read -- is answered without grounding or solving, in the same
 # order.  :func:`loaded_stats` says how often each cache answered; :func:`clear_caches` empties them.
 
 _FILE_CACHE: dict[tuple[str, int, int], list] = {}
 _TEXT_CACHE: "OrderedDict[str, list]" = OrderedDict()
 _CONTROLS: "OrderedDict[tuple, _Grounded]" = OrderedDict()
-_ANSWERS: "OrderedDict[tuple, tuple]" = OrderedDict()
+_ANSWERS: "OrderedDict[tuple, Any]" = OrderedDict()
 _TEXT_CACHE_MAX = 512
 _CONTROLS_MAX = 6
-_ANSWERS_MAX = 32
+#: at most this many cached answers, holding at most ``_ANSWERS_MAX_SYMBOLS`` symbols together
+_ANSWERS_MAX = 8192
+_ANSWERS_MAX_SYMBOLS = 400_000
 _ANSWER_CACHE_MAX = 5000
+_ANSWERS_SIZE = [0]
 _STATS = {"parsed": 0, "parse_hits": 0, "grounded": 0, "ground_hits": 0, "answer_hits": 0}
+
+
+def _cached(key: tuple) -> Any:
+    if not _ENABLED[0]:
+        return None
+    got = _ANSWERS.get(key)
+    if got is not None:
+        _STATS["answer_hits"] += 1
+        _ANSWERS.move_to_end(key)
+        return got[0]
+    return None
+
+
+def _remember(key: tuple, value: Any, size: int = 1) -> None:
+    """Keep ``value`` (``size`` symbols) under ``key``, dropping the oldest past the bounds."""
+    if not _ENABLED[0] or size > _ANSWERS_MAX_SYMBOLS // 4:
+        return
+    old = _ANSWERS.pop(key, None)
+    if old is not None:
+        _ANSWERS_SIZE[0] -= old[1]
+    _ANSWERS[key] = (value, size)
+    _ANSWERS_SIZE[0] += size
+    while len(_ANSWERS) > _ANSWERS_MAX or _ANSWERS_SIZE[0] > _ANSWERS_MAX_SYMBOLS:
+        _, (_, dropped) = _ANSWERS.popitem(last=False)
+        _ANSWERS_SIZE[0] -= dropped
 
 
 def loaded_stats() -> dict[str, int]:
@@ -214,6 +245,7 @@ def clear_caches() -> None:
     _TEXT_CACHE.clear()
     _CONTROLS.clear()
     _ANSWERS.clear()
+    _ANSWERS_SIZE[0] = 0
 
 
 def _parse(text: str) -> list:
@@ -368,12 +400,13 @@ class Solver:
         return got
 
     def _solve(self, *, models: int = 0, project: bool = False, enum: str = "auto",
-               opt: str = "opt") -> Iterator[clingo.Model]:
+               opt: str = "opt", assumptions: Sequence[tuple[FactLike, bool]] = ()) -> Iterator[clingo.Model]:
         g = self._acquire()
         g.busy = True
         try:
             _configure(g.ctl, models=models, project=project, enum=enum, opt=opt)
-            with g.ctl.solve(yield_=True) as handle:
+            assumed = [(to_symbol(a), bool(v)) for a, v in assumptions]
+            with g.ctl.solve(yield_=True, assumptions=assumed) as handle:
                 yield from handle
         finally:
             g.busy = False
@@ -393,59 +426,78 @@ class Solver:
                     syms = tuple(m.symbols(shown=True))
                     yield Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), m.optimality_proven)
             return
-        akey = (self._program_key(), limit, project)
-        cached = _ANSWERS.get(akey) if _ENABLED[0] else None
+        akey = (self._program_key(), "models", limit, project)
+        cached = _cached(akey)
         if cached is not None:
-            _STATS["answer_hits"] += 1
-            _ANSWERS.move_to_end(akey)
             for n, syms, cost, optimal in cached:
                 yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
             return
-        self._acquire()  # prepares the decoder for this grounding
         seen: list | None = []
+        size = 0
         for n, m in enumerate(self._solve(models=limit, project=project), start=1):
             syms = tuple(m.symbols(shown=True))
             cost, optimal = tuple(m.cost), m.optimality_proven
             if seen is not None:
                 seen.append((n, syms, cost, optimal))
+                size += len(syms) + 1
                 if len(seen) > _ANSWER_CACHE_MAX:
                     seen = None
             yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
-        if seen is not None and _ENABLED[0]:
-            _ANSWERS[akey] = tuple(seen)
-            if len(_ANSWERS) > _ANSWERS_MAX:
-                _ANSWERS.popitem(last=False)
+        if seen is not None:
+            _remember(akey, tuple(seen), size)
+            if not limit or len(seen) < limit:  # every answer was seen: that is the count too
+                _remember((self._program_key(), "count", 0, project, ()), len(seen))
 
-    def count(self, *, project: bool = False, limit: int = 0) -> int:
-        """The number of answer sets (projected onto ``#show`` atoms when ``project``)."""
-        cached = _ANSWERS.get((self._program_key(), limit, project)) if _ENABLED[0] else None
+    def count(self, *, project: bool = False, limit: int = 0,
+              assumptions: Sequence[tuple[FactLike, bool]] = ()) -> int:
+        """The number of answer sets (projected onto ``#show`` atoms when ``project``), at most
+        ``limit`` when it is not 0, of the answer sets where each ``(atom, value)`` of
+        ``assumptions`` holds (an atom the program cannot derive is false)."""
+        assumed = tuple((to_symbol(a), bool(v)) for a, v in assumptions)
+        key = (self._program_key(), "count", limit, project, assumed)
+        cached = _cached(key)
+        if cached is None and not assumed:
+            every = _cached((self._program_key(), "count", 0, project, ()))
+            if every is not None:
+                cached = min(every, limit) if limit else every
         if cached is not None:
-            _STATS["answer_hits"] += 1
-            return len(cached)
+            return cached
         n = 0
-        for _ in self._solve(models=limit, project=project):
+        for _ in self._solve(models=limit, project=project, assumptions=assumed):
             n += 1
+        _remember(key, n)
         return n
 
-    def satisfiable(self) -> bool:
-        for _ in self._solve(models=1):
-            return True
-        return False
+    def satisfiable(self, assumptions: Sequence[tuple[FactLike, bool]] = ()) -> bool:
+        """Whether the program has an answer set (where the ``assumptions`` hold)."""
+        return self.count(limit=1, assumptions=assumptions) > 0
 
     def optimize(self) -> list[Answer]:
         """All optimal answer sets (clingo's ``optN`` mode)."""
         decode = self.decoder or to_python
-        out: list[Answer] = []
-        for n, m in enumerate(self._solve(models=0, opt="optN"), start=1):
-            if m.optimality_proven:
-                syms = tuple(m.symbols(shown=True))
-                out.append(Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), True))
-        return out
+        key = (self._program_key(), "optN")
+        got = _cached(key)
+        if got is None:
+            got, size = [], 0
+            for n, m in enumerate(self._solve(models=0, opt="optN"), start=1):
+                if m.optimality_proven:
+                    syms = tuple(m.symbols(shown=True))
+                    got.append((n, syms, tuple(m.cost)))
+                    size += len(syms) + 1
+            got = tuple(got)
+            _remember(key, got, size)
+        return [Answer(n, syms, tuple(decode(s) for s in syms), cost, True) for n, syms, cost in got]
 
     def _consequences(self, mode: str) -> list[Any] | None:
-        last = None
-        for m in self._solve(models=0, enum=mode):
-            last = tuple(m.symbols(shown=True))
+        key = (self._program_key(), mode)
+        got = _cached(key)
+        if got is None:
+            last = None
+            for m in self._solve(models=0, enum=mode):
+                last = tuple(m.symbols(shown=True))
+            got = (last,)
+            _remember(key, got, len(last or ()) + 1)
+        last = got[0]
         if last is None:
             return None
         decode = self.decoder or to_python

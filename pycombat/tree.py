@@ -37,6 +37,8 @@ expectiminimax.
 """
 from __future__ import annotations
 
+import functools
+import gc
 import numbers
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -203,8 +205,26 @@ def format_value(value: Iterable[Fraction]) -> str:
 
 def _ratio(x: Fraction) -> str:
     # Machine-readable form: always "n/d", as pycombat.dice.as_json does.
-    x = Fraction(x)
+    t = type(x)
+    if t is int:
+        return f"{x}/1"
+    if t is not Fraction and t is not _Ratio:
+        x = Fraction(x)
     return f"{x.numerator}/{x.denominator}"
+
+
+class _Ratio:
+    """A weight over a denominator, reduced, for writing only (``n/d`` and its float) without
+    building a Fraction per edge of a large export."""
+
+    __slots__ = ("numerator", "denominator")
+
+    def __init__(self, num: int, den: int):
+        g = gcd(num, den)
+        self.numerator, self.denominator = num // g, den // g
+
+    def __float__(self) -> float:
+        return self.numerator / self.denominator
 
 
 def _short(text: str, limit: int = _LABEL_MAX) -> str:
@@ -361,6 +381,26 @@ def _rewards(state: Any, n_players: int) -> tuple[Fraction, ...] | None:
     return r if any(r) else None
 
 
+def _no_cycle_collection(fn: Callable) -> Callable:
+    """Run ``fn`` with Python's cycle collector paused (the search allocates hundreds of thousands
+    of small objects and holds them: every full collection would walk them all again, a third of
+    the time of a large export).  Nothing here makes reference cycles; the node bound limits the
+    memory; the collector runs again afterwards."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return wrapper
+
+
+@_no_cycle_collection
 def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int | None = None,
                progress: Callable[[int], Any] | None = None) -> GameTree:
     """Build the graph of every state reachable from ``root`` (breadth first, iteratively).
@@ -716,6 +756,9 @@ class Solution:
     ids: dict  #: state key -> state number (the root is 0)
     values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
+    #: with ``solve_game(record=True)``: number -> the state's moves, each (child key, action,
+    #: chance weight or None, reward or None); None for a terminal state.  Else None.
+    records: list | None = None
 
     @property
     def value(self) -> tuple[Fraction, ...]:
@@ -794,8 +837,9 @@ def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction,
     return tuple(out)
 
 
+@_no_cycle_collection
 def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
-               progress: Callable[[int], Any] | None = None) -> Solution:
+               progress: Callable[[int], Any] | None = None, record: bool = False) -> Solution:
     """Expectiminimax over every state reachable from ``root``, in exact Fractions, without
     building a graph: depth first, iteratively, with a transposition table (each state key is
     solved once).  Same values and tie-breaks as :func:`build_tree` + :func:`solve`, a fraction
@@ -803,6 +847,10 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
 
     Refuses more than ``max_nodes`` states (:class:`~pycombat.errors.TooLargeError`) and games
     whose states repeat (:class:`GameDefinitionError`).
+
+    With ``record``, each state's moves (child key, action, chance weight, reward) are kept in
+    ``Solution.records`` (by state number), so that an export walks the tree again without
+    expanding every child a second time (:func:`write_graphml`).
 
     >>> sol = solve_game(DieDuel())
     >>> format_value(sol.value), sol.stats.nodes, sol.stats.edges
@@ -817,6 +865,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     values: list = []  # number -> value (None while the state is on the current line)
     plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
+    records: list | None = [] if record else None  # number -> moves (None: terminal)
     edges = merged = 0
     zeros = (0,) * n
     has_rewards = callable(getattr(root, "rewards", None))
@@ -864,6 +913,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             total = 0
             mass: list = [0] * n
             taken = 0
+            moves: list | None = [] if records is not None else None
             for action, p in outcomes:
                 p = p if type(p) is Fraction else Fraction(p)
                 if not p.numerator:
@@ -874,6 +924,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 c = state.child(action)
                 ck = c.key()
                 r = rewards_of(c, n)
+                if moves is not None:
+                    moves.append((ck, action, w, r))
                 if r is not None:
                     for j in range(n):
                         mass[j] += w * r[j]
@@ -889,6 +941,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             kids = [(ck, w, None, c) for ck, (w, c) in by_key.items()]
             edges += len(kids)
             merged += taken - len(kids)
+            if records is not None:
+                records.append(moves)
             return [nid, player, kids, 0, denom, mass]
         if player == TERMINAL:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
@@ -897,6 +951,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     f"terminal state {_describe(state)}: returns() gave {len(rets)} values for {n} players")
             values[nid] = rets
             counts[TERMINAL_NODE] += 1
+            if records is not None:
+                records.append(None)
             return None
         if type(player) is not int or not 0 <= player < n:
             raise GameDefinitionError(
@@ -905,7 +961,10 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         counts[DECISION] += 1
         kids = []
         keys = set()
-        for action in state.legal_actions():
+        actions = state.legal_actions()
+        if records is not None:
+            actions = list(actions)
+        for action in actions:
             c = state.child(action)
             ck = c.key()
             keys.add(ck)
@@ -914,6 +973,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
         edges += len(keys)
         merged += len(kids) - len(keys)
+        if records is not None:
+            records.append([(k[0], a, None, k[2]) for k, a in zip(kids, actions)])
         return [nid, player, kids, 0, None, None]
 
     first = expand(root, root.key())
@@ -968,7 +1029,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     stats = SearchStats(nodes=len(values), edges=edges, decision=counts[DECISION], chance=counts[CHANCE_NODE],
                         terminal=counts[TERMINAL_NODE], transpositions=edges - (len(values) - 1),
                         merged_edges=merged, longest_line=plies[0])
-    return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats)
+    return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats, records=records)
 
 
 # --------------------------------------------------------------------------------------
@@ -1121,6 +1182,7 @@ def to_graphml(tree: GameTree, path: str | Path) -> Path:
     return Path(path)
 
 
+@_no_cycle_collection
 def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT_MAX_NODES,
                   progress: Callable[[int], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
     """The solved game tree of ``root`` written as GraphML without building the graph.
@@ -1139,18 +1201,11 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
     >>> (stats.nodes, g.number_of_nodes(), stats.edges, g.number_of_edges()), format_value(value)
     ((12, 12, 11, 11), '(2/3, -2/3)')
     """
-    sol = solve_game(root, max_nodes=max_nodes, progress=progress)
+    sol = solve_game(root, max_nodes=max_nodes, progress=progress, record=True)
     n = sol.num_players
-    values, sol_ids = sol.values, sol.ids
+    values, sol_ids, records = sol.values, sol.ids, sol.records
     w = _GraphmlWriter(path, n)
     w.memo = {}  # the values are kept alive by ``sol`` until the end
-    zeros = (0,) * n
-    has_rewards = callable(getattr(root, "rewards", None))
-
-    def rewards_of(c: Any) -> tuple | None:
-        if not has_rewards or c.rewards() == zeros:  # the common case, decided in C
-            return None
-        return _rewards(c, n)
 
     index: dict = {root.key(): 0}
     queue: deque = deque([(0, root, 0)])
@@ -1166,35 +1221,24 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
             nid, state, depth = queue.popleft()
             max_depth = max(max_depth, depth)
             player = state.current_player()
-            key_value = values[sol_ids[state.key()]]
+            sid = sol_ids[state.key()]
+            key_value = values[sid]
             if player == TERMINAL:
                 kinds[TERMINAL_NODE] += 1
-                rets = tuple(_exact(r, "returns", state) for r in state.returns())
-                w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=rets, value=key_value)
+                w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=key_value, value=key_value)
                 continue
-            # the children in order, actions reaching one state merged into one edge
+            # the children in order, actions reaching one state merged into one edge; a child
+            # state is made again only when first reached here (breadth first, as build_tree)
             slots: dict = {}
             order: list = []
             if player == CHANCE:
-                # integer weights over the outcomes' common denominator (one Fraction per edge)
-                outcomes = [(a, p if type(p) is Fraction else _exact(p, f"the probability of outcome {a!r}", state))
-                            for a, p in state.chance_outcomes()]
-                denom = 1
-                for _, p in outcomes:
-                    d = p.denominator
-                    if denom % d:
-                        denom = denom * d // gcd(denom, d)
-                for action, p in outcomes:
-                    if not p:
-                        continue
-                    wt = p.numerator * (denom // p.denominator)
-                    child = state.child(action)
-                    ck = child.key()
-                    reward = rewards_of(child)
+                denom = 0
+                for ck, action, wt, reward in records[sid]:
+                    denom += wt
                     label = state.action_to_string(action)
                     slot = slots.get(ck)
                     if slot is None:
-                        slots[ck] = slot = [child, [label], wt, None]
+                        slots[ck] = slot = [action, [label], wt, None]
                         order.append(ck)
                     else:
                         slot[1].append(label)
@@ -1204,30 +1248,28 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                         mass = slot[3] or (0,) * n
                         slot[3] = tuple(m + wt * r for m, r in zip(mass, reward, strict=True))
             else:
-                for action in state.legal_actions():
-                    child = state.child(action)
-                    ck = child.key()
+                for ck, action, _, reward in records[sid]:
                     label = state.action_to_string(action)
                     slot = slots.get(ck)
                     if slot is None:
-                        slots[ck] = [child, [label], None, rewards_of(child)]
+                        slots[ck] = [action, [label], None, reward]
                         order.append(ck)
                     else:
                         slot[1].append(label)
                         merged += 1
             best = best_label = best_value = None
             for ck in order:
-                child, labels, prob, extra = slots[ck]
+                action, labels, prob, extra = slots[ck]
                 cid = index.get(ck)
                 if cid is None:
                     cid = index[ck] = len(index)
-                    queue.append((cid, child, depth + 1))
+                    queue.append((cid, state.child(action), depth + 1))
                 else:
                     transpositions += 1
                 edges += 1
                 if player == CHANCE:  # weight / denom; the mass is weight-scaled: mass / weight
-                    reward = tuple(Fraction(m) / prob for m in extra) if extra is not None else None
-                    prob = Fraction(prob, denom)
+                    reward = tuple(Fraction(m, prob) for m in extra) if extra is not None else None
+                    prob = _Ratio(prob, denom)
                 else:
                     reward = extra
                     cv = worth(reward, ck)

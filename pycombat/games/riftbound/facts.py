@@ -106,6 +106,15 @@ class Assigning(Predicate):
         name = "assigning"
 
 
+class WipedOut(Predicate):
+    """``wiped_out(S)`` (outcome.lp): asked as an assumption, never given as a fact."""
+
+    side = ConstantField
+
+    class Meta:
+        name = "wiped_out"
+
+
 class Value(Predicate):
     unit = StringField
     value = IntegerField

@@ -233,14 +233,12 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
     files = VECTOR + ("cleanup.lp", "outcome.lp")
-
-    def satisfiable(extra: str) -> bool:
-        solver = Solver(files=rule_files(RULES, files), texts=(extra,),
-                        consts=consts({**board.flags, "split_repr": "vector"}), facts=F.board_facts(board, [side]))
-        return solver.count(limit=1) > 0
-
-    some = satisfiable(f":- not wiped_out({side}).")
-    spared = satisfiable(f":- wiped_out({side}).")
+    # one grounding, asked twice under an assumption on wiped_out(side)
+    solver = Solver(files=rule_files(RULES, files), consts=consts({**board.flags, "split_repr": "vector"}),
+                    facts=F.board_facts(board, [side]))
+    wiped = F.WipedOut(side=side)
+    some = solver.satisfiable(assumptions=[(wiped, True)])
+    spared = solver.satisfiable(assumptions=[(wiped, False)])
     every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
 
