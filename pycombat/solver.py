@@ -432,6 +432,20 @@ class Solver:
             for n, syms, cost, optimal in cached:
                 yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
             return
+        if 0 < limit <= _ANSWER_CACHE_MAX:
+            # a bounded question (``next(models(limit=1))`` is common): solved to the end at once, so
+            # the grounding is free again (and its answers cached) even when the caller stops early
+            got, size = [], 0
+            for n, m in enumerate(self._solve(models=limit, project=project), start=1):
+                syms = tuple(m.symbols(shown=True))
+                got.append((n, syms, tuple(m.cost), m.optimality_proven))
+                size += len(syms) + 1
+            _remember(akey, tuple(got), size)
+            if len(got) < limit:
+                _remember((self._program_key(), "count", 0, project, ()), len(got))
+            for n, syms, cost, optimal in got:
+                yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
+            return
         seen: list | None = []
         size = 0
         for n, m in enumerate(self._solve(models=limit, project=project), start=1):
