@@ -108,6 +108,23 @@ def to_python(sym: clingo.Symbol) -> Any:
     return float("inf")
 
 
+def symbol_of(value: Any) -> clingo.Symbol:
+    """The clingo symbol of a plain-Python value, the inverse of :func:`to_python` for ints,
+    constants (``str``) and functions (``(name, *args)``): for assumptions and tests.
+
+    >>> str(symbol_of(("p", 1, "a")))
+    'p(1,a)'
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, str, tuple)):
+        raise TypeError(f"no ASP term for {value!r}")
+    if isinstance(value, int):
+        return clingo.Number(value)
+    if isinstance(value, str):
+        return clingo.Function(value)
+    name, *args = value
+    return clingo.Function(name, [symbol_of(a) for a in args])
+
+
 def _facts_text(facts: Iterable[FactLike]) -> str:
     # Input facts only: clingo's own printer writes them, clingo's parser reads them back.
     return "".join(f"{to_symbol(f)}.\n" for f in facts)

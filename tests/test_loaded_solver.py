@@ -97,3 +97,49 @@ def test_the_loaded_solver_answers_as_solving_afresh_and_parses_each_file_once()
     assert again == fresh
     assert after["parsed"] == before["parsed"]
     assert after["parse_hits"] > before["parse_hits"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 5), st.sets(st.integers(1, 6), max_size=3), st.sets(st.integers(1, 6), max_size=3))
+def test_counts_under_assumptions_equal_brute_force(n, k, yes, no):
+    """count/satisfiable under (atom, value) assumptions: the k-subsets of 1..n holding every `yes`
+    and no `no` (an atom the program cannot derive is false), counted by itertools."""
+    subsets = [set(c) for c in itertools.combinations(range(1, n + 1), k)] if k <= n else []
+    want = [c for c in subsets if yes <= c and not (no & c)]
+    s = Solver(texts=[_program(n, k)])
+    assumed = [(pycombat.solver.symbol_of(("p", x)), True) for x in sorted(yes)]
+    assumed += [(pycombat.solver.symbol_of(("p", x)), False) for x in sorted(no)]
+    assert s.count(assumptions=assumed) == len(want)
+    assert s.satisfiable(assumptions=assumed) == bool(want)
+    assert s.count() == len(subsets)  # the same grounding, no assumption left behind
+
+
+def test_a_bounded_stream_left_open_frees_its_grounding_and_is_cached():
+    """next(models(limit=1)) (the stream never finished) leaves the grounding free for the next
+    query of the same program, and its answers are remembered."""
+    solver.clear_caches()
+    text = _program(4, 2)
+    first = next(Solver(texts=[text]).models(limit=1))
+    before = solver.loaded_stats()
+    again = next(Solver(texts=[text]).models(limit=1))
+    n = Solver(texts=[text]).count()
+    after = solver.loaded_stats()
+    assert again.symbols == first.symbols
+    assert after["grounded"] == before["grounded"]  # the count reused the kept grounding
+    assert after["answer_hits"] == before["answer_hits"] + 1
+    assert n == 6
+
+
+def test_the_answer_cache_stays_within_its_bounds(monkeypatch):
+    """Past its bound on entries (or symbols), the oldest answers are dropped, never the newest."""
+    solver.clear_caches()
+    monkeypatch.setattr(solver, "_ANSWERS_MAX", 3)
+    texts = [_program(3, 1) + f" r({i})." for i in range(6)]
+    for t in texts:
+        assert Solver(texts=[t]).count() == 3
+    assert len(solver._ANSWERS) == 3
+    before = solver.loaded_stats()["answer_hits"]
+    Solver(texts=[texts[-1]]).count()
+    assert solver.loaded_stats()["answer_hits"] == before + 1
+    Solver(texts=[texts[0]]).count()
+    assert solver.loaded_stats()["answer_hits"] == before + 1  # the first one was dropped
