@@ -28,7 +28,7 @@ from ...solver import Solver, rule_files
 from . import facts as F
 from .model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from .showdown import Line, play_showdown
-from .splits import RULES, VECTOR, LegalSplits, best_splits, consts, derive
+from .splits import RULES, VECTOR_OUTCOME, LegalSplits, best_splits, consts, derive
 
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
@@ -232,9 +232,9 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
     that does not? (The same answer as brave and cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
-    files = VECTOR + ("cleanup.lp", "outcome.lp")
-    # one grounding, asked twice under an assumption on wiped_out(side)
-    solver = Solver(files=rule_files(RULES, files), consts=consts({**board.flags, "split_repr": "vector"}),
+    # the grounding of the side's split listing (splits.VECTOR_OUTCOME), asked twice under an
+    # assumption on wiped_out(side)
+    solver = Solver(files=rule_files(RULES, VECTOR_OUTCOME), consts=consts({**board.flags, "split_repr": "vector"}),
                     facts=F.board_facts(board, [side]))
     wiped = F.WipedOut(side=side)
     some = solver.satisfiable(assumptions=[(wiped, True)])

@@ -40,6 +40,10 @@ VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
 #: to generate them (the tests check every generated sequence in check mode and against brute force)
 SEQUENCE = BASE + ("sequence_generate.lp", "show.lp")
 OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
+#: the vector program with what each split leaves (cleanup.lp, outcome.lp: deterministic given the
+#: split, so one answer set per split still): the listing, the count and the wipe-out question
+#: (outcome.wipe_values) of a side share one grounding
+VECTOR_OUTCOME = VECTOR + ("cleanup.lp", "outcome.lp")
 
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
 #: splits a second are enumerated): the message says so instead of hanging
@@ -159,7 +163,7 @@ class LegalSplits:
             return
         # One answer set per split: the only choices are the amounts (vector) or the order
         # (sequence); dual units' tiers are decided, not guessed (legal.lp), so no projection.
-        answers = self._solver(SEQUENCE if self.representation == "sequence" else VECTOR).models()
+        answers = self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).models()
         for ans in answers:
             yield self._split(ans.decoded)
 
@@ -197,7 +201,7 @@ class LegalSplits:
         if bound > MAX_ENUMERATED_COUNT:
             raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
                                 f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
-        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR).count()
+        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count()
 
     def upper_bound(self) -> int:
         """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
