@@ -125,9 +125,22 @@ def symbol_of(value: Any) -> clingo.Symbol:
     return clingo.Function(name, [symbol_of(a) for a in args])
 
 
-def _facts_text(facts: Iterable[FactLike]) -> str:
-    # Input facts only: clingo's own printer writes them, clingo's parser reads them back.
-    return "".join(f"{to_symbol(f)}.\n" for f in facts)
+def _facts_text(facts: Sequence[FactLike]) -> str:
+    # Input facts only: clingo's own printer writes them, clingo's parser reads them back.  The
+    # text of the same fact objects (a game's facts made once per scenario or company) is
+    # remembered by their identities (the facts are held, so the identities stay theirs).
+    key = tuple(map(id, facts))
+    got = _FACTS_TEXT.get(key)
+    if got is not None:
+        return got[1]
+    text = "".join(f"{to_symbol(f)}.\n" for f in facts)
+    _FACTS_TEXT[key] = (tuple(facts), text)
+    if len(_FACTS_TEXT) > 64:
+        del _FACTS_TEXT[next(iter(_FACTS_TEXT))]
+    return text
+
+
+_FACTS_TEXT: dict[tuple[int, ...], tuple[tuple, str]] = {}
 
 
 @dataclass(frozen=True)

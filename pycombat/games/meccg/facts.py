@@ -6,6 +6,7 @@ Input predicates are documented in ``asp_rules/meccg/input.lp``; output predicat
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 from typing import Iterable, Iterator
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
@@ -205,6 +206,7 @@ class StrikeProfile(Predicate):
 OUTPUT_PREDICATES = (Assign, TAssign, StrikeProfile)
 
 
+@lru_cache(maxsize=4096)
 def asp_const(text: str) -> str:
     """A data value (race, keyword, alignment) as an ASP constant: ``"Dúnadan"`` -> ``dunadan``.
 
@@ -269,11 +271,23 @@ def company_facts(c: Company) -> Iterator[Predicate]:
 
 
 def scenario_facts(s: Scenario) -> list[Predicate]:
-    """All input facts of a scenario (see ``asp_rules/meccg/input.lp``)."""
-    out: list[Predicate] = []
-    out.extend(company_facts(s.attacker))
-    out.extend(company_facts(s.defender))
-    return out
+    """All input facts of a scenario (see ``asp_rules/meccg/input.lp``), a new list each call.
+
+    The facts of a company are made once for equal companies (frozen values): every verb asks
+    several programs about one scenario, and a batch asks about the same companies again."""
+    return list(_company_facts(s.attacker) + _company_facts(s.defender))
+
+
+def _company_facts(c: Company) -> tuple[Predicate, ...]:
+    try:
+        return _company_facts_of(c)
+    except TypeError:  # a company holding an unhashable value: made afresh
+        return tuple(company_facts(c))
+
+
+@lru_cache(maxsize=256)
+def _company_facts_of(c: Company) -> tuple[Predicate, ...]:
+    return tuple(company_facts(c))
 
 
 def assignment_facts(pairs: Iterable[tuple[str, str]], excess: Iterable[str] | None = None) -> list[Predicate]:
