@@ -51,6 +51,24 @@ def test_odds_monte_carlo_and_plot(capsys, tmp_path):
     assert "all within 4 standard errors" in out
 
 
+def test_odds_monte_carlo_json_keeps_probabilities_exact(capsys):
+    """Each Monte Carlo check compares an estimate with a probability given as "n/d" and a decimal,
+    the same probability the exact distribution of the report gives for that outcome."""
+    code, out, _ = run(capsys, "odds", EX / "skirmish.yaml", "--monte-carlo", "500", "--seed", "3", "--json",
+                       "--flag", "casualty_policy=regulars_first")
+    assert code == 0
+    pol = json.loads(out)["policies"]["regulars_first"]
+    checks = pol["monte_carlo"]["checks"]
+    assert checks
+    by_kind = {k: Fraction(v["exact"]) for k, v in pol["outcomes"].items()}
+    for c in checks:
+        p = c["probability"]
+        assert isinstance(p["exact"], str) and abs(float(Fraction(p["exact"])) - p["decimal"]) < 1e-6
+        assert 0 <= Fraction(p["exact"]) <= 1
+        if c["outcome"] in by_kind:
+            assert Fraction(p["exact"]) == by_kind[c["outcome"]]
+
+
 def test_odds_exact_prints_long_fractions(capsys):
     _, out, _ = run(capsys, "odds", EX / "osgiliath.yaml")
     assert "--exact prints them" in out

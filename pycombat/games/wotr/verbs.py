@@ -310,7 +310,8 @@ class OddsReport(Report):
                 sim, checks, secs = rep.monte_carlo[pol]
                 out["policies"][pol]["monte_carlo"] = {
                     "trials": sim.trials, "seed": self.seed,
-                    "checks": [{"outcome": c.what, "exact": float(c.exact), "estimate": c.estimate, "z": round(c.z, 3),
+                    "checks": [{"outcome": c.what, "probability": as_json(Fraction(c.exact)), "estimate": c.estimate,
+                                "z": round(c.z, 3),
                                 "within": c.within} for c in checks]}
         if self.plot:
             out["plot"] = self.plot
