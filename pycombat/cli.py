@@ -140,7 +140,7 @@ def _refuse_foreign_options(args: argparse.Namespace, parser: argparse.ArgumentP
                                 "scenarios")
     for opt in verb.options:
         if opt.kwargs.get("required") and getattr(args, opt.dest, None) is None:
-            raise PycombatError(f"{args.verb}: {'/'.join(opt.flags)} is required")
+            raise PycombatError(f"{'/'.join(opt.flags)} is required")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
