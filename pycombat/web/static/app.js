@@ -179,6 +179,7 @@ async function validate({doRun = true, form = true} = {}) {
   if (seq !== state.validateSeq) return;
   if (form && !state.formFocus) refreshForm(text, code === 200 ? null : data);
   else markFormError(code === 200 ? null : data);
+  markBoard();
   if (code === 200) {
     status.className = "status ok";
     status.textContent = `✓ a valid ${data.game} scenario` + (data.title ? `: ${data.title}` : "");
@@ -201,33 +202,109 @@ async function refreshForm(text, error) {
   const {status, data} = await api("/api/form", {text});
   const box = $("form");
   if (status !== 200) { box.replaceChildren(el("div", {class: "dim"}, "(the form shows when the YAML parses)")); return; }
-  box.replaceChildren(...data.fields.map((f) => {
-    let input;
-    if (f.enum && f.enum.length > 1) {
-      input = el("select", {}, ...f.enum.map((e) => el("option", {value: String(e)}, String(e))));
-      input.value = String(f.value);
-    } else if (f.type === "boolean") {
-      input = el("select", {}, el("option", {value: "true"}, "true"), el("option", {value: "false"}, "false"));
-      input.value = String(f.value);
-    } else {
-      input = el("input", {type: f.type === "integer" || f.type === "number" ? "number" : "text",
-        value: f.value === null ? "" : String(f.value), list: f.name ? "names" : null, autocomplete: "off"});
+  const rows = data.rows || data.fields.map((f) => ({...f, row: "field"}));
+  const out = [];
+  let chips = null;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if ((r.row === "list" || r.row === "map") && !r.present) {  // an absent list: a small "+ name" button
+      if (!chips || chips.depth !== r.depth) {
+        chips = el("div", {class: "row chips", style: indent(r.depth)}, el("span", {class: "dim"}, "add:"));
+        chips.depth = r.depth; out.push(chips);
+      }
+      chips.append(addButton(r, true));
+      continue;
     }
-    input.setAttribute("data-path", f.path);
-    input.addEventListener("focus", () => { state.formFocus = true; });
-    input.addEventListener("blur", () => { state.formFocus = false; });
-    input.addEventListener("change", async () => {
-      let value = input.value;
-      if (f.type === "integer") value = value === "" ? null : parseInt(value, 10);
-      else if (f.type === "number") value = value === "" ? null : Number(value);
-      else if (f.type === "boolean") value = value === "true";
-      const resp = await api("/api/edit", {text: $("editor").value, path: f.path, value});
-      if (resp.status === 200) { $("editor").value = resp.data.text; changed({form: false}); }
-    });
-    return el("div", {class: "row", "data-path": f.path},
-      el("label", {title: `${f.path}: ${f.description}`}, f.path), input);
-  }));
+    chips = null;
+    if (r.row === "field") { out.push(fieldRow(r)); continue; }
+    if (r.row === "item") {
+      const next = rows[i + 1];
+      if (next && next.row === "field" && next.path === r.path) {  // an entry that is one value
+        out.push(fieldRow(next, r)); i++; continue;
+      }
+      out.push(el("div", {class: "row item", "data-path": r.path, style: indent(r.depth)},
+        el("label", {title: r.path}, r.key !== undefined ? r.key : r.path.match(/\[\d+\]$/)[0]),
+        el("span", {}, removeButton(r))));
+      continue;
+    }
+    out.push(el("div", {class: `row container ${r.row}`, "data-path": r.path, style: indent(r.depth)},
+      el("label", {title: `${r.path}: ${r.description}`}, `${r.path} (${r.count})`),
+      el("span", {class: "adders"}, addButton(r, false))));
+  }
+  box.replaceChildren(...out);
+  if (data.truncated) box.append(el("div", {class: "dim"}, "(the form lists the first fields; edit the rest in the YAML)"));
   markFormError(error);
+}
+
+function indent(depth) { return `padding-left: ${Math.min(depth || 0, 6) * 0.9}em`; }
+function last(path) { return path.replace(/^.*[.\]]/, "").replace(/^\[/, "") || path; }
+
+async function editDoc(body, {form = true} = {}) {
+  const resp = await api("/api/edit", {text: $("editor").value, ...body});
+  if (resp.status === 200) { $("editor").value = resp.data.text; changed({form}); }
+  else {
+    const st = $("status");
+    st.className = "status bad";
+    st.replaceChildren(el("span", {id: "error-text"}, resp.data.error || "pycombat: error"));
+  }
+  return resp.status === 200;
+}
+
+function removeButton(r) {
+  return el("button", {type: "button", class: "remove", "data-remove": r.path, title: `remove ${r.path}`,
+    onclick: () => editDoc({op: "remove", path: r.path})}, "×");
+}
+
+function addButton(r, absent) {
+  const label = absent ? `+ ${last(r.path)}` : (r.row === "map" ? "+ add" : "+ add");
+  const title = `${r.path}: ${r.description}` + (r.item_description ? ` (an entry: ${r.item_description})` : "");
+  if (r.row === "list") {
+    return el("button", {type: "button", class: "add", "data-append": r.path, title,
+      disabled: !absent && r.count >= r.max, onclick: () => editDoc({op: "append", path: r.path})}, label);
+  }
+  // a mapping: the key is a name (completed from the shipped data when the schema says which)
+  const wrap = el("span", {class: "map-add"});
+  const key = el("input", {type: "text", placeholder: r.key_kind ? `a ${r.key_kind}` : "a key", autocomplete: "off",
+    list: r.key_kind ? datalistFor(r.key_kind) : null, "data-add-key": r.path, size: 14});
+  const go = () => { if (key.value.trim()) editDoc({op: "add", path: r.path, key: key.value.trim()}); };
+  key.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  const btn = el("button", {type: "button", class: "add", "data-add": r.path, title, onclick: go}, label);
+  if (absent) { key.style.display = "none"; btn.onclick = () => { if (key.style.display === "none") { key.style.display = ""; key.focus(); } else go(); }; }
+  wrap.append(key, btn);
+  return wrap;
+}
+
+function fieldRow(f, item) {
+  let input;
+  if (f.enum && f.enum.length > 1) {
+    input = el("select", {}, ...f.enum.map((e) => el("option", {value: String(e)}, String(e))));
+    input.value = String(f.value);
+  } else if (f.type === "boolean") {
+    input = el("select", {}, el("option", {value: "true"}, "true"), el("option", {value: "false"}, "false"));
+    input.value = String(f.value);
+  } else {
+    input = el("input", {type: f.type === "integer" || f.type === "number" ? "number" : "text",
+      value: f.value === null ? "" : String(f.value), list: f.kind ? datalistFor(f.kind) : (f.name ? "names" : null),
+      autocomplete: "off"});
+  }
+  input.setAttribute("data-path", f.path);
+  if (f.kind) input.setAttribute("data-kind", f.kind);
+  input.addEventListener("focus", () => {
+    state.formFocus = true;
+    if (f.kind) { state.pickField = input; for (const x of document.querySelectorAll("#form .picked")) x.classList.remove("picked"); input.classList.add("picked"); updatePickNote(); }
+  });
+  input.addEventListener("blur", () => { state.formFocus = false; });
+  input.addEventListener("change", () => {
+    let value = input.value;
+    if (f.type === "integer") value = value === "" ? null : parseInt(value, 10);
+    else if (f.type === "number") value = value === "" ? null : Number(value);
+    else if (f.type === "boolean") value = value === "true";
+    editDoc({op: "set", path: f.path, value}, {form: false});
+  });
+  const label = item ? (item.key !== undefined ? item.key : f.path.match(/\[\d+\]$/)[0]) : f.path;
+  return el("div", {class: "row" + (item ? " item" : ""), "data-path": f.path, style: indent(f.depth)},
+    el("label", {title: `${f.path}: ${f.description}`}, label),
+    item ? el("span", {class: "with-remove"}, input, removeButton(item)) : input);
 }
 
 function markFormError(error) {
@@ -258,6 +335,99 @@ function showLine(line) {
   ed.setSelectionRange(start, start + (lines[line - 1] || "").length);
   const lh = parseFloat(getComputedStyle(ed).lineHeight) || 17;
   ed.scrollTop = Math.max(0, (line - 4) * lh);
+}
+
+// ---- the board (a game may offer one: the page draws it, marks the scenario's places) ------------
+async function loadBoard() {
+  const g = game();
+  const box = $("board-box");
+  state.board = null;
+  if (!g || !g.board) { box.hidden = true; $("board").replaceChildren(); return; }
+  const name = g.name;
+  const {status, data} = await api(`/api/games/${name}/board`);
+  if (state.game !== name) return;
+  if (status !== 200 || !data.svg) {
+    box.hidden = false;
+    $("board").replaceChildren(el("div", {class: "dim"}, status === 200 ? "(Graphviz is not installed on the server: no map)" : data.error));
+    return;
+  }
+  state.board = data;
+  box.hidden = false;
+  $("board").innerHTML = data.svg;
+  const svg = $("board").querySelector("svg");
+  svg.removeAttribute("width"); svg.removeAttribute("height");
+  svg.setAttribute("id", "board-svg");
+  $("board-legend").replaceChildren(
+    ...Object.entries(data.roles).map(([role, label]) => el("span", {class: `legend mark-${role}`}, el("i", {}), label)),
+    el("span", {class: "dim"}, ` · ${data.legend}`),
+    el("button", {type: "button", id: "board-zoom", onclick: () => setZoom(!state.boardZoom)}, "zoom"));
+  setZoom(state.boardZoom !== undefined ? state.boardZoom : true);
+  for (const node of svg.querySelectorAll("g.node")) {
+    const title = node.querySelector("title");
+    if (!title) continue;
+    node.setAttribute("data-name", title.textContent);
+    node.addEventListener("click", () => pickPlace(title.textContent));
+  }
+  updatePickNote();
+  markBoard();
+}
+
+function setZoom(on) {
+  state.boardZoom = on;
+  const svg = $("board-svg");
+  if (!svg) return;
+  svg.style.width = on ? "1300px" : "100%";
+  const b = $("board-zoom");
+  if (b) b.textContent = on ? "fit the map" : "zoom in";
+  if (on) showMarked();
+}
+
+function showMarked() {
+  // scroll the map to the scenario's first marked place (the attacker's, say)
+  const node = document.querySelector("#board g.marked");
+  const box = $("board");
+  if (!node || !state.boardZoom) return;
+  const r = node.getBoundingClientRect(), b = box.getBoundingClientRect();
+  box.scrollLeft += r.left - b.left - box.clientWidth / 2;
+  box.scrollTop += r.top - b.top - box.clientHeight / 2;
+}
+
+function updatePickNote() {
+  const b = state.board;
+  if (!b) return;
+  const f = state.pickField && document.body.contains(state.pickField) ? state.pickField : null;
+  $("board-note").textContent = f && f.getAttribute("data-kind") === b.kind
+    ? `a click fills ${f.getAttribute("data-path")}`
+    : `select a ${b.kind} field in the form, then click a place to fill it`;
+}
+
+function pickPlace(name) {
+  const f = state.pickField && document.body.contains(state.pickField) ? state.pickField : null;
+  if (!f || !state.board || f.getAttribute("data-kind") !== state.board.kind) {
+    $("board-note").textContent = `${name}: select a ${state.board ? state.board.kind : "name"} field in the form first`;
+    return;
+  }
+  f.value = name;
+  f.dispatchEvent(new Event("change"));
+  $("board-note").textContent = `${f.getAttribute("data-path")} = ${name}`;
+}
+
+let boardSeq = 0;
+async function markBoard() {
+  if (!state.board) return;
+  const seq = ++boardSeq;
+  const {status, data} = await api("/api/board", {text: $("editor").value});
+  if (seq !== boardSeq || status !== 200 || !state.board) return;
+  for (const node of document.querySelectorAll("#board g.node")) {
+    const roles = data.marks[node.getAttribute("data-name")] || [];
+    for (const c of [...node.classList]) if (c.startsWith("mark-")) node.classList.remove(c);
+    for (const r of roles) node.classList.add(`mark-${r}`);
+    node.classList.toggle("marked", roles.length > 0);
+    const t = node.querySelector("title");
+    if (t) t.textContent = node.getAttribute("data-name") + (roles.length ? ` (${roles.join(", ")})` : "");
+  }
+  const key = JSON.stringify(data.marks);
+  if (key !== state.boardMarks) { state.boardMarks = key; showMarked(); }
 }
 
 // ---- running verbs -------------------------------------------------------------------------------
@@ -405,13 +575,32 @@ function renderResult(data) {
 }
 
 // ---- loading -------------------------------------------------------------------------------------
+const datalists = {};
+function datalistFor(kind) {
+  // one datalist per kind of name (filled from the game's names of that kind, else every name)
+  if (!(kind in datalists)) {
+    datalists[kind] = `names-${Object.keys(datalists).length}`;
+    $("datalists").append(el("datalist", {id: datalists[kind], "data-kind": kind}));
+    fillDatalist(kind);
+  }
+  return datalists[kind];
+}
+function fillDatalist(kind) {
+  const list = document.getElementById(datalists[kind]);
+  if (!list) return;
+  const names = (state.names && state.names.kinds && state.names.kinds[kind]) || (state.names ? state.names.names : []);
+  list.replaceChildren(...names.map((n) => el("option", {value: n})));
+}
 async function loadNames() {
   const {status, data} = await api(`/api/games/${state.game}/names`);
-  if (status === 200) $("names").replaceChildren(...data.names.map((n) => el("option", {value: n})));
+  if (status !== 200) return;
+  state.names = data;
+  $("names").replaceChildren(...data.names.map((n) => el("option", {value: n})));
+  for (const kind of Object.keys(datalists)) fillDatalist(kind);
 }
 
 function selectGame({keepText = false} = {}) {
-  fillExamples(); fillFlags(); fillTabs(); fillOptions(); loadNames();
+  fillExamples(); fillFlags(); fillTabs(); fillOptions(); loadNames(); loadBoard();
   if (!keepText) $("example").value = "";
 }
 
