@@ -347,6 +347,29 @@ def _scrub(value: Any, prefix: str) -> Any:
     return value
 
 
+#: the CLI's printout of a report is sent up to this many characters
+MAX_TEXT = 200_000
+
+
+def printed(verb: registry.Verb, report: Any) -> str | None:
+    """The report as the CLI prints it (the game's presenter, into a recording console), or None."""
+    import io
+
+    from rich.console import Console
+
+    present = verb.resolve_present()
+    if present is None:
+        return None
+    console = Console(file=io.StringIO(), record=True, width=120, highlight=False, markup=False, soft_wrap=True,
+                      color_system=None)
+    try:
+        present(report, console)
+    except Exception:  # the page still has the JSON layout
+        return None
+    text = console.export_text()
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "\n... (cut: the download of the JSON has it all)"
+
+
 def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
     """Run a verb on a scenario's text (in the worker); the message for the server."""
     try:
@@ -385,6 +408,9 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                     extra.setdefault("images", {})[dest] = ("data:image/png;base64,"
                                                             + base64.b64encode(path.read_bytes()).decode())
             result = _scrub(report.to_json(), tmp + "/")
+            text = printed(verb, report)
+            if text is not None:
+                extra["text"] = _scrub(text, tmp + "/")
         if result.get("scenario") is None:
             result.pop("scenario", None)
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})

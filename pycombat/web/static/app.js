@@ -482,16 +482,26 @@ function decimal(frac) {
   const [n, d] = frac.split("/");
   try {
     const N = BigInt(n), D = BigInt(d), scale = 10n ** 6n;
-    return (Number((N * scale) / D) / 1e6).toFixed(6);
+    const neg = (N < 0n) !== (D < 0n), a = N < 0n ? -N : N, b = D < 0n ? -D : D;
+    const q = Number((a * scale * 2n + b) / (2n * b)) / 1e6;  // rounded to 6 places, as the JSON's decimals
+    return (neg ? -q : q).toFixed(6);
   } catch (e) { return (Number(n) / Number(d)).toFixed(6); }
 }
 function fracNode(s) { return el("span", {}, el("span", {class: "frac"}, s), el("span", {class: "dec"}, ` ≈ ${decimal(s)}`)); }
+
+const RULE_ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
+function isFrac(v) { return v !== null && typeof v === "object" && !Array.isArray(v) && "exact" in v && "decimal" in v && Object.keys(v).length <= 3; }
+function fracOf(v) { return isFrac(v) ? v.exact : (typeof v === "string" && FRACTION.test(v) ? v : null); }
+function fracValue(f) { const [n, d] = f.split("/"); return Number(d) ? Number(decimal(f)) : 0; }
+
+function ruleChip(id) { return el("span", {class: "rule", title: id}, id); }
 
 function scalar(v, key) {
   if (typeof v === "string" && FRACTION.test(v)) return fracNode(v);
   if (key === "verdict") {
     return el("span", {class: `verdict-${v}`}, v === true ? "TRUE" : v === false ? "FALSE" : "NOT DECIDED");
   }
+  if (typeof v === "string" && RULE_ID.test(v) && /rule/.test(key || "")) return ruleChip(v);
   if (v === null) return el("span", {class: "dim"}, "—");
   return String(v);
 }
@@ -499,10 +509,14 @@ function scalar(v, key) {
 function compact(v, key) {
   if (v === null || typeof v !== "object") return scalar(v, key);
   if (Array.isArray(v)) {
-    if (v.every((x) => x === null || typeof x !== "object")) return v.map(String).join(", ");
+    if (v.length && v.every((x) => typeof x === "string" && RULE_ID.test(x))) return el("span", {}, ...v.map(ruleChip));
+    if (v.every((x) => x === null || typeof x !== "object")) {
+      if (v.length > 6 && v.some((x) => String(x).length > 30)) return el("ul", {class: "plain"}, ...v.map((x) => el("li", {}, String(x))));
+      return v.map(String).join(", ");
+    }
     return render(v, key);
   }
-  if ("exact" in v && "decimal" in v && Object.keys(v).length <= 3) return fracNode(v.exact);
+  if (isFrac(v)) return fracNode(v.exact);
   return render(v, key);
 }
 
@@ -515,7 +529,7 @@ function table(rows, key) {
   const draw = () => {
     const pages = Math.max(1, Math.ceil(rows.length / per));
     const body = rows.slice(page * per, page * per + per).map((r) =>
-      el("tr", {}, ...cols.map((c) => el("td", {}, compact(r[c], c)))));
+      el("tr", {class: r.best === true ? "best" : ""}, ...cols.map((c) => el("td", {}, compact(r[c], c)))));
     const pager = rows.length > per ? el("div", {class: "pager"},
       el("button", {type: "button", disabled: page === 0, onclick: () => { page--; draw(); }}, "‹ previous"),
       `page ${page + 1} of ${pages} (${rows.length} rows)`,
@@ -527,14 +541,61 @@ function table(rows, key) {
   return wrap;
 }
 
+// a distribution: a mapping whose values are all exact probabilities (fractions), drawn as bars
+function isDistribution(v) {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const vals = Object.values(v);
+  return vals.length >= 2 && vals.every((x) => fracOf(x) !== null);
+}
+function distribution(v, key) {
+  const rows = Object.entries(v).map(([k, x]) => [k, fracOf(x)]);
+  const max = Math.max(1e-12, ...rows.map(([, f]) => fracValue(f)));
+  return el("table", {class: "dist", "data-key": key || ""},
+    el("tbody", {}, ...rows.map(([k, f]) => el("tr", {},
+      el("th", {}, k),
+      el("td", {class: "bar-cell"}, el("div", {class: "bar", style: `width: ${(100 * fracValue(f) / max).toFixed(1)}%`})),
+      el("td", {class: "frac-cell"}, el("span", {class: "frac", title: f}, f.length > 24 ? f.slice(0, 10) + "…" + f.slice(-10) : f)),
+      el("td", {class: "dec"}, decimal(f))))));
+}
+
+// a narration: a list of sentences with the rules that justify them
+function isNarration(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && typeof x.text === "string"
+    && Object.keys(x).every((k) => ["text", "rule", "rules", "source"].includes(k)));
+}
+function narration(v, key) {
+  return el("ol", {class: "narration", "data-key": key || ""}, ...v.map((x) => el("li", {}, x.text, " ",
+    ...[].concat(x.rules || [], x.rule ? [x.rule] : []).map((r) => typeof r === "string" ? ruleChip(r)
+      : (r && r.rule ? ruleChip(r.rule) : "")))));
+}
+
+// a line of play: decisions and chance events, in order
+function isLine(v) {
+  return Array.isArray(v) && v.length > 0 && v.every((x) => x !== null && typeof x === "object" && ("action" in x || "choice" in x)
+    && ("kind" in x || "player" in x || "by" in x));
+}
+function line(v, key) {
+  return el("ol", {class: "line", "data-key": key || ""}, ...v.map((x) => {
+    const who = x.kind === "chance" || x.kind === "chance_event" ? "chance" : (x.player !== undefined && x.player !== null ? `player ${x.player}` : (x.by || x.kind || ""));
+    const p = fracOf(x.prob) || fracOf(x.p);
+    const rest = Object.fromEntries(Object.entries(x).filter(([k]) => !["kind", "player", "action", "choice", "prob", "p", "by"].includes(k) && x[k] !== null));
+    return el("li", {class: `step-${x.kind || "decision"}`}, el("b", {}, who), ": ", String(x.action || x.choice),
+      p ? el("span", {class: "dim"}, " (p = ", fracNode(p), ")") : null,
+      Object.keys(rest).length ? el("span", {class: "dim"}, " · " + Object.entries(rest).map(([k, y]) => `${k}: ${typeof y === "object" ? JSON.stringify(y) : y}`).join(", ")) : null);
+  }));
+}
+
 function render(v, key) {
   if (v === null || typeof v !== "object") return scalar(v, key);
   if (Array.isArray(v)) {
     if (!v.length) return el("span", {class: "dim"}, "(none)");
+    if (isNarration(v)) return narration(v, key);
+    if (isLine(v)) return line(v, key);
     if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return table(v, key);
     return el("ul", {}, ...v.map((x) => el("li", {}, compact(x, key))));
   }
-  if ("exact" in v && "decimal" in v && Object.keys(v).length <= 3) return fracNode(v.exact);
+  if (isFrac(v)) return fracNode(v.exact);
+  if (isDistribution(v)) return distribution(v, key);
   return el("dl", {}, ...Object.entries(v).flatMap(([k, x]) => [el("dt", {}, k), el("dd", {"data-key": k}, compact(x, k))]));
 }
 
@@ -545,33 +606,122 @@ function download(name, text, type) {
   document.body.append(a); a.click(); a.remove();
 }
 
+// ---- the layouts of the answers: from the report's shape (no game named) -------------------------
+const HEADLINE = ["value", "probability", "outcome_text", "objective", "decide", "kind", "outcome", "expected_rounds"];
+
+function headline(r) {
+  const items = [];
+  for (const k of HEADLINE) {
+    if (!(k in r) || r[k] === null || typeof r[k] === "object" && !isFrac(r[k])) continue;
+    const f = fracOf(r[k]);
+    items.push(el("div", {class: "stat", "data-key": k}, el("div", {class: "stat-label"}, k.replace(/_/g, " ")),
+      el("div", {class: "stat-value"}, f ? fracNode(f) : String(r[k]))));
+  }
+  for (const [k, v] of Object.entries(r)) {  // expected_*: one value or one per player
+    if (!k.startsWith("expected_") || k === "expected_rounds") continue;
+    const entries = isFrac(v) ? [["", v]] : (v && typeof v === "object" && !Array.isArray(v) ? Object.entries(v).filter(([, x]) => fracOf(x)) : []);
+    for (const [who, x] of entries) {
+      items.push(el("div", {class: "stat", "data-key": k}, el("div", {class: "stat-label"}, `${k.replace(/_/g, " ")}${who ? ` (${who})` : ""}`),
+        el("div", {class: "stat-value"}, fracNode(fracOf(x)))));
+    }
+  }
+  return items.length ? el("div", {class: "stats", id: "headline"}, ...items) : null;
+}
+
+function claimCard(c) {
+  const flags = c.decided_by_flags || {};
+  const g = game();
+  const tries = Object.entries(flags).flatMap(([name, val]) => {
+    const f = g && g.flags.find((x) => x.name === name);
+    const others = f ? f.values.filter((x) => x !== val) : [];
+    return [el("span", {class: "flip"}, el("b", {}, `${name} = ${val}`), others.length ? " · try " : "",
+      ...others.map((o) => el("button", {type: "button", class: "try-flag", "data-flag": name, "data-value": o,
+        title: `re-run with --flag ${name}=${o}`, onclick: () => setFlag(name, o)}, o)))];
+  });
+  const verdict = c.verdict === true ? "true" : c.verdict === false ? "false" : "null";
+  return el("div", {class: `claim verdict-box-${verdict}`, "data-claim": c.id || ""},
+    el("div", {class: "claim-head"}, scalar(c.verdict, "verdict"), " ", el("span", {class: "claim-text"}, c.claim || c.id || ""),
+      c.id ? el("span", {class: "dim"}, ` (${c.id})`) : null,
+      "expected" in c ? el("span", {class: c.as_expected === false ? "error-inline" : "dim"},
+        ` · expected ${String(c.expected)}${c.as_expected === false ? " — NOT as expected" : ""}`) : null),
+    c.reasons && c.reasons.length ? table(c.reasons, "reasons") : null,
+    tries.length ? el("div", {class: "flips"}, "decided by the flags: ", ...tries) : null,
+    c.notes && c.notes.length ? el("ul", {class: "notes"}, ...c.notes.map((n) => el("li", {}, typeof n === "string" ? n : compact(n, "notes")))) : null,
+    ...Object.entries(c).filter(([k]) => !["id", "claim", "verdict", "decided", "reasons", "decided_by_flags", "notes", "expected", "as_expected"].includes(k))
+      .map(([k, x]) => el("dl", {}, el("dt", {}, k), el("dd", {"data-key": k}, compact(x, k)))));
+}
+
+function setFlag(name, value) {
+  state.flags[name] = value;
+  fillFlags();
+  changed({run: true});
+}
+
+function layout(r, data) {
+  const out = [];
+  const hl = headline(r);
+  if (hl) out.push(hl);
+  if (Array.isArray(r.unmodelled) && r.unmodelled.length) {
+    out.push(el("div", {class: "warn", id: "unmodelled"}, el("b", {}, "not modelled (named, not ignored): "), compact(r.unmodelled, "unmodelled")));
+  }
+  if (Array.isArray(r.claims) && r.claims.every((c) => c && typeof c === "object" && "verdict" in c)) {
+    const n = {true: 0, false: 0, null: 0};
+    for (const c of r.claims) n[c.verdict === true ? "true" : c.verdict === false ? "false" : "null"]++;
+    out.push(el("div", {class: "claims", id: "claims"},
+      el("div", {class: "dim"}, `${r.claims.length} claims: ${n.true} true, ${n.false} false, ${n.null} not decided`),
+      ...r.claims.map(claimCard)));
+  }
+  const skip = new Set([...HIDDEN, "title", "count", "unmodelled", "claims",
+    ...HEADLINE.filter((k) => k in r && (r[k] === null || typeof r[k] !== "object" || isFrac(r[k]))),
+    ...Object.keys(r).filter((k) => k.startsWith("expected_") && (isFrac(r[k]) || isDistribution(r[k])))]);
+  const plotted = (x) => isDistribution(x) || (x && typeof x === "object" && !Array.isArray(x)
+    && Object.values(x).length > 0 && Object.values(x).every(isDistribution));
+  const entries = Object.entries(r).filter(([k]) => !skip.has(k));
+  const rest = Object.fromEntries([...entries.filter(([, x]) => plotted(x)), ...entries.filter(([, x]) => !plotted(x))]);
+  if (Object.keys(rest).length) out.push(render(rest, ""));
+  return out;
+}
+
 function renderResult(data) {
   const r = data.result || {};
-  const out = [];
-  if (r.title) out.push(el("h3", {}, r.title));
+  const head = [];
+  if (r.title) head.push(el("h3", {}, r.title));
   if (r.count !== undefined) {
-    out.push(el("div", {}, el("span", {class: "count", id: "count"}, String(r.count)),
+    head.push(el("div", {}, el("span", {class: "count", id: "count"}, String(r.count)),
       el("span", {class: "count-label"}, `legal ${r.notion || "options"}` + (r.truncated ? " (the table lists the first ones)" : ""))));
   }
   for (const [name, src] of Object.entries(data.images || {})) {
-    out.push(el("img", {class: "plot", id: `plot-${name}`, src, alt: `${state.verb} ${name}`}));
+    head.push(el("img", {class: "plot", id: `plot-${name}`, src, alt: `${state.verb} ${name}`}));
   }
   if (data.files) {
     if (data.files.svg) {
       const box = el("div", {id: "tree-svg"});
       box.innerHTML = data.files.svg.replace(/^[\s\S]*?(<svg)/, "$1");
-      out.push(box);
+      head.push(box);
     } else if (data.files.dot) {
-      out.push(el("div", {class: "dim"}, "(Graphviz's dot is not installed on the server: no picture; download the DOT)"));
+      head.push(el("div", {class: "dim"}, "(Graphviz's dot is not installed on the server: no picture; download the DOT)"));
     }
-    out.push(el("div", {}, ...Object.entries(data.files).map(([fmt, text]) => el("button", {
+    head.push(el("div", {}, ...Object.entries(data.files).map(([fmt, text]) => el("button", {
       type: "button", id: `download-${fmt}`,
       onclick: () => download(`tree.${fmt}`, text, fmt === "svg" ? "image/svg+xml" : "text/plain")}, `Download ${fmt.toUpperCase()}`))));
   }
-  if (data.exit_code) out.push(el("div", {class: "error"}, `exit code ${data.exit_code}: a claim's expect: is not met`));
-  const rest = Object.fromEntries(Object.entries(r).filter(([k]) => !HIDDEN.has(k) && k !== "title" && k !== "count"));
-  out.push(render(rest, ""));
-  $("result").replaceChildren(...out);
+  if (data.exit_code) head.push(el("div", {class: "error"}, `exit code ${data.exit_code}: a claim's expect: is not met`));
+  // three views of one answer: the layout, the text the CLI prints, the JSON
+  const views = {layout: () => layout(r, data),
+    text: () => [el("pre", {class: "cli-text", id: "cli-text"}, data.text || "(this verb prints no text)")],
+    json: () => [el("pre", {class: "json", id: "json-text"}, JSON.stringify(r, null, 1))]};
+  const body = el("div", {id: "view-body"});
+  const show = (name) => {
+    state.view = name;
+    body.replaceChildren(...views[name]());
+    for (const b of bar.querySelectorAll("button")) b.classList.toggle("active", b.getAttribute("data-view") === name);
+  };
+  const bar = el("div", {class: "views"},
+    ...[["layout", "Layout"], ["text", "Text (as the CLI prints it)"], ["json", "JSON"]].map(([name, label]) =>
+      el("button", {type: "button", "data-view": name, id: `view-${name}`, onclick: () => show(name)}, label)),
+    el("button", {type: "button", id: "download-json", onclick: () => download(`${state.verb}.json`, JSON.stringify(r, null, 1), "application/json")}, "Download JSON"));
+  $("result").replaceChildren(...head, bar, body);
+  show(views[state.view] ? state.view : "layout");
 }
 
 // ---- loading -------------------------------------------------------------------------------------
