@@ -541,6 +541,35 @@ function table(rows, key) {
   return wrap;
 }
 
+// a table's row holds scalars, fractions, short lists and small flat mappings; anything deeper is a card
+function flatCell(x, depth) {
+  if (x === null || typeof x !== "object" || isFrac(x)) return true;
+  if (depth > 1) return false;
+  if (Array.isArray(x)) return x.length <= 12 && x.every((y) => flatCell(y, depth + 1));
+  return Object.keys(x).length <= 6 && Object.values(x).every((y) => flatCell(y, depth + 1));
+}
+function flatRow(r) { return Object.values(r).every((x) => flatCell(x, 0)); }
+function cards(rows, key) {
+  const per = 10;
+  let page = 0;
+  const wrap = el("div", {class: "cards", "data-key": key || ""});
+  const draw = () => {
+    const pages = Math.max(1, Math.ceil(rows.length / per));
+    const pager = rows.length > per ? el("div", {class: "pager"},
+      el("button", {type: "button", disabled: page === 0, onclick: () => { page--; draw(); }}, "‹ previous"),
+      `page ${page + 1} of ${pages} (${rows.length} entries)`,
+      el("button", {type: "button", disabled: page >= pages - 1, onclick: () => { page++; draw(); }}, "next ›")) : null;
+    wrap.replaceChildren(pager || "", ...rows.slice(page * per, page * per + per).map((r, i) => {
+      const first = Object.entries(r).find(([, x]) => x !== null && typeof x !== "object");
+      return el("div", {class: "card-entry"},
+        el("div", {class: "card-title"}, first ? `${first[0]} ${first[1]}` : `${key || "entry"} ${page * per + i + 1}`),
+        render(first ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== first[0])) : r, key));
+    }));
+  };
+  draw();
+  return wrap;
+}
+
 // a distribution: a mapping whose values are all exact probabilities (fractions), drawn as bars
 function isDistribution(v) {
   if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
@@ -591,7 +620,9 @@ function render(v, key) {
     if (!v.length) return el("span", {class: "dim"}, "(none)");
     if (isNarration(v)) return narration(v, key);
     if (isLine(v)) return line(v, key);
-    if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) return table(v, key);
+    if (v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x))) {
+      return v.every(flatRow) ? table(v, key) : cards(v, key);
+    }
     return el("ul", {}, ...v.map((x) => el("li", {}, compact(x, key))));
   }
   if (isFrac(v)) return fracNode(v.exact);
@@ -707,7 +738,11 @@ function renderResult(data) {
   }
   if (data.exit_code) head.push(el("div", {class: "error"}, `exit code ${data.exit_code}: a claim's expect: is not met`));
   // three views of one answer: the layout, the text the CLI prints, the JSON
-  const views = {layout: () => layout(r, data),
+  const narrated = (name) => state.verb === "replay" && data.text  // a replay reads best as the CLI narrates it
+    ? [el("pre", {class: "cli-text narration-text", id: "narration"}, data.text),
+       el("details", {}, el("summary", {}, "the replay's data"), ...layout(r, data))]
+    : layout(r, data);
+  const views = {layout: () => narrated(),
     text: () => [el("pre", {class: "cli-text", id: "cli-text"}, data.text || "(this verb prints no text)")],
     json: () => [el("pre", {class: "json", id: "json-text"}, JSON.stringify(r, null, 1))]};
   const body = el("div", {id: "view-body"});
