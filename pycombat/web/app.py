@@ -352,7 +352,7 @@ MAX_TEXT = 200_000
 
 
 def printed(verb: registry.Verb, report: Any) -> str | None:
-    """The report as the CLI prints it (the game's presenter, into a recording console), or None."""
+    """The report as the CLI prints it into a pipe (the game's presenter, 132 columns), or None."""
     import io
 
     from rich.console import Console
@@ -360,7 +360,7 @@ def printed(verb: registry.Verb, report: Any) -> str | None:
     present = verb.resolve_present()
     if present is None:
         return None
-    console = Console(file=io.StringIO(), record=True, width=120, highlight=False, markup=False, soft_wrap=True,
+    console = Console(file=io.StringIO(), record=True, width=132, highlight=False, markup=False, soft_wrap=True,
                       color_system=None)
     try:
         present(report, console)
