@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
 import pycombat
 
@@ -131,6 +132,19 @@ def _load(driver, game: str, example: str):
     _wait(driver, 30).until(lambda d: f"a valid {game} scenario" in d.find_element(By.ID, "status").text)
 
 
+def _doc(driver) -> dict:
+    """The scenario in the page's YAML editor, parsed."""
+    try:
+        return yaml.safe_load(driver.find_element(By.ID, "editor").get_attribute("value")) or {}
+    except yaml.YAMLError:
+        return {}
+
+
+def _marked(driver, role: str) -> list[str]:
+    """The places of the map marked with ``role``."""
+    return sorted(e.get_attribute("data-name") for e in driver.find_elements(By.CSS_SELECTOR, f"#board g.node.mark-{role}"))
+
+
 def test_the_page_end_to_end(server, browser):
     try:
         _steps(server, browser)
@@ -172,6 +186,21 @@ def _steps(server, browser):
     _count_is(d, optional)
     assert d.find_element(By.ID, "editor").get_attribute("value") == text_of(wind)
 
+    # 2c. the form adds a member to a company (a card of the data, chosen from the schema) and removes it:
+    #     the YAML changes both ways and the count is the API's for the edited scenario
+    original = yaml.safe_load(text_of(wind))
+    n = len(original["attacker"]["members"])
+    d.find_element(By.CSS_SELECTOR, 'button[data-append="attacker.members"]').click()
+    _wait(d, 30).until(lambda x: len(_doc(x)["attacker"]["members"]) == n + 1)
+    edited = _doc(d)
+    assert edited["attacker"]["members"][:n] == original["attacker"]["members"]
+    _count_is(d, pycombat.load(edited, {"phase2_assignment": "optional"}).count())
+    new_row = _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, f'[data-remove="attacker.members[{n}]"]'))
+    _shot(d, "2c_member_added")
+    new_row[0].click()
+    _wait(d, 30).until(lambda x: _doc(x) == original)
+    _count_is(d, optional)
+
     # 3. odds: a plot and exact fractions
     d.find_element(By.ID, "tab-odds").click()
     result = _result_done(d, "odds")
@@ -199,6 +228,34 @@ def _steps(server, browser):
     _result_done(d, "enumerate")
     _count_is(d, wotr)
     _shot(d, "5_wotr_helms_deep")
+
+    # 5b. the map marks the attacker's and the defender's regions; a retreat region added in the form is
+    #     checked by the loader (beside the field), then filled by a click on the map and marked
+    helms = yaml.safe_load(text_of(pycombat.example("wotr", "helms_deep.yaml")))
+    if shutil.which("neato"):  # the map needs Graphviz on the server
+        _wait(d, 30).until(lambda x: _marked(x, "attacker") == [helms["attacker"]["region"]])
+        assert _marked(d, "defender") == [helms["defender"]["region"]]
+        d.find_element(By.CSS_SELECTOR, 'button[data-append="defender.retreat_to"]').click()
+        _wait(d, 30).until(lambda x: len(_doc(x)["defender"].get("retreat_to") or []) == 1)
+        first = _doc(d)["defender"]["retreat_to"][0]
+        try:
+            pycombat.load(_doc(d))
+            adjacent_first = True
+        except pycombat.ScenarioError:
+            adjacent_first = False
+        if not adjacent_first:  # the loader's message beside the field
+            _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, '#form .row.bad[data-path^="defender.retreat_to"]'))
+        field = _wait(d, 30).until(lambda x: x.find_element(By.CSS_SELECTOR, 'input[data-path="defender.retreat_to[0]"]'))
+        assert field.get_attribute("value") == first
+        field.click()
+        target = "Westemnet"  # adjacent to Helm's Deep (regions.json)
+        node = d.find_element(By.CSS_SELECTOR, f'#board g.node[data-name="{target}"]')
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+        node.click()
+        _wait(d, 30).until(lambda x: _doc(x)["defender"]["retreat_to"] == [target])
+        _wait(d, 30).until(lambda x: _marked(x, "retreat") == [target])
+        _wait(d, 30).until(lambda x: "a valid wotr scenario" in x.find_element(By.ID, "status").text)
+        _shot(d, "5b_wotr_map_retreat")
 
     # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
     rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]
