@@ -487,7 +487,13 @@ function decimal(frac) {
     return (neg ? -q : q).toFixed(6);
   } catch (e) { return (Number(n) / Number(d)).toFixed(6); }
 }
-function fracNode(s) { return el("span", {}, el("span", {class: "frac"}, s), el("span", {class: "dec"}, ` ≈ ${decimal(s)}`)); }
+function fracNode(s) {
+  // a long exact fraction shows its ends (click: all of it); the decimal beside it
+  const short = s.length > 40 ? s.slice(0, 14) + "…" + s.slice(s.indexOf("/") - 6, s.indexOf("/") + 8) + "…" : null;
+  const f = el("span", {class: "frac" + (short ? " long" : ""), title: short ? "exact; click to show it all" : null}, short || s);
+  if (short) f.addEventListener("click", () => { f.textContent = f.textContent === s ? short : s; });
+  return el("span", {"data-exact": s}, f, el("span", {class: "dec"}, ` ≈ ${decimal(s)}`));
+}
 
 const RULE_ID = /^[A-Z][A-Z0-9]*(-[A-Z0-9]+)+$/;
 function isFrac(v) { return v !== null && typeof v === "object" && !Array.isArray(v) && "exact" in v && "decimal" in v && Object.keys(v).length <= 3; }
@@ -583,8 +589,8 @@ function distribution(v, key) {
     el("tbody", {}, ...rows.map(([k, f]) => el("tr", {},
       el("th", {}, k),
       el("td", {class: "bar-cell"}, el("div", {class: "bar", style: `width: ${(100 * fracValue(f) / max).toFixed(1)}%`})),
-      el("td", {class: "frac-cell"}, el("span", {class: "frac", title: f}, f.length > 24 ? f.slice(0, 10) + "…" + f.slice(-10) : f)),
-      el("td", {class: "dec"}, decimal(f))))));
+      el("td", {class: "dec"}, decimal(f)),
+      el("td", {class: "frac-cell", "data-exact": f}, el("span", {class: "frac", title: f}, f.length > 24 ? f.slice(0, 10) + "…" + f.slice(-10) : f))))));
 }
 
 // a narration: a list of sentences with the rules that justify them
