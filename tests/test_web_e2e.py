@@ -2,8 +2,10 @@
 
 A real server (``python -m pycombat serve`` on a free port) and a real browser: load the Wind
 Throne example and see the count of legal assignments, switch ``phase2_assignment`` and see the
-count change, open odds and see a plot, type a wrong card name and see the suggestion, load a WotR
-and a Riftbound example and get answers. Every number the page shows is checked against the Python
+count change, add and remove a company member in the form and see the YAML and the count follow, open
+odds and see a plot, type a wrong card name and see the suggestion, see a ruling's verdicts and try the
+flag that decides them, load a WotR example and see its armies marked on the map (and a retreat region
+added in the form and filled by a click on the map), load a Riftbound example and get answers. Every number the page shows is checked against the Python
 API's own answer for the same scenario (not against numbers written here). A screenshot of every
 step goes to ``build/web-e2e/`` (the folder SHOTS names). ``make install`` installs Chromium when
 missing; without it (or without Selenium) the test is skipped, saying why.
@@ -140,6 +142,15 @@ def _doc(driver) -> dict:
         return {}
 
 
+def _verdicts(driver) -> dict:
+    """The verdicts the page shows, by claim id (true, false, or None: not decided)."""
+    out = {}
+    for box in driver.find_elements(By.CSS_SELECTOR, "#claims .claim"):
+        cls = box.get_attribute("class")
+        out[box.get_attribute("data-claim")] = True if "verdict-box-true" in cls else False if "verdict-box-false" in cls else None
+    return out
+
+
 def _marked(driver, role: str) -> list[str]:
     """The places of the map marked with ``role``."""
     return sorted(e.get_attribute("data-name") for e in driver.find_elements(By.CSS_SELECTOR, f"#board g.node.mark-{role}"))
@@ -220,6 +231,22 @@ def _steps(server, browser):
     _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#form .row.bad .field-error"))
     assert "Gandalf" in d.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text
     _shot(d, "4_wrong_card_name")
+
+    # 4b. verify: each claim's verdict as the API gives it; a flag that decides them, tried with a click,
+    #     re-runs and the verdicts follow the API's under the other value
+    ruling = ROOT / "examples" / "rulings" / "meccg" / "aiglos_doors_of_night.yaml"
+    verdicts = {v: {c["id"]: c["verdict"] for c in pycombat.load(ruling, {"aiglos_doors_of_night": v}).verify()
+                    .to_json()["claims"]} for v in ("ignored", "applies")}
+    assert verdicts["ignored"] != verdicts["applies"]  # the flag flips some verdict
+    Select(d.find_element(By.ID, "example")).select_by_value("rulings/aiglos_doors_of_night.yaml")
+    _wait(d, 30).until(lambda x: _doc(x) == yaml.safe_load(text_of(ruling)))
+    d.find_element(By.ID, "tab-verify").click()
+    _result_done(d, "verify")
+    _wait(d).until(lambda x: _verdicts(x) == verdicts["ignored"])
+    d.find_element(By.CSS_SELECTOR, 'button.try-flag[data-flag="aiglos_doors_of_night"][data-value="applies"]').click()
+    _wait(d).until(lambda x: _verdicts(x) == verdicts["applies"])
+    assert "--flag aiglos_doors_of_night=applies" in d.find_element(By.ID, "cli").text
+    _shot(d, "4b_verify_flag_tried")
 
     # 5. a War of the Ring example: an answer (the count of legal rearguard splits, as the API counts)
     wotr = pycombat.load(pycombat.example("wotr", "helms_deep.yaml")).count()
