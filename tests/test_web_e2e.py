@@ -36,6 +36,7 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
     pytest.skip("chromium and chromium-driver are not installed (make install installs them with apt-get)",
                 allow_module_level=True)
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
@@ -102,7 +103,8 @@ def _shot(driver, name: str) -> Path:
 
 
 def _wait(driver, seconds=90):
-    return WebDriverWait(driver, seconds, poll_frequency=0.2)
+    # the page redraws its answers: an element found a moment ago may be gone (looked for again)
+    return WebDriverWait(driver, seconds, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def _result_done(driver, verb: str):

@@ -3,7 +3,9 @@
 The game offers its board through the registry (``Game.board``: nodes with a group and a shape, edges,
 and the name kind a node fills; ``Game.board_marks``: the nodes a scenario marks, with their roles).
 Nothing here names a game: the colours go by group in the order given, the marks by role as CSS
-classes (``mark-<role>``) the page styles.
+classes (``mark-<role>``) the page styles; a board without coordinates may name two nodes
+(``left_right``) that the drawing keeps left and right of each other (neato's layout is mirrored
+when it puts them the other way), so that a map looks like the map players know.
 
 >>> dot = to_dot({"nodes": [{"name": "A", "group": "g"}, {"name": "B \\"b\\"", "group": "h"}], "edges": [["A", "B \\"b\\""]]})
 >>> 'id="node-0"' in dot and '"A" -- "B \\\\"b\\\\""' in dot
@@ -48,19 +50,66 @@ def to_dot(graph: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def layout(dot: str, seconds: float = 60) -> str | None:
-    """The SVG of a DOT graph laid out by ``neato`` (None: Graphviz is not installed or failed)."""
+def _neato(args: list[str], text: str, seconds: float) -> str | None:
     exe = shutil.which("neato")
     if exe is None:
         return None
     try:
-        done = subprocess.run([exe, "-Tsvg"], input=dot.encode(), capture_output=True, timeout=seconds, check=False)
+        done = subprocess.run([exe, *args], input=text.encode(), capture_output=True, timeout=seconds, check=False)
     except (subprocess.TimeoutExpired, OSError):
         return None
-    if done.returncode != 0:
+    return done.stdout.decode("utf-8", "replace") if done.returncode == 0 else None
+
+
+_POS = re.compile(r'\b(pos|lp)="([^"]*)"')
+
+
+def _mirror(placed: str) -> str:
+    """A laid-out DOT graph (``neato -Tdot``) mirrored left to right (every position's x becomes width - x).
+
+    >>> _mirror('graph g { graph [bb="0,0,100,50"]; a [pos="10,5"]; a -- b [pos="e,90,1 10,5 50,5"]; }')
+    'graph g { graph [bb="0,0,100,50"]; a [pos="90,5"]; a -- b [pos="e,10,1 90,5 50,5"]; }'
+    """
+    m = re.search(r'bb="([-\d.]+),([-\d.]+),([-\d.]+),([-\d.]+)"', placed)
+    if m is None:
+        return placed
+    x0, x1 = float(m.group(1)), float(m.group(3))
+
+    def flip(x: str) -> str:
+        return f"{x0 + x1 - float(x):.6g}"
+
+    def points(match: re.Match) -> str:
+        out = []
+        for point in match.group(2).split():
+            parts = point.split(",")
+            if parts[0] in ("e", "s"):
+                parts[1] = flip(parts[1])
+            else:
+                parts[0] = flip(parts[0])
+            out.append(",".join(parts))
+        return f'{match.group(1)}="{" ".join(out)}"'
+
+    return _POS.sub(points, placed)
+
+
+def _x_of(placed: str, name: str) -> float | None:
+    m = re.search(r'(?:^|\s)' + re.escape(_q(name) if not re.fullmatch(r"\w+", name) else name)
+                  + r'\s*\[[^\]]*?\bpos="([-\d.]+),', placed)
+    return float(m.group(1)) if m else None
+
+
+def layout(dot: str, seconds: float = 60, *, left_right: tuple[str, str] | None = None) -> str | None:
+    """The SVG of a DOT graph laid out by ``neato`` (None: Graphviz is not installed or failed); with
+    ``left_right`` (two node names), mirrored when needed so that the first is left of the second."""
+    placed = _neato(["-Tdot"], dot, seconds)
+    if placed is None:
         return None
-    svg = done.stdout.decode("utf-8", "replace")
-    return svg[svg.find("<svg"):] if "<svg" in svg else None
+    if left_right is not None:
+        a, b = (_x_of(placed, n) for n in left_right)
+        if a is not None and b is not None and a > b:
+            placed = _mirror(placed)
+    svg = _neato(["-n2", "-Tsvg"], placed, seconds)
+    return svg[svg.find("<svg"):] if svg and "<svg" in svg else None
 
 
 @functools.lru_cache(maxsize=8)
@@ -73,7 +122,8 @@ def board_view(game: str) -> dict | None:
     graph = registry.resolve(g.board)()
     groups = list(dict.fromkeys(str(n.get("group", "")) for n in graph.get("nodes", [])))
     labels = graph.get("groups") or {}
-    svg = layout(to_dot(graph))
+    hint = graph.get("left_right")
+    svg = layout(to_dot(graph), left_right=tuple(hint) if isinstance(hint, (list, tuple)) and len(hint) == 2 else None)
     if svg is not None:
         svg = re.sub(r"<!--.*?-->", "", svg, flags=re.S)
     return {"game": game, "svg": svg, "kind": graph.get("kind"), "legend": graph.get("legend", ""),

@@ -48,6 +48,7 @@ def board() -> dict[str, Any]:
                 edges.append([r.name, b.regions[other].name])
     groups = {g: g for g in sorted({n["group"] for n in nodes})}
     return {"nodes": nodes, "edges": edges, "kind": "region", "groups": groups, "roles": ROLES,
+            "left_right": ["Grey Havens", "Barad-dur"],  # west on the left, as on the board
             "legend": "shapes: double octagon a Stronghold, box a City, house a Town, triangle a Fortification"}
 
 
