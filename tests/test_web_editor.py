@@ -234,3 +234,32 @@ def test_an_answer_carries_the_text_the_cli_prints(client, game, example, verb):
     cli = subprocess.run([sys.executable, "-m", "pycombat", verb, str(path)], capture_output=True, text=True,
                          check=True).stdout
     assert r.json()["text"] == cli
+
+
+# ---- from an empty scenario ------------------------------------------------------------------------
+def _required(schema: dict, doc: dict) -> list[str]:
+    """The required keys of a game's top-level schema for ``doc`` (the branch of an if/then/else)."""
+    if "if" in schema:
+        cond = schema["if"]
+        keys = [k for alt in cond.get("anyOf", [cond]) for k in alt.get("required", [])]
+        return _required(schema["then"] if any(k in doc for k in keys) else schema["else"], doc)
+    return list(schema.get("required", []))
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_an_empty_scenario_is_built_from_the_schema(client, game):
+    text = f"game: {game}\ntitle: a new scenario\n"
+    rows = client.post("/api/form", json={"text": text}).json()["rows"]
+    schema = pycombat.schema(game)
+    missing = [k for k in _required(schema, yaml.safe_load(text)) if k not in ("game",)]
+    offered = [r["path"] for r in rows if r["row"] == "absent" and r["required"]]
+    assert offered and sorted(offered) == sorted(missing)
+    for path in offered:
+        text = _edit(client, text, op="create", path=path)
+    doc = yaml.safe_load(text)
+    branch = schema["else"] if "if" in schema else schema
+    for path in offered:
+        sub = branch["properties"][path]
+        assert isinstance(doc[path], dict) and set(sub.get("required", [])) <= set(doc[path]), path
+    r = client.post("/api/edit", json={"text": text, "op": "create", "path": offered[0]})
+    assert r.status_code == 400 and "already" in r.json()["error"]

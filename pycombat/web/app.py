@@ -609,8 +609,8 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         if not isinstance(path, str) or not path or len(path) > 1000:
             raise HTTPError(400, "path: the field to set is required", path="path")
         op = data.get("op", "set")
-        if op not in ("set", "append", "add", "remove"):
-            raise HTTPError(400, f"op: one of set, append, add, remove, not {str(op)[:40]!r}", path="op")
+        if op not in ("set", "create", "append", "add", "remove"):
+            raise HTTPError(400, f"op: one of set, create, append, add, remove, not {str(op)[:40]!r}", path="op")
         key = data.get("key")
         if key is not None and (not isinstance(key, str) or len(key) > 200):
             raise HTTPError(400, "key: a name of at most 200 characters", path="key")

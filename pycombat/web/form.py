@@ -5,8 +5,9 @@ lists, in document order, every scalar field with its path (the loader's path fo
 ``attacker.members[2].name``), its type, the allowed values and the kind of shipped-data name it
 takes (the schema describes those as "a <kind> name from the shipped data": the page completes
 them from ``/api/games/{game}/names``); and every list and mapping of names the schema allows
-(``rows`` of kind ``list``/``map``, with their entries as ``item`` rows), present or not, so that
-the page can add and remove entries. :func:`edit` sets a field, appends an entry (a default built
+(``rows`` of kind ``list``/``map``, with their entries as ``item`` rows), present or not, and the
+required fields and sections the document lacks (``absent`` rows), so that the page can add and
+remove entries and build a scenario from an empty one. :func:`edit` sets a field, appends an entry (a default built
 from the schema: its ``default``, first ``enum`` value, first shipped name of the field's kind,
 required properties), adds a key to a mapping, or removes an entry; it returns the document as
 YAML (written afresh: comments of the text are not kept, which the page says).
@@ -218,11 +219,17 @@ def fields(text: str) -> dict:
             for k, v in value.items():
                 sub = props.get(k, extra if isinstance(extra, dict) else {})
                 walk(v, sub, f"{path}.{k}" if path else str(k), depth)
+            required = set(schema.get("required", []))
             for k, sub in props.items():  # the lists and mappings the document could have
                 if k not in value and k != "claims":
+                    where = f"{path}.{k}" if path else str(k)
                     kind, item = _container(sub, root)
                     if kind is not None:
-                        container_row(kind, f"{path}.{k}" if path else str(k), None, sub, item, depth)
+                        container_row(kind, where, None, sub, item, depth)
+                    elif k in required or (not path and default_of(sub, root)):
+                        # a field the document lacks: required, or a section of the scenario
+                        rows.append({"row": "absent", "path": where, "depth": depth, "required": k in required,
+                                     "description": str(_resolve(sub, root).get("description") or "")})
         elif isinstance(value, list):
             prefix = schema.get("prefixItems") or []
             for i, v in enumerate(value):
@@ -327,7 +334,8 @@ def _dump(doc: Any) -> str:
 
 def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = None,
          names: Callable[[str], list[str]] | None = None) -> str:
-    """The document with one change, as YAML: ``set`` the field at ``path`` to ``value``; ``append`` an
+    """The document with one change, as YAML: ``set`` the field at ``path`` to ``value``; ``create`` the
+    field at ``path`` (``value``, or a default from the schema: a missing section); ``append`` an
     entry (``value``, or a default from the schema) to the list at ``path`` (made when missing); ``add``
     key ``key`` to the mapping at ``path``; ``remove`` the entry (or field) at ``path``."""
     doc = parse_document(text, label="scenario.yaml")
@@ -351,6 +359,13 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
             del parent[last]
         else:
             del parent[last]
+    elif op == "create":
+        parent, last, schema = _walk_to(doc, root, steps, create=True, path=path)
+        if not isinstance(parent, dict):
+            raise ScenarioError("only a field of a mapping is created", path=path)
+        if last in parent:
+            raise ScenarioError("is already in the document", path=path)
+        parent[last] = value if value is not None else default_of(schema, root, first_name)
     elif op in ("append", "add"):
         parent, last, schema = _walk_to(doc, root, steps, create=True, path=path)
         kind, item = _container(schema, root)
@@ -379,7 +394,7 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
             current[key.strip()] = value if value is not None else default_of(item, root, first_name)
         parent[last] = current
     else:
-        raise ScenarioError(f"unknown edit {op!r} (set, append, add, remove)", path="op")
+        raise ScenarioError(f"unknown edit {op!r} (set, create, append, add, remove)", path="op")
     return _dump(doc)
 
 

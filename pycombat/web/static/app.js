@@ -207,7 +207,7 @@ async function refreshForm(text, error) {
   let chips = null;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    if ((r.row === "list" || r.row === "map") && !r.present) {  // an absent list: a small "+ name" button
+    if (((r.row === "list" || r.row === "map") && !r.present) || r.row === "absent") {  // absent: a "+ name" button
       if (!chips || chips.depth !== r.depth) {
         chips = el("div", {class: "row chips", style: indent(r.depth)}, el("span", {class: "dim"}, "add:"));
         chips.depth = r.depth; out.push(chips);
@@ -256,6 +256,11 @@ function removeButton(r) {
 }
 
 function addButton(r, absent) {
+  if (r.row === "absent") {
+    return el("button", {type: "button", class: "add" + (r.required ? " required" : ""), "data-create": r.path,
+      title: `${r.path}: ${r.description}` + (r.required ? " (required)" : ""),
+      onclick: () => editDoc({op: "create", path: r.path})}, `+ ${last(r.path)}`);
+  }
   const label = absent ? `+ ${last(r.path)}` : (r.row === "map" ? "+ add" : "+ add");
   const title = `${r.path}: ${r.description}` + (r.item_description ? ` (an entry: ${r.item_description})` : "");
   if (r.row === "list") {
