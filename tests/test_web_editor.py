@@ -132,6 +132,8 @@ def test_add_and_remove_a_member(client):
     assert next(r for r in form if r["path"] == "attacker.members")["count"] == n + 1
     removed = yaml.safe_load(_edit(client, yaml.safe_dump(added), op="remove", path=f"attacker.members[{n}]"))
     assert removed == doc
+    twice = yaml.safe_load(_edit(client, yaml.safe_dump(added), op="append", path="attacker.members"))
+    assert twice["attacker"]["members"][-1] in names and twice["attacker"]["members"][-1] != added["attacker"]["members"][-1]
     second = yaml.safe_load(_edit(client, WIND_TEXT, op="remove", path="defender.members[1]"))
     assert second["defender"]["members"] == doc["defender"]["members"][:1] + doc["defender"]["members"][2:]
 

@@ -342,9 +342,27 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
     root = _schema_root(doc.get("game"))
     steps = _steps(path)
 
+    used: set[str] = set()
+
+    def collect(node: Any) -> None:
+        if isinstance(node, str):
+            used.add(node)
+        elif isinstance(node, list):
+            for x in node:
+                collect(x)
+        elif isinstance(node, dict):
+            for x in node.values():
+                collect(x)
+
+    collect(doc)
+
     def first_name(kind: str) -> str | None:
+        """The first name of the kind the document does not use yet (a second unit is not the first's copy)."""
         found = names(kind) if names else []
-        return found[0] if found else None
+        fresh = next((n for n in found if n not in used), found[0] if found else None)
+        if fresh is not None:
+            used.add(fresh)
+        return fresh
 
     if op == "set":
         parent, last, _ = _walk_to(doc, root, steps, create=False, path=path)
