@@ -233,6 +233,10 @@ def _steps(server, browser):
     _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#form .row.bad .field-error"))
     assert "Gandalf" in d.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text
     _shot(d, "4_wrong_card_name")
+    # the suggestion, used with a click beside the field, mends the scenario
+    d.find_element(By.CSS_SELECTOR, '#form .row.bad button.use-suggestion[data-suggestion="Gandalf"]').click()
+    _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
+    assert _doc(d)["defender"]["members"][0]["name"] == "Gandalf"
 
     # 4b. verify: each claim's verdict as the API gives it; a flag that decides them, tried with a click,
     #     re-runs and the verdicts follow the API's under the other value

@@ -326,7 +326,11 @@ function markFormError(error) {
   }
   if (!row) return;
   row.classList.add("bad");
-  row.append(el("div", {class: "field-error"}, error.message || error.error));
+  const exact = row.getAttribute("data-path") === error.path && row.querySelector(`input[data-path="${CSS.escape(error.path)}"]`);
+  row.append(el("div", {class: "field-error"}, error.message || error.error,
+    ...(exact && error.suggestions ? error.suggestions.slice(0, 3).map((name) => el("button", {
+      type: "button", class: "use-suggestion", "data-suggestion": name, title: `set ${error.path} to ${name}`,
+      onclick: () => editDoc({op: "set", path: error.path, value: name}, {form: true})}, `use ${name}`)) : [])));
   const box = $("form");
   box.scrollTop = Math.max(0, row.offsetTop - box.offsetTop - box.clientHeight / 3);
 }
