@@ -157,6 +157,15 @@ class Game:
     #: digest-style files of the game's own rules and flags (beyond the shared digest), merged into it
     #: by :func:`pycombat.rulebook.load_rulebook` (e.g. interpretation flags for unclear card texts)
     digest_extensions: tuple[Path, ...] = ()
+    #: ``() -> {kind: [names]}``: the names of the shipped data by the kind that the JSON Schema's name
+    #: fields declare (``"a <kind> name from the shipped data"``, :func:`pycombat.schemaspec.Name`), for
+    #: completion in the web page's form
+    names: str | Callable | None = None
+    #: ``() -> dict``: the game's board as a graph for the web page's map: ``{"nodes": [{"name", "group",
+    #: "shape"}], "edges": [[a, b]], "kind": the name kind a node fills, "groups": {group: label},
+    #: "roles": {role: label}}``; and ``(scenario mapping) -> {node name: [roles]}``, what a scenario marks
+    board: str | Callable | None = None
+    board_marks: str | Callable | None = None
 
     def verb(self, name: str) -> Verb:
         try:

@@ -2,8 +2,10 @@
 
 A real server (``python -m pycombat serve`` on a free port) and a real browser: load the Wind
 Throne example and see the count of legal assignments, switch ``phase2_assignment`` and see the
-count change, open odds and see a plot, type a wrong card name and see the suggestion, load a WotR
-and a Riftbound example and get answers. Every number the page shows is checked against the Python
+count change, add and remove a company member in the form and see the YAML and the count follow, open
+odds and see a plot, type a wrong card name and see the suggestion, see a ruling's verdicts and try the
+flag that decides them, load a WotR example and see its armies marked on the map (and a retreat region
+added in the form and filled by a click on the map), load a Riftbound example and get answers. Every number the page shows is checked against the Python
 API's own answer for the same scenario (not against numbers written here). A screenshot of every
 step goes to ``build/web-e2e/`` (the folder SHOTS names). ``make install`` installs Chromium when
 missing; without it (or without Selenium) the test is skipped, saying why.
@@ -20,6 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 
 import pycombat
 
@@ -33,6 +36,7 @@ if not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
     pytest.skip("chromium and chromium-driver are not installed (make install installs them with apt-get)",
                 allow_module_level=True)
 
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
@@ -99,7 +103,8 @@ def _shot(driver, name: str) -> Path:
 
 
 def _wait(driver, seconds=90):
-    return WebDriverWait(driver, seconds, poll_frequency=0.2)
+    # the page redraws its answers: an element found a moment ago may be gone (looked for again)
+    return WebDriverWait(driver, seconds, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,))
 
 
 def _result_done(driver, verb: str):
@@ -129,6 +134,28 @@ def _load(driver, game: str, example: str):
     text = pycombat.example(game, example).read_text(encoding="utf-8")
     _wait(driver, 30).until(lambda d: d.find_element(By.ID, "editor").get_attribute("value") == text)
     _wait(driver, 30).until(lambda d: f"a valid {game} scenario" in d.find_element(By.ID, "status").text)
+
+
+def _doc(driver) -> dict:
+    """The scenario in the page's YAML editor, parsed."""
+    try:
+        return yaml.safe_load(driver.find_element(By.ID, "editor").get_attribute("value")) or {}
+    except yaml.YAMLError:
+        return {}
+
+
+def _verdicts(driver) -> dict:
+    """The verdicts the page shows, by claim id (true, false, or None: not decided)."""
+    out = {}
+    for box in driver.find_elements(By.CSS_SELECTOR, "#claims .claim"):
+        cls = box.get_attribute("class")
+        out[box.get_attribute("data-claim")] = True if "verdict-box-true" in cls else False if "verdict-box-false" in cls else None
+    return out
+
+
+def _marked(driver, role: str) -> list[str]:
+    """The places of the map marked with ``role``."""
+    return sorted(e.get_attribute("data-name") for e in driver.find_elements(By.CSS_SELECTOR, f"#board g.node.mark-{role}"))
 
 
 def test_the_page_end_to_end(server, browser):
@@ -172,6 +199,21 @@ def _steps(server, browser):
     _count_is(d, optional)
     assert d.find_element(By.ID, "editor").get_attribute("value") == text_of(wind)
 
+    # 2c. the form adds a member to a company (a card of the data, chosen from the schema) and removes it:
+    #     the YAML changes both ways and the count is the API's for the edited scenario
+    original = yaml.safe_load(text_of(wind))
+    n = len(original["attacker"]["members"])
+    d.find_element(By.CSS_SELECTOR, 'button[data-append="attacker.members"]').click()
+    _wait(d, 30).until(lambda x: len(_doc(x)["attacker"]["members"]) == n + 1)
+    edited = _doc(d)
+    assert edited["attacker"]["members"][:n] == original["attacker"]["members"]
+    _count_is(d, pycombat.load(edited, {"phase2_assignment": "optional"}).count())
+    new_row = _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, f'[data-remove="attacker.members[{n}]"]'))
+    _shot(d, "2c_member_added")
+    new_row[0].click()
+    _wait(d, 30).until(lambda x: _doc(x) == original)
+    _count_is(d, optional)
+
     # 3. odds: a plot and exact fractions
     d.find_element(By.ID, "tab-odds").click()
     result = _result_done(d, "odds")
@@ -191,6 +233,26 @@ def _steps(server, browser):
     _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#form .row.bad .field-error"))
     assert "Gandalf" in d.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text
     _shot(d, "4_wrong_card_name")
+    # the suggestion, used with a click beside the field, mends the scenario
+    d.find_element(By.CSS_SELECTOR, '#form .row.bad button.use-suggestion[data-suggestion="Gandalf"]').click()
+    _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
+    assert _doc(d)["defender"]["members"][0]["name"] == "Gandalf"
+
+    # 4b. verify: each claim's verdict as the API gives it; a flag that decides them, tried with a click,
+    #     re-runs and the verdicts follow the API's under the other value
+    ruling = ROOT / "examples" / "rulings" / "meccg" / "aiglos_doors_of_night.yaml"
+    verdicts = {v: {c["id"]: c["verdict"] for c in pycombat.load(ruling, {"aiglos_doors_of_night": v}).verify()
+                    .to_json()["claims"]} for v in ("ignored", "applies")}
+    assert verdicts["ignored"] != verdicts["applies"]  # the flag flips some verdict
+    Select(d.find_element(By.ID, "example")).select_by_value("rulings/aiglos_doors_of_night.yaml")
+    _wait(d, 30).until(lambda x: _doc(x) == yaml.safe_load(text_of(ruling)))
+    d.find_element(By.ID, "tab-verify").click()
+    _result_done(d, "verify")
+    _wait(d).until(lambda x: _verdicts(x) == verdicts["ignored"])
+    d.find_element(By.CSS_SELECTOR, 'button.try-flag[data-flag="aiglos_doors_of_night"][data-value="applies"]').click()
+    _wait(d).until(lambda x: _verdicts(x) == verdicts["applies"])
+    assert "--flag aiglos_doors_of_night=applies" in d.find_element(By.ID, "cli").text
+    _shot(d, "4b_verify_flag_tried")
 
     # 5. a War of the Ring example: an answer (the count of legal rearguard splits, as the API counts)
     wotr = pycombat.load(pycombat.example("wotr", "helms_deep.yaml")).count()
@@ -199,6 +261,34 @@ def _steps(server, browser):
     _result_done(d, "enumerate")
     _count_is(d, wotr)
     _shot(d, "5_wotr_helms_deep")
+
+    # 5b. the map marks the attacker's and the defender's regions; a retreat region added in the form is
+    #     checked by the loader (beside the field), then filled by a click on the map and marked
+    helms = yaml.safe_load(text_of(pycombat.example("wotr", "helms_deep.yaml")))
+    if shutil.which("neato"):  # the map needs Graphviz on the server
+        _wait(d, 30).until(lambda x: _marked(x, "attacker") == [helms["attacker"]["region"]])
+        assert _marked(d, "defender") == [helms["defender"]["region"]]
+        d.find_element(By.CSS_SELECTOR, 'button[data-append="defender.retreat_to"]').click()
+        _wait(d, 30).until(lambda x: len(_doc(x)["defender"].get("retreat_to") or []) == 1)
+        first = _doc(d)["defender"]["retreat_to"][0]
+        try:
+            pycombat.load(_doc(d))
+            adjacent_first = True
+        except pycombat.ScenarioError:
+            adjacent_first = False
+        if not adjacent_first:  # the loader's message beside the field
+            _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, '#form .row.bad[data-path^="defender.retreat_to"]'))
+        field = _wait(d, 30).until(lambda x: x.find_element(By.CSS_SELECTOR, 'input[data-path="defender.retreat_to[0]"]'))
+        assert field.get_attribute("value") == first
+        field.click()
+        target = "Westemnet"  # adjacent to Helm's Deep (regions.json)
+        node = d.find_element(By.CSS_SELECTOR, f'#board g.node[data-name="{target}"]')
+        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+        node.click()
+        _wait(d, 30).until(lambda x: _doc(x)["defender"]["retreat_to"] == [target])
+        _wait(d, 30).until(lambda x: _marked(x, "retreat") == [target])
+        _wait(d, 30).until(lambda x: "a valid wotr scenario" in x.find_element(By.ID, "status").text)
+        _shot(d, "5b_wotr_map_retreat")
 
     # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
     rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]

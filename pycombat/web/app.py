@@ -13,11 +13,16 @@ Endpoints (all JSON; errors are ``{"error": "pycombat: <the CLI's one-line messa
 ``GET  /api/games``                       games, verbs, options with defaults, flags, examples
 ``GET  /api/games/{game}/examples/{name}``  an example's text (only the listed names)
 ``GET  /api/games/{game}/schema``         the game's JSON Schema
-``GET  /api/games/{game}/names``          names of the shipped data (for autocompletion)
+``GET  /api/games/{game}/names``          names of the shipped data (for autocompletion), by the
+                                          kind the schema's name fields declare; ``?kind=&q=&limit=``:
+                                          the names of one kind containing ``q``
+``GET  /api/games/{game}/board``          the game's board as SVG (laid out once), when it offers one
+``POST /api/board``                       ``{text}``: the nodes the scenario marks on its game's board
 ``GET  /api/card?name=&game=``            a card of the shipped data (400 with suggestions)
 ``POST /api/validate``                    ``{text, flags}``: the loader's verdict on a scenario
 ``POST /api/form``                        ``{text}``: the document's fields, typed by the schema
-``POST /api/edit``                        ``{text, path, value}``: the document with one field set
+``POST /api/edit``                        ``{text, path, value, op, key}``: the document with one field
+                                          set, or an entry appended to / removed from a list or mapping
 ``POST /api/run``                         ``{text, verb, options, flags, wait}``: run a verb
 ``GET  /api/jobs/{id}?wait=S``            a running or finished job
 ``POST /api/jobs/{id}/cancel``            stop a running job
@@ -212,7 +217,8 @@ def games_view() -> list[dict]:
         out.append({"name": g.name, "title": g.title, "help": g.help, "verbs": verbs,
                     "flags": _flags_view(g.name),
                     "examples": [{"name": n, "title": _title(p)} for n, p in examples_of(g).items()],
-                    "default_example": g.default_example, "card": g.card is not None})
+                    "default_example": g.default_example, "card": g.card is not None,
+                    "board": g.board is not None})
     return out
 
 
@@ -236,6 +242,13 @@ def names_of(game: registry.Game) -> dict[str, list[str]]:
         if names:
             out[path.stem] = names
     return out
+
+
+def name_kinds(game: registry.Game) -> dict[str, list[str]]:
+    """The names of a game's shipped data by the kind its schema's name fields declare (the game's
+    ``names`` of the registry); the page completes kinds not listed from every name of the data files."""
+    listed = dict(registry.resolve(game.names)()) if game.names is not None else {}
+    return {str(k): sorted({str(n) for n in v}) for k, v in listed.items()}
 
 
 def _game(name: str) -> registry.Game:
@@ -334,6 +347,29 @@ def _scrub(value: Any, prefix: str) -> Any:
     return value
 
 
+#: the CLI's printout of a report is sent up to this many characters
+MAX_TEXT = 200_000
+
+
+def printed(verb: registry.Verb, report: Any) -> str | None:
+    """The report as the CLI prints it into a pipe (the game's presenter, 132 columns), or None."""
+    import io
+
+    from rich.console import Console
+
+    present = verb.resolve_present()
+    if present is None:
+        return None
+    console = Console(file=io.StringIO(), record=True, width=132, highlight=False, markup=False, soft_wrap=True,
+                      color_system=None)
+    try:
+        present(report, console)
+    except Exception:  # the page still has the JSON layout
+        return None
+    text = console.export_text()
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "\n... (cut: the download of the JSON has it all)"
+
+
 def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_nodes: int) -> tuple:
     """Run a verb on a scenario's text (in the worker); the message for the server."""
     try:
@@ -372,6 +408,9 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                     extra.setdefault("images", {})[dest] = ("data:image/png;base64,"
                                                             + base64.b64encode(path.read_bytes()).decode())
             result = _scrub(report.to_json(), tmp + "/")
+            text = printed(verb, report)
+            if text is not None:
+                extra["text"] = _scrub(text, tmp + "/")
         if result.get("scenario") is None:
             result.pop("scenario", None)
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
@@ -477,9 +516,55 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         key = "names:" + g.name
         if key not in cache:
             by_file = await run_in_threadpool(names_of, g)
-            cache[key] = {"game": g.name, "by_file": by_file,
+            kinds = await run_in_threadpool(name_kinds, g)
+            cache[key] = {"game": g.name, "by_file": by_file, "kinds": kinds,
                           "names": sorted({n for ns in by_file.values() for n in ns})}
-        return JSONResponse(cache[key])
+        found = cache[key]
+        kind = request.query_params.get("kind")
+        q = request.query_params.get("q", "")
+        if kind is None and not q:
+            return JSONResponse(found)
+        if len(q) > 200 or len(kind or "") > 200:
+            raise HTTPError(413, "kind, q: at most 200 characters", path="q")
+        try:
+            limit = int(request.query_params.get("limit", "50"))
+        except ValueError:
+            raise HTTPError(400, "limit: a whole number", path="limit") from None
+        if kind is not None and kind not in found["kinds"]:
+            from ..names import closest
+
+            hint = closest(kind, list(found["kinds"]), n=1)
+            raise HTTPError(400, f"{g.name} has no names of kind {kind[:80]!r} (kinds: "
+                                 f"{', '.join(found['kinds']) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""),
+                            path="kind", suggestions=hint)
+        pool = found["kinds"][kind] if kind is not None else found["names"]
+        needle = q.casefold().strip()
+        starts = [n for n in pool if n.casefold().startswith(needle)]
+        inside = [n for n in pool if needle in n.casefold() and n not in starts]
+        return JSONResponse({"game": g.name, "kind": kind, "q": q,
+                             "names": (starts + inside)[:max(1, min(limit, 500))]})
+
+    async def board(request: Request):
+        from .board import board_view
+
+        g = _game(request.path_params["game"])
+        view = await run_in_threadpool(board_view, g.name)
+        if view is None:
+            raise HTTPError(404, f"{g.name} offers no board")
+        return JSONResponse(view)
+
+    async def board_marks(request: Request):
+        from .board import marks
+
+        data = await _body(request, settings)
+        text = _text(data, settings)
+
+        def compute():
+            doc = parse_document(text, label=LABEL)
+            game = api.game_of(doc, LABEL)
+            return {"game": game.name, "board": game.board is not None, "marks": marks(game.name, doc)}
+
+        return JSONResponse(await run_in_threadpool(compute))
 
     async def card(request: Request):
         name = request.query_params.get("name", "")
@@ -516,14 +601,28 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         return JSONResponse(await run_in_threadpool(fields, text))
 
     async def edit(request: Request):
-        from .form import set_field
+        from .form import edit as edit_text
 
         data = await _body(request, settings)
         text = _text(data, settings)
         path = data.get("path")
-        if not isinstance(path, str) or not path:
+        if not isinstance(path, str) or not path or len(path) > 1000:
             raise HTTPError(400, "path: the field to set is required", path="path")
-        return JSONResponse({"text": await run_in_threadpool(set_field, text, path, data.get("value"))})
+        op = data.get("op", "set")
+        if op not in ("set", "create", "append", "add", "remove"):
+            raise HTTPError(400, f"op: one of set, create, append, add, remove, not {str(op)[:40]!r}", path="op")
+        key = data.get("key")
+        if key is not None and (not isinstance(key, str) or len(key) > 200):
+            raise HTTPError(400, "key: a name of at most 200 characters", path="key")
+
+        def change():
+            doc = parse_document(text, label=LABEL)
+            kinds: dict = {}
+            if isinstance(doc.get("game"), str) and doc["game"] in registry.names():
+                kinds = name_kinds(registry.get(doc["game"]))
+            return edit_text(text, op, path, data.get("value"), key=key, names=lambda k: kinds.get(k, []))
+
+        return JSONResponse({"text": await run_in_threadpool(change)})
 
     async def _answer(job, wait: float):
         deadline = asyncio.get_running_loop().time() + max(0.0, min(wait, settings.timeout + 5))
@@ -574,6 +673,8 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         Route("/api/games/{game}/examples/{name:path}", handle(example)),
         Route("/api/games/{game}/schema", handle(schema)),
         Route("/api/games/{game}/names", handle(names)),
+        Route("/api/games/{game}/board", handle(board)),
+        Route("/api/board", handle(board_marks), methods=["POST"]),
         Route("/api/card", handle(card)),
         Route("/api/validate", handle(validate), methods=["POST"]),
         Route("/api/form", handle(form), methods=["POST"]),

@@ -66,6 +66,7 @@ GAME = register(Game(
     claims=f"{_PKG}.claims:book",
     json_schema=f"{_PKG}.spec:json_schema",
     examples=Path(str(_resource_files("pycombat.examples").joinpath("riftbound"))),
+    names="pycombat.games.riftbound.completion:names",
     card=f"{_PKG}.lookup:card",
     card_present=f"{_PKG}.lookup:present",
     # the card interpreter's own rules and flags (RB-CARD, RB-JUDGE), merged into the digest

@@ -97,6 +97,9 @@ register(Game(
     digest=None,  # the shipped pycombat/rules/wotr.md
     digest_extensions=(Path(__file__).parent / "card_flags.md",),  # the named Combat cards' rules and flags
     examples=_examples(),
+    names=f"{_M}.completion:names",
+    board=f"{_M}.completion:board",
+    board_marks=f"{_M}.completion:marks",
     help="War of the Ring: battle scenarios (attacker/defender/battle) take every verb; position scenarios "
          "(position/action) take enumerate (the legal moves of the die result) and verify. See docs/wotr.md.",
 ))

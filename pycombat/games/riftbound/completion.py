@@ -1,0 +1,20 @@
+"""The names of Riftbound's shipped data by the kind the scenario's name fields declare (the web form's completion).
+
+>>> kinds = names()
+>>> len(kinds["unit card"]) > 100, set(kinds["Equipment card"]) <= set(kinds["card"])
+(True, True)
+"""
+from __future__ import annotations
+
+from .carddb import load_units
+from .cards import load_cards
+
+
+def names() -> dict[str, list[str]]:
+    units = sorted(set(load_units().names))
+    cards = load_cards()
+    return {
+        "unit card": units,
+        "Equipment card": sorted({c.name for c in cards.cards if c.equipment}),
+        "card": sorted({c.name for c in cards.cards} | set(units)),
+    }
