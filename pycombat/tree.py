@@ -1510,6 +1510,33 @@ def export_path(output: str | Path) -> Path:
     return out
 
 
+def _drawable_tree(root: GameState, depth: int | None, max_nodes: int,
+                   progress: Callable[[int], Any] | None) -> GameTree:
+    """The tree (or its first ``depth`` plies) to draw, built only as far as a drawing may hold
+    (:data:`DRAW_MAX_NODES`): a larger one is refused once that many nodes are reached, never after
+    building it all, naming the deepest ``--depth`` that fits."""
+    if max_nodes <= DRAW_MAX_NODES:  # the user's own bound is the tighter one: its message stands
+        return build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
+    try:
+        return build_tree(root, max_nodes=DRAW_MAX_NODES, max_depth=depth, progress=progress)
+    except TooLargeError:
+        pass
+    fits = None
+    level = 0
+    while depth is None or level < depth:
+        try:
+            part = build_tree(root, max_nodes=DRAW_MAX_NODES, max_depth=level)
+        except TooLargeError:
+            break
+        fits = (level, part.graph.number_of_nodes())
+        level += 1
+    where = f"the first {depth} levels of the tree have" if depth is not None else "the tree has"
+    hint = (f"use --depth {fits[0]} (max_depth={fits[0]}) to draw its first levels ({fits[1]:,} nodes)"
+            if fits else "not even its root level fits")
+    raise TooLargeError(f"{where} more than {DRAW_MAX_NODES:,} nodes, more than a drawing may have; {hint} "
+                        "(a .graphml file holds the whole tree)")
+
+
 def export(root: GameState, output: str | Path, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES,
            progress: Callable[[int], Any] | None = None,
            player_names: Sequence[str] = ("player 0", "player 1")) -> tuple[TreeStats, tuple[Fraction, ...] | None]:
@@ -1522,7 +1549,10 @@ def export(root: GameState, output: str | Path, *, depth: int | None = None, max
     kind = out.suffix.lower()
     if kind == ".graphml" and depth is None:  # streamed: no graph in memory
         return write_graphml(root, out, max_nodes=max_nodes, progress=progress)
-    built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
+    if kind == ".graphml":
+        built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
+    else:
+        built = _drawable_tree(root, depth, max_nodes, progress)
     value = solve(built) if depth is None else None
     if kind == ".graphml":
         to_graphml(built, out)

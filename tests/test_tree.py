@@ -891,3 +891,32 @@ def test_streamed_graphml_of_a_game_with_rewards(tmp_path):
     stats, _ = write_graphml(CvccGame(scenario).new_initial_state(), tmp_path / "s.graphml")
     assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
     assert stats == tree.stats()
+
+
+# A drawing of a large tree is refused before the tree is built (issue 17/19)
+_MADE = [0]
+
+
+@dataclass(frozen=True)
+class CountedLadder(Ladder):
+    def child(self, action):
+        _MADE[0] += 1
+        return CountedLadder(self.n, self.ply + 1, self.xs + (action == "x"), self.merge, self.path + (action,))
+
+
+@pytest.mark.parametrize("suffix", [".dot", ".png"])
+def test_a_drawing_too_large_is_refused_before_the_tree_is_built(tmp_path, suffix):
+    """Ladder(20) without merging has 2**21 - 1 nodes; a drawing holds DRAW_MAX_NODES: the refusal
+    comes after making a bounded number of states, and names the deepest depth that fits (by hand:
+    the first d plies hold 2**(d+1) - 1 nodes)."""
+    from pycombat.tree import export
+
+    _MADE[0] = 0
+    with pytest.raises(TooLargeError) as err:
+        export(CountedLadder(20, merge=False), tmp_path / f"t{suffix}")
+    fits = max(d for d in range(30) if 2 ** (d + 1) - 1 <= DRAW_MAX_NODES)
+    assert f"--depth {fits} " in str(err.value) and f"({2 ** (fits + 1) - 1:,} nodes)" in str(err.value)
+    assert _MADE[0] < 40 * DRAW_MAX_NODES  # a few breadth-first passes of at most DRAW_MAX_NODES, never 2**21
+    assert not (tmp_path / f"t{suffix}").exists()
+    stats, value = export(CountedLadder(20, merge=False), tmp_path / f"t{suffix}", depth=fits)
+    assert stats.nodes == 2 ** (fits + 1) - 1 and value is None
