@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Callable, Mapping, NamedTuple
 
@@ -595,8 +595,33 @@ def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | S
 
 
 def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_000) -> BattleResult:
-    """The exact outcome distribution of the battle under a fixed policy."""
-    return forward(setup, Decisions(setup, policy), max_states=max_states)
+    """The exact outcome distribution of the battle under a fixed policy (remembered for the last
+    battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again)."""
+    key = _odds_key(setup, policy, max_states)
+    got = _ODDS.get(key) if key is not None else None
+    if got is None:
+        got = forward(setup, Decisions(setup, policy), max_states=max_states)
+        if key is not None:
+            _ODDS[key] = got
+            if len(_ODDS) > 256:
+                del _ODDS[next(iter(_ODDS))]
+    return got
+
+
+_ODDS: dict[tuple, BattleResult] = {}
+
+
+def _odds_key(setup: BattleSetup, policy: Policy, max_states: int) -> tuple | None:
+    """What the outcome distribution depends on (every field of the set-up but its notes), or None
+    when some part cannot be a key."""
+    parts = tuple(getattr(setup, f.name) if f.name != "effects" else tuple(sorted(setup.effects.items()))
+                  for f in fields(setup) if f.name != "notes")
+    key = (parts, policy, max_states)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 # ---- optimal play -------------------------------------------------------------------------------------
