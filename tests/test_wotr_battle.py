@@ -46,6 +46,27 @@ def test_every_distribution_sums_to_exactly_one(path):
         assert res.expected_rounds >= 1
 
 
+@pytest.mark.parametrize("path", EXAMPLES[:6], ids=lambda p: p.stem)
+def test_remembered_battles_answer_as_computed_afresh(path):
+    """battle_odds remembers battles: a set-up changed in any field the battle reads (one at a time)
+    is answered as the forward pass computes it afresh, never from the remembered original."""
+    import dataclasses
+
+    from pycombat.games.wotr.battle import Decisions, forward
+
+    s = load_scenario(path)
+    setup = battle_setup(s)
+    pol = Policy.from_flags(s.flags, "regulars_first")
+    battle_odds(setup, pol)  # remembered
+    variants = [dataclasses.replace(setup, city_first_round=not setup.city_first_round),
+                dataclasses.replace(setup, can_retreat=not setup.can_retreat),
+                dataclasses.replace(setup, max_rounds=1 if setup.max_rounds != 1 else 2),
+                dataclasses.replace(setup, attacker=setup.defender, defender=setup.attacker)]
+    for v in variants:
+        assert battle_odds(v, pol).outcomes == forward(v, Decisions(v, pol)).outcomes
+    assert battle_odds(setup, pol).outcomes == forward(setup, Decisions(setup, pol)).outcomes
+
+
 def test_symmetric_battle_is_symmetric():
     """ten_vs_ten: the two sides are alike, so the attacker wins exactly as often as the defender holds."""
     s = load_scenario(next(p for p in EXAMPLES if p.stem == "ten_vs_ten"))
