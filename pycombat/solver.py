@@ -269,6 +269,12 @@ def set_loaded(enabled: bool) -> bool:
     return previous
 
 
+def is_loaded() -> bool:
+    """Whether the loaded solver's caches are on (see :func:`set_loaded`); a game that remembers
+    what it made of answers asks this first, so that "afresh" means afresh."""
+    return _ENABLED[0]
+
+
 def clear_caches() -> None:
     """Forget every parsed program, grounded control and cached answer of this process."""
     _FILE_CACHE.clear()
@@ -394,6 +400,11 @@ class Solver:
         except RuntimeError as exc:
             raise SolverError(f"ASP program does not parse: {exc}") from exc
         return ctl
+
+    def key(self) -> tuple:
+        """A hashable identity of the program (rule files, texts, constants, facts): equal keys,
+        equal answers.  A game may remember what it made of the answers under it."""
+        return self._program_key()
 
     def _program_key(self) -> tuple:
         if self._key is None:

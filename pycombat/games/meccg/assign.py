@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from ...errors import ScenarioError, SolverError
-from ...solver import Decoder, Solver, Violation, check, rule_files, to_python
+from ...solver import Decoder, Solver, Violation, check, is_loaded, rule_files, to_python
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from .model import Scenario
 
@@ -127,6 +127,9 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
                     texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
                                  "no_strike/2", "no_target/2", "inconsistent/2", "condition_met/1",
                                  "overt/1", "overt_by/3")])
+    remembered = _VERDICTS.get(solver.key()) if is_loaded() else None
+    if remembered is not None:  # the same companies and flags were judged a moment ago
+        return remembered
     answers = list(solver.models(limit=2))
     if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
         raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")
@@ -145,7 +148,7 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
     kinds = dict(got.get("kind", []))
     violations = tuple(sorted((Violation(r, d) for r, d in got.get("violation", [])),
                               key=lambda v: (v.rule, repr(v.detail))))
-    return AttackVerdict(
+    verdict = AttackVerdict(
         legal=not violations,
         violations=violations,
         allowed_by=tuple(sorted(r for (r,) in got.get("allowed_by", []))),
@@ -158,6 +161,15 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
         overt=tuple(sorted(r for (r,) in got.get("overt", []))),
         overt_by=tuple(sorted(got.get("overt_by", []))),
     )
+    if is_loaded():
+        _VERDICTS[solver.key()] = verdict
+    if len(_VERDICTS) > 512:
+        del _VERDICTS[next(iter(_VERDICTS))]
+    return verdict
+
+
+#: program key -> the AttackVerdict made of its answer (values: frozen, shared)
+_VERDICTS: dict[tuple, "AttackVerdict"] = {}
 
 
 #: answers read by a bounded count (about 2 s of solving) before it gives a lower bound

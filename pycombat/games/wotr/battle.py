@@ -36,6 +36,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ...dice import Dist, binomial, combat_roll_dist, hit_chance, roll_with_reroll
 from ...errors import PycombatError, TooLargeError
+from ...solver import is_loaded
 from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, unit_count
 from .model import Effects
 from .strength import SideProfile
@@ -597,7 +598,7 @@ def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | S
 def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_000) -> BattleResult:
     """The exact outcome distribution of the battle under a fixed policy (remembered for the last
     battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again)."""
-    key = _odds_key(setup, policy, max_states)
+    key = _odds_key(setup, policy, max_states) if is_loaded() else None
     got = _ODDS.get(key) if key is not None else None
     if got is None:
         got = forward(setup, Decisions(setup, policy), max_states=max_states)
