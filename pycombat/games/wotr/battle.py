@@ -960,5 +960,6 @@ def clear_caches() -> None:
     _JOINT.clear()
     _JOINT_INT.clear()
     _SIDE_INT.clear()
+    _ODDS.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()
