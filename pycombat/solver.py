@@ -275,10 +275,25 @@ def is_loaded() -> bool:
     return _ENABLED[0]
 
 
-def clear_caches() -> None:
-    """Forget every parsed program, grounded control and cached answer of this process."""
-    _FILE_CACHE.clear()
-    _TEXT_CACHE.clear()
+def memo() -> dict:
+    """A dict in which a game keeps what it made of answers (by :meth:`Solver.key`, say), emptied
+    with the solver's own caches by :func:`clear_caches`."""
+    d: dict = {}
+    _MEMOS.append(d)
+    return d
+
+
+_MEMOS: list[dict] = []
+
+
+def clear_caches(*, keep_parsed: bool = False) -> None:
+    """Forget every grounded control, cached answer and game memo of this process, and (unless
+    ``keep_parsed``: for timing one cold query of a loaded process) every parsed program."""
+    for d in _MEMOS:
+        d.clear()
+    if not keep_parsed:
+        _FILE_CACHE.clear()
+        _TEXT_CACHE.clear()
     _CONTROLS.clear()
     _ANSWERS.clear()
     _ANSWERS_SIZE[0] = 0

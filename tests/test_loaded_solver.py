@@ -143,3 +143,17 @@ def test_the_answer_cache_stays_within_its_bounds(monkeypatch):
     assert solver.loaded_stats()["answer_hits"] == before + 1
     Solver(texts=[texts[0]]).count()
     assert solver.loaded_stats()["answer_hits"] == before + 1  # the first one was dropped
+
+
+def test_clear_caches_forgets_game_memos_and_keeps_parsed_files_on_request():
+    m = solver.memo()
+    m["k"] = 1
+    Solver(texts=[_program(3, 1)]).count()
+    parsed = solver.loaded_stats()["parsed"]
+    solver.clear_caches(keep_parsed=True)
+    assert m == {}
+    Solver(texts=[_program(3, 1)]).count()
+    assert solver.loaded_stats()["parsed"] == parsed  # the text was not parsed again
+    m["k"] = 2
+    solver.clear_caches()
+    assert m == {}

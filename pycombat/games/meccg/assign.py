@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from ...errors import ScenarioError, SolverError
-from ...solver import Decoder, Solver, Violation, check, is_loaded, rule_files, to_python
+from ...solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files, to_python
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from .model import Scenario
 
@@ -169,7 +169,7 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
 
 
 #: program key -> the AttackVerdict made of its answer (values: frozen, shared)
-_VERDICTS: dict[tuple, "AttackVerdict"] = {}
+_VERDICTS: dict[tuple, "AttackVerdict"] = memo()
 
 
 #: answers read by a bounded count (about 2 s of solving) before it gives a lower bound

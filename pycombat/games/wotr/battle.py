@@ -36,7 +36,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from ...dice import Dist, binomial, combat_roll_dist, hit_chance, roll_with_reroll
 from ...errors import PycombatError, TooLargeError
-from ...solver import is_loaded
+from ...solver import is_loaded, memo
 from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, unit_count
 from .model import Effects
 from .strength import SideProfile
@@ -609,7 +609,7 @@ def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_0
     return got
 
 
-_ODDS: dict[tuple, BattleResult] = {}
+_ODDS: dict[tuple, BattleResult] = memo()
 
 
 def _odds_key(setup: BattleSetup, policy: Policy, max_states: int) -> tuple | None:
