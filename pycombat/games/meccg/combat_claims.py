@@ -385,15 +385,19 @@ def body_check(s: Scenario, claim):
     fate, _kmp, _pen = body_result(side, roll, s.company(opponent).alignment, s.flags)
     want = {"eliminates": "eliminated", "discards": "discarded", "returns": "returned", "spares": "survives"}[
         str(claim.args.get("result", "")).lower()]
+    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
+    # only the rules this roll's result rests on: a discard number (BODY-2) or a Ringwraith's 7/8
+    # (BODY-3) when the roll meets it or the claim is about it; card effects that changed the body
+    # or the roll; a card that kept the character from its discard number when the roll met it
     rules = ["MECCG-BODY-1"]
-    if side.discard_on:
+    if side.discard_on and (total in side.discard_on or want == "discarded"):
         rules.append("MECCG-BODY-2")
-    if side.ringwraith:
+    if side.ringwraith and (roll in (7, 8) or want == "returned"):
         rules.append("MECCG-BODY-3")
     rules += [m.rule for m in side.body_mods if m.amount]  # card effects on body (MECCG-FX)
-    if side.body_roll_mod or (side.member.discard_on_body_check and not side.discard_on):
+    shift = side.body - (side.member.body or 0)
+    if side.body_roll_mod or (not side.discard_on and total in {n + shift for n in side.member.discard_on_body_check}):
         rules.append("MECCG-FX-9")
-    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
     mod = f" {side.body_roll_mod:+d} (cards)" if side.body_roll_mod else ""
     return _v(claim, fate == want, list(dict.fromkeys(rules)),
               [f"{roll}{' + 1 (wounded before)' if side.prewounded else ''}{mod} = {total} against body {side.body}: "
