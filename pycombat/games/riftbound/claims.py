@@ -39,6 +39,9 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
     version: str = "v1.3"  #: rules_version: the numbering of the sources cited
 
+    def __post_init__(self) -> None:
+        self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
+
     def as_json(self) -> dict:
         extra = {}
         if self.violations:
