@@ -362,3 +362,19 @@ def test_wotr_hits_and_cards_cite_what_decides_them(path):
         else:
             assert "WOTR-CARD-2" not in v.rules  # one card a round: no check reads it here
             assert ("WOTR-CARD-5" in v.rules) == bool(card.conditions), v.claim.id
+
+
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_hit_numbers_cite_the_site_rules_of_the_side_they_bear_on(path):
+    """Whitelist from the digest text: a site or siege rule is cited for a side's hit number only
+    when its text says what that side hits on ("the attacker hits", "the defender on 5", "Both sides
+    hit", "The attacker is not limited"); WOTR-HIT-2 (what may change the number) only beside one."""
+    book = load_rulebook("wotr")
+    _s, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "hit_number")):
+        role = v.claim.args["role"]
+        for r in (r for r in v.rules if r.startswith(("WOTR-SITE-", "WOTR-SIEGE-"))):
+            said = re.search(rf"\b(?:the {role} (?:hits|on \d|is not limited)|Both sides hit)", book.rules[r].text,
+                             re.I)
+            assert said, f"{v.claim.id}: {r} says nothing of what the {role} hits on"
+        assert ("WOTR-HIT-2" in v.rules) == (len(set(v.rules) - {"WOTR-HIT-1", "WOTR-HIT-2"}) > 0), v.claim.id

@@ -196,18 +196,22 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
         got = setup.params(a["role"], units, rnd).hit
-        rules = ["WOTR-HIT-1", "WOTR-HIT-2"]
+        rules = ["WOTR-HIT-1"]
         region = s.battle_region
+        # the site and siege rules of the side they bear on: a siege (both sides), a sortie (both
+        # hit on 5), a City or Fortification and a Stronghold's field battle (the attacker's number)
         if s.kind == "siege":
             rules.append("WOTR-SIEGE-2")
         elif s.kind == "sortie":
             rules.append("WOTR-SIEGE-6")
-        elif region.settlement in ("city", "fortification"):
+        elif region.settlement in ("city", "fortification") and a["role"] == "attacker":
             rules.append("WOTR-SITE-1")
-        elif region.settlement == "stronghold":
+        elif region.settlement == "stronghold" and a["role"] == "attacker":
             rules.append("WOTR-SITE-3")
         if any(card.round == rnd for card in s.cards):
             rules.append("WOTR-CARD-7")
+        if len(rules) > 1:  # sites, sieges and cards change the number needed (WOTR-HIT-2)
+            rules.insert(1, "WOTR-HIT-2")
         return Verdict(c, got == a["value"], rules, notes=[f"the {a['role']} hits on {got} in round {rnd} "
                                                            f"({region.name}, {s.kind} battle)"])
     if c.kind == "hits":
