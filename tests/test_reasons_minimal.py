@@ -378,3 +378,27 @@ def test_wotr_hit_numbers_cite_the_site_rules_of_the_side_they_bear_on(path):
                              re.I)
             assert said, f"{v.claim.id}: {r} says nothing of what the {role} hits on"
         assert ("WOTR-HIT-2" in v.rules) == (len(set(v.rules) - {"WOTR-HIT-1", "WOTR-HIT-2"}) > 0), v.claim.id
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened(path):
+    """The fate is replayed here with the file's rolls; the body-check rule cited is the one whose
+    digest text gives that fate (BODY-1 eliminated or spared, BODY-2 discarded, BODY-3 returns), not
+    the rule of the fate only claimed."""
+    from pycombat.games.meccg.strike import replay
+
+    book = load_rulebook("meccg")
+    word = {"eliminated": "eliminated", "survives": "eliminated", "discarded": "discarded", "returned": "returns"}
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "strike_effect")):
+        if str(v.claim.args["effect"]).lower() in ("is wounded", "taps"):  # the comparison (SEQ-10), no fate
+            assert not {"MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3"} & set(v.rules), v.claim.id
+            continue
+        _setup, _steps, o = replay(s).strikes[int(v.claim.args["strike"]) - 1]
+        name = v.claim.args["character"].casefold()
+        fate = o.fate if o.loser and o.loser.casefold() in name + " " + name else None
+        body = {r for r in v.rules if r in ("MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3")}
+        if fate is None or o.result == "cancelled":
+            assert not body, f"{v.claim.id}: no body check, yet {body}"
+        else:
+            assert len(body) == 1 and word[fate] in book.rules[body.pop()].text, (v.claim.id, fate, v.rules)

@@ -357,9 +357,12 @@ def strike_effect(s: Scenario, claim):
     if effect == "is wounded":
         return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"])
     fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
-    rule = {"eliminated": "MECCG-BODY-1", "discarded": "MECCG-BODY-2", "returned": "MECCG-BODY-3"}[fate]
     got = o.fate if o.loser == m.name else None
-    return _v(claim, got == fate, ["MECCG-SEQ-10", rule], [f"{m.name}: {got or 'no body check'}"])
+    # the body-check rule of the fate that happened (MECCG-BODY-1 elimination or survival, BODY-2
+    # discard, BODY-3 return to hand); no body check: only the comparison that spared it (SEQ-10)
+    rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
+            "returned": "MECCG-BODY-3"}.get(got)
+    return _v(claim, got == fate, ["MECCG-SEQ-10"] + ([rule] if rule else []), [f"{m.name}: {got or 'no body check'}"])
 
 
 def body_check(s: Scenario, claim):
