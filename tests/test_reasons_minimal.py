@@ -74,6 +74,22 @@ def test_cited_ids_exist_verbatim_and_once(game, path):
 MECCG = [p for g, p in FILES if g == "meccg"]
 
 
+def _reads_deciding_flag(game: str, rule: str, v) -> bool:
+    """The rule names an interpretation flag whose other reading flips the verdict: relevant by
+    definition (the verdict rests on this rule's reading)."""
+    return bool(set(load_rulebook(game).rules[rule].flags) & set(v.deciding_flags))
+
+
+def test_meccg_a_flag_that_decides_a_verdict_is_read_by_a_cited_rule():
+    """"decided by FLAG=value": the rule that names the flag (digest text) is among the reasons."""
+    book = load_rulebook("meccg")
+    for path in MECCG:
+        _s, verdicts = _verified("meccg", path)
+        for v in verdicts:
+            for flag in v.deciding_flags:
+                assert any(flag in book.rules[r].flags for r in v.rules), (path.stem, v.claim.id, flag, v.rules)
+
+
 def _side(s, claim):
     from pycombat.games.meccg.strike import setup_strikes
 
@@ -107,6 +123,8 @@ def test_meccg_final_prowess_cites_the_modifications_that_changed_it(path):
         assert ("MECCG-FX-2" in cited) == cut, f"{v.claim.id}: MECCG-FX-2 cited {('MECCG-FX-2' in cited)}, " \
                                                f"a maximum cut a bonus {cut}"
         for r in cited - changed - {"MECCG-FX-2"}:
+            if _reads_deciding_flag("meccg", r, v):
+                continue
             if r == "MECCG-SEQ-9":  # the printed prowess, nothing modified it
                 assert not changed, f"{v.claim.id}: MECCG-SEQ-9 (the roll) cited beside {changed}"
             elif r == "MECCG-PRE-5":  # the defender's attack-wide cards, kept out by the flag

@@ -273,8 +273,14 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 
     skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     names = [n for n in load_rulebook("meccg").flags if n not in skip]
-    return verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
-                         with_flags=lambda sc, flags: replace(sc, flags=flags))
+    out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
+                        with_flags=lambda sc, flags: replace(sc, flags=flags))
+    book = load_rulebook("meccg")
+    for v in out:  # a flag whose other reading flips the verdict: the rule that flag reads is a reason
+        for flag in v.deciding_flags:
+            if not any(flag in book.rules[r].flags for r in v.rules):
+                v.rules += [r.id for r in book.rules.values() if flag in r.flags]
+    return out
 
 
 def _describe(kind: str, a: dict, negated: bool = False) -> str:
