@@ -18,6 +18,7 @@ from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node
+from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, reasons, verdict_json, verify_claims
 from .citations import source_for
 from .model import SIDES, Scenario, Split, other
@@ -207,9 +208,16 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict
     (:func:`pycombat.verdicts.verify_claims`, over every flag of the digest). With a card clause
     the model does not interpret (RB-CARD-4), no claim is decided (verdict None)."""
-    return verify_claims(s, claims, _decide_cited, game="riftbound",
-                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
-                         unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+    out = verify_claims(s, claims, _decide_cited, game="riftbound",
+                        with_flags=lambda scenario, flags: scenario.with_flags(**flags),
+                        unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+    book = load_rulebook("riftbound")
+    for v in out:  # a flag whose other reading flips the verdict: the game rule that names it is a reason
+        for flag in v.deciding_flags:
+            if not any(flag in book.rules[r].flags for r in v.rules):
+                v.rules += [r.id for r in book.rules.values() if flag in r.flags and not r.id.startswith("RB-JUDGE-")
+                            and r.id not in v.rules]
+    return out
 
 
 def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
