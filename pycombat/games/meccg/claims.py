@@ -273,8 +273,14 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 
     skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     names = [n for n in load_rulebook("meccg").flags if n not in skip]
-    return verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
-                         with_flags=lambda sc, flags: replace(sc, flags=flags))
+    out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
+                        with_flags=lambda sc, flags: replace(sc, flags=flags))
+    book = load_rulebook("meccg")
+    for v in out:  # a flag whose other reading flips the verdict: the rule that flag reads is a reason
+        for flag in v.deciding_flags:
+            if not any(flag in book.rules[r].flags for r in v.rules):
+                v.rules += [r.id for r in book.rules.values() if flag in r.flags]
+    return out
 
 
 def _describe(kind: str, a: dict, negated: bool = False) -> str:
@@ -303,7 +309,8 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
     from .coverage import blocking
 
     v = _decide_positive(s, claim)
-    extra = [CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES]
+    extra = [r for r in (CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES)
+             if card_rule_decides(r, claim.kind, v)]
     v.rules = list(dict.fromkeys(list(v.rules) + extra))
     if claim.negated:
         v.verdict = not v.verdict
@@ -316,6 +323,36 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
         v.notes = [f"not decided: {cards} {'is' if len(blocked) == 1 else 'are'} not modelled ("
                    + "; ".join(f"{b['card']}: {b['what']}" for b in blocked) + ")"] + list(v.notes)
     return v
+
+
+#: Card rules (digest section 8) that state who may be attacked, support or commit a strike: the
+#: claim kinds each of them decides when the claim names its card (the others: card_rule_decides).
+CARD_RULE_KINDS = {"MECCG-CARD-3": {"strike_count"},
+                   "MECCG-CARD-6": {"is_target", "takes_strike_in_phase", "may_support"},
+                   "MECCG-CARD-7": {"commits_strike", "strike_count"}}
+
+
+def rule_refs(rule_id: str) -> set[str]:
+    """The rule ids a digest rule's text refers to ("MECCG-SEQ-4/5", "STRUCT-1", "PRE-3" ...)."""
+    text = load_rulebook("meccg").rule(rule_id).text
+    out = set()
+    for m in re.finditer(r"\b(?:MECCG-)?([A-Z]+)-(\d+(?:/\d+)*)\b", text):
+        for n in m.group(2).split("/"):
+            out.add(f"MECCG-{m.group(1)}-{n}")
+    return out - {rule_id}
+
+
+def card_rule_decides(rule_id: str, kind: str, v: Verdict) -> bool:
+    """Whether the card rule ``rule_id`` of a card the claim names is one the verdict rests on: the
+    general rule it specialises is among the verdict's rules (its text names it); it says the card
+    is a hazard and the verdict rests on the hazard rules (MECCG-STRUCT-7/8); or the claim kind is one
+    the rule decides (a strike card's own requirement is cited by :func:`_at_step` itself) (:data:`CARD_RULE_KINDS`)."""
+    if rule_refs(rule_id) & set(v.rules):
+        return True
+    text = load_rulebook("meccg").rule(rule_id).text
+    if "is a hazard" in text and {"MECCG-STRUCT-7", "MECCG-STRUCT-8"} & set(v.rules):
+        return True
+    return kind in CARD_RULE_KINDS.get(rule_id, ())
 
 
 def _cards_named(s: Scenario, claim: Claim) -> list[str]:
@@ -440,9 +477,17 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
         facts += strike_card_facts(c)
         facts.append(StepPlay(card=c.id, step=step))
     violations = check(rule_files(RULES, STRIKE_CARDS), facts, consts=consts(s))
+    # the card's own requirement on the character ("warrior only", "a Hobbit") is stated by its
+    # card rule (digest section 8): cited when a requirement was broken, or met by a legal play
+    required = {f.card for f in facts if isinstance(f, (NEEDS_SKILL, NEEDS_RACE))}
     if violations:
-        return Verdict(claim, False, [v.rule for v in violations], [v.detail for v in violations])
-    return Verdict(claim, True, ["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"])
+        broke = {str(v.detail[1]) for v in violations if isinstance(v.detail, tuple) and len(v.detail) > 1
+                 and v.detail[0] in ("lacks_skill", "wrong_race")}
+        return Verdict(claim, False, [v.rule for v in violations] + [CARD_RULES[c] for c in sorted(broke)
+                                                                     if c in CARD_RULES],
+                       [v.detail for v in violations])
+    return Verdict(claim, True, ["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
+                   + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES])
 
 
 def _pairs(s: Scenario, claim: Claim) -> Assignment:
@@ -462,9 +507,8 @@ def _pairs(s: Scenario, claim: Claim) -> Assignment:
 def _assignment(s: Scenario, claim: Claim) -> Verdict:
     cand = _pairs(s, claim)
     violations = LegalAssignments(s).violations(cand)
-    if violations:  # not one of the complete assignments the three phases produce (MECCG-ASSIGN-7)
-        return Verdict(claim, False, [v.rule for v in violations] + ["MECCG-ASSIGN-7"],
-                       [v.detail for v in violations])
+    if violations:  # the violated rules (check mode) alone
+        return Verdict(claim, False, [v.rule for v in violations], [v.detail for v in violations])
     return Verdict(claim, True, ["MECCG-ASSIGN-7", "MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4",
                                  "MECCG-STRUCT-5"])
 
@@ -497,6 +541,29 @@ def _tassign(a: str, d: str, p: int):
     return TAssign(strike=a, target=d, phase=p)
 
 
+_BONUS = re.compile(r": \+?(?P<bonus>-?\d+)(?:, max \d+|, total capped at \d+)$")
+
+
+def capped(m) -> bool:
+    """A bonus printed with a maximum that the maximum cut (MECCG-FX-2): less given than printed."""
+    got = _BONUS.search(m.what)
+    return got is not None and ("max" in m.what or "capped" in m.what) and m.amount < int(got["bonus"])
+
+
+def prowess_rules(side) -> list[str]:
+    """The rules a side's final prowess rests on: those of the modifications that changed it (a
+    non-zero amount; an untapping card that removed the tapped -1; Aiglos' normal bonus only,
+    MECCG-SEQ-14), and MECCG-FX-2 when a maximum cut a bonus. With no modification the value is
+    the printed prowess, as MECCG-SEQ-9 computes it."""
+    rules = []
+    for m in side.prowess_mods:
+        if m.amount or "untapped, no penalty" in m.what or m.rule == "MECCG-SEQ-14":
+            rules.append(m.rule)
+        if capped(m):
+            rules.append("MECCG-FX-2")
+    return list(dict.fromkeys(rules)) or ["MECCG-SEQ-9"]
+
+
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
     from .strike import setup_strikes
 
@@ -511,11 +578,12 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         if side is None:
             raise _err(s, claim, f"{char!r} is not in strike {n}")
         value = claim.args.get("value")
-        rules = ["MECCG-SEQ-9"] + (["MECCG-STRUCT-4"] if side.role == "attacker" else []) + \
-            [m.rule for m in side.prowess_mods if m.amount]
-        if any(", max " in m.what for m in side.prowess_mods):  # a bonus with a maximum (MECCG-FX-2)
-            rules.append("MECCG-FX-2")
-        rules = list(dict.fromkeys(rules))
+        rules = prowess_rules(side)
+        if side.role == "attacker" and s.combat is not None and s.combat.before_assignment and \
+                s.flags.get("pre_assignment_attack_effects") != "allowed":
+            # the defender's attack-wide cards did not apply: MECCG-PRE-5 [pre_assignment_attack_effects]
+            rules = [r for r in rules if r != "MECCG-SEQ-9" or any(m.rule == r and m.amount for m in side.prowess_mods)]
+            rules.append("MECCG-PRE-5")
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
         return Verdict(claim, side.prowess == value, rules, notes=[note])

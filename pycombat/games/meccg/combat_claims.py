@@ -357,9 +357,12 @@ def strike_effect(s: Scenario, claim):
     if effect == "is wounded":
         return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"])
     fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
-    rule = {"eliminated": "MECCG-BODY-1", "discarded": "MECCG-BODY-2", "returned": "MECCG-BODY-3"}[fate]
     got = o.fate if o.loser == m.name else None
-    return _v(claim, got == fate, ["MECCG-SEQ-10", rule], [f"{m.name}: {got or 'no body check'}"])
+    # the body-check rule of the fate that happened (MECCG-BODY-1 elimination or survival, BODY-2
+    # discard, BODY-3 return to hand); no body check: only the comparison that spared it (SEQ-10)
+    rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
+            "returned": "MECCG-BODY-3"}.get(got)
+    return _v(claim, got == fate, ["MECCG-SEQ-10"] + ([rule] if rule else []), [f"{m.name}: {got or 'no body check'}"])
 
 
 def body_check(s: Scenario, claim):
@@ -385,15 +388,19 @@ def body_check(s: Scenario, claim):
     fate, _kmp, _pen = body_result(side, roll, s.company(opponent).alignment, s.flags)
     want = {"eliminates": "eliminated", "discards": "discarded", "returns": "returned", "spares": "survives"}[
         str(claim.args.get("result", "")).lower()]
+    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
+    # only the rules this roll's result rests on: a discard number (BODY-2) or a Ringwraith's 7/8
+    # (BODY-3) when the roll meets it or the claim is about it; card effects that changed the body
+    # or the roll; a card that kept the character from its discard number when the roll met it
     rules = ["MECCG-BODY-1"]
-    if side.discard_on:
+    if side.discard_on and (total in side.discard_on or want == "discarded"):
         rules.append("MECCG-BODY-2")
-    if side.ringwraith:
+    if side.ringwraith and (roll in (7, 8) or want == "returned"):
         rules.append("MECCG-BODY-3")
     rules += [m.rule for m in side.body_mods if m.amount]  # card effects on body (MECCG-FX)
-    if side.body_roll_mod or (side.member.discard_on_body_check and not side.discard_on):
+    shift = side.body - (side.member.body or 0)
+    if side.body_roll_mod or (not side.discard_on and total in {n + shift for n in side.member.discard_on_body_check}):
         rules.append("MECCG-FX-9")
-    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
     mod = f" {side.body_roll_mod:+d} (cards)" if side.body_roll_mod else ""
     return _v(claim, fate == want, list(dict.fromkeys(rules)),
               [f"{roll}{' + 1 (wounded before)' if side.prewounded else ''}{mod} = {total} against body {side.body}: "

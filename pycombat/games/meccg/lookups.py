@@ -19,6 +19,9 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
     unmodelled: list[dict] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
+
     @property
     def decided(self) -> bool:
         return self.verdict is not None

@@ -18,6 +18,7 @@ from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node
+from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, reasons, verdict_json, verify_claims
 from .citations import source_for
 from .model import SIDES, Scenario, Split, other
@@ -38,6 +39,9 @@ class Verdict:
     violations: list[tuple[str, Any]] = field(default_factory=list)  #: (rule id, detail) from check mode
     deciding_flags: dict[str, str] = field(default_factory=dict)
     version: str = "v1.3"  #: rules_version: the numbering of the sources cited
+
+    def __post_init__(self) -> None:
+        self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
 
     def as_json(self) -> dict:
         extra = {}
@@ -204,9 +208,16 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict
     (:func:`pycombat.verdicts.verify_claims`, over every flag of the digest). With a card clause
     the model does not interpret (RB-CARD-4), no claim is decided (verdict None)."""
-    return verify_claims(s, claims, _decide_cited, game="riftbound",
-                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
-                         unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+    out = verify_claims(s, claims, _decide_cited, game="riftbound",
+                        with_flags=lambda scenario, flags: scenario.with_flags(**flags),
+                        unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+    book = load_rulebook("riftbound")
+    for v in out:  # a flag whose other reading flips the verdict: the game rule that names it is a reason
+        for flag in v.deciding_flags:
+            if not any(flag in book.rules[r].flags for r in v.rules):
+                v.rules += [r.id for r in book.rules.values() if flag in r.flags and not r.id.startswith("RB-JUDGE-")
+                            and r.id not in v.rules]
+    return out
 
 
 def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
@@ -303,18 +314,40 @@ def _split_legal(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
     bad = view.violations(split)
-    if bad:
-        rules = [v.rule for v in bad] + ["RB-MODEL-3"]
+    if bad:  # the violated rules (check mode), each once
+        rules = list(dict.fromkeys(v.rule for v in bad))
         return Verdict(claim, False, rules, violations=[(v.rule, v.detail) for v in bad])
-    d = view.derived
-    rules = ["RB-MODEL-3", "RB-DMG-3", "RB-DMG-6", "RB-DMG-7"]
-    if any(t != 1 for t in d.tiers[split.side].values()) or d.duals[split.side]:
-        rules += ["RB-ORD-2", "RB-ORD-3", "RB-ORD-8"]
-    if d.excess[split.side]:
+    return Verdict(claim, True, legal_split_rules(view.derived, split))
+
+
+def legal_split_rules(d, split: Split) -> list[str]:
+    """The rules a legal split rests on: RB-MODEL-3 (a legal final vector) and RB-DMG-3 (the whole
+    total assigned), and the constraints the split meets by what it does: RB-DMG-6 when a unit other
+    than the last one it damages received its lethal first, RB-DMG-9 when a unit gets more than its
+    lethal (leftover), RB-ORD-2 / RB-ORD-3 (with the tier model RB-ORD-8) when it damages a Tank
+    and another unit, or a Backline unit, RB-MODEL-6 for a sequence."""
+    side = split.side
+    got = dict(split.amounts)
+    hit = [u for u in d.targets[side] if got.get(u, 0) > 0]
+    rules = ["RB-MODEL-3", "RB-DMG-3"]
+    if len(hit) > 1:
+        rules.append("RB-DMG-6")
+    if any(d.lethal.get(u) is not None and got[u] > d.lethal[u] for u in hit):
         rules.append("RB-DMG-9")
+    tiers = d.tiers[side]
+    if len(hit) > 1 and any(tiers.get(u, 1) == 0 for u in hit):
+        rules.append("RB-ORD-2")
+    if len(hit) > 1 and any(tiers.get(u, 1) == 2 for u in hit):
+        rules.append("RB-ORD-3")
+    if any(u in d.duals[side] for u in hit) and len(hit) > 1:
+        rules.append("RB-ORD-5")
+    if {"RB-ORD-2", "RB-ORD-3", "RB-ORD-5"} & set(rules):
+        rules.append("RB-ORD-8")
+    if any(got.get(u, 0) > 0 for u in d.dumps[side]):
+        rules.append("RB-ORD-7")
     if split.steps is not None:
         rules.append("RB-MODEL-6")
-    return Verdict(claim, True, rules)
+    return rules
 
 
 def _fixed_splits(s: Scenario) -> dict[str, Split] | None:
@@ -331,20 +364,31 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         raise _err(s, claim, f"outcome: one of {', '.join(OUTCOME_TEXT)}, not {want!r}")
     modal = claim.args.get("modal", "will")
     fixed = _fixed_splits(s)
-    rules = ["RB-RES-7", "RB-RES-1", "RB-RES-3", "RB-RES-4"] + (["RB-RES-5"] if want == "conquer" else [])
     if fixed is not None and modal != "can":
         r = resolve(s, fixed)
-        return Verdict(claim, r.outcome == want, rules + ["RB-DMG-4"],
+        return Verdict(claim, r.outcome == want, outcome_rules({r.outcome}) + ["RB-DMG-4"],
                        notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
                               f"{OUTCOME_TEXT[r.outcome]}"])
     oc = outcome_classes(_board(s))
     verdict = want in oc.outcomes if modal == "can" else oc.outcomes == {want}
     notes = [f"over every pair of legal splits: {', '.join(OUTCOME_TEXT[o] for o in sorted(oc.outcomes))}; "
              + oc.explain()]
-    rules = ["RB-MODEL-4"] + rules
+    rules = ["RB-MODEL-4"] + outcome_rules(oc.outcomes)
     if oc.model4 and _no_modifiers(s):
         rules.append("RB-MODEL-5")
     return Verdict(claim, verdict, rules, notes=notes)
+
+
+#: the rule that names each outcome besides the seed's table (RB-RES-7) and the cleanup (RB-RES-1):
+#: a conquest scores (RB-RES-5); keeping or leaving the battlefield uncontrolled is control (RB-RES-4);
+#: a recall is cleanup step 3 (RB-RES-1)
+_OUTCOME_RULE = {"conquer": "RB-RES-5", "keep": "RB-RES-4", "recall": "RB-RES-1", "nobody": "RB-RES-4"}
+
+
+def outcome_rules(outcomes) -> list[str]:
+    """The rules an outcome verdict rests on: the cleanup (RB-RES-1), the seed's table of outcomes
+    (RB-RES-7) and the rule of each outcome that happens (not of the one only claimed)."""
+    return list(dict.fromkeys(["RB-RES-1", "RB-RES-7"] + [_OUTCOME_RULE[o] for o in sorted(outcomes)]))
 
 
 def _no_modifiers(s: Scenario) -> bool:
@@ -363,7 +407,7 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     modal = claim.args.get("modal", "will")
     unit = s.unit(name)
     board = _board(s)
-    rules = ["RB-MIGHT-1", "RB-RES-1", "RB-DMG-5"]
+    rules = ["RB-MIGHT-1", "RB-DMG-5"]  # killed at cleanup with lethal damage
     if name not in {u.name for u in board.attacker + board.defender}:
         gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
         return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1"],
@@ -380,7 +424,8 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     verdict = (want_dead in seen) if modal == "can" else (seen == {want_dead})
     notes = [f"over the {sum(c.count for c in classes):,} legal splits of the {other(unit.side)}: {name} "
              + ("always dies" if seen == {True} else "never dies" if seen == {False} else "dies in some")]
-    return Verdict(claim, verdict, rules + ["RB-MODEL-4"], notes=notes)
+    # which units die depends on the split: over the legal splits (RB-MODEL-3), not RB-MODEL-4
+    return Verdict(claim, verdict, rules + ["RB-MODEL-3"], notes=notes)
 
 
 def _derived(s: Scenario):
@@ -394,11 +439,14 @@ def _total(s: Scenario, claim: Claim) -> Verdict:
     d = _derived(s)
     b = _board(s)
     units = b.side(side)
+    # the modifiers that changed a unit's contribution (RB-MIGHT-2/3/4/5), and RB-DMG-11 when a
+    # damaged unit still counts its full Might
     rules = ["RB-DMG-2", "RB-MODEL-2"] + [r for r, c in (
-        ("RB-MIGHT-3", any(u.stunned for u in units)), ("RB-MIGHT-2", any(u.current_might < 0 for u in units)),
-        ("RB-MIGHT-4", side == "attacker" and any(u.assault for u in units)),
-        ("RB-MIGHT-5", side == "defender" and any(u.shield for u in units)),
-        ("RB-DMG-11", any(u.marked for u in units))) if c]
+        ("RB-MIGHT-3", any(u.stunned and u.current_might > 0 for u in units)),
+        ("RB-MIGHT-2", any(u.current_might < 0 and not u.stunned for u in units)),
+        ("RB-MIGHT-4", side == "attacker" and any(u.assault and sum(u.assault) and not u.stunned for u in units)),
+        ("RB-MIGHT-5", side == "defender" and any(u.shield and sum(u.shield) and not u.stunned for u in units)),
+        ("RB-DMG-11", any(u.marked and u.contribution > 0 for u in units))) if c]
     return Verdict(claim, d.pool[side] == claim.args.get("value"), rules,
                    notes=[f"the {side}'s total is {d.pool[side]}: " + ", ".join(
                        f"{u.name} {u.contribution}" for u in units)])
@@ -419,8 +467,9 @@ def _lethal(s: Scenario, claim: Claim) -> Verdict:
     got = d.lethal[name]
     rules = ["RB-DMG-5", "RB-MODEL-1"] + [r for r, c in (
         ("RB-MIGHT-2", u.current_might <= 0), ("RB-MIGHT-3", u.stunned),
-        ("RB-MIGHT-4", u.side == "attacker" and u.assault),
-        ("RB-MIGHT-5", u.side == "defender" and u.shield), ("RB-MIGHT-6", u.prevent or u.prevent_all),
+        ("RB-MIGHT-4", u.side == "attacker" and bool(u.assault) and sum(u.assault) != 0),
+        ("RB-MIGHT-5", u.side == "defender" and bool(u.shield) and sum(u.shield) != 0),
+        ("RB-MIGHT-6", u.prevent or u.prevent_all),
         ("RB-MIGHT-7", u.doubled), ("RB-MIGHT-8", u.marked)) if c]
     shown = "never reached (all damage prevented)" if got is None else str(got)
     return Verdict(claim, got == want, rules, notes=[f"{name}'s lethal damage is {shown}"])
@@ -433,7 +482,11 @@ def _might(s: Scenario, claim: Claim) -> Verdict:
         u = b.unit(name)
     except KeyError:
         u = s.unit(name)
-    rules = ["RB-DMG-2", "RB-DMG-11"] + (["RB-MIGHT-4"] if u.assault else []) + (["RB-MIGHT-5"] if u.shield else [])
+    # current Might (RB-DMG-2), with Assault only while attacking and Shield only while defending;
+    # RB-DMG-11 when the unit is damaged (damage does not lower it)
+    rules = [r for r, c in (("RB-MIGHT-4", u.side == "attacker" and bool(u.assault) and sum(u.assault) != 0),
+                            ("RB-MIGHT-5", u.side == "defender" and bool(u.shield) and sum(u.shield) != 0),
+                            ("RB-DMG-11", bool(u.marked))) if c] or ["RB-DMG-2"]
     return Verdict(claim, u.current_might == claim.args.get("value"), rules,
                    notes=[f"{u.describe()}"])
 
@@ -444,6 +497,8 @@ def _split_count(s: Scenario, claim: Claim) -> Verdict:
     side = _side(s, claim)
     n = LegalSplits(_board(s), side).count()
     rules = ["RB-MODEL-3", "RB-DMG-6", "RB-DMG-7"] + (["RB-MODEL-6"] if s.flags.get("split_repr") == "sequence" else [])
+    tiers = LegalSplits(_board(s), side).derived.tiers[side]
+    rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in tiers.values()]
     return Verdict(claim, n == claim.args.get("value"), rules,
                    notes=[f"the {side} has {n:,} legal {s.flags.get('split_repr', 'vector')} splits"])
 
@@ -522,9 +577,9 @@ def _excess_on(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     view = LegalSplits(board, side, representation="vector")
     d = view.derived
-    rules = ["RB-DMG-9", "RB-DMG-7"]
+    rules = ["RB-DMG-9"]
     if name not in d.receivers(side):
-        return Verdict(claim, False, rules + ["RB-DMG-3"], notes=[f"{name} does not receive the {side}'s damage"])
+        return Verdict(claim, False, ["RB-DMG-3"], notes=[f"{name} does not receive the {side}'s damage"])
     if d.excess[side] == 0:
         return Verdict(claim, False, rules, notes=[f"the {side} has no leftover damage"])
     lethal = (d.lethal.get(name) or 0) if name in d.targets[side] else 0
@@ -533,9 +588,10 @@ def _excess_on(s: Scenario, claim: Claim) -> Verdict:
     witness = next((sp for sp in view if sp.get(name) > lethal), None)
     if name in d.dumps[side]:
         rules.append("RB-ORD-7")
-    if witness is None:
-        return Verdict(claim, False, rules + ["RB-ORD-2", "RB-ORD-3"],
-                       notes=[f"no legal split puts leftover damage on {name}"])
+    if witness is None:  # the order rules that keep it from coming last (Tank, Backline), if any
+        tiers = d.tiers[side]
+        rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in tiers.values()]
+        return Verdict(claim, False, rules, notes=[f"no legal split puts leftover damage on {name}"])
     return Verdict(claim, True, rules, notes=[f"e.g. {witness.label()}"])
 
 
@@ -626,11 +682,13 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
         if x in names and y in names:
             firsts.add(x if names.index(x) < names.index(y) else y)
     d = view.derived
-    rules = ["RB-ORD-4", "RB-MODEL-6"]
+    rules = ["RB-MODEL-6"]
     if x in d.duals[side] or y in d.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
-    if d.tiers[side].get(x) != d.tiers[side].get(y):
-        rules += ["RB-ORD-2", "RB-ORD-3"]
+    tx, ty = d.tiers[side].get(x, 1), d.tiers[side].get(y, 1)
+    if tx == ty or x in d.duals[side] or y in d.duals[side]:
+        rules.append("RB-ORD-4")  # same priority: any order
+    rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in (tx, ty)]
     return Verdict(claim, firsts == {x, y}, rules,
                    notes=[f"legal sequences take first: {', '.join(sorted(firsts)) or 'never both'}"])
 

@@ -28,6 +28,9 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
+
     def as_json(self) -> dict:
         return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules),
                             deciding_flags=self.deciding_flags, notes=self.notes)

@@ -180,32 +180,38 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         setup = battle_setup(s, v.attacking)
         prof = setup.attacker if idx == 0 else setup.defender
         units = setup.start[0] if idx == 0 else setup.start[2]
-        rules = {"strength": ["WOTR-STR-1", "WOTR-STR-2"], "dice": ["WOTR-STR-2", "WOTR-STR-3", "WOTR-STR-6"],
+        rules = {"strength": ["WOTR-STR-1", "WOTR-STR-2"], "dice": ["WOTR-STR-2", "WOTR-STR-3"],
                  "leadership": ["WOTR-STR-1", "WOTR-STR-4"], "reroll_dice": ["WOTR-STR-4", "WOTR-STR-5"]}[c.kind]
-        lines = [f"{what}: {amount} ({rule})" for what, amount, rule in prof.breakdown(units)]
-        rules += [rule for what, _, rule in prof.breakdown(units) if rule not in rules and
-                  (c.kind in ("strength", "dice")) == (what in ("Combat Strength", "Combat roll dice"))]
-        if c.kind in ("strength", "dice") and s.cards:
-            rules.append("WOTR-STR-6")
-        return Verdict(c, got == a["value"], rules, notes=[f"it is {got}"] + lines)
+        breakdown = prof.breakdown(units)
+        lines = [f"{what}: {amount} ({rule})" for what, amount, rule in breakdown]
+        # only the breakdown lines of the number claimed (issue 13: minimal reasons): Strength for
+        # Strength, Strength and dice for dice, Leadership for Leadership and for the re-roll
+        rules += [rule for what, _, rule in breakdown if what in NUMBER_LINES[c.kind]]
+        if c.kind == "dice" and s.cards:
+            rules.append("WOTR-STR-6")  # card modifiers never lift the dice past five
+        return Verdict(c, got == a["value"], list(dict.fromkeys(rules)), notes=[f"it is {got}"] + lines)
     if c.kind == "hit_number":
         v = _verdict_of(s, c)
         setup = battle_setup(s, v.attacking)
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
         got = setup.params(a["role"], units, rnd).hit
-        rules = ["WOTR-HIT-1", "WOTR-HIT-2"]
+        rules = ["WOTR-HIT-1"]
         region = s.battle_region
+        # the site and siege rules of the side they bear on: a siege (both sides), a sortie (both
+        # hit on 5), a City or Fortification and a Stronghold's field battle (the attacker's number)
         if s.kind == "siege":
             rules.append("WOTR-SIEGE-2")
         elif s.kind == "sortie":
             rules.append("WOTR-SIEGE-6")
-        elif region.settlement in ("city", "fortification"):
+        elif region.settlement in ("city", "fortification") and a["role"] == "attacker":
             rules.append("WOTR-SITE-1")
-        elif region.settlement == "stronghold":
+        elif region.settlement == "stronghold" and a["role"] == "attacker":
             rules.append("WOTR-SITE-3")
         if any(card.round == rnd for card in s.cards):
             rules.append("WOTR-CARD-7")
+        if len(rules) > 1:  # sites, sieges and cards change the number needed (WOTR-HIT-2)
+            rules.insert(1, "WOTR-HIT-2")
         return Verdict(c, got == a["value"], rules, notes=[f"the {a['role']} hits on {got} in round {rnd} "
                                                            f"({region.name}, {s.kind} battle)"])
     if c.kind == "hits":
@@ -219,7 +225,14 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
         got = dist.prob(test)
         want = Fraction(str(a["probability"]))
-        return Verdict(c, got == want, ["WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-4", "WOTR-HIT-6", "WOTR-STR-5"],
+        rules = ["WOTR-HIT-8", "WOTR-HIT-9"]
+        if params.roll_modifier or params.reroll_modifier or params.hit > 6:
+            rules.append("WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
+        if params.rerolls:
+            rules += ["WOTR-HIT-6", "WOTR-STR-5"]  # the Leader re-roll of missed dice
+            if params.reroll_hit is not None and params.reroll_hit != params.hit:
+                rules.append("WOTR-HIT-5")  # a card changed the re-roll's hit number
+        return Verdict(c, got == want, rules,
                        notes=[f"P({cmp} {k} hits) = {got} = {float(got):.6f}: {params.dice} dice hitting on "
                               f"{params.hit}+ (modifier {params.roll_modifier:+d}), then up to {params.rerolls} "
                               f"missed dice re-rolled (modifier {params.reroll_modifier:+d})"])
@@ -227,7 +240,10 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         counts = LegalSplits(s).counts()
         notion = "labeled" if a.get("labeled") else s.flags["split_count"]
         got = counts[notion]
-        return Verdict(c, got == a["value"], ["WOTR-SPLIT-7", "WOTR-SPLIT-1", "WOTR-SPLIT-2", "WOTR-SPLIT-5"],
+        force = s.attacker.force
+        idle = [n for n in force.nations if not force.contingent(n).is_empty() and not s.at_war(n)]
+        rules = ["WOTR-SPLIT-7", "WOTR-SPLIT-1", "WOTR-SPLIT-2"] + (["WOTR-SPLIT-5"] if idle else [])
+        return Verdict(c, got == a["value"], rules,
                        notes=[f"{counts['compositions']} compositions, {counts['labeled']} labelled subsets "
                               f"(split_count={notion})"])
     if c.kind == "casualty_options":
@@ -264,6 +280,11 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     raise _err(s, c, f"unknown claim kind {c.kind!r}")
 
 
+#: the breakdown lines (:meth:`.strength.SideProfile.breakdown`) each number claim rests on
+NUMBER_LINES = {"strength": ("Combat Strength",), "dice": ("Combat Strength", "Combat roll dice"),
+                "leadership": ("Leadership",), "reroll_dice": ("Leadership", "Leader re-roll dice")}
+
+
 def _card_check(s: Scenario, c: Claim):
     """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
     modelled) and the reasons (:func:`.card_round.playable`)."""
@@ -295,8 +316,13 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
              for r in reasons_]
     notes.append(f"{card.name} (initiative {card.initiative_printed}; the bottom half of "
                  f"{', '.join(card.events)}; WOTR-CARD-1)")
-    rules = ["WOTR-CARD-1", "WOTR-CARD-2", "WOTR-CARD-5"] + (["WOTR-EVT-1"] if any(
-        r["rule"] == "WOTR-EVT-1" and not r["holds"] for r in reasons_) else [])
+    # minimal reasons: a card that may not be played cites what failed (its side, WOTR-EVT-1, or a
+    # requirement, WOTR-CARD-5); one that may, what allowed it (an Event card played as a Combat
+    # card, WOTR-CARD-1; the right side; its requirements met, if it has any)
+    if ok is False:
+        rules = list(dict.fromkeys(r["rule"] for r in reasons_ if r["holds"] is False))
+    else:
+        rules = ["WOTR-CARD-1", "WOTR-EVT-1"] + (["WOTR-CARD-5"] if card.conditions else [])
     for u in unmodelled(card):
         notes.append(f"unmodelled: {u['what']} ({u['why']})")
     return Verdict(c, bool(ok), rules, notes=notes)

@@ -1,0 +1,423 @@
+"""Verdicts cite exactly the rules they rest on (issue 13, minimal reasons), for every claim of every
+shipped ruling example (examples/rulings/<game>/*.yaml):
+
+* every cited id exists, verbatim, in the game's digest, and is cited once;
+* each cited rule is *relevant*: removing or negating what it decides changes the verdict or its
+  number. Where the model allows it this is checked by a counterfactual computed here:
+  - MECCG final prowess: every cited rule is that of a modification that changed the number (or of
+    a maximum that cut a printed bonus, from the item's card data), and every modification that
+    changed it is cited; body checks cite BODY-2/BODY-3 only when the roll meets them;
+  - MECCG and Riftbound illegal assignments / splits and illegal attacks: exactly the rule ids of
+    the violations check mode reports;
+  - Riftbound lethal damage, Might and totals: each modifier rule cited changes the number when the
+    unit loses that modifier (Stun, Assault, Shield, Prevent, doubling, marked damage), or names the
+    flag that decides the verdict;
+  - Riftbound legal splits: each order rule cited is met non-trivially by the split (several units
+    damaged, a Tank or Backline unit among them, leftover damage, a dump);
+  - Riftbound outcomes: the outcome rule cited is that of an outcome that happens.
+* where no generic counterfactual exists, a per-claim-kind whitelist derived from the digest's
+  rule text (documented at each one): MECCG card rules (section 8) are cited only when the general
+  rule they name is cited, when they say the card is a hazard and a hazard rule decides, when they
+  state a strike card's requirement, or for the claim kinds their text is about; WotR number claims
+  cite only rules whose text is about that number.
+
+Nothing here copies an output: the expected sets are computed from the scenarios, the card data and
+the digest.
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import re
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pycombat import api
+from pycombat.rulebook import load_rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("meccg", "riftbound", "wotr")
+FILES = [(g, p) for g in GAMES for p in sorted((ROOT / "examples" / "rulings" / g).glob("*.yaml"))]
+
+
+@functools.cache
+def _verified(game: str, path: Path):
+    """(scenario, verdicts) of ``pycombat verify PATH`` (once per file)."""
+    s = api.read_scenario(path)
+    verbs = importlib.import_module(f"pycombat.games.{game}.verbs")
+    return s, verbs.verify(s).verdicts
+
+
+def _decided(game, path):
+    s, verdicts = _verified(game, path)
+    return s, [v for v in verdicts if v.verdict is not None]
+
+
+def _kind(v, *kinds):
+    return v.claim.kind in kinds
+
+
+@pytest.mark.parametrize("game, path", FILES, ids=lambda x: getattr(x, "stem", x))
+def test_cited_ids_exist_verbatim_and_once(game, path):
+    book = load_rulebook(game)
+    _s, verdicts = _verified(game, path)
+    for v in verdicts:
+        assert v.rules, f"{v.claim.id}: no rule cited"
+        assert len(v.rules) == len(set(v.rules)), f"{v.claim.id}: a rule cited twice: {v.rules}"
+        for r in v.rules:
+            assert r in book.rules, f"{v.claim.id}: {r!r} is not an id of the {game} digest"
+
+
+# ---- MECCG ----------------------------------------------------------------------------------------
+MECCG = [p for g, p in FILES if g == "meccg"]
+
+
+def _reads_deciding_flag(game: str, rule: str, v) -> bool:
+    """The rule names an interpretation flag whose other reading flips the verdict: relevant by
+    definition (the verdict rests on this rule's reading)."""
+    return bool(set(load_rulebook(game).rules[rule].flags) & set(v.deciding_flags))
+
+
+def test_meccg_a_flag_that_decides_a_verdict_is_read_by_a_cited_rule():
+    """"decided by FLAG=value": the rule that names the flag (digest text) is among the reasons."""
+    book = load_rulebook("meccg")
+    for path in MECCG:
+        _s, verdicts = _verified("meccg", path)
+        for v in verdicts:
+            for flag in v.deciding_flags:
+                assert any(flag in book.rules[r].flags for r in v.rules), (path.stem, v.claim.id, flag, v.rules)
+
+
+def _side(s, claim):
+    from pycombat.games.meccg.strike import setup_strikes
+
+    st = setup_strikes(s)[claim.args["strike"] - 1]
+    return next(x for x in (st.attacker, st.defender) if x.member.name.casefold() == claim.args["character"].casefold()
+                or x.member.card_name.casefold() == claim.args["character"].casefold())
+
+
+def _printed_bonus(item_id: str) -> set[int]:
+    """The prowess bonuses printed on an item, from its card data (every variant)."""
+    from pycombat.games.meccg import cardfx
+
+    return {v.bonus for v in cardfx.model(item_id).variants if v.stat == "prowess"}
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_final_prowess_cites_the_modifications_that_changed_it(path):
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "final_prowess")):
+        side = _side(s, v.claim)
+        cited = set(v.rules)
+        changed = {m.rule for m in side.prowess_mods if m.amount}
+        # complete: every modification that changed the number is cited
+        assert changed <= cited, f"{v.claim.id}: {changed - cited} changed the number and is not cited"
+        # a maximum cut a printed bonus: an item of the bearer gives less than any bonus its card
+        # prints (the breakdown's notes, with a [flag] or "no bonus", give nothing and are not bonuses)
+        items = {i.name: i.id for i in side.member.items}
+        given = [(m, n) for m in side.prowess_mods for n in items
+                 if m.what.startswith(n) and "[" not in m.what and "no bonus" not in m.what]
+        cut = any(m.amount < min(_printed_bonus(items[n]), default=m.amount) for m, n in given)
+        assert ("MECCG-FX-2" in cited) == cut, f"{v.claim.id}: MECCG-FX-2 cited {('MECCG-FX-2' in cited)}, " \
+                                               f"a maximum cut a bonus {cut}"
+        for r in cited - changed - {"MECCG-FX-2"}:
+            if _reads_deciding_flag("meccg", r, v):
+                continue
+            if r == "MECCG-SEQ-9":  # the printed prowess, nothing modified it
+                assert not changed, f"{v.claim.id}: MECCG-SEQ-9 (the roll) cited beside {changed}"
+            elif r == "MECCG-PRE-5":  # the defender's attack-wide cards, kept out by the flag
+                assert s.combat.before_assignment and s.flags["pre_assignment_attack_effects"] == "forbidden"
+            elif r == "MECCG-SEQ-14":  # Aiglos: its Doors of Night bonus decided by the flag
+                assert any("aiglos" in i.name.casefold() for i in side.member.items)
+            else:  # an untapping card: it removed the tapped -1
+                assert any(m.rule == r and "untapped" in m.what for m in side.prowess_mods), \
+                    f"{v.claim.id}: {r} changed nothing in {[(m.what, m.amount) for m in side.prowess_mods]}"
+        assert "MECCG-STRUCT-4" not in cited  # the strike's prowess is the member's: it changes no number
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_body_checks_cite_discard_and_ringwraith_rules_only_when_the_roll_meets_them(path):
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "body_check")):
+        from pycombat.games.meccg.strike import setup_strikes
+
+        name = v.claim.args["character"].casefold()
+        side = next(x for st in setup_strikes(s) for x in (st.attacker, st.defender)
+                    if name in (x.member.name.casefold(), x.member.card_name.casefold()))
+        roll = int(v.claim.args["roll"])
+        total = roll + (1 if side.member.status == "wounded" else 0) + side.body_roll_mod
+        result = str(v.claim.args["result"]).lower()
+        shift = side.body - (side.member.body or 0)
+        discards = {n + shift for n in side.member.discard_on_body_check}
+        assert ("MECCG-BODY-2" in v.rules) == bool(side.discard_on and (total in discards or result == "discards"))
+        ringwraith = (side.member.race or "").casefold() == "ringwraith"
+        assert ("MECCG-BODY-3" in v.rules) == (ringwraith and (roll in (7, 8) or result == "returns"))
+        assert {m.rule for m in side.body_mods if m.amount} <= set(v.rules)
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_illegal_assignments_and_attacks_cite_exactly_their_violations(path):
+    from pycombat.games.meccg.assign import LegalAssignments, judge_attack
+    from pycombat.games.meccg.claims import _pairs
+
+    s, verdicts = _decided("meccg", path)
+    for v in verdicts:
+        positive = v.verdict != v.claim.negated  # the verdict of the positive claim
+        if _kind(v, "assignment_legal") and not positive:
+            want = {x.rule for x in LegalAssignments(s).violations(_pairs(s, v.claim))}
+            assert want and set(v.rules) == want, (v.claim.id, v.rules, want)
+        if _kind(v, "may_attack") and not positive:
+            jv = judge_attack(s)
+            want = {x.rule for x in jv.violations} | ({"MECCG-ALIGN-6"} if any(k.startswith("fw_") for k in jv.kinds)
+                                                      else set())
+            assert set(v.rules) == want, (v.claim.id, v.rules, want)
+
+
+def _refs(text: str) -> set[str]:
+    """The MECCG rule ids a digest text names ("MECCG-SEQ-4/5", "STRUCT-1", "PRE-3")."""
+    out = set()
+    for m in re.finditer(r"\b(?:MECCG-)?(INIT|ALIGN|STRUCT|PRE|ASSIGN|SEQ|BODY|OPT|FX)-(\d+(?:/\d+)*)", text):
+        out |= {f"MECCG-{m.group(1)}-{n}" for n in m.group(2).split("/")}
+    return out
+
+
+#: Card rules whose text says who may be attacked, support, or commit a strike (digest section 8:
+#: CARD-3 "it commits no strike", CARD-6 "Never a target; may support", CARD-7 "may not face
+#: strikes"): the claim kinds about exactly that.
+_CARD_KINDS = {"MECCG-CARD-3": {"strike_count"}, "MECCG-CARD-6": {"is_target", "takes_strike_in_phase", "may_support"},
+               "MECCG-CARD-7": {"commits_strike", "strike_count"}}
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_card_rules_are_cited_only_where_they_decide(path):
+    """Whitelist from the digest text: a card rule (section 8) is cited when its text names a rule the
+    verdict also cites, when it says the card is a hazard and a hazard rule (STRUCT-7/8) decides,
+    when it states a strike card's requirement ("warrior only", "a Hobbit") for a step claim, when
+    it is the rule of a modification that changed a number, or for the kinds its text is about."""
+    book = load_rulebook("meccg")
+    s, verdicts = _decided("meccg", path)
+    for v in verdicts:
+        cited = set(v.rules)
+        changed = set()
+        if _kind(v, "final_prowess"):
+            changed = {m.rule for m in _side(s, v.claim).prowess_mods if m.amount}
+        for r in (r for r in cited if r.startswith("MECCG-CARD-")):
+            text = book.rules[r].text
+            ok = bool(_refs(text) - {r} & cited) or r in changed \
+                or ("is a hazard" in text and bool({"MECCG-STRUCT-7", "MECCG-STRUCT-8"} & cited)) \
+                or (v.claim.kind == "playable_at_step" and re.search(r"warrior only|a Hobbit", text) is not None) \
+                or v.claim.kind in _CARD_KINDS.get(r, ()) \
+                or any(isinstance(d, tuple) and d and d[0] == "other_alignment" for d in v.details)  # CARD-8 in ASP
+            assert ok, f"{v.claim.id} ({v.claim.kind}) cites {r} ({text[:60]}...) that decides nothing here"
+
+
+def test_meccg_the_aiglos_prowess_claim_does_not_cite_the_roll_order():
+    """The defect that opened this audit: Aragorn's final prowess with Aiglos rests on Aiglos' normal
+    bonus (MECCG-SEQ-14), not on who rolls first (MECCG-SEQ-9)."""
+    _s, verdicts = _verified("meccg", ROOT / "examples/rulings/meccg/aiglos_doors_of_night.yaml")
+    v = next(v for v in verdicts if v.claim.id == "aiglos-normal")
+    assert "MECCG-SEQ-9" not in v.rules and "MECCG-SEQ-14" in v.rules
+
+
+# ---- Riftbound ------------------------------------------------------------------------------------
+RIFT = [p for g, p in FILES if g == "riftbound"]
+
+
+def _board(s):
+    from pycombat.games.riftbound.showdown import play_showdown
+
+    return play_showdown(s).board
+
+
+@pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
+def test_riftbound_splits_cite_their_violations_or_the_constraints_they_meet(path):
+    from pycombat.games.riftbound.claims import _split_arg
+    from pycombat.games.riftbound.splits import LegalSplits
+
+    s, verdicts = _decided("riftbound", path)
+    for v in (v for v in verdicts if _kind(v, "split_legal") and "split" in v.claim.args):
+        split = _split_arg(s, v.claim, str(v.claim.args["side"]).lower())
+        board = _board(s)
+        view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
+        bad = {x.rule for x in view.violations(split)}
+        flagged = {r for r in v.rules if _reads_deciding_flag("riftbound", r, v)}  # the deciding flag's rule
+        if bad:  # illegal: exactly the violated rules of check mode
+            assert set(v.rules) - (flagged - bad) == bad, (v.claim.id, v.rules, bad)
+            continue
+        got = dict(split.amounts)
+        units = {u.name: u for u in board.side("defender" if split.side == "attacker" else "attacker")}
+        hit = [n for n, a in got.items() if a > 0 and n in units and not units[n].immune]
+        lethal = view.derived.lethal
+        allowed = {"RB-MODEL-3", "RB-DMG-3"}
+        if len(hit) > 1:
+            allowed.add("RB-DMG-6")  # a unit got its lethal before another got damage
+            if any(units[n].tank for n in hit):
+                allowed |= {"RB-ORD-2", "RB-ORD-8"}
+            if any(units[n].backline for n in hit):
+                allowed |= {"RB-ORD-3", "RB-ORD-8"}
+            if any(n in view.derived.duals[split.side] for n in hit):
+                allowed |= {"RB-ORD-5", "RB-ORD-8"}
+        if any(lethal.get(n) is not None and got[n] > lethal[n] for n in hit):
+            allowed.add("RB-DMG-9")  # leftover damage
+        if any(units[n].immune and a > 0 for n, a in got.items() if n in units):
+            allowed.add("RB-ORD-7")
+        if split.steps is not None:
+            allowed.add("RB-MODEL-6")
+        assert {"RB-MODEL-3", "RB-DMG-3"} <= set(v.rules) <= allowed | flagged, (v.claim.id, v.rules, allowed)
+
+
+#: what a unit is without each modifier rule (RB-MIGHT-3..8): the counterfactual of that rule
+_WITHOUT = {"RB-MIGHT-3": {"stunned": False}, "RB-MIGHT-4": {"assault": ()}, "RB-MIGHT-5": {"shield": ()},
+            "RB-MIGHT-6": {"prevent": 0, "prevent_all": False}, "RB-MIGHT-7": {"doubled": 0},
+            "RB-MIGHT-8": {"marked": 0}}
+
+
+def _flag_decides(rule: str, v) -> bool:
+    """The verdict is decided by a flag the rule's text names (its other reading flips it)."""
+    return bool(set(load_rulebook("riftbound").rules[rule].flags) & set(v.deciding_flags)) or \
+        (rule == "RB-MIGHT-7" and "rules_version" in v.deciding_flags)
+
+
+@pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
+def test_riftbound_numbers_cite_the_modifiers_that_change_them(path):
+    from pycombat.games.riftbound.claims import _unit
+
+    s, verdicts = _decided("riftbound", path)
+    board = _board(s)
+    names = {u.name for u in board.attacker + board.defender}
+    for v in (v for v in verdicts if _kind(v, "lethal", "might", "total")):
+        if v.claim.kind == "total":
+            side = str(v.claim.args["side"]).lower()
+            units = list(board.side(side))
+
+            def number(us):
+                return sum(u.contribution for u in us)
+        else:
+            name = _unit(s, v.claim)
+            if name not in names:
+                continue
+            units = [board.unit(name)]
+
+            def number(us, kind=v.claim.kind):
+                return us[0].lethal(s.flags) if kind == "lethal" else us[0].current_might
+        base = number(units)
+        for r in v.rules:
+            if r in _WITHOUT and not (v.claim.kind == "lethal" and r == "RB-MIGHT-3"):
+                other = number([replace(u, **_WITHOUT[r]) for u in units])
+                assert other != base or _flag_decides(r, v), f"{v.claim.id}: {r} changes nothing ({base})"
+            elif r == "RB-MIGHT-3":  # Stun does not lower lethal: cited for a Stunned unit
+                assert any(u.stunned for u in units), v.claim.id
+            elif r == "RB-DMG-11":  # damage never lowers Might: relevant when a counted unit is damaged
+                assert any(u.marked for u in units), v.claim.id
+            elif r == "RB-MIGHT-2":  # Might below 0 counts as 0 / lethal at least 1
+                assert any(u.current_might <= 0 for u in units), v.claim.id
+        if v.claim.kind == "might":  # current Might: RB-DMG-2 only when no modifier applies
+            assert ("RB-DMG-2" in v.rules) == (set(v.rules) == {"RB-DMG-2"})
+
+
+@pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
+def test_riftbound_outcomes_cite_the_rule_of_the_outcome_that_happens(path):
+    from pycombat.games.riftbound.outcome import outcome_classes, resolve
+
+    s, verdicts = _decided("riftbound", path)
+    for v in (v for v in verdicts if _kind(v, "outcome")):
+        if set(s.splits) == {"attacker", "defender"} and v.claim.args.get("modal") != "can":
+            happens = {resolve(s, dict(s.splits)).outcome}
+        else:
+            happens = outcome_classes(_board(s)).outcomes
+        assert ("RB-RES-5" in v.rules) == ("conquer" in happens), (v.claim.id, happens, v.rules)
+        assert ("RB-RES-4" in v.rules) == bool({"keep", "nobody"} & happens), (v.claim.id, happens, v.rules)
+        assert "RB-RES-3" not in v.rules  # win/lose/No Result: the no_result claim's rule, not the battlefield's
+    for v in (v for v in verdicts if _kind(v, "fate")):
+        assert "RB-MODEL-4" not in v.rules  # which units die depends on the split (MODEL-4 says so)
+
+
+# ---- WotR -----------------------------------------------------------------------------------------
+WOTR = [p for g, p in FILES if g == "wotr"]
+
+
+def _about(rule: str, number: str) -> bool:
+    """Whitelist from the digest text: a rule is about Combat Strength when its text names Combat
+    Strength and its first sentence is not about dice; about the dice when it is about Strength
+    (dice follow from it) or its first sentence is about dice but not the re-roll; about Leadership
+    when its text names Leadership and its first sentence is not about the re-roll; about the
+    re-roll dice when it is about Leadership or its first sentence names the re-roll."""
+    r = load_rulebook("wotr").rules[rule]
+    first = r.summary
+    strength = "Combat Strength" in r.text and "dice" not in first
+    leadership = "Leadership" in r.text and "re-roll" not in first
+    return {"strength": strength, "dice": strength or ("dice" in first and "re-roll" not in first),
+            "leadership": leadership, "reroll_dice": leadership or "re-roll" in first}[number]
+
+
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_numbers_cite_only_rules_about_that_number(path):
+    s, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "strength", "dice", "leadership", "reroll_dice")):
+        off = [r for r in v.rules if not _about(r, v.claim.kind)]
+        assert not off, f"{v.claim.id} ({v.claim.kind}) cites {off}, not about its number"
+
+
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_hits_and_cards_cite_what_decides_them(path):
+    from pycombat.games.wotr.claims import _card_check, _verdict_of
+    from pycombat.games.wotr.setup import battle_setup
+
+    s, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "hits")):
+        a = v.claim.args
+        setup = battle_setup(s, _verdict_of(s, v.claim).attacking)
+        units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+        p = setup.params(a["role"], units, a.get("round", 1))
+        # the re-roll rules only when dice are re-rolled; natural 1/6 only when a modifier moves the roll
+        assert ("WOTR-HIT-6" in v.rules) == ("WOTR-STR-5" in v.rules) == (p.rerolls > 0), v.claim.id
+        assert ("WOTR-HIT-4" in v.rules) == bool(p.roll_modifier or p.reroll_modifier or p.hit > 6), v.claim.id
+    for v in (v for v in verdicts if _kind(v, "card_playable")):
+        card, ok, reasons = _card_check(s, v.claim)
+        if ok is False:  # exactly the requirements that failed
+            assert set(v.rules) == {r["rule"] for r in reasons if r["holds"] is False}, v.claim.id
+        else:
+            assert "WOTR-CARD-2" not in v.rules  # one card a round: no check reads it here
+            assert ("WOTR-CARD-5" in v.rules) == bool(card.conditions), v.claim.id
+
+
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_hit_numbers_cite_the_site_rules_of_the_side_they_bear_on(path):
+    """Whitelist from the digest text: a site or siege rule is cited for a side's hit number only
+    when its text says what that side hits on ("the attacker hits", "the defender on 5", "Both sides
+    hit", "The attacker is not limited"); WOTR-HIT-2 (what may change the number) only beside one."""
+    book = load_rulebook("wotr")
+    _s, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "hit_number")):
+        role = v.claim.args["role"]
+        for r in (r for r in v.rules if r.startswith(("WOTR-SITE-", "WOTR-SIEGE-"))):
+            said = re.search(rf"\b(?:the {role} (?:hits|on \d|is not limited)|Both sides hit)", book.rules[r].text,
+                             re.I)
+            assert said, f"{v.claim.id}: {r} says nothing of what the {role} hits on"
+        assert ("WOTR-HIT-2" in v.rules) == (len(set(v.rules) - {"WOTR-HIT-1", "WOTR-HIT-2"}) > 0), v.claim.id
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened(path):
+    """The fate is replayed here with the file's rolls; the body-check rule cited is the one whose
+    digest text gives that fate (BODY-1 eliminated or spared, BODY-2 discarded, BODY-3 returns), not
+    the rule of the fate only claimed."""
+    from pycombat.games.meccg.strike import replay
+
+    book = load_rulebook("meccg")
+    word = {"eliminated": "eliminated", "survives": "eliminated", "discarded": "discarded", "returned": "returns"}
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "strike_effect")):
+        if str(v.claim.args["effect"]).lower() in ("is wounded", "taps"):  # the comparison (SEQ-10), no fate
+            assert not {"MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3"} & set(v.rules), v.claim.id
+            continue
+        _setup, _steps, o = replay(s).strikes[int(v.claim.args["strike"]) - 1]
+        name = v.claim.args["character"].casefold()
+        fate = o.fate if o.loser and o.loser.casefold() in name + " " + name else None
+        body = {r for r in v.rules if r in ("MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3")}
+        if fate is None or o.result == "cancelled":
+            assert not body, f"{v.claim.id}: no body check, yet {body}"
+        else:
+            assert len(body) == 1 and word[fate] in book.rules[body.pop()].text, (v.claim.id, fate, v.rules)
