@@ -349,11 +349,13 @@ def strike_effect(s: Scenario, claim):
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
         taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
         return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
-    if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3
+    if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3, or
+        # played a card by which it does not tap unless wounded (MECCG-FX-1: Block, Dodge)
         won = o.result == "tie" or o.loser != m.name
-        taps = won and m.status == "untapped" and not side.stays_untapped
-        return _v(claim, taps, ["MECCG-SEQ-10"] + (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"]
-                                                  if side.stays_untapped else []))
+        taps = won and m.status == "untapped" and not side.stays_untapped and not side.no_tap
+        why = (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if side.stays_untapped
+               else ["MECCG-FX-1"] if won and m.status == "untapped" and side.no_tap else [])
+        return _v(claim, taps, ["MECCG-SEQ-10"] + why)
     if effect == "is wounded":
         return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"])
     fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")

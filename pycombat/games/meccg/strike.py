@@ -689,7 +689,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         steps.append(ReplayStep(f"Step 7: the attacker rolls {rolled_a}: {a.prowess} + {ka} = {A}; the defender "
                                 f"rolls {', '.join(map(str, rd))}: {d.prowess} + {kd} = {D}", rules))
         if D == A:
-            taps = [x.member.name for x in (a, d) if not x.stays_untapped and x.member.status == "untapped"]
+            taps = [x.member.name for x in (a, d)
+                    if not x.stays_untapped and not x.no_tap and x.member.status == "untapped"]
             steps.append(ReplayStep(f"Step 8: {D} = {A}: ineffectual, nobody is wounded"
                                     + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}" if taps else ""),
                                     ("MECCG-SEQ-10",)))
@@ -698,7 +699,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         winner, loser = (d, a) if D > A else (a, d)
         verdict = "fails" if D > A else "succeeds"
         tap = (f"{winner.member.name} taps" if winner.member.status == "untapped" and not winner.stays_untapped
-               else f"{winner.member.name} does not tap")
+               and not winner.no_tap else f"{winner.member.name} does not tap")
         steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
                                 f"{loser.member.name} is wounded and the "
                                 f"{'defending' if D > A else 'attacking'} player makes the body check",
