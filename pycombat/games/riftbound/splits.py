@@ -33,9 +33,12 @@ from .model import Board, Split, other
 
 RULES = "pycombat.asp_rules.riftbound"
 BASE = ("flags.lp", "input.lp", "derive.lp")
-VECTOR_CHECK = BASE + ("legal.lp",)
+LEGAL = BASE + ("legal.lp",)
+#: amounts.lp (two amounts for one unit) is for candidates only: generating, one amount per unit is
+#: offered, and its pairwise rule grounds quadratically in the amounts (issue 19)
+VECTOR_CHECK = LEGAL + ("amounts.lp",)
 SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
-VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
+VECTOR = LEGAL + ("generate.lp", "enforce.lp", "show.lp")
 #: sequences are legal by construction (lethal-first amounts, tier order): legal.lp is not needed
 #: to generate them (the tests check every generated sequence in check mode and against brute force)
 SEQUENCE = BASE + ("sequence_generate.lp", "show.lp")
