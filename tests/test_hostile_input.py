@@ -4,7 +4,8 @@ traceback or a hang.
 * every file of ``tests/bad_inputs/`` (each failure the fuzz campaign ever found, and the
   issue's examples) is run: the verb is ``odds`` unless ``<name>.argv`` gives the command line;
 * a few hundred seeded cases of the campaign (``tools/fuzz.py``) run in this process, classified
-  by the campaign's own rules (``make fuzz`` runs them in subprocesses under memory limits).
+  by the campaign's own rules (``make fuzz`` runs them in forked children under memory limits;
+  a few run here in fork and HTTP mode too).
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ def test_seeded_fuzz_cases_give_no_traceback_hang_or_unclear_message():
         for seed in range(QUICK):
             case = fuzz.make_case(10_000 + seed, sources)
             if case["mutation"] in ("many", "number", "foreign_option"):
-                continue  # size cases: `make fuzz` runs them in subprocesses under its memory limit
+                continue  # size cases: `make fuzz` runs them in forked children under its memory limit
             if case["verb"] in ("optimize", "tree", "odds"):
                 case["verb"], case["options"] = "verify", []
             path = Path(tmp) / f"c{seed}{case['suffix']}"
