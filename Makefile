@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench install data clean graphviz chromium serve fuzz
+.PHONY: demo test bench install data clean graphviz chromium serve fuzz fuzz-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,11 +42,15 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto}
 
-# The hostile-input campaign (issue 19): N mutated examples x every verb, in parallel subprocesses
-# under a time and memory limit; prints the table, fails on a traceback, hang or unclear message.
+# The hostile-input campaign (issue 19): N mutated examples x every verb, each in a forked child
+# under a time and memory limit (FUZZ_MODE=subprocess: as `python -m pycombat`); prints the table,
+# fails on a traceback, hang or unclear message. `make fuzz-http` sends the corpus to the web API.
 N ?= 500
 fuzz: $(STAMP)
-	$(BIN)/python tools/fuzz.py -n $(N) -j $${FUZZ_JOBS:-$$(nproc)} --keep fuzz-failures
+	$(BIN)/python tools/fuzz.py -n $(N) -j $${FUZZ_JOBS:-$$(nproc)} --mode $${FUZZ_MODE:-fork} --keep fuzz-failures
+
+fuzz-http: $(STAMP)
+	$(BIN)/python tools/fuzz.py -n $(N) -j $${FUZZ_JOBS:-$$(nproc)} --http --keep fuzz-failures
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

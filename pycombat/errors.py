@@ -31,6 +31,20 @@ def tidy(message: str) -> str:
     return message
 
 
+_LONG_STEP = re.compile(r"[^.\[\]]{%d,}" % (QUOTE_CHARS // 2 + 1))
+
+
+def short_path(path: str | None) -> str | None:
+    """A field path with each over-long key cut (a 500-character key is a path step too).
+
+    >>> short_path("action." + "x" * 100 + "[2].name")
+    'action.xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...[2].name'
+    """
+    if not path:
+        return path
+    return _LONG_STEP.sub(lambda m: m.group()[:QUOTE_CHARS // 2] + "...", path)
+
+
 class PycombatError(Exception):
     """Base class of every error pycombat raises on purpose."""
 
@@ -49,7 +63,7 @@ class ScenarioError(PycombatError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        parts = [tidy(p) for p in (self.file, self.path) if p]
+        parts = [tidy(p) for p in (self.file, short_path(self.path)) if p]
         return ": ".join(parts + [self.message])
 
 

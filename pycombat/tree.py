@@ -417,7 +417,7 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
     ...     build_tree(DieDuel(), max_nodes=5)
     ... except TooLargeError as exc:
     ...     print(exc)
-    the game tree has more than 5 nodes (max_nodes=5); raise max_nodes or limit the depth with max_depth
+    the game tree has more than 5 nodes (--max-nodes 5); raise --max-nodes or draw only its first plies with --depth
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
@@ -433,8 +433,8 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
         nid = len(index)
         if nid >= max_nodes:
             raise TooLargeError(
-                f"the game tree has more than {max_nodes:,} nodes (max_nodes={max_nodes}); "
-                "raise max_nodes or limit the depth with max_depth")
+                f"the game tree has more than {max_nodes:,} nodes (--max-nodes {max_nodes}); "
+                "raise --max-nodes or draw only its first plies with --depth")
         player = state.current_player()
         attrs: dict[str, Any] = {"player": player, "label": str(state), "depth": depth}
         if player == TERMINAL:
@@ -1317,10 +1317,10 @@ def _draw_nodes(tree: GameTree, max_nodes: int, max_depth: int | None) -> list[i
             break
         fits = (depth, total)
     where = f"the first {max_depth} levels of the tree have" if max_depth is not None else "the tree has"
-    hint = (f"use --depth {fits[0]} (max_depth={fits[0]}) to draw its first levels ({fits[1]:,} nodes)"
+    hint = (f"use --depth {fits[0]} to draw its first levels ({fits[1]:,} nodes)"
             if fits else "not even its root level fits")
-    raise TooLargeError(
-        f"{where} {len(nodes):,} nodes, more than a drawing may have ({max_nodes:,}, max_nodes); {hint}")
+    raise TooLargeError(f"{where} {len(nodes):,} nodes, more than a drawing may have ({max_nodes:,}); {hint}, "
+                        "or write the whole tree as GraphML (-o FILE.graphml)")
 
 
 def to_dot(tree: GameTree, path: str | Path | None = None, *, max_nodes: int = DRAW_MAX_NODES,
@@ -1510,31 +1510,20 @@ def export_path(output: str | Path) -> Path:
     return out
 
 
-def _drawable_tree(root: GameState, depth: int | None, max_nodes: int,
-                   progress: Callable[[int], Any] | None) -> GameTree:
-    """The tree (or its first ``depth`` plies) to draw, built only as far as a drawing may hold
-    (:data:`DRAW_MAX_NODES`): a larger one is refused once that many nodes are reached, never after
-    building it all, naming the deepest ``--depth`` that fits."""
-    if max_nodes <= DRAW_MAX_NODES:  # the user's own bound is the tighter one: its message stands
-        return build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
-    try:
-        return build_tree(root, max_nodes=DRAW_MAX_NODES, max_depth=depth, progress=progress)
-    except TooLargeError:
-        pass
+def _drawing_refusal(root: GameState, depth: int | None) -> str:
+    """Why a tree of more than :data:`DRAW_MAX_NODES` nodes is not drawn, with the ``--depth`` that
+    fits (each level tried is built with at most that many nodes, so this stays quick)."""
     fits = None
-    level = 0
-    while depth is None or level < depth:
+    for d in range(0, depth if depth is not None else 1_000):
         try:
-            part = build_tree(root, max_nodes=DRAW_MAX_NODES, max_depth=level)
+            fits = (d, len(build_tree(root, max_nodes=DRAW_MAX_NODES + 1, max_depth=d)))
         except TooLargeError:
             break
-        fits = (level, part.graph.number_of_nodes())
-        level += 1
     where = f"the first {depth} levels of the tree have" if depth is not None else "the tree has"
-    hint = (f"use --depth {fits[0]} (max_depth={fits[0]}) to draw its first levels ({fits[1]:,} nodes)"
-            if fits else "not even its root level fits")
-    raise TooLargeError(f"{where} more than {DRAW_MAX_NODES:,} nodes, more than a drawing may have; {hint} "
-                        "(a .graphml file holds the whole tree)")
+    hint = (f"use --depth {fits[0]} to draw its first levels ({fits[1]:,} nodes)" if fits
+            else "not even its root level fits")
+    return (f"{where} more than {DRAW_MAX_NODES:,} nodes, more than a drawing may have; {hint}, or write the "
+            "whole tree as GraphML (-o FILE.graphml)")
 
 
 def export(root: GameState, output: str | Path, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES,
@@ -1549,10 +1538,15 @@ def export(root: GameState, output: str | Path, *, depth: int | None = None, max
     kind = out.suffix.lower()
     if kind == ".graphml" and depth is None:  # streamed: no graph in memory
         return write_graphml(root, out, max_nodes=max_nodes, progress=progress)
-    if kind == ".graphml":
-        built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
+    if kind in (".dot", ".png") and max_nodes > DRAW_MAX_NODES:
+        # a drawing holds at most DRAW_MAX_NODES nodes: bound the build by that, not by --max-nodes,
+        # so that a huge tree is refused at once (issue 19) with the --depth that would fit
+        try:
+            built = build_tree(root, max_nodes=DRAW_MAX_NODES + 1, max_depth=depth, progress=progress)
+        except TooLargeError:
+            raise TooLargeError(_drawing_refusal(root, depth)) from None
     else:
-        built = _drawable_tree(root, depth, max_nodes, progress)
+        built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
     value = solve(built) if depth is None else None
     if kind == ".graphml":
         to_graphml(built, out)

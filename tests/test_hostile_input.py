@@ -4,7 +4,8 @@ traceback or a hang.
 * every file of ``tests/bad_inputs/`` (each failure the fuzz campaign ever found, and the
   issue's examples) is run: the verb is ``odds`` unless ``<name>.argv`` gives the command line;
 * a few hundred seeded cases of the campaign (``tools/fuzz.py``) run in this process, classified
-  by the campaign's own rules (``make fuzz`` runs them in subprocesses under memory limits).
+  by the campaign's own rules (``make fuzz`` runs them in forked children under memory limits;
+  a few run here in fork and HTTP mode too).
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ def test_seeded_fuzz_cases_give_no_traceback_hang_or_unclear_message():
         for seed in range(QUICK):
             case = fuzz.make_case(10_000 + seed, sources)
             if case["mutation"] in ("many", "number", "foreign_option"):
-                continue  # size cases: `make fuzz` runs them in subprocesses under its memory limit
+                continue  # size cases: `make fuzz` runs them in forked children under its memory limit
             if case["verb"] in ("optimize", "tree", "odds"):
                 case["verb"], case["options"] = "verify", []
             path = Path(tmp) / f"c{seed}{case['suffix']}"
@@ -151,3 +152,32 @@ def test_seeded_fuzz_cases_give_no_traceback_hang_or_unclear_message():
     assert bad == [], "\n".join(bad[:20])
     assert time.monotonic() - start < 240
 
+
+
+def test_fork_mode_classifies_like_the_command_line(tmp_path):
+    """A few cases of ``make fuzz``'s default mode (a forked child per case): same classes as the
+    in-process runs above, and a hang is what a child past the time limit becomes."""
+    sources = fuzz.examples()
+    seeds = [10_000 + s for s in range(6)]
+    results = fuzz.run_forked(seeds, sources, tmp_path, jobs=2)
+    assert sorted(r["seed"] for r in results) == seeds
+    assert all(r["class"] in ("answer", "error") for r in results), [r["why"] for r in results]
+    assert not list(tmp_path.iterdir())  # each case's files are removed
+
+
+def test_http_mode_reads_the_apis_answers_as_the_campaign_does():
+    assert fuzz.http_options(["--limit", "5", "--json", "--traces"]) == {"limit": "5", "traces": True}
+    assert fuzz.http_options(["--depth", "2", "-o", "{out}"]) == {"depth": "2", "output": True}
+    assert fuzz.classify_http(200, {"result": {}}, "odds")[0] == "answer"
+    assert fuzz.classify_http(400, {"error": "pycombat: scenario.yaml: game: unknown", "path": "game"}, "odds")[0] \
+        == "error"
+    assert fuzz.classify_http(500, {"error": "pycombat: internal error: KeyError"}, "odds")[0] == "traceback"
+    assert fuzz.classify_http(504, {"error": "took longer"}, "odds")[0] == "hang"
+    assert fuzz.classify_http(400, {"error": "pycombat: " + "x" * 400}, "odds")[0] == "unclear"
+    assert fuzz.classify_http(400, {"error": "pycombat: bad"}, "odds")[0] == "unclear"  # names nothing
+
+
+def test_http_mode_runs_a_few_cases_through_the_web_api():
+    results = [fuzz.run_http_case(10_000 + s) for s in range(4)]
+    assert all(r["class"] in ("answer", "error") for r in results), [r["why"] for r in results]
+    assert all(r["rc"] in (200, 400, 413) for r in results)

@@ -627,7 +627,7 @@ def test_max_nodes_is_refused_quickly_with_a_useful_message():
     with pytest.raises(TooLargeError) as err:
         build_tree(Endless(), max_nodes=500)
     msg = str(err.value)
-    assert "500" in msg and "max_nodes" in msg and "max_depth" in msg
+    assert "500" in msg and "--max-nodes" in msg and "--depth" in msg  # the options a user changes (issue 19)
     assert len(build_tree(Endless(), max_nodes=500, max_depth=7)) == 2 ** 8 - 1
     assert len(build_tree(Ladder(3), max_nodes=10)) == 10  # exactly the limit is allowed
     with pytest.raises(TooLargeError):

@@ -61,7 +61,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import api, registry
-from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError
+from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, tidy
 from ..scenario import parse_document
 from .jobs import Busy, Jobs
 
@@ -92,7 +92,7 @@ class HTTPError(Exception):
 
 def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
     """The HTTP status and body of a pycombat error: the CLI's one line, the field path, suggestions."""
-    body: dict[str, Any] = {"error": f"pycombat: {exc}"}
+    body: dict[str, Any] = {"error": f"pycombat: {tidy(str(exc))}"}  # one short line, as the CLI prints
     if isinstance(exc, ScenarioError):
         body.update(message=exc.message, path=exc.path)
         if isinstance(exc, UnknownNameError):
@@ -416,6 +416,9 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
         status, body = error_body(exc, text)
+        if not isinstance(exc, ScenarioError) and not str(exc).startswith(("--", f"{verb_name}")):
+            # as the CLI says it ("FILE: verb: ..."): which question was refused (issue 19)
+            body["error"] = "pycombat: " + tidy(f"{verb_name}: {exc}")
         return ("error", status, body)
 
 

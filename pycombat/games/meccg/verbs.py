@@ -198,11 +198,22 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
     complete assignment ends the assignment phases in a state of its own (the state keeps the
     pairs), so the tree has at least as many nodes as there are complete assignments (counted
     fast, without listing them)."""
-    from ...errors import TooLargeError
+    from ...errors import PycombatError, TooLargeError
+    from ...rulebook import load_rulebook
     from .assign import LegalAssignments, judge_attack
 
-    if not judge_attack(scenario).legal:
-        return
+    verdict = judge_attack(scenario)
+    if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (issue 19's fuzz)
+        book = load_rulebook("meccg")
+
+        def fmt(d: Any) -> str:
+            if isinstance(d, (list, tuple)) and d:
+                return f"{d[0]}(" + ", ".join(fmt(x) for x in d[1:]) + ")"
+            return str(d)
+
+        why = "; ".join(f"{v.rule} [{fmt(v.detail)}]: {book.rule(v.rule).summary}" for v in verdict.violations)
+        raise PycombatError(f"{scenario.file or 'the scenario'}: {verb}: the attack is not legal, so there is no "
+                            f"combat to solve: {why}")
     n, exact = LegalAssignments(scenario).count_bounded(most=max_nodes)
     if n > max_nodes or not exact:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "

@@ -538,7 +538,7 @@ def _damage_step(s: Scenario, claim: Claim) -> Verdict:
 
 def _order(s: Scenario, claim: Claim) -> Verdict:
     """"X must get lethal damage before Y gets any": no legal split gives Y damage while X lacks lethal."""
-    from .splits import LegalSplits
+    from .splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
     if s.unit(x).side != s.unit(y).side:
@@ -548,8 +548,8 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
     view = LegalSplits(board, side, representation="vector")
     lethal = view.derived.lethal.get(x)
     bound = view.upper_bound()
-    if bound > 200_000:
-        raise _err(s, claim, f"too many legal splits to check ({bound:,})")
+    if bound > MAX_SCANNED_SPLITS:
+        raise _err(s, claim, f"too many legal splits to check ({bound:,}; limit {MAX_SCANNED_SPLITS:,})")
     witness = next((sp for sp in view if sp.get(y) > 0 and (lethal is None or sp.get(x) < lethal)), None)
     tiers = view.derived.tiers[side]
     rules = ["RB-ORD-8"]
@@ -570,7 +570,7 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _excess_on(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import LegalSplits
+    from .splits import MAX_SCANNED_SPLITS, LegalSplits
 
     name = _unit(s, claim)
     side = _side(s, claim)
@@ -583,7 +583,7 @@ def _excess_on(s: Scenario, claim: Claim) -> Verdict:
     if d.excess[side] == 0:
         return Verdict(claim, False, rules, notes=[f"the {side} has no leftover damage"])
     lethal = (d.lethal.get(name) or 0) if name in d.targets[side] else 0
-    if view.upper_bound() > 200_000:
+    if view.upper_bound() > MAX_SCANNED_SPLITS:
         raise _err(s, claim, "too many legal splits to check")
     witness = next((sp for sp in view if sp.get(name) > lethal), None)
     if name in d.dumps[side]:
@@ -666,7 +666,7 @@ def _ignore_tank(s: Scenario, claim: Claim) -> Verdict:
 
 def _any_order(s: Scenario, claim: Claim) -> Verdict:
     """"X and Y may be assigned damage in either order": legal sequences exist with each first."""
-    from .splits import LegalSplits
+    from .splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
     if s.unit(x).side != s.unit(y).side:
@@ -674,7 +674,7 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     side = other(s.unit(x).side)
     view = LegalSplits(board, side, representation="sequence")
-    if view.upper_bound() > 200_000:
+    if view.upper_bound() > MAX_SCANNED_SPLITS:
         raise _err(s, claim, "too many legal sequences to check")
     firsts = set()
     for sp in view:

@@ -33,9 +33,12 @@ from .model import Board, Split, other
 
 RULES = "pycombat.asp_rules.riftbound"
 BASE = ("flags.lp", "input.lp", "derive.lp")
-VECTOR_CHECK = BASE + ("legal.lp",)
+LEGAL = BASE + ("legal.lp",)
+#: amounts.lp (two amounts for one unit) is for candidates only: generating, one amount per unit is
+#: offered, and its pairwise rule grounds quadratically in the amounts (issue 19)
+VECTOR_CHECK = LEGAL + ("amounts.lp",)
 SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
-VECTOR = VECTOR_CHECK + ("generate.lp", "enforce.lp", "show.lp")
+VECTOR = LEGAL + ("generate.lp", "enforce.lp", "show.lp")
 #: sequences are legal by construction (lethal-first amounts, tier order): legal.lp is not needed
 #: to generate them (the tests check every generated sequence in check mode and against brute force)
 SEQUENCE = BASE + ("sequence_generate.lp", "show.lp")
@@ -48,8 +51,13 @@ VECTOR_OUTCOME = VECTOR + ("cleanup.lp", "outcome.lp")
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
 #: splits a second are enumerated): the message says so instead of hanging
 MAX_ENUMERATED_COUNT = 2_000_000
-#: splits among which `best_splits` finds the optimal ones (an estimate, checked before solving)
-MAX_OPTIMIZED_SPLITS = 200_000
+#: splits among which `best_splits` finds the optimal ones (an estimate, checked before solving):
+#: clingo lists every optimal split, a few thousand a second, and when every split kills the same
+#: units all of them are optimal (46,376 took 25 s: issue 19's fuzz campaign); the shipped examples
+#: need at most 1,820
+MAX_OPTIMIZED_SPLITS = 10_000
+#: splits a claim scans for a witness (streamed; about 13,000 a second)
+MAX_SCANNED_SPLITS = 20_000
 
 
 def consts(flags: Mapping[str, str]) -> dict[str, str]:
@@ -177,6 +185,24 @@ class LegalSplits:
         ``excess_damage=free``) are counted by stars and bars over the receivers; the rest are
         enumerated by the solver.
         """
+        closed = self._closed_count()
+        if closed is not None:
+            return closed
+        bound = self.upper_bound()
+        if bound > MAX_ENUMERATED_COUNT:
+            raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
+                                f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
+        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count()
+
+    def count_at_most(self, limit: int) -> int:
+        """The count, or ``limit`` when there are at least that many (the solver stops there)."""
+        closed = self._closed_count()
+        if closed is not None:
+            return min(closed, limit)
+        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count(limit=limit)
+
+    def _closed_count(self) -> int | None:
+        """The count when a formula gives it (else None: the solver must enumerate)."""
         d = self.derived
         if d.to_assign[self.side] == 0:
             return 1
@@ -197,11 +223,7 @@ class LegalSplits:
             if free:
                 return orders * math.comb(e + n - 1, n - 1)
             return orders * ((1 if d.targets[self.side] else 0) + dumps)
-        bound = self.upper_bound()
-        if bound > MAX_ENUMERATED_COUNT:
-            raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
-                                f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
-        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count()
+        return None
 
     def upper_bound(self) -> int:
         """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
@@ -265,6 +287,9 @@ def best_splits(board: Board, side: str, *, objective: str | None = None, protec
     if view.derived.to_assign[side] == 0:
         return Optimum(side, objective, [view._empty()])
     bound = view.upper_bound()  # estimated before solving (issue 19): clingo proves optimality over them all
+    if bound > MAX_OPTIMIZED_SPLITS:  # a loose bound: count, stopping past the limit
+        n = view.count_at_most(MAX_OPTIMIZED_SPLITS + 1)
+        bound = bound if n > MAX_OPTIMIZED_SPLITS else n
     if bound > MAX_OPTIMIZED_SPLITS:
         raise TooLargeError(f"the {side} may have up to {bound:,} legal splits: too many to find the best ones "
                             f"(limit {MAX_OPTIMIZED_SPLITS:,}); give fewer units or less Might")

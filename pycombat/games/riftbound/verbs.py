@@ -45,6 +45,9 @@ from .splits import Derived, LegalSplits
 
 #: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
 DEFAULT_MAX_LIST = 100_000
+#: with ``limit``, the splits are all listed and sorted (a stable order) only up to this many;
+#: past it the first ``limit`` the solver streams are shown (listing 46,000 to show 3 took 4 s)
+SORTED_LIMIT = 5_000
 #: the file formats ``tree`` writes, by extension
 
 
@@ -144,9 +147,10 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
                     raise TooLargeError(f"the {s} has {n:,} legal splits: too many to list (the limit is "
                                         f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
                                         f"--max-list {n} to list them all.")
-                if n <= max_list:  # all of them, in a stable order: most damage on the first units first
+                if n <= max_list and (not limit or n <= SORTED_LIMIT):
+                    # all of them, in a stable order: most damage on the first units first
                     listed = sorted(view, key=_sort_key(view))[: limit or None]
-                else:  # --limit N of a huge set: the first N the solver streams
+                else:  # --limit N of a large set: the first N the solver streams (issue 19: not all, sorted)
                     listed = list(itertools.islice(view, limit))
                 truncated = n > len(listed)
         out[s] = SideSplits(side=s, player=scenario.side(s).player, derived=view.derived,
