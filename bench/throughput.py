@@ -33,6 +33,7 @@ import scenarios  # noqa: E402
 
 from pycombat import example, load, solver  # noqa: E402
 from pycombat.batch import run_batch  # noqa: E402
+from pycombat.games.wotr import battle as wotr_battle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -50,6 +51,10 @@ def batch_rates(n: int, dask: bool) -> list[tuple]:
                 configs.append(("Dask LocalCluster, 2 worker processes", dict(workers=2, dask=True), True))
             reference = None
             for label, kw, loaded in configs:
+                # every configuration starts cold: a process pool forks this process, and its workers
+                # would otherwise inherit the answers the previous configuration cached
+                solver.clear_caches()
+                wotr_battle.clear_caches()
                 previous = solver.set_loaded(loaded)
                 out = io.StringIO()
                 try:
