@@ -213,6 +213,18 @@ def _ratio(x: Fraction) -> str:
     return f"{x.numerator}/{x.denominator}"
 
 
+def _exact_and_float(x: Any) -> tuple[str, str]:
+    """``("n/d", repr(float))`` of an exact number in one go (the writer's hot path: a Fraction's
+    float through numbers.Rational is slow; n / d is the same float)."""
+    t = type(x)
+    if t is int:
+        return f"{x}/1", repr(float(x))
+    if t is not Fraction and t is not _Ratio:
+        x = Fraction(x)
+    n, d = x.numerator, x.denominator
+    return f"{n}/{d}", repr(n / d)
+
+
 class _Ratio:
     """A weight over a denominator, reduced, for writing only (``n/d`` and its float) without
     building a Fraction per edge of a large export."""
@@ -1117,9 +1129,12 @@ class _GraphmlWriter:
             if vals is not None:
                 memo = self.memo.get((name, id(vals))) if self.memo is not None else None
                 if memo is None:
-                    memo = "".join(f'      <data key="{k[f"{name}_{i}"]}">{_ratio(x)}</data>\n'
-                                   f'      <data key="{k[f"{name}_{i}_float"]}">{float(x)!r}</data>\n'
-                                   for i, x in enumerate(vals))
+                    parts = []
+                    for i, x in enumerate(vals):
+                        exact, approx = _exact_and_float(x)
+                        parts.append(f'      <data key="{k[f"{name}_{i}"]}">{exact}</data>\n'
+                                     f'      <data key="{k[f"{name}_{i}_float"]}">{approx}</data>\n')
+                    memo = "".join(parts)
                     if self.memo is not None:
                         self.memo[(name, id(vals))] = memo
                 buf.append(memo)
@@ -1136,12 +1151,14 @@ class _GraphmlWriter:
         buf.append(f'    <edge source="{u}" target="{v}">\n      <data key="{k["label"]}">{_xml_text(label)}</data>\n'
                    f'      <data key="{k["actions"]}">{actions}</data>\n')
         if prob is not None:
-            buf.append(f'      <data key="{k["prob"]}">{_ratio(prob)}</data>\n'
-                       f'      <data key="{k["prob_float"]}">{float(prob)!r}</data>\n')
+            exact, approx = _exact_and_float(prob)
+            buf.append(f'      <data key="{k["prob"]}">{exact}</data>\n'
+                       f'      <data key="{k["prob_float"]}">{approx}</data>\n')
         if reward:
             for i, x in enumerate(reward):
-                buf.append(f'      <data key="{k[f"reward_{i}"]}">{_ratio(x)}</data>\n'
-                           f'      <data key="{k[f"reward_{i}_float"]}">{float(x)!r}</data>\n')
+                exact, approx = _exact_and_float(x)
+                buf.append(f'      <data key="{k[f"reward_{i}"]}">{exact}</data>\n'
+                           f'      <data key="{k[f"reward_{i}_float"]}">{approx}</data>\n')
         buf.append("    </edge>\n")
         self._flush()
 
