@@ -112,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="time budget of one request's solve (default 60)")
     w.add_argument("--max-nodes", type=registry.positive_int, default=2_000_000, metavar="N",
                    help="node budget of one request's tree (default 2,000,000)")
+    w.add_argument("--memory", type=registry.positive_int, default=1500, metavar="MB",
+                   help="memory budget of one request's solve, in MB of address space (default 1500)")
     p.set_defaults(_allowed=allowed)
     return p
 
@@ -290,7 +292,8 @@ def _serve(args: argparse.Namespace) -> int:
     from .web.server import DEFAULT_HOST, serve
 
     return serve(host=args.host or DEFAULT_HOST, port=args.port, open_browser=args.open,
-                 explicit_host=args.host is not None, timeout=args.timeout, max_nodes=args.max_nodes)
+                 explicit_host=args.host is not None, timeout=args.timeout, max_nodes=args.max_nodes,
+                 memory_mb=args.memory)
 
 
 if __name__ == "__main__":  # pragma: no cover

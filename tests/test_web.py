@@ -318,3 +318,15 @@ def test_cli_serve_defaults_to_loopback_and_warns_for_another_host(monkeypatch, 
     assert cli.main(["serve", "--host", "0.0.0.0"]) == 0
     assert ran[-1]["host"] == "0.0.0.0"
     assert "warning: serving on 0.0.0.0" in capsys.readouterr().err
+
+
+def test_memory_budget_stops_a_solve_with_a_clear_answer():
+    """A solve past the server's memory budget (--memory) is stopped and answered 507 with the
+    option to change; the server goes on answering within a sane budget."""
+    with starlette_testclient.TestClient(create_app(Settings(memory_mb=1))) as c:
+        r = _run(c, "enumerate")
+        assert r.status_code == 507, r.text[:500]
+        assert "memory budget of 1 MB" in r.json()["error"] and "--memory" in r.json()["error"]
+        assert "Traceback" not in r.text
+    with starlette_testclient.TestClient(create_app(Settings(memory_mb=1500))) as c:
+        assert _run(c, "enumerate").status_code == 200

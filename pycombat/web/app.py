@@ -76,8 +76,9 @@ class Settings:
     """A server's budgets."""
 
     def __init__(self, *, timeout: float = 60.0, max_nodes: int = 2_000_000, max_body: int = MAX_BODY,
-                 max_workers: int = 2):
+                 max_workers: int = 2, memory_mb: int = 1500):
         self.timeout = timeout
+        self.memory_mb = memory_mb
         self.max_nodes = max_nodes
         self.max_body = max_body
         self.max_workers = max_workers
@@ -466,7 +467,8 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
     """The web app. ``allowed_hosts`` (the Host headers answered) guards a loopback server against
     DNS rebinding; ``None`` answers any."""
     settings = settings or Settings()
-    jobs = Jobs(timeout=settings.timeout, max_workers=settings.max_workers, preload=_preload())
+    jobs = Jobs(timeout=settings.timeout, max_workers=settings.max_workers, preload=_preload(),
+                memory_mb=settings.memory_mb)
     cache: dict[str, Any] = {}
 
     def handle(fn):

@@ -13,10 +13,12 @@ A worker sends ``("progress", nodes)`` messages (verbs that report progress) and
 """
 from __future__ import annotations
 
+import errno
 import itertools
 import multiprocessing
 import os
 import signal
+import resource
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -40,7 +42,33 @@ def _noop() -> None:  # pragma: no cover - runs in the worker
     pass
 
 
-def _child(conn, work: Callable[..., tuple], args: tuple) -> None:  # pragma: no cover - runs in the worker
+def _address_space() -> int:
+    """This process's address space in bytes (Linux: VmSize; elsewhere 0, the budget then counts all)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError):
+        pass
+    return 0
+
+
+def _out_of_memory(exc: BaseException) -> bool:
+    """Whether ``exc`` is an allocation that failed (past the memory budget): Python's MemoryError,
+    an operating-system call refused with ENOMEM, or clingo's std::bad_alloc."""
+    return (isinstance(exc, MemoryError) or (isinstance(exc, OSError) and exc.errno == errno.ENOMEM)
+            or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc)))
+
+
+def _child(conn, work: Callable[..., tuple], args: tuple, memory_mb: int | None = None,
+           verb: str = "the solve") -> None:  # pragma: no cover - runs in the worker
+    # A solve may not take more than its memory budget: address space beyond what the worker holds
+    # when it starts (the preloaded modules); past it, a clear answer, never the machine swapping.
+    if memory_mb:
+        limit = _address_space() + memory_mb * 1024 * 1024
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (limit if hard == resource.RLIM_INFINITY else min(limit, hard), hard))
     # The server's signal handlers (uvicorn's) must not survive in the worker: SIGTERM ends it.
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -62,7 +90,12 @@ def _child(conn, work: Callable[..., tuple], args: tuple) -> None:  # pragma: no
     try:
         message = work(progress, *args)
     except BaseException as exc:  # the worker must answer something, never die silently
-        message = ("error", 500, {"error": f"pycombat: internal error: {type(exc).__name__}: {exc}"[:2000]})
+        if _out_of_memory(exc):
+            message = ("error", 507, {"error": f"pycombat: {verb} needed more than the memory budget of {memory_mb} "
+                                               "MB and was stopped (start the server with a larger --memory, or "
+                                               "ask a smaller question)"})
+        else:
+            message = ("error", 500, {"error": f"pycombat: internal error: {type(exc).__name__}: {exc}"[:2000]})
     try:
         conn.send(message)
     finally:
@@ -84,6 +117,18 @@ class Job:
     body: Any = None
     ended: float | None = None
     meta: dict = field(default_factory=dict)
+    memory_mb: int | None = None  #: the solve's memory budget (RLIMIT_AS), None: none
+
+    def _died(self) -> None:
+        """The worker ended without an answer: past its memory budget (Python aborts, or the kernel
+        kills it, when even the error cannot be made), else an internal error."""
+        self.process.join(timeout=1)
+        if self.memory_mb and self.process.exitcode in (-6, -9):
+            self._finish("error", 507, {"error": f"pycombat: {self.verb} needed more than the memory budget of "
+                                                 f"{self.memory_mb} MB and was stopped (start the server with a "
+                                                 "larger --memory, or ask a smaller question)"})
+        else:
+            self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer"})
 
     def poll(self) -> None:
         """Read what the worker sent; enforce the time budget."""
@@ -101,10 +146,10 @@ class Job:
                     self._finish("error", msg[1], msg[2])
                     return
         except (EOFError, OSError):
-            self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer"})
+            self._died()
             return
         if not self.process.is_alive() and not self.conn.poll():
-            self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer"})
+            self._died()
             return
         if time.monotonic() - self.started > self.timeout:
             self.kill()
@@ -153,8 +198,10 @@ class Busy(Exception):
 class Jobs:
     """The running and recently finished jobs of one server."""
 
-    def __init__(self, *, timeout: float, max_workers: int = 2, preload: list[str] | None = None):
+    def __init__(self, *, timeout: float, max_workers: int = 2, preload: list[str] | None = None,
+                 memory_mb: int | None = None):
         self.timeout = timeout
+        self.memory_mb = memory_mb
         self.max_workers = max_workers
         self._jobs: dict[str, Job] = {}
         self._ids = itertools.count(1)
@@ -172,11 +219,11 @@ class Jobs:
             raise Busy(f"pycombat: the server is busy ({self.max_workers} solves running); try again shortly, "
                        "or cancel one")
         parent, child = self._ctx.Pipe(duplex=False)
-        proc = self._ctx.Process(target=_child, args=(child, work, args), daemon=True)
+        proc = self._ctx.Process(target=_child, args=(child, work, args, self.memory_mb, verb), daemon=True)
         proc.start()
         child.close()
         job = Job(id=f"{next(self._ids)}-{os.urandom(4).hex()}", verb=verb, process=proc, conn=parent,
-                  started=time.monotonic(), timeout=self.timeout, meta=dict(meta or {}))
+                  started=time.monotonic(), timeout=self.timeout, meta=dict(meta or {}), memory_mb=self.memory_mb)
         self._jobs[job.id] = job
         return job
 

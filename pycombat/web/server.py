@@ -41,7 +41,7 @@ def check_host(host: str, *, explicit: bool) -> str | None:
 
 
 def serve(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, open_browser: bool = False, explicit_host: bool = False,
-          timeout: float = 60.0, max_nodes: int = 2_000_000) -> int:
+          timeout: float = 60.0, max_nodes: int = 2_000_000, memory_mb: int = 1500) -> int:
     """Run the server until interrupted."""
     import uvicorn
 
@@ -53,7 +53,7 @@ def serve(*, host: str = DEFAULT_HOST, port: int = DEFAULT_PORT, open_browser: b
     allowed = None
     if is_loopback(host):  # a page elsewhere must not reach this server through a DNS name of its own
         allowed = ["127.0.0.1", "localhost", "[::1]", "::1"]
-    app = create_app(Settings(timeout=timeout, max_nodes=max_nodes), allowed_hosts=allowed, warm_up=True)
+    app = create_app(Settings(timeout=timeout, max_nodes=max_nodes, memory_mb=memory_mb), allowed_hosts=allowed, warm_up=True)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"pycombat: serving the web page on {url} (Ctrl-C stops)", file=sys.stderr)
