@@ -184,8 +184,21 @@ def run_item(index: int, name: str, source: Source, verb: str, options: Mapping[
 
 def run_chunk(chunk: Sequence[tuple[int, str, Source]], verb: str, options: Mapping[str, Any],
               flags: Mapping[str, str]) -> list[dict]:
-    """A worker's task: several inputs in a row (the worker's loaded solver serves them all)."""
-    return [run_item(i, name, src, verb, options, flags) for i, name, src in chunk]
+    """A worker's task: several inputs in a row (the worker's loaded solver serves them all).
+
+    Python's cycle collector is told to leave alone what the process already holds (the parsed
+    rules, the loaded data) and to run less often while the chunk runs (about 8% of a batch's time
+    otherwise); both are put back afterwards."""
+    import gc
+
+    threshold = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(max(threshold[0], 50_000), threshold[1], threshold[2])
+    try:
+        return [run_item(i, name, src, verb, options, flags) for i, name, src in chunk]
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 # -- executors ----------------------------------------------------------------------------------
