@@ -178,6 +178,16 @@ MAX_COUNTED_MODELS = 20_000
 MAX_COUNT = 10 ** 12
 
 
+def _orbit_size(pairs: Sequence[tuple[str, str]], classes: dict[str, list[str]]) -> int:
+    """How many complete assignments a representative stands for: in each class of alike strikes,
+    the ways to seat its placed strikes (the permutations of the class onto their targets)."""
+    placed = {s for s, _ in pairs}
+    size = 1
+    for strikes in classes.values():
+        size *= math.perm(len(strikes), sum(1 for s in strikes if s in placed))
+    return size
+
+
 class LegalAssignments:
     """A lazy view of the legal complete assignments of a scenario (python-chess style).
 
@@ -285,12 +295,7 @@ class LegalAssignments:
         for i, (pairs, classes) in enumerate(self.representatives()):
             if i >= models:
                 return total, False
-            placed = {s for s, _ in pairs}
-            size = 1
-            for strikes in classes.values():
-                m = sum(1 for s in strikes if s in placed)
-                size *= math.perm(len(strikes), m)
-            total += size
+            total += _orbit_size(pairs, classes)
             if most is not None and total > most:
                 return total, False
         return total, True
@@ -299,15 +304,7 @@ class LegalAssignments:
         """The number of legal complete assignments, computed from orbit sizes."""
         if not self.symmetry:
             return self._solver(COMPLETE).count()
-        total = 0
-        for pairs, classes in self.representatives():
-            placed = {s for s, _ in pairs}
-            size = 1
-            for strikes in classes.values():
-                m = sum(1 for s in strikes if s in placed)
-                size *= math.perm(len(strikes), m)
-            total += size
-        return total
+        return sum(_orbit_size(pairs, classes) for pairs, classes in self.representatives())
 
     # -- check mode -------------------------------------------------------------------------
     def violations(self, candidate: Assignment) -> list[Violation]:

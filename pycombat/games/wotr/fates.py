@@ -100,18 +100,8 @@ def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
 def fate_distribution(s, attacking, joint) -> dict:
     """``joint``: (lost_a, lost_d) -> {Outcome: p}. Per side and figure group: the exact probability
     of each fate per figure and the expected number of figures in each fate."""
-    acc: dict = {}
-    for lost, outs in joint.items():
-        for o, p in outs.items():
-            f = outcome_fates(s, attacking, o, lost)
-            for role in ("attacker", "defender"):
-                for row in f[role]:
-                    k = (role, row["figure"])
-                    slot = acc.setdefault(k, {"count": row["count"], "expected": {}})
-                    for fate, n in row["fates"].items():
-                        slot["expected"][fate] = slot["expected"].get(fate, Fraction(0)) + p * n
     out: dict = {"attacker": [], "defender": [], "rules": RULES}
-    for (role, fig), slot in acc.items():
+    for (role, fig), slot in fate_totals(s, attacking, joint).items():
         n = slot["count"]
         out[role].append({"figure": fig, "count": n,
                           "expected": {k: as_json(v) for k, v in slot["expected"].items()},
@@ -120,7 +110,8 @@ def fate_distribution(s, attacking, joint) -> dict:
 
 
 def fate_totals(s, attacking, joint) -> dict:
-    """The same as exact Fractions (for tests): (role, figure) -> {fate: expected count}."""
+    """The expected fates as exact Fractions: (role, figure) -> {"count": figures, "expected": {fate:
+    expected number}} (what :func:`fate_distribution` writes as JSON)."""
     acc: dict = {}
     for lost, outs in joint.items():
         for o, p in outs.items():
