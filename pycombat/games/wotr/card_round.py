@@ -491,25 +491,35 @@ class CardRound:
             out.append((self._take(s2, other(role), h), q))
         return out
 
-    def before_combat(self, s: _Sit) -> Branches:
+    def _step(self, s: _Sit, step: str, play: Callable[[_Sit, str, Mapping], Branches]) -> Branches:
+        """Play every card effect of ``step`` in initiative order on each branch still running;
+        ``play(situation, role, effect)`` gives the branches one effect leads to."""
         sits: Branches = [(s, Fraction(1))]
-        for init, role, card, e in self._step_effects("before_combat_roll"):
-            kind = e.get("effect")
+        for _init, role, _card, e in self._step_effects(step):
             nxt = []
             for s1, p in sits:
                 if s1.end is not None:
                     nxt.append((s1, p))
                     continue
-                if kind == "extra_attack":
-                    n = self._attack_dice(s1, role, e)
-                    hit_on = self.ctx.base_hit[role] if e.get("hit_on") == "combat_roll_base" else int(e["hit_on"])
-                    nxt.extend((s2, p * q) for s2, q in self._attack(s1, role, n, hit_on, pre=True))
-                elif kind == "self_hits_for_roll_modifier":
-                    nxt.append((self._take(s1, role, self.self_hits_mod[1]), p))
-                else:
-                    nxt.append((s1, p))
+                nxt.extend((s2, p * q) for s2, q in play(s1, role, e))
             sits = _merge(nxt)
         return sits
+
+    def _extra_attack(self, s: _Sit, role: str, e: Mapping, *, pre: bool) -> Branches:
+        n = self._attack_dice(s, role, e)
+        hit_on = self.ctx.base_hit[role] if e.get("hit_on") == "combat_roll_base" else int(e["hit_on"])
+        return self._attack(s, role, n, hit_on, pre=pre)
+
+    def before_combat(self, s: _Sit) -> Branches:
+        def play(s1: _Sit, role: str, e: Mapping) -> Branches:
+            kind = e.get("effect")
+            if kind == "extra_attack":
+                return self._extra_attack(s1, role, e, pre=True)
+            if kind == "self_hits_for_roll_modifier":
+                return [(self._take(s1, role, self.self_hits_mod[1]), Fraction(1))]
+            return [(s1, Fraction(1))]
+
+        return self._step(s, "before_combat_roll", play)
 
     def _attack_dice(self, s: _Sit, role: str, e: Mapping) -> int:
         dice = e.get("dice")
@@ -694,43 +704,33 @@ class CardRound:
         return [(s, Fraction(1))]
 
     def after_casualties(self, s: _Sit) -> Branches:
-        sits: Branches = [(s, Fraction(1))]
-        for init, role, card, e in self._step_effects("after_remove_casualties"):
+        def play(s1: _Sit, role: str, e: Mapping) -> Branches:
             kind = e.get("effect")
-            nxt = []
-            for s1, p in sits:
-                if s1.end is not None:
-                    nxt.append((s1, p))
-                    continue
-                if kind == "extra_attack":
-                    n = self._attack_dice(s1, role, e)
-                    hit_on = self.ctx.base_hit[role] if e.get("hit_on") == "combat_roll_base" else int(e["hit_on"])
-                    nxt.extend((s2, p * q) for s2, q in self._attack(s1, role, n, hit_on, pre=False))
-                elif kind == "self_hits_for_extra_attack":
-                    from .casualties import hit_points
+            if kind == "extra_attack":
+                return self._extra_attack(s1, role, e, pre=False)
+            if kind == "self_hits_for_extra_attack":
+                from .casualties import hit_points
 
-                    u, _ = s1.units(role)
-                    k = self.choices[role].self_hits
-                    if k is None:
-                        k = max(0, min(int(e["max_self_hits"]), hit_points(u) - 1))
-                    k = min(k, int(e["max_self_hits"]))
-                    s2 = self._take(s1, role, k)
-                    if s2.end is not None:
-                        nxt.append((s2, p))
-                        continue
-                    n = k * int(e.get("dice_per_self_hit", 1))
-                    nxt.extend((s3, p * q) for s3, q in self._attack(s2, role, n, int(e["hit_on"]), pre=False))
-                elif kind == "bonus_hits":
-                    cond = e.get("if") or {}
-                    ok = True
-                    if "own_army_units_at_least_times_enemy" in cond:
-                        mine, theirs = unit_count(s1.units(role)[0]), unit_count(s1.units(other(role))[0])
-                        ok = mine >= int(cond["own_army_units_at_least_times_enemy"]) * theirs
-                    nxt.append((self._take(s1, other(role), int(e["value"])) if ok else s1, p))
-                else:
-                    nxt.append((s1, p))
-            sits = _merge(nxt)
-        return sits
+                u, _ = s1.units(role)
+                k = self.choices[role].self_hits
+                if k is None:
+                    k = max(0, min(int(e["max_self_hits"]), hit_points(u) - 1))
+                k = min(k, int(e["max_self_hits"]))
+                s2 = self._take(s1, role, k)
+                if s2.end is not None:
+                    return [(s2, Fraction(1))]
+                n = k * int(e.get("dice_per_self_hit", 1))
+                return self._attack(s2, role, n, int(e["hit_on"]), pre=False)
+            if kind == "bonus_hits":
+                cond = e.get("if") or {}
+                ok = True
+                if "own_army_units_at_least_times_enemy" in cond:
+                    mine, theirs = unit_count(s1.units(role)[0]), unit_count(s1.units(other(role))[0])
+                    ok = mine >= int(cond["own_army_units_at_least_times_enemy"]) * theirs
+                return [(self._take(s1, other(role), int(e["value"])) if ok else s1, Fraction(1))]
+            return [(s1, Fraction(1))]
+
+        return self._step(s, "after_remove_casualties", play)
 
 
 def _add_lost(lost: tuple, role: str, fig: str) -> tuple:
