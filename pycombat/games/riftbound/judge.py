@@ -95,18 +95,21 @@ def choice(board: Board, side: str) -> dict[str, Any]:
             "real_choice": bool(classes and classes > 1), "rules": ["RB-JUDGE-2", "RB-MODEL-3", "RB-MODEL-7"]}
 
 
+def _replay_context(board: Board, side: str) -> tuple[Any, Mapping[str, str], int, set[str], list[str],
+                                                     Mapping[str, int | None]]:
+    """What a replay of ``side``'s split reads from the board: the derived facts, the flags, the damage
+    to assign, who may receive it, the targets and each unit's lethal damage."""
+    d = derive(board)
+    return d, board.flags, d.to_assign[side], set(d.receivers(side)), list(d.targets[side]), d.lethal
+
+
 def first_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
     """RB-JUDGE-3: where a proposed split of ``side`` first breaks the rules, replayed as an
     assignment order (a sequence in the order the player gave it; a vector in the order a judge
     would take it); None when the replay finds nothing wrong."""
     if split.steps is not None:
         return _sequence_break(board, side, split)
-    d = derive(board)
-    flags = board.flags
-    total = d.to_assign[side]
-    receivers = set(d.receivers(side))
-    targets = list(d.targets[side])
-    lethal: Mapping[str, int | None] = d.lethal
+    d, flags, total, receivers, targets, lethal = _replay_context(board, side)
     amounts = dict(split.amounts)
     for u, a in split.amounts:
         if u not in receivers and u in {x.name for x in board.side(side)}:
@@ -145,12 +148,7 @@ def first_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
 
 def _sequence_break(board: Board, side: str, split: Split) -> dict[str, Any] | None:
     """The first step of a sequence (the player's own order) that breaks a rule."""
-    d = derive(board)
-    flags = board.flags
-    total = d.to_assign[side]
-    receivers = set(d.receivers(side))
-    targets = list(d.targets[side])
-    lethal: Mapping[str, int | None] = d.lethal
+    d, flags, total, receivers, targets, lethal = _replay_context(board, side)
     steps = list(split.steps or ())
     for u, a in steps:
         if u not in receivers:
