@@ -203,18 +203,9 @@ def format_value(value: Iterable[Fraction]) -> str:
     return "(" + ", ".join(format_fraction(v) for v in value) + ")"
 
 
-def _ratio(x: Fraction) -> str:
-    # Machine-readable form: always "n/d", as pycombat.dice.as_json does.
-    t = type(x)
-    if t is int:
-        return f"{x}/1"
-    if t is not Fraction and t is not _Ratio:
-        x = Fraction(x)
-    return f"{x.numerator}/{x.denominator}"
-
-
 def _exact_and_float(x: Any) -> tuple[str, str]:
-    """``("n/d", repr(float))`` of an exact number in one go (the writer's hot path: a Fraction's
+    """``("n/d", repr(float))`` of an exact number in one go (machine-readable ``n/d`` as
+    pycombat.dice.as_json writes it; the writer's hot path: a Fraction's
     float through numbers.Rational is slow; n / d is the same float)."""
     t = type(x)
     if t is int:
