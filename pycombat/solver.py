@@ -461,28 +461,48 @@ class Solver:
         g.busy = True
         try:
             _configure(g.ctl, models=models, project=project, enum=enum, opt=opt)
-            assumed = [(to_symbol(a), bool(v)) for a, v in assumptions]
-            with g.ctl.solve(yield_=True, assumptions=assumed) as handle:
-                yield from handle
+            # An #external is false unless told otherwise, and clingo fixes that value: assuming it
+            # true would be unsatisfiable. So an assumption on an external sets its value for this
+            # solve (restored to false after it); other assumptions are clingo's assumptions.
+            assumed, externals = [], []
+            for a, v in assumptions:
+                sym = to_symbol(a)
+                atom = g.ctl.symbolic_atoms[sym]
+                (externals if atom is not None and atom.is_external else assumed).append((sym, bool(v)))
+            for sym, v in externals:
+                g.ctl.assign_external(sym, v)
+            try:
+                with g.ctl.solve(yield_=True, assumptions=assumed) as handle:
+                    yield from handle
+            finally:
+                for sym, _ in externals:
+                    g.ctl.assign_external(sym, False)
         finally:
             g.busy = False
 
     # -- enumeration ----------------------------------------------------------------------
-    def models(self, *, limit: int = 0, project: bool = False, args: Sequence[str] = ()) -> Iterator[Answer]:
-        """Stream answer sets lazily (``limit=0``: all of them)."""
+    def models(self, *, limit: int = 0, project: bool = False, args: Sequence[str] = (),
+               assumptions: Sequence[tuple[FactLike, bool]] = ()) -> Iterator[Answer]:
+        """Stream answer sets lazily (``limit=0``: all of them), of the answer sets where each
+        ``(atom, value)`` of ``assumptions`` holds (one grounding answers several questions)."""
         decode = self.decoder or to_python
+        assumed = tuple((to_symbol(a), bool(v)) for a, v in assumptions)
         if args:  # arbitrary clingo options: a program of its own, not cached
             extra = list(args) + (["--project=show"] if project else [])
             ctl = self._fresh(extra)
             if self.decoder is not None:
                 self.decoder.prepare(ctl)
             ctl.configuration.solve.models = str(limit)
-            with ctl.solve(yield_=True) as handle:
+            for sym, v in assumed:  # (a program of its own: externals are set for good)
+                if (atom := ctl.symbolic_atoms[sym]) is not None and atom.is_external:
+                    ctl.assign_external(sym, v)
+            plain = [(s, v) for s, v in assumed if not ((a := ctl.symbolic_atoms[s]) is not None and a.is_external)]
+            with ctl.solve(yield_=True, assumptions=plain) as handle:
                 for n, m in enumerate(handle, start=1):
                     syms = tuple(m.symbols(shown=True))
                     yield Answer(n, syms, tuple(decode(s) for s in syms), tuple(m.cost), m.optimality_proven)
             return
-        akey = (self._program_key(), "models", limit, project)
+        akey = (self._program_key(), "models", limit, project, assumed)
         cached = _cached(akey)
         if cached is not None:
             for n, syms, cost, optimal in cached:
@@ -492,19 +512,19 @@ class Solver:
             # a bounded question (``next(models(limit=1))`` is common): solved to the end at once, so
             # the grounding is free again (and its answers cached) even when the caller stops early
             got, size = [], 0
-            for n, m in enumerate(self._solve(models=limit, project=project), start=1):
+            for n, m in enumerate(self._solve(models=limit, project=project, assumptions=assumed), start=1):
                 syms = tuple(m.symbols(shown=True))
                 got.append((n, syms, tuple(m.cost), m.optimality_proven))
                 size += len(syms) + 1
             _remember(akey, tuple(got), size)
             if len(got) < limit:
-                _remember((self._program_key(), "count", 0, project, ()), len(got))
+                _remember((self._program_key(), "count", 0, project, assumed), len(got))
             for n, syms, cost, optimal in got:
                 yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)
             return
         seen: list | None = []
         size = 0
-        for n, m in enumerate(self._solve(models=limit, project=project), start=1):
+        for n, m in enumerate(self._solve(models=limit, project=project, assumptions=assumed), start=1):
             syms = tuple(m.symbols(shown=True))
             cost, optimal = tuple(m.cost), m.optimality_proven
             if seen is not None:
@@ -516,7 +536,7 @@ class Solver:
         if seen is not None:
             _remember(akey, tuple(seen), size)
             if not limit or len(seen) < limit:  # every answer was seen: that is the count too
-                _remember((self._program_key(), "count", 0, project, ()), len(seen))
+                _remember((self._program_key(), "count", 0, project, assumed), len(seen))
 
     def count(self, *, project: bool = False, limit: int = 0,
               assumptions: Sequence[tuple[FactLike, bool]] = ()) -> int:
@@ -526,8 +546,8 @@ class Solver:
         assumed = tuple((to_symbol(a), bool(v)) for a, v in assumptions)
         key = (self._program_key(), "count", limit, project, assumed)
         cached = _cached(key)
-        if cached is None and not assumed:
-            every = _cached((self._program_key(), "count", 0, project, ()))
+        if cached is None:
+            every = _cached((self._program_key(), "count", 0, project, assumed))
             if every is not None:
                 cached = min(every, limit) if limit else every
         if cached is not None:

@@ -258,6 +258,20 @@ DERIVED_PREDICATES = (Might, Lethal, Unkillable, Pool, ToAssign, Target, Dump, T
 DERIVED_SHOW = "".join(f"#show {p.meta.name}/{p.meta.arity}.\n" for p in DERIVED_PREDICATES)
 
 
+def _quiet_show(p: type) -> str:
+    args = ", ".join(f"X{i}" for i in range(p.meta.arity))
+    atom = f"{p.meta.name}({args})" if args else p.meta.name
+    return f"#show {atom} : {atom}, not assigning_some.\n"
+
+
+#: The board program (splits.BOARD): one grounding answers what derive.lp says about the board
+#: and both sides' split questions. ``assigning(S)`` is an external, false unless a query assumes
+#: it; derive.lp's numbers are shown only in the answer where no side assigns, so the split
+#: listings carry only their splits.
+BOARD_TEXT = ("#external assigning(S) : side(S).\nassigning_some :- assigning(_).\n"
+              + "".join(_quiet_show(p) for p in DERIVED_PREDICATES))
+
+
 def unit_facts(u: Unit) -> list[Predicate]:
     """Everything about one unit that ``input.lp`` reads."""
     out: list[Predicate] = [UnitP(unit=u.name, side=u.side), PrintedMight(unit=u.name, might=u.might)]

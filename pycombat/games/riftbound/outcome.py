@@ -24,11 +24,10 @@ from typing import Mapping
 
 from ...errors import ScenarioError
 from ...rulebook import load_rulebook
-from ...solver import Solver, rule_files
 from . import facts as F
 from .model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from .showdown import Line, play_showdown
-from .splits import RULES, VECTOR_OUTCOME, LegalSplits, best_splits, consts, derive
+from .splits import LegalSplits, assuming, best_splits, board_solver, derive
 
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
@@ -232,13 +231,12 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
     that does not? (The same answer as brave and cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
-    # the grounding of the side's split listing (splits.VECTOR_OUTCOME), asked twice under an
+    # the board program (splits.BOARD) that lists the side's splits, asked twice under an
     # assumption on wiped_out(side)
-    solver = Solver(files=rule_files(RULES, VECTOR_OUTCOME), consts=consts({**board.flags, "split_repr": "vector"}),
-                    facts=F.board_facts(board, [side]))
+    solver, side_assigns = board_solver(board), assuming(side)
     wiped = F.WipedOut(side=side)
-    some = solver.satisfiable(assumptions=[(wiped, True)])
-    spared = solver.satisfiable(assumptions=[(wiped, False)])
+    some = solver.satisfiable(assumptions=side_assigns + [(wiped, True)])
+    spared = solver.satisfiable(assumptions=side_assigns + [(wiped, False)])
     every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
 

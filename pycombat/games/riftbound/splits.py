@@ -36,7 +36,8 @@ BASE = ("flags.lp", "input.lp", "derive.lp")
 LEGAL = BASE + ("legal.lp",)
 #: amounts.lp (two amounts for one unit) is for candidates only: generating, one amount per unit is
 #: offered, and its pairwise rule grounds quadratically in the amounts (issue 19)
-VECTOR_CHECK = LEGAL + ("amounts.lp",)
+#: explain.lp (the rules behind a violation's numbers) too: generate mode leaves it out
+VECTOR_CHECK = LEGAL + ("explain.lp", "amounts.lp")
 SEQUENCE_CHECK = VECTOR_CHECK + ("sequence.lp",)
 VECTOR = LEGAL + ("generate.lp", "enforce.lp", "show.lp")
 #: sequences are legal by construction (lethal-first amounts, tier order): legal.lp is not needed
@@ -47,6 +48,26 @@ OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
 #: split, so one answer set per split still): the listing, the count and the wipe-out question
 #: (outcome.wipe_values) of a side share one grounding
 VECTOR_OUTCOME = VECTOR + ("cleanup.lp", "outcome.lp")
+#: The board program (issue 17): VECTOR_OUTCOME with ``assigning(S)`` an external (facts.BOARD_TEXT),
+#: so that one grounding of a board answers derive.lp's numbers (no side assigning) and each
+#: side's vector listing, count and wipe-out question (under the assumption ``assigning(S)``).
+#: Grounding has a fixed cost per program of a few milliseconds whatever the board's size, which is
+#: most of the work of a small board: three groundings became one.
+BOARD = VECTOR_OUTCOME
+
+
+def board_solver(board: Board) -> Solver:
+    """The board program of ``board`` (see BOARD); ask it under :func:`assuming`."""
+    return Solver(files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
+                  facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER)
+
+
+def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
+    """The assumptions under which the board program answers for ``side``'s splits."""
+    return [(F.Assigning(side=side), True)]
+
+
+_BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
 
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
 #: splits a second are enumerated): the message says so instead of hanging
@@ -90,9 +111,8 @@ _DERIVED: dict[tuple, Derived] = {}
 
 
 def _derive(board: Board) -> Derived:
-    solver = Solver(files=rule_files(RULES, BASE), consts=consts(board.flags), facts=F.board_facts(board),
-                    texts=[F.DERIVED_SHOW], decoder=Decoder(F.DERIVED_PREDICATES))
-    (answer,) = list(solver.models(limit=2))
+    # the board program's one answer where no side assigns: derive.lp's numbers (deterministic)
+    (answer,) = list(board_solver(board).models(limit=2))
     order = [u.name for u in board.attacker + board.defender]
     rank = {n: i for i, n in enumerate(order)}
     got: dict[type, list] = {}
@@ -171,7 +191,10 @@ class LegalSplits:
             return
         # One answer set per split: the only choices are the amounts (vector) or the order
         # (sequence); dual units' tiers are decided, not guessed (legal.lp), so no projection.
-        answers = self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).models()
+        if self.representation == "sequence":
+            answers = self._solver(SEQUENCE).models()
+        else:
+            answers = board_solver(self.board).models(assumptions=assuming(self.side))
         for ans in answers:
             yield self._split(ans.decoded)
 
@@ -192,14 +215,20 @@ class LegalSplits:
         if bound > MAX_ENUMERATED_COUNT:
             raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
                                 f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
-        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count()
+        return self._count()
 
     def count_at_most(self, limit: int) -> int:
         """The count, or ``limit`` when there are at least that many (the solver stops there)."""
         closed = self._closed_count()
         if closed is not None:
             return min(closed, limit)
-        return self._solver(SEQUENCE if self.representation == "sequence" else VECTOR_OUTCOME).count(limit=limit)
+        return self._count(limit)
+
+    def _count(self, limit: int = 0) -> int:
+        """The solver's count (at most ``limit`` when it is not 0)."""
+        if self.representation == "sequence":
+            return self._solver(SEQUENCE).count(limit=limit)
+        return board_solver(self.board).count(limit=limit, assumptions=assuming(self.side))
 
     def _closed_count(self) -> int | None:
         """The count when a formula gives it (else None: the solver must enumerate)."""
