@@ -347,20 +347,43 @@ def _text_statements(text: str) -> list:
 
 
 class _Grounded:
-    __slots__ = ("ctl", "busy")
+    __slots__ = ("ctl", "busy", "config", "free")
 
     def __init__(self, ctl: clingo.Control):
         self.ctl = ctl
         self.busy = False
+        self.config: tuple | None = None  #: the solve configuration last set (setting it costs)
+        self.free: set[clingo.Symbol] = set()  #: externals made free, each solve assumes their value
 
 
-def _configure(ctl: clingo.Control, *, models: int = 0, project: bool = False, enum: str = "auto",
+def _configure(g: _Grounded, *, models: int = 0, project: bool = False, enum: str = "auto",
                opt: str = "opt") -> None:
-    conf = ctl.configuration.solve
+    config = (models, project, enum, opt)
+    if g.config == config:
+        return
+    conf = g.ctl.configuration.solve
     conf.models = str(models)
     conf.project = "show" if project else "no"
     conf.enum_mode = enum
     conf.opt_mode = opt
+    g.config = config
+
+
+def _with_externals(g: _Grounded, assumed: list[tuple[clingo.Symbol, bool]]) -> list[tuple[clingo.Symbol, bool]]:
+    """The assumptions of a solve, externals included.
+
+    An ``#external`` is false unless told otherwise, and clingo holds that value fixed: assuming it
+    true would be unsatisfiable. An external a query assumes is therefore made free once, and from
+    then on every solve of that grounding assumes its value (false unless the query says true).
+    Changing an external's value instead would update the program before each solve, which costs
+    more than the solve of a small board."""
+    given = {sym for sym, _ in assumed}
+    for sym in given - g.free:
+        atom = g.ctl.symbolic_atoms[sym]
+        if atom is not None and atom.is_external:
+            g.ctl.assign_external(sym, None)
+            g.free.add(sym)
+    return assumed + [(sym, False) for sym in g.free if sym not in given]
 
 
 @dataclass
@@ -460,23 +483,12 @@ class Solver:
         g = self._acquire()
         g.busy = True
         try:
-            _configure(g.ctl, models=models, project=project, enum=enum, opt=opt)
-            # An #external is false unless told otherwise, and clingo fixes that value: assuming it
-            # true would be unsatisfiable. So an assumption on an external sets its value for this
-            # solve (restored to false after it); other assumptions are clingo's assumptions.
-            assumed, externals = [], []
-            for a, v in assumptions:
-                sym = to_symbol(a)
-                atom = g.ctl.symbolic_atoms[sym]
-                (externals if atom is not None and atom.is_external else assumed).append((sym, bool(v)))
-            for sym, v in externals:
-                g.ctl.assign_external(sym, v)
-            try:
-                with g.ctl.solve(yield_=True, assumptions=assumed) as handle:
-                    yield from handle
-            finally:
-                for sym, _ in externals:
-                    g.ctl.assign_external(sym, False)
+            _configure(g, models=models, project=project, enum=enum, opt=opt)
+            assumed = [(to_symbol(a), bool(v)) for a, v in assumptions]
+            if assumed or g.free:
+                assumed = _with_externals(g, assumed)
+            with g.ctl.solve(yield_=True, assumptions=assumed) as handle:
+                yield from handle
         finally:
             g.busy = False
 
@@ -493,10 +505,7 @@ class Solver:
             if self.decoder is not None:
                 self.decoder.prepare(ctl)
             ctl.configuration.solve.models = str(limit)
-            for sym, v in assumed:  # (a program of its own: externals are set for good)
-                if (atom := ctl.symbolic_atoms[sym]) is not None and atom.is_external:
-                    ctl.assign_external(sym, v)
-            plain = [(s, v) for s, v in assumed if not ((a := ctl.symbolic_atoms[s]) is not None and a.is_external)]
+            plain = _with_externals(_Grounded(ctl), list(assumed))
             with ctl.solve(yield_=True, assumptions=plain) as handle:
                 for n, m in enumerate(handle, start=1):
                     syms = tuple(m.symbols(shown=True))

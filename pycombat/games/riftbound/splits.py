@@ -21,13 +21,14 @@ the solver and streams the answers as :class:`~.model.Split` objects.
 """
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
 from ...errors import TooLargeError
-from ...solver import Decoder, Solver, Violation, check, rule_files
+from ...solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files
 from . import facts as F
 from .model import Board, Split, other
 
@@ -58,8 +59,20 @@ BOARD = VECTOR_OUTCOME
 
 def board_solver(board: Board) -> Solver:
     """The board program of ``board`` (see BOARD); ask it under :func:`assuming`."""
-    return Solver(files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
-                  facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER)
+    key = board.key() if is_loaded() else None
+    got = _BOARDS.get(key) if key is not None else None
+    if got is None:
+        got = Solver(files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
+                     facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER)
+        if key is not None:
+            _BOARDS[key] = got
+            if len(_BOARDS) > 256:
+                del _BOARDS[next(iter(_BOARDS))]
+    return got
+
+
+#: board key -> its board program (the Solver: its facts are written once)
+_BOARDS: dict[tuple, Solver] = memo()
 
 
 def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
@@ -107,7 +120,7 @@ class Derived:
         return self.targets[side] + self.dumps[side]
 
 
-_DERIVED: dict[tuple, Derived] = {}
+_DERIVED: dict[tuple, Derived] = memo()
 
 
 def _derive(board: Board) -> Derived:
@@ -145,6 +158,8 @@ def _derive(board: Board) -> Derived:
 
 def derive(board: Board) -> Derived:
     """What the board implies, from ``derive.lp`` (cached per board)."""
+    if not is_loaded():
+        return _derive(board)
     key = board.key()
     got = _DERIVED.get(key)
     if got is None:
@@ -166,10 +181,14 @@ class LegalSplits:
         self.side = side
         self.representation = representation or board.flags.get("split_repr", "vector")
         self.derived = derive(board)
-        self._facts = F.board_facts(board, [side])
         self._consts = consts({**board.flags, "split_repr": self.representation})
         self._order = list(self.derived.receivers(side))
         self._rank = {n: i for i, n in enumerate(self._order)}
+
+    @functools.cached_property
+    def _facts(self) -> list:
+        """The board's facts with ``assigning(side)`` (check mode and sequences)."""
+        return F.board_facts(self.board, [self.side])
 
     # -- solving --------------------------------------------------------------------------
     def _solver(self, files: Sequence[str], extra: Sequence = (), texts: Sequence[str] = ()) -> Solver:
