@@ -306,7 +306,9 @@ def _parse(text: str) -> list:
     except RuntimeError as exc:  # a syntax error in an encoding: our bug, not the user's
         raise SolverError(f"ASP program does not parse: {exc}") from exc
     _STATS["parsed"] += 1
-    return out
+    # comments are statements of clingo's AST too (most of the lines of our encodings): added to
+    # every control they would cost more than the rules
+    return [s for s in out if s.ast_type != clingo.ast.ASTType.Comment]
 
 
 def _file_key(f: Traversable | Path) -> tuple[str, int, int]:
