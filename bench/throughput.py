@@ -2,7 +2,8 @@
 
 1. `pycombat batch` over N small distinct scenarios per game (bench/scenarios.py: MECCG 3 v 3
    `enumerate`, Riftbound 2-3 units a side `enumerate`, WotR small battle `odds`): scenarios per
-   second (and per core) with the loaded solver off (every query parsed and grounded afresh, as
+   second (and per core, and per CPU second: the rate per core other work on the machine does
+   not distort) with the loaded solver off (every query parsed and grounded afresh, as
    before issue 17) and on, in process (1 worker), in a local pool of 2 processes, and on a Dask
    LocalCluster of 2 worker processes.  Target: 500 per second per core.
 2. `pycombat enumerate eight_vs_eight.yaml --json` (in process, to /dev/null) against a bare
@@ -57,18 +58,31 @@ def batch_rates(n: int, dask: bool) -> list[tuple]:
                 wotr_battle.clear_caches()
                 previous = solver.set_loaded(loaded)
                 out = io.StringIO()
+                before = os.times()
                 try:
                     summary = run_batch([str(path)], verb, out=out, **kw)
                 finally:
                     solver.set_loaded(previous)
+                cpu = _cpu_since(before)
                 lines = out.getvalue().splitlines()
                 if reference is None:
                     reference = lines
                 same = "same lines" if lines == reference else "DIFFERENT LINES"
                 cores = kw["workers"]
+                per_cpu = summary.done / cpu if cpu > 0 else 0.0
+                verdict = "OK" if per_cpu >= 500 else "MISSED"
                 rows.append((f"{game} {verb} x{n}: {label}", summary.done, summary.seconds, summary.rate,
-                             summary.rate / cores, f"{summary.failed} failed; {same}"))
+                             summary.rate / cores, f"{per_cpu:,.0f} per CPU second (target 500: {verdict}); "
+                                                   f"{summary.failed} failed; {same}"))
     return rows
+
+
+def _cpu_since(before: os.times_result) -> float:
+    """CPU seconds used since ``before`` by this process and its finished children (pool and Dask
+    workers are children: they are counted once they exit). A rate per CPU second is the rate per
+    core that other work on a shared machine does not distort."""
+    now = os.times()
+    return sum(getattr(now, f) - getattr(before, f) for f in ("user", "system", "children_user", "children_system"))
 
 
 def json_output(repeats: int) -> list[tuple]:
