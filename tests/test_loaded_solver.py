@@ -114,6 +114,29 @@ def test_counts_under_assumptions_equal_brute_force(n, k, yes, no):
     assert s.count() == len(subsets)  # the same grounding, no assumption left behind
 
 
+def _switched(n: int) -> str:
+    """Each switch s(I) (an #external) allows a choice of p(I); nothing else is chosen."""
+    return f"#external s(1..{n}). {{ p(I) }} :- s(I). #show p/1."
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 4), st.lists(st.sets(st.integers(1, 5), max_size=4), min_size=1, max_size=4))
+def test_assumptions_on_externals_switch_them_for_that_query_only(n, queries):
+    """An #external is false unless a query assumes it: each query's models and count are the
+    subsets of the switches it turns on (brute force), whatever the queries before it assumed."""
+    s = Solver(texts=[_switched(n)])
+    for on in queries:
+        on = {i for i in on if i <= n} | ({n + 1} if 5 in on else set())  # n + 1: not an external at all
+        assumed = [(pycombat.solver.symbol_of(("s", i)), True) for i in sorted(on)]
+        switches = sorted(i for i in on if i <= n) if n + 1 not in on else None
+        want = [] if switches is None else [set(c) for r in range(len(switches) + 1)
+                                            for c in itertools.combinations(switches, r)]
+        got = [{a[1] for a in m.decoded} for m in s.models(assumptions=assumed)]
+        assert sorted(map(sorted, got)) == sorted(map(sorted, want))
+        assert s.count(assumptions=assumed) == len(want)
+        assert s.count() == 1  # nothing assumed: every switch is off again
+
+
 def test_a_bounded_stream_left_open_frees_its_grounding_and_is_cached():
     """next(models(limit=1)) (the stream never finished) leaves the grounding free for the next
     query of the same program, and its answers are remembered."""
