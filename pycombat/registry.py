@@ -23,7 +23,7 @@ import pkgutil
 from dataclasses import dataclass, field
 from importlib import import_module
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from .errors import ScenarioError
 
@@ -166,6 +166,10 @@ class Game:
     #: "roles": {role: label}}``; and ``(scenario mapping) -> {node name: [roles]}``, what a scenario marks
     board: str | Callable | None = None
     board_marks: str | Callable | None = None
+    #: ``(scenario mapping) -> str | None``: what the grounded programs of a scenario depend on (cheap,
+    #: never raising): ``pycombat batch`` sends inputs with equal keys to the same worker, whose loaded
+    #: solver then reuses its programs and answers for all of them (a key only orders the work)
+    affinity: str | Callable | None = None
 
     def verb(self, name: str) -> Verb:
         try:
@@ -178,6 +182,22 @@ class Game:
     def read_scenario(self, data: Mapping[str, Any], *, file: str | None = None,
                       flag_overrides: Mapping[str, str] | None = None) -> Any:
         return resolve(self.read)(data, file=file, flag_overrides=flag_overrides)
+
+
+def key_without(data: Mapping[str, Any], drop: Sequence[str] = (), inner: Mapping[str, Sequence[str]] | None = None) -> str:
+    """A scenario mapping as a key (canonical JSON) without the top-level fields ``drop`` nor, in each
+    mapping ``inner`` names, its fields ``inner[name]``: a helper for a game's ``affinity``.
+
+    >>> key_without({"title": "a", "x": {"hand": [1], "m": 2}}, ["title"], {"x": ["hand"]})
+    '{"x":{"m":2}}'
+    """
+    import json
+
+    out = {k: v for k, v in data.items() if k not in drop}
+    for name, fields in (inner or {}).items():
+        if isinstance(out.get(name), Mapping):
+            out[name] = {k: v for k, v in out[name].items() if k not in fields}
+    return json.dumps(out, sort_keys=True, default=str, separators=(",", ":"))
 
 
 _GAMES: dict[str, Game] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib.resources import files as _files
 from pathlib import Path
 
-from ...registry import Game, Option, Verb, register, positive_int
+from ...registry import Game, key_without, Option, Verb, register, positive_int
 
 #: ``--rolls``: the same option as WotR's (one option of the generic CLI), so one help text for both
 ROLLS_HELP = ("the dice instead of the file's rolls: MECCG: every 2d6 total in the order rolled (per strike: "
@@ -35,7 +35,16 @@ OUTPUT = Option(("-o", "--output"), dict(required=True, metavar="OUT.{graphml,do
                                          help="where to write the tree"))
 DEPTH = Option(("--depth",), dict(type=positive_int, metavar="N", help="only the first N plies (not solved then)"))
 
+
+def affinity(data: dict) -> str:
+    """The batch grouping key (``Game.affinity``): the companies, site and rules: the attack and
+    assignment programs are grounded per company, whatever the hands, the dice or the claims."""
+    return key_without(data, ("title", "description", "claims", "combat"),
+                       {"attacker": ("hand",), "defender": ("hand",)})
+
+
 register(Game(
+    affinity=affinity,
     name="meccg",
     title="Middle-earth CCG: company vs. company combat",
     read="pycombat.games.meccg.schema:scenario_from_dict",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib.resources import files as _resource_files
 from pathlib import Path
 
-from ...registry import Game, Option, Verb, positive_int, register
+from ...registry import Game, key_without, Option, Verb, positive_int, register
 
 _PKG = "pycombat.games.riftbound"
 
@@ -58,7 +58,14 @@ VERBS = {
     ), help="the joint game tree (the Attacker's split, then the Defender's) to GraphML, DOT or PNG"),
 }
 
+
+def affinity(data: dict) -> str:
+    """The batch grouping key (``Game.affinity``): the board without its title, claims or proposed splits: one grounding a board answers them all."""
+    return key_without(data, ("title", "description", "claims", "splits"), None)
+
+
 GAME = register(Game(
+    affinity=affinity,
     name="riftbound",
     title="Riftbound",
     read=f"{_PKG}.schema:scenario_from_dict",

@@ -15,7 +15,7 @@ from __future__ import annotations
 from importlib.resources import files
 from pathlib import Path
 
-from ...registry import Game, Option, Verb, nonneg_int, positive_int, register
+from ...registry import Game, key_without, Option, Verb, nonneg_int, positive_int, register
 
 
 def _examples() -> Path:
@@ -42,7 +42,14 @@ def _verb(name: str, *options: Option, **kw) -> Verb:
     return Verb(name, run=f"{_M}.verbs:{name}", present=f"{_M}.present:{name}", options=options, **kw)
 
 
+
+def affinity(data: dict) -> str:
+    """The batch grouping key (``Game.affinity``): the battle without its title: equal battles share their solved odds."""
+    return key_without(data, ("title", "description", "claims"), None)
+
+
 register(Game(
+    affinity=affinity,
     name="wotr",
     title="War of the Ring (2nd edition)",
     read=f"{_M}.schema:scenario_from_dict",
