@@ -9,7 +9,7 @@ A :class:`Force` is a set of figures: a whole Army, its attacking part or its re
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Iterator, Mapping
 
 from .board import Region
@@ -215,3 +215,45 @@ class Scenario:
         for army in (self.attacker, self.defender):
             out.update(army.force.characters)
         return out
+
+
+# ---- a scenario's content as a key -----------------------------------------------------------------
+#: the fields that name a scenario without changing what any verb computes from it
+IDENTITY_FIELDS = ("title", "file")
+
+
+def content_key(s: Scenario) -> tuple | None:
+    """A hashable value that is equal for two scenarios only when they hold the same content (every
+    field but :data:`IDENTITY_FIELDS`: the frozen dataclasses and values by their equality, mappings
+    and lists item by item, any other object by its own equality, identity unless it defines one),
+    or None when some part cannot be a key. What is computed from a scenario's content alone (the
+    attack's legality, say) may be remembered under it for the next scenario of a batch."""
+    try:
+        return tuple(_frozen(getattr(s, name)) for name in _names(type(s)) if name not in IDENTITY_FIELDS)
+    except TypeError:
+        return None
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(t: type) -> tuple[str, ...]:
+    got = _NAMES.get(t)
+    if got is None:
+        got = _NAMES[t] = tuple(f.name for f in fields(t))
+    return got
+
+
+def _frozen(x: Any) -> Any:
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        pass
+    if type(x) is dict or isinstance(x, Mapping):
+        return (Mapping, tuple((k, _frozen(v)) for k, v in x.items()))
+    if isinstance(x, (list, tuple)):
+        return (type(x), tuple(_frozen(v) for v in x))
+    if is_dataclass(x):
+        return (type(x), tuple(_frozen(getattr(x, name)) for name in _names(type(x))))
+    raise TypeError(f"{type(x).__name__} cannot be part of a key")

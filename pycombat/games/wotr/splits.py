@@ -16,12 +16,12 @@ from typing import Any, Iterator
 
 from ...errors import TooLargeError
 from ...rulebook import load_rulebook
-from ...solver import Decoder, Solver, Violation, check, rule_files
+from ...solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files
 from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
 from .board import load_nations
 from .characters import load_characters
-from .model import Force, Scenario
+from .model import Force, Scenario, content_key
 from .setup import attacking_part
 
 RULES = "pycombat.asp_rules.wotr"
@@ -86,7 +86,34 @@ def _numbers(symbols) -> Numbers:
 
 
 def judge_attack(s: Scenario, attacking: Force | None = None) -> AttackVerdict:
-    """Check mode: the rules this attack (with this attacking part) breaks, and its numbers."""
+    """Check mode: the rules this attack (with this attacking part) breaks, and its numbers.
+
+    With the loaded solver, a verdict is remembered under the scenario's content (every field but
+    its title and file, :func:`.model.content_key`) and the attacking part: a batch of scenarios that
+    differ only in their names is judged once (the memo is emptied with the solver's caches)."""
+    key = None
+    if is_loaded():
+        content = content_key(s)
+        key = None if content is None else (content, attacking)
+        got = _VERDICTS.get(key) if key is not None else None
+        if got is not None:
+            return _copy(got)
+    verdict = _judge(s, attacking)
+    if key is not None:
+        _VERDICTS[key] = _copy(verdict)
+        if len(_VERDICTS) > 4096:
+            del _VERDICTS[next(iter(_VERDICTS))]
+    return verdict
+
+
+_VERDICTS: dict[tuple, AttackVerdict] = memo()
+
+
+def _copy(v: AttackVerdict) -> AttackVerdict:
+    return AttackVerdict(v.legal, v.attacking, v.rearguard, list(v.violations), v.numbers)
+
+
+def _judge(s: Scenario, attacking: Force | None) -> AttackVerdict:
     groups = groups_of(s)
     attacking = normalized(attacking_part(s) if attacking is None else attacking)
     rearguard = normalized(s.attacker.force.minus(attacking)) if s.attacker.force.contains(attacking) else Force()

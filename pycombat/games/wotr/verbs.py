@@ -303,7 +303,8 @@ class OddsReport(Report):
                 "detail": [{"kind": o.kind, "attacker": [list(u) for u in o.attacker],
                             "defender": [list(u) for u in o.defender], "p": as_json(p)}
                            for o, p in res.outcomes.items()],
-                "total": as_json(sum(res.outcomes.values(), Fraction(0))), "states": res.states,
+                "total": as_json(res.derived("total", lambda: sum(res.outcomes.values(), Fraction(0)))),
+                "states": res.states,
                 "army_eliminated": {"attacker": as_json(eliminated(res, "attacker")),
                                     "defender": as_json(eliminated(res, "defender"))}}
             if pol in rep.monte_carlo:
