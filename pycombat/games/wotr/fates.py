@@ -110,19 +110,26 @@ def fate_json(totals: dict) -> dict:
 
 
 def fate_rows(totals: dict) -> tuple:
-    """:func:`fate_totals` per figure group: ``(role, figure, count, ((fate, expected number, probability
-    per figure), ...))``, exact."""
+    """:func:`fate_totals` per figure group, rendered for JSON once (:func:`pycombat.dice.as_json`'s
+    ``exact`` and ``decimal``): ``(role, figure, count, ((fate, expected number, probability per
+    figure), ...))``."""
+    def render(p):
+        j = as_json(p)
+        return j["exact"], j["decimal"]
+
     return tuple((role, fig, slot["count"],
-                  tuple((k, v, v / slot["count"] if slot["count"] else None) for k, v in slot["expected"].items()))
+                  tuple((k, render(v), render(v / slot["count"]) if slot["count"] else None)
+                        for k, v in slot["expected"].items()))
                  for (role, fig), slot in totals.items())
 
 
 def rows_json(rows: tuple) -> dict:
-    """:func:`fate_rows` as JSON."""
+    """:func:`fate_rows` as JSON (new dicts every time)."""
     out: dict = {"attacker": [], "defender": [], "rules": RULES}
     for role, fig, n, fates in rows:
-        out[role].append({"figure": fig, "count": n, "expected": {k: as_json(v) for k, v, _ in fates},
-                          "per_figure": {k: as_json(q) for k, _, q in fates} if n else {}})
+        out[role].append({"figure": fig, "count": n,
+                          "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},
+                          "per_figure": {k: {"exact": q[0], "decimal": q[1]} for k, _, q in fates} if n else {}})
     return out
 
 

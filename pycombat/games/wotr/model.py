@@ -228,10 +228,19 @@ def content_key(s: Scenario) -> tuple | None:
     and lists item by item, any other object by its own equality, identity unless it defines one),
     or None when some part cannot be a key. What is computed from a scenario's content alone (the
     attack's legality, say) may be remembered under it for the next scenario of a batch."""
+    global _LAST
+    last = _LAST  # the scenario asked last (one verb asks for the key of its scenario more than once)
+    if last[0] is s:
+        return last[1]
     try:
-        return tuple(_frozen(getattr(s, name)) for name in _names(type(s)) if name not in IDENTITY_FIELDS)
+        key = tuple(_frozen(getattr(s, name)) for name in _names(type(s)) if name not in IDENTITY_FIELDS)
     except TypeError:
-        return None
+        key = None
+    _LAST = (s, key)
+    return key
+
+
+_LAST: tuple = (None, None)
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}
@@ -245,15 +254,27 @@ def _names(t: type) -> tuple[str, ...]:
 
 
 def _frozen(x: Any) -> Any:
-    try:
-        hash(x)
-        return x
-    except TypeError:
-        pass
-    if type(x) is dict or isinstance(x, Mapping):
-        return (Mapping, tuple((k, _frozen(v)) for k, v in x.items()))
-    if isinstance(x, (list, tuple)):
-        return (type(x), tuple(_frozen(v) for v in x))
+    t = type(x)
+    if t not in _UNHASHABLE:
+        try:
+            hash(x)
+            return x
+        except TypeError:
+            if is_dataclass(x):
+                _UNHASHABLE.add(t)  # an Army holds dicts: go field by field at once next time
+    if t is dict or isinstance(x, Mapping):
+        items = tuple(x.items())
+        try:
+            hash(items)
+        except TypeError:
+            items = tuple((k, _frozen(v)) for k, v in items)
+        return (Mapping, items)
+    if t is list or t is tuple:
+        return (t, tuple(_frozen(v) for v in x))
     if is_dataclass(x):
-        return (type(x), tuple(_frozen(getattr(x, name)) for name in _names(type(x))))
-    raise TypeError(f"{type(x).__name__} cannot be part of a key")
+        return (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+    raise TypeError(f"{t.__name__} cannot be part of a key")
+
+
+#: dataclasses found to hold unhashable fields (their values are keyed field by field)
+_UNHASHABLE: set[type] = {dict, list}
