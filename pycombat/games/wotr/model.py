@@ -253,15 +253,20 @@ def _names(t: type) -> tuple[str, ...]:
     return got
 
 
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
 def _frozen(x: Any) -> Any:
     t = type(x)
-    if t not in _UNHASHABLE:
-        try:
-            hash(x)
-            return x
-        except TypeError:
-            if is_dataclass(x):
-                _UNHASHABLE.add(t)  # an Army holds dicts: go field by field at once next time
+    if t in _ATOMS:
+        return x
+    if is_dataclass(x) and _by_fields(t):
+        return (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        pass
     if t is dict or isinstance(x, Mapping):
         items = tuple(x.items())
         try:
@@ -276,5 +281,14 @@ def _frozen(x: Any) -> Any:
     raise TypeError(f"{t.__name__} cannot be part of a key")
 
 
-#: dataclasses found to hold unhashable fields (their values are keyed field by field)
-_UNHASHABLE: set[type] = {dict, list}
+_BY_FIELDS: dict[type, bool] = {}
+
+
+def _by_fields(t: type) -> bool:
+    """Whether a dataclass may hold mappings or lists (an Army, a Region): keyed field by field
+    always (so that equal values give equal keys), not by trying its hash first."""
+    got = _BY_FIELDS.get(t)
+    if got is None:
+        got = _BY_FIELDS[t] = any(any(w in str(f.type) for w in ("Mapping", "dict", "list", "Any"))
+                                  for f in fields(t))
+    return got
