@@ -261,7 +261,15 @@ def _frozen(x: Any) -> Any:
     if t in _ATOMS:
         return x
     if is_dataclass(x) and _by_fields(t):
-        return (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+        got = _SEEN.get(id(x))
+        if got is not None and got[0] is x:  # the same (immutable) Army or Region again
+            return got[1]
+        key = (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+        if t.__dataclass_params__.frozen:
+            if len(_SEEN) >= 1024:
+                _SEEN.clear()
+            _SEEN[id(x)] = (x, key)  # holds x: its id is not reused while the entry lives
+        return key
     try:
         hash(x)
         return x
@@ -282,6 +290,9 @@ def _frozen(x: Any) -> Any:
 
 
 _BY_FIELDS: dict[type, bool] = {}
+#: id -> (object, key) of the frozen dataclasses keyed field by field lately (a batch's scenarios read
+#: under other names share their Armies, and every Army of a region its Region)
+_SEEN: dict[int, tuple[Any, Any]] = {}
 
 
 def _by_fields(t: type) -> bool:
