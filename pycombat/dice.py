@@ -55,6 +55,12 @@ class Dist(Mapping[Hashable, Fraction]):
     def __len__(self) -> int:
         return len(self._p)
 
+    def items(self):  # the stored pairs (Mapping's own would look every key up again)
+        return self._p.items()
+
+    def values(self):
+        return self._p.values()
+
     def __repr__(self) -> str:
         return "Dist({" + ", ".join(f"{k!r}: {v}" for k, v in self._p.items()) + "})"
 
@@ -112,7 +118,8 @@ def fmt(p: Fraction, digits: int = 4) -> str:
 
 def as_json(p: Fraction) -> dict:
     """``{"exact": "n/d", "decimal": x}`` for JSON output."""
-    return {"exact": f"{p.numerator}/{p.denominator}", "decimal": round(float(p), 6)}
+    n, d = p.numerator, p.denominator
+    return {"exact": f"{n}/{d}", "decimal": round(n / d, 6)}  # n / d: float(p), without its look-ups
 
 
 # ---- pools of d6 that hit on a target number, with a re-roll of the misses (WotR) ---------------

@@ -32,7 +32,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Hashable, Mapping, NamedTuple
 
 from ...dice import Dist, binomial, combat_roll_dist, hit_chance, roll_with_reroll
 from ...errors import PycombatError, TooLargeError
@@ -312,20 +312,71 @@ def end_of_round(setup: BattleSetup, dec, a: Units, pa: Pool, d: Units, pd: Pool
 # ---- the exact distribution under a policy ---------------------------------------------------------------
 @dataclass
 class BattleResult:
+    """The outcome distribution under one policy. What is derived from it (by kind, survivors,
+    expected units left) is computed once, in integers over one common denominator, and kept with
+    it (a result is not changed after it is made; :func:`battle_odds` hands the same one to every
+    scenario of the same battle)."""
+
     outcomes: Dist  #: Outcome -> probability (sums to exactly 1)
     expected_rounds: Fraction
     states: int  #: start-of-round states visited
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per ``key`` and kept with this result (``make`` must depend on
+        nothing but the result and what ``key`` names; the value must not be changed by callers)."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            got = self._derived[key] = make()
+            return got
+
+    def numerators(self) -> tuple[int, tuple[tuple[Outcome, int], ...]]:
+        """``(D, ((outcome, n), ...))``: each outcome's probability as ``n / D``, D the least common
+        denominator (the outcomes' order)."""
+        got = self._derived.get("num")
+        if got is None:
+            den = 1
+            for p in self.outcomes.values():
+                q = p.denominator
+                den = den * q // math.gcd(den, q)
+            got = self._derived["num"] = (den, tuple((o, p.numerator * (den // p.denominator))
+                                                     for o, p in self.outcomes.items()))
+        return got
 
     def by_kind(self) -> dict[str, Fraction]:
-        out = {k: Fraction(0) for k in KIND_ORDER}
-        for o, p in self.outcomes.items():
-            out[o.kind] += p
-        return {k: v for k, v in out.items() if v}
+        got = self._derived.get("kind")
+        if got is None:
+            den, nums = self.numerators()
+            acc = dict.fromkeys(KIND_ORDER, 0)
+            for o, n in nums:
+                acc[o.kind] += n
+            got = self._derived["kind"] = {k: Fraction(n, den) for k, n in acc.items() if n}
+        return dict(got)
 
     def survivors(self, role: str) -> Dist:
         """The distribution of the number of units ``role`` has left at the end."""
-        idx = 1 if role == "attacker" else 2
-        return self.outcomes.map(lambda o: unit_count(o[idx]))
+        key = ("left", role)
+        got = self._derived.get(key)
+        if got is None:
+            idx = 1 if role == "attacker" else 2
+            den, nums = self.numerators()
+            acc: dict[int, int] = {}
+            for o, n in nums:
+                left = unit_count(o[idx])
+                acc[left] = acc.get(left, 0) + n
+            got = self._derived[key] = Dist({k: Fraction(n, den) for k, n in acc.items()})
+        return got
+
+    def expected_units(self, role: str) -> Fraction:
+        """The expected number of units ``role`` has left at the end."""
+        key = ("expected", role)
+        got = self._derived.get(key)
+        if got is None:
+            idx = 1 if role == "attacker" else 2
+            den, nums = self.numerators()
+            got = self._derived[key] = Fraction(sum(unit_count(o[idx]) * n for o, n in nums), den)
+        return got
 
 
 _JOINT_INT: dict[tuple[RollParams, RollParams], tuple[int, tuple[tuple[int, int, int], ...]]] = {}

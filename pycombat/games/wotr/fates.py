@@ -20,6 +20,7 @@ summing to 1; per group: the expected number in each fate, summing to the figure
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 from ...dice import as_json
 from .board import load_nations
@@ -100,27 +101,70 @@ def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
 def fate_distribution(s, attacking, joint) -> dict:
     """``joint``: (lost_a, lost_d) -> {Outcome: p}. Per side and figure group: the exact probability
     of each fate per figure and the expected number of figures in each fate."""
+    return fate_json(fate_totals(s, attacking, joint))
+
+
+def fate_json(totals: dict) -> dict:
+    """:func:`fate_totals` as JSON (what :func:`fate_distribution` returns)."""
+    return rows_json(fate_rows(totals))
+
+
+def fate_rows(totals: dict) -> tuple:
+    """:func:`fate_totals` per figure group, rendered for JSON once (:func:`pycombat.dice.as_json`'s
+    ``exact`` and ``decimal``): ``(role, figure, count, ((fate, expected number, probability per
+    figure), ...))``."""
+    def render(p):
+        j = as_json(p)
+        return j["exact"], j["decimal"]
+
+    return tuple((role, fig, slot["count"],
+                  tuple((k, render(v), render(v / slot["count"]) if slot["count"] else None)
+                        for k, v in slot["expected"].items()))
+                 for (role, fig), slot in totals.items())
+
+
+def rows_json(rows: tuple) -> dict:
+    """:func:`fate_rows` as JSON (new dicts every time)."""
     out: dict = {"attacker": [], "defender": [], "rules": RULES}
-    for (role, fig), slot in fate_totals(s, attacking, joint).items():
-        n = slot["count"]
+    for role, fig, n, fates in rows:
         out[role].append({"figure": fig, "count": n,
-                          "expected": {k: as_json(v) for k, v in slot["expected"].items()},
-                          "per_figure": {k: as_json(v / n) for k, v in slot["expected"].items()} if n else {}})
+                          "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},
+                          "per_figure": {k: {"exact": q[0], "decimal": q[1]} for k, _, q in fates} if n else {}})
     return out
+
+
+def result_fate_rows(s, attacking, result) -> tuple:
+    """:func:`fate_rows` of a battle fought without named Combat cards (``result``: its
+    :class:`~.battle.BattleResult`), kept with the result: the fates depend on the sides, the two
+    fighting forces and the end positions only."""
+    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force)
+    return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes})))
 
 
 def fate_totals(s, attacking, joint) -> dict:
     """The expected fates as exact Fractions: (role, figure) -> {"count": figures, "expected": {fate:
-    expected number}} (what :func:`fate_distribution` writes as JSON)."""
+    expected number}} (what :func:`fate_distribution` writes as JSON). Summed in integers over the
+    probabilities' least common denominator; each total is made a Fraction once, at the end."""
+    den = 1
+    for outs in joint.values():
+        for p in outs.values():
+            q = p.denominator
+            den = den * q // gcd(den, q)
     acc: dict = {}
     for lost, outs in joint.items():
         for o, p in outs.items():
+            w = p.numerator * (den // p.denominator)
             f = outcome_fates(s, attacking, o, lost)
             for role in ("attacker", "defender"):
                 for row in f[role]:
-                    slot = acc.setdefault((role, row["figure"]), {"count": row["count"], "expected": {}})
+                    slot = acc.get((role, row["figure"]))
+                    if slot is None:
+                        slot = acc[(role, row["figure"])] = {"count": row["count"], "expected": {}}
+                    expected = slot["expected"]
                     for fate, n in row["fates"].items():
-                        slot["expected"][fate] = slot["expected"].get(fate, Fraction(0)) + p * n
+                        expected[fate] = expected.get(fate, 0) + w * n
+    for slot in acc.values():
+        slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
     return acc
 
 

@@ -9,7 +9,7 @@ A :class:`Force` is a set of figures: a whole Army, its attacking part or its re
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Iterator, Mapping
 
 from .board import Region
@@ -215,3 +215,91 @@ class Scenario:
         for army in (self.attacker, self.defender):
             out.update(army.force.characters)
         return out
+
+
+# ---- a scenario's content as a key -----------------------------------------------------------------
+#: the fields that name a scenario without changing what any verb computes from it
+IDENTITY_FIELDS = ("title", "file")
+
+
+def content_key(s: Scenario) -> tuple | None:
+    """A hashable value that is equal for two scenarios only when they hold the same content (every
+    field but :data:`IDENTITY_FIELDS`: the frozen dataclasses and values by their equality, mappings
+    and lists item by item, any other object by its own equality, identity unless it defines one),
+    or None when some part cannot be a key. What is computed from a scenario's content alone (the
+    attack's legality, say) may be remembered under it for the next scenario of a batch."""
+    global _LAST
+    last = _LAST  # the scenario asked last (one verb asks for the key of its scenario more than once)
+    if last[0] is s:
+        return last[1]
+    try:
+        key = tuple(_frozen(getattr(s, name)) for name in _names(type(s)) if name not in IDENTITY_FIELDS)
+    except TypeError:
+        key = None
+    _LAST = (s, key)
+    return key
+
+
+_LAST: tuple = (None, None)
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(t: type) -> tuple[str, ...]:
+    got = _NAMES.get(t)
+    if got is None:
+        got = _NAMES[t] = tuple(f.name for f in fields(t))
+    return got
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+def _frozen(x: Any) -> Any:
+    t = type(x)
+    if t in _ATOMS:
+        return x
+    if is_dataclass(x) and _by_fields(t):
+        got = _SEEN.get(id(x))
+        if got is not None and got[0] is x:  # the same (immutable) Army or Region again
+            return got[1]
+        key = (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+        if t.__dataclass_params__.frozen:
+            if len(_SEEN) >= 1024:
+                _SEEN.clear()
+            _SEEN[id(x)] = (x, key)  # holds x: its id is not reused while the entry lives
+        return key
+    try:
+        hash(x)
+        return x
+    except TypeError:
+        pass
+    if t is dict or isinstance(x, Mapping):
+        items = tuple(x.items())
+        try:
+            hash(items)
+        except TypeError:
+            items = tuple((k, _frozen(v)) for k, v in items)
+        return (Mapping, items)
+    if t is list or t is tuple:
+        return (t, tuple(_frozen(v) for v in x))
+    if is_dataclass(x):
+        return (t, tuple(_frozen(getattr(x, name)) for name in _names(t)))
+    raise TypeError(f"{t.__name__} cannot be part of a key")
+
+
+_BY_FIELDS: dict[type, bool] = {}
+#: id -> (object, key) of the frozen dataclasses keyed field by field lately (a batch's scenarios read
+#: under other names share their Armies, and every Army of a region its Region)
+_SEEN: dict[int, tuple[Any, Any]] = {}
+
+
+def _by_fields(t: type) -> bool:
+    """Whether a dataclass may hold mappings or lists (an Army, a Region): keyed field by field
+    always (so that equal values give equal keys), not by trying its hash first."""
+    got = _BY_FIELDS.get(t)
+    if got is None:
+        got = _BY_FIELDS[t] = any(any(w in str(f.type) for w in ("Mapping", "dict", "list", "Any"))
+                                  for f in fields(t))
+    return got

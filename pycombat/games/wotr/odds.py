@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ...errors import PycombatError
 from .battle import KIND_ORDER, BattleResult, BattleSetup, Policy, battle_odds
-from .casualties import POLICIES, unit_count
+from .casualties import POLICIES
 from .characters import load_characters
 from .model import Scenario
 from .montecarlo import compare, simulate
@@ -105,8 +105,11 @@ def leaders_and_characters(force) -> str:
 
 
 def eliminated(result: BattleResult, role: str) -> Fraction:
-    k = result.by_kind()
-    return sum((k.get(x, Fraction(0)) for x in ELIMINATED[role]), Fraction(0))
+    def make():
+        k = result.by_kind()
+        return sum((k.get(x, Fraction(0)) for x in ELIMINATED[role]), Fraction(0))
+
+    return result.derived(("eliminated", role), make)
 
 
 def survivors_text(result: BattleResult, role: str) -> str:
@@ -115,5 +118,4 @@ def survivors_text(result: BattleResult, role: str) -> str:
 
 
 def expected_survivors(result: BattleResult, role: str) -> Fraction:
-    idx = 1 if role == "attacker" else 2
-    return result.outcomes.expectation(lambda o: unit_count(o[idx]))
+    return result.expected_units(role)

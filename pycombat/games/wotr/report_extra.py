@@ -34,13 +34,15 @@ def cards_json(rep) -> dict | None:
 
 def fates_json(rep) -> dict:
     """Per casualty policy: the distribution of each figure's fate (:mod:`.fates`)."""
-    from .fates import fate_distribution
+    from .fates import fate_json, fate_totals, result_fate_rows, rows_json
 
     out = {}
     for pol, res in rep.results.items():
         cb = rep.card_battles.get(pol)
-        joint = cb.joint if cb is not None else {((), ()): dict(res.outcomes.items())}
-        out[pol] = fate_distribution(rep.scenario, rep.verdict.attacking, joint)
+        if cb is not None:
+            out[pol] = fate_json(fate_totals(rep.scenario, rep.verdict.attacking, cb.joint))
+        else:
+            out[pol] = rows_json(result_fate_rows(rep.scenario, rep.verdict.attacking, res))
     return out
 
 

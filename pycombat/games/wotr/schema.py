@@ -36,6 +36,7 @@ from typing import Any, Mapping
 from ...errors import ScenarioError
 from ...scenario import Node, read_document
 from ...schemaspec import validate
+from ...solver import is_loaded, memo
 from .board import Board, Nations, load_board, load_nations, side_of_name
 from .card_plan_reader import read_plan
 from .characters import CharacterDB, load_characters
@@ -85,6 +86,10 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                              f"not both: remove {battle_keys[0]!r} or the position blocks", battle_keys[0])
         return position_scenario(data, file=file, flag_overrides=flag_overrides)
     validate(BATTLE_SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
+    key = _read_key(data, flag_overrides) if is_loaded() else None
+    got = _READ.get(key) if key is not None else None
+    if got is not None:  # the same content read before under another title or file
+        return replace(got, title=root.str("title", None), file=file)
     board, nations, chars = load_board(), load_nations(), load_characters()
     title = root.str("title", None)
     root.raw("description", None)
@@ -121,7 +126,39 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
         scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
+    if key is not None and not scenario.claims and scenario.card_plan is None:
+        _READ[key] = scenario  # claims and card plans keep their file's name in their nodes: read afresh
+        if len(_READ) > 1024:
+            del _READ[next(iter(_READ))]
     return scenario
+
+
+#: with the loaded solver, a batch's scenarios read by content (every key but the title, and the
+#: flags given), emptied with the solver's caches
+_READ: dict[tuple, Scenario] = memo()
+
+
+def _read_key(data: Mapping[str, Any], flag_overrides: Mapping[str, str] | None) -> tuple | None:
+    """What a (valid) battle scenario's reading depends on besides its title and file name, or None
+    when some value is not plain data."""
+    try:
+        return (tuple((k, _raw_key(v)) for k, v in data.items() if k != "title"),
+                tuple((k, _raw_key(v)) for k, v in (flag_overrides or {}).items()))
+    except TypeError:
+        return None
+
+
+def _raw_key(x: Any) -> Any:
+    t = type(x)
+    if t is str:
+        return x
+    if t is dict:
+        return (dict, tuple((_raw_key(k), _raw_key(v)) for k, v in x.items()))
+    if t is list or t is tuple:
+        return (t, tuple(_raw_key(v) for v in x))
+    if t in (int, float, bool) or x is None:
+        return (t, x)  # typed: 1, 1.0 and True read differently
+    raise TypeError(t.__name__)
 
 
 # ---- armies ----------------------------------------------------------------------------------

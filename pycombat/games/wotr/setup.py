@@ -6,10 +6,11 @@ the replacement pools (WOTR-CAS-5), the Combat cards per round (WOTR-CARD-2/3).
 """
 from __future__ import annotations
 
+from ...solver import is_loaded, memo
 from .battle import BattleSetup
 from .board import load_board, load_nations
 from .casualties import cap_pool
-from .model import Contingent, Effects, Force, Scenario
+from .model import Contingent, Effects, Force, Scenario, content_key
 from .strength import profile_of
 
 
@@ -77,7 +78,24 @@ def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
 
 def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
     """The battle of ``attacking`` (default: :func:`attacking_part`) against the whole defending Army
-    (WOTR-SPLIT-6)."""
+    (WOTR-SPLIT-6). With the loaded solver, remembered under the scenario's content
+    (:func:`.model.content_key`) and ``attacking`` (emptied with the solver's caches)."""
+    content = content_key(s) if is_loaded() else None
+    key = None if content is None else (content, attacking)
+    got = _SETUPS.get(key) if key is not None else None
+    if got is None:
+        got = _battle_setup(s, attacking)
+        if key is not None:
+            _SETUPS[key] = got
+            if len(_SETUPS) > 4096:
+                del _SETUPS[next(iter(_SETUPS))]
+    return got
+
+
+_SETUPS: dict[tuple, BattleSetup] = memo()
+
+
+def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     attacking = attacking_part(s) if attacking is None else attacking
     # drop Nations without units or Leaders in the attack (their figures are all in the rearguard)
     attacking = Force(tuple(c for c in attacking.contingents if not c.is_empty()), attacking.nazgul,

@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from math import comb, prod
 from typing import Any, Iterator
 
-from ...errors import TooLargeError
+from ...errors import SolverError, TooLargeError
 from ...rulebook import load_rulebook
-from ...solver import Decoder, Solver, Violation, check, rule_files
+from ...solver import Decoder, Solver, Violation, is_loaded, memo, rule_files, to_python
 from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
 from .board import load_nations
 from .characters import load_characters
-from .model import Force, Scenario
+from .model import Force, Scenario, content_key
 from .setup import attacking_part
 
 RULES = "pycombat.asp_rules.wotr"
@@ -86,16 +86,48 @@ def _numbers(symbols) -> Numbers:
 
 
 def judge_attack(s: Scenario, attacking: Force | None = None) -> AttackVerdict:
-    """Check mode: the rules this attack (with this attacking part) breaks, and its numbers."""
+    """Check mode: the rules this attack (with this attacking part) breaks, and its numbers.
+
+    With the loaded solver, a verdict is remembered under the scenario's content (every field but
+    its title and file, :func:`.model.content_key`) and the attacking part: a batch of scenarios that
+    differ only in their names is judged once (the memo is emptied with the solver's caches)."""
+    key = None
+    if is_loaded():
+        content = content_key(s)
+        key = None if content is None else (content, attacking)
+        got = _VERDICTS.get(key) if key is not None else None
+        if got is not None:
+            return _copy(got)
+    verdict = _judge(s, attacking)
+    if key is not None:
+        _VERDICTS[key] = _copy(verdict)
+        if len(_VERDICTS) > 4096:
+            del _VERDICTS[next(iter(_VERDICTS))]
+    return verdict
+
+
+_VERDICTS: dict[tuple, AttackVerdict] = memo()
+
+
+def _copy(v: AttackVerdict) -> AttackVerdict:
+    return AttackVerdict(v.legal, v.attacking, v.rearguard, list(v.violations), v.numbers)
+
+
+def _judge(s: Scenario, attacking: Force | None) -> AttackVerdict:
     groups = groups_of(s)
     attacking = normalized(attacking_part(s) if attacking is None else attacking)
     rearguard = normalized(s.attacker.force.minus(attacking)) if s.attacker.force.contains(attacking) else Force()
     facts = scenario_facts(s, groups) + split_facts(attacking, groups)
-    violations = check(rule_files(RULES, BASE), facts, consts=consts(s))
-    solver = Solver(files=rule_files(RULES, BASE + ("show.lp",)), consts=consts(s), facts=facts,
-                    decoder=Decoder(SHOWN))
-    answer = next(solver.models(limit=1))
-    return AttackVerdict(not violations, attacking, rearguard, violations, _numbers(answer.decoded))
+    # check mode and the numbers from one grounding: BASE is deterministic given the facts (one
+    # answer set), showing the violated rules (violation(RuleId, Detail)) and show.lp's numbers
+    solver = Solver(files=rule_files(RULES, BASE + ("show.lp",)), texts=["#show violation/2."], consts=consts(s),
+                    facts=facts, decoder=Decoder(SHOWN))
+    answers = list(solver.models(limit=2))
+    if len(answers) != 1:
+        raise SolverError(f"check mode expects exactly one answer set, got {len(answers)}")
+    violations = sorted({Violation(to_python(x.arguments[0]), to_python(x.arguments[1])) for x in answers[0].symbols
+                         if x.name == "violation" and len(x.arguments) == 2}, key=lambda v: (v.rule, repr(v.detail)))
+    return AttackVerdict(not violations, attacking, rearguard, violations, _numbers(answers[0].decoded))
 
 
 @dataclass(frozen=True)

@@ -293,19 +293,7 @@ class OddsReport(Report):
                "notes": [{"text": t, "rule": r} for t, r in rep.setup.notes], "policies": {}}
         out.update(self.extra)
         for pol, res in rep.results.items():
-            out["policies"][pol] = {
-                "outcomes": {k: as_json(v) for k, v in res.by_kind().items()},
-                "expected_rounds": as_json(res.expected_rounds),
-                "attacker_units_left": {str(k): as_json(v) for k, v in res.survivors("attacker").items()},
-                "defender_units_left": {str(k): as_json(v) for k, v in res.survivors("defender").items()},
-                "expected_units_left": {"attacker": as_json(expected_survivors(res, "attacker")),
-                                        "defender": as_json(expected_survivors(res, "defender"))},
-                "detail": [{"kind": o.kind, "attacker": [list(u) for u in o.attacker],
-                            "defender": [list(u) for u in o.defender], "p": as_json(p)}
-                           for o, p in res.outcomes.items()],
-                "total": as_json(sum(res.outcomes.values(), Fraction(0))), "states": res.states,
-                "army_eliminated": {"attacker": as_json(eliminated(res, "attacker")),
-                                    "defender": as_json(eliminated(res, "defender"))}}
+            out["policies"][pol] = _result_json(res)
             if pol in rep.monte_carlo:
                 sim, checks, secs = rep.monte_carlo[pol]
                 out["policies"][pol]["monte_carlo"] = {
@@ -316,6 +304,41 @@ class OddsReport(Report):
         if self.plot:
             out["plot"] = self.plot
         return out
+
+
+def _result_json(res) -> dict:
+    """One policy's outcome distribution as JSON: new dicts every time, from figures rendered once
+    per result (:func:`_rendered`)."""
+    r = res.derived("json", lambda: _rendered(res))
+
+    def j(x):
+        return {"exact": x[0], "decimal": x[1]}
+
+    return {"outcomes": {k: j(x) for k, x in r["outcomes"]}, "expected_rounds": j(r["expected_rounds"]),
+            "attacker_units_left": {k: j(x) for k, x in r["attacker_units_left"]},
+            "defender_units_left": {k: j(x) for k, x in r["defender_units_left"]},
+            "expected_units_left": {k: j(x) for k, x in r["expected_units_left"]},
+            "detail": [{"kind": kind, "attacker": [list(u) for u in a], "defender": [list(u) for u in d], "p": j(x)}
+                       for kind, a, d, x in r["detail"]],
+            "total": j(r["total"]), "states": res.states,
+            "army_eliminated": {k: j(x) for k, x in r["army_eliminated"]}}
+
+
+def _rendered(res) -> dict:
+    """The exact figures of a :class:`.battle.BattleResult` as :func:`pycombat.dice.as_json` writes
+    them (``exact``, ``decimal``)."""
+    def x(p):
+        got = as_json(p)
+        return got["exact"], got["decimal"]
+
+    return {"outcomes": tuple((k, x(v)) for k, v in res.by_kind().items()),
+            "expected_rounds": x(res.expected_rounds),
+            "attacker_units_left": tuple((str(k), x(v)) for k, v in res.survivors("attacker").items()),
+            "defender_units_left": tuple((str(k), x(v)) for k, v in res.survivors("defender").items()),
+            "expected_units_left": tuple((role, x(expected_survivors(res, role))) for role in ("attacker", "defender")),
+            "detail": tuple((o.kind, o.attacker, o.defender, x(p)) for o, p in res.outcomes.items()),
+            "total": x(sum(res.outcomes.values(), Fraction(0))),
+            "army_eliminated": tuple((role, x(eliminated(res, role))) for role in ("attacker", "defender"))}
 
 
 def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int = 1, exact: bool = False) -> OddsReport:
