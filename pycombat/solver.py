@@ -13,6 +13,11 @@ predicates or clingo symbols), and asks it to
   legality rules derive ``violation(RuleId, Detail)`` atoms instead of failing, and the
   violations are reported with the rule ids that decide them.
 
+Every query takes ``assumptions``, ``(atom, value)`` pairs that hold in the answers it asks about,
+so one grounding answers several questions.  An atom declared ``#external`` is false unless a
+query assumes it true, for that query only: a game grounds one program with the switches it needs
+(Riftbound: ``assigning(S)`` for each side) and asks each question under its own switches.
+
 clingo's informational messages are routed to the ``pycombat.solver`` logger, never printed.
 
 Example (a tiny program given as text):
@@ -133,14 +138,27 @@ def _facts_text(facts: Sequence[FactLike]) -> str:
     got = _FACTS_TEXT.get(key)
     if got is not None:
         return got[1]
-    text = "".join(f"{to_symbol(f)}.\n" for f in facts)
+    text = "".join(map(_fact_line, facts))
     _FACTS_TEXT[key] = (tuple(facts), text)
     if len(_FACTS_TEXT) > 64:
         del _FACTS_TEXT[next(iter(_FACTS_TEXT))]
     return text
 
 
+def _fact_line(fact: FactLike) -> str:
+    # equal facts recur across scenarios (a company's members, a unit's Might): each symbol is
+    # printed once (symbols are values: the text stays theirs)
+    sym = to_symbol(fact)
+    got = _FACT_LINES.get(sym)
+    if got is None:
+        if len(_FACT_LINES) >= 100_000:
+            _FACT_LINES.clear()
+        got = _FACT_LINES[sym] = f"{sym}.\n"
+    return got
+
+
 _FACTS_TEXT: dict[tuple[int, ...], tuple[tuple, str]] = {}
+_FACT_LINES: dict[clingo.Symbol, str] = {}
 
 
 @dataclass(frozen=True)
@@ -201,7 +219,10 @@ class Decoder:
 # again, and the files are not read again).  Grounding: a Control grounded for one program
 # (rule files + texts + constants + facts) is kept in a small per-process LRU and solved again
 # for the next query of the same program (count, list, brave, cautious, optimize: only the solve
-# configuration and the assumptions change).  Answers: what a query of a program returned (its
+# configuration and the assumptions change; the #external atoms a query assumes are made free once
+# and assumed by every later solve, since changing an external's value updates the program before
+# the next solve, which costs more than a small solve).  Parsed rules leave out comments, which
+# clingo's AST keeps as statements.  Answers: what a query of a program returned (its
 # answer sets when there are at most ``_ANSWER_CACHE_MAX``, its count, its optimum, its brave or
 # cautious consequences) is kept in an LRU bounded by entries and by the symbols it holds, so a
 # batch that asks the same program again -- the same facts under another title, another hand of
@@ -295,6 +316,7 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
         _FILE_CACHE.clear()
         _TEXT_CACHE.clear()
     _CONTROLS.clear()
+    _FACT_LINES.clear()
     _ANSWERS.clear()
     _ANSWERS_SIZE[0] = 0
 

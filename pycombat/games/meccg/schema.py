@@ -9,6 +9,7 @@ the field path and the reason.
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -214,6 +215,26 @@ def _card(node: Node, db: CardDB, alignment: str | None) -> Any:
 
 
 def _member(node: Node, alignment: str, db: CardDB) -> Member:
+    """A company member; the same entry under the same alignment reads the same (only entries that
+    read without an error are remembered, so an error always names its own file and path)."""
+    try:
+        key = (json.dumps(node.value, sort_keys=True), alignment, id(db))
+    except (TypeError, ValueError):
+        return _read_member(node, alignment, db)
+    got = _MEMBERS.get(key)
+    if got is None:
+        got = _read_member(node, alignment, db)
+        if len(_MEMBERS) >= 4096:
+            _MEMBERS.clear()
+        _MEMBERS[key] = got
+    return got
+
+
+#: (entry as JSON, alignment, card database) -> Member: a batch's scenarios repeat their members
+_MEMBERS: dict[tuple, Member] = {}
+
+
+def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
     if isinstance(node.value, str):  # shorthand: just the card name
         node = Node({"name": node.value}, file=node.file, path=node.path)
     node._mapping()
