@@ -110,6 +110,40 @@ def test_process_pool_equals_the_plain_loop(inputs):
     assert two == one and summary.done == len(one)
 
 
+def _meccg_mapping(status: str, hand: list[str], title: str) -> dict:
+    return {"game": "meccg", "title": title,
+            "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "hand": hand,
+                         "members": [{"name": "Shagrat", "status": status}, "Lagduf"]},
+            "defender": {"player": "Bob", "alignment": "hero", "site": "Moria",
+                         "members": ["Aragorn II", {"name": "Éomer", "status": status}]}}
+
+
+def test_inputs_sharing_programs_are_grouped_and_lines_stay_in_input_order(tmp_path):
+    """Affinity (Game.affinity): in a pool, MECCG scenarios that differ only in hand or title run
+    next to each other (the same worker's loaded solver grounds their programs once), a different
+    status is another group, a bad line is left in place; the lines come out in input order, equal
+    to a plain loop's."""
+    statuses = ["untapped", "wounded", "tapped"]
+    data = [_meccg_mapping(statuses[i % 3], [[], ["Swift Strokes"]][i // 3 % 2], f"#{i}") for i in range(12)]
+    stream = tmp_path / "many.jsonl"
+    stream.write_text("".join(json.dumps(d) + "\n" for d in data[:5]) + "{not json\n"
+                      + "".join(json.dumps(d) + "\n" for d in data[5:]))
+    items = list(batch.expand_inputs([str(stream)]))
+    order = batch.grouped_order(items)
+    assert sorted(order) == list(range(len(items)))
+    keys = [batch.affinity(items[i][1]) for i in order]
+    status_of = [None if k is None else items[i][1][1]["attacker"]["members"][0]["status"]
+                 for i, k in zip(order, keys)]
+    runs = [s for j, s in enumerate(status_of) if j == 0 or s != status_of[j - 1]]
+    assert sorted(runs, key=str) == sorted(set(status_of), key=str)  # each status (and the bad line) in one run
+    assert keys[-1] is None and order[-1] == 5  # the bad line: no key, after the groups
+    assert len({k for k in keys if k is not None}) == 3  # hands and titles do not split a group
+    one, _ = _run([str(stream)], workers=1)
+    two, summary = _run([str(stream)], workers=2, chunk_size=2)
+    assert [line["index"] for line in two] == list(range(len(items)))
+    assert two == one and summary.failed == 1
+
+
 def test_dask_local_cluster_equals_the_local_run(inputs):
     distributed = pytest.importorskip("distributed")
     _, folder, stream = inputs
