@@ -550,7 +550,8 @@ class Solver:
                 got.append((n, syms, tuple(m.cost), m.optimality_proven))
                 size += len(syms) + 1
             _remember(akey, tuple(got), size)
-            if len(got) < limit:
+            if len(got) < limit:  # every answer: the unbounded question and the count are answered too
+                _remember((self._program_key(), "models", 0, project, assumed), tuple(got), size)
                 _remember((self._program_key(), "count", 0, project, assumed), len(got))
             for n, syms, cost, optimal in got:
                 yield Answer(n, syms, tuple(decode(s) for s in syms), cost, optimal)

@@ -27,7 +27,7 @@ from ...rulebook import load_rulebook
 from . import facts as F
 from .model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from .showdown import Line, play_showdown
-from .splits import LegalSplits, assuming, best_splits, board_solver, derive
+from .splits import LegalSplits, assuming, best_splits, board_solver, derive, few_answers
 
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
@@ -226,17 +226,25 @@ class OutcomeClasses:
 def wipe_values(board: Board, side: str) -> frozenset[bool]:
     """Whether ``side``'s legal splits wipe out the other side: {True}, {False} or both.
 
-    Asked of the ASP as two satisfiability questions (one answer each, so the work does not grow
-    with the number of splits, issue 19): is there a legal split that wipes them out, and one
-    that does not? (The same answer as brave and cautious consequences of ``wiped_out``.)"""
+    Read off the side's splits when there are few (the one solve that lists and counts them gives
+    each with ``wiped_out``: splits.few_answers); else asked of the ASP as two satisfiability
+    questions (one answer each, so the work does not grow with the number of splits, issue 19): is
+    there a legal split that wipes them out, and one that does not? (The same answer as brave and
+    cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
-    # the board program (splits.BOARD) that lists the side's splits, asked twice under an
-    # assumption on wiped_out(side)
-    solver, side_assigns = board_solver(board), assuming(side)
-    wiped = F.WipedOut(side=side)
-    some = solver.satisfiable(assumptions=side_assigns + [(wiped, True)])
-    spared = solver.satisfiable(assumptions=side_assigns + [(wiped, False)])
+    few = few_answers(board, side)
+    if few is not None:  # the side's splits, each with what it leaves (one solve, shared with the listing)
+        wiped = F.WipedOut(side=side).raw
+        seen = {wiped in ans.symbols for ans in few}
+        some, spared = True in seen, False in seen
+    else:
+        # the board program (splits.BOARD) that lists the side's splits, asked twice under an
+        # assumption on wiped_out(side)
+        solver, side_assigns = board_solver(board), assuming(side)
+        wiped = F.WipedOut(side=side)
+        some = solver.satisfiable(assumptions=side_assigns + [(wiped, True)])
+        spared = solver.satisfiable(assumptions=side_assigns + [(wiped, False)])
     every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
 

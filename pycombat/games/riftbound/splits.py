@@ -80,6 +80,13 @@ def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
     return [(F.Assigning(side=side), True)]
 
 
+def few_answers(board: Board, side: str) -> list | None:
+    """Every answer set of ``side``'s vector splits on the board program (a split with what it
+    leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None."""
+    got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
+    return got if len(got) <= LISTED_AT_ONCE else None
+
+
 _BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
 
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
@@ -92,6 +99,10 @@ MAX_ENUMERATED_COUNT = 2_000_000
 MAX_OPTIMIZED_SPLITS = 10_000
 #: splits a claim scans for a witness (streamed; about 13,000 a second)
 MAX_SCANNED_SPLITS = 20_000
+#: when no formula gives a side's count, its splits are listed up to this many in one solve: then
+#: that solve answers the count, the listing and the wipe-out question at once (the board program's
+#: answers are cached); past it the solver counts, and answers the wipe-out question, on its own
+LISTED_AT_ONCE = 512
 
 
 def consts(flags: Mapping[str, str]) -> dict[str, str]:
@@ -234,6 +245,10 @@ class LegalSplits:
         if bound > MAX_ENUMERATED_COUNT:
             raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
                                 f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
+        if self.representation == "vector":
+            few = few_answers(self.board, self.side)
+            if few is not None:
+                return len(few)
         return self._count()
 
     def count_at_most(self, limit: int) -> int:
