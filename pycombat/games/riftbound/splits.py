@@ -80,6 +80,10 @@ def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
     return [(F.Assigning(side=side), True)]
 
 
+#: (board key, side) -> its few splits (LegalSplits._few_splits), or None when there are many
+_FEW_SPLITS: dict[tuple, tuple[Split, ...] | None] = memo()
+
+
 def few_answers(board: Board, side: str) -> list | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
     leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None."""
@@ -224,9 +228,27 @@ class LegalSplits:
         if self.representation == "sequence":
             answers = self._solver(SEQUENCE).models()
         else:
+            few = self._few_splits()
+            if few is not None:
+                yield from few
+                return
             answers = board_solver(self.board).models(assumptions=assuming(self.side))
         for ans in answers:
             yield self._split(ans.decoded)
+
+    def _few_splits(self) -> tuple[Split, ...] | None:
+        """The side's vector splits when there are few (see few_answers), made once per board and side
+        (a verb reads them several times: count, listing, kills, the judge's grouping)."""
+        key = (self.board.key(), self.side) if is_loaded() else None
+        if key is not None and key in _FEW_SPLITS:
+            return _FEW_SPLITS[key]
+        few = few_answers(self.board, self.side)
+        got = None if few is None else tuple(self._split(ans.decoded) for ans in few)
+        if key is not None:
+            if len(_FEW_SPLITS) >= 256:
+                del _FEW_SPLITS[next(iter(_FEW_SPLITS))]
+            _FEW_SPLITS[key] = got
+        return got
 
     def _empty(self) -> Split:
         return Split(self.side, (), () if self.representation == "sequence" else None)
@@ -246,7 +268,7 @@ class LegalSplits:
             raise TooLargeError(f"the {self.side}'s legal {self.representation}s may number up to {bound:,}: "
                                 f"too many to count by enumeration (limit {MAX_ENUMERATED_COUNT:,})")
         if self.representation == "vector":
-            few = few_answers(self.board, self.side)
+            few = self._few_splits()
             if few is not None:
                 return len(few)
         return self._count()
