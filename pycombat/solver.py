@@ -194,11 +194,15 @@ class Decoder:
             self._by_sig[(meta.name, meta.arity)] = cls._unify
         for sig, fn in (functions or {}).items():
             self._by_sig[sig] = fn
-        self._map: dict[clingo.Symbol, Any] = {}
+        # decoders of the same predicates share what they decoded (a symbol decodes to the same
+        # immutable object whatever program showed it): the next scenario's answers are looked up
+        table = tuple(predicates) + tuple((functions or {}).items())
+        if table not in _DECODED and len(_DECODED) >= 64:  # (tables of fresh functions each time)
+            _DECODED.clear()
+        self._map: dict[clingo.Symbol, Any] = _DECODED.setdefault(table, {})
 
     def prepare(self, ctl: clingo.Control) -> None:
         """Precompute the decoding of every ground atom of the known signatures."""
-        self._map.clear()
         for (name, arity), fn in self._by_sig.items():
             for sa in ctl.symbolic_atoms.by_signature(name, arity):
                 self._map[sa.symbol] = fn(sa.symbol)
@@ -208,8 +212,15 @@ class Decoder:
         if got is None:
             fn = self._by_sig.get((sym.name, len(sym.arguments))) if sym.type == clingo.SymbolType.Function else None
             got = fn(sym) if fn else to_python(sym)
+            if len(self._map) >= _DECODED_MAX:
+                self._map.clear()
             self._map[sym] = got
         return got
+
+
+#: decoded symbols by decoder table (see Decoder): at most _DECODED_MAX symbols each
+_DECODED: dict[tuple, dict[clingo.Symbol, Any]] = {}
+_DECODED_MAX = 200_000
 
 
 # -- the loaded solver: parse once per process, ground once per program ----------------------
@@ -317,6 +328,8 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
         _TEXT_CACHE.clear()
     _CONTROLS.clear()
     _FACT_LINES.clear()
+    for d in _DECODED.values():
+        d.clear()
     _ANSWERS.clear()
     _ANSWERS_SIZE[0] = 0
 
