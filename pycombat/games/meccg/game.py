@@ -93,6 +93,12 @@ _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "han
 
 _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
 
+#: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
+#: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
+#: defender's; MECCG-SEQ-9/10: the rolls chance)
+_TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
+            "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
+
 
 class CvccState:
     """One position of the combat (immutable; :meth:`child` returns a new one).
@@ -145,8 +151,7 @@ class CvccState:
 
     # -- the state API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
-                "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}[self.stage]
+        return _TO_MOVE[self.stage]
 
     def is_terminal(self) -> bool:
         return self.stage == "end"
@@ -304,6 +309,7 @@ class CvccGame:
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
         self._after: dict = {}  # the fields of a position after a strike -> that position
+        self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
 
     def new_initial_state(self) -> CvccState:
         return CvccState(self, "phase1")
@@ -525,9 +531,17 @@ class CvccGame:
                 parts.append(f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}")
             return "; ".join(parts) or "nothing"
         if s.stage == "resolve":
+            # a strike's outcomes are made once (see outcomes) and labelled once: by identity, the
+            # outcome kept alive with its label (hashing an outcome would cost more than the label)
+            got = self._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
             if type(action) is OutcomeClass:
-                return " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
-            return self.outcome_label(action)
+                label = " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
+            else:
+                label = self.outcome_label(action)
+            self._labels[id(action)] = (action, label)
+            return label
         return str(action)
 
     @staticmethod
