@@ -760,11 +760,11 @@ class Solution:
     values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
     #: with ``solve_game(record=True)``: number -> the state's moves, by child state *number* (no key
-    #: is kept twice): a decision's ``(child numbers, actions, rewards)`` (``child numbers[i]`` is
-    #: where ``actions[i]`` leads; ``rewards`` one per action, or None when no move paid anything);
-    #: a chance state's ``(child numbers, moves, None)``, each move ``(i, outcome, weight, reward or
-    #: None)`` leading to ``child numbers[i]`` (the children in the order of their first outcome);
-    #: None for a terminal state.  Else None.
+    #: is kept twice): a decision's ``(child numbers, actions, rewards, best)`` (``child numbers[i]``
+    #: is where ``actions[i]`` leads; ``rewards`` one per action, or None when no move paid anything;
+    #: ``best`` the index of the action chosen); a chance state's ``(child numbers, moves, None,
+    #: None)``, each move ``(i, outcome, weight, reward or None)`` leading to ``child numbers[i]``
+    #: (the children in the order of their first outcome); None for a terminal state.  Else None.
     records: list | None = None
 
     @property
@@ -883,6 +883,12 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         r = c.rewards()
         if r == zeros:  # the common case, decided in C
             return None
+        if type(r) is tuple and len(r) == n:  # the next most common: a tuple of ints
+            for x in r:
+                if type(x) is not int:
+                    break
+            else:
+                return r
         return _rewards(c, n)
 
     def expand(state: Any, key: Hashable) -> list | None:
@@ -906,28 +912,28 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             # denominator; outcomes that reach one state are merged (their weights added), and
             # their rewards folded into one expected-reward mass (an edge's reward(s)).
             counts[CHANCE_NODE] += 1
-            outcomes = state.chance_outcomes()
+            outcomes = []  # (outcome, numerator, denominator) of each probability
             denom = 1
-            for action, p in outcomes:
+            for action, p in state.chance_outcomes():
                 if type(p) is not Fraction:
                     p = _exact(p, f"the probability of outcome {action!r}", state)
-                if p.numerator < 0:
+                num, d = p.numerator, p.denominator
+                if num < 0:
                     raise GameDefinitionError(
                         f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
-                d = p.denominator
                 if denom % d:
                     denom = denom * d // gcd(denom, d)
+                outcomes.append((action, num, d))
             by_key: dict = {}
             total = 0
             mass: list = [0] * n
             taken = 0
             moves: list | None = [] if records is not None else None
-            for action, p in outcomes:
-                p = p if type(p) is Fraction else Fraction(p)
-                if not p.numerator:
+            for action, num, d in outcomes:
+                if not num:
                     continue
                 taken += 1
-                w = p.numerator * (denom // p.denominator)
+                w = num * (denom // d)
                 total += w
                 c = state.child(action)
                 ck = c.key()
@@ -1024,22 +1030,24 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 else:
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
                 if records is not None:
-                    records[nid] = (kid_ids, records[nid], None)
+                    records[nid] = (kid_ids, records[nid], None, None)
             else:
                 distinct = len(set(kid_ids))  # actions reaching one state make one edge
                 edges += distinct
                 merged += nk - distinct
                 best = bn = bd = None
+                bi = j = 0
                 for k, c in zip(kids, kid_ids):
                     r = k[2]
                     cv = values[c] if r is None else _plus(r, values[c])
                     x = cv[player]
                     xn, xd = x.numerator, x.denominator
                     if best is None or xn * bd > bn * xd:  # x > best[player], in integers
-                        best, bn, bd = cv, xn, xd
+                        best, bn, bd, bi = cv, xn, xd, j
+                    j += 1
                 values[nid] = best
                 if records is not None:
-                    records[nid] = (kid_ids, *records[nid])
+                    records[nid] = (kid_ids, *records[nid], bi)
             frame[2] = None  # free the child states
     if progress is not None:
         progress(len(values))
@@ -1316,7 +1324,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                 kinds[TERMINAL_NODE] += 1
                 w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=key_value, value=key_value)
                 continue
-            kid_ids, moves, rewards = records[sid]
+            kid_ids, moves, rewards, chosen = records[sid]
             label_of = state.action_to_string
             if player == CHANCE:
                 # the outcomes reaching one state make one edge (its children are in the order of
@@ -1327,14 +1335,15 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     denom += wt
                     slot = slots[i]
                     if slot is None:
-                        slots[i] = slot = [action, [label_of(action)], wt, None]
-                    else:
-                        slot[1].append(label_of(action))
-                        slot[2] += wt
-                        merged += 1
+                        slots[i] = [action, [label_of(action)], wt,
+                                    None if reward is None else tuple([wt * r for r in reward])]
+                        continue
+                    slot[1].append(label_of(action))
+                    slot[2] += wt
+                    merged += 1
                     if reward is not None:
                         mass = slot[3] or (0,) * n
-                        slot[3] = tuple(m + wt * r for m, r in zip(mass, reward, strict=True))
+                        slot[3] = tuple([m + wt * r for m, r in zip(mass, reward, strict=True)])
                 for cid, (action, labels, wt, mass) in zip(kid_ids, slots):
                     b = number[cid]
                     if b < 0:
@@ -1351,37 +1360,50 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                 w.node(nid, CHANCE_NODE, player, str(state), depth, value=key_value)
                 continue
             # a decision: the actions reaching one state make one edge, in the order of their first action
-            if len(set(kid_ids)) == len(kid_ids):
-                out = [(cid, action, [label_of(action)], rewards[i] if rewards is not None else None)
-                       for i, (cid, action) in enumerate(zip(kid_ids, moves))]
+            best = best_label = None
+            if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the search chose ``chosen``
+                i = 0
+                for cid, action in zip(kid_ids, moves):
+                    b = number[cid]
+                    if b < 0:
+                        b = number[cid] = reached
+                        reached += 1
+                        queue.append((cid, state.child(action), depth + 1))
+                    else:
+                        transpositions += 1
+                    label = label_of(action)
+                    if i == chosen:
+                        best, best_label = b, label
+                    w.edge(nid, b, label, 1, None, None if rewards is None else rewards[i])
+                    i += 1
+                edges += i
             else:
                 by_child: dict = {}
                 out = []
                 for i, (cid, action) in enumerate(zip(kid_ids, moves)):
                     slot = by_child.get(cid)
                     if slot is None:
-                        by_child[cid] = slot = (cid, action, [], rewards[i] if rewards is not None else None)
+                        by_child[cid] = slot = (cid, action, [], None if rewards is None else rewards[i])
                         out.append(slot)
                     else:
                         merged += 1
                     slot[2].append(label_of(action))
-            best = best_label = None
-            bn = bd = 0
-            for cid, action, labels, reward in out:
-                b = number[cid]
-                if b < 0:
-                    b = number[cid] = reached
-                    reached += 1
-                    queue.append((cid, state.child(action), depth + 1))
-                else:
-                    transpositions += 1
-                edges += 1
-                cv = values[cid] if reward is None else _plus(reward, values[cid])
-                x = cv[player]
-                xn, xd = x.numerator, x.denominator
-                if best is None or xn * bd > bn * xd:  # the first largest worth for the player to move
-                    best, best_label, bn, bd = b, labels[0], xn, xd
-                w.edge(nid, b, labels[0] if len(labels) == 1 else ", ".join(labels), len(labels), None, reward)
+                bn = bd = 0
+                for cid, action, labels, reward in out:
+                    b = number[cid]
+                    if b < 0:
+                        b = number[cid] = reached
+                        reached += 1
+                        queue.append((cid, state.child(action), depth + 1))
+                    else:
+                        transpositions += 1
+                    edges += 1
+                    cv = values[cid] if reward is None else _plus(reward, values[cid])
+                    x = cv[player]
+                    xn, xd = x.numerator, x.denominator
+                    if best is None or xn * bd > bn * xd:  # the first largest worth for the player to move
+                        best, best_label, bn, bd = b, labels[0], xn, xd
+                    w.edge(nid, b, labels[0] if len(labels) == 1 else ", ".join(labels), len(labels), None, reward)
             kinds[DECISION] += 1
             w.node(nid, DECISION, player, str(state), depth, value=key_value, best=best, best_label=best_label)
     except BaseException:
