@@ -42,6 +42,7 @@ import gc
 import numbers
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import chain
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
@@ -759,12 +760,13 @@ class Solution:
     ids: dict  #: state key -> state number (the root is 0)
     values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
-    #: with ``solve_game(record=True)``: number -> the state's moves, by child state *number* (no key
-    #: is kept twice): a decision's ``(child numbers, actions, rewards, best)`` (``child numbers[i]``
-    #: is where ``actions[i]`` leads; ``rewards`` one per action, or None when no move paid anything;
-    #: ``best`` the index of the action chosen); a chance state's ``(child numbers, moves, None,
-    #: None)``, each move ``(i, outcome, weight, reward or None)`` leading to ``child numbers[i]``
-    #: (the children in the order of their first outcome); None for a terminal state.  Else None.
+    #: with ``solve_game(record=True)``: number -> the state's moves in one flat tuple, children by
+    #: state *number* (a large export holds one per state: no key kept twice, no tuple per move): a
+    #: decision's ``(best, child, action, reward, child, action, reward, ...)``, one triple per legal
+    #: action in order (``best``: the index of the action chosen; ``reward``: what the move paid, or
+    #: None); a chance state's ``(child, outcome, weight, reward, ...)``, one quadruple per outcome of
+    #: non-zero probability (``weight``: the probability times the state's common denominator); None
+    #: for a terminal state.  Else None.
     records: list | None = None
 
     @property
@@ -947,7 +949,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 else:
                     slot[0] += w
                 if moves is not None:
-                    moves.append((slot[2], action, w, r))
+                    moves += (slot[2], action, w, r)  # the child's index among kids, for now
             if total != denom:
                 raise GameDefinitionError(
                     f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
@@ -975,19 +977,15 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         counts[DECISION] += 1
         kids = []
         actions = state.legal_actions()
-        if records is not None:
-            actions = list(actions)
-        paid = False
+        if records is not None and type(actions) is not list and type(actions) is not tuple:
+            actions = list(actions)  # walked twice
         for action in actions:
             c = state.child(action)
-            r = rewards_of(c, n)
-            if r is not None:
-                paid = True
-            kids.append((c.key(), None, r, c))
+            kids.append((c.key(), None, rewards_of(c, n), c))
         if not kids:
             raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
         if records is not None:
-            records.append((actions, [k[2] for k in kids] if paid else None))
+            records.append(actions)  # until the children's numbers are known
         return [nid, player, kids, 0, None, None, []]
 
     first = expand(root, root.key())
@@ -1030,7 +1028,10 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 else:
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
                 if records is not None:
-                    records[nid] = (kid_ids, records[nid], None, None)
+                    moves = records[nid]
+                    for j in range(0, len(moves), 4):
+                        moves[j] = kid_ids[moves[j]]
+                    records[nid] = tuple(moves)
             else:
                 distinct = len(set(kid_ids))  # actions reaching one state make one edge
                 edges += distinct
@@ -1047,7 +1048,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     j += 1
                 values[nid] = best
                 if records is not None:
-                    records[nid] = (kid_ids, *records[nid], bi)
+                    records[nid] = (bi, *chain.from_iterable(zip(kid_ids, records[nid], [k[2] for k in kids],
+                                                                 strict=True)))
             frame[2] = None  # free the child states
     if progress is not None:
         progress(len(values))
@@ -1324,19 +1326,20 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                 kinds[TERMINAL_NODE] += 1
                 w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=key_value, value=key_value)
                 continue
-            kid_ids, moves, rewards, chosen = records[sid]
+            rec = records[sid]
             label_of = state.action_to_string
             if player == CHANCE:
                 # the outcomes reaching one state make one edge (its children are in the order of
                 # their first outcome): its weight the sum, its labels joined, its reward mass the sum
-                slots: list = [None] * len(kid_ids)
+                slots: dict = {}
                 denom = 0
-                for i, action, wt, reward in moves:
+                moves = iter(rec)
+                for cid, action, wt, reward in zip(moves, moves, moves, moves):
                     denom += wt
-                    slot = slots[i]
+                    slot = slots.get(cid)
                     if slot is None:
-                        slots[i] = [action, [label_of(action)], wt,
-                                    None if reward is None else tuple([wt * r for r in reward])]
+                        slots[cid] = [action, [label_of(action)], wt,
+                                      None if reward is None else tuple([wt * r for r in reward])]
                         continue
                     slot[1].append(label_of(action))
                     slot[2] += wt
@@ -1344,7 +1347,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     if reward is not None:
                         mass = slot[3] or (0,) * n
                         slot[3] = tuple([m + wt * r for m, r in zip(mass, reward, strict=True)])
-                for cid, (action, labels, wt, mass) in zip(kid_ids, slots):
+                for cid, (action, labels, wt, mass) in slots.items():
                     b = number[cid]
                     if b < 0:
                         b = number[cid] = reached
@@ -1361,9 +1364,10 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                 continue
             # a decision: the actions reaching one state make one edge, in the order of their first action
             best = best_label = None
+            chosen, kid_ids, actions, rewards = rec[0], rec[1::3], rec[2::3], rec[3::3]
             if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the search chose ``chosen``
                 i = 0
-                for cid, action in zip(kid_ids, moves):
+                for cid, action, reward in zip(kid_ids, actions, rewards):
                     b = number[cid]
                     if b < 0:
                         b = number[cid] = reached
@@ -1374,16 +1378,16 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     label = label_of(action)
                     if i == chosen:
                         best, best_label = b, label
-                    w.edge(nid, b, label, 1, None, None if rewards is None else rewards[i])
+                    w.edge(nid, b, label, 1, None, reward)
                     i += 1
                 edges += i
             else:
                 by_child: dict = {}
                 out = []
-                for i, (cid, action) in enumerate(zip(kid_ids, moves)):
+                for cid, action, reward in zip(kid_ids, actions, rewards):
                     slot = by_child.get(cid)
                     if slot is None:
-                        by_child[cid] = slot = (cid, action, [], None if rewards is None else rewards[i])
+                        by_child[cid] = slot = (cid, action, [], reward)
                         out.append(slot)
                     else:
                         merged += 1
