@@ -1110,7 +1110,8 @@ class _GraphmlWriter:
         self.nid = {name: f"n{i}" for i, (name, _, _) in enumerate(node_keys)}
         self.eid = {name: f"e{i}" for i, (name, _, _) in enumerate(edge_keys)}
         self.path = path
-        #: rendered value blocks by (name, id(tuple)): only for tuples kept alive while writing
+        #: rendered value blocks by (name, id(tuple)), and by (name, (numerator, denominator), ...):
+        #: only for tuples kept alive while writing
         self.memo: dict | None = None
         k, e = self.nid, self.eid
         self._heads: dict = {}  # (kind, player) -> the node's text between its id and its label
@@ -1168,7 +1169,13 @@ class _GraphmlWriter:
             return self._block(self._vkeys[name], vals)
         got = memo.get((name, id(vals)))
         if got is None:
-            got = memo[(name, id(vals))] = self._block(self._vkeys[name], vals)
+            # many states share a value without sharing the tuple: remembered by value too (by
+            # numerators and denominators: hashing a Fraction costs more than writing it)
+            by_value = (name, *[(x.numerator, x.denominator) for x in vals])
+            got = memo.get(by_value)
+            if got is None:
+                got = memo[by_value] = self._block(self._vkeys[name], vals)
+            memo[(name, id(vals))] = got
         return got
 
     def node(self, n: int, kind: str, player: int, label: str, depth: int, returns: Sequence | None = None,

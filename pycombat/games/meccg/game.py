@@ -96,6 +96,8 @@ _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
 #: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
 #: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
 #: defender's; MECCG-SEQ-9/10: the rolls chance)
+#: the decision stages inside the strikes (MECCG-SEQ-1..7), each followed by the next
+_STEPS = frozenset({"order", "attacker", "defender"})
 _TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
             "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
 
@@ -210,18 +212,31 @@ class CvccState:
 
     def _skip_forced(self) -> "CvccState":
         """A step in which the player to move has exactly one thing to do is no decision: take it
-        (e.g. no excess strike, no supporter and no card left in a strike)."""
-        nxt = self
-        while nxt.stage in ("order", "attacker", "defender"):
-            only = nxt.legal_actions()
+        (e.g. no excess strike, no supporter and no card left in a strike). ``self`` is a state just
+        made, not keyed and held by no one yet, so it takes the steps in place (keeping its reward)."""
+        while self.stage in _STEPS:
+            only = self.legal_actions()
             if len(only) != 1:
                 break
-            reward = nxt.reward
-            nxt = nxt._child(only[0])
-            nxt.reward = reward
-        return nxt
+            self._step(only[0])
+            self._legal = None
+        return self
+
+    def _step(self, action) -> None:
+        """Take ``action`` at a step inside a strike, in place (on a state just made)."""
+        stage = self.stage
+        if stage == "order":  # MECCG-SEQ-1: the defender picks the strike resolved next
+            self.stage, self.current = "attacker", action
+        elif stage == "attacker":  # MECCG-SEQ-2/3/4
+            self.stage, self.a_step = "defender", action
+        else:  # MECCG-SEQ-5/6/7
+            self.stage, self.d_step = "resolve", action
 
     def _child(self, action) -> "CvccState":
+        if self.stage in _STEPS:  # the common case, inside the strikes
+            new = self._copy()
+            new._step(action)
+            return new
         g = self.game
         if self.stage == "phase1":
             return self._with(stage="phase2", p1=action)
@@ -236,21 +251,13 @@ class CvccState:
             nxt = self._with(stage="order", p1=(), p2=(), remaining=everything, excess_left=excess,
                           support_left=support, hand_a=g.hand_a, hand_d=g.hand_d)
             return nxt if everything else nxt._with(stage="end")
-        if self.stage == "order":
-            new = self._copy()
-            new.stage, new.current = "attacker", action
-            return new
-        if self.stage == "attacker":
-            new = self._copy()
-            new.stage, new.a_step = "defender", action
-            return new
-        if self.stage == "defender":
-            new = self._copy()
-            new.stage, new.d_step = "resolve", action
-            return new
         raise ValueError(f"no action at a terminal state: {self}")
 
     def action_to_string(self, action) -> str:
+        if self.stage == "resolve":  # the common case: a strike outcome, labelled once (see CvccGame)
+            got = self.game._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
         return self.game.action_to_string(self, action)
 
     def __str__(self) -> str:
