@@ -1016,7 +1016,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         else:
             stack.pop()
             nid, player = frame[0], frame[1]
-            plies[nid] = 1 + max([plies[c] for c in kid_ids])
+            plies[nid] = 1 + max(map(plies.__getitem__, kid_ids))
             if player == CHANCE:  # (reward mass + sum of weight * child value) / denominator
                 mass = frame[5]
                 if nk == 1 and n == 2 and type(mass[0]) is int and type(mass[1]) is int:
@@ -1127,7 +1127,8 @@ class _GraphmlWriter:
         self._rkeys = [(f'      <data key="{e[f"reward_{i}"]}">', f'</data>\n      <data key="{e[f"reward_{i}_float"]}">')
                        for i in range(num_players)]
         self._probs: dict = {}  # (weight, denominator) -> the probability's block
-        self._rewards: dict = {}  # reward tuple, or (mass, weight) -> the reward's block
+        self._rewards: dict = {}  # reward tuple -> its block
+        self._masses: dict = {}  # (reward mass, weight) -> the block of the reward mass / weight
         try:
             self.out = open(path, "w", encoding="utf-8", buffering=1 << 20)
         except OSError as exc:
@@ -1190,7 +1191,13 @@ class _GraphmlWriter:
         if text is None:
             text = _xml_text(label)
         rets = "" if returns is None else self._values("returns", returns)
-        vals = "" if value is None else self._values("value", value)
+        if value is None:
+            vals = ""
+        else:
+            memo = self.memo
+            vals = memo.get(("value", id(value))) if memo is not None else None
+            if vals is None:
+                vals = self._values("value", value)
         if best is None:
             self.buf.append(f'    <node id="{n}{head}{text}{self._depth}{depth}</data>\n{rets}{vals}    </node>\n')
         else:
@@ -1199,15 +1206,6 @@ class _GraphmlWriter:
                 bl = _xml_text(best_label)
             self.buf.append(f'    <node id="{n}{head}{text}{self._depth}{depth}</data>\n{rets}{vals}'
                             f'{self._best}{best}{self._best_label}{bl}</data>\n    </node>\n')
-        if len(self.buf) > 4096:
-            self._flush()
-
-    def _edge(self, u: int, v: int, label: str, actions: int, prob: str, reward: str) -> None:
-        text = _XML_TEXT.get(label)
-        if text is None:
-            text = _xml_text(label)
-        self.buf.append(f'    <edge source="{u}" target="{v}{self._edge_label}{text}{self._edge_actions}{actions}'
-                        f'</data>\n{prob}{reward}    </edge>\n')
         if len(self.buf) > 4096:
             self._flush()
 
@@ -1226,7 +1224,13 @@ class _GraphmlWriter:
                 if len(memo) > self._BOUND:
                     memo.clear()
                 r = memo[reward] = self._block(self._rkeys, reward)
-        self._edge(u, v, label, actions, p, r)
+        text = _XML_TEXT.get(label)
+        if text is None:
+            text = _xml_text(label)
+        self.buf.append(f'    <edge source="{u}" target="{v}{self._edge_label}{text}{self._edge_actions}{actions}'
+                        f'</data>\n{p}{r}    </edge>\n')
+        if len(self.buf) > 4096:
+            self._flush()
 
     def chance_edge(self, u: int, v: int, label: str, actions: int, weight: int, denom: int,
                     mass: tuple | None) -> None:
@@ -1240,13 +1244,19 @@ class _GraphmlWriter:
             p = probs[(weight, denom)] = f"{self._prob[0]}{exact}{self._prob[1]}{approx}</data>\n"
         r = ""
         if mass is not None:  # the expected reward given the edge (written even when it is 0)
-            memo = self._rewards
+            memo = self._masses
             r = memo.get((mass, weight))
             if r is None:
                 if len(memo) > self._BOUND:
                     memo.clear()
                 r = memo[(mass, weight)] = self._block(self._rkeys, [Fraction(m, weight) for m in mass])
-        self._edge(u, v, label, actions, p, r)
+        text = _XML_TEXT.get(label)
+        if text is None:
+            text = _xml_text(label)
+        self.buf.append(f'    <edge source="{u}" target="{v}{self._edge_label}{text}{self._edge_actions}{actions}'
+                        f'</data>\n{p}{r}    </edge>\n')
+        if len(self.buf) > 4096:
+            self._flush()
 
     def close(self, root: int, num_players: int, transpositions: int, merged_edges: int, solved: bool) -> None:
         values = (str(root), num_players, transpositions, merged_edges, "true" if solved else "false")

@@ -459,11 +459,13 @@ class CvccGame:
             paid, alive = o.paid, s.alive and not o.kills
         else:
             paid, alive = self.reward(o), s.alive and not self._kills(o)
-        if s._next is None:
-            s._next = {}
-        template = s._next.get(alive)
+        nxt = s._next
+        if nxt is None:
+            nxt = s._next = [None, None]  # by alive: the position reached (it is the same for every outcome)
+        template = nxt[alive]
         if template is None:
-            remaining = tuple(p for p in s.remaining if p != s.current)
+            current = s.current
+            remaining = tuple([p for p in s.remaining if p != current])
             hand_a, hand_d = s.hand_a, s.hand_d
             if s.a_step.cards or s.d_step.cards:
                 hand_a, hand_d = list(hand_a), list(hand_d)
@@ -483,7 +485,7 @@ class CvccGame:
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
                 self._after[fields] = template
-        s._next[alive] = template
+            nxt[alive] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
         new = template._copies.get(paid)
