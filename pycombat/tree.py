@@ -764,9 +764,11 @@ class Solution:
     #: state *number* (a large export holds one per state: no key kept twice, no tuple per move): a
     #: decision's ``(best, child, action, reward, child, action, reward, ...)``, one triple per legal
     #: action in order (``best``: the index of the action chosen; ``reward``: what the move paid, or
-    #: None); a chance state's ``(child, outcome, weight, reward, ...)``, one quadruple per outcome of
-    #: non-zero probability (``weight``: the probability times the state's common denominator); None
-    #: for a terminal state.  Else None.
+    #: None); a chance state's ``(denominator, child, weight, mass, k, outcome_1, ..., outcome_k,
+    #: child, ...)``, one group per child state in the order of their first outcome: the k outcomes
+    #: (of non-zero probability) that reach it, their probability as ``weight / denominator``, and
+    #: ``mass`` the sum of weight * reward over those that paid something (None if none did; the
+    #: edge's reward is mass / weight); None for a terminal state.  Else None.
     records: list | None = None
 
     @property
@@ -875,6 +877,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
     records: list | None = [] if record else None  # number -> moves (None: terminal)
+    masses: dict = {}  # with record: each chance edge's reward mass, one tuple per distinct mass
     edges = merged = 0
     zeros = (0,) * n
     has_rewards = callable(getattr(root, "rewards", None))
@@ -930,7 +933,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             total = 0
             mass: list = [0] * n
             taken = 0
-            moves: list | None = [] if records is not None else None
+            recording = records is not None
             for action, num, d in outcomes:
                 if not num:
                     continue
@@ -944,21 +947,24 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     for j in range(n):
                         mass[j] += w * r[j]
                 slot = by_key.get(ck)
-                if slot is None:
-                    by_key[ck] = slot = [w, c, len(by_key)]
-                else:
-                    slot[0] += w
-                if moves is not None:
-                    moves += (slot[2], action, w, r)  # the child's index among kids, for now
+                if slot is None:  # [weight, state, its outcomes, their reward mass (recording)]
+                    by_key[ck] = [w, c, [action], None if r is None else [w * x for x in r]] if recording else [w, c]
+                    continue
+                slot[0] += w
+                if recording:
+                    slot[2].append(action)
+                    if r is not None:
+                        m = slot[3]
+                        slot[3] = [w * x for x in r] if m is None else [a + w * x for a, x in zip(m, r, strict=True)]
             if total != denom:
                 raise GameDefinitionError(
                     f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
                     "not exactly 1")
-            kids = [(ck, w, None, c) for ck, (w, c, _) in by_key.items()]
+            kids = [(ck, slot[0], None, slot[1]) for ck, slot in by_key.items()]
             edges += len(kids)
             merged += taken - len(kids)
-            if records is not None:
-                records.append(moves)
+            if recording:  # each child's outcomes and reward mass, until the children's numbers are known
+                records.append([(slot[2], slot[3]) for slot in by_key.values()])
             return [nid, player, kids, 0, denom, mass, []]
         if player == TERMINAL:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
@@ -1028,10 +1034,14 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 else:
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
                 if records is not None:
-                    moves = records[nid]
-                    for j in range(0, len(moves), 4):
-                        moves[j] = kid_ids[moves[j]]
-                    records[nid] = tuple(moves)
+                    flat = [frame[4]]
+                    for k, c, (outs, m) in zip(kids, kid_ids, records[nid], strict=True):
+                        if m is not None:
+                            m = tuple(m)
+                            m = masses.setdefault(m, m)  # a few masses, held by many states: one each
+                        flat += (c, k[1], m, len(outs))
+                        flat += outs
+                    records[nid] = tuple(flat)
             else:
                 distinct = len(set(kid_ids))  # actions reaching one state make one edge
                 edges += distinct
@@ -1346,25 +1356,19 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
             rec = records[sid]
             label_of = state.action_to_string
             if player == CHANCE:
-                # the outcomes reaching one state make one edge (its children are in the order of
-                # their first outcome): its weight the sum, its labels joined, its reward mass the sum
-                slots: dict = {}
-                denom = 0
-                moves = iter(rec)
-                for cid, action, wt, reward in zip(moves, moves, moves, moves):
-                    denom += wt
-                    slot = slots.get(cid)
-                    if slot is None:
-                        slots[cid] = [action, [label_of(action)], wt,
-                                      None if reward is None else tuple([wt * r for r in reward])]
-                        continue
-                    slot[1].append(label_of(action))
-                    slot[2] += wt
-                    merged += 1
-                    if reward is not None:
-                        mass = slot[3] or (0,) * n
-                        slot[3] = tuple([m + wt * r for m, r in zip(mass, reward, strict=True)])
-                for cid, (action, labels, wt, mass) in slots.items():
+                # one edge per child state (in the order of their first outcome), the outcomes that
+                # reach it merged: their labels joined; probability weight / denom, reward mass / weight
+                denom = rec[0]
+                j, end = 1, len(rec)
+                while j < end:
+                    cid, wt, mass, k = rec[j], rec[j + 1], rec[j + 2], rec[j + 3]
+                    action = rec[j + 4]
+                    if k == 1:
+                        label = label_of(action)
+                    else:
+                        label = ", ".join([label_of(a) for a in rec[j + 4:j + 4 + k]])
+                        merged += k - 1
+                    j += 4 + k
                     b = number[cid]
                     if b < 0:
                         b = number[cid] = reached
@@ -1373,9 +1377,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     else:
                         transpositions += 1
                     edges += 1
-                    # weight / denom; the mass is weight-scaled: the edge's reward is mass / weight
-                    w.chance_edge(nid, b, labels[0] if len(labels) == 1 else ", ".join(labels), len(labels), wt,
-                                  denom, mass)
+                    w.chance_edge(nid, b, label, k, wt, denom, mass)
                 kinds[CHANCE_NODE] += 1
                 w.node(nid, CHANCE_NODE, player, str(state), depth, value=key_value)
                 continue
