@@ -944,8 +944,12 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 ck = c.key()
                 r = rewards_of(c, n)
                 if r is not None:
-                    for j in range(n):
-                        mass[j] += w * r[j]
+                    if n == 2:  # the common case, unrolled
+                        mass[0] += w * r[0]
+                        mass[1] += w * r[1]
+                    else:
+                        for j in range(n):
+                            mass[j] += w * r[j]
                 slot = by_key.get(ck)
                 if slot is None:  # [weight, state, its outcomes, their reward mass (recording)]
                     by_key[ck] = [w, c, [action], None if r is None else [w * x for x in r]] if recording else [w, c]
@@ -955,7 +959,11 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     slot[2].append(action)
                     if r is not None:
                         m = slot[3]
-                        slot[3] = [w * x for x in r] if m is None else [a + w * x for a, x in zip(m, r, strict=True)]
+                        if m is None:
+                            slot[3] = [w * x for x in r]
+                        else:
+                            for j in range(n):
+                                m[j] += w * r[j]
             if total != denom:
                 raise GameDefinitionError(
                     f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
@@ -963,8 +971,8 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             kids = [(ck, slot[0], None, slot[1]) for ck, slot in by_key.items()]
             edges += len(kids)
             merged += taken - len(kids)
-            if recording:  # each child's outcomes and reward mass, until the children's numbers are known
-                records.append([(slot[2], slot[3]) for slot in by_key.values()])
+            if recording:  # each child's slot (outcomes, reward mass), until the children's numbers are known
+                records.append(list(by_key.values()))
             return [nid, player, kids, 0, denom, mass, []]
         if player == TERMINAL:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
@@ -1035,11 +1043,11 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
                 if records is not None:
                     flat = [frame[4]]
-                    for k, c, (outs, m) in zip(kids, kid_ids, records[nid], strict=True):
+                    for c, (wt, _, outs, m) in zip(kid_ids, records[nid], strict=True):
                         if m is not None:
                             m = tuple(m)
                             m = masses.setdefault(m, m)  # a few masses, held by many states: one each
-                        flat += (c, k[1], m, len(outs))
+                        flat += (c, wt, m, len(outs))
                         flat += outs
                     records[nid] = tuple(flat)
             else:

@@ -93,11 +93,11 @@ _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "han
 
 _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
 
+#: the decision stages inside the strikes (MECCG-SEQ-1..7), each followed by the next
+_STEPS = frozenset({"order", "attacker", "defender"})
 #: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
 #: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
 #: defender's; MECCG-SEQ-9/10: the rolls chance)
-#: the decision stages inside the strikes (MECCG-SEQ-1..7), each followed by the next
-_STEPS = frozenset({"order", "attacker", "defender"})
 _TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
             "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
 
