@@ -42,6 +42,7 @@ import gc
 import numbers
 from collections import Counter, deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from itertools import chain
 from dataclasses import dataclass
 from fractions import Fraction
 from math import gcd
@@ -759,8 +760,15 @@ class Solution:
     ids: dict  #: state key -> state number (the root is 0)
     values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
-    #: with ``solve_game(record=True)``: number -> the state's moves, each (child key, action,
-    #: chance weight or None, reward or None); None for a terminal state.  Else None.
+    #: with ``solve_game(record=True)``: number -> the state's moves in one flat tuple, children by
+    #: state *number* (a large export holds one per state: no key kept twice, no tuple per move): a
+    #: decision's ``(best, child, action, reward, child, action, reward, ...)``, one triple per legal
+    #: action in order (``best``: the index of the action chosen; ``reward``: what the move paid, or
+    #: None); a chance state's ``(denominator, child, weight, mass, k, outcome_1, ..., outcome_k,
+    #: child, ...)``, one group per child state in the order of their first outcome: the k outcomes
+    #: (of non-zero probability) that reach it, their probability as ``weight / denominator``, and
+    #: ``mass`` the sum of weight * reward over those that paid something (None if none did; the
+    #: edge's reward is mass / weight); None for a terminal state.  Else None.
     records: list | None = None
 
     @property
@@ -869,6 +877,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
     records: list | None = [] if record else None  # number -> moves (None: terminal)
+    masses: dict = {}  # with record: each chance edge's reward mass, one tuple per distinct mass
     edges = merged = 0
     zeros = (0,) * n
     has_rewards = callable(getattr(root, "rewards", None))
@@ -879,12 +888,19 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         r = c.rewards()
         if r == zeros:  # the common case, decided in C
             return None
+        if type(r) is tuple and len(r) == n:  # the next most common: a tuple of ints
+            for x in r:
+                if type(x) is not int:
+                    break
+            else:
+                return r
         return _rewards(c, n)
 
     def expand(state: Any, key: Hashable) -> list | None:
         """Register a new state; return its frame, or None when it is solved at once (terminal).
-        A frame is [number, player, children, next child to visit, denominator, reward mass];
-        a child is (key, weight or None, reward or None, state)."""
+        A frame is [number, player, children, next child to visit, denominator, reward mass,
+        children's numbers (filled as they are visited)]; a child is (key, weight or None, reward or
+        None, state)."""
         nonlocal edges, merged
         nid = len(values)
         if nid >= max_nodes:
@@ -901,52 +917,63 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             # denominator; outcomes that reach one state are merged (their weights added), and
             # their rewards folded into one expected-reward mass (an edge's reward(s)).
             counts[CHANCE_NODE] += 1
-            outcomes = state.chance_outcomes()
+            outcomes = []  # (outcome, numerator, denominator) of each probability
             denom = 1
-            for action, p in outcomes:
+            for action, p in state.chance_outcomes():
                 if type(p) is not Fraction:
                     p = _exact(p, f"the probability of outcome {action!r}", state)
-                if p.numerator < 0:
+                num, d = p.numerator, p.denominator
+                if num < 0:
                     raise GameDefinitionError(
                         f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
-                d = p.denominator
                 if denom % d:
                     denom = denom * d // gcd(denom, d)
+                outcomes.append((action, num, d))
             by_key: dict = {}
             total = 0
             mass: list = [0] * n
             taken = 0
-            moves: list | None = [] if records is not None else None
-            for action, p in outcomes:
-                p = p if type(p) is Fraction else Fraction(p)
-                if not p.numerator:
+            recording = records is not None
+            for action, num, d in outcomes:
+                if not num:
                     continue
                 taken += 1
-                w = p.numerator * (denom // p.denominator)
+                w = num * (denom // d)
                 total += w
                 c = state.child(action)
                 ck = c.key()
                 r = rewards_of(c, n)
-                if moves is not None:
-                    moves.append((ck, action, w, r))
                 if r is not None:
-                    for j in range(n):
-                        mass[j] += w * r[j]
+                    if n == 2:  # the common case, unrolled
+                        mass[0] += w * r[0]
+                        mass[1] += w * r[1]
+                    else:
+                        for j in range(n):
+                            mass[j] += w * r[j]
                 slot = by_key.get(ck)
-                if slot is None:
-                    by_key[ck] = [w, c]
-                else:
-                    slot[0] += w
+                if slot is None:  # [weight, state, its outcomes, their reward mass (recording)]
+                    by_key[ck] = [w, c, [action], None if r is None else [w * x for x in r]] if recording else [w, c]
+                    continue
+                slot[0] += w
+                if recording:
+                    slot[2].append(action)
+                    if r is not None:
+                        m = slot[3]
+                        if m is None:
+                            slot[3] = [w * x for x in r]
+                        else:
+                            for j in range(n):
+                                m[j] += w * r[j]
             if total != denom:
                 raise GameDefinitionError(
                     f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
                     "not exactly 1")
-            kids = [(ck, w, None, c) for ck, (w, c) in by_key.items()]
+            kids = [(ck, slot[0], None, slot[1]) for ck, slot in by_key.items()]
             edges += len(kids)
             merged += taken - len(kids)
-            if records is not None:
-                records.append(moves)
-            return [nid, player, kids, 0, denom, mass]
+            if recording:  # each child's slot (outcomes, reward mass), until the children's numbers are known
+                records.append(list(by_key.values()))
+            return [nid, player, kids, 0, denom, mass, []]
         if player == TERMINAL:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
             if len(rets) != n:
@@ -963,34 +990,32 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 f"CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
         counts[DECISION] += 1
         kids = []
-        keys = set()
         actions = state.legal_actions()
-        if records is not None:
-            actions = list(actions)
+        if records is not None and type(actions) is not list and type(actions) is not tuple:
+            actions = list(actions)  # walked twice
         for action in actions:
             c = state.child(action)
-            ck = c.key()
-            keys.add(ck)
-            kids.append((ck, None, rewards_of(c, n), c))
+            kids.append((c.key(), None, rewards_of(c, n), c))
         if not kids:
             raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
-        edges += len(keys)
-        merged += len(kids) - len(keys)
         if records is not None:
-            records.append([(k[0], a, None, k[2]) for k, a in zip(kids, actions)])
-        return [nid, player, kids, 0, None, None]
+            records.append(actions)  # until the children's numbers are known
+        return [nid, player, kids, 0, None, None, []]
 
     first = expand(root, root.key())
     stack = [first] if first is not None else []
     while stack:
         frame = stack[-1]
         kids = frame[2]
+        kid_ids = frame[6]
         i = frame[3]
         nk = len(kids)
         while i < nk:
             kid = kids[i]
+            i += 1
             cid = ids.get(kid[0])
             if cid is None:
+                kid_ids.append(len(values))  # the number expand gives it
                 sub = expand(kid[3], kid[0])
                 if sub is not None:
                     frame[3] = i
@@ -1000,12 +1025,12 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                 raise GameDefinitionError(
                     f"the game's states repeat (state {_describe(kid[3])} is reached again from itself), so it "
                     "has no finite tree; make the state key include what changes (e.g. a move counter)")
-            i += 1
+            else:
+                kid_ids.append(cid)
         else:
             stack.pop()
             nid, player = frame[0], frame[1]
-            kid_ids = [ids[k[0]] for k in kids]
-            plies[nid] = 1 + max([plies[c] for c in kid_ids])
+            plies[nid] = 1 + max(map(plies.__getitem__, kid_ids))
             if player == CHANCE:  # (reward mass + sum of weight * child value) / denominator
                 mass = frame[5]
                 if nk == 1 and n == 2 and type(mass[0]) is int and type(mass[1]) is int:
@@ -1016,16 +1041,33 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                                    Fraction(b.numerator * d + m1 * b.denominator, b.denominator * d) if m1 else b)
                 else:
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
+                if records is not None:
+                    flat = [frame[4]]
+                    for c, (wt, _, outs, m) in zip(kid_ids, records[nid], strict=True):
+                        if m is not None:
+                            m = tuple(m)
+                            m = masses.setdefault(m, m)  # a few masses, held by many states: one each
+                        flat += (c, wt, m, len(outs))
+                        flat += outs
+                    records[nid] = tuple(flat)
             else:
+                distinct = len(set(kid_ids))  # actions reaching one state make one edge
+                edges += distinct
+                merged += nk - distinct
                 best = bn = bd = None
+                bi = j = 0
                 for k, c in zip(kids, kid_ids):
                     r = k[2]
                     cv = values[c] if r is None else _plus(r, values[c])
                     x = cv[player]
                     xn, xd = x.numerator, x.denominator
                     if best is None or xn * bd > bn * xd:  # x > best[player], in integers
-                        best, bn, bd = cv, xn, xd
+                        best, bn, bd, bi = cv, xn, xd, j
+                    j += 1
                 values[nid] = best
+                if records is not None:
+                    records[nid] = (bi, *chain.from_iterable(zip(kid_ids, records[nid], [k[2] for k in kids],
+                                                                 strict=True)))
             frame[2] = None  # free the child states
     if progress is not None:
         progress(len(values))
@@ -1073,15 +1115,38 @@ def _xml_text(value: Any) -> str:
 
 
 class _GraphmlWriter:
-    """GraphML written as it goes (nodes and edges in any order, the graph's data at the end)."""
+    """GraphML written as it goes (nodes and edges in any order, the graph's data at the end).
+
+    The hot path of a large export: each node and edge is one string built from pieces made once
+    (the ``<data key=...>`` prefixes), and the blocks that repeat (values, probabilities, rewards)
+    are rendered once and remembered."""
+
+    _BOUND = 200_000  # remembered blocks of each kind, at most (then forgotten and made again)
 
     def __init__(self, path: str | Path, num_players: int):
         node_keys, edge_keys = _graphml_keys(num_players)
         self.nid = {name: f"n{i}" for i, (name, _, _) in enumerate(node_keys)}
         self.eid = {name: f"e{i}" for i, (name, _, _) in enumerate(edge_keys)}
         self.path = path
-        #: rendered value blocks by (name, id(tuple)): only for tuples kept alive while writing
+        #: rendered value blocks by (name, id(tuple)), and by (name, (numerator, denominator), ...):
+        #: only for tuples kept alive while writing
         self.memo: dict | None = None
+        k, e = self.nid, self.eid
+        self._heads: dict = {}  # (kind, player) -> the node's text between its id and its label
+        self._depth = f'</data>\n      <data key="{k["depth"]}">'
+        self._best = f'      <data key="{k["best"]}">'
+        self._best_label = f'</data>\n      <data key="{k["best_label"]}">'
+        self._vkeys = {name: [(f'      <data key="{k[f"{name}_{i}"]}">',
+                               f'</data>\n      <data key="{k[f"{name}_{i}_float"]}">')
+                              for i in range(num_players)] for name in ("returns", "value")}
+        self._edge_label = f'">\n      <data key="{e["label"]}">'
+        self._edge_actions = f'</data>\n      <data key="{e["actions"]}">'
+        self._prob = (f'      <data key="{e["prob"]}">', f'</data>\n      <data key="{e["prob_float"]}">')
+        self._rkeys = [(f'      <data key="{e[f"reward_{i}"]}">', f'</data>\n      <data key="{e[f"reward_{i}_float"]}">')
+                       for i in range(num_players)]
+        self._probs: dict = {}  # (weight, denominator) -> the probability's block
+        self._rewards: dict = {}  # reward tuple -> its block
+        self._masses: dict = {}  # (reward mass, weight) -> the block of the reward mass / weight
         try:
             self.out = open(path, "w", encoding="utf-8", buffering=1 << 20)
         except OSError as exc:
@@ -1108,50 +1173,108 @@ class _GraphmlWriter:
                 raise TreeError(f"{self.path}: cannot write: {exc.strerror}") from None
             self.buf.clear()
 
+    @staticmethod
+    def _block(keys: list, vals: Sequence) -> str:
+        """``n/d`` and float of each component, each under its pair of keys."""
+        parts = []
+        for (exact_key, float_key), x in zip(keys, vals):
+            exact, approx = _exact_and_float(x)
+            parts.append(f"{exact_key}{exact}{float_key}{approx}</data>\n")
+        return "".join(parts)
+
+    def _values(self, name: str, vals: Sequence) -> str:
+        memo = self.memo
+        if memo is None:
+            return self._block(self._vkeys[name], vals)
+        got = memo.get((name, id(vals)))
+        if got is None:
+            # many states share a value without sharing the tuple: remembered by value too (by
+            # numerators and denominators: hashing a Fraction costs more than writing it)
+            by_value = (name, *[(x.numerator, x.denominator) for x in vals])
+            got = memo.get(by_value)
+            if got is None:
+                got = memo[by_value] = self._block(self._vkeys[name], vals)
+            memo[(name, id(vals))] = got
+        return got
+
     def node(self, n: int, kind: str, player: int, label: str, depth: int, returns: Sequence | None = None,
              value: Sequence | None = None, best: int | None = None, best_label: str | None = None) -> None:
-        k = self.nid
-        buf = self.buf
-        buf.append(f'    <node id="{n}">\n      <data key="{k["kind"]}">{kind}</data>\n'
-                   f'      <data key="{k["player"]}">{player}</data>\n'
-                   f'      <data key="{k["label"]}">{_xml_text(label)}</data>\n'
-                   f'      <data key="{k["depth"]}">{depth}</data>\n')
-        for name, vals in (("returns", returns), ("value", value)):
-            if vals is not None:
-                memo = self.memo.get((name, id(vals))) if self.memo is not None else None
-                if memo is None:
-                    parts = []
-                    for i, x in enumerate(vals):
-                        exact, approx = _exact_and_float(x)
-                        parts.append(f'      <data key="{k[f"{name}_{i}"]}">{exact}</data>\n'
-                                     f'      <data key="{k[f"{name}_{i}_float"]}">{approx}</data>\n')
-                    memo = "".join(parts)
-                    if self.memo is not None:
-                        self.memo[(name, id(vals))] = memo
-                buf.append(memo)
-        if best is not None:
-            buf.append(f'      <data key="{k["best"]}">{best}</data>\n'
-                       f'      <data key="{k["best_label"]}">{_xml_text(best_label)}</data>\n')
-        buf.append("    </node>\n")
-        self._flush()
+        head = self._heads.get((kind, player))
+        if head is None:
+            k = self.nid
+            head = self._heads[(kind, player)] = (f'">\n      <data key="{k["kind"]}">{kind}</data>\n'
+                                                  f'      <data key="{k["player"]}">{player}</data>\n'
+                                                  f'      <data key="{k["label"]}">')
+        text = _XML_TEXT.get(label)
+        if text is None:
+            text = _xml_text(label)
+        rets = "" if returns is None else self._values("returns", returns)
+        if value is None:
+            vals = ""
+        else:
+            memo = self.memo
+            vals = memo.get(("value", id(value))) if memo is not None else None
+            if vals is None:
+                vals = self._values("value", value)
+        if best is None:
+            self.buf.append(f'    <node id="{n}{head}{text}{self._depth}{depth}</data>\n{rets}{vals}    </node>\n')
+        else:
+            bl = _XML_TEXT.get(best_label)
+            if bl is None:
+                bl = _xml_text(best_label)
+            self.buf.append(f'    <node id="{n}{head}{text}{self._depth}{depth}</data>\n{rets}{vals}'
+                            f'{self._best}{best}{self._best_label}{bl}</data>\n    </node>\n')
+        if len(self.buf) > 4096:
+            self._flush()
 
     def edge(self, u: int, v: int, label: str, actions: int, prob: Fraction | None = None,
              reward: Sequence | None = None) -> None:
-        k = self.eid
-        buf = self.buf
-        buf.append(f'    <edge source="{u}" target="{v}">\n      <data key="{k["label"]}">{_xml_text(label)}</data>\n'
-                   f'      <data key="{k["actions"]}">{actions}</data>\n')
+        """An edge; ``prob`` for a chance edge; ``reward`` what the move paid (None or empty: nothing)."""
+        p = ""
         if prob is not None:
             exact, approx = _exact_and_float(prob)
-            buf.append(f'      <data key="{k["prob"]}">{exact}</data>\n'
-                       f'      <data key="{k["prob_float"]}">{approx}</data>\n')
+            p = f"{self._prob[0]}{exact}{self._prob[1]}{approx}</data>\n"
+        r = ""
         if reward:
-            for i, x in enumerate(reward):
-                exact, approx = _exact_and_float(x)
-                buf.append(f'      <data key="{k[f"reward_{i}"]}">{exact}</data>\n'
-                           f'      <data key="{k[f"reward_{i}_float"]}">{approx}</data>\n')
-        buf.append("    </edge>\n")
-        self._flush()
+            memo = self._rewards
+            r = memo.get(reward)
+            if r is None:
+                if len(memo) > self._BOUND:
+                    memo.clear()
+                r = memo[reward] = self._block(self._rkeys, reward)
+        text = _XML_TEXT.get(label)
+        if text is None:
+            text = _xml_text(label)
+        self.buf.append(f'    <edge source="{u}" target="{v}{self._edge_label}{text}{self._edge_actions}{actions}'
+                        f'</data>\n{p}{r}    </edge>\n')
+        if len(self.buf) > 4096:
+            self._flush()
+
+    def chance_edge(self, u: int, v: int, label: str, actions: int, weight: int, denom: int,
+                    mass: tuple | None) -> None:
+        """A chance edge of probability ``weight / denom`` paying ``mass / weight`` (None: nothing)."""
+        probs = self._probs
+        p = probs.get((weight, denom))
+        if p is None:
+            if len(probs) > self._BOUND:
+                probs.clear()
+            exact, approx = _exact_and_float(_Ratio(weight, denom))
+            p = probs[(weight, denom)] = f"{self._prob[0]}{exact}{self._prob[1]}{approx}</data>\n"
+        r = ""
+        if mass is not None:  # the expected reward given the edge (written even when it is 0)
+            memo = self._masses
+            r = memo.get((mass, weight))
+            if r is None:
+                if len(memo) > self._BOUND:
+                    memo.clear()
+                r = memo[(mass, weight)] = self._block(self._rkeys, [Fraction(m, weight) for m in mass])
+        text = _XML_TEXT.get(label)
+        if text is None:
+            text = _xml_text(label)
+        self.buf.append(f'    <edge source="{u}" target="{v}{self._edge_label}{text}{self._edge_actions}{actions}'
+                        f'</data>\n{p}{r}    </edge>\n')
+        if len(self.buf) > 4096:
+            self._flush()
 
     def close(self, root: int, num_players: int, transpositions: int, merged_edges: int, solved: bool) -> None:
         values = (str(root), num_players, transpositions, merged_edges, "true" if solved else "false")
@@ -1211,90 +1334,114 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
     """
     sol = solve_game(root, max_nodes=max_nodes, progress=progress, record=True)
     n = sol.num_players
-    values, sol_ids, records = sol.values, sol.ids, sol.records
+    values, records = sol.values, sol.records
+    sol.ids = {}  # the walk goes by state number: the keys are not needed any more
     w = _GraphmlWriter(path, n)
     w.memo = {}  # the values are kept alive by ``sol`` until the end
 
-    index: dict = {root.key(): 0}
+    # breadth first, as build_tree numbers its nodes: number[s] is the node id of state number s
+    # (-1 until reached); ids are given in the order states enter the queue of (state number,
+    # state, depth); a child state is made again only when first reached here
+    number = [-1] * len(values)
+    number[0] = 0
+    reached = 1
     queue: deque = deque([(0, root, 0)])
     kinds = Counter()
     transpositions = merged = edges = max_depth = 0
-
-    def worth(reward, ck):
-        v = values[sol_ids[ck]]
-        return v if reward is None else _plus(reward, v)
-
+    nid = -1
     try:
         while queue:
-            nid, state, depth = queue.popleft()
-            max_depth = max(max_depth, depth)
+            sid, state, depth = queue.popleft()
+            nid += 1
+            if depth > max_depth:
+                max_depth = depth
             player = state.current_player()
-            sid = sol_ids[state.key()]
             key_value = values[sid]
             if player == TERMINAL:
                 kinds[TERMINAL_NODE] += 1
                 w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=key_value, value=key_value)
                 continue
-            # the children in order, actions reaching one state merged into one edge; a child
-            # state is made again only when first reached here (breadth first, as build_tree)
-            slots: dict = {}
-            order: list = []
+            rec = records[sid]
+            label_of = state.action_to_string
             if player == CHANCE:
-                denom = 0
-                for ck, action, wt, reward in records[sid]:
-                    denom += wt
-                    label = state.action_to_string(action)
-                    slot = slots.get(ck)
-                    if slot is None:
-                        slots[ck] = slot = [action, [label], wt, None]
-                        order.append(ck)
+                # one edge per child state (in the order of their first outcome), the outcomes that
+                # reach it merged: their labels joined; probability weight / denom, reward mass / weight
+                denom = rec[0]
+                j, end = 1, len(rec)
+                while j < end:
+                    cid, wt, mass, k = rec[j], rec[j + 1], rec[j + 2], rec[j + 3]
+                    action = rec[j + 4]
+                    if k == 1:
+                        label = label_of(action)
                     else:
-                        slot[1].append(label)
-                        slot[2] += wt
-                        merged += 1
-                    if reward is not None:
-                        mass = slot[3] or (0,) * n
-                        slot[3] = tuple(m + wt * r for m, r in zip(mass, reward, strict=True))
-            else:
-                for ck, action, _, reward in records[sid]:
-                    label = state.action_to_string(action)
-                    slot = slots.get(ck)
-                    if slot is None:
-                        slots[ck] = [action, [label], None, reward]
-                        order.append(ck)
+                        label = ", ".join([label_of(a) for a in rec[j + 4:j + 4 + k]])
+                        merged += k - 1
+                    j += 4 + k
+                    b = number[cid]
+                    if b < 0:
+                        b = number[cid] = reached
+                        reached += 1
+                        queue.append((cid, state.child(action), depth + 1))
                     else:
-                        slot[1].append(label)
-                        merged += 1
-            best = best_label = best_value = None
-            for ck in order:
-                action, labels, prob, extra = slots[ck]
-                cid = index.get(ck)
-                if cid is None:
-                    cid = index[ck] = len(index)
-                    queue.append((cid, state.child(action), depth + 1))
-                else:
-                    transpositions += 1
-                edges += 1
-                if player == CHANCE:  # weight / denom; the mass is weight-scaled: mass / weight
-                    reward = tuple(Fraction(m, prob) for m in extra) if extra is not None else None
-                    prob = _Ratio(prob, denom)
-                else:
-                    reward = extra
-                    cv = worth(reward, ck)
-                    if best_value is None or cv[player] > best_value[player]:
-                        best, best_label, best_value = cid, labels[0], cv
-                w.edge(nid, cid, ", ".join(labels), len(labels), prob, reward)
-            if player == CHANCE:
+                        transpositions += 1
+                    edges += 1
+                    w.chance_edge(nid, b, label, k, wt, denom, mass)
                 kinds[CHANCE_NODE] += 1
                 w.node(nid, CHANCE_NODE, player, str(state), depth, value=key_value)
+                continue
+            # a decision: the actions reaching one state make one edge, in the order of their first action
+            best = best_label = None
+            chosen, kid_ids, actions, rewards = rec[0], rec[1::3], rec[2::3], rec[3::3]
+            if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the search chose ``chosen``
+                i = 0
+                for cid, action, reward in zip(kid_ids, actions, rewards):
+                    b = number[cid]
+                    if b < 0:
+                        b = number[cid] = reached
+                        reached += 1
+                        queue.append((cid, state.child(action), depth + 1))
+                    else:
+                        transpositions += 1
+                    label = label_of(action)
+                    if i == chosen:
+                        best, best_label = b, label
+                    w.edge(nid, b, label, 1, None, reward)
+                    i += 1
+                edges += i
             else:
-                kinds[DECISION] += 1
-                w.node(nid, DECISION, player, str(state), depth, value=key_value, best=best, best_label=best_label)
+                by_child: dict = {}
+                out = []
+                for cid, action, reward in zip(kid_ids, actions, rewards):
+                    slot = by_child.get(cid)
+                    if slot is None:
+                        by_child[cid] = slot = (cid, action, [], reward)
+                        out.append(slot)
+                    else:
+                        merged += 1
+                    slot[2].append(label_of(action))
+                bn = bd = 0
+                for cid, action, labels, reward in out:
+                    b = number[cid]
+                    if b < 0:
+                        b = number[cid] = reached
+                        reached += 1
+                        queue.append((cid, state.child(action), depth + 1))
+                    else:
+                        transpositions += 1
+                    edges += 1
+                    cv = values[cid] if reward is None else _plus(reward, values[cid])
+                    x = cv[player]
+                    xn, xd = x.numerator, x.denominator
+                    if best is None or xn * bd > bn * xd:  # the first largest worth for the player to move
+                        best, best_label, bn, bd = b, labels[0], xn, xd
+                    w.edge(nid, b, labels[0] if len(labels) == 1 else ", ".join(labels), len(labels), None, reward)
+            kinds[DECISION] += 1
+            w.node(nid, DECISION, player, str(state), depth, value=key_value, best=best, best_label=best_label)
     except BaseException:
         w.out.close()
         raise
     w.close(0, n, transpositions, merged, True)
-    stats = TreeStats(nodes=len(index), edges=edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
+    stats = TreeStats(nodes=reached, edges=edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
                       terminal=kinds[TERMINAL_NODE], cut=0, transpositions=transpositions, merged_edges=merged,
                       depth=max_depth, longest_line=sol.stats.longest_line)
     return stats, sol.value

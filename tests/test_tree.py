@@ -920,3 +920,79 @@ def test_a_drawing_too_large_is_refused_before_the_tree_is_built(tmp_path, suffi
     assert not (tmp_path / f"t{suffix}").exists()
     stats, value = export(CountedLadder(20, merge=False), tmp_path / f"t{suffix}", depth=fits)
     assert stats.nodes == 2 ** (fits + 1) - 1 and value is None
+
+
+@dataclass(frozen=True)
+class Merges(_Base):
+    """A game built to take every path of the streamed export: actions of one decision that reach
+    one state (merged edges, without and with a reward), chance outcomes that reach one state paying
+    different rewards (an expected-reward mass), a best action that is not the first, and a state
+    reached first by a long line when searched depth first but by a short one breadth first (its
+    label names the line, as labels may: the node keeps the breadth-first one, as build_tree does).
+
+    root (player 0): a -> S1, b -> T0 paying (1, -1), c -> S1, d -> S2 paying (2, -2);
+    S1 (chance): x 1/4 -> S3 paying (1, -1), y 1/4 -> S3 paying (3, -3), z 1/2 -> T1;
+    S3 (player 1): g -> T0, h -> T1;  S2 (player 1): e -> T0, f -> T0, k -> T1;
+    T0 returns (0, 0), T1 (1, -1).
+    """
+
+    name: str = "root"
+    path: tuple = ()
+    paid: tuple = (0, 0)
+
+    MOVES = {"root": {"a": ("S1", (0, 0)), "b": ("T0", (1, -1)), "c": ("S1", (0, 0)), "d": ("S2", (2, -2))},
+             "S1": {"x": ("S3", (1, -1)), "y": ("S3", (3, -3)), "z": ("T1", (0, 0))},
+             "S3": {"g": ("T0", (0, 0)), "h": ("T1", (0, 0))},
+             "S2": {"e": ("T0", (0, 0)), "f": ("T0", (0, 0)), "k": ("T1", (0, 0))}}
+
+    def current_player(self):
+        return {"root": 0, "S1": CHANCE, "S3": 1, "S2": 1}.get(self.name, TERMINAL)
+
+    def legal_actions(self):
+        return list(self.MOVES[self.name])
+
+    def chance_outcomes(self):
+        return [("x", F(1, 4)), ("y", F(1, 4)), ("z", F(1, 2))]
+
+    def child(self, action):
+        name, paid = self.MOVES[self.name][action]
+        return Merges(name, self.path + (action,), paid)
+
+    def rewards(self):
+        return self.paid
+
+    def returns(self):
+        return (F(0), F(0)) if self.name == "T0" else (F(1), F(-1))
+
+    def action_to_string(self, action):
+        return f"{action} after {'.'.join(self.path) or 'start'}"
+
+    def key(self):
+        return self.name
+
+    def __str__(self):
+        return f"{self.name} via {'.'.join(self.path) or 'start'}"
+
+
+def test_streamed_graphml_merges_rewards_and_representatives(tmp_path):
+    """The streamed export of Merges is the graph export's document (nodes, edges, every attribute),
+    with the values worked out by hand above: S3 (0, 0), S1 (3/2, -3/2), S2 (0, 0), root 2 by d."""
+    from pycombat.tree import write_graphml
+
+    tree = build_tree(Merges())
+    value = solve(tree)
+    stats, streamed_value = write_graphml(Merges(), tmp_path / "s.graphml")
+    streamed = _graphml_as_data(tmp_path / "s.graphml")
+    assert streamed == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+    assert streamed_value == value == (F(2), F(-2)) and stats == tree.stats()
+    assert stats.merged_edges == 3  # c into a's edge, y into x's, f into e's
+    _, nodes, edges = streamed
+    by_label = {d["label"]: n for n, d in nodes.items()}
+    assert "T0 via b" in by_label and "T1 via a.z" in by_label  # reached first breadth first
+    assert nodes["0"]["best_label"] == "d after start" and nodes["0"]["value_0"] == "2/1"
+    s1 = by_label["S1 via a"]
+    assert nodes[s1]["value_0"] == "3/2"
+    to_s3 = edges[(s1, by_label["S3 via a.x"])]
+    assert to_s3["label"] == "x after a, y after a" and to_s3["actions"] == 2
+    assert (to_s3["prob"], to_s3["reward_0"], to_s3["reward_1"]) == ("1/2", "2/1", "-2/1")  # (1 + 3) / 2
+    assert edges[("0", s1)]["label"] == "a after start, c after start"

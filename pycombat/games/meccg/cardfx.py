@@ -187,7 +187,8 @@ class CardModel:
 @functools.cache
 def _yaml() -> dict:
     text = resources.files("pycombat.games.meccg.data").joinpath("card_effects.yaml").read_text(encoding="utf-8")
-    raw = yaml.safe_load(text)
+    # libyaml's parser when PyYAML has it (the same safe constructor: the same data, ten times faster)
+    raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
     for cid, entry in raw["cards"].items():  # our own data file: fail loudly on a typo
         bad = set(entry) - set(ENTRY_KEYS)
         bad |= {k for k in (entry.get("requires") or {}) if k not in COND_KEYS}

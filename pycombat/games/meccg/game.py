@@ -93,6 +93,14 @@ _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "han
 
 _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
 
+#: the decision stages inside the strikes (MECCG-SEQ-1..7), each followed by the next
+_STEPS = frozenset({"order", "attacker", "defender"})
+#: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
+#: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
+#: defender's; MECCG-SEQ-9/10: the rolls chance)
+_TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
+            "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
+
 
 class CvccState:
     """One position of the combat (immutable; :meth:`child` returns a new one).
@@ -145,8 +153,7 @@ class CvccState:
 
     # -- the state API ---------------------------------------------------------------------
     def current_player(self) -> int:
-        return {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
-                "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}[self.stage]
+        return _TO_MOVE[self.stage]
 
     def is_terminal(self) -> bool:
         return self.stage == "end"
@@ -205,18 +212,31 @@ class CvccState:
 
     def _skip_forced(self) -> "CvccState":
         """A step in which the player to move has exactly one thing to do is no decision: take it
-        (e.g. no excess strike, no supporter and no card left in a strike)."""
-        nxt = self
-        while nxt.stage in ("order", "attacker", "defender"):
-            only = nxt.legal_actions()
+        (e.g. no excess strike, no supporter and no card left in a strike). ``self`` is a state just
+        made, not keyed and held by no one yet, so it takes the steps in place (keeping its reward)."""
+        while self.stage in _STEPS:
+            only = self.legal_actions()
             if len(only) != 1:
                 break
-            reward = nxt.reward
-            nxt = nxt._child(only[0])
-            nxt.reward = reward
-        return nxt
+            self._step(only[0])
+            self._legal = None
+        return self
+
+    def _step(self, action) -> None:
+        """Take ``action`` at a step inside a strike, in place (on a state just made)."""
+        stage = self.stage
+        if stage == "order":  # MECCG-SEQ-1: the defender picks the strike resolved next
+            self.stage, self.current = "attacker", action
+        elif stage == "attacker":  # MECCG-SEQ-2/3/4
+            self.stage, self.a_step = "defender", action
+        else:  # MECCG-SEQ-5/6/7
+            self.stage, self.d_step = "resolve", action
 
     def _child(self, action) -> "CvccState":
+        if self.stage in _STEPS:  # the common case, inside the strikes
+            new = self._copy()
+            new._step(action)
+            return new
         g = self.game
         if self.stage == "phase1":
             return self._with(stage="phase2", p1=action)
@@ -231,21 +251,13 @@ class CvccState:
             nxt = self._with(stage="order", p1=(), p2=(), remaining=everything, excess_left=excess,
                           support_left=support, hand_a=g.hand_a, hand_d=g.hand_d)
             return nxt if everything else nxt._with(stage="end")
-        if self.stage == "order":
-            new = self._copy()
-            new.stage, new.current = "attacker", action
-            return new
-        if self.stage == "attacker":
-            new = self._copy()
-            new.stage, new.a_step = "defender", action
-            return new
-        if self.stage == "defender":
-            new = self._copy()
-            new.stage, new.d_step = "resolve", action
-            return new
         raise ValueError(f"no action at a terminal state: {self}")
 
     def action_to_string(self, action) -> str:
+        if self.stage == "resolve":  # the common case: a strike outcome, labelled once (see CvccGame)
+            got = self.game._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
         return self.game.action_to_string(self, action)
 
     def __str__(self) -> str:
@@ -304,6 +316,14 @@ class CvccGame:
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
         self._after: dict = {}  # the fields of a position after a strike -> that position
+        self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
+
+    def release(self) -> None:
+        """Forget the positions remembered after strikes. Each refers back to the game (a reference
+        cycle), so without this they wait for the cycle collector, which takes far longer over the
+        tens of thousands a large tree remembers (about 0.2 s of ``tree wind_throne``, at exit)
+        than reference counting does once the cycle is broken. The game still works afterwards."""
+        self._after.clear()
 
     def new_initial_state(self) -> CvccState:
         return CvccState(self, "phase1")
@@ -446,11 +466,13 @@ class CvccGame:
             paid, alive = o.paid, s.alive and not o.kills
         else:
             paid, alive = self.reward(o), s.alive and not self._kills(o)
-        if s._next is None:
-            s._next = {}
-        template = s._next.get(alive)
+        nxt = s._next
+        if nxt is None:
+            nxt = s._next = [None, None]  # by alive: the position reached (it is the same for every outcome)
+        template = nxt[alive]
         if template is None:
-            remaining = tuple(p for p in s.remaining if p != s.current)
+            current = s.current
+            remaining = tuple([p for p in s.remaining if p != current])
             hand_a, hand_d = s.hand_a, s.hand_d
             if s.a_step.cards or s.d_step.cards:
                 hand_a, hand_d = list(hand_a), list(hand_d)
@@ -470,7 +492,7 @@ class CvccGame:
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
                 self._after[fields] = template
-        s._next[alive] = template
+            nxt[alive] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
         new = template._copies.get(paid)
@@ -525,9 +547,17 @@ class CvccGame:
                 parts.append(f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}")
             return "; ".join(parts) or "nothing"
         if s.stage == "resolve":
+            # a strike's outcomes are made once (see outcomes) and labelled once: by identity, the
+            # outcome kept alive with its label (hashing an outcome would cost more than the label)
+            got = self._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
             if type(action) is OutcomeClass:
-                return " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
-            return self.outcome_label(action)
+                label = " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
+            else:
+                label = self.outcome_label(action)
+            self._labels[id(action)] = (action, label)
+            return label
         return str(action)
 
     @staticmethod

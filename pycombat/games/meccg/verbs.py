@@ -292,8 +292,11 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     out = export_path(output)
     _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
     game = CvccGame(scenario, obj)
-    stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
-                      player_names=("defender", "attacker"))
+    try:
+        stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                          player_names=("defender", "attacker"))
+    finally:
+        game.release()  # its remembered positions are freed now, not by the cycle collector at exit
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
 
 
