@@ -293,6 +293,12 @@ def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | No
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - a dependency of the package
         raise PycombatError("Dask distributed is not installed (pip install distributed)") from None
+    import logging
+
+    # Dask installs its own handlers and logs each start and stop at INFO: shown only with -v
+    quiet = logging.getLogger().getEffectiveLevel() > logging.INFO
+    if quiet:
+        logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     if scheduler:
         try:
@@ -300,8 +306,6 @@ def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | No
         except (OSError, TimeoutError) as exc:
             raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
-        import logging
-
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, silence_logs=logging.ERROR)
         client = Client(cluster)
