@@ -307,10 +307,40 @@ def is_loaded() -> bool:
     return _ENABLED[0]
 
 
-def memo() -> dict:
+class Memo(dict):
     """A dict in which a game keeps what it made of answers (by :meth:`Solver.key`, say), emptied
-    with the solver's own caches by :func:`clear_caches`."""
-    d: dict = {}
+    with the solver's own caches by :func:`clear_caches`.
+
+    >>> m = memo(limit=2)
+    >>> [m.remember(k, lambda: k * 10) for k in (1, 2, 1, 3)]
+    [10, 20, 10, 30]
+    >>> sorted(m)  # the last two made
+    [2, 3]
+    """
+
+    def __init__(self, limit: int = 256):
+        super().__init__()
+        self.limit = limit
+
+    def remember(self, key: Any, make: Callable[[], Any]) -> Any:
+        """``make()``, remembered under ``key`` (the last ``limit`` made); made afresh when ``key``
+        is None or the loaded solver is off."""
+        if key is None or not _ENABLED[0]:
+            return make()
+        got = self.get(key, _MISSING)
+        if got is _MISSING:
+            got = self[key] = make()
+            if len(self) > self.limit:
+                del self[next(iter(self))]
+        return got
+
+
+_MISSING = object()
+
+
+def memo(limit: int = 256) -> Memo:
+    """A new :class:`Memo` of a game, emptied with the solver's caches."""
+    d = Memo(limit)
     _MEMOS.append(d)
     return d
 

@@ -127,9 +127,11 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
                     texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
                                  "no_strike/2", "no_target/2", "inconsistent/2", "condition_met/1",
                                  "overt/1", "overt_by/3")])
-    remembered = _VERDICTS.get(solver.key()) if is_loaded() else None
-    if remembered is not None:  # the same companies and flags were judged a moment ago
-        return remembered
+    # the same companies and flags judged a moment ago are answered from the memo
+    return _VERDICTS.remember(solver.key() if is_loaded() else None, lambda: _judge(scenario, solver))
+
+
+def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
     answers = list(solver.models(limit=2))
     if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
         raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")
@@ -161,15 +163,11 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
         overt=tuple(sorted(r for (r,) in got.get("overt", []))),
         overt_by=tuple(sorted(got.get("overt_by", []))),
     )
-    if is_loaded():
-        _VERDICTS[solver.key()] = verdict
-    if len(_VERDICTS) > 512:
-        del _VERDICTS[next(iter(_VERDICTS))]
     return verdict
 
 
 #: program key -> the AttackVerdict made of its answer (values: frozen, shared)
-_VERDICTS: dict[tuple, "AttackVerdict"] = memo()
+_VERDICTS = memo(limit=512)
 
 
 #: answers read by a bounded count (about 2 s of solving) before it gives a lower bound

@@ -59,20 +59,13 @@ BOARD = VECTOR_OUTCOME
 
 def board_solver(board: Board) -> Solver:
     """The board program of ``board`` (see BOARD); ask it under :func:`assuming`."""
-    key = board.key() if is_loaded() else None
-    got = _BOARDS.get(key) if key is not None else None
-    if got is None:
-        got = Solver(files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
-                     facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER)
-        if key is not None:
-            _BOARDS[key] = got
-            if len(_BOARDS) > 256:
-                del _BOARDS[next(iter(_BOARDS))]
-    return got
+    return _BOARDS.remember(board.key() if is_loaded() else None, lambda: Solver(
+        files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
+        facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER))
 
 
 #: board key -> its board program (the Solver: its facts are written once)
-_BOARDS: dict[tuple, Solver] = memo()
+_BOARDS = memo()
 
 
 def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
@@ -81,7 +74,7 @@ def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
 
 
 #: (board key, side) -> its few splits (LegalSplits._few_splits), or None when there are many
-_FEW_SPLITS: dict[tuple, tuple[Split, ...] | None] = memo()
+_FEW_SPLITS = memo()
 
 
 def few_answers(board: Board, side: str) -> list | None:
@@ -135,7 +128,7 @@ class Derived:
         return self.targets[side] + self.dumps[side]
 
 
-_DERIVED: dict[tuple, Derived] = memo()
+_DERIVED = memo()
 
 
 def _derive(board: Board) -> Derived:
@@ -173,15 +166,7 @@ def _derive(board: Board) -> Derived:
 
 def derive(board: Board) -> Derived:
     """What the board implies, from ``derive.lp`` (cached per board)."""
-    if not is_loaded():
-        return _derive(board)
-    key = board.key()
-    got = _DERIVED.get(key)
-    if got is None:
-        if len(_DERIVED) > 256:
-            _DERIVED.clear()
-        got = _DERIVED[key] = _derive(board)
-    return got
+    return _DERIVED.remember(board.key() if is_loaded() else None, lambda: _derive(board))
 
 
 class LegalSplits:
@@ -239,16 +224,11 @@ class LegalSplits:
     def _few_splits(self) -> tuple[Split, ...] | None:
         """The side's vector splits when there are few (see few_answers), made once per board and side
         (a verb reads them several times: count, listing, kills, the judge's grouping)."""
-        key = (self.board.key(), self.side) if is_loaded() else None
-        if key is not None and key in _FEW_SPLITS:
-            return _FEW_SPLITS[key]
-        few = few_answers(self.board, self.side)
-        got = None if few is None else tuple(self._split(ans.decoded) for ans in few)
-        if key is not None:
-            if len(_FEW_SPLITS) >= 256:
-                del _FEW_SPLITS[next(iter(_FEW_SPLITS))]
-            _FEW_SPLITS[key] = got
-        return got
+        def make() -> tuple[Split, ...] | None:
+            few = few_answers(self.board, self.side)
+            return None if few is None else tuple(self._split(ans.decoded) for ans in few)
+
+        return _FEW_SPLITS.remember((self.board.key(), self.side) if is_loaded() else None, make)
 
     def _empty(self) -> Split:
         return Split(self.side, (), () if self.representation == "sequence" else None)

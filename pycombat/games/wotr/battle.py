@@ -649,18 +649,11 @@ def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | S
 def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_000) -> BattleResult:
     """The exact outcome distribution of the battle under a fixed policy (remembered for the last
     battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again)."""
-    key = _odds_key(setup, policy, max_states) if is_loaded() else None
-    got = _ODDS.get(key) if key is not None else None
-    if got is None:
-        got = forward(setup, Decisions(setup, policy), max_states=max_states)
-        if key is not None:
-            _ODDS[key] = got
-            if len(_ODDS) > 256:
-                del _ODDS[next(iter(_ODDS))]
-    return got
+    return _ODDS.remember(_odds_key(setup, policy, max_states) if is_loaded() else None,
+                          lambda: forward(setup, Decisions(setup, policy), max_states=max_states))
 
 
-_ODDS: dict[tuple, BattleResult] = memo()
+_ODDS = memo()
 
 
 def _odds_key(setup: BattleSetup, policy: Policy, max_states: int) -> tuple | None:

@@ -81,18 +81,10 @@ def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
     (WOTR-SPLIT-6). With the loaded solver, remembered under the scenario's content
     (:func:`.model.content_key`) and ``attacking`` (emptied with the solver's caches)."""
     content = content_key(s) if is_loaded() else None
-    key = None if content is None else (content, attacking)
-    got = _SETUPS.get(key) if key is not None else None
-    if got is None:
-        got = _battle_setup(s, attacking)
-        if key is not None:
-            _SETUPS[key] = got
-            if len(_SETUPS) > 4096:
-                del _SETUPS[next(iter(_SETUPS))]
-    return got
+    return _SETUPS.remember(None if content is None else (content, attacking), lambda: _battle_setup(s, attacking))
 
 
-_SETUPS: dict[tuple, BattleSetup] = memo()
+_SETUPS = memo(limit=4096)
 
 
 def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:

@@ -91,22 +91,12 @@ def judge_attack(s: Scenario, attacking: Force | None = None) -> AttackVerdict:
     With the loaded solver, a verdict is remembered under the scenario's content (every field but
     its title and file, :func:`.model.content_key`) and the attacking part: a batch of scenarios that
     differ only in their names is judged once (the memo is emptied with the solver's caches)."""
-    key = None
-    if is_loaded():
-        content = content_key(s)
-        key = None if content is None else (content, attacking)
-        got = _VERDICTS.get(key) if key is not None else None
-        if got is not None:
-            return _copy(got)
-    verdict = _judge(s, attacking)
-    if key is not None:
-        _VERDICTS[key] = _copy(verdict)
-        if len(_VERDICTS) > 4096:
-            del _VERDICTS[next(iter(_VERDICTS))]
-    return verdict
+    content = content_key(s) if is_loaded() else None
+    key = None if content is None else (content, attacking)
+    return _copy(_VERDICTS.remember(key, lambda: _copy(_judge(s, attacking))))
 
 
-_VERDICTS: dict[tuple, AttackVerdict] = memo()
+_VERDICTS = memo(limit=4096)
 
 
 def _copy(v: AttackVerdict) -> AttackVerdict:
