@@ -1343,8 +1343,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
     # (-1 until reached); ids are given in the order states enter the queue of (state number,
     # state, depth); a child state is made again only when first reached here. (That step, "number
     # the child if new and queue it, else count a transposition", is written out in each of the
-    # three loops below on purpose: it runs once per edge, and a call there costs a tenth of the
-    # export's time.)
+    # three loops below, which run once per edge: it updates four locals of this function.)
     number = [-1] * len(values)
     number[0] = 0
     reached = 1
