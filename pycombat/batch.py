@@ -228,15 +228,9 @@ def affinity(source: Source, name: str = "") -> str | None:
     share grounded programs, so they go to the same worker, whose loaded solver reuses them.
     None when the game gives none or the input does not read (its worker reports why)."""
     from . import registry
-    from .scenario import parse_document
 
     try:
-        if source[0] == "mapping":
-            data = source[1]
-        elif source[0] == "text":
-            data = parse_document(source[1], label=name, json_only=source[2])
-        else:
-            return None
+        data = _document(source)
         if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
             return None
         game = registry.get(data["game"])
@@ -246,6 +240,25 @@ def affinity(source: Source, name: str = "") -> str | None:
         return None if key is None else f"{game.name}:{key}"
     except Exception:  # noqa: BLE001 - a key only orders the work; a bad input is reported by its worker
         return None
+
+
+def _document(source: Source) -> Any:
+    """An input's scenario as the parent reads it for its key: cheaply, or not at all (None). A file's
+    text is read with libyaml (about a tenth of the worker's checking loader); a large one, or one
+    with YAML anchors or aliases (a bomb would expand in the key), is left to its worker."""
+    if source[0] == "mapping":
+        return source[1]
+    if source[0] != "text" or len(source[1]) > 65_536:
+        return None
+    text = source[1]
+    if source[2]:
+        return json.loads(text)
+    if "&" in text or "*" in text:
+        return None
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    return yaml.load(text, Loader=loader) if loader is not None else None  # noqa: S506 - a safe loader
 
 
 def grouped_order(items: Sequence[tuple[str, Source]], window: int = AFFINITY_WINDOW) -> list[int]:

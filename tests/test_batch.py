@@ -144,6 +144,23 @@ def test_inputs_sharing_programs_are_grouped_and_lines_stay_in_input_order(tmp_p
     assert two == one and summary.failed == 1
 
 
+def test_affinity_reads_files_cheaply_and_leaves_yaml_aliases_to_the_worker(tmp_path):
+    """A file's key is read in the parent (YAML or JSON, hands left out); a YAML bomb of aliases, which
+    would expand in the key, is not read there: no key, and its worker reports it."""
+    import yaml
+
+    a, b, c = tmp_path / "a.yaml", tmp_path / "b.json", tmp_path / "c.yaml"
+    a.write_text(yaml.safe_dump(_meccg_mapping("wounded", [], "a"), allow_unicode=True), encoding="utf-8")
+    b.write_text(json.dumps(_meccg_mapping("wounded", ["Swift Strokes"], "b")), encoding="utf-8")
+    c.write_text(yaml.safe_dump(_meccg_mapping("tapped", [], "c"), allow_unicode=True), encoding="utf-8")
+    bomb = Path(__file__).parent / "bad_inputs" / "alias_bomb_in_title.yaml"
+    keys = [batch.affinity(src, name) for name, src in batch.expand_inputs([str(a), str(b), str(c), str(bomb)])]
+    assert keys[0] is not None and keys[0] == keys[1] != keys[2]
+    assert keys[3] is None
+    lines, summary = _run([str(a), str(bomb), str(b)], workers=2, chunk_size=1)
+    assert [line["index"] for line in lines] == [0, 1, 2] and summary.failed == 1 and "error" in lines[1]
+
+
 def test_dask_local_cluster_equals_the_local_run(inputs):
     distributed = pytest.importorskip("distributed")
     _, folder, stream = inputs
