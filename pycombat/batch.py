@@ -261,15 +261,14 @@ def _document(source: Source) -> Any:
     return yaml.load(text, Loader=loader) if loader is not None else None  # noqa: S506 - a safe loader
 
 
-def grouped_order(items: Sequence[tuple[str, Source]], window: int = AFFINITY_WINDOW) -> list[int]:
+def grouped_order(items: Sequence[tuple[str, Source]], window: int = AFFINITY_WINDOW) -> Iterator[int]:
     """The order in which a pool runs ``items``: within each window of ``window`` inputs, those with
-    equal affinity keys next to each other (so in the same chunks), the rest in input order after."""
-    order: list[int] = []
+    equal affinity keys next to each other (so in the same chunks), the rest in input order after
+    (window by window: a cluster starts on the first while the next is read)."""
     for start in range(0, len(items), window):
         span = range(start, min(start + window, len(items)))
         keys = {i: affinity(items[i][1], items[i][0]) for i in span}
-        order += sorted(span, key=lambda i: (keys[i] is None, keys[i] or "", i))
-    return order
+        yield from sorted(span, key=lambda i: (keys[i] is None, keys[i] or "", i))
 
 
 # -- executors ----------------------------------------------------------------------------------

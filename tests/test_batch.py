@@ -129,7 +129,7 @@ def test_inputs_sharing_programs_are_grouped_and_lines_stay_in_input_order(tmp_p
     stream.write_text("".join(json.dumps(d) + "\n" for d in data[:5]) + "{not json\n"
                       + "".join(json.dumps(d) + "\n" for d in data[5:]))
     items = list(batch.expand_inputs([str(stream)]))
-    order = batch.grouped_order(items)
+    order = list(batch.grouped_order(items))
     assert sorted(order) == list(range(len(items)))
     keys = [batch.affinity(items[i][1]) for i in order]
     status_of = [None if k is None else items[i][1][1]["attacker"]["members"][0]["status"]
