@@ -61,7 +61,8 @@ def measure(repeats: int = 7) -> list[dict]:
         o_min, o_med, o_set = best_of(lambda b=board: replay_orders(b, "attacker"), max(1, repeats // 3))
         assert a_set == v_set == o_set, "the ASP and the brute forces disagree"
         tag = f"excess_damage={board.flags['excess_damage']}"
-        rows.append({"what": f"ASP, all legal splits, grounded (parsed rules kept) ({tag})", "n": len(a_set), "best": a_min, "median": a_med,
+        rows.append({"what": f"ASP, all legal splits, grounded (parsed rules kept) ({tag})", "n": len(a_set),
+                     "best": a_min, "median": a_med,
                      "ratio": 1.0, "note": f"target < {TARGET_S * 1000:.0f} ms "
                                             + ("OK" if a_min < TARGET_S else "MISSED")})
         rows.append({"what": f"ASP from scratch (rule files parsed again) ({tag})", "n": len(a_set), "best": c_min,

@@ -184,7 +184,8 @@ class Game:
         return resolve(self.read)(data, file=file, flag_overrides=flag_overrides)
 
 
-def key_without(data: Mapping[str, Any], drop: Sequence[str] = (), inner: Mapping[str, Sequence[str]] | None = None) -> str:
+def key_without(data: Mapping[str, Any], drop: Sequence[str] = (),
+                inner: Mapping[str, Sequence[str]] | None = None) -> str:
     """A scenario mapping as a key (canonical JSON) without the top-level fields ``drop`` nor, in each
     mapping ``inner`` names, its fields ``inner[name]``: a helper for a game's ``affinity``.
 
