@@ -13,6 +13,38 @@ from rich.console import Console
 from rich.text import Text
 
 
+#: a listing longer than this is written as plain lines (streamed), not as one rich table
+TABLE_MAX = 500
+#: on a terminal, at most this many plain lines are shown (the rest is counted)
+PAGE_LINES = 2000
+
+
+def plain_lines(console: Console, lines: Any, total: int) -> int:
+    """Write ``lines`` (an iterable of strings, made as they are written) straight to the console's
+    file, no table built; on a terminal only the first PAGE_LINES, then how many of ``total`` remain.
+    Returns how many were written."""
+    out = console.file
+    shown = 0
+    page = PAGE_LINES if out.isatty() else None
+    chunk: list[str] = []
+    for line in lines:
+        if page is not None and shown >= page:
+            break
+        chunk.append(line)
+        shown += 1
+        if len(chunk) >= 1000:
+            out.write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        out.write("\n".join(chunk) + "\n")
+    out.flush()
+    remain = total - shown
+    if remain:
+        console.print(f"... {remain:,} more not shown on the terminal (redirect to a file for all of them, or "
+                      f"use --json or --limit N)")
+    return shown
+
+
 def make_console() -> Console:
     """The console every verb prints to: wide on a terminal, 132 columns into a pipe or file."""
     return Console(width=max(Console().width, 120) if sys.stdout.isatty() else 132, highlight=False, markup=False,

@@ -469,6 +469,9 @@ class Solver:
     facts: Iterable[FactLike] = ()
     decoder: Decoder | None = None
     threads: int = 1
+    #: clasp options of this program (part of its identity), e.g. ``("--configuration=crafty",)``:
+    #: a search configuration can change the time to enumerate many answers several-fold
+    options: Sequence[str] = ()
 
     def __post_init__(self) -> None:
         self._facts = list(self.facts)
@@ -492,6 +495,7 @@ class Solver:
         args = [f"--const={k}={v}" for k, v in self.consts.items()]
         if self.threads > 1:
             args.append(f"--parallel-mode={self.threads}")
+        args.extend(self.options)
         args.extend(extra_args)
         ctl = clingo.Control(args, logger=_clingo_logger, message_limit=100)
         _, parts = self._statements()
@@ -514,7 +518,8 @@ class Solver:
     def _program_key(self) -> tuple:
         if self._key is None:
             keys, _ = self._statements()
-            self._key = (keys, tuple(sorted(self.consts.items())), self._facts_text, self.threads)
+            self._key = (keys, tuple(sorted(self.consts.items())), self._facts_text, self.threads,
+                         tuple(self.options))
         return self._key
 
     def _fresh(self, extra_args: Sequence[str] = ()) -> clingo.Control:

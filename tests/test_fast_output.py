@@ -77,11 +77,55 @@ def test_on_a_terminal_the_long_listing_is_a_page_and_says_how_many_remain():
     from rich.console import Console
 
     from pycombat.games.meccg import present
+    from pycombat.present import PAGE_LINES
 
     report = pycombat.load(EIGHT).enumerate()
     term = _Terminal()
     present.enumerate(report, Console(file=term, width=200, markup=False, highlight=False))
     lines = term.getvalue().splitlines()
     rows = [line for line in lines if line[:7].strip().isdigit()]
-    assert len(rows) == present.PAGE_LINES
-    assert f"... {40_320 - present.PAGE_LINES:,} more not shown" in term.getvalue()
+    assert len(rows) == PAGE_LINES
+    assert f"... {40_320 - PAGE_LINES:,} more not shown" in term.getvalue()
+
+
+def _riftbound_many(defenders: int) -> dict:
+    """Five 8-Might attackers against `defenders` custom units of Might 3 to 10 (then 3 again...)."""
+    return {"game": "riftbound", "title": "many splits", "battlefield": "Bench",
+            "attacker": {"player": "Ann", "units": [{"name": f"A{i}", "custom": True, "might": 8} for i in range(1, 6)]},
+            "defender": {"player": "Bo", "units": [{"name": f"D{i}", "custom": True, "might": 3 + i % 8}
+                                                   for i in range(defenders)]}}
+
+
+def test_a_long_riftbound_listing_is_every_split_once_as_plain_lines(tmp_path):
+    """Riftbound lists more than TABLE_MAX splits as numbered plain lines: each line is one split of
+    the report (its amounts and kills), in the report's order; on a terminal, a page and the rest
+    counted."""
+    from rich.console import Console
+
+    from pycombat.games.riftbound import present
+    from pycombat.present import PAGE_LINES, TABLE_MAX
+
+    path = tmp_path / "many.json"
+    path.write_text(json.dumps(_riftbound_many(9)), encoding="utf-8")
+    report = pycombat.load(str(path)).enumerate()
+    long_sides = [ss for ss in report.sides.values() if len(ss.splits) > TABLE_MAX]
+    assert long_sides and any(len(ss.splits) <= TABLE_MAX for ss in report.sides.values())
+    out = io.StringIO()
+    present.enumerate(report, Console(file=out, width=200, markup=False, highlight=False))
+    rows = [line for line in out.getvalue().splitlines() if line[:7].strip().isdigit() and " | kills: " in line]
+    want = [(ss.splits[i].amounts, tuple(ss.kills[i])) for ss in long_sides for i in range(len(ss.splits))]
+    got = []
+    for row in rows:
+        number, rest = row.split(maxsplit=1)
+        what, kills = rest.split(" | kills: ")
+        amounts = tuple((u.rsplit(" ", 1)[0], int(u.rsplit(" ", 1)[1])) for u in what.split(", "))
+        got.append((int(number), amounts, tuple(k for k in kills.split(", ") if k != "-")))
+    assert [(a, k) for _, a, k in got] == want
+    starts = [i for i, (n, _, _) in enumerate(got) if n == 1]
+    assert [n for n, _, _ in got] == [j - s + 1 for s, e in zip(starts, starts[1:] + [len(got)]) for j in range(s, e)]
+    term = _Terminal()
+    present.enumerate(report, Console(file=term, width=200, markup=False, highlight=False))
+    longest = max(len(ss.splits) for ss in long_sides)
+    assert longest > PAGE_LINES
+    assert f"... {longest - PAGE_LINES:,} more not shown" in term.getvalue()
+    assert sum(1 for line in term.getvalue().splitlines() if " | kills: " in line) < len(rows)

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dice import fmt
-from ...present import title, verdicts
+from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...rulebook import load_rulebook
 from .coverage import lines_of
 
@@ -80,10 +80,6 @@ def _enumerate(report, console: Console) -> None:
                       f"use --limit N to show more)")
 
 
-#: a listing longer than this is written as plain lines (streamed), not as one rich table
-TABLE_MAX = 500
-#: on a terminal, at most this many plain lines are shown (the rest is counted)
-PAGE_LINES = 2000
 
 
 def option_lines(result):
@@ -103,27 +99,9 @@ def option_lines(result):
 def _plain_listing(result, console: Console) -> None:
     """A long listing as plain lines written straight to the console's file (no table is built); on
     a terminal only the first PAGE_LINES, then how many remain."""
-    out = console.file
     console.print(("phase I (defender) | phase II (attacker) | phase III (defender) | excess" if result.traces
                    else "each defending target <- the strike of (attacking member) | excess"))
-    shown = 0
-    page = PAGE_LINES if out.isatty() else None
-    chunk: list[str] = []
-    for line in option_lines(result):
-        if page is not None and shown >= page:
-            break
-        chunk.append(line)
-        shown += 1
-        if len(chunk) >= 1000:
-            out.write("\n".join(chunk) + "\n")
-            chunk.clear()
-    if chunk:
-        out.write("\n".join(chunk) + "\n")
-    out.flush()
-    remain = len(result.options) - shown
-    if remain:
-        console.print(f"... {remain:,} more not shown on the terminal (redirect to a file for all of them, or "
-                      f"use --json or --limit N)")
+    plain_lines(console, option_lines(result), len(result.options))
 
 
 def _assignments_table(result) -> Table:

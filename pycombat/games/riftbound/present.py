@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dice import fmt
-from ...present import title, verdicts
+from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...tree import format_fraction
 from .model import SIDES, Board, Scenario, other
 from .judge import judge_text
@@ -109,7 +109,11 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
             console.print(Text(f"{count:,} legal {noun}" if count != 1 else f"1 legal {noun[:-1]}", style="bold"))
         if report.count_only or not listed:
             continue
-        console.print(_splits_table(ss))
+        if len(listed) > TABLE_MAX:
+            console.print(" ".join(["#"] + _columns(ss)))
+            plain_lines(console, _split_lines(ss), len(listed))
+        else:
+            console.print(_splits_table(ss))
         if ss.truncated and count is not None:
             console.print(f"... {count - len(listed):,} more (shown: {len(listed):,}; use --limit N to show more)")
         for line in judge_text(ss.judge, side):
@@ -119,6 +123,22 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
     texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes))
     how = "whichever legal splits are chosen" if len(classes.outcomes) == 1 else "depending on the splits"
     console.print(f"Outcome {how}: {texts} (RB-MODEL-4: {classes.explain()}).")
+
+
+def _columns(ss: SideSplits) -> list[str]:
+    if ss.representation == "sequence":
+        return ["assignments, in order", "|", "kills"]
+    return ["damage to " + ", ".join(ss.derived.receivers(ss.side)), "|", "kills"]
+
+
+def _split_lines(ss: SideSplits):
+    """One plain line per listed split (a generator): a long listing is not built as a table."""
+    for i, (sp, k) in builtins.enumerate(zip(ss.splits, ss.kills), start=1):
+        if ss.representation == "sequence":
+            what = " -> ".join(f"{u} {a}" for u, a in sp.steps) or "nothing"
+        else:
+            what = ", ".join(f"{u} {a}" for u, a in sp.amounts) or "nothing"
+        yield f"{i:>7}  {what} | kills: {', '.join(k) or '-'}"
 
 
 def _splits_table(ss: SideSplits) -> Table:
