@@ -371,8 +371,8 @@ def _parse(text: str) -> list:
     except RuntimeError as exc:  # a syntax error in an encoding: our bug, not the user's
         raise SolverError(f"ASP program does not parse: {exc}") from exc
     _STATS["parsed"] += 1
-    # comments are statements of clingo's AST too (most of the lines of our encodings): added to
-    # every control they would cost more than the rules
+    # comments are statements of clingo's AST too (222 of the 352 statements of a Riftbound board
+    # program): added to every control they only cost time
     return [s for s in out if s.ast_type != clingo.ast.ASTType.Comment]
 
 
