@@ -694,8 +694,16 @@ def check(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *, con
     >>> check([], [], consts={})
     []
     """
-    solver = Solver(files=files, consts=consts or {}, facts=facts,
-                    texts=[f"#show {violation}/2."])
+    return check_answer(files, facts, consts=consts, violation=violation)[0]
+
+
+def check_answer(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *,
+                 consts: Mapping[str, str] | None = None, decoder: Decoder | None = None,
+                 violation: str = "violation") -> tuple[list[Violation], Answer]:
+    """:func:`check`, with the one answer set it read: what else the program shows (its
+    ``#show`` statements, decoded by ``decoder``) comes from the same grounding."""
+    solver = Solver(files=files, consts=consts or {}, facts=facts, texts=[f"#show {violation}/2."],
+                    decoder=decoder)
     answers = list(solver.models(limit=2))
     if len(answers) != 1:
         raise SolverError(f"check mode expects exactly one answer set, got {len(answers)}")
@@ -703,4 +711,4 @@ def check(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *, con
     for sym in answers[0].symbols:
         if sym.name == violation and len(sym.arguments) == 2:
             out.add(Violation(to_python(sym.arguments[0]), to_python(sym.arguments[1])))
-    return sorted(out, key=lambda v: (v.rule, repr(v.detail)))
+    return sorted(out, key=lambda v: (v.rule, repr(v.detail))), answers[0]

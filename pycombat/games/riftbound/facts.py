@@ -1,10 +1,12 @@
 """The fact boundary: Riftbound boards <-> the ASP predicates of ``asp_rules/riftbound``.
 
 Input predicates are documented in ``asp_rules/riftbound/input.lp``, output predicates in
-``show.lp`` and :data:`DERIVED_SHOW`. Both directions go through these clorm classes, never
+``show.lp`` and :data:`BOARD_TEXT` (derive.lp's numbers). Both directions go through these clorm classes, never
 through string parsing.
 """
 from __future__ import annotations
+
+import math
 
 from fractions import Fraction
 from typing import Iterable, Mapping
@@ -255,7 +257,6 @@ class Violation(Predicate):
 OUTPUT_PREDICATES = (Assign, Step)
 DERIVED_PREDICATES = (Might, Lethal, Unkillable, Pool, ToAssign, Target, Dump, Tier, Dual, Big, Excess, TotalLethal,
                       DamageStep)
-DERIVED_SHOW = "".join(f"#show {p.meta.name}/{p.meta.arity}.\n" for p in DERIVED_PREDICATES)
 
 
 def _quiet_show(p: type) -> str:
@@ -314,16 +315,8 @@ def value_facts(values: Mapping[str, Fraction]) -> list[Predicate]:
     """``value(U, V)`` with the fractions scaled to integers by one common denominator."""
     if not values:
         return []
-    den = 1
-    for v in values.values():
-        den = den * Fraction(v).denominator // _gcd(den, Fraction(v).denominator)
+    den = math.lcm(*(Fraction(v).denominator for v in values.values()))
     return [Value(unit=u, value=int(Fraction(v) * den)) for u, v in values.items()]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
 
 
 def split_facts(split: Split) -> list[Predicate]:

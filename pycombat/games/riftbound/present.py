@@ -110,7 +110,7 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
         if report.count_only or not listed:
             continue
         if len(listed) > TABLE_MAX:
-            console.print(" ".join(["#"] + _columns(ss)))
+            console.print(_plain_header(ss))
             plain_lines(console, _split_lines(ss), len(listed))
         else:
             console.print(_splits_table(ss))
@@ -125,10 +125,10 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
     console.print(f"Outcome {how}: {texts} (RB-MODEL-4: {classes.explain()}).")
 
 
-def _columns(ss: SideSplits) -> list[str]:
+def _plain_header(ss: SideSplits) -> str:
     if ss.representation == "sequence":
-        return ["assignments, in order", "|", "kills"]
-    return ["damage to " + ", ".join(ss.derived.receivers(ss.side)), "|", "kills"]
+        return "# assignments, in order | kills"
+    return f"# damage to {', '.join(ss.derived.receivers(ss.side))} | kills"
 
 
 def _split_lines(ss: SideSplits):

@@ -45,16 +45,13 @@ VECTOR = LEGAL + ("generate.lp", "enforce.lp", "show.lp")
 #: to generate them (the tests check every generated sequence in check mode and against brute force)
 SEQUENCE = BASE + ("sequence_generate.lp", "show.lp")
 OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
-#: the vector program with what each split leaves (cleanup.lp, outcome.lp: deterministic given the
-#: split, so one answer set per split still): the listing, the count and the wipe-out question
-#: (outcome.wipe_values) of a side share one grounding
-VECTOR_OUTCOME = VECTOR + ("cleanup.lp", "outcome.lp")
-#: The board program (issue 17): VECTOR_OUTCOME with ``assigning(S)`` an external (facts.BOARD_TEXT),
-#: so that one grounding of a board answers derive.lp's numbers (no side assigning) and each
-#: side's vector listing, count and wipe-out question (under the assumption ``assigning(S)``).
-#: Grounding has a fixed cost per program of a few milliseconds whatever the board's size, which is
-#: most of the work of a small board: three groundings became one.
-BOARD = VECTOR_OUTCOME
+#: The board program (issue 17): the vector program with what each split leaves (cleanup.lp,
+#: outcome.lp: deterministic given the split, so one answer set per split still) and ``assigning(S)``
+#: an external (facts.BOARD_TEXT), so that one grounding of a board answers derive.lp's numbers (no
+#: side assigning) and each side's vector listing, count and wipe-out question (under the assumption
+#: ``assigning(S)``). Grounding has a fixed cost per program of a few milliseconds whatever the
+#: board's size, which is most of the work of a small board: three groundings became one.
+BOARD = VECTOR + ("cleanup.lp", "outcome.lp")
 
 
 def board_solver(board: Board) -> Solver:

@@ -334,49 +334,43 @@ class BattleResult:
     def numerators(self) -> tuple[int, tuple[tuple[Outcome, int], ...]]:
         """``(D, ((outcome, n), ...))``: each outcome's probability as ``n / D``, D the least common
         denominator (the outcomes' order)."""
-        got = self._derived.get("num")
-        if got is None:
-            den = 1
-            for p in self.outcomes.values():
-                q = p.denominator
-                den = den * q // math.gcd(den, q)
-            got = self._derived["num"] = (den, tuple((o, p.numerator * (den // p.denominator))
-                                                     for o, p in self.outcomes.items()))
-        return got
+        def make():
+            den = math.lcm(*(p.denominator for p in self.outcomes.values()))
+            return den, tuple((o, p.numerator * (den // p.denominator)) for o, p in self.outcomes.items())
+
+        return self.derived("num", make)
 
     def by_kind(self) -> dict[str, Fraction]:
-        got = self._derived.get("kind")
-        if got is None:
+        def make():
             den, nums = self.numerators()
             acc = dict.fromkeys(KIND_ORDER, 0)
             for o, n in nums:
                 acc[o.kind] += n
-            got = self._derived["kind"] = {k: Fraction(n, den) for k, n in acc.items() if n}
-        return dict(got)
+            return {k: Fraction(n, den) for k, n in acc.items() if n}
+
+        return dict(self.derived("kind", make))
 
     def survivors(self, role: str) -> Dist:
         """The distribution of the number of units ``role`` has left at the end."""
-        key = ("left", role)
-        got = self._derived.get(key)
-        if got is None:
+        def make():
             idx = 1 if role == "attacker" else 2
             den, nums = self.numerators()
             acc: dict[int, int] = {}
             for o, n in nums:
                 left = unit_count(o[idx])
                 acc[left] = acc.get(left, 0) + n
-            got = self._derived[key] = Dist({k: Fraction(n, den) for k, n in acc.items()})
-        return got
+            return Dist({k: Fraction(n, den) for k, n in acc.items()})
+
+        return self.derived(("left", role), make)
 
     def expected_units(self, role: str) -> Fraction:
         """The expected number of units ``role`` has left at the end."""
-        key = ("expected", role)
-        got = self._derived.get(key)
-        if got is None:
+        def make():
             idx = 1 if role == "attacker" else 2
             den, nums = self.numerators()
-            got = self._derived[key] = Fraction(sum(unit_count(o[idx]) * n for o, n in nums), den)
-        return got
+            return Fraction(sum(unit_count(o[idx]) * n for o, n in nums), den)
+
+        return self.derived(("expected", role), make)
 
 
 _JOINT_INT: dict[tuple[RollParams, RollParams], tuple[int, tuple[tuple[int, int, int], ...]]] = {}

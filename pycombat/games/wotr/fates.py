@@ -20,7 +20,7 @@ summing to 1; per group: the expected number in each fate, summing to the figure
 from __future__ import annotations
 
 from fractions import Fraction
-from math import gcd
+from math import lcm
 
 from ...dice import as_json
 from .board import load_nations
@@ -145,11 +145,7 @@ def fate_totals(s, attacking, joint) -> dict:
     """The expected fates as exact Fractions: (role, figure) -> {"count": figures, "expected": {fate:
     expected number}} (what :func:`fate_distribution` writes as JSON). Summed in integers over the
     probabilities' least common denominator; each total is made a Fraction once, at the end."""
-    den = 1
-    for outs in joint.values():
-        for p in outs.values():
-            q = p.denominator
-            den = den * q // gcd(den, q)
+    den = lcm(*(p.denominator for outs in joint.values() for p in outs.values()))
     acc: dict = {}
     for lost, outs in joint.items():
         for o, p in outs.items():

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from math import comb, prod
 from typing import Any, Iterator
 
-from ...errors import SolverError, TooLargeError
+from ...errors import TooLargeError
 from ...rulebook import load_rulebook
-from ...solver import Decoder, Solver, Violation, is_loaded, memo, rule_files, to_python
+from ...solver import Decoder, Solver, Violation, check_answer, is_loaded, memo, rule_files
 from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
 from .board import load_nations
@@ -110,14 +110,9 @@ def _judge(s: Scenario, attacking: Force | None) -> AttackVerdict:
     facts = scenario_facts(s, groups) + split_facts(attacking, groups)
     # check mode and the numbers from one grounding: BASE is deterministic given the facts (one
     # answer set), showing the violated rules (violation(RuleId, Detail)) and show.lp's numbers
-    solver = Solver(files=rule_files(RULES, BASE + ("show.lp",)), texts=["#show violation/2."], consts=consts(s),
-                    facts=facts, decoder=Decoder(SHOWN))
-    answers = list(solver.models(limit=2))
-    if len(answers) != 1:
-        raise SolverError(f"check mode expects exactly one answer set, got {len(answers)}")
-    violations = sorted({Violation(to_python(x.arguments[0]), to_python(x.arguments[1])) for x in answers[0].symbols
-                         if x.name == "violation" and len(x.arguments) == 2}, key=lambda v: (v.rule, repr(v.detail)))
-    return AttackVerdict(not violations, attacking, rearguard, violations, _numbers(answers[0].decoded))
+    violations, answer = check_answer(rule_files(RULES, BASE + ("show.lp",)), facts, consts=consts(s),
+                                      decoder=Decoder(SHOWN))
+    return AttackVerdict(not violations, attacking, rearguard, violations, _numbers(answer.decoded))
 
 
 @dataclass(frozen=True)
