@@ -421,3 +421,16 @@ def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened
             assert not body, f"{v.claim.id}: no body check, yet {body}"
         else:
             assert len(body) == 1 and word[fate] in book.rules[body.pop()].text, (v.claim.id, fate, v.rules)
+
+
+#: the claim kinds the checks above read, by game: each must occur in some ruling file, or those
+#: checks would pass without checking anything
+CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_legal", "may_attack", "strike_effect"},
+                 "riftbound": {"split_legal", "lethal", "might", "total", "outcome", "fate"},
+                 "wotr": {"strength", "dice", "leadership", "reroll_dice", "hits", "card_playable", "hit_number"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kind_the_checks_read_is_decided_in_some_ruling(game):
+    seen = {v.claim.kind for g, p in FILES if g == game for v in _decided(game, p)[1]}
+    assert CHECKED_KINDS[game] <= seen, f"no decided {game} claim of kind {sorted(CHECKED_KINDS[game] - seen)}"
