@@ -160,6 +160,12 @@ def _coerce(verb: Any, options: Mapping[str, Any]) -> dict[str, Any]:
 def run_item(index: int, name: str, source: Source, verb: str, options: Mapping[str, Any],
              flags: Mapping[str, str]) -> dict:
     """One input's JSON line (a result or an error object); never raises for a bad scenario."""
+    got = read_item(index, name, source, flags)
+    return got if isinstance(got, dict) else run_read(got, verb, options)
+
+
+def read_item(index: int, name: str, source: Source, flags: Mapping[str, str]) -> "dict | tuple":
+    """An input read: ``(index, name, api.Scenario)``, or its error object."""
     from . import api
     from .scenario import parse_document
 
@@ -173,13 +179,40 @@ def run_item(index: int, name: str, source: Source, verb: str, options: Mapping[
             data = dict(source[1])
         game = api.game_of(data, name)
         model = game.read_scenario(data, file=name, flag_overrides=dict(flags))
-        scenario = api.Scenario(game, model)
-        report = scenario.run(verb, **_coerce(game.verb(verb), options))
-        return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
-    except (PycombatError, RecursionError, ValueError, TypeError, KeyError) as exc:
-        return _error(index, name, exc)
+        return index, name, api.Scenario(game, model)
     except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
         return _error(index, name, exc)
+
+
+def run_read(item: tuple, verb: str, options: Mapping[str, Any]) -> dict:
+    """A read input's JSON line: the verb's result, or an error object."""
+    index, name, scenario = item
+    try:
+        report = scenario.run(verb, **_coerce(scenario._game.verb(verb), options))
+        return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
+    except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
+        return _error(index, name, exc)
+
+
+def _prefetch(read: Sequence["dict | tuple"], verb: str) -> None:
+    """Each game's ``prefetch`` over the chunk's scenarios of that game (see ``Game.prefetch``): it
+    only warms the game's memos, so a failure there is logged and the verbs answer alone."""
+    import logging
+
+    from . import registry
+
+    by_game: dict[str, tuple[Any, list]] = {}
+    for got in read:
+        if not isinstance(got, dict):
+            scenario = got[2]
+            by_game.setdefault(scenario.game, (scenario._game, []))[1].append(scenario.model)
+    for game, models in by_game.values():
+        if game.prefetch is None or verb not in game.verbs:
+            continue
+        try:
+            registry.resolve(game.prefetch)(verb, models)
+        except Exception:  # noqa: BLE001 - an optimisation: the verbs still answer each scenario
+            logging.getLogger("pycombat.batch").debug("prefetch of %s failed", game.name, exc_info=True)
 
 
 #: one output line as a worker hands it back: the input's index, the JSON text, whether it is an
@@ -211,7 +244,9 @@ def run_chunk(chunk: Sequence[tuple[int, str, Source]], verb: str, options: Mapp
     gc.freeze()
     gc.set_threshold(max(threshold[0], 50_000), threshold[1], threshold[2])
     try:
-        return [encode(run_item(i, name, src, verb, options, flags), pretty) for i, name, src in chunk]
+        read = [read_item(i, name, src, flags) for i, name, src in chunk]
+        _prefetch(read, verb)
+        return [encode(got if isinstance(got, dict) else run_read(got, verb, options), pretty) for got in read]
     finally:
         gc.set_threshold(*threshold)
         gc.unfreeze()

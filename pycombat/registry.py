@@ -170,6 +170,10 @@ class Game:
     #: never raising): ``pycombat batch`` sends inputs with equal keys to the same worker, whose loaded
     #: solver then reuses its programs and answers for all of them (a key only orders the work)
     affinity: str | Callable | None = None
+    #: ``(verb, [scenario objects]) -> None``: called by ``pycombat batch`` with a chunk's scenarios
+    #: before it runs the verb on each: the game may answer what they share at once (one grounding
+    #: for several, issue 17).  It only fills the game's memos: the answers are those of the verb alone
+    prefetch: str | Callable | None = None
 
     def verb(self, name: str) -> Verb:
         try:

@@ -30,6 +30,7 @@ Example (a tiny program given as text):
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 from collections import OrderedDict
@@ -712,3 +713,230 @@ def check_answer(files: Sequence[Traversable | Path], facts: Iterable[FactLike],
         if sym.name == violation and len(sym.arguments) == 2:
             out.add(Violation(to_python(sym.arguments[0]), to_python(sym.arguments[1])))
     return sorted(out, key=lambda v: (v.rule, repr(v.detail))), answers[0]
+
+
+# -- many instances of one program in one grounding (issue 17) -------------------------------------
+#
+# gringo has a fixed cost for every program it grounds, whatever its facts (a few milliseconds for a
+# Riftbound board program whose answer has 250 ground rules), and a Control costs about a millisecond
+# to make and free.  :class:`Instances` shares both between several instances of one program: each
+# atom of the rules gets the instance's number as a new first argument, each instance's facts get
+# theirs, and one grounding holds them all, as independent parts.  Solving cannot be shared the same
+# way -- clasp's work for a solve grows with the whole program -- so a batch of instances is kept
+# small (see MAX_INSTANCES).  The rewritten program is the same rule files (no rule is written twice).
+
+#: the variable that carries the instance number through rewritten rules (no encoding uses it)
+_INSTANCE_VAR = "PycombatInstance"
+#: instances grounded together at most: measured on Riftbound boards (issue 17), clasp's cost per
+#: answer grows with the program, and 16 boards a grounding gave the least time per board
+MAX_INSTANCES = 16
+#: clasp's SAT preprocessing runs at each solve over the whole program: for many small independent
+#: instances it cost three times the search itself (measured: 3.3 against 1.1 ms a board at 64 boards)
+_INSTANCE_OPTIONS = ("--sat-prepro=0",)
+_INSTANCE_TEXT = """
+#show.
+#external pycombat_union.
+#external pycombat_picked(I) : pycombat_instance(I).
+pycombat_shown(I) :- pycombat_instance(I), not pycombat_union.
+pycombat_shown(I) :- pycombat_picked(I).
+"""
+#: the cases part (Instances.cases): a choice of one case, and the switches of the case picked
+_CASES_TEXT = """
+pycombat_union.
+1 { pycombat_pick(C) : pycombat_case(C, _, _) } 1.
+pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
+#show pycombat_pick/1.
+"""
+_REWRITTEN: dict[tuple, list] = {}
+
+
+def _instanced_term(t: Any) -> Any:
+    """The atom ``t`` with the instance variable as its first argument."""
+    loc, kind = t.location, t.ast_type
+    var = clingo.ast.Variable(loc, _INSTANCE_VAR)
+    if kind == clingo.ast.ASTType.Function:
+        return clingo.ast.Function(loc, t.name, [var, *t.arguments], t.external)
+    if kind == clingo.ast.ASTType.Pool:
+        return clingo.ast.Pool(loc, [_instanced_term(a) for a in t.arguments])
+    if (kind == clingo.ast.ASTType.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function
+            and not t.symbol.arguments and t.symbol.positive):
+        return clingo.ast.Function(loc, t.symbol.name, [var], 0)
+    raise SolverError(f"cannot give an instance argument to the atom {t}")
+
+
+class _Instanced(clingo.ast.Transformer):
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        return node.update(symbol=_instanced_term(node.symbol))
+
+
+def _literal(loc: Any, name: str, *args: Any) -> Any:
+    return clingo.ast.Literal(loc, clingo.ast.Sign.NoSign,
+                              clingo.ast.SymbolicAtom(clingo.ast.Function(loc, name, list(args), 0)))
+
+
+def _rewrite(stmts: Iterable[Any]) -> list[Any]:
+    """The statements of one program, for many instances (see Instances)."""
+    A = clingo.ast.ASTType
+    out: list[Any] = []
+    extra: list[str] = []
+    tr = _Instanced()
+    for s in stmts:
+        kind = s.ast_type
+        if kind in (A.Program, A.Definition, A.Comment):
+            if kind == A.Program and s.name != "base":
+                raise SolverError(f"instances: only the base program part is supported (#program {s.name})")
+            out.append(s)
+        elif kind == A.Rule:
+            s = tr(s)
+            out.append(s.update(body=[*s.body, _literal(s.location, "pycombat_instance",
+                                                        clingo.ast.Variable(s.location, _INSTANCE_VAR))]))
+        elif kind == A.Defined:
+            out.append(s.update(arity=s.arity + 1))
+        elif kind == A.ShowSignature:
+            if not s.positive:
+                raise SolverError("instances: #show of a classically negated signature is not supported")
+            xs = [f"X{i}" for i in range(s.arity)]
+            atom = f"{s.name}({', '.join(xs)})" if xs else s.name
+            extra.append(f"#show ({_INSTANCE_VAR}, {atom}) : {s.name}({', '.join([_INSTANCE_VAR, *xs])}), "
+                         f"pycombat_shown({_INSTANCE_VAR}).")
+        elif kind == A.ShowTerm:
+            loc = s.location
+            var = clingo.ast.Variable(loc, _INSTANCE_VAR)
+            body = [tr(b) for b in s.body]
+            out.append(s.update(term=clingo.ast.Function(loc, "", [var, s.term], 0),
+                                body=[*body, _literal(loc, "pycombat_shown", var)]))
+        elif kind == A.External:
+            s = tr(s)
+            out.append(s.update(body=[*s.body, _literal(s.location, "pycombat_instance",
+                                                        clingo.ast.Variable(s.location, _INSTANCE_VAR))]))
+        else:
+            raise SolverError(f"instances: a {kind.name} statement is not supported")
+    for text in extra + [_INSTANCE_TEXT]:
+        out.extend(_parse(text))
+    return out
+
+
+class Instances:
+    """Several instances of one program (rule files + texts + constants), each with its own facts,
+    grounded once together (issue 17): what a batch of small scenarios shares is the grounder's and
+    the Control's fixed costs.  Each atom ``p(X...)`` of the program becomes ``p(I, X...)`` for
+    instance ``I``; the instances share no atom, so the program's answer sets are the products of
+    theirs.
+
+    Two questions, in this order:
+
+    * :meth:`fixed`: the one answer set of each instance with every ``#external`` false (for a
+      program that is deterministic then), from one solve;
+    * :meth:`cases`: the answer sets of each instance under its own switches (``#external`` atoms
+      made true), every case in one solve: a choice of one case makes the answer sets of the whole
+      program the disjoint union of the cases' answer sets.
+
+    Answers are :class:`Answer` objects of the original program (the instance argument removed),
+    decoded by ``decoder``.
+
+    >>> inst = Instances(texts=["#external on. { p(1..2) } = 1 :- on. q :- not on. #show p/1. #show q/0."],
+    ...                  instances=[[], []])
+    >>> [[str(s) for s in a.symbols] for a in inst.fixed()]
+    [['q'], ['q']]
+    >>> [sorted(str(s) for a in answers for s in a.symbols) for answers in inst.cases([(1, [clingo.Function("on")])])]
+    [['p(1)', 'p(2)']]
+    """
+
+    def __init__(self, files: Sequence[Traversable | Path] = (), texts: Sequence[str] = (), *,
+                 instances: Sequence[Iterable[FactLike]], consts: Mapping[str, str] | None = None,
+                 decoder: Decoder | None = None, options: Sequence[str] = ()):
+        if not 0 < len(instances) <= MAX_INSTANCES:
+            raise SolverError(f"instances: 1 to {MAX_INSTANCES} instances, not {len(instances)}")
+        self.decoder = decoder or to_python
+        self.size = len(instances)
+        key = (tuple(_file_key(f) for f in files), tuple(texts))
+        stmts = _REWRITTEN.get(key) if _ENABLED[0] else None
+        if stmts is None:
+            parts = [_file_statements(f)[1] for f in files] + [_text_statements(t) for t in texts]
+            stmts = _rewrite(s for p in parts for s in p)
+            if _ENABLED[0]:
+                if len(_REWRITTEN) >= 16:
+                    _REWRITTEN.clear()
+                _REWRITTEN[key] = stmts
+        args = [f"--const={k}={v}" for k, v in (consts or {}).items()]
+        self._ctl = clingo.Control([*args, *options, *_INSTANCE_OPTIONS], logger=_clingo_logger, message_limit=100)
+        lines = []
+        for i, facts in enumerate(instances):
+            num = clingo.Number(i)
+            lines.append(f"pycombat_instance({i}).\n")
+            for f in facts:
+                sym = to_symbol(f)
+                lines.append(f"{clingo.Function(sym.name, [num, *sym.arguments], sym.positive)}.\n")
+        try:
+            with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                for stmt in stmts:
+                    builder.add(stmt)
+            self._ctl.add("base", [], "".join(lines))
+        except RuntimeError as exc:
+            raise SolverError(f"ASP program does not parse: {exc}") from exc
+        self._ctl.ground([("base", [])])
+        _STATS["grounded"] += 1
+        self._asked_cases = False
+
+    def _answers(self, models: int) -> Iterator[tuple[int, list[tuple[int, clingo.Symbol]]]]:
+        self._ctl.configuration.solve.models = str(models)
+        with self._ctl.solve(yield_=True) as handle:
+            for m in handle:
+                pick, syms = -1, []
+                for sym in m.symbols(shown=True):
+                    if sym.type == clingo.SymbolType.Function and sym.name == "pycombat_pick":
+                        pick = sym.arguments[0].number
+                    else:
+                        syms.append((sym.arguments[0].number, sym.arguments[1]))
+                yield pick, syms
+
+    def _answer(self, n: int, syms: Sequence[clingo.Symbol]) -> Answer:
+        syms_t = tuple(syms)
+        return Answer(n, syms_t, tuple(self.decoder(s) for s in syms_t))
+
+    def fixed(self) -> list[Answer] | None:
+        """Each instance's answer set with every external false; None unless the program has exactly
+        one answer set then."""
+        got = list(itertools.islice(self._answers(2), 2))
+        if len(got) != 1:
+            return None
+        per: list[list[clingo.Symbol]] = [[] for _ in range(self.size)]
+        for i, sym in got[0][1]:
+            per[i].append(sym)
+        return [self._answer(1, syms) for syms in per]
+
+    def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0) -> list[list[Answer] | None]:
+        """The answer sets of each case ``(instance, the externals it makes true)``, all in one solve;
+        a case with more than ``limit`` (when not 0) answer sets gets None.  Asked once."""
+        if self._asked_cases:
+            raise SolverError("instances: cases are asked once")
+        self._asked_cases = True
+        if not cases:
+            return []
+        lines, rules = [_CASES_TEXT], set()
+        for c, (i, atoms) in enumerate(cases):
+            if not atoms:
+                raise SolverError("instances: a case makes at least one external true")
+            for a in atoms:
+                sym = to_symbol(a)
+                mine = self._ctl.symbolic_atoms[clingo.Function(sym.name, [clingo.Number(i), *sym.arguments])]
+                if mine is None or not mine.is_external:
+                    raise SolverError(f"instances: {sym} is not an external of the program")
+                lines.append(f"pycombat_case({c}, {i}, {sym}).\n")
+                n = len(sym.arguments)
+                if (sym.name, n) not in rules:
+                    rules.add((sym.name, n))
+                    xs = ", ".join(f"X{k}" for k in range(n))
+                    inner = f"{sym.name}({xs})" if n else sym.name
+                    lines.append(f"{sym.name}({', '.join(['I'] + ([xs] if n else []))}) :- pycombat_pick(C), "
+                                 f"pycombat_case(C, I, {inner}).\n")
+        self._ctl.add("pycombat_cases", [], "".join(lines))
+        self._ctl.ground([("pycombat_cases", [])])
+        out: list[list[Answer] | None] = [[] for _ in cases]
+        for c, syms in self._answers(0):
+            got = out[c]
+            if got is not None:
+                got.append(self._answer(len(got) + 1, [s for _, s in syms]))
+                if limit and len(got) > limit:
+                    out[c] = None
+        return out

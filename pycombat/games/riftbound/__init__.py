@@ -66,6 +66,7 @@ def affinity(data: dict) -> str:
 
 GAME = register(Game(
     affinity=affinity,
+    prefetch=f"{_PKG}.verbs:prefetch",
     name="riftbound",
     title="Riftbound",
     read=f"{_PKG}.schema:scenario_from_dict",

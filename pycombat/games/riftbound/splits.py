@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
 from ...errors import TooLargeError
-from ...solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files
+from ...solver import MAX_INSTANCES, Answer, Decoder, Instances, Solver, Violation, check, is_loaded, memo, rule_files
 from . import facts as F
 from .model import Board, Split, other
 
@@ -74,11 +74,62 @@ def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
 _FEW_SPLITS = memo()
 
 
-def few_answers(board: Board, side: str) -> list | None:
+def few_answers(board: Board, side: str) -> list[Answer] | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
-    leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None."""
-    got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
-    return got if len(got) <= LISTED_AT_ONCE else None
+    leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  In a
+    canonical order (by their sorted symbols), the same whichever grounding answered (see prefetch)."""
+    def make() -> list[Answer] | None:
+        got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
+        return _canonical(got) if len(got) <= LISTED_AT_ONCE else None
+
+    return _FEW_ANSWERS.remember((board.key(), side) if is_loaded() else None, make)
+
+
+def _canonical(answers: Sequence[Answer]) -> list[Answer]:
+    return sorted(answers, key=lambda a: sorted(a.symbols))
+
+
+#: (board key, side) -> few_answers
+_FEW_ANSWERS = memo()
+
+
+def prefetch(boards: Sequence[Board]) -> None:
+    """Answer the board programs of many boards at once (issue 17, ``pycombat batch``): what
+    :func:`derive` and :func:`few_answers` would ask of each board's own grounding, from one
+    grounding of up to ``MAX_INSTANCES`` boards (:class:`~pycombat.solver.Instances`: the same
+    rule files).  Only fills their memos (nothing when the loaded solver is off); a board it cannot
+    answer is left to them."""
+    if not is_loaded():
+        return
+    todo: dict[tuple, Board] = {}
+    for b in boards:
+        key = b.key()
+        if key not in _DERIVED and key not in todo:
+            todo[key] = b
+    groups: dict[tuple, list[Board]] = {}
+    for b in todo.values():
+        groups.setdefault(tuple(sorted(consts({**b.flags, "split_repr": "vector"}).items())), []).append(b)
+    for flags, group in groups.items():
+        for i in range(0, len(group), MAX_INSTANCES):
+            _prefetch(dict(flags), group[i:i + MAX_INSTANCES])
+
+
+def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
+    inst = Instances(rule_files(RULES, BOARD), [F.BOARD_TEXT], instances=[F.board_facts(b) for b in boards],
+                     consts=flags, decoder=_BOARD_DECODER, options=SEARCH)
+    fixed = inst.fixed()
+    if fixed is None:  # (a board whose program has no answer or several: its own grounding will say)
+        return
+    cases = []
+    for i, (board, answer) in enumerate(zip(boards, fixed)):
+        d = _DERIVED.remember(board.key(), lambda: _derived(board, answer))
+        for side in ("attacker", "defender"):
+            # the splits few_answers would list (an upper bound past LISTED_AT_ONCE: it counts instead)
+            if d.to_assign[side] and LegalSplits(board, side).upper_bound() <= LISTED_AT_ONCE:
+                cases.append((i, side))
+    listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
+    for (i, side), answers in zip(cases, listed):
+        _FEW_ANSWERS.remember((boards[i].key(), side), lambda: None if answers is None else _canonical(answers))
 
 
 _BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
@@ -132,13 +183,12 @@ class Derived:
 _DERIVED = memo()
 
 
-def _derive(board: Board) -> Derived:
-    # the board program's one answer where no side assigns: derive.lp's numbers (deterministic)
-    (answer,) = list(board_solver(board).models(limit=2))
+def _derived(board: Board, answer: Answer) -> Derived:
+    """derive.lp's numbers, from the board program's one answer where no side assigns (deterministic)."""
     order = [u.name for u in board.attacker + board.defender]
     rank = {n: i for i, n in enumerate(order)}
     got: dict[type, list] = {}
-    for d in answer.decoded:
+    for _, d in sorted(zip(answer.symbols, answer.decoded)):  # (in one order, whichever grounding answered)
         got.setdefault(type(d), []).append(d)
     sides = ("attacker", "defender")
     unkillable = {d.unit for d in got.get(F.Unkillable, [])}
@@ -167,7 +217,11 @@ def _derive(board: Board) -> Derived:
 
 def derive(board: Board) -> Derived:
     """What the board implies, from ``derive.lp`` (cached per board)."""
-    return _DERIVED.remember(board.key() if is_loaded() else None, lambda: _derive(board))
+    def make() -> Derived:
+        (answer,) = list(board_solver(board).models(limit=2))
+        return _derived(board, answer)
+
+    return _DERIVED.remember(board.key() if is_loaded() else None, make)
 
 
 class LegalSplits:

@@ -41,7 +41,7 @@ from .optimize import Optimized, objective_from, optimize as _optimize, root_alt
 from .outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
 from .judge import judge_json
 from .showdown import Showdown, play_showdown
-from .splits import Derived, LegalSplits
+from .splits import Derived, LegalSplits, prefetch as _prefetch
 
 #: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
 DEFAULT_MAX_LIST = 100_000
@@ -121,6 +121,19 @@ class EnumerateReport(_Combat):
                                                                   for s, v in self.sides.items()},
                 "outcomes": sorted(self.outcomes.outcomes), "outcome_reason": self.outcomes.explain(),
                 "unmodelled": self.unmodelled}
+
+
+def prefetch(verb: str, scenarios: list[Scenario]) -> None:
+    """``Game.prefetch`` (``pycombat batch``): the boards of a chunk's scenarios, after their
+    showdowns, answered together (:func:`.splits.prefetch`); a scenario whose showdown fails is left
+    to its verb, which reports it."""
+    boards = []
+    for scenario in scenarios:
+        try:
+            boards.append(play_showdown(scenario).board)
+        except PycombatError:
+            continue
+    _prefetch(boards)
 
 
 def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, max_list: int | None = None,
