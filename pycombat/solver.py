@@ -877,17 +877,24 @@ class Instances:
         self._ctl.ground([("base", [])])
         _STATS["grounded"] += 1
         self._asked_cases = False
+        self._split: dict[clingo.Symbol, tuple[int, Any]] = {}
 
     def _answers(self, models: int) -> Iterator[tuple[int, list[tuple[int, clingo.Symbol]]]]:
         self._ctl.configuration.solve.models = str(models)
+        split = self._split  # shown symbol -> (instance, the original program's symbol); or the case picked
         with self._ctl.solve(yield_=True) as handle:
             for m in handle:
                 pick, syms = -1, []
                 for sym in m.symbols(shown=True):
-                    if sym.type == clingo.SymbolType.Function and sym.name == "pycombat_pick":
-                        pick = sym.arguments[0].number
+                    got = split.get(sym)
+                    if got is None:
+                        args = sym.arguments
+                        got = split[sym] = (-1, args[0].number) if sym.name == "pycombat_pick" else (
+                            args[0].number, args[1])
+                    if got[0] < 0:
+                        pick = got[1]
                     else:
-                        syms.append((sym.arguments[0].number, sym.arguments[1]))
+                        syms.append(got)
                 yield pick, syms
 
     def _answer(self, n: int, syms: Sequence[clingo.Symbol]) -> Answer:

@@ -77,7 +77,7 @@ _FEW_SPLITS = memo()
 def few_answers(board: Board, side: str) -> list[Answer] | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
     leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  In a
-    canonical order (by their sorted symbols), the same whichever grounding answered (see prefetch)."""
+    canonical order (by their splits), the same whichever grounding answered (see prefetch)."""
     def make() -> list[Answer] | None:
         got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
         return _canonical(got) if len(got) <= LISTED_AT_ONCE else None
@@ -86,7 +86,8 @@ def few_answers(board: Board, side: str) -> list[Answer] | None:
 
 
 def _canonical(answers: Sequence[Answer]) -> list[Answer]:
-    return sorted(answers, key=lambda a: sorted(a.symbols))
+    # one answer set per split (the split decides the rest): ordered by their splits
+    return sorted(answers, key=lambda a: sorted((d.unit, d.amount) for d in a.decoded if isinstance(d, F.Assign)))
 
 
 #: (board key, side) -> few_answers
@@ -188,8 +189,10 @@ def _derived(board: Board, answer: Answer) -> Derived:
     order = [u.name for u in board.attacker + board.defender]
     rank = {n: i for i, n in enumerate(order)}
     got: dict[type, list] = {}
-    for _, d in sorted(zip(answer.symbols, answer.decoded)):  # (in one order, whichever grounding answered)
+    for d in answer.decoded:
         got.setdefault(type(d), []).append(d)
+    for items in got.values():  # (in one order, whichever grounding answered)
+        items.sort()
     sides = ("attacker", "defender")
     unkillable = {d.unit for d in got.get(F.Unkillable, [])}
     lethal: dict[str, int | None] = {d.unit: d.lethal for d in got.get(F.Lethal, [])}

@@ -1,0 +1,172 @@
+"""Many instances of one program in one grounding (``solver.Instances``, issue 17), against the
+plain one-program-per-instance path it replaces in ``pycombat batch``.
+
+* the engine: random knapsack-like programs with externals, choices and aggregates: each
+  instance's fixed answer and each case's answer sets equal a :class:`~pycombat.solver.Solver`
+  of that instance alone, under the same externals;
+* Riftbound: random boards (the brute-force tests' strategy: every keyword and flag) answered by
+  ``splits.prefetch`` give the same derive.lp numbers and the same splits, with what they leave,
+  as each board's own grounding;
+* ``pycombat batch`` on every Riftbound example and verb writes the same lines with the game's
+  prefetch as without it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+from pathlib import Path
+
+import clingo
+import pytest
+from budget import examples
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_riftbound_bruteforce import boards
+
+import pycombat
+from pycombat import registry, solver
+from pycombat.batch import run_batch
+from pycombat.errors import SolverError
+from pycombat.games.riftbound import splits
+
+SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EX = Path(pycombat.__file__).resolve().parent.parent / "examples" / "riftbound"
+
+PROGRAM = """
+#external on(X) : item(X).
+#external strict.
+{ pick(X) : item(X), on(X) }.
+:- #sum { W, X : pick(X), weight(X, W) } > C, cap(C).
+:- strict, pick(X), pick(Y), X < Y, weight(X, W), weight(Y, W).
+total(S) :- S = #sum { W, X : pick(X), weight(X, W) }.
+heavy(X) :- weight(X, W), W > 2. light(X) :- weight(X, W), W <= 2.
+none :- not pick(_).
+#show pick/1. #show total/1. #show none/0.
+#show heavy(X) : heavy(X), not on(X).
+"""
+
+
+def _item(x: int, w: int) -> list:
+    return [clingo.Function("item", [clingo.Number(x)]),
+            clingo.Function("weight", [clingo.Number(x), clingo.Number(w)])]
+
+
+@st.composite
+def instances(draw):
+    out = []
+    for _ in range(draw(st.integers(1, 5))):
+        facts = [clingo.Function("cap", [clingo.Number(draw(st.integers(0, 8)))])]
+        for x in range(draw(st.integers(0, 4))):
+            facts += _item(x, draw(st.integers(1, 4)))
+        out.append(facts)
+    return out
+
+
+def _alone(facts, true_atoms=()) -> list[frozenset]:
+    """Every answer set of one instance alone, its externals false but ``true_atoms``."""
+    s = solver.Solver(texts=[PROGRAM], facts=facts)
+    ext = [(clingo.Function("on", [f.arguments[0]]), False) for f in facts if f.name == "item"]
+    ext.append((clingo.Function("strict"), False))
+    true = set(true_atoms)
+    assumed = [(a, a in true) for a, _ in ext]
+    return sorted(frozenset(map(str, m.symbols)) for m in s.models(assumptions=assumed))
+
+
+@SETTINGS
+@given(instances(), st.data())
+def test_instances_equal_each_program_alone(insts, data):
+    many = solver.Instances(texts=[PROGRAM], instances=insts)
+    fixed = many.fixed()
+    assert fixed is not None and len(fixed) == len(insts)
+    for facts, answer in zip(insts, fixed):
+        assert [frozenset(map(str, answer.symbols))] == _alone(facts)
+    cases = []
+    for i, facts in enumerate(insts):
+        items = [f.arguments[0] for f in facts if f.name == "item"]
+        switches = [clingo.Function("on", [x]) for x in items] + [clingo.Function("strict")]
+        for _ in range(data.draw(st.integers(0, 2))):
+            chosen = data.draw(st.lists(st.sampled_from(switches), min_size=1, max_size=3, unique=True))
+            cases.append((i, chosen))
+    limit = data.draw(st.sampled_from([0, 1, 3]))
+    got = many.cases(cases, limit=limit)
+    assert len(got) == len(cases)
+    for (i, chosen), answers in zip(cases, got):
+        expected = _alone(insts[i], chosen)
+        if limit and len(expected) > limit:
+            assert answers is None
+        else:
+            assert answers is not None
+            assert sorted(frozenset(map(str, a.symbols)) for a in answers) == expected
+            assert [a.number for a in answers] == list(range(1, len(answers) + 1))
+
+
+def test_instances_refuse_what_they_cannot_answer():
+    many = solver.Instances(texts=[PROGRAM], instances=[_item(1, 1)])
+    with pytest.raises(SolverError, match="not an external"):
+        many.cases([(0, [clingo.Function("pick", [clingo.Number(1)])])])
+    with pytest.raises(SolverError, match="instances"):
+        solver.Instances(texts=["#minimize { 1 : a }. {a}."], instances=[[]])
+    with pytest.raises(SolverError, match="1 to"):
+        solver.Instances(texts=[PROGRAM], instances=[[]] * (solver.MAX_INSTANCES + 1))
+    # several answer sets with every external false: no fixed answer
+    assert solver.Instances(texts=["{ a }."], instances=[[]]).fixed() is None
+
+
+def _answers(board, side):
+    got = splits.few_answers(board, side)
+    return None if got is None else [frozenset(map(str, a.symbols)) for a in got]
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(boards(max_defenders=3), min_size=1, max_size=solver.MAX_INSTANCES + 3))
+def test_riftbound_prefetch_equals_each_board_alone(board_list):
+    solver.clear_caches(keep_parsed=True)
+    splits.prefetch(board_list)
+    together = [(splits.derive(b), {s: _answers(b, s) for s in ("attacker", "defender")}) for b in board_list]
+    solver.clear_caches(keep_parsed=True)
+    for b, (derived, answers) in zip(board_list, together):
+        assert splits.derive(b) == derived
+        for side in ("attacker", "defender"):
+            alone = _answers(b, side)
+            assert answers[side] == alone, (side, b)  # the same answers, in the same (canonical) order
+
+
+@pytest.mark.parametrize("verb", ["enumerate", "odds", "verify", "optimize"])
+def test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone(verb, monkeypatch):
+    files = [str(p) for p in sorted(EX.glob("*.yaml"))]
+    solver.clear_caches(keep_parsed=True)
+    with_prefetch = io.StringIO()
+    run_batch(files, verb, out=with_prefetch, workers=1)
+    game = registry.get("riftbound")
+    assert game.prefetch is not None
+    monkeypatch.setitem(registry._GAMES, "riftbound", dataclasses.replace(game, prefetch=None))
+    solver.clear_caches(keep_parsed=True)
+    alone = io.StringIO()
+    run_batch(files, verb, out=alone, workers=1)
+    lines = [_untimed(line) for line in with_prefetch.getvalue().splitlines()]
+    assert len(lines) == len(files)
+    assert lines == [_untimed(line) for line in alone.getvalue().splitlines()]
+    assert any("error" not in line for line in lines)
+
+
+def _untimed(line: str) -> dict:
+    got = json.loads(line)
+    got.get("result", {}).pop("seconds", None)  # (optimize says how long it took)
+    return got
+
+
+def test_a_failing_prefetch_leaves_the_verbs_to_answer(monkeypatch):
+    files = [str(EX / "seed_example.yaml")]
+    expected = io.StringIO()
+    run_batch(files, "enumerate", out=expected, workers=1)
+
+    def broken(verb, scenarios):
+        raise RuntimeError("boom")
+
+    game = registry.get("riftbound")
+    monkeypatch.setitem(registry._GAMES, "riftbound", dataclasses.replace(game, prefetch=broken))
+    solver.clear_caches(keep_parsed=True)
+    got = io.StringIO()
+    run_batch(files, "enumerate", out=got, workers=1)
+    assert got.getvalue() == expected.getvalue()
