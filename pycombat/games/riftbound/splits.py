@@ -76,18 +76,13 @@ _FEW_SPLITS = memo()
 
 def few_answers(board: Board, side: str) -> list[Answer] | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
-    leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  In a
-    canonical order (by their splits), the same whichever grounding answered (see prefetch)."""
+    leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  (In the
+    solver's order, which depends on the grounding that answered: see prefetch.)"""
     def make() -> list[Answer] | None:
         got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
-        return _canonical(got) if len(got) <= LISTED_AT_ONCE else None
+        return got if len(got) <= LISTED_AT_ONCE else None
 
     return _FEW_ANSWERS.remember((board.key(), side) if is_loaded() else None, make)
-
-
-def _canonical(answers: Sequence[Answer]) -> list[Answer]:
-    # one answer set per split (the split decides the rest): ordered by their splits
-    return sorted(answers, key=lambda a: sorted((d.unit, d.amount) for d in a.decoded if isinstance(d, F.Assign)))
 
 
 #: (board key, side) -> few_answers
@@ -130,7 +125,7 @@ def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
                 cases.append((i, side))
     listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
     for (i, side), answers in zip(cases, listed):
-        _FEW_ANSWERS.remember((boards[i].key(), side), lambda: None if answers is None else _canonical(answers))
+        _FEW_ANSWERS.remember((boards[i].key(), side), lambda: answers)
 
 
 _BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
@@ -284,7 +279,10 @@ class LegalSplits:
         (a verb reads them several times: count, listing, kills, the judge's grouping)."""
         def make() -> tuple[Split, ...] | None:
             few = few_answers(self.board, self.side)
-            return None if few is None else tuple(self._split(ans.decoded) for ans in few)
+            if few is None:
+                return None
+            # in one order, whichever grounding answered (prefetch's or the board's own)
+            return tuple(sorted((self._split(ans.decoded) for ans in few), key=lambda s: sorted(s.amounts)))
 
         return _FEW_SPLITS.remember((self.board.key(), self.side) if is_loaded() else None, make)
 
