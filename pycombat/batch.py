@@ -233,7 +233,8 @@ def encode(line: Mapping[str, Any], pretty: bool = False) -> Line:
 def run_chunk(chunk: Sequence[tuple[int, str, Source]], verb: str, options: Mapping[str, Any],
               flags: Mapping[str, str], pretty: bool = False) -> list[Line]:
     """A worker's task: several inputs in a row (the worker's loaded solver serves them all), each
-    as its encoded JSON line.
+    as its encoded JSON line.  The inputs are read first, and each game's ``prefetch`` (if it has
+    one) sees its scenarios together before the verb runs on each.
 
     Python's cycle collector is told to leave alone what the process already holds (the parsed
     rules, the loaded data) and to run less often while the chunk runs (about 8% of a batch's time
