@@ -176,3 +176,29 @@ def test_a_failing_prefetch_leaves_the_verbs_to_answer(monkeypatch):
     got = io.StringIO()
     run_batch(files, "enumerate", out=got, workers=1)
     assert got.getvalue() == expected.getvalue()
+
+
+def test_batch_prefetch_with_names_that_need_quoting(tmp_path, monkeypatch):
+    names = ['Zed "the" Shadow', "back\\slash", "Émile", "a,b(c)", "x. y"]
+    lines = []
+    for k in range(len(names)):
+        att = [{"name": names[k], "custom": True, "might": 3 + k % 2}, {"name": "A1", "custom": True, "might": 2}]
+        dfn = [{"name": names[(k + 1) % len(names)], "custom": True, "might": 2, "keywords": ["Tank"] if k % 2 == 0 else []},
+               {"name": names[(k + 2) % len(names)], "custom": True, "might": 4}]
+        lines.append(json.dumps({"game": "riftbound", "battlefield": "B", "title": f"#{k}",
+                                 "attacker": {"player": "Ann", "units": att}, "defender": {"player": "Bo", "units": dfn}}))
+    stream = tmp_path / "names.jsonl"
+    stream.write_text("\n".join(lines) + "\n")
+    solver.clear_caches(keep_parsed=True)
+    together = io.StringIO()
+    run_batch([str(stream)], "enumerate", out=together, workers=1)
+    game = registry.get("riftbound")
+    monkeypatch.setitem(registry._GAMES, "riftbound", dataclasses.replace(game, prefetch=None))
+    solver.clear_caches(keep_parsed=True)
+    alone = io.StringIO()
+    run_batch([str(stream)], "enumerate", out=alone, workers=1)
+    assert together.getvalue() == alone.getvalue()
+    got = [json.loads(line) for line in together.getvalue().splitlines()]
+    assert all("error" not in g for g in got), got
+    units = {u for g in got for side in g["result"]["sides"].values() for sp in side["splits"] for u in sp["damage"]}
+    assert set(names) <= units | {"A1"}
