@@ -825,8 +825,8 @@ class Instances:
 
     Two questions, in this order:
 
-    * :meth:`fixed`: the one answer set of each instance with every ``#external`` false (for a
-      program that is deterministic then), from one solve;
+    * :meth:`facts`: what each instance's answer sets hold whatever its switches (the atoms
+      grounding made facts: a deterministic part of the program, as derive.lp), without a solve;
     * :meth:`cases`: the answer sets of each instance under its own switches (``#external`` atoms
       made true), every case in one solve: a choice of one case makes the answer sets of the whole
       program the disjoint union of the cases' answer sets.
@@ -834,10 +834,10 @@ class Instances:
     Answers are :class:`Answer` objects of the original program (the instance argument removed),
     decoded by ``decoder``.
 
-    >>> inst = Instances(texts=["#external on. { p(1..2) } = 1 :- on. q :- not on. #show p/1. #show q/0."],
-    ...                  instances=[[], []])
-    >>> [[str(s) for s in a.symbols] for a in inst.fixed()]
-    [['q'], ['q']]
+    >>> inst = Instances(texts=["#external on. { p(1..2) } = 1 :- on. r(X) :- s(X). #show p/1."],
+    ...                  instances=[[clingo.Function("s", [clingo.Number(1)])], []])
+    >>> inst.facts([("r", 1)])
+    [[('r', 1)], []]
     >>> [sorted(str(s) for a in answers for s in a.symbols) for answers in inst.cases([(1, [clingo.Function("on")])])]
     [['p(1)', 'p(2)']]
     """
@@ -901,25 +901,32 @@ class Instances:
         syms_t = tuple(syms)
         return Answer(n, syms_t, tuple(self.decoder(s) for s in syms_t))
 
-    def fixed(self) -> list[Answer] | None:
-        """Each instance's answer set with every external false; None unless the program has exactly
-        one answer set then."""
-        got = list(itertools.islice(self._answers(2), 2))
-        if len(got) != 1:
-            return None
-        per: list[list[clingo.Symbol]] = [[] for _ in range(self.size)]
-        for i, sym in got[0][1]:
-            per[i].append(sym)
-        return [self._answer(1, syms) for syms in per]
+    def facts(self, signatures: Sequence[tuple[str, int]]) -> list[list[Any]] | None:
+        """For each instance, its atoms of ``signatures`` (of the original program) that grounding made
+        facts, decoded: what every answer set of the instance holds, whatever its switches, read off
+        the grounding without a solve (a deterministic part of the program, such as derive.lp).  None
+        when an atom of these signatures is not a fact (a choice or an external decides it).  That the
+        instance has an answer set at all is :meth:`cases`'s check."""
+        per: list[list[Any]] = [[] for _ in range(self.size)]
+        for name, arity in signatures:
+            for sa in self._ctl.symbolic_atoms.by_signature(name, arity + 1):
+                if not sa.is_fact:
+                    return None
+                args = sa.symbol.arguments
+                per[args[0].number].append(self.decoder(clingo.Function(name, args[1:])))
+        return per
 
     def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0) -> list[list[Answer] | None]:
         """The answer sets of each case ``(instance, the externals it makes true)``, all in one solve;
-        a case with more than ``limit`` (when not 0) answer sets gets None.  Asked once."""
+        a case with more than ``limit`` (when not 0) answer sets gets None.  Asked once.
+
+        The same solve checks that each instance has exactly one answer set with every external
+        false (as a deterministic program should: a case of its own, with no switch), and raises
+        SolverError if one does not: then no answer of this grounding is to be trusted (one instance
+        without an answer set leaves the whole program without one)."""
         if self._asked_cases:
             raise SolverError("instances: cases are asked once")
         self._asked_cases = True
-        if not cases:
-            return []
         lines, rules = [_CASES_TEXT], set()
         for c, (i, atoms) in enumerate(cases):
             if not atoms:
@@ -937,13 +944,22 @@ class Instances:
                     inner = f"{sym.name}({xs})" if n else sym.name
                     lines.append(f"{sym.name}({', '.join(['I'] + ([xs] if n else []))}) :- pycombat_pick(C), "
                                  f"pycombat_case(C, I, {inner}).\n")
+        first_null = len(cases)  # each instance's case with no switch
+        lines += [f"pycombat_case({first_null + i}, {i}, pycombat_none).\n" for i in range(self.size)]
         self._ctl.add("pycombat_cases", [], "".join(lines))
         self._ctl.ground([("pycombat_cases", [])])
         out: list[list[Answer] | None] = [[] for _ in cases]
+        plain = [0] * self.size
         for c, syms in self._answers(0):
+            if c >= first_null:
+                plain[c - first_null] += 1
+                continue
             got = out[c]
             if got is not None:
                 got.append(self._answer(len(got) + 1, [s for _, s in syms]))
                 if limit and len(got) > limit:
                     out[c] = None
+        for i, n in enumerate(plain):
+            if n != 1:
+                raise SolverError(f"instances: instance {i} has {n} answer sets with every external false, not one")
         return out

@@ -2,8 +2,8 @@
 plain one-program-per-instance path it replaces in ``pycombat batch``.
 
 * the engine: random knapsack-like programs with externals, choices and aggregates: each
-  instance's fixed answer and each case's answer sets equal a :class:`~pycombat.solver.Solver`
-  of that instance alone, under the same externals;
+  instance's facts (its deterministic part) and each case's answer sets equal a
+  :class:`~pycombat.solver.Solver` of that instance alone, under the same externals;
 * Riftbound: random boards (the brute-force tests' strategy: every keyword and flag) answered by
   ``splits.prefetch`` give the same derive.lp numbers and the same splits, with what they leave,
   as each board's own grounding;
@@ -42,7 +42,7 @@ PROGRAM = """
 total(S) :- S = #sum { W, X : pick(X), weight(X, W) }.
 heavy(X) :- weight(X, W), W > 2. light(X) :- weight(X, W), W <= 2.
 none :- not pick(_).
-#show pick/1. #show total/1. #show none/0.
+#show pick/1. #show total/1. #show none/0. #show light/1.
 #show heavy(X) : heavy(X), not on(X).
 """
 
@@ -81,10 +81,15 @@ def _set(answer) -> tuple[str, ...]:
 @given(instances(), st.data())
 def test_instances_equal_each_program_alone(insts, data):
     many = solver.Instances(texts=[PROGRAM], instances=insts)
-    fixed = many.fixed()
+    fixed = many.facts([("heavy", 1), ("light", 1)])
     assert fixed is not None and len(fixed) == len(insts)
-    for facts, answer in zip(insts, fixed):
-        assert [_set(answer)] == _alone(facts)
+    for facts, got in zip(insts, fixed):
+        (alone,) = _alone(facts)  # every external false: one answer set
+        weights = sorted(a for a in alone if a.startswith(("heavy(", "light(")))
+        assert sorted(str(solver.symbol_of(x)) for x in got) == weights
+    # total/1 and none/0 depend on the choice: not facts where an item may be picked
+    for sig in (("total", 1), ("none", 0)):
+        assert (many.facts([sig]) is None) == any(f.name == "item" for facts in insts for f in facts)
     cases = []
     for i, facts in enumerate(insts):
         items = [f.arguments[0] for f in facts if f.name == "item"]
@@ -113,8 +118,13 @@ def test_instances_refuse_what_they_cannot_answer():
         solver.Instances(texts=["#minimize { 1 : a }. {a}."], instances=[[]])
     with pytest.raises(SolverError, match="1 to"):
         solver.Instances(texts=[PROGRAM], instances=[[]] * (solver.MAX_INSTANCES + 1))
-    # several answer sets with every external false: no fixed answer
-    assert solver.Instances(texts=["{ a }."], instances=[[]]).fixed() is None
+    # an atom a choice decides is no fact
+    assert solver.Instances(texts=["{ a }."], instances=[[]]).facts([("a", 0)]) is None
+    # an instance without exactly one answer set when every external is false: nothing to trust
+    for text in ("{ a }.", "b. :- b, not c. #external c."):
+        many = solver.Instances(texts=[PROGRAM, text], instances=[_item(1, 1), _item(2, 2)])
+        with pytest.raises(SolverError, match="every external false"):
+            many.cases([(0, [clingo.Function("strict")])])
 
 
 def _answers(board, side):

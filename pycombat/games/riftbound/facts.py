@@ -269,7 +269,8 @@ def _quiet_show(p: type) -> str:
 #: and both sides' split questions. ``assigning(S)`` is an external, false unless a query assumes
 #: it; derive.lp's numbers are shown only in the answer where no side assigns, so the split
 #: listings carry only their splits.
-BOARD_TEXT = ("#external assigning(S) : side(S).\nassigning_some :- assigning(_).\n"
+BOARD_EXTERNAL = "#external assigning(S) : side(S).\n"
+BOARD_TEXT = (BOARD_EXTERNAL + "assigning_some :- assigning(_).\n"
               + "".join(_quiet_show(p) for p in DERIVED_PREDICATES))
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
-from ...errors import TooLargeError
+from ...errors import SolverError, TooLargeError
 from ...solver import MAX_INSTANCES, Answer, Decoder, Instances, Solver, Violation, check, is_loaded, memo, rule_files
 from . import facts as F
 from .model import Board, Split, other
@@ -111,19 +111,26 @@ def prefetch(boards: Sequence[Board]) -> None:
 
 
 def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
-    inst = Instances(rule_files(RULES, BOARD), [F.BOARD_TEXT], instances=[F.board_facts(b) for b in boards],
+    # The board program's rules and switch (without BOARD_TEXT's #show of derive.lp's numbers: they
+    # are facts of the grounding, derive.lp being deterministic, and are read off it).
+    inst = Instances(rule_files(RULES, BOARD), [F.BOARD_EXTERNAL], instances=[F.board_facts(b) for b in boards],
                      consts=flags, decoder=_BOARD_DECODER, options=SEARCH)
-    fixed = inst.fixed()
-    if fixed is None:  # (a board whose program has no answer or several: its own grounding will say)
+    numbers = inst.facts([(p.meta.name, p.meta.arity) for p in F.DERIVED_PREDICATES])
+    if numbers is None:  # (not all facts: each board's own grounding will answer)
         return
+    derived = [_derived(board, got) for board, got in zip(boards, numbers)]
     cases = []
-    for i, (board, answer) in enumerate(zip(boards, fixed)):
-        d = _DERIVED.remember(board.key(), lambda: _derived(board, answer))
+    for i, (board, d) in enumerate(zip(boards, derived)):
         for side in ("attacker", "defender"):
             # the splits few_answers would list (an upper bound past LISTED_AT_ONCE: it counts instead)
-            if d.to_assign[side] and LegalSplits(board, side).upper_bound() <= LISTED_AT_ONCE:
+            if d.to_assign[side] and _upper_bound(board, d, side, "vector") <= LISTED_AT_ONCE:
                 cases.append((i, side))
-    listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
+    try:  # (the same solve checks that each board's program has its one answer where no side assigns)
+        listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
+    except SolverError:
+        return  # each board's own grounding will say what is wrong
+    for board, d in zip(boards, derived):
+        _DERIVED.remember(board.key(), lambda: d)
     for (i, side), answers in zip(cases, listed):
         _FEW_ANSWERS.remember((boards[i].key(), side), lambda: answers)
 
@@ -179,12 +186,13 @@ class Derived:
 _DERIVED = memo()
 
 
-def _derived(board: Board, answer: Answer) -> Derived:
-    """derive.lp's numbers, from the board program's one answer where no side assigns (deterministic)."""
+def _derived(board: Board, decoded: Sequence) -> Derived:
+    """derive.lp's numbers (deterministic), from the decoded atoms of the board program's one answer
+    where no side assigns."""
     order = [u.name for u in board.attacker + board.defender]
     rank = {n: i for i, n in enumerate(order)}
     got: dict[type, list] = {}
-    for d in answer.decoded:
+    for d in decoded:
         got.setdefault(type(d), []).append(d)
     for items in got.values():  # (in one order, whichever grounding answered)
         items.sort()
@@ -217,7 +225,7 @@ def derive(board: Board) -> Derived:
     """What the board implies, from ``derive.lp`` (cached per board)."""
     def make() -> Derived:
         (answer,) = list(board_solver(board).models(limit=2))
-        return _derived(board, answer)
+        return _derived(board, answer.decoded)
 
     return _DERIVED.remember(board.key() if is_loaded() else None, make)
 
@@ -348,27 +356,7 @@ class LegalSplits:
 
     def upper_bound(self) -> int:
         """A quick upper bound of the count (to refuse hopeless enumerations up front)."""
-        d = self.derived
-        n = len(d.receivers(self.side))
-        if n == 0 or d.to_assign[self.side] == 0:
-            return 1
-        free = self.board.flags.get("excess_damage") == "free"
-        e = d.excess[self.side]
-        spread = math.comb(e + n - 1, n - 1)
-        if d.big[self.side]:
-            if self.representation == "sequence":
-                return math.factorial(n) * (spread if free else n)
-            return spread if free else n
-        # not everyone can die: at most k units are taken, k - 1 of them with lethal damage
-        total = d.to_assign[self.side]
-        lethals = sorted(d.lethal[u] or total for u in d.targets[self.side])
-        k, acc = 0, 0
-        while k < len(lethals) and acc < total:
-            acc += lethals[k]
-            k += 1
-        if self.representation == "sequence":
-            return sum(math.perm(n, j) for j in range(1, k + 1))
-        return sum(math.comb(n, j) * (n - j + 1) for j in range(0, k + 1))
+        return _upper_bound(self.board, self.derived, self.side, self.representation)
 
     # -- check mode ---------------------------------------------------------------------------
     def violations(self, candidate: Split) -> list[Violation]:
@@ -388,6 +376,30 @@ class LegalSplits:
             total[u] = total.get(u, 0) + a
         amounts = sorted(((u, a) for u, a in total.items() if a > 0), key=lambda p: self._rank.get(p[0], 99))
         return Split(candidate.side, tuple(amounts))
+
+
+def _upper_bound(board: Board, d: Derived, side: str, representation: str) -> int:
+    """LegalSplits.upper_bound, from derive.lp's numbers ``d``."""
+    n = len(d.receivers(side))
+    if n == 0 or d.to_assign[side] == 0:
+        return 1
+    free = board.flags.get("excess_damage") == "free"
+    e = d.excess[side]
+    spread = math.comb(e + n - 1, n - 1)
+    if d.big[side]:
+        if representation == "sequence":
+            return math.factorial(n) * (spread if free else n)
+        return spread if free else n
+    # not everyone can die: at most k units are taken, k - 1 of them with lethal damage
+    total = d.to_assign[side]
+    lethals = sorted(d.lethal[u] or total for u in d.targets[side])
+    k, acc = 0, 0
+    while k < len(lethals) and acc < total:
+        acc += lethals[k]
+        k += 1
+    if representation == "sequence":
+        return sum(math.perm(n, j) for j in range(1, k + 1))
+    return sum(math.comb(n, j) * (n - j + 1) for j in range(0, k + 1))
 
 
 @dataclass
