@@ -30,7 +30,6 @@ Example (a tiny program given as text):
 """
 from __future__ import annotations
 
-import itertools
 import logging
 import os
 from collections import OrderedDict
@@ -877,29 +876,29 @@ class Instances:
         self._ctl.ground([("base", [])])
         _STATS["grounded"] += 1
         self._asked_cases = False
-        self._split: dict[clingo.Symbol, tuple[int, Any]] = {}
+        self._split: dict[clingo.Symbol, tuple[int, Any, Any]] = {}
 
-    def _answers(self, models: int) -> Iterator[tuple[int, list[tuple[int, clingo.Symbol]]]]:
-        self._ctl.configuration.solve.models = str(models)
-        split = self._split  # shown symbol -> (instance, the original program's symbol); or the case picked
+    def _answers(self) -> Iterator[tuple[int, tuple[clingo.Symbol, ...], tuple[Any, ...]]]:
+        """Every answer set: the case picked, and the picked instance's shown symbols (of the original
+        program) with their decodings."""
+        self._ctl.configuration.solve.models = "0"
+        split = self._split  # shown symbol -> (the case picked, or -1), the original symbol, its decoding
+        decode = self.decoder
         with self._ctl.solve(yield_=True) as handle:
             for m in handle:
-                pick, syms = -1, []
+                pick, syms, decoded = -1, [], []
                 for sym in m.symbols(shown=True):
                     got = split.get(sym)
                     if got is None:
                         args = sym.arguments
-                        got = split[sym] = (-1, args[0].number) if sym.name == "pycombat_pick" else (
-                            args[0].number, args[1])
-                    if got[0] < 0:
-                        pick = got[1]
+                        got = split[sym] = ((args[0].number, None, None) if sym.name == "pycombat_pick"
+                                            else (-1, args[1], decode(args[1])))
+                    if got[1] is None:
+                        pick = got[0]
                     else:
-                        syms.append(got)
-                yield pick, syms
-
-    def _answer(self, n: int, syms: Sequence[clingo.Symbol]) -> Answer:
-        syms_t = tuple(syms)
-        return Answer(n, syms_t, tuple(self.decoder(s) for s in syms_t))
+                        syms.append(got[1])
+                        decoded.append(got[2])
+                yield pick, tuple(syms), tuple(decoded)
 
     def facts(self, signatures: Sequence[tuple[str, int]]) -> list[list[Any]] | None:
         """For each instance, its atoms of ``signatures`` (of the original program) that grounding made
@@ -950,13 +949,13 @@ class Instances:
         self._ctl.ground([("pycombat_cases", [])])
         out: list[list[Answer] | None] = [[] for _ in cases]
         plain = [0] * self.size
-        for c, syms in self._answers(0):
+        for c, syms, decoded in self._answers():
             if c >= first_null:
                 plain[c - first_null] += 1
                 continue
             got = out[c]
             if got is not None:
-                got.append(self._answer(len(got) + 1, [s for _, s in syms]))
+                got.append(Answer(len(got) + 1, syms, decoded))
                 if limit and len(got) > limit:
                     out[c] = None
         for i, n in enumerate(plain):
