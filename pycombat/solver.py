@@ -773,6 +773,12 @@ def _literal(loc: Any, name: str, *args: Any) -> Any:
                               clingo.ast.SymbolicAtom(clingo.ast.Function(loc, name, list(args), 0)))
 
 
+def _binds_instance(lit: Any) -> bool:
+    """Whether a (rewritten) body literal binds the instance variable: a positive atom."""
+    return (lit.ast_type == clingo.ast.ASTType.Literal and lit.sign == clingo.ast.Sign.NoSign
+            and lit.atom.ast_type == clingo.ast.ASTType.SymbolicAtom)
+
+
 def _rewrite(stmts: Iterable[Any]) -> list[Any]:
     """The statements of one program, for many instances (see Instances)."""
     A = clingo.ast.ASTType
@@ -787,8 +793,10 @@ def _rewrite(stmts: Iterable[Any]) -> list[Any]:
             out.append(s)
         elif kind == A.Rule:
             s = tr(s)
-            out.append(s.update(body=[*s.body, _literal(s.location, "pycombat_instance",
-                                                        clingo.ast.Variable(s.location, _INSTANCE_VAR))]))
+            if not any(_binds_instance(b) for b in s.body):  # (a positive atom of the body binds it)
+                s = s.update(body=[*s.body, _literal(s.location, "pycombat_instance",
+                                                     clingo.ast.Variable(s.location, _INSTANCE_VAR))])
+            out.append(s)
         elif kind == A.Defined:
             out.append(s.update(arity=s.arity + 1))
         elif kind == A.ShowSignature:
