@@ -357,6 +357,7 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
         _FILE_CACHE.clear()
         _TEXT_CACHE.clear()
     _CONTROLS.clear()
+    _INSTANCED.clear()
     _FACT_LINES.clear()
     for d in _DECODED.values():
         d.clear()
@@ -747,6 +748,8 @@ pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
 #show pycombat_pick/1.
 """
 _REWRITTEN: dict[tuple, list] = {}
+#: Instances.facts, by decoder: an instanced fact's instance and the decoding of its original symbol
+_INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any]]] = {}
 
 
 def _instanced_term(t: Any) -> Any:
@@ -915,12 +918,22 @@ class Instances:
         when an atom of these signatures is not a fact (a choice or an external decides it).  That the
         instance has an answer set at all is :meth:`cases`'s check."""
         per: list[list[Any]] = [[] for _ in range(self.size)]
+        # instanced symbol -> (instance, decoded original), by decoder: they recur across groundings
+        if self.decoder not in _INSTANCED and len(_INSTANCED) >= 16:
+            _INSTANCED.clear()
+        seen = _INSTANCED.setdefault(self.decoder, {})
         for name, arity in signatures:
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity + 1):
                 if not sa.is_fact:
                     return None
-                args = sa.symbol.arguments
-                per[args[0].number].append(self.decoder(clingo.Function(name, args[1:])))
+                sym = sa.symbol
+                got = seen.get(sym)
+                if got is None:
+                    if len(seen) >= _DECODED_MAX:
+                        seen.clear()
+                    args = sym.arguments
+                    got = seen[sym] = (args[0].number, self.decoder(clingo.Function(name, args[1:])))
+                per[got[0]].append(got[1])
         return per
 
     def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0) -> list[list[Answer] | None]:
