@@ -358,6 +358,7 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
         _TEXT_CACHE.clear()
     _CONTROLS.clear()
     _INSTANCED.clear()
+    _INSTANCE_LINES.clear()
     _FACT_LINES.clear()
     for d in _DECODED.values():
         d.clear()
@@ -748,6 +749,7 @@ pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
 #show pycombat_pick/1.
 """
 _REWRITTEN: dict[tuple, list] = {}
+_INSTANCE_LINES: dict[tuple[int, clingo.Symbol], str] = {}
 #: Instances.facts, by decoder: an instanced fact's instance and the decoding of its original symbol
 _INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any]]] = {}
 
@@ -871,12 +873,18 @@ class Instances:
         args = [f"--const={k}={v}" for k, v in (consts or {}).items()]
         self._ctl = clingo.Control([*args, *options, *_INSTANCE_OPTIONS], logger=_clingo_logger, message_limit=100)
         lines = []
+        written = _INSTANCE_LINES  # (instance, fact) -> its line: the same facts recur across groundings
+        if len(written) >= 100_000:
+            written.clear()
         for i, facts in enumerate(instances):
-            num = clingo.Number(i)
             lines.append(f"pycombat_instance({i}).\n")
             for f in facts:
                 sym = to_symbol(f)
-                lines.append(f"{clingo.Function(sym.name, [num, *sym.arguments], sym.positive)}.\n")
+                line = written.get((i, sym))
+                if line is None:
+                    line = written[(i, sym)] = (
+                        f"{clingo.Function(sym.name, [clingo.Number(i), *sym.arguments], sym.positive)}.\n")
+                lines.append(line)
         try:
             with clingo.ast.ProgramBuilder(self._ctl) as builder:
                 for stmt in stmts:
