@@ -100,7 +100,7 @@ def prefetch(boards: Sequence[Board]) -> None:
     todo: dict[tuple, Board] = {}
     for b in boards:
         key = b.key()
-        if key not in _DERIVED and key not in todo:
+        if key not in todo and not _answered(b, key):
             todo[key] = b
     groups: dict[tuple, list[Board]] = {}
     for b in todo.values():
@@ -108,6 +108,18 @@ def prefetch(boards: Sequence[Board]) -> None:
     for flags, group in groups.items():
         for i in range(0, len(group), MAX_INSTANCES):
             _prefetch(dict(flags), group[i:i + MAX_INSTANCES])
+
+
+def _answered(board: Board, key: tuple) -> bool:
+    """Whether the memos already hold what prefetch would put there for ``board``."""
+    d = _DERIVED.get(key)
+    return d is not None and all(
+        (key, side) in _FEW_ANSWERS or not _listed(board, d, side) for side in ("attacker", "defender"))
+
+
+def _listed(board: Board, d: "Derived", side: str) -> bool:
+    """Whether few_answers lists ``side``'s splits (else it counts them): an upper bound decides."""
+    return bool(d.to_assign[side]) and _upper_bound(board, d, side, "vector") <= LISTED_AT_ONCE
 
 
 def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
@@ -121,10 +133,7 @@ def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
     derived = [_derived(board, got) for board, got in zip(boards, numbers)]
     cases = []
     for i, (board, d) in enumerate(zip(boards, derived)):
-        for side in ("attacker", "defender"):
-            # the splits few_answers would list (an upper bound past LISTED_AT_ONCE: it counts instead)
-            if d.to_assign[side] and _upper_bound(board, d, side, "vector") <= LISTED_AT_ONCE:
-                cases.append((i, side))
+        cases += [(i, side) for side in ("attacker", "defender") if _listed(board, d, side)]
     try:  # (the same solve checks that each board's program has its one answer where no side assigns)
         listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
     except SolverError:
