@@ -269,5 +269,31 @@ class Board:
         """Card text such as Dune Surfer's: this side ignores Tank while assigning here."""
         return any(u.ignores_tank for u in self.side(role))
 
-    def key(self) -> tuple:
-        return (self.attacker, self.defender, tuple(sorted(self.flags.items())))
+    def key(self) -> "BoardKey":
+        """What the board's programs depend on, as a memo key (its hash computed once)."""
+        got = self.__dict__.get("_key")
+        if got is None:  # (a frozen dataclass: remembered beside its fields)
+            got = BoardKey((self.attacker, self.defender, tuple(sorted(self.flags.items()))))
+            object.__setattr__(self, "_key", got)
+        return got
+
+
+class BoardKey:
+    """A board's content as a memo key: compared by value, its hash computed once (a board's units are
+    dataclasses, and hashing them again at every look-up cost a tenth of a batch of small boards)."""
+
+    __slots__ = ("value", "_hash")
+
+    def __init__(self, value: tuple):
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (isinstance(other, BoardKey) and self._hash == other._hash
+                                 and self.value == other.value)
+
+    def __repr__(self) -> str:
+        return f"BoardKey({self.value!r})"
