@@ -12,6 +12,8 @@ predicates or clingo symbols), and asks it to
 * check a candidate (:func:`check`): the candidate is added as facts to a program whose
   legality rules derive ``violation(RuleId, Detail)`` atoms instead of failing, and the
   violations are reported with the rule ids that decide them.
+* answer many small instances of one program from one grounding (:class:`Instances`: what
+  ``pycombat batch`` uses for a chunk of Riftbound boards).
 
 Every query takes ``assumptions``, ``(atom, value)`` pairs that hold in the answers it asks about,
 so one grounding answers several questions.  An atom declared ``#external`` is false unless a

@@ -81,9 +81,9 @@ def _set(answer) -> tuple[str, ...]:
 @given(instances(), st.data())
 def test_instances_equal_each_program_alone(insts, data):
     many = solver.Instances(texts=[PROGRAM], instances=insts)
-    fixed = many.facts([("heavy", 1), ("light", 1)])
-    assert fixed is not None and len(fixed) == len(insts)
-    for facts, got in zip(insts, fixed):
+    known = many.facts([("heavy", 1), ("light", 1)])
+    assert known is not None and len(known) == len(insts)
+    for facts, got in zip(insts, known):
         (alone,) = _alone(facts)  # every external false: one answer set
         weights = sorted(a for a in alone if a.startswith(("heavy(", "light(")))
         assert sorted(str(solver.symbol_of(x)) for x in got) == weights
