@@ -213,6 +213,14 @@ def _steps(server, browser):
     new_row[0].click()
     _wait(d, 30).until(lambda x: _doc(x) == original)
     _count_is(d, optional)
+    # ... and moves a member down and back up (the first entry cannot go up)
+    first = original["attacker"]["members"]
+    assert d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[0]"][data-by="-1"]').get_attribute("disabled")
+    d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[0]"][data-by="1"]').click()
+    _wait(d, 30).until(lambda x: _doc(x)["attacker"]["members"] == [first[1], first[0], *first[2:]])
+    _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, 'button[data-move="attacker.members[1]"][data-by="-1"]'))
+    d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[1]"][data-by="-1"]').click()
+    _wait(d, 30).until(lambda x: _doc(x) == original)
 
     # 3. odds: a plot and exact fractions
     d.find_element(By.ID, "tab-odds").click()

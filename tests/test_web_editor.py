@@ -138,6 +138,27 @@ def test_add_and_remove_a_member(client):
     assert second["defender"]["members"] == doc["defender"]["members"][:1] + doc["defender"]["members"][2:]
 
 
+def test_move_an_entry_up_and_down(client):
+    doc = yaml.safe_load(WIND_TEXT)
+    members = doc["defender"]["members"]
+    assert len(members) >= 3
+    down = yaml.safe_load(_edit(client, WIND_TEXT, op="move", path="defender.members[0]", value=1))
+    assert down["defender"]["members"] == [members[1], members[0], *members[2:]]
+    assert {k: v for k, v in down.items() if k != "defender"} == {k: v for k, v in doc.items() if k != "defender"}
+    back = yaml.safe_load(_edit(client, yaml.safe_dump(down), op="move", path="defender.members[1]", value=-1))
+    assert back == doc
+    last = len(members) - 1
+    up = yaml.safe_load(_edit(client, WIND_TEXT, op="move", path=f"defender.members[{last}]", value=-1))
+    assert up["defender"]["members"] == [*members[:last - 1], members[last], members[last - 1]]
+    # the showdown's effects of a Riftbound combat: their order is the order they resolve in
+    rift = pycombat.example("riftbound", "showdown_tricks.yaml").read_text(encoding="utf-8")
+    effects = yaml.safe_load(rift)["showdown"]
+    moved = yaml.safe_load(_edit(client, rift, op="move", path="showdown[1]", value=-1))["showdown"]
+    assert moved == [effects[1], effects[0], *effects[2:]]
+    rows = client.post("/api/form", json={"text": rift}).json()["rows"]
+    assert next(r for r in rows if r["path"] == "showdown")["count"] == len(effects)
+
+
 def test_add_entries_the_schema_describes(client):
     doc = yaml.safe_load(HELMS_TEXT)
     regions = {r["name"] for r in _records("wotr", "regions.json")}
@@ -163,6 +184,11 @@ def test_add_entries_the_schema_describes(client):
     ({"op": "add", "path": "attacker.members", "key": "x"}, 400),  # not a mapping
     ({"op": "add", "path": "in_play"}, 400),  # no key
     ({"op": "explode", "path": "attacker"}, 400),
+    ({"op": "move", "path": "defender.members[0]", "value": -1}, 400),  # the first entry
+    ({"op": "move", "path": "defender.members[9]", "value": 1}, 400),  # no such entry
+    ({"op": "move", "path": "defender.members[1]", "value": 2}, 400),  # one step at a time
+    ({"op": "move", "path": "defender.members[1]", "value": True}, 400),
+    ({"op": "move", "path": "defender.player", "value": 1}, 400),  # not a list entry
     ({"op": "set", "path": ""}, 400),
     ({"op": "set", "path": "a" * 2000}, 400),
     ({"op": "add", "path": "attacker", "key": "k" * 300}, 400),

@@ -22,7 +22,8 @@ Endpoints (all JSON; errors are ``{"error": "pycombat: <the CLI's one-line messa
 ``POST /api/validate``                    ``{text, flags}``: the loader's verdict on a scenario
 ``POST /api/form``                        ``{text}``: the document's fields, typed by the schema
 ``POST /api/edit``                        ``{text, path, value, op, key}``: the document with one field
-                                          set, or an entry appended to / removed from a list or mapping
+                                          set, an entry appended to / removed from a list or mapping,
+                                          or a list entry moved up or down (``op: move``, value -1/1)
 ``POST /api/run``                         ``{text, verb, options, flags, wait}``: run a verb
 ``GET  /api/jobs/{id}?wait=S``            a running or finished job
 ``POST /api/jobs/{id}/cancel``            stop a running job
@@ -614,8 +615,9 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         if not isinstance(path, str) or not path or len(path) > 1000:
             raise HTTPError(400, "path: the field to set is required", path="path")
         op = data.get("op", "set")
-        if op not in ("set", "create", "append", "add", "remove"):
-            raise HTTPError(400, f"op: one of set, create, append, add, remove, not {str(op)[:40]!r}", path="op")
+        if op not in ("set", "create", "append", "add", "remove", "move"):
+            raise HTTPError(400, f"op: one of set, create, append, add, remove, move, not {str(op)[:40]!r}",
+                            path="op")
         key = data.get("key")
         if key is not None and (not isinstance(key, str) or len(key) > 200):
             raise HTTPError(400, "key: a name of at most 200 characters", path="key")

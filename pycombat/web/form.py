@@ -9,7 +9,8 @@ them from ``/api/games/{game}/names``); and every list and mapping of names the 
 required fields and sections the document lacks (``absent`` rows), so that the page can add and
 remove entries and build a scenario from an empty one. :func:`edit` sets a field, appends an entry (a default built
 from the schema: its ``default``, first ``enum`` value, first shipped name of the field's kind,
-required properties), adds a key to a mapping, or removes an entry; it returns the document as
+required properties), adds a key to a mapping, removes an entry or moves a list entry up or down
+(the order of showdown effects, card plays and members matters); it returns the document as
 YAML (written afresh: comments of the text are not kept, which the page says).
 
 >>> out = fields("game: nosuchgame\\nplayers: [{name: A, score: 2}]\\n")
@@ -337,7 +338,15 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
     """The document with one change, as YAML: ``set`` the field at ``path`` to ``value``; ``create`` the
     field at ``path`` (``value``, or a default from the schema: a missing section); ``append`` an
     entry (``value``, or a default from the schema) to the list at ``path`` (made when missing); ``add``
-    key ``key`` to the mapping at ``path``; ``remove`` the entry (or field) at ``path``."""
+    key ``key`` to the mapping at ``path``; ``remove`` the entry (or field) at ``path``; ``move`` the
+    list entry at ``path`` up (``value`` -1) or down (1), swapping it with its neighbour.
+
+    >>> print(edit("effects: [a, b, c]\\n", "move", "effects[2]", -1), end="")
+    effects:
+    - a
+    - c
+    - b
+    """
     doc = parse_document(text, label="scenario.yaml")
     root = _schema_root(doc.get("game"))
     steps = _steps(path)
@@ -411,8 +420,19 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
                 raise ScenarioError(f"already has {key!r}", path=f"{path}.{key}")
             current[key.strip()] = value if value is not None else default_of(item, root, first_name)
         parent[last] = current
+    elif op == "move":
+        parent, last, _ = _walk_to(doc, root, steps, create=False, path=path)
+        if not isinstance(parent, list):
+            raise ScenarioError("only an entry of a list moves", path=path)
+        if value not in (-1, 1) or isinstance(value, bool):
+            raise ScenarioError("value: -1 (up) or 1 (down)", path="value")
+        to = last + value
+        if not 0 <= to < len(parent):
+            raise ScenarioError(f"cannot move {'up' if value < 0 else 'down'}: it is the "
+                                f"{'first' if value < 0 else 'last'} entry", path=path)
+        parent[last], parent[to] = parent[to], parent[last]
     else:
-        raise ScenarioError(f"unknown edit {op!r} (set, create, append, add, remove)", path="op")
+        raise ScenarioError(f"unknown edit {op!r} (set, create, append, add, remove, move)", path="op")
     return _dump(doc)
 
 

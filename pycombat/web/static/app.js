@@ -203,6 +203,8 @@ async function refreshForm(text, error) {
   const box = $("form");
   if (status !== 200) { box.replaceChildren(el("div", {class: "dim"}, "(the form shows when the YAML parses)")); return; }
   const rows = data.rows || data.fields.map((f) => ({...f, row: "field"}));
+  const counts = {};  // list path -> its number of entries (an entry's arrows stop at the ends)
+  for (const r of rows) if (r.row === "list" && r.present) counts[r.path] = r.count;
   const out = [];
   let chips = null;
   for (let i = 0; i < rows.length; i++) {
@@ -220,11 +222,11 @@ async function refreshForm(text, error) {
     if (r.row === "item") {
       const next = rows[i + 1];
       if (next && next.row === "field" && next.path === r.path) {  // an entry that is one value
-        out.push(fieldRow(next, r)); i++; continue;
+        out.push(fieldRow(next, r, counts)); i++; continue;
       }
       out.push(el("div", {class: "row item", "data-path": r.path, style: indent(r.depth)},
         el("label", {title: r.path}, r.key !== undefined ? r.key : r.path.match(/\[\d+\]$/)[0]),
-        el("span", {}, removeButton(r))));
+        el("span", {}, ...moveButtons(r, counts), removeButton(r))));
       continue;
     }
     out.push(el("div", {class: `row container ${r.row}`, "data-path": r.path, style: indent(r.depth)},
@@ -248,6 +250,17 @@ async function editDoc(body, {form = true} = {}) {
     st.replaceChildren(el("span", {id: "error-text"}, resp.data.error || "pycombat: error"));
   }
   return resp.status === 200;
+}
+
+function moveButtons(r, counts) {
+  // a list entry moves up or down (the order of showdown effects, card plays and members matters)
+  const m = r.path.match(/^(.*)\[(\d+)\]$/);
+  if (!m || !(m[1] in counts)) return [];
+  const at = parseInt(m[2], 10), n = counts[m[1]];
+  const button = (by, text, word) => el("button", {type: "button", class: "move", "data-move": r.path,
+    "data-by": String(by), title: `move ${r.path} ${word}`, disabled: at + by < 0 || at + by >= n,
+    onclick: () => editDoc({op: "move", path: r.path, value: by})}, text);
+  return [button(-1, "↑", "up"), button(1, "↓", "down")];
 }
 
 function removeButton(r) {
@@ -279,7 +292,7 @@ function addButton(r, absent) {
   return wrap;
 }
 
-function fieldRow(f, item) {
+function fieldRow(f, item, counts) {
   let input;
   if (f.enum && f.enum.length > 1) {
     input = el("select", {}, ...f.enum.map((e) => el("option", {value: String(e)}, String(e))));
@@ -309,7 +322,7 @@ function fieldRow(f, item) {
   const label = item ? (item.key !== undefined ? item.key : f.path.match(/\[\d+\]$/)[0]) : f.path;
   return el("div", {class: "row" + (item ? " item" : ""), "data-path": f.path, style: indent(f.depth)},
     el("label", {title: `${f.path}: ${f.description}`}, label),
-    item ? el("span", {class: "with-remove"}, input, removeButton(item)) : input);
+    item ? el("span", {class: "with-remove"}, input, ...moveButtons(item, counts || {}), removeButton(item)) : input);
 }
 
 function markFormError(error) {
