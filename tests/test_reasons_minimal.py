@@ -423,11 +423,45 @@ def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened
             assert len(body) == 1 and word[fate] in book.rules[body.pop()].text, (v.claim.id, fate, v.rules)
 
 
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_moves_cite_their_violations_or_the_die_and_what_they_engage(path):
+    """A move claim is decided in check mode (moves.check_move, replayed here): an illegal move cites
+    exactly the rules its violations name; a legal one cites the rule of the die result used (the
+    digest rule whose text names that result; WOTR-MOVE-10 when a card moves it) and then exactly
+    the rules the move engaged (the ASP's ``engaged/2``: a limit it reached, a rule it relied on)."""
+    from pycombat.games.wotr.move_claims import _with_die
+    from pycombat.games.wotr.move_facts import groups_of
+    from pycombat.games.wotr.moves import check_move
+
+    book = load_rulebook("wotr")
+    word = {"army": "Army", "character": "Character", "muster": "Muster", "army_muster": "Muster",
+            "event": "Event", "will_of_the_west": "Will of the West"}
+    s, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "move")):
+        die = v.claim.args.get("die")
+        if die and die not in ("army", "character", "muster", "army_muster", "event", "will_of_the_west", "eye"):
+            continue
+        s2 = _with_die(s, die)
+        if die and v.rules == ["WOTR-DICE-1"]:  # a face the side's dice do not have
+            continue
+        mv = check_move(s2, v.claim.args["steps"], groups_of(s2))
+        if not mv.legal:
+            assert set(v.rules) == {x.rule for x in mv.violations}, v.claim.id
+            continue
+        first, rest = v.rules[0], v.rules[1:]  # (a rule both the die's and engaged is cited once)
+        if s2.action.card is not None and s2.action.die in ("event", "will_of_the_west"):
+            assert first == "WOTR-MOVE-10", v.claim.id
+        else:
+            assert first.startswith("WOTR-DICE-") and word[s2.action.die] in book.rules[first].text, (v.claim.id, first)
+        assert set(rest) | {first} == {r for r, _ in mv.engaged} | {first}, v.claim.id
+
+
 #: the claim kinds the checks above read, by game: each must occur in some ruling file, or those
 #: checks would pass without checking anything
 CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_legal", "may_attack", "strike_effect"},
                  "riftbound": {"split_legal", "lethal", "might", "total", "outcome", "fate"},
-                 "wotr": {"strength", "dice", "leadership", "reroll_dice", "hits", "card_playable", "hit_number"}}
+                 "wotr": {"strength", "dice", "leadership", "reroll_dice", "hits", "card_playable", "hit_number",
+                          "move"}}
 
 
 @pytest.mark.parametrize("game", GAMES)
