@@ -951,9 +951,10 @@ class Instances:
         a case with more than ``limit`` (when not 0) answer sets gets None.  Asked once.
 
         The same solve checks that each instance has exactly one answer set with every external
-        false (as a deterministic program should: a case of its own, with no switch), and raises
-        SolverError if one does not: then no answer of this grounding is to be trusted (one instance
-        without an answer set leaves the whole program without one)."""
+        false (as a deterministic program should: a case that picks no instance), and raises
+        SolverError if one does not: then no answer of this grounding is to be trusted (an instance
+        without an answer set leaves the whole program without one; one with several multiplies
+        every other instance's answers)."""
         if self._asked_cases:
             raise SolverError("instances: cases are asked once")
         self._asked_cases = True
@@ -974,22 +975,24 @@ class Instances:
                     inner = f"{sym.name}({xs})" if n else sym.name
                     lines.append(f"{sym.name}({', '.join(['I'] + ([xs] if n else []))}) :- pycombat_pick(C), "
                                  f"pycombat_case(C, I, {inner}).\n")
-        first_null = len(cases)  # each instance's case with no switch
-        lines += [f"pycombat_case({first_null + i}, {i}, pycombat_none).\n" for i in range(self.size)]
+        # a case that picks no instance: its answer sets are the products of every instance's with every
+        # external false, so there is exactly one iff each instance has exactly one
+        plain = len(cases)
+        lines.append(f"pycombat_case({plain}, -1, pycombat_none).\n")
         self._ctl.add("pycombat_cases", [], "".join(lines))
         self._ctl.ground([("pycombat_cases", [])])
         out: list[list[Answer] | None] = [[] for _ in cases]
-        plain = [0] * self.size
+        unswitched = 0
         for c, syms, decoded in self._answers():
-            if c >= first_null:
-                plain[c - first_null] += 1
+            if c == plain:
+                unswitched += 1
                 continue
             got = out[c]
             if got is not None:
                 got.append(Answer(len(got) + 1, syms, decoded))
                 if limit and len(got) > limit:
                     out[c] = None
-        for i, n in enumerate(plain):
-            if n != 1:
-                raise SolverError(f"instances: instance {i} has {n} answer sets with every external false, not one")
+        if unswitched != 1:
+            raise SolverError(f"instances: {unswitched} answer sets with every external false, not one (an instance "
+                              "has none or several)")
         return out
