@@ -1341,9 +1341,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
 
     # breadth first, as build_tree numbers its nodes: number[s] is the node id of state number s
     # (-1 until reached); ids are given in the order states enter the queue of (state number,
-    # state, depth); a child state is made again only when first reached here. (That step, "number
-    # the child if new and queue it, else count a transposition", is written out in each of the
-    # three loops below, which run once per edge: it updates four locals of this function.)
+    # state, depth); a child state is made again only when first reached here
     number = [-1] * len(values)
     number[0] = 0
     reached = 1
@@ -1351,6 +1349,19 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
     kinds = Counter()
     transpositions = merged = edges = max_depth = 0
     nid = -1
+
+    def reach(cid: int, state: Any, action: Any, depth: int) -> int:
+        """The node id of child state ``cid`` (numbered and queued when new; else a transposition)."""
+        nonlocal reached, transpositions
+        b = number[cid]
+        if b < 0:
+            b = number[cid] = reached
+            reached += 1
+            queue.append((cid, state.child(action), depth + 1))
+        else:
+            transpositions += 1
+        return b
+
     try:
         while queue:
             sid, state, depth = queue.popleft()
@@ -1379,13 +1390,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                         label = ", ".join([label_of(a) for a in rec[j + 4:j + 4 + k]])
                         merged += k - 1
                     j += 4 + k
-                    b = number[cid]
-                    if b < 0:
-                        b = number[cid] = reached
-                        reached += 1
-                        queue.append((cid, state.child(action), depth + 1))
-                    else:
-                        transpositions += 1
+                    b = reach(cid, state, action, depth)
                     edges += 1
                     w.chance_edge(nid, b, label, k, wt, denom, mass)
                 kinds[CHANCE_NODE] += 1
@@ -1397,13 +1402,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
             if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the search chose ``chosen``
                 i = 0
                 for cid, action, reward in zip(kid_ids, actions, rewards):
-                    b = number[cid]
-                    if b < 0:
-                        b = number[cid] = reached
-                        reached += 1
-                        queue.append((cid, state.child(action), depth + 1))
-                    else:
-                        transpositions += 1
+                    b = reach(cid, state, action, depth)
                     label = label_of(action)
                     if i == chosen:
                         best, best_label = b, label
@@ -1423,13 +1422,7 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                     slot[2].append(label_of(action))
                 bn = bd = 0
                 for cid, action, labels, reward in out:
-                    b = number[cid]
-                    if b < 0:
-                        b = number[cid] = reached
-                        reached += 1
-                        queue.append((cid, state.child(action), depth + 1))
-                    else:
-                        transpositions += 1
+                    b = reach(cid, state, action, depth)
                     edges += 1
                     cv = values[cid] if reward is None else _plus(reward, values[cid])
                     x = cv[player]
