@@ -165,7 +165,7 @@ def run_item(index: int, name: str, source: Source, verb: str, options: Mapping[
 
 
 def read_item(index: int, name: str, source: Source, flags: Mapping[str, str]) -> "dict | tuple":
-    """An input read: ``(index, name, api.Scenario)``, or its error object."""
+    """An input read: ``(index, name, its game, api.Scenario)``, or its error object."""
     from . import api
     from .scenario import parse_document
 
@@ -179,16 +179,16 @@ def read_item(index: int, name: str, source: Source, flags: Mapping[str, str]) -
             data = dict(source[1])
         game = api.game_of(data, name)
         model = game.read_scenario(data, file=name, flag_overrides=dict(flags))
-        return index, name, api.Scenario(game, model)
+        return index, name, game, api.Scenario(game, model)
     except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
         return _error(index, name, exc)
 
 
 def run_read(item: tuple, verb: str, options: Mapping[str, Any]) -> dict:
     """A read input's JSON line: the verb's result, or an error object."""
-    index, name, scenario = item
+    index, name, game, scenario = item
     try:
-        report = scenario.run(verb, **_coerce(scenario._game.verb(verb), options))
+        report = scenario.run(verb, **_coerce(game.verb(verb), options))
         return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
     except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
         return _error(index, name, exc)
@@ -204,8 +204,8 @@ def _prefetch(read: Sequence["dict | tuple"], verb: str) -> None:
     by_game: dict[str, tuple[Any, list]] = {}
     for got in read:
         if not isinstance(got, dict):
-            scenario = got[2]
-            by_game.setdefault(scenario.game, (scenario._game, []))[1].append(scenario.model)
+            _index, _name, game, scenario = got
+            by_game.setdefault(game.name, (game, []))[1].append(scenario.model)
     for game, models in by_game.values():
         if game.prefetch is None or verb not in game.verbs:
             continue
