@@ -752,8 +752,8 @@ pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
 """
 _REWRITTEN: dict[tuple, list] = {}
 _INSTANCE_LINES: dict[tuple[int, clingo.Symbol], str] = {}
-#: Instances.facts, by decoder: an instanced fact's instance and the decoding of its original symbol
-_INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any]]] = {}
+#: Instances, by decoder: what it made of the symbols of groundings of instances (Instances._seen)
+_INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any, Any]]] = {}
 
 
 def _instanced_term(t: Any) -> Any:
@@ -897,23 +897,33 @@ class Instances:
         self._ctl.ground([("base", [])])
         _STATS["grounded"] += 1
         self._asked_cases = False
-        self._split: dict[clingo.Symbol, tuple[int, Any, Any]] = {}
+
+    def _seen(self) -> dict[clingo.Symbol, tuple[int, Any, Any]]:
+        """What this decoder made of the symbols of groundings of instances (they recur across the
+        groundings of a batch): an instanced atom -> (its instance, the original atom, its decoding);
+        a shown term ``(I, atom)`` -> (-1, the original atom, its decoding); ``pycombat_pick(C)`` ->
+        (C, None, None)."""
+        if self.decoder not in _INSTANCED and len(_INSTANCED) >= 16:
+            _INSTANCED.clear()
+        seen = _INSTANCED.setdefault(self.decoder, {})
+        if len(seen) >= _DECODED_MAX:
+            seen.clear()
+        return seen
 
     def _answers(self) -> Iterator[tuple[int, tuple[clingo.Symbol, ...], tuple[Any, ...]]]:
         """Every answer set: the case picked, and the picked instance's shown symbols (of the original
         program) with their decodings."""
         self._ctl.configuration.solve.models = "0"
-        split = self._split  # shown symbol -> (the case picked, or -1), the original symbol, its decoding
-        decode = self.decoder
+        seen, decode = self._seen(), self.decoder
         with self._ctl.solve(yield_=True) as handle:
             for m in handle:
                 pick, syms, decoded = -1, [], []
                 for sym in m.symbols(shown=True):
-                    got = split.get(sym)
+                    got = seen.get(sym)
                     if got is None:
                         args = sym.arguments
-                        got = split[sym] = ((args[0].number, None, None) if sym.name == "pycombat_pick"
-                                            else (-1, args[1], decode(args[1])))
+                        got = seen[sym] = ((args[0].number, None, None) if sym.name == "pycombat_pick"
+                                           else (-1, args[1], decode(args[1])))
                     if got[1] is None:
                         pick = got[0]
                     else:
@@ -928,10 +938,7 @@ class Instances:
         when an atom of these signatures is not a fact (a choice or an external decides it).  That the
         instance has an answer set at all is :meth:`cases`'s check."""
         per: list[list[Any]] = [[] for _ in range(self.size)]
-        # instanced symbol -> (instance, decoded original), by decoder: they recur across groundings
-        if self.decoder not in _INSTANCED and len(_INSTANCED) >= 16:
-            _INSTANCED.clear()
-        seen = _INSTANCED.setdefault(self.decoder, {})
+        seen = self._seen()
         for name, arity in signatures:
             for sa in self._ctl.symbolic_atoms.by_signature(name, arity + 1):
                 if not sa.is_fact:
@@ -939,11 +946,10 @@ class Instances:
                 sym = sa.symbol
                 got = seen.get(sym)
                 if got is None:
-                    if len(seen) >= _DECODED_MAX:
-                        seen.clear()
                     args = sym.arguments
-                    got = seen[sym] = (args[0].number, self.decoder(clingo.Function(name, args[1:])))
-                per[got[0]].append(got[1])
+                    original = clingo.Function(name, args[1:])
+                    got = seen[sym] = (args[0].number, original, self.decoder(original))
+                per[got[0]].append(got[2])
         return per
 
     def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0) -> list[list[Answer] | None]:
