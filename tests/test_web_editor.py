@@ -188,6 +188,7 @@ def test_add_entries_the_schema_describes(client):
     ({"op": "move", "path": "defender.members[9]", "value": 1}, 400),  # no such entry
     ({"op": "move", "path": "defender.members[1]", "value": 2}, 400),  # one step at a time
     ({"op": "move", "path": "defender.members[1]", "value": True}, 400),
+    ({"op": "move", "path": "defender.members[1]", "value": 1.0}, 400),
     ({"op": "move", "path": "defender.player", "value": 1}, 400),  # not a list entry
     ({"op": "set", "path": ""}, 400),
     ({"op": "set", "path": "a" * 2000}, 400),

@@ -424,7 +424,7 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
         parent, last, _ = _walk_to(doc, root, steps, create=False, path=path)
         if not isinstance(parent, list):
             raise ScenarioError("only an entry of a list moves", path=path)
-        if value not in (-1, 1) or isinstance(value, bool):
+        if type(value) is not int or value not in (-1, 1):
             raise ScenarioError("value: -1 (up) or 1 (down)", path="value")
         to = last + value
         if not 0 <= to < len(parent):
