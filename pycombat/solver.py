@@ -311,18 +311,28 @@ def is_loaded() -> bool:
 
 class Memo(dict):
     """A dict in which a game keeps what it made of answers (by :meth:`Solver.key`, say), emptied
-    with the solver's own caches by :func:`clear_caches`.
+    with the solver's own caches by :func:`clear_caches`.  It holds the last ``limit`` made and, when
+    ``weigh`` is given, at most ``budget`` of their total weight (oldest out first).
 
     >>> m = memo(limit=2)
     >>> [m.remember(k, lambda: k * 10) for k in (1, 2, 1, 3)]
     [10, 20, 10, 30]
     >>> sorted(m)  # the last two made
     [2, 3]
+    >>> w = memo(limit=10, weigh=len, budget=5)
+    >>> [len(w.remember(k, lambda: "x" * k)) for k in (2, 3, 4)]
+    [2, 3, 4]
+    >>> sorted(w), w.weight  # (2 + 3 + 4 > 5: the two oldest went)
+    ([4], 4)
     """
 
-    def __init__(self, limit: int = 256):
+    def __init__(self, limit: int = 256, weigh: Callable[[Any], int] | None = None, budget: int = 0):
         super().__init__()
         self.limit = limit
+        self.weigh = weigh
+        self.budget = budget
+        self.weight = 0
+        self._weights: dict[Any, int] = {}
 
     def remember(self, key: Any, make: Callable[[], Any]) -> Any:
         """``make()``, remembered under ``key`` (the last ``limit`` made); made afresh when ``key``
@@ -332,17 +342,27 @@ class Memo(dict):
         got = self.get(key, _MISSING)
         if got is _MISSING:
             got = self[key] = make()
-            if len(self) > self.limit:
-                del self[next(iter(self))]
+            if self.weigh is not None:
+                w = self._weights[key] = self.weigh(got)
+                self.weight += w
+            while len(self) > self.limit or (self.weigh is not None and self.weight > self.budget and len(self) > 1):
+                old = next(iter(self))
+                del self[old]
+                self.weight -= self._weights.pop(old, 0)
         return got
+
+    def clear(self) -> None:
+        super().clear()
+        self._weights.clear()
+        self.weight = 0
 
 
 _MISSING = object()
 
 
-def memo(limit: int = 256) -> Memo:
-    """A new :class:`Memo` of a game, emptied with the solver's caches."""
-    d = Memo(limit)
+def memo(limit: int = 256, weigh: Callable[[Any], int] | None = None, budget: int = 0) -> Memo:
+    """A new :class:`Memo` of a game, emptied with the solver's caches (see Memo for ``weigh``)."""
+    d = Memo(limit, weigh, budget)
     _MEMOS.append(d)
     return d
 

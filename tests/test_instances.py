@@ -29,6 +29,7 @@ from pycombat import registry, solver
 from pycombat.batch import run_batch
 from pycombat.errors import SolverError
 from pycombat.games.riftbound import splits
+from pycombat.games.riftbound.model import Unit
 
 SETTINGS = settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 EX = Path(pycombat.__file__).resolve().parent.parent / "examples" / "riftbound"
@@ -146,6 +147,62 @@ def test_riftbound_prefetch_equals_each_board_alone(board_list):
             alone = _answers(b, side)
             # the same answers (with what each split leaves), and the same listing in the same order
             assert answers[side] == alone, (side, b)
+
+
+@st.composite
+def same_question(draw):
+    """A board, and one whose attackers differ but whose attacker listing asks the same question (the
+    same splits.side_key): renamed, split Might, other keywords, units that deal nothing added."""
+    board = draw(boards(max_defenders=3))
+    out = []
+    for i, u in enumerate(board.attacker):
+        k = draw(st.integers(-2, 2))  # the same current Might, printed otherwise
+        out.append(dataclasses.replace(
+            u, name=f"x{i}", might=u.might - k, might_changes=u.might_changes + ((k,) if k else ()),
+            tank=draw(st.booleans()), backline=draw(st.booleans()), immune=draw(st.booleans()),
+            prevent=draw(st.integers(0, 2)), prevent_all=draw(st.booleans()), doubled=draw(st.integers(0, 1)),
+            marked=0))
+    for j in range(draw(st.integers(0, 2))):  # units that add nothing to the total (RB-DMG-2, RB-MIGHT-3)
+        kind = draw(st.sampled_from(["stunned", "no_combat_damage", "weak"]))
+        out.append(Unit(name=f"y{j}", side="attacker", might=0 if kind == "weak" else draw(st.integers(1, 5)),
+                               stunned=kind == "stunned", no_combat_damage=kind == "no_combat_damage"))
+    return board, dataclasses.replace(board, attacker=tuple(out))
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(same_question())
+def test_boards_that_pose_the_same_question_share_its_answer(pair):
+    """The assigning side's listing is remembered by splits.side_key, which leaves out its own units
+    but for their total: two boards that share a key (checked) but not their attackers get each the
+    answers of its own grounding, whichever was answered first and whether prefetched or not."""
+    first, second = pair
+    solver.clear_caches(keep_parsed=True)
+    alone = [{s: _answers(b, s) for s in ("attacker", "defender")} for b in (first, second)]
+    for b in (first, second):
+        solver.clear_caches(keep_parsed=True)
+        alone.append({s: _answers(b, s) for s in ("attacker", "defender")})
+    alone = alone[2:]
+    if splits.derive(first).to_assign["attacker"] != splits.derive(second).to_assign["attacker"]:
+        return  # (an attacker of Might 0 or less and a change that lifts it: the totals differ)
+    assert splits.side_key(first, "attacker") == splits.side_key(second, "attacker")
+    for order in ((first, second), (second, first)):
+        for prefetched in (False, True):
+            solver.clear_caches(keep_parsed=True)
+            if prefetched:
+                splits.prefetch(list(order))
+            got = {b.key(): {s: _answers(b, s) for s in ("attacker", "defender")} for b in order}
+            assert [got[first.key()], got[second.key()]] == alone, (order, prefetched)
+
+
+def test_facts_values_are_the_fields_of_the_fact():
+    """facts.values reads clorm's own tuple of field values: it must stay what iterating gives."""
+    from pycombat.games.riftbound import facts as F
+
+    for fact in (F.Assign(side="attacker", unit="Émile \"x\"", amount=-3), F.Tier(side="defender", unit="u", tier=2),
+                 F.DamageStep(), F.Lethal(unit="a", lethal=4)):
+        assert F.values(fact) == tuple(fact)
+        decoded = solver.Decoder([type(fact)])(fact.raw)  # (as the solver's answers come)
+        assert F.values(decoded) == tuple(fact) and type(decoded) is type(fact)
 
 
 @pytest.mark.parametrize("verb", ["enumerate", "odds", "verify", "optimize"])

@@ -274,6 +274,14 @@ BOARD_TEXT = (BOARD_EXTERNAL + "assigning_some :- assigning(_).\n"
               + "".join(_quiet_show(p) for p in DERIVED_PREDICATES))
 
 
+def values(fact: Predicate) -> tuple:
+    """A decoded fact's field values, in the predicate's order: what ``tuple(fact)`` gives, read
+    without clorm's field descriptors (each access checks the instance's type: reading the splits of
+    a batch of small boards through them cost about 5% of its time).  tests/test_instances.py
+    checks it against ``tuple(fact)``."""
+    return fact._field_values
+
+
 def unit_facts(u: Unit) -> list[Predicate]:
     """Everything about one unit that ``input.lp`` reads."""
     out: list[Predicate] = [UnitP(unit=u.name, side=u.side), PrintedMight(unit=u.name, might=u.might)]
@@ -305,11 +313,15 @@ def board_facts(board: Board, assigning: Iterable[str] = ()) -> list[Predicate]:
     out: list[Predicate] = []
     for u in board.attacker + board.defender:
         out += unit_facts(u)
-    for side in ("attacker", "defender"):
-        if board.ignores_tank(side):
-            out.append(IgnoresTank(side=side))
+    out += side_facts(board)
     out += [Assigning(side=s) for s in assigning]
     return out
+
+
+def side_facts(board: Board) -> list[Predicate]:
+    """The board's facts about a side rather than one unit (``ignores_tank/1``): with the units'
+    :func:`unit_facts`, every fact of :func:`board_facts` but ``assigning/1``."""
+    return [IgnoresTank(side=side) for side in ("attacker", "defender") if board.ignores_tank(side)]
 
 
 def value_facts(values: Mapping[str, Fraction]) -> list[Predicate]:

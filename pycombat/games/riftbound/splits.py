@@ -30,7 +30,7 @@ from typing import Iterator, Mapping, Sequence
 from ...errors import SolverError, TooLargeError
 from ...solver import MAX_INSTANCES, Answer, Decoder, Instances, Solver, Violation, check, is_loaded, memo, rule_files
 from . import facts as F
-from .model import Board, Split, other
+from .model import Board, BoardKey, Split, other
 
 RULES = "pycombat.asp_rules.riftbound"
 BASE = ("flags.lp", "input.lp", "derive.lp")
@@ -70,23 +70,53 @@ def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
     return [(F.Assigning(side=side), True)]
 
 
-#: (board key, side) -> its few splits (LegalSplits._few_splits), or None when there are many
-_FEW_SPLITS = memo()
+def side_key(board: Board, side: str, d: "Derived | None" = None) -> "BoardKey":
+    """What ``side``'s vector listing (its splits, each with ``wiped_out``) depends on, as a memo key
+    shared by every board that poses the same question (issue 17: a batch sweeping matchups meets
+    the same receiving side again and again; ``d`` is the board's :func:`derive`).
+
+    The assigning side's own units enter that listing only through its total (``to_assign(S)``,
+    RB-DMG-2, RB-DMG-3): under ``assigning(S)``, generate.lp offers amounts only to ``S``'s targets
+    and dumps (the other side's units), and legal.lp, cleanup.lp and outcome.lp read only those
+    units, ``to_assign(S)`` and the side facts (:func:`.facts.side_facts`).  So the key holds the
+    flags, the side, its total, the other side's units (all of what their facts say, and more) and
+    the side facts; ``tests/test_instances.py`` checks boards that share a key but not their
+    assigning units against each board alone."""
+    def make() -> BoardKey:
+        derived = d or derive(board)
+        return BoardKey((board.key().value[2], side, derived.to_assign[side], board.side(other(side)),
+                         tuple(F.side_facts(board))))
+
+    return _SIDE_KEYS.remember((board.key(), side), make)
+
+
+#: (board key, side) -> side_key
+_SIDE_KEYS = memo(limit=4096)
+
+
+def _answers_weight(answers: "Sequence | None") -> int:
+    return 1 + len(answers or ())
+
+
+#: side_key -> its few splits (LegalSplits._few_splits), or None when there are many; bounded by the
+#: number of splits held (a listing has at most LISTED_AT_ONCE)
+_FEW_SPLITS = memo(limit=4096, weigh=_answers_weight, budget=100_000)
 
 
 def few_answers(board: Board, side: str) -> list[Answer] | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
     leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  (In the
-    solver's order, which depends on the grounding that answered: see prefetch.)"""
+    solver's order, which depends on the grounding that answered: see prefetch.)  Remembered by
+    :func:`side_key`: boards that pose the same question share the answer."""
     def make() -> list[Answer] | None:
         got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
         return got if len(got) <= LISTED_AT_ONCE else None
 
-    return _FEW_ANSWERS.remember((board.key(), side) if is_loaded() else None, make)
+    return _FEW_ANSWERS.remember(side_key(board, side) if is_loaded() else None, make)
 
 
-#: (board key, side) -> few_answers
-_FEW_ANSWERS = memo()
+#: side_key -> few_answers (bounded like _FEW_SPLITS)
+_FEW_ANSWERS = memo(limit=4096, weigh=_answers_weight, budget=100_000)
 
 
 def prefetch(boards: Sequence[Board]) -> None:
@@ -94,7 +124,8 @@ def prefetch(boards: Sequence[Board]) -> None:
     :func:`derive` and :func:`few_answers` would ask of each board's own grounding, from one
     grounding of up to ``MAX_INSTANCES`` boards (:class:`~pycombat.solver.Instances`: the same
     rule files).  Only fills their memos (nothing when the loaded solver is off); a board it cannot
-    answer is left to them."""
+    answer is left to them.  A side whose question another board already posed (the same
+    :func:`side_key`) is not asked again."""
     if not is_loaded():
         return
     todo: dict[tuple, Board] = {}
@@ -114,7 +145,7 @@ def _answered(board: Board, key: tuple) -> bool:
     """Whether the memos already hold what prefetch would put there for ``board``."""
     d = _DERIVED.get(key)
     return d is not None and all(
-        (key, side) in _FEW_ANSWERS or not _listed(board, d, side) for side in ("attacker", "defender"))
+        side_key(board, side, d) in _FEW_ANSWERS or not _listed(board, d, side) for side in ("attacker", "defender"))
 
 
 def _listed(board: Board, d: "Derived", side: str) -> bool:
@@ -131,17 +162,21 @@ def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
     if numbers is None:  # (not all facts: each board's own grounding will answer)
         return
     derived = [_derived(board, got) for board, got in zip(boards, numbers)]
-    cases = []
+    cases: dict[BoardKey, tuple[int, str]] = {}  # each question once: the first board that poses it
     for i, (board, d) in enumerate(zip(boards, derived)):
-        cases += [(i, side) for side in ("attacker", "defender") if _listed(board, d, side)]
+        for side in ("attacker", "defender"):
+            if _listed(board, d, side):
+                key = side_key(board, side, d)
+                if key not in cases and key not in _FEW_ANSWERS:
+                    cases[key] = (i, side)
     try:  # (the same solve checks that each board's program has its one answer where no side assigns)
-        listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases], limit=LISTED_AT_ONCE)
+        listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases.values()], limit=LISTED_AT_ONCE)
     except SolverError:
         return  # each board's own grounding will say what is wrong
     for board, d in zip(boards, derived):
         _DERIVED.remember(board.key(), lambda: d)
-    for (i, side), answers in zip(cases, listed):
-        _FEW_ANSWERS.remember((boards[i].key(), side), lambda: answers)
+    for key, answers in zip(cases, listed):
+        _FEW_ANSWERS.remember(key, lambda: answers)
 
 
 _BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
@@ -200,33 +235,36 @@ def _derived(board: Board, decoded: Sequence) -> Derived:
     where no side assigns."""
     order = [u.name for u in board.attacker + board.defender]
     rank = {n: i for i, n in enumerate(order)}
-    got: dict[type, list] = {}
+    got: dict[type, list[tuple]] = {}  # predicate -> its atoms' field values (facts.values)
     for d in decoded:
-        got.setdefault(type(d), []).append(d)
+        got.setdefault(type(d), []).append(F.values(d))
     for items in got.values():  # (in one order, whichever grounding answered)
         items.sort()
     sides = ("attacker", "defender")
-    unkillable = {d.unit for d in got.get(F.Unkillable, [])}
-    lethal: dict[str, int | None] = {d.unit: d.lethal for d in got.get(F.Lethal, [])}
+    unkillable = {unit for unit, in got.get(F.Unkillable, [])}
+    lethal: dict[str, int | None] = dict(got.get(F.Lethal, []))
     lethal.update({u: None for u in unkillable})
 
-    def per_side(cls, attr="unit"):
-        return {s: tuple(sorted((getattr(d, attr) for d in got.get(cls, []) if d.side == s), key=rank.get))
+    def per_side(cls):  # (side, unit) atoms
+        return {s: tuple(sorted((unit for side, unit in got.get(cls, []) if side == s), key=rank.get))
                 for s in sides}
 
+    tiers: dict[str, dict[str, int]] = {s: {} for s in sides}
+    for side, unit, tier in got.get(F.Tier, []):
+        tiers[side][unit] = tier
     return Derived(
         damage_step=bool(got.get(F.DamageStep)),
-        might={d.unit: d.might for d in got.get(F.Might, [])},
+        might=dict(got.get(F.Might, [])),
         lethal=lethal,
-        pool={d.side: d.damage for d in got.get(F.Pool, [])},
-        to_assign={d.side: d.damage for d in got.get(F.ToAssign, [])},
+        pool=dict(got.get(F.Pool, [])),
+        to_assign=dict(got.get(F.ToAssign, [])),
         targets=per_side(F.Target),
         dumps=per_side(F.Dump),
-        tiers={s: {d.unit: d.tier for d in got.get(F.Tier, []) if d.side == s} for s in sides},
+        tiers=tiers,
         duals=per_side(F.Dual),
-        big={s: any(d.side == s for d in got.get(F.Big, [])) for s in sides},
-        excess={d.side: d.damage for d in got.get(F.Excess, [])},
-        total_lethal={d.side: d.total for d in got.get(F.TotalLethal, [])},
+        big={s: any(side == s for side, in got.get(F.Big, [])) for s in sides},
+        excess=dict(got.get(F.Excess, [])),
+        total_lethal=dict(got.get(F.TotalLethal, [])),
     )
 
 
@@ -266,8 +304,14 @@ class LegalSplits:
                       decoder=Decoder(F.OUTPUT_PREDICATES), texts=list(texts), options=SEARCH)
 
     def _split(self, decoded: Sequence) -> Split:
-        amounts = sorted(((a.unit, a.amount) for a in decoded if isinstance(a, F.Assign) and a.amount > 0),
-                         key=lambda p: self._rank.get(p[0], len(self._rank)))
+        amounts = []
+        for a in decoded:
+            if isinstance(a, F.Assign):
+                _side, unit, amount = F.values(a)
+                if amount > 0:
+                    amounts.append((unit, amount))
+        rank, last = self._rank, len(self._rank)
+        amounts.sort(key=lambda p: rank.get(p[0], last))
         if self.representation == "sequence":
             steps = tuple((s.unit, s.amount) for s in sorted((s for s in decoded if isinstance(s, F.Step)),
                                                               key=lambda s: s.index))
@@ -301,7 +345,7 @@ class LegalSplits:
             # in one order, whichever grounding answered (prefetch's or the board's own)
             return tuple(sorted((self._split(ans.decoded) for ans in few), key=lambda s: sorted(s.amounts)))
 
-        return _FEW_SPLITS.remember((self.board.key(), self.side) if is_loaded() else None, make)
+        return _FEW_SPLITS.remember(side_key(self.board, self.side, self.derived) if is_loaded() else None, make)
 
     def _empty(self) -> Split:
         return Split(self.side, (), () if self.representation == "sequence" else None)
