@@ -771,7 +771,7 @@ pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
 #show pycombat_pick/1.
 """
 _REWRITTEN: dict[tuple, list] = {}
-_INSTANCE_LINES: dict[tuple[int, clingo.Symbol], str] = {}
+_INSTANCE_LINES: dict[tuple[int, clingo.Symbol], tuple[str, tuple[str, int]]] = {}
 #: Instances, by decoder: what it made of the symbols of groundings of instances (Instances._seen)
 _INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any, Any]]] = {}
 
@@ -806,8 +806,50 @@ def _binds_instance(lit: Any) -> bool:
             and lit.atom.ast_type == clingo.ast.ASTType.SymbolicAtom)
 
 
-def _rewrite(stmts: Iterable[Any]) -> list[Any]:
-    """The statements of one program, for many instances (see Instances)."""
+class _Signatures(clingo.ast.Transformer):
+    """Collects the (name, arity) of the atoms of what it visits."""
+
+    def __init__(self) -> None:
+        self.found: set[tuple[str, int]] = set()
+
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        t = node.symbol
+        if t.ast_type == clingo.ast.ASTType.Function:
+            self.found.add((t.name, len(t.arguments)))
+        elif t.ast_type == clingo.ast.ASTType.Pool:
+            for a in t.arguments:
+                self.visit_SymbolicAtom(node.update(symbol=a))
+        elif t.ast_type == clingo.ast.ASTType.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function:
+            self.found.add((t.symbol.name, len(t.symbol.arguments)))
+        return node
+
+
+def _signatures(stmts: Iterable[Any]) -> tuple[frozenset, frozenset]:
+    """The signatures (of the original program) that ``stmts`` define (rule heads, externals) and
+    the ones their rules use at all (heads and bodies)."""
+    A = clingo.ast.ASTType
+    heads, used = _Signatures(), _Signatures()
+    for s in stmts:
+        if s.ast_type == A.Rule:
+            h = s.head
+            if h.ast_type in (A.Aggregate, A.Disjunction):  # (a choice's elements; not their conditions)
+                for e in h.elements:
+                    heads(e.literal)
+            elif h.ast_type == A.HeadAggregate:
+                for e in h.elements:
+                    heads(e.condition.literal)
+            else:
+                heads(h)
+        elif s.ast_type == A.External:
+            heads(s.atom)
+        if s.ast_type in (A.Rule, A.External, A.ShowTerm):
+            used(s)
+    return frozenset(heads.found), frozenset(used.found)
+
+
+def _rewrite(stmts: Iterable[Any], part: str = "base") -> list[Any]:
+    """The statements of one program, for many instances (see Instances), in the program part
+    ``part`` (``base``: with the instances' own rules)."""
     A = clingo.ast.ASTType
     out: list[Any] = []
     extra: list[str] = []
@@ -817,7 +859,7 @@ def _rewrite(stmts: Iterable[Any]) -> list[Any]:
         if kind in (A.Program, A.Definition, A.Comment):
             if kind == A.Program and s.name != "base":
                 raise SolverError(f"instances: only the base program part is supported (#program {s.name})")
-            out.append(s)
+            out.append(s.update(name=part) if kind == A.Program else s)
         elif kind == A.Rule:
             s = tr(s)
             if not any(_binds_instance(b) for b in s.body):  # (a positive atom of the body binds it)
@@ -845,9 +887,25 @@ def _rewrite(stmts: Iterable[Any]) -> list[Any]:
                                                         clingo.ast.Variable(s.location, _INSTANCE_VAR))]))
         else:
             raise SolverError(f"instances: a {kind.name} statement is not supported")
-    for text in extra + [_INSTANCE_TEXT]:
-        out.extend(_parse(text))
+    for text in extra + ([_INSTANCE_TEXT] if part == "base" else []):
+        out.extend(st.update(name=part) if st.ast_type == A.Program else st for st in _parse(text))
     return out
+
+
+def _rewritten(files: Sequence[Traversable | Path], texts: Sequence[str], part: str = "base") -> tuple:
+    """The statements of ``files`` and ``texts`` rewritten for instances (see _rewrite), with what
+    they define and mention (_signatures), parsed and rewritten once per process."""
+    key = (tuple(_file_key(f) for f in files), tuple(texts), part)
+    got = _REWRITTEN.get(key) if _ENABLED[0] else None
+    if got is None:
+        original = [st for f in files for st in _file_statements(f)[1]] + [st for t in texts
+                                                                           for st in _text_statements(t)]
+        got = (_rewrite(original, part), *_signatures(original))
+        if _ENABLED[0]:
+            if len(_REWRITTEN) >= 16:
+                _REWRITTEN.clear()
+            _REWRITTEN[key] = got
+    return got
 
 
 class Instances:
@@ -883,15 +941,9 @@ class Instances:
             raise SolverError(f"instances: 1 to {MAX_INSTANCES} instances, not {len(instances)}")
         self.decoder = decoder or to_python
         self.size = len(instances)
-        key = (tuple(_file_key(f) for f in files), tuple(texts))
-        stmts = _REWRITTEN.get(key) if _ENABLED[0] else None
-        if stmts is None:
-            parts = [_file_statements(f)[1] for f in files] + [_text_statements(t) for t in texts]
-            stmts = _rewrite(s for p in parts for s in p)
-            if _ENABLED[0]:
-                if len(_REWRITTEN) >= 16:
-                    _REWRITTEN.clear()
-                _REWRITTEN[key] = stmts
+        stmts, self._defined, self._used = _rewritten(files, texts)
+        self._fact_signatures: set[tuple[str, int]] = set()
+        signatures = self._fact_signatures
         args = [f"--const={k}={v}" for k, v in (consts or {}).items()]
         self._ctl = clingo.Control([*args, *options, *_INSTANCE_OPTIONS], logger=_clingo_logger, message_limit=100)
         lines = []
@@ -902,11 +954,14 @@ class Instances:
             lines.append(f"pycombat_instance({i}).\n")
             for f in facts:
                 sym = to_symbol(f)
-                line = written.get((i, sym))
-                if line is None:
-                    line = written[(i, sym)] = (
-                        f"{clingo.Function(sym.name, [clingo.Number(i), *sym.arguments], sym.positive)}.\n")
-                lines.append(line)
+                got = written.get((i, sym))
+                if got is None:
+                    args = sym.arguments
+                    got = written[(i, sym)] = (
+                        f"{clingo.Function(sym.name, [clingo.Number(i), *args], sym.positive)}.\n",
+                        (sym.name, len(args)))
+                lines.append(got[0])
+                signatures.add(got[1])
         try:
             with clingo.ast.ProgramBuilder(self._ctl) as builder:
                 for stmt in stmts:
@@ -972,29 +1027,48 @@ class Instances:
                 per[got[0]].append(got[2])
         return per
 
-    def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0) -> list[list[Answer] | None]:
-        """The answer sets of each case ``(instance, the externals it makes true)``, all in one solve;
+    def cases(self, cases: Sequence[tuple[int, Sequence[FactLike]]], limit: int = 0, *,
+              files: Sequence[Traversable | Path] = (), texts: Sequence[str] = ()) -> list[list[Answer] | None]:
+        """The answer sets of each case ``(instance, the atoms it makes true)``, all in one solve;
         a case with more than ``limit`` (when not 0) answer sets gets None.  Asked once.
 
-        The same solve checks that each instance has exactly one answer set with every external
-        false (as a deterministic program should: a case that picks no instance), and raises
-        SolverError if one does not: then no answer of this grounding is to be trusted (an instance
-        without an answer set leaves the whole program without one; one with several multiplies
-        every other instance's answers)."""
+        A case's atoms are switches: ``#external`` atoms of the program, or atoms that no rule
+        defines (``#defined`` inputs); every other instance has them false.  ``files`` and ``texts``
+        are more rules of the same program, grounded with the cases: a rule that needs a switch is
+        then grounded only for the instances whose cases turn it on (the switch-free part answers
+        :meth:`facts` first; its rules may not use what these define).
+
+        The same solve checks that each instance has exactly one answer set with every switch off
+        (as a deterministic program should: a case that picks no instance), and raises SolverError
+        if one does not: then no answer of this grounding is to be trusted (an instance without an
+        answer set leaves the whole program without one; one with several multiplies every other
+        instance's answers)."""
         if self._asked_cases:
             raise SolverError("instances: cases are asked once")
         self._asked_cases = True
+        more: list = []
+        # what a switch may not be, unless an external: defined by a rule, a fact, or read by the first
+        # part's rules (grounded before the switch could be on)
+        taken = self._defined | self._used | self._fact_signatures
+        if files or texts:
+            more, defined, _used = _rewritten(files, texts, "pycombat_cases")
+            clash = defined & (self._used | self._fact_signatures)
+            if clash:
+                raise SolverError("instances: the rules added with the cases define what the first part uses: "
+                                  + ", ".join(f"{n}/{a}" for n, a in sorted(clash)))
+            taken = taken | defined
         lines, rules = [_CASES_TEXT], set()
         for c, (i, atoms) in enumerate(cases):
             if not atoms:
                 raise SolverError("instances: a case makes at least one external true")
             for a in atoms:
                 sym = to_symbol(a)
-                mine = self._ctl.symbolic_atoms[clingo.Function(sym.name, [clingo.Number(i), *sym.arguments])]
-                if mine is None or not mine.is_external:
-                    raise SolverError(f"instances: {sym} is not an external of the program")
-                lines.append(f"pycombat_case({c}, {i}, {sym}).\n")
                 n = len(sym.arguments)
+                mine = self._ctl.symbolic_atoms[clingo.Function(sym.name, [clingo.Number(i), *sym.arguments])]
+                if not (mine is not None and mine.is_external) and (mine is not None or (sym.name, n) in taken):
+                    raise SolverError(f"instances: {sym} is neither an external nor an input no rule defines or "
+                                      "the first part reads")
+                lines.append(f"pycombat_case({c}, {i}, {sym}).\n")
                 if (sym.name, n) not in rules:
                     rules.add((sym.name, n))
                     xs = ", ".join(f"X{k}" for k in range(n))
@@ -1005,7 +1079,14 @@ class Instances:
         # external false, so there is exactly one iff each instance has exactly one
         plain = len(cases)
         lines.append(f"pycombat_case({plain}, -1, pycombat_none).\n")
-        self._ctl.add("pycombat_cases", [], "".join(lines))
+        try:
+            if more:
+                with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                    for stmt in more:
+                        builder.add(stmt)
+            self._ctl.add("pycombat_cases", [], "".join(lines))
+        except RuntimeError as exc:
+            raise SolverError(f"ASP program does not parse: {exc}") from exc
         self._ctl.ground([("pycombat_cases", [])])
         out: list[list[Answer] | None] = [[] for _ in cases]
         unswitched = 0

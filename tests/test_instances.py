@@ -48,6 +48,24 @@ none :- not pick(_).
 """
 
 
+#: PROGRAM in two parts (Instances.cases(texts=...)): the switches are inputs no rule defines, the
+#: rules that need them are grounded with the cases
+FIRST = """
+#defined on/1. #defined strict/0.
+heavy(X) :- weight(X, W), W > 2. light(X) :- weight(X, W), W <= 2.
+#show light/1.
+"""
+MORE = """
+{ pick(X) : item(X), on(X) }.
+:- #sum { W, X : pick(X), weight(X, W) } > C, cap(C).
+:- strict, pick(X), pick(Y), X < Y, weight(X, W), weight(Y, W).
+total(S) :- S = #sum { W, X : pick(X), weight(X, W) }.
+none :- not pick(_).
+#show pick/1. #show total/1. #show none/0.
+#show heavy(X) : heavy(X), not on(X).
+"""
+
+
 def _item(x: int, w: int) -> list:
     return [clingo.Function("item", [clingo.Number(x)]),
             clingo.Function("weight", [clingo.Number(x), clingo.Number(w)])]
@@ -79,18 +97,21 @@ def _set(answer) -> tuple[str, ...]:
 
 
 @SETTINGS
-@given(instances(), st.data())
-def test_instances_equal_each_program_alone(insts, data):
-    many = solver.Instances(texts=[PROGRAM], instances=insts)
+@given(instances(), st.data(), st.booleans())
+def test_instances_equal_each_program_alone(insts, data, two_parts):
+    """One program for many instances, whole or in two parts (the rules that need a switch grounded
+    with the cases), against each instance alone under the same switches."""
+    many = solver.Instances(texts=[FIRST if two_parts else PROGRAM], instances=insts)
     known = many.facts([("heavy", 1), ("light", 1)])
     assert known is not None and len(known) == len(insts)
     for facts, got in zip(insts, known):
         (alone,) = _alone(facts)  # every external false: one answer set
         weights = sorted(a for a in alone if a.startswith(("heavy(", "light(")))
         assert sorted(str(solver.symbol_of(x)) for x in got) == weights
-    # total/1 and none/0 depend on the choice: not facts where an item may be picked
-    for sig in (("total", 1), ("none", 0)):
-        assert (many.facts([sig]) is None) == any(f.name == "item" for facts in insts for f in facts)
+    if not two_parts:
+        # total/1 and none/0 depend on the choice: not facts where an item may be picked
+        for sig in (("total", 1), ("none", 0)):
+            assert (many.facts([sig]) is None) == any(f.name == "item" for facts in insts for f in facts)
     cases = []
     for i, facts in enumerate(insts):
         items = [f.arguments[0] for f in facts if f.name == "item"]
@@ -99,7 +120,7 @@ def test_instances_equal_each_program_alone(insts, data):
             chosen = data.draw(st.lists(st.sampled_from(switches), min_size=1, max_size=3, unique=True))
             cases.append((i, chosen))
     limit = data.draw(st.sampled_from([0, 1, 3]))
-    got = many.cases(cases, limit=limit)
+    got = many.cases(cases, limit=limit, texts=[MORE] if two_parts else [])
     assert len(got) == len(cases)
     for (i, chosen), answers in zip(cases, got):
         expected = _alone(insts[i], chosen)
@@ -113,8 +134,22 @@ def test_instances_equal_each_program_alone(insts, data):
 
 def test_instances_refuse_what_they_cannot_answer():
     many = solver.Instances(texts=[PROGRAM], instances=[_item(1, 1)])
-    with pytest.raises(SolverError, match="not an external"):
+    with pytest.raises(SolverError, match="neither an external"):
         many.cases([(0, [clingo.Function("pick", [clingo.Number(1)])])])
+    # in two parts: a switch is an input that no rule defines (a rule of either part), no fact gives
+    # and the first part does not read (it was grounded before any switch could be on) ...
+    one = clingo.Function("on", [clingo.Number(1)])
+    for first, more, switch in ((FIRST, MORE, clingo.Function("pick", [clingo.Number(1)])),
+                                (FIRST + "on(X) :- weight(X, 9).", MORE, one),
+                                (FIRST + "seen :- on(1).", MORE, one),
+                                (FIRST, MORE + "on(X) :- pick(X).", one),
+                                (FIRST, MORE, clingo.Function("item", [clingo.Number(1)]))):
+        with pytest.raises(SolverError, match="neither an external"):
+            solver.Instances(texts=[first], instances=[_item(1, 1)]).cases([(0, [switch])], texts=[more])
+    # ... and the rules added with the cases define nothing the first part uses
+    for more in (MORE + "light(7).", MORE + "weight(1, 1) :- pick(1)."):
+        with pytest.raises(SolverError, match="define what the first part uses"):
+            solver.Instances(texts=[FIRST], instances=[_item(1, 1)]).cases([(0, [one])], texts=[more])
     with pytest.raises(SolverError, match="instances"):
         solver.Instances(texts=["#minimize { 1 : a }. {a}."], instances=[[]])
     with pytest.raises(SolverError, match="1 to"):

@@ -52,6 +52,9 @@ OPTIMIZE = VECTOR + ("cleanup.lp", "optimize.lp")
 #: ``assigning(S)``). Grounding has a fixed cost per program of a few milliseconds whatever the
 #: board's size, which is most of the work of a small board: three groundings became one.
 BOARD = VECTOR + ("cleanup.lp", "outcome.lp")
+#: the board program's rules that need a side assigning (prefetch grounds them only for the sides it
+#: asks, after derive.lp's numbers: solver.Instances.cases)
+BOARD_SPLITS = tuple(f for f in BOARD if f not in BASE)
 
 
 def board_solver(board: Board) -> Solver:
@@ -154,9 +157,11 @@ def _listed(board: Board, d: "Derived", side: str) -> bool:
 
 
 def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
-    # The board program's rules and switch (without BOARD_TEXT's #show of derive.lp's numbers: they
-    # are facts of the grounding, derive.lp being deterministic, and are read off it).
-    inst = Instances(rule_files(RULES, BOARD), [F.BOARD_EXTERNAL], instances=[F.board_facts(b) for b in boards],
+    # The board program's rules, in two parts: derive.lp's numbers are facts of the first part's
+    # grounding (derive.lp is deterministic: BOARD_TEXT's #show is not needed) and are read off it;
+    # the rules of a side's splits are grounded with the cases, only for the sides asked
+    # (``assigning(S)``, an input no rule defines, is the switch: as the board program's external).
+    inst = Instances(rule_files(RULES, BASE), instances=[F.board_facts(b) for b in boards],
                      consts=flags, decoder=_BOARD_DECODER, options=SEARCH)
     numbers = inst.facts([(p.meta.name, p.meta.arity) for p in F.DERIVED_PREDICATES])
     if numbers is None:  # (not all facts: each board's own grounding will answer)
@@ -170,7 +175,8 @@ def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
                 if key not in cases and key not in _FEW_ANSWERS:
                     cases[key] = (i, side)
     try:  # (the same solve checks that each board's program has its one answer where no side assigns)
-        listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases.values()], limit=LISTED_AT_ONCE)
+        listed = inst.cases([(i, [F.Assigning(side=side)]) for i, side in cases.values()], limit=LISTED_AT_ONCE,
+                            files=rule_files(RULES, BOARD_SPLITS))
     except SolverError:
         return  # each board's own grounding will say what is wrong
     for board, d in zip(boards, derived):
