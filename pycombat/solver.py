@@ -919,9 +919,11 @@ class Instances:
 
     * :meth:`facts`: what each instance's answer sets hold whatever its switches (the atoms
       grounding made facts: a deterministic part of the program, as derive.lp), without a solve;
-    * :meth:`cases`: the answer sets of each instance under its own switches (``#external`` atoms
-      made true), every case in one solve: a choice of one case makes the answer sets of the whole
-      program the disjoint union of the cases' answer sets.
+    * :meth:`cases`: the answer sets of each instance under its own switches (``#external`` atoms,
+      or inputs no rule defines, made true), every case in one solve: a choice of one case makes the
+      answer sets of the whole program the disjoint union of the cases' answer sets.  The rules that
+      need a switch may come with the cases (their ``files`` and ``texts``): grounded then, they are
+      grounded only for the instances whose cases turn the switch on.
 
     Answers are :class:`Answer` objects of the original program (the instance argument removed),
     decoded by ``decoder``.
@@ -932,6 +934,10 @@ class Instances:
     [[('r', 1)], []]
     >>> [sorted(str(s) for a in answers for s in a.symbols) for answers in inst.cases([(1, [clingo.Function("on")])])]
     [['p(1)', 'p(2)']]
+    >>> two = Instances(texts=["#defined on/0. r(X) :- s(X)."], instances=[[clingo.Function("s", [clingo.Number(1)])], []])
+    >>> [[str(s) for a in answers for s in a.symbols]
+    ...  for answers in two.cases([(0, [clingo.Function("on")])], texts=["q(X) :- r(X), on. #show q/1."])]
+    [['q(1)']]
     """
 
     def __init__(self, files: Sequence[Traversable | Path] = (), texts: Sequence[str] = (), *,
