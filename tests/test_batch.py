@@ -110,6 +110,30 @@ def test_process_pool_equals_the_plain_loop(inputs):
     assert two == one and summary.done == len(one)
 
 
+@pytest.mark.parametrize("chunk_size", [1, 3])
+def test_a_forking_pool_answers_the_first_input_in_the_parent(inputs, monkeypatch, chunk_size):
+    """With fork, the parent answers the first input itself (its workers then start with what that
+    loaded) and the pool the rest: the same lines as a plain loop, and the parent ran one chunk of one."""
+    import multiprocessing
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the parent warms the workers only when the pool forks them")
+    _, folder, stream = inputs
+    args = [str(folder), str(stream)]
+    one, _ = _run(args, workers=1)
+    in_parent = []
+    real = batch.run_chunk
+
+    def recording(chunk, *rest, **kw):
+        in_parent.append([item[0] for item in chunk])  # (a forked worker's calls land in its own copy)
+        return real(chunk, *rest, **kw)
+
+    monkeypatch.setattr(batch, "run_chunk", recording)
+    two, summary = _run(args, workers=2, chunk_size=chunk_size)
+    assert two == one and summary.done == len(one)
+    assert len(in_parent) == 1 and len(in_parent[0]) == 1
+
+
 def _meccg_mapping(status: str, hand: list[str], title: str) -> dict:
     return {"game": "meccg", "title": title,
             "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "hand": hand,
