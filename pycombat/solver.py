@@ -968,16 +968,21 @@ class Instances:
                         (sym.name, len(args)))
                 lines.append(got[0])
                 signatures.add(got[1])
-        try:
-            with clingo.ast.ProgramBuilder(self._ctl) as builder:
-                for stmt in stmts:
-                    builder.add(stmt)
-            self._ctl.add("base", [], "".join(lines))
-        except RuntimeError as exc:
-            raise SolverError(f"ASP program does not parse: {exc}") from exc
-        self._ctl.ground([("base", [])])
+        self._ground("base", stmts, "".join(lines))
         _STATS["grounded"] += 1
         self._asked_cases = False
+
+    def _ground(self, part: str, stmts: Sequence[Any], text: str) -> None:
+        """Add rewritten statements and a text to the program part ``part`` and ground it."""
+        try:
+            if stmts:
+                with clingo.ast.ProgramBuilder(self._ctl) as builder:
+                    for stmt in stmts:
+                        builder.add(stmt)
+            self._ctl.add(part, [], text)
+        except RuntimeError as exc:
+            raise SolverError(f"ASP program does not parse: {exc}") from exc
+        self._ctl.ground([(part, [])])
 
     def _seen(self) -> dict[clingo.Symbol, tuple[int, Any, Any]]:
         """What this decoder made of the symbols of groundings of instances (they recur across the
@@ -1085,15 +1090,7 @@ class Instances:
         # external false, so there is exactly one iff each instance has exactly one
         plain = len(cases)
         lines.append(f"pycombat_case({plain}, -1, pycombat_none).\n")
-        try:
-            if more:
-                with clingo.ast.ProgramBuilder(self._ctl) as builder:
-                    for stmt in more:
-                        builder.add(stmt)
-            self._ctl.add("pycombat_cases", [], "".join(lines))
-        except RuntimeError as exc:
-            raise SolverError(f"ASP program does not parse: {exc}") from exc
-        self._ctl.ground([("pycombat_cases", [])])
+        self._ground("pycombat_cases", more, "".join(lines))
         out: list[list[Answer] | None] = [[] for _ in cases]
         unswitched = 0
         for c, syms, decoded in self._answers():
