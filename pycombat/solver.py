@@ -893,8 +893,8 @@ def _rewrite(stmts: Iterable[Any], part: str = "base") -> list[Any]:
 
 
 def _rewritten(files: Sequence[Traversable | Path], texts: Sequence[str], part: str = "base") -> tuple:
-    """The statements of ``files`` and ``texts`` rewritten for instances (see _rewrite), with what
-    they define and mention (_signatures), parsed and rewritten once per process."""
+    """The statements of ``files`` and ``texts`` rewritten for instances (see _rewrite), with the
+    signatures they define and use (_signatures), parsed and rewritten once per process."""
     key = (tuple(_file_key(f) for f in files), tuple(texts), part)
     got = _REWRITTEN.get(key) if _ENABLED[0] else None
     if got is None:
