@@ -389,8 +389,11 @@ def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | No
         except (OSError, TimeoutError) as exc:
             raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     else:
+        # no dashboard; the scheduler's own HTTP server (health, metrics) on a free port of this machine,
+        # not its fixed default 8787
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address=None, silence_logs=logging.ERROR)
+                               dashboard_address=None, silence_logs=logging.ERROR,
+                               scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         client = Client(cluster)
     try:
         yield from dask_map(client, chunks, args)

@@ -191,7 +191,8 @@ def test_dask_local_cluster_equals_the_local_run(inputs):
     args = [str(folder), str(stream)]
     local, _ = _run(args, workers=1)
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, protocol="tcp",
-                                  host="127.0.0.1", dashboard_address=None) as cluster:
+                                  host="127.0.0.1", dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster:
         on_dask, summary = _run(args, workers=1, scheduler=cluster.scheduler_address, chunk_size=2)
     assert on_dask == local
     assert summary.failed == sum("error" in line for line in local)
