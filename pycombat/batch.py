@@ -349,22 +349,40 @@ def _local(chunks: Iterator[list], workers: int, args: tuple) -> Iterator[list[L
     from concurrent.futures import ProcessPoolExecutor
     from functools import partial
 
-    from . import solver
-
     first = next(chunks, None)
     if first is None:
         return
     if multiprocessing.get_start_method() == "fork":
-        # The parent answers the first input itself before the pool forks its workers, so that they
-        # start with what that loaded (the game's modules and data, its parsed rule files) instead of
-        # each loading it again: about 0.2 s a worker for Riftbound, a fifth of a 2-worker batch of
-        # 1,000 small boards.  No grounded program crosses the fork (the parent forgets them first).
-        yield run_chunk(first[:1], *args)
-        solver.clear_caches(keep_parsed=True)
-        first = first[1:]
+        _warm(first[0], *args)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         # map keeps input order and submits ahead, so results stream out as they are ready
-        yield from pool.map(partial(_call_chunk, args=args), itertools.chain([first] if first else [], chunks))
+        yield from pool.map(partial(_call_chunk, args=args), itertools.chain([first], chunks))
+
+
+def _warm(item: tuple[int, str, Source], verb: str, options: Mapping[str, Any], flags: Mapping[str, str],
+          pretty: bool = False) -> None:
+    """Before a pool forks its workers: load here what each would load at its first input (the game's
+    modules and data, by reading that input; the verb's modules; the game's parsed rule files), so
+    that they start with it (about 0.2 s a worker for Riftbound, a fifth of a 2-worker batch of 1,000
+    small boards).  Nothing is answered here: a heavy first input still runs beside the others.  An
+    optimisation only: whatever fails is left to the worker, which reports it."""
+    from . import registry, solver
+
+    try:
+        got = read_item(*item, flags)
+        if isinstance(got, dict):
+            return
+        game = got[2]
+        if verb not in game.verbs:
+            return
+        registry.resolve(game.verb(verb).run)
+        solver.parse_rules(f"pycombat.asp_rules.{game.name}")
+        if game.prefetch is not None:  # (what the game shares between scenarios: its work is bounded)
+            registry.resolve(game.prefetch)(verb, [got[3].model])
+    except Exception:  # noqa: BLE001 - the workers answer as if nothing had been loaded
+        pass
+    finally:
+        solver.clear_caches(keep_parsed=True)  # (no grounded program crosses the fork)
 
 
 def _call_chunk(chunk: list, args: tuple) -> list[Line]:

@@ -400,6 +400,22 @@ def _parse(text: str) -> list:
     return [s for s in out if s.ast_type != clingo.ast.ASTType.Comment]
 
 
+def parse_rules(package: str) -> int:
+    """Parse every ``.lp`` file of ``package`` into this process's cache of parsed rules (what the
+    loaded solver would parse at the first query that needs each); the number of files.  ``pycombat
+    batch`` does it in a pool's parent before it forks the workers, which then start with them.
+
+    >>> parse_rules("pycombat.asp_rules.riftbound") >= 10
+    True
+    """
+    n = 0
+    for res in _resource_files(package).iterdir():
+        if res.name.endswith(".lp") and res.is_file():
+            _file_statements(res)
+            n += 1
+    return n
+
+
 def _file_key(f: Traversable | Path) -> tuple[str, int, int]:
     name = str(f)
     try:

@@ -111,27 +111,39 @@ def test_process_pool_equals_the_plain_loop(inputs):
 
 
 @pytest.mark.parametrize("chunk_size", [1, 3])
-def test_a_forking_pool_answers_the_first_input_in_the_parent(inputs, monkeypatch, chunk_size):
-    """With fork, the parent answers the first input itself (its workers then start with what that
-    loaded) and the pool the rest: the same lines as a plain loop, and the parent ran one chunk of one."""
+def test_a_forking_pool_warms_its_parent_first(inputs, monkeypatch, chunk_size):
+    """With fork, the parent loads what the first input needs (its game's modules and data, the
+    verb's modules, the game's parsed rule files) before it forks the workers, and answers nothing
+    itself: the same lines as a plain loop, every input answered by a worker."""
     import multiprocessing
+
+    from pycombat import solver
 
     if multiprocessing.get_start_method() != "fork":
         pytest.skip("the parent warms the workers only when the pool forks them")
     _, folder, stream = inputs
     args = [str(folder), str(stream)]
     one, _ = _run(args, workers=1)
-    in_parent = []
-    real = batch.run_chunk
+    chunks, parsed = [], []
+    real_chunk, real_parse = batch.run_chunk, solver.parse_rules
 
-    def recording(chunk, *rest, **kw):
-        in_parent.append([item[0] for item in chunk])  # (a forked worker's calls land in its own copy)
-        return real(chunk, *rest, **kw)
+    def recording_chunk(chunk, *rest, **kw):
+        chunks.append(len(chunk))  # (a forked worker's calls land in its own copy of the list)
+        return real_chunk(chunk, *rest, **kw)
 
-    monkeypatch.setattr(batch, "run_chunk", recording)
+    def recording_parse(package):
+        parsed.append(package)
+        return real_parse(package)
+
+    monkeypatch.setattr(batch, "run_chunk", recording_chunk)
+    monkeypatch.setattr(solver, "parse_rules", recording_parse)
+    solver.clear_caches()
     two, summary = _run(args, workers=2, chunk_size=chunk_size)
     assert two == one and summary.done == len(one)
-    assert len(in_parent) == 1 and len(in_parent[0]) == 1
+    assert chunks == []  # nothing answered in the parent
+    games = {f"pycombat.asp_rules.{line['result']['game']}" for line in one if "result" in line}
+    assert len(parsed) == 1 and parsed[0] in games  # (the game of the first input the pool runs)
+    assert solver.parse_rules(parsed[0]) >= 5  # (its .lp files, parsed again from the cache)
 
 
 def _meccg_mapping(status: str, hand: list[str], title: str) -> dict:
