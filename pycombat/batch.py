@@ -364,8 +364,10 @@ def _warm(item: tuple[int, str, Source], verb: str, options: Mapping[str, Any], 
     """Before a pool forks its workers: load here what each would load at its first input (the game's
     modules and data, by reading that input; the verb's modules; the game's parsed rule files), so
     that they start with it (about 0.2 s a worker for Riftbound, a fifth of a 2-worker batch of 1,000
-    small boards).  Nothing is answered here: a heavy first input still runs beside the others.  An
-    optimisation only: whatever fails is left to the worker, which reports it."""
+    small boards).  Nothing is answered here: a heavy first input still runs beside the others.  The
+    parent's caches are then emptied but for the parsed rules, so that no grounded program a game
+    keeps crosses the fork.  An optimisation only: whatever fails is left to the worker, which
+    reports it."""
     from . import registry, solver
 
     try:
