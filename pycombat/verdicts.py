@@ -180,7 +180,8 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
 
     ``unmodelled(scenario, claim)`` lists what the model does not interpret and the claim could
     depend on (``{card, what, why}``): the claim is then **not decided** (verdict ``None``), citing
-    ``unmodelled_rule``, with a note naming each and the verdict reached if they changed nothing.
+    ``unmodelled_rule``, with a note naming each and the verdict reached if they changed nothing
+    (and the list in the verdict's ``unmodelled``, when it has one).
 
     ``with_flags(scenario, flags)`` gives the scenario under other flags; a claim that cannot be
     decided under another value (``errors``, e.g. ScenarioError) is not flipped by it."""
@@ -213,5 +214,7 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
             v.notes.append(f"not decided: {len(missing)} thing(s) the model does not interpret ("
                            + "; ".join(f"{m.get('card')}: {m.get('what')}" for m in missing)
                            + f"); if they changed nothing the verdict would be {would}")
+            if hasattr(v, "unmodelled"):
+                v.unmodelled = missing
         out.append(v)
     return out

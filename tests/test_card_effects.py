@@ -345,7 +345,12 @@ def test_verify_does_not_decide_what_an_unmodelled_card_could_change(tmp_path, c
     main(["verify", path, "--json"])
     claims = {c["id"]: c for c in json.loads(capsys.readouterr().out)["claims"]}
     assert claims["p"]["verdict"] is None and claims["p"]["decided"] is False
-    assert "not decided: Gloom is not modelled" in claims["p"]["notes"][0]
+    # the verify loop's note (pycombat.verdicts, as for every game): what is not interpreted, and
+    # the verdict if it changed nothing; the verdict's unmodelled list names the card
+    (note,) = [n for n in claims["p"]["notes"] if n.startswith("not decided")]
+    assert "the model does not interpret (Gloom:" in note and "the verdict would be True" in note
+    assert {u["card"] for u in claims["p"]["unmodelled"]} == {"Gloom"}
+    assert claims["p"]["reasons"][0]["rule"] == "MECCG-FX-10"
     assert claims["a"]["verdict"] is True  # the attack's legality does not depend on Gloom
     main(["verify", path])
     assert "NOT DECIDED the final prowess of Gimli" in capsys.readouterr().out

@@ -269,12 +269,13 @@ def book() -> ClaimBook:
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict."""
-    from .coverage import card_flag_names, present_card_flags
+    from .coverage import blocking, card_flag_names, present_card_flags
 
     skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     names = [n for n in load_rulebook("meccg").flags if n not in skip]
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
-                        with_flags=lambda sc, flags: replace(sc, flags=flags))
+                        with_flags=lambda sc, flags: replace(sc, flags=flags),
+                        unmodelled=blocking, unmodelled_rule="MECCG-FX-10")
     book = load_rulebook("meccg")
     for v in out:  # a flag whose other reading flips the verdict: the rule that flag reads is a reason
         for flag in v.deciding_flags:
@@ -304,24 +305,14 @@ def _describe(kind: str, a: dict, negated: bool = False) -> str:
 
 def decide(s: Scenario, claim: Claim) -> Verdict:
     """The verdict on one claim under the scenario's flags (negative claims flipped), with the
-    card-specific rules (digest section 8) of every card the claim names. A claim that an
-    unmodelled card could change is not decided (MECCG-FX-10): its verdict is None."""
-    from .coverage import blocking
-
+    card-specific rules (digest section 8) of every card the claim names.  (What an unmodelled card
+    could change is left undecided by the verify loop: :func:`verify`, MECCG-FX-10.)"""
     v = _decide_positive(s, claim)
     extra = [r for r in (CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES)
              if card_rule_decides(r, claim.kind, v)]
     v.rules = list(dict.fromkeys(list(v.rules) + extra))
     if claim.negated:
         v.verdict = not v.verdict
-    blocked = blocking(s, claim)
-    if blocked:
-        v.verdict = None
-        v.unmodelled = blocked
-        v.rules = list(dict.fromkeys(["MECCG-FX-10"] + v.rules))
-        cards = ", ".join(dict.fromkeys(b["card"] for b in blocked))
-        v.notes = [f"not decided: {cards} {'is' if len(blocked) == 1 else 'are'} not modelled ("
-                   + "; ".join(f"{b['card']}: {b['what']}" for b in blocked) + ")"] + list(v.notes)
     return v
 
 
