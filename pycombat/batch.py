@@ -353,14 +353,14 @@ def _local(chunks: Iterator[list], workers: int, args: tuple) -> Iterator[list[L
     if first is None:
         return
     if multiprocessing.get_start_method() == "fork":
-        _warm(first[0], *args)
+        verb, _options, flags, _pretty = args
+        _warm(first[0], verb, flags)
     with ProcessPoolExecutor(max_workers=workers) as pool:
         # map keeps input order and submits ahead, so results stream out as they are ready
         yield from pool.map(partial(_call_chunk, args=args), itertools.chain([first], chunks))
 
 
-def _warm(item: tuple[int, str, Source], verb: str, options: Mapping[str, Any], flags: Mapping[str, str],
-          pretty: bool = False) -> None:
+def _warm(item: tuple[int, str, Source], verb: str, flags: Mapping[str, str]) -> None:
     """Before a pool forks its workers: load here what each would load at its first input (the game's
     modules and data, by reading that input; the verb's modules; the game's parsed rule files), so
     that they start with it (about 0.2 s a worker for Riftbound, a fifth of a 2-worker batch of 1,000
@@ -378,7 +378,7 @@ def _warm(item: tuple[int, str, Source], verb: str, options: Mapping[str, Any], 
         if verb not in game.verbs:
             return
         registry.resolve(game.verb(verb).run)
-        solver.parse_rules(f"pycombat.asp_rules.{game.name}")
+        solver.parse_rules(game.rules_package)
         if game.prefetch is not None:  # (what the game shares between scenarios: its work is bounded)
             registry.resolve(game.prefetch)(verb, [got[3].model])
     except Exception:  # noqa: BLE001 - the workers answer as if nothing had been loaded

@@ -175,6 +175,11 @@ class Game:
     #: for several, issue 17).  It only fills the game's memos: the answers are those of the verb alone
     prefetch: str | Callable | None = None
 
+    @property
+    def rules_package(self) -> str:
+        """The package of the game's rule files (``asp_rules/<name>/``: one folder a game)."""
+        return f"pycombat.asp_rules.{self.name}"
+
     def verb(self, name: str) -> Verb:
         try:
             return self.verbs[name]

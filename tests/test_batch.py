@@ -141,7 +141,9 @@ def test_a_forking_pool_warms_its_parent_first(inputs, monkeypatch, chunk_size):
     two, summary = _run(args, workers=2, chunk_size=chunk_size)
     assert two == one and summary.done == len(one)
     assert chunks == []  # nothing answered in the parent
-    games = {f"pycombat.asp_rules.{line['result']['game']}" for line in one if "result" in line}
+    from pycombat import registry
+
+    games = {registry.get(line["result"]["game"]).rules_package for line in one if "result" in line}
     assert len(parsed) == 1 and parsed[0] in games  # (the game of the first input the pool runs)
     assert solver.parse_rules(parsed[0]) >= 5  # (its .lp files, parsed again from the cache)
 
