@@ -4,17 +4,21 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench install data clean graphviz chromium serve fuzz fuzz-http
+.PHONY: demo test test-tools bench install data clean graphviz chromium serve fuzz fuzz-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# The package and its test tools (pip only: `make demo` installs nothing else).
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# What the tests use from Debian besides: Graphviz (PNG trees) and Chromium (the browser test).
+test-tools:
 	@command -v dot >/dev/null || $(MAKE) --no-print-directory graphviz
 	@(command -v chromium >/dev/null && command -v chromedriver >/dev/null) || $(MAKE) --no-print-directory chromium
-	touch $(STAMP)
 
 # `pycombat tree -o out.png` renders through Graphviz's `dot`; install it when missing and we may.
 graphviz:
@@ -39,7 +43,7 @@ serve: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/pycombat enumerate --limit 6
 
-test: $(STAMP)
+test: $(STAMP) test-tools
 	$(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto}
 
 # The hostile-input campaign (issue 19): N mutated examples x every verb, each in a forked child

@@ -13,7 +13,8 @@ leaves at most one short; 87 splits). Measured side by side in one run, best of 
 3. brute force over assignment orders: every lethal-first, tier-respecting order replayed,
    vectors deduplicated (Python; what jelo-ca's solver does, without its "stop" bug);
 
-and the same under ``excess_damage=last``. Target: the ASP under 100 ms. (Plain stars and bars
+and the same under ``excess_damage=last``. Target: the ASP under 100 ms. Then each verb on the
+20-against-20 board of ``bench/oversized.py`` (:data:`BIG_BOARD`), target under 1 s each. (Plain stars and bars
 over every vector of 40 over 8 units would be C(47, 7) = 62,891,499 candidates: not run.)
 Run ``python bench/riftbound.py`` (``make bench`` calls :func:`main` from ``bench/run.py``).
 """
@@ -75,13 +76,59 @@ def measure(repeats: int = 7) -> list[dict]:
     return rows
 
 
+#: the 20-against-20 board of bench/oversized.py: twenty Might-10 attackers (200 damage, every
+#: defender killed, 10^26 splits counted by a formula) against twenty Might-1 defenders (20 damage
+#: over units of lethal 10: 190 splits). Each verb must answer in under a second; listing 513 of the
+#: attacker's splits to learn there are many once made each take 17 s.
+BIG_BOARD = {"game": "riftbound", "title": "20 units against 20",
+             "attacker": {"player": "Ann", "units": [{"name": f"A{i}", "custom": True, "might": 10} for i in range(20)]},
+             "defender": {"player": "Bo", "units": [{"name": f"D{i}", "custom": True, "might": 1} for i in range(20)]}}
+BIG_TARGET_S = 1.0
+
+
+def measure_big(baseline_s: float, repeats: int = 3) -> list[dict]:
+    """Each verb of a CLI run on :data:`BIG_BOARD`, in process (grounded and solved again each time,
+    the rule files parsed once), against ``baseline_s`` (the ASP's time on the eight defenders)."""
+    import tempfile
+
+    import pycombat
+    from pycombat.errors import TooLargeError
+
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        calls = {"enumerate --count": lambda s: s.run("enumerate", count=True),
+                 "enumerate --limit 5": lambda s: s.run("enumerate", limit=5),
+                 "odds": lambda s: s.run("odds"),
+                 "optimize": lambda s: s.run("optimize"),
+                 "tree": lambda s: s.run("tree", output=f"{tmp}/tree.dot")}
+        for name, call in calls.items():
+            def once(call=call):
+                solver.clear_caches(keep_parsed=True)
+                try:
+                    return call(pycombat.load(BIG_BOARD))
+                except TooLargeError as exc:
+                    return exc
+
+            best, median, got = best_of(once, repeats)
+            answer = f"refused: {str(got)[:40]}" if isinstance(got, TooLargeError) else "answered"
+            rows.append({"what": f"20 v 20 {name}", "n": 0, "best": best, "median": median,
+                         "ratio": best / baseline_s, "note": f"{answer}; target < {BIG_TARGET_S:.0f} s "
+                         + ("OK" if best < BIG_TARGET_S else "MISSED")})
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--repeats", type=int, default=7)
     args = ap.parse_args(argv)
     print(f"Riftbound: 40 damage over 8 defenders (best and median of {args.repeats}; ratio = time / the ASP's)")
-    for r in measure(args.repeats):
+    rows = measure(args.repeats)
+    for r in rows:
         print(f"  {r['what']:<70} {r['n']:>4} splits  best {r['best'] * 1000:8.1f} ms  "
+              f"median {r['median'] * 1000:8.1f} ms  {r['ratio']:6.1f}x  {r['note']}")
+    print("Riftbound: 20 units against 20, each verb in process (ratio = time / the ASP's on the eight defenders)")
+    for r in measure_big(rows[0]["best"], max(1, args.repeats // 2)):
+        print(f"  {r['what']:<70}        best {r['best'] * 1000:8.1f} ms  "
               f"median {r['median'] * 1000:8.1f} ms  {r['ratio']:6.1f}x  {r['note']}")
     return 0
 

@@ -46,6 +46,36 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {tidy(message)} (see {self.prog} --help)\n")
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: print :func:`version_text` and exit 0 (made only when asked: it reads the digests)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: Any, values: Any, option_string: Any = None):
+        print(version_text())
+        parser.exit(0)
+
+
+def version_text() -> str:
+    """pycombat's version, clingo's, and each shipped rules digest's version: its number of rules and
+    the first 12 hex digits of the SHA-256 of its text (two installs citing the same rule ids from
+    different digests tell apart by it).
+
+    >>> version_text().splitlines()[0].startswith("pycombat ")
+    True
+    """
+    from .rulebook import digest_versions
+    from .solver import clingo_version
+
+    from . import __version__
+
+    lines = [f"pycombat {__version__} (clingo {clingo_version()})"]
+    for game, (rules, digest) in digest_versions().items():
+        lines.append(f"  rules digest {game}: {rules} rules, sha256 {digest}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of every verb of every registered game (and which options belong to which game)."""
     games = registry.all_games()
@@ -54,6 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="pycombat", description="Rules solver for tabletop and card-game combat.",
                                 epilog=epilog, formatter_class=fmt)
     p.add_argument("--verbose", "-v", action="store_true", help="log the solver's messages to stderr")
+    p.add_argument("--version", action=_VersionAction,
+                   help="print pycombat's version, clingo's and each rules digest's (its rule count and digest)")
     sub = p.add_subparsers(dest="verb", metavar="VERB", required=True)
     allowed: dict[str, dict[str, set[str]]] = {g.name: {} for g in games}
     verbs = [v for v in VERB_ORDER if any(v in g.verbs for g in games)]

@@ -21,6 +21,7 @@ This module is game-neutral: nothing in it knows about MECCG, WotR or Riftbound.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -649,6 +650,21 @@ def load_rulebook(game: str) -> Rulebook:
                 raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
         book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
     return book
+
+
+def digest_versions() -> dict[str, tuple[int, str]]:
+    """Each shipped digest's version: game -> (number of rules, first 12 hex digits of the SHA-256
+    of the digest's text as shipped).
+
+    >>> rules, digest = digest_versions()["riftbound"]
+    >>> rules > 0 and len(digest) == 12
+    True
+    """
+    out = {}
+    for game in available_games():
+        data = resources.files(RULES_PACKAGE).joinpath(f"{game}.md").read_bytes()
+        out[game] = (len(load_rulebook(game).rules), hashlib.sha256(data).hexdigest()[:12])
+    return out
 
 
 @functools.cache

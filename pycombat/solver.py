@@ -56,6 +56,27 @@ def _clingo_logger(code: clingo.MessageCode, message: str) -> None:
     log.info("clingo %s: %s", code.name, message.strip())
 
 
+def clingo_version() -> str:
+    """The version of the clingo library in use (``5.8.0`` and the like)."""
+    return clingo.__version__
+
+
+#: the package that holds every game's rule folder (``asp_rules/`` of the checkout)
+RULES_PACKAGE = "pycombat.asp_rules"
+#: a folder laid out like ``asp_rules/`` (one folder a game) whose ``.lp`` files are read instead of
+#: the installed ones: ``tools/mutants.py`` runs the tests against a changed copy this way
+RULES_DIR_VARIABLE = "PYCOMBAT_ASP_RULES"
+
+
+def _rules_root(package: str) -> Traversable | Path:
+    """Where ``package``'s ``.lp`` files are: the installed resources, or the folder of the same
+    name under ``$PYCOMBAT_ASP_RULES`` when that variable is set."""
+    override = os.environ.get(RULES_DIR_VARIABLE)
+    if override and package.startswith(RULES_PACKAGE + "."):
+        return Path(override, *package[len(RULES_PACKAGE) + 1:].split("."))
+    return _resource_files(package)
+
+
 def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     """The ``.lp`` resources ``names`` of ``package`` (works from a wheel and a checkout).
 
@@ -66,7 +87,7 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     got = _RULE_FILES.get(key)
     if got is not None:
         return list(got)
-    root = _resource_files(package)
+    root = _rules_root(package)
     out = []
     for name in names:
         res = root.joinpath(name)
@@ -409,7 +430,7 @@ def parse_rules(package: str) -> int:
     True
     """
     n = 0
-    for res in _resource_files(package).iterdir():
+    for res in _rules_root(package).iterdir():
         if res.name.endswith(".lp") and res.is_file():
             _file_statements(res)
             n += 1

@@ -87,3 +87,24 @@ def test_console_script_runs_and_logs_nothing_on_stderr():
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
     assert "288 legal complete assignments" in proc.stdout
+
+
+def test_version_names_pycombat_clingo_and_each_digest(capsys):
+    import hashlib
+    import re
+    from importlib import resources
+
+    import pytest
+
+    import pycombat
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(rf"pycombat {re.escape(pycombat.__version__)} \(clingo 5\.8\.\d+\)", out[0])
+    for game in ("meccg", "riftbound", "wotr"):
+        data = resources.files("pycombat.rules").joinpath(f"{game}.md").read_bytes()
+        line = next(ln for ln in out if f"rules digest {game}:" in ln)
+        assert hashlib.sha256(data).hexdigest()[:12] in line
+        assert re.search(r": (\d+) rules", line) and int(re.search(r": (\d+) rules", line).group(1)) > 20

@@ -1,11 +1,13 @@
-"""Issue 19, "done when": each oversized input of the issue is refused or answered within its limit.
+"""Each oversized input is refused in one line or answered: the answer's shape, never the machine's speed.
 
 Each case of ``bench/oversized.py`` (MECCG 12 and 20 members a side; Riftbound Might 10^9, 200
 damage over 30 units, 20 units a side; a YAML alias bomb in a flag; /dev/zero; WotR armies of 50 of
 each kind and the largest legal ones) runs as a real ``python -m pycombat`` subprocess under an
 address-space limit of 600 MB. The check is the answer's shape (exit 0 with output, or exit 2 with
-one line naming the file), not the machine's speed: the timeout is a generous 20 s (the measured
-times, all well under 2 s, are printed by ``python bench/oversized.py`` and kept in docs/limits.md).
+one line naming the file). The time limit only guards against a hang: HANG_LIMIT is 30 times the
+slowest measured case (about 2 s, printed by ``python bench/oversized.py`` and kept in
+docs/limits.md); each run's time is recorded in the report (``record_property``), not asserted.
+How fast they are is ``make bench``'s business.
 """
 from __future__ import annotations
 
@@ -34,11 +36,16 @@ def files(tmp_path_factory):
     return oversized.write_cases(tmp_path_factory.mktemp("oversized"))
 
 
+#: seconds after which a run counts as hung (the slowest case takes about 2 s on a quiet machine)
+HANG_LIMIT = 60.0
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_oversized_input_is_refused_in_one_line_or_answered(case, files, tmp_path):
+def test_oversized_input_is_refused_in_one_line_or_answered(case, files, tmp_path, record_property):
     argv = oversized.argv_of(case, files, tmp_path)
-    r = oversized.run(argv, timeout=20.0)
-    assert r["rc"] is not None, f"still running after 20 s: {argv}"
+    r = oversized.run(argv, timeout=HANG_LIMIT)
+    record_property("seconds", round(r["seconds"], 2))
+    assert r["rc"] is not None, f"still running after {HANG_LIMIT:.0f} s (a hang, not a slow machine): {argv}"
     assert "Traceback" not in r["err"] and "MemoryError" not in r["err"], r["err"][-800:]
     assert r["rc"] in (0, 2), (r["rc"], r["err"][-500:])
     want = EXPECTED.get(case[0])

@@ -107,12 +107,35 @@ def _wait(driver, seconds=90):
     return WebDriverWait(driver, seconds, poll_frequency=0.2, ignored_exceptions=(StaleElementReferenceException,))
 
 
+def _do(driver, action, seconds=30):
+    """Run ``action(driver)`` (a find and a use of what it found) until no re-render came between the
+    two: an element is never used after the page may have replaced it. Returns what it returned."""
+    return _wait(driver, seconds).until(lambda d: (action(d),))[0]
+
+
+def _click(driver, css: str, seconds=30):
+    """Find the element by CSS and click it, found again if the page redrew it meanwhile."""
+    _do(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).click(), seconds)
+
+
+def _select(driver, element_id: str, value: str):
+    _do(driver, lambda d: Select(d.find_element(By.ID, element_id)).select_by_value(value))
+
+
+def _text(driver, element_id: str) -> str:
+    return _do(driver, lambda d: d.find_element(By.ID, element_id).text)
+
+
+def _attr(driver, css: str, name: str):
+    return _do(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).get_attribute(name))
+
+
 def _result_done(driver, verb: str):
     """Wait for the verb's answer (a finished result of that verb) and return the result element."""
     def done(d):
         r = d.find_element(By.ID, "result")
-        return r if r.get_attribute("data-state") in ("done", "error") and r.get_attribute("data-verb") == verb else False
-    return _wait(driver).until(done)
+        return r.get_attribute("data-state") in ("done", "error") and r.get_attribute("data-verb") == verb
+    _wait(driver).until(done)
 
 
 def _count_is(driver, expected: int):
@@ -127,10 +150,10 @@ def text_of(path: Path) -> str:
 
 
 def _load(driver, game: str, example: str):
-    Select(driver.find_element(By.ID, "game")).select_by_value(game)
+    _select(driver, "game", game)
     _wait(driver, 20).until(lambda d: any(o.get_attribute("value") == example
                                           for o in d.find_elements(By.CSS_SELECTOR, "#example option")))
-    Select(driver.find_element(By.ID, "example")).select_by_value(example)
+    _select(driver, "example", example)
     text = pycombat.example(game, example).read_text(encoding="utf-8")
     _wait(driver, 30).until(lambda d: d.find_element(By.ID, "editor").get_attribute("value") == text)
     _wait(driver, 30).until(lambda d: f"a valid {game} scenario" in d.find_element(By.ID, "status").text)
@@ -139,7 +162,7 @@ def _load(driver, game: str, example: str):
 def _doc(driver) -> dict:
     """The scenario in the page's YAML editor, parsed."""
     try:
-        return yaml.safe_load(driver.find_element(By.ID, "editor").get_attribute("value")) or {}
+        return yaml.safe_load(_attr(driver, "#editor", "value")) or {}
     except yaml.YAMLError:
         return {}
 
@@ -163,7 +186,12 @@ def test_the_page_end_to_end(server, browser):
         _steps(server, browser)
     except Exception:
         browser.save_screenshot(str(SHOTS / "failure.png"))
-        state = {i: browser.find_element(By.ID, i).text[:300] for i in ("status", "progress", "result")}
+        state = {}
+        for i in ("status", "progress", "result"):
+            try:
+                state[i] = browser.find_element(By.ID, i).text[:300]
+            except Exception as exc:  # (the page may be gone or redrawing: say so instead)
+                state[i] = f"<{type(exc).__name__}>"
         raise AssertionError(f"the page at failure ({SHOTS / 'failure.png'}): {state}")
 
 
@@ -180,13 +208,13 @@ def _steps(server, browser):
     _load(d, "meccg", "wind_throne.yaml")
     _result_done(d, "enumerate")
     _count_is(d, mandatory)
-    assert d.find_element(By.ID, "cli").text.startswith("pycombat enumerate scenario.yaml")
+    assert _text(d, "cli").startswith("pycombat enumerate scenario.yaml")
     _shot(d, "1_wind_throne_enumerate")
 
     # 2. switch phase2_assignment to optional: the page re-runs and the count changes
-    Select(d.find_element(By.ID, "flag-phase2_assignment")).select_by_value("optional")
+    _select(d, "flag-phase2_assignment", "optional")
     _count_is(d, optional)
-    assert "--flag phase2_assignment=optional" in d.find_element(By.ID, "cli").text
+    _wait(d, 30).until(lambda x: "--flag phase2_assignment=optional" in x.find_element(By.ID, "cli").text)
     assert "phase2_assignment" in d.current_url  # the flags live in the URL too
     _shot(d, "2_phase2_optional")
 
@@ -197,52 +225,51 @@ def _steps(server, browser):
     d.get(shared)
     _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
     _count_is(d, optional)
-    assert d.find_element(By.ID, "editor").get_attribute("value") == text_of(wind)
+    assert _attr(d, "#editor", "value") == text_of(wind)
 
     # 2c. the form adds a member to a company (a card of the data, chosen from the schema) and removes it:
     #     the YAML changes both ways and the count is the API's for the edited scenario
     original = yaml.safe_load(text_of(wind))
     n = len(original["attacker"]["members"])
-    d.find_element(By.CSS_SELECTOR, 'button[data-append="attacker.members"]').click()
+    _click(d, 'button[data-append="attacker.members"]')
     _wait(d, 30).until(lambda x: len(_doc(x)["attacker"]["members"]) == n + 1)
     edited = _doc(d)
     assert edited["attacker"]["members"][:n] == original["attacker"]["members"]
     _count_is(d, pycombat.load(edited, {"phase2_assignment": "optional"}).count())
-    new_row = _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, f'[data-remove="attacker.members[{n}]"]'))
+    _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, f'[data-remove="attacker.members[{n}]"]'))
     _shot(d, "2c_member_added")
-    new_row[0].click()
+    _click(d, f'[data-remove="attacker.members[{n}]"]')
     _wait(d, 30).until(lambda x: _doc(x) == original)
     _count_is(d, optional)
     # ... and moves a member down and back up (the first entry cannot go up)
     first = original["attacker"]["members"]
-    assert d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[0]"][data-by="-1"]').get_attribute("disabled")
-    d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[0]"][data-by="1"]').click()
+    assert _attr(d, 'button[data-move="attacker.members[0]"][data-by="-1"]', "disabled")
+    _click(d, 'button[data-move="attacker.members[0]"][data-by="1"]')
     _wait(d, 30).until(lambda x: _doc(x)["attacker"]["members"] == [first[1], first[0], *first[2:]])
     _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, 'button[data-move="attacker.members[1]"][data-by="-1"]'))
-    d.find_element(By.CSS_SELECTOR, 'button[data-move="attacker.members[1]"][data-by="-1"]').click()
+    _click(d, 'button[data-move="attacker.members[1]"][data-by="-1"]')
     _wait(d, 30).until(lambda x: _doc(x) == original)
 
     # 3. odds: a plot and exact fractions
-    d.find_element(By.ID, "tab-odds").click()
-    result = _result_done(d, "odds")
-    plot = _wait(d).until(EC.visibility_of_element_located((By.ID, "plot-plot")))
-    assert plot.get_attribute("naturalWidth") not in (None, "0")
-    assert result.find_elements(By.CSS_SELECTOR, ".frac")
+    _click(d, "#tab-odds")
+    _result_done(d, "odds")
+    _wait(d).until(EC.visibility_of_element_located((By.ID, "plot-plot")))
+    _wait(d, 30).until(lambda x: x.find_element(By.ID, "plot-plot").get_attribute("naturalWidth") not in (None, "0"))
+    _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#result .frac"))
     _shot(d, "3_odds_plot")
 
     # 4. a wrong card name: the loader's message with the suggestion, beside the field in the form
-    editor = d.find_element(By.ID, "editor")
-    text = editor.get_attribute("value")
+    text = _attr(d, "#editor", "value")
     assert "Gandalf" in text
-    d.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
-                     editor, text.replace("Gandalf", "Gandalv", 1))
+    _do(d, lambda x: x.execute_script(
+        "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+        x.find_element(By.ID, "editor"), text.replace("Gandalf", "Gandalv", 1)))
     _wait(d, 30).until(lambda x: "did you mean 'Gandalf'" in x.find_element(By.ID, "status").text)
-    assert "defender.members[0].name" in d.find_element(By.ID, "status").text
-    _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#form .row.bad .field-error"))
-    assert "Gandalf" in d.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text
+    assert "defender.members[0].name" in _text(d, "status")
+    _wait(d, 30).until(lambda x: "Gandalf" in x.find_element(By.CSS_SELECTOR, "#form .row.bad .field-error").text)
     _shot(d, "4_wrong_card_name")
     # the suggestion, used with a click beside the field, mends the scenario
-    d.find_element(By.CSS_SELECTOR, '#form .row.bad button.use-suggestion[data-suggestion="Gandalf"]').click()
+    _click(d, '#form .row.bad button.use-suggestion[data-suggestion="Gandalf"]')
     _wait(d, 30).until(lambda x: "a valid meccg scenario" in x.find_element(By.ID, "status").text)
     assert _doc(d)["defender"]["members"][0]["name"] == "Gandalf"
 
@@ -252,20 +279,20 @@ def _steps(server, browser):
     verdicts = {v: {c["id"]: c["verdict"] for c in pycombat.load(ruling, {"aiglos_doors_of_night": v}).verify()
                     .to_json()["claims"]} for v in ("ignored", "applies")}
     assert verdicts["ignored"] != verdicts["applies"]  # the flag flips some verdict
-    Select(d.find_element(By.ID, "example")).select_by_value("rulings/aiglos_doors_of_night.yaml")
+    _select(d, "example", "rulings/aiglos_doors_of_night.yaml")
     _wait(d, 30).until(lambda x: _doc(x) == yaml.safe_load(text_of(ruling)))
-    d.find_element(By.ID, "tab-verify").click()
+    _click(d, "#tab-verify")
     _result_done(d, "verify")
     _wait(d).until(lambda x: _verdicts(x) == verdicts["ignored"])
-    d.find_element(By.CSS_SELECTOR, 'button.try-flag[data-flag="aiglos_doors_of_night"][data-value="applies"]').click()
+    _click(d, 'button.try-flag[data-flag="aiglos_doors_of_night"][data-value="applies"]')
     _wait(d).until(lambda x: _verdicts(x) == verdicts["applies"])
-    assert "--flag aiglos_doors_of_night=applies" in d.find_element(By.ID, "cli").text
+    _wait(d, 30).until(lambda x: "--flag aiglos_doors_of_night=applies" in x.find_element(By.ID, "cli").text)
     _shot(d, "4b_verify_flag_tried")
 
     # 5. a War of the Ring example: an answer (the count of legal rearguard splits, as the API counts)
     wotr = pycombat.load(pycombat.example("wotr", "helms_deep.yaml")).count()
     _load(d, "wotr", "helms_deep.yaml")
-    d.find_element(By.ID, "tab-enumerate").click()
+    _click(d, "#tab-enumerate")
     _result_done(d, "enumerate")
     _count_is(d, wotr)
     _shot(d, "5_wotr_helms_deep")
@@ -275,8 +302,8 @@ def _steps(server, browser):
     helms = yaml.safe_load(text_of(pycombat.example("wotr", "helms_deep.yaml")))
     if shutil.which("neato"):  # the map needs Graphviz on the server
         _wait(d, 30).until(lambda x: _marked(x, "attacker") == [helms["attacker"]["region"]])
-        assert _marked(d, "defender") == [helms["defender"]["region"]]
-        d.find_element(By.CSS_SELECTOR, 'button[data-append="defender.retreat_to"]').click()
+        _wait(d, 30).until(lambda x: _marked(x, "defender") == [helms["defender"]["region"]])
+        _click(d, 'button[data-append="defender.retreat_to"]')
         _wait(d, 30).until(lambda x: len(_doc(x)["defender"].get("retreat_to") or []) == 1)
         first = _doc(d)["defender"]["retreat_to"][0]
         try:
@@ -286,13 +313,16 @@ def _steps(server, browser):
             adjacent_first = False
         if not adjacent_first:  # the loader's message beside the field
             _wait(d, 30).until(lambda x: x.find_elements(By.CSS_SELECTOR, '#form .row.bad[data-path^="defender.retreat_to"]'))
-        field = _wait(d, 30).until(lambda x: x.find_element(By.CSS_SELECTOR, 'input[data-path="defender.retreat_to[0]"]'))
-        assert field.get_attribute("value") == first
-        field.click()
+        field = 'input[data-path="defender.retreat_to[0]"]'
+        _wait(d, 30).until(lambda x: x.find_element(By.CSS_SELECTOR, field).get_attribute("value") == first)
+        _click(d, field)
         target = "Westemnet"  # adjacent to Helm's Deep (regions.json)
-        node = d.find_element(By.CSS_SELECTOR, f'#board g.node[data-name="{target}"]')
-        d.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
-        node.click()
+
+        def click_node(x):
+            node = x.find_element(By.CSS_SELECTOR, f'#board g.node[data-name="{target}"]')
+            x.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+            node.click()
+        _do(d, click_node)
         _wait(d, 30).until(lambda x: _doc(x)["defender"]["retreat_to"] == [target])
         _wait(d, 30).until(lambda x: _marked(x, "retreat") == [target])
         _wait(d, 30).until(lambda x: "a valid wotr scenario" in x.find_element(By.ID, "status").text)
@@ -301,16 +331,16 @@ def _steps(server, browser):
     # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
     rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]
     _load(d, "riftbound", "seed_example.yaml")
-    d.find_element(By.ID, "tab-odds").click()
-    result = _result_done(d, "odds")
+    _click(d, "#tab-odds")
+    _result_done(d, "odds")
     _wait(d).until(lambda x: rift in x.find_element(By.ID, "result").text)
     _shot(d, "6_riftbound_seed")
 
     # 7. the tree as SVG (Graphviz on the server), with its downloads
     if shutil.which("dot"):
         _load(d, "meccg", "wind_throne.yaml")
-        d.find_element(By.ID, "tab-tree").click()
+        _click(d, "#tab-tree")
         _result_done(d, "tree")
         _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, "#tree-svg svg"))
-        assert d.find_elements(By.ID, "download-graphml") and d.find_elements(By.ID, "download-dot")
+        _wait(d, 30).until(lambda x: x.find_elements(By.ID, "download-graphml") and x.find_elements(By.ID, "download-dot"))
         _shot(d, "7_meccg_tree")

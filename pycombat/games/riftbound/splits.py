@@ -110,12 +110,18 @@ def few_answers(board: Board, side: str) -> list[Answer] | None:
     """Every answer set of ``side``'s vector splits on the board program (a split with what it
     leaves, ``wiped_out``), when there are at most LISTED_AT_ONCE of them; else None.  (In the
     solver's order, which depends on the grounding that answered: see prefetch.)  Remembered by
-    :func:`side_key`: boards that pose the same question share the answer."""
+    :func:`side_key`: boards that pose the same question share the answer.  A side whose upper
+    bound is past LISTED_BOUND is not listed at all (None at once): clasp would search for 513
+    answers among a huge number of splits (17 s on 20 units a side)."""
+    d = derive(board)
+    if not _listed(board, d, side, LISTED_BOUND):
+        return None
+
     def make() -> list[Answer] | None:
         got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
         return got if len(got) <= LISTED_AT_ONCE else None
 
-    return _FEW_ANSWERS.remember(side_key(board, side) if is_loaded() else None, make)
+    return _FEW_ANSWERS.remember(side_key(board, side, d) if is_loaded() else None, make)
 
 
 #: side_key -> few_answers (bounded like _FEW_SPLITS)
@@ -151,9 +157,13 @@ def _answered(board: Board, key: tuple) -> bool:
         side_key(board, side, d) in _FEW_ANSWERS or not _listed(board, d, side) for side in ("attacker", "defender"))
 
 
-def _listed(board: Board, d: "Derived", side: str) -> bool:
-    """Whether few_answers lists ``side``'s splits (else it counts them): an upper bound decides."""
-    return bool(d.to_assign[side]) and _upper_bound(board, d, side, "vector") <= LISTED_AT_ONCE
+def _listed(board: Board, d: "Derived", side: str, bound: int | None = None) -> bool:
+    """Whether ``side``'s splits are listed in one solve: its upper bound is at most ``bound``.
+    Prefetch lists only sides that cannot overflow (LISTED_AT_ONCE): a side that might is left to
+    few_answers (LISTED_BOUND), so that a board's own program is asked the same questions, in the
+    same order, with prefetch or without (clasp's order of answers depends on what it was asked
+    before, and a kill class's example splits are the first ones found)."""
+    return bool(d.to_assign[side]) and _upper_bound(board, d, side, "vector") <= (bound or LISTED_AT_ONCE)
 
 
 def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
@@ -205,6 +215,10 @@ SEARCH = ("--configuration=crafty",)
 #: that solve answers the count, the listing and the wipe-out question at once (the board program's
 #: answers are cached); past it the solver counts, and answers the wipe-out question, on its own
 LISTED_AT_ONCE = 512
+#: ... when the side's upper bound (LegalSplits.upper_bound) is at most this: a side that may have
+#: far more splits is counted and asked on its own at once (listing 513 of 10^26 splits of 200
+#: damage over 20 units took 17 s of search; 190 of at most 4,031 take 0.1 s)
+LISTED_BOUND = 5_000
 
 
 def consts(flags: Mapping[str, str]) -> dict[str, str]:

@@ -1,0 +1,243 @@
+"""The mutation battery (``make mutants``): does every rule id have a test that fails when that rule breaks?
+
+Each mutant of ``tools/asp_mutants.py`` (a rule of ``asp_rules/<game>/`` that carries a rule id,
+removed or weakened) is laid out in a scratch folder that ``PYCOMBAT_ASP_RULES`` points the solver
+at, and the game's tests run against it in a child ``pytest -x``: the tests that cite one of the
+rule's ids first, then the game's other tests. A mutant is *killed* when a named test fails (or
+the run passes its time limit: a hang the tests' own guards caught), and *survives* when every
+selected test passes. A rule id is killed when some mutant of a rule that carries it is killed.
+
+    python tools/mutants.py                       # every game, drop/flag/shift mutants (the battery)
+    python tools/mutants.py --kinds all           # negated conditions too (about 1,200 more)
+    python tools/mutants.py --game riftbound --sample 5 --seed 1
+    python tools/mutants.py --report docs/mutants.md
+
+Surviving mutants that change nothing a player could see (an equivalent mutant) are listed in
+EXPLAINED with the reason; the report lists them apart from the unexplained survivors. Exit code 1
+when an unexplained mutant survives or a rule id is not killed.
+"""
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as futures
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import asp_mutants  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
+GAMES = ("meccg", "riftbound", "wotr")
+PREFIX = {"meccg": "MECCG-", "riftbound": "RB-", "wotr": "WOTR-"}
+#: tests no mutant runs: a browser, a wheel build, subprocess size cases, the fuzz campaign, Dask;
+#: none of them is where a rule's consequence is checked
+SKIPPED_FILES = {"test_web_e2e.py", "test_packaging.py", "test_oversized.py", "test_hostile_input.py",
+                 "test_batch.py", "test_architecture.py", "test_startup.py", "test_mutants.py"}
+#: tests every game's mutants run (each verb on each example; the reasons a verdict cites)
+ALWAYS = {"test_contract.py", "test_reasons_minimal.py"}
+DEFAULT_KINDS = ("drop", "flag", "shift")
+#: mutant key -> why it changes no answer (an equivalent mutant): kept out of the survivors to fix
+EXPLAINED: dict[str, str] = {}
+
+
+@dataclass
+class Outcome:
+    mutant: asp_mutants.Mutant
+    status: str  #: killed, timeout, survived, error (the mutant broke the run before any test)
+    test: str  #: the first failing test (killed), or what went wrong
+    seconds: float
+
+    def as_json(self) -> dict:
+        m = self.mutant
+        return {"key": m.key, "game": m.game, "file": m.file, "line": m.line, "kind": m.kind,
+                "rule_ids": list(m.rule_ids), "what": m.what, "status": self.status, "test": self.test,
+                "seconds": round(self.seconds, 1)}
+
+
+def game_tests(game: str) -> list[Path]:
+    """The test files that exercise ``game``: they name its rule prefix, its package or its examples."""
+    marks = (PREFIX[game], f"games.{game}", f'"{game}"', f"'{game}'", f"examples/{game}", f"test_{game}")
+    out = []
+    for path in sorted(TESTS.glob("test_*.py")):
+        if path.name in SKIPPED_FILES:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path.name.startswith(f"test_{game}_") or path.name in ALWAYS or any(m in text for m in marks):
+            out.append(path)
+    return out
+
+
+def ordered_tests(mutant: asp_mutants.Mutant, files: list[Path], texts: dict[Path, str]) -> list[Path]:
+    """``files`` with those citing the mutant's rule ids first (most citations first)."""
+    def cites(p: Path) -> int:
+        return sum(len(re.findall(re.escape(r) + r"\b", texts[p])) for r in mutant.rule_ids)
+    return sorted(files, key=lambda p: (-cites(p), files.index(p)))
+
+
+def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeout: float) -> Outcome:
+    folder = asp_mutants.write(mutant, scratch)
+    env = {**os.environ, asp_mutants_var(): str(folder), "HYPOTHESIS_PROFILE": "dev", "PYTHONDONTWRITEBYTECODE": "1"}
+    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header",
+           "-rf", "-W", "ignore", *map(str, files)]
+    start = time.monotonic()
+    try:
+        proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return Outcome(mutant, "timeout", f"no answer within {timeout:.0f} s", time.monotonic() - start)
+    seconds = time.monotonic() - start
+    failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", proc.stdout, re.M)
+    if proc.returncode == 0:
+        return Outcome(mutant, "survived", "", seconds)
+    if failed:
+        return Outcome(mutant, "killed", failed[0], seconds)
+    tail = (proc.stdout.strip().splitlines() or [""])[-1]
+    return Outcome(mutant, "error", f"pytest exit {proc.returncode}: {tail[:200]}", seconds)
+
+
+def asp_mutants_var() -> str:
+    """The solver's variable for a rules folder (read from the engine, not spelled twice)."""
+    sys.path.insert(0, str(ROOT))
+    from pycombat.solver import RULES_DIR_VARIABLE
+
+    return RULES_DIR_VARIABLE
+
+
+def select(game: str, kinds: tuple[str, ...], sample: int, seed: int) -> list[asp_mutants.Mutant]:
+    ms = [m for m in asp_mutants.mutants(game) if m.kind in kinds and asp_mutants.parses(m)]
+    if sample and sample < len(ms):
+        ms = random.Random(seed).sample(ms, sample)
+    return ms
+
+
+def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed: int = 0, jobs: int = 2,
+        timeout: float = 600.0, progress=print) -> list[Outcome]:
+    """Every selected mutant of ``games`` against the tests; the unchanged rules must pass them first."""
+    outcomes: list[Outcome] = []
+    with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
+        for game in games:
+            files = game_tests(game)
+            texts = {p: p.read_text(encoding="utf-8") for p in files}
+            mutants = select(game, kinds, sample, seed)
+            progress(f"{game}: {len(mutants)} mutants, {len(files)} test files")
+            with futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+                todo = {pool.submit(run_one, m, ordered_tests(m, files, texts), Path(tmp) / f"{game}{i}", timeout): m
+                        for i, m in enumerate(mutants)}
+                for done in futures.as_completed(todo):
+                    o = done.result()
+                    outcomes.append(o)
+                    progress(f"  {o.status:<8} {o.seconds:6.1f}s {o.mutant.key} {o.test}")
+    return outcomes
+
+
+def baseline(games: tuple[str, ...], timeout: float) -> list[str]:
+    """The tests each game's mutants run, against an unchanged copy of the rules: what fails."""
+    bad = []
+    with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
+        for game in games:
+            ms = asp_mutants.mutants(game)
+            same = asp_mutants.Mutant(game, ms[0].file, 0, "none", (), "unchanged",
+                                      (asp_mutants.RULES / game / ms[0].file).read_text(encoding="utf-8"))
+            o = run_one(same, game_tests(game), Path(tmp) / game, timeout)
+            if o.status != "survived":
+                bad.append(f"{game}: {o.status} {o.test}")
+    return bad
+
+
+def summary(outcomes: list[Outcome], games: tuple[str, ...]) -> dict:
+    """Per game: rule ids killed / total, mutants by status, the survivors (explained or not)."""
+    out = {}
+    for game in games:
+        mine = [o for o in outcomes if o.mutant.game == game]
+        ids = sorted({r for o in mine for r in o.mutant.rule_ids if r.startswith(PREFIX[game])})
+        killed_ids = {r for o in mine if o.status in ("killed", "timeout") for r in o.mutant.rule_ids}
+        by_status: dict[str, int] = {}
+        for o in mine:
+            by_status[o.status] = by_status.get(o.status, 0) + 1
+        survivors = [o for o in mine if o.status in ("survived", "error")]
+        out[game] = {
+            "rule_ids": len(ids), "rule_ids_killed": len([r for r in ids if r in killed_ids]),
+            "rule_ids_not_killed": [r for r in ids if r not in killed_ids],
+            "mutants": len(mine), "by_status": by_status,
+            "killers": {r: sorted({o.test for o in mine if o.status == "killed" and r in o.mutant.rule_ids})[:3]
+                        for r in ids},
+            "survivors": [o.as_json() | {"explained": EXPLAINED.get(o.mutant.key)} for o in
+                          sorted(survivors, key=lambda o: (o.mutant.file, o.mutant.line, o.mutant.kind))],
+        }
+    return out
+
+
+def report(summ: dict, kinds: tuple[str, ...], sample: int, seconds: float) -> str:
+    lines = ["# Mutation battery", "",
+             "What `make mutants` (`tools/mutants.py`) found: each rule of `asp_rules/<game>/` that carries a",
+             "rule id, removed or weakened one change at a time, against the game's tests (a child `pytest -x`,",
+             "the tests citing the rule's ids first). A rule id is killed when some mutant of a rule carrying it",
+             "makes a named test fail. Mutant kinds: " + ", ".join(kinds)
+             + (f"; a sample of {sample} a game" if sample else "") + f". Wall time {seconds / 60:.0f} min.", "",
+             "| game | rule ids killed / total | mutants | killed | timeout | survived | error |",
+             "|---|---|---|---|---|---|---|"]
+    for game, s in summ.items():
+        b = s["by_status"]
+        lines.append(f"| {game} | {s['rule_ids_killed']} / {s['rule_ids']} | {s['mutants']} | {b.get('killed', 0)} | "
+                     f"{b.get('timeout', 0)} | {b.get('survived', 0)} | {b.get('error', 0)} |")
+    for game, s in summ.items():
+        lines += ["", f"## {game}", ""]
+        if s["rule_ids_not_killed"]:
+            lines.append("Rule ids no mutant killed: " + ", ".join(s["rule_ids_not_killed"]) + ".")
+        else:
+            lines.append("Every rule id is killed.")
+        unexplained = [o for o in s["survivors"] if not o["explained"]]
+        explained = [o for o in s["survivors"] if o["explained"]]
+        lines += ["", f"Surviving mutants ({len(unexplained)} unexplained, {len(explained)} explained as equivalent):", ""]
+        for o in unexplained + explained:
+            why = f" — equivalent: {o['explained']}" if o["explained"] else ""
+            lines.append(f"- `{o['file']}:{o['line']}` {o['kind']} ({', '.join(o['rule_ids'])}): {o['what']}"
+                         f"{' [' + o['status'] + ': ' + o['test'] + ']' if o['status'] == 'error' else ''}{why}")
+        lines += ["", "<details><summary>the first tests that killed each rule id</summary>", ""]
+        for r, tests in sorted(s["killers"].items()):
+            lines.append(f"- {r}: " + (", ".join(f"`{t}`" for t in tests) if tests else "(timeout or none)"))
+        lines += ["", "</details>"]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
+    ap.add_argument("--kinds", default=",".join(DEFAULT_KINDS),
+                    help="mutant kinds: drop, negate, shift, flag, or all (default: drop,flag,shift)")
+    ap.add_argument("--sample", type=int, default=0, help="this many mutants a game, drawn with --seed")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds a mutant's test run may take")
+    ap.add_argument("--report", type=Path, help="write the report (Markdown) here")
+    ap.add_argument("--json", type=Path, help="write every outcome as JSON here")
+    args = ap.parse_args(argv)
+    games = tuple(args.game or GAMES)
+    kinds = ("drop", "negate", "shift", "flag") if args.kinds == "all" else tuple(args.kinds.split(","))
+    bad = baseline(games, args.timeout)
+    if bad:
+        print("the unchanged rules already fail the selected tests: " + "; ".join(bad), file=sys.stderr)
+        return 2
+    start = time.monotonic()
+    outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout)
+    summ = summary(outcomes, games)
+    text = report(summ, kinds, args.sample, time.monotonic() - start)
+    print(text)
+    if args.report:
+        args.report.write_text(text, encoding="utf-8")
+    if args.json:
+        args.json.write_text(json.dumps([o.as_json() for o in outcomes], indent=1), encoding="utf-8")
+    failing = any(s["rule_ids_not_killed"] or any(not o["explained"] for o in s["survivors"]) for s in summ.values())
+    return 1 if failing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
