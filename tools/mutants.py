@@ -7,8 +7,8 @@ rule's ids first, then the game's other tests. A mutant is *killed* when a named
 the run passes its time limit: a hang the tests' own guards caught), and *survives* when every
 selected test passes. A rule id is killed when some mutant of a rule that carries it is killed.
 
-    python tools/mutants.py                       # every game, drop/flag/shift mutants (the battery)
-    python tools/mutants.py --kinds all           # negated conditions too (about 1,200 more)
+    python tools/mutants.py                       # every game: each rule id removed, each flag swapped
+    python tools/mutants.py --kinds all           # each statement dropped, negated, shifted too (~1,900)
     python tools/mutants.py --game riftbound --sample 5 --seed 1
     python tools/mutants.py --report docs/mutants.md
 
@@ -44,7 +44,7 @@ SKIPPED_FILES = {"test_web_e2e.py", "test_packaging.py", "test_oversized.py", "t
                  "test_batch.py", "test_architecture.py", "test_startup.py", "test_mutants.py"}
 #: tests every game's mutants run (each verb on each example; the reasons a verdict cites)
 ALWAYS = {"test_contract.py", "test_reasons_minimal.py"}
-DEFAULT_KINDS = ("drop", "flag", "shift")
+DEFAULT_KINDS = ("rule", "flag")
 #: mutant key -> why it changes no answer (an equivalent mutant): kept out of the survivors to fix
 EXPLAINED: dict[str, str] = {}
 
@@ -76,24 +76,35 @@ def game_tests(game: str) -> list[Path]:
     return out
 
 
-def ordered_tests(mutant: asp_mutants.Mutant, files: list[Path], texts: dict[Path, str]) -> list[Path]:
-    """``files`` with those citing the mutant's rule ids first (most citations first)."""
-    def cites(p: Path) -> int:
-        return sum(len(re.findall(re.escape(r) + r"\b", texts[p])) for r in mutant.rule_ids)
-    return sorted(files, key=lambda p: (-cites(p), files.index(p)))
+def ordered_tests(mutant: asp_mutants.Mutant, files: list[Path], texts: dict[Path, str],
+                  seconds: dict[str, float] | None = None) -> list[Path]:
+    """``files`` with those citing the mutant's rule ids first, then the quickest first (``seconds``:
+    each file's time in the baseline run), so that a killing test is reached soon."""
+    seconds = seconds or {}
+
+    def cites(p: Path) -> bool:
+        return any(re.search(re.escape(r) + r"\b", texts[p]) for r in mutant.rule_ids)
+    return sorted(files, key=lambda p: (not cites(p), seconds.get(p.name, 0.0), files.index(p)))
 
 
-def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeout: float) -> Outcome:
+def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeout: float,
+            durations: dict[str, float] | None = None) -> Outcome:
+    """The tests ``files`` against the mutant, stopping at the first failure. With ``durations``,
+    every test runs (no ``-x``) and each file's time is added to it."""
     folder = asp_mutants.write(mutant, scratch)
     env = {**os.environ, asp_mutants_var(): str(folder), "HYPOTHESIS_PROFILE": "dev", "PYTHONDONTWRITEBYTECODE": "1"}
-    cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header",
-           "-rf", "-W", "ignore", *map(str, files)]
+    cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=", "--no-header",
+           "-rf", "-W", "ignore", *(["--durations=0", "--durations-min=0"] if durations is not None else ["-x"]),
+           *map(str, files)]
     start = time.monotonic()
     try:
         proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return Outcome(mutant, "timeout", f"no answer within {timeout:.0f} s", time.monotonic() - start)
     seconds = time.monotonic() - start
+    if durations is not None:
+        for took, name in re.findall(r"^([\d.]+)s \w+ +tests/([^:]+)::", proc.stdout, re.M):
+            durations[name] = durations.get(name, 0.0) + float(took)
     failed = re.findall(r"^(?:FAILED|ERROR) (\S+)", proc.stdout, re.M)
     if proc.returncode == 0:
         return Outcome(mutant, "survived", "", seconds)
@@ -112,14 +123,16 @@ def asp_mutants_var() -> str:
 
 
 def select(game: str, kinds: tuple[str, ...], sample: int, seed: int) -> list[asp_mutants.Mutant]:
-    ms = [m for m in asp_mutants.mutants(game) if m.kind in kinds and asp_mutants.parses(m)]
+    ms = asp_mutants.rule_id_mutants(game) if "rule" in kinds else []
+    ms += [m for m in asp_mutants.mutants(game) if m.kind in kinds]
+    ms = [m for m in ms if asp_mutants.parses(m)]
     if sample and sample < len(ms):
         ms = random.Random(seed).sample(ms, sample)
     return ms
 
 
 def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed: int = 0, jobs: int = 2,
-        timeout: float = 600.0, progress=print) -> list[Outcome]:
+        timeout: float = 600.0, progress=print, durations: dict[str, dict[str, float]] | None = None) -> list[Outcome]:
     """Every selected mutant of ``games`` against the tests; the unchanged rules must pass them first."""
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
@@ -127,9 +140,11 @@ def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed
             files = game_tests(game)
             texts = {p: p.read_text(encoding="utf-8") for p in files}
             mutants = select(game, kinds, sample, seed)
+            took = (durations or {}).get(game)
             progress(f"{game}: {len(mutants)} mutants, {len(files)} test files")
             with futures.ThreadPoolExecutor(max_workers=jobs) as pool:
-                todo = {pool.submit(run_one, m, ordered_tests(m, files, texts), Path(tmp) / f"{game}{i}", timeout): m
+                todo = {pool.submit(run_one, m, ordered_tests(m, files, texts, took), Path(tmp) / f"{game}{i}",
+                                    timeout): m
                         for i, m in enumerate(mutants)}
                 for done in futures.as_completed(todo):
                     o = done.result()
@@ -138,18 +153,21 @@ def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed
     return outcomes
 
 
-def baseline(games: tuple[str, ...], timeout: float) -> list[str]:
-    """The tests each game's mutants run, against an unchanged copy of the rules: what fails."""
-    bad = []
+def baseline(games: tuple[str, ...], timeout: float, jobs: int = 2) -> tuple[list[str], dict[str, dict[str, float]]]:
+    """The tests each game's mutants run, against an unchanged copy of the rules: what fails, and
+    each test file's time (game -> file name -> seconds)."""
+    bad, took = [], {g: {} for g in games}
     with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
-        for game in games:
+        def one(game: str) -> None:
             ms = asp_mutants.mutants(game)
             same = asp_mutants.Mutant(game, ms[0].file, 0, "none", (), "unchanged",
                                       (asp_mutants.RULES / game / ms[0].file).read_text(encoding="utf-8"))
-            o = run_one(same, game_tests(game), Path(tmp) / game, timeout)
+            o = run_one(same, game_tests(game), Path(tmp) / game, timeout, durations=took[game])
             if o.status != "survived":
                 bad.append(f"{game}: {o.status} {o.test}")
-    return bad
+        with futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            list(pool.map(one, games))
+    return bad, took
 
 
 def summary(outcomes: list[Outcome], games: tuple[str, ...]) -> dict:
@@ -212,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     ap.add_argument("--kinds", default=",".join(DEFAULT_KINDS),
-                    help="mutant kinds: drop, negate, shift, flag, or all (default: drop,flag,shift)")
+                    help="mutant kinds: rule, drop, negate, shift, flag, or all (default: rule,flag)")
     ap.add_argument("--sample", type=int, default=0, help="this many mutants a game, drawn with --seed")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
@@ -221,13 +239,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path, help="write every outcome as JSON here")
     args = ap.parse_args(argv)
     games = tuple(args.game or GAMES)
-    kinds = ("drop", "negate", "shift", "flag") if args.kinds == "all" else tuple(args.kinds.split(","))
-    bad = baseline(games, args.timeout)
+    kinds = ("rule", "drop", "negate", "shift", "flag") if args.kinds == "all" else tuple(args.kinds.split(","))
+    start = time.monotonic()
+    bad, took = baseline(games, args.timeout, args.jobs)
     if bad:
         print("the unchanged rules already fail the selected tests: " + "; ".join(bad), file=sys.stderr)
         return 2
-    start = time.monotonic()
-    outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout)
+    outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout,
+                   durations=took)
     summ = summary(outcomes, games)
     text = report(summ, kinds, args.sample, time.monotonic() - start)
     print(text)
