@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-tools bench install data clean graphviz chromium serve fuzz fuzz-http
+.PHONY: demo test test-tools mutants bench install data clean graphviz chromium serve fuzz fuzz-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,14 @@ fuzz: $(STAMP)
 
 fuzz-http: $(STAMP)
 	$(BIN)/python tools/fuzz.py -n $(N) -j $${FUZZ_JOBS:-$$(nproc)} --http --keep fuzz-failures
+
+# The mutation battery: the Python rule checks through mutmut (the tests covering each mutant), then
+# every rule id of asp_rules/ removed and every flag reading swapped (tools/mutants.py); the report
+# goes to docs/mutants.md. Takes hours on 2 cores; CI runs a sample (tests/test_mutants.py).
+mutants: $(STAMP)
+	rm -rf mutants
+	PYCOMBAT_ASP_RULES=$(CURDIR)/asp_rules $(BIN)/mutmut run --max-children $$(nproc) || true
+	$(BIN)/python tools/mutants.py --jobs $$(nproc) --report docs/mutants.md
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

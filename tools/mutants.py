@@ -193,6 +193,80 @@ def summary(outcomes: list[Outcome], games: tuple[str, ...]) -> dict:
     return out
 
 
+# ---- the Python side: mutmut's results, by rule id ------------------------------------------------
+#: mutmut's exit codes: 1 a test failed (killed), 0 every test passed (survived); the rest as mutmut says
+MUTMUT_STATUS = {0: "survived", 1: "killed", 3: "killed", -24: "timeout", 24: "timeout", 33: "no tests",
+                 34: "skipped", 35: "suspicious", 36: "timeout", 37: "caught by type check", -11: "segfault",
+                 -9: "segfault", 5: "no tests", 2: "check was interrupted by user", None: "not checked"}
+
+
+def function_rule_ids(path: Path) -> dict[str, tuple[str, ...]]:
+    """Each top-level function and method of a module (mutmut's name: ``x_f`` or ``xǁClassǁf``) -> the
+    rule ids its source cites (docstring and comments)."""
+    import ast as pyast
+
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    out: dict[str, tuple[str, ...]] = {}
+
+    def ids(node) -> tuple[str, ...]:
+        src = "\n".join(lines[node.lineno - 1: node.end_lineno])
+        return tuple(sorted(set(asp_mutants.RULE_ID.findall(src))))
+    tree = pyast.parse(text)
+    for node in tree.body:
+        if isinstance(node, (pyast.FunctionDef, pyast.AsyncFunctionDef)):
+            out[f"x_{node.name}"] = ids(node)
+        elif isinstance(node, pyast.ClassDef):
+            for sub in node.body:
+                if isinstance(sub, (pyast.FunctionDef, pyast.AsyncFunctionDef)):
+                    out[f"x\u01c1{node.name}\u01c1{sub.name}"] = ids(sub)
+    return out
+
+
+def python_summary(root: Path = ROOT) -> dict:
+    """mutmut's outcomes (``mutants/**/*.py.meta``) per module, and per rule id cited by the mutated
+    functions: a rule id is killed when some mutant of a function citing it is killed."""
+    modules: dict[str, dict] = {}
+    by_id: dict[str, dict[str, int]] = {}
+    survivors: list[str] = []
+    for meta in sorted((root / "mutants").rglob("*.py.meta")):
+        rel = meta.relative_to(root / "mutants").with_suffix("")  # pycombat/.../x.py
+        data = json.loads(meta.read_text(encoding="utf-8"))
+        funcs = function_rule_ids(root / rel)
+        counts: dict[str, int] = {}
+        for key, code in data.get("exit_code_by_key", {}).items():
+            status = MUTMUT_STATUS.get(code, f"exit {code}")
+            counts[status] = counts.get(status, 0) + 1
+            func = key.rsplit(".", 1)[-1].rsplit("__mutmut_", 1)[0]
+            for r in funcs.get(func, ()):
+                by_id.setdefault(r, {}).setdefault(status, 0)
+                by_id[r][status] += 1
+            if status == "survived":
+                survivors.append(key)
+        modules[str(rel)] = counts
+    return {"modules": modules, "rule_ids": by_id, "survivors": survivors}
+
+
+def python_report(ps: dict) -> str:
+    if not ps["modules"]:
+        return ""
+    killed = sorted(r for r, c in ps["rule_ids"].items() if c.get("killed") or c.get("timeout"))
+    missed = sorted(r for r, c in ps["rule_ids"].items() if not (c.get("killed") or c.get("timeout")))
+    lines = ["", "## Python rule checks (mutmut)", "",
+             "The modules that compute what a rule decides (`[tool.mutmut]` in pyproject.toml), every mutant of",
+             "mutmut against the tests that cover its function. A rule id is killed when some mutant of a function",
+             f"citing it is killed: {len(killed)} / {len(killed) + len(missed)} rule ids.", "",
+             "| module | killed | survived | other |", "|---|---|---|---|"]
+    for mod, c in ps["modules"].items():
+        other = sum(v for k, v in c.items() if k not in ("killed", "survived"))
+        lines.append(f"| `{mod}` | {c.get('killed', 0)} | {c.get('survived', 0)} | {other} |")
+    if missed:
+        lines += ["", "Rule ids of the Python checks no mutant killed: " + ", ".join(missed) + "."]
+    lines += ["", f"Surviving mutants: {len(ps['survivors'])} (`mutmut results` lists them, `mutmut show NAME` "
+              "shows each)."]
+    return "\n".join(lines) + "\n"
+
+
 def report(summ: dict, kinds: tuple[str, ...], sample: int, seconds: float) -> str:
     lines = ["# Mutation battery", "",
              "What `make mutants` (`tools/mutants.py`) found: each rule of `asp_rules/<game>/` that carries a",
@@ -248,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout,
                    durations=took)
     summ = summary(outcomes, games)
-    text = report(summ, kinds, args.sample, time.monotonic() - start)
+    text = report(summ, kinds, args.sample, time.monotonic() - start) + python_report(python_summary())
     print(text)
     if args.report:
         args.report.write_text(text, encoding="utf-8")
