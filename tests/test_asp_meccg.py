@@ -193,3 +193,18 @@ def test_engine_never_imports_a_game_or_the_cli():
 def test_games_never_import_the_cli():
     for f in (ROOT / "pycombat" / "games").rglob("*.py"):
         assert "cli" not in {part for m in _imports(f) for part in m.split(".")}, f
+
+
+def test_check_card_7_blackbole_faces_no_strike_at_a_site():
+    """MECCG-CARD-7 (LE-152): Blackbole may not face strikes at a site, so a strike assigned to him
+    as a defender is refused citing that rule (CvCC always happens at a site)."""
+    from pycombat.games.meccg.schema import scenario_from_dict
+
+    doc = {"game": "meccg",
+           "attacker": {"player": "Bob", "alignment": "hero", "site": "Moria",
+                        "members": ["Aragorn II", "Legolas"]},
+           "defender": {"player": "Jim", "alignment": "minion", "site": "Moria",
+                        "members": ["Shagrat", {"name": "Blackbole", "ally_of": "Shagrat"}]}}
+    view = LegalAssignments(scenario_from_dict(doc))
+    assert "MECCG-CARD-7" in rules_of(view, [("Aragorn II", "Blackbole"), ("Legolas", "Shagrat")])
+    assert "MECCG-CARD-7" not in rules_of(view, [("Aragorn II", "Shagrat")], ["Legolas"])

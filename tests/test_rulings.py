@@ -116,3 +116,15 @@ def test_bad_claims_are_clear_errors(tmp_path, capsys, claim, message):
     err = capsys.readouterr().err
     assert message in err, err
     assert "Traceback" not in err
+
+
+def test_all_the_bells_ringing_outside_a_minion_attack_cites_the_card_and_the_rule():
+    """MECCG-CARD-4 and MECCG-PRE-2 both decide it: the card's own rule (AS-44) and the rule that
+    lets the defender play it at all. Each is cited, and nothing else."""
+    import pycombat
+
+    (path,) = [p for p in RULINGS if p.name == "fallen_wizard_against_heroes.yaml"]
+    report = pycombat.load(path).verify()
+    (claim,) = [c for c in report.to_json()["claims"] if c["id"] == "bells-no"]
+    assert claim["verdict"] is False and claim["decided"] is True
+    assert {r["rule"] for r in claim["reasons"]} == {"MECCG-CARD-4", "MECCG-PRE-2"}
