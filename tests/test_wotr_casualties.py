@@ -72,9 +72,10 @@ def test_wotr_cas_11_hit_points_fall_by_the_hits_while_replacements_last(units, 
 
 
 @settings(max_examples=examples(100), deadline=None)
-@given(side, st.integers(0, 8))
-def test_policies_are_legal_allocations(units, hits):
-    pool = tuple(1 for _ in units)
+@given(side, st.integers(0, 8), st.data())
+def test_policies_are_legal_allocations(units, hits, data):
+    # pools of 0 too: then an Elite goes by two hits, or by the last single hit (WOTR-CAS-4/5)
+    pool = tuple(data.draw(st.integers(0, 2)) for _ in units)
     legal = set(allocations(units, cap_pool(units, pool), hits))
     assert regulars_first(units, pool, hits) in legal
     assert downgrade_first(units, pool, hits) in legal
@@ -83,6 +84,15 @@ def test_policies_are_legal_allocations(units, hits):
     best_n = max(unit_count(u) for u, _ in allocations(units, None, hits))
     assert sum(e for _, e in regulars_first(units, None, hits)[0]) == best_e
     assert unit_count(downgrade_first(units, None, hits)[0]) == best_n
+
+
+def test_policies_without_replacements_remove_elites_by_two_hits_and_the_last_by_one():
+    """WOTR-CAS-4/5 in the named policies: no Regular available, two hits remove an Elite and a last
+    single hit eliminates one."""
+    for policy in (regulars_first, downgrade_first):
+        assert policy(((0, 2),), (0,), 3) == (((0, 0),), (0,))
+        assert policy(((0, 2),), (0,), 2) == (((0, 1),), (0,))
+        assert policy(((0, 1), (0, 2)), (0, 0), 1) == (((0, 0), (0, 2)), (0, 0))
 
 
 def test_wotr_cas_4_two_hits_remove_an_elite_and_choices_mix():
