@@ -271,3 +271,20 @@ def test_excess_on_a_tank_only_under_free():
     assert split in LegalSplits(free, "attacker")
     assert {v.rule for v in LegalSplits(last, "attacker").violations(split)} == {"RB-DMG-9"}
     assert [s.amounts for s in LegalSplits(last, "attacker")] == [(("T", 2), ("N", 3))]
+
+
+@pytest.mark.parametrize("excess", ["free", "last"])
+def test_rb_dmg_9_leftover_in_a_sequence_goes_anywhere_or_on_the_last_unit(excess):
+    """RB-DMG-9 in check mode on an assignment order: 5 damage over two 2-Might units gives each its
+    lethal damage and 1 left over. Given to the first unit again, that leftover is legal under
+    ``excess_damage=free`` and breaks RB-DMG-9 under ``excess_damage=last``; on the last unit
+    assigned it is legal under both."""
+    flags = {**load_rulebook("riftbound").defaults(), "excess_damage": excess}
+    board = Board((Unit(name="A0", side="attacker", might=5),),
+                  (Unit(name="D0", side="defender", might=2), Unit(name="D1", side="defender", might=2)), flags)
+    view = LegalSplits(board, "attacker", representation="sequence")
+    back_to_first = Split("attacker", (("D0", 3), ("D1", 2)), (("D0", 2), ("D1", 2), ("D0", 1)))
+    on_the_last = Split("attacker", (("D0", 2), ("D1", 3)), (("D0", 2), ("D1", 2), ("D1", 1)))
+    rules = {v.rule for v in view.violations(back_to_first)}
+    assert rules == (set() if excess == "free" else {"RB-DMG-9"})
+    assert view.violations(on_the_last) == []
