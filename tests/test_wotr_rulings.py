@@ -103,3 +103,17 @@ def test_movement_flags_flip_their_claims(stem, claim, flag):
     assert code == 1
     after = {c["id"]: c for c in data["claims"]}[claim]
     assert after["verdict"] is not before["verdict"]
+
+
+def test_card_play_verdicts_cite_the_two_event_decks():
+    """WOTR-EVT-1 (each side's two Event decks) decides who holds a card and which die plays it: a
+    card play's verdict cites it, beside the rules of the die or the Combat card."""
+    import pycombat
+
+    want = {("combat_cards.yaml", "ents-att"): {"WOTR-EVT-1"},
+            ("combat_cards.yaml", "relentless"): {"WOTR-CARD-1", "WOTR-EVT-1"},
+            ("dice_and_cards.yaml", "character-plays-character"): {"WOTR-DICE-3", "WOTR-DICE-8", "WOTR-EVT-1"}}
+    for (name, claim_id), rules in want.items():
+        (path,) = [p for p in RULINGS if p.name == name]
+        (claim,) = [c for c in pycombat.load(path).verify().to_json()["claims"] if c["id"] == claim_id]
+        assert {r["rule"] for r in claim["reasons"]} == rules, (claim_id, claim["reasons"])
