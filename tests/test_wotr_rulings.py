@@ -105,6 +105,18 @@ def test_movement_flags_flip_their_claims(stem, claim, flag):
     assert after["verdict"] is not before["verdict"]
 
 
+@pytest.mark.parametrize("stem,claim", [("moves_army_shadow", "over-ten"), ("dice_and_cards", "muster-card-over-five")])
+def test_each_stacking_reading_cites_its_own_rule(stem, claim):
+    """stacking_check=forbid_move refuses the move or placement (WOTR-STACK-1); trim_at_end allows it
+    and removes the excess at the end (WOTR-STACK-2): each verdict cites its reading's rule only."""
+    path = next(p for p in RULINGS if p.stem == stem)
+    forbid = {c["id"]: c for c in _verify_json(path)[1]["claims"]}[claim]
+    trim = {c["id"]: c for c in _verify_json(path, "--flag", "stacking_check=trim_at_end")[1]["claims"]}[claim]
+    forbid_rules, trim_rules = ({r["rule"] for r in c["reasons"]} for c in (forbid, trim))
+    assert "WOTR-STACK-1" in forbid_rules and "WOTR-STACK-2" not in forbid_rules
+    assert "WOTR-STACK-2" in trim_rules and "WOTR-STACK-1" not in trim_rules
+
+
 def test_card_play_verdicts_cite_the_two_event_decks():
     """WOTR-EVT-1 (each side's two Event decks) decides who holds a card and which die plays it: a
     card play's verdict cites it, beside the rules of the die or the Combat card."""

@@ -334,6 +334,23 @@ def outcomes_from_json(path: Path) -> list[Outcome]:
     return [Outcome(known[r["key"]], r["status"], r["test"], r["seconds"]) for r in rows]
 
 
+def rerun_survivors(outcomes: list[Outcome], jobs: int, timeout: float) -> list[Outcome]:
+    """The outcomes with every survivor run again (the game's tests as the battery orders them)."""
+    again = [o for o in outcomes if o.status == "survived"]
+    out = [o for o in outcomes if o.status != "survived"]
+    with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp, \
+            futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        def one(i_o):
+            i, o = i_o
+            files = game_tests(o.mutant.game)
+            texts = {p: p.read_text(encoding="utf-8") for p in files}
+            return run_one(o.mutant, ordered_tests(o.mutant, files, texts), Path(tmp) / f"again{i}", timeout)
+        for o in pool.map(one, enumerate(again)):
+            print(f"  again: {o.status:<8} {o.seconds:6.1f}s {o.mutant.key} {o.test}")
+            out.append(o)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
@@ -346,11 +363,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--report", type=Path, help="write the report (Markdown) here")
     ap.add_argument("--json", type=Path, help="write every outcome as JSON here")
     ap.add_argument("--from-json", type=Path, help="make the report from the outcomes a run wrote (--json)")
+    ap.add_argument("--rerun-survivors", action="store_true",
+                    help="with --from-json: run the surviving mutants again against today's tests")
     args = ap.parse_args(argv)
     games = tuple(args.game or GAMES)
     kinds = ("rule", "drop", "negate", "shift", "flag") if args.kinds == "all" else tuple(args.kinds.split(","))
     if args.from_json:
         outcomes = outcomes_from_json(args.from_json)
+        if args.rerun_survivors:
+            outcomes = rerun_survivors(outcomes, args.jobs, args.timeout)
+            if args.json:
+                args.json.write_text(json.dumps([o.as_json() for o in outcomes], indent=1), encoding="utf-8")
         games = tuple(g for g in GAMES if any(o.mutant.game == g for o in outcomes))
         kinds = tuple(k for k in ("rule", "drop", "negate", "shift", "flag") if any(o.mutant.kind == k for o in outcomes))
         took = sum(o.seconds for o in outcomes) / max(1, args.jobs)
