@@ -117,6 +117,22 @@ def test_each_stacking_reading_cites_its_own_rule(stem, claim):
     assert "WOTR-STACK-2" in trim_rules and "WOTR-STACK-1" not in trim_rules
 
 
+@pytest.mark.parametrize("reading,verdict", [("rulebook", False), ("seed", True)])
+def test_the_mouth_steps_from_his_own_region_into_a_free_peoples_stronghold_only_under_the_seed(reading, verdict):
+    """WOTR-CHMOVE-9 [mouth_of_sauron_stronghold]: one step, from the Mouth's own region (Osgiliath)
+    into Minas Tirith, which the Shadow does not besiege: refused by the rulebook, allowed by Seed-FR
+    (the ruling file's claim takes three regions; this one is the first step)."""
+    import pycombat
+
+    doc = {"game": "wotr", "title": "the Mouth next to Minas Tirith",
+           "politics": {"Sauron": "at_war", "Gondor": "at_war"},
+           "position": {"regions": {"Osgiliath": {"characters": ["The Mouth of Sauron"]}}},
+           "action": {"side": "shadow", "die": "character"},
+           "claims": [{"id": "mouth-in", "claim": "The Mouth of Sauron may move from Osgiliath to Minas Tirith"}]}
+    (claim,) = pycombat.load(doc, {"mouth_of_sauron_stronghold": reading}).verify().to_json()["claims"]
+    assert claim["verdict"] is verdict and claim["decided"] is True
+
+
 def test_card_play_verdicts_cite_the_two_event_decks():
     """WOTR-EVT-1 (each side's two Event decks) decides who holds a card and which die plays it: a
     card play's verdict cites it, beside the rules of the die or the Combat card."""
