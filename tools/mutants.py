@@ -270,7 +270,9 @@ def python_summary(root: Path = ROOT) -> dict:
 
 def python_report(ps: dict) -> str:
     if not ps["modules"]:
-        return ""
+        return ("\n## Python rule checks (mutmut)\n\nNot in this report: mutmut's results (`mutants/`) were not there "
+                "when it was made. `make mutants` runs mutmut first, on the modules `[tool.mutmut]` in "
+                "pyproject.toml names.\n")
     killed = sorted(r for r, c in ps["rule_ids"].items() if c.get("killed") or c.get("timeout"))
     missed = sorted(r for r, c in ps["rule_ids"].items() if not (c.get("killed") or c.get("timeout")))
     lines = ["", "## Python rule checks (mutmut)", "",
@@ -294,7 +296,8 @@ def report(summ: dict, kinds: tuple[str, ...], sample: int, seconds: float) -> s
              "rule id, removed or weakened one change at a time, against the game's tests (a child `pytest -x`,",
              "the tests citing the rule's ids first). A rule id is killed when some mutant of a rule carrying it",
              "makes a named test fail. Mutant kinds: " + ", ".join(kinds)
-             + (f"; a sample of {sample} a game" if sample else "") + f". Wall time {seconds / 60:.0f} min.", "",
+             + (f"; a sample of {sample} a game" if sample else "") + f". About {seconds / 60:.0f} min of wall time"
+             " on 2 cores (the machine was shared with other runs).", "",
              "| game | rule ids killed / explained / total | mutants | killed | timeout | survived | error |",
              "|---|---|---|---|---|---|---|"]
     for game, s in summ.items():
