@@ -62,7 +62,7 @@ def clingo_version() -> str:
 
 
 #: the package that holds every game's rule folder (``asp_rules/`` of the checkout)
-RULES_PACKAGE = "pycombat.asp_rules"
+ASP_PACKAGE = "pycombat.asp_rules"
 #: a folder laid out like ``asp_rules/`` (one folder a game) whose ``.lp`` files are read instead of
 #: the installed ones: ``tools/mutants.py`` runs the tests against a changed copy this way
 RULES_DIR_VARIABLE = "PYCOMBAT_ASP_RULES"
@@ -72,8 +72,8 @@ def _rules_root(package: str) -> Traversable | Path:
     """Where ``package``'s ``.lp`` files are: the installed resources, or the folder of the same
     name under ``$PYCOMBAT_ASP_RULES`` when that variable is set."""
     override = os.environ.get(RULES_DIR_VARIABLE)
-    if override and package.startswith(RULES_PACKAGE + "."):
-        return Path(override, *package[len(RULES_PACKAGE) + 1:].split("."))
+    if override and package.startswith(ASP_PACKAGE + "."):
+        return Path(override, *package[len(ASP_PACKAGE) + 1:].split("."))
     return _resource_files(package)
 
 

@@ -63,5 +63,5 @@ def test_mutants_parse_and_change_only_their_statement():
 def test_every_rule_id_in_the_rules_has_a_rule_mutant():
     for game in ("meccg", "riftbound", "wotr"):
         ids = {r for m in asp_mutants.rule_id_mutants(game) for r in m.rule_ids}
-        assert ids == asp_mutants.rule_ids(game)
-        assert all(r.startswith(mutants.PREFIX[game]) or r in ids for r in ids)
+        assert ids == asp_mutants.rule_ids(game)  # (two readings of the files: per rule id and per statement)
+        assert ids and all(r.startswith(mutants.PREFIX[game]) for r in ids)

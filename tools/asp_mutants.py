@@ -119,7 +119,7 @@ def _flip(lit):
 
 
 def _comparisons(lit):
-    """(guard index, Comparison) pairs of a body literal that is a comparison."""
+    """The Comparison of a body literal that is one (else None)."""
     if lit.ast_type == ast.ASTType.Literal and lit.atom.ast_type == ast.ASTType.Comparison:
         return lit.atom
     return None

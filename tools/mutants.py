@@ -133,7 +133,6 @@ def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeou
 
 def asp_mutants_var() -> str:
     """The solver's variable for a rules folder (read from the engine, not spelled twice)."""
-    sys.path.insert(0, str(ROOT))
     from pycombat.solver import RULES_DIR_VARIABLE
 
     return RULES_DIR_VARIABLE
@@ -215,10 +214,11 @@ def summary(outcomes: list[Outcome], games: tuple[str, ...]) -> dict:
 
 
 # ---- the Python side: mutmut's results, by rule id ------------------------------------------------
-#: mutmut's exit codes: 1 a test failed (killed), 0 every test passed (survived); the rest as mutmut says
-MUTMUT_STATUS = {0: "survived", 1: "killed", 3: "killed", -24: "timeout", 24: "timeout", 33: "no tests",
-                 34: "skipped", 35: "suspicious", 36: "timeout", 37: "caught by type check", -11: "segfault",
-                 -9: "segfault", 5: "no tests", 2: "check was interrupted by user", None: "not checked"}
+def mutmut_status(code) -> str:
+    """mutmut's own word for a mutant's exit code (killed, survived, timeout, ...)."""
+    from mutmut.stats import status_by_exit_code
+
+    return status_by_exit_code[code]
 
 
 def function_rule_ids(path: Path) -> dict[str, tuple[str, ...]]:
@@ -256,7 +256,7 @@ def python_summary(root: Path = ROOT) -> dict:
         funcs = function_rule_ids(root / rel)
         counts: dict[str, int] = {}
         for key, code in data.get("exit_code_by_key", {}).items():
-            status = MUTMUT_STATUS.get(code, f"exit {code}")
+            status = mutmut_status(code)
             counts[status] = counts.get(status, 0) + 1
             func = key.rsplit(".", 1)[-1].rsplit("__mutmut_", 1)[0]
             for r in funcs.get(func, ()):
