@@ -1,9 +1,9 @@
-"""The oversized inputs of issue 19, each run as a real ``python -m pycombat ...`` subprocess.
+"""Oversized inputs, each run as a real ``python -m pycombat ...`` subprocess.
 
 Each case is one scenario file (written by :func:`write_cases`) and one command line. A run is
 measured on its own: wall time (monotonic clock) and peak resident memory of that child alone
-(``os.wait4``'s ``ru_maxrss``), under an address-space limit (``RLIMIT_AS``). The goal of the
-issue is "refused or answered within its limit in under 2 s and 500 MB".
+(``os.wait4``'s ``ru_maxrss``), under an address-space limit (``RLIMIT_AS``). The goal for
+each is "refused or answered within its limit in under 2 s and 500 MB".
 
 ``python bench/oversized.py`` prints the table (case, exit code, seconds, MB, the answer's
 first line or the refusal). ``tests/test_oversized.py`` runs the same cases with a generous

@@ -1,4 +1,4 @@
-"""Riftbound benchmark (issue 6): all legal damage splits of 40 damage over 8 defenders.
+"""Riftbound benchmark: all legal damage splits of 40 damage over 8 defenders.
 
 The position is ``examples/riftbound/eight_defenders.yaml`` (five 8-Might attackers against
 defenders of Might 3 to 10: total lethal 52, so every legal split kills a set of units and
@@ -24,11 +24,11 @@ import argparse
 import statistics
 import time
 
-from pycombat.games.riftbound.bruteforce import bounded_filter, replay_orders
+from pycombat.games.riftbound.damage.bruteforce import bounded_filter, replay_orders
 from pycombat.games.riftbound.schema import example_path, load_scenario
-from pycombat.games.riftbound.showdown import play_showdown
+from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat import solver
-from pycombat.games.riftbound.splits import LegalSplits
+from pycombat.games.riftbound.damage.splits import LegalSplits
 
 TARGET_S = 0.100
 

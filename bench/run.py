@@ -5,18 +5,18 @@
    against the direct encoding (no symmetry breaking). Target: < 1 s and <= 3x the bare loop.
 2. `--count` on examples/meccg/ten_vs_ten.yaml (3,628,800 assignments). Target: < 1 s.
 3. The Wind Throne end to end (load, judge the attack, list 288), for reference.
-4. `pycombat optimize` on the Wind Throne (issue 5: exact expectiminimax of the whole combat,
+4. `pycombat optimize` on the Wind Throne (exact expectiminimax of the whole combat,
    default objective; target < 2 s), with its node count and merged transpositions, against a
    memoized recursive expectiminimax on the same state API without building a graph.
 5. Riftbound (`bench/riftbound.py`): all legal damage splits of 40 damage over 8 defenders, the
-   ASP against the brute-force enumerator (issue 6; target < 100 ms).
-7. Issue 20: `optimize` by the matching solver (pycombat/games/meccg/matching.py) on the Wind Throne
+   ASP against the brute-force enumerator (target < 100 ms).
+7. `optimize` by the matching solver (pycombat/games/meccg/combat/matching.py) on the Wind Throne
    (target < 1 s), eight_vs_eight (< 5 s) and ten_vs_ten (< 30 s), each with its peak memory
    (tracemalloc, in a separate run; target < 1 GB), beside today's engine (solve_combat) on the
    same scenarios: the same value and best phase-I choice where the engine finishes
    (ten_vs_ten: the engine refuses it up front, 3,628,800 complete assignments > --max-nodes).
 6. War of the Ring (`bench/wotr.py`): `pycombat odds` on examples/wotr/ten_vs_ten.yaml exactly,
-   against a 100,000-trial Monte Carlo of the same battle (issue 7; target >= 100x faster, the
+   against a 100,000-trial Monte Carlo of the same battle (target >= 100x faster, the
    Monte Carlo within its statistical error).
 
 Each measurement is the best of several repeats (the machines are shared and noisy).
@@ -31,8 +31,8 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from pycombat.games.meccg.assign import LegalAssignments, example_path
-from pycombat.games.meccg.enumerate import enumerate_assignments
+from pycombat.games.meccg.assignment.legal import LegalAssignments, example_path
+from pycombat.games.meccg.assignment.enumerate import enumerate_assignments
 from pycombat import solver
 from pycombat.games.meccg.schema import load_scenario
 
@@ -54,7 +54,7 @@ def main() -> int:
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--skip-direct", action="store_true", help="skip the slow baselines (direct encoding, "
                     "today's engine on eight_vs_eight)")
-    ap.add_argument("--skip-optimize", action="store_true", help="skip the issue-20 optimize benchmarks")
+    ap.add_argument("--skip-optimize", action="store_true", help="skip the optimize benchmarks of the matching solver")
     args = ap.parse_args()
     eight = load_scenario(example_path("eight_vs_eight.yaml"))
     ten = load_scenario(example_path("ten_vs_ten.yaml"))
@@ -94,8 +94,8 @@ def main() -> int:
 
     from fractions import Fraction
 
-    from pycombat.games.meccg.game import CvccGame, Objective
-    from pycombat.games.meccg.optimize import solve_combat
+    from pycombat.games.meccg.combat.game import CvccGame, Objective
+    from pycombat.games.meccg.combat.optimize import solve_combat
     from pycombat.tree import CHANCE, TERMINAL, build_tree, solve
 
     def memo_value():
@@ -154,13 +154,13 @@ def main() -> int:
 
 
 def optimize_rows(wind, eight, ten, repeats: int, *, skip_old_eight: bool = False) -> list:
-    """Issue 20: the matching solver against today's engine (time, nodes, peak memory)."""
+    """The matching solver against today's engine (time, nodes, peak memory)."""
     import tracemalloc
 
     from pycombat.errors import TooLargeError
     from pycombat.games.meccg import verbs
-    from pycombat.games.meccg.game import Objective
-    from pycombat.games.meccg.optimize import first_choices, solve_combat
+    from pycombat.games.meccg.combat.game import Objective
+    from pycombat.games.meccg.combat.optimize import first_choices, solve_combat
 
     def peak_mb(fn):
         tracemalloc.start()
@@ -178,7 +178,7 @@ def optimize_rows(wind, eight, ten, repeats: int, *, skip_old_eight: bool = Fals
         st = report.solved.solution.stats
         best = next(c for c in report.choices if c[2])
         ok = n_min < target and mb < 1024
-        rows.append((f"optimize {name}: matching solver (issue 20)", st.nodes, n_min, n_med, 1.0,
+        rows.append((f"optimize {name}: matching solver", st.nodes, n_min, n_med, 1.0,
                      f"value {report.value}; peak {mb:,.0f} MB (tracemalloc); target < {target} s, < 1 GB"
                      + (" OK" if ok else " MISSED")))
         if not run_old:

@@ -1,11 +1,11 @@
-"""`make bench` (issue 17): throughput and scale, side by side in one run.
+"""`make bench`: throughput and scale, side by side in one run.
 
 1. `pycombat batch` over N small distinct scenarios per game (bench/scenarios.py: MECCG 3 v 3
    `enumerate`, Riftbound 2-3 units a side `enumerate`, WotR small battle `odds`): scenarios per
    second (and per core, and per CPU second: the rate per core other work on the machine does
    not distort) with the loaded solver on, in process (1 worker), in a local pool of 2 processes
    and on a Dask LocalCluster of 2 worker processes, and off (every query parsed and grounded
-   afresh, as before issue 17; on the first 100 only).  Target: 500 per second per core.
+   afresh, as before the loaded solver existed; on the first 100 only).  Target: 500 per second per core.
 2. `pycombat enumerate eight_vs_eight.yaml --json` (in process, to /dev/null) against a bare
    itertools.permutations + compact json.dumps of the same options.  Target <= 3x and < 1 s.
 3. `pycombat optimize wind_throne.yaml`, the whole command (a new process).  Target < 2 s.
@@ -34,7 +34,7 @@ import scenarios  # noqa: E402
 
 from pycombat import example, load, solver  # noqa: E402
 from pycombat.batch import run_batch  # noqa: E402
-from pycombat.games.wotr import battle as wotr_battle  # noqa: E402
+from pycombat.games.wotr.battle import process as wotr_battle  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 

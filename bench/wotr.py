@@ -1,4 +1,4 @@
-"""War of the Ring benchmark (issues 7 and 15): exact battle odds against a Monte Carlo, in one run.
+"""War of the Ring benchmark: exact battle odds against a Monte Carlo, in one run.
 
 ``examples/wotr/ten_vs_ten.yaml`` is a field battle of 10 units against 10 (5 Regulars and 5 Elites
 each side, Leadership 5 each), fought to the end. For each deterministic casualty policy the exact
@@ -26,10 +26,10 @@ from rich.table import Table
 import math
 import random
 
-from pycombat.games.wotr.battle import Policy, battle_odds, clear_caches
-from pycombat.games.wotr.montecarlo import Z_BOUND
+from pycombat.games.wotr.battle.process import Policy, battle_odds, clear_caches
+from pycombat.games.wotr.battle.montecarlo import Z_BOUND
 from pycombat.games.wotr.schema import load_scenario
-from pycombat.games.wotr.setup import battle_setup
+from pycombat.games.wotr.battle.setup import battle_setup
 
 FILE = Path(__file__).resolve().parent.parent / "examples" / "wotr" / "ten_vs_ten.yaml"
 TARGET = 100.0
@@ -164,10 +164,10 @@ MOVES = Path(__file__).resolve().parent.parent / "examples" / "wotr"
 
 
 def _moves(console: Console, repeats: int) -> bool:
-    """Issue 8: move generation on the real map, the ASP encodings against the brute-force generator, side
+    """Move generation on the real map, the ASP encodings against the brute-force generator, side
     by side: counting and listing every legal move of a die result (the same sets, checked)."""
-    from pycombat.games.wotr.movegen import BruteForce
-    from pycombat.games.wotr.moves import count_moves, legal_moves
+    from pycombat.games.wotr.position.movegen import BruteForce
+    from pycombat.games.wotr.position.moves import count_moves, legal_moves
 
     table = Table(title=f"WotR move generation (best of {min(repeats, 3)}): ASP (clingo) vs brute force (Python)",
                   title_justify="left")

@@ -172,7 +172,7 @@ class Game:
     affinity: str | Callable | None = None
     #: ``(verb, [scenario objects]) -> None``: called by ``pycombat batch`` with a chunk's scenarios
     #: before it runs the verb on each: the game may answer what they share at once (one grounding
-    #: for several, issue 17).  It only fills the game's memos: the answers are those of the verb alone
+    #: for several).  It only fills the game's memos: the answers are those of the verb alone
     prefetch: str | Callable | None = None
 
     @property

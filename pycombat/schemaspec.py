@@ -46,7 +46,7 @@ __all__ = ["Spec", "Str", "Name", "Words", "Const", "Int", "Bool", "Number", "An
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-#: limits every declared value has unless its declaration states a tighter one (issue 19): the
+#: limits every declared value has unless its declaration states a tighter one: the
 #: JSON Schema states them (``maxLength``, ``minimum``/``maximum``, ``maxItems``)
 MAX_TEXT = 1_000
 MAX_INT = 1_000_000

@@ -1,4 +1,4 @@
-"""Sentence patterns on user text, bounded (issue 19).
+"""Sentence patterns on user text, bounded.
 
 A claim pattern such as ``^(?P<d>.+?) may take (?P<a>.+?)'s strike$`` backtracks: on a sentence
 of n characters made of its own words it takes about n² steps, hopeless for a 1 MB paste.

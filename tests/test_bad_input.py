@@ -130,7 +130,7 @@ def test_bad_flag_option(tmp_path, capsys, flag, words):
 
 
 def test_too_many_to_list_is_refused_up_front(capsys):
-    from pycombat.games.meccg.assign import example_path
+    from pycombat.games.meccg.assignment.legal import example_path
 
     code = main(["enumerate", str(example_path("ten_vs_ten.yaml"))])
     err = capsys.readouterr().err

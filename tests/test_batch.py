@@ -1,4 +1,4 @@
-"""`pycombat batch` (issue 17): inputs of every kind, results in input order, error objects, the local
+"""`pycombat batch`: inputs of every kind, results in input order, error objects, the local
 process pool and Dask distributed giving the same lines as a plain loop over the Python API."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19: every registered claim pattern answers 1 MB of hostile text at once.
+"""Every registered claim pattern answers 1 MB of hostile text at once.
 
 The probe (tests/claim_pattern_probe.py) runs in a child process under a generous timeout
 (a regular expression stuck in backtracking cannot be interrupted from Python); it feeds each

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 from pycombat.cli import main
-from pycombat.games.meccg.assign import example_path
+from pycombat.games.meccg.assignment.legal import example_path
 
 WIND = str(example_path("wind_throne.yaml"))
 

@@ -1,4 +1,4 @@
-"""Fast output (issue 17): compact JSON by default (`--pretty` indents), streamed in chunks; a long
+"""Fast output: compact JSON by default (`--pretty` indents), streamed in chunks; a long
 plain-text listing is written as plain lines (a page on a terminal, with how many remain)."""
 from __future__ import annotations
 

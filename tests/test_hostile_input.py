@@ -1,8 +1,9 @@
-"""Issue 19: hostile input gets one clear line (exit 2) or an answer within its limits, never a
+"""Hostile input gets one clear line (exit 2) or an answer within its limits, never a
 traceback or a hang.
 
-* every file of ``tests/bad_inputs/`` (each failure the fuzz campaign ever found, and the
-  issue's examples) is run: the verb is ``odds`` unless ``<name>.argv`` gives the command line;
+* every file of ``tests/bad_inputs/`` (each failure the fuzz campaign ever found, and hand-written
+  ones such as alias bombs and huge numbers) is run: the verb is ``odds`` unless ``<name>.argv``
+  gives the command line;
 * a few hundred seeded cases of the campaign (``tools/fuzz.py``) run in this process, classified
   by the campaign's own rules (``make fuzz`` runs them in forked children under memory limits;
   a few run here in fork and HTTP mode too).

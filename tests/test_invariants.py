@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
-from pycombat.games.wotr.casualties import allocations, single_steps
+from pycombat.games.wotr.battle.casualties import allocations, single_steps
 
 SETTINGS = settings(max_examples=examples(80), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -156,7 +156,7 @@ def meccg_combats(draw):
 @given(meccg_combats())
 def test_meccg_each_strike_once_and_kill_mps_to_the_right_player(combat):
     from pycombat.games.meccg.schema import scenario_from_dict
-    from pycombat.games.meccg.strike import combat_odds, kill_mp
+    from pycombat.games.meccg.combat.strikes import combat_odds, kill_mp
 
     doc, option = combat
     scenario = scenario_from_dict(doc)
@@ -200,9 +200,9 @@ def riftbound_boards(draw):
 @settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(riftbound_boards(), st.randoms(use_true_random=False))
 def test_riftbound_every_unit_in_one_place_and_damage_simultaneous(doc, rnd):
-    from pycombat.games.riftbound.outcome import OUTCOMES, resolve
+    from pycombat.games.riftbound.damage.outcome import OUTCOMES, resolve
     from pycombat.games.riftbound.schema import scenario_from_dict
-    from pycombat.games.riftbound.splits import LegalSplits, derive
+    from pycombat.games.riftbound.damage.splits import LegalSplits, derive
 
     scenario = scenario_from_dict(doc)
     first = resolve(scenario)
@@ -241,7 +241,7 @@ def test_kill_mps_to_the_wrong_player_are_caught(monkeypatch):
     """Kill MPs credited to the player who lost the character: the MECCG invariant fails."""
     import random
 
-    from pycombat.games.meccg import strike
+    from pycombat.games.meccg.combat import strikes as strike
 
     def wrong(o):
         return o._replace(kill_mp_defender_player=o.kill_mp_attacker_player,
@@ -262,7 +262,7 @@ def test_sequential_damage_is_caught(monkeypatch):
     """Damage dealt in turn (defenders killed first deal nothing) breaks the Riftbound invariant."""
     import random
 
-    from pycombat.games.riftbound import outcome
+    from pycombat.games.riftbound.damage import outcome
 
     original = outcome.resolve
 
@@ -287,7 +287,7 @@ def test_sequential_damage_is_caught(monkeypatch):
 
 def test_both_sides_deal_damage_at_once():
     """Two 3-Might units kill each other (RB-DMG-4): neither strikes first."""
-    from pycombat.games.riftbound.outcome import resolve
+    from pycombat.games.riftbound.damage.outcome import resolve
     from pycombat.games.riftbound.schema import scenario_from_dict
 
     doc = {"game": "riftbound", "attacker": {"player": "Ann", "units": [{"name": "A0", "custom": True, "might": 3}]},

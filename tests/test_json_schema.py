@@ -1,4 +1,4 @@
-"""The JSON Schema of each game (issue 13, item 4): generated from the same declaration the reader
+"""The JSON Schema of each game: generated from the same declaration the reader
 checks files with (``pycombat/games/<game>/spec.py``), so the two cannot drift apart.
 
 * every shipped example (``examples/**/*.yaml``, rulings included) is valid for the ``jsonschema``
@@ -265,7 +265,7 @@ def test_reader_keys_are_the_spec_keys():
     from pycombat.games.meccg import spec as ms
     from pycombat.games.riftbound import schema as r
     from pycombat.games.riftbound import spec as rs
-    from pycombat.games.wotr import position as p
+    from pycombat.games.wotr.position import scenario as p
     from pycombat.games.wotr import schema as w
     from pycombat.games.wotr import spec as ws
 

@@ -1,4 +1,4 @@
-"""The loaded solver (issue 17): rule files parsed once per process, a grounded program reused by the
+"""The loaded solver: rule files parsed once per process, a grounded program reused by the
 queries of the same program, and answers equal to solving afresh (caches off)."""
 from __future__ import annotations
 

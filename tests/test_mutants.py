@@ -22,8 +22,8 @@ sys.modules["pycombat_mutants"] = mutants  # (dataclasses look their module up)
 _spec.loader.exec_module(mutants)
 
 #: one rule id a game: (game, rule id, the test file citing it that kills it in docs/mutants.md)
-SAMPLE = [("meccg", "MECCG-ASSIGN-3", "test_asp_meccg.py"), ("riftbound", "RB-DMG-6", "test_riftbound_rules.py"),
-          ("wotr", "WOTR-ATK-2", "test_wotr_asp.py")]
+SAMPLE = [("meccg", "MECCG-ASSIGN-3", "meccg/test_asp_meccg.py"),
+          ("riftbound", "RB-DMG-6", "riftbound/test_riftbound_rules.py"), ("wotr", "WOTR-ATK-2", "wotr/test_wotr_asp.py")]
 
 
 def _rule_mutant(game: str, rule_id: str) -> asp_mutants.Mutant:

@@ -1,4 +1,4 @@
-"""Verdicts cite exactly the rules they rest on (issue 13, minimal reasons), for every claim of every
+"""Verdicts cite exactly the rules they rest on (minimal reasons), for every claim of every
 shipped ruling example (examples/rulings/<game>/*.yaml):
 
 * every cited id exists, verbatim, in the game's digest, and is cited once;
@@ -91,7 +91,7 @@ def test_meccg_a_flag_that_decides_a_verdict_is_read_by_a_cited_rule():
 
 
 def _side(s, claim):
-    from pycombat.games.meccg.strike import setup_strikes
+    from pycombat.games.meccg.combat.strikes import setup_strikes
 
     st = setup_strikes(s)[claim.args["strike"] - 1]
     return next(x for x in (st.attacker, st.defender) if x.member.name.casefold() == claim.args["character"].casefold()
@@ -100,7 +100,7 @@ def _side(s, claim):
 
 def _printed_bonus(item_id: str) -> set[int]:
     """The prowess bonuses printed on an item, from its card data (every variant)."""
-    from pycombat.games.meccg import cardfx
+    from pycombat.games.meccg.cards import interpreter as cardfx
 
     return {v.bonus for v in cardfx.model(item_id).variants if v.stat == "prowess"}
 
@@ -141,7 +141,7 @@ def test_meccg_final_prowess_cites_the_modifications_that_changed_it(path):
 def test_meccg_body_checks_cite_discard_and_ringwraith_rules_only_when_the_roll_meets_them(path):
     s, verdicts = _decided("meccg", path)
     for v in (v for v in verdicts if _kind(v, "body_check")):
-        from pycombat.games.meccg.strike import setup_strikes
+        from pycombat.games.meccg.combat.strikes import setup_strikes
 
         name = v.claim.args["character"].casefold()
         side = next(x for st in setup_strikes(s) for x in (st.attacker, st.defender)
@@ -159,8 +159,8 @@ def test_meccg_body_checks_cite_discard_and_ringwraith_rules_only_when_the_roll_
 
 @pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
 def test_meccg_illegal_assignments_and_attacks_cite_exactly_their_violations(path):
-    from pycombat.games.meccg.assign import LegalAssignments, judge_attack
-    from pycombat.games.meccg.claims import _pairs
+    from pycombat.games.meccg.assignment.legal import LegalAssignments, judge_attack
+    from pycombat.games.meccg.claims.verify import _pairs
 
     s, verdicts = _decided("meccg", path)
     for v in verdicts:
@@ -226,7 +226,7 @@ RIFT = [p for g, p in FILES if g == "riftbound"]
 
 
 def _board(s):
-    from pycombat.games.riftbound.showdown import play_showdown
+    from pycombat.games.riftbound.cards.showdown import play_showdown
 
     return play_showdown(s).board
 
@@ -234,7 +234,7 @@ def _board(s):
 @pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
 def test_riftbound_splits_cite_their_violations_or_the_constraints_they_meet(path):
     from pycombat.games.riftbound.claims import _split_arg
-    from pycombat.games.riftbound.splits import LegalSplits
+    from pycombat.games.riftbound.damage.splits import LegalSplits
 
     s, verdicts = _decided("riftbound", path)
     for v in (v for v in verdicts if _kind(v, "split_legal") and "split" in v.claim.args):
@@ -319,7 +319,7 @@ def test_riftbound_numbers_cite_the_modifiers_that_change_them(path):
 
 @pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
 def test_riftbound_outcomes_cite_the_rule_of_the_outcome_that_happens(path):
-    from pycombat.games.riftbound.outcome import outcome_classes, resolve
+    from pycombat.games.riftbound.damage.outcome import outcome_classes, resolve
 
     s, verdicts = _decided("riftbound", path)
     for v in (v for v in verdicts if _kind(v, "outcome")):
@@ -362,8 +362,8 @@ def test_wotr_numbers_cite_only_rules_about_that_number(path):
 
 @pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
 def test_wotr_hits_and_cards_cite_what_decides_them(path):
-    from pycombat.games.wotr.claims import _card_check, _verdict_of
-    from pycombat.games.wotr.setup import battle_setup
+    from pycombat.games.wotr.claims.battle import _card_check, _verdict_of
+    from pycombat.games.wotr.battle.setup import battle_setup
 
     s, verdicts = _decided("wotr", path)
     for v in (v for v in verdicts if _kind(v, "hits")):
@@ -404,7 +404,7 @@ def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened
     """The fate is replayed here with the file's rolls; the body-check rule cited is the one whose
     digest text gives that fate (BODY-1 eliminated or spared, BODY-2 discarded, BODY-3 returns), not
     the rule of the fate only claimed."""
-    from pycombat.games.meccg.strike import replay
+    from pycombat.games.meccg.combat.strikes import replay
 
     book = load_rulebook("meccg")
     word = {"eliminated": "eliminated", "survives": "eliminated", "discarded": "discarded", "returned": "returns"}
@@ -429,9 +429,9 @@ def test_wotr_moves_cite_their_violations_or_the_die_and_what_they_engage(path):
     exactly the rules its violations name; a legal one cites the rule of the die result used (the
     digest rule whose text names that result; WOTR-MOVE-10 when a card moves it) and then exactly
     the rules the move engaged (the ASP's ``engaged/2``: a limit it reached, a rule it relied on)."""
-    from pycombat.games.wotr.move_claims import _with_die
-    from pycombat.games.wotr.move_facts import groups_of
-    from pycombat.games.wotr.moves import check_move
+    from pycombat.games.wotr.claims.position import _with_die
+    from pycombat.games.wotr.position.facts import groups_of
+    from pycombat.games.wotr.position.moves import check_move
 
     book = load_rulebook("wotr")
     word = {"army": "Army", "character": "Character", "muster": "Muster", "army_muster": "Muster",

@@ -27,7 +27,7 @@ MECCG_DEFAULTS = {
     "ptv_defender_balrog": "allowed",
     "fw_stage_gt10": "off",
     "steal_item": "off",
-    # the card flags of pycombat/games/meccg/card_flags.md (one per unclear card, issue 14)
+    # the card flags of pycombat/games/meccg/card_flags.md (one per unclear card)
     "praise_to_elbereth": "applies",
     "helm_of_her_secrecy": "no_effect",
     "adunaphel_unleashed": "no_effect",
@@ -211,7 +211,7 @@ def test_other_digests_parse(game: str) -> None:
 
 def test_wotr_facts() -> None:
     book = load_rulebook("wotr")
-    assert len(book.rules) == 132 + len(_package_ids("wotr"))  # the digest, plus card_flags.md (issue 15)
+    assert len(book.rules) == 132 + len(_package_ids("wotr"))  # the digest, plus card_flags.md
     assert book.rule("WOTR-HIT-1").source == "RB p.30."
     assert book.rule("WOTR-CAS-12").flags == ("casualty_policy",)
     assert book.flags["casualty_policy"].values == ("enumerate", "regulars_first", "downgrade_first")

@@ -1,4 +1,4 @@
-"""Start-up (issue 17): `pycombat --help` and a verb on one game import neither another game's modules
+"""Start-up: `pycombat --help` and a verb on one game import neither another game's modules
 nor clingo / networkx / Dask unless that verb needs them."""
 from __future__ import annotations
 

@@ -627,7 +627,7 @@ def test_max_nodes_is_refused_quickly_with_a_useful_message():
     with pytest.raises(TooLargeError) as err:
         build_tree(Endless(), max_nodes=500)
     msg = str(err.value)
-    assert "500" in msg and "--max-nodes" in msg and "--depth" in msg  # the options a user changes (issue 19)
+    assert "500" in msg and "--max-nodes" in msg and "--depth" in msg  # the options a user changes
     assert len(build_tree(Endless(), max_nodes=500, max_depth=7)) == 2 ** 8 - 1
     assert len(build_tree(Ladder(3), max_nodes=10)) == 10  # exactly the limit is allowed
     with pytest.raises(TooLargeError):
@@ -842,7 +842,7 @@ def test_missing_graphviz_is_a_clear_error(tmp_path, monkeypatch):
 
 
 # ---------------------------------------------------------------------------------------
-# The streamed export without a graph (issue 17): the same document as build_tree + solve + to_graphml
+# The streamed export without a graph: the same document as build_tree + solve + to_graphml
 
 
 def _graphml_as_data(path) -> tuple:
@@ -881,7 +881,7 @@ def test_streamed_graphml_of_the_dice_race(tmp_path):
 def test_streamed_graphml_of_a_game_with_rewards(tmp_path):
     """A MECCG combat pays rewards (MPs) on edges, chance ones included: the same document too."""
     from pycombat import example, read_scenario
-    from pycombat.games.meccg.game import CvccGame
+    from pycombat.games.meccg.combat.game import CvccGame
     from pycombat.tree import write_graphml
 
     scenario = read_scenario(example("meccg", "two_on_two.yaml"))
@@ -893,7 +893,7 @@ def test_streamed_graphml_of_a_game_with_rewards(tmp_path):
     assert stats == tree.stats()
 
 
-# A drawing of a large tree is refused before the tree is built (issue 17/19)
+# A drawing of a large tree is refused before the tree is built
 _MADE = [0]
 
 

@@ -1,4 +1,4 @@
-"""HTTP tests of the web page's editor, map and answers (issue 18): list and mapping edits, name
+"""HTTP tests of the web page's editor, map and answers: list and mapping edits, name
 completion by kind, the board, the CLI's text with each answer; good, bad and oversized input.
 
 Expectations come from the shipped data files read here, from the games' JSON Schemas and from the

@@ -49,12 +49,12 @@ DEFAULT_KINDS = ("rule", "flag")
 #: a surviving mutant (``explained_key``) -> why it changes no answer (an equivalent mutant)
 EXPLAINED: dict[str, str] = {
     "meccg rule MECCG-CARD-4": "cards.lp derives the same violation under MECCG-PRE-2 from the same body, and a "
-    "verdict about All the Bells Ringing cites MECCG-CARD-4 from the card's id (claims.CARD_RULES): no verdict, "
-    "reason or listing changes (tests/test_rulings.py checks the reasons are exactly the two ids)",
+    "verdict about All the Bells Ringing cites MECCG-CARD-4 from the card's id (claims.verify.CARD_RULES): no verdict, "
+    "reason or listing changes (tests/meccg/test_rulings.py checks the reasons are exactly the two ids)",
     "meccg rule MECCG-STRUCT-6": "no card of the shipped data changes the number of strikes without cancelling the "
     "attack (the Quarrels' halving is the second option of a cancel card, which the rule leaves out), so the "
     "violation cannot be derived from any scenario; the strike count itself is answered by "
-    "combat_claims.strike_count (the orc-quarrels claims of examples/rulings/meccg/seed_attack_structure.yaml)",
+    "claims.combat.strike_count (the orc-quarrels claims of examples/rulings/meccg/seed_attack_structure.yaml)",
     "meccg/cards.lp:74:flag:flag reading swapped (strike_count_modifiers = no_effect -> "
     "strike_count_modifiers != no_effect)": "the same rule as MECCG-STRUCT-6's above: it cannot be derived from "
     "the shipped cards under either reading",
@@ -81,14 +81,16 @@ class Outcome:
 
 
 def game_tests(game: str) -> list[Path]:
-    """The test files that exercise ``game``: they name its rule prefix, its package or its examples."""
+    """The test files that exercise ``game``: its folder ``tests/<game>/``, and those elsewhere (not in
+    another game's folder) that name its rule prefix, its package or its examples."""
     marks = (PREFIX[game], f"games.{game}", f'"{game}"', f"'{game}'", f"examples/{game}", f"test_{game}")
     out = []
-    for path in sorted(TESTS.glob("test_*.py")):
-        if path.name in SKIPPED_FILES:
+    for path in sorted(TESTS.rglob("test_*.py")):
+        folder = path.parent.name
+        if path.name in SKIPPED_FILES or (folder in GAMES and folder != game):
             continue
         text = path.read_text(encoding="utf-8")
-        if path.name.startswith(f"test_{game}_") or path.name in ALWAYS or any(m in text for m in marks):
+        if folder == game or path.name in ALWAYS or any(m in text for m in marks):
             out.append(path)
     return out
 
@@ -101,7 +103,7 @@ def ordered_tests(mutant: asp_mutants.Mutant, files: list[Path], texts: dict[Pat
 
     def cites(p: Path) -> bool:
         return any(re.search(re.escape(r) + r"\b", texts[p]) for r in mutant.rule_ids)
-    return sorted(files, key=lambda p: (not cites(p), seconds.get(p.name, 0.0), files.index(p)))
+    return sorted(files, key=lambda p: (not cites(p), seconds.get(p.relative_to(TESTS).as_posix(), 0.0), files.index(p)))
 
 
 def run_one(mutant: asp_mutants.Mutant, files: list[Path], scratch: Path, timeout: float,

@@ -419,7 +419,7 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
     except PycombatError as exc:
         status, body = error_body(exc, text)
         if not isinstance(exc, ScenarioError) and not str(exc).startswith(("--", f"{verb_name}")):
-            # as the CLI says it ("FILE: verb: ..."): which question was refused (issue 19)
+            # as the CLI says it ("FILE: verb: ..."): which question was refused
             body["error"] = "pycombat: " + tidy(f"{verb_name}: {exc}")
         return ("error", status, body)
 

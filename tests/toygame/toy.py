@@ -17,11 +17,18 @@ from pycombat.errors import ScenarioError
 from pycombat.registry import Game, Option, Verb, positive_int, register, unregister
 from pycombat.report import Report, VerifyReport
 from pycombat.scenario import Node, read_flags
-from pycombat.solver import Decoder, Solver
+from pycombat.solver import Decoder, Solver, rule_files
 from pycombat.tree import CHANCE, TERMINAL, build_tree, solve, solve_game, to_dot, to_graphml
 from pycombat.verdicts import Claim, ClaimBook, parse_claims, reasons, verdict_json, verify_claims
 
 HERE = Path(__file__).resolve().parent
+
+
+def program() -> list:
+    """``toy.lp``: beside this module in the tests; in ``asp_rules/toy/`` once the game is installed as
+    a game of its own (the wheel test of tests/test_packaging.py)."""
+    local = HERE / "toy.lp"
+    return [local] if local.is_file() else rule_files("pycombat.asp_rules.toy", ["toy.lp"])
 M = __name__ + ":"
 
 
@@ -71,7 +78,7 @@ class Chosen(Predicate):
 
 
 def legal_takes(s: Pebbles) -> list[int]:
-    solver = Solver(files=[HERE / "toy.lp"], facts=[Pile(s.pile), MaxTake(s.max_take)], decoder=Decoder([Chosen]))
+    solver = Solver(files=program(), facts=[Pile(s.pile), MaxTake(s.max_take)], decoder=Decoder([Chosen]))
     return sorted(x.n for a in solver.models() for x in a.decoded)
 
 

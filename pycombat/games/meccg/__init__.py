@@ -48,7 +48,7 @@ register(Game(
     name="meccg",
     title="Middle-earth CCG: company vs. company combat",
     read="pycombat.games.meccg.schema:scenario_from_dict",
-    claims="pycombat.games.meccg.claims:book",
+    claims="pycombat.games.meccg.claims.verify:book",
     json_schema="pycombat.games.meccg.spec:json_schema",
     card="pycombat.games.meccg.verbs:card",
     card_present="pycombat.games.meccg.present:card",

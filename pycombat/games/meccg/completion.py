@@ -6,7 +6,7 @@
 """
 from __future__ import annotations
 
-from .carddb import load_carddb
+from .cards.database import load_carddb
 
 
 def names() -> dict[str, list[str]]:

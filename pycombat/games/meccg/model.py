@@ -1,6 +1,6 @@
 """The MECCG company-vs-company combat position, as plain immutable Python objects.
 
-The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.facts` turns them into
+The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.assignment.facts` turns them into
 ASP facts for ``asp_rules/meccg/input.lp``.
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...rulebook import load_rulebook
-from .coverage import lines_of
+from .cards.coverage import lines_of
 
 __all__ = ["enumerate", "odds", "replay", "verify", "optimize", "tree"]
 
@@ -132,7 +132,7 @@ def _traces_table(result) -> Table:
 
 def odds(report, console: Console) -> None:
     """Each strike's exact result probabilities, each character's fates, the kill-MP distributions."""
-    from .strike import member_fates, strike_summary
+    from .combat.strikes import member_fates, strike_summary
 
     co = report.odds
     (dp, ap), (dal, aal) = report.players, report.alignments
@@ -205,7 +205,7 @@ verify = verdicts
 
 def optimize(report, console: Console) -> None:
     """The value, the first decision's alternatives with their values, and the principal line."""
-    from .optimize import shown_outcomes, who
+    from .combat.optimize import shown_outcomes, who
 
     solved = report.solved
     scenario = solved.game.scenario
@@ -245,6 +245,6 @@ def _unmodelled_text(report) -> list[str]:
 
 def card(report, console: Console) -> None:
     """``pycombat card``'s text."""
-    from .cardinfo import card_lines
+    from .cards.lookup import card_lines
 
     _lines(console, card_lines(report.card))

@@ -19,8 +19,8 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
-from .carddb import CardDB, load_carddb
-from .cardfx import MODES
+from .cards.database import CardDB, load_carddb
+from .cards.interpreter import MODES
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
 from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
@@ -86,7 +86,7 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
 def _before_card(node: Node) -> str:
     """A card the defender plays before strikes are assigned that changes the attack as a whole
     (``combat: before_assignment:``, MECCG-PRE-5)."""
-    from .cardfx import all_models
+    from .cards.interpreter import all_models
 
     db = load_carddb()
     card = db.card(node.as_str(), file=node.file, path=node.path)
@@ -109,7 +109,7 @@ def _ref(n: Node, company: Company, what: str) -> str:
 
 
 def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
-    from .effects import load_effects
+    from .cards.strike_effects import load_effects
 
     node._mapping()
     reg = load_effects()
@@ -197,7 +197,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
 
 def _hand_card(node: Node) -> str:
     """A card in hand for ``optimize``: one played during a strike sequence (card_effects.yaml)."""
-    from .effects import load_effects
+    from .cards.strike_effects import load_effects
 
     if not isinstance(node.value, str) or not node.value.strip():
         raise node.error("a card name (a string)")

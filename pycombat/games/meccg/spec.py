@@ -35,7 +35,7 @@ CARD_TYPES = ("character", "ally", "avatar", "agent")
 #: a Ringwraith's mode (MECCG-FX-6; the same tuple as cardfx.MODES, which a test checks)
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 
-#: limits of a MECCG scenario (issue 19): a stat (prowess, body, marshalling and stage points) and the
+#: limits of a MECCG scenario: a stat (prowess, body, marshalling and stage points) and the
 #: members a company may have (the work of `optimize`/`tree` is bounded by --max-nodes besides)
 MAX_STAT = 99
 MAX_MEMBERS = 30

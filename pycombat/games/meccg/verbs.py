@@ -1,6 +1,6 @@
 """MECCG's verbs: each computes its answer and returns a report object (printing is in :mod:`.present`).
 
->>> from pycombat.games.meccg.assign import example_path
+>>> from pycombat.games.meccg.assignment.legal import example_path
 >>> from pycombat.games.meccg.schema import load_scenario
 >>> s = load_scenario(example_path("wind_throne.yaml"))
 >>> enumerate(s, count=True).count
@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError
 from ...report import Report, VerifyReport
-from .coverage import unmodelled_json
+from .cards.coverage import unmodelled_json
 from .model import Scenario
 
 
@@ -30,7 +30,7 @@ def _base(s: Scenario, verb: str) -> dict:
 class EnumerateReport(Report):
     """The attack's legality (with the rules that decide it) and its legal assignments or traces."""
 
-    result: Any = None  #: :class:`.enumerate.EnumerateReport`: attack verdict, count, options
+    result: Any = None  #: :class:`.assignment.enumerate.EnumerateReport`: attack verdict, count, options
     count_only: bool = False
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
@@ -49,7 +49,7 @@ class EnumerateReport(Report):
 def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, traces: bool = False,
               max_list: int | None = None) -> EnumerateReport:
     """Whether the attack is legal and why, then every legal complete assignment (or trace)."""
-    from .enumerate import DEFAULT_MAX_LIST, enumerate_assignments
+    from .assignment.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
 
     result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
                                    max_list=max_list or DEFAULT_MAX_LIST)
@@ -62,7 +62,7 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
 class OddsReport(Report):
     """Per strike the exact probabilities of each result and fate; the kill-MP distributions."""
 
-    odds: Any = None  #: :class:`.strike.CombatOdds`
+    odds: Any = None  #: :class:`.combat.strikes.CombatOdds`
     players: tuple[str, str] = ("", "")  #: (defending player, attacking player)
     alignments: tuple[str, str] = ("", "")
     defaults: list[str] = field(default_factory=list)
@@ -73,7 +73,7 @@ class OddsReport(Report):
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
-        from .strike import member_fates, strike_summary
+        from .combat.strikes import member_fates, strike_summary
 
         kill_d, kill_a = self.kill_mp
         strikes = []
@@ -109,7 +109,7 @@ class OddsReport(Report):
 
 def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     """The exact odds of the scenario's ``combat:`` block (``plot``: draw the kill-MP distributions)."""
-    from .strike import combat_odds, defaults_used, marginal
+    from .combat.strikes import combat_odds, defaults_used, marginal
 
     co = combat_odds(scenario)
     a, d = scenario.attacker, scenario.defender
@@ -133,7 +133,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
 class ReplayReport(Report):
     """The combat resolved with given dice, step by step, each step with its rule ids."""
 
-    replay: Any = None  #: :class:`.strike.Replay`
+    replay: Any = None  #: :class:`.combat.strikes.Replay`
     players: tuple[str, str] = ("", "")
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
@@ -172,7 +172,7 @@ def parse_rolls(text: str | None) -> list[int] | None:
 
 def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> ReplayReport:
     """Resolve the ``combat:`` block with the file's dice or ``rolls`` (``"8,8,6,..."``)."""
-    from .strike import replay as _replay
+    from .combat.strikes import replay as _replay
 
     r = _replay(scenario, parse_rolls(rolls))
     return ReplayReport(**_base(scenario, "replay"), replay=r,
@@ -183,7 +183,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
 # ---- verify ----------------------------------------------------------------------------------------
 def verify(scenario: Scenario) -> VerifyReport:
     """Every claim of the scenario's ``claims:``, with the rules that decide it."""
-    from .claims import book, verify as _verify
+    from .claims.verify import book, verify as _verify
     from ...verdicts import parse_claims
 
     if not scenario.claims:
@@ -200,10 +200,10 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
     fast, without listing them)."""
     from ...errors import PycombatError, TooLargeError
     from ...rulebook import load_rulebook
-    from .assign import LegalAssignments, judge_attack
+    from .assignment.legal import LegalAssignments, judge_attack
 
     verdict = judge_attack(scenario)
-    if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (issue 19's fuzz)
+    if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (found by tools/fuzz.py)
         book = load_rulebook("meccg")
 
         def fmt(d: Any) -> str:
@@ -225,7 +225,7 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
 class OptimizeReport(Report):
     """The value under optimal play, the first decision's alternatives and the principal line."""
 
-    solved: Any = None  #: :class:`.optimize.Solved`
+    solved: Any = None  #: :class:`.combat.optimize.Solved`
     objective: Any = None
     choices: list[tuple[str, Fraction, bool]] = field(default_factory=list)
     line: list = field(default_factory=list)
@@ -254,12 +254,12 @@ class OptimizeReport(Report):
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
              max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None) -> OptimizeReport:
     """Solve the combat as a two-player game with the dice as chance, exactly."""
-    from .optimize import first_choices, line, objective_from, solve_combat
+    from .combat.optimize import first_choices, line, objective_from, solve_combat
 
-    from .matching import fast_reason, solve_fast
+    from .combat.matching import fast_reason, solve_fast
 
     obj = objective_from(objective, character, scenario)
-    if fast_reason(scenario, obj) is None:  # independent strikes: the game over matchings (issue 20)
+    if fast_reason(scenario, obj) is None:  # independent strikes: the game over matchings
         solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress)
     else:
         _bound(scenario, max_nodes, "optimize")
@@ -285,8 +285,8 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
          progress: Callable[[int], object] | None = None) -> TreeReport:
     """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG)."""
     from ...tree import export, export_path
-    from .game import CvccGame
-    from .optimize import objective_from
+    from .combat.game import CvccGame
+    from .combat.optimize import objective_from
 
     obj = objective_from(objective, character, scenario)
     out = export_path(output)
@@ -305,7 +305,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
 class CardReport(Report):
     """A card of the shipped data: its stats, its modelled effects (with rule ids), what is not modelled."""
 
-    card: dict = field(default_factory=dict)  #: :func:`.cardinfo.card_report`
+    card: dict = field(default_factory=dict)  #: :func:`.cards.lookup.card_report`
 
     def to_json(self) -> dict:
         return {"game": "meccg", **self.card}
@@ -315,7 +315,7 @@ def card(name: str) -> CardReport:
     """``pycombat card NAME --game meccg``: the card(s) called ``name``; an unknown name is an error
     naming the closest cards (matching on words too)."""
     from ...errors import UnknownNameError
-    from .cardinfo import card_report
+    from .cards.lookup import card_report
 
     found = card_report(name)
     if not found.get("found"):

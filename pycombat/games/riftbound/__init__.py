@@ -75,8 +75,8 @@ GAME = register(Game(
     json_schema=f"{_PKG}.spec:json_schema",
     examples=Path(str(_resource_files("pycombat.examples").joinpath("riftbound"))),
     names="pycombat.games.riftbound.completion:names",
-    card=f"{_PKG}.lookup:card",
-    card_present=f"{_PKG}.lookup:present",
+    card=f"{_PKG}.cards.lookup:card",
+    card_present=f"{_PKG}.cards.lookup:present",
     # the card interpreter's own rules and flags (RB-CARD, RB-JUDGE), merged into the digest
     digest_extensions=(Path(__file__).parent / "card_flags.md",),
     help="Riftbound (game: riftbound): enumerate lists each side's legal damage splits with the units they "

@@ -223,7 +223,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
     """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, no
     claim is decided (verdict None); the note says what the verdict would be otherwise."""
-    from .showdown import play_showdown
+    from .cards.showdown import play_showdown
 
     return play_showdown(s).unmodelled_json()
 
@@ -293,13 +293,13 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _board(s: Scenario):
-    from .showdown import play_showdown
+    from .cards.showdown import play_showdown
 
     return play_showdown(s).board
 
 
 def _split_legal(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import LegalSplits
+    from .damage.splits import LegalSplits
 
     if claim.kind == "split_legal" and "split" not in claim.args:
         given = [sp for sp in s.splits.values()]
@@ -357,7 +357,7 @@ def _fixed_splits(s: Scenario) -> dict[str, Split] | None:
 
 
 def _outcome(s: Scenario, claim: Claim) -> Verdict:
-    from .outcome import OUTCOME_TEXT, outcome_classes, resolve
+    from .damage.outcome import OUTCOME_TEXT, outcome_classes, resolve
 
     want = claim.args.get("outcome")
     if want not in OUTCOME_TEXT:
@@ -399,8 +399,8 @@ def _no_modifiers(s: Scenario) -> bool:
 
 
 def _fate(s: Scenario, claim: Claim) -> Verdict:
-    from .game import kill_classes
-    from .outcome import resolve
+    from .damage.game import kill_classes
+    from .damage.outcome import resolve
 
     name = _unit(s, claim)
     want_dead = claim.args.get("value") == "dies"
@@ -429,7 +429,7 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _derived(s: Scenario):
-    from .splits import derive
+    from .damage.splits import derive
 
     return derive(_board(s))
 
@@ -492,7 +492,7 @@ def _might(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _split_count(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import LegalSplits
+    from .damage.splits import LegalSplits
 
     side = _side(s, claim)
     n = LegalSplits(_board(s), side).count()
@@ -538,7 +538,7 @@ def _damage_step(s: Scenario, claim: Claim) -> Verdict:
 
 def _order(s: Scenario, claim: Claim) -> Verdict:
     """"X must get lethal damage before Y gets any": no legal split gives Y damage while X lacks lethal."""
-    from .splits import MAX_SCANNED_SPLITS, LegalSplits
+    from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
     if s.unit(x).side != s.unit(y).side:
@@ -570,7 +570,7 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _excess_on(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import MAX_SCANNED_SPLITS, LegalSplits
+    from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     name = _unit(s, claim)
     side = _side(s, claim)
@@ -596,7 +596,7 @@ def _excess_on(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _best_split(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import best_splits
+    from .damage.splits import best_splits
 
     side = _side(s, claim)
     split = _split_arg(s, claim, side)
@@ -612,7 +612,7 @@ def _best_split(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _scores(s: Scenario, claim: Claim) -> Verdict:
-    from .outcome import outcome_classes
+    from .damage.outcome import outcome_classes
 
     if claim.args.get("side") == "defender":
         return Verdict(claim, False, ["RB-RES-6"], notes=["a Hold scores only in the Beginning Phase"])
@@ -623,7 +623,7 @@ def _scores(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _no_result(s: Scenario, claim: Claim) -> Verdict:
-    from .outcome import outcome_classes
+    from .damage.outcome import outcome_classes
 
     oc = outcome_classes(_board(s))
     return Verdict(claim, oc.outcomes <= {"recall", "nobody"}, ["RB-RES-3", "RB-MODEL-4"],
@@ -631,7 +631,7 @@ def _no_result(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _keyword_effect(s: Scenario, claim: Claim) -> Verdict:
-    from .splits import LegalSplits
+    from .damage.splits import LegalSplits
 
     name = _unit(s, claim)
     kw = claim.args.get("keyword", "Deflect")
@@ -666,7 +666,7 @@ def _ignore_tank(s: Scenario, claim: Claim) -> Verdict:
 
 def _any_order(s: Scenario, claim: Claim) -> Verdict:
     """"X and Y may be assigned damage in either order": legal sequences exist with each first."""
-    from .splits import MAX_SCANNED_SPLITS, LegalSplits
+    from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
     if s.unit(x).side != s.unit(y).side:

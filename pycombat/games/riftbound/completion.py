@@ -6,8 +6,8 @@
 """
 from __future__ import annotations
 
-from .carddb import load_units
-from .cards import load_cards
+from .cards.units import load_units
+from .cards.spells import load_cards
 
 
 def names() -> dict[str, list[str]]:

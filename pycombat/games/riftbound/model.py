@@ -1,11 +1,11 @@
 """The Riftbound combat position, as plain immutable Python objects.
 
-The scenario reader (:mod:`.schema`) builds a :class:`Scenario`; :mod:`.showdown` plays its
+The scenario reader (:mod:`.schema`) builds a :class:`Scenario`; :mod:`.cards.showdown` plays its
 showdown effects in order and gives the :class:`Board` at the Combat Damage Step;
-:mod:`.facts` turns that board into ASP facts for ``asp_rules/riftbound``.
+:mod:`.damage.facts` turns that board into ASP facts for ``asp_rules/riftbound``.
 
 The arithmetic below (current Might, each side's total, lethal thresholds) is also derived
-in ASP (``derive.lp``); ``tests/test_riftbound_bruteforce.py`` checks that both agree. Python needs
+in ASP (``derive.lp``); ``tests/riftbound/test_riftbound_bruteforce.py`` checks that both agree. Python needs
 it for the showdown's cleanups, the combat cleanup and the brute-force oracle.
 """
 from __future__ import annotations

@@ -16,10 +16,10 @@ from ...dice import fmt
 from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...tree import format_fraction
 from .model import SIDES, Board, Scenario, other
-from .judge import judge_text
-from .outcome import OUTCOME_TEXT
-from .showdown import unmodelled_lines
-from .splits import Derived
+from .damage.judge import judge_text
+from .damage.outcome import OUTCOME_TEXT
+from .cards.showdown import unmodelled_lines
+from .damage.splits import Derived
 from .verbs import EnumerateReport, OddsReport, OptimizeReport, SideSplits, TreeReport, kills
 
 

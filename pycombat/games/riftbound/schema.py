@@ -20,7 +20,7 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
-from .carddb import (
+from .cards.units import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
     UnitDB,
@@ -215,7 +215,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
     equipment = []
     for en in node.list("equipment", []):
-        from .cards import load_cards
+        from .cards.spells import load_cards
 
         gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
         if not gear.equipment:
@@ -300,8 +300,8 @@ def _unique_names(root: Node, attacker: Side, defender: Side,
 
 def _play(node: Node, names: set[str]):
     """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``."""
-    from .cards import load_cards
-    from .interpreter import DESTINATIONS, Play, counter_effect
+    from .cards.spells import load_cards
+    from .cards.interpreter import DESTINATIONS, Play, counter_effect
 
     node._mapping()
     card = load_cards().card(node.str("play"), file=node.file, path=f"{node.path}.play")

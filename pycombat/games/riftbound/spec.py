@@ -41,7 +41,7 @@ EFFECT_KINDS = ("might", "prevent", "damage", "stun", "kill", "recall", "banish"
 UNIT_VALUED = ("stun", "kill", "recall", "banish", "remove", "double_damage", "immune")
 GIVABLE = ("Tank", "Backline", "Assault", "Shield")
 
-#: limits of a Riftbound scenario (issue 19): printed Mights are below 20; a unit's Might, a damage
+#: limits of a Riftbound scenario: printed Mights are below 20; a unit's Might, a damage
 #: amount, the units a side has at one battlefield, the showdown's effects
 MAX_MIGHT = 99
 MAX_UNITS = 20

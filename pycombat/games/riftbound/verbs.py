@@ -35,13 +35,13 @@ from ...report import Report, VerifyReport
 from ...tree import export, export_path, format_fraction
 from ...verdicts import parse_claims
 from . import claims as _claims
-from .game import JointGame, Objective, kill_classes
+from .damage.game import JointGame, Objective, kill_classes
 from .model import SIDES, Board, Scenario, Split, other
-from .optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
-from .outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
-from .judge import judge_json
-from .showdown import Showdown, play_showdown
-from .splits import Derived, LegalSplits, prefetch as _prefetch
+from .damage.optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
+from .damage.outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
+from .damage.judge import judge_json
+from .cards.showdown import Showdown, play_showdown
+from .damage.splits import Derived, LegalSplits, prefetch as _prefetch
 
 #: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
 DEFAULT_MAX_LIST = 100_000
@@ -125,7 +125,7 @@ class EnumerateReport(_Combat):
 
 def prefetch(verb: str, scenarios: list[Scenario]) -> None:
     """``Game.prefetch`` (``pycombat batch``): the boards of a chunk's scenarios, after their
-    showdowns, answered together (:func:`.splits.prefetch`); a scenario whose showdown fails is left
+    showdowns, answered together (:func:`.damage.splits.prefetch`); a scenario whose showdown fails is left
     to its verb, which reports it."""
     boards = []
     for scenario in scenarios:
@@ -163,7 +163,7 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
                 if n <= max_list and (not limit or n <= SORTED_LIMIT):
                     # all of them, in a stable order: most damage on the first units first
                     listed = sorted(view, key=_sort_key(view))[: limit or None]
-                else:  # --limit N of a large set: the first N the solver streams (issue 19: not all, sorted)
+                else:  # --limit N of a large set: the first N the solver streams (not all of them, sorted)
                     listed = list(itertools.islice(view, limit))
                 truncated = n > len(listed)
         out[s] = SideSplits(side=s, player=scenario.side(s).player, derived=view.derived,

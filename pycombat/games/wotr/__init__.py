@@ -99,7 +99,7 @@ register(Game(
             progress=True,
             help="write the battle's game tree to GraphML, DOT or PNG"),
     },
-    claims=f"{_M}.claims:book",
+    claims=f"{_M}.claims.battle:book",
     json_schema=f"{_M}.spec:json_schema",
     digest=None,  # the shipped pycombat/rules/wotr.md
     digest_extensions=(Path(__file__).parent / "card_flags.md",),  # the named Combat cards' rules and flags

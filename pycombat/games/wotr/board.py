@@ -5,8 +5,8 @@ copies of ``../shared/data/wotr``). Lookups accept the data's ASCII names, the s
 other sources' spellings (``aliases``), any case and accents (:func:`pycombat.names.normalize`);
 an unknown name raises :class:`~pycombat.errors.UnknownNameError` with the closest names.
 
-This module knows the map only; battles are in :mod:`.battle`, and the movement rules (WOTR-MOVE,
-WOTR-CHMOVE) in ``asp_rules/wotr/move_*.lp`` (with :mod:`.moves`), which get the board as facts.
+This module knows the map only; battles are in :mod:`.battle.process`, and the movement rules (WOTR-MOVE,
+WOTR-CHMOVE) in ``asp_rules/wotr/move_*.lp`` (with :mod:`.position.moves`), which get the board as facts.
 
 >>> board = load_board()
 >>> board.region("minas tirith").settlement, board.region("Osgiliath").settlement

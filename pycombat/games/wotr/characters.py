@@ -2,7 +2,7 @@
 
 Facts only (``data/characters.json``, copy of ``../shared/data/wotr``; digest section 19):
 Level, Leadership, Captain of the West, and the combat-relevant special abilities, which
-:mod:`.strength` applies with their rule ids (WOTR-STR-8..11).
+:mod:`.battle.strength` applies with their rule ids (WOTR-STR-8..11).
 
 >>> db = load_characters()
 >>> wk = db.character("witch king")

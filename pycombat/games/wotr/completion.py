@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from .board import load_board, load_nations
 from .characters import load_characters
-from .combat_cards import load_combat_cards
+from .cards.catalog import load_combat_cards
 
 #: a Settlement's shape on the map (Graphviz shapes)
 SHAPES = {"stronghold": "doubleoctagon", "city": "box", "town": "house", "fortification": "invtriangle"}

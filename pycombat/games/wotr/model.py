@@ -1,7 +1,7 @@
 """A War of the Ring battle position, as plain immutable Python objects.
 
-The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.facts` turns them into
-ASP facts (``asp_rules/wotr/input.lp``); :mod:`.battle` solves the battle.
+The scenario reader (:mod:`.schema`) builds these from a file; :mod:`.battle.facts` turns them into
+ASP facts (``asp_rules/wotr/input.lp``); :mod:`.battle.process` solves the battle.
 
 Figures (digest terms): an Army *unit* is a Regular or an Elite of one Nation; a *Leader* is a
 Free Peoples Leader figure (of a Nation) or a Nazgûl; a *Character* is a Companion or a Minion.

@@ -14,13 +14,13 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import title, verdicts
 from ...rulebook import load_rulebook
-from .battle import KIND_TEXT, OBJECTIVES
+from .battle.process import KIND_TEXT, OBJECTIVES
 from .board import SIDE_NAMES, load_board
-from .montecarlo import Z_BOUND
-from .moves import force_of
-from .odds import eliminated, expected_survivors, leaders_and_characters
-from .optimize import first_round_choices, principal_line
-from .splits import describe_force
+from .battle.montecarlo import Z_BOUND
+from .position.moves import force_of
+from .battle.odds import eliminated, expected_survivors, leaders_and_characters
+from .battle.optimize import first_round_choices, principal_line
+from .battle.splits import describe_force
 from .verbs import EnumerateReport, MovesReport, OddsReport, OptimizeReport, ReplayReport, TreeReport
 
 
@@ -198,7 +198,7 @@ def odds(report: OddsReport, console: Console) -> None:
                   f"a natural 1 always misses, a natural 6 always hits ({book.rule('WOTR-HIT-4').id})")
     for text, rule in rep.setup.notes:
         console.print(f"  - {text} ({rule})")
-    for line in report.extra_lines:  # issue 15: re-roll allowance, sieges, named Combat cards
+    for line in report.extra_lines:  # re-roll allowance, sieges, named Combat cards
         console.print(line)
     cas = s.flags["casualty_policy"]
     head = (f"casualties {' and '.join(pols)} (casualty_policy={cas}: each shown, WOTR-CAS-12)" if cas == "enumerate"

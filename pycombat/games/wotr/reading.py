@@ -1,6 +1,6 @@
 """Readers of the scenario fields that battle and position files share (figures, politics, flags).
 
-Both :mod:`.schema` (battles) and :mod:`.position` (positions with an action die), and the claims
+Both :mod:`.schema` (battles) and :mod:`.position.scenario` (positions with an action die), and the claims
 that name figures, read them with these functions; they sit below both readers so that neither
 imports the other's module for them.
 """

@@ -38,11 +38,11 @@ from ...scenario import Node, read_document
 from ...schemaspec import validate
 from ...solver import is_loaded, memo
 from .board import Board, Nations, load_board, load_nations, side_of_name
-from .card_plan_reader import read_plan
+from .cards.plan import read_plan
 from .characters import CharacterDB, load_characters
-from .consequences import read_activations
+from .battle.consequences import read_activations
 from .model import ACTIONS, KINDS, Army, CardPlay, Effects, Force, Scenario
-from .position import scenario_from_dict as position_scenario
+from .position.scenario import scenario_from_dict as position_scenario
 from .reading import _count, _flags, _force, _politics
 
 from .spec import ARMY, BATTLE, BATTLE_SCENARIO, CARD, EFFECTS
@@ -79,7 +79,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     game = root.str("game")
     if game != "wotr":
         raise root.error(f"this reader is for `game: wotr`, not {game!r}", "game")
-    if "position" in data or "action" in data:  # a position with an action die (issue 8), not a battle
+    if "position" in data or "action" in data:  # a position with an action die, not a battle
         battle_keys = [k for k in ("attacker", "defender", "battle", "in_play", "control") if k in data]
         if battle_keys:
             raise root.error(f"a scenario is a battle (attacker/defender/battle) or a position (position/action), "

@@ -1,5 +1,5 @@
 """The War of the Ring scenario documents (``game: wotr``), declared once: the readers (:mod:`.schema`
-for battles, :mod:`.position` for positions) check files with them and ``pycombat schema wotr``
+for battles, :mod:`.position.scenario` for positions) check files with them and ``pycombat schema wotr``
 prints them as one JSON Schema.
 
 A file is a *battle* (``attacker:``/``defender:``/``battle:``) or a *position* (``position:`` and
@@ -40,7 +40,7 @@ _GAME = Const(GAME, "the game of this file", message="this reader is for `game: 
 _SIDE = "a side: free_peoples or shadow (also Free Peoples, FP)"
 _NATION = "Nation name from the shipped data (Gondor, Rohan, Sauron, ...)"
 
-#: limits of a WotR scenario (issue 19): units of one kind in an Army (a region stacks at most 10
+#: limits of a WotR scenario: units of one kind in an Army (a region stacks at most 10
 #: Army units; sieges and tests go beyond), a modifier of a die, a die count or Leadership
 MAX_UNITS = 50
 MAX_MODIFIER = 20
@@ -93,7 +93,7 @@ CARD = Obj({
     "defender": EFFECTS,
 }, "a Combat card played in a round", required=("round", "by"))
 #: a named Combat card (data/cards.json) played by an Army: its name, or its name with the round and
-#: the player's choices (issue 15; read by :func:`.card_battle.read_card`)
+#: the player's choices (read by :func:`.cards.battle.read_card`)
 NAMED_CARD = Obj({
     "name": Name("Combat card", "the card's name or the title of its Event (WOTR-CARD-1)"),
     "round": Int("the battle round the card is played in (default 1)", minimum=1),
@@ -152,7 +152,7 @@ BATTLE = Obj({
 }, "how the battle is fought")
 ACTIVATION = BATTLE.fields["also_activates"].item
 
-#: the dice of one side in one round of ``replay`` (read by :func:`.replay.read_rolls`)
+#: the dice of one side in one round of ``replay`` (read by :func:`.battle.replay.read_rolls`)
 _FACES = List(Int("a die face", minimum=1, maximum=6, message="a die face is 1 to 6, not {value!r}"))
 ROLL_SIDE = Obj({
     "combat": _FACES,

@@ -25,24 +25,24 @@ from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
-from . import claims as battle_claims
-from . import move_claims
-from .battle import OBJECTIVES
+from .claims import battle as battle_claims
+from .claims import position as move_claims
+from .battle.process import OBJECTIVES
 from .board import SIDE_NAMES, load_board
-from .card_optimize import choose_cards
-from .game import BattleGame
-from .move_facts import groups_of
-from .moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
+from .cards.optimize import choose_cards
+from .battle.game import BattleGame
+from .position.facts import groups_of
+from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
     single_figure_moves
-from .odds import battle_report, eliminated, expected_survivors, illegal
-from .optimize import first_round_choices, principal_line
-from .optimize import optimize as solve_battle
-from .position import DIE_LABEL
-from .replay import parse_rolls_text
-from .replay import replay as replay_battle
-from .report_extra import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
-from .setup import battle_setup
-from .splits import LegalSplits, describe_force, judge_attack
+from .battle.odds import battle_report, eliminated, expected_survivors, illegal
+from .battle.optimize import first_round_choices, principal_line
+from .battle.optimize import optimize as solve_battle
+from .position.scenario import DIE_LABEL
+from .battle.replay import parse_rolls_text
+from .battle.replay import replay as replay_battle
+from .battle.odds_details import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
+from .battle.setup import battle_setup
+from .battle.splits import LegalSplits, describe_force, judge_attack
 
 #: the verbs a position scenario answers
 POSITION_VERBS = ("enumerate", "verify")
@@ -102,10 +102,10 @@ class EnumerateReport(Report):
     """Whether the attack is legal (with the rules that decide it) and every legal rearguard split."""
 
     battle: Any = None  #: the scenario (:class:`.model.Scenario`)
-    attack: Any = None  #: :class:`.splits.AttackVerdict` of the file's split
+    attack: Any = None  #: :class:`.battle.splits.AttackVerdict` of the file's split
     counts: dict[str, int] = field(default_factory=dict)  #: ``compositions`` and ``labeled``
     notion: str = "compositions"  #: the flag ``split_count``: which count is ``count``
-    splits: list = field(default_factory=list)  #: the splits listed (:class:`.splits.Split`)
+    splits: list = field(default_factory=list)  #: the splits listed (:class:`.battle.splits.Split`)
     listed: int = 0  #: how many were found before ``--limit``
     count_only: bool = False
 
@@ -133,9 +133,9 @@ class EnumerateReport(Report):
 class MovesReport(Report):
     """Every legal move of a position's action die result: counted, grouped by mover, and listed."""
 
-    position: Any = None  #: the scenario (:class:`.position.PositionScenario`)
+    position: Any = None  #: the scenario (:class:`.position.scenario.PositionScenario`)
     explanation: list[str] = field(default_factory=list)  #: what the die result allows, with rule ids
-    counted: Any = None  #: :class:`.moves.MoveCount`
+    counted: Any = None  #: :class:`.position.moves.MoveCount`
     one_army: list[dict] = field(default_factory=list)  #: per (from, to): the parts of the Army that may go
     destinations: dict[str, list[str]] = field(default_factory=dict)  #: per Character alone: its regions
     moves: list[list[dict]] = field(default_factory=list)  #: each move: its movements (from, to, figures)
@@ -144,7 +144,7 @@ class MovesReport(Report):
     count_only: bool = False
     armies: dict = field(default_factory=dict, repr=False)  #: (from, to) -> the carried parts (for the text)
     whole: dict = field(default_factory=dict, repr=False)  #: from -> the whole Army there (group id -> count)
-    groups: list = field(default_factory=list, repr=False)  #: the figure groups (:class:`.move_facts.MGroup`)
+    groups: list = field(default_factory=list, repr=False)  #: the figure groups (:class:`.position.facts.MGroup`)
     singles: int = 0  #: moves of one Army alone
     dests: dict = field(default_factory=dict, repr=False)  #: group id -> region ids it may reach alone
 
@@ -271,13 +271,13 @@ class OddsReport(Report):
     """The exact outcome distribution of the battle, per casualty policy, with the survivors."""
 
     battle: Any = None  #: the scenario
-    result: Any = None  #: :class:`.odds.BattleReport`: verdict, setup, results per policy, Monte Carlo checks
+    result: Any = None  #: :class:`.battle.odds.BattleReport`: verdict, setup, results per policy, Monte Carlo checks
     hit_numbers: tuple[int, int] = (0, 0)  #: round 1: the attacker's and the defender's
     seed: int = 1
     plot: str | None = None  #: the PNG drawn
     exact: bool = False  #: print every long fraction in full
-    #: issue 15: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
-    #: not modelled (:func:`.report_extra.odds_extra_json`), and their text lines
+    #: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
+    #: not modelled (:func:`.battle.odds_details.odds_extra_json`), and their text lines
     extra: dict = field(default_factory=dict)
     extra_lines: list[str] = field(default_factory=list)
 
@@ -325,7 +325,7 @@ def _result_json(res) -> dict:
 
 
 def _rendered(res) -> dict:
-    """The exact figures of a :class:`.battle.BattleResult` as :func:`pycombat.dice.as_json` writes
+    """The exact figures of a :class:`.battle.process.BattleResult` as :func:`pycombat.dice.as_json` writes
     them (``exact``, ``decimal``)."""
     def x(p):
         got = as_json(p)
@@ -347,7 +347,7 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     _start(scenario, "odds")
     rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
     if plot:
-        from .plot import plot_battle  # matplotlib: loaded only to draw
+        from .battle.plot import plot_battle  # matplotlib: loaded only to draw
 
         plot_battle(rep, plot)
     hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
@@ -362,11 +362,11 @@ class OptimizeReport(Report):
     """The best rearguard split and the optimal play of both sides (or one), solved exactly."""
 
     battle: Any = None  #: the scenario
-    result: Any = None  #: :class:`.optimize.Optimized`: every split ranked, the best one's outcome
+    result: Any = None  #: :class:`.battle.optimize.Optimized`: every split ranked, the best one's outcome
     objective: str = "win"
     decide: str = "both"
     top: int = 10  #: how many of the best splits are shown
-    #: issue 15: the Combat card to play in round 1 from the hands (:class:`.card_optimize.CardChoice`)
+    #: the Combat card to play in round 1 from the hands (:class:`.cards.optimize.CardChoice`)
     cards: Any = None
     #: named Combat cards played (``card:``) that the optimal play does not model (``{card, what, why}``)
     unmodelled: list[dict] = field(default_factory=list)
@@ -402,7 +402,7 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     _start(scenario, "optimize")
     objective = _objective(objective)
     res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
-    cards = choose_cards(scenario, objective)  # Combat cards in hand (issue 15): which one to play in round 1
+    cards = choose_cards(scenario, objective)  # Combat cards in hand: which one to play in round 1
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
                           decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"))
 
@@ -410,9 +410,9 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
 # ---- replay --------------------------------------------------------------------------------------------
 @dataclass
 class ReplayReport(Report):
-    """A battle resolved with given dice, narrated round by round (:class:`.replay.Replay`)."""
+    """A battle resolved with given dice, narrated round by round (:class:`.battle.replay.Replay`)."""
 
-    replay: Any = None  #: :class:`.replay.Replay`: the rounds, the fates and the result
+    replay: Any = None  #: :class:`.battle.replay.Replay`: the rounds, the fates and the result
 
     def to_json(self) -> dict:
         return self.replay.json()
@@ -467,7 +467,7 @@ def tree(scenario, *, output: str, objective: str | None = None, depth: int | No
     whole, and write it to ``output`` (``.graphml``, ``.dot`` or ``.png``)."""
     _start(scenario, "tree")
     objective = _objective(objective)
-    refuse_named_cards_for_tree(scenario)  # issue 15: never silently without the cards
+    refuse_named_cards_for_tree(scenario)  # never silently without the cards
     out = export_path(output)
     verdict = judge_attack(scenario)
     if not verdict.legal:

@@ -1,0 +1,1 @@
+"""MECCG attack legality and the three-phase strike assignment (MECCG-ASSIGN)."""

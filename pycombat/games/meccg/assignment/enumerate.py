@@ -1,0 +1,142 @@
+"""The ``enumerate`` verb for MECCG: the attack's legality, then its legal strike assignments.
+
+Returns a :class:`EnumerateReport`; the CLI only prints it.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from pycombat.errors import TooLargeError
+from pycombat.rulebook import load_rulebook
+from .legal import MAX_COUNT, Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace, judge_attack
+from ..model import Scenario
+
+#: listing more than this many options needs --limit (or a larger --max-list)
+DEFAULT_MAX_LIST = 100_000
+
+
+@dataclass
+class EnumerateReport:
+    scenario: Scenario
+    attack: AttackVerdict
+    traces: bool
+    count: int | None = None
+    options: list[Assignment | Trace] = field(default_factory=list)
+    listed: bool = False
+    truncated: bool = False
+    #: False when ``count`` is a lower bound (counting stopped: the work is bounded)
+    count_exact: bool = True
+
+    def reasons(self) -> list[dict[str, Any]]:
+        """The rules that decide the attack's legality, with their text and source."""
+        book = load_rulebook("meccg")
+        out = []
+        if not self.attack.legal:
+            for v in self.attack.violations:
+                rule = book.rule(v.rule)
+                out.append({"rule": rule.id, "text": rule.summary, "source": rule.source, "detail": _detail(v.detail)})
+        else:
+            for rid in self.attack.allowed_by:
+                rule = book.rule(rid)
+                out.append({"rule": rule.id, "text": rule.summary, "source": rule.source})
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        s = self.scenario
+        out: dict[str, Any] = {
+            "game": "meccg",
+            "scenario": s.file,
+            "title": s.title,
+            "flags": dict(s.flags),
+            "attack": {
+                "legal": self.attack.legal,
+                "kinds": {"attacker": self.attack.kinds[0], "defender": self.attack.kinds[1]},
+                "reasons": self.reasons(),
+                "strikes": list(self.attack.strikes),
+                "targets": list(self.attack.targets),
+                "no_strike": [{"member": m, "rule": r} for m, r in self.attack.no_strike],
+                "no_target": [{"member": m, "rule": r} for m, r in self.attack.no_target],
+            },
+            "notion": "trace" if self.traces else "complete",
+            "count": self.count if self.count is not None else len(self.options),
+        }
+        if not self.count_exact:
+            out["count_exact"] = False  # `count` is a lower bound: counting stopped
+        if self.listed:
+            out["options"] = [_option_json(o) for o in self.options]
+            if self.truncated:
+                out["truncated"] = True
+        return out
+
+
+def _detail(detail: Any) -> Any:
+    if isinstance(detail, tuple):
+        return [detail[0], *[_detail(d) for d in detail[1:]]]
+    return detail
+
+
+def _option_json(o: Assignment | Trace) -> dict[str, Any]:
+    if isinstance(o, Trace):
+        who = {1: "defender", 2: "attacker", 3: "defender"}
+        return {"pairs": [{"attacker": s, "defender": t, "phase": p, "by": who[p]} for s, t, p in o.steps],
+                "excess": list(o.excess)}
+    return o.as_json()
+
+
+def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count_only: bool = False,
+                          traces: bool = False, max_list: int = DEFAULT_MAX_LIST) -> EnumerateReport:
+    """Judge the attack, then count or stream its legal assignments (or traces).
+
+    Without ``limit``, listing more than ``max_list`` options is refused up front
+    (:class:`TooLargeError`) instead of filling memory and the screen.
+    """
+    attack = judge_attack(scenario)
+    report = EnumerateReport(scenario=scenario, attack=attack, traces=traces)
+    if not attack.legal:
+        report.count = 0
+        report.listed = not count_only
+        return report
+    view = LegalTraces(scenario) if traces else LegalAssignments(scenario)
+    where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
+    noun = "traces" if traces else "complete assignments"
+    if count_only:
+        report.count, exact = view.count_bounded(most=MAX_COUNT)
+        if not exact:
+            raise TooLargeError(f"{where}enumerate --count: more than {report.count:,} legal {noun} (counting "
+                                "stopped there to answer in seconds); use --limit N to list the first N")
+        return report
+    report.listed = True
+    if limit is None:
+        if not traces:
+            report.count, exact = view.count_bounded(most=MAX_COUNT)
+            if report.count > max_list or not exact:
+                raise TooLargeError(
+                    f"{where}{'at least ' if not exact else ''}{report.count:,} legal complete assignments: too many to list (the limit is "
+                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
+                    + (f"--max-list {report.count} to list them all." if exact else "a larger --max-list."))
+            report.options = list(view)
+        else:
+            # one trace or more per complete assignment: refuse up front when those are too many
+            n, exact = LegalAssignments(scenario).count_bounded(most=max_list)
+            if n > max_list or not exact:
+                raise TooLargeError(
+                    f"{where}at least {n:,} legal traces (one or more per complete assignment): too many to list "
+                    f"(the limit is {max_list:,}). Use --count for the number, --limit N for the first N, or a "
+                    "larger --max-list.")
+            report.options = list(itertools.islice(view, max_list + 1))
+            if len(report.options) > max_list:
+                raise TooLargeError(
+                    f"more than {max_list:,} legal traces: too many to list. Use --count for the number, "
+                    f"--limit N for the first N, or a larger --max-list.")
+            report.count = len(report.options)
+        return report
+    report.options = list(itertools.islice(view, limit))  # streamed: only the first `limit` are made
+    if len(report.options) < limit:
+        report.count = len(report.options)
+    else:
+        report.count, report.count_exact = view.count_bounded(most=MAX_COUNT)
+        report.count = max(report.count, len(report.options))
+    report.truncated = not report.count_exact or report.count > len(report.options)
+    return report

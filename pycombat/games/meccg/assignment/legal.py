@@ -1,0 +1,373 @@
+"""MECCG CvCC: is the attack legal, and every legal strike assignment (MECCG-ASSIGN).
+
+The ASP encodings in ``asp_rules/meccg`` decide legality; this module grounds a scenario,
+asks the solver, and streams the answers.
+
+*Complete assignments* (MECCG-ASSIGN-7) are streamed through symmetry breaking: strikes of
+members with the same ``strike_profile`` (untapped or not: all the assignment rules read)
+are interchangeable, so clingo enumerates one representative per orbit
+(``symmetry.lp``) and Python expands each representative into its orbit by permuting those
+strikes.  Counting multiplies orbit sizes and never lists anything.  The direct encoding
+(no symmetry breaking) is kept for checking and for the tests that compare both.
+
+*Traces* (which pair was made by whom in which phase) come from ``trace.lp``.
+
+>>> from pycombat.games.meccg.schema import load_scenario
+>>> s = load_scenario(example_path("wind_throne.yaml"))
+>>> legal = LegalAssignments(s)
+>>> legal.count()
+288
+>>> next(iter(legal)) in legal
+True
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from importlib.resources import files as _resource_files
+from functools import partial
+from operator import itemgetter
+from pathlib import Path
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
+
+from pycombat.errors import ScenarioError, SolverError
+from pycombat.solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files, to_python
+from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
+from ..model import Scenario
+
+RULES = "pycombat.asp_rules.meccg"
+BASE = ("flags.lp", "input.lp", "derive.lp")
+ATTACK = BASE + ("attack.lp",)
+COMPLETE_CHECK = BASE + ("assign_legal.lp",)
+COMPLETE = COMPLETE_CHECK + ("assign_generate.lp", "enforce.lp", "show.lp")
+COMPLETE_SYMMETRIC = COMPLETE + ("symmetry.lp",)
+TRACE_CHECK = BASE + ("trace.lp",)
+TRACE = TRACE_CHECK + ("trace_generate.lp", "enforce.lp", "show.lp")
+
+
+def example_path(name: str) -> Path:
+    """A scenario shipped with the package (``examples/meccg/<name>`` in the repository)."""
+    return Path(str(_resource_files("pycombat.examples").joinpath("meccg", name)))
+
+
+def consts(scenario: Scenario) -> dict[str, str]:
+    """The interpretation flags as ``#const`` values (``asp_rules/meccg/flags.lp``)."""
+    return {name: value for name, value in scenario.flags.items()}
+
+
+class Assignment(NamedTuple):
+    """A complete assignment: (attacking member, defending member) pairs and the excess strikes.
+
+    Pairs are ordered as the defending company lists its members; excess as the attacking
+    company lists its members.  (A named tuple: millions of them are streamed.)
+    """
+
+    pairs: tuple[tuple[str, str], ...]
+    excess: tuple[str, ...] = ()
+
+    def target_of(self, strike: str) -> str | None:
+        for s, t in self.pairs:
+            if s == strike:
+                return t
+        return None
+
+    def as_json(self) -> dict:
+        return {"pairs": [{"attacker": s, "defender": t} for s, t in self.pairs], "excess": list(self.excess)}
+
+
+@dataclass(frozen=True)
+class Trace:
+    """A phase-by-phase assignment: (attacking member, defending member, phase) triples.
+
+    Phases 1 and 3 are the defender's (MECCG-ASSIGN-2, -4), phase 2 the attacker's (-3).
+    """
+
+    steps: tuple[tuple[str, str, int], ...]
+    excess: tuple[str, ...] = ()
+
+    def assignment(self, target_order: Sequence[str]) -> Assignment:
+        rank = {t: i for i, t in enumerate(target_order)}
+        pairs = tuple(sorted(((s, t) for s, t, _ in self.steps), key=lambda p: rank[p[1]]))
+        return Assignment(pairs, self.excess)
+
+    def as_json(self) -> dict:
+        who = {1: "defender", 2: "attacker", 3: "defender"}
+        return {
+            "steps": [{"phase": p, "by": who[p], "attacker": s, "defender": t} for s, t, p in self.steps],
+            "excess": list(self.excess),
+        }
+
+
+@dataclass(frozen=True)
+class AttackVerdict:
+    """Whether the attacker's company may attack the defender's (MECCG-INIT, MECCG-ALIGN)."""
+
+    legal: bool
+    violations: tuple[Violation, ...]
+    allowed_by: tuple[str, ...]  #: rule ids that allow it (when legal)
+    kinds: tuple[str, str]  #: company kinds: hero, ringwraith, balrog, fw_overt, fw_covert
+    strikes: tuple[str, ...]  #: attacking members that commit a strike (MECCG-STRUCT-1/2)
+    targets: tuple[str, ...]  #: defending members that may be attacked (MECCG-ASSIGN-1)
+    no_strike: tuple[tuple[str, str], ...]  #: (member, rule id)
+    no_target: tuple[tuple[str, str], ...]  #: (member, rule id)
+    conditions_met: tuple[str, ...] = ()  #: MECCG-INIT rules the declaration satisfies
+    overt: tuple[str, ...] = ()  #: roles whose company is overt (MECCG-ALIGN-6)
+    overt_by: tuple[tuple[str, str, str], ...] = ()  #: (role, why, member)
+
+
+def _show(*sigs: str) -> str:
+    return "".join(f"#show {s}.\n" for s in sigs)
+
+
+def judge_attack(scenario: Scenario) -> AttackVerdict:
+    """Decide MECCG-INIT-2..4 and MECCG-ALIGN-1..8 for the scenario, with reasons."""
+    facts = scenario_facts(scenario)
+    solver = Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario), facts=facts,
+                    texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
+                                 "no_strike/2", "no_target/2", "inconsistent/2", "condition_met/1",
+                                 "overt/1", "overt_by/3")])
+    # the same companies and flags judged a moment ago are answered from the memo
+    return _VERDICTS.remember(solver.key() if is_loaded() else None, lambda: _judge(scenario, solver))
+
+
+def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
+    answers = list(solver.models(limit=2))
+    if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
+        raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")
+    got: dict[str, list[tuple]] = {}
+    for sym in answers[0].symbols:
+        got.setdefault(sym.name, []).append(tuple(to_python(a) for a in sym.arguments))
+    inconsistent = got.get("inconsistent", [])
+    if inconsistent:
+        role, detail = inconsistent[0]
+        why, member = detail[1], detail[2]
+        raise ScenarioError(
+            f"status: covert, but {member!r} makes the company overt ({why}; MECCG-ALIGN-6)",
+            file=scenario.file, path=f"{role}.status")
+    order_a = [m.name for m in scenario.attacker.members]
+    order_d = [m.name for m in scenario.defender.members]
+    kinds = dict(got.get("kind", []))
+    violations = tuple(sorted((Violation(r, d) for r, d in got.get("violation", [])),
+                              key=lambda v: (v.rule, repr(v.detail))))
+    verdict = AttackVerdict(
+        legal=not violations,
+        violations=violations,
+        allowed_by=tuple(sorted(r for (r,) in got.get("allowed_by", []))),
+        kinds=(kinds.get("attacker", "?"), kinds.get("defender", "?")),
+        strikes=tuple(n for n in order_a if (n,) in got.get("strike", [])),
+        targets=tuple(n for n in order_d if (n,) in got.get("target", [])),
+        no_strike=tuple(sorted(got.get("no_strike", []), key=lambda p: order_a.index(p[0]))),
+        no_target=tuple(sorted(got.get("no_target", []), key=lambda p: order_d.index(p[0]))),
+        conditions_met=tuple(sorted(r for (r,) in got.get("condition_met", []))),
+        overt=tuple(sorted(r for (r,) in got.get("overt", []))),
+        overt_by=tuple(sorted(got.get("overt_by", []))),
+    )
+    return verdict
+
+
+#: program key -> the AttackVerdict made of its answer (values: frozen, shared)
+_VERDICTS = memo(limit=512)
+
+
+#: answers read by a bounded count (about 2 s of solving) before it gives a lower bound
+MAX_COUNTED_MODELS = 20_000
+#: a count past this is not finished (an orbit of 20 alike strikes alone has 20! members)
+MAX_COUNT = 10 ** 12
+
+
+def _orbit_size(pairs: Sequence[tuple[str, str]], classes: dict[str, list[str]]) -> int:
+    """How many complete assignments a representative stands for: in each class of alike strikes,
+    the ways to seat its placed strikes (the permutations of the class onto their targets)."""
+    placed = {s for s, _ in pairs}
+    size = 1
+    for strikes in classes.values():
+        size *= math.perm(len(strikes), sum(1 for s in strikes if s in placed))
+    return size
+
+
+class LegalAssignments:
+    """A lazy view of the legal complete assignments of a scenario (python-chess style).
+
+    Iterating streams them; :meth:`count` counts without listing; ``a in view`` checks one
+    candidate in check mode; :meth:`violations` says which rules a candidate breaks.
+    ``symmetry=False`` streams straight from the direct encoding (slower; for checking).
+    """
+
+    def __init__(self, scenario: Scenario, *, symmetry: bool = True):
+        self.scenario = scenario
+        self.symmetry = symmetry
+        self._facts = scenario_facts(scenario)
+        self._consts = consts(scenario)
+        self._target_order = [m.name for m in scenario.defender.members]
+        self._strike_order = [m.name for m in scenario.attacker.members]
+        self._trank = {t: i for i, t in enumerate(self._target_order)}
+        self._srank = {s: i for i, s in enumerate(self._strike_order)}
+
+    # -- solving ----------------------------------------------------------------------------
+    def _solver(self, files: Sequence[str]) -> Solver:
+        return Solver(files=rule_files(RULES, files), consts=self._consts, facts=self._facts,
+                      decoder=Decoder(OUTPUT_PREDICATES))
+
+    def representatives(self) -> Iterator[tuple[list[tuple[str, str]], dict[str, list[str]]]]:
+        """Stream one representative per orbit: (pairs, strikes by profile)."""
+        for ans in self._solver(COMPLETE_SYMMETRIC).models():
+            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
+            classes: dict[str, list[str]] = {}
+            for a in ans.decoded:
+                if isinstance(a, StrikeProfile):
+                    classes.setdefault(str(a.profile), []).append(a.strike)
+            for strikes in classes.values():
+                strikes.sort(key=self._srank.__getitem__)
+            yield pairs, classes
+
+    def _expand(self, pairs: list[tuple[str, str]], classes: dict[str, list[str]]) -> Iterator[Assignment]:
+        by_strike = dict(pairs)
+        tord = sorted((t for _, t in pairs), key=self._trank.__getitem__)
+        cat_targets: list[str] = []
+        # each class's options (a permutation of its strikes onto its targets, and the strikes
+        # left over), made lazily: a class of 12 alike strikes has 12! of them
+        per_class: list[Callable[[], Iterator[tuple[tuple[str, ...], tuple[str, ...]]]]] = []
+        for strikes in classes.values():
+            targets = sorted((by_strike[s] for s in strikes if s in by_strike), key=self._trank.__getitem__)
+            cat_targets.extend(targets)
+            per_class.append(partial(_class_options, tuple(strikes), len(targets)))
+        where = {t: i for i, t in enumerate(cat_targets)}
+        order = [where[t] for t in tord]
+        tord_t = tuple(tord)
+        srank = self._srank
+        if len(order) == 0:
+            pick = lambda cat: ()  # noqa: E731
+        elif len(order) == 1:
+            get = itemgetter(order[0])
+            pick = lambda cat: (get(cat),)  # noqa: E731
+        else:
+            pick = itemgetter(*order)
+        new = tuple.__new__
+        if len(per_class) == 1:
+            for perm, rest in per_class[0]():
+                yield new(Assignment, (tuple(zip(pick(perm), tord_t)), rest))
+        elif len(per_class) == 2:
+            first, second = per_class
+            for p1, r1 in first():
+                for p2, r2 in second():
+                    exc = r1 + r2 if not (r1 and r2) else tuple(sorted(r1 + r2, key=srank.__getitem__))
+                    yield new(Assignment, (tuple(zip(pick(p1 + p2), tord_t)), exc))
+        else:
+            for combo in _lazy_product(per_class):
+                cat: tuple[str, ...] = ()
+                exc = ()
+                for perm, rest in combo:
+                    cat += perm
+                    exc += rest
+                if len(exc) > 1:
+                    exc = tuple(sorted(exc, key=srank.__getitem__))
+                yield new(Assignment, (tuple(zip(pick(cat), tord_t)), exc))
+
+    def __iter__(self) -> Iterator[Assignment]:
+        if not self.symmetry:
+            yield from self._direct()
+            return
+        for pairs, classes in self.representatives():
+            yield from self._expand(pairs, classes)
+
+    def _direct(self) -> Iterator[Assignment]:
+        strikes = None
+        for ans in self._solver(COMPLETE).models():
+            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
+            if strikes is None:
+                strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
+                strikes.sort(key=self._srank.__getitem__)
+            used = {s for s, _ in pairs}
+            pairs.sort(key=lambda p: self._trank[p[1]])
+            yield Assignment(tuple(pairs), tuple(s for s in strikes if s not in used))
+
+    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+        """``(n, exact)``: the number of legal complete assignments, or (``exact`` False) a lower
+        bound ``n`` once it passes ``most`` or once ``models`` solver answers were read (a
+        20-member company has too many orbits to count in seconds)."""
+        if not self.symmetry:
+            n = self._solver(COMPLETE).count(limit=models + 1)
+            return min(n, models), n <= models and (most is None or n <= most)
+        total = 0
+        for i, (pairs, classes) in enumerate(self.representatives()):
+            if i >= models:
+                return total, False
+            total += _orbit_size(pairs, classes)
+            if most is not None and total > most:
+                return total, False
+        return total, True
+
+    def count(self) -> int:
+        """The number of legal complete assignments, computed from orbit sizes."""
+        if not self.symmetry:
+            return self._solver(COMPLETE).count()
+        return sum(_orbit_size(pairs, classes) for pairs, classes in self.representatives())
+
+    # -- check mode -------------------------------------------------------------------------
+    def violations(self, candidate: Assignment) -> list[Violation]:
+        """The rules (ids) that ``candidate`` breaks; empty when it is legal."""
+        facts = self._facts + assignment_facts(candidate.pairs, candidate.excess)
+        return check(rule_files(RULES, COMPLETE_CHECK), facts, consts=self._consts)
+
+    def __contains__(self, candidate: object) -> bool:
+        return isinstance(candidate, Assignment) and not self.violations(candidate)
+
+
+class LegalTraces:
+    """A lazy view of the legal assignment traces (MECCG-ASSIGN-2..4, phase by phase)."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self._facts = scenario_facts(scenario)
+        self._consts = consts(scenario)
+        self._target_order = [m.name for m in scenario.defender.members]
+        self._trank = {t: i for i, t in enumerate(self._target_order)}
+        self._srank = {m.name: i for i, m in enumerate(scenario.attacker.members)}
+
+    def _solver(self) -> Solver:
+        return Solver(files=rule_files(RULES, TRACE), consts=self._consts, facts=self._facts,
+                      decoder=Decoder(OUTPUT_PREDICATES))
+
+    def __iter__(self) -> Iterator[Trace]:
+        for ans in self._solver().models():
+            steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
+            strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
+            used = {s for s, _, _ in steps}
+            steps.sort(key=lambda x: (x[2], self._trank[x[1]]))
+            excess = tuple(sorted((s for s in strikes if s not in used), key=self._srank.__getitem__))
+            yield Trace(tuple(steps), excess)
+
+    def count(self) -> int:
+        return self._solver().count()
+
+    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+        """``(n, exact)`` as :meth:`LegalAssignments.count_bounded` (each trace is one answer)."""
+        cap = models if most is None else min(models, most)
+        n = self._solver().count(limit=cap + 1)
+        return min(n, cap + 1), n <= cap
+
+    def violations(self, trace: Trace) -> list[Violation]:
+        facts = self._facts + trace_facts(trace.steps)
+        return check(rule_files(RULES, TRACE_CHECK), facts, consts=self._consts)
+
+    def __contains__(self, trace: object) -> bool:
+        return isinstance(trace, Trace) and not self.violations(trace)
+
+
+def _class_options(strikes: tuple[str, ...], k: int) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each ordered choice of ``k`` of ``strikes`` with the strikes left over, lazily."""
+    for perm in itertools.permutations(strikes, k):
+        used = set(perm)
+        yield perm, tuple(s for s in strikes if s not in used)
+
+
+def _lazy_product(factories: Sequence[Callable[[], Iterator[Any]]]) -> Iterator[tuple]:
+    """``itertools.product`` over iterators made afresh for each prefix (product would list every
+    input first), in the same order."""
+    if not factories:
+        yield ()
+        return
+    for head in factories[0]():
+        for tail in _lazy_product(factories[1:]):
+            yield (head,) + tail

@@ -1,0 +1,192 @@
+"""Nothing silently ignored (MECCG-FX-10): what in a scenario the card interpreter does not model.
+
+:func:`unmodelled` walks every card a scenario puts on the table (members' abilities and modes,
+carried items, cards in play, hands, cards played in the combat) and collects the parts whose
+effect :mod:`.interpreter` does not apply, as ``{card, id, what, why, where}``. Every verb's output
+names them (:func:`unmodelled_json`, :func:`unmodelled_lines`) and ``verify`` does not decide a
+claim they could change (:func:`blocking`).
+
+>>> from pycombat.games.meccg.schema import scenario_from_dict
+>>> s = scenario_from_dict({"game": "meccg",
+...     "attacker": {"alignment": "minion", "site": "X", "members": [{"name": "Khamûl the Ringwraith", "mode": "black-rider"}]},
+...     "defender": {"alignment": "hero", "site": "X", "members": ["Gimli"]}})
+>>> [(u["card"], u["why"]) for u in unmodelled(s)]
+[('Khamûl the Ringwraith', 'Black Rider mode has no combat modifier in the data; none is applied')]
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from . import interpreter as cardfx
+from ..model import Scenario
+
+#: Claim kinds whose verdict depends on the strikes' numbers (prowess, body, rolls, body checks).
+COMBAT_KINDS = ("final_prowess", "modifier_applies", "strike_result", "strike_effect", "body_check",
+                "elimination_mp", "strike_cancellable")
+
+
+def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[dict[str, Any]]:
+    out = []
+    for u in m.unmodelled:
+        e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
+        if member:
+            e["member"] = member
+        out.append(e)
+    return out
+
+
+def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
+    return m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect"
+
+
+def unmodelled(s: Scenario) -> list[dict[str, Any]]:
+    """Every part of a card in the scenario that the interpreter does not model (no duplicates)."""
+    out: list[dict[str, Any]] = []
+    for company in (s.attacker, s.defender):
+        role = company.role
+        for mem in company.members:
+            if mem.card_id:
+                out += _entries(cardfx.model(mem.card_id), f"{role}.members", mem.name)
+            if mem.mode == "black-rider":
+                out.append({"card": mem.card_name, "id": mem.card_id, "what": "Black Rider mode",
+                            "why": "Black Rider mode has no combat modifier in the data; none is applied",
+                            "where": f"{role}.members", "member": mem.name})
+            for item in mem.items:
+                out += _entries(cardfx.model(item.id), f"{role}.members.items", mem.name)
+        for card in company.in_play:
+            m = cardfx.model(card.id)
+            if not _flag_off(s, m):
+                out += _entries(m, f"{role}.in_play")
+                out += _misplaced(m, f"{role}.in_play", company)
+        for cid in company.hand:
+            out += _entries(cardfx.model(cid), f"{role}.hand")
+    for card in s.in_play:
+        m = cardfx.model(card.id)
+        if not _flag_off(s, m):
+            out += _entries(m, "in_play")
+            if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource":
+                out.append({"card": m.name, "id": m.id, "what": "a resource in play under no company",
+                            "why": "whose card it is decides whom it modifies; list it in a company's in_play",
+                            "where": "in_play"})
+            else:
+                out += _misplaced(m, "in_play", None)
+    if s.combat is not None:
+        for st in s.combat.strikes:
+            for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
+                for cid in ids:
+                    out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
+        if s.flags.get("pre_assignment_attack_effects") == "allowed":
+            for cid in s.combat.before_assignment:
+                m = cardfx.model(cid)
+                if not _flag_off(s, m):
+                    out += _entries(m, f"{s.combat.path}.before_assignment")
+    seen, unique = set(), []
+    for e in out:
+        key = (e["id"], e["what"], e.get("member"))
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return unique
+
+
+def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]:
+    """A card listed as in play whose effect comes another way (a mode card without a member in
+    that mode, a card played during the combat): listed, since it is not applied from there."""
+    if m.play == "mode":
+        if company is not None and any(x.mode == m.mode for x in company.members):
+            return []
+        return [{"card": m.name, "id": m.id, "what": f"in play, but no Ringwraith is in {m.mode} mode",
+                 "why": f"a mode card acts through the member's `mode: {m.mode}` (MECCG-FX-6)", "where": where}]
+    if m.play in ("strike", "before_assignment", "cancel") and m.kind == "event":
+        return [{"card": m.name, "id": m.id, "what": "listed as in play",
+                 "why": f"it is played during the combat ({m.play}); list it in the `combat:` block", "where": where}]
+    return []
+
+
+def unmodelled_json(s: Scenario) -> list[dict[str, Any]]:
+    """The JSON form: ``[{card, what, why, ...}]`` (the verbs add it as ``"unmodelled"``)."""
+    return [dict(e) for e in unmodelled(s)]
+
+
+def unmodelled_lines(s: Scenario) -> list[str]:
+    """Text lines for the verbs' output (empty if everything is modelled)."""
+    return lines_of(unmodelled(s))
+
+
+def lines_of(entries: list[dict[str, Any]]) -> list[str]:
+    """The text lines of unmodelled entries (empty if there are none)."""
+    if not entries:
+        return []
+    lines = [f"Not modelled ({len(entries)}; results ignore these effects, MECCG-FX-10):"]
+    for e in entries:
+        who = f" ({e['member']})" if e.get("member") else ""
+        lines.append(f"  - {e['card']}{who}: {e['what']}: {e['why']}")
+    return lines
+
+
+def _names(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)] if isinstance(value, str) else []
+
+
+def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The unmodelled entries that could change ``claim``'s verdict: those of a card or member
+    the claim names, and, for claims about the strikes' numbers, every one attached to a member
+    of either company or in play."""
+    from pycombat.names import normalize
+
+    entries = list(unmodelled(s) if entries is None else entries)
+    named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
+                                       "taker", "from") for n in _names(claim.args.get(key))}
+    if claim.kind != "hazard_effect":  # whether a hazard acts at all does not hang on its details
+        entries += _named_cards(s, claim)
+    # the members whose strike the claim is about (its strike number, or the characters it names)
+    involved = set(named)
+    n = claim.args.get("strike")
+    if s.combat is not None and isinstance(n, int) and 1 <= n <= len(s.combat.strikes):
+        st = s.combat.strikes[n - 1]
+        involved |= {normalize(st.attacker), normalize(st.defender)}
+    out = []
+    for e in entries:
+        if claim.kind == "hazard_effect":
+            continue
+        if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
+            out.append(e)
+        elif claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved
+                                             or not involved - named and not named):
+            out.append(e)  # a member-less entry (cards in play, played cards) or one of this strike's members
+    return out
+
+
+def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:
+    """The unmodelled parts of the cards a claim names (``card:``), present in the scenario or not."""
+    from pycombat.errors import PycombatError
+    from .database import load_carddb
+
+    out = []
+    for name in _names(claim.args.get("card")):
+        try:
+            card = load_carddb().card(name)
+        except PycombatError:
+            continue
+        m = cardfx.model(card.id)
+        if not _flag_off(s, m):
+            out += _entries(m, f"{claim.path}.card")
+    return out
+
+
+def present_card_flags(s: Scenario) -> set[str]:
+    """The card flags (card_flags.md) of the cards present in the scenario."""
+    ids = [m.card_id for c in (s.attacker, s.defender) for m in c.members if m.card_id]
+    ids += [c.id for c in s.in_play] + [c.id for co in (s.attacker, s.defender) for c in co.in_play]
+    ids += [cid for co in (s.attacker, s.defender) for cid in co.hand]
+    if s.combat is not None:
+        ids += list(s.combat.before_assignment)
+        ids += [cid for st in s.combat.strikes for cid in st.attacker_cards + st.defender_cards]
+    return {cardfx.model(i).flag for i in ids if cardfx.model(i).flag}
+
+
+def card_flag_names() -> set[str]:
+    """Every card flag (one per unclear card)."""
+    return {m.flag for m in cardfx.all_models().values() if m.flag}

@@ -1,0 +1,506 @@
+"""MECCG card effects as data, and the one interpreter that applies them (MECCG-FX).
+
+Every card, item and character/ally ability becomes a :class:`CardModel`: a list of effect
+records (:class:`Fx`: what it modifies, by how much, under which conditions), the moment it
+acts (``play``: strike / before_assignment / in_play / mode / state / cancel / ability), and the
+parts the model does not interpret (``unmodelled``). The records come from
+``data/card_effects.yaml`` (events and special abilities) and, read the same way for every card,
+from ``items.json`` (prowess/body bonuses, maxima, conditional variants) and ``characters.json``
+(race bonuses "+N against Orcs", Fell Rider modifiers, "opponent's body halved").
+
+There is no per-card code here: :func:`holds` evaluates a record's conditions and
+:func:`side_values` turns the records that hold into prowess/body modifications with rule ids.
+The strike model (:mod:`..combat.strikes`), odds, replay, verify and optimize's ``hand:`` all read cards
+through this module.
+
+>>> m = card_model("Swift Strokes")
+>>> m.play, m.requires, [(f.what, f.amount) for f in m.fx]
+('strike', {'skill': 'Warrior'}, [('prowess', 1), ('rolls', 2)])
+>>> [(f.what, f.amount, f.cond) for f in card_model("Gimli").fx]
+[('prowess', 2, {'opponent_race': ['Orc']})]
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Iterable, Mapping
+
+import yaml
+
+from pycombat.errors import ScenarioError
+from pycombat.names import normalize
+from .database import CharacterCard, CombatCard, ItemCard, load_carddb
+
+PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
+WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_check_roll", "no_discard",
+         "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
+COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
+             "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
+             "gates_of_morning", "taps", "mode")
+ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
+              "mode", "whole_company")
+#: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
+MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
+#: Rule ids of the interpreter (pycombat/games/meccg/card_rules.md).
+WEAPON_RULE = "MECCG-FX-2"
+ITEM_RULE = "MECCG-FX-3"
+RACE_RULE = "MECCG-FX-4"
+HALVE_RULE = "MECCG-FX-5"
+MODE_RULE = "MECCG-FX-6"
+NO_CVCC_RULE = "MECCG-FX-10"
+#: Item slots: a character uses at most one item of each (CoE 2.iv "a character may use only one
+#: weapon, one armor, one shield and one helmet"); other items all apply.
+SLOTS = ("Weapon", "Armor", "Shield", "Helmet")
+
+
+@dataclass(frozen=True)
+class Fx:
+    """One effect record: ``what`` is modified by ``amount`` when ``cond`` holds."""
+
+    what: str
+    amount: int = 0
+    cond: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    maximum: int | None = None  #: items: the maximum printed with a bonus
+    rule: str | None = None  #: the record's own rule, when it differs from its card's
+
+    def as_json(self) -> dict:
+        out: dict[str, Any] = {"what": self.what, "amount": self.amount}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        if self.cond:
+            out["if"] = dict(self.cond)
+        return out
+
+
+@dataclass(frozen=True)
+class ItemVariant:
+    """An item's prowess or body bonus: the base one (no condition) or a conditional variant."""
+
+    stat: str  #: prowess | body
+    bonus: int
+    maximum: int | None
+    cond: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class CardModel:
+    """What the interpreter knows about one card (see the module docstring)."""
+
+    id: str
+    name: str
+    kind: str  #: event | item | character
+    play: str
+    rule: str
+    source: str = "hand"
+    discard: bool = False
+    side: str | None = None
+    lasts: str = "strike"
+    requires: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    fx: tuple[Fx, ...] = ()
+    unmodelled: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)
+    flag: str | None = None
+    mode: str | None = None
+    whole_company: bool = False
+    no_effect: str | None = None  #: why the card has no effect in CvCC (modelled as nothing)
+    variants: tuple[ItemVariant, ...] = ()  #: items: prowess/body bonus variants
+    slot: str | None = None  #: items: Weapon, Armor, Shield, Helmet or None
+    outside: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: costs and
+    #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
+
+    # compatibility with the strike model's card records ------------------------------------
+    @property
+    def needs_skill(self) -> str | None:
+        return self.requires.get("skill")
+
+    @property
+    def needs_race(self) -> str | None:
+        races = self.requires.get("race")
+        return races[0] if races else None
+
+    @property
+    def bearer(self) -> str | None:
+        return self.requires.get("bearer")
+
+    @property
+    def skill_card(self) -> bool:
+        """A resource that requires a skill: at most one per step (MECCG-SEQ-2, MECCG-SEQ-7)."""
+        return self.needs_skill is not None and self.source == "hand"
+
+    def total(self, what: str) -> int:
+        return sum(f.amount for f in self.fx if f.what == what and not f.cond)
+
+    @property
+    def prowess(self) -> int:
+        return self.total("prowess")
+
+    @property
+    def body(self) -> int:
+        return self.total("body")
+
+    @property
+    def rolls(self) -> int:
+        return max([f.amount for f in self.fx if f.what == "rolls"] + [1])
+
+    @property
+    def cancel_strike(self) -> bool:
+        return any(f.what == "cancel_strike" for f in self.fx)
+
+    @property
+    def untap(self) -> bool:
+        return any(f.what == "untap" for f in self.fx)
+
+    @property
+    def modelled(self) -> bool:
+        """True if nothing of the card is left uninterpreted."""
+        return not self.unmodelled
+
+    def as_json(self) -> dict:
+        out: dict[str, Any] = {"id": self.id, "name": self.name, "kind": self.kind, "play": self.play,
+                               "rule": self.rule, "effects": [f.as_json() for f in self.fx]}
+        if self.requires:
+            out["requires"] = dict(self.requires)
+        if self.source != "hand":
+            out["source"] = self.source
+        if self.side:
+            out["side"] = self.side
+        if self.lasts != "strike":
+            out["lasts"] = self.lasts
+        if self.variants:
+            out["bonuses"] = [{"stat": v.stat, "bonus": v.bonus, "maximum": v.maximum, "if": dict(v.cond) or None}
+                              for v in self.variants]
+        if self.flag:
+            out["flag"] = self.flag
+        if self.no_effect:
+            out["no_effect_in_cvcc"] = self.no_effect
+        if self.outside:
+            out["outside_combat"] = [dict(u) for u in self.outside]
+        out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        return out
+
+
+# ---- loading the data ------------------------------------------------------------------------
+@functools.cache
+def _yaml() -> dict:
+    text = resources.files("pycombat.games.meccg.data").joinpath("card_effects.yaml").read_text(encoding="utf-8")
+    # libyaml's parser when PyYAML has it (the same safe constructor: the same data, ten times faster)
+    raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
+    for cid, entry in raw["cards"].items():  # our own data file: fail loudly on a typo
+        bad = set(entry) - set(ENTRY_KEYS)
+        bad |= {k for k in (entry.get("requires") or {}) if k not in COND_KEYS}
+        for f in entry.get("fx") or ():
+            if f.get("what") not in WHATS or set(f) - {"what", "amount", "if"}:
+                bad.add(f"fx {f}")
+            bad |= {k for k in (f.get("if") or {}) if k not in COND_KEYS}
+        if bad or entry.get("play") not in PLAYS:
+            raise ScenarioError(f"card_effects.yaml: {cid}: bad fields {sorted(map(str, bad))}")
+    return raw
+
+
+def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
+    return tuple(Fx(what=f["what"], amount=int(f.get("amount", 0)), cond=dict(f.get("if") or {})) for f in raw or ())
+
+
+def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
+                extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
+    parts = [{"what": u["what"], "why": u["why"]} for u in entry.get("unmodelled") or ()]
+    # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
+    outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
+    parts = [u for u in parts if u not in outside]
+    return CardModel(outside=outside,
+        id=cid, name=name, kind=kind, play=entry["play"], rule=entry["rule"], source=entry.get("source", "hand"),
+        discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
+        requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
+        unmodelled=tuple(extra_unmodelled) + tuple(parts),
+        flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")))
+
+
+def event_model(card: CombatCard) -> CardModel:
+    """The model of an event or faction (combat_cards.json)."""
+    entry = _yaml()["cards"].get(card.id)
+    if entry is not None:
+        return _from_entry(card.id, card.name, "event", entry)
+    if card.cvcc_relevant == "no" or card.cvcc == "barred-by-card-text":
+        why = card.cvcc_note or card.cvcc or "no effect in company vs. company combat"
+        rule = "MECCG-STRUCT-8" if card.type == "hazard" else ("MECCG-PRE-9" if card.cvcc == "barred-by-card-text"
+                                                                else NO_CVCC_RULE)
+        return CardModel(id=card.id, name=card.name, kind="event", play="state", rule=rule, no_effect=why)
+    return CardModel(id=card.id, name=card.name, kind="event", play="state", rule=NO_CVCC_RULE,
+                     unmodelled=({"what": "; ".join(card.effect_tags) or "its effect",
+                                  "why": "no effect record for this card"},))
+
+
+def _races(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else list(value)
+
+
+def character_model(card: CharacterCard) -> CardModel:
+    """The abilities of a character, ally, avatar or agent (characters.json).
+
+    Plain abilities are read the same way for every card: ``prowess_mods`` (``against`` races:
+    a race bonus, MECCG-FX-4; ``mode``: the avatar's own Fell Rider modifier, MECCG-FX-6),
+    ``opponent_body`` halved (Éowyn and the like, MECCG-FX-5), ``may_not_be_attacked`` (read by
+    the assignment rules, MECCG-ASSIGN-1). Abilities marked ``cvcc: false`` have no effect in
+    CvCC. The rest comes from ``card_effects.yaml`` or is reported unmodelled.
+    """
+    fx: list[Fx] = []
+    unmodelled: list[dict[str, str]] = []
+    for pm in card.prowess_mods:
+        if pm.get("mode"):
+            mode = normalize(str(pm["mode"])).replace(" ", "-")
+            fx.append(Fx("prowess", int(pm["value"]), {"mode": mode}, rule=MODE_RULE))
+        elif pm.get("against") is not None:
+            fx.append(Fx("prowess", int(pm["value"]), {"opponent_race": _races(pm["against"])}, rule=RACE_RULE))
+    entry = _yaml()["cards"].get(card.id)
+    for e in card.combat_effects:
+        kind = e.get("effect")
+        if e.get("cvcc") is False or kind == "prowess" or kind == "may_not_be_attacked":
+            continue  # no effect in CvCC / read above / read by the assignment rules
+        if kind == "opponent_body" and e.get("mode") == "halve_round_up":
+            fx.append(Fx("halve_opponent_body", 0, {"opponent_race": _races(e.get("vs_race"))}, rule=HALVE_RULE))
+            continue
+        if entry is None:
+            what = kind + (f" ({e['target']})" if e.get("target") else "")
+            unmodelled.append({"what": what, "why": "this ability is not modelled"})
+    if entry is not None:
+        m = _from_entry(card.id, card.name, "character", entry, extra_fx=tuple(fx),
+                        extra_unmodelled=tuple(unmodelled))
+        if m.play in ("strike",):  # a tapping ability: its plain abilities still apply to itself
+            return m
+        return m
+    rule = RACE_RULE if any("opponent_race" in f.cond for f in fx) else MODE_RULE if fx else RACE_RULE
+    if any(f.what == "halve_opponent_body" for f in fx):
+        rule = HALVE_RULE
+    return CardModel(id=card.id, name=card.name, kind="character", play="ability", rule=rule, fx=tuple(fx),
+                     unmodelled=tuple(unmodelled))
+
+
+def _item_cond(raw: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str, str | None]:
+    """(condition, label, why-unmodelled) of one ``conditional_bonuses`` entry."""
+    if "against" in raw:
+        races = raw["against"]
+        if isinstance(races, str):  # e.g. "detainment attacks": not a race
+            return None, f"against {races}", f"a bonus against {races} (not a race; not modelled)"
+        return {"opponent_race": list(races)}, f"against {'/'.join(races)}", None
+    if "bearer_race" in raw:
+        return {"race": [raw["bearer_race"]]}, f"{raw['bearer_race']} bearer", None
+    if "bearer_skill" in raw:
+        return {"skill": raw["bearer_skill"]}, f"{raw['bearer_skill']} bearer", None
+    if "bearer_not_race" in raw:
+        return {"not_race": [raw["bearer_not_race"]]}, f"non-{raw['bearer_not_race']} bearer", None
+    when = str(raw.get("when", ""))
+    if "Doors of Night" in when:
+        return {"doors_of_night": True}, "Doors of Night in play", None
+    if "taps to face a strike" in when:
+        bearer = when.split(" taps")[0]
+        return {"bearer": bearer, "taps": True}, f"{bearer} taps to face the strike", None
+    return None, when or "condition", f"when {when}: the condition is not in the scenario"
+
+
+def item_model(item: ItemCard) -> CardModel:
+    """An item's bonuses (MECCG-FX-2/3) and its other combat tags (data ``item_tags`` or unmodelled)."""
+    variants: list[ItemVariant] = []
+    unmodelled: list[dict[str, str]] = []
+    base_cond: dict[str, Any] = {"skill": "Warrior"} if item.prowess_warrior_only else {}
+    if item.prowess_bonus is not None:
+        variants.append(ItemVariant("prowess", item.prowess_bonus, item.prowess_max, base_cond, item.name))
+    if item.body_bonus is not None:
+        bcond = {"skill": "Warrior"} if item.body_warrior_only else {}
+        variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name))
+    fx: list[Fx] = []
+    if item.strike_body_mod:
+        fx.append(Fx("opponent_body", int(item.strike_body_mod)))
+    for raw in item.conditional_bonuses:
+        cond, label, why = _item_cond(raw)
+        if why:
+            unmodelled.append({"what": f"{item.name}: {label}", "why": why})
+            continue
+        if raw.get("applies_to"):  # the Iron Crown: its body bonus only for a non-Hobbit
+            variants = [ItemVariant(v.stat, v.bonus, v.maximum, {**v.cond, **cond}, v.label) for v in variants]
+            continue
+        if "prowess_bonus" in raw or "prowess_max" in raw:
+            base = next((v for v in variants if v.stat == "prowess"), None)
+            bonus = raw.get("prowess_bonus", base.bonus if base else 0)
+            maximum = raw.get("prowess_max", base.maximum if base else None)
+            variants.append(ItemVariant("prowess", bonus, maximum, {**base_cond, **cond}, f"{item.name} ({label})"))
+        if "strike_body_mod" in raw:
+            fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond))
+    tags = _yaml().get("item_tags", {})
+    entry = _yaml()["cards"].get(item.id)
+    for t in item.combat_tags:
+        if entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
+            continue
+        if t in tags:
+            fx.extend(_fx_list(tags[t]))
+        else:
+            unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled"})
+    slot = next((s for s in SLOTS if s in item.item_keywords), None)
+    if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
+        m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
+        return dataclasses.replace(m, variants=tuple(variants), slot=slot)
+    return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
+                     unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot)
+
+
+@functools.cache
+def all_models() -> dict[str, CardModel]:
+    """Every card in the database by id (events, items, characters)."""
+    db = load_carddb()
+    out: dict[str, CardModel] = {}
+    for c in db.characters:
+        out[c.id] = character_model(c)
+    for i in db.items:
+        out[i.id] = item_model(i)
+    for e in db.combat_cards:
+        if e.id not in out:
+            out[e.id] = event_model(e)
+    return out
+
+
+def model(card_id: str) -> CardModel:
+    return all_models()[card_id]
+
+
+def card_model(query: str) -> CardModel:
+    """The model of a card named by id or name (events first, then items, then characters)."""
+    db = load_carddb()
+    for finder in (db._combat.lookup, db._items.lookup, db._characters.lookup):
+        hits = finder(query)
+        if hits:
+            return model(hits[0].id)
+    raise KeyError(query)
+
+
+# ---- the interpreter -------------------------------------------------------------------------
+def _fold(s: str | None) -> str:
+    return normalize(s or "")
+
+
+def race_is(member, races: Iterable[str]) -> bool:
+    """The member's race is one of ``races`` (a Half-orc counts as an Orc, MECCG-ALIGN-6; a
+    Ringwraith counts as a Nazgûl)."""
+    wanted = {_fold(r) for r in races}
+    if "nazgul" in wanted:
+        wanted.add("ringwraith")
+    mine = {_fold(member.race)}
+    if any(_fold(k) == "half orc" for k in getattr(member, "keywords", ())):
+        mine.add("orc")
+    return bool(mine & wanted)
+
+
+def _has_skill(member, skill: str) -> bool:
+    return _fold(skill) in {_fold(s) for s in member.skills}
+
+
+def _is_card(member, name: str) -> bool:
+    return _fold(member.card_name).startswith(_fold(name))
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where a record is evaluated: the member it would modify, the opposing member (None
+    outside a strike), both companies and the scenario."""
+
+    me: Any
+    company: Any
+    scenario: Any
+    opponent: Any = None
+    opp_company: Any = None
+    taps: bool | None = None  #: the member taps to face the strike (took no -3)
+    self_name: str | None = None  #: the member facing the strike (for not_self)
+
+
+def _in_play_names(scenario, company) -> set[str]:
+    cards = list(getattr(scenario, "in_play", ())) + list(getattr(company, "in_play", ()))
+    return {_fold(c.name) for c in cards}
+
+
+def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
+    """None if every condition holds, else the first failing one, in words."""
+    me = ctx.me
+    for key, val in cond.items():
+        ok = True
+        if key == "skill":
+            ok = _has_skill(me, val)
+        elif key == "race":
+            ok = race_is(me, _races(val))
+        elif key == "not_race":
+            ok = not race_is(me, _races(val))
+        elif key == "bearer":
+            ok = _is_card(me, val)
+        elif key == "not_bearer":
+            ok = not _is_card(me, val)
+        elif key == "keyword":
+            ok = _fold(val) in {_fold(k) for k in me.keywords}
+        elif key == "company_has":
+            ok = any(race_is(m, [val]) or _has_skill(m, val) or _is_card(m, val)
+                     or _fold(val) in {_fold(k) for k in m.keywords} for m in ctx.company.members) \
+                or _fold(val) in _in_play_names(ctx.scenario, ctx.company)
+        elif key == "company_size_min":
+            ok = len(ctx.company.members) >= int(val)
+        elif key == "own_alignment":
+            ok = ctx.company.alignment in val
+        elif key == "opponent_alignment":
+            opp = ctx.opp_company or ctx.scenario.company("defender" if ctx.company.role == "attacker" else "attacker")
+            ok = opp.alignment in val
+        elif key == "status":
+            ok = me.status in val
+        elif key == "not_self":
+            ok = ctx.self_name is None or me.name != ctx.self_name
+        elif key == "opponent_race":
+            ok = ctx.opponent is not None and race_is(ctx.opponent, _races(val))
+        elif key == "doors_of_night":
+            ok = ("doors of night" in _in_play_names(ctx.scenario, ctx.company)) == bool(val)
+        elif key == "gates_of_morning":
+            ok = ("gates of morning" in _in_play_names(ctx.scenario, ctx.company)) == bool(val)
+        elif key == "taps":
+            ok = ctx.taps is None or ctx.taps == bool(val)
+        elif key == "mode":
+            ok = getattr(me, "mode", None) == val
+        if not ok:
+            return f"{key}={' or '.join(map(str, val)) if isinstance(val, (list, tuple)) else val}"
+    return None
+
+
+def weapon_bonus(prowess_before: int, bonus: int, maximum: int | None) -> int:
+    """MECCG-FX-2 (CoE 3.V.vii): a bonus with a maximum never lifts prowess past the maximum and
+    never lowers it: ``max(0, min(bonus, maximum - prowess_before))``.
+
+    >>> weapon_bonus(5, 3, 8), weapon_bonus(6, 3, 8), weapon_bonus(8, 3, 8), weapon_bonus(9, 3, 8)
+    (3, 2, 0, 0)
+    >>> weapon_bonus(9, 3, None), weapon_bonus(4, -1, 8)
+    (3, -1)
+    """
+    if maximum is None or bonus <= 0:
+        return bonus
+    return max(0, min(bonus, maximum - prowess_before))
+
+
+def item_variant(m: CardModel, stat: str, ctx: Ctx) -> ItemVariant | None:
+    """The bonus an item gives ``ctx.me`` for ``stat``: the last conditional variant whose
+    conditions hold, else the base one if its conditions hold (MECCG-FX-3)."""
+    chosen = None
+    for v in m.variants:
+        if v.stat != stat:
+            continue
+        if holds(v.cond, ctx) is None:
+            chosen = v
+    return chosen
+
+
+@functools.cache
+def mode_cards() -> tuple[CardModel, ...]:
+    """The Ringwraith mode cards (``play: mode``): Fell Rider, Heralded Lord (MECCG-FX-6)."""
+    return tuple(m for m in all_models().values() if m.play == "mode")
+
+
+@functools.cache
+def strike_cards() -> dict[str, CardModel]:
+    """Cards played (or abilities used) during a strike sequence, by id (MECCG-SEQ-2/7/8)."""
+    return {cid: m for cid, m in all_models().items() if m.play == "strike"}

@@ -1,0 +1,147 @@
+"""Card lookup: a card's stats, its modelled effects (with rule ids) and what is not modelled.
+
+:func:`card_report` returns JSON-ready data, :func:`card_lines` the text; ``pycombat card NAME
+--game meccg [--json]`` prints them. Unknown names get suggestions that also match on words
+("Frodo Baggins" -> "Frodo", "Aragorn the Twelfth" -> "Aragorn II").
+
+>>> r = card_report("Glamdring")
+>>> r["found"], r["cards"][0]["id"], r["cards"][0]["stats"]["prowess_bonus"]
+(True, 'TW-244', 3)
+>>> card_report("Frodo Baggins")["suggestions"][0]
+'Frodo'
+>>> card_report("Aragorn the Twelfth")["suggestions"][0]
+'Aragorn II'
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from pycombat.names import closest, normalize
+from pycombat.rulebook import load_rulebook
+from .database import CharacterCard, ItemCard, load_carddb
+from .interpreter import model
+
+_STOP = {"the", "of", "a", "an", "and", "in", "to", "from"}
+
+
+def _words(name: str) -> set[str]:
+    return {w for w in normalize(name).replace("'", " ").split() if w not in _STOP}
+
+
+def suggest(query: str, n: int = 5) -> list[str]:
+    """Card names close to ``query``: by spelling, and by the words they share with it."""
+    db = load_carddb()
+    names = list(dict.fromkeys([c.name for c in db.characters] + [i.name for i in db.items]
+                               + [c.name for c in db.combat_cards]))
+    q = _words(query)
+    scored = []
+    for name in names:
+        w = _words(name)
+        shared = len(q & w)
+        if not shared:
+            continue
+        # all of the name's words in the query ("Frodo" in "Frodo Baggins") ranks first
+        whole = 1 if w <= q else 0
+        ratio = difflib.SequenceMatcher(None, normalize(query), normalize(name)).ratio()
+        scored.append((-whole, -shared, -ratio, name))
+    by_words = [name for *_, name in sorted(scored)]
+    spelled = closest(query, names, n=n)
+    return list(dict.fromkeys(by_words[:n] + spelled))[:n]
+
+
+def _find(query: str) -> list[Any]:
+    db = load_carddb()
+    hits: list[Any] = []
+    for lookup in (db._characters.lookup, db._items.lookup, db._combat.lookup):
+        hits += lookup(query)
+    seen, out = set(), []
+    for c in hits:  # items are also combat cards: one entry per id
+        if c.id not in seen:
+            seen.add(c.id)
+            out.append(c)
+    return out
+
+
+def _stats(card: Any) -> dict[str, Any]:
+    if isinstance(card, CharacterCard):
+        return {"type": card.card_type, "alignment": card.alignment, "race": card.race, "skills": list(card.skills),
+                "prowess": card.prowess, "body": card.body, "mind": card.mind, "mp": card.mp,
+                "discard_on_body_check": list(card.discard_on_body_check) or None,
+                "may_not_be_attacked": card.may_not_be_attacked,
+                "may_not_be_attacked_scope": card.may_not_be_attacked_scope,
+                "mp_if_eliminated": card.mp_if_eliminated}
+    if isinstance(card, ItemCard):
+        return {"type": f"{card.item_class} item", "alignment": card.alignment, "keywords": list(card.item_keywords),
+                "prowess_bonus": card.prowess_bonus, "prowess_max": card.prowess_max,
+                "warrior_only": card.prowess_warrior_only, "body_bonus": card.body_bonus, "body_max": card.body_max,
+                "mp": card.mp}
+    return {"type": card.card_kind, "alignment": card.alignment, "required_skill": card.required_skill,
+            "required_race": card.required_race, "cvcc_relevant": card.cvcc_relevant, "cvcc_use": card.cvcc_use,
+            "cvcc_note": card.cvcc_note}
+
+
+def _card_entry(card: Any) -> dict[str, Any]:
+    m = model(card.id)
+    book = load_rulebook("meccg")
+    effects = m.as_json()
+    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule]))
+    if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
+        rules = []  # a character with no combat ability: nothing to cite
+    return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
+            "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
+            "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
+            "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
+            "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
+
+
+def card_report(name: str) -> dict[str, Any]:
+    """Everything pycombat knows about the card(s) named ``name`` (an id or a name)."""
+    cards = _find(name)
+    out: dict[str, Any] = {"game": "meccg", "query": name, "found": bool(cards),
+                           "cards": [_card_entry(c) for c in cards]}
+    if not cards:
+        out["suggestions"] = suggest(name)
+    return out
+
+
+def _fmt_cond(cond: dict | None) -> str:
+    if not cond:
+        return ""
+    return " if " + ", ".join(f"{k}={'/'.join(v) if isinstance(v, list) else v}" for k, v in cond.items())
+
+
+def card_lines(report: dict[str, Any]) -> list[str]:
+    """The text form of :func:`card_report`."""
+    if not report["found"]:
+        hint = ", ".join(repr(s) for s in report.get("suggestions", []))
+        return [f"no card named {report['query']!r}" + (f"; did you mean {hint}?" if hint else "")]
+    lines: list[str] = []
+    for c in report["cards"]:
+        st = {k: v for k, v in c["stats"].items() if v not in (None, [], False)}
+        lines.append(f"{c['name']} ({c['id']}, {c['set']})")
+        lines.append("  " + ", ".join(f"{k} {'/'.join(map(str, v)) if isinstance(v, list) else v}"
+                                      for k, v in st.items()))
+        if c["no_effect_in_cvcc"]:
+            lines.append(f"  no effect in company vs. company combat: {c['no_effect_in_cvcc']}")
+        if c["play"] == "ability" and not (c["effects"] or c["unmodelled"]):
+            lines.append("  no combat ability in the data (printed prowess and body only)")
+        else:
+            lines.append(f"  used: {c['play']}" + (_fmt_cond(c["requires"]).replace(' if ', ', needs ')
+                                                     if c["requires"] else ""))
+        for b in c["bonuses"]:
+            cap = f", max {b['maximum']}" if b["maximum"] is not None else ""
+            lines.append(f"  {b['stat']} {b['bonus']:+d}{cap}{_fmt_cond(b['if'])}")
+        for e in c["effects"]:
+            amount = f" {e['amount']:+d}" if e["amount"] else ""
+            lines.append(f"  effect: {e['what']}{amount}{_fmt_cond(e.get('if'))}" +
+                         (f" ({e['rule']})" if e.get("rule") else ""))
+        if c["flag"]:
+            lines.append(f"  decided by the card flag {c['flag']}")
+        for u in c["outside_combat"]:
+            lines.append(f"  outside combat: {u['what']}")
+        for u in c["unmodelled"]:
+            lines.append(f"  NOT MODELLED: {u['what']}: {u['why']}")
+        for r in c["rules"]:
+            lines.append(f"  {r['rule']}: {r['text']}")
+    return lines

@@ -1,0 +1,1 @@
+"""MECCG rulings: claims about a scenario and the deciders that settle them."""

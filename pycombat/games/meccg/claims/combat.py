@@ -1,0 +1,518 @@
+"""MECCG claims about the attack's structure, strikes, body checks and marshalling points.
+
+These complement the card-play claims of :mod:`claims` (decided in ASP check mode): each kind
+below is a rule check in Python on the scenario (and, where the claim is about what happened,
+on the replay of its ``combat:`` block), citing the digest's rule ids in comments and in its
+verdict. Sentences are matched by :data:`TEMPLATES`; ``kind:`` with fields works too.
+
+>>> describe("excess_count", {"count": 1})
+'the attack has 1 excess strikes'
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ..assignment.legal import judge_attack
+from ..cards.database import load_carddb
+from . import lookups
+from ..model import Member, Scenario
+
+_Build = Callable[[re.Match], tuple[str, dict]]
+
+
+def _t(pattern: str, kind: str, **fixed: Any) -> tuple[re.Pattern, _Build]:
+    rx = re.compile(pattern, re.I)
+    return rx, lambda m: (kind, {**fixed, **{k: v for k, v in m.groupdict().items() if v is not None}})
+
+
+TEMPLATES: list[tuple[re.Pattern, _Build]] = [
+    _t(r"^the (?P<role>attacking|defending) company is (?P<status>overt|covert)(?: (?:after|once) (?P<after>.+?) "
+       r"(?:is|has been) (?:eliminated|discarded|removed)| for the whole attack)?$", "company_status"),
+    _t(r"^(?P<attacker>.+?) commits a strike$", "commits_strike"),
+    _t(r"^the attack has (?P<count>\d+) excess strikes?$", "excess_count"),
+    _t(r"^the attack has (?P<count>\d+) strikes?(?: after (?P<card>.+?)(?: discards (?P<discarded>.+))?)?$",
+       "strike_count"),
+    _t(r"^(?P<attacker>.+?)'s (?:excess )?strike may be cancelled$", "strike_cancellable"),
+    _t(r"^(?P<defender>.+?) may be attacked$", "is_target"),
+    _t(r"^(?P<supporter>.+?) may support (?P<character>.+?)(?: in strike (?P<strike>\d+))?$", "may_support"),
+    _t(r"^the (?P<role>attacker|defender) (?P<action>chooses the (?:order of the strikes|strike order)|allocates "
+       r"(?:the )?excess strikes|rolls first|makes the body check against (?P<character>.+)|assigns strikes in "
+       r"phase (?P<phase>I{1,3}|[123])|taps characters in support)$", "actor"),
+    _t(r"^if (?P<defender>.+?) takes (?P<attacker>.+?)'s strike in phase (?:I|1), the attacker (?:must|may) "
+       r"assign (?P<count>\d+) strikes? in phase (?:II|2)$", "phase2_count"),
+    _t(r"^strike (?P<strike>\d+) (?P<result>succeeds|fails|is ineffectual|is cancelled)$", "strike_result"),
+    _t(r"^(?P<character>.+?) (?P<effect>is wounded|taps|is eliminated|is discarded|returns to (?:its player's )?hand)"
+       r" in strike (?P<strike>\d+)$", "strike_effect"),
+    _t(r"^a body[- ]check roll of (?P<roll>\d+) (?P<result>eliminates|discards|returns|spares) (?P<character>.+?)"
+       r"(?: to (?:its player's )?hand)?$", "body_check"),
+    _t(r"^eliminating (?P<character>.+?) (?:gives|is worth) (?:to )?the (?P<role>attacker|defender|attacking player|"
+       r"defending player) (?P<value>[-+]?\d+) (?:kill )?(?:MPs?|marshalling points?)$", "elimination_mp"),
+    _t(r"^(?P<taker>.+?) may take (?P<character>.+?) as a trophy$", "trophy"),
+    _t(r"^(?P<taker>.+?) may take (?P<item>.+?) from (?P<character>.+?)$", "takes_item"),
+    _t(r"^(?P<character>.+?)'s (?P<what>-3|−3|support bonus|support|excess penalty|tapped penalty|wounded penalty|"
+       r"wound|tapping) lasts after (?:the|his|her|its) strike$", "lasts"),
+    _t(r"^the (?P<role>attacker|defender) may steal an item$", "steal_item"),
+    _t(r"^(?P<card>.+?) has (?:an )?effect (?:in|on) this combat$", "hazard_effect"),
+]
+
+
+def describe(kind: str, a: dict) -> str | None:
+    """The sentence for a claim given by ``kind:`` and fields (None: not one of these kinds)."""
+    g = a.get
+    return {
+        "company_status": f"the {g('role')} company is {g('status')}"
+                          + (f" after {g('after')} is eliminated" if g("after") else ""),
+        "commits_strike": f"{g('attacker')} commits a strike",
+        "strike_count": f"the attack has {g('count')} strikes" + (f" after {g('card')}" if g("card") else ""),
+        "excess_count": f"the attack has {g('count')} excess strikes",
+        "strike_cancellable": f"{g('attacker')}'s strike may be cancelled",
+        "is_target": f"{g('defender')} may be attacked",
+        "may_support": f"{g('supporter')} may support {g('character')}",
+        "actor": f"the {g('role')} {g('action')}",
+        "phase2_count": f"if {g('defender')} takes {g('attacker')}'s strike in phase I, the attacker must assign "
+                        f"{g('count')} strikes in phase II",
+        "strike_result": f"strike {g('strike')} {g('result')}",
+        "strike_effect": f"{g('character')} {g('effect')} in strike {g('strike')}",
+        "body_check": f"a body-check roll of {g('roll')} {g('result')} {g('character')}",
+        "elimination_mp": f"eliminating {g('character')} gives the {g('role')} {g('value')} MP",
+        "trophy": f"{g('taker')} may take {g('character')} as a trophy",
+        "takes_item": f"{g('taker')} may take {g('item')} from {g('character')}",
+        "lasts": f"{g('character')}'s {g('what')} lasts after the strike",
+        "steal_item": f"the {g('role')} may steal an item",
+        "hazard_effect": f"{g('card')} has an effect in this combat",
+    }.get(kind)
+
+
+# ---- helpers ------------------------------------------------------------------------------
+def _v(claim, verdict: bool, rules: list[str], notes: list[str] | None = None, details: list | None = None):
+    return lookups.Verdict(claim, verdict, rules, details or [], notes or [])
+
+
+def _err(s: Scenario, claim, msg: str):
+    return lookups._err(s, claim, msg)
+
+
+def _find(s: Scenario, claim, key: str, role: str | None = None) -> tuple[str, Member]:
+    """``(role, member)`` for the member named by ``claim.args[key]``."""
+    name = lookups._member(s, claim, key, role)
+    for c in (s.attacker, s.defender):
+        for m in c.members:
+            if m.name == name:
+                return c.role, m
+    raise AssertionError(name)  # _member already checked it
+
+
+def _int(s: Scenario, claim, key: str, low: int = 0) -> int:
+    raw = claim.args.get(key)
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise _err(s, claim, f"{key}: a whole number, not {raw!r}") from None
+    if value < low:
+        raise _err(s, claim, f"{key}: at least {low}, not {value}")
+    return value
+
+
+def _role(s: Scenario, claim) -> str:
+    raw = str(claim.args.get("role", "")).lower()
+    table = {"attacker": "attacker", "attacking": "attacker", "attacking player": "attacker",
+             "defender": "defender", "defending": "defender", "defending player": "defender"}
+    if raw not in table:
+        raise _err(s, claim, f"role: attacker or defender, not {raw!r}")
+    return table[raw]
+
+
+def _setup(s: Scenario, claim, n: int):
+    from ..combat.strikes import setup_strikes
+
+    setups = setup_strikes(s)
+    if not 1 <= n <= len(setups):
+        raise _err(s, claim, f"strike: a strike number from 1 to {len(setups)} (the combat: block's order)")
+    return setups[n - 1]
+
+
+def _replayed(s: Scenario, claim, n: int):
+    """(setup, outcome) of strike ``n`` replayed with the combat block's rolls."""
+    from ..combat.strikes import replay
+
+    _setup(s, claim, n)
+    rep = replay(s)
+    setup, _steps, outcome = rep.strikes[n - 1]
+    return setup, outcome
+
+
+# ---- the attack ---------------------------------------------------------------------------
+def company_status(s: Scenario, claim):
+    """MECCG-ALIGN-6 (overt/covert from the composition); MECCG-INIT-5 (fixed for the attack)."""
+    role = _role(s, claim)
+    status = str(claim.args.get("status", "")).lower()
+    if status not in ("overt", "covert"):
+        raise _err(s, claim, f"status: overt or covert, not {status!r}")
+    jv = judge_attack(s)
+    actual = "overt" if role in jv.overt else "covert"
+    why = [f"{m} ({w})" for r, w, m in jv.overt_by if r == role]
+    notes = [f"the {role}'s company is {actual}" + (f": {', '.join(why)}" if why else ": no member makes it overt")]
+    rules = ["MECCG-ALIGN-6"]
+    after = claim.args.get("after")
+    if after or "whole attack" in claim.text:
+        if after:
+            lookups._member_named(s, claim, str(after), "after", role)
+            notes.append(f"losing {after} during the attack does not change it: status is fixed when the attack "
+                         "begins")
+        rules.append("MECCG-INIT-5")  # MECCG-INIT-5: composition and status fixed for the whole attack
+    return _v(claim, actual == status, rules, notes)
+
+
+def commits_strike(s: Scenario, claim):
+    """MECCG-STRUCT-1 (one strike per attacking member), MECCG-STRUCT-2 (site-barred allies)."""
+    _role_, m = _find(s, claim, "attacker", "attacker")
+    jv = judge_attack(s)
+    if m.name in jv.strikes:
+        rules = ["MECCG-STRUCT-1"]
+        if m.may_not_face_strikes_at_site:  # the seed's reading [site_barred_ally_strikes=strike]
+            rules.append("MECCG-STRUCT-2")
+        return _v(claim, True, rules)
+    why = [r for n, r in jv.no_strike if n == m.name] or ["MECCG-STRUCT-2"]
+    return _v(claim, False, ["MECCG-STRUCT-1"] + why, [f"{m.name} may not face strikes at a site"])
+
+
+def strike_count(s: Scenario, claim):
+    """MECCG-STRUCT-1/2; MECCG-CARD-3 (allies discarded before assignment); MECCG-STRUCT-6."""
+    want = _int(s, claim, "count")
+    jv = judge_attack(s)
+    strikes = list(jv.strikes)
+    rules = ["MECCG-STRUCT-1"] + (["MECCG-STRUCT-2"] if jv.no_strike or any(
+        m.may_not_face_strikes_at_site for m in s.attacker.members) else [])
+    notes = [f"{len(strikes)} strikes: {', '.join(strikes)}"]
+    discarded = claim.args.get("discarded")
+    if discarded:
+        names = discarded if isinstance(discarded, list) else [x.strip() for x in str(discarded).split(" and ")]
+        for name in names:
+            who = lookups._member_named(s, claim, str(name), "discarded", "attacker")
+            member = next(m for m in s.attacker.members if m.name == who)
+            if member.card_type != "ally":
+                raise _err(s, claim, f"discarded: {who} is not an ally (Bow of the Galadhrim discards minion allies)")
+            if who in strikes:  # MECCG-CARD-3: a discarded ally is no longer a member, no strike
+                strikes.remove(who)
+        rules.append("MECCG-CARD-3")
+        notes.append(f"after the discard: {len(strikes)}")
+    card = claim.args.get("card")
+    if card and not discarded:
+        c = load_carddb().card(str(card), file=s.file, path=f"{claim.path}.card")
+        tags = " ".join(getattr(c, "effect_tags", ()) or ())
+        if "strikes" in tags:
+            rules.append("MECCG-STRUCT-6")
+            if s.flags["strike_count_modifiers"] == "apply":
+                n = len(strikes)
+                if "halve-strikes" in tags:
+                    n = (n + 1) // 2
+                m = re.search(r"strikes([+-]\d+)", tags)
+                if m:
+                    n = max(1, n + int(m.group(1)))
+                notes.append(f"{c.name} changes the count to {n} [strike_count_modifiers=apply]")
+                return _v(claim, n == want, rules, notes)
+            notes.append(f"{c.name} cannot change the number of strikes [strike_count_modifiers=no_effect]")
+    return _v(claim, len(strikes) == want, rules, notes)
+
+
+def excess_count(s: Scenario, claim):
+    """MECCG-STRUCT-9 / MECCG-ASSIGN-5: strikes left after every target has one (ASSIGN-4)."""
+    want = _int(s, claim, "count")
+    jv = judge_attack(s)
+    n = max(0, len(jv.strikes) - len(jv.targets))
+    return _v(claim, n == want, ["MECCG-STRUCT-9", "MECCG-ASSIGN-4", "MECCG-ASSIGN-5"],
+              [f"{len(jv.strikes)} strikes, {len(jv.targets)} targets: {n} excess"])
+
+
+def strike_cancellable(s: Scenario, claim):
+    """MECCG-ASSIGN-5 (excess strikes cannot be cancelled); MECCG-SEQ-7 (until it is rolled)."""
+    _r, m = _find(s, claim, "attacker", "attacker")
+    jv = judge_attack(s)
+    if m.name not in jv.strikes:
+        return _v(claim, False, ["MECCG-STRUCT-2"], [f"{m.name} commits no strike"])
+    excess = set(s.combat.excess) if s.combat else set()
+    if s.combat is None and len(jv.strikes) > len(jv.targets):
+        raise _err(s, claim, "which strikes are excess? give the `combat:` block")
+    if m.name in excess:
+        return _v(claim, False, ["MECCG-ASSIGN-5"], [f"{m.name}'s strike is an excess strike"])
+    return _v(claim, True, ["MECCG-SEQ-7", "MECCG-SEQ-12"], ["a strike may be cancelled until it is rolled"])
+
+
+def is_target(s: Scenario, claim):
+    """MECCG-ASSIGN-1: the defending members that may be attacked."""
+    _r, m = _find(s, claim, "defender", "defender")
+    jv = judge_attack(s)
+    if m.name in jv.targets:
+        return _v(claim, True, ["MECCG-ASSIGN-1"])
+    return _v(claim, False, ["MECCG-ASSIGN-1"] + [r for n, r in jv.no_target if n == m.name])
+
+
+def may_support(s: Scenario, claim):
+    """MECCG-STRUCT-10 / MECCG-SEQ-6: an untapped defending member with no strike taps for +1."""
+    role_s, sup = _find(s, claim, "supporter")
+    role_c, char = _find(s, claim, "character")
+    if role_s == "attacker" or role_c == "attacker":  # MECCG-SEQ-6: the attacker never gets support
+        return _v(claim, False, ["MECCG-SEQ-6"], ["only the defender's characters get support"])
+    if sup.status != "untapped":  # MECCG-STRUCT-10: an untapped defending character
+        return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} is {sup.status}"])
+    if s.combat is not None:
+        struck = {st.defender for st in s.combat.strikes}
+        if sup.name in struck:  # MECCG-STRUCT-10: not the target of any strike
+            return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} faces a strike"])
+        if char.name not in struck:
+            return _v(claim, False, ["MECCG-SEQ-6"], [f"{char.name} faces no strike"])
+        order = [st.defender for st in s.combat.strikes]
+        for st in s.combat.strikes[:order.index(char.name)]:
+            if sup.name in st.support:  # tapped supporting an earlier strike
+                return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"],
+                          [f"{sup.name} already tapped to support {st.defender}"])
+    notes = [f"{sup.name} may not be attacked but may still support"] if sup.may_not_be_attacked else []
+    return _v(claim, True, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], notes)
+
+
+# who does what: (action pattern, the role that does it, rule id)
+_ACTORS = [
+    (r"chooses the (?:order of the strikes|strike order)", "defender", "MECCG-SEQ-1"),
+    (r"allocates (?:the )?excess strikes", "attacker", "MECCG-SEQ-3"),
+    (r"rolls first", "attacker", "MECCG-SEQ-9"),
+    (r"taps characters in support", "defender", "MECCG-SEQ-6"),
+]
+
+
+def actor(s: Scenario, claim):
+    """Who does what in CvCC (MECCG-SEQ-1/3/6/9, MECCG-ASSIGN-2..4, MECCG-BODY-1)."""
+    role = _role(s, claim)
+    action = str(claim.args.get("action", ""))
+    if claim.args.get("phase"):
+        p = lookups._phase(claim, s)
+        who, rule = {1: ("defender", "MECCG-ASSIGN-2"), 2: ("attacker", "MECCG-ASSIGN-3"),
+                     3: ("defender", "MECCG-ASSIGN-4")}[p]
+        return _v(claim, role == who, [rule])
+    if claim.args.get("character"):
+        owner, m = _find(s, claim, "character")
+        # MECCG-BODY-1: the player who does not control the character makes its body check
+        who = "defender" if owner == "attacker" else "attacker"
+        return _v(claim, role == who, ["MECCG-BODY-1"], [f"{m.name} is the {owner}'s: the {who} rolls"])
+    for pattern, who, rule in _ACTORS:
+        if re.fullmatch(pattern, action, re.I):
+            return _v(claim, role == who, [rule])
+    raise _err(s, claim, f"action: {action!r} is not one this claim knows")
+
+
+def phase2_count(s: Scenario, claim):
+    """MECCG-ASSIGN-3/6: after a phase-I pick, the attacker places min(untapped strikes, targets)."""
+    want = _int(s, claim, "count")
+    _r, d = _find(s, claim, "defender", "defender")
+    _r, a = _find(s, claim, "attacker", "attacker")
+    jv = judge_attack(s)
+    if d.status != "untapped" or d.name not in jv.targets or a.name not in jv.strikes:
+        raise _err(s, claim, f"{d.name} may not take {a.name}'s strike in phase I (see the takes_strike_in_phase "
+                             "claim)")
+    members = {m.name: m for m in s.attacker.members}
+    untapped = [n for n in jv.strikes if n != a.name and members[n].status == "untapped"]
+    targets = [t for t in jv.targets if t != d.name]
+    n = min(len(untapped), len(targets))
+    rules = ["MECCG-ASSIGN-3", "MECCG-ASSIGN-6"]
+    notes = [f"{len(untapped)} untapped attacking strikes remain and {len(targets)} targets: {n} in phase II"]
+    if s.flags["phase2_assignment"] == "optional":
+        notes.append("phase II is optional here: that many at most [phase2_assignment=optional]")
+    return _v(claim, n == want, rules, notes)
+
+
+# ---- strikes and their results --------------------------------------------------------------
+_RESULT = {"succeeds": "succeeds", "fails": "fails", "is ineffectual": "tie", "is cancelled": "cancelled"}
+
+
+def strike_result(s: Scenario, claim):
+    """MECCG-SEQ-10 (compare), MECCG-SEQ-12 (cancelled), MECCG-SEQ-13 (two rolls), on the file's rolls."""
+    n = _int(s, claim, "strike", 1)
+    setup, outcome = _replayed(s, claim, n)
+    want = _RESULT[str(claim.args.get("result", "")).lower()]
+    rules = ["MECCG-SEQ-12"] if "cancelled" in (want, outcome.result) else ["MECCG-SEQ-9", "MECCG-SEQ-10"]
+    if setup.attacker.rolls > 1 or setup.defender.rolls > 1:
+        rules.append("MECCG-SEQ-13")
+    words = {v: k for k, v in _RESULT.items()}
+    return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"])
+
+
+def strike_effect(s: Scenario, claim):
+    """What happens to a character in a strike: MECCG-SEQ-10 (taps, wounded), MECCG-SEQ-12,
+    MECCG-BODY-1/2/3 (body-check fates)."""
+    n = _int(s, claim, "strike", 1)
+    setup, o = _replayed(s, claim, n)
+    _r, m = _find(s, claim, "character")
+    side = {setup.attacker.member.name: setup.attacker, setup.defender.member.name: setup.defender}.get(m.name)
+    if side is None:
+        raise _err(s, claim, f"{m.name} is not in strike {n}")
+    effect = str(claim.args.get("effect", "")).lower()
+    if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
+        taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
+        return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
+    if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3, or
+        # played a card by which it does not tap unless wounded (MECCG-FX-1: Block, Dodge)
+        won = o.result == "tie" or o.loser != m.name
+        taps = won and m.status == "untapped" and not side.stays_untapped and not side.no_tap
+        why = (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if side.stays_untapped
+               else ["MECCG-FX-1"] if won and m.status == "untapped" and side.no_tap else [])
+        return _v(claim, taps, ["MECCG-SEQ-10"] + why)
+    if effect == "is wounded":
+        return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"])
+    fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
+    got = o.fate if o.loser == m.name else None
+    # the body-check rule of the fate that happened (MECCG-BODY-1 elimination or survival, BODY-2
+    # discard, BODY-3 return to hand); no body check: only the comparison that spared it (SEQ-10)
+    rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
+            "returned": "MECCG-BODY-3"}.get(got)
+    return _v(claim, got == fate, ["MECCG-SEQ-10"] + ([rule] if rule else []), [f"{m.name}: {got or 'no body check'}"])
+
+
+def body_check(s: Scenario, claim):
+    """MECCG-BODY-1 (roll > body, +1 if wounded before), MECCG-BODY-2 (exactly N discards),
+    MECCG-BODY-3 (a Ringwraith on an unmodified 7 or 8)."""
+    from ..combat.strikes import body_result
+
+    roll = _int(s, claim, "roll", 2)
+    if roll > 12:
+        raise _err(s, claim, f"roll: a 2d6 total, 2 to 12, not {roll}")
+    _r, m = _find(s, claim, "character")
+    side = None
+    if s.combat is not None:
+        from ..combat.strikes import setup_strikes
+
+        for st in setup_strikes(s):
+            for x in (st.attacker, st.defender):
+                if x.member.name == m.name:
+                    side = x
+    if side is None:
+        raise _err(s, claim, f"{m.name} faces no strike in the `combat:` block (a body check follows a strike)")
+    opponent = "defender" if side.role == "attacker" else "attacker"
+    fate, _kmp, _pen = body_result(side, roll, s.company(opponent).alignment, s.flags)
+    want = {"eliminates": "eliminated", "discards": "discarded", "returns": "returned", "spares": "survives"}[
+        str(claim.args.get("result", "")).lower()]
+    total = roll + (1 if side.prewounded else 0) + side.body_roll_mod
+    # only the rules this roll's result rests on: a discard number (BODY-2) or a Ringwraith's 7/8
+    # (BODY-3) when the roll meets it or the claim is about it; card effects that changed the body
+    # or the roll; a card that kept the character from its discard number when the roll met it
+    rules = ["MECCG-BODY-1"]
+    if side.discard_on and (total in side.discard_on or want == "discarded"):
+        rules.append("MECCG-BODY-2")
+    if side.ringwraith and (roll in (7, 8) or want == "returned"):
+        rules.append("MECCG-BODY-3")
+    rules += [m.rule for m in side.body_mods if m.amount]  # card effects on body (MECCG-FX)
+    shift = side.body - (side.member.body or 0)
+    if side.body_roll_mod or (not side.discard_on and total in {n + shift for n in side.member.discard_on_body_check}):
+        rules.append("MECCG-FX-9")
+    mod = f" {side.body_roll_mod:+d} (cards)" if side.body_roll_mod else ""
+    return _v(claim, fate == want, list(dict.fromkeys(rules)),
+              [f"{roll}{' + 1 (wounded before)' if side.prewounded else ''}{mod} = {total} against body {side.body}: "
+               f"{fate}"])
+
+
+def elimination_mp(s: Scenario, claim):
+    """MECCG-BODY-5/6 (the opponent's kill MPs), MECCG-BODY-8 (Fallen-wizard: 1), MECCG-BODY-7/9
+    (what the owner loses) [elimination_mp_clauses]."""
+    from ..combat.strikes import kill_mp, owner_penalty
+
+    owner, m = _find(s, claim, "character")
+    role = _role(s, claim)
+    want = _int(s, claim, "value", -99)
+    if role != owner:  # MECCG-BODY-5: the opposing player scores its printed MP; no trophies (BODY-6)
+        got = kill_mp(m, s.company(role).alignment)
+        rules = ["MECCG-BODY-5", "MECCG-BODY-6"]
+        if s.company(role).alignment == "fallen-wizard":
+            rules.append("MECCG-BODY-8")
+        return _v(claim, got == want, rules, [f"{got} kill MP to the {role}"])
+    got = -owner_penalty(m, s.flags)
+    rules = (["MECCG-BODY-7"] if m.avatar else []) + (["MECCG-BODY-9"] if m.mp_if_eliminated else [])
+    return _v(claim, got == want, rules or ["MECCG-BODY-5"], [f"the owner's MP change: {got:+d}"])
+
+
+def trophy(s: Scenario, claim):
+    """MECCG-BODY-6: no trophies in CvCC."""
+    _find(s, claim, "taker")
+    _find(s, claim, "character")
+    return _v(claim, False, ["MECCG-BODY-6"])
+
+
+def takes_item(s: Scenario, claim):
+    """MECCG-BODY-4: an unwounded character of the eliminated one's company takes one item."""
+    role_t, t = _find(s, claim, "taker")
+    role_c, c = _find(s, claim, "character")
+    item = str(claim.args.get("item", ""))
+    carried = [i for i in c.items if i.name.casefold() == item.casefold() or i.id == item]
+    if not carried:
+        raise _err(s, claim, f"item: {c.name} carries no {item!r}")
+    if role_t != role_c:  # an opponent: that would be a trophy or a theft, neither allowed here
+        return _v(claim, False, ["MECCG-BODY-4", "MECCG-BODY-6"], [f"{t.name} is not in {c.name}'s company"])
+    if t.status == "wounded":
+        return _v(claim, False, ["MECCG-BODY-4"], [f"{t.name} is wounded"])
+    return _v(claim, True, ["MECCG-BODY-4"])
+
+
+_TEMPORARY = {"-3", "−3", "support bonus", "support", "excess penalty", "tapped penalty", "wounded penalty"}
+
+
+def lasts(s: Scenario, claim):
+    """MECCG-SEQ-11: -3, support, status penalties and excess -1 last only within the sequence;
+    the wound and the tapping (MECCG-SEQ-10) stay."""
+    _find(s, claim, "character")
+    what = str(claim.args.get("what", "")).lower()
+    if what in _TEMPORARY:
+        return _v(claim, False, ["MECCG-SEQ-11"], [f"the {what} is a temporary modification of this strike"])
+    return _v(claim, True, ["MECCG-SEQ-11", "MECCG-SEQ-10"], [f"the {what} is a lasting result of the strike"])
+
+
+def steal_item(s: Scenario, claim):
+    """MECCG-OPT-1 [steal_item]: after the combat, if every opposing character that took part is
+    wounded, the winner may steal an item."""
+    from ..combat.strikes import replay
+
+    role = _role(s, claim)
+    if s.flags["steal_item"] != "on":
+        return _v(claim, False, ["MECCG-OPT-1"], ["the optional rule is off [steal_item=off]"])
+    if s.combat is None:
+        raise _err(s, claim, "needs the `combat:` block with its rolls (who ended wounded)")
+    rep = replay(s)
+    other = "defender" if role == "attacker" else "attacker"
+    took_part, wounded = set(), set()
+    for st, _steps, o in rep.strikes:
+        took_part.add(getattr(st, other).member.name)
+        if o.loser == getattr(st, other).member.name:
+            wounded.add(o.loser)
+        for x in (st.attacker, st.defender):
+            if x.member.status == "wounded" and x.role == other:
+                wounded.add(x.member.name)
+    missing = sorted(took_part - wounded)
+    return _v(claim, not missing, ["MECCG-OPT-1"],
+              [f"not wounded: {', '.join(missing)}" if missing else f"every {other} character that took part is wounded"])
+
+
+def hazard_effect(s: Scenario, claim):
+    """MECCG-STRUCT-8 [hazard_scope]: a hazard affecting attacks or strikes has no effect unless it
+    names CvCC (seed: no hazard has an effect)."""
+    c = load_carddb().card(str(claim.args.get("card")), file=s.file, path=f"{claim.path}.card")
+    if getattr(c, "type", None) != "hazard":
+        raise _err(s, claim, f"card: {c.name} is not a hazard")
+    if (getattr(c, "cvcc", None) or "") == "mentions-cvcc":
+        return _v(claim, True, ["MECCG-STRUCT-8"], [f"{c.name} names company vs. company combat"])
+    if s.flags["hazard_scope"] == "all":
+        if getattr(c, "cvcc_relevant", None) == "yes":
+            return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
+        return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
+    if getattr(c, "cvcc_relevant", None) == "yes":  # it modifies characters, not attacks or strikes
+        return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
+                  [f"{c.name} modifies characters, not an attack or a strike ({c.cvcc_note})"])
+    tags = " ".join(getattr(c, "effect_tags", ()) or ())
+    combat = any(k in tags for k in ("prowess", "body", "strike", "attack", "heal"))
+    return _v(claim, not combat, ["MECCG-STRUCT-8"],
+              [f"{c.name} affects attacks or strikes" if combat else f"{c.name} does not affect attacks or strikes"])
+
+
+DECIDERS = {
+    "company_status": company_status, "commits_strike": commits_strike, "strike_count": strike_count,
+    "excess_count": excess_count, "strike_cancellable": strike_cancellable, "is_target": is_target,
+    "may_support": may_support, "actor": actor, "phase2_count": phase2_count, "strike_result": strike_result,
+    "strike_effect": strike_effect, "body_check": body_check, "elimination_mp": elimination_mp, "trophy": trophy,
+    "takes_item": takes_item, "lasts": lasts, "steal_item": steal_item, "hazard_effect": hazard_effect,
+}

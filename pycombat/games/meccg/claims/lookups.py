@@ -1,0 +1,60 @@
+"""What MECCG's claim deciders share: the verdict type and the lookups of members named in a claim."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pycombat.errors import ScenarioError
+from pycombat.verdicts import Claim, reasons, verdict_json
+from ..model import Scenario
+
+
+@dataclass
+class Verdict:
+    claim: Claim
+    verdict: bool | None  #: None: not decided, a card it depends on is not modelled (MECCG-FX-10)
+    rules: list[str]
+    details: list[Any] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    deciding_flags: dict[str, str] = field(default_factory=dict)
+    unmodelled: list[dict] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
+
+    @property
+    def decided(self) -> bool:
+        return self.verdict is not None
+
+    def as_json(self) -> dict:
+        out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
+                           deciding_flags=self.deciding_flags, notes=self.notes)
+        if not self.decided:
+            out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        return out
+
+
+def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
+    return ScenarioError(message, file=s.file, path=claim.path)
+
+
+def _phase(claim: Claim, s: Scenario) -> int:
+    p = str(claim.args.get("phase", "")).upper()
+    table = {"1": 1, "I": 1, "2": 2, "II": 2, "3": 3, "III": 3}
+    if p not in table:
+        raise _err(s, claim, f"phase must be 1, 2 or 3 (I, II, III), not {claim.args.get('phase')!r}")
+    return table[p]
+
+
+def _member(s: Scenario, claim: Claim, key: str, role: str | None = None) -> str:
+    return _member_named(s, claim, str(claim.args.get(key, "")), key, role)
+
+
+def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | None = None) -> str:
+    """The scenario member called ``name`` (display or card name, any case)."""
+    companies = [s.company(role)] if role else [s.attacker, s.defender]
+    for c in companies:
+        for m in c.members:
+            if m.name.casefold() == name.casefold() or m.card_name.casefold() == name.casefold():
+                return m.name
+    raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}")

@@ -1,0 +1,569 @@
+"""MECCG company-vs-company combat as a two-player game, on the engine's state API.
+
+Player 0 is the defender (the hazard player), player 1 the attacker. The game follows the
+rules digest move by move:
+
+* phase I (defender), phase II (attacker), phase III (defender): each phase is one decision,
+  the set of pairs made in it; the legal sets come from the ASP traces (``trace.lp``,
+  MECCG-ASSIGN-2..4), so the game never re-implements the assignment rules;
+* the strike order (defender, MECCG-SEQ-1): which remaining strike is resolved next;
+* in each strike, the attacker's steps 1-3 as one decision (cards from his ``hand:``, how many
+  excess strikes to allocate, all of them on the last strike, and -3 not to tap;
+  MECCG-SEQ-2/3/4), then the defender's steps 4-6 (-3, how many supporters tap, cards;
+  MECCG-SEQ-5/6/7);
+* chance: both 2d6 rolls and the body check, as the strike's aggregated outcomes
+  (:func:`strike.strike_outcomes`, MECCG-SEQ-9/10, MECCG-BODY).
+
+Excess strikes are interchangeable (each is -1) and so are supporters (each +1 and then tapped),
+so a decision allocates *how many*, in the file's order: this loses no outcome and merges
+states that differ only in names. Rewards are paid on the chance edges (the kill MPs a strike
+scores), so states with the same future merge whatever happened before.
+
+>>> from pycombat.api import read_scenario as load_scenario
+>>> from pycombat.games.meccg.assignment.legal import example_path
+>>> g = CvccGame(load_scenario(example_path("wind_throne.yaml")))
+>>> s = g.new_initial_state()
+>>> s.current_player(), len(s.legal_actions())   # the defender's phase-I choices
+(0, 43)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from pycombat.errors import ScenarioError
+from pycombat.tree import CHANCE, TERMINAL
+from ..assignment.legal import LegalTraces
+from ..cards.strike_effects import Effect, load_effects
+from ..model import Member, Scenario, StrikeChoice
+from .strikes import Outcome, StrikeSetup, build_side, strike_outcomes
+
+DEFENDER, ATTACKER = 0, 1
+OBJECTIVES = ("kill_mp", "survive", "eliminations")
+
+
+@dataclass(frozen=True)
+class Objective:
+    """What the players play for. Values are from the defender's side (player 0), except
+    ``survive``, whose value is the probability that ``character`` survives."""
+
+    name: str = "kill_mp"
+    character: str | None = None  #: for ``survive``
+    owner: int | None = None  #: the player who controls ``character``
+
+    def describe(self) -> str:
+        return {"kill_mp": "kill-MP difference (defending player's MPs minus attacking player's; MECCG-BODY-5..9)",
+                "eliminations": "eliminations (attacking members eliminated minus defending members eliminated)",
+                "survive": f"the probability that {self.character} survives"}[self.name]
+
+
+class AttackerStep(NamedTuple):
+    """Steps 1-3 of a strike: cards, excess strikes allocated here, -3 not to tap."""
+
+    cards: tuple[str, ...] = ()
+    excess: int = 0
+    untap: bool = False
+
+
+class DefenderStep(NamedTuple):
+    """Steps 4-6: -3 not to tap, supporters tapping, cards."""
+
+    untap: bool = False
+    support: int = 0
+    cards: tuple[str, ...] = ()
+
+
+class OutcomeClass(NamedTuple):
+    """The outcomes of one strike that have the same effect on the game: the same reward (what
+    the objective counts) and, under ``survive``, the same fate for the character. Chance
+    branches on these classes: an exact aggregation (every member leads to the same position
+    with the same payoff), like the 11 totals of 2d6 instead of 36 faces."""
+
+    outcomes: tuple  #: ((Outcome, probability), ...) in the order strike_outcomes gives them
+    paid: tuple  #: the reward of each member, per player
+    kills: bool  #: the ``survive`` objective's character is eliminated
+    index: tuple  #: each member's position among all the strike's outcomes
+
+
+_FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "hand_a", "hand_d", "current",
+           "a_step", "d_step", "alive")
+
+
+_SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
+
+#: the decision stages inside the strikes (MECCG-SEQ-1..7), each followed by the next
+_STEPS = frozenset({"order", "attacker", "defender"})
+#: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
+#: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
+#: defender's; MECCG-SEQ-9/10: the rolls chance)
+_TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
+            "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
+
+
+class CvccState:
+    """One position of the combat (immutable; :meth:`child` returns a new one).
+
+    ``stage`` is phase1 | phase2 | phase3 | order | attacker | defender | resolve | end; ``p1``
+    and ``p2`` are the pairs (attacker, defender) made in phases I and II; ``remaining`` the
+    strikes not yet resolved; ``excess_left`` the excess strikes not yet allocated;
+    ``support_left`` the defending members who may still tap to support; ``hand_a``/``hand_d``
+    the cards left in hand; ``current``, ``a_step``, ``d_step`` the strike being resolved and
+    the choices made in it; ``alive`` whether the ``survive`` objective's character still is;
+    ``reward`` what the move into this state paid (per player). Plain slots, not a dataclass:
+    the tree makes hundreds of thousands of these.
+    """
+
+    __slots__ = _SLOTS
+
+    def __init__(self, game: "CvccGame", stage: str, p1: tuple = (), p2: tuple = (), remaining: tuple = (),
+                 excess_left: tuple = (), support_left: tuple = (), hand_a: tuple = (), hand_d: tuple = (),
+                 current: tuple | None = None, a_step: AttackerStep | None = None,
+                 d_step: DefenderStep | None = None, alive: bool = True, reward: tuple = (0, 0)):
+        self.game, self.stage, self.p1, self.p2, self.remaining = game, stage, p1, p2, remaining
+        self.excess_left, self.support_left, self.hand_a, self.hand_d = excess_left, support_left, hand_a, hand_d
+        self.current, self.a_step, self.d_step, self.alive, self.reward = current, a_step, d_step, alive, reward
+        self._key = self._legal = self._next = self._copies = None
+
+    def _with(self, **changes) -> "CvccState":
+        new = self._copy()
+        for name, value in changes.items():
+            setattr(new, name, value)
+        return new
+
+    def _copy(self) -> "CvccState":
+        """The same position, not yet keyed, having paid nothing."""
+        new = CvccState.__new__(CvccState)
+        new.game, new.reward, new._key, new._legal, new._next, new._copies = self.game, (0, 0), None, None, None, None
+        new.stage, new.p1, new.p2, new.remaining = self.stage, self.p1, self.p2, self.remaining
+        new.excess_left, new.support_left, new.hand_a, new.hand_d = (self.excess_left, self.support_left,
+                                                                     self.hand_a, self.hand_d)
+        new.current, new.a_step, new.d_step, new.alive = self.current, self.a_step, self.d_step, self.alive
+        return new
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CvccState) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"CvccState({self})"
+
+    # -- the state API ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        return _TO_MOVE[self.stage]
+
+    def is_terminal(self) -> bool:
+        return self.stage == "end"
+
+    def key(self):
+        if self._key is None:
+            # Excess strikes (-1 each) and supporters (+1 each) are interchangeable: only how
+            # many are left shapes the future, so the key counts them.
+            self._key = (self.stage, self.p1, self.p2, self.remaining, len(self.excess_left),
+                         len(self.support_left), self.hand_a, self.hand_d, self.current, self.a_step, self.d_step,
+                         self.alive)
+        return self._key
+
+    def rewards(self) -> tuple:
+        return self.reward
+
+    def returns(self) -> tuple:
+        obj = self.game.objective
+        if obj.name != "survive":
+            return (0, 0)
+        v = 1 if self.alive else 0
+        return (v, 1 - v) if obj.owner == DEFENDER else (1 - v, v)
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return self._legal
+
+    def _legal_actions(self) -> list:
+        g = self.game
+        if self.stage == "phase1":
+            return sorted(g.phases)
+        if self.stage == "phase2":
+            return sorted(g.phases[self.p1])
+        if self.stage == "phase3":
+            return sorted(g.phases[self.p1][self.p2])
+        if self.stage == "order":
+            if g.prune and not (self.excess_left or self.support_left or self.hand_a or self.hand_d):
+                # Nothing shared is left: the strikes are independent and the order changes no
+                # outcome (see CvccGame.prune), so one canonical order stands for all of them.
+                return [self.remaining[0]]
+            return list(self.remaining)
+        if self.stage == "attacker":
+            return g.attacker_steps(self)
+        if self.stage == "defender":
+            return g.defender_steps(self)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome, Fraction]]:
+        return list(self.game.outcomes(self).items())
+
+    def child(self, action) -> "CvccState":
+        if self.stage == "resolve":
+            return self.game.after(self, action)
+        return self._child(action)._skip_forced()
+
+    def _skip_forced(self) -> "CvccState":
+        """A step in which the player to move has exactly one thing to do is no decision: take it
+        (e.g. no excess strike, no supporter and no card left in a strike). ``self`` is a state just
+        made, not keyed and held by no one yet, so it takes the steps in place (keeping its reward)."""
+        while self.stage in _STEPS:
+            only = self.legal_actions()
+            if len(only) != 1:
+                break
+            self._step(only[0])
+            self._legal = None
+        return self
+
+    def _step(self, action) -> None:
+        """Take ``action`` at a step inside a strike, in place (on a state just made)."""
+        stage = self.stage
+        if stage == "order":  # MECCG-SEQ-1: the defender picks the strike resolved next
+            self.stage, self.current = "attacker", action
+        elif stage == "attacker":  # MECCG-SEQ-2/3/4
+            self.stage, self.a_step = "defender", action
+        else:  # MECCG-SEQ-5/6/7
+            self.stage, self.d_step = "resolve", action
+
+    def _child(self, action) -> "CvccState":
+        if self.stage in _STEPS:  # the common case, inside the strikes
+            new = self._copy()
+            new._step(action)
+            return new
+        g = self.game
+        if self.stage == "phase1":
+            return self._with(stage="phase2", p1=action)
+        if self.stage == "phase2":
+            return self._with(stage="phase3", p2=action)
+        if self.stage == "phase3":
+            pairs, excess = action
+            everything = tuple(sorted(self.p1 + self.p2 + pairs))
+            struck = {d for _, d in everything}
+            support = tuple(m.name for m in g.scenario.defender.members
+                            if m.status == "untapped" and m.name not in struck)
+            nxt = self._with(stage="order", p1=(), p2=(), remaining=everything, excess_left=excess,
+                          support_left=support, hand_a=g.hand_a, hand_d=g.hand_d)
+            return nxt if everything else nxt._with(stage="end")
+        raise ValueError(f"no action at a terminal state: {self}")
+
+    def action_to_string(self, action) -> str:
+        if self.stage == "resolve":  # the common case: a strike outcome, labelled once (see CvccGame)
+            got = self.game._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
+        return self.game.action_to_string(self, action)
+
+    def __str__(self) -> str:
+        if self.stage in ("phase1", "phase2", "phase3"):
+            made = ", ".join(f"{a}->{d}" for a, d in self.p1 + self.p2)
+            return f"{self.stage.replace('phase', 'phase ')}" + (f" after {made}" if made else "")
+        if self.stage == "end":
+            return "end of the attack"
+        left = len(self.remaining)
+        if self.current is None:
+            return f"{left} strike{'s' if left != 1 else ''} to resolve"
+        a, d = self.current
+        return f"strike {a} -> {d} ({self.stage})"
+
+
+class CvccGame:
+    """The combat of a scenario as a game; ``objective`` picks what the players play for.
+
+    ``prune`` (the default) leaves out two kinds of moves that cannot change the value of any
+    objective offered here, which makes the tree many times smaller:
+
+    * taking -3 not to tap (MECCG-SEQ-4/5): after its strike a member neither strikes again nor
+      supports, so staying untapped changes no later outcome, while -3 lowers its own odds: the
+      move is never better than not taking it;
+    * the strike order once nothing shared is left (no excess strike to allocate, no supporter,
+      no card in hand): the strikes are then independent, and any order gives the same value;
+    * supporting with fewer than every supporter left on the last strike (MECCG-SEQ-6): each
+      supporter adds +1 to the defender's prowess (MECCG-SEQ-6) and nothing comes after, and a
+      higher defender total never makes a strike's result worse for the defender under any
+      objective offered here (fail beats tie beats success for him).
+
+    ``prune=False`` keeps every move; the tests check that both give the same value.
+    ``group_outcomes`` (the default) makes chance branch on :class:`OutcomeClass` es rather than
+    on each distinct strike outcome; ``group_outcomes=False`` is the reference the tests compare to.
+    """
+
+    def __init__(self, scenario: Scenario, objective: Objective | None = None, *, prune: bool = True,
+                 group_outcomes: bool = True):
+        self.scenario = scenario
+        self.group_outcomes = group_outcomes
+        self.objective = objective or Objective()
+        self.prune = prune
+        if self.objective.name == "survive":
+            name = self.objective.character
+            owner = next((r for r, c in ((DEFENDER, scenario.defender), (ATTACKER, scenario.attacker))
+                          for m in c.members if m.name == name), None)
+            if owner is None:
+                raise ScenarioError(f"--character: {name!r} is not a member of either company")
+            self.objective = replace(self.objective, owner=owner)
+        self.reg = load_effects()
+        self.members = {m.name: m for m in scenario.attacker.members + scenario.defender.members}
+        self.hand_a = tuple(sorted(scenario.attacker.hand))
+        self.hand_d = tuple(sorted(scenario.defender.hand))
+        self._phase_tree: dict | None = None  # built on first use (the ASP traces; see phases)
+        self._outcomes: dict = {}
+        self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
+        self._cards: dict = {}  # (hand, member) -> playable card sets
+        self._after: dict = {}  # the fields of a position after a strike -> that position
+        self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
+
+    def release(self) -> None:
+        """Forget the positions remembered after strikes. Each refers back to the game (a reference
+        cycle), so without this they wait for the cycle collector, which takes far longer over the
+        tens of thousands a large tree remembers (about 0.2 s of ``tree wind_throne``, at exit)
+        than reference counting does once the cycle is broken. The game still works afterwards."""
+        self._after.clear()
+
+    def new_initial_state(self) -> CvccState:
+        return CvccState(self, "phase1")
+
+    def num_players(self) -> int:
+        return 2
+
+    # -- assignment (from the ASP traces) -------------------------------------------------------
+    @property
+    def phases(self) -> dict:
+        """The assignment phases from the ASP traces, enumerated on first use (the strike-by-strike
+        solver of :mod:`.matching` never needs them)."""
+        if self._phase_tree is None:
+            self._phase_tree = self._phases()
+        return self._phase_tree
+
+    def _phases(self) -> dict:
+        """phase-I set -> phase-II set -> {(phase-III set, excess)}, from the legal traces."""
+        tree: dict = {}
+        for t in LegalTraces(self.scenario):
+            by_phase: dict[int, list] = {1: [], 2: [], 3: []}
+            for a, d, p in t.steps:
+                by_phase[p].append((a, d))
+            p1, p2, p3 = (tuple(sorted(by_phase[i])) for i in (1, 2, 3))
+            tree.setdefault(p1, {}).setdefault(p2, set()).add((p3, t.excess))
+        return tree
+
+    # -- decisions inside a strike -----------------------------------------------------------
+    def _usable(self, e: Effect, m: Member) -> bool:
+        from .strikes import card_usable
+
+        role = "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
+        return card_usable(e, role, self.scenario.company(role), m, self.scenario) is None
+
+    def _card_sets(self, hand: tuple, m: Member) -> list[tuple]:
+        """Sets of distinct hand cards playable for ``m`` at one step, at most one needing a skill."""
+        got = self._cards.get((hand, m.name))
+        if got is None:
+            got = self._cards[hand, m.name] = self._card_sets_of(hand, m)
+        return got
+
+    def _card_sets_of(self, hand: tuple, m: Member) -> list[tuple]:
+        usable = sorted({c for c in hand if self._usable(self.reg.effects[c], m)})
+        out = []
+        for k in range(len(usable) + 1):
+            for combo in combinations(usable, k):
+                if sum(self.reg.effects[c].skill_card for c in combo) <= 1:
+                    out.append(combo)
+        return out
+
+    def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
+        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a)
+        got = self._steps.get(k)
+        if got is None:
+            got = self._steps[k] = self._attacker_steps(s)
+        return got
+
+    def defender_steps(self, s: CvccState) -> list[DefenderStep]:
+        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1)
+        got = self._steps.get(k)
+        if got is None:
+            got = self._steps[k] = self._defender_steps(s)
+        return got
+
+    def _attacker_steps(self, s: CvccState) -> list[AttackerStep]:
+        a, _d = s.current
+        m = self.members[a]
+        last = len(s.remaining) == 1
+        n = len(s.excess_left)
+        excess_options = [n] if last else range(n + 1)  # MECCG-SEQ-3: all the rest on the last strike
+        out = []
+        for cards in self._card_sets(s.hand_a, m):
+            untap_card = any(self.reg.effects[c].untap for c in cards)
+            untaps = (False, True) if (m.status == "untapped" or untap_card) and not self.prune else (False,)  # SEQ-4
+            for k in excess_options:
+                for u in untaps:
+                    out.append(AttackerStep(cards, k, u))
+        return out
+
+    def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
+        _a, d = s.current
+        m = self.members[d]
+        out = []
+        for cards in self._card_sets(s.hand_d, m):
+            untap_card = any(self.reg.effects[c].untap for c in cards)
+            untaps = (False, True) if (m.status == "untapped" or untap_card) and not self.prune else (False,)  # SEQ-5
+            for u in untaps:
+                n = len(s.support_left)
+                # MECCG-SEQ-6: any number of supporters; on the last strike all of them (see prune)
+                for k in ([n] if self.prune and len(s.remaining) == 1 else range(n + 1)):
+                    out.append(DefenderStep(u, k, cards))
+        return out
+
+    # -- chance ---------------------------------------------------------------------------------
+    def setup(self, s: CvccState) -> StrikeSetup:
+        a, d = s.current
+        sa, sd = s.a_step, s.d_step
+        excess = s.excess_left[:sa.excess]
+        support = s.support_left[:sd.support]
+        choice = StrikeChoice(defender=d, attacker=a, attacker_cards=sa.cards, excess=excess,
+                              attacker_untapped=sa.untap, defender_untapped=sd.untap, support=support,
+                              defender_cards=sd.cards)
+        a_cards = tuple(self.reg.effects[c] for c in sa.cards)
+        d_cards = tuple(self.reg.effects[c] for c in sd.cards)
+        a_m, d_m = self.members[a], self.members[d]
+        a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards)
+        d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards)
+        cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
+        return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
+                           supporters=support, forced_excess=())
+
+    def outcomes(self, s: CvccState) -> dict:
+        """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):
+        :class:`OutcomeClass` es, or each :class:`~.strikes.Outcome` without ``group_outcomes``."""
+        # Excess strikes and supporters are interchangeable (-1 and +1 each; see the state key), so
+        # the steps' counts say all the distribution depends on.
+        key = (s.current, s.a_step, s.d_step)
+        got = self._outcomes.get(key)
+        if got is None:
+            dist = dict(strike_outcomes(self.setup(s), self.scenario).items())
+            if self.group_outcomes:
+                classes: dict = {}
+                for i, (o, p) in enumerate(dist.items()):
+                    classes.setdefault((self.reward(o), self._kills(o)), []).append((o, p, i))
+                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms)):
+                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills), ms in classes.items()}
+            got = self._outcomes[key] = dist
+        return got
+
+    def _kills(self, o: Outcome) -> bool:
+        obj = self.objective
+        return obj.name == "survive" and o.loser == obj.character and o.fate == "eliminated"
+
+    def after(self, s: CvccState, o: Outcome) -> CvccState:
+        """The state after outcome ``o`` of the strike at ``s``, with the single-move steps that
+        follow already taken (see :meth:`CvccState.child`). Every outcome of one strike leads to
+        the same next position except for what it paid (and, under ``survive``, whether the
+        character lives), so that position is computed once per strike state and copied."""
+        if type(o) is OutcomeClass:
+            paid, alive = o.paid, s.alive and not o.kills
+        else:
+            paid, alive = self.reward(o), s.alive and not self._kills(o)
+        nxt = s._next
+        if nxt is None:
+            nxt = s._next = [None, None]  # by alive: the position reached (it is the same for every outcome)
+        template = nxt[alive]
+        if template is None:
+            current = s.current
+            remaining = tuple([p for p in s.remaining if p != current])
+            hand_a, hand_d = s.hand_a, s.hand_d
+            if s.a_step.cards or s.d_step.cards:
+                hand_a, hand_d = list(hand_a), list(hand_d)
+                for c in s.a_step.cards:
+                    hand_a.remove(c)
+                for c in s.d_step.cards:
+                    hand_d.remove(c)
+                hand_a, hand_d = tuple(hand_a), tuple(hand_d)
+            fields = (remaining, s.excess_left[s.a_step.excess:], s.support_left[s.d_step.support:], hand_a, hand_d,
+                      alive)
+            template = self._after.get(fields)  # many strikes lead to one position: build it once
+            if template is None:
+                template = CvccState(self, "order" if remaining else "end", remaining=remaining,
+                                     excess_left=fields[1], support_left=fields[2], hand_a=hand_a, hand_d=hand_d,
+                                     alive=alive)._skip_forced()
+                template.key()
+                template.legal_actions()
+                template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
+                self._after[fields] = template
+            nxt[alive] = template
+        if paid == (0, 0):
+            return template  # it paid nothing: the position itself (states are immutable, so shared)
+        new = template._copies.get(paid)
+        if new is None:
+            t = template
+            new = CvccState.__new__(CvccState)
+            new.game, new.reward, new._key, new._legal, new._next = self, paid, t._key, t._legal, None
+            new._copies = None
+            new.stage, new.p1, new.p2, new.remaining, new.excess_left = t.stage, t.p1, t.p2, t.remaining, t.excess_left
+            new.support_left, new.hand_a, new.hand_d, new.current = t.support_left, t.hand_a, t.hand_d, t.current
+            new.a_step, new.d_step, new.alive = t.a_step, t.d_step, t.alive
+            template._copies[paid] = new
+        return new
+
+    def reward(self, o: Outcome) -> tuple:
+        name = self.objective.name
+        if name == "kill_mp":  # MECCG-BODY-5..9: net MPs, the defending player's minus the attacking player's
+            v = (o.kill_mp_defender_player - o.penalty_defender_player) - (o.kill_mp_attacker_player
+                                                                          - o.penalty_attacker_player)
+            return (v, -v)
+        if name == "eliminations":
+            if o.fate != "eliminated":
+                return (0, 0)
+            v = 1 if o.loser in {m.name for m in self.scenario.attacker.members} else -1
+            return (v, -v)
+        return (0, 0)
+
+    # -- labels -----------------------------------------------------------------------------------
+    def action_to_string(self, s: CvccState, action: Any) -> str:
+        if s.stage in ("phase1", "phase2"):
+            return ", ".join(f"{d} takes {a}'s strike" for a, d in action) or "no pairs"
+        if s.stage == "phase3":
+            pairs, excess = action
+            text = ", ".join(f"{d} takes {a}'s strike" for a, d in pairs) or "no pairs"
+            return text + (f"; excess: {', '.join(excess)}" if excess else "")
+        if s.stage == "order":
+            a, d = action
+            return f"{d} faces {a}'s strike next"
+        if s.stage == "attacker":
+            parts = [f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}"] if action.cards else []
+            if action.excess:
+                parts.append(f"allocates {', '.join(s.excess_left[:action.excess])}'s excess strike"
+                             + ("s" if action.excess > 1 else ""))
+            if action.untap:
+                parts.append(f"{s.current[0]} takes -3 not to tap")
+            return "; ".join(parts) or "nothing"
+        if s.stage == "defender":
+            parts = [f"{s.current[1]} takes -3 not to tap"] if action.untap else []
+            if action.support:
+                parts.append(f"{', '.join(s.support_left[:action.support])} support{'s' if action.support == 1 else ''}")
+            if action.cards:
+                parts.append(f"plays {', '.join(self.reg.effects[c].name for c in action.cards)}")
+            return "; ".join(parts) or "nothing"
+        if s.stage == "resolve":
+            # a strike's outcomes are made once (see outcomes) and labelled once: by identity, the
+            # outcome kept alive with its label (hashing an outcome would cost more than the label)
+            got = self._labels.get(id(action))
+            if got is not None and got[0] is action:
+                return got[1]
+            if type(action) is OutcomeClass:
+                label = " or ".join(self.outcome_label(o) for o, _ in action.outcomes)
+            else:
+                label = self.outcome_label(action)
+            self._labels[id(action)] = (action, label)
+            return label
+        return str(action)
+
+    @staticmethod
+    def outcome_label(o: Outcome) -> str:
+        if o.result == "cancelled":
+            return "cancelled"
+        if o.result == "tie":
+            return "ineffectual"
+        return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}"

@@ -1,0 +1,485 @@
+"""Exact ``optimize`` for large MECCG combats: each strike valued once, the phases as a game over matchings.
+
+When the objective adds up over strikes (``kill_mp``, ``eliminations``; not ``survive``) and no
+hand holds a card (MECCG-SEQ-2/7), a strike's outcome changes no later strike: the pruned
+:class:`.game.CvccGame` reaches one next position whatever the dice say, so the value of the
+strikes after phase III is a sum of per-strike expectations, coupled only through two counts:
+
+* each distinct strike (attacker, defender) is valued once, exactly, from the engine's own
+  outcome classes (:meth:`.game.CvccGame.outcomes`, MECCG-SEQ-9/10, MECCG-BODY), for every
+  difference of supporters (+1 each, MECCG-SEQ-6) and excess strikes (-1 each, MECCG-SEQ-3);
+* with nothing shared (no excess strike, no possible supporter) a complete assignment's value is
+  the sum of its strikes' values, paid as each pair is made; otherwise the pairs made (as classes)
+  are carried to the end of phase III and resolved as a small game of their own (the defender
+  picks the next strike and how many supporters, the attacker how many excess strikes:
+  :meth:`_Matching.strikes`);
+* the assignment phases (MECCG-ASSIGN-2 defender, -3 attacker, -4 defender) are solved by dynamic
+  programming over who is still unassigned; members whose strikes are worth the same against
+  everyone (and with the same tapped state, all the phases read) are interchangeable and counted,
+  not named; a phase's set of pairs, one decision in the engine, is made pair by pair by the same
+  player (no chance in between, so the best set is the best sequence).
+
+Every phase-I choice is still valued (named, in the engine's order, ties broken the same way) and
+the principal line is named; the strikes of that line are solved again by the engine itself
+(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value. Cards in a
+hand and ``survive`` go to the engine (:func:`.optimize.solve_combat`): :func:`fast_reason` says
+why.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable
+
+from pycombat.errors import TooLargeError
+from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, Step, solve_game
+from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
+
+ADDITIVE = ("kill_mp", "eliminations")  #: objectives whose value is a sum over strikes
+
+
+def fast_reason(scenario, objective: Objective) -> str | None:
+    """Why the matching solver does not apply (None when it does)."""
+    from ..assignment.legal import judge_attack
+
+    if objective.name not in ADDITIVE:
+        return f"the objective {objective.name} is not a sum over strikes"
+    if scenario.attacker.hand or scenario.defender.hand:
+        return "cards in hand may be played in any strike (MECCG-SEQ-2/7)"
+    verdict = judge_attack(scenario)
+    if not verdict.legal or not verdict.strikes:
+        return "no strike to assign"
+    return None
+
+
+def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (), support: tuple = ()) -> Fraction:
+    """The exact expected reward (the defender's) of one strike with ``excess`` strikes allocated
+    to it and ``support`` supporting, from the engine's own outcome classes (which read only how
+    many of each: they are interchangeable, -1 and +1 each, MECCG-SEQ-3/6)."""
+    s = CvccState(game, "resolve", remaining=((attacker, defender),), current=(attacker, defender),
+                  excess_left=excess, support_left=support, a_step=AttackerStep(excess=len(excess)),
+                  d_step=DefenderStep(support=len(support)))
+    return sum((p * Fraction(c.paid[DEFENDER]) for c, p in game.outcomes(s).items()), Fraction(0))
+
+
+def _classes(names, untapped, column):
+    """Members grouped by (untapped, their values against the other side), in file order."""
+    keys: dict = {}
+    for n in names:
+        keys.setdefault((n in untapped, column(n)), []).append(n)
+    return list(keys.items())
+
+
+@dataclass
+class MatchingSolution:
+    """What :func:`solve_fast` found, with the interface of :class:`pycombat.tree.Solution` that
+    the report reads (``value``, ``stats``, ``alternatives()``, ``principal_line()``)."""
+
+    root: CvccState
+    num_players: int
+    value: tuple
+    stats: SearchStats
+    _alternatives: list
+    _line: list
+
+    def alternatives(self, state: Any | None = None) -> list[Alternative]:
+        if state is not None and state is not self.root:
+            raise ValueError("the matching solver keeps the alternatives of the first decision only")
+        return list(self._alternatives)
+
+    def principal_line(self) -> list[Step]:
+        return list(self._line)
+
+
+class _Matching:
+    """The assignment phases as a game over counts of interchangeable members (integers over one
+    common denominator, so the search does no Fraction arithmetic).
+
+    Without a shared resource (``additive``: no excess strike, no possible supporter) a pair's
+    value is paid when the pair is made; otherwise the pairs made are carried (as classes) to the
+    end of phase III, where the strikes are resolved as a game of their own (:meth:`strikes`)."""
+
+    def __init__(self, game: CvccGame, strikes, targets, max_nodes: int, progress, hint):
+        sc = game.scenario
+        self.game = game
+        untapped = {m.name for m in sc.attacker.members + sc.defender.members if m.status == "untapped"}
+        self.support_pool = [m.name for m in sc.defender.members if m.status == "untapped"]
+        self.fixed_support = sum(1 for n in self.support_pool if n not in targets)  # never struck
+        k_max = max(0, len(strikes) - len(targets))
+        # With at least as many strikes as targets every target is struck: only the untapped
+        # defenders who are no target may support.
+        t_max = self.fixed_support if len(strikes) >= len(targets) else len(self.support_pool)
+        self.additive = k_max == 0 and t_max == 0 or (
+            k_max == 0 and self.fixed_support == 0 and len(strikes) == len(targets))
+        if self.additive:
+            t_max = 0
+        # The value of every strike with every count of excess strikes and supporters it may get.
+        # Each excess strike is -1 and each supporter +1 to the defender's prowess (MECCG-SEQ-3/6),
+        # so a strike's value depends on the difference only: computed once per difference
+        # (tests/meccg/test_matching.py checks this against every pair of counts).
+        values = {}
+        for a in strikes:
+            others = tuple(x for x in strikes if x != a)
+            for d in targets:
+                helpers = tuple(x for x in self.support_pool if x != d)
+                by_net: dict = {}
+                for e in range(min(k_max, len(others)) + 1):
+                    for t in range(min(t_max, len(helpers)) + 1):
+                        if t - e not in by_net:
+                            by_net[t - e] = strike_value(game, a, d, others[:max(0, e - t)], helpers[:max(0, t - e)])
+                        values[a, d, e, t] = by_net[t - e]
+        self.denom = math.lcm(*(v.denominator for v in values.values()))
+        iv = {k: v.numerator * (self.denom // v.denominator) for k, v in values.items()}
+        self.iv = iv
+        et = sorted({(e, t) for _, _, e, t in iv})
+        self.scls = _classes(strikes, untapped, lambda a: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
+                                                                for d in targets))
+        self.tcls = _classes(targets, untapped, lambda d: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
+                                                                for a in strikes))
+        self.sof = {n: i for i, (_, ms) in enumerate(self.scls) for n in ms}
+        self.tof = {n: j for j, (_, ms) in enumerate(self.tcls) for n in ms}
+        self.V = [[iv[ms[0], mt[0], 0, 0] for _, mt in self.tcls] for _, ms in self.scls]
+        self.W = {(i, j, e, t): iv[ms[0], mt[0], e, t] for i, (_, ms) in enumerate(self.scls)
+                  for j, (_, mt) in enumerate(self.tcls) for e, t in et if (ms[0], mt[0], e, t) in iv}
+        self.sunt = [k[0] for k, _ in self.scls]
+        self.tunt = [k[0] for k, _ in self.tcls]
+        self.mandatory = sc.flags.get("phase2_assignment", "mandatory") == "mandatory"
+        self.memo: dict = {}
+        self.edges = 0
+        self.max_nodes, self.progress, self.hint = max_nodes, progress, hint
+
+    def gain(self, i: int, j: int) -> int:
+        """What making pair (i, j) pays at once: its value when strikes add up, else nothing yet."""
+        return self.V[i][j] if self.additive else 0
+
+    def made_with(self, made: tuple, i: int, j: int) -> tuple:
+        return made if self.additive else tuple(sorted(made + ((i, j),)))
+
+    # -- the three phases -------------------------------------------------------------------------
+    def _store(self, key, value):
+        memo = self.memo
+        memo[key] = value
+        n = len(memo)
+        if n >= self.max_nodes:
+            raise TooLargeError(self.hint(n))
+        if self.progress is not None and n % PROGRESS_EVERY == 0:
+            self.progress(n)
+        return value
+
+    def p1(self, j: int, u: int, rs: tuple, rt: tuple, made: tuple = ()) -> int:
+        """Phase I (MECCG-ASSIGN-2, defender, maximises): each untapped target in turn takes a
+        strike of any remaining member, or none."""
+        while u == 0:
+            j += 1
+            if j == len(self.tcls):
+                return self.p2start(rs, rt, made)
+            u = rt[j] if self.tunt[j] else 0
+        key = (1, j, u, rs, rt, made)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = None
+        for x, _ in self._p1_options(j, u, rs, rt, made):
+            if best is None or x > best:
+                best = x
+        return self._store(key, best)
+
+    def _p1_options(self, j, u, rs, rt, made):
+        self.edges += 1
+        yield self.p1(j, u - 1, rs, rt, made), None
+        rt2 = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+        for i, n in enumerate(rs):
+            if n:
+                self.edges += 1
+                yield (self.gain(i, j) + self.p1(j, u - 1, rs[:i] + (n - 1,) + rs[i + 1:], rt2,
+                                                 self.made_with(made, i, j)), i)
+
+    def p2start(self, rs: tuple, rt: tuple, made: tuple = ()) -> int:
+        """Phase II (MECCG-ASSIGN-3, attacker, minimises): his remaining untapped strikes, each on a
+        target or (as many as the phase2_assignment flag allows) none."""
+        return self.p2(-1, 0, rs, rt, self.skips(rs, rt), made)
+
+    def skips(self, rs: tuple, rt: tuple) -> int:
+        u_strikes = sum(n for n, t in zip(rs, self.sunt) if t)
+        return u_strikes - min(u_strikes, sum(rt)) if self.mandatory else u_strikes
+
+    def p2(self, i: int, u: int, rs: tuple, rt: tuple, skips: int, made: tuple = ()) -> int:
+        while u == 0:
+            i += 1
+            if i == len(self.scls):
+                return self.p3(rs, rt, made)
+            u = rs[i] if self.sunt[i] else 0
+        key = (2, i, u, rs, rt, skips, made)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = None
+        for x, _ in self._p2_options(i, u, rs, rt, skips, made):
+            if best is None or x < best:
+                best = x
+        return self._store(key, best)
+
+    def _p2_options(self, i, u, rs, rt, skips, made):
+        if skips:
+            self.edges += 1
+            yield self.p2(i, u - 1, rs, rt, skips - 1, made), None
+        rs2 = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
+        for j, n in enumerate(rt):
+            if n:
+                self.edges += 1
+                yield (self.gain(i, j) + self.p2(i, u - 1, rs2, rt[:j] + (n - 1,) + rt[j + 1:], skips,
+                                                 self.made_with(made, i, j)), j)
+
+    def p3(self, rs: tuple, rt: tuple, made: tuple = ()) -> int:
+        """Phase III (MECCG-ASSIGN-4, defender, maximises): remaining strikes on remaining targets
+        until either runs out (one at a time, from the side that runs out first)."""
+        if sum(rs) <= sum(rt):
+            i = next((k for k, n in enumerate(rs) if n), None)
+            if i is None:
+                return self.end(rs, rt, made)
+        else:
+            i = next((k for k, n in enumerate(rt) if n), None)
+            if i is None:
+                return self.end(rs, rt, made)
+        key = (3, rs, rt, made)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = max(x for x, _ in self._p3_options(rs, rt, made))
+        return self._store(key, best)
+
+    def _p3_options(self, rs, rt, made):
+        """(value, (strike class, target class)) for the next pair of phase III."""
+        if sum(rs) <= sum(rt):
+            i = next(k for k, n in enumerate(rs) if n)
+            pairs = [(i, j) for j, n in enumerate(rt) if n]
+        else:
+            j = next(k for k, n in enumerate(rt) if n)
+            pairs = [(i, j) for i, n in enumerate(rs) if n]
+        for i, j in pairs:
+            self.edges += 1
+            yield (self.gain(i, j) + self.p3(rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt[:j] + (rt[j] - 1,) + rt[j + 1:],
+                                             self.made_with(made, i, j)), (i, j))
+
+    def end(self, rs: tuple, rt: tuple, made: tuple) -> int:
+        """After phase III: the strikes left over are excess (MECCG-ASSIGN-5), the untapped
+        defenders left unstruck may support (MECCG-SEQ-6)."""
+        if self.additive:
+            return 0
+        support = self.fixed_support + sum(n for n, t in zip(rt, self.tunt) if t)
+        return self.strikes(made, sum(rs), support)
+
+    def strikes(self, left: tuple, k: int, t: int) -> int:
+        """The strikes resolved (MECCG-SEQ-1..10): the defender picks the next strike, the attacker
+        how many excess strikes it gets (all that are left on the last, MECCG-SEQ-3), the defender
+        how many supporters (all that are left on the last: never worse, see CvccGame.prune); no
+        outcome changes the later strikes, so each strike's expected value adds to the rest's."""
+        if not left:
+            return 0
+        if len(left) == 1:
+            i, j = left[0]
+            return self.W[i, j, k, t]
+        key = ("s", left, k, t)
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        best = None
+        for n, s in enumerate(left):
+            if n and left[n - 1] == s:
+                continue
+            rest = left[:n] + left[n + 1:]
+            worst = None
+            for e in range(k + 1):
+                top = None
+                for u in range(t + 1):
+                    x = self.W[s[0], s[1], e, u] + self.strikes(rest, k - e, t - u)
+                    if top is None or x > top:
+                        top = x
+                if worst is None or top < worst:
+                    worst = top
+            if best is None or worst > best:
+                best = worst
+        return self._store(key, best)
+
+
+def _counts(cls, names) -> tuple:
+    names = set(names)
+    return tuple(sum(1 for n in ms if n in names) for _, ms in cls)
+
+
+def _phase1_choices(m: "_Matching", untapped_targets, strikes, rs0: tuple, rt0: tuple) -> list:
+    """Every phase-I set of pairs (each untapped target takes one strike or none, MECCG-ASSIGN-2)
+    with what the pairs paid, the counts left and the pairs made as classes:
+    [(pairs, paid, rs, rt, made)], sorted as the engine lists them."""
+    out = []
+    sof, tof = m.sof, m.tof
+
+    def go(k, used, pairs, paid, rs, rt, made):
+        if k == len(untapped_targets):
+            out.append((tuple(sorted(pairs)), paid, rs, rt, made))
+            return
+        go(k + 1, used, pairs, paid, rs, rt, made)
+        d = untapped_targets[k]
+        j = tof[d]
+        rt2 = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+        for a in strikes:
+            if a not in used:
+                i = sof[a]
+                go(k + 1, used | {a}, pairs + [(a, d)], paid + m.gain(i, j), rs[:i] + (rs[i] - 1,) + rs[i + 1:], rt2,
+                   m.made_with(made, i, j))
+
+    go(0, frozenset(), [], 0, rs0, rt0, ())
+    out.sort(key=lambda r: r[0])
+    return out
+
+
+def estimate(strikes, targets, untapped_targets) -> int:
+    """The phase-I choices the solver values one by one (a size it cannot avoid)."""
+    n, total = len(strikes), 0
+    for k in range(len(untapped_targets) + 1):
+        total += math.comb(len(untapped_targets), k) * math.perm(n, k)
+    return total
+
+
+def solve_fast(scenario, objective: Objective, *, max_nodes: int,
+               progress: Callable[[int], object] | None = None):
+    """Solve a combat :func:`fast_reason` accepts; returns an :class:`.optimize.Solved`."""
+    from ..assignment.legal import judge_attack
+    from .optimize import Solved, report_value
+
+    t0 = time.perf_counter()
+    game = CvccGame(scenario, objective)
+    verdict = judge_attack(scenario)
+    strikes, targets = verdict.strikes, verdict.targets
+    untapped = {m.name for m in scenario.attacker.members + scenario.defender.members if m.status == "untapped"}
+    utargets = [d for d in targets if d in untapped]
+    where = scenario.file or "the scenario"
+    n_first = estimate(strikes, targets, utargets)
+    if n_first > max_nodes:
+        raise TooLargeError(f"{where}: optimize: the defender has {n_first:,} phase-I choices to value, more than "
+                            f"--max-nodes {max_nodes:,}; raise --max-nodes or solve a smaller combat")
+
+    def hint(n: int) -> str:
+        return (f"{where}: optimize: the assignment phases have more than {n:,} positions besides the "
+                f"{n_first:,} phase-I choices, more than --max-nodes {max_nodes:,} in all; raise --max-nodes or "
+                "solve a smaller combat")
+
+    # The phase-I choices are valued one by one after the search: they count against the bound too.
+    m = _Matching(game, strikes, targets, max_nodes - n_first, progress, hint)
+    D = m.denom
+    rs0, rt0 = _counts(m.scls, strikes), _counts(m.tcls, targets)
+    root_int = m.p1(-1, 0, rs0, rt0)
+
+    def val(x: int) -> tuple:
+        v = Fraction(x, D)
+        return (v, -v)
+
+    # Every phase-I choice, named, valued, in the engine's order (sorted) and with its tie-break.
+    root = game.new_initial_state()
+    rows = []
+    after: dict = {}  # phase-II start (counts left, pairs made) -> its value
+    for idx, (act, paid, rs, rt, made) in enumerate(_phase1_choices(m, utargets, strikes, rs0, rt0)):
+        x = after.get((rs, rt, made))
+        if x is None:
+            x = after[rs, rt, made] = m.p2start(rs, rt, made)
+        rows.append((idx, act, paid + x))
+    best_idx = max(rows, key=lambda r: (r[2], -r[0]))[0]
+    assert rows[best_idx][2] == root_int, "the phase-I choices disagree with the matching game"
+    rows.sort(key=lambda r: (-r[2], r[0]))
+    alts = [Alternative(action=a, label=game.action_to_string(root, a), child=i, value=val(x), best=i == best_idx)
+            for i, a, x in rows]
+    p1_act = next(a.action for a in alts if a.best)
+
+    # The principal line: phase I as chosen, phases II and III by the matching game's best moves
+    # (the first best option, members named in file order), then the strikes by the engine.
+    line: list[Step] = [Step(node=0, kind=DECISION, player=0, state=str(root),
+                             action=game.action_to_string(root, p1_act), prob=None, value=val(root_int))]
+    paid, made = 0, ()
+    for a, d in p1_act:
+        paid, made = paid + m.gain(m.sof[a], m.tof[d]), m.made_with(made, m.sof[a], m.tof[d])
+    left_s = [a for a in strikes if a not in {a for a, _ in p1_act}]
+    left_t = [d for d in targets if d not in {d for _, d in p1_act}]
+    s2 = CvccState(game, "phase2", p1=p1_act)
+    v2 = paid + m.p2start(_counts(m.scls, left_s), _counts(m.tcls, left_t), made)
+    p2_pairs = _follow2(m, left_s, left_t, made)
+    p2_act = tuple(sorted(p2_pairs))
+    line.append(Step(node=1, kind=DECISION, player=1, state=str(s2), action=game.action_to_string(s2, p2_act),
+                     prob=None, value=val(v2)))
+    for a, d in p2_pairs:
+        paid, made = paid + m.gain(m.sof[a], m.tof[d]), m.made_with(made, m.sof[a], m.tof[d])
+    left_s = [a for a in left_s if a not in {a for a, _ in p2_pairs}]
+    left_t = [d for d in left_t if d not in {d for _, d in p2_pairs}]
+    s3 = CvccState(game, "phase3", p1=p1_act, p2=p2_act)
+    v3 = paid + m.p3(_counts(m.scls, left_s), _counts(m.tcls, left_t), made)
+    p3_pairs = _follow3(m, left_s, left_t, made)
+    excess = tuple(a for a in strikes if a in set(left_s) - {a for a, _ in p3_pairs})
+    p3_act = (tuple(sorted(p3_pairs)), excess)
+    line.append(Step(node=2, kind=DECISION, player=0, state=str(s3), action=game.action_to_string(s3, p3_act),
+                     prob=None, value=val(v3)))
+    assert v3 == v2 == root_int, "the principal line leaves the matching game's value"
+    strikes_sol = solve_game(s3.child(p3_act), max_nodes=max_nodes)
+    assert strikes_sol.value[0] == Fraction(root_int, D), "the strikes disagree with the matching game"
+    line += [Step(**{**st.__dict__, "node": st.node + 3}) for st in strikes_sol.principal_line()]
+
+    n = len(m.memo) + len(rows) + strikes_sol.stats.nodes
+    edges = m.edges + len(rows) + strikes_sol.stats.edges
+    stats = SearchStats(nodes=n, edges=edges, decision=len(m.memo) + 3, chance=strikes_sol.stats.chance,
+                        terminal=strikes_sol.stats.terminal, transpositions=max(0, edges - (n - 1)), merged_edges=0,
+                        longest_line=len(line) - 1)
+    if progress is not None:
+        progress(n)
+    solution = MatchingSolution(root=root, num_players=2, value=val(root_int), stats=stats, _alternatives=alts,
+                                _line=line)
+    return Solved(game, solution, report_value(game, solution.value), time.perf_counter() - t0)
+
+
+def _first_best(options, better):
+    best = None
+    for x, choice in options:
+        if best is None or better(x, best[0]):
+            best = (x, choice)
+    return best[1]
+
+
+def _follow2(m: _Matching, left_s, left_t, made: tuple) -> list:
+    """The attacker's phase-II pairs along the matching game's best line, named."""
+    rs, rt = _counts(m.scls, left_s), _counts(m.tcls, left_t)
+    skips = m.skips(rs, rt)
+    free_t = list(left_t)
+    pairs = []
+    for i in range(len(m.scls)):
+        if not m.sunt[i]:
+            continue
+        undecided = [a for a in m.scls[i][1] if a in left_s]
+        for k, a in enumerate(undecided):
+            j = _first_best(m._p2_options(i, len(undecided) - k, rs, rt, skips, made), lambda x, y: x < y)
+            if j is None:
+                skips -= 1
+                continue
+            d = next(t for t in m.tcls[j][1] if t in free_t)
+            pairs.append((a, d))
+            free_t.remove(d)
+            rs = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
+            rt = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+            made = m.made_with(made, i, j)
+    return pairs
+
+
+def _follow3(m: _Matching, left_s, left_t, made: tuple) -> list:
+    """The defender's phase-III pairs along the matching game's best line, named."""
+    rs, rt = _counts(m.scls, left_s), _counts(m.tcls, left_t)
+    free_s, free_t = list(left_s), list(left_t)
+    pairs = []
+    while any(rs) and any(rt):
+        i, j = _first_best(m._p3_options(rs, rt, made), lambda x, y: x > y)
+        a = next(x for x in m.scls[i][1] if x in free_s)
+        d = next(t for t in m.tcls[j][1] if t in free_t)
+        pairs.append((a, d))
+        free_s.remove(a)
+        free_t.remove(d)
+        rs = rs[:i] + (rs[i] - 1,) + rs[i + 1:]
+        rt = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
+        made = m.made_with(made, i, j)
+    return pairs

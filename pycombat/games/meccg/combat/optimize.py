@@ -1,0 +1,89 @@
+"""``pycombat optimize`` and ``pycombat tree`` for MECCG: the combat game solved exactly.
+
+The game is :class:`game.CvccGame`; the engine (:mod:`pycombat.tree`) builds its graph and
+solves it by expectiminimax. Values are reported from the defender's side (his MPs minus the
+attacker's, or his eliminations count), or as the probability that the named character
+survives.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from pycombat.errors import ScenarioError
+from pycombat.tree import Solution, Step, solve_game
+from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective, OutcomeClass
+from ..model import Scenario
+
+
+def objective_from(name: str | None, character: str | None, scenario: Scenario) -> Objective:
+    name = name or "kill_mp"
+    if name not in OBJECTIVES:
+        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
+    if name == "survive":
+        if not character:
+            raise ScenarioError("--objective survive needs --character NAME")
+        for c in (scenario.defender, scenario.attacker):
+            for m in c.members:
+                if character.casefold() in (m.name.casefold(), m.card_name.casefold()):
+                    return Objective(name, m.name)
+        names = [m.name for c in (scenario.attacker, scenario.defender) for m in c.members]
+        raise ScenarioError(f"--character: {character!r} is not a member of either company ({', '.join(names)})")
+    if character:
+        raise ScenarioError("--character is only for --objective survive")
+    return Objective(name)
+
+
+@dataclass
+class Solved:
+    game: CvccGame
+    solution: Solution  #: every state's value (no graph: `pycombat tree` builds one)
+    value: Fraction  #: the root value in the report's terms (see :func:`report_value`)
+    seconds: float
+
+
+def report_value(game: CvccGame, value: tuple) -> Fraction:
+    """The value the report shows: player 0's (the defender's), or P(character survives)."""
+    obj = game.objective
+    if obj.name == "survive":
+        return value[obj.owner]
+    return value[DEFENDER]
+
+
+def solve_combat(scenario: Scenario, objective: Objective, *, max_nodes: int,
+                 progress: Callable[[int], object] | None = None) -> Solved:
+    t0 = time.perf_counter()
+    game = CvccGame(scenario, objective)
+    solution = solve_game(game.new_initial_state(), max_nodes=max_nodes, progress=progress)
+    return Solved(game, solution, report_value(game, solution.value), time.perf_counter() - t0)
+
+
+def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
+    """The defender's phase-I choices (or the first decision), each with its exact value."""
+    return [(alt.label, report_value(solved.game, alt.value), alt.best) for alt in solved.solution.alternatives()]
+
+
+def line(solved: Solved) -> list[Step]:
+    return solved.solution.principal_line()
+
+
+def shown_outcomes(solved: Solved, step: Step) -> list[tuple[str, Fraction]]:
+    """The strike outcomes of a chance step of the line, each with its own probability (a class
+    of outcomes with one effect is listed member by member, in the strike's order)."""
+    rows = []
+    for action, (label, prob) in zip(step.actions, step.outcomes, strict=True):
+        if isinstance(action, OutcomeClass):
+            rows += [(i, solved.game.outcome_label(o), p) for i, (o, p) in zip(action.index, action.outcomes)]
+        else:
+            rows.append((len(rows), label, prob))
+    return [(label, p) for _, label, p in sorted(rows, key=lambda r: r[0])]
+
+
+def who(player: int, scenario: Scenario) -> str:
+    if player == DEFENDER:
+        return f"{scenario.defender.player} (defender)"
+    if player == ATTACKER:
+        return f"{scenario.attacker.player} (attacker)"
+    return "chance"

@@ -1,0 +1,787 @@
+"""MECCG CvCC strikes: modified prowess and body, exact two-sided odds, body checks, kill MPs.
+
+Given a scenario with a ``combat:`` block (a complete assignment in the defender's strike
+order, plus each strike's choices), this module
+
+* checks the choices against the strike sequence (MECCG-SEQ-2..9, card requirements);
+* computes each side's final prowess and body with a breakdown citing rule ids;
+* gives the exact distribution of each strike's outcome (attacker 2d6, or the best of two,
+  against defender 2d6; then the loser's body check) in :class:`fractions.Fraction`;
+* combines the strikes, which are independent once the choices are fixed, into the
+  distribution of kill MPs for each side and each character's fate;
+* replays a combat with given dice, narrating each step with the rules applied.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Iterable, NamedTuple
+
+from pycombat.dice import Dist, best_of, two_d6
+from pycombat.errors import ScenarioError
+from ..assignment.legal import Assignment, LegalAssignments
+from ..cards import interpreter as cardfx
+from ..cards.interpreter import CardModel
+from ..cards.strike_effects import Effect, load_effects
+from ..model import Company, Member, Scenario, StrikeChoice  # noqa: F401
+
+HAZARD_NOTE = "MECCG-STRUCT-8"
+
+
+@dataclass(frozen=True)
+class Mod:
+    """One modification of a value, with the rule (or card) that makes it."""
+
+    amount: int
+    what: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a strike after steps 1-6: final prowess and body with their breakdowns."""
+
+    member: Member
+    role: str  #: attacker | defender
+    prowess: int
+    prowess_mods: tuple[Mod, ...]
+    body: int
+    body_mods: tuple[Mod, ...]
+    rolls: int  #: 2d6 rolled this many times, best kept (MECCG-SEQ-13)
+    stays_untapped: bool  #: took -3 (or -1 for The Balrog) not to tap
+    prewounded: bool  #: wounded before this strike: +1 to a body check against it (MECCG-BODY-1)
+    discard_on: tuple[int, ...]  #: body-check results that discard it (MECCG-BODY-2), moved by body mods
+    ringwraith: bool
+    cards: tuple[Effect, ...]
+    body_roll_mod: int = 0  #: added to body-check rolls against this side (Blow Turned -1, MECCG-FX-9)
+    no_tap: bool = False  #: does not tap after the strike unless wounded (Block, Dodge, MECCG-FX-1)
+
+
+@dataclass(frozen=True)
+class StrikeSetup:
+    index: int  #: 1-based, in the defender's order
+    choice: StrikeChoice
+    attacker: Side
+    defender: Side
+    cancelled_by: Effect | None  #: a card that cancels the strike (MECCG-SEQ-12)
+    supporters: tuple[str, ...]
+    forced_excess: tuple[str, ...]  #: excess strikes forced onto the last strike (MECCG-SEQ-3)
+    notes: tuple[str, ...] = ()
+
+
+class Outcome(NamedTuple):
+    """What one strike did. ``fate`` is the loser's: survives, eliminated, discarded, returned."""
+
+    result: str  #: fails (defender higher), succeeds (attacker higher), tie, cancelled
+    loser: str | None
+    fate: str | None
+    kill_mp_defender_player: int  #: kill MPs the defending player scores (MECCG-BODY-5)
+    kill_mp_attacker_player: int
+    penalty_defender_player: int  #: printed "-N MP if eliminated" and avatar -5 (MECCG-BODY-7/9)
+    penalty_attacker_player: int
+
+
+# ---- prowess and body ----------------------------------------------------------------------
+def _race(m: Member) -> str:
+    return (m.race or "").casefold()
+
+
+def _has_skill(m: Member, skill: str) -> bool:
+    return skill.casefold() in {s.casefold() for s in m.skills}
+
+
+OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body")
+
+
+def _flag_off(scenario: Scenario, card: CardModel) -> bool:
+    """An unclear card (card_flags.md) whose flag reads it as having no effect in CvCC."""
+    return card.flag is not None and scenario.flags.get(card.flag, "no_effect") == "no_effect"
+
+
+def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]:
+    """The card models acting on ``me`` without being played in this strike: its own abilities,
+    its company's and the scenario's cards in play, and the Ringwraith mode cards (MECCG-FX-4/6/7)."""
+    company = scenario.company(role)
+    out: list[CardModel] = []
+    if me.card_id:
+        own = cardfx.model(me.card_id)
+        if own.play == "ability":
+            out.append(own)
+        elif own.fx and own.kind == "character":  # a tapping ability: its plain records still act
+            out.append(cardfx.CardModel(id=own.id, name=own.name, kind="character", play="ability", rule=own.rule,
+                                        fx=tuple(f for f in own.fx if f.cond and ("mode" in f.cond
+                                                                                  or "opponent_race" in f.cond))))
+    placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
+    for card, global_ in placed:
+        m = cardfx.model(card.id)
+        if global_ and getattr(card, "type", None) == "resource":
+            continue  # a resource under no company: reported as unmodelled (coverage.py)
+        if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
+            out.append(m)
+    for m in cardfx.mode_cards():
+        if m.whole_company and any(x.mode == m.mode for x in company.members):
+            out.append(m)
+        elif not m.whole_company and me.mode == m.mode:
+            out.append(m)
+    return out
+
+
+def _records(cards: Iterable[CardModel], ctx: cardfx.Ctx, scenario: Scenario) -> list[tuple[cardfx.Fx, CardModel]]:
+    """The records of ``cards`` whose card requirements and own conditions hold in ``ctx``."""
+    out = []
+    for c in cards:
+        if cardfx.holds(c.requires, ctx) is not None:
+            continue
+        for f in c.fx:
+            if cardfx.holds(f.cond, ctx) is None:
+                out.append((f, c))
+    return out
+
+
+def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None, base: int,
+               others: list[Mod]) -> tuple[list[Mod], list[Mod], list[Mod]]:
+    """MECCG-SEQ-9 (1) and MECCG-FX-2/3: the weapon (the chosen one, else the best), then one item
+    of each other slot (the best) and every slotless item. Returns (weapon mods, other item
+    prowess mods, body mods)."""
+    flags = scenario.flags
+    by_slot: dict[str | None, list] = {}
+    notes: list[Mod] = []
+    for item in me.items:
+        m = cardfx.model(item.id)
+        pv = cardfx.item_variant(m, "prowess", ctx)
+        bv = cardfx.item_variant(m, "body", ctx)
+        base_p = next((v for v in m.variants if v.stat == "prowess"), None)
+        if pv is not None and pv.cond.get("doors_of_night") and flags.get("aiglos_doors_of_night") != "applies":
+            # MECCG-SEQ-14 [aiglos_doors_of_night]: only the normal bonus in CvCC
+            pv = base_p if base_p is not None and cardfx.holds(base_p.cond, ctx) is None else None
+            notes.append(Mod(0, f"{item.name}: normal bonus only [aiglos_doors_of_night="
+                                f"{flags.get('aiglos_doors_of_night')}]", "MECCG-SEQ-14"))
+        if pv is None and base_p is not None and base_p.cond.get("skill"):
+            notes.append(Mod(0, f"{item.name}: {base_p.cond['skill'].lower()} only, no bonus for {me.name}",
+                             "MECCG-SEQ-9"))
+        if pv is None and bv is None:
+            continue
+        if chosen is not None and m.slot == "Weapon" and item.id != chosen:
+            continue
+        by_slot.setdefault(m.slot, []).append((item, m, pv, bv))
+    weapon: list[Mod] = []
+    rest: list[Mod] = []
+    body: list[Mod] = []
+    body_now = me.body or 0
+
+    def gain(v, before):
+        return cardfx.weapon_bonus(before, v.bonus, v.maximum) if v is not None else 0
+
+    wrule = "MECCG-SEQ-9"  # step 1 of the roll: the weapon with its maximum (formula: MECCG-FX-2)
+    # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
+    for slot, entries in sorted(by_slot.items(), key=lambda kv: kv[0] != "Weapon"):
+        picks = entries if slot is None else [max(entries, key=lambda e: (gain(e[2], base), gain(e[3], body_now)))]
+        for item, m, pv, bv in picks:
+            if pv is not None:
+                label = pv.label or item.name
+                cap = f", max {pv.maximum}" if pv.maximum is not None else ""
+                rule = "MECCG-SEQ-14" if any(v.cond.get("doors_of_night") for v in m.variants) else \
+                    cardfx.ITEM_RULE if pv.cond and not set(pv.cond) <= {"skill"} else wrule
+                if slot == "Weapon":
+                    if flags.get("weapon_max_order") == "cap_total" and pv.maximum is not None:
+                        # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
+                        total_rest = sum(x.amount for x in others)
+                        total = min(base + pv.bonus + total_rest, max(pv.maximum, base + total_rest))
+                        weapon.append(Mod(total - base - total_rest,
+                                          f"{label}: +{pv.bonus}, total capped at {pv.maximum}", rule))
+                    else:
+                        weapon.append(Mod(gain(pv, base), f"{label}: {pv.bonus:+d}{cap}", rule))
+                else:
+                    before = base + sum(x.amount for x in weapon)
+                    rest.append(Mod(gain(pv, before), f"{label}: {pv.bonus:+d}{cap}", cardfx.ITEM_RULE))
+            if bv is not None:
+                g = gain(bv, body_now)
+                if g:
+                    cap = f", max {bv.maximum}" if bv.maximum is not None else ""
+                    body.append(Mod(g, f"{item.name}: body {bv.bonus:+d}{cap}", cardfx.ITEM_RULE))
+                    body_now += g
+    return weapon, rest + notes, body
+
+
+def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, opponent: Member,
+               excess: Iterable[str], supporters: Iterable[str], cards: tuple[CardModel, ...],
+               their_cards: tuple[CardModel, ...] = (), lasting: tuple[CardModel, ...] = (),
+               their_lasting: tuple[CardModel, ...] = ()) -> Side:
+    """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9), every card effect read by
+    the one interpreter (:mod:`..cards.interpreter`, MECCG-FX).
+
+    ``me.status`` is the status when the strike starts (a member that tapped earlier in the
+    combat, e.g. for an ally's ability, is tapped by then). ``cards`` are played in this strike
+    for ``me`` (``their_cards`` for the opponent); ``lasting`` are cards played earlier in the
+    attack that last it (MECCG-FX-8).
+    """
+    other = "defender" if role == "attacker" else "attacker"
+    company, opp_company = scenario.company(role), scenario.company(other)
+    took = choice.attacker_untapped if role == "attacker" else choice.defender_untapped
+    their_took = choice.defender_untapped if role == "attacker" else choice.attacker_untapped
+    ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opponent=opponent, opp_company=opp_company,
+                     taps=not took)
+    octx = cardfx.Ctx(me=opponent, company=opp_company, scenario=scenario, opponent=me, opp_company=company,
+                      taps=not their_took)
+    played = tuple(cards) + tuple(c for c in lasting if c not in cards)
+    mine = _records(standing_cards(scenario, role, me), ctx, scenario)
+    # cards played for me: the play was checked when it was made (requirements, MECCG-SEQ-2/7)
+    mine += [(f, c) for c in played for f in c.fx if cardfx.holds(f.cond, ctx) is None]
+    theirs = _records(standing_cards(scenario, other, opponent), octx, scenario)
+    theirs += [(f, c) for c in tuple(their_cards) + tuple(their_lasting) for f in c.fx
+               if cardfx.holds(f.cond, octx) is None]
+    theirs += _before_assignment(scenario, role, opp_company)
+    theirs = [(f, c) for f, c in theirs if f.what in OPPOSING]
+    base = me.prowess or 0
+    body_mods: list[Mod] = []
+    untapped_by_card = any(f.what == "untap" for f, _ in mine)
+    others: list[Mod] = []
+    # MECCG-SEQ-9 (2): the other modifications.
+    if me.status == "wounded":
+        others.append(Mod(-2, "wounded", "MECCG-SEQ-9"))
+    elif me.status == "tapped" and not untapped_by_card:
+        others.append(Mod(-1, "tapped", "MECCG-SEQ-9"))
+    if role == "defender":
+        for e in excess:
+            others.append(Mod(-1, f"excess strike of {e}", "MECCG-SEQ-3"))
+    pen_fx = [(f, c) for f, c in mine if f.what == "untap_penalty"]
+    if took:
+        pen = min([f.amount for f, _ in pen_fx] + [3])
+        rule = next((c.rule for f, c in pen_fx if f.amount == pen),
+                    "MECCG-SEQ-4" if role == "attacker" else "MECCG-SEQ-5")
+        others.append(Mod(-pen, f"-{pen} not to tap", rule))
+    if role == "defender":
+        for s in supporters:
+            others.append(Mod(1, f"support of {s}", "MECCG-SEQ-6"))
+    for f, c in mine:
+        if f.what == "untap" and me.status == "tapped":
+            others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
+        elif f.what == "prowess":
+            others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+        elif f.what == "body":
+            body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+    for f, c in theirs:
+        if f.what == "opponent_prowess":
+            others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+        elif f.what == "opponent_body":
+            body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
+    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, choice.attacker_weapon if role == "attacker"
+                                              else choice.defender_weapon, base, others)
+    body_mods = item_body + body_mods
+    mods = weapon + item_rest + others
+    prowess = base + sum(m.amount for m in mods)
+    body = (me.body or 0) + sum(m.amount for m in body_mods)
+    halve = [(f, c) for f, c in theirs if f.what == "halve_opponent_body"]
+    if halve:  # MECCG-FX-5: "opponent's body halved (round up)", after the other body modifications
+        half = -(-body // 2)
+        body_mods.append(Mod(half - body, f"{halve[0][1].name}: body halved (round up)",
+                             halve[0][0].rule or halve[0][1].rule))
+        body = half
+    body_shift = body - (me.body or 0)
+    roll_mod = sum(f.amount for f, _ in mine if f.what == "body_check_roll") + \
+        sum(f.amount for f, _ in theirs if f.what == "opponent_body_check_roll")
+    no_discard = any(f.what == "no_discard" for f, _ in mine)
+    return Side(member=me, role=role, prowess=prowess, prowess_mods=tuple(mods), body=body,
+                body_mods=tuple(body_mods), rolls=max([f.amount for f, _ in mine if f.what == "rolls"] + [1]),
+                stays_untapped=took, prewounded=me.status == "wounded",
+                discard_on=() if no_discard else tuple(n + body_shift for n in me.discard_on_body_check),
+                ringwraith=_race(me) == "ringwraith", cards=tuple(cards), body_roll_mod=roll_mod,
+                no_tap=any(f.what == "no_tap" for f, _ in mine))
+
+
+def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
+    """How a modification is named in the breakdown (the card, and the condition that made it)."""
+    if "opponent_race" in f.cond:
+        return f"{c.name}: {f.amount:+d} against {'/'.join(f.cond['opponent_race'])}"
+    if "mode" in f.cond:
+        return f"{c.name}: {f.amount:+d} in {f.cond['mode']} mode"
+    return c.name
+
+
+def _before_assignment(scenario: Scenario, role: str, opp_company: Company) -> list:
+    """The defender's cards played before strikes are assigned (``combat: before_assignment``):
+    attack-wide effects on the attacking characters (MECCG-PRE-5 [pre_assignment_attack_effects],
+    MECCG-FX-13)."""
+    combat = scenario.combat
+    if role != "attacker" or combat is None or not combat.before_assignment:
+        return []
+    if scenario.flags.get("pre_assignment_attack_effects") != "allowed":
+        return []
+    out = []
+    for cid in combat.before_assignment:
+        c = cardfx.model(cid)
+        ctx = cardfx.Ctx(me=opp_company.members[0], company=opp_company, scenario=scenario)
+        if cardfx.holds(c.requires, ctx) is None:
+            out += [(f, c) for f in c.fx]
+    return out
+
+
+# ---- validating the plan ------------------------------------------------------------------
+def _err(scenario: Scenario, path: str, message: str) -> ScenarioError:
+    return ScenarioError(message, file=scenario.file, path=path)
+
+
+def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
+    """Check the combat plan against the rules and compute every strike's two sides."""
+    combat = scenario.combat
+    if combat is None:
+        raise ScenarioError("needs a `combat:` block: the strikes (defender, attacker) in the defender's order, "
+                            "with each strike's choices (see examples/meccg/wind_throne.yaml; `pycombat "
+                            "enumerate` lists the legal assignments)", file=scenario.file, path="combat")
+    if not combat.strikes:
+        raise ScenarioError("lists no strikes", file=scenario.file, path=f"{combat.path}.strikes")
+    _check_assignment(scenario)
+    reg = load_effects()
+    att, dfn = scenario.attacker, scenario.defender
+    assigned_defenders = {s.defender for s in combat.strikes}
+    allocated: dict[str, str] = {}
+    tapped_supporters: set[str] = set()
+    used_allies: set[str] = set()
+    struck: set[str] = set()
+    lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
+    setups = []
+    last = len(combat.strikes)
+    for i, ch in enumerate(combat.strikes, start=1):
+        # MECCG-SEQ-3: excess strikes are allocated by the attacker, once each.
+        for e in ch.excess:
+            if e not in combat.excess:
+                raise _err(scenario, f"{ch.path}.excess", f"{e!r} is not an excess strike (its strike is assigned; "
+                           f"excess: {', '.join(combat.excess) or 'none'}) (MECCG-SEQ-3)")
+            if e in allocated:
+                raise _err(scenario, f"{ch.path}.excess", f"{e!r}'s excess strike was already allocated "
+                           f"({allocated[e]}) (MECCG-SEQ-3)")
+            allocated[e] = ch.path
+        forced: tuple[str, ...] = ()
+        if i == last:
+            # MECCG-SEQ-3: whatever is not allocated before the last strike must go on it.
+            forced = tuple(e for e in combat.excess if e not in allocated)
+        excess = ch.excess + forced
+        # MECCG-SEQ-6: support from untapped defending members not facing a strike.
+        for s in ch.support:
+            m = dfn.member(s)
+            if s in assigned_defenders:
+                raise _err(scenario, f"{ch.path}.support", f"{s!r} faces a strike and may not support (MECCG-SEQ-6)")
+            if m.status != "untapped" or s in tapped_supporters:
+                raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
+                           "(MECCG-SEQ-6)")
+            tapped_supporters.add(s)
+        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck)
+        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck)
+        for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
+            company = att if who == "attacker" else dfn
+            m = company.member(ch.attacker if who == "attacker" else ch.defender)
+            if took and m.status != "untapped" and not any(c.untap for c in (a_cards if who == "attacker" else d_cards)):
+                rule = "MECCG-SEQ-4" if who == "attacker" else "MECCG-SEQ-5"
+                raise _err(scenario, f"{ch.path}.{who}_untapped",
+                           f"{m.name} is {m.status}: taking -3 not to tap needs an untapped character ({rule})")
+        a_m, d_m = att.member(ch.attacker), dfn.member(ch.defender)
+        # a member that tapped for its ability earlier in this combat is tapped now (MECCG-SEQ-9)
+        if a_m.name in used_allies and a_m.status == "untapped":
+            a_m = replace(a_m, status="tapped")
+        if d_m.name in used_allies and d_m.status == "untapped":
+            d_m = replace(d_m, status="tapped")
+        struck.update((ch.attacker, ch.defender))
+        a_last = tuple(c for c in lasting["attacker"] if cardfx.holds(c.requires, _ctx(scenario, "attacker", a_m)) is None)
+        d_last = tuple(c for c in lasting["defender"] if cardfx.holds(c.requires, _ctx(scenario, "defender", d_m)) is None)
+        a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last)
+        d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last, a_last)
+        lasting["attacker"] += tuple(c for c in a_cards if c.lasts == "attack")
+        lasting["defender"] += tuple(c for c in d_cards if c.lasts == "attack")
+        cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
+        setups.append(StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
+                                  supporters=ch.support, forced_excess=forced))
+    return setups
+
+
+def _ctx(scenario: Scenario, role: str, m: Member) -> cardfx.Ctx:
+    return cardfx.Ctx(me=m, company=scenario.company(role), scenario=scenario)
+
+
+def _check_assignment(scenario: Scenario) -> None:
+    """The combat's pairs must be a legal complete assignment (MECCG-ASSIGN, check mode)."""
+    combat = scenario.combat
+    pairs = tuple((s.attacker, s.defender) for s in combat.strikes)
+    view = LegalAssignments(scenario)
+    violations = view.violations(Assignment(pairs, combat.excess))
+    if violations:
+        from pycombat.rulebook import load_rulebook
+
+        book = load_rulebook("meccg")
+        why = "; ".join(f"{v.rule}: {book.rule(v.rule).summary}" for v in violations[:3])
+        raise ScenarioError(f"is not a legal complete assignment: {why}", file=scenario.file,
+                            path=f"{combat.path}.strikes")
+
+
+def card_usable(card: CardModel, role: str, company: Company, me: Member, scenario: Scenario) -> str | None:
+    """None if ``card`` may be played (or used) for ``me``, who faces the strike, else why not
+    (MECCG-SEQ-2/7, MECCG-STRUCT-3, the card's own requirements)."""
+    if card.side == "defender" and role != "defender":
+        return f"{card.name} works against an attack, and only the defender faces one (MECCG-STRUCT-3)"
+    if _flag_off(scenario, card):
+        return f"{card.name} has no effect in CvCC [{card.flag}={scenario.flags.get(card.flag)}] ({card.rule})"
+    other = "defender" if role == "attacker" else "attacker"
+    ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
+                     self_name=me.name)
+    failed = cardfx.holds(card.requires, ctx)
+    if failed is not None:
+        key, _, val = failed.partition("=")
+        if key == "company_has":
+            return f"{card.name} needs {val} in the {role}'s company ({card.rule})"
+        what = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
+            key, f"needs {failed}")
+        return f"{card.name} {what}; {me.name} does not qualify ({card.rule})"
+    return None
+
+
+def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
+           used_allies: set[str], struck: set[str]) -> tuple[CardModel, ...]:
+    ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
+    step = "1" if role == "attacker" else "6"
+    rule_step = "MECCG-SEQ-2" if role == "attacker" else "MECCG-SEQ-7"
+    path = f"{ch.path}.{role}_cards"
+    effects = tuple(reg.effects[i] for i in ids)
+    skill_cards = [e for e in effects if e.skill_card]
+    if len(skill_cards) > 1:
+        raise _err(scenario, path, f"at most one card that needs a skill at step {step} ({rule_step}); got "
+                   + ", ".join(e.name for e in skill_cards))
+    for e in effects:
+        why = card_usable(e, role, company, me, scenario)
+        if why is not None:
+            raise _err(scenario, path, why)
+        if e.source == "item" and e.id not in {i.id for i in me.items}:
+            raise _err(scenario, path, f"{me.name} does not carry {e.name} ({e.rule})")
+        if e.source in ("ally", "member"):
+            allies = [m for m in company.members if m.card_id == e.id]
+            if not allies:
+                raise _err(scenario, path, f"{e.name} is not in the {role}'s company ({e.rule})")
+            ally = allies[0]
+            if ally.status != "untapped" or ally.name in used_allies:
+                raise _err(scenario, path, f"{ally.name} must be untapped to tap for its effect ({e.rule})")
+            if ally.name in struck:
+                raise _err(scenario, path, f"{ally.name} already faced its own strike: after it, it is tapped or "
+                           f"wounded unless it took -3 and won, which pycombat does not assume ({e.rule})")
+            used_allies.add(ally.name)
+    return effects
+
+
+# ---- odds ---------------------------------------------------------------------------------
+def roll_dist(n: int) -> Dist:
+    """A player's 2d6, rolled ``n`` times keeping the best (MECCG-SEQ-13)."""
+    return best_of(two_d6(), n)
+
+
+def body_result(loser: Side, roll: int, scorer_alignment: str, flags) -> tuple[str, int, int]:
+    """A body check's (fate, kill MP to the scorer, MP the owner loses) for a 2d6 ``roll``."""
+    m = loser.member
+    # MECCG-BODY-1: +1 if wounded before this strike; card modifiers to the roll (MECCG-FX-9)
+    result = roll + (1 if loser.prewounded else 0) + loser.body_roll_mod
+    if loser.ringwraith and roll in (7, 8):  # MECCG-BODY-3: unmodified 7 or 8
+        return ("returned", 0, 0)
+    if result in loser.discard_on:  # MECCG-BODY-2: exactly N discards an Orc or Troll
+        return ("discarded", 0, 0)
+    if result > loser.body:  # MECCG-BODY-1: greater than body eliminates
+        return ("eliminated", kill_mp(m, scorer_alignment), owner_penalty(m, flags))
+    return ("survives", 0, 0)
+
+
+def body_check(loser: Side, scorer_alignment: str, flags) -> Dist:
+    """The body check against ``loser`` (MECCG-BODY-1..9): Dist of (fate, kill MP, owner penalty)."""
+    return two_d6().map(lambda roll: body_result(loser, roll, scorer_alignment, flags))
+
+
+def kill_mp(m: Member, scorer_alignment: str) -> int:
+    """MECCG-BODY-5: the printed MP (none printed: 0); MECCG-BODY-8: 1 for a Fallen-wizard player."""
+    mp = max(m.mp or 0, 0)
+    if scorer_alignment == "fallen-wizard" and mp >= 1:
+        return 1
+    return mp
+
+
+def owner_penalty(m: Member, flags) -> int:
+    """MECCG-BODY-9 [elimination_mp_clauses] and MECCG-BODY-7: MPs the owner loses."""
+    if flags.get("elimination_mp_clauses") != "apply":
+        return 0
+    pen = -(m.mp_if_eliminated or 0) if (m.mp_if_eliminated or 0) < 0 else 0
+    if m.avatar:
+        pen += 5
+    return pen
+
+
+def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
+    """The exact distribution of a strike's :class:`Outcome` (MECCG-SEQ-9/10, MECCG-BODY)."""
+    if setup.cancelled_by is not None:
+        return Dist.point(Outcome("cancelled", None, None, 0, 0, 0, 0))
+    a, d = setup.attacker, setup.defender
+    att_al, def_al = scenario.attacker.alignment, scenario.defender.alignment
+
+    def resolve(result: str) -> Dist:
+        if result == "fails":  # D > A: the attacker is wounded, the defending player checks its body
+            return body_check(a, def_al, scenario.flags).map(
+                lambda f: Outcome("fails", a.member.name, f[0], f[1], 0, 0, f[2]))
+        if result == "succeeds":  # D < A: the defender is wounded
+            return body_check(d, att_al, scenario.flags).map(
+                lambda f: Outcome("succeeds", d.member.name, f[0], 0, f[1], f[2], 0))
+        return Dist.point(Outcome("tie", None, None, 0, 0, 0, 0))
+
+    return compare_dist(a.prowess, a.rolls, d.prowess, d.rolls).bind(resolve)
+
+
+def compare_dist(attacker_prowess: int, attacker_rolls: int, defender_prowess: int, defender_rolls: int) -> Dist:
+    """MECCG-SEQ-9/10: both roll 2d6 (best of ``*_rolls``) and add prowess; Dist over
+    ``fails`` (defender higher), ``tie`` and ``succeeds`` (attacker higher).
+
+    >>> compare_dist(6, 1, 6, 1)["tie"]
+    Fraction(73, 648)
+    """
+    def verdict(ra: int, rd: int) -> str:
+        diff = (defender_prowess + rd) - (attacker_prowess + ra)
+        return "fails" if diff > 0 else ("succeeds" if diff < 0 else "tie")
+
+    return roll_dist(attacker_rolls).combine(roll_dist(defender_rolls), verdict)
+
+
+@dataclass
+class CombatOdds:
+    setups: list[StrikeSetup]
+    per_strike: list[Dist]
+    kill_mp: Dist  #: joint (defending player's kill MPs, attacking player's kill MPs)
+    fates: dict[str, Dist] = field(default_factory=dict)  #: member -> Dist of fate
+
+
+def combat_odds(scenario: Scenario) -> CombatOdds:
+    setups = setup_strikes(scenario)
+    per = [strike_outcomes(s, scenario) for s in setups]
+    joint = Dist.point((0, 0))
+    for dist in per:  # strikes are independent once the choices are fixed
+        joint = joint.combine(dist, lambda acc, o: (acc[0] + o.kill_mp_defender_player,
+                                                    acc[1] + o.kill_mp_attacker_player))
+    fates: dict[str, Dist] = {}
+    for s, dist in zip(setups, per):
+        for name in (s.attacker.member.name, s.defender.member.name):
+            fates[name] = dist.map(lambda o, n=name: ("cancelled" if o.result == "cancelled" else
+                                                      (o.fate if o.loser == n else "unhurt")))
+    return CombatOdds(setups=setups, per_strike=per, kill_mp=joint, fates=fates)
+
+
+def strike_summary(dist: Dist) -> dict[str, Fraction]:
+    """P(defender wins), P(tie), P(defender loses), P(cancelled) of one strike."""
+    return {
+        "defender_wins": dist.prob(lambda o: o.result == "fails"),
+        "tie": dist.prob(lambda o: o.result == "tie"),
+        "defender_loses": dist.prob(lambda o: o.result == "succeeds"),
+        "cancelled": dist.prob(lambda o: o.result == "cancelled"),
+    }
+
+
+# ---- replay -------------------------------------------------------------------------------
+@dataclass
+class ReplayStep:
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass
+class Replay:
+    strikes: list[tuple[StrikeSetup, list[ReplayStep], Outcome]]
+    preamble: list[ReplayStep]
+    kill_mp: tuple[int, int]  #: (defending player, attacking player)
+
+
+class RollSource:
+    """Dice for a replay: per strike from the file, or one flat sequence from --rolls."""
+
+    def __init__(self, flat: list[int] | None):
+        self.flat = list(flat) if flat is not None else None
+        self.pos = 0
+
+    def take(self, given: tuple[int, ...], n: int, what: str, path: str, file: str | None) -> list[int]:
+        if self.flat is not None:
+            if self.pos + n > len(self.flat):
+                raise ScenarioError(f"--rolls ran out of dice at {what} (needs {self.pos + n} rolls, "
+                                    f"got {len(self.flat)})")
+            out = self.flat[self.pos:self.pos + n]
+            self.pos += n
+            return out
+        if len(given) != n:
+            raise ScenarioError(f"{what} needs {n} roll{'s' if n > 1 else ''} (2d6 totals), the file gives "
+                                f"{len(given)}", file=file, path=f"{path}.rolls")
+        return list(given)
+
+
+def _fmt_mods(base: int, mods: Iterable[Mod]) -> str:
+    parts = [str(base)] + [f"{m.amount:+d} ({m.what}, {m.rule})" for m in mods if m.amount]
+    return " ".join(parts)
+
+
+def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
+    setups = setup_strikes(scenario)
+    src = RollSource(flat_rolls)
+    preamble = []
+    hazards = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"]
+    if hazards:
+        preamble.append(ReplayStep(
+            f"In play: {', '.join(hazards)}: hazards, no effect on company vs. company combat "
+            f"[hazard_scope={scenario.flags['hazard_scope']}]", ("MECCG-STRUCT-8",)))
+    for m in scenario.attacker.members:
+        if m.may_not_face_strikes_at_site and scenario.flags["site_barred_ally_strikes"] == "strike":
+            preamble.append(ReplayStep(
+                f"{m.name} strikes although he may not face strikes at a site [site_barred_ally_strikes=strike]: "
+                "the seed's reading; under CoE he commits no strike", ("MECCG-STRUCT-2",)))
+    if scenario.combat.excess:
+        preamble.append(ReplayStep(f"Excess strikes: {', '.join(scenario.combat.excess)}, -1 each where the attacker "
+                                   "allocates them", ("MECCG-ASSIGN-5", "MECCG-STRUCT-9")))
+    out = []
+    tot_d = tot_a = 0
+    for s in setups:
+        steps: list[ReplayStep] = []
+        a, d, ch = s.attacker, s.defender, s.choice
+        steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({d.member.status}) faces {a.member.name}'s "
+                                f"strike ({a.member.status}); the defender chose the order", ("MECCG-SEQ-1",)))
+        for c in a.cards:
+            steps.append(ReplayStep(f"Step 1: the attacker plays {c.name}", ("MECCG-SEQ-2", c.rule)))
+        for e in ch.excess:
+            steps.append(ReplayStep(f"Step 2: the attacker allocates {e}'s excess strike to {d.member.name}: -1",
+                                    ("MECCG-SEQ-3",)))
+        for e in s.forced_excess:
+            steps.append(ReplayStep(f"Step 2: last strike: {e}'s unallocated excess strike must go on "
+                                    f"{d.member.name}: -1", ("MECCG-SEQ-3",)))
+        if ch.attacker_untapped:
+            steps.append(ReplayStep(f"Step 3: {a.member.name} takes the penalty not to tap", ("MECCG-SEQ-4",)))
+        elif a.member.status == "untapped":
+            steps.append(ReplayStep(f"Step 3: {a.member.name} takes no -3: full prowess, will tap", ("MECCG-SEQ-4",)))
+        if ch.defender_untapped:
+            steps.append(ReplayStep(f"Step 4: {d.member.name} takes -3 not to tap", ("MECCG-SEQ-5",)))
+        elif d.member.status == "untapped":
+            steps.append(ReplayStep(f"Step 4: {d.member.name} takes no -3: full prowess, will tap", ("MECCG-SEQ-5",)))
+        for sup in s.supporters:
+            steps.append(ReplayStep(f"Step 5: {sup} taps to support {d.member.name}: +1", ("MECCG-SEQ-6",)))
+        for c in d.cards:
+            steps.append(ReplayStep(f"Step 6: the defender plays {c.name}", ("MECCG-SEQ-7", c.rule)))
+            if c.id == "TW-252":
+                steps.append(ReplayStep("(the seed credits Halfling Stealth to the attacker; it is the hero "
+                                        "player's card, played by the defender)", ("MECCG-CARD-9",)))
+        if s.cancelled_by is not None:
+            who = s.cancelled_by.name
+            taps = scenario.flags["cancelled_strike_taps"] == "yes"
+            steps.append(ReplayStep(
+                f"{who} cancels the strike: no roll, no wound, no body check; "
+                f"{'both characters tap' if taps else 'nobody taps'} "
+                f"[cancelled_strike_taps={scenario.flags['cancelled_strike_taps']}]"
+                + (f" (the seed taps {a.member.name})" if not taps else "")
+                + f". {d.member.name} would have been at {d.prowess}, {a.member.name} at {a.prowess}",
+                ("MECCG-SEQ-12", s.cancelled_by.rule)))
+            out.append((s, steps, Outcome("cancelled", None, None, 0, 0, 0, 0)))
+            continue
+        boosting = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"
+                    and any("prowess" in t for t in getattr(c, "effect_tags", ()))]
+        nothing = (f"; {', '.join(boosting)} gives nothing (a hazard)" if boosting else "")
+        steps.append(ReplayStep(f"Prowess: {a.member.name} {_fmt_mods(a.member.prowess or 0, a.prowess_mods)} = "
+                                f"{a.prowess}; {d.member.name} {_fmt_mods(d.member.prowess or 0, d.prowess_mods)} = "
+                                f"{d.prowess}{nothing}", ("MECCG-SEQ-9",) + (("MECCG-STRUCT-8",) if boosting else ())))
+        ra = src.take(ch.rolls.attacker if ch.rolls else (), a.rolls, f"strike {s.index} (attacker)", ch.path,
+                      scenario.file)
+        rd = src.take(ch.rolls.defender if ch.rolls else (), d.rolls, f"strike {s.index} (defender)", ch.path,
+                      scenario.file)
+        ka, kd = max(ra), max(rd)
+        A, D = a.prowess + ka, d.prowess + kd
+        rolled_a = f"{' and '.join(map(str, ra))}, keeps {ka}" if len(ra) > 1 else str(ka)
+        rules = ("MECCG-SEQ-9", "MECCG-SEQ-13") if len(ra) > 1 or len(rd) > 1 else ("MECCG-SEQ-9",)
+        steps.append(ReplayStep(f"Step 7: the attacker rolls {rolled_a}: {a.prowess} + {ka} = {A}; the defender "
+                                f"rolls {', '.join(map(str, rd))}: {d.prowess} + {kd} = {D}", rules))
+        if D == A:
+            taps = [x.member.name for x in (a, d)
+                    if not x.stays_untapped and not x.no_tap and x.member.status == "untapped"]
+            steps.append(ReplayStep(f"Step 8: {D} = {A}: ineffectual, nobody is wounded"
+                                    + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}" if taps else ""),
+                                    ("MECCG-SEQ-10",)))
+            out.append((s, steps, Outcome("tie", None, None, 0, 0, 0, 0)))
+            continue
+        winner, loser = (d, a) if D > A else (a, d)
+        verdict = "fails" if D > A else "succeeds"
+        tap = (f"{winner.member.name} taps" if winner.member.status == "untapped" and not winner.stays_untapped
+               and not winner.no_tap else f"{winner.member.name} does not tap")
+        steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
+                                f"{loser.member.name} is wounded and the "
+                                f"{'defending' if D > A else 'attacking'} player makes the body check",
+                                ("MECCG-SEQ-10", "MECCG-BODY-1")))
+        body = src.take((ch.rolls.body,) if ch.rolls and ch.rolls.body is not None else (), 1,
+                        f"strike {s.index} (body check)", ch.path, scenario.file)[0]
+        scorer_al = scenario.defender.alignment if D > A else scenario.attacker.alignment
+        fate, kmp, pen = body_result(loser, body, scorer_al, scenario.flags)
+        result = body + (1 if loser.prewounded else 0) + loser.body_roll_mod
+        bmods = "".join(f" {m.amount:+d} ({m.what})" for m in loser.body_mods)
+        body_txt = f"body {loser.member.body}{bmods} = {loser.body}" if loser.body_mods else f"body {loser.body}"
+        parts = ([" + 1 (wounded before this strike)"] if loser.prewounded else []) + \
+            ([f" {loser.body_roll_mod:+d} (card modifiers to the roll, MECCG-FX-9)"] if loser.body_roll_mod else [])
+        rolled = f"{body}{''.join(parts)} = {result}" if parts else f"{body}"
+        if fate == "eliminated":
+            text = f"Body check: {rolled} > {body_txt}"
+            if loser.discard_on:
+                text += f", not the discard number {', '.join(map(str, loser.discard_on))}"
+            text += f": {loser.member.name} is eliminated; {kmp} kill MP to the {'defending' if D > A else 'attacking'} player"
+            rules = ("MECCG-BODY-1", "MECCG-BODY-5")
+            if loser.discard_on:
+                rules = rules + ("MECCG-BODY-2",)
+        elif fate == "discarded":
+            text = f"Body check: {rolled} is {loser.member.name}'s discard number: discarded, no kill MP"
+            rules = ("MECCG-BODY-2", "MECCG-BODY-5")
+        elif fate == "returned":
+            text = f"Body check: {body} against a Ringwraith: returns to its player's hand, no kill MP"
+            rules = ("MECCG-BODY-3",)
+        else:
+            text = f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, wounded"
+            rules = ("MECCG-BODY-1",)
+        steps.append(ReplayStep(text, rules))
+        o = Outcome(verdict, loser.member.name, fate, kmp if D > A else 0, kmp if D < A else 0,
+                    pen if D < A else 0, pen if D > A else 0)
+        tot_d += o.kill_mp_defender_player
+        tot_a += o.kill_mp_attacker_player
+        out.append((s, steps, o))
+    if src.flat is not None and src.pos != len(src.flat):
+        raise ScenarioError(f"--rolls gives {len(src.flat)} rolls but the combat uses {src.pos}")
+    return Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a))
+
+
+# ---- reports (plain data for the CLI and JSON) -----------------------------------------------
+FATES = ("wounded", "eliminated", "discarded", "returned")
+
+
+def defaults_used(scenario: Scenario) -> list[str]:
+    """What the plan leaves to defaults, said in words (the output states them)."""
+    out = []
+    combat = scenario.combat
+    if combat is None:
+        return out
+    allocated = {e for s in combat.strikes for e in s.excess}
+    if combat.excess and set(combat.excess) - allocated:
+        out.append("excess strikes not allocated in the file go on the last strike (MECCG-SEQ-3): "
+                   + ", ".join(e for e in combat.excess if e not in allocated))
+    for s in combat.strikes:
+        missing = []
+        if not s.attacker_cards:
+            missing.append("no attacker card")
+        if not s.defender_cards:
+            missing.append("no defender card")
+        if not s.attacker_untapped:
+            missing.append("the attacker taps (no -3)")
+        if not s.defender_untapped:
+            missing.append("the defender taps (no -3)")
+        if not s.support:
+            missing.append("no support")
+        out.append(f"{s.defender} vs {s.attacker}: " + ", ".join(missing) if missing else
+                   f"{s.defender} vs {s.attacker}: every choice given")
+    return out
+
+
+def member_fates(dist: Dist, name: str) -> dict[str, Fraction]:
+    """P(name loses the strike, i.e. is wounded) and P(each body-check fate)."""
+    return {
+        "wounded": dist.prob(lambda o: o.loser == name),
+        "eliminated": dist.prob(lambda o: o.loser == name and o.fate == "eliminated"),
+        "discarded": dist.prob(lambda o: o.loser == name and o.fate == "discarded"),
+        "returned": dist.prob(lambda o: o.loser == name and o.fate == "returned"),
+    }
+
+
+def marginal(joint: Dist, index: int) -> Dist:
+    return joint.map(lambda k: k[index])

@@ -1,0 +1,667 @@
+"""The one interpreter of Riftbound spell and gear effects in a showdown (RB-SHOW, RB-CARD).
+
+A showdown entry ``{play: Blood Rush, by: attacker, target: Vi}`` names a card of the shipped
+data (:mod:`.spells`); this module reads the card's structured ``effects`` and turns each into
+changes of the units (Might, keywords, damage, Stun, prevention, doubling, units leaving or
+entering the battlefield). Effects are read by their *kind* (``might_modifier``,
+``deal_damage``, ``stun``, ...) with the record's parameters, never by card name.
+
+Legality is checked as the card resolves, each refusal citing a rule id:
+
+* RB-SHOW-4: only Action and Reaction cards (``showdown_playable``) in a showdown;
+* RB-CARD-1: the targets the card asks for (count, friendly/enemy, at the battlefield,
+  attacking, Might at most N, domain, tag, another unit);
+* RB-CARD-2: costs, when ``card_costs = stated`` (the entry's ``paid:`` must cover the card's
+  Energy and Power cost);
+* RB-CARD-3: counters (the countered card must be a spell of at most the stated cost).
+
+What the interpreter does not model (an ``unparsed`` clause, an effect kind or an amount it
+does not read, a condition it cannot check and the entry does not state) is returned as
+``{card, what, why}`` (RB-CARD-4): never dropped.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Mapping
+
+from pycombat.errors import ScenarioError
+from .spells import Card
+from ..model import Unit, other
+from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
+
+#: effect kinds with no effect on this combat's damage (named in the narration, not unmodelled)
+NO_COMBAT_EFFECT = {
+    "ready": "readying does not change combat damage (exhausted units still deal and take it)",
+    "exhaust": "exhausting does not change combat damage",
+    "grant_ability": "the granted ability (pay runes: ready) does not change combat damage",
+}
+#: keywords a card may grant, and how the model reads them
+GRANTABLE = ("Assault", "Shield", "Tank", "Backline")
+NO_EFFECT_KEYWORDS = {
+    "Ganking": "RB-MIGHT-11", "Deflect": "RB-MIGHT-10",
+    "Temporary": "RB-CARD-5",  # killed at the start of its controller's next turn: after this combat
+}
+#: conditions the interpreter decides from the board (the rest must be stated: `condition: true`)
+CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise")
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played in the showdown (an entry of ``showdown:`` with ``play:``)."""
+
+    card: Card
+    by: str  #: attacker | defender
+    targets: tuple[str, ...] = ()  #: unit names (or, for a counter, the card it counters)
+    mode: int | None = None  #: 1-based choice among the card's "Choose one" effects
+    condition: bool | None = None  #: the player's statement that the card's condition holds
+    to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
+    paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
+    facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
+    path: str = ""
+
+    @property
+    def kind(self) -> str:  # so a Play can sit among the generic showdown effects
+        return "play"
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    card: str
+    what: str
+    why: str
+
+    def as_json(self) -> dict:
+        return {"card": self.card, "what": self.what, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One primitive change the interpreter asks the showdown to make."""
+
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | none
+    unit: str | None = None
+    amount: int | None = None
+    keyword: str | None = None
+    how: str = ""
+    rules: tuple[str, ...] = ()
+    note: str = ""
+
+
+class Board:
+    """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
+
+    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None):
+        self.units, self.present, self.base = units, present, base
+        self.away = away if away is not None else []  #: moved to another battlefield: still in play
+
+    def where(self, name: str) -> str | None:
+        if name in self.present:
+            return "battlefield"
+        if name in self.base:
+            return "base"
+        if name in self.away:
+            return "elsewhere"
+        return None
+
+
+def _err(play: Play, message: str, rule: str, field: str | None = None) -> ScenarioError:
+    return ScenarioError(f"{play.card.name}: {message} ({rule})", path=f"{play.path}.{field}" if field else play.path)
+
+
+# ---- what the model reads in an effect record -------------------------------------------------------
+#: effect-record keys the interpreter reads; any other key makes the effect not modelled (RB-CARD-4)
+KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
+              "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
+              "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split"}
+#: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
+#: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
+
+
+def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
+    ok, why = _kind_support(e)
+    extra = sorted(set(e) - KNOWN_KEYS)
+    if ok and extra:
+        return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
+    return ok, why
+
+
+def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    k = e.get("effect")
+    tgt = e.get("target") or {}
+    if isinstance(tgt, dict) and tgt.get("kind") == "gear":
+        return False, "gear on the board is not modelled (only Equipment Might bonuses)"
+    if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units"):
+        return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
+    if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
+        return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
+    if e.get("trigger"):
+        return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
+    if k == "might_modifier":
+        if isinstance(e.get("value"), int):
+            return True, f"{e['value']:+d} Might" + (f" (not below {e['min_might']})" if e.get("min_might") else "")
+        if e.get("value_per") is not None and e.get("per") == "enemy unit there":
+            return True, f"+{e['value_per']} Might per enemy unit at the battlefield"
+        return False, f"its amount ({e.get('value') or e.get('per')}) is not read"
+    if k == "might_double":
+        return True, "Might doubled (+ its current Might)"
+    if k == "might_swap":
+        return True, "the two units' current Might swapped"
+    if k == "buff":
+        return True, "+1 Might buff (a unit has at most one)"
+    if k == "buff_bonus":
+        return True, f"buffed units get +{e.get('value', 1)} Might more"
+    if k == "grant_keyword":
+        kw = e.get("keyword")
+        if kw in GRANTABLE:
+            return True, f"gains {kw}" + (f" {e['value']}" if e.get("value") else "")
+        if kw in NO_EFFECT_KEYWORDS:
+            return True, f"gains {kw}: no effect on this combat's damage ({NO_EFFECT_KEYWORDS[kw]})"
+        return False, f"keyword {kw} is not modelled"
+    if k == "deal_damage":
+        if isinstance(e.get("amount"), int):
+            return True, f"{e['amount']} damage marked (RB-MIGHT-8)"
+        return False, f"its amount ({e.get('amount')}) is not read"
+    if k == "fight":
+        return True, "the two units deal damage equal to their Might to each other"
+    if k == "stun":
+        return True, "Stunned: adds 0 to its side's total (RB-MIGHT-3)"
+    if k in ("kill", "banish", "remove_to_deck", "return_to_hand", "recall"):
+        return True, "leaves the battlefield"
+    if k == "take_control":
+        if e.get("then") == "recall":
+            return True, "taken and recalled: leaves the battlefield"
+        return False, "a unit changing sides mid-combat is not modelled"
+    if k == "move":
+        return True, "moves (into the battlefield from base, or away from it)"
+    if k == "prevent_damage":
+        if isinstance(e.get("amount"), int) and not e.get("scope"):
+            return True, f"prevents the next {e['amount']} damage: raises its lethal amount (RB-MIGHT-6)"
+        # (a modelled "prevent all" would make the unit unkillable: leftover on it is RB-READ-4)
+        return False, f"prevention of {e.get('amount')}" + (f" ({e['scope']})" if e.get("scope") else "")
+    if k == "damage_double":
+        return True, "damage dealt to it doubled (RB-MIGHT-7; threshold per rules_version)"
+    if k == "counter":
+        if e.get("what") == "spell" and not e.get("unless_controller_pays_energy"):
+            return True, "counters a spell" + (f" of cost at most {e.get('max_energy')} Energy"
+                                               if e.get("max_energy") is not None else "")
+        return False, f"counters {e.get('what')}" + (" unless its controller pays" if
+                                                     e.get("unless_controller_pays_energy") else "")
+    if k in NO_COMBAT_EFFECT:
+        return True, NO_COMBAT_EFFECT[k]
+    return False, f"effect kind {k} is not interpreted"
+
+
+def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
+    """Each effect of ``card`` as modelled (``{what, how}``) or not (``{card, what, why}``)."""
+    modelled, unmodelled = [], []
+    for e in card.effects:
+        ok, text = effect_support(e)
+        what = _what(e)
+        if ok:
+            modelled.append({"what": what, "how": text})
+        else:
+            unmodelled.append({"card": card.name, "what": what, "why": text})
+    if card.unparsed:
+        unmodelled.append({"card": card.name, "what": f"{card.unparsed} clause(s) of the card text",
+                           "why": "not parsed into effects in the data (`unparsed`)"})
+    if card.equipment:
+        if card.equip_might_bonus is not None:
+            modelled.append({"what": "Equipment", "how": f"+{card.equip_might_bonus} Might to the unit it is attached to"})
+        else:
+            unmodelled.append({"card": card.name, "what": "Equipment Might bonus",
+                               "why": "in no source (equip_might_bonus is null)"})
+    return modelled, unmodelled
+
+
+def _what(e: Mapping[str, Any]) -> str:
+    parts = [str(e.get("effect"))]
+    for key in ("keyword", "value", "amount", "value_per", "to", "what"):
+        if e.get(key) is not None:
+            parts.append(f"{key}={e[key]}")
+    if e.get("condition"):
+        parts.append(f"if {e['condition']}")
+    if e.get("replaces_previous"):
+        parts.append("(instead)")
+    if e.get("mode_option"):
+        parts.append("(a 'Choose one' option)")
+    return " ".join(parts)
+
+
+# ---- resolving a play --------------------------------------------------------------------------------
+class _Targets:
+    """The entry's targets, consumed in order by the card's effects."""
+
+    def __init__(self, play: Play, board: Board):
+        self.play, self.board = play, board
+        self.queue = list(play.targets)
+        self.chosen: list[str] = []
+
+    def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
+        if len(self.queue) < n and not (at_most or optional):
+            raise _err(self.play, f"needs {n} more target(s) ({_spec_text(spec)}); "
+                       f"{len(self.queue)} left in `target`", "RB-CARD-1", "target")
+        got, self.queue = self.queue[:n], self.queue[n:]
+        for name in got:
+            check_target(self.play, self.board, name, spec, self.chosen)
+        self.chosen += [g for g in got if g not in self.chosen]
+        return got
+
+
+def _spec_text(spec: Mapping[str, Any]) -> str:
+    bits = []
+    if spec.get("side"):
+        bits.append(str(spec["side"]))
+    if spec.get("state"):
+        bits.append(str(spec["state"]))
+    bits.append(str(spec.get("kind", "unit")))
+    if spec.get("location"):
+        bits.append(f"at the {'battlefield' if spec['location'] != 'base' else 'base'}")
+    if spec.get("might_max") is not None:
+        bits.append(f"with Might {spec['might_max']} or less")
+    if spec.get("domain"):
+        bits.append(f"of domain {spec['domain']}")
+    if spec.get("other"):
+        bits.append("(another one)")
+    return " ".join(bits)
+
+
+def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], chosen: list[str]) -> None:
+    """RB-CARD-1: ``name`` is a legal target for ``spec`` (else a ScenarioError with the rule id)."""
+    u = board.units.get(name)
+    where = board.where(name) if u is not None else None
+    if u is None or where is None:
+        raise _err(play, f"{name!r} is not a unit in play here (already gone, or not in the scenario)",
+                   "RB-CARD-1", "target")
+    side = spec.get("side")
+    if side == "friendly" and u.side != play.by:
+        raise _err(play, f"{name} is not a friendly unit of the {play.by}", "RB-CARD-1", "target")
+    if side == "enemy" and u.side == play.by:
+        raise _err(play, f"{name} is not an enemy unit of the {play.by}", "RB-CARD-1", "target")
+    loc = spec.get("location")
+    if loc in ("battlefield", "in_combat", "same_location") and where != "battlefield":
+        raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
+    if spec.get("state") == "attacking" and not (u.side == "attacker" and where == "battlefield"):
+        raise _err(play, f"{name} is not attacking", "RB-CARD-1", "target")
+    if spec.get("might_max") is not None and u.current_might > int(spec["might_max"]):
+        raise _err(play, f"{name} has Might {u.current_might}, more than {spec['might_max']}", "RB-CARD-1", "target")
+    if spec.get("domain") and spec["domain"] not in u.domains:
+        raise _err(play, f"{name} is not a {spec['domain']} unit" + (" (a custom unit has no domains)"
+                                                                     if u.card_id is None else ""),
+                   "RB-CARD-1", "target")
+    if spec.get("other") and name in chosen:
+        raise _err(play, f"{name} was already chosen: this needs another unit", "RB-CARD-1", "target")
+
+
+def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
+    """Every unit an ``all`` effect reaches (at the battlefield unless it says otherwise)."""
+    out = []
+    for name in list(board.present):
+        u = board.units[name]
+        side = spec.get("side")
+        if side == "friendly" and u.side != play.by or side == "enemy" and u.side == play.by:
+            continue
+        if spec.get("tag") and spec["tag"] not in u.tags:
+            continue
+        if spec.get("state") == "attacking" and u.side != "attacker":
+            continue
+        out.append(name)
+    return out
+
+
+def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
+               previous_applied: bool | None) -> bool | None:
+    """RB-CARD-8: whether a card's condition holds: decided from the board when it can be, else
+    as the entry states (``condition:``), else None (not modelled, RB-CARD-4)."""
+    if cond == "otherwise":
+        return None if previous_applied is None else not previous_applied
+    if subject is not None and cond == "it's attacking":
+        return board.units[subject].side == "attacker" and subject in board.present
+    if subject is not None and cond == "it is the only unit you control there":
+        return sum(1 for n in board.present if board.units[n].side == play.by) == 1
+    if subject is not None and cond == "already stunned":
+        return before[subject].stunned
+    return play.condition
+
+
+class _Changes(list):
+    """The changes made so far; each is applied (``apply``) as soon as its effect resolves, so
+    that a card's later effects see its earlier ones (e.g. +3 Might, then a fight)."""
+
+    def __init__(self, apply: Callable[[Change], Any] | None):
+        super().__init__()
+        self._apply = apply
+
+    def append(self, c: Change) -> None:
+        super().append(c)
+        if self._apply is not None:
+            self._apply(c)
+
+    def __iadd__(self, cs):
+        for c in cs:
+            self.append(c)
+        return self
+
+
+def interpret(play: Play, board: Board, flags: Mapping[str, str],
+              apply: Callable[[Change], Any] | None = None) -> tuple[list[Change], list[Unmodelled]]:
+    """The changes ``play`` makes (in order) and what of it is not modelled. ``apply(change)``
+    is called on each change as its effect resolves (it must update ``board``'s dicts). Raises
+    a ScenarioError citing the rule id for an illegal play."""
+    card = play.card
+    # RB-SHOW-4 (CR 806.1.c, 813.1.b-c): only Action and Reaction cards and abilities; a [Hidden]
+    # card played from facedown gains Reaction (Unleashed rules update, data README)
+    hidden = any(k == "Hidden" for k, _ in card.keywords)
+    if play.facedown and not hidden:
+        raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
+    if not card.showdown_playable and not play.facedown:
+        raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
+                   "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
+                                                         "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
+    # RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored
+    if flags.get("card_costs", "ignore") == "stated":
+        need = (card.energy_cost or 0, card.power_cost or 0)
+        if play.paid is None:
+            raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`",
+                       "RB-CARD-2", "paid")
+        if play.paid[0] < need[0] or play.paid[1] < need[1]:
+            raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the card costs {card.cost_text}",
+                       "RB-CARD-2", "paid")
+    unmodelled: list[Unmodelled] = []
+    if card.unparsed:
+        unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",
+                                     "not parsed into effects in the data (`unparsed`)"))
+    effects = list(card.effects)
+    modes = [e for e in effects if e.get("mode_option")]
+    if modes:
+        if play.mode is None or not 1 <= play.mode <= len(modes):
+            raise _err(play, f"'Choose one': give `mode:` 1..{len(modes)} ("
+                       + "; ".join(f"{i}: {_what(e)}" for i, e in enumerate(modes, 1)) + ")", "RB-CARD-1", "mode")
+        keep = modes[play.mode - 1]
+        effects = [e for e in effects if not e.get("mode_option") or e is keep]
+    before = dict(board.units)
+    targets = _Targets(play, board)
+    if counter_effect(card, play.mode) is not None and targets.queue:
+        targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before the showdown is played)
+    changes = _Changes(apply)
+    if card.equipment:  # Quick-Draw Equipment played in the showdown attaches to a friendly unit
+        (name,) = targets.take(1, {"side": "friendly", "kind": "unit"})
+        if card.equip_might_bonus is None:
+            unmodelled.append(Unmodelled(card.name, "Equipment Might bonus", "in no source (equip_might_bonus is null)"))
+        else:
+            changes.append(Change("might", name, card.equip_might_bonus, rules=("RB-CARD-5",),
+                                  note=f"{card.name} is attached to {name}"))
+    # Which effects apply: an "instead" effect replaces the one before it when its condition holds.
+    groups: list[list[dict]] = []
+    for e in effects:
+        if e.get("replaces_previous") and groups:
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    applied_prev: bool | None = None
+    for group in groups:
+        base, *alts = group
+        chosen_alt = None
+        for alt in alts:
+            subject = targets.chosen[0] if targets.chosen else (play.targets[0] if play.targets else None)
+            holds = _condition(play, board, str(alt.get("condition")), subject, before, applied_prev)
+            if holds is None:
+                unmodelled.append(Unmodelled(card.name, _what(alt), "its condition is not checked by the model and "
+                                             "the entry does not state it (`condition: true|false`)"))
+            elif holds:
+                chosen_alt = alt
+        e = chosen_alt or base
+        if chosen_alt is not None:
+            # the replaced effect still chooses its targets (the "instead" clause refers to them)
+            _consume(base, targets, board, play)
+        cond = e.get("condition") if chosen_alt is None else None
+        if cond:
+            subject = targets.chosen[0] if targets.chosen else None
+            holds = _condition(play, board, str(cond), subject, before, applied_prev)
+            if holds is None:
+                unmodelled.append(Unmodelled(card.name, _what(e), "its condition is not checked by the model and the "
+                                             "entry does not state it (`condition: true|false`)"))
+                _consume(e, targets, board, play)
+                applied_prev = None
+                continue
+            if not holds:
+                _consume(e, targets, board, play)
+                changes.append(Change("none", note=f"{_what(e)}: its condition does not hold"))
+                applied_prev = False
+                continue
+        ok, why = effect_support(e)
+        if not ok:
+            unmodelled.append(Unmodelled(card.name, _what(e), why))
+            _consume(e, targets, board, play, check=False)
+            applied_prev = None
+            continue
+        got, applied_prev = _effect(e, play, board, targets, flags)
+        changes += got
+    if targets.queue:
+        raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
+    return list(changes), unmodelled
+
+
+def _count(spec: Mapping[str, Any]) -> tuple[int | None, bool]:
+    """(how many targets an effect takes, whether that is a maximum); (None, _) for all/any."""
+    if "count_max" in spec:
+        return int(spec["count_max"]), True
+    c = spec.get("count", 1)
+    if c in ("all", "any"):
+        return None, c == "any"
+    return int(c), False
+
+
+def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, check: bool = True) -> list[str]:
+    """The targets an effect takes (checked against what it asks for)."""
+    spec = e.get("target") or {}
+    if not isinstance(spec, dict) or not spec:
+        return []
+    if "ref" in spec:
+        ref = spec["ref"]
+        inner = spec.get("chosen") if isinstance(spec.get("chosen"), dict) else None
+        if ref == "the two chosen units":
+            while len(targets.chosen) < 2:
+                targets.take(1, {"kind": "unit"})
+            return targets.chosen[:2]
+        if ref == "chosen":
+            if not targets.chosen:
+                targets.take(1, inner or {"kind": "unit"}, optional=bool(e.get("optional")))
+            return targets.chosen[:1]
+        return []
+    n, at_most = _count(spec)
+    if spec.get("count") == "any":
+        got = list(targets.queue)
+        targets.queue = []
+        for name in got:
+            check_target(play, board, name, spec, [])
+        targets.chosen += [g for g in got if g not in targets.chosen]
+        return got
+    if n is None:
+        return _all(board, play, spec)
+    if not check:
+        got, targets.queue = targets.queue[:n], targets.queue[n:]
+        return got
+    return targets.take(n, spec, at_most=at_most, optional=bool(e.get("optional")))
+
+
+def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
+            flags: Mapping[str, str]) -> tuple[list[Change], bool]:
+    """The changes one modelled effect makes; whether it applied (for an "otherwise")."""
+    k = e["effect"]
+    spec = e.get("target") or {}
+    names = _consume(e, targets, board, play)
+    if isinstance(spec, dict) and spec.get("ref") == "chosen" and spec.get("might_max") is not None:
+        # "... with Might N or less" read on the chosen unit: a condition, not a target rule
+        names = [n for n in names if board.units[n].current_might <= int(spec["might_max"])]
+        if not names:
+            return [], False
+    total_max = spec.get("total_might_max") if isinstance(spec, dict) else None
+    if total_max is not None and sum(board.units[n].current_might for n in names) > int(total_max):
+        raise _err(play, f"the targets' total Might is more than {total_max}", "RB-CARD-1", "target")
+    out: list[Change] = []
+    handler = HANDLERS[k]
+    for name in names if k not in ("fight", "might_swap") else [None]:
+        out += handler(e, play, board, name, names)
+    return out, True
+
+
+def _might(e, play, board, name, names) -> list[Change]:
+    u = board.units[name]
+    if isinstance(e.get("value"), int):
+        delta = int(e["value"])
+    else:  # value_per + per "enemy unit there"
+        enemies = sum(1 for n in board.present if board.units[n].side != u.side)
+        delta = int(e["value_per"]) * enemies
+    floor = e.get("min_might")
+    if floor is not None and delta < 0:
+        delta = min(0, max(delta, int(floor) - u.current_might))
+    return [Change("might", name, delta, rules=("RB-DMG-2",))]
+
+
+def _double(e, play, board, name, names) -> list[Change]:
+    return [Change("might", name, board.units[name].current_might, rules=("RB-DMG-2",), note="Might doubled")]
+
+
+def _swap(e, play, board, name, names) -> list[Change]:
+    if len(names) != 2:
+        raise _err(play, "swaps the Might of exactly two units", "RB-CARD-1", "target")
+    a, b = (board.units[n] for n in names)
+    return [Change("might", a.name, b.current_might - a.current_might, rules=("RB-DMG-2",), note="Might swapped"),
+            Change("might", b.name, a.current_might - b.current_might, rules=("RB-DMG-2",), note="Might swapped")]
+
+
+def _buff(e, play, board, name, names) -> list[Change]:
+    return [Change("buff", name, 1, rules=("RB-CARD-6",))]
+
+
+def _buff_bonus(e, play, board, name, names) -> list[Change]:
+    if not board.units[name].buffed:
+        return []
+    return [Change("might", name, int(e.get("value", 1)), rules=("RB-CARD-6",), note="its buff counts more")]
+
+
+def _give(e, play, board, name, names) -> list[Change]:
+    kw = e["keyword"]
+    if kw in NO_EFFECT_KEYWORDS:
+        return [Change("none", name, note=f"{name} gains {kw}: no effect on this combat's damage",
+                       rules=(NO_EFFECT_KEYWORDS[kw],))]
+    return [Change("give", name, int(e.get("value") or 1) if kw in ("Assault", "Shield") else None, keyword=kw)]
+
+
+def _damage(e, play, board, name, names) -> list[Change]:
+    # RB-READ-2 [marked_damage]: damage a spell marks now may count toward lethal in combat
+    return [Change("damage", name, int(e["amount"]), rules=("RB-READ-2",))]
+
+
+def _fight(e, play, board, name, names) -> list[Change]:
+    if len(names) != 2:
+        raise _err(play, "a fight needs exactly two units", "RB-CARD-1", "target")
+    a, b = (board.units[n] for n in names)
+    return [c for c in (Change("damage", b.name, max(0, a.current_might), note=f"{a.name} fights {b.name}")
+                        if a.current_might > 0 else None,
+                        Change("damage", a.name, max(0, b.current_might), note=f"{b.name} fights {a.name}")
+                        if b.current_might > 0 else None) if c is not None]
+
+
+def _stun(e, play, board, name, names) -> list[Change]:
+    return [Change("stun", name)]
+
+
+_LEAVE = {"kill": "killed", "banish": "banished", "remove_to_deck": "put into its deck",
+          "return_to_hand": "returned to its owner's hand", "recall": "recalled", "take_control": "taken and recalled"}
+
+
+def _leave(e, play, board, name, names) -> list[Change]:
+    if board.where(name) != "battlefield":  # at its base or elsewhere: it leaves play, cannot move in later
+        return [Change("remove", name, how=_LEAVE[e["effect"]], rules=("RB-CARD-7",),
+                       note="not at this battlefield: no effect on this combat's totals")]
+    return [Change("remove", name, how=_LEAVE[e["effect"]],
+                   rules=("RB-COMB-6", "RB-CARD-7") if e["effect"] in ("recall", "take_control") else ("RB-CARD-7",))]
+
+
+def _move(e, play, board, name, names) -> list[Change]:
+    where = board.where(name)
+    to = e.get("to")
+    dest = "base" if to == "base" else (play.to or ("battlefield" if where == "base" else "elsewhere"))
+    if dest == "battlefield" and where == "base":
+        return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
+    if dest in ("base", "elsewhere") and where == "battlefield":
+        return [Change("remove", name, how="moved to its base" if dest == "base" else "moved away",
+                       rules=("RB-COMB-6", "RB-CARD-7") if dest == "base" else ("RB-CARD-7",))]
+    return [Change("none", name, note=f"{name} moves ({where} to {dest}): no effect on this combat")]
+
+
+def _prevent(e, play, board, name, names) -> list[Change]:
+    return [Change("prevent", name, int(e["amount"]))]
+
+
+def _double_damage(e, play, board, name, names) -> list[Change]:
+    # RB-READ-3 [rules_version]: the lethal threshold after doubling from v1.4, before it earlier
+    return [Change("double_damage", name, rules=("RB-READ-3",))]
+
+
+def _counter(e, play, board, name, names) -> list[Change]:
+    return []  # decided before the showdown is played (see showdown.countered)
+
+
+def _nothing(e, play, board, name, names) -> list[Change]:
+    return [Change("none", name, note=NO_COMBAT_EFFECT[e["effect"]])]
+
+
+HANDLERS: dict[str, Callable[..., list[Change]]] = {
+    "might_modifier": _might, "might_double": _double, "might_swap": _swap, "buff": _buff,
+    "buff_bonus": _buff_bonus, "grant_keyword": _give, "deal_damage": _damage, "fight": _fight, "stun": _stun,
+    "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
+    "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
+    "counter": _counter, "ready": _nothing, "exhaust": _nothing, "grant_ability": _nothing,
+}
+
+
+def counter_effect(card: Card, mode: int | None) -> dict | None:
+    """The card's counter effect, if it has one (in the chosen mode)."""
+    modes = [e for e in card.effects if e.get("mode_option")]
+    for e in card.effects:
+        if e.get("effect") == "counter" and (not e.get("mode_option") or (mode and modes[mode - 1] is e)):
+            return e
+    return None
+
+
+def countered(plays: list[Play], cards_by_name: Mapping[str, Card] | None = None) -> tuple[set[int], list[Unmodelled]]:
+    """RB-CARD-3: which plays (indexes) are countered by a later counter naming their card."""
+    out: set[int] = set()
+    unmodelled: list[Unmodelled] = []
+    for i, p in enumerate(plays):
+        if p is None or i in out:
+            continue
+        e = counter_effect(p.card, p.mode)
+        if e is None:
+            continue
+        ok, why = effect_support(e)
+        if not ok:
+            unmodelled.append(Unmodelled(p.card.name, _what(e), why))
+            continue
+        if len(p.targets) != 1:
+            raise _err(p, "a counter names the one card it counters in `target`", "RB-CARD-3", "target")
+        want = p.targets[0].casefold()
+        j = next((j for j in range(i - 1, -1, -1) if plays[j] is not None and j not in out
+                  and plays[j].card.name.casefold() == want), None)
+        if j is None:
+            raise _err(p, f"no earlier play of {p.targets[0]!r} in this showdown to counter", "RB-CARD-3", "target")
+        victim = plays[j].card
+        if victim.type != "spell":
+            raise _err(p, f"{victim.name} is not a spell", "RB-CARD-3", "target")
+        if e.get("max_energy") is not None and (victim.energy_cost or 0) > int(e["max_energy"]) or \
+                e.get("max_power") is not None and (victim.power_cost or 0) > int(e["max_power"]):
+            raise _err(p, f"{victim.name} costs {victim.cost_text}: more than this counter allows", "RB-CARD-3",
+                       "target")
+        out.add(j)
+    return out, unmodelled
+
+
+def unit_from(u: Unit, **changes: Any) -> Unit:
+    return replace(u, **changes)
+
+
+__all__ = ["Play", "Unmodelled", "Change", "Board", "interpret", "countered", "describe_effects", "effect_support",
+           "other"]

@@ -1,0 +1,129 @@
+"""The card lookup (``pycombat card NAME --game riftbound``): a unit, spell or gear card of the
+shipped data with its combat facts, what the interpreter does with each of its effects and what
+it does not model (RB-CARD-4). :func:`card_report` gives JSON-ready data, :func:`card_lines` the
+text; :func:`card` wraps them as the report the generic ``card`` verb returns (registered in
+:mod:`pycombat.games.riftbound`), :func:`present` prints it.
+
+>>> r = card("blood rush")
+>>> r.to_json()["name"], r.to_json()["showdown_playable"]
+('Blood Rush', True)
+>>> card("Blod Rush")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+pycombat.errors.UnknownNameError: unknown card 'Blod Rush'; did you mean 'Blood Rush' or ...?
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+
+from pycombat.errors import UnknownNameError
+from pycombat.names import closest
+from pycombat.report import Report
+from .units import load_units
+from .spells import load_cards
+from .interpreter import describe_effects
+
+
+@dataclass
+class CardReport(Report):
+    """A card looked up by name (:func:`card_report`'s data); ``to_json()`` is that data after ``game``."""
+
+    card: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, **self.card}
+
+
+def card(name: str) -> CardReport:
+    """The card called ``name`` (any case; a unit, spell or gear card); an unknown name is an
+    :class:`~pycombat.errors.UnknownNameError` with the closest names."""
+    data = card_report(name)
+    if data.get("type") is None:
+        raise UnknownNameError("card", name, data.get("suggestions") or [])
+    return CardReport(game="riftbound", verb="card", scenario=None, title=data["name"], card=data)
+
+
+def present(report: CardReport, console: Console) -> None:
+    """:func:`card_lines` of the report."""
+    for line in card_lines(report.card):
+        console.print(line, highlight=False, markup=False)
+
+
+def card_report(name: str) -> dict:
+    """A unit, spell or gear card as JSON-ready data: its combat facts, each effect with what
+    the interpreter does with it (``modelled``) or why not (``unmodelled``), and for an unknown
+    name the closest names among all cards (``suggestions``)."""
+    units, cards = load_units(), load_cards()
+    card = cards.find(name)
+    if card is not None:
+        modelled, unmodelled = describe_effects(card)
+        out: dict[str, Any] = {
+            "name": card.name, "id": card.id, "type": card.type, "speed": card.speed,
+            "showdown_playable": card.showdown_playable, "cost": {"energy": card.energy_cost,
+                                                                  "power": card.power_cost},
+            "rule": "RB-SHOW-4",
+            "modelled": modelled, "unmodelled": unmodelled,
+        }
+        if card.equipment:
+            out["equipment"] = {"might_bonus": card.equip_might_bonus}
+        return out
+    found = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
+    if found:
+        u = [c for c in found if c.reprint_of is None][0] if any(c.reprint_of is None for c in found) else found[0]
+        unmodelled = [{"card": u.name, "what": f"conditional keyword {ck.get('keyword')}"
+                       + (f" {ck.get('value')}" if ck.get("value") else ""),
+                       "why": f"only while {ck.get('condition')}: give `conditions_hold: true|false` in the scenario"}
+                      for ck in u.conditional_keywords]
+        if u.damage_immunity_text:
+            unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
+                               "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
+        return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
+                "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
+                "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
+                "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
+                             for k in u.keywords],
+                "unmodelled": unmodelled}
+    every = list(dict.fromkeys(cards.names + units.names))
+    return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}
+
+
+_UNIT_KEYWORD_RULES = {
+    "Tank": "assigned lethal damage before non-Tank units (RB-ORD-2)",
+    "Backline": "assigned damage only after the others have lethal (RB-ORD-3)",
+    "Assault": "+X Might while attacking (RB-MIGHT-4)",
+    "Shield": "+X Might while defending (RB-MIGHT-5)",
+    "Deflect": "targeting tax only; no effect on damage assignment (RB-MIGHT-10)",
+    "Ganking": "a move between battlefields; no effect on damage (RB-MIGHT-11)",
+}
+
+
+def card_lines(report: dict) -> list[str]:
+    """The text form of :func:`card_report`."""
+    if report.get("type") is None:
+        hint = report.get("suggestions") or []
+        return [report["error"] + ("; did you mean " + " or ".join(repr(h) for h in hint) + "?" if hint else "")]
+    lines = []
+    if report["type"] == "unit":
+        lines.append(f"{report['name']} ({report['id']}): unit, Might {report['might']}")
+        if report["keywords"]:
+            lines.append("  keywords: " + ", ".join(report["keywords"]))
+    else:
+        cost = report["cost"]
+        lines.append(f"{report['name']} ({report['id']}): {report['type']}, {report['speed']}, cost "
+                     f"{cost['energy'] or 0} Energy" + (f" + {cost['power']} Power" if cost["power"] else ""))
+        lines.append("  " + ("playable in a showdown (Action or Reaction)" if report["showdown_playable"]
+                             else "not playable in a showdown: only Action and Reaction cards are") + " (RB-SHOW-4)")
+        if "equipment" in report:
+            b = report["equipment"]["might_bonus"]
+            lines.append("  Equipment: " + (f"+{b} Might when attached" if b is not None
+                                           else "Might bonus unknown (in no source)"))
+    for m in report["modelled"]:
+        lines.append(f"  modelled: {m['what']}: {m['how']}")
+    for u in report["unmodelled"]:
+        lines.append(f"  NOT modelled: {u['what']}: {u['why']}")
+    if not report["modelled"] and not report["unmodelled"]:
+        lines.append("  no combat effect in the data")
+    return lines

@@ -1,0 +1,239 @@
+"""The combat showdown (RB-SHOW): the scenario's effects, in the order they resolved, and
+the cleanup after each (RB-MIGHT-1). The result is the :class:`~..model.Board` at the Combat
+Damage Step and a narration with the rule ids applied.
+
+>>> from pycombat.games.riftbound.schema import example_path, load_scenario
+>>> sd = play_showdown(load_scenario(example_path("seed_example.yaml")))
+>>> [u.name for u in sd.board.attacker], [u.name for u in sd.board.defender]
+(['A4', 'A1'], ['D3'])
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from pycombat.errors import ScenarioError
+from ..model import Board, Effect, Scenario, Unit
+
+
+@dataclass(frozen=True)
+class Line:
+    """One narrated step: the text and the rule ids it applies."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass
+class Showdown:
+    board: Board
+    lines: list[Line] = field(default_factory=list)
+    #: what the cards played do that the model does not (RB-CARD-4): ``interpreter.Unmodelled``
+    unmodelled: list = field(default_factory=list)
+
+    def unmodelled_json(self) -> list[dict]:
+        """``[{card, what, why}]``, each once."""
+        return [u.as_json() for u in dict.fromkeys(self.unmodelled)]
+
+    def unmodelled_lines(self) -> list[str]:
+        """The text form: one line per clause not modelled, and what that means for verify."""
+        return unmodelled_lines(self.unmodelled_json())
+
+
+def unmodelled_lines(items: list[dict]) -> list[str]:
+    """The text form of :meth:`Showdown.unmodelled_json`: one line per clause not modelled, and
+    what that means for verify (RB-CARD-4)."""
+    if not items:
+        return []
+    return ([f"NOT MODELLED: {u['card']}: {u['what']} ({u['why']})" for u in items]
+            + ["Clauses above are not modelled: verify does not decide claims on this scenario (RB-CARD-4)."])
+
+
+def _who(scenario: Scenario, side: str | None) -> str:
+    if side is None:
+        return "A player"
+    return f"{scenario.side(side).player} ({side})"
+
+
+def play_showdown(scenario: Scenario) -> Showdown:
+    """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1). Cards
+    played by name go through the one interpreter (:mod:`.interpreter`)."""
+    from .spells import load_cards
+    from .interpreter import Board as View, Play, Unmodelled, countered, interpret
+
+    units: dict[str, Unit] = {u.name: u for u in scenario.attacker.units + scenario.defender.units}
+    present = list(units)
+    base = [u.name for u in scenario.reserve]
+    away: list[str] = []  # moved to another battlefield during the showdown
+    units.update({u.name: u for u in scenario.reserve})
+    removed: list[tuple[str, str, str]] = []
+    lines: list[Line] = []
+    unmodelled: list = []
+    for u in list(units.values()):
+        for what, why in u.unstated:
+            unmodelled.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
+        for g in u.equipment:
+            gear = load_cards().card(g)
+            if gear.equip_might_bonus is None:
+                unmodelled.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
+                                             "in no source (equip_might_bonus is null)"))
+    plays = [e if isinstance(e, Play) else None for e in scenario.effects]
+    try:
+        gone_plays, counter_notes = countered(plays)
+    except ScenarioError as exc:
+        raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
+    unmodelled += counter_notes
+    a, d = scenario.attacker, scenario.defender
+    where = f" at {scenario.battlefield}" if scenario.battlefield else ""
+    lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
+                      f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
+                      f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
+    lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction cards "
+                      "and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
+    for i, e in enumerate(scenario.effects):
+        if isinstance(e, Play):
+            if i in gone_plays:
+                lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
+                                  ("RB-CARD-3",)))
+                continue
+            said = []
+
+            def apply(c, said=said):
+                text, rules = _change(c, units, present, base, removed, away)
+                said.append(Line(text, rules))
+
+            try:
+                _, missing = interpret(e, View(units, present, base, away), scenario.flags, apply)
+            except ScenarioError as exc:
+                raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
+            unmodelled += missing
+            what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
+            lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: {what}.",
+                              tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
+            for m in missing:
+                lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
+            _cleanup(units, present, removed, lines)
+            lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+            continue
+        if e.unit not in present:
+            gone = next((how for n, _, how in removed if n == e.unit), "gone")
+            raise ScenarioError(f"{e.unit} is no longer at the battlefield (it was {gone} earlier in the showdown)",
+                                file=scenario.file, path=f"{e.path}")
+        u = units[e.unit]
+        card = f"{e.card}: " if e.card else ""
+        text, rules = _apply(e, u, units)
+        lines.append(Line(f"{_who(scenario, e.by)} plays {card}{text}.", rules))
+        if e.kind == "remove":
+            present.remove(e.unit)
+            removed.append((e.unit, u.side, e.how))
+        _cleanup(units, present, removed, lines)
+        lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+    lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
+    board = Board(attacker=tuple(units[n] for n in present if units[n].side == "attacker"),
+                  defender=tuple(units[n] for n in present if units[n].side == "defender"),
+                  flags=scenario.flags, removed=tuple(removed))
+    return Showdown(board, lines, unmodelled)
+
+
+def _cleanup(units: dict[str, Unit], present: list[str], removed: list, lines: list[Line]) -> None:
+    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills."""
+    for name in list(present):
+        v = units[name]
+        if v.marked > 0 and v.marked >= v.current_might:
+            present.remove(name)
+            removed.append((name, v.side, "killed"))
+            lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it "
+                              "is killed.", ("RB-MIGHT-1",)))
+
+
+def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
+            away: list[str]) -> tuple[str, tuple]:
+    """Apply one interpreter change (in place); its narration and rule ids."""
+    n = c.unit
+    note = f"{c.note}: " if c.note else ""
+    if c.kind == "none":
+        return (c.note or "no effect"), c.rules
+    if c.kind == "enter":
+        base.remove(n)
+        present.append(n)
+        return (f"{n} moves into the battlefield and fights for the {units[n].side} (designation at the next "
+                "cleanup)", ("RB-COMB-4",))
+    if c.kind == "remove":
+        u = units[n]
+        for where, elsewhere in ((base, "at its base"), (away, "at another battlefield")):
+            if n in where:
+                where.remove(n)
+                if c.how == "moved to its base":
+                    base.append(n)
+                return f"{n} is {c.how} {elsewhere} (no effect on this combat)", c.rules
+        present.remove(n)
+        removed.append((n, u.side, c.how))
+        if c.how in ("moved to its base", "recalled"):  # still in play, at its base (a card may move it back)
+            base.append(n)
+        elif c.how == "moved away":  # at another battlefield, still in play
+            away.append(n)
+        return f"{n} is {c.how} and leaves the battlefield", c.rules
+    if c.kind == "buff":
+        u = units[n]
+        if u.buffed:
+            return f"{n} already has a buff: no more Might", ("RB-CARD-6",)
+        units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,))
+        return f"{n} gets a buff: +1 Might (now {units[n].current_might})", ("RB-CARD-6",)
+    if n not in present:
+        # a change to a unit at its base: kept (it may still move in), narrated
+        pass
+    kind = {"might": "might", "give": "give", "damage": "damage", "stun": "stun", "prevent": "prevent",
+            "double_damage": "double_damage"}[c.kind]
+    eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
+    text, rules = _apply(eff, units[n], units)
+    return note + text, tuple(dict.fromkeys(c.rules + rules))
+
+
+def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, ...]]:
+    """Apply one effect to ``units`` (in place); the narration and its rule ids."""
+    n = e.unit
+    if e.kind == "might":
+        units[n] = replace(u, might_changes=u.might_changes + (e.amount,))
+        return (f"{n} gets {e.amount:+d} Might (now {units[n].current_might}); Might counts toward damage dealt and "
+                "lethal alike", ("RB-DMG-2", "RB-DMG-5"))
+    if e.kind == "stun":
+        units[n] = replace(u, stunned=True)
+        return (f"{n} is Stunned: it adds 0 to its side's total but still needs its full Might to die",
+                ("RB-MIGHT-3",))
+    if e.kind == "prevent":
+        if e.amount is None:
+            units[n] = replace(u, prevent_all=True)
+            return f"prevent all damage to {n}: no amount is lethal for it", ("RB-MIGHT-6",)
+        units[n] = replace(u, prevent=u.prevent + e.amount)
+        return (f"prevent the next {e.amount} damage to {n}: its lethal amount rises by {e.amount}",
+                ("RB-MIGHT-6",))
+    if e.kind == "double_damage":
+        units[n] = replace(u, doubled=u.doubled + 1)
+        return (f"double the damage dealt to {n} (the threshold is read after the doubling from v1.4; before, when "
+                "dealt)", ("RB-MIGHT-7",))
+    if e.kind == "immune":
+        units[n] = replace(u, immune=True)
+        return f"{n} cannot be dealt damage: it has no lethal amount", ("RB-ORD-7",)
+    if e.kind == "give":
+        if e.keyword == "Tank":
+            units[n] = replace(u, tank=True, keywords=u.keywords + ("Tank",))
+            return f"{n} gains Tank", ("RB-ORD-2",)
+        if e.keyword == "Backline":
+            units[n] = replace(u, backline=True, keywords=u.keywords + ("Backline",))
+            return f"{n} gains Backline", ("RB-ORD-3",)
+        if e.keyword == "Assault":
+            units[n] = replace(u, assault=u.assault + (e.amount,), keywords=u.keywords + (f"Assault {e.amount}",))
+            return f"{n} gains Assault {e.amount} (instances add up)", ("RB-MIGHT-4",)
+        units[n] = replace(u, shield=u.shield + (e.amount,), keywords=u.keywords + (f"Shield {e.amount}",))
+        return f"{n} gains Shield {e.amount} (instances add up)", ("RB-MIGHT-5",)
+    if e.kind == "damage":
+        if u.immune or u.prevent_all:
+            return f"deal {e.amount} to {n}: none is dealt", ("RB-ORD-7",) if u.immune else ("RB-MIGHT-6",)
+        raw = e.amount * 2 ** u.doubled
+        stopped = min(u.prevent, raw)
+        units[n] = replace(u, marked=u.marked + raw - stopped, prevent=u.prevent - stopped)
+        extra = f" ({stopped} prevented)" if stopped else ""
+        return (f"deal {e.amount} to {n}{extra}: {units[n].marked} damage marked; damage does not lower Might",
+                ("RB-DMG-11",) + (("RB-MIGHT-6",) if stopped else ()))
+    # remove: killed, recalled (RB-COMB-6: not a move), banished, moved away
+    rules = ("RB-COMB-6",) if e.how == "recalled" else ("RB-SHOW-4",)
+    return f"{n} is {e.how} and leaves the battlefield", rules

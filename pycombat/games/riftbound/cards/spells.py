@@ -1,0 +1,98 @@
+"""The shipped Riftbound spell and gear data (``data/spells.json``, ``data/gear.json``).
+
+A card is its data record: cost, speed, ``showdown_playable`` and the structured ``effects``
+the one interpreter (:mod:`.interpreter`) reads. The card lookup (``pycombat card NAME --game
+riftbound``, :mod:`.lookup`) shows a unit, spell or gear with what the model does with each of
+its effects and what it does not model.
+
+>>> db = load_cards()
+>>> db.card("blood rush").speed, db.card("Blood Rush").showdown_playable
+('action', True)
+>>> db.card("Blod Rush")
+Traceback (most recent call last):
+...
+pycombat.errors.UnknownNameError: unknown spell or gear card 'Blod Rush'; did you mean 'Blood Rush' or 'Blood Rose'?
+"""
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib.resources import files as _resource_files
+from typing import Any
+
+from pycombat.errors import UnknownNameError
+from pycombat.names import NameIndex
+from .units import DATA_PACKAGE
+
+
+@dataclass(frozen=True)
+class Card:
+    """One spell or gear card (the data record, read-only)."""
+
+    id: str
+    name: str
+    type: str  #: spell | gear
+    speed: str  #: action | reaction | normal
+    showdown_playable: bool
+    energy_cost: int | None
+    power_cost: int | None
+    effects: tuple[dict, ...]
+    unparsed: int  #: number of text clauses the data does not turn into effects (0: none)
+    equipment: bool = False
+    equip_might_bonus: int | None = None
+    domains: tuple[str, ...] = ()
+    keywords: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def cost_text(self) -> str:
+        parts = [f"{self.energy_cost or 0} Energy"]
+        if self.power_cost:
+            parts.append(f"{self.power_cost} Power")
+        return " + ".join(parts)
+
+
+class CardDB:
+    """Spells and gear by name or id (one record per card name)."""
+
+    def __init__(self, records: list[dict]):
+        self.cards: list[Card] = []
+        self._index: NameIndex[Card] = NameIndex([])
+        for r in records:
+            unparsed = int(r.get("unparsed_clauses") or (1 if r.get("unparsed") else 0)) if r.get("unparsed") else 0
+            card = Card(id=r["id"], name=r["name"], type=r.get("type", "spell"), speed=r.get("speed", "normal"),
+                        showdown_playable=bool(r.get("showdown_playable")), energy_cost=r.get("energy_cost"),
+                        power_cost=r.get("power_cost"), effects=tuple(r.get("effects") or ()), unparsed=unparsed,
+                        equipment=bool(r.get("equipment")), equip_might_bonus=r.get("equip_might_bonus"),
+                        domains=tuple(r.get("domains") or ()),
+                        keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())))
+            self.cards.append(card)
+            self._index.add(card.name, card.id, card)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def names(self) -> list[str]:
+        return self._index.names
+
+    def find(self, name: str) -> Card | None:
+        found = self._index.lookup(name)
+        return found[0] if found else None
+
+    def card(self, name: str, *, file: str | None = None, path: str | None = None) -> Card:
+        """The spell or gear called ``name`` (or with that id); unknown names get suggestions."""
+        found = self.find(name)
+        if found is None:
+            raise UnknownNameError("spell or gear card", name, self._index.suggest(name), file=file, path=path)
+        return found
+
+
+@functools.cache
+def load_cards() -> CardDB:
+    """The shipped spells and gear (cached)."""
+    records: list[dict] = []
+    for name in ("spells.json", "gear.json"):
+        raw = _resource_files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
+        records += json.loads(raw)["records"]
+    return CardDB(records)

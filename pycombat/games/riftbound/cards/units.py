@@ -1,0 +1,143 @@
+"""The shipped Riftbound unit data (``data/units.json``, a copy of ``../shared/data/riftbound``).
+
+Only combat facts are read: Might, the intrinsic keywords (Tank, Backline, Assault N,
+Shield N, Deflect, Ganking) and the text flags that change damage assignment. Names are
+matched with :mod:`pycombat.names` (case, accents, hyphens), ids such as ``OGN-001`` too;
+an unknown name raises :class:`~pycombat.errors.UnknownNameError` with the closest names.
+
+>>> db = load_units()
+>>> db.unit("Stalwart Poro").shield
+1
+>>> db.unit("caitlyn patrolling").backline, db.unit("Caitlyn, Patrolling").id
+(True, 'OGN-068')
+>>> db.unit("Stalwart Porro")
+Traceback (most recent call last):
+...
+pycombat.errors.UnknownNameError: unknown unit card 'Stalwart Porro'; did you mean 'Stalwart Poro' or 'Stealthy Pursuer'?
+"""
+from __future__ import annotations
+
+import functools
+import json
+import re
+from dataclasses import dataclass
+from importlib.resources import files as _resource_files
+
+from pycombat.errors import ScenarioError, UnknownNameError
+from pycombat.names import NameIndex
+
+DATA_PACKAGE = "pycombat.games.riftbound.data"
+
+#: keywords that change damage assignment or Might in combat (the rest are accepted, and ignored)
+COMBAT_KEYWORDS = ("Tank", "Backline", "Assault", "Shield")
+#: keywords with no effect on damage assignment (RB-MIGHT-10 Deflect, RB-MIGHT-11 Ganking)
+NO_EFFECT_KEYWORDS = ("Deflect", "Ganking")
+_KEYWORD = re.compile(r"^\s*([A-Za-z][A-Za-z' ]*?)\s*(-?\d+)?\s*$")
+
+
+@dataclass(frozen=True)
+class UnitCard:
+    """One unit card's combat facts."""
+
+    id: str
+    name: str
+    set: str
+    supertype: str | None
+    might: int | None
+    keywords: tuple[str, ...]
+    assault: int
+    shield: int
+    tank: bool
+    backline: bool
+    backline_by_text: bool
+    deflect: int
+    ganking: bool
+    no_combat_damage: bool
+    damage_immunity_text: bool
+    ignores_tank_here: bool
+    conditional_keywords: tuple[dict, ...] = ()
+    domains: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    reprint_of: str | None = None  #: id of the earlier record this one reprints (same combat facts)
+
+
+class UnitDB:
+    """Lookup of unit cards by id or name (several printings of one card are one record)."""
+
+    def __init__(self, records: list[dict]):
+        # the deduplicated data has one record per id (README: the first copy of each is kept)
+        ids = [r["id"] for r in records]
+        if len(set(ids)) != len(ids):
+            dup = sorted({i for i in ids if ids.count(i) > 1})
+            raise ValueError(f"units.json: ids must be unique; repeated: {', '.join(dup[:5])}")
+        self.cards: list[UnitCard] = []
+        self._index: NameIndex[UnitCard] = NameIndex([])
+        self.keyword_names: set[str] = set()
+        for r in records:
+            card = UnitCard(
+                id=r["id"], name=r["name"], set=r.get("set", ""), supertype=r.get("supertype"),
+                might=r.get("might"), keywords=tuple(r.get("keywords") or ()), assault=int(r.get("assault") or 0),
+                shield=int(r.get("shield") or 0), tank=bool(r.get("tank")), backline=bool(r.get("backline")),
+                backline_by_text=bool(r.get("backline_by_text")), deflect=int(r.get("deflect") or 0),
+                ganking=bool(r.get("ganking")), no_combat_damage=bool(r.get("no_combat_damage")),
+                damage_immunity_text=bool(r.get("damage_immunity_text")),
+                ignores_tank_here=bool(r.get("ignores_tank_here")),
+                conditional_keywords=tuple(r.get("conditional_keywords") or ()),
+                domains=tuple(r.get("domains") or ()), tags=tuple(r.get("tags") or ()),
+                reprint_of=r.get("reprint_of"))
+            self.cards.append(card)
+            self._index.add(card.name, card.id, card)
+            for kw in card.keywords:
+                self.keyword_names.add(split_keyword(kw)[0])
+            for extra in (r.get("other_keyword_mentions") or ()):
+                self.keyword_names.add(str(extra))
+            for ck in card.conditional_keywords:
+                self.keyword_names.add(str(ck.get("keyword")))
+        self.keyword_names.update(COMBAT_KEYWORDS + NO_EFFECT_KEYWORDS)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def names(self) -> list[str]:
+        return self._index.names
+
+    def unit(self, name: str, *, file: str | None = None, path: str | None = None) -> UnitCard:
+        """The card called ``name`` (or with id ``name``); reprints equal in combat facts are one."""
+        found = self._index.lookup(name)
+        if not found and "," in name:  # official names use a comma ("Caitlyn, Patrolling"), the data a hyphen
+            found = self._index.lookup(name.replace(",", " "))
+        if not found:
+            raise UnknownNameError("unit card", name, self._index.suggest(name), file=file, path=path)
+        if len(found) > 1:  # a reprint (VEN) of an earlier card is that card: keep the original record
+            found = [c for c in found if c.reprint_of is None] or found
+        first = found[0]
+        differing = [c for c in found[1:] if _combat_facts(c) != _combat_facts(first)]
+        if differing:
+            ids = ", ".join(c.id for c in [first, *differing])
+            raise ScenarioError(f"{name!r} names several cards with different combat facts ({ids}); "
+                                "give the card id instead", file=file, path=path)
+        return first
+
+
+def _combat_facts(c: UnitCard) -> tuple:
+    return (c.might, c.assault, c.shield, c.tank, c.backline, c.no_combat_damage)
+
+
+def split_keyword(text: str) -> tuple[str, int | None]:
+    """``"Assault 2"`` -> ``("Assault", 2)``; ``"Tank"`` -> ``("Tank", None)``.
+
+    >>> split_keyword("Shield 3"), split_keyword(" tank ")
+    (('Shield', 3), ('tank', None))
+    """
+    m = _KEYWORD.match(str(text))
+    if not m:
+        return str(text).strip(), None
+    return m.group(1).strip(), int(m.group(2)) if m.group(2) is not None else None
+
+
+@functools.cache
+def load_units() -> UnitDB:
+    """The shipped unit data (cached)."""
+    raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
+    return UnitDB(json.loads(raw)["records"])

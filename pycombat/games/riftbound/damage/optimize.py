@@ -1,0 +1,101 @@
+"""``pycombat optimize`` and ``pycombat tree`` for Riftbound: the best splits and the joint view.
+
+* Each side's best split under an objective (RB-MODEL-7, flag ``best_split_objective``) comes
+  from the ASP (``optimize.lp``, every optimal split), sparing ``protect`` units first.
+* The joint view is :class:`~.game.JointGame`, both assignments as one zero-sum game built
+  and solved by the engine (:mod:`pycombat.tree`): the principal line, the value, and every
+  alternative at the root with its exact value.
+* The outcome classes over all legal splits (RB-MODEL-4) come with it.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Sequence
+
+from pycombat.errors import ScenarioError
+from pycombat.names import closest
+from pycombat.tree import GameTree, Step, alternatives, build_tree, principal_line, solve
+from .game import OBJECTIVES, JointGame, KillClass, Objective
+from ..model import SIDES, Board, Scenario, Split, other
+from .outcome import OutcomeClasses, outcome_classes
+from .splits import LegalSplits, best_splits
+
+
+def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario, board: Board,
+                   score: Callable[[Sequence[str]], Fraction] | None = None) -> Objective:
+    """The objective asked for (default: the ``best_split_objective`` flag), checked."""
+    name = name or scenario.flags.get("best_split_objective", "kills_then_might")
+    if name not in OBJECTIVES:
+        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
+    if name == "custom" and score is None and not any(u.value is not None for u in board.attacker + board.defender):
+        raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
+                            "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")
+    names = [u.name for u in scenario.attacker.units + scenario.defender.units]
+    out = []
+    for p in protect:
+        match = next((n for n in names if n.casefold() == p.casefold()), None)
+        if match is None:
+            hint = closest(p, names, n=1)
+            raise ScenarioError(f"--protect: {p!r} is not a unit of this combat"
+                                + (f"; did you mean {hint[0]!r}?" if hint else ""))
+        out.append(match)
+    return Objective(name, tuple(out), score)
+
+
+@dataclass
+class SideBest:
+    """One side's best splits and every kill class ranked."""
+
+    side: str
+    splits: list[Split]  #: every optimal split (ASP, optN), or the best class's splits (custom score)
+    killed: tuple[str, ...]
+    legal: int  #: how many legal splits the side has
+    classes: list[KillClass]  #: every kill class, best first
+
+
+@dataclass
+class Optimized:
+    objective: Objective
+    sides: dict[str, SideBest]
+    game: JointGame
+    tree: GameTree
+    value: Fraction  #: the Attacker's score minus the Defender's, under optimal play by both
+    line: list[Step]
+    classes: OutcomeClasses
+    seconds: float
+
+
+def optimize(board: Board, objective: Objective, *, max_nodes: int = 2_000_000,
+             progress: Callable[[int], object] | None = None) -> Optimized:
+    t0 = time.perf_counter()
+    game = JointGame(board, objective)
+    sides = {}
+    for side in SIDES:
+        classes = game.classes[side]
+        count = sum(c.count for c in classes)
+        if objective.score is not None:  # a Python scoring function: rank the kill classes
+            best = classes[0]
+            top = [c for c in classes if game.score(side, c.killed) == game.score(side, best.killed)]
+            splits = [s for c in top for s in c.splits]
+        else:
+            values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
+            splits = best_splits(board, side, objective=objective.name, protect=objective.protect,
+                                 values=values).splits
+        enemies = board.side(other(side))
+        killed = tuple(u.name for u in enemies if u.dies_with(splits[0].get(u.name)))
+        sides[side] = SideBest(side, splits, killed, count, classes)
+    tree = build_tree(game.new_initial_state(), max_nodes=max_nodes, progress=progress)
+    value = solve(tree)[0]
+    return Optimized(objective, sides, game, tree, value, principal_line(tree), outcome_classes(board),
+                     time.perf_counter() - t0)
+
+
+def root_alternatives(opt: Optimized):
+    """Every Attacker kill class at the root with its exact joint value (best first)."""
+    return alternatives(opt.tree, opt.tree.root)
+
+
+def legal_count(board: Board, side: str) -> int:
+    return LegalSplits(board, side, representation="vector").count()

@@ -1,0 +1,269 @@
+"""The Combat Damage Step's result and the Resolution Step (RB-DMG-4, RB-RES).
+
+* :func:`resolve` deals both sides' splits at once (RB-DMG-4), runs the combat cleanup
+  (RB-RES-1: kills, healing, recall) and names the outcome in the seed's words (RB-RES-7):
+  the Attacker **conquers**, the Defender **keeps** the battlefield, the attackers are
+  **recalled** (and the Defender keeps it), or it is **nobody's**; with a narration citing
+  the rule ids.
+* :func:`outcome_classes` gives every outcome some pair of legal splits can produce. By
+  RB-MODEL-4 it is one outcome whenever marked damage counts toward lethal; it is computed
+  from the ASP (brave and cautious consequences), not assumed.
+
+>>> from pycombat.games.riftbound.schema import example_path, load_scenario
+>>> s = load_scenario(example_path("seed_example.yaml"))
+>>> r = resolve(s)
+>>> r.died, r.outcome
+(('A1', 'D3'), 'conquer')
+>>> sorted(outcome_classes(r.board).outcomes)
+['conquer']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Mapping
+
+from pycombat.errors import ScenarioError
+from pycombat.rulebook import load_rulebook
+from . import facts as F
+from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
+from ..cards.showdown import Line, play_showdown
+from .splits import LegalSplits, assuming, best_splits, board_solver, derive, few_answers
+
+OUTCOME_TEXT = {
+    "conquer": "the Attacker conquers the battlefield",
+    "keep": "the Defender keeps the battlefield",
+    "recall": "the attackers are recalled to their base and the Defender keeps the battlefield",
+    "nobody": "the battlefield is nobody's (uncontrolled)",
+}
+
+
+def outcome_of(attackers_left: bool, defenders_left: bool) -> str:
+    """RB-RES-7 (Seed "Who wins"; CR 461): the outcome from who has units left after cleanup.
+
+    >>> [outcome_of(a, d) for a in (True, False) for d in (True, False)]
+    ['recall', 'conquer', 'keep', 'nobody']
+    """
+    if attackers_left and defenders_left:
+        return "recall"  # RB-RES-1 step 3: attackers still present are recalled
+    if attackers_left:
+        return "conquer"
+    if defenders_left:
+        return "keep"
+    return "nobody"
+
+
+@dataclass
+class Resolution:
+    """Both splits dealt, the cleanup, and the outcome."""
+
+    board: Board
+    splits: Mapping[str, Split]
+    dealt: Mapping[str, int]  #: unit -> damage dealt (after doubling and prevention)
+    died: tuple[str, ...]  #: in board order, attackers first
+    survivors: Mapping[str, tuple[str, ...]]  #: side -> units left at the battlefield
+    outcome: str
+    scores: bool  #: the conquest scores (RB-RES-5)
+    lines: list[Line] = field(default_factory=list)
+    chosen: Mapping[str, str] = field(default_factory=dict)  #: side -> "scenario" | "best (<objective>)"
+
+
+def _check(board: Board, split: Split, scenario: Scenario) -> Split:
+    view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
+    bad = view.violations(split)
+    if bad:
+        book = load_rulebook("riftbound")
+        reasons = "; ".join(dict.fromkeys(f"{v.rule}: {book.rule(v.rule).summary}" for v in bad))
+        raise ScenarioError(f"{split.label()} is not a legal split of the {split.side}'s damage ({reasons})",
+                            file=scenario.file, path=f"splits.{split.side}")
+    return replace(view.as_vector(split), steps=split.steps)  # the final vector, and the order as given
+
+
+def chosen_splits(scenario: Scenario, board: Board) -> tuple[dict[str, Split], dict[str, str]]:
+    """The scenario's splits (checked), and for a side without one its first best split under
+    the ``best_split_objective`` flag (a stated default)."""
+    out, how = {}, {}
+    for side in SIDES:
+        given = scenario.splits.get(side)
+        if given is not None:
+            out[side] = _check(board, given, scenario)
+            how[side] = "scenario"
+        else:
+            objective = board.flags.get("best_split_objective", "kills_then_might")
+            values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
+            if objective == "custom" and not values:
+                objective = "kills_then_might"
+            out[side] = best_splits(board, side, objective=objective, values=values).splits[0]
+            how[side] = f"best ({objective})"
+    return out, how
+
+
+def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Resolution:
+    """Play the showdown, then the damage step with the given splits (default: the
+    scenario's, else each side's best), then the cleanup."""
+    sd = play_showdown(scenario)
+    board = sd.board
+    lines = list(sd.lines)
+    a = scenario.attacker
+    if splits is None:
+        chosen, how = chosen_splits(scenario, board)
+    else:
+        chosen = {s: _check(board, sp, scenario) for s, sp in splits.items()}
+        how = {s: "given" for s in chosen}
+    derived = derive(board)
+    dealt: dict[str, int] = {}
+    if not board.damage_step:
+        # RB-DMG-1 (CR 460.1): no damage step unless both sides still have units there
+        lines.append(Line("No damage step: one side has no units left at the battlefield.", ("RB-DMG-1",)))
+    else:
+        lines.append(Line("Both sides still have units at the battlefield: the Combat Damage Step happens.",
+                          ("RB-DMG-1",)))
+        for side in SIDES:
+            units = board.side(side)
+            parts = " + ".join(f"{u.name} {u.contribution}{_why_not_might(u)}" for u in units)
+            rules = ["RB-DMG-2", "RB-MODEL-2"] + [r for r, cond in (
+                ("RB-MIGHT-3", any(u.stunned for u in units)), ("RB-MIGHT-2", any(u.current_might < 0 for u in units)),
+                ("RB-MIGHT-4", side == "attacker" and any(u.assault for u in units)),
+                ("RB-MIGHT-5", side == "defender" and any(u.shield for u in units)),
+                ("RB-DMG-11", any(u.marked for u in units))) if cond]
+            lines.append(Line(f"{scenario.side(side).player} ({side}) total: {parts} = {derived.pool[side]}.",
+                              tuple(rules)))
+        for side in SIDES:
+            sp = chosen[side]
+            opp = other(side)
+            lethals = ", ".join(f"{n} {_lethal_text(derived.lethal.get(n))}" for n in derived.targets[side])
+            who = "assigns first" if side == "attacker" else "assigns next, knowing the Attacker's split"
+            src = "" if how[side] in ("scenario", "given") else f" (its {how[side]} split: no split given)"
+            lines.append(Line(f"{scenario.side(side).player} ({side}) {who}: {derived.to_assign[side]} damage among "
+                              f"the {opp}s (lethal: {lethals or 'none'}); split {sp.label()}{src}.",
+                              ("RB-DMG-3", "RB-DMG-6", "RB-DMG-7", "RB-DMG-8")
+                              + (("RB-DMG-9",) if derived.excess[side] else ())))
+        for u in board.attacker + board.defender:
+            dealt[u.name] = u.dealt(chosen[other(u.side)].get(u.name))
+        lines.append(Line("Both sides' damage is dealt at the same moment: "
+                          + ", ".join(f"{n} {x}" for n, x in dealt.items() if x) + ".", ("RB-DMG-4",)))
+    died = tuple(u.name for u in board.attacker + board.defender
+                 if board.damage_step and u.dies_with(chosen[other(u.side)].get(u.name)))
+    survivors = {s: tuple(u.name for u in board.side(s) if u.name not in died) for s in SIDES}
+    outcome = outcome_of(bool(survivors["attacker"]), bool(survivors["defender"]))
+    if board.damage_step:
+        kill_text = ", ".join(
+            f"{n} ({board.unit(n).marked + dealt[n]} >= {board.unit(n).current_might})" for n in died) or "nobody"
+        lines.append(Line(f"Combat cleanup: killed {kill_text}; every other unit is healed.",
+                          ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9")))
+    if outcome == "recall":
+        left = ", ".join(survivors["attacker"])
+        lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({left})"
+                          " are recalled to base (not a move).", ("RB-RES-1", "RB-COMB-6")))
+    scores = outcome == "conquer" and not scenario.scored_this_turn
+    lines.append(_result_line(scenario, outcome, scores))
+    lines.append(Line("The combat ends: the Attacker and Defender designations and the \"this combat\" effects end.",
+                      ("RB-RES-8",)))
+    return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how)
+
+
+def _why_not_might(u) -> str:
+    """Why a unit adds other than its Might to its side's total (RB-MIGHT-2/3, RB-DMG-2)."""
+    if u.contribution == u.current_might:
+        return ""
+    if u.stunned:
+        return " (Stunned)"
+    if u.no_combat_damage:
+        return " (deals no combat damage)"
+    return f" (Might {u.current_might})"
+
+
+def _lethal_text(lethal: int | None) -> str:
+    return "never (all damage prevented)" if lethal is None else str(lethal)
+
+
+def _result_line(scenario: Scenario, outcome: str, scores: bool) -> Line:
+    a, d = scenario.attacker.player, scenario.defender.player
+    bf = scenario.battlefield or "the battlefield"
+    if outcome == "conquer":
+        score = ("and scores" if scores else
+                 "but scores nothing: it already scored this battlefield this turn")
+        return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf}, conquers it "
+                    f"{score}.", ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
+    if outcome == "keep":
+        return Line(f"Result: only {d}'s units are left: {d} wins the combat and keeps {bf} (this is not a Hold, "
+                    "which scores only in the Beginning Phase).", ("RB-RES-3", "RB-RES-4", "RB-RES-6", "RB-RES-7"))
+    if outcome == "recall":
+        return Line(f"Result: both players had units after the damage: No Result; with the attackers recalled, "
+                    f"{d} keeps {bf}.", ("RB-RES-3", "RB-RES-4", "RB-RES-7"))
+    return Line(f"Result: no units are left: No Result, and {bf} becomes uncontrolled (nobody's).",
+                ("RB-RES-3", "RB-RES-4", "RB-RES-7"))
+
+
+# ---- outcome classes ------------------------------------------------------------------------
+@dataclass
+class OutcomeClasses:
+    """Every outcome some pair of legal splits produces, and why (RB-MODEL-4)."""
+
+    outcomes: frozenset[str]
+    wipe: Mapping[str, frozenset[bool]]  #: assigning side -> can its split wipe out the other side (values seen)
+    totals: Mapping[str, tuple[int, int]]  #: side -> (damage it assigns, total lethal of the other side)
+    model4: bool  #: the digest's RB-MODEL-4 condition decides it (marked damage counts, no doubling gap)
+    undying: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  #: side -> its units that cannot die
+
+    def explain(self) -> str:
+        parts = []
+        for side in SIDES:
+            dmg, need = self.totals[side]
+            opp = other(side)
+            seen = self.wipe[side]
+            if seen == frozenset({True}):
+                parts.append(f"every legal {side} split wipes out the {opp}s ({dmg} >= their total lethal {need})")
+            elif seen == frozenset({False}) and self.undying.get(opp):
+                parts.append(f"no legal {side} split wipes out the {opp}s ({', '.join(self.undying[opp])} cannot "
+                             "be killed by combat damage)")
+            elif seen == frozenset({False}):
+                parts.append(f"no legal {side} split wipes out the {opp}s ({dmg} < their total lethal {need})")
+            else:
+                parts.append(f"some legal {side} splits wipe out the {opp}s and some do not")
+        return "; ".join(parts)
+
+
+def wipe_values(board: Board, side: str) -> frozenset[bool]:
+    """Whether ``side``'s legal splits wipe out the other side: {True}, {False} or both.
+
+    Read off the side's splits when there are few (the one solve that lists and counts them gives
+    each with ``wiped_out``: splits.few_answers); else asked of the ASP as two satisfiability
+    questions (one answer each, so the work does not grow with the number of splits): is
+    there a legal split that wipes them out, and one that does not? (The same answer as brave and
+    cautious consequences of ``wiped_out``.)"""
+    if not board.damage_step:
+        return frozenset({not board.side(other(side))})
+    few = few_answers(board, side)
+    if few is not None:  # the side's splits, each with what it leaves (one solve, shared with the listing)
+        wiped = F.WipedOut(side=side).raw
+        seen = {wiped in ans.symbols for ans in few}
+        some, spared = True in seen, False in seen
+    else:
+        # the board program (splits.BOARD) that lists the side's splits, asked twice under an
+        # assumption on wiped_out(side)
+        solver, side_assigns = board_solver(board), assuming(side)
+        wiped = F.WipedOut(side=side)
+        some = solver.satisfiable(assumptions=side_assigns + [(wiped, True)])
+        spared = solver.satisfiable(assumptions=side_assigns + [(wiped, False)])
+    every = some and not spared
+    return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
+
+
+def outcome_classes(board: Board) -> OutcomeClasses:
+    """The distinct outcomes over all pairs of legal splits (both sides choose independently:
+    each split decides only the other side's losses)."""
+    d = derive(board)
+    wipe = {s: wipe_values(board, s) for s in SIDES}
+    if board.damage_step:
+        att_left = {not w for w in wipe["defender"]}
+        def_left = {not w for w in wipe["attacker"]}
+    else:
+        att_left, def_left = {bool(board.attacker)}, {bool(board.defender)}
+    outcomes = frozenset(outcome_of(x, y) for x in att_left for y in def_left)
+    totals = {s: (d.to_assign[s], d.total_lethal[s]) for s in SIDES}
+    doubled = any(u.doubled for u in board.attacker + board.defender)
+    doubling_gap = board.flags.get("rules_version") != "v1.4" and doubled
+    model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap
+    assert set(outcomes) <= set(OUTCOMES)
+    undying = {s: tuple(u.name for u in board.side(s) if u.immune or u.prevent_all) for s in SIDES}
+    return OutcomeClasses(outcomes, wipe, totals, model4, undying)

@@ -1,0 +1,209 @@
+"""What an attack changes around the battle: two Armies and one die (WOTR-ATK-4, WOTR-DICE-2/3),
+the Political Track (WOTR-POL-1/2/3/6, WOTR-CAPT-1), sieges and relief (WOTR-SITE, WOTR-SIEGE-7).
+
+JSON-ready data and text lines for ``odds``; the legality of a second Army on the same die is
+decided in ASP (``attack.lp``, ``also_activated/3``).
+
+A battle file may list the other Armies an action activates::
+
+    battle:
+      action: army
+      also_activates:
+        - {army: {region: Ithilien, units: {Sauron: {regulars: 3}}}, does: attack, die: same}   # illegal
+        - {army: {region: Ithilien, units: {Sauron: {regulars: 3}}}, does: attack, die: own}    # a second die
+
+With ``die: own`` and ``does: attack`` the second battle follows the first (actions are resolved one
+at a time, WOTR-ROUND-1): :func:`sequenced_odds` fights it against what is left of the defender.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from pycombat.dice import as_json
+from ..board import load_nations
+from ..model import Army, Contingent, Force
+from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
+
+DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
+
+
+@dataclass(frozen=True)
+class Activation:
+    army: Army
+    does: str  #: attack | move
+    die: str  #: same (the action of the battle) | own (another action die)
+    path: str = ""
+
+
+def read_activations(battle, read_army, attacker: Army) -> tuple[Activation, ...]:
+    """``battle.also_activates``; ``read_army(node)`` reads each Army block (the battle reader's)."""
+    out = []
+    for n in battle.list("also_activates", []):
+        n._mapping()
+        army = read_army(n.child("army"))
+        if army.side != attacker.side:
+            raise n.error(f"the Army is {army.side.replace('_', ' ')}: the action activates the attacker's own "
+                          "Armies", "army")
+        does = n.str("does", "attack", choices=DOES)
+        die = n.str("die", "same", choices=DIE)
+        n.finish(ACTIVATION.keys)
+        out.append(Activation(army, does, die, n.path))
+    return tuple(out)
+
+
+# ---- politics -----------------------------------------------------------------------------------------
+def politics_effect(s, result=None) -> list[dict]:
+    """Each Nation with units in the defending Army: the attack activates it (WOTR-POL-1, Free Peoples)
+    and advances its counter one step unless At War (WOTR-POL-2; a passive Nation reaches At War only
+    once active, WOTR-POL-6). An Event card's attack counts too (WOTR-ATK-9, WOTR-POL-3). With a
+    result, the chance that the battle frees the region for the attacker to capture a Settlement there
+    (WOTR-CAPT-1, WOTR-POL-2 second trigger; advancing is optional, WOTR-END-7)."""
+    nations = load_nations().nations
+    out = []
+    region = s.battle_region
+    for c in s.defender.force.contingents:
+        if not c.units:
+            continue
+        pol = s.politics[c.nation]
+        n = nations[c.nation]
+        rules = ["WOTR-POL-2"]
+        active = pol.active
+        if n.side == "free_peoples" and not pol.active:
+            active = True
+            rules.insert(0, "WOTR-POL-1")
+        steps = pol.steps
+        if steps > 0:
+            if steps == 1 and not active:
+                rules.append("WOTR-POL-6")
+            else:
+                steps -= 1
+        if s.action == "event":
+            rules += ["WOTR-ATK-9", "WOTR-POL-3"]
+        text = (f"{n.name}: attacked, " + ("becomes active and " if active != pol.active else "")
+                + ("already At War" if pol.steps == 0 else f"advances one step ({pol.steps} -> {steps} from At War)"))
+        row: dict[str, Any] = {"nation": n.name, "before": {"steps": pol.steps, "active": pol.active},
+                               "after_attack": {"steps": steps, "active": active}, "text": text, "rules": rules}
+        out.append(row)
+    if result is not None and region.settlement in ("town", "city", "stronghold") and region.nation:
+        owner = nations[region.nation]
+        if owner.side == s.defender.side and s.controller(region) == s.defender.side:
+            kinds = result.by_kind()
+            p = kinds.get("attacker_wins", Fraction(0)) + kinds.get("defender_retreated", Fraction(0))
+            rules = ["WOTR-CAPT-1", "WOTR-POL-2", "WOTR-END-7"]
+            note = ("if the attacker advances (optional); a Stronghold is captured only if empty, otherwise it is "
+                    "besieged (WOTR-END-8)") if region.settlement == "stronghold" else \
+                "if the attacker advances (optional)"
+            out.append({"nation": owner.name, "settlement": region.name, "kind": region.settlement,
+                        "p_region_won": as_json(p), "text": f"{region.name} ({region.settlement}) may be captured "
+                        f"with probability {float(p):.4f} {note}: {owner.name} would advance one more step",
+                        "rules": rules})
+    return out
+
+
+# ---- sieges and relief --------------------------------------------------------------------------------
+def siege_info(s, setup, result=None) -> dict | None:
+    """Relief (WOTR-SIEGE-7), siege battles (WOTR-SIEGE-2..4), retreat into a siege (WOTR-SITE-2/4/5)."""
+    region = s.battle_region
+    out: dict[str, Any] = {}
+    if s.kind == "field" and region.settlement == "stronghold" and s.controller(region) == s.attacker.side \
+            and s.defender.side != s.attacker.side:
+        out["relief"] = {"text": f"relief battle: the {s.attacker.side.replace('_', ' ')} Army attacks the "
+                                 f"besiegers of {region.name} under the normal rules; the besieged Army does not take "
+                                 "part; the relieving Army may advance only if the besiegers are destroyed or retreat",
+                         "rules": ["WOTR-SIEGE-7", "WOTR-SITE-6"]}
+        if result is not None:
+            k = result.by_kind()
+            p = k.get("attacker_wins", Fraction(0)) + k.get("defender_retreated", Fraction(0))
+            out["relief"]["p_siege_lifted"] = as_json(p)
+    if s.kind == "siege":
+        out["siege_battle"] = {"text": "siege battle: the besieger hits on 6, the besieged on 5; one round unless "
+                                       "the attacker reduces an Elite; Leaders and Characters inside add their "
+                                       "Leadership", "rules": ["WOTR-SIEGE-2", "WOTR-SIEGE-3", "WOTR-STR-4"]}
+        if result is not None:
+            k = result.by_kind()
+            out["siege_battle"]["p_siege_goes_on"] = as_json(k.get("siege_goes_on", Fraction(0)))
+            out["siege_battle"]["p_stronghold_falls"] = as_json(k.get("attacker_wins", Fraction(0)))
+    if setup.siege_retreat:
+        out["retreat_into_siege"] = {
+            "text": f"before every round the defender may retreat into the Stronghold of {region.name}: at most 5 "
+                    "units go in (the rest return to the reinforcements), all Leaders and Characters go in; the "
+                    "attacker may then advance and besiege it; if the attacker ceases instead, the defender stays "
+                    "in the region, not besieged", "rules": ["WOTR-SITE-2", "WOTR-SITE-4", "WOTR-SITE-5",
+                                                              "WOTR-END-2"]}
+        if result is not None:
+            out["retreat_into_siege"]["p"] = as_json(result.by_kind().get("retreated_into_siege", Fraction(0)))
+    return out or None
+
+
+def siege_lines(info: dict | None) -> list[str]:
+    if not info or "relief" not in info:
+        return []
+    r = info["relief"]
+    line = f"  - {r['text']} ({', '.join(r['rules'])})"
+    if "p_siege_lifted" in r:
+        line += f"; the siege is lifted with probability {r['p_siege_lifted']['decimal']:.4f}"
+    return [line]
+
+
+# ---- two Armies --------------------------------------------------------------------------------------------
+def activation_json(s, verdict) -> list[dict]:
+    from .splits import describe_force
+
+    out = []
+    for i, act in enumerate(s.also_activates, start=1):
+        rules = [v for v in verdict.violations if isinstance(v.detail, tuple) and len(v.detail) > 1
+                 and v.detail[-1] == i]
+        row = {"army": f"{describe_force(act.army.force)} in {act.army.region.name}", "does": act.does,
+               "die": act.die, "legal": not rules, "rules": [v.rule for v in rules] or (
+                   ["WOTR-ATK-4", "WOTR-DICE-2"] if act.die == "own" else ["WOTR-DICE-2"])}
+        if act.die == "own" and act.does == "attack":
+            row["sequencing"] = ("fought after this battle, with its own action die, against what is left of the "
+                                 "defender (WOTR-ATK-4, WOTR-ROUND-1)")
+        if s.action == "event":
+            row["unmodelled"] = {"card": s.card or "Event card", "what": "how many Armies the card activates",
+                                 "why": "the card's own text decides; card texts are not modelled for attacks"}
+        out.append(row)
+    return out
+
+
+#: end positions in which the defender is still in its region with units, and a second attack can follow
+FOLLOW_UP = ("attack_ceased", "defender_holds", "round_limit")
+
+
+def sequenced_odds(s, first_result, act: Activation, policy) -> dict:
+    """The second attack (its own die) against what is left of the defender after each end of the first
+    battle; outcome kinds of the two attacks together (exact). The second battle starts fresh (round 1:
+    WOTR-SITE-1 applies again) with the defender's replacement pool as the file gives it."""
+    from .process import battle_odds
+    from .setup import battle_setup
+    from .splits import judge_attack
+
+    after: dict[str, Fraction] = {}
+    cache: dict = {}
+    for o, p in first_result.outcomes.items():
+        if o.kind not in FOLLOW_UP:
+            key = f"first: {o.kind}"
+            after[key] = after.get(key, Fraction(0)) + p
+            continue
+        d_units = o.defender
+        got = cache.get(d_units)
+        if got is None:
+            contingents = tuple(Contingent(c.nation, r, e, c.leaders)
+                                for c, (r, e) in zip(s.defender.force.contingents, d_units))
+            defender = replace(s.defender, force=Force(contingents, s.defender.force.nazgul,
+                                                       s.defender.force.characters))
+            s2 = replace(s, attacker=act.army, defender=defender, also_activates=(), card_plan=None, cards=(),
+                         kind="field" if act.army.region.id != s.defender.region.id else s.kind)
+            v = judge_attack(s2)
+            if not v.legal:
+                got = {"second attack not legal": Fraction(1)}
+            else:
+                res = battle_odds(battle_setup(s2, v.attacking), policy)
+                got = {f"second: {k}": q for k, q in res.by_kind().items()}
+            cache[d_units] = got
+        for k, q in got.items():
+            after[k] = after.get(k, Fraction(0)) + p * q
+    return {"army": act.army.region.name, "outcomes": {k: as_json(v) for k, v in sorted(after.items())},
+            "total": as_json(sum(after.values(), Fraction(0))), "rules": ["WOTR-ATK-4", "WOTR-ROUND-1"]}

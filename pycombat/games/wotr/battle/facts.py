@@ -1,0 +1,173 @@
+"""The fact boundary: WotR scenarios <-> the ASP predicates of ``asp_rules/wotr``.
+
+Input predicates are documented in ``asp_rules/wotr/input.lp``; the shown ones in ``show.lp``.
+Both directions go through these clorm classes (and the group table), never through strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clorm import ConstantField, IntegerField, Predicate, StringField
+
+from ..board import load_board, load_nations
+from ..characters import load_characters
+from ..model import Contingent, Force, Scenario
+
+
+def _pred(name: str, **fields):
+    meta = type("Meta", (), {"name": name})
+    return type(f"P_{name}", (Predicate,), {**fields, "Meta": meta})
+
+
+Side = _pred("side", role=ConstantField, side=ConstantField)
+GroupFact = _pred("group", role=ConstantField, group=IntegerField, kind=ConstantField, nation=ConstantField,
+                  count=IntegerField)
+CharLeadership = _pred("char_leadership", group=IntegerField, leadership=IntegerField)
+Captain = _pred("captain_of_the_west", group=IntegerField)
+CountsAsNazgul = _pred("counts_as_nazgul", group=IntegerField)
+WhiteRiderChar = _pred("white_rider_char", group=IntegerField)
+AtWar = _pred("at_war", nation=ConstantField)
+Action = _pred("action", action=ConstantField)
+AttackCard = _pred("attack_card")
+BattleKind = _pred("battle_kind", kind=ConstantField)
+RegionOf = _pred("region_of", role=ConstantField, region=StringField)
+Adjacent = _pred("adjacent", a=StringField, b=StringField)
+Besieged = _pred("besieged", role=ConstantField)
+SarumanInPlay = _pred("saruman_in_play")
+MouthInPlay = _pred("mouth_in_play")
+WhiteRider = _pred("white_rider")
+AlsoActivated = _pred("also_activated", i=IntegerField, does=ConstantField, die=ConstantField)
+#: candidate (check mode) and answer (generate mode): the attacking part holds C figures of group G
+Attack = _pred("attack", group=IntegerField, count=IntegerField)
+#: answers (show.lp)
+Strength = _pred("strength", role=ConstantField, value=IntegerField)
+Dice = _pred("dice", role=ConstantField, value=IntegerField)
+Leadership = _pred("leadership", role=ConstantField, value=IntegerField)
+RerollMax = _pred("reroll_max", role=ConstantField, value=IntegerField)
+SHOWN = (Attack, Strength, Dice, Leadership, RerollMax)
+
+KIND_LABEL = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
+
+
+@dataclass(frozen=True)
+class Group:
+    """All figures of one kind of one Nation in one Army, or one Character."""
+
+    id: int
+    role: str
+    kind: str  #: regular | elite | leader | nazgul | character
+    nation: str | None
+    count: int
+    character: str | None = None
+
+    def label(self, plural: bool = False) -> str:
+        if self.kind == "character":
+            return load_characters().characters[self.character].name
+        if self.kind == "nazgul":
+            return "Nazgûl"
+
+        name = load_nations().nations[self.nation].name
+        word = KIND_LABEL[self.kind] + ("s" if plural else "")
+        return f"{name} {word}"
+
+
+def groups_of(s: Scenario) -> list[Group]:
+    """The figure groups of both Armies (attacker first), numbered from 1."""
+    out: list[Group] = []
+    for role in ("attacker", "defender"):
+        for kind, who, n in s.army(role).force.iter_groups():
+            gid = len(out) + 1
+            if kind == "character":
+                out.append(Group(gid, role, kind, None, 1, who))
+            else:
+                out.append(Group(gid, role, kind, who, n))
+    return out
+
+
+def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predicate]:
+    """Every input fact of the scenario except the candidate split."""
+    groups = groups if groups is not None else groups_of(s)
+    chars = load_characters().characters
+    board = load_board()
+    facts: list[Predicate] = [Side(role="attacker", side=s.attacker.side), Side(role="defender", side=s.defender.side)]
+    for g in groups:
+        facts.append(GroupFact(role=g.role, group=g.id, kind=g.kind, nation=g.nation or "none", count=g.count))
+        if g.kind == "character":
+            c = chars[g.character]
+            facts.append(CharLeadership(group=g.id, leadership=c.leadership))
+            if c.captain_of_the_west:
+                facts.append(Captain(group=g.id))
+            if c.counts_as_nazgul:
+                facts.append(CountsAsNazgul(group=g.id))
+            if c.white_rider:
+                facts.append(WhiteRiderChar(group=g.id))
+    for nation, pol in s.politics.items():
+        if pol.at_war:
+            facts.append(AtWar(nation=nation))
+    facts.append(Action(action=s.action))
+    if s.card:
+        facts.append(AttackCard())
+    facts.append(BattleKind(kind=s.kind))
+    for role in ("attacker", "defender"):
+        army = s.army(role)
+        facts.append(RegionOf(role=role, region=army.region.id))
+        if army.besieged:
+            facts.append(Besieged(role=role))
+    for a in (s.attacker.region, s.defender.region):
+        for b in board.neighbours(a):
+            facts.append(Adjacent(a=a.id, b=b.id))
+    in_play = s.characters_in_play()
+    if "saruman" in in_play:
+        facts.append(SarumanInPlay())
+    if "mouth-of-sauron" in in_play:
+        facts.append(MouthInPlay())
+    if s.white_rider:
+        facts.append(WhiteRider())
+    for i, act in enumerate(s.also_activates):  # WOTR-ATK-4: other Armies the action would activate
+        facts.append(AlsoActivated(i=i + 1, does=act.does, die=act.die))
+    return facts
+
+
+def split_facts(force: Force, groups: list[Group]) -> list[Predicate]:
+    """The candidate ``attack(G, C)`` facts of an attacking part."""
+    out = []
+    for g in groups:
+        if g.role != "attacker":
+            continue
+        out.append(Attack(group=g.id, count=count_in(force, g)))
+    return out
+
+
+def count_in(force: Force, g: Group) -> int:
+    if g.kind == "character":
+        return int(g.character in force.characters)
+    if g.kind == "nazgul":
+        return force.nazgul
+    c = force.contingent(g.nation)
+    return {"regular": c.regulars, "elite": c.elites, "leader": c.leaders}[g.kind]
+
+
+def force_from(counts: dict[int, int], groups: list[Group], like: Force) -> Force:
+    """The Force with ``counts[group id]`` figures of each attacker group (Nation order of ``like``)."""
+    by_nation: dict[str, dict[str, int]] = {c.nation: {"regular": 0, "elite": 0, "leader": 0}
+                                            for c in like.contingents}
+    nazgul = 0
+    chars = []
+    for g in groups:
+        if g.role != "attacker":
+            continue
+        n = counts.get(g.id, 0)
+        if g.kind == "character":
+            if n:
+                chars.append(g.character)
+        elif g.kind == "nazgul":
+            nazgul = n
+        else:
+            by_nation[g.nation][g.kind] = n
+    contingents = tuple(Contingent(nat, v["regular"], v["elite"], v["leader"]) for nat, v in by_nation.items())
+    return Force(contingents, nazgul, tuple(ch for ch in like.characters if ch in chars))
+
+
+def consts(s: Scenario) -> dict[str, str]:
+    """The flags as ``#const`` overrides (every flag of flags.lp)."""
+    return {k: str(v) for k, v in s.flags.items()}

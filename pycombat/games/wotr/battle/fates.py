@@ -1,0 +1,173 @@
+"""Where the figures go (WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4/5, WOTR-CARDX-3).
+
+For every starting figure of both sides, its fate at the end of the battle:
+
+* Army units that survive stay with their Army (``with_army``; after a retreat ``retreated``, inside
+  the Stronghold after a retreat into a siege, WOTR-SITE-4);
+* eliminated Regulars and Elites (removed, or an Elite replaced by a Regular) go to the casualties,
+  out of the game, for the Free Peoples, and back to the reinforcements for the Shadow (WOTR-CAS-5/6;
+  a Free Peoples casualty may come back only as a replacement Regular). Replacement Regulars that
+  joined are not starting figures and are counted apart (``replacements_joined``);
+* Leaders, Nazgûl and Characters go with the Army's last unit (WOTR-CAS-7): Free Peoples Leaders
+  out of the game, Nazgûl to the reinforcements (they may re-enter), Companions and Minions
+  eliminated for good; a Combat card may eliminate one earlier (WOTR-CARDX-3); a Level-0 Character
+  stays behind when his Army retreats (WOTR-END-5).
+
+:func:`outcome_fates` gives the fates at one end of a battle (``replay``); :func:`fate_distribution`
+the exact distribution over the end positions of ``odds`` (per figure: the probability of each fate,
+summing to 1; per group: the expected number in each fate, summing to the figures).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+
+from pycombat.dice import as_json
+from ..board import load_nations
+from ..characters import load_characters
+
+RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": "WOTR-SITE-4",
+         "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
+         "out_of_game": "WOTR-CAS-7", "eliminated": "WOTR-CAS-7", "left_behind": "WOTR-END-5",
+         "eliminated_by_card": "WOTR-CARDX-3", "casualties_or_left_out_of_the_siege": "WOTR-CAS-6, WOTR-SITE-5"}
+
+
+def _nonempty(force):
+    return [c for c in force.contingents if not c.is_empty()]
+
+
+def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...]) -> list[dict]:
+    chars = load_characters().characters
+    nations = load_nations().nations
+    contingents = _nonempty(force)
+    army_gone = not any(r or e for r, e in units_end)
+    retreat = role == "defender" and kind == "defender_retreated"
+    siege = role == "defender" and kind == "retreated_into_siege"
+    where = "retreated" if retreat else "in_stronghold" if siege else "with_army"
+    lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
+    if siege and side == "free_peoples":
+        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5); the end position
+        # does not tell them from the casualties of earlier rounds
+        lost_unit = "casualties_or_left_out_of_the_siege"
+    out = []
+    card_leaders = lost_figs.count("leader")
+    for c, (r, e) in zip(contingents, units_end):
+        name = nations[c.nation].name
+        if c.regulars or r:
+            kept = min(c.regulars, r)
+            f = {where: kept, lost_unit: c.regulars - kept}
+            out.append({"figure": f"{name} Regular", "count": c.regulars, "fates": f,
+                        "replacements_joined": max(0, r - c.regulars)})
+        if c.elites:
+            out.append({"figure": f"{name} Elite", "count": c.elites, "fates": {where: e, lost_unit: c.elites - e}})
+        if c.leaders:
+            by_card = min(card_leaders, c.leaders)
+            card_leaders -= by_card
+            rest = c.leaders - by_card
+            f = {"eliminated_by_card": by_card}
+            f["out_of_game" if army_gone else where] = rest
+            out.append({"figure": f"{name} Leader", "count": c.leaders, "fates": f})
+    if force.nazgul:
+        by_card = lost_figs.count("nazgul")
+        rest = force.nazgul - by_card
+        f = {"reinforcements": by_card + (rest if army_gone else 0)}
+        if not army_gone:
+            f[where] = rest
+        out.append({"figure": "Nazgûl", "count": force.nazgul, "fates": f})
+    for ch in force.characters:
+        c = chars[ch]
+        if ch in lost_figs:
+            fate = "eliminated_by_card"
+        elif army_gone:
+            fate = "eliminated"
+        elif retreat and c.level == 0:
+            fate = "left_behind"
+        else:
+            fate = where
+        out.append({"figure": c.name, "count": 1, "fates": {fate: 1}})
+    for row in out:
+        row["fates"] = {k: v for k, v in row["fates"].items() if v}
+    return out
+
+
+def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
+    """``{attacker: [...], defender: [...], rules}``: each figure group's fates at ``outcome``."""
+    return {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
+            "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
+                                    lost[1]),
+            "rules": RULES}
+
+
+def fate_distribution(s, attacking, joint) -> dict:
+    """``joint``: (lost_a, lost_d) -> {Outcome: p}. Per side and figure group: the exact probability
+    of each fate per figure and the expected number of figures in each fate."""
+    return fate_json(fate_totals(s, attacking, joint))
+
+
+def fate_json(totals: dict) -> dict:
+    """:func:`fate_totals` as JSON (what :func:`fate_distribution` returns)."""
+    return rows_json(fate_rows(totals))
+
+
+def fate_rows(totals: dict) -> tuple:
+    """:func:`fate_totals` per figure group, rendered for JSON once (:func:`pycombat.dice.as_json`'s
+    ``exact`` and ``decimal``): ``(role, figure, count, ((fate, expected number, probability per
+    figure), ...))``."""
+    def render(p):
+        j = as_json(p)
+        return j["exact"], j["decimal"]
+
+    return tuple((role, fig, slot["count"],
+                  tuple((k, render(v), render(v / slot["count"]) if slot["count"] else None)
+                        for k, v in slot["expected"].items()))
+                 for (role, fig), slot in totals.items())
+
+
+def rows_json(rows: tuple) -> dict:
+    """:func:`fate_rows` as JSON (new dicts every time)."""
+    out: dict = {"attacker": [], "defender": [], "rules": RULES}
+    for role, fig, n, fates in rows:
+        out[role].append({"figure": fig, "count": n,
+                          "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},
+                          "per_figure": {k: {"exact": q[0], "decimal": q[1]} for k, _, q in fates} if n else {}})
+    return out
+
+
+def result_fate_rows(s, attacking, result) -> tuple:
+    """:func:`fate_rows` of a battle fought without named Combat cards (``result``: its
+    :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
+    fighting forces and the end positions only."""
+    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force)
+    return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes})))
+
+
+def fate_totals(s, attacking, joint) -> dict:
+    """The expected fates as exact Fractions: (role, figure) -> {"count": figures, "expected": {fate:
+    expected number}} (what :func:`fate_distribution` writes as JSON). Summed in integers over the
+    probabilities' least common denominator; each total is made a Fraction once, at the end."""
+    den = lcm(*(p.denominator for outs in joint.values() for p in outs.values()))
+    acc: dict = {}
+    for lost, outs in joint.items():
+        for o, p in outs.items():
+            w = p.numerator * (den // p.denominator)
+            f = outcome_fates(s, attacking, o, lost)
+            for role in ("attacker", "defender"):
+                for row in f[role]:
+                    slot = acc.get((role, row["figure"]))
+                    if slot is None:
+                        slot = acc[(role, row["figure"])] = {"count": row["count"], "expected": {}}
+                    expected = slot["expected"]
+                    for fate, n in row["fates"].items():
+                        expected[fate] = expected.get(fate, 0) + w * n
+    for slot in acc.values():
+        slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
+    return acc
+
+
+def fate_lines(dist: dict) -> list[str]:
+    out = ["Where the figures go (expected numbers; WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4):"]
+    for role in ("attacker", "defender"):
+        for row in dist[role]:
+            parts = [f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["expected"].items()]
+            out.append(f"  {role} {row['figure']} ({row['count']}): " + ", ".join(parts))
+    return out

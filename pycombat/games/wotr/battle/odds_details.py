@@ -1,0 +1,167 @@
+"""What an ``odds`` report carries beside the outcome distribution, as JSON-ready data and text
+lines (the verb calls :func:`odds_extra_json` and :func:`odds_extra_lines` once each): the per-round
+Leader re-roll allowance (WOTR-STR-5), the Combat cards by name and what is not modelled, where the
+figures go, politics.
+
+:func:`reroll_allowance` gives, for the rounds whose numbers are fixed before any die is rolled
+(round 1, and each round with Combat-card effects, from the starting units), each side's Leader
+re-roll allowance: min(Leadership, 5, dice that can miss) (WOTR-STR-5). Only the dice of the
+Combat roll can miss, so the allowance never exceeds them; the misses actually rolled cap it further
+(WOTR-HIT-6).
+"""
+from __future__ import annotations
+
+from .process import BattleSetup
+
+
+def reroll_allowance(setup: BattleSetup, rounds=None) -> list[dict]:
+    """``[{round, attacker: {...}, defender: {...}, rule}]``, each side with ``dice``, ``leadership``
+    and ``reroll_allowance`` (the re-roll dice it may use if that many dice miss)."""
+    a, d = setup.start[0], setup.start[2]
+    rounds = sorted({1, *setup.effects}) if rounds is None else rounds
+    out = []
+    for rnd in rounds:
+        row: dict = {"round": rnd}
+        for role, units in (("attacker", a), ("defender", d)):
+            prof = setup.attacker if role == "attacker" else setup.defender
+            eff = setup.effects.get(rnd)
+            e = (eff[0] if role == "attacker" else eff[1]) if eff else None
+            p = setup.params(role, units, rnd)
+            row[role] = {"dice": p.dice, "leadership": prof.leadership(units, e.leadership if e else 0),
+                         "reroll_allowance": p.rerolls}
+        row["rule"] = "WOTR-STR-5"
+        row["note"] = "from the units at the start of the battle; the misses rolled cap it further (WOTR-HIT-6)"
+        out.append(row)
+    return out
+
+
+def reroll_lines(setup: BattleSetup) -> list[str]:
+    out = []
+    for row in reroll_allowance(setup):
+        parts = [f"{role} up to {row[role]['reroll_allowance']} of {row[role]['dice']} dice "
+                 f"(Leadership {row[role]['leadership']})" for role in ("attacker", "defender")]
+        out.append(f"Round {row['round']} Leader re-roll allowance: " + "; ".join(parts) + " (WOTR-STR-5)")
+    return out
+
+
+def cards_json(rep) -> dict | None:
+    plan = rep.scenario.card_plan
+    if plan is None:
+        return None
+    from ..cards.battle import plan_unmodelled
+
+    out: dict = {"played": {}, "hands": {role: [c.name for c in h] for role, h in plan.hands.items()},
+                 "log": [], "unmodelled": plan_unmodelled(plan)}
+    cb = next(iter(rep.card_battles.values()), None)
+    out["rounds"] = []
+    for rnd in plan.rounds():
+        cards, _ = plan.round_cards(rnd)
+        for role, card in cards.items():
+            if card is None:
+                continue
+            row = {"round": rnd, "role": role, "card": card.name, "events": list(card.events),
+                   "initiative": card.initiative_printed, "requirement": card.requirement, "rule": "WOTR-CARD-2"}
+            if rnd == 1:
+                row["cancelled"] = cb is not None and role in getattr(cb, "cancelled", ())
+                out["played"][role] = row
+            out["rounds"].append(row)
+    if cb is not None:
+        out["log"] = [{"text": t, "rule": r} for t, r in cb.log]
+    return out
+
+
+def fates_json(rep) -> dict:
+    """Per casualty policy: the distribution of each figure's fate (:mod:`.fates`)."""
+    from .fates import fate_json, fate_totals, result_fate_rows, rows_json
+
+    out = {}
+    for pol, res in rep.results.items():
+        cb = rep.card_battles.get(pol)
+        if cb is not None:
+            out[pol] = fate_json(fate_totals(rep.scenario, rep.verdict.attacking, cb.joint))
+        else:
+            out[pol] = rows_json(result_fate_rows(rep.scenario, rep.verdict.attacking, res))
+    return out
+
+
+def consequences_json(rep) -> dict:
+    """Politics (WOTR-POL), sieges and relief (WOTR-SITE, WOTR-SIEGE-7), other Armies (WOTR-ATK-4)."""
+    from .process import Policy
+    from .consequences import activation_json, politics_effect, sequenced_odds, siege_info
+
+    first = next(iter(rep.results.values()), None)
+    out: dict = {"politics": politics_effect(rep.scenario, first)}
+    info = siege_info(rep.scenario, rep.setup, first)
+    if info:
+        out["siege"] = info
+    if rep.scenario.also_activates:
+        rows = activation_json(rep.scenario, rep.verdict)
+        for row, act in zip(rows, rep.scenario.also_activates):
+            if act.die == "own" and act.does == "attack" and not rep.card_battles:
+                row["after_both_attacks"] = {pol: sequenced_odds(rep.scenario, res, act,
+                                                                 Policy.from_flags(rep.scenario.flags, pol))
+                                             for pol, res in rep.results.items()}
+            elif act.die == "own" and act.does == "attack":
+                row["unmodelled"] = {"card": "named Combat cards", "what": "the second attack after a card battle",
+                                     "why": "figures a card eliminates are not carried into the second battle"}
+        out["also_activates"] = rows
+    return out
+
+
+def odds_extra_json(rep) -> dict:
+    out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "fates": fates_json(rep)}
+    out.update(consequences_json(rep))
+    extra_unmodelled = [r["unmodelled"] for r in out.get("also_activates", []) if "unmodelled" in r]
+    if extra_unmodelled:
+        out["unmodelled"] = out.get("unmodelled", []) + extra_unmodelled
+    cards = cards_json(rep)
+    if cards is not None:
+        out["combat_cards"] = cards
+        out["unmodelled"] = cards["unmodelled"] + out.get("unmodelled", [])
+    return out
+
+
+def odds_extra_lines(rep) -> list[str]:
+    # round 1's allowance is in the header ("re-roll up to N"); rounds changed by cards are listed
+    lines = reroll_lines(rep.setup) if rep.setup.effects else []
+    from .consequences import siege_info, siege_lines
+
+    lines += siege_lines(siege_info(rep.scenario, rep.setup, next(iter(rep.results.values()), None)))
+    cards = cards_json(rep)
+    if cards is not None:
+        for c in cards["rounds"]:
+            lines.append(f"Combat card, round {c['round']}: the {c['role']} plays {c['card']} (initiative "
+                         f"{c['initiative']}; requirement: {c['requirement'] or 'none'}) (WOTR-CARD-2, WOTR-CARD-5)"
+                         + (" - cancelled" if c.get("cancelled") else ""))
+        for role, names in cards["hands"].items():
+            lines.append(f"The {role} holds {', '.join(names)} (optimize chooses which to play)")
+        for e in cards["log"]:
+            lines.append(f"  - {e['text']} ({e['rule']})")
+        for u in cards["unmodelled"]:
+            lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
+    return lines
+
+
+def named_cards_unmodelled(s, verb: str) -> list[dict]:
+    """``optimize`` and ``tree`` solve the battle without named Combat cards played (``card:``): say so
+    (``optimize`` solves a ``hand:`` choice separately, :mod:`..cards.optimize`)."""
+    plan = s.card_plan
+    if plan is None:
+        return []
+    out = []
+    for rnd in plan.rounds():
+        for role, card in plan.round_cards(rnd)[0].items():
+            if card is not None and not plan.hands.get(role):
+                out.append({"card": card.name, "what": f"played by the {role} in round {rnd}",
+                            "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and "
+                                   "`replay` apply them"})
+    return out
+
+
+def refuse_named_cards_for_tree(s) -> None:
+    from pycombat.errors import PycombatError
+
+    missing = named_cards_unmodelled(s, "tree")
+    if missing:
+        raise PycombatError(f"{s.file}: `tree` does not model named Combat cards ("
+                            + ", ".join(m["card"] for m in missing) + "); `odds` and `replay` apply them")

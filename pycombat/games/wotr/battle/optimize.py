@@ -1,0 +1,234 @@
+"""``pycombat optimize`` for WotR: the best rearguard split and the optimal play of both sides.
+
+Every legal split (:class:`.splits.LegalSplits`, WOTR-SPLIT) is solved exactly as a zero-sum
+game (:class:`.process.Optimal`): the attacker maximises the objective, the defender minimises it,
+through casualty choices (WOTR-CAS-12), ceasing (WOTR-ROUND-3), retreats (WOTR-END-3,
+WOTR-SITE-2) and siege reductions (WOTR-SIEGE-3). Splits that share their Leaders, Nazgûl and
+Characters share one solver: a smaller attacking part is a position of the larger battle, so
+its value comes out of the same memo.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from pycombat.errors import PycombatError, TooLargeError
+from .process import (ATTACKER_DECISIONS, DECISIONS, DEFENDER_DECISIONS, BattleResult, Optimal, Outcome, Policy,
+                     State, battle_odds, objective_of, optimal_forward, round_outcomes, siege_reductions,
+                     terminal_after_casualties)
+from ..board import load_nations
+from .casualties import POLICIES
+from ..model import Scenario
+from .odds import illegal
+from .setup import battle_setup
+from .splits import AttackVerdict, LegalSplits, Split, judge_attack
+
+
+@dataclass
+class Evaluated:
+    split: Split
+    start: State
+    value: Fraction
+    solver: Optimal
+    result: BattleResult | None = None
+    white_rider: bool = False  #: Gandalf the White's choice (WOTR-STR-11) for this split
+    other_rider: Fraction | None = None  #: the value with the other choice, when there was one
+
+
+@dataclass
+class Optimized:
+    scenario: Scenario
+    objective: str
+    decide: tuple[str, ...]
+    verdict: AttackVerdict
+    ranked: list[Evaluated]
+    states: int
+    seconds: float
+    fixed: dict[str, Fraction] = field(default_factory=dict)  #: policy -> value of the best split under it
+
+    @property
+    def best(self) -> Evaluated:
+        return self.ranked[0]
+
+
+def decisions_for(decide: str) -> tuple[str, ...]:
+    return {"both": DECISIONS, "attacker": ATTACKER_DECISIONS, "defender": DEFENDER_DECISIONS}[decide]
+
+
+def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_states: int = 2_000_000) -> Optimized:
+    t0 = time.perf_counter()
+    chosen = decisions_for(decide)
+    policy = None
+    if decide != "both":
+        cas = s.flags["casualty_policy"]
+        if cas == "enumerate":
+            other = "defender" if decide == "attacker" else "attacker"
+            raise PycombatError(f"--decide {decide}: the {other}'s casualties follow casualty_policy, which must then "
+                                f"be one of {', '.join(POLICIES)} (--flag casualty_policy=...)")
+        policy = Policy.from_flags(s.flags)
+    splits = LegalSplits(s).all(max_list=100_000)
+    if not splits:
+        raise illegal(judge_attack(s), s)
+    solvers: dict[tuple, Optimal] = {}
+    ranked: list[Evaluated] = []
+    fp_attacks = s.attacker.side == "free_peoples"
+    for sp in splits:
+        candidates = []
+        for rider in _rider_choices(s, sp):
+            s2 = replace(s, white_rider=rider)
+            setup = battle_setup(s2, sp.attacking)
+            key = (setup.attacker, setup.defender)
+            opt = solvers.get(key)
+            if opt is None:
+                used = sum(len(o._start) for o in solvers.values())
+                opt = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
+                solvers[key] = opt
+            candidates.append(Evaluated(sp, setup.start, opt.value(setup.start), opt, white_rider=rider))
+            if sum(len(o._start) for o in solvers.values()) > max_states:
+                raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this "
+                                    "limit (--max-nodes)")
+        # WOTR-STR-11: the Free Peoples player decides at the start of the battle, for his side
+        pick = (max if fp_attacks else min)(candidates, key=lambda e: (e.value, not e.white_rider))
+        if len(candidates) > 1:
+            pick.other_rider = next(e.value for e in candidates if e is not pick)
+        ranked.append(pick)
+    ranked.sort(key=lambda e: (-e.value, not e.split.whole))
+    best = ranked[0]
+    best.result = optimal_forward(replace_setup(best), start=best.start)
+    out = Optimized(s, objective, chosen, judge_attack(s, best.split.attacking), ranked,
+                    sum(len(o._start) for o in solvers.values()), time.perf_counter() - t0)
+    setup = replace(best.solver.setup, start=best.start)
+    if s.flags["casualty_policy"] == "enumerate" or decide == "both":
+        for pol in POLICIES:
+            res = battle_odds(setup, Policy.from_flags(s.flags, pol))
+            out.fixed[pol] = res.outcomes.expectation(lambda o: objective_of(setup, objective, best.start, o))
+    out.seconds = time.perf_counter() - t0
+    return out
+
+
+def _rider_choices(s: Scenario, sp: Split) -> list[bool]:
+    """WOTR-STR-11: the White Rider is a choice when Gandalf the White fights against Nazgûl."""
+    shadow = s.attacker if s.attacker.side == "shadow" else s.defender
+    shadow_force = sp.attacking if shadow.role == "attacker" else shadow.force
+    fp_force = sp.attacking if shadow.role == "defender" else s.defender.force
+    nazgul = shadow_force.nazgul or "witch-king" in shadow_force.characters
+    if "gandalf-white" in fp_force.characters and nazgul:
+        return [False, True]
+    return [False]
+
+
+def replace_setup(e: Evaluated) -> Optimal:
+    return e.solver
+
+
+def _units(setup, role: str, units) -> str:
+    nations = load_nations().nations
+    prof = setup.attacker if role == "attacker" else setup.defender
+    parts = [f"{nations[n].name} {r}R {e}E" for n, (r, e) in zip(prof.nations, units) if r or e]
+    return ", ".join(parts) or "no units"
+
+
+def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
+    """The battle as played by both sides' optimal decisions, taking the most probable dice each round."""
+    e = res.best
+    opt = e.solver
+    setup = opt.setup
+    state = e.start
+    lines: list[str] = []
+    for number in range(1, max_rounds + 1):
+        a, pa, d, pd, rnd, _ = state
+        opt.start_value(state)
+        if setup.siege_retreat and opt.into_siege(state):
+            lines.append("defender retreats into the Stronghold (WOTR-SITE-2)")
+            return lines
+        outs = round_outcomes(setup, state)
+        folded = setup.folds(state)
+        p0 = next((p for i, j, p in outs if (i, j) == (0, 0)), Fraction(0))
+        cands = [(p / (1 - p0) if folded else p, i, j) for i, j, p in outs if not (folded and (i, j) == (0, 0))]
+        p, i, j = max(cands, key=lambda t: (t[0], -t[1], -t[2]))
+        hits = f"{i} hit{'s' if i != 1 else ''}"
+        lines.append(f"round {number}: the attacker scores {hits}, the defender {j} (p {_short(p)})")
+        opt.after_value(state, i, j)
+        if "attacker_casualties" in opt.decide:
+            a2, pa2 = opt._choice[("acas", state, i, j)]
+        else:
+            a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
+        _, (d2, pd2) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
+        if j:
+            lines.append(f"  attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}")
+        if i:
+            lines.append(f"  defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}")
+        opt.end_value(a2, pa2, d2, pd2, rnd)
+        _, choice = opt._end[(a2, pa2, d2, pd2, rnd)]
+        if isinstance(choice, Outcome):
+            lines.append(f"  end: {choice.kind.replace('_', ' ')}")
+            return lines
+        if setup.kind == "siege":
+            if choice is None:
+                lines.append("  the attacker stops: the siege goes on (WOTR-SIEGE-3)")
+                return lines
+            i_n, a3, pa3 = siege_reductions(setup, a2, pa2)[choice]
+            lines.append("  the attacker reduces an Elite to fight another round (WOTR-SIEGE-3)")
+            state = (a3, pa3, d2, pd2, setup.next_round(rnd), True)
+            continue
+        if choice is None:
+            lines.append("  max_rounds reached")
+            return lines
+        go, stay = choice
+        if go == "cease":
+            lines.append("  the attacker ceases the attack (WOTR-ROUND-3)")
+            return lines
+        if stay == "retreat":
+            lines.append("  the defender retreats (WOTR-END-3)")
+            return lines
+        state = (a2, pa2, d2, pd2, setup.next_round(rnd), True)
+    lines.append("...")
+    return lines
+
+
+def first_round_choices(res: Optimized) -> list[str]:
+    """The optimal casualty choices of round 1, for each number of hits a side may take (the other
+    side's hits taken at their most probable value): the policy in the form players use."""
+    e = res.best
+    opt = e.solver
+    setup = opt.setup
+    state = e.start
+    a, pa, d, pd, rnd, _ = state
+    opt.start_value(state)
+    outs = round_outcomes(setup, state)
+    lines: list[str] = []
+    by_i: dict[int, Fraction] = {}
+    by_j: dict[int, Fraction] = {}
+    for i, j, p in outs:
+        by_i[i] = by_i.get(i, Fraction(0)) + p
+        by_j[j] = by_j.get(j, Fraction(0)) + p
+    i0 = max(by_i, key=lambda k: (by_i[k], -k))
+    j0 = max(by_j, key=lambda k: (by_j[k], -k))
+    if "attacker_casualties" in opt.decide:
+        for j in sorted(by_j):
+            if j == 0 or (i0, j) not in {(x, y) for x, y, _ in outs}:
+                continue
+            opt.after_value(state, i0, j)
+            a2, _ = opt._choice[("acas", state, i0, j)]
+            lines.append(f"attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}"
+                         f" (when the defender takes {i0})")
+    if "defender_casualties" in opt.decide:
+        opt.after_value(state, i0, j0)
+        a2, pa2 = (opt._choice[("acas", state, i0, j0)] if "attacker_casualties" in opt.decide
+                   else opt.fixed.casualties("attacker", a, pa, j0, None))
+        for i in sorted(by_i):
+            if i == 0:
+                continue
+            _, (d2, _) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
+            lines.append(f"defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}"
+                         f" (when the attacker takes {j0})")
+    return lines
+
+
+def _short(p: Fraction) -> str:
+    text = f"{p.numerator}/{p.denominator}"
+    return f"{text} = {float(p):.4f}" if len(text) <= 24 else f"{float(p):.4f}"
+
+
+__all__ = ["optimize", "principal_line", "Optimized", "Evaluated", "terminal_after_casualties"]

@@ -1,0 +1,1004 @@
+"""War of the Ring battles as a Markov decision process, solved exactly (WOTR-ROUND .. WOTR-SIEGE).
+
+A battle position at the start of a round is a :data:`State`: each side's units (``(regulars,
+elites)`` per Nation) and replacement pool, the round index and whether the round was reached by
+the players continuing. One round (WOTR-ROUND-1/2) is
+
+1. the defender's choice, before every round, to retreat into his Stronghold (WOTR-SITE-2);
+2. chance: both sides' hits (Combat roll and Leader re-roll, WOTR-HIT; :func:`.dice.combat_roll_dist`);
+3. the attacker's casualty choice, then the defender's (WOTR-CAS-2; :mod:`.casualties`);
+4. the end of the round: elimination (WOTR-CAS-7, WOTR-END-1/9); in a siege the attacker may
+   reduce an Elite to fight one more round (WOTR-SIEGE-3); otherwise the attacker may cease,
+   then the defender may retreat (WOTR-ROUND-3, WOTR-END-3).
+
+**Rounds without hits.** A round in which neither side scores a hit leaves the battle as it was.
+From a state that the players reached by continuing, with nothing left that depends on the round
+number, such a round leads back to the very same state; the solver folds that self-loop
+algebraically: the other outcomes get probability ``p / (1 - p0)`` (and the round counts
+``1 / (1 - p0)`` times on average). This is exact for every stationary policy, and for the
+optimal one: the decision at the end of a round without hits is the decision that led into the
+state (same options, same values), so it continues again. The first round of a battle is never
+folded. With ``max_rounds`` the round number is part of the state and nothing is folded.
+
+Policies: the fixed ones of the digest's flags (``casualty_policy``, ``attacker_continue``,
+``defender_retreat``, ``siege_extension``; :class:`Policy`) or the optimal play of each side for
+an objective (:func:`solve_optimal`), as a zero-sum game (the attacker maximises, the defender
+minimises). Every probability is a :class:`fractions.Fraction`; distributions sum to exactly 1.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from collections import defaultdict
+from dataclasses import dataclass, field, fields
+from fractions import Fraction
+from typing import Any, Callable, Hashable, Mapping, NamedTuple
+
+from pycombat.dice import Dist, binomial
+from .dice import combat_roll_dist, hit_chance, roll_with_reroll
+from pycombat.errors import PycombatError, TooLargeError
+from pycombat.solver import is_loaded, memo
+from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, unit_count
+from ..model import Effects
+from .strength import SideProfile
+
+Units = tuple[tuple[int, int], ...]
+Pool = tuple[int, ...] | None
+#: (attacker units, attacker pool, defender units, defender pool, round index, reached by continuing)
+State = tuple[Units, Pool, Units, Pool, int, bool]
+
+KIND_ORDER = ("attacker_wins", "defender_retreated", "both_destroyed", "defender_holds", "attack_ceased",
+              "retreated_into_siege", "siege_goes_on", "round_limit")
+KIND_TEXT = {
+    "attacker_wins": "attacker wins (the defending Army is eliminated)",
+    "defender_retreated": "the defender retreats (the attacker wins the region)",
+    "both_destroyed": "both Armies destroyed",
+    "defender_holds": "defender holds (the attacking Army is eliminated)",
+    "attack_ceased": "attack ceased (both Armies survive)",
+    "retreated_into_siege": "the defender retreats into the Stronghold (a siege begins)",
+    "siege_goes_on": "the siege goes on (the siege battle ends with both Armies left)",
+    "round_limit": "stopped at max_rounds (both Armies survive)",
+}
+KIND_RULES = {"attacker_wins": ("WOTR-END-1", "WOTR-CAS-7"), "defender_retreated": ("WOTR-END-3",),
+              "both_destroyed": ("WOTR-END-9",), "defender_holds": ("WOTR-END-1", "WOTR-CAS-7"),
+              "attack_ceased": ("WOTR-ROUND-3", "WOTR-END-2"), "retreated_into_siege": ("WOTR-SITE-2", "WOTR-SITE-4"),
+              "siege_goes_on": ("WOTR-SIEGE-3", "WOTR-SIEGE-4"), "round_limit": ()}
+
+
+class Outcome(NamedTuple):
+    """How a battle ended, with the units left on each side (per Nation)."""
+
+    kind: str
+    attacker: Units
+    defender: Units
+
+
+@dataclass(frozen=True)
+class RollParams:
+    """One side's roll in one round: dice, re-roll dice, hit numbers and modifiers (WOTR-HIT)."""
+
+    dice: int
+    rerolls: int
+    hit: int
+    roll_modifier: int = 0
+    reroll_modifier: int = 0
+    reroll_hit: int | None = None
+
+    def dist(self) -> Dist:
+        return combat_roll_dist(self.dice, self.rerolls, self.hit, self.roll_modifier, self.reroll_modifier,
+                                self.reroll_hit)
+
+
+@dataclass(frozen=True)
+class BattleSetup:
+    """Everything the solver needs about one battle (built by :func:`.setup.battle_setup`)."""
+
+    kind: str  #: field | siege | sortie
+    attacker: SideProfile
+    defender: SideProfile
+    start: State
+    city_first_round: bool = False  #: WOTR-SITE-1
+    siege_retreat: bool = False  #: WOTR-SITE-2: the defender may retreat into his Stronghold
+    can_retreat: bool = False  #: WOTR-END-3/4: the defender has a free region to retreat to
+    effects: Mapping[int, tuple[Effects, Effects]] = field(default_factory=dict)  #: round -> (attacker, defender)
+    max_rounds: int | None = None
+    dice_reduction_target: str = "dice"
+    siege_reduction_needs_regular: bool = True
+    leader_reroll: str = "full"
+    notes: tuple[tuple[str, str], ...] = ()  #: (text, rule id) explaining the set-up
+
+    @property
+    def saturation(self) -> int | None:
+        """The round index from which every round is alike (None with max_rounds: rounds are counted)."""
+        if self.max_rounds is not None:
+            return None
+        sat = 2 if self.city_first_round else 1
+        for r in self.effects:
+            sat = max(sat, r + 1)
+        return sat
+
+    def next_round(self, rnd: int) -> int:
+        sat = self.saturation
+        return rnd + 1 if sat is None else min(rnd + 1, sat)
+
+    def folds(self, state: State) -> bool:
+        """A round without hits from ``state`` leads back to ``state`` (see the module docstring)."""
+        sat = self.saturation
+        return self.kind != "siege" and sat is not None and state[5] and state[4] == sat
+
+    def params(self, role: str, units: Units, rnd: int) -> RollParams:
+        """The roll of ``role`` in round ``rnd`` with ``units``."""
+        prof = self.attacker if role == "attacker" else self.defender
+        eff = self.effects.get(rnd)
+        e = (eff[0] if role == "attacker" else eff[1]) if eff else Effects()
+        hit = 5  # WOTR-HIT-1
+        if self.kind == "siege" and role == "attacker":
+            hit = 6  # WOTR-SIEGE-2: the besieger hits on 6 in every round, the besieged on 5
+        elif self.kind == "field" and role == "attacker" and rnd == 1 and self.city_first_round:
+            hit = 6  # WOTR-SITE-1: City or Fortification, first round only (never for a Stronghold, WOTR-SITE-3)
+        if e.hit is not None:
+            hit = e.hit  # WOTR-HIT-2: a card changes the number needed
+        dice = prof.dice(units, e.dice, self.dice_reduction_target)  # WOTR-STR-3/6 [dice_reduction_target]
+        rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership, dice)  # WOTR-STR-5, WOTR-HIT-7
+        return RollParams(dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit)  # WOTR-CARD-7, WOTR-HIT-3/5
+
+
+def measure(state: State) -> int:
+    """Hit points left on both sides: falls with every casualty and every siege reduction."""
+    return hit_points(state[0]) + hit_points(state[2])
+
+
+def order_key(state: State) -> tuple:
+    """Every transition leads to a strictly larger key: a topological order of the states."""
+    return (-measure(state), state[4], state[5], state)
+
+
+_JOINT: dict[tuple[RollParams, RollParams], tuple[tuple[int, int, Fraction], ...]] = {}
+
+
+def joint(pa: RollParams, pd: RollParams) -> tuple[tuple[int, int, Fraction], ...]:
+    """``(hits scored by the attacker, hits scored by the defender, probability)``, independent rolls."""
+    key = (pa, pd)
+    got = _JOINT.get(key)
+    if got is None:
+        da, dd = pa.dist(), pd.dist()
+        got = tuple((i, j, p * q) for i, p in da.items() for j, q in dd.items())
+        if len(_JOINT) > 50_000:
+            _JOINT.clear()
+        _JOINT[key] = got
+    return got
+
+
+def round_outcomes(setup: BattleSetup, state: State) -> tuple[tuple[int, int, Fraction], ...]:
+    a, _, d, _, rnd, _ = state
+    return joint(setup.params("attacker", a, rnd), setup.params("defender", d, rnd))
+
+
+# ---- end of a round --------------------------------------------------------------------------------
+def terminal_after_casualties(a: Units, d: Units) -> Outcome | None:
+    """WOTR-CAS-7 / WOTR-END-1 / WOTR-END-9: the battle ends when an Army has no units left."""
+    ea, ed = unit_count(a) == 0, unit_count(d) == 0
+    if ea and ed:
+        return Outcome("both_destroyed", a, d)
+    if ed:
+        return Outcome("attacker_wins", a, d)
+    if ea:
+        return Outcome("defender_holds", a, d)
+    return None
+
+
+def siege_reductions(setup: BattleSetup, a: Units, pa: Pool) -> list[tuple[int, Units, Pool]]:
+    """WOTR-SIEGE-3: the attacker may reduce one of his participating Elites to a Regular to fight
+    one more round; [siege_reduction_needs_regular=yes] only with a Regular of its Nation available."""
+    out = []
+    for i, (r, e) in enumerate(a):
+        if not e:
+            continue
+        if setup.siege_reduction_needs_regular and pa is not None and pa[i] <= 0:
+            continue
+        units = a[:i] + ((r + 1, e - 1),) + a[i + 1:]
+        pool = None if pa is None else pa[:i] + (max(0, pa[i] - 1),) + pa[i + 1:]  # [..=no]: none to take
+        out.append((i, units, cap_pool(units, pool)))
+    return out
+
+
+def siege_trim(d: Units) -> Units:
+    """WOTR-SITE-5: a besieged Stronghold holds 5 units; the defender keeps his Elites first."""
+    room = 5
+    out = []
+    for _, e in d:
+        ke = min(e, room)
+        room -= ke
+        out.append([0, ke])
+    for i, (r, _) in enumerate(d):
+        kr = min(r, room)
+        room -= kr
+        out[i][0] = kr
+    return tuple((r, e) for r, e in out)
+
+
+# ---- policies ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Policy:
+    """Fixed decisions (the digest's flags). ``callback`` values are functions
+    ``(setup, state_or_units...) -> bool`` given through the Python API."""
+
+    attacker_casualties: str = "regulars_first"
+    defender_casualties: str = "regulars_first"
+    attacker_continue: str | Callable = "always"
+    defender_retreat: str | Callable = "never"
+    siege_extension: str = "never"
+
+    @classmethod
+    def from_flags(cls, flags: Mapping[str, str], casualty_policy: str | None = None,
+                   callbacks: Mapping[str, Callable] | None = None) -> "Policy":
+        cas = casualty_policy or flags["casualty_policy"]
+        if cas not in POLICY_FUNCTIONS:
+            raise PycombatError(f"casualty_policy={cas}: a battle's odds need a deterministic casualty policy "
+                                f"({', '.join(POLICY_FUNCTIONS)}); `pycombat optimize` finds the best choices "
+                                "(WOTR-CAS-12)")
+        callbacks = callbacks or {}
+        cont: str | Callable = flags["attacker_continue"]
+        retreat: str | Callable = flags["defender_retreat"]
+        for name, value in (("attacker_continue", cont), ("defender_retreat", retreat)):
+            if value == "callback" and name not in callbacks:
+                raise PycombatError(f"{name}=callback needs a decision function from the Python API "
+                                    f"(Policy.from_flags(flags, callbacks={{'{name}': fn}})); `pycombat optimize` decides "
+                                    "optimally instead")
+        if cont == "callback":
+            cont = callbacks["attacker_continue"]
+        if retreat == "callback":
+            retreat = callbacks["defender_retreat"]
+        return cls(cas, cas, cont, retreat, flags["siege_extension"])
+
+
+class Decisions:
+    """The decisions of a fixed :class:`Policy` (used by the forward pass)."""
+
+    def __init__(self, setup: BattleSetup, policy: Policy):
+        self.setup, self.policy = setup, policy
+        self._cas = {"attacker": POLICY_FUNCTIONS[policy.attacker_casualties],
+                     "defender": POLICY_FUNCTIONS[policy.defender_casualties]}
+
+    def into_siege(self, state: State) -> bool:
+        rule = self.policy.defender_retreat
+        return bool(rule(self.setup, state, "into_siege")) if callable(rule) else False
+
+    def casualties(self, role: str, units: Units, pool: Pool, hits: int, other: tuple) -> tuple[Units, Pool]:
+        return self._cas[role](units, pool, hits)
+
+    def cease(self, a: Units, d: Units, rnd: int) -> bool:
+        rule = self.policy.attacker_continue
+        if callable(rule):
+            return not rule(self.setup, (a, d, rnd))
+        if rule == "never":  # one round, then cease
+            return True
+        if rule == "while_not_outnumbered":
+            return unit_count(a) < unit_count(d)
+        return False
+
+    def retreat(self, a: Units, d: Units, rnd: int) -> bool:
+        rule = self.policy.defender_retreat
+        return bool(rule(self.setup, (a, d, rnd), "retreat")) if callable(rule) else False
+
+    def extend(self, options: list[tuple[int, Units, Pool]], a: Units, d: Units, rnd: int) -> int | None:
+        """Index into ``options`` of the siege reduction chosen, or None to stop."""
+        if self.policy.siege_extension == "extend_if_elite" and options:
+            return 0
+        return None
+
+
+def end_of_round(setup: BattleSetup, dec, a: Units, pa: Pool, d: Units, pd: Pool, rnd: int) -> Outcome | State:
+    """What follows the casualties of round ``rnd``: an outcome, or the next round's state."""
+    out = terminal_after_casualties(a, d)
+    if out is not None:
+        return out
+    last = setup.max_rounds is not None and rnd >= setup.max_rounds
+    if setup.kind == "siege":
+        options = [] if last else siege_reductions(setup, a, pa)
+        pick = dec.extend(options, a, d, rnd)
+        if pick is None:  # WOTR-SIEGE-3/4: one round, then the siege goes on
+            return Outcome("siege_goes_on", a, d)
+        _, a2, pa2 = options[pick]
+        return (a2, pa2, d, pd, setup.next_round(rnd), True)
+    if last:
+        return Outcome("round_limit", a, d)
+    if dec.cease(a, d, rnd):  # WOTR-ROUND-3 step 1, WOTR-END-2
+        return Outcome("attack_ceased", a, d)
+    if setup.can_retreat and dec.retreat(a, d, rnd):  # WOTR-ROUND-3 step 2, WOTR-END-3
+        return Outcome("defender_retreated", a, d)
+    return (a, pa, d, pd, setup.next_round(rnd), True)
+
+
+# ---- the exact distribution under a policy ---------------------------------------------------------------
+@dataclass
+class BattleResult:
+    """The outcome distribution under one policy. What is derived from it (by kind, survivors,
+    expected units left) is computed once, in integers over one common denominator, and kept with
+    it (a result is not changed after it is made; :func:`battle_odds` hands the same one to every
+    scenario of the same battle)."""
+
+    outcomes: Dist  #: Outcome -> probability (sums to exactly 1)
+    expected_rounds: Fraction
+    states: int  #: start-of-round states visited
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key: Hashable, make: Callable[[], Any]) -> Any:
+        """``make()``, computed once per ``key`` and kept with this result (``make`` must depend on
+        nothing but the result and what ``key`` names; the value must not be changed by callers)."""
+        try:
+            return self._derived[key]
+        except KeyError:
+            got = self._derived[key] = make()
+            return got
+
+    def numerators(self) -> tuple[int, tuple[tuple[Outcome, int], ...]]:
+        """``(D, ((outcome, n), ...))``: each outcome's probability as ``n / D``, D the least common
+        denominator (the outcomes' order)."""
+        def make():
+            den = math.lcm(*(p.denominator for p in self.outcomes.values()))
+            return den, tuple((o, p.numerator * (den // p.denominator)) for o, p in self.outcomes.items())
+
+        return self.derived("num", make)
+
+    def by_kind(self) -> dict[str, Fraction]:
+        def make():
+            den, nums = self.numerators()
+            acc = dict.fromkeys(KIND_ORDER, 0)
+            for o, n in nums:
+                acc[o.kind] += n
+            return {k: Fraction(n, den) for k, n in acc.items() if n}
+
+        return dict(self.derived("kind", make))
+
+    def survivors(self, role: str) -> Dist:
+        """The distribution of the number of units ``role`` has left at the end."""
+        def make():
+            idx = 1 if role == "attacker" else 2
+            den, nums = self.numerators()
+            acc: dict[int, int] = {}
+            for o, n in nums:
+                left = unit_count(o[idx])
+                acc[left] = acc.get(left, 0) + n
+            return Dist({k: Fraction(n, den) for k, n in acc.items()})
+
+        return self.derived(("left", role), make)
+
+    def expected_units(self, role: str) -> Fraction:
+        """The expected number of units ``role`` has left at the end."""
+        def make():
+            idx = 1 if role == "attacker" else 2
+            den, nums = self.numerators()
+            return Fraction(sum(unit_count(o[idx]) * n for o, n in nums), den)
+
+        return self.derived(("expected", role), make)
+
+
+_JOINT_INT: dict[tuple[RollParams, RollParams], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+
+
+def joint_int(pa: RollParams, pd: RollParams) -> tuple[int, tuple[tuple[int, int, int], ...]]:
+    """:func:`joint` in integers: ``(K, ((i, j, n), ...))``, each outcome with probability ``n / 6**K``
+    (every probability here is a multiple of a power of 1/6: the dice are d6)."""
+    key = (pa, pd)
+    got = _JOINT_INT.get(key)
+    if got is None:
+        outs = joint(pa, pd)
+        k = 0
+        for _, _, p in outs:
+            while (6 ** k) % p.denominator:
+                k += 1
+        den = 6 ** k
+        got = (k, tuple((i, j, p.numerator * (den // p.denominator)) for i, j, p in outs))
+        if len(_JOINT_INT) > 50_000:
+            _JOINT_INT.clear()
+        _JOINT_INT[key] = got
+    return got
+
+
+_SIDE_INT: dict[RollParams, tuple[int, tuple[tuple[int, int], ...]]] = {}
+
+
+def side_int(p: RollParams) -> tuple[int, tuple[tuple[int, int], ...]]:
+    """One side's hits in integers: ``(K, ((hits, n), ...))``, each with probability ``n / 6**K``,
+    counted face by face: ``n`` dice of which ``g1`` faces hit (WOTR-HIT-3/4), then
+    ``min(rerolls, misses)`` re-rolled with ``g2`` hitting faces (WOTR-STR-5, WOTR-HIT-6); the re-roll's
+    outcomes are padded to the most dice it can use, so every count is over ``6**(n + r_max)``. The
+    same numbers as :meth:`RollParams.dist` (``dice.combat_roll_dist``; tests compare them)."""
+    got = _SIDE_INT.get(p)
+    if got is None:
+        n = max(0, min(p.dice, 5))
+        r_allow = max(0, min(p.rerolls, 5))
+        g1 = int(hit_chance(p.hit, p.roll_modifier) * 6)
+        g2 = int(hit_chance(p.hit if p.reroll_hit is None else p.reroll_hit, p.reroll_modifier) * 6)
+        r_max = min(r_allow, n)
+        acc = [0] * (n + 1)
+        for k in range(n + 1):
+            first = math.comb(n, k) * g1 ** k * (6 - g1) ** (n - k)
+            if not first:
+                continue
+            r = min(r_allow, n - k)
+            pad = 6 ** (r_max - r)
+            for j in range(r + 1):
+                acc[k + j] += first * math.comb(r, j) * g2 ** j * (6 - g2) ** (r - j) * pad
+        got = (n + r_max, tuple((h, c) for h, c in enumerate(acc) if c))
+        if len(_SIDE_INT) > 50_000:
+            _SIDE_INT.clear()
+        _SIDE_INT[p] = got
+    return got
+
+
+def _side_cached(setup: BattleSetup, cache: dict, role: str, units, rnd: int):
+    key = ("roll", role, units, rnd)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = side_int(setup.params(role, units, rnd))
+    return got
+
+
+def _grouped(dec, cache: dict, role: str, units, pool, hits) -> list[tuple[int, tuple, int]]:
+    """``[(id, (units, pool) after the casualties, summed weight)]`` for the opponent's hit
+    distribution ``hits``: hits that leave the side alike are merged; ``id`` interns the result."""
+    key = ("grp", role, units, pool, hits)
+    got = cache.get(key)
+    if got is None:
+        acc: dict[tuple, int] = {}
+        for h, n in hits:
+            after = dec.casualties(role, units, pool, h, None)
+            acc[after] = acc.get(after, 0) + n
+        ids = cache.setdefault(("ids", role), {})
+        got = cache[key] = [(ids.setdefault(after, len(ids)), after, w) for after, w in acc.items()]
+    return got
+
+
+def transitions(setup: BattleSetup, dec, state: State, ends: dict | None = None
+                ) -> tuple[list[tuple[Outcome | State, int]], int, int]:
+    """Where one round from ``state`` leads under the fixed policy ``dec``: each successor with its
+    probability's numerator over ``6**K`` (a successor may be listed more than once: add them), the
+    numerator ``n_self`` of the chance that the round leads back to ``state`` itself (a round without
+    hits, folded by the caller), and ``K``. The two rolls are independent (WOTR-ROUND-2) and each
+    side's casualties depend on the other's hits only (WOTR-CAS-1/2), so the hits are first grouped
+    by the casualties they cause, per side, then paired."""
+    a, pa, d, pd, rnd, _ = state
+    ends = {} if ends is None else ends  # (attacker after, defender after, round) -> what follows
+    ka, hits_a = _side_cached(setup, ends, "attacker", a, rnd)  # each side's roll depends on its units only
+    kd, hits_d = _side_cached(setup, ends, "defender", d, rnd)
+    a_after = _grouped(dec, ends, "attacker", a, pa, hits_d)  # the attacker's losses come from the defender's hits
+    d_after = _grouped(dec, ends, "defender", d, pd, hits_a)
+    folds = setup.folds(state)
+    self_a = ends[("ids", "attacker")].get((a, pa)) if folds else None
+    self_d = ends[("ids", "defender")].get((d, pd)) if folds else None
+    out: list[tuple[Any, int]] = []
+    n_self = 0
+    for ia, a2, wa in a_after:
+        for id_, d2, wd in d_after:
+            key = (ia, id_, rnd)
+            nxt = ends.get(key)
+            if nxt is None:
+                nxt = ends[key] = end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd)
+            if ia == self_a and id_ == self_d and nxt == state:
+                n_self += wa * wd
+            else:
+                out.append((nxt, wa * wd))
+    return out, n_self, ka + kd
+
+
+class _Exact:
+    """Exact non-negative rationals whose denominators are products of known bases (6 and the fold
+    factors ``6^K - n``), kept as ``numerator / prod(base_k ** e_k)`` without reducing: adding two of
+    them multiplies by cached powers instead of computing big gcds. Only the forward pass of a fixed
+    policy uses it; results are turned into reduced :class:`~fractions.Fraction` at the end."""
+
+    def __init__(self):
+        self.bases: list[int] = []
+        self.index: dict[int, int] = {}
+        self._pow: dict[tuple[int, int], int] = {}
+
+    def base(self, b: int) -> int:
+        k = self.index.get(b)
+        if k is None:
+            k = self.index[b] = len(self.bases)
+            self.bases.append(b)
+        return k
+
+    def power(self, k: int, e: int) -> int:
+        got = self._pow.get((k, e))
+        if got is None:
+            got = self._pow[(k, e)] = self.bases[k] ** e
+        return got
+
+    def scale(self, x: tuple[int, tuple], n: int, k: int, e: int) -> tuple[int, tuple]:
+        """``x * n / base_k**e``."""
+        num, exps = x
+        if len(exps) <= k:
+            exps = exps + (0,) * (k + 1 - len(exps))
+        return num * n, exps[:k] + (exps[k] + e,) + exps[k + 1:]
+
+    def add(self, x: tuple[int, tuple], y: tuple[int, tuple]) -> tuple[int, tuple]:
+        (nx, ex), (ny, ey) = x, y
+        if ex == ey:
+            return nx + ny, ex
+        size = max(len(ex), len(ey))
+        ex, ey = ex + (0,) * (size - len(ex)), ey + (0,) * (size - len(ey))
+        top = tuple(max(a, b) for a, b in zip(ex, ey))
+        for k in range(size):
+            if top[k] != ex[k]:
+                nx *= self.power(k, top[k] - ex[k])
+            if top[k] != ey[k]:
+                ny *= self.power(k, top[k] - ey[k])
+        return nx + ny, top
+
+    def fraction(self, x: tuple[int, tuple]) -> Fraction:
+        num, exps = x
+        den = 1
+        for k, e in enumerate(exps):
+            if e:
+                den *= self.power(k, e)
+        return Fraction(num, den)
+
+
+def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+            starts: Mapping[State, Fraction] | None = None) -> BattleResult:
+    """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
+    terminal, _, rounds, states = forward_raw(setup, dec, start=start, max_states=max_states, starts=starts)
+    return BattleResult(Dist(terminal), rounds, states)
+
+
+def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+                starts: Mapping[State, Fraction] | None = None, stop_round: int | None = None
+                ) -> tuple[dict, dict, Fraction, int]:
+    """``(terminal, pending, expected rounds, states)``: the probability of each end position, and with
+    ``stop_round`` the probability of each start-of-round state of that round, not expanded (a round
+    with named Combat cards is played by :mod:`..cards.battle`).
+
+    Push probability mass from the start through the rounds in topological order (exact);
+    ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round).
+
+    Two passes. The first visits every reachable start-of-round state in topological order and keeps
+    its transitions: successor numerators over ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds
+    without hits are folded). Every path visits a state at most once, so every probability is a
+    multiple of ``1 / D`` with ``D`` a common multiple of the ``d_s`` products along paths (and of the
+    starts' denominators):
+    the second pass pushes integer numerators over that one denominator, and each division by
+    ``d_s`` is exact. Many states share their ``d_s`` (it depends on the two rolls only), so ``D`` is
+    each distinct ``d`` to the most times one path meets it. Fractions are formed (and reduced)
+    only at the end."""
+    start = start or setup.start
+    init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
+    heap = [order_key(st) for st in init]
+    heapq.heapify(heap)
+    seen = set(init)
+    order: list[State] = []
+    trans: dict[State, tuple] = {}
+    ends: dict = {}
+    while heap:
+        state = heapq.heappop(heap)[-1]
+        order.append(state)
+        if len(order) > max_states:
+            raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
+        a, pa, d, pd, rnd, _ = state
+        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
+            trans[state] = None
+            continue
+        if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
+            trans[state] = ([(Outcome("retreated_into_siege", a, siege_trim(d)), 1)], [], 1, 0, False)
+            continue
+        succ, n_self, power = transitions(setup, dec, state, ends)
+        den = 6 ** power
+        terms, nexts = [], []
+        for nxt, n in succ:
+            if isinstance(nxt, Outcome):
+                terms.append((nxt, n))
+            else:
+                nexts.append((nxt, n))
+                if nxt not in seen:
+                    seen.add(nxt)
+                    heapq.heappush(heap, order_key(nxt))
+        # rounds without hits, folded: v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
+        trans[state] = (terms, nexts, den - n_self, den if n_self else 1, True)
+    # the common denominator: each distinct d raised to at most the times one path can meet it. A path
+    # climbs strictly in order_key, so it meets at most one state per (measure, round, continued)
+    # among the states that share a d.
+    levels: dict[int, set] = {}
+    for st in order:
+        if trans[st] is not None:
+            levels.setdefault(trans[st][2], set()).add((measure(st), st[4], st[5]))
+    big = 1
+    for b, lv in levels.items():
+        big *= b ** len(lv)
+    lcm = 1
+    for p in init.values():
+        lcm = lcm * p.denominator // math.gcd(lcm, p.denominator)
+    big *= lcm
+    mass = {st: p.numerator * (big // p.denominator) for st, p in init.items()}
+    terminal: dict[Outcome, int] = {}
+    rounds = 0
+    pending: dict[State, int] = {}
+    for st in order:
+        m = mass.pop(st, 0)
+        if not m:
+            continue
+        if trans[st] is None:
+            pending[st] = m
+            continue
+        terms, nexts, d_s, fold, is_round = trans[st]
+        q = m // d_s  # exact (see the docstring)
+        if is_round:  # a folded state counts 1 / (1 - p_self) rounds on average; the retreat into a siege none
+            rounds += q * fold if fold > 1 else m
+        for nxt, n in terms:
+            terminal[nxt] = terminal.get(nxt, 0) + q * n
+        for nxt, n in nexts:
+            mass[nxt] = mass.get(nxt, 0) + q * n
+    return ({o: Fraction(v, big) for o, v in terminal.items()}, {st: Fraction(v, big) for st, v in pending.items()},
+            Fraction(rounds, big), len(order))
+
+
+def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:
+    """The attacker scored ``i`` hits, the defender ``j``: casualties (attacker first, WOTR-CAS-2), end."""
+    a, pa, d, pd, rnd, _ = state
+    a2, pa2 = dec.casualties("attacker", a, pa, j, (d, pd, i))
+    d2, pd2 = dec.casualties("defender", d, pd, i, (a2, pa2))
+    return end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
+
+
+def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_000) -> BattleResult:
+    """The exact outcome distribution of the battle under a fixed policy (remembered for the last
+    battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again)."""
+    return _ODDS.remember(_odds_key(setup, policy, max_states) if is_loaded() else None,
+                          lambda: forward(setup, Decisions(setup, policy), max_states=max_states))
+
+
+_ODDS = memo()
+
+
+def _odds_key(setup: BattleSetup, policy: Policy, max_states: int) -> tuple | None:
+    """What the outcome distribution depends on (every field of the set-up but its notes), or None
+    when some part cannot be a key."""
+    parts = tuple(getattr(setup, f.name) if f.name != "effects" else tuple(sorted(setup.effects.items()))
+                  for f in fields(setup) if f.name != "notes")
+    key = (parts, policy, max_states)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+# ---- optimal play -------------------------------------------------------------------------------------
+OBJECTIVES = {
+    "win": "the probability that the attacker wins the region (the defending Army is eliminated or retreats from it; a retreat into its Stronghold is no win)",
+    "destroy": "the probability that the defending Army is eliminated",
+    "losses": "the expected hit points (Regular 1, Elite 2) the defender loses minus those the attacker loses",
+}
+#: the decisions :class:`Optimal` may take: each side's casualties, the attacker's cease and siege
+#: reductions, the defender's retreats (into a free region or into his Stronghold)
+DECISIONS = ("attacker_casualties", "defender_casualties", "cease", "retreat", "siege")
+ATTACKER_DECISIONS = ("attacker_casualties", "cease", "siege")
+DEFENDER_DECISIONS = ("defender_casualties", "retreat")
+
+
+def objective_value(setup: BattleSetup, objective: str, o: Outcome) -> Fraction:
+    """The attacker's payoff at an outcome (the defender's is its negative)."""
+    if objective == "win":
+        return Fraction(o.kind in ("attacker_wins", "defender_retreated"))
+    if objective == "destroy":
+        return Fraction(o.kind in ("attacker_wins", "both_destroyed"))
+    if objective == "losses":  # up to the constant losses_offset(start): hit points kept, attacker minus defender
+        return Fraction(hit_points(o.attacker) - hit_points(o.defender))
+    raise PycombatError(f"unknown objective {objective!r} (one of {', '.join(OBJECTIVES)})")
+
+
+def losses_offset(start: State) -> int:
+    """``losses`` = defender's hit points lost - attacker's = (hp(D0) - hp(A0)) + (hp(A) - hp(D)) at the end."""
+    return hit_points(start[2]) - hit_points(start[0])
+
+
+def objective_of(setup: BattleSetup, objective: str, start: State, o: Outcome) -> Fraction:
+    """The objective's value at outcome ``o`` of the battle that began at ``start``."""
+    v = objective_value(setup, objective, o)
+    return v + losses_offset(start) if objective == "losses" else v
+
+
+class _Value:
+    """An exact value ``num / den`` (``den`` a product of the bases of an :class:`_Exact`, kept as the
+    exponents ``exps``; never reduced), with a float shadow for fast comparisons."""
+
+    __slots__ = ("num", "exps", "den", "f")
+
+    def __init__(self, num: int, exps: tuple, den: int):
+        self.num, self.exps, self.den = num, exps, den
+        self.f = num / den  # correctly rounded, whatever the sizes
+
+    @property
+    def q(self) -> Fraction:
+        return Fraction(self.num, self.den)
+
+
+def _lt(x: _Value, y: _Value) -> bool:
+    """``x < y`` exactly: by the floats when they are clearly apart, else by cross-multiplying."""
+    if x is y:
+        return False
+    if abs(x.f - y.f) > 1e-9 * max(1.0, abs(x.f), abs(y.f)):
+        return x.f < y.f
+    return x.num * y.den < y.num * x.den
+
+
+class Optimal:
+    """Optimal play for ``objective`` (attacker maximises, defender minimises); decisions not in
+    ``decide`` follow ``policy``. Solved by memoised backward induction over the same DAG."""
+
+    def __init__(self, setup: BattleSetup, objective: str, policy: Policy, decide=DECISIONS,
+                 max_states: int = 2_000_000):
+        if objective not in OBJECTIVES:
+            raise PycombatError(f"--objective: one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        self.setup, self.objective, self.decide = setup, objective, set(decide)
+        self.fixed = Decisions(setup, policy) if policy is not None else None
+        self.max_states = max_states
+        self._start: dict[State, _Value] = {}
+        self._chance: dict[State, _Value] = {}
+        self._end: dict[tuple, tuple[_Value, Any]] = {}
+        self._def_best: dict[tuple, tuple[_Value, Any]] = {}
+        self._choice: dict[tuple, Any] = {}
+        self._terminals: dict[Fraction, _Value] = {}
+        self._ex = _Exact()
+        self._six = self._ex.base(6)
+        self._dens: dict[tuple, int] = {(): 1}
+
+    # -- values --------------------------------------------------------------------------------
+    def terminal(self, o: Outcome) -> _Value:
+        v = objective_value(self.setup, self.objective, o)
+        got = self._terminals.get(v)
+        if got is None:  # the objectives pay whole numbers at the end of a battle
+            assert v.denominator == 1, v
+            got = self._terminals[v] = _Value(v.numerator, (), 1)
+        return got
+
+    def _make(self, x: tuple[int, tuple]) -> _Value:
+        num, exps = x
+        den = self._dens.get(exps)
+        if den is None:
+            den = 1
+            for k, e in enumerate(exps):
+                if e:
+                    den *= self._ex.power(k, e)
+            self._dens[exps] = den
+        return _Value(num, exps, den)
+
+    def value(self, state: State | None = None) -> Fraction:
+        """The value of the battle that begins at ``state`` (default: the set-up's start)."""
+        state = state or self.setup.start
+        v = self.start_value(state).q
+        return v + losses_offset(state) if self.objective == "losses" else v
+
+    def start_value(self, state: State) -> _Value:
+        got = self._start.get(state)
+        if got is not None:
+            return got
+        if len(self._start) > self.max_states:
+            raise TooLargeError(f"more than {self.max_states:,} battle states: too large to solve under this limit "
+                                "(--max-nodes)")
+        fight = self.chance_value(state)
+        v = fight
+        if self.setup.siege_retreat:  # WOTR-SITE-2: the defender chooses before every round
+            a, _, d, _, _, _ = state
+            if "retreat" in self.decide:
+                into = self.terminal(Outcome("retreated_into_siege", a, siege_trim(d)))
+                if _lt(into, fight):
+                    v = into
+                self._choice[("siege", state)] = v is into
+            elif self.fixed.into_siege(state):
+                v = self.terminal(Outcome("retreated_into_siege", a, siege_trim(d)))
+        self._start[state] = v
+        return v
+
+    def chance_value(self, state: State) -> _Value:
+        got = self._chance.get(state)
+        if got is not None:
+            return got
+        a, _, d, _, rnd, _ = state
+        k, outs = joint_int(self.setup.params("attacker", a, rnd), self.setup.params("defender", d, rnd))
+        folds = self.setup.folds(state)
+        weights: dict[int, list] = {}  # id(value) -> [value, summed numerator]: one big product per value
+        n_self = 0
+        for i, j, n in outs:
+            if folds and i == 0 and j == 0:
+                n_self = n
+                continue
+            v = self.after_value(state, i, j)
+            w = weights.get(id(v))
+            if w is None:
+                weights[id(v)] = [v, n]
+            else:
+                w[1] += n
+        ex = self._ex
+        terms = list(weights.values())
+        size = max(len(w.exps) for w, _ in terms)
+        top = tuple(max((w.exps[k] if k < len(w.exps) else 0) for w, _ in terms) for k in range(size))
+        den_top = self._make((0, top)).den
+        total = (sum(w.num * n * (den_top // w.den) for w, n in terms), top)
+        # v = (sum of n/6^k v') / (1 - n_self/6^k) = (sum n v') / (6^k - n_self)
+        if n_self:
+            total = ex.scale(total, 1, ex.base(6 ** k - n_self), 1)
+        else:
+            total = ex.scale(total, 1, self._six, k)
+        v = self._make(total)
+        self._chance[state] = v
+        return v
+
+    def after_value(self, state: State, i: int, j: int) -> _Value:
+        """Attacker's casualty choice (max), then the defender's (min), WOTR-CAS-2."""
+        a, pa, d, pd, rnd, _ = state
+        if "attacker_casualties" in self.decide:
+            best = None
+            for a2, pa2 in allocations(a, pa, j):
+                v, _ = self.defender_casualties(a2, pa2, d, pd, i, rnd)
+                if best is None or _lt(best[0], v):
+                    best = (v, (a2, pa2))
+            self._choice[("acas", state, i, j)] = best[1]
+            return best[0]
+        a2, pa2 = self.fixed.casualties("attacker", a, pa, j, None)
+        return self.defender_casualties(a2, pa2, d, pd, i, rnd)[0]
+
+    def defender_casualties(self, a, pa, d, pd, i, rnd):
+        key = (a, pa, d, pd, i, rnd)
+        got = self._def_best.get(key)
+        if got is not None:
+            return got
+        if "defender_casualties" in self.decide:
+            best = None
+            for d2, pd2 in allocations(d, pd, i):
+                v = self.end_value(a, pa, d2, pd2, rnd)
+                if best is None or _lt(v, best[0]):
+                    best = (v, (d2, pd2))
+        else:
+            d2, pd2 = self.fixed.casualties("defender", d, pd, i, None)
+            best = (self.end_value(a, pa, d2, pd2, rnd), (d2, pd2))
+        self._def_best[key] = best
+        return best
+
+    def end_value(self, a, pa, d, pd, rnd) -> _Value:
+        key = (a, pa, d, pd, rnd)
+        got = self._end.get(key)
+        if got is not None:
+            return got[0]
+        s = self.setup
+        out = terminal_after_casualties(a, d)
+        if out is not None:
+            v, choice = self.terminal(out), out
+        elif s.kind == "siege":
+            last = s.max_rounds is not None and rnd >= s.max_rounds
+            options = [] if last else siege_reductions(s, a, pa)
+            stop = self.terminal(Outcome("siege_goes_on", a, d))
+            if "siege" in self.decide:
+                v, choice = stop, None
+                for k, (_, a2, pa2) in enumerate(options):
+                    w = self.start_value((a2, pa2, d, pd, s.next_round(rnd), True))
+                    if _lt(v, w):
+                        v, choice = w, k
+            else:
+                choice = self.fixed.extend(options, a, d, rnd)
+                v = stop if choice is None else self.start_value(
+                    (options[choice][1], options[choice][2], d, pd, s.next_round(rnd), True))
+        elif s.max_rounds is not None and rnd >= s.max_rounds:
+            v, choice = self.terminal(Outcome("round_limit", a, d)), None
+        else:
+            nxt = (a, pa, d, pd, s.next_round(rnd), True)
+            cont = self.start_value(nxt)
+            if s.can_retreat:
+                retreat = self.terminal(Outcome("defender_retreated", a, d))
+                if "retreat" in self.decide:
+                    stay = not _lt(retreat, cont)
+                else:
+                    stay = not self.fixed.retreat(a, d, rnd)
+                cont_v = cont if stay else retreat
+            else:
+                stay, cont_v = True, cont
+            ceased = self.terminal(Outcome("attack_ceased", a, d))
+            if "cease" in self.decide:
+                go_on = not _lt(cont_v, ceased)
+            else:
+                go_on = not self.fixed.cease(a, d, rnd)
+            v = cont_v if go_on else ceased
+            choice = ("continue" if go_on else "cease", "stay" if stay else "retreat")
+        self._end[key] = (v, choice)
+        return v
+
+    # -- the decisions, for the forward pass -------------------------------------------------
+    def into_siege(self, state: State) -> bool:
+        self.start_value(state)
+        if "retreat" in self.decide:
+            return self._choice.get(("siege", state), False)
+        return self.fixed.into_siege(state)
+
+
+class _OptimalDecisions:
+    """Adapter: the optimal choices as the forward pass asks for them."""
+
+    def __init__(self, opt: Optimal):
+        self.opt = opt
+        self.setup = opt.setup
+
+    def into_siege(self, state):
+        return self.opt.into_siege(state)
+
+    def run(self, state: State, i: int, j: int) -> Outcome | State:
+        opt, s = self.opt, self.setup
+        a, pa, d, pd, rnd, _ = state
+        opt.after_value(state, i, j)  # fills the choices
+        if "attacker_casualties" in opt.decide:
+            a2, pa2 = opt._choice[("acas", state, i, j)]
+        else:
+            a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
+        _, (d2, pd2) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
+        opt.end_value(a2, pa2, d2, pd2, rnd)
+        _, choice = opt._end[(a2, pa2, d2, pd2, rnd)]
+        if isinstance(choice, Outcome):
+            return choice
+        if s.kind == "siege":
+            if choice is None:
+                return Outcome("siege_goes_on", a2, d2)
+            _, a3, pa3 = siege_reductions(s, a2, pa2)[choice]
+            return (a3, pa3, d2, pd2, s.next_round(rnd), True)
+        if choice is None:
+            return Outcome("round_limit", a2, d2)
+        go, stay = choice
+        if go == "cease":
+            return Outcome("attack_ceased", a2, d2)
+        if stay == "retreat":
+            return Outcome("defender_retreated", a2, d2)
+        return (a2, pa2, d2, pd2, s.next_round(rnd), True)
+
+
+def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int = 2_000_000) -> BattleResult:
+    """The outcome distribution when both sides play ``opt``'s optimal decisions."""
+    dec = _OptimalDecisions(opt)
+    setup = opt.setup
+    start = start or setup.start
+    opt.start_value(start)
+    mass: dict[State, Fraction] = {start: Fraction(1)}
+    heap = [order_key(start)]
+    terminal: dict[Outcome, Fraction] = defaultdict(Fraction)
+    rounds = Fraction(0)
+    visited = 0
+    while heap:
+        state = heapq.heappop(heap)[-1]
+        m = mass.pop(state, None)
+        if m is None:
+            continue
+        visited += 1
+        if visited > max_states:
+            raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
+        a, pa, d, pd, rnd, _ = state
+        if setup.siege_retreat and dec.into_siege(state):
+            terminal[Outcome("retreated_into_siege", a, siege_trim(d))] += m
+            continue
+        outs = round_outcomes(setup, state)
+        scale, skip = Fraction(1), None
+        if setup.folds(state):
+            p0 = next((p for i, j, p in outs if i == 0 and j == 0), Fraction(0))
+            if p0 and dec.run(state, 0, 0) == state:
+                skip, scale = (0, 0), 1 / (1 - p0)
+        rounds += m * scale
+        for i, j, p in outs:
+            if (i, j) == skip:
+                continue
+            nxt = dec.run(state, i, j)
+            w = m * p * scale
+            if isinstance(nxt, Outcome):
+                terminal[nxt] += w
+            elif nxt in mass:
+                mass[nxt] += w
+            else:
+                mass[nxt] = w
+                heapq.heappush(heap, order_key(nxt))
+    return BattleResult(Dist(terminal), rounds, visited)
+
+
+def clear_caches() -> None:
+    """Forget every memoised distribution and allocation (for cold timings in the benchmark)."""
+    _JOINT.clear()
+    _JOINT_INT.clear()
+    _SIDE_INT.clear()
+    _ODDS.clear()
+    for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
+        fn.cache_clear()

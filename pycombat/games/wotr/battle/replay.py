@@ -1,0 +1,401 @@
+"""``replay`` for War of the Ring: a battle resolved with given dice, narrated round by round.
+
+The dice of each roll come from the file (``rolls:``) or from ``--rolls`` (the same list as YAML or
+JSON text)::
+
+    rolls:
+      - attacker: {combat: [6, 5, 3, 1, 2], reroll: [5, 1]}     # round 1
+        defender: {combat: [4, 4, 2], reroll: [6]}
+      - attacker: {combat: [...]}                                # round 2 ...
+
+``card_attack`` gives the dice of a Combat card's own attack roll before the Combat roll (Sudden
+Strike, Charge, Durin's Bane), ``card_attack_after`` those after casualties (We Come to Kill,
+Onslaught). Each list must hold exactly the dice the rules roll (WOTR-STR-3, WOTR-STR-5,
+WOTR-HIT-6); a wrong count is one clear error naming the field. Decisions (casualties, cease,
+retreat, siege extension) follow the flags' policies; ``casualty_policy=enumerate`` is replayed
+with ``regulars_first`` (noted). :func:`replay` returns a :class:`Replay` whose :meth:`Replay.json`
+and :meth:`Replay.lines` the CLI prints.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from pycombat.errors import PycombatError, ScenarioError
+from pycombat.scenario import Node, parse_document
+from .process import KIND_TEXT, Decisions, Outcome, Policy, end_of_round, siege_trim, terminal_after_casualties
+from ..cards.battle import card_context, check_plan, lose
+from ..cards.combat_round import ROLES, CardRound, _add, _i
+from .casualties import POLICIES
+from .setup import battle_setup
+from ..spec import ROLL_SIDE
+from .splits import judge_attack
+
+SIDE_KEYS = ROLL_SIDE.keys  #: declared in .spec (``rolls:``)
+
+
+def _hits(faces: list[int], hit: int, mod: int) -> int:
+    """WOTR-HIT-3/4: a face hits when face + modifier >= hit number; a natural 1 misses, a natural 6 hits."""
+    return sum(1 for f in faces if f != 1 and (f == 6 or f + mod >= hit))
+
+
+def parse_rolls_text(text: str) -> list:
+    """``--rolls``: the ``rolls:`` list as YAML or JSON text."""
+    body = text if text.lstrip().startswith("rolls:") else "rolls: " + text.strip()
+    try:
+        data = parse_document(body, label="--rolls")
+    except ScenarioError as exc:
+        raise PycombatError(f"--rolls: {exc.message}") from None
+    return data.get("rolls")
+
+
+def read_rolls(value: Any, *, file: str | None, path: str = "rolls") -> list[dict[str, dict[str, list[int]]]]:
+    node = Node(value, file=file, path=path)
+    out = []
+    for rn in _as_list(node):
+        rn._mapping()
+        rnd: dict[str, dict[str, list[int]]] = {}
+        for role in ROLES:
+            if not rn.has(role):
+                rnd[role] = {}
+                continue
+            sn = rn.child(role)
+            sn._mapping()
+            got = {}
+            for key in SIDE_KEYS:
+                if sn.has(key):
+                    faces = []
+                    for fn in sn.list(key):
+                        v = fn.value
+                        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+                            raise fn.error(f"a die face is 1 to 6, not {v!r}")
+                        faces.append(v)
+                    got[key] = faces
+            sn.finish(SIDE_KEYS)
+            rnd[role] = got
+        rn.finish(ROLES)
+        out.append(rnd)
+    return out
+
+
+def _as_list(node: Node) -> list[Node]:
+    if not isinstance(node.value, list):
+        raise node.error("a list of rounds, each {attacker: {combat: [...], reroll: [...]}, defender: {...}}")
+    return [Node(v, file=node.file, path=f"{node.path}[{i}]") for i, v in enumerate(node.value)]
+
+
+class _Faces:
+    """The dice given for one round, handed out in order, with one clear error on a wrong count."""
+
+    def __init__(self, rnd: dict, index: int, file: str | None, origin: str):
+        self.rnd, self.index, self.file, self.origin = rnd, index, file, origin
+        self.used: set[tuple[str, str]] = set()
+
+    def take(self, role: str, key: str, n: int) -> list[int]:
+        faces = self.rnd.get(role, {}).get(key)
+        path = f"{self.origin}[{self.index}].{role}.{key}"
+        if faces is None:
+            faces = []
+            if n:
+                raise ScenarioError(f"round {self.index + 1}: the {role} rolls {n} {'die' if n == 1 else 'dice'} here "
+                                    f"({key.replace('_', ' ')}); give them", file=self.file, path=path)
+        if len(faces) != n:
+            rule = "WOTR-STR-5, WOTR-HIT-6" if key == "reroll" else "WOTR-STR-3" if key == "combat" else "WOTR-CARD-6"
+            raise ScenarioError(f"round {self.index + 1}: the {role} rolls {n} {'die' if n == 1 else 'dice'} "
+                                f"({key.replace('_', ' ')}), {len(faces)} given ({rule})", file=self.file, path=path)
+        self.used.add((role, key))
+        return list(faces)
+
+    def check_unused(self) -> None:
+        for role in ROLES:
+            for key, faces in self.rnd.get(role, {}).items():
+                if (role, key) not in self.used and faces:
+                    raise ScenarioError(f"round {self.index + 1}: the {role} rolls no {key.replace('_', ' ')} "
+                                        "dice in this round", file=self.file,
+                                        path=f"{self.origin}[{self.index}].{role}.{key}")
+
+
+def _roll_json(faces, hit, mod, hits, *, ones_hit_self=False) -> dict:
+    return {"faces": faces, "hit_on": hit, "modifier": mod, "hits": hits,
+            "natural_6": faces.count(6), "natural_1": faces.count(1),
+            **({"natural_1_hit_own_army": faces.count(1)} if ones_hit_self else {})}
+
+
+class _ReplayCardRound(CardRound):
+    """The card interpreter with the dice given (one branch per step)."""
+
+    def __init__(self, *a, faces: _Faces, record: dict, **kw):
+        super().__init__(*a, **kw)
+        self.faces, self.record = faces, record
+
+    def _attack(self, s, role, n, hit_on, pre):
+        if n <= 0:
+            return [(s, Fraction(1))]
+        faces = self.faces.take(role, "card_attack" if pre else "card_attack_after", n)
+        h = _hits(faces, hit_on, 0)
+        self.record[role].setdefault("card_attacks", []).append(
+            {**_roll_json(faces, hit_on, 0, h), "when": "before the Combat roll" if pre else "after casualties",
+             "rule": "WOTR-CARD-6"})
+        s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
+        return [(self._take(s2, "defender" if role == "attacker" else "attacker", h), Fraction(1))]
+
+    def combat_roll(self, s):
+        combat, misses, ones = [0, 0], [0, 0], [0, 0]
+        for role in ROLES:
+            n = self._dice(s, role)
+            hit, mod = self.ctx.base_hit[role], self.mods[role]["combat_roll"]
+            faces = self.faces.take(role, "combat", n)
+            h2 = _hits(faces, hit, mod)
+            o2 = faces.count(1) if self.confusion[role] else 0  # Confusion: natural 1s hit their own Army
+            m2 = n - h2 - o2
+            i = _i(role)
+            combat[i], misses[i], ones[i] = h2, m2, o2
+            self.record[role]["combat_roll"] = {**_roll_json(faces, hit, mod, h2, ones_hit_self=self.confusion[role]),
+                                                "dice": n, "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
+        return [(replace(s, combat=tuple(combat), scored=(s.scored[0] + combat[0], s.scored[1] + combat[1]),
+                         misses=tuple(misses), ones=tuple(ones)), Fraction(1))]
+
+    def leader_reroll(self, s):
+        got = [0, 0]
+        for role in ROLES:
+            i = _i(role)
+            lead = self._leadership(s, role)
+            allow = 0 if self.no_reroll[role] else min(lead, 5, self._dice(s, role))
+            r = 0 if self.no_reroll[role] else min(lead, 5, s.misses[i])
+            faces = self.faces.take(role, "reroll", r)
+            hit, mod = self.ctx.base_hit[role], self.mods[role]["leader_reroll"]
+            got[i] = _hits(faces, hit, mod)
+            self.record[role]["leader_reroll"] = {
+                **_roll_json(faces, hit, mod, got[i]), "leadership": lead, "allowance": allow,
+                "missed": s.misses[i], "rerolled": r, "cancelled": self.no_reroll[role],
+                "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
+        return [(replace(s, reroll=tuple(got), scored=(s.scored[0] + got[0], s.scored[1] + got[1])), Fraction(1))]
+
+    def casualties(self, s):
+        for role in ROLES:
+            u, _ = s.units(role)
+            taken = s.scored[1 - _i(role)] + s.ones[_i(role)]
+            self.record[role]["hits_taken"] = taken
+            self.record[role]["units_before_casualties"] = [list(x) for x in u]
+        out = super().casualties(s)
+        s2 = out[0][0]
+        for role in ROLES:
+            self.record[role]["units_after_casualties"] = [list(x) for x in s2.units(role)[0]]
+        return out
+
+
+@dataclass
+class Replay:
+    scenario: Any
+    rounds: list[dict] = field(default_factory=list)
+    result: Outcome | None = None
+    going_on: bool = False
+    notes: list[tuple[str, str]] = field(default_factory=list)
+    lost: tuple = ((), ())
+    fates: dict | None = None
+
+    def json(self) -> dict:
+        out = {"game": "wotr", "scenario": self.scenario.file, "title": self.scenario.title,
+               "notes": [{"text": t, "rule": r} for t, r in self.notes], "rounds": self.rounds}
+        if self.result is not None:
+            out["result"] = {"kind": self.result.kind, "text": KIND_TEXT[self.result.kind],
+                             "attacker": [list(u) for u in self.result.attacker],
+                             "defender": [list(u) for u in self.result.defender]}
+        else:
+            out["result"] = {"kind": "dice_exhausted", "text": "no more dice given: the battle goes on"}
+        if self.fates is not None:
+            out["fates"] = self.fates
+        return out
+
+    def lines(self) -> list[str]:
+        out = [f"  - {t} ({r})" for t, r in self.notes]
+        for rd in self.rounds:
+            out.append(f"Round {rd['round']}:")
+            for c in rd.get("cards", []):
+                out.append(f"  card: {c['text']} ({c['rule']})")
+            for when in ("before the Combat roll", "after casualties"):
+                for role in ROLES:
+                    for ca in rd[role].get("card_attacks", []):
+                        if ca["when"] != when:
+                            continue
+                        out.append(f"  {role} card attack {ca['when']}: {ca['faces']} hitting on {ca['hit_on']}+ "
+                                   f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once "
+                                   "(WOTR-CARD-6)")
+            for role in ROLES:
+                r = rd[role]
+                cr = r.get("combat_roll")
+                if cr:
+                    own = (f"; {cr['natural_1_hit_own_army']} natural 1s hit his own Army (Confusion)"
+                           if cr.get("natural_1_hit_own_army") else "")
+                    dice = f"{cr['dice']} {'die' if cr['dice'] == 1 else 'dice'}"
+                    out.append(f"  {role} Combat roll, {dice} hitting on {cr['hit_on']}+"
+                               + (f" (modifier {cr['modifier']:+d})" if cr["modifier"] else "") + ": "
+                               f"{cr['faces']} -> {cr['hits']} hit{'s' if cr['hits'] != 1 else ''} "
+                               f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4){own}")
+                lr = r.get("leader_reroll")
+                if lr:
+                    if lr["cancelled"]:
+                        out.append(f"  {role} Leader re-roll: cancelled by a Combat card")
+                    else:
+                        out.append(f"  {role} Leader re-roll: up to {lr['allowance']} (Leadership {lr['leadership']}, "
+                                   f"WOTR-STR-5), {lr['missed']} missed, {lr['rerolled']} re-rolled hitting on "
+                                   f"{lr['hit_on']}+" + (f" (modifier {lr['modifier']:+d})" if lr["modifier"] else "")
+                                   + f": {lr['faces']} -> "
+                                   f"{lr['hits']} hit{'s' if lr['hits'] != 1 else ''} (WOTR-HIT-6)")
+            for role in ROLES:
+                r = rd[role]
+                if "hits_taken" in r:
+                    out.append(f"  {role} takes {r['hits_taken']} hit{'s' if r['hits_taken'] != 1 else ''}: "
+                               f"{_units(r['units_before_casualties'])} -> {_units(r['units_after_casualties'])} "
+                               f"({rd['casualty_policy']}, WOTR-CAS-2..5)")
+            for f in rd.get("figures_lost", []):
+                out.append(f"  {f['text']} ({f['rule']})")
+            out.append(f"  end of round: {rd['end']['text']} ({', '.join(rd['end']['rules'])})")
+        if self.result is not None:
+            out.append(f"Result: {KIND_TEXT[self.result.kind]}; attacker {_units(self.result.attacker)}, "
+                       f"defender {_units(self.result.defender)}")
+        else:
+            out.append("No more dice given: the battle goes on.")
+        return out
+
+
+def _units(units) -> str:
+    if not any(r or e for r, e in units):
+        return "no units"
+    return ", ".join(f"{r}R {e}E" for r, e in units)
+
+
+def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
+    """Resolve the battle of ``s`` with the dice of ``rolls_value`` (default: the file's ``rolls:``)."""
+    if rolls_value is None:
+        rolls_value = getattr(s, "rolls", None)
+        origin = "rolls"
+    if rolls_value is None:
+        raise ScenarioError("replay needs the dice: a `rolls:` list in the file or --rolls", file=s.file, path="rolls")
+    rolls = read_rolls(rolls_value, file=s.file if origin == "rolls" else None, path=origin)
+    verdict = judge_attack(s)
+    if not verdict.legal:
+        from .odds import illegal
+
+        raise illegal(verdict, s)
+    setup = battle_setup(s, verdict.attacking)
+    rep = Replay(s, notes=list(setup.notes))
+    pol = s.flags["casualty_policy"]
+    if pol not in POLICIES:
+        rep.notes.append(("casualty_policy=enumerate: a replay needs one choice per hit; regulars_first is used "
+                          "(--flag casualty_policy=...)", "WOTR-CAS-12"))
+        pol = "regulars_first"
+    policy = Policy.from_flags(s.flags, pol)
+    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
+    if plan is not None:
+        check_plan(s, setup, plan)
+    state = setup.start
+    cur = setup
+    lost = ((), ())
+    file = s.file if origin == "rolls" else None
+    for idx, rnd_faces in enumerate(rolls):
+        a, pa, d, pd, rnd, _ = state
+        dec = Decisions(cur, policy)
+        faces = _Faces(rnd_faces, idx, file, origin)
+        record: dict = {"round": idx + 1, "casualty_policy": pol, "attacker": {}, "defender": {}}
+        if cur.siege_retreat and dec.into_siege(state):
+            rep.result = Outcome("retreated_into_siege", a, siege_trim(d))
+            record["end"] = {"text": KIND_TEXT["retreated_into_siege"], "rules": ["WOTR-SITE-2"]}
+            rep.rounds.append(record)
+            break
+        if plan is not None and idx + 1 in plan.rounds():
+            from ..cards.combat_round import playable
+
+            ctx = card_context(s, cur, plan, units=(a, d), rnd=rnd)
+            cards, choices = plan.round_cards(idx + 1)
+            usable = {}
+            for role, c in cards.items():
+                ok, reasons = playable(c, role, ctx, a, d) if c is not None else (False, [])
+                if ok:
+                    usable[role] = c
+                elif c is not None:
+                    raise ScenarioError(f"round {idx + 1}: the {role} cannot play {c.name} here: " + "; ".join(
+                        f"{x['text']} ({x['rule']})" for x in reasons if x["holds"] is not True), file=s.file,
+                        path=plan.paths.get(role, f"{role}.card"))
+            cr = _ReplayCardRound(ctx, usable, lambda role, u, p, h: dec.casualties(role, u, p, h, None), choices,
+                                  faces=faces, record=record)
+            ends = cr.run(a, pa, d, pd)
+            (r_end, _), = ends
+            record["cards"] = [{"text": t, "rule": r} for t, r in cr.log]
+            lost = (tuple(sorted(lost[0] + r_end.lost_a)), tuple(sorted(lost[1] + r_end.lost_d)))
+            from ..characters import load_characters
+
+            names = {c.id: c.name for c in load_characters().characters.values()}
+            names.update({"leader": "a Leader", "nazgul": "a Nazgûl"})
+            for role, figs in zip(ROLES, (r_end.lost_a, r_end.lost_d)):
+                for f in figs:
+                    record.setdefault("figures_lost", []).append(
+                        {"role": role, "figure": f, "text": f"the {role} loses {names.get(f, f)} to a Combat card",
+                         "rule": "WOTR-CARDX-3"})
+            cur = replace(setup, attacker=lose(setup.attacker, lost[0]), defender=lose(setup.defender, lost[1]))
+            dec = Decisions(cur, policy)
+            if r_end.early:
+                nxt = Outcome(r_end.early, r_end.a, r_end.d if r_end.early == "defender_retreated"
+                              else siege_trim(r_end.d))
+            else:
+                nxt = terminal_after_casualties(r_end.a, r_end.d) or end_of_round(cur, dec, r_end.a, r_end.pa,
+                                                                                   r_end.d, r_end.pd, rnd)
+        else:
+            nxt = _plain_round(cur, dec, state, faces, record)
+        faces.check_unused()
+        if isinstance(nxt, Outcome):
+            rule = {"attacker_wins": "WOTR-CAS-7, WOTR-END-1", "defender_holds": "WOTR-CAS-7, WOTR-END-1",
+                    "both_destroyed": "WOTR-END-9", "attack_ceased": "WOTR-ROUND-3, WOTR-END-2",
+                    "defender_retreated": "WOTR-ROUND-3, WOTR-END-3", "siege_goes_on": "WOTR-SIEGE-3",
+                    "retreated_into_siege": "WOTR-SITE-4", "round_limit": "max_rounds"}[nxt.kind]
+            record["end"] = {"kind": nxt.kind, "text": KIND_TEXT[nxt.kind], "rules": rule.split(", ")}
+            rep.rounds.append(record)
+            rep.result = nxt
+            break
+        record["end"] = {"kind": "next_round", "text": f"the attacker continues (attacker_continue="
+                                                      f"{s.flags['attacker_continue']}), the defender stays "
+                                                      f"(defender_retreat={s.flags['defender_retreat']})",
+                         "rules": ["WOTR-ROUND-3"]}
+        rep.rounds.append(record)
+        state = nxt
+    rep.lost = lost
+    from .fates import outcome_fates
+
+    if rep.result is not None:
+        rep.fates = outcome_fates(s, verdict.attacking, rep.result, lost)
+    return rep
+
+
+def _plain_round(setup, dec, state, faces: _Faces, record: dict):
+    a, pa, d, pd, rnd, _ = state
+    hits = {}
+    for role, units in (("attacker", a), ("defender", d)):
+        p = setup.params(role, units, rnd)
+        f = faces.take(role, "combat", p.dice)
+        h = _hits(f, p.hit, p.roll_modifier)
+        record[role]["combat_roll"] = {**_roll_json(f, p.hit, p.roll_modifier, h), "dice": p.dice,
+                                       "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
+        misses = p.dice - h
+        r = min(p.rerolls, misses)
+        rf = faces.take(role, "reroll", r)
+        rhit = p.reroll_hit if p.reroll_hit is not None else p.hit
+        rh = _hits(rf, rhit, p.reroll_modifier)
+        prof = setup.attacker if role == "attacker" else setup.defender
+        record[role]["leader_reroll"] = {**_roll_json(rf, rhit, p.reroll_modifier, rh),
+                                         "leadership": prof.leadership(units), "allowance": p.rerolls,
+                                         "missed": misses, "rerolled": r, "cancelled": False,
+                                         "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
+        hits[role] = h + rh
+    record["attacker"]["hits_taken"] = hits["defender"]
+    record["defender"]["hits_taken"] = hits["attacker"]
+    record["attacker"]["units_before_casualties"] = [list(x) for x in a]
+    record["defender"]["units_before_casualties"] = [list(x) for x in d]
+    a2, pa2 = dec.casualties("attacker", a, pa, hits["defender"], None)  # WOTR-CAS-2: the attacker first
+    d2, pd2 = dec.casualties("defender", d, pd, hits["attacker"], None)
+    record["attacker"]["units_after_casualties"] = [list(x) for x in a2]
+    record["defender"]["units_after_casualties"] = [list(x) for x in d2]
+    return end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
+
+
+__all__ = ["Replay", "parse_rolls_text", "read_rolls", "replay"]

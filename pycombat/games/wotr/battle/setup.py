@@ -1,0 +1,155 @@
+"""From a scenario (and a rearguard split) to the battle the solver plays (:class:`.process.BattleSetup`).
+
+Each derived fact carries its rule id, and :func:`battle_setup` records them as notes that the
+CLI prints: hit numbers (WOTR-SITE-1, WOTR-SIEGE-2), retreat options (WOTR-END-3/4, WOTR-SITE-2),
+the replacement pools (WOTR-CAS-5), the Combat cards per round (WOTR-CARD-2/3).
+"""
+from __future__ import annotations
+
+from pycombat.solver import is_loaded, memo
+from .process import BattleSetup
+from ..board import load_board, load_nations
+from .casualties import cap_pool
+from ..model import Contingent, Effects, Force, Scenario, content_key
+from .strength import profile_of
+
+
+def compulsory_rearguard(s: Scenario) -> Force:
+    """The figures that must stay out of the attack (WOTR-SPLIT-5): every figure of a Nation not At
+    War; its Leaders too with [non_at_war_leaders=rearguard]. Nazgûl, Companions and Minions are
+    always At War (WOTR-POL-5)."""
+    out = []
+    for c in s.attacker.force.contingents:
+        if s.at_war(c.nation):
+            continue
+        leaders = c.leaders if s.flags["non_at_war_leaders"] == "rearguard" else 0
+        out.append(Contingent(c.nation, c.regulars, c.elites, leaders))
+    return Force(tuple(out))
+
+
+def attacking_part(s: Scenario) -> Force:
+    """The attacking part: the whole Army less the file's rearguard, or less the compulsory one."""
+    rearguard = s.attacker.rearguard if s.attacker.rearguard is not None else compulsory_rearguard(s)
+    return s.attacker.force.minus(rearguard)
+
+
+def retreat_regions(s: Scenario) -> list[str]:
+    """Region ids the defender may retreat to (WOTR-END-3): the file's ``retreat_to``, or the adjacent
+    regions without the attacking Army and without a Settlement the enemy controls (WOTR-MOVE-3),
+    assuming no other enemy Army nearby. A besieged Army never retreats (WOTR-END-4)."""
+    d = s.defender
+    if d.besieged or s.kind == "siege":
+        return []
+    if d.retreat_to is not None:
+        return list(d.retreat_to)
+    board = load_board()
+    out = []
+    for r in board.neighbours(d.region):
+        if r.id == s.attacker.region.id:
+            continue
+        if r.settlement and s.controller(r) not in (None, d.side):
+            continue
+        out.append(r.id)
+    return out
+
+
+def units_of(force: Force) -> tuple[tuple[int, int], ...]:
+    return tuple((c.regulars, c.elites) for c in force.contingents)
+
+
+def _pool(s: Scenario, role: str, force: Force):
+    if s.flags["replacement_pool"] == "unlimited":
+        return None
+    army = s.army(role)
+    pool = tuple(army.replacements.get(n, 0) for n in force.nations)
+    return cap_pool(units_of(force), pool)
+
+
+def _effects(s: Scenario) -> dict[int, tuple[Effects, Effects]]:
+    out: dict[int, tuple[Effects, Effects]] = {}
+    # WOTR-CARD-4: the lower Initiative applies first, the defender's first on a tie (a later hit number wins)
+    ordered = sorted(s.cards, key=lambda c: (c.round, c.initiative if c.initiative is not None else 99,
+                                             c.by != "defender"))
+    for c in ordered:  # WOTR-CARD-2/3 (per round): for the round it is played in
+        a, d = out.get(c.round, (Effects(), Effects()))
+        out[c.round] = (a.plus(c.attacker), d.plus(c.defender))
+    return out
+
+
+def battle_setup(s: Scenario, attacking: Force | None = None) -> BattleSetup:
+    """The battle of ``attacking`` (default: :func:`attacking_part`) against the whole defending Army
+    (WOTR-SPLIT-6). With the loaded solver, remembered under the scenario's content
+    (:func:`..model.content_key`) and ``attacking`` (emptied with the solver's caches)."""
+    content = content_key(s) if is_loaded() else None
+    return _SETUPS.remember(None if content is None else (content, attacking), lambda: _battle_setup(s, attacking))
+
+
+_SETUPS = memo(limit=4096)
+
+
+def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
+    attacking = attacking_part(s) if attacking is None else attacking
+    # drop Nations without units or Leaders in the attack (their figures are all in the rearguard)
+    attacking = Force(tuple(c for c in attacking.contingents if not c.is_empty()), attacking.nazgul,
+                      attacking.characters)
+    defending = s.defender.force
+    saruman = "saruman" in s.characters_in_play()
+    # WOTR-STR-11: the White Rider needs Gandalf the White in the battle (not in the rearguard)
+    rider = s.white_rider and "gandalf-white" in attacking.characters + defending.characters
+    pa = profile_of(attacking, s.attacker.side, saruman_in_play=saruman, white_rider=rider)
+    pd = profile_of(defending, s.defender.side, saruman_in_play=saruman, white_rider=rider)
+    region = s.battle_region
+    notes: list[tuple[str, str]] = []
+    city = s.kind == "field" and region.settlement in ("city", "fortification")
+    if city:
+        notes.append((f"{region.name} has a {region.settlement.title()}: the attacker hits only on 6 in the first "
+                      "round", "WOTR-SITE-1"))
+    elif s.kind == "field" and region.settlement == "stronghold":
+        notes.append((f"{region.name} has a Stronghold: a field battle there is fought normally (no 6+ for the "
+                      "attacker)", "WOTR-SITE-3"))
+    if s.kind == "siege":
+        notes.append(("siege battle: the attacker hits on 6, the besieged on 5, in every round; it lasts one "
+                      "round unless the attacker reduces an Elite", "WOTR-SIEGE-2"))
+    if s.kind == "sortie":
+        notes.append(("sortie: a field battle in which both sides hit on 5", "WOTR-SIEGE-6"))
+    siege_retreat = (s.kind == "field" and region.settlement == "stronghold"
+                     and s.controller(region) == s.defender.side and not s.defender.besieged)
+    if siege_retreat:
+        notes.append((f"the defender may retreat into the Stronghold of {region.name} before every round "
+                      "(defender_retreat decides)", "WOTR-SITE-2"))
+    retreat = retreat_regions(s) if s.kind in ("field", "sortie") else []
+    if s.kind in ("field", "sortie"):
+        board = load_board()
+        if retreat:
+            notes.append(("the defender could retreat to " + ", ".join(board.regions[r].name for r in retreat)
+                          + " (defender_retreat decides)", "WOTR-END-3"))
+        else:
+            notes.append(("the defender has no free region to retreat to", "WOTR-END-3"))
+    if s.flags["replacement_pool"] == "tracked":
+        for role, force in (("attacker", attacking), ("defender", defending)):
+            army = s.army(role)
+            for c in force.contingents:
+                if c.elites:
+                    notes.append((f"{role}: {army.replacements.get(c.nation, 0)} {c.nation.title()} Regulars available "
+                                  f"to replace Elites ({army.replacements_origin.get(c.nation, 'default')})",
+                                  "WOTR-CAS-5"))
+    for c in s.cards:
+        notes.append((f"round {c.round}: the {c.by} plays {c.name}", "WOTR-CARD-2"))
+    if s.flags["leader_reroll"] == "choose":
+        notes.append(("leader_reroll=choose: Combat cards here only change numbers and dice, so re-rolling every "
+                      "allowed die is never worse; the solver re-rolls them all", "WOTR-HIT-7"))
+
+    for c in defending.contingents:  # WOTR-POL-1/2: attacking an Army with a Nation's units moves its counter
+        pol = s.politics[c.nation]
+        if not pol.at_war:
+            name = load_nations().nations[c.nation].name
+            notes.append((f"politics: {name} is attacked: its counter advances one step"
+                          + ("" if pol.active else " and it becomes active"), "WOTR-POL-2"))
+    max_rounds = None if s.flags["max_rounds"] == "none" else int(s.flags["max_rounds"])
+    start = (units_of(attacking), _pool(s, "attacker", attacking), units_of(defending),
+             _pool(s, "defender", defending), 1, False)
+    return BattleSetup(kind=s.kind, attacker=pa, defender=pd, start=start, city_first_round=city,
+                       siege_retreat=siege_retreat, can_retreat=bool(retreat), effects=_effects(s),
+                       max_rounds=max_rounds, dice_reduction_target=s.flags["dice_reduction_target"],
+                       siege_reduction_needs_regular=s.flags["siege_reduction_needs_regular"] == "yes",
+                       leader_reroll=s.flags["leader_reroll"], notes=tuple(notes))

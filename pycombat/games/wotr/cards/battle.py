@@ -1,0 +1,295 @@
+"""Battles with real Combat cards in round 1 (``card:`` in an Army block), exactly.
+
+The first round is played by :class:`.combat_round.CardRound` (the one interpreter of the card data);
+the rounds after it by the battle solver (:func:`..battle.process.forward`), started from every position the
+card round can leave, with the figures the cards eliminated removed from the sides for the rest of
+the battle (a variant of the set-up per set of figures lost). Every probability is a Fraction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Mapping
+
+from pycombat.dice import Dist
+from pycombat.errors import ScenarioError
+from ..battle.process import BattleResult, BattleSetup, Decisions, Outcome, Policy, end_of_round, forward, siege_trim, \
+    terminal_after_casualties
+from ..board import load_board, load_nations
+from .combat_round import ROLES, CardContext, CardRound, Choices, RoundEnd, playable
+from ..characters import load_characters
+from .catalog import CombatCard, load_combat_cards, unmodelled
+from ..spec import NAMED_CARD
+from ..battle.strength import SideProfile
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """The Combat cards of a battle: each side's card in round 1 and its hand (for ``optimize``)."""
+
+    cards: Mapping[str, CombatCard | None] = field(default_factory=dict)  #: role -> card played in round 1
+    hands: Mapping[str, tuple[CombatCard, ...]] = field(default_factory=dict)  #: role -> cards held
+    choices: Mapping[str, Choices] = field(default_factory=dict)
+    fellowship_region: str | None = None
+    paths: Mapping[str, str] = field(default_factory=dict)  #: role -> field path of its card (errors)
+    later: Mapping[int, Mapping[str, tuple]] = field(default_factory=dict)  #: round >= 2 -> role -> (card, Choices)
+
+    def any(self) -> bool:
+        return any(self.cards.values()) or any(self.hands.values()) or bool(self.later)
+
+    def rounds(self) -> list[int]:
+        """The rounds in which a named card is played (WOTR-CARD-2: at most one per player per round)."""
+        out = [1] if any(self.cards.values()) else []
+        return out + sorted(r for r, by in self.later.items() if any(c for c, _ in by.values()))
+
+    def round_cards(self, rnd: int) -> tuple[dict, dict]:
+        """``({role: card}, {role: Choices})`` of round ``rnd``."""
+        if rnd == 1:
+            return dict(self.cards), dict(self.choices)
+        by = self.later.get(rnd, {})
+        return {r: c for r, (c, _) in by.items()}, {r: ch for r, (_, ch) in by.items()}
+
+
+def card_context(s, setup: BattleSetup, plan: CardPlan, units: tuple | None = None, rnd: int = 1) -> CardContext:
+    """What the cards see in round ``rnd`` with ``units`` = (attacker's, defender's) (default: the start)."""
+    region = s.battle_region
+    nations = load_nations()
+    nation_side = nations.nations[region.nation].side if region.nation else None
+    a, d = units if units is not None else (setup.start[0], setup.start[2])
+    base = {}
+    for role in ROLES:
+        base[role] = setup.params(role, a if role == "attacker" else d, rnd).hit
+    return CardContext(sides={"attacker": s.attacker.side, "defender": s.defender.side},
+                       profiles={"attacker": setup.attacker, "defender": setup.defender},
+                       nation_ids={"attacker": setup.attacker.nations, "defender": setup.defender.nations},
+                       region_id=region.id, region_nation=region.nation, region_nation_side=nation_side,
+                       settlement=region.settlement, kind=s.kind, base_hit=base, can_retreat=setup.can_retreat,
+                       siege_retreat=setup.siege_retreat, fellowship_region=plan.fellowship_region,
+                       dice_reduction_target=setup.dice_reduction_target, flags=dict(s.flags))
+
+
+def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:
+    """A card the rules do not let its side play here is a scenario error (WOTR-CARD-5, WOTR-EVT-1);
+    later rounds' cards are checked for their side here and for their requirement in each position
+    of that round (:func:`card_battle_odds`)."""
+    ctx = card_context(s, setup, plan)
+    a, d = setup.start[0], setup.start[2]
+    for rnd, by in plan.later.items():
+        for role, (card, _) in by.items():
+            if card is not None and card.side != ctx.sides[role]:
+                raise ScenarioError(f"the {role} cannot play {card.name} in round {rnd}: it is a "
+                                    f"{card.side.replace('_', ' ')} card (WOTR-EVT-1)", file=s.file,
+                                    path=plan.paths.get(role, f"{role}.card"))
+    for role, card in plan.cards.items():
+        if card is None:
+            continue
+        ok, reasons = playable(card, role, ctx, a, d)
+        if ok is False:
+            why = "; ".join(f"{r['text']} ({r['rule']})" for r in reasons if r["holds"] is False)
+            raise ScenarioError(f"the {role} cannot play {card.name} here: {why}", file=s.file,
+                                path=plan.paths.get(role, f"{role}.card"))
+
+
+def lose(prof: SideProfile, lost: tuple[str, ...]) -> SideProfile:
+    """The side without the figures a card eliminated (Leaders, Nazgûl, Characters)."""
+    if not lost:
+        return prof
+    chars = load_characters().characters
+    cs = tuple(c for c in prof.characters if c not in lost)
+    gone = [c for c in prof.characters if c in lost]
+    lead = prof.character_leadership
+    for c in gone:
+        ch = chars[c]
+        if (ch.counts_as_nazgul and prof.nazgul_cancelled) or (ch.white_rider and prof.forfeited):
+            continue
+        lead -= ch.leadership
+    return replace(prof, leaders=prof.leaders - lost.count("leader"), nazgul=prof.nazgul - lost.count("nazgul"),
+                   characters=cs, captains=sum(1 for c in cs if chars[c].captain_of_the_west),
+                   character_leadership=lead)
+
+
+@dataclass
+class CardBattle:
+    result: BattleResult
+    log: list[tuple[str, str]]
+    lost: Dist  #: (figures lost by the attacker, by the defender) to card effects -> p
+    cancelled: tuple[str, ...] = ()  #: roles whose card the opponent cancelled
+    joint: dict = field(default_factory=dict)  #: (lost_a, lost_d) -> {Outcome: p} (where the figures go)
+
+
+def card_round_dist(s, setup: BattleSetup, plan: CardPlan, policy: Policy) -> tuple[CardRound, list]:
+    """Round 1 with the plan's round-1 cards, from the start."""
+    dec = Decisions(setup, policy)
+    ctx = card_context(s, setup, plan)
+    cr = CardRound(ctx, plan.cards, lambda role, u, p, h: dec.casualties(role, u, p, h, None), plan.choices)
+    a, pa, d, pd, _, _ = setup.start
+    return cr, cr.run(a, pa, d, pd)
+
+
+def _merge_lost(old: tuple, new: tuple) -> tuple:
+    return tuple(sorted(old + new))
+
+
+def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
+                     max_states: int = 2_000_000) -> CardBattle:
+    """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
+    card rounds are solved by :func:`..battle.process.forward_raw` up to the next card round; each position reached
+    then plays its card round (a card whose requirement fails in a position is not played there, noted);
+    figures a card eliminates leave the side for the rest of the battle (a variant set-up per set lost)."""
+    from ..battle.process import Effects, forward_raw
+
+    rounds = plan.rounds()
+    for r in rounds:
+        if r in setup.effects:
+            raise ScenarioError(f"round {r} has both a named Combat card (`card:`) and typed card effects "
+                                "(`battle.cards`): give one of them (WOTR-CARD-2)", file=s.file, path="battle.cards")
+    effects = dict(setup.effects)
+    for r in rounds:  # round markers: positions carry their round number up to the last card round
+        effects[r] = (Effects(), Effects())
+    base = replace(setup, effects=effects)
+    variants: dict[tuple, BattleSetup] = {((), ()): base}
+
+    def variant(key):
+        got = variants.get(key)
+        if got is None:
+            got = variants[key] = replace(base, attacker=lose(base.attacker, key[0]),
+                                          defender=lose(base.defender, key[1]))
+        return got
+
+    terminal: dict[Outcome, Fraction] = {}
+    joint: dict[tuple, dict] = {}
+    lost_at_end: dict[tuple, Fraction] = {}
+
+    def end(key, o, p):
+        terminal[o] = terminal.get(o, Fraction(0)) + p
+        jk = joint.setdefault(key, {})
+        jk[o] = jk.get(o, Fraction(0)) + p
+
+    frontier: dict[tuple, dict] = {((), ()): {base.start: Fraction(1)}}
+    total_rounds = Fraction(0)
+    states = 0
+    log: list[tuple[str, str]] = []
+    cancelled: set[str] = set()
+    for r in rounds:
+        reached: dict[tuple, dict] = {}
+        for key, starts in frontier.items():  # bring every position to the start of round r
+            if all(st[4] == r for st in starts):
+                reached[key] = starts
+                continue
+            var = variant(key)
+            total = sum(starts.values(), Fraction(0))
+            term, pend, rnds, n = forward_raw(var, Decisions(var, policy), starts={st: q / total for st, q in
+                                                                                   starts.items()},
+                                              max_states=max_states, stop_round=r)
+            states += n
+            total_rounds += rnds * total
+            for o, q in term.items():
+                end(key, o, q * total)
+            reached[key] = {st: q * total for st, q in pend.items()}
+        frontier = {}
+        cards, choices = plan.round_cards(r)
+        for key, pend in reached.items():
+            var = variant(key)
+            dec = Decisions(var, policy)
+            for st, p in pend.items():
+                a, pa, d, pd, rnd, _ = st
+                states += 1
+                if var.siege_retreat and dec.into_siege(st):  # WOTR-SITE-2: before the cards
+                    end(key, Outcome("retreated_into_siege", a, siege_trim(d)), p)
+                    continue
+                ctx = card_context(s, var, plan, units=(a, d), rnd=r)
+                usable = {}
+                for role, c in cards.items():
+                    if c is None:
+                        continue
+                    ok, reasons = playable(c, role, ctx, a, d)
+                    if ok:
+                        usable[role] = c
+                    else:
+                        note = (f"round {r}: the {role}'s {c.name} cannot be played in some positions ("
+                                + "; ".join(x["text"] for x in reasons if x["holds"] is not True) + ")", "WOTR-CARD-5")
+                        if note not in log:
+                            log.append(note)
+                cr = CardRound(ctx, usable, lambda role, u, q_, h, dec=dec: dec.casualties(role, u, q_, h, None),
+                               choices)
+                ends = cr.run(a, pa, d, pd)
+                cancelled |= cr.cancelled
+                for line in cr.log:
+                    line = (line[0] if r == 1 else f"round {r}: {line[0]}", line[1])
+                    if line not in log:
+                        log.append(line)
+                total_rounds += p
+                for rend, q in ends:
+                    key2 = (_merge_lost(key[0], rend.lost_a), _merge_lost(key[1], rend.lost_d))
+                    var2 = variant(key2)
+                    if rend.early == "defender_retreated":
+                        nxt = Outcome("defender_retreated", rend.a, rend.d)
+                    elif rend.early == "retreated_into_siege":
+                        nxt = Outcome("retreated_into_siege", rend.a, siege_trim(rend.d))
+                    else:
+                        nxt = terminal_after_casualties(rend.a, rend.d) or end_of_round(
+                            var2, Decisions(var2, policy), rend.a, rend.pa, rend.d, rend.pd, r)
+                    if isinstance(nxt, Outcome):
+                        end(key2, nxt, p * q)
+                    else:
+                        bucket = frontier.setdefault(key2, {})
+                        bucket[nxt] = bucket.get(nxt, Fraction(0)) + p * q
+    for key, starts in frontier.items():  # the rest of the battle
+        var = variant(key)
+        total = sum(starts.values(), Fraction(0))
+        res = forward(var, Decisions(var, policy), starts={st: q / total for st, q in starts.items()},
+                      max_states=max_states)
+        states += res.states
+        total_rounds += res.expected_rounds * total
+        for o, q in res.outcomes.items():
+            end(key, o, q * total)
+    for key, outs in joint.items():
+        lost_at_end[key] = sum(outs.values(), Fraction(0))
+    return CardBattle(BattleResult(Dist(terminal), total_rounds, states), log, Dist(lost_at_end),
+                      tuple(sorted(cancelled)), joint)
+
+
+def plan_unmodelled(plan: CardPlan) -> list[dict]:
+    out = []
+    seen = set()
+    later = [c for by in plan.later.values() for c, _ in by.values()]
+    for cards in [list(plan.cards.values()), later] + [list(h) for h in plan.hands.values()]:
+        for c in cards:
+            if c is not None and c.name not in seen:
+                seen.add(c.name)
+                out.extend(unmodelled(c))
+    return out
+
+
+def read_card(node, role: str, side: str) -> list[tuple[int, CombatCard, Choices, str]]:
+    """``card: NAME`` (round 1), ``card: {name: NAME, round: N, self_hits: N, forfeit: N,
+    sacrifice: leader|companion|none}``, or a list of those (one per round, WOTR-CARD-2)."""
+    db = load_combat_cards()
+    if node.value is None:
+        return []
+    if isinstance(node.value, list):
+        out = []
+        seen: dict[int, str] = {}
+        for i, v in enumerate(node.value):
+            sub = type(node)(v, file=node.file, path=f"{node.path}[{i}]")
+            for rnd, card, ch, path in read_card(sub, role, side):
+                if rnd in seen:
+                    raise sub.error(f"the {role} already plays {seen[rnd]} in round {rnd}: at most one Combat card "
+                                    "per player per round (WOTR-CARD-2)")
+                seen[rnd] = card.name
+                out.append((rnd, card, ch, path))
+        return out
+    if isinstance(node.value, str):
+        return [(1, db.card(node.value, file=node.file, path=node.path), Choices(), node.path)]
+    node._mapping()
+    name = node.str("name")
+    card = db.card(name, file=node.file, path=f"{node.path}.name")
+    rnd = node.int("round", 1, minimum=1)
+    ch = Choices(self_hits=node.int("self_hits", None, minimum=0), forfeit=node.int("forfeit", None, minimum=1),
+                 sacrifice=node.str("sacrifice", None, choices=("leader", "companion", "none")))
+    node.finish(NAMED_CARD.keys)
+    return [(rnd, card, ch, node.path)]
+
+
+def region_id(name: str, node) -> str:
+    return load_board().region(name, file=node.file, path=node.path).id

@@ -1,0 +1,168 @@
+"""Action dice and Event cards (WOTR-DICE, WOTR-EVT, WOTR-CARD-1, WOTR-ATK-9, WOTR-POL-3/4), decided
+by ``asp_rules/wotr/cards.lp`` in check mode.
+
+No card texts ship with pycombat: a card is what the scenario says it is (``hand:``): its deck
+(Character or Strategy), its action icon (Character, Army or Muster), whether it is an "Attack..."
+card, Persistent, or brings figures into play. :func:`judge` asks the encoding one question (a
+``q_*`` fact) and returns the rules that forbid it (``violation/2``) or allow it (``engaged/2``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
+
+from pycombat.errors import ScenarioError, UnknownNameError
+from pycombat.names import closest, normalize
+from pycombat.solver import Decoder, Solver, Violation, check, rule_files, to_python
+from ..board import load_board, load_nations
+from ..position.scenario import PositionScenario
+
+RULES = "pycombat.asp_rules.wotr"
+FILES = ("flags.lp", "cards.lp")
+
+
+def _pred(name: str, **fields):
+    meta = type("Meta", (), {"name": name})
+    return type(f"C_{name}", (Predicate,), {**fields, "Meta": meta})
+
+
+Mover = _pred("mover", side=ConstantField)
+Die = _pred("die", die=ConstantField)
+CardF = _pred("card", c=StringField, deck=ConstantField, icon=ConstantField)
+InHand = _pred("in_hand", c=StringField)
+Played = _pred("played", c=StringField)
+AttackCard = _pred("attack_card", c=StringField)
+Persistent = _pred("persistent_card", c=StringField)
+MusterCard = _pred("muster_card", c=StringField)
+DeckLeft = _pred("deck_left", deck=ConstantField, n=IntegerField)
+Rings = _pred("rings", n=IntegerField)
+RingUsed = _pred("ring_used")
+AtWar = _pred("at_war", n=ConstantField)
+FreeRegion = _pred("free_region", r=StringField, side=ConstantField)
+Besieged = _pred("besieged", r=StringField, side=ConstantField)
+SettlementOf = _pred("settlement_of", r=StringField, n=ConstantField)
+Controls = _pred("controls", r=StringField, side=ConstantField)
+Reinf = _pred("reinforcements", n=ConstantField, kind=ConstantField, a=IntegerField)
+UnitsAt = _pred("units_at", r=StringField, side=ConstantField, u=IntegerField)
+NationSide = _pred("nation_side", n=ConstantField, side=ConstantField)
+QPlay = _pred("q_play", c=StringField)
+QCombat = _pred("q_combat", c=StringField)
+QAttack = _pred("q_attack", c=StringField)
+QDiscarded = _pred("q_discarded", c=StringField)
+QHand = _pred("q_hand")
+QDraw = _pred("q_draw", deck=ConstantField)
+QRing = _pred("q_ring", r=ConstantField)
+QFace = _pred("q_face", side=ConstantField, die=ConstantField)
+QPlace = _pred("q_place", how=ConstantField, c=StringField, n=ConstantField, kind=ConstantField, count=IntegerField,
+               r=StringField)
+Engaged = _pred("engaged", rule=StringField, detail=RawField)
+
+
+@dataclass
+class CardVerdict:
+    holds: bool
+    violations: list[Violation] = field(default_factory=list)
+    engaged: list[tuple[str, Any]] = field(default_factory=list)
+
+    @property
+    def rules(self) -> list[str]:
+        src = [v.rule for v in self.violations] if not self.holds else [r for r, _ in self.engaged]
+        return list(dict.fromkeys(src))
+
+
+def _card_id(name: str) -> str:
+    return normalize(name)
+
+
+def base_facts(s: PositionScenario, die: str | None = None) -> list[Predicate]:
+    a = s.action
+    out: list[Predicate] = [Mover(side=a.side), Die(die=die or a.die), Rings(n=a.elven_rings)]
+    if a.elven_ring_used:
+        out.append(RingUsed())
+    for c in s.hand:
+        cid = _card_id(c.name)
+        out.append(CardF(c=cid, deck=c.deck, icon=c.icon or "unknown"))
+        out.append(InHand(c=cid))
+        if c.attack:
+            out.append(AttackCard(c=cid))
+        if c.persistent:
+            out.append(Persistent(c=cid))
+        if c.musters:
+            out.append(MusterCard(c=cid))
+    for name in s.played:
+        out.append(Played(c=_card_id(name)))
+    for deck, n in s.decks.items():
+        if n is not None:
+            out.append(DeckLeft(deck=deck, n=n))
+    return out
+
+
+def placement_facts(s: PositionScenario) -> list[Predicate]:
+    """The board facts a question about bringing figures into play needs."""
+    board, pos = load_board(), s.position
+    out: list[Predicate] = []
+    for n in load_nations():
+        out.append(NationSide(n=n.id, side=n.side))
+        if pos.at_war(n.id):
+            out.append(AtWar(n=n.id))
+        for kind, k in (("regular", "regular"), ("elite", "elite"), ("leader", "leader"), ("nazgul", "nazgul")):
+            out.append(Reinf(n=n.id, kind=kind, a=pos.reinforcements[n.id][k]))
+    for r in board.regions.values():
+        if r.settlement in ("town", "city", "stronghold") and r.nation:
+            out.append(SettlementOf(r=r.id, n=r.nation))
+        ctrl = pos.control.get(r.id)
+        if ctrl:
+            out.append(Controls(r=r.id, side=ctrl))
+        for side, enemy in (("free_peoples", "shadow"), ("shadow", "free_peoples")):
+            st = pos.stack(r.id, enemy)
+            enemy_army = st is not None and st.units > 0
+            enemy_settlement = r.settlement in ("town", "city", "stronghold") and ctrl == enemy
+            if not enemy_army and not enemy_settlement:
+                out.append(FreeRegion(r=r.id, side=side))  # RB p.10 "free region"
+            mine = pos.stack(r.id, side)
+            out.append(UnitsAt(r=r.id, side=side, u=mine.units if mine else 0))
+    for st in pos.stacks:
+        if st.besieged:
+            out.append(Besieged(r=st.region, side=st.side))
+    return out
+
+
+def judge(s: PositionScenario, question: list[Predicate], *, die: str | None = None,
+          placement: bool = False, flags: dict[str, str] | None = None) -> CardVerdict:
+    facts = base_facts(s, die) + (placement_facts(s) if placement else []) + question
+    consts = {k: str(v) for k, v in (flags or s.flags).items()}
+    violations = check(rule_files(RULES, FILES), facts, consts=consts)
+    solver = Solver(files=rule_files(RULES, FILES), texts=["#show engaged/2."], consts=consts, facts=facts,
+                    decoder=Decoder([Engaged]))
+    answer = next(solver.models(limit=1))
+    engaged = sorted({(e.rule, to_python(e.detail.symbol if hasattr(e.detail, "symbol") else e.detail))
+                      for e in answer.decoded if isinstance(e, Engaged)}, key=lambda x: (x[0], repr(x[1])))
+    return CardVerdict(not violations, violations, engaged)
+
+
+def q_place(how: str, card: str | None, nation: str, kind: str, n: int, region: str) -> Predicate:
+    """The question: may ``how`` (``card`` C or ``muster_die``) put ``n`` figures of ``kind`` into ``region``."""
+    return QPlace(how=how, c=_card_id(card) if card else "", n=nation, kind=kind, count=n, r=region)
+
+
+def hand_card(s: PositionScenario, name: str, *, file: str | None, path: str | None, played_ok: bool = True):
+    """The card called ``name``: in the hand, or (``played_ok``) among the played ones."""
+    c = s.card(name)
+    if c is not None:
+        return c
+    if played_ok and normalize(name) in {normalize(p) for p in s.played}:
+        return None
+    known = [c.name for c in s.hand] + list(s.played)
+    raise UnknownNameError("card", name, closest(name, known), file=file, path=path)
+
+
+def card_key(name: str) -> str:
+    return _card_id(name)
+
+
+def unknown_icon_error(s: PositionScenario, name: str, die: str, file, path) -> ScenarioError:
+    return ScenarioError(f"{name!r} is a Strategy card whose icon the file does not give: whether a {die} result plays "
+                         "it depends on its icon (army or muster; WOTR-DICE-8): give `type: army` or `type: muster`",
+                         file=file, path=path)

@@ -1,0 +1,445 @@
+"""Claims about a position scenario: movement with a die result, cards and the hand, decided
+by the ASP encodings (``move_*.lp`` through :mod:`..position.moves`, ``cards.lp`` through :mod:`..cards.events`).
+
+A claim is a sentence or a ``kind:`` with fields; a negative sentence ("may not", "cannot", "is
+not") flips the positive claim's verdict. Sentences:
+
+* ``the Army in Osgiliath may move to Minas Tirith`` (the whole Army: every figure of the mover
+  there that can move), ``Legolas and Gimli may move from Lorien to Fangorn``, ``2 Nazgûl may move
+  from Morannon to Fangorn``, ``3 Gondor Regulars and 1 Gondor Leader may move from X to Y``;
+  ``... and then to Z`` (the same figures a second time, WOTR-MOVE-2); ``the Army in A may move to
+  B and the Army in C to D`` (two Armies); any of them ending ``with a Character die`` (another die
+  result than the file's);
+* ``there are 46305 legal moves``;
+* ``Riders of Theoden may be played`` (with the file's die) / ``... with an Army die``,
+  ``X may be played as a Combat card``, ``X counts as an attack``, ``X is discarded once played``;
+* ``the hand is within the limit``, ``the player must discard 1 card``, ``the player may draw a
+  Character card``, ``an Elven Ring may change the die to Army``, ``the Free Peoples dice have an
+  Eye face``;
+* ``X may bring 2 Gondor Regulars into Minas Tirith`` (a card, WOTR-EVT-6), ``a Muster die may
+  recruit 2 Gondor Regulars in Pelargir`` (WOTR-DICE-4).
+
+Structured form: ``{kind: move, steps: [{from: X, to: Y, figures: {units: ..., nazgul: N,
+characters: [...]}}], die: character}``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from pycombat.sentences import guard, guard_reader
+from pycombat.errors import ScenarioError
+from pycombat.scenario import Node
+from pycombat.verdicts import ClaimBook, verify_claims
+from ..board import load_board, load_nations
+from ..characters import load_characters
+from .claim import NEGATIONS, THIRD_PERSON, Claim, Verdict
+from ..position.facts import MGroup, groups_of
+from ..position.scenario import DIE_FACES, DIE_LABEL, PositionScenario
+from ..reading import _force
+
+KINDS = ("move", "move_count", "card_play", "combat_card", "counts_as_attack", "discarded", "hand_limit",
+         "hand_excess", "may_draw", "elven_ring", "die_face", "place")
+DIE_WORDS = {"army/muster": "army_muster", "army-muster": "army_muster", "army": "army", "character": "character",
+             "muster": "muster", "event": "event", "will of the west": "will_of_the_west", "eye": "eye"}
+_DIE = r"(?P<die>army/muster|army-muster|army|character|muster|event|will of the west|eye)"
+_WITH_DIE = re.compile(rf"\s+with (?:an? |the )?{_DIE}(?: action)?(?: die result| die| result)?$", re.I)
+_KIND = r"(?P<kind>regulars?|elites?|leaders?|nazg[uû]l)"
+
+TEMPLATES: list[tuple[re.Pattern, str]] = [
+    (re.compile(r"^there (?:is|are) (?P<value>[\d,]+) legal moves?$", re.I), "move_count"),
+    (re.compile(r"^(?P<card>.+?) may be played as a combat card$", re.I), "combat_card"),
+    (re.compile(r"^(?P<card>.+?) may be played$", re.I), "card_play"),
+    (re.compile(r"^(?:playing )?(?P<card>.+?) counts as an attack(?: on the political track| for political "
+                r"purposes)?$", re.I), "counts_as_attack"),
+    (re.compile(r"^(?P<card>.+?) is discarded (?:once|after it is|when it is|when) played$", re.I), "discarded"),
+    (re.compile(r"^the hand is within the (?:hand )?limit$", re.I), "hand_limit"),
+    (re.compile(r"^the player must discard (?P<value>\d+) cards?$", re.I), "hand_excess"),
+    (re.compile(r"^the player may draw an? (?P<deck>character|strategy) card$", re.I), "may_draw"),
+    (re.compile(rf"^an elven ring may change the die to (?:an? )?{_DIE}$", re.I), "elven_ring"),
+    (re.compile(rf"^the (?P<side>shadow|free peoples) dice have an? {_DIE} face$", re.I), "die_face"),
+    (re.compile(rf"^a muster (?:die|result|die result) may recruit (?P<n>\d+) (?P<nation>.+?) {_KIND} "
+                r"(?:in|into) (?P<region>.+)$", re.I), "recruit"),
+    (re.compile(rf"^(?P<card>.+?) may bring (?P<n>\d+) (?P<nation>.+?) {_KIND} into (?P<region>.+)$", re.I),
+     "place"),
+    (re.compile(r"^the army in (?P<f>.+?) may move to (?P<t>.+?) and the army in (?P<f2>.+?) to (?P<t2>.+)$", re.I),
+     "two_armies"),
+    (re.compile(r"^the army in (?P<f>.+?) may move to (?P<t>.+)$", re.I), "army"),
+    (re.compile(r"^(?P<who>.+?) may move from (?P<f>.+?) to (?P<t>.+?) and then (?:on )?to (?P<t2>.+)$", re.I),
+     "chain"),
+    (re.compile(r"^(?P<who>.+?) may move from (?P<f>.+?) to (?P<t>.+)$", re.I), "figures"),
+]
+ARG_KEYS = ("die", "steps", "card", "value", "deck", "result", "side", "face", "nation", "figure", "count",
+            "region", "by")
+#: the flags whose other value may flip a verdict
+RELEVANT_FLAGS = ("stacking_check", "non_at_war_leaders", "mouth_of_sauron_stronghold")
+
+
+# ---- reading ------------------------------------------------------------------------------------
+#: template kinds read as a `move` (whole Armies, named figures, a second movement) or a `place`
+_KIND_OF = {"army": "move", "two_armies": "move", "chain": "move", "figures": "move", "recruit": "place"}
+
+
+def _read_sentence(candidate: str) -> tuple[str, dict] | None:
+    """A sentence's kind and its words (``_t``: the template, ``_m``: its groups; the names in them
+    are read against the scenario by :func:`_fields`), or None."""
+    m_die = _WITH_DIE.search(candidate)
+    body = candidate[:m_die.start()] if m_die else candidate
+    for pattern, kind in TEMPLATES:
+        m = pattern.match(body)
+        if not m:
+            continue
+        args: dict[str, Any] = {}
+        if m_die and kind not in ("elven_ring", "die_face"):
+            args["die"] = m_die["die"]
+        elif m_die:  # the die is part of those sentences: match the whole sentence
+            m = pattern.match(candidate)
+            if not m:
+                continue
+        got = {k: v for k, v in m.groupdict().items() if v is not None}
+        return _KIND_OF.get(kind, kind), {**args, "_t": kind, "_m": got}
+    return None
+
+
+def _fields(n: Node, s: PositionScenario, args: dict) -> dict:
+    """The claim's names read against the position (regions, figures, cards), in ``args``; its
+    ``steps:`` and ``die:`` (read here, not copied as they are)."""
+    given = {k: n.raw(k) for k in ARG_KEYS if n.has(k)}
+    if "_t" in args:  # a sentence: its words, over the entry's fields
+        template, words = args.pop("_t"), args.pop("_m")
+        if "die" in args:
+            given["die"] = args.pop("die")
+        _, out = _build(n, s, template, words, given)
+    else:
+        out = _structured(n, s, n.str("kind"), given)
+    if out.get("die") is not None:
+        out["die"] = _die(n, s, str(out["die"]))
+    args.clear()
+    args.update(out)
+    return {}
+
+
+def _die(n: Node, s: PositionScenario, word: str) -> str:
+    key = DIE_WORDS.get(word.strip().lower().replace("_", " "), word.strip().lower())
+    if key not in DIE_LABEL:
+        raise n.error(f"die: one of {', '.join(DIE_LABEL)}, not {word!r}", "die")
+    return key
+
+
+def _region(n: Node, name: str) -> str:
+    return load_board().region(name.strip(), file=n.file, path=f"{n.path}.claim").id
+
+
+def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tuple[str, dict]:
+    out = dict(args)
+    if kind == "move_count":
+        out["value"] = int(m["value"].replace(",", ""))
+        return "move_count", out
+    if kind in ("combat_card", "card_play", "counts_as_attack", "discarded"):
+        out["card"] = m["card"].strip().strip('"').strip("'")
+        _known_card(n, s, out["card"])
+        return kind, out
+    if kind in ("hand_limit",):
+        return kind, out
+    if kind == "hand_excess":
+        out["value"] = int(m["value"])
+        return kind, out
+    if kind == "may_draw":
+        out["deck"] = m["deck"].lower()
+        return kind, out
+    if kind == "elven_ring":
+        out["result"] = DIE_WORDS[m["die"].lower()]
+        return kind, out
+    if kind == "die_face":
+        out["side"] = "shadow" if m["side"].lower() == "shadow" else "free_peoples"
+        out["face"] = DIE_WORDS[m["die"].lower()]
+        return kind, out
+    if kind in ("place", "recruit"):
+        nation = load_nations().nation(m["nation"].strip(), file=n.file, path=f"{n.path}.claim")
+        word = m["kind"].lower().rstrip("s")
+        fig = {"regular": "regular", "elite": "elite", "leader": "leader", "nazgul": "nazgul",
+               "nazgûl": "nazgul"}[word]
+        out.update(nation=nation.id, figure=fig, count=int(m["n"]), region=_region(n, m["region"]))
+        if kind == "place":
+            out["card"] = m["card"].strip()
+            _known_card(n, s, out["card"])
+            out["by"] = "card"
+        else:
+            out["by"] = "muster_die"
+        return "place", out
+    groups = groups_of(s)
+    side = s.action.side
+    if kind in ("army", "two_armies"):
+        steps = [_whole_army(n, s, groups, _region(n, m["f"]), _region(n, m["t"]))]
+        if kind == "two_armies":
+            steps.append(_whole_army(n, s, groups, _region(n, m["f2"]), _region(n, m["t2"])))
+        out["steps"] = steps
+        return "move", out
+    f, t = _region(n, m["f"]), _region(n, m["t"])
+    carried = _figures(n, s, groups, m["who"], f, side)
+    out["steps"] = [(f, t, carried)]
+    if kind == "chain":
+        out["steps"].append((t, _region(n, m["t2"]), dict(carried)))
+    return "move", out
+
+
+def _known_card(n: Node, s: PositionScenario, name: str) -> None:
+    from ..cards.events import hand_card  # cards (and moves, below) load the solver: only when a claim needs them
+
+    hand_card(s, name, file=n.file, path=f"{n.path}.claim")
+
+
+def _whole_army(n: Node, s: PositionScenario, groups: list[MGroup], f: str, t: str):
+    chars = load_characters().characters
+    mine = [g for g in groups if g.region == f and g.side == s.action.side]
+    if not any(g.is_unit for g in mine):
+        raise n.error(f"the {s.action.side.replace('_', ' ')} player has no Army units in "
+                      f"{load_board().regions[f].name}")
+    carried = {}
+    for g in mine:
+        if g.kind == "character":
+            c = chars[g.character]
+            if c.level == 0 or c.servants_of_the_white_hand:
+                continue  # he never moves (WOTR-CHMOVE-8): the Army moves without him
+        carried[g.id] = g.count
+    return (f, t, carried)
+
+
+_FIG = re.compile(r"^(?P<n>\d+)\s+(?:(?P<nation>.+?)\s+)?(?P<kind>regulars?|elites?|leaders?|nazg[uû]l)$", re.I)
+
+
+def _figures(n: Node, s: PositionScenario, groups: list[MGroup], who: str, f: str, side: str) -> dict[int, int]:
+    """``Legolas and Gimli``, ``2 Nazgûl``, ``3 Gondor Regulars, 1 Gondor Leader``: group id -> count."""
+    chars = load_characters()
+    here = [g for g in groups if g.region == f]
+    carried: dict[int, int] = {}
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", who) if p.strip()]
+    for p in parts:
+        p = re.sub(r"^the\s+(?=army|figures)", "", p, flags=re.I)
+        m = _FIG.match(p)
+        if m:
+            k = m["kind"].lower().rstrip("s").replace("û", "u")
+            nation = None
+            if k != "nazgul":
+                if not m["nation"]:
+                    raise n.error(f"{p!r}: name the Nation, e.g. '3 Gondor Regulars'", "claim")
+                nation = load_nations().nation(m["nation"], file=n.file, path=f"{n.path}.claim").id
+            g = next((g for g in here if g.kind == k and g.nation == nation), None)
+            want = int(m["n"])
+            if g is None or g.count < want:
+                raise n.error(f"{load_board().regions[f].name} holds "
+                              f"{g.count if g else 0} of {p!r}", "claim")
+            carried[g.id] = carried.get(g.id, 0) + want
+            continue
+        c = chars.character(p, file=n.file, path=f"{n.path}.claim")
+        g = next((g for g in here if g.kind == "character" and g.character == c.id), None)
+        if g is None:
+            raise n.error(f"{c.name} is not in {load_board().regions[f].name}", "claim")
+        carried[g.id] = 1
+    return carried
+
+
+def _structured(n: Node, s: PositionScenario, kind: str, args: dict) -> dict:
+    out = dict(args)
+    if kind == "move":
+        groups = groups_of(s)
+        steps: list = []
+        raw = args.get("steps")
+        if not isinstance(raw, list) or not raw:
+            raise n.error("steps: a list of {from: REGION, to: REGION, figures: {...}}", "steps")
+        for i, item in enumerate(raw):
+            sn = Node(item, file=n.file, path=f"{n.path}.steps[{i}]")
+            sn._mapping()
+            f, t = _region(sn, sn.str("from")), _region(sn, sn.str("to"))
+            if sn.has("figures"):
+                fn = sn.child("figures")
+                fn._mapping()
+                force = _force(fn, load_nations(), load_characters(), top=False)
+                # the figures stand in `from`, or (a second movement of the same figures) where an
+                # earlier movement took them from
+                origins = [f] + [st[0] for st in reversed(steps) if st[1] == f]
+                carried = None
+                for origin in origins:
+                    try:
+                        carried = _carried_of(fn, force, groups, origin, s)
+                        break
+                    except ScenarioError:
+                        continue
+                if carried is None:
+                    _carried_of(fn, force, groups, f, s)  # raises the error for `from`
+            else:
+                carried = _whole_army(sn, s, groups, f, t)[2]
+            sn.finish(("from", "to", "figures"))
+            steps.append((f, t, carried))
+        out["steps"] = steps
+    elif kind in ("card_play", "combat_card", "counts_as_attack", "discarded", "place"):
+        if "card" not in args and kind != "place":
+            raise n.error("card: the card's name", "card")
+        if "card" in args:
+            _known_card(n, s, str(args["card"]))
+    return out
+
+
+def _carried_of(fn: Node, force, groups: list[MGroup], region: str, s: PositionScenario) -> dict[int, int]:
+    here = [g for g in groups if g.region == region]
+    out: dict[int, int] = {}
+    for kind, who, cnt in force.iter_groups():
+        g = next((g for g in here if g.kind == kind and (g.character == who if kind == "character" else
+                                                             (kind == "nazgul" or g.nation == who))), None)
+        if g is None or g.count < cnt:
+            raise fn.error(f"{load_board().regions[region].name} does not hold these figures")
+        out[g.id] = cnt
+    return out
+
+
+def _describe(kind: str, a: dict) -> str:
+    board = load_board()
+    if kind == "move":
+        text = "; ".join(f"{board.regions[f].name} -> {board.regions[t].name}" for f, t, _ in a["steps"])
+        return f"the move {text} is legal"
+    return f"{kind} {', '.join(f'{k}={v}' for k, v in a.items())}"
+
+
+# ---- deciding -------------------------------------------------------------------------------------
+def _with_die(s: PositionScenario, die: str | None) -> PositionScenario:
+    if not die or die == s.action.die:
+        return s
+    card = s.action.card if die in ("event", "will_of_the_west") else None
+    return replace(s, action=replace(s.action, die=die, card=card))
+
+
+def decide(s: PositionScenario, c: Claim, flags: dict[str, str] | None = None) -> Verdict:
+    v = _decide_positive(s, c, flags or dict(s.flags))
+    if c.negated:
+        v.verdict = not v.verdict
+    return v
+
+
+def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Verdict:
+    from ..cards import events as C
+    from ..position.moves import check_move, count_moves
+
+    a = c.args
+    s = replace(s, flags=flags)
+    die = a.get("die")
+    if c.kind in ("move", "move_count", "card_play", "may_draw", "place") and die:
+        if die not in DIE_FACES[s.action.side]:
+            return Verdict(c, False, ["WOTR-DICE-1"], notes=[f"the {s.action.side.replace('_', ' ')} dice have no "
+                                                             f"{DIE_LABEL[die]} face"])
+    s2 = _with_die(s, die)
+    if c.kind == "move":
+        groups = groups_of(s2)
+        by_id = {g.id: g for g in groups}
+        mv = check_move(s2, a["steps"], groups)
+        notes = [f"{x.rule}: {_fmt(x.detail, by_id)}" for x in mv.violations] if not mv.legal else \
+            [f"{r}: {_fmt(d, by_id)}" for r, d in mv.engaged]
+        rules = mv.rules
+        if mv.legal:
+            rules = [_die_rule(s2, mv.result)] + rules
+        return Verdict(c, mv.legal, rules or ["WOTR-MOVE-1"], notes=notes)
+    if c.kind == "move_count":
+        n = count_moves(s2)
+        rules = [_die_rule(s2, None), "WOTR-MOVE-1", "WOTR-MOVE-2"]
+        if s2.action.die in ("character", "will_of_the_west"):
+            rules += ["WOTR-CHMOVE-2", "WOTR-CHMOVE-7"]
+        return Verdict(c, n.total == a["value"], rules,
+                       notes=[f"{n.total:,} legal moves: {n.armies:,} of Armies, {n.characters:,} of Characters"])
+    if c.kind == "card_play":
+        card = s.card(a["card"])
+        if card is not None and card.icon is None and s2.action.die in ("army", "muster"):
+            raise C.unknown_icon_error(s, card.name, DIE_LABEL[s2.action.die], s.file, c.path)
+        return _card_verdict(c, C.judge(s2, [C.QPlay(c=C.card_key(a["card"]))], flags=flags))
+    if c.kind == "combat_card":
+        return _card_verdict(c, C.judge(s, [C.QCombat(c=C.card_key(a["card"]))], flags=flags))
+    if c.kind == "counts_as_attack":
+        return _card_verdict(c, C.judge(s, [C.QAttack(c=C.card_key(a["card"]))], flags=flags))
+    if c.kind == "discarded":
+        return _card_verdict(c, C.judge(s, [C.QDiscarded(c=C.card_key(a["card"]))], flags=flags))
+    if c.kind == "hand_limit":
+        return _card_verdict(c, C.judge(s, [C.QHand()], flags=flags), note=f"{len(s.hand)} cards in hand")
+    if c.kind == "hand_excess":
+        v = C.judge(s, [C.QHand()], flags=flags)
+        excess = max(0, len(s.hand) - 6)
+        return Verdict(c, excess == a["value"], ["WOTR-EVT-2"],
+                       notes=[f"{len(s.hand)} cards in hand: {excess} over the limit of 6"] + _notes(v))
+    if c.kind == "may_draw":
+        return _card_verdict(c, C.judge(s2, [C.QDraw(deck=a["deck"])], flags=flags))
+    if c.kind == "elven_ring":
+        return _card_verdict(c, C.judge(s, [C.QRing(r=a["result"])], flags=flags))
+    if c.kind == "die_face":
+        return _card_verdict(c, C.judge(s, [C.QFace(side=a["side"], die=a["face"])], flags=flags))
+    if c.kind == "place":
+        by = a.get("by", "card")
+        q = C.q_place(by, a.get("card") if by == "card" else None, a["nation"], a["figure"], a["count"], a["region"])
+        return _card_verdict(c, C.judge(s2 if by == "card" else _with_die(s, die or "muster"), [q], placement=True,
+                                        flags=flags))
+    raise ScenarioError(f"unknown claim kind {c.kind!r}", file=s.file, path=c.path)
+
+
+def _die_rule(s: PositionScenario, result: str | None) -> str:
+    if s.action.card is not None and s.action.die in ("event", "will_of_the_west"):
+        return "WOTR-MOVE-10"
+    if s.action.die == "will_of_the_west":
+        return "WOTR-DICE-6"
+    return {"army": "WOTR-DICE-2", "army_muster": "WOTR-DICE-4", "character": "WOTR-DICE-3",
+            "muster": "WOTR-DICE-4", "event": "WOTR-DICE-5", "eye": "WOTR-DICE-1"}[s.action.die]
+
+
+#: detail terms whose first argument is a figure group id
+_GROUP_TERMS = ("moved_twice", "never_moves", "not_yours", "moves_alone", "stays_alone", "flies", "picks_up",
+                "not_a_character")
+
+
+def _fmt(d, groups: dict | None = None) -> str:
+    """An ASP detail term for people: region ids as names, group ids as figures."""
+    board = load_board()
+    if isinstance(d, tuple):
+        if len(d) == 1:
+            return str(d[0])
+        args = list(d[1:])
+        if d[0] in _GROUP_TERMS and groups and isinstance(args[0], int) and args[0] in groups:
+            args[0] = groups[args[0]].label()
+        return f"{d[0]}(" + ", ".join(_fmt(x, groups) if not isinstance(x, str) or x not in board.regions
+                                      else board.regions[x].name for x in args) + ")"
+    if isinstance(d, str) and d in board.regions:
+        return board.regions[d].name
+    return str(d)
+
+
+def _notes(v) -> list[str]:
+    return [f"{x.rule}: {_fmt(x.detail)}" for x in v.violations] if not v.holds else \
+        [f"{r}: {_fmt(d)}" for r, d in v.engaged]
+
+
+def _card_verdict(c: Claim, v, note: str | None = None) -> Verdict:
+    return Verdict(c, v.holds, v.rules or ["WOTR-DICE-8"], notes=([note] if note else []) + _notes(v))
+
+
+def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
+    """The flags some rule reads when deciding this claim (the others cannot flip it)."""
+    if c.kind not in ("move", "move_count", "place"):
+        return []
+    out = ["stacking_check"]
+    if c.kind == "place":
+        return out
+    pos, side = s.position, s.action.side
+    if any(ct.leaders and not pos.at_war(ct.nation) for st in pos.stacks if st.side == side
+           for ct in st.force.contingents):
+        out.append("non_at_war_leaders")  # WOTR-MOVE-5 / WOTR-POL-4 on Leaders of a Nation not At War
+    if side == "shadow" and "mouth-of-sauron" in pos.characters_in_play():
+        out.append("mouth_of_sauron_stronghold")  # WOTR-CHMOVE-9
+    return out
+
+
+def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
+    """Decide every claim; name the flags whose other value would flip a verdict."""
+    return verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
+                         relevant_flags=_relevant_flags)
+
+
+#: position claims: a sentence or ``{kind: ..., fields}`` on moves, dice and cards
+BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=(), arg_keys=ARG_KEYS, negations=guard(NEGATIONS),
+                 third_person=THIRD_PERSON, example="\"the Army in Osgiliath may move to Minas Tirith\"",
+                 read_sentence=guard_reader(_read_sentence), fields=_fields, own_keys=ARG_KEYS,
+                 describe=lambda kind, args, negated: _describe(kind, args), make=Claim)

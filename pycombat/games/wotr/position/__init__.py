@@ -1,0 +1,1 @@
+"""War of the Ring positions: the board, an action die result and a hand; legal movement."""

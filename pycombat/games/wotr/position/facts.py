@@ -1,0 +1,163 @@
+"""The fact boundary of the movement encodings: a position scenario <-> the ASP predicates of
+``asp_rules/wotr/move_input.lp`` (documented there) and the shown ``moved/4`` (``move_show.lp``).
+Both directions go through these clorm classes and the group table, never through strings.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
+
+from ..board import load_board, load_nations
+from ..characters import load_characters
+from .scenario import PositionScenario, iter_groups
+
+
+def _pred(name: str, **fields):
+    meta = type("Meta", (), {"name": name})
+    return type(f"M_{name}", (Predicate,), {**fields, "Meta": meta})
+
+
+RegionF = _pred("region", r=StringField)
+Adj = _pred("adj", a=StringField, b=StringField)
+InNation = _pred("in_nation", r=StringField, n=ConstantField)
+StrongholdF = _pred("stronghold", r=StringField)
+SettlementF = _pred("settlement", r=StringField)
+Controls = _pred("controls", r=StringField, side=ConstantField)
+AtWar = _pred("at_war", n=ConstantField)
+Fig = _pred("fig", g=IntegerField, r=StringField, side=ConstantField, kind=ConstantField, nation=ConstantField,
+            count=IntegerField)
+Level = _pred("level", g=IntegerField, level=IntegerField)
+Flies = _pred("flies", g=IntegerField)
+Companion = _pred("companion", g=IntegerField)
+Minion = _pred("minion", g=IntegerField)
+NeverMoves = _pred("never_moves", g=IntegerField)
+Shadowfax = _pred("shadowfax", g=IntegerField)
+Hobbit = _pred("hobbit", g=IntegerField)
+Besieged = _pred("besieged", r=StringField, side=ConstantField)
+SarumanInPlay = _pred("saruman_in_play")
+MouthInPlay = _pred("mouth_in_play")
+MouthMusterUsed = _pred("mouth_muster_used")
+Mover = _pred("mover", side=ConstantField)
+Die = _pred("die", die=ConstantField)
+As = _pred("as", result=ConstantField)
+CardMove = _pred("card_move", n=IntegerField)
+#: a candidate movement (check mode): step I from F to T, carrying C figures of group G
+Step = _pred("step", i=IntegerField, f=StringField, t=StringField)
+Carry = _pred("carry", i=IntegerField, g=IntegerField, c=IntegerField)
+#: the answer (generate mode)
+Moved = _pred("moved", g=IntegerField, f=StringField, t=StringField, c=IntegerField)
+#: check mode's explanation of a legal movement
+Engaged = _pred("engaged", rule=StringField, detail=RawField)
+
+
+@dataclass(frozen=True)
+class MGroup:
+    """All figures of one kind of one Nation of one side in one region, or one Character."""
+
+    id: int
+    region: str
+    side: str
+    kind: str  #: regular | elite | leader | nazgul | character
+    nation: str | None
+    count: int
+    character: str | None = None
+
+    def label(self, n: int | None = None) -> str:
+        n = self.count if n is None else n
+        if self.kind == "character":
+            return load_characters().characters[self.character].name
+        if self.kind == "nazgul":
+            return f"{n} Nazgûl"
+        word = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}[self.kind]
+        return f"{n} {load_nations().nations[self.nation].name} {word}{'s' if n != 1 else ''}"
+
+    @property
+    def is_unit(self) -> bool:
+        return self.kind in ("regular", "elite")
+
+
+def groups_of(s: PositionScenario) -> list[MGroup]:
+    out: list[MGroup] = []
+    for stack, kind, who, n in iter_groups(s.position):
+        gid = len(out) + 1
+        if kind == "character":
+            out.append(MGroup(gid, stack.region, stack.side, kind, None, 1, who))
+        else:
+            out.append(MGroup(gid, stack.region, stack.side, kind, who if kind != "nazgul" else None, n))
+    return out
+
+
+def board_facts() -> list[Predicate]:
+    board = load_board()
+    out: list[Predicate] = []
+    for r in board.regions.values():
+        out.append(RegionF(r=r.id))
+        out.extend(Adj(a=r.id, b=o) for o in r.adjacent)
+        if r.nation:
+            out.append(InNation(r=r.id, n=r.nation))
+        if r.settlement in ("town", "city", "stronghold"):
+            out.append(SettlementF(r=r.id))
+        if r.settlement == "stronghold":
+            out.append(StrongholdF(r=r.id))
+    return out
+
+
+def position_facts(s: PositionScenario, groups: list[MGroup] | None = None, *,
+                   as_result: str | None = None) -> list[Predicate]:
+    """Every input fact of the position and its action (no candidate)."""
+    groups = groups if groups is not None else groups_of(s)
+    chars = load_characters().characters
+    pos = s.position
+    facts = board_facts()
+    for rid, side in pos.control.items():
+        if side:
+            facts.append(Controls(r=rid, side=side))
+    for nation, pol in pos.politics.items():
+        if pol.at_war:
+            facts.append(AtWar(n=nation))
+    for g in groups:
+        facts.append(Fig(g=g.id, r=g.region, side=g.side, kind=g.kind, nation=g.nation or "none", count=g.count))
+        if g.kind == "character":
+            c = chars[g.character]
+            if c.level is not None:
+                facts.append(Level(g=g.id, level=c.level))
+            if c.counts_as_nazgul:
+                facts.append(Flies(g=g.id))
+            facts.append(Companion(g=g.id) if c.kind == "companion" else Minion(g=g.id))
+            if c.level == 0 or c.servants_of_the_white_hand:
+                facts.append(NeverMoves(g=g.id))
+            if c.shadowfax:
+                facts.append(Shadowfax(g=g.id))
+            if c.hobbit:
+                facts.append(Hobbit(g=g.id))
+    for st in pos.stacks:
+        if st.besieged:
+            facts.append(Besieged(r=st.region, side=st.side))
+    in_play = pos.characters_in_play()
+    if "saruman" in in_play:
+        facts.append(SarumanInPlay())
+    if "mouth-of-sauron" in in_play:
+        facts.append(MouthInPlay())
+    if s.action.mouth_muster_used:
+        facts.append(MouthMusterUsed())
+    facts.append(Mover(side=s.action.side))
+    facts.append(Die(die=s.action.die))
+    if as_result:
+        facts.append(As(result=as_result))
+    if s.action.card is not None:
+        facts.append(CardMove(n=s.action.card.moves))
+    return facts
+
+
+def candidate_facts(steps) -> list[Predicate]:
+    """``steps``: ``[(from, to, {group id: count})]`` in the order the player makes them."""
+    out: list[Predicate] = []
+    for i, (f, t, carried) in enumerate(steps, start=1):
+        out.append(Step(i=i, f=f, t=t))
+        out.extend(Carry(i=i, g=g, c=c) for g, c in carried.items())
+    return out
+
+
+def consts(s: PositionScenario) -> dict[str, str]:
+    return {k: str(v) for k, v in s.flags.items()}

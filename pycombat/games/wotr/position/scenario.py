@@ -1,0 +1,509 @@
+"""A War of the Ring *position* scenario: the board, an action die result and a hand of cards.
+
+A battle scenario (:mod:`..schema`) has ``attacker:``/``defender:``/``battle:`` blocks; a position
+scenario has ``position:`` and ``action:`` blocks instead (the two kinds never mix)::
+
+    game: wotr
+    title: ...
+    politics: {Sauron: at_war, Gondor: {steps: 1, active: true}}   # default: the setup position
+    position:
+      setup: true                      # start from the 2e setup armies (regions.json); default false
+      regions:                         # these regions replace the setup's content of the same regions
+        Osgiliath: {units: {Sauron: {regulars: 4, elites: 1}}, nazgul: 1, characters: [The Witch-king]}
+        Minas Tirith: {units: {Gondor: {regulars: 3, leaders: 1}, Sauron: {regulars: 6}}, besieged: free_peoples}
+        Rivendell: {}                  # empty the region
+      fellowship: {region: Rivendell, companions: [Gandalf the Grey, Strider]}  # default: see below
+      control: {Osgiliath: shadow}     # who controls a Settlement (default: the setup's controller)
+      reinforcements: {Gondor: {regulars: 4, elites: 2, leaders: 2}}           # default: see below
+    action:
+      side: shadow                     # whose action it is
+      die: army                        # army | character | muster | army_muster | event | will_of_the_west | eye
+      card: {name: "...", moves: 2}    # an Event card that moves one Army up to N regions (WOTR-MOVE-10)
+    hand: [{name: "...", type: army, attack: true}]      # the acting player's hand (WOTR-EVT)
+    played: [...]                      # cards already played or discarded (WOTR-EVT-3)
+    decks: {character: 0, strategy: 12}  # cards left in the acting player's two Event decks
+    rules: {stacking_check: trim_at_end}
+    claims: [...]
+
+Figures of both sides may share a region only in a siege: ``besieged:`` names the side inside the
+Stronghold (``true``: its controller). Characters without units may share a region with enemy
+units (Companions and the Nazgûl ignore enemy Armies). The Fellowship's Companions are not on the
+map; by default they are the starting Companions (``starts_in_fellowship``) not placed anywhere,
+in Rivendell. The default reinforcements are each Nation's figure totals (RB p.6) less the figures
+on the map.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterator, Mapping
+
+from pycombat.errors import ScenarioError
+from pycombat.names import normalize
+from pycombat.scenario import Node
+from pycombat.schemaspec import validate
+from ..board import SIDE_NAMES, Board, Nations, Region, load_board, load_nations, side_of_name
+from ..characters import CharacterDB, load_characters
+from ..model import Contingent, Force, Politics
+from ..reading import _flags, _force, _politics
+from ..spec import (
+    ACTION,
+    DECKS,
+    FELLOWSHIP,
+    HAND_CARD,
+    MOVE_CARD,
+    POSITION,
+    POSITION_SCENARIO,
+    REGION,
+    REINFORCEMENTS,
+    UNIT,
+)
+
+#: die results a player may use (WOTR-DICE-1): faces of each side's dice
+DIE_FACES = {"shadow": ("character", "army", "muster", "army_muster", "event", "eye"),
+             "free_peoples": ("character", "muster", "army_muster", "event", "will_of_the_west")}
+DIE_RESULTS = ("army", "character", "muster", "army_muster", "event", "will_of_the_west", "eye")
+DIE_LABEL = {"army": "Army", "character": "Character", "muster": "Muster", "army_muster": "Army/Muster",
+             "event": "Event", "will_of_the_west": "Will of the West", "eye": "Eye"}
+# the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
+TOP_KEYS = POSITION_SCENARIO.keys
+POSITION_KEYS = POSITION.keys
+REGION_KEYS = REGION.keys
+ACTION_KEYS = ACTION.keys
+MOVE_CARD_KEYS = MOVE_CARD.keys
+UNIT_KEYS = UNIT.keys
+REINF_KEYS = REINFORCEMENTS.value.keys
+FELLOWSHIP_KEYS = FELLOWSHIP.keys
+DECKS_KEYS = DECKS.keys
+STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
+
+
+@dataclass(frozen=True)
+class Stack:
+    """One side's figures in one region."""
+
+    region: str  #: region id
+    side: str
+    force: Force
+    besieged: bool = False  #: inside the region's Stronghold, under siege
+
+    @property
+    def units(self) -> int:
+        return self.force.units
+
+
+@dataclass(frozen=True)
+class MoveCard:
+    """An Event card that moves one Army up to ``moves`` regions (WOTR-MOVE-10)."""
+
+    name: str
+    moves: int
+    armies: int = 1
+    type: str = "army"
+
+
+@dataclass(frozen=True)
+class Action:
+    side: str
+    die: str
+    card: MoveCard | None = None
+    mouth_muster_used: bool = False  #: the Mouth of Sauron's Muster-as-Army already used this turn
+    elven_ring_used: bool = False  #: an Elven Ring already used by this player this turn (WOTR-DICE-7)
+    elven_rings: int = 0  #: Elven Rings this player holds
+
+    def results(self, mouth_in_play: bool) -> tuple[str, ...]:
+        """The movement results this die gives (WOTR-DICE-2..6): ``army`` (up to two Armies one region
+        each) and/or ``character`` (one Army with a Leader or Character, or the Characters)."""
+        if self.die in ("army", "army_muster"):
+            return ("army",)  # WOTR-DICE-4: Army/Muster may be used as an Army result
+        if self.die == "character":
+            return ("character",)
+        if self.die == "will_of_the_west":
+            return ("army", "character")  # WOTR-DICE-6: changed to any other result
+        if self.die == "muster" and self.side == "shadow" and mouth_in_play and not self.mouth_muster_used:
+            return ("army",)  # CH the Mouth of Sauron: a Muster result used as an Army result
+        return ()
+
+
+@dataclass(frozen=True)
+class Card:
+    """An Event card, by the facts the scenario gives (no card text ships): its deck and icon."""
+
+    name: str
+    deck: str  #: character | strategy (WOTR-EVT-1)
+    icon: str | None  #: character | army | muster; None: a Strategy card whose icon the file does not say
+    attack: bool = False  #: an "Attack..." card: it starts an attack (WOTR-ATK-9, WOTR-POL-3)
+    persistent: bool = False  #: stays in play (WOTR-EVT-5)
+    musters: bool = False  #: brings units or Leaders into play (WOTR-EVT-6)
+    side: str | None = None
+    path: str = ""
+
+
+@dataclass(frozen=True)
+class Position:
+    stacks: tuple[Stack, ...]
+    control: Mapping[str, str]  #: region id -> side, for every Settlement
+    politics: Mapping[str, Politics]
+    fellowship_region: str | None
+    fellowship: tuple[str, ...]  #: Companion ids in the Fellowship
+    reinforcements: Mapping[str, Mapping[str, int]]  #: nation -> regular/elite/leader/nazgul available
+
+    def stack(self, region: str, side: str) -> Stack | None:
+        for s in self.stacks:
+            if s.region == region and s.side == side:
+                return s
+        return None
+
+    def stacks_at(self, region: str) -> list[Stack]:
+        return [s for s in self.stacks if s.region == region]
+
+    def at_war(self, nation: str) -> bool:
+        return self.politics[nation].at_war
+
+    def characters_in_play(self) -> set[str]:
+        out = set(self.fellowship)
+        for s in self.stacks:
+            out.update(s.force.characters)
+        return out
+
+    def where(self, character: str) -> str | None:
+        for s in self.stacks:
+            if character in s.force.characters:
+                return s.region
+        return None
+
+    def besieged_side(self, region: str) -> str | None:
+        for s in self.stacks_at(region):
+            if s.besieged:
+                return s.side
+        return None
+
+
+@dataclass(frozen=True)
+class PositionScenario:
+    """A position, the action die result to judge, the acting player's cards, flags and claims."""
+
+    position: Position
+    action: Action
+    flags: Mapping[str, str]
+    flag_origin: Mapping[str, str] = field(default_factory=dict)
+    hand: tuple[Card, ...] = ()
+    played: tuple[str, ...] = ()
+    decks: Mapping[str, int | None] = field(default_factory=lambda: {"character": None, "strategy": None})
+    title: str | None = None
+    file: str | None = None
+    claims: tuple[Any, ...] = ()  #: the `claims:` entries (:class:`pycombat.scenario.Node` s), read by `verify`
+    game: str = "wotr"
+    kind: str = "position"
+
+    def card(self, name: str) -> Card | None:
+        for c in self.hand:
+            if normalize(c.name) == normalize(name):
+                return c
+        return None
+
+
+# ---- reading -----------------------------------------------------------------------------------
+def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
+                       flag_overrides: Mapping[str, str] | None = None) -> PositionScenario:
+    validate(POSITION_SCENARIO, dict(data), file=file)  # types, ranges and unknown keys: one place (.spec)
+    root = Node(dict(data), file=file)
+    root.str("game")
+    board, nations, chars = load_board(), load_nations(), load_characters()
+    title = root.str("title", None)
+    root.raw("description", None)
+    politics = _politics(root, nations)
+    position = _position(root.child("position"), board, nations, chars, politics)
+    action = _action(root.child("action"), position, chars)
+    hand = tuple(_card(n, action.side) for n in root.list("hand", []))
+    _unique_cards(root, hand)
+    played = tuple(n.as_str() for n in root.list("played", []))
+    decks = _decks(root)
+    flags, origin = _flags(root, flag_overrides or {})
+    s = PositionScenario(position=position, action=action, flags=flags, flag_origin=origin, hand=hand,
+                         played=played, decks=decks, title=title, file=file)
+    if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
+        s = replace(s, claims=tuple(root.list("claims", [])))
+    root.finish(TOP_KEYS)
+    return s
+
+
+def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
+              politics: Mapping[str, Politics]) -> Position:
+    if isinstance(node.value, str) and node.value.strip().lower() == "setup":
+        node = Node({"setup": True}, file=node.file, path=node.path)
+    node._mapping()
+    setup = node.bool("setup", False)
+    figures: dict[str, dict] = {}
+    if setup:
+        for r in board.regions.values():
+            if r.starting_units:
+                nation = r.starting_units_nation or r.nation
+                su = r.starting_units
+                force = Force((Contingent(nation, su.get("regular", 0), su.get("elite", 0), su.get("leader", 0)),)
+                              if su.get("regular", 0) + su.get("elite", 0) + su.get("leader", 0) else (),
+                              su.get("nazgul", 0))
+                figures[r.id] = {"stacks": _by_side(force, nations, chars), "besieged": None, "path": None}
+    control: dict[str, str] = {r.id: r.initial_control for r in board.regions.values() if r.settlement}
+    if node.has("control"):
+        for key, n in node.child("control").items():
+            region = board.region(key, file=n.file, path=n.path)
+            if region.settlement is None:
+                raise n.error(f"{region.name} has no Settlement to control")
+            control[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
+    if node.has("regions"):
+        regions = node.child("regions")
+        if regions.value is None:
+            regions.value = {}
+        seen: dict[str, str] = {}
+        for key, n in regions.items():
+            region = board.region(key, file=n.file, path=n.path)
+            if region.id in seen:
+                raise n.error(f"{region.name} is listed twice (also as {seen[region.id]!r})")
+            seen[region.id] = key
+            figures[region.id] = _region_entry(n, region, nations, chars, control)
+    stacks: list[Stack] = []
+    for rid, entry in figures.items():
+        besieged = entry["besieged"]
+        for side, force in entry["stacks"].items():
+            if not force.is_empty():
+                stacks.append(Stack(rid, side, force, besieged == side))
+    stacks.sort(key=lambda s: (list(board.regions).index(s.region), s.side))
+    fellowship_region, fellowship = _fellowship(node, board, chars, stacks)
+    reinforcements = _reinforcements(node, nations, stacks)
+    node.finish(POSITION_KEYS)
+    pos = Position(tuple(stacks), control, politics, fellowship_region, fellowship, reinforcements)
+    _check_position(node, pos, board, nations, chars)
+    return pos
+
+
+def _by_side(force: Force, nations: Nations, chars: CharacterDB) -> dict[str, Force]:
+    """Split a Force whose figures may be of both sides into one Force per side."""
+    out: dict[str, tuple[list, int, list]] = {}
+    for c in force.contingents:
+        out.setdefault(nations.nations[c.nation].side, ([], 0, []))[0].append(c)
+    if force.nazgul:
+        conts, _, ch = out.setdefault("shadow", ([], 0, []))
+        out["shadow"] = (conts, force.nazgul, ch)
+    for ch in force.characters:
+        out.setdefault(chars.characters[ch].side, ([], 0, []))[2].append(ch)
+    return {side: Force(tuple(c), n, tuple(ch)) for side, (c, n, ch) in out.items()}
+
+
+def _region_entry(node: Node, region: Region, nations: Nations, chars: CharacterDB,
+                  control: Mapping[str, str]) -> dict:
+    if node.value is None:
+        node.value = {}
+    node._mapping()
+    force = _force(node, nations, chars, top=True)
+    besieged = None
+    if node.has("besieged"):
+        raw = node.raw("besieged")
+        bnode = node.child("besieged")
+        if raw is True:
+            besieged = control.get(region.id)
+        elif raw is False:
+            besieged = None
+        else:
+            besieged = side_of_name(bnode.as_str(), file=bnode.file, path=bnode.path)
+    node.finish(REGION_KEYS)
+    stacks = _by_side(force, nations, chars)
+    sides_with_units = [side for side, f in stacks.items() if f.units]
+    if besieged is not None:
+        if region.settlement != "stronghold":
+            raise node.error(f"{region.name} has no Stronghold (it has {region.settlement or 'no Settlement'}): only "
+                             "an Army in a Stronghold is besieged (WOTR-SITE-4)", "besieged")
+        if control.get(region.id) != besieged:
+            raise node.error(f"the Stronghold of {region.name} is controlled by "
+                             f"{SIDE_NAMES[control.get(region.id)]}: the besieged Army is its controller's "
+                             "(WOTR-SITE-7)", "besieged")
+        if besieged not in sides_with_units or len(sides_with_units) != 2:
+            raise node.error("a siege needs units of both sides in the region: the besieged Army inside the "
+                             "Stronghold and the besiegers around it (WOTR-SITE-4, WOTR-SITE-6)", "besieged")
+    elif len(sides_with_units) == 2:
+        raise node.error(f"units of both sides in {region.name}: that is only possible in a siege; say which side "
+                         "is inside the Stronghold with `besieged: free_peoples|shadow` (WOTR-MOVE-4)", "units")
+    return {"stacks": stacks, "besieged": besieged, "path": node.path}
+
+
+def _fellowship(node: Node, board: Board, chars: CharacterDB, stacks: list[Stack]) -> tuple[str | None, tuple]:
+    on_map = {ch for s in stacks for ch in s.force.characters}
+    region = "rivendell"
+    members = None
+    if node.has("fellowship"):
+        fnode = node.child("fellowship")
+        if isinstance(fnode.value, str):
+            fnode = Node({"region": fnode.value}, file=fnode.file, path=fnode.path)
+        fnode._mapping()
+        if fnode.has("region"):
+            region = board.region(fnode.str("region"), file=fnode.file, path=f"{fnode.path}.region").id
+        if fnode.has("companions"):
+            members = []
+            for n in fnode.list("companions"):
+                c = chars.character(n.as_str(), file=n.file, path=n.path)
+                if c.kind != "companion":
+                    raise n.error(f"{c.name} is not a Companion")
+                if c.replaces is not None:
+                    raise n.error(f"{c.name} never joins the Fellowship: he comes into play outside it, replacing "
+                                  f"{chars.characters[c.replaces].name} (digest section 19)")
+                if c.id in on_map:
+                    raise n.error(f"{c.name} is on the map, not in the Fellowship")
+                if c.id in members:
+                    raise n.error(f"{c.name} is listed twice")
+                members.append(c.id)
+        fnode.finish(FELLOWSHIP_KEYS)
+    if members is None:
+        members = [c.id for c in chars if c.kind == "companion" and c.replaces is None and c.id not in on_map
+                   and not any(o.replaces == c.id and o.id in on_map for o in chars)
+                   and c.starts_in_fellowship]
+    return region, tuple(members)
+
+
+def _reinforcements(node: Node, nations: Nations, stacks: list[Stack]) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    on_map: dict[str, dict[str, int]] = {n.id: {"regular": 0, "elite": 0, "leader": 0, "nazgul": 0} for n in nations}
+    for s in stacks:
+        for c in s.force.contingents:
+            on_map[c.nation]["regular"] += c.regulars
+            on_map[c.nation]["elite"] += c.elites
+            on_map[c.nation]["leader"] += c.leaders
+        on_map["sauron"]["nazgul"] += s.force.nazgul
+    for n in nations:
+        total = n.figures_total
+        out[n.id] = {k: max(0, total.get(k, 0) - on_map[n.id][k]) for k in ("regular", "elite", "leader", "nazgul")}
+    if node.has("reinforcements"):
+        for key, n in node.child("reinforcements").items():
+            nation = nations.nation(key, file=n.file, path=n.path)
+            n._mapping()
+            got = {"regular": n.int("regulars", 0, minimum=0), "elite": n.int("elites", 0, minimum=0),
+                   "leader": n.int("leaders", 0, minimum=0), "nazgul": n.int("nazgul", 0, minimum=0)}
+            n.finish(REINF_KEYS)
+            out[nation.id] = got
+    return out
+
+
+def _check_position(node: Node, pos: Position, board: Board, nations: Nations, chars: CharacterDB) -> None:
+    def err(message: str, region: str | None = None) -> ScenarioError:
+        where = f"{node.path}.regions.{board.regions[region].name}" if region else node.path
+        return ScenarioError(message, file=node.file, path=where)
+
+    totals: dict[str, dict[str, int]] = {}
+    seen_chars: dict[str, str] = {}
+    nazgul = 0
+    for s in pos.stacks:
+        r = board.regions[s.region]
+        limit = SIEGE_STACK_LIMIT if s.besieged else STACK_LIMIT
+        if s.units > limit:
+            rule = "WOTR-SITE-5" if s.besieged else "WOTR-STACK-1"
+            raise err(f"{s.units} {SIDE_NAMES[s.side]} Army units in {r.name}: at most {limit} "
+                      f"{'in a besieged Stronghold ' if s.besieged else ''}({rule})", s.region)
+        if s.side == "free_peoples" and s.force.leaders and not s.units:
+            raise err(f"Free Peoples Leaders in {r.name} without Army units: a Leader is always with a friendly Army "
+                      "(WOTR-MOVE-7)", s.region)
+        nazgul += s.force.nazgul
+        for c in s.force.contingents:
+            t = totals.setdefault(c.nation, {"regular": 0, "elite": 0, "leader": 0})
+            t["regular"] += c.regulars
+            t["elite"] += c.elites
+            t["leader"] += c.leaders
+        for ch in s.force.characters:
+            c = chars.characters[ch]
+            if ch in seen_chars:
+                raise err(f"{c.name} is in two regions ({board.regions[seen_chars[ch]].name} and {r.name})", s.region)
+            seen_chars[ch] = s.region
+            if c.servants_of_the_white_hand and s.region != "orthanc":
+                raise err(f"{c.name} never leaves Orthanc (WOTR-CHMOVE-8)", s.region)
+            if c.kind == "character":
+                raise err(f"{c.name} is never on the map: he follows the Fellowship (digest section 19)", s.region)
+    for ch in pos.fellowship:
+        if ch in seen_chars:
+            raise ScenarioError(f"{chars.characters[ch].name} is both in the Fellowship and on the map",
+                                file=node.file, path=f"{node.path}.fellowship")
+    present = set(seen_chars) | set(pos.fellowship)
+    for c in chars:
+        if c.replaces and c.id in present and c.replaces in present:
+            raise err(f"{c.name} replaces {chars.characters[c.replaces].name}: they are never in play together "
+                      "(digest section 19)")
+    if nazgul > 8:
+        raise err(f"{nazgul} Nazgûl on the map: there are 8 Nazgûl figures (digest section 19)")
+    for nation, t in totals.items():
+        total = nations.nations[nation].figures_total
+        for k in ("regular", "elite", "leader"):
+            if t[k] > total.get(k, 0):
+                raise err(f"{t[k]} {nations.nations[nation].name} {k}s on the map: there are {total.get(k, 0)} "
+                          "(RB p.6, digest section 19)")
+
+
+def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
+    node._mapping()
+    side = side_of_name(node.str("side"), file=node.file, path=f"{node.path}.side")
+    die = node.str("die", choices=DIE_RESULTS)
+    if die not in DIE_FACES[side]:
+        faces = ", ".join(DIE_FACES[side])
+        raise node.error(f"the {SIDE_NAMES[side]} dice have no {DIE_LABEL[die]} face (WOTR-DICE-1): {faces}", "die")
+    card = None
+    if node.has("card"):
+        cnode = node.child("card")
+        cnode._mapping()
+        moves = cnode.int("moves", minimum=1)
+        if moves > 4:
+            raise cnode.error("an Event card moves an Army at most a few regions; give 1 to 4", "moves")
+        card = MoveCard(cnode.str("name"), moves, cnode.int("armies", 1, minimum=1),
+                        cnode.str("type", "army", choices=("army", "character", "muster")))
+        if card.armies != 1:
+            raise cnode.error("only cards that move one Army are modelled", "armies")
+        cnode.finish(MOVE_CARD_KEYS)
+        if die not in ("event", "will_of_the_west") and die != card.type and not (
+                die == "army_muster" and card.type in ("army", "muster")):
+            raise cnode.error(f"a {DIE_LABEL[die]} result does not play a {card.type} card (WOTR-DICE-8)")
+    mouth_used = node.bool("mouth_muster_used", False)
+    ring_used = node.bool("elven_ring_used", False)
+    rings = node.int("elven_rings", 0, minimum=0)
+    node.finish(ACTION_KEYS)
+    return Action(side, die, card, mouth_used, ring_used, rings)
+
+
+CARD_KEYS = HAND_CARD.keys
+
+
+def _card(node: Node, side: str) -> Card:
+    if isinstance(node.value, str):
+        raise node.error("a card is {name: ..., type: character|army|muster|strategy} (no card texts ship)")
+    node._mapping()
+    name = node.str("name")
+    kind = node.str("type", choices=("character", "army", "muster", "strategy"))
+    deck = "character" if kind == "character" else "strategy"
+    icon = None if kind == "strategy" else kind
+    card = Card(name, deck, icon, attack=node.bool("attack", False), persistent=node.bool("persistent", False),
+                musters=node.bool("musters", False), side=side, path=node.path)
+    node.finish(CARD_KEYS)
+    return card
+
+
+def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
+    seen: set[str] = set()
+    for c in hand:
+        key = normalize(c.name)
+        if key in seen:
+            raise ScenarioError(f"{c.name!r} is twice in the hand (every Event card is unique)", file=root.file,
+                                path=c.path)
+        seen.add(key)
+
+
+def _decks(root: Node) -> dict[str, int | None]:
+    out: dict[str, int | None] = {"character": None, "strategy": None}
+    if root.has("decks"):
+        d = root.child("decks")
+        d._mapping()
+        for k in ("character", "strategy"):
+            out[k] = d.int(k, None, minimum=0)
+            if out[k] is not None and out[k] > 24:
+                raise d.error("each Event deck has 24 cards (RB p.4)", k)
+        d.finish(DECKS_KEYS)
+    return out
+
+
+def iter_groups(pos: Position) -> Iterator[tuple[Stack, str, str | None, int]]:
+    """``(stack, kind, nation or character id, count)`` for every figure group on the map."""
+    for s in pos.stacks:
+        for kind, who, n in s.force.iter_groups():
+            yield s, kind, who, n

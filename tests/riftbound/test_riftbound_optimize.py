@@ -1,0 +1,105 @@
+"""The best split (ASP optimize.lp, every optimal split) against the Python ranking of kill
+classes, and the joint view on the engine's tree (build_tree, solve, principal_line)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_riftbound_bruteforce import boards
+
+from pycombat.games.riftbound.damage.game import JointGame, Objective, kill_classes
+from pycombat.games.riftbound.model import Board, Unit, other
+from pycombat.games.riftbound.damage.optimize import optimize
+from pycombat.games.riftbound.schema import example_path, load_scenario
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.damage.splits import LegalSplits, best_splits
+from pycombat.tree import CHANCE, TERMINAL, build_tree, solve
+from budget import examples  # noqa: E402
+
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _killed(board, side, split):
+    return tuple(u.name for u in board.side(other(side)) if u.dies_with(split.get(u.name)))
+
+
+@SETTINGS
+@given(boards(max_defenders=3), st.sampled_from(["kills_then_might", "might_then_kills"]), st.booleans())
+def test_asp_best_splits_are_the_top_kill_classes(board, objective, protect_one):
+    protect = (board.defender[0].name,) if protect_one else ()
+    game = JointGame(board, Objective(objective, protect))
+    for side in ("attacker", "defender"):
+        best = best_splits(board, side, objective=objective, protect=protect)
+        top = max(game.score(side, c.killed) for c in game.classes[side])
+        assert best.splits
+        for sp in best.splits:
+            assert game.score(side, _killed(board, side, sp)) == top, (side, sp)
+        # and every split of a top class is among the ASP's optima
+        every = {s.amounts for s in LegalSplits(board, side)}
+        top_splits = {s for s in every if game.score(side, _killed(board, side, Split_(side, s))) == top}
+        assert {s.amounts for s in best.splits} == top_splits
+
+
+def Split_(side, amounts):
+    from pycombat.games.riftbound.model import Split
+
+    return Split(side, amounts)
+
+
+@SETTINGS
+@given(boards(max_defenders=3))
+def test_joint_value_is_the_difference_of_the_best_scores(board):
+    """Each split only touches the other side's units, so optimal joint play is each side's
+    best split: value = best Attacker score - best Defender score, found by the tree solver."""
+    game = JointGame(board, Objective())
+    tree = build_tree(game.new_initial_state())
+    value = solve(tree)
+    best_a = max(game.score("attacker", c.killed) for c in game.classes["attacker"])
+    best_d = max(game.score("defender", c.killed) for c in game.classes["defender"])
+    assert value == (best_a - best_d, best_d - best_a)
+    stats = tree.stats()
+    ka, kd = len(game.classes["attacker"]), len(game.classes["defender"])
+    assert stats.nodes == 1 + ka + ka * kd and stats.terminal == ka * kd
+
+
+def test_state_api_contract():
+    board = play_showdown(load_scenario(example_path("dune_surfer.yaml"))).board
+    game = JointGame(board, Objective())
+    s = game.new_initial_state()
+    assert s.current_player() == 0 and s.num_players() == 2 and s.legal_actions() == [0, 1, 2, 3]
+    d = s.child(0)
+    assert d.current_player() == 1 and d.key() != s.key() and str(d).startswith("Defender splits")
+    t = d.child(0)
+    assert t.current_player() == TERMINAL and t.current_player() != CHANCE
+    assert sum(t.returns()) == 0 and all(isinstance(x, Fraction) for x in t.returns())
+    assert t.outcome() == "recall"
+
+
+def test_kill_classes_cover_every_split():
+    board = play_showdown(load_scenario(example_path("eight_defenders.yaml"))).board
+    classes = kill_classes(board, "attacker")
+    assert sum(c.count for c in classes) == 87
+    assert len({c.killed for c in classes}) == len(classes)
+
+
+def test_custom_values_and_a_scoring_function():
+    """best_split_objective=custom: the units' value: (or a caller's function), then kills."""
+    att = (Unit("A6", "attacker", 6),)
+    dfd = (Unit("D6", "defender", 6, value=Fraction(7, 2)), Unit("D2", "defender", 2, value=Fraction(1)),
+           Unit("D3", "defender", 3, value=Fraction(2)))
+    flags = dict(load_scenario(example_path("seed_example.yaml")).flags, best_split_objective="custom")
+    board = Board(att, dfd, flags)
+    values = {u.name: u.value for u in dfd}
+    best = best_splits(board, "attacker", objective="custom", values=values)
+    assert [_killed(board, "attacker", s) for s in best.splits] == [("D6",)]  # 7/2 beats 1 + 2
+    opt = optimize(board, Objective("custom", score=lambda killed: Fraction(len(killed) * 10 - ("D6" in killed))))
+    assert opt.sides["attacker"].killed == ("D2", "D3")
+
+
+def test_optimize_seed_line():
+    board = play_showdown(load_scenario(example_path("seed_example.yaml"))).board
+    opt = optimize(board, Objective())
+    assert [st.action for st in opt.line][:2] == ["kill D3: D3 5", "kill A1: A4 2, A1 1"]
+    assert opt.classes.outcomes == {"conquer"}
+    assert opt.sides["defender"].legal == 2 and opt.sides["defender"].killed == ("A1",)

@@ -1,0 +1,114 @@
+"""`pycombat verify` on examples/rulings/riftbound/: every claim gets its expected verdict, cites
+real rule ids, and every rule id of the digest decides a claim that holds and one that fails."""
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from pycombat.cli import main
+from pycombat.rulebook import load_rulebook
+
+RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "riftbound").glob("*.yaml"))
+BOOK = load_rulebook("riftbound")
+#: a solver convention (the digest's suggested ASP shape), not a game rule: no claim is about it
+NOT_A_GAME_RULE = {"RB-MODEL-8"}
+#: the rules of games/riftbound/card_flags.md (card legality, the judge's view, readings) are tested in
+#: tests/riftbound/test_riftbound_cards.py, not by the rulings files
+NOT_A_GAME_RULE |= {r for r in BOOK.rules if r.startswith(("RB-CARD-", "RB-JUDGE-", "RB-READ-"))}
+
+
+def _verify(path, capsys, *extra):
+    code = main(["verify", str(path), "--json", *extra])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@functools.cache
+def _verified(path: Path):
+    """``pycombat verify PATH --json`` once per file (the run is the same for several tests)."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        code = main(["verify", str(path), "--json"])
+    return code, json.loads(buf.getvalue())
+
+
+@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+def test_ruling_examples_get_their_expected_verdicts(path):
+    code, data = _verified(path)
+    assert data["claims"]
+    for c in data["claims"]:
+        assert "expected" in c, f"{path.name}: claim {c['id']} states no expected verdict"
+        assert c["as_expected"], c
+        assert c["reasons"], c
+        for r in c["reasons"]:
+            assert r["rule"] in BOOK.rules
+    assert code == 0
+
+
+def test_every_rule_decides_a_claim_that_holds_and_one_that_fails():
+    seen: dict[str, set[bool]] = {}
+    for path in RULINGS:
+        _, data = _verified(path)
+        for c in data["claims"]:
+            for r in c["reasons"]:
+                seen.setdefault(r["rule"], set()).add(c["verdict"])
+    missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in BOOK.rules
+               if rid not in NOT_A_GAME_RULE and seen.get(rid) != {True, False}}
+    assert not missing, f"rule ids without a true and a false claim: {missing}"
+
+
+def test_flags_that_decide_are_named(capsys):
+    path = next(p for p in RULINGS if p.stem == "excess_on_a_tank")
+    _, data = _verified(path)
+    claims = {c["id"]: c for c in data["claims"]}
+    assert claims["tank-excess"]["decided_by_flags"] == {"excess_damage": "free"}
+    assert "decided_by_flags" not in claims["n-leftover"]
+    # and the other reading flips it, as excess_on_a_tank_last.yaml states
+    code, data = _verify(path, capsys, "--flag", "excess_damage=last")
+    assert code == 1
+    assert {c["id"]: c["verdict"] for c in data["claims"]}["tank-excess"] is False
+
+
+def test_marked_damage_and_rules_version_decide():
+    path = next(p for p in RULINGS if p.stem == "showdown_tricks")
+    _, data = _verified(path)
+    claims = {c["id"]: c for c in data["claims"]}
+    assert claims["leona-lethal"]["decided_by_flags"] == {"marked_damage": "remaining"}
+    assert claims["trevor-lethal"]["decided_by_flags"] == {"rules_version": "v1.3"}
+
+
+def test_citations_follow_rules_version(capsys):
+    path = next(p for p in RULINGS if p.stem == "seed_example")
+    main(["verify", str(path), "--json", "--flag", "rules_version=v1.1"])
+    data = json.loads(capsys.readouterr().out)
+    sources = [r["source"] for c in data["claims"] for r in c["reasons"] if r["rule"] == "RB-DMG-6"]
+    assert sources and all(s.startswith("CR1.1 439.1.c.3 [v1.3: CR 460.2.c.3]") for s in sources)
+
+
+def test_illegal_split_lists_the_violated_rules(capsys):
+    path = next(p for p in RULINGS if p.stem == "seed_example")
+    assert main(["verify", str(path)]) == 0
+    out = capsys.readouterr().out
+    block = out.split("(overkill-a1)", 1)[1].split("(a4-then-a1)", 1)[0]
+    assert "RB-DMG-7" in block and "violated RB-DMG-7: overkill(defender, A1, A4)" in block
+
+
+@pytest.mark.parametrize("claim, message", [
+    ("Gandalf dies", "claims[0]: unit: 'Gandalf' is not a unit of this combat"),
+    ("the attacker may assign D3", "cannot read 'D3' as `<unit> <damage>`"),
+    ("the attacker is the best", "cannot read the claim 'the attacker is the best'"),
+    ("Carol is the attacker", "player: 'Carol' is neither Ann nor Bo"),
+])
+def test_bad_claims_are_clear_errors(tmp_path, capsys, claim, message):
+    seed = next(p for p in RULINGS if p.stem == "seed_example")
+    p = tmp_path / "bad.yaml"
+    p.write_text(seed.read_text(encoding="utf-8").split("claims:")[0] + f"claims:\n  - claim: {claim}\n",
+                 encoding="utf-8")
+    assert main(["verify", str(p)]) == 2
+    err = capsys.readouterr().err
+    assert message in err, err
+    assert "Traceback" not in err

@@ -1,0 +1,95 @@
+"""Around the battle: two Armies and one die (WOTR-ATK-4, WOTR-DICE-2/3), the second attack with its
+own die fought against what is left, the Political Track (WOTR-POL-1/2) and relief (WOTR-SIEGE-7)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pycombat.games.wotr.battle.process import Policy, battle_odds
+from pycombat.games.wotr.battle.consequences import FOLLOW_UP, politics_effect, sequenced_odds, siege_info
+from pycombat.games.wotr.battle.odds import battle_report
+from pycombat.games.wotr.schema import scenario_from_dict
+from pycombat.games.wotr.battle.setup import battle_setup
+from pycombat.games.wotr.battle.splits import judge_attack
+
+
+def base(**battle):
+    return {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war"},
+            "attacker": {"region": "South Ithilien", "units": {"Sauron": {"regulars": 3}}, "nazgul": 1},
+            "defender": {"region": "Osgiliath", "units": {"Gondor": {"regulars": 2, "leaders": 1}},
+                         "retreat_to": []},
+            "battle": {"action": "army", **battle}, "rules": {"casualty_policy": "regulars_first"}}
+
+
+SECOND = {"region": "North Ithilien", "units": {"Sauron": {"regulars": 2}}}
+
+
+@pytest.mark.parametrize("action,does,die,rule", [
+    ("army", "attack", "same", "WOTR-ATK-4"), ("army", "move", "same", "WOTR-DICE-2"),
+    ("character", "move", "same", "WOTR-DICE-3"), ("army_muster", "attack", "same", "WOTR-ATK-4"),
+    ("army", "attack", "own", None), ("army", "move", "own", None)])
+def test_one_die_activates_one_army_for_an_attack(action, does, die, rule):
+    d = base(action=action, also_activates=[{"army": SECOND, "does": does, "die": die}])
+    s = scenario_from_dict(d, file="two.yaml")
+    v = judge_attack(s)
+    assert v.legal == (rule is None)
+    if rule:
+        assert rule in {x.rule for x in v.violations}
+
+
+def test_second_attack_is_fought_against_what_is_left():
+    d = base(also_activates=[{"army": SECOND, "does": "attack", "die": "own"}])
+    s = scenario_from_dict(d, file="two.yaml")
+    rep = battle_report(s)
+    first = rep.results["regulars_first"]
+    seq = sequenced_odds(s, first, s.also_activates[0], Policy())
+    got = {k: Fraction(v["exact"]) for k, v in seq["outcomes"].items()}
+    assert sum(got.values()) == 1
+    k1 = first.by_kind()
+    for kind in k1:
+        if kind not in FOLLOW_UP:
+            assert got[f"first: {kind}"] == k1[kind]
+    # rebuild each follow-up battle by hand: the second Army against the defender's survivors
+    want: dict[str, Fraction] = {}
+    for o, p in first.outcomes.items():
+        if o.kind not in FOLLOW_UP:
+            continue
+        (r, e), = o.defender
+        d2 = base()
+        d2["attacker"] = {"region": "North Ithilien", "units": {"Sauron": {"regulars": 2}}}
+        d2["defender"]["units"] = {"Gondor": {"regulars": r, "elites": e, "leaders": 1}}
+        s2 = scenario_from_dict(d2, file="second.yaml")
+        res = battle_odds(battle_setup(s2), Policy())
+        for k, q in res.by_kind().items():
+            want[f"second: {k}"] = want.get(f"second: {k}", Fraction(0)) + p * q
+    assert {k: v for k, v in got.items() if k.startswith("second")} == want
+
+
+def test_politics_activation_and_advance():
+    d = base()
+    d["politics"] = {"Gondor": {"steps": 2, "active": False}, "Sauron": "at_war"}
+    d["defender"]["units"] = {"Gondor": {"regulars": 2, "leaders": 1}}
+    d["battle"]["action"] = "army"
+    s = scenario_from_dict(d, file="pol.yaml")
+    (row,) = politics_effect(s)
+    assert row["after_attack"] == {"steps": 1, "active": True}
+    assert row["rules"][:2] == ["WOTR-POL-1", "WOTR-POL-2"]
+    d["politics"]["Gondor"] = "at_war"
+    (row,) = politics_effect(scenario_from_dict(d, file="pol.yaml"))
+    assert row["after_attack"] == {"steps": 0, "active": True} and row["before"]["steps"] == 0
+
+
+def test_relief_battle_against_the_besiegers():
+    d = {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war"},
+         "attacker": {"region": "Druadan Forest", "units": {"Gondor": {"regulars": 2, "leaders": 1}}},
+         "defender": {"region": "Minas Tirith", "units": {"Sauron": {"regulars": 2}}, "retreat_to": []},
+         "rules": {"casualty_policy": "regulars_first"}}
+    s = scenario_from_dict(d, file="relief.yaml")
+    rep = battle_report(s)
+    info = siege_info(s, rep.setup, rep.results["regulars_first"])
+    k = rep.results["regulars_first"].by_kind()
+    assert info["relief"]["rules"][0] == "WOTR-SIEGE-7"
+    assert Fraction(info["relief"]["p_siege_lifted"]["exact"]) == k.get("attacker_wins", 0) + k.get(
+        "defender_retreated", 0)
+    assert not rep.setup.siege_retreat  # the besiegers have no Stronghold to retreat into
