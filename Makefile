@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-tools mutants bench install data clean graphviz chromium serve fuzz fuzz-http
+.PHONY: demo test test-long test-tools mutants bench install data clean graphviz chromium serve fuzz fuzz-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,10 +43,15 @@ serve: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/pycombat enumerate --limit 6
 
+# The quick tier: every test but the long ones, hypothesis at its quick profile (tests/conftest.py).
 test: $(STAMP) test-tools
-	$(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto}
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-dev} $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "not long"
 
-# The hostile-input campaign (issue 19): N mutated examples x every verb, each in a forked child
+# The long tier: the tests marked long, and every hypothesis test again at the larger ci profile.
+test-long: $(STAMP) test-tools
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "long or hypothesis"
+
+# The hostile-input campaign: N mutated examples x every verb, each in a forked child
 # under a time and memory limit (FUZZ_MODE=subprocess: as `python -m pycombat`); prints the table,
 # fails on a traceback, hang or unclear message. `make fuzz-http` sends the corpus to the web API.
 N ?= 500
