@@ -24,11 +24,14 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 import clingo
+# (imported here, before the caches of parsed rules are made: at exit Python clears modules in the
+# reverse order they finished importing, and an AST freed after clingo.ast is cleared fails in __del__)
+import clingo.ast
 
 from .symbols import _DECODED, _FACT_LINES
 
-_FILE_CACHE: dict[tuple[str, int, int], list] = {}
-_TEXT_CACHE: "OrderedDict[str, list]" = OrderedDict()
+_FILE_CACHE: dict[tuple[str, int, int], list[clingo.ast.AST]] = {}
+_TEXT_CACHE: "OrderedDict[str, list[clingo.ast.AST]]" = OrderedDict()
 _CONTROLS: "OrderedDict[tuple, _Grounded]" = OrderedDict()
 _ANSWERS: "OrderedDict[tuple, Any]" = OrderedDict()
 #: at most this many cached answers, holding at most ``_ANSWERS_MAX_SYMBOLS`` symbols together
