@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import pycombat
 from pycombat import solver
-from pycombat.solver import Solver
+from pycombat.solver import Solver, cache
 
 
 @pytest.fixture(autouse=True)
@@ -156,11 +156,11 @@ def test_a_bounded_stream_left_open_frees_its_grounding_and_is_cached():
 def test_the_answer_cache_stays_within_its_bounds(monkeypatch):
     """Past its bound on entries (or symbols), the oldest answers are dropped, never the newest."""
     solver.clear_caches()
-    monkeypatch.setattr(solver, "_ANSWERS_MAX", 3)
+    monkeypatch.setattr(cache, "_ANSWERS_MAX", 3)
     texts = [_program(3, 1) + f" r({i})." for i in range(6)]
     for t in texts:
         assert Solver(texts=[t]).count() == 3
-    assert len(solver._ANSWERS) == 3
+    assert len(cache._ANSWERS) == 3
     before = solver.loaded_stats()["answer_hits"]
     Solver(texts=[texts[-1]]).count()
     assert solver.loaded_stats()["answer_hits"] == before + 1

@@ -22,7 +22,6 @@ from pycombat.tree import (
     DRAW_MAX_NODES,
     PROGRESS_EVERY,
     TERMINAL,
-    DieDuel,
     DrawingError,
     GameDefinitionError,
     TreeError,
@@ -35,6 +34,7 @@ from pycombat.tree import (
     to_png,
 )
 from budget import examples  # noqa: E402
+from example_games import DieDuel  # noqa: E402
 
 F = Fraction
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
