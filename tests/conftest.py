@@ -20,8 +20,6 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.enviro
 
 #: The long tier (``pytest -m long``): node-id prefixes, and what those tests cover.
 LONG = {
-    "tests/test_hostile_input.py::test_seeded_fuzz_cases": "the seeded hostile-input campaign: mutated examples "
-                                                           "through every verb in forked children",
     "tests/test_oversized.py::": "oversized inputs refused up front or answered, each as a `python -m pycombat` "
                                  "subprocess under a hang limit",
     "tests/test_mutants.py::": "a sample of the mutation battery: rules removed, each mutant running the tests "
@@ -29,14 +27,37 @@ LONG = {
     "tests/test_web_e2e.py::": "the web page end to end in headless Chromium",
     "tests/test_reasons_minimal.py::": "minimal reasons: every verdict of every ruling example cites exactly the "
                                        "rules it rests on (counterfactuals computed per claim)",
+    "tests/test_hostile_input.py::": "hostile input: every bad-input file and the seeded fuzz campaign through every "
+                                    "verb (tests/test_bad_input.py, in the quick tier, holds one case per field)",
+    # the engine against plain expectiminimax: the quick tier keeps the kill-MP objective on the plain
+    # scenario, the long tier adds the other objectives and the variants
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[phase2-optional":
-        "the engine against plain expectiminimax on the largest variants (the others run in the quick tier)",
+        "plain expectiminimax: phase II optional",
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[no-mp-clauses":
-        "the engine against plain expectiminimax on the largest variants (the others run in the quick tier)",
+        "plain expectiminimax: without the elimination MP clauses",
+    "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-survive":
+        "plain expectiminimax: the survive objective",
+    "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-eliminations":
+        "plain expectiminimax: the eliminations objective",
+    # War of the Ring movement: the quick tier keeps the random positions against the brute-force
+    # generator, the setup counts, the movement rulings and the position claims' text and JSON
+    "tests/wotr/test_wotr_moves.py::test_setup_army_moves_listed_equal_brute_force":
+        "every Army move of the setup positions listed, against the brute-force generator",
+    "tests/wotr/test_wotr_cli.py::test_verify_position_claims": "`pycombat verify` on position claims",
 }
+
+
+#: Test files whose tests share a module-level cache of costly answers (each ruling example verified
+#: once): ``--dist loadgroup`` (the Makefile's) runs each on one worker, so the answers are computed
+#: once, not once a worker.
+SHARED_ANSWERS = ("tests/meccg/test_rulings.py", "tests/wotr/test_wotr_rulings.py",
+                  "tests/riftbound/test_riftbound_rulings.py", "tests/test_reasons_minimal.py")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.nodeid.startswith(prefix) for prefix in LONG):
             item.add_marker(pytest.mark.long)
+        path = item.nodeid.split("::")[0]
+        if path in SHARED_ANSWERS:
+            item.add_marker(pytest.mark.xdist_group(path))

@@ -50,7 +50,7 @@ UNIT_KEYS = UNIT_OBJ.keys
 BATTLEFIELD_KEYS = BATTLEFIELD.keys
 EFFECT_KEYS = EFFECT.keys
 SPLITS_KEYS = SPLITS.keys
-#: a card played in the showdown (RB-CARD, read by the one interpreter in interpreter.py)
+#: a card played in the showdown (RB-CARD, read by the one interpreter in cards/interpreter.py)
 PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
 #: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)

@@ -28,7 +28,7 @@ from ..model import Scenario
 
 CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
                "takes_strike_in_phase", "final_prowess", "modifier_applies",
-               # combat_claims.py
+               # claims/combat.py
                "company_status", "commits_strike", "strike_count", "excess_count", "strike_cancellable",
                "is_target", "may_support", "actor", "phase2_count", "strike_result", "strike_effect", "body_check",
                "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect")

@@ -115,7 +115,7 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
     for card, global_ in placed:
         m = cardfx.model(card.id)
         if global_ and getattr(card, "type", None) == "resource":
-            continue  # a resource under no company: reported as unmodelled (coverage.py)
+            continue  # a resource under no company: reported as unmodelled (cards/coverage.py)
         if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
             out.append(m)
     for m in cardfx.mode_cards():
