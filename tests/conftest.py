@@ -40,10 +40,19 @@ LONG = {
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-eliminations":
         "plain expectiminimax: the eliminations objective",
     # War of the Ring movement: the quick tier keeps the random positions against the brute-force
-    # generator, the setup counts, the movement rulings and the position claims' text and JSON
+    # generator, the movement rulings and `enumerate` on positions as text and JSON
     "tests/wotr/test_wotr_moves.py::test_setup_army_moves_listed_equal_brute_force":
         "every Army move of the setup positions listed, against the brute-force generator",
     "tests/wotr/test_wotr_cli.py::test_verify_position_claims": "`pycombat verify` on position claims",
+    "tests/wotr/test_wotr_cli.py::test_enumerate_moves_count_limit_and_refusal":
+        "`enumerate` on positions: counts, --limit and the refusal of a long listing",
+    "tests/wotr/test_wotr_moves.py::test_setup_counts": "the move counts of the setup positions (count fixtures)",
+    "tests/wotr/test_wotr_combat_cards.py::test_one_round_matches_face_by_face":
+        "each Combat card's round against an independent face-by-face enumeration",
+    "tests/meccg/test_card_effects.py::test_every_barred_card_changes_nothing":
+        "every card the interpreter bars leaves every answer unchanged",
+    "tests/riftbound/test_instances.py::test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone":
+        "`pycombat batch` with the Riftbound prefetch, against each scenario alone, per verb",
 }
 
 
