@@ -45,11 +45,11 @@ demo: $(STAMP)
 
 # The quick tier: every test but the long ones, hypothesis at its quick profile (tests/conftest.py).
 test: $(STAMP) test-tools
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-dev} $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} --dist loadgroup -m "not long"
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-dev} $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "not long"
 
 # The long tier: the tests marked long, and every hypothesis test again at the larger ci profile.
 test-long: $(STAMP) test-tools
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} --dist loadgroup -m "long or hypothesis"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "long or hypothesis"
 
 # The hostile-input campaign: N mutated examples x every verb, each in a forked child
 # under a time and memory limit (FUZZ_MODE=subprocess: as `python -m pycombat`); prints the table,

@@ -40,7 +40,9 @@ LONG = {
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-eliminations":
         "plain expectiminimax: the eliminations objective",
     # War of the Ring movement: the quick tier keeps the random positions against the brute-force
-    # generator, the movement rulings and `enumerate` on positions as text and JSON
+    # generator, `enumerate` and `verify` on positions through the documented commands
+    "tests/wotr/test_wotr_rulings.py::": "every WotR ruling example's expected verdicts, each movement, dice and "
+                                         "card rule deciding a true and a false claim, the flags that flip them",
     "tests/wotr/test_wotr_moves.py::test_setup_army_moves_listed_equal_brute_force":
         "every Army move of the setup positions listed, against the brute-force generator",
     "tests/wotr/test_wotr_cli.py::test_verify_position_claims": "`pycombat verify` on position claims",
@@ -56,17 +58,7 @@ LONG = {
 }
 
 
-#: Test files whose tests share a module-level cache of costly answers (each ruling example verified
-#: once): ``--dist loadgroup`` (the Makefile's) runs each on one worker, so the answers are computed
-#: once, not once a worker.
-SHARED_ANSWERS = ("tests/meccg/test_rulings.py", "tests/wotr/test_wotr_rulings.py",
-                  "tests/riftbound/test_riftbound_rulings.py", "tests/test_reasons_minimal.py")
-
-
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
         if any(item.nodeid.startswith(prefix) for prefix in LONG):
             item.add_marker(pytest.mark.long)
-        path = item.nodeid.split("::")[0]
-        if path in SHARED_ANSWERS:
-            item.add_marker(pytest.mark.xdist_group(path))
