@@ -265,13 +265,11 @@ def _quiet_show(p: type) -> str:
     return f"#show {atom} : {atom}, not assigning_some.\n"
 
 
-#: The board program (splits.BOARD): one grounding answers what derive.lp says about the board
-#: and both sides' split questions. ``assigning(S)`` is an external, false unless a query assumes
-#: it; derive.lp's numbers are shown only in the answer where no side assigns, so the split
-#: listings carry only their splits.
-BOARD_EXTERNAL = "#external assigning(S) : side(S).\n"
-BOARD_TEXT = (BOARD_EXTERNAL + "assigning_some :- assigning(_).\n"
-              + "".join(_quiet_show(p) for p in DERIVED_PREDICATES))
+#: What derive.lp says about a board, shown (splits.derive reads it off the grounding of BASE alone).
+DERIVED_TEXT = "".join(f"#show {p.meta.name}/{p.meta.arity}.\n" for p in DERIVED_PREDICATES)
+#: A side's board program (splits.BOARD with the fact ``assigning(S)``): its answers are the side's
+#: splits with what each leaves, and carry nothing of derive.lp's numbers.
+SIDE_TEXT = "assigning_some :- assigning(_).\n" + "".join(_quiet_show(p) for p in DERIVED_PREDICATES)
 
 
 def values(fact: Predicate) -> tuple:

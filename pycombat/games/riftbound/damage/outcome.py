@@ -27,7 +27,7 @@ from pycombat.rulebook import load_rulebook
 from . import facts as F
 from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from ..cards.showdown import Line, play_showdown
-from .splits import LegalSplits, assuming, best_splits, board_solver, derive, few_answers
+from .splits import LegalSplits, best_splits, board_solver, derive, few_answers
 
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
@@ -239,12 +239,11 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
         seen = {wiped in ans.symbols for ans in few}
         some, spared = True in seen, False in seen
     else:
-        # the board program (splits.BOARD) that lists the side's splits, asked twice under an
+        # the side's board program (splits.BOARD) that lists its splits, asked twice under an
         # assumption on wiped_out(side)
-        solver, side_assigns = board_solver(board), assuming(side)
-        wiped = F.WipedOut(side=side)
-        some = solver.satisfiable(assumptions=side_assigns + [(wiped, True)])
-        spared = solver.satisfiable(assumptions=side_assigns + [(wiped, False)])
+        solver, wiped = board_solver(board, side), F.WipedOut(side=side)
+        some = solver.satisfiable(assumptions=[(wiped, True)])
+        spared = solver.satisfiable(assumptions=[(wiped, False)])
     every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
 

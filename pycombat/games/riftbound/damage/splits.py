@@ -57,20 +57,19 @@ BOARD = VECTOR + ("cleanup.lp", "outcome.lp")
 BOARD_SPLITS = tuple(f for f in BOARD if f not in BASE)
 
 
-def board_solver(board: Board) -> Solver:
-    """The board program of ``board`` (see BOARD); ask it under :func:`assuming`."""
-    return _BOARDS.remember(board.key() if is_loaded() else None, lambda: Solver(
+def board_solver(board: Board, side: str) -> Solver:
+    """``side``'s board program on ``board`` (see BOARD): its answers are the side's vector splits,
+    each with what it leaves. Grounded for that side alone, as :func:`prefetch` grounds a side's
+    case: the other side's generator (200 damage over 20 units grounds thousands of amounts) is
+    not in it."""
+    return _BOARDS.remember((board.key(), side) if is_loaded() else None, lambda: Solver(
         files=rule_files(RULES, BOARD), consts=consts({**board.flags, "split_repr": "vector"}),
-        facts=F.board_facts(board), texts=[F.BOARD_TEXT], decoder=_BOARD_DECODER, options=SEARCH))
+        facts=F.board_facts(board) + [F.Assigning(side=side)], texts=[F.SIDE_TEXT], decoder=_BOARD_DECODER,
+        options=SEARCH))
 
 
-#: board key -> its board program (the Solver: its facts are written once)
+#: (board key, side) -> the side's board program (the Solver: its facts are written once)
 _BOARDS = memo()
-
-
-def assuming(side: str) -> list[tuple[F.Assigning, bool]]:
-    """The assumptions under which the board program answers for ``side``'s splits."""
-    return [(F.Assigning(side=side), True)]
 
 
 def side_key(board: Board, side: str, d: "Derived | None" = None) -> "BoardKey":
@@ -118,7 +117,7 @@ def few_answers(board: Board, side: str) -> list[Answer] | None:
         return None
 
     def make() -> list[Answer] | None:
-        got = list(board_solver(board).models(limit=LISTED_AT_ONCE + 1, assumptions=assuming(side)))
+        got = list(board_solver(board, side).models(limit=LISTED_AT_ONCE + 1))
         return got if len(got) <= LISTED_AT_ONCE else None
 
     return _FEW_ANSWERS.remember(side_key(board, side, d) if is_loaded() else None, make)
@@ -293,7 +292,9 @@ def _derived(board: Board, decoded: Sequence) -> Derived:
 def derive(board: Board) -> Derived:
     """What the board implies, from ``derive.lp`` (cached per board)."""
     def make() -> Derived:
-        (answer,) = list(board_solver(board).models(limit=2))
+        solver = Solver(files=rule_files(RULES, BASE), consts=consts({**board.flags, "split_repr": "vector"}),
+                        facts=F.board_facts(board), texts=[F.DERIVED_TEXT], decoder=_BOARD_DECODER, options=SEARCH)
+        (answer,) = list(solver.models(limit=2))
         return _derived(board, answer.decoded)
 
     return _DERIVED.remember(board.key() if is_loaded() else None, make)
@@ -366,7 +367,7 @@ class LegalSplits:
         over 20 units); a side that may be listed whole (kill classes go up to 200,000 splits) keeps
         crafty, which lists many splits far faster (2.7 s against 38 s for 46,376)."""
         if self.upper_bound() <= MAX_ENUMERATED_COUNT:
-            return board_solver(self.board).models(assumptions=assuming(self.side))
+            return board_solver(self.board, self.side).models()
         return self._solver(VECTOR, options=STREAM_SEARCH).models()
 
     def _few_splits(self) -> tuple[Split, ...] | None:
@@ -415,7 +416,7 @@ class LegalSplits:
         """The solver's count (at most ``limit`` when it is not 0)."""
         if self.representation == "sequence":
             return self._solver(SEQUENCE).count(limit=limit)
-        return board_solver(self.board).count(limit=limit, assumptions=assuming(self.side))
+        return board_solver(self.board, self.side).count(limit=limit)
 
     def _closed_count(self) -> int | None:
         """The count when a formula gives it (else None: the solver must enumerate)."""
