@@ -2,7 +2,7 @@
 
 The package ships its own copy of ``../shared/rules/*.md`` (rule texts and interpretation
 flags, cited in explanations) and of ``../shared/data/<game>/*.json`` (card facts), so that
-``pip install .`` works without the shared folder.  ``tests/test_shipped_data.py`` checks
+``pip install .`` works without the shared folder.  ``tests/test_packaging.py`` checks
 that the copies still equal the shared originals whenever the shared folder is present.
 """
 from __future__ import annotations
