@@ -61,8 +61,19 @@ def _out_of_memory(exc: BaseException) -> bool:
             or (isinstance(exc, RuntimeError) and "bad_alloc" in str(exc)))
 
 
+#: The worker's exit status when it went past its memory budget and could not even send that answer.
+OUT_OF_MEMORY_EXIT = 86
+
+
+def _over_budget(verb: str, memory_mb: int | None) -> tuple:
+    return ("error", 507, {"error": f"pycombat: {verb} needed more than the memory budget of {memory_mb} MB and "
+                                    "was stopped (start the server with a larger --memory, or ask a smaller question)"})
+
+
 def _child(conn, work: Callable[..., tuple], args: tuple, memory_mb: int | None = None,
            verb: str = "the solve") -> None:  # pragma: no cover - runs in the worker
+    # The answer past the budget is made before the budget applies: giving it allocates nothing new.
+    over_budget = _over_budget(verb, memory_mb)
     # A solve may not take more than its memory budget: address space beyond what the worker holds
     # when it starts (the preloaded modules); past it, a clear answer, never the machine swapping.
     if memory_mb:
@@ -90,17 +101,20 @@ def _child(conn, work: Callable[..., tuple], args: tuple, memory_mb: int | None 
     try:
         message = work(progress, *args)
     except BaseException as exc:  # the worker must answer something, never die silently
-        if _out_of_memory(exc):
-            message = ("error", 507, {"error": f"pycombat: {verb} needed more than the memory budget of {memory_mb} "
-                                               "MB and was stopped (start the server with a larger --memory, or "
-                                               "ask a smaller question)"})
-        else:
-            message = ("error", 500, {"error": f"pycombat: internal error: {type(exc).__name__}: {exc}"[:2000]})
+        try:
+            if _out_of_memory(exc):
+                message = over_budget
+            else:
+                message = ("error", 500, {"error": f"pycombat: internal error: {type(exc).__name__}: {exc}"[:2000]})
+        except MemoryError:  # even the answer could not be made: the exit status says it
+            os._exit(OUT_OF_MEMORY_EXIT)
     try:
         conn.send(message)
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY_EXIT)
     finally:
         conn.close()
-        os._exit(0)
+    os._exit(0)
 
 
 @dataclass
@@ -122,11 +136,9 @@ class Job:
     def _died(self) -> None:
         """The worker ended without an answer: past its memory budget (Python aborts, or the kernel
         kills it, when even the error cannot be made), else an internal error."""
-        self.process.join(timeout=1)
-        if self.memory_mb and self.process.exitcode in (-6, -9):
-            self._finish("error", 507, {"error": f"pycombat: {self.verb} needed more than the memory budget of "
-                                                 f"{self.memory_mb} MB and was stopped (start the server with a "
-                                                 "larger --memory, or ask a smaller question)"})
+        self.process.join(timeout=30)  # its pipe is closed: it is ending (a busy machine may take a while)
+        if self.memory_mb and self.process.exitcode in (-6, -9, OUT_OF_MEMORY_EXIT):
+            self._finish(*_over_budget(self.verb, self.memory_mb))
         else:
             self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer"})
 
