@@ -14,10 +14,11 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_riftbound_bruteforce import DEFAULTS, units
+from test_riftbound_bruteforce import DEFAULTS, boards, units
 
 from pycombat.games.riftbound.model import Board, Unit, other
-from pycombat.games.riftbound.damage.outcome import outcome_classes, outcome_of, wipe_values
+from pycombat.games.riftbound.damage.bruteforce import replay_orders
+from pycombat.games.riftbound.damage.outcome import _every_split_wipes_out, outcome_classes, outcome_of, wipe_values
 from pycombat.games.riftbound.damage.splits import LegalSplits, derive
 from budget import examples  # noqa: E402
 
@@ -103,3 +104,30 @@ def test_outcome_table():
     assert outcome_of(False, True) == "keep"
     assert outcome_of(True, True) == "recall"
     assert outcome_of(False, False) == "nobody"
+
+
+@st.composite
+def strong_boards(draw):
+    """Boards under every flag where one side often gives every target lethal (RB-MODEL-3): its
+    Might raised by 0 to 8."""
+    board = draw(boards())
+    lift = draw(st.integers(0, 8))
+    strong = draw(st.sampled_from(["attacker", "defender"]))
+    lifted = tuple(replace(u, might=u.might + lift) for u in board.side(strong))
+    return replace(board, **{strong: lifted})
+
+
+@SETTINGS
+@given(strong_boards())
+def test_wipe_out_known_without_solving_is_what_every_legal_split_does(board):
+    """wipe_values, by derive's numbers where every target gets lethal, else by the solver, is the
+    set of what the brute force's legal splits do (every lethal-first order, bruteforce.py)."""
+    for side in ("attacker", "defender"):
+        if not board.damage_step:
+            continue
+        splits = replay_orders(board, side)
+        seen = {all(u.dies_with(dict(v).get(u.name, 0)) for u in board.side(other(side))) for v in splits}
+        if _every_split_wipes_out(board, side):
+            assert splits and seen == {True}, (side, board)
+        if splits:
+            assert wipe_values(board, side) == frozenset(seen), (side, board)

@@ -70,6 +70,12 @@ class Optimized:
 def optimize(board: Board, objective: Objective, *, max_nodes: int = 2_000_000,
              progress: Callable[[int], object] | None = None) -> Optimized:
     t0 = time.perf_counter()
+    solved = {}
+    if objective.score is None:  # each side's best splits, asked first: a side with too many is refused at once
+        for side in SIDES:
+            values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
+            solved[side] = best_splits(board, side, objective=objective.name, protect=objective.protect,
+                                       values=values).splits
     game = JointGame(board, objective)
     sides = {}
     for side in SIDES:
@@ -80,9 +86,7 @@ def optimize(board: Board, objective: Objective, *, max_nodes: int = 2_000_000,
             top = [c for c in classes if game.score(side, c.killed) == game.score(side, best.killed)]
             splits = [s for c in top for s in c.splits]
         else:
-            values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
-            splits = best_splits(board, side, objective=objective.name, protect=objective.protect,
-                                 values=values).splits
+            splits = solved[side]
         enemies = board.side(other(side))
         killed = tuple(u.name for u in enemies if u.dies_with(splits[0].get(u.name)))
         sides[side] = SideBest(side, splits, killed, count, classes)

@@ -233,6 +233,8 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
     cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
+    if _every_split_wipes_out(board, side):
+        return frozenset({True})
     few = few_answers(board, side)
     if few is not None:  # the side's splits, each with what it leaves (one solve, shared with the listing)
         wiped = F.WipedOut(side=side).raw
@@ -246,6 +248,31 @@ def wipe_values(board: Board, side: str) -> frozenset[bool]:
         spared = solver.satisfiable(assumptions=[(wiped, False)])
     every = some and not spared
     return frozenset({True}) if every else frozenset({False, True}) if some else frozenset({False})
+
+
+def _every_split_wipes_out(board: Board, side: str) -> bool:
+    """Whether every legal split of ``side`` wipes out the other side, known from derive.lp's numbers
+    alone (no split is listed or searched: with 200 damage over 20 units the question posed to the
+    solver grounds 3,620 amounts and takes a quarter of a second).
+
+    When ``side``'s total gives every target lethal (``big``, RB-MODEL-3) each target receives
+    ``A >= lethal`` (RB-DMG-7, generate.lp), and every unit of the other side is a target (none is
+    immune, RB-ORD-7), every unit dies at the cleanup, under every flag:
+
+    * lethal is ``L = N + P`` (before v1.4) or ``ceil((N + P) / F)`` (v1.4, RB-MIGHT-7), with
+      ``N = max(1, Might - counted marked) >= max(1, Might - marked)`` under either
+      ``marked_damage`` (RB-MIGHT-8, RB-DMG-5), ``P`` the prevention and ``F >= 1`` the doubling;
+    * what is dealt is ``X = max(0, F * A - P) >= N`` in both cases (``F * A >= A >= N + P``, or
+      ``F * A >= N + P``), so marked + ``X >= Might`` and ``X > 0``: the unit dies (RB-MIGHT-1).
+
+    And a legal split exists: lethal on every target in an order the tiers allow, the excess on
+    one target of the last tier (RB-DMG-9 under either ``excess_damage``).
+    ``tests/riftbound/test_riftbound_property.py`` checks both against every legal split and
+    against the solver's answer, under every flag."""
+    opp = other(side)
+    if not board.side(opp) or any(u.immune or u.prevent_all for u in board.side(opp)):
+        return False
+    return derive(board).big[side]
 
 
 def outcome_classes(board: Board) -> OutcomeClasses:
