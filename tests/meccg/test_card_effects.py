@@ -219,7 +219,7 @@ def _scenario(card, m, with_card: bool):
     if any(f.cond.get("doors_of_night") for f in m.fx):  # Praise to Elbereth: +1 with Doors of Night
         data["in_play"] = ["TW-28"]
     if m.play == "before_assignment":
-        data["rules"] = {"pre_assignment_attack_effects": "allowed"}
+        data["rules"] = {"pre_assignment_attack_effects": "allowed", "strike_count_modifiers": "apply"}
         if with_card:
             data["combat"]["before_assignment"] = [card.id]
     if m.flag:

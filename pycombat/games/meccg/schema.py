@@ -116,8 +116,9 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
     d = _ref(node.child("defender"), defender, "defending")
     a = _ref(node.child("attacker"), attacker, "attacking")
     cards = {}
-    for key in ("attacker_cards", "defender_cards"):
-        cards[key] = tuple(reg.find(n.as_str(), file=n.file, path=n.path).id for n in node.list(key, []))
+    for key, company in (("attacker_cards", attacker), ("defender_cards", defender)):
+        cards[key] = tuple(reg.find(n.as_str(), prefer_alignment=PREFERRED.get(company.alignment), file=n.file,
+                                    path=n.path).id for n in node.list(key, []))
     excess = tuple(_ref(n, attacker, "attacking") for n in node.list("excess", []))
     support = tuple(_ref(n, defender, "defending") for n in node.list("support", []))
     weapons = {}
@@ -181,7 +182,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     influence = node.bool("influence_attempt_this_turn", False)
     attacked = node.bool("attacked_this_turn", False)
     in_play = tuple(_card(n, db, alignment) for n in node.list("in_play", []))
-    hand = tuple(_hand_card(n) for n in node.list("hand", []))
+    hand = tuple(_hand_card(n, alignment) for n in node.list("hand", []))
     member_nodes = node.list("members")
     if not member_nodes:
         raise node.error("a company needs at least one member", "members")
@@ -195,13 +196,14 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
                    declared_at=declared_at, hand=hand)
 
 
-def _hand_card(node: Node) -> str:
+def _hand_card(node: Node, alignment: str | None) -> str:
     """A card in hand for ``optimize``: one played during a strike sequence (card_effects.yaml)."""
     from .cards.strike_effects import load_effects
 
     if not isinstance(node.value, str) or not node.value.strip():
         raise node.error("a card name (a string)")
-    effect = load_effects().find(node.value.strip(), file=node.file, path=node.path)
+    effect = load_effects().find(node.value.strip(), prefer_alignment=PREFERRED.get(alignment or ""),
+                                 file=node.file, path=node.path)
     if effect.source != "hand":
         raise node.error(f"{effect.name} is not played from the hand (it is an {effect.source}'s ability)")
     if effect.lasts != "strike":

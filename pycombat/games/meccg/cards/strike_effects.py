@@ -24,8 +24,18 @@ class EffectRegistry:
         self.effects = effects
         self._index: NameIndex[CardModel] = NameIndex((e.name, e.id, e) for e in effects.values())
 
-    def find(self, query: str, *, file: str | None = None, path: str | None = None) -> CardModel:
+    def find(self, query: str, *, prefer_alignment: str | None = None, file: str | None = None,
+             path: str | None = None) -> CardModel:
+        """The card or ability named ``query``; where a hero and a minion printing share the name, the
+        one of ``prefer_alignment`` (the player's alignment, as the card database chooses)."""
         found = self._index.lookup(query)
+        if len(found) > 1 and prefer_alignment:
+            from .database import _narrow, load_carddb
+
+            db = load_carddb()
+            records = [db.card(e.id) if e.kind != "character" else db.character(e.id) for e in found]
+            kept = {c.id for c in _narrow(records, prefer_alignment)}
+            found = [e for e in found if e.id in kept] or found
         if found:
             return found[0]
         raise UnknownNameError("combat card (one played during a strike sequence)", query,

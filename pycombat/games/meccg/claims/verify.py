@@ -20,7 +20,10 @@ from pycombat.rulebook import load_rulebook
 from pycombat.verdicts import Claim, ClaimBook, positive, verify_claims
 from pycombat.solver import Solver, check, rule_files
 from ..assignment.legal import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
+from ..cards import play
 from ..cards.database import load_carddb
+from ..cards.interpreter import model as cardfx_model
+from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
 from ..assignment.facts import asp_const, scenario_facts
 from .combat import DECIDERS, TEMPLATES as MORE, describe
 from .lookups import Verdict, _err, _member, _member_named, _phase
@@ -38,188 +41,6 @@ CARD_RULES = {"BA-3": "MECCG-CARD-1", "AS-75": "MECCG-CARD-2", "AS-68": "MECCG-C
               "LE-216": "MECCG-CARD-8", "TW-207": "MECCG-CARD-8", "TW-208": "MECCG-CARD-8", "TW-252": "MECCG-CARD-9",
               "TW-319": "MECCG-CARD-10", "LE-238": "MECCG-CARD-11", "DM-80": "MECCG-CARD-12", "TW-28": "MECCG-CARD-13",
               "LE-110": "MECCG-CARD-13"}
-CARDS = BASE + ("cards.lp",)
-STRIKE_CARDS = BASE + ("cards.lp", "strike_cards.lp")
-
-
-# ---- card facts ---------------------------------------------------------------------------
-def _pred(name: str, arity: int):
-    fields = {"card": StringField}
-    if arity == 2:
-        fields["value"] = ConstantField
-    meta = type("Meta", (), {"name": name})
-    return type(f"P_{name}", (Predicate,), {**fields, "Meta": meta})
-
-
-SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (
-    _pred("card_side", 2), _pred("card_alignment", 2), _pred("cancels_races", 2), _pred("cancels_cvcc", 1),
-    _pred("cancel_condition", 2), _pred("barred_in_cvcc", 1), _pred("names_cvcc", 1), _pred("attack_effect", 1),
-    _pred("strike_count_effect", 1))
-NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT = (_pred("needs_skill", 2), _pred("needs_race", 2),
-                                               _pred("affects_strike", 1), _pred("indirect_effect", 1))
-
-
-class StrikeOf(Predicate):
-    attacker = StringField
-    defender = StringField
-
-    class Meta:
-        name = "strike_of"
-
-
-class StepPlay(Predicate):
-    card = StringField
-    step = IntegerField
-
-    class Meta:
-        name = "step_play"
-
-
-_DIRECT = ("prowess", "body", "cancel-strike", "untap", "heal", "roll-twice", "no-tap", "remain-untapped",
-           "ineffectual")
-_INDIRECT = ("corruption-check", "ring-test", "twilight")
-
-
-def strike_card_facts(card) -> list[Predicate]:
-    """Extra facts for ``strike_cards.lp``: the card's requirements on the character it is played
-    for and whether it affects a strike directly, from its effect records (:mod:`..cards.interpreter`)."""
-    from ..cards.interpreter import model
-
-    out = card_facts(card)
-    m = model(card.id)
-    skill = getattr(card, "required_skill", None) or m.needs_skill
-    race = getattr(card, "required_race", None) or m.needs_race
-    if skill:
-        out.append(NEEDS_SKILL(card=card.id, value=asp_const(skill)))
-    if race:
-        out.append(NEEDS_RACE(card=card.id, value=asp_const(race)))
-    tags = list(getattr(card, "effect_tags", ()) or ())
-    if m.play == "strike" or (not getattr(card, "effects", ()) and any(k in t for t in tags for k in _DIRECT)):
-        out.append(AFFECTS(card=card.id))
-    if any(k in t for t in tags for k in _INDIRECT):
-        out.append(INDIRECT(card=card.id))
-    return out
-
-
-UNTAP, EVENT = _pred("untap_effect", 1), _pred("event_card", 1)
-
-
-class PlayedFrom(Predicate):
-    card = StringField
-    entity = StringField
-
-    class Meta:
-        name = "played_from"
-
-
-class Played(Predicate):
-    card = StringField
-    company = ConstantField
-
-    class Meta:
-        name = "played"
-
-
-_RACES = re.compile(r"cancel-attack(?P<roll> on roll>5)? races=\[(?P<races>[^\]]*)\](?P<covert> if defending company covert)?")
-_ATTACK_FX = ("attack prowess", "one-attack", "all attacks", "strike-assignment", "may face any number of strikes",
-              "attack-prowess")
-
-
-CANCELS_ANY = _pred("cancels_attack", 1)
-
-
-class CancelNeeds(Predicate):
-    card = StringField
-    kind = ConstantField
-    value = ConstantField
-
-    class Meta:
-        name = "cancel_needs"
-
-
-#: structured effects that change the attack as a whole (MECCG-PRE-5)
-_ATTACK_KINDS = ("attack_prowess", "attack_body", "choose_defenders", "assign_all_strikes", "face_extra_strikes",
-                 "no_strikes_to")
-_SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
-
-
-def _record_facts(card) -> list[Predicate]:
-    """Facts from a card's structured effect records (combat_cards.json ``effects``)."""
-    from ..cards.interpreter import race_is  # noqa: F401  (the same vocabulary as the interpreter)
-    from ..cards.interpreter import model
-
-    out: list[Predicate] = []
-    tags = list(getattr(card, "effect_tags", ()) or ())
-    cvcc_cancel = any(t.startswith("cancel-cvcc-attack") for t in tags)
-    cancels = any(e.get("effect") == "cancel_attack" and not e.get("alternative") for e in card.effects)
-    for e in card.effects:
-        if e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
-            continue
-        if cancels and e.get("effect") != "cancel_attack" and e.get("condition"):
-            continue  # the other branch of a conditional cancel (Not Slay Needlessly against an overt company)
-        kind = e.get("effect")
-        if kind == "cancel_attack":
-            roll = e.get("roll") or {}
-            if e.get("races"):
-                for r in e["races"]:
-                    out.append(RACES(card=card.id, value=asp_const(r)))
-                if isinstance(roll.get("greater_than"), int):
-                    out.append(COND(card=card.id, value=f"roll_gt_{roll['greater_than']}"))
-                if "covert" in str(e.get("condition", "")):
-                    out.append(COND(card=card.id, value="defender_covert"))
-            elif cvcc_cancel:
-                out.append(CVCC(card=card.id))
-            else:
-                out.append(CANCELS_ANY(card=card.id))
-            # the scout, Wizard or diplomat the cancel needs in the attacked company (MECCG-PRE-10)
-            need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
-            if need and asp_const(need) in _SKILLS:
-                out.append(CancelNeeds(card=card.id, kind="skill", value=asp_const(need)))
-            elif need and need[:1].isupper() and " " not in need:
-                out.append(CancelNeeds(card=card.id, kind="race", value=asp_const(need)))
-        elif kind in _ATTACK_KINDS or e.get("scope") == "one_attack":
-            out.append(ATTACK_FX(card=card.id))
-        elif kind == "strikes":
-            out.append(COUNT_FX(card=card.id))
-        elif kind == "untap":
-            out.append(UNTAP(card=card.id))
-    return list(dict.fromkeys(out))
-
-
-def card_facts(card) -> list[Predicate]:
-    """Facts about one card for ``asp_rules/meccg/cards.lp``: from its structured effect records
-    when it has them (every event), else from its curated tags (items)."""
-    out: list[Predicate] = [SIDE(card=card.id, value=asp_const(getattr(card, "type", None) or "resource")),
-                            ALIGN(card=card.id, value=asp_const(card.alignment))]
-    tags = list(getattr(card, "effect_tags", ()) or ())
-    if getattr(card, "effects", ()):
-        out += _record_facts(card)
-    else:
-        for t in tags:
-            m = _RACES.search(t)
-            if m and not t.startswith("alt("):
-                for r in m.group("races").split(","):
-                    out.append(RACES(card=card.id, value=asp_const(r.strip())))
-                if m.group("roll"):
-                    out.append(COND(card=card.id, value="roll_gt_5"))
-                if m.group("covert"):
-                    out.append(COND(card=card.id, value="defender_covert"))
-            if t.startswith("cancel-cvcc-attack"):
-                out.append(CVCC(card=card.id))
-            if any(k in t for k in _ATTACK_FX):
-                out.append(ATTACK_FX(card=card.id))
-            if "strikes" in t and any(k in t for k in ("halve-strikes", "strikes+", "strikes-")):
-                out.append(COUNT_FX(card=card.id))
-        if any(t == "untap" or "untap-" in t or t.endswith(":untap") for t in tags):
-            out.append(UNTAP(card=card.id))
-    if str(getattr(card, "subtype", "") or "").endswith("event"):
-        out.append(EVENT(card=card.id))
-    cvcc = getattr(card, "cvcc", None) or ""
-    if cvcc == "barred-by-card-text":
-        out.append(BARRED(card=card.id))
-    if cvcc == "mentions-cvcc":
-        out.append(NAMES(card=card.id))
-    return out
 
 
 # ---- claims -------------------------------------------------------------------------------
@@ -390,63 +211,61 @@ def _decide_positive(s: Scenario, claim: Claim) -> Verdict:
     raise _err(s, claim, f"unknown claim kind {kind!r}")
 
 
-def _cancels(s: Scenario, claim: Claim) -> Verdict:
+def _claimed_cards(s: Scenario, claim: Claim, by: str) -> list:
     db = load_carddb()
+    names = claim.args.get("card")
+    names = names if isinstance(names, list) else [names]
+    out = []
+    for n in names:
+        try:
+            out.append(db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card"))
+        except PycombatError:
+            try:  # a character's or ally's ability (Fatty Bolger, Noble Steed)
+                out.append(db.character(str(n), prefer_alignment=s.company(by).alignment))
+            except PycombatError:
+                pass
+            else:
+                continue
+            raise
+    return out
+
+
+def _cancels(s: Scenario, claim: Claim) -> Verdict:
+    """"<card> cancels the attack" / "... may be played before strikes are assigned": the play check."""
     by = str(claim.args.get("by", "defender"))
     if by not in ("attacker", "defender"):
         raise _err(s, claim, f"by: must be attacker or defender, not {by!r}")
-    names = claim.args.get("card")
-    names = names if isinstance(names, list) else [names]
-    cards = [db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card")
-             for n in names]
-    facts = scenario_facts(s)
+    cards = _claimed_cards(s, claim, by)
     source = claim.args.get("from")
-    for c in cards:
-        facts += card_facts(c)
-        facts.append(Played(card=c.id, company=by))
-        if source is not None:
-            facts.append(PlayedFrom(card=c.id, entity=_entity(s, str(source))))
-    violations = check(rule_files(RULES, CARDS), facts, consts=consts(s))
-    rules = [v.rule for v in violations]
-    notes = []
-    for f in facts:
-        if isinstance(f, COND) and str(f.value).startswith("roll_gt_"):
-            notes.append(f"{f.card} cancels only on a roll greater than {str(f.value)[8:]} (its card text)")
-        if isinstance(f, COND) and f.value == "defender_covert":
-            notes.append(f"{f.card} cancels only if the defending company is covert (its card text)")
-    notes = [n.replace(c.id, c.name, 1) for n in notes for c in cards if n.startswith(c.id)] or notes
-    legal = not violations
-    if legal and claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
+    got = play.check(s, [play.Play(c.id, by, play.BEFORE, source=None if source is None else str(source))
+                         for c in cards])
+    facts = [f for c in cards for f in card_facts(c)]
+    notes = got.notes
+    if not got.legal:
+        return Verdict(claim, False, got.rules, [r.detail for r in got.refusals], notes)
+    if claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
-    if legal and by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
+    if by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
         return Verdict(claim, True, ["MECCG-PRE-8"], notes=notes)
-    if legal:
-        rules = ["MECCG-PRE-1", "MECCG-STRUCT-3", "MECCG-STRUCT-11"]
-        if any(isinstance(f, RACES) for f in facts):
-            rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
-        if any(isinstance(f, CVCC) for f in facts):
-            rules += ["MECCG-PRE-2"]
-        if any(isinstance(f, CancelNeeds) for f in facts):
-            rules.append("MECCG-PRE-10")  # the card's scout, Wizard or diplomat is in the attacked company
-        if any(isinstance(f, ATTACK_FX) for f in facts):
-            rules.append("MECCG-PRE-5")
-        if source is not None and not any(isinstance(f, EVENT) for f in facts):
-            rules.append("MECCG-PRE-10")
-    return Verdict(claim, legal, rules, [v.detail for v in violations], notes)
-
-
-def _entity(s: Scenario, name: str) -> str:
-    """A member's scenario name, or the name as given (an entity outside both companies)."""
-    for c in (s.defender, s.attacker):
-        for m in c.members:
-            if name.casefold() in (m.name.casefold(), m.card_name.casefold()):
-                return m.name
-    return name
+    rules = ["MECCG-PRE-1", "MECCG-STRUCT-3", "MECCG-STRUCT-11"]
+    if any(isinstance(f, RACES) for f in facts):
+        rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
+    if any(isinstance(f, CVCC) for f in facts):
+        rules += ["MECCG-PRE-2"]
+    if any(isinstance(f, CancelNeeds) for f in facts):
+        rules.append("MECCG-PRE-10")  # the card's scout, Wizard or diplomat is in the attacked company
+    if any(isinstance(f, ATTACK_FX) for f in facts):
+        rules.append("MECCG-PRE-5")
+    if source is not None and not any(isinstance(f, EVENT) for f in facts):
+        rules.append("MECCG-PRE-10")
+    if any(play.cost_taps(c.id) for c in cards):
+        rules.append("MECCG-FX-15")  # someone (the one named) can pay its cost
+    return Verdict(claim, True, rules, notes=notes)
 
 
 def _at_step(s: Scenario, claim: Claim) -> Verdict:
-    """"<card> may be played at step <x> of the strike against <defender>" (strike_cards.lp)."""
+    """"<card> may be played at step <x> of the strike against <defender>": the play check."""
     d = _member(s, claim, "defender", "defender")
     if claim.args.get("attacker"):
         a = _member(s, claim, "attacker", "attacker")
@@ -458,25 +277,18 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     if not isinstance(step, int) or not 1 <= step <= 8:
         raise _err(s, claim, f"step: a step of the strike sequence, 1 to 8, not {step!r}")
     by = "attacker" if step == 1 else "defender"
-    db = load_carddb()
-    names = claim.args.get("card")
-    names = names if isinstance(names, list) else [names]
-    cards = [db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card")
-             for n in names]
-    facts = scenario_facts(s) + [StrikeOf(attacker=a, defender=d)]
-    for c in cards:
-        facts += strike_card_facts(c)
-        facts.append(StepPlay(card=c.id, step=step))
-    violations = check(rule_files(RULES, STRIKE_CARDS), facts, consts=consts(s))
+    cards = _claimed_cards(s, claim, by)
+    source = claim.args.get("from")
+    got = play.check(s, [play.Play(c.id, by, step, facing=a if by == "attacker" else d,
+                                   source=None if source is None else str(source)) for c in cards])
     # the card's own requirement on the character ("warrior only", "a Hobbit") is stated by its
     # card rule (digest section 8): cited when a requirement was broken, or met by a legal play
-    required = {f.card for f in facts if isinstance(f, (NEEDS_SKILL, NEEDS_RACE))}
-    if violations:
-        broke = {str(v.detail[1]) for v in violations if isinstance(v.detail, tuple) and len(v.detail) > 1
-                 and v.detail[0] in ("lacks_skill", "wrong_race")}
-        return Verdict(claim, False, [v.rule for v in violations] + [CARD_RULES[c] for c in sorted(broke)
-                                                                     if c in CARD_RULES],
-                       [v.detail for v in violations])
+    required = {c.id for c in cards if {"skill", "race"} & set(cardfx_model(c.id).requires)}
+    if not got.legal:
+        broke = {str(r.detail[1]) for r in got.refusals if isinstance(r.detail, tuple) and len(r.detail) > 1
+                 and r.detail[0] == "unmet_requirement"}
+        return Verdict(claim, False, got.rules + [CARD_RULES[c] for c in sorted(broke) if c in CARD_RULES],
+                       [r.detail for r in got.refusals])
     return Verdict(claim, True, ["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES])
 

@@ -36,7 +36,8 @@ from typing import Any, NamedTuple
 from pycombat.errors import ScenarioError
 from pycombat.tree import CHANCE, TERMINAL
 from ..assignment.legal import LegalTraces
-from ..cards.strike_effects import Effect, load_effects
+from ..cards import play
+from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
 from .strikes import Outcome, StrikeSetup, build_side, strike_outcomes
 
@@ -315,6 +316,12 @@ class CvccGame:
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
+        self._usable_cache: dict = {}  # (card, member) -> the play check's answer
+        for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
+            for card in company.hand:  # a card its player can never play here is refused, not left unplayed
+                why = play.hand_refusal(scenario, role, card)
+                if why is not None:
+                    raise ScenarioError(f"{why.text}", file=scenario.file, path=f"{role}.hand")
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
 
@@ -352,25 +359,38 @@ class CvccGame:
         return tree
 
     # -- decisions inside a strike -----------------------------------------------------------
-    def _usable(self, e: Effect, m: Member) -> bool:
-        from .strikes import card_usable
+    def _role(self, m: Member) -> str:
+        return "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
 
-        role = "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
-        return card_usable(e, role, self.scenario.company(role), m, self.scenario) is None
+    def _usable(self, card: str, m: Member) -> bool:
+        """Whether ``card`` from the hand may be played for ``m`` (the one play check)."""
+        key = (card, m.name)
+        got = self._usable_cache.get(key)
+        if got is None:
+            role = self._role(m)
+            got = self._usable_cache[key] = play.check(
+                self.scenario, [play.Play(card, role, 1 if role == "attacker" else 6, facing=m.name)]).legal
+        return got
 
     def _card_sets(self, hand: tuple, m: Member) -> list[tuple]:
-        """Sets of distinct hand cards playable for ``m`` at one step, at most one needing a skill."""
+        """Sets of distinct hand cards playable together for ``m`` at one step."""
         got = self._cards.get((hand, m.name))
         if got is None:
             got = self._cards[hand, m.name] = self._card_sets_of(hand, m)
         return got
 
     def _card_sets_of(self, hand: tuple, m: Member) -> list[tuple]:
-        usable = sorted({c for c in hand if self._usable(self.reg.effects[c], m)})
+        usable = sorted({c for c in hand if self._usable(c, m)})
+        clashes: set[frozenset] = set()
+        if len(usable) > 1:  # each card is playable alone: the rules that bar cards together are pairwise
+            role = self._role(m)
+            together = play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name)
+                                                  for c in usable])
+            clashes = {frozenset(p) for p in together.clashes()}
         out = []
         for k in range(len(usable) + 1):
             for combo in combinations(usable, k):
-                if sum(self.reg.effects[c].skill_card for c in combo) <= 1:
+                if not any(pair <= set(combo) for pair in clashes):
                     out.append(combo)
         return out
 

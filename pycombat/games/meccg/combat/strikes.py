@@ -21,6 +21,7 @@ from pycombat.dice import Dist, best_of, two_d6
 from pycombat.errors import ScenarioError
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
+from ..cards import play
 from ..cards.interpreter import CardModel
 from ..cards.strike_effects import Effect, load_effects
 from ..model import Company, Member, Scenario, StrikeChoice  # noqa: F401
@@ -300,20 +301,12 @@ def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
 
 def _before_assignment(scenario: Scenario, role: str, opp_company: Company) -> list:
     """The defender's cards played before strikes are assigned (``combat: before_assignment``):
-    attack-wide effects on the attacking characters (MECCG-PRE-5 [pre_assignment_attack_effects],
-    MECCG-FX-13)."""
+    attack-wide effects on the attacking characters (MECCG-FX-13). The plays were checked by
+    :func:`setup_strikes` (MECCG-PRE-5 [pre_assignment_attack_effects] among others)."""
     combat = scenario.combat
     if role != "attacker" or combat is None or not combat.before_assignment:
         return []
-    if scenario.flags.get("pre_assignment_attack_effects") != "allowed":
-        return []
-    out = []
-    for cid in combat.before_assignment:
-        c = cardfx.model(cid)
-        ctx = cardfx.Ctx(me=opp_company.members[0], company=opp_company, scenario=scenario)
-        if cardfx.holds(c.requires, ctx) is None:
-            out += [(f, c) for f in c.fx]
-    return out
+    return [(f, c) for c in map(cardfx.model, combat.before_assignment) for f in c.fx]
 
 
 # ---- validating the plan ------------------------------------------------------------------
@@ -331,6 +324,10 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     if not combat.strikes:
         raise ScenarioError("lists no strikes", file=scenario.file, path=f"{combat.path}.strikes")
     _check_assignment(scenario)
+    if combat.before_assignment:  # the defender's plays before strikes are assigned: the one play check
+        got = play.check(scenario, [play.Play(c, "defender", play.BEFORE) for c in combat.before_assignment])
+        if not got.legal:
+            raise _err(scenario, f"{combat.path}.before_assignment", got.refusals[0].text)
     reg = load_effects()
     att, dfn = scenario.attacker, scenario.defender
     assigned_defenders = {s.defender for s in combat.strikes}
@@ -412,55 +409,22 @@ def _check_assignment(scenario: Scenario) -> None:
                             path=f"{combat.path}.strikes")
 
 
-def card_usable(card: CardModel, role: str, company: Company, me: Member, scenario: Scenario) -> str | None:
-    """None if ``card`` may be played (or used) for ``me``, who faces the strike, else why not
-    (MECCG-SEQ-2/7, MECCG-STRUCT-3, the card's own requirements)."""
-    if card.side == "defender" and role != "defender":
-        return f"{card.name} works against an attack, and only the defender faces one (MECCG-STRUCT-3)"
-    if _flag_off(scenario, card):
-        return f"{card.name} has no effect in CvCC [{card.flag}={scenario.flags.get(card.flag)}] ({card.rule})"
-    other = "defender" if role == "attacker" else "attacker"
-    ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
-                     self_name=me.name)
-    failed = cardfx.holds(card.requires, ctx)
-    if failed is not None:
-        key, _, val = failed.partition("=")
-        if key == "company_has":
-            return f"{card.name} needs {val} in the {role}'s company ({card.rule})"
-        what = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
-            key, f"needs {failed}")
-        return f"{card.name} {what}; {me.name} does not qualify ({card.rule})"
-    return None
-
-
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
            used_allies: set[str], struck: set[str]) -> tuple[CardModel, ...]:
+    """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
+    (:func:`..cards.play.check`, the one every verb asks) allows them."""
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
-    step = "1" if role == "attacker" else "6"
-    rule_step = "MECCG-SEQ-2" if role == "attacker" else "MECCG-SEQ-7"
-    path = f"{ch.path}.{role}_cards"
+    if not ids:
+        return ()
+    step = 1 if role == "attacker" else 6
+    got = play.check(scenario, [play.Play(i, role, step, facing=me.name) for i in ids], used=used_allies,
+                     struck=struck)
+    if not got.legal:
+        raise _err(scenario, f"{ch.path}.{role}_cards", got.refusals[0].text)
     effects = tuple(reg.effects[i] for i in ids)
-    skill_cards = [e for e in effects if e.skill_card]
-    if len(skill_cards) > 1:
-        raise _err(scenario, path, f"at most one card that needs a skill at step {step} ({rule_step}); got "
-                   + ", ".join(e.name for e in skill_cards))
     for e in effects:
-        why = card_usable(e, role, company, me, scenario)
-        if why is not None:
-            raise _err(scenario, path, why)
-        if e.source == "item" and e.id not in {i.id for i in me.items}:
-            raise _err(scenario, path, f"{me.name} does not carry {e.name} ({e.rule})")
         if e.source in ("ally", "member"):
-            allies = [m for m in company.members if m.card_id == e.id]
-            if not allies:
-                raise _err(scenario, path, f"{e.name} is not in the {role}'s company ({e.rule})")
-            ally = allies[0]
-            if ally.status != "untapped" or ally.name in used_allies:
-                raise _err(scenario, path, f"{ally.name} must be untapped to tap for its effect ({e.rule})")
-            if ally.name in struck:
-                raise _err(scenario, path, f"{ally.name} already faced its own strike: after it, it is tapped or "
-                           f"wounded unless it took -3 and won, which pycombat does not assume ({e.rule})")
-            used_allies.add(ally.name)
+            used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
     return effects
 
 

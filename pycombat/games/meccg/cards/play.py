@@ -1,0 +1,400 @@
+"""Whether a card may be played: the one check every verb uses.
+
+A play is a card, the player who plays it, when (a step of the strike sequence, or before strikes
+are assigned), the character it is played for and, for a card that taps a member or comes from
+one, that member. :func:`check` decides it once, in the solver's check mode:
+
+* the rules of the moment: ``asp_rules/meccg/strike_cards.lp`` during a strike sequence
+  (MECCG-SEQ-1/2/7/8, MECCG-STRUCT-7, MECCG-PRE-9, MECCG-CARD-8), ``cards.lp`` before strikes are
+  assigned (MECCG-PRE-1..10, MECCG-STRUCT-3/6/7/11, MECCG-CARD-4/8);
+* the card's own terms, ``play_terms.lp``: its requirements on the character (read by the card
+  interpreter, :func:`.interpreter.holds`), who may play it (MECCG-STRUCT-3, MECCG-FX-8), its
+  flag (MECCG-FX-14), its source (an item carried, an untapped ally or member, MECCG-FX-3/4) and
+  its cost (who taps to pay it, MECCG-FX-15).
+
+``combat:`` blocks (``replay``, ``odds``), hands (``optimize``, ``tree``) and claims (``verify``)
+all ask it: a play one verb applies is one every other verb accepts, refused with the same rule.
+
+>>> from pycombat.games.meccg.assignment.legal import example_path
+>>> from pycombat.games.meccg.schema import load_scenario
+>>> s = load_scenario(example_path("wind_throne.yaml"))
+>>> check(s, [Play("TW-319", "defender", 6, facing="Aragorn II")]).legal   # Risky Blow, a warrior
+True
+>>> r = check(s, [Play("LE-172", "defender", 6, facing="Aragorn II")])     # Bold Thrust: a minion card
+>>> r.legal, r.rules
+(False, ['MECCG-CARD-8'])
+>>> print(r.refusals[0].text)
+Bold Thrust is a minion card; Bob's hero player may not play it (MECCG-CARD-8)
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from pycombat.errors import PycombatError
+from pycombat.solver import Violation, check as check_mode, rule_files
+from clorm import ConstantField, StringField
+from clorm import Predicate as _Predicate
+
+from ..assignment.facts import asp_const, scenario_facts
+from ..assignment.legal import BASE, RULES, consts
+from ..model import Member, Scenario
+from . import interpreter as cardfx
+from .database import load_carddb
+from .play_facts import ATTACK_FX, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
+
+#: a play made before strikes are assigned (``combat: before_assignment``, MECCG-PRE)
+BEFORE = "before_assignment"
+#: whose step it is (MECCG-SEQ-2: step 1, the attacker; MECCG-SEQ-7: step 6, the defender)
+STEP_PLAYER = {1: "attacker", 6: "defender"}
+BEFORE_PROGRAM = BASE + ("cards.lp", "play_terms.lp")
+STEP_PROGRAM = BASE + ("cards.lp", "strike_cards.lp", "play_terms.lp")
+#: refusals that do not depend on the character a card is played for: a card in a hand refused for
+#: one of these can never be played by that player in this combat
+CARD_LEVEL = frozenset({"other_alignment", "hazard", "barred", "does_not_affect_the_strike", "indirect_effect",
+                        "not_facing_an_attack", "no_effect_in_cvcc"})
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played (or an item's, ally's or member's ability used)."""
+
+    card: str  #: the card id
+    by: str  #: attacker | defender: the player who plays it
+    when: int | str  #: a step of the strike sequence (1..8), or :data:`BEFORE`
+    facing: str | None = None  #: the character facing the strike the card is played for (steps)
+    source: str | None = None  #: the member it comes from, or who taps to pay its cost (a claim's ``from:``)
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A rule the play breaks, in words."""
+
+    rule: str
+    text: str
+    detail: Any = None
+
+
+@dataclass
+class PlayCheck:
+    """The answer for a set of plays made at one moment."""
+
+    plays: tuple[Play, ...]
+    refusals: list[Refusal] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not self.refusals
+
+    @property
+    def rules(self) -> list[str]:
+        """The rules the plays break (in order, each once)."""
+        return list(dict.fromkeys(r.rule for r in self.refusals))
+
+    def clashes(self) -> list[tuple[str, str]]:
+        """Pairs of the checked cards refused together (two that need a skill at one step, two
+        cancels combined), each a refusal that names both cards."""
+        cards = {p.card for p in self.plays}
+        out = []
+        for r in self.refusals:
+            named = [a for a in (r.detail[1:] if isinstance(r.detail, tuple) else ()) if a in cards]
+            if len(set(named)) == 2:
+                out.append((named[0], named[1]))
+        return out
+
+
+# ---- the facts of the card's own terms (play_terms.lp) ------------------------------------
+def _p(name: str, **fields):
+    meta = type("Meta", (), {"name": name})
+    return type(f"T_{name}", (_Predicate,), {**fields, "Meta": meta})
+
+
+RequirementFails = _p("requirement_fails", card=StringField, member=StringField, what=StringField)
+DefenderOnly = _p("defender_only", card=StringField)
+FlagNoEffect = _p("flag_no_effect", card=StringField, flag=StringField)
+NotCarried = _p("not_carried", card=StringField, member=StringField)
+SourceMissing = _p("source_missing", card=StringField)
+SourceNotUntapped = _p("source_not_untapped", card=StringField, member=StringField)
+SourceUsed = _p("source_used", card=StringField, member=StringField)
+SourceStruck = _p("source_struck", card=StringField, member=StringField)
+CostTap = _p("cost_tap", card=StringField, kind=ConstantField, value=StringField)
+CostTapConst = _p("cost_tap", card=StringField, kind=ConstantField, value=ConstantField)
+Payer = _p("payer", card=StringField, member=StringField)
+PlayedFor = _p("played_for", card=StringField, member=StringField)
+PlayedBy = _p("played_by", card=StringField, company=ConstantField)
+FromHand = _p("from_hand", card=StringField)
+
+_SKILLS = ("warrior", "scout", "ranger", "sage", "diplomat")
+_RACES = ("hobbit", "elf", "dwarf", "man", "dunadan", "orc", "troll", "wizard", "ringwraith")
+_TAP = re.compile(r"^tap (?:an untapped |an |a |one )?(?P<what>[^()]+?)$", re.I)
+
+
+def record(card_id: str) -> Any:
+    """The card's data record: a combat card or item, or the character whose ability it is."""
+    db = load_carddb()
+    try:
+        return db.card(card_id)
+    except PycombatError:
+        return db.character(card_id)
+
+
+def cost_taps(card_id: str) -> list[tuple[str, str]]:
+    """What the card's cost taps, as ``(kind, value)``: a member with a skill (``tap scout``), of a
+    race (``tap an untapped Hobbit``) or by name (``tap The Balrog``). Costs outside combat
+    (corruption checks, discards) and taps of the card's own bearer or item are not tap costs
+    paid by another member."""
+    rec = record(card_id)
+    out = []
+    for e in getattr(rec, "effects", ()) or ():
+        for cost in e.get("cost") or ():
+            m = _TAP.match(str(cost).strip())
+            if not m:
+                continue
+            what = m["what"].strip()
+            key = asp_const(what)
+            if key in _SKILLS:
+                out.append(("skill", key))
+            elif key in _RACES:
+                out.append(("race", key))
+            elif what[:1].isupper() and not what.lower().startswith(("the bearer", "your", "this")) \
+                    and load_carddb().characters_named(what):
+                out.append(("name", what))
+    return list(dict.fromkeys(out))
+
+
+def _source_members(scenario: Scenario, by: str, m: cardfx.CardModel) -> list[Member]:
+    return [x for x in scenario.company(by).members if x.card_id == m.id]
+
+
+def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[str]) -> list:
+    """The facts of ``p``'s own terms (play_terms.lp's input)."""
+    m = cardfx.model(p.card)
+    company = scenario.company(p.by)
+    other = "defender" if p.by == "attacker" else "attacker"
+    out: list = []
+    if m.side == "defender":
+        out.append(DefenderOnly(card=p.card))
+    if m.flag is not None and scenario.flags.get(m.flag, "no_effect") == "no_effect":
+        out.append(FlagNoEffect(card=p.card, flag=m.flag))
+    sources = _source_members(scenario, p.by, m) if m.source in ("ally", "member") else []
+    if m.source in ("ally", "member"):
+        if not sources:
+            out.append(SourceMissing(card=p.card))
+        else:
+            src = sources[0]
+            if src.status != "untapped":
+                out.append(SourceNotUntapped(card=p.card, member=src.name))
+            if src.name in used:
+                out.append(SourceUsed(card=p.card, member=src.name))
+            if src.name in struck:
+                out.append(SourceStruck(card=p.card, member=src.name))
+    if p.when == BEFORE:
+        # the card's requirement is on the attacked company: some member (the one named) meets it
+        candidates = [scenario.member(p.source)] if p.source and _is_member(scenario, p.source) else \
+            list(company.members)
+        failed = None
+        for cand in candidates:
+            ctx = cardfx.Ctx(me=cand, company=company, scenario=scenario, opp_company=scenario.company(other))
+            failed = cardfx.holds(m.requires, ctx)
+            if failed is None:
+                break
+        if failed is not None:
+            out.append(RequirementFails(card=p.card, member=candidates[0].name if len(candidates) == 1 else "",
+                                        what=failed))
+    elif p.facing is not None:
+        me = scenario.member(p.facing)
+        # "another Hobbit" (not_self): the member whose ability it is is not the one it is used for
+        ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
+                         self_name=sources[0].name if sources else None)
+        failed = cardfx.holds(m.requires, ctx)
+        if failed is not None:
+            out.append(RequirementFails(card=p.card, member=me.name, what=failed))
+        if m.source == "item" and p.card not in {i.id for i in me.items}:
+            out.append(NotCarried(card=p.card, member=me.name))
+    for kind, value in cost_taps(p.card):
+        if kind == "name":
+            named = [x.name for x in company.members if x.card_name.casefold() == value.casefold()]
+            out.append(CostTap(card=p.card, kind=kind, value=named[0] if named else value))
+        else:
+            out.append(CostTapConst(card=p.card, kind=kind, value=value))
+    if p.source is not None and cost_taps(p.card) and _is_member(scenario, p.source):
+        out.append(Payer(card=p.card, member=scenario.member(p.source).name))
+    return out
+
+
+def _is_member(scenario: Scenario, name: str) -> bool:
+    try:
+        scenario.member(name)
+    except KeyError:
+        return False
+    return True
+
+
+# ---- the check ----------------------------------------------------------------------------
+def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = (),
+          struck: Iterable[str] = ()) -> PlayCheck:
+    """Whether ``plays``, made together at one moment, are legal (see the module docstring).
+    ``used``: members that already tapped for an ability in this attack; ``struck``: members that
+    already faced their own strike."""
+    plays = tuple(plays)
+    whens = {p.when for p in plays}
+    if len(whens) != 1:
+        raise ValueError("plays checked together are made at one moment")
+    when = whens.pop()
+    used_, struck_ = frozenset(used), frozenset(struck)
+    facts = scenario_facts(scenario)
+    copies: dict[str, int] = {}
+    for p in plays:
+        one = check_facts(scenario, p, used_, struck_)
+        copies[p.card] = copies.get(p.card, 0) + 1
+        if copies[p.card] > 1:  # another copy of a card: its facts under its own name ("LE-238#2")
+            alias = f"{p.card}#{copies[p.card]}"
+            one = [f.clone(card=alias) if getattr(f, "card", None) == p.card else f for f in one]
+        facts += one
+    program = BEFORE_PROGRAM if when == BEFORE else STEP_PROGRAM
+    violations = check_mode(rule_files(RULES, program), list(dict.fromkeys(facts)), consts=consts(scenario))
+    return PlayCheck(plays, [Refusal(v.rule, _words(scenario, v, plays), v.detail) for v in violations],
+                     _notes(facts))
+
+
+def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
+                struck: frozenset[str] = frozenset()) -> list:
+    """The facts of one play alone (without the scenario's)."""
+    rec = record(p.card)
+    facts: list = []
+    if p.when == BEFORE:
+        facts += card_facts(rec)
+        if cardfx.model(p.card).play == "before_assignment":
+            facts.append(ATTACK_FX(card=p.card))
+        facts.append(Played(card=p.card, company=p.by))
+        if p.source is not None:
+            facts.append(PlayedFrom(card=p.card, entity=_entity(scenario, p.source)))
+    else:
+        facts += strike_card_facts(rec)
+        facts.append(StepPlay(card=p.card, step=int(p.when)))
+        facts.append(PlayedBy(card=p.card, company=p.by))
+        if p.facing is not None:
+            facts.append(PlayedFor(card=p.card, member=p.facing))
+        if cardfx.model(p.card).source == "hand":
+            facts.append(FromHand(card=p.card))
+    return facts + _terms(scenario, p, used, struck)
+
+
+def _entity(s: Scenario, name: str) -> str:
+    """A member's scenario name, or the name as given (an entity outside both companies)."""
+    for c in (s.defender, s.attacker):
+        for m in c.members:
+            if name.casefold() in (m.name.casefold(), m.card_name.casefold()):
+                return m.name
+    return name
+
+
+def _notes(facts: Sequence) -> list[str]:
+    from .play_facts import COND
+
+    notes = []
+    for f in facts:
+        if isinstance(f, COND) and str(f.value).startswith("roll_gt_"):
+            notes.append(f"{_name(f.card)} cancels only on a roll greater than {str(f.value)[8:]} "
+                         "(its card text)")
+        if isinstance(f, COND) and f.value == "defender_covert":
+            notes.append(f"{_name(f.card)} cancels only if the defending company is covert (its card text)")
+    return notes
+
+
+def hand_refusal(scenario: Scenario, role: str, card_id: str) -> Refusal | None:
+    """Why ``role``'s player can never play ``card_id`` from his hand in this attack, whoever faces
+    the strike (its alignment, a hazard, a card barred or with no effect in CvCC, the defender's
+    card), or None."""
+    company = scenario.company(role)
+    step = 1 if role == "attacker" else 6
+    got = check(scenario, [Play(card_id, role, step, facing=company.members[0].name)])
+    return next((r for r in got.refusals if isinstance(r.detail, tuple) and r.detail[0] in CARD_LEVEL), None)
+
+
+# ---- words --------------------------------------------------------------------------------
+_PLAYER = {"hero": "hero", "minion": "minion", "balrog": "Balrog", "fallen_wizard": "Fallen-wizard",
+           "fallen-wizard": "Fallen-wizard"}
+
+
+def _name(card_id: Any) -> str:
+    try:
+        return record(str(card_id).partition("#")[0]).name
+    except PycombatError:
+        return str(card_id)
+
+
+def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
+    """One line for a broken rule: what the play does wrong, and the rule."""
+    d = v.detail if isinstance(v.detail, tuple) else (v.detail,)
+    kind, args = d[0], d[1:]
+    card = _name(args[0]) if args else ""
+    text = {
+        "other_alignment": lambda: (f"{card} is a {_PLAYER.get(str(args[1]), args[1])} card; "
+                                    f"{_player_of(s, plays, args[0])} may not play it"),
+        "hazard": lambda: f"{card} is a hazard: no hazards are played during company vs. company combat",
+        "barred": lambda: f"{card}'s text bars it from company vs. company combat",
+        "does_not_affect_the_strike": lambda: f"{card} does not directly affect the strike",
+        "indirect_effect": lambda: f"{card} has an indirect effect (a corruption check, ring test or twilight)",
+        "no_cards_at_step": lambda: f"no cards are played at step {args[1]} of a strike (only at steps 1 and 6)",
+        "not_this_players_step": lambda: f"{card}: the {args[1]} does not play cards at this step",
+        "two_skill_cards": lambda: (f"at most one card that needs a skill is played at a step: {card} and "
+                                    f"{_name(args[1])} both do"),
+        "unmet_requirement": lambda: _unmet(card, args),
+        "not_facing_an_attack": lambda: f"{card} works against an attack, and only the defender faces one",
+        "no_effect_in_cvcc": lambda: f"{card} has no effect in CvCC [{args[1]}={s.flags.get(str(args[1]))}]",
+        "not_carried": lambda: f"{args[1]} does not carry {card}",
+        "not_in_company": lambda: f"{card} is not in the playing company",
+        "not_untapped": lambda: f"{args[1]} must be untapped to tap for {card}",
+        "already_tapped_for_an_ability": lambda: f"{args[1]} already tapped for an ability in this attack",
+        "already_struck": lambda: (f"{args[1]} already faced its own strike: after it, it is tapped or wounded "
+                                   "unless it took -3 and won, which pycombat does not assume"),
+        "cannot_pay": lambda: f"{args[1]} cannot pay {card}'s cost ({_cost(args[0])})",
+        "nobody_can_pay": lambda: f"nobody in the company can pay {card}'s cost ({_cost(args[0])})",
+        "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",
+        "not_during_a_strike_sequence": lambda: f"the attacker plays {card} only during a strike sequence",
+        "member_without_listed_race": lambda: f"{args[1]} is of none of the races {card} lists",
+        "combined": lambda: f"{card} and {_name(args[1])}: cancels do not combine; one card must do it alone",
+        "not_minion_attacking_hero": lambda: f"{card} cancels only a minion company's attack on a hero company",
+        "attack_effect_before_assignment": lambda: (f"{card} changes the attack as a whole, which the defender may "
+                                                    "not do before strikes are assigned "
+                                                    f"[pre_assignment_attack_effects="
+                                                    f"{s.flags.get('pre_assignment_attack_effects')}]"),
+        "strike_count_has_no_effect": lambda: f"{card} changes the number of strikes, which has no effect in CvCC",
+        "neither_cancels_nor_affects": lambda: f"{card} neither cancels nor affects the attack",
+        "untaps_before_assignment": lambda: f"{card} untaps a character, which does not affect the attack",
+        "not_in_attacked_company": lambda: f"{card} must come from the attacked company, not {args[1]}",
+        "needs_in_company": lambda: f"{card} needs a {args[1]} in the attacked company",
+    }.get(str(kind))
+    rules = [v.rule]
+    if kind == "unmet_requirement":  # the card's own rule states its requirement (digest section 8)
+        own = cardfx.model(str(args[0]).partition("#")[0]).rule
+        rules += [own] if own not in rules else []
+    return f"{text() if text else f'{card}: {kind}'} ({', '.join(rules)})"
+
+
+def _player_of(s: Scenario, plays: Sequence[Play], card_id: Any) -> str:
+    by = next((p.by for p in plays if p.card == card_id), "defender")
+    c = s.company(by)
+    return f"{c.player}'s {_PLAYER.get(c.alignment, c.alignment)} player"
+
+
+def _unmet(card: str, args: tuple) -> str:
+    who, what = str(args[1]), str(args[2])
+    key, _, val = what.partition("=")
+    if key == "company_has":
+        return f"{card} needs {val} in the company"
+    if key == "not_self":
+        return f"{card} is for another character than {who}"
+    if key == "status":
+        return f"{card} needs an {val.replace(' or ', ' or ')} character; {who} is not"
+    phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
+        key, f"needs {what}")
+    return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"
+
+
+def _cost(card_id: Any) -> str:
+    taps = cost_taps(str(card_id))
+    return ", ".join(f"tap {'a ' if k != 'name' else ''}{v}" for k, v in taps)
