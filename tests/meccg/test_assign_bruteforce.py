@@ -113,6 +113,7 @@ def test_traces_match_bruteforce(pos):
     assert set(got) == traces
     projected = {(frozenset((a, b) for a, b, _ in t.steps), frozenset(t.excess)) for t in LegalTraces(s)}
     assert projected == completes
+    assert LegalTraces(s).count() == len(traces)  # counted from orbit sizes, without listing
 
 
 @settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])

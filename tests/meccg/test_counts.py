@@ -19,8 +19,9 @@ PERFT = {
     ("wind_throne.yaml", "optional", "strike"): (720, 20832),  # the digest's 720
     ("wind_throne.yaml", "mandatory", "none"): (120, 480),  # CoE: Blackbole commits no strike
     ("wind_throne.yaml", "optional", "none"): (120, 2760),
-    ("eight_vs_eight.yaml", "mandatory", "none"): (math.factorial(8), None),
-    ("eight_vs_eight.yaml", "optional", "none"): (math.factorial(8), None),
+    # traces counted from orbit sizes; each number also counted answer by answer by clingo (16 s and 143 s)
+    ("eight_vs_eight.yaml", "mandatory", "none"): (math.factorial(8), 645_120),
+    ("eight_vs_eight.yaml", "optional", "none"): (math.factorial(8), 5_944_896),
     ("ten_vs_ten.yaml", "mandatory", "none"): (math.factorial(10), None),
 }
 
@@ -38,7 +39,8 @@ def test_perft_counts(key):
         assert LegalTraces(s).count() == traces
 
 
-@pytest.mark.parametrize("key", [k for k, v in PERFT.items() if v[1] is not None], ids=lambda k: "-".join(k))
+@pytest.mark.parametrize("key", [k for k, v in PERFT.items() if v[1] is not None and v[1] < 100_000],
+                         ids=lambda k: "-".join(k))
 def test_perft_small_counts_by_bruteforce(key):
     """The fixture numbers themselves, recomputed by replaying the phases."""
     name, p2, sb = key

@@ -118,13 +118,13 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
                     + (f"--max-list {report.count} to list them all." if exact else "a larger --max-list."))
             report.options = list(view)
         else:
-            # one trace or more per complete assignment: refuse up front when those are too many
-            n, exact = LegalAssignments(scenario).count_bounded(most=max_list)
+            # counted first (orbit sizes, nothing listed): refuse up front when they are too many
+            n, exact = view.count_bounded(most=max_list)
             if n > max_list or not exact:
                 raise TooLargeError(
-                    f"{where}at least {n:,} legal traces (one or more per complete assignment): too many to list "
-                    f"(the limit is {max_list:,}). Use --count for the number, --limit N for the first N, or a "
-                    "larger --max-list.")
+                    f"{where}{'at least ' if not exact else ''}{n:,} legal traces: too many to list (the limit is "
+                    f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
+                    + (f"--max-list {n} to list them all." if exact and n <= MAX_COUNT else "a larger --max-list."))
             report.options = list(itertools.islice(view, max_list + 1))
             if len(report.options) > max_list:
                 raise TooLargeError(

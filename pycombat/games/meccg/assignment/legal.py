@@ -41,9 +41,10 @@ BASE = ("flags.lp", "input.lp", "derive.lp")
 ATTACK = BASE + ("attack.lp",)
 COMPLETE_CHECK = BASE + ("assign_legal.lp",)
 COMPLETE = COMPLETE_CHECK + ("assign_generate.lp", "enforce.lp", "show.lp")
-COMPLETE_SYMMETRIC = COMPLETE + ("symmetry.lp",)
+COMPLETE_SYMMETRIC = COMPLETE + ("symmetry.lp", "symmetry_complete.lp")
 TRACE_CHECK = BASE + ("trace.lp",)
 TRACE = TRACE_CHECK + ("trace_generate.lp", "enforce.lp", "show.lp")
+TRACE_SYMMETRIC = TRACE + ("symmetry.lp", "symmetry_trace.lp")
 
 
 def example_path(name: str) -> Path:
@@ -339,13 +340,26 @@ class LegalTraces:
             yield Trace(tuple(steps), excess)
 
     def count(self) -> int:
-        return self._solver().count()
+        """The number of legal traces, computed from orbit sizes (without listing them)."""
+        return self.count_bounded(models=None)[0]
 
-    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
-        """``(n, exact)`` as :meth:`LegalAssignments.count_bounded` (each trace is one answer)."""
-        cap = models if most is None else min(models, most)
-        n = self._solver().count(limit=cap + 1)
-        return min(n, cap + 1), n <= cap
+    def count_bounded(self, *, most: int | None = None, models: int | None = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+        """``(n, exact)`` as :meth:`LegalAssignments.count_bounded`: one representative per orbit of
+        traces under renaming alike strikes (symmetry.lp), each counted as its orbit's size."""
+        total = 0
+        for i, ans in enumerate(Solver(files=rule_files(RULES, TRACE_SYMMETRIC), consts=self._consts,
+                                       facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES)).models()):
+            if models is not None and i >= models:
+                return total, False
+            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, TAssign)]
+            classes: dict[str, list[str]] = {}
+            for a in ans.decoded:
+                if isinstance(a, StrikeProfile):
+                    classes.setdefault(str(a.profile), []).append(a.strike)
+            total += _orbit_size(pairs, classes)
+            if most is not None and total > most:
+                return total, False
+        return total, True
 
     def violations(self, trace: Trace) -> list[Violation]:
         facts = self._facts + trace_facts(trace.steps)
