@@ -175,3 +175,29 @@ def test_the_issue_s_cases():
                                               [{"name": "Shagrat"}, {"name": "Lagduf"}], "defender", {},
                                               strike={"defender": "Aragorn II", "attacker": "Shagrat",
                                                       "defender_cards": ["LE-172"]}), file="<t>"))
+
+
+@pytest.mark.parametrize("members, path, rule", [
+    ([{"name": "Shagrat", "items": ["Sting"]}, {"name": "Lagduf"}], "attacker.members[0].items", "MECCG-CARD-8"),
+    ([{"name": "Shagrat", "items": ["Black Mace"]}, {"name": "Lagduf"}], None, None),
+])
+def test_an_item_of_the_other_side_is_refused_when_read(members, path, rule):
+    """MECCG-CARD-8: Sting (a hero item) on a minion character gives no verb its bonus: the
+    scenario is refused when read, naming the member's items."""
+    doc = _doc([{"name": "Aragorn II"}], members, "defender", {})
+    doc["attacker"]["members"] = members
+    if rule is None:
+        scenario_from_dict(doc, file="<t>")
+        return
+    with pytest.raises(ScenarioError, match=rule) as exc:
+        scenario_from_dict(doc, file="<t>")
+    assert path in str(exc.value)
+
+
+def test_an_ally_bears_no_items():
+    """MECCG-FX-3: an ally is not a character; Glamdring on Goldberry is refused."""
+    doc = _doc([{"name": "Aragorn II"}, {"name": "Goldberry", "ally_of": "Aragorn II", "items": ["Glamdring"]}],
+               [{"name": "Shagrat"}], "defender", {})
+    with pytest.raises(ScenarioError, match="MECCG-FX-3") as exc:
+        scenario_from_dict(doc, file="<t>")
+    assert "defender.members[1].items" in str(exc.value) and "allies bear no items" in str(exc.value)

@@ -59,8 +59,13 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
     claims = tuple(root.list("claims", []))  # read by `verify`, once the scenario is built
     root.finish(TOP_KEYS)
-    return Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                    in_play=in_play, title=title, file=file, combat=combat, claims=claims)
+    scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
+                        in_play=in_play, title=title, file=file, combat=combat, claims=claims)
+    from .cards.play import possession
+
+    for role, i, why in possession(scenario)[:1]:  # items no member may carry: refused, never given a bonus
+        raise ScenarioError(why.text, file=file, path=f"{role}.members[{i}].items")
+    return scenario
 
 
 def _combat(node: Node, attacker: Company, defender: Company) -> Combat:

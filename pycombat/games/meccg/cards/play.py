@@ -304,6 +304,26 @@ def _notes(facts: Sequence) -> list[str]:
     return notes
 
 
+Carries = _p("carries", member=StringField, card=StringField)
+
+
+def possession(scenario: Scenario) -> list[tuple[str, int, Refusal]]:
+    """The items members may not carry (their alignment, MECCG-CARD-8; an ally's, MECCG-FX-16), as
+    ``(role, member index, refusal)``: checked once when a scenario is read, so no verb ever
+    gives such an item's bonus."""
+    facts, where = scenario_facts(scenario), {}
+    for role in ("attacker", "defender"):
+        for i, m in enumerate(scenario.company(role).members):
+            where[m.name] = (role, i)
+            for item in m.items:
+                facts.append(Carries(member=m.name, card=item.id))
+                facts += card_facts(item)
+    if len(facts) == len(scenario_facts(scenario)):
+        return []
+    violations = check_mode(rule_files(RULES, BEFORE_PROGRAM), list(dict.fromkeys(facts)), consts=consts(scenario))
+    return [(*where[str(v.detail[1])], Refusal(v.rule, _words(scenario, v, ()), v.detail)) for v in violations]
+
+
 def hand_refusal(scenario: Scenario, role: str, card_id: str) -> Refusal | None:
     """Why ``role``'s player can never play ``card_id`` from his hand in this attack, whoever faces
     the strike (its alignment, a hazard, a card barred or with no effect in CvCC, the defender's
@@ -367,6 +387,9 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "untaps_before_assignment": lambda: f"{card} untaps a character, which does not affect the attack",
         "not_in_attacked_company": lambda: f"{card} must come from the attacked company, not {args[1]}",
         "needs_in_company": lambda: f"{card} needs a {args[1]} in the attacked company",
+        "other_alignment_item": lambda: (f"{_name(args[1])} is a {_PLAYER.get(str(args[2]), args[2])} item; "
+                                         f"{args[0]} is on the other side and may not carry it"),
+        "ally_bears_item": lambda: f"{args[0]} is an ally, and allies bear no items ({_name(args[1])})",
     }.get(str(kind))
     rules = [v.rule]
     if kind == "unmet_requirement":  # the card's own rule states its requirement (digest section 8)

@@ -344,7 +344,7 @@ def _tassign(a: str, d: str, p: int):
     return TAssign(strike=a, target=d, phase=p)
 
 
-_BONUS = re.compile(r": \+?(?P<bonus>-?\d+)(?:, max \d+|, total capped at \d+)$")
+_BONUS = re.compile(r": \+?(?P<bonus>-?\d+)(?:, max \d+|, total capped at \d+(?: \(weapon_max_order=cap_total: [^)]*\))?)$")
 
 
 def capped(m) -> bool:

@@ -189,7 +189,9 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
                         total_rest = sum(x.amount for x in others)
                         total = min(base + pv.bonus + total_rest, max(pv.maximum, base + total_rest))
                         weapon.append(Mod(total - base - total_rest,
-                                          f"{label}: +{pv.bonus}, total capped at {pv.maximum}", rule))
+                                          f"{label}: +{pv.bonus}, total capped at {pv.maximum} (weapon_max_order="
+                                          "cap_total: with every other modification counted, the weapon lifts the "
+                                          "total to at most its maximum and never lowers it)", rule))
                     else:
                         weapon.append(Mod(gain(pv, base), f"{label}: {pv.bonus:+d}{cap}", rule))
                 else:
