@@ -55,6 +55,8 @@ def test_traces_json(capsys):
 
 def test_illegal_attack_says_why(capsys, tmp_path):
     text = open(WIND, encoding="utf-8").read().replace("alignment: minion", "alignment: hero")
+    # the minion items go too: a hero player's characters may not carry them (MECCG-CARD-8)
+    text = "\n".join(ln for ln in text.splitlines() if "items: [" not in ln or "Glamdring" in ln) + "\n"
     path = tmp_path / "heroes.yaml"
     path.write_text(text, encoding="utf-8")
     data = run_json(capsys, str(path))

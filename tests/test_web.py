@@ -360,8 +360,12 @@ def _exits(progress):
     os._exit(3)
 
 
+def _no_thread_memory(progress):  # what glibc does when a new thread's thread-local data cannot be allocated
+    os._exit(127)
+
+
 @pytest.mark.parametrize("work, status", [(_needs_too_much, 507), (_aborts, 507), (_exits_out_of_memory, 507),
-                                          (_exits, 500)])
+                                          (_no_thread_memory, 507), (_exits, 500)])
 def test_every_way_a_worker_ends_past_its_budget_is_answered_507(work, status):
     """Past its budget a worker answers 507 itself; when even that cannot be made or sent it exits with
     OUT_OF_MEMORY_EXIT, or Python aborts, and the server still answers 507. Any other silent end is a 500."""

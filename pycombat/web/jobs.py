@@ -63,6 +63,10 @@ def _out_of_memory(exc: BaseException) -> bool:
 
 #: The worker's exit status when it went past its memory budget and could not even send that answer.
 OUT_OF_MEMORY_EXIT = 86
+#: How a worker past its memory budget may end without an answer: Python aborts (SIGABRT), the
+#: kernel kills it (SIGKILL), glibc cannot allocate a new thread's thread-local data (it prints
+#: "cannot allocate memory for thread-local data: ABORT" and exits with 127), or our own status.
+OUT_OF_MEMORY_ENDS = (-6, -9, 127, OUT_OF_MEMORY_EXIT)
 
 
 def _over_budget(verb: str, memory_mb: int | None) -> tuple:
@@ -134,13 +138,14 @@ class Job:
     memory_mb: int | None = None  #: the solve's memory budget (RLIMIT_AS), None: none
 
     def _died(self) -> None:
-        """The worker ended without an answer: past its memory budget (Python aborts, or the kernel
-        kills it, when even the error cannot be made), else an internal error."""
+        """The worker ended without an answer: past its memory budget (one of OUT_OF_MEMORY_ENDS,
+        when even the error cannot be made), else an internal error."""
         self.process.join(timeout=30)  # its pipe is closed: it is ending (a busy machine may take a while)
-        if self.memory_mb and self.process.exitcode in (-6, -9, OUT_OF_MEMORY_EXIT):
+        if self.memory_mb and self.process.exitcode in OUT_OF_MEMORY_ENDS:
             self._finish(*_over_budget(self.verb, self.memory_mb))
         else:
-            self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer"})
+            self._finish("error", 500, {"error": "pycombat: internal error: the worker ended without an answer "
+                                                 f"(exit status {self.process.exitcode})"})
 
     def poll(self) -> None:
         """Read what the worker sent; enforce the time budget."""

@@ -207,9 +207,10 @@ def strikes(draw):
     d_items = draw(st.lists(st.sampled_from(HERO_ITEMS), max_size=2, unique=True))
     a_status = draw(st.sampled_from(["untapped", "untapped", "tapped", "wounded"]))
     d_status = draw(st.sampled_from(["untapped", "untapped", "tapped", "wounded"]))
-    a_cards = draw(st.lists(st.sampled_from([c for c in STRIKE_CARDS if _qualifies(c, a, a_status)]), max_size=1))
-    d_cards = draw(st.lists(st.sampled_from([c for c in STRIKE_CARDS if _qualifies(c, d, d_status)]), max_size=2,
-                            unique=True))
+    a_ok = [c for c in STRIKE_CARDS if _qualifies(c, a, a_status)]
+    d_ok = [c for c in STRIKE_CARDS if _qualifies(c, d, d_status)]
+    a_cards = draw(st.lists(st.sampled_from(a_ok), max_size=1)) if a_ok else []
+    d_cards = draw(st.lists(st.sampled_from(d_ok), max_size=2, unique=True)) if d_ok else []
     if sum(1 for c in d_cards if (BY_NAME[c][1].get("requires") or {}).get("skill")) > 1:
         d_cards = d_cards[:1]  # MECCG-SEQ-7: one skill card per step
     a_took = a_status == "untapped" and draw(st.booleans())
