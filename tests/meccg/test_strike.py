@@ -277,3 +277,31 @@ def test_illegal_assignment_in_combat_is_refused():
                      {"defender": "Aragorn II", "attacker": "Shagrat"})
     with pytest.raises(ScenarioError, match="MECCG-ASSIGN-4"):
         setup_strikes(scn)
+
+
+def test_an_items_modifier_to_the_opposing_strike_reaches_it():
+    """MECCG-FX-3 / MECCG-FX-12: Aiglos (DM-166) gives -2 to the body of the strike its bearer faces;
+    used only when it is the weapon in use (a named other weapon leaves it unused)."""
+    scn = one_strike([{"name": "Lagduf"}], [{"name": "Aragorn II", "items": ["Aiglos"]}],
+                     {"defender": "Aragorn II", "attacker": "Lagduf"})
+    lagduf = setup_strikes(scn)[0].attacker
+    assert lagduf.body == 8 - 2 and any("Aiglos" in m.what and m.amount == -2 for m in lagduf.body_mods)
+    assert lagduf.discard_on == (6,)  # MECCG-BODY-2: the discard number moves with the body
+    scn = one_strike([{"name": "Lagduf"}], [{"name": "Aragorn II", "items": ["Aiglos", "Glamdring"]}],
+                     {"defender": "Aragorn II", "attacker": "Lagduf", "defender_weapon": "Glamdring"})
+    assert setup_strikes(scn)[0].attacker.body == 8
+
+
+def test_an_ability_for_the_whole_combat_reaches_every_later_strike():
+    """MECCG-CARD-2 / MECCG-FX-8: Great Lord of Goblin-gate taps to give +2 prowess to all Orcs in
+    its company for the company vs. company combat: used in the first strike, it reaches the
+    second Orc's strike too, and never a Troll's."""
+    att = [{"name": "Lagduf"}, {"name": "Shagrat"}, {"name": "Old Troll"},
+           {"name": "Great Lord of Goblin-gate", "ally_of": "Lagduf"}]
+    dfn = [{"name": "Aragorn II"}, {"name": "Gimli"}, {"name": "Legolas"}, {"name": "Frodo"}]
+    strikes = [{"defender": "Aragorn II", "attacker": "Lagduf", "attacker_cards": ["Great Lord of Goblin-gate"]},
+               {"defender": "Gimli", "attacker": "Shagrat"}, {"defender": "Legolas", "attacker": "Old Troll"},
+               {"defender": "Frodo", "attacker": "Great Lord of Goblin-gate"}]
+    setups = setup_strikes(one_strike(att, dfn, strikes))
+    gains = [sum(m.amount for m in s.attacker.prowess_mods if "Great Lord" in m.what) for s in setups]
+    assert gains[:3] == [2, 2, 0]

@@ -206,6 +206,35 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
     return weapon, rest + notes, body
 
 
+def _opponent_items(scenario: Scenario, opponent: Member, octx: cardfx.Ctx,
+                    chosen: str | None) -> list[tuple[cardfx.Fx, CardModel]]:
+    """What the opponent's items do to the character facing him (MECCG-FX-3, MECCG-FX-12: Aiglos's
+    -2 to the body of the strike its bearer faces): a weapon's only when it is the weapon he uses
+    (the one named in the strike, else the one :func:`_item_mods` picks), other items' always."""
+    used = _weapon_used(scenario, opponent, octx, chosen)
+    out = []
+    for item in opponent.items:
+        m = cardfx.model(item.id)
+        if m.slot == "Weapon" and item.id != used:
+            continue
+        out += [(f, m) for f in m.fx if f.what in OPPOSING and cardfx.holds(f.cond, octx) is None]
+    return out
+
+
+def _weapon_used(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None) -> str | None:
+    """The id of the weapon ``me`` uses in this strike: the one named, else the best (MECCG-FX-3)."""
+    if chosen is not None:
+        return chosen
+    weapons = [i for i in me.items if cardfx.model(i.id).slot == "Weapon"]
+    if len(weapons) <= 1:
+        return weapons[0].id if weapons else None
+    weapon, _, _ = _item_mods(scenario, me, ctx, None, me.prowess or 0, [])
+    for w in weapons:
+        if any(w.name in mod.what for mod in weapon):  # a weapon's modification is labelled with its name
+            return w.id
+    return weapons[0].id
+
+
 def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, opponent: Member,
                excess: Iterable[str], supporters: Iterable[str], cards: tuple[CardModel, ...],
                their_cards: tuple[CardModel, ...] = (), lasting: tuple[CardModel, ...] = (),
@@ -234,6 +263,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     theirs += [(f, c) for c in tuple(their_cards) + tuple(their_lasting) for f in c.fx
                if cardfx.holds(f.cond, octx) is None]
     theirs += _before_assignment(scenario, role, opp_company)
+    theirs += _opponent_items(scenario, opponent, octx, choice.defender_weapon if role == "attacker"
+                              else choice.attacker_weapon)
     theirs = [(f, c) for f, c in theirs if f.what in OPPOSING]
     base = me.prowess or 0
     body_mods: list[Mod] = []
