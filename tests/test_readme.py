@@ -71,3 +71,13 @@ def test_riftbound_enumerate_block_is_real_output(capsys, monkeypatch):
     expected = block_after(f"$ pycombat enumerate {cmd}")
     assert main(["enumerate", cmd]) == 0
     assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_card_play_blocks_are_real_output(capsys, monkeypatch):
+    """The one play check's section: verify and replay on examples/rulings/meccg/card_plays.yaml."""
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/rulings/meccg/card_plays.yaml"
+    for verb in ("verify", "replay"):
+        expected = block_after(f"$ pycombat {verb} {cmd}")
+        assert main([verb, cmd]) == 0
+        assert capsys.readouterr().out.rstrip("\n") == expected

@@ -675,6 +675,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         steps.append(ReplayStep(f"Prowess: {a.member.name} {_fmt_mods(a.member.prowess or 0, a.prowess_mods)} = "
                                 f"{a.prowess}; {d.member.name} {_fmt_mods(d.member.prowess or 0, d.prowess_mods)} = "
                                 f"{d.prowess}{nothing}", ("MECCG-SEQ-9",) + (("MECCG-STRUCT-8",) if boosting else ())))
+        for side in (a, d):  # body modifications (items, cards, the opponent's items) before any body check
+            changed = [m for m in side.body_mods if m.amount]
+            if changed:
+                steps.append(ReplayStep(f"Body: {side.member.name} {_fmt_mods(side.member.body or 0, changed)} = "
+                                        f"{side.body}", tuple(dict.fromkeys(m.rule for m in changed))))
         ra = src.take(ch.rolls.attacker if ch.rolls else (), a.rolls, f"strike {s.index} (attacker)", ch.path,
                       scenario.file)
         rd = src.take(ch.rolls.defender if ch.rolls else (), d.rolls, f"strike {s.index} (defender)", ch.path,
