@@ -20,6 +20,10 @@ from typing import Any, Iterable
 from . import interpreter as cardfx
 from ..model import Scenario
 
+#: Claim kinds about whether a card may be played: only a part that limits playing a card it names
+#: (``limits_play``: a condition, cost or alternative) or gives a character it names a skill or race
+#: (``grants``) can change them; a card's unmodelled effects cannot.
+PLAY_KINDS = ("playable_before_assignment", "playable_at_step")
 #: Claim kinds whose verdict depends on the strikes' numbers (prowess, body, rolls, body checks).
 COMBAT_KINDS = ("final_prowess", "modifier_applies", "strike_result", "strike_effect", "body_check",
                 "elimination_mp", "strike_cancellable")
@@ -29,6 +33,9 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
+        for key in ("limits_play", "grants"):  # what the part can touch (card_effects.yaml)
+            if u.get(key):
+                e[key] = True
         if member:
             e["member"] = member
         out.append(e)
@@ -133,7 +140,8 @@ def _names(value: Any) -> list[str]:
 def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The unmodelled entries that could change ``claim``'s verdict: those of a card or member
     the claim names, and, for claims about the strikes' numbers, every one attached to a member
-    of either company or in play."""
+    of either company or in play. Whether a card may be played (:data:`PLAY_KINDS`) hangs only on
+    the parts that limit playing it or grant a skill or race."""
     from pycombat.names import normalize
 
     entries = list(unmodelled(s) if entries is None else entries)
@@ -150,6 +158,12 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     out = []
     for e in entries:
         if claim.kind == "hazard_effect":
+            continue
+        if claim.kind in PLAY_KINDS:
+            card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
+            member_named = normalize(e.get("member") or "") in named
+            if (card_named and e.get("limits_play")) or ((card_named or member_named) and e.get("grants")):
+                out.append(e)
             continue
         if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
             out.append(e)
@@ -190,3 +204,21 @@ def present_card_flags(s: Scenario) -> set[str]:
 def card_flag_names() -> set[str]:
     """Every card flag (one per unclear card)."""
     return {m.flag for m in cardfx.all_models().values() if m.flag}
+
+
+def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:
+    """The unmodelled parts of the cards and members a claim names that cannot change its verdict
+    (the verdict is decided, and its note names them)."""
+    from pycombat.names import normalize
+
+    named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
+                                       "taker", "from") for n in _names(claim.args.get(key))}
+    key = lambda e: (e["id"], e["what"], e.get("member"))  # noqa: E731
+    blocked = {key(e) for e in blocking(s, claim)}
+    out, seen = [], set(blocked)
+    for e in unmodelled(s) + _named_cards(s, claim):
+        about = {normalize(e["card"]), normalize(e.get("id") or ""), normalize(e.get("member") or "")} & named
+        if about and key(e) not in seen:
+            seen.add(key(e))
+            out.append(e)
+    return out

@@ -207,7 +207,8 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
-    parts = [{"what": u["what"], "why": u["why"]} for u in entry.get("unmodelled") or ()]
+    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)}}
+             for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
     parts = [u for u in parts if u not in outside]

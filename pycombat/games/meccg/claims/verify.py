@@ -97,6 +97,14 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
                         with_flags=lambda sc, flags: replace(sc, flags=flags),
                         unmodelled=blocking, unmodelled_rule="MECCG-FX-10")
+    from ..cards.coverage import not_blocking
+
+    for v, c in zip(out, claims):  # decided: the parts not modelled that could not change it, named
+        if v.decided:
+            idle = not_blocking(s, c)
+            if idle:
+                v.notes = list(v.notes) + ["not modelled, and unable to change this verdict: " + "; ".join(
+                    f"{e['card']}: {e['what']}" for e in idle)]
     book = load_rulebook("meccg")
     for v in out:  # a flag whose other reading flips the verdict: the rule that flag reads is a reason
         for flag in v.deciding_flags:
