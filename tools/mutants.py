@@ -51,13 +51,6 @@ EXPLAINED: dict[str, str] = {
     "meccg rule MECCG-CARD-4": "cards.lp derives the same violation under MECCG-PRE-2 from the same body, and a "
     "verdict about All the Bells Ringing cites MECCG-CARD-4 from the card's id (claims.verify.CARD_RULES): no verdict, "
     "reason or listing changes (tests/meccg/test_rulings.py checks the reasons are exactly the two ids)",
-    "meccg rule MECCG-STRUCT-6": "no card of the shipped data changes the number of strikes without cancelling the "
-    "attack (the Quarrels' halving is the second option of a cancel card, which the rule leaves out), so the "
-    "violation cannot be derived from any scenario; the strike count itself is answered by "
-    "claims.combat.strike_count (the orc-quarrels claims of examples/rulings/meccg/seed_attack_structure.yaml)",
-    "meccg/cards.lp:74:flag:flag reading swapped (strike_count_modifiers = no_effect -> "
-    "strike_count_modifiers != no_effect)": "the same rule as MECCG-STRUCT-6's above: it cannot be derived from "
-    "the shipped cards under either reading",
 }
 
 

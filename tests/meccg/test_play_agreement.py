@@ -217,3 +217,40 @@ def test_an_unmodelled_part_blocks_a_play_claim_only_when_it_could_change_it():
     trophies = _verdict(s, _claim("playable_before_assignment", card="Foul Trophies"))
     assert trophies.decided and trophies.verdict is False and "MECCG-STRUCT-6" in trophies.rules
     assert any("unable to change this verdict" in n and "one strike at +3 prowess" in n for n in trophies.notes)
+
+
+def _pos(heroes, minions, hero_side="defender", flags=None):
+    return scenario_from_dict(_doc(heroes, minions, hero_side, flags or {}), file="<t>")
+
+
+@pytest.mark.parametrize("heroes, hero_side, flags, p, kw, rule, words", [
+    # MECCG-PRE-10: Wizard's Flame needs a Wizard in the attacked company
+    ([{"name": "Aragorn II"}], "defender", {"pre_assignment_attack_effects": "allowed"},
+     play.Play("TW-361", "defender", play.BEFORE), {}, "MECCG-PRE-10", "needs Wizard"),
+    # MECCG-STRUCT-3 / FX-8: the attacker plays a card that works against an attack
+    ([{"name": "Gimli"}], "attacker", {}, play.Play("DM-124", "attacker", 1, facing="Gimli"), {},
+     "MECCG-STRUCT-3", "only the defender faces one"),
+    # MECCG-FX-14: an unclear card read as having no effect in CvCC is not played
+    ([{"name": "Aragorn II"}], "defender", {}, play.Play("LE-254", "defender", 6, facing="Aragorn II"), {},
+     "MECCG-FX-14", "no effect in CvCC [where_theres_a_whip=no_effect]"),
+    # MECCG-FX-4: the member who taps for an ability is untapped, not yet struck
+    ([{"name": "Frodo"}, {"name": "Fatty Bolger", "status": "tapped"}], "defender", {},
+     play.Play("TW-495", "defender", 6, facing="Frodo"), {}, "MECCG-FX-4", "must be untapped"),
+    ([{"name": "Frodo"}, {"name": "Fatty Bolger"}], "defender", {},
+     play.Play("TW-495", "defender", 6, facing="Frodo"), {"struck": ["Fatty Bolger"]}, "MECCG-FX-4",
+     "already faced its own strike"),
+    ([{"name": "Frodo"}, {"name": "Fatty Bolger"}], "defender", {},
+     play.Play("TW-495", "defender", 6, facing="Frodo"), {"used": ["Fatty Bolger"]}, "MECCG-FX-4",
+     "already tapped for an ability"),
+    ([{"name": "Frodo"}], "defender", {}, play.Play("TW-495", "defender", 6, facing="Frodo"), {}, "MECCG-FX-4",
+     "not in the playing company"),
+    # MECCG-FX-15: nobody untapped can pay "tap scout"
+    ([{"name": "Frodo", "status": "tapped"}, {"name": "Gimli"}], "defender", {},
+     play.Play("TW-204", "defender", play.BEFORE), {}, "MECCG-FX-15", "nobody in the company can pay"),
+])
+def test_each_of_a_cards_own_terms_refuses_with_its_rule(heroes, hero_side, flags, p, kw, rule, words):
+    """play_terms.lp, rule by rule: each broken term refuses the play with its rule and says why."""
+    s = _pos(heroes, [{"name": "Lagduf"}], hero_side, flags)
+    got = play.check(s, [p], **kw)
+    assert rule in got.rules, got.refusals
+    assert any(words in r.text for r in got.refusals if r.rule == rule), got.refusals
