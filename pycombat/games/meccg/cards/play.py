@@ -244,7 +244,7 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
         raise ValueError("plays checked together are made at one moment")
     when = whens.pop()
     used_, struck_ = frozenset(used), frozenset(struck)
-    facts = scenario_facts(scenario)
+    facts: list = []
     copies: dict[str, int] = {}
     for p in plays:
         one = check_facts(scenario, p, used_, struck_)
@@ -254,9 +254,23 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
             one = [f.clone(card=alias) if getattr(f, "card", None) == p.card else f for f in one]
         facts += one
     program = BEFORE_PROGRAM if when == BEFORE else STEP_PROGRAM
-    violations = check_mode(rule_files(RULES, program), list(dict.fromkeys(facts)), consts=consts(scenario))
+    violations = check_mode(rule_files(RULES, program), _scenario_facts(scenario) + list(dict.fromkeys(facts)),
+                            consts=consts(scenario))
     return PlayCheck(plays, [Refusal(v.rule, _words(scenario, v, plays), v.detail) for v in violations],
                      _notes(facts))
+
+
+#: (the last scenario checked, its facts): a verb checks many plays in one scenario; one tuple,
+#: replaced whole, so a thread never reads one scenario's facts for another
+_LAST: list = [None]
+
+
+def _scenario_facts(scenario: Scenario) -> list:
+    last = _LAST[0]
+    if last is None or last[0] is not scenario:
+        last = (scenario, tuple(scenario_facts(scenario)))
+        _LAST[0] = last
+    return list(last[1])
 
 
 def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
