@@ -126,11 +126,6 @@ class CardModel:
     def bearer(self) -> str | None:
         return self.requires.get("bearer")
 
-    @property
-    def skill_card(self) -> bool:
-        """A resource that requires a skill: at most one per step (MECCG-SEQ-2, MECCG-SEQ-7)."""
-        return self.needs_skill is not None and self.source == "hand"
-
     def total(self, what: str) -> int:
         return sum(f.amount for f in self.fx if f.what == what and not f.cond)
 
