@@ -8,7 +8,6 @@ STAMP  := $(VENV)/.installed
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 # The package and its test tools (pip only: `make demo` installs nothing else).
 $(STAMP): $(BIN)/python pyproject.toml

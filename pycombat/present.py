@@ -60,10 +60,10 @@ def title(console: Console, report: Any) -> None:
 def progress_bar(console: Console | None = None):
     """``(context, callback)``: a rich progress bar fed with the number of tree nodes built (on
     stderr, on a terminal only; elsewhere a null context and no callback)."""
-    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
     if not sys.stderr.isatty():
         return contextlib.nullcontext(), None
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn  # a terminal only
+
     bar = Progress(SpinnerColumn(), TextColumn("building the game tree: {task.completed:,} nodes"),
                    TimeElapsedColumn(), console=Console(stderr=True), transient=True)
     task = bar.add_task("tree", total=None)

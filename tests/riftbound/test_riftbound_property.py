@@ -19,6 +19,7 @@ from test_riftbound_bruteforce import DEFAULTS, boards, units
 from pycombat.games.riftbound.model import Board, Unit, other
 from pycombat.games.riftbound.damage.bruteforce import replay_orders
 from pycombat.games.riftbound.damage.outcome import _every_split_wipes_out, outcome_classes, outcome_of, wipe_values
+from pycombat.games.riftbound.damage.judge import choice
 from pycombat.games.riftbound.damage.splits import LegalSplits, derive
 from budget import examples  # noqa: E402
 
@@ -131,3 +132,8 @@ def test_wipe_out_known_without_solving_is_what_every_legal_split_does(board):
             assert splits and seen == {True}, (side, board)
         if splits:
             assert wipe_values(board, side) == frozenset(seen), (side, board)
+            # the judge's "different sets of units killed" (RB-JUDGE-2), from derive's numbers when big
+            victims = {tuple(u.name for u in board.side(other(side)) if u.dies_with(dict(v).get(u.name, 0)))
+                       for v in splits}
+            got = choice(board, side)["kill_choices"]
+            assert got is None or got == len(victims), (side, got, victims)

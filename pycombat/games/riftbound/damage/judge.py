@@ -88,7 +88,9 @@ def choice(board: Board, side: str) -> dict[str, Any]:
     except TooLargeError:
         count = None
     classes = None  # grouping by victims enumerates the splits: only for a modest number of them
-    if count is not None and count <= MAX_GROUPED:
+    if derive(board).big[side]:
+        classes = 1  # every target receives at least its lethal damage: the same units die whatever the split
+    elif count is not None and count <= MAX_GROUPED:
         classes = len(kill_classes(board, side))
     kind = "forced" if count == 1 else "many"
     return {"split_count": count, "choice": kind, "kill_choices": classes,
