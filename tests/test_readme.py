@@ -73,6 +73,21 @@ def test_riftbound_enumerate_block_is_real_output(capsys, monkeypatch):
     assert capsys.readouterr().out.rstrip("\n") == expected
 
 
+def test_cancel_on_a_roll_blocks_are_real_output(capsys, monkeypatch):
+    """The cancel-on-a-roll section: verify whole, odds and replay up to their "..." line."""
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/rulings/meccg/cancel_rolls.yaml"
+    for verb in ("verify", "odds", "replay"):
+        expected = block_after(f"$ pycombat {verb} {cmd}")
+        assert main([verb, cmd]) == 0
+        out = capsys.readouterr().out.rstrip("\n")
+        if expected.endswith("\n..."):
+            head = expected[: -len("\n...")]
+            assert out.startswith(head + "\n"), verb
+        else:
+            assert out == expected, verb
+
+
 def test_card_play_blocks_are_real_output(capsys, monkeypatch):
     """The one play check's section: verify and replay on examples/rulings/meccg/card_plays.yaml."""
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)

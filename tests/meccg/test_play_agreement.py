@@ -22,7 +22,8 @@ from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.verdicts import Claim
 
 STRIKE = sorted(strike_cards())
-BEFORE = sorted(cid for cid, m in all_models().items() if m.play == "before_assignment")
+#: cards the defender plays before strikes are assigned: changes to the attack and cancels (MECCG-PRE-1/5)
+BEFORE = sorted(cid for cid, m in all_models().items() if m.play in ("before_assignment", "cancel"))
 HEROES = ["Aragorn II", "Frodo", "Gimli", "Gandalf", "Legolas", "Éowyn", "Sam Gamgee", "Fatty Bolger"]
 MINIONS = ["Shagrat", "Lagduf", "Old Troll", "Bûrat", "Khamûl the Ringwraith", "Horseman in the Night"]
 SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])

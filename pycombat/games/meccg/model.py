@@ -41,6 +41,9 @@ class Member:
     mp_if_eliminated: int | None = None
     prowess_mods: tuple[Any, ...] = field(default=(), hash=False)  #: e.g. Gimli {value: 2, against: [Orc]}
     overridden: tuple[str, ...] = ()  #: card fields the scenario changed
+    mind: int | None = None
+    direct_influence: int | None = None  #: the character's direct influence (MECCG-FX-16)
+    follower_of: str | None = None  #: the member whose direct influence controls this follower
 
     @property
     def untapped(self) -> bool:
@@ -104,7 +107,8 @@ class Combat:
     strikes: tuple[StrikeChoice, ...]
     excess: tuple[str, ...]  #: strikes no defender received (MECCG-ASSIGN-5)
     path: str = "combat"
-    before_assignment: tuple[str, ...] = ()  #: card ids the defender plays before assignment (MECCG-PRE-5)
+    before_assignment: tuple[str, ...] = ()  #: card ids the defender plays before assignment (MECCG-PRE-1/5)
+    cancel_roll: int | None = None  #: the 2d6 total a cancel on a roll got, for replay (MECCG-FX-16)
 
 
 @dataclass(frozen=True)

@@ -143,20 +143,25 @@ def odds(report, console: Console) -> None:
     for line in report.defaults:
         console.print(f"  - {line}")
     _lines(console, _unmodelled_text(report))
+    if co.cancel is not None:
+        console.print(f"{co.cancel.text()}; every figure below includes that chance")
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
-    for col in ("#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie",
-                "defender loses"):
+    cols = ["#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie", "defender loses"]
+    if co.cancel is not None:
+        cols.append("attack cancelled")
+    for col in cols:
         table.add_column(col)
     for s, dist in zip(co.setups, co.per_strike):
         summ = strike_summary(dist)
         dname = f"{s.defender.member.name} ({s.defender.prowess}/{s.defender.body})"
         rolls = ", best of 2 rolls" if s.attacker.rolls > 1 else ""
         aname = f"{s.attacker.member.name} ({s.attacker.prowess}/{s.attacker.body}{rolls})"
+        extra = [fmt(co.cancel.chance)] if co.cancel is not None else []
         if s.cancelled_by:
-            table.add_row(str(s.index), dname, aname, f"cancelled by {s.cancelled_by.name}", "", "")
+            table.add_row(str(s.index), dname, aname, f"cancelled by {s.cancelled_by.name}", "", "", *extra)
         else:
             table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
-                          fmt(summ["defender_loses"]))
+                          fmt(summ["defender_loses"]), *extra)
     console.print(table)
     fates = Table(title="Each character in a strike", title_justify="left")
     for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
@@ -205,6 +210,7 @@ verify = verdicts
 
 def optimize(report, console: Console) -> None:
     """The value, the first decision's alternatives with their values, and the principal line."""
+    from .combat.game import DEFENDER
     from .combat.optimize import shown_outcomes, who
 
     solved = report.solved
@@ -216,8 +222,15 @@ def optimize(report, console: Console) -> None:
     console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
     console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
                   f"merged; solved in {solved.seconds:.1f} s")
-    console.print(f"{who(solved.solution.root.current_player(), scenario)}'s first choice, every alternative with "
-                  "its exact value:")
+    root = solved.solution.root
+    cancel = solved.game.cancel
+    if cancel is not None:
+        console.print(cancel.text())
+    first = "phase I" if root.stage == "cancel" else root.current_player()
+    if report.choices:
+        mover = who(DEFENDER, scenario) if first == "phase I" else who(first, scenario)
+        console.print(f"{'If the attack goes on, ' if cancel is not None else ''}{mover}'s first choice, every "
+                      "alternative with its exact value:")
     for label, value, best in report.choices:
         console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")

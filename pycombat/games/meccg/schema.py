@@ -83,21 +83,24 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
             raise ScenarioError(f"{st.attacker!r} already strikes ({seen_a[st.attacker]}); one strike per attacking "
                                 "member (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.attacker")
         seen_d[st.defender] = seen_a[st.attacker] = st.path
+    cancel_roll = node.int("cancel_roll", None)
     node.finish(COMBAT_KEYS)
     excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
-    return Combat(strikes=tuple(strikes), excess=excess, path=node.path, before_assignment=before)
+    return Combat(strikes=tuple(strikes), excess=excess, path=node.path, before_assignment=before,
+                  cancel_roll=cancel_roll)
 
 
 def _before_card(node: Node) -> str:
-    """A card the defender plays before strikes are assigned that changes the attack as a whole
-    (``combat: before_assignment:``, MECCG-PRE-5)."""
+    """A card the defender plays before strikes are assigned: one that changes the attack as a whole
+    (MECCG-PRE-5) or cancels it (MECCG-PRE-1; on a roll, MECCG-FX-16). Whether it may be played
+    here is the play check's answer (:func:`.combat.strikes.setup_strikes`)."""
     from .cards.interpreter import all_models
 
     db = load_carddb()
     card = db.card(node.as_str(), file=node.file, path=node.path)
     m = all_models()[card.id]
-    if m.play != "before_assignment":
-        raise node.error(f"{card.name} does not change the attack as a whole before strikes are assigned "
+    if m.play not in ("before_assignment", "cancel"):
+        raise node.error(f"{card.name} neither cancels nor changes the attack as a whole before strikes are assigned "
                          f"(it is a {m.play} card; see `pycombat card {card.name!r}`)")
     return card.id
 
@@ -268,7 +271,8 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
                       makes_company_overt=card.makes_company_overt,
                       discard_on_body_check=tuple(card.discard_on_body_check or ()),
                       mp_if_eliminated=card.mp_if_eliminated,
-                      prowess_mods=tuple(card.prowess_mods or ()))
+                      prowess_mods=tuple(card.prowess_mods or ()), mind=card.mind,
+                      direct_influence=card.direct_influence)
     overridden = []
     for key in OVERRIDABLE:
         if not node.has(key):
@@ -294,9 +298,13 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
     ally_of = node.str("ally_of", None)
     if ally_of is not None and fields["card_type"] != "ally":
         raise node.error(f"`ally_of` is for allies; {name!r} is a {fields['card_type']}", "ally_of")
+    follower_of = node.str("follower_of", None)
+    if follower_of is not None and fields["card_type"] not in ("character", "agent"):
+        raise node.error(f"`follower_of` is for characters controlled by another's direct influence; {name!r} "
+                         f"is a{'n' if fields['card_type'][0] in 'aeiou' else ''} {fields['card_type']}", "follower_of")
     label = node.str("label", None)
     node.finish(MEMBER_KEYS)
-    return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of,
+    return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of, follower_of=follower_of,
                   fell_rider=mode == "fell-rider", mode=mode, overridden=tuple(overridden), **fields)
 
 
@@ -325,6 +333,8 @@ def _check_allies(members: list[Member], nodes: list[Node]) -> None:
     for m, n in zip(members, nodes):
         if m.ally_of is not None and m.ally_of not in names:
             raise n.error(f"{m.ally_of!r} is not a member of this company", "ally_of")
+        if m.follower_of is not None and (m.follower_of not in names or m.follower_of == m.name):
+            raise n.error(f"{m.follower_of!r} is not another member of this company", "follower_of")
 
 
 def _unique_names(root: Node, attacker: Company, defender: Company) -> None:

@@ -66,9 +66,13 @@ STRIKE = Obj({
 
 COMBAT = Obj({
     "strikes": List(STRIKE, "the complete strike assignment, in the defender's strike order"),
-    "before_assignment": List(Name("card", "a card the defender plays before strikes are assigned that changes the "
-                                           "attack as a whole (MECCG-PRE-5)"),
-                              "cards played before strikes are assigned (needs pre_assignment_attack_effects=allowed)"),
+    "before_assignment": List(Name("card", "a card the defender plays before strikes are assigned: one that cancels "
+                                           "the attack (MECCG-PRE-1; on a roll, MECCG-FX-16) or changes it as a whole "
+                                           "(MECCG-PRE-5)"),
+                              "cards played before strikes are assigned (a change to the attack needs "
+                              "pre_assignment_attack_effects=allowed)"),
+    "cancel_roll": Int("the 2d6 total rolled for a cancel played before strikes are assigned that works on a roll "
+                       "(MECCG-FX-16), for `replay`", minimum=2, maximum=12),
 }, "a given combat for `replay` and `verify`", required=("strikes",))
 
 MEMBER_FIELDS = {
@@ -90,6 +94,8 @@ MEMBER_FIELDS = {
     "mode": Str("a Ringwraith's mode: Fell Rider, Heralded Lord or Black Rider (MECCG-FX-6)", enum=MODES),
     "items": List(Name("item", "an item the member carries")),
     "ally_of": Str("the member an ally is with (a member of this company)"),
+    "follower_of": Str("the member whose direct influence controls this character (a member of this company): "
+                       "his unused direct influence is less this follower's mind (MECCG-FX-16)"),
     "label": Str("a unique name for this member in the output and claims (for two copies of a card)"),
 }
 MEMBER_OBJ = Obj(MEMBER_FIELDS, "a member with its status, items and overrides", required=("name",))

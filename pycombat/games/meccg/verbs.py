@@ -98,6 +98,7 @@ class OddsReport(Report):
                "expected_kill_mp": {"defender_player": as_json(kill_d.expectation()),
                                     "attacker_player": as_json(kill_a.expectation())},
                "eliminated": {n: as_json(p) for n, p in self.eliminated.items()},
+               "attack_cancelled": None if self.odds.cancel is None else self.odds.cancel.as_json(),
                "expected_owner_mp_lost": {"defender_player": as_json(self.owner_mp_lost[0]),
                                           "attacker_player": as_json(self.owner_mp_lost[1]),
                                           "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"}}
@@ -248,6 +249,8 @@ class OptimizeReport(Report):
                                for st in self.line],
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
                      "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3),
+            "attack_cancelled": None if getattr(self.solved.game, "cancel", None) is None
+            else self.solved.game.cancel.as_json(),
             "unmodelled": self.unmodelled}
 
 

@@ -77,6 +77,7 @@ class CharacterCard:
     combat_effects: tuple[dict[str, Any], ...] = field(default=(), hash=False)
     #: "all", or the limit printed on the card (the Ents: automatic-attacks and hazards keyed to his site)
     may_not_be_attacked_scope: str | None = None
+    direct_influence: int | None = None  #: the influence it may spend (rolls of influence, MECCG-FX-16)
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,7 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
         combat_tags=_tuple(rec.get("combat_tags")),
         combat_effects=_dicts(rec.get("combat_effects")),
         may_not_be_attacked_scope=rec.get("may_not_be_attacked_scope"),
+        direct_influence=rec.get("direct_influence"),
     )
 
 

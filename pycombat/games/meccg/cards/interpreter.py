@@ -40,7 +40,8 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company")
+              "mode", "whole_company", "roll")
+ROLL_KEYS = ("greater_than", "adds", "roller")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 #: Rule ids of the interpreter (pycombat/games/meccg/card_rules.md).
@@ -111,6 +112,8 @@ class CardModel:
     slot: str | None = None  #: items: Weapon, Armor, Shield, Helmet or None
     outside: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: costs and
     #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
+    roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
+    #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -174,6 +177,8 @@ class CardModel:
             out["no_effect_in_cvcc"] = self.no_effect
         if self.outside:
             out["outside_combat"] = [dict(u) for u in self.outside]
+        if self.roll:
+            out["roll"] = dict(self.roll)
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -191,6 +196,10 @@ def _yaml() -> dict:
             if f.get("what") not in WHATS or set(f) - {"what", "amount", "if"}:
                 bad.add(f"fx {f}")
             bad |= {k for k in (f.get("if") or {}) if k not in COND_KEYS}
+        roll = entry.get("roll")
+        if roll is not None:
+            bad |= {f"roll {k}" for k in roll if k not in ROLL_KEYS}
+            bad |= {f"roll adds {a}" for a in roll.get("adds") or () if not set(a) <= {"count", "unused_influence", "skill", "amount"}}
         if bad or entry.get("play") not in PLAYS:
             raise ScenarioError(f"card_effects.yaml: {cid}: bad fields {sorted(map(str, bad))}")
     return raw
@@ -212,7 +221,8 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
-        flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")))
+        flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
+        roll=entry.get("roll"))
 
 
 def event_model(card: CombatCard) -> CardModel:

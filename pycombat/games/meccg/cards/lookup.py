@@ -85,13 +85,14 @@ def _card_entry(card: Any) -> dict[str, Any]:
     m = model(card.id)
     book = load_rulebook("meccg")
     effects = m.as_json()
-    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule]))
+    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + (["MECCG-FX-16"] if m.roll else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
         rules = []  # a character with no combat ability: nothing to cite
     return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
             "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
+            "roll": dict(m.roll) if m.roll else None,
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
 
 
@@ -136,6 +137,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             amount = f" {e['amount']:+d}" if e["amount"] else ""
             lines.append(f"  effect: {e['what']}{amount}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else ""))
+        if c.get("roll"):
+            lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}")
         if c["flag"]:
             lines.append(f"  decided by the card flag {c['flag']}")
         for u in c["outside_combat"]:
@@ -145,3 +148,20 @@ def card_lines(report: dict[str, Any]) -> list[str]:
         for r in c["rules"]:
             lines.append(f"  {r['rule']}: {r['text']}")
     return lines
+
+
+def _roll_text(roll: dict) -> str:
+    """``2d6 + rangers in the company > 7`` from a card's roll record (MECCG-FX-16)."""
+    adds = []
+    for a in roll.get("adds") or ():
+        if "count" in a:
+            adds.append(f"{str(a['count']).lower()}s in the company")
+        elif a.get("unused_influence"):
+            adds.append("the roller's unused direct influence")
+        elif "skill" in a:
+            adds.append(f"{a['amount']} if the roller is a {str(a['skill']).lower()}")
+    gt = roll["greater_than"]
+    beat = gt if isinstance(gt, int) else ", ".join(f"{n} against {r}" for r, n in gt.items())
+    who = "" if roll.get("roller") is None else (" (a character of the company rolls)" if roll["roller"] == "any"
+                                                 else f" (a {str(roll['roller']).lower()} rolls)")
+    return f"2d6{''.join(' + ' + a for a in adds)} > {beat}{who}"

@@ -310,9 +310,6 @@ def _notes(facts: Sequence) -> list[str]:
 
     notes = []
     for f in facts:
-        if isinstance(f, COND) and str(f.value).startswith("roll_gt_"):
-            notes.append(f"{_name(f.card)} cancels only on a roll greater than {str(f.value)[8:]} "
-                         "(its card text)")
         if isinstance(f, COND) and f.value == "defender_covert":
             notes.append(f"{_name(f.card)} cancels only if the defending company is covert (its card text)")
     return notes
@@ -322,7 +319,7 @@ Carries = _p("carries", member=StringField, card=StringField)
 
 
 def possession(scenario: Scenario) -> list[tuple[str, int, Refusal]]:
-    """The items members may not carry (their alignment, MECCG-CARD-8; an ally's, MECCG-FX-16), as
+    """The items members may not carry (their alignment, MECCG-CARD-8; an ally's, MECCG-FX-3), as
     ``(role, member index, refusal)``: checked once when a scenario is read, so no verb ever
     gives such an item's bonus."""
     facts, where = scenario_facts(scenario), {}

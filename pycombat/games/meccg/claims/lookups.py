@@ -18,6 +18,7 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
     unmodelled: list[dict] = field(default_factory=list)
+    roll: dict | None = None  #: the roll a cancel hangs on, with its exact chance (MECCG-FX-16)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -31,6 +32,8 @@ class Verdict:
                            deciding_flags=self.deciding_flags, notes=self.notes)
         if not self.decided:
             out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        if self.roll is not None:
+            out["roll"] = dict(self.roll)
         return out
 
 

@@ -20,7 +20,7 @@ from pycombat.rulebook import load_rulebook
 from pycombat.verdicts import Claim, ClaimBook, positive, verify_claims
 from pycombat.solver import Solver, check, rule_files
 from ..assignment.legal import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
-from ..cards import play
+from ..cards import play, rolls
 from ..cards.database import load_carddb
 from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
@@ -269,7 +269,34 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
         rules.append("MECCG-PRE-10")
     if any(play.cost_taps(c.id) for c in cards):
         rules.append("MECCG-FX-15")  # someone (the one named) can pay its cost
-    return Verdict(claim, True, rules, notes=notes)
+    return _on_a_roll(s, claim, cards, None if source is None else str(source), rules, notes)
+
+
+def _on_a_roll(s: Scenario, claim: Claim, cards: list, roller: str | None, rules: list[str],
+               notes: list[str]) -> Verdict:
+    """A legal cancel that works only on a roll (MECCG-FX-16): "may be played" holds whatever the
+    roll; "cancels the attack" holds unless the roll cannot succeed, and the verdict carries its exact
+    chance (undecided when the card gives no single number for the attackers)."""
+    got = None
+    for c in cards:
+        try:
+            got = rolls.cancel_roll(s, c.id, "defender", roller) or got
+        except PycombatError as exc:
+            raise _err(s, claim, str(exc)) from None
+    if got is None:
+        return Verdict(claim, True, rules, notes=notes)
+    roll = got.as_json()
+    if claim.kind != "cancels_attack":
+        return Verdict(claim, True, rules, notes=notes + [f"its cancel then hangs on a roll: {got.text()} "
+                                                          f"({rolls.RULE})"], roll=roll)
+    if got.chance is None:
+        return Verdict(claim, None, rules + [rolls.RULE], notes=notes, roll=roll,
+                       unmodelled=[{"card": got.card, "what": "the number its roll must beat", "why": got.why,
+                                    "where": claim.path}])
+    if got.chance == 0:
+        return Verdict(claim, False, [rolls.RULE], [("roll_cannot_succeed", got.card)],
+                       notes + [f"the roll cannot succeed: {got.text()}"], roll=roll)
+    return Verdict(claim, True, rules + [rolls.RULE], notes=notes + [f"cancels on a roll: {got.text()}"], roll=roll)
 
 
 def _at_step(s: Scenario, claim: Claim) -> Verdict:

@@ -39,7 +39,10 @@ from ..assignment.legal import LegalTraces
 from ..cards import play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
-from .strikes import Outcome, StrikeSetup, build_side, strike_outcomes
+from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, strike_outcomes
+
+#: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
+CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
 
 DEFENDER, ATTACKER = 0, 1
 OBJECTIVES = ("kill_mp", "survive", "eliminations")
@@ -99,14 +102,15 @@ _STEPS = frozenset({"order", "attacker", "defender"})
 #: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
 #: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
 #: defender's; MECCG-SEQ-9/10: the rolls chance)
-_TO_MOVE = {"phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
+_TO_MOVE = {"cancel": CHANCE, "phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
             "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
 
 
 class CvccState:
     """One position of the combat (immutable; :meth:`child` returns a new one).
 
-    ``stage`` is phase1 | phase2 | phase3 | order | attacker | defender | resolve | end; ``p1``
+    ``stage`` is cancel | phase1 | phase2 | phase3 | order | attacker | defender | resolve | end
+    (``cancel``: the chance a cancel played before strikes are assigned works); ``p1``
     and ``p2`` are the pairs (attacker, defender) made in phases I and II; ``remaining`` the
     strikes not yet resolved; ``excess_left`` the excess strikes not yet allocated;
     ``support_left`` the defending members who may still tap to support; ``hand_a``/``hand_d``
@@ -203,12 +207,17 @@ class CvccState:
             return g.defender_steps(self)
         return []
 
-    def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome, Fraction]]:
+    def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome | str, Fraction]]:
+        if self.stage == "cancel":
+            p = self.game.cancel.chance
+            return [(o, q) for o, q in ((CANCELLED, p), (GOES_ON, 1 - p)) if q]
         return list(self.game.outcomes(self).items())
 
     def child(self, action) -> "CvccState":
         if self.stage == "resolve":
             return self.game.after(self, action)
+        if self.stage == "cancel":
+            return self._with(stage="end" if action == CANCELLED else "phase1")
         return self._child(action)._skip_forced()
 
     def _skip_forced(self) -> "CvccState":
@@ -262,6 +271,8 @@ class CvccState:
         return self.game.action_to_string(self, action)
 
     def __str__(self) -> str:
+        if self.stage == "cancel":
+            return f"{self.game.cancel.card} played before strikes are assigned"
         if self.stage in ("phase1", "phase2", "phase3"):
             made = ", ".join(f"{a}->{d}" for a, d in self.p1 + self.p2)
             return f"{self.stage.replace('phase', 'phase ')}" + (f" after {made}" if made else "")
@@ -324,6 +335,7 @@ class CvccGame:
                     raise ScenarioError(f"{why.text}", file=scenario.file, path=f"{role}.hand")
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
+        self.cancel = attack_cancel(scenario)  # a cancel played before strikes are assigned: chance first
 
     def release(self) -> None:
         """Forget the positions remembered after strikes. Each refers back to the game (a reference
@@ -333,6 +345,8 @@ class CvccGame:
         self._after.clear()
 
     def new_initial_state(self) -> CvccState:
+        if self.cancel is not None and self.cancel.chance > 0:
+            return CvccState(self, "cancel")
         return CvccState(self, "phase1")
 
     def num_players(self) -> int:
@@ -542,6 +556,8 @@ class CvccGame:
 
     # -- labels -----------------------------------------------------------------------------------
     def action_to_string(self, s: CvccState, action: Any) -> str:
+        if s.stage == "cancel":
+            return f"{self.cancel.card}: {action}"
         if s.stage in ("phase1", "phase2"):
             return ", ".join(f"{d} takes {a}'s strike" for a, d in action) or "no pairs"
         if s.stage == "phase3":

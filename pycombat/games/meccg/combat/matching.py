@@ -36,6 +36,7 @@ from typing import Any, Callable
 from pycombat.errors import TooLargeError
 from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, Step, solve_game
 from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
+from ..cards.interpreter import model as cardfx_model
 
 ADDITIVE = ("kill_mp", "eliminations")  #: objectives whose value is a sum over strikes
 
@@ -48,6 +49,8 @@ def fast_reason(scenario, objective: Objective) -> str | None:
         return f"the objective {objective.name} is not a sum over strikes"
     if scenario.attacker.hand or scenario.defender.hand:
         return "cards in hand may be played in any strike (MECCG-SEQ-2/7)"
+    if scenario.combat is not None and any(m.play == "cancel" for m in map(cardfx_model, scenario.combat.before_assignment)):
+        return "a cancel played before strikes are assigned is a chance node first (MECCG-PRE-1)"
     verdict = judge_attack(scenario)
     if not verdict.legal or not verdict.strikes:
         return "no strike to assign"

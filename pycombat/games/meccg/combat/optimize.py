@@ -14,7 +14,7 @@ from typing import Callable
 
 from pycombat.errors import ScenarioError
 from pycombat.tree import Solution, Step, solve_game
-from .game import ATTACKER, DEFENDER, OBJECTIVES, CvccGame, Objective, OutcomeClass
+from .game import ATTACKER, DEFENDER, GOES_ON, OBJECTIVES, CvccGame, Objective, OutcomeClass
 from ..model import Scenario
 
 
@@ -61,8 +61,17 @@ def solve_combat(scenario: Scenario, objective: Objective, *, max_nodes: int,
 
 
 def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
-    """The defender's phase-I choices (or the first decision), each with its exact value."""
-    return [(alt.label, report_value(solved.game, alt.value), alt.best) for alt in solved.solution.alternatives()]
+    """The defender's phase-I choices (or the first decision), each with its exact value; after a
+    cancel's chance (MECCG-FX-16), those of the attack that goes on (none if it cannot)."""
+    state = solved.solution.root
+    if state.stage == "cancel":
+        if all(o != GOES_ON for o, _ in state.chance_outcomes()):
+            return []
+        state = state.child(GOES_ON)
+    if state.current_player() < 0:
+        return []
+    return [(alt.label, report_value(solved.game, alt.value), alt.best)
+            for alt in solved.solution.alternatives(state)]
 
 
 def line(solved: Solved) -> list[Step]:

@@ -21,7 +21,7 @@ from pycombat.dice import Dist, best_of, two_d6
 from pycombat.errors import ScenarioError
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
-from ..cards import play
+from ..cards import play, rolls
 from ..cards.interpreter import CardModel
 from ..cards.strike_effects import Effect, load_effects
 from ..model import Company, Member, Scenario, StrikeChoice  # noqa: F401
@@ -342,6 +342,57 @@ def _before_assignment(scenario: Scenario, role: str, opp_company: Company) -> l
     return [(f, c) for c in map(cardfx.model, combat.before_assignment) for f in c.fx]
 
 
+@dataclass(frozen=True)
+class AttackCancel:
+    """The defender's card that cancels the attack before strikes are assigned (``combat:
+    before_assignment:``, MECCG-PRE-1), with the chance it does: 1, or its roll's (MECCG-FX-16)."""
+
+    card: str
+    chance: Fraction
+    roll: "rolls.CancelRoll | None" = None
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return ("MECCG-PRE-1", rolls.RULE) if self.roll is not None else ("MECCG-PRE-1",)
+
+    def text(self) -> str:
+        if self.roll is None:
+            return f"{self.card} cancels the attack: nothing is rolled (MECCG-PRE-1)"
+        return f"{self.card} cancels the attack on a roll: {self.roll.text()} (MECCG-PRE-1, {rolls.RULE})"
+
+    def as_json(self) -> dict:
+        from pycombat.dice import as_json
+        return {"card": self.card, "chance": as_json(self.chance), "rules": list(self.rules),
+                "roll": None if self.roll is None else self.roll.as_json()}
+
+
+def attack_cancel(scenario: Scenario) -> AttackCancel | None:
+    """The cancel card among the defender's plays before strikes are assigned (the play check lets
+    one card alone cancel, MECCG-PRE-4), or None. A chance the data cannot fix is refused."""
+    combat = scenario.combat
+    if combat is None:
+        return None
+    for cid in combat.before_assignment:
+        m = cardfx.model(cid)
+        if m.play != "cancel":
+            continue
+        r = rolls.cancel_roll(scenario, cid, "defender")
+        if r is None:
+            return AttackCancel(m.name, Fraction(1))
+        if r.chance is None:
+            raise _err(scenario, f"{combat.path}.before_assignment", f"{m.name}: {r.why} ({rolls.RULE})")
+        return AttackCancel(m.name, r.chance, r)
+    return None
+
+
+def with_cancel(dist: Dist, cancel: AttackCancel | None, cancelled) -> Dist:
+    """``dist`` when the attack is not cancelled, mixed with ``cancelled`` at the cancel's chance."""
+    if cancel is None or cancel.chance == 0:
+        return dist
+    return Dist({True: cancel.chance, False: 1 - cancel.chance}).bind(
+        lambda c: Dist.point(cancelled) if c else dist)
+
+
 # ---- validating the plan ------------------------------------------------------------------
 def _err(scenario: Scenario, path: str, message: str) -> ScenarioError:
     return ScenarioError(message, file=scenario.file, path=path)
@@ -543,21 +594,28 @@ class CombatOdds:
     per_strike: list[Dist]
     kill_mp: Dist  #: joint (defending player's kill MPs, attacking player's kill MPs)
     fates: dict[str, Dist] = field(default_factory=dict)  #: member -> Dist of fate
+    cancel: AttackCancel | None = None  #: the attack cancelled before strikes are assigned (a chance node)
 
 
 def combat_odds(scenario: Scenario) -> CombatOdds:
+    """Every strike's outcomes, the joint kill MPs and each member's fate. A cancel played before
+    strikes are assigned is a chance node first: with its chance nothing is rolled (every strike
+    "cancelled", no kill MPs), else the strikes as planned (MECCG-PRE-1, MECCG-FX-16)."""
     setups = setup_strikes(scenario)
+    cancel = attack_cancel(scenario)
     per = [strike_outcomes(s, scenario) for s in setups]
     joint = Dist.point((0, 0))
     for dist in per:  # strikes are independent once the choices are fixed
         joint = joint.combine(dist, lambda acc, o: (acc[0] + o.kill_mp_defender_player,
                                                     acc[1] + o.kill_mp_attacker_player))
+    none = Outcome("cancelled", None, None, 0, 0, 0, 0)
     fates: dict[str, Dist] = {}
     for s, dist in zip(setups, per):
         for name in (s.attacker.member.name, s.defender.member.name):
-            fates[name] = dist.map(lambda o, n=name: ("cancelled" if o.result == "cancelled" else
-                                                      (o.fate if o.loser == n else "unhurt")))
-    return CombatOdds(setups=setups, per_strike=per, kill_mp=joint, fates=fates)
+            fates[name] = with_cancel(dist, cancel, none).map(
+                lambda o, n=name: ("cancelled" if o.result == "cancelled" else (o.fate if o.loser == n else "unhurt")))
+    return CombatOdds(setups=setups, per_strike=[with_cancel(d, cancel, none) for d in per],
+                      kill_mp=with_cancel(joint, cancel, (0, 0)), fates=fates, cancel=cancel)
 
 
 def strike_summary(dist: Dist) -> dict[str, Fraction]:
@@ -629,6 +687,24 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                                    "allocates them", ("MECCG-ASSIGN-5", "MECCG-STRUCT-9")))
     out = []
     tot_d = tot_a = 0
+    cancel = attack_cancel(scenario)
+    if cancel is not None:  # MECCG-PRE-1: played before strikes are assigned, so rolled first
+        combat = scenario.combat
+        if cancel.roll is None:
+            preamble.append(ReplayStep(cancel.text(), cancel.rules))
+            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+        r = cancel.roll
+        rolled = src.take((combat.cancel_roll,) if combat.cancel_roll is not None else (), 1,
+                          f"{r.card}'s roll (cancel_roll)", combat.path, scenario.file)[0]
+        total = rolled + r.bonus
+        adds = "".join(f" {a:+d} ({why})" for a, why in r.terms)
+        who = f"{r.roller} rolls" if r.roller else "the defender rolls"
+        if total > r.greater_than:
+            preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is "
+                                       "cancelled, nothing else is rolled", cancel.rules))
+            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+        preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total}, not more than {r.greater_than}: the "
+                                   "attack goes on", cancel.rules))
     for s in setups:
         steps: list[ReplayStep] = []
         a, d, ch = s.attacker, s.defender, s.choice
@@ -739,9 +815,14 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         tot_d += o.kill_mp_defender_player
         tot_a += o.kill_mp_attacker_player
         out.append((s, steps, o))
+    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a)))
+
+
+def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
+    """``replay``, once every die of --rolls was used (more is an error, never ignored)."""
     if src.flat is not None and src.pos != len(src.flat):
         raise ScenarioError(f"--rolls gives {len(src.flat)} rolls but the combat uses {src.pos}")
-    return Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a))
+    return replay
 
 
 # ---- reports (plain data for the CLI and JSON) -----------------------------------------------
