@@ -259,23 +259,9 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 #: card id -> {gap: why}: a field ("file:field") or an effect record ("file:effects[kind]") that no
 #: model reads and no unmodelled entry names. The test fails when this list changes either way.
 KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "AS-68": {  # Bow of the Galadhrim
-        "items:combat_tags": "'cvcc:elf-warrior:roll-to-discard-non-unique-minion-allies': the item has its own "
-                             "card_effects.yaml entry (no fx, no unmodelled), so item_model skips its tags; the "
-                             "strike_count claim takes the discarded allies as given; the roll and its Elf warrior "
-                             "bearer are modelled nowhere and named by no unmodelled entry"},
-    "LE-161": {  # Adûnaphel Unleashed
-        "combat_cards:effects[body_check_roll]": "the alternative's +2 to the defenders' body checks: the unmodelled "
-                                                 "entry names 'she chooses defenders' only"},
     "TD-122": {  # Helm of Her Secrecy
         "combat_cards:cvcc_use": "'defender' (Éowyn joins a company facing an attack); the model is play: in_play "
                                  "with no side, so its +2/+1 applies whichever company Éowyn is in"},
-    "LE-186": {  # Foul Trophies
-        "combat_cards:cvcc_use": "'defender'; the model (before_assignment) has no side: defender, so MECCG-STRUCT-3 "
-                                 "never refuses the attacker's play (other rules do)"},
-    "LE-206": {  # Motionless Among the Slain
-        "combat_cards:cvcc_use": "'defender'; the model (before_assignment) has no side: defender, so MECCG-STRUCT-3 "
-                                 "never refuses the attacker's play (other rules do)"},
     "LE-198": {  # Indûr Unleashed
         "combat_cards:cvcc_use": "'attacker_or_defender'; the model is side: defender (the cancel); the attacker's "
                                  "use (Indûr's own attack cannot be cancelled) is only an unmodelled alternative"},

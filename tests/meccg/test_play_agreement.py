@@ -255,3 +255,13 @@ def test_each_of_a_cards_own_terms_refuses_with_its_rule(heroes, hero_side, flag
     got = play.check(s, [p], **kw)
     assert rule in got.rules, got.refusals
     assert any(words in r.text for r in got.refusals if r.rule == rule), got.refusals
+
+
+def test_a_cancel_of_attacks_no_company_makes_cancels_no_company_s_attack():
+    """Praise to Elbereth cancels Nazgûl (hazard creature) attacks; the data says they are not CvCC
+    attackers, so before strikes are assigned it neither cancels nor affects the attack (MECCG-PRE-1)."""
+    s = scenario_from_dict(_doc([{"name": "Aragorn II"}, {"name": "Gimli"}], [{"name": "Lagduf"}, {"name": "Shagrat"}],
+                                "defender", {}), file="<t>")
+    got = play.check(s, [play.Play("TW-305", "defender", play.BEFORE)])
+    assert not got.legal and "MECCG-PRE-1" in got.rules
+    assert _verdict(s, _claim("cancels_attack", card="Praise to Elbereth")).verdict is False

@@ -232,16 +232,17 @@ def _member(node: Node, alignment: str, db: CardDB) -> Member:
     except (TypeError, ValueError):
         return _read_member(node, alignment, db)
     got = _MEMBERS.get(key)
-    if got is None:
-        got = _read_member(node, alignment, db)
+    if got is None or got[0] is not db:  # the id of a database since freed may be reused
+        got = (db, _read_member(node, alignment, db))
         if len(_MEMBERS) >= 4096:
             _MEMBERS.clear()
         _MEMBERS[key] = got
-    return got
+    return got[1]
 
 
-#: (entry as JSON, alignment, card database) -> Member: a batch's scenarios repeat their members
-_MEMBERS: dict[tuple, Member] = {}
+#: (entry as JSON, alignment, id of the card database) -> (that database, Member): a batch's
+#: scenarios repeat their members
+_MEMBERS: dict[tuple, tuple[CardDB, Member]] = {}
 
 
 def _read_member(node: Node, alignment: str, db: CardDB) -> Member:

@@ -33,9 +33,9 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants"):  # what the part can touch (card_effects.yaml)
+        for key in ("limits_play", "grants", "settled_by"):  # what the part can touch (card_effects.yaml)
             if u.get(key):
-                e[key] = True
+                e[key] = u[key]
         if member:
             e["member"] = member
         out.append(e)
@@ -159,6 +159,8 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     for e in entries:
         if claim.kind == "hazard_effect":
             continue
+        if e.get("settled_by") and claim.args.get(e["settled_by"]) not in (None, "", []):
+            continue  # the claim states this part's result (e.g. the allies a roll discarded)
         if claim.kind in PLAY_KINDS:
             card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
             member_named = normalize(e.get("member") or "") in named

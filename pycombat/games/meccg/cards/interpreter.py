@@ -211,7 +211,8 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
-    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)}}
+    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
+              **({"settled_by": u["settled_by"]} if u.get("settled_by") else {})}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
@@ -275,11 +276,9 @@ def character_model(card: CharacterCard) -> CardModel:
             what = kind + (f" ({e['target']})" if e.get("target") else "")
             unmodelled.append({"what": what, "why": "this ability is not modelled"})
     if entry is not None:
-        m = _from_entry(card.id, card.name, "character", entry, extra_fx=tuple(fx),
-                        extra_unmodelled=tuple(unmodelled))
-        if m.play in ("strike",):  # a tapping ability: its plain abilities still apply to itself
-            return m
-        return m
+        # a tapping ability (play: strike) keeps its plain abilities, which still apply to itself
+        return _from_entry(card.id, card.name, "character", entry, extra_fx=tuple(fx),
+                           extra_unmodelled=tuple(unmodelled))
     rule = RACE_RULE if any("opponent_race" in f.cond for f in fx) else MODE_RULE if fx else RACE_RULE
     if any(f.what == "halve_opponent_body" for f in fx):
         rule = HALVE_RULE

@@ -128,6 +128,8 @@ def _record_facts(card) -> list[Predicate]:
         if cancels and e.get("effect") != "cancel_attack" and e.get("condition"):
             continue  # the other branch of a conditional cancel (Not Slay Needlessly against an overt company)
         kind = e.get("effect")
+        if kind == "cancel_attack" and "not CvCC attacker" in str(e.get("note") or ""):
+            continue  # it cancels only attacks no company makes (Praise to Elbereth: Nazgûl creatures)
         if kind == "cancel_attack":
             roll = e.get("roll") or {}
             if e.get("races"):

@@ -200,20 +200,53 @@ def strike_count(s: Scenario, claim):
     card = claim.args.get("card")
     if card and not discarded:
         c = load_carddb().card(str(card), file=s.file, path=f"{claim.path}.card")
-        tags = " ".join(getattr(c, "effect_tags", ()) or ())
-        if "strikes" in tags:
+        records = [e for e in getattr(c, "effects", ()) or () if e.get("effect") == "strikes"]
+        if records:
             rules.append("MECCG-STRUCT-6")
-            if s.flags["strike_count_modifiers"] == "apply":
-                n = len(strikes)
-                if "halve-strikes" in tags:
-                    n = (n + 1) // 2
-                m = re.search(r"strikes([+-]\d+)", tags)
-                if m:
-                    n = max(1, n + int(m.group(1)))
-                notes.append(f"{c.name} changes the count to {n} [strike_count_modifiers=apply]")
-                return _v(claim, n == want, rules, notes)
-            notes.append(f"{c.name} cannot change the number of strikes [strike_count_modifiers=no_effect]")
+            if s.flags["strike_count_modifiers"] != "apply":
+                notes.append(f"{c.name} cannot change the number of strikes [strike_count_modifiers=no_effect]")
+                return _v(claim, len(strikes) == want, rules, notes)
+            n, open_ = _strikes_after(s, c, records, len(strikes))
+            if open_:
+                return lookups.Verdict(claim, None, rules + ["MECCG-FX-10"], [], notes, unmodelled=[
+                    {"card": c.name, "id": c.id, "what": "the condition of its strike count", "why": open_,
+                     "where": claim.path}])
+            notes.append(f"{c.name} {'changes the count to ' + str(n) if n != len(strikes) else 'leaves the count'}"
+                         " [strike_count_modifiers=apply]")
+            return _v(claim, n == want, rules, notes)
     return _v(claim, len(strikes) == want, rules, notes)
+
+
+def _in_play(s: Scenario) -> set[str]:
+    cards = list(s.in_play) + list(s.attacker.in_play) + list(s.defender.in_play)
+    return {c.name.casefold() for c in cards}
+
+
+def _strikes_after(s: Scenario, card, records: list[dict], n: int) -> tuple[int, str | None]:
+    """The strike count after ``card``'s structured ``strikes`` records (combat_cards.json): halved
+    rounding up, or set to a value; each only when its condition holds: a card in play ("Gates of
+    Morning in play"), or every attacker of the races it names. A condition the scenario cannot
+    settle is returned as the reason the count is not decided."""
+    from ..cards.interpreter import model, race_is
+
+    m = model(card.id)
+    if m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect":
+        return n, None  # an unclear card under its no_effect reading (MECCG-FX-14)
+    for e in records:
+        cond = str(e.get("condition") or "")
+        if cond:
+            found = re.fullmatch(r"(.+) in play", cond)
+            if found is None:
+                return n, f"{cond!r} is not in the scenario"
+            if found.group(1).casefold() not in _in_play(s):
+                continue
+        if e.get("races") and not all(race_is(a, e["races"]) for a in s.attacker.members):
+            continue
+        if e.get("mode") == "halve_round_up":
+            n = (n + 1) // 2
+        elif e.get("mode") == "set":
+            n = int(e["value"])
+    return n, None
 
 
 def excess_count(s: Scenario, claim):
