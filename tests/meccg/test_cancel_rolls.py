@@ -184,3 +184,48 @@ def test_a_named_roller_must_qualify_and_followers_must_be_members():
         scenario_from_dict(_doc(["Gimli"], followers={"Gimli": "Gimli"}), file="<t>")
     with pytest.raises(ScenarioError, match="not another member"):
         scenario_from_dict(_doc(["Gimli", "Frodo"], followers={"Frodo": "Sam Gamgee"}), file="<t>")
+
+
+@pytest.mark.parametrize("status", ["tapped", "untapped", "wounded"])
+def test_a_strike_card_on_a_roll_mixes_the_strike_both_ways(status):
+    """The Ring Leaves Its Mark (LE-223) untaps the Ringwraith only on 2d6 > 6 (7/12): the strike is
+    7/12 of it untapped (no -1) and 5/12 of it as it was; optimize's tree takes the same mixture."""
+    def doc(khamul_status, cards):
+        return {"game": "meccg",
+                "attacker": {"alignment": "minion", "site": "Moria",
+                             "members": [{"name": "Khamûl the Ringwraith", "status": khamul_status}]},
+                "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+                "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "Khamûl the Ringwraith",
+                                        "attacker_cards": cards}]}}
+    played = combat_odds(scenario_from_dict(doc(status, ["The Ring Leaves Its Mark"]), file="<t>")).per_strike[0]
+    as_was = combat_odds(scenario_from_dict(doc(status, []), file="<t>")).per_strike[0]
+    untapped = combat_odds(scenario_from_dict(doc("untapped" if status == "tapped" else status, []),
+                                              file="<t>")).per_strike[0]
+    p = Fraction(7, 12)
+    for o in set(played) | set(as_was) | set(untapped):
+        assert played[o] == p * untapped[o] + (1 - p) * as_was[o], o
+    # optimize with the card in the attacker's hand: he plays it or not, whichever is worse for the defender
+    s = scenario_from_dict({**doc(status, []), "attacker": {**doc(status, [])["attacker"],
+                                                          "hand": ["The Ring Leaves Its Mark"]}}, file="<t>")
+    game = CvccGame(s)
+
+    def worth(dist):
+        return sum((p * game.reward(o)[0] for o, p in dist.items()), Fraction(0))
+    assert solve_combat(s, objective_from(None, None, s), max_nodes=10_000).value == min(worth(played), worth(as_was))
+
+
+def test_replay_rolls_a_strike_card_before_the_strike():
+    strike = {"defender": "Aragorn II", "attacker": "Khamûl the Ringwraith", "attacker_cards": ["The Ring Leaves Its Mark"],
+              "rolls": {"attacker": 7, "defender": 8, "body": 6, "cards": 6}}
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": [{"name": "Khamûl the Ringwraith", "status": "tapped"}]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+           "combat": {"strikes": [strike]}}
+    r = replay(scenario_from_dict(doc, file="<t>"))
+    texts = [st.text for st in r.strikes[0][1]]
+    assert any("rolls 6: not more than 6, no effect" in t for t in texts)
+    assert any("Khamûl the Ringwraith 9 -1 (tapped" in t for t in texts), texts
+    strike["rolls"]["cards"] = 7
+    texts = [st.text for st in replay(scenario_from_dict(doc, file="<t>")).strikes[0][1]]
+    assert any("rolls 7: more than 6, it acts" in t for t in texts)
+    assert any("Khamûl the Ringwraith 9 = 9" in t for t in texts), texts

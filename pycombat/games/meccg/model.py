@@ -80,6 +80,7 @@ class Rolls:
     attacker: tuple[int, ...] = ()
     defender: tuple[int, ...] = ()
     body: int | None = None
+    cards: tuple[int, ...] = ()  #: rolls of cards that act only on a roll (MECCG-FX-16), in play order
 
 
 @dataclass(frozen=True)

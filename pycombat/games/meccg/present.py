@@ -163,6 +163,13 @@ def odds(report, console: Console) -> None:
             table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
                           fmt(summ["defender_loses"]), *extra)
     console.print(table)
+    for s in co.setups:
+        for c in dict.fromkeys(s.attacker.cards + s.defender.cards):
+            if c.roll:
+                ok = next((p for p, failed, _ in s.rolled if not failed), 0)
+                console.print(f"Strike {s.index}: {c.name} acts only on a roll above {c.roll['greater_than']}, "
+                              f"{fmt(ok)} (MECCG-FX-16): the probabilities mix both ways its roll goes; the "
+                              "prowess and body shown are those when it acts")
     fates = Table(title="Each character in a strike", title_justify="left")
     for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
         fates.add_column(col)

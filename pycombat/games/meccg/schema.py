@@ -159,14 +159,15 @@ def _rolls(node: Node) -> Rolls:
     """``rolls: {attacker: 8 or [8, 8], defender: 6, body: 6}`` (2d6 totals)."""
     node._mapping()
     out = {}
-    for key in ("attacker", "defender"):
+    for key in ("attacker", "defender", "cards"):
         if node.has(key):
             v = node.raw(key)
             items = v if isinstance(v, list) else [v]
             out[key] = tuple(_dice_total(Node(x, file=node.file, path=f"{node.path}.{key}")) for x in items)
     body = _dice_total(node.child("body")) if node.has("body") else None
     node.finish(ROLLS_KEYS)
-    return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body)
+    return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body,
+                 cards=out.get("cards", ()))
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -48,6 +48,9 @@ ROLLS = Obj({
     "defender": AnyOf((ROLL, List(ROLL, nullable=False)), "the defender's roll (a list when it rolls again)",
                       message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
     "body": ROLL,
+    "cards": AnyOf((ROLL, List(ROLL, nullable=False)), "the rolls of cards played in this strike that act only on a "
+                   "roll (MECCG-FX-16), in the order they were played",
+                   message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
 }, "the dice of this strike for `replay` (2d6 totals)")
 
 STRIKE = Obj({

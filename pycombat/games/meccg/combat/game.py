@@ -39,7 +39,7 @@ from ..assignment.legal import LegalTraces
 from ..cards import play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
-from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, strike_outcomes
+from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, strike_outcomes, with_card_rolls
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -463,11 +463,16 @@ class CvccGame:
         a_cards = tuple(self.reg.effects[c] for c in sa.cards)
         d_cards = tuple(self.reg.effects[c] for c in sd.cards)
         a_m, d_m = self.members[a], self.members[d]
-        a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards)
-        d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards)
-        cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
-        return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
-                           supporters=support, forced_excess=())
+
+        def make(failed):
+            a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards, failed=failed)
+            d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards,
+                                failed=failed)
+            cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
+            return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
+                               supporters=support, forced_excess=())
+
+        return with_card_rolls(make(frozenset()), a_cards + d_cards, make)
 
     def outcomes(self, s: CvccState) -> dict:
         """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):

@@ -68,6 +68,9 @@ class StrikeSetup:
     supporters: tuple[str, ...]
     forced_excess: tuple[str, ...]  #: excess strikes forced onto the last strike (MECCG-SEQ-3)
     notes: tuple[str, ...] = ()
+    #: cards played in this strike that act only on a roll (MECCG-FX-16): ``(probability, the cards
+    #: whose roll failed, the strike then)`` for every way their rolls can go; empty: no such card
+    rolled: tuple[tuple[Fraction, frozenset, "StrikeSetup"], ...] = field(default=(), compare=False)
 
 
 class Outcome(NamedTuple):
@@ -238,16 +241,21 @@ def _weapon_used(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | 
 def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, opponent: Member,
                excess: Iterable[str], supporters: Iterable[str], cards: tuple[CardModel, ...],
                their_cards: tuple[CardModel, ...] = (), lasting: tuple[CardModel, ...] = (),
-               their_lasting: tuple[CardModel, ...] = ()) -> Side:
+               their_lasting: tuple[CardModel, ...] = (), failed: frozenset = frozenset()) -> Side:
     """Steps 1-7 of the strike sequence for one side (MECCG-SEQ-2..9), every card effect read by
     the one interpreter (:mod:`..cards.interpreter`, MECCG-FX).
 
     ``me.status`` is the status when the strike starts (a member that tapped earlier in the
     combat, e.g. for an ally's ability, is tapped by then). ``cards`` are played in this strike
     for ``me`` (``their_cards`` for the opponent); ``lasting`` are cards played earlier in the
-    attack that last it (MECCG-FX-8).
+    attack that last it (MECCG-FX-8). ``failed``: ids of cards played whose roll failed (MECCG-FX-16):
+    played, with no effect.
     """
     other = "defender" if role == "attacker" else "attacker"
+    shown = tuple(cards)  # every card played, acting or not
+    if failed:
+        cards = tuple(c for c in cards if c.id not in failed)
+        their_cards = tuple(c for c in their_cards if c.id not in failed)
     company, opp_company = scenario.company(role), scenario.company(other)
     took = choice.attacker_untapped if role == "attacker" else choice.defender_untapped
     their_took = choice.defender_untapped if role == "attacker" else choice.attacker_untapped
@@ -319,7 +327,7 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 body_mods=tuple(body_mods), rolls=max([f.amount for f, _ in mine if f.what == "rolls"] + [1]),
                 stays_untapped=took, prewounded=me.status == "wounded",
                 discard_on=() if no_discard else tuple(n + body_shift for n in me.discard_on_body_check),
-                ringwraith=_race(me) == "ringwraith", cards=tuple(cards), body_roll_mod=roll_mod,
+                ringwraith=_race(me) == "ringwraith", cards=shown, body_roll_mod=roll_mod,
                 no_tap=any(f.what == "no_tap" for f, _ in mine))
 
 
@@ -464,13 +472,18 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         struck.update((ch.attacker, ch.defender))
         a_last = tuple(c for c in lasting["attacker"] if cardfx.holds(c.requires, _ctx(scenario, "attacker", a_m)) is None)
         d_last = tuple(c for c in lasting["defender"] if cardfx.holds(c.requires, _ctx(scenario, "defender", d_m)) is None)
-        a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last)
-        d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last, a_last)
+        def make(failed, i=i, ch=ch, a_m=a_m, d_m=d_m, a_cards=a_cards, d_cards=d_cards, a_last=a_last,
+                 d_last=d_last, excess=excess, forced=forced):
+            a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
+            d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last,
+                                a_last, failed)
+            cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
+            return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
+                               supporters=ch.support, forced_excess=forced)
+
         lasting["attacker"] += tuple(c for c in a_cards if c.lasts == "attack")
         lasting["defender"] += tuple(c for c in d_cards if c.lasts == "attack")
-        cancel = next((c for c in d_cards + a_cards if c.cancel_strike), None)
-        setups.append(StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
-                                  supporters=ch.support, forced_excess=forced))
+        setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make))
     return setups
 
 
@@ -555,8 +568,31 @@ def owner_penalty(m: Member, flags) -> int:
     return pen
 
 
+def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make) -> StrikeSetup:
+    """``setup`` with its rolled variants (MECCG-FX-16): for the cards played in the strike that act
+    only on a roll, every way their rolls can go, each strike made by ``make(failed card ids)``."""
+    rolled = [c for c in dict.fromkeys(cards) if c.roll]
+    if not rolled:
+        return setup
+    ways: list[tuple[Fraction, frozenset, StrikeSetup]] = []
+    for mask in range(1 << len(rolled)):
+        failed = frozenset(c.id for i, c in enumerate(rolled) if mask >> i & 1)
+        p = Fraction(1)
+        for c in rolled:
+            ok = rolls.chance_above(0, c.roll["greater_than"])
+            p *= (1 - ok) if c.id in failed else ok
+        if p:
+            ways.append((p, failed, setup if not failed else make(failed)))
+    return replace(setup, rolled=tuple(ways))
+
+
 def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
-    """The exact distribution of a strike's :class:`Outcome` (MECCG-SEQ-9/10, MECCG-BODY)."""
+    """The exact distribution of a strike's :class:`Outcome` (MECCG-SEQ-9/10, MECCG-BODY); a card
+    that acts only on a roll makes it a mixture over how its roll goes (MECCG-FX-16)."""
+    if setup.rolled:
+        ways = setup.rolled
+        return Dist({i: p for i, (p, _f, _s) in enumerate(ways)}).bind(
+            lambda i: strike_outcomes(replace(ways[i][2], rolled=()), scenario))
     if setup.cancelled_by is not None:
         return Dist.point(Outcome("cancelled", None, None, 0, 0, 0, 0))
     a, d = setup.attacker, setup.defender
@@ -707,6 +743,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                                    "attack goes on", cancel.rules))
     for s in setups:
         steps: list[ReplayStep] = []
+        s, rolled_steps = _roll_cards(s, src, scenario)
         a, d, ch = s.attacker, s.defender, s.choice
         steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({d.member.status}) faces {a.member.name}'s "
                                 f"strike ({a.member.status}); the defender chose the order", ("MECCG-SEQ-1",)))
@@ -733,6 +770,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
             if c.id == "TW-252":
                 steps.append(ReplayStep("(the seed credits Halfling Stealth to the attacker; it is the hero "
                                         "player's card, played by the defender)", ("MECCG-CARD-9",)))
+        steps += rolled_steps
         if s.cancelled_by is not None:
             who = s.cancelled_by.name
             taps = scenario.flags["cancelled_strike_taps"] == "yes"
@@ -816,6 +854,22 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         tot_a += o.kill_mp_attacker_player
         out.append((s, steps, o))
     return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a)))
+
+
+def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[StrikeSetup, list[ReplayStep]]:
+    """The rolls of the strike's cards that act only on a roll (MECCG-FX-16), taken in play order;
+    the strike as they went, and a step for each."""
+    if not s.rolled:
+        return s, []
+    ch = s.choice
+    cards = [c for c in dict.fromkeys(s.attacker.cards + s.defender.cards) if c.roll]
+    given = ch.rolls.cards if ch.rolls else ()
+    got = src.take(given, len(cards), f"strike {s.index} (cards' rolls)", ch.path, scenario.file)
+    failed = frozenset(c.id for c, r in zip(cards, got) if not r > c.roll["greater_than"])
+    steps = [ReplayStep(f"{c.name}: rolls {r}: " + (f"more than {c.roll['greater_than']}, it acts" if c.id not in failed
+                        else f"not more than {c.roll['greater_than']}, no effect"), (rolls.RULE, c.rule))
+             for c, r in zip(cards, got)]
+    return next(v for _p, f, v in s.rolled if f == failed), steps
 
 
 def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
