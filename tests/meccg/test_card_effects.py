@@ -176,6 +176,18 @@ def _member_for(m: cardfx.CardModel) -> tuple[dict, list[dict]]:
     return me, companions
 
 
+def _site(m) -> dict:
+    """Company fields for a site meeting the card's conditions on it (its kind, region, Under-deeps)."""
+    out = {}
+    for cond in [m.requires] + [f.cond for f in m.fx]:
+        for key in ("site_kind", "site_region"):
+            if key in cond:
+                out[key] = cond[key][0]
+        if "under_deeps" in cond:
+            out["under_deeps"] = bool(cond["under_deeps"])
+    return out
+
+
 def _scenario(card, m, with_card: bool):
     me, companions = _member_for(m)
     in_play = [c["in_play"] for c in companions if "in_play" in c]
@@ -185,13 +197,15 @@ def _scenario(card, m, with_card: bool):
         own, opp = "hero", "minion"
     if m.requires.get("own_alignment"):
         own = m.requires["own_alignment"][0]
+    if m.requires.get("bearer") == "The Balrog":  # a card on The Balrog (Glance of Arien, a hazard)
+        own = "balrog"
     if m.requires.get("opponent_alignment"):
         opp = m.requires["opponent_alignment"][0]
     if own == opp:
         opp = "minion" if own != "minion" else "hero"
     attacker = [_custom("Foe", race="Orc", prowess=6, body=8)]
     strike = {"defender": me["name"] if not me.get("custom") else "Hero", "attacker": "Foe"}
-    defender = {"alignment": own, "site": "Moria", "members": [me] + companions, "in_play": list(in_play)}
+    defender = {"alignment": own, "site": "Moria", "members": [me] + companions, "in_play": list(in_play), **_site(m)}
     if with_card:
         if m.play == "strike":
             if m.source in ("ally", "member"):
@@ -214,7 +228,7 @@ def _scenario(card, m, with_card: bool):
         strike["defender"] = "Khamûl the Ringwraith"
     if any(f.what == "no_discard" for f in m.fx):  # shows only on a character with a discard number
         me["discard_on_body_check"] = [8]
-    data = {"game": "meccg", "attacker": {"alignment": opp, "site": "Moria", "members": attacker},
+    data = {"game": "meccg", "attacker": {"alignment": opp, "site": "Moria", "members": attacker, **_site(m)},
             "defender": defender, "combat": {"strikes": [strike]}}
     if any(f.cond.get("doors_of_night") for f in m.fx):  # Praise to Elbereth: +1 with Doors of Night
         data["in_play"] = ["TW-28"]
@@ -246,9 +260,10 @@ def _cancel_verdict(card, m) -> bool | None:
     opp = "minion" if own == "hero" else "hero"
     if card.id == "AS-44" or "minion company attacks a hero" in str(card.effects):
         own, opp = "hero", "minion"
-    defender = {"alignment": own, "site": "Moria", "members": [me] + [c for c in companions if "in_play" not in c]}
+    defender = {"alignment": own, "site": "Moria", "members": [me] + [c for c in companions if "in_play" not in c],
+                **_site(m)}
     data = {"game": "meccg",
-            "attacker": {"alignment": opp, "site": "Moria", "members": [_custom("Foe", race=race)]},
+            "attacker": {"alignment": opp, "site": "Moria", "members": [_custom("Foe", race=race)], **_site(m)},
             "defender": defender, "claims": [{"id": "c", "kind": "cancels_attack", "card": card.id}]}
     s = scenario_from_dict(data, file="<test>")
     return _verify_verb(s).verdicts[0].verdict

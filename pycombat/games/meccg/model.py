@@ -65,6 +65,11 @@ class Company:
     attacked_this_turn: bool = False
     in_play: tuple[Any, ...] = ()  #: carddb records of this player's cards in play
     hand: tuple[str, ...] = ()  #: effect ids of cards in hand that `optimize` may play in a strike
+    #: the site's kind, region and whether it is in the Under-deeps (from its site card or stated;
+    #: None: unknown, see :mod:`.sites`)
+    site_kind: str | None = None
+    site_region: str | None = None
+    under_deeps: bool | None = None
 
     def member(self, name: str) -> Member:
         for m in self.members:

@@ -23,6 +23,7 @@ from .cards.database import CardDB, load_carddb
 from .cards.interpreter import MODES
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
 
+from .sites import SITE_KINDS, site_named
 from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
 
 # the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
@@ -183,6 +184,10 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
         raise node.error("only a Fallen-wizard company is declared overt or covert "
                          "(other companies' kinds follow from the player's alignment, MECCG-ALIGN-1..3)", "status")
     site = node.str("site")
+    card = site_named(site, alignment)
+    site_kind = node.str("site_kind", card.kind if card else None, choices=SITE_KINDS)
+    site_region = node.str("site_region", card.region if card else None)
+    under_deeps = node.bool("under_deeps", card.under_deeps if card else None)
     stage = node.int("stage_points", None, minimum=0)
     if stage is not None and alignment != "fallen-wizard":
         raise node.error("stage points matter only for a Fallen-wizard player (MECCG-ALIGN-8)", "stage_points")
@@ -202,7 +207,8 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
                    declared_status=status, stage_points=stage, entered_site=entered,
                    influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
-                   declared_at=declared_at, hand=hand)
+                   declared_at=declared_at, hand=hand, site_kind=site_kind, site_region=site_region,
+                   under_deeps=under_deeps)
 
 
 def _hand_card(node: Node, alignment: str | None) -> str:

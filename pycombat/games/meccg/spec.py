@@ -26,6 +26,7 @@ from ...schemaspec import (
     with_claim_book,
 )
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES
+from .sites import SITE_KINDS
 
 GAME = "meccg"
 #: When a company's player may declare the attack (MECCG-INIT-1: only the first is legal).
@@ -111,7 +112,11 @@ COMPANY = Obj({
     "alignment": Str("the player's alignment", enum=ALIGNMENTS),
     "player": Str("the player's name (default: attacker / defender)"),
     "status": Str("a Fallen-wizard company's declared status", enum=FW_STATUSES),
-    "site": Str("the site where the combat happens"),
+    "site": Str("the site where the combat happens (a site card's name gives its kind, region and whether it is "
+                "an Under-deeps site)"),
+    "site_kind": Str("the site's kind, when `site` is no site card's name or to override it", enum=SITE_KINDS),
+    "site_region": Str("the site's region, when `site` is no site card's name or to override it"),
+    "under_deeps": Bool("the site is an Under-deeps site (when `site` is no site card's name or to override it)"),
     "stage_points": Int("a Fallen-wizard player's stage points (MECCG-ALIGN-8)", minimum=0, maximum=MAX_STAT),
     "entered_site": Bool("the company entered the site this turn (default true)"),
     "declared_at": Str("when the attack is declared (MECCG-INIT-1: only end_of_site_phase is legal)",

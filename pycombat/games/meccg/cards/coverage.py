@@ -42,6 +42,27 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     return out
 
 
+def _site_unknown(m: cardfx.CardModel, where: str, companies, member: str | None = None) -> list[dict[str, Any]]:
+    """The card hangs on the site (its kind, region, Under-deeps) and a company it acts in does not
+    know it: named, so no verdict rests on the effect being dropped."""
+    if not cardfx.site_conditions(m):
+        return []
+    conds = [m.requires] + [f.cond for f in m.fx]
+    keys = [k for k in cardfx.SITE_KEYS if any(k in c for c in conds)]
+    for company in companies:
+        missing = [k for k in keys if getattr(company, k) is None]
+        if missing:
+            e = {"card": m.name, "id": m.id, "what": f"its condition on the site ({', '.join(missing)})",
+                 "why": f"{company.site!r} is no site card: give the {company.role}'s "
+                        f"{', '.join('`' + k + ':`' for k in missing)}", "where": where}
+            if any(k in m.requires for k in missing):
+                e["limits_play"] = True
+            if member:
+                e["member"] = member
+            return [e]
+    return []
+
+
 def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
     return m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect"
 
@@ -54,23 +75,28 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         for mem in company.members:
             if mem.card_id:
                 out += _entries(cardfx.model(mem.card_id), f"{role}.members", mem.name)
+                out += _site_unknown(cardfx.model(mem.card_id), f"{role}.members", [company], mem.name)
             if mem.mode == "black-rider":
                 out.append({"card": mem.card_name, "id": mem.card_id, "what": "Black Rider mode",
                             "why": "Black Rider mode has no combat modifier in the data; none is applied",
                             "where": f"{role}.members", "member": mem.name})
             for item in mem.items:
                 out += _entries(cardfx.model(item.id), f"{role}.members.items", mem.name)
+                out += _site_unknown(cardfx.model(item.id), f"{role}.members.items", [company], mem.name)
         for card in company.in_play:
             m = cardfx.model(card.id)
             if not _flag_off(s, m):
                 out += _entries(m, f"{role}.in_play")
+                out += _site_unknown(m, f"{role}.in_play", [company])
                 out += _misplaced(m, f"{role}.in_play", company)
         for cid in company.hand:
             out += _entries(cardfx.model(cid), f"{role}.hand")
+            out += _site_unknown(cardfx.model(cid), f"{role}.hand", [company])
     for card in s.in_play:
         m = cardfx.model(card.id)
         if not _flag_off(s, m):
             out += _entries(m, "in_play")
+            out += _site_unknown(m, "in_play", [s.attacker, s.defender])
             if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource":
                 out.append({"card": m.name, "id": m.id, "what": "a resource in play under no company",
                             "why": "whose card it is decides whom it modifies; list it in a company's in_play",
@@ -82,6 +108,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
                 for cid in ids:
                     out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
+                    out += _site_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
         if s.flags.get("pre_assignment_attack_effects") == "allowed":
             for cid in s.combat.before_assignment:
                 m = cardfx.model(cid)
@@ -189,6 +216,7 @@ def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:
         m = cardfx.model(card.id)
         if not _flag_off(s, m):
             out += _entries(m, f"{claim.path}.card")
+            out += _site_unknown(m, f"{claim.path}.card", [s.attacker, s.defender])
     return out
 
 

@@ -38,7 +38,10 @@ WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_c
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
-             "gates_of_morning", "taps", "mode")
+             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps")
+#: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
+#: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
+SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "mode", "whole_company", "roll")
 ROLL_KEYS = ("greater_than", "adds", "roller")
@@ -468,6 +471,13 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = ctx.taps is None or ctx.taps == bool(val)
         elif key == "mode":
             ok = getattr(me, "mode", None) == val
+        elif key == "site_kind":
+            ok = getattr(ctx.company, "site_kind", None) in _races(val)
+        elif key == "site_region":
+            ok = getattr(ctx.company, "site_region", None) in _races(val)
+        elif key == "under_deeps":
+            known = getattr(ctx.company, "under_deeps", None)
+            ok = known is not None and known == bool(val)
         if not ok:
             return f"{key}={' or '.join(map(str, val)) if isinstance(val, (list, tuple)) else val}"
     return None
@@ -509,3 +519,9 @@ def mode_cards() -> tuple[CardModel, ...]:
 def strike_cards() -> dict[str, CardModel]:
     """Cards played (or abilities used) during a strike sequence, by id (MECCG-SEQ-2/7/8)."""
     return {cid: m for cid, m in all_models().items() if m.play == "strike"}
+
+
+def site_conditions(m: CardModel) -> bool:
+    """The card has a record or requirement on the company's site (:data:`SITE_KEYS`)."""
+    conds = [m.requires] + [f.cond for f in m.fx]
+    return any(k in c for c in conds for k in SITE_KEYS)

@@ -1,0 +1,59 @@
+"""The MECCG site cards (``data/sites.json``): where a combat happens, as the cards that care read it.
+
+A company's ``site:`` names a site; when the name is a site card's, its kind (haven, free-hold,
+border-hold, ruins-and-lairs, shadow-hold, dark-hold), region and whether it is an Under-deeps
+site come from the card (the record of the company's alignment when several share the name). A
+company may also state them (``site_kind:``, ``site_region:``, ``under_deeps:``), which wins; a
+site that is neither leaves them unknown, and a card whose effect hangs on them is then named as
+not modelled (MECCG-FX-10) instead of being applied or dropped.
+
+>>> s = site_named("Moria", "hero")
+>>> s.kind, s.region, s.under_deeps
+('shadow-hold', 'Redhorn Gate', False)
+>>> site_named("Minas Morgul", "minion").kind, site_named("Nowhere in particular", "hero") is None
+('haven', True)
+"""
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+
+from pycombat.names import NameIndex
+
+#: The six kinds of site, as sites.json writes them.
+SITE_KINDS = ("haven", "free-hold", "border-hold", "ruins-and-lairs", "shadow-hold", "dark-hold")
+
+
+@dataclass(frozen=True)
+class SiteCard:
+    id: str
+    name: str
+    alignment: str  #: whose location deck it belongs to
+    kind: str  #: one of :data:`SITE_KINDS`
+    region: str | None
+    under_deeps: bool
+
+
+@functools.cache
+def _index() -> NameIndex[SiteCard]:
+    text = resources.files("pycombat.games.meccg.data").joinpath("sites.json").read_text(encoding="utf-8")
+    records = json.loads(text)["records"]
+    return NameIndex((r["name"], r["id"], SiteCard(r["id"], r["name"], r["alignment"], r["site_type"], r.get("region"),
+                                                   bool(r.get("under_deeps")))) for r in records)
+
+
+def site_named(name: str, alignment: str | None = None) -> SiteCard | None:
+    """The site card called ``name`` (the one of ``alignment``'s location deck if several), or None.
+    A Balrog or Fallen-wizard player's site falls back to the minion, then the hero record."""
+    hits = _index().lookup(name)
+    if not hits:
+        return None
+    order = {"balrog": ("balrog", "minion", "hero"), "fallen-wizard": ("fallen-wizard", "hero", "minion")}.get(
+        alignment or "", (alignment or "",))
+    for a in order:
+        for h in hits:
+            if h.alignment == a:
+                return h
+    return hits[0]
