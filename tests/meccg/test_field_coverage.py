@@ -205,7 +205,8 @@ ACCOUNTED: dict[tuple[str, str], tuple[str, Callable[[Ctx], bool]]] = {
 # ---- structured effect records --------------------------------------------------------------
 #: effect kind -> (what in a model accounts for it, words an unmodelled/outside entry names it by).
 #: Targets: ("fx", what, sign): an fx record with that `what` (and the record's value times sign);
-#: ("play", kind); ("member", attribute): a Member flag; ("grants",): an unmodelled entry granting a skill;
+#: ("play", kind); ("member", attribute): a Member flag; ("grants",): the skill a placed card gives
+#: (``grants_skill``) or an unmodelled entry granting one;
 #: ("claim", decider): the decider's verdict on the card changes with its flag (strike_count reads effect_tags).
 EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "prowess": ((("fx", "prowess", 1),), ("prowess",)),
@@ -479,7 +480,7 @@ def _in_model(e: Mapping[str, Any], m: interpreter.CardModel, derived: Mapping[s
             return True
         elif target[0] == "member" and isinstance(member, dict) and member.get(target[1]):
             return True
-        elif target[0] == "grants" and any(u.get("grants") for u in m.unmodelled):
+        elif target[0] == "grants" and (m.grants_skill or any(u.get("grants") for u in m.unmodelled)):
             return True
         elif target[0] == "claim" and _verdict(derived, f"{target[1]}[apply]") != _verdict(
                 derived, f"{target[1]}[no_effect]"):

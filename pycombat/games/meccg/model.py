@@ -51,6 +51,18 @@ class Member:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """A card in play placed on one member (``{card: Gloom, member: Gimli}``): it reads as its card
+    record (``name``, ``id``, ``type`` ...) and acts only on that member (MECCG-FX-7/11)."""
+
+    card: Any  #: the card record (cards.database)
+    on: str  #: the member's name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.card, name)
+
+
+@dataclass(frozen=True)
 class Company:
     role: str  #: attacker (the resource player, whose turn it is) or defender
     player: str

@@ -21,7 +21,7 @@ from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
 from .cards.database import CardDB, load_carddb
 from .cards.interpreter import MODES
-from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Rolls, Scenario, StrikeChoice
+from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Placed, Rolls, Scenario, StrikeChoice
 
 from .sites import SITE_KINDS, site_named
 from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
@@ -58,6 +58,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
+    _check_placed(root, attacker, defender, in_play)
+    attacker, defender = (_with_granted_skills(c, in_play) for c in (attacker, defender))
     claims = tuple(root.list("claims", []))  # read by `verify`, once the scenario is built
     root.finish(TOP_KEYS)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
@@ -228,7 +230,59 @@ def _hand_card(node: Node, alignment: str | None) -> str:
 
 
 def _card(node: Node, db: CardDB, alignment: str | None) -> Any:
+    """A card in play: a name, or ``{card, member}`` for one placed on a member (checked once both
+    companies are read, :func:`_check_placed`)."""
+    if isinstance(node.value, dict):
+        card = db.card(node.child("card").as_str(), prefer_alignment=PREFERRED.get(alignment or ""), file=node.file,
+                       path=f"{node.path}.card")
+        on = node.str("member")
+        node.finish(("card", "member"))
+        return Placed(card, on)
     return db.card(node.as_str(), prefer_alignment=PREFERRED.get(alignment or ""), file=node.file, path=node.path)
+
+
+def _with_granted_skills(company: Company, in_play: tuple) -> Company:
+    """A placed card that gives its member a skill (To Fealty Sworn: warrior) gives it for every rule
+    and card that asks for the skill (MECCG-FX-7)."""
+    from .cards.interpreter import model
+
+    grants: dict[str, list[str]] = {}
+    for c in tuple(company.in_play) + tuple(in_play):
+        if isinstance(c, Placed) and model(c.id).grants_skill:
+            grants.setdefault(c.on, []).append(model(c.id).grants_skill)
+    if not grants:
+        return company
+    members = tuple(replace(m, skills=m.skills + tuple(s for s in grants[m.name] if s not in m.skills))
+                    if m.name in grants else m for m in company.members)
+    return replace(company, members=members)
+
+
+def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
+    """A placed card is on a member of its company (or, in the scenario's ``in_play``, of either),
+    and only cards that act on one member are placed (MECCG-FX-7)."""
+    from .cards.interpreter import model, race_is
+
+    for where, cards, companies in (("attacker.in_play", attacker.in_play, (attacker,)),
+                                    ("defender.in_play", defender.in_play, (defender,)),
+                                    ("in_play", in_play, (attacker, defender))):
+        for i, c in enumerate(cards):
+            if not isinstance(c, Placed):
+                continue
+            names = [m.name for co in companies for m in co.members]
+            if c.on not in names:
+                hint = closest(c.on, names, n=1)
+                raise ScenarioError(f"{c.on!r} is not a member{' of this company' if len(companies) == 1 else ''}"
+                                    + (f"; did you mean {hint[0]!r}?" if hint else ""), file=root.file,
+                                    path=f"{where}[{i}].member")
+            m = model(c.id)
+            if not m.placed_on:
+                raise ScenarioError(f"{c.name} is not placed on a member; list it by name", file=root.file,
+                                    path=f"{where}[{i}]")
+            member = next(x for co in companies for x in co.members if x.name == c.on)
+            race = m.requires.get("race")
+            if race and not race_is(member, race):
+                raise ScenarioError(f"{c.name} is played on a {' or '.join(race)}, not on {c.on} ({member.race}) "
+                                    "(MECCG-FX-7)", file=root.file, path=f"{where}[{i}].member")
 
 
 def _member(node: Node, alignment: str, db: CardDB) -> Member:

@@ -108,6 +108,13 @@ MEMBER = MEMBER_OBJ
 OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
                "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
 
+#: a card in play placed on one member (Gloom, Freeze the Flesh, To Fealty Sworn ...)
+PLACED = Obj({"card": Name("card", "the card"),
+              "member": Str("the member it is placed on (a member's name or label)")},
+             "a card in play placed on a member", required=("card", "member"))
+IN_PLAY_CARD = AnyOf((Name("card", "a card in play on this player's side"), PLACED),
+                     "a card in play, or one placed on a member")
+
 COMPANY = Obj({
     "alignment": Str("the player's alignment", enum=ALIGNMENTS),
     "player": Str("the player's name (default: attacker / defender)"),
@@ -123,7 +130,7 @@ COMPANY = Obj({
                        enum=DECLARATION_MOMENTS),
     "influence_attempt_this_turn": Bool("the company made an influence attempt this turn"),
     "attacked_this_turn": Bool("the company already attacked this turn"),
-    "in_play": List(Name("card", "a card in play on this player's side")),
+    "in_play": List(IN_PLAY_CARD, "cards in play on this player's side"),
     "hand": List(Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
                      message="a card name (a string)")),
     "members": List(AnyOf((Name("character or ally", "the member's card"), MEMBER_OBJ), "a company member"),
@@ -137,7 +144,9 @@ SCENARIO = Obj({
     "description": Anything("free text, kept with the scenario"),
     "attacker": COMPANY,
     "defender": COMPANY,
-    "in_play": List(Name("card", "a card in play for both sides (e.g. a long event)")),
+    "in_play": List(AnyOf((Name("card", "a card in play for both sides (e.g. a long event)"), PLACED),
+                          "a card in play for both sides, or one placed on a member"),
+                    "cards in play for both sides"),
     "rules": Flags(GAME),
     "combat": COMBAT,
     "claims": claims_spec(),

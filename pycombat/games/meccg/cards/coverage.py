@@ -63,6 +63,17 @@ def _site_unknown(m: cardfx.CardModel, where: str, companies, member: str | None
     return []
 
 
+def _unplaced(m: cardfx.CardModel, card, where: str) -> list[dict[str, Any]]:
+    """A card that acts on the one member it is placed on, listed without that member."""
+    if not m.placed_on or getattr(card, "on", None) is not None:
+        return []
+    e = {"card": m.name, "id": m.id, "what": "on which member",
+         "why": f"list it as {{card: {m.name}, member: <member>}}: it acts on that member only", "where": where}
+    if m.grants_skill:
+        e["grants"] = True
+    return [e]
+
+
 def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
     return m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect"
 
@@ -88,6 +99,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             if not _flag_off(s, m):
                 out += _entries(m, f"{role}.in_play")
                 out += _site_unknown(m, f"{role}.in_play", [company])
+                out += _unplaced(m, card, f"{role}.in_play")
                 out += _misplaced(m, f"{role}.in_play", company)
         for cid in company.hand:
             out += _entries(cardfx.model(cid), f"{role}.hand")
@@ -97,7 +109,9 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         if not _flag_off(s, m):
             out += _entries(m, "in_play")
             out += _site_unknown(m, "in_play", [s.attacker, s.defender])
-            if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource":
+            out += _unplaced(m, card, "in_play")
+            if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource" \
+                    and not (m.placed_on and getattr(card, "on", None)):
                 out.append({"card": m.name, "id": m.id, "what": "a resource in play under no company",
                             "why": "whose card it is decides whom it modifies; list it in a company's in_play",
                             "where": "in_play"})

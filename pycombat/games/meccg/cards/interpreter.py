@@ -43,7 +43,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company", "roll")
+              "mode", "whole_company", "roll", "placed_on", "grants_skill")
 ROLL_KEYS = ("greater_than", "adds", "roller")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
@@ -115,6 +115,8 @@ class CardModel:
     slot: str | None = None  #: items: Weapon, Armor, Shield, Helmet or None
     outside: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: costs and
     #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
+    placed_on: bool = False  #: in play on one member it names (``{card, member}``), acting on that member only
+    grants_skill: str | None = None  #: the skill a placed card gives its member (To Fealty Sworn)
     roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
 
@@ -182,6 +184,10 @@ class CardModel:
             out["outside_combat"] = [dict(u) for u in self.outside]
         if self.roll:
             out["roll"] = dict(self.roll)
+        if self.placed_on:
+            out["placed_on"] = True
+        if self.grants_skill:
+            out["grants_skill"] = self.grants_skill
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -226,7 +232,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
-        roll=entry.get("roll"))
+        roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"))
 
 
 def event_model(card: CombatCard) -> CardModel:

@@ -118,7 +118,9 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
     placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
     for card, global_ in placed:
         m = cardfx.model(card.id)
-        if global_ and getattr(card, "type", None) == "resource":
+        if m.placed_on and getattr(card, "on", None) != me.name:
+            continue  # placed on another member, or on none (then named as not modelled, cards/coverage.py)
+        if global_ and getattr(card, "type", None) == "resource" and not m.placed_on:
             continue  # a resource under no company: reported as unmodelled (cards/coverage.py)
         if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
             out.append(m)
