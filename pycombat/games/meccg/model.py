@@ -44,6 +44,7 @@ class Member:
     mind: int | None = None
     direct_influence: int | None = None  #: the character's direct influence (MECCG-FX-16)
     follower_of: str | None = None  #: the member whose direct influence controls this follower
+    granted_skills: tuple[str, ...] = ()  #: skills in ``skills`` given by cards (an item, To Fealty Sworn)
 
     @property
     def untapped(self) -> bool:

@@ -242,17 +242,23 @@ def _card(node: Node, db: CardDB, alignment: str | None) -> Any:
 
 
 def _with_granted_skills(company: Company, in_play: tuple) -> Company:
-    """A placed card that gives its member a skill (To Fealty Sworn: warrior) gives it for every rule
-    and card that asks for the skill (MECCG-FX-7)."""
+    """A card that gives its member a skill (To Fealty Sworn placed on him, a Magic Ring he carries)
+    gives it for every rule and card that asks for the skill (MECCG-FX-3/7); ``granted_skills``
+    keeps which (a bonus "only if the bearer is already a warrior" asks for his own)."""
     from .cards.interpreter import model
 
     grants: dict[str, list[str]] = {}
     for c in tuple(company.in_play) + tuple(in_play):
         if isinstance(c, Placed) and model(c.id).grants_skill:
             grants.setdefault(c.on, []).append(model(c.id).grants_skill)
+    for m in company.members:
+        for item in m.items:
+            if model(item.id).grants_skill:
+                grants.setdefault(m.name, []).append(model(item.id).grants_skill)
     if not grants:
         return company
-    members = tuple(replace(m, skills=m.skills + tuple(s for s in grants[m.name] if s not in m.skills))
+    members = tuple(replace(m, skills=m.skills + tuple(s for s in dict.fromkeys(grants[m.name]) if s not in m.skills),
+                            granted_skills=tuple(s for s in dict.fromkeys(grants[m.name]) if s not in m.skills))
                     if m.name in grants else m for m in company.members)
     return replace(company, members=members)
 

@@ -20,10 +20,11 @@ from typing import Any, Iterable
 from . import interpreter as cardfx
 from ..model import Scenario
 
-#: Claim kinds about whether a card may be played: only a part that limits playing a card it names
-#: (``limits_play``: a condition, cost or alternative) or gives a character it names a skill or race
-#: (``grants``) can change them; a card's unmodelled effects cannot.
-PLAY_KINDS = ("playable_before_assignment", "playable_at_step")
+#: Claim kinds about whether a card may be played (and, for a cancel, whether it cancels): only a part
+#: that limits playing a card it names (``limits_play``: a condition, cost or alternative) or gives a
+#: character it names a skill or race (``grants``) can change them; a card's unmodelled effects, and
+#: a named member's other abilities, cannot.
+PLAY_KINDS = ("playable_before_assignment", "playable_at_step", "cancels_attack")
 #: Claim kinds whose verdict depends on the strikes' numbers (prowess, body, rolls, body checks).
 COMBAT_KINDS = ("final_prowess", "modifier_applies", "strike_result", "strike_effect", "body_check",
                 "elimination_mp", "strike_cancellable")

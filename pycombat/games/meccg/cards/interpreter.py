@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, Iterable, Mapping
 
@@ -38,7 +38,7 @@ WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_c
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
-             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps")
+             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -57,6 +57,8 @@ NO_CVCC_RULE = "MECCG-FX-10"
 #: Item slots: a character uses at most one item of each (CoE 2.iv "a character may use only one
 #: weapon, one armor, one shield and one helmet"); other items all apply.
 SLOTS = ("Weapon", "Armor", "Shield", "Helmet")
+#: an item's combat tag giving its bearer a skill (the Magic Rings of Courage, Nature, Stealth ...)
+GRANT_TAG = "grants-skill="
 
 
 @dataclass(frozen=True)
@@ -347,7 +349,14 @@ def item_model(item: ItemCard) -> CardModel:
             fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond))
     tags = _yaml().get("item_tags", {})
     entry = _yaml()["cards"].get(item.id)
+    grants = None
     for t in item.combat_tags:
+        if t.startswith(GRANT_TAG):  # a skill for the bearer (schema.py gives it to him for every rule)
+            grants = t[len(GRANT_TAG):]
+            # "+2 prowess only if the bearer is already a warrior": the skill he has without the item
+            variants = [replace(v, cond={"own_skill": grants, **{k: c for k, c in v.cond.items() if k != "skill"}})
+                        if v.cond.get("skill") == grants else v for v in variants]
+            continue
         if entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
             continue
         if t in tags:
@@ -357,9 +366,9 @@ def item_model(item: ItemCard) -> CardModel:
     slot = next((s for s in SLOTS if s in item.item_keywords), None)
     if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
-        return dataclasses.replace(m, variants=tuple(variants), slot=slot)
+        return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill)
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
-                     unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot)
+                     unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants)
 
 
 @functools.cache
@@ -477,6 +486,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = ctx.taps is None or ctx.taps == bool(val)
         elif key == "mode":
             ok = getattr(me, "mode", None) == val
+        elif key == "own_skill":  # a skill the member has without the cards that grant it
+            ok = _has_skill(me, val) and _fold(val) not in {_fold(s) for s in getattr(me, "granted_skills", ())}
         elif key == "site_kind":
             ok = getattr(ctx.company, "site_kind", None) in _races(val)
         elif key == "site_region":

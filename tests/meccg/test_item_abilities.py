@@ -1,0 +1,62 @@
+"""Item abilities read from items.json tags (MECCG-FX-3): a skill the bearer gains (the Magic Rings of
+Courage, Stealth, Nature and their minion versions) counts for every card and rule that asks for it,
+and a bonus "only if the bearer is already a warrior" asks for his own skill; a strike against the
+bearer that fails costs the striker on his body check (Scabbard of Chalcedony, Stabbing Tongue of
+Fire)."""
+from __future__ import annotations
+
+import pytest
+
+from pycombat.games.meccg.claims.verify import verify
+from pycombat.games.meccg.combat.strikes import combat_odds
+from pycombat.games.meccg.schema import scenario_from_dict
+from pycombat.verdicts import Claim
+
+
+def _doc(member, items, *, attacker="Lagduf", attacker_items=(), hero=True):
+    me = {"name": member, "items": list(items)}
+    foe = {"name": attacker, "items": list(attacker_items)}
+    heroes = {"alignment": "hero", "site": "Moria", "members": [me, "Aragorn II"]}
+    minions = {"alignment": "minion", "site": "Moria", "members": [foe]}
+    return {"game": "meccg", "attacker": minions, "defender": heroes,
+            "combat": {"strikes": [{"defender": member, "attacker": attacker}]}}
+
+
+def _setup(doc):
+    return combat_odds(scenario_from_dict(doc, file="<t>")).setups[0]
+
+
+@pytest.mark.parametrize("member, warrior", [("Frodo", False), ("Gimli", True)])
+def test_the_ring_of_courage_makes_a_warrior_and_gives_a_warrior_its_plus_two(member, warrior):
+    s = scenario_from_dict(_doc(member, ["Magic Ring of Courage"]), file="<t>")
+    assert "Warrior" in s.defender.member(member).skills
+    gain = _setup(_doc(member, ["Magic Ring of Courage"])).defender.prowess - _setup(_doc(member, [])).defender.prowess
+    assert gain == (2 if warrior else 0)
+    risky = Claim(id="c", kind="playable_at_step", text="", args={"card": "Risky Blow", "step": 6, "defender": member,
+                                                                  "attacker": "Lagduf"})
+    assert verify(s, [risky])[0].verdict is True
+    if not warrior:
+        plain = scenario_from_dict(_doc(member, []), file="<t>")
+        assert verify(plain, [risky])[0].verdict is False
+
+
+def test_the_ring_of_stealth_makes_a_scout_who_can_pay_a_scouts_cost():
+    """Concealment costs "tap a scout" (MECCG-FX-15): Gimli may pay it only with the ring."""
+    claim = Claim(id="c", kind="cancels_attack", text="", args={"card": "Concealment", "from": "Gimli"})
+    doc = _doc("Gimli", ["Magic Ring of Stealth"])
+    assert verify(scenario_from_dict(doc, file="<t>"), [claim])[0].verdict is True
+    assert verify(scenario_from_dict(_doc("Gimli", []), file="<t>"), [claim])[0].verdict is False
+
+
+def test_a_failed_strike_against_the_bearer_costs_the_striker_on_his_body_check():
+    with_ = _setup(_doc("Aragorn II", ["Scabbard of Chalcedony"], attacker="Lagduf"))
+    plain = _setup(_doc("Aragorn II", [], attacker="Lagduf"))
+    assert with_.attacker.body == plain.attacker.body - 1
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "balrog", "site": "Moria",
+                        "members": [{"name": "BA-3", "items": ["Stabbing Tongue of Fire"]}]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+           "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "The Balrog"}]}}
+    s = _setup(doc)
+    doc["attacker"]["members"] = ["BA-3"]
+    assert s.defender.body_roll_mod == _setup(doc).defender.body_roll_mod + 1
