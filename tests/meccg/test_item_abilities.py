@@ -60,3 +60,16 @@ def test_a_failed_strike_against_the_bearer_costs_the_striker_on_his_body_check(
     s = _setup(doc)
     doc["attacker"]["members"] = ["BA-3"]
     assert s.defender.body_roll_mod == _setup(doc).defender.body_roll_mod + 1
+
+
+@pytest.mark.parametrize("status", ["untapped", "tapped"])
+def test_an_items_unmodelled_cancel_leaves_its_claim_undecided(status):
+    """The Iron Crown's bearer taps to cancel an Orc, Troll or Man attack: the tap is not modelled, so
+    whether the Crown cancels is not decided (a tapped bearer could not pay it), never TRUE."""
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Aragorn II", "status": status, "items": ["The Iron Crown"]}]}}
+    s = scenario_from_dict(doc, file="<t>")
+    v = verify(s, [Claim(id="c", kind="cancels_attack", text="", args={"card": "The Iron Crown"})])[0]
+    assert v.verdict is None and any("cancel-attack" in u["what"] for u in v.unmodelled)

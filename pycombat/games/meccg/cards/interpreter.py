@@ -362,7 +362,9 @@ def item_model(item: ItemCard) -> CardModel:
         if t in tags:
             fx.extend(_fx_list(tags[t]))
         else:
-            unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled"})
+            # the whole ability is not modelled, its use (a tap, a discard) with it: it may limit the play
+            unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled",
+                               "limits_play": True})
     slot = next((s for s in SLOTS if s in item.item_keywords), None)
     if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
