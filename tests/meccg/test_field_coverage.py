@@ -118,9 +118,15 @@ class Ctx(NamedTuple):
 
 
 def _item_tags_modelled(tags: Iterable[str], c: Ctx) -> bool:
+    """Each tag names an effect kind the item's entry models ("prowess" in a tag about a strike
+    "against-bearer" is the opposing strike's: Poison's -1/-2)."""
+    def kinds(t: str) -> list[str]:
+        out = [k for k in EFFECT_KINDS if k.replace("_", "-") in t]
+        if "against-bearer" in t:
+            out = [f"opposing_strike_{k}" if k in ("prowess", "body") else k for k in out]
+        return out
     return bool(c.entry) and c.model is not None and all(
-        any(kind.replace("_", "-") in t and _in_model({"effect": kind}, c.model, {})
-            for kind in EFFECT_KINDS) for t in tags)
+        any(_in_model({"effect": kind}, c.model, {}) for kind in kinds(t)) for t in tags)
 
 
 _MODE_KEYWORDS = {"Fell Rider mode": "fell-rider", "Heralded Lord mode": "heralded-lord"}

@@ -73,3 +73,40 @@ def test_an_items_unmodelled_cancel_leaves_its_claim_undecided(status):
     s = scenario_from_dict(doc, file="<t>")
     v = verify(s, [Claim(id="c", kind="cancels_attack", text="", args={"card": "The Iron Crown"})])[0]
     assert v.verdict is None and any("cancel-attack" in u["what"] for u in v.unmodelled)
+
+
+def _two(defender_items=(), attacker_items=(), defender_cards=(), attacker_cards=(), status="untapped", **choice):
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria",
+                        "members": [{"name": "Shagrat", "items": list(attacker_items)}]},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Gimli", "status": status, "items": list(defender_items)}]},
+           "combat": {"strikes": [{"defender": "Gimli", "attacker": "Shagrat", "defender_cards": list(defender_cards),
+                                   "attacker_cards": list(attacker_cards), **choice}]}}
+    return scenario_from_dict(doc, file="<t>")
+
+
+def test_items_used_as_cards_act_once_when_used():
+    """The Magic Ring of Stealth: its scout bearer taps to cancel a strike against him; Poison is
+    discarded for -1/-2 to one strike against its bearer, and does nothing while only carried."""
+    from pycombat.errors import ScenarioError
+
+    assert combat_odds(_two(["Magic Ring of Stealth"], defender_cards=["Magic Ring of Stealth"])).setups[0].cancelled_by
+    with pytest.raises(ScenarioError, match="untapped"):
+        combat_odds(_two(["Magic Ring of Stealth"], defender_cards=["Magic Ring of Stealth"], status="tapped"))
+    plain = combat_odds(_two()).setups[0]
+    carried = combat_odds(_two(attacker_items=["Poison"])).setups[0]
+    used = combat_odds(_two(attacker_items=["Poison"], attacker_cards=["Poison"])).setups[0]
+    assert (carried.defender.prowess, carried.defender.body) == (plain.defender.prowess, plain.defender.body)
+    assert (used.defender.prowess, used.defender.body) == (plain.defender.prowess - 1, plain.defender.body - 2)
+
+
+def test_the_mechanical_bow_lowers_the_body_of_a_strike_its_bearer_taps_to_face():
+    def attacker_body(**choice):
+        doc = {"game": "meccg",
+               "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat"]},
+               "defender": {"alignment": "minion", "site": "Moria",
+                            "members": [{"name": "Lagduf", "items": ["Mechanical Bow"]}]},
+               "combat": {"strikes": [{"defender": "Lagduf", "attacker": "Shagrat", **choice}]}}
+        return combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].attacker.body
+    assert attacker_body() == attacker_body(defender_untapped=True) - 1

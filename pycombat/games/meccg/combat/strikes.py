@@ -220,8 +220,8 @@ def _opponent_items(scenario: Scenario, opponent: Member, octx: cardfx.Ctx,
     out = []
     for item in opponent.items:
         m = cardfx.model(item.id)
-        if m.slot == "Weapon" and item.id != used:
-            continue
+        if (m.slot == "Weapon" and item.id != used) or m.play == "strike":
+            continue  # another weapon; an item used as a card (Poison), whose effect comes when it is played
         out += [(f, m) for f in m.fx if f.what in OPPOSING and cardfx.holds(f.cond, octx) is None]
     return out
 
