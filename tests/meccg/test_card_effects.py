@@ -261,8 +261,10 @@ def _cancel_verdict(card, m) -> bool | None:
     opp = "minion" if own == "hero" else "hero"
     if card.id == "AS-44" or "minion company attacks a hero" in str(card.effects):
         own, opp = "hero", "minion"
-    defender = {"alignment": own, "site": "Moria", "members": [me] + [c for c in companions if "in_play" not in c],
-                **_site(m)}
+    members = [me] + [c for c in companions if "in_play" not in c]
+    if m.requires.get("company_size_max"):  # Wizard's River-horses: the Wizard alone
+        members = members[::-1][:int(m.requires["company_size_max"])]
+    defender = {"alignment": own, "site": "Moria", "members": members, **_site(m)}
     data = {"game": "meccg",
             "attacker": {"alignment": opp, "site": "Moria", "members": [_custom("Foe", race=race)], **_site(m)},
             "defender": defender, "claims": [{"id": "c", "kind": "cancels_attack", "card": card.id}]}

@@ -265,3 +265,23 @@ def test_a_cancel_of_attacks_no_company_makes_cancels_no_company_s_attack():
     got = play.check(s, [play.Play("TW-305", "defender", play.BEFORE)])
     assert not got.legal and "MECCG-PRE-1" in got.rules
     assert _verdict(s, _claim("cancels_attack", card="Praise to Elbereth")).verdict is False
+
+
+@pytest.mark.parametrize("members, named, expected", [
+    ([{"name": "Aragorn II"}, {"name": "Gimli", "status": "wounded"}], None, True),
+    ([{"name": "Aragorn II", "status": "wounded"}, {"name": "Gimli", "status": "wounded"}], None, False),
+    ([{"name": "Aragorn II"}, {"name": "Gimli", "status": "wounded"}], "Gimli", False),
+])
+def test_escape_needs_an_unwounded_character_to_wound(members, named, expected):
+    """Escape cancels the attack by wounding an unwounded character facing it (MECCG-PRE-1): the one
+    named in `from:`, else any of the company."""
+    s = scenario_from_dict(_doc(members, [{"name": "Lagduf"}, {"name": "Shagrat"}], "defender", {}), file="<t>")
+    args = {"card": "Escape", **({"from": named} if named else {})}
+    assert _verdict(s, _claim("cancels_attack", **args)).verdict is expected
+
+
+@pytest.mark.parametrize("company, expected", [(["Gandalf"], True), (["Gandalf", "Aragorn II"], False)])
+def test_wizards_river_horses_needs_the_wizard_alone(company, expected):
+    s = scenario_from_dict(_doc([{"name": n} for n in company], [{"name": "Lagduf"}, {"name": "Shagrat"}],
+                                "defender", {}), file="<t>")
+    assert _verdict(s, _claim("cancels_attack", card="Wizard's River-horses")).verdict is expected

@@ -37,6 +37,7 @@ PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "a
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_check_roll", "no_discard",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
+             "company_size_max",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
@@ -467,6 +468,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = any(race_is(m, [val]) or _has_skill(m, val) or _is_card(m, val)
                      or _fold(val) in {_fold(k) for k in m.keywords} for m in ctx.company.members) \
                 or _fold(val) in _in_play_names(ctx.scenario, ctx.company)
+        elif key == "company_size_max":
+            ok = len(ctx.company.members) <= int(val)
         elif key == "company_size_min":
             ok = len(ctx.company.members) >= int(val)
         elif key == "own_alignment":
