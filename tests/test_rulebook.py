@@ -37,6 +37,7 @@ MECCG_DEFAULTS = {
     "mount_slain": "no_effect",
     "the_sun_unveiled": "no_effect",
     "bow_of_alatar": "no_effect",
+    "strike_against": "faced",  # how the cards that say "a strike against X" read in CvCC
 }
 
 

@@ -243,12 +243,16 @@ def present_card_flags(s: Scenario) -> set[str]:
     if s.combat is not None:
         ids += list(s.combat.before_assignment)
         ids += [cid for st in s.combat.strikes for cid in st.attacker_cards + st.defender_cards]
-    return {cardfx.model(i).flag for i in ids if cardfx.model(i).flag}
+    ids += [i.id for co in (s.attacker, s.defender) for m in co.members for i in m.items]
+    out = {cardfx.model(i).flag for i in ids if cardfx.model(i).flag}
+    if any("struck" in c for i in ids for c in [cardfx.model(i).requires] + [f.cond for f in cardfx.model(i).fx]):
+        out.add(cardfx.AGAINST_FLAG)  # a card that says "a strike against X" is here
+    return out
 
 
 def card_flag_names() -> set[str]:
     """Every card flag (one per unclear card)."""
-    return {m.flag for m in cardfx.all_models().values() if m.flag}
+    return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG}
 
 
 def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:

@@ -37,7 +37,7 @@ PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "a
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_check_roll", "no_discard",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
-             "company_size_max",
+             "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
@@ -48,6 +48,8 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
 ROLL_KEYS = ("greater_than", "adds", "roller")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
+#: the flag deciding what "a strike against X" covers (card_flags.md, MECCG-FX-12)
+AGAINST_FLAG = "strike_against"
 #: Rule ids of the interpreter (pycombat/games/meccg/card_rules.md).
 WEAPON_RULE = "MECCG-FX-2"
 ITEM_RULE = "MECCG-FX-3"
@@ -468,6 +470,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = any(race_is(m, [val]) or _has_skill(m, val) or _is_card(m, val)
                      or _fold(val) in {_fold(k) for k in m.keywords} for m in ctx.company.members) \
                 or _fold(val) in _in_play_names(ctx.scenario, ctx.company)
+        elif key == "struck":  # "a strike against X": any X faces, or only one aimed at a defending X
+            ok = ctx.scenario.flags.get(AGAINST_FLAG, "faced") == "faced" or ctx.company.role == "defender"
         elif key == "company_size_max":
             ok = len(ctx.company.members) <= int(val)
         elif key == "company_size_min":
