@@ -40,7 +40,16 @@ GEAR = json.loads((DATA / "gear.json").read_text())["records"]
 UNITS = [r for r in json.loads((DATA / "units.json").read_text())["records"]
          if r["might"] is not None and 0 <= r["might"] <= 6 and not r["no_combat_damage"]
          and not r["ignores_tank_here"] and not r.get("reprint_of") and not r["damage_immunity_text"]
-         and not any(k["keyword"] in ("Assault", "Shield", "Tank", "Backline") for k in r["conditional_keywords"] or [])]
+         and not any(k["keyword"] in ("Assault", "Shield", "Tank", "Backline") for k in r["conditional_keywords"] or [])
+         # the oracle reads spells and gear: units whose printed abilities could act in a showdown
+         # (named as not modelled, RB-CARD-4) are left out
+         and not r.get("unparsed_clauses")
+         and not any(e.get("effect") in (r.get("combat_effects") or ()) and not (
+             (e.get("activated") and e.get("speed") == "normal")
+             or e.get("trigger") in ("When you play me", "When you play me to a battlefield", "When I hold",
+                                     "At the start of your Beginning Phase", "When I conquer",
+                                     "When I'm played and when I conquer"))
+             for e in r.get("effects") or ())]
 UNIT_BY_NAME = {}
 for _r in UNITS:
     UNIT_BY_NAME.setdefault(_r["name"], _r)

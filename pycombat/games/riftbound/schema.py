@@ -57,6 +57,45 @@ PAID_KEYS = PLAY.fields["paid"].keys
 CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
 
 
+#: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
+UNIT_ABILITIES_READ = ("no_combat_damage", "ignore_tank")
+
+
+#: triggers that cannot fire during a combat staged on the board as the scenario states it: the
+#: unit is already there (its "when you play me" happened before; its lasting effects are the board),
+#: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
+OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When I hold",
+                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer")
+
+
+def can_act_in_this_combat(e: dict, role: str, card) -> bool:
+    """Whether a unit ability could change this combat: not an ability usable only outside a showdown
+    (an activated ability at normal speed, CR 806.1.c), not a trigger that cannot fire here
+    (:data:`OUTSIDE_TRIGGERS`; "When I attack" on a defender, "When I defend" on an attacker), and not
+    the "don't take damage" clause the scenario's `immune:` already states (RB-ORD-7)."""
+    if e.get("activated") and e.get("speed") == "normal":
+        return False
+    trigger = e.get("trigger")
+    if trigger in OUTSIDE_TRIGGERS:
+        return False
+    if (trigger == "When I attack" and role == "defender") or (trigger == "When I defend" and role == "attacker"):
+        return False
+    if e.get("effect") == "prevent_damage" and card.damage_immunity_text:
+        return False
+    return True
+
+
+def ability_text(e: dict) -> str:
+    """A unit ability record in words: its kind and its numbers."""
+    parts = [str(e.get("effect"))]
+    for key in ("keyword", "value", "amount", "value_per", "to", "what"):
+        if e.get(key) is not None:
+            parts.append(f"{key}={e[key]}")
+    if e.get("condition"):
+        parts.append(f"if {e['condition']}")
+    return " ".join(parts)
+
+
 def example_path(name: str) -> Path:
     """A scenario shipped with the package (``examples/riftbound/<name>`` in the repository)."""
     return Path(str(_resource_files("pycombat.examples").joinpath("riftbound", name)))
@@ -171,6 +210,16 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
             elif hold is None:
                 unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
+        # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
+        # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
+        # answer silently leaves it out
+        for e in card.abilities:
+            if e.get("effect") in UNIT_ABILITIES_READ or not can_act_in_this_combat(e, role, card):
+                continue
+            trigger = f"{e['trigger']}: " if e.get("trigger") else ""
+            unstated.append((f"ability {trigger}{ability_text(e)}", "unit abilities are not modelled"))
+        for clause in card.unparsed:
+            unstated.append((f"clause {clause!r}", "the card data could not structure it"))
         if card.damage_immunity_text and not node.has("immune"):
             unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
         if card.backline and not any(k == "Backline" for k, _, _ in keywords):

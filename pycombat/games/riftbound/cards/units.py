@@ -59,6 +59,10 @@ class UnitCard:
     domains: tuple[str, ...] = ()
     tags: tuple[str, ...] = ()
     reprint_of: str | None = None  #: id of the earlier record this one reprints (same combat facts)
+    #: the unit's abilities that can change a combat (``effects`` whose kind is in ``combat_effects``)
+    #: and the clauses the data could not structure (``unparsed_clauses``)
+    abilities: tuple[dict, ...] = ()
+    unparsed: tuple[str, ...] = ()
 
 
 class UnitDB:
@@ -84,7 +88,9 @@ class UnitDB:
                 ignores_tank_here=bool(r.get("ignores_tank_here")),
                 conditional_keywords=tuple(r.get("conditional_keywords") or ()),
                 domains=tuple(r.get("domains") or ()), tags=tuple(r.get("tags") or ()),
-                reprint_of=r.get("reprint_of"))
+                reprint_of=r.get("reprint_of"),
+                abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
+                unparsed=tuple(r.get("unparsed_clauses") or ()))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:

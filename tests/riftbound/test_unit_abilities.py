@@ -1,0 +1,81 @@
+"""Nothing a unit prints is silently ignored (RB-CARD-4): every ability in units.json that could act
+in this combat (not an activated ability of normal speed, CR 806.1.c; not a trigger that cannot fire
+here: "when you play me" for a unit already on the board, holding, conquering, "when I attack" on a
+defender, "when I defend" on an attacker), and every clause the data could not structure, is named
+NOT MODELLED, and `verify` then decides no claim. Checked over every unit of the data, as an attacker
+and as a defender."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.verbs import verify
+from pycombat.games.riftbound.schema import scenario_from_dict
+
+DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
+UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is not None and not r.get("reprint_of")]
+NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
+              "When I conquer", "When I'm played and when I conquer"}
+
+
+def _acting(r: dict, role: str) -> list[dict]:
+    """The unit's abilities that could act in a combat where it is on ``role``'s side (written out
+    here from the data's fields, not taken from the reader)."""
+    out = []
+    for e in r.get("effects") or ():
+        if e.get("effect") not in (r.get("combat_effects") or ()):
+            continue
+        if e.get("effect") in ("no_combat_damage", "ignore_tank"):
+            continue  # read from the card's flags
+        if e.get("effect") == "prevent_damage" and r.get("damage_immunity_text"):
+            continue  # the scenario's `immune:` states it
+        if e.get("activated") and e.get("speed") == "normal":
+            continue
+        t = e.get("trigger")
+        if t in NEVER_HERE or (t == "When I attack" and role == "defender") or (t == "When I defend" and role == "attacker"):
+            continue
+        out.append(e)
+    return out
+
+
+def _board(r: dict, role: str) -> dict:
+    me = {"name": r["id"], "immune": False} if r.get("damage_immunity_text") else r["id"]
+    other = "Stalwart Poro"
+    sides = {role: {"units": [me]}, ("defender" if role == "attacker" else "attacker"): {"units": [other]}}
+    return {"game": "riftbound", **sides}
+
+
+@pytest.mark.parametrize("role", ["attacker", "defender"])
+def test_every_unit_ability_that_could_act_is_named(role):
+    missed, named = [], 0
+    for r in UNITS:
+        doc = _board(r, role)
+        try:
+            s = scenario_from_dict(doc, file="<t>")
+        except Exception:  # e.g. a unit with no fixed Might, or a board the reader refuses
+            continue
+        got = play_showdown(s).unmodelled_json()
+        ours = [u for u in got if u["card"] == r["name"]]
+        kinds = {(e.get("trigger"), e.get("effect")) for e in _acting(r, role)}
+        clauses = len(set(r.get("unparsed_clauses") or ()))
+        said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))]
+        # each ability once (two printed the same read the same), each clause once
+        if len([w for w in said if w.startswith("ability")]) < len(kinds) or \
+                len([w for w in said if w.startswith("clause")]) != clauses or (not kinds and not clauses and said):
+            missed.append((r["name"], kinds, said))
+        named += len(kinds) + clauses
+    assert not missed, missed[:5]
+    assert named > 100  # the data has well over a hundred such abilities
+
+
+def test_a_named_ability_leaves_verify_undecided():
+    """An attacker whose ability could act: it is named, and no claim about the combat is decided."""
+    r = next(r for r in UNITS if _acting(r, "attacker") and not r.get("damage_immunity_text"))
+    doc = {**_board(r, "attacker"),
+           "claims": [{"id": "c", "claim": "the battlefield is nobody's", "expect": True}]}
+    s = scenario_from_dict(doc, file="<t>")
+    assert any(u["card"] == r["name"] for u in play_showdown(s).unmodelled_json())
+    assert verify(s).verdicts[0].verdict is None
