@@ -79,3 +79,14 @@ def test_a_named_ability_leaves_verify_undecided():
     s = scenario_from_dict(doc, file="<t>")
     assert any(u["card"] == r["name"] for u in play_showdown(s).unmodelled_json())
     assert verify(s).verdicts[0].verdict is None
+
+
+def test_the_card_lookup_names_what_a_board_would():
+    """`pycombat card`: an ability that could act is NOT MODELLED (with the side it acts on); one that
+    cannot act in a combat is listed as having no effect there."""
+    from pycombat.games.riftbound.cards.lookup import card_report
+
+    warwick = card_report("Warwick - Hunter")
+    assert [u["why"] for u in warwick["unmodelled"]] == ["unit abilities are not modelled (it can act only as the attacker)"]
+    caitlyn = card_report("Caitlyn - Patrolling")
+    assert not caitlyn["unmodelled"] and any("CR 806.1.c" in m["how"] for m in caitlyn["modelled"])

@@ -80,11 +80,28 @@ def card_report(name: str) -> dict:
         if u.damage_immunity_text:
             unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
                                "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
+        from ..schema import UNIT_ABILITIES_READ, ability_text, can_act_in_this_combat
+
+        idle: list[dict] = []
+        for e in u.abilities:  # RB-CARD-4: what a scenario names NOT MODELLED when the unit is in it
+            if e.get("effect") in UNIT_ABILITIES_READ:
+                continue
+            trigger = f"{e['trigger']}: " if e.get("trigger") else ""
+            acts = [r for r in ("attacker", "defender") if can_act_in_this_combat(e, r, u)]
+            if not acts:
+                idle.append({"what": f"ability {trigger}{ability_text(e)}",
+                             "how": "no effect on a combat: a normal-speed ability or a trigger outside combat "
+                                    "(CR 806.1.c; RB-CARD-4)"})
+                continue
+            why = "unit abilities are not modelled" + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
+            unmodelled.append({"card": u.name, "what": f"ability {trigger}{ability_text(e)}", "why": why})
+        for clause in u.unparsed:
+            unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
         return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
                 "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
                 "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
                 "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
-                             for k in u.keywords],
+                             for k in u.keywords] + idle,
                 "unmodelled": unmodelled}
     every = list(dict.fromkeys(cards.names + units.names))
     return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}
