@@ -86,14 +86,10 @@ def can_act_in_this_combat(e: dict, role: str, card) -> bool:
 
 
 def ability_text(e: dict) -> str:
-    """A unit ability record in words: its kind and its numbers."""
-    parts = [str(e.get("effect"))]
-    for key in ("keyword", "value", "amount", "value_per", "to", "what"):
-        if e.get(key) is not None:
-            parts.append(f"{key}={e[key]}")
-    if e.get("condition"):
-        parts.append(f"if {e['condition']}")
-    return " ".join(parts)
+    """A unit ability record in words (the interpreter's wording of effect records)."""
+    from .cards.interpreter import effect_text
+
+    return effect_text(e)
 
 
 def example_path(name: str) -> Path:

@@ -214,6 +214,11 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     return modelled, unmodelled
 
 
+def effect_text(e: Mapping[str, Any]) -> str:
+    """An effect record in words: its kind, its numbers and its condition (units, spells, gear)."""
+    return _what(e)
+
+
 def _what(e: Mapping[str, Any]) -> str:
     parts = [str(e.get("effect"))]
     for key in ("keyword", "value", "amount", "value_per", "to", "what"):
