@@ -42,7 +42,7 @@ from .cache import Memo, clear_caches, is_loaded, loaded_stats, memo, set_loaded
 from .instances import MAX_INSTANCES, Instances
 from .programs import ASP_PACKAGE, RULES_DIR_VARIABLE, clingo_version, parse_rules, rule_files
 from .solve import Solver, check, check_answer
-from .symbols import Answer, Decoder, FactLike, Violation, symbol_of, to_python, to_symbol
+from .symbols import Answer, Decoder, FactLike, Violation, predicate, symbol_of, to_python, to_symbol
 
 __all__ = [
     "ASP_PACKAGE",

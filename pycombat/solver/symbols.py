@@ -12,6 +12,21 @@ import clingo
 FactLike = Any
 
 
+def predicate(name: str, **fields: Any) -> type:
+    """A clorm predicate class for the ASP predicate ``name`` with these fields, in order (the
+    games' fact boundaries declare their many small predicates with it).
+
+    >>> from clorm import IntegerField, StringField
+    >>> Might = predicate("might", unit=StringField, value=IntegerField)
+    >>> str(Might(unit="A", value=3))
+    'might("A",3)'
+    """
+    from clorm import Predicate
+
+    meta = type("Meta", (), {"name": name})
+    return type(f"P_{name}", (Predicate,), {**fields, "Meta": meta})
+
+
 def to_symbol(fact: FactLike) -> clingo.Symbol:
     """A clorm fact or clingo symbol as a clingo symbol."""
     if isinstance(fact, clingo.Symbol):

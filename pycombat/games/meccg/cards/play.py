@@ -33,9 +33,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
 from pycombat.errors import PycombatError
-from pycombat.solver import Violation, check as check_mode, rule_files
+from pycombat.solver import Violation, check as check_mode, predicate, rule_files
 from clorm import ConstantField, StringField
-from clorm import Predicate as _Predicate
 
 from ..assignment.facts import asp_const, scenario_facts
 from ..assignment.legal import BASE, RULES, consts
@@ -106,9 +105,7 @@ class PlayCheck:
 
 
 # ---- the facts of the card's own terms (play_terms.lp) ------------------------------------
-def _p(name: str, **fields):
-    meta = type("Meta", (), {"name": name})
-    return type(f"T_{name}", (_Predicate,), {**fields, "Meta": meta})
+_p = predicate
 
 
 RequirementFails = _p("requirement_fails", card=StringField, member=StringField, what=StringField)

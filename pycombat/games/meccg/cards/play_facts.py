@@ -9,16 +9,15 @@ import re
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
+from pycombat.solver import predicate
+
 from ..assignment.facts import asp_const
 
 
 # ---- card facts ---------------------------------------------------------------------------
 def _pred(name: str, arity: int):
-    fields = {"card": StringField}
-    if arity == 2:
-        fields["value"] = ConstantField
-    meta = type("Meta", (), {"name": name})
-    return type(f"P_{name}", (Predicate,), {**fields, "Meta": meta})
+    """A card fact: ``name(card)`` or ``name(card, value)``."""
+    return predicate(name, card=StringField, **({"value": ConstantField} if arity == 2 else {}))
 
 
 SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (

@@ -13,6 +13,7 @@ from typing import Iterable, Mapping
 
 from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
 
+from pycombat.solver import predicate
 from ..model import Board, Split, Unit
 
 
@@ -61,8 +62,8 @@ class Shield(Predicate):
 
 
 def _unary(name: str):
-    meta = type("Meta", (), {"name": name})
-    return type(f"P_{name}", (Predicate,), {"unit": StringField, "Meta": meta})
+    """``name(Unit)``."""
+    return predicate(name, unit=StringField)
 
 
 Stunned, NoCombatDamage, PreventAll, Tank, Backline, Immune, Protect = (

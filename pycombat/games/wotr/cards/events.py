@@ -15,7 +15,7 @@ from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
 
 from pycombat.errors import ScenarioError, UnknownNameError
 from pycombat.names import closest, normalize
-from pycombat.solver import Decoder, Solver, Violation, check, rule_files, to_python
+from pycombat.solver import Decoder, Solver, Violation, check, predicate, rule_files, to_python
 from ..board import load_board, load_nations
 from ..position.scenario import PositionScenario
 
@@ -23,9 +23,7 @@ RULES = "pycombat.asp_rules.wotr"
 FILES = ("flags.lp", "cards.lp")
 
 
-def _pred(name: str, **fields):
-    meta = type("Meta", (), {"name": name})
-    return type(f"C_{name}", (Predicate,), {**fields, "Meta": meta})
+_pred = predicate
 
 
 Mover = _pred("mover", side=ConstantField)
