@@ -60,7 +60,7 @@ def units(draw, side: str, n_min: int, n_max: int):
             might_changes=draw(st.sampled_from([(), (), (1,), (-2,)])),
             prevent=draw(st.sampled_from([0, 0, 0, 1, 2])),
             prevent_all=draw(st.sampled_from([False] * 12 + [True])),
-            doubled=draw(st.sampled_from([0, 0, 0, 1])),
+            doubled=draw(st.sampled_from([0, 0, 0, 1, 2, 3])),  # each Lotus Trap doubles again (RB-MIGHT-7)
         )
         marked = draw(st.sampled_from([0, 0, 1, 2]))
         if marked and marked >= u.current_might:  # it would have died at the last cleanup (RB-MIGHT-1)
