@@ -305,3 +305,22 @@ def test_an_ability_for_the_whole_combat_reaches_every_later_strike():
     setups = setup_strikes(one_strike(att, dfn, strikes))
     gains = [sum(m.amount for m in s.attacker.prowess_mods if "Great Lord" in m.what) for s in setups]
     assert gains[:3] == [2, 2, 0]
+
+
+def test_a_ringwraith_s_fates_count_the_return_to_hand():
+    """MECCG-BODY-3: a Ringwraith that loses is returned to hand on an unmodified body-check roll of 7
+    or 8; odds count it among his fates (2d6 gives 7 or 8 with 11/36)."""
+    from fractions import Fraction
+
+    from pycombat.games.meccg.combat.strikes import combat_odds, member_fates
+    from pycombat.games.meccg.schema import scenario_from_dict
+
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Khamûl the Ringwraith"]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+           "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "Khamûl the Ringwraith"}]}}
+    co = combat_odds(scenario_from_dict(doc, file="<t>"))
+    dist = co.per_strike[0]
+    fates = member_fates(dist, "Khamûl the Ringwraith")
+    loses = dist.prob(lambda o: o.loser == "Khamûl the Ringwraith")
+    assert loses > 0 and fates["returned"] == loses * Fraction(11, 36)
