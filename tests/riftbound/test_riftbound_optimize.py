@@ -3,6 +3,7 @@ classes, and the joint view on the engine's tree (build_tree, solve, principal_l
 from __future__ import annotations
 
 from fractions import Fraction
+import pytest
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -103,3 +104,21 @@ def test_optimize_seed_line():
     assert [st.action for st in opt.line][:2] == ["kill D3: D3 5", "kill A1: A4 2, A1 1"]
     assert opt.classes.outcomes == {"conquer"}
     assert opt.sides["defender"].legal == 2 and opt.sides["defender"].killed == ("A1",)
+
+
+@pytest.mark.parametrize("objective, killed", [("custom", ("D6",)), ("kills_then_might", ("D2", "D3"))])
+def test_the_outcome_takes_each_sides_best_split_under_the_flag(objective, killed):
+    """A side without a stated split takes its first best split under best_split_objective (with the
+    units' value: for custom): the outcome's damage step kills what that split kills."""
+    from pycombat.games.riftbound.damage.outcome import chosen_splits
+    from pycombat.games.riftbound.schema import scenario_from_dict
+
+    doc = {"game": "riftbound", "rules": {"best_split_objective": objective},
+           "attacker": {"units": [{"name": "A6", "custom": True, "might": 6}]},
+           "defender": {"units": [{"name": "D6", "custom": True, "might": 6, "value": "7/2"},
+                                  {"name": "D2", "custom": True, "might": 2, "value": 1},
+                                  {"name": "D3", "custom": True, "might": 3, "value": 2}]}}
+    s = scenario_from_dict(doc, file="<t>")
+    board = play_showdown(s).board
+    splits, how = chosen_splits(s, board)
+    assert _killed(board, "attacker", splits["attacker"]) == killed and how["attacker"] == f"best ({objective})"
