@@ -229,3 +229,4 @@ def test_replay_rolls_a_strike_card_before_the_strike():
     texts = [st.text for st in replay(scenario_from_dict(doc, file="<t>")).strikes[0][1]]
     assert any("rolls 7: more than 6, it acts" in t for t in texts)
     assert any("Khamûl the Ringwraith 9 = 9" in t for t in texts), texts
+    assert any("the strike succeeds; Khamûl the Ringwraith taps" in t for t in texts), texts  # untapped, he taps

@@ -56,6 +56,12 @@ class Side:
     cards: tuple[Effect, ...]
     body_roll_mod: int = 0  #: added to body-check rolls against this side (Blow Turned -1, MECCG-FX-9)
     no_tap: bool = False  #: does not tap after the strike unless wounded (Block, Dodge, MECCG-FX-1)
+    untapped_by_card: bool = False  #: tapped when the strike began, untapped by a card (MECCG-FX-1)
+
+    @property
+    def untapped(self) -> bool:
+        """Untapped when it resolves: untapped from the start, or untapped by a card this strike."""
+        return self.member.status == "untapped" or self.untapped_by_card
 
 
 @dataclass(frozen=True)
@@ -330,7 +336,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 stays_untapped=took, prewounded=me.status == "wounded",
                 discard_on=() if no_discard else tuple(n + body_shift for n in me.discard_on_body_check),
                 ringwraith=_race(me) == "ringwraith", cards=shown, body_roll_mod=roll_mod,
-                no_tap=any(f.what == "no_tap" for f, _ in mine))
+                no_tap=any(f.what == "no_tap" for f, _ in mine),
+                untapped_by_card=me.status == "tapped" and untapped_by_card)
 
 
 def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
@@ -808,7 +815,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                                 f"rolls {', '.join(map(str, rd))}: {d.prowess} + {kd} = {D}", rules))
         if D == A:
             taps = [x.member.name for x in (a, d)
-                    if not x.stays_untapped and not x.no_tap and x.member.status == "untapped"]
+                    if not x.stays_untapped and not x.no_tap and x.untapped]
             steps.append(ReplayStep(f"Step 8: {D} = {A}: ineffectual, nobody is wounded"
                                     + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}" if taps else ""),
                                     ("MECCG-SEQ-10",)))
@@ -816,7 +823,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
             continue
         winner, loser = (d, a) if D > A else (a, d)
         verdict = "fails" if D > A else "succeeds"
-        tap = (f"{winner.member.name} taps" if winner.member.status == "untapped" and not winner.stays_untapped
+        tap = (f"{winner.member.name} taps" if winner.untapped and not winner.stays_untapped
                and not winner.no_tap else f"{winner.member.name} does not tap")
         steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
                                 f"{loser.member.name} is wounded and the "
