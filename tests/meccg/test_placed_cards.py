@@ -79,3 +79,13 @@ def test_a_placed_card_names_a_member_and_is_one_that_is_placed():
         scenario_from_dict(_doc(placed=[{"card": "Gloom", "member": "Gimly"}]), file="<t>")
     with pytest.raises(ScenarioError, match="Doors of Night is not placed on a member"):
         scenario_from_dict(_doc(placed=[{"card": "Doors of Night", "member": "Gimli"}]), file="<t>")
+
+
+def test_a_scenario_with_placed_cards_pickles_and_copies():
+    """Batch workers and the web page's worker processes receive scenarios pickled."""
+    import copy
+    import pickle
+
+    s = scenario_from_dict(_doc(placed=[{"card": "Gloom", "member": "Gimli"}]), file="<t>")
+    for t in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
+        assert (t.in_play[0].name, t.in_play[0].on) == ("Gloom", "Gimli") and t == s

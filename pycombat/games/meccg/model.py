@@ -60,6 +60,8 @@ class Placed:
     on: str  #: the member's name
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__") or name in ("card", "on"):  # not set yet (copy, pickle): no recursion
+            raise AttributeError(name)
         return getattr(self.card, name)
 
 
