@@ -89,3 +89,11 @@ def test_a_scenario_with_placed_cards_pickles_and_copies():
     s = scenario_from_dict(_doc(placed=[{"card": "Gloom", "member": "Gimli"}]), file="<t>")
     for t in (pickle.loads(pickle.dumps(s)), copy.deepcopy(s)):
         assert (t.in_play[0].name, t.in_play[0].on) == ("Gloom", "Gimli") and t == s
+
+
+def test_the_card_lookup_says_how_a_card_is_placed_and_what_it_gives():
+    from pycombat.games.meccg.cards.lookup import card_lines, card_report
+
+    text = "\n".join(card_lines(card_report("To Fealty Sworn")))
+    assert "{card: To Fealty Sworn, member: <member>}" in text and "gives its member the Warrior skill" in text
+    assert "gives its bearer the Scout skill" in "\n".join(card_lines(card_report("Magic Ring of Stealth")))

@@ -92,7 +92,7 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
-            "roll": dict(m.roll) if m.roll else None,
+            "roll": dict(m.roll) if m.roll else None, "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
 
 
@@ -138,7 +138,13 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  effect: {e['what']}{amount}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else ""))
         if c.get("roll"):
-            lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}")
+            lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}" if c["play"] == "cancel"
+                         else f"  acts only on a roll: {_roll_text(c['roll'])}")
+        if c.get("placed_on"):
+            lines.append(f"  placed on one member: list it as {{card: {c['name']}, member: <member>}}")
+        if c.get("grants_skill"):
+            lines.append(f"  gives its {'member' if c.get('placed_on') else 'bearer'} "
+                         f"the {c['grants_skill']} skill, for every card and rule that asks for it")
         if c["flag"]:
             lines.append(f"  decided by the card flag {c['flag']}")
         for u in c["outside_combat"]:
