@@ -230,3 +230,19 @@ def test_replay_rolls_a_strike_card_before_the_strike():
     assert any("rolls 7: more than 6, it acts" in t for t in texts)
     assert any("Khamûl the Ringwraith 9 = 9" in t for t in texts), texts
     assert any("the strike succeeds; Khamûl the Ringwraith taps" in t for t in texts), texts  # untapped, he taps
+
+
+def test_a_cancel_nobody_may_roll_for_is_refused():
+    """Token of Goodwill's roll is a diplomat's: without one the combat refuses the play (MECCG-FX-16)
+    and verify never calls it a cancel; replay does not roll it."""
+    doc = _doc(["Aragorn II", "Faramir"], before=["Token of Goodwill"], attackers=("Lagduf",),
+               strikes=[{"defender": "Aragorn II", "attacker": "Lagduf"}])
+    doc["attacker"]["members"] = ["Horseman in the Night"]
+    doc["combat"]["strikes"][0]["attacker"] = "Horseman in the Night"
+    s = scenario_from_dict(doc, file="<t>")
+    r = rolls.cancel_roll(s, "DM-160")
+    assert r.chance == 0 and "needs a diplomat" in r.why
+    for verb in (combat_odds, replay):
+        with pytest.raises(ScenarioError, match="no member of the defender's company may make it.*MECCG-FX-16"):
+            verb(s)
+    assert _verdict(s, card="Token of Goodwill").verdict is not True

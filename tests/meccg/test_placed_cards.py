@@ -63,7 +63,7 @@ def test_to_fealty_sworn_makes_its_hobbit_a_warrior_for_every_card():
     assert "Warrior" in sworn.defender.member("Frodo").skills
     assert _prowess(_doc(hero_placed=[{"card": "To Fealty Sworn", "member": "Frodo"}]))["Frodo"][0] == \
         _prowess(_doc())["Frodo"][0] + 2
-    with pytest.raises(ScenarioError, match="played on a Hobbit, not on Gimli"):
+    with pytest.raises(ScenarioError, match="To Fealty Sworn is not played on Gimli: it needs race=Hobbit"):
         scenario_from_dict(_doc(hero_placed=[{"card": "To Fealty Sworn", "member": "Gimli"}]), file="<t>")
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from pycombat.errors import PycombatError
+
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.verbs import verify
 from pycombat.games.riftbound.schema import scenario_from_dict
@@ -55,7 +57,7 @@ def test_every_unit_ability_that_could_act_is_named(role):
         doc = _board(r, role)
         try:
             s = scenario_from_dict(doc, file="<t>")
-        except Exception:  # e.g. a unit with no fixed Might, or a board the reader refuses
+        except PycombatError:  # e.g. a unit with no fixed Might, or a board the reader refuses
             continue
         got = play_showdown(s).unmodelled_json()
         ours = [u for u in got if u["card"] == r["name"]]

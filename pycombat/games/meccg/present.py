@@ -217,7 +217,7 @@ verify = verdicts
 
 def optimize(report, console: Console) -> None:
     """The value, the first decision's alternatives with their values, and the principal line."""
-    from .combat.game import DEFENDER
+    from .combat.game import GOES_ON
     from .combat.optimize import shown_outcomes, who
 
     solved = report.solved
@@ -233,11 +233,10 @@ def optimize(report, console: Console) -> None:
     cancel = solved.game.cancel
     if cancel is not None:
         console.print(cancel.text())
-    first = "phase I" if root.stage == "cancel" else root.current_player()
-    if report.choices:
-        mover = who(DEFENDER, scenario) if first == "phase I" else who(first, scenario)
-        console.print(f"{'If the attack goes on, ' if cancel is not None else ''}{mover}'s first choice, every "
-                      "alternative with its exact value:")
+    if report.choices:  # the first decision: after the cancel's chance, the attack's that goes on
+        first = root.child(GOES_ON) if root.stage == "cancel" else root
+        console.print(f"{'If the attack goes on, ' if cancel is not None else ''}{who(first.current_player(), scenario)}"
+                      "'s first choice, every alternative with its exact value:")
     for label, value, best in report.choices:
         console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")

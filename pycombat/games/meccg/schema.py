@@ -266,7 +266,7 @@ def _with_granted_skills(company: Company, in_play: tuple) -> Company:
 def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
     """A placed card is on a member of its company (or, in the scenario's ``in_play``, of either),
     and only cards that act on one member are placed (MECCG-FX-7)."""
-    from .cards.interpreter import model, race_is
+    from .cards.interpreter import Ctx, holds, model
 
     for where, cards, companies in (("attacker.in_play", attacker.in_play, (attacker,)),
                                     ("defender.in_play", defender.in_play, (defender,)),
@@ -284,11 +284,13 @@ def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tup
             if not m.placed_on:
                 raise ScenarioError(f"{c.name} is not placed on a member; list it by name", file=root.file,
                                     path=f"{where}[{i}]")
-            member = next(x for co in companies for x in co.members if x.name == c.on)
-            race = m.requires.get("race")
-            if race and not race_is(member, race):
-                raise ScenarioError(f"{c.name} is played on a {' or '.join(race)}, not on {c.on} ({member.race}) "
-                                    "(MECCG-FX-7)", file=root.file, path=f"{where}[{i}].member")
+            company, member = next((co, x) for co in companies for x in co.members if x.name == c.on)
+            # the card's requirements on the member it is played on, read by the one interpreter
+            own = {k: v for k, v in m.requires.items() if k in ("race", "not_race", "skill", "keyword", "status")}
+            failed = holds(own, Ctx(me=member, company=company, scenario=None))
+            if failed is not None:
+                raise ScenarioError(f"{c.name} is not played on {c.on}: it needs {failed} (MECCG-FX-7)",
+                                    file=root.file, path=f"{where}[{i}].member")
 
 
 def _member(node: Node, alignment: str, db: CardDB) -> Member:

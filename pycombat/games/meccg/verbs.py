@@ -249,8 +249,7 @@ class OptimizeReport(Report):
                                for st in self.line],
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
                      "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3),
-            "attack_cancelled": None if getattr(self.solved.game, "cancel", None) is None
-            else self.solved.game.cancel.as_json(),
+            "attack_cancelled": None if self.solved.game.cancel is None else self.solved.game.cancel.as_json(),
             "unmodelled": self.unmodelled}
 
 

@@ -24,6 +24,7 @@ from .cards.units import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
     UnitDB,
+    can_act,
     load_units,
     split_keyword,
 )
@@ -55,41 +56,6 @@ PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
 #: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
 CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
-
-
-#: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
-UNIT_ABILITIES_READ = ("no_combat_damage", "ignore_tank")
-
-
-#: triggers that cannot fire during a combat staged on the board as the scenario states it: the
-#: unit is already there (its "when you play me" happened before; its lasting effects are the board),
-#: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
-OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When I hold",
-                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer")
-
-
-def can_act_in_this_combat(e: dict, role: str, card) -> bool:
-    """Whether a unit ability could change this combat: not an ability usable only outside a showdown
-    (an activated ability at normal speed, CR 806.1.c), not a trigger that cannot fire here
-    (:data:`OUTSIDE_TRIGGERS`; "When I attack" on a defender, "When I defend" on an attacker), and not
-    the "don't take damage" clause the scenario's `immune:` already states (RB-ORD-7)."""
-    if e.get("activated") and e.get("speed") == "normal":
-        return False
-    trigger = e.get("trigger")
-    if trigger in OUTSIDE_TRIGGERS:
-        return False
-    if (trigger == "When I attack" and role == "defender") or (trigger == "When I defend" and role == "attacker"):
-        return False
-    if e.get("effect") == "prevent_damage" and card.damage_immunity_text:
-        return False
-    return True
-
-
-def ability_text(e: dict) -> str:
-    """A unit ability record in words (the interpreter's wording of effect records)."""
-    from .cards.interpreter import effect_text
-
-    return effect_text(e)
 
 
 def example_path(name: str) -> Path:
@@ -209,11 +175,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
-        for e in card.abilities:
-            if e.get("effect") in UNIT_ABILITIES_READ or not can_act_in_this_combat(e, role, card):
-                continue
-            trigger = f"{e['trigger']}: " if e.get("trigger") else ""
-            unstated.append((f"ability {trigger}{ability_text(e)}", "unit abilities are not modelled"))
+        for e, label in card.unread_abilities():
+            if can_act(e, role, card):
+                unstated.append((label, "unit abilities are not modelled"))
         for clause in card.unparsed:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
         if card.damage_immunity_text and not node.has("immune"):

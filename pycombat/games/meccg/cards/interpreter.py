@@ -214,6 +214,8 @@ def _yaml() -> dict:
         if roll is not None:
             bad |= {f"roll {k}" for k in roll if k not in ROLL_KEYS}
             bad |= {f"roll adds {a}" for a in roll.get("adds") or () if not set(a) <= {"count", "unused_influence", "skill", "amount"}}
+            if entry.get("play") != "cancel" and (set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
+                bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added")
         if bad or entry.get("play") not in PLAYS:
             raise ScenarioError(f"card_effects.yaml: {cid}: bad fields {sorted(map(str, bad))}")
     return raw

@@ -46,15 +46,15 @@ class CancelRoll:
     terms: tuple[tuple[int, str], ...]  #: what is added to 2d6: (amount, why)
     greater_than: int | None
     chance: Fraction | None
-    why: str | None = None  #: why the chance is not decided
+    why: str | None = None  #: why the chance is not decided (chance None) or nobody may roll (chance 0)
 
     @property
     def bonus(self) -> int:
         return sum(a for a, _ in self.terms)
 
     def text(self) -> str:
-        """``2d6 + 2 (rangers ...) > 7: 13/18 (0.7222)``, or why it is not decided."""
-        if self.chance is None:
+        """``2d6 + 2 (rangers ...) > 7: 13/18 (0.7222)``, or why it is not decided or cannot be made."""
+        if self.why is not None:
             return f"{self.card}'s roll: {self.why}"
         adds = "".join(f" {'+' if a >= 0 else '-'} {abs(a)} ({why})" for a, why in self.terms)
         who = f"{self.roller} rolls " if self.roller else ""
@@ -152,7 +152,9 @@ def cancel_roll(scenario: Scenario, card_id: str, by: str = "defender", roller: 
                                     f"{by}'s company ({RULE})")
             candidates = named[:1]
         if not candidates:
-            return CancelRoll(name, None, (), gt, Fraction(0), None)
+            need = "a character" if who == "any" else f"a {who.lower()}"
+            return CancelRoll(name, None, (), gt, Fraction(0), f"no member of the {by}'s company may make it "
+                                                               f"(it needs {need})")
     best = None
     for m in candidates:
         terms = _terms(roll, company, m)

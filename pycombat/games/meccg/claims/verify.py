@@ -295,7 +295,7 @@ def _on_a_roll(s: Scenario, claim: Claim, cards: list, roller: str | None, rules
                                     "where": claim.path}])
     if got.chance == 0:
         return Verdict(claim, False, [rolls.RULE], [("roll_cannot_succeed", got.card)],
-                       notes + [f"the roll cannot succeed: {got.text()}"], roll=roll)
+                       notes + [got.text() if got.why else f"the roll cannot succeed: {got.text()}"], roll=roll)
     return Verdict(claim, True, rules + [rolls.RULE], notes=notes + [f"cancels on a roll: {got.text()}"], roll=roll)
 
 

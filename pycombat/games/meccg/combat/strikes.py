@@ -396,8 +396,8 @@ def attack_cancel(scenario: Scenario) -> AttackCancel | None:
         r = rolls.cancel_roll(scenario, cid, "defender")
         if r is None:
             return AttackCancel(m.name, Fraction(1))
-        if r.chance is None:
-            raise _err(scenario, f"{combat.path}.before_assignment", f"{m.name}: {r.why} ({rolls.RULE})")
+        if r.why is not None:  # no single number, or nobody who may roll: refused, as verify refuses it
+            raise _err(scenario, f"{combat.path}.before_assignment", f"{r.text()} ({rolls.RULE})")
         return AttackCancel(m.name, r.chance, r)
     return None
 

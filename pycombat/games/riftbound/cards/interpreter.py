@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
 from pycombat.errors import ScenarioError
+from .records import effect_text
 from .spells import Card
 from ..model import Unit, other
 from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
@@ -197,7 +198,7 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     modelled, unmodelled = [], []
     for e in card.effects:
         ok, text = effect_support(e)
-        what = _what(e)
+        what = effect_text(e)
         if ok:
             modelled.append({"what": what, "how": text})
         else:
@@ -214,23 +215,6 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     return modelled, unmodelled
 
 
-def effect_text(e: Mapping[str, Any]) -> str:
-    """An effect record in words: its kind, its numbers and its condition (units, spells, gear)."""
-    return _what(e)
-
-
-def _what(e: Mapping[str, Any]) -> str:
-    parts = [str(e.get("effect"))]
-    for key in ("keyword", "value", "amount", "value_per", "to", "what"):
-        if e.get(key) is not None:
-            parts.append(f"{key}={e[key]}")
-    if e.get("condition"):
-        parts.append(f"if {e['condition']}")
-    if e.get("replaces_previous"):
-        parts.append("(instead)")
-    if e.get("mode_option"):
-        parts.append("(a 'Choose one' option)")
-    return " ".join(parts)
 
 
 # ---- resolving a play --------------------------------------------------------------------------------
@@ -381,7 +365,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     if modes:
         if play.mode is None or not 1 <= play.mode <= len(modes):
             raise _err(play, f"'Choose one': give `mode:` 1..{len(modes)} ("
-                       + "; ".join(f"{i}: {_what(e)}" for i, e in enumerate(modes, 1)) + ")", "RB-CARD-1", "mode")
+                       + "; ".join(f"{i}: {effect_text(e)}" for i, e in enumerate(modes, 1)) + ")", "RB-CARD-1", "mode")
         keep = modes[play.mode - 1]
         effects = [e for e in effects if not e.get("mode_option") or e is keep]
     before = dict(board.units)
@@ -411,7 +395,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             subject = targets.chosen[0] if targets.chosen else (play.targets[0] if play.targets else None)
             holds = _condition(play, board, str(alt.get("condition")), subject, before, applied_prev)
             if holds is None:
-                unmodelled.append(Unmodelled(card.name, _what(alt), "its condition is not checked by the model and "
+                unmodelled.append(Unmodelled(card.name, effect_text(alt), "its condition is not checked by the model and "
                                              "the entry does not state it (`condition: true|false`)"))
             elif holds:
                 chosen_alt = alt
@@ -424,19 +408,19 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             subject = targets.chosen[0] if targets.chosen else None
             holds = _condition(play, board, str(cond), subject, before, applied_prev)
             if holds is None:
-                unmodelled.append(Unmodelled(card.name, _what(e), "its condition is not checked by the model and the "
+                unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
                 _consume(e, targets, board, play)
                 applied_prev = None
                 continue
             if not holds:
                 _consume(e, targets, board, play)
-                changes.append(Change("none", note=f"{_what(e)}: its condition does not hold"))
+                changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold"))
                 applied_prev = False
                 continue
         ok, why = effect_support(e)
         if not ok:
-            unmodelled.append(Unmodelled(card.name, _what(e), why))
+            unmodelled.append(Unmodelled(card.name, effect_text(e), why))
             _consume(e, targets, board, play, check=False)
             applied_prev = None
             continue
@@ -644,7 +628,7 @@ def countered(plays: list[Play], cards_by_name: Mapping[str, Card] | None = None
             continue
         ok, why = effect_support(e)
         if not ok:
-            unmodelled.append(Unmodelled(p.card.name, _what(e), why))
+            unmodelled.append(Unmodelled(p.card.name, effect_text(e), why))
             continue
         if len(p.targets) != 1:
             raise _err(p, "a counter names the one card it counters in `target`", "RB-CARD-3", "target")

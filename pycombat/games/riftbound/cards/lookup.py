@@ -22,7 +22,7 @@ from rich.console import Console
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
-from .units import load_units
+from .units import can_act, load_units
 from .spells import load_cards
 from .interpreter import describe_effects
 
@@ -80,21 +80,15 @@ def card_report(name: str) -> dict:
         if u.damage_immunity_text:
             unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
                                "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
-        from ..schema import UNIT_ABILITIES_READ, ability_text, can_act_in_this_combat
-
         idle: list[dict] = []
-        for e in u.abilities:  # RB-CARD-4: what a scenario names NOT MODELLED when the unit is in it
-            if e.get("effect") in UNIT_ABILITIES_READ:
-                continue
-            trigger = f"{e['trigger']}: " if e.get("trigger") else ""
-            acts = [r for r in ("attacker", "defender") if can_act_in_this_combat(e, r, u)]
+        for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
+            acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
             if not acts:
-                idle.append({"what": f"ability {trigger}{ability_text(e)}",
-                             "how": "no effect on a combat: a normal-speed ability or a trigger outside combat "
-                                    "(CR 806.1.c; RB-CARD-4)"})
+                idle.append({"what": label, "how": "no effect on a combat: a normal-speed ability or a trigger "
+                                                   "outside combat (CR 806.1.c; RB-CARD-4)"})
                 continue
             why = "unit abilities are not modelled" + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
-            unmodelled.append({"card": u.name, "what": f"ability {trigger}{ability_text(e)}", "why": why})
+            unmodelled.append({"card": u.name, "what": label, "why": why})
         for clause in u.unparsed:
             unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
         return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),

@@ -25,6 +25,7 @@ from importlib.resources import files as _resource_files
 
 from pycombat.errors import ScenarioError, UnknownNameError
 from pycombat.names import NameIndex
+from .records import effect_text
 
 DATA_PACKAGE = "pycombat.games.riftbound.data"
 
@@ -63,6 +64,37 @@ class UnitCard:
     #: and the clauses the data could not structure (``unparsed_clauses``)
     abilities: tuple[dict, ...] = ()
     unparsed: tuple[str, ...] = ()
+
+    def unread_abilities(self) -> list[tuple[dict, str]]:
+        """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
+        label (``ability <trigger>: <effect in words>``), in text order."""
+        return [(e, f"ability {e['trigger'] + ': ' if e.get('trigger') else ''}{effect_text(e)}")
+                for e in self.abilities if e.get("effect") not in ABILITIES_READ]
+
+
+#: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
+ABILITIES_READ = ("no_combat_damage", "ignore_tank")
+#: triggers that cannot fire during a combat staged on the board as the scenario states it: the
+#: unit is already there (its "when you play me" happened before; its lasting effects are the board),
+#: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
+OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When I hold",
+                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer")
+
+
+def can_act(e: dict, role: str, card: UnitCard) -> bool:
+    """Whether a unit ability could change a combat in which its unit is on ``role``'s side: not an
+    ability usable only outside a showdown (an activated ability at normal speed, CR 806.1.c), not a
+    trigger that cannot fire here (:data:`OUTSIDE_TRIGGERS`; "When I attack" on a defender, "When I
+    defend" on an attacker), and not the "don't take damage" clause the scenario's `immune:` states
+    (RB-ORD-7). The others are named NOT MODELLED (RB-CARD-4)."""
+    if e.get("activated") and e.get("speed") == "normal":
+        return False
+    trigger = e.get("trigger")
+    if trigger in OUTSIDE_TRIGGERS:
+        return False
+    if (trigger == "When I attack" and role == "defender") or (trigger == "When I defend" and role == "attacker"):
+        return False
+    return not (e.get("effect") == "prevent_damage" and card.damage_immunity_text)
 
 
 class UnitDB:
