@@ -96,3 +96,12 @@ def test_card_play_blocks_are_real_output(capsys, monkeypatch):
         expected = block_after(f"$ pycombat {verb} {cmd}")
         assert main([verb, cmd]) == 0
         assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_item_ability_blocks_are_real_output(capsys, monkeypatch):
+    """The item abilities' section: verify on examples/rulings/meccg/item_cancels.yaml and a card lookup."""
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    for argv in (["verify", "examples/rulings/meccg/item_cancels.yaml"], ["card", "Star-glass", "--game", "meccg"]):
+        expected = block_after(f"$ pycombat {' '.join(argv)}")
+        assert main(argv) == 0
+        assert capsys.readouterr().out.rstrip("\n") == expected

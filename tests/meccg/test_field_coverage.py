@@ -122,11 +122,17 @@ def _item_tags_modelled(tags: Iterable[str], c: Ctx) -> bool:
     "against-bearer" is the opposing strike's: Poison's -1/-2)."""
     def kinds(t: str) -> list[str]:
         out = [k for k in EFFECT_KINDS if k.replace("_", "-") in t]
-        if "against-bearer" in t:
+        if "remain-untapped" in t:  # the Great-shield of Rohan: its warrior stays untapped
+            out.append("no_tap")
+        if "against-bearer" in t or "one-attack" in t:  # the opposing strike's, the attack's (Black Arrow)
             out = [f"opposing_strike_{k}" if k in ("prowess", "body") else k for k in out]
         return out
+
+    def named(t: str) -> bool:  # the model names the tag: an ability without effect in CvCC, or unmodelled
+        return any(u["what"].partition(": ")[2] == t for u in c.model.no_cvcc) or any(
+            w in u["what"] for u in c.model.unmodelled for w in ("prowess", "body") if w in t)
     return bool(c.entry) and c.model is not None and all(
-        any(_in_model({"effect": kind}, c.model, {}) for kind in kinds(t)) for t in tags)
+        named(t) or any(_in_model({"effect": kind}, c.model, {}) for kind in kinds(t)) for t in tags)
 
 
 _MODE_KEYWORDS = {"Fell Rider mode": "fell-rider", "Heralded Lord mode": "heralded-lord"}
@@ -143,7 +149,8 @@ _CVCC_USE: dict[str, Callable[[interpreter.CardModel], bool]] = {
 
 def _requires(c: Ctx, key: str, v: Any) -> bool:
     """The model requires ``v`` of the character (skill, or one of its races) or of its company."""
-    req = c.model.requires if c.model else {}
+    m = c.model or (interpreter.model(c.rec["id"]) if c.item is not None else None)  # an item's: its model
+    req = m.requires if m else {}
     got = req.get(key)
     return v == got or (isinstance(got, list) and v in got) or v == req.get("company_has")
 

@@ -62,17 +62,124 @@ def test_a_failed_strike_against_the_bearer_costs_the_striker_on_his_body_check(
     assert s.defender.body_roll_mod == _setup(doc).defender.body_roll_mod + 1
 
 
-@pytest.mark.parametrize("status", ["untapped", "tapped"])
-def test_an_items_unmodelled_cancel_leaves_its_claim_undecided(status):
-    """The Iron Crown's bearer taps to cancel an Orc, Troll or Man attack: the tap is not modelled, so
-    whether the Crown cancels is not decided (a tapped bearer could not pay it), never TRUE."""
+def _crown(member, status="untapped", attackers=("Lagduf",), item="The Iron Crown"):
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": list(attackers)},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": member, "status": status, "items": [item]}, "Éomer"]}}
+    return scenario_from_dict(doc, file="<t>")
+
+
+def _cancels(s, card, **args):
+    return verify(s, [Claim(id="c", kind="cancels_attack", text="", args={"card": card, **args})])[0]
+
+
+@pytest.mark.parametrize("status", ["untapped", "tapped", "wounded"])
+def test_the_iron_crown_cancels_an_orc_attack_for_its_bearer_whatever_his_status(status):
+    """MECCG-FX-17: the bearer taps the Crown, not himself; its races are read as MECCG-PRE-3 reads them."""
+    v = _cancels(_crown("Aragorn II", status), "The Iron Crown")
+    assert v.verdict is True and not v.unmodelled
+
+
+@pytest.mark.parametrize("member, attackers, carrier, rule", [
+    ("Frodo", ("Lagduf",), None, "MECCG-FX-17"),  # the hero Crown: not borne by a Hobbit
+    ("Aragorn II", ("Lagduf", "Khamûl the Ringwraith"), None, "MECCG-PRE-3"),  # a Ringwraith is no Orc, Troll or Man
+    ("Aragorn II", ("Lagduf",), "Éomer", "MECCG-FX-3"),  # Éomer does not carry it
+])
+def test_the_iron_crown_refused(member, attackers, carrier, rule):
+    v = _cancels(_crown(member, attackers=attackers), "The Iron Crown", **({"from": carrier} if carrier else {}))
+    assert v.verdict is False and rule in v.rules, (v.verdict, v.rules)
+
+
+def test_item_cancels_their_terms():
+    """Torque of Hues taps its bearer too; the Ring of Nature needs a ranger (it makes one); Helm of
+    Fear does not cancel a hero company's attack; Star-glass only an attack by Undead."""
+    assert _cancels(_crown("Aragorn II", item="Torque of Hues"), "Torque of Hues").verdict is True
+    assert _cancels(_crown("Aragorn II", "tapped", item="Torque of Hues"), "Torque of Hues").verdict is False
+    assert _cancels(_crown("Frodo", item="Magic Ring of Nature"), "Magic Ring of Nature").verdict is True
+    assert _cancels(_crown("Aragorn II", item="Star-glass"), "Star-glass").verdict is False
+
+    def helm(attacker_alignment):
+        doc = {"game": "meccg",
+               "attacker": {"alignment": attacker_alignment, "site": "Moria",
+                            "members": ["Aragorn II" if attacker_alignment == "hero" else "Lagduf"]},
+               "defender": {"alignment": "minion", "site": "Moria",
+                            "members": [{"name": "Khamûl the Ringwraith", "items": ["Helm of Fear"]}]}}
+        return _cancels(scenario_from_dict(doc, file="<t>"), "Helm of Fear").verdict
+    assert (helm("minion"), helm("hero")) == (True, False)
+
+
+def test_an_item_cancel_before_assignment_cancels_in_every_verb():
+    """``combat: before_assignment: [Magic Ring of Nature]``: odds is the cancelled attack; a Ring
+    nobody carries is refused with the rule verify gives."""
+    from pycombat.errors import ScenarioError
+    from pycombat.games.meccg.combat.strikes import attack_cancel
+
     doc = {"game": "meccg",
            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
            "defender": {"alignment": "hero", "site": "Moria",
-                        "members": [{"name": "Aragorn II", "status": status, "items": ["The Iron Crown"]}]}}
-    s = scenario_from_dict(doc, file="<t>")
-    v = verify(s, [Claim(id="c", kind="cancels_attack", text="", args={"card": "The Iron Crown"})])[0]
-    assert v.verdict is None and any("cancel-attack" in u["what"] for u in v.unmodelled)
+                        "members": [{"name": "Aragorn II", "items": ["Magic Ring of Nature"]}]},
+           "combat": {"before_assignment": ["Magic Ring of Nature"],
+                      "strikes": [{"defender": "Aragorn II", "attacker": "Lagduf"}]}}
+    got = attack_cancel(scenario_from_dict(doc, file="<t>"))
+    assert got is not None and got.chance == 1
+    doc["defender"]["members"] = ["Aragorn II"]
+    with pytest.raises(ScenarioError, match=r"does not carry Magic Ring of Nature \(MECCG-FX-3\)"):
+        combat_odds(scenario_from_dict(doc, file="<t>"))
+
+
+def test_abilities_for_attacks_no_company_makes_have_no_effect():
+    """The Elven Cloak cancels a hazard creature's strike: nothing in CvCC, shown, not unmodelled."""
+    from pycombat.games.meccg.cards.interpreter import card_model
+
+    for name in ("Elven Cloak", "Shadow-cloak", "Arrows Shorn of Ebony", "Bow of Dragon-horn", "Blasting Fire",
+                 "Liquid Fire"):
+        m = card_model(name)
+        assert not m.unmodelled and len(m.no_cvcc) == 1 and not m.fx, name
+    phial = card_model("Phial of Galadriel")
+    assert phial.play == "cancel" and len(phial.no_cvcc) == 1
+
+
+def test_items_used_for_a_strike():
+    """Shield of Iron-bound Ash: +1 prowess when used, nothing while carried; the Great-shield keeps
+    a warrior untapped; the Jewel untaps its bearer on 2d6 > 6 (7/12 of the time)."""
+    from fractions import Fraction
+
+    plain = combat_odds(_two()).setups[0].defender
+    carried = combat_odds(_two(["Shield of Iron-bound Ash"])).setups[0].defender
+    used = combat_odds(_two(["Shield of Iron-bound Ash"], defender_cards=["Shield of Iron-bound Ash"])).setups[0].defender
+    assert (carried.prowess, used.prowess) == (plain.prowess, plain.prowess + 1)
+    assert combat_odds(_two(["Great-shield of Rohan"], defender_cards=["Great-shield of Rohan"])).setups[0].defender.no_tap
+    jewel = combat_odds(_two(["Jewel of Beleriand"], defender_cards=["Jewel of Beleriand"], status="tapped")).setups[0]
+    assert [(p, bool(f)) for p, f, _ in jewel.rolled] == [(Fraction(7, 12), False), (Fraction(5, 12), True)]
+    assert jewel.rolled[0][2].defender.prowess == jewel.rolled[1][2].defender.prowess + 1  # no -1 for tapped
+
+
+def test_black_arrow_changes_the_attack_only_where_the_flag_allows_it():
+    from pycombat.errors import ScenarioError
+
+    def doc(flag):
+        d = {"game": "meccg",
+             "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat"]},
+             "defender": {"alignment": "hero", "site": "Moria", "members": [{"name": "Gimli", "items": ["Black Arrow"]}]},
+             "combat": {"before_assignment": ["Black Arrow"], "strikes": [{"defender": "Gimli", "attacker": "Shagrat"}]},
+             "rules": {"pre_assignment_attack_effects": flag}}
+        return scenario_from_dict(d, file="<t>")
+    with pytest.raises(ScenarioError, match="MECCG-PRE-5"):
+        combat_odds(doc("forbidden"))
+    base = combat_odds(_two()).setups[0].attacker
+    got = combat_odds(doc("allowed")).setups[0].attacker
+    assert (got.prowess, got.body) == (base.prowess - 1, base.body - 1)
+
+
+def test_an_item_ability_acting_while_carried_acts_for_its_bearer():
+    """The Troth-ring: -1 to body checks against its bearer (it was read, and never applied)."""
+    def mod(items):
+        d = {"game": "meccg", "attacker": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+             "defender": {"alignment": "minion", "site": "Moria", "members": [{"name": "Shagrat", "items": items}]},
+             "combat": {"strikes": [{"defender": "Shagrat", "attacker": "Aragorn II"}]}}
+        return combat_odds(scenario_from_dict(d, file="<t>")).setups[0].defender.body_roll_mod
+    assert (mod([]), mod(["Troth-ring"])) == (0, -1)
 
 
 def _two(defender_items=(), attacker_items=(), defender_cards=(), attacker_cards=(), status="untapped", **choice):

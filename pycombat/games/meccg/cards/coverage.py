@@ -34,7 +34,7 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by"):  # what the part can touch (card_effects.yaml)
+        for key in ("limits_play", "grants", "settled_by", "only_if"):  # what the part can touch (card_effects.yaml)
             if u.get(key):
                 e[key] = u[key]
         if member:
@@ -130,12 +130,19 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                 if not _flag_off(s, m):
                     out += _entries(m, f"{s.combat.path}.before_assignment")
     seen, unique = set(), []
-    for e in out:
+    for e in _readings(s, out):
         key = (e["id"], e["what"], e.get("member"))
         if key not in seen:
             seen.add(key)
             unique.append(e)
     return unique
+
+
+def _readings(s: Scenario, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The entries that can act under the scenario's flags: a part marked ``only_if: {flag: value}``
+    has no effect under the flag's other readings (e.g. an attack-wide change while
+    ``pre_assignment_attack_effects=forbidden``, MECCG-PRE-5), so it is not listed then."""
+    return [e for e in entries if all(s.flags.get(f) == v for f, v in (e.get("only_if") or {}).items())]
 
 
 def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]:
@@ -232,7 +239,7 @@ def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:
         if not _flag_off(s, m):
             out += _entries(m, f"{claim.path}.card")
             out += _site_unknown(m, f"{claim.path}.card", [s.attacker, s.defender])
-    return out
+    return _readings(s, out)
 
 
 def present_card_flags(s: Scenario) -> set[str]:

@@ -73,6 +73,7 @@ class Fx:
     cond: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     maximum: int | None = None  #: items: the maximum printed with a bonus
     rule: str | None = None  #: the record's own rule, when it differs from its card's
+    carried: bool = False  #: an item's record that acts while the item is carried (not when it is used)
 
     def as_json(self) -> dict:
         out: dict[str, Any] = {"what": self.what, "amount": self.amount}
@@ -124,6 +125,8 @@ class CardModel:
     grants_skill: str | None = None  #: the skill a placed card gives its member (To Fealty Sworn)
     roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
+    no_cvcc: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: parts (an
+    #: item's abilities) that act only where company vs. company combat never is: modelled as nothing
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -185,6 +188,8 @@ class CardModel:
             out["flag"] = self.flag
         if self.no_effect:
             out["no_effect_in_cvcc"] = self.no_effect
+        if self.no_cvcc:
+            out["parts_without_effect_in_cvcc"] = [dict(u) for u in self.no_cvcc]
         if self.outside:
             out["outside_combat"] = [dict(u) for u in self.outside]
         if self.roll:
@@ -228,7 +233,7 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
-              **({"settled_by": u["settled_by"]} if u.get("settled_by") else {})}
+              **{k: u[k] for k in ("settled_by", "only_if") if u.get(k)}}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
@@ -336,7 +341,7 @@ def item_model(item: ItemCard) -> CardModel:
         variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name))
     fx: list[Fx] = []
     if item.strike_body_mod:
-        fx.append(Fx("opponent_body", int(item.strike_body_mod)))
+        fx.append(Fx("opponent_body", int(item.strike_body_mod), carried=True))
     for raw in item.conditional_bonuses:
         cond, label, why = _item_cond(raw)
         if why:
@@ -351,10 +356,11 @@ def item_model(item: ItemCard) -> CardModel:
             maximum = raw.get("prowess_max", base.maximum if base else None)
             variants.append(ItemVariant("prowess", bonus, maximum, {**base_cond, **cond}, f"{item.name} ({label})"))
         if "strike_body_mod" in raw:
-            fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond))
+            fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond, carried=True))
     tags = _yaml().get("item_tags", {})
     entry = _yaml()["cards"].get(item.id)
     grants = None
+    no_cvcc: list[dict[str, str]] = []
     for t in item.combat_tags:
         if t.startswith(GRANT_TAG):  # a skill for the bearer (schema.py gives it to him for every rule)
             grants = t[len(GRANT_TAG):]
@@ -362,10 +368,13 @@ def item_model(item: ItemCard) -> CardModel:
             variants = [replace(v, cond={"own_skill": grants, **{k: c for k, c in v.cond.items() if k != "skill"}})
                         if v.cond.get("skill") == grants else v for v in variants]
             continue
-        if entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
-            continue
         if t in tags:
-            fx.extend(_fx_list(tags[t]))
+            if isinstance(tags[t], Mapping):  # an ability for attacks no company makes (MECCG-FX-17)
+                no_cvcc.append({"what": f"{item.name}: {t}", "why": tags[t]["no_effect"]})
+            else:
+                fx.extend(replace(f, carried=True) for f in _fx_list(tags[t]))
+        elif entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
+            continue
         else:
             # the whole ability is not modelled, its use (a tap, a discard) with it: it may limit the play
             unmodelled.append({"what": f"{item.name}: {t}", "why": "this item ability is not modelled",
@@ -373,9 +382,11 @@ def item_model(item: ItemCard) -> CardModel:
     slot = next((s for s in SLOTS if s in item.item_keywords), None)
     if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
-        return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill)
+        return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill,
+                                   no_cvcc=tuple(no_cvcc))
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
-                     unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants)
+                     unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants,
+                     no_cvcc=tuple(no_cvcc))
 
 
 @functools.cache
@@ -523,6 +534,12 @@ def weapon_bonus(prowess_before: int, bonus: int, maximum: int | None) -> int:
     if maximum is None or bonus <= 0:
         return bonus
     return max(0, min(bonus, maximum - prowess_before))
+
+
+def carried_fx(m: CardModel) -> tuple[Fx, ...]:
+    """An item's records that act while its bearer carries it (bonuses aside: :func:`item_variant`);
+    the records of its use (a card it is used as, MECCG-FX-17) act only when it is used."""
+    return tuple(f for f in m.fx if f.carried)
 
 
 def item_variant(m: CardModel, stat: str, ctx: Ctx) -> ItemVariant | None:

@@ -85,13 +85,15 @@ def _card_entry(card: Any) -> dict[str, Any]:
     m = model(card.id)
     book = load_rulebook("meccg")
     effects = m.as_json()
-    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + (["MECCG-FX-16"] if m.roll else [])))
+    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + (["MECCG-FX-16"] if m.roll else [])
+                               + (["MECCG-FX-17"] if m.no_cvcc else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
         rules = []  # a character with no combat ability: nothing to cite
     return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
             "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
+            "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc],
             "roll": dict(m.roll) if m.roll else None, "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
 
@@ -149,8 +151,12 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  decided by the card flag {c['flag']}")
         for u in c["outside_combat"]:
             lines.append(f"  outside combat: {u['what']}")
+        for u in c.get("no_effect_in_cvcc_parts", ()):
+            lines.append(f"  no effect in company vs. company combat: {u['what']}: {u['why']}")
         for u in c["unmodelled"]:
-            lines.append(f"  NOT MODELLED: {u['what']}: {u['why']}")
+            only = "".join(f" (only under {f}={v}; under the other readings it has no effect)"
+                           for f, v in (u.get("only_if") or {}).items())
+            lines.append(f"  NOT MODELLED: {u['what']}: {u['why']}{only}")
         for r in c["rules"]:
             lines.append(f"  {r['rule']}: {r['text']}")
     return lines

@@ -191,6 +191,11 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         # the card's requirement is on the attacked company: some member (the one named) meets it
         candidates = [scenario.member(p.source)] if p.source and _is_member(scenario, p.source) else \
             list(company.members)
+        if m.source == "item":  # MECCG-FX-3/17: the item's bearer uses it, and he must meet its terms
+            bearers = [c for c in candidates if p.card in {i.id for i in c.items}]
+            if not bearers:
+                out.append(NotCarried(card=p.card, member=candidates[0].name if len(candidates) == 1 else ""))
+            candidates = bearers or candidates
         failed = None
         for cand in candidates:
             ctx = cardfx.Ctx(me=cand, company=company, scenario=scenario, opp_company=scenario.company(other))
@@ -373,7 +378,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "unmet_requirement": lambda: _unmet(card, args),
         "not_facing_an_attack": lambda: f"{card} works against an attack, and only the defender faces one",
         "no_effect_in_cvcc": lambda: f"{card} has no effect in CvCC [{args[1]}={s.flags.get(str(args[1]))}]",
-        "not_carried": lambda: f"{args[1]} does not carry {card}",
+        "not_carried": lambda: (f"{args[1]} does not carry {card}" if str(args[1])
+                                else f"nobody in the {_role_of(plays, args[0])} company carries {card}"),
         "not_in_company": lambda: f"{card} is not in the playing company",
         "not_untapped": lambda: f"{args[1]} must be untapped to tap for {card}",
         "already_tapped_for_an_ability": lambda: f"{args[1]} already tapped for an ability in this attack",
@@ -404,6 +410,11 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         own = cardfx.model(str(args[0]).partition("#")[0]).rule
         rules += [own] if own not in rules else []
     return f"{text() if text else f'{card}: {kind}'} ({', '.join(rules)})"
+
+
+def _role_of(plays: Sequence[Play], card_id: Any) -> str:
+    by = next((p.by for p in plays if p.card == str(card_id).partition("#")[0]), "defender")
+    return "attacked" if by == "defender" else "attacking"
 
 
 def _player_of(s: Scenario, plays: Sequence[Play], card_id: Any) -> str:

@@ -95,6 +95,8 @@ _ATTACK_FX = ("attack prowess", "one-attack", "all attacks", "strike-assignment"
 
 
 CANCELS_ANY = _pred("cancels_attack", 1)
+#: an item's tag cancelling any attack (``ranger:tap:cancel-attack``, ``tap:cancel-attack (bearer taps too)``)
+_BARE_CANCEL = re.compile(r"(?:^|:)cancel-attack(?:$| \()")
 
 
 class CancelNeeds(Predicate):
@@ -166,7 +168,17 @@ def card_facts(card) -> list[Predicate]:
     if getattr(card, "effects", ()):
         out += _record_facts(card)
     else:
+        from ..cards.interpreter import model
+
+        m_ = model(card.id)
+        dead = {u["what"].partition(": ")[2] for u in m_.no_cvcc}
         for t in tags:
+            if t in dead:  # an ability for attacks no company makes (MECCG-FX-17)
+                continue
+            if m_.play == "cancel" and any(k in t for k in _ATTACK_FX):
+                continue  # an item used to cancel: its other ability is not this play (MECCG-FX-17)
+            if _BARE_CANCEL.search(t):
+                out.append(CANCELS_ANY(card=card.id))
             m = _RACES.search(t)
             if m and not t.startswith("alt("):
                 for r in m.group("races").split(","):

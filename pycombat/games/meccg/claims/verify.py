@@ -249,8 +249,12 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
                          for c in cards])
     facts = [f for c in cards for f in card_facts(c)]
     notes = got.notes
+    # an item's ability (MECCG-FX-17): its bearer carries it and meets its terms
+    items = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item"]
     if not got.legal:
-        return Verdict(claim, False, got.rules, [r.detail for r in got.refusals], notes)
+        own = [r for r in items if any(isinstance(x.detail, tuple) and x.detail[0] in ("unmet_requirement", "not_carried")
+                                       for x in got.refusals)]
+        return Verdict(claim, False, list(dict.fromkeys(got.rules + own)), [r.detail for r in got.refusals], notes)
     if claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
@@ -269,6 +273,7 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
         rules.append("MECCG-PRE-10")
     if any(play.cost_taps(c.id) for c in cards):
         rules.append("MECCG-FX-15")  # someone (the one named) can pay its cost
+    rules += items
     return _on_a_roll(s, claim, cards, None if source is None else str(source), rules, notes)
 
 

@@ -226,9 +226,22 @@ def _opponent_items(scenario: Scenario, opponent: Member, octx: cardfx.Ctx,
     out = []
     for item in opponent.items:
         m = cardfx.model(item.id)
-        if (m.slot == "Weapon" and item.id != used) or m.play == "strike":
-            continue  # another weapon; an item used as a card (Poison), whose effect comes when it is played
-        out += [(f, m) for f in m.fx if f.what in OPPOSING and cardfx.holds(f.cond, octx) is None]
+        if m.slot == "Weapon" and item.id != used:
+            continue  # another weapon; an item used as a card (Poison) acts when it is played
+        out += [(f, m) for f in cardfx.carried_fx(m) if f.what in OPPOSING and cardfx.holds(f.cond, octx) is None]
+    return out
+
+
+def _own_items(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None) -> list[tuple[cardfx.Fx, CardModel]]:
+    """What ``me``'s items do for him besides their bonuses (MECCG-FX-3): the Troth-ring's -1 to body
+    checks against its bearer, a penalty-free -3 ... (a weapon's only when it is the one he uses)."""
+    used = _weapon_used(scenario, me, ctx, chosen)
+    out = []
+    for item in me.items:
+        m = cardfx.model(item.id)
+        if m.slot == "Weapon" and item.id != used:
+            continue
+        out += [(f, m) for f in cardfx.carried_fx(m) if f.what not in OPPOSING and cardfx.holds(f.cond, ctx) is None]
     return out
 
 
@@ -273,6 +286,7 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                       taps=not their_took)
     played = tuple(cards) + tuple(c for c in lasting if c not in cards)
     mine = _records(standing_cards(scenario, role, me), ctx, scenario)
+    mine += _own_items(scenario, me, ctx, choice.attacker_weapon if role == "attacker" else choice.defender_weapon)
     # cards played for me: the play was checked when it was made (requirements, MECCG-SEQ-2/7)
     mine += [(f, c) for c in played for f in c.fx if cardfx.holds(f.cond, ctx) is None]
     theirs = _records(standing_cards(scenario, other, opponent), octx, scenario)
