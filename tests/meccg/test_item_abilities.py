@@ -217,3 +217,55 @@ def test_the_mechanical_bow_lowers_the_body_of_a_strike_its_bearer_taps_to_face(
                "combat": {"strikes": [{"defender": "Lagduf", "attacker": "Shagrat", **choice}]}}
         return combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].attacker.body
     assert attacker_body() == attacker_body(defender_untapped=True) - 1
+
+
+def _company(members, strikes, in_play=()):
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", "Lagduf"]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": members, "in_play": list(in_play)},
+           "combat": {"strikes": strikes}}
+    return scenario_from_dict(doc, file="<t>")
+
+
+_PAIRS = [{"defender": "Gimli", "attacker": "Shagrat"}, {"defender": "Aragorn II", "attacker": "Lagduf"}]
+
+
+def test_a_potion_acts_for_the_whole_company_for_the_rest_of_the_attack():
+    """Miruvor (+2 body, max 10, to every character of the company until the end of the turn): any
+    member's copy, discarded at step 6 of strike 1, reaches strike 2 too, capped at 10 (MECCG-FX-2);
+    listed in the company's in_play (discarded earlier in the turn) it acts from strike 1; one copy is
+    used once (MECCG-FX-17)."""
+    from pycombat.errors import ScenarioError
+
+    base = [st.defender.body for st in combat_odds(_company(["Gimli", "Aragorn II"], _PAIRS)).setups]
+    members = ["Gimli", {"name": "Aragorn II", "items": ["Miruvor"]}]
+    used = [dict(_PAIRS[0], defender_cards=["Miruvor"]), _PAIRS[1]]
+    got = [st.defender.body for st in combat_odds(_company(members, used)).setups]
+    earlier = [st.defender.body for st in combat_odds(_company(["Gimli", "Aragorn II"], _PAIRS, ["Miruvor"])).setups]
+    assert base == [8, 9] and got == earlier == [10, 10]
+    with pytest.raises(ScenarioError, match="already used in this attack"):
+        combat_odds(_company(members, [used[0], dict(_PAIRS[1], defender_cards=["Miruvor"])]))
+    with pytest.raises(ScenarioError, match="nobody in the attacked company carries Miruvor"):
+        combat_odds(_company(["Gimli", "Aragorn II"], used))
+
+
+def test_an_item_of_another_member_untaps_the_character_facing_the_strike():
+    """The Arkenstone: its bearer taps it to untap a Dwarf of his company (no -1 for being tapped)."""
+    from pycombat.errors import ScenarioError
+
+    members = [{"name": "Gimli", "status": "tapped"}, {"name": "Aragorn II", "items": ["The Arkenstone"]}]
+    plain = combat_odds(_company(members, _PAIRS)).setups[0].defender.prowess
+    used = combat_odds(_company(members, [dict(_PAIRS[0], defender_cards=["The Arkenstone"]), _PAIRS[1]]))
+    assert used.setups[0].defender.prowess == plain + 1
+    members = [{"name": "Aragorn II", "status": "tapped"}, {"name": "Gimli", "items": ["The Arkenstone"]}]
+    pairs = [{"defender": "Aragorn II", "attacker": "Shagrat", "defender_cards": ["The Arkenstone"]},
+             {"defender": "Gimli", "attacker": "Lagduf"}]
+    with pytest.raises(ScenarioError, match="needs a Dwarf"):
+        combat_odds(_company(members, pairs))
+
+
+def test_an_item_listed_as_in_play_is_named():
+    from pycombat.games.meccg.cards.coverage import unmodelled
+
+    s = _company(["Gimli", "Aragorn II"], _PAIRS, ["Glamdring"])
+    assert [(u["card"], u["what"]) for u in unmodelled(s)] == [("Glamdring", "listed as in play")]

@@ -153,6 +153,10 @@ def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]
             return []
         return [{"card": m.name, "id": m.id, "what": f"in play, but no Ringwraith is in {m.mode} mode",
                  "why": f"a mode card acts through the member's `mode: {m.mode}` (MECCG-FX-6)", "where": where}]
+    if m.kind == "item" and (m.lasts != "turn" or company is None):
+        why = ("it acts for a company: list it in that company's `in_play:` (used earlier this turn)"
+               if m.lasts == "turn" else "an item acts from the `items:` of the member who carries it")
+        return [{"card": m.name, "id": m.id, "what": "listed as in play", "why": why, "where": where}]
     if m.play in ("strike", "before_assignment", "cancel") and m.kind == "event":
         return [{"card": m.name, "id": m.id, "what": "listed as in play",
                  "why": f"it is played during the combat ({m.play}); list it in the `combat:` block", "where": where}]

@@ -44,7 +44,12 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company", "roll", "placed_on", "grants_skill")
+              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier")
+#: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
+#: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
+LASTS = ("strike", "attack", "turn")
+#: who may carry an item used as a card: the character it is used for, or any member of its company
+CARRIERS = ("bearer", "company")
 ROLL_KEYS = ("greater_than", "adds", "roller")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
@@ -110,6 +115,7 @@ class CardModel:
     discard: bool = False
     side: str | None = None
     lasts: str = "strike"
+    carrier: str = "bearer"  #: an item used as a card: carried by the character it is for, or by any member
     requires: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     fx: tuple[Fx, ...] = ()
     unmodelled: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)
@@ -181,6 +187,8 @@ class CardModel:
             out["side"] = self.side
         if self.lasts != "strike":
             out["lasts"] = self.lasts
+        if self.carrier != "bearer":
+            out["carrier"] = self.carrier
         if self.variants:
             out["bonuses"] = [{"stat": v.stat, "bonus": v.bonus, "maximum": v.maximum, "if": dict(v.cond) or None}
                               for v in self.variants]
@@ -212,7 +220,8 @@ def _yaml() -> dict:
         bad = set(entry) - set(ENTRY_KEYS)
         bad |= {k for k in (entry.get("requires") or {}) if k not in COND_KEYS}
         for f in entry.get("fx") or ():
-            if f.get("what") not in WHATS or set(f) - {"what", "amount", "if"}:
+            if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
+                    "max" in f and f.get("what") != "body"):
                 bad.add(f"fx {f}")
             bad |= {k for k in (f.get("if") or {}) if k not in COND_KEYS}
         roll = entry.get("roll")
@@ -221,13 +230,16 @@ def _yaml() -> dict:
             bad |= {f"roll adds {a}" for a in roll.get("adds") or () if not set(a) <= {"count", "unused_influence", "skill", "amount"}}
             if entry.get("play") != "cancel" and (set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
                 bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added")
+        if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS:
+            bad.add("lasts or carrier")
         if bad or entry.get("play") not in PLAYS:
             raise ScenarioError(f"card_effects.yaml: {cid}: bad fields {sorted(map(str, bad))}")
     return raw
 
 
 def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
-    return tuple(Fx(what=f["what"], amount=int(f.get("amount", 0)), cond=dict(f.get("if") or {})) for f in raw or ())
+    return tuple(Fx(what=f["what"], amount=int(f.get("amount", 0)), cond=dict(f.get("if") or {}),
+                    maximum=f.get("max")) for f in raw or ())
 
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
@@ -244,7 +256,8 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
-        roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"))
+        roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"),
+        carrier=entry.get("carrier", "bearer"))
 
 
 def event_model(card: CombatCard) -> CardModel:

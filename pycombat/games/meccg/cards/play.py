@@ -116,6 +116,7 @@ SourceMissing = _p("source_missing", card=StringField)
 SourceNotUntapped = _p("source_not_untapped", card=StringField, member=StringField)
 SourceUsed = _p("source_used", card=StringField, member=StringField)
 SourceStruck = _p("source_struck", card=StringField, member=StringField)
+ItemSpent = _p("item_spent", card=StringField)
 CostTap = _p("cost_tap", card=StringField, kind=ConstantField, value=StringField)
 CostTapConst = _p("cost_tap", card=StringField, kind=ConstantField, value=ConstantField)
 Payer = _p("payer", card=StringField, member=StringField)
@@ -165,7 +166,8 @@ def _source_members(scenario: Scenario, by: str, m: cardfx.CardModel) -> list[Me
     return [x for x in scenario.company(by).members if x.card_id == m.id]
 
 
-def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[str]) -> list:
+def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[str],
+           spent: Sequence[str] = ()) -> list:
     """The facts of ``p``'s own terms (play_terms.lp's input)."""
     m = cardfx.model(p.card)
     company = scenario.company(p.by)
@@ -213,8 +215,14 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         failed = cardfx.holds(m.requires, ctx)
         if failed is not None:
             out.append(RequirementFails(card=p.card, member=me.name, what=failed))
-        if m.source == "item" and p.card not in {i.id for i in me.items}:
-            out.append(NotCarried(card=p.card, member=me.name))
+        if m.source == "item":
+            # MECCG-FX-3/17: carried by the character it is used for, or by any member (carrier: company)
+            carriers = list(company.members) if m.carrier == "company" else [me]
+            copies = sum(1 for c in carriers for i in c.items if i.id == p.card)
+            if not copies:
+                out.append(NotCarried(card=p.card, member=me.name if m.carrier == "bearer" else ""))
+            elif list(spent).count(f"{p.by}/{p.card}") >= copies:
+                out.append(ItemSpent(card=p.card))
     for kind, value in cost_taps(p.card):
         if kind == "name":
             named = [x.name for x in company.members if x.card_name.casefold() == value.casefold()]
@@ -236,20 +244,21 @@ def _is_member(scenario: Scenario, name: str) -> bool:
 
 # ---- the check ----------------------------------------------------------------------------
 def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = (),
-          struck: Iterable[str] = ()) -> PlayCheck:
+          struck: Iterable[str] = (), spent: Iterable[str] = ()) -> PlayCheck:
     """Whether ``plays``, made together at one moment, are legal (see the module docstring).
     ``used``: members that already tapped for an ability in this attack; ``struck``: members that
-    already faced their own strike."""
+    already faced their own strike; ``spent``: the items already used (tapped or discarded) in this
+    attack, one ``"<role>/<card id>"`` per use."""
     plays = tuple(plays)
     whens = {p.when for p in plays}
     if len(whens) != 1:
         raise ValueError("plays checked together are made at one moment")
     when = whens.pop()
-    used_, struck_ = frozenset(used), frozenset(struck)
+    used_, struck_, spent_ = frozenset(used), frozenset(struck), tuple(spent)
     facts: list = []
     copies: dict[str, int] = {}
     for p in plays:
-        one = check_facts(scenario, p, used_, struck_)
+        one = check_facts(scenario, p, used_, struck_, spent_)
         copies[p.card] = copies.get(p.card, 0) + 1
         if copies[p.card] > 1:  # another copy of a card: its facts under its own name ("LE-238#2")
             alias = f"{p.card}#{copies[p.card]}"
@@ -276,7 +285,7 @@ def _scenario_facts(scenario: Scenario) -> list:
 
 
 def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
-                struck: frozenset[str] = frozenset()) -> list:
+                struck: frozenset[str] = frozenset(), spent: Sequence[str] = ()) -> list:
     """The facts of one play alone (without the scenario's)."""
     rec = record(p.card)
     facts: list = []
@@ -295,7 +304,7 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
             facts.append(PlayedFor(card=p.card, member=p.facing))
         if cardfx.model(p.card).source == "hand":
             facts.append(FromHand(card=p.card))
-    return facts + _terms(scenario, p, used, struck)
+    return facts + _terms(scenario, p, used, struck, spent)
 
 
 def _entity(s: Scenario, name: str) -> str:
@@ -385,6 +394,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "already_tapped_for_an_ability": lambda: f"{args[1]} already tapped for an ability in this attack",
         "already_struck": lambda: (f"{args[1]} already faced its own strike: after it, it is tapped or wounded "
                                    "unless it took -3 and won, which pycombat does not assume"),
+        "item_spent": lambda: f"{card} was already used in this attack (tapped or discarded)",
         "cannot_pay": lambda: f"{args[1]} cannot pay {card}'s cost ({_cost(args[0])})",
         "nobody_can_pay": lambda: f"nobody in the company can pay {card}'s cost ({_cost(args[0])})",
         "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",

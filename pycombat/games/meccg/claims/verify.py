@@ -327,10 +327,15 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     if not got.legal:
         broke = {str(r.detail[1]) for r in got.refusals if isinstance(r.detail, tuple) and len(r.detail) > 1
                  and r.detail[0] == "unmet_requirement"}
-        return Verdict(claim, False, got.rules + [CARD_RULES[c] for c in sorted(broke) if c in CARD_RULES],
+        own = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item" and any(
+            isinstance(r.detail, tuple) and r.detail[0] in ("unmet_requirement", "not_carried") for r in got.refusals)]
+        return Verdict(claim, False, list(dict.fromkeys(got.rules + [CARD_RULES[c] for c in sorted(broke)
+                                                                      if c in CARD_RULES] + own)),
                        [r.detail for r in got.refusals])
-    return Verdict(claim, True, ["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
-                   + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES])
+    items = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item"]  # carried (MECCG-FX-17)
+    return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
+                                                   + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]
+                                                   + items)))
 
 
 def _pairs(s: Scenario, claim: Claim) -> Assignment:

@@ -130,6 +130,8 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
             continue  # a resource under no company: reported as unmodelled (cards/coverage.py)
         if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
             out.append(m)
+        elif m.lasts == "turn" and not global_:  # used earlier this turn, acting for the rest of it (MECCG-FX-17)
+            out.append(m)
     for m in cardfx.mode_cards():
         if m.whole_company and any(x.mode == m.mode for x in company.members):
             out.append(m)
@@ -322,7 +324,7 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
         elif f.what == "prowess":
             others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
-        elif f.what == "body":
+        elif f.what == "body" and f.maximum is None:
             body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
     for f, c in theirs:
         if f.what == "opponent_prowess":
@@ -335,6 +337,11 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     mods = weapon + item_rest + others
     prowess = base + sum(m.amount for m in mods)
     body = (me.body or 0) + sum(m.amount for m in body_mods)
+    for f, c in mine:  # a body bonus with a maximum, after the others (MECCG-FX-2: never past it, never lower)
+        if f.what == "body" and f.maximum is not None:
+            gain = cardfx.weapon_bonus(body, f.amount, f.maximum)
+            body_mods.append(Mod(gain, f"{_label(c, f, me)}, max {f.maximum}", f.rule or c.rule))
+            body += gain
     halve = [(f, c) for f, c in theirs if f.what == "halve_opponent_body"]
     if halve:  # MECCG-FX-5: "opponent's body halved (round up)", after the other body modifications
         half = -(-body // 2)
@@ -449,6 +456,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     allocated: dict[str, str] = {}
     tapped_supporters: set[str] = set()
     used_allies: set[str] = set()
+    spent: list[str] = []  # the items used so far in this attack, one id per use (MECCG-FX-17)
     struck: set[str] = set()
     lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
     setups = []
@@ -477,8 +485,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
                            "(MECCG-SEQ-6)")
             tapped_supporters.add(s)
-        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck)
-        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck)
+        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck, spent)
+        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent)
         for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
             company = att if who == "attacker" else dfn
             m = company.member(ch.attacker if who == "attacker" else ch.defender)
@@ -504,8 +512,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=ch.support, forced_excess=forced)
 
-        lasting["attacker"] += tuple(c for c in a_cards if c.lasts == "attack")
-        lasting["defender"] += tuple(c for c in d_cards if c.lasts == "attack")
+        lasting["attacker"] += tuple(c for c in a_cards if c.lasts in ("attack", "turn"))
+        lasting["defender"] += tuple(c for c in d_cards if c.lasts in ("attack", "turn"))
         setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make))
     return setups
 
@@ -530,7 +538,7 @@ def _check_assignment(scenario: Scenario) -> None:
 
 
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
-           used_allies: set[str], struck: set[str]) -> tuple[CardModel, ...]:
+           used_allies: set[str], struck: set[str], spent: list[str]) -> tuple[CardModel, ...]:
     """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
     (:func:`..cards.play.check`, the one every verb asks) allows them."""
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
@@ -538,11 +546,13 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
         return ()
     step = 1 if role == "attacker" else 6
     got = play.check(scenario, [play.Play(i, role, step, facing=me.name) for i in ids], used=used_allies,
-                     struck=struck)
+                     struck=struck, spent=spent)
     if not got.legal:
         raise _err(scenario, f"{ch.path}.{role}_cards", got.refusals[0].text)
     effects = tuple(reg.effects[i] for i in ids)
     for e in effects:
+        if e.source == "item":
+            spent.append(f"{role}/{e.id}")
         if e.source in ("ally", "member"):
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
     return effects
