@@ -458,13 +458,13 @@ def test_an_unmodelled_item_blocks_only_the_claims_about_its_strike():
     data = {"game": "meccg",
             "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf", "Old Troll"]},
             "defender": {"alignment": "hero", "site": "Moria",
-                         "members": [{"name": "Gimli", "items": ["Enruned Shield"]}, "Aragorn II"]},
+                         "members": [{"name": "Gimli", "items": ["Horn of Defiance"]}, "Aragorn II"]},
             "combat": {"strikes": [{"defender": "Gimli", "attacker": "Lagduf"},
                                    {"defender": "Aragorn II", "attacker": "Old Troll"}]},
             "claims": [{"id": "g", "claim": "the final prowess of Gimli in strike 1 is 7"},
                        {"id": "a", "claim": "the final prowess of Aragorn II in strike 2 is 6"}]}
     s = scenario_from_dict(data, file="<test>")
-    assert [u["card"] for u in unmodelled(s)] == ["Enruned Shield"]  # its tap to make a strike ineffectual
+    assert [u["card"] for u in unmodelled(s)] == ["Horn of Defiance"]  # facing every strike
     v = {x.claim.id: x.verdict for x in _verify_verb(s).verdicts}
     assert v == {"g": None, "a": True}
 

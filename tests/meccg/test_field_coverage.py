@@ -227,6 +227,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "no_tap": ((("fx", "no_tap", 1),), ("tap",)),
     "rolls": ((("fx", "rolls", 1),), ("roll",)),
     "cancel_strike": ((("fx", "cancel_strike", 1),), ("cancel",)),
+    "ineffectual": ((("fx", "ineffectual", None),), ("ineffectual",)),
     "untap": ((("fx", "untap", 1),), ("untap",)),
     "body_check_roll": ((("fx", "body_check_roll", 1), ("fx", "opponent_body_check_roll", 1)),
                         ("body check", "body-check")),

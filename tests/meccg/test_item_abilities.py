@@ -269,3 +269,56 @@ def test_an_item_listed_as_in_play_is_named():
 
     s = _company(["Gimli", "Aragorn II"], _PAIRS, ["Glamdring"])
     assert [(u["card"], u["what"]) for u in unmodelled(s)] == [("Glamdring", "listed as in play")]
+
+
+@pytest.mark.parametrize("shield", ["Enruned Shield", "Iron Shield of Old"])
+def test_a_shield_makes_a_strike_against_its_warrior_ineffectual(shield):
+    """No roll: the strike ties, nobody is wounded, no kill MPs (MECCG-SEQ-10, MECCG-FX-17); only a
+    warrior uses it, and under strike_against=targeted only for a strike aimed at him (a defender)."""
+    from pycombat.errors import ScenarioError
+    from pycombat.games.meccg.combat.strikes import replay
+
+    hero = shield == "Enruned Shield"
+    me, foe = ("Gimli", "Shagrat") if hero else ("Shagrat", "Gimli")
+
+    def doc(member=me, flag="faced", role="defender"):
+        mine = {"alignment": "hero" if hero else "minion", "site": "Moria", "members": [{"name": member, "items": [shield]}]}
+        theirs = {"alignment": "minion" if hero else "hero", "site": "Moria", "members": [foe]}
+        d = {"game": "meccg", "rules": {"strike_against": flag}}
+        d[role], d["attacker" if role == "defender" else "defender"] = mine, theirs
+        pair = {"defender": member, "attacker": foe} if role == "defender" else {"defender": foe, "attacker": member}
+        pair[f"{role}_cards"] = [shield]
+        d["combat"] = {"strikes": [pair]}
+        return scenario_from_dict(d, file="<t>")
+    odds = combat_odds(doc())
+    assert odds.per_strike[0].prob(lambda o: o.result == "tie") == 1
+    assert odds.kill_mp.prob(lambda k: k == (0, 0)) == 1
+    got = replay(doc())
+    assert got.strikes[0][2].result == "tie"
+    assert any("ineffectual: no roll" in st.text for st in got.strikes[0][1])
+    assert combat_odds(doc(role="attacker")).per_strike[0].prob(lambda o: o.result == "tie") == 1
+    with pytest.raises(ScenarioError, match="strike"):
+        combat_odds(doc(role="attacker", flag="targeted"))
+
+
+@pytest.mark.parametrize("attackers, ok", [(["Shagrat", "Lagduf"], True), (["Shagrat", "Khamûl the Ringwraith"], False)])
+def test_the_light_stone_lowers_an_attack_by_orcs_and_trolls(attackers, ok):
+    """Dwarven Light-stone: -2 to the prowess of an attack by Orcs or Trolls, an attack-wide change
+    (MECCG-PRE-5, allowed here by the flag); "an attack by" read as MECCG-PRE-3 reads it."""
+    from pycombat.errors import ScenarioError
+
+    doc = {"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
+           "attacker": {"alignment": "minion", "site": "Moria", "members": attackers},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Gimli", "items": ["Dwarven Light-stone"]}, "Aragorn II"]},
+           "combat": {"before_assignment": ["Dwarven Light-stone"],
+                      "strikes": [{"defender": "Gimli", "attacker": attackers[0]},
+                                  {"defender": "Aragorn II", "attacker": attackers[1]}]}}
+    plain = dict(doc, combat=dict(doc["combat"], before_assignment=[]))
+    if not ok:
+        with pytest.raises(ScenarioError, match=r"Khamûl the Ringwraith is of none of the races .*MECCG-PRE-3"):
+            combat_odds(scenario_from_dict(doc, file="<t>"))
+        return
+    got = [s.attacker.prowess for s in combat_odds(scenario_from_dict(doc, file="<t>")).setups]
+    base = [s.attacker.prowess for s in combat_odds(scenario_from_dict(plain, file="<t>")).setups]
+    assert got == [p - 2 for p in base]

@@ -34,17 +34,18 @@ from pycombat.names import normalize
 from .database import CharacterCard, CombatCard, ItemCard, load_carddb
 
 PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
-WHATS = ("prowess", "body", "rolls", "cancel_strike", "untap", "no_tap", "body_check_roll", "no_discard",
+WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "no_tap", "body_check_roll", "no_discard",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
-             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill")
+             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
+             "attackers_race")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier")
+              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
@@ -168,6 +169,11 @@ class CardModel:
         return any(f.what == "cancel_strike" for f in self.fx)
 
     @property
+    def ineffectual(self) -> bool:
+        """The card makes the strike ineffectual: no roll, a tie (MECCG-SEQ-10)."""
+        return any(f.what == "ineffectual" for f in self.fx)
+
+    @property
     def untap(self) -> bool:
         return any(f.what == "untap" for f in self.fx)
 
@@ -257,7 +263,8 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
         roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"),
-        carrier=entry.get("carrier", "bearer"))
+        carrier=entry.get("carrier", "bearer"),
+        no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 
 def event_model(card: CombatCard) -> CardModel:
@@ -396,7 +403,7 @@ def item_model(item: ItemCard) -> CardModel:
     if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
         return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill,
-                                   no_cvcc=tuple(no_cvcc))
+                                   no_cvcc=tuple(no_cvcc) + m.no_cvcc)
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
                      unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants,
                      no_cvcc=tuple(no_cvcc))
@@ -527,6 +534,9 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = getattr(ctx.company, "site_kind", None) in _races(val)
         elif key == "site_region":
             ok = getattr(ctx.company, "site_region", None) in _races(val)
+        elif key == "attackers_race":  # "an attack by R": every attacking member is of one of them (MECCG-PRE-3)
+            att = ctx.scenario.company("attacker")
+            ok = all(race_is(m, _races(val)) for m in att.members)
         elif key == "under_deeps":
             known = getattr(ctx.company, "under_deeps", None)
             ok = known is not None and known == bool(val)

@@ -117,6 +117,7 @@ SourceNotUntapped = _p("source_not_untapped", card=StringField, member=StringFie
 SourceUsed = _p("source_used", card=StringField, member=StringField)
 SourceStruck = _p("source_struck", card=StringField, member=StringField)
 ItemSpent = _p("item_spent", card=StringField)
+AttackRaceFails = _p("attack_race_fails", card=StringField, member=StringField)
 CostTap = _p("cost_tap", card=StringField, kind=ConstantField, value=StringField)
 CostTapConst = _p("cost_tap", card=StringField, kind=ConstantField, value=ConstantField)
 Payer = _p("payer", card=StringField, member=StringField)
@@ -199,9 +200,14 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
                 out.append(NotCarried(card=p.card, member=candidates[0].name if len(candidates) == 1 else ""))
             candidates = bearers or candidates
         failed = None
+        races = m.requires.get("attackers_race")
+        if races:  # "an attack by R" (MECCG-PRE-3's reading): every attacking member is of one of them
+            out += [AttackRaceFails(card=p.card, member=a.name) for a in scenario.attacker.members
+                    if not cardfx.race_is(a, races)]
+        terms = {k: v for k, v in m.requires.items() if k != "attackers_race"}
         for cand in candidates:
             ctx = cardfx.Ctx(me=cand, company=company, scenario=scenario, opp_company=scenario.company(other))
-            failed = cardfx.holds(m.requires, ctx)
+            failed = cardfx.holds(terms, ctx)
             if failed is None:
                 break
         if failed is not None:

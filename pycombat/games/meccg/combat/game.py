@@ -39,7 +39,7 @@ from ..assignment.legal import LegalTraces
 from ..cards import play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
-from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, strike_outcomes, with_card_rolls
+from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, ineffectual, strike_outcomes, with_card_rolls
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -470,7 +470,8 @@ class CvccGame:
                                 failed=failed)
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
-                               supporters=support, forced_excess=())
+                               supporters=support, forced_excess=(),
+                               ineffectual_by=ineffectual(self.scenario, d_cards, a_cards, failed))
 
         return with_card_rolls(make(frozenset()), a_cards + d_cards, make)
 

@@ -74,6 +74,8 @@ class StrikeSetup:
     supporters: tuple[str, ...]
     forced_excess: tuple[str, ...]  #: excess strikes forced onto the last strike (MECCG-SEQ-3)
     notes: tuple[str, ...] = ()
+    #: a card that makes the strike ineffectual: nothing is rolled, the strike ties (MECCG-SEQ-10, MECCG-FX-17)
+    ineffectual_by: Effect | None = None
     #: cards played in this strike that act only on a roll (MECCG-FX-16): ``(probability, the cards
     #: whose roll failed, the strike then)`` for every way their rolls can go; empty: no such card
     rolled: tuple[tuple[Fraction, frozenset, "StrikeSetup"], ...] = field(default=(), compare=False)
@@ -510,7 +512,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
                                 a_last, failed)
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
-                               supporters=ch.support, forced_excess=forced)
+                               supporters=ch.support, forced_excess=forced,
+                               ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed))
 
         lasting["attacker"] += tuple(c for c in a_cards if c.lasts in ("attack", "turn"))
         lasting["defender"] += tuple(c for c in d_cards if c.lasts in ("attack", "turn"))
@@ -601,6 +604,13 @@ def owner_penalty(m: Member, flags) -> int:
     return pen
 
 
+def ineffectual(scenario: Scenario, d_cards: Iterable[CardModel], a_cards: Iterable[CardModel],
+                failed: frozenset = frozenset()) -> CardModel | None:
+    """The card played in a strike that makes it ineffectual (Enruned Shield, Iron Shield of Old; the
+    play check saw to their terms, "a strike against the bearer" read by the flag strike_against), or None."""
+    return next((c for c in (*d_cards, *a_cards) if c.ineffectual and c.id not in failed), None)
+
+
 def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make) -> StrikeSetup:
     """``setup`` with its rolled variants (MECCG-FX-16): for the cards played in the strike that act
     only on a roll, every way their rolls can go, each strike made by ``make(failed card ids)``."""
@@ -628,6 +638,8 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
             lambda i: strike_outcomes(replace(ways[i][2], rolled=()), scenario))
     if setup.cancelled_by is not None:
         return Dist.point(Outcome("cancelled", None, None, 0, 0, 0, 0))
+    if setup.ineffectual_by is not None:  # no roll: the strike ties, nobody is wounded (MECCG-SEQ-10)
+        return Dist.point(Outcome("tie", None, None, 0, 0, 0, 0))
     a, d = setup.attacker, setup.defender
     att_al, def_al = scenario.attacker.alignment, scenario.defender.alignment
 
@@ -815,6 +827,13 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                 + f". {d.member.name} would have been at {d.prowess}, {a.member.name} at {a.prowess}",
                 ("MECCG-SEQ-12", s.cancelled_by.rule)))
             out.append((s, steps, Outcome("cancelled", None, None, 0, 0, 0, 0)))
+            continue
+        if s.ineffectual_by is not None:  # nothing is rolled: a tie (MECCG-SEQ-10)
+            taps = [x.member.name for x in (a, d) if not x.stays_untapped and not x.no_tap and x.untapped]
+            steps.append(ReplayStep(f"{s.ineffectual_by.name} makes the strike ineffectual: no roll, nobody is "
+                                    "wounded" + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}"
+                                                 if taps else ""), ("MECCG-SEQ-10", s.ineffectual_by.rule)))
+            out.append((s, steps, Outcome("tie", None, None, 0, 0, 0, 0)))
             continue
         boosting = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"
                     and any("prowess" in t for t in getattr(c, "effect_tags", ()))]
