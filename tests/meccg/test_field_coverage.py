@@ -124,6 +124,8 @@ def _item_tags_modelled(tags: Iterable[str], c: Ctx) -> bool:
         out = [k for k in EFFECT_KINDS if k.replace("_", "-") in t]
         if "remain-untapped" in t:  # the Great-shield of Rohan: its warrior stays untapped
             out.append("no_tap")
+        if "opposing-weapon" in t:  # the Whip of Many Thongs
+            out.append("no_opponent_weapon")
         if "against-bearer" in t or "one-attack" in t:  # the opposing strike's, the attack's (Black Arrow)
             out = [f"opposing_strike_{k}" if k in ("prowess", "body") else k for k in out]
         return out
@@ -228,6 +230,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "rolls": ((("fx", "rolls", 1),), ("roll",)),
     "cancel_strike": ((("fx", "cancel_strike", 1),), ("cancel",)),
     "ineffectual": ((("fx", "ineffectual", None),), ("ineffectual",)),
+    "heal": ((("fx", "heal", None),), ("heal",)),
+    "no_opponent_weapon": ((("fx", "no_opponent_weapon", None),), ("weapon",)),
     "untap": ((("fx", "untap", 1),), ("untap",)),
     "body_check_roll": ((("fx", "body_check_roll", 1), ("fx", "opponent_body_check_roll", 1)),
                         ("body check", "body-check")),

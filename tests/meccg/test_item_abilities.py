@@ -322,3 +322,37 @@ def test_the_light_stone_lowers_an_attack_by_orcs_and_trolls(attackers, ok):
     got = [s.attacker.prowess for s in combat_odds(scenario_from_dict(doc, file="<t>")).setups]
     base = [s.attacker.prowess for s in combat_odds(scenario_from_dict(plain, file="<t>")).setups]
     assert got == [p - 2 for p in base]
+
+
+def test_healing_items_heal_the_character_facing_the_strike():
+    """Athelas (its bearer a Dúnadan): the wounded Gimli is healed, tapped: -1 instead of -2, and no
+    +1 on his body check; Healing Herbs heals a wounded character or untaps a tapped one."""
+    from pycombat.errors import ScenarioError
+
+    def gimli(status, carrier, item, cards=True):
+        members = [{"name": "Gimli", "status": status}, {"name": carrier, "items": [item]}]
+        pairs = [dict(_PAIRS[0], defender_cards=[item] if cards else []), {"defender": carrier, "attacker": "Lagduf"}]
+        return combat_odds(_company(members, pairs)).setups[0].defender
+    plain = gimli("wounded", "Aragorn II", "Athelas", cards=False)
+    healed = gimli("wounded", "Aragorn II", "Athelas")
+    assert (plain.prewounded, healed.prewounded, healed.prowess - plain.prowess) == (True, False, 1)
+    herbs = gimli("wounded", "Aragorn II", "Healing Herbs")
+    assert (herbs.prewounded, herbs.prowess) == (False, healed.prowess)
+    assert gimli("tapped", "Aragorn II", "Healing Herbs").prowess == gimli("untapped", "Aragorn II", "Athelas", cards=False).prowess
+    with pytest.raises(ScenarioError, match="Athelas needs a Dúnadan"):
+        gimli("wounded", "Frodo", "Athelas")
+
+
+def test_the_whip_cancels_the_opposing_weapon_for_the_strike():
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "balrog", "site": "Moria",
+                        "members": [{"name": "BA-3", "items": ["Whip of Many Thongs"]}]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": [{"name": "Aragorn II", "items": ["Glamdring"]}]},
+           "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "The Balrog", "attacker_cards": ["Whip of Many Thongs"]}]}}
+    whipped = combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].defender
+    doc["combat"]["strikes"][0]["attacker_cards"] = []
+    armed = combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].defender
+    doc["defender"]["members"] = ["Aragorn II"]
+    bare = combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].defender
+    assert armed.prowess > bare.prowess == whipped.prowess
+    assert any("Whip of Many Thongs cancels it" in m.what for m in whipped.prowess_mods)

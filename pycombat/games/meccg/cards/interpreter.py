@@ -34,7 +34,8 @@ from pycombat.names import normalize
 from .database import CharacterCard, CombatCard, ItemCard, load_carddb
 
 PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
-WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "no_tap", "body_check_roll", "no_discard",
+WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "heal", "no_opponent_weapon", "no_tap",
+         "body_check_roll", "no_discard",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
@@ -45,7 +46,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc")
+              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
@@ -63,6 +64,7 @@ RACE_RULE = "MECCG-FX-4"
 HALVE_RULE = "MECCG-FX-5"
 MODE_RULE = "MECCG-FX-6"
 NO_CVCC_RULE = "MECCG-FX-10"
+ITEM_ABILITY_RULE = "MECCG-FX-17"
 #: Item slots: a character uses at most one item of each (CoE 2.iv "a character may use only one
 #: weapon, one armor, one shield and one helmet"); other items all apply.
 SLOTS = ("Weapon", "Armor", "Shield", "Helmet")
@@ -117,6 +119,8 @@ class CardModel:
     side: str | None = None
     lasts: str = "strike"
     carrier: str = "bearer"  #: an item used as a card: carried by the character it is for, or by any member
+    carrier_requires: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)  #: on the
+    #: member who carries and uses such an item (Athelas: a Dúnadan), with ``carrier: company``
     requires: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     fx: tuple[Fx, ...] = ()
     unmodelled: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)
@@ -224,7 +228,8 @@ def _yaml() -> dict:
     raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
     for cid, entry in raw["cards"].items():  # our own data file: fail loudly on a typo
         bad = set(entry) - set(ENTRY_KEYS)
-        bad |= {k for k in (entry.get("requires") or {}) if k not in COND_KEYS}
+        bad |= {k for k in {**(entry.get("requires") or {}), **(entry.get("carrier_requires") or {})}
+                if k not in COND_KEYS}
         for f in entry.get("fx") or ():
             if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
                     "max" in f and f.get("what") != "body"):
@@ -263,7 +268,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
         roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"),
-        carrier=entry.get("carrier", "bearer"),
+        carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 

@@ -224,9 +224,17 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         if m.source == "item":
             # MECCG-FX-3/17: carried by the character it is used for, or by any member (carrier: company)
             carriers = list(company.members) if m.carrier == "company" else [me]
-            copies = sum(1 for c in carriers for i in c.items if i.id == p.card)
-            if not copies:
+            carriers = [c for c in carriers if p.card in {i.id for i in c.items}]
+            able = [c for c in carriers if cardfx.holds(m.carrier_requires, cardfx.Ctx(
+                me=c, company=company, scenario=scenario, opp_company=scenario.company(other))) is None]
+            copies = sum(1 for c in able for i in c.items if i.id == p.card)
+            if not carriers:
                 out.append(NotCarried(card=p.card, member=me.name if m.carrier == "bearer" else ""))
+            elif not able:  # Athelas: its bearer must be a Dúnadan
+                out.append(RequirementFails(card=p.card, member=carriers[0].name,
+                                            what=cardfx.holds(m.carrier_requires, cardfx.Ctx(
+                                                me=carriers[0], company=company, scenario=scenario,
+                                                opp_company=scenario.company(other)))))
             elif list(spent).count(f"{p.by}/{p.card}") >= copies:
                 out.append(ItemSpent(card=p.card))
     for kind, value in cost_taps(p.card):

@@ -103,6 +103,8 @@ def _has_skill(m: Member, skill: str) -> bool:
 
 
 OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body")
+#: the weapon "chosen" when the opposing card cancels it: no item has this id
+NO_WEAPON = ""
 
 
 def _flag_off(scenario: Scenario, card: CardModel) -> bool:
@@ -289,21 +291,32 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     octx = cardfx.Ctx(me=opponent, company=opp_company, scenario=scenario, opponent=me, opp_company=company,
                       taps=not their_took)
     played = tuple(cards) + tuple(c for c in lasting if c not in cards)
+    # the weapon each uses: the one named, else the best; none when the other side's card cancels it
+    # (Whip of Many Thongs, MECCG-FX-17): NO_WEAPON matches no item
+    my_weapon = choice.attacker_weapon if role == "attacker" else choice.defender_weapon
+    their_weapon = choice.defender_weapon if role == "attacker" else choice.attacker_weapon
+    if any(f.what == "no_opponent_weapon" for c in tuple(their_cards) + tuple(their_lasting) for f in c.fx):
+        my_weapon = NO_WEAPON
+    if any(f.what == "no_opponent_weapon" for c in played for f in c.fx):
+        their_weapon = NO_WEAPON
     mine = _records(standing_cards(scenario, role, me), ctx, scenario)
-    mine += _own_items(scenario, me, ctx, choice.attacker_weapon if role == "attacker" else choice.defender_weapon)
+    mine += _own_items(scenario, me, ctx, my_weapon)
     # cards played for me: the play was checked when it was made (requirements, MECCG-SEQ-2/7)
     mine += [(f, c) for c in played for f in c.fx if cardfx.holds(f.cond, ctx) is None]
     theirs = _records(standing_cards(scenario, other, opponent), octx, scenario)
     theirs += [(f, c) for c in tuple(their_cards) + tuple(their_lasting) for f in c.fx
                if cardfx.holds(f.cond, octx) is None]
     theirs += _before_assignment(scenario, role, opp_company)
-    theirs += _opponent_items(scenario, opponent, octx, choice.defender_weapon if role == "attacker"
-                              else choice.attacker_weapon)
+    theirs += _opponent_items(scenario, opponent, octx, their_weapon)
     theirs = [(f, c) for f, c in theirs if f.what in OPPOSING]
     base = me.prowess or 0
     body_mods: list[Mod] = []
-    untapped_by_card = any(f.what == "untap" for f, _ in mine)
     others: list[Mod] = []
+    healer = next((c for f, c in mine if f.what == "heal"), None)
+    if healer is not None and me.status == "wounded":  # healed: tapped, no longer wounded (MECCG-FX-17)
+        me = replace(me, status="tapped")
+        others.append(Mod(0, f"{healer.name}: healed, no longer wounded", healer.rule))
+    untapped_by_card = any(f.what == "untap" for f, _ in mine)
     # MECCG-SEQ-9 (2): the other modifications.
     if me.status == "wounded":
         others.append(Mod(-2, "wounded", "MECCG-SEQ-9"))
@@ -333,8 +346,9 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
         elif f.what == "opponent_body":
             body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
-    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, choice.attacker_weapon if role == "attacker"
-                                              else choice.defender_weapon, base, others)
+    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, my_weapon, base, others)
+    if my_weapon == NO_WEAPON and any(cardfx.model(i.id).slot == "Weapon" for i in me.items):
+        weapon = [Mod(0, f"no weapon: {next(c.name for c in tuple(their_cards) + tuple(their_lasting) if any(f.what == 'no_opponent_weapon' for f in c.fx))} cancels it", cardfx.ITEM_ABILITY_RULE)]
     body_mods = item_body + body_mods
     mods = weapon + item_rest + others
     prowess = base + sum(m.amount for m in mods)
