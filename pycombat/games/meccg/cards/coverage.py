@@ -28,13 +28,31 @@ PLAY_KINDS = ("playable_before_assignment", "playable_at_step", "cancels_attack"
 #: Claim kinds whose verdict depends on the strikes' numbers (prowess, body, rolls, body checks).
 COMBAT_KINDS = ("final_prowess", "modifier_applies", "strike_result", "strike_effect", "body_check",
                 "elimination_mp", "strike_cancellable")
+#: what each of those verdicts can be changed by: an unmodelled part whose ``touches`` (card_effects.yaml)
+#: meet none of these cannot change it (a part without ``touches`` can change anything). "assignment"
+#: (who faces which strike, how many) can change every one.
+DEPENDS = {
+    "final_prowess": {"prowess", "status", "assignment"},
+    "modifier_applies": {"prowess", "status", "assignment"},
+    "strike_result": {"prowess", "status", "strike_cancel", "attack_cancel", "assignment"},
+    "strike_effect": {"prowess", "body", "body_check", "status", "strike_cancel", "attack_cancel", "assignment", "after"},
+    "body_check": {"body", "body_check", "assignment"},
+    "elimination_mp": {"body_check", "assignment"},
+    "strike_cancellable": {"strike_cancel", "attack_cancel", "assignment"},
+}
+
+
+def can_change(e: dict[str, Any], kind: str) -> bool:
+    """Whether the unmodelled part ``e`` can change a verdict of claim kind ``kind`` (MECCG-FX-10)."""
+    touches = e.get("touches")
+    return kind not in DEPENDS or touches is None or bool(set(touches) & DEPENDS[kind])
 
 
 def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[dict[str, Any]]:
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by", "only_if"):  # what the part can touch (card_effects.yaml)
+        for key in ("limits_play", "grants", "settled_by", "only_if", "touches"):  # what the part can touch
             if u.get(key):
                 e[key] = u[key]
         if member:
@@ -193,8 +211,14 @@ def _names(value: Any) -> list[str]:
 def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """The unmodelled entries that could change ``claim``'s verdict: those of a card or member
     the claim names, and, for claims about the strikes' numbers, every one attached to a member
-    of either company or in play. Whether a card may be played (:data:`PLAY_KINDS`) hangs only on
-    the parts that limit playing it or grant a skill or race."""
+    of either company or in play whose ``touches`` meet what the claim depends on (:data:`DEPENDS`).
+    Whether a card may be played (:data:`PLAY_KINDS`) hangs only on the parts that limit playing
+    it or grant a skill or race."""
+    return [e for e, could in _weighed(s, claim, entries) if could]
+
+
+def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None) -> list[tuple[dict[str, Any], bool]]:
+    """``(entry, could change the verdict)`` for every unmodelled entry near the claim (see :func:`blocking`)."""
     from pycombat.names import normalize
 
     entries = list(unmodelled(s) if entries is None else entries)
@@ -214,17 +238,18 @@ def blocking(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
             continue
         if e.get("settled_by") and claim.args.get(e["settled_by"]) not in (None, "", []):
             continue  # the claim states this part's result (e.g. the allies a roll discarded)
+        card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
+        member_named = normalize(e.get("member") or "") in named
         if claim.kind in PLAY_KINDS:
-            card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
-            member_named = normalize(e.get("member") or "") in named
-            if (card_named and e.get("limits_play")) or ((card_named or member_named) and e.get("grants")):
-                out.append(e)
+            could = (card_named and e.get("limits_play")) or ((card_named or member_named) and e.get("grants"))
+            if card_named or member_named:
+                out.append((e, bool(could)))
             continue
-        if {normalize(e["card"]), normalize(e.get("id") or "")} & named or normalize(e.get("member") or "") in named:
-            out.append(e)
-        elif claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved
-                                             or not involved - named and not named):
-            out.append(e)  # a member-less entry (cards in play, played cards) or one of this strike's members
+        near = card_named or member_named or (
+            claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved
+                                            or not involved - named and not named))
+        if near:  # a member-less entry (cards in play, played cards) or one of this strike's members
+            out.append((e, can_change(e, claim.kind)))
     return out
 
 
@@ -267,18 +292,12 @@ def card_flag_names() -> set[str]:
 
 
 def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:
-    """The unmodelled parts of the cards and members a claim names that cannot change its verdict
-    (the verdict is decided, and its note names them)."""
-    from pycombat.names import normalize
-
-    named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
-                                       "taker", "from") for n in _names(claim.args.get(key))}
-    key = lambda e: (e["id"], e["what"], e.get("member"))  # noqa: E731
-    blocked = {key(e) for e in blocking(s, claim)}
-    out, seen = [], set(blocked)
-    for e in unmodelled(s) + _named_cards(s, claim):
-        about = {normalize(e["card"]), normalize(e.get("id") or ""), normalize(e.get("member") or "")} & named
-        if about and key(e) not in seen:
-            seen.add(key(e))
+    """The unmodelled parts near a claim (of the cards and members it names, or of its strike) that
+    cannot change its verdict: the verdict is decided, and its note names them."""
+    out, seen = [], set()
+    for e, could in _weighed(s, claim):
+        key = (e["id"], e["what"], e.get("member"))
+        if not could and key not in seen:
+            seen.add(key)
             out.append(e)
     return out

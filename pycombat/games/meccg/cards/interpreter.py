@@ -50,6 +50,8 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
+#: what an unmodelled part can change (card_effects.yaml ``touches``; coverage.DEPENDS reads it)
+TOUCHES = ("prowess", "body", "body_check", "status", "strike_cancel", "attack_cancel", "assignment", "after")
 #: who may carry an item used as a card: the character it is used for, or any member of its company
 CARRIERS = ("bearer", "company")
 ROLL_KEYS = ("greater_than", "adds", "roller")
@@ -241,6 +243,7 @@ def _yaml() -> dict:
             bad |= {f"roll adds {a}" for a in roll.get("adds") or () if not set(a) <= {"count", "unused_influence", "skill", "amount"}}
             if entry.get("play") != "cancel" and (set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
                 bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added")
+        bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS:
             bad.add("lasts or carrier")
         if bad or entry.get("play") not in PLAYS:
@@ -256,7 +259,7 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
-              **{k: u[k] for k in ("settled_by", "only_if") if u.get(k)}}
+              **{k: u[k] for k in ("settled_by", "only_if", "touches") if u.get(k)}}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])
@@ -293,6 +296,10 @@ def _races(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
+#: what a character's unmodelled ability of this kind can change (characters.json ``combat_effects``)
+KIND_TOUCHES = {"cancel_attack": ("attack_cancel",), "cancel_strike": ("strike_cancel",)}
+
+
 def character_model(card: CharacterCard) -> CardModel:
     """The abilities of a character, ally, avatar or agent (characters.json).
 
@@ -320,7 +327,8 @@ def character_model(card: CharacterCard) -> CardModel:
             continue
         if entry is None:
             what = kind + (f" ({e['target']})" if e.get("target") else "")
-            unmodelled.append({"what": what, "why": "this ability is not modelled"})
+            unmodelled.append({"what": what, "why": "this ability is not modelled",
+                               **({"touches": list(KIND_TOUCHES[kind])} if kind in KIND_TOUCHES else {})})
     if entry is not None:
         # a tapping ability (play: strike) keeps its plain abilities, which still apply to itself
         return _from_entry(card.id, card.name, "character", entry, extra_fx=tuple(fx),
@@ -369,8 +377,8 @@ def item_model(item: ItemCard) -> CardModel:
         fx.append(Fx("opponent_body", int(item.strike_body_mod), carried=True))
     for raw in item.conditional_bonuses:
         cond, label, why = _item_cond(raw)
-        if why:
-            unmodelled.append({"what": f"{item.name}: {label}", "why": why})
+        if why:  # a bonus under a condition not in the scenario: it can change prowess or body only
+            unmodelled.append({"what": f"{item.name}: {label}", "why": why, "touches": ["prowess", "body"]})
             continue
         if raw.get("applies_to"):  # the Iron Crown: its body bonus only for a non-Hobbit
             variants = [ItemVariant(v.stat, v.bonus, v.maximum, {**v.cond, **cond}, v.label) for v in variants]
@@ -394,8 +402,11 @@ def item_model(item: ItemCard) -> CardModel:
                         if v.cond.get("skill") == grants else v for v in variants]
             continue
         if t in tags:
-            if isinstance(tags[t], Mapping):  # an ability for attacks no company makes (MECCG-FX-17)
+            if isinstance(tags[t], Mapping) and "no_effect" in tags[t]:  # for attacks no company makes (MECCG-FX-17)
                 no_cvcc.append({"what": f"{item.name}: {t}", "why": tags[t]["no_effect"]})
+            elif isinstance(tags[t], Mapping):  # not modelled, and what it can change
+                unmodelled.append({"what": f"{item.name}: {t}", "why": tags[t]["unmodelled"], "limits_play": True,
+                                   "touches": list(tags[t]["touches"])})
             else:
                 fx.extend(replace(f, carried=True) for f in _fx_list(tags[t]))
         elif entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
