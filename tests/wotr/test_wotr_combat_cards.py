@@ -177,16 +177,24 @@ def roll(draw, n, hit, mod):
     return faces, sum(1 for f in faces if f != 1 and (f == 6 or f + mod >= hit))
 
 
-def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowship=False):
-    """Round 1 played face by face from the effect records (the FP and Shadow cards in ``cards``)."""
+TALLY = ("dice", "combat", "rerolled", "reroll", "own", "bonus", "self_hits", "taken")
+
+
+def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowship=False, tally=False):
+    """Round 1 played face by face from the effect records (the FP and Shadow cards in ``cards``): the
+    units and figures lost, or with ``tally`` each side's numbers (attacker's, defender's: the dice of the
+    Combat roll and re-roll, their hits, the card's own attack hits, bonus hits, self-hits, hits taken)."""
     S = {"fp": Side(fp_force, "fp"), "sh": Side(sh_force, "sh")}
     att = "sh" if shadow_attacks else "fp"
     dfd = "fp" if att == "sh" else "sh"
+    T = {x: dict.fromkeys(TALLY, 0) for x in S}
 
     def opp(x):
         return "sh" if x == "fp" else "fp"
 
     def key(early=None):
+        if tally:
+            return tuple(tuple(T[x][f] for f in TALLY) for x in (att, dfd))
         a, d = S[att], S[dfd]
         return ((a.r, a.e), (d.r, d.e), tuple(sorted(a.lost)), tuple(sorted(d.lost)), early)
 
@@ -262,12 +270,14 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
             continue
         if e["effect"] == "self_hits_for_roll_modifier":
             S[x].hit(self_hits[x])
+            T[x]["self_hits"] += self_hits[x]
         elif e["effect"] == "extra_attack":
             n = {"own_leadership": S[x].leadership(), "own_elite_units": S[x].e}.get(e["dice"], e["dice"])
             n = min(n, e.get("max_dice", 5))
             h = base if e["hit_on"] == "combat_roll_base" else e["hit_on"]
             _, hits = roll(draw, n, h, 0)
             pre[x] += hits
+            T[x]["own"] += hits
             S[opp(x)].hit(hits)
         if gone():
             return key()
@@ -280,6 +290,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
         n = min(n, maxd[x])
         faces, hits = roll(draw, n, base, mod[x]["combat_roll"])
         combat[x] = hits
+        T[x]["dice"] = n
         ones[x] = faces.count(1) if ones_hit[x] else 0
         misses[x] = n - hits - ones[x]
     # before the Leader re-roll: missed dice turned into hits, a Companion's Leadership forfeited
@@ -302,6 +313,7 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
     for x in (att, dfd):
         n = 0 if no_reroll[x] else min(S[x].leadership(), 5, misses[x])
         reroll[x] = roll(draw, n, base, mod[x]["leader_reroll"])[1]
+        T[x]["combat"], T[x]["rerolled"], T[x]["reroll"] = combat[x], n, reroll[x]
     total = {x: combat[x] + reroll[x] for x in S}
     # after the re-roll
     for _, _, x, e in effs:
@@ -310,8 +322,10 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
         if k == "bonus_hits" and e["step"] == "after_leader_reroll":
             if "own_hits_at_least" in cond and combat[x] + reroll[x] >= cond["own_hits_at_least"]:
                 total[x] += e["value"]
+                T[x]["bonus"] += e["value"]
             if cond.get("own_total_hits_more_than_opponent") and total[x] > total[opp(x)] + pre[opp(x)]:
                 total[x] += e["value"]
+                T[x]["bonus"] += e["value"]
         elif k == "spend_hit_to_eliminate" and reroll[x] >= 1:
             mins = [c for c in S[opp(x)].chars if c in MINION]
             if mins:
@@ -336,6 +350,9 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
             S[x].lost.append("leader")
     S[att].hit(total[dfd] + ones[att])
     S[dfd].hit(total[att] + ones[dfd])
+    for x in (att, dfd):
+        T[x]["taken"] = total[opp(x)] + ones[x]
+        T[x]["self_hits"] += ones[x]
     if gone():
         return key()
     # after casualties
@@ -343,12 +360,18 @@ def resolve_round(draw, fp_force, sh_force, cards, shadow_attacks=True, fellowsh
         if e.get("step") != "after_remove_casualties":
             continue
         if e["effect"] == "extra_attack":
-            S[opp(x)].hit(roll(draw, min(S[x].e, e["max_dice"]), e["hit_on"], 0)[1])
+            hits = roll(draw, min(S[x].e, e["max_dice"]), e["hit_on"], 0)[1]
+            T[x]["own"] += hits
+            S[opp(x)].hit(hits)
         elif e["effect"] == "self_hits_for_extra_attack":
             k = min(e["max_self_hits"], S[x].r + 2 * S[x].e - 1)
             S[x].hit(k)
-            S[opp(x)].hit(roll(draw, k, e["hit_on"], 0)[1])
+            T[x]["self_hits"] += k
+            hits = roll(draw, k, e["hit_on"], 0)[1]
+            T[x]["own"] += hits
+            S[opp(x)].hit(hits)
         elif e["effect"] == "bonus_hits" and S[x].units() >= 2 * S[opp(x)].units():
+            T[x]["bonus"] += e["value"]
             S[opp(x)].hit(e["value"])
         if gone():
             return key()
@@ -365,9 +388,39 @@ def implementation(s):
     return dict(out)
 
 
-def expected(card_fp, card_sh, fp, sh, shadow_attacks=True):
+def expected(card_fp, card_sh, fp, sh, shadow_attacks=True, tally=False):
     cards = {"fp": card_fp, "sh": card_sh}
-    return enumerate_faces(lambda draw: resolve_round(draw, fp, sh, cards, shadow_attacks))
+    return enumerate_faces(lambda draw: resolve_round(draw, fp, sh, cards, shadow_attacks, tally=tally))
+
+
+def implementation_tallies(s):
+    """The implementation's round-1 numbers: {(attacker's, defender's): p}, each a tuple in TALLY's order."""
+    setup = battle_setup(s)
+    check_plan(s, setup, s.card_plan)
+    cr, _ = card_round_dist(s, setup, s.card_plan, Policy("regulars_first", "regulars_first"))
+    out: dict = defaultdict(Fraction)
+    for pair, p in cr.tallies.items():
+        out[tuple(tuple(getattr(t, f) for f in TALLY) for t in pair)] += p
+    return dict(out)
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_round_numbers_match_face_by_face(name):
+    """Each Combat card's round 1, number by number (dice of each roll, hits of the Combat roll, the
+    re-roll, the card's own attack roll, bonus hits, self-hits, hits taken after cancels), jointly for
+    both sides, against the face-by-face enumeration written above."""
+    card = DB.card(name)
+    fp, sh, regions, battle, *rest = SETUPS[name]
+    other = DB.card(rest[0]) if rest else None
+    if card.side == "free_peoples":
+        s = build(fp, sh, regions, battle, fp_card=card.name, sh_card=other and other.name)
+        want = expected(card, other, fp, sh, tally=True)
+    else:
+        s = build(fp, sh, regions, battle, sh_card=card.name, fp_card=other and other.name)
+        want = expected(other, card, fp, sh, tally=True)
+    got = implementation_tallies(s)
+    assert sum(got.values()) == 1
+    assert got == want
 
 
 @pytest.mark.parametrize("name", sorted(SETUPS))
@@ -535,21 +588,51 @@ def test_optimize_and_tree_never_drop_named_cards_silently(capsys):
     assert {u["card"] for u in data["unmodelled"]} == {"Relentless Assault", "Shield-wall"}
 
 
-def test_one_roll_claims_with_named_cards_in_that_round_are_not_decided():
-    """A hit-number claim reads one roll without the cards: in a round where named Combat cards act
-    the verify loop's unmodelled hook makes it "not decided" (verdict None, WOTR-CARDX-1 cited, the
-    cards named); in a round without cards the same claim is decided."""
-    import yaml
-
+def test_round_one_claims_apply_the_named_cards():
+    """"the attacker rolls N dice", "scores exactly k hits in round 1" and "re-rolls up to N dice" with
+    Relentless Assault against a Shield-wall: decided with the cards, each number against the face-by-face
+    enumeration (two self-hits leave 2 units: 2 dice, not the Army's 4); the hit number is the Army's (cards modify the roll,
+    WOTR-HIT-3); a hits claim for a round in which a named card acts that the round table does not cover
+    (round 2) stays not decided (WOTR-CARDX-1)."""
     from pycombat.games.wotr import verbs
-    from pycombat.games.wotr.schema import scenario_from_dict
 
-    root = Path(__file__).resolve().parents[2]
-    d = yaml.safe_load((root / "examples" / "wotr" / "cards_dagorlad.yaml").read_text(encoding="utf-8"))
-    d["claims"] = [{"id": "r1", "claim": "the attacker hits on 5 in round 1"},
-                   {"id": "r2", "claim": "the attacker hits on 5 in round 2"}]
-    out = {v["id"]: v for v in verbs.verify(scenario_from_dict(d, file="x.yaml")).to_json()["claims"]}
-    assert out["r1"]["verdict"] is None and out["r1"]["decided"] is False
-    assert out["r1"]["reasons"][0]["rule"] == "WOTR-CARDX-1"
-    assert any("Relentless Assault" in n and "Shield-wall" in n for n in out["r1"]["notes"])
-    assert out["r2"]["decided"] is True and out["r2"]["verdict"] is True  # no Combat card in round 2
+    fp, sh = army("Gondor", 1, 1, leaders=1), army("Sauron", 3, 1, nazgul=1)
+    tallies = expected(DB.card("Shield-wall"), DB.card("Relentless Assault"), fp, sh, tally=True)
+    i = TALLY.index
+
+    def p(role, test):
+        j = 0 if role == "attacker" else 1
+        return sum((q for t, q in tallies.items() if test(t[j])), Fraction(0))
+    two = p("attacker", lambda t: t[i("combat")] + t[i("reroll")] == 2)
+    dice = {t[0][i("dice")] for t in tallies}
+    assert dice == {2} and 0 < two < 1
+    data = {"game": "wotr", "politics": POLITICS, "rules": {"max_rounds": 2},
+            "attacker": {"region": FIELD[0], **sh, "card": "Relentless Assault"},
+            "defender": {"region": FIELD[1], **fp, "card": ["Shield-wall", {"name": "Brave Stand", "round": 2}]},
+            "claims": [{"id": "d4", "claim": "the attacker rolls 2 dice"},
+                       {"id": "d5", "claim": "the attacker rolls 4 dice"},
+                       {"id": "h2", "claim": f"the attacker scores exactly 2 hits in round 1 with probability {two}"},
+                       {"id": "h2x", "claim": "the attacker scores exactly 2 hits in round 1 with probability 1/2"},
+                       {"id": "n5", "claim": "the attacker hits on 5 in round 1"},
+                       {"id": "r2", "claim": "the defender scores at least 1 hits in round 2 with probability 1/2"}]}
+    out = {v["id"]: v for v in verbs.verify(scenario_from_dict(data, file="x.yaml")).to_json()["claims"]}
+    assert [out[k]["verdict"] for k in ("d4", "d5", "h2", "h2x", "n5")] == [True, False, True, False, True]
+    assert "WOTR-CARD-7" in [r["rule"] for r in out["h2"]["reasons"]]
+    assert any("self-hits" in n for n in out["h2"]["notes"])
+    assert any("not the number needed" in n for n in out["n5"]["notes"])
+    assert out["r2"]["decided"] is False and out["r2"]["reasons"][0]["rule"] == "WOTR-CARDX-1"
+
+
+def test_round_numbers_without_cards_match_face_by_face():
+    """odds' round table without named cards comes from the round's roll parameters
+    (:func:`round_table.no_card_tallies`): the same numbers as the face-by-face enumeration."""
+    from pycombat.games.wotr.battle.round_table import no_card_tallies
+
+    fp, sh = army("Gondor", 1, 1, leaders=1), army("Sauron", 2, nazgul=1)
+    s = build(fp, sh, FIELD, {})
+    setup = battle_setup(s)
+    got: dict = defaultdict(Fraction)
+    for pair, p in no_card_tallies(setup.params("attacker", setup.start[0], 1),
+                                   setup.params("defender", setup.start[2], 1)).items():
+        got[tuple(tuple(getattr(t, f) for f in TALLY) for t in pair)] += p
+    assert dict(got) == expected(None, None, fp, sh, tally=True)

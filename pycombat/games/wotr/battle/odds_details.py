@@ -109,7 +109,10 @@ def consequences_json(rep) -> dict:
 
 
 def odds_extra_json(rep) -> dict:
-    out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "fates": fates_json(rep)}
+    from .round_table import round_table_json
+
+    out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "round_table": round_table_json(rep),
+                 "fates": fates_json(rep)}
     out.update(consequences_json(rep))
     extra_unmodelled = [r["unmodelled"] for r in out.get("also_activates", []) if "unmodelled" in r]
     if extra_unmodelled:
@@ -139,7 +142,9 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"  - {e['text']} ({e['rule']})")
         for u in cards["unmodelled"]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
-    return lines
+    from .round_table import round_table_lines
+
+    return lines + round_table_lines(rep)
 
 
 def named_cards_unmodelled(s, verb: str) -> list[dict]:

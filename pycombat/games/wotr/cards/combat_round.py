@@ -207,6 +207,43 @@ class RoundEnd:
 
 
 @dataclass(frozen=True)
+class Tally:
+    """One side's numbers in a round (WOTR-ROUND-1 steps, WOTR-CARD-6/7): the dice of its Combat roll
+    and Leader re-roll and the hits each scored (missed dice a card turns into hits count with the
+    Combat roll), the hits of its card's own attack rolls (removed at once, WOTR-CARD-6), its bonus
+    hits, the hits it took from itself (Relentless Assault, Onslaught, Confusion's natural 1s) and the
+    hits it took at casualties (after cancels: Shield-wall, Heroic Death)."""
+
+    dice: int = 0
+    combat: int = 0
+    rerolled: int = 0
+    reroll: int = 0
+    own: int = 0
+    bonus: int = 0
+    self_hits: int = 0
+    taken: int = 0
+
+    FIELDS = ("dice", "combat", "rerolled", "reroll", "own", "bonus", "self_hits", "taken")
+
+    @property
+    def scored(self) -> int:
+        """The hits of its Combat roll and Leader re-roll (a card's own attack and bonus hits apart)."""
+        return self.combat + self.reroll
+
+
+def round_marginals(tallies: Mapping[tuple, Fraction], role: str) -> dict[str, dict[int, Fraction]]:
+    """``{field: {value: probability}}`` for ``role``'s :class:`Tally` over a round's outcomes."""
+    i = _i(role)
+    out: dict[str, dict[int, Fraction]] = {f: {} for f in Tally.FIELDS + ("scored",)}
+    for pair, p in tallies.items():
+        t = pair[i]
+        for f in Tally.FIELDS + ("scored",):
+            v = getattr(t, f)
+            out[f][v] = out[f].get(v, Fraction(0)) + p
+    return {f: dict(sorted(d.items())) for f, d in out.items()}
+
+
+@dataclass(frozen=True)
 class _Sit:
     a: tuple
     pa: Any
@@ -222,6 +259,14 @@ class _Sit:
     lead: tuple = (0, 0)  #: Leadership forfeited or cancelled this round
     used: tuple = ((), ())  #: characters whose Leadership is forfeited or cancelled (cannot be forfeited again)
     end: str | None = None
+    # the round's numbers, per role (:class:`Tally`): dice of the Combat roll and of the re-roll, hits of
+    # the cards' own attack rolls after the casualties, bonus hits, self-hits, hits taken at casualties
+    dice: tuple = (0, 0)
+    rerolled: tuple = (0, 0)
+    post: tuple = (0, 0)
+    bonus: tuple = (0, 0)
+    selfhit: tuple = (0, 0)
+    taken: tuple = (0, 0)
 
     def units(self, role):
         return (self.a, self.pa) if role == "attacker" else (self.d, self.pd)
@@ -455,6 +500,12 @@ class CardRound:
                     continue
                 nxt.extend((s2, p * q) for s2, q in step(s))
             sits = _merge(nxt)
+        tallies: dict[tuple, Fraction] = {}
+        for s, p in sits:  # the round's numbers (what odds' round table and verify's hit claims read)
+            key = tuple(Tally(s.dice[i], s.combat[i], s.rerolled[i], s.reroll[i], s.pre[i] + s.post[i], s.bonus[i],
+                              s.selfhit[i], s.taken[i]) for i in (0, 1))
+            tallies[key] = tallies.get(key, Fraction(0)) + p
+        self.tallies = tallies
         out: dict[RoundEnd, Fraction] = {}
         for s, p in sits:
             early = s.end if s.end in ("defender_retreated", "retreated_into_siege") else None
@@ -488,7 +539,7 @@ class CardRound:
             return [(s, Fraction(1))]
         out = []
         for h, q in binomial(n, hit_chance(hit_on, 0)).items():
-            s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
+            s2 = replace(s, pre=_add(s.pre, role, h)) if pre else replace(s, post=_add(s.post, role, h))
             out.append((self._take(s2, other(role), h), q))
         return out
 
@@ -517,7 +568,8 @@ class CardRound:
             if kind == "extra_attack":
                 return self._extra_attack(s1, role, e, pre=True)
             if kind == "self_hits_for_roll_modifier":
-                return [(self._take(s1, role, self.self_hits_mod[1]), Fraction(1))]
+                k = self.self_hits_mod[1]
+                return [(self._take(replace(s1, selfhit=_add(s1.selfhit, role, k)), role, k), Fraction(1))]
             return [(s1, Fraction(1))]
 
         return self._step(s, "before_combat_roll", play)
@@ -535,8 +587,9 @@ class CardRound:
 
     def combat_roll(self, s: _Sit) -> Branches:
         per_role = {}
+        dice = (self._dice(s, "attacker"), self._dice(s, "defender"))
         for role in ROLES:
-            n = self._dice(s, role)
+            n = dice[_i(role)]
             hit = self.ctx.base_hit[role]
             mod = self.mods[role]["combat_roll"]
             per_role[role] = _roll(n, hit, mod, self.confusion[role])
@@ -544,7 +597,7 @@ class CardRound:
         for (ha, ma, oa), pa_ in per_role["attacker"].items():
             for (hd, md, od), pd_ in per_role["defender"].items():
                 out.append((replace(s, combat=(ha, hd), scored=(s.scored[0] + ha, s.scored[1] + hd),
-                                    misses=(ma, md), ones=(oa, od)), pa_ * pd_))
+                                    misses=(ma, md), ones=(oa, od), dice=dice), pa_ * pd_))
         return out
 
     def before_reroll(self, s: _Sit) -> Branches:
@@ -582,16 +635,18 @@ class CardRound:
 
     def leader_reroll(self, s: _Sit) -> Branches:
         per_role = {}
+        n = {}
         for role in ROLES:
             if self.no_reroll[role]:
-                per_role[role] = {0: Fraction(1)}
+                per_role[role], n[role] = {0: Fraction(1)}, 0
                 continue
             r = min(self._leadership(s, role), MAX_DICE, s.misses[_i(role)])  # WOTR-STR-5, WOTR-HIT-6
-            per_role[role] = binomial(r, hit_chance(self.ctx.base_hit[role], self.mods[role]["leader_reroll"]))
+            per_role[role], n[role] = binomial(r, hit_chance(self.ctx.base_hit[role], self.mods[role]["leader_reroll"])), r
         out = []
         for ha, qa in per_role["attacker"].items():
             for hd, qd in per_role["defender"].items():
-                out.append((replace(s, reroll=(ha, hd), scored=(s.scored[0] + ha, s.scored[1] + hd)), qa * qd))
+                out.append((replace(s, reroll=(ha, hd), scored=(s.scored[0] + ha, s.scored[1] + hd),
+                                    rerolled=(n["attacker"], n["defender"])), qa * qd))
         return out
 
     def after_reroll(self, s: _Sit) -> Branches:
@@ -602,7 +657,7 @@ class CardRound:
             i = _i(role)
             if kind == "bonus_hits":
                 if _bonus_condition(s, role, e.get("if") or {}):
-                    s = replace(s, scored=_add(s.scored, role, int(e["value"])))
+                    s = replace(s, scored=_add(s.scored, role, int(e["value"])), bonus=_add(s.bonus, role, int(e["value"])))
             elif kind == "spend_hit_to_eliminate":
                 if s.reroll[i] >= 1 and s.scored[i] >= 1:
                     prof = self.ctx.profiles[opp]
@@ -697,9 +752,11 @@ class CardRound:
 
     def casualties(self, s: _Sit) -> Branches:
         # WOTR-CAS-1/2: the attacker takes his casualties first; both come from this round's rolls
-        ua, pa = self.cas("attacker", s.a, s.pa, s.scored[1] + s.ones[0])
-        ud, pd = self.cas("defender", s.d, s.pd, s.scored[0] + s.ones[1])
-        s = replace(s, a=ua, pa=pa, d=ud, pd=pd, scored=(0, 0))
+        taken = (s.scored[1] + s.ones[0], s.scored[0] + s.ones[1])
+        ua, pa = self.cas("attacker", s.a, s.pa, taken[0])
+        ud, pd = self.cas("defender", s.d, s.pd, taken[1])
+        s = replace(s, a=ua, pa=pa, d=ud, pd=pd, scored=(0, 0), taken=taken,
+                    selfhit=(s.selfhit[0] + s.ones[0], s.selfhit[1] + s.ones[1]))
         if unit_count(ua) == 0 or unit_count(ud) == 0:
             s = replace(s, end="eliminated")
         return [(s, Fraction(1))]
@@ -717,7 +774,7 @@ class CardRound:
                 if k is None:
                     k = max(0, min(int(e["max_self_hits"]), hit_points(u) - 1))
                 k = min(k, int(e["max_self_hits"]))
-                s2 = self._take(s1, role, k)
+                s2 = self._take(replace(s1, selfhit=_add(s1.selfhit, role, k)), role, k)
                 if s2.end is not None:
                     return [(s2, Fraction(1))]
                 n = k * int(e.get("dice_per_self_hit", 1))
@@ -728,7 +785,10 @@ class CardRound:
                 if "own_army_units_at_least_times_enemy" in cond:
                     mine, theirs = unit_count(s1.units(role)[0]), unit_count(s1.units(other(role))[0])
                     ok = mine >= int(cond["own_army_units_at_least_times_enemy"]) * theirs
-                return [(self._take(s1, other(role), int(e["value"])) if ok else s1, Fraction(1))]
+                if not ok:
+                    return [(s1, Fraction(1))]
+                return [(self._take(replace(s1, bonus=_add(s1.bonus, role, int(e["value"]))), other(role),
+                                    int(e["value"])), Fraction(1))]
             return [(s1, Fraction(1))]
 
         return self._step(s, "after_remove_casualties", play)

@@ -134,7 +134,7 @@ def decide(s: Scenario, c: Claim) -> Verdict:
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
     named = _named_cards(s, 1)
     v = _decide_positive(s, c)
-    if named and c.kind in ("strength", "dice", "leadership", "reroll_dice"):
+    if named and c.kind in ("strength", "leadership"):
         v.notes.append(f"the Army's own numbers, before the Combat cards of round 1 ({', '.join(named)})")
     if c.negated:
         v.verdict = not v.verdict
@@ -172,6 +172,10 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             return Verdict(c, True, rules)
         return Verdict(c, False, [x.rule for x in v.violations],
                        notes=[f"{x.rule}: {x.detail}" for x in v.violations])
+    if c.kind in ("dice", "reroll_dice") and _named_cards(s, 1):
+        return _round_one_dice(s, c)
+    if c.kind == "hits" and a.get("round", 1) == 1 and _named_cards(s, 1):
+        return _round_one_hits(s, c)
     if c.kind in ("strength", "dice", "leadership", "reroll_dice"):
         v = _verdict_of(s, c)
         idx = 0 if a["role"] == "attacker" else 1
@@ -210,10 +214,13 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             rules.append("WOTR-SITE-3")
         if any(card.round == rnd for card in s.cards):
             rules.append("WOTR-CARD-7")
+        named = _named_cards(s, rnd)
         if len(rules) > 1:  # sites, sieges and cards change the number needed (WOTR-HIT-2)
             rules.insert(1, "WOTR-HIT-2")
-        return Verdict(c, got == a["value"], rules, notes=[f"the {a['role']} hits on {got} in round {rnd} "
-                                                           f"({region.name}, {s.kind} battle)"])
+        notes = [f"the {a['role']} hits on {got} in round {rnd} ({region.name}, {s.kind} battle)"]
+        if named:  # a Combat card modifies the roll (WOTR-HIT-3), never the number needed
+            notes.append(f"{', '.join(named)}: modifiers to the roll, not the number needed (WOTR-HIT-3)")
+        return Verdict(c, got == a["value"], rules, notes=notes)
     if c.kind == "hits":
         v = _verdict_of(s, c)
         setup = battle_setup(s, v.attacking)
@@ -285,6 +292,68 @@ NUMBER_LINES = {"strength": ("Combat Strength",), "dice": ("Combat Strength", "C
                 "leadership": ("Leadership",), "reroll_dice": ("Leadership", "Leader re-roll dice")}
 
 
+def _round_one(s: Scenario, c: Claim):
+    """Round 1's numbers with its named Combat cards ({(attacker's Tally, defender's): p}, :mod:`..battle.round_table`)."""
+    from ..battle.odds import policies_for
+    from ..battle.process import Policy
+    from ..battle.setup import battle_setup
+    from ..cards.battle import card_round_dist, check_plan
+
+    setup = battle_setup(s, _verdict_of(s, c).attacking)
+    check_plan(s, setup, s.card_plan)
+    cr, _ = card_round_dist(s, setup, s.card_plan, Policy.from_flags(s.flags, policies_for(s)[0]))
+    return cr
+
+
+def _card_rules(cr) -> list[str]:
+    return ["WOTR-CARD-2", "WOTR-CARD-7"] + (["WOTR-CARD-4"] if getattr(cr, "cancelled", ()) else [])
+
+
+def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
+    """"the X rolls N dice" / "re-rolls up to N dice" with round 1's named cards: the dice its Combat roll
+    has once the cards' caps, reductions and own attacks have acted (WOTR-STR-3/6, WOTR-CARD-6), and the
+    most it may re-roll (WOTR-STR-5); a number that depends on the dice is true only if it always holds."""
+    from ..cards.combat_round import round_marginals
+
+    cr = _round_one(s, c)
+    a = c.args
+    field = "dice" if c.kind == "dice" else "rerolled"
+    d = round_marginals(cr.tallies, a["role"])[field]
+    names = ", ".join(_named_cards(s, 1))
+    if field == "dice":
+        ok = d.get(a["value"], Fraction(0)) == 1
+        note = (f"with {names}: {', '.join(f'{k} dice: {p}' for k, p in d.items())}")
+        rules = ["WOTR-STR-2", "WOTR-STR-3", "WOTR-STR-6"] + _card_rules(cr)
+    else:
+        ok = max(d) == a["value"]
+        note = f"with {names}: up to {max(d)} dice ({', '.join(f'{k}: {p}' for k, p in d.items())} re-rolled)"
+        rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6"] + _card_rules(cr)
+    return Verdict(c, ok, rules, notes=[note])
+
+
+def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
+    """"the X scores ... k hits in round 1" with round 1's named cards: the hits of its Combat roll and
+    Leader re-roll (missed dice a card turns into hits included; a card's own attack roll, bonus hits and
+    self-hits are apart, in odds' round table)."""
+    from ..cards.combat_round import round_marginals
+
+    cr = _round_one(s, c)
+    a = c.args
+    marg = round_marginals(cr.tallies, a["role"])
+    d = marg["scored"]
+    k, cmp = a["hits"], a.get("compare", "at least")
+    test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
+    got = sum((p for x, p in d.items() if test(x)), Fraction(0))
+    want = Fraction(str(a["probability"]))
+    rules = ["WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"] + _card_rules(cr)
+    apart = [f"{w}: {dict((x, str(p)) for x, p in marg[f].items())}" for f, w in
+             (("own", "its card's own attack roll"), ("bonus", "bonus hits"), ("self_hits", "self-hits"))
+             if set(marg[f]) != {0}]
+    return Verdict(c, got == want, rules,
+                   notes=[f"P({cmp} {k} hits) = {got} = {float(got):.6f}: the Combat roll and Leader re-roll with "
+                          f"{', '.join(_named_cards(s, 1))}"] + [f"apart: {x}" for x in apart])
+
+
 def _card_check(s: Scenario, c: Claim):
     """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
     modelled) and the reasons (:func:`..cards.combat_round.playable`)."""
@@ -340,8 +409,10 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
             return []
         return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
                  "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_ if r["holds"] is None]
-    if c.kind in ("hits", "hit_number"):
+    if c.kind == "hits":
         rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
+        if rnd == 1:
+            return []  # decided with the cards (round 1's numbers)
         return [{"card": name, "what": f"played in round {rnd}",
                  "why": "this claim reads one roll's numbers without the card's effects; use `odds`"}
                 for name in _named_cards(s, rnd)]

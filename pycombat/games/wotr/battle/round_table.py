@@ -1,0 +1,121 @@
+"""Round 1's numbers, side by side: the dice each side rolls and the hits each roll scores.
+
+For every casualty policy of an ``odds`` report, each side's exact distribution of: the dice of its
+Combat roll (WOTR-STR-3, after the cards' caps and reductions) and the hits they score (missed dice
+a card turns into hits included, WOTR-HIT-3/4), the dice of its Leader re-roll (min(Leadership, 5,
+misses), WOTR-STR-5, WOTR-HIT-6) and their hits, the hits of its Combat card's own attack roll
+(WOTR-CARD-6), its bonus hits, the hits it takes from itself (self-hits: Relentless Assault,
+Onslaught, Confusion's natural 1s) and the hits it takes at casualties after cancels (WOTR-CAS-1).
+With named Combat cards the numbers come from the card round itself
+(:class:`..cards.combat_round.CardRound`, its :attr:`tallies`); without, from the round's roll
+parameters, Combat roll then re-roll of the missed dice.
+
+>>> from pycombat.games.wotr.cards.combat_round import Tally
+>>> t = no_card_tallies(RollParamsLike(2, 1, 5, 0, 0, None), RollParamsLike(1, 0, 5, 0, 0, None))
+>>> sum(t.values())
+Fraction(1, 1)
+>>> marg = round_marginals(t, "attacker")
+>>> marg["combat"], marg["rerolled"]
+({0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}, {0: Fraction(1, 9), 1: Fraction(8, 9)})
+"""
+from __future__ import annotations
+
+from collections import namedtuple
+from fractions import Fraction
+from typing import Any
+
+from pycombat.dice import as_json, binomial
+from ..cards.combat_round import Tally, round_marginals
+from .dice import hit_chance
+
+#: what :func:`no_card_tallies` reads of a roll (:class:`.process.RollParams` has these fields)
+RollParamsLike = namedtuple("RollParamsLike", "dice rerolls hit roll_modifier reroll_modifier reroll_hit")
+
+#: (field, words, rule) in the order of the round (WOTR-ROUND-1)
+ROWS = (("dice", "Combat roll: dice", "WOTR-STR-3"),
+        ("combat", "Combat roll: hits", "WOTR-HIT-3"),
+        ("rerolled", "Leader re-roll: dice", "WOTR-STR-5"),
+        ("reroll", "Leader re-roll: hits", "WOTR-HIT-6"),
+        ("own", "card's own attack roll: hits", "WOTR-CARD-6"),
+        ("bonus", "bonus hits", "WOTR-CARD-7"),
+        ("self_hits", "self-hits", "WOTR-CARD-7"),
+        ("taken", "hits taken at casualties, after cancels", "WOTR-CAS-1"))
+
+
+def _one_side(p) -> dict[tuple[int, int, int, int], Fraction]:
+    """``{(dice, combat hits, re-roll dice, re-roll hits): p}`` of one side's roll without named cards."""
+    out: dict = {}
+    first = hit_chance(p.hit, p.roll_modifier)
+    again = hit_chance(p.reroll_hit if p.reroll_hit is not None else p.hit, p.reroll_modifier)
+    for h, q in binomial(p.dice, first).items():
+        n = min(p.rerolls, p.dice - h)
+        for h2, q2 in binomial(n, again).items():
+            key = (p.dice, h, n, h2)
+            out[key] = out.get(key, Fraction(0)) + q * q2
+    return out
+
+
+def no_card_tallies(att, dfd) -> dict[tuple, Fraction]:
+    """Round 1 without named Combat cards: {(attacker's :class:`Tally`, defender's): p}; each side takes
+    the other's Combat roll and re-roll hits."""
+    out: dict[tuple, Fraction] = {}
+    for (da, ha, ra, ha2), pa in _one_side(att).items():
+        for (dd, hd, rd, hd2), pd in _one_side(dfd).items():
+            key = (Tally(dice=da, combat=ha, rerolled=ra, reroll=ha2, taken=hd + hd2),
+                   Tally(dice=dd, combat=hd, rerolled=rd, reroll=hd2, taken=ha + ha2))
+            out[key] = out.get(key, Fraction(0)) + pa * pd
+    return out
+
+
+def round_one_tallies(rep, policy: str) -> dict[tuple, Fraction]:
+    """Round 1's :class:`Tally` pairs for one casualty policy of an ``odds`` report."""
+    s, setup = rep.scenario, rep.setup
+    plan = s.card_plan
+    if plan is not None and any(c is not None for c in plan.round_cards(1)[0].values()):
+        from ..cards.battle import card_round_dist
+        from .process import Policy
+
+        cr, _ = card_round_dist(s, setup, plan, Policy.from_flags(s.flags, policy))
+        return cr.tallies
+    return no_card_tallies(setup.params("attacker", setup.start[0], 1), setup.params("defender", setup.start[2], 1))
+
+
+def round_table_json(rep) -> list[dict[str, Any]]:
+    """``[{round: 1, policy, attacker: {field: {value: {exact, decimal}}}, defender: ...}]``."""
+    out = []
+    for pol in rep.results:
+        t = round_one_tallies(rep, pol)
+        row: dict[str, Any] = {"round": 1, "policy": pol, "rules": [r for _, _, r in ROWS]}
+        for role in ("attacker", "defender"):
+            row[role] = {f: {str(k): as_json(p) for k, p in d.items()}
+                         for f, d in round_marginals(t, role).items()}
+        out.append(row)
+    return out
+
+
+def _dist_text(d: dict[int, Fraction]) -> str:
+    if len(d) == 1:
+        return str(next(iter(d)))
+    mean = sum((k * p for k, p in d.items()), Fraction(0))
+    return ", ".join(f"{k}: {p.numerator}/{p.denominator} ({float(p):.4f})" for k, p in d.items()) + \
+        f"; mean {float(mean):.3f}"
+
+
+def round_table_lines(rep) -> list[str]:
+    """The text of round 1's numbers (the first casualty policy's; a second one is shown where it differs)."""
+    rows = [(pol, round_one_tallies(rep, pol)) for pol in rep.results]
+    if not rows:
+        return []
+    pol, t = rows[0]
+    lines = ["Round 1, side by side (exact; the rule of each number in brackets):"]
+    for role in ("attacker", "defender"):
+        marg = round_marginals(t, role)
+        for field, words, rule in ROWS:
+            d = marg[field]
+            if field in ("own", "bonus", "self_hits") and set(d) == {0}:
+                continue  # no card gives any
+            lines.append(f"  {role} {words}: {_dist_text(d)} [{rule}]")
+    for other, t2 in rows[1:]:
+        if t2 != t:
+            lines.append(f"  (under the {other} casualty policy the numbers after casualties differ: see the JSON)")
+    return lines
