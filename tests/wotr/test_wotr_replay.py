@@ -41,9 +41,12 @@ def test_replay_golden(name, capsys, monkeypatch):
     assert text == gt.read_text(encoding="utf-8")
     assert data == json.loads(gj.read_text(encoding="utf-8"))
     assert data["scenario"] == path
-    # the report the CLI prints is the replay's own (the API and the CLI agree)
+    # the report the CLI prints is the replay's own after the title and the battle's header (the API
+    # and the CLI agree)
     r = replay(load_scenario(ROOT / path))
-    assert text == "\n".join(r.lines()) + "\n"
+    head = text[: len(text) - len("\n".join(r.lines()) + "\n")]
+    assert text.endswith("\n".join(r.lines()) + "\n")
+    assert head.splitlines()[0] == load_scenario(ROOT / path).title and "Attacker (" in head and "Defender (" in head
     assert {**r.json(), "scenario": path} == data
 
 

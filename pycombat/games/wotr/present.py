@@ -318,7 +318,11 @@ def optimize(report: OptimizeReport, console: Console) -> None:
 
 # ---- replay ------------------------------------------------------------------------------------------
 def replay(report: ReplayReport, console: Console) -> None:
-    """The battle narrated round by round with the given dice (the report's lines)."""
+    """The battle narrated round by round with the given dice (the report's lines), after the title and
+    the battle's header (where, how, both Armies' numbers)."""
+    title(console, report)
+    if report.battle is not None and report.attack is not None:
+        _battle_lines(console, report.battle, report.attack)
     for line in report.lines():
         console.print(line)
 

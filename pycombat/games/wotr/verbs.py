@@ -413,6 +413,8 @@ class ReplayReport(Report):
     """A battle resolved with given dice, narrated round by round (:class:`.battle.replay.Replay`)."""
 
     replay: Any = None  #: :class:`.battle.replay.Replay`: the rounds, the fates and the result
+    battle: Any = None  #: the scenario (the header: the battle and both Armies)
+    attack: Any = None  #: :class:`.battle.splits.AttackVerdict` of the attack replayed
 
     def to_json(self) -> dict:
         return self.replay.json()
@@ -428,7 +430,9 @@ def replay(scenario, *, rolls: str | None = None) -> ReplayReport:
     _start(scenario, "replay")
     r = (replay_battle(scenario) if rolls is None
          else replay_battle(scenario, parse_rolls_text(rolls), origin="--rolls"))
-    return ReplayReport(**_base(scenario, "replay"), replay=r)
+    from .battle.splits import judge_attack
+
+    return ReplayReport(**_base(scenario, "replay"), replay=r, battle=scenario, attack=judge_attack(scenario))
 
 
 # ---- verify --------------------------------------------------------------------------------------------
