@@ -248,3 +248,22 @@ def test_verify_position_claims(capsys, tmp_path):
     bad.write_text(path.read_text().split("claims:")[0] + "claims:\n  - claim: Legolas may move from Lorien to Fangron\n")
     code, _, err = run(capsys, "verify", bad)
     assert code == 2 and "claims[0].claim: unknown region 'Fangron'; did you mean 'Fangorn'" in err
+
+
+def test_plot_units_left_axes_are_whole_units(tmp_path, monkeypatch):
+    """The units-left panels tick whole units only (one tick per count the battle can leave)."""
+    import matplotlib.pyplot as plt
+
+    from pycombat.games.wotr.battle.odds import battle_report
+    from pycombat.games.wotr.battle.plot import plot_battle
+    from pycombat.games.wotr.schema import load_scenario
+
+    seen = []
+    monkeypatch.setattr(plt, "close", lambda fig: seen.append(fig))
+    rep = battle_report(load_scenario(EX / "skirmish.yaml"))
+    plot_battle(rep, tmp_path / "p.png")
+    axes = seen[0].axes
+    for ax, role in ((axes[1], "attacker"), (axes[2], "defender")):
+        labels = [t.get_text() for t in ax.get_xticklabels()]
+        want = sorted({k for res in rep.results.values() for k in res.survivors(role)})
+        assert labels == [str(k) for k in want]

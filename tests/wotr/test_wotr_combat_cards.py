@@ -636,3 +636,20 @@ def test_round_numbers_without_cards_match_face_by_face():
                                    setup.params("defender", setup.start[2], 1)).items():
         got[tuple(tuple(getattr(t, f) for f in TALLY) for t in pair)] += p
     assert dict(got) == expected(None, None, fp, sh, tally=True)
+
+
+def test_card_lookup_for_wotr(capsys):
+    """`pycombat card NAME --game wotr`: an Event (or Combat-card) title gives the Event(s) and the Combat
+    card with its initiative, requirement and effects; a typo is one error with the closest title."""
+    from pycombat.cli import main
+
+    assert main(["card", "Shield-wall", "--game", "wotr", "--json"]) == 0
+    import json
+
+    got = json.loads(capsys.readouterr().out)
+    cc = {c["combat_card"]["name"] for c in got["cards"]}
+    assert got["game"] == "wotr" and cc == {"Shield-wall"} and all(c["event"] for c in got["cards"])
+    assert main(["card", "Shield-wall", "--game", "wotr"]) == 0
+    assert "Combat card: Shield-wall (initiative" in capsys.readouterr().out
+    assert main(["card", "Shieldwal", "--game", "wotr"]) == 2
+    assert "did you mean 'Shield-wall'" in capsys.readouterr().err

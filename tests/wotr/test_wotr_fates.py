@@ -86,3 +86,21 @@ def test_retreat_into_the_siege_leaders_go_inside():
     f = {row["figure"]: row["fates"] for row in outcome_fates(s, s.attacker.force, o)["defender"]}
     assert f["Rohan Leader"] == {"in_stronghold": 2} and f["Gimli"] == {"in_stronghold": 1}
     assert f["Rohan Regular"] == {"in_stronghold": 3, "casualties_or_left_out_of_the_siege": 2}
+
+
+def test_odds_text_tells_where_the_figures_go(capsys):
+    """The fates are in the text too (the first policy's chance for each figure, as in the JSON)."""
+    import json as _json
+
+    from pycombat.cli import main as _main
+
+    path = str(Path(__file__).resolve().parents[2] / "examples" / "wotr" / "osgiliath.yaml")
+    assert _main(["odds", path, "--json"]) == 0
+    fates = _json.loads(capsys.readouterr().out)["fates"]
+    assert _main(["odds", path]) == 0
+    text = capsys.readouterr().out
+    pol, rows = next(iter(fates.items()))
+    assert f"Where the figures go ({pol};" in text
+    for row in rows["attacker"]:
+        k, v = next(iter(row["per_figure"].items()))
+        assert f"attacker {row['figure']} x{row['count']}: {k.replace('_', ' ')} {v['decimal']:.4f}" in text

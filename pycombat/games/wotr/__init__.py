@@ -103,6 +103,8 @@ register(Game(
     json_schema=f"{_M}.spec:json_schema",
     digest=None,  # the shipped pycombat/rules/wotr.md
     digest_extensions=(Path(__file__).parent / "card_flags.md",),  # the named Combat cards' rules and flags
+    card=f"{_M}.cards.lookup:card",
+    card_present=f"{_M}.cards.lookup:present",
     examples=_examples(),
     names=f"{_M}.completion:names",
     board=f"{_M}.completion:board",

@@ -84,6 +84,20 @@ def fates_json(rep) -> dict:
     return out
 
 
+def fates_lines(fates: dict) -> list[str]:
+    """The text of :func:`fates_json` for the first casualty policy: where each kind of figure ends,
+    as the chance for one figure (the JSON has the exact fractions and the expected counts)."""
+    if not fates:
+        return []
+    pol, rows = next(iter(fates.items()))
+    lines = [f"Where the figures go ({pol}; the chance for each figure, WOTR-CAS-5/6/7):"]
+    for role in ("attacker", "defender"):
+        for row in rows.get(role, []):
+            where = ", ".join(f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["per_figure"].items())
+            lines.append(f"  {role} {row['figure']} x{row['count']}: {where}")
+    return lines
+
+
 def consequences_json(rep) -> dict:
     """Politics (WOTR-POL), sieges and relief (WOTR-SITE, WOTR-SIEGE-7), other Armies (WOTR-ATK-4)."""
     from .process import Policy
@@ -144,7 +158,7 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
     from .round_table import round_table_lines
 
-    return lines + round_table_lines(rep)
+    return lines + round_table_lines(rep) + fates_lines(fates_json(rep))
 
 
 def named_cards_unmodelled(s, verb: str) -> list[dict]:

@@ -48,6 +48,10 @@ def plot_battle(report, path: str | Path) -> Path:
         ax.set_title(f"{role}'s Army units left")
         ax.set_xlabel("units")
         ax.set_ylabel("probability")
+        # whole units: one tick per count, under the middle of its bars (never 0.5 steps)
+        counts = sorted({k for res in report.results.values() for k in res.survivors(role)})
+        ax.set_xticks([k + width * (len(pols) - 1) / 2 for k in counts])
+        ax.set_xticklabels([str(k) for k in counts])
     for ax in axes:
         ax.legend(fontsize=8)
     fig.suptitle(report.scenario.title or "battle")
