@@ -653,3 +653,15 @@ def test_card_lookup_for_wotr(capsys):
     assert "Combat card: Shield-wall (initiative" in capsys.readouterr().out
     assert main(["card", "Shieldwal", "--game", "wotr"]) == 2
     assert "did you mean 'Shield-wall'" in capsys.readouterr().err
+
+
+def test_words_of_power_is_whole():
+    """Words of Power cancels a Companion's Leadership and Captain of the West; his other abilities
+    (High Warden of the White Tower for Boromir) act outside battle: named in the log, nothing unmodelled."""
+    card = DB.card("Words of Power")
+    assert unmodelled(card) == []
+    fp, sh, regions, battle = SETUPS["Words of Power"][:4]
+    s = build(fp, sh, regions, battle, sh_card=card.name)
+    setup = battle_setup(s)
+    cr, _ = card_round_dist(s, setup, s.card_plan, Policy("regulars_first", "regulars_first"))
+    assert any("High Warden of the White Tower" in t and "do not act in a Combat round" in t for t, _ in cr.log)

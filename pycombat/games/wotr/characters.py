@@ -40,6 +40,7 @@ class Character:
     starts_in_fellowship: bool = False  #: one of the 7 starting Companions
     shadowfax: bool = False  #: Gandalf the White: Level 4 for movement alone or with one Hobbit (WOTR-CHMOVE-10)
     hobbit: bool = False  #: Meriadoc, Peregrin (for Shadowfax)
+    abilities: tuple[str, ...] = ()  #: the names of its abilities as printed (characters.json ``ability_names``)
 
     def __str__(self) -> str:
         return self.name
@@ -87,5 +88,6 @@ def load_characters() -> CharacterDB:
                              servants_of_the_white_hand="servants-of-the-white-hand" in flags,
                              replaces=rec.get("replaces"),
                              starts_in_fellowship=bool(rec.get("starts_in_fellowship")),
-                             shadowfax="shadowfax" in flags, hobbit="hobbit" in (rec.get("title") or "").lower()))
+                             shadowfax="shadowfax" in flags, hobbit="hobbit" in (rec.get("title") or "").lower(),
+                             abilities=tuple(rec.get("ability_names") or ())))
     return CharacterDB(out)

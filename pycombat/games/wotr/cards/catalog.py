@@ -56,11 +56,11 @@ IN_BATTLE = ("hobbit", "companion", "gandalf", "strider_or_aragorn", "fp_leader_
              "nazgul", "isengard_army_unit", "southrons_easterlings_elite_unit", "shadow_elite_unit")
 
 #: parts of cards the interpreter does not carry (listed in the output of every query that uses them)
-UNMODELLED_PARTS: tuple[dict[str, str], ...] = (
-    {"card": "Words of Power", "what": "special abilities of the cancelled Companion other than Captain of the West",
-     "why": "only Captain of the West (WOTR-STR-8) and Leadership act in a Combat round here; the White Rider is "
-            "decided before the battle (WOTR-STR-11)"},
-)
+UNMODELLED_PARTS: tuple[dict[str, str], ...] = ()
+#: Companion abilities that act in a Combat round (Words of Power cancels them); the others (Emissary from the
+#: West, Heir to Isildur, Shadowfax, Take Them Alive! ...) act outside battle, and the White Rider is decided
+#: before it (WOTR-STR-11)
+COMBAT_ABILITIES = ("Captain of the West",)
 
 
 @dataclass(frozen=True)

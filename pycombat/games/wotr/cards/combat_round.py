@@ -34,7 +34,7 @@ from ..battle.dice import hit_chance
 from pycombat.errors import ScenarioError
 from ..battle.casualties import unit_count
 from ..characters import load_characters
-from .catalog import CombatCard
+from .catalog import COMBAT_ABILITIES, CombatCard
 from ..battle.strength import MAX_DICE, SideProfile
 
 ROLES = ("attacker", "defender")
@@ -438,9 +438,12 @@ class CardRound:
                             used=_set(s.used, opp, s.used[_i(opp)] + (c.id,)))
                 if c.captain_of_the_west:
                     self.strength_delta[opp] = self.strength_delta.get(opp, 0) - 1
+                idle = [a for a in chars[c.id].abilities if a not in COMBAT_ABILITIES]
                 self.log.append((f"{card.name}: {chars[c.id].name}'s Leadership"
                                  + (" and Captain of the West" if c.captain_of_the_west else "")
-                                 + " cancelled this round", "WOTR-CARD-3"))
+                                 + " cancelled this round"
+                                 + (f" (his other abilities, {', '.join(idle)}, do not act in a Combat round)"
+                                    if idle else ""), "WOTR-CARD-3"))
         elif kind == "retreat_before_combat":
             if ctx.can_retreat:
                 s = replace(s, end="defender_retreated")
