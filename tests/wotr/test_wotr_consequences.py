@@ -3,6 +3,7 @@ own die fought against what is left, the Political Track (WOTR-POL-1/2) and reli
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -93,3 +94,27 @@ def test_relief_battle_against_the_besiegers():
     assert Fraction(info["relief"]["p_siege_lifted"]["exact"]) == k.get("attacker_wins", 0) + k.get(
         "defender_retreated", 0)
     assert not rep.setup.siege_retreat  # the besiegers have no Stronghold to retreat into
+
+
+def test_capturing_a_settlement_is_a_political_outcome_with_the_track_after_it(capsys):
+    """The Folde (a Rohan Town) attacked with Rohan two steps from At War: the attack moves it to one
+    step (WOTR-POL-2); capturing the Town (with the chance the battle frees the region) moves it to At
+    War; the text says so."""
+    from pycombat.games.wotr.battle.consequences import politics_effect as _pe
+
+    d = {"game": "wotr", "title": "the Folde", "politics": {"Isengard": "at_war", "Rohan": {"steps": 2, "active": True}},
+         "attacker": {"region": "Westemnet", "units": {"Isengard": {"regulars": 4, "elites": 1}}},
+         "defender": {"region": "Folde", "units": {"Rohan": {"regulars": 1}}, "retreat_to": []}}
+    s = scenario_from_dict(d, file="folde.yaml")
+    rep = battle_report(s)
+    rows = _pe(s, next(iter(rep.results.values())))
+    cap = next(r for r in rows if r.get("settlement"))
+    res = next(iter(rep.results.values())).by_kind()
+    p = res.get("attacker_wins", 0) + res.get("defender_retreated", 0)
+    assert rows[0]["after_attack"]["steps"] == 1
+    assert cap["track"]["captured"]["steps"] == 0 and cap["track"]["not_captured"]["steps"] == 1
+    assert cap["track"]["captured"]["p"]["exact"] == f"{p.numerator}/{p.denominator}"
+    assert "advances from 1 to 0 steps from At War" in cap["text"]
+    from pycombat.games.wotr.battle.odds_details import odds_extra_lines
+
+    assert any(line.startswith("Politics: ") and "advances from 1 to 0 steps" in line for line in odds_extra_lines(rep))

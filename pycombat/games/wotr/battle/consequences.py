@@ -95,10 +95,22 @@ def politics_effect(s, result=None) -> list[dict]:
             note = ("if the attacker advances (optional); a Stronghold is captured only if empty, otherwise it is "
                     "besieged (WOTR-END-8)") if region.settlement == "stronghold" else \
                 "if the attacker advances (optional)"
+            # the track after the attack (the owner's row above, else his counter as it is), then the capture's step
+            before = next((r["after_attack"] for r in out if r["nation"] == owner.name and "after_attack" in r),
+                          {"steps": s.politics[region.nation].steps, "active": s.politics[region.nation].active})
+            steps, active = before["steps"], before["active"]
+            after = steps - 1 if steps > 1 or (steps == 1 and active) else steps  # WOTR-POL-6: passive stays at 1
+            if steps == 1 and not active:
+                rules.append("WOTR-POL-6")
+            step = (f"{owner.name} is already At War: no step" if steps == 0 else
+                    f"{owner.name} stays one step from At War until active (WOTR-POL-6)" if after == steps else
+                    f"{owner.name} advances from {steps} to {after} step{'s' if after != 1 else ''} from At War")
             out.append({"nation": owner.name, "settlement": region.name, "kind": region.settlement,
-                        "p_region_won": as_json(p), "text": f"{region.name} ({region.settlement}) may be captured "
-                        f"with probability {float(p):.4f} {note}: {owner.name} would advance one more step",
-                        "rules": rules})
+                        "p_region_won": as_json(p),
+                        "track": {"captured": {"p": as_json(p), "steps": after, "active": active},
+                                  "not_captured": {"p": as_json(1 - p), "steps": steps, "active": active}},
+                        "text": f"{region.name} ({region.settlement}) may be captured with probability "
+                                f"{float(p):.4f} {note}: {step}", "rules": rules})
     return out
 
 

@@ -144,6 +144,10 @@ def odds_extra_lines(rep) -> list[str]:
     from .consequences import siege_info, siege_lines
 
     lines += siege_lines(siege_info(rep.scenario, rep.setup, next(iter(rep.results.values()), None)))
+    from .consequences import politics_effect
+
+    for row in politics_effect(rep.scenario, next(iter(rep.results.values()), None)):  # WOTR-POL
+        lines.append(f"Politics: {row['text']} ({', '.join(row['rules'])})")
     cards = cards_json(rep)
     if cards is not None:
         for c in cards["rounds"]:
