@@ -118,3 +118,23 @@ def test_capturing_a_settlement_is_a_political_outcome_with_the_track_after_it(c
     from pycombat.games.wotr.battle.odds_details import odds_extra_lines
 
     assert any(line.startswith("Politics: ") and "advances from 1 to 0 steps" in line for line in odds_extra_lines(rep))
+
+
+def test_second_attack_in_the_text_and_no_retreat_into_the_second_army():
+    """The second Army's attack is in the odds text as in the JSON; the defender may not retreat into
+    the region of the second Army the file names (WOTR-END-3, WOTR-MOVE-3)."""
+    from pycombat.games.wotr.battle.odds_details import odds_extra_json, odds_extra_lines
+    from pycombat.games.wotr.battle.setup import retreat_regions
+
+    d = base(also_activates=[{"army": SECOND, "does": "attack", "die": "own"}])
+    del d["defender"]["retreat_to"]
+    s = scenario_from_dict(d, file="two.yaml")
+    assert "north-ithilien" not in retreat_regions(s)
+    d["battle"]["also_activates"] = []
+    assert "north-ithilien" in retreat_regions(scenario_from_dict(d, file="one.yaml"))
+    rep = battle_report(s)
+    seq = odds_extra_json(rep)["also_activates"][0]["after_both_attacks"]["regulars_first"]["outcomes"]
+    lines = odds_extra_lines(rep)
+    assert any(line.startswith("Also activated: ") for line in lines)
+    k, v = next(iter(seq.items()))
+    assert any(f"{k} {v['decimal']:.4f}" in line for line in lines)

@@ -148,6 +148,18 @@ def odds_extra_lines(rep) -> list[str]:
 
     for row in politics_effect(rep.scenario, next(iter(rep.results.values()), None)):  # WOTR-POL
         lines.append(f"Politics: {row['text']} ({', '.join(row['rules'])})")
+    if rep.scenario.also_activates:  # the other Armies the die activates (WOTR-ATK-4), and a second attack
+        for row in consequences_json(rep).get("also_activates", []):
+            lines.append(f"Also activated: {row['army']} ({row['does']}, {row['die']} die): "
+                         f"{'legal' if row['legal'] else 'not legal'} ({', '.join(row['rules'])})"
+                         + (f"; {row['sequencing']}" if row.get("sequencing") else ""))
+            for pol, seq in (row.get("after_both_attacks") or {}).items():
+                lines.append(f"  after both attacks ({pol}): " + ", ".join(
+                    f"{k} {v['decimal']:.4f}" for k, v in seq["outcomes"].items()))
+                break
+            if row.get("unmodelled"):
+                u = row["unmodelled"]
+                lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
     cards = cards_json(rep)
     if cards is not None:
         for c in cards["rounds"]:

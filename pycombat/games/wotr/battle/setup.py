@@ -35,8 +35,9 @@ def attacking_part(s: Scenario) -> Force:
 
 def retreat_regions(s: Scenario) -> list[str]:
     """Region ids the defender may retreat to (WOTR-END-3): the file's ``retreat_to``, or the adjacent
-    regions without the attacking Army and without a Settlement the enemy controls (WOTR-MOVE-3),
-    assuming no other enemy Army nearby. A besieged Army never retreats (WOTR-END-4)."""
+    regions without the attacking Army, without another enemy Army the file names (``also_activates``)
+    and without a Settlement the enemy controls (WOTR-MOVE-3), assuming no other enemy Army nearby. A
+    besieged Army never retreats (WOTR-END-4)."""
     d = s.defender
     if d.besieged or s.kind == "siege":
         return []
@@ -44,8 +45,9 @@ def retreat_regions(s: Scenario) -> list[str]:
         return list(d.retreat_to)
     board = load_board()
     out = []
+    enemy = {s.attacker.region.id} | {act.army.region.id for act in s.also_activates}
     for r in board.neighbours(d.region):
-        if r.id == s.attacker.region.id:
+        if r.id in enemy:
             continue
         if r.settlement and s.controller(r) not in (None, d.side):
             continue
