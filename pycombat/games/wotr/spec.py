@@ -229,8 +229,10 @@ HAND_CARD = Obj({
     "attack": Bool("an \"Attack...\" card (WOTR-ATK-9)"),
     "persistent": Bool("the card stays in play (WOTR-EVT-5)"),
     "musters": Bool("the card brings units or Leaders into play (WOTR-EVT-6)"),
-}, "an Event card in the acting player's hand", required=("name", "type"),
-    message="a card is {{name: ..., type: character|army|muster|strategy}} (no card texts ship)")
+}, "an Event card the file describes", required=("name", "type"),
+    message="a card is a shipped Event card's title, or {{name: ..., type: character|army|muster|strategy}}")
+HAND_ENTRY = AnyOf((Str("a shipped Event card's title (cards.json: its deck, icon and play requirement, WOTR-EVT-8)"),
+                    HAND_CARD), "an Event card in the acting player's hand")
 _DECK = "each Event deck has 24 cards (RB p.4)"
 DECKS = Obj({
     "character": Int("cards left in the Character Event deck", minimum=0, maximum=24, message=_DECK),
@@ -245,7 +247,7 @@ POSITION_SCENARIO = Obj({
     "position": AnyOf((Words("the setup position", ("setup",),
                              message="must be `setup` or a mapping, not {value!r}"), POSITION), "the board"),
     "action": ACTION,
-    "hand": List(HAND_CARD, "the acting player's hand (WOTR-EVT)"),
+    "hand": List(HAND_ENTRY, "the acting player's hand (WOTR-EVT)"),
     "played": List(Str("a card already played or discarded (WOTR-EVT-3)")),
     "decks": DECKS,
     "rules": Flags(GAME),

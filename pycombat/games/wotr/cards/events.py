@@ -1,9 +1,11 @@
 """Action dice and Event cards (WOTR-DICE, WOTR-EVT, WOTR-CARD-1, WOTR-ATK-9, WOTR-POL-3/4), decided
 by ``asp_rules/wotr/cards.lp`` in check mode.
 
-No card texts ship with pycombat: a card is what the scenario says it is (``hand:``): its deck
-(Character or Strategy), its action icon (Character, Army or Muster), whether it is an "Attack..."
-card, Persistent, or brings figures into play. :func:`judge` asks the encoding one question (a
+A card in ``hand:`` is a shipped Event card named by its title (its deck, icon, persistence and
+printed play requirement from ``cards.json``; the requirement checked in the position by
+:mod:`.requirements`, WOTR-EVT-8), or what the scenario says it is: its deck (Character or
+Strategy), its action icon (Character, Army or Muster), whether it is an "Attack..." card,
+Persistent, or brings figures into play. :func:`judge` asks the encoding one question (a
 ``q_*`` fact) and returns the rules that forbid it (``violation/2``) or allow it (``engaged/2``).
 """
 from __future__ import annotations
@@ -56,6 +58,8 @@ QFace = _pred("q_face", side=ConstantField, die=ConstantField)
 QPlace = _pred("q_place", how=ConstantField, c=StringField, n=ConstantField, kind=ConstantField, count=IntegerField,
                r=StringField)
 Engaged = _pred("engaged", rule=StringField, detail=RawField)
+ReqFails = _pred("requirement_fails", c=StringField, why=StringField)
+ReqMet = _pred("requirement_met", c=StringField, why=StringField)
 
 
 @dataclass
@@ -89,12 +93,25 @@ def base_facts(s: PositionScenario, die: str | None = None) -> list[Predicate]:
             out.append(Persistent(c=cid))
         if c.musters:
             out.append(MusterCard(c=cid))
+        if c.requirement:  # WOTR-EVT-8: a shipped card's printed requirement, checked in the position
+            held, why = requirement_check(s, c)
+            if held is True:
+                out.append(ReqMet(c=cid, why=why))
+            elif held is False:
+                out.append(ReqFails(c=cid, why=why))
     for name in s.played:
         out.append(Played(c=_card_id(name)))
     for deck, n in s.decks.items():
         if n is not None:
             out.append(DeckLeft(deck=deck, n=n))
     return out
+
+
+def requirement_check(s: PositionScenario, card) -> tuple[bool | None, str]:
+    """Whether ``card``'s printed play requirement holds in the position (:mod:`.requirements`)."""
+    from .requirements import check, requirement_of
+
+    return check(s.position, requirement_of(card.requirement))
 
 
 def placement_facts(s: PositionScenario) -> list[Predicate]:

@@ -432,10 +432,30 @@ def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
     return out
 
 
+def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
+    """What a card claim depends on and the position cannot state: a shipped card's requirement on
+    the Fellowship Track or its being revealed (WOTR-EVT-8); whether a shipped card brings figures
+    into play (the data does not say, WOTR-EVT-6)."""
+    from ..cards.events import requirement_check
+
+    name = c.args.get("card")
+    card = s.card(str(name)) if name else None
+    if card is None or not card.shipped:
+        return []
+    if c.kind == "card_play":
+        held, why = requirement_check(s, card)
+        if held is None:
+            return [{"card": card.name, "what": f"its requirement: {card.requirement}", "why": why}]
+    if c.kind == "place" and card.musters is None:
+        return [{"card": card.name, "what": "whether it brings figures into play",
+                 "why": "the shipped card data does not say; describe the card ({name, type, musters: true})"}]
+    return []
+
+
 def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     return verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
-                         relevant_flags=_relevant_flags)
+                         relevant_flags=_relevant_flags, unmodelled=unmodelled_for, unmodelled_rule="WOTR-EVT-8")
 
 
 #: position claims: a sentence or ``{kind: ..., fields}`` on moves, dice and cards

@@ -19,7 +19,8 @@ scenario has ``position:`` and ``action:`` blocks instead (the two kinds never m
       side: shadow                     # whose action it is
       die: army                        # army | character | muster | army_muster | event | will_of_the_west | eye
       card: {name: "...", moves: 2}    # an Event card that moves one Army up to N regions (WOTR-MOVE-10)
-    hand: [{name: "...", type: army, attack: true}]      # the acting player's hand (WOTR-EVT)
+    hand: [Grond, Hammer of the Underworld, {name: "...", type: army, attack: true}]  # the acting player's hand:
+                                       # a shipped card by title, or a card the file describes (WOTR-EVT)
     played: [...]                      # cards already played or discarded (WOTR-EVT-3)
     decks: {character: 0, strategy: 12}  # cards left in the acting player's two Event decks
     rules: {stacking_check: trim_at_end}
@@ -126,16 +127,18 @@ class Action:
 
 @dataclass(frozen=True)
 class Card:
-    """An Event card, by the facts the scenario gives (no card text ships): its deck and icon."""
+    """An Event card: a shipped one by its title (cards.json), or by the facts the scenario gives."""
 
     name: str
     deck: str  #: character | strategy (WOTR-EVT-1)
     icon: str | None  #: character | army | muster; None: a Strategy card whose icon the file does not say
     attack: bool = False  #: an "Attack..." card: it starts an attack (WOTR-ATK-9, WOTR-POL-3)
     persistent: bool = False  #: stays in play (WOTR-EVT-5)
-    musters: bool = False  #: brings units or Leaders into play (WOTR-EVT-6)
+    musters: bool | None = False  #: brings units or Leaders into play (WOTR-EVT-6); None: not known (a card by name)
     side: str | None = None
     path: str = ""
+    requirement: str | None = None  #: a shipped card's printed play requirement (cards.json, WOTR-EVT-8)
+    shipped: bool = False  #: given by name: a card of the shipped data
 
 
 @dataclass(frozen=True)
@@ -465,9 +468,30 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
 CARD_KEYS = HAND_CARD.keys
 
 
+def _shipped_card(node: Node, side: str) -> Card:
+    """A card named by its title: deck, icon, persistence and requirement from cards.json."""
+    from pycombat.errors import UnknownNameError
+    from pycombat.names import closest
+    from ..cards.requirements import _records
+
+    name = node.as_str()
+    recs = _records()
+    rec = next((r for t, r in recs.items() if normalize(t) in (normalize(name),) or normalize(r["id"]) == normalize(name)),
+               None)
+    if rec is None:
+        raise UnknownNameError("Event card", name, closest(name, sorted(recs)), file=node.file, path=node.path)
+    if rec["side"] != side:
+        raise node.error(f"{rec['title']} is a {SIDE_NAMES[rec['side']]} card; the acting player is the "
+                         f"{SIDE_NAMES[side]} (WOTR-EVT-1)")
+    tags = {t.get("tag") for t in rec.get("event_battle_tags") or ()}
+    return Card(rec["title"], rec["deck"], rec["event_type"], attack=bool(tags & {"attack", "attack_option"}),
+                persistent=bool(rec["persistent"]), musters=None, side=side, path=node.path,
+                requirement=rec["play_requirement"], shipped=True)
+
+
 def _card(node: Node, side: str) -> Card:
-    if isinstance(node.value, str):
-        raise node.error("a card is {name: ..., type: character|army|muster|strategy} (no card texts ship)")
+    if isinstance(node.value, str):  # a shipped card by its title (WOTR-EVT-8 checks its requirement)
+        return _shipped_card(node, side)
     node._mapping()
     name = node.str("name")
     kind = node.str("type", choices=("character", "army", "muster", "strategy"))
