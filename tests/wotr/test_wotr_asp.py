@@ -132,7 +132,9 @@ def edit(**changes):
     ({"battle": {"action": "muster"}}, "WOTR-ATK-6"),
     ({"battle": {"action": "eye"}}, "WOTR-ATK-6"),
     ({"battle": {"action": "event"}}, "WOTR-ATK-1"),
-    ({"battle": {"action": "event", "card": "Rage of the Dunlendings"}}, None),
+    ({"battle": {"action": "event", "card": "The Ringwraiths Are Abroad"}}, None),  # a card that attacks
+    ({"battle": {"action": "event", "card": "Rage of the Dunlendings"}}, "WOTR-ATK-1"),  # a muster card: no attack
+    ({"battle": {"action": "event", "card": "an Event card that allows an Army to attack"}}, None),  # described
     ({"battle": {"action": "character"}}, None),  # the Nazgûl leads
     ({"battle": {"action": "army_muster"}}, None),
     ({"battle": {"action": "will_of_the_west"}}, None),

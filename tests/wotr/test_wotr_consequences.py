@@ -138,3 +138,38 @@ def test_second_attack_in_the_text_and_no_retreat_into_the_second_army():
     assert any(line.startswith("Also activated: ") for line in lines)
     k, v = next(iter(seq.items()))
     assert any(f"{k} {v['decimal']:.4f}" in line for line in lines)
+
+
+def test_grond_makes_a_three_round_siege_battle_with_a_round_one_ban():
+    """Grond (WOTR-EVT-9): the siege battle lasts three rounds (no Elite to reduce: Regulars only);
+    its outcome equals three one-round siege battles chained by hand, each from the units the last
+    left. A Free Peoples Combat card in round 1 is refused unless a Companion is in the battle."""
+    from pycombat.errors import ScenarioError
+
+    def siege(att, dfd, card=None, extra=None):
+        d = {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war"},
+             "attacker": {"region": "Minas Tirith", "units": {"Sauron": {"regulars": att}}, "characters": ["The Witch-king"]},
+             "defender": {"region": "Minas Tirith", "units": {"Gondor": {"regulars": dfd}}, "besieged": True,
+                          **(extra or {})},
+             "battle": {"action": "event", "card": card} if card else {"action": "army"},
+             "rules": {"casualty_policy": "regulars_first"}}
+        return scenario_from_dict(d, file="siege.yaml")
+    got = battle_report(siege(4, 3, "Grond, Hammer of the Underworld")).results["regulars_first"]
+    want: dict = {}
+    layer = {(4, 3): Fraction(1)}
+    for rnd in range(3):
+        nxt: dict = {}
+        for (a, d), p in layer.items():
+            res = battle_report(siege(a, d)).results["regulars_first"]
+            for o, q in res.outcomes.items():
+                (ra, _), = o.attacker or ((0, 0),)
+                (rd, _), = o.defender or ((0, 0),)
+                if o.kind == "siege_goes_on" and rnd < 2:
+                    nxt[(ra, rd)] = nxt.get((ra, rd), Fraction(0)) + p * q
+                else:
+                    want[o.kind] = want.get(o.kind, Fraction(0)) + p * q
+        layer = nxt
+    assert got.by_kind() == want
+    with pytest.raises(ScenarioError, match="WOTR-EVT-9"):
+        battle_report(siege(4, 3, "Grond, Hammer of the Underworld", {"card": "Shield-wall"}))
+    assert battle_report(siege(4, 3, "Grond, Hammer of the Underworld", {"card": "Shield-wall", "characters": ["Boromir"]}))

@@ -105,8 +105,12 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         if pol.at_war:
             facts.append(AtWar(nation=nation))
     facts.append(Action(action=s.action))
-    if s.card:
-        facts.append(AttackCard())
+    if s.card:  # WOTR-ATK-1, WOTR-EVT-9: a shipped Event card starts an attack only if its data says so
+        from ..cards.event_battle import event_card, starts_attack
+
+        rec = event_card(s.card)
+        if rec is None or starts_attack(rec):
+            facts.append(AttackCard())
     facts.append(BattleKind(kind=s.kind))
     for role in ("attacker", "defender"):
         army = s.army(role)

@@ -135,6 +135,13 @@ def odds_extra_json(rep) -> dict:
     if cards is not None:
         out["combat_cards"] = cards
         out["unmodelled"] = cards["unmodelled"] + out.get("unmodelled", [])
+    s = rep.scenario
+    if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
+        from ..cards.event_battle import event_card, unmodelled
+
+        extra = unmodelled(event_card(s.card))
+        if extra:
+            out["unmodelled"] = out.get("unmodelled", []) + extra
     return out
 
 
@@ -172,6 +179,11 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"  - {e['text']} ({e['rule']})")
         for u in cards["unmodelled"]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
+    if rep.scenario.action == "event":
+        from ..cards.event_battle import event_card, unmodelled
+
+        for u in unmodelled(event_card(rep.scenario.card)):
+            lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-9)")
     from .round_table import round_table_lines
 
     return lines + round_table_lines(rep) + fates_lines(fates_json(rep))

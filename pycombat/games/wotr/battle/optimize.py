@@ -165,6 +165,10 @@ def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
             lines.append(f"  end: {choice.kind.replace('_', ' ')}")
             return lines
         if setup.kind == "siege":
+            if choice is None and rnd < setup.siege_rounds and not (setup.max_rounds and rnd >= setup.max_rounds):
+                lines.append(f"  the siege battle goes on: it lasts {setup.siege_rounds} rounds (WOTR-EVT-9)")
+                state = (a2, pa2, d2, pd2, setup.next_round(rnd), True)
+                continue
             if choice is None:
                 lines.append("  the attacker stops: the siege goes on (WOTR-SIEGE-3)")
                 return lines

@@ -102,6 +102,7 @@ class BattleSetup:
     can_retreat: bool = False  #: WOTR-END-3/4: the defender has a free region to retreat to
     effects: Mapping[int, tuple[Effects, Effects]] = field(default_factory=dict)  #: round -> (attacker, defender)
     max_rounds: int | None = None
+    siege_rounds: int = 1  #: a siege battle's rounds before the attacker must reduce an Elite to go on (WOTR-EVT-9)
     dice_reduction_target: str = "dice"
     siege_reduction_needs_regular: bool = True
     leader_reroll: str = "full"
@@ -115,6 +116,8 @@ class BattleSetup:
         sat = 2 if self.city_first_round else 1
         for r in self.effects:
             sat = max(sat, r + 1)
+        if self.kind == "siege":
+            sat = max(sat, self.siege_rounds)  # the rounds of a longer siege battle are counted
         return sat
 
     def next_round(self, rnd: int) -> int:
@@ -295,6 +298,8 @@ def end_of_round(setup: BattleSetup, dec, a: Units, pa: Pool, d: Units, pd: Pool
         return out
     last = setup.max_rounds is not None and rnd >= setup.max_rounds
     if setup.kind == "siege":
+        if rnd < setup.siege_rounds and not last:  # WOTR-EVT-9: the Event's siege battle goes on
+            return (a, pa, d, pd, setup.next_round(rnd), True)
         options = [] if last else siege_reductions(setup, a, pa)
         pick = dec.extend(options, a, d, rnd)
         if pick is None:  # WOTR-SIEGE-3/4: one round, then the siege goes on
@@ -865,6 +870,8 @@ class Optimal:
         out = terminal_after_casualties(a, d)
         if out is not None:
             v, choice = self.terminal(out), out
+        elif s.kind == "siege" and rnd < s.siege_rounds and not (s.max_rounds is not None and rnd >= s.max_rounds):
+            v, choice = self.start_value((a, pa, d, pd, s.next_round(rnd), True)), None  # WOTR-EVT-9
         elif s.kind == "siege":
             last = s.max_rounds is not None and rnd >= s.max_rounds
             options = [] if last else siege_reductions(s, a, pa)

@@ -148,10 +148,20 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
             notes.append((f"politics: {name} is attacked: its counter advances one step"
                           + ("" if pol.active else " and it becomes active"), "WOTR-POL-2"))
     max_rounds = None if s.flags["max_rounds"] == "none" else int(s.flags["max_rounds"])
+    from ..cards.event_battle import event_card, siege_rounds
+
+    rec = event_card(s.card) if s.action == "event" else None
+    rounds = siege_rounds(rec) if s.kind == "siege" else 1
+    if s.action == "event" and s.card and rec is None:
+        notes.append((f"{s.card!r} is not the title of a shipped Event card: taken as an Event that allows this "
+                      "attack, with no other effect on the battle", "WOTR-EVT-9"))
+    if rounds > 1:
+        notes.append((f"{rec['title']}: the siege battle lasts {rounds} rounds before the attacker must reduce an "
+                      "Elite to go on", "WOTR-EVT-9"))
     start = (units_of(attacking), _pool(s, "attacker", attacking), units_of(defending),
              _pool(s, "defender", defending), 1, False)
     return BattleSetup(kind=s.kind, attacker=pa, defender=pd, start=start, city_first_round=city,
                        siege_retreat=siege_retreat, can_retreat=bool(retreat), effects=_effects(s),
-                       max_rounds=max_rounds, dice_reduction_target=s.flags["dice_reduction_target"],
+                       max_rounds=max_rounds, siege_rounds=rounds, dice_reduction_target=s.flags["dice_reduction_target"],
                        siege_reduction_needs_regular=s.flags["siege_reduction_needs_regular"] == "yes",
                        leader_reroll=s.flags["leader_reroll"], notes=tuple(notes))

@@ -65,7 +65,25 @@ def card_context(s, setup: BattleSetup, plan: CardPlan, units: tuple | None = No
                        region_id=region.id, region_nation=region.nation, region_nation_side=nation_side,
                        settlement=region.settlement, kind=s.kind, base_hit=base, can_retreat=setup.can_retreat,
                        siege_retreat=setup.siege_retreat, fellowship_region=plan.fellowship_region,
-                       dice_reduction_target=setup.dice_reduction_target, flags=dict(s.flags))
+                       dice_reduction_target=setup.dice_reduction_target, flags=dict(s.flags),
+                       banned=_banned(s, setup, rnd))
+
+
+def _banned(s, setup: BattleSetup, rnd: int) -> dict[str, str]:
+    """Sides the battle's Event bars from Combat cards this round (WOTR-EVT-9): Grond and The Fighting
+    Uruk-hai, no Free Peoples card in round 1 unless a Companion is in the battle."""
+    from ..characters import load_characters
+    from .event_battle import bans_fp_first_round, event_card
+
+    rec = event_card(s.card) if s.action == "event" else None
+    if rnd != 1 or not bans_fp_first_round(rec):
+        return {}
+    chars = load_characters().characters
+    fp = setup.attacker if s.attacker.side == "free_peoples" else setup.defender
+    if any(chars[c].kind == "companion" for c in fp.characters):
+        return {}
+    return {"free_peoples": f"{rec['title']}: no Free Peoples Combat card in the first round (no Companion in the "
+                            "battle)"}
 
 
 def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:

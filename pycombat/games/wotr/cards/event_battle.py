@@ -1,0 +1,56 @@
+"""What an Event card played to start a battle does to it (WOTR-EVT-9): ``battle: {action: event,
+card: TITLE}`` names a shipped Event card, whose ``event_battle_tags`` (cards.json) say whether it
+starts an attack at all (``attack``, ``attack_option``) and what else it changes in that battle: a
+siege battle of several rounds (``siege_rounds``), no Free Peoples Combat card in round 1 unless a
+Companion is in the battle (``fp_no_combat_card_first_round``). A tag this module does not apply is
+named as not modelled. A title that is no shipped card is taken as the file describes it (noted).
+
+>>> e = event_card("Grond, Hammer of the Underworld")
+>>> starts_attack(e), siege_rounds(e), bans_fp_first_round(e)
+(True, 3, True)
+>>> event_card("an Event card that allows an Army to attack") is None
+True
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from pycombat.names import normalize
+from .requirements import _records
+
+RULE = "WOTR-EVT-9"
+#: the tags applied to the battle here; the others are named as not modelled
+APPLIED = ("attack", "attack_option", "siege_rounds", "fp_no_combat_card_first_round")
+
+
+def event_card(name: str | None) -> Mapping[str, Any] | None:
+    """The shipped Event card with this title (or id), or None."""
+    if not name:
+        return None
+    key = normalize(name)
+    return next((r for t, r in _records().items() if normalize(t) == key or normalize(r["id"]) == key), None)
+
+
+def tags(rec: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    return list((rec or {}).get("event_battle_tags") or ())
+
+
+def starts_attack(rec: Mapping[str, Any]) -> bool:
+    return any(t.get("tag") in ("attack", "attack_option") for t in tags(rec))
+
+
+def siege_rounds(rec: Mapping[str, Any] | None) -> int:
+    """The rounds a siege battle started by this card lasts before the attacker must reduce an Elite
+    to go on (1 without the card, WOTR-SIEGE-3)."""
+    return max([int(t["value"]) for t in tags(rec) if t.get("tag") == "siege_rounds"] + [1])
+
+
+def bans_fp_first_round(rec: Mapping[str, Any] | None) -> bool:
+    return any(t.get("tag") == "fp_no_combat_card_first_round" for t in tags(rec))
+
+
+def unmodelled(rec: Mapping[str, Any] | None) -> list[dict[str, str]]:
+    """``[{card, what, why}]``: the card's battle tags this module does not apply."""
+    return [{"card": rec["title"], "what": f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items() if k != "tag"),
+             "why": "this part of the Event is not applied to the battle"}
+            for t in tags(rec) if t.get("tag") not in APPLIED]
