@@ -173,3 +173,33 @@ def test_grond_makes_a_three_round_siege_battle_with_a_round_one_ban():
     with pytest.raises(ScenarioError, match="WOTR-EVT-9"):
         battle_report(siege(4, 3, "Grond, Hammer of the Underworld", {"card": "Shield-wall"}))
     assert battle_report(siege(4, 3, "Grond, Hammer of the Underworld", {"card": "Shield-wall", "characters": ["Boromir"]}))
+
+
+def test_cards_on_the_table_act_on_the_battle():
+    """WOTR-EVT-10: A Power too Great on the table bars a Shadow attack on Lorien (and not elsewhere);
+    Denethor's Folly bars Free Peoples Combat cards in Minas Tirith; a card that does not stay on the
+    table, or an unknown title, is one error."""
+    from pycombat.errors import ScenarioError
+
+    def lorien(table):
+        d = {"game": "wotr", "politics": {"Elves": "at_war", "Sauron": "at_war"}, "table": table,
+             "attacker": {"region": "Dimrill Dale", "units": {"Sauron": {"regulars": 5}}},
+             "defender": {"region": "Lorien", "units": {"Elves": {"regulars": 1, "elites": 2, "leaders": 1}}}}
+        return scenario_from_dict(d, file="lorien.yaml")
+    v = judge_attack(lorien(["A Power too Great"]))
+    assert not v.legal and [x.rule for x in v.violations] == ["WOTR-EVT-10"]
+    assert judge_attack(lorien([])).legal and judge_attack(lorien(["The Power of Tom Bombadil"])).legal
+
+    def minas_tirith(table, card="Shield-wall"):
+        d = {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war"}, "table": table,
+             "attacker": {"region": "Osgiliath", "units": {"Sauron": {"regulars": 4}}},
+             "defender": {"region": "Minas Tirith", "units": {"Gondor": {"regulars": 2, "leaders": 1}}, "card": card,
+                          "retreat_to": []}}
+        return scenario_from_dict(d, file="mt.yaml")
+    with pytest.raises(ScenarioError, match="Denethor's Folly is on the table.*WOTR-EVT-10"):
+        battle_report(minas_tirith(["Denethor's Folly"]))
+    assert battle_report(minas_tirith([])).results
+    with pytest.raises(ScenarioError, match="not a card that stays on the table"):
+        lorien(["Olog-hai"])
+    with pytest.raises(ScenarioError, match="did you mean 'A Power too Great'"):
+        lorien(["A Power to Great"])

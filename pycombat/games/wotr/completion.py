@@ -31,7 +31,14 @@ def names() -> dict[str, list[str]]:
         "Character": sorted(load_characters().names),
         "Combat card": sorted(set(load_combat_cards().names())),
         "Nation": sorted(nations),
+        "Event card": sorted(_event_titles()),
     }
+
+
+def _event_titles() -> list[str]:
+    from .cards.requirements import _records
+
+    return list(_records())
 
 
 def board() -> dict[str, Any]:

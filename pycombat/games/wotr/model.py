@@ -186,6 +186,7 @@ class Scenario:
     card: str | None = None  #: the Event card that allows the attack (action event)
     cards: tuple[CardPlay, ...] = ()  #: Combat cards, per round
     in_play: tuple[str, ...] = ()  #: character ids in play elsewhere on the board (Saruman, the Mouth)
+    table: tuple[str, ...] = ()  #: titles of the Persistent Event cards on the table (WOTR-EVT-10)
     white_rider: bool = False  #: Gandalf the White forfeits his Leadership to cancel the Nazgûl's (WOTR-STR-11)
     control: Mapping[str, str] = field(default_factory=dict)  #: region id -> side controlling its Settlement
     title: str | None = None

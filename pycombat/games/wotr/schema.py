@@ -95,6 +95,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     root.raw("description", None)
     control = _control(root, board)
     in_play = tuple(chars.character(n.as_str(), file=n.file, path=n.path).id for n in root.list("in_play", []))
+    table = tuple(_table_card(n) for n in root.list("table", []))
     attacker = _army(root.child("attacker"), "attacker", board, nations, chars)
     defender = _army(root.child("defender"), "defender", board, nations, chars)
     if attacker.side == defender.side:
@@ -119,7 +120,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
-                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan,
+                        white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan, table=table,
                         rolls=root.raw("rolls", None), also_activates=also)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
@@ -242,6 +243,22 @@ def _control(root: Node, board: Board) -> dict[str, str]:
             raise n.error(f"{region.name} has no Settlement to control")
         out[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
     return out
+
+
+def _table_card(n: Node) -> str:
+    """A Persistent Event card on the table, by its title (WOTR-EVT-5/10)."""
+    from pycombat.errors import UnknownNameError
+    from pycombat.names import closest
+    from .cards.event_battle import event_card
+    from .cards.requirements import _records
+
+    rec = event_card(n.as_str())
+    if rec is None:
+        raise UnknownNameError("Event card", n.as_str(), closest(n.as_str(), sorted(_records())), file=n.file,
+                               path=n.path)
+    if not rec["persistent"]:
+        raise n.error(f"{rec['title']} is not a card that stays on the table (WOTR-EVT-4/5)")
+    return rec["title"]
 
 
 def _same_region_kind(battle: Node, attacker: Army, defender: Army) -> str:

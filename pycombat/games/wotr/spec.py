@@ -171,6 +171,7 @@ BATTLE_SCENARIO = Obj({
     "description": Anything("free text, kept with the scenario"),
     "control": CONTROL,
     "in_play": List(Name("Character", "a Character in play elsewhere on the board")),
+    "table": List(Name("Event card", "a Persistent Event card on the table (WOTR-EVT-5, WOTR-EVT-10)")),
     "attacker": ATTACKER,
     "defender": DEFENDER,
     "politics": POLITICS,

@@ -32,6 +32,7 @@ AttackCard = _pred("attack_card")
 BattleKind = _pred("battle_kind", kind=ConstantField)
 RegionOf = _pred("region_of", role=ConstantField, region=StringField)
 Adjacent = _pred("adjacent", a=StringField, b=StringField)
+ProtectedRegion = _pred("protected_region", region=StringField, card=StringField)
 Besieged = _pred("besieged", role=ConstantField)
 SarumanInPlay = _pred("saruman_in_play")
 MouthInPlay = _pred("mouth_in_play")
@@ -112,6 +113,10 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         if rec is None or starts_attack(rec):
             facts.append(AttackCard())
     facts.append(BattleKind(kind=s.kind))
+    from ..cards.event_battle import table_protected
+
+    for region, card in table_protected(s.table):  # WOTR-EVT-10
+        facts.append(ProtectedRegion(region=region, card=card))
     for role in ("attacker", "defender"):
         army = s.army(role)
         facts.append(RegionOf(role=role, region=army.region.id))

@@ -136,10 +136,11 @@ def odds_extra_json(rep) -> dict:
         out["combat_cards"] = cards
         out["unmodelled"] = cards["unmodelled"] + out.get("unmodelled", [])
     s = rep.scenario
-    if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
-        from ..cards.event_battle import event_card, unmodelled
+    from ..cards.event_battle import event_card, table_unmodelled, unmodelled
 
-        extra = unmodelled(event_card(s.card))
+    extra = table_unmodelled(s.table)  # WOTR-EVT-10
+    if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
+        extra += unmodelled(event_card(s.card))
         if extra:
             out["unmodelled"] = out.get("unmodelled", []) + extra
     return out
@@ -179,9 +180,11 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"  - {e['text']} ({e['rule']})")
         for u in cards["unmodelled"]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']})")
-    if rep.scenario.action == "event":
-        from ..cards.event_battle import event_card, unmodelled
+    from ..cards.event_battle import event_card, table_unmodelled, unmodelled
 
+    for u in table_unmodelled(rep.scenario.table):
+        lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-10)")
+    if rep.scenario.action == "event":
         for u in unmodelled(event_card(rep.scenario.card)):
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-9)")
     from .round_table import round_table_lines

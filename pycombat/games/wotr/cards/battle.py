@@ -69,12 +69,17 @@ def card_context(s, setup: BattleSetup, plan: CardPlan, units: tuple | None = No
                        banned=_banned(s, setup, rnd))
 
 
-def _banned(s, setup: BattleSetup, rnd: int) -> dict[str, str]:
+def _banned(s, setup: BattleSetup, rnd: int) -> dict[str, tuple[str, str]]:
     """Sides the battle's Event bars from Combat cards this round (WOTR-EVT-9): Grond and The Fighting
     Uruk-hai, no Free Peoples card in round 1 unless a Companion is in the battle."""
     from ..characters import load_characters
     from .event_battle import bans_fp_first_round, event_card
 
+    from .event_battle import table_bans
+
+    banned = table_bans(s.table, s.battle_region.id)  # WOTR-EVT-10: a card on the table, every round
+    if banned:
+        return banned
     rec = event_card(s.card) if s.action == "event" else None
     if rnd != 1 or not bans_fp_first_round(rec):
         return {}
@@ -82,8 +87,8 @@ def _banned(s, setup: BattleSetup, rnd: int) -> dict[str, str]:
     fp = setup.attacker if s.attacker.side == "free_peoples" else setup.defender
     if any(chars[c].kind == "companion" for c in fp.characters):
         return {}
-    return {"free_peoples": f"{rec['title']}: no Free Peoples Combat card in the first round (no Companion in the "
-                            "battle)"}
+    return {"free_peoples": (f"{rec['title']}: no Free Peoples Combat card in the first round (no Companion in the "
+                             "battle)", "WOTR-EVT-9")}
 
 
 def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:

@@ -63,8 +63,8 @@ class CardContext:
     fellowship_region: str | None = None
     dice_reduction_target: str = "dice"
     flags: Mapping[str, str] = field(default_factory=dict)  #: the card flags (card_flags.md)
-    #: sides that may play no Combat card this round, with the Event that bans them (WOTR-EVT-9)
-    banned: Mapping[str, str] = field(default_factory=dict)
+    #: sides that may play no Combat card this round: (why, rule) (WOTR-EVT-9/10)
+    banned: Mapping[str, tuple[str, str]] = field(default_factory=dict)
 
     def flag(self, name: str, default: str) -> str:
         return self.flags.get(name, default)
@@ -182,8 +182,9 @@ def playable(card: CombatCard, role: str, ctx: CardContext, a, d) -> tuple[bool 
                     "text": f"{card.name} is a {card.side.replace('_', ' ')} card; the {role} plays "
                             f"{ctx.sides[role].replace('_', ' ')} cards"})
     verdict: bool | None = side_ok
-    if card.side in ctx.banned:  # WOTR-EVT-9: the Event that started the battle bans the card this round
-        reasons.append({"rule": "WOTR-EVT-9", "holds": False, "text": ctx.banned[card.side]})
+    if card.side in ctx.banned:  # WOTR-EVT-9/10: the battle's Event, or a card on the table, bans it this round
+        text, rule = ctx.banned[card.side]
+        reasons.append({"rule": rule, "holds": False, "text": text})
         verdict = False
     for cond in card.conditions:
         ok, text = condition_holds(cond, role, ctx, a, d)

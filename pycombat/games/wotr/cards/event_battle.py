@@ -19,6 +19,9 @@ from pycombat.names import normalize
 from .requirements import _records
 
 RULE = "WOTR-EVT-9"
+TABLE_RULE = "WOTR-EVT-10"
+#: the tags of a card on the table applied here (the others: named as not modelled, or spent when played)
+TABLE_APPLIED = ("no_shadow_attack", "fp_no_combat_cards")
 #: the tags applied to the battle here; the others are named as not modelled
 APPLIED = ("attack", "attack_option", "siege_rounds", "fp_no_combat_card_first_round")
 
@@ -54,3 +57,44 @@ def unmodelled(rec: Mapping[str, Any] | None) -> list[dict[str, str]]:
     return [{"card": rec["title"], "what": f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items() if k != "tag"),
              "why": "this part of the Event is not applied to the battle"}
             for t in tags(rec) if t.get("tag") not in APPLIED]
+
+
+def table_protected(table) -> list[tuple[str, str]]:
+    """``(region id, card title)`` for every region a card on the table protects from Shadow attacks."""
+    from ..board import load_board
+
+    board = load_board()
+    out = []
+    for title in table:
+        for t in tags(event_card(title)):
+            if t.get("tag") == "no_shadow_attack":
+                out += [(board.region(r).id, title) for r in t.get("regions", ())]
+    return out
+
+
+def table_bans(table, region: str) -> dict[str, tuple[str, str]]:
+    """Sides barred from Combat cards in a battle in ``region`` by the cards on the table (Denethor's Folly:
+    no Free Peoples Combat card in Minas Tirith)."""
+    from ..board import load_board
+
+    board = load_board()
+    for title in table:
+        for t in tags(event_card(title)):
+            if t.get("tag") == "fp_no_combat_cards" and board.region(t["where"]).id == region:
+                return {"free_peoples": (f"{title} is on the table: no Free Peoples Combat card in {t['where']}",
+                                         TABLE_RULE)}
+    return {}
+
+
+def table_unmodelled(table) -> list[dict[str, str]]:
+    """The battle parts of the cards on the table not applied while they lie there (an effect of the
+    moment they were played, e.g. Denethor's Folly's eliminated Leader, is already in the position)."""
+    out = []
+    for title in table:
+        for t in tags(event_card(title)):
+            if t.get("tag") in TABLE_APPLIED or t.get("when") == "played":
+                continue
+            out.append({"card": title, "what": f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items()
+                                                                              if k != "tag"),
+                        "why": "this part of the card on the table is not applied to the battle"})
+    return out
