@@ -665,3 +665,32 @@ def test_words_of_power_is_whole():
     setup = battle_setup(s)
     cr, _ = card_round_dist(s, setup, s.card_plan, Policy("regulars_first", "regulars_first"))
     assert any("High Warden of the White Tower" in t and "do not act in a Combat round" in t for t, _ in cr.log)
+
+
+def test_round_two_numbers_match_two_rounds_face_by_face():
+    """With max_rounds 2, odds' round table gives round 2's numbers given that it is fought, and the
+    chance it is: round 1 face by face, then round 2 face by face from every position it leaves."""
+    from pycombat.games.wotr.battle.odds import battle_report
+    from pycombat.games.wotr.battle.round_table import later_round_tallies
+
+    fp, sh = army("Gondor", 2, leaders=1), army("Sauron", 2, nazgul=1)
+    data = {"game": "wotr", "politics": POLITICS, "attacker": {"region": FIELD[0], **sh},
+            "defender": {"region": FIELD[1], **fp}, "rules": {"max_rounds": 2, "casualty_policy": "regulars_first"}}
+    rep = battle_report(scenario_from_dict(data, file="two.yaml"))
+    got, reach = later_round_tallies(rep, "regulars_first", 2)
+    first = enumerate_faces(lambda draw: resolve_round(draw, fp, sh, {"fp": None, "sh": None}))
+    want: dict = defaultdict(Fraction)
+    alive = Fraction(0)
+    for (a_u, d_u, _, _, _), p in first.items():
+        if sum(a_u) == 0 or sum(d_u) == 0:
+            continue
+        alive += p
+        sh2, fp2 = army("Sauron", a_u[0], a_u[1], nazgul=1), army("Gondor", d_u[0], d_u[1], leaders=1)
+        for t, q in enumerate_faces(lambda draw: resolve_round(draw, fp2, sh2, {"fp": None, "sh": None},
+                                                               tally=True)).items():
+            want[t] += p * q
+    assert reach == alive
+    mine = defaultdict(Fraction)
+    for pair, q in got.items():
+        mine[tuple(tuple(getattr(t, f) for f in TALLY) for t in pair)] += q
+    assert dict(mine) == {k: v / alive for k, v in want.items()}

@@ -1,4 +1,4 @@
-"""Round 1's numbers, side by side: the dice each side rolls and the hits each roll scores.
+"""Each round's numbers, side by side: the dice each side rolls and the hits each roll scores.
 
 For every casualty policy of an ``odds`` report, each side's exact distribution of: the dice of its
 Combat roll (WOTR-STR-3, after the cards' caps and reductions) and the hits they score (missed dice
@@ -8,7 +8,9 @@ misses), WOTR-STR-5, WOTR-HIT-6) and their hits, the hits of its Combat card's o
 Onslaught, Confusion's natural 1s) and the hits it takes at casualties after cancels (WOTR-CAS-1).
 With named Combat cards the numbers come from the card round itself
 (:class:`..cards.combat_round.CardRound`, its :attr:`tallies`); without, from the round's roll
-parameters, Combat roll then re-roll of the missed dice.
+parameters, Combat roll then re-roll of the missed dice. With ``max_rounds`` (and no named Combat
+card), every later round too: its numbers given that it is fought, over the positions the battle
+reaches by then, and the chance it is fought.
 
 >>> from pycombat.games.wotr.cards.combat_round import Tally
 >>> t = no_card_tallies(RollParamsLike(2, 1, 5, 0, 0, None), RollParamsLike(1, 0, 5, 0, 0, None))
@@ -80,16 +82,60 @@ def round_one_tallies(rep, policy: str) -> dict[tuple, Fraction]:
     return no_card_tallies(setup.params("attacker", setup.start[0], 1), setup.params("defender", setup.start[2], 1))
 
 
+def later_round_tallies(rep, policy: str, rnd: int) -> tuple[dict[tuple, Fraction], Fraction]:
+    """Round ``rnd`` (2 or more, no named Combat card in the battle): ``(its Tally pairs given that it is
+    fought, the chance it is fought)``, over the start-of-round positions the battle reaches
+    (:func:`.process.forward_raw` with ``stop_round``)."""
+    from .process import Decisions, Policy, forward_raw
+
+    s, setup = rep.scenario, rep.setup
+    dec = Decisions(setup, Policy.from_flags(s.flags, policy))
+    _, pending, _, _ = forward_raw(setup, dec, stop_round=rnd)
+    reach = sum(pending.values(), Fraction(0))
+    out: dict[tuple, Fraction] = {}
+    if not reach:
+        return out, reach
+    for st, p in pending.items():
+        a, d = st[0], st[2]
+        for key, q in no_card_tallies(setup.params("attacker", a, rnd), setup.params("defender", d, rnd)).items():
+            out[key] = out.get(key, Fraction(0)) + p / reach * q
+    return out, reach
+
+
+def table_rounds(rep) -> list[int]:
+    """The rounds the table shows: round 1, and with ``max_rounds`` every later round up to it (when no
+    named Combat card acts in the battle: the card rounds' positions come from the card battle)."""
+    s, setup = rep.scenario, rep.setup
+    plan = s.card_plan
+    if setup.max_rounds is None or (plan is not None and plan.rounds()) or setup.kind == "siege":
+        return [1]
+    return list(range(1, setup.max_rounds + 1))
+
+
+def _rows(rep, pol) -> list[tuple[int, Fraction, dict[tuple, Fraction]]]:
+    out = []
+    for rnd in table_rounds(rep):
+        if rnd == 1:
+            out.append((1, Fraction(1), round_one_tallies(rep, pol)))
+        else:
+            t, reach = later_round_tallies(rep, pol, rnd)
+            if reach:
+                out.append((rnd, reach, t))
+    return out
+
+
 def round_table_json(rep) -> list[dict[str, Any]]:
-    """``[{round: 1, policy, attacker: {field: {value: {exact, decimal}}}, defender: ...}]``."""
+    """``[{round, reached, policy, attacker: {field: {value: {exact, decimal}}}, defender: ...}]``: the
+    numbers of each round given that it is fought, and the chance it is."""
     out = []
     for pol in rep.results:
-        t = round_one_tallies(rep, pol)
-        row: dict[str, Any] = {"round": 1, "policy": pol, "rules": [r for _, _, r in ROWS]}
-        for role in ("attacker", "defender"):
-            row[role] = {f: {str(k): as_json(p) for k, p in d.items()}
-                         for f, d in round_marginals(t, role).items()}
-        out.append(row)
+        for rnd, reach, t in _rows(rep, pol):
+            row: dict[str, Any] = {"round": rnd, "reached": as_json(reach), "policy": pol,
+                                   "rules": [r for _, _, r in ROWS]}
+            for role in ("attacker", "defender"):
+                row[role] = {f: {str(k): as_json(p) for k, p in d.items()}
+                             for f, d in round_marginals(t, role).items()}
+            out.append(row)
     return out
 
 
@@ -103,19 +149,23 @@ def _dist_text(d: dict[int, Fraction]) -> str:
 
 def round_table_lines(rep) -> list[str]:
     """The text of round 1's numbers (the first casualty policy's; a second one is shown where it differs)."""
-    rows = [(pol, round_one_tallies(rep, pol)) for pol in rep.results]
-    if not rows:
+    pols = list(rep.results)
+    if not pols:
         return []
-    pol, t = rows[0]
-    lines = ["Round 1, side by side (exact; the rule of each number in brackets):"]
-    for role in ("attacker", "defender"):
-        marg = round_marginals(t, role)
-        for field, words, rule in ROWS:
-            d = marg[field]
-            if field in ("own", "bonus", "self_hits") and set(d) == {0}:
-                continue  # no card gives any
-            lines.append(f"  {role} {words}: {_dist_text(d)} [{rule}]")
-    for other, t2 in rows[1:]:
-        if t2 != t:
+    lines = []
+    for rnd, reach, t in _rows(rep, pols[0]):
+        lines.append(f"Round {rnd}, side by side (exact; the rule of each number in brackets):" if rnd == 1 else
+                     f"Round {rnd}, if it is fought ({reach.numerator}/{reach.denominator}, {float(reach):.4f}; "
+                     f"{pols[0]}):")
+        for role in ("attacker", "defender"):
+            marg = round_marginals(t, role)
+            for field, words, rule in ROWS:
+                d = marg[field]
+                if field in ("own", "bonus", "self_hits") and set(d) == {0}:
+                    continue  # no card gives any
+                lines.append(f"  {role} {words}: {_dist_text(d)} [{rule}]")
+    first = round_one_tallies(rep, pols[0])
+    for other in pols[1:]:
+        if round_one_tallies(rep, other) != first:
             lines.append(f"  (under the {other} casualty policy the numbers after casualties differ: see the JSON)")
     return lines
