@@ -203,3 +203,32 @@ def test_cards_on_the_table_act_on_the_battle():
         lorien(["Olog-hai"])
     with pytest.raises(ScenarioError, match="did you mean 'A Power too Great'"):
         lorien(["A Power to Great"])
+
+
+def test_help_unlooked_for_costs_the_besiegers_a_die_per_unit_of_the_garrison():
+    """A relief battle may name its besieged Army (battle.garrison, WOTR-SIEGE-7: it does not fight);
+    Help Unlooked For then takes one Combat roll die from the besiegers per garrison unit, in every round,
+    leaving at least one (WOTR-EVT-9). Without a garrison the loss is named as not modelled."""
+    from pycombat.errors import ScenarioError
+    from pycombat.games.wotr.battle.odds_details import odds_extra_json
+    from pycombat.games.wotr.battle.setup import battle_setup as _setup
+
+    def relief(garrison=None, region="Minas Tirith", att="Druadan Forest"):
+        d = {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war", "Rohan": "at_war"},
+             "attacker": {"region": att, "units": {"Rohan": {"regulars": 3, "elites": 1, "leaders": 1}}},
+             "defender": {"region": region, "units": {"Sauron": {"regulars": 5, "elites": 2}}, "retreat_to": []},
+             "battle": {"action": "event", "card": "Help Unlooked For"}}
+        if garrison is not None:
+            d["battle"]["garrison"] = {"units": {"Gondor": {"regulars": garrison}}}
+        return scenario_from_dict(d, file="relief.yaml")
+    setup = _setup(relief(2))
+    for r, e in ((5, 2), (3, 0), (2, 0), (1, 0)):  # Strength 7, 3, 2, 1 -> 5, 3, 2, 1 dice, less 2, at least 1
+        want = max(1, min(r + e, 5) - 2)
+        for rnd in (1, 2, 3):
+            assert setup.params("defender", ((r, e),), rnd).dice == want
+    assert _setup(relief()).params("defender", ((5, 2),), 1).dice == 5
+    missing = odds_extra_json(battle_report(relief()))["unmodelled"]
+    assert [u["card"] for u in missing] == ["Help Unlooked For"] and "garrison" in missing[0]["why"]
+    assert "unmodelled" not in odds_extra_json(battle_report(relief(2)))
+    with pytest.raises(ScenarioError, match="WOTR-SIEGE-7"):
+        relief(2, region="Osgiliath", att="South Ithilien")

@@ -187,6 +187,7 @@ class Scenario:
     cards: tuple[CardPlay, ...] = ()  #: Combat cards, per round
     in_play: tuple[str, ...] = ()  #: character ids in play elsewhere on the board (Saruman, the Mouth)
     table: tuple[str, ...] = ()  #: titles of the Persistent Event cards on the table (WOTR-EVT-10)
+    garrison: Any = None  #: a relief battle's besieged Army (a Force of the attacker's side), or None (WOTR-SIEGE-7)
     white_rider: bool = False  #: Gandalf the White forfeits his Leadership to cancel the Nazgûl's (WOTR-STR-11)
     control: Mapping[str, str] = field(default_factory=dict)  #: region id -> side controlling its Settlement
     title: str | None = None

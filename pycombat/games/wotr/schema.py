@@ -112,6 +112,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if kind is None:
         kind = "field" if attacker.region.id != defender.region.id else _same_region_kind(battle, attacker, defender)
     white_rider = battle.bool("white_rider", False)
+    garrison = _garrison(battle, attacker, defender, nations, chars)
     card_plan = read_plan(root, battle, attacker, defender)
     also = read_activations(battle, lambda n: _army(n, "attacker", board, nations, chars), attacker)
     cards = tuple(_card_play(n) for n in battle.list("cards", []))
@@ -121,6 +122,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     scenario = Scenario(attacker=attacker, defender=defender, action=action, kind=kind, politics=politics,
                         flags=flags, flag_origin=origin, card=card, cards=cards, in_play=in_play,
                         white_rider=white_rider, control=control, title=title, file=file, card_plan=card_plan, table=table,
+                        garrison=garrison,
                         rolls=root.raw("rolls", None), also_activates=also)
     _check_characters(root, scenario, chars)
     scenario = _with_default_replacements(scenario, nations)
@@ -243,6 +245,27 @@ def _control(root: Node, board: Board) -> dict[str, str]:
             raise n.error(f"{region.name} has no Settlement to control")
         out[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
     return out
+
+
+def _garrison(battle: Node, attacker: Army, defender: Army, nations, chars):
+    """``battle.garrison``: the besieged Army a relief battle is fought for (WOTR-SIEGE-7): in the Stronghold
+    of the defender's region, of the attacker's side; it does not fight."""
+    from .reading import _force
+
+    if not battle.has("garrison"):
+        return None
+    node = battle.child("garrison")
+    node._mapping()
+    force = _force(node, nations, chars, top=False)
+    region = defender.region
+    if region.settlement != "stronghold" or attacker.region.id == region.id:
+        raise node.error("a garrison is the besieged Army of a relief battle: the defender's region must hold a "
+                         "Stronghold, attacked from another region (WOTR-SIEGE-7)")
+    sides = {load_nations().nations[c.nation].side for c in force.contingents}
+    if sides - {attacker.side}:
+        raise node.error(f"the garrison is of the attacker's side ({attacker.side.replace('_', ' ')}): it is the "
+                         "Army the relief is for (WOTR-SIEGE-7)")
+    return force
 
 
 def _table_card(n: Node) -> str:

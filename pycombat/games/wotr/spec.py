@@ -142,6 +142,9 @@ BATTLE = Obj({
     "white_rider": Bool("Gandalf the White's White Rider ability is used (WOTR-STR-11)"),
     "cards": List(CARD, "Combat cards played, by round"),
     "fellowship_region": Name("region", "where the Fellowship is (for Combat cards that require it)"),
+    "garrison": Obj({k: v for k, v in ATTACKER.fields.items() if k in ("units", "nazgul", "characters")},
+                    "a relief battle's besieged Army, inside the Stronghold of the defender's region (it does not "
+                    "fight, WOTR-SIEGE-7; cards count its units, WOTR-EVT-9)"),
     "also_activates": List(Obj({
         "army": Obj({k: v for k, v in ATTACKER.fields.items() if k not in ("card", "hand")},
                     "the other Army (of the attacker's side)", required=("region",)),

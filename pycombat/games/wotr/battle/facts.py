@@ -33,6 +33,7 @@ BattleKind = _pred("battle_kind", kind=ConstantField)
 RegionOf = _pred("region_of", role=ConstantField, region=StringField)
 Adjacent = _pred("adjacent", a=StringField, b=StringField)
 ProtectedRegion = _pred("protected_region", region=StringField, card=StringField)
+NotAttackingCard = _pred("not_attacking_card", card=StringField)
 Besieged = _pred("besieged", role=ConstantField)
 SarumanInPlay = _pred("saruman_in_play")
 MouthInPlay = _pred("mouth_in_play")
@@ -112,6 +113,8 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         rec = event_card(s.card)
         if rec is None or starts_attack(rec):
             facts.append(AttackCard())
+        else:
+            facts.append(NotAttackingCard(card=rec["title"]))
     facts.append(BattleKind(kind=s.kind))
     from ..cards.event_battle import table_protected
 

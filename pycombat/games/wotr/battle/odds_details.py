@@ -140,7 +140,7 @@ def odds_extra_json(rep) -> dict:
 
     extra = table_unmodelled(s.table)  # WOTR-EVT-10
     if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
-        extra += unmodelled(event_card(s.card))
+        extra += unmodelled(event_card(s.card), s.garrison)
         if extra:
             out["unmodelled"] = out.get("unmodelled", []) + extra
     return out
@@ -185,7 +185,7 @@ def odds_extra_lines(rep) -> list[str]:
     for u in table_unmodelled(rep.scenario.table):
         lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-10)")
     if rep.scenario.action == "event":
-        for u in unmodelled(event_card(rep.scenario.card)):
+        for u in unmodelled(event_card(rep.scenario.card), rep.scenario.garrison):
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-9)")
     from .round_table import round_table_lines
 

@@ -6,6 +6,8 @@ the replacement pools (WOTR-CAS-5), the Combat cards per round (WOTR-CARD-2/3).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pycombat.solver import is_loaded, memo
 from .process import BattleSetup
 from ..board import load_board, load_nations
@@ -152,6 +154,16 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
 
     rec = event_card(s.card) if s.action == "event" else None
     rounds = siege_rounds(rec) if s.kind == "siege" else 1
+    from ..cards.event_battle import garrison_dice_loss
+
+    lost = garrison_dice_loss(rec, s.garrison)  # WOTR-EVT-9: Help Unlooked For, for the whole battle
+    if lost:
+        pd = replace(pd, dice_lost=lost)
+        notes.append((f"{rec['title']}: the besiegers roll {lost} die fewer in every round (one per unit of the "
+                      f"besieged garrison; at least one die)", "WOTR-EVT-9"))
+    if s.garrison is not None:
+        notes.append((f"the besieged garrison ({s.garrison.units} units) does not take part in the relief battle",
+                      "WOTR-SIEGE-7"))
     if s.action == "event" and s.card and rec is None:
         notes.append((f"{s.card!r} is not the title of a shipped Event card: taken as an Event that allows this "
                       "attack, with no other effect on the battle", "WOTR-EVT-9"))

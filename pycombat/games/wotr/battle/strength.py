@@ -35,6 +35,7 @@ class SideProfile:
     isengard_leaders: tuple[bool, ...] = ()  #: per Nation: its Elites are also Leaders (WOTR-STR-9)
     nazgul_cancelled: bool = False  #: the White Rider cancelled the Nazgûl's Leadership (WOTR-STR-11)
     forfeited: int = 0  #: Leadership forfeited by Gandalf the White (WOTR-STR-11)
+    dice_lost: int = 0  #: Combat roll dice lost for the whole battle (an Event, WOTR-EVT-9), at least one left
 
     def strength(self, units) -> int:
         """WOTR-STR-2 (Regular plus Elite units), WOTR-STR-8 (+1 per Captain of the West)."""
@@ -47,6 +48,7 @@ class SideProfile:
         s = self.strength(units)
         if s == 0:
             return 0
+        delta -= self.dice_lost
         if not delta:
             return min(s, MAX_DICE)
         if target == "strength":

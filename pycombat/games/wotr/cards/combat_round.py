@@ -495,6 +495,8 @@ class CardRound:
             n = min(strength, MAX_DICE)
             if red:
                 n = max(1, n - red)
+        if prof.dice_lost:  # an Event's loss for the whole battle (WOTR-EVT-9), at least one die left
+            n = max(1, n - prof.dice_lost)
         return max(1, min(n, self.max_dice.get(role, MAX_DICE)))
 
     # -- the steps -----------------------------------------------------------------------------------------

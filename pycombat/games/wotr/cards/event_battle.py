@@ -52,11 +52,29 @@ def bans_fp_first_round(rec: Mapping[str, Any] | None) -> bool:
     return any(t.get("tag") == "fp_no_combat_card_first_round" for t in tags(rec))
 
 
-def unmodelled(rec: Mapping[str, Any] | None) -> list[dict[str, str]]:
-    """``[{card, what, why}]``: the card's battle tags this module does not apply."""
-    return [{"card": rec["title"], "what": f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items() if k != "tag"),
-             "why": "this part of the Event is not applied to the battle"}
-            for t in tags(rec) if t.get("tag") not in APPLIED]
+def garrison_dice_loss(rec: Mapping[str, Any] | None, garrison) -> int:
+    """Help Unlooked For: the besiegers' Combat roll loses one die per unit of the besieged garrison, for
+    the whole battle (0 without the card or without a garrison)."""
+    if garrison is None:
+        return 0
+    return sum(int(t.get("value", 1)) * garrison.units for t in tags(rec)
+               if t.get("tag") == "dice_reduction" and t.get("per") == "fp_unit_in_besieged_stronghold")
+
+
+def unmodelled(rec: Mapping[str, Any] | None, garrison=None) -> list[dict[str, str]]:
+    """``[{card, what, why}]``: the card's battle tags this module does not apply (the garrison's dice loss
+    is applied when the battle names its ``garrison:``)."""
+    out = []
+    for t in tags(rec):
+        if t.get("tag") in APPLIED:
+            continue
+        if t.get("tag") == "dice_reduction" and t.get("per") == "fp_unit_in_besieged_stronghold" and garrison is not None:
+            continue
+        why = ("give the besieged Army as `battle.garrison:`" if t.get("per") == "fp_unit_in_besieged_stronghold"
+               else "this part of the Event is not applied to the battle")
+        out.append({"card": rec["title"], "what": f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items()
+                                                                             if k != "tag"), "why": why})
+    return out
 
 
 def table_protected(table) -> list[tuple[str, str]]:

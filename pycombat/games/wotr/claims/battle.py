@@ -169,6 +169,12 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                 rules.append("WOTR-SPLIT-5")
             if s.action == "character":
                 rules.append("WOTR-ATK-5")
+            from ..cards.event_battle import event_card, table_protected
+
+            if s.action == "event" and event_card(s.card) is not None:
+                rules.append("WOTR-EVT-9")  # a shipped Event card that starts an attack
+            if s.attacker.side == "shadow" and table_protected(s.table):
+                rules.append("WOTR-EVT-10")  # the cards on the table protect other regions than this one
             return Verdict(c, True, rules)
         return Verdict(c, False, [x.rule for x in v.violations],
                        notes=[f"{x.rule}: {x.detail}" for x in v.violations])
