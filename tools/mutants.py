@@ -133,24 +133,26 @@ def asp_mutants_var() -> str:
     return RULES_DIR_VARIABLE
 
 
-def select(game: str, kinds: tuple[str, ...], sample: int, seed: int) -> list[asp_mutants.Mutant]:
+def select(game: str, kinds: tuple[str, ...], sample: int, seed: int,
+           files: tuple[str, ...] = ()) -> list[asp_mutants.Mutant]:
     ms = asp_mutants.rule_id_mutants(game) if "rule" in kinds else []
     ms += [m for m in asp_mutants.mutants(game) if m.kind in kinds]
-    ms = [m for m in ms if asp_mutants.parses(m)]
+    ms = [m for m in ms if asp_mutants.parses(m) and (not files or m.file in files)]
     if sample and sample < len(ms):
         ms = random.Random(seed).sample(ms, sample)
     return ms
 
 
 def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed: int = 0, jobs: int = 2,
-        timeout: float = 600.0, progress=print, durations: dict[str, dict[str, float]] | None = None) -> list[Outcome]:
+        timeout: float = 600.0, progress=print, durations: dict[str, dict[str, float]] | None = None,
+        files: tuple[str, ...] = ()) -> list[Outcome]:
     """Every selected mutant of ``games`` against the tests; the unchanged rules must pass them first."""
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
         for game in games:
             files = game_tests(game)
             texts = {p: p.read_text(encoding="utf-8") for p in files}
-            mutants = select(game, kinds, sample, seed)
+            mutants = select(game, kinds, sample, seed, files)
             took = (durations or {}).get(game)
             progress(f"{game}: {len(mutants)} mutants, {len(files)} test files")
             with futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -321,9 +323,16 @@ def report(summ: dict, kinds: tuple[str, ...], sample: int, seconds: float) -> s
     return "\n".join(lines) + "\n"
 
 
-def outcomes_from_json(path: Path) -> list[Outcome]:
-    """The outcomes a run wrote with ``--json``, matched to today's mutants by their keys."""
-    rows = json.loads(path.read_text(encoding="utf-8"))
+def outcomes_from_json(path: Path | list[Path]) -> list[Outcome]:
+    """The outcomes a run wrote with ``--json``, matched to today's mutants by their keys. Several runs
+    are merged in order: a later run's outcomes replace every earlier outcome of the rule files it covers
+    (a battery run again over the files changed since)."""
+    paths = path if isinstance(path, list) else [path]
+    rows: list[dict] = []
+    for p in paths:
+        new = json.loads(p.read_text(encoding="utf-8"))
+        covered = {(r["game"], r["key"].split(":")[0]) for r in new}
+        rows = [r for r in rows if (r["game"], r["key"].split(":")[0]) not in covered] + new
     known: dict[str, asp_mutants.Mutant] = {}
     for game in {r["game"] for r in rows}:
         for m in asp_mutants.rule_id_mutants(game) + asp_mutants.mutants(game):
@@ -362,7 +371,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds a mutant's test run may take")
     ap.add_argument("--report", type=Path, help="write the report (Markdown) here")
     ap.add_argument("--json", type=Path, help="write every outcome as JSON here")
-    ap.add_argument("--from-json", type=Path, help="make the report from the outcomes a run wrote (--json)")
+    ap.add_argument("--from-json", type=Path, nargs="+",
+                    help="make the report from the outcomes runs wrote (--json); a later run replaces the files it covers")
+    ap.add_argument("--file", action="append", default=[], help="only the mutants of this rule file (repeatable)")
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="with --from-json: run the surviving mutants again against today's tests")
     args = ap.parse_args(argv)
@@ -388,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the unchanged rules already fail the selected tests: " + "; ".join(bad), file=sys.stderr)
         return 2
     outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout,
-                   durations=took)
+                   durations=took, files=tuple(args.file))
     summ = summary(outcomes, games)
     text = report(summ, kinds, args.sample, time.monotonic() - start) + python_report(python_summary())
     print(text)

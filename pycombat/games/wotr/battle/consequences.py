@@ -74,15 +74,23 @@ def politics_effect(s, result=None) -> list[dict]:
             active = True
             rules.insert(0, "WOTR-POL-1")
         steps = pol.steps
+        # WOTR-POL-7 [political_activation_order]: the attack activates the Nation before its counter
+        # advances (activate_first), or after (advance_first: a passive Nation one step away stays there)
+        order = s.flags.get("political_activation_order", "activate_first")
+        active_when_advancing = active if order == "activate_first" else pol.active
+        if steps == 1 and active != pol.active:
+            rules.append("WOTR-POL-7")  # the order decides this step
         if steps > 0:
-            if steps == 1 and not active:
+            if steps == 1 and not active_when_advancing:
                 rules.append("WOTR-POL-6")
             else:
                 steps -= 1
         if s.action == "event":
             rules += ["WOTR-ATK-9", "WOTR-POL-3"]
         text = (f"{n.name}: attacked, " + ("becomes active and " if active != pol.active else "")
-                + ("already At War" if pol.steps == 0 else f"advances one step ({pol.steps} -> {steps} from At War)"))
+                + ("already At War" if pol.steps == 0 else
+                   f"stays {steps} step from At War (a passive Nation cannot reach it, WOTR-POL-6)" if steps == pol.steps
+                   else f"advances one step ({pol.steps} -> {steps} from At War)"))
         row: dict[str, Any] = {"nation": n.name, "before": {"steps": pol.steps, "active": pol.active},
                                "after_attack": {"steps": steps, "active": active}, "text": text, "rules": rules}
         out.append(row)

@@ -27,7 +27,8 @@ from ..model import ACTIONS, Scenario
 from ..reading import _force
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
-               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable")
+               "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable",
+               "politics_after")
 ROLE = r"(?P<role>attacker|defender)"
 
 
@@ -60,11 +61,14 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
      lambda m: ("card_playable", {"role": m["role"].lower(), "combat_card": m["card"].strip()})),
     (re.compile(r"^(?P<card>.+?) may be played here(?: as a combat card)?$", re.I),
      lambda m: ("card_playable", {"combat_card": m["card"].strip()})),
+    (re.compile(r"^after the attack,? (?P<nation>.+?) is (?:(?P<v>\d+) steps? (?:from|away from|before) at war|"
+                r"(?P<war>at war))$", re.I),
+     lambda m: ("politics_after", {"nation": m["nation"].strip(), "value": 0 if m["war"] else _int(m["v"])})),
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
-             "action", "card", "combat_card")
+             "action", "card", "combat_card", "nation")
 
 
 def _describe(kind: str, a: dict, negated: bool) -> str:
@@ -84,6 +88,8 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
         "may_retreat_into_siege": "the defender may retreat into the Stronghold",
         "card_playable": f"{a.get('combat_card')} may be played here"
                          + (f" by the {a['role']}" if a.get("role") else ""),
+        "politics_after": f"after the attack, {a.get('nation')} is " + (
+            "At War" if a.get("value") == 0 else f"{a.get('value')} steps from At War"),
     }[kind]
     if a.get("action"):
         text += f" with action {a['action']}" + (f" ({a['card']})" if a.get("card") else "")
@@ -271,6 +277,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                            "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
     if c.kind == "card_playable":
         return _decide_card(s, c)
+    if c.kind == "politics_after":
+        return _politics_after(s, c)
     if c.kind == "may_retreat":
         from ..battle.setup import retreat_regions
 
@@ -296,6 +304,22 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
 #: the breakdown lines (:meth:`..battle.strength.SideProfile.breakdown`) each number claim rests on
 NUMBER_LINES = {"strength": ("Combat Strength",), "dice": ("Combat Strength", "Combat roll dice"),
                 "leadership": ("Leadership",), "reroll_dice": ("Leadership", "Leader re-roll dice")}
+
+
+def _politics_after(s: Scenario, c: Claim) -> Verdict:
+    """"after the attack, X is N steps from At War": the attack's step on the Political Track
+    (WOTR-POL-1/2/6; the order of activation and advance, WOTR-POL-7)."""
+    from ..board import load_nations
+    from ..battle.consequences import politics_effect
+
+    nation = load_nations().nation(str(c.args["nation"]), file=s.file, path=f"{c.path}.claim")
+    row = next((r for r in politics_effect(s) if r["nation"] == nation.name and "after_attack" in r), None)
+    if row is None:
+        steps = s.politics[nation.id].steps
+        return Verdict(c, steps == c.args["value"], ["WOTR-POL-2"],
+                       notes=[f"{nation.name} has no units in the attacked Army: its counter stays at {steps}"])
+    got = row["after_attack"]["steps"]
+    return Verdict(c, got == c.args["value"], list(row["rules"]), notes=[row["text"]])
 
 
 def _round_one(s: Scenario, c: Claim):
@@ -427,7 +451,7 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
 
 #: the flags whose other values may change a verdict of these kinds
 RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", "replacement_pool",
-                  "siege_reduction_needs_regular")
+                  "siege_reduction_needs_regular", "political_activation_order")
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
