@@ -85,7 +85,9 @@ def test_retreat_into_the_siege_leaders_go_inside():
     assert o.kind == "retreated_into_siege" and p == 1 and o.defender == ((3, 2),)  # 5 units go in, Elites first
     f = {row["figure"]: row["fates"] for row in outcome_fates(s, s.attacker.force, o)["defender"]}
     assert f["Rohan Leader"] == {"in_stronghold": 2} and f["Gimli"] == {"in_stronghold": 1}
-    assert f["Rohan Regular"] == {"in_stronghold": 3, "casualties_or_left_out_of_the_siege": 2}
+    # the two Regulars above five are left out (to the reinforcements), no casualty of the battle (WOTR-SITE-5)
+    assert o.left_out == ((2, 0),)
+    assert f["Rohan Regular"] == {"in_stronghold": 3, "left_out_of_the_siege": 2}
 
 
 def test_odds_text_tells_where_the_figures_go(capsys):

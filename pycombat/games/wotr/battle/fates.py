@@ -29,14 +29,15 @@ from ..characters import load_characters
 RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": "WOTR-SITE-4",
          "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
          "out_of_game": "WOTR-CAS-7", "eliminated": "WOTR-CAS-7", "left_behind": "WOTR-END-5",
-         "eliminated_by_card": "WOTR-CARDX-3", "casualties_or_left_out_of_the_siege": "WOTR-CAS-6, WOTR-SITE-5"}
+         "eliminated_by_card": "WOTR-CARDX-3", "left_out_of_the_siege": "WOTR-SITE-5"}
 
 
 def _nonempty(force):
     return [c for c in force.contingents if not c.is_empty()]
 
 
-def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...]) -> list[dict]:
+def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...],
+                left_out=()) -> list[dict]:
     chars = load_characters().characters
     nations = load_nations().nations
     contingents = _nonempty(force)
@@ -45,21 +46,22 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     siege = role == "defender" and kind == "retreated_into_siege"
     where = "retreated" if retreat else "in_stronghold" if siege else "with_army"
     lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
-    if siege and side == "free_peoples":
-        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5); the end position
-        # does not tell them from the casualties of earlier rounds
-        lost_unit = "casualties_or_left_out_of_the_siege"
     out = []
     card_leaders = lost_figs.count("leader")
-    for c, (r, e) in zip(contingents, units_end):
+    outs = list(left_out) + [(0, 0)] * (len(contingents) - len(left_out))
+    for c, (r, e), (lr, le) in zip(contingents, units_end, outs):
         name = nations[c.nation].name
-        if c.regulars or r:
+        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5), apart from the
+        # battle's casualties; Elites are kept first, so a Regular left out may be a replacement
+        if c.regulars or r or lr:
             kept = min(c.regulars, r)
-            f = {where: kept, lost_unit: c.regulars - kept}
+            gone_out = min(lr, c.regulars - kept)
+            f = {where: kept, "left_out_of_the_siege": gone_out, lost_unit: c.regulars - kept - gone_out}
             out.append({"figure": f"{name} Regular", "count": c.regulars, "fates": f,
-                        "replacements_joined": max(0, r - c.regulars)})
+                        "replacements_joined": max(0, r + lr - c.regulars)})
         if c.elites:
-            out.append({"figure": f"{name} Elite", "count": c.elites, "fates": {where: e, lost_unit: c.elites - e}})
+            out.append({"figure": f"{name} Elite", "count": c.elites,
+                        "fates": {where: e, "left_out_of_the_siege": le, lost_unit: c.elites - e - le}})
         if c.leaders:
             by_card = min(card_leaders, c.leaders)
             card_leaders -= by_card
@@ -94,7 +96,7 @@ def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
     """``{attacker: [...], defender: [...], rules}``: each figure group's fates at ``outcome``."""
     return {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
             "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
-                                    lost[1]),
+                                    lost[1], getattr(outcome, "left_out", ())),
             "rules": RULES}
 
 

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Hashable, Sequence
 
 from pycombat.tree import CHANCE, TERMINAL
-from .process import (Optimal, Outcome, BattleSetup, objective_of, round_outcomes, siege_reductions, siege_trim,
+from .process import (Optimal, Outcome, BattleSetup, objective_of, round_outcomes, siege_reductions, into_siege, siege_trim,
                      terminal_after_casualties)
 from .casualties import allocations
 
@@ -70,7 +70,7 @@ class BattleNode:
             out.append(("fight", ("chance", state)))
             if s.siege_retreat:
                 a, _, d, _, _, _ = state
-                out.append(("retreat into the Stronghold", ("over", Outcome("retreated_into_siege", a, siege_trim(d)))))
+                out.append(("retreat into the Stronghold", ("over", into_siege(a, d))))
         elif kind == "acas":
             state, i, j = self.node[1:]
             a, pa, d, pd, rnd, _ = state

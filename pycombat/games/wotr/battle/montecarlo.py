@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Mapping
 
-from .process import BattleSetup, Decisions, Outcome, Policy, RollParams, _after, siege_trim
+from .process import BattleSetup, Decisions, Outcome, Policy, RollParams, _after, into_siege, siege_trim
 
 _FACE_TABLES: dict[tuple[int, int], tuple[bool, ...]] = {}
 
@@ -73,7 +73,7 @@ def simulate(setup: BattleSetup, policy: Policy, trials: int, seed: int = 1) -> 
         while True:
             a, pa, d, pd, rnd, _ = state
             if setup.siege_retreat and dec.into_siege(state):
-                counts[Outcome("retreated_into_siege", a, siege_trim(d))] += 1
+                counts[into_siege(a, d)] += 1
                 break
             i = roll(rng, params("attacker", a, rnd))
             j = roll(rng, params("defender", d, rnd))

@@ -71,6 +71,7 @@ class Outcome(NamedTuple):
     kind: str
     attacker: Units
     defender: Units
+    left_out: Units = ()  #: the defender's units left out of the Stronghold when he retreats into it (WOTR-SITE-5)
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,13 @@ def siege_reductions(setup: BattleSetup, a: Units, pa: Pool) -> list[tuple[int, 
         pool = None if pa is None else pa[:i] + (max(0, pa[i] - 1),) + pa[i + 1:]  # [..=no]: none to take
         out.append((i, units, cap_pool(units, pool)))
     return out
+
+
+def into_siege(a: Units, d: Units) -> "Outcome":
+    """The defender retreats into his Stronghold (WOTR-SITE-2/4): at most five units go in (WOTR-SITE-5);
+    the others are left out (to the reinforcements), apart from the battle's casualties."""
+    kept = siege_trim(d)
+    return Outcome("retreated_into_siege", a, kept, tuple((r - r2, e - e2) for (r, e), (r2, e2) in zip(d, kept)))
 
 
 def siege_trim(d: Units) -> Units:
@@ -586,7 +594,7 @@ def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_stat
             trans[state] = None
             continue
         if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-            trans[state] = ([(Outcome("retreated_into_siege", a, siege_trim(d)), 1)], [], 1, 0, False)
+            trans[state] = ([(into_siege(a, d), 1)], [], 1, 0, False)
             continue
         succ, n_self, power = transitions(setup, dec, state, ends)
         den = 6 ** power
@@ -787,12 +795,12 @@ class Optimal:
         if self.setup.siege_retreat:  # WOTR-SITE-2: the defender chooses before every round
             a, _, d, _, _, _ = state
             if "retreat" in self.decide:
-                into = self.terminal(Outcome("retreated_into_siege", a, siege_trim(d)))
+                into = self.terminal(into_siege(a, d))
                 if _lt(into, fight):
                     v = into
                 self._choice[("siege", state)] = v is into
             elif self.fixed.into_siege(state):
-                v = self.terminal(Outcome("retreated_into_siege", a, siege_trim(d)))
+                v = self.terminal(into_siege(a, d))
         self._start[state] = v
         return v
 
@@ -977,7 +985,7 @@ def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         a, pa, d, pd, rnd, _ = state
         if setup.siege_retreat and dec.into_siege(state):
-            terminal[Outcome("retreated_into_siege", a, siege_trim(d))] += m
+            terminal[into_siege(a, d)] += m
             continue
         outs = round_outcomes(setup, state)
         scale, skip = Fraction(1), None

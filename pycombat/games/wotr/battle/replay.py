@@ -24,7 +24,7 @@ from typing import Any
 
 from pycombat.errors import PycombatError, ScenarioError
 from pycombat.scenario import Node, parse_document
-from .process import KIND_TEXT, Decisions, Outcome, Policy, end_of_round, siege_trim, terminal_after_casualties
+from .process import KIND_TEXT, Decisions, Outcome, Policy, end_of_round, into_siege, siege_trim, terminal_after_casualties
 from ..cards.battle import card_context, check_plan, lose
 from ..cards.combat_round import ROLES, CardRound, _add, _i
 from .casualties import POLICIES
@@ -300,7 +300,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         faces = _Faces(rnd_faces, idx, file, origin)
         record: dict = {"round": idx + 1, "casualty_policy": pol, "attacker": {}, "defender": {}}
         if cur.siege_retreat and dec.into_siege(state):
-            rep.result = Outcome("retreated_into_siege", a, siege_trim(d))
+            rep.result = into_siege(a, d)
             record["end"] = {"text": KIND_TEXT["retreated_into_siege"], "rules": ["WOTR-SITE-2"]}
             rep.rounds.append(record)
             break

@@ -13,7 +13,7 @@ from typing import Mapping
 
 from pycombat.dice import Dist
 from pycombat.errors import ScenarioError
-from ..battle.process import BattleResult, BattleSetup, Decisions, Outcome, Policy, end_of_round, forward, siege_trim, \
+from ..battle.process import BattleResult, BattleSetup, Decisions, Outcome, Policy, end_of_round, forward, into_siege, siege_trim, \
     terminal_after_casualties
 from ..board import load_board, load_nations
 from .combat_round import ROLES, CardContext, CardRound, Choices, RoundEnd, playable
@@ -218,7 +218,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                 a, pa, d, pd, rnd, _ = st
                 states += 1
                 if var.siege_retreat and dec.into_siege(st):  # WOTR-SITE-2: before the cards
-                    end(key, Outcome("retreated_into_siege", a, siege_trim(d)), p)
+                    end(key, into_siege(a, d), p)
                     continue
                 ctx = card_context(s, var, plan, units=(a, d), rnd=r)
                 usable = {}
@@ -248,7 +248,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                     if rend.early == "defender_retreated":
                         nxt = Outcome("defender_retreated", rend.a, rend.d)
                     elif rend.early == "retreated_into_siege":
-                        nxt = Outcome("retreated_into_siege", rend.a, siege_trim(rend.d))
+                        nxt = into_siege(rend.a, rend.d)
                     else:
                         nxt = terminal_after_casualties(rend.a, rend.d) or end_of_round(
                             var2, Decisions(var2, policy), rend.a, rend.pa, rend.d, rend.pd, r)
