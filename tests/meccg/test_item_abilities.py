@@ -379,3 +379,17 @@ def test_an_unmodelled_part_blocks_only_the_verdicts_it_can_change():
     assert vp.verdict is True and not vp.unmodelled
     assert any("unable to change this verdict: Great Bats" in n for n in vp.notes)
     assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["Great Bats"]
+
+
+@pytest.mark.parametrize("attackers, status, verdict, rule", [
+    (["Lagduf"], "untapped", True, "MECCG-PRE-3"),
+    (["Lagduf", "Khamûl the Ringwraith"], "untapped", False, "MECCG-PRE-3"),  # a Ringwraith is no Orc or Troll
+    (["Lagduf"], "tapped", False, "MECCG-FX-4"),  # the ally must be untapped to tap
+])
+def test_the_two_headed_troll_taps_to_cancel_an_attack_by_orcs_and_trolls(attackers, status, verdict, rule):
+    doc = {"game": "meccg", "attacker": {"alignment": "minion", "site": "Moria", "members": attackers},
+           "defender": {"alignment": "minion", "site": "Moria",
+                        "members": ["Shagrat", {"name": "LE-155", "ally_of": "Shagrat", "status": status}]}}
+    v = verify(scenario_from_dict(doc, file="<t>"), [Claim(id="c", kind="cancels_attack", text="",
+                                                           args={"card": "LE-155"})])[0]
+    assert v.verdict is verdict and rule in v.rules and not v.unmodelled

@@ -164,7 +164,8 @@ def card_facts(card) -> list[Predicate]:
     when it has them (every event), else from its curated tags (items)."""
     out: list[Predicate] = [SIDE(card=card.id, value=asp_const(getattr(card, "type", None) or "resource")),
                             ALIGN(card=card.id, value=asp_const(card.alignment))]
-    tags = list(getattr(card, "effect_tags", ()) or ())
+    # an event's or item's effect tags; an ally's or character's ability: its combat tags
+    tags = list(getattr(card, "effect_tags", None) or getattr(card, "combat_tags", ()) or ())
     if getattr(card, "effects", ()):
         out += _record_facts(card)
     else:
