@@ -208,15 +208,19 @@ def test_an_ally_bears_no_items():
 
 def test_an_unmodelled_part_blocks_a_play_claim_only_when_it_could_change_it():
     """MECCG-FX-10: whether a card may be played hangs on its conditions, costs and alternatives
-    (limits_play), never on its effects: Noble Steed's "only a strike against its bearer or itself"
-    leaves its play undecided; Foul Trophies' unmodelled strike-count effect does not, and the note
-    names it."""
-    doc = _doc([{"name": "Aragorn II"}, {"name": "Noble Steed", "ally_of": "Aragorn II"}], [{"name": "Lagduf"}],
-               "defender", {"pre_assignment_attack_effects": "allowed", "foul_trophies": "applies"})
+    (limits_play), never on its effects: No Waiting to Wonder's cost (tapping the Hobbit) leaves its
+    play undecided; Foul Trophies' unmodelled strike-count effect does not, and the note names it.
+    Noble Steed, modelled, is decided: for its bearer (the character it is an ally of), not for another."""
+    doc = _doc([{"name": "Aragorn II"}, {"name": "Noble Steed", "ally_of": "Aragorn II"}, {"name": "Frodo"}],
+               [{"name": "Lagduf"}, {"name": "Shagrat"}], "defender",
+               {"pre_assignment_attack_effects": "allowed", "foul_trophies": "applies"})
     s = scenario_from_dict(doc, file="<t>")
-    steed = _verdict(s, _claim("playable_at_step", card="Noble Steed", step=6, defender="Aragorn II",
-                               attacker="Lagduf"))
-    assert not steed.decided and "MECCG-FX-10" in steed.rules
+    wonder = _verdict(s, _claim("playable_at_step", card="No Waiting to Wonder", step=6, defender="Aragorn II",
+                                attacker="Lagduf"))
+    assert not wonder.decided and "MECCG-FX-10" in wonder.rules
+    for who, ok in (("Aragorn II", True), ("Frodo", False)):
+        steed = _verdict(s, _claim("playable_at_step", card="Noble Steed", step=6, defender=who, attacker="Lagduf"))
+        assert steed.decided and steed.verdict is ok, (who, steed.rules)
     trophies = _verdict(s, _claim("playable_before_assignment", card="Foul Trophies"))
     assert trophies.decided and trophies.verdict is False and "MECCG-STRUCT-6" in trophies.rules
     assert any("unable to change this verdict" in n and "one strike at +3 prowess" in n for n in trophies.notes)

@@ -99,8 +99,18 @@ def _before_card(node: Node) -> str:
     here is the play check's answer (:func:`.combat.strikes.setup_strikes`)."""
     from .cards.interpreter import all_models
 
+    from ...errors import PycombatError
+
     db = load_carddb()
-    card = db.card(node.as_str(), file=node.file, path=node.path)
+    try:
+        card = db.card(node.as_str(), file=node.file, path=node.path)
+    except PycombatError:
+        try:  # an ally's or character's ability that cancels the attack (the Two-headed Troll)
+            card = db.character(node.as_str(), file=node.file, path=node.path)
+        except PycombatError:
+            card = None
+        if card is None or all_models()[card.id].play != "cancel":
+            raise
     m = all_models()[card.id]
     if m.play not in ("before_assignment", "cancel"):
         raise node.error(f"{card.name} neither cancels nor changes the attack as a whole before strikes are assigned "

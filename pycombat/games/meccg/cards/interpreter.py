@@ -41,7 +41,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
-             "attackers_race")
+             "attackers_race", "own_or_controller")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -534,6 +534,9 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = me.status in val
         elif key == "not_self":
             ok = ctx.self_name is None or me.name != ctx.self_name
+        elif key == "own_or_controller":  # an ally's ability for itself or the character it is an ally of
+            src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
+            ok = src is None or me.name in (src.name, src.ally_of)
         elif key == "opponent_race":
             ok = ctx.opponent is not None and race_is(ctx.opponent, _races(val))
         elif key == "doors_of_night":
