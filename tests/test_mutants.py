@@ -65,3 +65,23 @@ def test_every_rule_id_in_the_rules_has_a_rule_mutant():
         ids = {r for m in asp_mutants.rule_id_mutants(game) for r in m.rule_ids}
         assert ids == asp_mutants.rule_ids(game)  # (two readings of the files: per rule id and per statement)
         assert ids and all(r.startswith(mutants.PREFIX[game]) for r in ids)
+
+
+def test_runs_merge_by_what_each_mutant_is(tmp_path):
+    """``--from-json A B``: a later run's outcome replaces an earlier one of the same mutant, matched by
+    what the mutant is (a rule id removed), not by the line its rule was on when the run was made."""
+    import json
+
+    import mutants as tool
+
+    m = tool.select("wotr", ("rule",), 0, 0, (), ("WOTR-EVT-10",))[0]
+    row = tool.Outcome(m, "survived", "", 1.0).as_json()
+    old = dict(row, line=row["line"] - 5, key=row["key"].replace(f":{row['line']}:", f":{row['line'] - 5}:"))
+    new = dict(row, status="killed", test="tests/wotr/test_wotr_consequences.py::x")
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    a.write_text(json.dumps([old]), encoding="utf-8")
+    b.write_text(json.dumps([new]), encoding="utf-8")
+    (got,) = tool.outcomes_from_json([a, b])
+    assert got.mutant.key == m.key and got.status == "killed"
+    (only,) = tool.outcomes_from_json(a)
+    assert only.status == "survived"

@@ -134,10 +134,11 @@ def asp_mutants_var() -> str:
 
 
 def select(game: str, kinds: tuple[str, ...], sample: int, seed: int,
-           files: tuple[str, ...] = ()) -> list[asp_mutants.Mutant]:
+           files: tuple[str, ...] = (), rules: tuple[str, ...] = ()) -> list[asp_mutants.Mutant]:
     ms = asp_mutants.rule_id_mutants(game) if "rule" in kinds else []
     ms += [m for m in asp_mutants.mutants(game) if m.kind in kinds]
-    ms = [m for m in ms if asp_mutants.parses(m) and (not files or m.file in files)]
+    ms = [m for m in ms if asp_mutants.parses(m) and (not files or m.file in files)
+          and (not rules or set(m.rule_ids) & set(rules))]
     if sample and sample < len(ms):
         ms = random.Random(seed).sample(ms, sample)
     return ms
@@ -145,14 +146,14 @@ def select(game: str, kinds: tuple[str, ...], sample: int, seed: int,
 
 def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed: int = 0, jobs: int = 2,
         timeout: float = 600.0, progress=print, durations: dict[str, dict[str, float]] | None = None,
-        files: tuple[str, ...] = ()) -> list[Outcome]:
+        rule_files: tuple[str, ...] = (), rules: tuple[str, ...] = ()) -> list[Outcome]:
     """Every selected mutant of ``games`` against the tests; the unchanged rules must pass them first."""
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="pycombat-mutants-") as tmp:
         for game in games:
             files = game_tests(game)
             texts = {p: p.read_text(encoding="utf-8") for p in files}
-            mutants = select(game, kinds, sample, seed, files)
+            mutants = select(game, kinds, sample, seed, rule_files, rules)
             took = (durations or {}).get(game)
             progress(f"{game}: {len(mutants)} mutants, {len(files)} test files")
             with futures.ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -323,24 +324,45 @@ def report(summ: dict, kinds: tuple[str, ...], sample: int, seconds: float) -> s
     return "\n".join(lines) + "\n"
 
 
+def _identity(game: str, kind: str, file: str, rule_ids, what: str) -> tuple:
+    """What a mutant is, whatever line its rule moved to: a rule id removed (every rule carrying it),
+    or a change of one statement in a file (its words)."""
+    if kind == "rule":
+        return (game, kind, tuple(rule_ids))
+    return (game, kind, file, what)
+
+
 def outcomes_from_json(path: Path | list[Path]) -> list[Outcome]:
-    """The outcomes a run wrote with ``--json``, matched to today's mutants by their keys. Several runs
-    are merged in order: a later run's outcomes replace every earlier outcome of the rule files it covers
-    (a battery run again over the files changed since)."""
+    """The outcomes runs wrote with ``--json``, matched to today's mutants (by what each mutant is, so a
+    rule moved to another line keeps its outcome). Several runs are merged in order: a later run's
+    outcome replaces an earlier one of the same mutant (a battery run again over the rules changed since);
+    an outcome whose mutant no longer exists is an error."""
+    def numbered(items, ident, line):  # the same change twice in a file: told apart by their order
+        seen: dict[tuple, int] = {}
+        out = []
+        for x in sorted(items, key=line):
+            k = ident(x)
+            seen[k] = seen.get(k, 0) + 1
+            out.append((k + (seen[k],), x))
+        return out
+
     paths = path if isinstance(path, list) else [path]
-    rows: list[dict] = []
+    rows: dict[tuple, dict] = {}
     for p in paths:
-        new = json.loads(p.read_text(encoding="utf-8"))
-        covered = {(r["game"], r["key"].split(":")[0]) for r in new}
-        rows = [r for r in rows if (r["game"], r["key"].split(":")[0]) not in covered] + new
-    known: dict[str, asp_mutants.Mutant] = {}
-    for game in {r["game"] for r in rows}:
-        for m in asp_mutants.rule_id_mutants(game) + asp_mutants.mutants(game):
-            known[m.key] = m
-    missing = [r["key"] for r in rows if r["key"] not in known]
+        batch = json.loads(p.read_text(encoding="utf-8"))
+        for k, r in numbered(batch, lambda r: _identity(r["game"], r["kind"], r["file"], r["rule_ids"], r["what"]),
+                             lambda r: (r["game"], r["file"], r["line"])):
+            rows[k] = r
+    known: dict[tuple, asp_mutants.Mutant] = {}
+    for game in {k[0] for k in rows}:
+        ms = asp_mutants.rule_id_mutants(game) + asp_mutants.mutants(game)
+        for k, m in numbered(ms, lambda m: _identity(m.game, m.kind, m.file, m.rule_ids, m.what),
+                             lambda m: (m.game, m.file, m.line)):
+            known[k] = m
+    missing = [r["key"] for k, r in rows.items() if k not in known]
     if missing:
-        raise SystemExit(f"{path}: {len(missing)} mutants no longer exist (the rules changed): {missing[0]} ...")
-    return [Outcome(known[r["key"]], r["status"], r["test"], r["seconds"]) for r in rows]
+        raise SystemExit(f"{paths[-1]}: {len(missing)} mutants no longer exist (the rules changed): {missing[0]} ...")
+    return [Outcome(known[k], r["status"], r["test"], r["seconds"]) for k, r in rows.items()]
 
 
 def rerun_survivors(outcomes: list[Outcome], jobs: int, timeout: float) -> list[Outcome]:
@@ -374,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--from-json", type=Path, nargs="+",
                     help="make the report from the outcomes runs wrote (--json); a later run replaces the files it covers")
     ap.add_argument("--file", action="append", default=[], help="only the mutants of this rule file (repeatable)")
+    ap.add_argument("--rule", action="append", default=[], help="only the mutants of rules carrying this id (repeatable)")
     ap.add_argument("--rerun-survivors", action="store_true",
                     help="with --from-json: run the surviving mutants again against today's tests")
     args = ap.parse_args(argv)
@@ -399,7 +422,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the unchanged rules already fail the selected tests: " + "; ".join(bad), file=sys.stderr)
         return 2
     outcomes = run(games, kinds, sample=args.sample, seed=args.seed, jobs=args.jobs, timeout=args.timeout,
-                   durations=took, files=tuple(args.file))
+                   durations=took, rule_files=tuple(args.file), rules=tuple(args.rule))
     summ = summary(outcomes, games)
     text = report(summ, kinds, args.sample, time.monotonic() - start) + python_report(python_summary())
     print(text)
