@@ -9,7 +9,7 @@ import json
 import pytest
 
 from pycombat.games.wotr import verbs
-from pycombat.games.wotr.cards.requirements import _records, _table
+from pycombat.games.wotr.cards.requirements import event_records, _table
 from pycombat.games.wotr.position.scenario import scenario_from_dict
 
 AT_WAR = {n: "at_war" for n in ("Gondor", "Rohan", "Elves", "Dwarves", "North", "Sauron", "Isengard",
@@ -123,21 +123,21 @@ CASES.pop("Witch-king")
 
 def _verdict(card: str, case) -> dict:
     politics, position = case
-    side = _records()[card]["side"]
+    side = event_records()[card]["side"]
     d = {"game": "wotr", "politics": politics, "position": position, "action": {"side": side, "die": "event"},
          "hand": [card], "claims": [{"id": "c", "claim": f"{card} may be played"}]}
     return verbs.verify(scenario_from_dict(d, file="req.yaml")).to_json()["claims"][0]
 
 
 def test_every_requirement_has_a_case():
-    texts = {r["play_requirement"] for r in _records().values() if r["play_requirement"]}
+    texts = {r["play_requirement"] for r in event_records().values() if r["play_requirement"]}
     assert texts == set(CASES) == set(_table())
 
 
 @pytest.mark.parametrize("text", sorted(CASES))
 def test_requirement_holds_and_fails(text):
     card, yes, no = CASES[text]
-    assert _records()[card]["play_requirement"] == text
+    assert event_records()[card]["play_requirement"] == text
     got = _verdict(card, yes)
     if no is None:  # the position cannot state it: not decided, the requirement named
         assert got["verdict"] is None and got["reasons"][0]["rule"] == "WOTR-EVT-8", got

@@ -36,9 +36,9 @@ def names() -> dict[str, list[str]]:
 
 
 def _event_titles() -> list[str]:
-    from .cards.requirements import _records
+    from .cards.requirements import event_records
 
-    return list(_records())
+    return list(event_records())
 
 
 def board() -> dict[str, Any]:

@@ -273,11 +273,11 @@ def _table_card(n: Node) -> str:
     from pycombat.errors import UnknownNameError
     from pycombat.names import closest
     from .cards.event_battle import event_card
-    from .cards.requirements import _records
+    from .cards.requirements import event_records
 
     rec = event_card(n.as_str())
     if rec is None:
-        raise UnknownNameError("Event card", n.as_str(), closest(n.as_str(), sorted(_records())), file=n.file,
+        raise UnknownNameError("Event card", n.as_str(), closest(n.as_str(), sorted(event_records())), file=n.file,
                                path=n.path)
     if not rec["persistent"]:
         raise n.error(f"{rec['title']} is not a card that stays on the table (WOTR-EVT-4/5)")

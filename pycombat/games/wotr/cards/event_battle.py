@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from pycombat.names import normalize
-from .requirements import _records
+from .requirements import event_records
 
 RULE = "WOTR-EVT-9"
 TABLE_RULE = "WOTR-EVT-10"
@@ -31,7 +31,7 @@ def event_card(name: str | None) -> Mapping[str, Any] | None:
     if not name:
         return None
     key = normalize(name)
-    return next((r for t, r in _records().items() if normalize(t) == key or normalize(r["id"]) == key), None)
+    return next((r for t, r in event_records().items() if normalize(t) == key or normalize(r["id"]) == key), None)
 
 
 def tags(rec: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:

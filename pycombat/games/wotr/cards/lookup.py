@@ -11,30 +11,22 @@ reads them, :mod:`.combat_round`), the rules that govern it and what is not mode
 """
 from __future__ import annotations
 
-import functools
-import json
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest, normalize
 from pycombat.report import Report
-from .catalog import DATA_PACKAGE, load_combat_cards, unmodelled
+from .catalog import load_combat_cards, unmodelled
+from .requirements import event_records
 
 #: the rules a Combat card's play and effects rest on (the digest's WOTR-CARD section)
 RULES = ("WOTR-CARD-1", "WOTR-CARD-2", "WOTR-CARD-4", "WOTR-CARD-5", "WOTR-CARD-7")
 
 
-@functools.cache
-def _records() -> tuple[dict[str, Any], ...]:
-    text = resources.files(DATA_PACKAGE).joinpath("cards.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text)["records"])
-
-
 def _matches(name: str) -> list[dict[str, Any]]:
     key = normalize(name)
-    return [r for r in _records() if key in (normalize(r["title"]), normalize(r["combat_card"]), normalize(r["id"]))]
+    return [r for r in event_records().values() if key in (normalize(r["title"]), normalize(r["combat_card"]), normalize(r["id"]))]
 
 
 @dataclass
@@ -67,7 +59,7 @@ def card(name: str) -> WotrCardReport:
     is an error naming the closest titles."""
     found = _matches(name)
     if not found:
-        titles = sorted({r["title"] for r in _records()} | {r["combat_card"] for r in _records()})
+        titles = sorted({r["title"] for r in event_records().values()} | {r["combat_card"] for r in event_records().values()})
         raise UnknownNameError("WotR card", name, closest(name, titles))
     return WotrCardReport(game="wotr", verb="card", scenario=None, title=None,
                           card={"query": name, "found": True, "cards": [_entry(r) for r in found]})

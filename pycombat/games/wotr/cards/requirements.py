@@ -47,7 +47,7 @@ def _table() -> dict[str, Any]:
 
 
 @functools.cache
-def _records() -> dict[str, dict[str, Any]]:
+def event_records() -> dict[str, dict[str, Any]]:
     text = resources.files(DATA).joinpath("cards.json").read_text(encoding="utf-8")
     return {r["title"]: r for r in json.loads(text)["records"]}
 
@@ -204,4 +204,4 @@ def check(pos, req: Mapping[str, Any] | None) -> tuple[bool | None, str]:
 
 def record(title: str) -> dict[str, Any] | None:
     """The cards.json record of an Event card by its exact title (None: not a shipped card)."""
-    return _records().get(title)
+    return event_records().get(title)

@@ -472,14 +472,14 @@ def _shipped_card(node: Node, side: str) -> Card:
     """A card named by its title: deck, icon, persistence and requirement from cards.json."""
     from pycombat.errors import UnknownNameError
     from pycombat.names import closest
-    from ..cards.requirements import _records
+    from ..cards.event_battle import event_card
+    from ..cards.requirements import event_records
 
     name = node.as_str()
-    recs = _records()
-    rec = next((r for t, r in recs.items() if normalize(t) in (normalize(name),) or normalize(r["id"]) == normalize(name)),
-               None)
+    rec = event_card(name)
     if rec is None:
-        raise UnknownNameError("Event card", name, closest(name, sorted(recs)), file=node.file, path=node.path)
+        raise UnknownNameError("Event card", name, closest(name, sorted(event_records())), file=node.file,
+                               path=node.path)
     if rec["side"] != side:
         raise node.error(f"{rec['title']} is a {SIDE_NAMES[rec['side']]} card; the acting player is the "
                          f"{SIDE_NAMES[side]} (WOTR-EVT-1)")
