@@ -107,9 +107,9 @@ def test_meccg_rule_order_and_count() -> None:
     book = load_rulebook("meccg")
     ids = list(book.rules)
     assert ids[0] == "MECCG-INIT-1"
-    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 17 card-effect rules
-    assert ids[-1] == "MECCG-FX-17"
-    assert len(ids) == 79 + 17
+    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 18 card-effect rules
+    assert ids[-1] == "MECCG-FX-18"
+    assert len(ids) == 79 + 18
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -24,21 +24,38 @@ def injections(sources: Sequence[str], sinks: Sequence[str], k: int) -> Iterator
 def strikes_and_targets(attackers: Sequence[dict], defenders: Sequence[dict], site_barred_ally_strikes: str):
     """Which attacking members strike (MECCG-STRUCT-1/2) and which defenders are targets (ASSIGN-1).
 
-    Members are dicts with ``name``, ``status`` and optional booleans ``site_barred`` and
-    ``may_not_be_attacked``.
+    Members are dicts with ``name``, ``status`` and optional booleans ``site_barred``,
+    ``may_not_be_attacked`` and ``assignable_as_untapped``.
     """
     strikes = [(m["name"], m["status"] == "untapped") for m in attackers
                if not m.get("site_barred") or site_barred_ally_strikes == "strike"]
-    targets = [(m["name"], m["status"] == "untapped") for m in defenders
+    # MECCG-FX-18: "may be assigned strikes as if untapped" makes a tapped or wounded target a phase-I one
+    targets = [(m["name"], m["status"] == "untapped" or bool(m.get("assignable_as_untapped"))) for m in defenders
                if not m.get("site_barred") and not m.get("may_not_be_attacked")]
     return strikes, targets
 
 
-def replay(strikes: Sequence[tuple[str, bool]], targets: Sequence[tuple[str, bool]], phase2: str):
+def replay(strikes: Sequence[tuple[str, bool]], targets: Sequence[tuple[str, bool]], phase2: str,
+           before: dict[str, str] | None = None):
     """All (complete assignments, traces) the three phases can produce.
 
     strikes / targets: (name, untapped) pairs.  phase2: "mandatory" or "optional".
+    before: {H: C}, H must be assigned a strike before C (MECCG-FX-18, Noble Hound): the player
+    placing a phase's pairs orders them, so a way of playing is open exactly when every phase that
+    puts a strike on C has put one on H by its end (or an earlier phase had), H being a target.
     """
+    tnames = {t for t, _ in targets}
+    rules = [(h, c) for h, c in (before or {}).items() if h in tnames]
+
+    def ordered(p1, p2, p3) -> bool:
+        upto: set = set()
+        for phase in (p1, p2, p3):
+            upto |= {t for _, t in phase}
+            for h, c in rules:
+                if any(t == c for _, t in phase) and h not in upto:
+                    return False
+        return True
+
     all_strikes = [s for s, _ in strikes]
     untapped_strikes = {s for s, u in strikes if u}
     all_targets = [t for t, _ in targets]
@@ -65,6 +82,8 @@ def replay(strikes: Sequence[tuple[str, bool]], targets: Sequence[tuple[str, boo
                     k3 = min(len(rest_s), len(rest_t))
                     # Phase III (defender): the remaining strikes until strikes or targets run out.
                     for p3 in injections(rest_s, rest_t, k3):
+                        if not ordered(p1, p2, p3):
+                            continue
                         pairs = frozenset(p1) | frozenset(p2) | frozenset(p3)
                         placed = {s for s, _ in pairs}
                         excess = frozenset(s for s in all_strikes if s not in placed)

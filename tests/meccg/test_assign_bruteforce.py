@@ -1,7 +1,8 @@
 """MECCG-ASSIGN-1..5: the ASP encodings against a brute-force replay of the three phases.
 
 Hypothesis draws random small positions (statuses, allies that may not be attacked or may
-not face strikes at a site), under both readings of phase II (flag phase2_assignment) and
+not face strikes at a site, members assigned strikes as if untapped, an ally struck before the
+member it is an ally of: MECCG-FX-18), under both readings of phase II (flag phase2_assignment) and
 of site-barred allies (flag site_barred_ally_strikes), and compares:
 
 * complete assignments streamed through symmetry breaking + expansion,
@@ -37,9 +38,13 @@ def positions(draw, max_attackers=5, max_defenders=5):
         attackers.append({"name": f"A{i}", "status": draw(STATUS), "site_barred": draw(st.booleans()) and i % 3 == 2})
     defenders = []
     for i in range(n_def):
-        kind = draw(st.sampled_from(["character", "character", "character", "unattackable", "site_barred"]))
-        defenders.append({"name": f"D{i}", "status": draw(STATUS),
-                          "may_not_be_attacked": kind == "unattackable", "site_barred": kind == "site_barred"})
+        kind = draw(st.sampled_from(["character", "character", "character", "unattackable", "site_barred",
+                                     "as_untapped", "hound"]))
+        d = {"name": f"D{i}", "status": draw(STATUS), "may_not_be_attacked": kind == "unattackable",
+             "site_barred": kind == "site_barred", "assignable_as_untapped": kind in ("as_untapped", "hound")}
+        if kind == "hound" and i:  # MECCG-FX-18: struck before the member it is an ally of
+            d["before"] = f"D{draw(st.integers(0, i - 1))}"
+        defenders.append(d)
     flags = {"phase2_assignment": draw(st.sampled_from(["mandatory", "optional"])),
              "site_barred_ally_strikes": draw(st.sampled_from(["none", "strike"]))}
     return attackers, defenders, flags
@@ -54,6 +59,11 @@ def scenario_for(attackers, defenders, flags):
         if m.get("may_not_be_attacked"):
             out.update(type="ally", may_not_be_attacked=True)
             del out["race"]
+        if m.get("assignable_as_untapped"):
+            out["assignable_as_untapped"] = True
+        if m.get("before"):
+            out.update(type="ally", ally_of=m["before"], struck_before_controller=True)
+            out.pop("race", None)
         return out
 
     # A company needs a member: pad with one member that strikes nothing / is no target.
@@ -78,7 +88,8 @@ def oracle(attackers, defenders, flags):
     if not defenders:
         defenders = [{"name": "D-unattackable", "status": "untapped", "may_not_be_attacked": True}]
     strikes, targets = strikes_and_targets(attackers, defenders, flags["site_barred_ally_strikes"])
-    return replay(strikes, targets, flags["phase2_assignment"]), strikes, targets
+    before = {m["name"]: m["before"] for m in defenders if m.get("before")}
+    return replay(strikes, targets, flags["phase2_assignment"], before), strikes, targets
 
 
 SETTINGS = settings(max_examples=examples(520), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -86,6 +86,15 @@ def test_every_character_ability_is_modelled_or_listed(char):
         assert any(f.what == "prowess" and f.amount == pm["value"] for f in m.fx), (char.name, pm)
     relevant = [e for e in char.combat_effects if e.get("cvcc") is not False
                 and e["effect"] not in ("prowess", "may_not_be_attacked")]
+    # read by the assignment rules from the member (MECCG-FX-18): the member built from the card has it
+    member_flags = {"assignable_as_untapped": "assignable_as_untapped", "must_be_assigned_first": "struck_before_controller"}
+    for e in [e for e in relevant if e["effect"] in member_flags]:
+        s = scenario_from_dict({"game": "meccg",
+                                "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+                                "defender": {"alignment": char.alignment if char.alignment in ("hero", "minion")
+                                             else "hero", "site": "Moria", "members": [char.name]}}, file="<t>")
+        assert getattr(s.defender.members[0], member_flags[e["effect"]]) is True, (char.name, e)
+    relevant = [e for e in relevant if e["effect"] not in member_flags]
     for e in relevant:
         assert char.id in YAML or m.unmodelled or any(f.what == "halve_opponent_body" for f in m.fx), (char.name, e)
 

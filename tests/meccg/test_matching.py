@@ -38,6 +38,8 @@ def combats(draw):
         if prefix == "D" and i > 0 and draw(st.integers(0, 4)) == 0:
             m.update(type="ally", may_not_be_attacked=True)
             del m["race"]
+        elif prefix == "D" and draw(st.integers(0, 4)) == 0:  # MECCG-FX-18 (Great Troll): a phase-I target
+            m["assignable_as_untapped"] = True
         return m
 
     att = [member("A", i, "Orc") for i in range(n_att)]

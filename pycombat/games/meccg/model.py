@@ -45,10 +45,18 @@ class Member:
     direct_influence: int | None = None  #: the character's direct influence (MECCG-FX-16)
     follower_of: str | None = None  #: the member whose direct influence controls this follower
     granted_skills: tuple[str, ...] = ()  #: skills in ``skills`` given by cards (an item, To Fealty Sworn)
+    assignable_as_untapped: bool = False  #: may be assigned strikes as if untapped (MECCG-FX-18)
+    struck_before_controller: bool = False  #: must be assigned a strike before its ``ally_of`` (MECCG-FX-18)
 
     @property
     def untapped(self) -> bool:
         return self.status == "untapped"
+
+    @property
+    def phase1_target(self) -> bool:
+        """Whether the defender may give it a strike in phase I: untapped, or assigned strikes as if
+        untapped (MECCG-ASSIGN-2, MECCG-FX-18)."""
+        return self.status == "untapped" or self.assignable_as_untapped
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...names import closest
+from ...names import closest, normalize
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
 from .cards.database import CardDB, load_carddb
@@ -122,7 +122,10 @@ def _ref(n: Node, company: Company, what: str) -> str:
     """A member of ``company`` named at ``n`` (with the closest name suggested)."""
     name = n.as_str()
     names = [m.name for m in company.members]
-    if name not in names:
+    if name not in names:  # the same name typed plainly (Radagast's Black Bird for Radagast’s, Eomer for Éomer)
+        alike = [x for x in names if normalize(x) == normalize(name)]
+        if len(alike) == 1:
+            return alike[0]
         hint = closest(name, names, n=1)
         extra = f"; did you mean {hint[0]!r}?" if hint else ""
         raise n.error(f"{name!r} is not a member of the {what} company{extra}")
@@ -352,7 +355,9 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
                       discard_on_body_check=tuple(card.discard_on_body_check or ()),
                       mp_if_eliminated=card.mp_if_eliminated,
                       prowess_mods=tuple(card.prowess_mods or ()), mind=card.mind,
-                      direct_influence=card.direct_influence)
+                      direct_influence=card.direct_influence,
+                      assignable_as_untapped=_ability(card, "assignable_as_untapped"),
+                      struck_before_controller=_ability(card, "must_be_assigned_first"))
     overridden = []
     for key in OVERRIDABLE:
         if not node.has(key):
@@ -386,6 +391,12 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
     node.finish(MEMBER_KEYS)
     return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of, follower_of=follower_of,
                   fell_rider=mode == "fell-rider", mode=mode, overridden=tuple(overridden), **fields)
+
+
+def _ability(card, effect: str) -> bool:
+    """Whether the card's structured combat abilities (characters.json ``combat_effects``) include
+    ``effect`` in company vs. company combat (read by the assignment rules, MECCG-FX-18)."""
+    return any(e.get("effect") == effect and e.get("cvcc") is not False for e in card.combat_effects)
 
 
 def _int_item(n: Node) -> int:

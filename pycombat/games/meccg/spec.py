@@ -94,6 +94,10 @@ MEMBER_FIELDS = {
     "makes_company_overt": Bool("the member makes a covert company overt (overrides the card)"),
     "discard_on_body_check": List(Int("a body check roll", minimum=2, maximum=12), "body check rolls on which the member is discarded"),
     "avatar": Bool("the member is an avatar (overrides the card)"),
+    "assignable_as_untapped": Bool("the member may be assigned strikes as if untapped (overrides the card, "
+                                   "MECCG-FX-18)"),
+    "struck_before_controller": Bool("the ally must be assigned a strike before the member it is an ally of "
+                                     "(overrides the card, MECCG-FX-18)"),
     "status": Str("the member's state", enum=STATUSES),
     "mode": Str("a Ringwraith's mode: Fell Rider, Heralded Lord or Black Rider (MECCG-FX-6)", enum=MODES),
     "items": List(Name("item", "an item the member carries")),
@@ -106,7 +110,8 @@ MEMBER_OBJ = Obj(MEMBER_FIELDS, "a member with its status, items and overrides",
 MEMBER = MEMBER_OBJ
 #: card fields a member may override inline
 OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
-               "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar")
+               "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar",
+               "assignable_as_untapped", "struck_before_controller")
 
 #: a card in play placed on one member (Gloom, Freeze the Flesh, To Fealty Sworn ...)
 PLACED = Obj({"card": Name("card", "the card"),

@@ -159,6 +159,21 @@ class MakesOvert(Predicate):
         name = "makes_overt"
 
 
+class AssignableAsUntapped(Predicate):
+    member = StringField
+
+    class Meta:
+        name = "assignable_as_untapped"
+
+
+class BeforeController(Predicate):
+    member = StringField
+    controller = StringField
+
+    class Meta:
+        name = "before_controller"
+
+
 class FellRider(Predicate):
     member = StringField
 
@@ -247,6 +262,10 @@ def member_facts(role: str, m: Member) -> Iterator[Predicate]:
         yield MakesOvert(member=m.name)
     if m.fell_rider:
         yield FellRider(member=m.name)
+    if m.assignable_as_untapped:
+        yield AssignableAsUntapped(member=m.name)
+    if m.struck_before_controller and m.ally_of:
+        yield BeforeController(member=m.name, controller=m.ally_of)
 
 
 def company_facts(c: Company) -> Iterator[Predicate]:

@@ -41,12 +41,13 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
-             "attackers_race", "own_or_controller")
+             "attackers_race", "own_or_controller", "itself")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
-              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires")
+              "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
+              "source_taps")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
@@ -120,6 +121,8 @@ class CardModel:
     discard: bool = False
     side: str | None = None
     lasts: str = "strike"
+    source_taps: str = "first"  #: an ally's or member's ability: it taps to be used (so must be untapped),
+    #: or "after": it taps afterwards if untapped and may be used tapped (Radagast's Black Bird)
     carrier: str = "bearer"  #: an item used as a card: carried by the character it is for, or by any member
     carrier_requires: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)  #: on the
     #: member who carries and uses such an item (Athelas: a Dúnadan), with ``carrier: company``
@@ -199,6 +202,8 @@ class CardModel:
             out["side"] = self.side
         if self.lasts != "strike":
             out["lasts"] = self.lasts
+        if self.source_taps != "first":
+            out["source_taps"] = self.source_taps
         if self.carrier != "bearer":
             out["carrier"] = self.carrier
         if self.variants:
@@ -244,7 +249,8 @@ def _yaml() -> dict:
             if entry.get("play") != "cancel" and (set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
                 bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added")
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
-        if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS:
+        if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
+                or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
         if bad or entry.get("play") not in PLAYS:
             raise ScenarioError(f"card_effects.yaml: {cid}: bad fields {sorted(map(str, bad))}")
@@ -267,6 +273,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
     return CardModel(outside=outside,
         id=cid, name=name, kind=kind, play=entry["play"], rule=entry["rule"], source=entry.get("source", "hand"),
         discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
+        source_taps=entry.get("source_taps", "first"),
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
@@ -297,6 +304,9 @@ def _races(value: Any) -> list[str]:
 
 
 #: what a character's unmodelled ability of this kind can change (characters.json ``combat_effects``)
+#: abilities the assignment rules read from the member (schema -> assignment facts): may not be
+#: attacked (MECCG-ASSIGN-1), assigned strikes as if untapped, before its controller (MECCG-FX-18)
+ASSIGNMENT_ABILITIES = ("may_not_be_attacked", "assignable_as_untapped", "must_be_assigned_first")
 KIND_TOUCHES = {"cancel_attack": ("attack_cancel",), "cancel_strike": ("strike_cancel",)}
 
 
@@ -320,7 +330,7 @@ def character_model(card: CharacterCard) -> CardModel:
     entry = _yaml()["cards"].get(card.id)
     for e in card.combat_effects:
         kind = e.get("effect")
-        if e.get("cvcc") is False or kind == "prowess" or kind == "may_not_be_attacked":
+        if e.get("cvcc") is False or kind == "prowess" or kind in ASSIGNMENT_ABILITIES:
             continue  # no effect in CvCC / read above / read by the assignment rules
         if kind == "opponent_body" and e.get("mode") == "halve_round_up":
             fx.append(Fx("halve_opponent_body", 0, {"opponent_race": _races(e.get("vs_race"))}, rule=HALVE_RULE))
@@ -537,6 +547,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "own_or_controller":  # an ally's ability for itself or the character it is an ally of
             src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
             ok = src is None or me.name in (src.name, src.ally_of)
+        elif key == "itself":  # an ally's ability for a strike against itself only (Radagast's Black Bird)
+            ok = ctx.self_name is None or me.name == ctx.self_name
         elif key == "opponent_race":
             ok = ctx.opponent is not None and race_is(ctx.opponent, _races(val))
         elif key == "doors_of_night":

@@ -184,7 +184,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
             out.append(SourceMissing(card=p.card))
         else:
             src = sources[0]
-            if src.status != "untapped":
+            if src.status != "untapped" and m.source_taps != "after":  # MECCG-FX-4: it taps to be used
                 out.append(SourceNotUntapped(card=p.card, member=src.name))
             if src.name in used:
                 out.append(SourceUsed(card=p.card, member=src.name))
@@ -454,6 +454,10 @@ def _unmet(card: str, args: tuple) -> str:
         return f"{card} needs {val} in the company"
     if key == "not_self":
         return f"{card} is for another character than {who}"
+    if key == "itself":
+        return f"{card} cancels only a strike against itself, not one against {who}"
+    if key == "own_or_controller":
+        return f"{card} cancels only a strike against itself or the character it is an ally of, not one against {who}"
     if key == "status":
         return f"{card} needs an {val.replace(' or ', ' or ')} character; {who} is not"
     phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(

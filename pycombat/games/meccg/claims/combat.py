@@ -339,7 +339,7 @@ def phase2_count(s: Scenario, claim):
     _r, d = _find(s, claim, "defender", "defender")
     _r, a = _find(s, claim, "attacker", "attacker")
     jv = judge_attack(s)
-    if d.status != "untapped" or d.name not in jv.targets or a.name not in jv.strikes:
+    if not d.phase1_target or d.name not in jv.targets or a.name not in jv.strikes:
         raise _err(s, claim, f"{d.name} may not take {a.name}'s strike in phase I (see the takes_strike_in_phase "
                              "claim)")
     members = {m.name: m for m in s.attacker.members}

@@ -1,6 +1,8 @@
 """What MECCG's claim deciders share: the verdict type and the lookups of members named in a claim."""
 from __future__ import annotations
 
+from pycombat.names import normalize
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,4 +62,7 @@ def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | No
         for m in c.members:
             if m.name.casefold() == name.casefold() or m.card_name.casefold() == name.casefold():
                 return m.name
+    alike = {m.name for c in companies for m in c.members if normalize(name) in (normalize(m.name), normalize(m.card_name))}
+    if len(alike) == 1:  # typed plainly: Radagast's Black Bird for Radagast’s, Eomer for Éomer
+        return alike.pop()
     raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}")

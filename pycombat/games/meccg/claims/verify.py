@@ -24,7 +24,7 @@ from ..cards import play, rolls
 from ..cards.database import load_carddb
 from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
-from ..assignment.facts import asp_const, scenario_facts
+from ..assignment.facts import BeforeController, asp_const, scenario_facts
 from .combat import DECIDERS, TEMPLATES as MORE, describe
 from .lookups import Verdict, _err, _member, _member_named, _phase
 from ..model import Scenario
@@ -378,7 +378,21 @@ def _phase_claim(s: Scenario, claim: Claim) -> Verdict:
     solver = Solver(files=rule_files(RULES, TRACE), consts=consts(s), facts=scenario_facts(s))
     possible = solver.brave() or []
     if ("tassign", a, d, p) in possible:  # brave atoms, decoded by solver.to_python
-        return Verdict(claim, True, {1: ["MECCG-ASSIGN-2"], 2: ["MECCG-ASSIGN-3"], 3: ["MECCG-ASSIGN-4"]}[p])
+        rules = {1: ["MECCG-ASSIGN-2"], 2: ["MECCG-ASSIGN-3"], 3: ["MECCG-ASSIGN-4"]}[p]
+        member = s.defender.member(d)
+        if p == 1 and not member.untapped:  # a phase-I target only as if untapped (Great Troll)
+            rules = rules + ["MECCG-FX-18"]
+        return Verdict(claim, True, rules)
+    # MECCG-FX-18: an ally that must be struck before its controller is what rules the pair out
+    # when, without that ordering, some legal sequence makes it
+    facts = [f for f in scenario_facts(s) if not isinstance(f, BeforeController)]
+    if len(facts) < len(scenario_facts(s)):
+        freed = Solver(files=rule_files(RULES, TRACE), consts=consts(s), facts=facts).brave() or []
+        if ("tassign", a, d, p) in freed:
+            first = [m.name for m in s.defender.members if m.struck_before_controller and m.ally_of == d]
+            return Verdict(claim, False, ["MECCG-FX-18"], notes=[
+                f"{d} may take a strike only after {', '.join(first) or 'its ally'}, and no legal sequence of the "
+                "three phases gives one first here"])
     return Verdict(claim, False, ["MECCG-ASSIGN-3", "MECCG-ASSIGN-4"],
                    notes=["no legal sequence of the three phases makes this pair in this phase"])
 

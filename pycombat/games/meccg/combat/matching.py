@@ -54,6 +54,8 @@ def fast_reason(scenario, objective: Objective) -> str | None:
     verdict = judge_attack(scenario)
     if not verdict.legal or not verdict.strikes:
         return "no strike to assign"
+    if any(m.struck_before_controller and m.ally_of for m in scenario.defender.members):
+        return "a member must be assigned a strike before another (MECCG-FX-18): the pairs are not independent"
     return None
 
 
@@ -107,7 +109,8 @@ class _Matching:
     def __init__(self, game: CvccGame, strikes, targets, max_nodes: int, progress, hint):
         sc = game.scenario
         self.game = game
-        untapped = {m.name for m in sc.attacker.members + sc.defender.members if m.status == "untapped"}
+        untapped = {m.name for m in sc.attacker.members if m.status == "untapped"}
+        phase1 = {m.name for m in sc.defender.members if m.phase1_target}  # MECCG-ASSIGN-2, MECCG-FX-18
         self.support_pool = [m.name for m in sc.defender.members if m.status == "untapped"]
         self.fixed_support = sum(1 for n in self.support_pool if n not in targets)  # never struck
         k_max = max(0, len(strikes) - len(targets))
@@ -139,15 +142,18 @@ class _Matching:
         et = sorted({(e, t) for _, _, e, t in iv})
         self.scls = _classes(strikes, untapped, lambda a: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
                                                                 for d in targets))
-        self.tcls = _classes(targets, untapped, lambda d: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
-                                                                for a in strikes))
+        # a target's class: a phase-I target or not, then untapped or not (who may support, MECCG-SEQ-6)
+        supporters = set(self.support_pool)
+        self.tcls = _classes(targets, phase1, lambda d: (d in supporters,) + tuple(
+            tuple(iv.get((a, d, e, t)) for e, t in et) for a in strikes))
         self.sof = {n: i for i, (_, ms) in enumerate(self.scls) for n in ms}
         self.tof = {n: j for j, (_, ms) in enumerate(self.tcls) for n in ms}
         self.V = [[iv[ms[0], mt[0], 0, 0] for _, mt in self.tcls] for _, ms in self.scls]
         self.W = {(i, j, e, t): iv[ms[0], mt[0], e, t] for i, (_, ms) in enumerate(self.scls)
                   for j, (_, mt) in enumerate(self.tcls) for e, t in et if (ms[0], mt[0], e, t) in iv}
         self.sunt = [k[0] for k, _ in self.scls]
-        self.tunt = [k[0] for k, _ in self.tcls]
+        self.tunt = [k[0] for k, _ in self.tcls]  # phase-I targets (MECCG-ASSIGN-2)
+        self.tsup = [k[1][0] for k, _ in self.tcls]  # untapped: may support when unstruck
         self.mandatory = sc.flags.get("phase2_assignment", "mandatory") == "mandatory"
         self.memo: dict = {}
         self.edges = 0
@@ -271,7 +277,7 @@ class _Matching:
         defenders left unstruck may support (MECCG-SEQ-6)."""
         if self.additive:
             return 0
-        support = self.fixed_support + sum(n for n, t in zip(rt, self.tunt) if t)
+        support = self.fixed_support + sum(n for n, t in zip(rt, self.tsup) if t)
         return self.strikes(made, sum(rs), support)
 
     def strikes(self, left: tuple, k: int, t: int) -> int:
@@ -356,8 +362,8 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
     game = CvccGame(scenario, objective)
     verdict = judge_attack(scenario)
     strikes, targets = verdict.strikes, verdict.targets
-    untapped = {m.name for m in scenario.attacker.members + scenario.defender.members if m.status == "untapped"}
-    utargets = [d for d in targets if d in untapped]
+    phase1 = {m.name for m in scenario.defender.members if m.phase1_target}  # MECCG-ASSIGN-2, MECCG-FX-18
+    utargets = [d for d in targets if d in phase1]
     where = scenario.file or "the scenario"
     n_first = estimate(strikes, targets, utargets)
     if n_first > max_nodes:
