@@ -100,3 +100,4 @@ def test_optimize_with_noble_hound_plays_the_phases_and_agrees_with_the_matching
     only = _scenario([{"name": "Aragorn II", "may_not_be_attacked": True}, {"name": "Noble Hound"}], n_strikes=1)
     assert fast_reason(only, Objective("kill_mp")) is None
     assert got.value == verbs.optimize(only, objective="kill_mp").value
+

@@ -284,6 +284,9 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {
     "LE-198": {  # Indûr Unleashed
         "combat_cards:cvcc_use": "'attacker_or_defender'; the model is side: defender (the cancel); the attacker's "
                                  "use (Indûr's own attack cannot be cancelled) is only an unmodelled alternative"},
+    "BA-61": {  # Great Fissure
+        "combat_cards:cvcc_use": "'attacker_or_defender'; the model is side: defender (the Under-deeps cancel); the "
+                                 "attacker's use (cancelling the defender's cancel) is only an unmodelled alternative"},
 }
 
 

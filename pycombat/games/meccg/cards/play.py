@@ -41,7 +41,7 @@ from ..assignment.legal import BASE, RULES, consts
 from ..model import Member, Scenario
 from . import interpreter as cardfx
 from .database import load_carddb
-from .play_facts import ATTACK_FX, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
+from .play_facts import ATTACK_FX, COND, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
 
 #: a play made before strikes are assigned (``combat: before_assignment``, MECCG-PRE)
 BEFORE = "before_assignment"
@@ -110,6 +110,7 @@ _p = predicate
 
 RequirementFails = _p("requirement_fails", card=StringField, member=StringField, what=StringField)
 DefenderOnly = _p("defender_only", card=StringField)
+CompanyOvert = _p("company_overt", company=ConstantField)
 FlagNoEffect = _p("flag_no_effect", card=StringField, flag=StringField)
 NotCarried = _p("not_carried", card=StringField, member=StringField)
 SourceMissing = _p("source_missing", card=StringField)
@@ -310,6 +311,10 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
         facts.append(Played(card=p.card, company=p.by))
         if p.source is not None:
             facts.append(PlayedFrom(card=p.card, entity=_entity(scenario, p.source)))
+        if any(isinstance(f, COND) and f.value == "defender_covert" for f in facts):
+            from ..assignment.legal import judge_attack  # MECCG-ALIGN-6: overt from the composition
+
+            facts += [CompanyOvert(company=role) for role in judge_attack(scenario).overt]
     else:
         facts += strike_card_facts(rec)
         facts.append(StepPlay(card=p.card, step=int(p.when)))
@@ -331,12 +336,11 @@ def _entity(s: Scenario, name: str) -> str:
 
 
 def _notes(facts: Sequence) -> list[str]:
-    from .play_facts import COND
-
     notes = []
+    overt = any(isinstance(f, CompanyOvert) and f.company == "defender" for f in facts)
     for f in facts:
-        if isinstance(f, COND) and f.value == "defender_covert":
-            notes.append(f"{_name(f.card)} cancels only if the defending company is covert (its card text)")
+        if isinstance(f, COND) and f.value == "defender_covert" and not overt:
+            notes.append(f"{_name(f.card)} cancels only if the defending company is covert, as it is (MECCG-ALIGN-6)")
     return notes
 
 
@@ -425,6 +429,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "untaps_before_assignment": lambda: f"{card} untaps a character, which does not affect the attack",
         "not_in_attacked_company": lambda: f"{card} must come from the attacked company, not {args[1]}",
         "needs_in_company": lambda: f"{card} needs a {args[1]} in the attacked company",
+        "company_not_covert": lambda: f"{card} cancels only an attack on a covert company; the defending company is overt",
         "other_alignment_item": lambda: (f"{_name(args[1])} is a {_PLAYER.get(str(args[2]), args[2])} item; "
                                          f"{args[0]} is on the other side and may not carry it"),
         "ally_bears_item": lambda: f"{args[0]} is an ally, and allies bear no items ({_name(args[1])})",

@@ -123,8 +123,15 @@ def _record_facts(card) -> list[Predicate]:
     tags = list(getattr(card, "effect_tags", ()) or ())
     cvcc_cancel = any(t.startswith("cancel-cvcc-attack") for t in tags)
     cancels = any(e.get("effect") == "cancel_attack" and not e.get("alternative") for e in card.effects)
+    # a card used for its "Alternatively, cancel the attack" option (card_effects.yaml play: cancel):
+    # that option is the play, its other one is not (Darkness Wielded, Great Fissure)
+    cancel_option = not cancels and model(card.id).play == "cancel" and any(
+        e.get("effect") == "cancel_attack" for e in card.effects)
     for e in card.effects:
-        if e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
+        if cancel_option:
+            if e.get("effect") != "cancel_attack":
+                continue
+        elif e.get("alternative"):  # an "Alternatively" clause: not the card's main effect
             continue
         if cancels and e.get("effect") != "cancel_attack" and e.get("condition"):
             continue  # the other branch of a conditional cancel (Not Slay Needlessly against an overt company)
@@ -138,12 +145,12 @@ def _record_facts(card) -> list[Predicate]:
                     out.append(RACES(card=card.id, value=asp_const(r)))
                 if isinstance(roll.get("greater_than"), int):
                     out.append(COND(card=card.id, value=f"roll_gt_{roll['greater_than']}"))
-                if "covert" in str(e.get("condition", "")):
-                    out.append(COND(card=card.id, value="defender_covert"))
             elif cvcc_cancel:
                 out.append(CVCC(card=card.id))
             else:
                 out.append(CANCELS_ANY(card=card.id))
+            if "covert" in str(e.get("condition", "")):  # "if the defending company is covert" (MECCG-ALIGN-6)
+                out.append(COND(card=card.id, value="defender_covert"))
             # the scout, Wizard or diplomat the cancel needs in the attacked company (MECCG-PRE-10)
             need = model(card.id).requires.get("company_has") or e.get("needs_skill") or e.get("needs_race")
             if need and asp_const(need) in _SKILLS:
