@@ -97,3 +97,19 @@ def test_the_card_lookup_says_how_a_card_is_placed_and_what_it_gives():
     text = "\n".join(card_lines(card_report("To Fealty Sworn")))
     assert "{card: To Fealty Sworn, member: <member>}" in text and "gives its member the Warrior skill" in text
     assert "gives its bearer the Scout skill" in "\n".join(card_lines(card_report("Magic Ring of Stealth")))
+
+
+@pytest.mark.parametrize("prowess, expected", [(6, 11), (3, 8), (9, 11), (11, 12)])
+def test_anduril_placed_with_narsil_gives_its_bearer_four_up_to_eleven(prowess, expected):
+    """Andúril (TW-192), placed with Narsil: +4 to its bearer after Narsil's +1, never past 11 and never lowering (MECCG-FX-2/7)."""
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Aragorn II", "prowess": prowess, "items": ["Narsil"]}],
+                        "in_play": [{"card": "Andúril, the Flame of the West", "member": "Aragorn II"}]},
+           "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "Lagduf"}]}}
+    assert _prowess(doc)["Aragorn II"][0] == expected
+    assert unmodelled(scenario_from_dict(doc, file="<t>")) == []
+    doc["defender"]["members"][0]["items"] = []
+    with pytest.raises(ScenarioError, match="carries=Narsil"):
+        scenario_from_dict(doc, file="<t>")

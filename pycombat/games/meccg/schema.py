@@ -299,7 +299,8 @@ def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tup
                                     path=f"{where}[{i}]")
             company, member = next((co, x) for co in companies for x in co.members if x.name == c.on)
             # the card's requirements on the member it is played on, read by the one interpreter
-            own = {k: v for k, v in m.requires.items() if k in ("race", "not_race", "skill", "keyword", "status")}
+            own = {k: v for k, v in m.requires.items()
+                   if k in ("race", "not_race", "skill", "keyword", "status", "carries")}
             failed = holds(own, Ctx(me=member, company=company, scenario=None))
             if failed is not None:
                 raise ScenarioError(f"{c.name} is not played on {c.on}: it needs {failed} (MECCG-FX-7)",

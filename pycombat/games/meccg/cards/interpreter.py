@@ -41,7 +41,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
-             "attackers_race", "own_or_controller", "itself")
+             "attackers_race", "own_or_controller", "itself", "carries")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -239,7 +239,7 @@ def _yaml() -> dict:
                 if k not in COND_KEYS}
         for f in entry.get("fx") or ():
             if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
-                    "max" in f and f.get("what") != "body"):
+                    "max" in f and f.get("what") not in ("body", "prowess")):
                 bad.add(f"fx {f}")
             bad |= {k for k in (f.get("if") or {}) if k not in COND_KEYS}
         roll = entry.get("roll")
@@ -547,6 +547,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "own_or_controller":  # an ally's ability for itself or the character it is an ally of
             src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
             ok = src is None or me.name in (src.name, src.ally_of)
+        elif key == "carries":  # the member carries one of these items (Andúril is placed with Narsil)
+            ok = bool({_fold(n) for n in _races(val)} & {_fold(i.name) for i in getattr(me, "items", ())})
         elif key == "itself":  # an ally's ability for a strike against itself only (Radagast's Black Bird)
             ok = ctx.self_name is None or me.name == ctx.self_name
         elif key == "opponent_race":

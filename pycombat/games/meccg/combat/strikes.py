@@ -337,7 +337,7 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     for f, c in mine:
         if f.what == "untap" and me.status == "tapped":
             others.append(Mod(0, f"{c.name}: untapped, no penalty for being tapped", c.rule))
-        elif f.what == "prowess":
+        elif f.what == "prowess" and f.maximum is None:
             others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
         elif f.what == "body" and f.maximum is None:
             body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
@@ -353,6 +353,11 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
     mods = weapon + item_rest + others
     prowess = base + sum(m.amount for m in mods)
     body = (me.body or 0) + sum(m.amount for m in body_mods)
+    for f, c in mine:  # a prowess bonus with a maximum (Andúril), after the others (MECCG-FX-2/3)
+        if f.what == "prowess" and f.maximum is not None:
+            gain = cardfx.weapon_bonus(prowess, f.amount, f.maximum)
+            mods.append(Mod(gain, f"{_label(c, f, me)}, max {f.maximum}", f.rule or c.rule))
+            prowess += gain
     for f, c in mine:  # a body bonus with a maximum, after the others (MECCG-FX-2: never past it, never lower)
         if f.what == "body" and f.maximum is not None:
             gain = cardfx.weapon_bonus(body, f.amount, f.maximum)
