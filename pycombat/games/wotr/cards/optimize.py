@@ -1,25 +1,26 @@
-"""``optimize`` with Combat cards in hand: which card (or none) each side plays in round 1.
+"""``optimize`` with Combat cards in hand: which card (or none) each side plays, round by round.
 
-The cards are chosen secretly and revealed together (WOTR-CARD-2), so the choice is a zero-sum
-matrix game: rows are the attacker's options (no card, or a playable card of his ``hand:``), columns
-the defender's; each cell is the exact value of the battle (the objective of ``optimize``) with
-those two cards in round 1 (:func:`.battle.card_battle_odds`) and the later rounds under the
-casualty policy. The game is solved exactly (Shapley-Snow: an optimal pair of strategies comes from
-a square submatrix; every square submatrix is tried in Fractions), so a mixed choice is reported
-when no pure one is optimal.
+The cards are chosen secretly and revealed together (WOTR-CARD-2), so each choice is a zero-sum
+matrix game (:func:`pycombat.matrix_game.solve_matrix_game`, exact, mixed when no pure choice is
+optimal): rows are the attacker's options (no card, or a playable card of his ``hand:``, one row
+per way to play it), columns the defender's. In every round when no position can repeat with the
+same hands (:mod:`.round_game`); else in round 1, each cell the exact battle with those two cards
+(:func:`.battle.card_battle_odds`) and no card later, and the report says why.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import combinations
 
+from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Policy, objective_of
 from .battle import CardPlan, card_battle_odds, card_context
 from .combat_round import playable
+from .round_game import MAX_CARD_ROUNDS, MAX_POSITIONS, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
 from ..battle.setup import battle_setup
 from ..battle.splits import judge_attack
+from pycombat.errors import TooLargeError
 
 
 @dataclass
@@ -32,6 +33,10 @@ class CardChoice:
     defender_mix: dict[str, Fraction]
     policy: str
     excluded: list[dict]  #: cards in hand that may not be played here, with the reasons
+    rounds: str = "first"  #: "every": cards chosen in every round (:mod:`.round_game`); "first": round 1 only
+    positions: int = 1  #: card-choice positions valued
+    later: dict = field(default_factory=dict)  #: round >= 2 -> role -> option -> chance it is chosen
+    why_first_only: str | None = None  #: why later rounds are played without cards
 
     def json(self) -> dict:
         from pycombat.dice import as_json
@@ -41,13 +46,20 @@ class CardChoice:
                 "attacker_plays": {k: as_json(v) for k, v in self.attacker_mix.items()},
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
                 "casualty_policy": self.policy, "not_playable": self.excluded,
+                "card_rounds": self.rounds, "positions": self.positions,
+                "later_rounds": {str(r): {role: {k: as_json(v) for k, v in m.items()} for role, m in by.items()}
+                                 for r, by in sorted(self.later.items())},
+                **({"first_round_only_because": self.why_first_only} if self.why_first_only else {}),
                 "rules": ["WOTR-CARD-2", "WOTR-CARD-4", "WOTR-CARD-5"]}
 
     def lines(self) -> list[str]:
         def mix(m):
             return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
+        later = ("cards chosen the same way in every later round, the battle "
+                 f"casualty_policy={self.policy}" if self.rounds == "every"
+                 else f"later rounds without cards, casualty_policy={self.policy}")
         out = [f"Combat card choice in round 1 (chosen secretly, revealed together: a zero-sum matrix game, "
-               f"WOTR-CARD-2; later rounds casualty_policy={self.policy}):",
+               f"WOTR-CARD-2; {later}):",
                f"  value {_short(self.value)}; the attacker plays {mix(self.attacker_mix)}; "
                f"the defender plays {mix(self.defender_mix)}"]
         width = max(len(r) for r in self.rows)
@@ -56,6 +68,16 @@ class CardChoice:
             out.append(f"  {r:<{width}} | " + " | ".join(f"{float(v):.4f}" for v in row))
         for e in self.excluded:
             out.append(f"  not playable here: the {e['role']}'s {e['card']} ({e['why']})")
+        if self.rounds == "every":
+            out.append(f"  every round solved exactly: {self.positions:,} card-choice positions")
+            for rnd, by in sorted(self.later.items()):
+                for role in ("attacker", "defender"):
+                    plays = {k: v for k, v in by.get(role, {}).items() if k != "no card"}
+                    if plays:
+                        out.append(f"  round {rnd}: the {role} plays " + ", ".join(
+                            f"{k} with chance {_short(v)}" for k, v in plays.items()))
+        elif self.why_first_only:
+            out.append(f"  round 1 only: {self.why_first_only}")
         return out
 
 
@@ -67,13 +89,15 @@ def _short(v: Fraction) -> str:
     return f"{float(v):.4f} (exact in --json)"
 
 
-def variants(card, role: str, setup, ctx):
-    """``(label, card, Choices)`` for each way to play ``card`` (self-hits, points forfeited, sacrifice)."""
+def variants(card, role: str, setup, ctx, units=None):
+    """``(label, card, Choices)`` for each way to play ``card`` (self-hits, points forfeited, sacrifice)
+    with ``units`` (the side's units; default: at the start)."""
     from .combat_round import Choices, companions, nazgul_leadership
     from ..battle.casualties import hit_points
 
     kinds = {e.get("effect"): e for e in card.effects}
-    units = setup.start[0] if role == "attacker" else setup.start[2]
+    if units is None:
+        units = setup.start[0] if role == "attacker" else setup.start[2]
     prof = ctx.profiles[role]
     for k in ("self_hits_for_roll_modifier", "self_hits_for_extra_attack"):
         if k in kinds:
@@ -93,63 +117,26 @@ def variants(card, role: str, setup, ctx):
     return [(card.name, card, Choices())]
 
 
-def solve_matrix_game(a: list[list[Fraction]]) -> tuple[Fraction, list[Fraction], list[Fraction]]:
-    """Value and optimal mixed strategies of the zero-sum game ``a`` (row player maximises), exactly."""
-    m, n = len(a), len(a[0])
-    for k in range(1, min(m, n) + 1):
-        for rows in combinations(range(m), k):
-            for cols in combinations(range(n), k):
-                got = _square(a, rows, cols)
-                if got is None:
-                    continue
-                v, x, y = got
-                xs = [Fraction(0)] * m
-                ys = [Fraction(0)] * n
-                for i, r in enumerate(rows):
-                    xs[r] = x[i]
-                for j, c in enumerate(cols):
-                    ys[c] = y[j]
-                if all(sum(xs[i] * a[i][j] for i in range(m)) >= v for j in range(n)) and \
-                        all(sum(a[i][j] * ys[j] for j in range(n)) <= v for i in range(m)):
-                    return v, xs, ys
-    raise ValueError("no solution found (cannot happen for a finite matrix game)")
+def _positions_estimate(setup, policy, plan) -> int:
+    """The card game's positions, estimated before it is solved: the card-less battle's start-of-round
+    positions times the sub-hands each side can still hold (cards remove figures and reach other
+    positions too, so the solve keeps its own budget)."""
+    from ..battle.process import Decisions, forward
 
-
-def _solve(mat: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction] | None:
-    k = len(mat)
-    aug = [row[:] + [b] for row, b in zip(mat, rhs)]
-    for col in range(k):
-        piv = next((r for r in range(col, k) if aug[r][col] != 0), None)
-        if piv is None:
-            return None
-        aug[col], aug[piv] = aug[piv], aug[col]
-        for r in range(k):
-            if r != col and aug[r][col] != 0:
-                f = aug[r][col] / aug[col][col]
-                aug[r] = [x - f * y for x, y in zip(aug[r], aug[col])]
-    return [aug[i][k] / aug[i][i] for i in range(k)]
-
-
-def _square(a, rows, cols):
-    k = len(rows)
-    # unknowns x_1..x_k, v: sum_i x_i a[i][j] - v = 0 for j in cols; sum x = 1
-    mat = [[a[r][c] for r in rows] + [Fraction(-1)] for c in cols] + [[Fraction(1)] * k + [Fraction(0)]]
-    sol = _solve(mat, [Fraction(0)] * k + [Fraction(1)])
-    if sol is None:
-        return None
-    x, v = sol[:k], sol[k]
-    mat2 = [[a[r][c] for c in cols] + [Fraction(-1)] for r in rows] + [[Fraction(1)] * k + [Fraction(0)]]
-    sol2 = _solve(mat2, [Fraction(0)] * k + [Fraction(1)])
-    if sol2 is None or sol2[k] != v:
-        return None
-    y = sol2[:k]
-    if any(t < 0 for t in x) or any(t < 0 for t in y):
-        return None
-    return v, x, y
+    states = forward(setup, Decisions(setup, policy)).states
+    n = states
+    for hand in plan.hands.values():
+        counts: dict[str, int] = {}
+        for c in hand:
+            counts[c.name] = counts.get(c.name, 0) + 1
+        for k in counts.values():
+            n *= k + 1
+    return n
 
 
 def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) -> CardChoice | None:
-    """The round-1 card game of ``s`` (None when no side holds a hand)."""
+    """The card game of ``s`` (None when no side holds a hand): in every round it plays when no
+    position can repeat with the same hands (:mod:`.round_game`), else in round 1 with no card later."""
     plan = s.card_plan
     if plan is None or not any(plan.hands.values()):
         return None
@@ -162,30 +149,56 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) 
     ctx = card_context(s, setup, plan)
     from .combat_round import Choices
 
-    options: dict[str, list] = {}
-    excluded = []
-    for role in ("attacker", "defender"):
+    excluded: list[dict] = []
+
+    def options(role, hand, ctx_, a, d, *, first=False):
         opts = [("no card", None, Choices())]
         fixed = plan.cards.get(role)
-        hand = plan.hands.get(role, ())
-        if fixed is not None and not hand:
-            opts = [(fixed.name, fixed, plan.choices.get(role) or Choices())]
+        if first and fixed is not None and not plan.hands.get(role):
+            return [(fixed.name, fixed, plan.choices.get(role) or Choices())]
         seen = set()
         for card in hand:
             if card.name in seen:
                 continue
             seen.add(card.name)
-            ok, reasons = playable(card, role, ctx, setup.start[0], setup.start[2])
+            ok, reasons = playable(card, role, ctx_, a, d)
             if ok:
-                opts.extend(variants(card, role, setup, ctx))
-            else:
+                opts.extend(variants(card, role, setup, ctx_, a if role == "attacker" else d))
+            elif first:
                 excluded.append({"role": role, "card": card.name, "why": "; ".join(
                     f"{r['text']} ({r['rule']})" for r in reasons if r["holds"] is not True)})
-        options[role] = opts
+        return opts
+
+    a0, d0 = setup.start[0], setup.start[2]
+    first = {role: options(role, plan.hands.get(role, ()), ctx, a0, d0, first=True) for role in ("attacker", "defender")}
+    every, why_not = None, None
+    if not plan.later and not any(plan.cards.values()):
+        est = _positions_estimate(setup, policy, plan)
+        cells = len(first["attacker"]) * len(first["defender"])
+        try:
+            if est > MAX_POSITIONS or est * (cells - 1) > 2 * MAX_CARD_ROUNDS:
+                raise TooLargeError(f"about {est:,} card-choice positions (the battle's positions times the sets of "
+                                    f"cards the hands can still hold) of up to {cells} card rounds each, more than "
+                                    f"this solver's budget ({MAX_POSITIONS:,} positions, {MAX_CARD_ROUNDS:,} card "
+                                    "rounds)")
+            every = solve_rounds(s, setup, plan, policy, objective, options)
+        except Repeats as exc:
+            why_not = (f"{exc}: both may pass and nobody may score a hit, so the position can come back with the "
+                       "same hands (the value of such a game can be irrational); set max_rounds to choose cards "
+                       "in every round")
+        except TooLargeError as exc:
+            why_not = str(exc)
+    elif plan.later or any(plan.cards.values()):
+        why_not = "cards named for a round (`card:`) are played as named; the hands choose in round 1 only"
+    if every is not None:
+        rows, cols = every.rows, every.cols
+        return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
+                          {c: p for c, p in zip(cols, every.y) if p}, pol, excluded, rounds="every",
+                          positions=every.positions, later=every.later)
     matrix = []
-    for _, ca, cha in options["attacker"]:
+    for _, ca, cha in first["attacker"]:
         row = []
-        for _, cd, chd in options["defender"]:
+        for _, cd, chd in first["defender"]:
             p2 = replace(plan, cards={"attacker": ca, "defender": cd}, choices={"attacker": cha, "defender": chd})
             res = card_battle_odds(s, setup, p2, policy).result
             row.append(sum((q * objective_of(setup, objective, setup.start, o) for o, q in res.outcomes.items()),
@@ -193,10 +206,7 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) 
         matrix.append(row)
     v, x, y = solve_matrix_game(matrix)
 
-    rows = [label for label, _, _ in options["attacker"]]
-    cols = [label for label, _, _ in options["defender"]]
+    rows = [label for label, _, _ in first["attacker"]]
+    cols = [label for label, _, _ in first["defender"]]
     return CardChoice(rows, cols, matrix, v, {r: p for r, p in zip(rows, x) if p},
-                      {c: p for c, p in zip(cols, y) if p}, pol, excluded)
-
-
-__all__ = ["CardChoice", "CardPlan", "choose_cards", "solve_matrix_game"]
+                      {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not)
