@@ -212,7 +212,8 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
             if unmodelled_rule:
                 v.rules = [unmodelled_rule] + [r for r in v.rules if r != unmodelled_rule]
             v.notes.append(f"not decided: {len(missing)} thing(s) the model does not interpret ("
-                           + "; ".join(f"{m.get('card')}: {m.get('what')}" for m in missing)
+                           + "; ".join(f"{m.get('card')}: {m.get('what')}"
+                                       + (f" ({m['why']})" if m.get("why") else "") for m in missing)
                            + f"); if they changed nothing the verdict would be {would}")
             if hasattr(v, "unmodelled"):
                 v.unmodelled = missing

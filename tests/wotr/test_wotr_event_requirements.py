@@ -1,7 +1,7 @@
 """Event cards named in a hand carry their printed play requirement (WOTR-EVT-8): for every
 requirement text of the 96 cards, a position where it holds (the card may be played, with an Event
-result) and one where it fails (refused with WOTR-EVT-8), or, for the two the position cannot state
-(the Fellowship Track, a revealed Fellowship), not decided."""
+result) and one where it fails (refused with WOTR-EVT-8); a requirement on what the position does not
+give (the Fellowship Track step, whether the Fellowship is revealed, when not stated) is not decided."""
 from __future__ import annotations
 
 import json
@@ -20,8 +20,8 @@ NOT_AT_WAR = {"Gondor": {"steps": 1, "active": True}, "Rohan": {"steps": 2, "act
 FULL = ["Gandalf the Grey", "Strider", "Boromir", "Legolas", "Gimli", "Meriadoc", "Peregrin"]
 
 
-def pos(regions=None, fellowship=FULL, where="Rivendell", control=None):
-    p = {"regions": regions or {}, "fellowship": {"region": where, "companions": list(fellowship)}}
+def pos(regions=None, fellowship=FULL, where="Rivendell", control=None, **track):
+    p = {"regions": regions or {}, "fellowship": {"region": where, "companions": list(fellowship), **track}}
     if control:
         p["control"] = control
     return p
@@ -78,8 +78,9 @@ CASES = {
     "Elves At War": ("Cirdan's Ships", (AT_WAR, pos()), (NOT_AT_WAR, pos())),
     "Fellowship not in a region with a Free Peoples Settlement": ("Orc Patrol", (AT_WAR, pos(where="Fangorn")),
                                                                   (AT_WAR, pos(where="Rivendell"))),
-    "Fellowship on step 1+ of the Fellowship Track": ("Nazgûl Search", (AT_WAR, pos()), None),
-    "Fellowship revealed": ("Morgul Wound", (AT_WAR, pos()), None),
+    "Fellowship on step 1+ of the Fellowship Track": ("Nazgûl Search", (AT_WAR, pos(progress=1)),
+                                                      (AT_WAR, pos(progress=0))),
+    "Fellowship revealed": ("Morgul Wound", (AT_WAR, pos(revealed=True)), (AT_WAR, pos(revealed=False))),
     "a Shadow Army with Nazgul in or adjacent to the region of a Free Peoples Army": (
         "Dreadful Spells",
         (AT_WAR, pos({"Minas Tirith": {"units": {"Gondor": {"regulars": 2}}},
@@ -159,3 +160,12 @@ def test_a_card_of_the_other_side_or_an_unknown_title_is_one_error():
     d["hand"] = ["Ologhia"]
     with pytest.raises(ScenarioError, match="did you mean 'Olog-hai'"):
         scenario_from_dict(d, file="x.yaml")
+
+
+def test_a_track_requirement_the_position_does_not_give_is_not_decided():
+    """Without `fellowship: {progress: N}` / `{revealed: ...}` the card's requirement is not decided (WOTR-EVT-8),
+    and the verdict says which field would decide it."""
+    for card in ("Nazgûl Search", "Morgul Wound"):
+        got = _verdict(card, (AT_WAR, pos()))
+        assert got["verdict"] is None, got
+        assert "progress" in json.dumps(got) or "revealed" in json.dumps(got)

@@ -202,6 +202,9 @@ REINFORCEMENTS = Map(Obj({
 FELLOWSHIP = Obj({
     "region": Name("region", "where the Fellowship is (default Rivendell)"),
     "companions": List(Name("Character", "a Companion in the Fellowship")),
+    "progress": Int("the Fellowship's step on the Fellowship Track (0 at the start; unknown if not given)",
+                    minimum=0, maximum=12),
+    "revealed": Bool("the Fellowship is revealed (unknown if not given)"),
 }, "the Fellowship (default: the starting Companions not on the map, in Rivendell)")
 POSITION = Obj({
     "setup": Bool("start from the setup Armies (default false)"),

@@ -31,7 +31,7 @@ DATA = "pycombat.games.wotr.data"
 CONDITIONS = ("at_war", "active", "in_play", "in_fellowship", "fellowship_companions", "besieged",
               "controls_stronghold", "character_in_nation", "character_with_army", "character_in_region",
               "besieging", "fellowship_not_at_settlement_of", "fellowship_or_companion_in_nation_not_at_war",
-              "army_near", "army_with")
+              "army_near", "army_with", "fellowship_progress_at_least", "fellowship_revealed")
 
 
 @functools.cache
@@ -159,6 +159,16 @@ def _one(pos, cond: Mapping[str, Any]) -> tuple[bool | None, str]:
             if n in _side_nations(val) and not pos.at_war(n):
                 return True, f"{board.regions[r].name} is in {nations[n].name}, not At War"
         return False, "neither the Fellowship nor a Companion is in a Free Peoples Nation not At War"
+    if key == "fellowship_progress_at_least":
+        step = pos.fellowship_progress
+        if step is None:
+            return None, "the Fellowship's step on the Fellowship Track is not given (`fellowship: {progress: N}`)"
+        return step >= int(val), f"the Fellowship is on step {step} of the Fellowship Track"
+    if key == "fellowship_revealed":
+        known = pos.fellowship_revealed
+        if known is None:
+            return None, "whether the Fellowship is revealed is not given (`fellowship: {revealed: true}`)"
+        return known == bool(val), f"the Fellowship is {'revealed' if known else 'hidden'}"
     if key in ("army_near", "army_with"):
         def has(st, what):
             if what == "companion":

@@ -149,6 +149,8 @@ class Position:
     fellowship_region: str | None
     fellowship: tuple[str, ...]  #: Companion ids in the Fellowship
     reinforcements: Mapping[str, Mapping[str, int]]  #: nation -> regular/elite/leader/nazgul available
+    fellowship_progress: int | None = None  #: its step on the Fellowship Track (None: not given)
+    fellowship_revealed: bool | None = None  #: whether it is revealed (None: not given)
 
     def stack(self, region: str, side: str) -> Stack | None:
         for s in self.stacks:
@@ -271,10 +273,10 @@ def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
             if not force.is_empty():
                 stacks.append(Stack(rid, side, force, besieged == side))
     stacks.sort(key=lambda s: (list(board.regions).index(s.region), s.side))
-    fellowship_region, fellowship = _fellowship(node, board, chars, stacks)
+    fellowship_region, fellowship, track = _fellowship(node, board, chars, stacks)
     reinforcements = _reinforcements(node, nations, stacks)
     node.finish(POSITION_KEYS)
-    pos = Position(tuple(stacks), control, politics, fellowship_region, fellowship, reinforcements)
+    pos = Position(tuple(stacks), control, politics, fellowship_region, fellowship, reinforcements, *track)
     _check_position(node, pos, board, nations, chars)
     return pos
 
@@ -328,10 +330,13 @@ def _region_entry(node: Node, region: Region, nations: Nations, chars: Character
     return {"stacks": stacks, "besieged": besieged, "path": node.path}
 
 
-def _fellowship(node: Node, board: Board, chars: CharacterDB, stacks: list[Stack]) -> tuple[str | None, tuple]:
+def _fellowship(node: Node, board: Board, chars: CharacterDB, stacks: list[Stack]
+                ) -> tuple[str | None, tuple, tuple[int | None, bool | None]]:
+    """(region, Companion ids, (Fellowship Track step, revealed)) of the ``fellowship:`` block."""
     on_map = {ch for s in stacks for ch in s.force.characters}
     region = "rivendell"
     members = None
+    track: tuple[int | None, bool | None] = (None, None)
     if node.has("fellowship"):
         fnode = node.child("fellowship")
         if isinstance(fnode.value, str):
@@ -353,12 +358,13 @@ def _fellowship(node: Node, board: Board, chars: CharacterDB, stacks: list[Stack
                 if c.id in members:
                     raise n.error(f"{c.name} is listed twice")
                 members.append(c.id)
+        track = (fnode.int("progress", None, minimum=0), fnode.bool("revealed", None))
         fnode.finish(FELLOWSHIP_KEYS)
     if members is None:
         members = [c.id for c in chars if c.kind == "companion" and c.replaces is None and c.id not in on_map
                    and not any(o.replaces == c.id and o.id in on_map for o in chars)
                    and c.starts_in_fellowship]
-    return region, tuple(members)
+    return region, tuple(members), track
 
 
 def _reinforcements(node: Node, nations: Nations, stacks: list[Stack]) -> dict[str, dict[str, int]]:
