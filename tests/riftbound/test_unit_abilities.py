@@ -36,11 +36,34 @@ def _acting(r: dict, role: str) -> list[dict]:
             continue  # the scenario's `immune:` states it
         if e.get("activated") and e.get("speed") == "normal":
             continue
+        if _static_read(e):
+            continue  # a static ability the board decides (RB-CARD-9: tests/riftbound/test_unit_statics.py)
         t = e.get("trigger")
         if t in NEVER_HERE or (t == "When I attack" and role == "defender") or (t == "When I defend" and role == "attacker"):
             continue
         out.append(e)
     return out
+
+
+def _static_read(e: dict) -> bool:
+    """RB-CARD-9, written out from the rule: a static Might change of a fixed amount, or a granted
+    keyword, to the unit itself or to every unit of a side (other, of a tag, buffed or stunned, here or
+    anywhere), under no condition or one the board decides."""
+    if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
+        return False
+    if not ((e.get("effect") == "might_modifier" and type(e.get("value")) is int) or
+            (e.get("effect") == "grant_keyword" and e.get("keyword") in
+             ("Assault", "Shield", "Tank", "Backline", "Deflect", "Ganking", "Vision"))):
+        return False
+    if e.get("condition") not in (None, "While I'm attacking or defending alone", "While I'm buffed",
+                                  "While you have another unit here", "While I'm at a battlefield"):
+        return False
+    t = e.get("target") or {}
+    return t == {"ref": "self"} or (t.get("count") == "all" and t.get("kind") == "unit"
+                                    and t.get("side") in ("friendly", "enemy")
+                                    and t.get("location") in (None, "same_location")
+                                    and t.get("state") in (None, "buffed", "stunned")
+                                    and set(t) <= {"count", "kind", "side", "other", "tag", "state", "location"})
 
 
 def _board(r: dict, role: str) -> dict:

@@ -56,6 +56,10 @@ class Unit:
     prevent_all: bool = False  #: "prevent all" (RB-MIGHT-6)
     doubled: int = 0  #: effects doubling damage dealt to it (RB-MIGHT-7, Lotus Trap)
     path: str = ""  #: where in the scenario file
+    #: the card's static abilities read by :mod:`.cards.statics` (RB-CARD-9): effect records
+    statics: tuple[Any, ...] = field(default=(), hash=False, compare=False)
+    #: Might from static abilities reaching it now: (source, amount), worked out from the board (RB-CARD-9)
+    static: tuple[tuple[str, int], ...] = ()
 
     # -- RB-MIGHT / RB-MODEL arithmetic ------------------------------------------------
     @property
@@ -63,7 +67,7 @@ class Unit:
         """Current Might: printed + showdown changes + Assault while attacking (RB-MIGHT-4) or
         Shield while defending (RB-MIGHT-5). Damage never lowers it (RB-DMG-11)."""
         bonus = sum(self.assault) if self.side == "attacker" else sum(self.shield)
-        return self.might + sum(self.might_changes) + bonus
+        return self.might + sum(self.might_changes) + sum(a for _, a in self.static) + bonus
 
     @property
     def contribution(self) -> int:
@@ -107,7 +111,8 @@ class Unit:
         """``"A4 (Might 4, Tank, Assault 2)"``: the name and what matters in combat."""
         parts = [f"Might {self.current_might}"]
         if self.current_might != self.might:
-            parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes)
+            parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes) \
+                + "".join(f" {a:+d} ({src})" for src, a in self.static)
             if self.side == "attacker" and self.assault:
                 parts[0] += f" +{sum(self.assault)} Assault"
             if self.side == "defender" and self.shield:

@@ -87,6 +87,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags)
                     + _base_units(root.child("defender"), "defender", db, flags))
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
+    _check_marked(root, attacker, defender, reserve)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
     effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value else _effect(n, names)
@@ -155,7 +156,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
             raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
         fields.update(card_id=card.id, card_name=card.name, might=card.might,
                       no_combat_damage=card.no_combat_damage, ignores_tank=card.ignores_tank_here,
-                      deflect=card.deflect, ganking=card.ganking, domains=card.domains, tags=card.tags)
+                      deflect=card.deflect, ganking=card.ganking, domains=card.domains, tags=card.tags,
+                      statics=card.static_abilities())
         name = card.name
         for kw in card.keywords:
             k, n = split_keyword(kw)
@@ -238,11 +240,24 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
                 path=node.path, buffed=buffed, equipment=tuple(equipment), might_changes=tuple(changes),
                 unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
-    # RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last cleanup
-    if unit.marked and unit.marked >= unit.current_might:
-        raise node.error(f"{unit.marked} damage marked is lethal for its Might {unit.current_might}: the unit was "
-                         "killed at the last cleanup (RB-MIGHT-1); lower `damage` or leave the unit out", "damage")
     return unit
+
+
+def _check_marked(root: Node, attacker: Side, defender: Side, reserve: tuple[Unit, ...]) -> None:
+    """RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last
+    cleanup; its Might with the static abilities that reach it (RB-CARD-9)."""
+    from .cards.statics import Live
+
+    units = {u.name: u for u in attacker.units + defender.units + reserve}
+    present = [u.name for u in attacker.units + defender.units]
+    live = Live(units, present, ([u.name for u in reserve],))
+    for side in (attacker, defender):
+        for u in side.units:
+            v = live[u.name]
+            if v.marked and v.marked >= v.current_might:
+                raise ScenarioError(f"{v.marked} damage marked is lethal for its Might {v.current_might}: the unit "
+                                    "was killed at the last cleanup (RB-MIGHT-1); lower `damage` or leave the unit out",
+                                    file=root.file, path=f"{u.path}.damage")
 
 
 def _keyword_name(k: str, db: UnitDB, node: Node) -> str:

@@ -22,6 +22,7 @@ from rich.console import Console
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
+from .statics import describe as describe_static
 from .units import can_act, load_units
 from .spells import load_cards
 from .interpreter import describe_effects
@@ -95,7 +96,10 @@ def card_report(name: str) -> dict:
                 "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
                 "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
                 "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
-                             for k in u.keywords] + idle,
+                             for k in u.keywords]
+                + [{"what": f"static ability: {describe_static(e)}",
+                    "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
+                   for e in u.static_abilities()] + idle,
                 "unmodelled": unmodelled}
     every = list(dict.fromkeys(cards.names + units.names))
     return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}

@@ -76,6 +76,9 @@ def play_showdown(scenario: Scenario) -> Showdown:
             if gear.equip_might_bonus is None:
                 unmodelled.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
                                              "in no source (equip_might_bonus is null)"))
+    from .statics import Live, lines as static_lines
+
+    live = Live(units, present, (base, away))  # RB-CARD-9: static abilities, worked out from the board
     plays = [e if isinstance(e, Play) else None for e in scenario.effects]
     try:
         gone_plays, counter_notes = countered(plays)
@@ -87,6 +90,8 @@ def play_showdown(scenario: Scenario) -> Showdown:
     lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
                       f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                       f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
+    for text in static_lines(units, present):
+        lines.append(Line(text, ("RB-CARD-9",)))
     lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction cards "
                       "and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
     for i, e in enumerate(scenario.effects):
@@ -102,7 +107,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                 said.append(Line(text, rules))
 
             try:
-                _, missing = interpret(e, View(units, present, base, away), scenario.flags, apply)
+                _, missing = interpret(e, View(live, present, base, away), scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
@@ -111,7 +116,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                               tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
-            _cleanup(units, present, removed, lines)
+            _cleanup(live, present, removed, lines)
             lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             continue
         if e.unit not in present:
@@ -125,24 +130,29 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        _cleanup(units, present, removed, lines)
+        _cleanup(live, present, removed, lines)
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
     lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
-    board = Board(attacker=tuple(units[n] for n in present if units[n].side == "attacker"),
-                  defender=tuple(units[n] for n in present if units[n].side == "defender"),
+    board = Board(attacker=tuple(live[n] for n in present if units[n].side == "attacker"),
+                  defender=tuple(live[n] for n in present if units[n].side == "defender"),
                   flags=scenario.flags, removed=tuple(removed))
     return Showdown(board, lines, unmodelled)
 
 
-def _cleanup(units: dict[str, Unit], present: list[str], removed: list, lines: list[Line]) -> None:
-    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills."""
-    for name in list(present):
-        v = units[name]
-        if v.marked > 0 and v.marked >= v.current_might:
-            present.remove(name)
-            removed.append((name, v.side, "killed"))
-            lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it "
-                              "is killed.", ("RB-MIGHT-1",)))
+def _cleanup(units, present: list[str], removed: list, lines: list[Line]) -> None:
+    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills; a unit whose
+    static ability held another up (RB-CARD-9) takes it away as it dies, so the check runs again."""
+    again = True
+    while again:
+        again = False
+        for name in list(present):
+            v = units[name]
+            if v.marked > 0 and v.marked >= v.current_might:
+                present.remove(name)
+                removed.append((name, v.side, "killed"))
+                lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it "
+                                  "is killed.", ("RB-MIGHT-1",) + (("RB-CARD-9",) if v.static else ())))
+                again = True
 
 
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,

@@ -68,8 +68,16 @@ class UnitCard:
     def unread_abilities(self) -> list[tuple[dict, str]]:
         """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
         label (``ability <trigger>: <effect in words>``), in text order."""
+        from .statics import reads
+
         return [(e, f"ability {e['trigger'] + ': ' if e.get('trigger') else ''}{effect_text(e)}")
-                for e in self.abilities if e.get("effect") not in ABILITIES_READ]
+                for e in self.abilities if e.get("effect") not in ABILITIES_READ and reads(e) is not None]
+
+    def static_abilities(self) -> tuple[dict, ...]:
+        """The static abilities :mod:`.statics` reads (RB-CARD-9)."""
+        from .statics import reads
+
+        return tuple(e for e in self.abilities if reads(e) is None)
 
 
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)

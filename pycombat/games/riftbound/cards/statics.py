@@ -1,0 +1,181 @@
+"""Units' static abilities (RB-CARD-9): Might and keywords a unit gives itself or others while it is
+in play, read from its card's effect records (``duration: static``), never by card name.
+
+A static ability holds as long as its source is in play and its condition holds; it stops the
+moment the source leaves or the condition fails, so it is worked out afresh from the board
+whenever a number is read (:class:`Live`). Read here:
+
+* ``might_modifier`` with a fixed amount (``value``), to the source itself (``ref: self``) or to
+  every unit that fits (friendly or enemy, ``other``, a ``tag``, a state: buffed or stunned,
+  ``here`` = at the source's battlefield), with ``min_might`` ("to a minimum of 1");
+* ``grant_keyword`` of Assault N, Shield N, Tank or Backline to the same targets (granted Deflect,
+  Ganking and Vision change no combat damage, RB-MIGHT-10/11);
+* the conditions the board decides: "while I'm attacking or defending alone", "while I'm buffed",
+  "while you have another unit here", "while I'm at a battlefield".
+
+Anything else (an amount counted from something the board does not hold, another condition) is not
+read: the schema names it NOT MODELLED (RB-CARD-4).
+
+>>> from pycombat.games.riftbound.cards.units import load_units
+>>> [reads(e) for e in load_units().unit("Garen, Commander").abilities]
+[None]
+>>> reads(load_units().unit("Master Yi, Meditative").abilities[0])
+"condition 'While you have 8+ runes' is not one the board decides"
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any, Iterator
+
+from ..model import Unit
+
+RULE = "RB-CARD-9"
+#: conditions decided from the board, as the data writes them
+CONDITIONS = ("While I'm attacking or defending alone", "While I'm buffed", "While you have another unit here",
+              "While I'm at a battlefield")
+#: keywords a static ability may grant: read (changing combat), or changing no combat damage
+READ_KEYWORDS = ("Assault", "Shield", "Tank", "Backline")
+NO_COMBAT_KEYWORDS = ("Deflect", "Ganking", "Vision")
+_TARGET_KEYS = {"count", "kind", "side", "other", "tag", "state", "location"}
+
+
+def reads(e: Mapping[str, Any]) -> str | None:
+    """None when the static ability ``e`` is read here, else why not."""
+    if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
+        return "not a static ability"
+    kind = e.get("effect")
+    if kind not in ("might_modifier", "grant_keyword"):
+        return f"a static {kind}"
+    if kind == "might_modifier" and not isinstance(e.get("value"), int):
+        return "its amount is counted from something the board does not hold"
+    if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
+        return f"granting {e.get('keyword')}"
+    cond = e.get("condition")
+    if cond is not None and cond not in CONDITIONS:
+        return f"condition {cond!r} is not one the board decides"
+    t = e.get("target") or {}
+    if t.get("ref") == "self" and len(t) == 1:
+        return None
+    if set(t) - _TARGET_KEYS or t.get("count") != "all" or t.get("kind") != "unit" \
+            or t.get("side") not in ("friendly", "enemy") or t.get("state") not in (None, "buffed", "stunned") \
+            or t.get("location") not in (None, "same_location"):
+        return "its targets are not ones the board decides"
+    return None
+
+
+class Live(Mapping):
+    """The units with every static ability applied, worked out from ``units`` (the showdown's own
+    dict, changed in place) and where each unit is, whenever one is read."""
+
+    def __init__(self, units: dict[str, Unit], present: list[str], elsewhere: tuple[list[str], ...] = ()):
+        self.units, self.present, self.elsewhere = units, present, elsewhere
+
+    def __getitem__(self, name: str) -> Unit:
+        return with_statics(self.units, self.present, self.elsewhere, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.units)
+
+    def __len__(self) -> int:
+        return len(self.units)
+
+
+def sources(units: Mapping[str, Unit]) -> bool:
+    """Whether any unit has a static ability read here (else the board needs no working out)."""
+    return any(u.statics for u in units.values())
+
+
+def _holds(cond: str | None, src: Unit, units, present) -> bool:
+    if cond is None or cond == "While I'm at a battlefield":
+        return True  # only a source at the battlefield reaches a unit in the combat "here"
+    mine = [n for n in present if units[n].side == src.side]
+    if cond == "While I'm attacking or defending alone":
+        return mine == [src.name]
+    if cond == "While I'm buffed":
+        return src.buffed
+    if cond == "While you have another unit here":
+        return any(n != src.name for n in mine)
+    return False
+
+
+def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
+    if t.get("ref") == "self":
+        return u.name == src.name
+    if t.get("other") and u.name == src.name:
+        return False
+    if (t["side"] == "friendly") != (u.side == src.side):
+        return False
+    if t.get("tag") and t["tag"] not in u.tags:
+        return False
+    if t.get("state") == "buffed" and not u.buffed:
+        return False
+    if t.get("state") == "stunned" and not u.stunned:
+        return False
+    return here or t.get("location") is None
+
+
+def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name: str) -> Unit:
+    """Unit ``name`` with the static abilities that reach it (RB-CARD-9)."""
+    u = units[name]
+    if not any(units[n].statics for n in units):
+        return u
+    in_play = list(present) + [n for group in elsewhere for n in group]
+    here = name in present
+    got = u
+    # "to a minimum of N" is read against the Might every other change gives: those come last
+    reaching = [(n, e) for n in in_play for e in units[n].statics]
+    reaching.sort(key=lambda ne: ne[1].get("min_might") is not None)
+    for n, e in reaching:
+        src = units[n]
+        # "here" reaches the units at the source's battlefield; the combat's units only from one there
+        if (e.get("target") or {}).get("location") == "same_location" and not (n in present and here):
+            continue
+        if e.get("condition") and n not in present:
+            continue
+        if not _holds(e.get("condition"), src, units, present) or not _fits(e.get("target") or {}, src, u, here):
+            continue
+        label = f"{src.name}" if src.name != name else "its own ability"
+        if e["effect"] == "might_modifier":
+            amount = int(e["value"])
+            if e.get("min_might") is not None and amount < 0:
+                amount = max(amount, min(0, int(e["min_might"]) - got.current_might))
+            got = replace(got, static=got.static + ((label, amount),))
+        elif e["keyword"] in READ_KEYWORDS:
+            got = grant(got, e["keyword"], int(e.get("value") or 1), label)
+    return got
+
+
+def grant(u: Unit, keyword: str, n: int, label: str) -> Unit:
+    """``u`` with a keyword a static ability grants (instances of Assault and Shield add up)."""
+    text = f"{keyword}{f' {n}' if keyword in ('Assault', 'Shield') else ''} (from {label})"
+    if keyword == "Tank":
+        return replace(u, tank=True, keywords=u.keywords + (text,))
+    if keyword == "Backline":
+        return replace(u, backline=True, keywords=u.keywords + (text,))
+    if keyword == "Assault":
+        return replace(u, assault=u.assault + (n,), keywords=u.keywords + (text,))
+    return replace(u, shield=u.shield + (n,), keywords=u.keywords + (text,))
+
+
+def describe(e: Mapping[str, Any]) -> str:
+    """A static ability in words: "other friendly units here have +1 Might"."""
+    t = e.get("target") or {}
+    what = (f"{int(e['value']):+d} Might" if e["effect"] == "might_modifier"
+            else f"{e['keyword']}{' ' + str(e.get('value') or 1) if e['keyword'] in ('Assault', 'Shield') else ''}")
+    if e.get("min_might") is not None:
+        what += f" (to a minimum of {e['min_might']})"
+    if t.get("ref") == "self":
+        who = "it has"
+    else:
+        who = " ".join(x for x in ("other" if t.get("other") else "", t.get("state") or "",
+                                   t["side"], t.get("tag") or "", "units",
+                                   "here" if t.get("location") == "same_location" else "") if x) + " have"
+    cond = f" {e['condition'][0].lower()}{e['condition'][1:]}" if e.get("condition") else ""
+    return f"{who} {what}{cond}"
+
+
+def lines(units: Mapping[str, Unit], present: list[str]) -> list[str]:
+    """One narration line per static ability of a unit at the battlefield."""
+    return [f"{n}: {describe(e)} (a static ability, while {n} is in play)"
+            for n in present for e in units[n].statics]
