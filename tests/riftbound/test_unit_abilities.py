@@ -45,6 +45,19 @@ def _acting(r: dict, role: str) -> list[dict]:
     return out
 
 
+#: RB-SHOW-2: the triggers of a combat, and the side whose units they fire for
+COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
+                   "When I attack or defend": ("attacker", "defender")}
+
+
+def _needs_choice(e: dict) -> bool:
+    """RB-CARD-10, from the rule: a target other than the unit itself or "all", an option, a
+    condition, an optional use or a split is the player's choice."""
+    t = e.get("target") or {}
+    return bool(e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split")
+                or (t and t.get("ref") != "self" and t.get("count") != "all"))
+
+
 def _static_read(e: dict) -> bool:
     """RB-CARD-9, written out from the rule: a static Might change of a fixed amount, or a granted
     keyword, to the unit itself or to every unit of a side (other, of a tag, buffed or stunned, here or
@@ -82,16 +95,26 @@ def test_every_unit_ability_that_could_act_is_named(role):
             s = scenario_from_dict(doc, file="<t>")
         except PycombatError:  # e.g. a unit with no fixed Might, or a board the reader refuses
             continue
-        got = play_showdown(s).unmodelled_json()
+        sd = play_showdown(s)
+        got = sd.unmodelled_json()
         ours = [u for u in got if u["card"] == r["name"]]
-        kinds = {(e.get("trigger"), e.get("effect")) for e in _acting(r, role)}
+        acting = _acting(r, role)
+        triggers = [e for e in acting if role in COMBAT_TRIGGERS.get(e.get("trigger"), ())]
+        kinds = {(e.get("trigger"), e.get("effect")) for e in acting if e not in triggers}
         clauses = len(set(r.get("unparsed_clauses") or ()))
         said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))]
         # each ability once (two printed the same read the same), each clause once
         if len([w for w in said if w.startswith("ability")]) < len(kinds) or \
                 len([w for w in said if w.startswith("clause")]) != clauses or (not kinds and not clauses and said):
             missed.append((r["name"], kinds, said))
-        named += len(kinds) + clauses
+        # RB-CARD-10: a combat trigger that needs the player's choice is named; one that needs none resolves
+        if triggers:
+            if any(_needs_choice(e) for e in triggers):
+                if not any(u["what"].startswith("its combat trigger") for u in ours):
+                    missed.append((r["name"], "trigger not named", [u["what"] for u in ours]))
+            elif not any("ability resolves" in ln.text for ln in sd.lines):
+                missed.append((r["name"], "trigger did not resolve", triggers))
+        named += len(kinds) + clauses + len(triggers)
     assert not missed, missed[:5]
     assert named > 100  # the data has well over a hundred such abilities
 
@@ -111,7 +134,9 @@ def test_the_card_lookup_names_what_a_board_would():
     cannot act in a combat is listed as having no effect there."""
     from pycombat.games.riftbound.cards.lookup import card_report
 
-    warwick = card_report("Warwick - Hunter")
-    assert [u["why"] for u in warwick["unmodelled"]] == ["unit abilities are not modelled (it can act only as the attacker)"]
+    warwick = card_report("Warwick - Hunter")  # its "When I attack" trigger: read (RB-CARD-10)
+    assert not warwick["unmodelled"] and any("RB-CARD-10" in m["how"] for m in warwick["modelled"])
+    mundo = card_report("Dr. Mundo - Expert")  # Might counted from the trash: not read (RB-CARD-9)
+    assert [u["why"] for u in mundo["unmodelled"]] == ["unit abilities are not modelled"]
     caitlyn = card_report("Caitlyn - Patrolling")
     assert not caitlyn["unmodelled"] and any("CR 806.1.c" in m["how"] for m in caitlyn["modelled"])

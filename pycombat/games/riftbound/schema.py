@@ -38,6 +38,7 @@ from .spec import (  # noqa: F401
     GIVABLE,
     PLAY,
     SCENARIO,
+    TRIGGER,
     SIDE,
     SPLITS,
     UNIT_OBJ,
@@ -54,6 +55,7 @@ SPLITS_KEYS = SPLITS.keys
 #: a card played in the showdown (RB-CARD, read by the one interpreter in cards/interpreter.py)
 PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
+TRIGGER_KEYS = TRIGGER.keys
 #: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
 CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
 
@@ -90,8 +92,11 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _check_marked(root, attacker, defender, reserve)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
-    effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value else _effect(n, names)
+    effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value
+                    else _trigger(n, attacker, defender, all_names) if isinstance(n.value, dict) and "trigger" in n.value
+                    else _effect(n, names)
                     for n in root.list("showdown", []))
+    _check_triggers(root, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file,
                         reserve=reserve)
@@ -177,8 +182,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
+        combat_triggers = card.combat_triggers(role)  # RB-SHOW-2: resolved by the showdown (cards/triggers.py)
         for e, label in card.unread_abilities():
-            if can_act(e, role, card):
+            if can_act(e, role, card) and not any(e is t for t in combat_triggers):
                 unstated.append((label, "unit abilities are not modelled"))
         for clause in card.unparsed:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
@@ -350,6 +356,56 @@ def _play(node: Node, names: set[str]):
     node.finish(PLAY_KEYS)
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path)
+
+
+def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
+    """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10)."""
+    from .cards.interpreter import DESTINATIONS, Play
+    from .cards.triggers import ability_card, triggers_of
+
+    node._mapping()
+    fighting = {u.name: u for u in attacker.units + defender.units}
+    name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
+    unit = fighting[name]
+    effects = triggers_of(unit)
+    if not effects:
+        when = "When I attack" if unit.side == "attacker" else "When I defend"
+        raise node.error(f"{name} has no \"{when}\" ability (the {unit.side}'s units trigger on "
+                         f"{'attacking' if unit.side == 'attacker' else 'defending'}, RB-SHOW-2)", "trigger")
+    targets = []
+    if node.has("target"):
+        t = node.child("target")
+        items = [t] if not isinstance(t.value, list) else node.list("target")
+        targets = [unit_ref(item, names) for item in items]
+    mode = node.int("mode", None, minimum=1)
+    condition = node.bool("condition", None)
+    to = node.str("to", None, choices=DESTINATIONS)
+    node.finish(TRIGGER_KEYS)
+    return Play(card=ability_card(unit, effects), by=unit.side, targets=tuple(targets), mode=mode,
+                condition=condition, to=to, path=node.path, trigger_of=name)
+
+
+def _check_triggers(root: Node, effects) -> None:
+    """RB-SHOW-2: the combat triggers are on the chain as the showdown begins: stated before every
+    other entry, the Defender's first (they resolve first), each unit's once."""
+    seen: set[str] = set()
+    last_side = None
+    for i, e in enumerate(effects):
+        trig = getattr(e, "trigger_of", None)
+        if trig is None:
+            continue
+        path = f"showdown[{i}]"
+        if any(getattr(x, "trigger_of", None) is None for x in effects[:i]):
+            raise ScenarioError(f"{trig}'s combat trigger resolves as the showdown begins, before any card is "
+                                "played: list it before the other entries (RB-SHOW-2)", file=root.file, path=path)
+        if trig in seen:
+            raise ScenarioError(f"{trig}'s combat trigger is listed twice: it fires once a combat (RB-SHOW-2)",
+                                file=root.file, path=path)
+        if last_side == "attacker" and e.by == "defender":
+            raise ScenarioError("the Defender's combat triggers resolve before the Attacker's (they go on the chain "
+                                "last): list them first (RB-SHOW-2)", file=root.file, path=path)
+        seen.add(trig)
+        last_side = e.by
 
 
 def _effect(node: Node, names: set[str]) -> Effect:

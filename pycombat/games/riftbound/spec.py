@@ -2,10 +2,10 @@
 checks files with it and ``pycombat schema riftbound`` prints it as JSON Schema.
 
 >>> s = json_schema()
->>> s["properties"]["showdown"]["items"]["else"]["oneOf"][0]
+>>> s["properties"]["showdown"]["items"]["else"]["else"]["oneOf"][0]
 {'required': ['might']}
->>> s["properties"]["showdown"]["items"]["if"]
-{'required': ['play']}
+>>> s["properties"]["showdown"]["items"]["if"], s["properties"]["showdown"]["items"]["else"]["if"]
+({'required': ['play']}, {'required': ['trigger']})
 >>> EFFECT.keys[-3:]
 ('unit', 'by', 'card')
 """
@@ -85,6 +85,15 @@ PLAY = Obj({
     "facedown": Bool("the card was played face down (hidden)"),
 }, "a card played in the showdown, read by the one card interpreter (RB-CARD)", required=("play", "by"))
 
+TRIGGER = Obj({
+    "trigger": Str("the unit whose \"When I attack\" / \"When I defend\" ability resolves (RB-SHOW-2, RB-CARD-10)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
+    "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
+    "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
+    "to": Str("where the ability moves its target", enum=DESTINATIONS),
+}, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
+   "Attacker's (RB-SHOW-2)", required=("trigger",))
+
 UNIT_OBJ = Obj({
     "name": Name("unit card", "the card (or, with custom: true, the unit's own name)"),
     "custom": Bool("a unit not in the card data: give its `might` (and `keywords`)"),
@@ -148,7 +157,10 @@ SCENARIO = Obj({
     "rules": Flags(GAME),
     "attacker": ATTACKER,
     "defender": DEFENDER,
-    "showdown": List(ByKeys(("play",), PLAY, EFFECT, "a card played (`play:`) or an effect stated directly"),
+    "showdown": List(ByKeys(("play",), PLAY, ByKeys(("trigger",), TRIGGER, EFFECT,
+                                                    "a unit's combat trigger (`trigger:`) or an effect stated directly"),
+                            "a card played (`play:`), a unit's combat trigger (`trigger:`) or an effect stated "
+                            "directly"),
                      "the showdown's effects and the cards played, in the order they resolved",
                      max_items=MAX_EFFECTS),
     "splits": SPLITS,

@@ -59,6 +59,7 @@ class Play:
     paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
     facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
     path: str = ""
+    trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
 
     @property
     def kind(self) -> str:  # so a Play can sit among the generic showdown effects
@@ -132,7 +133,7 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     tgt = e.get("target") or {}
     if isinstance(tgt, dict) and tgt.get("kind") == "gear":
         return False, "gear on the board is not modelled (only Equipment Might bonuses)"
-    if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units"):
+    if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source"):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
@@ -348,7 +349,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
     # RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored
-    if flags.get("card_costs", "ignore") == "stated":
+    if flags.get("card_costs", "ignore") == "stated" and card.type != "ability":  # a trigger costs nothing
         need = (card.energy_cost or 0, card.power_cost or 0)
         if play.paid is None:
             raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`",
@@ -453,6 +454,8 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
             while len(targets.chosen) < 2:
                 targets.take(1, {"kind": "unit"})
             return targets.chosen[:2]
+        if ref == "source":  # a unit's trigger acting on its unit ("me", RB-CARD-10)
+            return [play.trigger_of] if play.trigger_of and board.where(play.trigger_of) else []
         if ref == "chosen":
             if not targets.chosen:
                 targets.take(1, inner or {"kind": "unit"}, optional=bool(e.get("optional")))

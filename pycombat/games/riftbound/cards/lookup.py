@@ -23,7 +23,10 @@ from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
 from .statics import describe as describe_static
-from .units import can_act, load_units
+from .interpreter import effect_support
+from .triggers import as_ability
+from .records import effect_text
+from .units import COMBAT_TRIGGERS, can_act, load_units
 from .spells import load_cards
 from .interpreter import describe_effects
 
@@ -82,7 +85,17 @@ def card_report(name: str) -> dict:
             unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
                                "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
         idle: list[dict] = []
+        triggered: list[dict] = []
         for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
+            if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
+                ok, why = effect_support(as_ability(e))
+                if ok:  # RB-CARD-10: resolved by the interpreter as the showdown begins
+                    triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
+                                      "how": "on the chain as the showdown begins; its choice stated as "
+                                             "`{trigger: UNIT, target: ...}` (RB-SHOW-2, RB-CARD-10)"})
+                else:
+                    unmodelled.append({"card": u.name, "what": label, "why": why})
+                continue
             acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
             if not acts:
                 idle.append({"what": label, "how": "no effect on a combat: a normal-speed ability or a trigger "
@@ -99,7 +112,7 @@ def card_report(name: str) -> dict:
                              for k in u.keywords]
                 + [{"what": f"static ability: {describe_static(e)}",
                     "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
-                   for e in u.static_abilities()] + idle,
+                   for e in u.static_abilities()] + triggered + idle,
                 "unmodelled": unmodelled}
     every = list(dict.fromkeys(cards.names + units.names))
     return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}

@@ -79,7 +79,13 @@ def play_showdown(scenario: Scenario) -> Showdown:
     from .statics import Live, lines as static_lines
 
     live = Live(units, present, (base, away))  # RB-CARD-9: static abilities, worked out from the board
-    plays = [e if isinstance(e, Play) else None for e in scenario.effects]
+    from .triggers import combat_chain
+
+    stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]
+    chain, untriggered, auto = combat_chain(scenario, stated)
+    unmodelled += untriggered
+    effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
+    plays = [e if isinstance(e, Play) else None for e in effects]
     try:
         gone_plays, counter_notes = countered(plays)
     except ScenarioError as exc:
@@ -94,7 +100,13 @@ def play_showdown(scenario: Scenario) -> Showdown:
         lines.append(Line(text, ("RB-CARD-9",)))
     lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction cards "
                       "and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
-    for i, e in enumerate(scenario.effects):
+    if chain:
+        lines.append(Line("The combat triggers go on the chain, the Attacker's first: the Defender's resolve first "
+                          "(" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in auto else "")
+                                          + ")" for p in chain) + ").", ("RB-SHOW-2",)))
+    for u in untriggered:
+        lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
+    for i, e in enumerate(effects):
         if isinstance(e, Play):
             if i in gone_plays:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
@@ -112,12 +124,18 @@ def play_showdown(scenario: Scenario) -> Showdown:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
-            lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: {what}.",
-                              tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
+            verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
+            lines.append(Line(f"{verb}: {what}.",
+                              ("RB-SHOW-2", "RB-CARD-10")[: 2 if e.trigger_of else 0]
+                              + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             _cleanup(live, present, removed, lines)
-            lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+            if not e.trigger_of:
+                lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+            elif not (i + 1 < len(effects) and getattr(effects[i + 1], "trigger_of", None)):
+                lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
+                                  ("RB-SHOW-2",)))
             continue
         if e.unit not in present:
             gone = next((how for n, _, how in removed if n == e.unit), "gone")

@@ -73,6 +73,11 @@ class UnitCard:
         return [(e, f"ability {e['trigger'] + ': ' if e.get('trigger') else ''}{effect_text(e)}")
                 for e in self.abilities if e.get("effect") not in ABILITIES_READ and reads(e) is not None]
 
+    def combat_triggers(self, role: str) -> tuple[dict, ...]:
+        """Its "When I attack" / "When I defend" abilities that fire on ``role``'s side (RB-SHOW-2)."""
+        return tuple(e for e in self.abilities if role in COMBAT_TRIGGERS.get(e.get("trigger"), ())
+                     and not e.get("activated"))
+
     def static_abilities(self) -> tuple[dict, ...]:
         """The static abilities :mod:`.statics` reads (RB-CARD-9)."""
         from .statics import reads
@@ -80,6 +85,9 @@ class UnitCard:
         return tuple(e for e in self.abilities if reads(e) is None)
 
 
+#: the triggers that fire as a combat's showdown begins, and on whose side (RB-SHOW-2, CR 459.2.d.1)
+COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
+                   "When I attack or defend": ("attacker", "defender")}
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
 ABILITIES_READ = ("no_combat_damage", "ignore_tank")
 #: triggers that cannot fire during a combat staged on the board as the scenario states it: the

@@ -1,0 +1,93 @@
+"""Units' combat triggers (RB-CARD-10): "When I attack", "When I defend", "When I attack or defend".
+
+As the combat's showdown begins, these triggers go on the chain, the Attacker's first and the
+Defender's on top (RB-SHOW-2), so the Defender's resolve first; each player orders his own. A
+trigger is read like a card: its effect records go through the one interpreter
+(:mod:`.interpreter`), as an ability (no cost, Action speed). The scenario states a trigger that
+needs a choice (a target, a split, a "choose one" option, a condition the board does not decide, an
+optional "you may") as a showdown entry ``{trigger: UNIT, target: ...}``, placed before every other
+entry, the Defender's first; a trigger that needs none (it acts on the unit itself or on every unit
+that fits) resolves by itself when the scenario does not state it. A trigger that needs a choice
+and is not stated is named NOT MODELLED (RB-CARD-4).
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from .interpreter import Play, Unmodelled
+from .spells import Card
+from .units import load_units
+
+
+def as_ability(e: Mapping[str, Any]) -> dict:
+    """A trigger's effect record as the interpreter reads an ability's: without its trigger, and
+    "me" (``ref: self``) as the trigger's own unit (``ref: source``)."""
+    out = {k: v for k, v in e.items() if k != "trigger"}
+    if (out.get("target") or {}).get("ref") == "self":
+        out["target"] = {**out["target"], "ref": "source"}
+    return out
+
+
+def ability_card(unit, effects: Iterable[Mapping[str, Any]]) -> Card:
+    """The unit's combat trigger as a card for the interpreter: an ability, no cost, Action speed."""
+    effects = tuple(as_ability(e) for e in effects)
+    return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s {_when(effects, unit)} ability", type="ability",
+                speed="action", showdown_playable=True, energy_cost=None, power_cost=None, effects=effects, unparsed=0,
+                domains=unit.domains)
+
+
+def _when(effects, unit) -> str:
+    card = load_units().unit(unit.card_id) if unit.card_id else None
+    trig = next((e.get("trigger") for e in (card.abilities if card else ()) if e.get("trigger")), None)
+    return f'"{trig}"' if trig else "combat"
+
+
+def triggers_of(unit) -> tuple[dict, ...]:
+    """The unit's combat trigger effects on its side (RB-SHOW-2)."""
+    if unit.card_id is None:
+        return ()
+    return load_units().unit(unit.card_id).combat_triggers(unit.side)
+
+
+def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
+    """What the player chooses for the trigger (None: nothing, it resolves by itself)."""
+    for e in effects:
+        t = e.get("target") or {}
+        if e.get("mode_option"):
+            return "which option"
+        if e.get("optional"):
+            return "whether to use it"
+        if e.get("condition"):
+            return f"whether {e['condition']}"
+        if e.get("split"):
+            return "how the damage is split"
+        if t and t.get("ref") != "self" and t.get("count") != "all":
+            return "its target"
+    return None
+
+
+def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
+    """The combat triggers in the order they resolve: the Defender's, then the Attacker's (RB-SHOW-2),
+    each player's stated ones in the scenario's order, then those that resolve by themselves; and the
+    triggers that need a choice the scenario does not state (not modelled), and the names of the
+    units whose trigger resolved by itself."""
+    said = {p.trigger_of for p in stated}
+    chain: list[Play] = []
+    missing: list[Unmodelled] = []
+    auto: list[str] = []
+    for side in ("defender", "attacker"):
+        chain += [p for p in stated if p.by == side]
+        for u in scenario.side(side).units:
+            effects = triggers_of(u)
+            if not effects or u.name in said:
+                continue
+            choice = needs_choice(effects)
+            if choice is None:
+                chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
+                                  path=f"{u.path}.trigger"))
+                auto.append(u.name)
+            else:
+                missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
+                                          f"{choice} is the player's: state it as a showdown entry "
+                                          f"`{{trigger: {u.name}, target: ...}}` before the others (RB-SHOW-2)"))
+    return chain, missing, auto

@@ -1,0 +1,76 @@
+"""RB-CARD-10 / RB-SHOW-2: units' combat triggers ("When I attack", "When I defend", "When I attack
+or defend") go on the chain as the showdown begins and resolve through the card interpreter: the
+Defender's first, each stated where it needs the player's choice, by itself where it needs none, and
+named NOT MODELLED when a choice is needed and not stated."""
+from __future__ import annotations
+
+import pytest
+
+from pycombat.errors import ScenarioError
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.schema import scenario_from_dict
+from pycombat.games.riftbound.verbs import verify
+
+D = [{"name": "D3", "custom": True, "might": 3}, {"name": "D1", "custom": True, "might": 1},
+     {"name": "D5", "custom": True, "might": 5}]
+
+
+def _sd(attacker, defender=D, showdown=(), **extra):
+    doc = {"game": "riftbound", "attacker": {"units": list(attacker)}, "defender": {"units": list(defender)},
+           "showdown": list(showdown), **extra}
+    return scenario_from_dict(doc, file="<t>")
+
+
+def test_a_trigger_on_every_enemy_resolves_by_itself():
+    """Anivia, Primal: "When I attack, deal 3 to all enemy units here": no choice, so it resolves."""
+    sd = play_showdown(_sd(["Anivia - Primal"]))
+    left = {u.name: u.marked for u in sd.board.defender}
+    assert left == {"D5": 3}  # D3 and D1 are killed at the cleanup
+    assert sorted(n for n, _, how in sd.board.removed if how == "killed") == ["D1", "D3"]
+    assert sd.unmodelled_json() == []
+
+
+def test_a_trigger_with_a_target_is_stated_and_applied():
+    sd = play_showdown(_sd(["Crackshot Corsair"], showdown=[{"trigger": "Crackshot Corsair", "target": "D5"}]))
+    assert {u.name: u.marked for u in sd.board.defender} == {"D3": 0, "D1": 0, "D5": 1}
+    assert any("RB-CARD-10" in ln.rules for ln in sd.lines)
+
+
+def test_a_trigger_whose_choice_is_not_stated_is_not_modelled_and_verify_does_not_decide():
+    s = _sd(["Crackshot Corsair"], claims=[{"id": "c", "claim": "the attacker conquers", "expect": True}])
+    got = play_showdown(s).unmodelled_json()
+    assert [u["card"] for u in got] == ["Crackshot Corsair"] and "trigger: Crackshot Corsair" in got[0]["why"]
+    assert verify(s).to_json()["claims"][0]["verdict"] is None
+
+
+def test_the_defenders_triggers_resolve_first():
+    s = _sd(["Crackshot Corsair"], ["Ezreal - Dashing", {"name": "D5", "custom": True, "might": 5}],
+            showdown=[{"trigger": "Ezreal - Dashing", "target": "Crackshot Corsair"},
+                      {"trigger": "Crackshot Corsair", "target": "D5"}])
+    text = [ln.text for ln in play_showdown(s).lines]
+    ez = next(i for i, t in enumerate(text) if t.startswith("Ezreal - Dashing's"))
+    cc = next(i for i, t in enumerate(text) if t.startswith("Crackshot Corsair's"))
+    assert ez < cc
+
+
+@pytest.mark.parametrize("showdown, message", [
+    ([{"trigger": "Crackshot Corsair", "target": "D5"}, {"trigger": "Ezreal - Dashing", "target": "Crackshot Corsair"}],
+     "the Defender's combat triggers resolve before the Attacker's"),
+    ([{"stun": "D5", "by": "defender"}, {"trigger": "Crackshot Corsair", "target": "D5"}],
+     "list it before the other entries"),
+    ([{"trigger": "Crackshot Corsair", "target": "D5"}, {"trigger": "Crackshot Corsair", "target": "D5"}],
+     "listed twice"),
+    ([{"trigger": "D5"}], "D5 has no \"When I defend\" ability"),
+])
+def test_misplaced_or_impossible_triggers_are_one_error(showdown, message):
+    with pytest.raises(ScenarioError, match=message) as got:
+        _sd(["Crackshot Corsair"], ["Ezreal - Dashing", {"name": "D5", "custom": True, "might": 5}], showdown=showdown)
+    assert "RB-SHOW-2" in got.value.message
+
+
+def test_an_attack_trigger_does_not_fire_for_a_defender():
+    """Crackshot Corsair defending: its "When I attack" ability cannot fire (RB-SHOW-2)."""
+    with pytest.raises(ScenarioError, match='has no "When I defend" ability'):
+        _sd([{"name": "A5", "custom": True, "might": 5}], ["Crackshot Corsair"],
+            showdown=[{"trigger": "Crackshot Corsair", "target": "A5"}])
+    assert play_showdown(_sd([{"name": "A5", "custom": True, "might": 5}], ["Crackshot Corsair"])).unmodelled_json() == []
