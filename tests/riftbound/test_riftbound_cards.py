@@ -145,6 +145,7 @@ class Oracle:
         None when the card has no legal target."""
         chosen: list[str] = []
         listed: list[str] = []
+        last_grant, last_names = None, []
         if rec.get("equipment"):
             cands = self.candidates(by, {"side": "friendly"}, [])
             if not cands:
@@ -183,8 +184,9 @@ class Oracle:
                     chosen += got
                     listed += got
                 names = chosen[:1]
-            elif t.get("count") == "all":
-                names = [n for n in self.candidates(by, {k: v for k, v in t.items() if k != "location"}, [])
+            elif t.get("count") == "all":  # "each other enemy unit": not one the card chose
+                names = [n for n in self.candidates(by, {k: v for k, v in t.items() if k != "location"},
+                                                    chosen if t.get("other") else [])
                          if self.u[n]["where"] == "bf"]
             elif t.get("count") == "any" or "count_max" in t:
                 cands = self.candidates(by, t, chosen)
@@ -196,6 +198,8 @@ class Oracle:
                     return None
                 chosen += [n for n in names if n not in chosen]
                 listed += names
+            elif t and e["effect"] == "grant_keyword" and last_grant == (t, e["effect"]):
+                names = last_names  # "give a unit [A] and [B]": the same unit gets both
             elif t:
                 k = int(t.get("count", 1))
                 cands = self.candidates(by, t, chosen)
@@ -204,6 +208,8 @@ class Oracle:
                 names = pick(cands, k)
                 chosen += [n for n in names if n not in chosen]
                 listed += names
+                if e["effect"] == "grant_keyword":
+                    last_grant, last_names = (t, e["effect"]), names
             else:
                 names = []
             for n in names:

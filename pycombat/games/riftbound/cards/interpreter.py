@@ -92,8 +92,10 @@ class Change:
 class Board:
     """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
 
-    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None):
+    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None,
+                 gone: list[str] | tuple[str, ...] = ()):
         self.units, self.present, self.base = units, present, base
+        self.gone = gone  #: units that left play earlier in the showdown (killed, banished ...)
         self.away = away if away is not None else []  #: moved to another battlefield: still in play
 
     def where(self, name: str) -> str | None:
@@ -226,12 +228,22 @@ class _Targets:
         self.play, self.board = play, board
         self.queue = list(play.targets)
         self.chosen: list[str] = []
+        self.left: list[str] = []  #: targets gone before the card resolved (RB-CARD-11)
+        #: the last keyword grant's (count, target spec) and units: the next grant asking for the same
+        #: gives its keyword to the same unit ("give a unit [A] and [B]", RB-CARD-1)
+        self.last_grant: tuple | None = None
+        self.last_names: tuple[str, ...] = ()
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
             raise _err(self.play, f"needs {n} more target(s) ({_spec_text(spec)}); "
                        f"{len(self.queue)} left in `target`", "RB-CARD-1", "target")
         got, self.queue = self.queue[:n], self.queue[n:]
+        # a target that left the battlefield earlier in the chain (killed, moved ...): the card was on the
+        # chain before it left, so that part does nothing to it; the card's other parts still happen (RB-CARD-11)
+        left = [g for g in got if g in self.board.units and self.board.where(g) is None and g in self.board.gone]
+        got = [g for g in got if g not in left]
+        self.left += [g for g in left if g not in self.left]
         for name in got:
             check_target(self.play, self.board, name, spec, self.chosen)
         self.chosen += [g for g in got if g not in self.chosen]
@@ -429,6 +441,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         changes += got
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
+    if targets.left:
+        changes.append(Change("none", rules=("RB-CARD-11",), note=f"{', '.join(targets.left)} left the battlefield "
+                              "before it resolved: no effect on " + ("it" if len(targets.left) == 1 else "them")))
     return list(changes), unmodelled
 
 
@@ -470,11 +485,23 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
         targets.chosen += [g for g in got if g not in targets.chosen]
         return got
     if n is None:
-        return _all(board, play, spec)
+        got = _all(board, play, spec)
+        # "each *other* enemy unit": not the unit the card chose (RB-CARD-1)
+        return [g for g in got if g not in targets.chosen] if spec.get("other") else got
+    if e.get("effect") == "grant_keyword" and targets.last_grant == (n, _same(spec)):
+        # "give a unit [A] and [B]": one unit gets both keywords (RB-CARD-1)
+        return list(targets.last_names)
     if not check:
         got, targets.queue = targets.queue[:n], targets.queue[n:]
         return got
-    return targets.take(n, spec, at_most=at_most, optional=bool(e.get("optional")))
+    got = targets.take(n, spec, at_most=at_most, optional=bool(e.get("optional")))
+    if e.get("effect") == "grant_keyword":
+        targets.last_grant, targets.last_names = (n, _same(spec)), tuple(got)
+    return got
+
+
+def _same(spec: Mapping[str, Any]) -> str:
+    return repr(sorted(spec.items()))
 
 
 def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,

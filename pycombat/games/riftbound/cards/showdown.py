@@ -119,7 +119,8 @@ def play_showdown(scenario: Scenario) -> Showdown:
                 said.append(Line(text, rules))
 
             try:
-                _, missing = interpret(e, View(live, present, base, away), scenario.flags, apply)
+                gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
+                _, missing = interpret(e, View(live, present, base, away, gone), scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
