@@ -105,3 +105,11 @@ def test_item_ability_blocks_are_real_output(capsys, monkeypatch):
         expected = block_after(f"$ pycombat {' '.join(argv)}")
         assert main(argv) == 0
         assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_riftbound_abilities_block_is_real_output(capsys, monkeypatch):
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    cmd = "examples/riftbound/abilities.yaml"
+    expected = block_after(f"$ pycombat odds {cmd}")
+    assert main(["odds", cmd]) == 0
+    assert capsys.readouterr().out.rstrip("\n") == expected
