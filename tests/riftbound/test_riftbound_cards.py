@@ -546,8 +546,8 @@ def test_equipment_might_bonus_rb_card_5():
 
 # ---- every card changes an answer or is listed as not modelled -------------------------------------------
 def _state(board):
-    return tuple((u.name, u.current_might, u.stunned, u.marked, u.tank, u.backline, u.prevent, u.doubled)
-                 for u in board.attacker + board.defender)
+    return tuple((u.name, u.current_might, u.stunned, u.marked, u.tank, u.backline, u.prevent, u.doubled,
+                  u.death_replacement) for u in board.attacker + board.defender)
 
 
 STANDARD = {"game": "riftbound",
@@ -612,12 +612,12 @@ def _verify(s):
 
 
 def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
-    doc = _doc([{"play": "Highlander", "by": "defender", "target": "Sunlit Guardian"}],
+    doc = _doc([{"play": "Convergent Mutation", "by": "defender", "target": "Sunlit Guardian"}],
                claims=["the attacker conquers"])
     s = scenario_from_dict(doc)
     sd = play_showdown(s)
-    assert sd.unmodelled_json() == [{"card": "Highlander", "what": "death_replacement",
-                                     "why": "effect kind death_replacement is not interpreted"}]
+    assert sd.unmodelled_json() == [{"card": "Convergent Mutation", "what": "might_set value=might of another friendly unit",
+                                     "why": "effect kind might_set is not interpreted"}]
     (v,) = _verify(s)
     assert v.verdict is None and v.as_json()["verdict"] is None
     assert "RB-CARD-4" in v.rules

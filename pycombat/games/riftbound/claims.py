@@ -419,6 +419,12 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
         return Verdict(claim, dead == want_dead, rules + ["RB-DMG-4"],
                        notes=[f"with the scenario's splits, {name} receives {r.dealt.get(name, 0)}: "
                               f"{'it dies' if dead else 'it survives'}"])
+    live = next(u for u in board.attacker + board.defender if u.name == name)
+    if live.death_replacement:  # RB-CARD-12: lethal damage sends it away another way: it never dies here
+        how = live.death_replacement[0][0]
+        return Verdict(claim, not want_dead,
+                       ["RB-CARD-12", "RB-MIGHT-1"],
+                       notes=[f"the next time {name} would die, it is {how} instead ({live.death_replacement[0][1]})"])
     classes = kill_classes(board, other(unit.side))
     seen = {name in c.killed for c in classes}
     verdict = (want_dead in seen) if modal == "can" else (seen == {want_dead})

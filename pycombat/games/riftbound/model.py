@@ -60,6 +60,8 @@ class Unit:
     statics: tuple[Any, ...] = field(default=(), hash=False, compare=False)
     #: Might from static abilities reaching it now: (source, amount), worked out from the board (RB-CARD-9)
     static: tuple[tuple[str, int], ...] = ()
+    #: the next time it would die, this happens instead: (what happens, the card), first first (RB-CARD-12)
+    death_replacement: tuple[tuple[str, str], ...] = ()
 
     # -- RB-MIGHT / RB-MODEL arithmetic ------------------------------------------------
     @property

@@ -199,6 +199,7 @@ class OddsReport(_Combat):
             "game": self.game, "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
             "splits": {s: {**sp.as_json(), "chosen": r.chosen[s]} for s, sp in r.splits.items()},
             "dealt": dict(r.dealt), "died": list(r.died), "survivors": {s: list(v) for s, v in r.survivors.items()},
+            "replaced_deaths": {n: r.board.unit(n).death_replacement[0][0] for n in r.replaced},
             "outcome": r.outcome, "outcome_text": OUTCOME_TEXT[r.outcome], "scores": r.scores,
             "probability": as_json(Fraction(1)), "outcomes_over_all_legal_splits": sorted(self.outcomes.outcomes),
             "outcome_reason": self.outcomes.explain(), "unmodelled": self.unmodelled,
@@ -218,9 +219,10 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
             continue
         kcs = kill_classes(board, side)
         total = sum(c.count for c in kcs)
+        spared = {u.name for u in board.side(other(side)) if u.death_replacement}  # RB-CARD-12: not killed
         for u in board.side(other(side)):
-            shares[u.name] = Fraction(sum(c.count for c in kcs if u.name in c.killed), total)
-        kills_dist[side] = Dist((len(c.killed), Fraction(c.count, total)) for c in kcs)
+            shares[u.name] = Fraction(sum(c.count for c in kcs if u.name in c.killed and u.name not in spared), total)
+        kills_dist[side] = Dist((len(set(c.killed) - spared), Fraction(c.count, total)) for c in kcs)
     if plot:
         from ...plot import plot_distributions  # matplotlib, only when drawing
 

@@ -80,7 +80,7 @@ class Unmodelled:
 class Change:
     """One primitive change the interpreter asks the showdown to make."""
 
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | none
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | none
     unit: str | None = None
     amount: int | None = None
     keyword: str | None = None
@@ -116,7 +116,8 @@ def _err(play: Play, message: str, rule: str, field: str | None = None) -> Scena
 #: effect-record keys the interpreter reads; any other key makes the effect not modelled (RB-CARD-4)
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
-              "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split"}
+              "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
+              "result"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -168,6 +169,13 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return False, f"its amount ({e.get('amount')}) is not read"
     if k == "fight":
         return True, "the two units deal damage equal to their Might to each other"
+    if k == "death_replacement":
+        how = DEATH_REPLACEMENTS.get(str(e.get("result")))
+        if how is None:
+            return False, f"a death replaced by {e.get('result')!r} is not modelled"
+        if (tgt or {}).get("ref") != "chosen":
+            return False, "a death replacement for units other than the one the card chooses is not modelled"
+        return True, f"the next time it would die this turn, it is {how} instead (RB-CARD-12)"
     if k == "stun":
         return True, "Stunned: adds 0 to its side's total (RB-MIGHT-3)"
     if k in ("kill", "banish", "remove_to_deck", "return_to_hand", "recall"):
@@ -317,6 +325,8 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
     as the entry states (``condition:``), else None (not modelled, RB-CARD-4)."""
     if cond == "otherwise":
         return None if previous_applied is None else not previous_applied
+    if cond == "it would die this turn":  # the death replacement's own event, not a condition (RB-CARD-12)
+        return True
     if subject is not None and cond == "it's attacking":
         return board.units[subject].side == "attacker" and subject in board.present
     if subject is not None and cond == "it is the only unit you control there":
@@ -583,6 +593,15 @@ def _fight(e, play, board, name, names) -> list[Change]:
                         if b.current_might > 0 else None) if c is not None]
 
 
+#: a death replacement's result (the data's ``result``) -> what happens instead (RB-CARD-12)
+DEATH_REPLACEMENTS = {"heal, exhaust and recall": "healed, exhausted and recalled", "banish": "banished"}
+
+
+def _replace_death(e, play, board, name, names) -> list[Change]:
+    return [Change("replace_death", name, how=DEATH_REPLACEMENTS[str(e["result"])], keyword=play.card.name,
+                   rules=("RB-CARD-12",))]
+
+
 def _stun(e, play, board, name, names) -> list[Change]:
     return [Change("stun", name)]
 
@@ -634,6 +653,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
     "counter": _counter, "ready": _nothing, "exhaust": _nothing, "grant_ability": _nothing,
+    "death_replacement": _replace_death,
 }
 
 

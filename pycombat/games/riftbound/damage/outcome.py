@@ -65,6 +65,7 @@ class Resolution:
     scores: bool  #: the conquest scores (RB-RES-5)
     lines: list[Line] = field(default_factory=list)
     chosen: Mapping[str, str] = field(default_factory=dict)  #: side -> "scenario" | "best (<objective>)"
+    replaced: tuple[str, ...] = ()  #: units that would have died and left another way instead (RB-CARD-12)
 
 
 def _check(board: Board, split: Split, scenario: Scenario) -> Split:
@@ -141,15 +142,20 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
             dealt[u.name] = u.dealt(chosen[other(u.side)].get(u.name))
         lines.append(Line("Both sides' damage is dealt at the same moment: "
                           + ", ".join(f"{n} {x}" for n, x in dealt.items() if x) + ".", ("RB-DMG-4",)))
-    died = tuple(u.name for u in board.attacker + board.defender
-                 if board.damage_step and u.dies_with(chosen[other(u.side)].get(u.name)))
-    survivors = {s: tuple(u.name for u in board.side(s) if u.name not in died) for s in SIDES}
+    lethal_hit = tuple(u.name for u in board.attacker + board.defender
+                       if board.damage_step and u.dies_with(chosen[other(u.side)].get(u.name)))
+    # RB-CARD-12: a unit whose next death is replaced leaves the battlefield another way (recalled, banished)
+    replaced = tuple(n for n in lethal_hit if board.unit(n).death_replacement)
+    died = tuple(n for n in lethal_hit if n not in replaced)
+    survivors = {s: tuple(u.name for u in board.side(s) if u.name not in lethal_hit) for s in SIDES}
     outcome = outcome_of(bool(survivors["attacker"]), bool(survivors["defender"]))
     if board.damage_step:
         kill_text = ", ".join(
             f"{n} ({board.unit(n).marked + dealt[n]} >= {board.unit(n).current_might})" for n in died) or "nobody"
-        lines.append(Line(f"Combat cleanup: killed {kill_text}; every other unit is healed.",
-                          ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9")))
+        instead = "".join(f"; {n} would die and is {board.unit(n).death_replacement[0][0]} instead "
+                          f"({board.unit(n).death_replacement[0][1]})" for n in replaced)
+        lines.append(Line(f"Combat cleanup: killed {kill_text}{instead}; every other unit is healed.",
+                          ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9") + (("RB-CARD-12",) if replaced else ())))
     if outcome == "recall":
         left = ", ".join(survivors["attacker"])
         lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({left})"
@@ -158,7 +164,7 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     lines.append(_result_line(scenario, outcome, scores))
     lines.append(Line("The combat ends: the Attacker and Defender designations and the \"this combat\" effects end.",
                       ("RB-RES-8",)))
-    return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how)
+    return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how, replaced)
 
 
 def _why_not_might(u) -> str:
