@@ -229,7 +229,7 @@ def test_riftbound_facts() -> None:
     book = load_rulebook("riftbound")
     # the shared digest's 57 rules and 6 flags, and games/riftbound/card_flags.md's (merged)
     assert len(parse_rulebook(_digest_text("riftbound").split("\n# Riftbound: cards")[0], "riftbound").rules) == 57
-    assert len(book.rules) == 57 + 19
+    assert len(book.rules) == 57 + 20
     assert book.defaults() == {
         "excess_damage": "free",
         "marked_damage": "remaining",

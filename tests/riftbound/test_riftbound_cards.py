@@ -80,7 +80,8 @@ def _simple(rec: dict) -> bool:
         if e["effect"] == "take_control" and e.get("then") != "recall":
             return False
         if e["effect"] in ("deal_damage", "prevent_damage") and (not isinstance(e.get("amount"), int)
-                                                                 or e.get("scope")):
+                                                                 or e.get("scope")) \
+                and not (e.get("amount") == "chosen friendly unit might" and not e.get("split")):
             return False
         t = e.get("target") or {}
         if t.get("kind") == "gear":
@@ -156,6 +157,16 @@ class Oracle:
             return [n]
         for e in rec["effects"]:
             t = e.get("target") or {}
+            if e.get("amount") == "chosen friendly unit might":  # "it deals damage equal to its Might"
+                friend = next((c for c in chosen if self.u[c]["side"] == by), None)
+                if friend is None:
+                    cands = self.candidates(by, {"side": "friendly"}, [])
+                    if not cands:
+                        return None
+                    (friend,) = pick(cands, 1)
+                    chosen.append(friend)
+                    listed.append(friend)
+                e = {**e, "amount": max(0, self.might(friend))}
             if t.get("ref") == "the two chosen units":
                 while len(chosen) < 2:
                     cands = [c for c in self.candidates(by, {}, []) if c not in chosen]

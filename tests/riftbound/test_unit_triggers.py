@@ -74,3 +74,22 @@ def test_an_attack_trigger_does_not_fire_for_a_defender():
         _sd([{"name": "A5", "custom": True, "might": 5}], ["Crackshot Corsair"],
             showdown=[{"trigger": "Crackshot Corsair", "target": "A5"}])
     assert play_showdown(_sd([{"name": "A5", "custom": True, "might": 5}], ["Crackshot Corsair"])).unmodelled_json() == []
+
+
+def test_amounts_read_from_the_board_as_they_resolve():
+    """RB-CARD-13: "equal to my Might" (Yasuo, 6), "equal to my Assault" (Lucian, 1), and "it deals damage
+    equal to its Might" of a card choosing a friendly unit (Last Breath: Yasuo, 6)."""
+    s = _sd(["Yasuo - Remorseful", "Lucian - Gunslinger"],
+            [{"name": "D7", "custom": True, "might": 7}, {"name": "D9", "custom": True, "might": 9}],
+            showdown=[{"trigger": "Yasuo - Remorseful", "target": "D7"},
+                      {"trigger": "Lucian - Gunslinger", "target": "D9"},
+                      {"play": "Last Breath", "by": "attacker", "target": ["Yasuo - Remorseful", "D9"]}])
+    sd = play_showdown(s)
+    assert {u.name: u.marked for u in sd.board.defender} == {"D7": 6, "D9": 1 + 6}
+    assert sd.unmodelled_json() == []
+
+
+def test_damage_split_among_units_is_not_modelled():
+    s = _sd(["Volibear - Furious"], showdown=[{"trigger": "Volibear - Furious", "target": ["D3", "D5"]}])
+    got = play_showdown(s).unmodelled_json()
+    assert any("split" in u["why"] for u in got)

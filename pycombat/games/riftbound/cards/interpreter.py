@@ -164,8 +164,12 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
             return True, f"gains {kw}: no effect on this combat's damage ({NO_EFFECT_KEYWORDS[kw]})"
         return False, f"keyword {kw} is not modelled"
     if k == "deal_damage":
+        if e.get("split"):
+            return False, "damage split among the units it chooses: how it is split is not read"
         if isinstance(e.get("amount"), int):
             return True, f"{e['amount']} damage marked (RB-MIGHT-8)"
+        if e.get("amount") in AMOUNTS_READ:
+            return True, f"damage equal to {AMOUNTS_READ[e['amount']]}, read as it resolves (RB-CARD-13)"
         return False, f"its amount ({e.get('amount')}) is not read"
     if k == "fight":
         return True, "the two units deal damage equal to their Might to each other"
@@ -517,6 +521,7 @@ def _same(spec: Mapping[str, Any]) -> str:
 def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
             flags: Mapping[str, str]) -> tuple[list[Change], bool]:
     """The changes one modelled effect makes; whether it applied (for an "otherwise")."""
+    e = _resolve_amount(e, play, board, targets)
     k = e["effect"]
     spec = e.get("target") or {}
     names = _consume(e, targets, board, play)
@@ -578,9 +583,37 @@ def _give(e, play, board, name, names) -> list[Change]:
     return [Change("give", name, int(e.get("value") or 1) if kw in ("Assault", "Shield") else None, keyword=kw)]
 
 
+#: amounts read from the board as the effect resolves (RB-CARD-13): the data's words -> in words
+AMOUNTS_READ = {"my Might": "its unit's Might", "my Assault": "its unit's Assault",
+                "chosen friendly unit might": "the chosen friendly unit's Might"}
+
+
+def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping[str, Any]:
+    """``e`` with an amount read from the board as it resolves (RB-CARD-13), as a number, and how it
+    was read (``_how``, for the narration)."""
+    a = e.get("amount")
+    if a not in AMOUNTS_READ:
+        return e
+    if a == "chosen friendly unit might":
+        friend = next((n for n in targets.chosen if board.units[n].side == play.by), None)
+        if friend is None:  # "Choose a friendly unit. It deals damage equal to its Might ..."
+            (friend,) = targets.take(1, {"side": "friendly", "kind": "unit"})
+        u = board.units[friend]
+        n = max(0, u.current_might)
+        return {**e, "amount": n, "_how": f"equal to {u.name}'s Might, {n}"}
+    if not play.trigger_of:
+        raise _err(play, f"{a!r} is its unit's: only a unit's ability has one", "RB-CARD-13")
+    u = board.units[play.trigger_of]
+    n = max(0, u.current_might) if a == "my Might" else sum(u.assault)
+    return {**e, "amount": n, "_how": f"equal to {u.name}'s {'Might' if a == 'my Might' else 'Assault'}, {n}"}
+
+
 def _damage(e, play, board, name, names) -> list[Change]:
     # RB-READ-2 [marked_damage]: damage a spell marks now may count toward lethal in combat
-    return [Change("damage", name, int(e["amount"]), rules=("RB-READ-2",))]
+    n, how = int(e["amount"]), e.get("_how", "")
+    if n <= 0:
+        return [Change("none", note=f"{name} is dealt no damage ({how})")]
+    return [Change("damage", name, n, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ()), how=how)]
 
 
 def _fight(e, play, board, name, names) -> list[Change]:

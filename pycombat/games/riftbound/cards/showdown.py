@@ -230,6 +230,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
             "double_damage": "double_damage"}[c.kind]
     eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
     text, rules = _apply(eff, units[n], units)
+    if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)
+        text = text.replace(f"deal {c.amount} to {n}", f"deal {c.amount} to {n} ({c.how})", 1)
     return note + text, tuple(dict.fromkeys(c.rules + rules))
 
 
