@@ -229,7 +229,7 @@ def test_riftbound_facts() -> None:
     book = load_rulebook("riftbound")
     # the shared digest's 57 rules and 6 flags, and games/riftbound/card_flags.md's (merged)
     assert len(parse_rulebook(_digest_text("riftbound").split("\n# Riftbound: cards")[0], "riftbound").rules) == 57
-    assert len(book.rules) == 57 + 20
+    assert len(book.rules) == 57 + 21
     assert book.defaults() == {
         "excess_damage": "free",
         "marked_damage": "remaining",
@@ -239,6 +239,7 @@ def test_riftbound_facts() -> None:
         "rules_version": "v1.3",
         "lethal_order": "as_worded",
         "card_costs": "ignore",
+        "mighty_own_keyword": "excluded",
     }
     dmg9 = book.rule("RB-DMG-9")
     assert dmg9.source == "Seed; CR 460.2.c.4; riftrules FAQ."

@@ -531,16 +531,25 @@ def test_rb_card_8_conditions_decided_or_stated():
     assert b.unit("D9").current_might == 7
 
 
-def test_conditional_unit_keywords_are_stated_or_named_rb_card_4():
-    """Fiora, Victorious has Shield only while Mighty: unstated, it is named as not modelled."""
+def test_conditional_unit_keywords_are_stated_decided_or_named_rb_card_4():
+    """Fiora, Victorious (Might 4) has Shield only while Mighty (5+ Might): stated with `conditions_hold`,
+    else decided from her Might (RB-CARD-9), her own Shield counted or not by the flag (RB-READ-5);
+    a condition the board does not decide (Empowered) is named as not modelled."""
     fiora = [r for r in json.loads((DATA / "units.json").read_text())["records"] if r["name"] == "Fiora - Victorious"]
     assert fiora[0]["conditional_keywords"][-1]["keyword"] == "Shield"
     might = fiora[0]["might"]
-    for extra, shield, unmodelled in (({}, 0, True), ({"conditions_hold": True}, 1, False),
-                                      ({"conditions_hold": False}, 0, False)):
-        sd = play_showdown(scenario_from_dict(_doc([], dfd=[{"name": "Fiora - Victorious", **extra}])))
-        assert sd.board.defender[0].current_might == might + shield
-        assert bool(sd.unmodelled) == unmodelled
+    for extra, rules, shield in (({}, {}, 0), ({}, {"mighty_own_keyword": "counted"}, 1),
+                                 ({"might": 5}, {}, 1), ({"buffed": True}, {}, 1),
+                                 ({"conditions_hold": True}, {}, 1), ({"conditions_hold": False}, {}, 0)):
+        sd = play_showdown(scenario_from_dict(_doc([], dfd=[{"name": "Fiora - Victorious", **extra}], rules=rules)))
+        base = extra.get("might", might) + (1 if extra.get("buffed") else 0)
+        assert sd.board.defender[0].current_might == base + shield, (extra, rules)
+        assert not sd.unmodelled
+    empowered = next(r["name"] for r in json.loads((DATA / "units.json").read_text())["records"]
+                     if any(ck.get("condition") == "Empowered" and ck.get("keyword") == "Shield"
+                            for ck in r.get("conditional_keywords") or []) and r.get("might") is not None)
+    sd = play_showdown(scenario_from_dict(_doc([], dfd=[empowered])))
+    assert any("conditional keyword" in u.what for u in sd.unmodelled)
 
 
 def test_equipment_might_bonus_rb_card_5():

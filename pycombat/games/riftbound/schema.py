@@ -56,6 +56,8 @@ SPLITS_KEYS = SPLITS.keys
 PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
 TRIGGER_KEYS = TRIGGER.keys
+#: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board
+MIGHTY = "While I'm [Mighty]"
 #: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
 CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
 
@@ -89,7 +91,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags)
                     + _base_units(root.child("defender"), "defender", db, flags))
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
-    _check_marked(root, attacker, defender, reserve)
+    _check_marked(root, attacker, defender, reserve, flags)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
     effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value
@@ -172,6 +174,13 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         # otherwise named as not modelled
         conditional = [ck for ck in card.conditional_keywords if ck.get("keyword") in CONDITIONAL_COMBAT]
         hold = node.bool("conditions_hold", None)
+        mighty = []  # "while I'm [Mighty]" (5+ Might): decided from the board as a static ability (RB-CARD-9)
+        if hold is None:
+            mighty = [ck for ck in conditional if ck.get("condition") == MIGHTY]
+            conditional = [ck for ck in conditional if ck not in mighty]
+            fields["statics"] = tuple(fields.get("statics", ())) + tuple(
+                {"effect": "grant_keyword", "keyword": ck["keyword"], "value": ck.get("value") or 1,
+                 "target": {"ref": "self"}, "duration": "static", "condition": MIGHTY} for ck in mighty)
         for ck in conditional:
             text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
             if hold:
@@ -249,14 +258,15 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     return unit
 
 
-def _check_marked(root: Node, attacker: Side, defender: Side, reserve: tuple[Unit, ...]) -> None:
+def _check_marked(root: Node, attacker: Side, defender: Side, reserve: tuple[Unit, ...],
+                  flags: Mapping[str, str]) -> None:
     """RB-MIGHT-1 (CR 143.2.a): a unit whose marked damage is already lethal died at the last
     cleanup; its Might with the static abilities that reach it (RB-CARD-9)."""
     from .cards.statics import Live
 
     units = {u.name: u for u in attacker.units + defender.units + reserve}
     present = [u.name for u in attacker.units + defender.units]
-    live = Live(units, present, ([u.name for u in reserve],))
+    live = Live(units, present, ([u.name for u in reserve],), flags)
     for side in (attacker, defender):
         for u in side.units:
             v = live[u.name]

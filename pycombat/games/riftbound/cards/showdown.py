@@ -78,7 +78,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                                              "in no source (equip_might_bonus is null)"))
     from .statics import Live, lines as static_lines
 
-    live = Live(units, present, (base, away))  # RB-CARD-9: static abilities, worked out from the board
+    live = Live(units, present, (base, away), scenario.flags)  # RB-CARD-9: static abilities, worked out from the board
     from .triggers import combat_chain
 
     stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]

@@ -33,7 +33,9 @@ from ..model import Unit
 RULE = "RB-CARD-9"
 #: conditions decided from the board, as the data writes them
 CONDITIONS = ("While I'm attacking or defending alone", "While I'm buffed", "While you have another unit here",
-              "While I'm at a battlefield")
+              "While I'm at a battlefield", "While I'm [Mighty]")
+#: a unit is Mighty while it has 5+ Might (the cards' reminder text)
+MIGHTY_AT = 5
 #: keywords a static ability may grant: read (changing combat), or changing no combat damage
 READ_KEYWORDS = ("Assault", "Shield", "Tank", "Backline")
 NO_COMBAT_KEYWORDS = ("Deflect", "Ganking", "Vision")
@@ -68,11 +70,13 @@ class Live(Mapping):
     """The units with every static ability applied, worked out from ``units`` (the showdown's own
     dict, changed in place) and where each unit is, whenever one is read."""
 
-    def __init__(self, units: dict[str, Unit], present: list[str], elsewhere: tuple[list[str], ...] = ()):
+    def __init__(self, units: dict[str, Unit], present: list[str], elsewhere: tuple[list[str], ...] = (),
+                 flags: Mapping[str, str] | None = None):
         self.units, self.present, self.elsewhere = units, present, elsewhere
+        self.flags = flags or {}
 
     def __getitem__(self, name: str) -> Unit:
-        return with_statics(self.units, self.present, self.elsewhere, name)
+        return with_statics(self.units, self.present, self.elsewhere, name, self.flags)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.units)
@@ -115,17 +119,19 @@ def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
     return here or t.get("location") is None
 
 
-def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name: str) -> Unit:
+def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name: str, flags=None) -> Unit:
     """Unit ``name`` with the static abilities that reach it (RB-CARD-9)."""
     u = units[name]
+    flags = flags or {}
     if not any(units[n].statics for n in units):
         return u
     in_play = list(present) + [n for group in elsewhere for n in group]
     here = name in present
     got = u
-    # "to a minimum of N" is read against the Might every other change gives: those come last
+    # "to a minimum of N" is read against the Might every other change gives: those come last, and
+    # "while I'm Mighty" (5+ Might) after them, on the Might they leave
     reaching = [(n, e) for n in in_play for e in units[n].statics]
-    reaching.sort(key=lambda ne: ne[1].get("min_might") is not None)
+    reaching.sort(key=lambda ne: (ne[1].get("condition") == "While I'm [Mighty]", ne[1].get("min_might") is not None))
     for n, e in reaching:
         src = units[n]
         # "here" reaches the units at the source's battlefield; the combat's units only from one there
@@ -133,7 +139,10 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
             continue
         if e.get("condition") and n not in present:
             continue
-        if not _holds(e.get("condition"), src, units, present) or not _fits(e.get("target") or {}, src, u, here):
+        if e.get("condition") == "While I'm [Mighty]":  # RB-READ-5: its own bonus counted or not
+            if not _fits(e.get("target") or {}, src, u, here) or not _mighty(got, e, flags):
+                continue
+        elif not _holds(e.get("condition"), src, units, present) or not _fits(e.get("target") or {}, src, u, here):
             continue
         label = f"{src.name}" if src.name != name else "its own ability"
         if e["effect"] == "might_modifier":
@@ -144,6 +153,15 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         elif e["keyword"] in READ_KEYWORDS:
             got = grant(got, e["keyword"], int(e.get("value") or 1), label)
     return got
+
+
+def _mighty(u: Unit, e: Mapping[str, Any], flags) -> bool:
+    """Whether ``u`` is Mighty for its keyword ``e`` held "while I'm Mighty" (RB-READ-5)."""
+    might = u.current_might
+    own = int(e.get("value") or 1) if (e.get("keyword"), u.side) in (("Shield", "defender"), ("Assault", "attacker")) else 0
+    if flags.get("mighty_own_keyword", "excluded") == "counted":
+        might += own
+    return might >= MIGHTY_AT
 
 
 def grant(u: Unit, keyword: str, n: int, label: str) -> Unit:
