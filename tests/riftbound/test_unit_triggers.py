@@ -93,3 +93,12 @@ def test_damage_split_among_units_is_not_modelled():
     s = _sd(["Volibear - Furious"], showdown=[{"trigger": "Volibear - Furious", "target": ["D3", "D5"]}])
     got = play_showdown(s).unmodelled_json()
     assert any("split" in u["why"] for u in got)
+
+
+def test_a_claim_about_the_procedure_is_decided_beside_an_unmodelled_clause():
+    """RB-CARD-4: the unstated trigger can change which units die, not who assigns first."""
+    s = _sd(["Crackshot Corsair"], claims=[{"id": "first", "claim": "the attacker assigns combat damage first"},
+                                           {"id": "dies", "claim": "D3 dies"}])
+    got = {c["id"]: c for c in verify(s).to_json()["claims"]}
+    assert got["first"]["verdict"] is True and any("unable to change" in n for n in got["first"]["notes"])
+    assert got["dies"]["verdict"] is None

@@ -211,6 +211,13 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     out = verify_claims(s, claims, _decide_cited, game="riftbound",
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
                         unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+    from .cards.showdown import play_showdown
+
+    left = play_showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE for v in out) else []
+    for v in out:
+        if left and v.claim.kind in BOARD_FREE:
+            v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
     book = load_rulebook("riftbound")
     for v in out:  # a flag whose other reading flips the verdict: the game rule that names it is a reason
         for flag in v.deciding_flags:
@@ -220,11 +227,19 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     return out
 
 
+#: claim kinds about the procedure and the readings, which no card clause on the board can change
+#: (who assigns first or has Focus first, who is Attacker, how marked damage counts, a rule statement)
+BOARD_FREE = ("assigns_first", "focus_first", "role", "marked_counts", "rule")
+
+
 def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
-    """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, no
-    claim is decided (verdict None); the note says what the verdict would be otherwise."""
+    """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, a claim
+    they could change is not decided (verdict None); the note says what the verdict would be
+    otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same."""
     from .cards.showdown import play_showdown
 
+    if claim.kind in BOARD_FREE:
+        return []
     return play_showdown(s).unmodelled_json()
 
 

@@ -45,7 +45,7 @@ def unmodelled_lines(items: list[dict]) -> list[str]:
     if not items:
         return []
     return ([f"NOT MODELLED: {u['card']}: {u['what']} ({u['why']})" for u in items]
-            + ["Clauses above are not modelled: verify does not decide claims on this scenario (RB-CARD-4)."])
+            + ["Clauses above are not modelled: verify does not decide the claims they could change (RB-CARD-4)."])
 
 
 def _who(scenario: Scenario, side: str | None) -> str:
