@@ -174,5 +174,15 @@ def card(name: str, game: str | None = None) -> Report:
             errors.append(exc)
     if len(errors) == 1:
         raise errors[0]
-    raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games) + ": "
-                        + "; ".join(e.message for e in errors))
+    # the closest names over every game, best first, each labelled with its game
+    from .names import closest
+
+    offered = {f"{sug} ({g.name})": sug for g, e in zip(games, errors) for sug in getattr(e, "suggestions", ())}
+    by_name: dict[str, list[str]] = {}
+    for labelled, sug in offered.items():
+        by_name.setdefault(sug, []).append(labelled)
+    best = [lab for sug in closest(name, list(by_name), n=3) for lab in by_name[sug]][:3]
+    hint = ("; did you mean " + " or ".join(repr(b.rsplit(" (", 1)[0]) + " (" + b.rsplit(" (", 1)[1]
+                                             for b in best) + "?") if best else ""
+    raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games)
+                        + hint + " (give --game to look in one game)")

@@ -135,3 +135,16 @@ def test_too_many_to_list_is_refused_up_front(capsys):
     code = main(["enumerate", str(example_path("ten_vs_ten.yaml"))])
     err = capsys.readouterr().err
     assert code == 2 and "3,628,800 legal complete assignments: too many to list" in err and "--count" in err
+
+
+def test_a_card_unknown_to_every_game_suggests_the_closest_names_labelled_with_their_games(capsys):
+    """`pycombat card` without --game: one line, exit 2, the best matches over all games, each with its game."""
+    from pycombat.cli import main
+
+    assert main(["card", "Blod Rush"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0
+    assert "did you mean 'Blood Rush' (riftbound)" in err and "(meccg)" in err and "--game" in err
+    assert main(["card", "Aragron", "--game", "meccg"]) == 2
+    err = capsys.readouterr().err
+    assert "Aragorn II" in err and "riftbound" not in err
