@@ -9,6 +9,8 @@ where a flag's other value would flip it, the flag.
 """
 from __future__ import annotations
 
+from .words import detail_words
+
 import re
 from dataclasses import replace
 from fractions import Fraction
@@ -183,7 +185,7 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                 rules.append("WOTR-EVT-10")  # the cards on the table protect other regions than this one
             return Verdict(c, True, rules)
         return Verdict(c, False, [x.rule for x in v.violations],
-                       notes=[f"{x.rule}: {x.detail}" for x in v.violations])
+                       notes=[f"{x.rule}: {detail_words(x.detail)}" for x in v.violations])
     if c.kind in ("dice", "reroll_dice") and _named_cards(s, 1):
         return _round_one_dice(s, c)
     if c.kind == "hits" and a.get("round", 1) == 1 and _named_cards(s, 1):

@@ -24,6 +24,8 @@ characters: [...]}}], die: character}``.
 """
 from __future__ import annotations
 
+from .words import GROUP_TERMS as _GROUP_TERMS, detail_words
+
 import re
 from dataclasses import replace
 from typing import Any
@@ -387,24 +389,9 @@ def _die_rule(s: PositionScenario, result: str | None) -> str:
 
 
 #: detail terms whose first argument is a figure group id
-_GROUP_TERMS = ("moved_twice", "never_moves", "not_yours", "moves_alone", "stays_alone", "flies", "picks_up",
-                "not_a_character")
-
-
 def _fmt(d, groups: dict | None = None) -> str:
-    """An ASP detail term for people: region ids as names, group ids as figures."""
-    board = load_board()
-    if isinstance(d, tuple):
-        if len(d) == 1:
-            return str(d[0])
-        args = list(d[1:])
-        if d[0] in _GROUP_TERMS and groups and isinstance(args[0], int) and args[0] in groups:
-            args[0] = groups[args[0]].label()
-        return f"{d[0]}(" + ", ".join(_fmt(x, groups) if not isinstance(x, str) or x not in board.regions
-                                      else board.regions[x].name for x in args) + ")"
-    if isinstance(d, str) and d in board.regions:
-        return board.regions[d].name
-    return str(d)
+    """An ASP detail term for people (:func:`detail_words`), group ids as their figures."""
+    return detail_words(d, groups)
 
 
 def _notes(v) -> list[str]:

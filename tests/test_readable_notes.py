@@ -1,0 +1,23 @@
+"""Verdict notes are for people: in every ruling file of every game, no note prints a Python tuple
+(a decoded ASP term such as ``('attacks_while_not_at_war', 'rohan', 'regular')``) or a region id
+where the board has its name."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pycombat.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS = sorted((ROOT / "examples" / "rulings").glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("path", RULINGS, ids=[f"{p.parent.name}/{p.name}" for p in RULINGS])
+def test_no_note_prints_a_tuple(path, capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    main(["verify", str(path.relative_to(ROOT))])
+    notes = [ln for ln in capsys.readouterr().out.splitlines() if ln.strip().startswith("note:")]
+    bad = [ln for ln in notes if re.search(r"\('|', '", ln)]
+    assert not bad, bad
