@@ -134,11 +134,16 @@ class _ReplayCardRound(CardRound):
             return [(s, Fraction(1))]
         faces = self.faces.take(role, "card_attack" if pre else "card_attack_after", n)
         h = _hits(faces, hit_on, 0)
+        opp = "defender" if role == "attacker" else "attacker"
+        s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
+        s3 = self._take(s2, opp, h)
+        card = self.cards.get(role)
         self.record[role].setdefault("card_attacks", []).append(
             {**_roll_json(faces, hit_on, 0, h), "when": "before the Combat roll" if pre else "after casualties",
+             "card": card.name if card is not None else None, "target": opp,
+             "units_before": [list(x) for x in s2.units(opp)[0]], "units_after": [list(x) for x in s3.units(opp)[0]],
              "rule": "WOTR-CARD-6"})
-        s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
-        return [(self._take(s2, "defender" if role == "attacker" else "attacker", h), Fraction(1))]
+        return [(s3, Fraction(1))]
 
     def combat_roll(self, s):
         combat, misses, ones = [0, 0], [0, 0], [0, 0]
@@ -219,8 +224,10 @@ class Replay:
                     for ca in rd[role].get("card_attacks", []):
                         if ca["when"] != when:
                             continue
-                        out.append(f"  {role} card attack {ca['when']}: {ca['faces']} hitting on {ca['hit_on']}+ "
-                                   f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once "
+                        name = f" ({ca['card']})" if ca.get("card") else ""
+                        out.append(f"  {role} card attack{name} {ca['when']}: {ca['faces']} hitting on {ca['hit_on']}+ "
+                                   f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once: the "
+                                   f"{ca['target']} {_units(ca['units_before'])} -> {_units(ca['units_after'])} "
                                    "(WOTR-CARD-6)")
             for role in ROLES:
                 r = rd[role]
