@@ -10,7 +10,8 @@ With named Combat cards the numbers come from the card round itself
 (:class:`..cards.combat_round.CardRound`, its :attr:`tallies`); without, from the round's roll
 parameters, Combat roll then re-roll of the missed dice. With ``max_rounds`` (and no named Combat
 card), every later round too: its numbers given that it is fought, over the positions the battle
-reaches by then, and the chance it is fought.
+reaches by then, and the chance it is fought; with named Combat cards in later rounds, those rounds,
+over the positions the card battle reaches.
 
 >>> from pycombat.games.wotr.cards.combat_round import Tally
 >>> t = no_card_tallies(RollParamsLike(2, 1, 5, 0, 0, None), RollParamsLike(1, 0, 5, 0, 0, None))
@@ -103,21 +104,46 @@ def later_round_tallies(rep, policy: str, rnd: int) -> tuple[dict[tuple, Fractio
 
 
 def table_rounds(rep) -> list[int]:
-    """The rounds the table shows: round 1, and with ``max_rounds`` every later round up to it (when no
-    named Combat card acts in the battle: the card rounds' positions come from the card battle)."""
+    """The rounds the table shows: round 1; with named Combat cards in later rounds, those rounds (from
+    the card battle: the positions that reach them); else with ``max_rounds`` every later round up to it."""
     s, setup = rep.scenario, rep.setup
     plan = s.card_plan
+    later = [r for r in (plan.rounds() if plan is not None else []) if r > 1]
+    if later:
+        return [1] + later
     if setup.max_rounds is None or (plan is not None and plan.rounds()) or setup.kind == "siege":
         return [1]
     return list(range(1, setup.max_rounds + 1))
 
 
+def card_round_tallies(rep, policy: str) -> dict[int, tuple[dict[tuple, Fraction], Fraction]]:
+    """Each later round with named Combat cards: ``(its Tally pairs given that it is fought, the
+    chance it is fought)``, from the card battle (:func:`..cards.battle.card_battle_odds`)."""
+    from ..cards.battle import card_battle_odds
+    from .process import Policy
+
+    s, setup = rep.scenario, rep.setup
+    acc: dict = {}
+    card_battle_odds(s, setup, s.card_plan, Policy.from_flags(s.flags, policy), tallies=acc)
+    out = {}
+    for r, (t, reach) in acc.items():
+        if r > 1 and reach[0]:
+            out[r] = ({k: v / reach[0] for k, v in t.items()}, reach[0])
+    return out
+
+
 def _rows(rep, pol) -> list[tuple[int, Fraction, dict[tuple, Fraction]]]:
     out = []
-    for rnd in table_rounds(rep):
+    rounds = table_rounds(rep)
+    cards = card_round_tallies(rep, pol) if any(r > 1 for r in rounds) and rep.scenario.card_plan is not None \
+        and rep.scenario.card_plan.later else {}
+    for rnd in rounds:
         if rnd == 1:
             out.append((1, Fraction(1), round_one_tallies(rep, pol)))
-        else:
+        elif rnd in cards:
+            t, reach = cards[rnd]
+            out.append((rnd, reach, t))
+        elif not cards:
             t, reach = later_round_tallies(rep, pol, rnd)
             if reach:
                 out.append((rnd, reach, t))

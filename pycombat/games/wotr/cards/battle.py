@@ -154,7 +154,7 @@ def _merge_lost(old: tuple, new: tuple) -> tuple:
 
 
 def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
-                     max_states: int = 2_000_000) -> CardBattle:
+                     max_states: int = 2_000_000, tallies: dict | None = None) -> CardBattle:
     """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
     card rounds are solved by :func:`..battle.process.forward_raw` up to the next card round; each position reached
     then plays its card round (a card whose requirement fails in a position is not played there, noted);
@@ -236,6 +236,11 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                 cr = CardRound(ctx, usable, lambda role, u, q_, h, dec=dec: dec.casualties(role, u, q_, h, None),
                                choices)
                 ends = cr.run(a, pa, d, pd)
+                if tallies is not None:  # the round's numbers, weighted by the chance of this position
+                    acc, reach = tallies.setdefault(r, ({}, [Fraction(0)]))
+                    reach[0] += p
+                    for pair, q in cr.tallies.items():
+                        acc[pair] = acc.get(pair, Fraction(0)) + p * q
                 cancelled |= cr.cancelled
                 for line in cr.log:
                     line = (line[0] if r == 1 else f"round {r}: {line[0]}", line[1])
