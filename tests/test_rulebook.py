@@ -107,9 +107,9 @@ def test_meccg_rule_order_and_count() -> None:
     book = load_rulebook("meccg")
     ids = list(book.rules)
     assert ids[0] == "MECCG-INIT-1"
-    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 18 card-effect rules
-    assert ids[-1] == "MECCG-FX-18"
-    assert len(ids) == 79 + 18
+    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 19 card-effect rules
+    assert ids[-1] == "MECCG-FX-19"
+    assert len(ids) == 79 + 19
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -87,7 +87,8 @@ def test_every_character_ability_is_modelled_or_listed(char):
     relevant = [e for e in char.combat_effects if e.get("cvcc") is not False
                 and e["effect"] not in ("prowess", "may_not_be_attacked")]
     # read by the assignment rules from the member (MECCG-FX-18): the member built from the card has it
-    member_flags = {"assignable_as_untapped": "assignable_as_untapped", "must_be_assigned_first": "struck_before_controller"}
+    member_flags = {"assignable_as_untapped": "assignable_as_untapped", "must_be_assigned_first": "struck_before_controller",
+                    "discarded_if_controller_wounded": "discarded_with_controller"}
     for e in [e for e in relevant if e["effect"] in member_flags]:
         s = scenario_from_dict({"game": "meccg",
                                 "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},

@@ -359,26 +359,23 @@ def test_the_whip_cancels_the_opposing_weapon_for_the_strike():
 
 
 def test_an_unmodelled_part_blocks_only_the_verdicts_it_can_change():
-    """Great Bats' "discarded if its controller is wounded" acts after the strike: it cannot change
-    the Bats' prowess (decided, the note names it) but can change what happens to them in the strike
-    (not decided). Both ways, for one scenario (MECCG-FX-10, coverage.DEPENDS)."""
-    doc = {"game": "meccg",
-           "attacker": {"alignment": "minion", "site": "Moria",
-                        "members": ["Shagrat", {"name": "Great Bats", "ally_of": "Shagrat"}]},
-           "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II", "Gimli"]},
-           "combat": {"strikes": [{"defender": "Gimli", "attacker": "Great Bats",
-                                   "rolls": {"attacker": [7], "defender": [6], "body": 5}},
-                                  {"defender": "Aragorn II", "attacker": "Shagrat",
-                                   "rolls": {"attacker": [7], "defender": [7], "body": 5}}]}}
+    """Mount Slain's "discards the Ringwraith when its strike fails and it survives" acts after the
+    strike: it cannot change the Ringwraith's prowess (decided, the note names it) but can change what
+    happens to it in the strike (not decided). Both ways, for one scenario (MECCG-FX-10, coverage.DEPENDS)."""
+    doc = {"game": "meccg", "in_play": ["Mount Slain"], "rules": {"mount_slain": "applies"},
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Khamûl the Ringwraith"]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Gimli"]},
+           "combat": {"strikes": [{"defender": "Gimli", "attacker": "Khamûl the Ringwraith",
+                                   "rolls": {"attacker": [7], "defender": [6], "body": 5}}]}}
     s = scenario_from_dict(doc, file="<t>")
-    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Great Bats", "strike": 1,
+    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Khamûl the Ringwraith", "strike": 1,
                                                                  "value": _setup(doc).attacker.prowess})
-    fate = Claim(id="f", kind="strike_effect", text="", args={"character": "Great Bats", "strike": 1,
+    fate = Claim(id="f", kind="strike_effect", text="", args={"character": "Khamûl the Ringwraith", "strike": 1,
                                                               "effect": "is discarded"})
     vp, vf = verify(s, [prowess, fate])
     assert vp.verdict is True and not vp.unmodelled
-    assert any("unable to change this verdict: Great Bats" in n for n in vp.notes)
-    assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["Great Bats"]
+    assert any("unable to change this verdict: Mount Slain" in n for n in vp.notes)
+    assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["Mount Slain"]
 
 
 @pytest.mark.parametrize("attackers, status, verdict, rule", [

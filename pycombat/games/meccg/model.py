@@ -47,6 +47,7 @@ class Member:
     granted_skills: tuple[str, ...] = ()  #: skills in ``skills`` given by cards (an item, To Fealty Sworn)
     assignable_as_untapped: bool = False  #: may be assigned strikes as if untapped (MECCG-FX-18)
     struck_before_controller: bool = False  #: must be assigned a strike before its ``ally_of`` (MECCG-FX-18)
+    discarded_with_controller: bool = False  #: discarded if its ``ally_of`` is wounded (MECCG-FX-19)
 
     @property
     def untapped(self) -> bool:

@@ -178,6 +178,8 @@ def odds(report, console: Console) -> None:
             f = member_fates(dist, n)
             fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in ("wounded", "eliminated", "discarded", "returned")])
     console.print(fates)
+    for ally, v in report.discarded_with_controller.items():
+        console.print(f"{ally} is discarded if {v['controller']} is wounded: {fmt(v['p'])} ({v['rule']})")
     for who, dist in ((f"{dp} (defender) kill MPs", kill_d), (f"{ap} (attacker) kill MPs", kill_a)):
         console.print(Text(who, style="bold"))
         for k, p in dist.items():
@@ -210,6 +212,11 @@ def replay(report, console: Console) -> None:
     for _s, _steps, o in r.strikes:
         if o.loser:
             console.print(f"  {o.loser}: {'wounded' if o.fate == 'survives' else o.fate}")
+    if report.scenario_obj is not None:
+        from .combat import after_strikes
+
+        for ally, ctrl in after_strikes.discarded(report.scenario_obj, (o.loser for _, _, o in r.strikes if o.loser)):
+            console.print(f"  {ally}: discarded, {ctrl} was wounded ({after_strikes.RULE})")
 
 
 verify = verdicts

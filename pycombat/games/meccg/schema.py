@@ -358,7 +358,8 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
                       prowess_mods=tuple(card.prowess_mods or ()), mind=card.mind,
                       direct_influence=card.direct_influence,
                       assignable_as_untapped=_ability(card, "assignable_as_untapped"),
-                      struck_before_controller=_ability(card, "must_be_assigned_first"))
+                      struck_before_controller=_ability(card, "must_be_assigned_first"),
+                      discarded_with_controller=_ability(card, "discarded_if_controller_wounded"))
     overridden = []
     for key in OVERRIDABLE:
         if not node.has(key):

@@ -18,6 +18,7 @@ from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError
 from ...report import Report, VerifyReport
 from .cards.coverage import unmodelled_json
+from .combat import after_strikes
 from .model import Scenario
 
 
@@ -71,6 +72,8 @@ class OddsReport(Report):
     owner_mp_lost: tuple[Fraction, Fraction] = (Fraction(0), Fraction(0))
     plot: str | None = None
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
+    #: allies discarded when their controller is wounded (MECCG-FX-19): ally -> {controller, p, rule}
+    discarded_with_controller: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         from .combat.strikes import member_fates, strike_summary
@@ -104,6 +107,10 @@ class OddsReport(Report):
                                           "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"}}
         if self.plot:
             out["plot"] = self.plot
+        if self.discarded_with_controller:
+            out["discarded_with_controller"] = {a: {"controller": v["controller"], "p": as_json(v["p"]),
+                                                    "rule": v["rule"]}
+                                                for a, v in self.discarded_with_controller.items()}
         out["unmodelled"] = self.unmodelled
         return out
 
@@ -126,7 +133,19 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
                       alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in co.fates.items()},
-                      owner_mp_lost=(pen_d, pen_a), plot=plot, unmodelled=unmodelled_json(scenario))
+                      owner_mp_lost=(pen_d, pen_a), plot=plot, unmodelled=unmodelled_json(scenario),
+                      discarded_with_controller=after_strikes.chances(scenario, _wounded(co)))
+
+
+def _wounded(co) -> dict[str, Fraction]:
+    """Each member in a strike: the chance he loses it (is wounded, MECCG-SEQ-10)."""
+    from .combat.strikes import member_fates
+
+    out: dict[str, Fraction] = {}
+    for s, dist in zip(co.setups, co.per_strike):
+        for n in (s.defender.member.name, s.attacker.member.name):
+            out[n] = out.get(n, Fraction(0)) + member_fates(dist, n)["wounded"]
+    return out
 
 
 # ---- replay ----------------------------------------------------------------------------------------
@@ -136,6 +155,7 @@ class ReplayReport(Report):
 
     replay: Any = None  #: :class:`.combat.strikes.Replay`
     players: tuple[str, str] = ("", "")
+    scenario_obj: Any = None  #: the scenario replayed (for what follows the strikes, MECCG-FX-19)
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
@@ -148,6 +168,10 @@ class ReplayReport(Report):
                              "result": o.result, "loser": o.loser, "fate": o.fate}
                             for s, steps, o in r.strikes],
                 "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
+                "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
+                                              for a, c in after_strikes.discarded(self.scenario_obj, (
+                                                  o.loser for _, _, o in r.strikes if o.loser))]
+                if self.scenario_obj is not None else [],
                 "unmodelled": self.unmodelled}
 
 
@@ -178,7 +202,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     r = _replay(scenario, parse_rolls(rolls))
     return ReplayReport(**_base(scenario, "replay"), replay=r,
                         players=(scenario.defender.player, scenario.attacker.player),
-                        unmodelled=unmodelled_json(scenario))
+                        unmodelled=unmodelled_json(scenario), scenario_obj=scenario)
 
 
 # ---- verify ----------------------------------------------------------------------------------------

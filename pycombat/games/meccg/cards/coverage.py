@@ -106,6 +106,10 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             if mem.card_id:
                 out += _entries(cardfx.model(mem.card_id), f"{role}.members", mem.name)
                 out += _site_unknown(cardfx.model(mem.card_id), f"{role}.members", [company], mem.name)
+            if mem.discarded_with_controller and not mem.ally_of:
+                out.append({"card": mem.card_name, "id": mem.card_id, "what": "discarded if its controller is wounded",
+                            "why": "whose ally it is decides when it is discarded: give its `ally_of:` (MECCG-FX-19)",
+                            "where": f"{role}.members", "member": mem.name, "touches": ["after"]})
             if mem.struck_before_controller and not mem.ally_of and role == "defender":
                 out.append({"card": mem.card_name, "id": mem.card_id, "what": "a strike before its controller's",
                             "why": "whose ally it is decides which member it must be struck before: give its "

@@ -306,7 +306,8 @@ def _races(value: Any) -> list[str]:
 #: what a character's unmodelled ability of this kind can change (characters.json ``combat_effects``)
 #: abilities the assignment rules read from the member (schema -> assignment facts): may not be
 #: attacked (MECCG-ASSIGN-1), assigned strikes as if untapped, before its controller (MECCG-FX-18)
-ASSIGNMENT_ABILITIES = ("may_not_be_attacked", "assignable_as_untapped", "must_be_assigned_first")
+ASSIGNMENT_ABILITIES = ("may_not_be_attacked", "assignable_as_untapped", "must_be_assigned_first",
+                        "discarded_if_controller_wounded")  # the last: after the strikes (MECCG-FX-19)
 KIND_TOUCHES = {"cancel_attack": ("attack_cancel",), "cancel_strike": ("strike_cancel",)}
 
 

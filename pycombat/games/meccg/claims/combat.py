@@ -376,9 +376,15 @@ def strike_effect(s: Scenario, claim):
     setup, o = _replayed(s, claim, n)
     _r, m = _find(s, claim, "character")
     side = {setup.attacker.member.name: setup.attacker, setup.defender.member.name: setup.defender}.get(m.name)
+    effect = str(claim.args.get("effect", "")).lower()
+    if side is None and m.discarded_with_controller and m.ally_of in (setup.attacker.member.name,
+                                                                       setup.defender.member.name):
+        # MECCG-FX-19: the ally is discarded after its controller's strike if he is wounded in it
+        hit = o.result != "cancelled" and o.loser == m.ally_of
+        return _v(claim, effect == "is discarded" and hit, ["MECCG-FX-19", "MECCG-SEQ-10"],
+                  [f"{m.ally_of} {'is' if hit else 'is not'} wounded in strike {n}"])
     if side is None:
         raise _err(s, claim, f"{m.name} is not in strike {n}")
-    effect = str(claim.args.get("effect", "")).lower()
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
         taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
         return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
