@@ -41,7 +41,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
-             "attackers_race", "own_or_controller", "itself", "carries")
+             "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -548,6 +548,13 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "own_or_controller":  # an ally's ability for itself or the character it is an ally of
             src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
             ok = src is None or me.name in (src.name, src.ally_of)
+        elif key == "controller":  # an ally's ability for the character it is an ally of (War-warg)
+            src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
+            ok = src is None or me.name == src.ally_of
+        elif key == "source_assigned":  # the ally faces a strike of this attack too (War-warg)
+            combat = getattr(ctx.scenario, "combat", None)
+            ok = ctx.self_name is None or (combat is not None and ctx.self_name in
+                                           {st.defender for st in combat.strikes})
         elif key == "carries":  # the member carries one of these items (Andúril is placed with Narsil)
             ok = bool({_fold(n) for n in _races(val)} & {_fold(i.name) for i in getattr(me, "items", ())})
         elif key == "itself":  # an ally's ability for a strike against itself only (Radagast's Black Bird)

@@ -459,6 +459,10 @@ def _unmet(card: str, args: tuple) -> str:
         return f"{card} needs {val} in the company"
     if key == "not_self":
         return f"{card} is for another character than {who}"
+    if key == "controller":
+        return f"{card} acts only for the character it is an ally of, not {who}"
+    if key == "source_assigned":
+        return f"{card} acts only when it faces a strike of this attack too"
     if key == "itself":
         return f"{card} cancels only a strike against itself, not one against {who}"
     if key == "own_or_controller":
