@@ -113,3 +113,18 @@ def test_riftbound_abilities_block_is_real_output(capsys, monkeypatch):
     expected = block_after(f"$ pycombat odds {cmd}")
     assert main(["odds", cmd]) == 0
     assert capsys.readouterr().out.rstrip("\n") == expected
+
+
+def test_the_table_of_contents_links_to_every_section():
+    """Every `## ` section is in the contents, and every link of the contents finds its section."""
+    import re
+
+    heads = re.findall(r"^## (.+)$", README, re.M)
+
+    def anchor(h: str) -> str:
+        return re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+
+    toc = README.split("**Contents**", 1)[1].split("\n## ", 1)[0]
+    links = re.findall(r"\[(.+?)\]\(#([^)]+)\)", toc)
+    assert [t for t, _ in links] == heads
+    assert all(a == anchor(t) for t, a in links)
