@@ -40,3 +40,8 @@ def test_a_target_gone_before_the_card_resolves_is_skipped_and_the_rest_happens(
     assert any("RB-CARD-11" in ln.rules and "D2 left the battlefield" in ln.text for ln in sd.lines)
     with pytest.raises(ScenarioError, match="not a unit of this combat"):  # never in the scenario: still an error
         _board([{"play": "Crescent Strike", "by": "attacker", "target": "D9"}])
+
+
+def test_a_mode_for_a_card_without_options_is_refused():
+    with pytest.raises(ScenarioError, match="no 'Choose one' options"):
+        _board([{"play": "Crescent Strike", "by": "attacker", "target": "D3", "mode": 2}])

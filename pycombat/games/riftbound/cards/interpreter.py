@@ -389,6 +389,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                                      "not parsed into effects in the data (`unparsed`)"))
     effects = list(card.effects)
     modes = [e for e in effects if e.get("mode_option")]
+    if play.mode is not None and not modes:
+        raise _err(play, f"`mode: {play.mode}`: it has no 'Choose one' options", "RB-CARD-1", "mode")
     if modes:
         if play.mode is None or not 1 <= play.mode <= len(modes):
             raise _err(play, f"'Choose one': give `mode:` 1..{len(modes)} ("
