@@ -155,6 +155,8 @@ def _custom(name, race="Man", skills=(), prowess=5, body=8, **kw):
 def _member_for(m: cardfx.CardModel) -> tuple[dict, list[dict]]:
     """A defending character meeting the card's requirements, and the companions it needs."""
     req = dict(m.requires)
+    if req.get("any_of"):  # one of several sets of conditions: the first
+        req = {**{k: v for k, v in req.items() if k != "any_of"}, **req["any_of"][0]}
     companions: list[dict] = []
     # an untapping card shows only on a tapped character
     status = (req.get("status") or (["tapped"] if any(f.what == "untap" for f in m.fx) else ["untapped"]))[0]
@@ -492,3 +494,20 @@ def test_the_ents_may_be_attacked_in_cvcc(ent):
                        {"id": "g", "claim": "Goldberry may be attacked"}]}
     s = scenario_from_dict(data, file="<test>")
     assert {v.claim.id: v.verdict for v in _verify_verb(s).verdicts} == {"e": True, "g": False}
+
+
+@pytest.mark.parametrize("members, playable", [(["The Balrog", "Lagduf"], True), (["Shagrat"], True),
+                                               (["Lagduf"], False)])
+def test_foe_dismayed_needs_a_leaders_or_the_balrogs_company(members, playable):
+    """Foe Dismayed (BA-59): "all characters in a leader's or The Balrog's company" (condition any_of)."""
+    from pycombat.games.meccg.claims.verify import verify
+    from pycombat.verdicts import Claim
+
+    s = scenario_from_dict({"game": "meccg",
+                            "attacker": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+                            "defender": {"alignment": "balrog" if "The Balrog" in members else "minion",
+                                         "site": "Moria", "members": members}}, file="<t>")
+    claim = Claim(id="c", kind="playable_at_step", text="", args={"card": "Foe Dismayed", "step": 6,
+                                                                 "defender": members[-1], "attacker": "Aragorn II"})
+    v = verify(s, [claim])[0]
+    assert v.verdict is playable and not v.unmodelled

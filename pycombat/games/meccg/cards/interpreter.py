@@ -41,7 +41,8 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
-             "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned")
+             "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned",
+             "any_of")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -235,8 +236,10 @@ def _yaml() -> dict:
     raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
     for cid, entry in raw["cards"].items():  # our own data file: fail loudly on a typo
         bad = set(entry) - set(ENTRY_KEYS)
-        bad |= {k for k in {**(entry.get("requires") or {}), **(entry.get("carrier_requires") or {})}
-                if k not in COND_KEYS}
+        conds = {**(entry.get("requires") or {}), **(entry.get("carrier_requires") or {})}
+        for sub in conds.get("any_of") or ():
+            conds = {**conds, **sub}
+        bad |= {k for k in conds if k not in COND_KEYS}
         for f in entry.get("fx") or ():
             if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
                     "max" in f and f.get("what") not in ("body", "prowess")):
@@ -548,6 +551,10 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "own_or_controller":  # an ally's ability for itself or the character it is an ally of
             src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
             ok = src is None or me.name in (src.name, src.ally_of)
+        elif key == "any_of":  # one of several sets of conditions (Foe Dismayed: a leader's or The Balrog's company)
+            ok = any(holds(sub, ctx) is None for sub in val)
+            if not ok:
+                return " or ".join(holds(sub, ctx) or "" for sub in val)
         elif key == "controller":  # an ally's ability for the character it is an ally of (War-warg)
             src = next((m for m in ctx.company.members if m.name == ctx.self_name), None)
             ok = src is None or me.name == src.ally_of
