@@ -237,6 +237,7 @@ def test_a_cancel_nobody_may_roll_for_is_refused():
     and verify never calls it a cancel; replay does not roll it."""
     doc = _doc(["Aragorn II", "Faramir"], before=["Token of Goodwill"], attackers=("Lagduf",),
                strikes=[{"defender": "Aragorn II", "attacker": "Lagduf"}])
+    doc["defender"]["members"][0]["items"] = ["Dagger of Westernesse"]  # a minor item to discard (MECCG-FX-15)
     doc["attacker"]["members"] = ["Horseman in the Night"]
     doc["combat"]["strikes"][0]["attacker"] = "Horseman in the Night"
     s = scenario_from_dict(doc, file="<t>")

@@ -274,6 +274,12 @@ def _cancel_verdict(card, m) -> bool | None:
     if card.id == "AS-44" or "minion company attacks a hero" in str(card.effects):
         own, opp = "hero", "minion"
     members = [me] + [c for c in companions if "in_play" not in c]
+    from pycombat.games.meccg.cards.play import cost_discards
+
+    if cost_discards(card.id):  # its cost discards an item of that class (Token of Goodwill): one to discard,
+        # and its diplomat to roll
+        members.append({"name": "Envoy", "custom": True, "prowess": 2, "body": 7, "skills": ["Diplomat"],
+                        "items": ["Dagger of Westernesse"]})
     if m.requires.get("company_size_max"):  # Wizard's River-horses: the Wizard alone
         members = members[::-1][:int(m.requires["company_size_max"])]
     defender = {"alignment": own, "site": "Moria", "members": members, **_site(m)}

@@ -21,3 +21,21 @@ def test_a_cancel_that_needs_a_covert_company_follows_the_companys_make_up():
         assert overt.verdict is False and "MECCG-ALIGN-6" in overt.rules
         covert = cancels(["Ciryaher", "Layos"], card)
         assert covert.verdict is True and "MECCG-ALIGN-6" not in covert.rules
+
+
+def test_a_cost_that_discards_a_minor_item_needs_one_in_the_company():
+    """MECCG-FX-15: Token of Goodwill discards a minor item: refused without one, played with one."""
+    def cancels(items):
+        s = scenario_from_dict({"game": "meccg",
+                                "attacker": {"alignment": "minion", "site": "Moria",
+                                             "members": [{"name": "E", "custom": True, "race": "Man", "prowess": 5,
+                                                          "body": 7}]},
+                                "defender": {"alignment": "hero", "site": "Moria",
+                                             "members": [{"name": "Aragorn II", "items": items}, "Elrond"]}},
+                               file="<t>")
+        return verify(s, [Claim(id="c", kind="cancels_attack", text="", args={"card": "Token of Goodwill"})])[0]
+
+    none = cancels([])
+    assert none.verdict is False and "MECCG-FX-15" in none.rules
+    some = cancels(["Dagger of Westernesse"])
+    assert some.verdict is True and "MECCG-FX-15" not in some.rules

@@ -111,6 +111,7 @@ _p = predicate
 RequirementFails = _p("requirement_fails", card=StringField, member=StringField, what=StringField)
 DefenderOnly = _p("defender_only", card=StringField)
 CompanyOvert = _p("company_overt", company=ConstantField)
+NoItemToDiscard = _p("no_item_to_discard", card=StringField, item_class=ConstantField)
 FlagNoEffect = _p("flag_no_effect", card=StringField, flag=StringField)
 NotCarried = _p("not_carried", card=StringField, member=StringField)
 SourceMissing = _p("source_missing", card=StringField)
@@ -138,6 +139,16 @@ def record(card_id: str) -> Any:
         return db.card(card_id)
     except PycombatError:
         return db.character(card_id)
+
+
+_DISCARD = re.compile(r"^discard an? (?P<cls>minor|major|greater) item$", re.I)
+
+
+def cost_discards(card_id: str) -> list[str]:
+    """The item classes the card's cost discards ("discard a minor item", MECCG-FX-15)."""
+    rec = record(card_id)
+    return [m["cls"].lower() for e in getattr(rec, "effects", ()) or () for cost in e.get("cost") or ()
+            if (m := _DISCARD.match(str(cost).strip()))]
 
 
 def cost_taps(card_id: str) -> list[tuple[str, str]]:
@@ -238,6 +249,9 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
                                                 opp_company=scenario.company(other)))))
             elif list(spent).count(f"{p.by}/{p.card}") >= copies:
                 out.append(ItemSpent(card=p.card))
+    for cls in cost_discards(p.card):  # MECCG-FX-15: an item of that class to discard, in the playing company
+        if not any(i.item_class == cls for x in company.members for i in x.items):
+            out.append(NoItemToDiscard(card=p.card, item_class=cls))
     for kind, value in cost_taps(p.card):
         if kind == "name":
             named = [x.name for x in company.members if x.card_name.casefold() == value.casefold()]
@@ -429,6 +443,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "untaps_before_assignment": lambda: f"{card} untaps a character, which does not affect the attack",
         "not_in_attacked_company": lambda: f"{card} must come from the attacked company, not {args[1]}",
         "needs_in_company": lambda: f"{card} needs a {args[1]} in the attacked company",
+        "no_item_to_discard": lambda: f"{card}'s cost discards a {args[1]} item, and nobody in the company carries one",
         "company_not_covert": lambda: f"{card} cancels only an attack on a covert company; the defending company is overt",
         "other_alignment_item": lambda: (f"{_name(args[1])} is a {_PLAYER.get(str(args[2]), args[2])} item; "
                                          f"{args[0]} is on the other side and may not carry it"),
