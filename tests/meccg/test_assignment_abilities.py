@@ -101,3 +101,22 @@ def test_optimize_with_noble_hound_plays_the_phases_and_agrees_with_the_matching
     assert fast_reason(only, Objective("kill_mp")) is None
     assert got.value == verbs.optimize(only, objective="kill_mp").value
 
+
+
+def test_creature_of_an_older_world_gives_its_ringwraith_two():
+    """Creature of an Older World (AS-73): +2 prowess to the Ringwraith of its company while in play
+    (MECCG-FX-4, ``company_fx``); nobody else in the company gets it."""
+    from pycombat.games.meccg.combat.strikes import combat_odds
+
+    def prowess(members, defender):
+        doc = {"game": "meccg",
+               "attacker": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+               "defender": {"alignment": "minion", "site": "Moria", "members": members},
+               "combat": {"strikes": [{"attacker": "Aragorn II", "defender": defender}]}}
+        return combat_odds(scenario_from_dict(doc, file="<t>")).setups[0].defender.prowess
+
+    creature = {"name": "Creature of an Older World", "ally_of": "Khamûl the Ringwraith"}
+    assert prowess(["Khamûl the Ringwraith", creature], "Khamûl the Ringwraith") == \
+        prowess(["Khamûl the Ringwraith"], "Khamûl the Ringwraith") + 2
+    assert prowess(["Khamûl the Ringwraith", "Shagrat", creature], "Shagrat") == \
+        prowess(["Khamûl the Ringwraith", "Shagrat"], "Shagrat")

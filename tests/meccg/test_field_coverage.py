@@ -495,7 +495,7 @@ def _in_model(e: Mapping[str, Any], m: interpreter.CardModel, derived: Mapping[s
         if target[0] == "fx":
             _, what, sign = target
             if any(f.what == what and (sign is None or not isinstance(value, int) or isinstance(value, bool)
-                                       or f.amount == sign * value) for f in m.fx):
+                                       or f.amount == sign * value) for f in m.fx + m.company_fx):
                 return True
         elif target[0] == "play" and m.play == target[1]:
             return True

@@ -48,7 +48,7 @@ COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "co
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
-              "source_taps")
+              "source_taps", "company_fx")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
@@ -122,6 +122,9 @@ class CardModel:
     discard: bool = False
     side: str | None = None
     lasts: str = "strike"
+    #: a member's abilities acting on the other members of its company that meet their conditions, while it is
+    #: in play (Creature of an Older World: +2 prowess to your Ringwraith)
+    company_fx: tuple[Fx, ...] = ()
     source_taps: str = "first"  #: an ally's or member's ability: it taps to be used (so must be untapped),
     #: or "after": it taps afterwards if untapped and may be used tapped (Radagast's Black Bird)
     carrier: str = "bearer"  #: an item used as a card: carried by the character it is for, or by any member
@@ -205,6 +208,8 @@ class CardModel:
             out["lasts"] = self.lasts
         if self.source_taps != "first":
             out["source_taps"] = self.source_taps
+        if self.company_fx:
+            out["for_the_company"] = [f.as_json() for f in self.company_fx]
         if self.carrier != "bearer":
             out["carrier"] = self.carrier
         if self.variants:
@@ -240,7 +245,7 @@ def _yaml() -> dict:
         for sub in conds.get("any_of") or ():
             conds = {**conds, **sub}
         bad |= {k for k in conds if k not in COND_KEYS}
-        for f in entry.get("fx") or ():
+        for f in list(entry.get("fx") or ()) + list(entry.get("company_fx") or ()):
             if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
                     "max" in f and f.get("what") not in ("body", "prowess")):
                 bad.add(f"fx {f}")
@@ -276,7 +281,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
     return CardModel(outside=outside,
         id=cid, name=name, kind=kind, play=entry["play"], rule=entry["rule"], source=entry.get("source", "hand"),
         discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
-        source_taps=entry.get("source_taps", "first"),
+        source_taps=entry.get("source_taps", "first"), company_fx=_fx_list(entry.get("company_fx")),
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),

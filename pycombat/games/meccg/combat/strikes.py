@@ -125,6 +125,12 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
             out.append(cardfx.CardModel(id=own.id, name=own.name, kind="character", play="ability", rule=own.rule,
                                         fx=tuple(f for f in own.fx if f.cond and ("mode" in f.cond
                                                                                   or "opponent_race" in f.cond))))
+    for other in company.members:  # another member's abilities for its company (MECCG-FX-4)
+        if other.name != me.name and other.card_id:
+            om = cardfx.model(other.card_id)
+            if om.company_fx:
+                out.append(cardfx.CardModel(id=om.id, name=om.name, kind="character", play="ability",
+                                            rule=om.rule, fx=om.company_fx))
     placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
     for card, global_ in placed:
         m = cardfx.model(card.id)
