@@ -212,11 +212,8 @@ def replay(report, console: Console) -> None:
     for _s, _steps, o in r.strikes:
         if o.loser:
             console.print(f"  {o.loser}: {'wounded' if o.fate == 'survives' else o.fate}")
-    if report.scenario_obj is not None:
-        from .combat import after_strikes
-
-        for ally, ctrl in after_strikes.discarded(report.scenario_obj, (o.loser for _, _, o in r.strikes if o.loser)):
-            console.print(f"  {ally}: discarded, {ctrl} was wounded ({after_strikes.RULE})")
+    for ally, ctrl in report.discarded_with_controller:
+        console.print(f"  {ally}: discarded, {ctrl} was wounded (MECCG-FX-19)")
 
 
 verify = verdicts

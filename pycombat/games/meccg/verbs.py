@@ -155,7 +155,8 @@ class ReplayReport(Report):
 
     replay: Any = None  #: :class:`.combat.strikes.Replay`
     players: tuple[str, str] = ("", "")
-    scenario_obj: Any = None  #: the scenario replayed (for what follows the strikes, MECCG-FX-19)
+    #: allies discarded after the strikes because their controller was wounded: (ally, controller) (MECCG-FX-19)
+    discarded_with_controller: list = field(default_factory=list)
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
@@ -169,9 +170,7 @@ class ReplayReport(Report):
                             for s, steps, o in r.strikes],
                 "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
-                                              for a, c in after_strikes.discarded(self.scenario_obj, (
-                                                  o.loser for _, _, o in r.strikes if o.loser))]
-                if self.scenario_obj is not None else [],
+                                              for a, c in self.discarded_with_controller],
                 "unmodelled": self.unmodelled}
 
 
@@ -202,7 +201,9 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     r = _replay(scenario, parse_rolls(rolls))
     return ReplayReport(**_base(scenario, "replay"), replay=r,
                         players=(scenario.defender.player, scenario.attacker.player),
-                        unmodelled=unmodelled_json(scenario), scenario_obj=scenario)
+                        unmodelled=unmodelled_json(scenario),
+                        discarded_with_controller=after_strikes.discarded(
+                            scenario, (o.loser for _, _, o in r.strikes if o.loser)))
 
 
 # ---- verify ----------------------------------------------------------------------------------------

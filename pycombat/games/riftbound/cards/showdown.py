@@ -131,7 +131,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                               + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
-            _cleanup(live, present, removed, lines, base)
+            _cleanup(live, present, removed, lines, base, own=units)
             if not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             elif not (i + 1 < len(effects) and getattr(effects[i + 1], "trigger_of", None)):
@@ -149,7 +149,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        _cleanup(live, present, removed, lines, base)
+        _cleanup(live, present, removed, lines, base, own=units)
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
     lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
     board = Board(attacker=tuple(live[n] for n in present if units[n].side == "attacker"),
@@ -158,7 +158,8 @@ def play_showdown(scenario: Scenario) -> Showdown:
     return Showdown(board, lines, unmodelled)
 
 
-def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: list[str] | None = None) -> None:
+def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: list[str] | None = None,
+             own: dict[str, Unit] | None = None) -> None:
     """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills; a unit whose
     static ability held another up (RB-CARD-9) takes it away as it dies, so the check runs again."""
     again = True
@@ -171,9 +172,9 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
                 static = ("RB-CARD-9",) if v.static else ()
                 if v.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
                     how = v.death_replacement[0][0]
-                    base_units = getattr(units, "units", units)  # the showdown's own dict under a Live view
-                    base_units[name] = replace(base_units[name], death_replacement=v.death_replacement[1:],
-                                               marked=0 if "healed" in how else v.marked)
+                    own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
+                    own[name] = replace(own[name], death_replacement=v.death_replacement[1:],
+                                        marked=0 if "healed" in how else v.marked)
                     removed.append((name, v.side, f"{how} instead of dying"))
                     if "recalled" in how and base is not None:
                         base.append(name)

@@ -153,6 +153,25 @@ def _merge_lost(old: tuple, new: tuple) -> tuple:
     return tuple(sorted(old + new))
 
 
+def lost_variant(base: BattleSetup, key: tuple) -> BattleSetup:
+    """``base`` without the figures cards eliminated: ``key`` = (attacker's lost, defender's lost)."""
+    return replace(base, attacker=lose(base.attacker, key[0]), defender=lose(base.defender, key[1]))
+
+
+def after_card_round(rend: RoundEnd, key: tuple, rnd: int, variant, policy: Policy) -> tuple[tuple, Outcome | tuple]:
+    """What follows a card round's end ``rend`` from a position whose sides lost ``key``'s figures:
+    ``(the figures lost now, an Outcome or the next round's state)`` (WOTR-ROUND-3, WOTR-END-1..3).
+    ``variant(key)`` gives the set-up without a key's figures."""
+    key2 = (_merge_lost(key[0], rend.lost_a), _merge_lost(key[1], rend.lost_d))
+    if rend.early == "defender_retreated":
+        return key2, Outcome("defender_retreated", rend.a, rend.d)
+    if rend.early == "retreated_into_siege":
+        return key2, into_siege(rend.a, rend.d)
+    var2 = variant(key2)
+    return key2, terminal_after_casualties(rend.a, rend.d) or end_of_round(
+        var2, Decisions(var2, policy), rend.a, rend.pa, rend.d, rend.pd, rnd)
+
+
 def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                      max_states: int = 2_000_000, tallies: dict | None = None) -> CardBattle:
     """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
@@ -175,8 +194,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
     def variant(key):
         got = variants.get(key)
         if got is None:
-            got = variants[key] = replace(base, attacker=lose(base.attacker, key[0]),
-                                          defender=lose(base.defender, key[1]))
+            got = variants[key] = lost_variant(base, key)
         return got
 
     terminal: dict[Outcome, Fraction] = {}
@@ -248,15 +266,7 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                         log.append(line)
                 total_rounds += p
                 for rend, q in ends:
-                    key2 = (_merge_lost(key[0], rend.lost_a), _merge_lost(key[1], rend.lost_d))
-                    var2 = variant(key2)
-                    if rend.early == "defender_retreated":
-                        nxt = Outcome("defender_retreated", rend.a, rend.d)
-                    elif rend.early == "retreated_into_siege":
-                        nxt = into_siege(rend.a, rend.d)
-                    else:
-                        nxt = terminal_after_casualties(rend.a, rend.d) or end_of_round(
-                            var2, Decisions(var2, policy), rend.a, rend.pa, rend.d, rend.pd, r)
+                    key2, nxt = after_card_round(rend, key, r, variant, policy)
                     if isinstance(nxt, Outcome):
                         end(key2, nxt, p * q)
                     else:

@@ -16,15 +16,14 @@ and nobody scores a hit repeats the position; the value of such a game can be ir
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
 from pycombat.errors import TooLargeError
 from pycombat.matrix_game import solve_matrix_game
-from ..battle.process import Decisions, Outcome, Policy, end_of_round, forward, into_siege, objective_of, \
-    terminal_after_casualties, transitions
-from .battle import card_context, lose
+from ..battle.process import Decisions, Outcome, Policy, forward, into_siege, objective_of, transitions
+from .battle import after_card_round, card_context, lost_variant
 from .combat_round import CardRound, Choices, RoundEnd, playable
 
 
@@ -69,8 +68,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
     def variant(key):
         got = variants.get(key)
         if got is None:
-            got = variants[key] = replace(setup, attacker=lose(setup.attacker, key[0]),
-                                          defender=lose(setup.defender, key[1]))
+            got = variants[key] = lost_variant(setup, key)
         return got
 
     def outcome_value(o: Outcome) -> Fraction:
@@ -139,15 +137,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
                     total += q * value(key, rend, left)
                     nexts.append(((key, rend, left), q))
                 continue
-            key2 = (tuple(sorted(key[0] + rend.lost_a)), tuple(sorted(key[1] + rend.lost_d)))
-            var2 = variant(key2)
-            if rend.early == "defender_retreated":
-                nxt = Outcome("defender_retreated", rend.a, rend.d)
-            elif rend.early == "retreated_into_siege":
-                nxt = into_siege(rend.a, rend.d)
-            else:
-                nxt = terminal_after_casualties(rend.a, rend.d) or end_of_round(
-                    var2, Decisions(var2, policy), rend.a, rend.pa, rend.d, rend.pd, rnd)
+            key2, nxt = after_card_round(rend, key, rnd, variant, policy)
             if isinstance(nxt, Outcome):
                 total += q * outcome_value(nxt)
             else:
