@@ -161,6 +161,14 @@ def schema(game: str) -> dict:
     return registry.resolve(g.json_schema)()
 
 
+def card_coverage(game: str) -> Report:
+    """Every card of ``game``'s shipped data with what the model reads of it (``pycombat card --coverage``)."""
+    g = registry.get(game)
+    if g.card_coverage is None:
+        raise PycombatError(f"{game} has no coverage listing")
+    return registry.resolve(g.card_coverage)()
+
+
 def card(name: str, game: str | None = None) -> Report:
     """A card of the shipped data by name (``game`` or every game that has a card lookup)."""
     games = [registry.get(game)] if game else [g for g in registry.all_games() if g.card is not None]
@@ -186,3 +194,73 @@ def card(name: str, game: str | None = None) -> Report:
                                              for b in best) + "?") if best else ""
     raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games)
                         + hint + " (give --game to look in one game)")
+
+
+# ---- rulings that last -----------------------------------------------------------------------------
+def _versions() -> dict[str, Any]:
+    from . import __version__
+    from .rulebook import digest_versions
+    from .solver import clingo_version
+
+    return {"pycombat": __version__, "clingo": clingo_version(),
+            "digests": {g: f"{n} rules, sha256 {h}" for g, (n, h) in digest_versions().items()}}
+
+
+def is_ruling(source: str | Path | Mapping[str, Any]) -> bool:
+    """The file (or mapping) is a ruling saved by :func:`save_ruling`, not a scenario."""
+    from .rulings import is_ruling as _is
+
+    if isinstance(source, Mapping):
+        return _is(source)
+    if not str(source).lower().endswith(".json"):
+        return False
+    try:
+        return _is(read_document(source))
+    except ScenarioError:
+        return False
+
+
+def save_ruling(source: str | Path | Mapping[str, Any], path: str | Path,
+                flags: Mapping[str, str] | None = None) -> Report:
+    """Verify the scenario's claims and write the ruling to ``path`` (JSON): the scenario as read,
+    every flag in force, the verdicts with their reasons (each rule's full text), the versions of
+    pycombat, clingo and the digests, and a content hash. Returns the verify report."""
+    import datetime
+    import json
+
+    from .rulings import ruling_document
+
+    data = dict(source) if isinstance(source, Mapping) else read_document(source)
+    scenario = load(data if isinstance(source, Mapping) else source, flags)
+    report = scenario.verify()
+    verdicts = report.to_json()["claims"]
+    doc = ruling_document(game=scenario.game, scenario=data, flags=scenario.flags, verdicts=verdicts,
+                          versions=_versions(), file=None if isinstance(source, Mapping) else str(source),
+                          saved=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    try:
+        Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise PycombatError(f"--save {path}: cannot write it ({exc.strerror or exc})") from None
+    return report
+
+
+def recheck_ruling(source: str | Path | Mapping[str, Any], *, file: str | None = None) -> Report:
+    """Check a saved ruling again on this version: per claim, whether its verdict stands and, if
+    not, what changed (:mod:`pycombat.rulings`)."""
+    from .rulebook import load_rulebook
+    from .rulings import check_hash, recheck
+
+    doc = dict(source) if isinstance(source, Mapping) else read_document(source)
+    file = file if isinstance(source, Mapping) else str(source)
+    bad = check_hash(doc)
+    if bad:
+        raise ScenarioError(f"is no valid saved ruling: {bad}", file=file)
+    scenario = load(doc["scenario"], doc["flags"])
+    now = scenario.verify().to_json()["claims"]
+    book = load_rulebook(doc["game"])
+
+    def rule_text(rule_id: str) -> str | None:
+        rule = book.rules.get(rule_id)
+        return None if rule is None else rule.text
+
+    return recheck(doc, now, rule_text=rule_text, default_flags=book.defaults(), versions_now=_versions(), file=file)

@@ -177,6 +177,8 @@ def read_item(index: int, name: str, source: Source, flags: Mapping[str, str]) -
             data = parse_document(source[1], label=name, json_only=source[2])
         else:
             data = dict(source[1])
+        if api.is_ruling(data):  # a saved ruling: `verify` checks it again (pycombat/rulings.py)
+            return index, name, None, data
         game = api.game_of(data, name)
         model = game.read_scenario(data, file=name, flag_overrides=dict(flags))
         return index, name, game, api.Scenario(game, model)
@@ -188,6 +190,13 @@ def run_read(item: tuple, verb: str, options: Mapping[str, Any]) -> dict:
     """A read input's JSON line: the verb's result, or an error object."""
     index, name, game, scenario = item
     try:
+        if game is None:  # a saved ruling (read_item)
+            from . import api
+
+            if verb != "verify":
+                raise PycombatError(f"is a saved ruling: only verify reads it (not {verb})")
+            report = api.recheck_ruling(scenario, file=name)
+            return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
         report = scenario.run(verb, **_coerce(game.verb(verb), options))
         return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
     except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
@@ -203,7 +212,7 @@ def _prefetch(read: Sequence["dict | tuple"], verb: str) -> None:
 
     by_game: dict[str, tuple[Any, list]] = {}
     for got in read:
-        if not isinstance(got, dict):
+        if not isinstance(got, dict) and got[2] is not None:  # a saved ruling (game None) is no scenario
             _index, _name, game, scenario = got
             by_game.setdefault(game.name, (game, []))[1].append(scenario.model)
     for game, models in by_game.values():

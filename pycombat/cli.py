@@ -14,7 +14,7 @@ import json
 import logging
 import os
 import sys
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import registry
 from .errors import PycombatError, tidy
@@ -23,7 +23,7 @@ from .scenario import parse_flag_assignments
 #: the verbs in the order ``--help`` lists them
 VERB_ORDER = ("enumerate", "odds", "replay", "verify", "optimize", "tree")
 #: options every game's verbs take (not declared by the games)
-COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty"}
+COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty", "save"}
 
 EPILOG = """\
 The scenario file's `game:` key picks the game ({games}). Flags: every interpretation flag of
@@ -104,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
         vp.add_argument("--pretty", action="store_true", help="indent the JSON (default: compact, one line)")
         vp.add_argument("--flag", action="append", default=[], metavar="NAME=VALUE",
                         help="set an interpretation flag")
+        if verb == "verify":  # rulings that last (pycombat/rulings.py)
+            vp.add_argument("--save", metavar="RULING.json",
+                            help="also write the ruling (scenario, flags, verdicts with their rules' texts, "
+                                 "versions, content hash) to RULING.json; `pycombat verify RULING.json` checks "
+                                 "it again later")
         readers: dict[int, tuple[argparse.Action, list[str]]] = {}
         for g in offering:
             dests = set(COMMON_DESTS)
@@ -124,7 +129,10 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("card", help="a card of the shipped data: its stats and what the model does with it",
                        description="Print a card's stats, its modelled effects and what is not modelled; unknown "
                                    "names get the closest matches.")
-    c.add_argument("name", help="the card's name (or id)")
+    c.add_argument("name", nargs="?", help="the card's name (or id)")
+    c.add_argument("--coverage", action="store_true",
+                   help="instead of one card: every card of --game's data, modelled whole, in part, not, or with no "
+                        "combat text, and why (for a game whose card lookup offers it)")
     c.add_argument("--game", choices=[g.name for g in games if g.card is not None] or None,
                    help="the game whose data to search (default: every game with a card lookup)")
     c.add_argument("--json", action="store_true", help="print one JSON object")
@@ -235,6 +243,8 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                 f"answer {args.verb})")
         path = str(example)
         note = f"no FILE given: using the built-in example examples/{game.name}/{example.name}"
+    if args.verb == "verify" and api.is_ruling(path):  # a saved ruling: check it again on this version
+        return _recheck(args, path, flags)
     scenario = api.load(path, flags)
     game = registry.get(scenario.game)
     _refuse_foreign_options(args, parser, game)
@@ -249,6 +259,11 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         bar, progress = progress_bar(console)
         with bar:
             report = scenario.run(args.verb, progress=progress, **options)
+    elif getattr(args, "save", None):
+        report = api.save_ruling(path, args.save, flags)
+        if not args.json:
+            console.print(f"ruling saved to {args.save}; check it again with: pycombat verify {args.save}",
+                          highlight=False, markup=False)
     else:
         report = scenario.run(args.verb, **options)
     indent = 1 if args.pretty else None
@@ -260,6 +275,23 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             _emit_json(report.to_json(), indent)
         else:
             present(report, console)
+    return report.exit_code
+
+
+def _recheck(args: argparse.Namespace, path: str, flags: Mapping[str, str]) -> int:
+    """``pycombat verify RULING.json``: the saved ruling checked again (its own flags; none given)."""
+    from .present import make_console
+    from .rulings import recheck_lines
+
+    if flags or getattr(args, "save", None):
+        raise PycombatError(f"{path} is a saved ruling: it is checked under its own flags (no --flag, no --save)")
+    report = _api().recheck_ruling(path)
+    if args.json:
+        _emit_json(report.to_json(), 1 if args.pretty else None)
+    else:
+        console = make_console()
+        for line in recheck_lines(report):
+            console.print(line, highlight=False, markup=False)
     return report.exit_code
 
 
@@ -308,16 +340,29 @@ def _games() -> int:
 def _card(args: argparse.Namespace) -> int:
     from .present import make_console
 
-    report = _api().card(args.name, game=args.game)
+    if args.coverage:
+        report = _coverage(args.game)
+    elif args.name is None:
+        raise PycombatError("card: give a card NAME, or --coverage with --game")
+    else:
+        report = _api().card(args.name, game=args.game)
     indent = 1 if args.pretty else None
     if args.json:
         return _emit_json(report.to_json(), indent)
     game = registry.get(report.game)
-    present = registry.resolve(game.card_present) if getattr(game, "card_present", None) else None
+    printer = game.card_coverage_present if args.coverage else game.card_present
+    present = registry.resolve(printer) if printer else None
     if present is None:
         return _emit_json(report.to_json(), indent)
     present(report, make_console())
     return 0
+
+
+def _coverage(game_name: str | None):
+    """The coverage listing of ``--game``'s cards (:func:`pycombat.api.card_coverage`)."""
+    if game_name is None:
+        raise PycombatError("card --coverage: give --game")
+    return _api().card_coverage(game_name)
 
 
 def _serve(args: argparse.Namespace) -> int:

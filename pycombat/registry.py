@@ -154,6 +154,10 @@ class Game:
     #: ``(name) -> report``: the lookup of a card by name, for ``pycombat card``; and its printer
     card: str | Callable | None = None
     card_present: str | Callable | None = None
+    #: ``() -> report``: every card of the shipped data with what the model reads of it (modelled,
+    #: partly, not, none), for ``pycombat card --coverage``; and its printer
+    card_coverage: str | Callable | None = None
+    card_coverage_present: str | Callable | None = None
     #: digest-style files of the game's own rules and flags (beyond the shared digest), merged into it
     #: by :func:`pycombat.rulebook.load_rulebook` (e.g. interpretation flags for unclear card texts)
     digest_extensions: tuple[Path, ...] = ()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 
@@ -32,6 +32,9 @@ from pycombat.names import closest
 
 __all__ = [
     "Rule",
+    "RuleItem",
+    "CitationError",
+    "lead_in_only",
     "Flag",
     "Rulebook",
     "parse_rulebook",
@@ -60,13 +63,46 @@ _TRUE_WORDS = ("on", "yes", "true")
 _FALSE_WORDS = ("off", "no", "false")
 
 
+class CitationError(ValueError):
+    """A citation that does not hold: an id not in the digest, a sub-item it does not have, a
+    quoted text that is not the digest's, a source its source list does not name."""
+
+
+@dataclass(frozen=True)
+class RuleItem:
+    """One sub-item of a rule (a bullet, a numbered item, an indented paragraph or a table), as
+    plain text; a numbered item keeps its number (``"2) If he continues, ..."``). ``depth`` is 0
+    for an item of the statement, 1 for an item of an item, and so on."""
+
+    text: str
+    depth: int = 0
+
+
+#: what joins two pieces of a rule that are not next to each other in a quotation
+ELLIPSIS = " … "
+#: a text that only announces what follows ("... as follows.", "one of the following:", "any of:")
+_LEAD_IN_END = re.compile(r"(?::|\bas follows\.|\bone of the following\.|\bthe following\.)\s*$", re.IGNORECASE)
+
+
+def lead_in_only(text: str) -> bool:
+    """True if ``text`` ends as a lead-in does: with a colon, "as follows." or "the following.".
+
+    >>> lead_in_only("Overt is defined as follows."), lead_in_only("Army result: one of the following.")
+    (True, True)
+    >>> lead_in_only("A company is overt if it contains any of: an Orc;")
+    False
+    """
+    return bool(_LEAD_IN_END.search(text))
+
+
 @dataclass(frozen=True)
 class Rule:
     """One numbered rule of a digest.
 
     ``text`` is the whole statement as plain text (bold and italics removed, sub-bullets joined,
     the ``*Src:*`` sentence left out); ``summary`` its first sentence; ``source`` the text of
-    the ``*Src:*`` sentence ("" if none); ``flags`` the interpretation flags the rule names.
+    the ``*Src:*`` sentence ("" if none); ``flags`` the interpretation flags the rule names;
+    ``lead`` the statement's own paragraph and ``items`` its sub-items, each verbatim in ``text``.
     """
 
     id: str
@@ -74,11 +110,80 @@ class Rule:
     summary: str
     source: str
     flags: tuple[str, ...] = ()
+    lead: str = ""
+    items: tuple[RuleItem, ...] = ()
 
     @property
     def withdrawn(self) -> bool:
         """True if the digest marks the rule *(withdrawn)*."""
         return self.text.lower().startswith("(withdrawn")
+
+    def item(self, select: str) -> int:
+        """The index of the one sub-item that ``select`` names: the item whose text (its number
+        left out) starts with ``select``, else the one that contains it; any case and spacing.
+        Raises :class:`CitationError` when no item or several match.
+
+        >>> r = load_rulebook("meccg").rule("MECCG-SEQ-10")
+        >>> r.items[r.item("D < A")].text[:30]
+        'D < A, the strike succeeds. Th'
+        """
+        want = _fold(select)
+        if not want:
+            raise CitationError(f"{self.id}: an empty sub-item selection")
+        texts = [_fold(re.sub(r"^\d+\)\s*", "", it.text)) for it in self.items]
+        for test in (str.startswith, str.__contains__):
+            found = [i for i, t in enumerate(texts) if test(t, want)]
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise CitationError(f"{self.id}: {select!r} names {len(found)} sub-items, not one")
+        raise CitationError(f"{self.id} has no sub-item {select!r}")
+
+    def quote(self, select: str | Sequence[str] | None = None) -> str:
+        """The part of the rule that applies, in the digest's words.
+
+        With ``select`` (the opening words of a sub-item, or a list of them): the statement's own
+        paragraph, each chosen sub-item and the items it belongs to, in digest order, with
+        :data:`ELLIPSIS` where text is left out. Without: the full text. Raises
+        :class:`CitationError` when a selection names no sub-item or several.
+
+        >>> r = load_rulebook("meccg").rule("MECCG-ALIGN-6")
+        >>> r.quote("a Troll")
+        'Overt is defined as follows. A company is overt if it contains any of: … a Troll;'
+        >>> r.quote() == r.text
+        True
+        """
+        if not select:
+            return self.text
+        chosen: set[int] = set()
+        for one in [select] if isinstance(select, str) else select:
+            i = self.item(one)
+            chosen.add(i)
+            depth = self.items[i].depth
+            for j in range(i - 1, -1, -1):  # the items it belongs to
+                if self.items[j].depth < depth:
+                    chosen.add(j)
+                    depth = self.items[j].depth
+        indices = ([-1] if self.lead else []) + sorted(chosen)
+        out = ""
+        for k, i in enumerate(indices):
+            piece = self.lead if i < 0 else self.items[i].text
+            out += piece if k == 0 else (" " if i == indices[k - 1] + 1 else ELLIPSIS) + piece
+        return out
+
+    def verbatim(self, quoted: str) -> bool:
+        """True if every piece of ``quoted`` (split at :data:`ELLIPSIS`) is the digest's text.
+
+        >>> r = load_rulebook("wotr").rule("WOTR-ROUND-3")
+        >>> r.verbatim(r.quote("If he continues")), r.verbatim("Step 5 works as you like.")
+        (True, False)
+        """
+        return bool(quoted) and all(piece and piece in self.text for piece in quoted.split(ELLIPSIS))
+
+
+def _fold(text: str) -> str:
+    """Case- and space-folded text, for finding a sub-item by its words."""
+    return re.sub(r"\s+", " ", _plain(text)).strip().casefold()
 
 
 @dataclass(frozen=True)
@@ -124,13 +229,16 @@ class Flag:
 
 
 class Rulebook:
-    """The parsed digest of one game: its rules (in digest order) and interpretation flags."""
+    """The parsed digest of one game: its rules (in digest order), interpretation flags, and the
+    sources its section 0 lists (key -> the names a citation of it starts with)."""
 
-    def __init__(self, game: str, title: str, rules: dict[str, Rule], flags: dict[str, Flag]):
+    def __init__(self, game: str, title: str, rules: dict[str, Rule], flags: dict[str, Flag],
+                 sources: Mapping[str, tuple[str, ...]] | None = None):
         self.game = game
         self.title = title
         self.rules = rules
         self.flags = flags
+        self.sources = dict(sources or {})
 
     def __repr__(self) -> str:
         return f"Rulebook({self.game!r}, {len(self.rules)} rules, {len(self.flags)} flags)"
@@ -162,7 +270,8 @@ class Rulebook:
         raise KeyError(msg)
 
     def cite(self, rule_id: str) -> str:
-        """``"<id> (<source>): <summary>"``, the form used in explanations and comments.
+        """``"<id> (<source>): <summary>"``, the form used in explanations and comments (the full
+        text instead when the summary only announces its sub-items, :func:`lead_in_only`).
 
         >>> load_rulebook("meccg").cite("MECCG-CARD-1")
         'MECCG-CARD-1: The Balrog (BA-3): takes −1 prowess instead of −3 when choosing not to tap (MECCG-SEQ-4/5).'
@@ -170,7 +279,90 @@ class Rulebook:
         rule = self.rule(rule_id)
         source = rule.source.rstrip(".").strip()
         head = f"{rule.id} ({source})" if source else rule.id
-        return f"{head}: {rule.summary}"
+        return f"{head}: {rule.text if lead_in_only(rule.summary) else rule.summary}"
+
+    def quote(self, rule_id: str, select: str | Sequence[str] | None = None) -> dict:
+        """A checked citation of a rule: ``{"rule", "text", "full_text", "decisive", "source"}``.
+
+        ``text`` is the part that applies (:meth:`Rule.quote`: the lead-in and the sub-item
+        ``select`` names, or the full text), ``decisive`` the selection (None: the whole rule).
+        Raises :class:`CitationError` for an id the digest lacks or a sub-item the rule lacks.
+
+        >>> q = load_rulebook("wotr").quote("WOTR-DICE-2", "Attack with one Army")
+        >>> q["text"]
+        'Army result: one of the following. … Attack with one Army.'
+        >>> q["full_text"].startswith(q["text"].split(" … ")[0])
+        True
+        """
+        try:
+            rule = self.rule(rule_id)
+        except KeyError as exc:
+            raise CitationError(exc.args[0]) from None
+        selection = [select] if isinstance(select, str) else list(select or ())
+        return {"rule": rule.id, "text": rule.quote(selection or None), "full_text": rule.text,
+                "decisive": (selection[0] if len(selection) == 1 else selection) if selection else None,
+                "source": rule.source}
+
+    def check_citation(self, rule_id: str, select: str | Sequence[str] | None = None,
+                       quoted: str | None = None) -> list[str]:
+        """What is wrong with citing ``rule_id`` (with the sub-item(s) ``select``, quoting ``quoted``):
+        an id the digest lacks, a sub-item the rule lacks, a quotation that is not the digest's
+        text, a source its section 0 does not list. Empty when the citation holds.
+
+        >>> book = load_rulebook("meccg")
+        >>> book.check_citation("MECCG-SEQ-10", "D > A"), book.check_citation("MECCG-SEQ-10", "D >> A")
+        ([], ["MECCG-SEQ-10 has no sub-item 'D >> A'"])
+        >>> print(*book.check_citation("MECCG-ALIGN-6", quoted="Overt means orcs."))
+        MECCG-ALIGN-6: the text quoted is not the digest's: "Overt means orcs."
+        """
+        try:
+            got = self.quote(rule_id, select)
+        except CitationError as exc:
+            return [str(exc)]
+        rule = self.rules[got["rule"]]
+        problems = []
+        if quoted is not None and not rule.verbatim(quoted):
+            problems.append(f'{rule.id}: the text quoted is not the digest\'s: "{_short(quoted)}"')
+        problems += [f"{rule.id}: the source {name!r} is not in the {self.game} digest's source list"
+                     for name in self.unknown_sources(rule.id)]
+        return problems
+
+    def source_names(self, text: str) -> list[str]:
+        """The names of sources that ``text`` (a ``*Src:*`` sentence) cites: the capitalised word
+        heading each of its ``;``-separated references (prose such as "from HIT-1..5" or "card
+        text" names none).
+
+        >>> load_rulebook("meccg").source_names('CoE 3.V.1; Seed §1 ("FW overt — Anyone"); BA-42, BA-43.')
+        ['CoE', 'Seed', 'BA-42']
+        """
+        names = []
+        for piece in _split_outside(text, ";"):
+            word = piece.strip().split(" ", 1)[0].rstrip(".,:)")
+            if re.fullmatch(r"[A-Z][\w.\-–/]*", word):
+                names.append(word)
+        return names
+
+    def unknown_sources(self, rule_id: str) -> list[str]:
+        """The source names of a rule (:meth:`source_names`) that are neither a key of the digest's
+        source list nor a name its "Cite as" column gives (a card id where it lists one), nor the
+        id of one of its rules. A digest without a source list (no section 0 table) has nothing to
+        check them against: only its rule ids are checked.
+
+        >>> load_rulebook("riftbound").unknown_sources("RB-DMG-6")
+        []
+        """
+        rule = self.rule(rule_id)
+        known = {name for names in self.sources.values() for name in names}
+        card = any(re.fullmatch(_CARD_ID, n) for n in known)
+        out = []
+        for name in self.source_names(rule.source):
+            ref = re.match(_RULE_ID, name)
+            if ref:
+                if ref.group(0) not in self.rules:
+                    out.append(name)
+            elif self.sources and name not in known and not (card and re.fullmatch(_CARD_ID, name)):
+                out.append(name)
+        return out
 
     def defaults(self) -> dict[str, str]:
         """Every flag's default value, in table order.
@@ -285,7 +477,72 @@ def parse_rulebook(markdown: str, game: str) -> Rulebook:
         if rule_id in rules:
             raise ValueError(f"{game} digest: rule id {rule_id} is defined twice")
         rules[rule_id] = _parse_rule(rule_id, block, flags)
-    return Rulebook(game, title, rules, flags)
+    return Rulebook(game, title, rules, flags, _parse_sources(lines))
+
+
+#: the shape of a card id that a source list gives as its way of citing (``LE-39``)
+_CARD_ID = r"[A-Z]{2,4}-\d+"
+
+
+def _parse_sources(lines: list[str]) -> dict[str, tuple[str, ...]]:
+    """The digest's source list (the first table under a "Sources" heading, columns Key and
+    "Cite as"): key -> the names a citation of it starts with (the key, its first word, and the
+    first word of each example in backticks).
+
+    >>> _parse_sources(["## 0. Sources", "| Key | Source | Cite as |", "|---|---|---|",
+    ...                 "| CR v1.2 | Core Rules | `CR1.2 443.1` |", "| DB | cards | card id, e.g. `LE-39` |"])
+    {'CR v1.2': ('CR v1.2', 'CR', 'CR1.2'), 'DB': ('DB', 'LE-39')}
+    """
+    start = next((i for i, ln in enumerate(lines) if re.match(r"^#{1,6}\s.*\bsources\b", ln, re.IGNORECASE)), None)
+    if start is None:
+        return {}
+    rows = _table_after(lines, start)
+    if not rows:
+        return {}
+    header = [h.strip().lower() for h in rows[0]]
+    key_col, cite_col = _column(header, "key"), _column(header, "cite")
+    if key_col is None:
+        return {}
+    out: dict[str, tuple[str, ...]] = {}
+    for row in rows[1:]:
+        key = _plain(row[key_col]) if key_col < len(row) else ""
+        if not key:
+            continue
+        names = [key, key.split(" ", 1)[0]]
+        if cite_col is not None and cite_col < len(row):
+            names += [value.split(" ", 1)[0] for value in _code_values(row[cite_col])]
+        out[key] = tuple(dict.fromkeys(names))
+    return out
+
+
+def _split_outside(text: str, separators: str) -> list[str]:
+    """``text`` split at ``separators`` that are not inside brackets, quotes or code spans.
+
+    >>> _split_outside('a (b; c); "d, e", f', ";,")
+    ['a (b; c)', ' "d, e"', ' f']
+    """
+    pieces, buf, depth, quote, code = [], [], 0, False, False
+    for ch in text:
+        if ch == "`":
+            code = not code
+        elif not code and ch == '"':
+            quote = not quote
+        elif not code and not quote and ch in "([":
+            depth += 1
+        elif not code and not quote and ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch in separators and not (depth or quote or code):
+            pieces.append("".join(buf))
+            buf = []
+            continue
+        buf.append(ch)
+    pieces.append("".join(buf))
+    return pieces
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """``text`` cut to ``limit`` characters (with "...")."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _rule_blocks(lines: list[str]) -> Iterator[tuple[str, list[str]]]:
@@ -329,33 +586,44 @@ def _group_items(block: list[str]) -> list[tuple[str, str]]:
     >>> _group_items(["Lead.", "  1. one", "     more", "", "  | A | B |", "  |---|---|", "  | x | y |"])
     [('', 'Lead.'), ('1)', 'one more'), ('', '[A → B] x → y.')]
     """
-    segments: list[tuple[str, list[str]]] = [("", [block[0]])]
+    return [(marker, text) for _, marker, text in _segments(block)]
+
+
+def _segments(block: list[str]) -> list[tuple[int, str, str]]:
+    """:func:`_group_items` with each segment's indentation first (-1 for the statement's own
+    paragraph), which tells a sub-item from the item it belongs to.
+
+    >>> _segments(["Lead:", "  - any of:", "    - one;", "  - other."])
+    [(-1, '', 'Lead:'), (2, '-', 'any of:'), (4, '-', 'one;'), (2, '-', 'other.')]
+    """
+    segments: list[tuple[int, str, list[str]]] = [(-1, "", [block[0]])]
     table: list[list[str]] | None = None
     new_paragraph = False
     for line in block[1:]:
         if not line:
             new_paragraph = True
             continue
+        indent = len(line) - len(line.lstrip())
         if line.lstrip().startswith("|"):
             if table is None:
                 table = []
-                segments.append(("", []))
+                segments.append((indent, "", []))
             cells = _split_row(line)
             if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
                 table.append(cells)
-            segments[-1] = ("", [_render_table(table)])
+            segments[-1] = (segments[-1][0], "", [_render_table(table)])
             continue
         table = None
         item = _LIST_ITEM.match(line)
         if item:
             marker = item.group("marker")
-            segments.append((marker[:-1] + ")" if marker[0].isdigit() else "-", [item.group("body")]))
+            segments.append((indent, marker[:-1] + ")" if marker[0].isdigit() else "-", [item.group("body")]))
         elif new_paragraph:
-            segments.append(("", [line.strip()]))
+            segments.append((indent, "", [line.strip()]))
         else:
-            segments[-1][1].append(line.strip())
+            segments[-1][2].append(line.strip())
         new_paragraph = False
-    return [(marker, " ".join(part for part in parts if part)) for marker, parts in segments]
+    return [(indent, marker, " ".join(part for part in parts if part)) for indent, marker, parts in segments]
 
 
 def _render_table(rows: list[list[str]]) -> str:
@@ -369,24 +637,32 @@ def _render_table(rows: list[list[str]]) -> str:
 
 def _parse_rule(rule_id: str, block: list[str], flags: Mapping[str, Flag]) -> Rule:
     """Build a :class:`Rule` from its block of lines."""
-    segments = _group_items(block)
+    segments = _segments(block)
     source = ""
     pieces: list[str] = []
-    for marker, segment in segments:
+    parts: list[tuple[int, str]] = []  # (indent, plain text with its number) of each non-empty segment
+    for indent, marker, segment in segments:
         if not source and _SRC in segment:
             segment, source = _split_source(segment)
         segment = segment.strip()
         if not segment:
             continue
-        pieces.append(f"{marker} {segment}" if marker not in ("", "-") else segment)
+        piece = f"{marker} {segment}" if marker not in ("", "-") else segment
+        pieces.append(piece)
+        parts.append((indent, _plain(piece)))
     raw = " ".join(pieces)
     text = _plain(raw)
+    lead = parts[0][1] if parts and parts[0][0] < 0 else ""
+    body = parts[1:] if lead else parts
+    depth = {indent: i for i, indent in enumerate(sorted({indent for indent, _ in body}))}
     return Rule(
         id=rule_id,
         text=text,
-        summary=_summary(text, segments[0][1]),
+        summary=_summary(text, segments[0][2]),
         source=_plain(source),
-        flags=_flags_mentioned(" ".join(seg for _, seg in segments), flags),
+        flags=_flags_mentioned(" ".join(seg for _, _, seg in segments), flags),
+        lead=lead,
+        items=tuple(RuleItem(t, depth[indent]) for indent, t in body),
     )
 
 
@@ -648,7 +924,8 @@ def load_rulebook(game: str) -> Rulebook:
         for name in add.flags:
             if name in book.flags:
                 raise ValueError(f"{game}: flag {name} is defined in the digest and in {path.name}")
-        book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags})
+        book = Rulebook(game, book.title, {**book.rules, **add.rules}, {**book.flags, **add.flags},
+                        {**book.sources, **add.sources})
     return book
 
 

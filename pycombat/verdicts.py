@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rulebook import load_rulebook
+from .rulebook import CitationError, load_rulebook
 
 
 @dataclass
@@ -44,14 +44,50 @@ def positive(text: str, negations: Sequence[tuple[re.Pattern, str | None]],
     return text, False
 
 
-def reasons(game: str, rule_ids: Iterable[str], source: Callable[[str], str] | None = None) -> list[dict]:
-    """Each rule id once, in order, with its one-line text and source from ``game``'s digest."""
+#: what a verdict may say of a cited rule's sub-items: rule id -> the opening words of the
+#: sub-item(s) that decided (see :meth:`pycombat.rulebook.Rule.quote`)
+Parts = Mapping[str, "str | Sequence[str]"]
+
+
+def reasons(game: str, rule_ids: Iterable[str], source: Callable[[str], str] | None = None,
+            parts: Parts | None = None) -> list[dict]:
+    """Each rule id once, in order, quoted from ``game``'s digest (:meth:`pycombat.rulebook.Rulebook.quote`):
+    ``rule``, ``text`` (the part that applies: the lead-in and the sub-item ``parts`` names for it,
+    else the full text), ``full_text``, ``decisive`` (the sub-item named, or None) and ``source``.
+
+    A citation that does not hold is kept, with ``text`` saying why and ``citation_error`` set
+    (:func:`verify_claims` has then left its verdict undecided).
+
+    >>> [r["text"] for r in reasons("wotr", ["WOTR-DICE-3"], parts={"WOTR-DICE-3": "Play a Character card"})]
+    ['Character result: one of the following. … Play a Character card.']
+    >>> reasons("wotr", ["WOTR-DICE-99"])[0]["citation_error"]  # doctest: +ELLIPSIS
+    "no rule 'WOTR-DICE-99' in the wotr digest; did you mean ..."
+    """
     book = load_rulebook(game)
     out = []
     for rid in dict.fromkeys(rule_ids):
-        r = book.rule(rid)
-        out.append({"rule": r.id, "text": r.summary, "source": source(r.source) if source else r.source})
+        select = (parts or {}).get(rid)
+        try:
+            quoted = book.quote(rid, select)
+        except CitationError as exc:
+            quoted = {"rule": rid, "text": f"(this citation does not hold: {exc})", "full_text": "",
+                      "decisive": select, "source": "", "citation_error": str(exc)}
+        if source is not None and quoted["source"]:
+            quoted["source"] = source(quoted["source"])
+        out.append(quoted)
     return out
+
+
+def citation_problems(game: str, rule_ids: Iterable[str], parts: Parts | None = None) -> list[str]:
+    """What is wrong with the citations of a verdict (each rule id of ``game``'s digest, with the
+    sub-item ``parts`` names for it): :meth:`pycombat.rulebook.Rulebook.check_citation` of each.
+
+    >>> citation_problems("meccg", ["MECCG-SEQ-10", "MECCG-SEQ-99"], {"MECCG-SEQ-10": "D = A"})  # doctest: +ELLIPSIS
+    ["no rule 'MECCG-SEQ-99' in the meccg digest; ..."]
+    """
+    book = load_rulebook(game)
+    return [problem for rid in dict.fromkeys(rule_ids)
+            for problem in book.check_citation(rid, (parts or {}).get(rid))]
 
 
 def verdict_json(claim: Claim, verdict: bool, reasons: list[dict], *, deciding_flags: Mapping[str, str],
@@ -184,7 +220,11 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
     (and the list in the verdict's ``unmodelled``, when it has one).
 
     ``with_flags(scenario, flags)`` gives the scenario under other flags; a claim that cannot be
-    decided under another value (``errors``, e.g. ScenarioError) is not flipped by it."""
+    decided under another value (``errors``, e.g. ScenarioError) is not flipped by it.
+
+    Every verdict's citations are checked (:func:`citation_problems`: its rule ids and the
+    sub-items its ``parts`` name, the sources those rules cite): one that does not hold leaves
+    the claim **not decided**, with a note saying which and why."""
     from .errors import ScenarioError
 
     book = load_rulebook(game)
@@ -217,5 +257,12 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
                            + f"); if they changed nothing the verdict would be {would}")
             if hasattr(v, "unmodelled"):
                 v.unmodelled = missing
+        problems = citation_problems(game, v.rules, getattr(v, "parts", None))
+        if problems:  # a verdict is only as good as its citations: never printed as decided on a bad one
+            would = v.verdict
+            v.verdict = None
+            v.deciding_flags.clear()
+            v.notes.append(f"not decided: {len(problems)} citation(s) do not hold ({'; '.join(problems)})"
+                           + ("" if would is None else f"; taken as they are, the verdict would be {would}"))
         out.append(v)
     return out

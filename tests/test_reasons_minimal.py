@@ -419,6 +419,9 @@ def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened
         body = {r for r in v.rules if r in ("MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3")}
         if fate is None or o.result == "cancelled":
             assert not body, f"{v.claim.id}: no body check, yet {body}"
+        elif fate == "discarded" and (_setup.attacker if o.result == "fails" else _setup.defender).discarded_if_survives:
+            # spared by the body check (BODY-1), then discarded by the opposing card (Mount Slain, FX-14)
+            assert body == {"MECCG-BODY-1"} and "MECCG-FX-14" in v.rules, (v.claim.id, v.rules)
         else:
             assert len(body) == 1 and word[fate] in book.rules[body.pop()].text, (v.claim.id, fate, v.rules)
 

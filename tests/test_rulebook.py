@@ -27,7 +27,10 @@ MECCG_DEFAULTS = {
     "ptv_defender_balrog": "allowed",
     "fw_stage_gt10": "off",
     "steal_item": "off",
-    # the card flags of pycombat/games/meccg/card_flags.md (one per unclear card)
+}
+#: the card flags of pycombat/games/meccg/card_flags.md known when this was written (one per unclear
+#: card); the file may add more, read by :func:`_meccg_defaults`
+MECCG_CARD_DEFAULTS = {
     "praise_to_elbereth": "applies",
     "helm_of_her_secrecy": "no_effect",
     "adunaphel_unleashed": "no_effect",
@@ -37,8 +40,19 @@ MECCG_DEFAULTS = {
     "mount_slain": "no_effect",
     "the_sun_unveiled": "no_effect",
     "bow_of_alatar": "no_effect",
+    "unwounded_loser_taps": "yes",  # Sable Shield's loser who is not wounded (MECCG-FX-17)
     "strike_against": "faced",  # how the cards that say "a strike against X" read in CvCC
 }
+
+
+def _meccg_defaults() -> dict[str, str]:
+    """The MECCG digest's flags, then every flag row of card_flags.md in file order (read here with a
+    regex), each with its default; the known card flags must be among them with their defaults."""
+    text = resources.files("pycombat.games.meccg").joinpath("card_flags.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \|[^|]*\| `([^`]+)` \|", text, flags=re.M)
+    card = dict(rows)
+    assert MECCG_CARD_DEFAULTS.items() <= card.items()
+    return {**MECCG_DEFAULTS, **card}
 
 
 def _digest_text(game: str) -> str:
@@ -160,8 +174,8 @@ def test_meccg_sources() -> None:
 
 def test_meccg_flags_exact() -> None:
     book = load_rulebook("meccg")
-    assert list(book.flags) == list(MECCG_DEFAULTS)
-    assert book.defaults() == MECCG_DEFAULTS
+    assert list(book.flags) == list(_meccg_defaults())
+    assert book.defaults() == _meccg_defaults()
     phase2 = book.flags["phase2_assignment"]
     assert isinstance(phase2, Flag)
     assert phase2.values == ("mandatory", "optional")
@@ -229,7 +243,7 @@ def test_riftbound_facts() -> None:
     book = load_rulebook("riftbound")
     # the shared digest's 57 rules and 6 flags, and games/riftbound/card_flags.md's (merged)
     assert len(parse_rulebook(_digest_text("riftbound").split("\n# Riftbound: cards")[0], "riftbound").rules) == 57
-    assert len(book.rules) == 57 + 21
+    assert len(book.rules) == 57 + len(_package_ids("riftbound")) and len(_package_ids("riftbound")) >= 21
     assert book.defaults() == {
         "excess_damage": "free",
         "marked_damage": "remaining",
@@ -259,12 +273,12 @@ def test_riftbound_facts() -> None:
 
 def test_resolve_flags_defaults_and_overrides() -> None:
     book = load_rulebook("meccg")
-    assert book.resolve_flags({}) == MECCG_DEFAULTS
-    assert book.resolve_flags(None) == MECCG_DEFAULTS
+    assert book.resolve_flags({}) == _meccg_defaults()
+    assert book.resolve_flags(None) == _meccg_defaults()
     got = book.resolve_flags({"phase2_assignment": "optional", "site_barred_ally_strikes": "strike"})
     assert got["phase2_assignment"] == "optional"
     assert got["site_barred_ally_strikes"] == "strike"
-    assert list(got) == list(MECCG_DEFAULTS)
+    assert list(got) == list(_meccg_defaults())
 
 
 def test_resolve_flags_yaml_booleans() -> None:
@@ -390,3 +404,87 @@ def test_extension_files_merge_into_the_digest(monkeypatch, tmp_path) -> None:
     finally:
         monkeypatch.undo()
         load_rulebook.cache_clear()
+
+
+# ---- the parts of a rule: lead-in, sub-items, quotations, sources ------------------------------------
+def test_lead_and_items_rebuild_the_text_of_every_rule() -> None:
+    """Every rule of every digest is its lead-in then its sub-items, in order, nothing lost."""
+    for game in GAMES:
+        for rule in load_rulebook(game).rules.values():
+            assert " ".join(([rule.lead] if rule.lead else []) + [it.text for it in rule.items]) == rule.text, rule.id
+            assert all(it.depth >= 0 for it in rule.items), rule.id
+
+
+def test_quoting_each_sub_item_picks_it() -> None:
+    """For every sub-item whose opening words are its own, quoting by them gives the lead-in, the
+    items it belongs to and the item, verbatim; the full text when nothing is chosen."""
+    checked = 0
+    for game in GAMES:
+        for rule in load_rulebook(game).rules.values():
+            assert rule.quote() == rule.text
+            for i, it in enumerate(rule.items):
+                words = re.sub(r"^\d+\)\s*", "", it.text)[:40]
+                if sum(re.sub(r"^\d+\)\s*", "", o.text).casefold().startswith(words.casefold()) for o in rule.items) != 1:
+                    continue
+                assert rule.item(words) == i, (rule.id, words)
+                q = rule.quote(words)
+                assert q.endswith(it.text) and rule.verbatim(q), (rule.id, q)
+                if rule.lead:
+                    assert q.startswith(rule.lead), (rule.id, q)
+                parents = [o for o in rule.items[:i] if o.depth < it.depth]
+                if it.depth:
+                    assert parents and parents[-1].text in q, (rule.id, q)
+                checked += 1
+    assert checked > 200
+
+
+def test_quote_of_the_lead_ins_named_in_the_verdicts() -> None:
+    meccg, wotr = load_rulebook("meccg"), load_rulebook("wotr")
+    assert meccg.rule("MECCG-ALIGN-6").quote(["an Orc", "a Troll"]) == \
+        "Overt is defined as follows. A company is overt if it contains any of: an Orc; a Troll;"
+    assert meccg.rule("MECCG-ALIGN-6").quote("Any other company") == (
+        "Overt is defined as follows. … Any other company is covert. A company of only Half-orcs and Men is covert.")
+    assert wotr.rule("WOTR-ROUND-3").quote("If he continues") == (
+        "Step 5 works as follows. … 2) If he continues, the defender may retreat (WOTR-END-3).")
+    assert wotr.rule("WOTR-DICE-2").quote("Move up to two") == (
+        "Army result: one of the following. Move up to two different Armies one region each.")
+    assert "MECCG-ALIGN-6" in cite("MECCG-ALIGN-6") and "an Orc" in cite("MECCG-ALIGN-6")  # never the lead-in alone
+
+
+def test_a_selection_must_name_exactly_one_sub_item() -> None:
+    rule = load_rulebook("wotr").rule("WOTR-DICE-3")
+    with pytest.raises(rulebook.CitationError, match="no sub-item"):
+        rule.quote("Play an Army card")
+    with pytest.raises(rulebook.CitationError, match="names 2 sub-items"):
+        rule.quote("move the")  # "... or move the Companions" and "Shadow: move the Nazgûl ..."
+    assert not rule.verbatim("Character result: play any card.")
+    assert not rule.verbatim("")
+
+
+def test_check_citation_reports_each_kind_of_fault() -> None:
+    book = load_rulebook("meccg")
+    assert book.check_citation("MECCG-SEQ-10", "D = A") == []
+    assert "no rule" in book.check_citation("MECCG-SEQ-99")[0]
+    assert "no sub-item" in book.check_citation("MECCG-SEQ-10", "D >= A")[0]
+    assert "not the digest's" in book.check_citation("MECCG-SEQ-10", quoted="Compare the totals.")[0]
+    q = book.quote("MECCG-SEQ-10", "D = A")
+    assert book.check_citation("MECCG-SEQ-10", "D = A", quoted=q["text"]) == []
+    assert q["full_text"] == book.rule("MECCG-SEQ-10").text and q["decisive"] == "D = A"
+
+
+def test_sources_of_each_digest() -> None:
+    """Section 0's keys, and the names a rule's Src sentence cites, for each digest."""
+    assert set(load_rulebook("meccg").sources) == {"CoE", "DB", "GCCG", "MEWH", "Seed"}
+    assert set(load_rulebook("wotr").sources) == {"RB", "DZ", "JC", "CH", "Seed-EN", "Seed-FR"}
+    rb = load_rulebook("riftbound")
+    assert {"CR", "CR v1.4", "Community", "MTG", "Seed"} <= set(rb.sources)
+    assert "CR1.4" in rb.sources["CR v1.4"] and "riftrules" in rb.sources["Community"]
+    assert rb.source_names(rb.rule("RB-MIGHT-8").source) == ["MTG", "CR"]  # "...; CR is silent."
+    assert rb.unknown_sources("RB-MIGHT-8") == []
+    demo = parse_rulebook("# D\n## 0. Sources\n| Key | Source | Cite as |\n|---|---|---|\n| X | x | `X 1` |\n"
+                          "## 1. A\n- **DEMO-A-1** One. *Src:* X 1; Y 2; from DEMO-A-1; DEMO-A-9.\n", "demo")
+    assert demo.source_names(demo.rule("DEMO-A-1").source) == ["X", "Y", "DEMO-A-9"]
+    assert demo.unknown_sources("DEMO-A-1") == ["Y", "DEMO-A-9"]
+    assert demo.check_citation("DEMO-A-1") == [
+        "DEMO-A-1: the source 'Y' is not in the demo digest's source list",
+        "DEMO-A-1: the source 'DEMO-A-9' is not in the demo digest's source list"]

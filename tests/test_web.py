@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 import pycombat
+from pycombat.report import jsonable
 from pycombat import cli, registry
 from pycombat.errors import PycombatError
 from pycombat.rulebook import load_rulebook
@@ -49,7 +50,7 @@ def test_games_lists_every_game_with_its_verbs_options_and_flags(client):
         for v in got["verbs"]:
             declared = g.verbs[v["name"]].defaults()
             listed = {o["dest"]: o["default"] for o in v["options"] if o["kind"] != "file"}
-            assert listed == {k: val for k, val in declared.items() if k in listed}
+            assert listed == {k: jsonable(val) for k, val in declared.items() if k in listed}  # fractions "n/d"
             assert set(o["dest"] for o in v["options"]) == set(declared)
         book = load_rulebook(g.name)
         assert {f["name"]: f["default"] for f in got["flags"]} == {n: f.default for n, f in book.flags.items()}

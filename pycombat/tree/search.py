@@ -2,7 +2,7 @@
 (:func:`solve_game`), and what it found (:class:`Solution`)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import chain
@@ -90,14 +90,17 @@ class Solution:
     def principal_line(self) -> list[Step]:
         """Best play from the root: decisions follow their best action, chance its most probable
         outcome class (the outcomes that lead to one state are merged, as in the graph)."""
-        steps: list[Step] = []
+        return [step for _state, step in self.line_states()]
+
+    def line_states(self) -> Iterator[tuple[Any, Step]]:
+        """The states of :meth:`principal_line`, each with its step."""
         state = self.root
         while True:
             p = state.current_player()
             common = {"node": self.ids[state.key()], "player": p, "state": str(state), "value": self.value_of(state)}
             if p == TERMINAL:
-                steps.append(Step(kind=TERMINAL_NODE, action=None, prob=None, **common))
-                return steps
+                yield state, Step(kind=TERMINAL_NODE, action=None, prob=None, **common)
+                return
             if p == CHANCE:
                 groups: dict = {}
                 for a, pr in state.chance_outcomes():
@@ -108,12 +111,12 @@ class Solution:
                         g[2].append((state.action_to_string(a), Fraction(pr)))
                         g[3].append(a)
                 child, prob, outs, acts = max(groups.values(), key=lambda g: g[1])  # first on ties
-                steps.append(Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
-                                  outcomes=tuple(outs), actions=tuple(acts), **common))
+                yield state, Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
+                                  outcomes=tuple(outs), actions=tuple(acts), **common)
             else:
                 alt = next(a for a in self.alternatives(state) if a.best)
                 child = state.child(alt.action)
-                steps.append(Step(kind=DECISION, action=alt.label, prob=None, **common))
+                yield state, Step(kind=DECISION, action=alt.label, prob=None, **common)
             state = child
 
 

@@ -63,6 +63,7 @@ from starlette.staticfiles import StaticFiles
 
 from .. import api, registry
 from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, tidy
+from ..report import jsonable
 from ..scenario import parse_document
 from .jobs import Busy, Jobs
 
@@ -150,7 +151,7 @@ def _option_view(opt: registry.Option) -> dict:
     if is_path_option(opt):
         kind = "file"
     return {"dest": opt.dest, "flag": next((f for f in opt.flags if f.startswith("--")), opt.flags[0]),
-            "kind": kind, "default": None if kind == "file" else opt.default, "help": kw.get("help", ""),
+            "kind": kind, "default": None if kind == "file" else jsonable(opt.default), "help": kw.get("help", ""),
             "choices": list(kw.get("choices") or []), "metavar": kw.get("metavar"),
             "required": bool(kw.get("required")), "formats": _formats(opt)}
 

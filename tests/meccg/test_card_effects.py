@@ -216,7 +216,10 @@ def _scenario(card, m, with_card: bool):
         opp = m.requires["opponent_alignment"][0]
     if own == opp:
         opp = "minion" if own != "minion" else "hero"
-    attacker = [_custom("Foe", race="Orc", prowess=6, body=8)]
+    # the opposing race a record asks for (Mount Slain: a Ringwraith's strike), else an Orc
+    foe_race = next((f.cond["opponent_race"][0] for f in m.fx if f.cond.get("opponent_race")
+                     and f.what.startswith("opponent_discarded")), "Orc")
+    attacker = [_custom("Foe", race=foe_race, prowess=6, body=8)]
     strike = {"defender": me["name"] if not me.get("custom") else "Hero", "attacker": "Foe"}
     defender = {"alignment": own, "site": "Moria", "members": [me] + companions, "in_play": list(in_play), **_site(m)}
     if with_card:
@@ -251,6 +254,8 @@ def _scenario(card, m, with_card: bool):
             data["combat"]["before_assignment"] = [card.id]
     if m.flag:
         data.setdefault("rules", {})[m.flag] = "applies"
+    for u in m.unmodelled:  # a part open only under a reading (only_if): read it so
+        data.setdefault("rules", {}).update(u.get("only_if") or {})
     return scenario_from_dict(data, file="<test>")
 
 
@@ -482,7 +487,12 @@ def test_an_unmodelled_item_blocks_only_the_claims_about_its_strike():
             "claims": [{"id": "g", "claim": "the final prowess of Gimli in strike 1 is 7"},
                        {"id": "a", "claim": "the final prowess of Aragorn II in strike 2 is 6"}]}
     s = scenario_from_dict(data, file="<test>")
-    assert [u["card"] for u in unmodelled(s)] == ["Horn of Defiance"]  # facing every strike
+    # facing every strike meets MECCG-STRUCT-5: no effect under the default reading ...
+    assert unmodelled(s) == []
+    assert {x.claim.id: x.verdict for x in _verify_verb(s).verdicts} == {"g": True, "a": True}
+    # ... and not modelled where the card's text wins
+    s = scenario_from_dict({**data, "rules": {"one_strike_per_character": "card"}}, file="<test>")
+    assert [u["card"] for u in unmodelled(s)] == ["Horn of Defiance"]
     v = {x.claim.id: x.verdict for x in _verify_verb(s).verdicts}
     assert v == {"g": None, "a": True}
 

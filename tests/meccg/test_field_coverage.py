@@ -260,7 +260,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "body_check": ((), ("body check",)),
     "replace_body_check": ((), ("body check",)),
     "discard_item": ((), ("discard",)),
-    "discard_attacker": ((), ("discard",)),
+    "discard_attacker": ((("fx", "opponent_discarded_if_survives", None),), ("discard",)),
     "discard_allies": ((), ("allies discarded", "discard")),
     "tap_all": ((), ("tapped",)),
     "wound_roll": ((), ("wound",)),
@@ -686,7 +686,7 @@ def test_effect_kinds_cover_the_data_vocabulary():
     assert kinds - set(EFFECT_KINDS) == set()
     assert UNMAPPABLE == {"cost_only", "weapon_prowess", "face_extra_strikes", "choose_defenders",
                           "assign_all_strikes", "no_strikes_to", "attack_uncancelable", "cancel_cancel",
-                          "body_check", "replace_body_check", "discard_item", "discard_attacker", "discard_allies",
+                          "body_check", "replace_body_check", "discard_item", "discard_allies",
                           "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",
                           "assignable_as_untapped", "choose_strike_assignment", "discarded_if_controller_wounded"}
 

@@ -359,23 +359,24 @@ def test_the_whip_cancels_the_opposing_weapon_for_the_strike():
 
 
 def test_an_unmodelled_part_blocks_only_the_verdicts_it_can_change():
-    """Mount Slain's "discards the Ringwraith when its strike fails and it survives" acts after the
-    strike: it cannot change the Ringwraith's prowess (decided, the note names it) but can change what
-    happens to it in the strike (not decided). Both ways, for one scenario (MECCG-FX-10, coverage.DEPENDS)."""
-    doc = {"game": "meccg", "in_play": ["Mount Slain"], "rules": {"mount_slain": "applies"},
-           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Khamûl the Ringwraith"]},
-           "defender": {"alignment": "hero", "site": "Moria", "members": ["Gimli"]},
-           "combat": {"strikes": [{"defender": "Gimli", "attacker": "Khamûl the Ringwraith",
+    """The One Ring's "corruption check -2: cancel a strike against the bearer" is not modelled (the
+    check is not rolled): it cannot change Frodo's prowess (decided, the note names it) but can change
+    what happens to him in the strike (not decided). Both ways, for one scenario (MECCG-FX-10,
+    coverage.DEPENDS)."""
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": [{"name": "Frodo", "items": ["The One Ring"]}]},
+           "combat": {"strikes": [{"defender": "Frodo", "attacker": "Lagduf",
                                    "rolls": {"attacker": [7], "defender": [6], "body": 5}}]}}
     s = scenario_from_dict(doc, file="<t>")
-    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Khamûl the Ringwraith", "strike": 1,
-                                                                 "value": _setup(doc).attacker.prowess})
-    fate = Claim(id="f", kind="strike_effect", text="", args={"character": "Khamûl the Ringwraith", "strike": 1,
-                                                              "effect": "is discarded"})
+    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Frodo", "strike": 1,
+                                                                 "value": _setup(doc).defender.prowess})
+    fate = Claim(id="f", kind="strike_effect", text="", args={"character": "Frodo", "strike": 1,
+                                                              "effect": "is wounded"})
     vp, vf = verify(s, [prowess, fate])
     assert vp.verdict is True and not vp.unmodelled
-    assert any("unable to change this verdict: Mount Slain" in n for n in vp.notes)
-    assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["Mount Slain"]
+    assert any("unable to change this verdict: The One Ring" in n for n in vp.notes)
+    assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["The One Ring"]
 
 
 @pytest.mark.parametrize("attackers, status, verdict, rule", [

@@ -94,30 +94,108 @@ def _simple(rec: dict) -> bool:
     return True
 
 
-POOL = sorted(r["name"] for r in SPELLS + GEAR if _simple(r))
+#: cards that attach or detach an Equipment in a showdown (RB-CARD-14): "Choose a unit and an Equipment
+#: with the same controller. Attach that Equipment to that unit or detach that Equipment from that unit"
+#: (Angle Shot); an Equipment played from facedown that attaches itself to a unit you control here
+#: (Edge of Night, [Hidden])
+EQUIP_CARDS = sorted(r["name"] for r in SPELLS + GEAR
+                     if any(e["effect"] == "attach_or_detach_equipment" for e in r["effects"])
+                     or (r.get("equipment") and any(e["effect"] == "attach_equipment" and e.get("trigger")
+                                                    == "When you play this from face down" for e in r["effects"])
+                         and r.get("equip_might_bonus") is not None))
+#: cards that play unit tokens (RB-CARD-15), with the 1-based 'Choose one' option that does, if any:
+#: a whole number of tokens of a whole-number Might, and nothing else in that option
+TOKEN_CARDS = {}
+for _r in SPELLS + GEAR:
+    _modes = [e for e in _r["effects"] if e.get("mode_option")]
+    for _e in _r["effects"]:
+        if _r["showdown_playable"] and _e["effect"] == "create_unit_token" and isinstance(_e.get("count"), int) \
+                and isinstance(_e.get("might"), int) and not _e.get("trigger") \
+                and (_e.get("mode_option") or len(_r["effects"]) == 1):
+            TOKEN_CARDS[_r["name"]] = (_modes.index(_e) + 1) if _e.get("mode_option") else None
+POOL = sorted(r["name"] for r in SPELLS + GEAR if _simple(r)) + EQUIP_CARDS + sorted(TOKEN_CARDS)
+#: Equipment with a known Might bonus, to draw on the units and in the sides' unattached gear
+BONUS = {r["name"]: r["equip_might_bonus"] for r in GEAR if r.get("equipment") and r.get("equip_might_bonus")}
 
 
 class Oracle:
     """The showdown and the damage step, from the records' meaning (no package code)."""
 
-    def __init__(self, att: list[str], dfd: list[str], base: dict[str, str]):
+    def __init__(self, att: list[str], dfd: list[str], base: dict[str, str],
+                 equipped: dict[str, list[str]] | None = None, gear: dict[str, list[str]] | None = None):
         self.u: dict[str, dict] = {}
         for side, names in (("attacker", att), ("defender", dfd)):
             for n in names:
                 self._add(n, side, "bf")
         for n, side in base.items():
             self._add(n, side, "base")
+        for n, eq in (equipped or {}).items():
+            self.u[n]["equip"] = list(eq)
+        #: each side's Equipment attached to no unit
+        self.gear: dict[str, list[str]] = {s: list((gear or {}).get(s, ())) for s in ("attacker", "defender")}
 
     def _add(self, name: str, side: str, where: str) -> None:
         r = UNIT_BY_NAME[name]
         self.u[name] = {"side": side, "printed": r["might"], "delta": 0, "assault": r["assault"],
                         "shield": r["shield"], "tank": r["tank"], "backline": r["backline"], "stunned": False,
                         "marked": 0, "prevent": 0, "buffed": False, "doubled": 0, "where": where,
-                        "tags": r.get("tags") or [], "domains": r.get("domains") or []}
+                        "tags": r.get("tags") or [], "domains": r.get("domains") or [], "equip": []}
 
     def might(self, n: str) -> int:
+        x = self.u[n]  # an Equipment gives its bonus while attached (RB-CARD-5, RB-CARD-14)
+        return x["printed"] + x["delta"] + sum(BONUS[g] for g in x["equip"]) \
+            + (x["assault"] if x["side"] == "attacker" else x["shield"])
+
+    def token_play(self, rec: dict, by: str, pick) -> dict:
+        """A card playing unit tokens: new units named "<token> 1", "<token> 2", ... (the first unused
+        numbers), at the player's base or at the battlefield, where they fight (RB-CARD-15)."""
+        mode = TOKEN_CARDS[rec["name"]]
+        e = next(e for e in rec["effects"] if e["effect"] == "create_unit_token")
+        where = e.get("to") or pick(["base", "bf"], 1)[0]
+        k = 0
+        for _ in range(e["count"]):
+            k += 1
+            while f"{e['token']} {k}" in self.u:
+                k += 1
+            self.u[f"{e['token']} {k}"] = {
+                "side": by, "printed": e["might"], "delta": 0, "assault": 0, "shield": 0, "tank": False,
+                "backline": False, "stunned": False, "marked": 0, "prevent": 0, "buffed": False, "doubled": 0,
+                "where": where, "tags": [e["token"]], "domains": [], "equip": []}
+        return {**({"mode": mode} if mode else {}),
+                **({} if e.get("to") else {"to": "base" if where == "base" else "battlefield"})}
+
+    def equip_play(self, rec: dict, by: str, pick) -> dict | None:
+        """Angle Shot / Edge of Night: the entry's extra keys, or None when it has no legal play."""
+        if rec.get("equipment"):  # played from facedown: attaches itself to a friendly unit here
+            cands = self.candidates(by, {"side": "friendly", "location": "same_location"}, [])
+            if not cands:
+                return None
+            (n,) = pick(cands, 1)
+            self.u[n]["equip"].append(rec["name"])
+            return {"target": [n], "facedown": True}
+        options = []  # (unit, "attach" | "detach", Equipment, where it comes from: "gear" or a unit)
+        for n in self.candidates(by, {}, []):
+            side = self.u[n]["side"]
+            options += [(n, "detach", g, n) for g in sorted(set(self.u[n]["equip"]))]
+            options += [(n, "attach", g, "gear") for g in sorted(set(self.gear[side]))]
+            options += [(n, "attach", g, m) for m, y in self.u.items()
+                        if y["side"] == side and y["where"] != "gone" and m != n for g in sorted(set(y["equip"]))]
+        if not options:
+            return None
+        ((n, how, g, src),) = pick(options, 1)
         x = self.u[n]
-        return x["printed"] + x["delta"] + (x["assault"] if x["side"] == "attacker" else x["shield"])
+        if how == "detach":
+            x["equip"].remove(g)
+            self.gear[x["side"]].append(g)
+            self.cleanup()  # less Might: marked damage may now be lethal (RB-MIGHT-1)
+            return {"target": [n], "detach": g}
+        if src == "gear":
+            self.gear[x["side"]].remove(g)
+        else:
+            self.u[src]["equip"].remove(g)
+        x["equip"].append(g)
+        self.cleanup()
+        return {"target": [n], "attach": g, **({} if src == "gear" else {"from": src})}
 
     def candidates(self, by: str, spec: dict, chosen: list[str]) -> list[str]:
         out = []
@@ -147,12 +225,12 @@ class Oracle:
         chosen: list[str] = []
         listed: list[str] = []
         last_grant, last_names = None, []
-        if rec.get("equipment"):
+        if rec.get("equipment"):  # Quick-Draw: attaches to a friendly unit
             cands = self.candidates(by, {"side": "friendly"}, [])
             if not cands:
                 return None
             (n,) = pick(cands, 1)
-            self.u[n]["delta"] += rec["equip_might_bonus"]
+            self.u[n]["equip"].append(rec["name"])
             self.cleanup()
             return [n]
         for e in rec["effects"]:
@@ -348,38 +426,55 @@ class Oracle:
 
 # ---- random showdowns from the real card pool -------------------------------------------------------
 @st.composite
-def showdowns(draw):
+def showdowns(draw, pool=None, equipment=None):
     names = draw(st.lists(st.sampled_from(UNIT_NAMES), min_size=3, max_size=6, unique=True))
     n_att = draw(st.integers(1, min(3, len(names) - 1)))
     att, rest = names[:n_att], names[n_att:]
     n_dfd = draw(st.integers(1, min(3, len(rest))))
     dfd, spare = rest[:n_dfd], rest[n_dfd:]
     base = {n: draw(st.sampled_from(["attacker", "defender"])) for n in spare[:1]}
-    oracle = Oracle(att, dfd, base)
+    equipment = equipment or sorted(BONUS)
+    equipped = {n: draw(st.lists(st.sampled_from(equipment), max_size=2)) for n in att + dfd + spare[:1]}
+    gear = {s: draw(st.lists(st.sampled_from(equipment), max_size=1)) for s in ("attacker", "defender")}
+    oracle = Oracle(att, dfd, base, equipped, gear)
     plays = []
     for _ in range(draw(st.integers(1, 3))):
-        pick_name = draw(st.sampled_from(POOL))
+        pick_name = draw(st.sampled_from(pool or POOL))
         rec = next(r for r in SPELLS + GEAR if r["name"] == pick_name)
         by = draw(st.sampled_from(["attacker", "defender"]))
 
         def pick(cands, k):
             return draw(st.permutations(cands))[:k]
 
-        snapshot = json.dumps(oracle.u)
-        targets = oracle.play(rec, by, pick)
-        if targets is None:
-            oracle.u = json.loads(snapshot)
+        snapshot = json.dumps([oracle.u, oracle.gear])
+        if pick_name in TOKEN_CARDS:
+            extra = oracle.token_play(rec, by, pick)
+        elif pick_name in EQUIP_CARDS:
+            extra = oracle.equip_play(rec, by, pick)
+        else:
+            targets = oracle.play(rec, by, pick)
+            extra = None if targets is None else {"target": targets}
+        if extra is None:
+            oracle.u, oracle.gear = json.loads(snapshot)
             continue
-        plays.append({"play": rec["name"], "by": by, "target": targets})
+        plays.append({"play": rec["name"], "by": by, **extra})
+
+    def units(ns):
+        return [{"name": n, "equipment": equipped[n]} if equipped[n] else n for n in ns]
+
     doc = {"game": "riftbound",
-           "attacker": {"units": att, "base": [n for n, s in base.items() if s == "attacker"]},
-           "defender": {"units": dfd, "base": [n for n, s in base.items() if s == "defender"]},
+           "attacker": {"units": units(att), "base": units(n for n, s in base.items() if s == "attacker"),
+                        "gear": gear["attacker"]},
+           "defender": {"units": units(dfd), "base": units(n for n, s in base.items() if s == "defender"),
+                        "gear": gear["defender"]},
            "showdown": plays}
     return doc, oracle
 
 
 def test_the_random_pool_is_large():
     assert len(POOL) >= 50, POOL
+    assert EQUIP_CARDS == ["Angle Shot", "Edge of Night"] and len(BONUS) >= 20
+    assert TOKEN_CARDS == {"Flurry of Feathers": 2}
 
 
 @SETTINGS
@@ -408,6 +503,25 @@ def test_real_cards_against_the_oracle(case):
         # (with damage doubled, a unit short of lethal may still die: RB-MODEL-4's single outcome
         # needs no doubling gap, see test_riftbound_property.py)
         assert outcome_classes(board).outcomes == {oracle.outcome()}
+
+
+@SETTINGS
+@given(showdowns(pool=EQUIP_CARDS + ["Long Sword", "Sterak's Gage", "Blood Rush", "Incinerate"],
+                 equipment=["Long Sword", "Doran's Shield"]))  # few names: copies on several units and unattached
+def test_equipment_attached_and_detached_against_the_oracle(case):
+    """RB-CARD-14: Angle Shot attaching (from the unattached gear or from another unit of the same
+    controller) or detaching, Edge of Night from facedown and Quick-Draw, among damage and Might spells:
+    final Might, units left, split counts and outcome agree with the oracle."""
+    test_real_cards_against_the_oracle.hypothesis.inner_test(case)
+
+
+@SETTINGS
+@given(showdowns(pool=sorted(TOKEN_CARDS) * 3 + ["Ride The Wind", "Blood Rush", "Incinerate", "Back Off",
+                                                  "Angle Shot", "Long Sword"]))
+def test_unit_tokens_against_the_oracle(case):
+    """RB-CARD-15: tokens played to the base (then moved in by a later card, or not) or to the
+    battlefield, and targeted by later cards: Might, units left, split counts and outcome agree."""
+    test_real_cards_against_the_oracle.hypothesis.inner_test(case)
 
 
 # ---- illegal plays are refused with the rule id -------------------------------------------------------
@@ -574,11 +688,13 @@ STANDARD = {"game": "riftbound",
             "attacker": {"units": [{"name": "A3", "custom": True, "might": 3, "tags": ["Mech", "Bird"],
                                     "domains": ["Calm", "Body"]},
                                    {"name": "A2", "custom": True, "might": 2}],
-                         "base": [{"name": "AB", "custom": True, "might": 2}]},
+                         "base": [{"name": "AB", "custom": True, "might": 2}], "gear": ["Sterak's Gage"]},
             "defender": {"units": [{"name": "D3", "custom": True, "might": 3, "tags": ["Mech"],
                                     "domains": ["Calm", "Body"]},
-                                   {"name": "D2", "custom": True, "might": 2}],
+                                   {"name": "D2", "custom": True, "might": 2, "equipment": ["Long Sword"]}],
                          "base": [{"name": "DB", "custom": True, "might": 2}]}}
+#: what a card that attaches or detaches an Equipment names (RB-CARD-14): the standard board's two
+EQUIP_CHOICES = [{}, {"attach": "Sterak's Gage"}, {"detach": "Long Sword"}]
 NAMES = ["A3", "A2", "AB", "D3", "D2", "DB"]
 PRIMER = {"play": "Blood Rush", "by": "attacker", "target": "A3"}  # a cheap spell to counter
 
@@ -589,8 +705,10 @@ def _changes_an_answer(card) -> bool:
     modes = [None] + list(range(1, 1 + sum(1 for e in card.effects if e.get("mode_option"))))
     for by, mode, cond in itertools.product(("attacker", "defender"), modes, (None, True)):
         target_lists = [["Blood Rush"]] + [list(p) for k in range(0, 3) for p in itertools.permutations(NAMES, k)]
-        for targets in target_lists:
-            entry = {"play": card.name, "by": by, "target": targets}
+        equip = EQUIP_CHOICES if any(e["effect"] in ("attach_or_detach_equipment", "detach_equipment")
+                                     for e in card.effects) else [{}]
+        for targets, named in itertools.product(target_lists, equip):
+            entry = {"play": card.name, "by": by, "target": targets, **named}
             for key, val in (("mode", mode), ("condition", cond)):
                 if val is not None:
                     entry[key] = val

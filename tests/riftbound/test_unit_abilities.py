@@ -30,8 +30,11 @@ def _acting(r: dict, role: str) -> list[dict]:
     for e in r.get("effects") or ():
         if e.get("effect") not in (r.get("combat_effects") or ()):
             continue
-        if e.get("effect") in ("no_combat_damage", "ignore_tank"):
-            continue  # read from the card's flags
+        if not e.get("condition") and (
+                (e.get("effect") == "no_combat_damage" and r.get("no_combat_damage")
+                 and (e.get("target") or {}).get("ref") == "self")
+                or (e.get("effect") == "ignore_tank" and r.get("ignores_tank_here"))):
+            continue  # read from the card's flags (another unit's, or a conditional one, is not: Vilemaw)
         if e.get("effect") == "prevent_damage" and r.get("damage_immunity_text"):
             continue  # the scenario's `immune:` states it
         if e.get("activated") and e.get("speed") == "normal":

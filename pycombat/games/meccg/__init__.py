@@ -33,6 +33,8 @@ MAX_NODES = Option(("--max-nodes",), dict(type=positive_int, default=2_000_000, 
                                           help="refuse trees with more than N nodes (default 2,000,000)"))
 OUTPUT = Option(("-o", "--output"), dict(required=True, metavar="OUT.{graphml,dot,png}",
                                          help="where to write the tree"))
+TOP = Option(("--top",), dict(type=positive_int, default=10, metavar="N",
+                             help="show the N best options of each decision (default 10; --json lists all)"))
 DEPTH = Option(("--depth",), dict(type=positive_int, metavar="N", help="only the first N plies (not solved then)"))
 
 
@@ -69,7 +71,7 @@ register(Game(
             Option(("--rolls",), dict(metavar="ROLLS", help=ROLLS_HELP)),)),
         "verify": Verb("verify", _V + "verify", _P + "verify", needs_file=True),
         "optimize": Verb("optimize", _V + "optimize", _P + "optimize", progress=True,
-                         options=(OBJECTIVE, CHARACTER, MAX_NODES)),
+                         options=(OBJECTIVE, CHARACTER, MAX_NODES, TOP)),
         "tree": Verb("tree", _V + "tree", _P + "tree", progress=True,
                      options=(OUTPUT, DEPTH, OBJECTIVE, CHARACTER, MAX_NODES)),
     },

@@ -128,6 +128,8 @@ class StrikeChoice:
     defender_weapon: str | None = None
     rolls: Rolls | None = None
     path: str = ""  #: where in the file (for messages)
+    #: members a card played on this strike untaps besides the one it is played for, chosen by its player (MECCG-FX-1)
+    untaps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...rulebook import load_rulebook
+from ...tree.options import option_lines as valued_option_lines
 from .cards.coverage import lines_of
 
 __all__ = ["enumerate", "odds", "replay", "verify", "optimize", "tree"]
@@ -180,6 +181,9 @@ def odds(report, console: Console) -> None:
     console.print(fates)
     for ally, v in report.discarded_with_controller.items():
         console.print(f"{ally} is discarded if {v['controller']} is wounded: {fmt(v['p'])} ({v['rule']})")
+    for item, v in report.items_discarded.items():
+        console.print(f"{item} keeps {v['bearer']} unwounded by a strike he loses, then is discarded on a roll "
+                      f"above {v['above']}: {fmt(v['p'])} ({v['rule']})")
     for who, dist in ((f"{dp} (defender) kill MPs", kill_d), (f"{ap} (attacker) kill MPs", kill_a)):
         console.print(Text(who, style="bold"))
         for k, p in dist.items():
@@ -239,10 +243,20 @@ def optimize(report, console: Console) -> None:
         console.print(cancel.text())
     if report.choices:  # the first decision: after the cancel's chance, the attack's that goes on
         first = root.child(GOES_ON) if root.stage == "cancel" else root
+        n = len(report.choices)
         console.print(f"{'If the attack goes on, ' if cancel is not None else ''}{who(first.current_player(), scenario)}"
-                      "'s first choice, every alternative with its exact value:")
-    for label, value, best in report.choices:
-        console.print(f"  {'*' if best else ' '} {fmt(value):>24}  {label}")
+                      f"'s first choice: {n} option{'s' if n != 1 else ''}, best first, each with its exact value "
+                      "and how much worse it is than the best:")
+        for line in valued_option_lines(report.first_options(), fmt, top=report.top, indent="  "):
+            console.print(line, highlight=False, markup=False)
+    later = [d for d in report.decisions[1:] if not d.forced]
+    if later:
+        console.print("Decisions on the principal line (forced ones left out), each option's value for the "
+                      "player who moves:")
+        for d in later:
+            console.print(f"  {who(d.player, scenario)} at {d.state}: {len(d.options)} options")
+            for line in valued_option_lines(d.options, fmt, top=report.top, indent="    "):
+                console.print(line, highlight=False, markup=False)
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for st in report.line:
         if st.kind == "decision":

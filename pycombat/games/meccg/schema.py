@@ -132,6 +132,14 @@ def _ref(n: Node, company: Company, what: str) -> str:
     return name
 
 
+def _ref_either(n: Node, defender: Company, attacker: Company) -> str:
+    """A member of either company named at ``n`` (the defending one's first)."""
+    if any(normalize(m.name) == normalize(n.as_str()) for m in attacker.members) and not any(
+            normalize(m.name) == normalize(n.as_str()) for m in defender.members):
+        return _ref(n, attacker, "attacking")
+    return _ref(n, defender, "defending")
+
+
 def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
     from .cards.strike_effects import load_effects
 
@@ -145,6 +153,7 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
                                     path=n.path).id for n in node.list(key, []))
     excess = tuple(_ref(n, attacker, "attacking") for n in node.list("excess", []))
     support = tuple(_ref(n, defender, "defending") for n in node.list("support", []))
+    untaps = tuple(_ref_either(n, defender, attacker) for n in node.list("untaps", []))
     weapons = {}
     for key, who in (("attacker_weapon", a), ("defender_weapon", d)):
         weapons[key] = None
@@ -160,7 +169,8 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
     choice = StrikeChoice(defender=d, attacker=a, attacker_cards=cards["attacker_cards"], excess=excess,
                           attacker_untapped=node.bool("attacker_untapped", False),
                           defender_untapped=node.bool("defender_untapped", False), support=support,
-                          defender_cards=cards["defender_cards"], rolls=rolls, path=node.path, **weapons)
+                          defender_cards=cards["defender_cards"], rolls=rolls, path=node.path, untaps=untaps,
+                          **weapons)
     node.finish(STRIKE_KEYS)
     return choice
 
@@ -236,9 +246,6 @@ def _hand_card(node: Node, alignment: str | None) -> str:
                                  file=node.file, path=node.path)
     if effect.source != "hand":
         raise node.error(f"{effect.name} is not played from the hand (it is an {effect.source}'s ability)")
-    if effect.lasts != "strike":
-        raise node.error(f"{effect.name} lasts the whole attack, which optimize does not follow from strike to "
-                         "strike; play it in a `combat:` block (odds, replay)")
     return effect.id
 
 

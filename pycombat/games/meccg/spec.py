@@ -61,6 +61,8 @@ STRIKE = Obj({
     "defender_cards": List(Name("card", "a card the defender plays on this strike (effects data)")),
     "excess": List(Str("an attacking member whose strike is excess, giving -1 prowess (MECCG-ASSIGN-5)")),
     "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-STRIKE-4)")),
+    "untaps": List(Str("a member a card played on this strike untaps besides the character it is played for, "
+                       "where its player chooses whom (Waybread's one other character, MECCG-FX-1)")),
     "attacker_weapon": Str("the item the attacker uses (carried by that member)"),
     "defender_weapon": Str("the item the defender uses (carried by that member)"),
     "rolls": ROLLS,

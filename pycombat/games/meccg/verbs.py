@@ -74,6 +74,8 @@ class OddsReport(Report):
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
     #: allies discarded when their controller is wounded (MECCG-FX-19): ally -> {controller, p, rule}
     discarded_with_controller: dict = field(default_factory=dict)
+    #: items discarded after the strikes (Sable Shield's roll, MECCG-FX-17): item -> {bearer, above, p, rule}
+    items_discarded: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
         from .combat.strikes import member_fates, strike_summary
@@ -111,6 +113,8 @@ class OddsReport(Report):
             out["discarded_with_controller"] = {a: {"controller": v["controller"], "p": as_json(v["p"]),
                                                     "rule": v["rule"]}
                                                 for a, v in self.discarded_with_controller.items()}
+        if self.items_discarded:
+            out["items_discarded"] = {i: {**v, "p": as_json(v["p"])} for i, v in self.items_discarded.items()}
         out["unmodelled"] = self.unmodelled
         return out
 
@@ -134,7 +138,8 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
                       alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in co.fates.items()},
                       owner_mp_lost=(pen_d, pen_a), plot=plot, unmodelled=unmodelled_json(scenario),
-                      discarded_with_controller=after_strikes.chances(scenario, _wounded(co)))
+                      discarded_with_controller=after_strikes.chances(scenario, _wounded(co)),
+                      items_discarded=after_strikes.item_discards(co.setups, co.per_strike))
 
 
 def _wounded(co) -> dict[str, Fraction]:
@@ -256,10 +261,28 @@ class OptimizeReport(Report):
     choices: list[tuple[str, Fraction, bool]] = field(default_factory=list)
     line: list = field(default_factory=list)
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
+    #: every decision on the line of best play, each option with its value and difference from the best
+    decisions: list = field(default_factory=list)  #: :class:`pycombat.tree.options.Decision`
+    top: int = 10  #: how many options the text shows per decision (JSON: all)
 
     @property
     def value(self) -> Fraction:
         return self.solved.value
+
+    def first_options(self) -> list:
+        """The first decision's options, best first for its mover, valued in the report's terms
+        (:func:`.combat.optimize.report_value`), each with its difference from the best."""
+        from ...tree.options import rank
+        from .combat.optimize import first_mover_maximises
+
+        chosen = next((k for k in range(len(self.choices)) if self.choices[k][2]), None)  # (`enumerate` is a verb here)
+        return rank([(label, v) for label, v, _b in self.choices], first_mover_maximises(self.solved),
+                    chosen=chosen)
+
+    def _who(self, player: int) -> str:
+        from .combat.optimize import who
+
+        return who(player, self.solved.game.scenario)
 
     def to_json(self) -> dict:
         from ...tree import format_fraction
@@ -268,7 +291,9 @@ class OptimizeReport(Report):
         return {
             "objective": self.objective.name, "character": self.objective.character,
             "value": format_fraction(self.solved.value), "value_float": float(self.solved.value),
-            "first_choices": [{"choice": c, "value": format_fraction(v), "best": b} for c, v, b in self.choices],
+            "first_choices": [{"choice": o.label, "value": format_fraction(o.value), "best": o.chosen,
+                               "difference": format_fraction(o.difference)} for o in self.first_options()],
+            "decisions": [d.json(self._who) for d in self.decisions],
             "principal_line": [{"kind": st.kind, "player": st.player, "state": st.state, "action": st.action,
                                 "prob": format_fraction(st.prob) if st.prob is not None else None}
                                for st in self.line],
@@ -279,9 +304,11 @@ class OptimizeReport(Report):
 
 
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
-             max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None) -> OptimizeReport:
-    """Solve the combat as a two-player game with the dice as chance, exactly."""
-    from .combat.optimize import first_choices, line, objective_from, solve_combat
+             max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None,
+             top: int = 10) -> OptimizeReport:
+    """Solve the combat as a two-player game with the dice as chance, exactly; every decision on
+    the line of best play with each option's value (``top``: how many the text shows)."""
+    from .combat.optimize import decisions, first_choices, line, objective_from, solve_combat
 
     from .combat.matching import fast_reason, solve_fast
 
@@ -292,7 +319,8 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         _bound(scenario, max_nodes, "optimize")
         solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
-                          choices=first_choices(solved), line=line(solved), unmodelled=unmodelled_json(scenario))
+                          choices=first_choices(solved), line=line(solved), unmodelled=unmodelled_json(scenario),
+                          decisions=decisions(solved), top=top)
 
 
 @dataclass

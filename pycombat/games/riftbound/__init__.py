@@ -77,6 +77,8 @@ GAME = register(Game(
     names="pycombat.games.riftbound.completion:names",
     card=f"{_PKG}.cards.lookup:card",
     card_present=f"{_PKG}.cards.lookup:present",
+    card_coverage=f"{_PKG}.cards.coverage:coverage",
+    card_coverage_present=f"{_PKG}.cards.coverage:present",
     # the card interpreter's own rules and flags (RB-CARD, RB-JUDGE), merged into the digest
     digest_extensions=(Path(__file__).parent / "card_flags.md",),
     help="Riftbound (game: riftbound): enumerate lists each side's legal damage splits with the units they "

@@ -39,6 +39,7 @@ class Verdict:
     violations: list[tuple[str, Any]] = field(default_factory=list)  #: (rule id, detail) from check mode
     deciding_flags: dict[str, str] = field(default_factory=dict)
     version: str = "v1.3"  #: rules_version: the numbering of the sources cited
+    parts: dict[str, str] = field(default_factory=dict)  #: rule id -> the sub-item that decided (its opening words)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -48,7 +49,8 @@ class Verdict:
         if self.violations:
             extra["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
         return verdict_json(self.claim, self.verdict,
-                            reasons("riftbound", self.rules, lambda src: source_for(src, self.version)),
+                            reasons("riftbound", self.rules, lambda src: source_for(src, self.version),
+                                    parts=self.parts),
                             deciding_flags=self.deciding_flags, notes=self.notes, extra=extra)
 
 

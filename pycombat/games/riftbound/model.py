@@ -222,6 +222,8 @@ class Scenario:
     scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
     effects: tuple[Any, ...] = ()  #: the showdown, in order: Effect or interpreter.Play
     reserve: tuple[Unit, ...] = ()  #: units at their base that cards may move in (RB-COMB-4)
+    #: each side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)
+    gear: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     splits: Mapping[str, Split] = field(default_factory=dict)  #: chosen splits (odds, verify)
     claims: tuple[Any, ...] = ()
     title: str | None = None

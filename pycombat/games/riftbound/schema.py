@@ -99,9 +99,10 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                     else _effect(n, names)
                     for n in root.list("showdown", []))
     _check_triggers(root, effects)
+    gear = {role: _gear(root.child(role)) for role in SIDES}
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file,
-                        reserve=reserve)
+                        reserve=reserve, gear={k: v for k, v in gear.items() if v})
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
@@ -138,6 +139,8 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     units = [_unit(n, role, db, flags) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
+    if node.has("gear"):
+        node.list("gear")
     node.finish(SIDE_KEYS)
     return Side(role=role, player=player, units=tuple(units))
 
@@ -311,6 +314,21 @@ def _with_unique_labels(units: list[Unit]) -> list[Unit]:
     return out
 
 
+def _gear(node: Node) -> tuple[str, ...]:
+    """The side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)."""
+    from .cards.spells import load_cards
+
+    if not isinstance(node.value, dict) or "gear" not in node.value:
+        return ()
+    out = []
+    for en in node.list("gear"):
+        card = load_cards().card(en.as_str(), file=en.file, path=en.path)
+        if not card.equipment:
+            raise en.error(f"{card.name} is not Equipment: only an Equipment is attached to a unit (RB-CARD-14)")
+        out.append(card.name)
+    return tuple(out)
+
+
 def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> list[Unit]:
     """The side's units at its base (``base:``): cards may move them into the battlefield."""
     if not isinstance(node.value, dict) or "base" not in node.value:
@@ -363,9 +381,28 @@ def _play(node: Node, names: set[str]):
         paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
         p.finish(PAID_KEYS)
     facedown = node.bool("facedown", False)
+    # RB-CARD-14: the Equipment the card attaches or detaches
+    equip = {}
+    for key in ("attach", "detach"):
+        if node.has(key):
+            en = node.child(key)
+            gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
+            if not gear.equipment:
+                raise en.error(f"{gear.name} is not Equipment (RB-CARD-14)")
+            equip[key] = gear.name
+    if node.has("from"):
+        equip["attach_from"] = unit_ref(node.child("from"), names)
     node.finish(PLAY_KEYS)
+    # RB-CARD-15: the unit tokens the card plays get names later entries may give as targets
+    from .cards.tokens import token_names
+
+    modes = [e for e in card.effects if e.get("mode_option")]
+    for e in card.effects:
+        if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int) and not e.get("trigger") \
+                and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
+            names.update(token_names(str(e.get("token")), e["count"], names))
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path)
+                facedown=facedown, path=node.path, **equip)
 
 
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):

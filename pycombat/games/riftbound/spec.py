@@ -83,6 +83,10 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
+    "attach": Name("Equipment card", "the Equipment the card attaches to its unit (same controller; RB-CARD-14)"),
+    "detach": Name("Equipment card", "the Equipment the card detaches from its unit (RB-CARD-14)"),
+    "from": Str("the unit whose Equipment `attach:` moves (not given: an unattached one, else the one other "
+                "unit with it)"),
 }, "a card played in the showdown, read by the one card interpreter (RB-CARD)", required=("play", "by"))
 
 TRIGGER = Obj({
@@ -125,6 +129,8 @@ def _side(role: str) -> Obj:
         "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),
+        "gear": List(Name("Equipment card", "an Equipment card in play, attached to no unit"),
+                     f"the {role}'s Equipment attached to no unit, which a card may attach (RB-CARD-14)"),
     }, f"the {role}: its units at the battlefield (and at its base)", required=("units",))
 
 

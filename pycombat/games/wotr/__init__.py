@@ -32,6 +32,30 @@ _MAX_NODES = Option(("--max-nodes",), dict(type=positive_int, default=2_000_000,
                                            help="refuse trees with more than N nodes (default 2,000,000)"))
 
 
+def chance(text: str):
+    """An option's probability, 0 to 1, as a fraction or a decimal (argparse ``type=``).
+
+    >>> chance("1/100"), chance("0.5")
+    (Fraction(1, 100), Fraction(1, 2))
+    """
+    import argparse
+    from fractions import Fraction
+
+    try:
+        p = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a probability (a fraction such as 1/1000, or 0.001)") from None
+    if not 0 <= p <= 1:
+        raise argparse.ArgumentTypeError(f"a probability is 0 to 1, not {text}")
+    return p
+
+
+def _min_chance():
+    from fractions import Fraction
+
+    return Fraction(1, 1000)  # .battle.decisions.MIN_CHANCE (not imported here: nothing heavy at registration)
+
+
 #: ``--rolls``: the same option as MECCG's (one option of the generic CLI), so one help text for both
 ROLLS_HELP = ("the dice instead of the file's rolls: MECCG: every 2d6 total in the order rolled (per strike: "
               "attacker, defender, body check), e.g. 8,8,6; WotR: the `rolls:` list as YAML or JSON text, e.g. "
@@ -83,7 +107,11 @@ register(Game(
                                        help="WotR: whose decisions are optimal (the other side follows the flags' "
                                             "policies); default both")),
             Option(("--top",), dict(type=positive_int, default=10, metavar="N",
-                                    help="WotR: show the N best rearguard splits (default 10)")),
+                                    help="show the N best options of each decision (default 10; --json lists all); "
+                                         "WotR: also the N best rearguard splits")),
+            Option(("--min-chance",), dict(type=chance, default=_min_chance(), metavar="P",
+                                           help="WotR: value the options of the decisions the optimal play reaches "
+                                                "with chance at least P (default 1/1000; others are counted)")),
             _MAX_NODES,
             help="the best rearguard split and the optimal play of both sides, solved exactly"),
         "verify": _verb("verify", needs_file=True,

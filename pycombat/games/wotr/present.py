@@ -310,7 +310,10 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     console.print("Principal line (decisions as played; at chance, the most probable outcome):")
     for step in principal_line(res):
         console.print(f"  {step}")
-    for line in report.cards.lines() if report.cards else []:
+    if report.decisions is not None:
+        for line in report.decisions.lines(report.top):
+            console.print(line)
+    for line in report.cards.lines(top=report.top) if report.cards else []:
         console.print(line)
     for u in report.unmodelled:
         console.print(f"! not modelled: {u['card']}: {u['what']} ({u['why']})")

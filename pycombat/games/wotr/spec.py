@@ -109,7 +109,8 @@ NAMED_CARDS = AnyOf((Name("Combat card", "played in round 1"), NAMED_CARD,
                     "the Combat card(s) this Army's player plays: a name (round 1), a mapping with the round and "
                     "the choices, or a list of those (one per round, WOTR-CARD-2)")
 HAND = List(Name("Combat card", "a card in the player's hand, of the Army's side (WOTR-EVT-1)"),
-            "Combat cards the player holds: `optimize` chooses which to play in round 1")
+            "Combat cards the player holds: `optimize` chooses which to play (or none) in every round "
+            "(round 1 only when positions can repeat or over its work budget)")
 #: does/die of another Army the action activates (WOTR-ATK-4, WOTR-DICE-2)
 ACTIVATION_DOES = ("attack", "move")
 ACTIVATION_DIE = ("same", "own")

@@ -35,7 +35,8 @@ from .position.facts import groups_of
 from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
     single_figure_moves
 from .battle.odds import battle_report, eliminated, expected_survivors, illegal
-from .battle.optimize import first_round_choices, principal_line
+from .battle.decisions import MIN_CHANCE, battle_decisions
+from .battle.optimize import first_round_choices, principal_line, units_text
 from .battle.optimize import optimize as solve_battle
 from .position.scenario import DIE_LABEL
 from .battle.replay import parse_rolls_text
@@ -365,11 +366,13 @@ class OptimizeReport(Report):
     result: Any = None  #: :class:`.battle.optimize.Optimized`: every split ranked, the best one's outcome
     objective: str = "win"
     decide: str = "both"
-    top: int = 10  #: how many of the best splits are shown
-    #: the Combat card to play in round 1 from the hands (:class:`.cards.optimize.CardChoice`)
+    top: int = 10  #: how many of the best splits, and of each decision's options, the text shows
+    #: the Combat cards to play from the hands, round by round (:class:`.cards.optimize.CardChoice`)
     cards: Any = None
     #: named Combat cards played (``card:``) that the optimal play does not model (``{card, what, why}``)
     unmodelled: list[dict] = field(default_factory=list)
+    #: every decision the optimal play reaches, every option valued (:class:`.battle.decisions.BattleDecisions`)
+    decisions: Any = None
 
     @property
     def value(self) -> Fraction:
@@ -391,20 +394,29 @@ class OptimizeReport(Report):
             "expected_rounds": as_json(best.result.expected_rounds),
             "fixed_policies": {k: as_json(v) for k, v in res.fixed.items()},
             "first_round_choices": first_round_choices(res), "principal_line": principal_line(res),
+            **({"decisions": self.decisions.json()} if self.decisions is not None else {}),
             "states": res.states, "seconds": round(res.seconds, 3)}
 
 
 def optimize(scenario, *, objective: str | None = None, decide: str = "both", top: int = 10,
-             max_nodes: int = 2_000_000, progress: Callable[[int], Any] | None = None) -> OptimizeReport:
+             max_nodes: int = 2_000_000, min_chance: Fraction = MIN_CHANCE,
+             progress: Callable[[int], Any] | None = None) -> OptimizeReport:
     """Every legal split solved exactly, both sides (or ``decide``'s side) playing optimally for
-    ``objective`` (default win); ``max_nodes`` caps the battle states. (``progress`` is accepted for
-    the contract; the battle solver reports no node counts.)"""
+    ``objective`` (default win), and every option of each of their decisions the optimal play
+    reaches with chance at least ``min_chance``, valued exactly; ``top`` options per decision (and
+    splits) in the text, all in the JSON; ``max_nodes`` caps the battle states. (``progress`` is
+    accepted for the contract; the battle solver reports no node counts.)"""
     _start(scenario, "optimize")
     objective = _objective(objective)
     res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
-    cards = choose_cards(scenario, objective)  # Combat cards in hand: which one to play in round 1
+    best = res.best
+    setup = best.solver.setup
+    decisions = battle_decisions(best.solver, best.start, scenario, min_chance=min_chance,
+                                 units=lambda role, units: units_text(setup, role, units))
+    cards = choose_cards(scenario, objective, decide=decide)  # Combat cards in hand: which to play, round by round
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
-                          decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"))
+                          decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"),
+                          decisions=decisions)
 
 
 # ---- replay --------------------------------------------------------------------------------------------

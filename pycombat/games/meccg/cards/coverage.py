@@ -292,12 +292,14 @@ def present_card_flags(s: Scenario) -> set[str]:
     out = {cardfx.model(i).flag for i in ids if cardfx.model(i).flag}
     if any("struck" in c for i in ids for c in [cardfx.model(i).requires] + [f.cond for f in cardfx.model(i).fx]):
         out.add(cardfx.AGAINST_FLAG)  # a card that says "a strike against X" is here
+    if any(f.what == "no_wound" for i in ids for f in cardfx.model(i).fx):
+        out.add(cardfx.UNWOUNDED_TAPS_FLAG)  # an item that keeps its bearer unwounded is here
     return out
 
 
 def card_flag_names() -> set[str]:
     """Every card flag (one per unclear card)."""
-    return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG}
+    return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG, cardfx.UNWOUNDED_TAPS_FLAG}
 
 
 def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:

@@ -35,14 +35,15 @@ from .database import CharacterCard, CombatCard, ItemCard, load_carddb
 
 PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "heal", "no_opponent_weapon", "no_tap",
-         "body_check_roll", "no_discard",
+         "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives",
+         "untap_others",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
              "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned",
-             "any_of")
+             "any_of", "defending")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
@@ -61,6 +62,8 @@ ROLL_KEYS = ("greater_than", "adds", "roller")
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 #: the flag deciding what "a strike against X" covers (card_flags.md, MECCG-FX-12)
 AGAINST_FLAG = "strike_against"
+#: the flag deciding whether a character who loses his strike unwounded (``no_wound``) taps (card_flags.md)
+UNWOUNDED_TAPS_FLAG = "unwounded_loser_taps"
 #: Rule ids of the interpreter (pycombat/games/meccg/card_rules.md).
 WEAPON_RULE = "MECCG-FX-2"
 ITEM_RULE = "MECCG-FX-3"
@@ -267,7 +270,7 @@ def _yaml() -> dict:
 
 def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
     return tuple(Fx(what=f["what"], amount=int(f.get("amount", 0)), cond=dict(f.get("if") or {}),
-                    maximum=f.get("max")) for f in raw or ())
+                    maximum=f.get("max"), rule=f.get("rule")) for f in raw or ())
 
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
@@ -425,7 +428,8 @@ def item_model(item: ItemCard) -> CardModel:
                 no_cvcc.append({"what": f"{item.name}: {t}", "why": tags[t]["no_effect"]})
             elif isinstance(tags[t], Mapping):  # not modelled, and what it can change
                 unmodelled.append({"what": f"{item.name}: {t}", "why": tags[t]["unmodelled"], "limits_play": True,
-                                   "touches": list(tags[t]["touches"])})
+                                   "touches": list(tags[t]["touches"]),
+                                   **({"only_if": dict(tags[t]["only_if"])} if tags[t].get("only_if") else {})})
             else:
                 fx.extend(replace(f, carried=True) for f in _fx_list(tags[t]))
         elif entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
@@ -540,6 +544,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
                 or _fold(val) in _in_play_names(ctx.scenario, ctx.company)
         elif key == "struck":  # "a strike against X": any X faces, or only one aimed at a defending X
             ok = ctx.scenario.flags.get(AGAINST_FLAG, "faced") == "faced" or ctx.company.role == "defender"
+        elif key == "defending":  # the card's company is the one attacked ("a strike against your company")
+            ok = (ctx.company.role == "defender") == bool(val)
         elif key == "company_size_max":
             ok = len(ctx.company.members) <= int(val)
         elif key == "company_size_min":

@@ -108,6 +108,13 @@ def card_report(name: str) -> dict[str, Any]:
     return out
 
 
+#: effects whose amount is no modifier, in words
+WHAT_TEXT = {"no_wound": "a strike its bearer loses does not wound him (no body check); "
+                         "then a roll above {amount} discards the item",
+             "opponent_discarded_if_survives": "the opposing character who loses his strike and survives "
+                                               "the body check is discarded (no kill MP)"}
+
+
 def _fmt_cond(cond: dict | None) -> str:
     if not cond:
         return ""
@@ -137,7 +144,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  {b['stat']} {b['bonus']:+d}{cap}{_fmt_cond(b['if'])}")
         for e in c["effects"]:
             amount = f" {e['amount']:+d}" if e["amount"] else ""
-            lines.append(f"  effect: {e['what']}{amount}{_fmt_cond(e.get('if'))}" +
+            what = WHAT_TEXT[e["what"]].format(**e) if e["what"] in WHAT_TEXT else f"{e['what']}{amount}"
+            lines.append(f"  effect: {what}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else ""))
         if c.get("roll"):
             lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}" if c["play"] == "cancel"

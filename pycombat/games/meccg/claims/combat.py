@@ -85,8 +85,14 @@ def describe(kind: str, a: dict) -> str | None:
 
 
 # ---- helpers ------------------------------------------------------------------------------
-def _v(claim, verdict: bool, rules: list[str], notes: list[str] | None = None, details: list | None = None):
-    return lookups.Verdict(claim, verdict, rules, details or [], notes or [])
+def _v(claim, verdict: bool, rules: list[str], notes: list[str] | None = None, details: list | None = None,
+       parts: dict | None = None):
+    return lookups.Verdict(claim, verdict, rules, details or [], notes or [], parts=dict(parts or {}))
+
+
+def _strike_part(result: str) -> dict:
+    """The sub-item of MECCG-SEQ-10 that gave the strike's result."""
+    return {"MECCG-SEQ-10": lookups.STRIKE_ITEMS[result]} if result in lookups.STRIKE_ITEMS else {}
 
 
 def _err(s: Scenario, claim, msg: str):
@@ -161,7 +167,8 @@ def company_status(s: Scenario, claim):
             notes.append(f"losing {after} during the attack does not change it: status is fixed when the attack "
                          "begins")
         rules.append("MECCG-INIT-5")  # MECCG-INIT-5: composition and status fixed for the whole attack
-    return _v(claim, actual == status, rules, notes)
+    return _v(claim, actual == status, rules, notes,
+              parts=lookups.overt_parts(jv.overt_by, role, actual == "overt"))
 
 
 def commits_strike(s: Scenario, claim):
@@ -366,7 +373,8 @@ def strike_result(s: Scenario, claim):
     if setup.attacker.rolls > 1 or setup.defender.rolls > 1:
         rules.append("MECCG-SEQ-13")
     words = {v: k for k, v in _RESULT.items()}
-    return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"])
+    return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"],
+              parts=_strike_part(outcome.result))
 
 
 def strike_effect(s: Scenario, claim):
@@ -388,22 +396,37 @@ def strike_effect(s: Scenario, claim):
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
         taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
         return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
+    lost = {"succeeds": "defender", "fails": "attacker"}.get(o.result) == side.role
     if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3, or
         # played a card by which it does not tap unless wounded (MECCG-FX-1: Block, Dodge)
-        won = o.result == "tie" or o.loser != m.name
+        won = not lost
+        if lost and o.loser is None:  # not wounded (Sable Shield, MECCG-FX-17): [unwounded_loser_taps]
+            taps = (s.flags.get("unwounded_loser_taps", "yes") == "yes" and side.untapped
+                    and not side.stays_untapped)
+            return _v(claim, taps, ["MECCG-SEQ-10", "MECCG-FX-17"],
+                      [f"{m.name} loses the strike unwounded; unwounded_loser_taps="
+                       f"{s.flags.get('unwounded_loser_taps', 'yes')}"])
         taps = won and m.status == "untapped" and not side.stays_untapped and not side.no_tap
         why = (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if side.stays_untapped
                else ["MECCG-FX-1"] if won and m.status == "untapped" and side.no_tap else [])
-        return _v(claim, taps, ["MECCG-SEQ-10"] + why)
+        return _v(claim, taps, ["MECCG-SEQ-10"] + why, parts=_strike_part(o.result))
+    if lost and o.loser is None:  # not wounded by the strike he lost: no body check (MECCG-FX-17)
+        return _v(claim, False, ["MECCG-SEQ-10", "MECCG-FX-17"],
+                  [f"{side.unwounded_by[0]}: {m.name} is not wounded by the strike he loses, so no body check"])
     if effect == "is wounded":
-        return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"])
+        return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"], parts=_strike_part(o.result))
     fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
     got = o.fate if o.loser == m.name else None
     # the body-check rule of the fate that happened (MECCG-BODY-1 elimination or survival, BODY-2
     # discard, BODY-3 return to hand); no body check: only the comparison that spared it (SEQ-10)
     rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
             "returned": "MECCG-BODY-3"}.get(got)
-    return _v(claim, got == fate, ["MECCG-SEQ-10"] + ([rule] if rule else []), [f"{m.name}: {got or 'no body check'}"])
+    rules = ["MECCG-SEQ-10"] + ([rule] if rule else [])
+    if got == "discarded" and side.discarded_if_survives and not side.discard_on:
+        # survived the body check (BODY-1), then discarded by the opposing card (Mount Slain, FX-14)
+        rules = ["MECCG-SEQ-10", "MECCG-BODY-1", "MECCG-FX-14"]
+    return _v(claim, got == fate, rules, [f"{m.name}: {got or 'no body check'}"],
+              parts=_strike_part(o.result))
 
 
 def body_check(s: Scenario, claim):

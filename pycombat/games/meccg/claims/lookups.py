@@ -21,6 +21,7 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
     unmodelled: list[dict] = field(default_factory=list)
     roll: dict | None = None  #: the roll a cancel hangs on, with its exact chance (MECCG-FX-16)
+    parts: dict[str, Any] = field(default_factory=dict)  #: rule id -> the sub-item(s) that decided (opening words)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -30,13 +31,31 @@ class Verdict:
         return self.verdict is not None
 
     def as_json(self) -> dict:
-        out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules),
+        out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules, parts=self.parts),
                            deciding_flags=self.deciding_flags, notes=self.notes)
         if not self.decided:
             out["unmodelled"] = [dict(u) for u in self.unmodelled]
         if self.roll is not None:
             out["roll"] = dict(self.roll)
         return out
+
+
+#: MECCG-ALIGN-6's sub-item for each reason a member makes its company overt (``overt_by/3``, asp_rules/meccg/attack.lp)
+OVERT_ITEMS = {"orc": "an Orc;", "troll": "a Troll;", "fell_rider": "a Ringwraith avatar in Fell Rider mode",
+               "balrog": "a Balrog avatar", "card": "a card that says it makes the company overt",
+               "half_orc": "a Half-orc together with"}
+#: MECCG-SEQ-10's sub-item for each strike result
+STRIKE_ITEMS = {"succeeds": "D < A", "fails": "D > A", "tie": "D = A"}
+
+
+def overt_parts(overt_by: Any, role: str, overt: bool) -> dict[str, Any]:
+    """The sub-items of MECCG-ALIGN-6 that make ``role``'s company overt (``overt_by``: (role, why,
+    member) triples), or the one that makes it covert; none when a declaration alone made it overt."""
+    if not overt:
+        return {"MECCG-ALIGN-6": "Any other company is covert"}
+    items = sorted({OVERT_ITEMS[w] for r, w, _m in overt_by if r == role and w in OVERT_ITEMS},
+                   key=list(OVERT_ITEMS.values()).index)
+    return {"MECCG-ALIGN-6": items} if items else {}
 
 
 def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:

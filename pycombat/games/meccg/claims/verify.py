@@ -26,7 +26,7 @@ from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
 from ..assignment.facts import BeforeController, asp_const, scenario_facts
 from .combat import DECIDERS, TEMPLATES as MORE, describe
-from .lookups import Verdict, _err, _member, _member_named, _phase
+from .lookups import Verdict, _err, _member, _member_named, _phase, overt_parts
 from ..model import Scenario
 
 CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "playable_at_step", "assignment_legal",
@@ -203,9 +203,13 @@ def _decide_positive(s: Scenario, claim: Claim) -> Verdict:
     if kind == "may_attack":
         v = judge_attack(s)
         rules = [x.rule for x in v.violations] if not v.legal else list(v.allowed_by) + list(v.conditions_met)
+        parts = {}
         if any(k.startswith("fw_") for k in v.kinds):  # overtness decided the Fallen-wizard's kind
             rules.append("MECCG-ALIGN-6")
-        return Verdict(claim, v.legal, rules, [x.detail for x in v.violations])
+            for role, k in zip(("attacker", "defender"), v.kinds):
+                if k.startswith("fw_"):
+                    parts = overt_parts(v.overt_by, role, k == "fw_overt")
+        return Verdict(claim, v.legal, rules, [x.detail for x in v.violations], parts=parts)
     if kind in ("cancels_attack", "playable_before_assignment"):
         return _cancels(s, claim)
     if kind == "assignment_legal":

@@ -36,10 +36,11 @@ from typing import Any, NamedTuple
 from pycombat.errors import ScenarioError
 from pycombat.tree import CHANCE, TERMINAL
 from ..assignment.legal import LegalTraces
-from ..cards import play
+from ..cards import interpreter as cardfx, play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
-from .strikes import Outcome, StrikeSetup, attack_cancel, build_side, ineffectual, strike_outcomes, with_card_rolls
+from .strikes import (Outcome, StrikeSetup, attack_cancel, build_side, ineffectual, member_ctx, strike_outcomes,
+                      untapped_earlier, with_card_rolls)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -92,7 +93,7 @@ class OutcomeClass(NamedTuple):
 
 
 _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "hand_a", "hand_d", "current",
-           "a_step", "d_step", "alive")
+           "a_step", "d_step", "alive", "lasting", "struck")
 
 
 _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
@@ -125,8 +126,13 @@ class CvccState:
     def __init__(self, game: "CvccGame", stage: str, p1: tuple = (), p2: tuple = (), remaining: tuple = (),
                  excess_left: tuple = (), support_left: tuple = (), hand_a: tuple = (), hand_d: tuple = (),
                  current: tuple | None = None, a_step: AttackerStep | None = None,
-                 d_step: DefenderStep | None = None, alive: bool = True, reward: tuple = (0, 0)):
+                 d_step: DefenderStep | None = None, alive: bool = True, reward: tuple = (0, 0),
+                 lasting: tuple = (), struck: frozenset = frozenset()):
         self.game, self.stage, self.p1, self.p2, self.remaining = game, stage, p1, p2, remaining
+        #: what cards played earlier still do: ``(role, card id, None)`` for a card that lasts the attack
+        #: (MECCG-FX-8), ``(role, card id, member)`` for a member it untapped (Narya, MECCG-FX-1)
+        self.lasting = lasting
+        self.struck = struck  #: the defending members assigned a strike (MECCG-SEQ-6: they may not support)
         self.excess_left, self.support_left, self.hand_a, self.hand_d = excess_left, support_left, hand_a, hand_d
         self.current, self.a_step, self.d_step, self.alive, self.reward = current, a_step, d_step, alive, reward
         self._key = self._legal = self._next = self._copies = None
@@ -145,6 +151,7 @@ class CvccState:
         new.excess_left, new.support_left, new.hand_a, new.hand_d = (self.excess_left, self.support_left,
                                                                      self.hand_a, self.hand_d)
         new.current, new.a_step, new.d_step, new.alive = self.current, self.a_step, self.d_step, self.alive
+        new.lasting, new.struck = self.lasting, self.struck
         return new
 
     def __eq__(self, other) -> bool:
@@ -169,7 +176,7 @@ class CvccState:
             # many are left shapes the future, so the key counts them.
             self._key = (self.stage, self.p1, self.p2, self.remaining, len(self.excess_left),
                          len(self.support_left), self.hand_a, self.hand_d, self.current, self.a_step, self.d_step,
-                         self.alive)
+                         self.alive, self.lasting, self.struck)
         return self._key
 
     def rewards(self) -> tuple:
@@ -259,7 +266,7 @@ class CvccState:
             support = tuple(m.name for m in g.scenario.defender.members
                             if m.status == "untapped" and m.name not in struck)
             nxt = self._with(stage="order", p1=(), p2=(), remaining=everything, excess_left=excess,
-                          support_left=support, hand_a=g.hand_a, hand_d=g.hand_d)
+                          support_left=support, hand_a=g.hand_a, hand_d=g.hand_d, struck=frozenset(struck))
             return nxt if everything else nxt._with(stage="end")
         raise ValueError(f"no action at a terminal state: {self}")
 
@@ -283,6 +290,11 @@ class CvccState:
             return f"{left} strike{'s' if left != 1 else ''} to resolve"
         a, d = self.current
         return f"strike {a} -> {d} ({self.stage})"
+
+
+def _untapped_earlier(s: CvccState, name: str) -> bool:
+    """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
+    return any(who == name for _r, _c, who in s.lasting)
 
 
 class CvccGame:
@@ -409,14 +421,14 @@ class CvccGame:
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
-        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a)
+        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a, _untapped_earlier(s, s.current[0]))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._attacker_steps(s)
         return got
 
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
-        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1)
+        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._defender_steps(s)
@@ -431,7 +443,8 @@ class CvccGame:
         out = []
         for cards in self._card_sets(s.hand_a, m):
             untap_card = any(self.reg.effects[c].untap for c in cards)
-            untaps = (False, True) if (m.status == "untapped" or untap_card) and not self.prune else (False,)  # SEQ-4
+            untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
+                      and not self.prune else (False,))  # MECCG-SEQ-4, MECCG-FX-1
             for k in excess_options:
                 for u in untaps:
                     out.append(AttackerStep(cards, k, u))
@@ -443,7 +456,8 @@ class CvccGame:
         out = []
         for cards in self._card_sets(s.hand_d, m):
             untap_card = any(self.reg.effects[c].untap for c in cards)
-            untaps = (False, True) if (m.status == "untapped" or untap_card) and not self.prune else (False,)  # SEQ-5
+            untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
+                      and not self.prune else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:
                 n = len(s.support_left)
                 # MECCG-SEQ-6: any number of supporters; on the last strike all of them (see prune)
@@ -463,11 +477,20 @@ class CvccGame:
         a_cards = tuple(self.reg.effects[c] for c in sa.cards)
         d_cards = tuple(self.reg.effects[c] for c in sd.cards)
         a_m, d_m = self.members[a], self.members[d]
+        # the cards played earlier that last the attack, for the member whose requirements they meet (MECCG-FX-8)
+        a_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "attacker" and who is None
+                       and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
+        d_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "defender" and who is None
+                       and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "defender", d_m)) is None)
+        untapped = {who: self.reg.effects[c] for _r, c, who in s.lasting if who is not None}
+        a_last += untapped_earlier(untapped, a_m)
+        d_last += untapped_earlier(untapped, d_m)
 
         def make(failed):
-            a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards, failed=failed)
-            d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards,
+            a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last,
                                 failed=failed)
+            d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards,
+                                d_last, a_last, failed=failed)
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=support, forced_excess=(),
@@ -479,8 +502,8 @@ class CvccGame:
         """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):
         :class:`OutcomeClass` es, or each :class:`~.strikes.Outcome` without ``group_outcomes``."""
         # Excess strikes and supporters are interchangeable (-1 and +1 each; see the state key), so
-        # the steps' counts say all the distribution depends on.
-        key = (s.current, s.a_step, s.d_step)
+        # the steps' counts say all the distribution depends on, with the cards that last (MECCG-FX-8).
+        key = (s.current, s.a_step, s.d_step, s.lasting)
         got = self._outcomes.get(key)
         if got is None:
             dist = dict(strike_outcomes(self.setup(s), self.scenario).items())
@@ -521,13 +544,22 @@ class CvccGame:
                 for c in s.d_step.cards:
                     hand_d.remove(c)
                 hand_a, hand_d = tuple(hand_a), tuple(hand_d)
-            fields = (remaining, s.excess_left[s.a_step.excess:], s.support_left[s.d_step.support:], hand_a, hand_d,
-                      alive)
+            lasting = s.lasting + tuple((role, c, None) for role, step in (("attacker", s.a_step),
+                                                                           ("defender", s.d_step))
+                                        for c in step.cards if self.reg.effects[c].lasts in ("attack", "turn"))
+            support_left = s.support_left[s.d_step.support:]
+            others = self._untaps_others(s)
+            lasting += tuple((role, c, who) for role, c, who in others)
+            # a defending member untapped who faces no strike may support a later strike (MECCG-SEQ-6)
+            support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
+                                  and who not in support_left)
+            fields = (remaining, s.excess_left[s.a_step.excess:], support_left, hand_a, hand_d,
+                      alive, lasting, s.struck)
             template = self._after.get(fields)  # many strikes lead to one position: build it once
             if template is None:
                 template = CvccState(self, "order" if remaining else "end", remaining=remaining,
                                      excess_left=fields[1], support_left=fields[2], hand_a=hand_a, hand_d=hand_d,
-                                     alive=alive)._skip_forced()
+                                     alive=alive, lasting=lasting, struck=s.struck)._skip_forced()
                 template.key()
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
@@ -543,9 +575,26 @@ class CvccGame:
             new._copies = None
             new.stage, new.p1, new.p2, new.remaining, new.excess_left = t.stage, t.p1, t.p2, t.remaining, t.excess_left
             new.support_left, new.hand_a, new.hand_d, new.current = t.support_left, t.hand_a, t.hand_d, t.current
-            new.a_step, new.d_step, new.alive = t.a_step, t.d_step, t.alive
+            new.a_step, new.d_step, new.alive, new.lasting, new.struck = t.a_step, t.d_step, t.alive, t.lasting, t.struck
             template._copies[paid] = new
         return new
+
+    def _untaps_others(self, s: CvccState) -> tuple:
+        """``(role, card id, member)`` for each member the cards played in the strike at ``s`` untap
+        besides the one they were played for (Narya: every unwounded character of the company,
+        MECCG-FX-1); a card whose player chooses whom (Waybread) is no hand card, so never here."""
+        out = []
+        before = {who for _r, _c, who in s.lasting if who is not None}
+        for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
+            for c in step.cards:
+                for f in self.reg.effects[c].fx:
+                    if f.what != "untap_others":
+                        continue
+                    for m in self.scenario.company(role).members:
+                        if (m.name != me and m.status == "tapped" and m.name not in before
+                                and cardfx.holds(f.cond, member_ctx(self.scenario, role, m)) is None):
+                            out.append((role, c, m.name))
+        return tuple(out)
 
     def reward(self, o: Outcome) -> tuple:
         name = self.objective.name

@@ -97,6 +97,13 @@ class MatchingSolution:
     def principal_line(self) -> list[Step]:
         return list(self._line)
 
+    def line_states(self):
+        """The line's first decision with its state (the matching solver keeps no other states)."""
+        for step in self._line:
+            if step.kind == "decision" and step.state == str(self.root):
+                yield self.root, step
+            return
+
 
 class _Matching:
     """The assignment phases as a game over counts of interchangeable members (integers over one

@@ -74,6 +74,26 @@ def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
             for alt in solved.solution.alternatives(state)]
 
 
+def first_mover_maximises(solved: Solved) -> bool:
+    """Whether the first decision's mover wants the report's value (:func:`report_value`) high: the
+    defender under kill_mp and eliminations, the character's owner under survive."""
+    state = solved.solution.root
+    if state.stage == "cancel":
+        state = state.child(GOES_ON)
+    player = state.current_player()
+    obj = solved.game.objective
+    return player == (obj.owner if obj.name == "survive" else DEFENDER)
+
+
+def decisions(solved: Solved) -> list:
+    """Every decision on the line of best play with each option's exact value for the player who
+    moves (his own return: kill-MP difference from his side, or his chance under ``survive``) and
+    its difference from the best (the matching solver keeps only the first decision's)."""
+    from pycombat.tree.options import decisions_along
+
+    return decisions_along(solved.solution)
+
+
 def line(solved: Solved) -> list[Step]:
     return solved.solution.principal_line()
 

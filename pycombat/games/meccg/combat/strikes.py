@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
-from pycombat.dice import Dist, best_of, two_d6
+from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
@@ -57,6 +57,12 @@ class Side:
     body_roll_mod: int = 0  #: added to body-check rolls against this side (Blow Turned -1, MECCG-FX-9)
     no_tap: bool = False  #: does not tap after the strike unless wounded (Block, Dodge, MECCG-FX-1)
     untapped_by_card: bool = False  #: tapped when the strike began, untapped by a card (MECCG-FX-1)
+    #: the item that keeps it from being wounded by a strike it loses (Sable Shield, MECCG-FX-17), and
+    #: the roll its bearer then makes: above it the item is discarded (after the strike)
+    unwounded_by: tuple[str, int] | None = None
+    #: the opposing card that discards it when it loses its strike and survives the body check
+    #: (Mount Slain against a Ringwraith, MECCG-FX-14)
+    discarded_if_survives: str | None = None
 
     @property
     def untapped(self) -> bool:
@@ -79,6 +85,10 @@ class StrikeSetup:
     #: cards played in this strike that act only on a roll (MECCG-FX-16): ``(probability, the cards
     #: whose roll failed, the strike then)`` for every way their rolls can go; empty: no such card
     rolled: tuple[tuple[Fraction, frozenset, "StrikeSetup"], ...] = field(default=(), compare=False)
+    #: (member, card) the cards played on this strike untap besides the ones they are played for (MECCG-FX-1)
+    untaps_others: tuple[tuple[str, str], ...] = ()
+    #: (member, card) of this strike's characters that a card untapped earlier in the attack (MECCG-FX-1)
+    untapped_earlier: tuple[tuple[str, str], ...] = ()
 
 
 class Outcome(NamedTuple):
@@ -102,7 +112,8 @@ def _has_skill(m: Member, skill: str) -> bool:
     return skill.casefold() in {s.casefold() for s in m.skills}
 
 
-OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body")
+OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body",
+            "opponent_discarded_if_survives")
 #: the weapon "chosen" when the opposing card cancels it: no item has this id
 NO_WEAPON = ""
 
@@ -385,7 +396,10 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 discard_on=() if no_discard else tuple(n + body_shift for n in me.discard_on_body_check),
                 ringwraith=_race(me) == "ringwraith", cards=shown, body_roll_mod=roll_mod,
                 no_tap=any(f.what == "no_tap" for f, _ in mine),
-                untapped_by_card=me.status == "tapped" and untapped_by_card)
+                untapped_by_card=me.status == "tapped" and untapped_by_card,
+                unwounded_by=next(((c.name, f.amount) for f, c in mine if f.what == "no_wound"), None),
+                discarded_if_survives=next((c.name for f, c in theirs if f.what == "opponent_discarded_if_survives"),
+                                           None))
 
 
 def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
@@ -486,6 +500,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     spent: list[str] = []  # the items used so far in this attack, one id per use (MECCG-FX-17)
     struck: set[str] = set()
     lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
+    untapped_by: dict[str, CardModel] = {}  # member -> the card that untapped him earlier in the attack (MECCG-FX-1)
     setups = []
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
@@ -508,7 +523,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
             m = dfn.member(s)
             if s in assigned_defenders:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} faces a strike and may not support (MECCG-SEQ-6)")
-            if m.status != "untapped" or s in tapped_supporters:
+            if (m.status != "untapped" and s not in untapped_by) or s in tapped_supporters:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
                            "(MECCG-SEQ-6)")
             tapped_supporters.add(s)
@@ -517,7 +532,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
             company = att if who == "attacker" else dfn
             m = company.member(ch.attacker if who == "attacker" else ch.defender)
-            if took and m.status != "untapped" and not any(c.untap for c in (a_cards if who == "attacker" else d_cards)):
+            if took and m.status != "untapped" and m.name not in untapped_by and not any(
+                    c.untap for c in (a_cards if who == "attacker" else d_cards)):
                 rule = "MECCG-SEQ-4" if who == "attacker" else "MECCG-SEQ-5"
                 raise _err(scenario, f"{ch.path}.{who}_untapped",
                            f"{m.name} is {m.status}: taking -3 not to tap needs an untapped character ({rule})")
@@ -528,8 +544,13 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         if d_m.name in used_allies and d_m.status == "untapped":
             d_m = replace(d_m, status="tapped")
         struck.update((ch.attacker, ch.defender))
-        a_last = tuple(c for c in lasting["attacker"] if cardfx.holds(c.requires, _ctx(scenario, "attacker", a_m)) is None)
-        d_last = tuple(c for c in lasting["defender"] if cardfx.holds(c.requires, _ctx(scenario, "defender", d_m)) is None)
+        a_last = tuple(c for c in lasting["attacker"] if cardfx.holds(c.requires, member_ctx(scenario, "attacker", a_m)) is None)
+        d_last = tuple(c for c in lasting["defender"] if cardfx.holds(c.requires, member_ctx(scenario, "defender", d_m)) is None)
+        a_last += untapped_earlier(untapped_by, a_m)
+        d_last += untapped_earlier(untapped_by, d_m)
+        earlier = tuple((m.name, untapped_by[m.name].name) for m in (d_m, a_m) if untapped_earlier(untapped_by, m))
+        others = untaps_others(scenario, ch, (("attacker", a_m, a_cards), ("defender", d_m, d_cards)),
+                               {**{n: "tapped" for n in used_allies}, **{n: "untapped" for n in untapped_by}})
         def make(failed, i=i, ch=ch, a_m=a_m, d_m=d_m, a_cards=a_cards, d_cards=d_cards, a_last=a_last,
                  d_last=d_last, excess=excess, forced=forced):
             a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
@@ -538,15 +559,63 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=ch.support, forced_excess=forced,
-                               ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed))
+                               ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed),
+                               untaps_others=tuple((n, c.name) for n, c in others.items()), untapped_earlier=earlier)
 
         lasting["attacker"] += tuple(c for c in a_cards if c.lasts in ("attack", "turn"))
         lasting["defender"] += tuple(c for c in d_cards if c.lasts in ("attack", "turn"))
+        for name, card in others.items():
+            untapped_by[name] = card
+            tapped_supporters.discard(name)
         setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make))
     return setups
 
 
-def _ctx(scenario: Scenario, role: str, m: Member) -> cardfx.Ctx:
+def untaps_others(scenario: Scenario, ch: StrikeChoice, plays, now: dict[str, str]) -> dict[str, CardModel]:
+    """The members the cards played on this strike untap besides the one they are played for
+    (MECCG-FX-1: Narya "untaps all unwounded characters in Gandalf's company", Waybread one other
+    character, chosen by its player in the strike's ``untaps:``). ``plays``: (role, member, cards)
+    per side; ``now``: members whose status changed earlier in the attack. Refused (exit 2) when
+    ``untaps:`` names a member no card played here may untap."""
+    out: dict[str, CardModel] = {}
+    named = list(ch.untaps)
+    for role, me, cards in plays:
+        company = scenario.company(role)
+        for c in cards:
+            for f in c.fx:
+                if f.what != "untap_others":
+                    continue
+                mine = [replace(m, status=now.get(m.name, m.status)) for m in company.members if m.name != me.name]
+                can = [m for m in mine if m.status == "tapped"
+                       and cardfx.holds(f.cond, member_ctx(scenario, role, m)) is None]
+                if f.amount == 0:  # every such member
+                    out.update({m.name: c for m in can})
+                    continue
+                chosen = [n for n in named if n in {m.name for m in company.members}][:f.amount]
+                for n in chosen:
+                    if n not in {m.name for m in can}:
+                        raise _err(scenario, f"{ch.path}.untaps", f"{c.name} untaps another tapped, unwounded "
+                                   f"character of {me.name}'s company; {n} is {now.get(n, company.member(n).status)}"
+                                   f"{' or is the one it is played for' if n == me.name else ''} (MECCG-FX-1)")
+                    out[n] = c
+                    named.remove(n)
+    if named:
+        raise _err(scenario, f"{ch.path}.untaps", f"no card played on this strike untaps {named[0]} "
+                   "(untaps: names the members a card such as Waybread untaps besides its bearer, MECCG-FX-1)")
+    return out
+
+
+def untapped_earlier(untapped_by: dict[str, CardModel], m: Member) -> tuple[CardModel, ...]:
+    """For a member a card untapped earlier in the attack and still tapped when his strike starts:
+    that untap, as a record acting on his strike (no -1 for being tapped, MECCG-FX-1)."""
+    card = untapped_by.get(m.name)
+    if card is None or m.status != "tapped":
+        return ()
+    return (cardfx.CardModel(id=card.id, name=f"{card.name} (earlier in the attack)", kind=card.kind, play="strike",
+                             rule=card.rule, fx=(cardfx.Fx("untap"),)),)
+
+
+def member_ctx(scenario: Scenario, role: str, m: Member) -> cardfx.Ctx:
     return cardfx.Ctx(me=m, company=scenario.company(role), scenario=scenario)
 
 
@@ -603,6 +672,8 @@ def body_result(loser: Side, roll: int, scorer_alignment: str, flags) -> tuple[s
         return ("discarded", 0, 0)
     if result > loser.body:  # MECCG-BODY-1: greater than body eliminates
         return ("eliminated", kill_mp(m, scorer_alignment), owner_penalty(m, flags))
+    if loser.discarded_if_survives:  # survives, then discarded by the opposing card (MECCG-FX-14)
+        return ("discarded", 0, 0)
     return ("survives", 0, 0)
 
 
@@ -669,6 +740,9 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
     att_al, def_al = scenario.attacker.alignment, scenario.defender.alignment
 
     def resolve(result: str) -> Dist:
+        loser = a if result == "fails" else d if result == "succeeds" else None
+        if loser is not None and loser.unwounded_by:  # not wounded, so no body check (MECCG-FX-17)
+            return Dist.point(Outcome(result, None, None, 0, 0, 0, 0))
         if result == "fails":  # D > A: the attacker is wounded, the defending player checks its body
             return body_check(a, def_al, scenario.flags).map(
                 lambda f: Outcome("fails", a.member.name, f[0], f[1], 0, 0, f[2]))
@@ -815,8 +889,13 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         steps: list[ReplayStep] = []
         s, rolled_steps = _roll_cards(s, src, scenario)
         a, d, ch = s.attacker, s.defender, s.choice
-        steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({d.member.status}) faces {a.member.name}'s "
-                                f"strike ({a.member.status}); the defender chose the order", ("MECCG-SEQ-1",)))
+        earlier = dict(s.untapped_earlier)
+
+        def status(m: Member) -> str:
+            return f"tapped, untapped by {earlier[m.name]} earlier in the attack" if m.name in earlier else m.status
+        steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({status(d.member)}) faces {a.member.name}'s "
+                                f"strike ({status(a.member)}); the defender chose the order",
+                                ("MECCG-SEQ-1",) + (("MECCG-FX-1",) if earlier else ())))
         for c in a.cards:
             steps.append(ReplayStep(f"Step 1: the attacker plays {c.name}", ("MECCG-SEQ-2", c.rule)))
         for e in ch.excess:
@@ -827,16 +906,20 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                                     f"{d.member.name}: -1", ("MECCG-SEQ-3",)))
         if ch.attacker_untapped:
             steps.append(ReplayStep(f"Step 3: {a.member.name} takes the penalty not to tap", ("MECCG-SEQ-4",)))
-        elif a.member.status == "untapped":
+        elif a.member.status == "untapped" or a.member.name in earlier:
             steps.append(ReplayStep(f"Step 3: {a.member.name} takes no -3: full prowess, will tap", ("MECCG-SEQ-4",)))
         if ch.defender_untapped:
             steps.append(ReplayStep(f"Step 4: {d.member.name} takes -3 not to tap", ("MECCG-SEQ-5",)))
-        elif d.member.status == "untapped":
+        elif d.member.status == "untapped" or d.member.name in earlier:
             steps.append(ReplayStep(f"Step 4: {d.member.name} takes no -3: full prowess, will tap", ("MECCG-SEQ-5",)))
         for sup in s.supporters:
             steps.append(ReplayStep(f"Step 5: {sup} taps to support {d.member.name}: +1", ("MECCG-SEQ-6",)))
         for c in d.cards:
             steps.append(ReplayStep(f"Step 6: the defender plays {c.name}", ("MECCG-SEQ-7", c.rule)))
+            untapped = [n for n, card in s.untaps_others if card == c.name]
+            if untapped:
+                steps.append(ReplayStep(f"{c.name} also untaps {', '.join(untapped)}, for the rest of the attack",
+                                        tuple(dict.fromkeys(("MECCG-FX-1", c.rule)))))
             if c.id == "TW-252":
                 steps.append(ReplayStep("(the seed credits Halfling Stealth to the attacker; it is the hero "
                                         "player's card, played by the defender)", ("MECCG-CARD-9",)))
@@ -893,6 +976,18 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         verdict = "fails" if D > A else "succeeds"
         tap = (f"{winner.member.name} taps" if winner.untapped and not winner.stays_untapped
                and not winner.no_tap else f"{winner.member.name} does not tap")
+        if loser.unwounded_by:  # the strike it lost does not wound it: no body check (MECCG-FX-17)
+            item, above = loser.unwounded_by
+            flag = scenario.flags.get(cardfx.UNWOUNDED_TAPS_FLAG, "yes")
+            lt = ("taps" if flag == "yes" and loser.untapped and not loser.stays_untapped else "does not tap")
+            steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}; "
+                                    f"{item}: {loser.member.name} is not wounded, so no body check, and {lt} "
+                                    f"[{cardfx.UNWOUNDED_TAPS_FLAG}={flag}]. "
+                                    f"{loser.member.name}'s player rolls for the {item}: above {above} it is "
+                                    f"discarded ({fmt(rolls.chance_above(0, above))}), after the strike",
+                                    ("MECCG-SEQ-10", cardfx.ITEM_ABILITY_RULE)))
+            out.append((s, steps, Outcome(verdict, None, None, 0, 0, 0, 0)))
+            continue
         steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
                                 f"{loser.member.name} is wounded and the "
                                 f"{'defending' if D > A else 'attacking'} player makes the body check",
@@ -915,6 +1010,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
             rules = ("MECCG-BODY-1", "MECCG-BODY-5")
             if loser.discard_on:
                 rules = rules + ("MECCG-BODY-2",)
+        elif fate == "discarded" and loser.discarded_if_survives and result not in loser.discard_on:
+            text = (f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, and "
+                    f"{loser.discarded_if_survives} discards him: no kill MP "
+                    f"[{cardfx.card_model(loser.discarded_if_survives).flag}=applies]")
+            rules = ("MECCG-BODY-1", "MECCG-FX-14")
         elif fate == "discarded":
             text = f"Body check: {rolled} is {loser.member.name}'s discard number: discarded, no kill MP"
             rules = ("MECCG-BODY-2", "MECCG-BODY-5")

@@ -21,10 +21,12 @@ does not read, a condition it cannot check and the entry does not state) is retu
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable, Mapping
 
-from pycombat.errors import ScenarioError
+from . import equipment as _equipment  # Equipment attached and detached (RB-CARD-14)
+from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
+from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
 from ..model import Unit, other
@@ -46,78 +48,12 @@ NO_EFFECT_KEYWORDS = {
 CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise")
 
 
-@dataclass(frozen=True)
-class Play:
-    """One card played in the showdown (an entry of ``showdown:`` with ``play:``)."""
-
-    card: Card
-    by: str  #: attacker | defender
-    targets: tuple[str, ...] = ()  #: unit names (or, for a counter, the card it counters)
-    mode: int | None = None  #: 1-based choice among the card's "Choose one" effects
-    condition: bool | None = None  #: the player's statement that the card's condition holds
-    to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
-    paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
-    facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
-    path: str = ""
-    trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
-
-    @property
-    def kind(self) -> str:  # so a Play can sit among the generic showdown effects
-        return "play"
-
-
-@dataclass(frozen=True)
-class Unmodelled:
-    card: str
-    what: str
-    why: str
-
-    def as_json(self) -> dict:
-        return {"card": self.card, "what": self.what, "why": self.why}
-
-
-@dataclass(frozen=True)
-class Change:
-    """One primitive change the interpreter asks the showdown to make."""
-
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | none
-    unit: str | None = None
-    amount: int | None = None
-    keyword: str | None = None
-    how: str = ""
-    rules: tuple[str, ...] = ()
-    note: str = ""
-
-
-class Board:
-    """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
-
-    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None,
-                 gone: list[str] | tuple[str, ...] = ()):
-        self.units, self.present, self.base = units, present, base
-        self.gone = gone  #: units that left play earlier in the showdown (killed, banished ...)
-        self.away = away if away is not None else []  #: moved to another battlefield: still in play
-
-    def where(self, name: str) -> str | None:
-        if name in self.present:
-            return "battlefield"
-        if name in self.base:
-            return "base"
-        if name in self.away:
-            return "elsewhere"
-        return None
-
-
-def _err(play: Play, message: str, rule: str, field: str | None = None) -> ScenarioError:
-    return ScenarioError(f"{play.card.name}: {message} ({rule})", path=f"{play.path}.{field}" if field else play.path)
-
-
 # ---- what the model reads in an effect record -------------------------------------------------------
 #: effect-record keys the interpreter reads; any other key makes the effect not modelled (RB-CARD-4)
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
-              "result"}
+              "result", "amount_per"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -125,7 +61,7 @@ KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "con
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
-    extra = sorted(set(e) - KNOWN_KEYS)
+    extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     return ok, why
@@ -136,6 +72,10 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     tgt = e.get("target") or {}
     if isinstance(tgt, dict) and tgt.get("kind") == "gear":
         return False, "gear on the board is not modelled (only Equipment Might bonuses)"
+    if k in _equipment.KINDS:  # RB-CARD-14
+        return _equipment.support(e)
+    if k == "create_unit_token" and not e.get("trigger"):  # RB-CARD-15
+        return _tokens.support(e)
     if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source"):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
@@ -170,6 +110,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
             return True, f"{e['amount']} damage marked (RB-MIGHT-8)"
         if e.get("amount") in AMOUNTS_READ:
             return True, f"damage equal to {AMOUNTS_READ[e['amount']]}, read as it resolves (RB-CARD-13)"
+        if _per_equipment(e):
+            return True, (f"{e['amount_per']} damage for each Equipment attached to its unit, counted as it resolves "
+                          "(RB-CARD-13, RB-CARD-14)")
         return False, f"its amount ({e.get('amount')}) is not read"
     if k == "fight":
         return True, "the two units deal damage equal to their Might to each other"
@@ -402,13 +345,16 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     if counter_effect(card, play.mode) is not None and targets.queue:
         targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before the showdown is played)
     changes = _Changes(apply)
-    if card.equipment:  # Quick-Draw Equipment played in the showdown attaches to a friendly unit
+    if play.attach_from is not None and play.attach is None:
+        raise _err(play, "`from:` names the unit whose Equipment `attach:` takes; give `attach:`", "RB-CARD-14",
+                   "from")
+    if (play.attach is not None or play.detach is not None) and not _equipment.takes(card):
+        field = "attach" if play.attach is not None else "detach"
+        raise _err(play, f"`{field}:` names the Equipment a card attaches or detaches; this card does neither",
+                   "RB-CARD-14", field)
+    if _equipment.quick_draw(card):  # CR 819.1.b: played in the showdown, it attaches to a friendly unit
         (name,) = targets.take(1, {"side": "friendly", "kind": "unit"})
-        if card.equip_might_bonus is None:
-            unmodelled.append(Unmodelled(card.name, "Equipment Might bonus", "in no source (equip_might_bonus is null)"))
-        else:
-            changes.append(Change("might", name, card.equip_might_bonus, rules=("RB-CARD-5",),
-                                  note=f"{card.name} is attached to {name}"))
+        changes += _equipment.attach_played(play, board, name)
     # Which effects apply: an "instead" effect replaces the one before it when its condition holds.
     groups: list[list[dict]] = []
     for e in effects:
@@ -455,6 +401,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             continue
         got, applied_prev = _effect(e, play, board, targets, flags)
         changes += got
+    for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
+        if c.kind == "equip" and c.amount is None:
+            unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
+                                         "in no source (equip_might_bonus is null)"))
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
     if targets.left:
@@ -537,7 +487,7 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         raise _err(play, f"the targets' total Might is more than {total_max}", "RB-CARD-1", "target")
     out: list[Change] = []
     handler = HANDLERS[k]
-    for name in names if k not in ("fight", "might_swap") else [None]:
+    for name in names if k not in ("fight", "might_swap", "create_unit_token") else [None]:
         out += handler(e, play, board, name, names)
     return out, True
 
@@ -590,10 +540,24 @@ AMOUNTS_READ = {"my Might": "its unit's Might", "my Assault": "its unit's Assaul
                 "chosen friendly unit might": "the chosen friendly unit's Might"}
 
 
+def _per_equipment(e: Mapping[str, Any]) -> bool:
+    """"N for each Equipment attached to me" (Riven, Shattered): an amount counted on its unit."""
+    return e.get("amount") == "variable" and e.get("per") == "Equipment attached to me" \
+        and isinstance(e.get("amount_per"), int)
+
+
 def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping[str, Any]:
     """``e`` with an amount read from the board as it resolves (RB-CARD-13), as a number, and how it
     was read (``_how``, for the narration)."""
     a = e.get("amount")
+    if _per_equipment(e):
+        if not play.trigger_of:
+            raise _err(play, "'for each Equipment attached to me' is its unit's: only a unit's ability has one",
+                       "RB-CARD-13")
+        u = board.units[play.trigger_of]
+        n = int(e["amount_per"]) * len(u.equipment)
+        return {**e, "amount": n, "_how": f"{e['amount_per']} for each of the {len(u.equipment)} Equipment "
+                                          f"attached to {u.name}, {n}"}
     if a not in AMOUNTS_READ:
         return e
     if a == "chosen friendly unit might":
@@ -690,6 +654,10 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "counter": _counter, "ready": _nothing, "exhaust": _nothing, "grant_ability": _nothing,
     "death_replacement": _replace_death,
 }
+
+
+HANDLERS.update(_equipment.HANDLERS)
+HANDLERS.update(_tokens.HANDLERS)
 
 
 def counter_effect(card: Card, mode: int | None) -> dict | None:

@@ -26,9 +26,12 @@ from .statics import describe as describe_static
 from .interpreter import effect_support
 from .triggers import as_ability
 from .records import effect_text
-from .units import COMBAT_TRIGGERS, can_act, load_units
-from .spells import load_cards
+from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, can_act, load_units
+from .spells import Card, load_cards
 from .interpreter import describe_effects
+
+#: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board (RB-CARD-9)
+MIGHTY = "While I'm [Mighty]"
 
 
 @dataclass
@@ -50,8 +53,8 @@ def card(name: str) -> CardReport:
     return CardReport(game="riftbound", verb="card", scenario=None, title=data["name"], card=data)
 
 
-def present(report: CardReport, console: Console) -> None:
-    """:func:`card_lines` of the report."""
+def present(report: Report, console: Console) -> None:
+    """:func:`card_lines` of a card report."""
     for line in card_lines(report.card):
         console.print(line, highlight=False, markup=False)
 
@@ -63,59 +66,87 @@ def card_report(name: str) -> dict:
     units, cards = load_units(), load_cards()
     card = cards.find(name)
     if card is not None:
-        modelled, unmodelled = describe_effects(card)
-        out: dict[str, Any] = {
-            "name": card.name, "id": card.id, "type": card.type, "speed": card.speed,
-            "showdown_playable": card.showdown_playable, "cost": {"energy": card.energy_cost,
-                                                                  "power": card.power_cost},
-            "rule": "RB-SHOW-4",
-            "modelled": modelled, "unmodelled": unmodelled,
-        }
-        if card.equipment:
-            out["equipment"] = {"might_bonus": card.equip_might_bonus}
-        return out
+        return spell_report(card)
     found = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
     if found:
         u = [c for c in found if c.reprint_of is None][0] if any(c.reprint_of is None for c in found) else found[0]
-        unmodelled = [{"card": u.name, "what": f"conditional keyword {ck.get('keyword')}"
-                       + (f" {ck.get('value')}" if ck.get("value") else ""),
-                       "why": f"only while {ck.get('condition')}: give `conditions_hold: true|false` in the scenario"}
-                      for ck in u.conditional_keywords]
-        if u.damage_immunity_text:
-            unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
-                               "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
-        idle: list[dict] = []
-        triggered: list[dict] = []
-        for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
-            if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
-                ok, why = effect_support(as_ability(e))
-                if ok:  # RB-CARD-10: resolved by the interpreter as the showdown begins
-                    triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
-                                      "how": "on the chain as the showdown begins; its choice stated as "
-                                             "`{trigger: UNIT, target: ...}` (RB-SHOW-2, RB-CARD-10)"})
-                else:
-                    unmodelled.append({"card": u.name, "what": label, "why": why})
-                continue
-            acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
-            if not acts:
-                idle.append({"what": label, "how": "no effect on a combat: a normal-speed ability or a trigger "
-                                                   "outside combat (CR 806.1.c; RB-CARD-4)"})
-                continue
-            why = "unit abilities are not modelled" + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
-            unmodelled.append({"card": u.name, "what": label, "why": why})
-        for clause in u.unparsed:
-            unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
-        return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
-                "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
-                "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
-                "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
-                             for k in u.keywords]
-                + [{"what": f"static ability: {describe_static(e)}",
-                    "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
-                   for e in u.static_abilities()] + triggered + idle,
-                "unmodelled": unmodelled}
+        return unit_report(u)
     every = list(dict.fromkeys(cards.names + units.names))
     return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}
+
+
+def spell_report(card: Card) -> dict:
+    """A spell or gear card as :func:`card_report` gives it."""
+    modelled, unmodelled = describe_effects(card)
+    out: dict[str, Any] = {
+        "name": card.name, "id": card.id, "type": card.type, "speed": card.speed,
+        "showdown_playable": card.showdown_playable, "hidden": any(k == "Hidden" for k, _ in card.keywords),
+        "cost": {"energy": card.energy_cost,
+                                                              "power": card.power_cost},
+        "rule": "RB-SHOW-4",
+        "modelled": modelled, "unmodelled": unmodelled,
+    }
+    if card.equipment:
+        out["equipment"] = {"might_bonus": card.equip_might_bonus}
+    return out
+
+
+def unit_report(u: UnitCard) -> dict:
+    """A unit card as :func:`card_report` gives it: its keywords, the static abilities and combat
+    triggers the model reads, the abilities that cannot act in a combat, and what is not modelled."""
+    unmodelled: list[dict] = []
+    read: list[dict] = []  # what the model reads beyond the keywords, static abilities and triggers
+    conditional = {e.get("effect") for e in u.abilities if e.get("effect") in ("no_combat_damage", "ignore_tank")
+                   and not u.read_as_flag(e)}  # read as an ability, and named NOT MODELLED below
+    if u.no_combat_damage and "no_combat_damage" not in conditional:
+        read.append({"what": "deals no combat damage", "how": "adds 0 to its side's total (RB-DMG-2)"})
+    if u.ignores_tank_here and "ignore_tank" not in conditional:
+        read.append({"what": "its controller ignores Tank here", "how": "Tank does not order its side's split "
+                                                                        "(RB-ORD-2 set aside by the card text)"})
+    for ck in u.conditional_keywords:
+        what = f"conditional keyword {ck.get('keyword')}" + (f" {ck.get('value')}" if ck.get("value") else "")
+        if ck.get("keyword") not in COMBAT_KEYWORDS:  # Deflect, Ganking, ...: no combat damage either way
+            read.append({"what": f"{what} ({ck.get('condition')})",
+                         "how": "no effect on combat damage (RB-MIGHT-10, RB-MIGHT-11, RB-CARD-5)"})
+        elif ck.get("condition") == MIGHTY:
+            read.append({"what": f"{what} ({ck.get('condition')})",
+                         "how": "held while the unit has 5+ Might, worked out from the board (RB-CARD-9, RB-READ-5)"})
+        else:
+            unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
+                                                                    "`conditions_hold: true|false` in the scenario"})
+    if u.damage_immunity_text:
+        unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
+                           "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
+    idle: list[dict] = []
+    triggered: list[dict] = []
+    for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
+        if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
+            ok, why = effect_support(as_ability(e))
+            if ok:  # RB-CARD-10: resolved by the interpreter as the showdown begins
+                triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
+                                  "how": "on the chain as the showdown begins; its choice stated as "
+                                         "`{trigger: UNIT, target: ...}` (RB-SHOW-2, RB-CARD-10)"})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": why})
+            continue
+        acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
+        if not acts:
+            idle.append({"what": label, "how": "no effect on a combat: a normal-speed ability or a trigger "
+                                               "outside combat (CR 806.1.c; RB-CARD-4)"})
+            continue
+        why = "unit abilities are not modelled" + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
+        unmodelled.append({"card": u.name, "what": label, "why": why})
+    for clause in u.unparsed:
+        unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
+    return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
+            "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
+            "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
+            "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
+                         for k in u.keywords]
+            + [{"what": f"static ability: {describe_static(e)}",
+                "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
+               for e in u.static_abilities()] + read + triggered + idle,
+            "unmodelled": unmodelled}
 
 
 _UNIT_KEYWORD_RULES = {
@@ -143,6 +174,8 @@ def card_lines(report: dict) -> list[str]:
         lines.append(f"{report['name']} ({report['id']}): {report['type']}, {report['speed']}, cost "
                      f"{cost['energy'] or 0} Energy" + (f" + {cost['power']} Power" if cost["power"] else ""))
         lines.append("  " + ("playable in a showdown (Action or Reaction)" if report["showdown_playable"]
+                             else "playable in a showdown only from facedown ([Hidden]: it then has Reaction)"
+                             if report.get("hidden")
                              else "not playable in a showdown: only Action and Reaction cards are") + " (RB-SHOW-4)")
         if "equipment" in report:
             b = report["equipment"]["might_bonus"]

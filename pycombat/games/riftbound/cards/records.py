@@ -12,7 +12,7 @@ from typing import Any, Mapping
 def effect_text(e: Mapping[str, Any]) -> str:
     """An effect record in words: its kind, its numbers and its condition."""
     parts = [str(e.get("effect"))]
-    for key in ("keyword", "value", "amount", "value_per", "to", "what"):
+    for key in ("keyword", "value", "amount", "value_per", "count", "token", "might", "to", "what"):
         if e.get(key) is not None:
             parts.append(f"{key}={e[key]}")
     if e.get("condition"):

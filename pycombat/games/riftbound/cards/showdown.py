@@ -66,6 +66,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
     away: list[str] = []  # moved to another battlefield during the showdown
     units.update({u.name: u for u in scenario.reserve})
     removed: list[tuple[str, str, str]] = []
+    loose = {side: list(scenario.gear.get(side, ())) for side in ("attacker", "defender")}  # RB-CARD-14
     lines: list[Line] = []
     unmodelled: list = []
     for u in list(units.values()):
@@ -115,12 +116,12 @@ def play_showdown(scenario: Scenario) -> Showdown:
             said = []
 
             def apply(c, said=said):
-                text, rules = _change(c, units, present, base, removed, away)
+                text, rules = _change(c, units, present, base, removed, away, loose)
                 said.append(Line(text, rules))
 
             try:
                 gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
-                _, missing = interpret(e, View(live, present, base, away, gone), scenario.flags, apply)
+                _, missing = interpret(e, View(live, present, base, away, gone, loose), scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
@@ -188,12 +189,24 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
 
 
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
-            away: list[str]) -> tuple[str, tuple]:
+            away: list[str], gear: dict[str, list[str]] | None = None) -> tuple[str, tuple]:
     """Apply one interpreter change (in place); its narration and rule ids."""
     n = c.unit
     note = f"{c.note}: " if c.note else ""
     if c.kind == "none":
         return (c.note or "no effect"), c.rules
+    if c.kind == "equip":
+        return _equip(c, units, gear if gear is not None else {})
+    if c.kind == "token":  # RB-CARD-15: a new unit, at its player's base or at the battlefield
+        units[n] = c.new
+        kws = f", {', '.join(c.new.keywords)}" if c.new.keywords else ""
+        if c.how == "battlefield":
+            present.append(n)
+            return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to the battlefield and fights for the "
+                    f"{c.new.side}", c.rules)
+        base.append(n)
+        return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to its base: not in this combat unless a "
+                "card moves it in", c.rules)
     if c.kind == "enter":
         base.remove(n)
         present.append(n)
@@ -234,6 +247,38 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"deal {c.amount} to {n}", f"deal {c.amount} to {n} ({c.how})", 1)
     return note + text, tuple(dict.fromkeys(c.rules + rules))
+
+
+def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, tuple]:
+    """RB-CARD-14: an Equipment attached to or detached from unit ``c.unit``; its Might bonus
+    (``c.amount``, None when the data has none) comes or goes with it. A detached Equipment stays in
+    play unattached (its controller's ``gear``), where a later card may attach it again."""
+    n, what = c.unit, c.keyword
+    u = units[n]
+    changes = list(u.might_changes)
+    if c.how == "attach":
+        pool = gear.setdefault(u.side, [])
+        if what in pool:
+            pool.remove(what)
+        if c.amount is not None:
+            changes.append(c.amount)
+        units[n] = replace(u, equipment=u.equipment + (what,), might_changes=tuple(changes))
+        bonus = f": +{c.amount} Might (now {units[n].current_might})" if c.amount is not None else \
+            ": its Might bonus is in no source"
+        return (c.note or f"{what} is attached to {n}") + bonus, c.rules
+    kept = list(u.equipment)
+    kept.remove(what)
+    if c.amount is not None:  # the bonus it gave (RB-CARD-5) goes: one such change, or a change taking it back
+        if c.amount in changes:
+            changes.reverse()
+            changes.remove(c.amount)
+            changes.reverse()
+        else:
+            changes.append(-c.amount)
+    units[n] = replace(u, equipment=tuple(kept), might_changes=tuple(changes))
+    gear.setdefault(u.side, []).append(what)
+    bonus = f": -{c.amount} Might (now {units[n].current_might})" if c.amount is not None else ""
+    return f"{what} is detached from {n}{bonus}", c.rules
 
 
 def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, ...]]:

@@ -71,7 +71,18 @@ class UnitCard:
         from .statics import reads
 
         return [(e, f"ability {e['trigger'] + ': ' if e.get('trigger') else ''}{effect_text(e)}")
-                for e in self.abilities if e.get("effect") not in ABILITIES_READ and reads(e) is not None]
+                for e in self.abilities if not self.read_as_flag(e) and reads(e) is not None]
+
+    def read_as_flag(self, e: dict) -> bool:
+        """Whether ability ``e`` is what the card's flag says and the model applies (RB-DMG-2 "I don't
+        deal combat damage", Dune Surfer's "you ignore Tank here"): only with no condition, and for "no
+        combat damage" only on the unit itself; another unit's (Vilemaw's "enemy units here with less
+        Might than me") or a conditional one is an ability the model does not read (RB-CARD-4)."""
+        if e.get("effect") not in ABILITIES_READ or e.get("condition"):
+            return False
+        if e["effect"] == "no_combat_damage":
+            return self.no_combat_damage and (e.get("target") or {}).get("ref") == "self"
+        return self.ignores_tank_here
 
     def combat_triggers(self, role: str) -> tuple[dict, ...]:
         """Its "When I attack" / "When I defend" abilities that fire on ``role``'s side (RB-SHOW-2)."""

@@ -122,7 +122,8 @@ def replace_setup(e: Evaluated) -> Optimal:
     return e.solver
 
 
-def _units(setup, role: str, units) -> str:
+def units_text(setup, role: str, units) -> str:
+    """A side's units by Nation (``Sauron 3R 0E``, or ``no units``) in a set-up."""
     nations = load_nations().nations
     prof = setup.attacker if role == "attacker" else setup.defender
     parts = [f"{nations[n].name} {r}R {e}E" for n, (r, e) in zip(prof.nations, units) if r or e]
@@ -156,9 +157,9 @@ def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
             a2, pa2 = opt.fixed.casualties("attacker", a, pa, j, None)
         _, (d2, pd2) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
         if j:
-            lines.append(f"  attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}")
+            lines.append(f"  attacker takes {j}: {units_text(setup, 'attacker', a)} -> {units_text(setup, 'attacker', a2)}")
         if i:
-            lines.append(f"  defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}")
+            lines.append(f"  defender takes {i}: {units_text(setup, 'defender', d)} -> {units_text(setup, 'defender', d2)}")
         opt.end_value(a2, pa2, d2, pd2, rnd)
         _, choice = opt._end[(a2, pa2, d2, pd2, rnd)]
         if isinstance(choice, Outcome):
@@ -215,7 +216,7 @@ def first_round_choices(res: Optimized) -> list[str]:
                 continue
             opt.after_value(state, i0, j)
             a2, _ = opt._choice[("acas", state, i0, j)]
-            lines.append(f"attacker takes {j}: {_units(setup, 'attacker', a)} -> {_units(setup, 'attacker', a2)}"
+            lines.append(f"attacker takes {j}: {units_text(setup, 'attacker', a)} -> {units_text(setup, 'attacker', a2)}"
                          f" (when the defender takes {i0})")
     if "defender_casualties" in opt.decide:
         opt.after_value(state, i0, j0)
@@ -225,7 +226,7 @@ def first_round_choices(res: Optimized) -> list[str]:
             if i == 0:
                 continue
             _, (d2, _) = opt.defender_casualties(a2, pa2, d, pd, i, rnd)
-            lines.append(f"defender takes {i}: {_units(setup, 'defender', d)} -> {_units(setup, 'defender', d2)}"
+            lines.append(f"defender takes {i}: {units_text(setup, 'defender', d)} -> {units_text(setup, 'defender', d2)}"
                          f" (when the attacker takes {j0})")
     return lines
 
@@ -235,4 +236,4 @@ def _short(p: Fraction) -> str:
     return f"{text} = {float(p):.4f}" if len(text) <= 24 else f"{float(p):.4f}"
 
 
-__all__ = ["optimize", "principal_line", "Optimized", "Evaluated", "terminal_after_casualties"]
+__all__ = ["optimize", "principal_line", "units_text", "Optimized", "Evaluated", "terminal_after_casualties"]

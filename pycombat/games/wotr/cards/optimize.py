@@ -16,11 +16,16 @@ from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Policy, objective_of
 from .battle import CardPlan, card_battle_odds, card_context
 from .combat_round import playable
+from .choice_report import ROLES, PositionChoice, option_values, units_text
+from pycombat.tree.options import Short
 from .round_game import MAX_CARD_ROUNDS, MAX_POSITIONS, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
 from ..battle.setup import battle_setup
 from ..battle.splits import judge_attack
 from pycombat.errors import TooLargeError
+
+#: positions of each round the text shows (the likeliest; the JSON has them all)
+SHOWN_PER_ROUND = 3
 
 
 @dataclass
@@ -37,6 +42,10 @@ class CardChoice:
     positions: int = 1  #: card-choice positions valued
     later: dict = field(default_factory=dict)  #: round >= 2 -> role -> option -> chance it is chosen
     why_first_only: str | None = None  #: why later rounds are played without cards
+    #: the card choice at every position the optimal play reaches (round 1's start first), each option
+    #: valued (:class:`.choice_report.PositionChoice`); round 1's only when the choice is kept to round 1
+    decisions: list[PositionChoice] = field(default_factory=list)
+    sides: tuple[str, ...] = ROLES  #: the sides whose options are reported (``optimize --decide``)
 
     def json(self) -> dict:
         from pycombat.dice import as_json
@@ -50,9 +59,14 @@ class CardChoice:
                 "later_rounds": {str(r): {role: {k: as_json(v) for k, v in m.items()} for role, m in by.items()}
                                  for r, by in sorted(self.later.items())},
                 **({"first_round_only_because": self.why_first_only} if self.why_first_only else {}),
+                "sides_reported": list(self.sides),
+                "rounds": [{"round": rnd, "positions": [c.json(self.sides) for c in cs]}
+                           for rnd, cs in _by_round(self.decisions).items()],
                 "rules": ["WOTR-CARD-2", "WOTR-CARD-4", "WOTR-CARD-5"]}
 
-    def lines(self) -> list[str]:
+    def lines(self, top: int | None = None) -> list[str]:
+        """The round-1 matrix game, the later rounds' mixes, then :meth:`round_lines` (``top`` options
+        per side and position)."""
         def mix(m):
             return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
         later = ("cards chosen the same way in every later round, the battle "
@@ -78,7 +92,34 @@ class CardChoice:
                             f"{k} with chance {_short(v)}" for k, v in plays.items()))
         elif self.why_first_only:
             out.append(f"  round 1 only: {self.why_first_only}")
+        return out + self.round_lines(top=top)
+
+    def round_lines(self, shown: int = SHOWN_PER_ROUND, top: int | None = None) -> list[str]:
+        """Round by round, the positions the optimal play reaches (the likeliest ``shown`` of each round)
+        with the reported sides' mixes and every option's value and difference from the best (at most
+        ``top`` options per side; a side with a single option is forced and not shown)."""
+        who = " and ".join(f"the {r}" for r in self.sides)
+        out = [f"Card choices round by round for {who} (each position the optimal play reaches, with its chance; "
+               "an option's value is the attacker's expected objective when its side plays it and the other side "
+               "its optimal mix, best first, with its difference from the best):"]
+        short = Short()
+        for rnd, cs in _by_round(self.decisions).items():
+            for c in cs[:shown]:
+                out.extend(c.lines(short, self.sides, top=top))
+            if len(cs) > shown:
+                rest = sum((c.chance for c in cs[shown:]), Fraction(0))
+                out.append(f"    ... {len(cs) - shown} more positions of round {rnd} (reached with chance "
+                           f"{short(rest)} together): --json lists them")
+        if short.rounded:
+            out.append("  " + Short.NOTE)
         return out
+
+
+def _by_round(decisions) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for c in decisions:
+        out.setdefault(c.round, []).append(c)
+    return out
 
 
 def _short(v: Fraction) -> str:
@@ -117,10 +158,12 @@ def variants(card, role: str, setup, ctx, units=None):
     return [(card.name, card, Choices())]
 
 
-def _positions_estimate(setup, policy, plan) -> int:
-    """The card game's positions, estimated before it is solved: the card-less battle's start-of-round
-    positions times the sub-hands each side can still hold (cards remove figures and reach other
-    positions too, so the solve keeps its own budget)."""
+def _estimate(setup, policy, plan) -> tuple[int, int]:
+    """The card game's size, estimated before it is solved: ``(the card-less battle's start-of-round
+    positions, those times the sub-hands each side can still hold)``. A card round's result does not
+    depend on the rest of the hands, so the card rounds to play are about the battle's positions times
+    the pairs of choices that play a card (cards remove figures and reach other positions too, so the
+    solve keeps its own budget)."""
     from ..battle.process import Decisions, forward
 
     states = forward(setup, Decisions(setup, policy)).states
@@ -131,12 +174,16 @@ def _positions_estimate(setup, policy, plan) -> int:
             counts[c.name] = counts.get(c.name, 0) + 1
         for k in counts.values():
             n *= k + 1
-    return n
+    return states, n
 
 
-def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) -> CardChoice | None:
+def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, *, decide: str = "both",
+                 max_positions: int = MAX_POSITIONS, max_card_rounds: int = MAX_CARD_ROUNDS) -> CardChoice | None:
     """The card game of ``s`` (None when no side holds a hand): in every round it plays when no
-    position can repeat with the same hands (:mod:`.round_game`), else in round 1 with no card later."""
+    position can repeat with the same hands (:mod:`.round_game`) and the game fits the work budget
+    (``max_positions`` card-choice positions, ``max_card_rounds`` card rounds played, estimated before
+    it starts and kept while it runs), else in round 1 with no card later. Both sides choose their
+    cards optimally (a zero-sum game); ``decide`` names the side(s) whose options are reported."""
     plan = s.card_plan
     if plan is None or not any(plan.hands.values()):
         return None
@@ -170,18 +217,22 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) 
         return opts
 
     a0, d0 = setup.start[0], setup.start[2]
+    sides = ROLES if decide == "both" else (decide,)
     first = {role: options(role, plan.hands.get(role, ()), ctx, a0, d0, first=True) for role in ("attacker", "defender")}
     every, why_not = None, None
     if not plan.later and not any(plan.cards.values()):
-        est = _positions_estimate(setup, policy, plan)
+        states, est = _estimate(setup, policy, plan)
         cells = len(first["attacker"]) * len(first["defender"])
+        rounds_est = states * (cells - 1)
         try:
-            if est > MAX_POSITIONS or est * (cells - 1) > 2 * MAX_CARD_ROUNDS:
-                raise TooLargeError(f"about {est:,} card-choice positions (the battle's positions times the sets of "
-                                    f"cards the hands can still hold) of up to {cells} card rounds each, more than "
-                                    f"this solver's budget ({MAX_POSITIONS:,} positions, {MAX_CARD_ROUNDS:,} card "
-                                    "rounds)")
-            every = solve_rounds(s, setup, plan, policy, objective, options)
+            if est > max_positions or rounds_est > max_card_rounds:
+                raise TooLargeError(f"about {est:,} card-choice positions (the battle's {states:,} positions times "
+                                    f"the sets of cards the hands can still hold) and {rounds_est:,} card rounds to "
+                                    f"play (its positions times the {cells - 1} pairs of choices that play a card), "
+                                    f"more than this solver's budget ({max_positions:,} positions, "
+                                    f"{max_card_rounds:,} card rounds)")
+            every = solve_rounds(s, setup, plan, policy, objective, options, max_positions=max_positions,
+                                 max_rounds_played=max_card_rounds)
         except Repeats as exc:
             why_not = (f"{exc}: both may pass and nobody may score a hit, so the position can come back with the "
                        "same hands (the value of such a game can be irrational); set max_rounds to choose cards "
@@ -194,7 +245,7 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) 
         rows, cols = every.rows, every.cols
         return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
                           {c: p for c, p in zip(cols, every.y) if p}, pol, excluded, rounds="every",
-                          positions=every.positions, later=every.later)
+                          positions=every.positions, later=every.later, decisions=every.decisions, sides=sides)
     matrix = []
     for _, ca, cha in first["attacker"]:
         row = []
@@ -208,5 +259,9 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None) 
 
     rows = [label for label, _, _ in first["attacker"]]
     cols = [label for label, _, _ in first["defender"]]
+    hands = {role: tuple(sorted(c.name for c in plan.hands.get(role, ()))) for role in ROLES}
+    start = PositionChoice(1, Fraction(1), units_text(setup, "attacker", a0), units_text(setup, "defender", d0), hands,
+                           v, option_values({"attacker": rows, "defender": cols}, matrix, x, y), units=(a0, d0))
     return CardChoice(rows, cols, matrix, v, {r: p for r, p in zip(rows, x) if p},
-                      {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not)
+                      {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not,
+                      decisions=[start], sides=sides)

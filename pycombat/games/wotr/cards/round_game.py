@@ -16,7 +16,7 @@ and nobody scores a hit repeats the position; the value of such a game can be ir
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable
 
@@ -24,6 +24,7 @@ from pycombat.errors import TooLargeError
 from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Decisions, Outcome, Policy, forward, into_siege, objective_of, transitions
 from .battle import after_card_round, card_context, lost_variant
+from .choice_report import PositionChoice, option_values, units_text
 from .combat_round import CardRound, Choices, RoundEnd, playable
 
 
@@ -43,6 +44,9 @@ class RoundsSolved:
     y: list[Fraction]
     positions: int  #: card-choice positions valued (round 1 included)
     later: dict[int, dict[str, dict[str, Fraction]]]  #: round >= 2 -> role -> card -> chance it is played
+    #: every position the optimal play reaches where a side may play a card, round 1's first, with each
+    #: side's options valued (:class:`.choice_report.PositionChoice`)
+    decisions: list = field(default_factory=list)
 
 
 def hand_key(cards) -> tuple[str, ...]:
@@ -182,9 +186,23 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
     if info is None:
         return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], len(memo), {})
     opts, matrix, x, y = info
-    _reach(memo, succ, ((), ()), start, hands0, reach)
+    p_at = _reach(memo, succ, ((), ()), start, hands0, reach)
+    decisions = sorted((_decision(k, rnd, p, memo[k], variant(k[0])) for k, by_round in p_at.items()
+                        if memo[k][1] is not None for rnd, p in by_round.items() if p),
+                       key=lambda c: (c.round, -c.chance))
     return RoundsSolved([lbl for lbl, _, _ in opts["attacker"]], [lbl for lbl, _, _ in opts["defender"]], matrix, v,
-                        x, y, len(memo), {r: by for r, by in reach.items() if r > 1})
+                        x, y, len(memo), {r: by for r, by in reach.items() if r > 1}, decisions)
+
+
+def _decision(k: tuple, rnd: int, chance: Fraction, got: tuple, var) -> PositionChoice:
+    """The reported card choice at position ``k`` (variant key, state, hands), reached in round ``rnd``
+    with ``chance``."""
+    key, st, hands = k
+    v, (opts, matrix, x, y) = got
+    labels = {role: [lbl for lbl, _, _ in opts[role]] for role in ("attacker", "defender")}
+    return PositionChoice(rnd, chance, units_text(var, "attacker", st[0]), units_text(var, "defender", st[2]),
+                          {"attacker": hands[0], "defender": hands[1]}, v, option_values(labels, matrix, x, y),
+                          lost_to_cards=key, units=(st[0], st[2]))
 
 
 def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
@@ -194,27 +212,34 @@ def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
     return hand[:i] + hand[i + 1:]
 
 
-def _reach(memo: dict, succ: dict, key0, start, hands0, reach: dict) -> None:
+def _reach(memo: dict, succ: dict, key0, start, hands0, reach: dict) -> dict:
     """Per round after the first, the chance that each side plays each card (or none) when both
-    follow the optimal strategies: the chance of reaching each position (pushed forward through the
-    positions in topological order: ``memo`` holds every position after all it leads to) times its mix."""
-    p_at: dict[tuple, Fraction] = {(key0, start, hands0): Fraction(1)}
+    follow the optimal strategies: the chance of reaching each position in each round (pushed forward
+    through the positions in topological order: ``memo`` holds every position after all it leads to)
+    times its mix. The round is counted along the way: a position's own round index stops counting
+    where every further round is alike (a siege, a battle without ``max_rounds``), and one position
+    may be reached in different rounds. Returns position -> round -> chance (round 1's start first)."""
+    p_at: dict[tuple, dict[int, Fraction]] = {(key0, start, hands0): {1: Fraction(1)}}
     for k in reversed(list(memo)):
-        p = p_at.get(k)
+        by_round = p_at.get(k)
         info = memo[k][1]
-        if not p or info is None:
+        if not by_round or info is None:
             continue
         opts, _, x, y = info
-        rnd = k[1][4]
-        if k != (key0, start, hands0):
+        for rnd, p in by_round.items():
+            if rnd == 1:
+                continue
             by = reach.setdefault(rnd, {"attacker": {}, "defender": {}})
             for role, mix in (("attacker", x), ("defender", y)):
                 for (lbl, _, _), m in zip(opts[role], mix):
                     if m:
                         by[role][lbl] = by[role].get(lbl, Fraction(0)) + p * m
         for (i, j), nexts in succ[k].items():
-            w = p * x[i] * y[j]
+            w = x[i] * y[j]
             if not w:
                 continue
             for k2, q in nexts:
-                p_at[k2] = p_at.get(k2, Fraction(0)) + w * q
+                to = p_at.setdefault(k2, {})
+                for rnd, p in by_round.items():
+                    to[rnd + 1] = to.get(rnd + 1, Fraction(0)) + p * w * q
+    return p_at

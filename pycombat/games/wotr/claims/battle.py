@@ -289,7 +289,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             return Verdict(c, False, ["WOTR-END-4", "WOTR-SIEGE-5"], notes=["a besieged Army never retreats"])
         regions = retreat_regions(s)
         return Verdict(c, setup.can_retreat, ["WOTR-END-3", "WOTR-ROUND-3", "WOTR-MOVE-3"],
-                       notes=["free regions: " + (", ".join(regions) or "none")])
+                       notes=["free regions: " + (", ".join(regions) or "none")],
+                       parts={"WOTR-ROUND-3": "If he continues, the defender may retreat"})
     if c.kind == "may_retreat_into_siege":
         setup = battle_setup(s)
         rules = ["WOTR-SITE-2", "WOTR-END-6"]

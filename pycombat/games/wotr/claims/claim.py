@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from pycombat.verdicts import Claim as BaseClaim
 from pycombat.verdicts import reasons, verdict_json
@@ -20,6 +21,25 @@ class Claim(BaseClaim):
     split: Force | None = None  #: the attacking part the claim is about (None: the scenario's)
 
 
+#: the sub-item of a rule that an engaged detail names (``engaged/2`` of asp_rules/wotr/cards.lp):
+#: (rule id, the detail's name, its last argument or None) -> the sub-item's opening words
+ENGAGED_ITEMS = {("WOTR-DICE-2", "army_card", None): "Play a card with an Army icon",
+                 ("WOTR-DICE-3", "character_card", None): "Play a Character card",
+                 ("WOTR-EVT-1", "deck", "character"): "Character events",
+                 ("WOTR-EVT-1", "deck", "strategy"): "Strategy events"}
+
+
+def engaged_parts(engaged: Any) -> dict[str, Any]:
+    """The sub-items that ``engaged`` ((rule id, detail) pairs) names, by rule id (:data:`ENGAGED_ITEMS`)."""
+    out: dict[str, list[str]] = {}
+    for rule, detail in engaged:
+        name, last = (detail[0], detail[-1]) if isinstance(detail, tuple) else (detail, None)
+        item = ENGAGED_ITEMS.get((rule, name, last))
+        if item and item not in out.setdefault(rule, []):
+            out[rule].append(item)
+    return {rule: items for rule, items in out.items() if items}
+
+
 @dataclass
 class Verdict:
     claim: Claim
@@ -27,10 +47,11 @@ class Verdict:
     rules: list[str]
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
+    parts: dict[str, Any] = field(default_factory=dict)  #: rule id -> the sub-item(s) that decided (opening words)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
 
     def as_json(self) -> dict:
-        return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules),
+        return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules, parts=self.parts),
                             deciding_flags=self.deciding_flags, notes=self.notes)

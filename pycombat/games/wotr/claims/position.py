@@ -36,7 +36,7 @@ from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, verify_claims
 from ..board import load_board, load_nations
 from ..characters import load_characters
-from .claim import NEGATIONS, THIRD_PERSON, Claim, Verdict
+from .claim import NEGATIONS, THIRD_PERSON, Claim, Verdict, engaged_parts
 from ..position.facts import MGroup, groups_of
 from ..position.scenario import DIE_FACES, DIE_LABEL, PositionScenario
 from ..reading import _force
@@ -400,7 +400,8 @@ def _notes(v) -> list[str]:
 
 
 def _card_verdict(c: Claim, v, note: str | None = None) -> Verdict:
-    return Verdict(c, v.holds, v.rules or ["WOTR-DICE-8"], notes=([note] if note else []) + _notes(v))
+    return Verdict(c, v.holds, v.rules or ["WOTR-DICE-8"], notes=([note] if note else []) + _notes(v),
+                   parts=engaged_parts(v.engaged))
 
 
 def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:

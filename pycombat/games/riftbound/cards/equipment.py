@@ -1,0 +1,143 @@
+"""Equipment attached and detached in a showdown (RB-CARD-14), read by the one interpreter.
+
+An Equipment gives its Might bonus (the data's ``equip_might_bonus``, RB-CARD-5) to the unit it is
+attached to, and only while attached. Three effect kinds of the data move it:
+
+* ``attach_or_detach_equipment`` ("Choose a unit and an Equipment with the same controller. Attach
+  that Equipment to that unit or detach that Equipment from that unit", Angle Shot): the entry says
+  which, ``attach: NAME`` or ``detach: NAME``;
+* ``detach_equipment`` ("detach an Equipment from it"): ``detach: NAME``, or the unit's only one;
+* ``attach_equipment`` of an Equipment card itself ("When you play this from face down, attach it to
+  a unit you control (here)", Edge of Night), and Quick-Draw (CR 819.1.b): the card played attaches
+  to the friendly unit the entry names.
+
+Attaching moves the Equipment from the unit it was on (that unit loses the bonus) or from its
+controller's unattached gear (a side's ``gear:``); detaching leaves it in play unattached, under the
+same controller. Every change is a :class:`~.interpreter.Change` of kind ``equip`` the showdown
+applies (``how``: ``attach`` | ``detach``; ``keyword``: the Equipment; ``amount``: its bonus, None
+when the data has none, which is then NOT MODELLED, RB-CARD-4).
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .plays import Board, Change, Play, play_error as _err
+from .spells import Card, load_cards
+
+#: the effect kinds this module reads
+KINDS = ("attach_or_detach_equipment", "detach_equipment", "attach_equipment")
+#: the trigger of an Equipment that attaches itself as it is played from facedown (Edge of Night)
+FACEDOWN_PLAY = "When you play this from face down"
+
+
+def support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    """``(modelled, how or why not)`` for an effect of :data:`KINDS`."""
+    k = e.get("effect")
+    tgt = e.get("target") or {}
+    if k == "attach_or_detach_equipment":
+        return True, ("attaches or detaches the Equipment the entry names (`attach: NAME` or `detach: NAME`, "
+                      "same controller as the unit): its Might bonus comes or goes with it (RB-CARD-14)")
+    if k == "detach_equipment":
+        return True, "detaches the Equipment the entry names (`detach: NAME`): the unit loses its Might bonus (RB-CARD-14)"
+    if k == "attach_equipment" and e.get("trigger") == FACEDOWN_PLAY and "ref" not in tgt:
+        return True, "played from facedown, it attaches to the friendly unit the entry names: +its Might bonus (RB-CARD-14)"
+    return False, "attaching an Equipment other than the card played is not modelled"
+
+
+def takes(card: Card) -> bool:
+    """Whether the card's effects read an entry's ``attach:`` / ``detach:``."""
+    return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment") for e in card.effects)
+
+
+def quick_draw(card: Card) -> bool:
+    """A Quick-Draw Equipment: played (it has Reaction), it attaches to a unit its player controls
+    (CR 819.1.b, RB-CARD-5)."""
+    return card.equipment and any(k == "Quick-Draw" for k, _ in card.keywords)
+
+
+def attach_played(play: Play, board: Board, name: str) -> list[Change]:
+    """The Equipment card played attaches to ``name`` (Quick-Draw; Edge of Night from facedown)."""
+    card = play.card
+    return [Change("equip", name, card.equip_might_bonus, keyword=card.name, how="attach",
+                   rules=("RB-CARD-14", "RB-CARD-5"), note=f"{card.name} is played and attached to {name}")]
+
+
+def _source(play: Play, board: Board, unit: str, equipment: str) -> str | None:
+    """Where the Equipment the play attaches to ``unit`` comes from: the unit the entry's ``from:``
+    names, else an unattached one of its controller (``"gear"``), else the one other unit of the same
+    controller that has one; None when the controller has none (RB-CARD-1, RB-CARD-14)."""
+    side = board.units[unit].side
+    holders = [n for n, u in board.units.items()
+               if u.side == side and board.where(n) is not None and equipment in u.equipment and n != unit]
+    if play.attach_from is not None:
+        if play.attach_from not in holders:
+            raise _err(play, f"`from: {play.attach_from}`: not a unit of the same controller as {unit} with "
+                       f"{equipment} attached", "RB-CARD-1", "from")
+        return play.attach_from
+    if equipment in board.gear.get(side, ()):
+        return "gear"
+    if len(holders) > 1:
+        raise _err(play, f"{', '.join(holders)} each have {equipment}: give `from: UNIT` (whose {equipment})",
+                   "RB-CARD-14", "from")
+    if holders:
+        return holders[0]
+    return unit if equipment in board.units[unit].equipment else None
+
+
+def _equipment(play: Play, name: str, field: str) -> Card:
+    gear = load_cards().find(name)
+    if gear is None or not gear.equipment:
+        raise _err(play, f"`{field}: {name}` is not an Equipment card", "RB-CARD-14", field)
+    return gear
+
+
+def attach_or_detach(e, play: Play, board: Board, name: str, names) -> list[Change]:
+    """Angle Shot: attach the named Equipment to ``name``, or detach it from ``name`` (RB-CARD-14)."""
+    if (play.attach is None) == (play.detach is None):
+        raise _err(play, "give `attach: EQUIPMENT` or `detach: EQUIPMENT` (which Equipment, and which of the two)",
+                   "RB-CARD-14", "attach")
+    if play.detach is not None:
+        return detach(e, play, board, name, names)
+    gear = _equipment(play, play.attach, "attach")
+    u = board.units[name]
+    where = _source(play, board, name, gear.name)
+    if where is None:
+        raise _err(play, f"{u.side}'s player controls no {gear.name} (on a unit or in its `gear:`): the Equipment "
+                   f"and {name} must have the same controller", "RB-CARD-1", "attach")
+    if where == name:
+        return [Change("none", name, note=f"{gear.name} is already attached to {name}", rules=("RB-CARD-14",))]
+    out = []
+    if where != "gear":
+        out.append(Change("equip", where, gear.equip_might_bonus, keyword=gear.name, how="detach",
+                          rules=("RB-CARD-14",)))
+    out.append(Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="attach", rules=("RB-CARD-14",)))
+    return out
+
+
+def detach(e, play: Play, board: Board, name: str, names) -> list[Change]:
+    """Detach the named Equipment (or the unit's only one) from ``name`` (RB-CARD-14)."""
+    u = board.units[name]
+    if play.detach is None:
+        if len(set(u.equipment)) != 1:
+            raise _err(play, f"{name} has " + (f"several Equipment ({', '.join(u.equipment)})" if u.equipment
+                                                else "no Equipment") + ": give `detach: EQUIPMENT`",
+                       "RB-CARD-14", "detach")
+        gear = _equipment(play, u.equipment[0], "detach")
+    else:
+        gear = _equipment(play, play.detach, "detach")
+    if gear.name not in u.equipment:
+        raise _err(play, f"{gear.name} is not attached to {name}"
+                   + (f" (it has {', '.join(u.equipment)})" if u.equipment else " (it has no Equipment)"),
+                   "RB-CARD-1", "detach")
+    return [Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="detach", rules=("RB-CARD-14",))]
+
+
+def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
+    """An Equipment's own "attach it to a unit you control" as it is played (Edge of Night)."""
+    if not play.card.equipment:
+        raise _err(play, "only an Equipment attaches itself", "RB-CARD-14")
+    return attach_played(play, board, name)
+
+
+HANDLERS = {"attach_or_detach_equipment": attach_or_detach, "detach_equipment": detach,
+            "attach_equipment": attach_self}

@@ -1,0 +1,84 @@
+"""What a card played in a showdown is, and what it may change (RB-SHOW, RB-CARD): the play, the
+changes the interpreter asks the showdown to make, the board it reads and a refusal naming the
+play. Shared by the interpreter (:mod:`.interpreter`) and the modules of its effect kinds
+(:mod:`.equipment`, :mod:`.tokens`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from pycombat.errors import ScenarioError
+from .spells import Card
+from ..model import Unit
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played in the showdown (an entry of ``showdown:`` with ``play:``)."""
+
+    card: Card
+    by: str  #: attacker | defender
+    targets: tuple[str, ...] = ()  #: unit names (or, for a counter, the card it counters)
+    mode: int | None = None  #: 1-based choice among the card's "Choose one" effects
+    condition: bool | None = None  #: the player's statement that the card's condition holds
+    to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
+    paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
+    facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
+    path: str = ""
+    trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
+    attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
+    detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
+    attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)
+
+    @property
+    def kind(self) -> str:  # so a Play can sit among the generic showdown effects
+        return "play"
+
+
+@dataclass(frozen=True)
+class Unmodelled:
+    card: str
+    what: str
+    why: str
+
+    def as_json(self) -> dict:
+        return {"card": self.card, "what": self.what, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One primitive change the interpreter asks the showdown to make."""
+
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | none
+    unit: str | None = None
+    amount: int | None = None
+    keyword: str | None = None
+    how: str = ""
+    rules: tuple[str, ...] = ()
+    note: str = ""
+    new: Any = None  #: token: the new unit (RB-CARD-15)
+
+
+class Board:
+    """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
+
+    def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None,
+                 gone: list[str] | tuple[str, ...] = (), gear: Mapping[str, list[str]] | None = None):
+        self.units, self.present, self.base = units, present, base
+        self.gear = gear if gear is not None else {}  #: each side's Equipment in play, attached to no unit
+        self.gone = gone  #: units that left play earlier in the showdown (killed, banished ...)
+        self.away = away if away is not None else []  #: moved to another battlefield: still in play
+
+    def where(self, name: str) -> str | None:
+        if name in self.present:
+            return "battlefield"
+        if name in self.base:
+            return "base"
+        if name in self.away:
+            return "elsewhere"
+        return None
+
+
+def play_error(play: Play, message: str, rule: str, field: str | None = None) -> ScenarioError:
+    return ScenarioError(f"{play.card.name}: {message} ({rule})", path=f"{play.path}.{field}" if field else play.path)

@@ -1,0 +1,90 @@
+"""Unit tokens played by a card in a showdown (RB-CARD-15), read by the one interpreter.
+
+A ``create_unit_token`` effect ("Play four 1 Might Bird unit tokens with [Deflect]", Flurry of
+Feathers) puts that many new units of the stated Might into play for the player of the card, named
+``Bird 1``, ``Bird 2``, ... (the first numbers not yet used), so that later entries can name them. A
+token played to its player's base does not fight, unless a later card moves it in (RB-CARD-7); one
+played to the battlefield fights for its side and adds to its total. Where it goes is the card's
+(``to: base``; ``here``, the battlefield, for a unit's ability there), or, when the card does not
+say, the entry's ``to: base | battlefield`` (the player's choice where he plays it). A count or a
+Might the data does not give as a number ("one per Equipment you control", "a copy of me") is not
+modelled (RB-CARD-4).
+
+>>> token_names("Bird", 2, {"Bird 1", "D3"})
+['Bird 2', 'Bird 3']
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..model import Unit
+from .plays import Board, Change, Play, play_error as _err
+
+#: the record keys of a token effect (beyond the interpreter's own)
+KEYS = {"count", "might", "token", "ready", "temporary"}
+#: keywords a token may be played with, none of which changes combat damage here
+NO_EFFECT = ("Deflect", "Temporary")
+
+
+def support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    """``(modelled, how or why not)`` for a ``create_unit_token`` record."""
+    if not isinstance(e.get("count"), int):
+        return False, f"its number of tokens ({e.get('count')}) is not read"
+    if not isinstance(e.get("might"), int):
+        return False, f"the tokens' Might ({e.get('might')}) is not read"
+    if e.get("keyword") not in (None, *NO_EFFECT):
+        return False, f"a token with {e['keyword']} is not modelled"
+    where = {"base": "to its player's base", "here": "here, at the battlefield"}.get(e.get("to"),
+                                                                                "where the entry says (`to:`)")
+    return True, (f"{e['count']} {e.get('token')} token unit(s) of Might {e['might']} played {where}; at the "
+                  "battlefield they fight for its player (RB-CARD-15, RB-CARD-7)")
+
+
+def token_names(token: str, count: int, used: Iterable[str]) -> list[str]:
+    """The names of ``count`` new ``token`` units: ``"<token> <k>"`` for the first unused ``k``."""
+    taken, out, k = set(used), [], 0
+    while len(out) < count:
+        k += 1
+        if f"{token} {k}" not in taken:
+            out.append(f"{token} {k}")
+    return out
+
+
+def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
+    """``base`` or ``battlefield``: the card's place for the tokens, else the entry's ``to:``."""
+    to = e.get("to")
+    if to == "base":
+        return "base"
+    if to == "here":  # a unit's ability: the unit's own location
+        return "battlefield" if play.trigger_of and board.where(play.trigger_of) == "battlefield" else "base"
+    if play.to in ("base", "battlefield"):
+        return play.to
+    raise _err(play, "the card does not say where its tokens are played: give `to: base` or `to: battlefield` "
+               "(where the player plays them)", "RB-CARD-15", "to")
+
+
+def create(e, play: Play, board: Board, name, names) -> list[Change]:
+    """The token units the effect plays, each a change of kind ``token`` carrying the new unit."""
+    token, might = str(e.get("token")), int(e["might"])
+    where = destination(e, play, board)
+    kws = tuple(dict.fromkeys([*([e["keyword"]] if e.get("keyword") else []),
+                               *(["Temporary"] if e.get("temporary") else []), *printed(token)]))
+    out = []
+    for n in token_names(token, int(e["count"]), board.units):
+        unit = Unit(name=n, side=play.by, might=might, card_name=f"{token} token", tags=(token,),
+                    keywords=kws, deflect=1 if "Deflect" in kws else 0)
+        out.append(Change("token", n, might, keyword=token, how=where, rules=("RB-CARD-15",) + (
+            ("RB-CARD-7",) if where == "battlefield" else ()), new=unit))
+    return out
+
+
+def printed(token: str) -> tuple[str, ...]:
+    """The keywords of the token unit of the data called ``token`` (the Bird's [Deflect]), if any; none of
+    them changes combat damage (:data:`NO_EFFECT`)."""
+    from .units import load_units
+
+    found = [c for c in load_units().cards if c.name == token and c.supertype == "token"]
+    return tuple(k for k in (found[0].keywords if found else ()) if k in NO_EFFECT)
+
+
+HANDLERS = {"create_unit_token": create}

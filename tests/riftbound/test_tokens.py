@@ -1,0 +1,71 @@
+"""Unit tokens played in a showdown (RB-CARD-15): named so later entries can choose them, at the base
+(out of the combat until moved in) or at the battlefield (fighting for their side). Random boards
+against the brute force: test_riftbound_cards.py (test_unit_tokens_against_the_oracle)."""
+from __future__ import annotations
+
+import pytest
+
+from pycombat.errors import ScenarioError
+from pycombat.games.riftbound.cards.coverage import coverage
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.damage.splits import derive
+from pycombat.games.riftbound.schema import scenario_from_dict
+
+FLURRY = {"play": "Flurry of Feathers", "by": "defender", "mode": 2}
+
+
+def _doc(showdown):
+    return {"game": "riftbound", "attacker": {"units": ["Petty Officer"]},
+            "defender": {"units": ["Stalwart Poro"]}, "showdown": showdown}
+
+
+def _board(showdown):
+    sd = play_showdown(scenario_from_dict(_doc(showdown)))
+    assert not sd.unmodelled
+    return sd
+
+
+def test_tokens_at_the_base_do_not_fight_until_moved_in():
+    sd = _board([{**FLURRY, "to": "base"}])
+    assert [u.name for u in sd.board.defender] == ["Stalwart Poro"] and derive(sd.board).pool["defender"] == 3
+    sd = _board([{**FLURRY, "to": "base"}, {"play": "Ride The Wind", "by": "defender", "target": "Bird 3"}])
+    assert [u.name for u in sd.board.defender] == ["Stalwart Poro", "Bird 3"]
+    assert derive(sd.board).pool["defender"] == 4
+
+
+def test_tokens_at_the_battlefield_fight_and_are_numbered_on():
+    sd = _board([{**FLURRY, "to": "base"}, {**FLURRY, "to": "battlefield"}])
+    assert [u.name for u in sd.board.defender] == ["Stalwart Poro", "Bird 5", "Bird 6", "Bird 7", "Bird 8"]
+    bird = sd.board.defender[1]
+    assert (bird.might, bird.side, bird.keywords, bird.tags) == (1, "defender", ("Deflect",), ("Bird",))
+    assert derive(sd.board).pool["defender"] == 7
+    assert any("Bird 5 (Bird token, Might 1, Deflect) is played to the battlefield" in ln.text for ln in sd.lines)
+
+
+def test_a_token_is_a_target_like_any_unit():
+    sd = _board([{**FLURRY, "to": "battlefield"},
+                 {"play": "Incinerate", "by": "attacker", "target": "Bird 2"}])
+    assert "Bird 2" not in [u.name for u in sd.board.defender]
+
+
+def test_where_the_tokens_go_must_be_said_when_the_card_does_not():
+    with pytest.raises(ScenarioError, match=r"give `to: base` or `to: battlefield`.*RB-CARD-15"):
+        play_showdown(scenario_from_dict(_doc([FLURRY])))
+
+
+def test_the_other_mode_plays_no_token_and_a_later_name_is_unknown():
+    doc = _doc([{"play": "Blood Rush", "by": "attacker", "target": "Petty Officer"},
+                {"play": "Flurry of Feathers", "by": "defender", "mode": 1, "target": "Blood Rush"},
+                {"play": "Incinerate", "by": "attacker", "target": "Bird 1"}])
+    with pytest.raises(ScenarioError, match="Bird 1"):
+        scenario_from_dict(doc)
+
+
+def test_coverage_of_token_cards():
+    rows = {c["name"]: c for c in coverage().cards}
+    assert rows["Flurry of Feathers"]["status"] == "modelled"
+    # [Hidden]: played from facedown; its token is read, its "you may pay a rune to ready it" is not
+    assert rows["Guards!"]["status"] == "partly"
+    assert any("token=Sand Soldier" in m for m in rows["Guards!"]["modelled"])
+    # Arise! is normal speed: nothing of it acts in a showdown (RB-SHOW-4)
+    assert rows["Arise!"]["status"] == "none"
