@@ -108,7 +108,7 @@ def test_cli_coverage_text_and_json(capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["card", "--coverage"], "give --game"),
-    (["card", "--coverage", "--game", "meccg"], "meccg has no coverage listing"),
+    (["card", "--coverage", "--game", "wotr"], "wotr has no coverage listing"),
     (["card"], "give a card NAME"),
 ])
 def test_cli_coverage_errors(capsys, args, message):

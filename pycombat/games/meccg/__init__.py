@@ -54,6 +54,8 @@ register(Game(
     json_schema="pycombat.games.meccg.spec:json_schema",
     card="pycombat.games.meccg.verbs:card",
     card_present="pycombat.games.meccg.present:card",
+    card_coverage="pycombat.games.meccg.cards.listing:coverage",
+    card_coverage_present="pycombat.games.meccg.cards.listing:present",
     digest_extensions=(Path(__file__).resolve().parent / "card_flags.md",),
     examples=Path(str(_files("pycombat.examples").joinpath("meccg"))),
     names="pycombat.games.meccg.completion:names",
