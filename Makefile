@@ -70,7 +70,9 @@ mutants: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
-	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/throughput.py --only json --only optimize --only tree
+	$(BIN)/python bench/diverse.py --similar
+	$(BIN)/python bench/latency.py
 
 # Refresh the shipped copies of the shared specification and game data.
 data:
