@@ -19,11 +19,12 @@ from typing import Any, Mapping, Sequence
 from . import registry
 from .errors import PycombatError, tidy
 from .scenario import parse_flag_assignments
+from .verdicts import READINGS, readings_shown
 
 #: the verbs in the order ``--help`` lists them
 VERB_ORDER = ("enumerate", "odds", "replay", "verify", "optimize", "tree")
 #: options every game's verbs take (not declared by the games)
-COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty", "save"}
+COMMON_DESTS = {"help", "verbose", "verb", "file", "json", "flag", "pretty", "save", "readings"}
 
 EPILOG = """\
 The scenario file's `game:` key picks the game ({games}). Flags: every interpretation flag of
@@ -109,6 +110,10 @@ def build_parser() -> argparse.ArgumentParser:
                             help="also write the ruling (scenario, flags, verdicts with their rules' texts, "
                                  "versions, content hash) to RULING.json; `pycombat verify RULING.json` checks "
                                  "it again later")
+            vp.add_argument("--readings", choices=READINGS, default="deciding",
+                            help="the interpretation flags whose readings are shown side by side per claim: "
+                                 "`deciding` (default: those whose other value flips the verdict) or `all` (every "
+                                 "flag the claim was decided under again)")
         readers: dict[int, tuple[argparse.Action, list[str]]] = {}
         for g in offering:
             dests = set(COMMON_DESTS)
@@ -260,12 +265,14 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         with bar:
             report = scenario.run(args.verb, progress=progress, **options)
     elif getattr(args, "save", None):
-        report = api.save_ruling(path, args.save, flags)
+        with readings_shown(getattr(args, "readings", "deciding")):
+            report = api.save_ruling(path, args.save, flags)
         if not args.json:
             console.print(f"ruling saved to {args.save}; check it again with: pycombat verify {args.save}",
                           highlight=False, markup=False)
     else:
-        report = scenario.run(args.verb, **options)
+        with readings_shown(getattr(args, "readings", "deciding")):
+            report = scenario.run(args.verb, **options)
     indent = 1 if args.pretty else None
     if args.json:
         _emit_json(report.to_json(), indent)

@@ -93,7 +93,49 @@ def verdicts(report: Any, console: Console) -> None:
         if v.deciding_flags:
             console.print("    decided by " + ", ".join(f"{k}={val}" for k, val in v.deciding_flags.items())
                           + f" ({report.reading} gives the opposite verdict)")
+        for line in readings_lines(j.get("readings", []), sources=report.sources):
+            console.print(line)
         if v.claim.expect is not None and v.claim.expect != v.verdict:
             console.print(Text(f"    expected {v.claim.expect}: NOT MET", style="bold red"))
     if report.missed:
         console.print(Text(f"{len(report.missed)} claim(s) did not get the expected verdict", style="bold red"))
+
+
+def _word(verdict: Any) -> str:
+    return "NOT DECIDED" if verdict is None else "TRUE" if verdict else "FALSE"
+
+
+def readings_lines(table: list[dict], *, sources: bool = True, indent: str = "    ") -> list[str]:
+    """A verdict's readings side by side (the ``readings`` of its JSON): for a flag that flips it,
+    who chose the value in force, the rules that read the flag, each value's verdict with the rules
+    (and sources) it rests on, and why the rules are read two ways; a flag that flips nothing (with
+    ``--readings all``) on one line.
+
+    >>> t = [{"flag": "f", "chosen": "a", "chosen_by": "default", "flips": False, "why": "", "cited_by": [],
+    ...       "readings": [{"value": "a", "verdict": True, "chosen": True, "rules": []},
+    ...                    {"value": "b", "verdict": True, "chosen": False, "rules": []}]}]
+    >>> readings_lines(t)
+    ['    readings of f: the same verdict under every value (a, chosen: TRUE; b: TRUE)']
+    """
+    out = []
+    by = {"default": "the default", "scenario": "set by the scenario", "command line": "set on the command line"}
+    for t in table:
+        if not t["flips"]:
+            out.append(f"{indent}readings of {t['flag']}: the same verdict under every value ("
+                       + "; ".join(f"{r['value']}{', chosen' if r['chosen'] else ''}: {_word(r['verdict'])}"
+                                   for r in t["readings"]) + ")")
+            continue
+        read_by = f"; read by {', '.join(t['cited_by'])}" if t.get("cited_by") else ""
+        out.append(f"{indent}readings of {t['flag']} (in force: {t['chosen']}, "
+                   f"{by.get(t['chosen_by'], t['chosen_by'])}{read_by}):")
+        width = max(len(r["value"]) + (9 if r["chosen"] else 0) for r in t["readings"])
+        for r in t["readings"]:
+            name = f"{r['value']} (chosen)" if r["chosen"] else r["value"]
+            rules = ", ".join(x["rule"] + (f" ({x['source'].rstrip('.')})" if sources and x.get("source") else "")
+                              for x in r["rules"])
+            said = f"cannot be read so: {r['error']}" if r.get("error") else \
+                f"{_word(r['verdict'])}" + (f", on {rules}" if rules else "")
+            out.append(f"{indent}  {name.ljust(width)}  {said}")
+        if t.get("why"):
+            out.append(f"{indent}  why two readings: {t['why']}")
+    return out

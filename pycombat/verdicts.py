@@ -11,8 +11,10 @@ reports a verdict through :func:`verdict_json`, citing rule ids from its rule di
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,17 +93,115 @@ def citation_problems(game: str, rule_ids: Iterable[str], parts: Parts | None = 
 
 
 def verdict_json(claim: Claim, verdict: bool, reasons: list[dict], *, deciding_flags: Mapping[str, str],
-                 notes: Sequence[str], extra: Mapping[str, Any] | None = None) -> dict:
-    """The JSON form of a verdict that every game's ``verify --json`` prints."""
+                 notes: Sequence[str], extra: Mapping[str, Any] | None = None,
+                 readings: Sequence[Mapping[str, Any]] = ()) -> dict:
+    """The JSON form of a verdict that every game's ``verify --json`` prints (``readings``: the
+    table of :func:`readings_json`)."""
     out = {"id": claim.id, "claim": claim.text, "verdict": verdict, "decided": verdict is not None,
            "reasons": reasons, **(extra or {})}
     if deciding_flags:
         out["decided_by_flags"] = dict(deciding_flags)
+    if readings:
+        out["readings"] = [dict(r) for r in readings]
     if notes:
         out["notes"] = list(notes)
     if claim.expect is not None:
         out["expected"] = claim.expect
         out["as_expected"] = claim.expect == verdict
+    return out
+
+
+# ---- readings side by side -------------------------------------------------------------------------
+#: which interpretation flags ``verify`` shows the readings of: ``deciding`` (those whose other
+#: value flips the verdict) or ``all`` (every flag the claim was decided under again)
+READINGS = ("deciding", "all")
+_READINGS: contextvars.ContextVar[str] = contextvars.ContextVar("pycombat_readings", default="deciding")
+
+
+@contextlib.contextmanager
+def readings_shown(which: str) -> Iterator[None]:
+    """Within the block, every ``verify`` records the readings of ``which`` flags (:data:`READINGS`):
+    how a front end passes ``--readings`` to every game's ``verify`` alike.
+
+    >>> with readings_shown("all"):
+    ...     readings_mode()
+    'all'
+    >>> readings_mode()
+    'deciding'
+    """
+    if which not in READINGS:
+        from .errors import PycombatError
+
+        raise PycombatError(f"--readings {which!r}: one of {', '.join(READINGS)}")
+    token = _READINGS.set(which)
+    try:
+        yield
+    finally:
+        _READINGS.reset(token)
+
+
+def readings_mode() -> str:
+    """The flags whose readings ``verify`` records now (:func:`readings_shown`)."""
+    return _READINGS.get()
+
+
+@dataclass
+class Reading:
+    """A claim decided under one value of an interpretation flag (the others as the scenario has them)."""
+
+    value: str
+    verdict: bool | None
+    rules: list[str] | None  #: the rule ids cited under this reading (None: the verdict's own, the chosen reading)
+    chosen: bool = False
+    error: str = ""  #: why the scenario cannot be read under this value (then verdict None)
+
+
+@dataclass
+class FlagReadings:
+    """One interpretation flag's readings of one claim: the value in force, where it came from
+    (default, scenario, command line), whether another value flips the verdict, and every reading."""
+
+    flag: str
+    chosen: str
+    origin: str
+    flips: bool
+    readings: list[Reading]
+
+
+def readings_json(game: str, table: Sequence[FlagReadings], rules: Sequence[str],
+                  source: Callable[[str], str] | None = None) -> list[dict]:
+    """The readings of a verdict as JSON: per flag its row of the digest's flag table (``why``,
+    ``default``), the rules that name it (``cited_by``), the value chosen and by whom, and per
+    value the verdict and the rules it rests on, each with its source (``rules``: the verdict's own
+    for the chosen reading).
+
+    >>> t = [FlagReadings("phase2_assignment", "mandatory", "default", True,
+    ...                   [Reading("mandatory", True, None, True), Reading("optional", False, ["MECCG-ASSIGN-3"])])]
+    >>> j = readings_json("meccg", t, ["MECCG-ASSIGN-2"])[0]
+    >>> [(r["value"], r["verdict"], r["chosen"], [x["rule"] for x in r["rules"]]) for r in j["readings"]]
+    [('mandatory', True, True, ['MECCG-ASSIGN-2']), ('optional', False, False, ['MECCG-ASSIGN-3'])]
+    >>> j["cited_by"], j["chosen_by"]
+    (['MECCG-ASSIGN-3'], 'default')
+    """
+    book = load_rulebook(game)
+
+    def cited(ids: Iterable[str]) -> list[dict]:
+        out = []
+        for rid in dict.fromkeys(ids):
+            src = book.rules[rid].source if rid in book.rules else ""
+            out.append({"rule": rid, "source": source(src) if source is not None and src else src})
+        return out
+
+    out = []
+    for t in table:
+        flag = book.flags.get(t.flag)
+        out.append({
+            "flag": t.flag, "chosen": t.chosen, "chosen_by": t.origin, "flips": t.flips,
+            "default": flag.default if flag else None, "why": flag.why if flag else "",
+            "cited_by": [r.id for r in book.rules.values() if t.flag in r.flags],
+            "readings": [{"value": r.value, "verdict": r.verdict, "chosen": r.chosen,
+                          "rules": cited(rules if r.rules is None else r.rules),
+                          **({"error": r.error} if r.error else {})} for r in t.readings]})
     return out
 
 
@@ -222,29 +322,47 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
     ``with_flags(scenario, flags)`` gives the scenario under other flags; a claim that cannot be
     decided under another value (``errors``, e.g. ScenarioError) is not flipped by it.
 
+    The readings are kept side by side (the verdict's ``readings``, when it has one: a
+    :class:`FlagReadings` per flag): those of each flag that flips the verdict, or, within
+    :func:`readings_shown` ``("all")``, of every flag decided again; each with every value's verdict
+    and the rules it rests on, from the very decisions that found the flipping flags.
+
     Every verdict's citations are checked (:func:`citation_problems`: its rule ids and the
     sub-items its ``parts`` name, the sources those rules cite): one that does not hold leaves
     the claim **not decided**, with a note saying which and why."""
     from .errors import ScenarioError
 
     book = load_rulebook(game)
+    show_all = readings_mode() == "all"
+    origin = getattr(scenario, "flag_origin", None) or {}
     out = []
     for c in claims:
         v = decide(scenario, c)
         names = relevant_flags(scenario, c) if relevant_flags is not None else book.flags
         if v.verdict is None:  # not decided (something it depends on is not modelled): no flag decides it
             names = ()
+        table: list[FlagReadings] = []
         for name in names:
+            chosen = scenario.flags[name]
+            rows = [Reading(chosen, v.verdict, None, chosen=True)]
+            flips = False
             for other in book.flags[name].values:
-                if other == scenario.flags[name]:
+                if other == chosen:
                     continue
                 try:
-                    flipped = decide(with_flags(scenario, {**scenario.flags, name: other}), c).verdict != v.verdict
-                except (ScenarioError, *errors):
-                    flipped = False
-                if flipped:
-                    v.deciding_flags[name] = scenario.flags[name]
-                    break
+                    alt = decide(with_flags(scenario, {**scenario.flags, name: other}), c)
+                    row = Reading(other, alt.verdict, list(alt.rules))
+                except (ScenarioError, *errors) as exc:  # not readable under this value: it flips nothing
+                    row = Reading(other, None, [], error=str(exc))
+                rows.append(row)
+                if not row.error and row.verdict != v.verdict:
+                    flips = True
+            if flips:
+                v.deciding_flags[name] = chosen
+            if flips or show_all:
+                table.append(FlagReadings(name, chosen, origin.get(name, "default"), flips, rows))
+        if hasattr(v, "readings"):
+            v.readings = table
         missing = list(unmodelled(scenario, c)) if unmodelled is not None else []
         if missing:
             would = v.verdict
@@ -262,6 +380,8 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
             would = v.verdict
             v.verdict = None
             v.deciding_flags.clear()
+            if hasattr(v, "readings"):
+                v.readings = []
             v.notes.append(f"not decided: {len(problems)} citation(s) do not hold ({'; '.join(problems)})"
                            + ("" if would is None else f"; taken as they are, the verdict would be {would}"))
         out.append(v)

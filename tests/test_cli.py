@@ -55,7 +55,7 @@ def test_traces_json(capsys):
 
 def test_illegal_attack_says_why(capsys, tmp_path):
     text = open(WIND, encoding="utf-8").read().replace("alignment: minion", "alignment: hero")
-    # the minion items go too: a hero player's characters may not carry them (MECCG-CARD-8)
+    # the minion items go too: a hero player's characters may not carry them (MECCG-FX-20)
     text = "\n".join(ln for ln in text.splitlines() if "items: [" not in ln or "Glamdring" in ln) + "\n"
     path = tmp_path / "heroes.yaml"
     path.write_text(text, encoding="utf-8")

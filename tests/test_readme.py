@@ -128,3 +128,19 @@ def test_the_table_of_contents_links_to_every_section():
     links = re.findall(r"\[(.+?)\]\(#([^)]+)\)", toc)
     assert [t for t, _ in links] == heads
     assert all(a == anchor(t) for t, a in links)
+
+
+def test_coverage_tables_are_current():
+    """The README's card-coverage tables are the counts `pycombat card --coverage` computes."""
+    from pycombat.games.meccg.cards.listing import coverage as meccg_coverage
+    from pycombat.games.riftbound.cards.coverage import coverage as rb_coverage
+
+    rb = rb_coverage().counts
+    for kind, label in (("unit", "units"), ("spell", "spells"), ("gear", "gear")):
+        c = rb[kind]
+        assert f"| {label} | {c['modelled']} | {c['partly']} | {c['not']} | {c['none']} |" in README
+    mc = meccg_coverage().counts
+    for kind, label in (("event", "combat cards"), ("item", "items"), ("character", "characters, allies and avatars")):
+        c = mc[kind]
+        row = " | ".join(str(c[s]) for s in ("modelled", "partly", "not", "by flag", "no effect", "none"))
+        assert f"| {label} | {row} |" in README

@@ -213,6 +213,120 @@ def test_meccg_card_rules_are_cited_only_where_they_decide(path):
             assert ok, f"{v.claim.id} ({v.claim.kind}) cites {r} ({text[:60]}...) that decides nothing here"
 
 
+#: the cards MECCG-CARD-8 is about (its text: Orc Quarrels LE-216, Dark Quarrels TW-207 and its reprint)
+_QUARRELS = {"LE-216", "TW-207", "TW-208"}
+
+
+def _cards_of(s, v) -> set[str]:
+    """The card ids a MECCG claim names (its ``card`` field: a name or a list of names)."""
+    from pycombat.games.meccg.cards.database import load_carddb
+
+    names = v.claim.args.get("card")
+    names = names if isinstance(names, list) else [names] if names else []
+    out = set()
+    for n in names:
+        try:
+            out.add(load_carddb().card(str(n), prefer_alignment=s.company(str(v.claim.args.get("by", "defender")))
+                                       .alignment).id)
+        except Exception:  # a character's ability, not a card
+            pass
+    return out
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_quarrels_rule_is_cited_only_where_it_decides(path):
+    """MECCG-CARD-8's text is about Orc and Dark Quarrels: that a hero may not play the minion card
+    (a play that breaks it: check mode's ``other_alignment`` of that card) and that option 2 changes
+    no strike count (a strike_count claim). Option 1 is MECCG-PRE-3's race-based cancel, which decides
+    a cancel by itself: a Quarrels cancel, legal or not, does not rest on CARD-8."""
+    s, verdicts = _decided("meccg", path)
+    for v in verdicts:
+        alignment = {d[1] for d in v.details if isinstance(d, tuple) and d and d[0] == "other_alignment"}
+        rests = bool(alignment & _QUARRELS) or (v.claim.kind == "strike_count" and bool(_cards_of(s, v) & _QUARRELS))
+        if alignment - _QUARRELS:
+            continue  # another card of the other alignment: test_meccg_a_card_of_the_other_alignment_...
+        assert ("MECCG-CARD-8" in v.rules) == rests, (v.claim.id, v.claim.kind, v.rules, v.details)
+
+
+def test_meccg_a_card_of_the_other_alignment_does_not_cite_the_quarrels_rule():
+    """A hero plays the minion Bold Thrust: refused by MECCG-FX-20 (card alignment), not by MECCG-CARD-8,
+    whose text is about Orc Quarrels."""
+    _s, verdicts = _verified("meccg", ROOT / "examples/rulings/meccg/card_plays.yaml")
+    v = next(v for v in verdicts if v.claim.id == "bold-thrust-hero")
+    assert v.verdict is False and "MECCG-CARD-8" not in v.rules and "MECCG-FX-20" in v.rules
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_cancels_cite_the_refusals_or_one_card_alone_only_for_several(path):
+    """A refused play (a cancel or a play before strikes are assigned) cites exactly the rules of its
+    refusals (the play checked again here), and an item's own rule when the bearer fails its terms;
+    a legal race-based cancel cites MECCG-PRE-4 (a card must cancel on its own) only when the claim
+    names several cards."""
+    from pycombat.games.meccg.cards import play
+    from pycombat.games.meccg.cards.interpreter import model
+    from pycombat.games.meccg.claims.verify import CARD_RULES
+
+    book = load_rulebook("meccg")
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "cancels_attack", "playable_before_assignment")):
+        if v.roll is not None or v.verdict == v.claim.negated and not v.details:
+            continue  # on a roll (MECCG-FX-16), or false without a refusal (the card does not cancel)
+        by = str(v.claim.args.get("by", "defender"))
+        cards = _cards_of(s, v)
+        source = v.claim.args.get("from")
+        got = play.check(s, [play.Play(c, by, play.BEFORE, source=None if source is None else str(source))
+                             for c in sorted(cards)])
+        if not got.legal:
+            items = {model(c).rule for c in cards if model(c).source == "item"}
+            # the card's own rule (digest section 8) where its text names a rule the play breaks
+            # (or that says the card is a hazard where a hazard rule, STRUCT-7/8, refuses it)
+            own = {CARD_RULES[c] for c in cards if c in CARD_RULES and (
+                _refs(book.rules[CARD_RULES[c]].text) & set(got.rules)
+                or "is a hazard" in book.rules[CARD_RULES[c]].text
+                and {"MECCG-STRUCT-7", "MECCG-STRUCT-8"} & set(got.rules))}
+            assert set(got.rules) <= set(v.rules) <= set(got.rules) | items | own, (v.claim.id, v.rules, got.rules)
+        else:
+            assert ("MECCG-PRE-4" in v.rules) <= (len(cards) > 1), (v.claim.id, v.rules)
+
+
+@pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
+def test_meccg_plays_at_a_step_cite_their_refusals_or_the_step_they_are_played_in(path):
+    """"X may be played at step N of the strike against Y": the play is checked again here. A refused
+    play cites exactly the rules of its refusals, the card rule stating a requirement it broke and an
+    item's own rule; a legal one the step it is played in (MECCG-SEQ-2 at step 1, SEQ-7 at step 6),
+    MECCG-SEQ-8 (strike cards) and the card rule of a requirement it met."""
+    from pycombat.games.meccg.cards import play
+    from pycombat.games.meccg.cards.interpreter import model
+    from pycombat.games.meccg.claims.lookups import _member
+    from pycombat.games.meccg.claims.verify import CARD_RULES, _claimed_cards
+
+    book = load_rulebook("meccg")
+    s, verdicts = _decided("meccg", path)
+    for v in (v for v in verdicts if _kind(v, "playable_at_step")):
+        step = v.claim.args["step"]
+        by = "attacker" if step == 1 else "defender"
+        d = _member(s, v.claim, "defender", "defender")
+        a = _member(s, v.claim, "attacker", "attacker") if v.claim.args.get("attacker") else \
+            next(st.attacker for st in s.combat.strikes if st.defender == d)
+        cards = [c.id for c in _claimed_cards(s, v.claim, by)]  # (a card, or a character's ability)
+        got = play.check(s, [play.Play(c, by, step, facing=a if by == "attacker" else d) for c in cards])
+        items = {model(c).rule for c in cards if model(c).source == "item"}
+        # the card's own rule: where it states a requirement of the card ("warrior only", "a Hobbit"),
+        # or says the card is a hazard where a hazard rule (STRUCT-7/8) refuses it
+        requirement = {CARD_RULES[c] for c in cards if c in CARD_RULES and (
+            re.search(r"warrior only|a Hobbit", book.rules[CARD_RULES[c]].text)
+            or "is a hazard" in book.rules[CARD_RULES[c]].text
+            and {"MECCG-STRUCT-7", "MECCG-STRUCT-8"} & set(got.rules))}
+        flagged = {r for r in v.rules if _reads_deciding_flag("meccg", r, v)}
+        if not got.legal:
+            assert set(got.rules) <= set(v.rules) <= set(got.rules) | requirement | items | flagged, \
+                (v.claim.id, v.rules, got.rules)
+        else:
+            step_rule = "MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7"
+            assert {step_rule, "MECCG-SEQ-8"} <= set(v.rules) <= {step_rule, "MECCG-SEQ-8"} | requirement | items \
+                | flagged, (v.claim.id, v.rules)
+
+
 def test_meccg_the_aiglos_prowess_claim_does_not_cite_the_roll_order():
     """The defect that opened this audit: Aragorn's final prowess with Aiglos rests on Aiglos' normal
     bonus (MECCG-SEQ-14), not on who rolls first (MECCG-SEQ-9)."""
@@ -241,10 +355,13 @@ def test_riftbound_splits_cite_their_violations_or_the_constraints_they_meet(pat
         split = _split_arg(s, v.claim, str(v.claim.args["side"]).lower())
         board = _board(s)
         view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
-        bad = {x.rule for x in view.violations(split)}
+        found = view.violations(split)
         flagged = {r for r in v.rules if _reads_deciding_flag("riftbound", r, v)}  # the deciding flag's rule
-        if bad:  # illegal: exactly the violated rules of check mode
-            assert set(v.rules) - (flagged - bad) == bad, (v.claim.id, v.rules, bad)
+        if found:  # illegal: exactly the violated rules, and the rules of the numbers the verdict rests on
+            assert not [d for _r, d in v.violations if d[0] in _NUMBER_FACTS], (v.claim.id, v.violations)
+            broken = {x.rule for x in found if x.detail[0] not in _NUMBER_FACTS}
+            want = broken | _needed_number_rules(board, split, found)
+            assert set(v.rules) - (flagged - want) == want, (v.claim.id, v.rules, want)
             continue
         got = dict(split.amounts)
         units = {u.name: u for u in board.side("defender" if split.side == "attacker" else "attacker")}
@@ -272,6 +389,44 @@ def test_riftbound_splits_cite_their_violations_or_the_constraints_they_meet(pat
 _WITHOUT = {"RB-MIGHT-3": {"stunned": False}, "RB-MIGHT-4": {"assault": ()}, "RB-MIGHT-5": {"shield": ()},
             "RB-MIGHT-6": {"prevent": 0, "prevent_all": False}, "RB-MIGHT-7": {"doubled": 0},
             "RB-MIGHT-8": {"marked": 0}}
+#: check mode's details that state a number a violation turns on (a unit's lethal amount, a side's
+#: total), not a broken rule: never shown as violations
+_NUMBER_FACTS = ("lethal_of", "total_of")
+
+
+def _needed_number_rules(board, split, found) -> set[str]:
+    """The rules behind the numbers an illegal split's violations turn on that the verdict rests on,
+    by counterfactual: a modifier (``_WITHOUT``) when the split is among the legal splits enumerated
+    on the board without it on the units whose number it made; a floor (Might 0 or less still needs
+    1: RB-MIGHT-2, RB-DMG-5) when such a unit is concerned; marked damage leaving a total alone
+    (RB-DMG-11) or a side with nothing to take damage (RB-ORD-7) as they are; the formulas
+    (RB-MODEL-1/2, RB-DMG-2: the number itself) never."""
+    from pycombat.games.riftbound.damage.splits import LegalSplits
+
+    out = set()
+    for rule in {x.rule for x in found if x.detail[0] in _NUMBER_FACTS}:
+        facts = [x.detail for x in found if x.rule == rule and x.detail[0] in _NUMBER_FACTS]
+        if rule in _WITHOUT:
+            names = {d[1] for d in facts if d[0] == "lethal_of"}
+            sides = {d[1] for d in facts if d[0] == "total_of"}
+            strip = {k: tuple(replace(u, **_WITHOUT[rule]) if u.name in names or u.side in sides else u
+                              for u in board.side(k)) for k in ("attacker", "defender")}
+            view = LegalSplits(replace(board, **strip), split.side,
+                               representation="sequence" if split.steps is not None else "vector")
+            legal = {(sp.amounts, sp.steps) for sp in view}
+            if split.steps is None:
+                legal_now = (tuple((u, a) for u, a in split.amounts), None) in legal or \
+                    any(dict(a) == dict(split.amounts) for a, _st in legal)
+            else:
+                legal_now = any(st == split.steps for _a, st in legal)
+            if legal_now:
+                out.add(rule)
+        elif rule in ("RB-MIGHT-2", "RB-DMG-5"):
+            assert any(d[0] == "lethal_of" and board.unit(d[1]).current_might <= 0 for d in facts), rule
+            out.add(rule)
+        elif rule in ("RB-DMG-11", "RB-ORD-7"):
+            out.add(rule)
+    return out
 
 
 def _flag_decides(rule: str, v) -> bool:
@@ -459,12 +614,155 @@ def test_wotr_moves_cite_their_violations_or_the_die_and_what_they_engage(path):
         assert set(rest) | {first} == {r for r, _ in mv.engaged} | {first}, v.claim.id
 
 
+@pytest.mark.parametrize("path", WOTR, ids=lambda p: p.stem)
+def test_wotr_attacks_and_splits_cite_their_violations_or_what_allows_them(path):
+    """An attack (and its split) is judged again here in check mode: an illegal one cites exactly the
+    rules of its violations; a legal one the permission to attack (WOTR-ATK-1/2/3, ATK-8), the split
+    rules only when a rearguard stays behind (SPLIT-1/2) or a Nation not At War has figures in the
+    Army (SPLIT-5), ATK-5 only on a Character die, and the Event rules only for an Event attack."""
+    from pycombat.games.wotr.battle.splits import judge_attack
+
+    s0, verdicts = _decided("wotr", path)
+    for v in (v for v in verdicts if _kind(v, "attack_legal", "split_legal")):
+        s = s0
+        if v.claim.args.get("action"):  # the claim asks about another action than the file's
+            s = replace(s, action=v.claim.args["action"], card=v.claim.args.get("card"))
+        jv = judge_attack(s, v.claim.split)
+        flagged = {r for r in v.rules if _reads_deciding_flag("wotr", r, v)}
+        if not jv.legal:
+            assert set(v.rules) - flagged == {x.rule for x in jv.violations} - flagged, (v.claim.id, v.rules)
+            continue
+        force = s.attacker.force
+        idle = any(not force.contingent(n).is_empty() and not s.at_war(n) for n in force.nations)
+        allowed = {"WOTR-ATK-1", "WOTR-ATK-2", "WOTR-ATK-3", "WOTR-ATK-8"}
+        if not jv.rearguard.is_empty():
+            allowed |= {"WOTR-SPLIT-1", "WOTR-SPLIT-2"}
+        if idle:
+            allowed.add("WOTR-SPLIT-5")
+        if s.action == "character":
+            allowed.add("WOTR-ATK-5")
+        if s.action == "event":
+            allowed |= {"WOTR-EVT-9", "WOTR-EVT-10"}
+        assert "WOTR-ATK-1" in v.rules and set(v.rules) <= allowed | flagged, (v.claim.id, v.rules, allowed)
+        assert ("WOTR-SPLIT-1" in v.rules) == (not jv.rearguard.is_empty()), v.claim.id
+
+
+#: Whitelist from the digest's sections, for the claim kinds no counterfactual above reads: the
+#: sections (rule-id families, named by the digest's headings) whose subject the kind is about. A
+#: verdict of that kind cites rules of those sections only, besides a card rule that passes
+#: ``test_meccg_card_rules_are_cited_only_where_they_decide``, a card-effect rule (MECCG-FX, the
+#: effect of a card the claim's scenario holds) for the kinds about effects, and a rule that reads an
+#: interpretation flag deciding the verdict. ``rule`` claims (Riftbound statements) name their rule.
+KIND_SECTIONS = {
+    "meccg": {
+        "actor": ("SEQ", "BODY", "ASSIGN"),  # who rolls, chooses, assigns: strike sequence, body checks
+        "commits_strike": ("STRUCT",),  # 3. Structure of the attack
+        "company_status": ("ALIGN", "INIT"),  # 2. Who may attack whom (covert/overt), 1. Initiation
+        "elimination_mp": ("BODY",),  # 7. Body checks and marshalling points
+        "excess_count": ("STRUCT", "ASSIGN"),
+        "hazard_effect": ("STRUCT", "FX"),  # hazards in CvCC (STRUCT-7/8) and card effects
+        "is_target": ("ASSIGN", "STRUCT"),
+        "lasts": ("SEQ",),  # 6. Strike sequence
+        "may_support": ("STRUCT", "SEQ"),
+        "modifier_applies": ("STRUCT", "SEQ", "FX"),
+        "phase2_count": ("ASSIGN", "STRUCT"),  # 5. Strike assignment
+        "steal_item": ("OPT", "BODY"),  # 9. Optional rules
+        "strike_cancellable": ("SEQ", "ASSIGN"),
+        "strike_result": ("SEQ", "FX"),
+        "takes_item": ("BODY",),
+        "takes_strike_in_phase": ("ASSIGN", "FX"),
+        "trophy": ("BODY",),
+    },
+    "riftbound": {
+        "any_order": ("ORD", "MODEL"), "order": ("ORD", "MODEL"), "ignore_tank": ("ORD",),  # 4. Assignment order
+        "assigns_first": ("DMG",), "damage_step": ("DMG",),  # 3. The Combat Damage Step
+        "best_split": ("MODEL", "JUDGE"),  # 7. Formal model; the judge's view of a split
+        "excess": ("DMG", "ORD"), "excess_on": ("DMG", "ORD"),
+        "focus_first": ("SHOW",),  # 2. The combat showdown
+        "keyword_effect": ("MIGHT",), "marked_counts": ("MIGHT", "DMG"),  # 5. Might, lethal and modifiers
+        "no_result": ("RES", "MODEL"), "scores": ("RES", "MODEL"),  # 6. The Resolution Step
+        "role": ("COMB",),  # 1. Starting a combat
+        "split_count": ("MODEL", "DMG", "ORD"),
+        "rule": None,
+    },
+    "wotr": {
+        "card_play": ("DICE", "EVT"), "die_face": ("DICE",), "elven_ring": ("DICE",),  # 14. Action dice
+        "may_draw": ("DICE", "EVT"), "move_count": ("DICE", "MOVE", "CHMOVE"),
+        "combat_card": ("CARD", "EVT"),  # 5. Combat cards, 15. Event cards
+        "discarded": ("EVT",), "hand_excess": ("EVT",), "hand_limit": ("EVT",),
+        "counts_as_attack": ("ATK", "POL"),  # 1. Declaring an attack, 13. Politics
+        "politics_after": ("POL",),
+        "may_retreat": ("END", "ROUND", "MOVE", "SITE", "SIEGE"), "may_retreat_into_siege": ("END", "SITE", "SIEGE"),
+        "place": ("DICE", "EVT", "POL", "STACK"),
+        "split_count": ("SPLIT",),  # 2. Splitting off a rearguard
+        "casualty_options": ("CAS",),  # 7. Casualties
+    },
+}
+
+
+@pytest.mark.parametrize("game, path", FILES, ids=lambda x: getattr(x, "stem", x))
+def test_kinds_without_a_counterfactual_cite_rules_of_their_subject(game, path):
+    _s, verdicts = _decided(game, path)
+    for v in verdicts:
+        sections = KIND_SECTIONS[game].get(v.claim.kind, ())
+        if v.claim.kind in CHECKED_KINDS[game] or sections is None:
+            continue
+        for r in v.rules:
+            family = r.split("-")[1]
+            if family in sections or _reads_deciding_flag(game, r, v) or (game == "meccg" and family == "CARD"):
+                continue
+            assert False, f"{v.claim.id} ({v.claim.kind}) cites {r}, not of {sections}"
+
+
+#: the fields that only say which value a claim asserts (not which question it asks); a WotR
+#: ``count`` is a question (how many figures a card places), not an answer
+_VALUE_FIELDS = {"meccg": ("value", "count"), "riftbound": ("value", "count"), "wotr": ("value",)}
+
+
+@pytest.mark.parametrize("game, path", FILES, ids=lambda x: getattr(x, "stem", x))
+def test_the_reasons_do_not_depend_on_the_value_claimed(game, path):
+    """Two claims asking the same question with different values (the excess is 2 / is 3) rest on
+    the same rules: the reasons say how the answer comes about, whatever was claimed."""
+    _s, verdicts = _decided(game, path)
+    by_question: dict = {}
+    for v in verdicts:
+        if not any(k in v.claim.args for k in _VALUE_FIELDS[game]):
+            continue
+        key = (v.claim.kind, repr(sorted((k, repr(x)) for k, x in v.claim.args.items()
+                                         if k not in _VALUE_FIELDS[game])))
+        by_question.setdefault(key, []).append(v)
+    for key, vs in by_question.items():
+        flagged = {r for v in vs for r in v.rules if _reads_deciding_flag(game, r, v)}
+        assert len({frozenset(set(v.rules) - flagged) for v in vs}) == 1, \
+            [(v.claim.id, v.claim.args, v.rules) for v in vs]
+
+
 #: the claim kinds the checks above read, by game: each must occur in some ruling file, or those
 #: checks would pass without checking anything
-CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_legal", "may_attack", "strike_effect"},
+CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_legal", "may_attack", "strike_effect",
+                           "cancels_attack", "playable_before_assignment", "strike_count", "playable_at_step"},
                  "riftbound": {"split_legal", "lethal", "might", "total", "outcome", "fate"},
                  "wotr": {"strength", "dice", "leadership", "reroll_dice", "hits", "card_playable", "hit_number",
-                          "move"}}
+                          "move", "attack_legal", "split_legal"}}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_claim_kind_is_read_by_a_check(game):
+    """Every claim kind of the game's claim book is read by a counterfactual check above or has its
+    sections in KIND_SECTIONS: a new kind must be given one."""
+    assert _claim_kinds(game) <= CHECKED_KINDS[game] | set(KIND_SECTIONS[game]), \
+        sorted(_claim_kinds(game) - CHECKED_KINDS[game] - set(KIND_SECTIONS[game]))
+    assert not CHECKED_KINDS[game] & set(KIND_SECTIONS[game])
+
+
+def _claim_kinds(game: str) -> set[str]:
+    """Every claim kind a game's claims code decides (its ``kind:`` values)."""
+    from pycombat.games.meccg.claims import verify as meccg
+    from pycombat.games.riftbound import claims as riftbound
+    from pycombat.games.wotr.claims import battle, position
+
+    return {"meccg": set(meccg.CLAIM_KINDS), "riftbound": set(riftbound.CLAIM_KINDS),
+            "wotr": set(battle.CLAIM_KINDS) | set(position.KINDS)}[game]
 
 
 @pytest.mark.parametrize("game", GAMES)

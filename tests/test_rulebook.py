@@ -121,9 +121,9 @@ def test_meccg_rule_order_and_count() -> None:
     book = load_rulebook("meccg")
     ids = list(book.rules)
     assert ids[0] == "MECCG-INIT-1"
-    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 19 card-effect rules
-    assert ids[-1] == "MECCG-FX-19"
-    assert len(ids) == 79 + 19
+    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 20 card-effect rules
+    assert ids[-1] == "MECCG-FX-20"
+    assert len(ids) == 79 + 20
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -254,6 +254,7 @@ def test_riftbound_facts() -> None:
         "lethal_order": "as_worded",
         "card_costs": "ignore",
         "mighty_own_keyword": "excluded",
+        "late_designation_triggers": "no",
     }
     dmg9 = book.rule("RB-DMG-9")
     assert dmg9.source == "Seed; CR 460.2.c.4; riftrules FAQ."

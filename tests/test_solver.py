@@ -83,3 +83,53 @@ def test_clingo_messages_go_to_logging(caplog, capfd):
     assert any("atom does not occur" in r.getMessage() or "undefined" in r.getMessage() for r in caplog.records)
     out, err = capfd.readouterr()
     assert out == "" and err == ""
+
+
+def test_then_facts_reads_a_second_program_off_a_kept_grounding():
+    """Rules grounded on a program's kept grounding (Solver.then_facts): the atoms that are facts then
+    (the first program's and the new ones), the first program's choices left out; its answers kept."""
+    from pycombat.solver import clear_caches
+
+    clear_caches(keep_parsed=True)
+    first = Solver(texts=["item(1..3). { pick(X) : item(X) } 1. #show pick/1."])
+    answers = [sorted(str(s) for s in m.symbols) for m in first.models()]
+    assert len(answers) == 4
+    got = first.then_facts(texts=["big(X) :- item(X), X > 1. none :- not item(4)."],
+                           signatures=[("big", 1), ("none", 0), ("pick", 1), ("item", 1)])
+    want = [("big", 2), ("big", 3), "none", ("item", 1), ("item", 2), ("item", 3)]
+    assert sorted(got, key=str) == sorted(want, key=str)
+    assert [sorted(str(s) for s in m.symbols) for m in first.models()] == answers  # (from the cache)
+    assert first.then_facts(texts=["x."], signatures=[("x", 0)]) is None  # the grounding left the cache
+
+
+def test_then_facts_refuses_what_is_no_fact_and_answers_none_without_a_grounding():
+    from pycombat.solver import clear_caches
+
+    clear_caches(keep_parsed=True)
+    s = Solver(texts=["{ p }. q."])
+    assert s.then_facts(texts=["r."], signatures=[("r", 0)]) is None  # never grounded: nothing kept
+    assert s.count() == 2
+    assert s.then_facts(texts=["r :- p."], signatures=[("r", 0)]) is None  # a new atom that is no fact
+    s2 = Solver(texts=["{ p }. q. t."])
+    s2.count()
+    with pytest.raises(SolverError):
+        s2.then_facts(texts=["#program other. r."], signatures=[("r", 0)])
+
+
+def test_instances_facts_of_many_instances_with_every_kind_of_fact():
+    """The instances' facts are written once per fact with the instance's number put in: arities 0 to 2,
+    strings with parentheses and commas; each instance reads back its own, and again from the lines kept."""
+    import clingo
+
+    from pycombat.solver import Instances, clear_caches
+
+    def f(name, *args):
+        return clingo.Function(name, [clingo.String(a) if isinstance(a, str) else clingo.Number(a) for a in args])
+
+    per = [[f("flag"), f("s", "a(b, c)"), f("w", "x", 3)], [f("s", ")(,"), f("w", "(", -2)], [f("s", "a(b, c)")], []]
+    want = [["('t', 'a(b, c)')", "('u', 'x', 3)", "g"], ["('t', ')(,')", "('u', '(', -2)"], ["('t', 'a(b, c)')"], []]
+    clear_caches(keep_parsed=True)
+    for _ in range(2):
+        inst = Instances(texts=["t(X) :- s(X). u(X, Y) :- w(X, Y). g :- flag. #defined flag/0."], instances=per)
+        got = inst.facts([("t", 1), ("u", 2), ("g", 0)])
+        assert [sorted(map(str, g)) for g in got] == want

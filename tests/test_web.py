@@ -18,6 +18,7 @@ from pycombat.report import jsonable
 from pycombat import cli, registry
 from pycombat.errors import PycombatError
 from pycombat.rulebook import load_rulebook
+from pycombat.verdicts import READINGS
 from pycombat.web import jobs
 from pycombat.web import server as web_server
 from pycombat.web.app import MAX_BODY, Settings, create_app, line_of
@@ -49,6 +50,8 @@ def test_games_lists_every_game_with_its_verbs_options_and_flags(client):
         assert [v["name"] for v in got["verbs"]] == list(g.verbs)
         for v in got["verbs"]:
             declared = g.verbs[v["name"]].defaults()
+            if v["name"] == "verify":  # every game's verify: the readings shown side by side (as the CLI's)
+                declared = {**declared, "readings": READINGS[0]}
             listed = {o["dest"]: o["default"] for o in v["options"] if o["kind"] != "file"}
             assert listed == {k: jsonable(val) for k, val in declared.items() if k in listed}  # fractions "n/d"
             assert set(o["dest"] for o in v["options"]) == set(declared)
@@ -237,6 +240,33 @@ def test_verify_on_a_ruling_with_claims(client):
     assert r.status_code == 200
     claims = r.json()["result"]["claims"]
     assert claims and all("verdict" in c for c in claims)
+
+
+def test_verify_shows_the_readings_side_by_side(client):
+    """The page's verify gives each deciding flag's readings, as the Python API does; with
+    ``readings: all`` every flag the claim was decided under again; a bad value is refused."""
+    from pycombat.verdicts import readings_shown
+
+    path = pycombat.example("meccg", "wind_throne.yaml").parent.parent / "rulings" / "meccg" / "sable_shield.yaml"
+    text = path.read_text(encoding="utf-8")
+    for readings in ("deciding", "all"):
+        r = _run(client, "verify", text=text, options={"readings": readings})
+        assert r.status_code == 200, r.text
+        got = r.json()["result"]["claims"]
+        with readings_shown(readings):
+            want = pycombat.load(path).verify().to_json()["claims"]
+        assert [c.get("readings") for c in got] == [c.get("readings") for c in want]
+        flagged = [c for c in got if c.get("readings")]
+        assert flagged and all(c["readings"][0]["readings"] for c in flagged)
+        if readings == "deciding":
+            assert [t["flag"] for c in got for t in c.get("readings", [])] == ["unwounded_loser_taps"]
+            assert "readings of unwounded_loser_taps" in r.json()["text"]
+        else:
+            assert all(c.get("readings") for c in got)
+    r = _run(client, "verify", text=text, options={"readings": "most"})
+    assert r.status_code == 400 and "--readings" in r.json()["error"]
+    r = _run(client, "enumerate", text=text, options={"readings": "all"})
+    assert r.status_code == 400 and "has no option 'readings'" in r.json()["error"]
 
 
 @pytest.mark.parametrize("ask, status, expect", [

@@ -13,7 +13,9 @@ predicates or clingo symbols), and asks it to
   legality rules derive ``violation(RuleId, Detail)`` atoms instead of failing, and the
   violations are reported with the rule ids that decide them.
 * answer many small instances of one program from one grounding (:class:`Instances`: what
-  ``pycombat batch`` uses for a chunk of Riftbound boards).
+  ``pycombat batch`` uses for a chunk of Riftbound boards, and of MECCG attacks);
+* read a deterministic program off the kept grounding of another one that holds its first part
+  (:meth:`Solver.then_facts`: more rules grounded on it, their facts read without a solve).
 
 Every query takes ``assumptions``, ``(atom, value)`` pairs that hold in the answers it asks about,
 so one grounding answers several questions.  An atom declared ``#external`` is false unless a

@@ -33,15 +33,17 @@ from .symbols import _DECODED, _FACT_LINES
 _FILE_CACHE: dict[tuple[str, int, int], list[clingo.ast.AST]] = {}
 _TEXT_CACHE: "OrderedDict[str, list[clingo.ast.AST]]" = OrderedDict()
 _CONTROLS: "OrderedDict[tuple, _Grounded]" = OrderedDict()
+#: the statements Solver.then_facts grounds (solve.py), by their files' keys and texts
+_THEN_STATEMENTS: dict[tuple, list[clingo.ast.AST]] = {}
 _ANSWERS: "OrderedDict[tuple, Any]" = OrderedDict()
 #: at most this many cached answers, holding at most ``_ANSWERS_MAX_SYMBOLS`` symbols together
 _ANSWERS_MAX = 8192
 _ANSWERS_MAX_SYMBOLS = 400_000
 _ANSWERS_SIZE = [0]
 _STATS = {"parsed": 0, "parse_hits": 0, "grounded": 0, "ground_hits": 0, "answer_hits": 0}
-#: Instances (instances.py): each (instance, fact) -> its line, and by decoder what it made of the symbols
-#: of groundings of instances (Instances._seen)
-_INSTANCE_LINES: dict[tuple[int, clingo.Symbol], tuple[str, tuple[str, int]]] = {}
+#: Instances (instances.py): each fact -> its line cut where the instance number goes and its signature,
+#: and by decoder what it made of the symbols of groundings of instances (Instances._seen)
+_INSTANCE_LINES: dict[clingo.Symbol, tuple[str, str, tuple[str, int]]] = {}
 _INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any, Any]]] = {}
 
 
@@ -177,6 +179,7 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
     if not keep_parsed:
         _FILE_CACHE.clear()
         _TEXT_CACHE.clear()
+        _THEN_STATEMENTS.clear()
     _CONTROLS.clear()
     _INSTANCED.clear()
     _INSTANCE_LINES.clear()

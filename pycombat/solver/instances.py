@@ -225,21 +225,28 @@ class Instances:
         args = [f"--const={k}={v}" for k, v in (consts or {}).items()]
         self._ctl = clingo.Control([*args, *options, *_INSTANCE_OPTIONS], logger=_clingo_logger, message_limit=100)
         lines = []
-        written = _INSTANCE_LINES  # (instance, fact) -> its line: the same facts recur across groundings
+        # a fact -> its line cut where the instance goes ("p(" and ",a).\n", or "q(" and ").\n"), and its
+        # signature: the same facts recur across groundings, and printing each fact with each instance
+        # number as a new symbol costs more than grounding them
+        written = _INSTANCE_LINES
         if len(written) >= 100_000:
             written.clear()
         for i, facts in enumerate(instances):
             lines.append(f"pycombat_instance({i}).\n")
+            number = str(i)
             for f in facts:
                 sym = to_symbol(f)
-                got = written.get((i, sym))
+                got = written.get(sym)
                 if got is None:
-                    args = sym.arguments
-                    got = written[(i, sym)] = (
-                        f"{clingo.Function(sym.name, [clingo.Number(i), *args], sym.positive)}.\n",
-                        (sym.name, len(args)))
-                lines.append(got[0])
-                signatures.add(got[1])
+                    text, arity = str(sym), len(sym.arguments)
+                    if arity:  # (a name has no parenthesis: the first one opens the arguments)
+                        head, _, rest = text.partition("(")
+                        got = (head + "(", "," + rest + ".\n", (sym.name, arity))
+                    else:
+                        got = (text + "(", ").\n", (sym.name, 0))
+                    written[sym] = got
+                lines.append(got[0] + number + got[1])
+                signatures.add(got[2])
         self._ground("base", stmts, "".join(lines))
         _STATS["grounded"] += 1
         self._asked_cases = False

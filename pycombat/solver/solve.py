@@ -6,13 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import clingo
 import clingo.ast
 
 from ..errors import SolverError
-from .cache import _CONTROLS, _ENABLED, _STATS, _cached, _Grounded, _remember
+from .cache import _CONTROLS, _ENABLED, _STATS, _THEN_STATEMENTS, _cached, _Grounded, _remember
 from .programs import _clingo_logger, _file_statements, _text_statements
 from .symbols import Answer, Decoder, FactLike, Violation, _facts_text, to_python, to_symbol
 
@@ -20,6 +20,8 @@ from .symbols import Answer, Decoder, FactLike, Violation, _facts_text, to_pytho
 _CONTROLS_MAX = 6
 #: a query's answer sets are remembered when there are at most this many
 _ANSWER_CACHE_MAX = 5000
+#: the program part of the rules Solver.then_facts grounds on a kept grounding
+_THEN_PART = "pycombat_then"
 
 
 def _configure(g: _Grounded, *, models: int = 0, project: bool = False, enum: str = "auto",
@@ -163,6 +165,57 @@ class Solver:
         finally:
             g.busy = False
 
+    # -- more rules on a grounding --------------------------------------------------------
+    def then_facts(self, files: Sequence[Traversable | Path] = (), texts: Sequence[str] = (), *,
+                   signatures: Sequence[tuple[str, int]], decoder: Callable[[clingo.Symbol], Any] | None = None
+                   ) -> list[Any] | None:
+        """Ground more rules (``files``, ``texts``) on this program's kept grounding, after the questions
+        already asked of it, and return the atoms of ``signatures`` that are facts then, decoded: a
+        deterministic program read off the grounding of another one that holds its first part (the
+        same facts and the rules it shares), without a Control, a grounding of that part or a solve
+        of its own.
+
+        The atoms of this program that are no facts (what its choices decide) are left out; an atom
+        the new rules derive must be a fact, else the answer is None. The questions asked before
+        keep their answers (they were those of this program alone); the grounding then holds another
+        program, so it leaves the cache. The new rules may not define an atom this program defines
+        (clingo refuses a redefinition across steps). None, and nothing is grounded, when this
+        program has no idle kept grounding (ask the other program on its own then).
+
+        >>> s = Solver(texts=["{ p(1..2) } = 1. q(3). #show p/1."])
+        >>> s.count()
+        2
+        >>> s.then_facts(texts=["r(X + 1) :- q(X)."], signatures=[("r", 1), ("q", 1), ("p", 1)])
+        [('r', 4), ('q', 3)]
+        >>> s.count()  # (answered from the cache: the program alone)
+        2
+        """
+        key = self._program_key()
+        g = _CONTROLS.get(key) if _ENABLED[0] else None
+        if g is None or g.busy:
+            return None
+        stmts = _then_statements(files, texts)
+        g.busy = True  # (for good: it leaves the cache)
+        _CONTROLS.pop(key, None)
+        atoms = g.ctl.symbolic_atoms
+        chosen = {sa.symbol for name, arity in signatures for sa in atoms.by_signature(name, arity) if not sa.is_fact}
+        try:
+            with clingo.ast.ProgramBuilder(g.ctl) as builder:
+                for st in stmts:
+                    builder.add(st)
+            g.ctl.ground([(_THEN_PART, [])])
+        except RuntimeError as exc:
+            raise SolverError(f"then_facts: the rules do not ground on this program: {exc}") from exc
+        decode = decoder or to_python
+        out = []
+        for name, arity in signatures:
+            for sa in atoms.by_signature(name, arity):
+                if sa.is_fact:
+                    out.append(decode(sa.symbol))
+                elif sa.symbol not in chosen:
+                    return None
+        return out
+
     # -- enumeration ----------------------------------------------------------------------
     def models(self, *, limit: int = 0, project: bool = False, args: Sequence[str] = (),
                assumptions: Sequence[tuple[FactLike, bool]] = ()) -> Iterator[Answer]:
@@ -281,6 +334,26 @@ class Solver:
     def cautious(self) -> list[Any] | None:
         """Shown atoms true in every answer set (``None`` if unsatisfiable)."""
         return self._consequences("cautious")
+
+
+def _then_statements(files: Sequence[Traversable | Path], texts: Sequence[str]) -> list:
+    """The statements of ``files`` and ``texts`` in the program part of :meth:`Solver.then_facts`
+    (parsed once, moved once)."""
+    keys = [_file_statements(f) for f in files]
+    key = (tuple(k for k, _ in keys), tuple(texts))
+    got = _THEN_STATEMENTS.get(key)
+    if got is None:
+        program = clingo.ast.ASTType.Program
+        stmts = [st for _, part in keys for st in part] + [st for t in texts for st in _text_statements(t)]
+        if any(st.ast_type == program and (st.name != "base" or st.parameters) for st in stmts):
+            raise SolverError("then_facts: only rules of the base program part")
+        got = [st.update(name=_THEN_PART) if st.ast_type == program else st for st in stmts]
+        if _ENABLED[0]:
+            if len(_THEN_STATEMENTS) >= 16:
+                _THEN_STATEMENTS.clear()
+            _THEN_STATEMENTS[key] = got
+    return got
+
 
 
 def check(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *, consts: Mapping[str, str] | None = None,

@@ -65,6 +65,7 @@ from .. import api, registry
 from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, tidy
 from ..report import jsonable
 from ..scenario import parse_document
+from ..verdicts import READINGS, readings_shown
 from .jobs import Busy, Jobs
 
 #: largest request body accepted (bytes): a scenario is a few kilobytes
@@ -209,6 +210,14 @@ def _title(path: Path) -> str | None:
     return None
 
 
+#: ``verify``'s option of every game (the CLI's ``--readings``): which flags' readings are shown side by side
+READINGS_OPTION = {"dest": "readings", "flag": "--readings", "kind": "choice", "default": "deciding",
+                   "help": "the interpretation flags whose readings are shown side by side per claim: `deciding` "
+                           "(those whose other value flips the verdict) or `all` (every flag the claim was "
+                           "decided under again)",
+                   "choices": list(READINGS), "metavar": None, "required": False, "formats": []}
+
+
 def games_view() -> list[dict]:
     out = []
     for g in registry.all_games():
@@ -216,7 +225,8 @@ def games_view() -> list[dict]:
         for name, v in g.verbs.items():
             verbs.append({"name": name, "help": v.help or registry.VERB_HELP.get(name, name),
                           "needs_file": v.needs_file, "progress": v.progress,
-                          "options": [_option_view(o) for o in v.options]})
+                          "options": [_option_view(o) for o in v.options]
+                          + ([dict(READINGS_OPTION)] if name == "verify" else [])})
         out.append({"name": g.name, "title": g.title, "help": g.help, "verbs": verbs,
                     "flags": _flags_view(g.name),
                     "examples": [{"name": n, "title": _title(p)} for n, p in examples_of(g).items()],
@@ -379,6 +389,13 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
         data = parse_document(text, label=LABEL)
         scenario = api.load(data, flags or {})
         verb = registry.get(scenario.game).verb(verb_name)
+        readings = "deciding"
+        if verb_name == "verify" and isinstance(options, dict) and "readings" in options:
+            options = dict(options)
+            readings = options.pop("readings") or "deciding"
+            if readings not in READINGS:
+                raise ScenarioError(f"--readings: {str(readings)[:40]!r} is not one of {', '.join(READINGS)}",
+                                    path="options.readings")
         opts, wanted = coerce_options(verb, options, max_nodes)
         if verb.progress:
             opts["progress"] = progress
@@ -404,7 +421,8 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                         texts["svg"] = svg
                 extra["files"] = texts
             else:
-                report = scenario.run(verb_name, **opts)
+                with readings_shown(readings):
+                    report = scenario.run(verb_name, **opts)
             for dest in images:
                 path = Path(opts[dest])
                 if path.is_file():

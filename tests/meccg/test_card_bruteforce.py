@@ -180,7 +180,7 @@ def _odds(a, d, a_prewounded, d_prewounded, a_rw, d_rw):
 
 
 # ---- random strikes ---------------------------------------------------------------------------------
-#: each strike card's printed alignment (combat_cards.json): a player plays only his own (MECCG-CARD-8)
+#: each strike card's printed alignment (combat_cards.json): a player plays only his own (MECCG-FX-20)
 ALIGNMENT = {r["name"]: r["alignment"] for r in json.loads(
     (Path(__file__).parents[2] / "pycombat" / "games" / "meccg" / "data" / "combat_cards.json").read_text(encoding="utf-8"))[
     "records"]}
@@ -188,7 +188,7 @@ ALIGNMENT = {r["name"]: r["alignment"] for r in json.loads(
 
 def _qualifies(card: str, char, status: str) -> bool:
     if ALIGNMENT.get(card, "neutral") not in (char["alignment"], "neutral", "dual"):
-        return False  # MECCG-CARD-8
+        return False  # MECCG-FX-20
     req = BY_NAME[card][1].get("requires") or {}
     if req.get("status") and status not in req["status"]:
         return False

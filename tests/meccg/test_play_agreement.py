@@ -1,6 +1,6 @@
 """One answer per card play: a play that ``replay``/``odds`` apply (a ``combat:`` block) is one that
 ``verify`` accepts and ``optimize`` may choose from the hand, and a refused play is refused by
-each of them with the same rule (MECCG-CARD-8, MECCG-SEQ-2/7/8, MECCG-STRUCT-3, MECCG-FX-1/3/4/14/15,
+each of them with the same rule (MECCG-CARD-8, MECCG-FX-20, MECCG-SEQ-2/7/8, MECCG-STRUCT-3, MECCG-FX-1/3/4/14/15,
 MECCG-PRE-5 ...). Random plays: any strike card of the data, of either alignment, played by either
 player at any step for a character of either company, in any status; and the cards that change the
 attack before strikes are assigned, under either reading of MECCG-PRE-5.
@@ -166,14 +166,14 @@ def test_the_issue_s_cases():
                [{"name": "Shagrat"}, {"name": "Lagduf"}], "defender", {})
     s = scenario_from_dict(doc, file="<t>")
     bold = play.check(s, [play.Play("LE-172", "defender", 6, facing="Aragorn II")])
-    assert bold.rules == ["MECCG-CARD-8"] and "minion card" in bold.refusals[0].text
+    assert bold.rules == ["MECCG-FX-20"] and "minion card" in bold.refusals[0].text
     flame = play.check(s, [play.Play("TW-361", "defender", play.BEFORE)])
     assert "MECCG-PRE-5" in flame.rules
     fatty = play.check(s, [play.Play("TW-495", "defender", 6, facing="Frodo")])
     assert fatty.legal, fatty.rules
     himself = play.check(s, [play.Play("TW-495", "defender", 6, facing="Fatty Bolger")])
     assert himself.rules == ["MECCG-SEQ-7"] and "another character" in himself.refusals[0].text
-    with pytest.raises(ScenarioError, match="MECCG-CARD-8"):
+    with pytest.raises(ScenarioError, match="MECCG-FX-20"):
         setup_strikes(scenario_from_dict(_doc([{"name": "Aragorn II"}, {"name": "Frodo"}],
                                               [{"name": "Shagrat"}, {"name": "Lagduf"}], "defender", {},
                                               strike={"defender": "Aragorn II", "attacker": "Shagrat",
@@ -181,11 +181,11 @@ def test_the_issue_s_cases():
 
 
 @pytest.mark.parametrize("members, path, rule", [
-    ([{"name": "Shagrat", "items": ["Sting"]}, {"name": "Lagduf"}], "attacker.members[0].items", "MECCG-CARD-8"),
+    ([{"name": "Shagrat", "items": ["Sting"]}, {"name": "Lagduf"}], "attacker.members[0].items", "MECCG-FX-20"),
     ([{"name": "Shagrat", "items": ["Black Mace"]}, {"name": "Lagduf"}], None, None),
 ])
 def test_an_item_of_the_other_side_is_refused_when_read(members, path, rule):
-    """MECCG-CARD-8: Sting (a hero item) on a minion character gives no verb its bonus: the
+    """MECCG-FX-20: Sting (a hero item) on a minion character gives no verb its bonus: the
     scenario is refused when read, naming the member's items."""
     doc = _doc([{"name": "Aragorn II"}], members, "defender", {})
     doc["attacker"]["members"] = members

@@ -699,8 +699,16 @@ NAMES = ["A3", "A2", "AB", "D3", "D2", "DB"]
 PRIMER = {"play": "Blood Rush", "by": "attacker", "target": "A3"}  # a cheap spell to counter
 
 
+#: a later card whose damage an effect on the rest of the turn may prevent (RB-CARD-18)
+FOLLOW = {"play": "Incinerate", "by": "attacker", "target": "D3"}
+
+
 def _changes_an_answer(card) -> bool:
-    plain = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER]}))
+    return _changes(card, []) or _changes(card, [FOLLOW])
+
+
+def _changes(card, after: list) -> bool:
+    plain = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER, *after]}))
     base_state = _state(plain.board)
     modes = [None] + list(range(1, 1 + sum(1 for e in card.effects if e.get("mode_option"))))
     for by, mode, cond in itertools.product(("attacker", "defender"), modes, (None, True)):
@@ -713,7 +721,7 @@ def _changes_an_answer(card) -> bool:
                 if val is not None:
                     entry[key] = val
             try:
-                sd = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER, entry]}))
+                sd = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER, entry, *after]}))
             except ScenarioError:
                 continue
             if _state(sd.board) != base_state:

@@ -39,6 +39,13 @@ def _acting(r: dict, role: str) -> list[dict]:
             continue  # the scenario's `immune:` states it
         if e.get("activated") and e.get("speed") == "normal":
             continue
+        if e.get("effect") == "play_location":
+            continue  # where the card may be played from hand: the unit on the board was played already
+        if e.get("effect") == "death_replacement" and e.get("duration") == "static" and \
+                (e.get("target") or {}).get("might_less_than") == "self" and not e.get("condition"):
+            continue  # Soraka's "another unit you control here ... less Might than me": RB-CARD-18
+        if e.get("activated") and _ability_read(e):
+            continue  # used by an `ability:` entry (RB-CARD-17): tests/riftbound/test_unit_plays.py
         if _static_read(e):
             continue  # a static ability the board decides (RB-CARD-9: tests/riftbound/test_unit_statics.py)
         t = e.get("trigger")
@@ -59,6 +66,17 @@ def _needs_choice(e: dict) -> bool:
     t = e.get("target") or {}
     return bool(e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split")
                 or (t and t.get("ref") != "self" and t.get("count") != "all"))
+
+
+def _ability_read(e: dict) -> bool:
+    """RB-CARD-17, written out: an [Action] / [Reaction] ability whose cost is Energy, runes and exhaust
+    and whose effect is one the interpreter reads (a swap of locations, a move of the unit itself,
+    Stun, attaching the chosen unit's Equipment)."""
+    parts = [p.strip() for p in str(e.get("activated")).split(",")]
+    cost_read = all(p == "exhaust" or p.endswith((" energy", " rune", " runes")) for p in parts)
+    effect_read = e.get("effect") in ("swap_locations", "stun", "move") or (
+        e.get("effect") == "attach_equipment" and e.get("what") == "one of the chosen unit's Equipment")
+    return e.get("speed") in ("action", "reaction") and cost_read and effect_read
 
 
 def _static_read(e: dict) -> bool:

@@ -42,3 +42,45 @@ def test_forward_from_several_starts():
             want[o] = want.get(o, Fraction(0)) + w * p
     assert dict(mix.outcomes.items()) == want
     assert mix.expected_rounds == r1.expected_rounds / 3 + 2 * r2.expected_rounds / 3
+
+
+def _backward(setup, dec, state, memo):
+    """The outcome distribution from ``state`` by recursion over :func:`transitions` in Fractions (no
+    numbering, no common denominator): what :func:`forward` must equal."""
+    from pycombat.games.wotr.battle.process import Outcome, into_siege, transitions
+
+    got = memo.get(state)
+    if got is not None:
+        return got
+    if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2
+        out = {into_siege(state[0], state[2]): Fraction(1)}
+    else:
+        succ, n_self, power = transitions(setup, dec, state, {})
+        den = 6 ** power - n_self
+        out = {}
+        for nxt, n in succ:
+            sub = {nxt: Fraction(1)} if isinstance(nxt, Outcome) else _backward(setup, dec, nxt, memo)
+            for o, p in sub.items():
+                out[o] = out.get(o, Fraction(0)) + Fraction(n, den) * p
+    memo[state] = out
+    return out
+
+
+def test_forward_equals_a_backward_recursion_with_retreats_into_the_stronghold():
+    """The forward pass (positions numbered, one common denominator) against a recursion in Fractions,
+    with a defender that retreats into its Stronghold once down to two units (WOTR-SITE-2) and without."""
+    from pathlib import Path
+
+    from pycombat.games.wotr.schema import load_scenario
+
+    examples_dir = Path(__file__).resolve().parents[2] / "examples" / "wotr"
+    for name in ("helms_deep.yaml", "skirmish.yaml", "every_option.yaml"):
+        s = load_scenario(examples_dir / name)
+        setup = battle_setup(s)
+        for callbacks in ({}, {"defender_retreat": lambda _s, state, what: what == "into_siege"
+                                                                          and sum(map(sum, state[2])) < 3}):
+            flags = {**s.flags, "defender_retreat": "callback"} if callbacks else s.flags
+            dec = Decisions(setup, Policy.from_flags(flags, "regulars_first", callbacks))
+            got = forward(setup, dec)
+            want = _backward(setup, dec, setup.start, {})
+            assert dict(got.outcomes.items()) == {o: p for o, p in want.items() if p}

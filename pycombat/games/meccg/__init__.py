@@ -59,6 +59,7 @@ register(Game(
     digest_extensions=(Path(__file__).resolve().parent / "card_flags.md",),
     examples=Path(str(_files("pycombat.examples").joinpath("meccg"))),
     names="pycombat.games.meccg.completion:names",
+    prefetch=_V + "prefetch",
     default_example="wind_throne.yaml",
     help="MECCG (game: meccg): enumerate lists the legal complete strike assignments (or --traces); odds and replay "
          "resolve the file's `combat:` block; optimize solves phases I-III, the strike order and each strike's "

@@ -26,6 +26,21 @@ def _base(s: Scenario, verb: str) -> dict:
     return {"game": "meccg", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
 
 
+# ---- batch -----------------------------------------------------------------------------------------
+#: the verbs whose answer starts with the attack's verdict (MECCG-INIT, MECCG-ALIGN)
+_JUDGING = ("enumerate", "verify", "optimize", "tree")
+
+
+def prefetch(verb: str, scenarios: list[Scenario]) -> None:
+    """``Game.prefetch`` (``pycombat batch``): the attacks of a chunk's scenarios judged together, a
+    few groundings for the chunk (:func:`.assignment.legal.prefetch_verdicts`); each verb then reads
+    its scenario's verdict from the memo, the one it would make alone."""
+    if verb in _JUDGING:
+        from .assignment.legal import prefetch_verdicts
+
+        prefetch_verdicts(scenarios)
+
+
 # ---- enumerate -------------------------------------------------------------------------------------
 @dataclass
 class EnumerateReport(Report):

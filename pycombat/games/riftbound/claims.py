@@ -19,7 +19,7 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node
 from ...rulebook import load_rulebook
-from ...verdicts import Claim, ClaimBook, reasons, verdict_json, verify_claims
+from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, verify_claims
 from .citations import source_for
 from .model import SIDES, Scenario, Split, other
 from .refs import key as _key, parse_split
@@ -40,6 +40,7 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
     version: str = "v1.3"  #: rules_version: the numbering of the sources cited
     parts: dict[str, str] = field(default_factory=dict)  #: rule id -> the sub-item that decided (its opening words)
+    readings: list[Any] = field(default_factory=list)  #: the flags' readings side by side (pycombat.verdicts.FlagReadings)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -51,7 +52,9 @@ class Verdict:
         return verdict_json(self.claim, self.verdict,
                             reasons("riftbound", self.rules, lambda src: source_for(src, self.version),
                                     parts=self.parts),
-                            deciding_flags=self.deciding_flags, notes=self.notes, extra=extra)
+                            deciding_flags=self.deciding_flags, notes=self.notes, extra=extra,
+                            readings=readings_json("riftbound", self.readings, self.rules,
+                                                   lambda src: source_for(src, self.version)))
 
 
 def _plain(x: Any) -> Any:
@@ -261,8 +264,9 @@ def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
 
 def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     name = str(claim.args.get(key, "")).strip()
-    names = [u.name for u in s.attacker.units + s.defender.units + s.reserve]
-    for u in s.attacker.units + s.defender.units + s.reserve:
+    played = s.played_units  # RB-CARD-16: units played from hand in the showdown
+    names = [u.name for u in s.attacker.units + s.defender.units + s.reserve + played]
+    for u in s.attacker.units + s.defender.units + s.reserve + played:
         if _key(name) in (_key(u.name), _key(u.card_name or "")):
             return u.name
     hint = closest(name, names, n=1)
@@ -331,10 +335,67 @@ def _split_legal(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
     bad = view.violations(split)
-    if bad:  # the violated rules (check mode), each once
-        rules = list(dict.fromkeys(v.rule for v in bad))
-        return Verdict(claim, False, rules, violations=[(v.rule, v.detail) for v in bad])
+    if bad:  # the violated rules (check mode), each once; then the rules of the numbers they turn on
+        broken = [v for v in bad if _detail_name(v.detail) not in NUMBER_DETAILS]
+        numbers = [v for v in bad if _detail_name(v.detail) in NUMBER_DETAILS]
+        rules = list(dict.fromkeys(v.rule for v in broken))
+        rules += [r for r in dict.fromkeys(v.rule for v in numbers)
+                  if r not in rules and _number_rule_needed(board, view, split, r, numbers)]
+        return Verdict(claim, False, rules, notes=_number_notes(numbers),
+                       violations=[(v.rule, v.detail) for v in broken])
     return Verdict(claim, True, legal_split_rules(view.derived, split))
+
+
+#: check mode's details that are no violation but the number a violation turns on (explain.lp: a
+#: unit's lethal amount, a side's total): said in a note, never printed as "violated"
+NUMBER_DETAILS = ("lethal_of", "total_of")
+#: the formulas behind those numbers (RB-MODEL-1 lethal, RB-MODEL-2 and RB-DMG-2 the total): the
+#: number itself, which no change made; the rules of the changes that made it are cited instead
+NUMBER_FORMULAS = ("RB-MODEL-1", "RB-MODEL-2", "RB-DMG-2")
+#: what a unit is without each modifier rule's effect (RB-MIGHT-3..8): the counterfactual that keeps
+#: the rule among a violation's reasons only when the split's violations change without it
+WITHOUT_MODIFIER = {"RB-MIGHT-3": {"stunned": False}, "RB-MIGHT-4": {"assault": ()}, "RB-MIGHT-5": {"shield": ()},
+                    "RB-MIGHT-6": {"prevent": 0, "prevent_all": False}, "RB-MIGHT-7": {"doubled": 0},
+                    "RB-MIGHT-8": {"marked": 0}}
+
+
+def _detail_name(detail: Any) -> str:
+    return detail[0] if isinstance(detail, tuple) and detail else str(detail)
+
+
+def _number_rule_needed(board, view, split: Split, rule: str, numbers) -> bool:
+    """A rule behind a number a violation turns on is a reason when the verdict rests on it: never a
+    formula (:data:`NUMBER_FORMULAS`); a modifier (:data:`WITHOUT_MODIFIER`) when the split is legal
+    on the board without it on the units whose number it made; otherwise (a
+    floor: RB-MIGHT-2, RB-DMG-5; RB-DMG-11, RB-ORD-7 on a total) always, no model counterfactual
+    existing."""
+    from .damage.splits import LegalSplits
+
+    if rule in NUMBER_FORMULAS:
+        return False
+    if rule not in WITHOUT_MODIFIER:
+        return True
+    names = {v.detail[1] for v in numbers if v.rule == rule and v.detail[0] == "lethal_of"}
+    sides = {v.detail[1] for v in numbers if v.rule == rule and v.detail[0] == "total_of"}
+    strip = {k: tuple(replace(u, **WITHOUT_MODIFIER[rule]) if u.name in names or u.side in sides else u
+                      for u in board.side(k)) for k in ("attacker", "defender")}
+    other = LegalSplits(replace(board, **strip), split.side, representation=view.representation)
+    return not other.violations(split)  # without it the split is legal: the verdict rests on it
+
+
+def _number_notes(numbers) -> list[str]:
+    """The numbers the violations turn on, as sentences: "Z's lethal amount is 1"."""
+    out = []
+    for v in numbers:
+        d = v.detail
+        if d[0] == "lethal_of":
+            text = f"{d[1]} cannot be dealt damage (no lethal amount)" if d[2] == "never" else \
+                f"{d[1]}'s lethal amount is {d[2]}"
+        else:
+            text = f"the {d[1]}'s total is {d[2]}"
+        if text not in out:
+            out.append(text)
+    return ["the numbers this turns on: " + "; ".join(out)] if out else []
 
 
 def legal_split_rules(d, split: Split) -> list[str]:

@@ -1,7 +1,7 @@
 """The names of Riftbound's shipped data by the kind the scenario's name fields declare (the web form's completion).
 
 >>> kinds = names()
->>> len(kinds["unit card"]) > 100, set(kinds["Equipment card"]) <= set(kinds["card"])
+>>> len(kinds["unit card"]) > 100, set(kinds["Equipment card"]) <= set(kinds["gear card"]) <= set(kinds["card"])
 (True, True)
 """
 from __future__ import annotations
@@ -16,5 +16,6 @@ def names() -> dict[str, list[str]]:
     return {
         "unit card": units,
         "Equipment card": sorted({c.name for c in cards.cards if c.equipment}),
+        "gear card": sorted({c.name for c in cards.cards if c.type == "gear"}),
         "card": sorted({c.name for c in cards.cards} | set(units)),
     }

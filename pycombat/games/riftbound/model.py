@@ -47,6 +47,7 @@ class Unit:
     domains: tuple[str, ...] = ()  #: the card's domains (spell targets, RB-CARD-1)
     tags: tuple[str, ...] = ()  #: the card's tags (spell targets, RB-CARD-1)
     buffed: bool = False  #: has a buff (+1 Might, at most one; RB-CARD-6)
+    exhausted: bool = False  #: exhausted (an ability whose cost exhausts it needs it ready, RB-CARD-17)
     equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
@@ -54,6 +55,7 @@ class Unit:
     might_changes: tuple[int, ...] = ()  #: Might changes, in the order played
     prevent: int = 0  #: damage prevention left (RB-MIGHT-6)
     prevent_all: bool = False  #: "prevent all" (RB-MIGHT-6)
+    prevent_next: bool = False  #: "the next time it would be dealt damage this turn, prevent it" (RB-CARD-18)
     doubled: int = 0  #: effects doubling damage dealt to it (RB-MIGHT-7, Lotus Trap)
     path: str = ""  #: where in the scenario file
     #: the card's static abilities read by :mod:`.cards.statics` (RB-CARD-9): effect records
@@ -220,6 +222,8 @@ class Scenario:
     flag_origin: Mapping[str, str] = field(default_factory=dict)
     battlefield: str | None = None
     scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
+    #: who controls the battlefield during the combat: "defender" or None (nobody); RB-CARD-16
+    controlled_by: str | None = "defender"
     effects: tuple[Any, ...] = ()  #: the showdown, in order: Effect or interpreter.Play
     reserve: tuple[Unit, ...] = ()  #: units at their base that cards may move in (RB-COMB-4)
     #: each side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)
@@ -240,7 +244,15 @@ class Scenario:
         for u in self.reserve:  # a unit at its base (cards may move it in)
             if u.name == name:
                 return u
+        for u in self.played_units:  # a unit card played from hand in the showdown (RB-CARD-16)
+            if u.name == name:
+                return u
         raise KeyError(name)
+
+    @property
+    def played_units(self) -> tuple[Unit, ...]:
+        """The units played from hand in the showdown (RB-CARD-16), in order."""
+        return tuple(e.unit for e in self.effects if getattr(e, "kind", None) == "play" and e.unit is not None)
 
     def with_flags(self, **changes: str) -> "Scenario":
         return replace(self, flags={**self.flags, **changes})

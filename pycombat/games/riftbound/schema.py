@@ -20,18 +20,20 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
+from .cards.acting import can_act
 from .cards.units import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
     UnitDB,
-    can_act,
     load_units,
     split_keyword,
 )
 from .model import SIDES, Effect, Scenario, Side, Split, Unit
 from .refs import parse_split, unit_ref
+from .cards.records import effect_text
 
 from .spec import (  # noqa: F401
+    ABILITY,
     BATTLEFIELD,
     EFFECT,
     EFFECT_KINDS,
@@ -56,6 +58,7 @@ SPLITS_KEYS = SPLITS.keys
 PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
 TRIGGER_KEYS = TRIGGER.keys
+ABILITY_KEYS = ABILITY.keys
 #: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board
 MIGHTY = "While I'm [Mighty]"
 #: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
@@ -84,7 +87,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     db = load_units()
     title = root.str("title", None)
     root.raw("description", None)
-    battlefield, scored = _battlefield(root)
+    battlefield, scored, controller = _battlefield(root)
     flags, origin = _flags(root, flag_overrides or {})
     attacker = _side(root.child("attacker"), "attacker", db, flags)
     defender = _side(root.child("defender"), "defender", db, flags)
@@ -94,14 +97,16 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _check_marked(root, attacker, defender, reserve, flags)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
-    effects = tuple(_play(n, all_names) if isinstance(n.value, dict) and "play" in n.value
+    known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
+    effects = tuple(_play(n, all_names, db, flags, controller, known) if isinstance(n.value, dict) and "play" in n.value
                     else _trigger(n, attacker, defender, all_names) if isinstance(n.value, dict) and "trigger" in n.value
-                    else _effect(n, names)
+                    else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
+                    else _effect(n, names | (all_names - {u.name for u in reserve}))  # units played join in
                     for n in root.list("showdown", []))
     _check_triggers(root, effects)
     gear = {role: _gear(root.child(role)) for role in SIDES}
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                        battlefield=battlefield, scored_this_turn=scored, effects=effects, title=title, file=file,
+                        battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v})
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
@@ -112,17 +117,20 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
 
 
 # ---- parts --------------------------------------------------------------------------------------
-def _battlefield(root: Node) -> tuple[str | None, bool]:
+def _battlefield(root: Node) -> tuple[str | None, bool, str | None]:
+    """The battlefield's name, whether the Attacker scored it this turn, and who controls it during the
+    combat (RB-CARD-16: the Defender, CR 187.4.a-b, unless the scenario says nobody does)."""
     if not root.has("battlefield"):
-        return None, False
+        return None, False, "defender"
     node = root.child("battlefield")
     if isinstance(node.value, dict):
         name = node.str("name", None)
         # RB-RES-5 (CR 464.1.b): a player scores each battlefield at most once per turn
         scored = node.bool("scored_this_turn", False)
+        controller = node.str("controlled_by", "defender", choices=("defender", "nobody"))
         node.finish(BATTLEFIELD_KEYS)
-        return name, scored
-    return node.as_str(), False
+        return name, scored, None if controller == "nobody" else controller
+    return node.as_str(), False, "defender"
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -239,6 +247,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     changes: list[int] = []
     # RB-CARD-6: a buff is +1 Might (a unit has at most one)
     buffed = node.bool("buffed", False)
+    exhausted = node.bool("exhausted", False)  # RB-CARD-17
     if buffed:
         changes.append(1)
     # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
@@ -255,7 +264,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
     node.finish(UNIT_KEYS)
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
-                path=node.path, buffed=buffed, equipment=tuple(equipment), might_changes=tuple(changes),
+                path=node.path, buffed=buffed, exhausted=exhausted, equipment=tuple(equipment), might_changes=tuple(changes),
                 unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     return unit
@@ -323,8 +332,11 @@ def _gear(node: Node) -> tuple[str, ...]:
     out = []
     for en in node.list("gear"):
         card = load_cards().card(en.as_str(), file=en.file, path=en.path)
-        if not card.equipment:
-            raise en.error(f"{card.name} is not Equipment: only an Equipment is attached to a unit (RB-CARD-14)")
+        from .cards.replacements import gear_card
+
+        if not card.equipment and not gear_card(card):
+            raise en.error(f"{card.name} is not Equipment (attached to a unit, RB-CARD-14) nor a gear whose death "
+                           "replacement the model reads (RB-CARD-18)")
         out.append(card.name)
     return tuple(out)
 
@@ -356,13 +368,29 @@ def _unique_names(root: Node, attacker: Side, defender: Side,
     return replace(attacker, units=tuple(att)), replace(defender, units=tuple(dfd)), reserve
 
 
-def _play(node: Node, names: set[str]):
-    """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``."""
+def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[str, str] | None = None,
+          controller: str | None = "defender", known: dict[str, Unit] | None = None):
+    """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``; a unit card
+    played from hand (RB-CARD-16): ``{play: Shen - Kinkou, by: defender, to: battlefield}``."""
     from .cards.spells import load_cards
     from .cards.interpreter import DESTINATIONS, Play, counter_effect
 
     node._mapping()
-    card = load_cards().card(node.str("play"), file=node.file, path=f"{node.path}.play")
+    cards = load_cards()
+    wanted = node.str("play")
+    if cards.find(wanted) is None:
+        db = db or load_units()
+        found = db._index.lookup(wanted) or db._index.lookup(wanted.replace(",", " "))
+        if found:
+            return _unit_play(node, db.unit(wanted), names, db, flags or {}, controller, known)
+        from ...errors import UnknownNameError
+
+        raise UnknownNameError("spell, gear or unit card", wanted,
+                               closest(wanted, list(dict.fromkeys(cards.names + db.names)), n=2),
+                               file=node.file, path=f"{node.path}.play")
+    card = cards.card(wanted, file=node.file, path=f"{node.path}.play")
+    if node.has("label"):
+        raise node.error("`label:` names a unit card played from hand; a spell or gear has none", "label")
     by = node.str("by", choices=SIDES)
     mode = node.int("mode", None, minimum=1)
     targets: list[str] = []
@@ -403,6 +431,112 @@ def _play(node: Node, names: set[str]):
             names.update(token_names(str(e.get("token")), e["count"], names))
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, **equip)
+
+
+def _targets(node: Node, names: set[str]) -> list[str]:
+    if not node.has("target"):
+        return []
+    t = node.child("target")
+    items = [t] if not isinstance(t.value, list) else node.list("target")
+    return [unit_ref(item, names) for item in items]
+
+
+def _paid(node: Node) -> tuple[int, int] | None:
+    if not node.has("paid"):
+        return None
+    p = node.child("paid")
+    p._mapping()
+    paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
+    p.finish(PAID_KEYS)
+    return paid
+
+
+def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str, str], controller: str | None,
+               known: dict[str, Unit] | None):
+    """A unit card played from hand in the showdown (RB-CARD-16): how it may be played (RB-SHOW-4:
+    [Reaction], [Ambush], or [Hidden] from facedown), where it enters (``to:``, CR 355.2), its name."""
+    from .cards.interpreter import DESTINATIONS, Play
+    from .cards import unitplay
+
+    by = node.str("by", choices=SIDES)
+    facedown = node.bool("facedown", False)
+    if facedown and not unitplay.hidden(card):
+        raise node.error(f"{card.name}: only a [Hidden] card can be played from facedown (RB-SHOW-4)", "facedown")
+    ways = ("facedown",) if facedown else unitplay.ways(card)
+    if not ways:
+        extra = " (it is [Hidden]: played from facedown, `facedown: true`, it has Reaction)" \
+            if unitplay.hidden(card) else ""
+        raise node.error(f"{card.name}: a unit without [Reaction] or [Ambush] cannot be played in a showdown: only "
+                         f"Action and Reaction cards and abilities can{extra} (RB-SHOW-4)", "play")
+    where = sorted({w for way in ways for w in unitplay.locations(card, way, by, controller)},
+                   key=DESTINATIONS.index)
+    to = node.str("to", None, choices=DESTINATIONS)
+    if to is None:
+        near = [w for w in where if w != "elsewhere"]
+        if len(near) != 1:
+            raise node.error(f"{card.name}: give `to:` where the {by} plays it: " + " or ".join(near)
+                             + f" (its player's choice among the valid locations, CR 355.2; {unitplay.RULE})", "to")
+        to = near[0]
+    if to not in where:
+        why = ("[Ambush] plays it only to a battlefield where its player has units" if ways == ("ambush",)
+               else "a hidden card is played where it was hidden, a battlefield its player controlled"
+               if facedown else "units go to their base or a battlefield their player controls (CR 355.2.a), "
+               "and this one stays " + ("the Defender's" if controller else "nobody's") + " (CR 187.4.b)")
+        raise node.error(f"{card.name} cannot be played to {'this battlefield' if to == 'battlefield' else 'the base'} "
+                         f"by the {by}: {why} ({unitplay.RULE})", "to")
+    way = next(w for w in ways if to in unitplay.locations(card, w, by, controller))
+    label = node.str("label", None)
+    name = label or card.name
+    if name in names:
+        if label:
+            raise node.error(f"{label!r} already names a unit of this combat; give another `label`", "label")
+        k = 2
+        while f"{card.name} ({k})" in names:
+            k += 1
+        name = f"{card.name} ({k})"
+    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags)
+    names.add(name)
+    if known is not None:
+        known[name] = unit
+    late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
+    ability, unread = unitplay.play_card(card, to, facedown, by if late else None)
+    targets = _targets(node, names)
+    mode = node.int("mode", None, minimum=1)
+    condition = node.bool("condition", None)
+    paid = _paid(node)
+    node.finish(PLAY_KEYS)
+    return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
+                facedown=facedown, path=node.path, unit=unit, play_as=way,
+                unit_unread=tuple((effect_text(e), why) for e, why in unread))
+
+
+def _ability(node: Node, known: dict[str, Unit], names: set[str]):
+    """A unit's activated [Action] / [Reaction] ability: ``{ability: Azir - Ascendant, target: ...}``
+    (RB-CARD-17), used by the unit's controller; its cost checked as a card's (RB-CARD-2)."""
+    from .cards.interpreter import DESTINATIONS, Play
+    from .cards import abilities
+
+    node._mapping()
+    name = unit_ref(node.child("ability"), list(known), "unit in play")
+    unit = known[name]
+    card = abilities.ability_card(unit, node)
+    targets = _targets(node, names)
+    mode = node.int("mode", None, minimum=1)
+    condition = node.bool("condition", None)
+    to = node.str("to", None, choices=DESTINATIONS)
+    paid = _paid(node)
+    equip = {}
+    if node.has("attach"):
+        from .cards.spells import load_cards
+
+        en = node.child("attach")
+        gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
+        if not gear.equipment:
+            raise en.error(f"{gear.name} is not Equipment (RB-CARD-14)")
+        equip["attach"] = gear.name
+    node.finish(ABILITY_KEYS)
+    return Play(card=card, by=unit.side, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
+                path=node.path, ability_of=name, **equip)
 
 
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):

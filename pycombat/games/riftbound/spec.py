@@ -2,8 +2,10 @@
 checks files with it and ``pycombat schema riftbound`` prints it as JSON Schema.
 
 >>> s = json_schema()
->>> s["properties"]["showdown"]["items"]["else"]["else"]["oneOf"][0]
+>>> s["properties"]["showdown"]["items"]["else"]["else"]["else"]["oneOf"][0]
 {'required': ['might']}
+>>> s["properties"]["showdown"]["items"]["else"]["else"]["if"]
+{'required': ['ability']}
 >>> s["properties"]["showdown"]["items"]["if"], s["properties"]["showdown"]["items"]["else"]["if"]
 ({'required': ['play']}, {'required': ['trigger']})
 >>> EFFECT.keys[-3:]
@@ -79,7 +81,10 @@ PLAY = Obj({
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "the card's target(s)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "condition": Bool("the card's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
-    "to": Str("where the card moves its target", enum=DESTINATIONS),
+    "to": Str("where the card moves its target; for a unit card played, where it enters (RB-CARD-16)",
+              enum=DESTINATIONS),
+    "label": Str("the name a unit card played from hand gets in the output, claims and later entries "
+                 "(default: its card name)"),
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
@@ -98,6 +103,18 @@ TRIGGER = Obj({
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
    "Attacker's (RB-SHOW-2)", required=("trigger",))
 
+ABILITY = Obj({
+    "ability": Str("the unit (in play: at the battlefield or at its base) whose activated [Action] / [Reaction] "
+                   "ability is used (RB-CARD-17)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
+    "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
+    "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
+    "to": Str("where the ability moves its target", enum=DESTINATIONS),
+    "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
+                "what was paid for its cost (with card_costs=stated, RB-CARD-2)"),
+    "attach": Name("Equipment card", "the Equipment the ability attaches to its unit (RB-CARD-14)"),
+}, "a unit's activated ability used in the showdown, by the unit's controller (RB-CARD-17)", required=("ability",))
+
 UNIT_OBJ = Obj({
     "name": Name("unit card", "the card (or, with custom: true, the unit's own name)"),
     "custom": Bool("a unit not in the card data: give its `might` (and `keywords`)"),
@@ -115,6 +132,8 @@ UNIT_OBJ = Obj({
     "equipment": List(Name("Equipment card", "an Equipment card attached to the unit (its Might bonus, RB-CARD-5)"),
                       "Equipment attached to the unit"),
     "buffed": Bool("the unit has a buff: +1 Might (RB-CARD-6)"),
+    "exhausted": Bool("the unit is exhausted (a unit that made a standard move is, CR 144.2): an ability whose cost "
+                      "exhausts it cannot be used (RB-CARD-17)"),
     "domains": List(Str("a domain, e.g. Fury"), "the unit's domains (overrides the card's; for card conditions)"),
     "tags": List(Str("a tag, e.g. Yordle"), "the unit's tags (overrides the card's; for card conditions)"),
     "conditions_hold": Bool("the conditions of the card's conditional combat keywords hold (true: they apply; "
@@ -129,8 +148,10 @@ def _side(role: str) -> Obj:
         "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),
-        "gear": List(Name("Equipment card", "an Equipment card in play, attached to no unit"),
-                     f"the {role}'s Equipment attached to no unit, which a card may attach (RB-CARD-14)"),
+        "gear": List(Name("gear card", "an Equipment card in play attached to no unit, or a gear whose death "
+                                       "replacement stands while it is in play (Zhonya's Hourglass, RB-CARD-18)"),
+                     f"the {role}'s gear in play: Equipment attached to no unit, which a card may attach (RB-CARD-14), "
+                     "and death-replacement gear (RB-CARD-18)"),
     }, f"the {role}: its units at the battlefield (and at its base)", required=("units",))
 
 
@@ -153,6 +174,10 @@ SPLITS = Obj({side: SPLIT for side in SIDES}, "the damage splits the players cho
 BATTLEFIELD = Obj({
     "name": Str("the battlefield's name"),
     "scored_this_turn": Bool("the attacker already scored this battlefield this turn (RB-RES-5)"),
+    "controlled_by": Str("who controls it during the combat: the defender (the default: he held it, CR 187.4.a-b) "
+                         "or nobody (a showdown at an empty battlefield that became a combat, CR 316.5.b.1.a); "
+                         "a unit may be played to a battlefield its player controls (RB-CARD-16)",
+                         enum=("defender", "nobody")),
 }, "the battlefield")
 
 SCENARIO = Obj({
@@ -163,10 +188,11 @@ SCENARIO = Obj({
     "rules": Flags(GAME),
     "attacker": ATTACKER,
     "defender": DEFENDER,
-    "showdown": List(ByKeys(("play",), PLAY, ByKeys(("trigger",), TRIGGER, EFFECT,
-                                                    "a unit's combat trigger (`trigger:`) or an effect stated directly"),
-                            "a card played (`play:`), a unit's combat trigger (`trigger:`) or an effect stated "
-                            "directly"),
+    "showdown": List(ByKeys(("play",), PLAY, ByKeys(("trigger",), TRIGGER, ByKeys(
+        ("ability",), ABILITY, EFFECT, "a unit's activated ability (`ability:`) or an effect stated directly"),
+        "a unit's combat trigger (`trigger:`), a unit's activated ability (`ability:`) or an effect stated directly"),
+                            "a card played (`play:`), a unit's combat trigger (`trigger:`), a unit's activated "
+                            "ability (`ability:`) or an effect stated directly"),
                      "the showdown's effects and the cards played, in the order they resolved",
                      max_items=MAX_EFFECTS),
     "splits": SPLITS,

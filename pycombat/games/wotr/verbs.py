@@ -43,7 +43,7 @@ from .battle.replay import parse_rolls_text
 from .battle.replay import replay as replay_battle
 from .battle.odds_details import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
 from .battle.setup import battle_setup
-from .battle.splits import LegalSplits, describe_force, judge_attack
+from .battle.splits import LegalSplits, describe_force, judge_attack, prefetch_verdicts
 
 #: the verbs a position scenario answers
 POSITION_VERBS = ("enumerate", "verify")
@@ -59,6 +59,18 @@ CHARS_TEXT = {"free_peoples": "the Companions outside the Fellowship, each up to
 
 def _base(s: Any, verb: str) -> dict:
     return {"game": "wotr", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
+
+
+#: the verbs that judge the scenario's own attack first (:func:`.battle.splits.judge_attack`)
+JUDGING_VERBS = ("odds", "replay", "optimize")
+
+
+def prefetch(verb: str, scenarios: list) -> None:
+    """``Game.prefetch`` (``pycombat batch``): the attacks of a chunk's battle scenarios judged together,
+    from one grounding (:func:`.battle.splits.prefetch_verdicts`); each verb then finds its verdict
+    remembered. Position scenarios and other verbs are left to the verb."""
+    if verb in JUDGING_VERBS:
+        prefetch_verdicts([s for s in scenarios if getattr(s, "kind", None) != "position"])
 
 
 def _start(s: Any, verb: str) -> None:
@@ -278,9 +290,14 @@ class OddsReport(Report):
     plot: str | None = None  #: the PNG drawn
     exact: bool = False  #: print every long fraction in full
     #: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
-    #: not modelled (:func:`.battle.odds_details.odds_extra_json`), and their text lines
+    #: not modelled (:func:`.battle.odds_details.odds_extra_json`)
     extra: dict = field(default_factory=dict)
-    extra_lines: list[str] = field(default_factory=list)
+
+    @property
+    def extra_lines(self) -> list[str]:
+        """The text lines of :attr:`extra` (:func:`.battle.odds_details.odds_extra_lines`), built when
+        printed: what they share with the JSON is built once per report."""
+        return odds_extra_lines(self.result)
 
     @property
     def unmodelled(self) -> list[dict]:
@@ -354,7 +371,7 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
             rep.setup.params("defender", rep.setup.start[2], 1).hit)
     return OddsReport(**_base(scenario, "odds"), battle=scenario, result=rep, hit_numbers=hits, seed=seed, plot=plot,
-                      exact=exact, extra=odds_extra_json(rep), extra_lines=odds_extra_lines(rep))
+                      exact=exact, extra=odds_extra_json(rep))
 
 
 # ---- optimize ------------------------------------------------------------------------------------------

@@ -705,9 +705,29 @@ function claimCard(c) {
         ` · expected ${String(c.expected)}${c.as_expected === false ? " — NOT as expected" : ""}`) : null),
     c.reasons && c.reasons.length ? table(c.reasons, "reasons") : null,
     tries.length ? el("div", {class: "flips"}, "decided by the flags: ", ...tries) : null,
+    ...(c.readings || []).map(readingsTable),
     c.notes && c.notes.length ? el("ul", {class: "notes"}, ...c.notes.map((n) => el("li", {}, typeof n === "string" ? n : compact(n, "notes")))) : null,
-    ...Object.entries(c).filter(([k]) => !["id", "claim", "verdict", "decided", "reasons", "decided_by_flags", "notes", "expected", "as_expected"].includes(k))
+    ...Object.entries(c).filter(([k]) => !["id", "claim", "verdict", "decided", "reasons", "decided_by_flags", "readings", "notes", "expected", "as_expected"].includes(k))
       .map(([k, x]) => el("dl", {}, el("dt", {}, k), el("dd", {"data-key": k}, compact(x, k)))));
+}
+
+// a flag's readings side by side: the verdict under each value, the rules (and sources) it rests on
+function readingsTable(t) {
+  const by = {default: "the default", scenario: "set by the scenario", "command line": "set on the command line"};
+  const word = (v) => v === true ? "TRUE" : v === false ? "FALSE" : "NOT DECIDED";
+  const rows = t.readings.map((r) => el("tr", {class: r.chosen ? "reading-chosen" : "", "data-value": r.value},
+    el("td", {}, r.value, r.chosen ? el("span", {class: "dim"}, " (chosen)") : null),
+    el("td", {}, r.error ? el("span", {class: "verdict-null"}, "cannot be read so") : scalar(r.verdict, "verdict")),
+    el("td", {}, r.error ? r.error : r.rules.map((x) => `${x.rule}${x.source ? ` (${x.source.replace(/\.$/, "")})` : ""}`).join(", ")),
+    el("td", {}, r.chosen ? "" : el("button", {type: "button", class: "use-reading", "data-flag": t.flag, "data-value": r.value,
+      title: `re-run with --flag ${t.flag}=${r.value}`, onclick: () => setFlag(t.flag, r.value)}, "use"))));
+  return el("div", {class: `readings${t.flips ? " readings-flip" : ""}`, "data-flag": t.flag},
+    el("div", {}, el("b", {}, t.flag), t.flips ? " decides this verdict" : el("span", {class: "dim"}, ` · the same verdict under every value (${word(t.readings[0].verdict)})`),
+      el("span", {class: "dim"}, ` · in force: ${t.chosen}, ${by[t.chosen_by] || t.chosen_by}`),
+      t.cited_by && t.cited_by.length ? el("span", {class: "dim"}, ` · read by ${t.cited_by.join(", ")}`) : null),
+    t.flips ? el("table", {class: "readings-table"},
+      el("tr", {}, el("th", {}, "reading"), el("th", {}, "verdict"), el("th", {}, "rules (sources)"), el("th", {}, "")), ...rows) : null,
+    t.flips && t.why ? el("div", {class: "dim why"}, `why two readings: ${t.why}`) : null);
 }
 
 function setFlag(name, value) {

@@ -10,11 +10,21 @@ from typing import Any
 
 from pycombat.errors import TooLargeError
 from pycombat.rulebook import load_rulebook
-from .legal import MAX_COUNT, Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace, judge_attack
+from .counting import closed_count
+from .legal import (MAX_COUNT, MAX_COUNTED_MODELS, Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace,
+                    judge_attack, judge_attack_after, known_verdict)
 from ..model import Scenario
 
 #: listing more than this many options needs --limit (or a larger --max-list)
 DEFAULT_MAX_LIST = 100_000
+#: companies of at most this many members are counted before their attack is judged (the attack
+#: program is then grounded on the counting one's grounding); their count is small whether or not the
+#: attack is legal, so counting first costs little when it is not
+SMALL_COMPANY = 6
+
+
+def _small(scenario: Scenario) -> bool:
+    return len(scenario.attacker.members) <= SMALL_COMPANY and len(scenario.defender.members) <= SMALL_COMPANY
 
 
 @dataclass
@@ -92,17 +102,36 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     Without ``limit``, listing more than ``max_list`` options is refused up front
     (:class:`TooLargeError`) instead of filling memory and the screen.
     """
-    attack = judge_attack(scenario)
+    view = LegalTraces(scenario) if traces else LegalAssignments(scenario)
+    # the count the answer needs first (at most `most`), and the attack's verdict
+    most = max_list if traces and not count_only else MAX_COUNT
+    counted: tuple[int, bool] | None = None
+    attack = known_verdict(scenario)
+    if count_only and not traces:
+        # the number of complete assignments in closed form, when it is one and as small as a count
+        # the solver finishes (beyond, the solver's bounded count says where it stopped)
+        attack = attack or judge_attack(scenario)
+        n = closed_count(scenario, attack) if attack.legal else None
+        if n is not None and n <= MAX_COUNTED_MODELS:
+            counted = (n, True)
+    elif attack is None and limit is None and _small(scenario):
+        # counted first, then the attack program grounded on the counting program's grounding: one
+        # grounding for both (the count is not used when the attack is not legal)
+        counted = view.count_bounded(most=most)
+        attack = judge_attack_after(scenario, view.counting_solver())
+    if attack is None:
+        attack = judge_attack(scenario)
     report = EnumerateReport(scenario=scenario, attack=attack, traces=traces)
     if not attack.legal:
         report.count = 0
         report.listed = not count_only
         return report
-    view = LegalTraces(scenario) if traces else LegalAssignments(scenario)
+    if counted is None and (limit is None or count_only):
+        counted = view.count_bounded(most=most)
     where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
     noun = "traces" if traces else "complete assignments"
     if count_only:
-        report.count, exact = view.count_bounded(most=MAX_COUNT)
+        report.count, exact = counted
         if not exact:
             raise TooLargeError(f"{where}enumerate --count: more than {report.count:,} legal {noun} (counting "
                                 "stopped there to answer in seconds); use --limit N to list the first N")
@@ -110,7 +139,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     report.listed = True
     if limit is None:
         if not traces:
-            report.count, exact = view.count_bounded(most=MAX_COUNT)
+            report.count, exact = counted
             if report.count > max_list or not exact:
                 raise TooLargeError(
                     f"{where}{'at least ' if not exact else ''}{report.count:,} legal complete assignments: too many to list (the limit is "
@@ -119,7 +148,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
             report.options = list(view)
         else:
             # counted first (orbit sizes, nothing listed): refuse up front when they are too many
-            n, exact = view.count_bounded(most=max_list)
+            n, exact = counted
             if n > max_list or not exact:
                 raise TooLargeError(
                     f"{where}{'at least ' if not exact else ''}{n:,} legal traces: too many to list (the limit is "

@@ -12,6 +12,12 @@ strikes.  Counting multiplies orbit sizes and never lists anything.  The direct 
 
 *Traces* (which pair was made by whom in which phase) come from ``trace.lp``.
 
+*The attack's verdict* (``attack.lp``, deterministic) comes from its own program
+(:func:`judge_attack`), or is read off a grounding made anyway: the counting program's, with
+attack.lp grounded on it (:func:`judge_attack_after`, what ``enumerate`` does for small companies),
+or one grounding for a batch chunk's scenarios (:func:`prefetch_verdicts`). All three give the same
+verdict, remembered under the attack program's key.
+
 >>> from pycombat.games.meccg.schema import load_scenario
 >>> s = load_scenario(example_path("wind_throne.yaml"))
 >>> legal = LegalAssignments(s)
@@ -32,7 +38,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 from pycombat.errors import ScenarioError, SolverError
-from pycombat.solver import Decoder, Solver, Violation, check, is_loaded, memo, rule_files, to_python
+from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, memo,
+                             rule_files, to_python)
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from ..model import Scenario
 
@@ -121,14 +128,29 @@ def _show(*sigs: str) -> str:
     return "".join(f"#show {s}.\n" for s in sigs)
 
 
+#: what the attack program answers (attack.lp and derive.lp): the atoms a verdict is made of
+ATTACK_SHOWN = (("violation", 2), ("allowed_by", 1), ("kind", 2), ("strike", 1), ("target", 1), ("no_strike", 2),
+                ("no_target", 2), ("inconsistent", 2), ("condition_met", 1), ("overt", 1), ("overt_by", 3))
+_ATTACK_SHOW = _show(*(f"{n}/{a}" for n, a in ATTACK_SHOWN))
+
+
+def _attack_solver(scenario: Scenario) -> Solver:
+    last = _LAST_ATTACK[0]  # (a verb asks about one scenario several times: its program's key is made once)
+    if last is None or last[0] is not scenario:
+        last = _LAST_ATTACK[0] = (scenario, Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario),
+                                                   facts=scenario_facts(scenario), texts=[_ATTACK_SHOW]))
+    return last[1]
+
+
+#: (the last scenario asked about, its attack program): one tuple, replaced whole, so that a thread
+#: never reads one scenario's program for another's
+_LAST_ATTACK: list = [None]
+
+
 def judge_attack(scenario: Scenario) -> AttackVerdict:
     """Decide MECCG-INIT-2..4 and MECCG-ALIGN-1..8 for the scenario, with reasons."""
-    facts = scenario_facts(scenario)
-    solver = Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario), facts=facts,
-                    texts=[_show("violation/2", "allowed_by/1", "kind/2", "strike/1", "target/1",
-                                 "no_strike/2", "no_target/2", "inconsistent/2", "condition_met/1",
-                                 "overt/1", "overt_by/3")])
-    # the same companies and flags judged a moment ago are answered from the memo
+    solver = _attack_solver(scenario)
+    # the same companies and flags judged a moment ago (or by prefetch_verdicts) are answered from the memo
     return _VERDICTS.remember(solver.key() if is_loaded() else None, lambda: _judge(scenario, solver))
 
 
@@ -139,6 +161,11 @@ def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
     got: dict[str, list[tuple]] = {}
     for sym in answers[0].symbols:
         got.setdefault(sym.name, []).append(tuple(to_python(a) for a in sym.arguments))
+    return _verdict(scenario, got)
+
+
+def _verdict(scenario: Scenario, got: dict[str, list[tuple]]) -> AttackVerdict:
+    """The verdict made of the attack program's answer: its atoms' arguments by predicate name."""
     inconsistent = got.get("inconsistent", [])
     if inconsistent:
         role, detail = inconsistent[0]
@@ -165,6 +192,85 @@ def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
         overt_by=tuple(sorted(got.get("overt_by", []))),
     )
     return verdict
+
+
+def _atom(sym: Any) -> tuple[str, tuple]:
+    """An atom as (its name, its arguments in Python): the decoder of :func:`prefetch_verdicts`."""
+    return sym.name, tuple(to_python(a) for a in sym.arguments)
+
+
+def prefetch_verdicts(scenarios: Sequence[Scenario]) -> int:
+    """Judge the attacks of many scenarios in few groundings, into the memo :func:`judge_attack`
+    answers from (``pycombat batch``'s prefetch); returns how many were judged.
+
+    The attack program (attack.lp on derive.lp) is stratified: its one answer set is what grounding
+    makes facts, so :class:`pycombat.solver.Instances` (up to ``MAX_INSTANCES`` scenarios with the
+    same flags in one grounding) reads each verdict off the grounding without a solve. A group
+    where an atom is not a fact, and a scenario the verdict refuses (a covert company that is overt),
+    are left to :func:`judge_attack`, which answers them alone. Each verdict is the one
+    :func:`judge_attack` gives the scenario alone (``tests/meccg/test_prefetch.py``)."""
+    if not is_loaded():
+        return 0
+    groups: dict[tuple, dict[tuple, tuple[Scenario, list]]] = {}
+    for s in scenarios:
+        solver = _attack_solver(s)
+        key = solver.key()
+        if key not in _VERDICTS:
+            groups.setdefault(tuple(sorted(solver.consts.items())), {}).setdefault(key, (s, scenario_facts(s)))
+    files = rule_files(RULES, ATTACK)
+    judged = 0
+    for flags, todo in groups.items():
+        items = list(todo.items())
+        for start in range(0, len(items), MAX_INSTANCES):
+            chunk = items[start:start + MAX_INSTANCES]
+            inst = Instances(files, instances=[facts for _, (_, facts) in chunk], consts=dict(flags), decoder=_atom)
+            answers = inst.facts(ATTACK_SHOWN)
+            if answers is None:
+                continue
+            for (key, (s, _)), atoms in zip(chunk, answers):
+                got: dict[str, list[tuple]] = {}
+                for name, args in atoms:
+                    got.setdefault(name, []).append(args)
+                try:
+                    verdict = _verdict(s, got)
+                except ScenarioError:
+                    continue
+                _VERDICTS.remember(key, lambda: verdict)
+                judged += 1
+    return judged
+
+
+def known_verdict(scenario: Scenario) -> AttackVerdict | None:
+    """The verdict :func:`judge_attack` remembers for the scenario (judged a moment ago, or by
+    :func:`prefetch_verdicts` or :func:`judge_attack_after`), or None."""
+    return _VERDICTS.get(_attack_solver(scenario).key()) if is_loaded() else None
+
+
+def judge_attack_after(scenario: Scenario, solver: Solver) -> AttackVerdict | None:
+    """The verdict of :func:`judge_attack`, with attack.lp grounded on ``solver``'s kept grounding: a
+    program of the scenario on BASE (its facts, flags, flags.lp, input.lp, derive.lp) with
+    enforce.lp, whose questions were asked (:meth:`Solver.then_facts`); remembered as
+    :func:`judge_attack`'s (a grounding not kept is made anew). None when the program has no answer
+    set (then ask :func:`judge_attack`). The same verdict as the attack program alone gives
+    (``tests/meccg/test_prefetch.py``): its atoms are facts of the grounding; the other program's
+    atoms that are no facts (its choices) are left out, and none of its violations is a fact (it has
+    an answer set, and enforce.lp forbids every violation)."""
+    if not is_loaded():
+        return None
+    key = _attack_solver(scenario).key()
+    known = _VERDICTS.get(key)
+    if known is not None:
+        return known
+    if not solver.satisfiable():  # (answered from its answers when they were all read)
+        return None
+    atoms = solver.then_facts(rule_files(RULES, ATTACK[len(BASE):]), signatures=ATTACK_SHOWN, decoder=_atom)
+    if atoms is None:
+        return None
+    got: dict[str, list[tuple]] = {}
+    for name, args in atoms:
+        got.setdefault(name, []).append(args)
+    verdict = _verdict(scenario, got)
+    return _VERDICTS.remember(key, lambda: verdict)
 
 
 #: program key -> the AttackVerdict made of its answer (values: frozen, shared)
@@ -204,11 +310,19 @@ class LegalAssignments:
         self._strike_order = [m.name for m in scenario.attacker.members]
         self._trank = {t: i for i, t in enumerate(self._target_order)}
         self._srank = {s: i for i, s in enumerate(self._strike_order)}
+        self._solvers: dict[tuple[str, ...], Solver] = {}
 
     # -- solving ----------------------------------------------------------------------------
-    def _solver(self, files: Sequence[str]) -> Solver:
-        return Solver(files=rule_files(RULES, files), consts=self._consts, facts=self._facts,
-                      decoder=Decoder(OUTPUT_PREDICATES))
+    def _solver(self, files: tuple[str, ...]) -> Solver:
+        got = self._solvers.get(files)  # (one Solver a program: its key is made once)
+        if got is None:
+            got = self._solvers[files] = Solver(files=rule_files(RULES, files), consts=self._consts,
+                                                facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES))
+        return got
+
+    def counting_solver(self) -> Solver:
+        """The program :meth:`count_bounded` asks (its grounding is kept: :func:`judge_attack_after`)."""
+        return self._solver(COMPLETE_SYMMETRIC if self.symmetry else COMPLETE)
 
     def representatives(self) -> Iterator[tuple[list[tuple[str, str]], dict[str, list[str]]]]:
         """Stream one representative per orbit: (pairs, strikes by profile)."""
@@ -325,6 +439,7 @@ class LegalTraces:
         self._target_order = [m.name for m in scenario.defender.members]
         self._trank = {t: i for i, t in enumerate(self._target_order)}
         self._srank = {m.name: i for i, m in enumerate(scenario.attacker.members)}
+        self._counting: Solver | None = None
 
     def _solver(self) -> Solver:
         return Solver(files=rule_files(RULES, TRACE), consts=self._consts, facts=self._facts,
@@ -347,8 +462,7 @@ class LegalTraces:
         """``(n, exact)`` as :meth:`LegalAssignments.count_bounded`: one representative per orbit of
         traces under renaming alike strikes (symmetry.lp), each counted as its orbit's size."""
         total = 0
-        for i, ans in enumerate(Solver(files=rule_files(RULES, TRACE_SYMMETRIC), consts=self._consts,
-                                       facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES)).models()):
+        for i, ans in enumerate(self.counting_solver().models()):
             if models is not None and i >= models:
                 return total, False
             pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, TAssign)]
@@ -360,6 +474,13 @@ class LegalTraces:
             if most is not None and total > most:
                 return total, False
         return total, True
+
+    def counting_solver(self) -> Solver:
+        """The program :meth:`count_bounded` asks (its grounding is kept: :func:`judge_attack_after`)."""
+        if self._counting is None:
+            self._counting = Solver(files=rule_files(RULES, TRACE_SYMMETRIC), consts=self._consts,
+                                    facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES))
+        return self._counting
 
     def violations(self, trace: Trace) -> list[Violation]:
         facts = self._facts + trace_facts(trace.steps)

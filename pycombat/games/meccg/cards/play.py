@@ -5,7 +5,7 @@ are assigned), the character it is played for and, for a card that taps a member
 one, that member. :func:`check` decides it once, in the solver's check mode:
 
 * the rules of the moment: ``asp_rules/meccg/strike_cards.lp`` during a strike sequence
-  (MECCG-SEQ-1/2/7/8, MECCG-STRUCT-7, MECCG-PRE-9, MECCG-CARD-8), ``cards.lp`` before strikes are
+  (MECCG-SEQ-1/2/7/8, MECCG-STRUCT-7, MECCG-PRE-9, MECCG-FX-20), ``cards.lp`` before strikes are
   assigned (MECCG-PRE-1..10, MECCG-STRUCT-3/6/7/11, MECCG-CARD-4/8);
 * the card's own terms, ``play_terms.lp``: its requirements on the character (read by the card
   interpreter, :func:`.interpreter.holds`), who may play it (MECCG-STRUCT-3, MECCG-FX-8), its
@@ -22,9 +22,9 @@ all ask it: a play one verb applies is one every other verb accepts, refused wit
 True
 >>> r = check(s, [Play("LE-172", "defender", 6, facing="Aragorn II")])     # Bold Thrust: a minion card
 >>> r.legal, r.rules
-(False, ['MECCG-CARD-8'])
+(False, ['MECCG-FX-20'])
 >>> print(r.refusals[0].text)
-Bold Thrust is a minion card; Bob's hero player may not play it (MECCG-CARD-8)
+Bold Thrust is a minion card; Bob's hero player may not play it (MECCG-FX-20)
 """
 from __future__ import annotations
 
@@ -361,10 +361,41 @@ def _notes(facts: Sequence) -> list[str]:
 Carries = _p("carries", member=StringField, card=StringField)
 
 
+#: own_alignment/2 of ``asp_rules/meccg/derive.lp`` as a table: a player's alignment (an ASP
+#: constant) -> the card alignments that are his besides his own (MECCG-FX-20); neutral and dual
+#: cards are everyone's
+_ALSO_OWN = {"balrog": ("minion",), "fallen_wizard": ("hero", "minion", "stage")}
+_EVERYONE = ("neutral", "dual")
+
+
+def may_break_possession(scenario: Scenario) -> bool:
+    """Whether some item of the scenario could break the possession rules of ``play_terms.lp``
+    (MECCG-FX-20: an item of an alignment that is not its bearer's player's; MECCG-FX-3: an item
+    on an ally), read off the same table as derive.lp's ``own_alignment/2``. When it says no,
+    :func:`possession` answers without grounding its program (every scenario is read through it);
+    ``tests/meccg/test_possession.py`` checks, on generated scenarios, that it says yes exactly when
+    the ASP rules refuse an item."""
+    for company in (scenario.attacker, scenario.defender):
+        player = asp_const(company.alignment)
+        own = (player, *_ALSO_OWN.get(player, ()), *_EVERYONE)
+        for m in company.members:
+            if m.items and (m.card_type == "ally" or any(asp_const(i.alignment) not in own for i in m.items)):
+                return True
+    return False
+
+
 def possession(scenario: Scenario) -> list[tuple[str, int, Refusal]]:
-    """The items members may not carry (their alignment, MECCG-CARD-8; an ally's, MECCG-FX-3), as
+    """The items members may not carry (their alignment, MECCG-FX-20; an ally's, MECCG-FX-3), as
     ``(role, member index, refusal)``: checked once when a scenario is read, so no verb ever
-    gives such an item's bonus."""
+    gives such an item's bonus. The rules of ``play_terms.lp`` decide, for a scenario where
+    :func:`may_break_possession` finds an item they could refuse."""
+    if not may_break_possession(scenario):
+        return []
+    return possession_by_rules(scenario)
+
+
+def possession_by_rules(scenario: Scenario) -> list[tuple[str, int, Refusal]]:
+    """:func:`possession` decided by the ASP rules alone (``play_terms.lp``), whatever the items."""
     facts, where = scenario_facts(scenario), {}
     for role in ("attacker", "defender"):
         for i, m in enumerate(scenario.company(role).members):

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pycombat.errors import ScenarioError
-from pycombat.verdicts import Claim, reasons, verdict_json
+from pycombat.verdicts import Claim, readings_json, reasons, verdict_json
 from ..model import Scenario
 
 
@@ -22,6 +22,7 @@ class Verdict:
     unmodelled: list[dict] = field(default_factory=list)
     roll: dict | None = None  #: the roll a cancel hangs on, with its exact chance (MECCG-FX-16)
     parts: dict[str, Any] = field(default_factory=dict)  #: rule id -> the sub-item(s) that decided (opening words)
+    readings: list[Any] = field(default_factory=list)  #: the flags' readings side by side (pycombat.verdicts.FlagReadings)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -32,7 +33,8 @@ class Verdict:
 
     def as_json(self) -> dict:
         out = verdict_json(self.claim, self.verdict, reasons("meccg", self.rules, parts=self.parts),
-                           deciding_flags=self.deciding_flags, notes=self.notes)
+                           deciding_flags=self.deciding_flags, notes=self.notes,
+                           readings=readings_json("meccg", self.readings, self.rules))
         if not self.decided:
             out["unmodelled"] = [dict(u) for u in self.unmodelled]
         if self.roll is not None:

@@ -162,11 +162,21 @@ def rule_refs(rule_id: str) -> set[str]:
     return out - {rule_id}
 
 
+#: Card rules that only restate, for their cards, the general rule their text names: they decide
+#: only the claim kinds listed. MECCG-CARD-8 (Orc and Dark Quarrels): option 1 is MECCG-PRE-3's
+#: race-based cancel, which decides it; the card rule adds that option 2 changes no strike count
+#: (and that a hero may not play Orc Quarrels, which check mode cites where a play breaks it).
+CARD_RULE_ONLY_KINDS = {"MECCG-CARD-8": {"strike_count"}}
+
+
 def card_rule_decides(rule_id: str, kind: str, v: Verdict) -> bool:
     """Whether the card rule ``rule_id`` of a card the claim names is one the verdict rests on: the
     general rule it specialises is among the verdict's rules (its text names it); it says the card
     is a hazard and the verdict rests on the hazard rules (MECCG-STRUCT-7/8); or the claim kind is one
-    the rule decides (a strike card's own requirement is cited by :func:`_at_step` itself) (:data:`CARD_RULE_KINDS`)."""
+    the rule decides (a strike card's own requirement is cited by :func:`_at_step` itself)
+    (:data:`CARD_RULE_KINDS`; a rule of :data:`CARD_RULE_ONLY_KINDS` only for its kinds)."""
+    if rule_id in CARD_RULE_ONLY_KINDS:
+        return kind in CARD_RULE_ONLY_KINDS[rule_id]
     if rule_refs(rule_id) & set(v.rules):
         return True
     text = load_rulebook("meccg").rule(rule_id).text
@@ -266,7 +276,9 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
         return Verdict(claim, True, ["MECCG-PRE-8"], notes=notes)
     rules = ["MECCG-PRE-1", "MECCG-STRUCT-3", "MECCG-STRUCT-11"]
     if any(isinstance(f, RACES) for f in facts):
-        rules += ["MECCG-PRE-3", "MECCG-PRE-4"]  # every attacker has a listed race, one card alone
+        rules.append("MECCG-PRE-3")  # every attacker has a listed race
+        if len(cards) > 1:
+            rules.append("MECCG-PRE-4")  # several cards named: each must cancel on its own
     if any(isinstance(f, CVCC) for f in facts):
         rules += ["MECCG-PRE-2"]
     if any(isinstance(f, CancelNeeds) for f in facts):

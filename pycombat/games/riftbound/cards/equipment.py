@@ -26,6 +26,8 @@ from .spells import Card, load_cards
 
 #: the effect kinds this module reads
 KINDS = ("attach_or_detach_equipment", "detach_equipment", "attach_equipment")
+#: an ability's "you may attach one of its Equipment to me" (Azir, Ascendant): the unit it chose
+TAKEN = "one of the chosen unit's Equipment"
 #: the trigger of an Equipment that attaches itself as it is played from facedown (Edge of Night)
 FACEDOWN_PLAY = "When you play this from face down"
 
@@ -41,12 +43,16 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return True, "detaches the Equipment the entry names (`detach: NAME`): the unit loses its Might bonus (RB-CARD-14)"
     if k == "attach_equipment" and e.get("trigger") == FACEDOWN_PLAY and "ref" not in tgt:
         return True, "played from facedown, it attaches to the friendly unit the entry names: +its Might bonus (RB-CARD-14)"
+    if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == TAKEN:
+        return True, ("attaches to its unit the Equipment the entry names (`attach: NAME`), taken from the unit the "
+                      "ability chose; not given: declined (RB-CARD-14)")
     return False, "attaching an Equipment other than the card played is not modelled"
 
 
 def takes(card: Card) -> bool:
     """Whether the card's effects read an entry's ``attach:`` / ``detach:``."""
-    return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment") for e in card.effects)
+    return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment")
+               or e.get("effect") == "attach_equipment" and e.get("what") == TAKEN for e in card.effects)
 
 
 def quick_draw(card: Card) -> bool:
@@ -59,7 +65,8 @@ def attach_played(play: Play, board: Board, name: str) -> list[Change]:
     """The Equipment card played attaches to ``name`` (Quick-Draw; Edge of Night from facedown)."""
     card = play.card
     return [Change("equip", name, card.equip_might_bonus, keyword=card.name, how="attach",
-                   rules=("RB-CARD-14", "RB-CARD-5"), note=f"{card.name} is played and attached to {name}")]
+                   rules=("RB-CARD-14", "RB-CARD-5"), note=f"{card.name} is played and attached to {name}",
+                   new="played")]  # a card from hand: not one of the unattached Equipment already in play
 
 
 def _source(play: Play, board: Board, unit: str, equipment: str) -> str | None:
@@ -133,7 +140,20 @@ def detach(e, play: Play, board: Board, name: str, names) -> list[Change]:
 
 
 def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
-    """An Equipment's own "attach it to a unit you control" as it is played (Edge of Night)."""
+    """An Equipment's own "attach it to a unit you control" as it is played (Edge of Night); a unit
+    ability's "you may attach one of its Equipment to me" (Azir, Ascendant: ``attach:`` names it, from
+    the unit the ability chose)."""
+    if e.get("what") == TAKEN:
+        if play.attach is None:  # "you may": not given, declined
+            return [Change("none", name, note="no Equipment attached (the entry names none: `attach:`)",
+                           rules=("RB-CARD-14",))]
+        gear = _equipment(play, play.attach, "attach")
+        chosen = next((t for t in play.targets if t != name), None)
+        if chosen is None or gear.name not in board.units[chosen].equipment:
+            raise _err(play, f"{gear.name} is not attached to the unit the ability chose"
+                       + (f" ({chosen})" if chosen else ""), "RB-CARD-1", "attach")
+        return [Change("equip", chosen, gear.equip_might_bonus, keyword=gear.name, how="detach", rules=("RB-CARD-14",)),
+                Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="attach", rules=("RB-CARD-14",))]
     if not play.card.equipment:
         raise _err(play, "only an Equipment attaches itself", "RB-CARD-14")
     return attach_played(play, board, name)

@@ -26,6 +26,7 @@ from typing import Any, Callable, Mapping
 
 from . import equipment as _equipment  # Equipment attached and detached (RB-CARD-14)
 from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
+from . import replacements as _replacements  # replacement effects on the board (RB-CARD-18)
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
@@ -45,7 +46,8 @@ NO_EFFECT_KEYWORDS = {
     "Temporary": "RB-CARD-5",  # killed at the start of its controller's next turn: after this combat
 }
 #: conditions the interpreter decides from the board (the rest must be stated: `condition: true`)
-CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise")
+CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise",
+                        "it's equipped")
 
 
 # ---- what the model reads in an effect record -------------------------------------------------------
@@ -53,7 +55,7 @@ CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
-              "result", "amount_per"}
+              "result", "amount_per", "with", "_late"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -61,7 +63,8 @@ KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "con
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
-    extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set()))
+    extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
+                   - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     return ok, why
@@ -70,6 +73,20 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
 def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     k = e.get("effect")
     tgt = e.get("target") or {}
+    if _replacements.gear_saver(e):  # RB-CARD-18
+        if k == "recall":
+            return True, "the unit saved is healed, exhausted and recalled (with the replacement above, RB-CARD-18)"
+        return True, ("while this gear is in play, the next time a friendly unit would die, the gear is killed "
+                      "instead (RB-CARD-18)")
+    if k == "prevent_damage" and e.get("amount") == _replacements.NEXT_INSTANCE and not e.get("scope"):
+        return True, ("the next damage dealt to it is prevented: a card's or ability's in the showdown, else the "
+                      "combat damage, dealt at once (RB-CARD-18, RB-DMG-4)")
+    if k == "prevent_damage" and e.get("amount") == "all" and e.get("scope") == _replacements.SPELL_SCOPE \
+            and tgt.get("count") == "all" and set(tgt) <= {"count", "kind"}:
+        return True, "spell and ability damage prevented for the rest of the turn; combat damage is not (RB-CARD-18)"
+    if k == "kill_on_damage":
+        return False, ("'kill it the next time it takes damage': whether combat damage assignment may treat 1 damage "
+                       "as lethal for it is open (CR 460.2.c.2 defines lethal damage by Might, RB-DMG-5)")
     if isinstance(tgt, dict) and tgt.get("kind") == "gear":
         return False, "gear on the board is not modelled (only Equipment Might bonuses)"
     if k in _equipment.KINDS:  # RB-CARD-14
@@ -82,6 +99,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
     if e.get("trigger"):
         return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
+    if e.get("cost"):
+        return False, f"its additional cost ({e['cost']}) is not modelled"
     if k == "might_modifier":
         if isinstance(e.get("value"), int):
             return True, f"{e['value']:+d} Might" + (f" (not below {e['min_might']})" if e.get("min_might") else "")
@@ -110,6 +129,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
             return True, f"{e['amount']} damage marked (RB-MIGHT-8)"
         if e.get("amount") in AMOUNTS_READ:
             return True, f"damage equal to {AMOUNTS_READ[e['amount']]}, read as it resolves (RB-CARD-13)"
+        if e.get("amount") == MARKED_ON_IT:
+            return True, "damage equal to the damage marked on the unit it chooses, read as it resolves (RB-CARD-13)"
         if _per_equipment(e):
             return True, (f"{e['amount_per']} damage for each Equipment attached to its unit, counted as it resolves "
                           "(RB-CARD-13, RB-CARD-14)")
@@ -123,6 +144,15 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         if (tgt or {}).get("ref") != "chosen":
             return False, "a death replacement for units other than the one the card chooses is not modelled"
         return True, f"the next time it would die this turn, it is {how} instead (RB-CARD-12)"
+    if k == "swap_locations":
+        w = e.get("with") or {}
+        if set(w) - {"count", "side", "kind", "location", "token", "tag"} or w.get("location") not in (
+                None, "another location") or (tgt or {}).get("ref") not in ("self", "source"):
+            return False, f"a swap with {w} is not modelled"
+        return True, ("its unit and the unit chosen swap locations (into the battlefield from a base, or out of it; "
+                      "RB-CARD-7)")
+    if k == "heal":
+        return True, "healed: its marked damage is removed (RB-MIGHT-8)"
     if k == "stun":
         return True, "Stunned: adds 0 to its side's total (RB-MIGHT-3)"
     if k in ("kill", "banish", "remove_to_deck", "return_to_hand", "recall"):
@@ -236,8 +266,12 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     if side == "enemy" and u.side == play.by:
         raise _err(play, f"{name} is not an enemy unit of the {play.by}", "RB-CARD-1", "target")
     loc = spec.get("location")
-    if loc in ("battlefield", "in_combat", "same_location") and where != "battlefield":
-        raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
+    here = _here(play, board)
+    if loc == "same_location" and here != "battlefield" and where != here:
+        raise _err(play, f"{name} is not at {play.source_unit}'s location ({here})", "RB-CARD-1", "target")
+    if loc in ("battlefield", "in_combat") or loc == "same_location" and here == "battlefield":
+        if where != "battlefield":
+            raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
     if spec.get("state") == "attacking" and not (u.side == "attacker" and where == "battlefield"):
         raise _err(play, f"{name} is not attacking", "RB-CARD-1", "target")
     if spec.get("might_max") is not None and u.current_might > int(spec["might_max"]):
@@ -250,10 +284,22 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
         raise _err(play, f"{name} was already chosen: this needs another unit", "RB-CARD-1", "target")
 
 
+def _here(play: Play, board: Board) -> str:
+    """Where "here" is for a play: its unit's location (a unit's ability), else the battlefield."""
+    src = play.source_unit
+    return (board.where(src) or "battlefield") if src else "battlefield"
+
+
 def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
-    """Every unit an ``all`` effect reaches (at the battlefield unless it says otherwise)."""
+    """Every unit an ``all`` effect reaches (at the battlefield unless it says otherwise; "here" at a
+    base: the units there)."""
     out = []
-    for name in list(board.present):
+    pool = list(board.present)
+    if spec.get("location") == "same_location" and _here(play, board) != "battlefield":
+        where = _here(play, board)
+        pool = [n for n in board.units if board.where(n) == where and board.units[n].side == board.units[
+            play.source_unit].side]  # at a base or elsewhere only its own units: no enemy unit is there
+    for name in pool:
         u = board.units[name]
         side = spec.get("side")
         if side == "friendly" and u.side != play.by or side == "enemy" and u.side == play.by:
@@ -272,14 +318,16 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
     as the entry states (``condition:``), else None (not modelled, RB-CARD-4)."""
     if cond == "otherwise":
         return None if previous_applied is None else not previous_applied
-    if cond == "it would die this turn":  # the death replacement's own event, not a condition (RB-CARD-12)
-        return True
+    if cond in ("it would die this turn", "a friendly unit would die"):
+        return True  # the death replacement's own event, not a condition (RB-CARD-12, RB-CARD-18)
     if subject is not None and cond == "it's attacking":
         return board.units[subject].side == "attacker" and subject in board.present
     if subject is not None and cond == "it is the only unit you control there":
         return sum(1 for n in board.present if board.units[n].side == play.by) == 1
     if subject is not None and cond == "already stunned":
         return before[subject].stunned
+    if subject is not None and cond == "it's equipped":
+        return bool(board.units[subject].equipment)
     return play.condition
 
 
@@ -302,6 +350,20 @@ class _Changes(list):
         return self
 
 
+def check_cost(play: Play, flags: Mapping[str, str]) -> None:
+    """RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored. A trigger costs
+    nothing; a unit card played (RB-CARD-16) and an activated ability (RB-CARD-17) cost what a card does."""
+    card = play.card
+    if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of):
+        need = (card.energy_cost or 0, card.power_cost or 0)
+        if play.paid is None:
+            raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`",
+                       "RB-CARD-2", "paid")
+        if play.paid[0] < need[0] or play.paid[1] < need[1]:
+            raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the "
+                       f"{'ability' if play.ability_of else 'card'} costs {card.cost_text}", "RB-CARD-2", "paid")
+
+
 def interpret(play: Play, board: Board, flags: Mapping[str, str],
               apply: Callable[[Change], Any] | None = None) -> tuple[list[Change], list[Unmodelled]]:
     """The changes ``play`` makes (in order) and what of it is not modelled. ``apply(change)``
@@ -317,15 +379,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
-    # RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored
-    if flags.get("card_costs", "ignore") == "stated" and card.type != "ability":  # a trigger costs nothing
-        need = (card.energy_cost or 0, card.power_cost or 0)
-        if play.paid is None:
-            raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`",
-                       "RB-CARD-2", "paid")
-        if play.paid[0] < need[0] or play.paid[1] < need[1]:
-            raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the card costs {card.cost_text}",
-                       "RB-CARD-2", "paid")
+    check_cost(play, flags)
     unmodelled: list[Unmodelled] = []
     if card.unparsed:
         unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",
@@ -436,7 +490,7 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
                 targets.take(1, {"kind": "unit"})
             return targets.chosen[:2]
         if ref == "source":  # a unit's trigger acting on its unit ("me", RB-CARD-10)
-            return [play.trigger_of] if play.trigger_of and board.where(play.trigger_of) else []
+            return [play.source_unit] if play.source_unit and board.where(play.source_unit) else []
         if ref == "chosen":
             if not targets.chosen:
                 targets.take(1, inner or {"kind": "unit"}, optional=bool(e.get("optional")))
@@ -452,8 +506,8 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
         return got
     if n is None:
         got = _all(board, play, spec)
-        # "each *other* enemy unit": not the unit the card chose (RB-CARD-1)
-        return [g for g in got if g not in targets.chosen] if spec.get("other") else got
+        # "each *other* enemy unit": not the unit the card chose, nor the unit whose ability it is (RB-CARD-1)
+        return [g for g in got if g not in targets.chosen and g != play.source_unit] if spec.get("other") else got
     if e.get("effect") == "grant_keyword" and targets.last_grant == (n, _same(spec)):
         # "give a unit [A] and [B]": one unit gets both keywords (RB-CARD-1)
         return list(targets.last_names)
@@ -475,6 +529,12 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
     """The changes one modelled effect makes; whether it applied (for an "otherwise")."""
     e = _resolve_amount(e, play, board, targets)
     k = e["effect"]
+    if _replacements.gear_saver(e):  # RB-CARD-18: the gear stays in play; its replacement acts from the board
+        if k == "recall" or play.card.type != "gear":
+            return [], True
+        return [Change("gear_in_play", keyword=play.card.name, how=play.by, rules=(_replacements.RULE,))], True
+    if k == "prevent_damage" and e.get("scope") == _replacements.SPELL_SCOPE:
+        return [Change("prevent_spell_damage", keyword=play.card.name, rules=(_replacements.RULE,))], True
     spec = e.get("target") or {}
     names = _consume(e, targets, board, play)
     if isinstance(spec, dict) and spec.get("ref") == "chosen" and spec.get("might_max") is not None:
@@ -485,9 +545,14 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
     total_max = spec.get("total_might_max") if isinstance(spec, dict) else None
     if total_max is not None and sum(board.units[n].current_might for n in names) > int(total_max):
         raise _err(play, f"the targets' total Might is more than {total_max}", "RB-CARD-1", "target")
+    if k == "swap_locations":  # its unit, and the unit it chooses ("with")
+        w = {key: v for key, v in (e.get("with") or {}).items() if key not in ("token", "tag")}
+        if w.get("location") == "another location":
+            w.pop("location")
+        names = names + targets.take(1, w, optional=bool(e.get("optional")))
     out: list[Change] = []
     handler = HANDLERS[k]
-    for name in names if k not in ("fight", "might_swap", "create_unit_token") else [None]:
+    for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations") else [None]:
         out += handler(e, play, board, name, names)
     return out, True
 
@@ -551,10 +616,10 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
     was read (``_how``, for the narration)."""
     a = e.get("amount")
     if _per_equipment(e):
-        if not play.trigger_of:
+        if not play.source_unit:
             raise _err(play, "'for each Equipment attached to me' is its unit's: only a unit's ability has one",
                        "RB-CARD-13")
-        u = board.units[play.trigger_of]
+        u = board.units[play.source_unit]
         n = int(e["amount_per"]) * len(u.equipment)
         return {**e, "amount": n, "_how": f"{e['amount_per']} for each of the {len(u.equipment)} Equipment "
                                           f"attached to {u.name}, {n}"}
@@ -567,15 +632,22 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
         u = board.units[friend]
         n = max(0, u.current_might)
         return {**e, "amount": n, "_how": f"equal to {u.name}'s Might, {n}"}
-    if not play.trigger_of:
+    if not play.source_unit:
         raise _err(play, f"{a!r} is its unit's: only a unit's ability has one", "RB-CARD-13")
-    u = board.units[play.trigger_of]
+    u = board.units[play.source_unit]
     n = max(0, u.current_might) if a == "my Might" else sum(u.assault)
     return {**e, "amount": n, "_how": f"equal to {u.name}'s {'Might' if a == 'my Might' else 'Assault'}, {n}"}
 
 
+#: "deal damage to a unit equal to the damage marked on it" (Morgana, Vindictive): read on the unit (RB-CARD-13)
+MARKED_ON_IT = "the damage marked on it"
+
+
 def _damage(e, play, board, name, names) -> list[Change]:
     # RB-READ-2 [marked_damage]: damage a spell marks now may count toward lethal in combat
+    if e.get("amount") == MARKED_ON_IT:
+        marked = board.units[name].marked
+        e = {**e, "amount": marked, "_how": f"equal to the damage marked on it, {marked}"}
     n, how = int(e["amount"]), e.get("_how", "")
     if n <= 0:
         return [Change("none", note=f"{name} is dealt no damage ({how})")]
@@ -605,6 +677,43 @@ def _stun(e, play, board, name, names) -> list[Change]:
     return [Change("stun", name)]
 
 
+def _heal(e, play, board, name, names) -> list[Change]:
+    if not board.units[name].marked:
+        return [Change("none", name, note=f"{name} has no damage to heal")]
+    return [Change("heal", name, rules=("RB-MIGHT-8",))]
+
+
+def _swap_places(e, play, board, name, names) -> list[Change]:
+    """"Move me to its location and it to my original location" (RB-CARD-7): the ability's unit and
+    the unit chosen (``with``) change places."""
+    w = e.get("with") or {}
+    if len(names) < 2:  # "you may choose ...": none chosen
+        return [Change("none", note="no unit chosen: nothing moves")]
+    me, other = names[0], names[1]
+    u = board.units[other]
+    if w.get("tag") and w["tag"] not in u.tags:
+        raise _err(play, f"{other} is not a {w['tag']}", "RB-CARD-1", "target")
+    if w.get("token") and u.card_id is not None:
+        raise _err(play, f"{other} is not a token", "RB-CARD-1", "target")
+    a, b = board.where(me), board.where(other)
+    if w.get("location") == "another location" and a == b:
+        raise _err(play, f"{other} is at {me}'s location: it needs a unit at another location", "RB-CARD-1", "target")
+    if a == b:
+        return [Change("none", me, note=f"{me} and {other} are both at the {a}: nothing moves")]
+    return _to(me, a, b) + _to(other, b, a)
+
+
+def _to(name: str, frm: str | None, to: str | None) -> list[Change]:
+    """The change that moves ``name`` from ``frm`` to ``to`` (battlefield, base, elsewhere)."""
+    if to == "battlefield":
+        return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
+    if frm == "battlefield":
+        return [Change("remove", name, how="moved to its base" if to == "base" else "moved away",
+                       rules=("RB-CARD-7",))]
+    return [Change("remove", name, how="moved to its base" if to == "base" else "moved away", rules=("RB-CARD-7",),
+                   note=f"not at this battlefield: {name} moves from {frm} to {to}")]
+
+
 _LEAVE = {"kill": "killed", "banish": "banished", "remove_to_deck": "put into its deck",
           "return_to_hand": "returned to its owner's hand", "recall": "recalled", "take_control": "taken and recalled"}
 
@@ -630,6 +739,8 @@ def _move(e, play, board, name, names) -> list[Change]:
 
 
 def _prevent(e, play, board, name, names) -> list[Change]:
+    if e.get("amount") == _replacements.NEXT_INSTANCE:
+        return [Change("prevent_next", name, rules=(_replacements.RULE,))]
     return [Change("prevent", name, int(e["amount"]))]
 
 
@@ -652,7 +763,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
     "counter": _counter, "ready": _nothing, "exhaust": _nothing, "grant_ability": _nothing,
-    "death_replacement": _replace_death,
+    "death_replacement": _replace_death, "heal": _heal, "swap_locations": _swap_places,
 }
 
 
@@ -705,5 +816,5 @@ def unit_from(u: Unit, **changes: Any) -> Unit:
     return replace(u, **changes)
 
 
-__all__ = ["Play", "Unmodelled", "Change", "Board", "interpret", "countered", "describe_effects", "effect_support",
+__all__ = ["Play", "Unmodelled", "Change", "Board", "interpret", "check_cost", "countered", "describe_effects", "effect_support",
            "other"]

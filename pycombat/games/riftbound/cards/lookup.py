@@ -26,7 +26,12 @@ from .statics import describe as describe_static
 from .interpreter import effect_support
 from .triggers import as_ability
 from .records import effect_text
-from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, can_act, load_units
+from .acting import can_act
+from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, load_units
+from . import unitplay
+from .abilities import reads as ability_reads
+from .unitplay import PLAY_TRIGGERS
+from .replacements import unit_saver
 from .spells import Card, load_cards
 from .interpreter import describe_effects
 
@@ -119,6 +124,13 @@ def unit_report(u: UnitCard) -> dict:
                            "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
     idle: list[dict] = []
     triggered: list[dict] = []
+    playable_ways = unitplay.ways(u) + (("facedown",) if unitplay.hidden(u) else ())
+    if playable_ways:  # RB-CARD-16: a unit card that can be played from hand in a showdown
+        read.append({"what": "played from hand in a showdown (" + ", ".join(
+            {"reaction": "[Reaction]", "ambush": "[Ambush]", "facedown": "[Hidden], from facedown"}[w]
+            for w in playable_ways) + ")",
+            "how": "`{play: UNIT, by: SIDE, to: battlefield|base}`: enters where its player may play it and fights "
+                   "there; its \"When you play me\" abilities resolve as it enters (RB-CARD-16)"})
     for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
         if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
             ok, why = effect_support(as_ability(e))
@@ -126,6 +138,28 @@ def unit_report(u: UnitCard) -> dict:
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
                                          "`{trigger: UNIT, target: ...}` (RB-SHOW-2, RB-CARD-10)"})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": why})
+            continue
+        if unit_saver(e):  # RB-CARD-18
+            triggered.append({"what": f"static death replacement: {effect_text(e)}",
+                              "how": "a friendly unit here with less Might than it, the moment it would die, is "
+                                     "healed, exhausted and recalled instead, also at the combat cleanup (RB-CARD-18)"})
+            continue
+        if e.get("activated") and e.get("speed") in ("action", "reaction"):  # RB-CARD-17
+            ok, why = ability_reads(e)
+            if ok:
+                triggered.append({"what": f"activated ability ({e['activated']}, [{e['speed'].capitalize()}]): "
+                                          f"{effect_text(e)}",
+                                  "how": "used by an entry `{ability: UNIT, target: ...}`, its cost checked as a "
+                                         "card's (RB-CARD-17, RB-CARD-2)"})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": why})
+            continue
+        if playable_ways and (e.get("trigger") in PLAY_TRIGGERS or e.get("effect") == "play_location"):
+            ok, why = _play_part(e)  # RB-CARD-16: what acts when it is played from hand in a showdown
+            if ok:
+                triggered.append({"what": f"played from hand: {effect_text(e)}", "how": why})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
@@ -147,6 +181,19 @@ def unit_report(u: UnitCard) -> dict:
                 "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
                for e in u.static_abilities()] + read + triggered + idle,
             "unmodelled": unmodelled}
+
+
+def _play_part(e: dict) -> tuple[bool, str]:
+    """``(read, how or why not)`` for a unit's "When you play me" ability or play permission, when the
+    unit is played from hand in a showdown (RB-CARD-16)."""
+    if e.get("effect") == "play_location":
+        if e.get("where") in unitplay.PERMISSIONS:
+            return True, "a location it may be played to (CR 355.2.b; RB-CARD-16)"
+        return False, f"a permission to be played to {e.get('where')} is not modelled"
+    if unitplay.PLAY_TRIGGERS[e["trigger"]] == "facedown_own_turn":
+        return False, "whose turn it is is not in the scenario"
+    ok, why = effect_support(as_ability(e))
+    return ok, (f"resolves as it enters: {why} (RB-CARD-10, RB-CARD-16)" if ok else why)
 
 
 _UNIT_KEYWORD_RULES = {

@@ -30,6 +30,20 @@ class Play:
     attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
     detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
     attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)
+    #: a unit's activated ability used in the showdown (``{ability: UNIT}``, :mod:`.abilities`): the unit
+    ability_of: str | None = None
+    #: a unit card played from hand (``{play: UNIT CARD}``, :mod:`.unitplay`): the new unit, its entry
+    #: (``play_as``: how it may be played, ``to``: where it enters) checked as it resolves (RB-CARD-16)
+    unit: Any = None
+    play_as: str | None = None
+    #: the unit's play triggers that fire but that the model cannot decide: (what, why)
+    unit_unread: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def source_unit(self) -> str | None:
+        """The unit whose ability this is ("me", "here"): a trigger's, an activated ability's, or the
+        unit played whose "When you play me" ability resolves."""
+        return self.trigger_of or self.ability_of or (self.unit.name if self.unit is not None else None)
 
     @property
     def kind(self) -> str:  # so a Play can sit among the generic showdown effects

@@ -58,7 +58,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
     """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1). Cards
     played by name go through the one interpreter (:mod:`.interpreter`)."""
     from .spells import load_cards
-    from .interpreter import Board as View, Play, Unmodelled, countered, interpret
+    from .interpreter import Board as View, Play, Unmodelled, check_cost, countered, interpret
 
     units: dict[str, Unit] = {u.name: u for u in scenario.attacker.units + scenario.defender.units}
     present = list(units)
@@ -94,6 +94,8 @@ def play_showdown(scenario: Scenario) -> Showdown:
     unmodelled += counter_notes
     a, d = scenario.attacker, scenario.defender
     where = f" at {scenario.battlefield}" if scenario.battlefield else ""
+    turn: dict[str, object] = {}  # effects on the rest of the turn (RB-CARD-18: spell and ability damage prevented)
+    used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
     lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
                       f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                       f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
@@ -116,23 +118,60 @@ def play_showdown(scenario: Scenario) -> Showdown:
             said = []
 
             def apply(c, said=said):
-                text, rules = _change(c, units, present, base, removed, away, loose)
+                text, rules = _change(c, units, present, base, removed, away, loose, turn)
                 said.append(Line(text, rules))
 
             try:
                 gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
-                _, missing = interpret(e, View(live, present, base, away, gone, loose), scenario.flags, apply)
+                view = View(live, present, base, away, gone, loose)
+                if e.unit is not None:  # RB-CARD-16: a unit card played from hand enters first
+                    from .unitplay import enter
+
+                    check_cost(e, scenario.flags)
+                    lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away)}.",
+                                      ("RB-SHOW-4", "RB-CARD-16") + (("RB-COMB-4",) if e.to == "battlefield" else ())))
+                    unmodelled += [Unmodelled(e.unit.card_name or e.unit.name, f"{what} (unit {e.unit.name})", why)
+                                   for what, why in e.unit.unstated]
+                    unmodelled += [Unmodelled(e.unit.card_name or e.unit.name, f"ability {what}", why)
+                                   for what, why in e.unit_unread]
+                    if not e.card.effects:
+                        if e.targets:
+                            from .triggers import triggers_of
+
+                            late = (" (its combat trigger does not fire for a unit arriving during the combat: "
+                                    "RB-READ-6, flag late_designation_triggers)" if triggers_of(e.unit) else "")
+                            raise ScenarioError(f"{e.unit.name}: nothing it does as it enters takes a target; "
+                                                f"{', '.join(e.targets)} left over{late} (RB-CARD-1)",
+                                                path=f"{e.path}.target")
+                        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+                        lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+                        continue
+                elif e.ability_of is not None:  # RB-CARD-17: a unit's activated ability, its cost paid
+                    from .abilities import use
+
+                    unmodelled += use(e, view, used, units)
+                _, missing = interpret(e, view, scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
+            if e.unit is not None:
+                verb = f"{e.unit.name}'s abilities as it enters resolve"
+            elif e.ability_of is not None:
+                from .abilities import cost_of
+
+                verb = f"{_who(scenario, e.by)} uses {e.card.name} (cost: {cost_of(e.card)})"
             lines.append(Line(f"{verb}: {what}.",
                               ("RB-SHOW-2", "RB-CARD-10")[: 2 if e.trigger_of else 0]
+                              + (("RB-CARD-10", "RB-CARD-16") if e.unit is not None else ())
+                              + (("RB-READ-6",) if e.unit is not None and any(
+                                  x.get("_late") for x in e.card.effects) else ())
+                              + (("RB-CARD-17",) if e.ability_of is not None else ())
                               + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
-            _cleanup(live, present, removed, lines, base, own=units)
+            _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
             if not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             elif not (i + 1 < len(effects) and getattr(effects[i + 1], "trigger_of", None)):
@@ -150,49 +189,159 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        _cleanup(live, present, removed, lines, base, own=units)
+        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
     lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
-    board = Board(attacker=tuple(live[n] for n in present if units[n].side == "attacker"),
-                  defender=tuple(live[n] for n in present if units[n].side == "defender"),
+    final = {n: live[n] for n in present}
+    final.update(combat_replacements(live, present, loose, unmodelled))
+    for n, v in final.items():
+        if v.prevent_all and live[n].prevent_next:
+            lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: none "
+                              "is dealt to it.", ("RB-CARD-18", "RB-DMG-4")))
+        for how, src in v.death_replacement[len(live[n].death_replacement):]:
+            lines.append(Line(f"{n}: if it would die at the combat cleanup, it is {how} instead ({src}).",
+                              ("RB-CARD-18",)))
+    board = Board(attacker=tuple(final[n] for n in present if units[n].side == "attacker"),
+                  defender=tuple(final[n] for n in present if units[n].side == "defender"),
                   flags=scenario.flags, removed=tuple(removed))
     return Showdown(board, lines, unmodelled)
 
 
 def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: list[str] | None = None,
-             own: dict[str, Unit] | None = None) -> None:
-    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills; a unit whose
-    static ability held another up (RB-CARD-9) takes it away as it dies, so the check runs again."""
-    again = True
-    while again:
-        again = False
-        for name in list(present):
-            v = units[name]
-            if v.marked > 0 and v.marked >= v.current_might:
-                present.remove(name)
-                static = ("RB-CARD-9",) if v.static else ()
-                if v.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
-                    how = v.death_replacement[0][0]
-                    own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
-                    own[name] = replace(own[name], death_replacement=v.death_replacement[1:],
-                                        marked=0 if "healed" in how else v.marked)
-                    removed.append((name, v.side, f"{how} instead of dying"))
-                    if "recalled" in how and base is not None:
-                        base.append(name)
-                    lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: "
-                                      f"it would die, and is {how} instead.", ("RB-MIGHT-1", "RB-CARD-12") + static))
-                else:
-                    removed.append((name, v.side, "killed"))
-                    lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: "
-                                      "it is killed.", ("RB-MIGHT-1",) + static))
-                again = True
+             own: dict[str, Unit] | None = None, gear: dict[str, list[str]] | None = None,
+             unmodelled: list | None = None) -> None:
+    """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills, every such unit at
+    once; a unit whose static ability held another up (RB-CARD-9) takes it away as it dies, so the check
+    runs again. A death may be replaced: the unit's own replacement first (RB-CARD-12), else a static
+    one of a unit in play or a gear in play (RB-CARD-18)."""
+    from .replacements import RECALLED, RULE, gear_card
+    from .spells import load_cards
+
+    own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
+    gear = gear if gear is not None else {}
+    while True:
+        dying = [n for n in present if units[n].marked > 0 and units[n].marked >= units[n].current_might]
+        if not dying:
+            return
+        snapshot = {n: units[n] for n in present}  # as they are when they would die, all at once
+        where = {n: "battlefield" for n in present}
+        savers = {side: [g for g in gear.get(side, ()) if gear_card(load_cards().card(g))] for side in ("attacker",
+                                                                                                       "defender")}
+        by_gear: dict[str, list[str]] = {}
+        for name in dying:
+            v = snapshot[name]
+            if not v.death_replacement and _saved_by(name, snapshot, where) is None and savers[v.side]:
+                by_gear.setdefault(v.side, []).append(name)
+        for side, names in by_gear.items():
+            if len(names) > 1 and unmodelled is not None:
+                from .plays import Unmodelled
+
+                unmodelled.append(Unmodelled(savers[side][0], f"which of {', '.join(names)} it saves",
+                                             "several friendly units would die at once: its controller's choice "
+                                             f"({RULE})"))
+        for name in dying:
+            v = snapshot[name]
+            present.remove(name)
+            static = ("RB-CARD-9",) if v.static else ()
+            head = f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it would die"
+            src = None if v.death_replacement else _saved_by(name, snapshot, where)
+            used_gear = None if v.death_replacement or src else (
+                savers[v.side][0] if by_gear.get(v.side) == [name] else None)
+            if v.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
+                how, card = v.death_replacement[0][0], v.death_replacement[0][1]
+                _choice(name, how, card, _saved_by(name, snapshot, where), unmodelled)
+                own[name] = replace(own[name], death_replacement=v.death_replacement[1:],
+                                    marked=0 if "healed" in how else v.marked)
+                rules = ("RB-MIGHT-1", "RB-CARD-12")
+            elif src is not None or used_gear is not None:  # RB-CARD-18
+                how, card = RECALLED, src or used_gear
+                own[name] = replace(own[name], marked=0, exhausted=True)
+                rules = ("RB-MIGHT-1", RULE)
+                if used_gear is not None:
+                    gear[v.side].remove(used_gear)
+            else:
+                removed.append((name, v.side, "killed"))
+                lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it is "
+                                  "killed.", ("RB-MIGHT-1",) + static))
+                continue
+            removed.append((name, v.side, f"{how} instead of dying"))
+            if "recalled" in how and base is not None:
+                base.append(name)
+            extra = f" ({used_gear} is killed instead)" if used_gear else ""
+            lines.append(Line(f"{head}, and is {how} instead ({card}){extra}.", rules + static))
+
+
+def _choice(name: str, how: str, card: str, board_saver: str | None, unmodelled: list | None) -> None:
+    """CR 372 (RB-CARD-18): a unit's own replacement and one on the board both apply to its death; its
+    controller chooses which applies. With different results (Smite's banish, Soraka's recall) that
+    choice is NOT MODELLED (the unit's own is applied)."""
+    from .replacements import RECALLED, RULE
+
+    if board_saver is not None and how != RECALLED and unmodelled is not None:
+        from .plays import Unmodelled
+
+        unmodelled.append(Unmodelled(board_saver, f"whether it or {card} replaces {name}'s death",
+                                     f"both apply: its controller chooses (CR 372; {RULE})"))
+
+
+def _saved_by(name: str, snapshot, where) -> str | None:
+    from .replacements import saved_by
+
+    return saved_by(name, snapshot, where)
+
+
+def combat_replacements(live, present: list[str], gear: dict[str, list[str]], unmodelled: list) -> dict[str, Unit]:
+    """RB-CARD-18 at the combat cleanup: the units at the battlefield a static replacement would save if
+    they died there (a unit's, a gear's), each with that replacement added after its own (RB-CARD-12);
+    and the prevention of the next damage, which is the combat damage (RB-DMG-4)."""
+    from .replacements import RECALLED, RULE, gear_card
+    from .spells import load_cards
+    from .plays import Unmodelled
+
+    snapshot = {n: live[n] for n in present}
+    where = {n: "battlefield" for n in present}
+    out = {}
+    for n, v in snapshot.items():
+        extra = ()
+        src = _saved_by(n, snapshot, where)
+        if src is not None:
+            extra = ((RECALLED, src),)
+        else:
+            savers = [g for g in gear.get(v.side, ()) if gear_card(load_cards().card(g))]
+            mine = [m for m in snapshot if snapshot[m].side == v.side]
+            if savers and len(mine) == 1:
+                extra = ((RECALLED, savers[0]),)
+            elif savers:
+                unmodelled.append(Unmodelled(savers[0], "which unit it saves at the combat cleanup",
+                                             f"its controller's choice among the units the split kills ({RULE})"))
+        if extra and v.death_replacement:  # CR 372: two replacements for one death
+            _choice(n, v.death_replacement[0][0], v.death_replacement[0][1], extra[0][1], unmodelled)
+        if extra or v.prevent_next:
+            out[n] = replace(v, death_replacement=v.death_replacement + extra,
+                             prevent_all=v.prevent_all or v.prevent_next, prevent_next=False)
+    return out
 
 
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
-            away: list[str], gear: dict[str, list[str]] | None = None) -> tuple[str, tuple]:
+            away: list[str], gear: dict[str, list[str]] | None = None,
+            turn: dict | None = None) -> tuple[str, tuple]:
     """Apply one interpreter change (in place); its narration and rule ids."""
     n = c.unit
     note = f"{c.note}: " if c.note else ""
+    turn = turn if turn is not None else {}
+    if c.kind == "gear_in_play":  # RB-CARD-18: a gear whose death replacement stands while it is in play
+        (gear if gear is not None else {}).setdefault(c.how, []).append(c.keyword)
+        return (f"{c.keyword} is in play under the {c.how}: the next time a friendly unit would die, it is killed "
+                "instead and that unit healed, exhausted and recalled"), c.rules
+    if c.kind == "prevent_next":
+        units[n] = replace(units[n], prevent_next=True)
+        return f"the next time {n} would be dealt damage this turn, it is prevented", c.rules
+    if c.kind == "prevent_spell_damage":
+        turn["no_spell_damage"] = c.keyword
+        return "all spell and ability damage is prevented this turn (combat damage is not)", c.rules
+    if c.kind == "damage" and turn.get("no_spell_damage"):
+        return f"deal {c.amount} to {n}: prevented ({turn['no_spell_damage']}: spell and ability damage)", (
+            "RB-CARD-18",)
     if c.kind == "none":
         return (c.note or "no effect"), c.rules
     if c.kind == "equip":
@@ -207,8 +356,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         base.append(n)
         return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to its base: not in this combat unless a "
                 "card moves it in", c.rules)
-    if c.kind == "enter":
-        base.remove(n)
+    if c.kind == "enter":  # from its base, or from another battlefield (a swap, RB-CARD-7)
+        (base if n in base else away).remove(n)
         present.append(n)
         return (f"{n} moves into the battlefield and fights for the {units[n].side} (designation at the next "
                 "cleanup)", ("RB-COMB-4",))
@@ -219,6 +368,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
                 where.remove(n)
                 if c.how == "moved to its base":
                     base.append(n)
+                elif c.how == "moved away":
+                    away.append(n)
                 return f"{n} is {c.how} {elsewhere} (no effect on this combat)", c.rules
         present.remove(n)
         removed.append((n, u.side, c.how))
@@ -231,6 +382,9 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         u = units[n]
         units[n] = replace(u, death_replacement=u.death_replacement + ((c.how, c.keyword or "a card"),))
         return f"the next time {n} would die this turn, it is {c.how} instead", c.rules
+    if c.kind == "heal":  # marked damage removed (RB-MIGHT-8)
+        units[n] = replace(units[n], marked=0)
+        return f"{n} is healed: its marked damage is removed", c.rules
     if c.kind == "buff":
         u = units[n]
         if u.buffed:
@@ -258,7 +412,7 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
     changes = list(u.might_changes)
     if c.how == "attach":
         pool = gear.setdefault(u.side, [])
-        if what in pool:
+        if what in pool and c.new != "played":  # from the unattached ones in play (not a card just played)
             pool.remove(what)
         if c.amount is not None:
             changes.append(c.amount)
@@ -319,6 +473,9 @@ def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, 
         units[n] = replace(u, shield=u.shield + (e.amount,), keywords=u.keywords + (f"Shield {e.amount}",))
         return f"{n} gains Shield {e.amount} (instances add up)", ("RB-MIGHT-5",)
     if e.kind == "damage":
+        if u.prevent_next and not (u.immune or u.prevent_all):  # RB-CARD-18: this is the next time
+            units[n] = replace(u, prevent_next=False)
+            return f"deal {e.amount} to {n}: prevented (the next time it would be dealt damage)", ("RB-CARD-18",)
         if u.immune or u.prevent_all:
             return f"deal {e.amount} to {n}: none is dealt", ("RB-ORD-7",) if u.immune else ("RB-MIGHT-6",)
         raw = e.amount * 2 ** u.doubled

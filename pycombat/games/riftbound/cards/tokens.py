@@ -56,7 +56,7 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
     if to == "base":
         return "base"
     if to == "here":  # a unit's ability: the unit's own location
-        return "battlefield" if play.trigger_of and board.where(play.trigger_of) == "battlefield" else "base"
+        return "battlefield" if play.source_unit and board.where(play.source_unit) == "battlefield" else "base"
     if play.to in ("base", "battlefield"):
         return play.to
     raise _err(play, "the card does not say where its tokens are played: give `to: base` or `to: battlefield` "

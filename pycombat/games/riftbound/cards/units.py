@@ -64,6 +64,8 @@ class UnitCard:
     #: and the clauses the data could not structure (``unparsed_clauses``)
     abilities: tuple[dict, ...] = ()
     unparsed: tuple[str, ...] = ()
+    energy_cost: int | None = None  #: its cost, checked when it is played in a showdown (RB-CARD-2, RB-CARD-16)
+    power_cost: int | None = None
 
     def unread_abilities(self) -> list[tuple[dict, str]]:
         """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
@@ -108,22 +110,6 @@ OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "Wh
                     "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer")
 
 
-def can_act(e: dict, role: str, card: UnitCard) -> bool:
-    """Whether a unit ability could change a combat in which its unit is on ``role``'s side: not an
-    ability usable only outside a showdown (an activated ability at normal speed, CR 806.1.c), not a
-    trigger that cannot fire here (:data:`OUTSIDE_TRIGGERS`; "When I attack" on a defender, "When I
-    defend" on an attacker), and not the "don't take damage" clause the scenario's `immune:` states
-    (RB-ORD-7). The others are named NOT MODELLED (RB-CARD-4)."""
-    if e.get("activated") and e.get("speed") == "normal":
-        return False
-    trigger = e.get("trigger")
-    if trigger in OUTSIDE_TRIGGERS:
-        return False
-    if (trigger == "When I attack" and role == "defender") or (trigger == "When I defend" and role == "attacker"):
-        return False
-    return not (e.get("effect") == "prevent_damage" and card.damage_immunity_text)
-
-
 class UnitDB:
     """Lookup of unit cards by id or name (several printings of one card are one record)."""
 
@@ -149,7 +135,8 @@ class UnitDB:
                 domains=tuple(r.get("domains") or ()), tags=tuple(r.get("tags") or ()),
                 reprint_of=r.get("reprint_of"),
                 abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
-                unparsed=tuple(r.get("unparsed_clauses") or ()))
+                unparsed=tuple(r.get("unparsed_clauses") or ()),
+                energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:

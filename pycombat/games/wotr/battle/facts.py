@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
+from pycombat.solver import memo
 from ..board import load_board, load_nations
 from ..characters import load_characters
 from ..model import Contingent, Force, Scenario
@@ -49,6 +50,22 @@ RerollMax = _pred("reroll_max", role=ConstantField, value=IntegerField)
 SHOWN = (Attack, Strength, Dice, Leadership, RerollMax)
 
 KIND_LABEL = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
+
+#: facts made before, by (class, field values): clorm facts are immutable values, and the same ones
+#: recur from scenario to scenario (sides, groups, regions and their adjacencies); emptied with the
+#: solver's caches
+_MADE: dict[tuple, Predicate] = memo(limit=100_000)
+
+
+def _fact(cls, *args) -> Predicate:
+    """``cls(*args)``, the one made before when there is one (see :data:`_MADE`)."""
+    key = (cls, *args)
+    got = _MADE.get(key)
+    if got is None:
+        if len(_MADE) >= 100_000:
+            _MADE.clear()
+        got = _MADE[key] = cls(*args)
+    return got
 
 
 @dataclass(frozen=True)
@@ -91,52 +108,52 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
     groups = groups if groups is not None else groups_of(s)
     chars = load_characters().characters
     board = load_board()
-    facts: list[Predicate] = [Side(role="attacker", side=s.attacker.side), Side(role="defender", side=s.defender.side)]
+    facts: list[Predicate] = [_fact(Side, "attacker", s.attacker.side), _fact(Side, "defender", s.defender.side)]
     for g in groups:
-        facts.append(GroupFact(role=g.role, group=g.id, kind=g.kind, nation=g.nation or "none", count=g.count))
+        facts.append(_fact(GroupFact, g.role, g.id, g.kind, g.nation or "none", g.count))
         if g.kind == "character":
             c = chars[g.character]
-            facts.append(CharLeadership(group=g.id, leadership=c.leadership))
+            facts.append(_fact(CharLeadership, g.id, c.leadership))
             if c.captain_of_the_west:
-                facts.append(Captain(group=g.id))
+                facts.append(_fact(Captain, g.id))
             if c.counts_as_nazgul:
-                facts.append(CountsAsNazgul(group=g.id))
+                facts.append(_fact(CountsAsNazgul, g.id))
             if c.white_rider:
-                facts.append(WhiteRiderChar(group=g.id))
+                facts.append(_fact(WhiteRiderChar, g.id))
     for nation, pol in s.politics.items():
         if pol.at_war:
-            facts.append(AtWar(nation=nation))
-    facts.append(Action(action=s.action))
+            facts.append(_fact(AtWar, nation))
+    facts.append(_fact(Action, s.action))
     if s.card:  # WOTR-ATK-1, WOTR-EVT-9: a shipped Event card starts an attack only if its data says so
         from ..cards.event_battle import event_card, starts_attack
 
         rec = event_card(s.card)
         if rec is None or starts_attack(rec):
-            facts.append(AttackCard())
+            facts.append(_fact(AttackCard))
         else:
-            facts.append(NotAttackingCard(card=rec["title"]))
-    facts.append(BattleKind(kind=s.kind))
+            facts.append(_fact(NotAttackingCard, rec["title"]))
+    facts.append(_fact(BattleKind, s.kind))
     from ..cards.event_battle import table_protected
 
     for region, card in table_protected(s.table):  # WOTR-EVT-10
-        facts.append(ProtectedRegion(region=region, card=card))
+        facts.append(_fact(ProtectedRegion, region, card))
     for role in ("attacker", "defender"):
         army = s.army(role)
-        facts.append(RegionOf(role=role, region=army.region.id))
+        facts.append(_fact(RegionOf, role, army.region.id))
         if army.besieged:
-            facts.append(Besieged(role=role))
+            facts.append(_fact(Besieged, role))
     for a in (s.attacker.region, s.defender.region):
         for b in board.neighbours(a):
-            facts.append(Adjacent(a=a.id, b=b.id))
+            facts.append(_fact(Adjacent, a.id, b.id))
     in_play = s.characters_in_play()
     if "saruman" in in_play:
-        facts.append(SarumanInPlay())
+        facts.append(_fact(SarumanInPlay))
     if "mouth-of-sauron" in in_play:
-        facts.append(MouthInPlay())
+        facts.append(_fact(MouthInPlay))
     if s.white_rider:
-        facts.append(WhiteRider())
+        facts.append(_fact(WhiteRider))
     for i, act in enumerate(s.also_activates):  # WOTR-ATK-4: other Armies the action would activate
-        facts.append(AlsoActivated(i=i + 1, does=act.does, die=act.die))
+        facts.append(_fact(AlsoActivated, i + 1, act.does, act.die))
     return facts
 
 
@@ -146,7 +163,7 @@ def split_facts(force: Force, groups: list[Group]) -> list[Predicate]:
     for g in groups:
         if g.role != "attacker":
             continue
-        out.append(Attack(group=g.id, count=count_in(force, g)))
+        out.append(_fact(Attack, g.id, count_in(force, g)))
     return out
 
 

@@ -46,6 +46,17 @@ class OddsReport:
     seconds: dict[str, float] = field(default_factory=dict)
     monte_carlo: dict[str, tuple] = field(default_factory=dict)  #: policy -> (Simulation, checks, seconds)
     card_battles: dict[str, object] = field(default_factory=dict)  #: policy -> card_battle.CardBattle
+    #: what the report's details derive from it, built once for the JSON and the text (the round
+    #: table's rows per policy, :mod:`.round_table`; the figures' fates, :mod:`.odds_details`)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def derived(self, key, make):
+        """``make()``, computed once per ``key`` and kept with the report (read it, never change it)."""
+        try:
+            return self.memo[key]
+        except KeyError:
+            got = self.memo[key] = make()
+            return got
 
     def kinds(self) -> list[str]:
         """The outcome kinds to show: the four main ones, and any other that can happen."""

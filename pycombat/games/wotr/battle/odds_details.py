@@ -1,5 +1,6 @@
 """What an ``odds`` report carries beside the outcome distribution, as JSON-ready data and text
-lines (the verb calls :func:`odds_extra_json` and :func:`odds_extra_lines` once each): the per-round
+lines (the verb calls :func:`odds_extra_json`; the text, :func:`odds_extra_lines`, is built when it
+is printed, from the parts the JSON built, kept with the report): the per-round
 Leader re-roll allowance (WOTR-STR-5), the Combat cards by name and what is not modelled, where the
 figures go, politics.
 
@@ -71,7 +72,11 @@ def cards_json(rep) -> dict | None:
 
 
 def fates_json(rep) -> dict:
-    """Per casualty policy: the distribution of each figure's fate (:mod:`.fates`)."""
+    """Per casualty policy: the distribution of each figure's fate (:mod:`.fates`), built once per report."""
+    return rep.derived("fates", lambda: _fates_json(rep))
+
+
+def _fates_json(rep) -> dict:
     from .fates import fate_json, fate_totals, result_fate_rows, rows_json
 
     out = {}
@@ -99,7 +104,12 @@ def fates_lines(fates: dict) -> list[str]:
 
 
 def consequences_json(rep) -> dict:
-    """Politics (WOTR-POL), sieges and relief (WOTR-SITE, WOTR-SIEGE-7), other Armies (WOTR-ATK-4)."""
+    """Politics (WOTR-POL), sieges and relief (WOTR-SITE, WOTR-SIEGE-7), other Armies (WOTR-ATK-4),
+    built once per report."""
+    return rep.derived("consequences", lambda: _consequences_json(rep))
+
+
+def _consequences_json(rep) -> dict:
     from .process import Policy
     from .consequences import activation_json, politics_effect, sequenced_odds, siege_info
 

@@ -578,44 +578,51 @@ def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_stat
     only at the end."""
     start = start or setup.start
     init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
-    heap = [order_key(st) for st in init]
+    # every state and end position met is numbered once (``nodes``): the passes below handle small
+    # ints, never hashing a nested position twice; a state's number is >= 0, an end position's < 0
+    nodes = _Nodes()
+    heap = [(*order_key(st), nodes.state(st)) for st in init]
     heapq.heapify(heap)
-    seen = set(init)
-    order: list[State] = []
-    trans: dict[State, tuple] = {}
+    seen = {item[-1] for item in heap}
+    order: list[int] = []
+    trans: dict[int, tuple | None] = {}
     ends: dict = {}
+    states = nodes.states
     while heap:
-        state = heapq.heappop(heap)[-1]
-        order.append(state)
+        sid = heapq.heappop(heap)[-1]
+        order.append(sid)
         if len(order) > max_states:
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
-        a, pa, d, pd, rnd, _ = state
-        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
-            trans[state] = None
+        state = states[sid]
+        if stop_round is not None and state[4] == stop_round:  # left for the caller (pending)
+            trans[sid] = None
             continue
         if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-            trans[state] = ([(into_siege(a, d), 1)], [], 1, 0, False)
+            trans[sid] = ([(nodes.outcome(into_siege(state[0], state[2])), 1)], [], 1, 0, False)
             continue
-        succ, n_self, power = transitions(setup, dec, state, ends)
+        succ, n_self, power = _numbered_transitions(setup, dec, state, sid, ends, nodes)
         den = 6 ** power
         terms, nexts = [], []
-        for nxt, n in succ:
-            if isinstance(nxt, Outcome):
-                terms.append((nxt, n))
+        for code, n in succ:
+            if code < 0:
+                terms.append((~code, n))
             else:
-                nexts.append((nxt, n))
-                if nxt not in seen:
-                    seen.add(nxt)
-                    heapq.heappush(heap, order_key(nxt))
+                nexts.append((code, n))
+                if code not in seen:
+                    seen.add(code)
+                    nxt = states[code]
+                    heapq.heappush(heap, (-(hit_points(nxt[0]) + hit_points(nxt[2])), nxt[4], nxt[5], nxt, code))
         # rounds without hits, folded: v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
-        trans[state] = (terms, nexts, den - n_self, den if n_self else 1, True)
+        trans[sid] = (terms, nexts, den - n_self, den if n_self else 1, True)
     # the common denominator: each distinct d raised to at most the times one path can meet it. A path
     # climbs strictly in order_key, so it meets at most one state per (measure, round, continued)
     # among the states that share a d.
     levels: dict[int, set] = {}
-    for st in order:
-        if trans[st] is not None:
-            levels.setdefault(trans[st][2], set()).add((measure(st), st[4], st[5]))
+    for sid in order:
+        t = trans[sid]
+        if t is not None:
+            st = states[sid]
+            levels.setdefault(t[2], set()).add((measure(st), st[4], st[5]))
     big = 1
     for b, lv in levels.items():
         big *= b ** len(lv)
@@ -623,27 +630,88 @@ def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_stat
     for p in init.values():
         lcm = lcm * p.denominator // math.gcd(lcm, p.denominator)
     big *= lcm
-    mass = {st: p.numerator * (big // p.denominator) for st, p in init.items()}
-    terminal: dict[Outcome, int] = {}
+    mass: dict[int, int] = {nodes.state(st): p.numerator * (big // p.denominator) for st, p in init.items()}
+    terminal: dict[int, int] = {}
     rounds = 0
-    pending: dict[State, int] = {}
-    for st in order:
-        m = mass.pop(st, 0)
+    pending: dict[int, int] = {}
+    for sid in order:
+        m = mass.pop(sid, 0)
         if not m:
             continue
-        if trans[st] is None:
-            pending[st] = m
+        t = trans[sid]
+        if t is None:
+            pending[sid] = m
             continue
-        terms, nexts, d_s, fold, is_round = trans[st]
+        terms, nexts, d_s, fold, is_round = t
         q = m // d_s  # exact (see the docstring)
         if is_round:  # a folded state counts 1 / (1 - p_self) rounds on average; the retreat into a siege none
             rounds += q * fold if fold > 1 else m
-        for nxt, n in terms:
-            terminal[nxt] = terminal.get(nxt, 0) + q * n
-        for nxt, n in nexts:
-            mass[nxt] = mass.get(nxt, 0) + q * n
-    return ({o: Fraction(v, big) for o, v in terminal.items()}, {st: Fraction(v, big) for st, v in pending.items()},
-            Fraction(rounds, big), len(order))
+        for oid, n in terms:
+            terminal[oid] = terminal.get(oid, 0) + q * n
+        for nid, n in nexts:
+            mass[nid] = mass.get(nid, 0) + q * n
+    outcomes = nodes.outcomes
+    return ({outcomes[oid]: Fraction(v, big) for oid, v in terminal.items()},
+            {states[sid]: Fraction(v, big) for sid, v in pending.items()}, Fraction(rounds, big), len(order))
+
+
+class _Nodes:
+    """The numbering of one forward pass: each distinct state and end position once (a successor's
+    :meth:`code` tells them apart: a state's index, or the complement of an end position's)."""
+
+    __slots__ = ("states", "outcomes", "_sid", "_oid")
+
+    def __init__(self):
+        self.states: list[State] = []
+        self.outcomes: list[Outcome] = []
+        self._sid: dict[State, int] = {}
+        self._oid: dict[Outcome, int] = {}
+
+    def state(self, st: State) -> int:
+        got = self._sid.get(st)
+        if got is None:
+            got = self._sid[st] = len(self.states)
+            self.states.append(st)
+        return got
+
+    def outcome(self, o: Outcome) -> int:
+        """The end position's index in :attr:`outcomes`."""
+        got = self._oid.get(o)
+        if got is None:
+            got = self._oid[o] = len(self.outcomes)
+            self.outcomes.append(o)
+        return got
+
+    def code(self, nxt: "Outcome | State") -> int:
+        """A state's index (``>= 0``), or the complement of an end position's (``< 0``)."""
+        return ~self.outcome(nxt) if isinstance(nxt, Outcome) else self.state(nxt)
+
+
+def _numbered_transitions(setup: BattleSetup, dec, state: State, sid: int, ends: dict, nodes: _Nodes
+                          ) -> tuple[list[tuple[int, int]], int, int]:
+    """:func:`transitions` with each successor by its number in ``nodes`` (what follows each pair of
+    casualty results is looked up once per pass, numbered)."""
+    a, pa, d, pd, rnd, _ = state
+    ka, hits_a = _side_cached(setup, ends, "attacker", a, rnd)
+    kd, hits_d = _side_cached(setup, ends, "defender", d, rnd)
+    a_after = _grouped(dec, ends, "attacker", a, pa, hits_d)
+    d_after = _grouped(dec, ends, "defender", d, pd, hits_a)
+    folds = setup.folds(state)
+    self_a = ends[("ids", "attacker")].get((a, pa)) if folds else None
+    self_d = ends[("ids", "defender")].get((d, pd)) if folds else None
+    out: list[tuple[int, int]] = []
+    n_self = 0
+    for ia, a2, wa in a_after:
+        for id_, d2, wd in d_after:
+            key = (ia, id_, rnd)
+            code = ends.get(key)
+            if code is None:
+                code = ends[key] = nodes.code(end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd))
+            if code == sid and ia == self_a and id_ == self_d:
+                n_self += wa * wd
+            else:
+                out.append((code, wa * wd))
+    return out, n_self, ka + kd
 
 
 def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:

@@ -13,6 +13,12 @@ card), every later round too: its numbers given that it is fought, over the posi
 reaches by then, and the chance it is fought; with named Combat cards in later rounds, those rounds,
 over the positions the card battle reaches.
 
+Without named Combat cards the two rolls are independent (WOTR-ROUND-2), so each side's numbers
+come from its own roll alone and the hits it takes from the other's (:func:`no_card_marginals`):
+the table needs one side's distribution at a time (remembered per roll), never the product of the
+two. A report's rows are built once per casualty policy (:func:`table_rows`) and serve both the
+JSON and the text.
+
 >>> from pycombat.games.wotr.cards.combat_round import Tally
 >>> t = no_card_tallies(RollParamsLike(2, 1, 5, 0, 0, None), RollParamsLike(1, 0, 5, 0, 0, None))
 >>> sum(t.values())
@@ -20,14 +26,18 @@ Fraction(1, 1)
 >>> marg = round_marginals(t, "attacker")
 >>> marg["combat"], marg["rerolled"]
 ({0: Fraction(4, 9), 1: Fraction(4, 9), 2: Fraction(1, 9)}, {0: Fraction(1, 9), 1: Fraction(8, 9)})
+>>> no_card_marginals(RollParamsLike(2, 1, 5, 0, 0, None), RollParamsLike(1, 0, 5, 0, 0, None))["attacker"] == marg
+True
 """
 from __future__ import annotations
 
 from collections import namedtuple
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from pycombat.dice import as_json, binomial
+from pycombat.solver import memo
 from ..cards.combat_round import Tally, round_marginals
 from .dice import hit_chance
 
@@ -132,21 +142,178 @@ def card_round_tallies(rep, policy: str) -> dict[int, tuple[dict[tuple, Fraction
     return out
 
 
-def _rows(rep, pol) -> list[tuple[int, Fraction, dict[tuple, Fraction]]]:
+#: one side's own fields without named cards (the other fields: no card gives any, and ``taken`` is
+#: the other side's ``scored``)
+OWN = ("dice", "combat", "rerolled", "reroll", "scored")
+
+
+#: per roll: its :func:`side_marginals` and their JSON (a few hundred rolls recur across battles;
+#: emptied with the solver's caches)
+_SIDES = memo(limit=4096)
+_SIDES_JSON = memo(limit=4096)
+
+
+def side_marginals(p) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    """``{field: ((value, probability), ...)}`` (values ascending) of one side's roll without named
+    cards, for the fields of :data:`OWN` (remembered per roll: read it, never change it)."""
+    return _SIDES.remember(p, lambda: _side_marginals(p))
+
+
+def _side_marginals(p) -> dict[str, tuple[tuple[int, Fraction], ...]]:
+    acc: dict[str, dict[int, Fraction]] = {f: {} for f in OWN}
+    for (dice, h, n, h2), q in _one_side(p).items():
+        for f, v in (("dice", dice), ("combat", h), ("rerolled", n), ("reroll", h2), ("scored", h + h2)):
+            d = acc[f]
+            d[v] = d.get(v, 0) + q
+    return {f: tuple(sorted(d.items())) for f, d in acc.items()}
+
+
+def _side_json(p) -> dict[str, tuple[tuple[str, str, float], ...]]:
+    """:func:`side_marginals` as :func:`pycombat.dice.as_json` writes it: ``(value, exact, decimal)``."""
+    return _SIDES_JSON.remember(p, lambda: _render(p))
+
+
+def _render(p) -> dict[str, tuple[tuple[str, str, float], ...]]:
+    out = {}
+    for f, pairs in side_marginals(p).items():
+        out[f] = tuple((str(k), j["exact"], j["decimal"]) for k, j in ((k, as_json(q)) for k, q in pairs))
+    return out
+
+
+_CERTAIN_ZERO = ((0, Fraction(1)),)
+_CERTAIN_ZERO_JSON = (("0", "1/1", 1.0),)
+
+
+def _fields(own: dict, other: dict, zero) -> list[tuple[str, Any]]:
+    """The fields of one side, in :func:`round_marginals`'s order, from its own roll and the other's."""
+    return [("dice", own["dice"]), ("combat", own["combat"]), ("rerolled", own["rerolled"]),
+            ("reroll", own["reroll"]), ("own", zero), ("bonus", zero), ("self_hits", zero),
+            ("taken", other["scored"]), ("scored", own["scored"])]
+
+
+def no_card_marginals(att, dfd) -> dict[str, dict[str, dict[int, Fraction]]]:
+    """``{role: {field: {value: probability}}}``: ``round_marginals(no_card_tallies(att, dfd), role)``
+    in closed form. The rolls are independent (WOTR-ROUND-2): a side's fields are those of its own
+    roll, the hits it takes at casualties the other side's Combat roll and re-roll hits (WOTR-CAS-1),
+    and no card gives own-attack, bonus or self-hits."""
+    a, d = side_marginals(att), side_marginals(dfd)
+    return {"attacker": {f: dict(v) for f, v in _fields(a, d, _CERTAIN_ZERO)},
+            "defender": {f: dict(v) for f, v in _fields(d, a, _CERTAIN_ZERO)}}
+
+
+def mixed_marginals(weights: dict[tuple, Fraction]) -> dict[str, dict[str, dict[int, Fraction]]]:
+    """:func:`no_card_marginals` over several rounds' rolls, ``{(attacker's roll, defender's): weight}``
+    (weights summing to 1): each field's distribution is the weighted sum of theirs."""
+    out: dict[str, dict[str, dict[int, Fraction]]] = {r: {} for r in ("attacker", "defender")}
+    for (att, dfd), w in weights.items():
+        a, d = side_marginals(att), side_marginals(dfd)
+        for role, own, other in (("attacker", a, d), ("defender", d, a)):
+            acc = out[role]
+            for f, pairs in _fields(own, other, _CERTAIN_ZERO):
+                dist = acc.setdefault(f, {})
+                for k, q in pairs:
+                    dist[k] = dist.get(k, 0) + w * q
+    return {role: {f: dict(sorted(d.items())) for f, d in acc.items()} for role, acc in out.items()}
+
+
+def round_starts(rep, policy: str, rounds: list[int]) -> dict[int, dict]:
+    """``{round: {start-of-round state: probability}}`` for each of ``rounds`` (2 or more, ascending,
+    no named Combat card in the battle): each round's positions pushed on from the last one's
+    (:func:`.process.forward_raw` from them, up to the next round), so the battle is followed once up
+    to the last round (:func:`later_round_tallies` starts each round's pass from the start)."""
+    from .process import Decisions, Policy, forward_raw
+
+    s, setup = rep.scenario, rep.setup
+    dec = Decisions(setup, Policy.from_flags(s.flags, policy))
+    out: dict[int, dict] = {}
+    pending: dict | None = None
+    reach = Fraction(1)
+    for rnd in rounds:
+        if pending is None:
+            _, pending, _, _ = forward_raw(setup, dec, stop_round=rnd)
+        else:
+            _, got, _, _ = forward_raw(setup, dec, starts={st: p / reach for st, p in pending.items()},
+                                       stop_round=rnd)
+            pending = {st: p * reach for st, p in got.items()}
+        out[rnd] = pending
+        reach = sum(pending.values(), Fraction(0))
+        if not reach:
+            break
+    return out
+
+
+@dataclass
+class Row:
+    """One round of the table under one casualty policy: the round, the chance it is fought, and
+    either the two rolls (``params``: round 1 without named cards, the numbers in closed form) or
+    each role's marginals (``given``)."""
+
+    round: int
+    reached: Fraction
+    params: tuple | None = None
+    given: dict | None = None
+
+    def marginals(self) -> dict[str, dict[str, dict[int, Fraction]]]:
+        """``{role: {field: {value: probability}}}``."""
+        return self.given if self.given is not None else no_card_marginals(*self.params)
+
+    def to_json(self, policy: str) -> dict[str, Any]:
+        """The row as :func:`round_table_json` lists it (new dicts every time)."""
+        row: dict[str, Any] = {"round": self.round, "reached": as_json(self.reached), "policy": policy,
+                               "rules": [r for _, _, r in ROWS]}
+        if self.params is not None:
+            a, d = _side_json(self.params[0]), _side_json(self.params[1])
+            for role, own, other in (("attacker", a, d), ("defender", d, a)):
+                row[role] = {f: {k: {"exact": x, "decimal": y} for k, x, y in v}
+                             for f, v in _fields(own, other, _CERTAIN_ZERO_JSON)}
+        else:
+            for role in ("attacker", "defender"):
+                row[role] = {f: {str(k): as_json(p) for k, p in d.items()} for f, d in self.given[role].items()}
+        return row
+
+
+def _card_round_one(rep, policy: str):
+    """Round 1's :class:`Tally` pairs when named Combat cards are played in it, else None (without,
+    round 1's numbers are the same under every casualty policy)."""
+    plan = rep.scenario.card_plan
+    if plan is not None and any(c is not None for c in plan.round_cards(1)[0].values()):
+        return rep.derived(("round_one", policy), lambda: round_one_tallies(rep, policy))
+    return None
+
+
+def table_rows(rep, pol: str) -> list[Row]:
+    """The table's rows under casualty policy ``pol`` (built once per report and policy)."""
+    return rep.derived(("round_table", pol), lambda: _rows(rep, pol))
+
+
+def _rows(rep, pol) -> list[Row]:
     out = []
     rounds = table_rounds(rep)
     cards = card_round_tallies(rep, pol) if any(r > 1 for r in rounds) and rep.scenario.card_plan is not None \
         and rep.scenario.card_plan.later else {}
+    later = [] if cards else [r for r in rounds if r > 1]
+    starts = round_starts(rep, pol, later) if later else {}
+    setup = rep.setup
     for rnd in rounds:
         if rnd == 1:
-            out.append((1, Fraction(1), round_one_tallies(rep, pol)))
+            tallies = _card_round_one(rep, pol)
+            if tallies is None:
+                out.append(Row(1, Fraction(1), params=(setup.params("attacker", setup.start[0], 1),
+                                                       setup.params("defender", setup.start[2], 1))))
+            else:
+                out.append(Row(1, Fraction(1), given={r: round_marginals(tallies, r) for r in ("attacker", "defender")}))
         elif rnd in cards:
             t, reach = cards[rnd]
-            out.append((rnd, reach, t))
+            out.append(Row(rnd, reach, given={r: round_marginals(t, r) for r in ("attacker", "defender")}))
         elif not cards:
-            t, reach = later_round_tallies(rep, pol, rnd)
+            pending = starts.get(rnd)
+            reach = sum(pending.values(), Fraction(0)) if pending else Fraction(0)
             if reach:
-                out.append((rnd, reach, t))
+                weights: dict[tuple, Fraction] = {}
+                for st, p in pending.items():
+                    key = (setup.params("attacker", st[0], rnd), setup.params("defender", st[2], rnd))
+                    weights[key] = weights.get(key, 0) + p
+                out.append(Row(rnd, reach, given=mixed_marginals({k: w / reach for k, w in weights.items()})))
     return out
 
 
@@ -155,13 +322,7 @@ def round_table_json(rep) -> list[dict[str, Any]]:
     numbers of each round given that it is fought, and the chance it is."""
     out = []
     for pol in rep.results:
-        for rnd, reach, t in _rows(rep, pol):
-            row: dict[str, Any] = {"round": rnd, "reached": as_json(reach), "policy": pol,
-                                   "rules": [r for _, _, r in ROWS]}
-            for role in ("attacker", "defender"):
-                row[role] = {f: {str(k): as_json(p) for k, p in d.items()}
-                             for f, d in round_marginals(t, role).items()}
-            out.append(row)
+        out.extend(row.to_json(pol) for row in table_rows(rep, pol))
     return out
 
 
@@ -179,19 +340,22 @@ def round_table_lines(rep) -> list[str]:
     if not pols:
         return []
     lines = []
-    for rnd, reach, t in _rows(rep, pols[0]):
+    for row in table_rows(rep, pols[0]):
+        rnd, reach = row.round, row.reached
         lines.append(f"Round {rnd}, side by side (exact; the rule of each number in brackets):" if rnd == 1 else
                      f"Round {rnd}, if it is fought ({reach.numerator}/{reach.denominator}, {float(reach):.4f}; "
                      f"{pols[0]}):")
+        marginals = row.marginals()
         for role in ("attacker", "defender"):
-            marg = round_marginals(t, role)
+            marg = marginals[role]
             for field, words, rule in ROWS:
                 d = marg[field]
                 if field in ("own", "bonus", "self_hits") and set(d) == {0}:
                     continue  # no card gives any
                 lines.append(f"  {role} {words}: {_dist_text(d)} [{rule}]")
-    first = round_one_tallies(rep, pols[0])
-    for other in pols[1:]:
-        if round_one_tallies(rep, other) != first:
-            lines.append(f"  (under the {other} casualty policy the numbers after casualties differ: see the JSON)")
+    first = _card_round_one(rep, pols[0])
+    if first is not None:
+        for other in pols[1:]:
+            if _card_round_one(rep, other) != first:
+                lines.append(f"  (under the {other} casualty policy the numbers after casualties differ: see the JSON)")
     return lines

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pycombat.verdicts import Claim as BaseClaim
-from pycombat.verdicts import reasons, verdict_json
+from pycombat.verdicts import readings_json, reasons, verdict_json
 from ..model import Force
 
 #: "is not", "may not", "cannot", "does not roll": the positive claim's verdict, flipped
@@ -48,10 +48,12 @@ class Verdict:
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
     parts: dict[str, Any] = field(default_factory=dict)  #: rule id -> the sub-item(s) that decided (opening words)
+    readings: list[Any] = field(default_factory=list)  #: the flags' readings side by side (pycombat.verdicts.FlagReadings)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
 
     def as_json(self) -> dict:
         return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules, parts=self.parts),
-                            deciding_flags=self.deciding_flags, notes=self.notes)
+                            deciding_flags=self.deciding_flags, notes=self.notes,
+                            readings=readings_json("wotr", self.readings, self.rules))

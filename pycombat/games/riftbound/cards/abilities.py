@@ -1,0 +1,144 @@
+"""Units' activated abilities used in a showdown (RB-CARD-17), read from the unit data.
+
+A showdown entry ``{ability: Azir - Ascendant, target: Sand Soldier, attach: Long Sword}`` uses the
+activated ability of a unit in play (at the battlefield or at its base), by the unit's controller.
+Only an ability with [Action] or [Reaction] can be used in a showdown (RB-SHOW-4; a normal-speed one
+is refused). Its effect records (those printed after one cost, in text order) are read by the one
+interpreter like a card's, "me" being the unit (``ref: self``). Its cost is checked as a card's
+(RB-CARD-2): with ``card_costs = stated`` the entry's ``paid: {energy, power}`` must cover the Energy
+and the runes (Power) of the cost; an exhaust cost needs the unit ready, and leaves it exhausted, so
+it is used once; "Use only once per turn" is used once. A cost the model cannot read (killing a
+unit, discarding a card) is NOT MODELLED (RB-CARD-4).
+
+>>> cost_parts("1 energy, 1 any-domain rune, exhaust")
+(1, 1, True, [])
+>>> cost_parts("1 calm rune")
+(0, 1, False, [])
+>>> cost_parts("kill a friendly unit, exhaust")
+(0, 0, True, ['kill a friendly unit'])
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pycombat.scenario import Node
+from .spells import Card
+from .triggers import as_ability
+from .units import load_units
+
+RULE = "RB-CARD-17"
+#: the record keys of an activated ability that this module reads (its cost, speed and use limit)
+ABILITY_KEYS = ("activated", "speed", "use_restriction")
+_ENERGY = re.compile(r"^(\d+) energy$")
+_RUNE = re.compile(r"^(\d+) [\w-]+ runes?$")
+
+
+def cost_parts(cost: str) -> tuple[int, int, bool, list[str]]:
+    """An activated ability's cost as the data words it: (Energy, Power, exhaust, parts not read)."""
+    energy = power = 0
+    exhaust = False
+    unread = []
+    for part in (p.strip() for p in str(cost).split(",")):
+        if part == "exhaust":
+            exhaust = True
+        elif m := _ENERGY.match(part):
+            energy += int(m.group(1))
+        elif m := _RUNE.match(part):
+            power += int(m.group(1))
+        elif part:
+            unread.append(part)
+    return energy, power, exhaust, unread
+
+
+def activated(card) -> list[tuple[str, str, tuple[dict, ...]]]:
+    """The unit card's activated abilities: (cost, speed, effect records), in text order (records
+    printed after one cost are one ability)."""
+    out: list[tuple[str, str, list[dict]]] = []
+    for e in card.abilities:
+        if not e.get("activated"):
+            continue
+        if out and out[-1][0] == e["activated"] and out[-1][1] == e.get("speed"):
+            out[-1][2].append(e)
+        else:
+            out.append((e["activated"], e.get("speed", "normal"), [e]))
+    return [(c, s, tuple(es)) for c, s, es in out]
+
+
+def reads(e: dict) -> tuple[bool, str]:
+    """``(read, how or why not)`` for one effect record of an activated ability: its effect as the
+    interpreter reads it, and its cost (Energy, runes, exhaust)."""
+    from .interpreter import effect_support
+
+    if e.get("speed") not in ("action", "reaction"):
+        return False, "neither [Action] nor [Reaction]: not used in a showdown (RB-SHOW-4)"
+    _, _, _, unread = cost_parts(e.get("activated", ""))
+    if unread:
+        return False, f"its cost ({', '.join(unread)}) is not modelled"
+    return effect_support({k: v for k, v in as_ability(e).items() if k not in ABILITY_KEYS})
+
+
+def ability_card(unit, node: Node) -> Card:
+    """The unit's activated ability as a card for the interpreter (no card of its own: its cost, speed
+    and effects); a unit with no such ability, or only normal-speed ones, is refused (RB-SHOW-4)."""
+    if unit.card_id is None:
+        raise node.error(f"{unit.name} is a custom unit or a token: it has no activated ability in the data "
+                         f"({RULE})", "ability")
+    card = load_units().unit(unit.card_id)
+    found = activated(card)
+    if not found:
+        raise node.error(f"{unit.name} has no activated ability ({RULE})", "ability")
+    usable = [a for a in found if a[1] in ("action", "reaction")]
+    if not usable:
+        raise node.error(f"{unit.name}'s activated ability has neither [Action] nor [Reaction]: it cannot be used in "
+                         "a showdown (RB-SHOW-4, CR 806.1.c)", "ability")
+    if len(usable) > 1:  # no unit of the data has two; say so rather than guess
+        raise node.error(f"{unit.name} has {len(usable)} activated abilities usable in a showdown; the model reads "
+                         f"one per unit ({RULE})", "ability")
+    cost, speed, effects = usable[0]
+    energy, power, _, _ = cost_parts(cost)
+    read = tuple({k: v for k, v in as_ability(e).items() if k not in ABILITY_KEYS} for e in effects)
+    return Card(id=f"{card.id}/ability", name=f"{unit.name}'s ability", type="ability", speed=speed,
+                showdown_playable=True, energy_cost=energy, power_cost=power, effects=read, unparsed=0,
+                domains=card.domains, keywords=(("cost", cost), ("once", once(effects))))
+
+
+def cost_of(card: Card) -> str | None:
+    """The printed cost of an ability card built by :func:`ability_card`."""
+    return dict(card.keywords).get("cost")
+
+
+def once(effects: tuple[dict, ...]) -> bool:
+    """Whether the ability may be used once this turn ("Use only once per turn")."""
+    return any(str(e.get("use_restriction", "")).startswith("only once") for e in effects)
+
+
+def facts(card: Card) -> dict[str, Any]:
+    """What the showdown checks for an ability card: whether it exhausts its unit, whether it is once a
+    turn, and the parts of its cost not read."""
+    energy, power, exhaust, unread = cost_parts(cost_of(card) or "")
+    return {"exhaust": exhaust, "once": bool(dict(card.keywords).get("once")), "unread": unread}
+
+
+def use(play, board, used: dict[str, int], units: dict) -> list:
+    """Check and pay the ability's cost as it is used (RB-CARD-17): its unit in play, ready when the cost
+    exhausts it (it is exhausted after), not used before when it is once a turn. The parts of the cost
+    not read, as :class:`~.plays.Unmodelled`."""
+    from dataclasses import replace
+
+    from .plays import Unmodelled, play_error
+
+    name = play.ability_of
+    if board.where(name) is None:
+        raise play_error(play, f"{name} is no longer in play: its ability cannot be used", RULE, "ability")
+    f = facts(play.card)
+    if f["once"] and used.get(name):
+        raise play_error(play, f"{name}'s ability is used only once per turn; it was used earlier", RULE, "ability")
+    if f["exhaust"]:
+        if units[name].exhausted:
+            raise play_error(play, f"{name} is exhausted: its cost exhausts it, so it needs a ready unit", RULE,
+                             "ability")
+        units[name] = replace(units[name], exhausted=True)
+    used[name] = used.get(name, 0) + 1
+    return [Unmodelled(play.card.name, f"its cost {part!r}", "a cost other than Energy, runes and exhausting is not "
+                       "modelled") for part in f["unread"]]

@@ -1,0 +1,136 @@
+"""Units played from hand during a showdown (RB-CARD-16), read from the unit data.
+
+A showdown entry ``{play: Shen - Kinkou, by: defender, to: battlefield}`` names a unit card. Only a
+unit that may be played at Reaction speed can be played in a showdown (RB-SHOW-4): one with
+[Reaction], one with [Ambush] ("You may play me as a [Reaction] to a battlefield where you have
+units"), or a [Hidden] one played from facedown (``facedown: true``). It enters where its player puts
+it among the valid locations (CR 355.2): by default its player's base or a battlefield he controls
+(CR 355.2.a; during the combat the battlefield stays the Defender's, CR 187.4.b, unless nobody
+controlled it, ``battlefield: {controlled_by: nobody}``); [Ambush] plays it only to a battlefield where
+its player has units; a card's permission adds a location (CR 355.2.b: Rengar, Pouncing "to a
+battlefield you're attacking"; Rengar, Trophy Hunter "where there are enemy units"). Played to the
+battlefield it fights for its side (its designation at the next cleanup, RB-COMB-4) and adds to the
+total; at its base it is out of the combat, where a card may still move it in (RB-CARD-7). From then
+on its static abilities act (RB-CARD-9), and its "When you play me" ability resolves through the one
+interpreter right after it enters, with the entry's targets (RB-CARD-10). Its "When I attack/defend"
+abilities do not fire: they trigger as the combat begins (RB-SHOW-2).
+
+>>> from pycombat.games.riftbound.cards.units import load_units
+>>> ways(load_units().unit("Shen - Kinkou")), ways(load_units().unit("Inferna")), ways(load_units().unit("Pakaa Cub"))
+(('reaction',), ('ambush',), ())
+>>> locations(load_units().unit("Shen - Kinkou"), "reaction", "attacker", "defender")
+('base', 'elsewhere')
+>>> locations(load_units().unit("Rengar - Pouncing"), "reaction", "attacker", "defender")
+('base', 'battlefield', 'elsewhere')
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .spells import Card
+from .triggers import as_ability
+from .units import UnitCard
+
+RULE = "RB-CARD-16"
+#: the "When you play me" triggers and when they fire: always, played to a battlefield (this one or
+#: another), played from facedown
+PLAY_TRIGGERS = {"When you play me": "always", "When you play me or I attack": "always",
+                 "When you play me to a battlefield": "battlefield", "When you play me from face down": "facedown",
+                 "When you play me from face down on your turn": "facedown_own_turn"}
+#: a card's permission to be played to a location that is not normally valid (CR 355.2.b), as the data
+#: words it -> (who may use it: attacker | defender | both, whether it needs no unit of its player there)
+PERMISSIONS = {"a battlefield you're attacking": ("attacker", True),
+               "a battlefield where there are enemy units (with Ambush), even if you don't have units there":
+                   ("both", True)}
+
+
+def ways(card: UnitCard) -> tuple[str, ...]:
+    """How the unit may be played in a showdown without facedown: ``reaction`` ([Reaction]),
+    ``ambush`` ([Ambush]: as a Reaction, to a battlefield where its player has units)."""
+    kws = {k.split()[0] for k in card.keywords}
+    return tuple(w for w, k in (("reaction", "Reaction"), ("ambush", "Ambush")) if k in kws)
+
+
+def hidden(card: UnitCard) -> bool:
+    return any(k.split()[0] == "Hidden" for k in card.keywords)
+
+
+def permission(card: UnitCard, by: str) -> tuple[str, bool] | None:
+    """The card's permission to be played to the combat's battlefield (CR 355.2.b), if ``by`` may use
+    it: ``(its words, whether it needs no unit of the player there)``."""
+    for e in card.abilities:
+        if e.get("effect") == "play_location" and e.get("where") in PERMISSIONS:
+            who, alone = PERMISSIONS[e["where"]]
+            if who in ("both", by):
+                return e["where"], alone
+    return None
+
+
+def locations(card: UnitCard, way: str, by: str, controller: str | None) -> tuple[str, ...]:
+    """Where the unit played ``way`` (reaction | ambush | facedown) by ``by`` may enter: ``base``,
+    ``battlefield`` (this combat's) and ``elsewhere`` (another battlefield its player controls), before
+    the board is checked (an [Ambush] needs its player's units there as it resolves)."""
+    if way == "facedown":  # a hidden card is played from where it was hidden: a battlefield its player controlled
+        return ("battlefield", "elsewhere") if by == controller else ("elsewhere",)
+    if way == "ambush":
+        return ("battlefield",)
+    out = ["base"]
+    if by == controller or permission(card, by):
+        out.append("battlefield")
+    return (*out, "elsewhere")
+
+
+def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None) -> tuple[Card, list[tuple[dict, str]]]:
+    """The unit card as the interpreter reads it when played: its "When you play me" abilities that
+    fire for this play (as abilities of the unit, ``ref: self`` -> the unit), then, when ``role`` is
+    given (RB-READ-6 [late_designation_triggers=yes], played to the battlefield), its "When I attack /
+    defend" abilities of that side; its cost and Reaction speed; and the play triggers that fire but
+    whose trigger the model cannot decide, with why."""
+    effects, unread = [], []
+    for e in card.abilities:
+        when = PLAY_TRIGGERS.get(e.get("trigger"))
+        if when is None or e.get("activated"):
+            continue
+        if when == "battlefield" and to == "base" or when == "facedown" and not facedown:
+            continue
+        if when == "facedown_own_turn":
+            if facedown:
+                unread.append((e, "whose turn it is is not in the scenario"))
+            continue
+        effects.append(as_ability(e))
+    if role is not None and to == "battlefield":  # RB-READ-6: its designation fires its combat trigger
+        effects += [{**as_ability(e), "_late": True} for e in card.combat_triggers(role)]
+    return Card(id=f"{card.id}/play", name=card.name, type="unit", speed="reaction", showdown_playable=True,
+                energy_cost=card.energy_cost, power_cost=card.power_cost, effects=tuple(effects), unparsed=0,
+                domains=card.domains, keywords=tuple((k.split()[0], None) for k in card.keywords)), unread
+
+
+def has_units(units: Mapping[str, Any], present: list[str], side: str) -> bool:
+    return any(units[n].side == side for n in present)
+
+
+def enter(play, units: dict, present: list[str], base: list[str], away: list[str]) -> str:
+    """Put the unit ``play`` plays into play where its entry says (checked against the board: an
+    [Ambush] needs its player's units at the battlefield, RB-CARD-16); the narration. Raises a
+    ScenarioError naming the entry."""
+    from pycombat.errors import ScenarioError
+    from .units import load_units
+
+    u, to, by = play.unit, play.to, play.by
+    card = load_units().unit(u.card_id)
+    how = {"reaction": "[Reaction]", "ambush": "[Ambush], as a Reaction", "facedown": "from facedown ([Hidden]: "
+           "it has Reaction)"}[play.play_as]
+    if to == "battlefield" and play.play_as == "ambush":
+        perm = permission(card, by)
+        if not has_units(units, present, by) and not (perm and perm[1]):
+            raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units; the {by} "
+                                f"has none there now ({RULE})", path=f"{play.path}.to")
+    units[u.name] = u
+    if to == "battlefield":
+        present.append(u.name)
+        return (f"{u.name} from hand with {how} to the battlefield: it fights for the {by} (its "
+                "designation at the next cleanup) and its abilities act from now on")
+    (base if to == "base" else away).append(u.name)
+    where = "its base" if to == "base" else "another battlefield its player controls"
+    return (f"{u.name} from hand with {how} to {where}: not in this combat unless a card moves it in; its "
+            "abilities act from now on")
