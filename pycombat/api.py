@@ -225,23 +225,29 @@ def save_ruling(source: str | Path | Mapping[str, Any], path: str | Path,
     """Verify the scenario's claims and write the ruling to ``path`` (JSON): the scenario as read,
     every flag in force, the verdicts with their reasons (each rule's full text), the versions of
     pycombat, clingo and the digests, and a content hash. Returns the verify report."""
-    import datetime
     import json
-
-    from .rulings import ruling_document
 
     data = dict(source) if isinstance(source, Mapping) else read_document(source)
     scenario = load(data if isinstance(source, Mapping) else source, flags)
     report = scenario.verify()
-    verdicts = report.to_json()["claims"]
-    doc = ruling_document(game=scenario.game, scenario=data, flags=scenario.flags, verdicts=verdicts,
-                          versions=_versions(), file=None if isinstance(source, Mapping) else str(source),
-                          saved=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    doc = ruling_of(data, scenario, report, file=None if isinstance(source, Mapping) else str(source))
     try:
         Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
         raise PycombatError(f"--save {path}: cannot write it ({exc.strerror or exc})") from None
     return report
+
+
+def ruling_of(data: Mapping[str, Any], scenario: "Scenario", report: Report, *, file: str | None = None) -> dict:
+    """The saved-ruling document of a verify ``report`` on ``scenario`` (read from ``data``), as
+    :func:`save_ruling` writes it (the web page offers it as a download)."""
+    import datetime
+
+    from .rulings import ruling_document
+
+    return ruling_document(game=scenario.game, scenario=data, flags=scenario.flags,
+                           verdicts=report.to_json()["claims"], versions=_versions(), file=file,
+                           saved=datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
 
 
 def recheck_ruling(source: str | Path | Mapping[str, Any], *, file: str | None = None) -> Report:

@@ -6,9 +6,11 @@ registry's declarations, never with numbers copied from the server's output.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 import yaml
@@ -409,3 +411,19 @@ def test_every_way_a_worker_ends_past_its_budget_is_answered_507(work, status):
     assert (job.state, job.status) == ("error", status), job.body
     if status == 507:
         assert "memory budget of 1500 MB" in job.body["error"] and "--memory" in job.body["error"]
+
+
+def test_verify_offers_the_ruling_to_keep(client, tmp_path):
+    """The page's "Save ruling" download: the same document `verify --save` writes, which re-checks."""
+    from pycombat import api
+    from pycombat.rulings import check_hash
+
+    text = (Path(__file__).resolve().parent.parent / "examples/rulings/meccg/great_bats.yaml").read_text()
+    r = _run(client, "verify", text=text)
+    assert r.status_code == 200
+    ruling = r.json()["ruling"]
+    assert check_hash(ruling) is None and ruling["verdicts"] == r.json()["result"]["claims"]
+    path = tmp_path / "ruling.json"
+    path.write_text(json.dumps(ruling), encoding="utf-8")
+    assert api.recheck_ruling(path).exit_code == 0
+    assert "ruling" not in _run(client, "odds", text=text).json()

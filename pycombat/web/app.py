@@ -429,6 +429,8 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
                     extra.setdefault("images", {})[dest] = ("data:image/png;base64,"
                                                             + base64.b64encode(path.read_bytes()).decode())
             result = _scrub(report.to_json(), tmp + "/")
+            if verb_name == "verify":  # the ruling to keep (pycombat/rulings.py), offered as a download
+                extra["ruling"] = api.ruling_of(data, scenario, report)
             text = printed(verb, report)
             if text is not None:
                 extra["text"] = _scrub(text, tmp + "/")

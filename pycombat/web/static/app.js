@@ -802,7 +802,9 @@ function renderResult(data) {
   const bar = el("div", {class: "views"},
     ...[["layout", "Layout"], ["text", "Text (as the CLI prints it)"], ["json", "JSON"]].map(([name, label]) =>
       el("button", {type: "button", "data-view": name, id: `view-${name}`, onclick: () => show(name)}, label)),
-    el("button", {type: "button", id: "download-json", onclick: () => download(`${state.verb}.json`, JSON.stringify(r, null, 1), "application/json")}, "Download JSON"));
+    el("button", {type: "button", id: "download-json", onclick: () => download(`${state.verb}.json`, JSON.stringify(r, null, 1), "application/json")}, "Download JSON"),
+    data.ruling ? el("button", {type: "button", id: "save-ruling", title: "the scenario, flags, verdicts with their rules' texts, versions and a content hash: `pycombat verify ruling.json` checks it again later",
+      onclick: () => download("ruling.json", JSON.stringify(data.ruling, null, 1), "application/json")}, "Save ruling") : null);
   $("result").replaceChildren(...head, bar, body);
   show(views[state.view] ? state.view : "layout");
 }
