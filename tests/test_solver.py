@@ -133,3 +133,81 @@ def test_instances_facts_of_many_instances_with_every_kind_of_fact():
         inst = Instances(texts=["t(X) :- s(X). u(X, Y) :- w(X, Y). g :- flag. #defined flag/0."], instances=per)
         got = inst.facts([("t", 1), ("u", 2), ("g", 0)])
         assert [sorted(map(str, g)) for g in got] == want
+
+
+_STAGED_FIRST = """
+#defined on/1. #defined strict/0.
+heavy(X) :- weight(X, W), W > 2. light(X) :- weight(X, W), W <= 2.
+#show light/1.
+"""
+_STAGED_MORE = """
+{ pick(X) : item(X), on(X) }.
+:- #sum { W, X : pick(X), weight(X, W) } > C, cap(C).
+:- strict, pick(X), pick(Y), X < Y, weight(X, W), weight(Y, W).
+total(S) :- S = #sum { W, X : pick(X), weight(X, W) }.
+#show pick/1. #show total/1.
+#show heavy(X) : heavy(X), not on(X).
+"""
+
+
+def test_staged_program_equals_the_whole_program_under_the_same_switches():
+    """A program grounded in two parts on one Control (Staged): the first part's facts read off the
+    grounding, and the answer sets under each set of switches (the rest false), against the whole
+    program as one Solver with the switches as facts; more than ``limit`` answers give None."""
+    import itertools
+
+    import clingo
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pycombat.solver import Staged
+
+    def num(name, *args):
+        return clingo.Function(name, [clingo.Number(a) for a in args])
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(0, 6), st.lists(st.integers(1, 4), max_size=4), st.data())
+    def check_one(cap, weights, data):
+        facts = [num("cap", cap)] + [f for x, w in enumerate(weights) for f in (num("item", x), num("weight", x, w))]
+        switches = [num("on", x) for x in range(len(weights))] + [clingo.Function("strict")]
+        staged = Staged(texts=[_STAGED_FIRST], facts=facts)
+        got = staged.facts([("heavy", 1), ("light", 1)])
+        assert sorted(map(str, got)) == sorted([f"('heavy', {x})" for x, w in enumerate(weights) if w > 2]
+                                               + [f"('light', {x})" for x, w in enumerate(weights) if w <= 2])
+        staged.more(texts=[_STAGED_MORE], externals=switches)
+        chosen = data.draw(st.lists(st.sampled_from(switches), unique=True, max_size=3))
+        limit = data.draw(st.sampled_from([0, 1, 3]))
+        whole = Solver(texts=[_STAGED_FIRST, _STAGED_MORE], facts=facts + chosen)
+        expected = sorted(tuple(sorted(map(str, m.symbols))) for m in whole.models())
+        answers = staged.answers(chosen, limit=limit)
+        if limit and len(expected) > limit:
+            assert answers is None
+        else:
+            assert sorted(tuple(sorted(map(str, a.symbols))) for a in answers) == expected
+        # every switch off: the first part's one answer (plus the totals of no pick)
+        assert len(staged.answers()) == 1
+        # the power set is never mixed up: with every item on, the count is the subsets under the cap
+        every = staged.answers(switches[:-1])
+        fits = sum(1 for k in range(len(weights) + 1) for c in itertools.combinations(weights, k) if sum(c) <= cap)
+        assert len(every) == fits
+
+    check_one()
+
+
+def test_staged_refuses_unknown_switches_and_a_second_more():
+    import clingo
+
+    from pycombat.solver import Staged
+
+    s = Staged(texts=["{ a }."])
+    assert s.facts([("a", 0)]) is None  # a choice decides it: no fact
+    s.more(texts=["b :- c."], externals=[clingo.Function("c")])
+    with pytest.raises(SolverError, match="not an external"):
+        s.answers([clingo.Function("d")])
+    with pytest.raises(SolverError, match="once"):
+        s.more(texts=["e."])
+    for first, more in (("a.", "a :- b. #external b."), ("{ a }.", "a."), ("c :- a.", "a."), ("b :- c.", "c :- d.")):
+        with pytest.raises(SolverError, match="define what the first part"):
+            Staged(texts=[first]).more(texts=[more])
+    with pytest.raises(SolverError, match="define what the first part"):  # (a fact of the first part)
+        Staged(facts=[clingo.Function("a")]).more(texts=["a :- b. #external b."])

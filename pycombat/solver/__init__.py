@@ -12,6 +12,8 @@ predicates or clingo symbols), and asks it to
 * check a candidate (:func:`check`): the candidate is added as facts to a program whose
   legality rules derive ``violation(RuleId, Detail)`` atoms instead of failing, and the
   violations are reported with the rule ids that decide them.
+* ground a program in two parts on one Control (:class:`Staged`: a deterministic first part read
+  off the grounding, then the rules that need switches, each question under its own switches);
 * answer many small instances of one program from one grounding (:class:`Instances`: what
   ``pycombat batch`` uses for a chunk of Riftbound boards, and of MECCG attacks);
 * read a deterministic program off the kept grounding of another one that holds its first part
@@ -27,7 +29,8 @@ clingo's informational messages are routed to the ``pycombat.solver`` logger, ne
 Its modules: :mod:`~pycombat.solver.symbols` (symbols to Python and back, decoders, answers),
 :mod:`~pycombat.solver.programs` (rule files, parsed once per process),
 :mod:`~pycombat.solver.cache` (the loaded solver: grounded programs and answers kept, game memos),
-:mod:`~pycombat.solver.solve` (:class:`Solver`, :func:`check`) and
+:mod:`~pycombat.solver.solve` (:class:`Solver`, :func:`check`), :mod:`~pycombat.solver.staged`
+(:class:`Staged`) and
 :mod:`~pycombat.solver.instances` (:class:`Instances`).
 
 Example (a tiny program given as text):
@@ -44,6 +47,7 @@ from .cache import Memo, clear_caches, is_loaded, loaded_stats, memo, set_loaded
 from .instances import MAX_INSTANCES, Instances
 from .programs import ASP_PACKAGE, RULES_DIR_VARIABLE, clingo_version, parse_rules, rule_files
 from .solve import Solver, check, check_answer
+from .staged import Staged
 from .symbols import Answer, Decoder, FactLike, Violation, predicate, symbol_of, to_python, to_symbol
 
 __all__ = [
@@ -56,6 +60,7 @@ __all__ = [
     "Instances",
     "Memo",
     "Solver",
+    "Staged",
     "Violation",
     "check",
     "check_answer",

@@ -170,6 +170,9 @@ def _member_for(m: cardfx.CardModel) -> tuple[dict, list[dict]]:
         me = _custom("Hero", race=race, skills=skills, status=status)
         if req.get("keyword"):
             me["keywords"] = [req["keyword"]]
+    if req.get("carries"):  # a card for the bearer of one of these items (Biter and Beater!: Orcrist ...)
+        carried = req["carries"]
+        me.setdefault("items", []).append(carried if isinstance(carried, str) else carried[0])
     have = req.get("company_has")
     if have:
         if have in ("Scout", "Diplomat", "Warrior", "Ranger", "Sage"):
@@ -446,8 +449,8 @@ def test_card_report():
     assert any(line.startswith("Orcrist (TW-295") for line in card_lines(r))
     assert card_report("Frodo Baggins")["suggestions"][0] == "Frodo"
     assert card_report("Aragorn the Twelfth")["suggestions"][0] == "Aragorn II"
-    kept = card_report("Well-preserved")["cards"][0]  # which wounded character it untaps is not in a scenario
-    assert kept["unmodelled"] and "NOT MODELLED" in "\n".join(card_lines(card_report("Well-preserved")))
+    kept = card_report("Our Own Wolves")["cards"][0]  # the extra strike it gives is not modelled
+    assert kept["unmodelled"] and "NOT MODELLED" in "\n".join(card_lines(card_report("Our Own Wolves")))
     assert json.dumps(card_report("Éowyn"), ensure_ascii=False)  # JSON-ready
 
 

@@ -249,7 +249,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "may_not_be_attacked": ((("member", "may_not_be_attacked"),), ()),
     "gain_skill": ((("grants",),), ("skill",)),
     "cost_only": ((), ("corruption",)),
-    "weapon_prowess": ((), ("weapon", "dagger", "sword")),
+    "weapon_prowess": ((("fx", "weapon_prowess", 1),), ("weapon", "dagger", "sword")),
     "strikes": ((("claim", "strike_count"),), ("strike",)),
     "face_extra_strikes": ((), ("extra strike",)),
     "choose_defenders": ((), ("chooses defenders",)),
@@ -495,7 +495,7 @@ def _in_model(e: Mapping[str, Any], m: interpreter.CardModel, derived: Mapping[s
         if target[0] == "fx":
             _, what, sign = target
             if any(f.what == what and (sign is None or not isinstance(value, int) or isinstance(value, bool)
-                                       or f.amount == sign * value) for f in m.fx + m.company_fx):
+                                       or f.amount == sign * value) for f in m.fx + m.company_fx + m.turn_fx):
                 return True
         elif target[0] == "play" and m.play == target[1]:
             return True
@@ -684,7 +684,7 @@ def test_effect_kinds_cover_the_data_vocabulary():
     kinds -= {e.get("effect") for r in _records("combat_cards.json") if r.get("cvcc_relevant") == "no"
               for e in r.get("effects") or ()}
     assert kinds - set(EFFECT_KINDS) == set()
-    assert UNMAPPABLE == {"cost_only", "weapon_prowess", "face_extra_strikes", "choose_defenders",
+    assert UNMAPPABLE == {"cost_only", "face_extra_strikes", "choose_defenders",
                           "assign_all_strikes", "no_strikes_to", "attack_uncancelable", "cancel_cancel",
                           "body_check", "replace_body_check", "discard_item", "discard_allies",
                           "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",

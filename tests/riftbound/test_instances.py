@@ -6,7 +6,8 @@ plain one-program-per-instance path it replaces in ``pycombat batch``.
   :class:`~pycombat.solver.Solver` of that instance alone, under the same externals;
 * Riftbound: random boards (the brute-force tests' strategy: every keyword and flag) answered by
   ``splits.prefetch`` give the same derive.lp numbers and the same splits, with what they leave,
-  as each board's own grounding;
+  as each board's own grounding, and so does one board grounded in two parts on one Control
+  (``splits._staged``, the path of a single API call) against the board's own programs;
 * ``pycombat batch`` on every Riftbound example and verb writes the same lines with the game's
   prefetch as without it.
 """
@@ -257,6 +258,25 @@ def test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone(verb, monke
     assert len(lines) == len(files)
     assert lines == [_untimed(line) for line in alone.getvalue().splitlines()]
     assert any("error" not in line for line in lines)
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(max_defenders=3))
+def test_riftbound_one_staged_grounding_equals_the_boards_own_programs(board):
+    """A new board's numbers and listed sides from one Control in two parts (splits._staged, what
+    derive does with the loaded solver) against the board's own programs (derive.lp's, then each
+    side's board program)."""
+    solver.clear_caches(keep_parsed=True)
+    staged = (splits.derive(board), {s: _answers(board, s) for s in ("attacker", "defender")})
+    solver.clear_caches(keep_parsed=True)
+    original = splits._staged
+    splits._staged = lambda b: None
+    try:
+        alone = (splits.derive(board), {s: _answers(board, s) for s in ("attacker", "defender")})
+    finally:
+        splits._staged = original
+        solver.clear_caches(keep_parsed=True)
+    assert staged == alone, board
 
 
 def _untimed(line: str) -> dict:

@@ -16,7 +16,7 @@ from pycombat.games.wotr.schema import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
-EXAMPLES = ["replay_osgiliath", "replay_cards"]
+EXAMPLES = ["replay_osgiliath", "replay_cards", "replay_card_steps"]
 
 
 def _cli(argv, capsys, monkeypatch) -> tuple[int, str]:
@@ -92,6 +92,41 @@ def test_replay_numbers_follow_the_faces(name):
         for row in data["fates"][role]:
             assert sum(row["fates"].values()) == row["count"]
     assert data["result"]["kind"] == "attacker_wins"
+
+
+def test_every_card_step_is_narrated_in_the_order_it_applies():
+    """Own attack rolls before the Combat roll in initiative order (a tie: the defender's first,
+    WOTR-CARD-4), Mighty Attack's converted die between the Combat roll and the Leader re-roll, the
+    attack rolls after casualties after the casualty lines, Onslaught's hits on its own Army; each
+    card attack's hits follow its faces."""
+    s = load_scenario(ROOT / "examples" / "wotr" / "replay_card_steps.yaml")
+    r = replay(s)
+    lines = r.lines()
+    data = r.json()
+
+    def at(text, start=0):
+        return next(k for k in range(start, len(lines)) if text in lines[k])
+
+    r1, r2, r3 = at("Round 1:"), at("Round 2:"), at("Round 3:")
+    charge, bane = at("defender card attack (Charge) before the Combat roll", r1), at("(Durin's Bane)", r1)
+    assert r1 < charge < bane < at("attacker Combat roll", r1) < r2  # both initiative 2: the defender's first
+    combat, mighty, reroll = at("defender Combat roll", r2), at("defender Mighty Attack", r2), at("defender Leader", r2)
+    assert combat < mighty < reroll < r3
+    assert "1 missed die of [6, 3, 2] turned into a hit" in lines[mighty] and "Legolas forfeits" in lines[mighty]
+    assert at("defender takes", r2) < at("attacker card attack (We Come to Kill) after casualties", r2) < r3
+    assert at("defender takes", r3) < at("(Onslaught) after casualties: 1 hit taken on his own Army for 1 die", r3)
+    for rd in data["rounds"]:
+        for role in ("attacker", "defender"):
+            for ca in rd[role].get("card_attacks", []):
+                assert ca["hits"] == _hits(ca["faces"], ca["hit_on"], 0) and ca["rule"] == "WOTR-CARD-6"
+            cv = rd[role].get("missed_dice_converted")
+            if cv:
+                misses = len(cv["faces"]) - rd[role]["combat_roll"]["hits"]
+                assert cv["dice"] == min(1, misses) and cv["hits_after"] == cv["hits_before"] + cv["dice"]
+                assert rd[role]["leader_reroll"]["missed"] == misses - cv["dice"]
+    orders = [ca["order"] for ca in data["rounds"][0]["defender"]["card_attacks"] + data["rounds"][0]["attacker"]["card_attacks"]]
+    assert orders == [1, 2]
+    assert data["rounds"][2]["attacker"]["card_attacks"][0]["self_hits"] == 1
 
 
 def test_wrong_number_of_dice_is_one_clear_error():

@@ -67,9 +67,10 @@ class Placed:
 
     card: Any  #: the card record (cards.database)
     on: str  #: the member's name
+    item: str | None = None  #: the item of that member it is placed with (Map to Mithril: a weapon), by name
 
     def __getattr__(self, name: str) -> Any:
-        if name.startswith("__") or name in ("card", "on"):  # not set yet (copy, pickle): no recursion
+        if name.startswith("__") or name in ("card", "on", "item"):  # not set yet (copy, pickle): no recursion
             raise AttributeError(name)
         return getattr(self.card, name)
 

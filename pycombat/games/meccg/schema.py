@@ -59,6 +59,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
     _check_placed(root, attacker, defender, in_play)
+    _check_turn_abilities(root, attacker, defender)
     attacker, defender = (_with_granted_skills(c, in_play) for c in (attacker, defender))
     claims = tuple(root.list("claims", []))  # read by `verify`, once the scenario is built
     root.finish(TOP_KEYS)
@@ -220,7 +221,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     declared_at = node.str("declared_at", "end_of_site_phase", choices=DECLARATION_MOMENTS)
     influence = node.bool("influence_attempt_this_turn", False)
     attacked = node.bool("attacked_this_turn", False)
-    in_play = tuple(_card(n, db, alignment) for n in node.list("in_play", []))
+    in_play = tuple(_card(n, db, alignment, company=True) for n in node.list("in_play", []))
     hand = tuple(_hand_card(n, alignment) for n in node.list("hand", []))
     member_nodes = node.list("members")
     if not member_nodes:
@@ -249,15 +250,21 @@ def _hand_card(node: Node, alignment: str | None) -> str:
     return effect.id
 
 
-def _card(node: Node, db: CardDB, alignment: str | None) -> Any:
+def _card(node: Node, db: CardDB, alignment: str | None, *, company: bool = False) -> Any:
     """A card in play: a name, or ``{card, member}`` for one placed on a member (checked once both
-    companies are read, :func:`_check_placed`)."""
+    companies are read, :func:`_check_placed`). In a company's ``in_play:`` also a character whose
+    ability was used on that company earlier in the turn (Dwar the Ringwraith, :func:`_check_turn_abilities`)."""
+    if company and isinstance(node.value, str):
+        used = _turn_ability(node.value, db)
+        if used is not None:
+            return used
     if isinstance(node.value, dict):
         card = db.card(node.child("card").as_str(), prefer_alignment=PREFERRED.get(alignment or ""), file=node.file,
                        path=f"{node.path}.card")
         on = node.str("member")
-        node.finish(("card", "member"))
-        return Placed(card, on)
+        item = node.str("item", None)
+        node.finish(("card", "member", "item"))
+        return Placed(card, on, item)
     return db.card(node.as_str(), prefer_alignment=PREFERRED.get(alignment or ""), file=node.file, path=node.path)
 
 
@@ -281,6 +288,47 @@ def _with_granted_skills(company: Company, in_play: tuple) -> Company:
                             granted_skills=tuple(s for s in dict.fromkeys(grants[m.name]) if s not in m.skills))
                     if m.name in grants else m for m in company.members)
     return replace(company, members=members)
+
+
+def _turn_ability(name: str, db: CardDB) -> Any:
+    """The character called ``name`` if it has an ability used on a company for the rest of the turn
+    (card_effects.yaml ``turn_fx``), else None (the name is then read as a card)."""
+    from .cards.interpreter import model
+
+    if db._combat.lookup(name.strip()) or db._items.lookup(name.strip()):
+        return None  # a card of that name comes first
+    hits = [c for c in db.characters_named(name.strip()) if model(c.id).turn_fx]
+    return hits[0] if hits else None
+
+
+def _check_turn_abilities(root: Node, attacker: Company, defender: Company) -> None:
+    """A character's ability used on a company earlier in the turn, named in its ``in_play:``
+    (MECCG-FX-4). Dwar the Ringwraith: "tap (as your Ringwraith, at a Darkhaven): one of your companies
+    +1 prowess, +1 body until end of turn": the company is a Ringwraith player's, Dwar is not in the
+    other company, and when he is in this one he is no longer untapped (he tapped for it) and its site
+    is a Darkhaven (a minion player's haven, when the site's kind is known). Dwar in a company of the
+    player not in this combat is taken as the scenario states him."""
+    from .cards.interpreter import model
+
+    for role, company, other in (("attacker", attacker, defender), ("defender", defender, attacker)):
+        for i, c in enumerate(company.in_play):
+            if isinstance(c, Placed) or not model(c.id).turn_fx:
+                continue
+            path = f"{role}.in_play[{i}]"
+            why = None
+            if company.alignment != "minion":
+                why = f"{c.name}'s ability is for a Ringwraith player's company; this one is {company.alignment}"
+            elif any(m.card_id == c.id for m in other.members):
+                why = f"{c.name} is in the other company: not this player's Ringwraith"
+            else:
+                own = next((m for m in company.members if m.card_id == c.id), None)
+                if own is not None and own.status == "untapped":
+                    why = f"{own.name} taps to use his ability; he is untapped"
+                elif own is not None and company.site_kind not in (None, "haven"):
+                    why = f"{c.name} uses his ability at a Darkhaven; this site is a {company.site_kind}"
+            if why:
+                raise ScenarioError(f"{why} (MECCG-FX-4)",
+                                    file=root.file, path=path)
 
 
 def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
@@ -312,6 +360,46 @@ def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tup
             if failed is not None:
                 raise ScenarioError(f"{c.name} is not played on {c.on}: it needs {failed} (MECCG-FX-7)",
                                     file=root.file, path=f"{where}[{i}].member")
+            _check_placed_with(root, f"{where}[{i}]", c, m, member)
+
+
+def _check_placed_with(root: Node, path: str, c: Placed, m: Any, member: Member) -> None:
+    """A card placed with an item (``placed_with``: Map to Mithril with a non-unique weapon, Barrow-blade
+    with a Dagger of Westernesse) names that item (``item:``), one its member carries and of the kind
+    the card allows; no other card names one (MECCG-FX-21)."""
+    from .cards.database import load_carddb
+
+    want = m.placed_with
+    if not want:
+        if c.item is not None:
+            raise ScenarioError(f"{c.name} is not placed with an item; leave out `item:` (MECCG-FX-7)", file=root.file,
+                                path=f"{path}.item")
+        return
+    if c.item is None:
+        raise ScenarioError(f"{c.name} is placed with {_placed_with_text(want)}: name it (`item:`, one that "
+                            f"{c.on} carries) (MECCG-FX-21)", file=root.file, path=f"{path}.item")
+    carried = [i for i in member.items if i.name.casefold() == c.item.casefold() or i.id == c.item]
+    if not carried:
+        raise ScenarioError(f"{c.on} carries no {c.item!r} ({', '.join(i.name for i in member.items) or 'no items'}) "
+                            "(MECCG-FX-21)", file=root.file, path=f"{path}.item")
+    item = load_carddb().item(carried[0].id)
+    why = []
+    if want.get("slot") and want["slot"] not in item.item_keywords:
+        why.append(f"a {want['slot']}")
+    if want.get("unique") is False and item.unique:
+        why.append("a non-unique item")
+    if want.get("names") and item.name not in want["names"]:
+        why.append(" or ".join(want["names"]))
+    if why:
+        raise ScenarioError(f"{c.name} is placed with {_placed_with_text(want)}; {item.name} is not "
+                            f"{', '.join(why)} (MECCG-FX-21)", file=root.file, path=f"{path}.item")
+
+
+def _placed_with_text(want: Mapping[str, Any]) -> str:
+    """``a non-unique Weapon`` / ``a Dagger of Westernesse``: what a card is placed with, in words."""
+    if want.get("names"):
+        return "a " + " or a ".join(want["names"])
+    return "a " + ("non-unique " if want.get("unique") is False else "") + str(want.get("slot", "item"))
 
 
 def _member(node: Node, alignment: str, db: CardDB) -> Member:

@@ -117,7 +117,9 @@ OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_b
 
 #: a card in play placed on one member (Gloom, Freeze the Flesh, To Fealty Sworn ...)
 PLACED = Obj({"card": Name("card", "the card"),
-              "member": Str("the member it is placed on (a member's name or label)")},
+              "member": Str("the member it is placed on (a member's name or label)"),
+              "item": Name("item", "the item of that member it is placed with (Map to Mithril, Barrow-blade: "
+                                   "a weapon he carries)")},
              "a card in play placed on a member", required=("card", "member"))
 IN_PLAY_CARD = AnyOf((Name("card", "a card in play on this player's side"), PLACED),
                      "a card in play, or one placed on a member")

@@ -86,6 +86,11 @@ def _unplaced(m: cardfx.CardModel, card, where: str) -> list[dict[str, Any]]:
     """A card that acts on the one member it is placed on, listed without that member."""
     if not m.placed_on or getattr(card, "on", None) is not None:
         return []
+    if m.placed_with:  # placed with one item of a member (Map to Mithril with a weapon, MECCG-FX-3)
+        e = {"card": m.name, "id": m.id, "what": "with which item of which member",
+             "why": f"list it as {{card: {m.name}, member: <member>, item: <the item>}}: it acts on that item only",
+             "where": where, "touches": ["prowess"]}
+        return [e]
     e = {"card": m.name, "id": m.id, "what": "on which member",
          "why": f"list it as {{card: {m.name}, member: <member>}}: it acts on that member only", "where": where}
     if m.grants_skill:
@@ -294,12 +299,14 @@ def present_card_flags(s: Scenario) -> set[str]:
         out.add(cardfx.AGAINST_FLAG)  # a card that says "a strike against X" is here
     if any(f.what == "no_wound" for i in ids for f in cardfx.model(i).fx):
         out.add(cardfx.UNWOUNDED_TAPS_FLAG)  # an item that keeps its bearer unwounded is here
+    out |= {f.flag for i in ids for f in cardfx.model(i).fx if f.flag}  # a record's own reading (a weapon's maximum)
     return out
 
 
 def card_flag_names() -> set[str]:
     """Every card flag (one per unclear card)."""
-    return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG, cardfx.UNWOUNDED_TAPS_FLAG}
+    return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG, cardfx.UNWOUNDED_TAPS_FLAG} \
+        | {f.flag for m in cardfx.all_models().values() for f in m.fx if f.flag}
 
 
 def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:

@@ -104,6 +104,7 @@ class ItemCard:
     combat_tags: tuple[str, ...] = ()
     body_warrior_only: bool = False
     strike_body_mod: int | None = None  #: modifies the body of the strike the bearer faces
+    unique: bool = False  #: a unique item (Map to Mithril is placed only with a non-unique weapon)
 
 
 @dataclass(frozen=True)
@@ -196,6 +197,7 @@ def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
         alignment=rec["alignment"],
         item_class=rec["item_class"],
         item_keywords=_tuple(rec.get("item_keywords")),
+        unique=bool(rec.get("unique")),
         mp=rec.get("mp"),
         prowess_bonus=rec.get("prowess_bonus"),
         prowess_max=rec.get("prowess_max"),

@@ -36,20 +36,22 @@ from .database import CharacterCard, CombatCard, ItemCard, load_carddb
 PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "heal", "no_opponent_weapon", "no_tap",
          "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives",
-         "untap_others",
+         "untap_others", "weapon_prowess",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
              "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
              "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned",
-             "any_of", "defending")
+             "any_of", "defending", "opponent_overt")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
-              "source_taps", "company_fx")
+              "source_taps", "company_fx", "placed_with", "turn_fx")
+#: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
+PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
 #: earlier in the turn, listed in its company's ``in_play:``, acts from the start of the attack)
 LASTS = ("strike", "attack", "turn")
@@ -64,6 +66,9 @@ MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 AGAINST_FLAG = "strike_against"
 #: the flag deciding whether a character who loses his strike unwounded (``no_wound``) taps (card_flags.md)
 UNWOUNDED_TAPS_FLAG = "unwounded_loser_taps"
+#: the readings of a card flag on a weapon bonus (``weapon_prowess`` with ``flag:``): the weapon's
+#: maximum stays and caps the raised bonus (MECCG-FX-2), or rises with it
+WEAPON_MAX_READINGS = ("kept", "raised")
 #: Rule ids of the interpreter (pycombat/games/meccg/card_rules.md).
 WEAPON_RULE = "MECCG-FX-2"
 ITEM_RULE = "MECCG-FX-3"
@@ -72,6 +77,7 @@ HALVE_RULE = "MECCG-FX-5"
 MODE_RULE = "MECCG-FX-6"
 NO_CVCC_RULE = "MECCG-FX-10"
 ITEM_ABILITY_RULE = "MECCG-FX-17"
+WEAPON_CARD_RULE = "MECCG-FX-21"
 #: Item slots: a character uses at most one item of each (CoE 2.iv "a character may use only one
 #: weapon, one armor, one shield and one helmet"); other items all apply.
 SLOTS = ("Weapon", "Armor", "Shield", "Helmet")
@@ -89,6 +95,9 @@ class Fx:
     maximum: int | None = None  #: items: the maximum printed with a bonus
     rule: str | None = None  #: the record's own rule, when it differs from its card's
     carried: bool = False  #: an item's record that acts while the item is carried (not when it is used)
+    #: ``weapon_prowess``: the card flag deciding whether the weapon's maximum rises with the bonus
+    #: (:data:`WEAPON_MAX_READINGS`); None: it stays (MECCG-FX-2)
+    flag: str | None = None
 
     def as_json(self) -> dict:
         out: dict[str, Any] = {"what": self.what, "amount": self.amount}
@@ -98,6 +107,8 @@ class Fx:
             out["maximum"] = self.maximum
         if self.cond:
             out["if"] = dict(self.cond)
+        if self.flag:
+            out["flag"] = self.flag
         return out
 
 
@@ -128,6 +139,9 @@ class CardModel:
     #: a member's abilities acting on the other members of its company that meet their conditions, while it is
     #: in play (Creature of an Older World: +2 prowess to your Ringwraith)
     company_fx: tuple[Fx, ...] = ()
+    #: a member's ability used earlier in the turn on a company, acting on its every member for the rest of
+    #: the turn: that company's ``in_play:`` names the member's card (Dwar the Ringwraith: +1 prowess, +1 body)
+    turn_fx: tuple[Fx, ...] = ()
     source_taps: str = "first"  #: an ally's or member's ability: it taps to be used (so must be untapped),
     #: or "after": it taps afterwards if untapped and may be used tapped (Radagast's Black Bird)
     carrier: str = "bearer"  #: an item used as a card: carried by the character it is for, or by any member
@@ -146,6 +160,9 @@ class CardModel:
     #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
     placed_on: bool = False  #: in play on one member it names (``{card, member}``), acting on that member only
     grants_skill: str | None = None  #: the skill a placed card gives its member (To Fealty Sworn)
+    #: placed with one item its member carries (``{card, member, item}``), of this kind: ``slot``,
+    #: ``unique: false``, ``names`` (Map to Mithril: a non-unique Weapon); its weapon_prowess acts on that item
+    placed_with: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
     no_cvcc: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: parts (an
@@ -213,6 +230,8 @@ class CardModel:
             out["source_taps"] = self.source_taps
         if self.company_fx:
             out["for_the_company"] = [f.as_json() for f in self.company_fx]
+        if self.turn_fx:
+            out["used_earlier_this_turn"] = [f.as_json() for f in self.turn_fx]
         if self.carrier != "bearer":
             out["carrier"] = self.carrier
         if self.variants:
@@ -232,6 +251,8 @@ class CardModel:
             out["placed_on"] = True
         if self.grants_skill:
             out["grants_skill"] = self.grants_skill
+        if self.placed_with:
+            out["placed_with"] = dict(self.placed_with)
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -248,11 +269,15 @@ def _yaml() -> dict:
         for sub in conds.get("any_of") or ():
             conds = {**conds, **sub}
         bad |= {k for k in conds if k not in COND_KEYS}
-        for f in list(entry.get("fx") or ()) + list(entry.get("company_fx") or ()):
-            if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max"} or (
-                    "max" in f and f.get("what") not in ("body", "prowess")):
+        for f in list(entry.get("fx") or ()) + list(entry.get("company_fx") or ()) + list(entry.get("turn_fx") or ()):
+            if f.get("what") not in WHATS or set(f) - {"what", "amount", "if", "max", "flag"} or (
+                    "max" in f and f.get("what") not in ("body", "prowess")) or (
+                    "flag" in f and f.get("what") != "weapon_prowess"):
                 bad.add(f"fx {f}")
             bad |= {k for k in (f.get("if") or {}) if k not in COND_KEYS}
+        if set(entry.get("placed_with") or {}) - set(PLACED_WITH_KEYS) or (
+                entry.get("placed_with") and not entry.get("placed_on")):
+            bad.add("placed_with")
         roll = entry.get("roll")
         if roll is not None:
             bad |= {f"roll {k}" for k in roll if k not in ROLL_KEYS}
@@ -270,7 +295,7 @@ def _yaml() -> dict:
 
 def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
     return tuple(Fx(what=f["what"], amount=int(f.get("amount", 0)), cond=dict(f.get("if") or {}),
-                    maximum=f.get("max"), rule=f.get("rule")) for f in raw or ())
+                    maximum=f.get("max"), rule=f.get("rule"), flag=f.get("flag")) for f in raw or ())
 
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
@@ -285,10 +310,12 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         id=cid, name=name, kind=kind, play=entry["play"], rule=entry["rule"], source=entry.get("source", "hand"),
         discard=bool(entry.get("discard")), side=entry.get("side"), lasts=entry.get("lasts", "strike"),
         source_taps=entry.get("source_taps", "first"), company_fx=_fx_list(entry.get("company_fx")),
+        turn_fx=_fx_list(entry.get("turn_fx")),
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
         roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"),
+        placed_with=dict(entry["placed_with"]) if entry.get("placed_with") else None,
         carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
@@ -596,12 +623,22 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "attackers_race":  # "an attack by R": every attacking member is of one of them (MECCG-PRE-3)
             att = ctx.scenario.company("attacker")
             ok = all(race_is(m, _races(val)) for m in att.members)
+        elif key == "opponent_overt":  # "in combat with an overt company": the other company (MECCG-ALIGN-6)
+            ok = opponent_overt(ctx) == bool(val)
         elif key == "under_deeps":
             known = getattr(ctx.company, "under_deeps", None)
             ok = known is not None and known == bool(val)
         if not ok:
             return f"{key}={' or '.join(map(str, val)) if isinstance(val, (list, tuple)) else val}"
     return None
+
+
+def opponent_overt(ctx: Ctx) -> bool:
+    """The company opposing ``ctx.company`` is overt (MECCG-ALIGN-6), as the attack program decides it."""
+    from ..assignment.legal import judge_attack  # the attack program reads card facts: imported when asked
+
+    other = "defender" if ctx.company.role == "attacker" else "attacker"
+    return other in judge_attack(ctx.scenario).overt
 
 
 def weapon_bonus(prowess_before: int, bonus: int, maximum: int | None) -> int:

@@ -95,6 +95,9 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
             "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc],
             "roll": dict(m.roll) if m.roll else None, "placed_on": m.placed_on, "grants_skill": m.grants_skill,
+            "lasts": m.lasts if m.lasts != "strike" else None,
+            "placed_with": dict(m.placed_with) if m.placed_with else None,
+            "used_earlier_this_turn": [f.as_json() for f in m.turn_fx],
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
 
 
@@ -112,13 +115,25 @@ def card_report(name: str) -> dict[str, Any]:
 WHAT_TEXT = {"no_wound": "a strike its bearer loses does not wound him (no body check); "
                          "then a roll above {amount} discards the item",
              "opponent_discarded_if_survives": "the opposing character who loses his strike and survives "
-                                               "the body check is discarded (no kill MP)"}
+                                               "the body check is discarded (no kill MP)",
+             "weapon_prowess": "{amount:+d} to the weapon's prowess bonus, under its maximum (MECCG-FX-2)"}
 
 
 def _fmt_cond(cond: dict | None) -> str:
     if not cond:
         return ""
-    return " if " + ", ".join(f"{k}={'/'.join(v) if isinstance(v, list) else v}" for k, v in cond.items())
+    return " if " + _cond_text(cond)
+
+
+def _cond_text(cond: dict) -> str:
+    """Conditions in words: ``key=value``, lists joined by ``/``, ``any_of`` as alternatives in brackets."""
+    out = []
+    for k, v in cond.items():
+        if k == "any_of":
+            out.append("(" + " or ".join(_cond_text(sub) for sub in v) + ")")
+        else:
+            out.append(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}")
+    return ", ".join(out)
 
 
 def card_lines(report: dict[str, Any]) -> list[str]:
@@ -138,7 +153,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append("  no combat ability in the data (printed prowess and body only)")
         else:
             lines.append(f"  used: {c['play']}" + (_fmt_cond(c["requires"]).replace(' if ', ', needs ')
-                                                     if c["requires"] else ""))
+                                                     if c["requires"] else "")
+                         + (f", lasts the {c['lasts']}" if c.get("lasts") else ""))
         for b in c["bonuses"]:
             cap = f", max {b['maximum']}" if b["maximum"] is not None else ""
             lines.append(f"  {b['stat']} {b['bonus']:+d}{cap}{_fmt_cond(b['if'])}")
@@ -146,11 +162,22 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             amount = f" {e['amount']:+d}" if e["amount"] else ""
             what = WHAT_TEXT[e["what"]].format(**e) if e["what"] in WHAT_TEXT else f"{e['what']}{amount}"
             lines.append(f"  effect: {what}{_fmt_cond(e.get('if'))}" +
-                         (f" ({e['rule']})" if e.get("rule") else ""))
+                         (f" ({e['rule']})" if e.get("rule") else "") +
+                         (f"; whether the maximum rises: card flag {e['flag']}" if e.get("flag") else ""))
         if c.get("roll"):
             lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}" if c["play"] == "cancel"
                          else f"  acts only on a roll: {_roll_text(c['roll'])}")
-        if c.get("placed_on"):
+        if c.get("used_earlier_this_turn"):
+            what = ", ".join(f"{e['what']} {e['amount']:+d}" for e in c["used_earlier_this_turn"])
+            lines.append(f"  used earlier in the turn on a company ({what} to its every member): list "
+                         f"{c['name']} in that company's in_play")
+        if c.get("placed_with"):
+            w = c["placed_with"]
+            kind = " or ".join(w["names"]) if w.get("names") else \
+                ("non-unique " if w.get("unique") is False else "") + str(w.get("slot", "item"))
+            lines.append(f"  placed with one {kind} a member carries: list it as "
+                         f"{{card: {c['name']}, member: <member>, item: <the item>}}")
+        elif c.get("placed_on"):
             lines.append(f"  placed on one member: list it as {{card: {c['name']}, member: <member>}}")
         if c.get("grants_skill"):
             lines.append(f"  gives its {'member' if c.get('placed_on') else 'bearer'} "

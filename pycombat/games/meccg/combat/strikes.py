@@ -19,6 +19,7 @@ from typing import Iterable, NamedTuple
 
 from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
+from pycombat.names import normalize
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
 from ..cards import play, rolls
@@ -145,11 +146,19 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
     placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
     for card, global_ in placed:
         m = cardfx.model(card.id)
+        if m.turn_fx:  # a member's ability used on this company earlier in the turn (Dwar, MECCG-FX-4)
+            if not global_:
+                out.append(cardfx.CardModel(id=m.id, name=f"{m.name} (used earlier this turn)", kind=m.kind,
+                                            play="in_play", rule=m.rule, fx=m.turn_fx))
+            continue
         if m.placed_on and getattr(card, "on", None) != me.name:
             continue  # placed on another member, or on none (then named as not modelled, cards/coverage.py)
         if global_ and getattr(card, "type", None) == "resource" and not m.placed_on:
             continue  # a resource under no company: reported as unmodelled (cards/coverage.py)
         if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
+            if m.placed_with and getattr(card, "item", None):  # its weapon bonus acts on the item it is placed with
+                m = replace(m, fx=tuple(replace(f, cond={**f.cond, "carries": [card.item]})
+                                        if f.what == "weapon_prowess" else f for f in m.fx))
             out.append(m)
         elif m.lasts == "turn" and not global_:  # used earlier this turn, acting for the rest of it (MECCG-FX-17)
             out.append(m)
@@ -173,12 +182,37 @@ def _records(cards: Iterable[CardModel], ctx: cardfx.Ctx, scenario: Scenario) ->
     return out
 
 
+def _boosted(scenario: Scenario, item, pv: "cardfx.ItemVariant | None",
+             boosts: Iterable[tuple[cardfx.Fx, CardModel]]) -> tuple["cardfx.ItemVariant | None", list[str]]:
+    """A weapon's bonus raised by the cards that add to it (``weapon_prowess``: Biter and Beater!
+    +2 to Sword of Gondolin, Orcrist, Glamdring, MECCG-FX-21), and how each raise is named: the weapon
+    gives that much more, and its maximum stays, capping the raised bonus (MECCG-FX-2), unless the
+    record's card flag reads it ``raised`` (the maximum rises by as much)."""
+    labels: list[str] = []
+    if pv is None:
+        return None, labels
+    for f, c in boosts:
+        named = f.cond.get("carries") or ()
+        names = {normalize(n) for n in ([named] if isinstance(named, str) else named)}
+        if names and normalize(item.name) not in names:
+            continue
+        reading = scenario.flags.get(f.flag, "kept") if f.flag else "kept"
+        raised = reading == "raised" and pv.maximum is not None
+        pv = replace(pv, bonus=pv.bonus + f.amount, maximum=pv.maximum + f.amount if raised else pv.maximum)
+        how = f" ({f.flag}={reading})" if f.flag and pv.maximum is not None else ""
+        labels.append(f"{item.name} with {c.name}{how}: {f.amount:+d}"
+                      f"{f', max {pv.maximum}' if pv.maximum is not None else ''}")
+    return pv, labels
+
+
 def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None, base: int,
-               others: list[Mod]) -> tuple[list[Mod], list[Mod], list[Mod]]:
+               others: list[Mod], boosts: Iterable[tuple[cardfx.Fx, CardModel]] = ()
+               ) -> tuple[list[Mod], list[Mod], list[Mod]]:
     """MECCG-SEQ-9 (1) and MECCG-FX-2/3: the weapon (the chosen one, else the best), then one item
     of each other slot (the best) and every slotless item. Returns (weapon mods, other item
-    prowess mods, body mods)."""
+    prowess mods, body mods). ``boosts``: the records adding to a weapon's bonus (:func:`_boosted`)."""
     flags = scenario.flags
+    boosts = tuple(boosts)
     by_slot: dict[str | None, list] = {}
     notes: list[Mod] = []
     for item in me.items:
@@ -196,9 +230,12 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
                              "MECCG-SEQ-9"))
         if pv is None and bv is None:
             continue
+        plain, raises = pv, []
+        if m.slot == "Weapon" and boosts:
+            pv, raises = _boosted(scenario, item, pv, boosts)
         if chosen is not None and m.slot == "Weapon" and item.id != chosen:
             continue
-        by_slot.setdefault(m.slot, []).append((item, m, pv, bv))
+        by_slot.setdefault(m.slot, []).append((item, m, pv, bv, plain, raises))
     weapon: list[Mod] = []
     rest: list[Mod] = []
     body: list[Mod] = []
@@ -211,23 +248,28 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
     # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
     for slot, entries in sorted(by_slot.items(), key=lambda kv: kv[0] != "Weapon"):
         picks = entries if slot is None else [max(entries, key=lambda e: (gain(e[2], base), gain(e[3], body_now)))]
-        for item, m, pv, bv in picks:
+        for item, m, pv, bv, plain, raises in picks:
             if pv is not None:
-                label = pv.label or item.name
-                cap = f", max {pv.maximum}" if pv.maximum is not None else ""
+                label = plain.label or item.name
+                cap = f", max {plain.maximum}" if plain.maximum is not None else ""
                 rule = "MECCG-SEQ-14" if any(v.cond.get("doors_of_night") for v in m.variants) else \
-                    cardfx.ITEM_RULE if pv.cond and not set(pv.cond) <= {"skill"} else wrule
+                    cardfx.ITEM_RULE if plain.cond and not set(plain.cond) <= {"skill"} else wrule
                 if slot == "Weapon":
-                    if flags.get("weapon_max_order") == "cap_total" and pv.maximum is not None:
-                        # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
-                        total_rest = sum(x.amount for x in others)
-                        total = min(base + pv.bonus + total_rest, max(pv.maximum, base + total_rest))
-                        weapon.append(Mod(total - base - total_rest,
-                                          f"{label}: +{pv.bonus}, total capped at {pv.maximum} (weapon_max_order="
+                    def given(v):
+                        if flags.get("weapon_max_order") == "cap_total" and v.maximum is not None:
+                            # MECCG-SEQ-9 [weapon_max_order=cap_total]: the weapon never lifts the total past its maximum
+                            total_rest = sum(x.amount for x in others)
+                            return min(base + v.bonus + total_rest, max(v.maximum, base + total_rest)) - base - total_rest
+                        return gain(v, base)
+                    if flags.get("weapon_max_order") == "cap_total" and plain.maximum is not None:
+                        weapon.append(Mod(given(plain),
+                                          f"{label}: +{plain.bonus}, total capped at {plain.maximum} (weapon_max_order="
                                           "cap_total: with every other modification counted, the weapon lifts the "
                                           "total to at most its maximum and never lowers it)", rule))
                     else:
-                        weapon.append(Mod(gain(pv, base), f"{label}: {pv.bonus:+d}{cap}", rule))
+                        weapon.append(Mod(given(plain), f"{label}: {plain.bonus:+d}{cap}", rule))
+                    if raises:  # a card adding to the weapon's bonus: what it adds under the maximum (MECCG-FX-2/3)
+                        weapon.append(Mod(given(pv) - given(plain), "; ".join(raises), cardfx.WEAPON_CARD_RULE))
                 else:
                     before = base + sum(x.amount for x in weapon)
                     rest.append(Mod(gain(pv, before), f"{label}: {pv.bonus:+d}{cap}", cardfx.ITEM_RULE))
@@ -363,7 +405,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
         elif f.what == "opponent_body":
             body_mods.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
-    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, my_weapon, base, others)
+    weapon, item_rest, item_body = _item_mods(scenario, me, ctx, my_weapon, base, others,
+                                              [(f, c) for f, c in mine if f.what == "weapon_prowess"])
     if my_weapon == NO_WEAPON and any(cardfx.model(i.id).slot == "Weapon" for i in me.items):
         weapon = [Mod(0, f"no weapon: {next(c.name for c in tuple(their_cards) + tuple(their_lasting) if any(f.what == 'no_opponent_weapon' for f in c.fx))} cancels it", cardfx.ITEM_ABILITY_RULE)]
     body_mods = item_body + body_mods

@@ -4,7 +4,10 @@ The encodings in ``asp_rules/riftbound`` decide legality; this module grounds a 
 the solver and streams the answers as :class:`~..model.Split` objects.
 
 * :func:`derive` reads what the board implies (current Might, totals, lethal thresholds,
-  tiers, excess) from ``derive.lp``, once per board;
+  tiers, excess) from ``derive.lp``, once per board; with the loaded solver, the same Control then
+  grounds the rules of each side's splits on it and lists the sides that have few (one Control
+  and one grounding in two parts a board, where its own programs took three: :func:`_staged`), and
+  :func:`prefetch` does the same for many boards at once (``pycombat batch``);
 * :class:`LegalSplits` is a lazy view of one side's legal splits (python-chess style):
   iterate, :meth:`~LegalSplits.count`, ``split in view`` (check mode) and
   :meth:`~LegalSplits.violations` (which rule ids a candidate breaks);
@@ -28,7 +31,8 @@ from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
 from pycombat.errors import SolverError, TooLargeError
-from pycombat.solver import MAX_INSTANCES, Answer, Decoder, Instances, Solver, Violation, check, is_loaded, memo, rule_files
+from pycombat.solver import (MAX_INSTANCES, Answer, Decoder, Instances, Solver, Staged, Violation, check, is_loaded,
+                             memo, rule_files)
 from . import facts as F
 from ..model import Board, BoardKey, Split, other
 
@@ -196,6 +200,45 @@ def _prefetch(flags: dict[str, str], boards: Sequence[Board]) -> None:
 
 _BOARD_DECODER = Decoder(F.OUTPUT_PREDICATES + F.DERIVED_PREDICATES)
 
+
+def _staged(board: Board) -> "Derived | None":
+    """derive.lp's numbers of a board, and the splits of each side :func:`few_answers` would list
+    (into its memo), from one Control (:class:`~pycombat.solver.Staged`): derive.lp's part grounded and
+    its numbers read off the grounding (they are facts), then the rules of a side's splits grounded on
+    it once for the sides listed (``assigning(S)`` a switch each), each side's splits one solve.  The
+    same rule files, in the same two parts, as :func:`prefetch`'s grounding of many boards; one
+    grounding where the board's own programs took three.  None when derive.lp's numbers are not all
+    facts: the board's own grounding answers then."""
+    flags = consts({**board.flags, "split_repr": "vector"})
+    staged = Staged(rule_files(RULES, BASE), facts=F.board_facts(board), consts=flags, decoder=_BOARD_DECODER,
+                    options=SEARCH)
+    numbers = staged.facts(_DERIVED_SIGNATURES)
+    if numbers is None:
+        return None
+    d = _derived(board, numbers)
+    todo: dict[str, BoardKey] = {}
+    for side in ("attacker", "defender"):
+        if _listed(board, d, side):
+            key = side_key(board, side, d)
+            if key not in _FEW_ANSWERS and key not in todo.values():
+                todo[side] = key
+    switches = {side: F.Assigning(side=side) for side in todo}
+    try:
+        if todo:
+            staged.more(rule_files(RULES, BOARD_SPLITS), externals=list(switches.values()))
+        # the board's program has its one answer where no side assigns (as derive's own solve checks)
+        if len(staged.answers(limit=1) or ()) != 1:
+            return None
+        listed = {side: staged.answers([switches[side]], limit=LISTED_AT_ONCE) for side in todo}
+    except SolverError:
+        return None  # the board's own grounding will say what is wrong
+    for side, key in todo.items():
+        _FEW_ANSWERS.remember(key, lambda answers=listed[side]: answers)
+    return d
+
+
+_DERIVED_SIGNATURES = [(p.meta.name, p.meta.arity) for p in F.DERIVED_PREDICATES]
+
 #: counting by enumeration is refused up front when the upper bound exceeds this (about 13,000
 #: splits a second are enumerated): the message says so instead of hanging
 MAX_ENUMERATED_COUNT = 2_000_000
@@ -290,8 +333,13 @@ def _derived(board: Board, decoded: Sequence) -> Derived:
 
 
 def derive(board: Board) -> Derived:
-    """What the board implies, from ``derive.lp`` (cached per board)."""
+    """What the board implies, from ``derive.lp`` (cached per board).  With the loaded solver, a new
+    board is answered with the sides :func:`few_answers` would list, in one grounding
+    (:func:`_staged`); else (or when that cannot answer) from a grounding of its own."""
     def make() -> Derived:
+        staged = _staged(board) if is_loaded() else None
+        if staged is not None:
+            return staged
         solver = Solver(files=rule_files(RULES, BASE), consts=consts({**board.flags, "split_repr": "vector"}),
                         facts=F.board_facts(board), texts=[F.DERIVED_TEXT], decoder=_BOARD_DECODER, options=SEARCH)
         (answer,) = list(solver.models(limit=2))

@@ -189,7 +189,7 @@ def activation_json(s, verdict) -> list[dict]:
 
 
 #: end positions in which the defender is still in its region with units, and a second attack can follow
-FOLLOW_UP = ("attack_ceased", "defender_holds", "round_limit")
+FOLLOW_UP = ("attack_ceased", "sortie_returned", "defender_holds", "round_limit")
 
 
 def sequenced_odds(s, first_result, act: Activation, policy) -> dict:

@@ -9,7 +9,9 @@ the same memo as the solve:
 * the defender's choice before a round to retreat into his Stronghold (WOTR-SITE-2);
 * each side's casualties for the hits it takes (WOTR-CAS-2, WOTR-CAS-3, WOTR-CAS-4, WOTR-CAS-12): every
   distinct result;
-* the attacker's choice to cease or continue (WOTR-ROUND-3), then the defender's to stay or retreat,
+* the attacker's choice to cease or continue (WOTR-ROUND-3): a ceasing attacker stays where he was
+  (WOTR-END-2), a sortie's Army moves back into its Stronghold and the siege goes on (WOTR-SIEGE-6,
+  its own kind ``sortie_cease``); then the defender's to stay or retreat,
   one option per region he may retreat to (WOTR-END-3; the battle ends the same way whichever region
   he goes to, so they share one outcome distribution);
 * in a siege, the attacker's choice to stop or reduce an Elite to fight on (WOTR-SIEGE-3).
@@ -32,7 +34,7 @@ from typing import Any, Callable
 from ..board import load_board
 from pycombat.tree.options import Option, Short, grouped, option_lines, rank
 from .casualties import allocations
-from .process import (Optimal, Outcome, State, into_siege, losses_offset, optimal_forward, order_key,
+from .process import (Optimal, Outcome, State, ceased, into_siege, losses_offset, optimal_forward, order_key,
                       round_outcomes, siege_reductions)
 
 #: decisions reached with a smaller chance are counted, not listed
@@ -47,6 +49,8 @@ KINDS = {
     "attacker_casualties": ("attacker", ("WOTR-CAS-2", "WOTR-CAS-12"), "the attacker takes {hits}"),
     "defender_casualties": ("defender", ("WOTR-CAS-2", "WOTR-CAS-12"), "the defender takes {hits}"),
     "cease": ("attacker", ("WOTR-ROUND-3",), "the attacker continues or ceases the attack"),
+    "sortie_cease": ("attacker", ("WOTR-ROUND-3", "WOTR-SIEGE-6"),
+                     "the sortie goes on, or it ceases and its Army moves back into the Stronghold"),
     "retreat": ("defender", ("WOTR-ROUND-3", "WOTR-END-3"), "the defender stays or retreats"),
     "siege": ("attacker", ("WOTR-SIEGE-3",), "the attacker stops (the siege goes on) or reduces an Elite to fight on"),
 }
@@ -178,7 +182,8 @@ def battle_decisions(opt: Optimal, start: State, scenario: Any, *, units: Callab
 
 
 def _decided(kind: str, decide) -> bool:
-    return {"stronghold": "retreat", "cease": "cease", "retreat": "retreat", "siege": "siege"}.get(kind, kind) in decide
+    return {"stronghold": "retreat", "cease": "cease", "sortie_cease": "cease", "retreat": "retreat",
+            "siege": "siege"}.get(kind, kind) in decide
 
 
 def _retreat_names(scenario) -> list[str]:
@@ -308,9 +313,9 @@ def end_of_round(opt: Optimal, end: tuple, note: Callable[[tuple], Any] | None =
         return Outcome("round_limit", a, d)
     go, stay = choice
     if "cease" in decide:
-        note(("cease",) + end)
+        note(("sortie_cease" if setup.kind == "sortie" else "cease",) + end)
     if go == "cease":
-        return Outcome("attack_ceased", a, d)
+        return ceased(setup, a, d)  # WOTR-END-2; a sortie moves back into its Stronghold, WOTR-SIEGE-6
     if setup.can_retreat and "retreat" in decide:
         note(("retreat",) + end)
     if stay == "retreat":
@@ -358,7 +363,7 @@ class _Values:
                 rows.append((f"left with {self.units('defender', d2)}", opt.end_value(a, pa, d2, pd2, rnd),
                              ("end", a, pa, d2, pd2, rnd)))
                 chosen = k if (d2, pd2) == picked else chosen
-        elif kind == "cease":
+        elif kind in ("cease", "sortie_cease"):
             a, pa, d, pd, rnd = key[1:]
             go = opt._end[key[1:]][1][0]
             nxt = (a, pa, d, pd, setup.next_round(rnd), True)
@@ -368,8 +373,10 @@ class _Values:
                 if not stay:
                     leads = Outcome("defender_retreated", a, d)
                     cont = opt.terminal(leads)
-            ceased = Outcome("attack_ceased", a, d)
-            rows = [("continue", cont, leads), ("cease the attack", opt.terminal(ceased), ceased)]
+            stop = ceased(setup, a, d)
+            label = ("cease: the Army moves back into the Stronghold" if kind == "sortie_cease"
+                     else "cease the attack")
+            rows = [("continue", cont, leads), (label, opt.terminal(stop), stop)]
             chosen = 0 if go == "continue" else 1
         elif kind == "retreat":
             a, pa, d, pd, rnd = key[1:]

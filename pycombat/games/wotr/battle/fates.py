@@ -3,7 +3,8 @@
 For every starting figure of both sides, its fate at the end of the battle:
 
 * Army units that survive stay with their Army (``with_army``; after a retreat ``retreated``, inside
-  the Stronghold after a retreat into a siege, WOTR-SITE-4);
+  the Stronghold after a retreat into a siege, WOTR-SITE-4; a sortie's Army that ceases moves back
+  into its Stronghold, ``back_in_stronghold``, WOTR-SIEGE-6);
 * eliminated Regulars and Elites (removed, or an Elite replaced by a Regular) go to the casualties,
   out of the game, for the Free Peoples, and back to the reinforcements for the Shadow (WOTR-CAS-5/6;
   a Free Peoples casualty may come back only as a replacement Regular). Replacement Regulars that
@@ -30,6 +31,8 @@ RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": 
          "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
          "out_of_game": "WOTR-CAS-7", "eliminated": "WOTR-CAS-7", "left_behind": "WOTR-END-5",
          "eliminated_by_card": "WOTR-CARDX-3", "left_out_of_the_siege": "WOTR-SITE-5"}
+#: the fate of a sortie's figures when it ceases (listed with the rules only where it occurs)
+BACK_IN = {"back_in_stronghold": "WOTR-SIEGE-6"}
 
 
 def _nonempty(force):
@@ -44,7 +47,8 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     army_gone = not any(r or e for r, e in units_end)
     retreat = role == "defender" and kind == "defender_retreated"
     siege = role == "defender" and kind == "retreated_into_siege"
-    where = "retreated" if retreat else "in_stronghold" if siege else "with_army"
+    back = role == "attacker" and kind == "sortie_returned"  # WOTR-SIEGE-6
+    where = "retreated" if retreat else "in_stronghold" if siege else "back_in_stronghold" if back else "with_army"
     lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
     out = []
     card_leaders = lost_figs.count("leader")
@@ -97,7 +101,7 @@ def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
     return {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
             "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
                                     lost[1], getattr(outcome, "left_out", ())),
-            "rules": RULES}
+            "rules": {**RULES, **BACK_IN} if outcome.kind == "sortie_returned" else RULES}
 
 
 def fate_distribution(s, attacking, joint) -> dict:
@@ -127,7 +131,8 @@ def fate_rows(totals: dict) -> tuple:
 
 def rows_json(rows: tuple) -> dict:
     """:func:`fate_rows` as JSON (new dicts every time)."""
-    out: dict = {"attacker": [], "defender": [], "rules": RULES}
+    back = any(k in BACK_IN for _, _, _, fates in rows for k, _, _ in fates)
+    out: dict = {"attacker": [], "defender": [], "rules": {**RULES, **BACK_IN} if back else RULES}
     for role, fig, n, fates in rows:
         out[role].append({"figure": fig, "count": n,
                           "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},

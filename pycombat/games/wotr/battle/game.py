@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Hashable, Sequence
 
 from pycombat.tree import CHANCE, TERMINAL
-from .process import (Optimal, Outcome, BattleSetup, objective_of, round_outcomes, siege_reductions, into_siege, siege_trim,
+from .process import (Optimal, Outcome, BattleSetup, ceased, objective_of, round_outcomes, siege_reductions, into_siege, siege_trim,
                      terminal_after_casualties)
 from .casualties import allocations
 
@@ -93,7 +93,7 @@ class BattleNode:
                 out.append(("max_rounds", ("over", Outcome("round_limit", a, d))))
             else:
                 out.append(("continue", ("retreat", a, pa, d, pd, rnd)))
-                out.append(("cease", ("over", Outcome("attack_ceased", a, d))))
+                out.append(("cease", ("over", ceased(s, a, d))))  # WOTR-END-2, a sortie WOTR-SIEGE-6
         elif kind == "retreat":
             a, pa, d, pd, rnd = self.node[1:]
             out.append(("stay", ("start", (a, pa, d, pd, s.next_round(rnd), True))))

@@ -61,7 +61,9 @@ class OddsReport:
     def kinds(self) -> list[str]:
         """The outcome kinds to show: the four main ones, and any other that can happen."""
         seen = {k for r in self.results.values() for k in r.by_kind()}
-        main = {"attacker_wins", "defender_holds", "both_destroyed", "attack_ceased"}
+        # a sortie that ceases moves back into its Stronghold (WOTR-SIEGE-6): its own kind in place of "attack ceased"
+        main = {"attacker_wins", "defender_holds", "both_destroyed",
+                "sortie_returned" if self.setup.kind == "sortie" else "attack_ceased"}
         return [k for k in KIND_ORDER if k in main or k in seen]
 
 

@@ -182,7 +182,8 @@ def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
             return lines
         go, stay = choice
         if go == "cease":
-            lines.append("  the attacker ceases the attack (WOTR-ROUND-3)")
+            lines.append("  the attacker ceases the sortie: its Army moves back into the Stronghold (WOTR-ROUND-3, "
+                         "WOTR-SIEGE-6)" if setup.kind == "sortie" else "  the attacker ceases the attack (WOTR-ROUND-3)")
             return lines
         if stay == "retreat":
             lines.append("  the defender retreats (WOTR-END-3)")

@@ -8,7 +8,8 @@ from .process import KIND_ORDER
 
 
 SHORT = {"attacker_wins": "attacker wins", "defender_retreated": "defender retreats", "both_destroyed": "both destroyed",
-         "defender_holds": "defender holds", "attack_ceased": "attack ceased", "retreated_into_siege": "into siege",
+         "defender_holds": "defender holds", "attack_ceased": "attack ceased",
+         "sortie_returned": "sortie back in", "retreated_into_siege": "into siege",
          "siege_goes_on": "siege goes on", "round_limit": "max_rounds"}
 
 

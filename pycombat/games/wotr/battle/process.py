@@ -8,8 +8,9 @@ the players continuing. One round (WOTR-ROUND-1/2) is
 2. chance: both sides' hits (Combat roll and Leader re-roll, WOTR-HIT; :func:`.dice.combat_roll_dist`);
 3. the attacker's casualty choice, then the defender's (WOTR-CAS-2; :mod:`.casualties`);
 4. the end of the round: elimination (WOTR-CAS-7, WOTR-END-1/9); in a siege the attacker may
-   reduce an Elite to fight one more round (WOTR-SIEGE-3); otherwise the attacker may cease,
-   then the defender may retreat (WOTR-ROUND-3, WOTR-END-3).
+   reduce an Elite to fight one more round (WOTR-SIEGE-3); otherwise the attacker may cease (he
+   stays where he was, WOTR-END-2; a sortie's Army moves back into its Stronghold, ``sortie_returned``,
+   WOTR-SIEGE-6), then the defender may retreat (WOTR-ROUND-3, WOTR-END-3).
 
 **Rounds without hits.** A round in which neither side scores a hit leaves the battle as it was.
 From a state that the players reached by continuing, with nothing left that depends on the round
@@ -48,20 +49,22 @@ Pool = tuple[int, ...] | None
 State = tuple[Units, Pool, Units, Pool, int, bool]
 
 KIND_ORDER = ("attacker_wins", "defender_retreated", "both_destroyed", "defender_holds", "attack_ceased",
-              "retreated_into_siege", "siege_goes_on", "round_limit")
+              "sortie_returned", "retreated_into_siege", "siege_goes_on", "round_limit")
 KIND_TEXT = {
     "attacker_wins": "attacker wins (the defending Army is eliminated)",
     "defender_retreated": "the defender retreats (the attacker wins the region)",
     "both_destroyed": "both Armies destroyed",
     "defender_holds": "defender holds (the attacking Army is eliminated)",
     "attack_ceased": "attack ceased (both Armies survive)",
+    "sortie_returned": "sortie ceased (its Army moves back into the Stronghold)",
     "retreated_into_siege": "the defender retreats into the Stronghold (a siege begins)",
     "siege_goes_on": "the siege goes on (the siege battle ends with both Armies left)",
     "round_limit": "stopped at max_rounds (both Armies survive)",
 }
 KIND_RULES = {"attacker_wins": ("WOTR-END-1", "WOTR-CAS-7"), "defender_retreated": ("WOTR-END-3",),
               "both_destroyed": ("WOTR-END-9",), "defender_holds": ("WOTR-END-1", "WOTR-CAS-7"),
-              "attack_ceased": ("WOTR-ROUND-3", "WOTR-END-2"), "retreated_into_siege": ("WOTR-SITE-2", "WOTR-SITE-4"),
+              "attack_ceased": ("WOTR-ROUND-3", "WOTR-END-2"), "sortie_returned": ("WOTR-ROUND-3", "WOTR-SIEGE-6"),
+              "retreated_into_siege": ("WOTR-SITE-2", "WOTR-SITE-4"),
               "siege_goes_on": ("WOTR-SIEGE-3", "WOTR-SIEGE-4"), "round_limit": ()}
 
 
@@ -179,6 +182,13 @@ def round_outcomes(setup: BattleSetup, state: State) -> tuple[tuple[int, int, Fr
 
 
 # ---- end of a round --------------------------------------------------------------------------------
+def ceased(setup: "BattleSetup", a: Units, d: Units) -> "Outcome":
+    """Where the attacker's Army goes when he ceases the attack (WOTR-ROUND-3 step 1): a field battle's
+    attacker stays where he was when the battle began (WOTR-END-2); a sortie's Army moves back into
+    its Stronghold and the siege goes on (WOTR-SIEGE-6)."""
+    return Outcome("sortie_returned" if setup.kind == "sortie" else "attack_ceased", a, d)
+
+
 def terminal_after_casualties(a: Units, d: Units) -> Outcome | None:
     """WOTR-CAS-7 / WOTR-END-1 / WOTR-END-9: the battle ends when an Army has no units left."""
     ea, ed = unit_count(a) == 0, unit_count(d) == 0
@@ -316,8 +326,8 @@ def end_of_round(setup: BattleSetup, dec, a: Units, pa: Pool, d: Units, pd: Pool
         return (a2, pa2, d, pd, setup.next_round(rnd), True)
     if last:
         return Outcome("round_limit", a, d)
-    if dec.cease(a, d, rnd):  # WOTR-ROUND-3 step 1, WOTR-END-2
-        return Outcome("attack_ceased", a, d)
+    if dec.cease(a, d, rnd):  # WOTR-ROUND-3 step 1; WOTR-END-2, a sortie WOTR-SIEGE-6
+        return ceased(setup, a, d)
     if setup.can_retreat and dec.retreat(a, d, rnd):  # WOTR-ROUND-3 step 2, WOTR-END-3
         return Outcome("defender_retreated", a, d)
     return (a, pa, d, pd, setup.next_round(rnd), True)
@@ -976,12 +986,12 @@ class Optimal:
                 cont_v = cont if stay else retreat
             else:
                 stay, cont_v = True, cont
-            ceased = self.terminal(Outcome("attack_ceased", a, d))
+            stop = self.terminal(ceased(s, a, d))  # WOTR-END-2, a sortie WOTR-SIEGE-6
             if "cease" in self.decide:
-                go_on = not _lt(cont_v, ceased)
+                go_on = not _lt(cont_v, stop)
             else:
                 go_on = not self.fixed.cease(a, d, rnd)
-            v = cont_v if go_on else ceased
+            v = cont_v if go_on else stop
             choice = ("continue" if go_on else "cease", "stay" if stay else "retreat")
         self._end[key] = (v, choice)
         return v
@@ -1026,7 +1036,7 @@ class _OptimalDecisions:
             return Outcome("round_limit", a2, d2)
         go, stay = choice
         if go == "cease":
-            return Outcome("attack_ceased", a2, d2)
+            return ceased(s, a2, d2)
         if stay == "retreat":
             return Outcome("defender_retreated", a2, d2)
         return (a2, pa2, d2, pd2, s.next_round(rnd), True)

@@ -128,6 +128,7 @@ class _ReplayCardRound(CardRound):
     def __init__(self, *a, faces: _Faces, record: dict, **kw):
         super().__init__(*a, **kw)
         self.faces, self.record = faces, record
+        self._applied = 0  # the card attack rolls so far this round, in the order applied (WOTR-CARD-4)
 
     def _attack(self, s, role, n, hit_on, pre):
         if n <= 0:
@@ -138,12 +139,37 @@ class _ReplayCardRound(CardRound):
         s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
         s3 = self._take(s2, opp, h)
         card = self.cards.get(role)
+        self._applied += 1
+        # Onslaught: the hits its owner took on his own Army for the dice (one die per hit)
+        paid = next((e for e in (card.effects if card is not None else ())
+                     if e.get("effect") == "self_hits_for_extra_attack"), None) if not pre else None
         self.record[role].setdefault("card_attacks", []).append(
             {**_roll_json(faces, hit_on, 0, h), "when": "before the Combat roll" if pre else "after casualties",
-             "card": card.name if card is not None else None, "target": opp,
+             "card": card.name if card is not None else None, "target": opp, "order": self._applied,
+             **({"self_hits": n // int(paid.get("dice_per_self_hit", 1))} if paid else {}),
              "units_before": [list(x) for x in s2.units(opp)[0]], "units_after": [list(x) for x in s3.units(opp)[0]],
              "rule": "WOTR-CARD-6"})
         return [(s3, Fraction(1))]
+
+    def before_reroll(self, s):
+        """Mighty Attack / Andúril: the missed dice turned into hits, and whose Leadership pays."""
+        out = super().before_reroll(s)
+        s2 = out[0][0]
+        from ..characters import load_characters
+
+        chars = load_characters().characters
+        for role in ROLES:
+            i = _i(role)
+            k = s2.combat[i] - s.combat[i]
+            paid = [c for c in s2.used[i] if c not in s.used[i]]
+            if k or paid:
+                card = self.cards.get(role)
+                self.record[role]["missed_dice_converted"] = {
+                    "card": card.name if card is not None else None, "dice": k,
+                    "faces": self.record[role]["combat_roll"]["faces"], "hits_before": s.combat[i],
+                    "hits_after": s2.combat[i], "forfeits": [chars[c].name if c in chars else c for c in paid],
+                    "leadership_forfeited": s2.lead[i] - s.lead[i], "rules": ["WOTR-CARD-4", "WOTR-CARD-5"]}
+        return out
 
     def combat_roll(self, s):
         combat, misses, ones = [0, 0], [0, 0], [0, 0]
@@ -219,16 +245,7 @@ class Replay:
             out.append(f"Round {rd['round']}:")
             for c in rd.get("cards", []):
                 out.append(f"  card: {c['text']} ({c['rule']})")
-            for when in ("before the Combat roll", "after casualties"):
-                for role in ROLES:
-                    for ca in rd[role].get("card_attacks", []):
-                        if ca["when"] != when:
-                            continue
-                        name = f" ({ca['card']})" if ca.get("card") else ""
-                        out.append(f"  {role} card attack{name} {ca['when']}: {ca['faces']} hitting on {ca['hit_on']}+ "
-                                   f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once: the "
-                                   f"{ca['target']} {_units(ca['units_before'])} -> {_units(ca['units_after'])} "
-                                   "(WOTR-CARD-6)")
+            out.extend(_card_attack_lines(rd, "before the Combat roll"))
             for role in ROLES:
                 r = rd[role]
                 cr = r.get("combat_roll")
@@ -240,6 +257,14 @@ class Replay:
                                + (f" (modifier {cr['modifier']:+d})" if cr["modifier"] else "") + ": "
                                f"{cr['faces']} -> {cr['hits']} hit{'s' if cr['hits'] != 1 else ''} "
                                f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4){own}")
+                cv = r.get("missed_dice_converted")  # Mighty Attack / Andúril: between the two rolls
+                if cv:
+                    who = " and ".join(cv["forfeits"]) or "no one"
+                    out.append(f"  {role} {cv['card'] or 'Combat card'}: {cv['dice']} missed "
+                               f"{'die' if cv['dice'] == 1 else 'dice'} of {cv['faces']} turned into "
+                               f"{'a hit' if cv['dice'] == 1 else 'hits'} before the Leader re-roll -> "
+                               f"{cv['hits_after']} hit{'s' if cv['hits_after'] != 1 else ''}; {who} forfeits "
+                               f"Leadership {cv['leadership_forfeited']} ({', '.join(cv['rules'])})")
                 lr = r.get("leader_reroll")
                 if lr:
                     if lr["cancelled"]:
@@ -256,6 +281,7 @@ class Replay:
                     out.append(f"  {role} takes {r['hits_taken']} hit{'s' if r['hits_taken'] != 1 else ''}: "
                                f"{_units(r['units_before_casualties'])} -> {_units(r['units_after_casualties'])} "
                                f"({rd['casualty_policy']}, WOTR-CAS-2..5)")
+            out.extend(_card_attack_lines(rd, "after casualties"))
             for f in rd.get("figures_lost", []):
                 out.append(f"  {f['text']} ({f['rule']})")
             out.append(f"  end of round: {rd['end']['text']} ({', '.join(rd['end']['rules'])})")
@@ -265,6 +291,22 @@ class Replay:
         else:
             out.append("No more dice given: the battle goes on.")
         return out
+
+
+def _card_attack_lines(rd: dict, when: str) -> list[str]:
+    """The cards' own attack rolls of one round at ``when``, in the order they were applied (the lower
+    Initiative first, the defender's on a tie: WOTR-CARD-4), each with its dice, hits and casualties."""
+    attacks = sorted(((ca.get("order", 0), role, ca) for role in ROLES for ca in rd[role].get("card_attacks", [])
+                      if ca["when"] == when), key=lambda t: t[0])
+    out = []
+    for _, role, ca in attacks:
+        name = f" ({ca['card']})" if ca.get("card") else ""
+        paid = (f"{ca['self_hits']} hit{'s' if ca['self_hits'] != 1 else ''} taken on his own Army for "
+                f"{len(ca['faces'])} {'die' if len(ca['faces']) == 1 else 'dice'}, " if "self_hits" in ca else "")
+        out.append(f"  {role} card attack{name} {ca['when']}: {paid}{ca['faces']} hitting on {ca['hit_on']}+ "
+                   f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once: the "
+                   f"{ca['target']} {_units(ca['units_before'])} -> {_units(ca['units_after'])} (WOTR-CARD-6)")
+    return out
 
 
 def _units(units) -> str:
@@ -354,6 +396,7 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         if isinstance(nxt, Outcome):
             rule = {"attacker_wins": "WOTR-CAS-7, WOTR-END-1", "defender_holds": "WOTR-CAS-7, WOTR-END-1",
                     "both_destroyed": "WOTR-END-9", "attack_ceased": "WOTR-ROUND-3, WOTR-END-2",
+                    "sortie_returned": "WOTR-ROUND-3, WOTR-SIEGE-6",
                     "defender_retreated": "WOTR-ROUND-3, WOTR-END-3", "siege_goes_on": "WOTR-SIEGE-3",
                     "retreated_into_siege": "WOTR-SITE-4", "round_limit": "max_rounds"}[nxt.kind]
             record["end"] = {"kind": nxt.kind, "text": KIND_TEXT[nxt.kind], "rules": rule.split(", ")}

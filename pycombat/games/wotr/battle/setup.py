@@ -116,6 +116,9 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                       "round unless the attacker reduces an Elite", "WOTR-SIEGE-2"))
     if s.kind == "sortie":
         notes.append(("sortie: a field battle in which both sides hit on 5", "WOTR-SIEGE-6"))
+        notes.append(("sortie: if the attacker ceases, his Army moves back into the Stronghold and the siege goes on "
+                      "(attacker_continue decides); a winning sortie does not advance out of the region",
+                      "WOTR-SIEGE-6"))
     siege_retreat = (s.kind == "field" and region.settlement == "stronghold"
                      and s.controller(region) == s.defender.side and not s.defender.besieged)
     if siege_retreat:
