@@ -55,7 +55,12 @@ def scenario(att: dict, dfn: dict, **flags):
 @pytest.mark.parametrize("ptv", [False, True])
 def test_alignment_matrix(att, dfn, ptv):
     """MECCG-ALIGN-1..5 for every pair of kinds; MECCG-ALIGN-7 when Prone to Violence is in
-    play (neither company here holds a Ringwraith)."""
+    play (neither company here holds a Ringwraith). A hero company holding the minion card is
+    refused when the scenario is read (MECCG-FX-20)."""
+    if ptv and att == "hero":
+        with pytest.raises(ScenarioError, match="MECCG-FX-20"):
+            scenario(company(att, ptv=ptv), company(dfn))
+        return
     verdict = judge_attack(scenario(company(att, ptv=ptv), company(dfn)))
     assert verdict.kinds == (att, dfn)
     expected = dfn in EXPECTED[att] or (ptv and att in MINION_KINDS and dfn in MINION_KINDS)

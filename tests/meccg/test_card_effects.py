@@ -209,7 +209,9 @@ def _scenario(card, m, with_card: bool):
     in_play = [c["in_play"] for c in companions if "in_play" in c]
     companions = [c for c in companions if "in_play" not in c]
     own, opp = (card.alignment, "minion" if card.alignment != "minion" else "hero")
-    if own not in ("hero", "minion", "balrog", "fallen-wizard"):
+    if own == "stage":  # a Fallen-wizard's stage card (Bow of Alatar): his own (MECCG-FX-20)
+        own, opp = "fallen-wizard", "minion"
+    elif own not in ("hero", "minion", "balrog", "fallen-wizard"):
         own, opp = "hero", "minion"
     if m.requires.get("own_alignment"):
         own = m.requires["own_alignment"][0]

@@ -59,6 +59,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     flags, origin = _flags(root, flag_overrides or {})
     combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
     _check_placed(root, attacker, defender, in_play)
+    _check_in_play_alignment(root, attacker, defender)
     _check_turn_abilities(root, attacker, defender)
     attacker, defender = (_with_granted_skills(c, in_play) for c in (attacker, defender))
     claims = tuple(root.list("claims", []))  # read by `verify`, once the scenario is built
@@ -329,6 +330,23 @@ def _check_turn_abilities(root: Node, attacker: Company, defender: Company) -> N
             if why:
                 raise ScenarioError(f"{why} (MECCG-FX-4)",
                                     file=root.file, path=path)
+
+
+def _check_in_play_alignment(root: Node, attacker: Company, defender: Company) -> None:
+    """A resource in a company's ``in_play:`` is its player's: of his alignment (MECCG-FX-20).
+    Hazards there are the opponent's; the scenario's own ``in_play:`` names no owner (a resource
+    under no company is named as not modelled, cards/coverage.py)."""
+    from .assignment.facts import asp_const
+    from .cards.play import own_card_alignments
+
+    own = [(f"{co.role}.in_play[{i}]", c, co) for co in (attacker, defender) for i, c in enumerate(co.in_play)]
+    for path, c, company in own:
+        alignment = getattr(c, "alignment", None)
+        if company is None or getattr(c, "type", None) != "resource" or alignment is None:
+            continue
+        if asp_const(alignment) not in own_card_alignments(company.alignment):
+            raise ScenarioError(f"{c.name} is a {alignment} card; the {company.role}'s {company.alignment} player "
+                                "has no such card in play (MECCG-FX-20)", file=root.file, path=path)
 
 
 def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:

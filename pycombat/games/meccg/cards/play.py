@@ -368,6 +368,17 @@ _ALSO_OWN = {"balrog": ("minion",), "fallen_wizard": ("hero", "minion", "stage")
 _EVERYONE = ("neutral", "dual")
 
 
+def own_card_alignments(company_alignment: str) -> tuple[str, ...]:
+    """The card alignments (ASP constants) whose cards belong to a player of ``company_alignment``
+    (MECCG-FX-20; derive.lp's ``own_alignment/2``).
+
+    >>> own_card_alignments("fallen-wizard")
+    ('fallen_wizard', 'hero', 'minion', 'stage', 'neutral', 'dual')
+    """
+    player = asp_const(company_alignment)
+    return (player, *_ALSO_OWN.get(player, ()), *_EVERYONE)
+
+
 def may_break_possession(scenario: Scenario) -> bool:
     """Whether some item of the scenario could break the possession rules of ``play_terms.lp``
     (MECCG-FX-20: an item of an alignment that is not its bearer's player's; MECCG-FX-3: an item
@@ -376,8 +387,7 @@ def may_break_possession(scenario: Scenario) -> bool:
     ``tests/meccg/test_possession.py`` checks, on generated scenarios, that it says yes exactly when
     the ASP rules refuse an item."""
     for company in (scenario.attacker, scenario.defender):
-        player = asp_const(company.alignment)
-        own = (player, *_ALSO_OWN.get(player, ()), *_EVERYONE)
+        own = own_card_alignments(company.alignment)
         for m in company.members:
             if m.items and (m.card_type == "ally" or any(asp_const(i.alignment) not in own for i in m.items)):
                 return True
