@@ -93,3 +93,15 @@ class VerifyReport(Report):
     def to_json(self) -> dict:
         return {"game": self.game, **self.extra, "scenario": self.scenario, "flags": dict(self.flags),
                 "claims": [v.as_json() for v in self.verdicts]}
+
+
+@dataclass
+class CoverageReport(Report):
+    """``pycombat card --coverage``: every card of a game's data with what its model reads of it
+    (``cards``: one entry each, with its status) and the counts per kind and status."""
+
+    counts: dict = field(default_factory=dict)
+    cards: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "counts": self.counts, "cards": self.cards}

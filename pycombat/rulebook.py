@@ -493,13 +493,9 @@ def _parse_sources(lines: list[str]) -> dict[str, tuple[str, ...]]:
     ...                 "| CR v1.2 | Core Rules | `CR1.2 443.1` |", "| DB | cards | card id, e.g. `LE-39` |"])
     {'CR v1.2': ('CR v1.2', 'CR', 'CR1.2'), 'DB': ('DB', 'LE-39')}
     """
-    start = next((i for i, ln in enumerate(lines) if re.match(r"^#{1,6}\s.*\bsources\b", ln, re.IGNORECASE)), None)
-    if start is None:
-        return {}
-    rows = _table_after(lines, start)
+    header, rows = _table_under(lines, re.compile(r"^#{1,6}\s.*\bsources\b", re.IGNORECASE))
     if not rows:
         return {}
-    header = [h.strip().lower() for h in rows[0]]
     key_col, cite_col = _column(header, "key"), _column(header, "cite")
     if key_col is None:
         return {}
@@ -837,15 +833,19 @@ def _code_values(cell: str) -> tuple[str, ...]:
     return tuple(m.group(2).strip() for m in _CODE_SPAN.finditer(cell))
 
 
+def _table_under(lines: list[str], heading: "re.Pattern[str]") -> tuple[list[str], list[list[str]]]:
+    """The first table after the first line ``heading`` matches: its lower-cased header cells and its
+    rows, the header row first (``([], [])`` when there is none)."""
+    start = next((i for i, ln in enumerate(lines) if heading.match(ln)), None)
+    rows = _table_after(lines, start) if start is not None else []
+    return ([h.strip().lower() for h in rows[0]] if rows else []), rows
+
+
 def _parse_flags(lines: list[str]) -> dict[str, Flag]:
     """Parse the "Interpretation flags" table (columns located by their header names)."""
-    start = next((i for i, ln in enumerate(lines) if _FLAGS_HEADING.match(ln)), None)
-    if start is None:
-        return {}
-    rows = _table_after(lines, start)
+    header, rows = _table_under(lines, _FLAGS_HEADING)
     if not rows:
         return {}
-    header = [h.strip().lower() for h in rows[0]]
     col = {name: _column(header, name) for name in ("flag", "allowed", "default", "why")}
     flags: dict[str, Flag] = {}
     for row in rows[1:]:

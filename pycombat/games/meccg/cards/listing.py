@@ -25,12 +25,11 @@ True
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
 
-from pycombat.report import Report
+from pycombat.report import CoverageReport
 from pycombat.rulebook import load_rulebook
 from . import interpreter as cardfx
 from .database import load_carddb
@@ -39,17 +38,6 @@ STATUSES = ("modelled", "partly", "not", "by flag", "no effect", "none")
 KINDS = ("event", "item", "character")
 _PLURAL = {"event": "combat cards", "item": "items", "character": "characters, allies and avatars",
            "all": "all cards"}
-
-
-@dataclass
-class CoverageReport(Report):
-    """Every card with its status (:data:`STATUSES`) and the counts per kind."""
-
-    counts: dict = field(default_factory=dict)
-    cards: list = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "counts": self.counts, "cards": self.cards}
 
 
 def _read(m: cardfx.CardModel) -> bool:

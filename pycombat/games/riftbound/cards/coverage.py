@@ -19,12 +19,11 @@ Every unit, spell and gear card of the data gets one status, worked out from wha
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
 
-from pycombat.report import Report
+from pycombat.report import CoverageReport
 from .lookup import spell_report, unit_report
 from .spells import Card, load_cards
 from .units import load_units
@@ -34,17 +33,6 @@ STATUSES = ("modelled", "partly", "not", "none")
 #: the card types the listing covers
 TYPES = ("unit", "spell", "gear")
 _PLURAL = {"unit": "units", "spell": "spells", "gear": "gear", "all": "all cards"}
-
-
-@dataclass
-class CoverageReport(Report):
-    """Every card with its status (:data:`STATUSES`) and the counts per card type."""
-
-    counts: dict = field(default_factory=dict)
-    cards: list = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"game": self.game, "counts": self.counts, "cards": self.cards}
 
 
 def status(modelled: list, unmodelled: list) -> str:
