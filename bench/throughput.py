@@ -9,8 +9,9 @@
 2. `pycombat enumerate eight_vs_eight.yaml --json` (in process, to /dev/null) against a bare
    itertools.permutations + compact json.dumps of the same options.  Target <= 3x and < 1 s.
 3. `pycombat optimize wind_throne.yaml`, the whole command (a new process).  Target < 2 s.
-4. `pycombat tree wind_throne.yaml -o x.graphml`, the whole command: time and peak memory.
-   Target < 5 s and < 300 MB.
+4. `pycombat tree wind_throne.yaml -o x.graphml`, the whole command: time (wall, and the CPU time
+   of the process, which other work on a shared machine does not stretch) and peak memory.
+   Target < 3 s and < 200 MB.
 
 The machine is shared: each time is the best of ``--repeats``; `uptime`'s load is printed.
 """
@@ -128,21 +129,28 @@ def json_output(repeats: int) -> list[tuple]:
              f"{o / b:.2f}x baseline; target <= 3x and < 1 s: " + ("OK" if o / b <= 3 and o < 1 else "MISSED"))]
 
 
-def whole_command(argv: list[str], repeats: int) -> tuple[float, int]:
-    """Best wall time of a new process running the command, and its peak memory (MB)."""
+def whole_command(argv: list[str], repeats: int) -> tuple[float, int, float]:
+    """Best wall time of a new process running the command, its peak memory (MB) and its best CPU
+    time (user + system seconds)."""
+    import resource
+
     probe = ("import resource, sys, io, contextlib\nfrom pycombat.cli import main\n"
              "with contextlib.redirect_stdout(io.StringIO()):\n    rc = main(sys.argv[1:])\n"
              "print(rc, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)")
-    best, peak = None, 0
+    best, peak, cpu = None, 0, None
     for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t0 = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True, cwd=ROOT)
         took = time.perf_counter() - t0
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
         rc, mb = done.stdout.split()[-2:]
         assert rc == "0", done.stderr
+        used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         best = took if best is None else min(best, took)
+        cpu = used if cpu is None else min(cpu, used)
         peak = max(peak, int(mb))
-    return best, peak
+    return best, peak, cpu
 
 
 def main() -> int:
@@ -158,14 +166,16 @@ def main() -> int:
     if "json" in only:
         rows += json_output(args.repeats)
     if "optimize" in only:
-        t, mb = whole_command(["optimize", "examples/meccg/wind_throne.yaml"], args.repeats)
+        t, mb, cpu = whole_command(["optimize", "examples/meccg/wind_throne.yaml"], args.repeats)
         rows.append(("optimize wind_throne (whole command)", None, t, None, None,
-                     f"{mb} MB; target < 2 s: " + ("OK" if t < 2 else "MISSED")))
+                     f"{cpu:.2f} s CPU, {mb} MB; target < 2 s: " + ("OK" if t < 2 else "MISSED")))
     if "tree" in only:
         with tempfile.TemporaryDirectory() as tmp:
-            t, mb = whole_command(["tree", "examples/meccg/wind_throne.yaml", "-o", f"{tmp}/x.graphml"], 1)
+            t, mb, cpu = whole_command(["tree", "examples/meccg/wind_throne.yaml", "-o", f"{tmp}/x.graphml"],
+                                       args.repeats)
         rows.append(("tree wind_throne -o x.graphml (whole command)", None, t, None, None,
-                     f"{mb} MB peak; target < 5 s and < 300 MB: " + ("OK" if t < 5 and mb < 300 else "MISSED")))
+                     f"{cpu:.2f} s CPU, {mb} MB peak; target < 3 s and < 200 MB: "
+                     + ("OK" if t < 3 and mb < 200 else "MISSED")))
     if "batch" in only:
         rows += batch_rates(args.n, not args.no_dask)
     for what, n, secs, rate, per_core, note in rows:

@@ -996,3 +996,134 @@ def test_streamed_graphml_merges_rewards_and_representatives(tmp_path):
     assert to_s3["label"] == "x after a, y after a" and to_s3["actions"] == 2
     assert (to_s3["prob"], to_s3["reward_0"], to_s3["reward_1"]) == ("1/2", "2/1", "-2/1")  # (1 + 3) / 2
     assert edges[("0", s1)]["label"] == "a after start, c after start"
+
+
+# The streamed export makes each state once and solves over its records
+
+
+@dataclass(frozen=True)
+class CountedMergingLadder(Ladder):
+    def child(self, action):
+        _MADE[0] += 1
+        return CountedMergingLadder(self.n, self.ply + 1, self.xs + (action == "x"), self.merge, self.path + (action,))
+
+
+@pytest.mark.parametrize("n", [1, 6, 11])
+def test_streamed_graphml_makes_each_move_once(tmp_path, n):
+    """Ladder(n) has n(n + 1) moves (2 per state of plies 0..n-1, see Ladder): the streamed export
+    makes exactly one state per move, none again to write the document (a walk after the search
+    would make another (n + 1)(n + 2)/2 - 1), and writes the graph export's document."""
+    from pycombat.tree import write_graphml
+
+    _MADE[0] = 0
+    stats, value = write_graphml(CountedMergingLadder(n), tmp_path / "s.graphml")
+    assert _MADE[0] == n * (n + 1)
+    tree = build_tree(Ladder(n))
+    assert value == solve(tree) == (F(n % 2), F(-(n % 2))) and stats == tree.stats()
+    assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+
+
+def test_streamed_graphml_refuses_a_cyclic_game_and_writes_nothing(tmp_path):
+    from pycombat.tree import write_graphml
+
+    with pytest.raises(GameDefinitionError, match=r"states repeat \(state 'A' is reached again from itself\)"):
+        write_graphml(PingPong(), tmp_path / "s.graphml")
+    assert not (tmp_path / "s.graphml").exists()
+
+
+@dataclass(frozen=True)
+class Shortcut(_Base):
+    """Player 0 picks a short road (``short`` -> L2 -> END) or a long one (``long`` -> L1 -> L2 ->
+    END): L2 is numbered (1) before L1 (2), so the edge L1 -> L2 goes back to a lower number and the
+    records are solved in a depth-first post-order, not by reverse numbering.  L2 is a chance
+    state: 1/3 END paying (3, -3), 2/3 END paying 0; END returns (1, -1).  By hand: L2 is worth
+    (1 + 1, -1 - 1) = (2, -2), L1 and the root too; ``short`` is the first best action."""
+
+    where: str = "root"
+
+    def current_player(self):
+        return {"root": 0, "L1": 1, "L2": CHANCE}.get(self.where, TERMINAL)
+
+    def legal_actions(self):
+        return ["short", "long"] if self.where == "root" else ["on"]
+
+    def chance_outcomes(self):
+        return [("hit", F(1, 3)), ("miss", F(2, 3))]
+
+    def child(self, action):
+        nxt = {"long": "L1", "short": "L2", "on": "L2", "hit": "END+", "miss": "END"}[action]
+        return Shortcut(nxt)
+
+    def rewards(self):
+        return (3, -3) if self.where == "END+" else (0, 0)
+
+    def returns(self):
+        return (1, -1)
+
+    def key(self):
+        return self.where.rstrip("+")
+
+    def __str__(self):
+        return self.where.rstrip("+")
+
+
+def test_streamed_graphml_with_an_edge_to_an_earlier_state(tmp_path, monkeypatch):
+    from pycombat.tree import sweep as sweep_module
+    from pycombat.tree import write_graphml
+
+    orders = []
+    post_order = sweep_module._post_order
+    monkeypatch.setattr(sweep_module, "_post_order", lambda sw: orders.append(post_order(sw)) or orders[-1])
+    stats, value = write_graphml(Shortcut(), tmp_path / "s.graphml")
+    assert orders == [[3, 1, 2, 0]]  # END, L2, L1, root: each after its children
+    tree = build_tree(Shortcut())
+    assert value == solve(tree) == (F(2), F(-2)) and stats == tree.stats()
+    doc = _graphml_as_data(tmp_path / "s.graphml")
+    assert doc == _graphml_as_data(to_graphml(tree, tmp_path / "g.graphml"))
+    _, nodes, edges = doc
+    assert nodes["0"]["best_label"] == "short" and stats.longest_line == 3
+    assert [nodes[i]["label"] for i in "0123"] == ["root", "L2", "L1", "END"]
+    assert edges[("2", "1")]["label"] == "on"
+    assert edges[("1", "3")]["label"] == "hit, miss" and edges[("1", "3")]["reward_0"] == "1/1"  # 3 * 1/3
+
+
+@dataclass(frozen=True)
+class Markup(_Base):
+    """One decision whose state and action labels hold XML markup and a control character."""
+
+    done: bool = False
+
+    def current_player(self):
+        return TERMINAL if self.done else 0
+
+    def legal_actions(self):
+        return ["a<b & c>d\x01"]
+
+    def child(self, action):
+        return Markup(True)
+
+    def returns(self):
+        return (F(1), F(-1))
+
+    def key(self):
+        return self.done
+
+    def __str__(self):
+        return "end <&>" if self.done else "start \x02<x>&amp;"
+
+
+def test_streamed_graphml_escapes_labels(tmp_path):
+    """Labels are XML character data: markup escaped, characters XML 1.0 cannot carry dropped."""
+    from pycombat.tree import write_graphml
+
+    write_graphml(Markup(), tmp_path / "s.graphml")
+    _, nodes, edges = _graphml_as_data(tmp_path / "s.graphml")
+    assert nodes["0"]["label"] == "start <x>&amp;" and nodes["1"]["label"] == "end <&>"
+    assert edges[("0", "1")]["label"] == nodes["0"]["best_label"] == "a<b & c>d"
+    assert _graphml_as_data(tmp_path / "s.graphml") == _graphml_as_data(
+        to_graphml(_solved(build_tree(Markup())), tmp_path / "g.graphml"))
+
+
+def _solved(tree):
+    solve(tree)
+    return tree

@@ -78,10 +78,13 @@ class Solver:
         self._facts = list(self.facts)
         self._facts_text = _facts_text(self._facts)
         self._key: tuple | None = None
+        self._parts: list[list] | None = None
         self._prepared: clingo.Control | None = None
 
     # -- set-up ---------------------------------------------------------------------------
     def _statements(self) -> tuple[tuple, list[list]]:
+        """The keys of the rule files and texts and their parsed statements (the files are looked
+        up, and stat'ed, once per Solver: its key and its Control read the same ones)."""
         keys, parts = [], []
         for f in self.files:
             k, stmts = _file_statements(f)
@@ -90,6 +93,7 @@ class Solver:
         for t in self.texts:
             keys.append(("text", t))
             parts.append(_text_statements(t))
+        self._parts = parts
         return tuple(keys), parts
 
     def _control(self, extra_args: Sequence[str] = ()) -> clingo.Control:
@@ -99,7 +103,7 @@ class Solver:
         args.extend(self.options)
         args.extend(extra_args)
         ctl = clingo.Control(args, logger=_clingo_logger, message_limit=100)
-        _, parts = self._statements()
+        parts = self._parts if self._parts is not None and _ENABLED[0] else self._statements()[1]
         try:
             with clingo.ast.ProgramBuilder(ctl) as builder:
                 for stmts in parts:

@@ -12,8 +12,9 @@ A game hands over the root of its state space through the small, OpenSpiel-style
   (:func:`principal_line`) and the exact value of every alternative at a decision
   (:func:`alternatives`) (:mod:`~pycombat.tree.graph`, with :class:`GameTree` itself);
 * solves a game without building the graph (:func:`solve_game`: :mod:`~pycombat.tree.search`);
-* exports it: GraphML (:func:`to_graphml`, and :func:`write_graphml` streamed without the graph:
-  :mod:`~pycombat.tree.graphml`), Graphviz DOT (:func:`to_dot`) and PNG (:func:`to_png`, through
+* exports it: GraphML (:func:`to_graphml`, and :func:`write_graphml` streamed without the graph,
+  each state made once in a breadth-first sweep kept as flat records and solved over them:
+  :mod:`~pycombat.tree.graphml`, :mod:`~pycombat.tree.sweep`), Graphviz DOT (:func:`to_dot`) and PNG (:func:`to_png`, through
   Graphviz's ``dot`` program: :mod:`~pycombat.tree.draw`), or the format a file name asks for
   (:func:`export`: :mod:`~pycombat.tree.output`).
 

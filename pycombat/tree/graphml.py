@@ -2,7 +2,7 @@
 without building the graph (:func:`write_graphml`)."""
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from math import gcd
@@ -12,8 +12,8 @@ from typing import Any
 from .build import _no_cycle_collection
 from .errors import TreeError
 from .graph import GameTree, TreeStats, _plus
-from .search import solve_game
-from .state import CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, TERMINAL, TERMINAL_NODE, GameState
+from .state import CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, TERMINAL_NODE, GameState
+from .sweep import sweep
 
 
 def _exact_and_float(x: Any) -> tuple[str, str]:
@@ -59,17 +59,22 @@ def _graphml_keys(num_players: int) -> tuple[list[tuple[str, str, str]], list[tu
 _XML_TEXT: dict = {}
 
 
-def _xml_text(value: Any) -> str:
-    """``value`` as XML character data (labels repeat a lot: remembered, up to a bound)."""
-    got = _XML_TEXT.get(value)
-    if got is not None:
-        return got
-    from xml.sax.saxutils import escape
-
-    text = escape(str(value))
+def _xml_escaped(value: Any) -> str:
+    """``value`` as XML character data, made afresh (a state's label: each is written once); ``&``,
+    ``<`` and ``>`` escaped as ``xml.sax.saxutils.escape`` does."""
+    text = str(value).replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
     # characters XML 1.0 cannot carry at all are dropped (labels are game text)
     if not text.isprintable():
         text = "".join(c for c in text if c in "\t\n\r" or c >= " ")
+    return text
+
+
+def _xml_text(value: Any) -> str:
+    """``value`` as XML character data (action labels repeat a lot: remembered, up to a bound)."""
+    got = _XML_TEXT.get(value)
+    if got is not None:
+        return got
+    text = _xml_escaped(value)
     if len(_XML_TEXT) > 200_000:
         _XML_TEXT.clear()
     _XML_TEXT[value] = text
@@ -167,9 +172,7 @@ class _GraphmlWriter:
             head = self._heads[(kind, player)] = (f'">\n      <data key="{k["kind"]}">{kind}</data>\n'
                                                   f'      <data key="{k["player"]}">{player}</data>\n'
                                                   f'      <data key="{k["label"]}">')
-        text = _XML_TEXT.get(label)
-        if text is None:
-            text = _xml_text(label)
+        text = _xml_escaped(label)  # (a state's label: not remembered, it would crowd out the actions')
         rets = "" if returns is None else self._values("returns", returns)
         if value is None:
             vals = ""
@@ -280,118 +283,69 @@ def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT
                   progress: Callable[[int], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
     """The solved game tree of ``root`` written as GraphML without building the graph.
 
-    Solves with :func:`solve_game` (depth first, a transposition table), then walks the states
-    breadth first (the node numbering of :func:`build_tree`), merging actions that reach one
-    state into one edge, and writes each node and edge as it is reached: the same document as
-    ``to_graphml`` of ``build_tree`` + ``solve`` (nodes, edges and every attribute), in bounded
-    memory (the values by state key and the breadth-first frontier).  Returns the tree's
-    :class:`TreeStats` and the root's value.
+    Makes every state once, breadth first (:func:`~pycombat.tree.sweep.sweep`: the node numbering
+    and the labels of :func:`build_tree`), solves over its records, then writes each node and its
+    edges in that order, the actions that reach one state merged into one edge: the same document
+    as ``to_graphml`` of ``build_tree`` + ``solve`` (nodes, edges and every attribute), holding
+    records, not states or a graph.  Returns the tree's :class:`TreeStats` and the root's value.
     """
-    sol = solve_game(root, max_nodes=max_nodes, progress=progress, record=True)
-    n = sol.num_players
-    values, records = sol.values, sol.records
-    sol.ids = {}  # the walk goes by state number: the keys are not needed any more
+    sw = sweep(root, max_nodes=max_nodes, progress=progress)
+    n = sw.num_players
+    values, moves, labels, players, depths, chosen = sw.values, sw.moves, sw.labels, sw.players, sw.depths, sw.chosen
     w = _GraphmlWriter(path, n)
-    w.memo = {}  # the values are kept alive by ``sol`` until the end
-
-    # breadth first, as build_tree numbers its nodes: number[s] is the node id of state number s
-    # (-1 until reached); ids are given in the order states enter the queue of (state number,
-    # state, depth); a child state is made again only when first reached here
-    number = [-1] * len(values)
-    number[0] = 0
-    reached = 1
-    queue: deque = deque([(0, root, 0)])
+    w.memo = {}  # the values are kept alive by ``sw`` until the end
     kinds = Counter()
-    transpositions = merged = edges = max_depth = 0
-    nid = -1
-
-    def reach(cid: int, state: Any, action: Any, depth: int) -> int:
-        """The node id of child state ``cid`` (numbered and queued when new; else a transposition)."""
-        nonlocal reached, transpositions
-        b = number[cid]
-        if b < 0:
-            b = number[cid] = reached
-            reached += 1
-            queue.append((cid, state.child(action), depth + 1))
-        else:
-            transpositions += 1
-        return b
-
     try:
-        while queue:
-            sid, state, depth = queue.popleft()
-            nid += 1
-            if depth > max_depth:
-                max_depth = depth
-            player = state.current_player()
-            key_value = values[sid]
-            if player == TERMINAL:
+        for nid, rec in enumerate(moves):
+            player = players[nid]
+            value = values[nid]
+            if rec is None:
                 kinds[TERMINAL_NODE] += 1
-                w.node(nid, TERMINAL_NODE, player, str(state), depth, returns=key_value, value=key_value)
+                w.node(nid, TERMINAL_NODE, player, labels[nid], depths[nid], returns=value, value=value)
                 continue
-            rec = records[sid]
-            label_of = state.action_to_string
             if player == CHANCE:
-                # one edge per child state (in the order of their first outcome), the outcomes that
-                # reach it merged: their labels joined; probability weight / denom, reward mass / weight
+                # one edge per child state (in the order of their first outcome): probability
+                # weight / denom, reward mass / weight
                 denom = rec[0]
-                j, end = 1, len(rec)
-                while j < end:
-                    cid, wt, mass, k = rec[j], rec[j + 1], rec[j + 2], rec[j + 3]
-                    action = rec[j + 4]
-                    if k == 1:
-                        label = label_of(action)
-                    else:
-                        label = ", ".join([label_of(a) for a in rec[j + 4:j + 4 + k]])
-                        merged += k - 1
-                    j += 4 + k
-                    b = reach(cid, state, action, depth)
-                    edges += 1
-                    w.chance_edge(nid, b, label, k, wt, denom, mass)
+                for j in range(1, len(rec), 5):
+                    w.chance_edge(nid, rec[j], rec[j + 4], rec[j + 3], rec[j + 1], denom, rec[j + 2])
                 kinds[CHANCE_NODE] += 1
-                w.node(nid, CHANCE_NODE, player, str(state), depth, value=key_value)
+                w.node(nid, CHANCE_NODE, player, labels[nid], depths[nid], value=value)
                 continue
             # a decision: the actions reaching one state make one edge, in the order of their first action
-            best = best_label = None
-            chosen, kid_ids, actions, rewards = rec[0], rec[1::3], rec[2::3], rec[3::3]
-            if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the search chose ``chosen``
-                i = 0
-                for cid, action, reward in zip(kid_ids, actions, rewards):
-                    b = reach(cid, state, action, depth)
-                    label = label_of(action)
-                    if i == chosen:
-                        best, best_label = b, label
-                    w.edge(nid, b, label, 1, None, reward)
-                    i += 1
-                edges += i
+            kid_ids = rec[0::3]
+            if len(set(kid_ids)) == len(kid_ids):  # one edge per action; the solve chose ``chosen``
+                for j in range(0, len(rec), 3):
+                    w.edge(nid, rec[j], rec[j + 1], 1, None, rec[j + 2])
+                best, best_label = kid_ids[chosen[nid]], rec[3 * chosen[nid] + 1]
             else:
                 by_child: dict = {}
                 out = []
-                for cid, action, reward in zip(kid_ids, actions, rewards):
+                for j in range(0, len(rec), 3):
+                    cid = rec[j]
                     slot = by_child.get(cid)
                     if slot is None:
-                        by_child[cid] = slot = (cid, action, [], reward)
+                        by_child[cid] = slot = (cid, [], rec[j + 2])
                         out.append(slot)
-                    else:
-                        merged += 1
-                    slot[2].append(label_of(action))
+                    slot[1].append(rec[j + 1])
+                best = best_label = None
                 bn = bd = 0
-                for cid, action, labels, reward in out:
-                    b = reach(cid, state, action, depth)
-                    edges += 1
+                for cid, labs, reward in out:
                     cv = values[cid] if reward is None else _plus(reward, values[cid])
                     x = cv[player]
                     xn, xd = x.numerator, x.denominator
                     if best is None or xn * bd > bn * xd:  # the first largest worth for the player to move
-                        best, best_label, bn, bd = b, labels[0], xn, xd
-                    w.edge(nid, b, labels[0] if len(labels) == 1 else ", ".join(labels), len(labels), None, reward)
+                        best, best_label, bn, bd = cid, labs[0], xn, xd
+                    w.edge(nid, cid, labs[0] if len(labs) == 1 else ", ".join(labs), len(labs), None, reward)
             kinds[DECISION] += 1
-            w.node(nid, DECISION, player, str(state), depth, value=key_value, best=best, best_label=best_label)
+            w.node(nid, DECISION, player, labels[nid], depths[nid], value=value, best=best, best_label=best_label)
     except BaseException:
         w.out.close()
         raise
-    w.close(0, n, transpositions, merged, True)
-    stats = TreeStats(nodes=reached, edges=edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
-                      terminal=kinds[TERMINAL_NODE], cut=0, transpositions=transpositions, merged_edges=merged,
-                      depth=max_depth, longest_line=sol.stats.longest_line)
-    return stats, sol.value
+    nodes = len(moves)
+    transpositions = sw.edges - (nodes - 1)
+    w.close(0, n, transpositions, sw.merged_edges, True)
+    stats = TreeStats(nodes=nodes, edges=sw.edges, decision=kinds[DECISION], chance=kinds[CHANCE_NODE],
+                      terminal=kinds[TERMINAL_NODE], cut=0, transpositions=transpositions,
+                      merged_edges=sw.merged_edges, depth=max(depths), longest_line=sw.longest_line)
+    return stats, sw.value

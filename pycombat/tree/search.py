@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import chain
 from math import gcd
 from typing import Any
 
@@ -52,16 +51,6 @@ class Solution:
     ids: dict  #: state key -> state number (the root is 0)
     values: list  #: state number -> value (a tuple of Fractions, one per player)
     stats: SearchStats
-    #: with ``solve_game(record=True)``: number -> the state's moves in one flat tuple, children by
-    #: state *number* (a large export holds one per state: no key kept twice, no tuple per move): a
-    #: decision's ``(best, child, action, reward, child, action, reward, ...)``, one triple per legal
-    #: action in order (``best``: the index of the action chosen; ``reward``: what the move paid, or
-    #: None); a chance state's ``(denominator, child, weight, mass, k, outcome_1, ..., outcome_k,
-    #: child, ...)``, one group per child state in the order of their first outcome: the k outcomes
-    #: (of non-zero probability) that reach it, their probability as ``weight / denominator``, and
-    #: ``mass`` the sum of weight * reward over those that paid something (None if none did; the
-    #: edge's reward is mass / weight); None for a terminal state.  Else None.
-    records: list | None = None
 
     @property
     def value(self) -> tuple[Fraction, ...]:
@@ -145,7 +134,7 @@ def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction,
 
 @_no_cycle_collection
 def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
-               progress: Callable[[int], Any] | None = None, record: bool = False) -> Solution:
+               progress: Callable[[int], Any] | None = None) -> Solution:
     """Expectiminimax over every state reachable from ``root``, in exact Fractions, without
     building a graph: depth first, iteratively, with a transposition table (each state key is
     solved once).  Same values and tie-breaks as :func:`build_tree` + :func:`solve`, a fraction
@@ -153,10 +142,6 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
 
     Refuses more than ``max_nodes`` states (:class:`~pycombat.errors.TooLargeError`) and games
     whose states repeat (:class:`GameDefinitionError`).
-
-    With ``record``, each state's moves (child key, action, chance weight, reward) are kept in
-    ``Solution.records`` (by state number), so that an export walks the tree again without
-    expanding every child a second time (:func:`write_graphml`).
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
@@ -165,8 +150,6 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
     values: list = []  # number -> value (None while the state is on the current line)
     plies: list = []  # number -> the most plies from there to the end
     counts = {DECISION: 0, CHANCE_NODE: 0, TERMINAL_NODE: 0}
-    records: list | None = [] if record else None  # number -> moves (None: terminal)
-    masses: dict = {}  # with record: each chance edge's reward mass, one tuple per distinct mass
     edges = merged = 0
     zeros = (0,) * n
     has_rewards = callable(getattr(root, "rewards", None))
@@ -222,7 +205,6 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             total = 0
             mass: list = [0] * n
             taken = 0
-            recording = records is not None
             for action, num, d in outcomes:
                 if not num:
                     continue
@@ -240,19 +222,10 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                         for j in range(n):
                             mass[j] += w * r[j]
                 slot = by_key.get(ck)
-                if slot is None:  # [weight, state, its outcomes, their reward mass (recording)]
-                    by_key[ck] = [w, c, [action], None if r is None else [w * x for x in r]] if recording else [w, c]
+                if slot is None:  # [weight, state]
+                    by_key[ck] = [w, c]
                     continue
                 slot[0] += w
-                if recording:
-                    slot[2].append(action)
-                    if r is not None:
-                        m = slot[3]
-                        if m is None:
-                            slot[3] = [w * x for x in r]
-                        else:
-                            for j in range(n):
-                                m[j] += w * r[j]
             if total != denom:
                 raise GameDefinitionError(
                     f"chance state {_describe(state)}: the outcome probabilities sum to {Fraction(total, denom)}, "
@@ -260,8 +233,6 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             kids = [(ck, slot[0], None, slot[1]) for ck, slot in by_key.items()]
             edges += len(kids)
             merged += taken - len(kids)
-            if recording:  # each child's slot (outcomes, reward mass), until the children's numbers are known
-                records.append(list(by_key.values()))
             return [nid, player, kids, 0, denom, mass, []]
         if player == TERMINAL:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
@@ -270,8 +241,6 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                     f"terminal state {_describe(state)}: returns() gave {len(rets)} values for {n} players")
             values[nid] = rets
             counts[TERMINAL_NODE] += 1
-            if records is not None:
-                records.append(None)
             return None
         if type(player) is not int or not 0 <= player < n:
             raise GameDefinitionError(
@@ -280,15 +249,11 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         counts[DECISION] += 1
         kids = []
         actions = state.legal_actions()
-        if records is not None and type(actions) is not list and type(actions) is not tuple:
-            actions = list(actions)  # walked twice
         for action in actions:
             c = state.child(action)
             kids.append((c.key(), None, rewards_of(c, n), c))
         if not kids:
             raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
-        if records is not None:
-            records.append(actions)  # until the children's numbers are known
         return [nid, player, kids, 0, None, None, []]
 
     first = expand(root, root.key())
@@ -330,37 +295,23 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                                    Fraction(b.numerator * d + m1 * b.denominator, b.denominator * d) if m1 else b)
                 else:
                     values[nid] = _chance_value(frame[4], mass, [(k[1], values[c]) for k, c in zip(kids, kid_ids)], n)
-                if records is not None:
-                    flat = [frame[4]]
-                    for c, (wt, _, outs, m) in zip(kid_ids, records[nid], strict=True):
-                        if m is not None:
-                            m = tuple(m)
-                            m = masses.setdefault(m, m)  # a few masses, held by many states: one each
-                        flat += (c, wt, m, len(outs))
-                        flat += outs
-                    records[nid] = tuple(flat)
             else:
                 distinct = len(set(kid_ids))  # actions reaching one state make one edge
                 edges += distinct
                 merged += nk - distinct
                 best = bn = bd = None
-                bi = j = 0
                 for k, c in zip(kids, kid_ids):
                     r = k[2]
                     cv = values[c] if r is None else _plus(r, values[c])
                     x = cv[player]
                     xn, xd = x.numerator, x.denominator
                     if best is None or xn * bd > bn * xd:  # x > best[player], in integers
-                        best, bn, bd, bi = cv, xn, xd, j
-                    j += 1
+                        best, bn, bd = cv, xn, xd
                 values[nid] = best
-                if records is not None:
-                    records[nid] = (bi, *chain.from_iterable(zip(kid_ids, records[nid], [k[2] for k in kids],
-                                                                 strict=True)))
             frame[2] = None  # free the child states
     if progress is not None:
         progress(len(values))
     stats = SearchStats(nodes=len(values), edges=edges, decision=counts[DECISION], chance=counts[CHANCE_NODE],
                         terminal=counts[TERMINAL_NODE], transpositions=edges - (len(values) - 1),
                         merged_edges=merged, longest_line=plies[0])
-    return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats, records=records)
+    return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats)

@@ -20,7 +20,10 @@ from pycombat.games.riftbound.schema import scenario_from_dict
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
 UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is not None and not r.get("reprint_of")]
 NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
-              "When I conquer", "When I'm played and when I conquer"}
+              "When I conquer", "When I'm played and when I conquer",
+              # conquering comes after the combat's outcome (RB-RES-5): it cannot change this combat
+              "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
+              "When I conquer after an attack"}
 
 
 def _acting(r: dict, role: str) -> list[dict]:
@@ -49,7 +52,8 @@ def _acting(r: dict, role: str) -> list[dict]:
         if _static_read(e):
             continue  # a static ability the board decides (RB-CARD-9: tests/riftbound/test_unit_statics.py)
         t = e.get("trigger")
-        if t in NEVER_HERE or (t == "When I attack" and role == "defender") or (t == "When I defend" and role == "attacker"):
+        if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
+                or (t == "When I defend" and role == "attacker"):
             continue
         out.append(e)
     return out
@@ -57,7 +61,7 @@ def _acting(r: dict, role: str) -> list[dict]:
 
 #: RB-SHOW-2: the triggers of a combat, and the side whose units they fire for
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
-                   "When I attack or defend": ("attacker", "defender")}
+                   "When I attack or defend": ("attacker", "defender"), "When you play me or I attack": ("attacker",)}
 
 
 def _needs_choice(e: dict) -> bool:
@@ -85,12 +89,23 @@ def _static_read(e: dict) -> bool:
     anywhere), under no condition or one the board decides."""
     if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
         return False
+    if e.get("target") == {"ref": "self"} and not e.get("condition") and (
+            e.get("effect") == "equipment_might_double"
+            or (e.get("effect") == "might_modifier" and type(e.get("value_per")) is int
+                and e.get("per") in ("buffed friendly unit at my battlefield",
+                                     "other unit you control here with my name"))):
+        return True  # Gearhead; Sett, Spiderling: counted from the board
+    t = e.get("target") or {}
+    if e.get("effect") == "cost_modifier" and e.get("condition") == "While I'm in combat" \
+            and t.get("kind") == "spell" and t.get("side") in ("friendly", "enemy") and set(t) == {"kind", "side"}:
+        return True  # Vex, Cheerless: spells' costs while it is at the battlefield (checked with card_costs)
     if not ((e.get("effect") == "might_modifier" and type(e.get("value")) is int) or
             (e.get("effect") == "grant_keyword" and e.get("keyword") in
              ("Assault", "Shield", "Tank", "Backline", "Deflect", "Ganking", "Vision"))):
         return False
     if e.get("condition") not in (None, "While I'm attacking or defending alone", "While I'm buffed",
-                                  "While you have another unit here", "While I'm at a battlefield"):
+                                  "While you have another unit here", "While I'm at a battlefield",
+                                  "While there's a stunned enemy unit here"):
         return False
     t = e.get("target") or {}
     return t == {"ref": "self"} or (t.get("count") == "all" and t.get("kind") == "unit"
@@ -158,6 +173,14 @@ def test_the_card_lookup_names_what_a_board_would():
     warwick = card_report("Warwick - Hunter")  # its "When I attack" trigger: read (RB-CARD-10)
     assert not warwick["unmodelled"] and any("RB-CARD-10" in m["how"] for m in warwick["modelled"])
     mundo = card_report("Dr. Mundo - Expert")  # Might counted from the trash: not read (RB-CARD-9)
-    assert [u["why"] for u in mundo["unmodelled"]] == ["unit abilities are not modelled"]
+    assert [u["why"] for u in mundo["unmodelled"]] == [
+        "a static ability the model does not read: its amount is counted from the number of cards in your trash, "
+        "which the board does not hold (RB-CARD-9)"]
+    # conquering comes after the combat's outcome: listed as having no effect, with that reason (RB-RES-5)
+    lucian = card_report("Lucian - Merciless")
+    assert not lucian["unmodelled"] and any("RB-RES-5" in m["how"] for m in lucian["modelled"])
+    # a Deathknell is open for a named rules question, not "not modelled" bare
+    kog = card_report("Kog'Maw - Caustic")
+    assert any("Resolution Step" in u["why"] for u in kog["unmodelled"])
     caitlyn = card_report("Caitlyn - Patrolling")
     assert not caitlyn["unmodelled"] and any("CR 806.1.c" in m["how"] for m in caitlyn["modelled"])

@@ -2,9 +2,11 @@
 
 Hypothesis draws boards of the real units whose static abilities the model reads (Garen, Darius,
 Taric, Captain Farron, Leona, Lee Sin, the Mechs, Wielder of Water, Trusty Ramhound, Baron
-Nashor ...) mixed with plain custom units (some buffed, stunned, tagged Mech), on either side and at
-base, and compares every unit's Might, Tank and Backline at the Combat Damage Step with what the
-records say; then that a static ability stops when its source dies mid-showdown.
+Nashor, Sett and Spiderling counting from the board, Gearhead doubling its Equipment, Kennen while an
+enemy here is stunned ...) mixed with plain custom units (some buffed, stunned, tagged Mech, with an
+Equipment), on either side and at base, and compares every unit's Might, Tank and Backline at the
+Combat Damage Step with what the records say; then that a static ability stops when its source dies
+mid-showdown.
 """
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ from pycombat.games.riftbound.verbs import odds
 from test_unit_abilities import _static_read
 
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
+GEAR = {r["name"]: r for r in json.loads((DATA.parent / "gear.json").read_text())["records"]}
+#: Equipment whose Might bonus the data gives, drawn onto units (RB-CARD-5)
+EQUIPMENT = sorted(n for n, r in GEAR.items() if isinstance(r.get("equip_might_bonus"), int))[:6]
 RECORDS = {r["name"]: r for r in json.loads(DATA.read_text())["records"] if not r.get("reprint_of")}
 STATIC_UNITS = sorted(n for n, r in RECORDS.items() if r.get("might") is not None and any(
     _static_read(e) and e.get("effect") in (r.get("combat_effects") or ()) for e in r.get("effects") or ()))
@@ -30,6 +35,9 @@ def test_the_units_read_are_the_expected_ones():
     assert {"Garen - Commander", "Taric - Protector", "Leona - Zealot", "Rumble - Scrapper", "Wielder of Water",
             "Captain Farron", "Baron Nashor", "Trusty Ramhound"} <= set(STATIC_UNITS)
     assert len(STATIC_UNITS) >= 14
+    assert {"Sett - Kingpin", "Spiderling", "Gearhead", "Kennen, Keeper of Balance"} <= set(STATIC_UNITS)
+    assert "Ornn - Forge God" not in STATIC_UNITS  # "each friendly gear": not every gear is in a scenario
+    assert len(EQUIPMENT) == 6
 
 
 @st.composite
@@ -39,11 +47,13 @@ def boards(draw):
         for i in range(draw(st.integers(1, 4))):
             if draw(st.booleans()):
                 name = draw(st.sampled_from(STATIC_UNITS))
-                units.append({"side": side, "card": name, "buffed": draw(st.booleans()), "stunned": draw(st.booleans())})
+                units.append({"side": side, "card": name, "buffed": draw(st.booleans()), "stunned": draw(st.booleans()),
+                              "equipment": draw(st.lists(st.sampled_from(EQUIPMENT), max_size=2))})
             else:
                 units.append({"side": side, "custom": f"{side[0].upper()}{i}", "might": draw(st.integers(1, 6)),
                               "buffed": draw(st.booleans()), "stunned": draw(st.booleans()),
-                              "mech": draw(st.booleans())})
+                              "mech": draw(st.booleans()), "equipment": draw(st.lists(st.sampled_from(EQUIPMENT),
+                                                                                       max_size=1))})
     base = [{"side": "attacker", "card": draw(st.sampled_from(STATIC_UNITS))}] if draw(st.booleans()) else []
     return units, base
 
@@ -60,6 +70,8 @@ def _doc(units, base):
             if u["mech"]:
                 entry["tags"] = ["Mech"]
         entry.update(buffed=u["buffed"], stunned=u["stunned"])
+        if u["equipment"]:
+            entry["equipment"] = list(u["equipment"])
         sides[u["side"]]["units"].append(entry)
     doc = {"game": "riftbound", **sides}
     if base:  # units at the attacker's base: in play, not in the combat
@@ -90,12 +102,15 @@ def _expected(units, base) -> dict[str, tuple[int, bool]]:
                           and e["effect"] in (RECORDS[b["card"]].get("combat_effects") or ())]) for b in base]
     out = {}
     for u in board:
-        might = u["printed"] + (1 if u["buffed"] else 0)
+        bonus = sum(GEAR[g]["equip_might_bonus"] for g in u["equipment"])
+        might = u["printed"] + (1 if u["buffed"] else 0) + bonus
         assault, shield, tank = u["assault"], u["shield"], u["tank"]
         clamps = []
         for src in board + away:
             at_battlefield = src in board
             for e in src["statics"]:
+                if e["effect"] == "cost_modifier":
+                    continue  # a change of spells' costs: no Might (tests/riftbound/test_cost_changes.py)
                 t = e["target"]
                 cond = e.get("condition")
                 if cond and not at_battlefield:
@@ -106,6 +121,9 @@ def _expected(units, base) -> dict[str, tuple[int, bool]]:
                 if cond == "While I'm buffed" and not src.get("buffed"):
                     continue
                 if cond == "While you have another unit here" and len(mine) < 2:
+                    continue
+                if cond == "While there's a stunned enemy unit here" and not any(
+                        x["stunned"] for x in board if x["side"] != src["side"]):
                     continue
                 if t == {"ref": "self"}:
                     if src is not u:
@@ -123,7 +141,15 @@ def _expected(units, base) -> dict[str, tuple[int, bool]]:
                         continue
                     if t.get("location") == "same_location" and not at_battlefield:
                         continue
-                if e["effect"] == "might_modifier":
+                if e["effect"] == "equipment_might_double":
+                    might += bonus  # each attached Equipment's base bonus once more
+                elif e.get("value_per") is not None:  # counted at the source's battlefield
+                    here = [x for x in board if x["side"] == src["side"]] if at_battlefield else []
+                    if e["per"] == "buffed friendly unit at my battlefield":
+                        might += e["value_per"] * sum(1 for x in here if x["buffed"])
+                    else:  # "other unit you control here with my name"
+                        might += e["value_per"] * sum(1 for x in here if x is not src and x.get("card") == src["card"])
+                elif e["effect"] == "might_modifier":
                     if e.get("min_might") is not None:
                         clamps.append(e)
                     else:
@@ -177,3 +203,13 @@ def test_to_a_minimum_is_read_after_every_other_static_change():
            "defender": {"units": ["Garen - Commander", {"name": "X", "custom": True, "might": 3, "stunned": True}]}}
     board = play_showdown(scenario_from_dict(doc, file="<t>")).board
     assert {u.name: u.current_might for u in board.defender}["X"] == 1
+
+
+def test_the_equipment_bonuses_read_alone_are_the_card_databases():
+    """Gearhead's doubling reads the bonuses without the card database (no import cycle): the same numbers."""
+    from pycombat.games.riftbound.cards.bonuses import equip_bonus
+    from pycombat.games.riftbound.cards.spells import load_cards
+
+    equipment = [c for c in load_cards().cards if c.equipment]
+    assert len(equipment) > 30
+    assert all(equip_bonus(c.name) == c.equip_might_bonus for c in equipment)

@@ -91,8 +91,13 @@ def test_relief_battle_against_the_besiegers():
     info = siege_info(s, rep.setup, rep.results["regulars_first"])
     k = rep.results["regulars_first"].by_kind()
     assert info["relief"]["rules"][0] == "WOTR-SIEGE-7"
+    # WOTR-SITE-6: the siege ends when the besiegers are eliminated (with the relieving Army too) or leave;
+    # the relieving Army may advance only when it stands (WOTR-SIEGE-7)
     assert Fraction(info["relief"]["p_siege_lifted"]["exact"]) == k.get("attacker_wins", 0) + k.get(
+        "defender_retreated", 0) + k.get("both_destroyed", 0)
+    assert Fraction(info["relief"]["p_may_advance"]["exact"]) == k.get("attacker_wins", 0) + k.get(
         "defender_retreated", 0)
+    assert k.get("both_destroyed", 0) > 0
     assert not rep.setup.siege_retreat  # the besiegers have no Stronghold to retreat into
 
 

@@ -16,7 +16,7 @@ from pycombat.games.wotr.schema import load_scenario
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
-EXAMPLES = ["replay_osgiliath", "replay_cards", "replay_card_steps"]
+EXAMPLES = ["replay_osgiliath", "replay_cards", "replay_card_steps", "replay_card_effects"]
 
 
 def _cli(argv, capsys, monkeypatch) -> tuple[int, str]:
@@ -84,6 +84,9 @@ def test_replay_numbers_follow_the_faces(name):
             cr, lr = r["combat_roll"], r["leader_reroll"]
             assert cr["hits"] == _hits(cr["faces"], cr["hit_on"], cr["modifier"])
             assert cr["natural_1"] == cr["faces"].count(1) and cr["natural_6"] == cr["faces"].count(6)
+            if lr["cancelled"]:  # Foul Stench (WOTR-HIT-7)
+                assert lr["rerolled"] == 0 and lr["faces"] == []
+                continue
             assert lr["rerolled"] == min(lr["leadership"], 5, lr["missed"])  # WOTR-STR-5
             assert lr["allowance"] <= cr["dice"]
             assert lr["hits"] == _hits(lr["faces"], lr["hit_on"], lr["modifier"])
@@ -146,3 +149,97 @@ def test_short_rolls_leave_the_battle_going_on():
     r = replay(s, s.rolls[:1])
     assert r.result is None and r.json()["result"]["kind"] == "dice_exhausted"
     assert r.lines()[-1] == "No more dice given: the battle goes on."
+
+
+def _steps(rd, card):
+    return [c for c in rd.get("card_steps", []) if c["card"] == card]
+
+
+def test_extra_hits_confusion_and_fixed_effects_at_their_step():
+    """replay_card_effects: Mûmakil's +1 just before the Shadow Combat roll and its extra hit after the
+    Leader re-roll exactly when the Shadow scored more; Confusion's self-hits right after that roll, one
+    per natural 1 and in the casualties; Foul Stench before the re-roll it cancels; Shield-wall before
+    casualties; Daylight at the capped roll; Great Host after casualties exactly when twice the units.
+    The numbers are recomputed here from the faces."""
+    s = load_scenario(ROOT / "examples" / "wotr" / "replay_card_effects.yaml")
+    r = replay(s)
+    lines, data = r.lines(), r.json()
+
+    def at(text, start=0):
+        return next(k for k in range(start, len(lines)) if text in lines[k])
+
+    r1, r2, r3 = at("Round 1:"), at("Round 2:"), at("Round 3:")
+    assert r1 < at("Mûmakil: +1", r1) < at("attacker Combat roll", r1) < at("Confusion: 1 natural 1", r1) \
+        < at("attacker Leader re-roll", r1) < at("defender Leader re-roll", r1) < at("Mûmakil: 1 extra hit", r1) \
+        < at("  attacker takes ", r1) < r2
+    assert at("defender Combat roll", r2) < at("Foul Stench", r2) < at("defender Leader re-roll: cancelled", r2) \
+        < at("Shield-wall: 1 of the attacker's 2 hits cancelled", r2) < at("attacker takes", r2) < r3
+    assert r3 < at("Daylight", r3) < at("attacker Combat roll, 3 dice", r3) < at("defender takes", r3) \
+        < at("Great Host: no extra hit", r3)
+    rd = data["rounds"][0]
+    att, dfd = rd["attacker"], rd["defender"]
+    ones = att["combat_roll"]["faces"].count(1)
+    conf, = [c for c in _steps(rd, "Confusion") if "self_hits" in c]
+    assert conf["self_hits"] == ones == att["own_hits_taken"] == 1
+    scored_d = _hits(dfd["combat_roll"]["faces"], 5, 0) + _hits(dfd["leader_reroll"]["faces"], 5, 0)
+    assert att["hits_taken"] == scored_d + ones
+    scored_a = _hits(att["combat_roll"]["faces"], 5, 1) + _hits(att["leader_reroll"]["faces"], 5, 0)
+    mum, = [c for c in _steps(rd, "Mûmakil") if c["effect"] == "bonus_hits"]
+    assert mum["bonus_hits"] == (1 if scored_a > scored_d else 0) == 1
+    assert dfd["hits_taken"] == scored_a + 1
+    gh, = _steps(data["rounds"][2], "Great Host")
+    units = lambda us: sum(r + e for r, e in us)  # noqa: E731
+    after = data["rounds"][2]
+    assert gh["bonus_hits"] == int(units(after["attacker"]["units_after_casualties"])
+                                   >= 2 * units(after["defender"]["units_after_casualties"])) == 0
+    assert data["result"]["kind"] == "attacker_wins"
+
+
+def test_sacrifices_self_hits_and_eliminations_at_their_step(tmp_path):
+    """Relentless Assault's hits on its own Army before the Combat roll, Heroic Death's sacrificed Leader
+    before casualties (one hit fewer, one Leadership fewer next round), Fateful Strike and Black Breath
+    after the Leader re-roll when it hit (the defender's first on the tie of Initiative 6, WOTR-CARD-4)."""
+    path = tmp_path / "sacrifice.yaml"
+    path.write_text("""
+game: wotr
+title: sacrifices and eliminations
+politics: {Sauron: at_war, Gondor: at_war}
+attacker:
+  region: Ash Mountains
+  units: {Sauron: {regulars: 4, elites: 2}}
+  nazgul: 2
+  card: [{name: Relentless Assault, round: 1, self_hits: 1}, {name: Black Breath, round: 2}]
+defender:
+  region: Dagorlad
+  units: {Gondor: {regulars: 3, elites: 2, leaders: 2}}
+  card: [{name: Heroic Death, round: 1}, {name: Fateful Strike, round: 2}]
+  retreat_to: []
+rules: {casualty_policy: regulars_first}
+rolls:
+  - attacker: {combat: [5, 4, 2, 2, 3], reroll: [1, 1]}
+    defender: {combat: [5, 2, 2, 2, 3], reroll: [2, 2]}
+  - attacker: {combat: [5, 4, 2, 2], reroll: [5, 1]}
+    defender: {combat: [5, 2, 2, 2], reroll: [6]}
+""", encoding="utf-8")
+    r = replay(load_scenario(path))
+    lines, data = r.lines(), r.json()
+
+    def at(text, start=0):
+        return next(k for k in range(start, len(lines)) if text in lines[k])
+
+    r1, r2 = at("Round 1:"), at("Round 2:")
+    assert r1 < at("Relentless Assault: 1 hit taken on his own Army: 4R 2E -> 3R 2E", r1) \
+        < at("attacker Combat roll, 5 dice hitting on 5+ (modifier +1)", r1) \
+        < at("Heroic Death: the defender sacrifices a Leader: 1 of the attacker's hits cancelled", r1) \
+        < at("  attacker takes ", r1) < r2
+    assert at("defender Leader re-roll", r2) < at("Fateful Strike: the attacker loses a Nazgûl", r2) \
+        < at("Black Breath: the defender loses a Leader", r2) < at("  attacker takes ", r2)
+    rd1, rd2 = data["rounds"]
+    att_hits = _hits(rd1["attacker"]["combat_roll"]["faces"], 5, 1) + _hits(rd1["attacker"]["leader_reroll"]["faces"], 5, 0)
+    assert rd1["defender"]["hits_taken"] == att_hits - 1  # Heroic Death cancels one
+    assert rd2["defender"]["leader_reroll"]["leadership"] == 1  # the Leader sacrificed in round 1
+    fs, = _steps(rd2, "Fateful Strike")
+    bb, = _steps(rd2, "Black Breath")
+    assert fs["eliminated"] == (["nazgul"] if _hits(rd2["defender"]["leader_reroll"]["faces"], 5, 0) else [])
+    assert bb["eliminated"] == (["leader"] if _hits(rd2["attacker"]["leader_reroll"]["faces"], 5, 0) else [])
+    assert fs["order"] < bb["order"]

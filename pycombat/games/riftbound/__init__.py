@@ -32,6 +32,8 @@ _PROTECT = Option(("--protect",), {
             "repeatable; spared first, before the objective"})
 _MAX_NODES = Option(("--max-nodes",), {"type": positive_int, "default": 2_000_000, "metavar": "N",
                                        "help": "refuse trees with more than N nodes (default 2,000,000)"})
+_TOP = Option(("--top",), {"type": positive_int, "default": 10, "metavar": "N",
+                           "help": "show the N best options of each decision (default 10; --json lists all)"})
 
 VERBS = {
     "enumerate": Verb("enumerate", run=f"{_PKG}.verbs:enumerate", present=f"{_PKG}.present:enumerate", options=(
@@ -46,7 +48,7 @@ VERBS = {
         Option(("--plot",), {"metavar": "FILE.png", "help": "draw the kill-MP distributions to a PNG file"}),
     ), help="the resulting board, step by step (deterministic: no dice)"),
     "optimize": Verb("optimize", run=f"{_PKG}.verbs:optimize", present=f"{_PKG}.present:optimize", progress=True,
-                     options=(_OBJECTIVE, _CHARACTER, _PROTECT, _MAX_NODES),
+                     options=(_OBJECTIVE, _CHARACTER, _PROTECT, _MAX_NODES, _TOP),
                      help="each side's best split (RB-MODEL-7) and the joint game, solved exactly"),
     "verify": Verb("verify", run=f"{_PKG}.verbs:verify", present=f"{_PKG}.present:verify", needs_file=True,
                    help="verdicts on the scenario's claims, with the rule ids that decide them"),

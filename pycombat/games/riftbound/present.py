@@ -20,7 +20,7 @@ from .damage.judge import judge_text
 from .damage.outcome import OUTCOME_TEXT
 from .cards.showdown import unmodelled_lines
 from .damage.splits import Derived
-from .verbs import EnumerateReport, OddsReport, OptimizeReport, SideSplits, TreeReport, kills
+from .verbs import EnumerateReport, OddsReport, OptimizeReport, PlayReport, SideSplits, TreeReport, kills
 
 
 # ---- shared ----------------------------------------------------------------------------------
@@ -186,7 +186,9 @@ def odds(report: OddsReport, console: Console) -> None:
 
 
 # ---- optimize / tree -------------------------------------------------------------------------------
-def optimize(report: OptimizeReport, console: Console) -> None:
+def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
+    if isinstance(report, PlayReport):
+        return play_optimize(report, console)
     scenario, board, opt, objective = report.combat, report.board, report.optimum, report.objective
     game = opt.game
     title(console, report)
@@ -259,3 +261,53 @@ def tree(report: TreeReport, console: Console) -> None:
 def verify(report, console: Console) -> None:
     """Each verdict with its rules (:func:`pycombat.present.verdicts`)."""
     verdicts(report, console)
+
+
+def play_optimize(report: PlayReport, console: Console) -> None:
+    """The showdown from both hands as a game: value, every decision on the line of best play with
+    each option's value for the player who moves and how much worse it is (forced ones marked), the
+    line, the outcome (RB-SHOW-3, RB-SHOW-4, RB-DMG-3)."""
+    from ...tree.options import Short, option_lines
+
+    scenario, sol = report.combat, report.solution
+    short = Short()
+    title(console, report)
+    console.print(f"Attacker: {scenario.attacker.player}: {', '.join(scenario.attacker.names)}; hand: "
+                  f"{', '.join(c.name for c in scenario.hands['attacker']) or 'none'}", highlight=False)
+    console.print(f"Defender: {scenario.defender.player}: {', '.join(scenario.defender.names)}; hand: "
+                  f"{', '.join(c.name for c in scenario.hands['defender']) or 'none'}", highlight=False)
+    console.print(flags_line(scenario), highlight=False)
+    if sol.objective == "conquer":
+        console.print("Objective: the Attacker conquers the battlefield (1) or not (0); the Defender plays to hold it "
+                      "(RB-RES-7)")
+    else:
+        console.print(f"Objective: {report.objective.describe()} (best_split_objective; RB-MODEL-7: a convention, "
+                      "not a rule); the value is the Attacker's score minus the Defender's")
+    console.print("The showdown as a game: the Attacker has Focus first (RB-SHOW-1); the player to act plays an Action "
+                  "or Reaction card, only Reaction on an open chain, or passes; both passing in turn resolves the chain "
+                  "last in, first out and Focus passes, or ends the showdown (RB-SHOW-3, RB-SHOW-4); then the damage "
+                  "splits (RB-DMG-3).", highlight=False)
+    console.print(f"Value for the Attacker under optimal play by both: {short(sol.value)}  ({sol.nodes:,} states; "
+                  f"estimated {sol.estimate:,})", highlight=False)
+    forced = sum(1 for _, d in sol.decisions if d.forced)
+    console.print(f"Decisions on the line of best play ({len(sol.decisions)}, {forced} forced), each option's value "
+                  "for the player who moves and how much worse it is than the best:", highlight=False)
+    for phase, d in sol.decisions:
+        who = "Attacker" if d.player == 0 else "Defender"
+        if d.forced:
+            console.print(f"  {who} ({phase}) at {d.state}: forced: {d.options[0].label}", highlight=False,
+                          markup=False)
+            continue
+        console.print(f"  {who} ({phase}) at {d.state}: {len(d.options)} options", highlight=False, markup=False)
+        for line in option_lines(d.options, short, top=report.top, indent="    "):
+            console.print(line, highlight=False, markup=False)
+    console.print("Line of best play:")
+    for phase, action in sol.line:
+        console.print(f"  {action}", highlight=False, markup=False)
+    ka, kd = sol.killed
+    console.print(f"Outcome: {OUTCOME_TEXT[sol.outcome]}; the Attacker kills {', '.join(ka) or 'nobody'}, the "
+                  f"Defender kills {', '.join(kd) or 'nobody'}.", highlight=False)
+    for line in unmodelled_lines(sol.unmodelled):
+        console.print(line, highlight=False, markup=False)
+    if short.rounded:
+        console.print(short.NOTE)

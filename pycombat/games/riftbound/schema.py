@@ -20,7 +20,7 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
-from .cards.acting import can_act
+from .cards.acting import can_act, unread_reason
 from .cards.units import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
@@ -80,6 +80,12 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     # types, ranges and unknown keys: one place (.spec); an unknown top-level key is reported first
     # (it may be a misspelt required one)
     validate(SCENARIO, dict(data), file=file)
+    hands = None
+    if "hand" in data:  # each player's cards: the showdown played as a game (.play)
+        from .play.hands import read_hands
+
+        hands = read_hands(data["hand"], file)
+        data = {k: v for k, v in data.items() if k != "hand"}
     root = Node(dict(data), file=file)
     game = root.str("game")
     if game != "riftbound":
@@ -113,7 +119,24 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
         scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
+    if hands is not None:  # the showdown from both hands (pycombat.games.riftbound.play)
+        from dataclasses import fields
+        from .play.hands import HandScenario
+
+        scenario = HandScenario(**{f.name: getattr(scenario, f.name) for f in fields(scenario)}, hands=hands,
+                                document=dict(data), flag_overrides=dict(flag_overrides or {}),
+                                names=frozenset(all_names))
     return scenario
+
+
+def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):
+    """One ``{play: ...}`` entry read as the ``showdown:`` list reads it, after ``scenario``'s own
+    entries (``names``: the units known then, updated with those the play adds): the showdown game's
+    plays (:mod:`.play.entries`). Raises the reader's ScenarioError."""
+    known = {u.name: u for u in scenario.attacker.units + scenario.defender.units + scenario.reserve
+             + scenario.played_units}
+    return _play(Node(dict(entry), file=scenario.file, path=path), names, load_units(), scenario.flags,
+                 scenario.controlled_by, known)
 
 
 # ---- parts --------------------------------------------------------------------------------------
@@ -205,7 +228,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
         combat_triggers = card.combat_triggers(role)  # RB-SHOW-2: resolved by the showdown (cards/triggers.py)
         for e, label in card.unread_abilities():
             if can_act(e, role, card) and not any(e is t for t in combat_triggers):
-                unstated.append((label, "unit abilities are not modelled"))
+                unstated.append((label, unread_reason(e)))
         for clause in card.unparsed:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
         if card.damage_immunity_text and not node.has("immune"):

@@ -48,6 +48,7 @@ GIVABLE = ("Tank", "Backline", "Assault", "Shield")
 MAX_MIGHT = 99
 MAX_UNITS = 20
 MAX_EFFECTS = 60
+MAX_HAND = 6  #: cards a hand may hold (the showdown game grows fast with them)
 
 _UNIT_REF = "a unit of this combat (its name or label, any case)"
 EFFECT = Obj({
@@ -195,6 +196,11 @@ SCENARIO = Obj({
                             "ability (`ability:`) or an effect stated directly"),
                      "the showdown's effects and the cards played, in the order they resolved",
                      max_items=MAX_EFFECTS),
+    "hand": Obj({side: List(Name("card", f"a spell, gear or unit card in the {side}'s hand, of Action or Reaction "
+                                          "speed (RB-SHOW-4)"), f"the {side}'s hand", max_items=MAX_HAND)
+                 for side in SIDES},
+                "each player's hand: optimize and tree then play the showdown from both hands as a game (who plays "
+                "what, in which order, when to pass; RB-SHOW-3), before the damage step"),
     "splits": SPLITS,
     "claims": claims_spec(),
 }, "A Riftbound combat at one battlefield: the units of both sides, the showdown's effects, optionally the "

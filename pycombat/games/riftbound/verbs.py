@@ -231,7 +231,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
                            title=(scenario.title or "Riftbound combat") + " (share of legal splits)",
                            xlabel="enemy units killed")
     return OddsReport(**_base(scenario, "odds"), combat=scenario, board=board,
-                      unmodelled=play_showdown(scenario).unmodelled_json(), result=r,
+                      unmodelled=_combat(scenario, play_showdown(scenario))["unmodelled"], result=r,
                       outcomes=outcome_classes(board), death_share=shares, kills=kills_dist, plot=plot)
 
 
@@ -271,11 +271,40 @@ class OptimizeReport(_Combat):
             "outcome_reason": opt.classes.explain(), "seconds": round(opt.seconds, 3)}
 
 
+@dataclass
+class PlayReport(_Combat):
+    """The showdown played from both hands and the damage step, as one game solved exactly
+    (:mod:`.play`): the value, the line of best play, every option of each decision on it."""
+
+    objective: Objective | None = None
+    solution: Any = None  #: :class:`.play.solve.PlaySolution`
+    top: int = 10  #: options shown per decision in the text (the JSON has them all)
+
+    def to_json(self) -> dict:
+        sol = self.solution
+        who = {0: "attacker", 1: "defender"}
+        return {
+            "game": self.game, "verb": self.verb, "scenario": self.scenario, "title": self.title,
+            "flags": dict(self.flags), "objective": sol.objective, "protect": list(self.objective.protect),
+            "hands": {s: [c.name for c in self.combat.hands[s]] for s in SIDES},
+            "value": format_fraction(sol.value), "value_for": "attacker",
+            "line": [{"phase": ph, "action": a} for ph, a in sol.line],
+            "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
+            "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
+            "outcome": sol.outcome, "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
+            "states": sol.nodes, "estimated_states": sol.estimate, "showdowns_played": sol.reads,
+            "unmodelled": sol.unmodelled}
+
+
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
-             protect: list[str] | None = None, max_nodes: int = 2_000_000,
-             progress: Callable[[int], object] | None = None) -> OptimizeReport:
+             protect: list[str] | None = None, max_nodes: int = 2_000_000, top: int = 10,
+             progress: Callable[[int], object] | None = None) -> OptimizeReport | PlayReport:
     """Each side's best splits under ``objective`` (default: the ``best_split_objective`` flag),
-    sparing ``protect`` (and ``character``) first, and the joint game solved exactly."""
+    sparing ``protect`` (and ``character``) first, and the joint game solved exactly. With ``hand:``,
+    the showdown from both hands is played as a game first (:mod:`.play`); ``objective`` may then also
+    be ``conquer``; ``top``: options shown per decision."""
+    if getattr(scenario, "hands", None):
+        return _play_optimize(scenario, objective, character, protect, max_nodes, top)
     showdown = play_showdown(scenario)
     board = showdown.board
     obj = _objective(scenario, board, objective, character, protect)
@@ -284,9 +313,26 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
                           killed=_final_killed(opt), alternatives=list(root_alternatives(opt)))
 
 
+def _play_optimize(scenario, objective: str | None, character: str | None, protect: list[str] | None,
+                   max_nodes: int, top: int) -> PlayReport:
+    from .play.solve import solve as _solve_play
+
+    showdown = play_showdown(scenario)
+    conquer = objective == "conquer"
+    obj = _objective(scenario, showdown.board, None if conquer else objective, character, protect)
+    sol = _solve_play(scenario, obj, conquer=conquer, max_nodes=max_nodes)
+    return PlayReport(**_base(scenario, "optimize"), combat=scenario, board=sol.showdown.board,
+                      unmodelled=sol.unmodelled, objective=obj, solution=sol, top=top)
+
+
 def _combat(scenario: Scenario, showdown: Showdown) -> dict:
     """The fields every Riftbound report shows first: the scenario, the board, what is not modelled."""
-    return {"combat": scenario, "board": showdown.board, "unmodelled": showdown.unmodelled_json()}
+    unmodelled = showdown.unmodelled_json()
+    if getattr(scenario, "hands", None):  # only optimize and tree play the showdown from the hands
+        unmodelled.append({"card": "hand", "what": "the cards in both hands",
+                           "why": "this verb reads the showdown: list as given; optimize and tree play the hands "
+                                  "as a game (RB-SHOW-3)"})
+    return {"combat": scenario, "board": showdown.board, "unmodelled": unmodelled}
 
 
 def _final_killed(opt: Optimized):
@@ -319,6 +365,16 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     """The joint game tree (the Attacker's split, then the Defender's) written to ``output``: GraphML,
     DOT or PNG by its extension; with ``depth`` only the first plies, not solved."""
     out = export_path(output)
+    if getattr(scenario, "hands", None):  # the showdown from both hands, then the damage step (.play)
+        from .play.entries import Lines
+        from .play.game import ShowdownGame
+
+        conquer = objective == "conquer"
+        obj = _objective(scenario, play_showdown(scenario).board, None if conquer else objective, character, protect)
+        game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
+        stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+                          player_names=("attacker", "defender"))
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
     board = play_showdown(scenario).board
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj)

@@ -114,6 +114,9 @@ register(Game(
                                            help="WotR: value the options of the decisions the optimal play reaches "
                                                 "with chance at least P (default 1/1000; others are counted)")),
             _MAX_NODES,
+            Option(("--max-work",), dict(type=positive_int, default=400_000, metavar="N",
+                                         help="WotR: refuse, up front, a battle whose exact solution is estimated at "
+                                              "more than N positions valued (default 400,000, about two seconds)")),
             help="the best rearguard split and the optimal play of both sides, solved exactly"),
         "verify": _verb("verify", needs_file=True,
                         help="verdicts on the scenario's claims (battles: legality, numbers, hits; positions: "

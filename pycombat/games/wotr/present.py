@@ -62,6 +62,9 @@ def _battle_lines(console: Console, s, verdict) -> None:
                       f"re-roll up to {_dice(n.reroll[idx])} (WOTR-STR-2..5)")
     if not verdict.rearguard.is_empty():
         console.print(f"Rearguard (out of the battle, WOTR-SPLIT-4): {describe_force(verdict.rearguard)}")
+    if getattr(s, "garrison", None) is not None:
+        console.print(f"Besieged garrison ({SIDE_NAMES[s.attacker.side]}, in the Stronghold of {region.name}; it does "
+                      f"not fight, WOTR-SIEGE-7): {describe_force(s.garrison)}")
 
 
 def _detail(d) -> str:

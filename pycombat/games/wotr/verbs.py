@@ -35,6 +35,7 @@ from .position.facts import groups_of
 from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
     single_figure_moves
 from .battle.odds import battle_report, eliminated, expected_survivors, illegal
+from .battle.budget import DEFAULT_MAX_WORK
 from .battle.decisions import MIN_CHANCE, battle_decisions
 from .battle.optimize import first_round_choices, principal_line, units_text
 from .battle.optimize import optimize as solve_battle
@@ -412,20 +413,22 @@ class OptimizeReport(Report):
             "fixed_policies": {k: as_json(v) for k, v in res.fixed.items()},
             "first_round_choices": first_round_choices(res), "principal_line": principal_line(res),
             **({"decisions": self.decisions.json()} if self.decisions is not None else {}),
-            "states": res.states, "seconds": round(res.seconds, 3)}
+            "states": res.states, "work": {"positions": res.work, "estimate": res.estimate, "games": res.games},
+            "seconds": round(res.seconds, 3)}
 
 
 def optimize(scenario, *, objective: str | None = None, decide: str = "both", top: int = 10,
-             max_nodes: int = 2_000_000, min_chance: Fraction = MIN_CHANCE,
+             max_nodes: int = 2_000_000, min_chance: Fraction = MIN_CHANCE, max_work: int = DEFAULT_MAX_WORK,
              progress: Callable[[int], Any] | None = None) -> OptimizeReport:
     """Every legal split solved exactly, both sides (or ``decide``'s side) playing optimally for
     ``objective`` (default win), and every option of each of their decisions the optimal play
     reaches with chance at least ``min_chance``, valued exactly; ``top`` options per decision (and
-    splits) in the text, all in the JSON; ``max_nodes`` caps the battle states. (``progress`` is
+    splits) in the text, all in the JSON; ``max_nodes`` caps the battle states, ``max_work`` the positions
+    valued (a battle estimated above it is refused before solving, :mod:`.battle.budget`). (``progress`` is
     accepted for the contract; the battle solver reports no node counts.)"""
     _start(scenario, "optimize")
     objective = _objective(objective)
-    res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes)
+    res = solve_battle(scenario, objective, decide=decide, max_states=max_nodes, max_work=max_work)
     best = res.best
     setup = best.solver.setup
     decisions = battle_decisions(best.solver, best.start, scenario, min_chance=min_chance,

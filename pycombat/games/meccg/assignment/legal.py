@@ -137,14 +137,22 @@ _ATTACK_SHOW = _show(*(f"{n}/{a}" for n, a in ATTACK_SHOWN))
 def _attack_solver(scenario: Scenario) -> Solver:
     last = _LAST_ATTACK[0]  # (a verb asks about one scenario several times: its program's key is made once)
     if last is None or last[0] is not scenario:
-        last = _LAST_ATTACK[0] = (scenario, Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario),
-                                                   facts=scenario_facts(scenario), texts=[_ATTACK_SHOW]))
+        got = _CHUNK_ATTACK[0].get(id(scenario))  # (made by prefetch_verdicts for the batch chunk)
+        if got is not None and got[0] is scenario:
+            last = _LAST_ATTACK[0] = got
+        else:
+            last = _LAST_ATTACK[0] = (scenario, Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario),
+                                                       facts=scenario_facts(scenario), texts=[_ATTACK_SHOW]))
     return last[1]
 
 
 #: (the last scenario asked about, its attack program): one tuple, replaced whole, so that a thread
 #: never reads one scenario's program for another's
 _LAST_ATTACK: list = [None]
+#: id(scenario) -> (scenario, its attack program), for the scenarios of the last batch chunk
+#: :func:`prefetch_verdicts` saw (a dict replaced whole, as _LAST_ATTACK; the scenario is checked by
+#: identity, so an id reused by another object finds nothing)
+_CHUNK_ATTACK: list = [{}]
 
 
 def judge_attack(scenario: Scenario) -> AttackVerdict:
@@ -212,11 +220,14 @@ def prefetch_verdicts(scenarios: Sequence[Scenario]) -> int:
     if not is_loaded():
         return 0
     groups: dict[tuple, dict[tuple, tuple[Scenario, list]]] = {}
+    chunk: dict[int, tuple[Scenario, Solver]] = {}
     for s in scenarios:
         solver = _attack_solver(s)
+        chunk[id(s)] = (s, solver)
         key = solver.key()
         if key not in _VERDICTS:
-            groups.setdefault(tuple(sorted(solver.consts.items())), {}).setdefault(key, (s, scenario_facts(s)))
+            groups.setdefault(tuple(sorted(solver.consts.items())), {}).setdefault(key, (s, solver.facts))
+    _CHUNK_ATTACK[0] = chunk
     files = rule_files(RULES, ATTACK)
     judged = 0
     for flags, todo in groups.items():

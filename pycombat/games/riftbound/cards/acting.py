@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .abilities import reads
 from .replacements import unit_saver
-from .units import OUTSIDE_TRIGGERS, UnitCard
+from .units import COMBAT_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
 
 
 def can_act(e: dict, role: str, card: UnitCard) -> bool:
@@ -21,12 +21,60 @@ def can_act(e: dict, role: str, card: UnitCard) -> bool:
         return False
     if unit_saver(e):  # read from the board as units would die (RB-CARD-18)
         return False
+    from .deathknell import is_read
+
+    if is_read(e, card):  # fired as the unit dies in the showdown; named by the showdown after it (RB-CARD-19)
+        return False
     if e.get("activated"):  # an [Action] / [Reaction] ability is used by an `ability:` entry (RB-CARD-17)
         if reads(e)[0]:
             return False
     trigger = e.get("trigger")
     if trigger in OUTSIDE_TRIGGERS:
         return False
-    if (trigger == "When I attack" and role == "defender") or (trigger == "When I defend" and role == "attacker"):
+    if trigger in COMBAT_TRIGGERS and role not in COMBAT_TRIGGERS[trigger]:  # "When I attack" on a defender ...
         return False
     return not (e.get("effect") == "prevent_damage" and card.damage_immunity_text)
+
+
+def idle_reason(e: dict) -> str:
+    """Why an ability :func:`can_act` rules out cannot change a combat's answer (RB-CARD-4)."""
+    trigger = str(e.get("trigger") or "")
+    if "conquer" in trigger:
+        return ("fires as the unit conquers, after the combat's outcome is decided (RB-RES-5): it cannot change "
+                "this combat's answer")
+    if "hold" in trigger.split() or trigger.startswith("At the start of"):
+        return "fires at the start of a turn, not during a combat: it cannot change this combat's answer"
+    if trigger.startswith("When you play me"):
+        return "fired when the unit was played, before this combat: the board as the scenario states it holds its result"
+    if e.get("activated") and e.get("speed") == "normal":
+        return "an ability of normal speed cannot be used in a showdown (CR 806.1.c)"
+    return "no effect on a combat: a normal-speed ability or a trigger outside combat (CR 806.1.c; RB-CARD-4)"
+
+
+#: triggers on the unit's own move: it fired as the unit moved, before the showdown
+MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn")
+
+
+def unread_reason(e: dict) -> str:
+    """Why the model does not read the unit ability ``e`` that could act in a combat (RB-CARD-4): the
+    reason :mod:`.statics` gives for a static ability, else what the trigger waits for."""
+    from .statics import reads
+
+    trigger = e.get("trigger")
+    if not trigger and not e.get("activated"):
+        why = reads(e)
+        return f"a static ability the model does not read: {why} (RB-CARD-9)" if why else "unit abilities are not modelled"
+    if trigger in MOVE_TRIGGERS:
+        return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
+                "showdown: whether it moved this turn and what the trigger did are not in the scenario")
+    if trigger == "When I die (Deathknell)":
+        from .deathknell import why_not
+
+        return why_not(e) or "its Deathknell is not fired with the card's others (RB-CARD-19)"
+    if trigger == "When I attack or defend one on one":
+        return ("a combat trigger whose condition the rules the digest gives do not define: whether \"one on one\" "
+                "means one unit on each side as the showdown begins (RB-SHOW-2) is a rules question the model "
+                "does not settle")
+    if trigger:
+        return f"its trigger ({trigger}) can fire during the showdown; the model does not fire it"
+    return "unit abilities are not modelled"

@@ -350,18 +350,28 @@ class _Changes(list):
         return self
 
 
-def check_cost(play: Play, flags: Mapping[str, str]) -> None:
+def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None) -> None:
     """RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored. A trigger costs
-    nothing; a unit card played (RB-CARD-16) and an activated ability (RB-CARD-17) cost what a card does."""
+    nothing; a unit card played (RB-CARD-16) and an activated ability (RB-CARD-17) cost what a card does.
+    A spell's cost is changed by the static cost changes of the units in combat on ``board`` (Vex,
+    Cheerless, RB-CARD-9)."""
     card = play.card
     if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of):
         need = (card.energy_cost or 0, card.power_cost or 0)
+        text, who = card.cost_text, []
+        if board is not None and card.type == "spell":
+            from .statics import spell_cost
+
+            e, p, who = spell_cost(need[0], need[1], play.by, board.units, board.present)
+            if who:
+                need = (e, p)
+                text = f"{e} Energy + {p} Power (changed by {', '.join(who)}, RB-CARD-9)"
         if play.paid is None:
-            raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`",
-                       "RB-CARD-2", "paid")
+            raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`"
+                       + (f" ({text})" if who else ""), "RB-CARD-2", "paid")
         if play.paid[0] < need[0] or play.paid[1] < need[1]:
             raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the "
-                       f"{'ability' if play.ability_of else 'card'} costs {card.cost_text}", "RB-CARD-2", "paid")
+                       f"{'ability' if play.ability_of else 'card'} costs {text}", "RB-CARD-2", "paid")
 
 
 def interpret(play: Play, board: Board, flags: Mapping[str, str],
@@ -379,7 +389,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
-    check_cost(play, flags)
+    check_cost(play, flags, board)
     unmodelled: list[Unmodelled] = []
     if card.unparsed:
         unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",

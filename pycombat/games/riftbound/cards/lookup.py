@@ -26,12 +26,13 @@ from .statics import describe as describe_static
 from .interpreter import effect_support
 from .triggers import as_ability
 from .records import effect_text
-from .acting import can_act
+from .acting import can_act, idle_reason, unread_reason
 from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, load_units
 from . import unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
 from .replacements import unit_saver
+from . import deathknell
 from .spells import Card, load_cards
 from .interpreter import describe_effects
 
@@ -141,6 +142,17 @@ def unit_report(u: UnitCard) -> dict:
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
+        if e.get("trigger") == deathknell.TRIGGER:  # RB-CARD-19
+            if deathknell.is_read(e, u):
+                triggered.append({"what": f"Deathknell: {effect_text(e)}",
+                                  "how": "fired as the unit dies at the battlefield in the showdown, read like a combat "
+                                         "trigger, \"my battlefield\" where it died (RB-CARD-19, RB-CARD-10)"})
+                unmodelled.append({"card": u.name, "what": f"Deathknell at the combat cleanup: {effect_text(e)}",
+                                   "why": deathknell.AFTER_COMBAT})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": next(
+                    (w for x, w in deathknell.unread(u) if x is e), "its Deathknell is not fired (RB-CARD-19)")})
+            continue
         if unit_saver(e):  # RB-CARD-18
             triggered.append({"what": f"static death replacement: {effect_text(e)}",
                               "how": "a friendly unit here with less Might than it, the moment it would die, is "
@@ -165,10 +177,9 @@ def unit_report(u: UnitCard) -> dict:
             continue
         acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
         if not acts:
-            idle.append({"what": label, "how": "no effect on a combat: a normal-speed ability or a trigger "
-                                               "outside combat (CR 806.1.c; RB-CARD-4)"})
+            idle.append({"what": label, "how": idle_reason(e)})
             continue
-        why = "unit abilities are not modelled" + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
+        why = unread_reason(e) + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
         unmodelled.append({"card": u.name, "what": label, "why": why})
     for clause in u.unparsed:
         unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
@@ -203,6 +214,7 @@ _UNIT_KEYWORD_RULES = {
     "Shield": "+X Might while defending (RB-MIGHT-5)",
     "Deflect": "targeting tax only; no effect on damage assignment (RB-MIGHT-10)",
     "Ganking": "a move between battlefields; no effect on damage (RB-MIGHT-11)",
+    "Deathknell": "marks its \"When I die\" ability, listed below (RB-CARD-19)",
 }
 
 

@@ -92,6 +92,34 @@ def play_showdown(scenario: Scenario) -> Showdown:
     except ScenarioError as exc:
         raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
     unmodelled += counter_notes
+    fired: set[str] = set()  # RB-CARD-19: the units whose Deathknell fired
+
+    def settle() -> None:
+        """A cleanup (RB-MIGHT-1), then the Deathknell of each unit it (or the card before it) killed at
+        the battlefield, each followed by its own cleanup (RB-CARD-19)."""
+        from .deathknell import RULE as DK, read as deathknell
+        from .triggers import ability_card
+        from .units import load_units
+
+        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+        while new := [(n, side) for n, side, how in removed if how == "killed" and n not in fired]:
+            for n, side in new:
+                fired.add(n)
+                effects = deathknell(load_units().unit(units[n].card_id)) if units[n].card_id else ()
+                if not effects:
+                    continue
+                said: list[Line] = []
+                dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
+                gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
+                _, missing = interpret(dk, View(live, present, base, away, gone, loose), scenario.flags,
+                                       lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
+                                                                           loose, turn))))
+                unmodelled.extend(missing)
+                lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: "
+                                  + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                                  (DK, "RB-CARD-10") + tuple(dict.fromkeys(r for x in said for r in x.rules))))
+                _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+
     a, d = scenario.attacker, scenario.defender
     where = f" at {scenario.battlefield}" if scenario.battlefield else ""
     turn: dict[str, object] = {}  # effects on the rest of the turn (RB-CARD-18: spell and ability damage prevented)
@@ -143,7 +171,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                             raise ScenarioError(f"{e.unit.name}: nothing it does as it enters takes a target; "
                                                 f"{', '.join(e.targets)} left over{late} (RB-CARD-1)",
                                                 path=f"{e.path}.target")
-                        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+                        settle()
                         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
                         continue
                 elif e.ability_of is not None:  # RB-CARD-17: a unit's activated ability, its cost paid
@@ -171,7 +199,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
                               + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
-            _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+            settle()
             if not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             elif not (i + 1 < len(effects) and getattr(effects[i + 1], "trigger_of", None)):
@@ -189,9 +217,10 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+        settle()
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
     lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
+    unmodelled += _deathknells_after_combat(units, present)
     final = {n: live[n] for n in present}
     final.update(combat_replacements(live, present, loose, unmodelled))
     for n, v in final.items():
@@ -205,6 +234,22 @@ def play_showdown(scenario: Scenario) -> Showdown:
                   defender=tuple(final[n] for n in present if units[n].side == "defender"),
                   flags=scenario.flags, removed=tuple(removed))
     return Showdown(board, lines, unmodelled)
+
+
+def _deathknells_after_combat(units: dict[str, Unit], present: list[str]) -> list:
+    """RB-CARD-19: the Deathknell of each unit left at the battlefield, which the combat cleanup may kill:
+    not fired there, so named NOT MODELLED with the rules question (RB-CARD-4)."""
+    from .deathknell import AFTER_COMBAT, TRIGGER, read
+    from .plays import Unmodelled
+    from .records import effect_text
+    from .units import load_units
+
+    out = []
+    for n in present:
+        u = units[n]
+        for e in (read(load_units().unit(u.card_id)) if u.card_id else ()):
+            out.append(Unmodelled(u.card_name or n, f"ability {TRIGGER}: {effect_text(e)} (unit {n})", AFTER_COMBAT))
+    return out
 
 
 def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: list[str] | None = None,

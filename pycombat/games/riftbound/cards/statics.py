@@ -10,17 +10,29 @@ whenever a number is read (:class:`Live`). Read here:
   ``here`` = at the source's battlefield), with ``min_might`` ("to a minimum of 1");
 * ``grant_keyword`` of Assault N, Shield N, Tank or Backline to the same targets (granted Deflect,
   Ganking and Vision change no combat damage, RB-MIGHT-10/11);
+* ``might_modifier`` counted from the board (``value_per`` for each thing of :data:`PER`): "+1 Might
+  for each buffed friendly unit at my battlefield" (Sett), "for each other unit you control here with
+  my name" (Spiderling);
+* ``equipment_might_double`` ("Each Equipment attached to me gives double its base Might bonus",
+  Gearhead): the base bonus of each Equipment attached to it once more;
+* ``cost_modifier`` of spells "while I'm in combat" (Vex, Cheerless: friendly spells cost less, enemy
+  spells more): read by the cost check (RB-CARD-2, :func:`spell_cost`), no Might change;
 * the conditions the board decides: "while I'm attacking or defending alone", "while I'm buffed",
-  "while you have another unit here", "while I'm at a battlefield".
+  "while you have another unit here", "while I'm at a battlefield", "while there's a stunned enemy
+  unit here".
 
 Anything else (an amount counted from something the board does not hold, another condition) is not
-read: the schema names it NOT MODELLED (RB-CARD-4).
+read: the schema names it NOT MODELLED (RB-CARD-4), with the reason :func:`reads` gives.
 
 >>> from pycombat.games.riftbound.cards.units import load_units
 >>> [reads(e) for e in load_units().unit("Garen, Commander").abilities]
 [None]
 >>> reads(load_units().unit("Master Yi, Meditative").abilities[0])
-"condition 'While you have 8+ runes' is not one the board decides"
+"condition 'While you have 8+ runes' is not one the board decides: the player's runes and what was played or spent this turn are not stated in a scenario"
+>>> reads(load_units().unit("Sett, Kingpin").abilities[0]) is None  # counted from the board
+True
+>>> reads(load_units().unit("Ornn, Forge God").abilities[0])
+'a scenario lists Equipment (attached or in `gear:`) and gear that replaces deaths, not every friendly gear in play'
 """
 from __future__ import annotations
 
@@ -33,7 +45,17 @@ from ..model import Unit
 RULE = "RB-CARD-9"
 #: conditions decided from the board, as the data writes them
 CONDITIONS = ("While I'm attacking or defending alone", "While I'm buffed", "While you have another unit here",
-              "While I'm at a battlefield", "While I'm [Mighty]")
+              "While I'm at a battlefield", "While I'm [Mighty]", "While there's a stunned enemy unit here")
+#: the condition of a cost change read while its source is at the battlefield (its combat)
+IN_COMBAT = "While I'm in combat"
+#: what a ``value_per`` Might change counts that the board holds, as the data writes it (RB-CARD-9)
+PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name")
+#: what a ``value_per`` Might change counts that the scenario does not hold, and why
+PER_OPEN = {"token unit you control": "whether a unit is a token is not stated for the units of a scenario "
+                                      "(only tokens played in the showdown are known as such)",
+            "time I'm [Empowered]": "how many times a unit is Empowered is not stated in a scenario",
+            "friendly gear": "a scenario lists Equipment (attached or in `gear:`) and gear that replaces deaths, not "
+                             "every friendly gear in play"}
 #: a unit is Mighty while it has 5+ Might (the cards' reminder text)
 MIGHTY_AT = 5
 #: keywords a static ability may grant: read (changing combat), or changing no combat damage
@@ -47,15 +69,28 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
         return "not a static ability"
     kind = e.get("effect")
+    if kind == "cost_modifier":
+        t = e.get("target") or {}
+        return None if (e.get("condition") == IN_COMBAT and t.get("kind") == "spell"
+                        and t.get("side") in ("friendly", "enemy") and set(t) == {"kind", "side"}) else \
+            "a cost change the board does not decide"
+    if kind == "equipment_might_double":
+        return None if (e.get("target") or {}) == {"ref": "self"} and not e.get("condition") else \
+            "its targets are not ones the board decides"
     if kind not in ("might_modifier", "grant_keyword"):
         return f"a static {kind}"
-    if kind == "might_modifier" and not isinstance(e.get("value"), int):
-        return "its amount is counted from something the board does not hold"
+    if kind == "might_modifier" and isinstance(e.get("value_per"), int):
+        if e.get("per") not in PER:
+            return PER_OPEN.get(e.get("per"), f"its amount is counted per {e.get('per')}, which the board does not hold")
+        if (e.get("target") or {}) != {"ref": "self"}:
+            return "its targets are not ones the board decides"
+    elif kind == "might_modifier" and not isinstance(e.get("value"), int):
+        return f"its amount is counted from {e.get('value_from') or 'something'}, which the board does not hold"
     if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
         return f"granting {e.get('keyword')}"
     cond = e.get("condition")
     if cond is not None and cond not in CONDITIONS:
-        return f"condition {cond!r} is not one the board decides"
+        return f"condition {cond!r} is not one the board decides" + open_condition(cond)
     t = e.get("target") or {}
     if t.get("ref") == "self" and len(t) == 1:
         return None
@@ -64,6 +99,18 @@ def reads(e: Mapping[str, Any]) -> str | None:
             or t.get("location") not in (None, "same_location"):
         return "its targets are not ones the board decides"
     return None
+
+
+def open_condition(cond: str) -> str:
+    """What a scenario would need to state for condition ``cond`` to be decided (empty when nothing
+    names it)."""
+    if "[Empowered]" in cond:
+        return ": whether the unit is Empowered is not stated in a scenario"
+    if cond.startswith("Level "):
+        return ": the player's Level (XP) is not stated in a scenario"
+    if "runes" in cond or "spent" in cond or "this turn" in cond:
+        return ": the player's runes and what was played or spent this turn are not stated in a scenario"
+    return ""
 
 
 class Live(Mapping):
@@ -100,7 +147,32 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
         return src.buffed
     if cond == "While you have another unit here":
         return any(n != src.name for n in mine)
+    if cond == "While there's a stunned enemy unit here":
+        return any(units[n].stunned for n in present if units[n].side != src.side)
     return False
+
+
+def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: list[str], elsewhere) -> int:
+    """How many things a ``value_per`` Might change of ``src`` counts now (:data:`PER`), from the board."""
+    per = e["per"]
+    # "here" / "my battlefield": the source's location; a source at its base has no battlefield
+    if src.name in present:
+        here = list(present)
+    else:
+        here = [] if per.endswith("at my battlefield") else next((list(g) for g in elsewhere if src.name in g), [])
+    mine = [units[n] for n in here if units[n].side == src.side]
+    if per == "buffed friendly unit at my battlefield":
+        return sum(1 for u in mine if u.buffed)
+    return sum(1 for u in mine if u.name != src.name and u.card_name is not None and u.card_name == src.card_name)
+
+
+def doubled_equipment(u: Unit) -> int:
+    """The base Might bonus of the Equipment attached to ``u`` given once more (Gearhead's "double",
+    RB-CARD-9 with RB-CARD-5); an Equipment whose bonus is in no source adds nothing (named NOT MODELLED
+    by the showdown)."""
+    from .bonuses import equip_bonus
+
+    return sum(equip_bonus(g) or 0 for g in u.equipment)
 
 
 def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
@@ -134,6 +206,8 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
     reaching.sort(key=lambda ne: (ne[1].get("condition") == "While I'm [Mighty]", ne[1].get("min_might") is not None))
     for n, e in reaching:
         src = units[n]
+        if e["effect"] == "cost_modifier":  # a cost, read by the cost check (spell_cost)
+            continue
         # "here" reaches the units at the source's battlefield; the combat's units only from one there
         if (e.get("target") or {}).get("location") == "same_location" and not (n in present and here):
             continue
@@ -145,8 +219,14 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         elif not _holds(e.get("condition"), src, units, present) or not _fits(e.get("target") or {}, src, u, here):
             continue
         label = f"{src.name}" if src.name != name else "its own ability"
-        if e["effect"] == "might_modifier":
-            amount = int(e["value"])
+        if e["effect"] == "equipment_might_double":
+            if doubled_equipment(u):
+                got = replace(got, static=got.static + ((label, doubled_equipment(u)),))
+        elif e["effect"] == "might_modifier":
+            amount = int(e["value"]) if e.get("value_per") is None else int(e["value_per"]) * count(
+                e, src, units, present, elsewhere)
+            if amount == 0 and e.get("value_per") is not None:
+                continue  # nothing counted now: no Might change to show
             if e.get("min_might") is not None and amount < 0:
                 amount = max(amount, min(0, int(e["min_might"]) - got.current_might))
             got = replace(got, static=got.static + ((label, amount),))
@@ -179,6 +259,15 @@ def grant(u: Unit, keyword: str, n: int, label: str) -> Unit:
 def describe(e: Mapping[str, Any]) -> str:
     """A static ability in words: "other friendly units here have +1 Might"."""
     t = e.get("target") or {}
+    if e["effect"] == "equipment_might_double":
+        return "each Equipment attached to it gives double its base Might bonus"
+    if e["effect"] == "cost_modifier":
+        more = "more" if e.get("energy", 0) > 0 else "less"
+        floor = f", to a minimum of {e['min_energy']} Energy" if e.get("min_energy") is not None else ""
+        return (f"{t['side']} spells cost {abs(e.get('energy', 0))} Energy and {abs(e.get('power', 0))} Power "
+                f"{more}{floor}, while it is in combat (checked with card_costs=stated, RB-CARD-2)")
+    if e.get("value_per") is not None:
+        return f"it has {int(e['value_per']):+d} Might for each {e['per'].replace(' my ', ' its ')}"
     what = (f"{int(e['value']):+d} Might" if e["effect"] == "might_modifier"
             else f"{e['keyword']}{' ' + str(e.get('value') or 1) if e['keyword'] in ('Assault', 'Shield') else ''}")
     if e.get("min_might") is not None:
@@ -191,6 +280,26 @@ def describe(e: Mapping[str, Any]) -> str:
                                    "here" if t.get("location") == "same_location" else "") if x) + " have"
     cond = f" {e['condition'][0].lower()}{e['condition'][1:]}" if e.get("condition") else ""
     return f"{who} {what}{cond}"
+
+
+def spell_cost(energy: int, power: int, by: str, units: Mapping[str, Unit], present: list[str]) -> tuple[
+        int, int, list[str]]:
+    """A spell's cost (Energy, Power) played by ``by`` with the cost changes of the units in combat (at the
+    battlefield), and the units whose ability changed it (RB-CARD-9 with RB-CARD-2). Increases first,
+    then decreases, each floor (Energy "to a minimum of N", else 0) applied to what it lowers."""
+    changes = [(n, e) for n in present for e in units[n].statics if e.get("effect") == "cost_modifier"
+               and ((e["target"]["side"] == "friendly") == (units[n].side == by))]
+    changes.sort(key=lambda ne: ne[1].get("energy", 0) < 0)
+    who = []
+    for n, e in changes:
+        de, dp = int(e.get("energy", 0)), int(e.get("power", 0))
+        floor = int(e.get("min_energy") or 0)
+        new_e = energy + de if de >= 0 else max(min(energy, floor), energy + de)
+        new_p = max(0, power + dp)
+        if (new_e, new_p) != (energy, power):
+            who.append(n)
+        energy, power = new_e, new_p
+    return energy, power, who
 
 
 def lines(units: Mapping[str, Unit], present: list[str]) -> list[str]:

@@ -100,14 +100,18 @@ class UnitCard:
 
 #: the triggers that fire as a combat's showdown begins, and on whose side (RB-SHOW-2, CR 459.2.d.1)
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
-                   "When I attack or defend": ("attacker", "defender")}
+                   "When I attack or defend": ("attacker", "defender"),
+                   # for a unit on the board, "when you play me" is past: only its attack fires here
+                   "When you play me or I attack": ("attacker",)}
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
 ABILITIES_READ = ("no_combat_damage", "ignore_tank")
 #: triggers that cannot fire during a combat staged on the board as the scenario states it: the
 #: unit is already there (its "when you play me" happened before; its lasting effects are the board),
 #: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
 OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When I hold",
-                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer")
+                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
+                    "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
+                    "When I conquer after an attack")
 
 
 class UnitDB:
@@ -193,3 +197,4 @@ def load_units() -> UnitDB:
     """The shipped unit data (cached)."""
     raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
     return UnitDB(json.loads(raw)["records"])
+

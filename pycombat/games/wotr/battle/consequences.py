@@ -25,6 +25,10 @@ from pycombat.dice import as_json
 from ..board import load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
+from .fates import LIFTED
+
+#: Army units a region holds (WOTR-STACK-1): the garrison back in its region and an advancing relief together
+STACKING_LIMIT = 10
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
@@ -127,16 +131,28 @@ def siege_info(s, setup, result=None) -> dict | None:
     """Relief (WOTR-SIEGE-7), siege battles (WOTR-SIEGE-2..4), retreat into a siege (WOTR-SITE-2/4/5)."""
     region = s.battle_region
     out: dict[str, Any] = {}
-    if s.kind == "field" and region.settlement == "stronghold" and s.controller(region) == s.attacker.side \
-            and s.defender.side != s.attacker.side:
+    garrison = getattr(s, "garrison", None)
+    if s.kind == "field" and region.settlement == "stronghold" and s.defender.side != s.attacker.side \
+            and (s.controller(region) == s.attacker.side or garrison is not None):
         out["relief"] = {"text": f"relief battle: the {s.attacker.side.replace('_', ' ')} Army attacks the "
                                  f"besiegers of {region.name} under the normal rules; the besieged Army does not take "
-                                 "part; the relieving Army may advance only if the besiegers are destroyed or retreat",
+                                 "part; the relieving Army may advance only if the besiegers are destroyed or "
+                                 "retreat; the siege ends when the besiegers are eliminated or leave the region",
                          "rules": ["WOTR-SIEGE-7", "WOTR-SITE-6"]}
+        if garrison is not None:
+            room = max(0, STACKING_LIMIT - garrison.units)
+            out["relief"]["garrison"] = {
+                "units": garrison.units, "advance_room": room,
+                "text": f"the garrison ({garrison.units} unit{'s' if garrison.units != 1 else ''}) returns to "
+                        f"{region.name} when the siege ends; the relieving Army may then advance with at most "
+                        f"{room} unit{'s' if room != 1 else ''} beside it (advancing is optional)",
+                "rules": ["WOTR-SITE-6", "WOTR-END-7", "WOTR-STACK-1"]}
         if result is not None:
             k = result.by_kind()
-            p = k.get("attacker_wins", Fraction(0)) + k.get("defender_retreated", Fraction(0))
+            p = sum((k.get(kind, Fraction(0)) for kind in LIFTED), Fraction(0))
             out["relief"]["p_siege_lifted"] = as_json(p)
+            adv = k.get("attacker_wins", Fraction(0)) + k.get("defender_retreated", Fraction(0))
+            out["relief"]["p_may_advance"] = as_json(adv)
     if s.kind == "siege":
         out["siege_battle"] = {"text": "siege battle: the besieger hits on 6, the besieged on 5; one round unless "
                                        "the attacker reduces an Elite; Leaders and Characters inside add their "
@@ -163,8 +179,13 @@ def siege_lines(info: dict | None) -> list[str]:
     r = info["relief"]
     line = f"  - {r['text']} ({', '.join(r['rules'])})"
     if "p_siege_lifted" in r:
-        line += f"; the siege is lifted with probability {r['p_siege_lifted']['decimal']:.4f}"
-    return [line]
+        line += (f"; the siege is lifted with probability {r['p_siege_lifted']['decimal']:.4f} (the relieving "
+                 f"Army may advance with probability {r['p_may_advance']['decimal']:.4f})")
+    out = [line]
+    if "garrison" in r:
+        g = r["garrison"]
+        out.append(f"  - {g['text']} ({', '.join(g['rules'])})")
+    return out
 
 
 # ---- two Armies --------------------------------------------------------------------------------------------

@@ -36,6 +36,8 @@ Adjacent = _pred("adjacent", a=StringField, b=StringField)
 ProtectedRegion = _pred("protected_region", region=StringField, card=StringField)
 NotAttackingCard = _pred("not_attacking_card", card=StringField)
 Besieged = _pred("besieged", role=ConstantField)
+Garrison = _pred("garrison", units=IntegerField, side=ConstantField)
+StrongholdAt = _pred("stronghold", region=StringField)
 SarumanInPlay = _pred("saruman_in_play")
 MouthInPlay = _pred("mouth_in_play")
 WhiteRider = _pred("white_rider")
@@ -47,7 +49,8 @@ Strength = _pred("strength", role=ConstantField, value=IntegerField)
 Dice = _pred("dice", role=ConstantField, value=IntegerField)
 Leadership = _pred("leadership", role=ConstantField, value=IntegerField)
 RerollMax = _pred("reroll_max", role=ConstantField, value=IntegerField)
-SHOWN = (Attack, Strength, Dice, Leadership, RerollMax)
+Relief = _pred("relief")
+SHOWN = (Attack, Strength, Dice, Leadership, RerollMax, Relief)
 
 KIND_LABEL = {"regular": "Regular", "elite": "Elite", "leader": "Leader"}
 
@@ -142,6 +145,10 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         facts.append(_fact(RegionOf, role, army.region.id))
         if army.besieged:
             facts.append(_fact(Besieged, role))
+    if s.defender.region.settlement == "stronghold":
+        facts.append(_fact(StrongholdAt, s.defender.region.id))
+    if s.garrison is not None:  # WOTR-SIEGE-7: the besieged Army beside a relief battle
+        facts.append(_fact(Garrison, s.garrison.units, s.attacker.side))
     for a in (s.attacker.region, s.defender.region):
         for b in board.neighbours(a):
             facts.append(_fact(Adjacent, a.id, b.id))

@@ -33,6 +33,32 @@ RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": 
          "eliminated_by_card": "WOTR-CARDX-3", "left_out_of_the_siege": "WOTR-SITE-5"}
 #: the fate of a sortie's figures when it ceases (listed with the rules only where it occurs)
 BACK_IN = {"back_in_stronghold": "WOTR-SIEGE-6"}
+#: a relief battle's garrison (``battle.garrison``, WOTR-SIEGE-7: it does not fight): the siege ends when the
+#: besieging Army is eliminated or leaves the region, and the garrison returns to the region (WOTR-SITE-6);
+#: otherwise it stays besieged (listed with the rules only where there is a garrison)
+GARRISON = {"siege_lifted": "WOTR-SITE-6", "besieged": "WOTR-SITE-6"}
+#: the ends of a relief battle that lift the siege: the besiegers eliminated (also with the relieving Army,
+#: WOTR-END-9) or retreated out of the region (WOTR-END-3)
+LIFTED = ("attacker_wins", "defender_retreated", "both_destroyed")
+ROLES = ("attacker", "defender", "garrison")
+
+
+def garrison_fates(garrison, kind: str) -> list[dict]:
+    """The garrison's figures at an end of ``kind``: all back in the region or all still besieged."""
+    chars = load_characters().characters
+    nations = load_nations().nations
+    fate = "siege_lifted" if kind in LIFTED else "besieged"
+    out = []
+    for c in _nonempty(garrison):
+        name = nations[c.nation].name
+        for label, n in (("Regular", c.regulars), ("Elite", c.elites), ("Leader", c.leaders)):
+            if n:
+                out.append({"figure": f"{name} {label}", "count": n, "fates": {fate: n}})
+    if garrison.nazgul:
+        out.append({"figure": "Nazgûl", "count": garrison.nazgul, "fates": {fate: garrison.nazgul}})
+    for ch in garrison.characters:
+        out.append({"figure": chars[ch].name, "count": 1, "fates": {fate: 1}})
+    return out
 
 
 def _nonempty(force):
@@ -98,10 +124,15 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
 
 def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
     """``{attacker: [...], defender: [...], rules}``: each figure group's fates at ``outcome``."""
-    return {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
-            "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
-                                    lost[1], getattr(outcome, "left_out", ())),
-            "rules": {**RULES, **BACK_IN} if outcome.kind == "sortie_returned" else RULES}
+    out = {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
+           "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
+                                   lost[1], getattr(outcome, "left_out", ())),
+           "rules": {**RULES, **BACK_IN} if outcome.kind == "sortie_returned" else RULES}
+    garrison = getattr(s, "garrison", None)
+    if garrison is not None:
+        out["garrison"] = garrison_fates(garrison, outcome.kind)
+        out["rules"] = {**out["rules"], **GARRISON}
+    return out
 
 
 def fate_distribution(s, attacking, joint) -> dict:
@@ -133,6 +164,9 @@ def rows_json(rows: tuple) -> dict:
     """:func:`fate_rows` as JSON (new dicts every time)."""
     back = any(k in BACK_IN for _, _, _, fates in rows for k, _, _ in fates)
     out: dict = {"attacker": [], "defender": [], "rules": {**RULES, **BACK_IN} if back else RULES}
+    if any(role == "garrison" for role, _, _, _ in rows):
+        out["garrison"] = []
+        out["rules"] = {**out["rules"], **GARRISON}
     for role, fig, n, fates in rows:
         out[role].append({"figure": fig, "count": n,
                           "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},
@@ -144,7 +178,7 @@ def result_fate_rows(s, attacking, result) -> tuple:
     """:func:`fate_rows` of a battle fought without named Combat cards (``result``: its
     :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
     fighting forces and the end positions only."""
-    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force)
+    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None))
     return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes})))
 
 
@@ -158,8 +192,8 @@ def fate_totals(s, attacking, joint) -> dict:
         for o, p in outs.items():
             w = p.numerator * (den // p.denominator)
             f = outcome_fates(s, attacking, o, lost)
-            for role in ("attacker", "defender"):
-                for row in f[role]:
+            for role in ROLES:
+                for row in f.get(role, ()):
                     slot = acc.get((role, row["figure"]))
                     if slot is None:
                         slot = acc[(role, row["figure"])] = {"count": row["count"], "expected": {}}
@@ -173,8 +207,8 @@ def fate_totals(s, attacking, joint) -> dict:
 
 def fate_lines(dist: dict) -> list[str]:
     out = ["Where the figures go (expected numbers; WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4):"]
-    for role in ("attacker", "defender"):
-        for row in dist[role]:
+    for role in ROLES:
+        for row in dist.get(role, ()):
             parts = [f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["expected"].items()]
             out.append(f"  {role} {row['figure']} ({row['count']}): " + ", ".join(parts))
     return out

@@ -95,8 +95,9 @@ def fates_lines(fates: dict) -> list[str]:
     if not fates:
         return []
     pol, rows = next(iter(fates.items()))
-    lines = [f"Where the figures go ({pol}; the chance for each figure, WOTR-CAS-5/6/7):"]
-    for role in ("attacker", "defender"):
+    lines = [f"Where the figures go ({pol}; the chance for each figure, WOTR-CAS-5/6/7"
+             + ("; the garrison, WOTR-SITE-6" if rows.get("garrison") else "") + "):"]
+    for role in ("attacker", "defender", "garrison"):
         for row in rows.get(role, []):
             where = ", ".join(f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["per_figure"].items())
             lines.append(f"  {role} {row['figure']} x{row['count']}: {where}")

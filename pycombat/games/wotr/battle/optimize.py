@@ -18,6 +18,7 @@ from .process import (ATTACKER_DECISIONS, DECISIONS, DEFENDER_DECISIONS, BattleR
                      State, battle_odds, objective_of, optimal_forward, round_outcomes, siege_reductions,
                      terminal_after_casualties)
 from ..board import load_nations
+from .budget import plan_work, policy_shareable, refusal
 from .casualties import POLICIES
 from ..model import Scenario
 from .odds import illegal
@@ -46,6 +47,9 @@ class Optimized:
     states: int
     seconds: float
     fixed: dict[str, Fraction] = field(default_factory=dict)  #: policy -> value of the best split under it
+    work: int = 0  #: positions valued (:attr:`.process.Optimal.work`)
+    estimate: int = 0  #: the work estimated before solving (:func:`.budget.plan_work`)
+    games: int = 0  #: distinct games solved (splits alike in rolls and Leadership share one)
 
     @property
     def best(self) -> Evaluated:
@@ -56,7 +60,10 @@ def decisions_for(decide: str) -> tuple[str, ...]:
     return {"both": DECISIONS, "attacker": ATTACKER_DECISIONS, "defender": DEFENDER_DECISIONS}[decide]
 
 
-def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_states: int = 2_000_000) -> Optimized:
+def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_states: int = 2_000_000,
+             max_work: int | None = None) -> Optimized:
+    """Solve every legal split; ``max_work`` (positions valued) refuses up front a battle whose estimated
+    work (:func:`.budget.plan_work`) exceeds it, and stops one whose real work does."""
     t0 = time.perf_counter()
     chosen = decisions_for(decide)
     policy = None
@@ -70,22 +77,37 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
     splits = LegalSplits(s).all(max_list=100_000)
     if not splits:
         raise illegal(judge_attack(s), s)
+    setups = [(sp, rider, battle_setup(replace(s, white_rider=rider), sp.attacking))
+              for sp in splits for rider in _rider_choices(s, sp)]
+    plan = plan_work(setups, objective, decide=chosen, shareable=policy_shareable(policy))
+    if max_work is not None and plan.estimate > max_work:
+        raise TooLargeError(refusal(s, plan, max_work))
+    games: dict[tuple, Optimal] = {}  # one solver per distinct game (budget.game_key), shared by its splits
     solvers: dict[tuple, Optimal] = {}
     ranked: list[Evaluated] = []
     fp_attacks = s.attacker.side == "free_peoples"
+    by_split: dict[int, list] = {}
+    for sp, rider, setup in setups:
+        by_split.setdefault(id(sp), []).append((rider, setup))
     for sp in splits:
         candidates = []
-        for rider in _rider_choices(s, sp):
-            s2 = replace(s, white_rider=rider)
-            setup = battle_setup(s2, sp.attacking)
+        for rider, setup in by_split[id(sp)]:
             key = (setup.attacker, setup.defender)
             opt = solvers.get(key)
             if opt is None:
-                used = sum(len(o._start) for o in solvers.values())
-                opt = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
+                gk = plan.keys[key]
+                base = games.get(gk)
+                if base is None:
+                    used = sum(len(o._start) for o in games.values())
+                    base = Optimal(setup, objective, policy, decide=chosen, max_states=max(1, max_states - used))
+                    base.max_work = None if max_work is None else max(1, max_work - sum(o.work for o in games.values()))
+                    games[gk] = base
+                    opt = base
+                else:
+                    opt = base.sharing(setup)
                 solvers[key] = opt
             candidates.append(Evaluated(sp, setup.start, opt.value(setup.start), opt, white_rider=rider))
-            if sum(len(o._start) for o in solvers.values()) > max_states:
+            if sum(len(o._start) for o in games.values()) > max_states:
                 raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this "
                                     "limit (--max-nodes)")
         # WOTR-STR-11: the Free Peoples player decides at the start of the battle, for his side
@@ -97,7 +119,8 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
     best = ranked[0]
     best.result = optimal_forward(replace_setup(best), start=best.start)
     out = Optimized(s, objective, chosen, judge_attack(s, best.split.attacking), ranked,
-                    sum(len(o._start) for o in solvers.values()), time.perf_counter() - t0)
+                    sum(len(o._start) for o in games.values()), time.perf_counter() - t0,
+                    work=sum(o.work for o in games.values()), estimate=plan.estimate, games=len(games))
     setup = replace(best.solver.setup, start=best.start)
     if s.flags["casualty_policy"] == "enumerate" or decide == "both":
         for pol in POLICIES:

@@ -28,6 +28,8 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 """
 from __future__ import annotations
 
+import copy
+
 import heapq
 import math
 from collections import defaultdict
@@ -825,6 +827,8 @@ class Optimal:
         self.setup, self.objective, self.decide = setup, objective, set(decide)
         self.fixed = Decisions(setup, policy) if policy is not None else None
         self.max_states = max_states
+        self.max_work: int | None = None  #: a work budget (positions valued, :attr:`work`), refused beyond it
+        self._work = [0]  # shared by the solvers of one game (:meth:`sharing`)
         self._start: dict[State, _Value] = {}
         self._chance: dict[State, _Value] = {}
         self._end: dict[tuple, tuple[_Value, Any]] = {}
@@ -834,6 +838,27 @@ class Optimal:
         self._ex = _Exact()
         self._six = self._ex.base(6)
         self._dens: dict[tuple, int] = {(): 1}
+
+    @property
+    def work(self) -> int:
+        """Positions valued so far: each hit outcome of a round, each casualty allocation weighed."""
+        return self._work[0]
+
+    def _spend(self, n: int) -> None:
+        """Count ``n`` positions valued; past the budget the solve stops (never a timer)."""
+        self._work[0] += n
+        if self.max_work is not None and self._work[0] > self.max_work:
+            raise TooLargeError(f"more than {self.max_work:,} positions valued: too large to solve under this work "
+                                "budget (--max-work)")
+
+    def sharing(self, setup: BattleSetup) -> "Optimal":
+        """This solver for another set-up of the same game (its rolls, Leadership and rules of the rounds
+        alike, the figures' names aside): the memo, the work count and the budget are shared."""
+        twin = copy.copy(self)
+        twin.setup = setup
+        if self.fixed is not None:
+            twin.fixed = Decisions(setup, self.fixed.policy)
+        return twin
 
     # -- values --------------------------------------------------------------------------------
     def terminal(self, o: Outcome) -> _Value:
@@ -891,6 +916,7 @@ class Optimal:
         folds = self.setup.folds(state)
         weights: dict[int, list] = {}  # id(value) -> [value, summed numerator]: one big product per value
         n_self = 0
+        self._spend(len(outs))
         for i, j, n in outs:
             if folds and i == 0 and j == 0:
                 n_self = n
@@ -921,7 +947,9 @@ class Optimal:
         a, pa, d, pd, rnd, _ = state
         if "attacker_casualties" in self.decide:
             best = None
-            for a2, pa2 in allocations(a, pa, j):
+            options = allocations(a, pa, j)
+            self._spend(len(options))
+            for a2, pa2 in options:
                 v, _ = self.defender_casualties(a2, pa2, d, pd, i, rnd)
                 if best is None or _lt(best[0], v):
                     best = (v, (a2, pa2))
@@ -937,7 +965,9 @@ class Optimal:
             return got
         if "defender_casualties" in self.decide:
             best = None
-            for d2, pd2 in allocations(d, pd, i):
+            options = allocations(d, pd, i)
+            self._spend(len(options))
+            for d2, pd2 in options:
                 v = self.end_value(a, pa, d2, pd2, rnd)
                 if best is None or _lt(v, best[0]):
                     best = (v, (d2, pd2))

@@ -128,7 +128,97 @@ class _ReplayCardRound(CardRound):
     def __init__(self, *a, faces: _Faces, record: dict, **kw):
         super().__init__(*a, **kw)
         self.faces, self.record = faces, record
-        self._applied = 0  # the card attack rolls so far this round, in the order applied (WOTR-CARD-4)
+        self._applied = 0  # the card steps so far this round, in the order applied (WOTR-CARD-4)
+        self._attacked = False  # the current effect rolled its own attack (recorded by _attack)
+
+    def _order_next(self) -> int:
+        self._applied += 1
+        return self._applied
+
+    def _event(self, step: str, role: str, card, e, text: str, rules: list[str], *, at: str | None = None,
+               **numbers) -> None:
+        """One card step of the round (``card_steps``): where it acts (``step``, and ``at`` the role whose
+        roll it changes), whose card, what it did, with the rule ids."""
+        self.record.setdefault("card_steps", []).append(
+            {"order": self._order_next(), "step": step, "at": at, "role": role,
+             "card": card.name if card is not None else None, "effect": e.get("effect") if e else None,
+             "text": text, "rules": rules, **numbers})
+
+    def _static(self, s, init, role, card, e):
+        """A fixed effect (WOTR-CARDX-1: fixed when the cards are revealed) narrated at the step whose roll
+        or dice it changes; the cancels of the reveal stay at the top of the round."""
+        n0 = len(self.log)
+        s2 = super()._static(s, init, role, card, e)
+        step, at = _fixed_place(role, e)
+        if step is not None:
+            new = self.log[n0:]
+            del self.log[n0:]
+            for text, rule in new:
+                self._event(step, role, card, e, text, [rule], at=at)
+        return s2
+
+    def applied(self, step, role, card, e, before, after):
+        """Each card effect of a step, narrated with what it changed (WOTR-CARDX-1)."""
+        kind = e.get("effect")
+        attacked, self._attacked = self._attacked, False
+        if kind in ("extra_attack", "retreat_before_combat") or len(after) != 1:
+            return  # own attack rolls are recorded by _attack; a retreat by its fixed line
+        s2 = after[0][0]
+        i, opp = _i(role), ("defender" if role == "attacker" else "attacker")
+        j = _i(opp)
+        if kind == "self_hits_for_extra_attack":
+            if not attacked:
+                self._event(step, role, card, e, f"{card.name}: no hit taken on his own Army, no attack die",
+                            ["WOTR-CARDX-2"], self_hits=0)
+            return
+        if kind == "bonus_hits":
+            k = s2.bonus[i] - before.bonus[i]
+            why = _bonus_why(before, role, opp, e.get("if") or {})
+            if not k:
+                self._event(step, role, card, e, f"{card.name}: no extra hit ({why})", ["WOTR-CARD-4", "WOTR-CARDX-1"],
+                            bonus_hits=0)
+            elif step == "after_remove_casualties":
+                self._event(step, role, card, e,
+                            f"{card.name}: {k} extra hit{'s' if k != 1 else ''} ({why}), removed at once: the {opp} "
+                            f"{_units(before.units(opp)[0])} -> {_units(s2.units(opp)[0])}",
+                            ["WOTR-CARD-4", "WOTR-CARDX-1"], bonus_hits=k,
+                            units_before=[list(x) for x in before.units(opp)[0]],
+                            units_after=[list(x) for x in s2.units(opp)[0]])
+            else:
+                self._event(step, role, card, e,
+                            f"{card.name}: {k} extra hit{'s' if k != 1 else ''} ({why}) -> the {role} scores "
+                            f"{s2.scored[i]} hit{'s' if s2.scored[i] != 1 else ''} on the {opp}",
+                            ["WOTR-CARD-4", "WOTR-CARDX-1"], bonus_hits=k, hits_after=s2.scored[i])
+        elif kind in ("bonus_eliminate", "spend_hit_to_eliminate"):
+            if kind == "bonus_eliminate" and e is not next(x for x in card.effects if x.get("effect") == kind):
+                return  # the card's alternatives are weighed together, at its first one (WOTR-CARDX-2)
+            figs = s2.lost[j][len(before.lost[j]):]
+            rr = before.reroll[i]
+            if figs:
+                spent = " for one of his re-roll hits" if kind == "spend_hit_to_eliminate" else ""
+                self._event(step, role, card, e, f"{card.name}: the {opp} loses {', '.join(map(_figure, figs))}"
+                            f"{spent} ({rr} hit{'s' if rr != 1 else ''} in the Leader re-roll)", ["WOTR-CARDX-3"],
+                            eliminated=list(figs))
+            else:
+                self._event(step, role, card, e, f"{card.name}: no figure eliminated ({rr} hit{'s' if rr != 1 else ''} "
+                            f"in the Leader re-roll)", ["WOTR-CARDX-3"], eliminated=[])
+        elif kind == "cancel_hits":
+            c = before.scored[j] - s2.scored[j]
+            self._event(step, role, card, e, f"{card.name}: {c} of the {opp}'s {before.scored[j]} "
+                        f"hit{'s' if before.scored[j] != 1 else ''} cancelled" if c else
+                        f"{card.name}: no hit cancelled (the {opp} scored {before.combat[j] + before.reroll[j]} in his "
+                        "rolls)", ["WOTR-CARDX-1"], cancelled=c)
+        elif kind == "cancel_hits_by_sacrifice":
+            figs = s2.lost[i][len(before.lost[i]):]
+            c = before.scored[j] - s2.scored[j]
+            self._event(step, role, card, e, f"{card.name}: the {role} sacrifices {', '.join(map(_figure, figs))}: "
+                        f"{c} of the {opp}'s hits cancelled" if figs else f"{card.name}: no sacrifice",
+                        ["WOTR-CARDX-2", "WOTR-CARDX-3"], cancelled=c, eliminated=list(figs))
+        elif kind == "self_hits_for_roll_modifier":
+            k = s2.selfhit[i] - before.selfhit[i]
+            self._event(step, role, card, e, f"{card.name}: {k} hit{'s' if k != 1 else ''} taken on his own Army: "
+                        f"{_units(before.units(role)[0])} -> {_units(s2.units(role)[0])}",
+                        ["WOTR-CARD-7", "WOTR-CARDX-2"], self_hits=k)
 
     def _attack(self, s, role, n, hit_on, pre):
         if n <= 0:
@@ -139,13 +229,13 @@ class _ReplayCardRound(CardRound):
         s2 = replace(s, pre=_add(s.pre, role, h)) if pre else s
         s3 = self._take(s2, opp, h)
         card = self.cards.get(role)
-        self._applied += 1
+        self._attacked = True
         # Onslaught: the hits its owner took on his own Army for the dice (one die per hit)
         paid = next((e for e in (card.effects if card is not None else ())
                      if e.get("effect") == "self_hits_for_extra_attack"), None) if not pre else None
         self.record[role].setdefault("card_attacks", []).append(
             {**_roll_json(faces, hit_on, 0, h), "when": "before the Combat roll" if pre else "after casualties",
-             "card": card.name if card is not None else None, "target": opp, "order": self._applied,
+             "card": card.name if card is not None else None, "target": opp, "order": self._order_next(),
              **({"self_hits": n // int(paid.get("dice_per_self_hit", 1))} if paid else {}),
              "units_before": [list(x) for x in s2.units(opp)[0]], "units_after": [list(x) for x in s3.units(opp)[0]],
              "rule": "WOTR-CARD-6"})
@@ -182,6 +272,12 @@ class _ReplayCardRound(CardRound):
             m2 = n - h2 - o2
             i = _i(role)
             combat[i], misses[i], ones[i] = h2, m2, o2
+            if o2:  # WOTR-CARDX-6: the opponent's Confusion
+                opp = "defender" if role == "attacker" else "attacker"
+                self._event("after_combat_roll", opp, self.cards.get(opp), {"effect": "opponent_ones_hit_themselves"},
+                            f"{self.cards[opp].name}: {o2} natural 1{'s' if o2 != 1 else ''} of the {role}'s Combat "
+                            f"roll hit{'s' if o2 == 1 else ''} his own Army, not re-rolled", ["WOTR-HIT-4", "WOTR-CARDX-6"],
+                            at=role, self_hits=o2)
             self.record[role]["combat_roll"] = {**_roll_json(faces, hit, mod, h2, ones_hit_self=self.confusion[role]),
                                                 "dice": n, "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
         return [(replace(s, combat=tuple(combat), scored=(s.scored[0] + combat[0], s.scored[1] + combat[1]),
@@ -208,6 +304,8 @@ class _ReplayCardRound(CardRound):
             u, _ = s.units(role)
             taken = s.scored[1 - _i(role)] + s.ones[_i(role)]
             self.record[role]["hits_taken"] = taken
+            if s.ones[_i(role)]:
+                self.record[role]["own_hits_taken"] = s.ones[_i(role)]  # Confusion (WOTR-CARDX-6)
             self.record[role]["units_before_casualties"] = [list(x) for x in u]
         out = super().casualties(s)
         s2 = out[0][0]
@@ -245,18 +343,18 @@ class Replay:
             out.append(f"Round {rd['round']}:")
             for c in rd.get("cards", []):
                 out.append(f"  card: {c['text']} ({c['rule']})")
-            out.extend(_card_attack_lines(rd, "before the Combat roll"))
+            out.extend(_card_attack_lines(rd, "before the Combat roll", "before_combat_roll"))
             for role in ROLES:
                 r = rd[role]
+                out.extend(_step_lines(rd, "combat_roll", role))
                 cr = r.get("combat_roll")
                 if cr:
-                    own = (f"; {cr['natural_1_hit_own_army']} natural 1s hit his own Army (Confusion)"
-                           if cr.get("natural_1_hit_own_army") else "")
                     dice = f"{cr['dice']} {'die' if cr['dice'] == 1 else 'dice'}"
                     out.append(f"  {role} Combat roll, {dice} hitting on {cr['hit_on']}+"
                                + (f" (modifier {cr['modifier']:+d})" if cr["modifier"] else "") + ": "
                                f"{cr['faces']} -> {cr['hits']} hit{'s' if cr['hits'] != 1 else ''} "
-                               f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4){own}")
+                               f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4)")
+                out.extend(_step_lines(rd, "after_combat_roll", role))
                 cv = r.get("missed_dice_converted")  # Mighty Attack / Andúril: between the two rolls
                 if cv:
                     who = " and ".join(cv["forfeits"]) or "no one"
@@ -265,6 +363,7 @@ class Replay:
                                f"{'a hit' if cv['dice'] == 1 else 'hits'} before the Leader re-roll -> "
                                f"{cv['hits_after']} hit{'s' if cv['hits_after'] != 1 else ''}; {who} forfeits "
                                f"Leadership {cv['leadership_forfeited']} ({', '.join(cv['rules'])})")
+                out.extend(_step_lines(rd, "leader_reroll", role))
                 lr = r.get("leader_reroll")
                 if lr:
                     if lr["cancelled"]:
@@ -275,15 +374,18 @@ class Replay:
                                    f"{lr['hit_on']}+" + (f" (modifier {lr['modifier']:+d})" if lr["modifier"] else "")
                                    + f": {lr['faces']} -> "
                                    f"{lr['hits']} hit{'s' if lr['hits'] != 1 else ''} (WOTR-HIT-6)")
+            out.extend(_step_lines(rd, "after_leader_reroll"))
+            out.extend(_step_lines(rd, "before_remove_casualties"))
             for role in ROLES:
                 r = rd[role]
                 if "hits_taken" in r:
-                    out.append(f"  {role} takes {r['hits_taken']} hit{'s' if r['hits_taken'] != 1 else ''}: "
+                    own = r.get("own_hits_taken", 0)
+                    why = (f" ({r['hits_taken'] - own} scored by the {'defender' if role == 'attacker' else 'attacker'}, "
+                           f"{own} of his own natural 1s, WOTR-CARDX-6)" if own else "")
+                    out.append(f"  {role} takes {r['hits_taken']} hit{'s' if r['hits_taken'] != 1 else ''}{why}: "
                                f"{_units(r['units_before_casualties'])} -> {_units(r['units_after_casualties'])} "
                                f"({rd['casualty_policy']}, WOTR-CAS-2..5)")
-            out.extend(_card_attack_lines(rd, "after casualties"))
-            for f in rd.get("figures_lost", []):
-                out.append(f"  {f['text']} ({f['rule']})")
+            out.extend(_card_attack_lines(rd, "after casualties", "after_remove_casualties"))
             out.append(f"  end of round: {rd['end']['text']} ({', '.join(rd['end']['rules'])})")
         if self.result is not None:
             out.append(f"Result: {KIND_TEXT[self.result.kind]}; attacker {_units(self.result.attacker)}, "
@@ -293,13 +395,69 @@ class Replay:
         return out
 
 
-def _card_attack_lines(rd: dict, when: str) -> list[str]:
-    """The cards' own attack rolls of one round at ``when``, in the order they were applied (the lower
-    Initiative first, the defender's on a tie: WOTR-CARD-4), each with its dice, hits and casualties."""
-    attacks = sorted(((ca.get("order", 0), role, ca) for role in ROLES for ca in rd[role].get("card_attacks", [])
-                      if ca["when"] == when), key=lambda t: t[0])
+#: where a fixed card effect shows (WOTR-CARDX-1): the step whose roll it changes, and whose roll
+def _fixed_place(role: str, e) -> tuple[str | None, str | None]:
+    kind = e.get("effect")
+    opp = "defender" if role == "attacker" else "attacker"
+    if kind == "roll_modifier":
+        whose = {"own": role, "opponent": opp, "both": "attacker"}[e.get("whose", "own")]
+        return ("combat_roll" if "combat_roll" in e.get("rolls", ()) else "leader_reroll"), whose
+    if kind in ("max_dice", "dice_reduction", "opponent_ones_hit_themselves"):
+        return "combat_roll", opp
+    if kind == "self_hits_for_roll_modifier":
+        return "combat_roll", role
+    if kind == "cancel_opponent_leader_reroll":
+        return "leader_reroll", opp
+    if kind == "retreat_before_combat":
+        return "before_combat_roll", None
+    return None, None  # cancels and Words of Power: when the cards are revealed (the top of the round)
+
+
+def _bonus_why(s, role: str, opp: str, cond) -> str:
+    """The condition of a card's extra hits, with the numbers that decide it."""
+    i, j = _i(role), _i(opp)
+    if "own_hits_at_least" in cond:
+        n, need = s.combat[i] + s.reroll[i], int(cond["own_hits_at_least"])
+        return f"{n} hit{'s' if n != 1 else ''} in his Combat roll and re-roll, at least {need} needed"
+    if cond.get("own_total_hits_more_than_opponent"):
+        theirs = s.scored[j] + (s.pre[j] if cond.get("counts_fp_pre_combat_card_attack_hits") else 0)
+        return f"{s.scored[i]} hits against the {opp}'s {theirs}, {'more' if s.scored[i] > theirs else 'not more'}"
+    if "own_army_units_at_least_times_enemy" in cond:
+        from .casualties import unit_count
+
+        mine, theirs = unit_count(s.units(role)[0]), unit_count(s.units(opp)[0])
+        k = int(cond["own_army_units_at_least_times_enemy"])
+        return (f"{mine} units against {theirs}, " + ("at least" if mine >= k * theirs else "fewer than")
+                + f" {'twice' if k == 2 else f'{k} times'} as many")
+    return "no condition"
+
+
+def _figure(fig: str) -> str:
+    from ..characters import load_characters
+
+    chars = load_characters().characters
+    return {"leader": "a Leader", "nazgul": "a Nazgûl"}.get(fig) or (chars[fig].name if fig in chars else fig)
+
+
+def _step_lines(rd: dict, step: str, at: str | None = None) -> list[str]:
+    """The card steps (``card_steps``) of one round at ``step`` (for ``at``'s roll), in the order applied."""
+    rows = sorted((c for c in rd.get("card_steps", []) if c["step"] == step and (at is None or c["at"] == at)),
+                  key=lambda c: c["order"])
+    return [f"  {c['role']} card: {c['text']} ({', '.join(c['rules'])})" for c in rows]
+
+
+def _card_attack_lines(rd: dict, when: str, step: str) -> list[str]:
+    """The cards' own attack rolls of one round at ``when`` with the other card steps there, in the order
+    they were applied (the lower Initiative first, the defender's on a tie: WOTR-CARD-4), each attack with
+    its dice, hits and casualties."""
+    attacks = sorted([(ca.get("order", 0), role, ca) for role in ROLES for ca in rd[role].get("card_attacks", [])
+                      if ca["when"] == when] + [(c["order"], c["role"], c) for c in rd.get("card_steps", [])
+                                                if c["step"] == step], key=lambda t: t[0])
     out = []
     for _, role, ca in attacks:
+        if "when" not in ca:
+            out.append(f"  {role} card: {ca['text']} ({', '.join(ca['rules'])})")
+            continue
         name = f" ({ca['card']})" if ca.get("card") else ""
         paid = (f"{ca['self_hits']} hit{'s' if ca['self_hits'] != 1 else ''} taken on his own Army for "
                 f"{len(ca['faces'])} {'die' if len(ca['faces']) == 1 else 'dice'}, " if "self_hits" in ca else "")

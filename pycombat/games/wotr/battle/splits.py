@@ -20,7 +20,7 @@ from pycombat.errors import PycombatError, SolverError, TooLargeError
 from pycombat.rulebook import load_rulebook
 from pycombat.solver import MAX_INSTANCES, Decoder, Instances, Solver, Violation, check_answer, is_loaded, memo, \
     rule_files, to_python
-from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Strength, consts, force_from, groups_of, \
+from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Relief, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
 from ..board import load_nations
 from ..characters import load_characters
@@ -46,6 +46,7 @@ class Numbers:
     dice: tuple[int, int]
     leadership: tuple[int, int]
     reroll: tuple[int, int]
+    relief: bool = False  #: a relief battle beside a besieged garrison (WOTR-SIEGE-7)
 
 
 @dataclass
@@ -64,7 +65,7 @@ class AttackVerdict:
                 r = book.rule(v.rule)
                 out.append({"rule": r.id, "text": r.summary, "source": r.source, "detail": _detail(v.detail)})
         else:
-            for rid in ALLOWED_BY:
+            for rid in ALLOWED_BY + (("WOTR-SIEGE-7",) if self.numbers is not None and self.numbers.relief else ()):
                 r = book.rule(rid)
                 out.append({"rule": r.id, "text": r.summary, "source": r.source})
         return out
@@ -85,7 +86,8 @@ def _numbers(symbols) -> Numbers:
     def pair(name):
         return (vals.get((name, "attacker"), 0), vals.get((name, "defender"), 0))
 
-    return Numbers(pair("strength"), pair("dice"), pair("leadership"), pair("reroll_max"))
+    return Numbers(pair("strength"), pair("dice"), pair("leadership"), pair("reroll_max"),
+                   any(isinstance(x, Relief) for x in symbols))
 
 
 def judge_attack(s: Scenario, attacking: Force | None = None) -> AttackVerdict:
@@ -124,7 +126,8 @@ def _judge(s: Scenario, attacking: Force | None) -> AttackVerdict:
 
 
 #: what a judgement reads: the violated rules and show.lp's numbers
-_JUDGED_SIGNATURES = (("violation", 2), ("strength", 2), ("dice", 2), ("leadership", 2), ("reroll_max", 2))
+_JUDGED_SIGNATURES = (("violation", 2), ("strength", 2), ("dice", 2), ("leadership", 2), ("reroll_max", 2),
+                      ("relief", 0))
 
 
 def prefetch_verdicts(scenarios: list[Scenario]) -> None:

@@ -554,17 +554,23 @@ class CardRound:
             out.append((self._take(s2, other(role), h), q))
         return out
 
+    def applied(self, step: str, role: str, card: CombatCard, e: Mapping, before: _Sit, after: Branches) -> None:
+        """Called after each card effect acts at ``step`` (WOTR-CARDX-1) with the situation before it and
+        the branches it led to; the exact round does nothing here (a replay narrates it)."""
+
     def _step(self, s: _Sit, step: str, play: Callable[[_Sit, str, Mapping], Branches]) -> Branches:
         """Play every card effect of ``step`` in initiative order on each branch still running;
         ``play(situation, role, effect)`` gives the branches one effect leads to."""
         sits: Branches = [(s, Fraction(1))]
-        for _init, role, _card, e in self._step_effects(step):
+        for _init, role, card, e in self._step_effects(step):
             nxt = []
             for s1, p in sits:
                 if s1.end is not None:
                     nxt.append((s1, p))
                     continue
-                nxt.extend((s2, p * q) for s2, q in play(s1, role, e))
+                got = play(s1, role, e)
+                self.applied(step, role, card, e, s1, got)
+                nxt.extend((s2, p * q) for s2, q in got)
             sits = _merge(nxt)
         return sits
 
@@ -663,27 +669,34 @@ class CardRound:
     def after_reroll(self, s: _Sit) -> Branches:
         done: set[tuple[str, str]] = set()
         for init, role, card, e in self._step_effects("after_leader_reroll"):
-            kind = e.get("effect")
-            opp = other(role)
-            i = _i(role)
-            if kind == "bonus_hits":
-                if _bonus_condition(s, role, e.get("if") or {}):
-                    s = replace(s, scored=_add(s.scored, role, int(e["value"])), bonus=_add(s.bonus, role, int(e["value"])))
-            elif kind == "spend_hit_to_eliminate":
-                if s.reroll[i] >= 1 and s.scored[i] >= 1:
-                    prof = self.ctx.profiles[opp]
-                    cands = [m for m in minions(prof) if m.id not in s.lost[_i(opp)]]
-                    if cands:
-                        m = max(cands, key=lambda m: (m.leadership, m.id))
-                        s = replace(s, scored=_add(s.scored, role, -1), lost=_add_lost(s.lost, opp, m.id))
-            elif kind == "bonus_eliminate":
-                if (role, card.name) in done:
-                    continue
-                fig = self._eliminate_target(s, role, card, e)
-                if fig is not None:
-                    s = replace(s, lost=_add_lost(s.lost, opp, fig))
-                    done.add((role, card.name))
+            before = s
+            s = self._after_reroll_effect(s, role, card, e, done)
+            self.applied("after_leader_reroll", role, card, e, before, [(s, Fraction(1))])
         return [(s, Fraction(1))]
+
+    def _after_reroll_effect(self, s: _Sit, role: str, card: CombatCard, e: Mapping, done: set) -> _Sit:
+        """One effect after the Leader re-roll: bonus hits, a re-roll hit spent, a figure eliminated (WOTR-CARDX-3)."""
+        kind = e.get("effect")
+        opp = other(role)
+        i = _i(role)
+        if kind == "bonus_hits":
+            if _bonus_condition(s, role, e.get("if") or {}):
+                s = replace(s, scored=_add(s.scored, role, int(e["value"])), bonus=_add(s.bonus, role, int(e["value"])))
+        elif kind == "spend_hit_to_eliminate":
+            if s.reroll[i] >= 1 and s.scored[i] >= 1:
+                prof = self.ctx.profiles[opp]
+                cands = [m for m in minions(prof) if m.id not in s.lost[_i(opp)]]
+                if cands:
+                    m = max(cands, key=lambda m: (m.leadership, m.id))
+                    s = replace(s, scored=_add(s.scored, role, -1), lost=_add_lost(s.lost, opp, m.id))
+        elif kind == "bonus_eliminate":
+            if (role, card.name) in done:
+                return s
+            fig = self._eliminate_target(s, role, card, e)
+            if fig is not None:
+                s = replace(s, lost=_add_lost(s.lost, opp, fig))
+                done.add((role, card.name))
+        return s
 
     def _eliminate_target(self, s: _Sit, role: str, card: CombatCard, e: Mapping) -> str | None:
         """Fateful Strike / Black Breath: which enemy figure goes (``card_flags.md``: the alternative
@@ -730,6 +743,7 @@ class CardRound:
             kind = e.get("effect")
             opp = other(role)
             j = _i(opp)
+            before = s
             if kind == "cancel_hits":
                 cond = e.get("if") or {}
                 need = int(cond.get("opponent_hits_at_least", 0))
@@ -737,6 +751,7 @@ class CardRound:
                     s = replace(s, scored=_add(s.scored, opp, -min(int(e["value"]), s.scored[j])))
             elif kind == "cancel_hits_by_sacrifice":
                 s = self._sacrifice(s, role, e)
+            self.applied("before_remove_casualties", role, card, e, before, [(s, Fraction(1))])
         return [(s, Fraction(1))]
 
     def _sacrifice(self, s: _Sit, role: str, e: Mapping) -> _Sit:

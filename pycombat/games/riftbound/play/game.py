@@ -1,0 +1,224 @@
+"""The combat showdown from both hands, then the Combat Damage Step, as one two-player game on the
+engine's state API (:mod:`pycombat.tree`). Player 0 is the Attacker, player 1 the Defender; there is
+no chance: with both hands given it is a game of perfect information.
+
+* The showdown begins with Focus on the Attacker (RB-SHOW-1). With the chain empty, the player to
+  act plays an Action or Reaction card (or a unit card his rules let him play, RB-CARD-16) or passes;
+  with a chain open (a Closed State) only Reaction cards (RB-SHOW-4). A play opens or adds to the
+  chain and the other player acts next.
+* Both players passing in turn resolves an open chain, last in, first out; Focus then passes to the
+  other player (RB-SHOW-3). Both passing in turn with the chain empty ends the showdown (RB-SHOW-3).
+* The Combat Damage Step follows on the board the showdown leaves: the Attacker's split, then the
+  Defender's knowing it (RB-DMG-3), as :class:`~..damage.game.JointGame` (RB-MODEL-7 objectives).
+
+The payoff is zero-sum: the damage step's value under the objective (the Attacker's score of the
+defenders killed minus the Defender's of the attackers killed), or with ``conquer`` 1 when the
+Attacker conquers the battlefield and 0 otherwise (the Defender plays to hold it, RB-RES-7).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Hashable
+
+from ..damage.game import JointGame, JointState, Objective
+from ..model import SIDES, other
+from .entries import Entry, Lines, candidates, target_bound
+from .hands import HandCard
+
+PASS = "pass"
+#: the Defender is player 1, the Attacker player 0
+PLAYER = {"attacker": 0, "defender": 1}
+#: a card's targets tried: none, one unit, or two distinct units
+MAX_TARGETS = 2
+
+
+class ShowdownGame:
+    """The game's fixed parts: the scenario's lines (:class:`.entries.Lines`), the hands, the objective."""
+
+    def __init__(self, lines: Lines, hands: dict[str, tuple[HandCard, ...]], objective: Objective,
+                 conquer: bool = False):
+        self.lines, self.hands, self.objective, self.conquer = lines, hands, objective, conquer
+        self._joint: dict[Hashable, JointGame] = {}
+        self._modes: dict[str, int] = {}
+        self._positions: dict[tuple[Entry, ...], int] = {}
+        self._boards: dict[tuple[Entry, ...], int] = {}
+        self._ids: dict[Hashable, int] = {}  #: positions and boards, numbered as first met
+        self._plays: dict[Hashable, list[Entry]] = {}
+
+    def modes(self, name: str) -> int:
+        """How many "Choose one" modes a spell or gear card has (0: none)."""
+        if name not in self._modes:
+            from ..cards.spells import load_cards
+
+            card = load_cards().find(name) and load_cards().card(name)
+            self._modes[name] = sum(1 for e in card.effects if e.get("mode_option")) if card else 0
+        return self._modes[name]
+
+    def showdown(self, resolved: tuple[Entry, ...]):
+        out = self.lines.run(resolved)
+        if isinstance(out, Exception):
+            raise out
+        return out
+
+    def board_key(self, resolved: tuple[Entry, ...]) -> int:
+        """The units at the battlefield (every number of each) when ``resolved`` has resolved, as a
+        number (equal units, equal numbers)."""
+        if resolved not in self._boards:
+            board = self.showdown(resolved)[1].board
+            self._boards[resolved] = self._ids.setdefault(("board", board.attacker, board.defender), len(self._ids))
+        return self._boards[resolved]
+
+    def position(self, resolved: tuple[Entry, ...]) -> int:
+        """What the rest of the showdown depends on, as a number: the plays resolved (as a multiset: two
+        orders that leave the same units are one position) and the units they leave."""
+        if resolved not in self._positions:
+            key = ("position", tuple(sorted(resolved, key=repr)), self.board_key(resolved))
+            self._positions[resolved] = self._ids.setdefault(key, len(self._ids))
+        return self._positions[resolved]
+
+    def plays(self, resolved: tuple[Entry, ...], card: HandCard, by: str, names: list[str]) -> list[Entry]:
+        """``card``'s legal plays by ``by`` on the position ``resolved`` leaves (not counters): the
+        reader's check (:meth:`.entries.Lines.legal`), once a position."""
+        key = (self.position(resolved), card.name, by)
+        if key not in self._plays:
+            most = target_bound(card.name, MAX_TARGETS)
+            self._plays[key] = [e for e in candidates(card, by, names, (), most, self.modes(card.name))
+                                if self.lines.legal(resolved, e)]
+        return self._plays[key]
+
+    def joint(self, resolved: tuple[Entry, ...]) -> JointGame:
+        """The damage step's game on the board ``resolved`` leaves (one a board)."""
+        key = self.board_key(resolved)
+        if key not in self._joint:
+            self._joint[key] = JointGame(self.showdown(resolved)[1].board, self.objective)
+        return self._joint[key]
+
+    def new_initial_state(self) -> "ShowdownState":
+        return ShowdownState(self, (), (), tuple(tuple(sorted(h.name for h in self.hands[s])) for s in SIDES),
+                             "attacker", "attacker", 0)
+
+
+@dataclass(frozen=True)
+class ShowdownState:
+    game: ShowdownGame = field(compare=False, hash=False, repr=False)
+    resolved: tuple[Entry, ...]  #: the plays resolved so far, in the order they resolved
+    chain: tuple[Entry, ...]  #: the open chain, first played first
+    hands: tuple[tuple[str, ...], tuple[str, ...]]  #: the cards left in each hand (Attacker's, Defender's)
+    focus: str  #: who holds Focus (RB-SHOW-1, RB-SHOW-3)
+    mover: str  #: who acts now
+    passes: int  #: passes in turn since the last play or resolution
+    fizzled: tuple[Entry, ...] = ()  #: plays whose targets no longer fit as they resolved (RB-CARD-11)
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return PLAYER[self.mover]
+
+    def chance_outcomes(self):
+        return []
+
+    def _card(self, name: str) -> HandCard:
+        return next(h for h in self.game.hands[self.mover] if h.name == name)
+
+    def legal_actions(self) -> list[Hashable]:
+        """Pass, then every legal play of the mover (RB-SHOW-3, RB-SHOW-4), in hand order."""
+        g = self.game
+        names = self._names()
+        out: list[Hashable] = [PASS]
+        for name in dict.fromkeys(self.hands[PLAYER[self.mover]]):
+            card = self._card(name)
+            if self.chain and card.speed != "reaction":  # a Closed State: Reaction only (RB-SHOW-4)
+                continue
+            if card.counter and not self.chain:
+                continue
+            if card.counter:
+                out += [e for e in candidates(card, self.mover, names, self.chain)
+                        if g.lines.legal(self.resolved, e, self.chain)]
+            else:
+                out += g.plays(self.resolved, card, self.mover, names)
+        return out
+
+    def _names(self) -> list[str]:
+        scenario, sd = self.game.showdown(self.resolved)
+        board = [u.name for u in scenario.attacker.units + scenario.defender.units + scenario.reserve]
+        return list(dict.fromkeys(board + [u.name for u in scenario.played_units]))
+
+    def child(self, action: Hashable):
+        side = PLAYER[self.mover]
+        if action == PASS:
+            if self.passes + 1 < 2:
+                return ShowdownState(self.game, self.resolved, self.chain, self.hands, self.focus,
+                                     other(self.mover), self.passes + 1, self.fizzled)
+            if not self.chain:  # both passed in turn with the chain empty: the showdown ends (RB-SHOW-3)
+                return DamageState(self.game, self.resolved, self.fizzled,
+                                   self.game.joint(self.resolved).new_initial_state())
+            resolved, fizzled = self.game.lines.resolve(self.resolved, self.chain)
+            focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
+            return ShowdownState(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled)
+        hand = list(self.hands[side])
+        hand.remove(action.card)
+        hands = (tuple(hand), self.hands[1]) if side == 0 else (self.hands[0], tuple(hand))
+        return ShowdownState(self.game, self.resolved, self.chain + (action,), hands, self.focus,
+                             other(self.mover), 0, self.fizzled)
+
+    def returns(self):
+        raise ValueError("the showdown is never terminal: the damage step follows")
+
+    def action_to_string(self, action: Hashable) -> str:
+        if action == PASS:
+            return f"{self.mover} passes"
+        return f"{self.mover} plays {action.label()}"
+
+    def key(self) -> Hashable:
+        return ("showdown", self.game.position(self.resolved), self.chain, self.hands, self.focus, self.mover,
+                self.passes, tuple(sorted(self.fizzled, key=repr)))
+
+    def __str__(self) -> str:
+        chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
+        return f"{self.mover} to act ({self.focus} has Focus, {chain})"
+
+
+@dataclass(frozen=True)
+class DamageState:
+    """The Combat Damage Step after the showdown ``resolved`` (RB-DMG-3), the joint game's state inside."""
+
+    game: ShowdownGame = field(compare=False, hash=False, repr=False)
+    resolved: tuple[Entry, ...]
+    fizzled: tuple[Entry, ...]
+    inner: JointState
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return self.inner.current_player()
+
+    def legal_actions(self):
+        return self.inner.legal_actions()
+
+    def chance_outcomes(self):
+        return []
+
+    def child(self, action: Hashable) -> "DamageState":
+        return DamageState(self.game, self.resolved, self.fizzled, self.inner.child(action))
+
+    def outcome(self) -> str:
+        return self.inner.outcome()
+
+    def returns(self) -> tuple[Fraction, Fraction]:
+        if self.game.conquer:
+            v = Fraction(1) if self.inner.outcome() == "conquer" else Fraction(0)
+            return (v, -v)
+        return self.inner.returns()
+
+    def action_to_string(self, action: Hashable) -> str:
+        who = "attacker" if self.inner.stage == "attacker" else "defender"
+        return f"{who} splits: {self.inner.action_to_string(action)}"
+
+    def key(self) -> Hashable:
+        return ("damage", self.game.board_key(self.resolved), self.inner.key())
+
+    def __str__(self) -> str:
+        return str(self.inner)

@@ -1,0 +1,88 @@
+"""Each player's hand for the showdown game (``hand: {attacker: [...], defender: [...]}``).
+
+A hand lists cards by name: spells and gear of Action or Reaction speed, and unit cards that may be
+played in a showdown (RB-SHOW-4: [Reaction], [Ambush], or [Hidden] played from facedown;
+RB-CARD-16). An unknown name is refused with the closest known ones; a card that cannot be played in
+a showdown is refused naming its speed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from pycombat.errors import ScenarioError, UnknownNameError
+from pycombat.names import closest
+from ..model import SIDES, Scenario
+from ..spec import MAX_HAND
+
+
+@dataclass(frozen=True)
+class HandCard:
+    """One card of a hand: its name as the data spells it and what kind of play it makes."""
+
+    name: str
+    kind: str  #: spell | gear | unit
+    speed: str  #: action | reaction (a unit played from hand is at Reaction speed, RB-CARD-16)
+    counter: bool = False  #: it counters a card on the chain (RB-CARD-3)
+
+
+@dataclass(frozen=True)
+class HandScenario(Scenario):
+    """A scenario with both players' hands: the showdown is then a game (:mod:`.game`)."""
+
+    hands: Mapping[str, tuple[HandCard, ...]] = field(default_factory=dict)
+    #: the document as read, without ``hand:``: each line of play is read again from it with its plays
+    #: appended to ``showdown:`` (the one reader checks them)
+    document: Mapping[str, Any] = field(default_factory=dict)
+    flag_overrides: Mapping[str, str] = field(default_factory=dict)
+    names: frozenset = frozenset()  #: the unit names the reader knew after the file's own showdown entries
+
+
+def read_hands(value: Any, file: str | None) -> dict[str, tuple[HandCard, ...]]:
+    """The ``hand:`` mapping checked: a list of card names for ``attacker`` and/or ``defender``."""
+    if not isinstance(value, Mapping):
+        raise ScenarioError("`hand` is a mapping {attacker: [cards], defender: [cards]}", file=file, path="hand")
+    for key in value:
+        if key not in SIDES:
+            hint = closest(str(key), list(SIDES), n=1)
+            raise ScenarioError(f"unknown key {key!r}: a hand belongs to the attacker or the defender"
+                                + (f"; did you mean {hint[0]!r}?" if hint else ""), file=file, path=f"hand.{key}")
+    out = {}
+    for side in SIDES:
+        cards = value.get(side, [])
+        if cards is None:
+            cards = []
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise ScenarioError("a hand is a list of card names", file=file, path=f"hand.{side}")
+        if len(cards) > MAX_HAND:
+            raise ScenarioError(f"{len(cards)} cards: at most {MAX_HAND} a hand", file=file, path=f"hand.{side}")
+        out[side] = tuple(hand_card(c, file, f"hand.{side}[{i}]") for i, c in enumerate(cards))
+    return out
+
+
+def hand_card(name: str, file: str | None, path: str) -> HandCard:
+    """One hand card, read from the shipped data (spells and gear first, then units)."""
+    from ..cards.interpreter import counter_effect
+    from ..cards.spells import load_cards
+    from ..cards.units import load_units
+    from ..cards import unitplay
+
+    cards, units = load_cards(), load_units()
+    found = cards.find(name)
+    if found is not None:
+        card = cards.card(name)
+        if not card.showdown_playable:
+            raise ScenarioError(f"{card.name}: a {card.speed}-speed {card.type} cannot be played in a showdown: only "
+                                "Action and Reaction cards can (RB-SHOW-4)", file=file, path=path)
+        return HandCard(card.name, card.type, card.speed, counter_effect(card, None) is not None)
+    hit = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
+    if hit:
+        unit = units.unit(name)
+        if not unitplay.ways(unit):
+            extra = " ([Hidden] cards played from facedown are not searched from a hand)" if unitplay.hidden(unit) \
+                else ""
+            raise ScenarioError(f"{unit.name}: a unit without [Reaction] or [Ambush] cannot be played in a showdown "
+                                f"(RB-SHOW-4, RB-CARD-16){extra}", file=file, path=path)
+        return HandCard(unit.name, "unit", "reaction")
+    raise UnknownNameError("spell, gear or unit card", name,
+                           closest(name, list(dict.fromkeys(cards.names + units.names)), n=2), file=file, path=path)

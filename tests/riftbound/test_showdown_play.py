@@ -1,0 +1,278 @@
+"""The showdown from both hands as a game (pycombat.games.riftbound.play) against a brute-force
+game search written here: its own statement of Focus, the chain and passing (RB-SHOW-1, RB-SHOW-3,
+RB-SHOW-4), reading each line of play as a plain ``showdown:`` list with the scenario reader, and its
+own damage step over the brute-force legal splits (no ASP, no engine). Also: forced decisions
+marked, the example's output, and bad ``hand:`` input."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from budget import examples  # noqa: E402
+from pycombat.errors import ScenarioError, TooLargeError, UnknownNameError
+from pycombat.games.riftbound import verbs
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.cards.spells import load_cards
+from pycombat.games.riftbound.damage.bruteforce import replay_orders
+from pycombat.games.riftbound.schema import example_path, load_scenario, scenario_from_dict
+
+ROOT = Path(__file__).resolve().parents[2]
+#: real units and real Action / Reaction spells (damage, Might, keywords, Stun, counters, prevention)
+UNITS = ["Sharkling", "Jinx - Demolitionist", "Blue Sentinel", "Leona - Determined", "Stalwart Poro",
+         "Trevor Snoozebottom"]
+SPELLS = ["Cleave", "Blood Rush", "Stand United", "Defy", "Disintegrate", "Rune Prison", "Discipline",
+          "Smoke Screen", "Cannon Barrage", "Unyielding Spirit", "Hidden Blade", "Back to Back", "Lotus Trap",
+          "Tactical Retreat", "Flurry of Blades", "Abandon"]
+SETTINGS = settings(max_examples=examples(24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+OTHER = {"attacker": "defender", "defender": "attacker"}
+
+
+# ---- the brute force --------------------------------------------------------------------------------
+class Brute:
+    """Minimax over every line of play, by plain recursion with a memo on the whole position."""
+
+    def __init__(self, doc: dict):
+        self.doc = {k: v for k, v in doc.items() if k != "hand"}
+        self.hands = {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}
+        self.units = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
+        self.memo: dict = {}
+
+    def read(self, entries):
+        """(scenario, showdown) for these plays, or the reader's error."""
+        try:
+            s = scenario_from_dict({**self.doc, "showdown": [{k: list(v) if isinstance(v, tuple) else v for k, v in e}
+                                                              for e in entries]})
+            return s, play_showdown(s)
+        except ScenarioError as exc:
+            return exc
+
+    def plays(self, side, hand, resolved, chain):
+        """Every entry ``side`` may play now: a card of his hand, Reaction only on an open chain."""
+        cards = load_cards()
+        targets = [()] + [(a,) for a in self.units] + [(a, b) for a in self.units for b in self.units if a != b]
+        out = []
+        for name in sorted(set(hand)):
+            if cards.find(name) is None:  # a unit card: at Reaction speed, to its base or the battlefield
+                for to in ("battlefield", "base"):
+                    for t in targets[: 1 + len(self.units)]:
+                        e = (("play", name), ("by", side), ("to", to)) + ((("target", t),) if t else ())
+                        if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
+                            out.append(e)
+                continue
+            card = cards.card(name)
+            if chain and card.speed != "reaction":
+                continue
+            if any(e.get("effect") == "counter" for e in card.effects):
+                for victim in dict.fromkeys(chain):
+                    e = (("play", name), ("by", side), ("target", (dict(victim)["play"],)))
+                    if not isinstance(self.read(list(resolved) + [victim, e]), ScenarioError):
+                        out.append(e)
+                continue
+            for t in targets:
+                e = (("play", name), ("by", side)) + ((("target", t),) if t else ())
+                if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
+                    out.append(e)
+        return out
+
+    def resolve(self, resolved, chain):
+        """Last in, first out; a counter's target just before it; a play refused as it resolves drops."""
+        order = list(reversed(chain))
+        for c in [e for e in order if dict(e)["play"] in COUNTERS]:
+            at = chain.index(c)
+            want = dict(c)["target"][0]
+            victim = next((v for v in reversed(chain[:at]) if dict(v)["play"] == want), None)
+            if victim is not None and order.index(victim) > order.index(c):
+                order.remove(victim)
+                order.insert(order.index(c), victim)
+        while True:
+            got = self.read(list(resolved) + order)
+            if not isinstance(got, ScenarioError):
+                return tuple(resolved) + tuple(order)
+            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(resolved)
+            order.pop(k)
+
+    def damage(self, resolved) -> Fraction:
+        board = self.read(list(resolved))[1].board
+        units = board.attacker + board.defender
+        weight = 1 + sum(max(0, u.current_might) for u in units)
+
+        def score(killed):
+            return len(killed) * weight + sum(max(0, u.current_might) for u in killed)
+
+        def kills(side, vector):
+            got = dict(vector)
+            return [u for u in board.side(OTHER[side]) if u.dies_with(got.get(u.name, 0))]
+
+        att = replay_orders(board, "attacker") or {()}
+        dfn = replay_orders(board, "defender") or {()}
+        return max(min(Fraction(score(kills("attacker", a)) - score(kills("defender", d))) for d in dfn) for a in att)
+
+    def value(self, resolved=(), chain=(), hands=None, focus="attacker", mover="attacker", passes=0) -> Fraction:
+        hands = hands or self.hands
+        key = (resolved, chain, tuple(hands.items()), focus, mover, passes)
+        if key in self.memo:
+            return self.memo[key]
+        if passes == 2:
+            if not chain:
+                v = self.damage(resolved)
+            else:
+                v = self.value(self.resolve(resolved, chain), (), hands, OTHER[focus], OTHER[focus], 0)
+            self.memo[key] = v
+            return v
+        vals = [self.value(resolved, chain, hands, focus, OTHER[mover], passes + 1)]
+        for e in self.plays(mover, hands[mover], resolved, chain):
+            rest = list(hands[mover])
+            rest.remove(dict(e)["play"])
+            vals.append(self.value(resolved, chain + (e,), {**hands, mover: tuple(rest)}, focus, OTHER[mover], 0))
+        v = max(vals) if mover == "attacker" else min(vals)
+        self.memo[key] = v
+        return v
+
+
+COUNTERS = {n for n in SPELLS if any(e.get("effect") == "counter" for e in load_cards().card(n).effects)}
+
+
+def _doc(att, dfn, hand_a, hand_d):
+    return {"game": "riftbound", "attacker": {"player": "Ann", "units": att},
+            "defender": {"player": "Bo", "units": dfn}, "hand": {"attacker": hand_a, "defender": hand_d}}
+
+
+# ---- the game against the brute force -----------------------------------------------------------------
+@SETTINGS
+@given(st.lists(st.sampled_from(UNITS[:3]), min_size=1, max_size=2, unique=True),
+       st.lists(st.sampled_from(UNITS[2:]), min_size=1, max_size=2, unique=True),
+       st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2),
+       st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2))
+def test_value_agrees_with_brute_force(att, dfn, hand_a, hand_d):
+    """Three units at most (the brute force has no transpositions: 2 v 2 with four Reactions takes
+    minutes), two real spells a hand."""
+    att_names = set(att)
+    dfn = [u for u in dfn if u not in att_names][: 3 - len(att)] or ["Stalwart Poro"]
+    doc = _doc(att, dfn, hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == Brute(doc).value()
+    # the line of best play reaches that value, and every decision's best option has it
+    for phase, d in report.solution.decisions:
+        assert d.options[0].difference == 0
+        assert all(o.difference >= 0 for o in d.options)
+
+
+def test_example_value_and_every_first_option_against_brute_force():
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    report = verbs.optimize(s)
+    doc = {"game": "riftbound", "attacker": s.document["attacker"], "defender": s.document["defender"],
+           "hand": {side: [c.name for c in s.hands[side]] for side in ("attacker", "defender")}}
+    brute = Brute(doc)
+    assert report.solution.value == brute.value()
+    phase, first = report.solution.decisions[0]
+    assert phase == "showdown" and first.player == 0 and not first.forced
+    # each first option's value: the brute force from the position that option leaves
+    for o in first.options:
+        if o.label == "attacker passes":
+            want = brute.value((), (), None, "attacker", "defender", 1)
+        else:
+            m = re.match(r"attacker plays (.+?) on (.+)$", o.label)
+            e = (("play", m.group(1)), ("by", "attacker"), ("target", (m.group(2),)))
+            rest = list(brute.hands["attacker"])
+            rest.remove(m.group(1))
+            want = brute.value((), (e,), {**brute.hands, "attacker": tuple(rest)}, "attacker", "defender", 0)
+        assert o.value == want, o.label
+        assert o.difference == first.options[0].value - o.value
+    assert len(first.options) == 1 + len(brute.plays("attacker", brute.hands["attacker"], (), ()))
+
+
+def test_forced_decisions_are_marked():
+    doc = _doc(["Sharkling"], ["Stalwart Poro"], [], ["Cleave"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    first = report.solution.decisions[0][1]
+    assert first.forced and first.options[0].label == "attacker passes"  # no card: passing is forced
+    js = report.to_json()
+    assert js["decisions"][0]["forced"] is True
+    assert any(not d["forced"] for d in js["decisions"])  # the Defender's choice with Cleave is not
+    assert report.solution.value == Brute(doc).value()
+
+
+def test_units_played_from_hand_agree_with_brute_force():
+    doc = _doc(["Jinx - Demolitionist"], ["Stalwart Poro"], ["Cleave"], ["Shen - Kinkou", "Chakram Dancer"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == Brute(doc).value()
+    labels = {o.label for _, d in report.solution.decisions for o in d.options}
+    assert "defender plays Shen - Kinkou to the battlefield" in labels  # RB-CARD-16: [Reaction], its own battlefield
+
+
+def test_too_large_is_refused_up_front():
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    with pytest.raises(TooLargeError, match="estimated at about .* states, more than --max-nodes 100"):
+        verbs.optimize(s, max_nodes=100)
+
+
+def test_conquer_objective():
+    doc = _doc(["Sharkling"], ["Stalwart Poro"], ["Cleave"], [])
+    report = verbs.optimize(scenario_from_dict(doc), objective="conquer")
+    assert report.solution.objective == "conquer"
+    assert report.solution.value == (1 if report.solution.outcome == "conquer" else 0)
+
+
+# ---- bad input ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand, error, path, text", [
+    ({"attacker": ["Clave"]}, UnknownNameError, "hand.attacker[0]", "did you mean 'Cleave'"),
+    ({"defender": ["Cleave", "Blod Rush"]}, UnknownNameError, "hand.defender[1]", "Blood Rush"),
+    ({"attackers": ["Cleave"]}, ScenarioError, "hand.attackers", "did you mean 'attacker'"),
+    ({"attacker": "Cleave"}, ScenarioError, "hand.attacker", "must be a list"),
+    (["Cleave"], ScenarioError, "hand", "must be a mapping"),
+    ({"attacker": ["Cleave"] * 7}, ScenarioError, "hand.attacker", "at most 6"),
+    ({"attacker": ["Sharkling"]}, ScenarioError, "hand.attacker[0]", "without [Reaction] or [Ambush]"),
+])
+def test_bad_hand(hand, error, path, text):
+    doc = {**_doc(["Sharkling"], ["Stalwart Poro"], [], []), "hand": hand}
+    with pytest.raises(error) as info:
+        scenario_from_dict(doc, file="f.yaml")
+    assert info.value.path == path and text in str(info.value)
+
+
+def test_normal_speed_card_is_refused():
+    normal = next(n for n in load_cards().names if load_cards().card(n).type == "spell"
+                  and not load_cards().card(n).showdown_playable)
+    with pytest.raises(ScenarioError, match="cannot be played in a showdown"):
+        scenario_from_dict({**_doc(["Sharkling"], ["Stalwart Poro"], [normal], [])}, file="f.yaml")
+
+
+def test_cli_bad_hand_exits_2_with_one_message(tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text("game: riftbound\nattacker: {units: [Sharkling]}\ndefender: {units: [Stalwart Poro]}\n"
+                 "hand: {attacker: [Clave]}\n")
+    out = subprocess.run([sys.executable, "-m", "pycombat", "optimize", str(f)], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert out.returncode == 2
+    assert "Traceback" not in out.stderr
+    assert "hand.attacker[0]" in out.stderr + out.stdout and "Cleave" in out.stderr + out.stdout
+
+
+def test_top_limits_the_text_and_json_keeps_every_option(tmp_path):
+    import io
+
+    from rich.console import Console
+
+    from pycombat.games.riftbound import present
+
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    report = verbs.optimize(s, top=2)
+    buf = io.StringIO()
+    present.optimize(report, Console(file=buf, width=300))
+    text = buf.getvalue()
+    first = report.solution.decisions[0][1]
+    assert f"... {len(first.options) - 2} more options: --json lists them all" in text
+    assert "forced: attacker passes" in text
+    js = report.to_json()
+    assert len(js["decisions"][0]["options"]) == len(first.options) > 2
+    assert js["value"] == str(report.solution.value) and js["value_for"] == "attacker"
+    # the tree verb writes the same game (the same states as the search)
+    tree = verbs.tree(s, output=str(tmp_path / "t.graphml"))
+    assert tree.stats.nodes == report.solution.nodes
