@@ -27,6 +27,9 @@ LONG = {
     "tests/test_web_e2e.py::": "the web page end to end in headless Chromium",
     "tests/test_reasons_minimal.py::": "minimal reasons: every verdict of every ruling example cites exactly the "
                                        "rules it rests on (counterfactuals computed per claim)",
+    "tests/test_reasons_counterfactual.py::test_each_cited_rule_changes_the_verdict_when_removed":
+        "minimal reasons by counterfactual: each cited rule's ASP statements removed (or its Python check's "
+        "counterfactual), the verdict must change",
     "tests/test_hostile_input.py::": "hostile input: every bad-input file and the seeded fuzz campaign through every "
                                     "verb (tests/test_bad_input.py, in the quick tier, holds one case per field)",
     # the engine against plain expectiminimax: the quick tier keeps the kill-MP objective on the plain

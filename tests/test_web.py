@@ -306,14 +306,16 @@ defender: {region: Dagorlad, units: {Gondor: {regulars: 5, elites: 5, leaders: 3
 def test_time_budget_stops_a_long_solve():
     with starlette_testclient.TestClient(create_app(Settings(timeout=0.5))) as c:
         t0 = time.monotonic()
-        r = _run(c, "optimize", text=LONG_TEXT)
+        r = _run(c, "optimize", text=LONG_TEXT)  # refused up front by its work estimate (--max-work)
+        assert r.status_code == 413 and "--max-work" in r.json()["error"], r.json()
+        r = _run(c, "optimize", text=LONG_TEXT, options={"max_work": 10_000_000})  # solved: seconds
         assert r.status_code == 504 and "time budget" in r.json()["error"]
         assert time.monotonic() - t0 < 60  # stopped, not run to its end (minutes)
 
 
 def test_jobs_poll_cancel_and_busy():
     with starlette_testclient.TestClient(create_app(Settings(max_workers=1))) as c:
-        r = _run(c, "optimize", text=LONG_TEXT, wait=0)
+        r = _run(c, "optimize", text=LONG_TEXT, wait=0, options={"max_work": 10_000_000})
         assert r.status_code == 202 and r.json()["state"] == "running"
         job = r.json()["job"]
         busy = _run(c, "enumerate", wait=0)

@@ -50,7 +50,7 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     >>> [f.name for f in rule_files("pycombat.asp_rules.meccg", ["input.lp"])]
     ['input.lp']
     """
-    key = (package, tuple(names))
+    key = (package, tuple(names), os.environ.get(RULES_DIR_VARIABLE))  # (a copy named later is its own)
     got = _RULE_FILES.get(key)
     if got is not None:
         return list(got)
@@ -65,7 +65,7 @@ def rule_files(package: str, names: Sequence[str]) -> list[Traversable]:
     return out
 
 
-_RULE_FILES: dict[tuple[str, tuple[str, ...]], tuple] = {}
+_RULE_FILES: dict[tuple[str, tuple[str, ...], str | None], tuple] = {}
 #: parsed texts kept at most (the least recently used go first)
 _TEXT_CACHE_MAX = 512
 

@@ -579,12 +579,63 @@ def _split_count(s: Scenario, claim: Claim) -> Verdict:
     from .damage.splits import LegalSplits
 
     side = _side(s, claim)
-    n = LegalSplits(_board(s), side).count()
-    rules = ["RB-MODEL-3", "RB-DMG-6", "RB-DMG-7"] + (["RB-MODEL-6"] if s.flags.get("split_repr") == "sequence" else [])
-    tiers = LegalSplits(_board(s), side).derived.tiers[side]
-    rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in tiers.values()]
-    return Verdict(claim, n == claim.args.get("value"), rules,
+    splits = LegalSplits(_board(s), side)
+    n = splits.count()
+    return Verdict(claim, n == claim.args.get("value"), _split_count_rules(s, splits.derived, side),
                    notes=[f"the {side} has {n:,} legal {s.flags.get('split_repr', 'vector')} splits"])
+
+
+def _split_count_rules(s: Scenario, d, side: str) -> list[str]:
+    """The rules a count of legal splits rests on: RB-MODEL-3 (what a legal split is), and the rules
+    that cut the count on this board. A sequence is ordered lethal-first (RB-DMG-6, RB-DMG-7,
+    RB-MODEL-6) and by tiers. A vector whose total cannot kill every target (D < sum L) rests on
+    lethal-first and no overkill (RB-DMG-6, RB-DMG-7) when two units may receive, and on the tiers
+    (RB-ORD-2/3) that decide who is short. A vector that gives every target lethal meets those
+    rules whatever it is: it rests on the leftover's placement (RB-DMG-9) when there is a leftover
+    and a choice of where it goes, and with ``excess_damage=last`` on no overkill before the last
+    unit (RB-DMG-7) and the tiers that decide which unit may come last."""
+    several = len(d.receivers(side)) > 1
+    sequence = s.flags.get("split_repr") == "sequence"
+    last = s.flags.get("excess_damage") == "last"
+    big = d.big[side]
+    rules = ["RB-MODEL-3"]
+    if sequence:
+        rules += ["RB-DMG-6", "RB-DMG-7"]
+    elif several and not big:
+        rules += _short_total_cuts(d, side)
+    elif big and several and d.excess[side]:
+        rules += ["RB-DMG-7", "RB-DMG-9"] if last else ["RB-DMG-9"]
+    if sequence:
+        rules.append("RB-MODEL-6")
+    if sequence or (several and (not big or (last and d.excess[side]))):
+        tiers = d.tiers[side]
+        rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in tiers.values()]
+    return rules
+
+
+def _short_total_cuts(d, side: str) -> list[str]:
+    """Which of lethal-first (RB-DMG-6) and no overkill (RB-DMG-7) rule out some vector when the
+    total D cannot kill every target. Targets are taken tier by tier (RB-ORD-2/3): a unit of tier t
+    gets damage once the earlier tiers (together ``before``) have lethal. RB-DMG-6 rules out two
+    units left short: two units of one tier with lethal >= 2 each, and D between ``before`` + 2 and
+    ``before`` + that tier's lethal - 2 (room for both to stay short). RB-DMG-7 rules out more
+    than lethal on a unit while another lacks it: some unit with ``before`` + its lethal + 1 <= D.
+    A target no amount kills (lethal unknown) keeps both."""
+    D = d.to_assign[side]
+    lethal = {u: d.lethal[u] for u in d.targets[side]}
+    if any(v is None for v in lethal.values()):
+        return ["RB-DMG-6", "RB-DMG-7"]
+    tier = {u: d.tiers[side].get(u, 1) for u in lethal}
+    before = {t: sum(lethal[u] for u in lethal if tier[u] < t) for t in set(tier.values())}
+    out = []
+    for t in sorted(before):
+        mine = [lethal[u] for u in lethal if tier[u] == t]
+        if sum(1 for x in mine if x >= 2) >= 2 and before[t] + 2 <= D <= before[t] + sum(mine) - 2:
+            out.append("RB-DMG-6")
+            break
+    if any(before[tier[u]] + lethal[u] + 1 <= D for u in lethal):
+        out.append("RB-DMG-7")
+    return out
 
 
 def _excess(s: Scenario, claim: Claim) -> Verdict:
@@ -647,6 +698,11 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
         rules.append("RB-ORD-4")
     if board.ignores_tank(side):
         rules.append("RB-ORD-1")
+    if witness is None and view.derived.big[side] and lethal is not None:
+        # the total kills every target (RB-MODEL-3, D >= sum L): every split gives X lethal, whatever
+        # the order of assignment
+        return Verdict(claim, True, ["RB-MODEL-3"],
+                       notes=[f"every legal split gives {x} lethal damage: the total kills every target"])
     if witness is None:
         return Verdict(claim, True, rules, notes=[f"no legal split gives {y} damage while {x} lacks lethal"])
     return Verdict(claim, False, rules,

@@ -13,6 +13,7 @@ from pycombat.rulebook import load_rulebook
 from .counting import closed_count
 from .legal import (MAX_COUNT, MAX_COUNTED_MODELS, Assignment, AttackVerdict, LegalAssignments, LegalTraces, Trace,
                     judge_attack, judge_attack_after, known_verdict)
+from .listing import assignments as ordered_assignments, shape, struck_before_controller
 from ..model import Scenario
 
 #: listing more than this many options needs --limit (or a larger --max-list)
@@ -38,6 +39,10 @@ class EnumerateReport:
     truncated: bool = False
     #: False when ``count`` is a lower bound (counting stopped: the work is bounded)
     count_exact: bool = True
+    #: False when the listing is in the canonical order (:mod:`.order`) only among the first
+    #: ``MAX_COUNTED_MODELS`` orbits (or traces) the solver gave: a listing with ``--limit`` of an
+    #: attack with more of them
+    ordered: bool = True
 
     def reasons(self) -> list[dict[str, Any]]:
         """The rules that decide the attack's legality, with their text and source."""
@@ -78,6 +83,8 @@ class EnumerateReport:
             out["options"] = [_option_json(o) for o in self.options]
             if self.truncated:
                 out["truncated"] = True
+            if not self.ordered:
+                out["ordered"] = False  # canonical order among the first orbits only
         return out
 
 
@@ -100,7 +107,10 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     """Judge the attack, then count or stream its legal assignments (or traces).
 
     Without ``limit``, listing more than ``max_list`` options is refused up front
-    (:class:`TooLargeError`) instead of filling memory and the screen.
+    (:class:`TooLargeError`) instead of filling memory and the screen. Options are listed in the
+    canonical order (:mod:`.order`); complete assignments of a company without a Noble Hound are
+    made in that order from the characterisation of ``assign_legal.lp`` (:mod:`.listing`), the
+    others read from the solver and sorted.
     """
     view = LegalTraces(scenario) if traces else LegalAssignments(scenario)
     # the count the answer needs first (at most `most`), and the attack's verdict
@@ -114,7 +124,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         n = closed_count(scenario, attack) if attack.legal else None
         if n is not None and n <= MAX_COUNTED_MODELS:
             counted = (n, True)
-    elif attack is None and limit is None and _small(scenario):
+    elif attack is None and limit is None and _small(scenario) and (traces or struck_before_controller(scenario)):
         # counted first, then the attack program grounded on the counting program's grounding: one
         # grounding for both (the count is not used when the attack is not legal)
         counted = view.count_bounded(most=most)
@@ -126,6 +136,13 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         report.count = 0
         report.listed = not count_only
         return report
+    # complete assignments made in order without a grounding (None: read from the solver)
+    sh = None if traces or count_only else shape(scenario, attack)
+    if sh is not None and counted is None:
+        n = closed_count(scenario, attack)
+        if n is not None and n <= MAX_COUNTED_MODELS:  # (beyond: the solver's bounded count, as --count)
+            counted = (n, True)
+    source = ordered_assignments(sh) if sh is not None else view.ordered() if traces else view
     if counted is None and (limit is None or count_only):
         counted = view.count_bounded(most=most)
     where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
@@ -145,25 +162,31 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
                     f"{where}{'at least ' if not exact else ''}{report.count:,} legal complete assignments: too many to list (the limit is "
                     f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
                     + (f"--max-list {report.count} to list them all." if exact else "a larger --max-list."))
-            report.options = list(view)
+            report.options = list(source)
+            report.ordered = getattr(source, "ordered", True)  # (a made listing: in order)
         else:
             # counted first (orbit sizes, nothing listed): refuse up front when they are too many
             n, exact = counted
+            view.order_bound = max_list + 1  # (all of them read and sorted)
             if n > max_list or not exact:
                 raise TooLargeError(
                     f"{where}{'at least ' if not exact else ''}{n:,} legal traces: too many to list (the limit is "
                     f"{max_list:,}). Use --count for the number, --limit N for the first N, or "
                     + (f"--max-list {n} to list them all." if exact and n <= MAX_COUNT else "a larger --max-list."))
-            report.options = list(itertools.islice(view, max_list + 1))
+            report.options = list(itertools.islice(view.ordered(), max_list + 1))
             if len(report.options) > max_list:
                 raise TooLargeError(
                     f"more than {max_list:,} legal traces: too many to list. Use --count for the number, "
                     f"--limit N for the first N, or a larger --max-list.")
             report.count = len(report.options)
+            report.ordered = view.ordered_all
         return report
-    report.options = list(itertools.islice(view, limit))  # streamed: only the first `limit` are made
+    report.options = list(itertools.islice(source, limit))  # only the first `limit` are given
+    report.ordered = view.ordered_all if traces else getattr(source, "ordered", True)
     if len(report.options) < limit:
         report.count = len(report.options)
+    elif counted is not None:
+        report.count, report.count_exact = counted
     else:
         report.count, report.count_exact = view.count_bounded(most=MAX_COUNT)
         report.count = max(report.count, len(report.options))

@@ -28,19 +28,19 @@ True
 """
 from __future__ import annotations
 
+import heapq
 import itertools
 import math
 from dataclasses import dataclass
 from importlib.resources import files as _resource_files
-from functools import partial
-from operator import itemgetter
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple, Sequence
+from typing import Any, Iterator, NamedTuple, Sequence
 
 from pycombat.errors import ScenarioError, SolverError
 from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, memo,
                              rule_files, to_python)
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
+from .order import Ranks
 from ..model import Scenario
 
 RULES = "pycombat.asp_rules.meccg"
@@ -144,6 +144,11 @@ def _attack_solver(scenario: Scenario) -> Solver:
             last = _LAST_ATTACK[0] = (scenario, Solver(files=rule_files(RULES, ATTACK), consts=consts(scenario),
                                                        facts=scenario_facts(scenario), texts=[_ATTACK_SHOW]))
     return last[1]
+
+
+def _scenario_facts(scenario: Scenario) -> list:
+    """The scenario's facts, made once for its attack program and every other program of it."""
+    return _attack_solver(scenario).facts
 
 
 #: (the last scenario asked about, its attack program): one tuple, replaced whole, so that a thread
@@ -315,15 +320,22 @@ class LegalAssignments:
     def __init__(self, scenario: Scenario, *, symmetry: bool = True):
         self.scenario = scenario
         self.symmetry = symmetry
-        self._facts = scenario_facts(scenario)
         self._consts = consts(scenario)
         self._target_order = [m.name for m in scenario.defender.members]
         self._strike_order = [m.name for m in scenario.attacker.members]
         self._trank = {t: i for i, t in enumerate(self._target_order)}
         self._srank = {s: i for i, s in enumerate(self._strike_order)}
+        self._ranks = Ranks(self._strike_order, self._target_order)
         self._solvers: dict[tuple[str, ...], Solver] = {}
+        #: False once a listing met more orbits than it orders (see :meth:`__iter__`)
+        self.ordered = True
 
     # -- solving ----------------------------------------------------------------------------
+    @property
+    def _facts(self) -> list:
+        """The scenario's facts, those of its attack program (made when a program first needs them)."""
+        return _scenario_facts(self.scenario)
+
     def _solver(self, files: tuple[str, ...]) -> Solver:
         got = self._solvers.get(files)  # (one Solver a program: its key is made once)
         if got is None:
@@ -347,55 +359,55 @@ class LegalAssignments:
                 strikes.sort(key=self._srank.__getitem__)
             yield pairs, classes
 
-    def _expand(self, pairs: list[tuple[str, str]], classes: dict[str, list[str]]) -> Iterator[Assignment]:
-        by_strike = dict(pairs)
-        tord = sorted((t for _, t in pairs), key=self._trank.__getitem__)
-        cat_targets: list[str] = []
-        # each class's options (a permutation of its strikes onto its targets, and the strikes
-        # left over), made lazily: a class of 12 alike strikes has 12! of them
-        per_class: list[Callable[[], Iterator[tuple[tuple[str, ...], tuple[str, ...]]]]] = []
-        for strikes in classes.values():
-            targets = sorted((by_strike[s] for s in strikes if s in by_strike), key=self._trank.__getitem__)
-            cat_targets.extend(targets)
-            per_class.append(partial(_class_options, tuple(strikes), len(targets)))
-        where = {t: i for i, t in enumerate(cat_targets)}
-        order = [where[t] for t in tord]
-        tord_t = tuple(tord)
-        srank = self._srank
-        if len(order) == 0:
-            pick = lambda cat: ()  # noqa: E731
-        elif len(order) == 1:
-            get = itemgetter(order[0])
-            pick = lambda cat: (get(cat),)  # noqa: E731
-        else:
-            pick = itemgetter(*order)
+    def _orbit(self, pairs: list[tuple[str, str]], classes: dict[str, list[str]]
+               ) -> Iterator[tuple[tuple[int, ...], Assignment]]:
+        """A representative's whole orbit, each assignment with its key, in the canonical order: a
+        depth-first walk over the orbit's targets in the defending company's order, each taking the
+        unused strikes of its strike's class in the attacking company's order (the classes are
+        independent, so the walk meets the vectors in lexicographic order)."""
+        cls = {s: strikes for strikes in classes.values() for s in strikes}
+        covered = sorted(((t, cls[s]) for s, t in pairs), key=lambda p: self._trank[p[0]])
+        everyone = sorted(cls, key=self._srank.__getitem__)
+        order = tuple(t for t, _ in covered)
+        key_of = self._ranks.assignment_key
+        used: set[str] = set()
+        chosen: list[str] = [""] * len(covered)
         new = tuple.__new__
-        if len(per_class) == 1:
-            for perm, rest in per_class[0]():
-                yield new(Assignment, (tuple(zip(pick(perm), tord_t)), rest))
-        elif len(per_class) == 2:
-            first, second = per_class
-            for p1, r1 in first():
-                for p2, r2 in second():
-                    exc = r1 + r2 if not (r1 and r2) else tuple(sorted(r1 + r2, key=srank.__getitem__))
-                    yield new(Assignment, (tuple(zip(pick(p1 + p2), tord_t)), exc))
-        else:
-            for combo in _lazy_product(per_class):
-                cat: tuple[str, ...] = ()
-                exc = ()
-                for perm, rest in combo:
-                    cat += perm
-                    exc += rest
-                if len(exc) > 1:
-                    exc = tuple(sorted(exc, key=srank.__getitem__))
-                yield new(Assignment, (tuple(zip(pick(cat), tord_t)), exc))
+
+        def walk(i: int) -> Iterator[tuple[tuple[int, ...], Assignment]]:
+            if i == len(covered):
+                placed = tuple(zip(chosen, order))
+                yield key_of(placed), new(Assignment, (placed, tuple(s for s in everyone if s not in used)))
+                return
+            for s in covered[i][1]:
+                if s not in used:
+                    used.add(s)
+                    chosen[i] = s
+                    yield from walk(i + 1)
+                    used.discard(s)
+
+        return walk(0)
 
     def __iter__(self) -> Iterator[Assignment]:
+        """The legal complete assignments in the canonical order (:mod:`.order`): every orbit's
+        representative is read (at most ``MAX_COUNTED_MODELS``, as a bounded count reads), then the
+        orbits, each walked in order, are merged. Past that many orbits (a company of some 20
+        members, only with ``--limit``) the first ones are merged in order and the rest follow in the
+        solver's order: :attr:`ordered` is then False."""
+        key_of = self._ranks.assignment_key
         if not self.symmetry:
-            yield from self._direct()
+            yield from sorted(self._direct(), key=lambda a: key_of(a.pairs))
             return
-        for pairs, classes in self.representatives():
-            yield from self._expand(pairs, classes)
+        reps = iter(self.representatives())
+        first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
+        more = next(reps, None)
+        self.ordered = more is None
+        for _key, a in heapq.merge(*(self._orbit(p, c) for p, c in first)):
+            yield a
+        if more is not None:
+            for pairs, classes in itertools.chain([more], reps):
+                for _key, a in self._orbit(pairs, classes):
+                    yield a
 
     def _direct(self) -> Iterator[Assignment]:
         strikes = None
@@ -445,18 +457,29 @@ class LegalTraces:
 
     def __init__(self, scenario: Scenario):
         self.scenario = scenario
-        self._facts = scenario_facts(scenario)
         self._consts = consts(scenario)
         self._target_order = [m.name for m in scenario.defender.members]
         self._trank = {t: i for i, t in enumerate(self._target_order)}
         self._srank = {m.name: i for i, m in enumerate(scenario.attacker.members)}
+        self._ranks = Ranks([m.name for m in scenario.attacker.members], self._target_order)
         self._counting: Solver | None = None
+        #: how many traces a listing reads and sorts before the first is given (the canonical order)
+        self.order_bound = MAX_COUNTED_MODELS
+        #: False once a listing met more traces than ``order_bound`` (see :meth:`ordered`)
+        self.ordered_all = True
+
+    @property
+    def _facts(self) -> list:
+        """The scenario's facts, those of its attack program (made when a program first needs them)."""
+        return _scenario_facts(self.scenario)
 
     def _solver(self) -> Solver:
         return Solver(files=rule_files(RULES, TRACE), consts=self._consts, facts=self._facts,
                       decoder=Decoder(OUTPUT_PREDICATES))
 
     def __iter__(self) -> Iterator[Trace]:
+        """The legal traces in the solver's order (the combat game reads them all); a listing
+        takes :meth:`ordered`."""
         for ans in self._solver().models():
             steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
             strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
@@ -464,6 +487,20 @@ class LegalTraces:
             steps.sort(key=lambda x: (x[2], self._trank[x[1]]))
             excess = tuple(sorted((s for s in strikes if s not in used), key=self._srank.__getitem__))
             yield Trace(tuple(steps), excess)
+
+    def ordered(self) -> Iterator[Trace]:
+        """The legal traces in the canonical order (:mod:`.order`): up to ``order_bound`` of them
+        are read and sorted; past that many the first ones are given sorted and the rest in the
+        solver's order (:attr:`ordered_all` is then False)."""
+        read = iter(self)
+        first = list(itertools.islice(read, self.order_bound))
+        more = next(read, None)
+        self.ordered_all = more is None
+        key_of = self._ranks.trace_key
+        yield from sorted(first, key=lambda t: key_of(t.steps))
+        if more is not None:
+            yield more
+            yield from read
 
     def count(self) -> int:
         """The number of legal traces, computed from orbit sizes (without listing them)."""
@@ -499,21 +536,3 @@ class LegalTraces:
 
     def __contains__(self, trace: object) -> bool:
         return isinstance(trace, Trace) and not self.violations(trace)
-
-
-def _class_options(strikes: tuple[str, ...], k: int) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """Each ordered choice of ``k`` of ``strikes`` with the strikes left over, lazily."""
-    for perm in itertools.permutations(strikes, k):
-        used = set(perm)
-        yield perm, tuple(s for s in strikes if s not in used)
-
-
-def _lazy_product(factories: Sequence[Callable[[], Iterator[Any]]]) -> Iterator[tuple]:
-    """``itertools.product`` over iterators made afresh for each prefix (product would list every
-    input first), in the same order."""
-    if not factories:
-        yield ()
-        return
-    for head in factories[0]():
-        for tail in _lazy_product(factories[1:]):
-            yield (head,) + tail
