@@ -7,7 +7,9 @@ and each call a scenario not seen before (the Might or status of one unit change
 
 * MECCG: 3 v 3 `enumerate --count`; 3 v 3 `optimize` with two strike cards in hand (every option
   valued: target < 50 ms);
-* Riftbound: 3 v 3 `enumerate` (the damage splits);
+* Riftbound: 3 v 3 `enumerate` (the damage splits); 2 v 2 `optimize` with two cards in each hand
+  (``examples/riftbound/showdown_hands.yaml``: the showdown played as a game, every option valued:
+  target < 50 ms);
 * WotR: a one-round battle's `odds` (`max_rounds: 1`).
 
 Prints a table; no target is asserted here (tests never time anything).
@@ -36,6 +38,11 @@ RIFTBOUND = {"game": "riftbound", "battlefield": "Bench Field",
                                     {"name": "A3", "custom": True, "might": 2}]},
              "defender": {"units": [{"name": "D1", "custom": True, "might": 3}, {"name": "D2", "custom": True, "might": 2},
                                     {"name": "D3", "custom": True, "might": 5}]}}
+
+RIFTBOUND_HANDS = {"game": "riftbound", "battlefield": "Zaun Warrens",
+                   "attacker": {"player": "Ann", "units": [{"name": "Jinx - Demolitionist"}, {"name": "Sharkling"}]},
+                   "defender": {"player": "Bo", "units": [{"name": "Blue Sentinel"}, {"name": "Leona - Determined"}]},
+                   "hand": {"attacker": ["Rune Prison", "Cleave"], "defender": ["Defy", "Unyielding Spirit"]}}
 
 
 def _wotr() -> dict:
@@ -85,6 +92,7 @@ def main(argv=None) -> int:
         ("MECCG 3 v 3 enumerate --count", MECCG, lambda d: api.load(d).enumerate(count=True)),
         ("MECCG 3 v 3 optimize, 2 cards in hand", MECCG_HAND, lambda d: api.load(d).optimize()),
         ("Riftbound 3 v 3 enumerate", RIFTBOUND, lambda d: api.load(d).enumerate()),
+        ("Riftbound 2 v 2 optimize, 2 cards a hand", RIFTBOUND_HANDS, lambda d: api.load(d).optimize()),
         ("WotR one-round odds (skirmish)", _wotr(), lambda d: api.load(d).odds()),
     ]
     print(f"{'warm API call':40} {'same: median':>13} {'best':>9} {'new: median':>12} {'best':>9}")

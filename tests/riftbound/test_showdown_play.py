@@ -5,6 +5,7 @@ own damage step over the brute-force legal splits (no ASP, no engine). Also: for
 marked, the example's output, and bad ``hand:`` input."""
 from __future__ import annotations
 
+import itertools
 import re
 import subprocess
 import sys
@@ -18,8 +19,10 @@ from hypothesis import strategies as st
 from budget import examples  # noqa: E402
 from pycombat.errors import ScenarioError, TooLargeError, UnknownNameError
 from pycombat.games.riftbound import verbs
+from pycombat.games.riftbound.cards import unitplay
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.cards.spells import load_cards
+from pycombat.games.riftbound.cards.units import load_units
 from pycombat.games.riftbound.damage.bruteforce import replay_orders
 from pycombat.games.riftbound.schema import example_path, load_scenario, scenario_from_dict
 
@@ -36,12 +39,21 @@ OTHER = {"attacker": "defender", "defender": "attacker"}
 
 # ---- the brute force --------------------------------------------------------------------------------
 class Brute:
-    """Minimax over every line of play, by plain recursion with a memo on the whole position."""
+    """Minimax over every line of play, by plain recursion with a memo on the whole position.
 
-    def __init__(self, doc: dict):
+    Its own statement of the choices a play may make: up to ``max_targets`` distinct units in every
+    order (the units of the file, then those played from hand), a unit card to the battlefield or its
+    base with none or one target, a card playable in a showdown only from facedown ([Hidden]) from
+    facedown, and for a card that attaches or detaches an Equipment, each Equipment of the file's
+    units (``attach:`` from the unit it is on, or ``detach:``)."""
+
+    def __init__(self, doc: dict, max_targets: int = 2):
         self.doc = {k: v for k, v in doc.items() if k != "hand"}
         self.hands = {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}
-        self.units = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
+        self.units = [u if isinstance(u, str) else u["name"] for s in ("attacker", "defender") for u in doc[s]["units"]]
+        self.gear = [(g, u["name"]) for s in ("attacker", "defender") for u in doc[s]["units"]
+                     if isinstance(u, dict) for g in u.get("equipment", [])]
+        self.max_targets = max_targets
         self.memo: dict = {}
 
     def read(self, entries):
@@ -53,32 +65,48 @@ class Brute:
         except ScenarioError as exc:
             return exc
 
+    def names(self, resolved):
+        """The units a play may name: the file's, then the unit cards played from hand."""
+        played = [dict(e)["play"] for e in resolved if load_cards().find(dict(e)["play"]) is None]
+        return list(dict.fromkeys(self.units + played))
+
     def plays(self, side, hand, resolved, chain):
         """Every entry ``side`` may play now: a card of his hand, Reaction only on an open chain."""
         cards = load_cards()
-        targets = [()] + [(a,) for a in self.units] + [(a, b) for a in self.units for b in self.units if a != b]
+        names = self.names(resolved)
+        targets = [()] + [t for k in range(1, self.max_targets + 1) for t in itertools.permutations(names, k)]
         out = []
         for name in sorted(set(hand)):
             if cards.find(name) is None:  # a unit card: at Reaction speed, to its base or the battlefield
+                face = () if unitplay.ways(load_units().unit(name)) else ((("facedown", True),))
                 for to in ("battlefield", "base"):
-                    for t in targets[: 1 + len(self.units)]:
-                        e = (("play", name), ("by", side), ("to", to)) + ((("target", t),) if t else ())
+                    for t in targets[: 1 + len(names)]:
+                        e = (("play", name), ("by", side), ("to", to)) + ((("target", t),) if t else ()) + face
                         if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
                             out.append(e)
                 continue
             card = cards.card(name)
-            if chain and card.speed != "reaction":
+            face = () if card.showdown_playable else ((("facedown", True),))
+            if chain and card.speed != "reaction" and not face:
                 continue
             if any(e.get("effect") == "counter" for e in card.effects):
                 for victim in dict.fromkeys(chain):
-                    e = (("play", name), ("by", side), ("target", (dict(victim)["play"],)))
+                    e = (("play", name), ("by", side), ("target", (dict(victim)["play"],))) + face
                     if not isinstance(self.read(list(resolved) + [victim, e]), ScenarioError):
                         out.append(e)
                 continue
+            kinds = {e.get("effect") for e in card.effects}
+            equip = [()]
+            if kinds & {"attach_or_detach_equipment"}:
+                equip += [(("attach", g), ("from", on)) for g, on in self.gear]
+                equip += [(("attach", g),) for g in dict.fromkeys(g for g, _ in self.gear)]
+            if kinds & {"attach_or_detach_equipment", "detach_equipment"}:
+                equip += [(("detach", g),) for g in dict.fromkeys(g for g, _ in self.gear)]
             for t in targets:
-                e = (("play", name), ("by", side)) + ((("target", t),) if t else ())
-                if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
-                    out.append(e)
+                for q in equip:
+                    e = (("play", name), ("by", side)) + ((("target", t),) if t else ()) + q + face
+                    if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
+                        out.append(e)
         return out
 
     def resolve(self, resolved, chain):
@@ -228,7 +256,7 @@ def test_conquer_objective():
     ({"attacker": "Cleave"}, ScenarioError, "hand.attacker", "must be a list"),
     (["Cleave"], ScenarioError, "hand", "must be a mapping"),
     ({"attacker": ["Cleave"] * 7}, ScenarioError, "hand.attacker", "at most 6"),
-    ({"attacker": ["Sharkling"]}, ScenarioError, "hand.attacker[0]", "without [Reaction] or [Ambush]"),
+    ({"attacker": ["Sharkling"]}, ScenarioError, "hand.attacker[0]", "without [Reaction], [Ambush] or [Hidden]"),
 ])
 def test_bad_hand(hand, error, path, text):
     doc = {**_doc(["Sharkling"], ["Stalwart Poro"], [], []), "hand": hand}

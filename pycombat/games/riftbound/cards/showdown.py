@@ -54,95 +54,188 @@ def _who(scenario: Scenario, side: str | None) -> str:
     return f"{scenario.side(side).player} ({side})"
 
 
+class Retroactive(Exception):
+    """Effects added to a :class:`Progress` would counter a play that already resolved (RB-CARD-3 as the
+    ``showdown:`` list reads it: a counter names the latest earlier play of its card not countered yet).
+    The state reached cannot be extended: the whole list is played again from the start instead."""
+
+
 def play_showdown(scenario: Scenario) -> Showdown:
     """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1). Cards
     played by name go through the one interpreter (:mod:`.interpreter`)."""
-    from .spells import load_cards
-    from .interpreter import Board as View, Play, Unmodelled, check_cost, countered, interpret
+    run, effects = Progress.begin(scenario)
+    run.extend(effects)
+    return run.finish()
 
-    units: dict[str, Unit] = {u.name: u for u in scenario.attacker.units + scenario.defender.units}
-    present = list(units)
-    base = [u.name for u in scenario.reserve]
-    away: list[str] = []  # moved to another battlefield during the showdown
-    units.update({u.name: u for u in scenario.reserve})
-    removed: list[tuple[str, str, str]] = []
-    loose = {side: list(scenario.gear.get(side, ())) for side in ("attacker", "defender")}  # RB-CARD-14
-    lines: list[Line] = []
-    unmodelled: list = []
-    for u in list(units.values()):
-        for what, why in u.unstated:
-            unmodelled.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
-        for g in u.equipment:
-            gear = load_cards().card(g)
-            if gear.equip_might_bonus is None:
-                unmodelled.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
-                                             "in no source (equip_might_bonus is null)"))
-    from .statics import Live, lines as static_lines
 
-    live = Live(units, present, (base, away), scenario.flags)  # RB-CARD-9: static abilities, worked out from the board
-    from .triggers import combat_chain
+class Progress:
+    """The showdown part way: the state after the effects applied so far, to which more effects are
+    applied one at a time (:meth:`extend`) on a copy (:meth:`copy`), never replaying those before.
+    :func:`play_showdown` is :meth:`begin`, one :meth:`extend` with every effect, and :meth:`finish`:
+    extending a state step by step gives the same showdown as playing the whole list at once."""
 
-    stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]
-    chain, untriggered, auto = combat_chain(scenario, stated)
-    unmodelled += untriggered
-    effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
-    plays = [e if isinstance(e, Play) else None for e in effects]
-    try:
-        gone_plays, counter_notes = countered(plays)
-    except ScenarioError as exc:
-        raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
-    unmodelled += counter_notes
-    fired: set[str] = set()  # RB-CARD-19: the units whose Deathknell fired
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.units: dict[str, Unit] = {}
+        self.present: list[str] = []
+        self.base: list[str] = []
+        self.away: list[str] = []  # moved to another battlefield during the showdown
+        self.removed: list[tuple[str, str, str]] = []
+        self.loose: dict[str, list[str]] = {}  # RB-CARD-14: Equipment in play unattached
+        self.lines: list[Line] = []
+        self.head: list = []  # not modelled before any effect: units' clauses, untriggered combat triggers
+        self.notes: list = []  # counters whose effect is not modelled (RB-CARD-3, RB-CARD-4)
+        self.unmodelled: list = []  # not modelled as the effects resolved
+        self.fired: set[str] = set()  # RB-CARD-19: the units whose Deathknell fired
+        self.turn: dict[str, object] = {}  # effects on the rest of the turn (RB-CARD-18)
+        self.used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
+        self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
+        self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
 
-    def settle() -> None:
+    @property
+    def live(self):
+        """The units with every static ability applied (RB-CARD-9), read from this state."""
+        from .statics import Live
+
+        return Live(self.units, self.present, (self.base, self.away), self.scenario.flags)
+
+    @classmethod
+    def begin(cls, scenario: Scenario) -> tuple["Progress", list]:
+        """The showdown as it begins (RB-SHOW-1, RB-SHOW-2), and the effects to apply: the combat
+        triggers' chain (RB-SHOW-2), then the scenario's other effects in order."""
+        from .spells import load_cards
+        from .interpreter import Unmodelled
+        from .statics import lines as static_lines
+        from .triggers import combat_chain
+
+        run = cls(scenario)
+        units = run.units
+        units.update({u.name: u for u in scenario.attacker.units + scenario.defender.units})
+        run.present = list(units)
+        run.base = [u.name for u in scenario.reserve]
+        units.update({u.name: u for u in scenario.reserve})
+        run.loose = {side: list(scenario.gear.get(side, ())) for side in ("attacker", "defender")}  # RB-CARD-14
+        for u in list(units.values()):
+            for what, why in u.unstated:
+                run.head.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
+            for g in u.equipment:
+                gear = load_cards().card(g)
+                if gear.equip_might_bonus is None:
+                    run.head.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
+                                               "in no source (equip_might_bonus is null)"))
+        stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]
+        chain, untriggered, auto = combat_chain(scenario, stated)
+        run.head += untriggered
+        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
+        a, d = scenario.attacker, scenario.defender
+        where = f" at {scenario.battlefield}" if scenario.battlefield else ""
+        lines = run.lines
+        lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
+                          f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
+                          f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
+        for text in static_lines(units, run.present):
+            lines.append(Line(text, ("RB-CARD-9",)))
+        lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction "
+                          "cards and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
+        if chain:
+            lines.append(Line("The combat triggers go on the chain, the Attacker's first: the Defender's resolve "
+                              "first (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in auto
+                                                                                 else "") + ")" for p in chain)
+                              + ").", ("RB-SHOW-2",)))
+        for u in untriggered:
+            lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
+        return run, effects
+
+    def copy(self) -> "Progress":
+        """An independent copy (units are immutable values: the containers are copied)."""
+        out = Progress.__new__(Progress)
+        out.scenario = self.scenario
+        out.units, out.present, out.base, out.away = dict(self.units), list(self.present), list(self.base), \
+            list(self.away)
+        out.removed, out.loose = list(self.removed), {k: list(v) for k, v in self.loose.items()}
+        out.lines, out.head, out.notes, out.unmodelled = list(self.lines), self.head, self.notes, \
+            list(self.unmodelled)
+        out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
+        out.plays, out.gone = list(self.plays), set(self.gone)
+        return out
+
+    def key(self):
+        """What the rest of the showdown depends on, as a hashable value: every unit in play (without
+        where in the file it was read; of a unit no longer in play only its name: no card brings it
+        back), where each is, what was removed, the Equipment in play unattached, the turn's effects,
+        the abilities used, the Deathknells fired, and the card names of the plays that resolved
+        uncountered (a later counter looks for one of them by name, RB-CARD-3)."""
+        here = set(self.present) | set(self.base) | set(self.away)
+        units = tuple(sorted(((n, (replace(u, path="") if u.path.startswith("showdown") else u) if n in here else None)
+                              for n, u in self.units.items()), key=lambda x: x[0]))
+        played = tuple(sorted((p.card.name, p.by) for i, p in enumerate(self.plays)
+                              if p is not None and i not in self.gone))
+        return (units, tuple(self.present), tuple(self.base), tuple(self.away), tuple(sorted(self.removed)),
+                tuple(sorted((k, tuple(v)) for k, v in self.loose.items())), tuple(sorted(self.turn.items())),
+                tuple(sorted(self.used.items())), tuple(sorted(self.fired)), played)
+
+    def extend(self, effects: list) -> None:
+        """Apply ``effects`` after those applied so far (in place; copy first to keep this state).
+        Raises the ScenarioError of the first effect refused, or :class:`Retroactive`."""
+        from .interpreter import Play, countered
+
+        plays = self.plays + [e if isinstance(e, Play) else None for e in effects]
+        try:
+            gone, notes = countered(plays)
+        except ScenarioError as exc:
+            raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+        if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
+            raise Retroactive()
+        start = len(self.plays)
+        self.plays, self.gone, self.notes = plays, gone, notes
+        for i, e in enumerate(effects):
+            nxt = effects[i + 1] if i + 1 < len(effects) else None
+            self._effect(e, start + i in gone, nxt)
+
+    def _settle(self) -> None:
         """A cleanup (RB-MIGHT-1), then the Deathknell of each unit it (or the card before it) killed at
         the battlefield, each followed by its own cleanup (RB-CARD-19)."""
         from .deathknell import RULE as DK, read as deathknell
+        from .interpreter import Board as View, Play, interpret
         from .triggers import ability_card
         from .units import load_units
 
-        _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
-        while new := [(n, side) for n, side, how in removed if how == "killed" and n not in fired]:
+        units, present, base, away, removed = self.units, self.present, self.base, self.away, self.removed
+        live = self.live
+        _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
+        while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
             for n, side in new:
-                fired.add(n)
+                self.fired.add(n)
                 effects = deathknell(load_units().unit(units[n].card_id)) if units[n].card_id else ()
                 if not effects:
                     continue
                 said: list[Line] = []
                 dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
                 gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
-                _, missing = interpret(dk, View(live, present, base, away, gone, loose), scenario.flags,
+                _, missing = interpret(dk, View(live, present, base, away, gone, self.loose), self.scenario.flags,
                                        lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
-                                                                           loose, turn))))
-                unmodelled.extend(missing)
-                lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: "
-                                  + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
-                                  (DK, "RB-CARD-10") + tuple(dict.fromkeys(r for x in said for r in x.rules))))
-                _cleanup(live, present, removed, lines, base, own=units, gear=loose, unmodelled=unmodelled)
+                                                                           self.loose, self.turn))))
+                self.unmodelled.extend(missing)
+                self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: "
+                                       + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                                       (DK, "RB-CARD-10") + tuple(dict.fromkeys(r for x in said for r in x.rules))))
+                _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
+                         unmodelled=self.unmodelled)
 
-    a, d = scenario.attacker, scenario.defender
-    where = f" at {scenario.battlefield}" if scenario.battlefield else ""
-    turn: dict[str, object] = {}  # effects on the rest of the turn (RB-CARD-18: spell and ability damage prevented)
-    used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
-    lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
-                      f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
-                      f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
-    for text in static_lines(units, present):
-        lines.append(Line(text, ("RB-CARD-9",)))
-    lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction cards "
-                      "and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
-    if chain:
-        lines.append(Line("The combat triggers go on the chain, the Attacker's first: the Defender's resolve first "
-                          "(" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in auto else "")
-                                          + ")" for p in chain) + ").", ("RB-SHOW-2",)))
-    for u in untriggered:
-        lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
-    for i, e in enumerate(effects):
+    def _effect(self, e, countered_now: bool, nxt) -> None:
+        """Apply one effect (in place): a card played (countered: no effect, RB-CARD-3), a unit card
+        played from hand (RB-CARD-16), an ability (RB-CARD-17), a trigger, or a plain effect; then the
+        cleanup (RB-MIGHT-1) and the chain's close (RB-SHOW-3)."""
+        from .interpreter import Board as View, Play, Unmodelled, check_cost, interpret
+
+        scenario, units, present, base, away, removed = (self.scenario, self.units, self.present, self.base,
+                                                         self.away, self.removed)
+        lines, unmodelled, loose, turn = self.lines, self.unmodelled, self.loose, self.turn
         if isinstance(e, Play):
-            if i in gone_plays:
+            if countered_now:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
-                continue
+                return
             said = []
 
             def apply(c, said=said):
@@ -151,7 +244,7 @@ def play_showdown(scenario: Scenario) -> Showdown:
 
             try:
                 gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
-                view = View(live, present, base, away, gone, loose)
+                view = View(self.live, present, base, away, gone, loose)
                 if e.unit is not None:  # RB-CARD-16: a unit card played from hand enters first
                     from .unitplay import enter
 
@@ -171,13 +264,13 @@ def play_showdown(scenario: Scenario) -> Showdown:
                             raise ScenarioError(f"{e.unit.name}: nothing it does as it enters takes a target; "
                                                 f"{', '.join(e.targets)} left over{late} (RB-CARD-1)",
                                                 path=f"{e.path}.target")
-                        settle()
+                        self._settle()
                         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
-                        continue
+                        return
                 elif e.ability_of is not None:  # RB-CARD-17: a unit's activated ability, its cost paid
                     from .abilities import use
 
-                    unmodelled += use(e, view, used, units)
+                    unmodelled += use(e, view, self.used, units)
                 _, missing = interpret(e, view, scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
@@ -199,13 +292,13 @@ def play_showdown(scenario: Scenario) -> Showdown:
                               + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
-            settle()
+            self._settle()
             if not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
-            elif not (i + 1 < len(effects) and getattr(effects[i + 1], "trigger_of", None)):
+            elif not getattr(nxt, "trigger_of", None):
                 lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
                                   ("RB-SHOW-2",)))
-            continue
+            return
         if e.unit not in present:
             gone = next((how for n, _, how in removed if n == e.unit), "gone")
             raise ScenarioError(f"{e.unit} is no longer at the battlefield (it was {gone} earlier in the showdown)",
@@ -217,23 +310,29 @@ def play_showdown(scenario: Scenario) -> Showdown:
         if e.kind == "remove":
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
-        settle()
+        self._settle()
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
-    lines.append(Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",)))
-    unmodelled += _deathknells_after_combat(units, present)
-    final = {n: live[n] for n in present}
-    final.update(combat_replacements(live, present, loose, unmodelled))
-    for n, v in final.items():
-        if v.prevent_all and live[n].prevent_next:
-            lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: none "
-                              "is dealt to it.", ("RB-CARD-18", "RB-DMG-4")))
-        for how, src in v.death_replacement[len(live[n].death_replacement):]:
-            lines.append(Line(f"{n}: if it would die at the combat cleanup, it is {how} instead ({src}).",
-                              ("RB-CARD-18",)))
-    board = Board(attacker=tuple(final[n] for n in present if units[n].side == "attacker"),
-                  defender=tuple(final[n] for n in present if units[n].side == "defender"),
-                  flags=scenario.flags, removed=tuple(removed))
-    return Showdown(board, lines, unmodelled)
+
+    def finish(self) -> Showdown:
+        """Both players pass in turn: the showdown ends (RB-SHOW-3). The board at the Combat Damage Step
+        (RB-CARD-18 replacements and prevention read there) and the narration; this state is unchanged."""
+        lines = self.lines + [Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",))]
+        unmodelled = self.head + self.notes + self.unmodelled
+        unmodelled += _deathknells_after_combat(self.units, self.present)
+        live, present, units = self.live, self.present, self.units
+        final = {n: live[n] for n in present}
+        final.update(combat_replacements(live, present, self.loose, unmodelled))
+        for n, v in final.items():
+            if v.prevent_all and live[n].prevent_next:
+                lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: "
+                                  "none is dealt to it.", ("RB-CARD-18", "RB-DMG-4")))
+            for how, src in v.death_replacement[len(live[n].death_replacement):]:
+                lines.append(Line(f"{n}: if it would die at the combat cleanup, it is {how} instead ({src}).",
+                                  ("RB-CARD-18",)))
+        board = Board(attacker=tuple(final[n] for n in present if units[n].side == "attacker"),
+                      defender=tuple(final[n] for n in present if units[n].side == "defender"),
+                      flags=self.scenario.flags, removed=tuple(self.removed))
+        return Showdown(board, lines, unmodelled)
 
 
 def _deathknells_after_combat(units: dict[str, Unit], present: list[str]) -> list:

@@ -121,8 +121,14 @@ class Live(Mapping):
                  flags: Mapping[str, str] | None = None):
         self.units, self.present, self.elsewhere = units, present, elsewhere
         self.flags = flags or {}
+        self._seen, self._sources = -1, True  # whether any unit has a static ability, as of ``_seen`` units
 
     def __getitem__(self, name: str) -> Unit:
+        # a unit's static abilities never change: only a unit added (a token, a unit played) can add one
+        if len(self.units) != self._seen:
+            self._seen, self._sources = len(self.units), sources(self.units)
+        if not self._sources:
+            return self.units[name]
         return with_statics(self.units, self.present, self.elsewhere, name, self.flags)
 
     def __iter__(self) -> Iterator[str]:

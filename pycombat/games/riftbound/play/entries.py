@@ -3,8 +3,8 @@
 A play is an :class:`Entry`: the card, who plays it, its targets, its mode, where a unit goes. Whether
 it may be played now is decided by the scenario reader and the card interpreter, the same code that
 reads a ``showdown:`` list (RB-CARD-1 targets, RB-CARD-2 costs, RB-CARD-3 counters, RB-CARD-16 units
-from hand): the entry is appended to the plays resolved so far and the showdown is read and played
-(:meth:`Lines.run`); a refusal (:class:`~pycombat.errors.ScenarioError`) means it may not. Targets are
+from hand): the entry is read after the plays resolved so far and applied to the state they reached
+(:meth:`Lines.run`, never replaying them); a refusal (:class:`~pycombat.errors.ScenarioError`) means it may not. Targets are
 checked against the board as it is when the card is played; when the chain resolves, a card whose
 targets no longer fit is refused again and resolves with no effect (RB-CARD-11), which is named.
 
@@ -31,6 +31,18 @@ class Entry:
     mode: int | None = None
     to: str | None = None  #: a unit card's destination (base | battlefield)
     counter: bool = False  #: its target is a card on the chain (RB-CARD-3)
+    facedown: bool = False  #: a [Hidden] card played from facedown (RB-SHOW-4)
+    attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
+    detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
+    attach_from: str | None = None  #: the unit ``attach`` takes its Equipment from (else an unattached one)
+
+    def __post_init__(self):
+        # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
+        object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
+                                                self.facedown, self.attach, self.detach, self.attach_from)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def as_dict(self) -> dict:
         """The ``showdown:`` entry the reader reads."""
@@ -41,6 +53,14 @@ class Entry:
             out["mode"] = self.mode
         if self.to is not None:
             out["to"] = self.to
+        if self.facedown:
+            out["facedown"] = True
+        if self.attach is not None:
+            out["attach"] = self.attach
+        if self.detach is not None:
+            out["detach"] = self.detach
+        if self.attach_from is not None:
+            out["from"] = self.attach_from
         return out
 
     def label(self) -> str:
@@ -49,23 +69,81 @@ class Entry:
             text += f" (mode {self.mode})"
         if self.targets:
             text += (" countering " if self.counter else " on ") + ", ".join(self.targets)
+        if self.attach is not None:
+            text += f" attaching {self.attach}" + (f" from {self.attach_from}" if self.attach_from else "")
+        if self.detach is not None:
+            text += f" detaching {self.detach}"
         if self.to is not None:
             text += f" to the {self.to}"
+        if self.facedown:
+            text += " from facedown"
         return text
 
 
+class Reached:
+    """The showdown after some plays: the plays read (:class:`~..cards.interpreter.Play`), the state
+    reached (:class:`~..cards.showdown.Progress`), and, when asked, the scenario with the plays in its
+    ``showdown:`` and the showdown played to its end."""
+
+    def __init__(self, base, plays: tuple, progress):
+        self.base, self.plays, self.progress = base, plays, progress
+        self._showdown = None
+        self.state: int | None = None  #: the state's number (:meth:`Lines.state`)
+        self.board: int | None = None  #: the board's number when the showdown ends here (``ShowdownGame.board_key``)
+        self._names: list[str] | None = None
+
+    @property
+    def scenario(self):
+        from dataclasses import replace
+
+        return replace(self.base, effects=self.base.effects + self.plays)
+
+    @property
+    def showdown(self):
+        """The showdown ended here (both players pass): its board and narration."""
+        if self._showdown is None:
+            self._showdown = self.progress.finish()
+        return self._showdown
+
+    @property
+    def names(self) -> list[str]:
+        """The units a play may name, in the order the scenario lists them: those at the battlefield, at
+        their bases, and the units played from hand (RB-CARD-16)."""
+        if self._names is None:
+            s = self.base
+            board = [u.name for u in s.attacker.units + s.defender.units + s.reserve]
+            played = [u.name for u in s.played_units] + [p.unit.name for p in self.plays if p.unit is not None]
+            self._names = list(dict.fromkeys(board + played))
+        return self._names
+
+    @property
+    def equipment(self) -> tuple[tuple[str, str | None], ...]:
+        """The Equipment in play, each once, in order: ``(Equipment, the unit it is attached to)`` for
+        those attached to a unit in play, then ``(Equipment, None)`` for the unattached ones: what an
+        "attach" or "detach" choice may name (RB-CARD-14)."""
+        p = self.progress
+        here = p.present + p.base + p.away
+        attached = [(g, n) for n in here for g in p.units[n].equipment]
+        loose = [(g, None) for side in ("attacker", "defender") for g in p.loose.get(side, ())]
+        return tuple(dict.fromkeys(attached + loose))
+
+
 class Lines:
-    """The showdowns of one scenario with plays appended, each read and played once (a memo). Each
-    play is read by the scenario reader's own entry reader (:func:`..schema.play_entry`) after the
-    file's entries and the plays before it; the showdown is then played by
-    :func:`..cards.showdown.play_showdown`."""
+    """The showdowns of one scenario with plays appended, each state reached once (a memo). Each play
+    is read by the scenario reader's own entry reader (:func:`..schema.play_entry`) after the file's
+    entries and the plays before it; it is then applied to a copy of the state the plays before it
+    reached (:meth:`..cards.showdown.Progress.extend`), never replaying them. A chain resolves as one
+    step, so that a counter meets the card it counters (RB-CARD-3)."""
 
     def __init__(self, scenario):
         self.scenario = scenario
         self.stated = len(scenario.document.get("showdown") or [])  #: the file's own showdown entries
         self._memo: dict[tuple[Entry, ...], Any] = {}
         self._read: dict[tuple[Entry, ...], Any] = {(): ((), frozenset(scenario.names))}
-        self.reads = 0  #: showdowns played (the work done)
+        self._states: dict[Any, int] = {}
+        self._entries: dict[tuple, Any] = {}  #: each entry read once where it stands, with the names known
+        self.reads = 0  #: steps applied to a state (a play, or a chain resolving): the work done
+        self.replays = 0  #: lines played again from the start (a counter reaching a play resolved before)
 
     def _parsed(self, plays: tuple[Entry, ...]):
         """``(Play objects, unit names known after them)`` or the reader's ScenarioError."""
@@ -77,67 +155,114 @@ class Lines:
         else:
             from ..schema import play_entry
 
-            names = set(before[1])
-            entry = plays[-1].as_dict()
-            if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
-                entry["paid"] = cost(plays[-1].card)
-            try:
-                p = play_entry(entry, self.scenario, names, f"showdown[{self.stated + len(plays) - 1}]")
-                out = (before[0] + (p,), frozenset(names))
-            except ScenarioError as exc:
-                out = exc
+            path = f"showdown[{self.stated + len(plays) - 1}]"
+            key = (plays[-1], before[1], path)  # the reading depends on the entry, the names known, where
+            if key not in self._entries:
+                names = set(before[1])
+                entry = plays[-1].as_dict()
+                if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
+                    entry["paid"] = cost(plays[-1].card)
+                try:
+                    self._entries[key] = (play_entry(entry, self.scenario, names, path), frozenset(names))
+                except ScenarioError as exc:
+                    self._entries[key] = exc
+            got = self._entries[key]
+            out = got if isinstance(got, ScenarioError) else (before[0] + (got[0],), got[1])
         self._read[plays] = out
         return out
 
-    def run(self, plays: tuple[Entry, ...]):
-        """``(scenario, showdown)`` with ``plays`` appended to the file's showdown, or the ScenarioError
-        the reader or the interpreter raised."""
-        if plays in self._memo:
-            return self._memo[plays]
-        from dataclasses import replace
-        from ..cards.showdown import play_showdown
+    def root(self):
+        """The state the file's own showdown reaches (or the error it raises)."""
+        from ..cards.showdown import Progress
 
-        parsed = self._parsed(plays)
-        if isinstance(parsed, ScenarioError):
-            out: Any = parsed
-        else:
-            self.reads += 1
-            scenario = replace(self.scenario, effects=self.scenario.effects + parsed[0])
+        if () not in self._memo:
+            run, effects = Progress.begin(self.scenario)
             try:
-                out = (scenario, play_showdown(scenario))
+                run.extend(effects)
+                self._memo[()] = Reached(self.scenario, (), run)
             except ScenarioError as exc:
-                out = exc
-        self._memo[plays] = out
+                self._memo[()] = exc
+        return self._memo[()]
+
+    def run(self, plays: tuple[Entry, ...], group: tuple[Entry, ...] | None = None, at: Reached | None = None):
+        """The :class:`Reached` state after ``plays`` and then ``group``
+        (applied as one step to the state ``plays`` reached, ``at`` when given: a chain resolving), or the
+        ScenarioError the reader or the interpreter raised. Without ``group``: ``plays`` as reached
+        before, else as one step from the start."""
+        if group is None:
+            if plays in self._memo:
+                return self._memo[plays]
+            plays, group = (), plays
+        key = plays + group
+        if key in self._memo:
+            return self._memo[key]
+        before = at if at is not None else self.root() if not plays else self.run(plays)
+        parsed = self._parsed(key)
+        if isinstance(parsed, ScenarioError) or isinstance(before, ScenarioError) or not group:
+            out: Any = parsed if isinstance(parsed, ScenarioError) else before
+        else:
+            out = self._step(before, parsed[0], len(plays))
+        self._memo[key] = out
         return out
 
-    def legal(self, resolved: tuple[Entry, ...], entry: Entry, chain: tuple[Entry, ...] = ()) -> bool:
-        """Whether ``entry`` may be played on the board ``resolved`` leaves (a counter: with the card it
-        counters, from ``chain``, just before it)."""
+    def _step(self, before: Reached, plays: tuple, start: int):
+        """``plays[start:]`` applied to a copy of ``before``'s state (never replaying those before)."""
+        from dataclasses import replace
+
+        from ..cards.showdown import Progress, Retroactive
+
+        self.reads += 1
+        progress = before.progress.copy()
+        try:
+            progress.extend(list(plays[start:]))
+            return Reached(self.scenario, plays, progress)
+        except ScenarioError as exc:
+            return exc
+        except Retroactive:  # a counter reaching a play resolved before: the line from the start
+            self.replays += 1
+            run, effects = Progress.begin(replace(self.scenario, effects=self.scenario.effects + plays))
+            try:
+                run.extend(effects)
+                return Reached(self.scenario, plays, run)
+            except ScenarioError as exc:
+                return exc
+
+    def state(self, reached: Reached) -> int:
+        """The state ``reached`` reached, as a number (equal states, equal numbers)."""
+        if reached.state is None:
+            reached.state = self._states.setdefault(reached.progress.key(), len(self._states))
+        return reached.state
+
+    def legal(self, resolved: tuple[Entry, ...], entry: Entry, chain: tuple[Entry, ...] = (),
+              at: Reached | None = None) -> bool:
+        """Whether ``entry`` may be played on the board ``resolved`` leaves (``at``: the state it
+        reached; a counter: with the card it counters, from ``chain``, just before it)."""
         if entry.counter:
             victim = next((c for c in reversed(chain) if c.card.casefold() == entry.targets[0].casefold()), None)
-            return victim is not None and not isinstance(self.run(resolved + (victim, entry)), ScenarioError)
-        return not isinstance(self.run(resolved + (entry,)), ScenarioError)
+            return victim is not None and not isinstance(self.run(resolved, (victim, entry), at), ScenarioError)
+        return not isinstance(self.run(resolved, (entry,), at), ScenarioError)
 
-    def failing(self, plays: tuple[Entry, ...]) -> int | None:
-        """The index (in ``plays``) of the play the reader refuses, or None when all resolve."""
-        out = self.run(plays)
+    def failing(self, plays: tuple[Entry, ...], group: tuple[Entry, ...] = (), at: Reached | None = None):
+        """``(index, state)``: the index (in ``plays + group``) of the play refused, or None and the
+        state reached when all resolve."""
+        out = self.run(plays, group, at)
         if not isinstance(out, ScenarioError):
-            return None
+            return None, out
         m = re.match(r"showdown\[(\d+)\]", out.path or "")
         if m is None or int(m.group(1)) < self.stated:
             raise out  # a refusal not of a play: the file itself is wrong
-        return int(m.group(1)) - self.stated
+        return int(m.group(1)) - self.stated, None
 
-    def resolve(self, resolved: tuple[Entry, ...], chain: tuple[Entry, ...]) -> tuple[tuple[Entry, ...],
-                                                                                          tuple[Entry, ...]]:
-        """The chain resolved after ``resolved``: the plays kept in resolution order, and those whose
-        targets no longer fit as they resolve (no effect, RB-CARD-11)."""
+    def resolve(self, resolved: tuple[Entry, ...], chain: tuple[Entry, ...], at: Reached | None = None):
+        """The chain resolved after ``resolved`` (``at``: the state it reached): the plays kept in
+        resolution order, those whose targets no longer fit as they resolve (no effect, RB-CARD-11), and
+        the state reached."""
         order = list(resolution_order(chain))
         fizzled = []
         while True:
-            k = self.failing(resolved + tuple(order))
+            k, reached = self.failing(resolved, tuple(order), at)
             if k is None:
-                return resolved + tuple(order), tuple(fizzled)
+                return resolved + tuple(order), tuple(fizzled), reached
             k -= len(resolved)
             if k < 0:  # ``resolved`` was played before: the same plays cannot be refused now
                 raise RuntimeError(f"a play resolved earlier was refused on replay: {resolved[k]}")
@@ -153,28 +278,50 @@ def cost(name: str) -> dict[str, int]:
     return {"energy": card.energy_cost or 0, "power": card.power_cost or 0}
 
 
-def target_bound(name: str, cap: int) -> int:
-    """The most targets a spell's effects can ask for, from its data (at most ``cap``): longer target
-    lists are not tried, since the interpreter would refuse them as left over (RB-CARD-1). An effect
-    whose count the data does not give as a number, a gear and a unit card count ``cap``."""
+def target_bound(name: str, units: int) -> tuple[int, bool]:
+    """``(most, ordered)``: the most targets a card's effects can ask for, read from its data, with
+    ``units`` units on the board; longer target lists are not tried, since the interpreter refuses them
+    as left over (RB-CARD-1). ``ordered``: whether the order of the targets can matter (effects taking
+    different units); "any number" of units taking one effect are tried as sets. A count the data gives
+    as a number is that number (``count_max``: at most that); a reference to a unit chosen earlier
+    takes none; a choice of one kind of unit its count; "any number" every unit; what the data does
+    not give as a number (and a gear: a Quick-Draw Equipment takes a unit besides its effects) every
+    unit. A unit card's play takes at most one (its "When you play me" abilities name one unit)."""
     from ..cards.spells import load_cards
 
-    if load_cards().find(name) is None or load_cards().card(name).type != "spell":
-        return cap  # a unit's play triggers; a gear (a Quick-Draw Equipment takes a unit besides its effects)
-    total = 0
-    for e in load_cards().card(name).effects:
+    if load_cards().find(name) is None:
+        return min(1, units), True  # a unit card
+    card = load_cards().card(name)
+    if card.type != "spell":
+        return units, True
+    total, ordered, specs = 0, True, 0
+    for e in card.effects:
         spec = e.get("target")
         if not isinstance(spec, dict) or not spec:
             continue
         if "ref" in spec:
-            return cap
-        n = spec.get("count_max", spec.get("count", 1))
-        if n == "all":
-            continue
+            chosen = spec.get("chosen")
+            if isinstance(chosen, dict) and isinstance(chosen.get("count", 1), int):
+                n = chosen.get("count", 1)
+            elif spec["ref"] == "the two chosen units":
+                n = 2
+            elif spec["ref"] in ("chosen", "chosen friendly unit"):
+                n = 0  # the unit an earlier effect chose
+            else:
+                return units, True
+        else:
+            n = spec.get("count_max", spec.get("count", 1))
+            if n == "all":
+                continue
+            if n == "any":
+                n, ordered = units, specs > 0
         if not isinstance(n, int):
-            return cap
+            return units, True
         total += n
-    return min(total, cap)
+        specs += 1
+    if specs > 1:
+        ordered = True
+    return min(total, units), ordered
 
 
 def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
@@ -198,14 +345,45 @@ def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
     return tuple(order)
 
 
+def equipment_choices(name: str) -> tuple[str, ...]:
+    """Which Equipment choices a card's entry states (RB-CARD-14): ``attach`` and/or ``detach`` (an
+    "attach or detach" card both, a "detach an Equipment" card ``detach``, an ability taking one of a
+    unit's Equipment ``attach``); none for other cards."""
+    from ..cards.equipment import TAKEN
+    from ..cards.spells import load_cards
+
+    if load_cards().find(name) is None:
+        return ()
+    out: list[str] = []
+    for e in load_cards().card(name).effects:
+        kind = e.get("effect")
+        if kind == "attach_or_detach_equipment":
+            out += ["attach", "detach"]
+        elif kind == "detach_equipment":
+            out.append("detach")
+        elif kind == "attach_equipment" and e.get("what") == TAKEN:
+            out.append("attach")
+    return tuple(dict.fromkeys(out))
+
+
 def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ...],
-               max_targets: int = 2, modes: int = 0) -> list[Entry]:
+               max_targets: int = 2, modes: int = 0, equipment: tuple[tuple[str, str | None], ...] = (),
+               ordered: bool = True) -> list[Entry]:
     """Every entry to try for ``card``: its modes, its targets (none, or up to ``max_targets`` distinct
-    units of ``names`` in order), a unit's destination; a counter targets a card on the chain."""
+    units of ``names``, in order unless ``ordered`` is false), a unit's destination, a [Hidden] card from facedown; for a card that
+    attaches or detaches an Equipment, each Equipment in play (``equipment``: it and the unit it is
+    on) for each, attached from that unit, or none (RB-CARD-14); a counter targets a card on the chain."""
     if card.counter:
-        return [Entry(card.name, by, (c.card,), counter=True)
+        return [Entry(card.name, by, (c.card,), counter=True, facedown=card.facedown)
                 for c in dict.fromkeys(chain)]
-    targets = [()] + [p for k in range(1, max_targets + 1) for p in itertools.permutations(names, k)]
+    pick = itertools.permutations if ordered else itertools.combinations
+    targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
     if card.kind == "unit":
-        return [Entry(card.name, by, t, to=to) for to in ("battlefield", "base") for t in targets[: 1 + len(names)]]
-    return [Entry(card.name, by, t, mode=m) for m in (range(1, modes + 1) if modes else (None,)) for t in targets]
+        return [Entry(card.name, by, t, to=to, facedown=card.facedown)
+                for to in ("battlefield", "base") for t in targets[: 1 + len(names)]]
+    ways = equipment_choices(card.name)
+    equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
+                    for how in ways for g, on in dict.fromkeys(equipment)]
+    equip = list({tuple(sorted(q.items())): q for q in equip}.values())  # detach names an Equipment once
+    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, **q)
+            for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip]

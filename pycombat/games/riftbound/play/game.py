@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Hashable
+from typing import Any, Hashable
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
@@ -29,8 +29,6 @@ from .hands import HandCard
 PASS = "pass"
 #: the Defender is player 1, the Attacker player 0
 PLAYER = {"attacker": 0, "defender": 1}
-#: a card's targets tried: none, one unit, or two distinct units
-MAX_TARGETS = 2
 
 
 class ShowdownGame:
@@ -41,8 +39,6 @@ class ShowdownGame:
         self.lines, self.hands, self.objective, self.conquer = lines, hands, objective, conquer
         self._joint: dict[Hashable, JointGame] = {}
         self._modes: dict[str, int] = {}
-        self._positions: dict[tuple[Entry, ...], int] = {}
-        self._boards: dict[tuple[Entry, ...], int] = {}
         self._ids: dict[Hashable, int] = {}  #: positions and boards, numbered as first met
         self._plays: dict[Hashable, list[Entry]] = {}
 
@@ -56,47 +52,47 @@ class ShowdownGame:
         return self._modes[name]
 
     def showdown(self, resolved: tuple[Entry, ...]):
+        """The state ``resolved`` reached (:class:`.entries.Reached`)."""
         out = self.lines.run(resolved)
         if isinstance(out, Exception):
             raise out
         return out
 
-    def board_key(self, resolved: tuple[Entry, ...]) -> int:
-        """The units at the battlefield (every number of each) when ``resolved`` has resolved, as a
-        number (equal units, equal numbers)."""
-        if resolved not in self._boards:
-            board = self.showdown(resolved)[1].board
-            self._boards[resolved] = self._ids.setdefault(("board", board.attacker, board.defender), len(self._ids))
-        return self._boards[resolved]
+    def board_key(self, at) -> int:
+        """The units at the battlefield (every number of each) in the state ``at`` when the showdown
+        ends there, as a number (equal units, equal numbers)."""
+        if at.board is None:
+            board = at.showdown.board
+            at.board = self._ids.setdefault(("board", board.attacker, board.defender), len(self._ids))
+        return at.board
 
-    def position(self, resolved: tuple[Entry, ...]) -> int:
-        """What the rest of the showdown depends on, as a number: the plays resolved (as a multiset: two
-        orders that leave the same units are one position) and the units they leave."""
-        if resolved not in self._positions:
-            key = ("position", tuple(sorted(resolved, key=repr)), self.board_key(resolved))
-            self._positions[resolved] = self._ids.setdefault(key, len(self._ids))
-        return self._positions[resolved]
+    def position(self, at) -> int:
+        """What the rest of the showdown depends on, as a number: the state the plays resolved reached
+        (:meth:`..cards.showdown.Progress.key`: every unit, where each is, the turn's effects, the
+        cards resolved). Two lines of play that reach the same state are one position."""
+        return self.lines.state(at)
 
-    def plays(self, resolved: tuple[Entry, ...], card: HandCard, by: str, names: list[str]) -> list[Entry]:
-        """``card``'s legal plays by ``by`` on the position ``resolved`` leaves (not counters): the
-        reader's check (:meth:`.entries.Lines.legal`), once a position."""
-        key = (self.position(resolved), card.name, by)
+    def plays(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str, names: list[str]) -> list[Entry]:
+        """``card``'s legal plays by ``by`` on the position ``resolved`` leaves (``at``: the state it
+        reached; not counters): the reader's check (:meth:`.entries.Lines.legal`), once a position."""
+        key = (self.position(at), card.name, by)
         if key not in self._plays:
-            most = target_bound(card.name, MAX_TARGETS)
-            self._plays[key] = [e for e in candidates(card, by, names, (), most, self.modes(card.name))
-                                if self.lines.legal(resolved, e)]
+            most, ordered = target_bound(card.name, len(names))
+            self._plays[key] = [e for e in candidates(card, by, names, (), most, self.modes(card.name),
+                                                      at.equipment, ordered)
+                                if self.lines.legal(resolved, e, (), at)]
         return self._plays[key]
 
-    def joint(self, resolved: tuple[Entry, ...]) -> JointGame:
-        """The damage step's game on the board ``resolved`` leaves (one a board)."""
-        key = self.board_key(resolved)
+    def joint(self, at) -> JointGame:
+        """The damage step's game on the board the state ``at`` leaves (one a board)."""
+        key = self.board_key(at)
         if key not in self._joint:
-            self._joint[key] = JointGame(self.showdown(resolved)[1].board, self.objective)
+            self._joint[key] = JointGame(at.showdown.board, self.objective)
         return self._joint[key]
 
     def new_initial_state(self) -> "ShowdownState":
         return ShowdownState(self, (), (), tuple(tuple(sorted(h.name for h in self.hands[s])) for s in SIDES),
-                             "attacker", "attacker", 0)
+                             "attacker", "attacker", 0, (), self.showdown(()))
 
 
 @dataclass(frozen=True)
@@ -109,6 +105,8 @@ class ShowdownState:
     mover: str  #: who acts now
     passes: int  #: passes in turn since the last play or resolution
     fizzled: tuple[Entry, ...] = ()  #: plays whose targets no longer fit as they resolved (RB-CARD-11)
+    #: the state ``resolved`` reached (:class:`.entries.Reached`)
+    at: Any = field(default=None, compare=False, hash=False, repr=False)
 
     def num_players(self) -> int:
         return 2
@@ -135,33 +133,31 @@ class ShowdownState:
                 continue
             if card.counter:
                 out += [e for e in candidates(card, self.mover, names, self.chain)
-                        if g.lines.legal(self.resolved, e, self.chain)]
+                        if g.lines.legal(self.resolved, e, self.chain, self.at)]
             else:
-                out += g.plays(self.resolved, card, self.mover, names)
+                out += g.plays(self.resolved, self.at, card, self.mover, names)
         return out
 
     def _names(self) -> list[str]:
-        scenario, sd = self.game.showdown(self.resolved)
-        board = [u.name for u in scenario.attacker.units + scenario.defender.units + scenario.reserve]
-        return list(dict.fromkeys(board + [u.name for u in scenario.played_units]))
+        return self.at.names
 
     def child(self, action: Hashable):
         side = PLAYER[self.mover]
         if action == PASS:
             if self.passes + 1 < 2:
                 return ShowdownState(self.game, self.resolved, self.chain, self.hands, self.focus,
-                                     other(self.mover), self.passes + 1, self.fizzled)
+                                     other(self.mover), self.passes + 1, self.fizzled, self.at)
             if not self.chain:  # both passed in turn with the chain empty: the showdown ends (RB-SHOW-3)
                 return DamageState(self.game, self.resolved, self.fizzled,
-                                   self.game.joint(self.resolved).new_initial_state())
-            resolved, fizzled = self.game.lines.resolve(self.resolved, self.chain)
+                                   self.game.joint(self.at).new_initial_state(), self.at)
+            resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
             focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
-            return ShowdownState(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled)
+            return ShowdownState(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
         hand = list(self.hands[side])
         hand.remove(action.card)
         hands = (tuple(hand), self.hands[1]) if side == 0 else (self.hands[0], tuple(hand))
         return ShowdownState(self.game, self.resolved, self.chain + (action,), hands, self.focus,
-                             other(self.mover), 0, self.fizzled)
+                             other(self.mover), 0, self.fizzled, self.at)
 
     def returns(self):
         raise ValueError("the showdown is never terminal: the damage step follows")
@@ -172,8 +168,8 @@ class ShowdownState:
         return f"{self.mover} plays {action.label()}"
 
     def key(self) -> Hashable:
-        return ("showdown", self.game.position(self.resolved), self.chain, self.hands, self.focus, self.mover,
-                self.passes, tuple(sorted(self.fizzled, key=repr)))
+        return ("showdown", self.game.position(self.at), self.chain, self.hands, self.focus, self.mover,
+                self.passes)
 
     def __str__(self) -> str:
         chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
@@ -188,6 +184,7 @@ class DamageState:
     resolved: tuple[Entry, ...]
     fizzled: tuple[Entry, ...]
     inner: JointState
+    at: Any = field(default=None, compare=False, hash=False, repr=False)  #: the state the showdown ended in
 
     def num_players(self) -> int:
         return 2
@@ -202,7 +199,7 @@ class DamageState:
         return []
 
     def child(self, action: Hashable) -> "DamageState":
-        return DamageState(self.game, self.resolved, self.fizzled, self.inner.child(action))
+        return DamageState(self.game, self.resolved, self.fizzled, self.inner.child(action), self.at)
 
     def outcome(self) -> str:
         return self.inner.outcome()
@@ -218,7 +215,7 @@ class DamageState:
         return f"{who} splits: {self.inner.action_to_string(action)}"
 
     def key(self) -> Hashable:
-        return ("damage", self.game.board_key(self.resolved), self.inner.key())
+        return ("damage", self.game.board_key(self.at), self.inner.key())
 
     def __str__(self) -> str:
         return str(self.inner)

@@ -1,9 +1,12 @@
 """Each player's hand for the showdown game (``hand: {attacker: [...], defender: [...]}``).
 
 A hand lists cards by name: spells and gear of Action or Reaction speed, and unit cards that may be
-played in a showdown (RB-SHOW-4: [Reaction], [Ambush], or [Hidden] played from facedown;
-RB-CARD-16). An unknown name is refused with the closest known ones; a card that cannot be played in
-a showdown is refused naming its speed.
+played in a showdown (RB-SHOW-4: [Reaction], [Ambush]; RB-CARD-16). A [Hidden] card that can be
+played in a showdown only from facedown (a Normal-speed spell or gear, a unit without [Reaction] or
+[Ambush]) is played from facedown, where it has Reaction (RB-SHOW-4, ``facedown: true`` in its entry):
+listed in a hand it stands for the card its player hid at this battlefield. A [Hidden] Action or
+Reaction card is played as it is. An unknown name is refused with the closest known ones; a card that
+cannot be played in a showdown is refused naming its speed.
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ class HandCard:
     kind: str  #: spell | gear | unit
     speed: str  #: action | reaction (a unit played from hand is at Reaction speed, RB-CARD-16)
     counter: bool = False  #: it counters a card on the chain (RB-CARD-3)
+    facedown: bool = False  #: a [Hidden] card played from facedown: it then has Reaction (RB-SHOW-4)
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,8 @@ def hand_card(name: str, file: str | None, path: str) -> HandCard:
     found = cards.find(name)
     if found is not None:
         card = cards.card(name)
+        if not card.showdown_playable and any(k == "Hidden" for k, _ in card.keywords):  # RB-SHOW-4
+            return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, facedown=True)
         if not card.showdown_playable:
             raise ScenarioError(f"{card.name}: a {card.speed}-speed {card.type} cannot be played in a showdown: only "
                                 "Action and Reaction cards can (RB-SHOW-4)", file=file, path=path)
@@ -78,11 +84,11 @@ def hand_card(name: str, file: str | None, path: str) -> HandCard:
     hit = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
     if hit:
         unit = units.unit(name)
+        if not unitplay.ways(unit) and unitplay.hidden(unit):  # RB-SHOW-4: from facedown, with Reaction
+            return HandCard(unit.name, "unit", "reaction", facedown=True)
         if not unitplay.ways(unit):
-            extra = " ([Hidden] cards played from facedown are not searched from a hand)" if unitplay.hidden(unit) \
-                else ""
-            raise ScenarioError(f"{unit.name}: a unit without [Reaction] or [Ambush] cannot be played in a showdown "
-                                f"(RB-SHOW-4, RB-CARD-16){extra}", file=file, path=path)
+            raise ScenarioError(f"{unit.name}: a unit without [Reaction], [Ambush] or [Hidden] cannot be played in a "
+                                "showdown (RB-SHOW-4, RB-CARD-16)", file=file, path=path)
         return HandCard(unit.name, "unit", "reaction")
     raise UnknownNameError("spell, gear or unit card", name,
                            closest(name, list(dict.fromkeys(cards.names + units.names)), n=2), file=file, path=path)
