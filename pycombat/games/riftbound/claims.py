@@ -488,7 +488,12 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     rules = ["RB-MIGHT-1", "RB-DMG-5"]  # killed at cleanup with lethal damage
     if name not in {u.name for u in board.attacker + board.defender}:
         gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
-        return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1"],
+        # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
+        from .cards.showdown import play_showdown
+
+        cleanup = next((ln for ln in play_showdown(s).lines if ln.text.startswith(f"Cleanup: {name} has ")), None)
+        extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
+        return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1", *extra],
                        notes=[f"{name} was {gone} during the showdown"])
     fixed = _fixed_splits(s)
     if fixed is not None and modal == "will":
