@@ -38,6 +38,29 @@ class Dist(Mapping[Hashable, Fraction]):
         self._p = dict(sorted(acc.items(), key=lambda kv: _sort_key(kv[0])))
 
     @classmethod
+    def exact(cls, numerators: Mapping[Hashable, int], den: int) -> "Dist":
+        """The distribution ``{k: n / den}`` of integer numerators over one denominator, equal to
+        ``Dist({k: Fraction(n, den)})`` but checked in integers (no numerator negative, their sum
+        ``den``): each probability is made (and reduced) once, none is added as a Fraction.
+
+        >>> Dist.exact({"a": 2, "b": 4}, 6) == Dist({"a": Fraction(1, 3), "b": Fraction(2, 3)})
+        True
+        """
+        if den <= 0:
+            raise ValueError(f"denominator {den}: not positive")
+        total = 0
+        for k, n in numerators.items():
+            if n < 0:
+                raise ValueError(f"negative probability {Fraction(n, den)} for {k!r}")
+            total += n
+        if total != den:
+            raise ValueError(f"probabilities sum to {Fraction(total, den)}, not 1")
+        self = cls.__new__(cls)
+        self._p = dict(sorted(((k, Fraction(n, den)) for k, n in numerators.items() if n),
+                              key=lambda kv: _sort_key(kv[0])))
+        return self
+
+    @classmethod
     def point(cls, value: Hashable) -> "Dist":
         return cls({value: Fraction(1)})
 

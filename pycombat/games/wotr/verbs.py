@@ -356,8 +356,14 @@ def _rendered(res) -> dict:
             "defender_units_left": tuple((str(k), x(v)) for k, v in res.survivors("defender").items()),
             "expected_units_left": tuple((role, x(expected_survivors(res, role))) for role in ("attacker", "defender")),
             "detail": tuple((o.kind, o.attacker, o.defender, x(p)) for o, p in res.outcomes.items()),
-            "total": x(sum(res.outcomes.values(), Fraction(0))),
+            "total": x(_total(res)),
             "army_eliminated": tuple((role, x(eliminated(res, role))) for role in ("attacker", "defender"))}
+
+
+def _total(res) -> Fraction:
+    """The sum of the outcome probabilities (exactly 1), added as integers over their common denominator."""
+    den, nums = res.numerators()
+    return Fraction(sum(n for _, n in nums), den)
 
 
 def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int = 1, exact: bool = False) -> OddsReport:

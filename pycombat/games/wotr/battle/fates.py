@@ -174,35 +174,59 @@ def rows_json(rows: tuple) -> dict:
     return out
 
 
-def result_fate_rows(s, attacking, result) -> tuple:
+def result_fate_rows(s, attacking, result, memo: dict | None = None) -> tuple:
     """:func:`fate_rows` of a battle fought without named Combat cards (``result``: its
     :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
-    fighting forces and the end positions only."""
+    fighting forces and the end positions only (``memo``: see :func:`fate_totals`)."""
     key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None))
-    return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes})))
+    return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes}, memo)))
 
 
-def fate_totals(s, attacking, joint) -> dict:
+def fate_totals(s, attacking, joint, memo: dict | None = None) -> dict:
     """The expected fates as exact Fractions: (role, figure) -> {"count": figures, "expected": {fate:
     expected number}} (what :func:`fate_distribution` writes as JSON). Summed in integers over the
-    probabilities' least common denominator; each total is made a Fraction once, at the end."""
+    probabilities' least common denominator; each total is made a Fraction once, at the end.
+
+    Each side's fates at an end position depend on its units left, the kind of end and the figures a
+    card eliminated only: they are worked out once per such key, in ``memo`` (pass the same dict for
+    several distributions of the same scenario and attacking force, e.g. one per casualty policy)."""
+    memo = {} if memo is None else memo
     den = lcm(*(p.denominator for outs in joint.values() for p in outs.values()))
+    garrison = getattr(s, "garrison", None)
     acc: dict = {}
     for lost, outs in joint.items():
         for o, p in outs.items():
             w = p.numerator * (den // p.denominator)
-            f = outcome_fates(s, attacking, o, lost)
-            for role in ROLES:
-                for row in f.get(role, ()):
-                    slot = acc.get((role, row["figure"]))
+            for rows in _end_rows(s, attacking, garrison, o, lost, memo):
+                for slot_key, count, fates in rows:
+                    slot = acc.get(slot_key)
                     if slot is None:
-                        slot = acc[(role, row["figure"])] = {"count": row["count"], "expected": {}}
+                        slot = acc[slot_key] = {"count": count, "expected": {}}
                     expected = slot["expected"]
-                    for fate, n in row["fates"].items():
+                    for fate, n in fates:
                         expected[fate] = expected.get(fate, 0) + w * n
     for slot in acc.values():
         slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
     return acc
+
+
+def _end_rows(s, attacking, garrison, o, lost, memo: dict) -> tuple:
+    """The rows of :func:`outcome_fates` at end position ``o`` per role (in :data:`ROLES` order), each
+    row as ``((role, figure), count, ((fate, n), ...))``, one side at a time from ``memo``."""
+    left_out = getattr(o, "left_out", ())
+    out = []
+    for key, make in ((("attacker", o.attacker, o.kind, lost[0]),
+                       lambda: _side_fates("attacker", s.attacker.side, attacking, o.attacker, o.kind, lost[0])),
+                      (("defender", o.defender, o.kind, lost[1], left_out),
+                       lambda: _side_fates("defender", s.defender.side, s.defender.force, o.defender, o.kind,
+                                           lost[1], left_out)),
+                      (("garrison", o.kind), lambda: garrison_fates(garrison, o.kind) if garrison is not None else [])):
+        rows = memo.get(key)
+        if rows is None:
+            rows = memo[key] = tuple(((key[0], row["figure"]), row["count"], tuple(row["fates"].items()))
+                                     for row in make())
+        out.append(rows)
+    return out
 
 
 def fate_lines(dist: dict) -> list[str]:

@@ -80,12 +80,13 @@ def _fates_json(rep) -> dict:
     from .fates import fate_json, fate_totals, result_fate_rows, rows_json
 
     out = {}
+    memo: dict = {}  # each side's fates at an end position, shared by the policies (their ends overlap)
     for pol, res in rep.results.items():
         cb = rep.card_battles.get(pol)
         if cb is not None:
-            out[pol] = fate_json(fate_totals(rep.scenario, rep.verdict.attacking, cb.joint))
+            out[pol] = fate_json(fate_totals(rep.scenario, rep.verdict.attacking, cb.joint, memo))
         else:
-            out[pol] = rows_json(result_fate_rows(rep.scenario, rep.verdict.attacking, res))
+            out[pol] = rows_json(result_fate_rows(rep.scenario, rep.verdict.attacking, res, memo))
     return out
 
 

@@ -385,7 +385,7 @@ class BattleResult:
             for o, n in nums:
                 left = unit_count(o[idx])
                 acc[left] = acc.get(left, 0) + n
-            return Dist({k: Fraction(n, den) for k, n in acc.items()})
+            return Dist.exact(acc, den)
 
         return self.derived(("left", role), make)
 
@@ -463,8 +463,10 @@ def _side_cached(setup: BattleSetup, cache: dict, role: str, units, rnd: int):
 
 def _grouped(dec, cache: dict, role: str, units, pool, hits) -> list[tuple[int, tuple, int]]:
     """``[(id, (units, pool) after the casualties, summed weight)]`` for the opponent's hit
-    distribution ``hits``: hits that leave the side alike are merged; ``id`` interns the result."""
-    key = ("grp", role, units, pool, hits)
+    distribution ``hits``: hits that leave the side alike are merged; ``id`` interns the result.
+    (``hits`` is keyed by identity: it is a table :func:`_side_cached` keeps in ``cache`` as long as
+    the entry lives, so its identity is not reused meanwhile.)"""
+    key = ("grp", role, units, pool, id(hits))
     got = cache.get(key)
     if got is None:
         acc: dict[tuple, int] = {}
@@ -565,8 +567,8 @@ class _Exact:
 def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
             starts: Mapping[State, Fraction] | None = None) -> BattleResult:
     """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
-    terminal, _, rounds, states = forward_raw(setup, dec, start=start, max_states=max_states, starts=starts)
-    return BattleResult(Dist(terminal), rounds, states)
+    terminal, _, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states, starts=starts)
+    return BattleResult(Dist.exact(terminal, big), Fraction(rounds, big), states)
 
 
 def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
@@ -574,7 +576,19 @@ def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_stat
                 ) -> tuple[dict, dict, Fraction, int]:
     """``(terminal, pending, expected rounds, states)``: the probability of each end position, and with
     ``stop_round`` the probability of each start-of-round state of that round, not expanded (a round
-    with named Combat cards is played by :mod:`..cards.battle`).
+    with named Combat cards is played by :mod:`..cards.battle`); :func:`_forward_int` as Fractions."""
+    terminal, pending, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states,
+                                                          starts=starts, stop_round=stop_round)
+    return ({o: Fraction(v, big) for o, v in terminal.items()}, {st: Fraction(v, big) for st, v in pending.items()},
+            Fraction(rounds, big), states)
+
+
+def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
+                 starts: Mapping[State, Fraction] | None = None, stop_round: int | None = None
+                 ) -> tuple[dict, dict, int, int, int]:
+    """``(terminal, pending, rounds, D, states)``: each end position's probability, each pending
+    state's (see :func:`forward_raw`) and the expected rounds, as integer numerators over one
+    denominator ``D``.
 
     Push probability mass from the start through the rounds in topological order (exact);
     ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round).
@@ -663,8 +677,8 @@ def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_stat
         for nid, n in nexts:
             mass[nid] = mass.get(nid, 0) + q * n
     outcomes = nodes.outcomes
-    return ({outcomes[oid]: Fraction(v, big) for oid, v in terminal.items()},
-            {states[sid]: Fraction(v, big) for sid, v in pending.items()}, Fraction(rounds, big), len(order))
+    return ({outcomes[oid]: v for oid, v in terminal.items()}, {states[sid]: v for sid, v in pending.items()},
+            rounds, big, len(order))
 
 
 class _Nodes:

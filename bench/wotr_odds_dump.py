@@ -1,0 +1,53 @@
+"""The JSON of WotR ``odds`` on the diverse battles, written to a file: a before/after identity check.
+
+Runs ``odds`` on :mod:`diverse_scenarios`' War of the Ring batch (seeded) through the Python API
+(``pycombat.load(mapping).run("odds").to_json()``, as ``--json`` writes it) and through
+``pycombat.batch.run_batch`` with one worker, and writes one line per battle for each. Run it on two
+versions of the package (``PYTHONPATH`` pointing at a copy of the older one) and compare the files
+with ``cmp``: an optimisation of the odds path must leave them byte-identical.
+
+    python bench/wotr_odds_dump.py OUT.jsonl [--n 1000] [--seed 34]
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import sys
+import tempfile
+from pathlib import Path
+from typing import Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import diverse  # noqa: E402
+import diverse_scenarios  # noqa: E402
+
+from pycombat.batch import run_batch  # noqa: E402
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=34)
+    args = ap.parse_args(argv)
+    generate, verb = diverse_scenarios.GENERATORS["wotr"]
+    batch = generate(args.n, args.seed)
+    diverse.cold()
+    answers, invalid = diverse.api_answers(batch, verb)
+    lines = [f"api {i} " + (a if a is not None else f"REFUSED {invalid[i]}") for i, a in enumerate(answers)]
+    diverse.cold()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "in.jsonl"
+        path.write_text("".join(json.dumps(s, ensure_ascii=False) + "\n" for s in batch), encoding="utf-8")
+        out = io.StringIO()
+        run_batch([str(path)], verb, out=out, workers=1)
+        lines += [f"batch {line.replace(str(path), '<input>')}" for line in out.getvalue().splitlines()]
+    args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"{len(batch)} battles, {len(invalid)} refused: {args.out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
