@@ -72,6 +72,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/throughput.py --only json --only optimize --only tree
 	$(BIN)/python bench/diverse.py --similar
+	$(BIN)/python bench/riftbound_closed.py
 	$(BIN)/python bench/latency.py
 
 # Refresh the shipped copies of the shared specification and game data.

@@ -4,13 +4,14 @@ The position is ``examples/riftbound/eight_defenders.yaml`` (five 8-Might attack
 defenders of Might 3 to 10: total lethal 52, so every legal split kills a set of units and
 leaves at most one short; 87 splits). Measured side by side in one run, best of N repeats:
 
-1. the ASP (``asp_rules/riftbound``): every legal split streamed and decoded, from the board,
-   grounding included (the board program: ``derive.lp`` and the splits in one grounding); the
-   rule files parsed once, as in a loaded process; and from scratch (the files parsed too, as a
-   first CLI call);
-2. brute force over damage vectors: every vector with each amount at most lethal + excess and
+1. the ASP (``asp_rules/riftbound``, the closed forms of ``damage/closed.py`` off): every legal
+   split streamed and decoded, from the board, grounding included (the board program:
+   ``derive.lp`` and the splits in one grounding); the rule files parsed once, as in a loaded
+   process; and from scratch (the files parsed too, as a first CLI call);
+2. the closed form (``damage/closed.py``: what ``LegalSplits`` lists by default), checked equal;
+3. brute force over damage vectors: every vector with each amount at most lethal + excess and
    the right total, each checked by the digest's RB-MODEL-3 statement (Python);
-3. brute force over assignment orders: every lethal-first, tier-respecting order replayed,
+4. brute force over assignment orders: every lethal-first, tier-respecting order replayed,
    vectors deduplicated (Python; what jelo-ca's solver does, without its "stop" bug);
 
 and the same under ``excess_damage=last``. Target: the ASP under 100 ms. Then each verb on the
@@ -21,6 +22,7 @@ Run ``python bench/riftbound.py`` (``make bench`` calls :func:`main` from ``benc
 from __future__ import annotations
 
 import argparse
+import contextlib
 import statistics
 import time
 
@@ -28,6 +30,7 @@ from pycombat.games.riftbound.damage.bruteforce import bounded_filter, replay_or
 from pycombat.games.riftbound.schema import example_path, load_scenario
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat import solver
+from pycombat.games.riftbound.damage import splits
 from pycombat.games.riftbound.damage.splits import LegalSplits
 
 TARGET_S = 0.100
@@ -42,6 +45,16 @@ def best_of(fn, repeats: int):
     return min(times), statistics.median(times), result
 
 
+@contextlib.contextmanager
+def solver_only():
+    """The encodings alone: the closed forms of :mod:`pycombat.games.riftbound.damage.closed` off."""
+    splits.CLOSED_FORMS = False
+    try:
+        yield
+    finally:
+        splits.CLOSED_FORMS = True
+
+
 def measure(repeats: int = 7) -> list[dict]:
     rows = []
     for flags in ({}, {"excess_damage": "last"}):
@@ -49,15 +62,24 @@ def measure(repeats: int = 7) -> list[dict]:
 
         def asp(board=board):
             solver.clear_caches(keep_parsed=True)  # grounded and solved again each time
-            return {s.amounts for s in LegalSplits(board, "attacker")}
+            with solver_only():
+                return {s.amounts for s in LegalSplits(board, "attacker")}
 
         a_min, a_med, a_set = best_of(asp, repeats)
 
         def cold(board=board):
             solver.clear_caches()  # the rule files parsed again too: from scratch, as a first CLI call
-            return {s.amounts for s in LegalSplits(board, "attacker")}
+            with solver_only():
+                return {s.amounts for s in LegalSplits(board, "attacker")}
 
         c_min, c_med, _ = best_of(cold, repeats)
+
+        def closed_form(board=board):
+            solver.clear_caches(keep_parsed=True)
+            return {s.amounts for s in LegalSplits(board, "attacker")}
+
+        f_min, f_med, f_set = best_of(closed_form, repeats)
+        assert f_set == a_set, "the closed form and the ASP disagree"
         v_min, v_med, v_set = best_of(lambda b=board: bounded_filter(b, "attacker"), max(1, repeats // 3))
         o_min, o_med, o_set = best_of(lambda b=board: replay_orders(b, "attacker"), max(1, repeats // 3))
         assert a_set == v_set == o_set, "the ASP and the brute forces disagree"
@@ -69,6 +91,8 @@ def measure(repeats: int = 7) -> list[dict]:
         rows.append({"what": f"ASP from scratch (rule files parsed again) ({tag})", "n": len(a_set), "best": c_min,
                      "median": c_med, "ratio": c_min / a_min, "note": f"target < {TARGET_S * 1000:.0f} ms "
                                                                       + ("OK" if c_min < TARGET_S else "MISSED")})
+        rows.append({"what": f"closed form (damage/closed.py, the default path) ({tag})", "n": len(f_set),
+                     "best": f_min, "median": f_med, "ratio": f_min / a_min, "note": "x the ASP's time"})
         rows.append({"what": f"brute force: bounded vectors + RB-MODEL-3 check ({tag})", "n": len(v_set),
                      "best": v_min, "median": v_med, "ratio": v_min / a_min, "note": "x the ASP's time"})
         rows.append({"what": f"brute force: replay of every order ({tag})", "n": len(o_set), "best": o_min,

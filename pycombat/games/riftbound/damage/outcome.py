@@ -27,7 +27,7 @@ from pycombat.rulebook import load_rulebook
 from . import facts as F
 from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from ..cards.showdown import Line, play_showdown
-from .splits import LegalSplits, best_splits, board_solver, derive, few_answers
+from .splits import LegalSplits, best_splits, board_solver, derive, few_wipes
 
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
@@ -232,19 +232,18 @@ class OutcomeClasses:
 def wipe_values(board: Board, side: str) -> frozenset[bool]:
     """Whether ``side``'s legal splits wipe out the other side: {True}, {False} or both.
 
-    Read off the side's splits when there are few (the one solve that lists and counts them gives
-    each with ``wiped_out``: splits.few_answers); else asked of the ASP as two satisfiability
-    questions (one answer each, so the work does not grow with the number of splits): is
+    Read off the side's splits when there are few (the one listing that lists and counts them gives
+    each with ``wiped_out``: splits.few_wipes, from the closed form or splits.few_answers); else
+    asked of the ASP as two satisfiability questions (one answer each, so the work does not grow
+    with the number of splits): is
     there a legal split that wipes them out, and one that does not? (The same answer as brave and
     cautious consequences of ``wiped_out``.)"""
     if not board.damage_step:
         return frozenset({not board.side(other(side))})
     if _every_split_wipes_out(board, side):
         return frozenset({True})
-    few = few_answers(board, side)
-    if few is not None:  # the side's splits, each with what it leaves (one solve, shared with the listing)
-        wiped = F.WipedOut(side=side).raw
-        seen = {wiped in ans.symbols for ans in few}
+    seen = few_wipes(board, side)
+    if seen is not None:  # read off the side's splits, each with what it leaves (the listing enumerate shows)
         some, spared = True in seen, False in seen
     else:
         # the side's board program (splits.BOARD) that lists its splits, asked twice under an

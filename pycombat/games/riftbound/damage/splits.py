@@ -13,6 +13,11 @@ the solver and streams the answers as :class:`~..model.Split` objects.
   :meth:`~LegalSplits.violations` (which rule ids a candidate breaks);
 * :func:`best_splits` gives every optimal split under a RB-MODEL-7 objective.
 
+The encodings are the definition; where they apply, the closed forms of :mod:`.closed` answer
+derive.lp's numbers and a side's few vector splits (with whether each wipes out the other side)
+without grounding (``CLOSED_FORMS``; ``tests/riftbound/test_closed_forms.py`` checks them against
+the solver on random boards under every flag): what they do not cover goes to the solver.
+
 >>> from pycombat.games.riftbound.schema import load_scenario
 >>> from pycombat.games.riftbound.cards.showdown import play_showdown
 >>> from pycombat.games.riftbound.schema import example_path
@@ -26,14 +31,15 @@ from __future__ import annotations
 
 import functools
 import math
+import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
 from pycombat.errors import SolverError, TooLargeError
-from pycombat.solver import (MAX_INSTANCES, Answer, Decoder, Instances, Solver, Staged, Violation, check, is_loaded,
-                             memo, rule_files)
-from . import facts as F
+from pycombat.solver import (MAX_INSTANCES, RULES_DIR_VARIABLE, Answer, Decoder, Instances, Solver, Staged, Violation,
+                             check, is_loaded, memo, rule_files)
+from . import closed, facts as F
 from ..model import Board, BoardKey, Split, other
 
 RULES = "pycombat.asp_rules.riftbound"
@@ -143,7 +149,7 @@ def prefetch(boards: Sequence[Board]) -> None:
     todo: dict[tuple, Board] = {}
     for b in boards:
         key = b.key()
-        if key not in todo and not _answered(b, key):
+        if key not in todo and not _answered(b, key) and not _closed_covers(b):
             todo[key] = b
     groups: dict[tuple, list[Board]] = {}
     for b in todo.values():
@@ -297,11 +303,17 @@ _DERIVED = memo()
 def _derived(board: Board, decoded: Sequence) -> Derived:
     """derive.lp's numbers (deterministic), from the decoded atoms of the board program's one answer
     where no side assigns."""
-    order = [u.name for u in board.attacker + board.defender]
-    rank = {n: i for i, n in enumerate(order)}
     got: dict[type, list[tuple]] = {}  # predicate -> its atoms' field values (facts.values)
     for d in decoded:
         got.setdefault(type(d), []).append(F.values(d))
+    return _derived_from(board, got)
+
+
+def _derived_from(board: Board, got: dict[type, list[tuple]]) -> Derived:
+    """:func:`_derived` from derive.lp's atoms as field values by predicate (what :func:`_derived`
+    reads off an answer set, and what :func:`.closed.derived_atoms` computes)."""
+    order = [u.name for u in board.attacker + board.defender]
+    rank = {n: i for i, n in enumerate(order)}
     for items in got.values():  # (in one order, whichever grounding answered)
         items.sort()
     sides = ("attacker", "defender")
@@ -332,11 +344,100 @@ def _derived(board: Board, decoded: Sequence) -> Derived:
     )
 
 
+#: whether derive.lp's numbers and the few splits of a side are computed by their closed forms
+#: (:mod:`.closed`) where those apply; off, every answer comes from the solver (the tests compare both)
+CLOSED_FORMS = True
+
+
+def _closed_on() -> bool:
+    """The closed forms are the shipped encodings' answers: they stand in for them only when the
+    solver reads those (not a copy named by ``$PYCOMBAT_ASP_RULES``: the mutation battery's and the
+    counterfactual reasons' edited rules)."""
+    return CLOSED_FORMS and not os.environ.get(RULES_DIR_VARIABLE)
+
+
+def _closed_derived(board: Board) -> Derived | None:
+    """derive.lp's numbers from their closed form (:func:`.closed.derived_atoms`), or None."""
+    if not _closed_on():
+        return None
+    got = closed.derived_atoms(board)
+    return None if got is None else _derived_from(board, got)
+
+
+@dataclass(frozen=True)
+class FewSplits:
+    """A side's legal vector splits when there are at most LISTED_AT_ONCE (``splits``, sorted as
+    LegalSplits lists them; None when there are more), and whether they wipe out the other side
+    (``wipes``: the values seen; None with ``splits``)."""
+
+    splits: tuple[Split, ...] | None
+    wipes: frozenset[bool] | None
+
+
+def _closed_few(board: Board, side: str, d: Derived) -> FewSplits | None:
+    """What :func:`few_answers` answers, from the closed form (:func:`.closed.vector_splits`): None
+    where it does not apply (the solver answers).  Remembered by :func:`side_key`."""
+    if not _closed_on():
+        return None
+
+    def make() -> FewSplits | None:
+        if not _listed(board, d, side, LISTED_BOUND):
+            return FewSplits(None, None)
+        rows = closed.vector_splits(board, d, side, LISTED_AT_ONCE)
+        if rows is None or len(rows) > LISTED_AT_ONCE:
+            # (more than LISTED_AT_ONCE: few_answers's solve finds that out on the side's board program,
+            # whose later stream then starts where clasp left it: the first splits found, a kill
+            # class's examples, are those of that program)
+            return None
+        listed = tuple(sorted((Split(side, amounts) for amounts, _ in rows), key=lambda s: sorted(s.amounts)))
+        return FewSplits(listed, frozenset(wiped for _, wiped in rows))
+
+    return _CLOSED_FEW.remember(side_key(board, side, d) if is_loaded() else None, make)
+
+
+#: side_key -> _closed_few (bounded like _FEW_SPLITS)
+_CLOSED_FEW = memo(limit=4096, weigh=lambda few: 1 + len((few and few.splits) or ()), budget=100_000)
+
+
+def few_wipes(board: Board, side: str) -> frozenset[bool] | None:
+    """Whether ``side``'s legal vector splits wipe out the other side (the values seen), when there are
+    at most LISTED_AT_ONCE of them (one listing answers it: :func:`few_answers`, or the closed form);
+    else None."""
+    d = derive(board)
+    fast = _closed_few(board, side, d)
+    if fast is not None:
+        return fast.wipes
+    few = few_answers(board, side)
+    if few is None:
+        return None
+    wiped = F.WipedOut(side=side).raw
+    return frozenset(wiped in ans.symbols for ans in few)
+
+
+def _closed_covers(board: Board) -> bool:
+    """Whether the closed forms answer everything :func:`prefetch` would ask of ``board`` (its
+    numbers, then the few splits of each side), filling their memos."""
+    if not _closed_on():
+        return False
+    key = board.key()
+    d = _DERIVED.get(key)
+    if d is None:
+        d = _closed_derived(board)
+        if d is None:
+            return False
+        _DERIVED.remember(key, lambda: d)
+    return all(_closed_few(board, side, d) is not None for side in ("attacker", "defender"))
+
+
 def derive(board: Board) -> Derived:
-    """What the board implies, from ``derive.lp`` (cached per board).  With the loaded solver, a new
-    board is answered with the sides :func:`few_answers` would list, in one grounding
-    (:func:`_staged`); else (or when that cannot answer) from a grounding of its own."""
+    """What the board implies, from ``derive.lp`` (cached per board): by its closed form
+    (:func:`.closed.derived_atoms`) where that applies; else, with the loaded solver, a new board is
+    answered with the sides :func:`few_answers` would list, in one grounding (:func:`_staged`); else
+    (or when that cannot answer) from a grounding of its own."""
     def make() -> Derived:
+        fast = _closed_derived(board)
+        if fast is not None:
+            return fast
         staged = _staged(board) if is_loaded() else None
         if staged is not None:
             return staged
@@ -422,6 +523,9 @@ class LegalSplits:
         """The side's vector splits when there are few (see few_answers), made once per board and side
         (a verb reads them several times: count, listing, kills, the judge's grouping)."""
         def make() -> tuple[Split, ...] | None:
+            fast = _closed_few(self.board, self.side, self.derived)
+            if fast is not None:
+                return fast.splits
             few = few_answers(self.board, self.side)
             if few is None:
                 return None

@@ -17,7 +17,7 @@ Attacker conquers the battlefield and 0 otherwise (the Defender plays to hold it
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Hashable
 
@@ -63,7 +63,10 @@ class ShowdownGame:
         ends there, as a number (equal units, equal numbers)."""
         if at.board is None:
             board = at.showdown.board
-            at.board = self._ids.setdefault(("board", board.attacker, board.defender), len(self._ids))
+            # a unit played from hand is the same unit whichever play of the line brought it: without
+            # where in the line it was read (as :meth:`..cards.showdown.Progress.key` has it)
+            at.board = self._ids.setdefault(("board", _unpathed(board.attacker), _unpathed(board.defender)),
+                                            len(self._ids))
         return at.board
 
     def position(self, at) -> int:
@@ -219,3 +222,8 @@ class DamageState:
 
     def __str__(self) -> str:
         return str(self.inner)
+
+
+def _unpathed(units):
+    """``units`` without the line-of-play path of those played in the showdown (``showdown[i]``)."""
+    return tuple(replace(u, path="") if u.path.startswith("showdown") else u for u in units)
