@@ -49,6 +49,8 @@ class Unit:
     buffed: bool = False  #: has a buff (+1 Might, at most one; RB-CARD-6)
     exhausted: bool = False  #: exhausted (an ability whose cost exhausts it needs it ready, RB-CARD-17)
     equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
+    empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
+    xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
     # -- set by showdown effects -------------------------------------------------------

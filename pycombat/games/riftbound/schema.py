@@ -31,6 +31,7 @@ from .cards.units import (
 from .model import SIDES, Effect, Scenario, Side, Split, Unit
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
+from .cards.statics import EMPOWERED, level_of
 
 from .spec import (  # noqa: F401
     ABILITY,
@@ -167,7 +168,8 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     # RB-COMB-1 / RB-COMB-3 (CR 456, 457): a combat needs units of both players at the battlefield
     if not unit_nodes:
         raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
-    units = [_unit(n, role, db, flags) for n in unit_nodes]
+    xp = node.int("xp", None, minimum=0)
+    units = [_unit(n, role, db, flags, xp) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
     if node.has("gear"):
@@ -176,7 +178,10 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     return Side(role=role, player=player, units=tuple(units))
 
 
-def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
+def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
+          fresh: bool = False) -> Unit:
+    """One unit of the scenario; ``xp`` its controller's XP if stated; ``fresh``: a unit entering play
+    in the showdown (not [Empowered]: Empower is paid on a unit in play)."""
     if isinstance(node.value, str):  # shorthand: just the card name
         node = Node({"name": node.value}, file=node.file, path=node.path)
     node._mapping()
@@ -233,6 +238,18 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Unit:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
         if card.damage_immunity_text and not node.has("immune"):
             unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
+        # RB-CARD-9: "I'm [Empowered]" and "[Level N]" static abilities apply as the scenario states the
+        # unit's Empowered status and its controller's XP; not stated, each is named (RB-CARD-4)
+        empowered = False if fresh else node.bool("empowered", None)
+        for e in fields.get("statics", ()):
+            cond = e.get("condition")
+            if cond == EMPOWERED and empowered is None:
+                unstated.append((f"ability \"{cond}\": {effect_text(e)}",
+                                 "whether the unit is Empowered: give `empowered: true|false`"))
+            elif level_of(cond) is not None and xp is None:
+                unstated.append((f"ability [{cond}]: {effect_text(e)}",
+                                 f"the {role}'s XP: give the side's `xp: N`"))
+        fields.update(empowered=empowered, xp=xp)
         if card.backline and not any(k == "Backline" for k, _, _ in keywords):
             keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
     if node.has("might"):
@@ -368,7 +385,8 @@ def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> 
     """The side's units at its base (``base:``): cards may move them into the battlefield."""
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
-    return [_unit(n, role, db, flags) for n in node.list("base")]
+    xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
+    return [_unit(n, role, db, flags, xp) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,
@@ -517,7 +535,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         while f"{card.name} ({k})" in names:
             k += 1
         name = f"{card.name} ({k})"
-    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags)
+    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags, fresh=True)
     names.add(name)
     if known is not None:
         known[name] = unit

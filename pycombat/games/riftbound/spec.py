@@ -139,6 +139,8 @@ UNIT_OBJ = Obj({
     "tags": List(Str("a tag, e.g. Yordle"), "the unit's tags (overrides the card's; for card conditions)"),
     "conditions_hold": Bool("the conditions of the card's conditional combat keywords hold (true: they apply; "
                             "false: they do not; not given: named as not modelled, RB-CARD-4)"),
+    "empowered": Bool("the unit is [Empowered]: its \"I'm [Empowered]\" static abilities apply (RB-CARD-9; not given: "
+                      "those abilities are named as not modelled, RB-CARD-4)"),
 }, "a unit with its state and overrides", required=("name",))
 UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the battlefield")
 
@@ -146,6 +148,8 @@ UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the ba
 def _side(role: str) -> Obj:
     return Obj({
         "player": Str("the player's name"),
+        "xp": Int("the player's XP: a unit's [Level N] static abilities apply at N or more XP (RB-CARD-9; not given: "
+                  "those abilities are named as not modelled, RB-CARD-4)", minimum=0, maximum=99),
         "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),

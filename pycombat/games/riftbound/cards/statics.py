@@ -37,6 +37,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+import re
 from dataclasses import replace
 from typing import Any, Iterator
 
@@ -46,6 +47,18 @@ RULE = "RB-CARD-9"
 #: conditions decided from the board, as the data writes them
 CONDITIONS = ("While I'm attacking or defending alone", "While I'm buffed", "While you have another unit here",
               "While I'm at a battlefield", "While I'm [Mighty]", "While there's a stunned enemy unit here")
+#: conditions the scenario states: the unit's Empowered status (``empowered:``), its controller's XP
+#: (``xp:``; "[Level N]": while you have N+ XP, the cards' reminder text)
+EMPOWERED = "I'm [Empowered]"
+_LEVEL = re.compile(r"Level (\d+)")
+
+
+def level_of(cond: Any) -> int | None:
+    """N of a "[Level N]" condition, else None."""
+    m = _LEVEL.fullmatch(cond) if isinstance(cond, str) else None
+    return int(m.group(1)) if m else None
+
+
 #: the condition of a cost change read while its source is at the battlefield (its combat)
 IN_COMBAT = "While I'm in combat"
 #: what a ``value_per`` Might change counts that the board holds, as the data writes it (RB-CARD-9)
@@ -89,7 +102,7 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
         return f"granting {e.get('keyword')}"
     cond = e.get("condition")
-    if cond is not None and cond not in CONDITIONS:
+    if cond is not None and cond not in CONDITIONS and cond != EMPOWERED and level_of(cond) is None:
         return f"condition {cond!r} is not one the board decides" + open_condition(cond)
     t = e.get("target") or {}
     if t.get("ref") == "self" and len(t) == 1:
@@ -155,6 +168,10 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
         return any(n != src.name for n in mine)
     if cond == "While there's a stunned enemy unit here":
         return any(units[n].stunned for n in present if units[n].side != src.side)
+    if cond == EMPOWERED:  # as the scenario states it (not stated: named as not modelled by the reader)
+        return bool(src.empowered)
+    if level_of(cond) is not None:  # [Level N]: while its controller has N+ XP
+        return src.xp is not None and src.xp >= level_of(cond)
     return False
 
 
@@ -284,7 +301,9 @@ def describe(e: Mapping[str, Any]) -> str:
         who = " ".join(x for x in ("other" if t.get("other") else "", t.get("state") or "",
                                    t["side"], t.get("tag") or "", "units",
                                    "here" if t.get("location") == "same_location" else "") if x) + " have"
-    cond = f" {e['condition'][0].lower()}{e['condition'][1:]}" if e.get("condition") else ""
+    c = e.get("condition")
+    cond = (" while it is [Empowered]" if c == EMPOWERED else f" at [{c}] (its player's XP at least {level_of(c)})"
+            if level_of(c) is not None else f" {c[0].lower()}{c[1:]}" if c else "")
     return f"{who} {what}{cond}"
 
 
@@ -310,5 +329,15 @@ def spell_cost(energy: int, power: int, by: str, units: Mapping[str, Unit], pres
 
 def lines(units: Mapping[str, Unit], present: list[str]) -> list[str]:
     """One narration line per static ability of a unit at the battlefield."""
-    return [f"{n}: {describe(e)} (a static ability, while {n} is in play)"
+    return [f"{n}: {describe(e)} (a static ability, while {n} is in play)" + _stated(e, units[n])
             for n in present for e in units[n].statics]
+
+
+def _stated(e: Mapping[str, Any], u: Unit) -> str:
+    """What the scenario states for a static ability's Empowered / Level condition."""
+    c = e.get("condition")
+    if c == EMPOWERED:
+        return "" if u.empowered is None else f": {u.name} is {'' if u.empowered else 'not '}Empowered"
+    if level_of(c) is not None and u.xp is not None:
+        return f": its player has {u.xp} XP"
+    return ""
