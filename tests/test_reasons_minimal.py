@@ -574,10 +574,14 @@ def test_meccg_strike_effects_cite_the_body_check_rule_of_the_fate_that_happened
             continue
         _setup, _steps, o = replay(s).strikes[int(v.claim.args["strike"]) - 1]
         name = v.claim.args["character"].casefold()
-        fate = o.fate if o.loser and o.loser.casefold() in name + " " + name else None
+        fate = o.fate if o.loser and o.loser.casefold() in name + " " + name else \
+            next((f for n, f in o.also if n.casefold() == name), None)  # a payer's body check (MECCG-FX-24)
         body = {r for r in v.rules if r in ("MECCG-BODY-1", "MECCG-BODY-2", "MECCG-BODY-3")}
         if fate is None or o.result == "cancelled":
             assert not body, f"{v.claim.id}: no body check, yet {body}"
+        elif {"MECCG-FX-22", "MECCG-FX-25"} & set(v.rules):
+            # the fate of a failed corruption check a card called for (MECCG-FX-22/25), not a body check
+            assert not body, (v.claim.id, v.rules)
         elif fate == "discarded" and (_setup.attacker if o.result == "fails" else _setup.defender).discarded_if_survives:
             # spared by the body check (BODY-1), then discarded by the opposing card (Mount Slain, FX-14)
             assert body == {"MECCG-BODY-1"} and "MECCG-FX-14" in v.rules, (v.claim.id, v.rules)

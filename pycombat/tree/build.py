@@ -37,7 +37,8 @@ def _no_cycle_collection(fn: Callable) -> Callable:
 
 @_no_cycle_collection
 def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int | None = None,
-               progress: Callable[[int], Any] | None = None) -> GameTree:
+               progress: Callable[[int], Any] | None = None,
+               value_of: Callable[[Any], Any] | None = None) -> GameTree:
     """Build the graph of every state reachable from ``root`` (breadth first, iteratively).
 
     States with equal :meth:`GameState.key` become one node.  Chance outcomes of probability
@@ -45,6 +46,9 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
     expanded: non-terminal ones become ``"cut"`` nodes (such a tree can be drawn, not solved).
     ``progress(nodes_built)`` is called every :data:`PROGRESS_EVERY` nodes and once at the
     end.  More than ``max_nodes`` nodes raise :class:`~pycombat.errors.TooLargeError` at once.
+    ``value_of(state)``: the state's value (one exact number per player) when the game knows it
+    without the tree below (a depth-limited tree's values), or None; each node then carries
+    ``solved`` (whether it has a ``value``; a terminal node's value is its returns).
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
@@ -71,6 +75,8 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                     f"terminal state {_describe(state)}: returns() gave {len(rets)} values "
                     f"for {n_players} players")
             attrs.update(kind=TERMINAL_NODE, returns=rets)
+            if value_of is not None:
+                attrs.update(value=rets, solved=True)
         elif player != CHANCE and (isinstance(player, bool) or not isinstance(player, int)
                                    or not 0 <= player < n_players):
             raise GameDefinitionError(
@@ -81,6 +87,11 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
         else:
             attrs["kind"] = CHANCE_NODE if player == CHANCE else DECISION
             queue.append((nid, state, depth))
+        if value_of is not None and player != TERMINAL:
+            v = value_of(state)
+            attrs["solved"] = v is not None
+            if v is not None:
+                attrs["value"] = tuple(_exact(x, "value_of", state) for x in v)
         index[key] = nid
         g.add_node(nid, **attrs)
         if progress is not None and (nid + 1) % PROGRESS_EVERY == 0:

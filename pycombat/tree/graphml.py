@@ -43,9 +43,13 @@ class _Ratio:
         return self.numerator / self.denominator
 
 
-def _graphml_keys(num_players: int) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
-    """The (name, GraphML type, Python kind) of every node and edge attribute :func:`to_graphml` writes."""
+def _graphml_keys(num_players: int,
+                  marks: bool = False) -> tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]]:
+    """The (name, GraphML type, Python kind) of every node and edge attribute :func:`to_graphml` writes
+    (``marks``: a depth-limited tree's nodes also say whether their value is known, ``solved``)."""
     node = [("kind", "string", "s"), ("player", "int", "i"), ("label", "string", "s"), ("depth", "int", "i")]
+    if marks:
+        node.append(("solved", "boolean", "b"))
     for name in ("returns", "value"):
         for i in range(num_players):
             node += [(f"{name}_{i}", "string", "s"), (f"{name}_{i}_float", "double", "f")]
@@ -90,8 +94,8 @@ class _GraphmlWriter:
 
     _BOUND = 200_000  # remembered blocks of each kind, at most (then forgotten and made again)
 
-    def __init__(self, path: str | Path, num_players: int):
-        node_keys, edge_keys = _graphml_keys(num_players)
+    def __init__(self, path: str | Path, num_players: int, marks: bool = False):
+        node_keys, edge_keys = _graphml_keys(num_players, marks)
         self.nid = {name: f"n{i}" for i, (name, _, _) in enumerate(node_keys)}
         self.eid = {name: f"e{i}" for i, (name, _, _) in enumerate(edge_keys)}
         self.path = path
@@ -100,6 +104,7 @@ class _GraphmlWriter:
         self.memo: dict | None = None
         k, e = self.nid, self.eid
         self._heads: dict = {}  # (kind, player) -> the node's text between its id and its label
+        self._solved = f'      <data key="{k["solved"]}">' if marks else ""
         self._depth = f'</data>\n      <data key="{k["depth"]}">'
         self._best = f'      <data key="{k["best"]}">'
         self._best_label = f'</data>\n      <data key="{k["best_label"]}">'
@@ -165,7 +170,8 @@ class _GraphmlWriter:
         return got
 
     def node(self, n: int, kind: str, player: int, label: str, depth: int, returns: Sequence | None = None,
-             value: Sequence | None = None, best: int | None = None, best_label: str | None = None) -> None:
+             value: Sequence | None = None, best: int | None = None, best_label: str | None = None,
+             solved: bool | None = None) -> None:
         head = self._heads.get((kind, player))
         if head is None:
             k = self.nid
@@ -181,6 +187,8 @@ class _GraphmlWriter:
             vals = memo.get(("value", id(value))) if memo is not None else None
             if vals is None:
                 vals = self._values("value", value)
+        if solved is not None:
+            vals += f'{self._solved}{"true" if solved else "false"}</data>\n'
         if best is None:
             self.buf.append(f'    <node id="{n}{head}{text}{self._depth}{depth}</data>\n{rets}{vals}    </node>\n')
         else:
@@ -263,12 +271,12 @@ def to_graphml(tree: GameTree, path: str | Path) -> Path:
     (``returns_0``, ``value_1``, ...); actions are written as their labels (``label``,
     ``actions`` = how many were merged).  Node ids become strings (``"0"`` is the root).
     """
-    w = _GraphmlWriter(path, tree.num_players)
     g = tree.graph
+    w = _GraphmlWriter(path, tree.num_players, marks="solved" in g.nodes[tree.root])
     try:
         for n, d in g.nodes(data=True):
             w.node(n, d["kind"], d["player"], d["label"], d["depth"], d.get("returns"), d.get("value"),
-                   d.get("best"), d.get("best_label"))
+                   d.get("best"), d.get("best_label"), d.get("solved"))
         for u, v, d in g.edges(data=True):
             w.edge(u, v, d["label"], len(d["actions"]), d.get("prob"), d.get("reward"))
     except BaseException:

@@ -171,9 +171,11 @@ class Decision:
                 "options": [o.json() for o in self.options]}
 
 
-def decisions_along(solution) -> list[Decision]:
+def decisions_along(solution, group: Callable | None = None) -> list[Decision]:
     """Every decision on a solved game's line of best play (``solution.line_states()``: (state, step)
-    pairs; ``solution.alternatives(state)``), each alternative ranked by the mover's own return."""
+    pairs; ``solution.alternatives(state)``), each alternative ranked by the mover's own return;
+    ``group(state, options, actions)``: the options with the groups of identical outcomes numbered
+    (a game's test, :func:`grouped`; ``actions`` in the order the options' ``order`` indexes)."""
     out = []
     for state, step in solution.line_states():
         if step.kind != "decision":
@@ -181,5 +183,7 @@ def decisions_along(solution) -> list[Decision]:
         alts = solution.alternatives(state)
         chosen = next((k for k, a in enumerate(alts) if a.best), None)
         rows = rank([(a.label, a.value[step.player]) for a in alts], True, chosen=chosen)
+        if group is not None and len(rows) > 1:
+            rows = group(state, rows, [a.action for a in alts])
         out.append(Decision(step.player, step.state, tuple(rows)))
     return out

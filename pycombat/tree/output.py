@@ -45,11 +45,14 @@ def _drawing_refusal(root: GameState, depth: int | None) -> str:
 
 def export(root: GameState, output: str | Path, *, depth: int | None = None, max_nodes: int = DEFAULT_MAX_NODES,
            progress: Callable[[int], Any] | None = None,
-           player_names: Sequence[str] = ("player 0", "player 1")) -> tuple[TreeStats, tuple[Fraction, ...] | None]:
+           player_names: Sequence[str] = ("player 0", "player 1"),
+           value_of: Callable[[GameState], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...] | None]:
     """Write the game tree of ``root`` to ``output`` (its extension picks GraphML, DOT or PNG): what every
     game's ``tree`` verb does.  The whole tree to GraphML is streamed (:func:`write_graphml`); otherwise the
     graph is built (the first ``depth`` plies, not solved then) and written.  Returns the tree's stats and
-    the root's value (None with ``depth``).
+    the root's value (None with ``depth``, unless ``value_of`` knows it).  With ``depth``, ``value_of(state)``
+    gives the value of each state it knows without the tree below, or None (:func:`build_tree`): each node
+    of the file then says whether it is ``solved``.
     """
     out = export_path(output)
     kind = out.suffix.lower()
@@ -59,12 +62,14 @@ def export(root: GameState, output: str | Path, *, depth: int | None = None, max
         # a drawing holds at most DRAW_MAX_NODES nodes: bound the build by that, not by --max-nodes,
         # so that a huge tree is refused at once, with the --depth that would fit
         try:
-            built = build_tree(root, max_nodes=DRAW_MAX_NODES + 1, max_depth=depth, progress=progress)
+            built = build_tree(root, max_nodes=DRAW_MAX_NODES + 1, max_depth=depth, progress=progress,
+                               value_of=value_of if depth is not None else None)
         except TooLargeError:
             raise TooLargeError(_drawing_refusal(root, depth)) from None
     else:
-        built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress)
-    value = solve(built) if depth is None else None
+        built = build_tree(root, max_nodes=max_nodes, max_depth=depth, progress=progress,
+                           value_of=value_of if depth is not None else None)
+    value = solve(built) if depth is None else built.graph.nodes[built.root].get("value")
     if kind == ".graphml":
         to_graphml(built, out)
     elif kind == ".dot":

@@ -181,10 +181,13 @@ def _member_for(m: cardfx.CardModel) -> tuple[dict, list[dict]]:
             companions.append(_custom("Helper", keywords=["Leader"]))
         elif " " in have or have.startswith("The"):
             if have in [c.name for c in DB.combat_cards]:
-                return me, [{"in_play": have}]
-            companions.append({"name": have})
+                companions.append({"in_play": have})
+            else:
+                companions.append({"name": have})
         else:
             companions.append(_custom("Helper", race=have))
+    if req.get("untapped_member"):  # a member by card name, untapped (Scourge of Fire: The Balrog)
+        companions.append({"name": req["untapped_member"], "status": "untapped"})
     if req.get("company_size_min"):
         companions += [_custom(f"Friend {i}") for i in range(int(req["company_size_min"]))]
     if req.get("not_self"):  # Fatty Bolger's ability: for another Hobbit
@@ -215,8 +218,8 @@ def _scenario(card, m, with_card: bool):
         own, opp = "hero", "minion"
     if m.requires.get("own_alignment"):
         own = m.requires["own_alignment"][0]
-    if m.requires.get("bearer") == "The Balrog":  # a card on The Balrog (Glance of Arien, a hazard)
-        own = "balrog"
+    if m.requires.get("bearer") == "The Balrog" or m.requires.get("untapped_member") == "The Balrog":
+        own = "balrog"  # a card on The Balrog (Glance of Arien, a hazard), or one he must be untapped for
     if m.requires.get("opponent_alignment"):
         opp = m.requires["opponent_alignment"][0]
     if own == opp:
@@ -225,6 +228,8 @@ def _scenario(card, m, with_card: bool):
     foe_race = next((f.cond["opponent_race"][0] for f in m.fx if f.cond.get("opponent_race")
                      and f.what.startswith("opponent_discarded")), "Orc")
     attacker = [_custom("Foe", race=foe_race, prowess=6, body=8)]
+    if m.requires.get("opponent_bears_item"):  # an item of the opposing character to discard (MECCG-FX-26)
+        attacker[0]["items"] = ["Dagger of Westernesse" if opp != "minion" else "Orc-draughts"]
     strike = {"defender": me["name"] if not me.get("custom") else "Hero", "attacker": "Foe"}
     defender = {"alignment": own, "site": "Moria", "members": [me] + companions, "in_play": list(in_play), **_site(m)}
     if with_card:
@@ -233,6 +238,10 @@ def _scenario(card, m, with_card: bool):
                 defender["members"].append({"name": card.name})
             if m.source == "item":
                 me.setdefault("items", []).append(card.name)
+            if m.source == "placed":  # in play on a member who taps to use it (MECCG-FX-15): one of its race
+                race = (m.carrier_requires.get("race") or ["Man"])[0]
+                defender["members"].append(_custom("Bearer", race=race))
+                defender["in_play"].append({"card": card.name, "member": "Bearer"})
             strike["defender_cards"] = [card.id]
         elif m.play == "in_play":
             defender["in_play"].append(card.id)

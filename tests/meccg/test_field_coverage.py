@@ -220,7 +220,8 @@ ACCOUNTED: dict[tuple[str, str], tuple[str, Callable[[Ctx], bool]]] = {
 # ---- structured effect records --------------------------------------------------------------
 #: effect kind -> (what in a model accounts for it, words an unmodelled/outside entry names it by).
 #: Targets: ("fx", what, sign): an fx record with that `what` (and the record's value times sign);
-#: ("play", kind); ("member", attribute): a Member flag; ("grants",): the skill a placed card gives
+#: ("play", kind); ("model", attribute): a CardModel flag (``payer_body_check``, ``cost_check``); ("member", attribute): a
+#: Member flag; ("grants",): the skill a placed card gives
 #: (``grants_skill``) or an unmodelled entry granting one;
 #: ("claim", decider): the decider's verdict on the card changes with its flag (strike_count reads effect_tags).
 EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
@@ -248,7 +249,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "enables_cvcc": ((("play", "state"),), ()),
     "may_not_be_attacked": ((("member", "may_not_be_attacked"),), ()),
     "gain_skill": ((("grants",),), ("skill",)),
-    "cost_only": ((), ("corruption",)),
+    "cost_only": ((("model", "cost_check"),), ("corruption",)),  # the check a card costs (MECCG-FX-25)
     "weapon_prowess": ((("fx", "weapon_prowess", 1),), ("weapon", "dagger", "sword")),
     "strikes": ((("claim", "strike_count"),), ("strike",)),
     "face_extra_strikes": ((), ("extra strike",)),
@@ -257,9 +258,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "no_strikes_to": ((), ("no strikes",)),
     "attack_uncancelable": ((), ("cannot be cancelled",)),
     "cancel_cancel": ((), ("cancelling a cancel", "cancels an effect")),
-    "body_check": ((), ("body check",)),
+    "body_check": ((("model", "payer_body_check"),), ("body check",)),  # the payer's body check (MECCG-FX-24)
     "replace_body_check": ((), ("body check",)),
-    "discard_item": ((), ("discard",)),
+    "discard_item": ((("fx", "discard_opponent_item", None),), ("discard",)),  # Scourge of Fire (MECCG-FX-26)
     "discard_attacker": ((("fx", "opponent_discarded_if_survives", None),), ("discard",)),
     "discard_allies": ((), ("allies discarded", "discard")),
     "tap_all": ((), ("tapped",)),
@@ -499,6 +500,8 @@ def _in_model(e: Mapping[str, Any], m: interpreter.CardModel, derived: Mapping[s
                 return True
         elif target[0] == "play" and m.play == target[1]:
             return True
+        elif target[0] == "model" and getattr(m, target[1], False):
+            return True
         elif target[0] == "member" and isinstance(member, dict) and member.get(target[1]):
             return True
         elif target[0] == "grants" and (m.grants_skill or any(u.get("grants") for u in m.unmodelled)):
@@ -684,9 +687,9 @@ def test_effect_kinds_cover_the_data_vocabulary():
     kinds -= {e.get("effect") for r in _records("combat_cards.json") if r.get("cvcc_relevant") == "no"
               for e in r.get("effects") or ()}
     assert kinds - set(EFFECT_KINDS) == set()
-    assert UNMAPPABLE == {"cost_only", "face_extra_strikes", "choose_defenders",
+    assert UNMAPPABLE == {"face_extra_strikes", "choose_defenders",
                           "assign_all_strikes", "no_strikes_to", "attack_uncancelable", "cancel_cancel",
-                          "body_check", "replace_body_check", "discard_item", "discard_allies",
+                          "replace_body_check", "discard_allies",
                           "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",
                           "assignable_as_untapped", "choose_strike_assignment", "discarded_if_controller_wounded"}
 

@@ -359,24 +359,23 @@ def test_the_whip_cancels_the_opposing_weapon_for_the_strike():
 
 
 def test_an_unmodelled_part_blocks_only_the_verdicts_it_can_change():
-    """The One Ring's "corruption check -2: cancel a strike against the bearer" is not modelled (the
-    check is not rolled): it cannot change Frodo's prowess (decided, the note names it) but can change
-    what happens to him in the strike (not decided). Both ways, for one scenario (MECCG-FX-10,
-    coverage.DEPENDS)."""
-    doc = {"game": "meccg",
-           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
-           "defender": {"alignment": "hero", "site": "Moria", "members": [{"name": "Frodo", "items": ["The One Ring"]}]},
-           "combat": {"strikes": [{"defender": "Frodo", "attacker": "Lagduf",
+    """Paltry Ring's bonus "against detainment attacks", read as acting in CvCC (cvcc_detainment=applies),
+    is not modelled: it can change its bearer Shagrat's prowess (not decided) but not whether his strike
+    may be cancelled (decided, the note names it). Both ways, for one scenario (MECCG-FX-10, coverage.DEPENDS)."""
+    doc = {"game": "meccg", "rules": {"cvcc_detainment": "applies"},
+           "attacker": {"alignment": "minion", "site": "Moria",
+                        "members": [{"name": "Shagrat", "items": ["Paltry Ring"]}]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
+           "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "Shagrat",
                                    "rolls": {"attacker": [7], "defender": [6], "body": 5}}]}}
     s = scenario_from_dict(doc, file="<t>")
-    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Frodo", "strike": 1,
-                                                                 "value": _setup(doc).defender.prowess})
-    fate = Claim(id="f", kind="strike_effect", text="", args={"character": "Frodo", "strike": 1,
-                                                              "effect": "is wounded"})
-    vp, vf = verify(s, [prowess, fate])
-    assert vp.verdict is True and not vp.unmodelled
-    assert any("unable to change this verdict: The One Ring" in n for n in vp.notes)
-    assert vf.verdict is None and [u["card"] for u in vf.unmodelled] == ["The One Ring"]
+    prowess = Claim(id="p", kind="final_prowess", text="", args={"character": "Shagrat", "strike": 1,
+                                                                 "value": _setup(doc).attacker.prowess})
+    cancel = Claim(id="c", kind="strike_cancellable", text="", args={"attacker": "Shagrat"})
+    vc, vp = verify(s, [cancel, prowess])
+    assert vc.verdict is True and not vc.unmodelled
+    assert any("unable to change this verdict: Paltry Ring" in n for n in vc.notes)
+    assert vp.verdict is None and [u["card"] for u in vp.unmodelled] == ["Paltry Ring"]
 
 
 @pytest.mark.parametrize("attackers, status, verdict, rule", [

@@ -208,16 +208,16 @@ def test_an_ally_bears_no_items():
 
 def test_an_unmodelled_part_blocks_a_play_claim_only_when_it_could_change_it():
     """MECCG-FX-10: whether a card may be played hangs on its conditions, costs and alternatives
-    (limits_play), never on its effects: No Waiting to Wonder's cost (tapping the Hobbit) leaves its
-    play undecided; Foul Trophies' unmodelled strike-count effect does not, and the note names it.
+    (limits_play), never on its effects: The Tormented Earth's unmodelled alternative (-3 to the attack,
+    when attack-wide changes are allowed) leaves its play undecided; Foul Trophies' unmodelled
+    strike-count effect does not, and the note names it.
     Noble Steed, modelled, is decided: for its bearer (the character it is an ally of), not for another."""
     doc = _doc([{"name": "Aragorn II"}, {"name": "Noble Steed", "ally_of": "Aragorn II"}, {"name": "Frodo"}],
                [{"name": "Lagduf"}, {"name": "Shagrat"}], "defender",
                {"pre_assignment_attack_effects": "allowed", "foul_trophies": "applies"})
     s = scenario_from_dict(doc, file="<t>")
-    wonder = _verdict(s, _claim("playable_at_step", card="No Waiting to Wonder", step=6, defender="Aragorn II",
-                                attacker="Lagduf"))
-    assert not wonder.decided and "MECCG-FX-10" in wonder.rules
+    earth = _verdict(s, _claim("playable_before_assignment", card="The Tormented Earth"))
+    assert not earth.decided and "MECCG-FX-10" in earth.rules
     for who, ok in (("Aragorn II", True), ("Frodo", False)):
         steed = _verdict(s, _claim("playable_at_step", card="Noble Steed", step=6, defender=who, attacker="Lagduf"))
         assert steed.decided and steed.verdict is ok, (who, steed.rules)

@@ -48,6 +48,9 @@ class Member:
     assignable_as_untapped: bool = False  #: may be assigned strikes as if untapped (MECCG-FX-18)
     struck_before_controller: bool = False  #: must be assigned a strike before its ``ally_of`` (MECCG-FX-18)
     discarded_with_controller: bool = False  #: discarded if its ``ally_of`` is wounded (MECCG-FX-19)
+    #: corruption points the scenario states (every card on him); None: those of his items (MECCG-FX-22)
+    corruption_points: int | None = None
+    restored: tuple[str, ...] = ()  #: names of his items that Reforging restored (MECCG-FX-3)
 
     @property
     def untapped(self) -> bool:
@@ -111,6 +114,7 @@ class Rolls:
     defender: tuple[int, ...] = ()
     body: int | None = None
     cards: tuple[int, ...] = ()  #: rolls of cards that act only on a roll (MECCG-FX-16), in play order
+    payer_body: int | None = None  #: the body check of the member who paid a card's cost (MECCG-FX-24)
 
 
 @dataclass(frozen=True)
@@ -131,6 +135,10 @@ class StrikeChoice:
     path: str = ""  #: where in the file (for messages)
     #: members a card played on this strike untaps besides the one it is played for, chosen by its player (MECCG-FX-1)
     untaps: tuple[str, ...] = ()
+    #: members who tap to pay the cost of a card played on this strike, chosen by its player (MECCG-FX-24)
+    payers: tuple[str, ...] = ()
+    #: the item a card played on this strike discards (Scourge of Fire), by name; None: the only one (MECCG-FX-26)
+    discards: str | None = None
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,8 @@ class Combat:
     path: str = "combat"
     before_assignment: tuple[str, ...] = ()  #: card ids the defender plays before assignment (MECCG-PRE-1/5)
     cancel_roll: int | None = None  #: the 2d6 total a cancel on a roll got, for replay (MECCG-FX-16)
+    #: the item a before-assignment card's cost discards (Token of Goodwill), by name (MECCG-FX-27)
+    cost_item: str | None = None
 
 
 @dataclass(frozen=True)

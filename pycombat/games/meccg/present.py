@@ -79,6 +79,9 @@ def _enumerate(report, console: Console) -> None:
     if result.truncated:
         console.print(f"... {at_least}{result.count - len(result.options):,} more (shown: {len(result.options):,}; "
                       f"use --limit N to show more)")
+    if not getattr(result, "ordered", True):
+        console.print("(in the canonical order among the first orbits the solver gave only, the rest in its order: "
+                      "the attack has too many orbits of alike strikes to order them all)")
 
 
 
@@ -133,7 +136,7 @@ def _traces_table(result) -> Table:
 
 def odds(report, console: Console) -> None:
     """Each strike's exact result probabilities, each character's fates, the kill-MP distributions."""
-    from .combat.strikes import member_fates, strike_summary
+    from .combat.strikes import member_fates, strike_members, strike_summary
 
     co = report.odds
     (dp, ap), (dal, aal) = report.players, report.alignments
@@ -158,24 +161,44 @@ def odds(report, console: Console) -> None:
         rolls = ", best of 2 rolls" if s.attacker.rolls > 1 else ""
         aname = f"{s.attacker.member.name} ({s.attacker.prowess}/{s.attacker.body}{rolls})"
         extra = [fmt(co.cancel.chance)] if co.cancel is not None else []
-        if s.cancelled_by:
+        if s.cancelled_by and s.rolled:  # cancelled only on a roll: every way it goes, in the note below
+            table.add_row(str(s.index), dname, aname,
+                          f"{fmt(summ['defender_wins'])}; cancelled by {s.cancelled_by.name} {fmt(summ['cancelled'])}"
+                          + (f", not resolved {fmt(summ['corrupted'])}" if summ["corrupted"] else "")
+                          + (f", a character gone earlier {fmt(summ['absent'])}" if summ["absent"] else ""),
+                          fmt(summ["tie"]), fmt(summ["defender_loses"]), *extra)
+        elif s.cancelled_by:
             table.add_row(str(s.index), dname, aname, f"cancelled by {s.cancelled_by.name}", "", "", *extra)
         else:
             table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
                           fmt(summ["defender_loses"]), *extra)
     console.print(table)
+    for s, dist in zip(co.setups, co.per_strike):
+        absent = strike_summary(dist)["absent"]
+        if absent:  # MECCG-FX-24/25: one of its characters may leave play in an earlier strike
+            console.print(f"Strike {s.index} is not resolved {fmt(absent)}: one of its characters may leave play in an "
+                          "earlier strike (MECCG-FX-24, MECCG-FX-25); the row's chances are over every way it goes")
+    from .combat.strikes import card_rolls  # the strike module, loaded when odds ran
+
     for s in co.setups:
-        for c in dict.fromkeys(s.attacker.cards + s.defender.cards):
-            if c.roll:
-                ok = next((p for p, failed, _ in s.rolled if not failed), 0)
-                console.print(f"Strike {s.index}: {c.name} acts only on a roll above {c.roll['greater_than']}, "
-                              f"{fmt(ok)} (MECCG-FX-16): the probabilities mix both ways its roll goes; the "
-                              "prowess and body shown are those when it acts")
+        for c, m, r in card_rolls(s):
+            f = r.fates()
+            if r.check:
+                console.print(f"Strike {s.index}: {r.text()}: passes {fmt(f.get('passes', 0))}, {m.name} discarded "
+                              f"{fmt(f.get('discarded', 0))}, eliminated {fmt(f.get('eliminated', 0))} "
+                              f"({r.rule}): " + ("a failed check leaves the strike unresolved"
+                                                 if m.name in (s.attacker.member.name, s.defender.member.name)
+                                                 else "the card acts whatever it does, and the strike goes on")
+                              + "; the probabilities mix every way the check goes")
+                continue
+            console.print(f"Strike {s.index}: {c.name} acts only on a roll above {r.greater_than}, "
+                          f"{fmt(f.get('passes', 0))} ({r.rule}): the probabilities mix both ways its roll goes; the "
+                          "prowess and body shown are those when it acts")
     fates = Table(title="Each character in a strike", title_justify="left")
     for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
         fates.add_column(col)
     for s, dist in zip(co.setups, co.per_strike):
-        for n in (s.defender.member.name, s.attacker.member.name):
+        for n in strike_members(s):
             f = member_fates(dist, n)
             fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in ("wounded", "eliminated", "discarded", "returned")])
     console.print(fates)
@@ -271,8 +294,12 @@ def optimize(report, console: Console) -> None:
 
 def tree(report, console: Console) -> None:
     title(console, report)
-    console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
-                                                               f" (first {report.depth} plies, not solved)"))
+    if report.depth is None:
+        console.print(f"wrote {report.output}: {report.stats}")
+        return
+    console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies)")
+    console.print(f"values on {report.valued:,} of {report.nodes:,} nodes: {report.values}; a node without its "
+                  "value is marked solved=false")
 
 
 

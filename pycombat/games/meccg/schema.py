@@ -89,10 +89,11 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
                                 "member (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.attacker")
         seen_d[st.defender] = seen_a[st.attacker] = st.path
     cancel_roll = node.int("cancel_roll", None)
+    cost_item = node.str("cost_item") if node.has("cost_item") else None
     node.finish(COMBAT_KEYS)
     excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
     return Combat(strikes=tuple(strikes), excess=excess, path=node.path, before_assignment=before,
-                  cancel_roll=cancel_roll)
+                  cancel_roll=cancel_roll, cost_item=cost_item)
 
 
 def _before_card(node: Node) -> str:
@@ -156,6 +157,7 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
     excess = tuple(_ref(n, attacker, "attacking") for n in node.list("excess", []))
     support = tuple(_ref(n, defender, "defending") for n in node.list("support", []))
     untaps = tuple(_ref_either(n, defender, attacker) for n in node.list("untaps", []))
+    payers = tuple(_ref_either(n, defender, attacker) for n in node.list("payers", []))
     weapons = {}
     for key, who in (("attacker_weapon", a), ("defender_weapon", d)):
         weapons[key] = None
@@ -172,7 +174,7 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
                           attacker_untapped=node.bool("attacker_untapped", False),
                           defender_untapped=node.bool("defender_untapped", False), support=support,
                           defender_cards=cards["defender_cards"], rolls=rolls, path=node.path, untaps=untaps,
-                          **weapons)
+                          payers=payers, discards=node.str("discards") if node.has("discards") else None, **weapons)
     node.finish(STRIKE_KEYS)
     return choice
 
@@ -193,9 +195,10 @@ def _rolls(node: Node) -> Rolls:
             items = v if isinstance(v, list) else [v]
             out[key] = tuple(_dice_total(Node(x, file=node.file, path=f"{node.path}.{key}")) for x in items)
     body = _dice_total(node.child("body")) if node.has("body") else None
+    payer_body = _dice_total(node.child("payer_body")) if node.has("payer_body") else None
     node.finish(ROLLS_KEYS)
     return Rolls(attacker=out.get("attacker", ()), defender=out.get("defender", ()), body=body,
-                 cards=out.get("cards", ()))
+                 cards=out.get("cards", ()), payer_body=payer_body)
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:
@@ -372,7 +375,7 @@ def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tup
                                     path=f"{where}[{i}]")
             company, member = next((co, x) for co in companies for x in co.members if x.name == c.on)
             # the card's requirements on the member it is played on, read by the one interpreter
-            own = {k: v for k, v in m.requires.items()
+            own = {k: v for k, v in (m.carrier_requires if m.source == "placed" else m.requires).items()
                    if k in ("race", "not_race", "skill", "keyword", "status", "carries")}
             failed = holds(own, Ctx(me=member, company=company, scenario=None))
             if failed is not None:
@@ -503,9 +506,28 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
         raise node.error(f"`follower_of` is for characters controlled by another's direct influence; {name!r} "
                          f"is a{'n' if fields['card_type'][0] in 'aeiou' else ''} {fields['card_type']}", "follower_of")
     label = node.str("label", None)
+    corruption = node.int("corruption_points", None, minimum=0) if node.has("corruption_points") else None
+    if corruption is not None and fields["card_type"] == "ally":
+        raise node.error("`corruption_points` is for characters: an ally makes no corruption check (MECCG-FX-22)",
+                         "corruption_points")
+    restored = tuple(_restored_item(n, items) for n in node.list("restored", []))
     node.finish(MEMBER_KEYS)
     return Member(name=label or fields["card_name"], status=status, items=items, ally_of=ally_of, follower_of=follower_of,
-                  fell_rider=mode == "fell-rider", mode=mode, overridden=tuple(overridden), **fields)
+                  fell_rider=mode == "fell-rider", mode=mode, overridden=tuple(overridden),
+                  corruption_points=corruption, restored=restored, **fields)
+
+
+def _restored_item(n: Node, items: tuple) -> str:
+    """An item of the member's ``items:`` that has a restored form (its data names Reforging), by name."""
+    from .cards.interpreter import has_restored_form
+
+    name = n.as_str()
+    got = next((i for i in items if i.name.casefold() == name.strip().casefold()), None)
+    if got is None:
+        raise n.error(f"{name!r} is not one of this member's items")
+    if not has_restored_form(got):
+        raise n.error(f"{got.name} has no restored form (only an item whose text names Reforging does)")
+    return got.name
 
 
 def _ability(card, effect: str) -> bool:

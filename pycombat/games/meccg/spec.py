@@ -52,7 +52,9 @@ ROLLS = Obj({
     "cards": AnyOf((ROLL, List(ROLL, nullable=False)), "the rolls of cards played in this strike that act only on a "
                    "roll (MECCG-FX-16), in the order they were played",
                    message="a 2d6 roll is a whole number from 2 to 12, not {value!r}"),
-}, "the dice of this strike for `replay` (2d6 totals)")
+    "payer_body": ROLL,
+}, "the dice of this strike for `replay` (2d6 totals; `payer_body`: the body check of the member who paid a "
+   "card's cost, No Waiting to Wonder's Hobbit, MECCG-FX-24)")
 
 STRIKE = Obj({
     "defender": Str("the defending character facing the strike (a member's name or label)"),
@@ -63,6 +65,11 @@ STRIKE = Obj({
     "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-STRIKE-4)")),
     "untaps": List(Str("a member a card played on this strike untaps besides the character it is played for, "
                        "where its player chooses whom (Waybread's one other character, MECCG-FX-1)")),
+    "payers": List(Str("a member who taps to pay the cost of a card played on this strike (No Waiting to "
+                       "Wonder: an untapped Hobbit other than the character it is played for), chosen by its "
+                       "player; default the first who can, in company order (MECCG-FX-24)")),
+    "discards": Str("the item a card played on this strike discards, borne by the character facing its player's "
+                    "(Scourge of Fire), chosen by that player; default his only item (MECCG-FX-26)"),
     "attacker_weapon": Str("the item the attacker uses (carried by that member)"),
     "defender_weapon": Str("the item the defender uses (carried by that member)"),
     "rolls": ROLLS,
@@ -77,6 +84,9 @@ COMBAT = Obj({
                                            "(MECCG-PRE-5)"),
                               "cards played before strikes are assigned (a change to the attack needs "
                               "pre_assignment_attack_effects=allowed)"),
+    "cost_item": Str("the item the cost of a card played before strikes are assigned discards (Token of Goodwill: "
+                     "\"discard a minor item\"), borne by a member of the playing company, chosen by its player; "
+                     "default the only one of that class (MECCG-FX-27)"),
     "cancel_roll": Int("the 2d6 total rolled for a cancel played before strikes are assigned that works on a roll "
                        "(MECCG-FX-16), for `replay`", minimum=2, maximum=12),
 }, "a given combat for `replay` and `verify`", required=("strikes",))
@@ -107,6 +117,11 @@ MEMBER_FIELDS = {
     "follower_of": Str("the member whose direct influence controls this character (a member of this company): "
                        "his unused direct influence is less this follower's mind (MECCG-FX-16)"),
     "label": Str("a unique name for this member in the output and claims (for two copies of a card)"),
+    "restored": List(Name("item", "an item he carries that Reforging restored (Ringil, Belegennon): its restored "
+                          "form acts (MECCG-FX-3)")),
+    "corruption_points": Int("the character's corruption points, every card on him counted (default: those of the "
+                             "items he carries); a corruption check a card calls for is rolled against them "
+                             "(MECCG-FX-22)", minimum=0, maximum=MAX_STAT),
 }
 MEMBER_OBJ = Obj(MEMBER_FIELDS, "a member with its status, items and overrides", required=("name",))
 MEMBER = MEMBER_OBJ

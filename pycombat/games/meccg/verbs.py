@@ -17,7 +17,7 @@ from typing import Any, Callable
 from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError
 from ...report import Report, VerifyReport
-from .cards.coverage import unmodelled_json
+from .cards.coverage import unmodelled_json, unoffered
 from .combat import after_strikes
 from .model import Scenario
 
@@ -93,7 +93,7 @@ class OddsReport(Report):
     items_discarded: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        from .combat.strikes import member_fates, strike_summary
+        from .combat.strikes import member_fates, strike_members, strike_summary
 
         kill_d, kill_a = self.kill_mp
         strikes = []
@@ -109,7 +109,7 @@ class OddsReport(Report):
                               for side in (s.defender, s.attacker)},
                 "probabilities": {k: as_json(v) for k, v in strike_summary(dist).items()},
                 "fates": {n: {k: as_json(v) for k, v in member_fates(dist, n).items()}
-                          for n in (s.defender.member.name, s.attacker.member.name)},
+                          for n in strike_members(s)},
             })
         out = {"game": "meccg", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                "defaults": self.defaults, "strikes": strikes,
@@ -239,14 +239,10 @@ def verify(scenario: Scenario) -> VerifyReport:
 
 
 # ---- optimize and tree ------------------------------------------------------------------------------
-def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
-    """Refuse up front a game whose tree has more than ``max_nodes`` nodes for sure: each legal
-    complete assignment ends the assignment phases in a state of its own (the state keeps the
-    pairs), so the tree has at least as many nodes as there are complete assignments (counted
-    fast, without listing them)."""
-    from ...errors import PycombatError, TooLargeError
+def _legal_attack(scenario: Scenario, verb: str):
+    """The attack's verdict; an illegal attack is refused (no combat to solve), with its rules."""
     from ...rulebook import load_rulebook
-    from .assignment.legal import LegalAssignments, judge_attack
+    from .assignment.legal import judge_attack
 
     verdict = judge_attack(scenario)
     if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (found by tools/fuzz.py)
@@ -260,6 +256,18 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
         why = "; ".join(f"{v.rule} [{fmt(v.detail)}]: {book.rule(v.rule).summary}" for v in verdict.violations)
         raise PycombatError(f"{scenario.file or 'the scenario'}: {verb}: the attack is not legal, so there is no "
                             f"combat to solve: {why}")
+    return verdict
+
+
+def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
+    """Refuse up front a game whose tree has more than ``max_nodes`` nodes for sure: each legal
+    complete assignment ends the assignment phases in a state of its own (the state keeps the
+    pairs), so the tree has at least as many nodes as there are complete assignments (counted
+    fast, without listing them)."""
+    from ...errors import TooLargeError
+    from .assignment.legal import LegalAssignments
+
+    _legal_attack(scenario, verb)
     n, exact = LegalAssignments(scenario).count_bounded(most=max_nodes)
     if n > max_nodes or not exact:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "
@@ -279,6 +287,8 @@ class OptimizeReport(Report):
     #: every decision on the line of best play, each option with its value and difference from the best
     decisions: list = field(default_factory=list)  #: :class:`pycombat.tree.options.Decision`
     top: int = 10  #: how many options the text shows per decision (JSON: all)
+    #: ``options -> options`` with the groups of identical outcome distributions numbered (None: not grouped)
+    first_group: Any = field(default=None, repr=False)
 
     @property
     def value(self) -> Fraction:
@@ -291,8 +301,8 @@ class OptimizeReport(Report):
         from .combat.optimize import first_mover_maximises
 
         chosen = next((k for k in range(len(self.choices)) if self.choices[k][2]), None)  # (`enumerate` is a verb here)
-        return rank([(label, v) for label, v, _b in self.choices], first_mover_maximises(self.solved),
-                    chosen=chosen)
+        rows = rank([(label, v) for label, v, _b in self.choices], first_mover_maximises(self.solved), chosen=chosen)
+        return self.first_group(rows) if self.first_group is not None and len(rows) > 1 else rows
 
     def _who(self, player: int) -> str:
         from .combat.optimize import who
@@ -307,7 +317,8 @@ class OptimizeReport(Report):
             "objective": self.objective.name, "character": self.objective.character,
             "value": format_fraction(self.solved.value), "value_float": float(self.solved.value),
             "first_choices": [{"choice": o.label, "value": format_fraction(o.value), "best": o.chosen,
-                               "difference": format_fraction(o.difference)} for o in self.first_options()],
+                               "difference": format_fraction(o.difference),
+                               **({"group": o.group} if o.group is not None else {})} for o in self.first_options()],
             "decisions": [d.json(self._who) for d in self.decisions],
             "principal_line": [{"kind": st.kind, "player": st.player, "state": st.state, "action": st.action,
                                 "prob": format_fraction(st.prob) if st.prob is not None else None}
@@ -323,7 +334,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
              top: int = 10) -> OptimizeReport:
     """Solve the combat as a two-player game with the dice as chance, exactly; every decision on
     the line of best play with each option's value (``top``: how many the text shows)."""
-    from .combat.optimize import decisions, first_choices, line, objective_from, solve_combat
+    from .combat.optimize import decisions, first_choices, first_grouping, line, objective_from, solve_combat
 
     from .combat.matching import fast_reason, solve_fast
 
@@ -334,17 +345,21 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         _bound(scenario, max_nodes, "optimize")
         solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
-                          choices=first_choices(solved), line=line(solved), unmodelled=unmodelled_json(scenario),
-                          decisions=decisions(solved), top=top)
+                          choices=first_choices(solved), line=line(solved),
+                          unmodelled=unmodelled_json(scenario) + unoffered(scenario),
+                          decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes))
 
 
 @dataclass
 class TreeReport(Report):
-    """Where the game tree was written, and its size."""
+    """Where the game tree was written, and its size; with ``depth``, which nodes carry values."""
 
     output: str = ""
     stats: str = ""
     depth: int | None = None
+    values: str | None = None  #: with ``depth``: which nodes are valued (the others are marked unsolved)
+    valued: int | None = None  #: with ``depth``: how many nodes carry their exact value
+    nodes: int | None = None  #: with ``depth``: how many nodes the file holds
 
     def to_json(self) -> dict:
         return {**super().to_json()}
@@ -353,21 +368,41 @@ class TreeReport(Report):
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
          character: str | None = None, max_nodes: int = 2_000_000,
          progress: Callable[[int], object] | None = None) -> TreeReport:
-    """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG)."""
+    """Build the combat's game tree (identical states merged) and write it (GraphML, DOT or PNG).
+
+    With ``depth`` only the first ``depth`` plies are made (the assignment phases one choice at a
+    time, :mod:`.combat.plies`), each node with its exact value where it is known without the tree
+    below (the whole game solved when small, else the matching game for the assignment phases) and
+    marked ``solved: false`` otherwise; refused only when those plies have more than ``max_nodes``
+    nodes."""
     from ...tree import export, export_path
     from .combat.game import CvccGame
     from .combat.optimize import objective_from
 
     obj = objective_from(objective, character, scenario)
     out = export_path(output)
-    _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole, even for --depth
-    game = CvccGame(scenario, obj)
+    if depth is not None:
+        from .combat.plies import plan_plies
+
+        plan = plan_plies(scenario, obj, _legal_attack(scenario, "tree"), depth, max_nodes)
+        game, hits = plan.game, [0]
+
+        def value_of(state):
+            v = plan.value_of(state)
+            hits[0] += v is not None
+            return v
+    else:
+        _bound(scenario, max_nodes, "tree")  # the assignment phases are built whole
+        game, value_of = CvccGame(scenario, obj), None
     try:
         stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
-                          player_names=("defender", "attacker"))
+                          player_names=("defender", "attacker"), value_of=value_of)
     finally:
         game.release()  # its remembered positions are freed now, not by the cycle collector at exit
-    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
+    if depth is None:
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth, values=plan.values,
+                      valued=hits[0] + stats.terminal, nodes=stats.nodes)
 
 
 # ---- card lookup -----------------------------------------------------------------------------------

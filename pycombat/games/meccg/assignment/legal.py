@@ -37,8 +37,8 @@ from pathlib import Path
 from typing import Any, Iterator, NamedTuple, Sequence
 
 from pycombat.errors import ScenarioError, SolverError
-from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, memo,
-                             rule_files, to_python)
+from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, judged_facts,
+                             memo, rule_files, to_python)
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from .order import Ranks
 from ..model import Scenario
@@ -168,6 +168,16 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
 
 
 def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
+    # the attack program is stratified: this process's judge grounds the scenario as one more instance
+    # of it on a long-lived Control and reads the verdict off the grounding (judged_facts: None when
+    # the grounding is not a set of facts; then the scenario's own program answers)
+    atoms = judged_facts(rule_files(RULES, ATTACK), facts=solver.facts, signatures=ATTACK_SHOWN,
+                         consts=solver.consts, decoder=_atom)
+    if atoms is not None:
+        found: dict[str, list[tuple]] = {}
+        for name, args in atoms:
+            found.setdefault(name, []).append(args)
+        return _verdict(scenario, found)
     answers = list(solver.models(limit=2))
     if len(answers) != 1:  # the attack program is deterministic: anything else is our bug
         raise SolverError(f"attack.lp gave {len(answers)} answer sets instead of one")

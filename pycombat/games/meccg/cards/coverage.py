@@ -189,6 +189,8 @@ def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]
         why = ("it acts for a company: list it in that company's `in_play:` (used earlier this turn)"
                if m.lasts == "turn" else "an item acts from the `items:` of the member who carries it")
         return [{"card": m.name, "id": m.id, "what": "listed as in play", "why": why, "where": where}]
+    if m.source == "placed" and company is not None:  # in play on its bearer, used from there (MECCG-FX-23)
+        return []
     if m.play in ("strike", "before_assignment", "cancel") and m.kind == "event":
         return [{"card": m.name, "id": m.id, "what": "listed as in play",
                  "why": f"it is played during the combat ({m.play}); list it in the `combat:` block", "where": where}]
@@ -319,3 +321,58 @@ def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:
             seen.add(key)
             out.append(e)
     return out
+
+
+# ---- what optimize does not offer as a decision -------------------------------------------------
+#: why optimize leaves a company's strike ability out of its decisions (the game offers the hands'
+#: cards and the items a character uses for the strike he faces, MECCG-FX-17/22)
+UNOFFERED_WHY = ("optimize offers as decisions only the cards in a hand (`hand:`) and the items a character "
+                 "uses for the strike he faces; the best play it reports is without this one")
+
+
+def _strike_model(cid: str | None) -> "cardfx.CardModel | None":
+    m = cardfx.all_models().get(cid) if cid else None
+    return m if m is not None and m.play == "strike" else None
+
+
+def unoffered(s: Scenario) -> list[dict[str, Any]]:
+    """The abilities of a company's allies, members and placed cards, and the items any member may use
+    for another (``carrier: company``), that may be used in a strike but that ``optimize`` does not offer
+    as a decision of the player who makes it: each named (MECCG-FX-10), so its best play never
+    silently leaves an option out."""
+    out: list[dict[str, Any]] = []
+    for company in (s.attacker, s.defender):
+        role = company.role
+
+        def add(m, where: str, member: str | None, what: str) -> None:
+            if m.side == "defender" and role != "defender":
+                return
+            out.append({"card": m.name, "id": m.id, "what": what, "why": UNOFFERED_WHY, "where": where,
+                        **({"member": member} if member else {}), "touches": ["prowess", "body", "status",
+                                                                              "strike_cancel", "body_check"]})
+        for mem in company.members:
+            m = _strike_model(mem.card_id)
+            if m is not None and m.source in ("ally", "member"):
+                add(m, f"{role}.members", mem.name, f"{mem.name}'s ability used in a strike")
+            for item in mem.items:
+                m = _strike_model(item.id)
+                if m is not None and m.source == "item" and m.carrier == "company":
+                    add(m, f"{role}.members.items", mem.name, f"{item.name} used by {mem.name} for another character")
+        opposing = s.defender if role == "attacker" else s.attacker
+        for cid in company.hand:  # MECCG-FX-26: which of several items the card discards
+            m = _strike_model(cid)
+            if m is not None and any(f.what == "discard_opponent_item" for f in m.fx) \
+                    and any(len(x.items) > 1 for x in opposing.members):
+                add(m, f"{role}.hand", None, f"{m.name} against a character bearing several items (which one it "
+                                             "discards is its player's choice)")
+        for card in company.in_play:
+            m = _strike_model(card.id)
+            if m is not None and m.source == "placed":
+                add(m, f"{role}.in_play", getattr(card, "on", None), f"{m.name} used by the member it is on")
+    seen, unique = set(), []
+    for e in out:
+        key = (e["id"], e.get("member"))
+        if key not in seen:
+            seen.add(key)
+            unique.append(e)
+    return unique

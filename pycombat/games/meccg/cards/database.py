@@ -105,6 +105,7 @@ class ItemCard:
     body_warrior_only: bool = False
     strike_body_mod: int | None = None  #: modifies the body of the strike the bearer faces
     unique: bool = False  #: a unique item (Map to Mithril is placed only with a non-unique weapon)
+    corruption_points: int = 0  #: its bearer's corruption points from it (a corruption check, MECCG-FX-22)
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,7 @@ def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
         combat_tags=_tuple(rec.get("combat_tags")),
         body_warrior_only=bool(rec.get("body_warrior_only")),
         strike_body_mod=rec.get("strike_body_mod"),
+        corruption_points=int(rec.get("corruption_points") or 0),
     )
 
 

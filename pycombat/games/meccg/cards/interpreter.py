@@ -37,19 +37,21 @@ PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "a
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "heal", "no_opponent_weapon", "no_tap",
          "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives",
          "untap_others", "weapon_prowess",
-         "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty")
+         "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty",
+         "discard_opponent_item")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
-             "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "doors_of_night",
-             "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
+             "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "not_opponent_race",
+             "doors_of_night", "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
              "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned",
-             "any_of", "defending", "opponent_overt")
+             "any_of", "defending", "opponent_overt", "restored", "untapped_member", "opponent_bears_item")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
+              "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
-              "source_taps", "company_fx", "placed_with", "turn_fx")
+              "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check")
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -59,7 +61,14 @@ LASTS = ("strike", "attack", "turn")
 TOUCHES = ("prowess", "body", "body_check", "status", "strike_cancel", "attack_cancel", "assignment", "after")
 #: who may carry an item used as a card: the character it is used for, or any member of its company
 CARRIERS = ("bearer", "company")
-ROLL_KEYS = ("greater_than", "adds", "roller")
+#: the word of an item's data for its form restored by Reforging (Ringil, Belegennon)
+RESTORED = "restored"
+ROLL_KEYS = ("greater_than", "adds", "roller", "corruption_check")
+#: a corruption check a strike card costs (``cost_check``, MECCG-FX-25): its modifier, who makes it (``by``: a
+#: race, the character the card is played for if he is of it, else the first of his company who is), and the
+#: races that make none (``unless_race``: "unless a Ringwraith"), and its modifier at a kind of site
+#: (``at_site: {haven: -1}``: Nenya)
+COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 #: the flag deciding what "a strike against X" covers (card_flags.md, MECCG-FX-12)
@@ -121,6 +130,9 @@ class ItemVariant:
     maximum: int | None
     cond: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
     label: str = ""
+    #: the maximum as a multiple of the bearer's printed value of ``stat`` (The One Ring: prowess at most
+    #: double the bearer's starting prowess); :func:`item_variant` turns it into ``maximum`` for the bearer
+    times_printed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -159,11 +171,14 @@ class CardModel:
     outside: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: costs and
     #: consequences outside the combat (corruption checks, MP piles): shown, never applied, no verdict hangs on them
     placed_on: bool = False  #: in play on one member it names (``{card, member}``), acting on that member only
+    payer_body_check: bool = False  #: the member who paid its cost makes a body check when its character loses (MECCG-FX-24)
     grants_skill: str | None = None  #: the skill a placed card gives its member (To Fealty Sworn)
     #: placed with one item its member carries (``{card, member, item}``), of this kind: ``slot``,
     #: ``unique: false``, ``names`` (Map to Mithril: a non-unique Weapon); its weapon_prowess acts on that item
     placed_with: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
+    #: a corruption check the card costs (MECCG-FX-25): its effect stands whatever the check does
+    cost_check: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
     no_cvcc: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: parts (an
     #: item's abilities) that act only where company vs. company combat never is: modelled as nothing
@@ -282,8 +297,15 @@ def _yaml() -> dict:
         if roll is not None:
             bad |= {f"roll {k}" for k in roll if k not in ROLL_KEYS}
             bad |= {f"roll adds {a}" for a in roll.get("adds") or () if not set(a) <= {"count", "unused_influence", "skill", "amount"}}
-            if entry.get("play") != "cancel" and (set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
-                bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added")
+            check = set(roll) == {"corruption_check"} and isinstance(roll["corruption_check"], int)
+            if entry.get("play") != "cancel" and not check and (
+                    set(roll) != {"greater_than"} or not isinstance(roll["greater_than"], int)):
+                bad.add("roll: a card other than a cancel rolls 2d6 against one number, nothing added, or makes "
+                        "a corruption check")
+        cost = entry.get("cost_check")
+        if cost is not None and (set(cost) - set(COST_CHECK_KEYS) or not isinstance(cost.get("corruption_check"), int)
+                                 or entry.get("play") != "strike" or entry.get("roll")):
+            bad.add("cost_check: a strike card's {corruption_check: N, by: <race>, unless_race: [...]}")
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
@@ -314,7 +336,8 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         requires=dict(entry.get("requires") or {}), fx=extra_fx + _fx_list(entry.get("fx")),
         unmodelled=tuple(extra_unmodelled) + tuple(parts),
         flag=entry.get("flag"), mode=entry.get("mode"), whole_company=bool(entry.get("whole_company")),
-        roll=entry.get("roll"), placed_on=bool(entry.get("placed_on")), grants_skill=entry.get("grants_skill"),
+        roll=entry.get("roll"), cost_check=dict(entry["cost_check"]) if entry.get("cost_check") else None,
+        placed_on=bool(entry.get("placed_on")), payer_body_check=bool(entry.get("payer_body_check")), grants_skill=entry.get("grants_skill"),
         placed_with=dict(entry["placed_with"]) if entry.get("placed_with") else None,
         carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
@@ -389,8 +412,21 @@ def character_model(card: CharacterCard) -> CardModel:
                      unmodelled=tuple(unmodelled))
 
 
-def _item_cond(raw: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str, str | None]:
-    """(condition, label, why-unmodelled) of one ``conditional_bonuses`` entry."""
+def has_restored_form(item: ItemCard) -> bool:
+    """The item has a form Reforging restores (a ``when: restored`` bonus, a ``restored+`` tag)."""
+    return any(RESTORED in str(raw.get("when", "")) for raw in item.conditional_bonuses) or any(
+        t.startswith(RESTORED + "+") for t in item.combat_tags)
+
+
+#: the flag deciding whether a company's attack in CvCC is a detainment attack (card_flags.md): a bonus
+#: "against detainment attacks" (Paltry Ring) acts nowhere under `no_effect`, and is open under `applies`
+DETAINMENT_FLAG = "cvcc_detainment"
+DETAINMENT_WHY = ("whether a company's attack is a detainment attack the CvCC rules do not say (flag cvcc_detainment): "
+                  "read as one, the bonus is not modelled")
+
+
+def _item_cond(raw: Mapping[str, Any], item: str = "") -> tuple[dict[str, Any] | None, str, str | None]:
+    """(condition, label, why-unmodelled) of one ``conditional_bonuses`` entry of ``item``."""
     if "against" in raw:
         races = raw["against"]
         if isinstance(races, str):  # e.g. "detainment attacks": not a race
@@ -403,6 +439,8 @@ def _item_cond(raw: Mapping[str, Any]) -> tuple[dict[str, Any] | None, str, str 
     if "bearer_not_race" in raw:
         return {"not_race": [raw["bearer_not_race"]]}, f"non-{raw['bearer_not_race']} bearer", None
     when = str(raw.get("when", ""))
+    if RESTORED in when:  # restored by Reforging: the member's `restored:` names it (MECCG-FX-3)
+        return {"restored": item}, "restored (Reforging)", None
     if "Doors of Night" in when:
         return {"doors_of_night": True}, "Doors of Night in play", None
     if "taps to face a strike" in when:
@@ -416,16 +454,23 @@ def item_model(item: ItemCard) -> CardModel:
     variants: list[ItemVariant] = []
     unmodelled: list[dict[str, str]] = []
     base_cond: dict[str, Any] = {"skill": "Warrior"} if item.prowess_warrior_only else {}
+    maxima = _yaml().get("item_maxima", {}).get(item.id, {})  # a maximum its note states (MECCG-FX-2)
     if item.prowess_bonus is not None:
-        variants.append(ItemVariant("prowess", item.prowess_bonus, item.prowess_max, base_cond, item.name))
+        variants.append(ItemVariant("prowess", item.prowess_bonus, item.prowess_max, base_cond, item.name,
+                                    maxima.get("prowess_times_printed")))
     if item.body_bonus is not None:
         bcond = {"skill": "Warrior"} if item.body_warrior_only else {}
-        variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name))
+        variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name,
+                                    maxima.get("body_times_printed")))
     fx: list[Fx] = []
     if item.strike_body_mod:
         fx.append(Fx("opponent_body", int(item.strike_body_mod), carried=True))
     for raw in item.conditional_bonuses:
-        cond, label, why = _item_cond(raw)
+        cond, label, why = _item_cond(raw, item.name)
+        if why and raw.get("against") == "detainment attacks":  # whether a company's attack ever is one: a flag
+            unmodelled.append({"what": f"{item.name}: {label}", "why": DETAINMENT_WHY, "touches": ["prowess", "body"],
+                               "only_if": {DETAINMENT_FLAG: "applies"}})
+            continue
         if why:  # a bonus under a condition not in the scenario: it can change prowess or body only
             unmodelled.append({"what": f"{item.name}: {label}", "why": why, "touches": ["prowess", "body"]})
             continue
@@ -470,9 +515,10 @@ def item_model(item: ItemCard) -> CardModel:
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
         return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill,
                                    no_cvcc=tuple(no_cvcc) + m.no_cvcc)
+    flagged = any((u.get("only_if") or {}).get(DETAINMENT_FLAG) for u in unmodelled)
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
                      unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants,
-                     no_cvcc=tuple(no_cvcc))
+                     no_cvcc=tuple(no_cvcc), flag=DETAINMENT_FLAG if flagged and not fx and not variants else None)
 
 
 @functools.cache
@@ -573,6 +619,10 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = ctx.scenario.flags.get(AGAINST_FLAG, "faced") == "faced" or ctx.company.role == "defender"
         elif key == "defending":  # the card's company is the one attacked ("a strike against your company")
             ok = (ctx.company.role == "defender") == bool(val)
+        elif key == "untapped_member":  # a member of the card's company, by card name, is untapped (Scourge of Fire)
+            ok = any(_is_card(m, val) and getattr(m, "status", "untapped") == "untapped" for m in ctx.company.members)
+        elif key == "opponent_bears_item":  # the character facing the card's player bears an item (MECCG-FX-26)
+            ok = bool(ctx.opponent is not None and getattr(ctx.opponent, "items", ())) == bool(val)
         elif key == "company_size_max":
             ok = len(ctx.company.members) <= int(val)
         elif key == "company_size_min":
@@ -606,6 +656,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = ctx.self_name is None or me.name == ctx.self_name
         elif key == "opponent_race":
             ok = ctx.opponent is not None and race_is(ctx.opponent, _races(val))
+        elif key == "not_opponent_race":  # not for a strike by one of these (The One Ring: Undead, Nazgul)
+            ok = ctx.opponent is None or not race_is(ctx.opponent, _races(val))
         elif key == "doors_of_night":
             ok = ("doors of night" in _in_play_names(ctx.scenario, ctx.company)) == bool(val)
         elif key == "gates_of_morning":
@@ -625,6 +677,8 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = all(race_is(m, _races(val)) for m in att.members)
         elif key == "opponent_overt":  # "in combat with an overt company": the other company (MECCG-ALIGN-6)
             ok = opponent_overt(ctx) == bool(val)
+        elif key == "restored":  # the item is restored by Reforging (the member's `restored:`)
+            ok = _fold(val) in {_fold(n) for n in getattr(me, "restored", ())}
         elif key == "under_deeps":
             known = getattr(ctx.company, "under_deeps", None)
             ok = known is not None and known == bool(val)
@@ -670,6 +724,9 @@ def item_variant(m: CardModel, stat: str, ctx: Ctx) -> ItemVariant | None:
             continue
         if holds(v.cond, ctx) is None:
             chosen = v
+    if chosen is not None and chosen.times_printed is not None:  # MECCG-FX-2: its maximum for this bearer
+        printed = getattr(ctx.me, stat, None) or 0
+        chosen = dataclasses.replace(chosen, maximum=chosen.times_printed * printed)
     return chosen
 
 

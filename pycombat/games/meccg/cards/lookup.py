@@ -85,7 +85,9 @@ def _card_entry(card: Any) -> dict[str, Any]:
     m = model(card.id)
     book = load_rulebook("meccg")
     effects = m.as_json()
-    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + (["MECCG-FX-16"] if m.roll else [])
+    rolled = [] if not m.roll else ["MECCG-FX-22"] if "corruption_check" in m.roll else ["MECCG-FX-16"]
+    rolled += ["MECCG-FX-25"] if m.cost_check else []
+    rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + rolled
                                + (["MECCG-FX-17"] if m.no_cvcc else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
         rules = []  # a character with no combat ability: nothing to cite
@@ -94,7 +96,8 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
             "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc],
-            "roll": dict(m.roll) if m.roll else None, "placed_on": m.placed_on, "grants_skill": m.grants_skill,
+            "roll": dict(m.roll) if m.roll else None, "cost_check": dict(m.cost_check) if m.cost_check else None,
+            "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "lasts": m.lasts if m.lasts != "strike" else None,
             "placed_with": dict(m.placed_with) if m.placed_with else None,
             "used_earlier_this_turn": [f.as_json() for f in m.turn_fx],
@@ -164,6 +167,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  effect: {what}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else "") +
                          (f"; whether the maximum rises: card flag {e['flag']}" if e.get("flag") else ""))
+        if c.get("cost_check"):
+            lines.append(f"  costs: {_cost_check_text(c['cost_check'])}")
         if c.get("roll"):
             lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}" if c["play"] == "cancel"
                          else f"  acts only on a roll: {_roll_text(c['roll'])}")
@@ -197,8 +202,26 @@ def card_lines(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _cost_check_text(cost: dict) -> str:
+    """The corruption check a card costs, in words (MECCG-FX-25)."""
+    mod = int(cost["corruption_check"])
+    who = f"the {cost['by']} of the company" if cost.get("by") else "the character it is played for"
+    text = f"a corruption check by {who}, 2d6{f' {mod:+d}' if mod else ''} > his corruption points"
+    for kind, m in (cost.get("at_site") or {}).items():
+        text += f" ({m:+d} at a {kind})"
+    if cost.get("unless_race"):
+        text += f", unless a {' or '.join(cost['unless_race'])}"
+    return text + "; the card acts whatever it does; failed, he is discarded or eliminated (MECCG-FX-25)"
+
+
 def _roll_text(roll: dict) -> str:
-    """``2d6 + rangers in the company > 7`` from a card's roll record (MECCG-FX-16)."""
+    """``2d6 + rangers in the company > 7`` from a card's roll record (MECCG-FX-16), or the corruption
+    check it calls for (MECCG-FX-22)."""
+    if "corruption_check" in roll:
+        mod = int(roll["corruption_check"])
+        adds = f" {'+' if mod >= 0 else '-'} {abs(mod)}" if mod else ""
+        return (f"a corruption check, 2d6{adds} > the character's corruption points; failed, he is discarded "
+                "(at his points or one less) or eliminated (lower), and the strike is not resolved (MECCG-FX-22)")
     adds = []
     for a in roll.get("adds") or ():
         if "count" in a:

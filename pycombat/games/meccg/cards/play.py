@@ -64,6 +64,9 @@ class Play:
     when: int | str  #: a step of the strike sequence (1..8), or :data:`BEFORE`
     facing: str | None = None  #: the character facing the strike the card is played for (steps)
     source: str | None = None  #: the member it comes from, or who taps to pay its cost (a claim's ``from:``)
+    #: the character on the other side of that strike (None: the one the scenario's `combat:` pairs
+    #: with ``facing``, if any), for a card that asks who strikes (The One Ring: not an Undead or Nazgul)
+    opponent: str | None = None
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,10 @@ SourceMissing = _p("source_missing", card=StringField)
 SourceNotUntapped = _p("source_not_untapped", card=StringField, member=StringField)
 SourceUsed = _p("source_used", card=StringField, member=StringField)
 SourceStruck = _p("source_struck", card=StringField, member=StringField)
+PayerBusy = _p("payer_busy", card=StringField, member=StringField)
+NobodyElse = _p("no_other_payer", card=StringField)
+BearerMissing = _p("bearer_missing", card=StringField)
+BearerNotUntapped = _p("bearer_not_untapped", card=StringField, member=StringField)
 ItemSpent = _p("item_spent", card=StringField)
 AttackRaceFails = _p("attack_race_fails", card=StringField, member=StringField)
 CostTap = _p("cost_tap", card=StringField, kind=ConstantField, value=StringField)
@@ -175,8 +182,36 @@ def cost_taps(card_id: str) -> list[tuple[str, str]]:
     return list(dict.fromkeys(out))
 
 
+def default_payer(scenario: Scenario, role: str, card_id: str, facing: str | None, busy: Iterable[str]) -> str | None:
+    """The first member of ``role``'s company, in company order, who can pay ``card_id``'s tap cost for
+    the character ``facing`` the strike: untapped, not busy (tapped or struck earlier in the attack),
+    not that character, with the skill, race or name the cost asks (MECCG-FX-24). None: nobody."""
+    busy = set(busy)
+    for m in scenario.company(role).members:
+        if m.name == facing or m.name in busy or m.status != "untapped":
+            continue
+        for kind, value in cost_taps(card_id):
+            if (kind == "skill" and value.casefold() in {s.casefold() for s in m.skills}) or (
+                    kind == "race" and cardfx.race_is(m, [value])) or (
+                    kind == "name" and m.card_name.casefold() == value.casefold()):
+                return m.name
+    return None
+
+
 def _source_members(scenario: Scenario, by: str, m: cardfx.CardModel) -> list[Member]:
-    return [x for x in scenario.company(by).members if x.card_id == m.id]
+    """The members whose card it is (an ally's, a member's ability), or for a card in play on a member
+    (``source: placed``) the members it is placed on in the playing company's ``in_play:``."""
+    company = scenario.company(by)
+    if m.source == "placed":
+        on = [getattr(c, "on", None) for c in company.in_play if c.id == m.id]
+        return [x for x in company.members if x.name in on]
+    return [x for x in company.members if x.card_id == m.id]
+
+
+def placed_source(scenario: Scenario, by: str, card_id: str) -> Member | None:
+    """The member a ``source: placed`` card is in play on, who taps to use it (MECCG-FX-23)."""
+    got = _source_members(scenario, by, cardfx.model(card_id))
+    return got[0] if got else None
 
 
 def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[str],
@@ -190,8 +225,13 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         out.append(DefenderOnly(card=p.card))
     if m.flag is not None and scenario.flags.get(m.flag, "no_effect") == "no_effect":
         out.append(FlagNoEffect(card=p.card, flag=m.flag))
-    sources = _source_members(scenario, p.by, m) if m.source in ("ally", "member") else []
-    if m.source in ("ally", "member"):
+    sources = _source_members(scenario, p.by, m) if m.source in ("ally", "member", "placed") else []
+    if m.source == "placed":  # MECCG-FX-23: its bearer taps to use it, once an attack
+        if not sources:
+            out.append(BearerMissing(card=p.card))
+        elif sources[0].status != "untapped" or sources[0].name in used:
+            out.append(BearerNotUntapped(card=p.card, member=sources[0].name))
+    elif m.source in ("ally", "member"):
         if not sources:
             out.append(SourceMissing(card=p.card))
         else:
@@ -229,7 +269,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         me = scenario.member(p.facing)
         # "another Hobbit" (not_self): the member whose ability it is is not the one it is used for
         ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
-                         self_name=sources[0].name if sources else None)
+                         self_name=sources[0].name if sources else None, opponent=_opponent(scenario, p))
         failed = cardfx.holds(m.requires, ctx)
         if failed is not None:
             out.append(RequirementFails(card=p.card, member=me.name, what=failed))
@@ -260,6 +300,13 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
             out.append(CostTapConst(card=p.card, kind=kind, value=value))
     if p.source is not None and cost_taps(p.card) and _is_member(scenario, p.source):
         out.append(Payer(card=p.card, member=scenario.member(p.source).name))
+        if p.when != BEFORE:  # MECCG-FX-24: in a strike, another member, not tapped earlier in the attack
+            payer = scenario.member(p.source).name
+            if payer == p.facing or payer in used or payer in struck:
+                out.append(PayerBusy(card=p.card, member=payer))
+    elif p.when != BEFORE and cost_taps(p.card) and default_payer(scenario, p.by, p.card, p.facing,
+                                                                   set(used) | set(struck)) is None:
+        out.append(NobodyElse(card=p.card))  # MECCG-FX-24: nobody but the one it is played for
     return out
 
 
@@ -338,6 +385,16 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
         if cardfx.model(p.card).source == "hand":
             facts.append(FromHand(card=p.card))
     return facts + _terms(scenario, p, used, struck, spent)
+
+
+def _opponent(s: Scenario, p: Play) -> Member | None:
+    """The character on the other side of the strike ``p`` is played in: the one it names, else the
+    one the scenario's `combat:` pairs with the character it is played for (None: not known)."""
+    name = p.opponent
+    if name is None and s.combat is not None:
+        name = next((st.attacker if st.defender == p.facing else st.defender for st in s.combat.strikes
+                     if p.facing in (st.defender, st.attacker)), None)
+    return None if name is None or not _is_member(s, name) else s.member(name)
 
 
 def _entity(s: Scenario, name: str) -> str:
@@ -463,6 +520,13 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "not_carried": lambda: (f"{args[1]} does not carry {card}" if str(args[1])
                                 else f"nobody in the {_role_of(plays, args[0])} company carries {card}"),
         "not_in_company": lambda: f"{card} is not in the playing company",
+        "not_in_play_on_a_member": lambda: (f"{card} is in play on no member of the playing company (list it in its "
+                                            f"in_play: as {{card: {card}, member: <its bearer>}})"),
+        "bearer_not_untapped": lambda: f"{args[1]}, who bears {card}, must be untapped to tap for it (its cost)",
+        "no_other_payer": lambda: (f"nobody can pay {card}'s cost in this strike: it needs another untapped member "
+                                   "than the one it is played for, not tapped or struck earlier in the attack"),
+        "payer_busy": lambda: (f"{args[1]} cannot pay {card}'s cost in this strike: the payer is another member "
+                               "than the one it is played for, not tapped or struck earlier in the attack"),
         "not_untapped": lambda: f"{args[1]} must be untapped to tap for {card}",
         "already_tapped_for_an_ability": lambda: f"{args[1]} already tapped for an ability in this attack",
         "already_struck": lambda: (f"{args[1]} already faced its own strike: after it, it is tapped or wounded "

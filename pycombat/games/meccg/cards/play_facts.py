@@ -26,6 +26,9 @@ SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (
     _pred("strike_count_effect", 1))
 NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT = (_pred("needs_skill", 2), _pred("needs_race", 2),
                                                _pred("affects_strike", 1), _pred("indirect_effect", 1))
+#: using the card is a corruption check (The One Ring, MECCG-FX-22): the flag corruption_check_in_strike
+#: decides whether MECCG-SEQ-8 bars it (strike_cards.lp)
+CHECK_USE = _pred("corruption_check_use", 1)
 
 
 class StrikeOf(Predicate):
@@ -66,7 +69,8 @@ def strike_card_facts(card) -> list[Predicate]:
     if m.play == "strike" or (not getattr(card, "effects", ()) and any(k in t for t in tags for k in _DIRECT)):
         out.append(AFFECTS(card=card.id))
     if any(k in t for t in tags for k in _INDIRECT):
-        out.append(INDIRECT(card=card.id))
+        # a card whose corruption check is its use (MECCG-FX-22) is read by the flag corruption_check_in_strike
+        out.append(CHECK_USE(card=card.id) if "corruption_check" in (m.roll or {}) else INDIRECT(card=card.id))
     return out
 
 

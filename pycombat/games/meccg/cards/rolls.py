@@ -163,3 +163,122 @@ def cancel_roll(scenario: Scenario, card_id: str, by: str = "defender", roller: 
         if best is None or (chance is not None and chance > best.chance):
             best = got
     return best
+
+
+# ---- rolls of cards played in a strike: a fixed number, or a corruption check (MECCG-FX-22) -----
+CHECK_RULE = "MECCG-FX-22"
+COST_RULE = "MECCG-FX-25"  #: a corruption check a card costs: its effect stands whatever the check does
+
+
+@dataclass(frozen=True)
+class StrikeRoll:
+    """The roll a card played in a strike hangs on, for the member it is played for: 2d6 + ``bonus``
+    must be greater than ``greater_than`` for the card to act. A corruption check (``check``) that
+    fails also costs the member: at ``greater_than`` or one less he is discarded, lower eliminated."""
+
+    card: str
+    bonus: int
+    greater_than: int
+    check: bool = False  #: a corruption check (MECCG-FX-22), else a plain roll (MECCG-FX-16)
+    why: str = ""  #: where ``greater_than`` comes from
+    #: a corruption check the card costs (MECCG-FX-25): the card acts whatever it does; ``who`` makes it
+    cost: bool = False
+    who: str = ""
+
+    @property
+    def rule(self) -> str:
+        return COST_RULE if self.cost else CHECK_RULE if self.check else RULE
+
+    def passes(self, roll: int) -> bool:
+        """The card acts on this 2d6 total."""
+        return roll + self.bonus > self.greater_than
+
+    def fate(self, roll: int) -> str:
+        """What this 2d6 total does to the member: ``passes``, or (a corruption check failed)
+        ``discarded`` at his corruption points or one less, ``eliminated`` below."""
+        total = roll + self.bonus
+        if total > self.greater_than or not self.check:
+            return "passes" if total > self.greater_than else "fails"
+        return "discarded" if total >= self.greater_than - 1 else "eliminated"
+
+    def fates(self) -> dict[str, Fraction]:
+        """The exact chance of each :meth:`fate` (a plain roll: ``passes`` or ``fails``).
+
+        >>> r = StrikeRoll("The One Ring", -2, 6, check=True)
+        >>> {k: str(v) for k, v in r.fates().items()}
+        {'eliminated': '5/12', 'discarded': '11/36', 'passes': '5/18'}
+        """
+        out: dict[str, Fraction] = {}
+        for roll, p in sorted(two_d6().items()):
+            f = self.fate(roll)
+            out[f] = out.get(f, Fraction(0)) + p
+        return out
+
+    def text(self, roll: int | None = None) -> str:
+        """``corruption check: 2d6 - 2 > 6 (Frodo's corruption points: The One Ring 6)``, and a roll's result."""
+        what = (f"corruption check ({self.who} makes it, the card's cost)" if self.cost
+                else "corruption check" if self.check else "roll")
+        adds = f" {'+' if self.bonus >= 0 else '-'} {abs(self.bonus)}" if self.bonus else ""
+        head = f"{self.card}'s {what}: 2d6{adds} > {self.greater_than}" + (f" ({self.why})" if self.why else "")
+        if roll is None:
+            return head
+        total = roll + self.bonus
+        fate = self.fate(roll)
+        said = {"passes": f"{self.who} passes" if self.cost else "it acts", "fails": "no effect",
+                "discarded": "the check fails: discarded (at his corruption points or one less)",
+                "eliminated": "the check fails: eliminated (below his corruption points less one)"}[fate]
+        return f"{head}: rolls {roll}{adds} = {total}: {said}"
+
+
+def corruption_points(m: Member) -> tuple[int, str]:
+    """The member's corruption points and where they come from: the scenario's stated total, else
+    the printed corruption points of the items he carries (MECCG-FX-22)."""
+    if m.corruption_points is not None:
+        return m.corruption_points, f"{m.name}'s corruption points as the scenario states them"
+    carried = [(i.name, i.corruption_points) for i in m.items if i.corruption_points]
+    parts = ", ".join(f"{n} {cp}" for n, cp in carried) or "no item with corruption points"
+    return sum(cp for _n, cp in carried), f"{m.name}'s corruption points: {parts}"
+
+
+def check_maker(card: "cardfx.CardModel", member: Member, company: Company | None = None) -> Member | None:
+    """Who makes the corruption check ``card`` costs when it is played for ``member`` (MECCG-FX-25):
+    ``member`` when he is of the race the card names (``by``), else the first of his ``company`` who is;
+    None when the maker is of a race that makes none (``unless_race``: a Ringwraith) or the card costs none.
+
+    >>> from pycombat.games.meccg.schema import scenario_from_dict
+    >>> s = scenario_from_dict({"game": "meccg",
+    ...     "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
+    ...     "defender": {"alignment": "hero", "site": "Moria", "members": ["Sam Gamgee", "Gandalf"]}})
+    >>> kindling = cardfx.card_model("Kindling of the Spirit")
+    >>> check_maker(kindling, s.defender.member("Sam Gamgee"), s.defender).name
+    'Gandalf'
+    """
+    cost = card.cost_check
+    if not cost:
+        return None
+    race = (cost.get("by") or "").casefold()
+    maker = member if not race or (member.race or "").casefold() == race else next(
+        (m for m in (company.members if company else ()) if (m.race or "").casefold() == race
+         and m.card_type != "ally"), member)
+    if (maker.race or "").casefold() in {r.casefold() for r in cost.get("unless_race") or ()}:
+        return None
+    return maker
+
+
+def strike_roll(card: "cardfx.CardModel", member: Member, company: Company | None = None) -> StrikeRoll | None:
+    """The roll ``card``, played for ``member`` in a strike, hangs on (None: it needs none), or the
+    corruption check it costs, made by :func:`check_maker` in his ``company`` (MECCG-FX-25): its
+    modifier, or the one its ``at_site`` gives for the company's kind of site (Nenya: -1 at a Haven)."""
+    maker = check_maker(card, member, company)
+    if maker is not None:
+        cp, why = corruption_points(maker)
+        cost = card.cost_check
+        mod = int((cost.get("at_site") or {}).get(getattr(company, "site_kind", None), cost["corruption_check"]))
+        return StrikeRoll(card.name, mod, cp, True, why, cost=True, who=maker.name)
+    roll = card.roll
+    if not roll:
+        return None
+    if "corruption_check" in roll:
+        cp, why = corruption_points(member)
+        return StrikeRoll(card.name, int(roll["corruption_check"]), cp, True, why)
+    return StrikeRoll(card.name, 0, int(roll["greater_than"]))

@@ -294,7 +294,7 @@ def may_support(s: Scenario, claim):
     role_c, char = _find(s, claim, "character")
     if role_s == "attacker" or role_c == "attacker":  # MECCG-SEQ-6: the attacker never gets support
         return _v(claim, False, ["MECCG-SEQ-6"], ["only the defender's characters get support"])
-    if sup.status != "untapped":  # MECCG-STRUCT-10: an untapped defending character
+    if s.combat is None and sup.status != "untapped":  # MECCG-STRUCT-10: an untapped defending character
         return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} is {sup.status}"])
     if s.combat is not None:
         struck = {st.defender for st in s.combat.strikes}
@@ -302,11 +302,11 @@ def may_support(s: Scenario, claim):
             return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} faces a strike"])
         if char.name not in struck:
             return _v(claim, False, ["MECCG-SEQ-6"], [f"{char.name} faces no strike"])
-        order = [st.defender for st in s.combat.strikes]
-        for st in s.combat.strikes[:order.index(char.name)]:
-            if sup.name in st.support:  # tapped supporting an earlier strike
-                return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"],
-                          [f"{sup.name} already tapped to support {st.defender}"])
+        n = [st.defender for st in s.combat.strikes].index(char.name) + 1
+        setup, _outcome = _replayed(s, claim, n)  # the combat block's own check (MECCG-SEQ-6)
+        why = dict(setup.support_barred).get(sup.name)
+        if why:  # tapped, or tapped earlier in the attack (supporting, or for a card or an ability)
+            return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} {why}"])
     notes = [f"{sup.name} may not be attacked but may still support"] if sup.may_not_be_attacked else []
     return _v(claim, True, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], notes)
 
@@ -370,11 +370,30 @@ def strike_result(s: Scenario, claim):
     setup, outcome = _replayed(s, claim, n)
     want = _RESULT[str(claim.args.get("result", "")).lower()]
     rules = ["MECCG-SEQ-12"] if "cancelled" in (want, outcome.result) else ["MECCG-SEQ-9", "MECCG-SEQ-10"]
-    if setup.attacker.rolls > 1 or setup.defender.rolls > 1:
+    if (setup.attacker.rolls > 1 or setup.defender.rolls > 1) and _best_roll_decides(s, n, setup, outcome):
         rules.append("MECCG-SEQ-13")
-    words = {v: k for k, v in _RESULT.items()}
+    if outcome.result == "corrupted":  # the bearer's failed corruption check: the strike is not resolved
+        rules.append("MECCG-FX-22")
+    if outcome.result == "absent":  # one of its characters left play in an earlier strike
+        rules.append("MECCG-FX-25")
+    words = {**{v: k for k, v in _RESULT.items()}, "corrupted": "is not resolved (a failed corruption check)",
+             "absent": "is not resolved (one of its characters left play earlier in the attack)"}
     return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"],
               parts=_strike_part(outcome.result))
+
+
+def _best_roll_decides(s: Scenario, n: int, setup, outcome) -> bool:
+    """Whether keeping the best of several rolls (MECCG-SEQ-13) gave strike ``n`` its result: with the
+    file's rolls, the first roll of each side compared alone (MECCG-SEQ-9/10) gives another result.
+    Rolls taken from elsewhere (``--rolls``) are not known here: the rule is cited."""
+    ch = s.combat.strikes[n - 1] if s.combat and n <= len(s.combat.strikes) else None
+    rolls = getattr(ch, "rolls", None)
+    if not rolls or not rolls.attacker or not rolls.defender or outcome.result not in ("tie", "fails", "succeeds"):
+        return True
+    if getattr(setup, "ineffectual_by", None) is not None:  # ineffectual before any roll
+        return False
+    a, d = setup.attacker.prowess + rolls.attacker[0], setup.defender.prowess + rolls.defender[0]
+    return ("tie" if a == d else "fails" if d > a else "succeeds") != outcome.result
 
 
 def strike_effect(s: Scenario, claim):
@@ -391,8 +410,43 @@ def strike_effect(s: Scenario, claim):
         hit = o.result != "cancelled" and o.loser == m.ally_of
         return _v(claim, effect == "is discarded" and hit, ["MECCG-FX-19", "MECCG-SEQ-10"],
                   [f"{m.ally_of} {'is' if hit else 'is not'} wounded in strike {n}"])
+    payer = next((p for _r, p, _c in setup.payer_checks if p.member.name == m.name), None)
+    if side is None and payer is not None:
+        # MECCG-FX-24: the member who tapped to pay the card's cost makes a body check when the character
+        # he paid for loses the strike (he taps when he pays; no wound of his own)
+        got = dict(o.also).get(m.name)
+        if effect == "taps":
+            return _v(claim, payer.member.status == "untapped", ["MECCG-FX-24"],
+                      [f"{m.name} taps to pay {next(c for _r, p, c in setup.payer_checks if p is payer)}"])
+        if effect == "is wounded":
+            return _v(claim, False, ["MECCG-FX-24"], [f"{m.name} pays the card's cost; he faces no strike"])
+        fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
+        rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
+                "returned": "MECCG-BODY-3"}.get(got)
+        return _v(claim, got == fate, ["MECCG-FX-24"] + ([rule] if rule else []),
+                  [f"{m.name}: {got or 'no body check'}"], parts=_strike_part(o.result))
+    from ..combat.strikes import card_rolls
+
+    checked = next((x for x in getattr(setup, "checked", ()) if x[0] == m.name), None)
+    if side is None and (checked is not None or m.name in {w.name for _c, w, _r in card_rolls(setup, s)}):
+        # MECCG-FX-25: he made the corruption check a card played here cost; failed, he leaves play
+        got = checked[1] if checked else None
+        fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect)
+        return _v(claim, fate is not None and got == fate, ["MECCG-FX-25"],
+                  [f"{m.name}: " + (f"fails the corruption check {checked[2]} cost: {got}" if checked
+                                    else "passes the corruption check a card played here cost")],
+                  parts=_strike_part(o.result))
     if side is None:
         raise _err(s, claim, f"{m.name} is not in strike {n}")
+    if o.result == "absent":  # MECCG-FX-24/25: he or his opponent left play earlier: not resolved
+        return _v(claim, False, ["MECCG-FX-25"], [f"strike {n} is not resolved: a character of it left play earlier"])
+    if o.result == "corrupted":  # MECCG-FX-22/25: he failed a corruption check: the strike is not resolved
+        fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect)
+        got = o.fate if o.loser == m.name else None
+        return _v(claim, fate is not None and got == fate, ["MECCG-FX-22"],
+                  [f"strike {n} is not resolved: " + (f"{m.name} fails a corruption check: {got}" if got
+                                                      else f"{o.loser} fails a corruption check")],
+                  parts=_strike_part(o.result))
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
         taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
         return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
@@ -472,17 +526,17 @@ def body_check(s: Scenario, claim):
 
 
 def elimination_mp(s: Scenario, claim):
-    """MECCG-BODY-5/6 (the opponent's kill MPs), MECCG-BODY-8 (Fallen-wizard: 1), MECCG-BODY-7/9
-    (what the owner loses) [elimination_mp_clauses]."""
+    """MECCG-BODY-5 (the opponent's kill MPs), MECCG-BODY-8 (Fallen-wizard: 1, cited when it cuts
+    the printed value), MECCG-BODY-7/9 (what the owner loses) [elimination_mp_clauses]."""
     from ..combat.strikes import kill_mp, owner_penalty
 
     owner, m = _find(s, claim, "character")
     role = _role(s, claim)
     want = _int(s, claim, "value", -99)
-    if role != owner:  # MECCG-BODY-5: the opposing player scores its printed MP; no trophies (BODY-6)
+    if role != owner:  # MECCG-BODY-5: the opposing player scores its printed MP
         got = kill_mp(m, s.company(role).alignment)
-        rules = ["MECCG-BODY-5", "MECCG-BODY-6"]
-        if s.company(role).alignment == "fallen-wizard":
+        rules = ["MECCG-BODY-5"]
+        if got != max(m.mp or 0, 0):  # MECCG-BODY-8: a Fallen-wizard player's 1 for a card worth more
             rules.append("MECCG-BODY-8")
         return _v(claim, got == want, rules, [f"{got} kill MP to the {role}"])
     got = -owner_penalty(m, s.flags)

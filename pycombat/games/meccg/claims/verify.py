@@ -443,7 +443,7 @@ def prowess_rules(side) -> list[str]:
 
 
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
-    from ..combat.strikes import setup_strikes
+    from ..combat.strikes import cost_item_paid, setup_strikes
 
     char = _member(s, claim, "character")
     setups = setup_strikes(s)
@@ -462,10 +462,23 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
             # the defender's attack-wide cards did not apply: MECCG-PRE-5 [pre_assignment_attack_effects]
             rules = [r for r in rules if r != "MECCG-SEQ-9" or any(m.rule == r and m.amount for m in side.prowess_mods)]
             rules.append("MECCG-PRE-5")
+        lost = [(item, card) for who, item, card in getattr(st, "items_discarded", ()) if who == char]
+        paid = cost_item_paid(s)
+        if paid is not None and paid[0] == char:  # a cancel's cost discarded his item (MECCG-FX-27): noted
+            lost.append((paid[1], f"{paid[2]}'s cost"))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
+        note += "".join(f"; {item} discarded by {card} before the roll" for item, card in lost)
         return Verdict(claim, side.prowess == value, rules, notes=[note])
     mod = str(claim.args.get("modifier", ""))
+    # an item of his discarded before the strikes (a cancel's cost, MECCG-FX-27) or before the roll of his
+    # strike (Scourge of Fire, MECCG-FX-26) gives him nothing
+    paid = cost_item_paid(s)
+    gone = [(i, c, "MECCG-FX-26") for st in setups for who, i, c in st.items_discarded if who == char]
+    gone += [(paid[1], f"{paid[2]}'s cost", "MECCG-FX-27")] if paid is not None and paid[0] == char else []
+    for item, card, rule in gone:
+        if item.casefold().startswith(mod.casefold()) and mod:
+            return Verdict(claim, False, [rule], notes=[f"{item} was discarded by {card}: it gives {char} nothing"])
     for st in setups:
         for side in (st.attacker, st.defender):
             if side.member.name != char:

@@ -39,8 +39,8 @@ from ..assignment.legal import LegalTraces
 from ..cards import interpreter as cardfx, play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
-from .strikes import (Outcome, StrikeSetup, attack_cancel, build_side, ineffectual, member_ctx, strike_outcomes,
-                      untapped_earlier, with_card_rolls)
+from .strikes import (Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual,
+                      member_ctx, payer_sides, strike_outcomes, untapped_earlier, with_card_rolls)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -90,6 +90,9 @@ class OutcomeClass(NamedTuple):
     paid: tuple  #: the reward of each member, per player
     kills: bool  #: the ``survive`` objective's character is eliminated
     index: tuple  #: each member's position among all the strike's outcomes
+    #: members besides the strike's two who left play in it (a failed check a card cost, MECCG-FX-25;
+    #: a payer's body check, MECCG-FX-24): a strike of theirs still to come is not resolved
+    gone: frozenset = frozenset()
 
 
 _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "hand_a", "hand_d", "current",
@@ -294,7 +297,11 @@ class CvccState:
 
 def _untapped_earlier(s: CvccState, name: str) -> bool:
     """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
-    return any(who == name for _r, _c, who in s.lasting)
+    return any(who == name for r, _c, who in s.lasting if r != PAID)
+
+
+#: a ``lasting`` entry ``(PAID, card, member)``: the member tapped to pay a card's cost (MECCG-FX-24)
+PAID = "paid"
 
 
 class CvccGame:
@@ -339,7 +346,7 @@ class CvccGame:
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
-        self._usable_cache: dict = {}  # (card, member) -> the play check's answer
+        self._usable_cache: dict = {}  # (card, member, opponent) -> the play check's answer
         for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
             for card in company.hand:  # a card its player can never play here is refused, not left unplayed
                 why = play.hand_refusal(scenario, role, card)
@@ -348,6 +355,9 @@ class CvccGame:
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
         self.cancel = attack_cancel(scenario)  # a cancel played before strikes are assigned: chance first
+        # the strikes are fought without an item that cancel's cost discarded (MECCG-FX-27)
+        self.scenario = after_costs(scenario)
+        self.members = {m.name: m for m in self.scenario.attacker.members + self.scenario.defender.members}
 
     def release(self) -> None:
         """Forget the positions remembered after strikes. Each refers back to the game (a reference
@@ -388,30 +398,47 @@ class CvccGame:
     def _role(self, m: Member) -> str:
         return "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
 
-    def _usable(self, card: str, m: Member) -> bool:
-        """Whether ``card`` from the hand may be played for ``m`` (the one play check)."""
-        key = (card, m.name)
+    def _usable(self, card: str, m: Member, opponent: str | None = None) -> bool:
+        """Whether ``card`` from the hand may be played for ``m`` facing ``opponent`` (the one play check)."""
+        key = (card, m.name, opponent)
         got = self._usable_cache.get(key)
+        if got is None and opponent is not None and any(f.what == "discard_opponent_item" for f in self.reg.effects[card].fx) \
+                and len(self.members[opponent].items) > 1:
+            # which of several items it discards is a choice the game does not offer (named in optimize's
+            # unmodelled, coverage.unoffered); with one item there is nothing to choose (MECCG-FX-26)
+            got = self._usable_cache[key] = False
         if got is None:
             role = self._role(m)
             got = self._usable_cache[key] = play.check(
-                self.scenario, [play.Play(card, role, 1 if role == "attacker" else 6, facing=m.name)]).legal
+                self.scenario, [play.Play(card, role, 1 if role == "attacker" else 6, facing=m.name,
+                                          opponent=opponent)]).legal
         return got
 
-    def _card_sets(self, hand: tuple, m: Member) -> list[tuple]:
-        """Sets of distinct hand cards playable together for ``m`` at one step."""
-        got = self._cards.get((hand, m.name))
+    def _card_sets(self, hand: tuple, m: Member, opponent: str | None = None) -> list[tuple]:
+        """Sets of distinct hand cards playable together for ``m`` facing ``opponent`` at one step."""
+        got = self._cards.get((hand, m.name, opponent))
         if got is None:
-            got = self._cards[hand, m.name] = self._card_sets_of(hand, m)
+            got = self._cards[hand, m.name, opponent] = self._card_sets_of(hand, m, opponent)
         return got
 
-    def _card_sets_of(self, hand: tuple, m: Member) -> list[tuple]:
-        usable = sorted({c for c in hand if self._usable(c, m)})
+    def _own_items(self, m: Member) -> tuple:
+        """The abilities of items ``m`` carries that he may use for the strike he faces (MECCG-FX-17,
+        MECCG-FX-22): his player's decision like a card from the hand. Each is his alone and he faces
+        one strike, so using one there spends nothing another strike could use."""
+        out = []
+        for item in m.items:
+            e = self.reg.effects.get(item.id)
+            if e is not None and e.play == "strike" and e.source == "item" and e.carrier == "bearer":
+                out.append(e.id)
+        return tuple(dict.fromkeys(out))
+
+    def _card_sets_of(self, hand: tuple, m: Member, opponent: str | None = None) -> list[tuple]:
+        usable = sorted({c for c in hand + self._own_items(m) if self._usable(c, m, opponent)})
         clashes: set[frozenset] = set()
         if len(usable) > 1:  # each card is playable alone: the rules that bar cards together are pairwise
             role = self._role(m)
-            together = play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name)
-                                                  for c in usable])
+            together = play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name,
+                                                            opponent=opponent) for c in usable])
             clashes = {frozenset(p) for p in together.clashes()}
         out = []
         for k in range(len(usable) + 1):
@@ -421,14 +448,16 @@ class CvccGame:
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
-        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a, _untapped_earlier(s, s.current[0]))
+        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a, _untapped_earlier(s, s.current[0]),
+             self._payer_state(s))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._attacker_steps(s)
         return got
 
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
-        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]))
+        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]),
+             self._payer_state(s))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._defender_steps(s)
@@ -441,28 +470,52 @@ class CvccGame:
         n = len(s.excess_left)
         excess_options = [n] if last else range(n + 1)  # MECCG-SEQ-3: all the rest on the last strike
         out = []
-        for cards in self._card_sets(s.hand_a, m):
+        for cards in self._card_sets(s.hand_a, m, _d):
             untap_card = any(self.reg.effects[c].untap for c in cards)
             untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
                       and not self.prune else (False,))  # MECCG-SEQ-4, MECCG-FX-1
+            if not self._payable(s, "attacker", cards, ()):
+                continue
             for k in excess_options:
                 for u in untaps:
                     out.append(AttackerStep(cards, k, u))
         return out
 
+    def _payer_state(self, s: CvccState) -> tuple:
+        """What decides who can pay a card's tap cost (MECCG-FX-24): () when no card in hand has one."""
+        if not any(play.cost_taps(c) for c in s.hand_a + s.hand_d):
+            return ()
+        return (s.struck, tuple(who for r, _c, who in s.lasting if r == PAID), s.support_left)
+
+    def _payable(self, s: CvccState, role: str, cards: tuple, supporters: tuple) -> bool:
+        """Every card in ``cards`` whose cost taps another member has someone to pay it (MECCG-FX-24):
+        not struck, not paid earlier, not in this strike, not supporting it."""
+        busy = set(s.struck) | {who for r, _c, who in s.lasting if r == PAID} | set(s.current) | set(supporters)
+        me = s.current[0] if role == "attacker" else s.current[1]
+        for c in cards:
+            if play.cost_taps(c):
+                who = play.default_payer(self.scenario, role, c, me, busy)
+                if who is None:
+                    return False
+                busy.add(who)
+        return True
+
     def _defender_steps(self, s: CvccState) -> list[DefenderStep]:
         _a, d = s.current
         m = self.members[d]
         out = []
-        for cards in self._card_sets(s.hand_d, m):
+        for cards in self._card_sets(s.hand_d, m, _a):
             untap_card = any(self.reg.effects[c].untap for c in cards)
             untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
                       and not self.prune else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:
                 n = len(s.support_left)
                 # MECCG-SEQ-6: any number of supporters; on the last strike all of them (see prune)
-                for k in ([n] if self.prune and len(s.remaining) == 1 else range(n + 1)):
-                    out.append(DefenderStep(u, k, cards))
+                # (not when a supporter could pay a card's cost instead, MECCG-FX-24)
+                whole = self.prune and len(s.remaining) == 1 and not self._payer_state(s)
+                for k in ([n] if whole else range(n + 1)):
+                    if self._payable(s, "defender", cards, s.support_left[:k]):
+                        out.append(DefenderStep(u, k, cards))
         return out
 
     # -- chance ---------------------------------------------------------------------------------
@@ -477,16 +530,22 @@ class CvccGame:
         a_cards = tuple(self.reg.effects[c] for c in sa.cards)
         d_cards = tuple(self.reg.effects[c] for c in sd.cards)
         a_m, d_m = self.members[a], self.members[d]
+        paid_earlier = {who for r, _c, who in s.lasting if r == PAID}
+        # a member who tapped to pay a card's cost earlier in the attack is tapped now (MECCG-FX-24)
+        a_m, d_m = (replace(m, status="tapped") if m.name in paid_earlier and m.status == "untapped" else m
+                    for m in (a_m, d_m))
+        paid = dict(self._payers(s))
         # the cards played earlier that last the attack, for the member whose requirements they meet (MECCG-FX-8)
         a_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "attacker" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
         d_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "defender" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "defender", d_m)) is None)
-        untapped = {who: self.reg.effects[c] for _r, c, who in s.lasting if who is not None}
+        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r != PAID}
         a_last += untapped_earlier(untapped, a_m)
         d_last += untapped_earlier(untapped, d_m)
 
-        def make(failed):
+        def make(failed, a_m=a_m, d_m=d_m):
+            a_m, d_m, dropped = discard_items(self.scenario, choice, a_m, d_m, a_cards, d_cards, failed)
             a_side = build_side(self.scenario, choice, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last,
                                 failed=failed)
             d_side = build_side(self.scenario, choice, "defender", d_m, a_m, excess, support, d_cards, a_cards,
@@ -494,9 +553,29 @@ class CvccGame:
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=0, choice=choice, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=support, forced_excess=(),
-                               ineffectual_by=ineffectual(self.scenario, d_cards, a_cards, failed))
+                               ineffectual_by=ineffectual(self.scenario, d_cards, a_cards, failed),
+                               payer_checks=payer_sides(self.scenario, choice, paid,
+                                                        (("attacker", a_m, d_m, a_cards),
+                                                         ("defender", d_m, a_m, d_cards)), failed),
+                               items_discarded=dropped)
 
-        return with_card_rolls(make(frozenset()), a_cards + d_cards, make)
+        return with_card_rolls(make(frozenset()), a_cards + d_cards, make, self.scenario)
+
+    def _payers(self, s: CvccState) -> tuple:
+        """``(card id, member)`` for each card played in the strike at ``s`` whose cost taps another
+        member: the first who can, in company order (MECCG-FX-24; its player's choice in a file's
+        ``payers:``): not struck, not paid earlier, not facing this strike."""
+        busy = set(s.struck) | {who for r, _c, who in s.lasting if r == PAID} | set(s.current) \
+            | set(s.support_left[:s.d_step.support])  # this strike's supporters tapped at step 5
+        out = []
+        for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
+            for c in step.cards:
+                if play.cost_taps(c):
+                    who = play.default_payer(self.scenario, role, c, me, busy)
+                    if who is not None:
+                        busy.add(who)
+                        out.append((c, who))
+        return tuple(out)
 
     def outcomes(self, s: CvccState) -> dict:
         """The strike's chance outcomes with their exact probabilities (MECCG-SEQ-9/10, MECCG-BODY):
@@ -510,15 +589,16 @@ class CvccGame:
             if self.group_outcomes:
                 classes: dict = {}
                 for i, (o, p) in enumerate(dist.items()):
-                    classes.setdefault((self.reward(o), self._kills(o)), []).append((o, p, i))
-                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms)):
-                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills), ms in classes.items()}
+                    classes.setdefault((self.reward(o), self._kills(o), gone_members(o)), []).append((o, p, i))
+                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms), gone):
+                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills, gone), ms in classes.items()}
             got = self._outcomes[key] = dist
         return got
 
     def _kills(self, o: Outcome) -> bool:
         obj = self.objective
-        return obj.name == "survive" and o.loser == obj.character and o.fate == "eliminated"
+        return obj.name == "survive" and (o.loser == obj.character and o.fate == "eliminated"
+                                          or (obj.character, "eliminated") in o.also)
 
     def after(self, s: CvccState, o: Outcome) -> CvccState:
         """The state after outcome ``o`` of the strike at ``s``, with the single-move steps that
@@ -526,30 +606,39 @@ class CvccGame:
         the same next position except for what it paid (and, under ``survive``, whether the
         character lives), so that position is computed once per strike state and copied."""
         if type(o) is OutcomeClass:
-            paid, alive = o.paid, s.alive and not o.kills
+            paid, alive, gone = o.paid, s.alive and not o.kills, o.gone
         else:
-            paid, alive = self.reward(o), s.alive and not self._kills(o)
+            paid, alive, gone = self.reward(o), s.alive and not self._kills(o), gone_members(o)
+        # a member who left play in this strike besides its two characters faces no strike of his own
+        # later, nor supports one: those strikes are not resolved (MECCG-FX-24/25)
+        gone = frozenset(n for n in gone if any(n in p for p in s.remaining if p != s.current)
+                         or n in s.support_left)
         nxt = s._next
         if nxt is None:
-            nxt = s._next = [None, None]  # by alive: the position reached (it is the same for every outcome)
-        template = nxt[alive]
+            nxt = s._next = {}  # by (alive, gone): the position reached (the same for every such outcome)
+        template = nxt.get((alive, gone))
         if template is None:
             current = s.current
-            remaining = tuple([p for p in s.remaining if p != current])
+            remaining = tuple([p for p in s.remaining if p != current and not (gone & set(p))])
             hand_a, hand_d = s.hand_a, s.hand_d
             if s.a_step.cards or s.d_step.cards:
                 hand_a, hand_d = list(hand_a), list(hand_d)
-                for c in s.a_step.cards:
-                    hand_a.remove(c)
+                for c in s.a_step.cards:  # an item's ability is not in the hand (see _own_items)
+                    if c in hand_a:
+                        hand_a.remove(c)
                 for c in s.d_step.cards:
-                    hand_d.remove(c)
+                    if c in hand_d:
+                        hand_d.remove(c)
                 hand_a, hand_d = tuple(hand_a), tuple(hand_d)
             lasting = s.lasting + tuple((role, c, None) for role, step in (("attacker", s.a_step),
                                                                            ("defender", s.d_step))
                                         for c in step.cards if self.reg.effects[c].lasts in ("attack", "turn"))
-            support_left = s.support_left[s.d_step.support:]
+            support_left = tuple(x for x in s.support_left[s.d_step.support:] if x not in gone)
             others = self._untaps_others(s)
             lasting += tuple((role, c, who) for role, c, who in others)
+            payers = self._payers(s)
+            lasting += tuple((PAID, c, who) for c, who in payers)
+            support_left = tuple(x for x in support_left if x not in {who for _c, who in payers})
             # a defending member untapped who faces no strike may support a later strike (MECCG-SEQ-6)
             support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
                                   and who not in support_left)
@@ -564,7 +653,7 @@ class CvccGame:
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
                 self._after[fields] = template
-            nxt[alive] = template
+            nxt[alive, gone] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
         new = template._copies.get(paid)
@@ -584,7 +673,7 @@ class CvccGame:
         besides the one they were played for (Narya: every unwounded character of the company,
         MECCG-FX-1); a card whose player chooses whom (Waybread) is no hand card, so never here."""
         out = []
-        before = {who for _r, _c, who in s.lasting if who is not None}
+        before = {who for r, _c, who in s.lasting if who is not None and r != PAID}
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
             for c in step.cards:
                 for f in self.reg.effects[c].fx:
@@ -602,10 +691,10 @@ class CvccGame:
             v = (o.kill_mp_defender_player - o.penalty_defender_player) - (o.kill_mp_attacker_player
                                                                           - o.penalty_attacker_player)
             return (v, -v)
-        if name == "eliminations":
-            if o.fate != "eliminated":
-                return (0, 0)
-            v = 1 if o.loser in {m.name for m in self.scenario.attacker.members} else -1
+        if name == "eliminations":  # the loser's, and a payer's body check (MECCG-FX-24)
+            attackers = {m.name for m in self.scenario.attacker.members}
+            out = [n for n, f in ((o.loser, o.fate), *o.also) if f == "eliminated"]
+            v = sum(1 if n in attackers else -1 for n in out)
             return (v, -v)
         return (0, 0)
 
@@ -657,4 +746,5 @@ class CvccGame:
             return "cancelled"
         if o.result == "tie":
             return "ineffectual"
-        return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}"
+        also = "".join(f", {n} {f}" for n, f in o.also)  # a payer's body check (MECCG-FX-24)
+        return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}{also}"

@@ -88,6 +88,8 @@ class MatchingSolution:
     stats: SearchStats
     _alternatives: list
     _line: list
+    #: phase-I choice -> the position after phase III that the matching game's best play reaches from it
+    reach: Any = None
 
     def alternatives(self, state: Any | None = None) -> list[Alternative]:
         if state is not None and state is not self.root:
@@ -447,7 +449,7 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
     if progress is not None:
         progress(n)
     solution = MatchingSolution(root=root, num_players=2, value=val(root_int), stats=stats, _alternatives=alts,
-                                _line=line)
+                                _line=line, reach=lambda act: _reach(m, game, strikes, targets, act))
     return Solved(game, solution, report_value(game, solution.value), time.perf_counter() - t0)
 
 
@@ -499,3 +501,70 @@ def _follow3(m: _Matching, left_s, left_t, made: tuple) -> list:
         rt = rt[:j] + (rt[j] - 1,) + rt[j + 1:]
         made = m.made_with(made, i, j)
     return pairs
+
+
+class PhaseValues:
+    """The exact value of every position of the assignment phases (phase I, II or III to play),
+    read off the matching game: what :func:`solve_fast` values its phase-I choices with, for the
+    states of a depth-limited tree (``pycombat tree --depth N``). Only for a combat
+    :func:`fast_reason` accepts; :meth:`__call__` gives None for a position inside the strikes."""
+
+    def __init__(self, scenario, objective: Objective, *, max_nodes: int):
+        from ..assignment.legal import judge_attack
+
+        self.game = CvccGame(scenario, objective)
+        verdict = judge_attack(scenario)
+        where = scenario.file or "the scenario"
+
+        def hint(n: int) -> str:
+            return (f"{where}: tree: valuing the assignment phases takes more than {n:,} positions, more than "
+                    f"--max-nodes {max_nodes:,}")
+
+        self.m = _Matching(self.game, verdict.strikes, verdict.targets, max_nodes, None, hint)
+        self.strikes, self.targets = verdict.strikes, verdict.targets
+
+    def _paid(self, pairs) -> tuple[int, tuple]:
+        m, paid, made = self.m, 0, ()
+        for a, d in pairs:
+            i, j = m.sof[a], m.tof[d]
+            paid, made = paid + m.gain(i, j), m.made_with(made, i, j)
+        return paid, made
+
+    def __call__(self, state: CvccState) -> tuple | None:
+        """The state's value (defender, attacker), or None when it is not a phase position."""
+        if state.stage not in ("phase1", "phase2", "phase3"):
+            return None
+        m = self.m
+        pairs = state.p1 + state.p2
+        paid, made = self._paid(pairs)
+        s_used, t_used = {a for a, _ in pairs}, {d for _, d in pairs}
+        rs = _counts(m.scls, [a for a in self.strikes if a not in s_used])
+        rt = _counts(m.tcls, [d for d in self.targets if d not in t_used])
+        if state.stage == "phase1":
+            x = m.p1(-1, 0, rs, rt)
+        elif state.stage == "phase2":
+            x = paid + m.p2start(rs, rt, made)
+        else:
+            x = paid + m.p3(rs, rt, made)
+        v = Fraction(x, m.denom)
+        return (v, -v)
+
+
+def _reach(m: _Matching, game: CvccGame, strikes, targets, p1_act: tuple) -> CvccState:
+    """The position after phase III (the strikes to resolve) that the matching game's best play reaches
+    from the defender's phase-I choice ``p1_act`` (phases II and III have no chance: one position)."""
+    made = ()
+    for a, d in p1_act:
+        made = m.made_with(made, m.sof[a], m.tof[d])
+    left_s = [a for a in strikes if a not in {a for a, _ in p1_act}]
+    left_t = [d for d in targets if d not in {d for _, d in p1_act}]
+    p2_pairs = _follow2(m, left_s, left_t, made)
+    for a, d in p2_pairs:
+        made = m.made_with(made, m.sof[a], m.tof[d])
+    left_s = [a for a in left_s if a not in {a for a, _ in p2_pairs}]
+    left_t = [d for d in left_t if d not in {d for _, d in p2_pairs}]
+    p3_pairs = _follow3(m, left_s, left_t, made)
+    excess = tuple(a for a in strikes if a in set(left_s) - {a for a, _ in p3_pairs})
+    p2_act = tuple(sorted(p2_pairs))
+    s3 = CvccState(game, "phase3", p1=p1_act, p2=p2_act)
+    return s3.child((tuple(sorted(p3_pairs)), excess))

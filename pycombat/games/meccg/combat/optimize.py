@@ -90,8 +90,35 @@ def decisions(solved: Solved) -> list:
     moves (his own return: kill-MP difference from his side, or his chance under ``survive``) and
     its difference from the best (the matching solver keeps only the first decision's)."""
     from pycombat.tree.options import decisions_along
+    from .same_outcomes import grouping
 
-    return decisions_along(solved.solution)
+    return decisions_along(solved.solution, grouping(solved.solution))
+
+
+def first_grouping(solved: Solved, max_nodes: int = 2_000_000):
+    """``options -> options`` numbering the groups of the first decision's options (as
+    :func:`first_choices` lists them) with identical outcome distributions, or None when the
+    solution cannot tell (:func:`.same_outcomes.grouping`)."""
+    from .same_outcomes import grouping
+
+    group = grouping(solved.solution)
+    state = solved.solution.root
+    if group is None:
+        reach = getattr(solved.solution, "reach", None)
+        if reach is None:
+            return None
+        from .same_outcomes import first_decision_grouping
+
+        actions = [alt.action for alt in solved.solution.alternatives()]
+        return first_decision_grouping(reach, actions, max_nodes=max_nodes)
+    if state.stage == "cancel":
+        if all(o != GOES_ON for o, _ in state.chance_outcomes()):
+            return None
+        state = state.child(GOES_ON)
+    if state.current_player() < 0:
+        return None
+    actions = [alt.action for alt in solved.solution.alternatives(state)]
+    return lambda options: group(state, options, actions)
 
 
 def line(solved: Solved) -> list[Step]:

@@ -14,6 +14,7 @@ order, plus each strike's choices), this module
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import product
 from fractions import Fraction
 from typing import Iterable, NamedTuple
 
@@ -90,18 +91,39 @@ class StrikeSetup:
     untaps_others: tuple[tuple[str, str], ...] = ()
     #: (member, card) of this strike's characters that a card untapped earlier in the attack (MECCG-FX-1)
     untapped_earlier: tuple[tuple[str, str], ...] = ()
+    #: (member, why) of the defending members who may not tap to support this strike because of what
+    #: happened earlier in the attack or their status (MECCG-SEQ-6): the check the ``support:`` of a
+    #: ``combat:`` block makes, for the claims that ask it
+    support_barred: tuple[tuple[str, str], ...] = ()
+    #: (member, fate, card): a corruption check a card played here called for failed (MECCG-FX-22): the
+    #: member is discarded or eliminated before the strike is rolled, which is then not resolved
+    corrupted: tuple[str, str, str] | None = None
+    #: role -> (payer's Side, card name): a member who tapped to pay a card's cost for the character of
+    #: that side, and makes a body check if that character loses the strike (MECCG-FX-24)
+    payer_checks: tuple[tuple[str, "Side", str], ...] = ()
+    #: (card name, member) for each card played here whose cost another member tapped to pay (MECCG-FX-24)
+    payers: tuple[tuple[str, str], ...] = ()
+    #: (member, fate, card, role, MP penalty): another member than the one facing the strike failed the
+    #: corruption check a card played here cost (MECCG-FX-25): discarded or eliminated, the strike goes on
+    checked: tuple[tuple[str, str, str, str, int], ...] = ()
+    #: the cards' rolls of :func:`card_rolls`, kept when the variants are made
+    card_checks: tuple = field(default=(), compare=False)
+    #: (member, item, card): an item a card played here discarded before the roll (MECCG-FX-26)
+    items_discarded: tuple[tuple[str, str, str], ...] = ()
 
 
 class Outcome(NamedTuple):
     """What one strike did. ``fate`` is the loser's: survives, eliminated, discarded, returned."""
 
-    result: str  #: fails (defender higher), succeeds (attacker higher), tie, cancelled
+    result: str  #: fails (defender higher), succeeds (attacker higher), tie, cancelled, corrupted (MECCG-FX-22)
     loser: str | None
     fate: str | None
     kill_mp_defender_player: int  #: kill MPs the defending player scores (MECCG-BODY-5)
     kill_mp_attacker_player: int
     penalty_defender_player: int  #: printed "-N MP if eliminated" and avatar -5 (MECCG-BODY-7/9)
     penalty_attacker_player: int
+    #: (member, fate) of a member who paid a card's cost and made a body check too (MECCG-FX-24)
+    also: tuple[tuple[str, str], ...] = ()
 
 
 # ---- prowess and body ----------------------------------------------------------------------
@@ -295,6 +317,44 @@ def _opponent_items(scenario: Scenario, opponent: Member, octx: cardfx.Ctx,
             continue  # another weapon; an item used as a card (Poison) acts when it is played
         out += [(f, m) for f in cardfx.carried_fx(m) if f.what in OPPOSING and cardfx.holds(f.cond, octx) is None]
     return out
+
+
+DISCARD_RULE = "MECCG-FX-26"
+
+
+def discard_items(scenario: Scenario, ch: StrikeChoice, a_m: Member, d_m: Member, a_cards, d_cards,
+                  failed: frozenset = frozenset()) -> tuple[Member, Member, tuple[tuple[str, str, str], ...]]:
+    """The strike's two characters once the cards played on it that discard an item of the character
+    facing their player's (Scourge of Fire, MECCG-FX-26) have acted, before the roll: the item named by
+    the strike's ``discards:`` (its player's choice), else the opposing character's only item; and
+    ``(member, item, card)`` for each item discarded."""
+    gone: list[tuple[str, str, str]] = []
+    out = {"attacker": a_m, "defender": d_m}
+    for role, cards in (("attacker", a_cards), ("defender", d_cards)):
+        other = "defender" if role == "attacker" else "attacker"
+        for c in cards:
+            if c.id in failed or not any(f.what == "discard_opponent_item" for f in c.fx):
+                continue
+            victim = out[other]
+            items = list(victim.items)
+            if ch.discards is not None:
+                match = [i for i in items if i.name.casefold() == ch.discards.casefold() or i.id == ch.discards.upper()]
+                if not match:
+                    raise _err(scenario, f"{ch.path}.discards", f"{victim.name} bears no {ch.discards!r} for {c.name} to "
+                               f"discard (bears: {', '.join(i.name for i in items) or 'nothing'}) ({DISCARD_RULE})")
+            elif len(items) == 1:
+                match = items
+            else:
+                raise _err(scenario, f"{ch.path}.discards",
+                           f"{c.name} discards one item {victim.name} bears: name it (`discards:`, its player's choice; "
+                           f"bears: {', '.join(i.name for i in items) or 'nothing'}) ({DISCARD_RULE})")
+            item = match[0]
+            if item.id in (ch.attacker_weapon, ch.defender_weapon):
+                raise _err(scenario, f"{ch.path}.discards", f"{item.name} is discarded by {c.name} before the roll: "
+                           f"{victim.name} cannot use it ({DISCARD_RULE})")
+            out[other] = replace(victim, items=tuple(i for i in items if i is not item))
+            gone.append((victim.name, item.name, c.name))
+    return out["attacker"], out["defender"], tuple(gone)
 
 
 def _own_items(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None) -> list[tuple[cardfx.Fx, CardModel]]:
@@ -520,8 +580,59 @@ def _err(scenario: Scenario, path: str, message: str) -> ScenarioError:
     return ScenarioError(message, file=scenario.file, path=path)
 
 
+COST_ITEM_RULE = "MECCG-FX-27"
+
+
+def cost_item_paid(scenario: Scenario) -> tuple[str, str, str] | None:
+    """``(member, item, card)``: the item the cost of a card played before strikes are assigned
+    discards (Token of Goodwill: "discard a minor item", MECCG-FX-27): the one the combat's
+    ``cost_item:`` names (its player's choice), else the only one of that class the playing company
+    bears. None: no such card. It is paid when the card is played, whatever its roll does."""
+    combat = scenario.combat
+    if combat is None:
+        return None
+    for cid in combat.before_assignment:
+        classes = play.cost_discards(cid)
+        if not classes:
+            continue
+        card = cardfx.model(cid).name
+        company = scenario.defender
+        bearing = [(m, i) for m in company.members for i in m.items
+                   if (getattr(i, "item_class", "") or "").casefold() in classes]
+        if combat.cost_item is not None:
+            named = [(m, i) for m, i in bearing if i.name.casefold() == combat.cost_item.casefold()]
+            if not named:
+                raise _err(scenario, f"{combat.path}.cost_item",
+                           f"no member of the defending company bears a {' or '.join(classes)} item "
+                           f"{combat.cost_item!r} for {card}'s cost (bears: "
+                           f"{', '.join(i.name for _m, i in bearing) or 'none'}) ({COST_ITEM_RULE})")
+            bearing = named[:1]
+        elif len(bearing) > 1:
+            raise _err(scenario, f"{combat.path}.cost_item",
+                       f"{card}'s cost discards one {' or '.join(classes)} item: name it (`cost_item:`, its player's "
+                       f"choice; borne: {', '.join(f'{i.name} ({m.name})' for m, i in bearing)}) ({COST_ITEM_RULE})")
+        if bearing:  # none: the play check refuses the card (MECCG-FX-15)
+            m, i = bearing[0]
+            return m.name, i.name, card
+    return None
+
+
+def after_costs(scenario: Scenario) -> Scenario:
+    """``scenario`` without the item a before-assignment card's cost discarded (:func:`cost_item_paid`):
+    the strikes, if the attack goes on, are fought without it (MECCG-FX-27)."""
+    paid = cost_item_paid(scenario)
+    if paid is None:
+        return scenario
+    who, item, _card = paid
+    company = scenario.defender
+    members = tuple(replace(m, items=tuple(i for i in m.items if i.name != item)) if m.name == who else m
+                    for m in company.members)
+    return replace(scenario, defender=replace(company, members=members))
+
+
 def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
-    """Check the combat plan against the rules and compute every strike's two sides."""
+    """Check the combat plan against the rules and compute every strike's two sides (without an item a
+    card played before strikes are assigned discarded to pay its cost, MECCG-FX-27)."""
     combat = scenario.combat
     if combat is None:
         raise ScenarioError("needs a `combat:` block: the strikes (defender, attacker) in the defender's order, "
@@ -534,6 +645,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         got = play.check(scenario, [play.Play(c, "defender", play.BEFORE) for c in combat.before_assignment])
         if not got.legal:
             raise _err(scenario, f"{combat.path}.before_assignment", got.refusals[0].text)
+    scenario = after_costs(scenario)  # its cost paid: the strikes without the item (MECCG-FX-27)
     reg = load_effects()
     att, dfn = scenario.attacker, scenario.defender
     assigned_defenders = {s.defender for s in combat.strikes}
@@ -561,17 +673,20 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
             # MECCG-SEQ-3: whatever is not allocated before the last strike must go on it.
             forced = tuple(e for e in combat.excess if e not in allocated)
         excess = ch.excess + forced
+        barred = tuple(_support_barred(dfn, untapped_by, tapped_supporters, used_allies))
         # MECCG-SEQ-6: support from untapped defending members not facing a strike.
         for s in ch.support:
             m = dfn.member(s)
             if s in assigned_defenders:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} faces a strike and may not support (MECCG-SEQ-6)")
-            if (m.status != "untapped" and s not in untapped_by) or s in tapped_supporters:
+            if s in dict(barred) or s in tapped_supporters:  # (or named twice)
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
                            "(MECCG-SEQ-6)")
             tapped_supporters.add(s)
-        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck, spent)
-        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent)
+        paid: dict[str, str] = {}
+        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck, spent, paid)
+        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent, paid,
+                         tapped_supporters)
         for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
             company = att if who == "attacker" else dfn
             m = company.member(ch.attacker if who == "attacker" else ch.defender)
@@ -595,7 +710,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         others = untaps_others(scenario, ch, (("attacker", a_m, a_cards), ("defender", d_m, d_cards)),
                                {**{n: "tapped" for n in used_allies}, **{n: "untapped" for n in untapped_by}})
         def make(failed, i=i, ch=ch, a_m=a_m, d_m=d_m, a_cards=a_cards, d_cards=d_cards, a_last=a_last,
-                 d_last=d_last, excess=excess, forced=forced):
+                 d_last=d_last, excess=excess, forced=forced, paid=dict(paid), barred=barred):
+            a_m, d_m, dropped = discard_items(scenario, ch, a_m, d_m, a_cards, d_cards, failed)
             a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
             d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last,
                                 a_last, failed)
@@ -603,15 +719,32 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
                                supporters=ch.support, forced_excess=forced,
                                ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed),
-                               untaps_others=tuple((n, c.name) for n, c in others.items()), untapped_earlier=earlier)
+                               untaps_others=tuple((n, c.name) for n, c in others.items()), untapped_earlier=earlier,
+                               support_barred=barred,
+                               payer_checks=payer_sides(scenario, ch, paid, (("attacker", a_m, d_m, a_cards),
+                                                                             ("defender", d_m, a_m, d_cards)), failed),
+                               payers=tuple((reg.effects[c].name, who) for c, who in paid.items()),
+                               items_discarded=dropped)
 
         lasting["attacker"] += tuple(c for c in a_cards if c.lasts in ("attack", "turn"))
         lasting["defender"] += tuple(c for c in d_cards if c.lasts in ("attack", "turn"))
         for name, card in others.items():
             untapped_by[name] = card
             tapped_supporters.discard(name)
-        setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make))
+        setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make, scenario))
     return setups
+
+
+def _support_barred(company, untapped_by: dict, tapped_supporters: set[str], used_allies: set[str]):
+    """(member, why) for each member of the defending ``company`` who may not tap to support now
+    (MECCG-SEQ-6: an untapped character; one who tapped earlier in the attack is tapped)."""
+    for m in company.members:
+        if m.name in tapped_supporters:
+            yield m.name, "already tapped to support an earlier strike"
+        elif m.name in used_allies:
+            yield m.name, "tapped earlier in the attack for a card or an ability"
+        elif m.status != "untapped" and m.name not in untapped_by:
+            yield m.name, f"is {m.status}"
 
 
 def untaps_others(scenario: Scenario, ch: StrikeChoice, plays, now: dict[str, str]) -> dict[str, CardModel]:
@@ -678,24 +811,73 @@ def _check_assignment(scenario: Scenario) -> None:
 
 
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
-           used_allies: set[str], struck: set[str], spent: list[str]) -> tuple[CardModel, ...]:
+           used_allies: set[str], struck: set[str], spent: list[str],
+           paid: dict[str, str] | None = None, supporters: Iterable[str] = ()) -> tuple[CardModel, ...]:
     """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
-    (:func:`..cards.play.check`, the one every verb asks) allows them."""
+    (:func:`..cards.play.check`, the one every verb asks) allows them. A card whose cost taps another
+    member is paid by the one the strike's ``payers:`` names, else the first who can (MECCG-FX-24):
+    ``paid`` gets card id -> that member."""
     ids = ch.attacker_cards if role == "attacker" else ch.defender_cards
-    if not ids:
+    named = [n for n in ch.payers if any(m.name == n for m in company.members)]
+    if not ids and not named:
         return ()
+    if not ids:
+        raise _err(scenario, f"{ch.path}.payers", f"no card played on this strike by the {role} has a cost "
+                   f"{named[0]} pays (payers: names who taps for a cost such as No Waiting to Wonder's Hobbit, "
+                   "MECCG-FX-24)")
     step = 1 if role == "attacker" else 6
-    got = play.check(scenario, [play.Play(i, role, step, facing=me.name) for i in ids], used=used_allies,
-                     struck=struck, spent=spent)
+    plays, payers, unpaid = [], {}, []
+    for i in ids:
+        src = None
+        if play.cost_taps(i):
+            src = named.pop(0) if named else play.default_payer(scenario, role, i, me.name,
+                                                            used_allies | struck | set(supporters))
+            if src is not None and src in set(supporters):
+                raise _err(scenario, f"{ch.path}.payers", f"{src} tapped to support (step 5) and cannot pay "
+                           f"{reg.effects[i].name}'s cost at step 6 (MECCG-FX-24)")
+            if src is None:  # the play check names the rule first (MECCG-FX-15: nobody at all; else FX-24)
+                unpaid.append(i)
+            else:
+                payers[i] = src
+        plays.append(play.Play(i, role, step, facing=me.name, source=src))
+    got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent)
+    if got.legal and unpaid:
+        raise _err(scenario, f"{ch.path}.{role}_cards", f"nobody can pay {reg.effects[unpaid[0]].name}'s cost for "
+                   f"{me.name}: it needs another untapped member of the company, not tapped or struck "
+                   "earlier in the attack (MECCG-FX-24)")
     if not got.legal:
         raise _err(scenario, f"{ch.path}.{role}_cards", got.refusals[0].text)
+    if named:
+        raise _err(scenario, f"{ch.path}.payers", f"no card played on this strike by the {role} has a cost "
+                   f"{named[0]} pays (payers: names who taps for a cost such as No Waiting to Wonder's Hobbit, "
+                   "MECCG-FX-24)")
     effects = tuple(reg.effects[i] for i in ids)
     for e in effects:
         if e.source == "item":
             spent.append(f"{role}/{e.id}")
         if e.source in ("ally", "member"):
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
+        if e.source == "placed":  # its bearer taps to use it (MECCG-FX-23)
+            used_allies.add(play.placed_source(scenario, role, e.id).name)
+        if payers.get(e.id) is not None:  # he taps to pay it (MECCG-FX-24)
+            used_allies.add(payers[e.id])
+            if paid is not None:
+                paid[e.id] = payers[e.id]
     return effects
+
+
+def payer_sides(scenario: Scenario, choice: StrikeChoice, paid: dict[str, str], plays, failed: frozenset) -> tuple:
+    """``(role, the payer's Side, card name)`` for each card played here whose payer makes a body check
+    if its character loses (MECCG-FX-24); ``plays``: (role, the member it is for, opponent, cards)."""
+    out = []
+    for role, _me, opponent, cards in plays:
+        for c in cards:
+            who = paid.get(c.id)
+            if c.payer_body_check and who is not None and c.id not in failed:
+                m = scenario.company(role).member(who)
+                m = m if m.status == "wounded" else replace(m, status="tapped")
+                out.append((role, build_side(scenario, choice, role, m, opponent, (), (), ()), c.name))
+    return tuple(out)
 
 
 # ---- odds ---------------------------------------------------------------------------------
@@ -750,22 +932,82 @@ def ineffectual(scenario: Scenario, d_cards: Iterable[CardModel], a_cards: Itera
     return next((c for c in (*d_cards, *a_cards) if c.ineffectual and c.id not in failed), None)
 
 
-def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make) -> StrikeSetup:
+def card_rolls(setup: StrikeSetup, scenario: Scenario | None = None) -> list[tuple[CardModel, Member, "rolls.StrikeRoll"]]:
+    """The cards played in the strike that act only on a roll or cost a corruption check, in play order
+    (the attacker's at step 1, then the defender's at step 6), each with the member who rolls (the one
+    it is played for, or the one of his company who makes the check it costs) and its roll
+    (MECCG-FX-16, MECCG-FX-22, MECCG-FX-25)."""
+    if setup.card_checks:
+        return list(setup.card_checks)
+    out, seen = [], set()
+    for side in (setup.attacker, setup.defender):
+        company = (scenario.attacker if side.role == "attacker" else scenario.defender) if scenario else None
+        for c in side.cards:
+            if (c.roll or c.cost_check) and c.id not in seen:
+                seen.add(c.id)
+                r = rolls.strike_roll(c, side.member, company)
+                if r is not None:
+                    who = scenario.member(r.who) if scenario and r.who else side.member
+                    out.append((c, who, r))
+    return out
+
+
+def _way(setup: StrikeSetup, rolled, fates) -> tuple[frozenset, tuple[str, str, str] | None, tuple]:
+    """One way the strike's card rolls go (``fates``, one per :func:`card_rolls` entry): the key of the
+    variant (the cards that do not act, and what the checks did), the member facing the strike who
+    failed a corruption check (he leaves play: the strike is not resolved, MECCG-FX-22/25), and
+    ``(name, fate, card)`` of another member who failed the check a card costs (MECCG-FX-25)."""
+    facing = {setup.attacker.member.name, setup.defender.member.name}
+    failed = frozenset(c.id for (c, _m, r), f in zip(rolled, fates) if f != "passes" and not r.cost)
+    lost = [(m.name, f, c.name) for (c, m, _r), f in zip(rolled, fates) if f in ("discarded", "eliminated")]
+    corrupt = next((x for x in lost if x[0] in facing), None)
+    checked = tuple(x for x in lost if x[0] not in facing)
+    key = failed | ({f"corrupted:{corrupt[1]}"} if corrupt else set()) | {f"checked:{n}:{f}" for n, f, _c in checked}
+    return key, corrupt, checked
+
+
+def with_card_rolls(setup: StrikeSetup, cards: Iterable[CardModel], make, scenario: Scenario | None = None) -> StrikeSetup:
     """``setup`` with its rolled variants (MECCG-FX-16): for the cards played in the strike that act
-    only on a roll, every way their rolls can go, each strike made by ``make(failed card ids)``."""
-    rolled = [c for c in dict.fromkeys(cards) if c.roll]
+    only on a roll, every way their rolls can go, each strike made by ``make(failed card ids)``. A
+    corruption check that fails (MECCG-FX-22) discards or eliminates the member it was made for: that
+    way of the rolls is the strike not resolved (``corrupted``), whatever the other rolls did. A check
+    a card costs (MECCG-FX-25) leaves the card acting; made by another member of the company, his
+    failing it is his fate beside the strike's (``checked``)."""
+    rolled = card_rolls(setup, scenario)
     if not rolled:
         return setup
     ways: list[tuple[Fraction, frozenset, StrikeSetup]] = []
-    for mask in range(1 << len(rolled)):
-        failed = frozenset(c.id for i, c in enumerate(rolled) if mask >> i & 1)
+    order = ("passes", "fails", "discarded", "eliminated")  # the card acting first
+    per_card = [sorted(r.fates().items(), key=lambda kv: order.index(kv[0])) for _c, _m, r in rolled]
+    for combo in product(*per_card):
         p = Fraction(1)
-        for c in rolled:
-            ok = rolls.chance_above(0, c.roll["greater_than"])
-            p *= (1 - ok) if c.id in failed else ok
-        if p:
-            ways.append((p, failed, setup if not failed else make(failed)))
-    return replace(setup, rolled=tuple(ways))
+        for _fate, q in combo:
+            p *= q
+        if not p:
+            continue
+        key, corrupt, checked = _way(setup, rolled, [f for f, _q in combo])
+        failed = frozenset(k for k in key if ":" not in k)
+        got = setup if not failed else make(failed)
+        if corrupt is not None:
+            got = replace(got, corrupted=corrupt)
+        if checked:
+            pens = {m.name: (owner_penalty(m, scenario.flags) if scenario else 0) for _c, m, _r in rolled}
+            roles = {m.name: ("defender" if scenario and m in scenario.defender.members else "attacker")
+                     for _c, m, _r in rolled}
+            got = replace(got, checked=tuple((n, f, c, roles[n], pens[n] if f == "eliminated" else 0)
+                                             for n, f, c in checked))
+        ways.append((p, key, got))
+    return replace(setup, rolled=tuple(ways), card_checks=tuple(rolled))
+
+
+def _with_checked(o: "Outcome", setup: StrikeSetup) -> "Outcome":
+    """Outcome ``o`` with the fates of members who failed the corruption check a card played here cost
+    (MECCG-FX-25): no kill MP (no body check), an eliminated one's MP penalty to his player."""
+    for name, fate, _card, role, pen in setup.checked:
+        o = o._replace(also=o.also + ((name, fate),),
+                       penalty_defender_player=o.penalty_defender_player + (pen if role == "defender" else 0),
+                       penalty_attacker_player=o.penalty_attacker_player + (pen if role == "attacker" else 0))
+    return o
 
 
 def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
@@ -775,6 +1017,10 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
         ways = setup.rolled
         return Dist({i: p for i, (p, _f, _s) in enumerate(ways)}).bind(
             lambda i: strike_outcomes(replace(ways[i][2], rolled=()), scenario))
+    if setup.checked:  # MECCG-FX-25: another member's failed check, beside whatever the strike does
+        return strike_outcomes(replace(setup, checked=()), scenario).map(lambda o: _with_checked(o, setup))
+    if setup.corrupted is not None:
+        return Dist.point(corrupted_outcome(setup, scenario))
     if setup.cancelled_by is not None:
         return Dist.point(Outcome("cancelled", None, None, 0, 0, 0, 0))
     if setup.ineffectual_by is not None:  # no roll: the strike ties, nobody is wounded (MECCG-SEQ-10)
@@ -787,14 +1033,48 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
         if loser is not None and loser.unwounded_by:  # not wounded, so no body check (MECCG-FX-17)
             return Dist.point(Outcome(result, None, None, 0, 0, 0, 0))
         if result == "fails":  # D > A: the attacker is wounded, the defending player checks its body
-            return body_check(a, def_al, scenario.flags).map(
+            got = body_check(a, def_al, scenario.flags).map(
                 lambda f: Outcome("fails", a.member.name, f[0], f[1], 0, 0, f[2]))
+            return _with_payer_check(got, setup, "attacker", def_al, scenario)
         if result == "succeeds":  # D < A: the defender is wounded
-            return body_check(d, att_al, scenario.flags).map(
+            got = body_check(d, att_al, scenario.flags).map(
                 lambda f: Outcome("succeeds", d.member.name, f[0], 0, f[1], f[2], 0))
+            return _with_payer_check(got, setup, "defender", att_al, scenario)
         return Dist.point(Outcome("tie", None, None, 0, 0, 0, 0))
 
     return compare_dist(a.prowess, a.rolls, d.prowess, d.rolls).bind(resolve)
+
+
+def _with_payer_check(dist: Dist, setup: StrikeSetup, loser_role: str, scorer_alignment: str,
+                      scenario: Scenario) -> Dist:
+    """``dist`` with the body check of the member who paid a card's cost for the losing side's
+    character, where the card says so (MECCG-FX-24): his fate, his kill MP to the scorer."""
+    for role, payer, _card in setup.payer_checks:
+        if role != loser_role:
+            continue
+
+        def add(o: Outcome, f, role=role, payer=payer) -> Outcome:
+            fate, kmp, pen = f
+            if role == "defender":
+                return o._replace(kill_mp_attacker_player=o.kill_mp_attacker_player + kmp,
+                                  penalty_defender_player=o.penalty_defender_player + pen,
+                                  also=o.also + ((payer.member.name, fate),))
+            return o._replace(kill_mp_defender_player=o.kill_mp_defender_player + kmp,
+                              penalty_attacker_player=o.penalty_attacker_player + pen,
+                              also=o.also + ((payer.member.name, fate),))
+        dist = dist.combine(body_check(payer, scorer_alignment, scenario.flags), add)
+    return dist
+
+
+def corrupted_outcome(setup: StrikeSetup, scenario: Scenario) -> Outcome:
+    """The strike whose member failed a corruption check a card called for (MECCG-FX-22): not
+    resolved; he is discarded or eliminated, no kill MP is scored for him (kill MPs come from body
+    checks), and an eliminated one's printed MP penalty counts against his player (MECCG-BODY-7/9)."""
+    name, fate, _card = setup.corrupted
+    side = setup.attacker if setup.attacker.member.name == name else setup.defender
+    pen = owner_penalty(side.member, scenario.flags) if fate == "eliminated" else 0
+    d_pen, a_pen = (pen, 0) if side is setup.defender else (0, pen)
+    return Outcome("corrupted", name, fate, 0, 0, d_pen, a_pen)
 
 
 def compare_dist(attacker_prowess: int, attacker_rolls: int, defender_prowess: int, defender_rolls: int) -> Dist:
@@ -826,28 +1106,80 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
     "cancelled", no kill MPs), else the strikes as planned (MECCG-PRE-1, MECCG-FX-16)."""
     setups = setup_strikes(scenario)
     cancel = attack_cancel(scenario)
-    per = [strike_outcomes(s, scenario) for s in setups]
-    joint = Dist.point((0, 0))
-    for dist in per:  # strikes are independent once the choices are fixed
-        joint = joint.combine(dist, lambda acc, o: (acc[0] + o.kill_mp_defender_player,
-                                                    acc[1] + o.kill_mp_attacker_player))
+    per = raw = [strike_outcomes(s, scenario) for s in setups]
+    if any(gone_members(o) for dist in per for o in dist):
+        per, joint = _with_members_gone(setups, per)
+    else:
+        joint = Dist.point((0, 0))
+        for dist in per:  # strikes are independent once the choices are fixed
+            joint = joint.combine(dist, lambda acc, o: (acc[0] + o.kill_mp_defender_player,
+                                                        acc[1] + o.kill_mp_attacker_player))
     none = Outcome("cancelled", None, None, 0, 0, 0, 0)
     fates: dict[str, Dist] = {}
+    seen: dict[str, int] = {}
+    for s in setups:
+        for name in strike_members(s):
+            seen[name] = seen.get(name, 0) + 1
     for s, dist in zip(setups, per):
-        for name in (s.attacker.member.name, s.defender.member.name):
+        for name in strike_members(s):
+            if seen[name] > 1:  # in two strikes (a payer or a check's maker, then his own): over the attack
+                fates[name] = with_cancel(_attack_fate(setups, raw, name), cancel, "cancelled")
+                continue
             fates[name] = with_cancel(dist, cancel, none).map(
-                lambda o, n=name: ("cancelled" if o.result == "cancelled" else (o.fate if o.loser == n else "unhurt")))
+                lambda o, n=name: ("cancelled" if o.result == "cancelled" else (_fate_of(o, n) or "unhurt")))
     return CombatOdds(setups=setups, per_strike=[with_cancel(d, cancel, none) for d in per],
                       kill_mp=with_cancel(joint, cancel, (0, 0)), fates=fates, cancel=cancel)
 
 
+def _attack_fate(setups: list[StrikeSetup], per: list[Dist], name: str) -> Dist:
+    """``name``'s fate over the whole attack when he takes part in more than one strike (he paid a card's
+    cost or made the check it cost in one, MECCG-FX-24/25, and faces his own): the strikes in order, a
+    strike of a member gone earlier not resolved; the first fate by which he leaves play is his."""
+    state = Dist.point((frozenset(), None))
+
+    def step(st, s, dist):
+        pair = {s.attacker.member.name, s.defender.member.name}
+        if st[0] & pair:
+            return Dist.point(st)
+
+        def after(o):
+            f = _fate_of(o, name)
+            fate = st[1] if st[1] in LEAVES_PLAY or f is None else f
+            return (st[0] | gone_members(o) | ({o.loser} if o.fate in LEAVES_PLAY and o.loser else set()), fate)
+        return dist.map(after)
+    for s, dist in zip(setups, per):
+        state = state.bind(lambda st, s=s, dist=dist: step(st, s, dist))
+    return state.map(lambda st: st[1] or "unhurt")
+
+
+def _with_members_gone(setups: list[StrikeSetup], per: list[Dist]) -> tuple[list[Dist], Dist]:
+    """The strikes in order when one can make a member besides its two leave play (MECCG-FX-24/25):
+    a later strike of his is not resolved (``result`` ``absent``: no roll, no wound, no kill MP). Each
+    strike's distribution and the joint kill MPs, over every way the earlier strikes went."""
+    state = Dist.point((0, 0, frozenset()))  # kill MPs so far, the members gone so far
+    marginals = []
+    absent = Outcome("absent", None, None, 0, 0, 0, 0)
+    for s, dist in zip(setups, per):
+        pair = {s.attacker.member.name, s.defender.member.name}
+        step = state.bind(lambda st, d=dist, pair=pair: (Dist.point(absent) if st[2] & pair else d).map(
+            lambda o, st=st: (st, o)))
+        marginals.append(step.map(lambda x: x[1]))
+        state = step.map(lambda x: (x[0][0] + x[1].kill_mp_defender_player, x[0][1] + x[1].kill_mp_attacker_player,
+                                    x[0][2] | gone_members(x[1])))
+    return marginals, state.map(lambda st: (st[0], st[1]))
+
+
 def strike_summary(dist: Dist) -> dict[str, Fraction]:
-    """P(defender wins), P(tie), P(defender loses), P(cancelled) of one strike."""
+    """P(defender wins), P(tie), P(defender loses), P(cancelled), P(a failed corruption check) of one strike."""
     return {
         "defender_wins": dist.prob(lambda o: o.result == "fails"),
         "tie": dist.prob(lambda o: o.result == "tie"),
         "defender_loses": dist.prob(lambda o: o.result == "succeeds"),
         "cancelled": dist.prob(lambda o: o.result == "cancelled"),
+        # a corruption check a card called for failed: the strike is not resolved (MECCG-FX-22)
+        "corrupted": dist.prob(lambda o: o.result == "corrupted"),
+        # one of its characters left play in an earlier strike (MECCG-FX-24/25): not resolved
+        "absent": dist.prob(lambda o: o.result == "absent"),
     }
 
 
@@ -928,8 +1260,22 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
             return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
         preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total}, not more than {r.greater_than}: the "
                                    "attack goes on", cancel.rules))
+        paid = cost_item_paid(scenario)
+        if paid is not None:  # MECCG-FX-27: its cost was paid when it was played
+            preamble.append(ReplayStep(f"{paid[2]}'s cost discarded {paid[0]}'s {paid[1]}: the strikes are fought "
+                                       "without it", (COST_ITEM_RULE,)))
     for s in setups:
         steps: list[ReplayStep] = []
+        # a member who left play earlier in the attack besides a strike's two (MECCG-FX-24/25)
+        checked = {c[0] for s_, _st, _o in out for c in s_.checked if c[1] in LEAVES_PLAY}
+        gone = checked | {n for _s, _st, o_ in out for n in gone_members(o_)}
+        left = [n for n in (s.defender.member.name, s.attacker.member.name) if n in gone]
+        if left:
+            out.append((s, [ReplayStep(
+                f"Strike {s.index}: {', '.join(left)} left play earlier in the attack: the strike is not resolved "
+                "(no roll, no wound, no body check)", ("MECCG-FX-25",) if set(left) & checked else ("MECCG-FX-24",))],
+                Outcome("absent", None, None, 0, 0, 0, 0)))
+            continue
         s, rolled_steps = _roll_cards(s, src, scenario)
         a, d, ch = s.attacker, s.defender, s.choice
         earlier = dict(s.untapped_earlier)
@@ -939,8 +1285,13 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         steps.append(ReplayStep(f"Strike {s.index}: {d.member.name} ({status(d.member)}) faces {a.member.name}'s "
                                 f"strike ({status(a.member)}); the defender chose the order",
                                 ("MECCG-SEQ-1",) + (("MECCG-FX-1",) if earlier else ())))
+        paid_by = dict(s.payers)
+
+        def pays(c) -> str:  # MECCG-FX-24: who tapped to pay the card's cost
+            return f"; {paid_by[c.name]} taps to pay its cost" if c.name in paid_by else ""
         for c in a.cards:
-            steps.append(ReplayStep(f"Step 1: the attacker plays {c.name}", ("MECCG-SEQ-2", c.rule)))
+            steps.append(ReplayStep(f"Step 1: the attacker plays {c.name}{pays(c)}",
+                                    ("MECCG-SEQ-2", c.rule) + (("MECCG-FX-24",) if c.name in paid_by else ())))
         for e in ch.excess:
             steps.append(ReplayStep(f"Step 2: the attacker allocates {e}'s excess strike to {d.member.name}: -1",
                                     ("MECCG-SEQ-3",)))
@@ -958,7 +1309,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         for sup in s.supporters:
             steps.append(ReplayStep(f"Step 5: {sup} taps to support {d.member.name}: +1", ("MECCG-SEQ-6",)))
         for c in d.cards:
-            steps.append(ReplayStep(f"Step 6: the defender plays {c.name}", ("MECCG-SEQ-7", c.rule)))
+            steps.append(ReplayStep(f"Step 6: the defender plays {c.name}{pays(c)}",
+                                    ("MECCG-SEQ-7", c.rule) + (("MECCG-FX-24",) if c.name in paid_by else ())))
             untapped = [n for n, card in s.untaps_others if card == c.name]
             if untapped:
                 steps.append(ReplayStep(f"{c.name} also untaps {', '.join(untapped)}, for the rest of the attack",
@@ -967,6 +1319,20 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                 steps.append(ReplayStep("(the seed credits Halfling Stealth to the attacker; it is the hero "
                                         "player's card, played by the defender)", ("MECCG-CARD-9",)))
         steps += rolled_steps
+        for who, item, card in s.items_discarded:  # MECCG-FX-26: gone before the roll
+            steps.append(ReplayStep(f"{card} discards {who}'s {item} before the roll: it gives him nothing in this "
+                                    "strike", (DISCARD_RULE,)))
+        if s.corrupted is not None:  # MECCG-FX-22: he leaves play before the strike is rolled
+            o = corrupted_outcome(s, scenario)
+            name, fate, card = s.corrupted
+            lost = o.penalty_defender_player or o.penalty_attacker_player
+            steps.append(ReplayStep(
+                f"{name} fails the corruption check {card} called for and is {fate}: the strike is not resolved "
+                f"(no roll, no wound, no body check), no kill MP for him"
+                + (f"; his player loses {lost} MP [elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}]"
+                   if lost else ""), ("MECCG-FX-22",) + (("MECCG-BODY-9",) if lost else ())))
+            out.append((s, steps, o))
+            continue
         if s.cancelled_by is not None:
             who = s.cancelled_by.name
             taps = scenario.flags["cancelled_strike_taps"] == "yes"
@@ -1070,25 +1436,55 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         steps.append(ReplayStep(text, rules))
         o = Outcome(verdict, loser.member.name, fate, kmp if D > A else 0, kmp if D < A else 0,
                     pen if D < A else 0, pen if D > A else 0)
+        for role, payer, card in s.payer_checks:  # MECCG-FX-24: who paid for the loser checks his body too
+            if role != loser.role:
+                continue
+            pb = src.take((ch.rolls.payer_body,) if ch.rolls and ch.rolls.payer_body is not None else (), 1,
+                          f"strike {s.index} (payer_body: {payer.member.name}'s body check)", ch.path, scenario.file)[0]
+            pfate, pkmp, ppen = body_result(payer, pb, scorer_al, scenario.flags)
+            total = pb + (1 if payer.prewounded else 0) + payer.body_roll_mod
+            said = {"eliminated": f"eliminated; {pkmp} kill MP to the {'defending' if D > A else 'attacking'} player",
+                    "discarded": "discarded (his discard number), no kill MP",
+                    "survives": "survives"}.get(pfate, pfate)
+            steps.append(ReplayStep(f"{card}: {loser.member.name} lost the strike, so {payer.member.name}, who tapped "
+                                    f"to pay it, makes a body check: {total} against body {payer.body}: {said}",
+                                    ("MECCG-FX-24", "MECCG-BODY-1") + (("MECCG-BODY-5",) if pfate == "eliminated" else ())))
+            if role == "defender":
+                o = o._replace(kill_mp_attacker_player=o.kill_mp_attacker_player + pkmp,
+                               penalty_defender_player=o.penalty_defender_player + ppen,
+                               also=o.also + ((payer.member.name, pfate),))
+            else:
+                o = o._replace(kill_mp_defender_player=o.kill_mp_defender_player + pkmp,
+                               penalty_attacker_player=o.penalty_attacker_player + ppen,
+                               also=o.also + ((payer.member.name, pfate),))
         tot_d += o.kill_mp_defender_player
         tot_a += o.kill_mp_attacker_player
         out.append((s, steps, o))
+    for i, (s, steps, o) in enumerate(out):  # MECCG-FX-25: another member's failed check, beside the strike
+        for name, fate, card, _role, pen in s.checked:
+            steps.append(ReplayStep(f"{name} failed the corruption check {card} cost and is {fate}: no kill MP "
+                                    "(no body check)" + (f"; his player loses {pen} MP" if pen else ""),
+                                    ("MECCG-FX-25",) + (("MECCG-BODY-9",) if pen else ())))
+        out[i] = (s, steps, _with_checked(o, s))
     return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a)))
 
 
 def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[StrikeSetup, list[ReplayStep]]:
-    """The rolls of the strike's cards that act only on a roll (MECCG-FX-16), taken in play order;
-    the strike as they went, and a step for each."""
+    """The rolls of the strike's cards that act only on a roll (MECCG-FX-16) or call for a corruption
+    check (MECCG-FX-22), taken in play order; the strike as they went, and a step for each."""
     if not s.rolled:
         return s, []
     ch = s.choice
-    cards = [c for c in dict.fromkeys(s.attacker.cards + s.defender.cards) if c.roll]
+    cards = card_rolls(s)
     given = ch.rolls.cards if ch.rolls else ()
     got = src.take(given, len(cards), f"strike {s.index} (cards' rolls)", ch.path, scenario.file)
-    failed = frozenset(c.id for c, r in zip(cards, got) if not r > c.roll["greater_than"])
-    steps = [ReplayStep(f"{c.name}: rolls {r}: " + (f"more than {c.roll['greater_than']}, it acts" if c.id not in failed
-                        else f"not more than {c.roll['greater_than']}, no effect"), (rolls.RULE, c.rule))
-             for c, r in zip(cards, got)]
+    fates = [r.fate(n) for (_c, _m, r), n in zip(cards, got)]
+    failed, _corrupt, _checked = _way(s, cards, fates)
+    steps = [ReplayStep(r.text(n) if r.check else
+                        f"{c.name}: rolls {n}: " + (f"more than {r.greater_than}, it acts" if f == "passes"
+                                                    else f"not more than {r.greater_than}, no effect"),
+                        (r.rule, c.rule) if r.rule != c.rule else (r.rule,))
+             for (c, _m, r), n, f in zip(cards, got, fates)]
     return next(v for _p, f, v in s.rolled if f == failed), steps
 
 
@@ -1130,13 +1526,38 @@ def defaults_used(scenario: Scenario) -> list[str]:
     return out
 
 
+#: the fates by which a member leaves play
+LEAVES_PLAY = ("discarded", "eliminated", "returned")
+
+
+def gone_members(o: Outcome) -> frozenset:
+    """The members besides the strike's loser who left play in strike outcome ``o``: a payer's body
+    check (MECCG-FX-24), a failed corruption check a card cost (MECCG-FX-25)."""
+    return frozenset(n for n, f in o.also if f in LEAVES_PLAY)
+
+
+def strike_members(s: StrikeSetup) -> tuple[str, ...]:
+    """Everyone whose fate a strike decides: its two characters, a member who paid a card's cost
+    (MECCG-FX-24) and one who made the corruption check a card cost (MECCG-FX-25)."""
+    return tuple(dict.fromkeys((s.defender.member.name, s.attacker.member.name,
+                                *(p.member.name for _r, p, _c in s.payer_checks),
+                                *(m.name for _c, m, _r in card_rolls(s)))))
+
+
+def _fate_of(o: Outcome, name: str) -> str | None:
+    """``name``'s fate in strike outcome ``o``: the loser's, or a payer's body check (MECCG-FX-24)."""
+    if o.loser == name:
+        return o.fate
+    return next((f for n, f in o.also if n == name), None)
+
+
 def member_fates(dist: Dist, name: str) -> dict[str, Fraction]:
     """P(name loses the strike, i.e. is wounded) and P(each body-check fate)."""
     return {
-        "wounded": dist.prob(lambda o: o.loser == name),
-        "eliminated": dist.prob(lambda o: o.loser == name and o.fate == "eliminated"),
-        "discarded": dist.prob(lambda o: o.loser == name and o.fate == "discarded"),
-        "returned": dist.prob(lambda o: o.loser == name and o.fate == "returned"),
+        "wounded": dist.prob(lambda o: o.loser == name and o.result != "corrupted"),
+        "eliminated": dist.prob(lambda o: _fate_of(o, name) == "eliminated"),
+        "discarded": dist.prob(lambda o: _fate_of(o, name) == "discarded"),
+        "returned": dist.prob(lambda o: _fate_of(o, name) == "returned"),
     }
 
 
