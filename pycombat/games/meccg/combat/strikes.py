@@ -842,6 +842,9 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
         plays.append(play.Play(i, role, step, facing=me.name, source=src))
     got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent)
     if got.legal and unpaid:
+        alone = play.check(scenario, [play.Play(unpaid[0], role, step, facing=me.name)])
+        if not alone.legal:  # nobody in the company at all (MECCG-FX-15), as the play check says it
+            raise _err(scenario, f"{ch.path}.{role}_cards", alone.refusals[0].text)
         raise _err(scenario, f"{ch.path}.{role}_cards", f"nobody can pay {reg.effects[unpaid[0]].name}'s cost for "
                    f"{me.name}: it needs another untapped member of the company, not tapped or struck "
                    "earlier in the attack (MECCG-FX-24)")
