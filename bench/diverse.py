@@ -21,6 +21,7 @@ scenarios"); ``--similar`` prints those too, from the same run, in one table.
     python bench/diverse.py                  # 1,000 a game, every configuration
     python bench/diverse.py --quick          # 40 a game, no Dask: a minute
     python bench/diverse.py --similar        # the similar rows (bench/throughput.py) as well
+    python bench/diverse.py --no-judge       # the API path without its long-lived attack judges
 """
 from __future__ import annotations
 
@@ -165,7 +166,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--game", choices=sorted(diverse_scenarios.GENERATORS), action="append")
     ap.add_argument("--similar", action="store_true",
                     help="also the similar-scenarios rows of bench/throughput.py (same N), in the same table")
+    ap.add_argument("--no-judge", action="store_true",
+                    help="the API path's attack verdicts each in a Control of its own, without the long-lived "
+                         "judges (pycombat.solver.set_judging(False)): the rows to compare with")
     args = ap.parse_args(argv)
+    if args.no_judge:
+        solver.set_judging(False)
     n = QUICK_N if args.quick else args.n
     dask = not (args.no_dask or args.quick)
     print(f"load: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

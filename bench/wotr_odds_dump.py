@@ -4,7 +4,8 @@ Runs ``odds`` on :mod:`diverse_scenarios`' War of the Ring batch (seeded) throug
 (``pycombat.load(mapping).run("odds").to_json()``, as ``--json`` writes it) and through
 ``pycombat.batch.run_batch`` with one worker, and writes one line per battle for each. Run it on two
 versions of the package (``PYTHONPATH`` pointing at a copy of the older one) and compare the files
-with ``cmp``: an optimisation of the odds path must leave them byte-identical.
+with ``cmp`` (or, on one version, the output with ``--no-judge`` against the output without): an
+optimisation of the odds path must leave them byte-identical.
 
     python bench/wotr_odds_dump.py OUT.jsonl [--n 1000] [--seed 34]
 """
@@ -24,6 +25,7 @@ import diverse  # noqa: E402
 import diverse_scenarios  # noqa: E402
 
 from pycombat.batch import run_batch  # noqa: E402
+from pycombat.solver import set_judging  # noqa: E402
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,7 +33,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("out", type=Path)
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=34)
+    ap.add_argument("--no-judge", action="store_true",
+                    help="judge each attack in a Control of its own (pycombat.solver.set_judging(False)): "
+                         "the same version's output without the long-lived judges, to compare with cmp")
     args = ap.parse_args(argv)
+    if args.no_judge:
+        set_judging(False)
     generate, verb = diverse_scenarios.GENERATORS["wotr"]
     batch = generate(args.n, args.seed)
     diverse.cold()

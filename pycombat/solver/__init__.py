@@ -17,7 +17,10 @@ predicates or clingo symbols), and asks it to
 * answer many small instances of one program from one grounding (:class:`Instances`: what
   ``pycombat batch`` uses for a chunk of Riftbound boards, and of MECCG attacks);
 * read a deterministic program off the kept grounding of another one that holds its first part
-  (:meth:`Solver.then_facts`: more rules grounded on it, their facts read without a solve).
+  (:meth:`Solver.then_facts`: more rules grounded on it, their facts read without a solve);
+* answer a deterministic program for one scenario after another on one long-lived Control
+  (:class:`Judge`, :func:`judged_facts`: each scenario one more instance of the program, grounded
+  alone and read off its grounding; what the Python API uses for the games' attack verdicts).
 
 Every query takes ``assumptions``, ``(atom, value)`` pairs that hold in the answers it asks about,
 so one grounding answers several questions.  An atom declared ``#external`` is false unless a
@@ -30,8 +33,9 @@ Its modules: :mod:`~pycombat.solver.symbols` (symbols to Python and back, decode
 :mod:`~pycombat.solver.programs` (rule files, parsed once per process),
 :mod:`~pycombat.solver.cache` (the loaded solver: grounded programs and answers kept, game memos),
 :mod:`~pycombat.solver.solve` (:class:`Solver`, :func:`check`), :mod:`~pycombat.solver.staged`
-(:class:`Staged`) and
-:mod:`~pycombat.solver.instances` (:class:`Instances`).
+(:class:`Staged`),
+:mod:`~pycombat.solver.instances` (:class:`Instances`) and :mod:`~pycombat.solver.incremental`
+(:class:`Judge`).
 
 Example (a tiny program given as text):
 
@@ -44,6 +48,7 @@ Example (a tiny program given as text):
 from __future__ import annotations
 
 from .cache import Memo, clear_caches, is_loaded, loaded_stats, memo, set_loaded
+from .incremental import MAX_JUDGED, Judge, judged_facts, set_judging
 from .instances import MAX_INSTANCES, Instances
 from .programs import ASP_PACKAGE, RULES_DIR_VARIABLE, clingo_version, parse_rules, rule_files
 from .solve import Solver, check, check_answer
@@ -53,11 +58,13 @@ from .symbols import Answer, Decoder, FactLike, Violation, predicate, symbol_of,
 __all__ = [
     "ASP_PACKAGE",
     "MAX_INSTANCES",
+    "MAX_JUDGED",
     "RULES_DIR_VARIABLE",
     "Answer",
     "Decoder",
     "FactLike",
     "Instances",
+    "Judge",
     "Memo",
     "Solver",
     "Staged",
@@ -67,10 +74,12 @@ __all__ = [
     "clear_caches",
     "clingo_version",
     "is_loaded",
+    "judged_facts",
     "loaded_stats",
     "memo",
     "parse_rules",
     "rule_files",
+    "set_judging",
     "set_loaded",
     "symbol_of",
     "to_python",

@@ -45,6 +45,8 @@ _STATS = {"parsed": 0, "parse_hits": 0, "grounded": 0, "ground_hits": 0, "answer
 #: and by decoder what it made of the symbols of groundings of instances (Instances._seen)
 _INSTANCE_LINES: dict[clingo.Symbol, tuple[str, str, tuple[str, int]]] = {}
 _INSTANCED: dict[Any, dict[clingo.Symbol, tuple[int, Any, Any]]] = {}
+#: the per-process judges of incremental.py (one long-lived Control each), by program
+_JUDGES: dict[tuple, Any] = {}
 
 
 class _Grounded:
@@ -182,6 +184,7 @@ def clear_caches(*, keep_parsed: bool = False) -> None:
         _THEN_STATEMENTS.clear()
     _CONTROLS.clear()
     _INSTANCED.clear()
+    _JUDGES.clear()
     _INSTANCE_LINES.clear()
     _FACT_LINES.clear()
     for d in _DECODED.values():

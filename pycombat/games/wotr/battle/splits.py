@@ -18,8 +18,8 @@ from typing import Any, Iterator
 
 from pycombat.errors import PycombatError, SolverError, TooLargeError
 from pycombat.rulebook import load_rulebook
-from pycombat.solver import MAX_INSTANCES, Decoder, Instances, Solver, Violation, check_answer, is_loaded, memo, \
-    rule_files, to_python
+from pycombat.solver import MAX_INSTANCES, Decoder, Instances, Solver, Violation, check_answer, is_loaded, \
+    judged_facts, memo, rule_files, to_python
 from .facts import SHOWN, Attack, Dice, Group, Leadership, RerollMax, Relief, Strength, consts, force_from, groups_of, \
     scenario_facts, split_facts
 from ..board import load_nations
@@ -118,6 +118,13 @@ def _judged(s: Scenario, attacking: Force | None) -> tuple[Force, Force, list]:
 
 def _judge(s: Scenario, attacking: Force | None) -> AttackVerdict:
     attacking, rearguard, facts = _judged(s, attacking)
+    # the check program is deterministic: this process's judge grounds the scenario as one more
+    # instance of it on a long-lived Control and reads the violations and numbers off the grounding
+    # (judged_facts: None when the grounding is not a set of facts; then check mode below answers)
+    decoded = judged_facts(rule_files(RULES, BASE + ("show.lp",)), facts=facts, signatures=_JUDGED_SIGNATURES,
+                           consts=consts(s), decoder=_decode_judged)
+    if decoded is not None:
+        return _verdict_of(attacking, rearguard, decoded)
     # check mode and the numbers from one grounding: BASE is deterministic given the facts (one
     # answer set), showing the violated rules (violation(RuleId, Detail)) and show.lp's numbers
     violations, answer = check_answer(rule_files(RULES, BASE + ("show.lp",)), facts, consts=consts(s),
@@ -179,9 +186,14 @@ def _prefetch(flags: dict[str, str], group: list[tuple]) -> None:
     except SolverError:
         return  # each scenario's own grounding will say what is wrong
     for (key, (_, attacking, rearguard, _)), decoded in zip(group, got):
-        violations = sorted({v for v in decoded if isinstance(v, Violation)}, key=lambda v: (v.rule, repr(v.detail)))
-        verdict = AttackVerdict(not violations, attacking, rearguard, violations, _numbers(decoded))
+        verdict = _verdict_of(attacking, rearguard, decoded)
         _VERDICTS.remember(key, lambda v=verdict: v)
+
+
+def _verdict_of(attacking: Force, rearguard: Force, decoded: list) -> AttackVerdict:
+    """The verdict made of the check program's facts of ``_JUDGED_SIGNATURES``, decoded."""
+    violations = sorted({v for v in decoded if isinstance(v, Violation)}, key=lambda v: (v.rule, repr(v.detail)))
+    return AttackVerdict(not violations, attacking, rearguard, violations, _numbers(decoded))
 
 
 @dataclass(frozen=True)
