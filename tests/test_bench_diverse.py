@@ -112,11 +112,11 @@ def test_a_refused_scenario_is_counted_and_named():
 
 
 def test_the_latency_bench_runs_every_row_on_valid_scenarios(capsys):
-    """bench/latency.py: its small positions and their variants are valid inputs (each variant differs)."""
+    """bench/latency.py: its five small positions and their variants are valid inputs (each variant differs)."""
     lat = _module("latency")
     assert lat.main(["--repeats", "2"]) == 0
     rows = [ln for ln in capsys.readouterr().out.splitlines()[1:] if ln.strip()]
-    assert len(rows) == 4 and all(ln.count(" ms") == 4 for ln in rows)
+    assert len(rows) == 5 and all(ln.count(" ms") == 4 for ln in rows)
     for doc in (lat.MECCG, lat.RIFTBOUND, lat._wotr()):
         variants = [json.dumps(lat._vary(doc, k), sort_keys=True) for k in range(6)]
         assert len(set(variants)) == 6
