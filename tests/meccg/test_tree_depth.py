@@ -144,13 +144,13 @@ def test_cli_depth_marks_unsolved_nodes(tmp_path, capsys):
 
 
 def test_unsolved_nodes_are_marked_when_nothing_values_them(tmp_path, monkeypatch):
-    """A game too large to solve whole and outside the matching game (a hand): nodes say solved=false."""
+    """A game too large to solve whole and outside the matching game (``survive``): nodes say solved=false."""
     from pycombat.games.meccg.combat import plies
 
     monkeypatch.setattr(plies, "FULL_SOLVE_NODES", 0)
     two = read_scenario(str(example_path("two_on_two.yaml")))
     out = tmp_path / "t.graphml"
-    rep = verbs.tree(two, output=str(out), depth=2)
+    rep = verbs.tree(two, output=str(out), depth=2, objective="survive", character="Aragorn II")
     g = nx.read_graphml(out)
     assert rep.valued == 0 and rep.nodes == g.number_of_nodes() == sum(brute_levels(two)[:3])
     assert not any(d["solved"] for _, d in g.nodes(data=True))

@@ -259,6 +259,11 @@ def _legal_attack(scenario: Scenario, verb: str):
     return verdict
 
 
+#: with cards in hand, a combat of at most this many complete assignments is solved as the full game
+#: (every decision on the line valued); a larger one by the matching solver when its cards allow it
+FULL_GAME_ASSIGNMENTS = 1_000
+
+
 def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
     """Refuse up front a game whose tree has more than ``max_nodes`` nodes for sure: each legal
     complete assignment ends the assignment phases in a state of its own (the state keeps the
@@ -336,12 +341,27 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     the line of best play with each option's value (``top``: how many the text shows)."""
     from .combat.optimize import decisions, first_choices, first_grouping, line, objective_from, solve_combat
 
-    from .combat.matching import fast_reason, solve_fast
+    from .combat.matching import NotIndependent, fast_reason, solve_fast
 
     obj = objective_from(objective, character, scenario)
-    if fast_reason(scenario, obj) is None:  # independent strikes: the game over matchings
-        solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress)
-    else:
+    solved = None
+    fast = fast_reason(scenario, obj) is None
+    if fast and (scenario.attacker.hand or scenario.defender.hand):
+        # with cards the pairs made are carried through the phases: at least one position a complete
+        # assignment, as in the full game, so the same bound refuses up front; a small combat is
+        # solved as the full game, which values every decision on the line (the matching solver
+        # values the first decision's options only)
+        _bound(scenario, max_nodes, "optimize")
+        from .assignment.legal import LegalAssignments
+
+        n, exact = LegalAssignments(scenario).count_bounded(most=FULL_GAME_ASSIGNMENTS)
+        fast = n > FULL_GAME_ASSIGNMENTS or not exact
+    if fast:  # independent strikes: the game over matchings
+        try:
+            solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress)
+        except NotIndependent:  # an outcome removes a later striker (MECCG-FX-24/25): the full game
+            solved = None
+    if solved is None:
         _bound(scenario, max_nodes, "optimize")
         solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,

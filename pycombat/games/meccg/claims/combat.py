@@ -373,13 +373,24 @@ def strike_result(s: Scenario, claim):
     if (setup.attacker.rolls > 1 or setup.defender.rolls > 1) and _best_roll_decides(s, n, setup, outcome):
         rules.append("MECCG-SEQ-13")
     if outcome.result == "corrupted":  # the bearer's failed corruption check: the strike is not resolved
-        rules.append("MECCG-FX-22")
+        rules.append(_corruption_rule(setup))
     if outcome.result == "absent":  # one of its characters left play in an earlier strike
         rules.append("MECCG-FX-25")
     words = {**{v: k for k, v in _RESULT.items()}, "corrupted": "is not resolved (a failed corruption check)",
              "absent": "is not resolved (one of its characters left play earlier in the attack)"}
     return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"],
               parts=_strike_part(outcome.result))
+
+
+def _corruption_rule(setup) -> str:
+    """The rule of the failed corruption check that left strike ``setup`` unresolved: a check the
+    card costs (its record's ``cost_check``, MECCG-FX-25), else a card whose use is the check
+    (The One Ring, MECCG-FX-22)."""
+    from ..cards.interpreter import all_models
+
+    card = setup.corrupted[2] if setup.corrupted else None
+    costs = any(m.cost_check for m in all_models().values() if m.name == card)
+    return "MECCG-FX-25" if costs else "MECCG-FX-22"
 
 
 def _best_roll_decides(s: Scenario, n: int, setup, outcome) -> bool:
@@ -443,7 +454,7 @@ def strike_effect(s: Scenario, claim):
     if o.result == "corrupted":  # MECCG-FX-22/25: he failed a corruption check: the strike is not resolved
         fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect)
         got = o.fate if o.loser == m.name else None
-        return _v(claim, fate is not None and got == fate, ["MECCG-FX-22"],
+        return _v(claim, fate is not None and got == fate, [_corruption_rule(setup)],
                   [f"strike {n} is not resolved: " + (f"{m.name} fails a corruption check: {got}" if got
                                                       else f"{o.loser} fails a corruption check")],
                   parts=_strike_part(o.result))

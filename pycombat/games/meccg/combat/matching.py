@@ -1,18 +1,23 @@
 """Exact ``optimize`` for large MECCG combats: each strike valued once, the phases as a game over matchings.
 
-When the objective adds up over strikes (``kill_mp``, ``eliminations``; not ``survive``) and no
-hand holds a card (MECCG-SEQ-2/7), a strike's outcome changes no later strike: the pruned
+When the objective adds up over strikes (``kill_mp``, ``eliminations``; not ``survive``) and every
+card in the hands acts on the strike it is played in only (:func:`hand_reason`: none lasts the
+attack, MECCG-FX-8, untaps another member, MECCG-FX-1, taps one for its cost, MECCG-FX-24, or costs
+a corruption check, MECCG-FX-25), a strike's outcome changes no later strike: the pruned
 :class:`.game.CvccGame` reaches one next position whatever the dice say, so the value of the
-strikes after phase III is a sum of per-strike expectations, coupled only through two counts:
+strikes after phase III is a sum of per-strike expectations, coupled only through what they share
+(excess strikes, supporters, the cards in hand):
 
 * each distinct strike (attacker, defender) is valued once, exactly, from the engine's own
   outcome classes (:meth:`.game.CvccGame.outcomes`, MECCG-SEQ-9/10, MECCG-BODY), for every
-  difference of supporters (+1 each, MECCG-SEQ-6) and excess strikes (-1 each, MECCG-SEQ-3);
-* with nothing shared (no excess strike, no possible supporter) a complete assignment's value is
-  the sum of its strikes' values, paid as each pair is made; otherwise the pairs made (as classes)
-  are carried to the end of phase III and resolved as a small game of their own (the defender
-  picks the next strike and how many supporters, the attacker how many excess strikes:
-  :meth:`_Matching.strikes`);
+  difference of supporters (+1 each, MECCG-SEQ-6) and excess strikes (-1 each, MECCG-SEQ-3) and
+  every pair of card sets the two players may play in it (MECCG-SEQ-2/7, the engine's play check);
+  a card that never helps its player in any strike is left out (:func:`_undominated`);
+* a pair's value with nothing played is paid as the pair is made; a pair that shares something
+  (excess strikes or supporters may exist, or a card may be played in its strike) is also carried,
+  as its kind (what each choice adds to that value), to the end of phase III, where the strikes
+  are resolved as a game without chance (:meth:`_Matching.strikes`: the defender picks the next
+  strike, the attacker his cards and excess strikes, then the defender his supporters and cards);
 * the assignment phases (MECCG-ASSIGN-2 defender, -3 attacker, -4 defender) are solved by dynamic
   programming over who is still unassigned; members whose strikes are worth the same against
   everyone (and with the same tapped state, all the phases read) are interchangeable and counted,
@@ -21,9 +26,10 @@ strikes after phase III is a sum of per-strike expectations, coupled only throug
 
 Every phase-I choice is still valued (named, in the engine's order, ties broken the same way) and
 the principal line is named; the strikes of that line are solved again by the engine itself
-(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value. Cards in a
-hand and ``survive`` go to the engine (:func:`.optimize.solve_combat`): :func:`fast_reason` says
-why.
+(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value. ``survive``
+and the cards that reach later strikes go to the engine (:func:`.optimize.solve_combat`):
+:func:`fast_reason` says why. With cards in hand the pairs carried grow with the companies
+(measured: 7 against 7 with three cards a hand 0.8 M positions, 8 against 8 4.8 M).
 """
 from __future__ import annotations
 
@@ -46,9 +52,10 @@ def fast_reason(scenario, objective: Objective) -> str | None:
     from ..assignment.legal import judge_attack
 
     if objective.name not in ADDITIVE:
-        return f"the objective {objective.name} is not a sum over strikes"
-    if scenario.attacker.hand or scenario.defender.hand:
-        return "cards in hand may be played in any strike (MECCG-SEQ-2/7)"
+        return f"the objective {objective.name} is not a sum over strikes: the full game decides it"
+    why = hand_reason(scenario)
+    if why is not None:
+        return why
     if scenario.combat is not None and any(m.play == "cancel" for m in map(cardfx_model, scenario.combat.before_assignment)):
         return "a cancel played before strikes are assigned is a chance node first (MECCG-PRE-1)"
     verdict = judge_attack(scenario)
@@ -59,14 +66,92 @@ def fast_reason(scenario, objective: Objective) -> str | None:
     return None
 
 
-def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (), support: tuple = ()) -> Fraction:
+class NotIndependent(Exception):
+    """A strike's outcome would change a later strike (a member leaving play besides the strike's
+    two, MECCG-FX-24/25): the strikes are no game without chance, the engine must solve it."""
+
+
+def hand_reason(scenario) -> str | None:
+    """Why the cards in the hands (or an item's ability used for a strike) make one strike's dice
+    change another strike. None when every card acts on the strike it is played in only: then a
+    strike's outcome leaves the next position unchanged, and the cards are a resource the strikes
+    share without chance (:meth:`_Matching.strikes`)."""
+    from ..cards import play
+    from ..cards.strike_effects import load_effects
+
+    reg = load_effects()
+    for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
+        abilities = [i.id for m in company.members for i in m.items if (x := reg.effects.get(i.id)) is not None
+                     and x.play == "strike" and x.source == "item" and x.carrier == "bearer"]  # CvccGame._own_items
+        for c in list(company.hand) + abilities:
+            e = reg.effects.get(c)
+            name = e.name if e is not None else c
+            if e is None:
+                return f"{role}.hand: {c} is no strike card (MECCG-SEQ-2/7)"
+            if e.lasts in ("attack", "turn"):
+                return f"cards in hand: {name} lasts the {e.lasts}, so it changes later strikes (MECCG-FX-8)"
+            if e.untap or any(f.what == "untap_others" for f in e.fx):
+                return f"cards in hand: {name} untaps a member, who may then support a later strike (MECCG-FX-1)"
+            if play.cost_taps(c):
+                return f"cards in hand: {name}'s cost taps another member, who may not support later (MECCG-FX-24)"
+            if e.cost_check:
+                return f"cards in hand: {name} costs a corruption check, which may remove a later striker (MECCG-FX-25)"
+    return None
+
+
+def _strike_state(game: CvccGame, attacker: str, defender: str, excess: tuple, support: tuple,
+                  a_cards: tuple, d_cards: tuple) -> CvccState:
+    return CvccState(game, "resolve", remaining=((attacker, defender),), current=(attacker, defender),
+                     excess_left=excess, support_left=support, a_step=AttackerStep(cards=a_cards, excess=len(excess)),
+                     d_step=DefenderStep(support=len(support), cards=d_cards))
+
+
+def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (), support: tuple = (),
+                 a_cards: tuple = (), d_cards: tuple = ()) -> Fraction:
     """The exact expected reward (the defender's) of one strike with ``excess`` strikes allocated
-    to it and ``support`` supporting, from the engine's own outcome classes (which read only how
-    many of each: they are interchangeable, -1 and +1 each, MECCG-SEQ-3/6)."""
-    s = CvccState(game, "resolve", remaining=((attacker, defender),), current=(attacker, defender),
-                  excess_left=excess, support_left=support, a_step=AttackerStep(excess=len(excess)),
-                  d_step=DefenderStep(support=len(support)))
-    return sum((p * Fraction(c.paid[DEFENDER]) for c, p in game.outcomes(s).items()), Fraction(0))
+    to it, ``support`` supporting and the cards ``a_cards`` (step 1, MECCG-SEQ-2) and ``d_cards``
+    (step 6, MECCG-SEQ-7) played in it, from the engine's own outcome classes (which read only how
+    many excess strikes and supporters: they are interchangeable, -1 and +1 each, MECCG-SEQ-3/6).
+    Raises :class:`NotIndependent` when an outcome removes a member besides the strike's two."""
+    classes = game.outcomes(_strike_state(game, attacker, defender, excess, support, a_cards, d_cards))
+    if any(c.gone for c in classes):
+        raise NotIndependent(f"a strike of {attacker} on {defender} may remove another member (MECCG-FX-24/25)")
+    return sum((p * Fraction(c.paid[DEFENDER]) for c, p in classes.items()), Fraction(0))
+
+
+def _undominated(iv: dict, ha: tuple, hd: tuple) -> tuple[tuple, tuple]:
+    """The hands without the cards never worth playing: a defender's card that raises no strike's
+    value in any set it joins (whatever else is played, excess and support), an attacker's that
+    lowers none. Leaving such a card unplayed is as good now, and a larger hand is never worse for
+    its owner later (more options at every step), so some best play never plays it: the strikes'
+    game keeps its value without it. Repeated until no card goes (fewer sets, fewer comparisons)."""
+    while True:
+        gone = None
+        for role, hand, better in (("a", ha, lambda x, y: x < y), ("d", hd, lambda x, y: x > y)):
+            for c in dict.fromkeys(hand):
+                worth = False
+                for (a, d, e, t, ca, cd), x in iv.items():
+                    mine = ca if role == "a" else cd
+                    if c not in mine:
+                        continue
+                    less = tuple(x_ for x_ in mine if x_ != c)
+                    y = iv.get((a, d, e, t, less, cd) if role == "a" else (a, d, e, t, ca, less))
+                    if y is None or better(x, y):
+                        worth = True
+                        break
+                if not worth:
+                    gone = (role, c)
+                    break
+            if gone:
+                break
+        if gone is None:
+            return ha, hd
+        role, c = gone
+        if role == "a":
+            ha = tuple(x for x in ha if x != c)
+        else:
+            hd = tuple(x for x in hd if x != c)
+        iv = {k: x for k, x in iv.items() if c not in (k[4] if role == "a" else k[5])}
 
 
 def _classes(names, untapped, column):
@@ -134,32 +219,75 @@ class _Matching:
         # Each excess strike is -1 and each supporter +1 to the defender's prowess (MECCG-SEQ-3/6),
         # so a strike's value depends on the difference only: computed once per difference
         # (tests/meccg/test_matching.py checks this against every pair of counts).
+        # Cards in hand (MECCG-SEQ-2/7): the card sets each side may play in each strike (the engine's
+        # own play check, MECCG-FX-1), a set from the whole hand; a smaller hand offers the sets it holds.
+        # The abilities of the items a member carries are offered as the engine offers them (with the
+        # hand's cards, CvccGame._own_items, MECCG-FX-17/22): his alone, never spent for another strike.
+        self.ha, self.hd = game.hand_a, game.hand_d
+        members = game.members
+        card_sets = {}
+        for a in strikes:
+            for d in targets:
+                card_sets[a, d] = (game._card_sets(self.ha, members[a], d), game._card_sets(self.hd, members[d], a))
         values = {}
         for a in strikes:
             others = tuple(x for x in strikes if x != a)
             for d in targets:
                 helpers = tuple(x for x in self.support_pool if x != d)
+                sa, sd = card_sets[a, d]
                 by_net: dict = {}
                 for e in range(min(k_max, len(others)) + 1):
                     for t in range(min(t_max, len(helpers)) + 1):
-                        if t - e not in by_net:
-                            by_net[t - e] = strike_value(game, a, d, others[:max(0, e - t)], helpers[:max(0, t - e)])
-                        values[a, d, e, t] = by_net[t - e]
+                        for ca in sa:
+                            for cd in sd:
+                                if (t - e, ca, cd) not in by_net:
+                                    by_net[t - e, ca, cd] = strike_value(game, a, d, others[:max(0, e - t)],
+                                                                         helpers[:max(0, t - e)], ca, cd)
+                                values[a, d, e, t, ca, cd] = by_net[t - e, ca, cd]
         self.denom = math.lcm(*(v.denominator for v in values.values()))
         iv = {k: v.numerator * (self.denom // v.denominator) for k, v in values.items()}
+        self.ha, self.hd = _undominated(iv, self.ha, self.hd)
+        kept = set(self.ha) | set(self.hd)
+        held = set(game.hand_a) | set(game.hand_d)
+        iv = {k: x for k, x in iv.items() if not (set(k[4]) | set(k[5])) & (held - kept)}
+        card_sets = {k: ([c for c in sa if not set(c) & (held - kept)], [c for c in sd if not set(c) & (held - kept)])
+                     for k, (sa, sd) in card_sets.items()}
         self.iv = iv
-        et = sorted({(e, t) for _, _, e, t in iv})
-        self.scls = _classes(strikes, untapped, lambda a: tuple(tuple(iv.get((a, d, e, t)) for e, t in et)
-                                                                for d in targets))
+        prof: dict = {}  # (a, d) -> every (excess, supporters, cards) with its value: what the strike is worth
+        for (a, d, e, t, ca, cd), x in iv.items():
+            prof.setdefault((a, d), []).append((e, t, ca, cd, x))
+        prof = {k: tuple(sorted(v)) for k, v in prof.items()}
+        self.scls = _classes(strikes, untapped, lambda a: tuple(prof[a, d] for d in targets))
         # a target's class: a phase-I target or not, then untapped or not (who may support, MECCG-SEQ-6)
         supporters = set(self.support_pool)
-        self.tcls = _classes(targets, phase1, lambda d: (d in supporters,) + tuple(
-            tuple(iv.get((a, d, e, t)) for e, t in et) for a in strikes))
+        self.tcls = _classes(targets, phase1, lambda d: (d in supporters,) + tuple(prof[a, d] for a in strikes))
         self.sof = {n: i for i, (_, ms) in enumerate(self.scls) for n in ms}
         self.tof = {n: j for j, (_, ms) in enumerate(self.tcls) for n in ms}
-        self.V = [[iv[ms[0], mt[0], 0, 0] for _, mt in self.tcls] for _, ms in self.scls]
-        self.W = {(i, j, e, t): iv[ms[0], mt[0], e, t] for i, (_, ms) in enumerate(self.scls)
-                  for j, (_, mt) in enumerate(self.tcls) for e, t in et if (ms[0], mt[0], e, t) in iv}
+        self.V = [[iv[ms[0], mt[0], 0, 0, (), ()] for _, mt in self.tcls] for _, ms in self.scls]
+        self.W = {(i, j, e, t, ca, cd): x for i, (_, ms) in enumerate(self.scls) for j, (_, mt) in enumerate(self.tcls)
+                  for e, t, ca, cd, x in prof[ms[0], mt[0]]}
+        #: class pair -> (attacker's card sets, defender's card sets) playable in its strike
+        self.sets = {(i, j): card_sets[ms[0], mt[0]] for i, (_, ms) in enumerate(self.scls)
+                     for j, (_, mt) in enumerate(self.tcls)}
+        #: a pair whose strike some card may be played in: its value waits for the strikes' game
+        self.carded = {k for k, (sa, sd) in self.sets.items() if len(sa) > 1 or len(sd) > 1}
+        # A carried pair is carried as its kind: what its strike adds to its value with neither excess,
+        # support nor card (paid when the pair is made), for each choice: pairs of one kind are
+        # interchangeable in the strikes' game, whoever strikes whom.
+        kinds: dict = {}
+        self.kind = {}
+        self.T: list[dict] = []
+        self.kind_sets: list = []
+        for (i, j), (sa, sd) in self.sets.items():
+            base = self.V[i][j]
+            table = tuple(sorted((e, t, ca, cd, x - base)
+                                 for e, t, ca, cd, x in prof[self.scls[i][1][0], self.tcls[j][1][0]]))
+            key = (tuple(sa), tuple(sd), table)
+            if key not in kinds:
+                kinds[key] = len(self.T)
+                self.T.append({(e, t, ca, cd): x for e, t, ca, cd, x in table})
+                self.kind_sets.append((sa, sd))
+            self.kind[i, j] = kinds[key]
         self.sunt = [k[0] for k, _ in self.scls]
         self.tunt = [k[0] for k, _ in self.tcls]  # phase-I targets (MECCG-ASSIGN-2)
         self.tsup = [k[1][0] for k, _ in self.tcls]  # untapped: may support when unstruck
@@ -168,12 +296,19 @@ class _Matching:
         self.edges = 0
         self.max_nodes, self.progress, self.hint = max_nodes, progress, hint
 
+    def carried(self, i: int, j: int) -> bool:
+        """Whether pair (i, j) is carried to the strikes' game: it shares excess strikes or
+        supporters with the others, or a card may be played in its strike (MECCG-SEQ-2/7)."""
+        return not self.additive or (i, j) in self.carded
+
     def gain(self, i: int, j: int) -> int:
-        """What making pair (i, j) pays at once: its value when strikes add up, else nothing yet."""
-        return self.V[i][j] if self.additive else 0
+        """What making pair (i, j) pays at once: its strike's value with neither excess strike,
+        supporter nor card (what more it may bring is for the strikes' game if it is carried)."""
+        return self.V[i][j]
 
     def made_with(self, made: tuple, i: int, j: int) -> tuple:
-        return made if self.additive else tuple(sorted(made + ((i, j),)))
+        """The kinds of the carried pairs made, sorted (a multiset), with pair (i, j)."""
+        return tuple(sorted(made + (self.kind[i, j],))) if self.carried(i, j) else made
 
     # -- the three phases -------------------------------------------------------------------------
     def _store(self, key, value):
@@ -285,21 +420,40 @@ class _Matching:
         """After phase III: the strikes left over are excess (MECCG-ASSIGN-5), the untapped
         defenders left unstruck may support (MECCG-SEQ-6)."""
         if self.additive:
-            return 0
+            return self.strikes(made, 0, 0, self.ha, self.hd)
         support = self.fixed_support + sum(n for n, t in zip(rt, self.tsup) if t)
-        return self.strikes(made, sum(rs), support)
+        return self.strikes(made, sum(rs), support, self.ha, self.hd)
 
-    def strikes(self, left: tuple, k: int, t: int) -> int:
-        """The strikes resolved (MECCG-SEQ-1..10): the defender picks the next strike, the attacker
-        how many excess strikes it gets (all that are left on the last, MECCG-SEQ-3), the defender
-        how many supporters (all that are left on the last: never worse, see CvccGame.prune); no
-        outcome changes the later strikes, so each strike's expected value adds to the rest's."""
+    def _plays(self, sets: list, hand: tuple) -> list[tuple[tuple, tuple]]:
+        """The card sets still playable from ``hand`` (an item's ability is no hand card: always
+        there, see CvccGame._own_items), each with the hand left after it."""
+        out = []
+        for cs in sets:
+            left = list(hand)
+            for c in cs:
+                if c in left:
+                    left.remove(c)
+                elif c in self.ha or c in self.hd:  # a hand card already played
+                    break
+            else:
+                out.append((cs, tuple(left)))
+        return out
+
+    def strikes(self, left: tuple, k: int, t: int, ha: tuple = (), hd: tuple = ()) -> int:
+        """The strikes resolved (MECCG-SEQ-1..10) as a game without chance: the defender picks the
+        next strike (MECCG-SEQ-1); in it the attacker plays cards at step 1 (MECCG-SEQ-2) and
+        allocates excess strikes (all that are left on the last, MECCG-SEQ-3), then the defender,
+        knowing that, chooses supporters (all that are left on the last: never worse, see
+        CvccGame.prune) and plays cards at step 6 (MECCG-SEQ-6/7). No outcome changes a later
+        strike (:func:`hand_reason`, :class:`NotIndependent`): every outcome leads to the same
+        next position, so each strike's expected value adds to the value of the rest."""
         if not left:
             return 0
         if len(left) == 1:
-            i, j = left[0]
-            return self.W[i, j, k, t]
-        key = ("s", left, k, t)
+            w = self.T[left[0]]
+            sa, sd = self.kind_sets[left[0]]
+            return min(max(w[k, t, ca, cd] for cd, _ in self._plays(sd, hd)) for ca, _ in self._plays(sa, ha))
+        key = ("s", left, k, t, ha, hd)
         got = self.memo.get(key)
         if got is not None:
             return got
@@ -308,15 +462,20 @@ class _Matching:
             if n and left[n - 1] == s:
                 continue
             rest = left[:n] + left[n + 1:]
+            w = self.T[s]
+            sa, sd = self.kind_sets[s]
+            pd = self._plays(sd, hd)
             worst = None
-            for e in range(k + 1):
-                top = None
-                for u in range(t + 1):
-                    x = self.W[s[0], s[1], e, u] + self.strikes(rest, k - e, t - u)
-                    if top is None or x > top:
-                        top = x
-                if worst is None or top < worst:
-                    worst = top
+            for ca, ha2 in self._plays(sa, ha):
+                for e in range(k + 1):
+                    top = None
+                    for u in range(t + 1):
+                        for cd, hd2 in pd:
+                            x = w[e, u, ca, cd] + self.strikes(rest, k - e, t - u, ha2, hd2)
+                            if top is None or x > top:
+                                top = x
+                    if worst is None or top < worst:
+                        worst = top
             if best is None or worst > best:
                 best = worst
         return self._store(key, best)
