@@ -1,13 +1,15 @@
-"""The JSON of WotR ``odds`` on the diverse battles, written to a file: a before/after identity check.
+"""The JSON of a game's default verb on the diverse scenarios, written to a file: a before/after identity check.
 
-Runs ``odds`` on :mod:`diverse_scenarios`' War of the Ring batch (seeded) through the Python API
-(``pycombat.load(mapping).run("odds").to_json()``, as ``--json`` writes it) and through
-``pycombat.batch.run_batch`` with one worker, and writes one line per battle for each. Run it on two
-versions of the package (``PYTHONPATH`` pointing at a copy of the older one) and compare the files
-with ``cmp`` (or, on one version, the output with ``--no-judge`` against the output without): an
-optimisation of the odds path must leave them byte-identical.
+Runs the game's default verb (``enumerate`` for MECCG and Riftbound, ``odds`` for WotR) on
+:mod:`diverse_scenarios`' batch for the game (seeded) through the Python API
+(``pycombat.load(mapping).run(verb).to_json()``, as ``--json`` writes it) and through
+``pycombat.batch.run_batch`` with one worker, and writes one line per scenario for each (a refused
+scenario as ``REFUSED`` and why). Run it on two versions of the package (``PYTHONPATH`` pointing at a
+copy of the older one) and compare the files with ``cmp`` (or, on one version, the output with
+``--no-judge`` against the output without): an optimisation of that path must leave them
+byte-identical.
 
-    python bench/wotr_odds_dump.py OUT.jsonl [--n 1000] [--seed 34]
+    python bench/dump.py OUT.jsonl --game wotr [--n 1000] [--seed 34]
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from pycombat.solver import set_judging  # noqa: E402
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out", type=Path)
+    ap.add_argument("--game", choices=sorted(diverse_scenarios.GENERATORS), required=True)
     ap.add_argument("--n", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=34)
     ap.add_argument("--no-judge", action="store_true",
@@ -39,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.no_judge:
         set_judging(False)
-    generate, verb = diverse_scenarios.GENERATORS["wotr"]
+    generate, verb = diverse_scenarios.GENERATORS[args.game]
     batch = generate(args.n, args.seed)
     diverse.cold()
     answers, invalid = diverse.api_answers(batch, verb)
@@ -52,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         run_batch([str(path)], verb, out=out, workers=1)
         lines += [f"batch {line.replace(str(path), '<input>')}" for line in out.getvalue().splitlines()]
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"{len(batch)} battles, {len(invalid)} refused: {args.out}", file=sys.stderr)
+    print(f"{len(batch)} scenarios, {len(invalid)} refused: {args.out}", file=sys.stderr)
     return 0
 
 
