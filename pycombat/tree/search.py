@@ -133,6 +133,25 @@ def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction,
 
 
 @_no_cycle_collection
+
+def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
+    """A chance state's outcomes as ``(outcome, numerator, denominator)`` with the common
+    denominator of their probabilities: exact (a float is refused with its exact value), no
+    negative probability."""
+    outcomes = []
+    denom = 1
+    for action, p in state.chance_outcomes():
+        if type(p) is not Fraction:
+            p = _exact(p, f"the probability of outcome {action!r}", state)
+        num, d = p.numerator, p.denominator
+        if num < 0:
+            raise GameDefinitionError(
+                f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
+        if denom % d:
+            denom = denom * d // gcd(denom, d)
+        outcomes.append((action, num, d))
+    return outcomes, denom
+
 def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                progress: Callable[[int], Any] | None = None) -> Solution:
     """Expectiminimax over every state reachable from ``root``, in exact Fractions, without
@@ -189,18 +208,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
             # denominator; outcomes that reach one state are merged (their weights added), and
             # their rewards folded into one expected-reward mass (an edge's reward(s)).
             counts[CHANCE_NODE] += 1
-            outcomes = []  # (outcome, numerator, denominator) of each probability
-            denom = 1
-            for action, p in state.chance_outcomes():
-                if type(p) is not Fraction:
-                    p = _exact(p, f"the probability of outcome {action!r}", state)
-                num, d = p.numerator, p.denominator
-                if num < 0:
-                    raise GameDefinitionError(
-                        f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
-                if denom % d:
-                    denom = denom * d // gcd(denom, d)
-                outcomes.append((action, num, d))
+            outcomes, denom = integer_outcomes(state)
             by_key: dict = {}
             total = 0
             mass: list = [0] * n

@@ -14,14 +14,13 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
 from typing import Any
 
 from ..errors import TooLargeError
 from .errors import GameDefinitionError
 from .format import _short
 from .graph import _plus
-from .search import _chance_value
+from .search import _chance_value, integer_outcomes
 from .state import CHANCE, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, _describe, _exact, _num_players, _rewards
 
 
@@ -110,18 +109,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
         if player == CHANCE:
             # the probabilities as integer weights over their common denominator; outcomes that
             # reach one state are one group (weights added, rewards folded into a mass)
-            outcomes = []
-            denom = 1
-            for action, p in state.chance_outcomes():
-                if type(p) is not Fraction:
-                    p = _exact(p, f"the probability of outcome {action!r}", state)
-                num, d = p.numerator, p.denominator
-                if num < 0:
-                    raise GameDefinitionError(
-                        f"chance state {_describe(state)}: outcome {action!r} has negative probability {p}")
-                if denom % d:
-                    denom = denom * d // gcd(denom, d)
-                outcomes.append((action, num, d))
+            outcomes, denom = integer_outcomes(state)
             groups: dict = {}  # child number -> [weight, outcome labels, reward mass]
             total = taken = 0
             label_of = state.action_to_string
