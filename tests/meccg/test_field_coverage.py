@@ -259,7 +259,7 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "attack_uncancelable": ((), ("cannot be cancelled",)),
     "cancel_cancel": ((), ("cancelling a cancel", "cancels an effect")),
     "body_check": ((("model", "payer_body_check"),), ("body check",)),  # the payer's body check (MECCG-FX-24)
-    "replace_body_check": ((), ("body check",)),
+    "replace_body_check": ((("fx", "opponent_off_to_side", None),), ("body check",)),  # No Better Use (MECCG-FX-28)
     "discard_item": ((("fx", "discard_opponent_item", None),), ("discard",)),  # Scourge of Fire (MECCG-FX-26)
     "discard_attacker": ((("fx", "opponent_discarded_if_survives", None),), ("discard",)),
     "discard_allies": ((), ("allies discarded", "discard")),
@@ -689,7 +689,7 @@ def test_effect_kinds_cover_the_data_vocabulary():
     assert kinds - set(EFFECT_KINDS) == set()
     assert UNMAPPABLE == {"face_extra_strikes", "choose_defenders",
                           "assign_all_strikes", "no_strikes_to", "attack_uncancelable", "cancel_cancel",
-                          "replace_body_check", "discard_allies",
+                          "discard_allies",
                           "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",
                           "assignable_as_untapped", "choose_strike_assignment", "discarded_if_controller_wounded"}
 

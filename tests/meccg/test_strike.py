@@ -210,7 +210,7 @@ def test_halfling_stealth_cancels_card_9():
                      {"defender": "Frodo", "attacker": "Shagrat", "defender_cards": ["Halfling Stealth"]})
     (s,) = setup_strikes(scn)
     assert s.cancelled_by.rule == "MECCG-CARD-9"
-    assert dict(strike_outcomes(s, scn)) == {("cancelled", None, None, 0, 0, 0, 0, ()): 1}
+    assert dict(strike_outcomes(s, scn)) == {("cancelled", None, None, 0, 0, 0, 0, (), None): 1}
 
 
 def test_swift_strokes_rolls_twice_seq_13():

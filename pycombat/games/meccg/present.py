@@ -195,12 +195,14 @@ def odds(report, console: Console) -> None:
                           f"{fmt(f.get('passes', 0))} ({r.rule}): the probabilities mix both ways its roll goes; the "
                           "prowess and body shown are those when it acts")
     fates = Table(title="Each character in a strike", title_justify="left")
-    for col in ("character", "wounded", "eliminated", "discarded", "returned to hand"):
+    rows = [(n, member_fates(dist, n)) for s, dist in zip(co.setups, co.per_strike) for n in strike_members(s)]
+    # the "off to the side" column (MECCG-FX-28) only where a character may be put there
+    keys = ("wounded", "eliminated", "discarded", "returned") + (("aside",) if any(f["aside"] for _n, f in rows) else ())
+    cols = ("character", "wounded", "eliminated", "discarded", "returned to hand", "off to the side")
+    for col in cols[:len(keys) + 1]:
         fates.add_column(col)
-    for s, dist in zip(co.setups, co.per_strike):
-        for n in strike_members(s):
-            f = member_fates(dist, n)
-            fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in ("wounded", "eliminated", "discarded", "returned")])
+    for n, f in rows:
+        fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in keys])
     console.print(fates)
     for ally, v in report.discarded_with_controller.items():
         console.print(f"{ally} is discarded if {v['controller']} is wounded: {fmt(v['p'])} ({v['rule']})")
@@ -238,7 +240,9 @@ def replay(report, console: Console) -> None:
                        f"{r.kill_mp[1]}; no trophies ({book.rule('MECCG-BODY-6').id})", style="bold"))
     for _s, _steps, o in r.strikes:
         if o.loser:
-            console.print(f"  {o.loser}: {'wounded' if o.fate == 'survives' else o.fate}")
+            fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser
+                    else "wounded" if o.fate == "survives" else o.fate)
+            console.print(f"  {o.loser}: {fate}")
     for ally, ctrl in report.discarded_with_controller:
         console.print(f"  {ally}: discarded, {ctrl} was wounded (MECCG-FX-19)")
 

@@ -35,7 +35,7 @@ from .database import CharacterCard, CombatCard, ItemCard, load_carddb
 
 PLAYS = ("strike", "before_assignment", "in_play", "mode", "state", "cancel", "ability")
 WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "heal", "no_opponent_weapon", "no_tap",
-         "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives",
+         "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives", "opponent_off_to_side",
          "untap_others", "weapon_prowess",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty",
          "discard_opponent_item")

@@ -119,6 +119,8 @@ WHAT_TEXT = {"no_wound": "a strike its bearer loses does not wound him (no body 
                          "then a roll above {amount} discards the item",
              "opponent_discarded_if_survives": "the opposing character who loses his strike and survives "
                                                "the body check is discarded (no kill MP)",
+             "opponent_off_to_side": "the opposing character who loses his strike makes no body check: he is "
+                                     "put off to the side (no kill MP)",
              "weapon_prowess": "{amount:+d} to the weapon's prowess bonus, under its maximum (MECCG-FX-2)"}
 
 

@@ -42,7 +42,8 @@ TEMPLATES: list[tuple[re.Pattern, _Build]] = [
     _t(r"^if (?P<defender>.+?) takes (?P<attacker>.+?)'s strike in phase (?:I|1), the attacker (?:must|may) "
        r"assign (?P<count>\d+) strikes? in phase (?:II|2)$", "phase2_count"),
     _t(r"^strike (?P<strike>\d+) (?P<result>succeeds|fails|is ineffectual|is cancelled)$", "strike_result"),
-    _t(r"^(?P<character>.+?) (?P<effect>is wounded|taps|is eliminated|is discarded|returns to (?:its player's )?hand)"
+    _t(r"^(?P<character>.+?) (?P<effect>is wounded|taps|is eliminated|is discarded|is put off to the side|"
+       r"returns to (?:its player's )?hand)"
        r" in strike (?P<strike>\d+)$", "strike_effect"),
     _t(r"^a body[- ]check roll of (?P<roll>\d+) (?P<result>eliminates|discards|returns|spares) (?P<character>.+?)"
        r"(?: to (?:its player's )?hand)?$", "body_check"),
@@ -409,7 +410,7 @@ def _best_roll_decides(s: Scenario, n: int, setup, outcome) -> bool:
 
 def strike_effect(s: Scenario, claim):
     """What happens to a character in a strike: MECCG-SEQ-10 (taps, wounded), MECCG-SEQ-12,
-    MECCG-BODY-1/2/3 (body-check fates)."""
+    MECCG-BODY-1/2/3 (body-check fates), MECCG-FX-28 (put off to the side instead)."""
     n = _int(s, claim, "strike", 1)
     setup, o = _replayed(s, claim, n)
     _r, m = _find(s, claim, "character")
@@ -431,7 +432,8 @@ def strike_effect(s: Scenario, claim):
                       [f"{m.name} taps to pay {next(c for _r, p, c in setup.payer_checks if p is payer)}"])
         if effect == "is wounded":
             return _v(claim, False, ["MECCG-FX-24"], [f"{m.name} pays the card's cost; he faces no strike"])
-        fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
+        fate = {"is eliminated": "eliminated", "is discarded": "discarded",
+                "is put off to the side": "aside"}.get(effect, "returned")
         rule = {"eliminated": "MECCG-BODY-1", "survives": "MECCG-BODY-1", "discarded": "MECCG-BODY-2",
                 "returned": "MECCG-BODY-3"}.get(got)
         return _v(claim, got == fate, ["MECCG-FX-24"] + ([rule] if rule else []),
@@ -480,7 +482,12 @@ def strike_effect(s: Scenario, claim):
                   [f"{side.unwounded_by[0]}: {m.name} is not wounded by the strike he loses, so no body check"])
     if effect == "is wounded":
         return _v(claim, o.loser == m.name, ["MECCG-SEQ-10"], parts=_strike_part(o.result))
-    fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect, "returned")
+    fate = {"is eliminated": "eliminated", "is discarded": "discarded",
+            "is put off to the side": "aside"}.get(effect, "returned")
+    if o.aside == m.name:  # an opposing card put him off to the side instead of his body check (MECCG-FX-28)
+        return _v(claim, fate == "aside", ["MECCG-SEQ-10", "MECCG-FX-28"],
+                  [f"{m.name}: no body check, put off to the side by {side.off_to_side}"],
+                  parts=_strike_part(o.result))
     got = o.fate if o.loser == m.name else None
     # the body-check rule of the fate that happened (MECCG-BODY-1 elimination or survival, BODY-2
     # discard, BODY-3 return to hand); no body check: only the comparison that spared it (SEQ-10)

@@ -747,4 +747,5 @@ class CvccGame:
         if o.result == "tie":
             return "ineffectual"
         also = "".join(f", {n} {f}" for n, f in o.also)  # a payer's body check (MECCG-FX-24)
-        return f"{o.result}: {o.loser} {o.fate if o.fate != 'survives' else 'wounded'}{also}"
+        fate = "put off to the side" if o.aside else o.fate if o.fate != "survives" else "wounded"
+        return f"{o.result}: {o.loser} {fate}{also}"

@@ -65,6 +65,9 @@ class Side:
     #: the opposing card that discards it when it loses its strike and survives the body check
     #: (Mount Slain against a Ringwraith, MECCG-FX-14)
     discarded_if_survives: str | None = None
+    #: the opposing card by which, when it loses its strike, it makes no body check and is put off to
+    #: the side instead (No Better Use, MECCG-FX-28)
+    off_to_side: str | None = None
 
     @property
     def untapped(self) -> bool:
@@ -124,6 +127,9 @@ class Outcome(NamedTuple):
     penalty_attacker_player: int
     #: (member, fate) of a member who paid a card's cost and made a body check too (MECCG-FX-24)
     also: tuple[tuple[str, str], ...] = ()
+    #: the loser, when an opposing card put him off to the side instead of his body check (``fate``
+    #: None: no body check; he leaves play, no kill MP, MECCG-FX-28)
+    aside: str | None = None
 
 
 # ---- prowess and body ----------------------------------------------------------------------
@@ -136,7 +142,7 @@ def _has_skill(m: Member, skill: str) -> bool:
 
 
 OPPOSING = ("opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body",
-            "opponent_discarded_if_survives")
+            "opponent_discarded_if_survives", "opponent_off_to_side")
 #: the weapon "chosen" when the opposing card cancels it: no item has this id
 NO_WEAPON = ""
 
@@ -502,7 +508,8 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
                 untapped_by_card=me.status == "tapped" and untapped_by_card,
                 unwounded_by=next(((c.name, f.amount) for f, c in mine if f.what == "no_wound"), None),
                 discarded_if_survives=next((c.name for f, c in theirs if f.what == "opponent_discarded_if_survives"),
-                                           None))
+                                           None),
+                off_to_side=next((c.name for f, c in theirs if f.what == "opponent_off_to_side"), None))
 
 
 def _label(c: CardModel, f: cardfx.Fx, me: Member) -> str:
@@ -1035,6 +1042,9 @@ def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
         loser = a if result == "fails" else d if result == "succeeds" else None
         if loser is not None and loser.unwounded_by:  # not wounded, so no body check (MECCG-FX-17)
             return Dist.point(Outcome(result, None, None, 0, 0, 0, 0))
+        if loser is not None and loser.off_to_side:  # no body check: put off to the side (MECCG-FX-28)
+            got = Dist.point(Outcome(result, loser.member.name, None, 0, 0, 0, 0, aside=loser.member.name))
+            return _with_payer_check(got, setup, loser.role, att_al if loser.role == "defender" else def_al, scenario)
         if result == "fails":  # D > A: the attacker is wounded, the defending player checks its body
             got = body_check(a, def_al, scenario.flags).map(
                 lambda f: Outcome("fails", a.member.name, f[0], f[1], 0, 0, f[2]))
@@ -1148,7 +1158,7 @@ def _attack_fate(setups: list[StrikeSetup], per: list[Dist], name: str) -> Dist:
         def after(o):
             f = _fate_of(o, name)
             fate = st[1] if st[1] in LEAVES_PLAY or f is None else f
-            return (st[0] | gone_members(o) | ({o.loser} if o.fate in LEAVES_PLAY and o.loser else set()), fate)
+            return (st[0] | gone_members(o) | ({o.loser} if (o.fate in LEAVES_PLAY or o.aside) and o.loser else set()), fate)
         return dist.map(after)
     for s, dist in zip(setups, per):
         state = state.bind(lambda st, s=s, dist=dist: step(st, s, dist))
@@ -1224,6 +1234,47 @@ class RollSource:
 def _fmt_mods(base: int, mods: Iterable[Mod]) -> str:
     parts = [str(base)] + [f"{m.amount:+d} ({m.what}, {m.rule})" for m in mods if m.amount]
     return " ".join(parts)
+
+
+def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side, verdict: str, won: bool,
+                       steps: list) -> Outcome:
+    """``replay``'s body check of the strike's loser (MECCG-BODY): its step, appended to ``steps``, and
+    the strike's outcome; ``won``: the defender won the strike."""
+    body = src.take((ch.rolls.body,) if ch.rolls and ch.rolls.body is not None else (), 1,
+                    f"strike {s.index} (body check)", ch.path, scenario.file)[0]
+    scorer_al = scenario.defender.alignment if won else scenario.attacker.alignment
+    fate, kmp, pen = body_result(loser, body, scorer_al, scenario.flags)
+    result = body + (1 if loser.prewounded else 0) + loser.body_roll_mod
+    bmods = "".join(f" {m.amount:+d} ({m.what})" for m in loser.body_mods)
+    body_txt = f"body {loser.member.body}{bmods} = {loser.body}" if loser.body_mods else f"body {loser.body}"
+    parts = ([" + 1 (wounded before this strike)"] if loser.prewounded else []) + \
+        ([f" {loser.body_roll_mod:+d} (card modifiers to the roll, MECCG-FX-9)"] if loser.body_roll_mod else [])
+    rolled = f"{body}{''.join(parts)} = {result}" if parts else f"{body}"
+    if fate == "eliminated":
+        text = f"Body check: {rolled} > {body_txt}"
+        if loser.discard_on:
+            text += f", not the discard number {', '.join(map(str, loser.discard_on))}"
+        text += f": {loser.member.name} is eliminated; {kmp} kill MP to the {'defending' if won else 'attacking'} player"
+        rules = ("MECCG-BODY-1", "MECCG-BODY-5")
+        if loser.discard_on:
+            rules = rules + ("MECCG-BODY-2",)
+    elif fate == "discarded" and loser.discarded_if_survives and result not in loser.discard_on:
+        text = (f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, and "
+                f"{loser.discarded_if_survives} discards him: no kill MP "
+                f"[{cardfx.card_model(loser.discarded_if_survives).flag}=applies]")
+        rules = ("MECCG-BODY-1", "MECCG-FX-14")
+    elif fate == "discarded":
+        text = f"Body check: {rolled} is {loser.member.name}'s discard number: discarded, no kill MP"
+        rules = ("MECCG-BODY-2", "MECCG-BODY-5")
+    elif fate == "returned":
+        text = f"Body check: {body} against a Ringwraith: returns to its player's hand, no kill MP"
+        rules = ("MECCG-BODY-3",)
+    else:
+        text = f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, wounded"
+        rules = ("MECCG-BODY-1",)
+    steps.append(ReplayStep(text, rules))
+    return Outcome(verdict, loser.member.name, fate, kmp if won else 0, kmp if not won else 0,
+                   pen if not won else 0, pen if won else 0)
 
 
 def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
@@ -1400,45 +1451,19 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
                                     ("MECCG-SEQ-10", cardfx.ITEM_ABILITY_RULE)))
             out.append((s, steps, Outcome(verdict, None, None, 0, 0, 0, 0)))
             continue
-        steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
-                                f"{loser.member.name} is wounded and the "
-                                f"{'defending' if D > A else 'attacking'} player makes the body check",
-                                ("MECCG-SEQ-10", "MECCG-BODY-1")))
-        body = src.take((ch.rolls.body,) if ch.rolls and ch.rolls.body is not None else (), 1,
-                        f"strike {s.index} (body check)", ch.path, scenario.file)[0]
         scorer_al = scenario.defender.alignment if D > A else scenario.attacker.alignment
-        fate, kmp, pen = body_result(loser, body, scorer_al, scenario.flags)
-        result = body + (1 if loser.prewounded else 0) + loser.body_roll_mod
-        bmods = "".join(f" {m.amount:+d} ({m.what})" for m in loser.body_mods)
-        body_txt = f"body {loser.member.body}{bmods} = {loser.body}" if loser.body_mods else f"body {loser.body}"
-        parts = ([" + 1 (wounded before this strike)"] if loser.prewounded else []) + \
-            ([f" {loser.body_roll_mod:+d} (card modifiers to the roll, MECCG-FX-9)"] if loser.body_roll_mod else [])
-        rolled = f"{body}{''.join(parts)} = {result}" if parts else f"{body}"
-        if fate == "eliminated":
-            text = f"Body check: {rolled} > {body_txt}"
-            if loser.discard_on:
-                text += f", not the discard number {', '.join(map(str, loser.discard_on))}"
-            text += f": {loser.member.name} is eliminated; {kmp} kill MP to the {'defending' if D > A else 'attacking'} player"
-            rules = ("MECCG-BODY-1", "MECCG-BODY-5")
-            if loser.discard_on:
-                rules = rules + ("MECCG-BODY-2",)
-        elif fate == "discarded" and loser.discarded_if_survives and result not in loser.discard_on:
-            text = (f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, and "
-                    f"{loser.discarded_if_survives} discards him: no kill MP "
-                    f"[{cardfx.card_model(loser.discarded_if_survives).flag}=applies]")
-            rules = ("MECCG-BODY-1", "MECCG-FX-14")
-        elif fate == "discarded":
-            text = f"Body check: {rolled} is {loser.member.name}'s discard number: discarded, no kill MP"
-            rules = ("MECCG-BODY-2", "MECCG-BODY-5")
-        elif fate == "returned":
-            text = f"Body check: {body} against a Ringwraith: returns to its player's hand, no kill MP"
-            rules = ("MECCG-BODY-3",)
+        if loser.off_to_side:  # no body check: put off to the side instead (MECCG-FX-28)
+            steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
+                                    f"{loser.member.name} is wounded; {loser.off_to_side}: he makes no body "
+                                    "check and is put off to the side: he leaves play, no kill MP",
+                                    ("MECCG-SEQ-10", "MECCG-FX-28")))
+            o = Outcome(verdict, loser.member.name, None, 0, 0, 0, 0, aside=loser.member.name)
         else:
-            text = f"Body check: {rolled} is not greater than {body_txt}: {loser.member.name} survives, wounded"
-            rules = ("MECCG-BODY-1",)
-        steps.append(ReplayStep(text, rules))
-        o = Outcome(verdict, loser.member.name, fate, kmp if D > A else 0, kmp if D < A else 0,
-                    pen if D < A else 0, pen if D > A else 0)
+            steps.append(ReplayStep(f"Step 8: {max(A, D)} > {min(A, D)}: the strike {verdict}; {tap}, "
+                                    f"{loser.member.name} is wounded and the "
+                                    f"{'defending' if D > A else 'attacking'} player makes the body check",
+                                    ("MECCG-SEQ-10", "MECCG-BODY-1")))
+            o = _replay_body_check(s, ch, src, scenario, loser, verdict, D > A, steps)
         for role, payer, card in s.payer_checks:  # MECCG-FX-24: who paid for the loser checks his body too
             if role != loser.role:
                 continue
@@ -1499,7 +1524,7 @@ def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
 
 
 # ---- reports (plain data for the CLI and JSON) -----------------------------------------------
-FATES = ("wounded", "eliminated", "discarded", "returned")
+FATES = ("wounded", "eliminated", "discarded", "returned", "aside")
 
 
 def defaults_used(scenario: Scenario) -> list[str]:
@@ -1530,7 +1555,7 @@ def defaults_used(scenario: Scenario) -> list[str]:
 
 
 #: the fates by which a member leaves play
-LEAVES_PLAY = ("discarded", "eliminated", "returned")
+LEAVES_PLAY = ("discarded", "eliminated", "returned", "aside")
 
 
 def gone_members(o: Outcome) -> frozenset:
@@ -1550,7 +1575,7 @@ def strike_members(s: StrikeSetup) -> tuple[str, ...]:
 def _fate_of(o: Outcome, name: str) -> str | None:
     """``name``'s fate in strike outcome ``o``: the loser's, or a payer's body check (MECCG-FX-24)."""
     if o.loser == name:
-        return o.fate
+        return "aside" if o.aside == name else o.fate
     return next((f for n, f in o.also if n == name), None)
 
 
@@ -1561,6 +1586,7 @@ def member_fates(dist: Dist, name: str) -> dict[str, Fraction]:
         "eliminated": dist.prob(lambda o: _fate_of(o, name) == "eliminated"),
         "discarded": dist.prob(lambda o: _fate_of(o, name) == "discarded"),
         "returned": dist.prob(lambda o: _fate_of(o, name) == "returned"),
+        "aside": dist.prob(lambda o: _fate_of(o, name) == "aside"),
     }
 
 
