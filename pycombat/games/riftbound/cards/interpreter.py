@@ -21,6 +21,7 @@ does not read, a condition it cannot check and the entry does not state) is retu
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
@@ -64,7 +65,8 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
-                   - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set()))
+                   - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
+                   - ({"cost"} if _paid_by_a_kill(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     return ok, why
@@ -99,14 +101,25 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
     if e.get("trigger"):
         return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
-    if e.get("cost"):
+    if e.get("cost") and not _paid_by_a_kill(e):
         return False, f"its additional cost ({e['cost']}) is not modelled"
+    if _paid_by_a_kill(e):
+        return True, ("if the card's kill before it killed a unit: + that unit's Might as it died (its last "
+                      "Might, 0 when below 0), read as it resolves (RB-CARD-13, RB-CARD-8)")
     if k == "might_modifier":
         if isinstance(e.get("value"), int):
             return True, f"{e['value']:+d} Might" + (f" (not below {e['min_might']})" if e.get("min_might") else "")
         if e.get("value_per") is not None and e.get("per") == "enemy unit there":
             return True, f"+{e['value_per']} Might per enemy unit at the battlefield"
+        if e.get("value_per") is not None and tags_counted(e) is not None:
+            return True, (f"+{e['value_per']} Might for each of the tags {', '.join(tags_counted(e))} that a unit "
+                          "of its player's in play has, counted on the board as it resolves (RB-CARD-13)")
         return False, f"its amount ({e.get('value') or e.get('per')}) is not read"
+    if k == "might_set":
+        if e.get("value") == MIGHT_OF_ANOTHER:
+            return True, ("its Might increased to the current Might of another friendly unit (the entry's next "
+                          "target), read as it resolves; never lowered (RB-CARD-13)")
+        return False, f"its Might set to {e.get('value')}: the amount is not read"
     if k == "might_double":
         return True, "Might doubled (+ its current Might)"
     if k == "might_swap":
@@ -218,6 +231,9 @@ class _Targets:
         #: gives its keyword to the same unit ("give a unit [A] and [B]", RB-CARD-1)
         self.last_grant: tuple | None = None
         self.last_names: tuple[str, ...] = ()
+        #: the units the card's last kill effect killed ("Kill a friendly unit. If you do ...", RB-CARD-8)
+        self.killed: list[str] = []
+        self.killed_might: dict[str, int] = {}  #: their Might as they died
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
@@ -313,11 +329,14 @@ def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
 
 
 def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
-               previous_applied: bool | None) -> bool | None:
+               previous_applied: bool | None, killed: list[str] | None = None) -> bool | None:
     """RB-CARD-8: whether a card's condition holds: decided from the board when it can be, else
-    as the entry states (``condition:``), else None (not modelled, RB-CARD-4)."""
+    as the entry states (``condition:``), else None (not modelled, RB-CARD-4). ``killed``: the units
+    the card's kill before this effect killed (None: no kill before it)."""
     if cond == "otherwise":
         return None if previous_applied is None else not previous_applied
+    if cond == "you do" and killed is not None:  # the card's kill before it: did it kill a unit (RB-CARD-8)
+        return bool(killed)
     if cond in ("it would die this turn", "a friendly unit would die"):
         return True  # the death replacement's own event, not a condition (RB-CARD-12, RB-CARD-18)
     if subject is not None and cond == "it's attacking":
@@ -445,7 +464,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         cond = e.get("condition") if chosen_alt is None else None
         if cond:
             subject = targets.chosen[0] if targets.chosen else None
-            holds = _condition(play, board, str(cond), subject, before, applied_prev)
+            holds = _condition(play, board, str(cond), subject, before, applied_prev,
+                               targets.killed if _paid_by_a_kill(e) else None)
             if holds is None:
                 unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
@@ -464,7 +484,12 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             applied_prev = None
             continue
         got, applied_prev = _effect(e, play, board, targets, flags)
+        if e.get("effect") == "kill":  # each unit's Might where it is, as it dies (read before it leaves)
+            targets.killed_might = {c.unit: might_at(board, c.unit) for c in got if c.kind == "remove" and c.unit}
         changes += got
+        if e.get("effect") == "kill":  # killed: gone from play once applied (not saved by a replacement)
+            targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
+                              and board.where(c.unit) is None]
     for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
         if c.kind == "equip" and c.amount is None:
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
@@ -569,15 +594,57 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
 
 def _might(e, play, board, name, names) -> list[Change]:
     u = board.units[name]
+    how, rules = "", ("RB-DMG-2",)
     if isinstance(e.get("value"), int):
         delta = int(e["value"])
+        if e.get("_how"):
+            how, rules = e["_how"], ("RB-DMG-2", "RB-CARD-13")
+    elif tags_counted(e) is not None:  # "for each of the tags A, B ... among your units" (RB-CARD-13)
+        found = [t for t in tags_counted(e) if any(t in board.units[n].tags for n in board.units
+                                                   if board.units[n].side == play.by and board.where(n))]
+        delta = int(e["value_per"]) * len(found)
+        how = (f"{e['value_per']} for each tag among {play.by}'s units in play: "
+               + (", ".join(found) if found else "none") + f", {delta}")
+        rules = ("RB-DMG-2", "RB-CARD-13")
     else:  # value_per + per "enemy unit there"
         enemies = sum(1 for n in board.present if board.units[n].side != u.side)
         delta = int(e["value_per"]) * enemies
     floor = e.get("min_might")
     if floor is not None and delta < 0:
         delta = min(0, max(delta, int(floor) - u.current_might))
-    return [Change("might", name, delta, rules=("RB-DMG-2",))]
+    return [Change("might", name, delta, rules=rules, how=how)]
+
+
+def might_at(board: Board, name: str) -> int:
+    """A unit's current Might where it is: Assault counts only while it attacks, Shield only while it
+    defends (RB-MIGHT-4, RB-MIGHT-5), so not at a base or elsewhere."""
+    u = board.units[name]
+    if board.where(name) == "battlefield":
+        return u.current_might
+    return u.current_might - (sum(u.assault) if u.side == "attacker" else sum(u.shield))
+
+
+#: "increase its Might to the Might of another friendly unit" (the data's ``might_set`` value)
+MIGHT_OF_ANOTHER = "might of another friendly unit"
+_TAGS_PER = re.compile(r"^each of the tags (.+) among your units$")
+
+
+def tags_counted(e: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The tags of a "for each of the tags A, B, C and D among your units" amount (the data's ``per``),
+    or None when ``per`` is not of that form."""
+    m = _TAGS_PER.match(str(e.get("per") or ""))
+    if m is None:
+        return None
+    return tuple(t.strip() for t in re.split(r",|\band\b", m.group(1)) if t.strip())
+
+
+def _might_set(e, play, board, name, names) -> list[Change]:
+    """"Increase its Might to the Might of another friendly unit": the other unit's current Might, read as
+    it resolves (``_to``); a unit already at or above it keeps its Might (RB-CARD-13)."""
+    to, now = int(e["_to"]), might_at(board, name)
+    delta = max(0, to - now)
+    how = f"{e['_how']}; {name} has {now}" + ("" if delta else ": not increased")
+    return [Change("might", name, delta, rules=("RB-DMG-2", "RB-CARD-13"), how=how)]
 
 
 def _double(e, play, board, name, names) -> list[Change]:
@@ -615,6 +682,15 @@ AMOUNTS_READ = {"my Might": "its unit's Might", "my Assault": "its unit's Assaul
                 "chosen friendly unit might": "the chosen friendly unit's Might"}
 
 
+#: "Kill a friendly unit. If you do, give + its Might to another friendly unit" (the data's ``value``, ``cost``
+#: and ``condition`` of the Might effect; the kill is the card's effect before it)
+KILLED_MIGHT = ("killed unit might", "kill a friendly unit", "you do")
+
+
+def _paid_by_a_kill(e: Mapping[str, Any]) -> bool:
+    return e.get("effect") == "might_modifier" and (e.get("value"), e.get("cost"), e.get("condition")) == KILLED_MIGHT
+
+
 def _per_equipment(e: Mapping[str, Any]) -> bool:
     """"N for each Equipment attached to me" (Riven, Shattered): an amount counted on its unit."""
     return e.get("amount") == "variable" and e.get("per") == "Equipment attached to me" \
@@ -625,6 +701,17 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
     """``e`` with an amount read from the board as it resolves (RB-CARD-13), as a number, and how it
     was read (``_how``, for the narration)."""
     a = e.get("amount")
+    if _paid_by_a_kill(e):
+        (victim,) = targets.killed
+        n = max(0, targets.killed_might[victim])
+        # no other friendly unit in play: nothing gets the Might (the entry names none)
+        alone = not any(board.units[m].side == play.by and board.where(m) for m in board.units)
+        return {**e, "value": n, "_how": f"{victim}'s Might as it died, {n}", **({"optional": True} if alone else {})}
+    if e.get("effect") == "might_set":  # the unit it chooses, then another friendly unit: its Might now
+        _consume(e, targets, board, play)
+        (other_unit,) = targets.take(1, {"side": "friendly", "kind": "unit", "other": True})
+        m = might_at(board, other_unit)
+        return {**e, "_to": m, "_how": f"to {other_unit}'s Might, {m}"}
     if _per_equipment(e):
         if not play.source_unit:
             raise _err(play, "'for each Equipment attached to me' is its unit's: only a unit's ability has one",
@@ -768,7 +855,7 @@ def _nothing(e, play, board, name, names) -> list[Change]:
 
 
 HANDLERS: dict[str, Callable[..., list[Change]]] = {
-    "might_modifier": _might, "might_double": _double, "might_swap": _swap, "buff": _buff,
+    "might_modifier": _might, "might_set": _might_set, "might_double": _double, "might_swap": _swap, "buff": _buff,
     "buff_bonus": _buff_bonus, "grant_keyword": _give, "deal_damage": _damage, "fight": _fight, "stun": _stun,
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,

@@ -544,6 +544,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     text, rules = _apply(eff, units[n], units)
     if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"deal {c.amount} to {n}", f"deal {c.amount} to {n} ({c.how})", 1)
+    if c.kind == "might" and c.how:  # an amount read from the board (RB-CARD-13)
+        text = text.replace(f"{n} gets {c.amount:+d} Might", f"{n} gets {c.amount:+d} Might ({c.how})", 1)
     return note + text, tuple(dict.fromkeys(c.rules + rules))
 
 
