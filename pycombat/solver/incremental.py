@@ -32,6 +32,7 @@ import clingo.ast
 
 from ..errors import SolverError
 from .cache import _ENABLED, _JUDGES
+from .instances import _Instanced
 from .programs import _clingo_logger, _file_key, _file_statements, _parse, _text_statements
 from .symbols import FactLike, to_python, to_symbol
 
@@ -48,32 +49,13 @@ _MAX_CACHED = 20_000
 _REWRITTEN_PARTS: dict[tuple, list] = {}
 
 
-def _instanced_term(t: Any) -> Any:
-    """The atom ``t`` with the part's parameter as its first argument."""
-    loc, kind = t.location, t.ast_type
-    k = clingo.ast.Function(loc, _PARAMETER, [], 0)
-    if kind == clingo.ast.ASTType.Function:
-        return clingo.ast.Function(loc, t.name, [k, *t.arguments], t.external)
-    if kind == clingo.ast.ASTType.Pool:
-        return clingo.ast.Pool(loc, [_instanced_term(a) for a in t.arguments])
-    if (kind == clingo.ast.ASTType.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function
-            and not t.symbol.arguments and t.symbol.positive):
-        return clingo.ast.Function(loc, t.symbol.name, [k], 0)
-    raise SolverError(f"judge: cannot give an instance argument to the atom {t}")
-
-
-class _Instanced(clingo.ast.Transformer):
-    def visit_SymbolicAtom(self, node: Any) -> Any:
-        return node.update(symbol=_instanced_term(node.symbol))
-
-
 def _rewrite(stmts: Iterable[Any], signatures: Sequence[tuple[str, int]]) -> list[Any]:
     """The statements of one program as the part ``pycombat_judge(k)``: every atom with ``k`` first,
     the program's own ``#show`` statements left out and the asked ``signatures`` shown instead."""
     A = clingo.ast.ASTType
     head = _parse(f"#program {_PART}({_PARAMETER}).")
     out: list[Any] = list(head)
-    tr = _Instanced()
+    tr = _Instanced(lambda loc: clingo.ast.Function(loc, _PARAMETER, [], 0))
     for s in stmts:
         kind = s.ast_type
         if kind == A.Program:

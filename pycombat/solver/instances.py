@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 import clingo
 import clingo.ast
@@ -48,23 +48,30 @@ pycombat_picked(I) :- pycombat_pick(C), pycombat_case(C, I, _).
 _REWRITTEN: dict[tuple, list] = {}
 
 
-def _instanced_term(t: Any) -> Any:
-    """The atom ``t`` with the instance variable as its first argument."""
+def _instanced_term(t: Any, first: Callable[[Any], Any]) -> Any:
+    """The atom ``t`` with ``first(location)`` (the instance's variable or parameter) as its first
+    argument."""
     loc, kind = t.location, t.ast_type
-    var = clingo.ast.Variable(loc, _INSTANCE_VAR)
+    k = first(loc)
     if kind == clingo.ast.ASTType.Function:
-        return clingo.ast.Function(loc, t.name, [var, *t.arguments], t.external)
+        return clingo.ast.Function(loc, t.name, [k, *t.arguments], t.external)
     if kind == clingo.ast.ASTType.Pool:
-        return clingo.ast.Pool(loc, [_instanced_term(a) for a in t.arguments])
+        return clingo.ast.Pool(loc, [_instanced_term(a, first) for a in t.arguments])
     if (kind == clingo.ast.ASTType.SymbolicTerm and t.symbol.type == clingo.SymbolType.Function
             and not t.symbol.arguments and t.symbol.positive):
-        return clingo.ast.Function(loc, t.symbol.name, [var], 0)
+        return clingo.ast.Function(loc, t.symbol.name, [k], 0)
     raise SolverError(f"cannot give an instance argument to the atom {t}")
 
 
 class _Instanced(clingo.ast.Transformer):
+    """Every atom with an instance argument first: by default the variable ``PycombatInstance``
+    (many instances in one grounding); ``first`` gives another term (a part's parameter)."""
+
+    def __init__(self, first: Callable[[Any], Any] | None = None):
+        self.first = first or (lambda loc: clingo.ast.Variable(loc, _INSTANCE_VAR))
+
     def visit_SymbolicAtom(self, node: Any) -> Any:
-        return node.update(symbol=_instanced_term(node.symbol))
+        return node.update(symbol=_instanced_term(node.symbol, self.first))
 
 
 def _literal(loc: Any, name: str, *args: Any) -> Any:
