@@ -134,6 +134,14 @@ def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction,
 
 @_no_cycle_collection
 
+
+def checked_rewards(state: Any, r: Any, n: int) -> tuple:
+    """The rewards ``r`` a move into ``state`` paid, checked: a tuple of ``n`` ints as it is (the
+    common case, decided without a call), else exact values (:func:`.state._rewards`)."""
+    if type(r) is tuple and len(r) == n and all(type(x) is int for x in r):
+        return r
+    return _rewards(state, n)
+
 def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
     """A chance state's outcomes as ``(outcome, numerator, denominator)`` with the common
     denominator of their probabilities: exact (a float is refused with its exact value), no
@@ -179,13 +187,7 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
         r = c.rewards()
         if r == zeros:  # the common case, decided in C
             return None
-        if type(r) is tuple and len(r) == n:  # the next most common: a tuple of ints
-            for x in r:
-                if type(x) is not int:
-                    break
-            else:
-                return r
-        return _rewards(c, n)
+        return checked_rewards(c, r, n)
 
     def expand(state: Any, key: Hashable) -> list | None:
         """Register a new state; return its frame, or None when it is solved at once (terminal).

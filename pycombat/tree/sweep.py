@@ -20,8 +20,8 @@ from ..errors import TooLargeError
 from .errors import GameDefinitionError
 from .format import _short
 from .graph import _plus
-from .search import _chance_value, integer_outcomes
-from .state import CHANCE, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, _describe, _exact, _num_players, _rewards
+from .search import _chance_value, checked_rewards, integer_outcomes
+from .state import CHANCE, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, _describe, _exact, _num_players
 
 
 @dataclass
@@ -78,13 +78,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
 
     def paid(c: Any, r: Any) -> tuple | None:
         """What the move into ``c`` paid, ``r`` (not all zeros), checked (None: nothing after all)."""
-        if type(r) is tuple and len(r) == n:  # the next most common: a tuple of ints
-            for x in r:
-                if type(x) is not int:
-                    break
-            else:
-                return r
-        return _rewards(c, n)
+        return checked_rewards(c, r, n)
 
     def new(c: Any, ck: Any, parent: int) -> int:
         """Number and queue child state ``c`` (key ``ck``), reached for the first time."""
