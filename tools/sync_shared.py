@@ -21,6 +21,10 @@ COPIES = [
     (SHARED / "data" / "wotr", ROOT / "pycombat" / "games" / "wotr" / "data", "*.json"),
 ]
 
+# The package's own guide to the digests extends the shared one (how a verdict quotes a rule):
+# kept, not overwritten.
+KEPT = {"README.md"}
+
 
 def main() -> int:
     if not SHARED.is_dir():
@@ -29,6 +33,8 @@ def main() -> int:
     for src, dst, pattern in COPIES:
         dst.mkdir(parents=True, exist_ok=True)
         for f in sorted(src.glob(pattern)):
+            if f.name in KEPT:
+                continue
             shutil.copyfile(f, dst / f.name)
             print(f"copied {f.relative_to(SHARED.parent)} -> {(dst / f.name).relative_to(ROOT)}")
     return 0
