@@ -114,9 +114,10 @@ def test_every_round_cell_after_both_hands_are_spent_is_the_card_battle():
     assert js["card_rounds"] == "every" and js["positions"] == cc.positions > 1
 
 
-def test_a_battle_whose_positions_repeat_keeps_the_choice_to_round_one():
+def test_a_battle_whose_positions_repeat_chooses_cards_in_every_round():
     """A field battle without max_rounds can repeat a position with the same hands (both pass, no hit):
-    the cards are chosen in round 1 only, and the report says why."""
+    the cards are still chosen in every round, each repeating position valued by certified bounds
+    (tests/wotr/test_wotr_unlimited_cards.py checks them), and the report says so."""
     cc = choose_cards(_hands(), "win")
-    assert cc.rounds == "first" and "max_rounds" in cc.why_first_only
-    assert any("round 1 only" in line for line in cc.lines())
+    assert cc.rounds == "every" and cc.why_first_only is None and cc.repeat["positions"] > 0
+    assert any("can repeat" in line for line in cc.lines())

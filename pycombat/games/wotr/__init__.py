@@ -50,6 +50,31 @@ def chance(text: str):
     return p
 
 
+def tolerance(text: str):
+    """A positive width, as a fraction or a decimal (argparse ``type=``).
+
+    >>> tolerance("1e-6"), tolerance("1/100")
+    (Fraction(1, 1000000), Fraction(1, 100))
+    """
+    import argparse
+    from fractions import Fraction
+
+    try:
+        t = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a tolerance (a fraction such as 1/10**9 written out, "
+                                         "or a decimal such as 1e-9)") from None
+    if not 0 < t < 1:
+        raise argparse.ArgumentTypeError(f"a tolerance is above 0 and below 1, not {text}")
+    return t
+
+
+def _tolerance():
+    from fractions import Fraction
+
+    return Fraction(1, 10 ** 9)  # .cards.round_game.TOLERANCE (not imported here: nothing heavy at registration)
+
+
 def _min_chance():
     from fractions import Fraction
 
@@ -117,6 +142,10 @@ register(Game(
             Option(("--max-work",), dict(type=positive_int, default=400_000, metavar="N",
                                          help="WotR: refuse, up front, a battle whose exact solution is estimated at "
                                               "more than N positions valued (default 400,000, about two seconds)")),
+            Option(("--tolerance",), dict(type=tolerance, default=_tolerance(), metavar="T",
+                                          help="WotR, Combat cards in hand without max_rounds: a position that can "
+                                               "repeat (no card, no hit) has a value bounded from both sides; "
+                                               "iterate until the bounds are at most T apart (default 1e-9)")),
             help="the best rearguard split and the optimal play of both sides, solved exactly"),
         "verify": _verb("verify", needs_file=True,
                         help="verdicts on the scenario's claims (battles: legality, numbers, hits; positions: "

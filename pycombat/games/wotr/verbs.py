@@ -425,7 +425,7 @@ class OptimizeReport(Report):
 
 def optimize(scenario, *, objective: str | None = None, decide: str = "both", top: int = 10,
              max_nodes: int = 2_000_000, min_chance: Fraction = MIN_CHANCE, max_work: int = DEFAULT_MAX_WORK,
-             progress: Callable[[int], Any] | None = None) -> OptimizeReport:
+             progress: Callable[[int], Any] | None = None, tolerance: Fraction | None = None) -> OptimizeReport:
     """Every legal split solved exactly, both sides (or ``decide``'s side) playing optimally for
     ``objective`` (default win), and every option of each of their decisions the optimal play
     reaches with chance at least ``min_chance``, valued exactly; ``top`` options per decision (and
@@ -439,7 +439,8 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     setup = best.solver.setup
     decisions = battle_decisions(best.solver, best.start, scenario, min_chance=min_chance,
                                  units=lambda role, units: units_text(setup, role, units))
-    cards = choose_cards(scenario, objective, decide=decide)  # Combat cards in hand: which to play, round by round
+    cards = choose_cards(scenario, objective, decide=decide,  # Combat cards in hand: which to play, round by round
+                         **({"tolerance": tolerance} if tolerance is not None else {}))
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
                           decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"),
                           decisions=decisions)

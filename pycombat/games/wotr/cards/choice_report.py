@@ -36,6 +36,9 @@ class PositionChoice:
     options: dict[str, list[OptionValue]] = field(default_factory=dict)  #: role -> options, best first
     lost_to_cards: tuple = ((), ())  #: figures the cards of earlier rounds eliminated (attacker's, defender's)
     units: tuple = ()  #: (attacker's units, defender's units) as the battle state holds them: (regulars, elites) per Nation
+    #: the certified upper bound of the value when the position can repeat and its value is not exact
+    #: (``value`` is then the lower bound, and the options are valued at it)
+    value_hi: Fraction | None = None
 
     def chosen(self, role: str) -> dict[str, Fraction]:
         """The side's optimal mix (the options it plays with a positive chance)."""
@@ -47,6 +50,8 @@ class PositionChoice:
         out = {"round": self.round, "chance": as_json(self.chance), "attacker_units": self.attacker_units,
                "defender_units": self.defender_units, "hands": {r: list(h) for r, h in self.hands.items()},
                "value": as_json(self.value)}
+        if self.value_hi is not None:
+            out.update(exact=False, value_interval=[as_json(self.value), as_json(self.value_hi)])
         if any(self.lost_to_cards):
             out["lost_to_cards"] = {r: [str(x) for x in lost] for r, lost in zip(ROLES, self.lost_to_cards)}
         for role in roles:
@@ -56,6 +61,11 @@ class PositionChoice:
                              "options": [o.json() for o in self.options[role]]}
         return out
 
+    def _value(self, short) -> str:
+        if self.value_hi is None:
+            return short(self.value)
+        return f"between {short(self.value)} and {short(self.value_hi)} (options valued at the lower bound)"
+
     def lines(self, short, roles=ROLES, indent: str = "    ", top: int | None = None) -> list[str]:
         """The position, then for each side that has a choice (not a forced one: a single option) its mix
         and its options best first (at most ``top``)."""
@@ -63,7 +73,7 @@ class PositionChoice:
         lost = "".join(f"; the {r} lost {', '.join(map(str, x))} to cards" for r, x in zip(ROLES, self.lost_to_cards)
                        if x)
         out = [f"{indent}round {self.round}, reached with chance {short(self.chance)}: attacker "
-               f"{self.attacker_units}, defender {self.defender_units}; {hands}{lost}; value {short(self.value)}"]
+               f"{self.attacker_units}, defender {self.defender_units}; {hands}{lost}; value {self._value(short)}"]
         for role in roles:
             opts = self.options.get(role)
             if not opts or len(opts) < 2:

@@ -3,9 +3,10 @@
 The cards are chosen secretly and revealed together (WOTR-CARD-2), so each choice is a zero-sum
 matrix game (:func:`pycombat.matrix_game.solve_matrix_game`, exact, mixed when no pure choice is
 optimal): rows are the attacker's options (no card, or a playable card of his ``hand:``, one row
-per way to play it), columns the defender's. In every round when no position can repeat with the
-same hands (:mod:`.round_game`); else in round 1, each cell the exact battle with those two cards
-(:func:`.battle.card_battle_odds`) and no card later, and the report says why.
+per way to play it), columns the defender's. In every round (:mod:`.round_game`: a position that can
+repeat with the same hands, in a field battle without ``max_rounds``, has certified bounds,
+:mod:`.fixed_point`); past the work budget in round 1, each cell the exact battle with those two
+cards (:func:`.battle.card_battle_odds`) and no card later, and the report says why.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from .battle import CardPlan, card_battle_odds, card_context
 from .combat_round import playable
 from .choice_report import ROLES, PositionChoice, option_values, units_text
 from pycombat.tree.options import Short
-from .round_game import MAX_CARD_ROUNDS, MAX_POSITIONS, Repeats, solve_rounds
+from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
 from ..battle.setup import battle_setup
 from ..battle.splits import judge_attack
@@ -46,12 +47,22 @@ class CardChoice:
     #: valued (:class:`.choice_report.PositionChoice`); round 1's only when the choice is kept to round 1
     decisions: list[PositionChoice] = field(default_factory=list)
     sides: tuple[str, ...] = ROLES  #: the sides whose options are reported (``optimize --decide``)
+    #: the positions that can repeat (no card, no hit, in a battle without ``max_rounds``): the value
+    #: iteration's account (:mod:`.fixed_point`); None when no position can repeat
+    repeat: dict | None = None
+    exact: bool = True  #: False: ``value`` is the certified lower bound, ``value_hi`` the upper
+    value_hi: Fraction | None = None
+    matrix_hi: list[list[Fraction]] | None = None  #: round 1's cells at the upper bounds (not exact)
+    #: the card game solved over every round (:class:`.round_game.RoundsSolved`: every position's
+    #: bounds and value iteration), None when kept to round 1
+    game: object = None
 
     def json(self) -> dict:
         from pycombat.dice import as_json
 
         return {"attacker_options": self.rows, "defender_options": self.cols,
                 "matrix": [[as_json(v) for v in row] for row in self.matrix], "value": as_json(self.value),
+                **(self._repeat_json() if self.repeat is not None else {}),
                 "attacker_plays": {k: as_json(v) for k, v in self.attacker_mix.items()},
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
                 "casualty_policy": self.policy, "not_playable": self.excluded,
@@ -64,6 +75,55 @@ class CardChoice:
                            for rnd, cs in _by_round(self.decisions).items()],
                 "rules": ["WOTR-CARD-2", "WOTR-CARD-4", "WOTR-CARD-5"]}
 
+    def _repeat_json(self) -> dict:
+        from pycombat.dice import as_json
+
+        out = {"exact": self.exact, "repeating_positions": {k: as_json(v) if isinstance(v, Fraction) else v
+                                                            for k, v in self.repeat.items()}}
+        if not self.exact:
+            lo, hi, digits = self.interval()
+            out["value_interval"] = {"lo": as_json(lo), "hi": as_json(hi), "lo_decimal": f"{float(lo):.{digits}f}",
+                                     "hi_decimal": f"{float(hi):.{digits}f}", "width": as_json(hi - lo),
+                                     "lo_exact": as_json(self.value), "hi_exact": as_json(self.value_hi)}
+            out["matrix_hi"] = [[as_json(v) for v in row] for row in self.matrix_hi]
+            out["strategies"] = "the mixes reported attain the lower bound: the attacker's guarantees him at least lo"
+        return out
+
+    def interval(self) -> tuple[Fraction, Fraction, int]:
+        """The value's bounds rounded outwards to ``digits`` decimals (short fractions, still bounds; the
+        exact ones, ``value`` and ``value_hi``, have long denominators), and ``digits``: three more
+        than the tolerance's."""
+        tol = self.repeat["tolerance"] if self.repeat else TOLERANCE
+        digits = 3
+        while Fraction(1, 10 ** digits) > tol / 1000:
+            digits += 1
+        return floor_to_decimals(self.value, digits), ceil_to_decimals(self.value_hi, digits), digits
+
+    def repeat_lines(self) -> list[str]:
+        """What the repeats of a battle without ``max_rounds`` do to the value (none when nothing repeats)."""
+        r = self.repeat
+        if r is None:
+            return []
+        head = (f"  {r['positions']:,} positions can repeat (no card, no hit: the same position and hands again, "
+                f"WOTR-ROUND-1..3, WOTR-CARD-2): each valued by value iteration from both sides "
+                f"({r['iterations']} steps at most, {r['games']:,} matrix games)")
+        if self.exact and not r["bounded"]:
+            return [head + "; every fixed point is rational: the value is exact"]
+        if self.exact:
+            return [head + f"; {r['bounded']} only bounded (irrational or not closed in), yet round 1's value is "
+                           "exact (its bounds meet)"]
+        lo, hi, digits = self.interval()
+        tol = r["tolerance"]
+        why = (f"within the tolerance {float(tol):g}" if self.value_hi - self.value <= tol else
+               "the work budget stopped the iteration: wider than the tolerance" if r["budget_reached"] else
+               f"wider than the tolerance {float(tol):g}")
+        return [head + f"; {r['bounded']} only bounded (irrational or not closed in)",
+                f"  value between {_fraction(lo)} and {_fraction(hi)}",
+                f"    = [{float(lo):.{digits}f}, {float(hi):.{digits}f}], width {float(hi - lo):.3g} ({why}; "
+                "the ends rounded outwards, --json has the exact ones too)",
+                "  the mixes shown attain the lower bound (the attacker's guarantees him at least it); "
+                "options are valued at the lower bounds"]
+
     def lines(self, top: int | None = None) -> list[str]:
         """The round-1 matrix game, the later rounds' mixes, then :meth:`round_lines` (``top`` options
         per side and position)."""
@@ -74,16 +134,21 @@ class CardChoice:
                  else f"later rounds without cards, casualty_policy={self.policy}")
         out = [f"Combat card choice in round 1 (chosen secretly, revealed together: a zero-sum matrix game, "
                f"WOTR-CARD-2; {later}):",
-               f"  value {_short(self.value)}; the attacker plays {mix(self.attacker_mix)}; "
+               f"  value {'' if self.exact else 'at least '}{_short(self.value)}; "
+               f"the attacker plays {mix(self.attacker_mix)}; "
                f"the defender plays {mix(self.defender_mix)}"]
         width = max(len(r) for r in self.rows)
         out.append("  " + " " * width + " | " + " | ".join(self.cols))
         for r, row in zip(self.rows, self.matrix):
             out.append(f"  {r:<{width}} | " + " | ".join(f"{float(v):.4f}" for v in row))
+        if not self.exact:
+            out.append("  (each cell at the lower bounds of the positions it leads to; --json: matrix_hi at the upper)")
         for e in self.excluded:
             out.append(f"  not playable here: the {e['role']}'s {e['card']} ({e['why']})")
+        out.extend(self.repeat_lines())
         if self.rounds == "every":
-            out.append(f"  every round solved exactly: {self.positions:,} card-choice positions")
+            out.append(f"  every round solved{' exactly' if self.exact else ''}: {self.positions:,} "
+                       "card-choice positions")
             for rnd, by in sorted(self.later.items()):
                 for role in ("attacker", "defender"):
                     plays = {k: v for k, v in by.get(role, {}).items() if k != "no card"}
@@ -101,7 +166,9 @@ class CardChoice:
         who = " and ".join(f"the {r}" for r in self.sides)
         out = [f"Card choices round by round for {who} (each position the optimal play reaches, with its chance; "
                "an option's value is the attacker's expected objective when its side plays it and the other side "
-               "its optimal mix, best first, with its difference from the best):"]
+               "its optimal mix, best first, with its difference from the best" +
+               ("; a position that can repeat is listed in the round it is first reached, its repeats folded in, "
+                "and the rounds after it counted from there" if self.repeat else "") + "):"]
         short = Short()
         for rnd, cs in _by_round(self.decisions).items():
             for c in cs[:shown]:
@@ -120,6 +187,19 @@ def _by_round(decisions) -> dict[int, list]:
     for c in decisions:
         out.setdefault(c.round, []).append(c)
     return out
+
+
+def floor_to_decimals(v: Fraction, digits: int) -> Fraction:
+    return Fraction(v.numerator * 10 ** digits // v.denominator, 10 ** digits)
+
+
+def ceil_to_decimals(v: Fraction, digits: int) -> Fraction:
+    return Fraction(-(-v.numerator * 10 ** digits // v.denominator), 10 ** digits)
+
+
+def _fraction(v: Fraction) -> str:
+    """An exact fraction in full (long ones are the point of an interval's ends)."""
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
 
 
 def _short(v: Fraction) -> str:
@@ -158,6 +238,15 @@ def variants(card, role: str, setup, ctx, units=None):
     return [(card.name, card, Choices())]
 
 
+def _repeat_fields(every) -> dict:
+    if not every.repeating:
+        return {}
+    return {"repeat": {"positions": every.repeating, "bounded": every.bounded, "iterations": every.iterations,
+                       "games": every.games_solved, "budget_reached": every.budget_reached,
+                       "tolerance": every.tolerance},
+            "exact": every.exact, "value_hi": every.value_hi, "matrix_hi": every.matrix_hi}
+
+
 def _estimate(setup, policy, plan) -> tuple[int, int]:
     """The card game's size, estimated before it is solved: ``(the card-less battle's start-of-round
     positions, those times the sub-hands each side can still hold)``. A card round's result does not
@@ -178,7 +267,8 @@ def _estimate(setup, policy, plan) -> tuple[int, int]:
 
 
 def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, *, decide: str = "both",
-                 max_positions: int = MAX_POSITIONS, max_card_rounds: int = MAX_CARD_ROUNDS) -> CardChoice | None:
+                 max_positions: int = MAX_POSITIONS, max_card_rounds: int = MAX_CARD_ROUNDS,
+                 tolerance: Fraction = TOLERANCE, max_games: int = MAX_GAMES) -> CardChoice | None:
     """The card game of ``s`` (None when no side holds a hand): in every round it plays when no
     position can repeat with the same hands (:mod:`.round_game`) and the game fits the work budget
     (``max_positions`` card-choice positions, ``max_card_rounds`` card rounds played, estimated before
@@ -232,11 +322,9 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
                                     f"more than this solver's budget ({max_positions:,} positions, "
                                     f"{max_card_rounds:,} card rounds)")
             every = solve_rounds(s, setup, plan, policy, objective, options, max_positions=max_positions,
-                                 max_rounds_played=max_card_rounds)
+                                 max_rounds_played=max_card_rounds, tolerance=tolerance, max_games=max_games)
         except Repeats as exc:
-            why_not = (f"{exc}: both may pass and nobody may score a hit, so the position can come back with the "
-                       "same hands (the value of such a game can be irrational); set max_rounds to choose cards "
-                       "in every round")
+            why_not = str(exc)
         except TooLargeError as exc:
             why_not = str(exc)
     elif plan.later or any(plan.cards.values()):
@@ -245,7 +333,8 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
         rows, cols = every.rows, every.cols
         return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
                           {c: p for c, p in zip(cols, every.y) if p}, pol, excluded, rounds="every",
-                          positions=every.positions, later=every.later, decisions=every.decisions, sides=sides)
+                          positions=every.positions, later=every.later, decisions=every.decisions, sides=sides,
+                          game=every, **_repeat_fields(every))
     matrix = []
     for _, ca, cha in first["attacker"]:
         row = []

@@ -11,8 +11,15 @@ card, the rest of the battle is the card-less battle (:func:`..battle.process.fo
 This backward induction is exact when no position can come back with the same hands: a battle with
 ``max_rounds``, a siege (each further round costs an Elite), or any battle in which every round
 changes the position. In a field battle without a round limit, a round in which both players pass
-and nobody scores a hit repeats the position; the value of such a game can be irrational, so
-:func:`solve_rounds` reports the repeat (:class:`Repeats`) and the caller keeps to round 1.
+and nobody scores a hit repeats the position (WOTR-ROUND-1..3): the position's value is the fixed
+point of its matrix game with itself as one cell, which can be irrational. The positions are first
+all built (each with its cells: the outcomes they end in, the positions they lead to, the chance of
+coming back), then valued after the positions they lead to (:class:`_Valuation`): a repeating one by
+certified bounds from both sides (:func:`.fixed_point.solve_repeat`), exact when its fixed point is
+rational; a position leading to bounded ones is bounded by its games at their lower and upper
+bounds. The strategies reported are those of the lower bounds (the attacker's guarantees him at
+least the lower bound). :class:`Repeats` is left for a position coming back any other way (none is
+known: every other round changes the units or the hands); the caller then keeps to round 1.
 """
 from __future__ import annotations
 
@@ -25,11 +32,14 @@ from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Decisions, Outcome, Policy, forward, into_siege, objective_of, transitions
 from .battle import after_card_round, card_context, lost_variant
 from .choice_report import PositionChoice, option_values, units_text
+from pycombat.tree.options import grouped
 from .combat_round import CardRound, Choices, RoundEnd, playable
+from .fixed_point import Games, Solution, solve_repeat
 
 
 class Repeats(Exception):
-    """A position came back with the same hands (both passed and nobody scored a hit)."""
+    """A position came back to itself other than by a round without cards and hits (not expected: every
+    other round changes the units or the hands)."""
 
 
 @dataclass
@@ -39,7 +49,7 @@ class RoundsSolved:
     rows: list[str]
     cols: list[str]
     matrix: list[list[Fraction]]
-    value: Fraction
+    value: Fraction  #: the value; when not ``exact``, its certified lower bound
     x: list[Fraction]
     y: list[Fraction]
     positions: int  #: card-choice positions valued (round 1 included)
@@ -47,6 +57,23 @@ class RoundsSolved:
     #: every position the optimal play reaches where a side may play a card, round 1's first, with each
     #: side's options valued (:class:`.choice_report.PositionChoice`)
     decisions: list = field(default_factory=list)
+    exact: bool = True
+    value_hi: Fraction | None = None  #: the certified upper bound (``value`` when exact)
+    matrix_hi: list[list[Fraction]] | None = None  #: round 1's cells at the upper bounds (when not exact)
+    #: positions that can repeat (a round without cards and hits), and of those the ones whose value is
+    #: only bounded (an irrational fixed point, or the work budget reached)
+    repeating: int = 0
+    bounded: int = 0
+    iterations: int = 0  #: the most value-iteration steps any repeating position took
+    games_solved: int = 0  #: matrix games solved for the repeating positions
+    budget_reached: bool = False
+    tolerance: Fraction | None = None
+    #: each repeating position's value iteration: position -> [(lo_k, hi_k) for k = 0, 1, ...]
+    histories: dict = field(default_factory=dict)
+    #: every position's certified bounds: position -> (lo, hi) (equal when exact)
+    bounds: dict = field(default_factory=dict)
+    #: the strategies reported at every position with a choice: position -> {role: {option: chance}}
+    strategies: dict = field(default_factory=dict)
 
 
 def hand_key(cards) -> tuple[str, ...]:
@@ -56,18 +83,41 @@ def hand_key(cards) -> tuple[str, ...]:
 #: work budgets of the card game (each card round is a full CardRound, some milliseconds)
 MAX_POSITIONS = 4_000
 MAX_CARD_ROUNDS = 400
+#: the default width of the interval of a value that repeats (``optimize --tolerance``)
+TOLERANCE = Fraction(1, 10 ** 9)
+#: matrix games the value iteration of the repeating positions may solve in all (then it stops with
+#: the certified bounds it has)
+MAX_GAMES = 40_000
+
+
+@dataclass
+class _Cell:
+    """One pair of choices at a position: the expected objective of the outcomes it ends in
+    (``const``), the other positions it leads to with their chances, and its chance of leading back."""
+
+    const: Fraction = Fraction(0)
+    nexts: list = field(default_factory=list)
+    again: Fraction = Fraction(0)
+    ends: dict = field(default_factory=dict)  #: the outcomes it ends in at once, with their chances
 
 
 def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callable, *,
-                 max_positions: int = MAX_POSITIONS, max_rounds_played: int = MAX_CARD_ROUNDS) -> RoundsSolved:
+                 max_positions: int = MAX_POSITIONS, max_rounds_played: int = MAX_CARD_ROUNDS,
+                 tolerance: Fraction = TOLERANCE, max_games: int = MAX_GAMES) -> RoundsSolved:
     """The exact card game of ``s`` from its start (see the module docstring). ``options(role, hand,
-    ctx, a, d)`` lists a side's ``(label, card, Choices)`` choices in a position (no card first)."""
+    ctx, a, d)`` lists a side's ``(label, card, Choices)`` choices in a position (no card first). A
+    position that can repeat itself (a field battle without ``max_rounds``) is valued by
+    :func:`.fixed_point.solve_repeat`: exact when its fixed point is rational, else certified bounds
+    at most ``tolerance`` apart at round 1 (unless ``max_games`` matrix games are not enough)."""
     by_name = {c.name: c for h in plan.hands.values() for c in h}
     variants: dict[tuple, object] = {((), ()): setup}
     rest: dict[tuple, Fraction] = {}
-    memo: dict[tuple, tuple] = {}
+    rest_ends: dict[tuple, dict] = {}  #: (variant key, state) -> the card-less rest's outcome distribution
+    ends: dict[tuple, dict] = {}  #: position without a choice -> its outcome distribution
+    nodes: dict[tuple, object] = {}  #: position -> Fraction (no choice left) or (opts, cells)
     on_stack: set = set()
     reach: dict[int, dict[str, dict[str, Fraction]]] = {}
+    spread = [None, None]  #: the least and greatest outcome value met (the repeats' worst and best worth)
 
     def variant(key):
         got = variants.get(key)
@@ -76,7 +126,10 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         return got
 
     def outcome_value(o: Outcome) -> Fraction:
-        return objective_of(setup, objective, setup.start, o)
+        v = objective_of(setup, objective, setup.start, o)
+        spread[0] = v if spread[0] is None else min(spread[0], v)
+        spread[1] = v if spread[1] is None else max(spread[1], v)
+        return v
 
     def without_cards(key, st) -> Fraction:
         k = (key, st)
@@ -85,69 +138,58 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
             var = variant(key)
             res = forward(var, Decisions(var, policy), start=st)
             got = rest[k] = sum((p * outcome_value(o) for o, p in res.outcomes.items()), Fraction(0))
+            rest_ends[k] = dict(res.outcomes)
         return got
 
-    succ: dict[tuple, dict[tuple, list]] = {}  #: position -> (row, col) -> [(next position, q)]
-
-    def value(key, st, hands) -> Fraction:
-        return node(key, st, hands)[0]
-
-    def node(key, st, hands) -> tuple:
+    def build(key, st, hands) -> tuple:
         k = (key, st, hands)
-        got = memo.get(k)
-        if got is not None:
-            return got
+        if k in nodes:
+            return k
         if k in on_stack:
-            raise Repeats(f"round {st[4]}: the position repeats with the same hands")
+            raise Repeats(f"round {st[4]}: the position comes back with the same hands")
         var = variant(key)
         dec = Decisions(var, policy)
         a, pa, d, pd, rnd, _ = st
         if var.siege_retreat and dec.into_siege(st):  # WOTR-SITE-2: before the cards
-            got = memo[k] = (outcome_value(into_siege(a, d)), None)
-            return got
+            nodes[k] = outcome_value(into_siege(a, d))
+            ends[k] = {into_siege(a, d): Fraction(1)}
+            return k
         ctx = card_context(s, var, plan, units=(a, d), rnd=rnd)
         opts = {role: options(role, [by_name[n] for n in h], ctx, a, d) for role, h in zip(("attacker", "defender"),
                                                                                             hands)}
         if all(len(o) == 1 for o in opts.values()):  # nobody can play a card: the rest is card-less
-            got = memo[k] = (without_cards(key, st), None)
-            return got
-        if len(memo) >= max_positions:
+            nodes[k] = without_cards(key, st)
+            ends[k] = rest_ends[(key, st)]
+            return k
+        if len(nodes) >= max_positions:
             raise TooLargeError(f"more than {max_positions:,} card-choice positions")
         on_stack.add(k)
         try:
-            matrix, nexts = [], {}
-            for i, (_, ca, cha) in enumerate(opts["attacker"]):
-                row = []
-                for j, (_, cd, chd) in enumerate(opts["defender"]):
-                    v_ij, nexts[i, j] = _cell(key, st, hands, ca, cha, cd, chd, var, dec, ctx)
-                    row.append(v_ij)
-                matrix.append(row)
+            cells = [[_cell(k, ca, cha, cd, chd, var, dec, ctx) for _, cd, chd in opts["defender"]]
+                     for _, ca, cha in opts["attacker"]]
         finally:
             on_stack.discard(k)
-        v, x, y = solve_matrix_game(matrix)
-        succ[k] = nexts
-        got = memo[k] = (v, (opts, matrix, x, y))
-        return got
+        nodes[k] = (opts, cells)
+        return k
 
-    def _cell(key, st, hands, ca, cha, cd, chd, var, dec, ctx) -> tuple[Fraction, list]:
-        a, pa, d, pd, rnd, _ = st
+    def _cell(k, ca, cha, cd, chd, var, dec, ctx) -> _Cell:
+        key, st, hands = k
+        rnd = st[4]
         left = tuple(_drop(h, c) for h, c in zip(hands, (ca, cd)))
-        total, nexts = Fraction(0), []
+        cell = _Cell()
         for rend, q in _round(key, st, ca, cha, cd, chd, dec, ctx):
             if not isinstance(rend, RoundEnd):  # a round without cards: already what follows it
-                if isinstance(rend, Outcome):
-                    total += q * outcome_value(rend)
-                else:
-                    total += q * value(key, rend, left)
-                    nexts.append(((key, rend, left), q))
-                continue
-            key2, nxt = after_card_round(rend, key, rnd, variant, policy)
-            if isinstance(nxt, Outcome):
-                total += q * outcome_value(nxt)
+                key2, nxt = key, rend
             else:
-                total += q * value(key2, nxt, left)
-                nexts.append(((key2, nxt, left), q))
-        return total, nexts
+                key2, nxt = after_card_round(rend, key, rnd, variant, policy)
+            if isinstance(nxt, Outcome):
+                cell.const += q * outcome_value(nxt)
+                cell.ends[nxt] = cell.ends.get(nxt, Fraction(0)) + q
+            elif (key2, nxt, left) == k:  # no card, no hit: the same position again
+                cell.again += q
+            else:
+                cell.nexts.append((build(key2, nxt, left), q))
+        return cell
 
     runs: dict[tuple, list] = {}
 
@@ -172,37 +214,179 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
 
     def _plain_round(key, st, dec) -> list:
         """A round without cards, by the battle solver's own transitions (WOTR-ROUND-1..3), as card-round
-        ends (no figure lost to a card)."""
+        ends (no figure lost to a card); a round without hits that leads back to ``st`` is listed as ``st``."""
         var = variant(key)
         succ, n_self, power = transitions(var, dec, st, plain_ends.setdefault(key, {}))
-        if n_self:
-            raise Repeats(f"round {st[4]}: the position repeats with the same hands")
         den = 6 ** power
-        return [(nxt, Fraction(n, den)) for nxt, n in succ]
+        return [(nxt, Fraction(n, den)) for nxt, n in succ] + ([(st, Fraction(n_self, den))] if n_self else [])
 
     start = setup.start
     hands0 = (hand_key(plan.hands.get("attacker", ())), hand_key(plan.hands.get("defender", ())))
-    v, info = node(((), ()), start, hands0)
-    if info is None:
-        return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], len(memo), {})
-    opts, matrix, x, y = info
-    p_at = _reach(memo, succ, ((), ()), start, hands0, reach)
-    decisions = sorted((_decision(k, rnd, p, memo[k], variant(k[0])) for k, by_round in p_at.items()
-                        if memo[k][1] is not None for rnd, p in by_round.items() if p),
+    root = build(((), ()), start, hands0)
+    val = _Valuation(nodes, spread, tolerance, max_games)
+    val.run()
+    tighter = tolerance
+    for _ in range(3):  # the bounds of the positions round 1 leads to add up: tighten each until it fits
+        if not isinstance(nodes[root], tuple) or val.budget_reached:
+            break
+        lo_, hi_ = val.bounds(root)
+        if hi_ - lo_ <= tolerance:
+            break
+        tighter /= 1 << 20
+        val.run(tighter)
+    if not isinstance(nodes[root], tuple):
+        v = nodes[root]
+        return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], 1, {})
+    opts = nodes[root][0]
+    lo, hi = val.solved[root]
+    p_at = _reach(nodes, val.solved, root, reach)
+    dists = _Dists(nodes, val.solved, ends)
+    decisions = sorted((_decision(k, rnd, p, nodes[k][0], val.solved[k], variant(k[0]), dists)
+                        for k, by_round in p_at.items()
+                        if isinstance(nodes[k], tuple) for rnd, p in by_round.items() if p),
                        key=lambda c: (c.round, -c.chance))
-    return RoundsSolved([lbl for lbl, _, _ in opts["attacker"]], [lbl for lbl, _, _ in opts["defender"]], matrix, v,
-                        x, y, len(memo), {r: by for r, by in reach.items() if r > 1}, decisions)
+    n_pos = len(nodes)
+    exact = lo.bound == hi.bound
+    return RoundsSolved([lbl for lbl, _, _ in opts["attacker"]], [lbl for lbl, _, _ in opts["defender"]], lo.matrix,
+                        lo.bound, lo.x, lo.y, n_pos, {r: by for r, by in reach.items() if r > 1}, decisions,
+                        exact=exact, value_hi=hi.bound, matrix_hi=None if exact else hi.matrix,
+                        repeating=val.repeating, bounded=val.bounded, iterations=val.iterations,
+                        games_solved=val.games.solved,
+                        budget_reached=val.budget_reached and hi.bound - lo.bound > tolerance,
+                        tolerance=None if not val.repeating else tolerance, histories=val.histories,
+                        bounds={k: val.bounds(k) for k in nodes},
+                        strategies={k: {role: {lbl: p for (lbl, _, _), p in zip(n[0][role], mix)}
+                                        for role, mix in zip(("attacker", "defender"), (val.solved[k][0].x,
+                                                                                        val.solved[k][0].y))}
+                                    for k, n in nodes.items() if isinstance(n, tuple)})
 
 
-def _decision(k: tuple, rnd: int, chance: Fraction, got: tuple, var) -> PositionChoice:
+class _Valuation:
+    """Every position valued, each after the positions it leads to (``nodes`` is in that order): the
+    exact matrix game where nothing repeats and every position it leads to is exact, else certified
+    bounds (:mod:`.fixed_point`). ``solved[k]`` = (lower :class:`.fixed_point.Solution`, upper)."""
+
+    def __init__(self, nodes: dict, spread: list, tolerance: Fraction, max_games: int):
+        self.nodes, self.tolerance, self.max_games = nodes, tolerance, max_games
+        self.worst, self.best = spread[0] or Fraction(0), spread[1] or Fraction(0)
+        self.solved: dict[tuple, tuple[Solution, Solution]] = {}
+        self.games = Games()
+        self.repeating = self.bounded = self.iterations = 0
+        self.budget_reached = False
+        self.histories: dict[tuple, list] = {}  #: position -> (lo_k, hi_k) of its value iteration
+
+    def bounds(self, k) -> tuple[Fraction, Fraction]:
+        n = self.nodes[k]
+        if not isinstance(n, tuple):
+            return n, n
+        lo, hi = self.solved[k]
+        return lo.bound, hi.bound
+
+    def run(self, tolerance: Fraction | None = None) -> None:
+        tol = self.tolerance if tolerance is None else tolerance
+        bits = max(64, (1 / tol).__ceil__().bit_length() + 40)
+        for k, n in self.nodes.items():
+            if not isinstance(n, tuple):
+                continue
+            _, cells = n
+            base_lo = [[c.const + sum((q * self.bounds(k2)[0] for k2, q in c.nexts), Fraction(0)) for c in row]
+                       for row in cells]
+            base_hi = [[c.const + sum((q * self.bounds(k2)[1] for k2, q in c.nexts), Fraction(0)) for c in row]
+                       for row in cells]
+            again = [[c.again for c in row] for row in cells]
+            if not any(any(r) for r in again):  # every cell leads elsewhere: one game (or two: lo, hi)
+                v, x, y = solve_matrix_game(base_lo)
+                lo = Solution(v, base_lo, x, y)
+                if base_hi == base_lo:
+                    self.solved[k] = (lo, lo)
+                else:
+                    v2, x2, y2 = solve_matrix_game(base_hi)
+                    self.solved[k] = (lo, Solution(v2, base_hi, x2, y2))
+                    self.bounded += 1
+                continue
+            self.repeating += 1
+            left = max(0, self.max_games - self.games.solved) // 2
+            fp = solve_repeat(base_lo, base_hi, again, self.worst, self.best, tolerance=tol * Fraction(1, 1 << 20),
+                              bits=bits, max_steps=left, games=self.games, polish=left > 0)
+            self.histories[k] = fp.history
+            self.iterations = max(self.iterations, fp.iterations)
+            self.budget_reached |= fp.budget_reached or (not fp.exact and left == 0)
+            self.bounded += not fp.exact
+            self.solved[k] = (fp.lo, fp.hi)
+
+
+def _decision(k: tuple, rnd: int, chance: Fraction, opts: dict, solved: tuple, var, dists: "_Dists") -> PositionChoice:
     """The reported card choice at position ``k`` (variant key, state, hands), reached in round ``rnd``
-    with ``chance``."""
+    with ``chance``: the matrix game at the value's lower bound (the exact value when it is exact); a
+    side's options whose outcome distributions are identical (against the other side's mix) grouped."""
     key, st, hands = k
-    v, (opts, matrix, x, y) = got
+    lo, hi = solved
     labels = {role: [lbl for lbl, _, _ in opts[role]] for role in ("attacker", "defender")}
+    options = option_values(labels, lo.matrix, lo.x, lo.y)
+    options = {role: grouped(os, lambda o1, o2, role=role: dists.option(k, role, o1.order) == dists.option(
+        k, role, o2.order)) for role, os in options.items()}
     return PositionChoice(rnd, chance, units_text(var, "attacker", st[0]), units_text(var, "defender", st[2]),
-                          {"attacker": hands[0], "defender": hands[1]}, v, option_values(labels, matrix, x, y),
-                          lost_to_cards=key, units=(st[0], st[2]))
+                          {"attacker": hands[0], "defender": hands[1]}, lo.bound, options, lost_to_cards=key,
+                          units=(st[0], st[2]), value_hi=None if hi.bound == lo.bound else hi.bound)
+
+
+def _add(acc: dict, dist: dict, w: Fraction) -> None:
+    if w:
+        for o, p in dist.items():
+            acc[o] = acc.get(o, Fraction(0)) + w * p
+
+
+class _Dists:
+    """Outcome distributions (Outcome -> chance) when both sides play the strategies reported (those
+    of the lower bounds): of a position, and of one side's option at a position when it takes the
+    option once and the other side plays its mix (then both their mixes, the repeats included)."""
+
+    def __init__(self, nodes: dict, solved: dict, ends: dict):
+        self.nodes, self.solved, self.ends = nodes, solved, ends
+        self.memo: dict[tuple, dict] = {}
+
+    def position(self, k) -> dict:
+        got = self.memo.get(k)
+        if got is not None:
+            return got
+        n = self.nodes[k]
+        if not isinstance(n, tuple):
+            got = self.memo[k] = self.ends[k]
+            return got
+        _, cells = n
+        lo = self.solved[k][0]
+        acc: dict = {}
+        stay = Fraction(0)
+        for i, row in enumerate(cells):
+            for j, c in enumerate(row):
+                w = lo.x[i] * lo.y[j]
+                if w:
+                    self._cell(acc, c, w)
+                    stay += w * c.again
+        got = self.memo[k] = {o: p / (1 - stay) for o, p in acc.items()} if stay else acc
+        return got
+
+    def _cell(self, acc: dict, c: "_Cell", w: Fraction) -> None:
+        _add(acc, c.ends, w)
+        for k2, q in c.nexts:
+            _add(acc, self.position(k2), w * q)
+
+    def option(self, k, role: str, index: int) -> dict:
+        _, cells = self.nodes[k]
+        lo = self.solved[k][0]
+        acc: dict = {}
+        if role == "attacker":
+            pairs = [(cells[index][j], y) for j, y in enumerate(lo.y)]
+        else:
+            pairs = [(cells[i][index], x) for i, x in enumerate(lo.x)]
+        again = Fraction(0)
+        for c, w in pairs:
+            if w:
+                self._cell(acc, c, w)
+                again += w * c.again
+        if again:
+            _add(acc, self.position(k), again)
+        return acc
 
 
 def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
@@ -212,20 +396,28 @@ def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
     return hand[:i] + hand[i + 1:]
 
 
-def _reach(memo: dict, succ: dict, key0, start, hands0, reach: dict) -> dict:
+def _reach(nodes: dict, solved: dict, root: tuple, reach: dict) -> dict:
     """Per round after the first, the chance that each side plays each card (or none) when both
-    follow the optimal strategies: the chance of reaching each position in each round (pushed forward
-    through the positions in topological order: ``memo`` holds every position after all it leads to)
-    times its mix. The round is counted along the way: a position's own round index stops counting
-    where every further round is alike (a siege, a battle without ``max_rounds``), and one position
-    may be reached in different rounds. Returns position -> round -> chance (round 1's start first)."""
-    p_at: dict[tuple, dict[int, Fraction]] = {(key0, start, hands0): {1: Fraction(1)}}
-    for k in reversed(list(memo)):
+    follow the strategies reported (those of the lower bounds): the chance of reaching each position
+    in each round (pushed forward through the positions in topological order: ``nodes`` holds every
+    position after all it leads to) times its mix. The round is counted along the way: a position's
+    own round index stops counting where every further round is alike (a siege, a battle without
+    ``max_rounds``), and one position may be reached in different rounds. A position that can repeat
+    (no card, no hit) is counted once, in the round it is first reached; its repeats are folded into
+    it (what follows it is counted from the round after that). Returns position -> round -> chance
+    (round 1's start first)."""
+    p_at: dict[tuple, dict[int, Fraction]] = {root: {1: Fraction(1)}}
+    for k in reversed(list(nodes)):
         by_round = p_at.get(k)
-        info = memo[k][1]
-        if not by_round or info is None:
+        n = nodes[k]
+        if not by_round or not isinstance(n, tuple):
             continue
-        opts, _, x, y = info
+        opts, cells = n
+        lo = solved[k][0]
+        x, y = lo.x, lo.y
+        stay = sum((x[i] * y[j] * c.again for i, row in enumerate(cells) for j, c in enumerate(row) if c.again),
+                   Fraction(0))
+        scale = 1 / (1 - stay)
         for rnd, p in by_round.items():
             if rnd == 1:
                 continue
@@ -233,13 +425,14 @@ def _reach(memo: dict, succ: dict, key0, start, hands0, reach: dict) -> dict:
             for role, mix in (("attacker", x), ("defender", y)):
                 for (lbl, _, _), m in zip(opts[role], mix):
                     if m:
-                        by[role][lbl] = by[role].get(lbl, Fraction(0)) + p * m
-        for (i, j), nexts in succ[k].items():
-            w = x[i] * y[j]
-            if not w:
-                continue
-            for k2, q in nexts:
-                to = p_at.setdefault(k2, {})
-                for rnd, p in by_round.items():
-                    to[rnd + 1] = to.get(rnd + 1, Fraction(0)) + p * w * q
+                        by[role][lbl] = by[role].get(lbl, Fraction(0)) + p * m * scale
+        for i, row in enumerate(cells):
+            for j, c in enumerate(row):
+                w = x[i] * y[j] * scale
+                if not w:
+                    continue
+                for k2, q in c.nexts:
+                    to = p_at.setdefault(k2, {})
+                    for rnd, p in by_round.items():
+                        to[rnd + 1] = to.get(rnd + 1, Fraction(0)) + p * w * q
     return p_at
