@@ -74,6 +74,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/diverse.py --similar
 	$(BIN)/python bench/riftbound_closed.py
 	$(BIN)/python bench/latency.py
+	$(BIN)/python bench/showdown.py
 
 # Refresh the shipped copies of the shared specification and game data.
 data:

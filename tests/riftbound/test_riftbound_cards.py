@@ -704,6 +704,8 @@ STANDARD = {"game": "riftbound",
 EQUIP_CHOICES = [{}, {"attach": "Sterak's Gage"}, {"detach": "Long Sword"}]
 NAMES = ["A3", "A2", "AB", "D3", "D2", "DB"]
 PRIMER = {"play": "Blood Rush", "by": "attacker", "target": "A3"}  # a cheap spell to counter
+#: a spell choosing a defender's unit: what "counter an enemy spell that chooses a friendly unit" needs
+PRIMER_ENEMY = {"play": "Hextech Ray", "by": "attacker", "target": "D3"}
 
 
 #: a later card whose damage an effect on the rest of the turn may prevent (RB-CARD-18)
@@ -715,6 +717,10 @@ def _changes_an_answer(card) -> bool:
 
 
 def _changes(card, after: list) -> bool:
+    from pycombat.games.riftbound.cards.interpreter import counter_effect
+
+    if counter_effect(card, None) is not None:  # RB-CARD-3, RB-CARD-20: each primer, then the counter
+        return any(_counters_change(card, primer, after) for primer in (PRIMER, PRIMER_ENEMY))
     plain = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER, *after]}))
     base_state = _state(plain.board)
     modes = [None] + list(range(1, 1 + sum(1 for e in card.effects if e.get("mode_option"))))
@@ -722,6 +728,9 @@ def _changes(card, after: list) -> bool:
         target_lists = [["Blood Rush"]] + [list(p) for k in range(0, 3) for p in itertools.permutations(NAMES, k)]
         equip = EQUIP_CHOICES if any(e["effect"] in ("attach_or_detach_equipment", "detach_equipment")
                                      for e in card.effects) else [{}]
+        if any((e.get("target") or {}).get("kind") == "gear" for e in card.effects):  # RB-CARD-22: gear named
+            target_lists = [[], ["Long Sword"], ["Sterak's Gage"], ["Sterak's Gage", "Long Sword"]]
+        equip = [{**q, **c} for q in equip for c in _stated_choices(card)]
         for targets, named in itertools.product(target_lists, equip):
             entry = {"play": card.name, "by": by, "target": targets, **named}
             for key, val in (("mode", mode), ("condition", cond)):
@@ -732,6 +741,37 @@ def _changes(card, after: list) -> bool:
             except ScenarioError:
                 continue
             if _state(sd.board) != base_state:
+                return True
+    return False
+
+
+def _stated_choices(card) -> list[dict]:
+    """RB-CARD-21: the choices a card asks the entry to state, one way each (none: ``[{}]``)."""
+    out = {}
+    for e in card.effects:
+        if e.get("amount") == "energy cost of the discarded card":
+            out["discard"] = "Primal Strength"
+        if e.get("effect") == "deal_damage" and e.get("split"):
+            out["amounts"] = {"D3": 3, "D2": 2}  # A3's Might after the primer (Assault 2), split
+        if e.get("effect") == "bonus_damage":
+            out["trash"] = 1
+        if e.get("amount") == "runes paid":
+            out["paid"] = {"energy": 1, "power": 2}
+    return [out]
+
+
+def _counters_change(card, primer: dict, after: list) -> bool:
+    """A counter naming ``primer`` (then a unit, for one that chooses a unit too), its controller not
+    paying, its condition stated true: some legal play changes the board."""
+    base_state = _state(play_showdown(scenario_from_dict({**STANDARD, "showdown": [primer, *after]})).board)
+    for by, extra in itertools.product(("attacker", "defender"), ([], *([n] for n in NAMES))):
+        for named in ({}, {"pays": False}, {"condition": True}):
+            entry = {"play": card.name, "by": by, "target": [primer["play"], *extra], **named}
+            try:
+                sd = play_showdown(scenario_from_dict({**STANDARD, "showdown": [primer, entry, *after]}))
+            except ScenarioError:
+                continue
+            if _state(sd.board) != base_state and not sd.unmodelled_json():
                 return True
     return False
 
@@ -770,7 +810,8 @@ def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
     s = scenario_from_dict(doc)
     sd = play_showdown(s)
     assert {"card": "Consuming Curse", "what": "bonus_damage",
-            "why": "effect kind bonus_damage is not interpreted"} in sd.unmodelled_json()
+            "why": "how many cards of its name are in its player's trash is not stated (`trash: N`)"} \
+        in sd.unmodelled_json()
     (v,) = _verify(s)
     assert v.verdict is None and v.as_json()["verdict"] is None
     assert "RB-CARD-4" in v.rules

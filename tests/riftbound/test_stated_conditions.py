@@ -83,3 +83,18 @@ def test_a_unit_played_from_hand_is_not_empowered():
 
     u = _unit(Node({"name": "Punching Poro"}, file="f", path="p"), "attacker", load_units(), {}, fresh=True)
     assert u.empowered is False and not u.unstated
+
+
+def test_empowered_keywords_follow_the_stated_empowered_status_rb_card_9():
+    """Shadow Fiend ("[Empowered] [Assault 3]"): `empowered: true` gives the Assault, `empowered: false`
+    withholds it even with `conditions_hold: true` (which covers only what cannot be stated otherwise),
+    and neither stated names it NOT MODELLED."""
+    def fiend(**extra):
+        doc = {"game": "riftbound", "attacker": {"units": [{"name": "Shadow Fiend", **extra}]},
+               "defender": {"units": ["Stalwart Poro"]}}
+        return play_showdown(scenario_from_dict(doc))
+
+    assert fiend(empowered=True).board.unit("Shadow Fiend").current_might == 5
+    off = fiend(empowered=False, conditions_hold=True)
+    assert off.board.unit("Shadow Fiend").current_might == 2 and not off.unmodelled
+    assert any("Assault" in u["what"] for u in fiend().unmodelled_json())

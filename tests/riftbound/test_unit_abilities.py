@@ -69,7 +69,8 @@ def _needs_choice(e: dict) -> bool:
     condition, an optional use or a split is the player's choice."""
     t = e.get("target") or {}
     return bool(e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split")
-                or (t and t.get("ref") != "self" and t.get("count") != "all"))
+                or (t and t.get("ref") != "self" and t.get("count") != "all"
+                    and not (t.get("side") == "friendly" and t.get("other"))))  # alone on its side here: no unit to choose
 
 
 def _ability_read(e: dict) -> bool:

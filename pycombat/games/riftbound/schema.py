@@ -220,11 +220,15 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             fields["statics"] = tuple(fields.get("statics", ())) + tuple(
                 {"effect": "grant_keyword", "keyword": ck["keyword"], "value": ck.get("value") or 1,
                  "target": {"ref": "self"}, "duration": "static", "condition": MIGHTY} for ck in mighty)
+        # "[Empowered]" keywords follow the unit's stated Empowered status (RB-CARD-9) before
+        # `conditions_hold`, which covers the conditions the scenario cannot otherwise state
+        empowered = False if fresh else node.bool("empowered", None)
         for ck in conditional:
             text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
-            if hold:
+            hold_ck = empowered if ck.get("condition") == "Empowered" and empowered is not None else hold
+            if hold_ck:
                 keywords.append((ck["keyword"], ck.get("value"), f"{text} ({ck.get('condition')})"))
-            elif hold is None:
+            elif hold_ck is None:
                 unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
@@ -240,7 +244,6 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
         # RB-CARD-9: "I'm [Empowered]" and "[Level N]" static abilities apply as the scenario states the
         # unit's Empowered status and its controller's XP; not stated, each is named (RB-CARD-4)
-        empowered = False if fresh else node.bool("empowered", None)
         for e in fields.get("statics", ()):
             cond = e.get("condition")
             if cond == EMPOWERED and empowered is None:
@@ -439,9 +442,11 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         t = node.child("target")
         items = [t] if not isinstance(t.value, list) else node.list("target")
         counter = counter_effect(card, mode) is not None
-        for item in items:
-            targets.append(item.as_str() if counter else unit_ref(item, names))
-    condition = node.bool("condition", None)
+        gear = any(isinstance(e.get("target"), dict) and e["target"].get("kind") == "gear" for e in card.effects)
+        for item in items:  # a counter's first target is a card; a gear card's targets are gear (RB-CARD-22)
+            targets.append(item.as_str() if counter and not targets or gear else unit_ref(item, names))
+    condition, pays = node.bool("condition", None), node.bool("pays", None)
+    chosen = _chosen(node, names, cards)  # RB-CARD-21: discard, amounts, trash
     to = node.str("to", None, choices=DESTINATIONS)
     paid = None
     if node.has("paid"):
@@ -471,7 +476,34 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
             names.update(token_names(str(e.get("token")), e["count"], names))
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path, **equip)
+                facedown=facedown, path=node.path, pays=pays, **chosen, **equip)
+
+
+def _chosen(node: Node, names: set[str], cards) -> dict:
+    """RB-CARD-21: what the player chose as the card resolves: ``discard: CARD``, ``amounts: {UNIT: N}``,
+    ``trash: N``."""
+    out: dict = {}
+    if node.has("discard"):
+        d = node.child("discard")
+        found = cards.find(d.as_str()) or load_units()._index.lookup(d.as_str())
+        if not found:
+            from ...errors import UnknownNameError
+
+            raise UnknownNameError("card", d.as_str(), closest(d.as_str(), cards.names + load_units().names, n=2),
+                                   file=d.file, path=d.path)
+        out["discard"] = d.as_str()
+    if node.has("amounts"):
+        a = node.child("amounts")
+        a._mapping()
+        amounts = []
+        for k, sub in a.items():
+            if isinstance(sub.value, bool) or not isinstance(sub.value, int) or sub.value < 0:
+                raise sub.error(f"must be a whole number of at least 0, not {sub.value!r}")
+            amounts.append((unit_ref(Node(k, file=a.file, path=sub.path), names), sub.value))
+        out["amounts"] = tuple(amounts)
+    if node.has("trash"):
+        out["trash"] = node.int("trash", minimum=0)
+    return out
 
 
 def _targets(node: Node, names: set[str]) -> list[str]:

@@ -82,6 +82,11 @@ PLAY = Obj({
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "the card's target(s)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "condition": Bool("the card's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
+    "pays": Bool("a counter 'unless its controller pays': the countered card's controller paid (RB-CARD-20)"),
+    "discard": Name("card", "the card discarded for 'Discard 1. Deal its Energy cost ...' (RB-CARD-21)"),
+    "amounts": Map(Int("damage", minimum=0), "damage split among units as the player chose: unit -> damage "
+                   "(RB-CARD-21)", key=_UNIT_REF),
+    "trash": Int("cards with the card's name in its player's trash (RB-CARD-21)", minimum=0),
     "to": Str("where the card moves its target; for a unit card played, where it enters (RB-CARD-16)",
               enum=DESTINATIONS),
     "label": Str("the name a unit card played from hand gets in the output, claims and later entries "

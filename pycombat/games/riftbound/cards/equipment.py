@@ -24,6 +24,9 @@ from typing import Any, Mapping
 from .plays import Board, Change, Play, play_error as _err
 from .spells import Card, load_cards
 
+#: why an Equipment's Might bonus is not modelled when the data has none: its printed text gives only the
+#: Equip cost, and the data README names no other source for the Might printed on the card
+NO_BONUS = "in no source (equip_might_bonus is null; its text gives only the Equip cost)"
 #: the effect kinds this module reads
 KINDS = ("attach_or_detach_equipment", "detach_equipment", "attach_equipment")
 #: an ability's "you may attach one of its Equipment to me" (Azir, Ascendant): the unit it chose

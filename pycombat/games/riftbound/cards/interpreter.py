@@ -13,7 +13,11 @@ Legality is checked as the card resolves, each refusal citing a rule id:
   attacking, Might at most N, domain, tag, another unit);
 * RB-CARD-2: costs, when ``card_costs = stated`` (the entry's ``paid:`` must cover the card's
   Energy and Power cost);
-* RB-CARD-3: counters (the countered card must be a spell of at most the stated cost).
+* RB-CARD-3, RB-CARD-20: counters (the countered card must be one the counter may counter:
+  a spell of at most the stated cost; an enemy spell or ability choosing a friendly unit ...);
+* RB-CARD-21: what the player chooses as the card resolves, as the entry states it (the runes paid,
+  the card discarded, a damage split, the cards in the trash, the buffs spent);
+* RB-CARD-22: gear on the board killed or returned to hand (:mod:`.gear`).
 
 What the interpreter does not model (an ``unparsed`` clause, an effect kind or an amount it
 does not read, a condition it cannot check and the entry does not state) is returned as
@@ -25,7 +29,9 @@ import re
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
+from . import counters as _counters  # counters in the chain (RB-CARD-3, RB-CARD-20)
 from . import equipment as _equipment  # Equipment attached and detached (RB-CARD-14)
+from . import gear as _gear  # gear on the board killed or returned (RB-CARD-22)
 from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
 from . import replacements as _replacements  # replacement effects on the board (RB-CARD-18)
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
@@ -66,7 +72,7 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
-                   - ({"cost"} if _paid_by_a_kill(e) else set()))
+                   - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     return ok, why
@@ -89,18 +95,23 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "kill_on_damage":
         return False, ("'kill it the next time it takes damage': whether combat damage assignment may treat 1 damage "
                        "as lethal for it is open (CR 460.2.c.2 defines lethal damage by Might, RB-DMG-5)")
-    if isinstance(tgt, dict) and tgt.get("kind") == "gear":
-        return False, "gear on the board is not modelled (only Equipment Might bonuses)"
+    if _gear.is_gear_effect(e):  # RB-CARD-22
+        return _gear.support(e)
     if k in _equipment.KINDS:  # RB-CARD-14
         return _equipment.support(e)
     if k == "create_unit_token" and not e.get("trigger"):  # RB-CARD-15
         return _tokens.support(e)
-    if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source"):
+    if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source",
+                                                                     _counters.CHOSEN_FRIENDLY):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
     if e.get("trigger"):
         return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
+    if _spends_buff(e):  # "For each friendly unit, you may spend its buff to ready it" (RB-CARD-21)
+        return True, ("the units the entry names (friendly, each with a buff) spend their buff to be readied: "
+                      "readying changes no combat damage; the buff is gone until the card buffs them again "
+                      f"({CHOICES_RULE})")
     if e.get("cost") and not _paid_by_a_kill(e):
         return False, f"its additional cost ({e['cost']}) is not modelled"
     if _paid_by_a_kill(e):
@@ -109,6 +120,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "might_modifier":
         if isinstance(e.get("value"), int):
             return True, f"{e['value']:+d} Might" + (f" (not below {e['min_might']})" if e.get("min_might") else "")
+        if e.get("value") == _counters.COUNTERED_ENERGY:
+            return True, ("+ the Energy cost of the spell the card counters (its printed cost), to the friendly unit "
+                          "it chooses after that spell (RB-CARD-20)")
         if e.get("value_per") is not None and e.get("per") == "enemy unit there":
             return True, f"+{e['value_per']} Might per enemy unit at the battlefield"
         if e.get("value_per") is not None and tags_counted(e) is not None:
@@ -135,13 +149,26 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         if kw in NO_EFFECT_KEYWORDS:
             return True, f"gains {kw}: no effect on this combat's damage ({NO_EFFECT_KEYWORDS[kw]})"
         return False, f"keyword {kw} is not modelled"
+    if k == "bonus_damage" and e.get("per") == IN_TRASH and isinstance(e.get("amount_per"), int) \
+            and set(e) <= {"effect", "amount_per", "per"}:
+        return True, (f"+{e['amount_per']} to the card's damage for each card of its name in its player's trash: the "
+                      f"entry states how many, `trash: N` ({CHOICES_RULE})")
     if k == "deal_damage":
+        if e.get("split") and e.get("amount") == "chosen friendly unit might":
+            return True, ("damage equal to the chosen friendly unit's Might (the entry's first target), split among "
+                          f"enemy units at the battlefield as the entry states, `amounts: {{UNIT: N}}` ({CHOICES_RULE})")
         if e.get("split"):
             return False, "damage split among the units it chooses: how it is split is not read"
+        if e.get("amount") == DISCARDED_ENERGY:
+            return True, ("damage equal to the Energy cost of the card discarded: the entry names it, `discard: CARD` "
+                          f"({CHOICES_RULE})")
         if isinstance(e.get("amount"), int):
             return True, f"{e['amount']} damage marked (RB-MIGHT-8)"
         if e.get("amount") in AMOUNTS_READ:
             return True, f"damage equal to {AMOUNTS_READ[e['amount']]}, read as it resolves (RB-CARD-13)"
+        if e.get("amount") == RUNES_PAID:
+            return True, ("damage equal to the runes of any domain (Power) paid for it beyond its cost: the entry "
+                          f"states them, `paid: {{power: N}}` ({CHOICES_RULE})")
         if e.get("amount") == MARKED_ON_IT:
             return True, "damage equal to the damage marked on the unit it chooses, read as it resolves (RB-CARD-13)"
         if _per_equipment(e):
@@ -184,11 +211,7 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "damage_double":
         return True, "damage dealt to it doubled (RB-MIGHT-7; threshold per rules_version)"
     if k == "counter":
-        if e.get("what") == "spell" and not e.get("unless_controller_pays_energy"):
-            return True, "counters a spell" + (f" of cost at most {e.get('max_energy')} Energy"
-                                               if e.get("max_energy") is not None else "")
-        return False, f"counters {e.get('what')}" + (" unless its controller pays" if
-                                                     e.get("unless_controller_pays_energy") else "")
+        return _counters.support(e)
     if k in NO_COMBAT_EFFECT:
         return True, NO_COMBAT_EFFECT[k]
     return False, f"effect kind {k} is not interpreted"
@@ -212,7 +235,7 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
             modelled.append({"what": "Equipment", "how": f"+{card.equip_might_bonus} Might to the unit it is attached to"})
         else:
             unmodelled.append({"card": card.name, "what": "Equipment Might bonus",
-                               "why": "in no source (equip_might_bonus is null)"})
+                               "why": _equipment.NO_BONUS})
     return modelled, unmodelled
 
 
@@ -234,6 +257,7 @@ class _Targets:
         #: the units the card's last kill effect killed ("Kill a friendly unit. If you do ...", RB-CARD-8)
         self.killed: list[str] = []
         self.killed_might: dict[str, int] = {}  #: their Might as they died
+        self.countered: str | None = None  #: the card a counter names (RB-CARD-3, RB-CARD-20)
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
@@ -322,10 +346,23 @@ def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
             continue
         if spec.get("tag") and spec["tag"] not in u.tags:
             continue
-        if spec.get("state") == "attacking" and u.side != "attacker":
+        if spec.get("state") and not _in_state(u, spec["state"]):
             continue
         out.append(name)
     return out
+
+
+#: RB-CARD-1: the states an "all ... units" target reads off a unit ("kill all damaged enemy units here")
+_STATES = {"attacking": lambda u: u.side == "attacker", "damaged": lambda u: u.marked > 0,
+           "stunned": lambda u: u.stunned, "buffed": lambda u: u.buffed, "exhausted": lambda u: u.exhausted}
+
+
+def _in_state(u: Unit, state: str) -> bool:
+    """Whether ``u`` is in the target's ``state`` (RB-CARD-1); a state not in :data:`_STATES` is a
+    data value the interpreter does not know: refused loudly rather than read as "any unit"."""
+    if state not in _STATES:
+        raise ValueError(f"target state {state!r} is not one the card interpreter reads")
+    return _STATES[state](u)
 
 
 def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
@@ -425,10 +462,21 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         effects = [e for e in effects if not e.get("mode_option") or e is keep]
     before = dict(board.units)
     targets = _Targets(play, board)
-    if counter_effect(card, play.mode) is not None and targets.queue:
-        targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before the showdown is played)
+    counter = counter_effect(card, play.mode)
+    if play.pays is not None and not (counter or {}).get("unless_controller_pays_energy"):
+        raise _err(play, "`pays:` states whether a countered card's controller paid for a counter 'unless its "
+                   "controller pays'; this card is no such counter", _counters.RULE, "pays")
+    for field, reads in (("discard", lambda x: x.get("amount") == DISCARDED_ENERGY),
+                         ("amounts", lambda x: x.get("effect") == "deal_damage" and x.get("split")),
+                         ("trash", lambda x: x.get("effect") == "bonus_damage" and x.get("per") == IN_TRASH)):
+        if getattr(play, field) is not None and not any(reads(x) for x in effects):
+            raise _err(play, f"`{field}:` states a choice this card does not ask for", CHOICES_RULE, field)
+    if counter is not None and targets.queue:
+        targets.countered = targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before it is played)
+        if _counters.needs_unit(counter):  # "Choose a friendly unit at a battlefield. Counter ..." (RB-CARD-20)
+            targets.take(1, {"side": "friendly", "kind": "unit", "location": "battlefield"})
     changes = _Changes(apply)
-    if play.attach_from is not None and play.attach is None:
+    if play.attach_from is not None and play.attach is None and not _gear.takes(card):
         raise _err(play, "`from:` names the unit whose Equipment `attach:` takes; give `attach:`", "RB-CARD-14",
                    "from")
     if (play.attach is not None or play.detach is not None) and not _equipment.takes(card):
@@ -478,8 +526,12 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 applied_prev = False
                 continue
         ok, why = effect_support(e)
+        if ok and _unstated(e, play):
+            ok, why = False, _unstated(e, play)
         if not ok:
             unmodelled.append(Unmodelled(card.name, effect_text(e), why))
+            if e.get("amount") == "chosen friendly unit might" and targets.queue:
+                targets.queue.pop(0)  # the friendly unit it chose still was chosen
             _consume(e, targets, board, play, check=False)
             applied_prev = None
             continue
@@ -493,7 +545,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
         if c.kind == "equip" and c.amount is None:
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
-                                         "in no source (equip_might_bonus is null)"))
+                                         _equipment.NO_BONUS))
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
     if targets.left:
@@ -524,6 +576,8 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
             while len(targets.chosen) < 2:
                 targets.take(1, {"kind": "unit"})
             return targets.chosen[:2]
+        if ref == _counters.CHOSEN_FRIENDLY:  # "Choose a friendly unit and a spell" (RB-CARD-20)
+            return targets.take(1, {"side": "friendly", "kind": "unit"})
         if ref == "source":  # a unit's trigger acting on its unit ("me", RB-CARD-10)
             return [play.source_unit] if play.source_unit and board.where(play.source_unit) else []
         if ref == "chosen":
@@ -570,6 +624,11 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("gear_in_play", keyword=play.card.name, how=play.by, rules=(_replacements.RULE,))], True
     if k == "prevent_damage" and e.get("scope") == _replacements.SPELL_SCOPE:
         return [Change("prevent_spell_damage", keyword=play.card.name, rules=(_replacements.RULE,))], True
+    if _gear.is_gear_effect(e):  # RB-CARD-22: the gear it names are the entry's next targets
+        return _gear.changes(e, play, board, targets.queue), True
+    if k == "counter":  # which card it counters is decided before the showdown is played (RB-CARD-3)
+        note = _counters.outcome(e, play, targets.countered)
+        return ([Change("none", note=note, rules=(_counters.rule_of(e),))] if note else []), True
     spec = e.get("target") or {}
     names = _consume(e, targets, board, play)
     if isinstance(spec, dict) and spec.get("ref") == "chosen" and spec.get("might_max") is not None:
@@ -585,6 +644,16 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         if w.get("location") == "another location":
             w.pop("location")
         names = names + targets.take(1, w, optional=bool(e.get("optional")))
+    if k == "deal_damage" and e.get("split"):  # RB-CARD-21: split as the entry's `amounts:` states
+        return _split(e, play, board, names), True
+    if k == "bonus_damage":  # added to the card's damage as it is dealt (RB-CARD-21)
+        return [], True
+    if _spends_buff(e):  # RB-CARD-21: each unit named spends its buff (it must have one)
+        for n in names:
+            if not board.units[n].buffed:
+                raise _err(play, f"{n} has no buff to spend", CHOICES_RULE, "target")
+        return [Change("unbuff", n, rules=(CHOICES_RULE,), note=f"{n} spends its buff to be readied (readying "
+                       "changes no combat damage)") for n in names], True
     out: list[Change] = []
     handler = HANDLERS[k]
     for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations") else [None]:
@@ -687,6 +756,41 @@ AMOUNTS_READ = {"my Might": "its unit's Might", "my Assault": "its unit's Assaul
 KILLED_MIGHT = ("killed unit might", "kill a friendly unit", "you do")
 
 
+#: the rule of what a player chooses as a card resolves: an amount paid, a cost of its own (RB-CARD-21)
+CHOICES_RULE = "RB-CARD-21"
+#: "Pay any amount of [rune] to deal that much damage" (the data's ``amount``): the Power paid beyond the cost
+RUNES_PAID = "runes paid"
+#: "Discard 1. Deal its Energy cost as damage" (the data's ``amount``)
+DISCARDED_ENERGY = "energy cost of the discarded card"
+#: "1 Bonus Damage for each card with this name in your trash" (the data's ``per``)
+IN_TRASH = "card with this name in your trash"
+
+
+def _unstated(e: Mapping[str, Any], play: Play) -> str | None:
+    """Why an effect the model reads cannot resolve: the player's choice it needs is not stated (RB-CARD-21)."""
+    if e.get("amount") == RUNES_PAID and _runes_paid(play) is None:
+        return "the runes paid for it are not stated (`paid: {energy: E, power: N}`)"
+    if e.get("amount") == DISCARDED_ENERGY and play.discard is None:
+        return "the card discarded is the player's choice and the entry does not name it (`discard: CARD`)"
+    if e.get("effect") == "deal_damage" and e.get("split") and play.amounts is None:
+        return "how the damage is split is the player's choice and the entry does not state it (`amounts: {UNIT: N}`)"
+    if e.get("effect") == "bonus_damage" and play.trash is None:
+        return "how many cards of its name are in its player's trash is not stated (`trash: N`)"
+    return None
+
+
+def _spends_buff(e: Mapping[str, Any]) -> bool:
+    """An effect whose cost is "spend its buff" (Overt Operation: "you may spend its buff to ready it")."""
+    return e.get("effect") == "ready" and e.get("cost") == "spend its buff"
+
+
+def _runes_paid(play: Play) -> int | None:
+    """The Power a play paid beyond its card's Power cost (its ``paid:``), or None when not stated."""
+    if play.paid is None:
+        return None
+    return max(0, play.paid[1] - (play.card.power_cost or 0))
+
+
 def _paid_by_a_kill(e: Mapping[str, Any]) -> bool:
     return e.get("effect") == "might_modifier" and (e.get("value"), e.get("cost"), e.get("condition")) == KILLED_MIGHT
 
@@ -707,6 +811,29 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
         # no other friendly unit in play: nothing gets the Might (the entry names none)
         alone = not any(board.units[m].side == play.by and board.where(m) for m in board.units)
         return {**e, "value": n, "_how": f"{victim}'s Might as it died, {n}", **({"optional": True} if alone else {})}
+    if a == RUNES_PAID:  # RB-CARD-21: the entry's `paid:` (checked stated before the effect resolves)
+        n = _runes_paid(play) or 0
+        return {**e, "amount": n, "_how": f"the {n} Power paid for it beyond its cost"}
+    if a == DISCARDED_ENERGY:  # RB-CARD-21: the card the entry's `discard:` names
+        from .spells import load_cards
+        from .units import load_units
+
+        found = load_cards().find(play.discard) or next(iter(load_units()._index.lookup(play.discard)), None)
+        n = (getattr(found, "energy_cost", None) or 0) if found is not None else 0
+        return {**e, "amount": n, "_how": f"the Energy cost of {getattr(found, 'name', play.discard)}, {n}"}
+    bonus = [b for b in play.card.effects if b.get("effect") == "bonus_damage" and b.get("per") == IN_TRASH]
+    if e.get("effect") == "deal_damage" and isinstance(a, int) and bonus and play.trash is not None:
+        n = a + int(bonus[0]["amount_per"]) * play.trash  # RB-CARD-21: Bonus Damage, + to this instance
+        return {**e, "amount": n, "_how": f"{a} + {bonus[0]['amount_per']} Bonus Damage for each of the {play.trash} "
+                                          f"cards of its name in the trash, {n}"}
+    if e.get("value") == _counters.COUNTERED_ENERGY:  # the countered spell's printed Energy cost (RB-CARD-20)
+        from .spells import load_cards
+
+        victim = load_cards().find(targets.countered or "")
+        if victim is None:
+            raise _err(play, "it counters a spell: name it first in `target`", _counters.RULE, "target")
+        n = victim.energy_cost or 0
+        return {**e, "value": n, "_how": f"{victim.name}'s Energy cost, {n}"}
     if e.get("effect") == "might_set":  # the unit it chooses, then another friendly unit: its Might now
         _consume(e, targets, board, play)
         (other_unit,) = targets.take(1, {"side": "friendly", "kind": "unit", "other": True})
@@ -749,6 +876,22 @@ def _damage(e, play, board, name, names) -> list[Change]:
     if n <= 0:
         return [Change("none", note=f"{name} is dealt no damage ({how})")]
     return [Change("damage", name, n, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ()), how=how)]
+
+
+def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
+    """Damage equal to an amount (``e["amount"]``, read as it resolves) split among ``names`` as the entry's
+    ``amounts:`` states: each unit named must be one of them (RB-CARD-1), the amounts must add up to it."""
+    total, how = int(e["amount"]), e.get("_how", "")
+    split = dict(play.amounts or ())
+    wrong = [n for n in split if n not in names]
+    if wrong:
+        raise _err(play, f"`amounts:` names {', '.join(wrong)}: not " + _spec_text(e.get("target") or {})
+                   + f" ({', '.join(names) or 'none'})", "RB-CARD-1", "amounts")
+    if sum(split.values()) != total:
+        raise _err(play, f"`amounts:` adds up to {sum(split.values())}; the damage to split is {total} ({how})",
+                   CHOICES_RULE, "amounts")
+    return [Change("damage", n, a, rules=("RB-READ-2", "RB-CARD-13", CHOICES_RULE), how=f"{a} of {total} ({how})")
+            for n, a in split.items() if a > 0]
 
 
 def _fight(e, play, board, name, names) -> list[Change]:
@@ -877,36 +1020,10 @@ def counter_effect(card: Card, mode: int | None) -> dict | None:
     return None
 
 
-def countered(plays: list[Play], cards_by_name: Mapping[str, Card] | None = None) -> tuple[set[int], list[Unmodelled]]:
-    """RB-CARD-3: which plays (indexes) are countered by a later counter naming their card."""
-    out: set[int] = set()
-    unmodelled: list[Unmodelled] = []
-    for i, p in enumerate(plays):
-        if p is None or i in out:
-            continue
-        e = counter_effect(p.card, p.mode)
-        if e is None:
-            continue
-        ok, why = effect_support(e)
-        if not ok:
-            unmodelled.append(Unmodelled(p.card.name, effect_text(e), why))
-            continue
-        if len(p.targets) != 1:
-            raise _err(p, "a counter names the one card it counters in `target`", "RB-CARD-3", "target")
-        want = p.targets[0].casefold()
-        j = next((j for j in range(i - 1, -1, -1) if plays[j] is not None and j not in out
-                  and plays[j].card.name.casefold() == want), None)
-        if j is None:
-            raise _err(p, f"no earlier play of {p.targets[0]!r} in this showdown to counter", "RB-CARD-3", "target")
-        victim = plays[j].card
-        if victim.type != "spell":
-            raise _err(p, f"{victim.name} is not a spell", "RB-CARD-3", "target")
-        if e.get("max_energy") is not None and (victim.energy_cost or 0) > int(e["max_energy"]) or \
-                e.get("max_power") is not None and (victim.power_cost or 0) > int(e["max_power"]):
-            raise _err(p, f"{victim.name} costs {victim.cost_text}: more than this counter allows", "RB-CARD-3",
-                       "target")
-        out.add(j)
-    return out, unmodelled
+def countered(plays: list[Play], units: Mapping[str, Unit] | None = None) -> tuple[set[int], list[Unmodelled]]:
+    """RB-CARD-3, RB-CARD-20: which plays (indexes) are countered by a later counter naming their card
+    (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses."""
+    return _counters.countered(plays, lambda p: counter_effect(p.card, p.mode), units)
 
 
 def unit_from(u: Unit, **changes: Any) -> Unit:

@@ -22,6 +22,13 @@ class Play:
     targets: tuple[str, ...] = ()  #: unit names (or, for a counter, the card it counters)
     mode: int | None = None  #: 1-based choice among the card's "Choose one" effects
     condition: bool | None = None  #: the player's statement that the card's condition holds
+    #: a counter "unless its controller pays": whether the countered card's controller paid (RB-CARD-20)
+    pays: bool | None = None
+    #: what the player chose as the card resolves (RB-CARD-21): the card discarded ("Discard 1. Deal its Energy
+    #: cost"), the damage split among units (unit, amount), the cards of its name in his trash
+    discard: str | None = None
+    amounts: tuple[tuple[str, int], ...] | None = None
+    trash: int | None = None
     to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
     paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
     facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)

@@ -13,6 +13,12 @@ from dataclasses import dataclass, field, replace
 
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
+from . import deathknell as _deathknell, replacements as _replacements
+from .interpreter import Board as View, Play, Unmodelled, check_cost, counter_effect, countered, interpret
+from .spells import load_cards
+from .statics import Live
+from .triggers import ability_card
+from .units import load_units
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,10 @@ def play_showdown(scenario: Scenario) -> Showdown:
     return run.finish()
 
 
+def _first(pair):
+    return pair[0]
+
+
 class Progress:
     """The showdown part way: the state after the effects applied so far, to which more effects are
     applied one at a time (:meth:`extend`) on a copy (:meth:`copy`), never replaying those before.
@@ -91,20 +101,22 @@ class Progress:
         self.used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
         self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
         self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
+        self._live = None  # the view :attr:`live`
 
     @property
     def live(self):
-        """The units with every static ability applied (RB-CARD-9), read from this state."""
-        from .statics import Live
-
-        return Live(self.units, self.present, (self.base, self.away), self.scenario.flags)
+        """The units with every static ability applied (RB-CARD-9), read from this state: a view of its
+        containers (changed in place), made again only when one of them is replaced."""
+        view = self._live
+        if view is None or view.units is not self.units or view.present is not self.present \
+                or view.elsewhere[0] is not self.base or view.elsewhere[1] is not self.away:
+            view = self._live = Live(self.units, self.present, (self.base, self.away), self.scenario.flags)
+        return view
 
     @classmethod
     def begin(cls, scenario: Scenario) -> tuple["Progress", list]:
         """The showdown as it begins (RB-SHOW-1, RB-SHOW-2), and the effects to apply: the combat
         triggers' chain (RB-SHOW-2), then the scenario's other effects in order."""
-        from .spells import load_cards
-        from .interpreter import Unmodelled
         from .statics import lines as static_lines
         from .triggers import combat_chain
 
@@ -157,6 +169,7 @@ class Progress:
             list(self.unmodelled)
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
         out.plays, out.gone = list(self.plays), set(self.gone)
+        out._live = None
         return out
 
     def key(self):
@@ -166,8 +179,8 @@ class Progress:
         the abilities used, the Deathknells fired, and the card names of the plays that resolved
         uncountered (a later counter looks for one of them by name, RB-CARD-3)."""
         here = set(self.present) | set(self.base) | set(self.away)
-        units = tuple(sorted(((n, (replace(u, path="") if u.path.startswith("showdown") else u) if n in here else None)
-                              for n, u in self.units.items()), key=lambda x: x[0]))
+        units = tuple((n, (replace(u, path="") if u.path.startswith("showdown") else u) if n in here else None)
+                      for n, u in sorted(self.units.items(), key=_first))
         played = tuple(sorted((p.card.name, p.by) for i, p in enumerate(self.plays)
                               if p is not None and i not in self.gone))
         return (units, tuple(self.present), tuple(self.base), tuple(self.away), tuple(sorted(self.removed)),
@@ -177,15 +190,17 @@ class Progress:
     def extend(self, effects: list) -> None:
         """Apply ``effects`` after those applied so far (in place; copy first to keep this state).
         Raises the ScenarioError of the first effect refused, or :class:`Retroactive`."""
-        from .interpreter import Play, countered
-
-        plays = self.plays + [e if isinstance(e, Play) else None for e in effects]
-        try:
-            gone, notes = countered(plays)
-        except ScenarioError as exc:
-            raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
-        if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
-            raise Retroactive()
+        new = [e if isinstance(e, Play) else None for e in effects]
+        plays = self.plays + new
+        if any(p is not None and counters(p) for p in plays):
+            try:
+                gone, notes = countered(plays, self.units)
+            except ScenarioError as exc:
+                raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+            if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
+                raise Retroactive()
+        else:  # RB-CARD-3: only a counter counters; with none played, none is countered
+            gone, notes = self.gone, self.notes
         start = len(self.plays)
         self.plays, self.gone, self.notes = plays, gone, notes
         for i, e in enumerate(effects):
@@ -195,11 +210,7 @@ class Progress:
     def _settle(self) -> None:
         """A cleanup (RB-MIGHT-1), then the Deathknell of each unit it (or the card before it) killed at
         the battlefield, each followed by its own cleanup (RB-CARD-19)."""
-        from .deathknell import RULE as DK, read as deathknell
-        from .interpreter import Board as View, Play, interpret
-        from .triggers import ability_card
-        from .units import load_units
-
+        DK, deathknell = _deathknell.RULE, _deathknell.read
         units, present, base, away, removed = self.units, self.present, self.base, self.away, self.removed
         live = self.live
         _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
@@ -226,8 +237,6 @@ class Progress:
         """Apply one effect (in place): a card played (countered: no effect, RB-CARD-3), a unit card
         played from hand (RB-CARD-16), an ability (RB-CARD-17), a trigger, or a plain effect; then the
         cleanup (RB-MIGHT-1) and the chain's close (RB-SHOW-3)."""
-        from .interpreter import Board as View, Play, Unmodelled, check_cost, interpret
-
         scenario, units, present, base, away, removed = (self.scenario, self.units, self.present, self.base,
                                                          self.away, self.removed)
         lines, unmodelled, loose, turn = self.lines, self.unmodelled, self.loose, self.turn
@@ -319,9 +328,8 @@ class Progress:
         lines = self.lines + [Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",))]
         unmodelled = self.head + self.notes + self.unmodelled
         unmodelled += _deathknells_after_combat(self.units, self.present)
-        live, present, units = self.live, self.present, self.units
-        final = {n: live[n] for n in present}
-        final.update(combat_replacements(live, present, self.loose, unmodelled))
+        live = self.live
+        board, final = self._final(unmodelled)
         for n, v in final.items():
             if v.prevent_all and live[n].prevent_next:
                 lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: "
@@ -329,20 +337,45 @@ class Progress:
             for how, src in v.death_replacement[len(live[n].death_replacement):]:
                 lines.append(Line(f"{n}: if it would die at the combat cleanup, it is {how} instead ({src}).",
                                   ("RB-CARD-18",)))
+        return Showdown(board, lines, unmodelled)
+
+    def board(self) -> Board:
+        """The board at the Combat Damage Step if both players pass now: :meth:`finish`'s board, without
+        its narration and what it does not model (this state is unchanged)."""
+        return self._final([])[0]
+
+    def _final(self, unmodelled: list) -> tuple[Board, dict[str, Unit]]:
+        """The board at the Combat Damage Step (RB-CARD-18 replacements and prevention read there), and
+        the units at the battlefield as they are on it; what is not modelled added to ``unmodelled``."""
+        live, present, units = self.live, self.present, self.units
+        final = {n: live[n] for n in present}
+        final.update(combat_replacements(live, present, self.loose, unmodelled))
         board = Board(attacker=tuple(final[n] for n in present if units[n].side == "attacker"),
                       defender=tuple(final[n] for n in present if units[n].side == "defender"),
                       flags=self.scenario.flags, removed=tuple(self.removed))
-        return Showdown(board, lines, unmodelled)
+        return board, final
+
+
+_COUNTERS: dict[tuple[int, int | None], tuple] = {}
+
+
+def counters(p: Play) -> bool:
+    """Whether play ``p`` counters a card (RB-CARD-3: its card has a counter effect in the mode
+    chosen), read once a card object and mode."""
+    got = _COUNTERS.get((id(p.card), p.mode))
+    if got is None or got[0] is not p.card:
+        if len(_COUNTERS) >= 4096:  # cards made for abilities come and go: the memo stays small
+            _COUNTERS.clear()
+        got = _COUNTERS[id(p.card), p.mode] = (p.card, counter_effect(p.card, p.mode) is not None)
+    return got[1]
 
 
 def _deathknells_after_combat(units: dict[str, Unit], present: list[str]) -> list:
     """RB-CARD-19: the Deathknell of each unit left at the battlefield, which the combat cleanup may kill:
     not fired there, so named NOT MODELLED with the rules question (RB-CARD-4)."""
-    from .deathknell import AFTER_COMBAT, TRIGGER, read
-    from .plays import Unmodelled
     from .records import effect_text
-    from .units import load_units
 
+    AFTER_COMBAT, TRIGGER, read = _deathknell.AFTER_COMBAT, _deathknell.TRIGGER, _deathknell.read
     out = []
     for n in present:
         u = units[n]
@@ -358,13 +391,11 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
     once; a unit whose static ability held another up (RB-CARD-9) takes it away as it dies, so the check
     runs again. A death may be replaced: the unit's own replacement first (RB-CARD-12), else a static
     one of a unit in play or a gear in play (RB-CARD-18)."""
-    from .replacements import RECALLED, RULE, gear_card
-    from .spells import load_cards
-
+    RECALLED, RULE, gear_card = _replacements.RECALLED, _replacements.RULE, _replacements.gear_card
     own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
     gear = gear if gear is not None else {}
     while True:
-        dying = [n for n in present if units[n].marked > 0 and units[n].marked >= units[n].current_might]
+        dying = [n for n in present if (u := units[n]).marked > 0 and u.marked >= u.current_might]
         if not dying:
             return
         snapshot = {n: units[n] for n in present}  # as they are when they would die, all at once
@@ -378,8 +409,6 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
                 by_gear.setdefault(v.side, []).append(name)
         for side, names in by_gear.items():
             if len(names) > 1 and unmodelled is not None:
-                from .plays import Unmodelled
-
                 unmodelled.append(Unmodelled(savers[side][0], f"which of {', '.join(names)} it saves",
                                              "several friendly units would die at once: its controller's choice "
                                              f"({RULE})"))
@@ -419,35 +448,29 @@ def _choice(name: str, how: str, card: str, board_saver: str | None, unmodelled:
     """CR 372 (RB-CARD-18): a unit's own replacement and one on the board both apply to its death; its
     controller chooses which applies. With different results (Smite's banish, Soraka's recall) that
     choice is NOT MODELLED (the unit's own is applied)."""
-    from .replacements import RECALLED, RULE
-
+    RECALLED, RULE = _replacements.RECALLED, _replacements.RULE
     if board_saver is not None and how != RECALLED and unmodelled is not None:
-        from .plays import Unmodelled
-
         unmodelled.append(Unmodelled(board_saver, f"whether it or {card} replaces {name}'s death",
                                      f"both apply: its controller chooses (CR 372; {RULE})"))
 
 
 def _saved_by(name: str, snapshot, where) -> str | None:
-    from .replacements import saved_by
-
-    return saved_by(name, snapshot, where)
+    return _replacements.saved_by(name, snapshot, where)
 
 
 def combat_replacements(live, present: list[str], gear: dict[str, list[str]], unmodelled: list) -> dict[str, Unit]:
     """RB-CARD-18 at the combat cleanup: the units at the battlefield a static replacement would save if
     they died there (a unit's, a gear's), each with that replacement added after its own (RB-CARD-12);
     and the prevention of the next damage, which is the combat damage (RB-DMG-4)."""
-    from .replacements import RECALLED, RULE, gear_card
-    from .spells import load_cards
-    from .plays import Unmodelled
-
+    RECALLED, RULE, gear_card = _replacements.RECALLED, _replacements.RULE, _replacements.gear_card
     snapshot = {n: live[n] for n in present}
     where = {n: "battlefield" for n in present}
+    # the sides with a unit whose own static replacement may save another (none: no unit is saved so)
+    saving = {v.side for v in snapshot.values() if _replacements.savers(v)}
     out = {}
     for n, v in snapshot.items():
         extra = ()
-        src = _saved_by(n, snapshot, where)
+        src = _saved_by(n, snapshot, where) if v.side in saving else None
         if src is not None:
             extra = ((RECALLED, src),)
         else:
@@ -529,6 +552,13 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "heal":  # marked damage removed (RB-MIGHT-8)
         units[n] = replace(units[n], marked=0)
         return f"{n} is healed: its marked damage is removed", c.rules
+    if c.kind == "gear_gone":  # RB-CARD-22: a gear killed or returned to hand leaves play
+        (gear if gear is not None else {}).get(c.how, []).remove(c.keyword)
+        return f"{c.keyword} (the {c.how}'s) is {c.note}", c.rules
+    if c.kind == "unbuff":  # RB-CARD-21: a buff spent as a cost
+        u = units[n]
+        units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-1,))
+        return f"{note}{n} loses its buff: -1 Might (now {units[n].current_might})", c.rules
     if c.kind == "buff":
         u = units[n]
         if u.buffed:

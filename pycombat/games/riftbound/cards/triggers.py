@@ -7,8 +7,10 @@ trigger is read like a card: its effect records go through the one interpreter
 needs a choice (a target, a split, a "choose one" option, a condition the board does not decide, an
 optional "you may") as a showdown entry ``{trigger: UNIT, target: ...}``, placed before every other
 entry, the Defender's first; a trigger that needs none (it acts on the unit itself or on every unit
-that fits) resolves by itself when the scenario does not state it. A trigger that needs a choice
-and is not stated is named NOT MODELLED (RB-CARD-4).
+that fits) resolves by itself when the scenario does not state it, and so does one whose only choice
+is a target no unit fits as the combat begins (it does nothing). A trigger that needs a choice and is
+not stated is named NOT MODELLED (RB-CARD-4). "Give a unit +N Might and [Keyword]" gives both to the
+one unit chosen.
 """
 from __future__ import annotations
 
@@ -28,9 +30,24 @@ def as_ability(e: Mapping[str, Any]) -> dict:
     return out
 
 
+def same_unit(effects: Iterable[Mapping[str, Any]]) -> tuple[dict, ...]:
+    """RB-CARD-1: "give one of your other units here +3 Might and [Tank]" (Yuumi, Magical Cat): a keyword
+    grant right after a Might change with the same one-unit target is one "give", to the unit the Might
+    change chose (none if that unit left before the ability resolved, RB-CARD-11)."""
+    out: list[dict] = []
+    for e in effects:
+        prev = out[-1] if out else None
+        t = e.get("target") or {}
+        if prev is not None and e.get("effect") == "grant_keyword" and prev.get("effect") == "might_modifier" \
+                and t == prev.get("target") and t.get("count") == 1:
+            e = {**e, "target": {"ref": "chosen", "chosen": dict(t)}, "optional": True}
+        out.append(dict(e))
+    return tuple(out)
+
+
 def ability_card(unit, effects: Iterable[Mapping[str, Any]]) -> Card:
     """The unit's combat trigger as a card for the interpreter: an ability, no cost, Action speed."""
-    effects = tuple(as_ability(e) for e in effects)
+    effects = same_unit(as_ability(e) for e in effects)
     return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s {_when(effects, unit)} ability", type="ability",
                 speed="action", showdown_playable=True, energy_cost=None, power_cost=None, effects=effects, unparsed=0,
                 domains=unit.domains)
@@ -66,6 +83,32 @@ def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
     return None
 
 
+def _no_target(unit, effects, scenario) -> bool:
+    """RB-CARD-10 with RB-CARD-1: the trigger's choice is only its target, and no unit of the battlefield
+    fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
+    there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
+    tag is judged here; any other rule leaves the choice to the scenario."""
+    fighting = scenario.attacker.units + scenario.defender.units
+    for e in effects:
+        t = e.get("target") or {}
+        if e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split"):
+            return False
+        if not t or t.get("ref") == "self" or t.get("count") == "all":
+            continue
+        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location"} \
+                or t.get("location") not in (None, "same_location", "battlefield") \
+                or t.get("kind") not in (None, "unit"):
+            return False
+        for v in fighting:
+            side = t.get("side")
+            if side == "friendly" and v.side != unit.side or side == "enemy" and v.side == unit.side:
+                continue
+            if t.get("other") and v.name == unit.name or t.get("tag") and t["tag"] not in v.tags:
+                continue
+            return False  # a unit fits: the player chooses
+    return True
+
+
 def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
     """The combat triggers in the order they resolve: the Defender's, then the Attacker's (RB-SHOW-2),
     each player's stated ones in the scenario's order, then those that resolve by themselves; and the
@@ -82,6 +125,9 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
             if not effects or u.name in said:
                 continue
             choice = needs_choice(effects)
+            if choice == "its target" and _no_target(u, effects, scenario):
+                effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
+                choice = None
             if choice is None:
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
                                   path=f"{u.path}.trigger"))

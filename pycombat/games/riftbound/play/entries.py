@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pycombat.errors import ScenarioError
+from ..cards.showdown import Progress, Retroactive, counters
 from .hands import HandCard
 
 
@@ -91,11 +92,10 @@ class Reached:
         self.state: int | None = None  #: the state's number (:meth:`Lines.state`)
         self.board: int | None = None  #: the board's number when the showdown ends here (``ShowdownGame.board_key``)
         self._names: list[str] | None = None
+        self._board = None  #: :attr:`final_board`
 
     @property
     def scenario(self):
-        from dataclasses import replace
-
         return replace(self.base, effects=self.base.effects + self.plays)
 
     @property
@@ -104,6 +104,16 @@ class Reached:
         if self._showdown is None:
             self._showdown = self.progress.finish()
         return self._showdown
+
+    @property
+    def final_board(self):
+        """The board at the Combat Damage Step when the showdown ends here (:attr:`showdown`'s board,
+        worked out without its narration until that is asked for)."""
+        if self._showdown is not None:
+            return self._showdown.board
+        if self._board is None:
+            self._board = self.progress.board()
+        return self._board
 
     @property
     def names(self) -> list[str]:
@@ -132,8 +142,10 @@ class Lines:
     """The showdowns of one scenario with plays appended, each state reached once (a memo). Each play
     is read by the scenario reader's own entry reader (:func:`..schema.play_entry`) after the file's
     entries and the plays before it; it is then applied to a copy of the state the plays before it
-    reached (:meth:`..cards.showdown.Progress.extend`), never replaying them. A chain resolves as one
-    step, so that a counter meets the card it counters (RB-CARD-3)."""
+    reached (:meth:`..cards.showdown.Progress.extend`), never replaying them. A chain resolves one
+    play at a time through the states its first plays reach (remembered: the chains resolving
+    through the same plays share them), except that a counter is applied in one step with the plays
+    before it, so that it meets the card it counters (RB-CARD-3)."""
 
     def __init__(self, scenario):
         self.scenario = scenario
@@ -141,14 +153,18 @@ class Lines:
         self._memo: dict[tuple[Entry, ...], Any] = {}
         self._read: dict[tuple[Entry, ...], Any] = {(): ((), frozenset(scenario.names))}
         self._states: dict[Any, int] = {}
+        self._units: dict[Any, int] = {}  #: each unit value met, numbered (:meth:`state`)
+        self._unit_objects: dict[int, tuple] = {}  #: id of a unit object -> (it, its value's number)
         self._entries: dict[tuple, Any] = {}  #: each entry read once where it stands, with the names known
+        self._resolved: dict[tuple, tuple] = {}  #: (plays resolved, chain) -> :meth:`resolve`'s answer
         self.reads = 0  #: steps applied to a state (a play, or a chain resolving): the work done
         self.replays = 0  #: lines played again from the start (a counter reaching a play resolved before)
 
     def _parsed(self, plays: tuple[Entry, ...]):
         """``(Play objects, unit names known after them)`` or the reader's ScenarioError."""
-        if plays in self._read:
-            return self._read[plays]
+        out = self._read.get(plays)
+        if out is not None:
+            return out
         before = self._parsed(plays[:-1])
         if isinstance(before, ScenarioError):
             out: Any = before
@@ -157,24 +173,23 @@ class Lines:
 
             path = f"showdown[{self.stated + len(plays) - 1}]"
             key = (plays[-1], before[1], path)  # the reading depends on the entry, the names known, where
-            if key not in self._entries:
+            got = self._entries.get(key)
+            if got is None:
                 names = set(before[1])
                 entry = plays[-1].as_dict()
                 if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
                     entry["paid"] = cost(plays[-1].card)
                 try:
-                    self._entries[key] = (play_entry(entry, self.scenario, names, path), frozenset(names))
+                    got = (play_entry(entry, self.scenario, names, path), frozenset(names))
                 except ScenarioError as exc:
-                    self._entries[key] = exc
-            got = self._entries[key]
+                    got = exc
+                self._entries[key] = got
             out = got if isinstance(got, ScenarioError) else (before[0] + (got[0],), got[1])
         self._read[plays] = out
         return out
 
     def root(self):
         """The state the file's own showdown reaches (or the error it raises)."""
-        from ..cards.showdown import Progress
-
         if () not in self._memo:
             run, effects = Progress.begin(self.scenario)
             try:
@@ -190,16 +205,25 @@ class Lines:
         ScenarioError the reader or the interpreter raised. Without ``group``: ``plays`` as reached
         before, else as one step from the start."""
         if group is None:
-            if plays in self._memo:
-                return self._memo[plays]
+            out = self._memo.get(plays)
+            if out is not None:
+                return out
             plays, group = (), plays
         key = plays + group
-        if key in self._memo:
-            return self._memo[key]
+        out = self._memo.get(key)
+        if out is not None:
+            return out
         before = at if at is not None else self.root() if not plays else self.run(plays)
         parsed = self._parsed(key)
         if isinstance(parsed, ScenarioError) or isinstance(before, ScenarioError) or not group:
-            out: Any = parsed if isinstance(parsed, ScenarioError) else before
+            out = parsed if isinstance(parsed, ScenarioError) else before
+        elif len(group) > 1 and self._separable(parsed[0][-2:]):
+            # the chain's last play applied to the state the plays before it reached (a memo shared
+            # by every chain resolving through them); the same state as the group in one step: each
+            # effect is applied in turn to the state the ones before it left, and the last one counters
+            # nothing (it cannot reach back into what resolved before it)
+            head = self.run(plays, group[:-1], at)
+            out = head if isinstance(head, ScenarioError) else self._step(head, parsed[0], len(key) - 1)
         else:
             out = self._step(before, parsed[0], len(plays))
         self._memo[key] = out
@@ -207,10 +231,6 @@ class Lines:
 
     def _step(self, before: Reached, plays: tuple, start: int):
         """``plays[start:]`` applied to a copy of ``before``'s state (never replaying those before)."""
-        from dataclasses import replace
-
-        from ..cards.showdown import Progress, Retroactive
-
         self.reads += 1
         progress = before.progress.copy()
         try:
@@ -228,10 +248,20 @@ class Lines:
                 return exc
 
     def state(self, reached: Reached) -> int:
-        """The state ``reached`` reached, as a number (equal states, equal numbers)."""
+        """The state ``reached`` reached, as a number (equal states, equal numbers). Its units are
+        numbered too (equal units, equal numbers), each unit object once: a step leaves most of
+        them as they were."""
         if reached.state is None:
-            reached.state = self._states.setdefault(reached.progress.key(), len(self._states))
+            key = reached.progress.key()
+            units = tuple((n, None if u is None else self._unit(u)) for n, u in key[0])
+            reached.state = self._states.setdefault((units,) + key[1:], len(self._states))
         return reached.state
+
+    def _unit(self, u) -> int:
+        got = self._unit_objects.get(id(u))
+        if got is None or got[0] is not u:  # (the object is kept: its id is not reused while listed)
+            got = self._unit_objects[id(u)] = (u, self._units.setdefault(u, len(self._units)))
+        return got[1]
 
     def legal(self, resolved: tuple[Entry, ...], entry: Entry, chain: tuple[Entry, ...] = (),
               at: Reached | None = None) -> bool:
@@ -256,17 +286,28 @@ class Lines:
     def resolve(self, resolved: tuple[Entry, ...], chain: tuple[Entry, ...], at: Reached | None = None):
         """The chain resolved after ``resolved`` (``at``: the state it reached): the plays kept in
         resolution order, those whose targets no longer fit as they resolve (no effect, RB-CARD-11), and
-        the state reached."""
+        the state reached (once a chain after the same plays)."""
+        got = self._resolved.get((resolved, chain))
+        if got is not None:
+            return got
         order = list(resolution_order(chain))
         fizzled = []
         while True:
             k, reached = self.failing(resolved, tuple(order), at)
             if k is None:
-                return resolved + tuple(order), tuple(fizzled), reached
+                got = self._resolved[resolved, chain] = resolved + tuple(order), tuple(fizzled), reached
+                return got
             k -= len(resolved)
             if k < 0:  # ``resolved`` was played before: the same plays cannot be refused now
                 raise RuntimeError(f"a play resolved earlier was refused on replay: {resolved[k]}")
             fizzled.append(order.pop(k))
+
+    @staticmethod
+    def _separable(last_two: tuple) -> bool:
+        """Whether the last of a group of plays can be applied on its own to the state the others reach:
+        it counters nothing (RB-CARD-3: a counter's target resolves just before it, in the same step)
+        and neither it nor the play before it is a trigger (whose narration reads the effect after it)."""
+        return not counters(last_two[-1]) and not any(getattr(p, "trigger_of", None) for p in last_two)
 
 
 def cost(name: str) -> dict[str, int]:
@@ -368,20 +409,23 @@ def equipment_choices(name: str) -> tuple[str, ...]:
 
 def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ...],
                max_targets: int = 2, modes: int = 0, equipment: tuple[tuple[str, str | None], ...] = (),
-               ordered: bool = True) -> list[Entry]:
+               ordered: bool = True, ways: tuple[str, ...] | None = None) -> list[Entry]:
     """Every entry to try for ``card``: its modes, its targets (none, or up to ``max_targets`` distinct
     units of ``names``, in order unless ``ordered`` is false), a unit's destination, a [Hidden] card from facedown; for a card that
     attaches or detaches an Equipment, each Equipment in play (``equipment``: it and the unit it is
-    on) for each, attached from that unit, or none (RB-CARD-14); a counter targets a card on the chain."""
-    if card.counter:
-        return [Entry(card.name, by, (c.card,), counter=True, facedown=card.facedown)
-                for c in dict.fromkeys(chain)]
+    on) for each, attached from that unit, or none (RB-CARD-14); a counter targets a card on the chain.
+    ``ways``: the card's :func:`equipment_choices` when already known."""
+    if card.counter:  # a counter that also chooses a unit names it next (RB-CARD-20)
+        from ..cards.counters import chooses_a_unit
+        units = [(n,) for n in names] if chooses_a_unit(card.name) else [()]
+        return [Entry(card.name, by, (c.card, *u), counter=True, facedown=card.facedown)
+                for c in dict.fromkeys(chain) for u in units]
     pick = itertools.permutations if ordered else itertools.combinations
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
     if card.kind == "unit":
         return [Entry(card.name, by, t, to=to, facedown=card.facedown)
                 for to in ("battlefield", "base") for t in targets[: 1 + len(names)]]
-    ways = equipment_choices(card.name)
+    ways = equipment_choices(card.name) if ways is None else ways
     equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
                     for how in ways for g, on in dict.fromkeys(equipment)]
     equip = list({tuple(sorted(q.items())): q for q in equip}.values())  # detach names an Equipment once

@@ -23,7 +23,7 @@ from typing import Any, Hashable
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
-from .entries import Entry, Lines, candidates, target_bound
+from .entries import Entry, Lines, candidates, equipment_choices, target_bound
 from .hands import HandCard
 
 PASS = "pass"
@@ -40,7 +40,11 @@ class ShowdownGame:
         self._joint: dict[Hashable, JointGame] = {}
         self._modes: dict[str, int] = {}
         self._ids: dict[Hashable, int] = {}  #: positions and boards, numbered as first met
+        self._boards: dict[int, int] = {}  #: a position's number -> its board's (:meth:`board_key`)
         self._plays: dict[Hashable, list[Entry]] = {}
+        self._shapes: dict[tuple, tuple] = {}  #: (card, units) -> its target bound and Equipment choices
+        self._tried: dict[tuple, list[Entry]] = {}  #: (card, by, names, Equipment or chain) -> the entries to try
+        self._actions: dict[tuple, list] = {}  #: (position, chain, hand, mover) -> the legal actions
 
     def modes(self, name: str) -> int:
         """How many "Choose one" modes a spell or gear card has (0: none)."""
@@ -60,13 +64,18 @@ class ShowdownGame:
 
     def board_key(self, at) -> int:
         """The units at the battlefield (every number of each) in the state ``at`` when the showdown
-        ends there, as a number (equal units, equal numbers)."""
+        ends there, as a number (equal units, equal numbers). Worked out once a position: the board is
+        read from what the position holds (:meth:`position`)."""
         if at.board is None:
-            board = at.showdown.board
-            # a unit played from hand is the same unit whichever play of the line brought it: without
-            # where in the line it was read (as :meth:`..cards.showdown.Progress.key` has it)
-            at.board = self._ids.setdefault(("board", _unpathed(board.attacker), _unpathed(board.defender)),
-                                            len(self._ids))
+            position = self.position(at)
+            got = self._boards.get(position)
+            if got is None:
+                board = at.final_board
+                # a unit played from hand is the same unit whichever play of the line brought it: without
+                # where in the line it was read (as :meth:`..cards.showdown.Progress.key` has it)
+                got = self._boards[position] = self._ids.setdefault(
+                    ("board", _unpathed(board.attacker), _unpathed(board.defender)), len(self._ids))
+            at.board = got
         return at.board
 
     def position(self, at) -> int:
@@ -80,17 +89,35 @@ class ShowdownGame:
         reached; not counters): the reader's check (:meth:`.entries.Lines.legal`), once a position."""
         key = (self.position(at), card.name, by)
         if key not in self._plays:
-            most, ordered = target_bound(card.name, len(names))
-            self._plays[key] = [e for e in candidates(card, by, names, (), most, self.modes(card.name),
-                                                      at.equipment, ordered)
-                                if self.lines.legal(resolved, e, (), at)]
+            shape = (card.name, len(names))
+            if shape not in self._shapes:  # what the card's data allows: read once a card and board size
+                self._shapes[shape] = target_bound(card.name, len(names)) + (equipment_choices(card.name),)
+            most, ordered, ways = self._shapes[shape]
+            tried = (card.name, by, tuple(names), at.equipment)
+            if tried not in self._tried:  # the entries to try: one object each, whatever the position
+                self._tried[tried] = candidates(card, by, names, (), most, self.modes(card.name), at.equipment,
+                                                ordered, ways)
+            self._plays[key] = [e for e in self._tried[tried] if self.lines.legal(resolved, e, (), at)]
         return self._plays[key]
+
+    def counters(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str, names: list[str],
+                 chain: tuple[Entry, ...]) -> list[Entry]:
+        """Counter ``card``'s legal plays by ``by`` on a card of ``chain`` (RB-CARD-3), on the position
+        ``resolved`` leaves: the reader's check (:meth:`.entries.Lines.legal`), once a position and chain."""
+        key = (self.position(at), card.name, by, chain)
+        got = self._plays.get(key)
+        if got is None:
+            tried = (card.name, by, tuple(names), chain)
+            if tried not in self._tried:
+                self._tried[tried] = candidates(card, by, names, chain)
+            got = self._plays[key] = [e for e in self._tried[tried] if self.lines.legal(resolved, e, chain, at)]
+        return got
 
     def joint(self, at) -> JointGame:
         """The damage step's game on the board the state ``at`` leaves (one a board)."""
         key = self.board_key(at)
         if key not in self._joint:
-            self._joint[key] = JointGame(at.showdown.board, self.objective)
+            self._joint[key] = JointGame(at.final_board, self.objective)
         return self._joint[key]
 
     def new_initial_state(self) -> "ShowdownState":
@@ -124,7 +151,17 @@ class ShowdownState:
         return next(h for h in self.game.hands[self.mover] if h.name == name)
 
     def legal_actions(self) -> list[Hashable]:
-        """Pass, then every legal play of the mover (RB-SHOW-3, RB-SHOW-4), in hand order."""
+        """Pass, then every legal play of the mover (RB-SHOW-3, RB-SHOW-4), in hand order (worked out
+        once a position, chain, mover and his hand)."""
+        g = self.game
+        hand = self.hands[PLAYER[self.mover]]
+        key = (g.position(self.at), self.chain, hand, self.mover)
+        got = g._actions.get(key)
+        if got is None:
+            got = g._actions[key] = self._legal_actions()
+        return list(got)
+
+    def _legal_actions(self) -> list[Hashable]:
         g = self.game
         names = self._names()
         out: list[Hashable] = [PASS]
@@ -135,8 +172,7 @@ class ShowdownState:
             if card.counter and not self.chain:
                 continue
             if card.counter:
-                out += [e for e in candidates(card, self.mover, names, self.chain)
-                        if g.lines.legal(self.resolved, e, self.chain, self.at)]
+                out += g.counters(self.resolved, self.at, card, self.mover, names, self.chain)
             else:
                 out += g.plays(self.resolved, self.at, card, self.mover, names)
         return out
@@ -146,21 +182,21 @@ class ShowdownState:
 
     def child(self, action: Hashable):
         side = PLAYER[self.mover]
-        if action == PASS:
+        if isinstance(action, str) and action == PASS:  # (a play is an Entry: not compared field by field)
             if self.passes + 1 < 2:
-                return ShowdownState(self.game, self.resolved, self.chain, self.hands, self.focus,
-                                     other(self.mover), self.passes + 1, self.fizzled, self.at)
+                return _state(self.game, self.resolved, self.chain, self.hands, self.focus,
+                              other(self.mover), self.passes + 1, self.fizzled, self.at)
             if not self.chain:  # both passed in turn with the chain empty: the showdown ends (RB-SHOW-3)
                 return DamageState(self.game, self.resolved, self.fizzled,
                                    self.game.joint(self.at).new_initial_state(), self.at)
             resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
             focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
-            return ShowdownState(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
+            return _state(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
         hand = list(self.hands[side])
         hand.remove(action.card)
         hands = (tuple(hand), self.hands[1]) if side == 0 else (self.hands[0], tuple(hand))
-        return ShowdownState(self.game, self.resolved, self.chain + (action,), hands, self.focus,
-                             other(self.mover), 0, self.fizzled, self.at)
+        return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus,
+                      other(self.mover), 0, self.fizzled, self.at)
 
     def returns(self):
         raise ValueError("the showdown is never terminal: the damage step follows")
@@ -177,6 +213,18 @@ class ShowdownState:
     def __str__(self) -> str:
         chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
         return f"{self.mover} to act ({self.focus} has Focus, {chain})"
+
+
+def _state(game, resolved, chain, hands, focus, mover, passes, fizzled, at) -> ShowdownState:
+    """``ShowdownState(...)`` made without the frozen dataclass's field-by-field ``__init__`` (a new
+    state at every move of the search): the same fields, the same value."""
+    out = _new(ShowdownState)
+    _set(out, "__dict__", {"game": game, "resolved": resolved, "chain": chain, "hands": hands, "focus": focus,
+                           "mover": mover, "passes": passes, "fizzled": fizzled, "at": at})
+    return out
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 @dataclass(frozen=True)

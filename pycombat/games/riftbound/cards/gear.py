@@ -1,0 +1,118 @@
+"""Gear on the board killed or returned to hand by a card (RB-CARD-22), read by the one interpreter.
+
+The gear in play a scenario names is each side's unattached gear (``gear:``) and the Equipment
+attached to its units (``equipment:``). A ``kill`` or ``return_to_hand`` effect whose target is of
+kind ``gear`` takes gear from there:
+
+* ``count: all`` ("Kill all gear", Thermo Beam): every gear the scenario has in play;
+* ``count: 1`` / ``count_max: 1`` ("Return a gear to its owner's hand", Factory Recall; "You may kill
+  up to one gear", Salvage): the gear the entry's ``target`` names (none: "up to one", declined);
+* ``chooser: each player, own gear`` ("Each player kills one of their gear", Acceptable Losses): the
+  entry's ``target`` names at most one gear of each player (a player whose gear killed is not one the
+  scenario names chose one that changes no combat damage).
+
+A gear is named by its card name; an Equipment attached to a unit, by its name and, when several are
+in play, the unit (``from: UNIT``). An attached Equipment killed or returned is detached first: its
+unit loses its Might bonus (RB-CARD-5, RB-CARD-14); a gear with a death replacement (Zhonya's
+Hourglass, RB-CARD-18) gone from play saves no one.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .plays import Board, Change, Play, play_error as _err
+from .spells import Card, load_cards
+
+RULE = "RB-CARD-22"
+EACH_PLAYER = "each player, own gear"
+_HOW = {"kill": "killed", "return_to_hand": "returned to its owner's hand"}
+
+
+def is_gear_effect(e: Mapping[str, Any]) -> bool:
+    tgt = e.get("target")
+    return isinstance(tgt, dict) and tgt.get("kind") == "gear"
+
+
+def takes(card: Card) -> bool:
+    """Whether the card's targets name gear (read as card names, not units)."""
+    return any(is_gear_effect(e) for e in card.effects)
+
+
+def support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    tgt = e.get("target") or {}
+    k = e.get("effect")
+    if k not in _HOW or set(tgt) - {"kind", "count", "count_max", "chooser"}:
+        return False, "gear on the board: only killing it or returning it to hand is modelled"
+    what = f"{_HOW[k]}: an Equipment attached gives its unit its Might bonus no more, a gear saving units saves no one"
+    if tgt.get("count") == "all":
+        return True, f"every gear in play the scenario names is {what} ({RULE})"
+    if tgt.get("chooser") == EACH_PLAYER:
+        return True, f"the gear of each player the entry names (`target`, at most one each) is {what} ({RULE})"
+    if tgt.get("count", 1) == 1 or tgt.get("count_max") == 1:
+        return True, (f"the gear the entry names (`target`; `from: UNIT` for an Equipment on a unit) is {what}"
+                      + (" (up to one: none named, none)" if tgt.get("count_max") else "") + f" ({RULE})")
+    return False, f"gear targets {tgt} are not modelled"
+
+
+def _in_play(board: Board) -> list[tuple[str, str, str | None]]:
+    """Every gear in play: (name, its controller, the unit it is attached to or None)."""
+    out = [(g, side, None) for side in ("attacker", "defender") for g in board.gear.get(side, ())]
+    for n, u in board.units.items():
+        if board.where(n) is not None:
+            out += [(g, u.side, n) for g in u.equipment]
+    return out
+
+
+def _find(play: Play, board: Board, name: str) -> tuple[str, str, str | None]:
+    card = load_cards().find(name)
+    if card is None or card.type != "gear":
+        raise _err(play, f"{name!r} is not a gear card", "RB-CARD-1", "target")
+    hits = [h for h in _in_play(board) if h[0] == card.name]
+    if play.attach_from is not None and any(h[2] == play.attach_from for h in hits):
+        hits = [h for h in hits if h[2] == play.attach_from]
+    if not hits:
+        raise _err(play, f"no {card.name} in play (a side's `gear:` or a unit's `equipment:`)", "RB-CARD-1",
+                   "target")
+    if len(set(hits)) > 1:
+        raise _err(play, f"several {card.name} in play ("
+                   + ", ".join(f"on {u}" if u else f"the {s}'s unattached" for _, s, u in hits)
+                   + "): give `from: UNIT` for the one on a unit", "RB-CARD-1", "from")
+    return hits[0]
+
+
+def _gone(e: Mapping[str, Any], hit: tuple[str, str, str | None], board: Board) -> list[Change]:
+    name, side, unit = hit
+    how = _HOW[e["effect"]]
+    out = []
+    if unit is not None:  # detached first: its unit loses the bonus (RB-CARD-14)
+        gear = load_cards().find(name)
+        out.append(Change("equip", unit, gear.equip_might_bonus if gear else None, keyword=name, how="detach",
+                          rules=("RB-CARD-14", RULE)))
+    out.append(Change("gear_gone", keyword=name, how=side, note=how, rules=(RULE,)))
+    return out
+
+
+def changes(e: Mapping[str, Any], play: Play, board: Board, queue: list[str]) -> list[Change]:
+    """The changes a gear effect makes; the gear it names are taken from ``queue`` (the entry's targets)."""
+    tgt = e.get("target") or {}
+    if tgt.get("count") == "all":
+        out: list[Change] = []
+        for hit in _in_play(board):
+            out += _gone(e, hit, board)
+        return out or [Change("none", note="no gear in play the scenario names", rules=(RULE,))]
+    if tgt.get("chooser") == EACH_PLAYER:
+        names, queue[:] = queue[:2], queue[2:]
+        hits = [_find(play, board, n) for n in names]
+        sides = [s for _, s, _ in hits]
+        if len(set(sides)) != len(sides):
+            raise _err(play, "each player kills one of his own gear: name at most one gear of each player",
+                       "RB-CARD-1", "target")
+        out = []
+        for hit in hits:
+            out += _gone(e, hit, board)
+        return out or [Change("none", note="no gear the scenario names is killed", rules=(RULE,))]
+    if not queue:
+        if tgt.get("count_max") == 1:
+            return [Change("none", note="no gear chosen", rules=(RULE,))]
+        raise _err(play, "name the gear in `target`", "RB-CARD-1", "target")
+    return _gone(e, _find(play, board, queue.pop(0)), board)
