@@ -150,7 +150,7 @@ def test_replay_rolls_the_cancel_first():
 
 
 def test_a_certain_cancel_is_a_chance_of_one():
-    doc = _doc(["Gandalf", "Aragorn II"], before=["Vanishment"], strikes=[{"defender": "Aragorn II", "attacker": "Lagduf"}],
+    doc = _doc(["Gandalf", "Aragorn II"], before=["Concealment"], strikes=[{"defender": "Aragorn II", "attacker": "Lagduf"}],
                attackers=("Lagduf",))
     s = scenario_from_dict(doc, file="<t>")
     odds = combat_odds(s)

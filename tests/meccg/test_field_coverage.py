@@ -141,7 +141,9 @@ _MODE_KEYWORDS = {"Fell Rider mode": "fell-rider", "Heralded Lord mode": "herald
 #: event keywords that only classify the card for other cards (cancel a spell, discard an environment ...)
 _EVENT_CLASS_KEYWORDS = {"Spell", "Environment", "Corruption", "Flattery attempt"}
 _CVCC_USE: dict[str, Callable[[interpreter.CardModel], bool]] = {
-    "attacker_or_defender": lambda m: m.side is None,  # either player plays it
+    # either player plays it: a card with no side, or a defender's cancel whose other use is the attacker's
+    # against that cancel (keeps_attack, MECCG-FX-29)
+    "attacker_or_defender": lambda m: m.side is None or (m.side == "defender" and bool(m.keeps_attack)),
     "attacker": lambda m: m.side != "defender",  # the model has no attacker-only side
     "defender": lambda m: m.side == "defender",
     "in_play": lambda m: m.play in ("in_play", "mode"),
@@ -256,8 +258,8 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "choose_defenders": ((), ("chooses defenders",)),
     "assign_all_strikes": ((), ("assign all strikes",)),
     "no_strikes_to": ((), ("no strikes",)),
-    "attack_uncancelable": ((), ("cannot be cancelled",)),
-    "cancel_cancel": ((), ("cancelling a cancel", "cancels an effect")),
+    "attack_uncancelable": ((("model", "keeps_attack"),), ("cannot be cancelled",)),  # MECCG-FX-29
+    "cancel_cancel": ((("model", "keeps_attack"),), ("cancelling a cancel", "cancels an effect")),  # MECCG-FX-29
     "body_check": ((("model", "payer_body_check"),), ("body check",)),  # the payer's body check (MECCG-FX-24)
     "replace_body_check": ((("fx", "opponent_off_to_side", None),), ("body check",)),  # No Better Use (MECCG-FX-28)
     "discard_item": ((("fx", "discard_opponent_item", None),), ("discard",)),  # Scourge of Fire (MECCG-FX-26)
@@ -278,17 +280,7 @@ _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 # ---- what is read by nothing and named by nothing ------------------------------------------------
 #: card id -> {gap: why}: a field ("file:field") or an effect record ("file:effects[kind]") that no
 #: model reads and no unmodelled entry names. The test fails when this list changes either way.
-KNOWN_GAPS: dict[str, dict[str, str]] = {
-    "TD-122": {  # Helm of Her Secrecy
-        "combat_cards:cvcc_use": "'defender' (Éowyn joins a company facing an attack); the model is play: in_play "
-                                 "with no side, so its +2/+1 applies whichever company Éowyn is in"},
-    "LE-198": {  # Indûr Unleashed
-        "combat_cards:cvcc_use": "'attacker_or_defender'; the model is side: defender (the cancel); the attacker's "
-                                 "use (Indûr's own attack cannot be cancelled) is only an unmodelled alternative"},
-    "BA-61": {  # Great Fissure
-        "combat_cards:cvcc_use": "'attacker_or_defender'; the model is side: defender (the Under-deeps cancel); the "
-                                 "attacker's use (cancelling the defender's cancel) is only an unmodelled alternative"},
-}
+KNOWN_GAPS: dict[str, dict[str, str]] = {}  # none left: every combat field is read or named
 
 
 # ---- the data as the loader reads it ----------------------------------------------------------
@@ -688,7 +680,7 @@ def test_effect_kinds_cover_the_data_vocabulary():
               for e in r.get("effects") or ()}
     assert kinds - set(EFFECT_KINDS) == set()
     assert UNMAPPABLE == {"face_extra_strikes", "choose_defenders",
-                          "assign_all_strikes", "no_strikes_to", "attack_uncancelable", "cancel_cancel",
+                          "assign_all_strikes", "no_strikes_to",
                           "discard_allies",
                           "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",
                           "assignable_as_untapped", "choose_strike_assignment", "discarded_if_controller_wounded"}

@@ -94,9 +94,14 @@ def test_cards_that_reach_later_strikes_go_to_the_engine(card, rule):
     assert fast_reason(_two(hand_d=["Risky Blow"]), Objective("kill_mp")) is None  # the other way
 
 
-def test_survive_keeps_the_full_game():
+def test_survive_is_a_sum_over_strikes_too():
+    """The character faces one strike at most: his chance is one minus that strike's chance to eliminate
+    him, so the matching solver takes survive (checked against the full game in test_matching_survive.py)."""
     s = _two(hand_d=["Risky Blow"])
-    assert "not a sum over strikes" in fast_reason(s, Objective("survive", "Gandalf"))
+    obj = Objective("survive", "Gandalf")
+    assert fast_reason(s, obj) is None
+    obj = CvccGame(s, obj).objective  # with its owner
+    assert solve_fast(s, obj, max_nodes=100_000).value == solve_combat(s, obj, max_nodes=100_000).value
 
 
 def test_a_card_never_worth_playing_leaves_the_hand():

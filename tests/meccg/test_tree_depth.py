@@ -148,6 +148,7 @@ def test_unsolved_nodes_are_marked_when_nothing_values_them(tmp_path, monkeypatc
     from pycombat.games.meccg.combat import plies
 
     monkeypatch.setattr(plies, "FULL_SOLVE_NODES", 0)
+    monkeypatch.setattr("pycombat.games.meccg.combat.matching.fast_reason", lambda scenario, objective: "outside")
     two = read_scenario(str(example_path("two_on_two.yaml")))
     out = tmp_path / "t.graphml"
     rep = verbs.tree(two, output=str(out), depth=2, objective="survive", character="Aragorn II")

@@ -280,6 +280,27 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
                             "or solve a smaller combat")
 
 
+def _bound_carried(scenario: Scenario, max_nodes: int, m) -> None:
+    """Refuse up front a matching game with cards in hand that carries several pairs to the strikes'
+    game (cards that may change their strikes): those pairs make the positions grow with the
+    complete assignments, at least one each as in the full game (:func:`_bound`). The message names
+    the cards that force it. Not called with at most one pair carried (the positions are at most
+    those of the game without cards times one more than the kinds of pairs,
+    :meth:`.combat.matching._Matching.carried_most`) nor with one side's cards alone (carried as what
+    they are worth, :meth:`.combat.matching._Matching._one_sided`): there the matching game's own
+    bound on its positions applies."""
+    from ...errors import TooLargeError
+
+    try:
+        _bound(scenario, max_nodes, "optimize")
+    except TooLargeError as exc:
+        cards = m.carried_cards()
+        why = (f"the cards in both hands worth playing ({', '.join(cards) or 'none'}) may change up to "
+               f"{m.carried_most()} strikes of one assignment, whose pairs the matching solver carries to the "
+               "strikes' game; it carries less with one side's cards alone or under --objective survive")
+        raise TooLargeError(f"{exc} ({why})") from None
+
+
 @dataclass
 class OptimizeReport(Report):
     """The value under optimal play, the first decision's alternatives and the principal line."""
@@ -341,24 +362,26 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     the line of best play with each option's value (``top``: how many the text shows)."""
     from .combat.optimize import decisions, first_choices, first_grouping, line, objective_from, solve_combat
 
-    from .combat.matching import NotIndependent, fast_reason, solve_fast
+    from .combat.matching import NotIndependent, fast_reason, prepare, solve_fast
 
     obj = objective_from(objective, character, scenario)
-    solved = None
+    solved = prepared = None
     fast = fast_reason(scenario, obj) is None
     if fast and (scenario.attacker.hand or scenario.defender.hand):
-        # with cards the pairs made are carried through the phases: at least one position a complete
-        # assignment, as in the full game, so the same bound refuses up front; a small combat is
-        # solved as the full game, which values every decision on the line (the matching solver
-        # values the first decision's options only)
-        _bound(scenario, max_nodes, "optimize")
+        # a small combat with cards is solved as the full game, which values every decision on the
+        # line (the matching solver values the first decision's options only)
         from .assignment.legal import LegalAssignments
 
+        _legal_attack(scenario, "optimize")
         n, exact = LegalAssignments(scenario).count_bounded(most=FULL_GAME_ASSIGNMENTS)
         fast = n > FULL_GAME_ASSIGNMENTS or not exact
     if fast:  # independent strikes: the game over matchings
         try:
-            solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress)
+            prepared = prepare(scenario, obj, max_nodes=max_nodes, progress=progress)
+            if (scenario.attacker.hand or scenario.defender.hand) and prepared.m.alloc is None \
+                    and prepared.m.carried_most() > 1:
+                _bound_carried(scenario, max_nodes, prepared.m)
+            solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress, prepared=prepared)
         except NotIndependent:  # an outcome removes a later striker (MECCG-FX-24/25): the full game
             solved = None
     if solved is None:

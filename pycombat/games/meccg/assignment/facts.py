@@ -11,6 +11,7 @@ from typing import Iterable, Iterator
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
+from pycombat.in_force import in_force
 from ..model import Company, Member, Scenario
 
 
@@ -299,9 +300,12 @@ def scenario_facts(s: Scenario) -> list[Predicate]:
 
 def _company_facts(c: Company) -> tuple[Predicate, ...]:
     try:
-        return _company_facts_of(c)
+        facts = _company_facts_of(c)
     except TypeError:  # a company holding an unhashable value: made afresh
-        return tuple(company_facts(c))
+        facts = tuple(company_facts(c))
+    if not in_force("MECCG-FX-18"):  # the abilities that change the strike assignment do nothing
+        facts = tuple(f for f in facts if not isinstance(f, (AssignableAsUntapped, BeforeController)))
+    return facts
 
 
 @lru_cache(maxsize=256)

@@ -103,7 +103,12 @@ def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
 
 
 def unmodelled(s: Scenario) -> list[dict[str, Any]]:
-    """Every part of a card in the scenario that the interpreter does not model (no duplicates)."""
+    """Every part of a card in the scenario that the interpreter does not model (no duplicates). An
+    attacker's card against a cancel whose terms his company does not meet is refused here, as every
+    verb names what is not modelled (MECCG-FX-29)."""
+    from .keeps import attack_kept
+
+    attack_kept(s)
     out: list[dict[str, Any]] = []
     for company in (s.attacker, s.defender):
         role = company.role
@@ -156,6 +161,20 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                 for cid in ids:
                     out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
                     out += _site_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
+        if s.combat.before_assignment and any(cardfx.model(c).play == "cancel" for c in s.combat.before_assignment):
+            kept = attack_kept(s)
+            for cid in s.combat.before_assignment if kept is not None else ():
+                m = cardfx.model(cid)  # the attack goes on (MECCG-FX-29): a cost shown as outside it is inside it
+                out += [{"card": m.name, "id": m.id, "what": u["what"], "where": f"{s.combat.path}.before_assignment",
+                         "why": f"the attack goes on ({kept.text(m.name)}): what this cost does to the strikes "
+                                "is not modelled", "touches": ["status", "assignment"]}
+                        for u in m.outside if m.play == "cancel"]
+                if m.play == "cancel" and m.cost_check:  # a check failed before strikes are assigned (MECCG-FX-30)
+                    out.append({"card": m.name, "id": m.id, "what": "the corruption check it costs",
+                                "where": f"{s.combat.path}.before_assignment",
+                                "why": f"the attack goes on ({kept.text(m.name)}): a check failed before strikes "
+                                       "are assigned takes its maker out of the attack (his strike not resolved): "
+                                       "not modelled", "touches": ["strike_cancel", "body_check"]})
         if s.flags.get("pre_assignment_attack_effects") == "allowed":
             for cid in s.combat.before_assignment:
                 m = cardfx.model(cid)
@@ -191,6 +210,12 @@ def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]
         return [{"card": m.name, "id": m.id, "what": "listed as in play", "why": why, "where": where}]
     if m.source == "placed" and company is not None:  # in play on its bearer, used from there (MECCG-FX-23)
         return []
+    if m.keeps_attack and company is not None and company.role == "attacker":  # played against a cancel (MECCG-FX-29)
+        return []
+    if m.play == "in_play" and m.side == "defender" and company is not None and company.role != "defender":
+        return [{"card": m.name, "id": m.id, "what": "in play in the attacking company",
+                 "why": "only the company facing an attack plays it (MECCG-STRUCT-3): it gives the attacking "
+                        "company nothing", "where": where}]
     if m.play in ("strike", "before_assignment", "cancel") and m.kind == "event":
         return [{"card": m.name, "id": m.id, "what": "listed as in play",
                  "why": f"it is played during the combat ({m.play}); list it in the `combat:` block", "where": where}]

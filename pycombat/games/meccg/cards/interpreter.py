@@ -51,7 +51,7 @@ SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
-              "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check")
+              "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack")
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -64,11 +64,16 @@ CARRIERS = ("bearer", "company")
 #: the word of an item's data for its form restored by Reforging (Ringil, Belegennon)
 RESTORED = "restored"
 ROLL_KEYS = ("greater_than", "adds", "roller", "corruption_check")
-#: a corruption check a strike card costs (``cost_check``, MECCG-FX-25): its modifier, who makes it (``by``: a
+#: a corruption check a strike card (MECCG-FX-25) or a cancel (MECCG-FX-30) costs (``cost_check``): its modifier, who makes it (``by``: a
 #: race, the character the card is played for if he is of it, else the first of his company who is), and the
 #: races that make none (``unless_race``: "unless a Ringwraith"), and its modifier at a kind of site
 #: (``at_site: {haven: -1}``: Nenya)
 COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site")
+#: an attacker's card that keeps his company's attack from being cancelled (``keeps_attack``, MECCG-FX-29):
+#: what must hold of the attacking company (``requires``) and how the defender's cancel fails (``how``:
+#: ``uncancellable``, the attack cannot be cancelled; ``cancels_cancel``, the cancel's effect is cancelled)
+KEEPS_ATTACK_KEYS = ("requires", "how")
+KEEPS_ATTACK_HOWS = ("uncancellable", "cancels_cancel")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 #: the flag deciding what "a strike against X" covers (card_flags.md, MECCG-FX-12)
@@ -182,6 +187,9 @@ class CardModel:
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
     no_cvcc: tuple[Mapping[str, str], ...] = field(default=(), hash=False, compare=False)  #: parts (an
     #: item's abilities) that act only where company vs. company combat never is: modelled as nothing
+    #: the attacker's use of the card against the defender's cancel of the attack (MECCG-FX-29):
+    #: ``{requires: {...}, how: uncancellable | cancels_cancel}``, listed in the attacking company's ``in_play:``
+    keeps_attack: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -268,6 +276,8 @@ class CardModel:
             out["grants_skill"] = self.grants_skill
         if self.placed_with:
             out["placed_with"] = dict(self.placed_with)
+        if self.keeps_attack:
+            out["keeps_attack"] = dict(self.keeps_attack)
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -304,8 +314,13 @@ def _yaml() -> dict:
                         "a corruption check")
         cost = entry.get("cost_check")
         if cost is not None and (set(cost) - set(COST_CHECK_KEYS) or not isinstance(cost.get("corruption_check"), int)
-                                 or entry.get("play") != "strike" or entry.get("roll")):
-            bad.add("cost_check: a strike card's {corruption_check: N, by: <race>, unless_race: [...]}")
+                                 or entry.get("play") not in ("strike", "cancel") or entry.get("roll")):
+            bad.add("cost_check: a strike card's or a cancel's (no roll) {corruption_check: N, by: <race>, "
+                    "unless_race: [...]}")
+        keeps = entry.get("keeps_attack")
+        if keeps is not None and (set(keeps) - set(KEEPS_ATTACK_KEYS) or keeps.get("how") not in KEEPS_ATTACK_HOWS
+                                  or set(keeps.get("requires") or {}) - set(COND_KEYS)):
+            bad.add("keeps_attack: {requires: {...}, how: uncancellable | cancels_cancel}")
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
@@ -340,6 +355,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         placed_on=bool(entry.get("placed_on")), payer_body_check=bool(entry.get("payer_body_check")), grants_skill=entry.get("grants_skill"),
         placed_with=dict(entry["placed_with"]) if entry.get("placed_with") else None,
         carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
+        keeps_attack=dict(entry["keeps_attack"]) if entry.get("keeps_attack") else None,
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 

@@ -41,7 +41,7 @@ from ..assignment.legal import BASE, RULES, consts
 from ..model import Member, Scenario
 from . import interpreter as cardfx
 from .database import load_carddb
-from .play_facts import ATTACK_FX, COND, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
+from .play_facts import ALIGN, ATTACK_FX, COND, SIDE, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
 
 #: a play made before strikes are assigned (``combat: before_assignment``, MECCG-PRE)
 BEFORE = "before_assignment"
@@ -365,6 +365,8 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
     """The facts of one play alone (without the scenario's)."""
     rec = record(p.card)
     facts: list = []
+    if p.when == BEFORE and p.by == "attacker" and cardfx.model(p.card).keeps_attack:
+        return _keeps_facts(scenario, p, rec)
     if p.when == BEFORE:
         facts += card_facts(rec)
         if cardfx.model(p.card).play == "before_assignment":
@@ -385,6 +387,22 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
         if cardfx.model(p.card).source == "hand":
             facts.append(FromHand(card=p.card))
     return facts + _terms(scenario, p, used, struck, spent)
+
+
+KeepsAttack = predicate("keeps_attack", card=StringField)
+KeepsUnmet = predicate("keeps_unmet", card=StringField, why=StringField)
+
+
+def _keeps_facts(scenario: Scenario, p: Play, rec) -> list:
+    """The attacker's use of a card against the defender's cancel of his attack (MECCG-FX-29): its side
+    and alignment (MECCG-FX-20), and whether the attacking company meets that use's terms."""
+    m = cardfx.model(p.card)
+    company = scenario.attacker
+    why = cardfx.holds(m.keeps_attack.get("requires") or {},
+                       cardfx.Ctx(me=company.members[0], company=company, scenario=scenario))
+    facts = [f for f in card_facts(rec) if isinstance(f, (SIDE, ALIGN))]
+    facts += [Played(card=p.card, company="attacker"), KeepsAttack(card=p.card)]
+    return facts + ([KeepsUnmet(card=p.card, why=why)] if why is not None else [])
 
 
 def _opponent(s: Scenario, p: Play) -> Member | None:
@@ -537,6 +555,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",
         "not_during_a_strike_sequence": lambda: f"the attacker plays {card} only during a strike sequence",
         "member_without_listed_race": lambda: f"{args[1]} is of none of the races {card} lists",
+        "keeps_unmet": lambda: (f"{card} keeps only its company's attack from being cancelled: the attacking "
+                                f"company does not meet its terms ({args[1]})"),
         "combined": lambda: f"{card} and {_name(args[1])}: cancels do not combine; one card must do it alone",
         "not_minion_attacking_hero": lambda: f"{card} cancels only a minion company's attack on a hero company",
         "attack_effect_before_assignment": lambda: (f"{card} changes the attack as a whole, which the defender may "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from pycombat.in_force import in_force
 from ..assignment.legal import judge_attack
 from ..cards.database import load_carddb
 from . import lookups
@@ -141,10 +142,15 @@ def _setup(s: Scenario, claim, n: int):
 
 def _replayed(s: Scenario, claim, n: int):
     """(setup, outcome) of strike ``n`` replayed with the combat block's rolls."""
-    from ..combat.strikes import replay
+    from ..combat.strikes import Outcome, attack_cancel, replay, setup_strikes
 
     _setup(s, claim, n)
-    rep = replay(s)
+    cancel = attack_cancel(s)
+    # the attack cancelled before strikes are assigned (MECCG-PRE-1): no strike is resolved, whatever the
+    # check its cancel costs does (MECCG-FX-30); a cancel on a roll is decided by the file's `cancel_roll:`
+    rep = None if cancel is not None and cancel.chance == 1 else replay(s)
+    if rep is None or not rep.strikes:
+        return setup_strikes(s)[n - 1], Outcome("cancelled", None, None, 0, 0, 0, 0)
     setup, _steps, outcome = rep.strikes[n - 1]
     return setup, outcome
 
@@ -164,12 +170,28 @@ def company_status(s: Scenario, claim):
     after = claim.args.get("after")
     if after or "whole attack" in claim.text:
         if after:
-            lookups._member_named(s, claim, str(after), "after", role)
-            notes.append(f"losing {after} during the attack does not change it: status is fixed when the attack "
-                         "begins")
+            gone = lookups._member_named(s, claim, str(after), "after", role)
+            # without MECCG-INIT-5 the status would follow the members left after the elimination
+            now = actual if in_force("MECCG-INIT-5") else _status_without(s, role, gone)
+            if now == actual:
+                notes.append(f"losing {after} during the attack does not change it: status is fixed when the "
+                             "attack begins")
+            else:
+                actual = now
+                notes.append(f"without {gone} the {role}'s company is {now}")
         rules.append("MECCG-INIT-5")  # MECCG-INIT-5: composition and status fixed for the whole attack
     return _v(claim, actual == status, rules, notes,
               parts=lookups.overt_parts(jv.overt_by, role, actual == "overt"))
+
+
+def _status_without(s: Scenario, role: str, name: str) -> str:
+    """The ``role`` company's status (MECCG-ALIGN-6) computed from its members other than ``name``."""
+    from dataclasses import replace
+
+    company = s.company(role)
+    left = replace(company, members=tuple(m for m in company.members if m.name != name))
+    jv = judge_attack(replace(s, **{role: left}))
+    return "overt" if role in jv.overt else "covert"
 
 
 def commits_strike(s: Scenario, claim):
@@ -261,9 +283,32 @@ def excess_count(s: Scenario, claim):
     """MECCG-STRUCT-9 / MECCG-ASSIGN-5: strikes left after every target has one (ASSIGN-4)."""
     want = _int(s, claim, "count")
     jv = judge_attack(s)
+    rules = ["MECCG-STRUCT-9", "MECCG-ASSIGN-4", "MECCG-ASSIGN-5"]
+    if not in_force("MECCG-ASSIGN-4"):
+        counts = _excess_without_phase3(s, jv)
+        return _v(claim, counts == {want}, rules, [f"{len(jv.strikes)} strikes, {len(jv.targets)} targets, no phase "
+                                                   f"III: {' or '.join(map(str, sorted(counts)))} excess"])
     n = max(0, len(jv.strikes) - len(jv.targets))
-    return _v(claim, n == want, ["MECCG-STRUCT-9", "MECCG-ASSIGN-4", "MECCG-ASSIGN-5"],
-              [f"{len(jv.strikes)} strikes, {len(jv.targets)} targets: {n} excess"])
+    return _v(claim, n == want, rules, [f"{len(jv.strikes)} strikes, {len(jv.targets)} targets: {n} excess"])
+
+
+def _excess_without_phase3(s: Scenario, jv) -> set[int]:
+    """The numbers of strikes left unassigned (MECCG-ASSIGN-5) when phase III (MECCG-ASSIGN-4) does
+    not place the rest: phase I gives any k of the defender's untapped targets a strike each, j of
+    them from untapped attacking members (MECCG-ASSIGN-2); phase II places min(untapped strikes left,
+    targets left), or up to that many [phase2_assignment=optional] (MECCG-ASSIGN-3)."""
+    attackers = {m.name: m for m in s.attacker.members}
+    strikes = len(jv.strikes)
+    untapped = sum(1 for n in jv.strikes if attackers[n].status == "untapped")
+    targets = len(jv.targets)
+    open_targets = sum(1 for t in jv.targets if s.defender.member(t).untapped)
+    out = set()
+    for k in range(min(open_targets, strikes) + 1):
+        for j in range(max(0, k - (strikes - untapped)), min(k, untapped) + 1):
+            most = min(untapped - j, targets - k)
+            placed = range(most + 1) if s.flags["phase2_assignment"] == "optional" else (most,)
+            out |= {strikes - k - p for p in placed}
+    return out
 
 
 def strike_cancellable(s: Scenario, claim):
@@ -275,7 +320,7 @@ def strike_cancellable(s: Scenario, claim):
     excess = set(s.combat.excess) if s.combat else set()
     if s.combat is None and len(jv.strikes) > len(jv.targets):
         raise _err(s, claim, "which strikes are excess? give the `combat:` block")
-    if m.name in excess:
+    if m.name in excess and in_force("MECCG-ASSIGN-5"):  # MECCG-ASSIGN-5: excess strikes cannot be cancelled
         return _v(claim, False, ["MECCG-ASSIGN-5"], [f"{m.name}'s strike is an excess strike"])
     return _v(claim, True, ["MECCG-SEQ-7", "MECCG-SEQ-12"], ["a strike may be cancelled until it is rolled"])
 
@@ -356,6 +401,8 @@ def phase2_count(s: Scenario, claim):
     n = min(len(untapped), len(targets))
     rules = ["MECCG-ASSIGN-3", "MECCG-ASSIGN-6"]
     notes = [f"{len(untapped)} untapped attacking strikes remain and {len(targets)} targets: {n} in phase II"]
+    if not in_force("MECCG-ASSIGN-3"):  # the rule that makes phase II: without it the attacker places none
+        n, notes = 0, ["no phase II: the attacker places no strike"]
     if s.flags["phase2_assignment"] == "optional":
         notes.append("phase II is optional here: that many at most [phase2_assignment=optional]")
     return _v(claim, n == want, rules, notes)
@@ -371,6 +418,8 @@ def strike_result(s: Scenario, claim):
     setup, outcome = _replayed(s, claim, n)
     want = _RESULT[str(claim.args.get("result", "")).lower()]
     rules = ["MECCG-SEQ-12"] if "cancelled" in (want, outcome.result) else ["MECCG-SEQ-9", "MECCG-SEQ-10"]
+    if outcome.result == "cancelled" and setup.cancelled_by is None and not setup.rolled:
+        rules = ["MECCG-PRE-1"]  # no card on the strike: the attack was cancelled before strikes were assigned
     if (setup.attacker.rolls > 1 or setup.defender.rolls > 1) and _best_roll_decides(s, n, setup, outcome):
         rules.append("MECCG-SEQ-13")
     if outcome.result == "corrupted":  # the bearer's failed corruption check: the strike is not resolved
@@ -630,15 +679,18 @@ def hazard_effect(s: Scenario, claim):
         raise _err(s, claim, f"card: {c.name} is not a hazard")
     if (getattr(c, "cvcc", None) or "") == "mentions-cvcc":
         return _v(claim, True, ["MECCG-STRUCT-8"], [f"{c.name} names company vs. company combat"])
-    if s.flags["hazard_scope"] == "all":
+    neutral = in_force("MECCG-STRUCT-8")  # the rule that takes a hazard's effect away in CvCC
+    if neutral and s.flags["hazard_scope"] == "all":
         if getattr(c, "cvcc_relevant", None) == "yes":
             return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
         return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
-    if getattr(c, "cvcc_relevant", None) == "yes":  # it modifies characters, not attacks or strikes
+    if getattr(c, "cvcc_relevant", None) == "yes" and in_force("MECCG-FX-11"):  # it modifies characters
         return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
                   [f"{c.name} modifies characters, not an attack or a strike ({c.cvcc_note})"])
     tags = " ".join(getattr(c, "effect_tags", ()) or ())
     combat = any(k in tags for k in ("prowess", "body", "strike", "attack", "heal"))
+    if not neutral:
+        return _v(claim, True, ["MECCG-STRUCT-8"], [f"nothing takes {c.name}'s effect away in this combat"])
     return _v(claim, not combat, ["MECCG-STRUCT-8"],
               [f"{c.name} affects attacks or strikes" if combat else f"{c.name} does not affect attacks or strikes"])
 

@@ -16,11 +16,13 @@ from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from pycombat.sentences import guard
 from pycombat.errors import PycombatError
+from pycombat.in_force import in_force
 from pycombat.rulebook import load_rulebook
 from pycombat.verdicts import Claim, ClaimBook, positive, verify_claims
 from pycombat.solver import Solver, check, rule_files
 from ..assignment.legal import BASE, RULES, TRACE, Assignment, LegalAssignments, consts, judge_attack
 from ..cards import play, rolls
+from ..cards.keeps import RULE as keeps_rule, attack_kept
 from ..cards.database import load_carddb
 from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
@@ -140,7 +142,7 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
     extra = [r for r in (CARD_RULES[c] for c in _cards_named(s, claim) if c in CARD_RULES)
              if card_rule_decides(r, claim.kind, v)]
     v.rules = list(dict.fromkeys(list(v.rules) + extra))
-    if claim.negated:
+    if claim.negated and v.verdict is not None:  # an undecided claim stays undecided
         v.verdict = not v.verdict
     return v
 
@@ -258,6 +260,8 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     if by not in ("attacker", "defender"):
         raise _err(s, claim, f"by: must be attacker or defender, not {by!r}")
     cards = _claimed_cards(s, claim, by)
+    if by == "attacker" and cards and all(cardfx_model(c.id).keeps_attack for c in cards):
+        return _keeps(s, claim, cards)
     source = claim.args.get("from")
     got = play.check(s, [play.Play(c.id, by, play.BEFORE, source=None if source is None else str(source))
                          for c in cards])
@@ -290,7 +294,37 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     if any(play.cost_taps(c.id) for c in cards):
         rules.append("MECCG-FX-15")  # someone (the one named) can pay its cost
     rules += items
+    kept = attack_kept(s)
+    if kept is not None:  # the attacker's card keeps the attack (MECCG-FX-29): played, it does not cancel
+        if claim.kind == "cancels_attack":
+            return Verdict(claim, False, [keeps_rule, "MECCG-PRE-1"], [("attack_kept", kept.card)],
+                           notes + [kept.text(" and ".join(c.name for c in cards))])
+        return Verdict(claim, True, rules, notes=notes + [f"it may be played, but does not cancel: {kept.text()}"])
+    from ..combat.strikes import CANCEL_CHECK_RULE, _cancel_check
+
+    for c in cards:  # the corruption check its cost is (MECCG-FX-30): the cancel stands whatever it does
+        check, _role, _pen = _cancel_check(s, cardfx_model(c.id))
+        if check is not None:
+            rules.append(CANCEL_CHECK_RULE)
+            notes = notes + [f"its cost, {check.text()}: " + ", ".join(
+                f"{f} {p}" for f, p in check.fates().items()) + "; the cancel stands whatever it does"]
     return _on_a_roll(s, claim, cards, None if source is None else str(source), rules, notes)
+
+
+def _keeps(s: Scenario, claim: Claim, cards: list) -> Verdict:
+    """The attacker's card against the defender's cancel (Indûr Unleashed, Great Fissure; MECCG-FX-29):
+    "may be played before strikes are assigned" holds when the attacking company meets its terms (the
+    card's text names an attack by a company, so CvCC, which MECCG-PRE-7/8 leave the attacker no other
+    way to reach); "cancels the attack" never does (MECCG-PRE-7: the attacker does not cancel his own
+    attack, and this use of the card keeps it)."""
+    got = play.check(s, [play.Play(c.id, "attacker", play.BEFORE) for c in cards])
+    if not got.legal:  # the one play check: its terms (MECCG-FX-29), its alignment (MECCG-FX-20)
+        return Verdict(claim, False, got.rules, [r.detail for r in got.refusals], got.notes)
+    if claim.kind == "cancels_attack":
+        return Verdict(claim, False, ["MECCG-PRE-7", keeps_rule], [("attacker_plays", c.name) for c in cards],
+                       ["played by the attacker, it keeps his attack from being cancelled; it does not cancel it"])
+    return Verdict(claim, True, [keeps_rule], notes=[
+        "; ".join(f"{c.name}: a defender's cancel of this attack does not cancel it" for c in cards)])
 
 
 def _on_a_roll(s: Scenario, claim: Claim, cards: list, roller: str | None, rules: list[str],
@@ -488,6 +522,12 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
                     return Verdict(claim, m.amount != 0, [m.rule], notes=[f"{m.what}: {m.amount:+d}"])
     in_play = [c for c in s.in_play if c.name.casefold() == mod.casefold()]
     if in_play and getattr(in_play[0], "type", None) == "hazard":
-        return Verdict(claim, False, ["MECCG-STRUCT-8"],
-                       notes=[f"{in_play[0].name} is a hazard that does not name company vs. company combat"])
+        if in_force("MECCG-STRUCT-8"):  # a hazard affecting attacks or strikes has no effect in CvCC
+            return Verdict(claim, False, ["MECCG-STRUCT-8"],
+                           notes=[f"{in_play[0].name} is a hazard that does not name company vs. company combat"])
+        tags = " ".join(getattr(in_play[0], "effect_tags", ()) or ())
+        if "prowess" in tags:  # the hazard acts: its bonus is not modelled (the rule always takes it away)
+            return Verdict(claim, None, ["MECCG-STRUCT-8"], unmodelled=[
+                {"card": in_play[0].name, "id": in_play[0].id, "what": "its prowess modification", "why": tags,
+                 "where": claim.path}])
     return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])

@@ -218,16 +218,18 @@ class CvccState:
         return []
 
     def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome | str, Fraction]]:
-        if self.stage == "cancel":
-            p = self.game.cancel.chance
-            return [(o, q) for o, q in ((CANCELLED, p), (GOES_ON, 1 - p)) if q]
+        if self.stage == "cancel":  # the cancel's chance, and the check its cost is (MECCG-FX-16/30)
+            return [(o, q) for o, q, _out in self.game.cancel.branches()]
         return list(self.game.outcomes(self).items())
 
     def child(self, action) -> "CvccState":
         if self.stage == "resolve":
             return self.game.after(self, action)
         if self.stage == "cancel":
-            return self._with(stage="end" if action == CANCELLED else "phase1")
+            if action == GOES_ON:
+                return self._with(stage="phase1")
+            o = self.game.cancel.outcome_of(action)  # cancelled: the check's fate and MP penalty (MECCG-FX-30)
+            return self._with(stage="end", reward=self.game.reward(o), alive=self.alive and not self.game._kills(o))
         return self._child(action)._skip_forced()
 
     def _skip_forced(self) -> "CvccState":

@@ -1,6 +1,8 @@
 """Exact ``optimize`` for large MECCG combats: each strike valued once, the phases as a game over matchings.
 
-When the objective adds up over strikes (``kill_mp``, ``eliminations``; not ``survive``) and every
+When the objective adds up over strikes (``kill_mp``, ``eliminations``, and ``survive``: the
+character faces at most one strike, so his chance to live is one minus the chance that strike
+eliminates him, MECCG-SEQ-9/10, MECCG-BODY) and every
 card in the hands acts on the strike it is played in only (:func:`hand_reason`: none lasts the
 attack, MECCG-FX-8, untaps another member, MECCG-FX-1, taps one for its cost, MECCG-FX-24, or costs
 a corruption check, MECCG-FX-25), a strike's outcome changes no later strike: the pruned
@@ -26,25 +28,47 @@ strikes after phase III is a sum of per-strike expectations, coupled only throug
 
 Every phase-I choice is still valued (named, in the engine's order, ties broken the same way) and
 the principal line is named; the strikes of that line are solved again by the engine itself
-(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value. ``survive``
-and the cards that reach later strikes go to the engine (:func:`.optimize.solve_combat`):
-:func:`fast_reason` says why. With cards in hand the pairs carried grow with the companies
-(measured: 7 against 7 with three cards a hand 0.8 M positions, 8 against 8 4.8 M).
+(:func:`pycombat.tree.solve_game`), which must agree with the matching game's value, or, when their
+tree is too large (:data:`LINE_STRIKES_NODES`; cards in hand multiply the strike orders), followed
+move by move with each position valued by the matching game (:class:`StrikeValues`). The cards
+that reach later strikes go to the engine (:func:`.optimize.solve_combat`): :func:`fast_reason`
+says why.
+
+What is carried is kept small where that is exact:
+
+* a pair whose strike is worth the same whatever is played in it and whatever excess strikes and
+  supporters it gets is never carried (it changes nothing in the strikes' game; under ``survive``
+  only the character's pairs are carried, one at most per assignment);
+* when one side alone holds cards (and nothing else is shared), the strikes' game is an
+  allocation of his cards to strikes, whatever the order, so the pairs are carried as what they
+  are worth to each part of his hand (:meth:`_Matching._one_sided`): ten against ten with three
+  cards in one hand, about 0.5 to 0.9 M positions, 20 to 25 s.
+
+With cards in both hands the pairs are carried as kinds, and their multisets grow with the
+companies (measured: 7 against 7 with three cards a hand 0.8 M positions, 8 against 8 4.8 M):
+:meth:`_Matching.carried_most` bounds how many one complete assignment carries, which the callers
+read to refuse up front (``examples/meccg/ten_vs_ten_hands.yaml`` under ``kill_mp``).
 """
 from __future__ import annotations
 
 import math
 import time
+from itertools import combinations
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable
 
 from pycombat.errors import TooLargeError
 from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, Step, solve_game
+from pycombat.tree.state import CHANCE, CHANCE_NODE, TERMINAL, TERMINAL_NODE
 from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
 from ..cards.interpreter import model as cardfx_model
 
-ADDITIVE = ("kill_mp", "eliminations")  #: objectives whose value is a sum over strikes
+#: the most nodes the engine's tree of the principal line's strikes may have (beyond, the line is
+#: followed with the matching game's values, :class:`StrikeValues`)
+LINE_STRIKES_NODES = 200_000
+
+ADDITIVE = ("kill_mp", "eliminations", "survive")  #: objectives whose value is a sum over strikes
 
 
 def fast_reason(scenario, objective: Objective) -> str | None:
@@ -116,7 +140,26 @@ def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (
     classes = game.outcomes(_strike_state(game, attacker, defender, excess, support, a_cards, d_cards))
     if any(c.gone for c in classes):
         raise NotIndependent(f"a strike of {attacker} on {defender} may remove another member (MECCG-FX-24/25)")
-    return sum((p * Fraction(c.paid[DEFENDER]) for c, p in classes.items()), Fraction(0))
+    return sum((p * _defender_reward(game, c) for c, p in classes.items()), Fraction(0))
+
+
+def _defender_reward(game: CvccGame, c) -> Fraction:
+    """What an outcome class pays the defender: its reward (kill MPs MECCG-BODY-5..9, eliminations),
+    or under ``survive`` minus one (the character's owner is the defender) or plus one (the
+    attacker) when it eliminates the character (the constant part is :func:`_offset`)."""
+    if game.objective.name == "survive":
+        if not c.kills:
+            return Fraction(0)
+        return Fraction(-1 if game.objective.owner == DEFENDER else 1)
+    return Fraction(c.paid[DEFENDER])
+
+
+def _offset(objective: Objective) -> tuple[Fraction, Fraction]:
+    """(the defender's return with no strike resolved, the two returns' sum): under ``survive`` the
+    character is alive (1 to his owner) and the returns add up to 1; otherwise (0, 0)."""
+    if objective.name == "survive":
+        return Fraction(1 if objective.owner == DEFENDER else 0), Fraction(1)
+    return Fraction(0), Fraction(0)
 
 
 def _undominated(iv: dict, ha: tuple, hd: tuple) -> tuple[tuple, tuple]:
@@ -175,6 +218,9 @@ class MatchingSolution:
     _line: list
     #: phase-I choice -> the position after phase III that the matching game's best play reaches from it
     reach: Any = None
+    #: the value of every position inside the strikes (:class:`StrikeValues`), for the outcome
+    #: distributions of the first decision's options (:func:`.same_outcomes.first_decision_grouping`)
+    strike_values: Any = None
 
     def alternatives(self, state: Any | None = None) -> list[Alternative]:
         if state is not None and state is not self.root:
@@ -271,6 +317,11 @@ class _Matching:
                      for j, (_, mt) in enumerate(self.tcls)}
         #: a pair whose strike some card may be played in: its value waits for the strikes' game
         self.carded = {k for k, (sa, sd) in self.sets.items() if len(sa) > 1 or len(sd) > 1}
+        #: a pair worth the same whatever its strike gets (cards, excess strikes, supporters) is a no-op
+        #: in the strikes' game (a card or excess strike spent on it is wasted, a larger hand is never
+        #: worse for its owner), so it is never carried: V(S + that strike) = V(S)
+        self.inert = {(i, j) for i, (_, ms) in enumerate(self.scls) for j, (_, mt) in enumerate(self.tcls)
+                      if all(x == self.V[i][j] for *_, x in prof[ms[0], mt[0]])}
         # A carried pair is carried as its kind: what its strike adds to its value with neither excess,
         # support nor card (paid when the pair is made), for each choice: pairs of one kind are
         # interchangeable in the strikes' game, whoever strikes whom.
@@ -292,6 +343,7 @@ class _Matching:
         self.tunt = [k[0] for k, _ in self.tcls]  # phase-I targets (MECCG-ASSIGN-2)
         self.tsup = [k[1][0] for k, _ in self.tcls]  # untapped: may support when unstruck
         self.mandatory = sc.flags.get("phase2_assignment", "mandatory") == "mandatory"
+        self._one_sided()
         self.memo: dict = {}
         self.edges = 0
         self.max_nodes, self.progress, self.hint = max_nodes, progress, hint
@@ -299,7 +351,38 @@ class _Matching:
     def carried(self, i: int, j: int) -> bool:
         """Whether pair (i, j) is carried to the strikes' game: it shares excess strikes or
         supporters with the others, or a card may be played in its strike (MECCG-SEQ-2/7)."""
+        if (i, j) in self.inert:
+            return False
         return not self.additive or (i, j) in self.carded
+
+    def carried_most(self) -> int:
+        """The most pairs one complete assignment carries to the strikes' game (at most): a largest
+        matching of the members whose pairs are carried. With at most one, the positions are at most
+        those of the game without cards times one more than the kinds of pairs."""
+        edges = {a: [d for d in self.tof if self.carried(i, self.tof[d])] for a, i in self.sof.items()}
+        seat: dict = {}
+
+        def place(a, seen) -> bool:  # an augmenting path from a (Kuhn)
+            for d in edges[a]:
+                if d not in seen:
+                    seen.add(d)
+                    if d not in seat or place(seat[d], seen):
+                        seat[d] = a
+                        return True
+            return False
+
+        return sum(place(a, set()) for a in edges)
+
+    def carried_cards(self) -> list[str]:
+        """The cards (by name) the strikes' game plays: the hands after :func:`_undominated`."""
+        reg = self.game.reg.effects
+        return [reg[c].name if c in reg else c for c in dict.fromkeys(self.ha + self.hd)]
+
+    def value(self, x: int) -> tuple:
+        """An integer value of this game (over :attr:`denom`) as the engine's returns (defender, attacker)."""
+        base, total = _offset(self.game.objective)
+        v = base + Fraction(x, self.denom)
+        return (v, total - v)
 
     def gain(self, i: int, j: int) -> int:
         """What making pair (i, j) pays at once: its strike's value with neither excess strike,
@@ -307,8 +390,76 @@ class _Matching:
         return self.V[i][j]
 
     def made_with(self, made: tuple, i: int, j: int) -> tuple:
-        """The kinds of the carried pairs made, sorted (a multiset), with pair (i, j)."""
-        return tuple(sorted(made + (self.kind[i, j],))) if self.carried(i, j) else made
+        """The kinds of the carried pairs made, sorted (a multiset), with pair (i, j); when one side
+        alone holds cards, what they are worth instead (:meth:`_one_sided`)."""
+        if not self.carried(i, j):
+            return made
+        if self.alloc is not None:
+            key = (made, self.kind[i, j])
+            got = self.alloc_memo.get(key)
+            if got is None:
+                got = self.alloc_memo[key] = self._allocate(made or self.alloc_empty, key[1])
+            return got
+        return tuple(sorted(made + (self.kind[i, j],)))
+
+    def _one_sided(self) -> None:
+        """When one side alone holds cards worth playing, no excess strike or supporter is shared and
+        every card set comes from the hand (no item's ability), the strikes' game is an allocation:
+        the holder gives each strike a set of his cards, whatever the order (the other side has no
+        choice in any strike, so the order the defender picks reveals nothing), and its value is the
+        best allocation. The pairs made are then carried as what they are worth: for every part U of
+        the hand, the best the holder gets from those strikes with the cards of U (the sets on
+        different strikes use different cards, so the strikes made so far and those made later
+        share the hand: best of a union = max over U of best(U) + best of the rest with the others).
+        :attr:`alloc` is None otherwise; else the parts of the hand (sorted tuples) and, per kind,
+        per part, (the part left, the gain) for each set that part holds."""
+        self.alloc = None
+        if not self.additive or (self.ha and self.hd) or not (self.ha or self.hd):
+            return
+        hand = self.ha or self.hd
+        side = 0 if self.ha else 1
+        self.alloc_sign = sign = -1 if self.ha else 1  # the attacker gains by lowering the defender's value
+        parts = sorted({tuple(sorted(c)) for r in range(len(hand) + 1) for c in combinations(hand, r)},
+                       key=lambda c: (len(c), c))
+        index = {c: n for n, c in enumerate(parts)}
+
+        def minus(u: tuple, c: tuple):
+            left = list(u)
+            for x in c:
+                if x not in left:
+                    return None
+                left.remove(x)
+            return index[tuple(left)]
+
+        moves = []
+        for sets, table in zip(self.kind_sets, self.T):
+            if list(sets[1 - side]) != [()]:  # the other side may play something (an item's ability)
+                return
+            gains = []
+            for cs in sets[side]:
+                if not cs:
+                    continue
+                if any(c not in hand for c in cs):  # an item's ability (no hand card): not an allocation
+                    return
+                g = sign * table[(0, 0, cs, ()) if side == 0 else (0, 0, (), cs)]
+                if g > 0:
+                    gains.append((cs, g))
+            moves.append(tuple(tuple((k, g) for cs, g in gains if (k := minus(u, cs)) is not None) for u in parts))
+        self.alloc, self.alloc_index, self.alloc_moves = parts, index, moves
+        self.alloc_empty = (0,) * len(parts)
+        self.alloc_memo: dict = {}  # (what the strikes made are worth, kind) -> with a strike of that kind
+
+    def _allocate(self, prof: tuple, kind: int) -> tuple:
+        """``prof`` (per part of the hand, the best gain of the strikes made so far) with a strike of
+        ``kind``: each part either leaves it without a card or gives it a set, the rest to the others."""
+        moves = self.alloc_moves[kind]
+        out = []
+        for n, best in enumerate(prof):
+            for k, g in moves[n]:
+                if prof[k] + g > best:
+                    best = prof[k] + g
+            out.append(best)
+        return tuple(out)
 
     # -- the three phases -------------------------------------------------------------------------
     def _store(self, key, value):
@@ -447,6 +598,8 @@ class _Matching:
         CvccGame.prune) and plays cards at step 6 (MECCG-SEQ-6/7). No outcome changes a later
         strike (:func:`hand_reason`, :class:`NotIndependent`): every outcome leads to the same
         next position, so each strike's expected value adds to the value of the rest."""
+        if self.alloc is not None:  # one side's cards: the best allocation (_one_sided), order-free
+            return self.alloc_sign * left[self.alloc_index[ha or hd]] if left else 0
         if not left:
             return 0
         if len(left) == 1:
@@ -520,11 +673,26 @@ def estimate(strikes, targets, untapped_targets) -> int:
     return total
 
 
-def solve_fast(scenario, objective: Objective, *, max_nodes: int,
-               progress: Callable[[int], object] | None = None):
-    """Solve a combat :func:`fast_reason` accepts; returns an :class:`.optimize.Solved`."""
+@dataclass
+class Prepared:
+    """A combat :func:`fast_reason` accepts, its strikes valued and its matching game set up (not
+    searched yet): what :func:`solve_fast` solves, and what a caller reads first to refuse up front
+    (:meth:`_Matching.carried_most`)."""
+
+    game: CvccGame
+    strikes: list
+    targets: list
+    utargets: list  #: the phase-I targets (MECCG-ASSIGN-2, MECCG-FX-18)
+    n_first: int  #: the phase-I choices valued one by one
+    m: _Matching
+    t0: float
+
+
+def prepare(scenario, objective: Objective, *, max_nodes: int,
+            progress: Callable[[int], object] | None = None) -> Prepared:
+    """The matching game of a combat :func:`fast_reason` accepts, every strike valued; refuses
+    (:class:`TooLargeError`) more phase-I choices than ``max_nodes``."""
     from ..assignment.legal import judge_attack
-    from .optimize import Solved, report_value
 
     t0 = time.perf_counter()
     game = CvccGame(scenario, objective)
@@ -545,13 +713,21 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
 
     # The phase-I choices are valued one by one after the search: they count against the bound too.
     m = _Matching(game, strikes, targets, max_nodes - n_first, progress, hint)
-    D = m.denom
+    return Prepared(game, strikes, targets, utargets, n_first, m, t0)
+
+
+def solve_fast(scenario, objective: Objective, *, max_nodes: int,
+               progress: Callable[[int], object] | None = None, prepared: Prepared | None = None):
+    """Solve a combat :func:`fast_reason` accepts (``prepared``: its :func:`prepare`, made with the
+    same arguments); returns an :class:`.optimize.Solved`."""
+    from .optimize import Solved, report_value
+
+    p = prepared or prepare(scenario, objective, max_nodes=max_nodes, progress=progress)
+    game, strikes, targets, utargets, m, t0 = p.game, p.strikes, p.targets, p.utargets, p.m, p.t0
     rs0, rt0 = _counts(m.scls, strikes), _counts(m.tcls, targets)
     root_int = m.p1(-1, 0, rs0, rt0)
 
-    def val(x: int) -> tuple:
-        v = Fraction(x, D)
-        return (v, -v)
+    val = m.value
 
     # Every phase-I choice, named, valued, in the engine's order (sorted) and with its tie-break.
     root = game.new_initial_state()
@@ -596,19 +772,36 @@ def solve_fast(scenario, objective: Objective, *, max_nodes: int,
     line.append(Step(node=2, kind=DECISION, player=0, state=str(s3), action=game.action_to_string(s3, p3_act),
                      prob=None, value=val(v3)))
     assert v3 == v2 == root_int, "the principal line leaves the matching game's value"
-    strikes_sol = solve_game(s3.child(p3_act), max_nodes=max_nodes)
-    assert strikes_sol.value[0] == Fraction(root_int, D), "the strikes disagree with the matching game"
-    line += [Step(**{**st.__dict__, "node": st.node + 3}) for st in strikes_sol.principal_line()]
-
-    n = len(m.memo) + len(rows) + strikes_sol.stats.nodes
-    edges = m.edges + len(rows) + strikes_sol.stats.edges
-    stats = SearchStats(nodes=n, edges=edges, decision=len(m.memo) + 3, chance=strikes_sol.stats.chance,
-                        terminal=strikes_sol.stats.terminal, transpositions=max(0, edges - (n - 1)), merged_edges=0,
+    # The strikes of the line by the engine when no card is worth playing and their tree is small
+    # enough; else (with cards it grows with the orders of the strikes and the hands) the line
+    # follows the engine's moves valued by the matching game's strikes (StrikeValues).
+    strikes_sol = None
+    if not (m.ha or m.hd):  # with cards the engine's tree of ten strikes is mostly too large: not tried
+        try:
+            strikes_sol = solve_game(s3.child(p3_act), max_nodes=min(max_nodes, LINE_STRIKES_NODES))
+        except TooLargeError:
+            pass
+    if strikes_sol is not None:
+        assert strikes_sol.value[0] == val(root_int)[0], "the strikes disagree with the matching game"
+        line += [Step(**{**st.__dict__, "node": st.node + 3}) for st in strikes_sol.principal_line()]
+    else:  # the same line, each position valued by the matching game's strikes (StrikeValues)
+        post = s3.child(p3_act)
+        values = StrikeValues(m)
+        assert values(post)[0] == val(root_int)[0], "the strikes' game disagrees with the phases"
+        line += values.line(post, first_node=3)
+    sub = strikes_sol.stats if strikes_sol is not None else SearchStats(nodes=0, edges=0, decision=0, chance=0,
+                                                                          terminal=0, transpositions=0,
+                                                                          merged_edges=0, longest_line=0)
+    n = len(m.memo) + len(rows) + sub.nodes
+    edges = m.edges + len(rows) + sub.edges
+    stats = SearchStats(nodes=n, edges=edges, decision=len(m.memo) + 3, chance=sub.chance,
+                        terminal=sub.terminal, transpositions=max(0, edges - (n - 1)), merged_edges=0,
                         longest_line=len(line) - 1)
     if progress is not None:
         progress(n)
     solution = MatchingSolution(root=root, num_players=2, value=val(root_int), stats=stats, _alternatives=alts,
-                                _line=line, reach=lambda act: _reach(m, game, strikes, targets, act))
+                                _line=line, reach=lambda act: _reach(m, game, strikes, targets, act),
+                                strike_values=StrikeValues(m))
     return Solved(game, solution, report_value(game, solution.value), time.perf_counter() - t0)
 
 
@@ -705,8 +898,7 @@ class PhaseValues:
             x = paid + m.p2start(rs, rt, made)
         else:
             x = paid + m.p3(rs, rt, made)
-        v = Fraction(x, m.denom)
-        return (v, -v)
+        return m.value(x)
 
 
 def _reach(m: _Matching, game: CvccGame, strikes, targets, p1_act: tuple) -> CvccState:
@@ -727,3 +919,98 @@ def _reach(m: _Matching, game: CvccGame, strikes, targets, p1_act: tuple) -> Cvc
     p2_act = tuple(sorted(p2_pairs))
     s3 = CvccState(game, "phase3", p1=p1_act, p2=p2_act)
     return s3.child((tuple(sorted(p3_pairs)), excess))
+
+
+class StrikeValues:
+    """The exact value (defender, attacker) of every position of the engine's game inside the
+    strikes (after phase III), read off the matching game: a position where the next strike is to
+    be picked (or the attack is over) is worth its pairs' values with nothing played plus the
+    strikes' game over the pairs carried, the excess strikes and supporters left and the hands
+    (:meth:`_Matching.strikes`; a card :func:`_undominated` left out is never worth playing); a
+    position inside a strike is valued by the engine's own moves and outcome classes from there
+    (MECCG-SEQ-1..10). :meth:`line` follows the engine's moves as its principal line does (the
+    first best action in ``legal_actions`` order, at chance the most probable class of outcomes
+    leading to one position) without building the tree."""
+
+    def __init__(self, m: _Matching):
+        self.m = m
+        self.base, self.total = _offset(m.game.objective)
+        self.kept_a, self.kept_d = set(m.ha), set(m.hd)
+        self.memo: dict = {}
+
+    def _picking(self, s: CvccState) -> Fraction:
+        """The defender's return from a position where the next strike is picked, or the end."""
+        m, obj = self.m, self.m.game.objective
+        if s.stage == "end":
+            return Fraction(s.returns()[DEFENDER])
+        if obj.name == "survive" and not s.alive:  # his fate is settled; no later strike changes it
+            return self.total - self.base
+        paid, made = 0, ()
+        for a, d in s.remaining:
+            i, j = m.sof[a], m.tof[d]
+            paid, made = paid + m.gain(i, j), m.made_with(made, i, j)
+        ha = tuple(c for c in s.hand_a if c in self.kept_a)
+        hd = tuple(c for c in s.hand_d if c in self.kept_d)
+        x = paid + m.strikes(made, len(s.excess_left), len(s.support_left), ha, hd)
+        return self.base + Fraction(x, m.denom)
+
+    def _defender(self, s: CvccState) -> Fraction:
+        key = s.key()
+        got = self.memo.get(key)
+        if got is not None:
+            return got
+        if s.stage in ("order", "end"):
+            got = self._picking(s)
+        else:
+            p = s.current_player()
+            if p == CHANCE:
+                got = sum((Fraction(pr) * self._worth(s.child(o)) for o, pr in s.chance_outcomes() if pr), Fraction(0))
+            else:
+                worths = [self._worth(s.child(a)) for a in s.legal_actions()]
+                got = max(worths) if p == DEFENDER else min(worths)
+        self.memo[key] = got
+        return got
+
+    def _worth(self, child: CvccState) -> Fraction:
+        """What moving into ``child`` is worth to the defender: its reward and its value."""
+        r = child.rewards()
+        return Fraction(r[DEFENDER] if r else 0) + self._defender(child)
+
+    def __call__(self, s: CvccState) -> tuple:
+        v = self._defender(s)
+        return (v, self.total - v)
+
+    def line(self, state: CvccState, first_node: int = 0) -> list[Step]:
+        """The principal line from ``state`` (a position after phase III), as the engine's."""
+        out = []
+        node = first_node
+        while True:
+            p = state.current_player()
+            common = {"node": node, "player": p, "state": str(state), "value": self(state)}
+            node += 1
+            if p == TERMINAL:
+                out.append(Step(kind=TERMINAL_NODE, action=None, prob=None, **common))
+                return out
+            if p == CHANCE:
+                groups: dict = {}
+                for a, pr in state.chance_outcomes():
+                    if pr:
+                        c = state.child(a)
+                        g = groups.setdefault(c.key(), [c, Fraction(0), [], []])
+                        g[1] += pr
+                        g[2].append((state.action_to_string(a), Fraction(pr)))
+                        g[3].append(a)
+                child, prob, outs, acts = max(groups.values(), key=lambda g: g[1])  # first on ties
+                out.append(Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
+                                outcomes=tuple(outs), actions=tuple(acts), **common))
+            else:
+                sign = 1 if p == DEFENDER else -1
+                best = None
+                for a in state.legal_actions():
+                    c = state.child(a)
+                    w = sign * self._worth(c)
+                    if best is None or w > best[0]:
+                        best = (w, a, c)
+                _, a, child = best
+                out.append(Step(kind=DECISION, action=state.action_to_string(a), prob=None, **common))
+            state = child

@@ -110,7 +110,8 @@ def first_grouping(solved: Solved, max_nodes: int = 2_000_000):
         from .same_outcomes import first_decision_grouping
 
         actions = [alt.action for alt in solved.solution.alternatives()]
-        return first_decision_grouping(reach, actions, max_nodes=max_nodes)
+        return first_decision_grouping(reach, actions, max_nodes=max_nodes,
+                                       value_of=getattr(solved.solution, "strike_values", None))
     if state.stage == "cancel":
         if all(o != GOES_ON for o, _ in state.chance_outcomes()):
             return None

@@ -158,7 +158,9 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
         game._phase_tree = LazyPhases(sh)  # the game's phase table, made only where the tree goes
         counts = ply_counts(sh, closed_count(scenario, verdict))
         if game.cancel is not None and game.cancel.chance > 0:  # MECCG-PRE-1: the cancel's chance first
-            counts = [1, 1 + (game.cancel.chance < 1)] + (counts[1:] if game.cancel.chance < 1 else [])
+            root = game.new_initial_state()  # its ways (the check a cancel costs, MECCG-FX-30) reach these positions
+            counts = [1, len({root.child(a).key() for a, _p in root.chance_outcomes()})] + (
+                counts[1:] if game.cancel.chance < 1 else [])
     where = scenario.file or "the scenario"
     shown = sum(counts[:depth + 1]) if counts is not None else None
     if shown is not None and depth < len(counts) and shown > max_nodes:
@@ -175,6 +177,17 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
         return PliesPlan(game, depth, counts, full.value_of, "every node (the whole game solved)")
     if sh is not None and fast_reason(scenario, objective) is None:
         phase = PhaseValues(scenario, objective, max_nodes=max_nodes)
+        m = phase.m
+        hands = scenario.attacker.hand or scenario.defender.hand
+        if hands and m.alloc is None and m.carried_most() > 1 and (complete is None or complete > max_nodes):
+            # the same up-front refusal as optimize's: the pairs carried make a position at least per
+            # complete assignment
+            cards = ", ".join(m.carried_cards()) or "none"
+            many = f"{complete:,}" if complete is not None else "too many"
+            return PliesPlan(game, depth, counts, lambda s: None,
+                             f"none: the matching game would carry up to {m.carried_most()} pairs that the cards in "
+                             f"hand ({cards}) may change through {many} complete assignments, more than --max-nodes "
+                             f"{max_nodes:,}")
         return PliesPlan(game, depth, counts, phase,
                          "the assignment phases' nodes (the matching game optimize solves); the rest unsolved")
     return PliesPlan(game, depth, counts, lambda s: None,

@@ -116,13 +116,23 @@ def grouping(solution: Any) -> Callable[[Any, list[Option], list], list[Option]]
     return lambda state, options, actions: group_options(options, actions, state, dists)
 
 
-def first_decision_grouping(reach: Callable[[Any], Any], actions: list,
-                            max_nodes: int) -> Callable[[list[Option]], list[Option]]:
+class _Valued:
+    """A value function as the solution :class:`Distributions` reads (``value_of``)."""
+
+    def __init__(self, value_of: Callable[[Any], tuple]):
+        self.value_of = value_of
+
+
+def first_decision_grouping(reach: Callable[[Any], Any], actions: list, max_nodes: int,
+                            value_of: Callable[[Any], tuple] | None = None) -> Callable[[list[Option]], list[Option]]:
     """``options -> options grouped`` for the first decision of the matching game: ``reach(action)`` is
     the position after phase III its best play reaches from the phase-I choice ``action`` (the phases
     have no chance), whose strikes the engine solves (:func:`pycombat.tree.solve_game`) to give the
     option's outcome distribution; options of one value only are compared, each solved once, among the
-    :data:`FIRST_COMPARED` best (a ten-member company has tens of thousands of phase-I choices)."""
+    :data:`FIRST_COMPARED` best (a ten-member company has tens of thousands of phase-I choices).
+    ``value_of`` (the value of every position after phase III, e.g. the matching game's
+    :class:`.matching.StrikeValues`) stands for the engine's solve: the distribution then follows
+    the best play it values, whose positions the dice do not change (only what is paid)."""
     from pycombat.tree import solve_game
 
     by_position: dict = {}
@@ -132,8 +142,8 @@ def first_decision_grouping(reach: Callable[[Any], Any], actions: list,
         post = reach(actions[k])
         got = by_position.get(post.key())
         if got is None:
-            got = by_position[post.key()] = _shifted(Distributions(solve_game(post, max_nodes=max_nodes)).of(post),
-                                                     _reward(post))
+            solution = _Valued(value_of) if value_of is not None else solve_game(post, max_nodes=max_nodes)
+            got = by_position[post.key()] = _shifted(Distributions(solution).of(post), _reward(post))
             hashes[post.key()] = hash(frozenset(got.items()))
         return got, hashes[post.key()]
 

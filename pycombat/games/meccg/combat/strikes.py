@@ -20,10 +20,11 @@ from typing import Iterable, NamedTuple
 
 from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
+from pycombat.in_force import in_force
 from pycombat.names import normalize
 from ..assignment.legal import Assignment, LegalAssignments
 from ..cards import interpreter as cardfx
-from ..cards import play, rolls
+from ..cards import keeps, play, rolls
 from ..cards.interpreter import CardModel
 from ..cards.strike_effects import Effect, load_effects
 from ..model import Company, Member, Scenario, StrikeChoice  # noqa: F401
@@ -183,6 +184,8 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
             continue  # placed on another member, or on none (then named as not modelled, cards/coverage.py)
         if global_ and getattr(card, "type", None) == "resource" and not m.placed_on:
             continue  # a resource under no company: reported as unmodelled (cards/coverage.py)
+        if m.play == "in_play" and m.side == "defender" and role != "defender":
+            continue  # a card only the company facing the attack plays (MECCG-STRUCT-3): named by cards/coverage.py
         if m.play == "in_play" and m.kind != "item" and not _flag_off(scenario, m):
             if m.placed_with and getattr(card, "item", None):  # its weapon bonus acts on the item it is placed with
                 m = replace(m, fx=tuple(replace(f, cond={**f.cond, "carries": [card.item]})
@@ -335,6 +338,8 @@ def discard_items(scenario: Scenario, ch: StrikeChoice, a_m: Member, d_m: Member
     the strike's ``discards:`` (its player's choice), else the opposing character's only item; and
     ``(member, item, card)`` for each item discarded."""
     gone: list[tuple[str, str, str]] = []
+    if not in_force(DISCARD_RULE):  # without the rule the card discards nothing
+        return a_m, d_m, ()
     out = {"attacker": a_m, "defender": d_m}
     for role, cards in (("attacker", a_cards), ("defender", d_cards)):
         other = "defender" if role == "attacker" else "attacker"
@@ -539,25 +544,102 @@ class AttackCancel:
     card: str
     chance: Fraction
     roll: "rolls.CancelRoll | None" = None
+    #: the attacker's card that keeps the attack from being cancelled (MECCG-FX-29): chance 0, nothing rolled
+    kept_by: "keeps.AttackKept | None" = None
+    #: the corruption check the cancel costs (MECCG-FX-30), rolled when it is played: ``who`` makes it
+    check: "rolls.StrikeRoll | None" = None
+    check_role: str = "defender"  #: whose member makes it
+    check_penalty: int = 0  #: the MPs his player loses if he is eliminated (MECCG-BODY-7/9)
 
     @property
     def rules(self) -> tuple[str, ...]:
+        if self.kept_by is not None:
+            return ("MECCG-PRE-1", keeps.RULE)
+        if self.check is not None:
+            return ("MECCG-PRE-1", CANCEL_CHECK_RULE)
         return ("MECCG-PRE-1", rolls.RULE) if self.roll is not None else ("MECCG-PRE-1",)
 
     def text(self) -> str:
+        if self.kept_by is not None:
+            return self.kept_by.text(self.card) + ": the attack goes on, nothing is rolled for it"
+        if self.check is not None:
+            fates = ", ".join(f"{_CHECK_WORDS[f]} {fmt(p)}" for f, p in self.check.fates().items())
+            return (f"{self.card} cancels the attack; its cost, {self.check.text()}: {fates} "
+                    f"(MECCG-PRE-1, {CANCEL_CHECK_RULE})")
         if self.roll is None:
             return f"{self.card} cancels the attack: nothing is rolled (MECCG-PRE-1)"
         return f"{self.card} cancels the attack on a roll: {self.roll.text()} (MECCG-PRE-1, {rolls.RULE})"
 
     def as_json(self) -> dict:
         from pycombat.dice import as_json
-        return {"card": self.card, "chance": as_json(self.chance), "rules": list(self.rules),
-                "roll": None if self.roll is None else self.roll.as_json()}
+        out = {"card": self.card, "chance": as_json(self.chance), "rules": list(self.rules),
+               "roll": None if self.roll is None else self.roll.as_json()}
+        if self.kept_by is not None:
+            out["kept_by"] = self.kept_by.as_json()
+        if self.check is not None:
+            out["corruption_check"] = {"who": self.check.who, "modifier": self.check.bonus,
+                                       "corruption_points": self.check.greater_than,
+                                       "fates": {f: as_json(p) for f, p in self.check.fates().items()},
+                                       "rule": CANCEL_CHECK_RULE}
+        return out
+
+    def check_outcome(self, fate: str) -> "Outcome":
+        """The attack cancelled, with the check's ``fate`` for its maker: no kill MP (no body check),
+        an eliminated maker's MP penalty to his player (MECCG-BODY-7/9)."""
+        also = ((self.check.who, fate),) if self.check is not None and fate in ("discarded", "eliminated") else ()
+        pen = self.check_penalty if fate == "eliminated" else 0
+        return Outcome("cancelled", None, None, 0, 0, pen if self.check_role == "defender" else 0,
+                       pen if self.check_role == "attacker" else 0, also=also)
+
+    def branches(self) -> list[tuple[str, Fraction, "Outcome | None"]]:
+        """The chance node the cancel makes before strikes are assigned: ``(label, chance, outcome)`` for
+        each way it goes, outcome None for the attack that goes on (MECCG-PRE-1, MECCG-FX-16/30)."""
+        out: list[tuple[str, Fraction, Outcome | None]] = []
+        if self.check is None:
+            out.append((CANCELLED_TEXT, self.chance, self.check_outcome("passes")))
+        else:
+            for fate, p in self.check.fates().items():
+                out.append((f"{CANCELLED_TEXT}; {self.check.who} {_CHECK_WORDS[fate]}", self.chance * p,
+                            self.check_outcome(fate)))
+        out.append((GOES_ON_TEXT, 1 - self.chance, None))
+        return [b for b in out if b[1]]
+
+    def outcome_of(self, label: str) -> "Outcome | None":
+        """The outcome of the branch labelled ``label`` (:meth:`branches`)."""
+        return next(o for lab, _p, o in self.branches() if lab == label)
+
+    def cancelled_dist(self) -> Dist:
+        """The cancelled attack's outcomes: one, or one per way the cancel's check goes (MECCG-FX-30)."""
+        if self.check is None:
+            return Dist.point(self.check_outcome("passes"))
+        return Dist({self.check_outcome(f): p for f, p in self.check.fates().items()})
+
+
+#: the labels of the cancel's chance node (the game's CANCELLED, GOES_ON)
+CANCELLED_TEXT, GOES_ON_TEXT = "the attack is cancelled", "the attack goes on"
+CANCEL_CHECK_RULE = "MECCG-FX-30"  #: a corruption check a cancel costs, rolled when it is played
+_CHECK_WORDS = {"passes": "passes his corruption check", "discarded": "fails his corruption check: discarded",
+                "eliminated": "fails his corruption check: eliminated"}
+
+
+def _cancel_check(scenario: Scenario, m: CardModel) -> tuple["rolls.StrikeRoll | None", str, int]:
+    """The corruption check the cancel ``m`` costs (MECCG-FX-30): made by the first member of the
+    defending company of the race it names (Vanishment's Wizard), or none."""
+    if not m.cost_check:
+        return None, "defender", 0
+    company = scenario.defender
+    check = rolls.strike_roll(m, company.members[0], company)
+    if check is None:  # a maker of a race that makes none ("unless a Ringwraith")
+        return None, "defender", 0
+    maker = company.member(check.who)
+    return check, "defender", owner_penalty(maker, scenario.flags)
 
 
 def attack_cancel(scenario: Scenario) -> AttackCancel | None:
     """The cancel card among the defender's plays before strikes are assigned (the play check lets
-    one card alone cancel, MECCG-PRE-4), or None. A chance the data cannot fix is refused."""
+    one card alone cancel, MECCG-PRE-4), or None. A chance the data cannot fix is refused. Against the
+    attacker's card that keeps the attack (MECCG-FX-29) the cancel is played but its chance is 0: nothing
+    is rolled for it, and a `cancel_roll:` given for it is refused."""
     combat = scenario.combat
     if combat is None:
         return None
@@ -565,9 +647,16 @@ def attack_cancel(scenario: Scenario) -> AttackCancel | None:
         m = cardfx.model(cid)
         if m.play != "cancel":
             continue
+        kept = keeps.attack_kept(scenario)
+        if kept is not None:
+            if combat.cancel_roll is not None:
+                raise _err(scenario, f"{combat.path}.cancel_roll", f"no roll is made for {m.name}: "
+                           f"{kept.text(m.name)}")
+            return AttackCancel(m.name, Fraction(0), kept_by=kept)
         r = rolls.cancel_roll(scenario, cid, "defender")
         if r is None:
-            return AttackCancel(m.name, Fraction(1))
+            check, role, pen = _cancel_check(scenario, m)
+            return AttackCancel(m.name, Fraction(1), check=check, check_role=role, check_penalty=pen)
         if r.why is not None:  # no single number, or nobody who may roll: refused, as verify refuses it
             raise _err(scenario, f"{combat.path}.before_assignment", f"{r.text()} ({rolls.RULE})")
         return AttackCancel(m.name, r.chance, r)
@@ -578,8 +667,8 @@ def with_cancel(dist: Dist, cancel: AttackCancel | None, cancelled) -> Dist:
     """``dist`` when the attack is not cancelled, mixed with ``cancelled`` at the cancel's chance."""
     if cancel is None or cancel.chance == 0:
         return dist
-    return Dist({True: cancel.chance, False: 1 - cancel.chance}).bind(
-        lambda c: Dist.point(cancelled) if c else dist)
+    gone = cancelled if isinstance(cancelled, Dist) else Dist.point(cancelled)  # one way, or the check's (MECCG-FX-30)
+    return Dist({True: cancel.chance, False: 1 - cancel.chance}).bind(lambda c: gone if c else dist)
 
 
 # ---- validating the plan ------------------------------------------------------------------
@@ -596,7 +685,7 @@ def cost_item_paid(scenario: Scenario) -> tuple[str, str, str] | None:
     ``cost_item:`` names (its player's choice), else the only one of that class the playing company
     bears. None: no such card. It is paid when the card is played, whatever its roll does."""
     combat = scenario.combat
-    if combat is None:
+    if combat is None or not in_force(COST_ITEM_RULE):  # without the rule no cost discards an item
         return None
     for cid in combat.before_assignment:
         classes = play.cost_discards(cid)
@@ -648,6 +737,7 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     if not combat.strikes:
         raise ScenarioError("lists no strikes", file=scenario.file, path=f"{combat.path}.strikes")
     _check_assignment(scenario)
+    keeps.attack_kept(scenario)  # the attacker's card against a cancel meets its terms (MECCG-FX-29)
     if combat.before_assignment:  # the defender's plays before strikes are assigned: the one play check
         got = play.check(scenario, [play.Play(c, "defender", play.BEFORE) for c in combat.before_assignment])
         if not got.legal:
@@ -950,10 +1040,11 @@ def card_rolls(setup: StrikeSetup, scenario: Scenario | None = None) -> list[tup
     if setup.card_checks:
         return list(setup.card_checks)
     out, seen = [], set()
+    costs = in_force("MECCG-FX-25")  # a corruption check a card costs is rolled when it is played
     for side in (setup.attacker, setup.defender):
         company = (scenario.attacker if side.role == "attacker" else scenario.defender) if scenario else None
         for c in side.cards:
-            if (c.roll or c.cost_check) and c.id not in seen:
+            if (c.roll or (c.cost_check and costs)) and c.id not in seen:
                 seen.add(c.id)
                 r = rolls.strike_roll(c, side.member, company)
                 if r is not None:
@@ -1128,19 +1219,32 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
             joint = joint.combine(dist, lambda acc, o: (acc[0] + o.kill_mp_defender_player,
                                                         acc[1] + o.kill_mp_attacker_player))
     none = Outcome("cancelled", None, None, 0, 0, 0, 0)
+    # the cancelled attack: nothing rolled, or the check its cancel costs, its maker's fate and his player's
+    # MP penalty carried once, on the strike he would have faced, else the first (MECCG-FX-30)
+    cancelled = cancel.cancelled_dist() if cancel is not None else Dist.point(none)
     fates: dict[str, Dist] = {}
     seen: dict[str, int] = {}
     for s in setups:
         for name in strike_members(s):
             seen[name] = seen.get(name, 0) + 1
+
+    def fate_cancelled(n: str) -> Dist:
+        return cancelled.map(lambda o: dict(o.also).get(n, "cancelled"))
+
     for s, dist in zip(setups, per):
         for name in strike_members(s):
             if seen[name] > 1:  # in two strikes (a payer or a check's maker, then his own): over the attack
-                fates[name] = with_cancel(_attack_fate(setups, raw, name), cancel, "cancelled")
+                fates[name] = with_cancel(_attack_fate(setups, raw, name), cancel, fate_cancelled(name))
                 continue
-            fates[name] = with_cancel(dist, cancel, none).map(
-                lambda o, n=name: ("cancelled" if o.result == "cancelled" else (_fate_of(o, n) or "unhurt")))
-    return CombatOdds(setups=setups, per_strike=[with_cancel(d, cancel, none) for d in per],
+            fates[name] = with_cancel(dist, cancel, cancelled).map(
+                lambda o, n=name: (dict(o.also).get(n, "cancelled") if o.result == "cancelled"
+                                   else (_fate_of(o, n) or "unhurt")))
+    if cancel is not None and cancel.check is not None and cancel.check.who not in fates:  # he faces no strike
+        fates[cancel.check.who] = with_cancel(Dist.point("unhurt"), cancel, fate_cancelled(cancel.check.who))
+    maker = cancel.check.who if cancel is not None and cancel.check is not None else None
+    at = next((i for i, s in enumerate(setups) if maker in strike_members(s)), 0)  # his strike, else the first
+    per_strike = [with_cancel(d, cancel, cancelled if i == at else none) for i, d in enumerate(per)]
+    return CombatOdds(setups=setups, per_strike=per_strike,
                       kill_mp=with_cancel(joint, cancel, (0, 0)), fates=fates, cancel=cancel)
 
 
@@ -1297,8 +1401,25 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
     out = []
     tot_d = tot_a = 0
     cancel = attack_cancel(scenario)
-    if cancel is not None:  # MECCG-PRE-1: played before strikes are assigned, so rolled first
+    if cancel is not None and cancel.kept_by is not None:  # MECCG-FX-29: played, cost paid, no cancel
+        preamble.append(ReplayStep(cancel.text(), cancel.rules))
+        paid = cost_item_paid(scenario)
+        if paid is not None:  # MECCG-FX-27: its cost was paid when it was played
+            preamble.append(ReplayStep(f"{paid[2]}'s cost discarded {paid[0]}'s {paid[1]}: the strikes are fought "
+                                       "without it", (COST_ITEM_RULE,)))
+    elif cancel is not None:  # MECCG-PRE-1: played before strikes are assigned, so rolled first
         combat = scenario.combat
+        if cancel.roll is None and cancel.check is not None:  # MECCG-FX-30: the check its cost is, one die
+            c = cancel.check
+            rolled = src.take((combat.cancel_roll,) if combat.cancel_roll is not None else (), 1,
+                              f"{cancel.card}'s corruption check (cancel_roll)", combat.path, scenario.file)[0]
+            fate = c.fate(rolled)
+            lost = cancel.check_penalty if fate == "eliminated" else 0
+            preamble.append(ReplayStep(
+                f"{cancel.card} cancels the attack; its cost, {c.text(rolled)}"
+                + (f"; his player loses {lost} MP [elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}]"
+                   if lost else "") + "; nothing else is rolled", cancel.rules))
+            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
         if cancel.roll is None:
             preamble.append(ReplayStep(cancel.text(), cancel.rules))
             return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
