@@ -27,9 +27,10 @@ from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
 from .claims import battle as battle_claims
 from .claims import position as move_claims
-from .battle.process import OBJECTIVES
+from .battle.process import OBJECTIVES, cycles_unchecked
 from .board import SIDE_NAMES, load_board
 from .cards.optimize import choose_cards
+from .cards.round_game import TOLERANCE
 from .battle.game import BattleGame
 from .position.facts import groups_of
 from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
@@ -306,6 +307,10 @@ class OddsReport(Report):
         return list(self.extra.get("unmodelled", []))
 
     def to_json(self) -> dict:
+        with cycles_unchecked():
+            return self._json()
+
+    def _json(self) -> dict:
         s, rep = self.battle, self.result
         out = {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                "kind": s.kind, "attacking": numbers_json(rep.verdict),
@@ -370,7 +375,9 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     """The exact odds of the battle fought to the end under the flags' policies; ``monte_carlo``
     random battles (seeded) compared with them; ``plot`` draws the outcomes to a PNG."""
     _start(scenario, "odds")
-    rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
+    with cycles_unchecked():  # (the battle's exact passes and their details: see cycles_unchecked)
+        rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
+        extra = odds_extra_json(rep)
     if plot:
         from .battle.plot import plot_battle  # matplotlib: loaded only to draw
 
@@ -378,7 +385,7 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     hits = (rep.setup.params("attacker", rep.setup.start[0], 1).hit,
             rep.setup.params("defender", rep.setup.start[2], 1).hit)
     return OddsReport(**_base(scenario, "odds"), battle=scenario, result=rep, hit_numbers=hits, seed=seed, plot=plot,
-                      exact=exact, extra=odds_extra_json(rep))
+                      exact=exact, extra=extra)
 
 
 # ---- optimize ------------------------------------------------------------------------------------------
@@ -425,7 +432,7 @@ class OptimizeReport(Report):
 
 def optimize(scenario, *, objective: str | None = None, decide: str = "both", top: int = 10,
              max_nodes: int = 2_000_000, min_chance: Fraction = MIN_CHANCE, max_work: int = DEFAULT_MAX_WORK,
-             progress: Callable[[int], Any] | None = None, tolerance: Fraction | None = None) -> OptimizeReport:
+             progress: Callable[[int], Any] | None = None, tolerance: Fraction = TOLERANCE) -> OptimizeReport:
     """Every legal split solved exactly, both sides (or ``decide``'s side) playing optimally for
     ``objective`` (default win), and every option of each of their decisions the optimal play
     reaches with chance at least ``min_chance``, valued exactly; ``top`` options per decision (and
@@ -440,7 +447,7 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     decisions = battle_decisions(best.solver, best.start, scenario, min_chance=min_chance,
                                  units=lambda role, units: units_text(setup, role, units))
     cards = choose_cards(scenario, objective, decide=decide,  # Combat cards in hand: which to play, round by round
-                         **({"tolerance": tolerance} if tolerance is not None else {}))
+                         tolerance=tolerance)
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
                           decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"),
                           decisions=decisions)

@@ -48,7 +48,8 @@ def hit_points(units: Units) -> int:
 
 
 def unit_count(units: Units) -> int:
-    return sum(r + e for r, e in units)
+    """Regulars plus Elites (WOTR-STR-2)."""
+    return sum(map(sum, units))
 
 
 def _set(units: Units, i: int, r: int, e: int) -> Units:

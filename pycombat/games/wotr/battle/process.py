@@ -28,10 +28,14 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 """
 from __future__ import annotations
 
+import contextlib
 import copy
+import functools
+import gc
 
 import heapq
 import math
+import threading
 from collections import defaultdict
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
@@ -114,9 +118,10 @@ class BattleSetup:
     leader_reroll: str = "full"
     notes: tuple[tuple[str, str], ...] = ()  #: (text, rule id) explaining the set-up
 
-    @property
+    @functools.cached_property
     def saturation(self) -> int | None:
-        """The round index from which every round is alike (None with max_rounds: rounds are counted)."""
+        """The round index from which every round is alike (None with max_rounds: rounds are counted;
+        worked out once: a set-up is not changed after it is made)."""
         if self.max_rounds is not None:
             return None
         sat = 2 if self.city_first_round else 1
@@ -564,10 +569,27 @@ class _Exact:
         return Fraction(num, den)
 
 
+@contextlib.contextmanager
+def cycles_unchecked():
+    """Pause the cyclic garbage collector (resumed as it was): the exact passes make millions of small
+    tuples and dicts that hold no reference cycle, and each of the collector's generation scans they
+    would set off also scans every long-lived object of the process. Reference counting frees them
+    as before; cycles made meanwhile elsewhere are collected after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
             starts: Mapping[State, Fraction] | None = None) -> BattleResult:
     """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
-    terminal, _, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states, starts=starts)
+    with cycles_unchecked():
+        terminal, _, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states,
+                                                        starts=starts)
     return BattleResult(Dist.exact(terminal, big), Fraction(rounds, big), states)
 
 
@@ -601,43 +623,96 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     the second pass pushes integer numerators over that one denominator, and each division by
     ``d_s`` is exact. Many states share their ``d_s`` (it depends on the two rolls only), so ``D`` is
     each distinct ``d`` to the most times one path meets it. Fractions are formed (and reduced)
-    only at the end."""
+    only at the end.
+
+    A round's transitions are the product of the two sides' (:func:`transitions`): each side's units
+    and pool (a *configuration*, numbered once for every pass by :class:`_Configs`) after the hits of
+    the other side's roll, hits that leave it alike merged (:class:`_Sides`); what follows each pair
+    of configurations in a round (:func:`end_of_round`) is worked out once per pass and numbered (a
+    state's number is ``>= 0``, an end position's ``< 0``). Every state is queued when first met."""
     start = start or setup.start
     init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
-    # every state and end position met is numbered once (``nodes``): the passes below handle small
-    # ints, never hashing a nested position twice; a state's number is >= 0, an end position's < 0
-    nodes = _Nodes()
-    heap = [(*order_key(st), nodes.state(st)) for st in init]
-    heapq.heapify(heap)
-    seen = {item[-1] for item in heap}
+    sides = _Sides(setup, dec)
+    config = sides.config
+    hp_a = hp_d = sides.hp
+    states: list[State] = []
+    where: list[tuple[int, int]] = []  # per state: its attacker's and defender's configuration
+    sid_of: dict[State, int] = {}
+    outcomes: list[Outcome] = []
+    oid_of: dict[Outcome, int] = {}
+    heap: list[tuple] = []
+
+    def code_of(nxt: "Outcome | State") -> int:
+        """A state's number (``>= 0``; a new one is queued), or the complement of an end position's."""
+        if isinstance(nxt, Outcome):
+            got = oid_of.get(nxt)
+            if got is None:
+                got = oid_of[nxt] = len(outcomes)
+                outcomes.append(nxt)
+            return ~got
+        got = sid_of.get(nxt)
+        if got is None:
+            got = sid_of[nxt] = len(states)
+            states.append(nxt)
+            ia, id_ = config(nxt[0], nxt[1]), config(nxt[2], nxt[3])
+            where.append((ia, id_))
+            heapq.heappush(heap, (-(hp_a[ia] + hp_d[id_]), nxt[4], nxt[5], nxt, got))  # order_key, then the number
+        return got
+
+    for st in init:
+        code_of(st)
     order: list[int] = []
     trans: dict[int, tuple | None] = {}
-    ends: dict = {}
-    states = nodes.states
+    ends: dict[int, dict[int, dict[int, int]]] = {}  # round -> attacker configuration -> defender's -> code
+    sat = setup.saturation
+    folding = setup.kind != "siege" and sat is not None
+    units_a = units_d = sides.units
     while heap:
         sid = heapq.heappop(heap)[-1]
         order.append(sid)
         if len(order) > max_states:
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         state = states[sid]
-        if stop_round is not None and state[4] == stop_round:  # left for the caller (pending)
+        rnd = state[4]
+        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
             trans[sid] = None
             continue
         if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-            trans[sid] = ([(nodes.outcome(into_siege(state[0], state[2])), 1)], [], 1, 0, False)
+            trans[sid] = ([(~code_of(into_siege(state[0], state[2])), 1)], [], 1, 0, False)
             continue
-        succ, n_self, power = _numbered_transitions(setup, dec, state, sid, ends, nodes)
-        den = 6 ** power
-        terms, nexts = [], []
-        for code, n in succ:
-            if code < 0:
-                terms.append((~code, n))
-            else:
-                nexts.append((code, n))
-                if code not in seen:
-                    seen.add(code)
-                    nxt = states[code]
-                    heapq.heappush(heap, (-(hit_points(nxt[0]) + hit_points(nxt[2])), nxt[4], nxt[5], nxt, code))
+        ia, id_ = where[sid]
+        # each side's roll depends on its own units only; its losses on the other side's hits only
+        # (WOTR-ROUND-2, WOTR-CAS-1/2)
+        ka, ha = sides.roll(0, ia, rnd)
+        kd, hd = sides.roll(1, id_, rnd)
+        row_a = sides.after(0, ia, hd)
+        row_d = sides.after(1, id_, ha)
+        folds = folding and state[5] and rnd == sat
+        ends_r = ends.get(rnd)
+        if ends_r is None:
+            ends_r = ends[rnd] = {}
+        terms: list[tuple[int, int]] = []
+        nexts: list[tuple[int, int]] = []
+        to_end, to_next = terms.append, nexts.append
+        n_self = 0
+        for ia2, wa in row_a:
+            codes = ends_r.get(ia2)
+            if codes is None:
+                codes = ends_r[ia2] = {}
+            a2, pa2 = units_a[ia2]
+            self_row = folds and ia2 == ia
+            for id2, wd in row_d:
+                code = codes.get(id2)
+                if code is None:
+                    d2, pd2 = units_d[id2]
+                    code = codes[id2] = code_of(end_of_round(setup, dec, a2, pa2, d2, pd2, rnd))
+                if code < 0:
+                    to_end((~code, wa * wd))
+                elif self_row and id2 == id_ and code == sid:
+                    n_self += wa * wd  # a round without hits, folded (see the module docstring)
+                else:
+                    to_next((code, wa * wd))
+        den = 6 ** (ka + kd)
         # rounds without hits, folded: v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
         trans[sid] = (terms, nexts, den - n_self, den if n_self else 1, True)
     # the common denominator: each distinct d raised to at most the times one path can meet it. A path
@@ -648,7 +723,8 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
         t = trans[sid]
         if t is not None:
             st = states[sid]
-            levels.setdefault(t[2], set()).add((measure(st), st[4], st[5]))
+            ia, id_ = where[sid]
+            levels.setdefault(t[2], set()).add((hp_a[ia] + hp_d[id_], st[4], st[5]))
     big = 1
     for b, lv in levels.items():
         big *= b ** len(lv)
@@ -656,12 +732,14 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     for p in init.values():
         lcm = lcm * p.denominator // math.gcd(lcm, p.denominator)
     big *= lcm
-    mass: dict[int, int] = {nodes.state(st): p.numerator * (big // p.denominator) for st, p in init.items()}
+    mass = [0] * len(states)
+    for st, p in init.items():
+        mass[sid_of[st]] = p.numerator * (big // p.denominator)
     terminal: dict[int, int] = {}
     rounds = 0
     pending: dict[int, int] = {}
     for sid in order:
-        m = mass.pop(sid, 0)
+        m = mass[sid]
         if not m:
             continue
         t = trans[sid]
@@ -675,69 +753,113 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
         for oid, n in terms:
             terminal[oid] = terminal.get(oid, 0) + q * n
         for nid, n in nexts:
-            mass[nid] = mass.get(nid, 0) + q * n
-    outcomes = nodes.outcomes
+            mass[nid] += q * n
     return ({outcomes[oid]: v for oid, v in terminal.items()}, {states[sid]: v for sid, v in pending.items()},
             rounds, big, len(order))
 
 
-class _Nodes:
-    """The numbering of one forward pass: each distinct state and end position once (a successor's
-    :meth:`code` tells them apart: a state's index, or the complement of an end position's)."""
+_ROLE_NAMES = ("attacker", "defender")
 
-    __slots__ = ("states", "outcomes", "_sid", "_oid")
+
+class _Configs:
+    """Side configurations (units and pool) numbered once for every forward pass, with their hit
+    points, the hits tables of the rolls (:func:`side_int`) numbered, and what a named casualty
+    policy leaves of a configuration under a hits table (shared by the passes of every battle: the
+    same Army under the same roll loses the same units whatever the battle)."""
+
+    __slots__ = ("ids", "units", "hp", "tables", "table_list", "after", "_lock")
 
     def __init__(self):
-        self.states: list[State] = []
-        self.outcomes: list[Outcome] = []
-        self._sid: dict[State, int] = {}
-        self._oid: dict[Outcome, int] = {}
+        self.ids: dict[tuple, int] = {}
+        self.units: list[tuple[Units, Pool]] = []  #: (units, pool) by number
+        self.hp: list[int] = []  #: hit points by number
+        self.tables: dict[tuple, int] = {}  #: hits table -> its number
+        self.table_list: list[tuple] = []
+        #: (casualty function, number, hits table number) -> [(number after, weight)]
+        self.after: dict[tuple, list[tuple[int, int]]] = {}
+        self._lock = threading.Lock()  # a number is given once, whatever the threads (e.g. the web server's)
 
-    def state(self, st: State) -> int:
-        got = self._sid.get(st)
+    def config(self, units: Units, pool: Pool) -> int:
+        key = (units, pool)
+        got = self.ids.get(key)
         if got is None:
-            got = self._sid[st] = len(self.states)
-            self.states.append(st)
+            with self._lock:
+                got = self.ids.get(key)
+                if got is None:
+                    self.units.append(key)
+                    self.hp.append(hit_points(units))
+                    got = self.ids[key] = len(self.units) - 1
         return got
 
-    def outcome(self, o: Outcome) -> int:
-        """The end position's index in :attr:`outcomes`."""
-        got = self._oid.get(o)
+    def table(self, hits: tuple) -> int:
+        got = self.tables.get(hits)
         if got is None:
-            got = self._oid[o] = len(self.outcomes)
-            self.outcomes.append(o)
+            with self._lock:
+                got = self.tables.get(hits)
+                if got is None:
+                    self.table_list.append(hits)
+                    got = self.tables[hits] = len(self.table_list) - 1
         return got
 
-    def code(self, nxt: "Outcome | State") -> int:
-        """A state's index (``>= 0``), or the complement of an end position's (``< 0``)."""
-        return ~self.outcome(nxt) if isinstance(nxt, Outcome) else self.state(nxt)
+
+#: the numbering in use (replaced, never emptied, when it grows large: a pass keeps the one it began with)
+_CONFIGS = _Configs()
+_CONFIGS_LIMIT = 200_000
 
 
-def _numbered_transitions(setup: BattleSetup, dec, state: State, sid: int, ends: dict, nodes: _Nodes
-                          ) -> tuple[list[tuple[int, int]], int, int]:
-    """:func:`transitions` with each successor by its number in ``nodes`` (what follows each pair of
-    casualty results is looked up once per pass, numbered)."""
-    a, pa, d, pd, rnd, _ = state
-    ka, hits_a = _side_cached(setup, ends, "attacker", a, rnd)
-    kd, hits_d = _side_cached(setup, ends, "defender", d, rnd)
-    a_after = _grouped(dec, ends, "attacker", a, pa, hits_d)
-    d_after = _grouped(dec, ends, "defender", d, pd, hits_a)
-    folds = setup.folds(state)
-    self_a = ends[("ids", "attacker")].get((a, pa)) if folds else None
-    self_d = ends[("ids", "defender")].get((d, pd)) if folds else None
-    out: list[tuple[int, int]] = []
-    n_self = 0
-    for ia, a2, wa in a_after:
-        for id_, d2, wd in d_after:
-            key = (ia, id_, rnd)
-            code = ends.get(key)
-            if code is None:
-                code = ends[key] = nodes.code(end_of_round(setup, dec, a2[0], a2[1], d2[0], d2[1], rnd))
-            if code == sid and ia == self_a and id_ == self_d:
-                n_self += wa * wd
-            else:
-                out.append((code, wa * wd))
-    return out, n_self, ka + kd
+def _configs() -> _Configs:
+    global _CONFIGS
+    if len(_CONFIGS.units) + len(_CONFIGS.after) > _CONFIGS_LIMIT:
+        _CONFIGS = _Configs()
+    return _CONFIGS
+
+
+class _Sides:
+    """Each side's configurations in one forward pass (numbered by :class:`_Configs`; role 0 the
+    attacker, 1 the defender), with their rolls and what the other side's hits leave of them."""
+
+    __slots__ = ("setup", "dec", "configs", "units", "hp", "config", "_rolls", "_after", "_cas")
+
+    def __init__(self, setup: BattleSetup, dec):
+        self.setup, self.dec = setup, dec
+        self.configs = _configs()
+        self.units = self.configs.units  #: (units, pool) by number
+        self.hp = self.configs.hp  #: hit points by number
+        self.config = self.configs.config
+        self._rolls: tuple[dict, dict] = ({}, {})  #: (number, round) -> (K, hits table number)
+        self._after: tuple[dict, dict] = ({}, {})  #: (number, hits table number) -> [(number after, weight)]
+        #: the casualty functions of a fixed named policy (its choices depend on nothing else), else None
+        self._cas = (dec._cas["attacker"], dec._cas["defender"]) if type(dec) is Decisions else None
+
+    def roll(self, role: int, cid: int, rnd: int) -> tuple[int, int]:
+        """``(K, t)``: the side's hits over ``6**K`` in round ``rnd`` (:func:`side_int`) as table ``t``."""
+        key = (cid, rnd)
+        got = self._rolls[role].get(key)
+        if got is None:
+            k, hits = side_int(self.setup.params(_ROLE_NAMES[role], self.units[cid][0], rnd))
+            got = self._rolls[role][key] = (k, self.configs.table(hits))
+        return got
+
+    def after(self, role: int, cid: int, table: int) -> list[tuple[int, int]]:
+        """``[(number after, weight)]``: the side's configuration after the other side's hits (table
+        ``table``), hits that leave it alike merged (weights over the table's ``6**K``)."""
+        key = (cid, table)
+        got = self._after[role].get(key)
+        if got is None:
+            cas = self._cas[role] if self._cas is not None else None
+            shared = self.configs.after
+            got = shared.get((cas, cid, table)) if cas is not None else None
+            if got is None:
+                units, pool = self.units[cid]
+                acc: dict[tuple, int] = {}
+                for h, n in self.configs.table_list[table]:
+                    after = self.dec.casualties(_ROLE_NAMES[role], units, pool, h, None)
+                    acc[after] = acc.get(after, 0) + n
+                got = [(self.config(*after), w) for after, w in acc.items()]
+                if cas is not None:  # a named policy's casualties depend on the units, pool and hits only
+                    shared[(cas, cid, table)] = got
+            self._after[role][key] = got
+        return got
 
 
 def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | State:
@@ -1133,9 +1255,11 @@ def optimal_forward(opt: Optimal, *, start: State | None = None, max_states: int
 
 def clear_caches() -> None:
     """Forget every memoised distribution and allocation (for cold timings in the benchmark)."""
+    global _CONFIGS
     _JOINT.clear()
     _JOINT_INT.clear()
     _SIDE_INT.clear()
+    _CONFIGS = _Configs()
     _ODDS.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()
