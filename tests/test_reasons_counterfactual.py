@@ -14,7 +14,8 @@ again with one cited rule's effect removed, for each rule it cites:
 * a rule the Python claims code applies (no ASP statement carries it), or that a formula answers
   without the solver: a counterfactual of the kind written here (:data:`PYTHON_COUNTERFACTUALS`:
   Riftbound split counts against a brute force over every vector, MECCG elimination MPs and the
-  best of two strike rolls);
+  best of two strike rolls), else the claim verified again with the rule taken out of the Python
+  checks that read :func:`pycombat.in_force.in_force` (:func:`python_counterfactual`);
 * a rule that reads an interpretation flag which decides the verdict: relevant by definition.
 
 A cited rule that passes none of these is either a reason to drop (the claims code is fixed) or a
@@ -37,6 +38,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pycombat import api, solver
+from pycombat.in_force import removed
 from pycombat.rulebook import load_rulebook
 from pycombat.solver import programs
 
@@ -319,8 +321,6 @@ PYTHON_COUNTERFACTUALS: dict[tuple[str, str, str], object] = {
 #: the answer is a fixed statement of the digest (who does what, when an effect ends, what a rule
 #: says): the claims code reads it off the rule; removing the rule removes the statement itself
 TABLE = "a fixed statement of the rule's own text, read off by the claims code; no program computes it"
-#: the rule is applied by the Python claims code, which has no switch that takes its effect away
-PYTHON = "applied by the Python claims code, which has no switch to take the rule's effect away"
 #: the rule says what the claim is about (what is counted, what covert means)
 DEFINITION = "the rule defines what the claim asks (the thing counted or judged)"
 #: the rule permits: the programs forbid only what a rule forbids, so removing a permission changes
@@ -335,10 +335,29 @@ GENERATOR = "the generator only offers what the rule allows, without carrying it
 #: which that split is legal (same priority, a Tank ignored, the tier model)
 WITNESS = "a false 'must come first' rests on a legal split breaking the order; removing a rule only adds splits"
 
+#: two rules of the digest each state the check (one restates the other): removing one leaves the
+#: other in force, and the answer (WOTR-END-4 / WOTR-SIEGE-5, WOTR-SITE-2 / WOTR-END-6, MECCG-STRUCT-10 /
+#: MECCG-SEQ-6)
+REDUNDANT = "another rule the verdict cites states the same check: removing one leaves the other in force"
+#: a card rule of digest section 8 that restates, for its card, the general rule cited beside it (Rank
+#: upon Rank and Doors of Night: hazards, MECCG-STRUCT-8; Goldberry: may support, MECCG-SEQ-6)
+CARD_RESTATES = "a card rule restating for its card the general rule cited beside it: removing it leaves that rule"
+#: a note the digest marks as a consequence of other rules it cites (MECCG-ASSIGN-6 of ASSIGN-2/3)
+CONSEQUENCE = "a consequence the digest derives from other rules the verdict cites: removing it leaves them"
+#: the verdict reads a card's own clause (Dune Surfer: "You ignore [Tank] while assigning combat damage
+#: here", card data); the rules cited name the requirement the clause lifts
+CARD_TEXT = "the verdict reads the card's own clause (card data); the rules name the requirement it lifts"
+#: applied in the WotR battle set-up, which no switch reads yet: the regions a defender may retreat to
+#: (battle/setup.py retreat_regions: WOTR-END-3, WOTR-MOVE-3) and BattleSetup.can_retreat (WOTR-ROUND-3)
+BATTLE_SETUP = "applied by wotr/battle/setup.py (retreat_regions, can_retreat), which reads no switch yet"
+#: applied in the WotR battle consequences (battle/consequences.py politics_effect: WOTR-POL-1 activation,
+#: WOTR-POL-2 the step), which no switch reads yet
+BATTLE_POLITICS = "applied by wotr/battle/consequences.py (politics_effect), which reads no switch yet"
+
 #: MECCG-INIT-5 (status fixed for the whole attack): in seed_attack_structure the members left after the
-#: named elimination keep the company overt anyway, so no example shows the rule deciding; that needs a
-#: claim whose elimination would leave the company covert
-NO_EXAMPLE_INIT5 = "no ruling example where it decides: the members left keep the company overt anyway"
+#: named elimination keep the company overt anyway; status_fixed_for_the_attack.yaml holds the claims
+#: where the elimination would leave the company covert, and the rule decides them
+MOOT_INIT5 = "the members left after the named elimination would keep the same status: the rule decides nothing here"
 
 #: (game, kind) -> {cited rule no counterfactual proves: why}. A rule of the kind that is not listed
 #: must be proven; an entry no verdict needs fails the test, so the table only shrinks.
@@ -346,22 +365,19 @@ UNPROVEN: dict[tuple[str, str], dict[str, str]] = {
     ("meccg", "actor"): dict.fromkeys({"MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4", "MECCG-BODY-1",
                                     "MECCG-SEQ-1", "MECCG-SEQ-3", "MECCG-SEQ-6", "MECCG-SEQ-9"}, TABLE),
     ("meccg", "lasts"): dict.fromkeys({"MECCG-SEQ-10", "MECCG-SEQ-11"}, TABLE),
-    ("meccg", "company_status"): {"MECCG-ALIGN-6": DEFINITION, "MECCG-INIT-5": NO_EXAMPLE_INIT5},
+    ("meccg", "company_status"): {"MECCG-ALIGN-6": DEFINITION, "MECCG-INIT-5": MOOT_INIT5},
     ("meccg", "commits_strike"): dict.fromkeys({"MECCG-STRUCT-1", "MECCG-CARD-7"}, DEFINITION),
-    ("meccg", "excess_count"): dict.fromkeys({"MECCG-STRUCT-9", "MECCG-ASSIGN-4", "MECCG-ASSIGN-5"}, PYTHON),
-    ("meccg", "phase2_count"): dict.fromkeys({"MECCG-ASSIGN-3", "MECCG-ASSIGN-6"}, PYTHON),
+    ("meccg", "excess_count"): dict.fromkeys({"MECCG-STRUCT-9", "MECCG-ASSIGN-5"}, DEFINITION),
+    ("meccg", "phase2_count"): {"MECCG-ASSIGN-6": CONSEQUENCE},
     ("meccg", "is_target"): dict.fromkeys({"MECCG-ASSIGN-1", "MECCG-CARD-6"}, DEFINITION),
-    ("meccg", "takes_strike_in_phase"): dict.fromkeys({"MECCG-ASSIGN-2", "MECCG-FX-18"}, PYTHON),
-    ("meccg", "may_support"): dict.fromkeys({"MECCG-CARD-6", "MECCG-SEQ-6", "MECCG-STRUCT-10"}, PYTHON),
+    ("meccg", "takes_strike_in_phase"): {"MECCG-ASSIGN-2": GENERATOR},
+    ("meccg", "may_support"): {"MECCG-CARD-6": CARD_RESTATES, "MECCG-SEQ-6": REDUNDANT, "MECCG-STRUCT-10": REDUNDANT},
     ("meccg", "elimination_mp"): dict.fromkeys({"MECCG-BODY-5"}, DEFINITION),
-    ("meccg", "hazard_effect"): dict.fromkeys({"MECCG-CARD-12", "MECCG-CARD-13", "MECCG-FX-11", "MECCG-STRUCT-8"},
-                                              PYTHON),
-    ("meccg", "modifier_applies"): dict.fromkeys({"MECCG-CARD-12", "MECCG-CARD-13", "MECCG-STRUCT-8",
-                                                  "MECCG-FX-26", "MECCG-FX-27"}, PYTHON),
+    ("meccg", "hazard_effect"): dict.fromkeys({"MECCG-CARD-12", "MECCG-CARD-13"}, CARD_RESTATES),
+    ("meccg", "modifier_applies"): dict.fromkeys({"MECCG-CARD-12", "MECCG-CARD-13"}, CARD_RESTATES),
     ("meccg", "steal_item"): dict.fromkeys({"MECCG-OPT-1"}, TABLE),
-    ("meccg", "strike_cancellable"): dict.fromkeys({"MECCG-ASSIGN-5", "MECCG-SEQ-7", "MECCG-SEQ-12"}, PYTHON),
-    ("meccg", "strike_result"): {**dict.fromkeys({"MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-SEQ-12"}, DEFINITION),
-                                 "MECCG-FX-25": PYTHON},
+    ("meccg", "strike_cancellable"): {"MECCG-SEQ-7": PERMISSION, "MECCG-SEQ-12": DEFINITION},
+    ("meccg", "strike_result"): dict.fromkeys({"MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-SEQ-12"}, DEFINITION),
     ("meccg", "takes_item"): dict.fromkeys({"MECCG-BODY-4", "MECCG-BODY-6"}, TABLE),
     ("meccg", "trophy"): dict.fromkeys({"MECCG-BODY-6"}, TABLE),
     ("riftbound", "rule"): dict.fromkeys({"RB-COMB-1", "RB-COMB-2", "RB-COMB-3", "RB-COMB-4", "RB-COMB-5", "RB-COMB-6",
@@ -379,15 +395,14 @@ UNPROVEN: dict[tuple[str, str], dict[str, str]] = {
     ("riftbound", "keyword_effect"): dict.fromkeys({"RB-MIGHT-10", "RB-MIGHT-11"}, DEFINITION),  # the keyword's rule
     ("riftbound", "no_result"): dict.fromkeys({"RB-RES-3"}, DEFINITION),
     ("riftbound", "scores"): {"RB-RES-5": DEFINITION, "RB-RES-6": TABLE},
-    ("riftbound", "ignore_tank"): dict.fromkeys({"RB-ORD-1", "RB-ORD-2"}, PYTHON),
+    ("riftbound", "ignore_tank"): dict.fromkeys({"RB-ORD-1", "RB-ORD-2"}, CARD_TEXT),
     ("riftbound", "any_order"): dict.fromkeys({"RB-MODEL-6", "RB-ORD-4"}, PERMISSION),
     ("riftbound", "order"): dict.fromkeys({"RB-ORD-1", "RB-ORD-2", "RB-ORD-4", "RB-ORD-8"}, WITNESS),
-    ("wotr", "card_play"): dict.fromkeys({"WOTR-DICE-1"}, PYTHON),
-    ("wotr", "may_retreat"): dict.fromkeys({"WOTR-END-3", "WOTR-END-4", "WOTR-MOVE-3", "WOTR-ROUND-3",
-                                            "WOTR-SIEGE-5"}, PYTHON),
-    ("wotr", "may_retreat_into_siege"): dict.fromkeys({"WOTR-END-6", "WOTR-SITE-2"}, PYTHON),
+    ("wotr", "may_retreat"): {**dict.fromkeys({"WOTR-END-3", "WOTR-MOVE-3", "WOTR-ROUND-3"}, BATTLE_SETUP),
+                              **dict.fromkeys({"WOTR-END-4", "WOTR-SIEGE-5"}, REDUNDANT)},
+    ("wotr", "may_retreat_into_siege"): dict.fromkeys({"WOTR-END-6", "WOTR-SITE-2"}, REDUNDANT),
     ("wotr", "move_count"): dict.fromkeys({"WOTR-CHMOVE-7"}, GENERATOR),
-    ("wotr", "politics_after"): dict.fromkeys({"WOTR-POL-1", "WOTR-POL-2"}, PYTHON),
+    ("wotr", "politics_after"): dict.fromkeys({"WOTR-POL-1", "WOTR-POL-2"}, BATTLE_POLITICS),
     ("wotr", "split_count"): dict.fromkeys({"WOTR-SPLIT-2"}, GENERATOR),
 }
 
@@ -405,7 +420,26 @@ def judge(c: Cited) -> str:
     fn = PYTHON_COUNTERFACTUALS.get((c.game, c.kind, c.rule))
     if fn is not None:
         return fn(s, v)
+    got = python_counterfactual(c)
+    if got != "same":
+        return got
     return "same" if c.rule in asp_carried(c.game) else "no counterfactual"
+
+
+def python_counterfactual(c: Cited) -> str:
+    """The claim verified again with ``c.rule`` taken out of the Python checks that read
+    :func:`pycombat.in_force.in_force` (the claims code and the models it calls)."""
+    s, verdicts = _baseline(c.game, c.path)
+    solver.clear_caches()
+    try:
+        with removed(c.rule):
+            try:
+                after = _verify(c.game, replace(s, claims=(s.claims[c.index],)))[0]
+            except Exception as e:  # noqa: BLE001 - the claim cannot be decided without the rule
+                after = e
+    finally:
+        solver.clear_caches()
+    return _outcome(verdicts[c.index], after, c.rule)
 
 
 @pytest.mark.long

@@ -696,7 +696,6 @@ KIND_SECTIONS = {
         "rule": None,
     },
     "wotr": {
-        "card_play": ("DICE", "EVT"),  # 14. Action dice, 15. Event cards
         "move_count": ("DICE", "MOVE", "CHMOVE"),
         "politics_after": ("POL",),  # 13. Politics
         "may_retreat": ("END", "ROUND", "MOVE", "SITE", "SIEGE"), "may_retreat_into_siege": ("END", "SITE", "SIEGE"),
@@ -754,8 +753,8 @@ NUMBER_CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_leg
 #: counterfactual (the rule's effect removed changes the verdict or its answer)
 COUNTERFACTUAL_KINDS = {"meccg": set(),
                         "riftbound": {"excess", "marked_counts"},
-                        "wotr": {"die_face", "elven_ring", "may_draw", "combat_card", "discarded", "hand_limit",
-                                 "hand_excess", "counts_as_attack", "place"}}
+                        "wotr": {"card_play", "die_face", "elven_ring", "may_draw", "combat_card", "discarded",
+                                 "hand_limit", "hand_excess", "counts_as_attack", "place"}}
 CHECKED_KINDS = {g: NUMBER_CHECKED_KINDS[g] | COUNTERFACTUAL_KINDS[g] for g in NUMBER_CHECKED_KINDS}
 
 

@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from pycombat.sentences import guard
 from pycombat.errors import ScenarioError
+from pycombat.in_force import in_force
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, parse_claims, verify_claims
 from . import position as move_claims
@@ -285,7 +286,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         from ..battle.setup import retreat_regions
 
         setup = battle_setup(s)
-        if s.kind == "siege" or s.defender.besieged:
+        if (s.kind == "siege" or s.defender.besieged) and (in_force("WOTR-END-4") or in_force("WOTR-SIEGE-5")):
+            # WOTR-END-4 and WOTR-SIEGE-5 each say it: a besieged Army never retreats
             return Verdict(c, False, ["WOTR-END-4", "WOTR-SIEGE-5"], notes=["a besieged Army never retreats"])
         regions = retreat_regions(s)
         return Verdict(c, setup.can_retreat, ["WOTR-END-3", "WOTR-ROUND-3", "WOTR-MOVE-3"],

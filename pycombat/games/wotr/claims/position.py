@@ -32,6 +32,7 @@ from typing import Any
 
 from pycombat.sentences import guard, guard_reader
 from pycombat.errors import ScenarioError
+from pycombat.in_force import in_force
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, verify_claims
 from ..board import load_board, load_nations
@@ -325,8 +326,8 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
     a = c.args
     s = replace(s, flags=flags)
     die = a.get("die")
-    if c.kind in ("move", "move_count", "card_play", "may_draw", "place") and die:
-        if die not in DIE_FACES[s.action.side]:
+    if c.kind in ("move", "move_count", "card_play", "may_draw", "place") and die and in_force("WOTR-DICE-1"):
+        if die not in DIE_FACES[s.action.side]:  # WOTR-DICE-1: the faces of each side's dice
             return Verdict(c, False, ["WOTR-DICE-1"], notes=[f"the {s.action.side.replace('_', ' ')} dice have no "
                                                              f"{DIE_LABEL[die]} face"])
     s2 = _with_die(s, die)
