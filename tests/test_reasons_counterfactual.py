@@ -347,12 +347,6 @@ CONSEQUENCE = "a consequence the digest derives from other rules the verdict cit
 #: the verdict reads a card's own clause (Dune Surfer: "You ignore [Tank] while assigning combat damage
 #: here", card data); the rules cited name the requirement the clause lifts
 CARD_TEXT = "the verdict reads the card's own clause (card data); the rules name the requirement it lifts"
-#: applied in the WotR battle set-up, which no switch reads yet: the regions a defender may retreat to
-#: (battle/setup.py retreat_regions: WOTR-END-3, WOTR-MOVE-3) and BattleSetup.can_retreat (WOTR-ROUND-3)
-BATTLE_SETUP = "applied by wotr/battle/setup.py (retreat_regions, can_retreat), which reads no switch yet"
-#: applied in the WotR battle consequences (battle/consequences.py politics_effect: WOTR-POL-1 activation,
-#: WOTR-POL-2 the step), which no switch reads yet
-BATTLE_POLITICS = "applied by wotr/battle/consequences.py (politics_effect), which reads no switch yet"
 
 #: MECCG-INIT-5 (status fixed for the whole attack): in seed_attack_structure the members left after the
 #: named elimination keep the company overt anyway; status_fixed_for_the_attack.yaml holds the claims
@@ -398,11 +392,9 @@ UNPROVEN: dict[tuple[str, str], dict[str, str]] = {
     ("riftbound", "ignore_tank"): dict.fromkeys({"RB-ORD-1", "RB-ORD-2"}, CARD_TEXT),
     ("riftbound", "any_order"): dict.fromkeys({"RB-MODEL-6", "RB-ORD-4"}, PERMISSION),
     ("riftbound", "order"): dict.fromkeys({"RB-ORD-1", "RB-ORD-2", "RB-ORD-4", "RB-ORD-8"}, WITNESS),
-    ("wotr", "may_retreat"): {**dict.fromkeys({"WOTR-END-3", "WOTR-MOVE-3", "WOTR-ROUND-3"}, BATTLE_SETUP),
-                              **dict.fromkeys({"WOTR-END-4", "WOTR-SIEGE-5"}, REDUNDANT)},
+    ("wotr", "may_retreat"): dict.fromkeys({"WOTR-END-4", "WOTR-SIEGE-5"}, REDUNDANT),
     ("wotr", "may_retreat_into_siege"): dict.fromkeys({"WOTR-END-6", "WOTR-SITE-2"}, REDUNDANT),
     ("wotr", "move_count"): dict.fromkeys({"WOTR-CHMOVE-7"}, GENERATOR),
-    ("wotr", "politics_after"): dict.fromkeys({"WOTR-POL-1", "WOTR-POL-2"}, BATTLE_POLITICS),
     ("wotr", "split_count"): dict.fromkeys({"WOTR-SPLIT-2"}, GENERATOR),
 }
 

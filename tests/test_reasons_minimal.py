@@ -697,7 +697,6 @@ KIND_SECTIONS = {
     },
     "wotr": {
         "move_count": ("DICE", "MOVE", "CHMOVE"),
-        "politics_after": ("POL",),  # 13. Politics
         "may_retreat": ("END", "ROUND", "MOVE", "SITE", "SIEGE"), "may_retreat_into_siege": ("END", "SITE", "SIEGE"),
         "split_count": ("SPLIT",),  # 2. Splitting off a rearguard
         "casualty_options": ("CAS",),  # 7. Casualties
@@ -754,7 +753,7 @@ NUMBER_CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_leg
 COUNTERFACTUAL_KINDS = {"meccg": set(),
                         "riftbound": {"excess", "marked_counts"},
                         "wotr": {"card_play", "die_face", "elven_ring", "may_draw", "combat_card", "discarded",
-                                 "hand_limit", "hand_excess", "counts_as_attack", "place"}}
+                                 "hand_limit", "hand_excess", "counts_as_attack", "place", "politics_after"}}
 CHECKED_KINDS = {g: NUMBER_CHECKED_KINDS[g] | COUNTERFACTUAL_KINDS[g] for g in NUMBER_CHECKED_KINDS}
 
 

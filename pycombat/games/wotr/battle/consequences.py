@@ -18,6 +18,7 @@ at a time, WOTR-ROUND-1): :func:`sequenced_odds` fights it against what is left 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pycombat.in_force import in_force
 from fractions import Fraction
 from typing import Any
 
@@ -74,7 +75,7 @@ def politics_effect(s, result=None) -> list[dict]:
         n = nations[c.nation]
         rules = ["WOTR-POL-2"]
         active = pol.active
-        if n.side == "free_peoples" and not pol.active:
+        if n.side == "free_peoples" and not pol.active and in_force("WOTR-POL-1"):
             active = True
             rules.insert(0, "WOTR-POL-1")
         steps = pol.steps
@@ -84,7 +85,7 @@ def politics_effect(s, result=None) -> list[dict]:
         active_when_advancing = active if order == "activate_first" else pol.active
         if steps == 1 and active != pol.active:
             rules.append("WOTR-POL-7")  # the order decides this step
-        if steps > 0:
+        if steps > 0 and in_force("WOTR-POL-2"):
             if steps == 1 and not active_when_advancing:
                 rules.append("WOTR-POL-6")
             else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pycombat.in_force import in_force
 from pycombat.solver import is_loaded, memo
 from .process import BattleSetup
 from ..board import load_board, load_nations
@@ -43,6 +44,8 @@ def retreat_regions(s: Scenario) -> list[str]:
     d = s.defender
     if d.besieged or s.kind == "siege":
         return []
+    if not (in_force("WOTR-ROUND-3") and in_force("WOTR-END-3")):  # no retreat without step 5's choice
+        return []
     if d.retreat_to is not None:
         return list(d.retreat_to)
     board = load_board()
@@ -51,10 +54,21 @@ def retreat_regions(s: Scenario) -> list[str]:
     for r in board.neighbours(d.region):
         if r.id in enemy:
             continue
-        if r.settlement and s.controller(r) not in (None, d.side):
+        if in_force("WOTR-MOVE-3") and r.settlement and s.controller(r) not in (None, d.side):
             continue
         out.append(r.id)
     return out
+
+
+def settlement_blocked(s: Scenario) -> list[str]:
+    """Region ids next to the defender that WOTR-MOVE-3 alone keeps him from retreating to (a
+    Settlement the enemy controls), when :func:`retreat_regions` reads the board."""
+    d = s.defender
+    if d.besieged or s.kind == "siege" or d.retreat_to is not None:
+        return []
+    enemy = {s.attacker.region.id} | {act.army.region.id for act in s.also_activates}
+    return [r.id for r in load_board().neighbours(d.region)
+            if r.id not in enemy and r.settlement and s.controller(r) not in (None, d.side)]
 
 
 def units_of(force: Force) -> tuple[tuple[int, int], ...]:

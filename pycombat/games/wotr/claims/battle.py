@@ -283,14 +283,16 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     if c.kind == "politics_after":
         return _politics_after(s, c)
     if c.kind == "may_retreat":
-        from ..battle.setup import retreat_regions
+        from ..battle.setup import retreat_regions, settlement_blocked
 
         setup = battle_setup(s)
         if (s.kind == "siege" or s.defender.besieged) and (in_force("WOTR-END-4") or in_force("WOTR-SIEGE-5")):
             # WOTR-END-4 and WOTR-SIEGE-5 each say it: a besieged Army never retreats
             return Verdict(c, False, ["WOTR-END-4", "WOTR-SIEGE-5"], notes=["a besieged Army never retreats"])
         regions = retreat_regions(s)
-        return Verdict(c, setup.can_retreat, ["WOTR-END-3", "WOTR-ROUND-3", "WOTR-MOVE-3"],
+        # WOTR-MOVE-3 is cited when it kept him from a region next to him (an enemy Settlement)
+        rules = ["WOTR-END-3", "WOTR-ROUND-3"] + (["WOTR-MOVE-3"] if settlement_blocked(s) else [])
+        return Verdict(c, setup.can_retreat, rules,
                        notes=["free regions: " + (", ".join(regions) or "none")],
                        parts={"WOTR-ROUND-3": "If he continues, the defender may retreat"})
     if c.kind == "may_retreat_into_siege":
