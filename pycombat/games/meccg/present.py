@@ -31,6 +31,10 @@ def enumerate(report, console: Console) -> None:
     """The attack's legality with its rules, the strikes and targets, the count and a table; then
     what the model does not interpret (MECCG-FX-10)."""
     _enumerate(report, console)
+    for o in report.after_check:  # a check before strikes are assigned (MECCG-FX-31)
+        listed = " (listed above)" if o is report.after_check[0] and not report.count_only else ""
+        console.print(f"  if {o['outcome']} ({fmt(o['p'])}): {o['count']} legal assignments of the company it "
+                      f"leaves{listed} ({o['rule']})")
     _lines(console, lines_of(report.unmodelled))
 
 
@@ -252,8 +256,7 @@ verify = verdicts
 
 def optimize(report, console: Console) -> None:
     """The value, the first decision's alternatives with their values, and the principal line."""
-    from .combat.game import GOES_ON
-    from .combat.optimize import shown_outcomes, who
+    from .combat.optimize import first_decision, shown_outcomes, who
 
     solved = report.solved
     scenario = solved.game.scenario
@@ -268,10 +271,16 @@ def optimize(report, console: Console) -> None:
     cancel = solved.game.cancel
     if cancel is not None:
         console.print(cancel.text())
+    if solved.game.pre is not None:  # a check before strikes are assigned (MECCG-FX-31)
+        console.print(solved.game.pre.text())
+    for label, p, v in report.check_outcomes:
+        console.print(f"  {label} ({fmt(p)}): value {fmt(v)}, with the assignment after it")
     if report.choices:  # the first decision: after the cancel's chance, the attack's that goes on
-        first = root.child(GOES_ON) if root.stage == "cancel" else root
+        first = first_decision(root)
         n = len(report.choices)
-        console.print(f"{'If the attack goes on, ' if cancel is not None else ''}{who(first.current_player(), scenario)}"
+        ifs = (["the attack goes on"] if cancel is not None and cancel.chance else []) + \
+            ([report.check_outcomes[0][0]] if report.check_outcomes else [])  # MECCG-FX-16, MECCG-FX-31
+        console.print(f"{'If ' + ' and '.join(ifs) + ', ' if ifs else ''}{who(first.current_player(), scenario)}"
                       f"'s first choice: {n} option{'s' if n != 1 else ''}, best first, each with its exact value "
                       "and how much worse it is than the best:")
         for line in valued_option_lines(report.first_options(), fmt, top=report.top, indent="  "):

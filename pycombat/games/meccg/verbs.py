@@ -49,6 +49,9 @@ class EnumerateReport(Report):
     result: Any = None  #: :class:`.assignment.enumerate.EnumerateReport`: attack verdict, count, options
     count_only: bool = False
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
+    #: a check before strikes are assigned (MECCG-FX-31): ``{outcome, p, count}`` per way it goes, the
+    #: legal assignments of the company it leaves; the listed ones are those after the first (he passes)
+    after_check: list = field(default_factory=list)
 
     @property
     def count(self) -> int:
@@ -59,18 +62,40 @@ class EnumerateReport(Report):
         return self.result.attack.legal
 
     def to_json(self) -> dict:
-        return {**self.result.as_json(), "unmodelled": self.unmodelled}
+        out = {**self.result.as_json(), "unmodelled": self.unmodelled}
+        if self.after_check:
+            out["check_before_assignment"] = [{**o, "p": as_json(o["p"])} for o in self.after_check]
+        return out
 
 
 def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = False, traces: bool = False,
               max_list: int | None = None) -> EnumerateReport:
     """Whether the attack is legal and why, then every legal complete assignment (or trace)."""
     from .assignment.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
+    from .combat.before import modelled_here
 
     result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
                                    max_list=max_list or DEFAULT_MAX_LIST)
     return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count,
-                           unmodelled=unmodelled_json(scenario))
+                           unmodelled=modelled_here(scenario, unmodelled_json(scenario)),
+                           after_check=_after_check(scenario, traces))
+
+
+def _after_check(scenario: Scenario, traces: bool) -> list[dict]:
+    """Per outcome of a check before strikes are assigned (MECCG-FX-31), how many legal assignments (or
+    traces) the company it leaves has: the maker who fails is in none. [] when there is no such check."""
+    from .assignment.enumerate import enumerate_assignments
+    from .combat.before import pre_check
+
+    pre = pre_check(scenario)
+    if pre is None:
+        return []
+    out = []
+    for label, p, fate in pre.branches():
+        after = pre.scenario_after(scenario, fate)
+        n = enumerate_assignments(after, count_only=True, traces=traces).count if after.defender.members else 0
+        out.append({"outcome": label, "p": p, "count": n, "rule": pre.rule})
+    return out
 
 
 # ---- odds ------------------------------------------------------------------------------------------
@@ -315,6 +340,9 @@ class OptimizeReport(Report):
     top: int = 10  #: how many options the text shows per decision (JSON: all)
     #: ``options -> options`` with the groups of identical outcome distributions numbered (None: not grouped)
     first_group: Any = field(default=None, repr=False)
+    #: a check before strikes are assigned (MECCG-FX-31): ``(outcome, chance, value)``, each outcome valued
+    #: with the assignment after it; ``choices`` are those after the first outcome
+    check_outcomes: list = field(default_factory=list)
 
     @property
     def value(self) -> Fraction:
@@ -352,6 +380,10 @@ class OptimizeReport(Report):
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
                      "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3),
             "attack_cancelled": None if self.solved.game.cancel is None else self.solved.game.cancel.as_json(),
+            "check_before_assignment": None if self.solved.game.pre is None else {
+                **self.solved.game.pre.as_json(), "first_choices_after": self.check_outcomes[0][0],
+                "outcomes": [{"outcome": lab, "p": format_fraction(p), "value": format_fraction(v)}
+                             for lab, p, v in self.check_outcomes]},
             "unmodelled": self.unmodelled}
 
 
@@ -360,7 +392,9 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
              top: int = 10) -> OptimizeReport:
     """Solve the combat as a two-player game with the dice as chance, exactly; every decision on
     the line of best play with each option's value (``top``: how many the text shows)."""
-    from .combat.optimize import decisions, first_choices, first_grouping, line, objective_from, solve_combat
+    from .combat.before import modelled_here
+    from .combat.optimize import (check_values, decisions, first_choices, first_grouping, line, objective_from,
+                                  solve_combat)
 
     from .combat.matching import NotIndependent, fast_reason, prepare, solve_fast
 
@@ -387,9 +421,10 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     if solved is None:
         _bound(scenario, max_nodes, "optimize")
         solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
+    unmodelled = modelled_here(scenario, unmodelled_json(scenario))  # rolled before the assignment (MECCG-FX-31)
     return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
-                          choices=first_choices(solved), line=line(solved),
-                          unmodelled=unmodelled_json(scenario) + unoffered(scenario),
+                          choices=first_choices(solved), line=line(solved), check_outcomes=check_values(solved),
+                          unmodelled=unmodelled + unoffered(scenario),
                           decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes))
 
 

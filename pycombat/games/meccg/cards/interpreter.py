@@ -64,11 +64,12 @@ CARRIERS = ("bearer", "company")
 #: the word of an item's data for its form restored by Reforging (Ringil, Belegennon)
 RESTORED = "restored"
 ROLL_KEYS = ("greater_than", "adds", "roller", "corruption_check")
-#: a corruption check a strike card (MECCG-FX-25) or a cancel (MECCG-FX-30) costs (``cost_check``): its modifier, who makes it (``by``: a
+#: a corruption check a strike card (MECCG-FX-25), a cancel (MECCG-FX-30) or another card played before strikes are
+#: assigned (MECCG-FX-31, ``only_if``: the flag readings under which it is played at all) costs (``cost_check``): its modifier, who makes it (``by``: a
 #: race, the character the card is played for if he is of it, else the first of his company who is), and the
 #: races that make none (``unless_race``: "unless a Ringwraith"), and its modifier at a kind of site
 #: (``at_site: {haven: -1}``: Nenya)
-COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site")
+COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site", "only_if")
 #: an attacker's card that keeps his company's attack from being cancelled (``keeps_attack``, MECCG-FX-29):
 #: what must hold of the attacking company (``requires``) and how the defender's cancel fails (``how``:
 #: ``uncancellable``, the attack cannot be cancelled; ``cancels_cancel``, the cancel's effect is cancelled)
@@ -314,9 +315,10 @@ def _yaml() -> dict:
                         "a corruption check")
         cost = entry.get("cost_check")
         if cost is not None and (set(cost) - set(COST_CHECK_KEYS) or not isinstance(cost.get("corruption_check"), int)
-                                 or entry.get("play") not in ("strike", "cancel") or entry.get("roll")):
-            bad.add("cost_check: a strike card's or a cancel's (no roll) {corruption_check: N, by: <race>, "
-                    "unless_race: [...]}")
+                                 or entry.get("play") not in ("strike", "cancel", "before_assignment")
+                                 or entry.get("roll")):
+            bad.add("cost_check: a strike card's, a cancel's (no roll) or a card's played before strikes are "
+                    "assigned {corruption_check: N, by: <race>, unless_race: [...], only_if: {flag: value}}")
         keeps = entry.get("keeps_attack")
         if keeps is not None and (set(keeps) - set(KEEPS_ATTACK_KEYS) or keeps.get("how") not in KEEPS_ATTACK_HOWS
                                   or set(keeps.get("requires") or {}) - set(COND_KEYS)):

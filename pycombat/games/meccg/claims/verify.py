@@ -36,7 +36,7 @@ CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "pl
                # claims/combat.py
                "company_status", "commits_strike", "strike_count", "excess_count", "strike_cancellable",
                "is_target", "may_support", "actor", "phase2_count", "strike_result", "strike_effect", "body_check",
-               "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect")
+               "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect", "check_roll")
 #: Card-specific rules (digest section 8), cited whenever a claim is about that card.
 CARD_RULES = {"BA-3": "MECCG-CARD-1", "AS-75": "MECCG-CARD-2", "AS-68": "MECCG-CARD-3", "AS-44": "MECCG-CARD-4",
               "TW-321": "MECCG-CARD-5", "TW-354": "MECCG-CARD-5", "TW-245": "MECCG-CARD-6", "LE-152": "MECCG-CARD-7",

@@ -39,6 +39,7 @@ from ..assignment.legal import LegalTraces
 from ..cards import interpreter as cardfx, play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
+from . import before
 from .strikes import (Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual,
                       member_ctx, payer_sides, strike_outcomes, untapped_earlier, with_card_rolls)
 
@@ -106,15 +107,16 @@ _STEPS = frozenset({"order", "attacker", "defender"})
 #: who moves at each stage (MECCG-ASSIGN-2..4: phases I and III the defender's, II the attacker's;
 #: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
 #: defender's; MECCG-SEQ-9/10: the rolls chance)
-_TO_MOVE = {"cancel": CHANCE, "phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER, "order": DEFENDER,
-            "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
+_TO_MOVE = {"cancel": CHANCE, "check": CHANCE, "phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER,
+            "order": DEFENDER, "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
 
 
 class CvccState:
     """One position of the combat (immutable; :meth:`child` returns a new one).
 
-    ``stage`` is cancel | phase1 | phase2 | phase3 | order | attacker | defender | resolve | end
-    (``cancel``: the chance a cancel played before strikes are assigned works); ``p1``
+    ``stage`` is cancel | check | phase1 | phase2 | phase3 | order | attacker | defender | resolve | end
+    (``cancel``: the chance a cancel played before strikes are assigned works; ``check``: a corruption
+    check a card played then costs, the attack going on, MECCG-FX-31); ``p1``
     and ``p2`` are the pairs (attacker, defender) made in phases I and II; ``remaining`` the
     strikes not yet resolved; ``excess_left`` the excess strikes not yet allocated;
     ``support_left`` the defending members who may still tap to support; ``hand_a``/``hand_d``
@@ -177,9 +179,10 @@ class CvccState:
         if self._key is None:
             # Excess strikes (-1 each) and supporters (+1 each) are interchangeable: only how
             # many are left shapes the future, so the key counts them.
+            # ``tag``: which company the assignment is made by after a check before it (MECCG-FX-31)
             self._key = (self.stage, self.p1, self.p2, self.remaining, len(self.excess_left),
                          len(self.support_left), self.hand_a, self.hand_d, self.current, self.a_step, self.d_step,
-                         self.alive, self.lasting, self.struck)
+                         self.alive, self.lasting, self.struck, self.game.tag)
         return self._key
 
     def rewards(self) -> tuple:
@@ -220,14 +223,18 @@ class CvccState:
     def chance_outcomes(self) -> list[tuple[OutcomeClass | Outcome | str, Fraction]]:
         if self.stage == "cancel":  # the cancel's chance, and the check its cost is (MECCG-FX-16/30)
             return [(o, q) for o, q, _out in self.game.cancel.branches()]
+        if self.stage == "check":  # a check before strikes are assigned, the attack going on (MECCG-FX-31)
+            return [(label, q) for label, q, _fate in self.game.pre.branches()]
         return list(self.game.outcomes(self).items())
 
     def child(self, action) -> "CvccState":
         if self.stage == "resolve":
             return self.game.after(self, action)
+        if self.stage == "check":
+            return self.game.after_check(self, action)
         if self.stage == "cancel":
             if action == GOES_ON:
-                return self._with(stage="phase1")
+                return self._with(stage="check" if self.game.pre is not None else "phase1")
             o = self.game.cancel.outcome_of(action)  # cancelled: the check's fate and MP penalty (MECCG-FX-30)
             return self._with(stage="end", reward=self.game.reward(o), alive=self.alive and not self.game._kills(o))
         return self._child(action)._skip_forced()
@@ -285,9 +292,12 @@ class CvccState:
     def __str__(self) -> str:
         if self.stage == "cancel":
             return f"{self.game.cancel.card} played before strikes are assigned"
+        if self.stage == "check":
+            return f"{self.game.pre.card} played before strikes are assigned: {self.game.pre.who}'s corruption check"
         if self.stage in ("phase1", "phase2", "phase3"):
             made = ", ".join(f"{a}->{d}" for a, d in self.p1 + self.p2)
-            return f"{self.stage.replace('phase', 'phase ')}" + (f" after {made}" if made else "")
+            by = f" ({self.game.tag})" if self.game.tag and self.game.tag != "the company" else ""  # MECCG-FX-31
+            return f"{self.stage.replace('phase', 'phase ')}{by}" + (f" after {made}" if made else "")
         if self.stage == "end":
             return "end of the attack"
         left = len(self.remaining)
@@ -328,8 +338,11 @@ class CvccGame:
     """
 
     def __init__(self, scenario: Scenario, objective: Objective | None = None, *, prune: bool = True,
-                 group_outcomes: bool = True):
+                 group_outcomes: bool = True, tag: str | None = None):
         self.scenario = scenario
+        #: None, or (in a game made after a check before strikes are assigned) the company the check left,
+        #: in words: the check is made, not rolled again (MECCG-FX-31)
+        self.tag = tag
         self.group_outcomes = group_outcomes
         self.objective = objective or Objective()
         self.prune = prune
@@ -350,16 +363,48 @@ class CvccGame:
         self._cards: dict = {}  # (hand, member) -> playable card sets
         self._usable_cache: dict = {}  # (card, member, opponent) -> the play check's answer
         for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
-            for card in company.hand:  # a card its player can never play here is refused, not left unplayed
+            # a card its player can never play here is refused, not left unplayed; after a check before
+            # strikes are assigned (MECCG-FX-31) a card its maker was needed for is just never playable
+            for card in company.hand if tag is None else ():
                 why = play.hand_refusal(scenario, role, card)
                 if why is not None:
                     raise ScenarioError(f"{why.text}", file=scenario.file, path=f"{role}.hand")
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
-        self.cancel = attack_cancel(scenario)  # a cancel played before strikes are assigned: chance first
+        # a cancel played before strikes are assigned: chance first (made already in a game after a check
+        # before the assignment, MECCG-FX-31, whose scenario is already without the item its cost discarded)
+        self.cancel = attack_cancel(scenario) if tag is None else None
         # the strikes are fought without an item that cancel's cost discarded (MECCG-FX-27)
-        self.scenario = after_costs(scenario)
+        self.scenario = after_costs(scenario) if tag is None else scenario
         self.members = {m.name: m for m in self.scenario.attacker.members + self.scenario.defender.members}
+        # a check a card played before strikes are assigned costs, the attack going on: chance before
+        # the assignment, each outcome followed by the assignment of the company it leaves (MECCG-FX-31)
+        self.pre = before.pre_check(scenario) if tag is None else None
+        self._games: dict = {}  # the company the check leaves, in words -> its game (discarded or eliminated: one)
+
+    def after_check(self, s: CvccState, label: str) -> CvccState:
+        """The position after outcome ``label`` of the check before strikes are assigned (MECCG-FX-31):
+        the assignment by the company it leaves, in a game of its own (paying the eliminated maker's
+        MP penalty on this edge, MECCG-BODY-7/9); the end when nobody is left to strike or the
+        ``survive`` objective's character is the maker who left."""
+        pre = self.pre
+        fate = next(f for lab, _q, f in pre.branches() if lab == label)
+        gone = Outcome("check", pre.who, fate, 0, 0, pre.penalty if fate == "eliminated" else 0, 0) \
+            if fate != "passes" else None
+        paid = self.reward(gone) if gone is not None else (0, 0)
+        obj = self.objective
+        after = pre.scenario_after(self.scenario, fate)
+        if gone is not None and (obj.name == "survive" and obj.character == pre.who
+                                 or not after.defender.members):
+            return s._with(stage="end", reward=paid, alive=s.alive and not self._kills(gone))
+        left = "the company" if gone is None else f"the company without {pre.who}"  # discarded or eliminated alike
+        game = self._games.get(left)
+        if game is None:
+            game = self._games[left] = CvccGame(after, obj, prune=self.prune, group_outcomes=self.group_outcomes,
+                                                tag=left)
+        nxt = game.new_initial_state()
+        nxt.reward, nxt.alive = paid, s.alive
+        return nxt
 
     def release(self) -> None:
         """Forget the positions remembered after strikes. Each refers back to the game (a reference
@@ -371,7 +416,7 @@ class CvccGame:
     def new_initial_state(self) -> CvccState:
         if self.cancel is not None and self.cancel.chance > 0:
             return CvccState(self, "cancel")
-        return CvccState(self, "phase1")
+        return CvccState(self, "check" if self.pre is not None else "phase1")
 
     def num_players(self) -> int:
         return 2
@@ -704,6 +749,8 @@ class CvccGame:
     def action_to_string(self, s: CvccState, action: Any) -> str:
         if s.stage == "cancel":
             return f"{self.cancel.card}: {action}"
+        if s.stage == "check":
+            return f"{self.pre.card}: {action}"
         if s.stage in ("phase1", "phase2"):
             return ", ".join(f"{d} takes {a}'s strike" for a, d in action) or "no pairs"
         if s.stage == "phase3":

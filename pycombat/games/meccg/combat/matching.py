@@ -82,6 +82,9 @@ def fast_reason(scenario, objective: Objective) -> str | None:
         return why
     if scenario.combat is not None and any(m.play == "cancel" for m in map(cardfx_model, scenario.combat.before_assignment)):
         return "a cancel played before strikes are assigned is a chance node first (MECCG-PRE-1)"
+    from .before import RULE as PRE_RULE, pre_check
+    if pre_check(scenario) is not None:
+        return f"a check before strikes are assigned changes the company first ({PRE_RULE})"
     verdict = judge_attack(scenario)
     if not verdict.legal or not verdict.strikes:
         return "no strike to assign"

@@ -63,23 +63,48 @@ def solve_combat(scenario: Scenario, objective: Objective, *, max_nodes: int,
 def first_choices(solved: Solved) -> list[tuple[str, Fraction, bool]]:
     """The defender's phase-I choices (or the first decision), each with its exact value; after a
     cancel's chance (MECCG-FX-16), those of the attack that goes on (none if it cannot)."""
-    state = solved.solution.root
-    if state.stage == "cancel":
-        if all(o != GOES_ON for o, _ in state.chance_outcomes()):
-            return []
-        state = state.child(GOES_ON)
-    if state.current_player() < 0:
+    state = first_decision(solved.solution.root)
+    if state is None or state.current_player() < 0:
         return []
     return [(alt.label, report_value(solved.game, alt.value), alt.best)
             for alt in solved.solution.alternatives(state)]
 
 
+def first_decision(state):
+    """The position whose options the report lists first: past a cancel's chance, the attack that goes
+    on (MECCG-FX-16; None if it cannot); past a check before strikes are assigned (MECCG-FX-31), the
+    assignment after its first outcome (the maker passes, when he can; :func:`check_values` gives the others)."""
+    if state.stage == "cancel":
+        if all(o != GOES_ON for o, _ in state.chance_outcomes()):
+            return None
+        state = state.child(GOES_ON)
+    if state.stage == "check":
+        state = state.child(state.chance_outcomes()[0][0])
+    return state
+
+
+def check_values(solved: Solved) -> list[tuple[str, Fraction, Fraction]]:
+    """``(outcome, chance, value)`` of each outcome of a check before strikes are assigned
+    (MECCG-FX-31), each valued with its own assignment after it (what it paid included), in the
+    report's terms; [] when there is none."""
+    state = solved.solution.root
+    if state.stage == "cancel" and any(o == GOES_ON for o, _ in state.chance_outcomes()):
+        state = state.child(GOES_ON)
+    if state.stage != "check":
+        return []
+    out = []
+    for label, p in state.chance_outcomes():
+        nxt = state.child(label)
+        v = solved.solution.value_of(nxt)
+        paid = nxt.rewards()
+        out.append((label, p, report_value(solved.game, tuple(a + b for a, b in zip(v, paid)))))
+    return out
+
+
 def first_mover_maximises(solved: Solved) -> bool:
     """Whether the first decision's mover wants the report's value (:func:`report_value`) high: the
     defender under kill_mp and eliminations, the character's owner under survive."""
-    state = solved.solution.root
-    if state.stage == "cancel":
-        state = state.child(GOES_ON)
+    state = first_decision(solved.solution.root) or solved.solution.root
     player = state.current_player()
     obj = solved.game.objective
     return player == (obj.owner if obj.name == "survive" else DEFENDER)
@@ -112,11 +137,8 @@ def first_grouping(solved: Solved, max_nodes: int = 2_000_000):
         actions = [alt.action for alt in solved.solution.alternatives()]
         return first_decision_grouping(reach, actions, max_nodes=max_nodes,
                                        value_of=getattr(solved.solution, "strike_values", None))
-    if state.stage == "cancel":
-        if all(o != GOES_ON for o, _ in state.chance_outcomes()):
-            return None
-        state = state.child(GOES_ON)
-    if state.current_player() < 0:
+    state = first_decision(state)
+    if state is None or state.current_player() < 0:
         return None
     actions = [alt.action for alt in solved.solution.alternatives(state)]
     return lambda options: group(state, options, actions)

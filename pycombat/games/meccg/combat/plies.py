@@ -161,6 +161,8 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
             root = game.new_initial_state()  # its ways (the check a cancel costs, MECCG-FX-30) reach these positions
             counts = [1, len({root.child(a).key() for a, _p in root.chance_outcomes()})] + (
                 counts[1:] if game.cancel.chance < 1 else [])
+    if game.pre is not None:  # a check before the assignment (MECCG-FX-31): each outcome's company has its own plies
+        counts = None
     where = scenario.file or "the scenario"
     shown = sum(counts[:depth + 1]) if counts is not None else None
     if shown is not None and depth < len(counts) and shown > max_nodes:
@@ -168,7 +170,7 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
                             f"{max_nodes:,}; raise --max-nodes or ask for fewer plies")
     full = None
     complete = counts[-1] if counts is not None else None
-    if complete is not None and complete <= FULL_SOLVE_NODES:
+    if complete is not None and complete <= FULL_SOLVE_NODES or game.pre is not None:
         try:
             full = solve_game(game.new_initial_state(), max_nodes=min(max_nodes, FULL_SOLVE_NODES))
         except TooLargeError:

@@ -625,7 +625,7 @@ _CHECK_WORDS = {"passes": "passes his corruption check", "discarded": "fails his
 def _cancel_check(scenario: Scenario, m: CardModel) -> tuple["rolls.StrikeRoll | None", str, int]:
     """The corruption check the cancel ``m`` costs (MECCG-FX-30): made by the first member of the
     defending company of the race it names (Vanishment's Wizard), or none."""
-    if not m.cost_check:
+    if not m.cost_check or m.play != "cancel":  # another card's check before the assignment: MECCG-FX-31
         return None, "defender", 0
     company = scenario.defender
     check = rolls.strike_roll(m, company.members[0], company)
