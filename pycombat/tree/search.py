@@ -91,15 +91,7 @@ class Solution:
                 yield state, Step(kind=TERMINAL_NODE, action=None, prob=None, **common)
                 return
             if p == CHANCE:
-                groups: dict = {}
-                for a, pr in state.chance_outcomes():
-                    if pr:
-                        c = state.child(a)
-                        g = groups.setdefault(c.key(), [c, Fraction(0), [], []])
-                        g[1] += pr
-                        g[2].append((state.action_to_string(a), Fraction(pr)))
-                        g[3].append(a)
-                child, prob, outs, acts = max(groups.values(), key=lambda g: g[1])  # first on ties
+                child, prob, outs, acts = likeliest_outcome(state)
                 yield state, Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
                                   outcomes=tuple(outs), actions=tuple(acts), **common)
             else:
@@ -325,3 +317,17 @@ def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                         terminal=counts[TERMINAL_NODE], transpositions=edges - (len(values) - 1),
                         merged_edges=merged, longest_line=plies[0])
     return Solution(root=root, num_players=n, ids=ids, values=values, stats=stats)
+
+
+def likeliest_outcome(state):
+    """A chance state's outcomes grouped by the state they lead to; the likeliest group (first on
+    ties): (its state, its exact probability, its (label, probability) outcomes, its actions)."""
+    groups: dict = {}
+    for a, pr in state.chance_outcomes():
+        if pr:
+            c = state.child(a)
+            g = groups.setdefault(c.key(), [c, Fraction(0), [], []])
+            g[1] += pr
+            g[2].append((state.action_to_string(a), Fraction(pr)))
+            g[3].append(a)
+    return tuple(max(groups.values(), key=lambda g: g[1]))

@@ -61,6 +61,7 @@ from typing import Any, Callable
 from pycombat.errors import TooLargeError
 from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, Step, solve_game
 from pycombat.tree.state import CHANCE, CHANCE_NODE, TERMINAL, TERMINAL_NODE
+from pycombat.tree.search import likeliest_outcome
 from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
 from ..cards.interpreter import model as cardfx_model
 
@@ -995,15 +996,7 @@ class StrikeValues:
                 out.append(Step(kind=TERMINAL_NODE, action=None, prob=None, **common))
                 return out
             if p == CHANCE:
-                groups: dict = {}
-                for a, pr in state.chance_outcomes():
-                    if pr:
-                        c = state.child(a)
-                        g = groups.setdefault(c.key(), [c, Fraction(0), [], []])
-                        g[1] += pr
-                        g[2].append((state.action_to_string(a), Fraction(pr)))
-                        g[3].append(a)
-                child, prob, outs, acts = max(groups.values(), key=lambda g: g[1])  # first on ties
+                child, prob, outs, acts = likeliest_outcome(state)
                 out.append(Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
                                 outcomes=tuple(outs), actions=tuple(acts), **common))
             else:
