@@ -255,6 +255,7 @@ def test_riftbound_facts() -> None:
         "card_costs": "ignore",
         "mighty_own_keyword": "excluded",
         "late_designation_triggers": "no",
+        "kill_on_damage_lethal": "might",
     }
     dmg9 = book.rule("RB-DMG-9")
     assert dmg9.source == "Seed; CR 460.2.c.4; riftrules FAQ."

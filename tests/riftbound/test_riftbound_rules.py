@@ -164,6 +164,10 @@ ILLEGAL = {
     "RB-MODEL-6": (board(A5, [U("D2", "defender", 2), U("D3", "defender", 3)]),
                    Split("attacker", (("D2", 2), ("D3", 3)), (("D2", 2), ("D2", 0), ("D3", 3))),
                    "a sequence's steps each assign a positive amount"),
+    "RB-CARD-23": (board([U("A4", "attacker", 4)], [U("G", "defender", 3, kill_on_damage="Noxian Guillotine"),
+                                                   U("D3", "defender", 3)], kill_on_damage_lethal="one"),
+                   vec("attacker", G=3, D3=1), "[one] 1 is lethal for a unit Noxian Guillotine marked, so 3 on it "
+                   "overkills it while D3 lacks lethal"),
     "RB-READ-1": (board([U("A3", "attacker", 3)], [U("Big", "defender", 5), U("Small", "defender", 2)],
                         lethal_order="killable_first"), vec("attacker", Big=3),
                   "[killable_first] all 3 on the 5-Might unit while the 2-Might one could be killed (RB-DMG-10)"),

@@ -51,6 +51,17 @@ def _acting(r: dict, role: str) -> list[dict]:
             continue  # used by an `ability:` entry (RB-CARD-17): tests/riftbound/test_unit_plays.py
         if _static_read(e):
             continue  # a static ability the board decides (RB-CARD-9: tests/riftbound/test_unit_statics.py)
+        if _guard_read(e):
+            continue  # no combat damage, can't be chosen, can't move to base, buffs, plays, readying (RB-CARD-9):
+            # tests/riftbound/test_unit_events.py
+        if e.get("trigger") in ("When you play a spell", "When you play a gear", "When you play another unit",
+                                "When you stun an enemy unit", "When you play your second card in a turn",
+                                "When I become ready", "When you play a card from [Hidden]",
+                                "When you play a card from face down", "When you play a token unit",
+                                "When you play a spell that costs :rb_energy_5: or more",
+                                "When you discard one or more cards") and (e.get("target") or {}) == {"ref": "self"} \
+                and e.get("effect") in ("might_modifier", "buff", "ready") and not e.get("mode_option"):
+            continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events.py
         t = e.get("trigger")
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):
@@ -114,6 +125,29 @@ def _static_read(e: dict) -> bool:
                                     and t.get("location") in (None, "same_location")
                                     and t.get("state") in (None, "buffed", "stunned")
                                     and set(t) <= {"count", "kind", "side", "other", "tag", "state", "location"})
+
+
+def _guard_read(e: dict) -> bool:
+    """RB-CARD-9, written out: "don't deal combat damage" (under "unless I'm at a battlefield with exactly one
+    other unit you control", or on enemy units here with less Might), "can't be chosen by enemy spells and
+    abilities" (itself, or friendly units here with less Might), "can't move to base", any number of buffs,
+    "opponents can only play units to their base"; and what changes no combat: a ready restriction, a cost on
+    moving several units at once (standard moves, RB-COMB-5)."""
+    if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
+        return False
+    k, t, c = e.get("effect"), e.get("target") or {}, e.get("condition")
+    less = t.get("might_less_than") == "self" and t.get("location") == "same_location"
+    if k == "no_combat_damage":
+        return (t == {"ref": "self"} and c == "unless I'm at a battlefield with exactly one other unit you control") \
+            or (less and t.get("side") == "enemy" and not c)
+    if k == "untargetable":
+        return e.get("by") == "enemy spells and abilities" and (
+            (t == {"ref": "self"} and c in (None, "unless I'm in combat"))  # [Level N]: named without `xp:`
+            or (less and t.get("side") == "friendly" and not c))
+    if k == "movement_restriction":
+        return e.get("restriction") == "can't move to base" or "to move multiple units" in str(e.get("restriction"))
+    return k in ("unlimited_buffs", "ready_restriction") or (
+        k == "play_restriction" and e.get("restriction") == "can only play units to their base")
 
 
 def _board(r: dict, role: str) -> dict:

@@ -30,7 +30,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
@@ -63,7 +63,24 @@ STATIC_CONDITIONS = (None, "While I'm attacking or defending alone", "While I'm 
                      "While I'm at a battlefield", "I'm [Empowered]")
 PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name")
 MIGHTY = "While I'm [Mighty]"
+#: the static readings that change no Might or keyword (read by the damage total, the targets, moves, buffs)
+GUARDS = ("no_damage_unless_pair", "less_no_combat_damage", "less_untargetable", "untargetable", "no_base",
+          "unlimited", "base_plays", "no_ready", "no_ready_enemies")
 DEATHKNELL = "When I die (Deathknell)"
+UNLESS_PAIR = "unless I'm at a battlefield with exactly one other unit you control"
+LESS_HERE = {"no_combat_damage": {"count": "all", "side": "enemy", "kind": "unit", "location": "same_location",
+                                  "might_less_than": "self"},
+             "untargetable": {"count": "all", "side": "friendly", "kind": "unit", "location": "same_location",
+                              "might_less_than": "self"}}
+#: triggers on what happens in the showdown (RB-CARD-10): the event each waits for
+EVENT_TRIGGERS = {"When you play a spell": "spell", "When you play a gear": "gear",
+                  "When you play another unit": "unit", "When you stun an enemy unit": "stun",
+                  "When you play your second card in a turn": "second", "When I become ready": "ready",
+                  "When you play a card from [Hidden]": "facedown", "When you play a card from face down": "facedown",
+                  "When you play a token unit": "token", "When you play a spell that costs :rb_energy_5: or more": "spell5",
+                  "When you discard one or more cards": "discard"}
+#: each unit's event triggers the oracle resolves: (event, effect) (filled by :func:`reading`)
+EVENTS: dict[str, list[tuple[str, dict]]] = {}
 #: each unit's [Action] abilities the oracle uses (filled by :func:`reading`)
 ABILITIES: dict[str, list[dict]] = {}
 #: a trigger's condition: how the oracle decides it (the scenario then states it)
@@ -90,6 +107,26 @@ def _static(e: dict) -> str | None:
         return "saver"
     if e["effect"] == "no_combat_damage" and t == {"ref": "self"} and not cond:
         return "no_damage"
+    if e["effect"] == "no_combat_damage" and t == {"ref": "self"} and cond == UNLESS_PAIR:
+        return "no_damage_unless_pair"  # "I don't deal combat damage unless I'm at a battlefield with one other"
+    if e["effect"] in ("no_combat_damage", "untargetable") and t == LESS_HERE[e["effect"]]:
+        return "less_" + e["effect"]  # "enemy units here with less Might than me" / "your units here with less ..."
+    if e["effect"] == "untargetable" and t == {"ref": "self"} and e.get("by") == "enemy spells and abilities" \
+            and (cond in (None, "unless I'm in combat") or _level(cond) is not None):
+        return "untargetable"
+    if e["effect"] == "movement_restriction" and e.get("restriction") == "can't move to base" and not cond:
+        return "no_base" if t in ({"ref": "self"}, {"count": "all", "kind": "unit"}) else None
+    if e["effect"] == "movement_restriction" and "to move multiple units" in e.get("restriction", ""):
+        return "inert"  # standard moves only: none in a showdown (RB-COMB-5)
+    if e["effect"] == "ready_restriction" and t == {"ref": "self"} and e.get("restriction") == "can't be readied":
+        return "no_ready"  # "I can't be readied"
+    if e["effect"] == "ready_restriction" and t == {"count": "all", "side": "enemy", "kind": "unit or gear"} \
+            and cond == "While I'm at a battlefield":
+        return "no_ready_enemies"  # "While I'm at a battlefield, spells and abilities can't ready enemy units"
+    if e["effect"] == "unlimited_buffs" and t == {"ref": "self"}:
+        return "unlimited"
+    if e["effect"] == "play_restriction" and e.get("restriction") == "can only play units to their base":
+        return "base_plays"  # while I'm at a battlefield: opponents play units only to their base
     if e["effect"] == "ignore_tank" and not cond:
         return "ignore_tank"
     if cond not in STATIC_CONDITIONS and _level(cond) is None:
@@ -150,6 +187,8 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
     triggers, statics, unread = [], [], []
     abilities = ABILITIES.setdefault(r["name"], [])
     abilities.clear()
+    events = EVENTS.setdefault(r["name"], [])
+    events.clear()
     for e in r.get("effects") or ():
         if e.get("effect") not in (r.get("combat_effects") or ()):
             continue  # the data: no effect on a combat
@@ -168,6 +207,11 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                 and t.get("count") == "all" and t.get("location") == "same_location" and not e.get("condition") \
                 and set(t) <= {"count", "kind", "location"}:
             statics.append((e, "deathknell"))  # "Deal N to all units at my battlefield" as it dies
+            continue
+        if trig in EVENT_TRIGGERS and t == {"ref": "self"} and not e.get("mode_option") and (
+                e["effect"] == "ready" or not e.get("condition") and (
+                    e["effect"] == "buff" or e["effect"] == "might_modifier" and type(e.get("value")) is int)):
+            events.append((EVENT_TRIGGERS[trig], e))  # readying: the same whether its condition holds or not
             continue
         if trig or e.get("duration") != "static":
             unread.append(f"ability: {e}")
@@ -233,7 +277,10 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
             "Corrupted Dragon", "Riven, Shattered", "Kha'Zix - Mutating Horror"} <= with_triggers
     kinds = {how for n in UNITS for _, how in READING[n][1]}
     assert kinds == {"might", "keyword", "double", "saver", "no_damage", "ignore_tank", "mighty", "stated",
-                     "deathknell"}
+                     "deathknell"} | set(GUARDS)
+    with_events = {n for n in UNITS if EVENTS[n]}
+    assert {"Ravenbloom Student", "Diana - No Longer Human", "Revna the Lorekeeper", "Eclipse Herald",
+            "Cithria of Cloudfield", "Reluctant Leader", "Pit Crew"} <= with_events
     assert KNELL == ["Kog'Maw - Caustic"]
     assert sorted(n for n in UNITS if ABILITIES[n]) == ["Ezreal - Dashing", "Shadow"]
     assert {"Raging Soul", "Shadow Fiend", "Disciple of Shen"} <= set(STATED)
@@ -243,8 +290,10 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
 class Oracle(SpellOracle):
     """The showdown and the damage step with units' printed abilities, from the records' meaning."""
 
-    def __init__(self, att, dfd, base, states, xp, equipped):
+    def __init__(self, att, dfd, base, states, xp, equipped, cards=None):
         self.states, self.xp = states, xp
+        self.cards = dict(cards or {"attacker": 0, "defender": 0})  #: cards played this turn, before the showdown
+        self.pending: list[str] = []  #: units readied whose "When I become ready" waits for what readied them
         self.died: list[str] = []
         self.saved: list[str] = []
         self.knells: list[str] = []  #: units that died whose Deathknell has not resolved yet
@@ -263,7 +312,8 @@ class Oracle(SpellOracle):
                         "tags": (r.get("tags") or []) if r else [], "domains": (r.get("domains") or []) if r else [],
                         "equip": [], "card": card, "exhausted": bool(st_.get("exhausted")),
                         "empowered": bool(st_.get("empowered")), "hold": bool(st_.get("hold")),
-                        "no_damage": bool(r and r["no_combat_damage"]),
+                        "no_damage": bool(r and r["no_combat_damage"] and not any(
+                            e.get("effect") == "no_combat_damage" and e.get("condition") for e in r["effects"])),
                         "ignores_tank": bool(r and r["ignores_tank_here"])}
 
     # RB-CARD-9: the static abilities that reach a unit ----------------------------------------------
@@ -307,7 +357,7 @@ class Oracle(SpellOracle):
                 continue
             for e, how in READING[y["card"]][1]:
                 t = e.get("target") or {}
-                if how in ("saver", "no_damage", "ignore_tank", "deathknell"):
+                if how in ("saver", "no_damage", "ignore_tank", "deathknell") + GUARDS:
                     continue
                 if t.get("location") == "same_location" and not (y["where"] == "bf" and here):
                     continue
@@ -360,8 +410,105 @@ class Oracle(SpellOracle):
         return self.reached(n)[0]
 
     def pool(self, side):
-        return sum(max(0, self.might(n)) for n in self.present(side)
-                   if not self.u[n]["stunned"] and not self.u[n]["no_damage"])
+        return sum(max(0, self.might(n)) for n in self.present(side) if not self.deals_nothing(n))
+
+    # RB-CARD-9: "don't deal combat damage", "can't be chosen", "can't move to base", any number of buffs -----
+    def _in_play(self):
+        return [(src, y, e, how) for src, y in self.u.items()
+                if y.get("card") and y["where"] in ("bf", "base", "elsewhere") for e, how in READING[y["card"]][1]]
+
+    def deals_nothing(self, n) -> bool:
+        x = self.u[n]
+        if x["stunned"] or x["no_damage"]:
+            return True
+        for src, y, e, how in self._in_play():
+            if how == "no_damage_unless_pair" and src == n and len([m for m in self.present(x["side"]) if m != n]) != 1:
+                return True
+            if how == "less_no_combat_damage" and y["where"] == "bf" and y["side"] != x["side"] \
+                    and self.might(n) < self.might(src):
+                return True
+        return False
+
+    def untargetable(self, n, by) -> bool:
+        """Whether ``by``'s spells and abilities may not choose ``n``."""
+        x = self.u[n]
+        if x["side"] == by:
+            return False
+        for src, y, e, how in self._in_play():
+            c = e.get("condition")
+            if how == "untargetable" and src == n and not (c == "unless I'm in combat" and y["where"] == "bf") \
+                    and not (_level(c) is not None and self.xp[y["side"]] < _level(c)):
+                return True
+            if how == "less_untargetable" and y["side"] == x["side"] and y["where"] == x["where"] \
+                    and self.might(n) < self.might(src):
+                return True
+        return False
+
+    def candidates(self, by, spec, chosen):
+        got = super().candidates(by, spec, chosen)
+        return got if spec.get("count") == "all" else [n for n in got if not self.untargetable(n, by)]
+
+    def no_base(self, n) -> bool:
+        return any(how == "no_base" and (src == n or (e.get("target") or {}).get("count") == "all")
+                   for src, y, e, how in self._in_play())
+
+    # RB-CARD-10: "When you play a spell / a gear", "When you stun an enemy unit", "When I become ready" -------
+    def ready(self, n):
+        """Ready ``n`` (a spell's or an ability's): unless it can't be readied; exhausted, it becomes ready and
+        its "When I become ready" resolves once what readied it has (:meth:`flush`)."""
+        x = self.u[n]
+        for src, y, e, how in self._in_play():
+            if how == "no_ready" and src == n or how == "no_ready_enemies" and y["where"] in ("bf", "elsewhere") \
+                    and y["side"] != x["side"]:
+                return
+        if x["exhausted"]:
+            x["exhausted"] = False
+            self.pending.append(n)
+
+    def flush(self):
+        """The "When I become ready" of the units readied by what just resolved."""
+        while self.pending:
+            x = self.u[self.pending.pop(0)]
+            for ev, e in EVENTS.get(x["card"], []) if x.get("card") else ():
+                if ev == "ready" and x["where"] in ("bf", "base", "elsewhere"):
+                    x["delta"] += e["value"]
+            self.cleanup()
+
+    def fire(self, by, event):
+        for src, y in list(self.u.items()):
+            if y["side"] != by or y["where"] not in ("bf", "base", "elsewhere") or not y.get("card"):
+                continue
+            for ev, e in EVENTS.get(y["card"], []):
+                if ev != event:
+                    continue
+                if e["effect"] == "ready":
+                    self.ready(src)
+                elif e["effect"] == "buff":
+                    self.effect(e, src)
+                else:
+                    y["delta"] += e["value"]
+            self.cleanup()
+            self.flush()
+
+    def stuns(self, by, before):
+        for n, x in list(self.u.items()):
+            if x["stunned"] and n not in before and x["side"] != by:
+                self.fire(by, "stun")
+
+    def play(self, rec, by, pick):
+        gear = any(g is rec for g in GEAR)
+        self.fire(by, "gear" if gear else "spell")  # on the chain above the card
+        if not gear and (rec.get("energy_cost") or 0) >= 5:
+            self.fire(by, "spell5")  # "a spell that costs 5 or more": its printed Energy cost
+        self.cards[by] += 1  # its player's cards this turn: the second fires "When you play your second card"
+        if self.cards[by] == 2:
+            self.fire(by, "second")
+        before = {n for n, x in self.u.items() if x["stunned"]}
+        got = super().play(rec, by, pick)
+        if got is not None:
+            self.flush()
+            self.stuns(by, before)
+        return got
 
     def vector_count(self, side):
         """The parent's count with the Tank and Backline the statics give (a side with a unit that
@@ -397,9 +544,10 @@ class Oracle(SpellOracle):
                     return
                 self.knell()  # the cleanup is over: the Deathknells go on the chain
                 continue
+            saved = {n for n in dying if self._saver(n, mights)}  # on the board as it was, savers dying too
             for n in dying:
                 x = self.u[n]
-                if self._saver(n, mights):
+                if n in saved:
                     x.update(where="base", marked=0, exhausted=True)
                     self.saved.append(n)
                 else:
@@ -420,6 +568,16 @@ class Oracle(SpellOracle):
                     self.cleanup()
 
     def effect(self, e, n):
+        x = self.u[n]
+        if e["effect"] == "move" and e.get("to") == "base" and self.no_base(n):
+            return  # it can't move to base: it stays
+        if e["effect"] == "buff" and x["buffed"] and any(how == "unlimited" and src == n
+                                                         for src, y, _, how in self._in_play()):
+            x["delta"] += 1
+            return
+        if e["effect"] == "ready":
+            self.ready(n)
+            return
         if e["effect"] == "kill" and self.u[n]["where"] == "bf":
             self.died.append(n)
             self.knells.append(n)
@@ -441,6 +599,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
         return None
     entry: dict = {"trigger": n}
     chosen: list[str] = []
+    before = {m for m, y in o.u.items() if y["stunned"]}
     for e in effects:
         t = e.get("target") or {}
         cond = e.get("condition")
@@ -458,11 +617,22 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
         if t.get("ref") == "self":
             names = [n] if x["where"] == "bf" else []
         else:
-            cands = [m for m in o.present(enemy if t.get("side") == "enemy" else side if t.get("side") == "friendly"
-                                          else None) if not (t.get("other") and m == n)] \
-                if t.get("side") else [m for s in ("attacker", "defender") for m in o.present(s) if m != n]
+            # its unit recalled (a Soraka) before it resolves, its target chosen "here" at the battlefield: the
+            # interpreter refuses the entry rather than let the ability do nothing; such boards are not drawn
+            assume(not (x["where"] != "bf" and t.get("location") == "same_location" and t.get("count") != "all"))
+
+            def at(s_):  # "here": where the trigger's unit is as it resolves (a Soraka may have recalled it)
+                if t.get("location") == "same_location" and x["where"] != "bf":
+                    return [m for m, y in o.u.items() if y["side"] == s_ and y["where"] == x["where"]]
+                return o.present(s_)
+
+            cands = [m for m in at(enemy if t.get("side") == "enemy" else side if t.get("side") == "friendly"
+                                   else None) if not (t.get("other") and m == n)] \
+                if t.get("side") else [m for s in ("attacker", "defender") for m in at(s) if m != n]
             if t.get("state") == "damaged":
                 cands = [m for m in cands if o.u[m]["marked"] > 0]
+            if t.get("count") != "all":  # RB-CARD-9: "can't be chosen by enemy spells and abilities"
+                cands = [m for m in cands if not o.untargetable(m, side)]
             if t.get("might_max") is not None:
                 cands = [m for m in cands if o.might(m) <= t["might_max"]]
             if t.get("count") == "all":
@@ -499,12 +669,15 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                     amount = e["amount_per"] * len(x["equip"])
                 o.damage(m, amount)
             elif k == "move":
-                o.u[m]["where"] = "base"
+                if not o.no_base(m):
+                    o.u[m]["where"] = "base"
             elif k == "ready":
-                o.u[m]["exhausted"] = False
+                o.ready(m)
             else:
                 o.effect({**e, "duration": "this_turn"}, m)
     o.cleanup()
+    o.flush()
+    o.stuns(side, before)
     return entry
 
 
@@ -515,17 +688,22 @@ def _use_ability(o: Oracle, n: str, e: dict, draw) -> dict | None:
         return None
     entry: dict = {"ability": n}
     if e["effect"] == "move":
-        x["where"] = "base"
+        if not o.no_base(n):
+            x["where"] = "base"
     else:
-        cands = [m for m in o.present("attacker") if x["side"] == "defender" and x["where"] == "bf"]
+        cands = [m for m in o.present("attacker") if x["side"] == "defender" and x["where"] == "bf"
+                 and not o.untargetable(m, x["side"])]
         if not cands:
             return None
         m = draw(st.sampled_from(cands))
+        before = {m for m, y in o.u.items() if y["stunned"]}
         o.u[m]["stunned"] = True
         entry["target"] = m
     if "exhaust" in e["activated"]:
         x["exhausted"] = True
     o.cleanup()  # a unit moved away takes its static abilities with it
+    if e["effect"] == "stun":
+        o.stuns(x["side"], before)
     return entry
 
 
@@ -557,7 +735,8 @@ def boards(draw, units=None, spells=None):
         equipped[name] = []
         base[name] = draw(st.sampled_from(["attacker", "defender"]))
     xp = {s: draw(st.sampled_from([0, 3, 6, 11])) for s in sides}
-    o = Oracle(sides["attacker"], sides["defender"], base, states, xp, equipped)
+    cards = {s: draw(st.integers(0, 2)) for s in sides}
+    o = Oracle(sides["attacker"], sides["defender"], base, states, xp, equipped, cards)
     showdown = []
     o.began = o.present("attacker") + o.present("defender")
     for side in ("defender", "attacker"):  # RB-SHOW-2: the Defender's triggers resolve first
@@ -576,10 +755,10 @@ def boards(draw, units=None, spells=None):
         pick = draw(st.sampled_from(spells or SPELL_POOL))
         rec = next(r for r in SPELLS + GEAR if r["name"] == pick)
         by = draw(st.sampled_from(["attacker", "defender"]))
-        snapshot = json.dumps([o.u, o.died, o.saved])
+        snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending])
         targets = o.play(rec, by, lambda cands, k: draw(st.permutations(cands))[:k])
         if targets is None:
-            o.u, o.died, o.saved = (lambda a, b, c: (a, b, c))(*json.loads(snapshot))
+            o.u, o.died, o.saved, o.cards, o.pending = json.loads(snapshot)
             continue
         showdown.append({"play": rec["name"], "by": by, "target": targets})
 
@@ -591,6 +770,7 @@ def boards(draw, units=None, spells=None):
                 out[k] = True
         if s.get("card"):
             out["empowered"] = bool(s.get("empowered"))
+            out["exhausted"] = bool(s.get("exhausted"))
         if "hold" in s:
             out["conditions_hold"] = s["hold"]
         if equipped[n]:
@@ -599,7 +779,7 @@ def boards(draw, units=None, spells=None):
 
     doc = {"game": "riftbound", "showdown": showdown}
     for side in sides:
-        doc[side] = {"units": [entry(n) for n in sides[side]], "xp": xp[side],
+        doc[side] = {"units": [entry(n) for n in sides[side]], "xp": xp[side], "cards_played": cards[side],
                      "base": [entry(n) for n, s in base.items() if s == side]}
     return doc, o
 
@@ -644,6 +824,27 @@ def test_units_abilities_against_the_oracle(case):
 def test_units_whose_readings_meet_against_the_oracle(case):
     """Soraka's replacement with damage spells, Fiora's Mighty Shield under Leona's clamp, Yuumi's Tank
     against Dune Surfer's side, Gearhead's Equipment, Yasuo's Might read as his trigger resolves."""
+    doc, o = case
+    _compare(doc, o)
+
+
+#: units whose readings act on what happens in the showdown (RB-CARD-10) or guard (RB-CARD-9), with spells that
+#: fire, stun, choose, move to base and buff
+EVENT_UNITS = ["Ravenbloom Student", "Diana - No Longer Human", "Eclipse Herald", "Revna the Lorekeeper", "Pit Crew",
+               "Darius - Trifarian", "Fretful Feline", "Maduli the Gatekeeper", "Mageseeker Warden",
+               "Ruin Runner", "Alpha Wildclaw", "Baron Nashor", "Vilemaw", "Sacred Protector", "Determined Sentry",
+               "Minotaur Reckoner", "Lee Sin - Ascetic", "Soraka - Wanderer", "Shadow"]
+EVENT_SPELLS = ["Rune Prison", "Fight or Flight", "Stand United", "Hextech Ray", "Flurry of Blades", "Back Off",
+                "Wallop", "Last Breath"]
+
+
+@SETTINGS
+@given(boards(units=EVENT_UNITS, spells=EVENT_SPELLS))
+def test_units_on_events_and_guards_against_the_oracle(case):
+    """Spells fire "When you play a spell" and "When you stun an enemy unit" before and after they resolve, can't
+    choose a guarded unit, can't move a unit to base past "can't move to base", buff Lee Sin again; Vilemaw and
+    Sacred Protector set combat damage to nothing."""
+    assert set(EVENT_UNITS) <= set(UNITS)
     doc, o = case
     _compare(doc, o)
 
@@ -698,8 +899,10 @@ def _parts(r: dict, role: str) -> list[str]:
                                                                                 ("Shield", "attacker"))
                 and (e.get("target") or {}).get("side") != "enemy")):
             continue  # no damage effect; Assault given to the Defender's own units (Shield to the Attacker's)
-        if e.get("effect") in ("ready", "exhaust") and trig in COMBAT_TRIGGERS:
+        if e.get("effect") in ("ready", "exhaust") and (trig in COMBAT_TRIGGERS or trig in EVENT_TRIGGERS):
             continue  # readying changes no combat damage
+        if e.get("effect") == "ready_restriction" or "to move multiple units" in str(e.get("restriction")):
+            continue  # readying changes no combat damage; standard moves are not made in a showdown (RB-COMB-5)
         out.append(f"{trig or e.get('duration') or 'ability'}: {e['effect']}")
     if r["no_combat_damage"]:
         out.append("deals no combat damage")
@@ -754,6 +957,27 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
          [{"kill": "U", "by": enemy}], None),
         ({role: [{**me, **plain}, friend], enemy: [{"name": "E6", "custom": True, "might": 6}]},
          [{"damage": 3, "unit": "F2", "by": enemy}], None),
+        # a spell of its player stunning an enemy unit; the enemy's spells choosing it or its friend, moving it
+        # to base; a buff on it buffed; a unit its player plays; a unit the enemy plays to the battlefield
+        ({role: [{**me, **plain}, friend], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Rune Prison", "by": role, "target": "E3"}], None),
+        ({role: [{**me, **plain}, friend], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Rune Prison", "by": enemy, "target": "U"}], 16),
+        ({role: [{**me, **plain}, friend], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Rune Prison", "by": enemy, "target": "F2"}], None),
+        ({role: [{**me, **plain}, friend], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Fight or Flight", "by": enemy, "target": "U"}], None),
+        ({role: [{**me, **plain, "buffed": True}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Stand United", "by": role, "target": "U"}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Shen - Kinkou", "by": role, "to": "base"}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E9", "custom": True, "might": 9}]},
+         [{"play": "Wages of Pain", "by": role, "target": "E9", "facedown": True},
+          {"play": "Falling Comet", "by": role, "target": "E9"},
+          {"play": "Get Excited!", "by": role, "target": "E9", "discard": "Rune Prison"}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Shen - Kinkou" if enemy == "defender" else "Diana - No Longer Human", "by": enemy,
+           "to": "battlefield"}], None),
     ]
     out = []
     for i, (sides, rest, xp) in enumerate(boards):
@@ -804,7 +1028,10 @@ def _try(doc: dict):
     try:
         return _answers(doc)
     except ScenarioError:  # the stated trigger does not fit this board: the board without it
-        return _answers({**doc, "showdown": [e for e in doc["showdown"] if "trigger" not in e]})
+        try:
+            return _answers({**doc, "showdown": [e for e in doc["showdown"] if "trigger" not in e]})
+        except ScenarioError:  # a play the board refuses (a unit that can't be chosen, a play restricted)
+            return ["refused"], set()
 
 
 @pytest.mark.parametrize("role", ["attacker", "defender"])

@@ -274,9 +274,12 @@ def test_a_unit_played_is_reached_by_static_abilities_and_names_what_it_does_not
     sd = play_showdown(scenario_from_dict(doc))
     shen = next(u for u in sd.board.defender if u.name == "Shen - Kinkou")
     assert shen.current_might == 3 + 2 + 1
-    # Vilemaw's "enemy units here with less Might than me don't deal combat damage" is named (RB-CARD-4)
+    # Vilemaw's "enemy units here with less Might than me don't deal combat damage" reaches A3 (3 < 8) once
+    # Vilemaw is there (RB-CARD-9)
     sd = play_showdown(scenario_from_dict(_doc([{"play": "Vilemaw", "by": "defender"}])))
-    assert any(u["card"] == "Vilemaw" and "no_combat_damage" in u["what"] for u in sd.unmodelled_json())
+    a3 = next(u for u in sd.board.attacker if u.name == "A3")
+    assert a3.no_combat_damage and a3.contribution == 0
+    assert not any(u["card"] == "Vilemaw" for u in sd.unmodelled_json())
 
 
 def test_late_designation_triggers_reading():

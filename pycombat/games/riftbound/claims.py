@@ -491,7 +491,8 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
         # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
         from .cards.showdown import play_showdown
 
-        cleanup = next((ln for ln in play_showdown(s).lines if ln.text.startswith(f"Cleanup: {name} has ")), None)
+        cleanup = next((ln for ln in play_showdown(s).lines
+                        if ln.text.startswith((f"Cleanup: {name} has ", f"Cleanup: {name} took damage "))), None)
         extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
         return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1", *extra],
                        notes=[f"{name} was {gone} during the showdown"])
@@ -514,7 +515,8 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     notes = [f"over the {sum(c.count for c in classes):,} legal splits of the {other(unit.side)}: {name} "
              + ("always dies" if seen == {True} else "never dies" if seen == {False} else "dies in some")]
     # which units die depends on the split: over the legal splits (RB-MODEL-3), not RB-MODEL-4
-    return Verdict(claim, verdict, rules + ["RB-MODEL-3"], notes=notes)
+    killed_by_damage = ["RB-CARD-23"] if live.kill_on_damage else []  # any damage dealt kills it
+    return Verdict(claim, verdict, rules + ["RB-MODEL-3"] + killed_by_damage, notes=notes)
 
 
 def _derived(s: Scenario):

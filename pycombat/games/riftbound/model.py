@@ -59,6 +59,10 @@ class Unit:
     prevent_all: bool = False  #: "prevent all" (RB-MIGHT-6)
     prevent_next: bool = False  #: "the next time it would be dealt damage this turn, prevent it" (RB-CARD-18)
     doubled: int = 0  #: effects doubling damage dealt to it (RB-MIGHT-7, Lotus Trap)
+    #: the card whose "kill it the next time it takes damage" waits on it (RB-CARD-23), or None
+    kill_on_damage: str | None = None
+    #: it took damage under such an effect in the showdown: killed at the next cleanup (RB-CARD-23)
+    doomed: str | None = None
     path: str = ""  #: where in the scenario file
     #: the card's static abilities read by :mod:`.cards.statics` (RB-CARD-9): effect records
     statics: tuple[Any, ...] = field(default=(), hash=False, compare=False)
@@ -93,6 +97,11 @@ class Unit:
         """
         if self.prevent_all:
             return None
+        if self.kill_on_damage and flags.get("kill_on_damage_lethal", "might") == "one":
+            need = 1 + self.prevent  # RB-CARD-23 [kill_on_damage_lethal=one]: 1 damage dealt kills it
+            if flags.get("rules_version") == "v1.4" and self.doubled:
+                return -(-need // 2 ** self.doubled)
+            return need
         counted = self.marked if flags.get("marked_damage", "remaining") == "remaining" else 0
         need = max(1, self.current_might - counted) + self.prevent
         if flags.get("rules_version") == "v1.4" and self.doubled:
@@ -109,8 +118,12 @@ class Unit:
 
     def dies_with(self, assigned: int) -> bool:
         """RB-MIGHT-1 (CR 143.2.a, 323.5) at the combat cleanup (RB-RES-1): non-zero damage
-        marked at least equal to its Might."""
-        total = self.marked + self.dealt(assigned)
+        marked at least equal to its Might; RB-CARD-23: any damage dealt kills a unit marked by
+        "kill it the next time it takes damage" (none dealt, all prevented: it took none)."""
+        dealt = self.dealt(assigned)
+        if self.kill_on_damage and dealt > 0:
+            return True
+        total = self.marked + dealt
         return total > 0 and total >= self.current_might
 
     def describe(self) -> str:
@@ -141,6 +154,8 @@ class Unit:
             parts.append(f"prevents {self.prevent}")
         if self.doubled:
             parts.append("damage dealt to it doubled" + (f" x{self.doubled}" if self.doubled > 1 else ""))
+        if self.kill_on_damage:
+            parts.append(f"killed the next time it takes damage ({self.kill_on_damage}, RB-CARD-23)")
         if self.immune:
             parts.append("cannot be dealt damage")
         if self.no_combat_damage:
@@ -155,6 +170,7 @@ class Side:
     role: str  #: attacker | defender
     player: str
     units: tuple[Unit, ...]
+    cards_played: int | None = None  #: cards its player played this turn before the showdown (None: not stated)
 
     def unit(self, name: str) -> Unit:
         for u in self.units:

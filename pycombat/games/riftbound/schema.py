@@ -169,13 +169,14 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     if not unit_nodes:
         raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
     xp = node.int("xp", None, minimum=0)
+    played = node.int("cards_played", None, minimum=0)  # RB-CARD-10: read by the showdown (cards/events.py)
     units = [_unit(n, role, db, flags, xp) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
     if node.has("gear"):
         node.list("gear")
     node.finish(SIDE_KEYS)
-    return Side(role=role, player=player, units=tuple(units))
+    return Side(role=role, player=player, units=tuple(units), cards_played=played)
 
 
 def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
@@ -200,8 +201,12 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         card = db.unit(name, file=node.file, path=f"{node.path}.name")
         if card.might is None and not node.has("might"):
             raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
+        # RB-DMG-2: "I don't deal combat damage" from the card's flag, unless only under a condition (then a
+        # static ability worked out from the board, RB-CARD-9: Sacred Protector)
         fields.update(card_id=card.id, card_name=card.name, might=card.might,
-                      no_combat_damage=card.no_combat_damage, ignores_tank=card.ignores_tank_here,
+                      no_combat_damage=card.no_combat_damage and not any(
+                          e.get("effect") == "no_combat_damage" and not card.read_as_flag(e) for e in card.abilities),
+                      ignores_tank=card.ignores_tank_here,
                       deflect=card.deflect, ganking=card.ganking, domains=card.domains, tags=card.tags,
                       statics=card.static_abilities())
         name = card.name
@@ -230,6 +235,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 keywords.append((ck["keyword"], ck.get("value"), f"{text} ({ck.get('condition')})"))
             elif hold_ck is None:
                 unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
+                                 "whether the unit is Empowered: give `empowered: true|false`"
+                                 if ck.get("condition") == "Empowered" else
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
@@ -240,6 +247,10 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 unstated.append((label, unread_reason(e)))
         for clause in card.unparsed:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
+        if not fresh and not node.has("exhausted") and any(e.get("trigger") == "When I become ready"
+                                                           for e in card.abilities):
+            unstated.append(("whether it is exhausted", "its \"When I become ready\" fires only when a card readies it "
+                                                        "while exhausted: give `exhausted: true|false` (RB-CARD-10)"))
         if card.damage_immunity_text and not node.has("immune"):
             unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
         # RB-CARD-9: "I'm [Empowered]" and "[Level N]" static abilities apply as the scenario states the

@@ -155,6 +155,8 @@ def _side(role: str) -> Obj:
         "player": Str("the player's name"),
         "xp": Int("the player's XP: a unit's [Level N] static abilities apply at N or more XP (RB-CARD-9; not given: "
                   "those abilities are named as not modelled, RB-CARD-4)", minimum=0, maximum=99),
+        "cards_played": Int("cards the player played this turn before the showdown (\"When you play your second card "
+                            "in a turn\", RB-CARD-10; not given: named as not modelled, RB-CARD-4)", minimum=0, maximum=99),
         "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),

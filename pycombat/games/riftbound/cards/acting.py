@@ -25,9 +25,15 @@ def can_act(e: dict, role: str, card: UnitCard) -> bool:
 
     if is_read(e, card):  # fired as the unit dies in the showdown; named by the showdown after it (RB-CARD-19)
         return False
+    from .events import EVENTS, reads as event_reads
+
+    if e.get("trigger") in EVENTS and event_reads(e)[0]:  # fired by the showdown as it happens (RB-CARD-10)
+        return False
     if e.get("activated"):  # an [Action] / [Reaction] ability is used by an `ability:` entry (RB-CARD-17)
         if reads(e)[0]:
             return False
+    if _standard_move_cost(e):  # no effect on a combat (idle_reason)
+        return False
     trigger = e.get("trigger")
     if trigger in OUTSIDE_TRIGGERS:
         return False
@@ -36,9 +42,16 @@ def can_act(e: dict, role: str, card: UnitCard) -> bool:
     return not (e.get("effect") == "prevent_damage" and card.damage_immunity_text)
 
 
+def _standard_move_cost(e: dict) -> bool:
+    """A static cost on moving several units at once (Mageseeker Investigator): standard moves only."""
+    return e.get("effect") == "movement_restriction" and "to move multiple units" in str(e.get("restriction"))
+
+
 def idle_reason(e: dict) -> str:
     """Why an ability :func:`can_act` rules out cannot change a combat's answer (RB-CARD-4)."""
     trigger = str(e.get("trigger") or "")
+    if _standard_move_cost(e):
+        return "a cost on standard moves, which cannot be made during a showdown or a combat (RB-COMB-5)"
     if "conquer" in trigger:
         return ("fires as the unit conquers, after the combat's outcome is decided (RB-RES-5): it cannot change "
                 "this combat's answer")
@@ -51,6 +64,22 @@ def idle_reason(e: dict) -> str:
     return "no effect on a combat: a normal-speed ability or a trigger outside combat (CR 806.1.c; RB-CARD-4)"
 
 
+#: triggers on an event a scenario's showdown has no entry for, with what is missing (RB-CARD-4)
+UNSEEN = {
+    "When you hide a card": "a card hidden, which no showdown entry does (a scenario names the cards played from "
+                            "facedown, not when they were hidden)",
+    "When you recycle one or more cards to your Main Deck": "cards recycled, which no showdown entry states",
+    "When you discard me": "the card being discarded from its player's hand, which no showdown entry states",
+    "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",
+    "When you use an activated ability of a gear": "a gear's activated ability used, which no showdown entry does",
+    "When you attach an Equipment to me": "an Equipment attached, which the showdown does not pass to triggers",
+    "When another friendly unit dies": "a friendly unit's death, which the showdown does not pass to triggers "
+                                       "(only the dying unit's own Deathknell, RB-CARD-19)",
+    "When a combat that I was in ends": "the end of the combat (RB-RES-8), after its outcome is decided",
+    "When I move from a location": "the unit moving, which the showdown does not pass to triggers",
+    "When I move from a battlefield": "the unit moving, which the showdown does not pass to triggers",
+    "When a friendly unit moves from my location": "a unit moving, which the showdown does not pass to triggers",
+}
 #: triggers on the unit's own move: it fired as the unit moved, before the showdown
 MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn")
 
@@ -67,6 +96,10 @@ def unread_reason(e: dict) -> str:
     if trigger in MOVE_TRIGGERS:
         return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
                 "showdown: whether it moved this turn and what the trigger did are not in the scenario")
+    from .events import EVENTS, reads as event_reads
+
+    if trigger in EVENTS:
+        return event_reads(e)[1]
     if trigger == "When I die (Deathknell)":
         from .deathknell import why_not
 
@@ -75,6 +108,8 @@ def unread_reason(e: dict) -> str:
         return ("a combat trigger whose condition the rules the digest gives do not define: whether \"one on one\" "
                 "means one unit on each side as the showdown begins (RB-SHOW-2) is a rules question the model "
                 "does not settle")
+    if trigger in UNSEEN:
+        return f"its trigger ({trigger}) waits on {UNSEEN[trigger]}"
     if trigger:
         return f"its trigger ({trigger}) can fire during the showdown; the model does not fire it"
     return "unit abilities are not modelled"

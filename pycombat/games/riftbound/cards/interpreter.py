@@ -67,6 +67,17 @@ KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "con
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
 
+#: "kill it the next time it takes damage" (Noxian Guillotine), "when any unit takes damage this turn, kill it"
+#: (Imperial Decree)
+KILL_ON_DAMAGE_RULE = "RB-CARD-23"
+
+
+def _every_unit(tgt: Any) -> bool:
+    """A target record that is every unit, wherever it is: ``{count: all, kind: unit}``."""
+    return isinstance(tgt, dict) and tgt.get("count") == "all" and tgt.get("kind") == "unit" \
+        and set(tgt) <= {"count", "kind"}
+
+
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
@@ -92,9 +103,16 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "prevent_damage" and e.get("amount") == "all" and e.get("scope") == _replacements.SPELL_SCOPE \
             and tgt.get("count") == "all" and set(tgt) <= {"count", "kind"}:
         return True, "spell and ability damage prevented for the rest of the turn; combat damage is not (RB-CARD-18)"
+    if k == "kill_on_damage" and _every_unit(tgt):
+        return True, ("every unit that takes damage for the rest of the turn is killed: damage a card or ability "
+                      "deals in the showdown, or combat damage (all of it prevented: it took none); 1 combat damage "
+                      f"is lethal for it only under kill_on_damage_lethal=one ({KILL_ON_DAMAGE_RULE})")
+    if k == "kill_on_damage" and e.get("duration") == "this_turn" and isinstance(tgt, dict) and "ref" in tgt:
+        return True, ("the unit is killed the next time it takes damage this turn: damage a card or ability deals in "
+                      "the showdown, or combat damage (all of it prevented: it took none); 1 combat damage is lethal "
+                      f"for it only under kill_on_damage_lethal=one ({KILL_ON_DAMAGE_RULE})")
     if k == "kill_on_damage":
-        return False, ("'kill it the next time it takes damage': whether combat damage assignment may treat 1 damage "
-                       "as lethal for it is open (CR 460.2.c.2 defines lethal damage by Might, RB-DMG-5)")
+        return False, "'kill it when it takes damage' with this target or duration is not modelled"
     if _gear.is_gear_effect(e):  # RB-CARD-22
         return _gear.support(e)
     if k in _equipment.KINDS:  # RB-CARD-14
@@ -300,6 +318,10 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     if u is None or where is None:
         raise _err(play, f"{name!r} is not a unit in play here (already gone, or not in the scenario)",
                    "RB-CARD-1", "target")
+    from .statics import refused_target  # RB-CARD-9: "can't be chosen by enemy spells and abilities"
+
+    if (why := refused_target(board, play.by, name)) is not None:
+        raise _err(play, why, "RB-CARD-1", "target")
     side = spec.get("side")
     if side == "friendly" and u.side != play.by:
         raise _err(play, f"{name} is not a friendly unit of the {play.by}", "RB-CARD-1", "target")
@@ -624,6 +646,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("gear_in_play", keyword=play.card.name, how=play.by, rules=(_replacements.RULE,))], True
     if k == "prevent_damage" and e.get("scope") == _replacements.SPELL_SCOPE:
         return [Change("prevent_spell_damage", keyword=play.card.name, rules=(_replacements.RULE,))], True
+    if k == "kill_on_damage" and _every_unit(e.get("target")):  # RB-CARD-23: every unit, for the rest of the turn
+        return [Change("kill_on_damage_all", keyword=play.card.name, rules=(KILL_ON_DAMAGE_RULE,))], True
     if _gear.is_gear_effect(e):  # RB-CARD-22: the gear it names are the entry's next targets
         return _gear.changes(e, play, board, targets.queue), True
     if k == "counter":  # which card it counters is decided before the showdown is played (RB-CARD-3)
@@ -970,6 +994,10 @@ def _move(e, play, board, name, names) -> list[Change]:
     where = board.where(name)
     to = e.get("to")
     dest = "base" if to == "base" else (play.to or ("battlefield" if where == "base" else "elsewhere"))
+    from .statics import move_refused  # RB-CARD-9: "can't move to base"
+
+    if (stop := move_refused(board, name, dest)) is not None:
+        return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
     if dest == "battlefield" and where == "base":
         return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
     if dest in ("base", "elsewhere") and where == "battlefield":
@@ -982,6 +1010,10 @@ def _prevent(e, play, board, name, names) -> list[Change]:
     if e.get("amount") == _replacements.NEXT_INSTANCE:
         return [Change("prevent_next", name, rules=(_replacements.RULE,))]
     return [Change("prevent", name, int(e["amount"]))]
+
+
+def _kill_on_damage(e, play, board, name, names) -> list[Change]:
+    return [Change("kill_on_damage", name, keyword=play.card.name, rules=(KILL_ON_DAMAGE_RULE,))]
 
 
 def _double_damage(e, play, board, name, names) -> list[Change]:
@@ -997,13 +1029,28 @@ def _nothing(e, play, board, name, names) -> list[Change]:
     return [Change("none", name, note=NO_COMBAT_EFFECT[e["effect"]])]
 
 
+def _ready(e, play, board, name, names) -> list[Change]:
+    """Readying a unit (RB-CARD-10 tracks it for "When I become ready"); one that can't be readied stays
+    exhausted (RB-CARD-9)."""
+    from .statics import ready_refused
+
+    u = board.units[name]
+    why = ready_refused(board.units, board.present, (board.base, board.away), name)
+    if why is not None:
+        return [Change("none", name, note=f"{why}: it stays exhausted" if u.exhausted else why, rules=("RB-CARD-9",))]
+    if not u.exhausted:
+        return [Change("none", name, note=f"{name} is ready already (readying changes no combat damage)")]
+    return [Change("ready", name, note=f"{name} is readied (readying changes no combat damage by itself)",
+                   rules=("RB-CARD-10",))]
+
+
 HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "might_modifier": _might, "might_set": _might_set, "might_double": _double, "might_swap": _swap, "buff": _buff,
     "buff_bonus": _buff_bonus, "grant_keyword": _give, "deal_damage": _damage, "fight": _fight, "stun": _stun,
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
-    "counter": _counter, "ready": _nothing, "exhaust": _nothing, "grant_ability": _nothing,
-    "death_replacement": _replace_death, "heal": _heal, "swap_locations": _swap_places,
+    "counter": _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing,
+    "death_replacement": _replace_death, "kill_on_damage": _kill_on_damage, "heal": _heal, "swap_locations": _swap_places,
 }
 
 

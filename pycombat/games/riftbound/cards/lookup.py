@@ -32,7 +32,7 @@ from . import unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
 from .replacements import unit_saver
-from . import deathknell
+from . import deathknell, events
 from .spells import Card, load_cards
 from .interpreter import describe_effects
 
@@ -117,6 +117,9 @@ def unit_report(u: UnitCard) -> dict:
         elif ck.get("condition") == MIGHTY:
             read.append({"what": f"{what} ({ck.get('condition')})",
                          "how": "held while the unit has 5+ Might, worked out from the board (RB-CARD-9, RB-READ-5)"})
+        elif ck.get("condition") == "Empowered":  # RB-CARD-9: the unit's stated Empowered status settles it
+            unmodelled.append({"card": u.name, "what": what, "why": "only while Empowered: give the unit "
+                                                                    "`empowered: true|false` in the scenario"})
         else:
             unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
                                                                     "`conditions_hold: true|false` in the scenario"})
@@ -172,6 +175,18 @@ def unit_report(u: UnitCard) -> dict:
             ok, why = _play_part(e)  # RB-CARD-16: what acts when it is played from hand in a showdown
             if ok:
                 triggered.append({"what": f"played from hand: {effect_text(e)}", "how": why})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": why})
+            continue
+        if e.get("trigger") in events.EVENTS and not e.get("activated"):  # RB-CARD-10, fired as it happens
+            ok, why = events.reads(e)
+            if ok:
+                triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
+                                  "how": "fired in the showdown as its event happens, on the chain and resolved "
+                                         "through the interpreter: a card played, before that card (the second "
+                                         "card counted from the side's `cards_played:`); a stun, a token played or "
+                                         "the unit readied while exhausted (`exhausted:`), right after the card "
+                                         "(RB-CARD-10)"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue

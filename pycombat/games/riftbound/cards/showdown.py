@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
-from . import deathknell as _deathknell, replacements as _replacements
+from . import deathknell as _deathknell, events, replacements as _replacements
 from .interpreter import Board as View, Play, Unmodelled, check_cost, counter_effect, countered, interpret
 from .spells import load_cards
 from .statics import Live
@@ -233,6 +233,21 @@ class Progress:
                 _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
                          unmodelled=self.unmodelled)
 
+    def say(self, text: str, rules: tuple[str, ...]) -> None:
+        """Add a line to the showdown's account."""
+        self.lines.append(Line(text, rules))
+
+    def resolve(self, play: Play) -> tuple[list[Line], list]:
+        """Resolve a triggered ability ``play`` on the board as it stands, through the one interpreter: the lines
+        of its changes (applied in place) and what it leaves unmodelled."""
+        said: list[Line] = []
+        gone = [g for g, _, _ in self.removed if g not in self.present and g not in self.base and g not in self.away]
+        _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose),
+                               self.scenario.flags,
+                               lambda c: said.append(Line(*_change(c, self.units, self.present, self.base,
+                                                                   self.removed, self.away, self.loose, self.turn))))
+        return said, missing
+
     def _effect(self, e, countered_now: bool, nxt) -> None:
         """Apply one effect (in place): a card played (countered: no effect, RB-CARD-3), a unit card
         played from hand (RB-CARD-16), an ability (RB-CARD-17), a trigger, or a plain effect; then the
@@ -241,6 +256,7 @@ class Progress:
                                                          self.away, self.removed)
         lines, unmodelled, loose, turn = self.lines, self.unmodelled, self.loose, self.turn
         if isinstance(e, Play):
+            seen = events.on_play(self, e)
             if countered_now:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
@@ -302,6 +318,7 @@ class Progress:
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             self._settle()
+            events.after(self, e, seen)  # RB-CARD-10: "When you stun an enemy unit", tokens played
             if not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             elif not getattr(nxt, "trigger_of", None):
@@ -314,7 +331,7 @@ class Progress:
                                 file=scenario.file, path=f"{e.path}")
         u = units[e.unit]
         card = f"{e.card}: " if e.card else ""
-        text, rules = _apply(e, u, units)
+        text, rules = _apply(e, u, units, self.turn)
         lines.append(Line(f"{_who(scenario, e.by)} plays {card}{text}.", rules))
         if e.kind == "remove":
             present.remove(e.unit)
@@ -350,6 +367,9 @@ class Progress:
         live, present, units = self.live, self.present, self.units
         final = {n: live[n] for n in present}
         final.update(combat_replacements(live, present, self.loose, unmodelled))
+        doom = self.turn.get("kill_on_damage")
+        if doom:  # RB-CARD-23: "when any unit takes damage this turn, kill it" reaches the combat damage
+            final = {n: v if v.kill_on_damage else replace(v, kill_on_damage=doom) for n, v in final.items()}
         board = Board(attacker=tuple(final[n] for n in present if units[n].side == "attacker"),
                       defender=tuple(final[n] for n in present if units[n].side == "defender"),
                       flags=self.scenario.flags, removed=tuple(self.removed))
@@ -395,7 +415,7 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
     own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
     gear = gear if gear is not None else {}
     while True:
-        dying = [n for n in present if (u := units[n]).marked > 0 and u.marked >= u.current_might]
+        dying = [n for n in present if (u := units[n]).doomed or (u.marked > 0 and u.marked >= u.current_might)]
         if not dying:
             return
         snapshot = {n: units[n] for n in present}  # as they are when they would die, all at once
@@ -415,8 +435,12 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
         for name in dying:
             v = snapshot[name]
             present.remove(name)
-            static = ("RB-CARD-9",) if v.static else ()
-            head = f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it would die"
+            lethal = v.marked > 0 and v.marked >= v.current_might
+            static = ("RB-CARD-9",) if v.static and lethal else ()
+            static += ("RB-CARD-23",) if not lethal else ()  # killed for taking damage
+            said = (f"has {v.marked} damage, at least its Might {v.current_might}" if lethal else
+                    f"took damage and {v.doomed} kills it")
+            head = f"Cleanup: {name} {said}: it would die"
             src = None if v.death_replacement else _saved_by(name, snapshot, where)
             used_gear = None if v.death_replacement or src else (
                 savers[v.side][0] if by_gear.get(v.side) == [name] else None)
@@ -424,18 +448,17 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
                 how, card = v.death_replacement[0][0], v.death_replacement[0][1]
                 _choice(name, how, card, _saved_by(name, snapshot, where), unmodelled)
                 own[name] = replace(own[name], death_replacement=v.death_replacement[1:],
-                                    marked=0 if "healed" in how else v.marked)
+                                    marked=0 if "healed" in how else v.marked, doomed=None)
                 rules = ("RB-MIGHT-1", "RB-CARD-12")
             elif src is not None or used_gear is not None:  # RB-CARD-18
                 how, card = RECALLED, src or used_gear
-                own[name] = replace(own[name], marked=0, exhausted=True)
+                own[name] = replace(own[name], marked=0, exhausted=True, doomed=None)
                 rules = ("RB-MIGHT-1", RULE)
                 if used_gear is not None:
                     gear[v.side].remove(used_gear)
             else:
                 removed.append((name, v.side, "killed"))
-                lines.append(Line(f"Cleanup: {name} has {v.marked} damage, at least its Might {v.current_might}: it is "
-                                  "killed.", ("RB-MIGHT-1",) + static))
+                lines.append(Line(f"Cleanup: {name} {said}: it is killed.", ("RB-MIGHT-1",) + static))
                 continue
             removed.append((name, v.side, f"{how} instead of dying"))
             if "recalled" in how and base is not None:
@@ -503,6 +526,12 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "prevent_next":
         units[n] = replace(units[n], prevent_next=True)
         return f"the next time {n} would be dealt damage this turn, it is prevented", c.rules
+    if c.kind == "kill_on_damage":  # RB-CARD-23
+        units[n] = replace(units[n], kill_on_damage=c.keyword)
+        return f"{n} is killed the next time it takes damage this turn", c.rules
+    if c.kind == "kill_on_damage_all":  # RB-CARD-23: every unit, for the rest of the turn
+        turn["kill_on_damage"] = c.keyword
+        return "when any unit takes damage this turn, it is killed", c.rules
     if c.kind == "prevent_spell_damage":
         turn["no_spell_damage"] = c.keyword
         return "all spell and ability damage is prevented this turn (combat damage is not)", c.rules
@@ -555,12 +584,24 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "gear_gone":  # RB-CARD-22: a gear killed or returned to hand leaves play
         (gear if gear is not None else {}).get(c.how, []).remove(c.keyword)
         return f"{c.keyword} (the {c.how}'s) is {c.note}", c.rules
+    if c.kind == "ready":  # RB-CARD-10: tracked for "When I become ready"; no change to combat damage
+        units[n] = replace(units[n], exhausted=False)
+        return c.note, c.rules
     if c.kind == "unbuff":  # RB-CARD-21: a buff spent as a cost
         u = units[n]
-        units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-1,))
+        from .statics import ready_refused
+
+        ready = u.exhausted and ready_refused(units, present, (base, away), n) is None
+        units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-1,), exhausted=u.exhausted and not ready)
         return f"{note}{n} loses its buff: -1 Might (now {units[n].current_might})", c.rules
     if c.kind == "buff":
         u = units[n]
+        from .statics import unlimited_buffs  # RB-CARD-9: "I can have any number of buffs"
+
+        if u.buffed and unlimited_buffs(u):
+            units[n] = replace(u, might_changes=u.might_changes + (1,))
+            return (f"{n} gets another buff (it can have any number): +1 Might (now {units[n].current_might})",
+                    ("RB-CARD-6", "RB-CARD-9"))
         if u.buffed:
             return f"{n} already has a buff: no more Might", ("RB-CARD-6",)
         units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,))
@@ -571,7 +612,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     kind = {"might": "might", "give": "give", "damage": "damage", "stun": "stun", "prevent": "prevent",
             "double_damage": "double_damage"}[c.kind]
     eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
-    text, rules = _apply(eff, units[n], units)
+    text, rules = _apply(eff, units[n], units, turn)
     if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"deal {c.amount} to {n}", f"deal {c.amount} to {n} ({c.how})", 1)
     if c.kind == "might" and c.how:  # an amount read from the board (RB-CARD-13)
@@ -611,8 +652,9 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
     return f"{what} is detached from {n}{bonus}", c.rules
 
 
-def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, ...]]:
-    """Apply one effect to ``units`` (in place); the narration and its rule ids."""
+def _apply(e: Effect, u: Unit, units: dict[str, Unit], turn: dict | None = None) -> tuple[str, tuple[str, ...]]:
+    """Apply one effect to ``units`` (in place); the narration and its rule ids. ``turn``: the effects on
+    the rest of the turn (RB-CARD-18, RB-CARD-23)."""
     n = e.unit
     if e.kind == "might":
         units[n] = replace(u, might_changes=u.might_changes + (e.amount,))
@@ -658,6 +700,11 @@ def _apply(e: Effect, u: Unit, units: dict[str, Unit]) -> tuple[str, tuple[str, 
         stopped = min(u.prevent, raw)
         units[n] = replace(u, marked=u.marked + raw - stopped, prevent=u.prevent - stopped)
         extra = f" ({stopped} prevented)" if stopped else ""
+        doom = u.kill_on_damage or (turn or {}).get("kill_on_damage")
+        if doom and raw - stopped > 0 and not u.doomed:  # RB-CARD-23: it took damage: killed at the cleanup
+            units[n] = replace(units[n], doomed=doom, kill_on_damage=None)
+            return (f"deal {e.amount} to {n}{extra}: it takes damage and is killed ({doom})",
+                    ("RB-DMG-11", "RB-CARD-23") + (("RB-MIGHT-6",) if stopped else ()))
         return (f"deal {e.amount} to {n}{extra}: {units[n].marked} damage marked; damage does not lower Might",
                 ("RB-DMG-11",) + (("RB-MIGHT-6",) if stopped else ()))
     # remove: killed, recalled (RB-COMB-6: not a move), banished, moved away

@@ -90,6 +90,18 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if kind == "equipment_might_double":
         return None if (e.get("target") or {}) == {"ref": "self"} and not e.get("condition") else \
             "its targets are not ones the board decides"
+    if kind in ("no_combat_damage", "untargetable"):
+        return _reads_guard(e)
+    if kind == "ready_restriction":
+        return None if (e.get("restriction"), _target_key(e), e.get("condition")) in READY_RESTRICTIONS else \
+            f"a ready restriction ({e.get('restriction')}) the model does not check"
+    if kind == "movement_restriction":
+        return None if (e.get("restriction") == MOVE_TO_BASE and _target_key(e) in ("self", "all units")
+                        and not e.get("condition")) else \
+            f"a movement restriction ({e.get('restriction')}) the model does not check"
+    if kind in RESTRICTIONS:
+        return None if RESTRICTIONS[kind] == (e.get("restriction"), _target_key(e), e.get("condition")) else \
+            f"a {kind.replace('_', ' ')} ({e.get('restriction')}) the model does not check"
     if kind not in ("might_modifier", "grant_keyword"):
         return f"a static {kind}"
     if kind == "might_modifier" and isinstance(e.get("value_per"), int):
@@ -107,10 +119,158 @@ def reads(e: Mapping[str, Any]) -> str | None:
     t = e.get("target") or {}
     if t.get("ref") == "self" and len(t) == 1:
         return None
+    if t.get("token"):
+        return PER_OPEN["token unit you control"]
     if set(t) - _TARGET_KEYS or t.get("count") != "all" or t.get("kind") != "unit" \
             or t.get("side") not in ("friendly", "enemy") or t.get("state") not in (None, "buffed", "stunned") \
             or t.get("location") not in (None, "same_location"):
         return "its targets are not ones the board decides"
+    return None
+
+
+#: "unless I'm at a battlefield with exactly one other unit you control" (Sacred Protector): decided from the board
+UNLESS_PAIR = "unless I'm at a battlefield with exactly one other unit you control"
+#: "unless I'm in combat" (Akali, Silent): it holds while the unit is not at the combat's battlefield
+UNLESS_COMBAT = "unless I'm in combat"
+#: the target rules of a "no combat damage" or "can't be chosen" static ability read here: the unit itself, or
+#: the units of one side at its location with less Might than it (Vilemaw, Alpha Wildclaw)
+_LESS_HERE = {"count", "side", "kind", "location", "might_less_than"}
+
+
+#: restrictions read (RB-CARD-9): effect kind -> (restriction, its targets, condition) as the data writes them. "Units
+#: can't move to base" stops a card's move to a base (a recall is not a move, RB-COMB-6); "opponents can only play
+#: units to their base" stops a unit (or a token) played to a battlefield while the source is at one; "I can have any
+#: number of buffs" lets a buffed unit be buffed again (RB-CARD-6 set aside)
+RESTRICTIONS = {"play_restriction": ("can only play units to their base", "enemy player", "While I'm at a battlefield"),
+                "unlimited_buffs": (None, "self", None)}
+#: "I can't be readied" (Maduli), "while I'm at a battlefield, spells and abilities can't ready enemy units" (Mageseeker
+#: Warden): (restriction, targets, condition) as the data writes them
+READY_RESTRICTIONS = (("can't be readied", "self", None),
+                      ("spells and abilities can't ready them", "enemy units or gear", "While I'm at a battlefield"))
+#: "can't move to base": on the unit itself, or on every unit
+MOVE_TO_BASE = "can't move to base"
+
+
+def _target_key(e: Mapping[str, Any]) -> str:
+    t = e.get("target") or {}
+    if t == {"ref": "self"}:
+        return "self"
+    if t == {"count": "all", "kind": "unit"}:
+        return "all units"
+    if t == {"side": "enemy", "kind": "player"}:
+        return "enemy player"
+    if t == {"count": "all", "side": "enemy", "kind": "unit or gear"}:
+        return "enemy units or gear"
+    return str(t)
+
+
+def move_refused(board, name: str, dest: str) -> str | None:
+    """RB-CARD-9: why unit ``name`` can't be moved to ``dest`` (``base``) by a card now, else None."""
+    if dest != "base":
+        return None
+    units = getattr(board.units, "units", board.units)
+    for n in list(board.present) + list(board.base) + list(board.away):
+        for e in units[n].statics:
+            if e.get("effect") == "movement_restriction" and (e.get("target") == {"count": "all", "kind": "unit"}
+                                                              or n == name):
+                who = "its own static ability" if n == name else f"{n}'s static ability (units can't move to base)"
+                return f"{name} can't move to base ({who}, {RULE}): it stays where it is"
+    return None
+
+
+def ready_refused(units: Mapping[str, Unit], present: list[str], elsewhere, name: str) -> str | None:
+    """RB-CARD-9: why a spell or ability can't ready unit ``name`` now (its own "I can't be readied", an enemy at
+    a battlefield whose spells-and-abilities restriction reaches it), else None."""
+    units = getattr(units, "units", units)
+    at_battlefields = list(present) + list(elsewhere[1] if len(elsewhere) > 1 else ())
+    for n in list(present) + [m for g in elsewhere for m in g]:
+        for e in units[n].statics:
+            if e.get("effect") != "ready_restriction":
+                continue
+            if _target_key(e) == "self" and n == name:
+                return f"{name} can't be readied (its own static ability, {RULE})"
+            if _target_key(e) == "enemy units or gear" and n in at_battlefields and units[name].side != units[n].side:
+                return f"{n} is at a battlefield: spells and abilities can't ready its enemy units ({RULE})"
+    return None
+
+
+def play_refused(units: Mapping[str, Unit], at_battlefields: list[str], by: str) -> str | None:
+    """RB-CARD-9: why ``by`` can only play units to his base now (an enemy unit at a battlefield with "opponents
+    can only play units to their base"), else None. ``at_battlefields``: the units at any battlefield."""
+    for n in at_battlefields:
+        u = units[n]
+        if u.side != by and any(e.get("effect") == "play_restriction" for e in u.statics):
+            return f"{n} is at a battlefield: its opponents can only play units to their base ({RULE})"
+    return None
+
+
+def unlimited_buffs(u: Unit) -> bool:
+    """RB-CARD-9 setting RB-CARD-6 aside: "I can have any number of buffs"."""
+    return any(e.get("effect") == "unlimited_buffs" for e in u.statics)
+
+
+def _reads_guard(e: Mapping[str, Any]) -> str | None:
+    """None when the "don't deal combat damage" / "can't be chosen by enemy spells and abilities" ability ``e``
+    is read here (RB-CARD-9), else why not."""
+    t = e.get("target") or {}
+    cond = e.get("condition")
+    if e["effect"] == "untargetable" and e.get("by") != "enemy spells and abilities":
+        return f"who may not choose it ({e.get('by')}) is not one the model checks"
+    if e["effect"] == "no_combat_damage" and t == {"ref": "self"} and cond is None:
+        return "read from the card's flag (RB-DMG-2)"
+    allowed = (None, UNLESS_PAIR) if e["effect"] == "no_combat_damage" else (None, UNLESS_COMBAT)
+    if cond not in allowed and level_of(cond) is None:
+        return f"condition {cond!r} is not one the board decides"
+    if t == {"ref": "self"}:
+        return None
+    if set(t) != _LESS_HERE or t.get("count") != "all" or t.get("kind") != "unit" \
+            or t.get("side") not in ("friendly", "enemy") or t.get("location") != "same_location" \
+            or t.get("might_less_than") != "self":
+        return "its targets are not ones the board decides"
+    return None
+
+
+def _guards(e: Mapping[str, Any], src: Unit, u: Unit, units, present, elsewhere, flags) -> bool:
+    """Whether the "no combat damage" / "can't be chosen" ability ``e`` of ``src`` reaches unit ``u`` now
+    (its condition and its targets, "less Might than me" read on both units' current Might)."""
+    cond = e.get("condition")
+    mine = [n for n in present if units[n].side == src.side]
+    if cond == UNLESS_PAIR and src.name in present and len([n for n in mine if n != src.name]) == 1:
+        return False
+    if cond == UNLESS_COMBAT and src.name in present:
+        return False
+    if level_of(cond) is not None and not (src.xp is not None and src.xp >= level_of(cond)):
+        return False
+    t = e.get("target") or {}
+    if t.get("ref") == "self":
+        return u.name == src.name
+    if (t["side"] == "friendly") != (u.side == src.side):
+        return False
+    group = next((list(g) for g in (present, *elsewhere) if src.name in g), [])
+    if u.name not in group:
+        return False
+    return _might(units, present, elsewhere, u.name, flags) < _might(units, present, elsewhere, src.name, flags)
+
+
+def _might(units, present, elsewhere, name, flags) -> int:
+    """Current Might with the static abilities that change Might (none of the guards changes it)."""
+    return with_statics(units, present, elsewhere, name, flags, guards=False).current_might
+
+
+def untargetable(units: Mapping[str, Unit], present: list[str], elsewhere, by: str, name: str,
+                 flags=None) -> str | None:
+    """RB-CARD-9: why unit ``name`` can't be chosen by a spell or ability of ``by`` (the source and its
+    words), or None when it can. Only enemy spells and abilities are stopped."""
+    u = units[name]
+    if u.side == by:
+        return None
+    in_play = list(present) + [n for g in elsewhere for n in g]
+    for n in in_play:
+        for e in units[n].statics:
+            if e.get("effect") == "untargetable" and _guards(e, units[n], u, units, present, elsewhere, flags or {}):
+                who = ("its own static ability" if n == name
+                       else f"{n}'s static ability (its units here with less Might)")
+                return f"{name} can't be chosen by enemy spells and abilities: {who}, {RULE}"
     return None
 
 
@@ -214,8 +374,10 @@ def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
     return here or t.get("location") is None
 
 
-def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name: str, flags=None) -> Unit:
-    """Unit ``name`` with the static abilities that reach it (RB-CARD-9)."""
+def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name: str, flags=None,
+                 guards: bool = True) -> Unit:
+    """Unit ``name`` with the static abilities that reach it (RB-CARD-9); ``guards=False``: without the
+    "don't deal combat damage" ones (read last, on the Might the others leave)."""
     u = units[name]
     flags = flags or {}
     if not any(units[n].statics for n in units):
@@ -226,10 +388,20 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
     # "to a minimum of N" is read against the Might every other change gives: those come last, and
     # "while I'm Mighty" (5+ Might) after them, on the Might they leave
     reaching = [(n, e) for n in in_play for e in units[n].statics]
-    reaching.sort(key=lambda ne: (ne[1].get("condition") == "While I'm [Mighty]", ne[1].get("min_might") is not None))
+    reaching.sort(key=lambda ne: (ne[1]["effect"] == "no_combat_damage", ne[1].get("condition") == "While I'm [Mighty]",
+                                  ne[1].get("min_might") is not None))
     for n, e in reaching:
         src = units[n]
-        if e["effect"] == "cost_modifier":  # a cost, read by the cost check (spell_cost)
+        # read by the cost, target, play, move, buff and ready checks
+        if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
+                           "unlimited_buffs", "ready_restriction"):
+            continue
+        if e["effect"] == "no_combat_damage":  # after every Might change: "less Might than me" reads them
+            if guards and n in present and here and not got.no_combat_damage \
+                    and _guards(e, src, got, units, present, elsewhere, flags):
+                whose = src.name if n != name else "its own ability"
+                got = replace(got, no_combat_damage=True,
+                              keywords=got.keywords + (f"deals no combat damage (from {whose})",))
             continue
         # "here" reaches the units at the source's battlefield; the combat's units only from one there
         if (e.get("target") or {}).get("location") == "same_location" and not (n in present and here):
@@ -284,6 +456,29 @@ def describe(e: Mapping[str, Any]) -> str:
     t = e.get("target") or {}
     if e["effect"] == "equipment_might_double":
         return "each Equipment attached to it gives double its base Might bonus"
+    if e["effect"] == "play_restriction":
+        return "while it is at a battlefield, its opponents can only play units to their base"
+    if e["effect"] == "movement_restriction":
+        return ("it can't move to base" if _target_key(e) == "self" else "units can't move to base") + \
+            " (a card's move; a recall is not a move, RB-COMB-6)"
+    if e["effect"] == "unlimited_buffs":
+        return "it can have any number of buffs (each +1 Might)"
+    if e["effect"] == "ready_restriction":
+        return ("it can't be readied" if _target_key(e) == "self" else
+                "while it is at a battlefield, spells and abilities can't ready its enemy units")
+    if e["effect"] in ("no_combat_damage", "untargetable"):
+        what = "don't deal combat damage" if e["effect"] == "no_combat_damage" else \
+            "can't be chosen by enemy spells and abilities"
+        if t.get("ref") == "self":
+            who = "it " + ("doesn't deal combat damage" if e["effect"] == "no_combat_damage" else
+                           "can't be chosen by enemy spells and abilities")
+        else:
+            who = f"{t['side']} units at its location with less Might than it {what}"
+        c = e.get("condition")
+        if c:
+            c = c.replace("I'm", "it is").replace("you control", "its player controls")
+        return who + (f" at [{c}] (its player's XP at least {level_of(c)})" if level_of(c) is not None
+                      else f" {c}" if c else "")
     if e["effect"] == "cost_modifier":
         more = "more" if e.get("energy", 0) > 0 else "less"
         floor = f", to a minimum of {e['min_energy']} Energy" if e.get("min_energy") is not None else ""
@@ -341,3 +536,13 @@ def _stated(e: Mapping[str, Any], u: Unit) -> str:
     if level_of(c) is not None and u.xp is not None:
         return f": its player has {u.xp} XP"
     return ""
+
+
+def refused_target(board, by: str, name: str) -> str | None:
+    """RB-CARD-9 as a target is chosen: why unit ``name`` can't be chosen by a spell or ability of ``by`` on
+    the interpreter's board (a view on the showdown's units, :class:`Live`, or the units themselves)."""
+    units = getattr(board.units, "units", board.units)
+    if name not in units or not any(u.statics for u in units.values()):
+        return None
+    return untargetable(units, board.present, (board.base, board.away), by, name,
+                        getattr(board.units, "flags", None))

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from ..model import Unit
 from .plays import Board, Change, Play, play_error as _err
+from . import statics as _statics
 
 #: the record keys of a token effect (beyond the interpreter's own)
 KEYS = {"count", "might", "token", "ready", "temporary"}
@@ -57,6 +58,8 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
         return "base"
     if to == "here":  # a unit's ability: the unit's own location
         return "battlefield" if play.source_unit and board.where(play.source_unit) == "battlefield" else "base"
+    if play.to == "battlefield" and (why := _statics.play_refused(board.units, board.present + board.away, play.by)):
+        raise _err(play, f"{why}: its tokens cannot be played to the battlefield", "RB-CARD-15", "to")
     if play.to in ("base", "battlefield"):
         return play.to
     raise _err(play, "the card does not say where its tokens are played: give `to: base` or `to: battlefield` "

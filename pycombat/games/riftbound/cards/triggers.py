@@ -8,7 +8,8 @@ needs a choice (a target, a split, a "choose one" option, a condition the board 
 optional "you may") as a showdown entry ``{trigger: UNIT, target: ...}``, placed before every other
 entry, the Defender's first; a trigger that needs none (it acts on the unit itself or on every unit
 that fits) resolves by itself when the scenario does not state it, and so does one whose only choice
-is a target no unit fits as the combat begins (it does nothing). A trigger that needs a choice and is
+is a target no unit fits as the combat begins (it does nothing; a unit that can't be chosen by enemy
+abilities does not fit, RB-CARD-9). A trigger that needs a choice and is
 not stated is named NOT MODELLED (RB-CARD-4). "Give a unit +N Might and [Keyword]" gives both to the
 one unit chosen.
 """
@@ -88,7 +89,11 @@ def _no_target(unit, effects, scenario) -> bool:
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
     tag is judged here; any other rule leaves the choice to the scenario."""
+    from .statics import untargetable
+
     fighting = scenario.attacker.units + scenario.defender.units
+    board = {v.name: v for v in fighting + tuple(scenario.reserve)}
+    present, base = [v.name for v in fighting], [v.name for v in scenario.reserve]
     for e in effects:
         t = e.get("target") or {}
         if e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split"):
@@ -105,6 +110,8 @@ def _no_target(unit, effects, scenario) -> bool:
                 continue
             if t.get("other") and v.name == unit.name or t.get("tag") and t["tag"] not in v.tags:
                 continue
+            if untargetable(board, present, (base, []), unit.side, v.name) is not None:
+                continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
             return False  # a unit fits: the player chooses
     return True
 

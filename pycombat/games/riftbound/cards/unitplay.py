@@ -125,6 +125,10 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
         if not has_units(units, present, by) and not (perm and perm[1]):
             raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units; the {by} "
                                 f"has none there now ({RULE})", path=f"{play.path}.to")
+    from .statics import play_refused
+
+    if to in ("battlefield", "elsewhere") and (why := play_refused(units, present + away, by)) is not None:
+        raise ScenarioError(f"{card.name}: {why}: it cannot be played to a battlefield", path=f"{play.path}.to")
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)

@@ -47,10 +47,11 @@ KNOWN = {
     "immune_targets": ("exclude", "dumpable"),
     "rules_version": ("v1.1", "v1.2", "v1.3", "v1.4"),
     "lethal_order": ("as_worded", "killable_first"),
+    "kill_on_damage_lethal": ("might", "one"),
 }
 #: flags.lp's defaults of the flags read here
 DEFAULTS = {"excess_damage": "free", "marked_damage": "remaining", "immune_targets": "exclude",
-            "rules_version": "v1.3", "lethal_order": "as_worded"}
+            "rules_version": "v1.3", "lethal_order": "as_worded", "kill_on_damage_lethal": "might"}
 #: the most doubling effects on one unit handled here (2 ** 16 times any amount the limits allow
 #: stays within clingo's 32-bit integers, in derive.lp and cleanup.lp alike)
 MAX_DOUBLED = 16
@@ -97,6 +98,8 @@ def derived_atoms(board: Board) -> dict[type, list[tuple]] | None:
         # RB-DMG-5, RB-MIGHT-2, RB-MIGHT-8 [marked_damage]: need = max(1, Might - counted marked)
         counted = u.marked if (u.marked and flags["marked_damage"] == "remaining") else 0
         need = m - counted if m - counted >= 1 else 1
+        if u.kill_on_damage and flags["kill_on_damage_lethal"] == "one":
+            need = 1  # RB-CARD-23 [kill_on_damage_lethal=one]: 1 dealt kills it (one_lethal(U))
         # RB-MIGHT-6 (prevention raises it), RB-MIGHT-7 [rules_version=v1.4] (doubling at assignment)
         if flags["rules_version"] == "v1.4":
             f = _doubling(u)
@@ -244,7 +247,7 @@ def _order_legal(d, side: str, vector: Mapping[str, int], flags: Mapping[str, st
 
 def _wiped_out(d, side: str, opp_units: Mapping[str, Unit], vector: Mapping[str, int]) -> bool:
     """outcome.lp's ``wiped_out(S)``: every unit of the other side dies at the cleanup (cleanup.lp:
-    RB-MIGHT-1, RB-RES-1; what is dealt after RB-MIGHT-6 prevention and RB-MIGHT-7 doubling; a unit
+    RB-MIGHT-1, RB-RES-1, RB-CARD-23; what is dealt after RB-MIGHT-6 prevention and RB-MIGHT-7 doubling; a unit
     that is no target, or is unkillable, is not dealt damage)."""
     targets = set(d.targets[side])
     for name, u in opp_units.items():
@@ -252,6 +255,8 @@ def _wiped_out(d, side: str, opp_units: Mapping[str, Unit], vector: Mapping[str,
             return False
         dealt = max(0, _doubling(u) * vector.get(name, 0) - u.prevent)
         marked = u.marked + dealt
+        if u.kill_on_damage and dealt > 0:  # RB-CARD-23: any damage dealt kills it
+            continue
         if not (marked > 0 and marked >= d.might[name]):
             return False
     return True

@@ -69,6 +69,8 @@ def _unary(name: str):
 Stunned, NoCombatDamage, PreventAll, Tank, Backline, Immune, Protect = (
     _unary("stunned"), _unary("no_combat_damage"), _unary("prevent_all"), _unary("tank"), _unary("backline"),
     _unary("immune"), _unary("protect"))
+#: ``kill_on_damage(U)``: U is killed the next time it takes damage (RB-CARD-23)
+KillOnDamage = _unary("kill_on_damage")
 
 
 class Marked(Predicate):
@@ -306,6 +308,8 @@ def unit_facts(u: Unit) -> list[Predicate]:
         out.append(Backline(unit=u.name))
     if u.immune:
         out.append(Immune(unit=u.name))
+    if u.kill_on_damage:  # RB-CARD-23
+        out.append(KillOnDamage(unit=u.name))
     return out
 
 

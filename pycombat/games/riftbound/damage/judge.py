@@ -54,15 +54,58 @@ def _cost(d, order: list[str], k: int) -> int | None:
     return total
 
 
+def _short_kills(board: Board, d, side: str) -> dict[str, int]:
+    """RB-CARD-23: the units a short amount still kills (marked by "kill it the next time it takes
+    damage"), each with the least damage assigned that deals it any: the last unit taken may get that
+    instead of its lethal amount (RB-DMG-6 leaves one unit short)."""
+    out = {}
+    for u in board.side(other(side)):
+        if u.kill_on_damage and d.lethal.get(u.name) is not None and u.name in d.targets[side]:
+            out[u.name] = min(d.lethal[u.name], u.prevent // 2 ** u.doubled + 1)
+    return out
+
+
+def _short_cost(d, side: str, order: list[str], k: int, short: Mapping[str, int]) -> int | None:
+    """The least damage that kills ``k`` units when the k-th is one of ``short`` left short: every unit
+    of a lower tier (``order``'s tiers: it lists them by tier) and the cheapest others of its tier have
+    lethal (RB-ORD-2, RB-ORD-3, RB-DMG-6)."""
+    tiers = d.tiers[side]
+    best = None
+    for x, amount in short.items():
+        if x not in order:
+            continue
+        rank = _rank(d, side, order, x, tiers)
+        below = [u for u in order if _rank(d, side, order, u, tiers) < rank]
+        same = sorted((u for u in order if u != x and _rank(d, side, order, u, tiers) == rank),
+                      key=lambda u: (d.lethal[u] is None, d.lethal[u] or 0))
+        full = (below + same)[:k - 1]
+        if len(full) < k - 1 or any(d.lethal[u] is None for u in full) or any(u not in full for u in below):
+            continue
+        cost = sum(d.lethal[u] for u in full) + amount
+        best = cost if best is None else min(best, cost)
+    return best
+
+
+def _rank(d, side: str, order: list[str], u: str, tiers: Mapping[str, int]) -> int:
+    """``u``'s tier in ``order`` (a dual unit's tier is where ``order`` put it: first or last)."""
+    if u in d.duals[side]:
+        first = [v for v in order if v not in d.duals[side]]
+        return 0 if not first or order.index(u) < order.index(first[0]) else 2
+    return tiers.get(u, 1)
+
+
 def needs(board: Board, side: str) -> dict[str, Any]:
     """RB-JUDGE-1: the damage still needed by ``side`` for the next kill and for all kills."""
     d = derive(board)
     pool = d.to_assign[side]
     targets = d.targets[side]
     orders = _orders(d, side)
+    short = _short_kills(board, d, side) if board.flags.get("kill_on_damage_lethal", "might") != "one" else {}
 
     def cheapest(k: int) -> int | None:
         costs = [c for c in (_cost(d, o, k) for o in orders) if c is not None]
+        if short:  # RB-CARD-23: the k-th unit killed short of lethal
+            costs += [c for c in (_short_cost(d, side, o, k, short) for o in orders) if c is not None]
         return min(costs) if costs else None
 
     kills = 0
@@ -70,11 +113,13 @@ def needs(board: Board, side: str) -> dict[str, Any]:
         kills += 1
     nxt = cheapest(kills + 1) if kills < len(targets) else None
     every = None if any(d.lethal[u] is None for u in targets) else sum(d.lethal[u] for u in targets)
+    if short and every is not None and targets:  # RB-CARD-23: the last unit may be killed short of lethal
+        every = min(every, cheapest(len(targets)) or every)
     return {
         "side": side, "total": pool, "receivers": len(targets), "kills_possible": kills,
         "next_kill": None if nxt is None else {"needs": nxt, "more_needed": nxt - pool},
         "all_kills": {"needs": every, "more_needed": None if every is None else max(0, every - pool)},
-        "rules": ["RB-JUDGE-1", "RB-DMG-6", "RB-ORD-2", "RB-ORD-3", "RB-MODEL-1"],
+        "rules": ["RB-JUDGE-1", "RB-DMG-6", "RB-ORD-2", "RB-ORD-3", "RB-MODEL-1"] + (["RB-CARD-23"] if short else []),
     }
 
 

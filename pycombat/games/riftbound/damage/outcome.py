@@ -150,12 +150,13 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     survivors = {s: tuple(u.name for u in board.side(s) if u.name not in lethal_hit) for s in SIDES}
     outcome = outcome_of(bool(survivors["attacker"]), bool(survivors["defender"]))
     if board.damage_step:
-        kill_text = ", ".join(
-            f"{n} ({board.unit(n).marked + dealt[n]} >= {board.unit(n).current_might})" for n in died) or "nobody"
+        kill_text = ", ".join(_kill_text(board.unit(n), dealt[n]) for n in died) or "nobody"
         instead = "".join(f"; {n} would die and is {board.unit(n).death_replacement[0][0]} instead "
                           f"({board.unit(n).death_replacement[0][1]})" for n in replaced)
         lines.append(Line(f"Combat cleanup: killed {kill_text}{instead}; every other unit is healed.",
-                          ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9") + (("RB-CARD-12",) if replaced else ())))
+                          ("RB-RES-1", "RB-MIGHT-1", "RB-RES-2", "RB-MIGHT-9") + (("RB-CARD-12",) if replaced else ())
+                          + (("RB-CARD-23",) if any(_killed_by_damage(board.unit(n), dealt[n]) for n in lethal_hit)
+                             else ())))
     if outcome == "recall":
         left = ", ".join(survivors["attacker"])
         lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({left})"
@@ -165,6 +166,17 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     lines.append(Line("The combat ends: the Attacker and Defender designations and the \"this combat\" effects end.",
                       ("RB-RES-8",)))
     return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how, replaced)
+
+
+def _killed_by_damage(u, dealt: int) -> bool:
+    """RB-CARD-23: killed for taking damage ("kill it the next time it takes damage"), short of lethal."""
+    return bool(u.kill_on_damage) and dealt > 0 and u.marked + dealt < u.current_might
+
+
+def _kill_text(u, dealt: int) -> str:
+    if _killed_by_damage(u, dealt):
+        return f"{u.name} (took {dealt}: {u.kill_on_damage} kills it)"
+    return f"{u.name} ({u.marked + dealt} >= {u.current_might})"
 
 
 def _why_not_might(u) -> str:
@@ -294,7 +306,10 @@ def outcome_classes(board: Board) -> OutcomeClasses:
     totals = {s: (d.to_assign[s], d.total_lethal[s]) for s in SIDES}
     doubled = any(u.doubled for u in board.attacker + board.defender)
     doubling_gap = board.flags.get("rules_version") != "v1.4" and doubled
-    model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap
+    # RB-CARD-23 [kill_on_damage_lethal=might]: a unit killed by any damage dies short of its lethal amount
+    kill_gap = board.flags.get("kill_on_damage_lethal", "might") != "one" and any(
+        u.kill_on_damage for u in board.attacker + board.defender)
+    model4 = board.flags.get("marked_damage") == "remaining" and not doubling_gap and not kill_gap
     assert set(outcomes) <= set(OUTCOMES)
     undying = {s: tuple(u.name for u in board.side(s) if u.immune or u.prevent_all) for s in SIDES}
     return OutcomeClasses(outcomes, wipe, totals, model4, undying)

@@ -1,0 +1,228 @@
+"""Units' triggers on what happens during the showdown (RB-CARD-10): "When you play a spell", "When you
+play a gear", "When you play another unit", "When you stun an enemy unit".
+
+A unit in play (at the battlefield, at its base or at another battlefield) whose controller plays a
+card, or stuns an enemy unit, has its ability triggered; it goes on the chain and is read like a
+combat trigger, through the one interpreter (an ability of the unit, "me" = the unit; RB-CARD-10):
+
+* played: "When you play a spell / a gear / another unit" triggers as the card is played and goes on
+  the chain above it, so it resolves before the card (a card countered later was still played: its
+  triggers resolve all the same, RB-CARD-3). A unit token a card plays is a unit played: "When you play
+  another unit" triggers as the token enters, during the card's resolution, and resolves right after it.
+* stunned: "When you stun an enemy unit" triggers once for each enemy unit (of the player who controls
+  the card or ability) that the card or ability stunned, and resolves right after it.
+
+A triggered ability that needs a choice (a "choose one" option, a condition the board does not decide,
+a target) is named NOT MODELLED on every board with its unit, and again each time it fires (RB-CARD-4):
+a trigger fired mid-showdown has no entry to state the choice.
+
+* a spell that costs 5 or more (its printed Energy cost), a card played from face down ([Hidden]), a unit
+  token played ("When you play a token unit", right after the card that played it), a card discarded as a card
+  resolves (the entry's ``discard:``, RB-CARD-21; right after it).
+* the second card: "When you play your second card in a turn" triggers as its player plays a card (a spell,
+  a gear, a unit) that is his second this turn, counting the cards the side's ``cards_played:`` says he
+  played before the showdown; not stated, it is named NOT MODELLED as he plays a card.
+
+* readied: "When I become ready" triggers as a card or ability readies its unit while it is exhausted (the
+  scenario's ``exhausted:``; a unit that can't be readied, or an enemy of a Mageseeker Warden at a
+  battlefield, is not, RB-CARD-9), and resolves right after what readied it. Readying changes no combat
+  damage by itself.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Any, Mapping
+
+from .plays import Play, Unmodelled
+
+RULE = "RB-CARD-10"
+#: the triggers fired here, and the event each waits for
+EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "When you play another unit": "unit",
+          "When you stun an enemy unit": "stun", "When you play your second card in a turn": "second",
+          "When I become ready": "ready", "When you play a card from [Hidden]": "facedown",
+          "When you play a card from face down": "facedown", "When you play a token unit": "token",
+          "When you play a spell that costs :rb_energy_5: or more": "spell5",
+          "When you discard one or more cards": "discard"}
+#: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
+COSTLY = 5
+#: the side's count of cards played this turn, kept in the showdown's turn effects while a unit waits on it
+SECOND_KEY = "cards played this turn by the "
+#: effects that change nothing in a combat whichever way the trigger's condition goes (the interpreter
+#: reads readying as no change: exhausted units deal and take combat damage alike)
+NO_EFFECT = ("ready", "exhaust")
+
+
+def event_of(play: Play) -> str | None:
+    """What playing ``play`` is: ``spell``, ``gear``, ``unit`` (a unit card from hand), or None (an ability,
+    a trigger)."""
+    if play.trigger_of or play.ability_of:
+        return None
+    if play.unit is not None:
+        return "unit"
+    return play.card.type if play.card.type in ("spell", "gear") else None
+
+
+def triggered(unit, event: str) -> tuple[dict, ...]:
+    """The unit's abilities that ``event`` triggers (its card's records), none for a token or custom unit."""
+    return _by_event(unit.card_id).get(event, ()) if unit.card_id is not None else ()
+
+
+@functools.cache
+def _by_event(card_id: str) -> dict[str, tuple[dict, ...]]:
+    """A unit card's abilities with one of :data:`EVENTS`' triggers, by event (read once a card)."""
+    from .units import load_units
+
+    out: dict[str, list[dict]] = {}
+    for e in load_units().unit(card_id).abilities:
+        if e.get("trigger") in EVENTS and not e.get("activated"):
+            out.setdefault(EVENTS[e["trigger"]], []).append(e)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def _listening(run) -> bool:
+    """Whether any unit of the showdown has such a trigger, or a side states the cards it played this turn (a unit
+    played later may wait on the count); else nothing here can fire."""
+    sc = run.scenario
+    return sc.attacker.cards_played is not None or sc.defender.cards_played is not None or any(
+        u.card_id is not None and _by_event(u.card_id) for u in run.units.values())
+
+
+def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
+    """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers."""
+    from .interpreter import effect_support
+    from .triggers import as_ability, needs_choice
+
+    if e.get("mode_option"):
+        return False, (f"its trigger ({e['trigger']}) fires during the showdown; which option is the player's and a "
+                       "scenario has no entry to state it for a trigger fired mid-showdown (RB-CARD-4)")
+    ok, why = effect_support(as_ability(e))
+    if not ok:
+        return False, why
+    choice = needs_choice([e])
+    if choice is not None and e.get("effect") in NO_EFFECT and not (e.get("mode_option") or e.get("target", {}).get(
+            "ref") not in ("self", None)):
+        return True, f"{why}, whether or not {e.get('condition')}"
+    if choice is not None:
+        return False, (f"its trigger ({e['trigger']}) fires during the showdown; {choice} is the player's and a "
+                       "scenario does not state it for a trigger fired mid-showdown")
+    return True, why
+
+
+def _exhausted(run) -> set[str]:
+    return {n for n, u in run.units.items() if u.exhausted}
+
+
+def _readied(run, before: set[str]) -> list[tuple[str, str]]:
+    """The units in play readied since ``before``: each fires its own "When I become ready"."""
+    return [(n, "ready") for n in _in_play(run) if n in before and not run.units[n].exhausted]
+
+
+def _in_play(run) -> list[str]:
+    return list(run.present) + list(run.base) + list(run.away)
+
+
+def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
+    """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`)."""
+    from .triggers import ability_card, needs_choice
+
+    for name, event in names_events:
+        u = run.units.get(name)
+        if u is None or name not in _in_play(run):
+            continue
+        effects = triggered(u, event)
+        if not effects:
+            continue
+        trig = effects[0]["trigger"]
+        choice = needs_choice(effects)
+        if choice is not None and all(reads(x)[0] for x in effects):  # its condition changes nothing here
+            effects, choice = tuple({k: v for k, v in x.items() if k != "condition"} for x in effects), None
+        if choice is not None:
+            run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
+                                             f"{cause}", f"{choice} is the player's and not stated (RB-CARD-4)"))
+            run.say(f"  not modelled: {name}'s \"{trig}\" ability triggered by {cause} ({choice} is the player's)",
+                    ("RB-CARD-4",))
+            continue
+        ready_before = _exhausted(run)
+        play = Play(card=ability_card(u, effects), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
+        said, missing = run.resolve(play)
+        run.unmodelled.extend(missing)
+        run.say(f"{cause} triggers {name}'s \"{trig}\" ability; it goes on the chain and resolves: "
+                + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                (RULE,) + tuple(dict.fromkeys(r for x in said for r in x.rules)))
+        for m in missing:
+            run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
+        run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
+        if readied := _readied(run, ready_before):
+            _fire(run, readied, f"{name}'s ability readying it")
+
+def on_play(run, play: Play) -> dict:
+    """RB-CARD-10: the "When you play ..." triggers of ``play``'s player, resolved before the card; and the
+    snapshot :func:`after` compares with (which units were stunned, which were in play)."""
+    if not _listening(run):
+        return {}
+    event = event_of(play)
+    if event is not None:
+        mine = [n for n in _in_play(run) if run.units[n].side == play.by
+                and not (event == "unit" and play.unit is not None and n == play.unit.name)]
+        what = {"spell": "a spell", "gear": "a gear", "unit": "a unit"}[event]
+        _fire(run, [(n, event) for n in mine], f"{_player(run, play.by)} playing {what} ({play.card.name})")
+        if event == "spell" and (play.card.energy_cost or 0) >= COSTLY:
+            _fire(run, [(n, "spell5") for n in mine], f"{_player(run, play.by)} playing a spell that costs "
+                                                       f"{play.card.energy_cost} ({play.card.name})")
+        if play.facedown:
+            _fire(run, [(n, "facedown") for n in mine], f"{_player(run, play.by)} playing a card from face down "
+                                                         f"({play.card.name})")
+        _second(run, play)
+    return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units),
+            "exhausted": _exhausted(run)}
+
+
+def _second(run, play: Play) -> None:
+    """RB-CARD-10: ``play`` counted among its player's cards this turn (kept when the side states ``cards_played``);
+    on the second, "When you play your second card in a turn" fires."""
+    side = play.by
+    waiting = [n for n in _in_play(run) if run.units[n].side == side and triggered(run.units[n], "second")]
+    key = SECOND_KEY + side
+    before = run.scenario.side(side).cards_played
+    if before is None:
+        for n in waiting:
+            u = run.units[n]
+            run.unmodelled.append(Unmodelled(
+                u.card_name or n, f"its ability \"When you play your second card in a turn\" (unit {n})",
+                f"which card the {side} plays is his second this turn: give the side's `cards_played: N` (cards "
+                "played this turn before the showdown; RB-CARD-4)"))
+        return
+    count = int(run.turn.get(key, before)) + 1
+    run.turn[key] = count
+    if count == 2:
+        _fire(run, [(n, "second") for n in waiting], f"{_player(run, side)} playing a second card this turn "
+                                                     f"({play.card.name}; {before} before the showdown)")
+
+
+def after(run, play, snapshot: dict) -> None:
+    """RB-CARD-10: after ``play`` resolved, the "When you play another unit" triggers of each unit token it
+    played and the "When you stun an enemy unit" triggers of each enemy unit it stunned, its player's."""
+    by = play.by
+    if by not in ("attacker", "defender") or not snapshot:
+        return
+    tokens = [n for n in run.units if n not in snapshot["units"] and run.units[n].side == by
+              and not (getattr(play, "unit", None) is not None and n == play.unit.name)]
+    stunned = [n for n, u in run.units.items() if u.stunned and n not in snapshot["stunned"] and u.side != by]
+    who = _player(run, by)
+    if readied := _readied(run, snapshot["exhausted"]):
+        _fire(run, readied, f"{play.card.name} readying it")
+    if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
+        mine = [n for n in _in_play(run) if run.units[n].side == by]
+        _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")
+    for t in tokens:
+        mine = [n for n in _in_play(run) if run.units[n].side == by and n != t]
+        _fire(run, [(n, "unit") for n in mine], f"{who} playing the unit token {t}")
+        _fire(run, [(n, "token") for n in mine], f"{who} playing the unit token {t}")
+    for s in stunned:
+        mine = [n for n in _in_play(run) if run.units[n].side == by]
+        _fire(run, [(n, "stun") for n in mine], f"{who} stunning the enemy unit {s}")
+
+
+def _player(run, side: str) -> str:
+    s = run.scenario.attacker if side == "attacker" else run.scenario.defender
+    return s.player or side
