@@ -23,6 +23,7 @@ from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, 
 from .citations import source_for
 from .model import SIDES, Scenario, Split, other
 from .refs import key as _key, parse_split
+from .violations import violation_text
 
 CLAIM_KINDS = ("split_legal", "outcome", "fate", "total", "lethal", "might", "split_count", "excess",
                "assigns_first", "focus_first", "role", "damage_step", "order", "excess_on", "best_split", "scores",
@@ -48,7 +49,8 @@ class Verdict:
     def as_json(self) -> dict:
         extra = {}
         if self.violations:
-            extra["violations"] = [{"rule": r, "detail": _plain(d)} for r, d in dict.fromkeys(self.violations)]
+            extra["violations"] = [{"rule": r, "detail": _plain(d), "text": violation_text(d)}
+                                   for r, d in dict.fromkeys(self.violations)]
         return verdict_json(self.claim, self.verdict,
                             reasons("riftbound", self.rules, lambda src: source_for(src, self.version),
                                     parts=self.parts),

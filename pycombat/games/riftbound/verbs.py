@@ -40,6 +40,7 @@ from .model import SIDES, Board, Scenario, Split, other
 from .damage.optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
 from .damage.outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
 from .damage.judge import judge_json
+from .violations import violation_text
 from .cards.showdown import Showdown, play_showdown
 from .damage.splits import Derived, LegalSplits, prefetch as _prefetch
 
@@ -394,10 +395,3 @@ def verify(scenario: Scenario) -> VerifyReport:
     return VerifyReport(**_base(scenario, "verify"), verdicts=_claims.verify(scenario, claims), detail=violation_text,
                         reading="another reading", lead=tuple(showdown.unmodelled_lines()),
                         extra={"unmodelled": showdown.unmodelled_json()})
-
-
-def violation_text(d: Any) -> str:
-    """A violation's detail as the ASP wrote it: ``overkill(defender, A1, A4)``."""
-    if isinstance(d, list) and d and isinstance(d[0], str):
-        return f"{d[0]}(" + ", ".join(violation_text(x) for x in d[1:]) + ")"
-    return str(d)
