@@ -293,7 +293,7 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         # WOTR-MOVE-3 is cited when it kept him from a region next to him (an enemy Settlement)
         rules = ["WOTR-END-3", "WOTR-ROUND-3"] + (["WOTR-MOVE-3"] if settlement_blocked(s) else [])
         return Verdict(c, setup.can_retreat, rules,
-                       notes=["free regions: " + (", ".join(regions) or "none")],
+                       notes=["free regions: " + (", ".join(_region_names(regions)) or "none")],
                        parts={"WOTR-ROUND-3": "If he continues, the defender may retreat"})
     if c.kind == "may_retreat_into_siege":
         setup = battle_setup(s)
@@ -516,3 +516,11 @@ def read(s: Any) -> list[Claim]:
     """The scenario's ``claims:`` entries, read with its kind's book (a bad one is a ScenarioError
     naming the file and the claim's field path)."""
     return parse_claims(s.claims, book(getattr(s, "kind", "battle")), s)
+
+
+def _region_names(ids) -> list[str]:
+    """Regions as the board names them (an id the board does not hold, as given)."""
+    from ..board import load_board
+
+    regions = load_board().regions
+    return [regions[r].name if r in regions else r for r in ids]
