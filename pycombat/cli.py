@@ -215,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if file and file not in text and not text.startswith("--"):  # a refusal names the file (or the option)
             text = f"{file}: {args.verb}: {text}"
         print(f"pycombat: {tidy(text)}", file=sys.stderr)
+        for line in getattr(exc, "help", ()):  # what is accepted, in the program's own words
+            print(f"  {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pycombat: interrupted", file=sys.stderr)

@@ -11,7 +11,10 @@ import re
 MAX_MESSAGE = 288
 QUOTE_CHARS = 80
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-_QUOTED = re.compile(r"'(?:[^'\\]|\\.){%d,}'|\"(?:[^\"\\]|\\.){%d,}\"" % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
+#: a quoted value: a quote that opens (not after a letter) to one that closes (not before one); an
+#: apostrophe inside a word ("D3's") neither opens nor closes it
+_QUOTED = re.compile(r"(?<!\w)'(?:[^'\\]|\\.|(?<=\w)'(?=\w)){%d,}'(?!\w)|\"(?:[^\"\\]|\\.){%d,}\""
+                     % (QUOTE_CHARS + 1, QUOTE_CHARS + 1))
 
 
 def tidy(message: str) -> str:
@@ -22,6 +25,8 @@ def tidy(message: str) -> str:
     "xxxxxx'..."
     >>> tidy("two\nlines")
     'two\\nlines'
+    >>> tidy("cannot read the claim 'cheese'; such as \"D3's lethal damage is 3\"" + "." * 90)[:70]
+    'cannot read the claim \'cheese\'; such as "D3\'s lethal damage is 3"......'
     """
     message = _CONTROL.sub(lambda m: {"\n": "\\n", "\r": "\\r", "\t": " "}.get(m.group(), f"\\x{ord(m.group()):02x}"),
                            message)
@@ -56,10 +61,13 @@ class ScenarioError(PycombatError):
     'a.yaml: attacker.members[2].name: what is wrong'
     """
 
-    def __init__(self, message: str, *, file: str | None = None, path: str | None = None):
+    def __init__(self, message: str, *, file: str | None = None, path: str | None = None,
+                 help: tuple[str, ...] = ()):
         self.message = tidy(str(message))
         self.file = file
         self.path = path
+        #: lines the program wrote (never the user's text) that say what is accepted, shown under the error
+        self.help = tuple(help)
         super().__init__(str(self))
 
     def __str__(self) -> str:

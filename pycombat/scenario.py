@@ -333,8 +333,9 @@ class Node:
         self._used: set[str] = set()
 
     # -- errors -----------------------------------------------------------------------------
-    def error(self, message: str, key: str | int | None = None) -> ScenarioError:
-        return ScenarioError(message, file=self.file, path=self._sub(key) if key is not None else (self.path or None))
+    def error(self, message: str, key: str | int | None = None, *, help: tuple[str, ...] = ()) -> ScenarioError:
+        return ScenarioError(message, file=self.file, path=self._sub(key) if key is not None else (self.path or None),
+                             help=help)
 
     def _sub(self, key: str | int) -> str:
         if isinstance(key, int):

@@ -281,9 +281,8 @@ def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) ->
                               "claim")
             got = book.read(text)
             if got is None:
-                example = f", or a sentence such as {book.example}" if book.example else ""
-                raise n.error(f"cannot read the claim {_short(text)!r}; give `kind:` ({', '.join(book.kinds)}) "
-                              f"and its fields{example}", "claim")
+                raise n.error(f"cannot read the claim {_short(text)!r}: write it as one of the game's sentences or "
+                              "give `kind:` and its fields", "claim", help=_claim_forms(book))
             kind, args, negated = got
         extra = book.fields(n, scenario, args) if book.fields is not None else {}
         for key in book.arg_keys:
@@ -298,6 +297,14 @@ def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) ->
             book.check(scenario, claim)
         out.append(claim)
     return out
+
+
+def _claim_forms(book: ClaimBook) -> tuple[str, ...]:
+    """What a claim may be, for the error on one that matches no form: the kinds and example sentences."""
+    lines = [f"claim kinds ({len(book.kinds)}): " + ", ".join(book.kinds)]
+    if book.example:
+        lines.append(f"sentences such as {book.example}")
+    return tuple(lines)
 
 
 def _short(text: str, limit: int = 80) -> str:

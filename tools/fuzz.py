@@ -320,7 +320,8 @@ def classify(rc: int | None, stderr: str, file: str, verb: str = "") -> tuple[st
         return "answer", ""
     if rc != 2:
         return "traceback", f"exit code {rc}: {stderr.strip()[-200:]}"
-    lines = [ln for ln in stderr.splitlines() if ln.strip()]
+    # the error is one line; the program's own list of what is accepted may follow, indented
+    lines = [ln for ln in stderr.splitlines() if ln.strip() and not ln.startswith("  ")]
     if len(lines) != 1:
         return "unclear", f"{len(lines)} lines: {stderr.strip()[:200]!r}"
     line = lines[0]

@@ -99,6 +99,8 @@ def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
     body: dict[str, Any] = {"error": f"pycombat: {tidy(str(exc))}"}  # one short line, as the CLI prints
     if isinstance(exc, ScenarioError):
         body.update(message=exc.message, path=exc.path)
+        if exc.help:
+            body["help"] = list(exc.help)
         if isinstance(exc, UnknownNameError):
             body["suggestions"] = exc.suggestions
         line = line_of(text, exc.path) if text and exc.path else None
