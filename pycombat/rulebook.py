@@ -400,7 +400,8 @@ class Rulebook:
             path = f"{path_prefix}.{name}" if path_prefix else name
             flag = self.flags.get(name)
             if flag is None:
-                raise ScenarioError(self._unknown_flag_message(name), file=file, path=path)
+                raise ScenarioError(self._unknown_flag_message(name), file=file, path=path,
+                                    help=(f"known {self.game} flags ({len(self.flags)}): " + ", ".join(self.flags),))
             text = _coerce_flag_value(flag, value)
             if text is None:
                 raise ScenarioError(
@@ -413,12 +414,12 @@ class Rulebook:
         return resolved
 
     def _unknown_flag_message(self, name: str) -> str:
-        """Error text for an unknown flag name, with suggestions and the known names."""
+        """Error text for an unknown flag name, with suggestions (the known names follow as the error's help)."""
         msg = f"unknown {self.game} rule flag {name!r}"
         hint = closest(name, self.flags, n=3)
         if hint:
             msg += "; did you mean " + " or ".join(repr(h) for h in hint) + "?"
-        return msg + " (known flags: " + ", ".join(self.flags) + ")"
+        return msg
 
 
 def _coerce_flag_value(flag: Flag, value: object) -> str | None:

@@ -268,7 +268,7 @@ def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = Fa
         else:
             data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
     except ScenarioError as exc:
-        raise ScenarioError(exc.message, file=label) from None
+        raise ScenarioError(exc.message, file=label, help=exc.help) from None
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"invalid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}", file=label) from None
     except yaml.YAMLError as exc:
@@ -475,6 +475,6 @@ def read_flags(root: Node, game: str, cli: Mapping[str, str]) -> tuple[dict[str,
         try:
             flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
         except ScenarioError as exc:
-            raise ScenarioError(f"--flag {name}={value}: {exc.message}") from None
+            raise ScenarioError(f"--flag {name}={value}: {exc.message}", help=exc.help) from None
         origin[name] = "command line"
     return flags, origin
