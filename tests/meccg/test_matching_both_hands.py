@@ -14,8 +14,8 @@ tests/meccg/test_matching_survive.py). Hypothesis checks it against the engine's
 from __future__ import annotations
 
 import itertools
-import pytest
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
