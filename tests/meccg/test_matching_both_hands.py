@@ -92,6 +92,12 @@ def test_interchangeable_members_keep_ten_against_ten_small():
     assert len(m.memo) < 10_000
     choices = first_choices(solved)
     assert len(choices) == p.n_first and [v for _, v, best in choices if best] == [solved.value]
+    # the verb solves it too: its up-front bound counts the multisets of kinds carried (C(3 + 10, 10) = 286),
+    # not the full game's complete assignments
+    assert m.carried_kinds() == {m.kind[k] for k in m.sets if m.carried(*k)} and m.carried_multisets() == 286
+    from pycombat.games.meccg import verbs
+
+    assert verbs.optimize(s, objective="kill_mp").solved.value == solved.value
 
 
 # -- the strikes' game on hand-made tables --------------------------------------------------------

@@ -152,6 +152,14 @@ class Combat:
     cancel_roll: int | None = None  #: the 2d6 total a cancel on a roll got, for replay (MECCG-FX-16)
     #: the item a before-assignment card's cost discards (Token of Goodwill), by name (MECCG-FX-27)
     cost_item: str | None = None
+    #: the 2d6 total of the corruption check a card played before strikes are assigned costs, the attack
+    #: going on, for replay (MECCG-FX-31)
+    check_roll: int | None = None
+    #: the assignment made after that check fails (the company without its maker, MECCG-FX-31); None: the
+    #: assignment above without his strike, where the three phases allow it
+    after_check: "Combat | None" = None
+    #: the plays before strikes are assigned were checked before that check (MECCG-FX-31): not again
+    plays_checked: bool = False
 
 
 @dataclass(frozen=True)

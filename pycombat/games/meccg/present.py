@@ -139,20 +139,84 @@ def _traces_table(result) -> Table:
 
 
 def odds(report, console: Console) -> None:
-    """Each strike's exact result probabilities, each character's fates, the kill-MP distributions."""
-    from .combat.strikes import member_fates, strike_members, strike_summary
-
+    """Each strike's exact result probabilities, each character's fates, the kill-MP distributions; with
+    a check before strikes are assigned (MECCG-FX-31), those after each of its outcomes, then over all."""
     co = report.odds
     (dp, ap), (dal, aal) = report.players, report.alignments
-    kill_d, kill_a = report.kill_mp
     title(console, report)
     console.print(f"{dp} defends ({dal}); {ap} attacks ({aal}). Strikes in {dp}'s order (MECCG-SEQ-1).")
     console.print("Choices not given in the file take these defaults:")
     for line in report.defaults:
         console.print(f"  - {line}")
     _lines(console, _unmodelled_text(report))
-    if co.cancel is not None:
-        console.print(f"{co.cancel.text()}; every figure below includes that chance")
+    if report.check is not None:
+        _check_odds(report, console)
+    else:
+        if co.cancel is not None:
+            console.print(f"{co.cancel.text()}; every figure below includes that chance")
+        _strike_tables(co, console)
+    for ally, v in report.discarded_with_controller.items():
+        console.print(f"{ally} is discarded if {v['controller']} is wounded: {fmt(v['p'])} ({v['rule']})")
+    for item, v in report.items_discarded.items():
+        console.print(f"{item} keeps {v['bearer']} unwounded by a strike he loses, then is discarded on a roll "
+                      f"above {v['above']}: {fmt(v['p'])} ({v['rule']})")
+    _kill_mp(report, report.kill_mp, report.owner_mp_lost, console)
+    if report.plot:
+        console.print(f"kill-MP distributions drawn to {report.plot}")
+
+
+def _kill_mp(report, kill, lost, console: Console, indent: str = "") -> None:
+    """The kill-MP distributions of both players and the MPs the owners lose (MECCG-BODY-5..9)."""
+    dp, ap = report.players
+    for who, dist in ((f"{dp} (defender) kill MPs", kill[0]), (f"{ap} (attacker) kill MPs", kill[1])):
+        console.print(Text(f"{indent}{who}", style="bold"))
+        for k, p in dist.items():
+            console.print(f"{indent}  {k}: {fmt(p)}")
+        console.print(f"{indent}  expected: {fmt(dist.expectation())}")
+    console.print(f"{indent}Expected MPs the owners lose through \"if eliminated\" clauses and avatars "
+                  f"[elimination_mp_clauses={report.flags['elimination_mp_clauses']}] (MECCG-BODY-7, MECCG-BODY-9): "
+                  f"{dp} {fmt(lost[0])}, {ap} {fmt(lost[1])}")
+
+
+def _check_odds(report, console: Console) -> None:
+    """The check before strikes are assigned (MECCG-FX-31): each outcome with its chance, its assignment and
+    the odds of the strikes after it; then the chance of each fate over all of them."""
+    from .combat.before_outcomes import check_line
+    from .combat.strikes import marginal
+
+    check = report.check
+    if check.cancel is not None:
+        console.print(f"{check.cancel.text()}; if the attack goes on ({fmt(1 - check.cancel.chance)}):")
+    elif report.odds is not None and report.odds.cancel is not None:  # a cancel the attacker keeps (MECCG-FX-29)
+        console.print(report.odds.cancel.text())
+    console.print(check_line(check))
+    for o in check.per_outcome:
+        console.print("")
+        console.print(Text(f"If {o.outcome.label} ({fmt(o.outcome.chance)}) ({check.pre.rule}): the assignment: "
+                           f"{o.outcome.assignment_text()}", style="bold"))
+        if o.outcome.penalty:
+            console.print(f"  {check.pre.who} is eliminated by the check: his player loses {o.outcome.penalty} MP "
+                          f"[elimination_mp_clauses={report.flags['elimination_mp_clauses']}] (MECCG-BODY-7, "
+                          "MECCG-BODY-9)")
+        if o.odds is not None:
+            _strike_tables(o.odds, console)
+        _kill_mp(report, (marginal(o.kill_mp, 0), marginal(o.kill_mp, 1)), o.owner_mp_lost, console, "  ")
+    console.print("")
+    total = sum((o.outcome.chance for o in check.per_outcome), 0)
+    over = "over the check's outcomes" + (" and the cancel's" if check.cancel is not None else "")
+    console.print(Text(f"Over every outcome ({' + '.join(fmt(o.outcome.chance) for o in check.per_outcome)} = "
+                       f"{fmt(total)}; {check.pre.rule}):", style="bold"))
+    for n, dist in check.fates.items():
+        shown = [f"{'survives wounded' if f == 'survives' else f} {fmt(p)}"
+                 for f, p in dist.items() if p and f != "unhurt"]
+        if shown:
+            console.print(f"  {n} {over}: " + ", ".join(shown))
+
+
+def _strike_tables(co, console: Console) -> None:
+    """The strikes' table, the notes on their rolls and each character's fates."""
+    from .combat.strikes import card_rolls, member_fates, strike_members, strike_summary
+
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     cols = ["#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie", "defender loses"]
     if co.cancel is not None:
@@ -182,8 +246,6 @@ def odds(report, console: Console) -> None:
         if absent:  # MECCG-FX-24/25: one of its characters may leave play in an earlier strike
             console.print(f"Strike {s.index} is not resolved {fmt(absent)}: one of its characters may leave play in an "
                           "earlier strike (MECCG-FX-24, MECCG-FX-25); the row's chances are over every way it goes")
-    from .combat.strikes import card_rolls  # the strike module, loaded when odds ran
-
     for s in co.setups:
         for c, m, r in card_rolls(s):
             f = r.fates()
@@ -208,22 +270,6 @@ def odds(report, console: Console) -> None:
     for n, f in rows:
         fates.add_row(n, *[fmt(f[k]) if f[k] else "0" for k in keys])
     console.print(fates)
-    for ally, v in report.discarded_with_controller.items():
-        console.print(f"{ally} is discarded if {v['controller']} is wounded: {fmt(v['p'])} ({v['rule']})")
-    for item, v in report.items_discarded.items():
-        console.print(f"{item} keeps {v['bearer']} unwounded by a strike he loses, then is discarded on a roll "
-                      f"above {v['above']}: {fmt(v['p'])} ({v['rule']})")
-    for who, dist in ((f"{dp} (defender) kill MPs", kill_d), (f"{ap} (attacker) kill MPs", kill_a)):
-        console.print(Text(who, style="bold"))
-        for k, p in dist.items():
-            console.print(f"  {k}: {fmt(p)}")
-        console.print(f"  expected: {fmt(dist.expectation())}")
-    pen_d, pen_a = report.owner_mp_lost
-    console.print(f"Expected MPs the owners lose through \"if eliminated\" clauses and avatars "
-                  f"[elimination_mp_clauses={report.flags['elimination_mp_clauses']}] (MECCG-BODY-7, MECCG-BODY-9): "
-                  f"{dp} {fmt(pen_d)}, {ap} {fmt(pen_a)}")
-    if report.plot:
-        console.print(f"kill-MP distributions drawn to {report.plot}")
 
 
 def replay(report, console: Console) -> None:
@@ -247,6 +293,11 @@ def replay(report, console: Console) -> None:
             fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser
                     else "wounded" if o.fate == "survives" else o.fate)
             console.print(f"  {o.loser}: {fate}")
+    if report.check is not None and report.check[0].fate != "passes":  # MECCG-FX-31: before the assignment
+        o = report.check[0]
+        lost = f", his player loses {o.penalty} MP" if o.penalty else ""
+        console.print(f"  {report.check_who}: {o.fate} by the corruption check {report.check_card} cost, before "
+                      f"strikes were assigned{lost} (MECCG-FX-31)")
     for ally, ctrl in report.discarded_with_controller:
         console.print(f"  {ally}: discarded, {ctrl} was wounded (MECCG-FX-19)")
 

@@ -76,8 +76,32 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
 def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
     """``combat: {strikes: [...]}``: the complete assignment in the defender's strike order."""
     node._mapping()
-    strikes = [_strike(n, attacker, defender) for n in node.list("strikes")]
+    strikes = _strikes(node, attacker, defender)
     before = tuple(_before_card(n) for n in node.list("before_assignment", []))
+    cancel_roll = node.int("cancel_roll", None)
+    cost_item = node.str("cost_item") if node.has("cost_item") else None
+    check_roll = node.int("check_roll", None)
+    after_check = None
+    if node.has("after_check"):  # the assignment after a failed check before it (MECCG-FX-31)
+        sub = node.child("after_check")
+        sub._mapping()
+        after = _strikes(sub, attacker, defender)
+        sub.finish(("strikes",))
+        after_check = Combat(strikes=tuple(after), excess=_excess(attacker, after), path=sub.path)
+    node.finish(COMBAT_KEYS)
+    return Combat(strikes=tuple(strikes), excess=_excess(attacker, strikes), path=node.path, before_assignment=before,
+                  cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check)
+
+
+def _excess(attacker: Company, strikes) -> tuple[str, ...]:
+    """The attacking members whose strike no defender received (MECCG-ASSIGN-5)."""
+    striking = {st.attacker for st in strikes}
+    return tuple(m.name for m in attacker.members if m.name not in striking)
+
+
+def _strikes(node: Node, attacker: Company, defender: Company) -> list[StrikeChoice]:
+    """``strikes:``: one strike per character and per attacking member (MECCG-STRUCT-5)."""
+    strikes = [_strike(n, attacker, defender) for n in node.list("strikes")]
     seen_d: dict[str, str] = {}
     seen_a: dict[str, str] = {}
     for st in strikes:
@@ -88,12 +112,7 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
             raise ScenarioError(f"{st.attacker!r} already strikes ({seen_a[st.attacker]}); one strike per attacking "
                                 "member (MECCG-STRUCT-5)", file=node.file, path=f"{st.path}.attacker")
         seen_d[st.defender] = seen_a[st.attacker] = st.path
-    cancel_roll = node.int("cancel_roll", None)
-    cost_item = node.str("cost_item") if node.has("cost_item") else None
-    node.finish(COMBAT_KEYS)
-    excess = tuple(m.name for m in attacker.members if m.name not in seen_a)
-    return Combat(strikes=tuple(strikes), excess=excess, path=node.path, before_assignment=before,
-                  cancel_roll=cancel_roll, cost_item=cost_item)
+    return strikes
 
 
 def _before_card(node: Node) -> str:

@@ -89,6 +89,13 @@ COMBAT = Obj({
                      "default the only one of that class (MECCG-FX-27)"),
     "cancel_roll": Int("the 2d6 total rolled for a cancel played before strikes are assigned that works on a roll "
                        "(MECCG-FX-16), for `replay`", minimum=2, maximum=12),
+    "check_roll": Int("the 2d6 total rolled for the corruption check a card played before strikes are assigned "
+                      "costs in an attack that goes on (Wizard's Flame; MECCG-FX-31), for `replay`",
+                      minimum=2, maximum=12),
+    "after_check": Obj({"strikes": List(STRIKE, "the complete strike assignment of the company without the check's "
+                                                "maker, in the defender's strike order")},
+                       "the assignment made after that check fails (MECCG-FX-31); default: the one above without "
+                       "the maker's strike, where the three phases allow it", required=("strikes",)),
 }, "a given combat for `replay` and `verify`", required=("strikes",))
 
 MEMBER_FIELDS = {

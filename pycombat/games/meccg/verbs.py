@@ -116,26 +116,18 @@ class OddsReport(Report):
     discarded_with_controller: dict = field(default_factory=dict)
     #: items discarded after the strikes (Sable Shield's roll, MECCG-FX-17): item -> {bearer, above, p, rule}
     items_discarded: dict = field(default_factory=dict)
+    #: a check before strikes are assigned (MECCG-FX-31): :class:`.combat.before_outcomes.CheckOdds`, each
+    #: outcome with its own assignment's odds; ``odds`` is then the first outcome's (he passes) and the
+    #: kill MPs, eliminations and MPs lost are over every outcome
+    check: Any = None
 
     def to_json(self) -> dict:
-        from .combat.strikes import member_fates, strike_members, strike_summary
+        from .combat.before_outcomes import strikes_json
 
         kill_d, kill_a = self.kill_mp
-        strikes = []
-        for s, dist in zip(self.odds.setups, self.odds.per_strike):
-            strikes.append({
-                "index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
-                "cancelled_by": s.cancelled_by.name if s.cancelled_by else None,
-                "defender_prowess": s.defender.prowess, "attacker_prowess": s.attacker.prowess,
-                "defender_body": s.defender.body, "attacker_body": s.attacker.body,
-                "attacker_rolls": s.attacker.rolls, "defender_rolls": s.defender.rolls,
-                "modifiers": {side.member.name: [{"amount": m.amount, "what": m.what, "rule": m.rule}
-                                                 for m in side.prowess_mods + side.body_mods]
-                              for side in (s.defender, s.attacker)},
-                "probabilities": {k: as_json(v) for k, v in strike_summary(dist).items()},
-                "fates": {n: {k: as_json(v) for k, v in member_fates(dist, n).items()}
-                          for n in strike_members(s)},
-            })
+        strikes = strikes_json(self.odds)
+        # a cancel on a roll before a check before strikes are assigned: the chance node before it (MECCG-FX-31)
+        cancel = self.check.cancel if self.check is not None and self.check.cancel is not None else self.odds.cancel
         out = {"game": "meccg", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                "defaults": self.defaults, "strikes": strikes,
                "kill_mp": {"defender_player": {str(k): as_json(v) for k, v in kill_d.items()},
@@ -143,7 +135,7 @@ class OddsReport(Report):
                "expected_kill_mp": {"defender_player": as_json(kill_d.expectation()),
                                     "attacker_player": as_json(kill_a.expectation())},
                "eliminated": {n: as_json(p) for n, p in self.eliminated.items()},
-               "attack_cancelled": None if self.odds.cancel is None else self.odds.cancel.as_json(),
+               "attack_cancelled": None if cancel is None else cancel.as_json(),
                "expected_owner_mp_lost": {"defender_player": as_json(self.owner_mp_lost[0]),
                                           "attacker_player": as_json(self.owner_mp_lost[1]),
                                           "flag": f"elimination_mp_clauses={self.flags['elimination_mp_clauses']}"}}
@@ -155,42 +147,48 @@ class OddsReport(Report):
                                                 for a, v in self.discarded_with_controller.items()}
         if self.items_discarded:
             out["items_discarded"] = {i: {**v, "p": as_json(v["p"])} for i, v in self.items_discarded.items()}
+        if self.check is not None:  # MECCG-FX-31: top-level strikes are those if the maker passes
+            out["strikes_if"] = self.check.per_outcome[0].outcome.label
+            out["check_before_assignment"] = self.check.as_json()
         out["unmodelled"] = self.unmodelled
         return out
 
 
 def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     """The exact odds of the scenario's ``combat:`` block (``plot``: draw the kill-MP distributions)."""
+    from .combat.before import modelled_here
+    from .combat.before_outcomes import check_odds, refuse_unused
     from .combat.strikes import combat_odds, defaults_used, marginal
 
-    co = combat_odds(scenario)
+    refuse_unused(scenario)
+    check = check_odds(scenario)  # a check before strikes are assigned: a chance node first (MECCG-FX-31)
+    co = combat_odds(scenario) if check is None else check.per_outcome[0].odds
     a, d = scenario.attacker, scenario.defender
-    kill_d, kill_a = marginal(co.kill_mp, 0), marginal(co.kill_mp, 1)
+    joint = co.kill_mp if check is None else check.kill_mp
+    kill_d, kill_a = marginal(joint, 0), marginal(joint, 1)
     # MECCG-BODY-7/9 [elimination_mp_clauses]: MPs the owners lose on top of the kill MPs
     pen_d = sum((dist.expectation(lambda o: o.penalty_defender_player) for dist in co.per_strike), Fraction(0))
     pen_a = sum((dist.expectation(lambda o: o.penalty_attacker_player) for dist in co.per_strike), Fraction(0))
+    if check is not None:
+        pen_d, pen_a = check.owner_mp_lost
     if plot:
         from ...plot import plot_distributions
 
         plot_distributions({f"{d.player} (defender) kill MPs": kill_d, f"{a.player} (attacker) kill MPs": kill_a},
                            plot, title=scenario.title or "kill MPs", xlabel="kill MPs")
+    from .combat.before_outcomes import wounded
+
+    if check is None:
+        fates, allies = co.fates, after_strikes.chances(scenario, wounded(co))
+        items = after_strikes.item_discards(co.setups, co.per_strike)
+    else:
+        fates, allies, items = check.fates, check.discarded_with_controller, check.items_discarded
     return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
                       alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
-                      kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in co.fates.items()},
-                      owner_mp_lost=(pen_d, pen_a), plot=plot, unmodelled=unmodelled_json(scenario),
-                      discarded_with_controller=after_strikes.chances(scenario, _wounded(co)),
-                      items_discarded=after_strikes.item_discards(co.setups, co.per_strike))
-
-
-def _wounded(co) -> dict[str, Fraction]:
-    """Each member in a strike: the chance he loses it (is wounded, MECCG-SEQ-10)."""
-    from .combat.strikes import member_fates
-
-    out: dict[str, Fraction] = {}
-    for s, dist in zip(co.setups, co.per_strike):
-        for n in (s.defender.member.name, s.attacker.member.name):
-            out[n] = out.get(n, Fraction(0)) + member_fates(dist, n)["wounded"]
-    return out
+                      kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in fates.items()},
+                      owner_mp_lost=(pen_d, pen_a), plot=plot,
+                      unmodelled=modelled_here(scenario, unmodelled_json(scenario)),  # MECCG-FX-31 modelled here
+                      discarded_with_controller=allies, items_discarded=items, check=check)
 
 
 # ---- replay ----------------------------------------------------------------------------------------
@@ -203,10 +201,15 @@ class ReplayReport(Report):
     #: allies discarded after the strikes because their controller was wounded: (ally, controller) (MECCG-FX-19)
     discarded_with_controller: list = field(default_factory=list)
     unmodelled: list = field(default_factory=list)  #: what the model does not interpret (MECCG-FX-10)
+    #: a check before strikes are assigned (MECCG-FX-31): ``(outcome, roll)``, the
+    #: :class:`.combat.before_outcomes.CheckOutcome` the roll gave (None: none was rolled)
+    check: Any = None
+    check_card: str | None = None  #: the card whose cost the check is
+    check_who: str | None = None  #: who makes it
 
     def to_json(self) -> dict:
         r = self.replay
-        return {"game": "meccg", "scenario": self.scenario, "flags": dict(self.flags),
+        out = {"game": "meccg", "scenario": self.scenario, "flags": dict(self.flags),
                 "preamble": [{"text": st.text, "rules": list(st.rules)} for st in r.preamble],
                 "strikes": [{"index": s.index, "defender": s.defender.member.name,
                              "attacker": s.attacker.member.name,
@@ -217,6 +220,16 @@ class ReplayReport(Report):
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
                                               for a, c in self.discarded_with_controller],
                 "unmodelled": self.unmodelled}
+        if self.check is not None:
+            from .combat.before_outcomes import RULES
+
+            o, roll = self.check
+            out["check_before_assignment"] = {
+                "card": self.check_card, "who": self.check_who, "roll": roll, "outcome": o.label,
+                "fate": o.fate, "maker_mp_lost": o.penalty, "rules": list(RULES),
+                "assignment": [{"defender": d, "attacker": a} for d, a in o.pairs()], "excess": list(o.excess()),
+                "assignment_from": o.source}
+        return out
 
 
 def parse_rolls(text: str | None) -> list[int] | None:
@@ -241,17 +254,35 @@ def parse_rolls(text: str | None) -> list[int] | None:
 
 def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> ReplayReport:
     """Resolve the ``combat:`` block with the file's dice or ``rolls`` (``"8,8,6,..."``)."""
-    from .combat.strikes import replay as _replay
+    from .combat.before import modelled_here, pre_check
+    from .combat.before_outcomes import refuse_unused, replay as _replay
 
-    r = _replay(scenario, parse_rolls(rolls))
+    refuse_unused(scenario)
+    # a check before strikes are assigned is rolled first, then the assignment after it (MECCG-FX-31)
+    r, outcome, roll = _replay(scenario, parse_rolls(rolls))
+    pre = pre_check(scenario)
+    fought = outcome.scenario if outcome is not None and outcome.scenario is not None else scenario
     return ReplayReport(**_base(scenario, "replay"), replay=r,
                         players=(scenario.defender.player, scenario.attacker.player),
-                        unmodelled=unmodelled_json(scenario),
+                        unmodelled=modelled_here(scenario, unmodelled_json(scenario)),
                         discarded_with_controller=after_strikes.discarded(
-                            scenario, (o.loser for _, _, o in r.strikes if o.loser)))
+                            fought, (o.loser for _, _, o in r.strikes if o.loser)),
+                        check=None if outcome is None else (outcome, roll),
+                        check_card=pre.card if pre else None, check_who=pre.who if pre else None)
 
 
 # ---- verify ----------------------------------------------------------------------------------------
+def _check_fields(scenario: Scenario) -> None:
+    """The combat's fields for the check before strikes are assigned (MECCG-FX-31), refused as ``odds``
+    and ``replay`` refuse them: a ``check_roll:`` or ``after_check:`` with no such check, a stated
+    assignment after it that names its maker or breaks the three phases."""
+    from .combat.before_outcomes import outcomes, refuse_unused
+
+    refuse_unused(scenario)
+    if scenario.combat is not None and scenario.combat.after_check is not None:
+        outcomes(scenario)
+
+
 def verify(scenario: Scenario) -> VerifyReport:
     """Every claim of the scenario's ``claims:``, with the rules that decide it."""
     from .claims.verify import book, verify as _verify
@@ -259,8 +290,63 @@ def verify(scenario: Scenario) -> VerifyReport:
 
     if not scenario.claims:
         raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
+    _check_fields(scenario)
     claims = parse_claims(scenario.claims, book(), scenario)
-    return VerifyReport(**_base(scenario, "verify"), verdicts=_verify(scenario, claims))
+    verdicts = _verify(scenario, claims)
+    _same_after_check(scenario, claims, verdicts)
+    return VerifyReport(**_base(scenario, "verify"), verdicts=verdicts)
+
+
+#: claims about a strike of the combat block that the card entry of a check before strikes are assigned
+#: (touching strike cancels and body checks, MECCG-FX-10) leaves decided, though the assignment after a
+#: failed check can change them
+_READ_AFTER_CHECK = ("final_prowess", "modifier_applies")
+
+
+def _same_after_check(scenario: Scenario, claims: list, verdicts: list) -> None:
+    """A claim about a strike's prowess decided on the ``combat:`` block's assignment (the company's if the
+    maker of a check before strikes are assigned passes, MECCG-FX-31) stays decided only where each failed
+    outcome's assignment (as ``odds`` and ``replay`` take it) gives the same verdict; a strike that outcome
+    does not make (the maker's) does not count. Otherwise it is not decided, the outcome named."""
+    from dataclasses import replace
+
+    from .claims.verify import decide
+    from .combat.before import RULE, pre_check
+    from .combat.before_outcomes import outcomes
+
+    todo = [(c, v) for c, v in zip(claims, verdicts) if c.kind in _READ_AFTER_CHECK and v.verdict is not None]
+    if not todo or scenario.combat is None or pre_check(scenario) is None:
+        return
+    try:
+        after = [o for o in outcomes(scenario) if o.fate != "passes"]
+    except ScenarioError as exc:  # no assignment after a failed check: nothing to compare with
+        for _c, v in todo:
+            v.verdict, v.rules, v.deciding_flags, v.readings = None, v.rules + [RULE], {}, []
+            v.notes = list(v.notes) + [f"not decided: the assignment after a failed check is not known ({exc})"]
+        return
+    pairs = [(st.attacker, st.defender) for st in scenario.combat.strikes]
+    for c, v in todo:
+        for o in after:
+            if o.scenario is None:
+                continue
+            now = [(st.attacker, st.defender) for st in o.scenario.combat.strikes]
+            args = dict(c.args)
+            n = args.get("strike")
+            if isinstance(n, int) and 1 <= n <= len(pairs):
+                if pairs[n - 1] not in now:  # that strike is not made after this outcome
+                    continue
+                args["strike"] = now.index(pairs[n - 1]) + 1
+            elif args.get("character") == pre_check(scenario).who:
+                continue
+            try:
+                other = decide(o.scenario, replace(c, args=args)).verdict
+            except PycombatError:
+                other = None
+            if other != v.verdict:  # not decided: no flag decides it either
+                v.verdict, v.rules, v.deciding_flags, v.readings = None, v.rules + [RULE], {}, []
+                v.notes = list(v.notes) + [f"not decided: if {o.label} ({RULE}) the assignment is "
+                                           f"{o.assignment_text()}, and there the verdict is {other}"]
+                break
 
 
 # ---- optimize and tree ------------------------------------------------------------------------------
@@ -320,9 +406,12 @@ def _bound_carried(scenario: Scenario, max_nodes: int, m) -> None:
         _bound(scenario, max_nodes, "optimize")
     except TooLargeError as exc:
         cards = m.carried_cards()
+        kinds = len(m.carried_kinds())
         why = (f"the cards in both hands worth playing ({', '.join(cards) or 'none'}) may change up to "
-               f"{m.carried_most()} strikes of one assignment, whose pairs the matching solver carries to the "
-               "strikes' game; it carries less with one side's cards alone or under --objective survive")
+               f"{m.carried_most()} strikes of one assignment; their strikes' game is not decided by what the "
+               "strikes are worth per pair of hands left, so the matching solver carries the strikes made, as "
+               f"multisets of {kinds} kinds, up to {m.carried_multisets():,} per position; it carries less with "
+               "one side's cards alone or under --objective survive")
         raise TooLargeError(f"{exc} ({why})") from None
 
 
@@ -413,7 +502,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         try:
             prepared = prepare(scenario, obj, max_nodes=max_nodes, progress=progress)
             if (scenario.attacker.hand or scenario.defender.hand) and prepared.m.alloc is None \
-                    and prepared.m.carried_most() > 1:
+                    and prepared.m.carried_most() > 1 and prepared.m.carried_multisets() > max_nodes:
                 _bound_carried(scenario, max_nodes, prepared.m)
             solved = solve_fast(scenario, obj, max_nodes=max_nodes, progress=progress, prepared=prepared)
         except NotIndependent:  # an outcome removes a later striker (MECCG-FX-24/25): the full game

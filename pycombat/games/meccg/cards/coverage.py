@@ -172,10 +172,10 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                 if m.play == "cancel" and m.cost_check:  # a check failed before strikes are assigned (MECCG-FX-30)
                     out.append({"card": m.name, "id": m.id, "what": "the corruption check it costs",
                                 "where": f"{s.combat.path}.before_assignment",
-                                "why": f"the attack goes on ({kept.text(m.name)}): odds, replay and verify read "
-                                       "the one assignment the combat block names, the company's if he passes; after "
-                                       "a failed check he is in no assignment and the players assign anew (optimize, "
-                                       "tree and enumerate branch on it, MECCG-FX-31)",
+                                "why": f"the attack goes on ({kept.text(m.name)}): verify's claims about the strikes "
+                                       "read the one assignment the combat block names, the company's if he passes; "
+                                       "after a failed check he is in no assignment and the players assign anew (odds, "
+                                       "replay, optimize, tree and enumerate branch on it, MECCG-FX-31)",
                                 "touches": ["strike_cancel", "body_check"]})
         if s.flags.get("pre_assignment_attack_effects") == "allowed":
             for cid in s.combat.before_assignment:

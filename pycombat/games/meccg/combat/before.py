@@ -12,7 +12,8 @@ effect stands whatever the check does (MECCG-FX-25).
 :func:`pre_check` finds the check; :meth:`PreCheck.branches` gives its exact chance node, each
 branch with the scenario the assignment that follows it is made in (:meth:`PreCheck.scenario_after`).
 :class:`.game.CvccGame` branches on it first, so ``optimize`` and ``tree`` value every outcome with
-its own assignment. A cancel's check (the attack cancelled) is MECCG-FX-30, not this.
+its own assignment; :mod:`.before_outcomes` gives ``odds`` and ``replay`` each outcome's given
+assignment. A cancel's check (the attack cancelled) is MECCG-FX-30, not this.
 
 >>> from pycombat.games.meccg.schema import scenario_from_dict
 >>> s = scenario_from_dict({"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
@@ -38,8 +39,8 @@ RULE = "MECCG-FX-31"  #: a corruption check before strikes are assigned in an at
 #: how each way the check goes is said, for the chance node's labels
 _WORDS = {"passes": "passes his corruption check", "discarded": "fails his corruption check: discarded",
           "eliminated": "fails his corruption check: eliminated"}
-#: the words of the card record's ``unmodelled`` part this node models: the verbs that read the one
-#: assignment the combat block names (``odds``, ``replay``, ``verify``) still list it
+#: the words of the card record's ``unmodelled`` part this node models: ``verify``, whose claims about the
+#: strikes read the one assignment the combat block names, still lists it
 WHAT = "corruption check"
 
 
@@ -130,7 +131,7 @@ def pre_check(scenario: Scenario) -> PreCheck | None:
 
 def modelled_here(scenario: Scenario, entries: list[dict]) -> list[dict]:
     """``entries`` (unmodelled parts, MECCG-FX-10) without the check :func:`pre_check` finds: for a verb
-    that branches on it (``optimize``, ``tree``, ``enumerate``) it is modelled."""
+    that branches on it (``optimize``, ``tree``, ``enumerate``, ``odds``, ``replay``) it is modelled."""
     pre = pre_check(scenario)
     if pre is None:
         return entries

@@ -388,6 +388,17 @@ class _Matching:
 
         return sum(place(a, set()) for a in edges)
 
+    def carried_kinds(self) -> set:
+        """The kinds of the pairs carried to the strikes' game (pairs of one kind are interchangeable)."""
+        return {self.kind[k] for k in self.sets if self.carried(*k)}
+
+    def carried_multisets(self) -> int:
+        """An upper bound on the strikes made that one position carries: the multisets of at most
+        :meth:`carried_most` pairs drawn from :meth:`carried_kinds` (interchangeable members make few
+        kinds: such a combat is solved, not refused)."""
+        most = self.carried_most()
+        return math.comb(len(self.carried_kinds()) + most, most)
+
     def carried_cards(self) -> list[str]:
         """The cards (by name) the strikes' game plays: the hands after :func:`_undominated`."""
         reg = self.game.reg.effects

@@ -181,7 +181,8 @@ def plan_plies(scenario, objective, verdict, depth: int, max_nodes: int) -> Plie
         phase = PhaseValues(scenario, objective, max_nodes=max_nodes)
         m = phase.m
         hands = scenario.attacker.hand or scenario.defender.hand
-        if hands and m.alloc is None and m.carried_most() > 1 and (complete is None or complete > max_nodes):
+        if hands and m.alloc is None and m.carried_most() > 1 and m.carried_multisets() > max_nodes and (
+                complete is None or complete > max_nodes):
             # the same up-front refusal as optimize's: the pairs carried make a position at least per
             # complete assignment
             cards = ", ".join(m.carried_cards()) or "none"

@@ -738,7 +738,9 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         raise ScenarioError("lists no strikes", file=scenario.file, path=f"{combat.path}.strikes")
     _check_assignment(scenario)
     keeps.attack_kept(scenario)  # the attacker's card against a cancel meets its terms (MECCG-FX-29)
-    if combat.before_assignment:  # the defender's plays before strikes are assigned: the one play check
+    # the defender's plays before strikes are assigned: the one play check (made once, before a check that
+    # changed the company, MECCG-FX-31)
+    if combat.before_assignment and not combat.plays_checked:
         got = play.check(scenario, [play.Play(c, "defender", play.BEFORE) for c in combat.before_assignment])
         if not got.legal:
             raise _err(scenario, f"{combat.path}.before_assignment", got.refusals[0].text)
@@ -1381,7 +1383,11 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
                    pen if not won else 0, pen if won else 0)
 
 
-def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
+def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None) -> Replay:
+    """The combat block resolved with its dice (or ``flat_rolls``). ``before_strikes(src, preamble)``:
+    what happens once the attack goes on and before strikes are assigned (a check a card played then
+    costs, MECCG-FX-31), its steps appended to ``preamble``; it returns the scenario whose combat block
+    the strikes follow, or None when no strike is made."""
     setups = setup_strikes(scenario)
     src = RollSource(flat_rolls)
     preamble = []
@@ -1395,7 +1401,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
             preamble.append(ReplayStep(
                 f"{m.name} strikes although he may not face strikes at a site [site_barred_ally_strikes=strike]: "
                 "the seed's reading; under CoE he commits no strike", ("MECCG-STRUCT-2",)))
-    if scenario.combat.excess:
+    if scenario.combat.excess and before_strikes is None:  # else said with the assignment that follows
         preamble.append(ReplayStep(f"Excess strikes: {', '.join(scenario.combat.excess)}, -1 each where the attacker "
                                    "allocates them", ("MECCG-ASSIGN-5", "MECCG-STRUCT-9")))
     out = []
@@ -1439,6 +1445,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> Replay:
         if paid is not None:  # MECCG-FX-27: its cost was paid when it was played
             preamble.append(ReplayStep(f"{paid[2]}'s cost discarded {paid[0]}'s {paid[1]}: the strikes are fought "
                                        "without it", (COST_ITEM_RULE,)))
+    if before_strikes is not None:  # the company as it stands when strikes are assigned (MECCG-FX-31)
+        scenario = before_strikes(src, preamble)
+        if scenario is None:
+            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+        setups = setup_strikes(scenario)
     for s in setups:
         steps: list[ReplayStep] = []
         # a member who left play earlier in the attack besides a strike's two (MECCG-FX-24/25)
