@@ -273,6 +273,10 @@ class _Sit:
     bonus: tuple = (0, 0)
     selfhit: tuple = (0, 0)
     taken: tuple = (0, 0)
+    #: hits taken and not yet removed, in order ((role, hits), ...), and the card effect of the step
+    #: to play next: used when the casualties are decisions (:class:`.decided.DecidingRound`)
+    pending: tuple = ()
+    fx: int = 0
 
     def units(self, role):
         return (self.a, self.pa) if role == "attacker" else (self.d, self.pd)

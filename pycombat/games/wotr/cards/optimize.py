@@ -7,6 +7,11 @@ per way to play it), columns the defender's. In every round (:mod:`.round_game`:
 repeat with the same hands, in a field battle without ``max_rounds``, has certified bounds,
 :mod:`.fixed_point`); past the work budget in round 1, each cell the exact battle with those two
 cards (:func:`.battle.card_battle_odds`) and no card later, and the report says why.
+
+With ``casualty_policy=enumerate`` (no policy named: the owner chooses, WOTR-CAS-12) the casualties,
+the attacker's cease, the defender's retreat and siege reductions are the players' decisions in the
+card game as in the no-card ``optimize`` (:mod:`.decided`), each reported with its options valued
+(:attr:`CardChoice.play`); kept to round 1, round 1 is that game with the hands unused after it.
 """
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from .choice_report import ROLES, PositionChoice, option_values, units_text
 from pycombat.tree.options import Short
 from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
+from ..battle.decisions import _retreat_names
 from ..battle.setup import battle_setup
 from ..battle.splits import judge_attack
 from pycombat.errors import TooLargeError
@@ -56,6 +62,9 @@ class CardChoice:
     #: the card game solved over every round (:class:`.round_game.RoundsSolved`: every position's
     #: bounds and value iteration), None when kept to round 1
     game: object = None
+    #: the casualty, cease, retreat and siege decisions the optimal play reaches, every option valued
+    #: (:class:`..battle.decisions.BattleDecisions`); None when a casualty policy plays them
+    play: object = None
 
     def json(self) -> dict:
         from pycombat.dice import as_json
@@ -66,6 +75,7 @@ class CardChoice:
                 "attacker_plays": {k: as_json(v) for k, v in self.attacker_mix.items()},
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
                 "casualty_policy": self.policy, "not_playable": self.excluded,
+                **({"decisions": self.play.json()} if self.play is not None else {}),
                 "card_rounds": self.rounds, "positions": self.positions,
                 "later_rounds": {str(r): {role: {k: as_json(v) for k, v in m.items()} for role, m in by.items()}
                                  for r, by in sorted(self.later.items())},
@@ -129,9 +139,11 @@ class CardChoice:
         per side and position)."""
         def mix(m):
             return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
-        later = ("cards chosen the same way in every later round, the battle "
-                 f"casualty_policy={self.policy}" if self.rounds == "every"
-                 else f"later rounds without cards, casualty_policy={self.policy}")
+        how = ("casualties, ceasing and retreating chosen by the players" if self.play is not None
+               else f"casualty_policy={self.policy}")
+        later = ("cards chosen the same way in every later round, "
+                 + ("" if self.play is not None else "the battle ") + how if self.rounds == "every"
+                 else "later rounds without cards, " + how)
         out = [f"Combat card choice in round 1 (chosen secretly, revealed together: a zero-sum matrix game, "
                f"WOTR-CARD-2; {later}):",
                f"  value {'' if self.exact else 'at least '}{_short(self.value)}; "
@@ -157,7 +169,12 @@ class CardChoice:
                             f"{k} with chance {_short(v)}" for k, v in plays.items()))
         elif self.why_first_only:
             out.append(f"  round 1 only: {self.why_first_only}")
-        return out + self.round_lines(top=top)
+        out += self.round_lines(top=top)
+        if self.play is not None:
+            out.append("Casualties, ceasing and retreating in the card game (WOTR-CAS-12, WOTR-ROUND-3, WOTR-END-3): "
+                       "each chosen by the player who makes it, after the cards and the dice of its round:")
+            out += self.play.lines(top=top)
+        return out
 
     def round_lines(self, shown: int = SHOWN_PER_ROUND, top: int | None = None) -> list[str]:
         """Round by round, the positions the optimal play reaches (the likeliest ``shown`` of each round)
@@ -247,15 +264,21 @@ def _repeat_fields(every) -> dict:
             "exact": every.exact, "value_hi": every.value_hi, "matrix_hi": every.matrix_hi}
 
 
-def _estimate(setup, policy, plan) -> tuple[int, int]:
+def _estimate(setup, policy, plan, decided: bool = False, objective: str = "win") -> tuple[int, int]:
     """The card game's size, estimated before it is solved: ``(the card-less battle's start-of-round
     positions, those times the sub-hands each side can still hold)``. A card round's result does not
     depend on the rest of the hands, so the card rounds to play are about the battle's positions times
     the pairs of choices that play a card (cards remove figures and reach other positions too, so the
-    solve keeps its own budget)."""
-    from ..battle.process import Decisions, forward
+    solve keeps its own budget). With the decisions the players' (``decided``), the battle's positions are
+    those every choice reaches (the no-card solver's, :class:`..battle.process.Optimal`)."""
+    from ..battle.process import DECISIONS, Decisions, Optimal, forward
 
-    states = forward(setup, Decisions(setup, policy)).states
+    if decided:
+        opt = Optimal(setup, objective, policy, decide=DECISIONS)
+        opt.start_value(setup.start)
+        states = len(opt._start)
+    else:
+        states = forward(setup, Decisions(setup, policy)).states
     n = states
     for hand in plan.hands.values():
         counts: dict[str, int] = {}
@@ -280,9 +303,13 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     verdict = judge_attack(s)
     setup = battle_setup(s, verdict.attacking)
     pol = casualty_policy or s.flags["casualty_policy"]
-    if pol not in POLICIES:
-        pol = "regulars_first"
-    policy = Policy.from_flags(s.flags, pol)
+    # WOTR-CAS-12: the owner chooses his casualties; with casualty_policy=enumerate (no policy named) the
+    # casualties, ceasing, retreating and siege reductions are the players' decisions in the card game too
+    decided = pol not in POLICIES
+    if decided:
+        pol = "enumerate"
+    policy = Policy.from_flags(s.flags, "regulars_first" if decided else pol)
+    regions = _retreat_names(s) if decided and setup.can_retreat else []
     ctx = card_context(s, setup, plan)
     from .combat_round import Choices
 
@@ -311,7 +338,7 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     first = {role: options(role, plan.hands.get(role, ()), ctx, a0, d0, first=True) for role in ("attacker", "defender")}
     every, why_not = None, None
     if not plan.later and not any(plan.cards.values()):
-        states, est = _estimate(setup, policy, plan)
+        states, est = _estimate(setup, policy, plan, decided, objective)
         cells = len(first["attacker"]) * len(first["defender"])
         rounds_est = states * (cells - 1)
         try:
@@ -322,7 +349,8 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
                                     f"more than this solver's budget ({max_positions:,} positions, "
                                     f"{max_card_rounds:,} card rounds)")
             every = solve_rounds(s, setup, plan, policy, objective, options, max_positions=max_positions,
-                                 max_rounds_played=max_card_rounds, tolerance=tolerance, max_games=max_games)
+                                 max_rounds_played=max_card_rounds, tolerance=tolerance, max_games=max_games,
+                                 decided=decided, regions=regions)
         except Repeats as exc:
             why_not = str(exc)
         except TooLargeError as exc:
@@ -334,7 +362,15 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
         return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
                           {c: p for c, p in zip(cols, every.y) if p}, pol, excluded, rounds="every",
                           positions=every.positions, later=every.later, decisions=every.decisions, sides=sides,
-                          game=every, **_repeat_fields(every))
+                          game=every, play=every.play, **_repeat_fields(every))
+    if decided and not plan.later and not any(plan.cards.values()):  # round 1's cards, then the no-card battle
+        one = solve_rounds(s, setup, plan, policy, objective, options, max_positions=10 ** 9,  # round 1 only: small
+                           max_rounds_played=10 ** 9, tolerance=tolerance, max_games=max_games,
+                           decided=True, regions=regions, first_only=True)
+        return CardChoice(one.rows, one.cols, one.matrix, one.value, {r: p for r, p in zip(one.rows, one.x) if p},
+                          {c: p for c, p in zip(one.cols, one.y) if p}, pol, excluded, rounds="first",
+                          why_first_only=why_not, decisions=[d for d in one.decisions if d.round == 1], sides=sides,
+                          play=one.play)
     matrix = []
     for _, ca, cha in first["attacker"]:
         row = []

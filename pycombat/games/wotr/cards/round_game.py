@@ -3,7 +3,8 @@
 At the start of each round both players choose, secretly and together, a Combat card of their hand or
 none (WOTR-CARD-2); the round is played with those cards by :class:`.combat_round.CardRound`, the card
 leaves the hand, and the next round's position is decided by the casualty, cease and retreat policy
-(:class:`..battle.process.Decisions`). The value of a position with hands ``(A, D)`` is the value of
+(:class:`..battle.process.Decisions`), or, with ``decided``, by the players themselves after the
+dice (:mod:`.decided`: each casualty, cease, retreat and siege decision a node of the round's tree). The value of a position with hands ``(A, D)`` is the value of
 the zero-sum matrix game whose cells are the expected values of the positions each pair of choices
 leads to (:func:`pycombat.matrix_game.solve_matrix_game`, exact, mixed where needed); once neither player holds a
 card, the rest of the battle is the card-less battle (:func:`..battle.process.forward`).
@@ -29,11 +30,14 @@ from typing import Callable
 
 from pycombat.errors import TooLargeError
 from pycombat.matrix_game import solve_matrix_game
-from ..battle.process import Decisions, Outcome, Policy, forward, into_siege, objective_of, transitions
+from ..battle.decisions import MIN_CHANCE
+from ..battle.process import (DECISIONS, Decisions, Optimal, Outcome, Policy, forward, into_siege, losses_offset,
+                              objective_of, optimal_forward, transitions)
 from .battle import after_card_round, card_context, lost_variant
 from .choice_report import PositionChoice, option_values, units_text
 from pycombat.tree.options import grouped
 from .combat_round import CardRound, Choices, RoundEnd, playable
+from .decided import DecidingRound, Trees, again_of, evaluate, leaves, report, resolve
 from .fixed_point import Games, Solution, solve_repeat
 
 
@@ -74,6 +78,10 @@ class RoundsSolved:
     bounds: dict = field(default_factory=dict)
     #: the strategies reported at every position with a choice: position -> {role: {option: chance}}
     strategies: dict = field(default_factory=dict)
+    #: the casualty, cease, retreat and siege decisions the optimal play reaches, every option valued
+    #: (:class:`..battle.decisions.BattleDecisions`); None when they follow the policy
+    play: object = None
+    rounds_played: int = 0  #: card rounds played (distinct rounds: position and the two choices)
 
 
 def hand_key(cards) -> tuple[str, ...]:
@@ -81,8 +89,8 @@ def hand_key(cards) -> tuple[str, ...]:
 
 
 #: work budgets of the card game (each card round is a full CardRound, some milliseconds)
-MAX_POSITIONS = 4_000
-MAX_CARD_ROUNDS = 400
+MAX_POSITIONS = 6_000
+MAX_CARD_ROUNDS = 2_500
 #: the default width of the interval of a value that repeats (``optimize --tolerance``)
 TOLERANCE = Fraction(1, 10 ** 9)
 #: matrix games the value iteration of the repeating positions may solve in all (then it stops with
@@ -100,15 +108,69 @@ class _Cell:
     again: Fraction = Fraction(0)
     ends: dict = field(default_factory=dict)  #: the outcomes it ends in at once, with their chances
 
+    def targets(self) -> list:
+        """The positions it may lead to."""
+        return [k2 for k2, _ in self.nexts]
+
+    def base(self, bounds: Callable, side: int) -> Fraction:
+        """Its value but the repeats, with the positions it leads to at their lower (``side`` 0) or upper bounds."""
+        return self.const + sum((q * bounds(k2)[side] for k2, q in self.nexts), Fraction(0))
+
+
+@dataclass
+class _TreeCell(_Cell):
+    """A pair of choices whose round leaves decisions to the players (:mod:`.decided`): its tree,
+    valued at the positions' bounds; once valued, ``const``, ``nexts`` and ``ends`` are the play it
+    chooses at the lower bounds (``choice``: decision -> (option index, option values))."""
+
+    tree: object = None
+    left: tuple = ()
+    value_of: Callable | None = None
+    #: the subtrees' values and choices of this valuation pass, shared by the cells whose hands are
+    #: ``left`` after the round (a subtree's value depends on its leaves only): (left, side) -> (memo, choice)
+    cache: dict = field(default_factory=dict)
+    choice: dict = field(default_factory=dict)
+    next_keys: list = field(default_factory=list)  #: every position its tree may lead to
+
+    def targets(self) -> list:
+        return self.next_keys
+
+    def base(self, bounds: Callable, side: int) -> Fraction:
+        def leaf(n):
+            return self.value_of(n) if isinstance(n, Outcome) else bounds((n.lost, n.state, self.left))[side]
+        got = self.cache.get((self.left, side))
+        if got is None:
+            got = self.cache[(self.left, side)] = ({}, {})
+        memo, choice = got
+        if side == 0:
+            self.choice = choice
+        return evaluate(self.tree, leaf, memo, choice)
+
+    def settle(self, done: dict) -> None:
+        """Fix the play chosen at the lower bounds (the last valuation pass): its outcomes, the positions
+        it leads to (``done``: the distributions already resolved, by tree and hands left)."""
+        k = (id(self.tree), self.left)
+        dist = done.get(k)
+        if dist is None:
+            dist = done[k] = {}
+            resolve(self.tree, self.choice, Fraction(1), dist)
+        self.ends = {o: q for o, q in dist.items() if isinstance(o, Outcome)}
+        self.const = sum((q * self.value_of(o) for o, q in self.ends.items()), Fraction(0))
+        self.nexts = [((k[1], k[2], self.left), q) for k, q in dist.items() if not isinstance(k, Outcome)]
+
 
 def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callable, *,
                  max_positions: int = MAX_POSITIONS, max_rounds_played: int = MAX_CARD_ROUNDS,
-                 tolerance: Fraction = TOLERANCE, max_games: int = MAX_GAMES) -> RoundsSolved:
+                 tolerance: Fraction = TOLERANCE, max_games: int = MAX_GAMES, decided: bool = False,
+                 regions: list[str] | None = None, first_only: bool = False) -> RoundsSolved:
     """The exact card game of ``s`` from its start (see the module docstring). ``options(role, hand,
     ctx, a, d)`` lists a side's ``(label, card, Choices)`` choices in a position (no card first). A
     position that can repeat itself (a field battle without ``max_rounds``) is valued by
     :func:`.fixed_point.solve_repeat`: exact when its fixed point is rational, else certified bounds
-    at most ``tolerance`` apart at round 1 (unless ``max_games`` matrix games are not enough)."""
+    at most ``tolerance`` apart at round 1 (unless ``max_games`` matrix games are not enough).
+    ``decided``: casualties, ceasing, retreating and siege reductions are the players' decisions
+    (:mod:`.decided`; ``regions``: the retreat regions' names), else ``policy``'s. ``first_only``:
+    cards in round 1 only (the hands are not used after it)."""
     by_name = {c.name: c for h in plan.hands.values() for c in h}
     variants: dict[tuple, object] = {((), ()): setup}
     rest: dict[tuple, Fraction] = {}
@@ -125,8 +187,21 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
             got = variants[key] = lost_variant(setup, key)
         return got
 
+    trees = Trees(variant, units_text, regions or []) if decided else None
+    passes: dict = {}  #: the tree cells' shared values, emptied before each valuation pass
+    leaf_lists: dict = {}  #: id(tree) -> the Next leaves under it
+    strongholds: dict = {}  #: position -> the outcome of retreating into the Stronghold there (WOTR-SITE-2)
+    into: dict = {}  #: position -> that outcome's value
+    optimals: dict[tuple, Optimal] = {}
+    offset = losses_offset(setup.start) if objective == "losses" else 0
+
+    outcome_values: dict = {}
+
     def outcome_value(o: Outcome) -> Fraction:
-        v = objective_of(setup, objective, setup.start, o)
+        v = outcome_values.get(o)
+        if v is not None:
+            return v
+        v = outcome_values[o] = objective_of(setup, objective, setup.start, o)
         spread[0] = v if spread[0] is None else min(spread[0], v)
         spread[1] = v if spread[1] is None else max(spread[1], v)
         return v
@@ -136,8 +211,17 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         got = rest.get(k)
         if got is None:
             var = variant(key)
-            res = forward(var, Decisions(var, policy), start=st)
-            got = rest[k] = sum((p * outcome_value(o) for o, p in res.outcomes.items()), Fraction(0))
+            if decided:  # the no-card battle, every decision optimal
+                opt = optimals.get(key)
+                if opt is None:
+                    opt = optimals[key] = Optimal(var, objective, policy, decide=DECISIONS)
+                got = rest[k] = opt.start_value(st).q + offset
+                res = optimal_forward(opt, start=st)
+                for o in res.outcomes:
+                    outcome_value(o)
+            else:
+                res = forward(var, Decisions(var, policy), start=st)
+                got = rest[k] = sum((p * outcome_value(o) for o, p in res.outcomes.items()), Fraction(0))
             rest_ends[k] = dict(res.outcomes)
         return got
 
@@ -150,7 +234,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         var = variant(key)
         dec = Decisions(var, policy)
         a, pa, d, pd, rnd, _ = st
-        if var.siege_retreat and dec.into_siege(st):  # WOTR-SITE-2: before the cards
+        if var.siege_retreat and not decided and dec.into_siege(st):  # WOTR-SITE-2: before the cards
             nodes[k] = outcome_value(into_siege(a, d))
             ends[k] = {into_siege(a, d): Fraction(1)}
             return k
@@ -170,12 +254,29 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         finally:
             on_stack.discard(k)
         nodes[k] = (opts, cells)
+        if decided and var.siege_retreat:  # WOTR-SITE-2: the defender's choice before the cards
+            strongholds[k] = into_siege(a, d)
+            into[k] = outcome_value(strongholds[k])
         return k
 
     def _cell(k, ca, cha, cd, chd, var, dec, ctx) -> _Cell:
         key, st, hands = k
         rnd = st[4]
         left = tuple(_drop(h, c) for h, c in zip(hands, (ca, cd)))
+        if first_only:
+            left = ((), ())
+        if decided:
+            tree = _round(key, st, ca, cha, cd, chd, dec, ctx)
+            cell = _TreeCell(again=again_of(tree), tree=tree, left=left, value_of=outcome_value, cache=passes)
+            next_leaves = leaf_lists.get(id(tree))
+            if next_leaves is None:
+                next_leaves = leaf_lists[id(tree)] = leaves(tree, [], set())
+            for n in next_leaves:
+                k2 = (n.lost, n.state, left)
+                if k2 == k:
+                    raise Repeats(f"round {rnd}: the position can come back after a decision")
+                cell.next_keys.append(build(*k2))
+            return cell
         cell = _Cell()
         for rend, q in _round(key, st, ca, cha, cd, chd, dec, ctx):
             if not isinstance(rend, RoundEnd):  # a round without cards: already what follows it
@@ -198,13 +299,17 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         k = (key, st, ca and ca.name, cha, cd and cd.name, chd)
         got = runs.get(k)
         if got is None and ca is None and cd is None:
-            got = runs[k] = _plain_round(key, st, dec)
+            got = runs[k] = trees.plain(key, st) if decided else _plain_round(key, st, dec)
         if got is None:
             if len(runs) >= max_rounds_played:
                 raise TooLargeError(f"more than {max_rounds_played:,} card rounds to play")
             a, pa, d, pd, _, _ = st
             cards = {r: c for r, c in (("attacker", ca), ("defender", cd)) if c is not None}
             usable = {r: c for r, c in cards.items() if playable(c, r, ctx, a, d)[0]}
+            if decided:
+                got = runs[k] = DecidingRound(ctx, usable, {"attacker": cha, "defender": chd}, trees, key,
+                                              st[4]).tree(a, pa, d, pd)
+                return got
             cr = CardRound(ctx, usable, lambda role, u, q_, h: dec.casualties(role, u, q_, h, None),
                            {"attacker": cha, "defender": chd})
             got = runs[k] = cr.run(a, pa, d, pd)
@@ -223,7 +328,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
     start = setup.start
     hands0 = (hand_key(plan.hands.get("attacker", ())), hand_key(plan.hands.get("defender", ())))
     root = build(((), ()), start, hands0)
-    val = _Valuation(nodes, spread, tolerance, max_games)
+    val = _Valuation(nodes, spread, tolerance, max_games, passes, into)
     val.run()
     tighter = tolerance
     for _ in range(3):  # the bounds of the positions round 1 leads to add up: tighten each until it fits
@@ -237,22 +342,36 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
     if not isinstance(nodes[root], tuple):
         v = nodes[root]
         return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], 1, {})
+    if decided:  # the play chosen at the lower bounds, as distributions (what _reach and _Dists follow)
+        done: dict = {}
+        for n in nodes.values():
+            if isinstance(n, tuple):
+                for row in n[1]:
+                    for c in row:
+                        c.settle(done)
     opts = nodes[root][0]
     lo, hi = val.solved[root]
-    p_at = _reach(nodes, val.solved, root, reach)
-    dists = _Dists(nodes, val.solved, ends)
+    # WOTR-SITE-2: where retreating into the Stronghold is worth less to the attacker than the fight (at
+    # the lower bounds), the defender retreats: the position's game is not played
+    gone = {k: o for k, o in strongholds.items() if into[k] < val.solved[k][0].bound}
+    p_at = _reach(nodes, val.solved, root, reach, gone)
+    play = report(nodes, p_at, val.solved, lambda role, u: units_text(setup, role, u), MIN_CHANCE,
+                  {k: (o, into[k], k in gone) for k, o in strongholds.items()}) if decided else None
+    dists = _Dists(nodes, val.solved, {**ends, **{k: {o: Fraction(1)} for k, o in gone.items()}}, gone)
     decisions = sorted((_decision(k, rnd, p, nodes[k][0], val.solved[k], variant(k[0]), dists)
                         for k, by_round in p_at.items()
-                        if isinstance(nodes[k], tuple) for rnd, p in by_round.items() if p),
+                        if isinstance(nodes[k], tuple) and k not in gone for rnd, p in by_round.items() if p),
                        key=lambda c: (c.round, -c.chance))
     n_pos = len(nodes)
-    exact = lo.bound == hi.bound
+    lo_v, hi_v = val.bounds(root)
+    exact = lo_v == hi_v
     return RoundsSolved([lbl for lbl, _, _ in opts["attacker"]], [lbl for lbl, _, _ in opts["defender"]], lo.matrix,
-                        lo.bound, lo.x, lo.y, n_pos, {r: by for r, by in reach.items() if r > 1}, decisions,
-                        exact=exact, value_hi=hi.bound, matrix_hi=None if exact else hi.matrix,
+                        lo_v, lo.x, lo.y, n_pos, {r: by for r, by in reach.items() if r > 1}, decisions,
+                        play=play, rounds_played=len(runs),
+                        exact=exact, value_hi=hi_v, matrix_hi=None if exact else hi.matrix,
                         repeating=val.repeating, bounded=val.bounded, iterations=val.iterations,
                         games_solved=val.games.solved,
-                        budget_reached=val.budget_reached and hi.bound - lo.bound > tolerance,
+                        budget_reached=val.budget_reached and hi_v - lo_v > tolerance,
                         tolerance=None if not val.repeating else tolerance, histories=val.histories,
                         bounds={k: val.bounds(k) for k in nodes},
                         strategies={k: {role: {lbl: p for (lbl, _, _), p in zip(n[0][role], mix)}
@@ -266,8 +385,14 @@ class _Valuation:
     exact matrix game where nothing repeats and every position it leads to is exact, else certified
     bounds (:mod:`.fixed_point`). ``solved[k]`` = (lower :class:`.fixed_point.Solution`, upper)."""
 
-    def __init__(self, nodes: dict, spread: list, tolerance: Fraction, max_games: int):
+    def __init__(self, nodes: dict, spread: list, tolerance: Fraction, max_games: int, passes: dict | None = None,
+                 into: dict | None = None):
         self.nodes, self.tolerance, self.max_games = nodes, tolerance, max_games
+        self.passes = {} if passes is None else passes
+        #: position -> the value of the defender's retreat into the Stronghold before the cards (WOTR-SITE-2):
+        #: the position is worth the least of it and its game (a fixed point too: the defender retreats
+        #: at once or never, see :mod:`.decided`)
+        self.into = {} if into is None else into
         self.worst, self.best = spread[0] or Fraction(0), spread[1] or Fraction(0)
         self.solved: dict[tuple, tuple[Solution, Solution]] = {}
         self.games = Games()
@@ -275,24 +400,31 @@ class _Valuation:
         self.budget_reached = False
         self.histories: dict[tuple, list] = {}  #: position -> (lo_k, hi_k) of its value iteration
 
+    def exact(self, k) -> bool:
+        lo, hi = self.bounds(k)
+        return lo == hi
+
     def bounds(self, k) -> tuple[Fraction, Fraction]:
         n = self.nodes[k]
         if not isinstance(n, tuple):
             return n, n
         lo, hi = self.solved[k]
-        return lo.bound, hi.bound
+        v = self.into.get(k)
+        if v is None:
+            return lo.bound, hi.bound
+        return min(lo.bound, v), min(hi.bound, v)
 
     def run(self, tolerance: Fraction | None = None) -> None:
         tol = self.tolerance if tolerance is None else tolerance
         bits = max(64, (1 / tol).__ceil__().bit_length() + 40)
+        self.passes.clear()
         for k, n in self.nodes.items():
             if not isinstance(n, tuple):
                 continue
             _, cells = n
-            base_lo = [[c.const + sum((q * self.bounds(k2)[0] for k2, q in c.nexts), Fraction(0)) for c in row]
-                       for row in cells]
-            base_hi = [[c.const + sum((q * self.bounds(k2)[1] for k2, q in c.nexts), Fraction(0)) for c in row]
-                       for row in cells]
+            base_lo = [[c.base(self.bounds, 0) for c in row] for row in cells]
+            base_hi = (base_lo if all(self.exact(k2) for row in cells for c in row for k2 in c.targets()) else
+                       [[c.base(self.bounds, 1) for c in row] for row in cells])
             again = [[c.again for c in row] for row in cells]
             if not any(any(r) for r in again):  # every cell leads elsewhere: one game (or two: lo, hi)
                 v, x, y = solve_matrix_game(base_lo)
@@ -341,8 +473,9 @@ class _Dists:
     of the lower bounds): of a position, and of one side's option at a position when it takes the
     option once and the other side plays its mix (then both their mixes, the repeats included)."""
 
-    def __init__(self, nodes: dict, solved: dict, ends: dict):
+    def __init__(self, nodes: dict, solved: dict, ends: dict, gone: dict | None = None):
         self.nodes, self.solved, self.ends = nodes, solved, ends
+        self.gone = gone or {}  #: positions the defender leaves into the Stronghold (their ``ends`` say so)
         self.memo: dict[tuple, dict] = {}
 
     def position(self, k) -> dict:
@@ -350,7 +483,7 @@ class _Dists:
         if got is not None:
             return got
         n = self.nodes[k]
-        if not isinstance(n, tuple):
+        if not isinstance(n, tuple) or k in self.gone:
             got = self.memo[k] = self.ends[k]
             return got
         _, cells = n
@@ -396,7 +529,7 @@ def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
     return hand[:i] + hand[i + 1:]
 
 
-def _reach(nodes: dict, solved: dict, root: tuple, reach: dict) -> dict:
+def _reach(nodes: dict, solved: dict, root: tuple, reach: dict, gone: dict | None = None) -> dict:
     """Per round after the first, the chance that each side plays each card (or none) when both
     follow the strategies reported (those of the lower bounds): the chance of reaching each position
     in each round (pushed forward through the positions in topological order: ``nodes`` holds every
@@ -410,7 +543,7 @@ def _reach(nodes: dict, solved: dict, root: tuple, reach: dict) -> dict:
     for k in reversed(list(nodes)):
         by_round = p_at.get(k)
         n = nodes[k]
-        if not by_round or not isinstance(n, tuple):
+        if not by_round or not isinstance(n, tuple) or (gone and k in gone):
             continue
         opts, cells = n
         lo = solved[k][0]
