@@ -154,9 +154,14 @@ def fate_rows(totals: dict) -> tuple:
         j = as_json(p)
         return j["exact"], j["decimal"]
 
-    return tuple((role, fig, slot["count"],
-                  tuple((k, render(v), render(v / slot["count"]) if slot["count"] else None)
-                        for k, v in slot["expected"].items()))
+    def fates(count, expected):
+        out = []
+        for k, v in expected.items():
+            e = render(v)  # one figure: its chance is its expected number
+            out.append((k, e, (e if count == 1 else render(v / count)) if count else None))
+        return tuple(out)
+
+    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]))
                  for (role, fig), slot in totals.items())
 
 
@@ -179,7 +184,11 @@ def result_fate_rows(s, attacking, result, memo: dict | None = None) -> tuple:
     :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
     fighting forces and the end positions only (``memo``: see :func:`fate_totals`)."""
     key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None))
-    return result.derived(key, lambda: fate_rows(fate_totals(s, attacking, {((), ()): result.outcomes}, memo)))
+    def make():
+        den, nums = result.numerators()  # the outcomes' numerators over a common denominator, made once
+        return fate_rows(_summed(s, attacking, den, (((), (), o, n) for o, n in nums), memo))
+
+    return result.derived(key, make)
 
 
 def fate_totals(s, attacking, joint, memo: dict | None = None) -> dict:
@@ -187,46 +196,65 @@ def fate_totals(s, attacking, joint, memo: dict | None = None) -> dict:
     expected number}} (what :func:`fate_distribution` writes as JSON). Summed in integers over the
     probabilities' least common denominator; each total is made a Fraction once, at the end.
 
-    Each side's fates at an end position depend on its units left, the kind of end and the figures a
-    card eliminated only: they are worked out once per such key, in ``memo`` (pass the same dict for
-    several distributions of the same scenario and attacking force, e.g. one per casualty policy)."""
-    memo = {} if memo is None else memo
+    Each side's fates at an end position depend on its units left, whether the kind of end moves its
+    figures (a retreat, a retreat into the Stronghold, a sortie back in it) and the figures a card
+    eliminated only (its *key*): the end positions' weights are first summed per key, and each
+    key's rows are worked out once, in ``memo`` (pass the same dict for several distributions of the
+    same scenario and attacking force, e.g. one per casualty policy), and counted once with the
+    key's total weight. The rows and their fates come in the order in which the end positions meet
+    them (end position by end position, the attacker's rows, the defender's, the garrison's)."""
     den = lcm(*(p.denominator for outs in joint.values() for p in outs.values()))
+    return _summed(s, attacking, den, ((lost[0], lost[1], o, p.numerator * (den // p.denominator))
+                                       for lost, outs in joint.items() for o, p in outs.items()), memo)
+
+
+#: the kinds of end that change where a side's figures go (:func:`_side_fates`); the others leave them with
+#: their Army (or gone with its last unit)
+_ATTACKER_KINDS = ("sortie_returned",)
+_DEFENDER_KINDS = ("defender_retreated", "retreated_into_siege")
+
+
+def _summed(s, attacking, den: int, weighted, memo: dict | None) -> dict:
+    """:func:`fate_totals` from ``(cards' eliminations of the attacker, of the defender, end position,
+    numerator over den)``, in the end positions' order."""
+    memo = {} if memo is None else memo
     garrison = getattr(s, "garrison", None)
+    weight: dict = {}  # key -> the summed numerators of the end positions it belongs to, in the order met
+    for lost_a, lost_d, o, w in weighted:
+        kind = o.kind
+        for key in (("attacker", o.attacker, kind if kind in _ATTACKER_KINDS else "", lost_a),
+                    ("defender", o.defender, kind if kind in _DEFENDER_KINDS else "", lost_d,
+                     getattr(o, "left_out", ())),
+                    ("garrison", kind)):
+            weight[key] = weight.get(key, 0) + w
     acc: dict = {}
-    for lost, outs in joint.items():
-        for o, p in outs.items():
-            w = p.numerator * (den // p.denominator)
-            for rows in _end_rows(s, attacking, garrison, o, lost, memo):
-                for slot_key, count, fates in rows:
-                    slot = acc.get(slot_key)
-                    if slot is None:
-                        slot = acc[slot_key] = {"count": count, "expected": {}}
-                    expected = slot["expected"]
-                    for fate, n in fates:
-                        expected[fate] = expected.get(fate, 0) + w * n
+    for key, w in weight.items():
+        for slot_key, count, fates in _key_rows(s, attacking, garrison, key, memo):
+            slot = acc.get(slot_key)
+            if slot is None:
+                slot = acc[slot_key] = {"count": count, "expected": {}}
+            expected = slot["expected"]
+            for fate, n in fates:
+                expected[fate] = expected.get(fate, 0) + w * n
     for slot in acc.values():
         slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
     return acc
 
 
-def _end_rows(s, attacking, garrison, o, lost, memo: dict) -> tuple:
-    """The rows of :func:`outcome_fates` at end position ``o`` per role (in :data:`ROLES` order), each
-    row as ``((role, figure), count, ((fate, n), ...))``, one side at a time from ``memo``."""
-    left_out = getattr(o, "left_out", ())
-    out = []
-    for key, make in ((("attacker", o.attacker, o.kind, lost[0]),
-                       lambda: _side_fates("attacker", s.attacker.side, attacking, o.attacker, o.kind, lost[0])),
-                      (("defender", o.defender, o.kind, lost[1], left_out),
-                       lambda: _side_fates("defender", s.defender.side, s.defender.force, o.defender, o.kind,
-                                           lost[1], left_out)),
-                      (("garrison", o.kind), lambda: garrison_fates(garrison, o.kind) if garrison is not None else [])):
-        rows = memo.get(key)
-        if rows is None:
-            rows = memo[key] = tuple(((key[0], row["figure"]), row["count"], tuple(row["fates"].items()))
-                                     for row in make())
-        out.append(rows)
-    return out
+def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
+    """The rows of :func:`outcome_fates` of one side at an end position, from its key (see
+    :func:`fate_totals`), each row as ``((role, figure), count, ((fate, n), ...))``, kept in ``memo``."""
+    rows = memo.get(key)
+    if rows is None:
+        role = key[0]
+        if role == "attacker":
+            made = _side_fates("attacker", s.attacker.side, attacking, key[1], key[2], key[3])
+        elif role == "defender":
+            made = _side_fates("defender", s.defender.side, s.defender.force, key[1], key[2], key[3], key[4])
+        else:
+            made = garrison_fates(garrison, key[1]) if garrison is not None else []
+        rows = memo[key] = tuple(((role, row["figure"]), row["count"], tuple(row["fates"].items())) for row in made)
+    return rows
 
 
 def fate_lines(dist: dict) -> list[str]:

@@ -28,7 +28,6 @@ minimises). Every probability is a :class:`fractions.Fraction`; distributions su
 """
 from __future__ import annotations
 
-import contextlib
 import copy
 import functools
 import gc
@@ -131,6 +130,12 @@ class BattleSetup:
             sat = max(sat, self.siege_rounds)  # the rounds of a longer siege battle are counted
         return sat
 
+    @functools.cached_property
+    def roll_tables(self) -> dict:
+        """``(role, units, round) -> (K, hits table)``: :func:`side_int` of :meth:`params`, worked out once
+        per set-up and shared by its forward passes (a set-up is not changed after it is made)."""
+        return {}
+
     def next_round(self, rnd: int) -> int:
         sat = self.saturation
         return rnd + 1 if sat is None else min(rnd + 1, sat)
@@ -144,7 +149,7 @@ class BattleSetup:
         """The roll of ``role`` in round ``rnd`` with ``units``."""
         prof = self.attacker if role == "attacker" else self.defender
         eff = self.effects.get(rnd)
-        e = (eff[0] if role == "attacker" else eff[1]) if eff else Effects()
+        e = (eff[0] if role == "attacker" else eff[1]) if eff else _NO_EFFECTS
         hit = 5  # WOTR-HIT-1
         if self.kind == "siege" and role == "attacker":
             hit = 6  # WOTR-SIEGE-2: the besieger hits on 6 in every round, the besieged on 5
@@ -155,6 +160,9 @@ class BattleSetup:
         dice = prof.dice(units, e.dice, self.dice_reduction_target)  # WOTR-STR-3/6 [dice_reduction_target]
         rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership, dice)  # WOTR-STR-5, WOTR-HIT-7
         return RollParams(dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit)  # WOTR-CARD-7, WOTR-HIT-3/5
+
+
+_NO_EFFECTS = Effects()  #: a round without Combat cards
 
 
 def measure(state: State) -> int:
@@ -198,7 +206,7 @@ def ceased(setup: "BattleSetup", a: Units, d: Units) -> "Outcome":
 
 def terminal_after_casualties(a: Units, d: Units) -> Outcome | None:
     """WOTR-CAS-7 / WOTR-END-1 / WOTR-END-9: the battle ends when an Army has no units left."""
-    ea, ed = unit_count(a) == 0, unit_count(d) == 0
+    ea, ed = not any(map(any, a)), not any(map(any, d))  # no Regular and no Elite left
     if ea and ed:
         return Outcome("both_destroyed", a, d)
     if ed:
@@ -363,8 +371,8 @@ class BattleResult:
             return got
 
     def numerators(self) -> tuple[int, tuple[tuple[Outcome, int], ...]]:
-        """``(D, ((outcome, n), ...))``: each outcome's probability as ``n / D``, D the least common
-        denominator (the outcomes' order)."""
+        """``(D, ((outcome, n), ...))``: each outcome's probability as ``n / D``, D a common denominator
+        (the forward pass's, :func:`forward`, else the least one; the outcomes' order)."""
         def make():
             den = math.lcm(*(p.denominator for p in self.outcomes.values()))
             return den, tuple((o, p.numerator * (den // p.denominator)) for o, p in self.outcomes.items())
@@ -569,18 +577,21 @@ class _Exact:
         return Fraction(num, den)
 
 
-@contextlib.contextmanager
-def cycles_unchecked():
+class cycles_unchecked:
     """Pause the cyclic garbage collector (resumed as it was): the exact passes make millions of small
     tuples and dicts that hold no reference cycle, and each of the collector's generation scans they
     would set off also scans every long-lived object of the process. Reference counting frees them
-    as before; cycles made meanwhile elsewhere are collected after."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
+    as before; cycles made meanwhile elsewhere are collected after. (A context manager; a class
+    rather than a generator: it is entered a few times for every scenario.)"""
+
+    __slots__ = ("_was",)
+
+    def __enter__(self) -> None:
+        self._was = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc) -> None:
+        if self._was:
             gc.enable()
 
 
@@ -590,7 +601,10 @@ def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: 
     with cycles_unchecked():
         terminal, _, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states,
                                                         starts=starts)
-    return BattleResult(Dist.exact(terminal, big), Fraction(rounds, big), states)
+        outcomes = Dist.exact(terminal, big)
+        result = BattleResult(outcomes, Fraction(rounds, big), states)
+        result.derived("num", lambda: (big, tuple((o, terminal[o]) for o in outcomes)))  # the pass's numerators
+    return result
 
 
 def forward_raw(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
@@ -615,14 +629,14 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     Push probability mass from the start through the rounds in topological order (exact);
     ``starts`` (summing to 1) replaces the single start (the rounds after a Combat-card round).
 
-    Two passes. The first visits every reachable start-of-round state in topological order and keeps
-    its transitions: successor numerators over ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds
-    without hits are folded). Every path visits a state at most once, so every probability is a
-    multiple of ``1 / D`` with ``D`` a common multiple of the ``d_s`` products along paths (and of the
-    starts' denominators):
-    the second pass pushes integer numerators over that one denominator, and each division by
-    ``d_s`` is exact. Many states share their ``d_s`` (it depends on the two rolls only), so ``D`` is
-    each distinct ``d`` to the most times one path meets it. Fractions are formed (and reduced)
+    One pass. Every probability is kept as an integer numerator over the one denominator ``D`` (at
+    first the least common multiple of the starts' denominators). A state is expanded once all its
+    mass has arrived (topological order: :func:`order_key`); its successors' numerators are over
+    ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds without hits are folded), so what it passes
+    on is its numerator divided by ``d_s`` times theirs. When ``d_s`` does not divide its numerator,
+    ``D`` and every numerator kept so far (the states queued, the end positions, the pending states,
+    the rounds) are first multiplied by the least factor that makes it divide (``d_s / gcd``): every
+    division is exact, ``D`` grows only as the numbers need, and Fractions are formed (and reduced)
     only at the end.
 
     A round's transitions are the product of the two sides' (:func:`transitions`): each side's units
@@ -634,128 +648,151 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
     sides = _Sides(setup, dec)
     config = sides.config
-    hp_a = hp_d = sides.hp
+    hp = sides.hp
     states: list[State] = []
     where: list[tuple[int, int]] = []  # per state: its attacker's and defender's configuration
-    sid_of: dict[State, int] = {}
+    mass: list[int] = []  # per state: its probability's numerator over big
+    sid_of: dict[tuple, int] = {}  # (attacker configuration, defender's, round, continued) -> number
     outcomes: list[Outcome] = []
     oid_of: dict[Outcome, int] = {}
     heap: list[tuple] = []
+    heappush, heappop = heapq.heappush, heapq.heappop
 
-    def code_of(nxt: "Outcome | State") -> int:
-        """A state's number (``>= 0``; a new one is queued), or the complement of an end position's."""
+    def code_of(nxt: "Outcome | State", ia: int = -1, id_: int = -1) -> int:
+        """A state's number (``>= 0``; a new one is queued), or the complement of an end position's;
+        ``ia``, ``id_``: the state's configurations when the caller knows them."""
         if isinstance(nxt, Outcome):
             got = oid_of.get(nxt)
             if got is None:
                 got = oid_of[nxt] = len(outcomes)
                 outcomes.append(nxt)
             return ~got
-        got = sid_of.get(nxt)
-        if got is None:
-            got = sid_of[nxt] = len(states)
-            states.append(nxt)
+        if ia < 0:
             ia, id_ = config(nxt[0], nxt[1]), config(nxt[2], nxt[3])
+        key = (ia, id_, nxt[4], nxt[5])
+        got = sid_of.get(key)
+        if got is None:
+            got = sid_of[key] = len(states)
+            states.append(nxt)
             where.append((ia, id_))
-            heapq.heappush(heap, (-(hp_a[ia] + hp_d[id_]), nxt[4], nxt[5], nxt, got))  # order_key, then the number
+            mass.append(0)
+            heappush(heap, (-(hp[ia] + hp[id_]), nxt[4], nxt[5], nxt, got))  # order_key, then the number
         return got
 
-    for st in init:
-        code_of(st)
-    order: list[int] = []
-    trans: dict[int, tuple | None] = {}
+    def code_after(codes: dict, ia2: int, id2: int, rnd: int) -> int:
+        """The number of what follows the attacker's configuration ``ia2`` and the defender's ``id2`` at
+        the end of round ``rnd`` (:func:`end_of_round`), kept in ``codes`` (by ``id2``)."""
+        (a2, pa2), (d2, pd2) = units[ia2], units[id2]
+        nxt = end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
+        same = type(nxt) is tuple and nxt[0] is a2 and nxt[1] is pa2 and nxt[2] is d2 and nxt[3] is pd2
+        got = codes[id2] = code_of(nxt, ia2, id2) if same else code_of(nxt)
+        return got
+
+    units = sides.units
+    big = 1
+    for p in init.values():
+        big = big * p.denominator // math.gcd(big, p.denominator)
+    for st, p in init.items():
+        mass[code_of(st)] += p.numerator * (big // p.denominator)
+    terminal: dict[int, int] = {}
+    pending: dict[int, int] = {}
+    rounds = 0
+    visited = 0
     ends: dict[int, dict[int, dict[int, int]]] = {}  # round -> attacker configuration -> defender's -> code
     sat = setup.saturation
     folding = setup.kind != "siege" and sat is not None
-    units_a = units_d = sides.units
+    rolls_a, rolls_d = sides._rolls
+    after_a, after_d = sides._after
+    roll, after = sides.roll, sides.after
+    siege_retreat = setup.siege_retreat
     while heap:
-        sid = heapq.heappop(heap)[-1]
-        order.append(sid)
-        if len(order) > max_states:
+        sid = heappop(heap)[-1]
+        visited += 1
+        if visited > max_states:
             raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
         state = states[sid]
+        m = mass[sid]
         rnd = state[4]
         if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
-            trans[sid] = None
+            if m:
+                pending[sid] = m
             continue
-        if setup.siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-            trans[sid] = ([(~code_of(into_siege(state[0], state[2])), 1)], [], 1, 0, False)
+        if siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
+            oid = ~code_of(into_siege(state[0], state[2]))
+            if m:
+                terminal[oid] = terminal.get(oid, 0) + m
             continue
         ia, id_ = where[sid]
         # each side's roll depends on its own units only; its losses on the other side's hits only
         # (WOTR-ROUND-2, WOTR-CAS-1/2)
-        ka, ha = sides.roll(0, ia, rnd)
-        kd, hd = sides.roll(1, id_, rnd)
-        row_a = sides.after(0, ia, hd)
-        row_d = sides.after(1, id_, ha)
-        folds = folding and state[5] and rnd == sat
+        got = rolls_a.get((ia, rnd))
+        ka, ha = got if got is not None else roll(0, ia, rnd)
+        got = rolls_d.get((id_, rnd))
+        kd, hd = got if got is not None else roll(1, id_, rnd)
+        row_a = after_a.get((ia, hd))
+        if row_a is None:
+            row_a = after(0, ia, hd)
+        row_d = after_d.get((id_, ha))
+        if row_d is None:
+            row_d = after(1, id_, ha)
         ends_r = ends.get(rnd)
         if ends_r is None:
             ends_r = ends[rnd] = {}
-        terms: list[tuple[int, int]] = []
-        nexts: list[tuple[int, int]] = []
-        to_end, to_next = terms.append, nexts.append
-        n_self = 0
+        den = 6 ** (ka + kd)
+        d_s = den
+        if folding and state[5] and rnd == sat:
+            # a round without hits leaves the state as it is: folded (see the module docstring):
+            # v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
+            # (hits that leave a side alike are merged into its row's entry of the fewest hits: no hit)
+            wa = row_a[0][1] if row_a[0][0] == ia else next((w for c, w in row_a if c == ia), 0)
+            wd = row_d[0][1] if row_d[0][0] == id_ else next((w for c, w in row_d if c == id_), 0)
+            if wa and wd:
+                codes = ends_r.get(ia)
+                if codes is None:
+                    codes = ends_r[ia] = {}
+                code = codes.get(id_)
+                if code is None:
+                    code = code_after(codes, ia, id_, rnd)
+                if code == sid:
+                    d_s = den - wa * wd
+        if not m:  # a start of probability zero: its successors are met (and counted), nothing is passed on
+            for ia2, _ in row_a:
+                codes = ends_r.setdefault(ia2, {})
+                for id2, _ in row_d:
+                    if id2 not in codes:
+                        code_after(codes, ia2, id2, rnd)
+            continue
+        if m % d_s:
+            # make d_s divide this numerator: scale the denominator and every numerator kept so far
+            f = d_s // math.gcd(m, d_s)
+            big *= f
+            m *= f
+            for entry in heap:
+                mass[entry[-1]] *= f
+            for k in terminal:
+                terminal[k] *= f
+            for k in pending:
+                pending[k] *= f
+            rounds *= f
+        q = m // d_s
+        # a folded state counts 1 / (1 - p_self) rounds on average: m / d_s * 6**K
+        rounds += q * den if d_s != den else m
         for ia2, wa in row_a:
+            qa = q * wa
             codes = ends_r.get(ia2)
             if codes is None:
                 codes = ends_r[ia2] = {}
-            a2, pa2 = units_a[ia2]
-            self_row = folds and ia2 == ia
             for id2, wd in row_d:
                 code = codes.get(id2)
                 if code is None:
-                    d2, pd2 = units_d[id2]
-                    code = codes[id2] = code_of(end_of_round(setup, dec, a2, pa2, d2, pd2, rnd))
+                    code = code_after(codes, ia2, id2, rnd)
                 if code < 0:
-                    to_end((~code, wa * wd))
-                elif self_row and id2 == id_ and code == sid:
-                    n_self += wa * wd  # a round without hits, folded (see the module docstring)
-                else:
-                    to_next((code, wa * wd))
-        den = 6 ** (ka + kd)
-        # rounds without hits, folded: v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
-        trans[sid] = (terms, nexts, den - n_self, den if n_self else 1, True)
-    # the common denominator: each distinct d raised to at most the times one path can meet it. A path
-    # climbs strictly in order_key, so it meets at most one state per (measure, round, continued)
-    # among the states that share a d.
-    levels: dict[int, set] = {}
-    for sid in order:
-        t = trans[sid]
-        if t is not None:
-            st = states[sid]
-            ia, id_ = where[sid]
-            levels.setdefault(t[2], set()).add((hp_a[ia] + hp_d[id_], st[4], st[5]))
-    big = 1
-    for b, lv in levels.items():
-        big *= b ** len(lv)
-    lcm = 1
-    for p in init.values():
-        lcm = lcm * p.denominator // math.gcd(lcm, p.denominator)
-    big *= lcm
-    mass = [0] * len(states)
-    for st, p in init.items():
-        mass[sid_of[st]] = p.numerator * (big // p.denominator)
-    terminal: dict[int, int] = {}
-    rounds = 0
-    pending: dict[int, int] = {}
-    for sid in order:
-        m = mass[sid]
-        if not m:
-            continue
-        t = trans[sid]
-        if t is None:
-            pending[sid] = m
-            continue
-        terms, nexts, d_s, fold, is_round = t
-        q = m // d_s  # exact (see the docstring)
-        if is_round:  # a folded state counts 1 / (1 - p_self) rounds on average; the retreat into a siege none
-            rounds += q * fold if fold > 1 else m
-        for oid, n in terms:
-            terminal[oid] = terminal.get(oid, 0) + q * n
-        for nid, n in nexts:
-            mass[nid] += q * n
+                    oid = ~code
+                    terminal[oid] = terminal.get(oid, 0) + qa * wd
+                elif code != sid:
+                    mass[code] += qa * wd
     return ({outcomes[oid]: v for oid, v in terminal.items()}, {states[sid]: v for sid, v in pending.items()},
-            rounds, big, len(order))
+            rounds, big, visited)
 
 
 _ROLE_NAMES = ("attacker", "defender")
@@ -836,8 +873,12 @@ class _Sides:
         key = (cid, rnd)
         got = self._rolls[role].get(key)
         if got is None:
-            k, hits = side_int(self.setup.params(_ROLE_NAMES[role], self.units[cid][0], rnd))
-            got = self._rolls[role][key] = (k, self.configs.table(hits))
+            units = self.units[cid][0]
+            memo = self.setup.roll_tables
+            side = memo.get((role, units, rnd))
+            if side is None:
+                side = memo[(role, units, rnd)] = side_int(self.setup.params(_ROLE_NAMES[role], units, rnd))
+            got = self._rolls[role][key] = (side[0], self.configs.table(side[1]))
         return got
 
     def after(self, role: int, cid: int, table: int) -> list[tuple[int, int]]:
@@ -847,10 +888,12 @@ class _Sides:
         got = self._after[role].get(key)
         if got is None:
             cas = self._cas[role] if self._cas is not None else None
+            units, pool = self.units[cid]
+            if cas is downgrade_first and not any(e for _, e in units):
+                cas = regulars_first  # without an Elite both take the first Nation's Regulars (casualties.py)
             shared = self.configs.after
             got = shared.get((cas, cid, table)) if cas is not None else None
             if got is None:
-                units, pool = self.units[cid]
                 acc: dict[tuple, int] = {}
                 for h, n in self.configs.table_list[table]:
                     after = self.dec.casualties(_ROLE_NAMES[role], units, pool, h, None)
