@@ -369,18 +369,22 @@ def test_one_play_check_for_odds_and_verify():
 
 
 def test_strike_claims_the_check_could_change_are_not_decided():
-    """A claim about a strike's result reads the block's assignment, which holds only if he passes: verify
-    leaves it undecided (MECCG-FX-10) rather than decide it against odds' other outcomes."""
+    """A claim about a strike's result reads the block's assignment, which holds only if he passes: without
+    the check's roll verify leaves it undecided (MECCG-FX-10) rather than decide it against odds' other
+    outcomes; with `check_roll:` given, the strike of the maker who failed is not made, and a claim about it
+    stays undecided too (tests/meccg/test_check_roll_claims.py: the strikes the roll fixes are decided)."""
     from pycombat.games.meccg.claims.verify import verify
     from pycombat.verdicts import Claim
 
     doc = _doc(2, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0))
-    doc["combat"]["check_roll"] = 5
     for s_ in doc["combat"]["strikes"]:
         s_["rolls"] = {"attacker": 7, "defender": 7, "body": 7}
-    s = _s(doc)
     claim = Claim(id="r", kind="strike_result", args={"strike": 2, "result": "succeeds"}, text="", path="claims[0]")
-    v = verify(s, [claim])[0]
+    v = verify(_s(doc), [claim])[0]
+    assert v.verdict is None and "MECCG-FX-10" in v.rules
+    doc["combat"]["check_roll"] = 5  # 5 - 3 = 2, at his 2 corruption points: Gandalf is discarded
+    on_maker = Claim(id="g", kind="strike_result", args={"strike": 1, "result": "succeeds"}, text="", path="claims[0]")
+    v = verify(_s(doc), [on_maker])[0]
     assert v.verdict is None and "MECCG-FX-10" in v.rules
 
 

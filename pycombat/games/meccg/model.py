@@ -98,6 +98,10 @@ class Company:
     site_kind: str | None = None
     site_region: str | None = None
     under_deeps: bool | None = None
+    #: (card name, member): who makes the corruption check a card costs whose maker the card leaves to its
+    #: player (its caster, ``{card: X, member: Y}`` in the hand, a strike's ``defender_cards`` or the
+    #: combat's ``before_assignment``; card_effects.yaml ``cost_check: {stated: true}``, MECCG-FX-25/30/31)
+    makers: tuple[tuple[str, str], ...] = ()
 
     def member(self, name: str) -> Member:
         for m in self.members:

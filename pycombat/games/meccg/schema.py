@@ -57,7 +57,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _unique_names(root, attacker, defender)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
-    combat = _combat(root.child("combat"), attacker, defender) if root.has("combat") else None
+    made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
+    combat = _combat(root.child("combat"), attacker, defender, made) if root.has("combat") else None
+    defender = _with_makers(defender, made, root.file)
     _check_placed(root, attacker, defender, in_play)
     _check_in_play_alignment(root, attacker, defender)
     _check_turn_abilities(root, attacker, defender)
@@ -73,11 +75,13 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     return scenario
 
 
-def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
-    """``combat: {strikes: [...]}``: the complete assignment in the defender's strike order."""
+def _combat(node: Node, attacker: Company, defender: Company, made: list | None = None) -> Combat:
+    """``combat: {strikes: [...]}``: the complete assignment in the defender's strike order; ``made``
+    collects ``(card, member)`` for each card played with the maker of the check it costs."""
     node._mapping()
-    strikes = _strikes(node, attacker, defender)
-    before = tuple(_before_card(n) for n in node.list("before_assignment", []))
+    made = [] if made is None else made
+    strikes = _strikes(node, attacker, defender, made)
+    before = tuple(_made_by(n, defender, made, _before_card) for n in node.list("before_assignment", []))
     cancel_roll = node.int("cancel_roll", None)
     cost_item = node.str("cost_item") if node.has("cost_item") else None
     check_roll = node.int("check_roll", None)
@@ -85,7 +89,7 @@ def _combat(node: Node, attacker: Company, defender: Company) -> Combat:
     if node.has("after_check"):  # the assignment after a failed check before it (MECCG-FX-31)
         sub = node.child("after_check")
         sub._mapping()
-        after = _strikes(sub, attacker, defender)
+        after = _strikes(sub, attacker, defender, made)
         sub.finish(("strikes",))
         after_check = Combat(strikes=tuple(after), excess=_excess(attacker, after), path=sub.path)
     node.finish(COMBAT_KEYS)
@@ -99,9 +103,9 @@ def _excess(attacker: Company, strikes) -> tuple[str, ...]:
     return tuple(m.name for m in attacker.members if m.name not in striking)
 
 
-def _strikes(node: Node, attacker: Company, defender: Company) -> list[StrikeChoice]:
+def _strikes(node: Node, attacker: Company, defender: Company, made: list | None = None) -> list[StrikeChoice]:
     """``strikes:``: one strike per character and per attacking member (MECCG-STRUCT-5)."""
-    strikes = [_strike(n, attacker, defender) for n in node.list("strikes")]
+    strikes = [_strike(n, attacker, defender, made) for n in node.list("strikes")]
     seen_d: dict[str, str] = {}
     seen_a: dict[str, str] = {}
     for st in strikes:
@@ -162,7 +166,7 @@ def _ref_either(n: Node, defender: Company, attacker: Company) -> str:
     return _ref(n, defender, "defending")
 
 
-def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
+def _strike(node: Node, attacker: Company, defender: Company, made: list | None = None) -> StrikeChoice:
     from .cards.strike_effects import load_effects
 
     node._mapping()
@@ -171,8 +175,14 @@ def _strike(node: Node, attacker: Company, defender: Company) -> StrikeChoice:
     a = _ref(node.child("attacker"), attacker, "attacking")
     cards = {}
     for key, company in (("attacker_cards", attacker), ("defender_cards", defender)):
-        cards[key] = tuple(reg.find(n.as_str(), prefer_alignment=PREFERRED.get(company.alignment), file=n.file,
-                                    path=n.path).id for n in node.list(key, []))
+        def find(n: Node, company=company) -> str:
+            return reg.find(n.as_str(), prefer_alignment=PREFERRED.get(company.alignment), file=n.file,
+                            path=n.path).id
+        if key == "defender_cards":
+            cards[key] = tuple(_made_by(n, company, [] if made is None else made, find)
+                               for n in node.list(key, []))
+        else:
+            cards[key] = tuple(find(n) for n in node.list(key, []))
     excess = tuple(_ref(n, attacker, "attacking") for n in node.list("excess", []))
     support = tuple(_ref(n, defender, "defending") for n in node.list("support", []))
     untaps = tuple(_ref_either(n, defender, attacker) for n in node.list("untaps", []))
@@ -245,7 +255,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     influence = node.bool("influence_attempt_this_turn", False)
     attacked = node.bool("attacked_this_turn", False)
     in_play = tuple(_card(n, db, alignment, company=True) for n in node.list("in_play", []))
-    hand = tuple(_hand_card(n, alignment) for n in node.list("hand", []))
+    hand_nodes = node.list("hand", [])
     member_nodes = node.list("members")
     if not member_nodes:
         raise node.error("a company needs at least one member", "members")
@@ -253,11 +263,46 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     members = _with_unique_labels(members)
     _check_allies(members, member_nodes)
     node.finish(COMPANY_KEYS)
-    return Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
-                   declared_status=status, stage_points=stage, entered_site=entered,
-                   influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
-                   declared_at=declared_at, hand=hand, site_kind=site_kind, site_region=site_region,
-                   under_deeps=under_deeps)
+    company = Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
+                      declared_status=status, stage_points=stage, entered_site=entered,
+                      influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
+                      declared_at=declared_at, site_kind=site_kind, site_region=site_region,
+                      under_deeps=under_deeps)
+    made: list[tuple[str, str]] = []
+    hand = tuple(_made_by(n, company, made, lambda n: _hand_card(n, alignment)) for n in hand_nodes)
+    return _with_makers(replace(company, hand=hand), made, node.file)
+
+
+def _made_by(node: Node, company: Company, made: list, read) -> str:
+    """A card entry read by ``read``: a name, or ``{card: X, member: Y}`` naming the character of
+    ``company`` who makes the corruption check the card costs where the card leaves him to its player
+    (``cost_check: {stated: true}``; MECCG-FX-25/30/31), appended to ``made``."""
+    if not isinstance(node.value, dict):
+        return read(node)
+    from .cards.interpreter import model
+
+    cid = read(node.child("card"))
+    m = model(cid)
+    who = _ref(node.child("member"), company, "defending" if company.role == "defender" else "attacking")
+    node.finish(("card", "member"))
+    if not (m.cost_check or {}).get("stated"):
+        raise node.error(f"{m.name} leaves no corruption check to a character its player names: `member:` is for a "
+                         "card whose cost is a check made by its caster (MECCG-FX-25)", "member")
+    if company.member(who).card_type == "ally":
+        raise node.error(f"{who} is an ally: the corruption check {m.name} costs is made by a character "
+                         "(MECCG-FX-25)", "member")
+    made.append((m.name, who))
+    return cid
+
+
+def _with_makers(company: Company, made: list[tuple[str, str]], file: str | None) -> Company:
+    """``company`` with the makers named for its cards' checks (one maker per card, MECCG-FX-25)."""
+    known = dict(company.makers)
+    for card, who in made:
+        if known.setdefault(card, who) != who:
+            raise ScenarioError(f"{card}'s corruption check is made by {known[card]} and by {who}: name one maker "
+                                "per card (MECCG-FX-25)", file=file, path=f"{company.role}")
+    return replace(company, makers=tuple(known.items())) if known else company
 
 
 def _hand_card(node: Node, alignment: str | None) -> str:

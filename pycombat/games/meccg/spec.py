@@ -56,11 +56,19 @@ ROLLS = Obj({
 }, "the dice of this strike for `replay` (2d6 totals; `payer_body`: the body check of the member who paid a "
    "card's cost, No Waiting to Wonder's Hobbit, MECCG-FX-24)")
 
+#: a card played with the character who makes the corruption check it costs, where the card leaves him to its
+#: player (its caster: Our Own Wolves, The Tormented Earth; MECCG-FX-25/30/31)
+MADE_BY = Obj({"card": Name("card", "the card"),
+               "member": Str("the character of the playing company who makes the corruption check it costs "
+                             "(a member's name or label)")},
+              "a card with the maker of the corruption check it costs", required=("card", "member"))
+
 STRIKE = Obj({
     "defender": Str("the defending character facing the strike (a member's name or label)"),
     "attacker": Str("the attacking member making the strike (a member's name or label)"),
     "attacker_cards": List(Name("card", "a card the attacker plays on this strike (effects data)")),
-    "defender_cards": List(Name("card", "a card the defender plays on this strike (effects data)")),
+    "defender_cards": List(AnyOf((Name("card", "a card the defender plays on this strike (effects data)"), MADE_BY),
+                                 "a card the defender plays on this strike, or one with the maker of its check")),
     "excess": List(Str("an attacking member whose strike is excess, giving -1 prowess (MECCG-ASSIGN-5)")),
     "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-STRIKE-4)")),
     "untaps": List(Str("a member a card played on this strike untaps besides the character it is played for, "
@@ -79,9 +87,10 @@ STRIKE = Obj({
 
 COMBAT = Obj({
     "strikes": List(STRIKE, "the complete strike assignment, in the defender's strike order"),
-    "before_assignment": List(Name("card", "a card the defender plays before strikes are assigned: one that cancels "
-                                           "the attack (MECCG-PRE-1; on a roll, MECCG-FX-16) or changes it as a whole "
-                                           "(MECCG-PRE-5)"),
+    "before_assignment": List(AnyOf((Name("card", "a card the defender plays before strikes are assigned: one that "
+                                                  "cancels the attack (MECCG-PRE-1; on a roll, MECCG-FX-16) or changes "
+                                                  "it as a whole (MECCG-PRE-5)"), MADE_BY),
+                                    "a card played before strikes are assigned, or one with the maker of its check"),
                               "cards played before strikes are assigned (a change to the attack needs "
                               "pre_assignment_attack_effects=allowed)"),
     "cost_item": Str("the item the cost of a card played before strikes are assigned discards (Token of Goodwill: "
@@ -162,8 +171,9 @@ COMPANY = Obj({
     "influence_attempt_this_turn": Bool("the company made an influence attempt this turn"),
     "attacked_this_turn": Bool("the company already attacked this turn"),
     "in_play": List(IN_PLAY_CARD, "cards in play on this player's side"),
-    "hand": List(Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
-                     message="a card name (a string)")),
+    "hand": List(AnyOf((Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
+                            message="a card name (a string)"), MADE_BY),
+                       "a card in hand, or one with the maker of its check")),
     "members": List(AnyOf((Name("character or ally", "the member's card"), MEMBER_OBJ), "a company member"),
                     "the company's characters and allies", min_items=1, max_items=MAX_MEMBERS,
                     few_message="a company needs at least one member"),

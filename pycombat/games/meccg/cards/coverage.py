@@ -142,6 +142,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         for cid in company.hand:
             out += _entries(cardfx.model(cid), f"{role}.hand")
             out += _site_unknown(cardfx.model(cid), f"{role}.hand", [company])
+            out += _maker_unnamed(cardfx.model(cid), f"{role}.hand", company)
     for card in s.in_play:
         m = cardfx.model(card.id)
         if not _flag_off(s, m):
@@ -160,7 +161,11 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
                 for cid in ids:
                     out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
+                    out += _maker_unnamed(cardfx.model(cid), f"{st.path}.{role}_cards", s.company(role))
                     out += _site_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
+        for cid in s.combat.before_assignment:
+            out += _maker_unnamed(cardfx.model(cid), f"{s.combat.path}.before_assignment", s.defender, s.flags)
+            out += _roller_check(s, cardfx.model(cid))
         if s.combat.before_assignment and any(cardfx.model(c).play == "cancel" for c in s.combat.before_assignment):
             kept = attack_kept(s)
             for cid in s.combat.before_assignment if kept is not None else ():
@@ -169,7 +174,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                          "why": f"the attack goes on ({kept.text(m.name)}): what this cost does to the strikes "
                                 "is not modelled", "touches": ["status", "assignment"]}
                         for u in m.outside if m.play == "cancel"]
-                if m.play == "cancel" and m.cost_check:  # a check failed before strikes are assigned (MECCG-FX-30)
+                if m.play == "cancel" and m.cost_check and not _unnamed(m, s.defender):  # (MECCG-FX-30/31)
                     out.append({"card": m.name, "id": m.id, "what": "the corruption check it costs",
                                 "where": f"{s.combat.path}.before_assignment",
                                 "why": f"the attack goes on ({kept.text(m.name)}): verify's claims about the strikes "
@@ -189,6 +194,48 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             seen.add(key)
             unique.append(e)
     return unique
+
+
+def _unnamed(m: cardfx.CardModel, company) -> bool:
+    """The check ``m`` costs is made by the character its player names, and none is named."""
+    return bool((m.cost_check or {}).get("stated")) and m.name not in dict(company.makers)
+
+
+def _maker_unnamed(m: cardfx.CardModel, where: str, company, flags=None) -> list[dict[str, Any]]:
+    """The corruption check a card costs whose maker its player chooses (its caster, ``cost_check:
+    {stated: true}``), listed where the scenario does not name him (MECCG-FX-25/30/31), under the flag
+    readings it is made in (``only_if``)."""
+    if not _unnamed(m, company) or any((flags or {}).get(f) != v for f, v in (m.cost_check.get("only_if") or {}).items()):
+        return []
+    cost = m.cost_check
+    unless = f" (unless a {' or '.join(cost['unless_race'])})" if cost.get("unless_race") else ""
+    rule = "MECCG-FX-30" if m.play == "cancel" else "MECCG-FX-31" if m.play == "before_assignment" else "MECCG-FX-25"
+    return [{"card": m.name, "id": m.id, "what": f"the corruption check {cost['corruption_check']:+d}{unless} it costs",
+             "why": f"its player chooses who makes it: name him as {{card: {m.name}, member: <the character>}} "
+                    f"where it is played ({rule})", "where": where,
+             "touches": ["status", "body_check"] + (["strike_cancel"] if m.play != "cancel" else [])}]
+
+
+def _roller_check(s: Scenario, m: cardfx.CardModel) -> list[dict[str, Any]]:
+    """The corruption check a cancel on a roll costs its roller (Token of Goodwill's diplomat), where the roll
+    can fail and the check can too: after a failed roll the attack goes on, and a maker who failed has left
+    before strikes are assigned (MECCG-FX-31). The verbs that branch on it drop this entry
+    (:func:`..combat.before.modelled_here`); verify's claims about the strikes read one assignment."""
+    from .rolls import cancel_roll, strike_roll
+
+    if m.play != "cancel" or not (m.cost_check or {}).get("roller"):
+        return []
+    r = cancel_roll(s, m.id, "defender")
+    if r is None or r.roller is None or r.chance is None or r.chance >= 1:
+        return []
+    check = strike_roll(m, s.defender.member(r.roller), s.defender)
+    if check is None or set(check.fates()) <= {"passes"}:
+        return []
+    return [{"card": m.name, "id": m.id, "what": "the corruption check it costs", "where": f"{s.combat.path}.before_assignment",
+             "why": "where its roll fails the attack goes on: verify's claims about the strikes read the one assignment "
+                    "the combat block names, the company's if he passes; after a failed check he is in no assignment "
+                    "and the players assign anew (odds, replay, optimize, tree and enumerate branch on it, MECCG-FX-31)",
+             "touches": ["strike_cancel", "body_check"]}]
 
 
 def _readings(s: Scenario, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

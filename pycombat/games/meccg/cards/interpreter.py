@@ -68,8 +68,10 @@ ROLL_KEYS = ("greater_than", "adds", "roller", "corruption_check")
 #: assigned (MECCG-FX-31, ``only_if``: the flag readings under which it is played at all) costs (``cost_check``): its modifier, who makes it (``by``: a
 #: race, the character the card is played for if he is of it, else the first of his company who is), and the
 #: races that make none (``unless_race``: "unless a Ringwraith"), and its modifier at a kind of site
-#: (``at_site: {haven: -1}``: Nenya)
-COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site", "only_if")
+#: (``at_site: {haven: -1}``: Nenya), or that its maker is the character its player names (``stated: true``: the
+#: caster of Our Own Wolves, ``{card: X, member: Y}`` where it is played; none named, the check is not modelled)
+#: A cancel on a roll may cost one too, made by the member who rolls (``roller: true``: Token of Goodwill's diplomat)
+COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site", "only_if", "stated", "roller")
 #: an attacker's card that keeps his company's attack from being cancelled (``keeps_attack``, MECCG-FX-29):
 #: what must hold of the attacking company (``requires``) and how the defender's cancel fails (``how``:
 #: ``uncancellable``, the attack cannot be cancelled; ``cancels_cancel``, the cancel's effect is cancelled)
@@ -316,9 +318,11 @@ def _yaml() -> dict:
         cost = entry.get("cost_check")
         if cost is not None and (set(cost) - set(COST_CHECK_KEYS) or not isinstance(cost.get("corruption_check"), int)
                                  or entry.get("play") not in ("strike", "cancel", "before_assignment")
-                                 or entry.get("roll")):
-            bad.add("cost_check: a strike card's, a cancel's (no roll) or a card's played before strikes are "
-                    "assigned {corruption_check: N, by: <race>, unless_race: [...], only_if: {flag: value}}")
+                                 or bool(entry.get("roll")) != bool(cost.get("roller"))
+                                 or (cost.get("roller") and entry.get("play") != "cancel")):
+            bad.add("cost_check: a strike card's, a cancel's (no roll; on a roll, made by its roller: roller: true) "
+                    "or a card's played before strikes are assigned {corruption_check: N, by: <race>, unless_race: "
+                    "[...], only_if: {flag: value}}")
         keeps = entry.get("keeps_attack")
         if keeps is not None and (set(keeps) - set(KEEPS_ATTACK_KEYS) or keeps.get("how") not in KEEPS_ATTACK_HOWS
                                   or set(keeps.get("requires") or {}) - set(COND_KEYS)):

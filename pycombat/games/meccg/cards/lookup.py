@@ -207,7 +207,11 @@ def card_lines(report: dict[str, Any]) -> list[str]:
 def _cost_check_text(cost: dict) -> str:
     """The corruption check a card costs, in words (MECCG-FX-25)."""
     mod = int(cost["corruption_check"])
-    who = f"the {cost['by']} of the company" if cost.get("by") else "the character it is played for"
+    who = (f"the {cost['by']} of the company" if cost.get("by") else
+           "the character its player names ({card: X, member: <him>} where it is played; none named: not "
+           "modelled)" if cost.get("stated") else
+           "the member who makes its roll, rolled beside it (MECCG-FX-30/31)" if cost.get("roller") else
+           "the character it is played for")
     text = f"a corruption check by {who}, 2d6{f' {mod:+d}' if mod else ''} > his corruption points"
     for kind, m in (cost.get("at_site") or {}).items():
         text += f" ({m:+d} at a {kind})"

@@ -256,13 +256,22 @@ def check_maker(card: "cardfx.CardModel", member: Member, company: Company | Non
     cost = card.cost_check
     if not cost:
         return None
+    if cost.get("stated"):  # the character its player names (``{card, member}``); none named: not modelled
+        named = dict(getattr(company, "makers", ()) or ()).get(card.name)
+        maker = next((m for m in (company.members if company else ()) if m.name == named), None)
+        if maker is None:
+            return None
+        return None if _unless(cost, maker) else maker
     race = (cost.get("by") or "").casefold()
     maker = member if not race or (member.race or "").casefold() == race else next(
         (m for m in (company.members if company else ()) if (m.race or "").casefold() == race
          and m.card_type != "ally"), member)
-    if (maker.race or "").casefold() in {r.casefold() for r in cost.get("unless_race") or ()}:
-        return None
-    return maker
+    return None if _unless(cost, maker) else maker
+
+
+def _unless(cost: Mapping[str, Any], maker: Member) -> bool:
+    """The maker is of a race that makes no check (``unless_race``: "unless a Ringwraith", MECCG-FX-25)."""
+    return (maker.race or "").casefold() in {r.casefold() for r in cost.get("unless_race") or ()}
 
 
 def strike_roll(card: "cardfx.CardModel", member: Member, company: Company | None = None) -> StrikeRoll | None:

@@ -150,6 +150,12 @@ def _replayed(s: Scenario, claim, n: int):
     cancel = attack_cancel(s)
     # the attack cancelled before strikes are assigned (MECCG-PRE-1): no strike is resolved, whatever the
     # check its cancel costs does (MECCG-FX-30); a cancel on a roll is decided by the file's `cancel_roll:`
+    if cancel is None or cancel.chance < 1:  # the check before the assignment rolled (MECCG-FX-31): its strike
+        from .rolled_check import strike_after_check
+
+        got = strike_after_check(s, n)
+        if got is not None:
+            return got
     rep = None if cancel is not None and cancel.chance == 1 else replay(s)
     if rep is None or not rep.strikes:
         return setup_strikes(s)[n - 1], Outcome("cancelled", None, None, 0, 0, 0, 0)

@@ -93,15 +93,22 @@ def book() -> ClaimBook:
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other values would change a verdict."""
     from ..cards.coverage import blocking, card_flag_names, present_card_flags
+    from .rolled_check import unblocked  # a check before the assignment whose roll is given (MECCG-FX-31)
 
     skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     names = [n for n in load_rulebook("meccg").flags if n not in skip]
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
                         with_flags=lambda sc, flags: replace(sc, flags=flags),
-                        unmodelled=blocking, unmodelled_rule="MECCG-FX-10")
+                        unmodelled=lambda sc, c: unblocked(sc, c, blocking(sc, c)), unmodelled_rule="MECCG-FX-10")
     from ..cards.coverage import not_blocking
 
+    from .rolled_check import RULE as CHECK_RULE, note as check_note
+
     for v, c in zip(out, claims):  # decided: the parts not modelled that could not change it, named
+        rolled = check_note(s, c) if v.decided else None
+        if rolled:  # decided on the check rolled before the assignment (MECCG-FX-31)
+            v.notes = list(v.notes) + [rolled]
+            v.rules = list(v.rules) + ([CHECK_RULE] if CHECK_RULE not in v.rules else [])
         if v.decided:
             idle = not_blocking(s, c)
             if idle:

@@ -106,11 +106,12 @@ def pre_check(scenario: Scenario) -> PreCheck | None:
         m = cardfx.model(cid)
         if not m.cost_check:
             continue
+        on_roll = m.play == "cancel" and m.cost_check.get("roller")  # Token of Goodwill: its roller's check
         if m.play == "cancel":  # its check is MECCG-FX-30's unless the attacker keeps the attack (MECCG-FX-29)
             if kept is None:
                 from ..cards.keeps import attack_kept
                 kept = attack_kept(scenario) or False
-            if not kept:
+            if not kept and not on_roll:  # a cancel on a roll: the attack goes on where the roll fails
                 continue
         need = m.cost_check.get("only_if") or {}
         if any(scenario.flags.get(f) != v for f, v in need.items()):
@@ -122,7 +123,15 @@ def pre_check(scenario: Scenario) -> PreCheck | None:
         makers = [x for x in company.members if x.card_type != "ally" and (not by or (x.race or "").casefold() == by)]
         if not makers:  # nobody left of the race that makes it (the play check needs one to play the card)
             continue
-        check = rolls.strike_roll(m, makers[0], company)
+        # its maker: of the race it names, the character its player names (``stated``; none named: no check),
+        # or the member who makes the cancel's roll, rolled beside it (``roller``, MECCG-FX-30)
+        if on_roll:
+            r = rolls.cancel_roll(scenario, cid, "defender")
+            if r is None or r.roller is None:
+                continue
+            check = rolls.strike_roll(m, company.member(r.roller), company)
+        else:
+            check = rolls.strike_roll(m, makers[0], company)
         if check is None:  # a maker of a race that makes none ("unless a Ringwraith")
             continue
         return PreCheck(m.name, m.id, check, "defender", owner_penalty(company.member(check.who), scenario.flags))

@@ -555,15 +555,17 @@ class AttackCancel:
     def rules(self) -> tuple[str, ...]:
         if self.kept_by is not None:
             return ("MECCG-PRE-1", keeps.RULE)
-        if self.check is not None:
-            return ("MECCG-PRE-1", CANCEL_CHECK_RULE)
-        return ("MECCG-PRE-1", rolls.RULE) if self.roll is not None else ("MECCG-PRE-1",)
+        on_roll = ("MECCG-PRE-1", rolls.RULE) if self.roll is not None else ("MECCG-PRE-1",)
+        return on_roll + (CANCEL_CHECK_RULE,) if self.check is not None else on_roll
 
     def text(self) -> str:
         if self.kept_by is not None:
             return self.kept_by.text(self.card) + ": the attack goes on, nothing is rolled for it"
         if self.check is not None:
             fates = ", ".join(f"{_CHECK_WORDS[f]} {fmt(p)}" for f, p in self.check.fates().items())
+            if self.roll is not None:  # two independent rolls: the cancel's and the check (MECCG-FX-16/30)
+                return (f"{self.card} cancels the attack on a roll: {self.roll.text()}; its cost, rolled beside "
+                        f"it whatever it does, {self.check.text()}: {fates} ({', '.join(self.rules)})")
             return (f"{self.card} cancels the attack; its cost, {self.check.text()}: {fates} "
                     f"(MECCG-PRE-1, {CANCEL_CHECK_RULE})")
         if self.roll is None:
@@ -622,13 +624,20 @@ _CHECK_WORDS = {"passes": "passes his corruption check", "discarded": "fails his
                 "eliminated": "fails his corruption check: eliminated"}
 
 
-def _cancel_check(scenario: Scenario, m: CardModel) -> tuple["rolls.StrikeRoll | None", str, int]:
+def _cancel_check(scenario: Scenario, m: CardModel, roll: "rolls.CancelRoll | None" = None
+                  ) -> tuple["rolls.StrikeRoll | None", str, int]:
     """The corruption check the cancel ``m`` costs (MECCG-FX-30): made by the first member of the
-    defending company of the race it names (Vanishment's Wizard), or none."""
+    defending company of the race it names (Vanishment's Wizard), by the member who makes its ``roll``
+    (``roller: true``: Token of Goodwill's diplomat), or none."""
     if not m.cost_check or m.play != "cancel":  # another card's check before the assignment: MECCG-FX-31
         return None, "defender", 0
     company = scenario.defender
-    check = rolls.strike_roll(m, company.members[0], company)
+    if m.cost_check.get("roller"):
+        if roll is None or roll.roller is None:
+            return None, "defender", 0
+        check = rolls.strike_roll(m, company.member(roll.roller), company)
+    else:
+        check = rolls.strike_roll(m, company.members[0], company)
     if check is None:  # a maker of a race that makes none ("unless a Ringwraith")
         return None, "defender", 0
     maker = company.member(check.who)
@@ -659,7 +668,8 @@ def attack_cancel(scenario: Scenario) -> AttackCancel | None:
             return AttackCancel(m.name, Fraction(1), check=check, check_role=role, check_penalty=pen)
         if r.why is not None:  # no single number, or nobody who may roll: refused, as verify refuses it
             raise _err(scenario, f"{combat.path}.before_assignment", f"{r.text()} ({rolls.RULE})")
-        return AttackCancel(m.name, r.chance, r)
+        check, role, pen = _cancel_check(scenario, m, r)  # its roller's check, rolled beside it (MECCG-FX-30)
+        return AttackCancel(m.name, r.chance, r, check=check, check_role=role, check_penalty=pen)
     return None
 
 
@@ -1436,6 +1446,18 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         adds = "".join(f" {a:+d} ({why})" for a, why in r.terms)
         who = f"{r.roller} rolls" if r.roller else "the defender rolls"
         if total > r.greater_than:
+            if cancel.check is not None:  # its roller's check, rolled beside it (MECCG-FX-30): the combat's check_roll
+                c = cancel.check
+                die = src.take((combat.check_roll,) if combat.check_roll is not None else (), 1,
+                               f"{cancel.card}'s corruption check (check_roll)", combat.path, scenario.file)[0]
+                fate = c.fate(die)
+                lost = cancel.check_penalty if fate == "eliminated" else 0
+                preamble.append(ReplayStep(
+                    f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is cancelled; its cost, "
+                    f"{c.text(die)}" + (f"; his player loses {lost} MP [elimination_mp_clauses="
+                                        f"{scenario.flags['elimination_mp_clauses']}]" if lost else "")
+                    + "; nothing else is rolled", cancel.rules))
+                return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
             preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is "
                                        "cancelled, nothing else is rolled", cancel.rules))
             return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
