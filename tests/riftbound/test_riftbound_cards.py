@@ -119,6 +119,15 @@ POOL = sorted(r["name"] for r in SPELLS + GEAR if _simple(r)) + EQUIP_CARDS + so
 BONUS = {r["name"]: r["equip_might_bonus"] for r in GEAR if r.get("equipment") and r.get("equip_might_bonus")}
 
 
+#: the sides of a fight's two units as the card text says them ("Choose a friendly unit and an enemy unit";
+#: Gentlemen's Duel: the friendly unit given +3, then "choose an enemy unit"; Marching Orders: "a friendly unit
+#: anywhere and an enemy unit at a battlefield"), read here from the text, not from the interpreter's reading
+FRIENDLY, ENEMY = {"side": "friendly"}, {"side": "enemy"}
+FIGHT_SIDES = {"Challenge": (FRIENDLY, ENEMY), "Gentlemen's Duel": (FRIENDLY, ENEMY), "Rampage": (FRIENDLY, ENEMY),
+               "Marching Orders": (FRIENDLY, {"side": "enemy", "location": "battlefield"}),
+               "Dragon's Rage": (ENEMY, ENEMY)}
+
+
 class Oracle:
     """The showdown and the damage step, from the records' meaning (no package code)."""
 
@@ -247,8 +256,10 @@ class Oracle:
                     listed.append(friend)
                 e = {**e, "amount": max(0, self.might(friend))}
             if t.get("ref") == "the two chosen units":
+                specs = FIGHT_SIDES.get(rec["name"], ({}, {}))  # the card text's, read by hand (RB-CARD-1)
                 while len(chosen) < 2:
-                    cands = [c for c in self.candidates(by, {}, []) if c not in chosen]
+                    cands = [c for c in self.candidates(by, specs[len(chosen)], [])
+                             if c not in chosen]
                     if not cands:
                         return None
                     got = pick(cands, 1)

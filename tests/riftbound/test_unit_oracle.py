@@ -58,14 +58,21 @@ COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",
 #: keywords with no effect on combat damage (RB-MIGHT-10, RB-MIGHT-11; Vision acts as the unit is played)
 NO_DAMAGE_KEYWORDS = ("Deflect", "Ganking", "Vision")
 #: static conditions decided from the board or the scenario's statement
+ATTACKING_WITH = "while I'm attacking with another unit"
+PAIRED = "while I'm at a battlefield with exactly one other unit you control"
 STATIC_CONDITIONS = (None, "While I'm attacking or defending alone", "While I'm buffed",
                      "While you have another unit here", "While there's a stunned enemy unit here",
-                     "While I'm at a battlefield", "I'm [Empowered]")
-PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name")
+                     "While I'm at a battlefield", "I'm [Empowered]", ATTACKING_WITH, PAIRED)
+#: "I have [Assault] equal to the number of enemy units here" (a conditional keyword counted on the board)
+ENEMIES_HERE = "equal to the number of enemy units here"
+PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name",
+       "your units with [Temporary] at my battlefield")
 MIGHTY = "While I'm [Mighty]"
 #: the static readings that change no Might or keyword (read by the damage total, the targets, moves, buffs)
 GUARDS = ("no_damage_unless_pair", "less_no_combat_damage", "less_untargetable", "untargetable", "no_base",
-          "unlimited", "base_plays", "no_ready", "no_ready_enemies")
+          "unlimited", "base_plays", "no_ready", "no_ready_enemies", "quick_draw")
+#: "Your Equipment everywhere have [Quick-Draw]": the target of that grant as the record writes it
+YOUR_EQUIPMENT = {"count": "all", "side": "friendly", "kind": "gear", "tag": "Equipment", "location": "anywhere"}
 DEATHKNELL = "When I die (Deathknell)"
 UNLESS_PAIR = "unless I'm at a battlefield with exactly one other unit you control"
 LESS_HERE = {"no_combat_damage": {"count": "all", "side": "enemy", "kind": "unit", "location": "same_location",
@@ -78,7 +85,8 @@ EVENT_TRIGGERS = {"When you play a spell": "spell", "When you play a gear": "gea
                   "When you play your second card in a turn": "second", "When I become ready": "ready",
                   "When you play a card from [Hidden]": "facedown", "When you play a card from face down": "facedown",
                   "When you play a token unit": "token", "When you play a spell that costs :rb_energy_5: or more": "spell5",
-                  "When you discard one or more cards": "discard"}
+                  "When you discard one or more cards": "discard",
+                  "When you choose or ready me": "chosen_ready", "When you buff me": "buffed"}
 #: each unit's event triggers the oracle resolves: (event, effect) (filled by :func:`reading`)
 EVENTS: dict[str, list[tuple[str, dict]]] = {}
 #: each unit's [Action] abilities the oracle uses (filled by :func:`reading`)
@@ -129,10 +137,13 @@ def _static(e: dict) -> str | None:
         return "base_plays"  # while I'm at a battlefield: opponents play units only to their base
     if e["effect"] == "ignore_tank" and not cond:
         return "ignore_tank"
+    if e["effect"] == "grant_keyword" and e.get("keyword") == "Quick-Draw" and t == YOUR_EQUIPMENT and not cond:
+        return "quick_draw"  # its player's Equipment have Reaction and attach to a unit of his as played
     if cond not in STATIC_CONDITIONS and _level(cond) is None:
         return None
     if not (t == {"ref": "self"} or (t.get("count") == "all" and t.get("kind") == "unit"
-                                     and set(t) <= {"count", "kind", "side", "other", "tag", "state", "location"})):
+                                     and set(t) <= {"count", "kind", "side", "other", "tag", "state", "location",
+                                                    "token"})):
         return None
     if e["effect"] == "grant_keyword":
         if e["keyword"] in NO_DAMAGE_KEYWORDS:
@@ -147,12 +158,17 @@ def _static(e: dict) -> str | None:
 def _trigger_read(e: dict) -> bool:
     """A combat trigger the oracle resolves: its kind, amount, target and condition."""
     t = e.get("target") or {}
-    if e.get("split") or e.get("mode_option") or (e.get("condition") and e["condition"] not in TRIGGER_CONDITIONS):
+    if e.get("split") and not (e["effect"] == "deal_damage" and type(e.get("amount")) is int
+                               and t.get("count") == "any"):
+        return False  # "deal N damage split among any number of enemy units here" is read
+    if e.get("cost") not in (None, "kill me") and not re.fullmatch(r"\d+ (energy|\w+ runes?)( \(.*\))?", e["cost"]):
+        return False  # Energy and runes (paid, nothing else on the board) and "kill me" are read
+    if e.get("mode_option") or (e.get("condition") and e["condition"] not in TRIGGER_CONDITIONS):
         return False
     if t.get("ref") not in (None, "self") or set(t) - {"count", "side", "kind", "location", "state", "other",
                                                         "might_max", "chooser", "ref"}:
         return False
-    if t.get("count") not in (None, 1, "all", "any") or t.get("state") not in (None, "damaged"):
+    if t.get("count") not in (None, 1, "all", "any") or t.get("state") not in (None, "damaged", "attacking"):
         return False
     k = e["effect"]
     if k == "deal_damage":
@@ -160,10 +176,12 @@ def _trigger_read(e: dict) -> bool:
             e.get("amount") == "variable" and e.get("per") == "Equipment attached to me")
     if k == "might_modifier":
         return type(e.get("value")) is int
+    if k == "might_set":  # "choose a unit here. Increase my Might to its Might" (never lowered)
+        return str(e.get("value_from") or "").startswith("the Might of a chosen unit here")
     if k == "grant_keyword":
         return e.get("keyword") in ("Assault", "Shield", "Tank", "Backline")
     if k == "move":
-        return e.get("to") == "base" and t.get("count") == "any"
+        return e.get("to") == "base" and t.get("count") in ("any", 1)
     return k in ("kill", "stun", "ready")
 
 
@@ -228,6 +246,10 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                  "target": {"ref": "self"}, "condition": ck["condition"]}
         if ck["condition"] == MIGHTY and ck["keyword"] in ("Assault", "Shield"):
             statics.append((grant, "mighty"))
+        elif ck["condition"] == PAIRED:
+            statics.append((grant, "keyword"))  # decided from the board
+        elif ck["condition"] == ENEMIES_HERE and ck["keyword"] == "Assault":
+            statics.append(({**grant, "condition": None}, "enemies_here"))
         elif ck["keyword"] in ("Assault", "Shield", "Tank", "Backline"):
             statics.append((grant, "stated"))  # as the scenario's `conditions_hold` states it
         else:
@@ -277,13 +299,18 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
             "Corrupted Dragon", "Riven, Shattered", "Kha'Zix - Mutating Horror"} <= with_triggers
     kinds = {how for n in UNITS for _, how in READING[n][1]}
     assert kinds == {"might", "keyword", "double", "saver", "no_damage", "ignore_tank", "mighty", "stated",
-                     "deathknell"} | set(GUARDS)
+                     "deathknell", "enemies_here"} | set(GUARDS)
     with_events = {n for n in UNITS if EVENTS[n]}
     assert {"Ravenbloom Student", "Diana - No Longer Human", "Revna the Lorekeeper", "Eclipse Herald",
             "Cithria of Cloudfield", "Reluctant Leader", "Pit Crew"} <= with_events
     assert KNELL == ["Kog'Maw - Caustic"]
     assert sorted(n for n in UNITS if ABILITIES[n]) == ["Ezreal - Dashing", "Shadow"]
-    assert {"Raging Soul", "Shadow Fiend", "Disciple of Shen"} <= set(STATED)
+    assert {"Raging Soul", "Shadow Fiend"} <= set(STATED)
+    # read from the board: a split trigger, triggers with a cost, keywords and Might under board conditions
+    assert {"Volibear - Furious", "Overzealous Fan", "Sinister Poro", "Icevale Archer", "Baccai Reaper",
+            "Draven - Vanquisher", "Disciple of Shen", "Ancient Warmonger", "Crimson Pigeons",
+            "Dame the Despoiler", "Jax - Unmatched", "Irelia - Fervent", "Soul Shepherd",
+            "Lillia - Protector of Dreams", "Petal Pixie", "Simian Ancestor"} <= set(UNITS)
 
 
 # ---- the oracle ------------------------------------------------------------------------------------
@@ -297,6 +324,7 @@ class Oracle(SpellOracle):
         self.died: list[str] = []
         self.saved: list[str] = []
         self.knells: list[str] = []  #: units that died whose Deathknell has not resolved yet
+        self.actor: str | None = None  #: the side whose card, ability or trigger is resolving (who readies, chooses)
         super().__init__(att, dfd, base, equipped, {})
 
     def _add(self, name, side, where):
@@ -314,7 +342,8 @@ class Oracle(SpellOracle):
                         "empowered": bool(st_.get("empowered")), "hold": bool(st_.get("hold")),
                         "no_damage": bool(r and r["no_combat_damage"] and not any(
                             e.get("effect") == "no_combat_damage" and e.get("condition") for e in r["effects"])),
-                        "ignores_tank": bool(r and r["ignores_tank_here"])}
+                        "ignores_tank": bool(r and r["ignores_tank_here"]),
+                        "token": bool(st_.get("token")), "temporary": bool(st_.get("temporary"))}
 
     # RB-CARD-9: the static abilities that reach a unit ----------------------------------------------
     def _holds(self, cond, src) -> bool:
@@ -333,6 +362,10 @@ class Oracle(SpellOracle):
             return any(self.u[m]["stunned"] for m in self.present(enemy))
         if cond == "I'm [Empowered]":
             return y["empowered"]
+        if cond == ATTACKING_WITH:
+            return y["side"] == "attacker" and len(mine) > 1
+        if cond == PAIRED:
+            return len(mine) == 2
         return self.xp[y["side"]] >= _level(cond)
 
     def _fits(self, t, src, n) -> bool:
@@ -340,6 +373,8 @@ class Oracle(SpellOracle):
         if t.get("ref") == "self":
             return src == n
         if t.get("other") and src == n or (t["side"] == "friendly") != (y["side"] == x["side"]):
+            return False
+        if t.get("token") and not x.get("token"):  # "your token units"
             return False
         if t.get("tag") and t["tag"] not in x["tags"] or t.get("state") == "buffed" and not x["buffed"]:
             return False
@@ -367,6 +402,10 @@ class Oracle(SpellOracle):
                     if src == n:
                         mighty.append(e)
                     continue
+                if how == "enemies_here":  # Assault for each enemy unit at its battlefield (none at a base)
+                    if src == n and here:
+                        assault += len(self.present("defender" if x["side"] == "attacker" else "attacker"))
+                    continue
                 if how == "stated":
                     if src != n or not y["hold"]:
                         continue
@@ -378,6 +417,8 @@ class Oracle(SpellOracle):
                     mine = [m for m in self.present(y["side"])] if y["where"] == "bf" else []
                     if e["per"] == "buffed friendly unit at my battlefield":
                         might += e["value_per"] * sum(1 for m in mine if self.u[m]["buffed"])
+                    elif e["per"] == "your units with [Temporary] at my battlefield":
+                        might += e["value_per"] * sum(1 for m in mine if self.u[m].get("temporary"))
                     else:
                         might += e["value_per"] * sum(1 for m in mine if m != src and self.u[m]["card"] == y["card"])
                 elif how == "might" and e.get("min_might") is not None:
@@ -470,7 +511,9 @@ class Oracle(SpellOracle):
         while self.pending:
             x = self.u[self.pending.pop(0)]
             for ev, e in EVENTS.get(x["card"], []) if x.get("card") else ():
-                if ev == "ready" and x["where"] in ("bf", "base", "elsewhere"):
+                # "When I become ready"; "When you ready me": readied by its own player's card or ability
+                if (ev == "ready" or ev == "chosen_ready" and self.actor == x["side"]) \
+                        and x["where"] in ("bf", "base", "elsewhere"):
                     x["delta"] += e["value"]
             self.cleanup()
 
@@ -495,8 +538,31 @@ class Oracle(SpellOracle):
             if x["stunned"] and n not in before and x["side"] != by:
                 self.fire(by, "stun")
 
+    def chosen(self, by, names):
+        """"When you choose me": each unit of ``by``'s among ``names`` (chosen by his card or ability) gets its
+        trigger's Might, before the effect that chose it."""
+        for m in names:
+            y = self.u.get(m) if isinstance(m, str) else None  # (the parent also draws a count with its picks)
+            if y is not None and y["side"] == by and y["where"] in ("bf", "base", "elsewhere") and y.get("card"):
+                for ev, e in EVENTS.get(y["card"], []):
+                    if ev == "chosen_ready":
+                        y["delta"] += e["value"]
+
     def play(self, rec, by, pick):
+        self.actor = by
+        seen: set[str] = set()
+
+        def choosing(cands, k, pick=pick):  # a unit chosen (the first time this card names it) fires its trigger
+            got = pick(cands, k)
+            self.chosen(by, [g for g in got if isinstance(g, str) and g not in seen])
+            seen.update(g for g in got if isinstance(g, str))
+            return got
+
+        pick = choosing
         gear = any(g is rec for g in GEAR)
+        if rec.get("equipment") and not rec["showdown_playable"] and not any(
+                how == "quick_draw" and y["side"] == by for _, y, _, how in self._in_play()):
+            return None  # an Equipment without Quick-Draw has no Reaction: not played in a showdown
         self.fire(by, "gear" if gear else "spell")  # on the chain above the card
         if not gear and (rec.get("energy_cost") or 0) >= 5:
             self.fire(by, "spell5")  # "a spell that costs 5 or more": its printed Energy cost
@@ -581,7 +647,12 @@ class Oracle(SpellOracle):
         if e["effect"] == "kill" and self.u[n]["where"] == "bf":
             self.died.append(n)
             self.knells.append(n)
+        was = x["buffed"]
         super().effect(e, n)
+        if e["effect"] == "buff" and not was and x["buffed"] and self.actor == x["side"] and x.get("card"):
+            for ev, _ in EVENTS.get(x["card"], []):
+                if ev == "buffed":  # "When you buff me, ready me"
+                    self.ready(n)
 
 
 # ---- random boards --------------------------------------------------------------------------------
@@ -600,6 +671,15 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     entry: dict = {"trigger": n}
     chosen: list[str] = []
     before = {m for m, y in o.u.items() if y["stunned"]}
+    o.actor = side
+    paid = True  # "you may kill me to ...": it dies first; the rest happens only if it did
+    if any(e.get("cost") == "kill me" for e in effects):
+        paid = x["where"] in ("bf", "base")
+        if paid:
+            o.died.append(n)
+            if x["where"] == "bf":
+                o.knells.append(n)
+            x["where"] = "gone"
     for e in effects:
         t = e.get("target") or {}
         cond = e.get("condition")
@@ -614,8 +694,18 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             if holds is None:
                 holds = draw(st.booleans())
             entry["condition"] = holds
-        if t.get("ref") == "self":
-            names = [n] if x["where"] == "bf" else []
+        if e["effect"] == "might_set":  # its unit, to the Might of a unit it chooses here (itself, or any other)
+            if cond and not entry["condition"]:
+                continue  # not Empowered: the ability does nothing and chooses nothing
+            assume(x["where"] == "bf")
+            cands = [m for s_ in ("attacker", "defender") for m in o.present(s_) if not o.untargetable(m, side)]
+            c = draw(st.sampled_from(cands))
+            entry["target"] = c
+            o.chosen(side, [c])  # "When you choose me" resolves first
+            x["delta"] += max(0, o.might(c) - o.might(n))
+            continue
+        if t.get("ref") == "self":  # "me": the unit wherever it is in play (moved to its base by an earlier trigger)
+            names = [n] if x["where"] in ("bf", "base") else []
         else:
             # its unit recalled (a Soraka) before it resolves, its target chosen "here" at the battlefield: the
             # interpreter refuses the entry rather than let the ability do nothing; such boards are not drawn
@@ -631,6 +721,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                 if t.get("side") else [m for s in ("attacker", "defender") for m in at(s) if m != n]
             if t.get("state") == "damaged":
                 cands = [m for m in cands if o.u[m]["marked"] > 0]
+            if t.get("state") == "attacking":
+                cands = [m for m in cands if o.u[m]["side"] == "attacker" and o.u[m]["where"] == "bf"]
             if t.get("count") != "all":  # RB-CARD-9: "can't be chosen by enemy spells and abilities"
                 cands = [m for m in cands if not o.untargetable(m, side)]
             if t.get("might_max") is not None:
@@ -640,6 +732,13 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             elif t.get("count") == "any":
                 names = draw(st.lists(st.sampled_from(cands), unique=True)) if cands else []
                 entry["target"] = list(names)
+                o.chosen(side, names)
+                if e.get("split"):  # how the N damage is split among them, adding up to N (none: dealt to none)
+                    left, split = e["amount"], {}
+                    for i, m in enumerate(names):
+                        split[m] = left if i == len(names) - 1 else draw(st.integers(0, left))
+                        left -= split[m]
+                    entry["amounts"] = split
             elif chosen:
                 names = chosen
             else:
@@ -655,7 +754,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                 names = [draw(st.sampled_from(cands))]
                 chosen = names
                 entry["target"] = names[0]
-        if cond and not entry["condition"]:
+                o.chosen(side, names)
+        if cond and not entry["condition"] or not paid:
             continue  # the target is chosen as the trigger goes on the chain; the condition fails: no effect
         for m in names:
             k = e["effect"]
@@ -667,7 +767,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                     amount = o.reached(n)[1]
                 elif amount == "variable":
                     amount = e["amount_per"] * len(x["equip"])
-                o.damage(m, amount)
+                o.damage(m, entry["amounts"][m] if e.get("split") else amount)
             elif k == "move":
                 if not o.no_base(m):
                     o.u[m]["where"] = "base"
@@ -687,6 +787,7 @@ def _use_ability(o: Oracle, n: str, e: dict, draw) -> dict | None:
     if x["where"] not in ("bf", "base") or ("exhaust" in e["activated"] and x["exhausted"]) or not draw(st.booleans()):
         return None
     entry: dict = {"ability": n}
+    o.actor = x["side"]
     if e["effect"] == "move":
         if not o.no_base(n):
             x["where"] = "base"
@@ -720,7 +821,8 @@ def boards(draw, units=None, spells=None):
                 states[name] = {"card": card}
             else:
                 name = f"{side[0].upper()}{i}"
-                states[name] = {"might": draw(st.integers(0, 6))}
+                states[name] = {"might": draw(st.integers(0, 6)), "token": draw(st.booleans()),
+                                "temporary": draw(st.integers(0, 3)) == 0}
             states[name].update(buffed=draw(st.booleans()), stunned=draw(st.integers(0, 3)) == 0,
                                 exhausted=draw(st.booleans()), empowered=draw(st.booleans()))
             if states[name].get("card") in STATED:  # its conditional keyword: the condition stated
@@ -765,6 +867,10 @@ def boards(draw, units=None, spells=None):
     def entry(n):
         s = states[n]
         out = {"name": s["card"], "label": n} if s.get("card") else {"name": n, "custom": True, "might": s["might"]}
+        if s.get("token"):
+            out["token"] = True  # a unit token ("your token units")
+        if s.get("temporary"):
+            out["keywords"] = ["Temporary"]
         for k in ("buffed", "stunned", "exhausted"):
             if s.get(k):
                 out[k] = True
@@ -903,6 +1009,14 @@ def _parts(r: dict, role: str) -> list[str]:
             continue  # readying changes no combat damage
         if e.get("effect") == "ready_restriction" or "to move multiple units" in str(e.get("restriction")):
             continue  # readying changes no combat damage; standard moves are not made in a showdown (RB-COMB-5)
+        if e.get("condition") == ATTACKING_WITH and role == "defender":
+            continue  # "while I'm attacking with another unit": never on the Defender's side
+        if e.get("keyword") == "Quick-Draw":
+            continue  # acts as its player plays an Equipment: test_unit_costs_splits.py
+        if trig == "When you play a token unit":
+            continue  # no board here plays a unit token: test_unit_costs_splits.py, test_unit_events.py
+        if (e.get("target") or {}).get("token") or "[Temporary]" in str(e.get("per")):
+            continue  # acts on token units / counts [Temporary] units, which no board here has: test_unit_costs_splits.py
         out.append(f"{trig or e.get('duration') or 'ability'}: {e['effect']}")
     if r["no_combat_damage"]:
         out.append("deals no combat damage")

@@ -51,6 +51,7 @@ class Unit:
     equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
     empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
+    token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
     # -- set by showdown effects -------------------------------------------------------

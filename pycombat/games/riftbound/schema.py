@@ -31,7 +31,8 @@ from .cards.units import (
 from .model import SIDES, Effect, Scenario, Side, Split, Unit
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
-from .cards.statics import EMPOWERED, level_of
+from .cards.statics import EMPOWERED, keyword_static, level_of
+from .cards.events import waits_on_ready
 
 from .spec import (  # noqa: F401
     ABILITY,
@@ -194,8 +195,11 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
-        fields.update(card_id=None, card_name=None)
+        fields.update(card_id=None, card_name=None, token=node.bool("token", False))
     else:
+        if node.has("token"):  # RB-CARD-15: a unit card is no token; a token is a custom unit
+            raise node.error("`token:` marks a custom unit as a unit token; a unit card is not one (give custom: true)",
+                             "token")
         # RB-MIGHT-12 (CR 103.1-103.2): a Chosen Champion is a unit like any other (the data
         # has units only; a Champion Legend never fights)
         card = db.unit(name, file=node.file, path=f"{node.path}.name")
@@ -218,13 +222,13 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # otherwise named as not modelled
         conditional = [ck for ck in card.conditional_keywords if ck.get("keyword") in CONDITIONAL_COMBAT]
         hold = node.bool("conditions_hold", None)
-        mighty = []  # "while I'm [Mighty]" (5+ Might): decided from the board as a static ability (RB-CARD-9)
+        # "while I'm [Mighty]" (5+ Might), "while I'm at a battlefield with exactly one other unit you control",
+        # "[Assault] equal to the number of enemy units here": decided from the board as a static ability
+        # (RB-CARD-9) unless the scenario states `conditions_hold`
         if hold is None:
-            mighty = [ck for ck in conditional if ck.get("condition") == MIGHTY]
-            conditional = [ck for ck in conditional if ck not in mighty]
-            fields["statics"] = tuple(fields.get("statics", ())) + tuple(
-                {"effect": "grant_keyword", "keyword": ck["keyword"], "value": ck.get("value") or 1,
-                 "target": {"ref": "self"}, "duration": "static", "condition": MIGHTY} for ck in mighty)
+            board = [(ck, keyword_static(ck)) for ck in conditional if keyword_static(ck) is not None]
+            conditional = [ck for ck in conditional if keyword_static(ck) is None]
+            fields["statics"] = tuple(fields.get("statics", ())) + tuple(e for _, e in board)
         # "[Empowered]" keywords follow the unit's stated Empowered status (RB-CARD-9) before
         # `conditions_hold`, which covers the conditions the scenario cannot otherwise state
         empowered = False if fresh else node.bool("empowered", None)
@@ -247,8 +251,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 unstated.append((label, unread_reason(e)))
         for clause in card.unparsed:
             unstated.append((f"clause {clause!r}", "the card data could not structure it"))
-        if not fresh and not node.has("exhausted") and any(e.get("trigger") == "When I become ready"
-                                                           for e in card.abilities):
+        if not fresh and not node.has("exhausted") and waits_on_ready(card):
             unstated.append(("whether it is exhausted", "its \"When I become ready\" fires only when a card readies it "
                                                         "while exhausted: give `exhausted: true|false` (RB-CARD-10)"))
         if card.damage_immunity_text and not node.has("immune"):
@@ -626,6 +629,7 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10)."""
     from .cards.interpreter import DESTINATIONS, Play
+    from .cards.spells import load_cards
     from .cards.triggers import ability_card, triggers_of
 
     node._mapping()
@@ -645,9 +649,11 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)
     to = node.str("to", None, choices=DESTINATIONS)
+    chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
+    paid = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
     node.finish(TRIGGER_KEYS)
     return Play(card=ability_card(unit, effects), by=unit.side, targets=tuple(targets), mode=mode,
-                condition=condition, to=to, path=node.path, trigger_of=name)
+                condition=condition, to=to, path=node.path, trigger_of=name, paid=paid, **chosen)
 
 
 def _check_triggers(root: Node, effects) -> None:

@@ -106,6 +106,10 @@ TRIGGER = Obj({
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "to": Str("where the ability moves its target", enum=DESTINATIONS),
+    "amounts": Map(Int("damage", minimum=0), "damage split among the units it chooses as the player chose: unit -> "
+                   "damage (RB-CARD-21)", key=_UNIT_REF),
+    "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
+                "what was paid for its additional cost (\"you may pay ... to\"; with card_costs=stated, RB-CARD-2)"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
    "Attacker's (RB-SHOW-2)", required=("trigger",))
 
@@ -144,6 +148,8 @@ UNIT_OBJ = Obj({
     "tags": List(Str("a tag, e.g. Yordle"), "the unit's tags (overrides the card's; for card conditions)"),
     "conditions_hold": Bool("the conditions of the card's conditional combat keywords hold (true: they apply; "
                             "false: they do not; not given: named as not modelled, RB-CARD-4)"),
+    "token": Bool("a custom unit that is a unit token (a Recruit, a Sprite): \"your token units\" abilities reach it "
+                  "(RB-CARD-9, RB-CARD-15)"),
     "empowered": Bool("the unit is [Empowered]: its \"I'm [Empowered]\" static abilities apply (RB-CARD-9; not given: "
                       "those abilities are named as not modelled, RB-CARD-4)"),
 }, "a unit with its state and overrides", required=("name",))

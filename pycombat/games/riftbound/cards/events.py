@@ -23,6 +23,13 @@ a trigger fired mid-showdown has no entry to state the choice.
   a gear, a unit) that is his second this turn, counting the cards the side's ``cards_played:`` says he
   played before the showdown; not stated, it is named NOT MODELLED as he plays a card.
 
+* chosen: "When you choose me" (Irelia, Fervent: "When you choose or ready me") triggers as its player's card,
+  ability or trigger names it among its targets, and resolves before it; "When you ready me" as its player's
+  card or ability readies it while exhausted, right after it.
+
+* buffed: "When you buff me" triggers as its player's card or ability gives it a buff (it had none: a second
+  buff does nothing, RB-CARD-6), and resolves right after it.
+
 * readied: "When I become ready" triggers as a card or ability readies its unit while it is exhausted (the
   scenario's ``exhausted:``; a unit that can't be readied, or an enemy of a Mageseeker Warden at a
   battlefield, is not, RB-CARD-9), and resolves right after what readied it. Readying changes no combat
@@ -42,7 +49,8 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When I become ready": "ready", "When you play a card from [Hidden]": "facedown",
           "When you play a card from face down": "facedown", "When you play a token unit": "token",
           "When you play a spell that costs :rb_energy_5: or more": "spell5",
-          "When you discard one or more cards": "discard"}
+          "When you discard one or more cards": "discard",
+          "When you choose or ready me": ("chosen", "ready_by_you"), "When you buff me": "buffed_by_you"}
 #: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
 COSTLY = 5
 #: the side's count of cards played this turn, kept in the showdown's turn effects while a unit waits on it
@@ -75,8 +83,27 @@ def _by_event(card_id: str) -> dict[str, tuple[dict, ...]]:
     out: dict[str, list[dict]] = {}
     for e in load_units().unit(card_id).abilities:
         if e.get("trigger") in EVENTS and not e.get("activated"):
-            out.setdefault(EVENTS[e["trigger"]], []).append(e)
+            for ev in events_of(e["trigger"]):
+                out.setdefault(ev, []).append(e)
     return {k: tuple(v) for k, v in out.items()}
+
+
+def events_of(trigger: str) -> tuple[str, ...]:
+    """The events a trigger of :data:`EVENTS` waits for ("When you choose or ready me": two)."""
+    ev = EVENTS[trigger]
+    return ev if isinstance(ev, tuple) else (ev,)
+
+
+def waits_on_ready(card) -> bool:
+    """Whether a unit card has a trigger on its becoming ready (it then needs its ``exhausted:`` stated)."""
+    return any(e.get("trigger") in EVENTS and not e.get("activated")
+               and {"ready", "ready_by_you"} & set(events_of(e["trigger"])) for e in card.abilities)
+
+
+def _readied_by(run, readied: list[tuple[str, str]], side: str) -> list[tuple[str, str]]:
+    """The units readied, each for "When I become ready", and those of ``side`` (readied by their own player)
+    for "When you ready me" too."""
+    return readied + [(n, "ready_by_you") for n, _ in readied if run.units[n].side == side]
 
 
 def _listening(run) -> bool:
@@ -143,17 +170,21 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
                     ("RB-CARD-4",))
             continue
         ready_before = _exhausted(run)
+        buffed_before = {m for m, v in run.units.items() if v.buffed}
         play = Play(card=ability_card(u, effects), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
         said, missing = run.resolve(play)
         run.unmodelled.extend(missing)
         run.say(f"{cause} triggers {name}'s \"{trig}\" ability; it goes on the chain and resolves: "
                 + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
-                (RULE,) + tuple(dict.fromkeys(r for x in said for r in x.rules)))
+                tuple(dict.fromkeys((RULE,) + tuple(r for x in said for r in x.rules))))
         for m in missing:
             run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
         run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
+        if buffed := [m for m in _in_play(run) if m not in buffed_before and run.units[m].buffed
+                      and run.units[m].side == u.side]:
+            _fire(run, [(m, "buffed_by_you") for m in buffed], f"{name}'s ability buffing it")
         if readied := _readied(run, ready_before):
-            _fire(run, readied, f"{name}'s ability readying it")
+            _fire(run, _readied_by(run, readied, u.side), f"{name}'s ability readying it")
 
 def on_play(run, play: Play) -> dict:
     """RB-CARD-10: the "When you play ..." triggers of ``play``'s player, resolved before the card; and the
@@ -173,8 +204,15 @@ def on_play(run, play: Play) -> dict:
             _fire(run, [(n, "facedown") for n in mine], f"{_player(run, play.by)} playing a card from face down "
                                                          f"({play.card.name})")
         _second(run, play)
+    # "When you choose me": a unit of the player's that the card or ability chooses (its entry's targets),
+    # resolved before it
+    chosen = [n for n in dict.fromkeys(play.targets) if n in run.units and n in _in_play(run)
+              and run.units[n].side == play.by]
+    if chosen and play.by in ("attacker", "defender"):
+        for n in chosen:
+            _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
     return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units),
-            "exhausted": _exhausted(run)}
+            "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed}}
 
 
 def _second(run, play: Play) -> None:
@@ -209,8 +247,11 @@ def after(run, play, snapshot: dict) -> None:
               and not (getattr(play, "unit", None) is not None and n == play.unit.name)]
     stunned = [n for n, u in run.units.items() if u.stunned and n not in snapshot["stunned"] and u.side != by]
     who = _player(run, by)
+    if buffed := [n for n in _in_play(run) if n not in snapshot["buffed"] and run.units[n].buffed
+                  and run.units[n].side == by]:
+        _fire(run, [(n, "buffed_by_you") for n in buffed], f"{play.card.name} buffing it")
     if readied := _readied(run, snapshot["exhausted"]):
-        _fire(run, readied, f"{play.card.name} readying it")
+        _fire(run, _readied_by(run, readied, by), f"{play.card.name} readying it")
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")

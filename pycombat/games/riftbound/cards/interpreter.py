@@ -62,9 +62,13 @@ CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
-              "result", "amount_per", "with", "_late"}
+              "result", "amount_per", "with", "_late", "value_from"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
+
+
+#: the condition a combat trigger's effects get after its "kill me" cost: its unit was killed for it (RB-CARD-8)
+KILLED_FOR_COST = "I was killed for its cost"
 
 
 #: "kill it the next time it takes damage" (Noxian Guillotine), "when any unit takes damage this turn, kill it"
@@ -151,6 +155,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         if e.get("value") == MIGHT_OF_ANOTHER:
             return True, ("its Might increased to the current Might of another friendly unit (the entry's next "
                           "target), read as it resolves; never lowered (RB-CARD-13)")
+        if str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE):
+            return True, ("its Might increased to the current Might of the unit it chooses here (the entry's "
+                          "target), read as it resolves; never lowered (RB-CARD-13)")
         return False, f"its Might set to {e.get('value')}: the amount is not read"
     if k == "might_double":
         return True, "Might doubled (+ its current Might)"
@@ -175,6 +182,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         if e.get("split") and e.get("amount") == "chosen friendly unit might":
             return True, ("damage equal to the chosen friendly unit's Might (the entry's first target), split among "
                           f"enemy units at the battlefield as the entry states, `amounts: {{UNIT: N}}` ({CHOICES_RULE})")
+        if e.get("split") and isinstance(e.get("amount"), int) and (tgt or {}).get("count") == "any":
+            return True, (f"{e['amount']} damage split among the units it chooses as the entry states, "
+                          f"`target: [...]` and `amounts: {{UNIT: N}}` adding up to {e['amount']} ({CHOICES_RULE})")
         if e.get("split"):
             return False, "damage split among the units it chooses: how it is split is not read"
         if e.get("amount") == DISCARDED_ENERGY:
@@ -285,6 +295,13 @@ class _Targets:
         # a target that left the battlefield earlier in the chain (killed, moved ...): the card was on the
         # chain before it left, so that part does nothing to it; the card's other parts still happen (RB-CARD-11)
         left = [g for g in got if g in self.board.units and self.board.where(g) is None and g in self.board.gone]
+        # a combat trigger chose its targets as it went on the chain, at the showdown's start: one moved off the
+        # battlefield before it resolved is gone for it as well (RB-CARD-11, RB-SHOW-2)
+        left += [g for g in got if self.play.trigger_of and g in getattr(self.board, "moved", ())
+                 and (spec.get("location") in ("same_location", "battlefield", "in_combat")
+                      or spec.get("state") == "attacking")
+                 and self.board.where(g) != (_here(self.play, self.board) if spec.get("location") == "same_location"
+                                             else "battlefield")]
         got = [g for g in got if g not in left]
         self.left += [g for g in left if g not in self.left]
         for name in got:
@@ -396,6 +413,11 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
         return None if previous_applied is None else not previous_applied
     if cond == "you do" and killed is not None:  # the card's kill before it: did it kill a unit (RB-CARD-8)
         return bool(killed)
+    if cond == KILLED_FOR_COST:  # a trigger's "kill me" cost: its unit died for it (RB-CARD-10, RB-CARD-8)
+        return play.source_unit in (killed or [])
+    if cond == "I'm [Empowered]" and play.source_unit in board.units and play.condition is None \
+            and board.units[play.source_unit].empowered is not None:
+        return bool(board.units[play.source_unit].empowered)  # its unit's stated status (RB-CARD-9, RB-CARD-8)
     if cond in ("it would die this turn", "a friendly unit would die"):
         return True  # the death replacement's own event, not a condition (RB-CARD-12, RB-CARD-18)
     if subject is not None and cond == "it's attacking":
@@ -434,7 +456,9 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
     A spell's cost is changed by the static cost changes of the units in combat on ``board`` (Vex,
     Cheerless, RB-CARD-9)."""
     card = play.card
-    if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of):
+    # a combat trigger's additional cost of Energy and runes (RB-CARD-10) is checked as a card's
+    if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of or (
+            play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
         text, who = card.cost_text, []
         if board is not None and card.type == "spell":
@@ -463,7 +487,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     hidden = any(k == "Hidden" for k, _ in card.keywords)
     if play.facedown and not hidden:
         raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
-    if not card.showdown_playable and not play.facedown:
+    from .statics import quick_draw_from  # RB-CARD-9: "Your Equipment everywhere have [Quick-Draw]"
+
+    giver = quick_draw_from(board, play.by) if card.equipment and not _equipment.quick_draw(card) \
+        and play.by in ("attacker", "defender") else None
+    if not card.showdown_playable and not play.facedown and giver is None:
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
@@ -505,8 +533,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         field = "attach" if play.attach is not None else "detach"
         raise _err(play, f"`{field}:` names the Equipment a card attaches or detaches; this card does neither",
                    "RB-CARD-14", field)
-    if _equipment.quick_draw(card):  # CR 819.1.b: played in the showdown, it attaches to a friendly unit
+    if _equipment.quick_draw(card) or giver:  # CR 819.1.b: played in the showdown, it attaches to a friendly unit
         (name,) = targets.take(1, {"side": "friendly", "kind": "unit"})
+        if giver:
+            changes.append(Change("none", note=f"{card.name} has [Quick-Draw] from {giver}'s static ability: it has "
+                                  "Reaction and attaches as it is played", rules=("RB-CARD-9",)))
         changes += _equipment.attach_played(play, board, name)
     # Which effects apply: an "instead" effect replaces the one before it when its condition holds.
     groups: list[list[dict]] = []
@@ -535,7 +566,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         if cond:
             subject = targets.chosen[0] if targets.chosen else None
             holds = _condition(play, board, str(cond), subject, before, applied_prev,
-                               targets.killed if _paid_by_a_kill(e) else None)
+                               targets.killed if _paid_by_a_kill(e) or cond == KILLED_FOR_COST else None)
             if holds is None:
                 unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
@@ -594,9 +625,11 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
     if "ref" in spec:
         ref = spec["ref"]
         inner = spec.get("chosen") if isinstance(spec.get("chosen"), dict) else None
-        if ref == "the two chosen units":
+        if ref == "the two chosen units":  # RB-CARD-1: each of the sides the card text gives them
+            specs = pair_specs(play.card)
             while len(targets.chosen) < 2:
-                targets.take(1, {"kind": "unit"})
+                need = 2 - len(targets.chosen)
+                targets.take(1, specs[-need] if len(specs) >= need else {"kind": "unit"})
             return targets.chosen[:2]
         if ref == _counters.CHOSEN_FRIENDLY:  # "Choose a friendly unit and a spell" (RB-CARD-20)
             return targets.take(1, {"side": "friendly", "kind": "unit"})
@@ -629,6 +662,34 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
     if e.get("effect") == "grant_keyword":
         targets.last_grant, targets.last_names = (n, _same(spec)), tuple(got)
     return got
+
+
+#: a unit the card text chooses for "the two chosen units" of a fight: "Choose a friendly unit and an enemy unit",
+#: "Then choose an enemy unit", "Choose another enemy unit", "an enemy unit at a battlefield"
+_PAIR_UNIT = re.compile(r"\b(?:choose|and) (?:a|an|(another)) (friendly|enemy) unit( at a battlefield)?", re.I)
+
+
+def pair_specs(card: Card) -> list[dict]:
+    """RB-CARD-1: the target rules of the units a fight's "the two chosen units" takes, in the card text's
+    order (the record names neither side): "Choose a friendly unit and an enemy unit" is one friendly unit,
+    then one enemy unit; "Then choose an enemy unit" after a unit the card chose before is that one, then an
+    enemy unit; "Choose two units" names no side (an empty list). The last ones are the units still to take.
+
+    >>> from .spells import load_cards
+    >>> pair_specs(load_cards().card("Challenge"))
+    [{'kind': 'unit', 'side': 'friendly'}, {'kind': 'unit', 'side': 'enemy'}]
+    >>> pair_specs(load_cards().card("Dragon's Rage")), pair_specs(load_cards().card("Clash of Giants"))
+    ([{'kind': 'unit', 'side': 'enemy', 'other': True}], [])
+    """
+    out = []
+    for other, side, battlefield in _PAIR_UNIT.findall(card.text):
+        spec: dict = {"kind": "unit", "side": side.lower()}
+        if other:
+            spec["other"] = True
+        if battlefield:
+            spec["location"] = "battlefield"
+        out.append(spec)
+    return out
 
 
 def _same(spec: Mapping[str, Any]) -> str:
@@ -719,6 +780,8 @@ def might_at(board: Board, name: str) -> int:
 
 #: "increase its Might to the Might of another friendly unit" (the data's ``might_set`` value)
 MIGHT_OF_ANOTHER = "might of another friendly unit"
+#: "choose a unit here. Increase my Might to its Might" (the data's ``value_from`` of a ``might_set``)
+MIGHT_OF_CHOSEN_HERE = "the Might of a chosen unit here"
 _TAGS_PER = re.compile(r"^each of the tags (.+) among your units$")
 
 
@@ -860,7 +923,9 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
         return {**e, "value": n, "_how": f"{victim.name}'s Energy cost, {n}"}
     if e.get("effect") == "might_set":  # the unit it chooses, then another friendly unit: its Might now
         _consume(e, targets, board, play)
-        (other_unit,) = targets.take(1, {"side": "friendly", "kind": "unit", "other": True})
+        here = str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)  # or a unit it chooses here
+        (other_unit,) = targets.take(1, {"kind": "unit", "location": "same_location"} if here else
+                                     {"side": "friendly", "kind": "unit", "other": True})
         m = might_at(board, other_unit)
         return {**e, "_to": m, "_how": f"to {other_unit}'s Might, {m}"}
     if _per_equipment(e):
@@ -907,6 +972,8 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
     ``amounts:`` states: each unit named must be one of them (RB-CARD-1), the amounts must add up to it."""
     total, how = int(e["amount"]), e.get("_how", "")
     split = dict(play.amounts or ())
+    if not names and not any(split.values()):  # "any number of" units: none chosen (none left to choose)
+        return [Change("none", note=f"no unit is chosen: the {total} damage is dealt to none", rules=(CHOICES_RULE,))]
     wrong = [n for n in split if n not in names]
     if wrong:
         raise _err(play, f"`amounts:` names {', '.join(wrong)}: not " + _spec_text(e.get("target") or {})
@@ -914,7 +981,8 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
     if sum(split.values()) != total:
         raise _err(play, f"`amounts:` adds up to {sum(split.values())}; the damage to split is {total} ({how})",
                    CHOICES_RULE, "amounts")
-    return [Change("damage", n, a, rules=("RB-READ-2", "RB-CARD-13", CHOICES_RULE), how=f"{a} of {total} ({how})")
+    return [Change("damage", n, a, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ()) + (CHOICES_RULE,),
+                   how=f"{a} of {total}" + (f" ({how})" if how else ", split as the entry states"))
             for n, a in split.items() if a > 0]
 
 

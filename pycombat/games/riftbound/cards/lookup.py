@@ -22,9 +22,9 @@ from rich.console import Console
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
-from .statics import describe as describe_static
+from .statics import describe as describe_static, keyword_static
 from .interpreter import effect_support
-from .triggers import as_ability
+from .triggers import as_ability, cost_read
 from .records import effect_text
 from .acting import can_act, idle_reason, unread_reason
 from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, load_units
@@ -117,6 +117,10 @@ def unit_report(u: UnitCard) -> dict:
         elif ck.get("condition") == MIGHTY:
             read.append({"what": f"{what} ({ck.get('condition')})",
                          "how": "held while the unit has 5+ Might, worked out from the board (RB-CARD-9, RB-READ-5)"})
+        elif keyword_static(ck) is not None:
+            read.append({"what": f"{what} ({ck.get('condition')})",
+                         "how": f"a static ability worked out from the board: {describe_static(keyword_static(ck))} "
+                                "(RB-CARD-9)"})
         elif ck.get("condition") == "Empowered":  # RB-CARD-9: the unit's stated Empowered status settles it
             unmodelled.append({"card": u.name, "what": what, "why": "only while Empowered: give the unit "
                                                                     "`empowered: true|false` in the scenario"})
@@ -137,11 +141,19 @@ def unit_report(u: UnitCard) -> dict:
                    "there; its \"When you play me\" abilities resolve as it enters (RB-CARD-16)"})
     for e, label in u.unread_abilities():  # RB-CARD-4: what a board with the unit names NOT MODELLED
         if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
-            ok, why = effect_support(as_ability(e))
+            ok, why = effect_support(as_ability(e, own_cost=True))
             if ok:  # RB-CARD-10: resolved by the interpreter as the showdown begins
+                cost = (f"; its additional cost ({e['cost']}) paid as it resolves: Energy and runes checked with "
+                        "card_costs=stated (the entry's `paid:`, RB-CARD-2), \"kill me\" kills it first and the rest "
+                        "happens only if it died (RB-CARD-8)") if cost_read(e) else ""
+                split = "; the split stated as `amounts: {UNIT: N}` (RB-CARD-21)" if e.get("split") else ""
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
-                                         "`{trigger: UNIT, target: ...}` (RB-SHOW-2, RB-CARD-10)"})
+                                         f"`{{trigger: UNIT, target: ...}}` (RB-SHOW-2, RB-CARD-10){split}{cost}"})
+                if cost and playable_ways and e["trigger"] in PLAY_TRIGGERS:  # RB-CARD-16: as it is played
+                    unmodelled.append({"card": u.name, "what": f"played from hand: {label}",
+                                       "why": f"its additional cost ({e['cost']}) as the unit is played is not "
+                                              "modelled"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
@@ -184,7 +196,8 @@ def unit_report(u: UnitCard) -> dict:
                 triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "fired in the showdown as its event happens, on the chain and resolved "
                                          "through the interpreter: a card played, before that card (the second "
-                                         "card counted from the side's `cards_played:`); a stun, a token played or "
+                                         "card counted from the side's `cards_played:`); the unit chosen by its player's card, ability or "
+                                         "trigger, before it; a stun, a token played or "
                                          "the unit readied while exhausted (`exhausted:`), right after the card "
                                          "(RB-CARD-10)"})
             else:

@@ -85,8 +85,11 @@ class Board:
     """The showdown's state as the interpreter sees it (a view on the showdown's dicts)."""
 
     def __init__(self, units: dict[str, Unit], present: list[str], base: list[str], away: list[str] | None = None,
-                 gone: list[str] | tuple[str, ...] = (), gear: Mapping[str, list[str]] | None = None):
+                 gone: list[str] | tuple[str, ...] = (), gear: Mapping[str, list[str]] | None = None,
+                 moved: list[str] | tuple[str, ...] = ()):
         self.units, self.present, self.base = units, present, base
+        #: units that left the battlefield earlier in the showdown and are still in play (moved, recalled)
+        self.moved = moved
         self.gear = gear if gear is not None else {}  #: each side's Equipment in play, attached to no unit
         self.gone = gone  #: units that left play earlier in the showdown (killed, banished ...)
         self.away = away if away is not None else []  #: moved to another battlefield: still in play

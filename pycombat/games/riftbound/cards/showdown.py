@@ -223,7 +223,8 @@ class Progress:
                 said: list[Line] = []
                 dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
                 gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
-                _, missing = interpret(dk, View(live, present, base, away, gone, self.loose), self.scenario.flags,
+                moved = [g for g, _, _ in removed if g not in present and (g in base or g in away)]
+                _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved), self.scenario.flags,
                                        lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
                                                                            self.loose, self.turn))))
                 self.unmodelled.extend(missing)
@@ -242,7 +243,8 @@ class Progress:
         of its changes (applied in place) and what it leaves unmodelled."""
         said: list[Line] = []
         gone = [g for g, _, _ in self.removed if g not in self.present and g not in self.base and g not in self.away]
-        _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose),
+        moved = [g for g, _, _ in self.removed if g not in self.present and (g in self.base or g in self.away)]
+        _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose, moved),
                                self.scenario.flags,
                                lambda c: said.append(Line(*_change(c, self.units, self.present, self.base,
                                                                    self.removed, self.away, self.loose, self.turn))))
@@ -269,7 +271,8 @@ class Progress:
 
             try:
                 gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
-                view = View(self.live, present, base, away, gone, loose)
+                moved = [n for n, _, _ in removed if n not in present and (n in base or n in away)]
+                view = View(self.live, present, base, away, gone, loose, moved)
                 if e.unit is not None:  # RB-CARD-16: a unit card played from hand enters first
                     from .unitplay import enter
 

@@ -43,6 +43,7 @@ class Card:
     equip_might_bonus: int | None = None
     domains: tuple[str, ...] = ()
     keywords: tuple[tuple[str, Any], ...] = ()
+    text: str = ""  #: the printed text (what an effect record leaves to it, such as which sides two units are)
 
     @property
     def cost_text(self) -> str:
@@ -65,7 +66,8 @@ class CardDB:
                         power_cost=r.get("power_cost"), effects=tuple(r.get("effects") or ()), unparsed=unparsed,
                         equipment=bool(r.get("equipment")), equip_might_bonus=r.get("equip_might_bonus"),
                         domains=tuple(r.get("domains") or ()),
-                        keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())))
+                        keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())),
+                        text=str(r.get("text") or ""))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
 

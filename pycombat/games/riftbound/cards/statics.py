@@ -45,8 +45,14 @@ from ..model import Unit
 
 RULE = "RB-CARD-9"
 #: conditions decided from the board, as the data writes them
+#: "I have +2 Might while I'm attacking with another unit" (Crimson Pigeons): an attacker with another friendly
+#: unit at the battlefield
+ATTACKING_WITH = "while I'm attacking with another unit"
+#: "I have [Shield 3] while I'm at a battlefield with exactly one other unit you control" (Disciple of Shen)
+PAIRED = "while I'm at a battlefield with exactly one other unit you control"
 CONDITIONS = ("While I'm attacking or defending alone", "While I'm buffed", "While you have another unit here",
-              "While I'm at a battlefield", "While I'm [Mighty]", "While there's a stunned enemy unit here")
+              "While I'm at a battlefield", "While I'm [Mighty]", "While there's a stunned enemy unit here",
+              ATTACKING_WITH, PAIRED)
 #: conditions the scenario states: the unit's Empowered status (``empowered:``), its controller's XP
 #: (``xp:``; "[Level N]": while you have N+ XP, the cards' reminder text)
 EMPOWERED = "I'm [Empowered]"
@@ -62,19 +68,25 @@ def level_of(cond: Any) -> int | None:
 #: the condition of a cost change read while its source is at the battlefield (its combat)
 IN_COMBAT = "While I'm in combat"
 #: what a ``value_per`` Might change counts that the board holds, as the data writes it (RB-CARD-9)
-PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name")
+PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name", "enemy unit here",
+       "your units with [Temporary] at my battlefield")
+#: a conditional keyword whose amount the board counts: "I have [Assault] equal to the number of enemy units here"
+#: (Ancient Warmonger), as the data writes its condition -> what it counts (:data:`PER`)
+KEYWORD_COUNTS = {"equal to the number of enemy units here": "enemy unit here"}
 #: what a ``value_per`` Might change counts that the scenario does not hold, and why
-PER_OPEN = {"token unit you control": "whether a unit is a token is not stated for the units of a scenario "
-                                      "(only tokens played in the showdown are known as such)",
+PER_OPEN = {"token unit you control": "it counts every token unit its player controls, anywhere: a scenario holds "
+                                      "the units at this battlefield and at the bases only",
             "time I'm [Empowered]": "how many times a unit is Empowered is not stated in a scenario",
             "friendly gear": "a scenario lists Equipment (attached or in `gear:`) and gear that replaces deaths, not "
                              "every friendly gear in play"}
 #: a unit is Mighty while it has 5+ Might (the cards' reminder text)
 MIGHTY_AT = 5
+#: "Your Equipment everywhere have [Quick-Draw]" (Jax, Unmatched): the target record of that grant
+QUICK_DRAW_ALL = {"count": "all", "side": "friendly", "kind": "gear", "tag": "Equipment", "location": "anywhere"}
 #: keywords a static ability may grant: read (changing combat), or changing no combat damage
 READ_KEYWORDS = ("Assault", "Shield", "Tank", "Backline")
 NO_COMBAT_KEYWORDS = ("Deflect", "Ganking", "Vision")
-_TARGET_KEYS = {"count", "kind", "side", "other", "tag", "state", "location"}
+_TARGET_KEYS = {"count", "kind", "side", "other", "tag", "state", "location", "token"}
 
 
 def reads(e: Mapping[str, Any]) -> str | None:
@@ -111,16 +123,19 @@ def reads(e: Mapping[str, Any]) -> str | None:
             return "its targets are not ones the board decides"
     elif kind == "might_modifier" and not isinstance(e.get("value"), int):
         return f"its amount is counted from {e.get('value_from') or 'something'}, which the board does not hold"
+    if kind == "grant_keyword" and e.get("keyword") == "Quick-Draw":
+        return None if e.get("target") == QUICK_DRAW_ALL and not e.get("condition") else "granting Quick-Draw"
     if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
         return f"granting {e.get('keyword')}"
+    if kind == "grant_keyword" and e.get("value_per") is not None and (
+            e.get("per") not in PER or (e.get("target") or {}) != {"ref": "self"}):
+        return f"its amount is counted per {e.get('per')}, which the board does not hold"
     cond = e.get("condition")
     if cond is not None and cond not in CONDITIONS and cond != EMPOWERED and level_of(cond) is None:
         return f"condition {cond!r} is not one the board decides" + open_condition(cond)
     t = e.get("target") or {}
     if t.get("ref") == "self" and len(t) == 1:
         return None
-    if t.get("token"):
-        return PER_OPEN["token unit you control"]
     if set(t) - _TARGET_KEYS or t.get("count") != "all" or t.get("kind") != "unit" \
             or t.get("side") not in ("friendly", "enemy") or t.get("state") not in (None, "buffed", "stunned") \
             or t.get("location") not in (None, "same_location"):
@@ -201,6 +216,17 @@ def play_refused(units: Mapping[str, Unit], at_battlefields: list[str], by: str)
         u = units[n]
         if u.side != by and any(e.get("effect") == "play_restriction" for e in u.statics):
             return f"{n} is at a battlefield: its opponents can only play units to their base ({RULE})"
+    return None
+
+
+def quick_draw_from(board, by: str) -> str | None:
+    """RB-CARD-9: a unit of ``by``'s in play (anywhere) whose static ability gives his Equipment [Quick-Draw] (each
+    has Reaction and, played, attaches to a unit he controls: CR 819.1.b), else None."""
+    units = getattr(board.units, "units", board.units)
+    for n in list(board.present) + list(board.base) + list(board.away):
+        if units[n].side == by and any(e.get("keyword") == "Quick-Draw" and e.get("target") == QUICK_DRAW_ALL
+                                       for e in units[n].statics):
+            return n
     return None
 
 
@@ -328,6 +354,10 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
         return any(n != src.name for n in mine)
     if cond == "While there's a stunned enemy unit here":
         return any(units[n].stunned for n in present if units[n].side != src.side)
+    if cond == ATTACKING_WITH:
+        return src.side == "attacker" and any(n != src.name for n in mine)
+    if cond == PAIRED:  # only a source at the battlefield is read with a condition
+        return len([n for n in mine if n != src.name]) == 1
     if cond == EMPOWERED:  # as the scenario states it (not stated: named as not modelled by the reader)
         return bool(src.empowered)
     if level_of(cond) is not None:  # [Level N]: while its controller has N+ XP
@@ -346,6 +376,10 @@ def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: l
     mine = [units[n] for n in here if units[n].side == src.side]
     if per == "buffed friendly unit at my battlefield":
         return sum(1 for u in mine if u.buffed)
+    if per == "your units with [Temporary] at my battlefield":
+        return sum(1 for u in mine if any(k.split()[0] == "Temporary" for k in u.keywords))
+    if per == "enemy unit here":  # at a base no enemy unit is there
+        return sum(1 for n in present if units[n].side != src.side) if src.name in present else 0
     return sum(1 for u in mine if u.name != src.name and u.card_name is not None and u.card_name == src.card_name)
 
 
@@ -362,6 +396,8 @@ def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
     if t.get("ref") == "self":
         return u.name == src.name
     if t.get("other") and u.name == src.name:
+        return False
+    if t.get("token") and not u.token:  # "your token units" (RB-CARD-15)
         return False
     if (t["side"] == "friendly") != (u.side == src.side):
         return False
@@ -394,7 +430,7 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         src = units[n]
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
-                           "unlimited_buffs", "ready_restriction"):
+                           "unlimited_buffs", "ready_restriction") or e.get("keyword") == "Quick-Draw":
             continue
         if e["effect"] == "no_combat_damage":  # after every Might change: "less Might than me" reads them
             if guards and n in present and here and not got.no_combat_damage \
@@ -426,8 +462,28 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
                 amount = max(amount, min(0, int(e["min_might"]) - got.current_might))
             got = replace(got, static=got.static + ((label, amount),))
         elif e["keyword"] in READ_KEYWORDS:
-            got = grant(got, e["keyword"], int(e.get("value") or 1), label)
+            n_kw = int(e.get("value") or 1) if e.get("value_per") is None else int(e["value_per"]) * count(
+                e, src, units, present, elsewhere)
+            if n_kw > 0:
+                got = grant(got, e["keyword"], n_kw, label)
     return got
+
+
+def keyword_static(ck: Mapping[str, Any]) -> dict | None:
+    """A conditional keyword the board decides, as the static ability it is (RB-CARD-9): "while I'm [Mighty]",
+    "while I'm at a battlefield with exactly one other unit you control", "[Assault] equal to the number of enemy
+    units here" (:data:`KEYWORD_COUNTS`); None for a condition the board does not decide.
+
+    >>> keyword_static({"keyword": "Assault", "value": None, "condition": "equal to the number of enemy units here"})
+    {'effect': 'grant_keyword', 'keyword': 'Assault', 'target': {'ref': 'self'}, 'duration': 'static', 'value_per': 1, 'per': 'enemy unit here'}
+    """
+    base = {"effect": "grant_keyword", "keyword": ck["keyword"], "target": {"ref": "self"}, "duration": "static"}
+    cond = ck.get("condition")
+    if cond in KEYWORD_COUNTS:
+        return {**base, "value_per": 1, "per": KEYWORD_COUNTS[cond]}
+    if cond in ("While I'm [Mighty]", PAIRED):
+        return {**base, "value": ck.get("value") or 1, "condition": cond}
+    return None
 
 
 def _mighty(u: Unit, e: Mapping[str, Any], flags) -> bool:
@@ -463,6 +519,9 @@ def describe(e: Mapping[str, Any]) -> str:
             " (a card's move; a recall is not a move, RB-COMB-6)"
     if e["effect"] == "unlimited_buffs":
         return "it can have any number of buffs (each +1 Might)"
+    if e.get("keyword") == "Quick-Draw":
+        return ("its player's Equipment everywhere have [Quick-Draw]: each has Reaction and, played in the showdown, "
+                "attaches to a unit he controls (CR 819.1.b)")
     if e["effect"] == "ready_restriction":
         return ("it can't be readied" if _target_key(e) == "self" else
                 "while it is at a battlefield, spells and abilities can't ready its enemy units")
@@ -484,6 +543,8 @@ def describe(e: Mapping[str, Any]) -> str:
         floor = f", to a minimum of {e['min_energy']} Energy" if e.get("min_energy") is not None else ""
         return (f"{t['side']} spells cost {abs(e.get('energy', 0))} Energy and {abs(e.get('power', 0))} Power "
                 f"{more}{floor}, while it is in combat (checked with card_costs=stated, RB-CARD-2)")
+    if e.get("value_per") is not None and e["effect"] == "grant_keyword":
+        return f"it has {e['keyword']} {e['value_per']} for each {e['per']}, counted whenever it is read"
     if e.get("value_per") is not None:
         return f"it has {int(e['value_per']):+d} Might for each {e['per'].replace(' my ', ' its ')}"
     what = (f"{int(e['value']):+d} Might" if e["effect"] == "might_modifier"
@@ -494,7 +555,7 @@ def describe(e: Mapping[str, Any]) -> str:
         who = "it has"
     else:
         who = " ".join(x for x in ("other" if t.get("other") else "", t.get("state") or "",
-                                   t["side"], t.get("tag") or "", "units",
+                                   t["side"], t.get("tag") or "", "token units" if t.get("token") else "units",
                                    "here" if t.get("location") == "same_location" else "") if x) + " have"
     c = e.get("condition")
     cond = (" while it is [Empowered]" if c == EMPOWERED else f" at [{c}] (its player's XP at least {level_of(c)})"

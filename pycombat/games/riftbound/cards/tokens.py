@@ -75,7 +75,7 @@ def create(e, play: Play, board: Board, name, names) -> list[Change]:
     out = []
     for n in token_names(token, int(e["count"]), board.units):
         unit = Unit(name=n, side=play.by, might=might, card_name=f"{token} token", tags=(token,),
-                    keywords=kws, deflect=1 if "Deflect" in kws else 0)
+                    keywords=kws, deflect=1 if "Deflect" in kws else 0, token=True)
         out.append(Change("token", n, might, keyword=token, how=where, rules=("RB-CARD-15",) + (
             ("RB-CARD-7",) if where == "battlefield" else ()), new=unit))
     return out

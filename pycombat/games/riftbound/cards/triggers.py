@@ -12,20 +12,70 @@ is a target no unit fits as the combat begins (it does nothing; a unit that can'
 abilities does not fit, RB-CARD-9). A trigger that needs a choice and is
 not stated is named NOT MODELLED (RB-CARD-4). "Give a unit +N Might and [Keyword]" gives both to the
 one unit chosen.
+
+A combat trigger's additional cost ("When I attack, you may pay 1 Energy to ...", "you may kill me to
+...") is paid as it resolves: the entry stating the trigger says the player used it and paid. Energy
+and runes are checked as a card's cost with ``card_costs = stated`` (the entry's ``paid:``, RB-CARD-2);
+"kill me" kills the unit first, and the rest happens only if it did (RB-CARD-8). Any other cost (XP,
+[Burn], a buff spent) is not modelled (RB-CARD-4).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Iterable, Mapping
 
-from .interpreter import Play, Unmodelled
+from .interpreter import KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, Play, Unmodelled
 from .spells import Card
+from .statics import EMPOWERED
 from .units import load_units
 
 
-def as_ability(e: Mapping[str, Any]) -> dict:
+#: a combat trigger's additional cost that kills its own unit ("you may kill me to ...")
+KILL_ME = "kill me"
+_ENERGY = re.compile(r"^(\d+) energy$")
+_RUNES = re.compile(r"^(\d+) [\w-]+ runes?$")
+
+
+def trigger_cost(e: Mapping[str, Any]) -> tuple[int, int, bool, list[str]]:
+    """A combat trigger's additional cost as the data words it: (Energy, Power, kills its unit, parts not
+    read). A note in brackets after it ("paid on resolution") is its timing: it is paid as it resolves.
+
+    >>> trigger_cost({"cost": '1 fury rune (paid on resolution: "if you do")'}), trigger_cost({"cost": "kill me"})
+    ((0, 1, False, []), (0, 0, True, []))
+    >>> trigger_cost({"cost": "spend 3 XP"})
+    (0, 0, False, ['spend 3 XP'])
+    """
+    energy = power = 0
+    kill = False
+    unread = []
+    for part in (p.strip() for p in re.sub(r"\s*\(.*\)\s*$", "", str(e.get("cost") or "")).split(",")):
+        if part == KILL_ME:
+            kill = True
+        elif m := _ENERGY.match(part):
+            energy += int(m.group(1))
+        elif m := _RUNES.match(part):
+            power += int(m.group(1))
+        elif part:
+            unread.append(part)
+    return energy, power, kill, unread
+
+
+def cost_read(e: Mapping[str, Any]) -> bool:
+    """Whether ``e`` is a combat trigger's effect whose additional cost the model reads (RB-CARD-10, RB-CARD-2)."""
+    from .units import COMBAT_TRIGGERS
+
+    if not e.get("cost") or e.get("trigger") not in COMBAT_TRIGGERS or e.get("activated"):
+        return False
+    _, _, kill, unread = trigger_cost(e)
+    return not unread and not (kill and e.get("condition"))
+
+
+def as_ability(e: Mapping[str, Any], own_cost: bool = False) -> dict:
     """A trigger's effect record as the interpreter reads an ability's: without its trigger, and
-    "me" (``ref: self``) as the trigger's own unit (``ref: source``)."""
-    out = {k: v for k, v in e.items() if k != "trigger"}
+    "me" (``ref: self``) as the trigger's own unit (``ref: source``). ``own_cost``: resolved as a combat
+    trigger, whose additional cost the model reads is the ability card's (:func:`ability_card`), not the
+    effect's (elsewhere, as a unit is played, the cost stays on the effect and is not modelled)."""
+    out = {k: v for k, v in e.items() if k != "trigger" and not (k == "cost" and own_cost and cost_read(e))}
     if (out.get("target") or {}).get("ref") == "self":
         out["target"] = {**out["target"], "ref": "source"}
     return out
@@ -47,11 +97,20 @@ def same_unit(effects: Iterable[Mapping[str, Any]]) -> tuple[dict, ...]:
 
 
 def ability_card(unit, effects: Iterable[Mapping[str, Any]]) -> Card:
-    """The unit's combat trigger as a card for the interpreter: an ability, no cost, Action speed."""
-    effects = same_unit(as_ability(e) for e in effects)
-    return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s {_when(effects, unit)} ability", type="ability",
-                speed="action", showdown_playable=True, energy_cost=None, power_cost=None, effects=effects, unparsed=0,
-                domains=unit.domains)
+    """The unit's combat trigger as a card for the interpreter: an ability, Action speed, costing its
+    additional cost's Energy and runes (none for most); a "kill me" cost is a kill of its unit first, the
+    rest conditional on that kill (RB-CARD-8)."""
+    effects = list(effects)
+    costs = {str(e["cost"]): trigger_cost(e) for e in effects if cost_read(e)}
+    energy, power = sum(c[0] for c in costs.values()), sum(c[1] for c in costs.values())
+    read = [as_ability(e, own_cost=True) for e in effects]
+    if any(c[2] for c in costs.values()):
+        read = [{"effect": "kill", "target": {"ref": "source"}}] + [{**e, "condition": KILLED_FOR_COST} for e in read]
+    read = same_unit(read)
+    return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s {_when(read, unit)} ability", type="ability",
+                speed="action", showdown_playable=True, energy_cost=energy or None, power_cost=power or None,
+                effects=read, unparsed=0, domains=unit.domains,
+                keywords=(("cost", ", ".join(costs)),) if costs else ())
 
 
 def _when(effects, unit) -> str:
@@ -79,6 +138,8 @@ def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
             return f"whether {e['condition']}"
         if e.get("split"):
             return "how the damage is split"
+        if str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE):
+            return "the unit whose Might it takes"
         if t and t.get("ref") != "self" and t.get("count") != "all":
             return "its target"
     return None
@@ -116,6 +177,16 @@ def _no_target(unit, effects, scenario) -> bool:
     return True
 
 
+def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
+    """RB-CARD-9 with RB-CARD-8: a trigger's "if I'm [Empowered]" effects as the unit's stated Empowered status
+    decides them: gone when it is not, without the condition when it is (not stated: the condition stays, for the
+    entry to state)."""
+    if unit.empowered is None:
+        return effects
+    return tuple({k: v for k, v in e.items() if k != "condition"} if e.get("condition") == EMPOWERED else e
+                 for e in effects if e.get("condition") != EMPOWERED or unit.empowered)
+
+
 def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
     """The combat triggers in the order they resolve: the Defender's, then the Attacker's (RB-SHOW-2),
     each player's stated ones in the scenario's order, then those that resolve by themselves; and the
@@ -128,7 +199,7 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
     for side in ("defender", "attacker"):
         chain += [p for p in stated if p.by == side]
         for u in scenario.side(side).units:
-            effects = triggers_of(u)
+            effects = empowered_only(u, triggers_of(u))
             if not effects or u.name in said:
                 continue
             choice = needs_choice(effects)
