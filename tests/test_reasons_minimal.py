@@ -678,7 +678,7 @@ KIND_SECTIONS = {
         "phase2_count": ("ASSIGN", "STRUCT"),  # 5. Strike assignment
         "steal_item": ("OPT", "BODY"),  # 9. Optional rules
         "strike_cancellable": ("SEQ", "ASSIGN"),
-        "strike_result": ("SEQ", "FX"),
+        "strike_result": ("SEQ", "FX", "PRE"),  # a strike is cancelled with its attack (MECCG-PRE-1)
         "takes_item": ("BODY",),
         "takes_strike_in_phase": ("ASSIGN", "FX"),
         "trophy": ("BODY",),
