@@ -161,8 +161,27 @@ def odds(report, console: Console) -> None:
         console.print(f"{item} keeps {v['bearer']} unwounded by a strike he loses, then is discarded on a roll "
                       f"above {v['above']}: {fmt(v['p'])} ({v['rule']})")
     _kill_mp(report, report.kill_mp, report.owner_mp_lost, console)
+    if report.after_attack is not None:
+        _after_attack(report, console)
     if report.plot:
         console.print(f"kill-MP distributions drawn to {report.plot}")
+
+
+def _after_attack(report, console: Console) -> None:
+    """The strikes after the attack's strikes a card played in it costs (MECCG-FX-32), with their kill MPs."""
+    from .combat.after_attack import RULES
+
+    after = report.after_attack
+    console.print(Text(f"After the attack's strikes ({', '.join(RULES)})", style="bold"))
+    for i in range(len(after.strikes)):
+        a, p = after.strikes[i], after.per_strike(i)
+        ways = ", ".join(f"{k} {fmt(v)}" for k, v in p.items() if v)
+        console.print(f"  {a.card}: {a.ally} strikes {a.controller} at prowess {a.prowess}: {ways}")
+    kill = after.kill_mp()
+    console.print(f"  {report.players[1]} (attacker) kill MPs from them: "
+                  + ", ".join(f"{k}: {fmt(p)}" for k, p in kill.items())
+                  + f"; expected {fmt(kill.expectation())} (besides the attack's above); "
+                  f"expected MPs {report.players[0]} loses through them (MECCG-BODY-7/9): {fmt(after.owner_mp_lost())}")
 
 
 def _kill_mp(report, kill, lost, console: Console, indent: str = "") -> None:

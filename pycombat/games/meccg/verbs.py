@@ -120,6 +120,9 @@ class OddsReport(Report):
     #: outcome with its own assignment's odds; ``odds`` is then the first outcome's (he passes) and the
     #: kill MPs, eliminations and MPs lost are over every outcome
     check: Any = None
+    #: the strikes after the attack's strikes a card played in it costs (MECCG-FX-32):
+    #: :class:`.combat.after_attack.AfterOdds`, their kill MPs besides ``kill_mp`` (None: there are none)
+    after_attack: Any = None
 
     def to_json(self) -> dict:
         from .combat.before_outcomes import strikes_json
@@ -147,6 +150,8 @@ class OddsReport(Report):
                                                 for a, v in self.discarded_with_controller.items()}
         if self.items_discarded:
             out["items_discarded"] = {i: {**v, "p": as_json(v["p"])} for i, v in self.items_discarded.items()}
+        if self.after_attack is not None:  # MECCG-FX-32
+            out["strikes_after_attack"] = self.after_attack.as_json()
         if self.check is not None:  # MECCG-FX-31: top-level strikes are those if the maker passes
             out["strikes_if"] = self.check.per_outcome[0].outcome.label
             out["check_before_assignment"] = self.check.as_json()
@@ -178,9 +183,14 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
                            plot, title=scenario.title or "kill MPs", xlabel="kill MPs")
     from .combat.before_outcomes import wounded
 
+    after = None
     if check is None:
+        from .combat.after_attack import after_odds
+
         fates, allies = co.fates, after_strikes.chances(scenario, wounded(co))
         items = after_strikes.item_discards(co.setups, co.per_strike)
+        # the strikes after the attack's a card played in it costs (MECCG-FX-32), joint with how it went
+        after = after_odds(scenario, co.setups, co.cancel.chance if co.cancel is not None else Fraction(0))
     else:
         fates, allies, items = check.fates, check.discarded_with_controller, check.items_discarded
     return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
@@ -188,7 +198,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in fates.items()},
                       owner_mp_lost=(pen_d, pen_a), plot=plot,
                       unmodelled=modelled_here(scenario, unmodelled_json(scenario)),  # MECCG-FX-31 modelled here
-                      discarded_with_controller=allies, items_discarded=items, check=check)
+                      discarded_with_controller=allies, items_discarded=items, check=check, after_attack=after)
 
 
 # ---- replay ----------------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ SITE_KEYS = ("site_kind", "site_region", "under_deeps")
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
-              "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack")
+              "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack",
+              "after_attack_strike")
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -76,6 +77,9 @@ COST_CHECK_KEYS = ("corruption_check", "by", "unless_race", "at_site", "only_if"
 #: what must hold of the attacking company (``requires``) and how the defender's cancel fails (``how``:
 #: ``uncancellable``, the attack cannot be cancelled; ``cancels_cancel``, the cancel's effect is cancelled)
 KEEPS_ATTACK_KEYS = ("requires", "how")
+#: a strike after the attack's strikes that a strike card costs (``after_attack_strike``, MECCG-FX-8): each ally
+#: of the playing company named in ``from`` faces its controller with one strike at its prowess + ``prowess_plus``
+AFTER_ATTACK_STRIKE_KEYS = ("from", "prowess_plus")
 KEEPS_ATTACK_HOWS = ("uncancellable", "cancels_cancel")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
@@ -185,6 +189,8 @@ class CardModel:
     #: ``unique: false``, ``names`` (Map to Mithril: a non-unique Weapon); its weapon_prowess acts on that item
     placed_with: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     roll: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)  #: a cancel on a roll
+    #: a strike after the attack's strikes the card costs (MECCG-FX-8): ``{from: [ally names], prowess_plus: N}``
+    after_attack_strike: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     #: a corruption check the card costs (MECCG-FX-25): its effect stands whatever the check does
     cost_check: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     #: (MECCG-FX-16, :mod:`.rolls`): what 2d6 must beat and what is added
@@ -323,6 +329,11 @@ def _yaml() -> dict:
             bad.add("cost_check: a strike card's, a cancel's (no roll; on a roll, made by its roller: roller: true) "
                     "or a card's played before strikes are assigned {corruption_check: N, by: <race>, unless_race: "
                     "[...], only_if: {flag: value}}")
+        after = entry.get("after_attack_strike")
+        if after is not None and (set(after) != set(AFTER_ATTACK_STRIKE_KEYS) or entry.get("play") != "strike"
+                                  or not isinstance(after.get("prowess_plus"), int)
+                                  or not all(isinstance(n, str) for n in after.get("from") or ()) or not after.get("from")):
+            bad.add("after_attack_strike: a strike card's {from: [ally names], prowess_plus: N}")
         keeps = entry.get("keeps_attack")
         if keeps is not None and (set(keeps) - set(KEEPS_ATTACK_KEYS) or keeps.get("how") not in KEEPS_ATTACK_HOWS
                                   or set(keeps.get("requires") or {}) - set(COND_KEYS)):
@@ -362,6 +373,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         placed_with=dict(entry["placed_with"]) if entry.get("placed_with") else None,
         carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
         keeps_attack=dict(entry["keeps_attack"]) if entry.get("keeps_attack") else None,
+        after_attack_strike=dict(entry["after_attack_strike"]) if entry.get("after_attack_strike") else None,
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 
