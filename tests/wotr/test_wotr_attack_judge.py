@@ -16,6 +16,7 @@ from pycombat import registry
 from pycombat.errors import PycombatError
 from pycombat.games.wotr.battle import splits
 from pycombat.games.wotr.battle.facts import consts
+from pycombat.games.wotr.battle.judge_closed import asp_only
 from pycombat.games.wotr.schema import load_scenario, scenario_from_dict
 from pycombat.solver import clear_caches, judged_facts, rule_files, set_judging
 
@@ -38,11 +39,12 @@ def _outcomes(cases, judging: bool):
     previous = set_judging(judging)
     out = []
     try:
-        for s, attacking in cases:
-            try:
-                out.append(_fields(splits._judge(s, attacking)))
-            except PycombatError as exc:
-                out.append((type(exc).__name__, str(exc)))
+        with asp_only():  # (the ASP paths; the Python evaluation is test_wotr_judge_closed.py's)
+            for s, attacking in cases:
+                try:
+                    out.append(_fields(splits._judge(s, attacking)))
+                except PycombatError as exc:
+                    out.append((type(exc).__name__, str(exc)))
     finally:
         set_judging(previous)
     return out

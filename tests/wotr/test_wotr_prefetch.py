@@ -8,6 +8,7 @@ import copy
 from pycombat import registry, solver
 from pycombat.games.wotr import verbs
 from pycombat.games.wotr.battle import splits
+from pycombat.games.wotr.battle.judge_closed import asp_only
 from pycombat.games.wotr.model import content_key
 from pycombat.games.wotr.schema import scenario_from_dict
 
@@ -56,6 +57,23 @@ def _fields(v):
 
 
 def test_prefetched_verdicts_are_the_own_groundings():
+    with asp_only():  # (the ASP paths; the Python evaluation is tests/wotr/test_wotr_judge_closed.py's)
+        _prefetched_verdicts_are_the_own_groundings()
+
+
+def test_prefetch_without_a_grounding_when_the_closed_form_answers():
+    scenarios = [edit(changes, f"case{i}") for i, (changes, _) in enumerate(CASES)]
+    with asp_only():
+        want = [splits._judge(s, None) for s in scenarios]
+    solver.clear_caches()
+    before = solver.loaded_stats()["grounded"]
+    verbs.prefetch("odds", scenarios)
+    assert solver.loaded_stats()["grounded"] == before
+    for s, v in zip(scenarios, want):
+        assert _fields(splits._VERDICTS.get((content_key(s), None))) == _fields(v)
+
+
+def _prefetched_verdicts_are_the_own_groundings():
     scenarios = [edit(changes, f"case{i}") for i, (changes, _) in enumerate(CASES)]
     want = [splits._judge(s, None) for s in scenarios]
     for (_, rule), v in zip(CASES, want):  # (the cases are what they say)

@@ -27,7 +27,7 @@ from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
 from .claims import battle as battle_claims
 from .claims import position as move_claims
-from .battle.process import OBJECTIVES, cycles_unchecked
+from .battle.process import KIND_ORDER, OBJECTIVES, cycles_unchecked, exact_pair
 from .board import SIDE_NAMES, load_board
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
@@ -35,8 +35,9 @@ from .battle.game import BattleGame
 from .position.facts import groups_of
 from .position.moves import DEFAULT_MAX_LIST, count_moves, first_moves, force_of, legal_moves, single_army_moves, \
     single_figure_moves
-from .battle.odds import battle_report, eliminated, expected_survivors, illegal
+from .battle.odds import ELIMINATED, battle_report, illegal
 from .battle.budget import DEFAULT_MAX_WORK
+from .battle.casualties import unit_count
 from .battle.decisions import MIN_CHANCE, battle_decisions
 from .battle.optimize import first_round_choices, principal_line, units_text
 from .battle.optimize import optimize as solve_battle
@@ -350,25 +351,33 @@ def _result_json(res) -> dict:
 
 def _rendered(res) -> dict:
     """The exact figures of a :class:`.battle.process.BattleResult` as :func:`pycombat.dice.as_json` writes
-    them (``exact``, ``decimal``)."""
-    def x(p):
-        got = as_json(p)
-        return got["exact"], got["decimal"]
-
-    return {"outcomes": tuple((k, x(v)) for k, v in res.by_kind().items()),
-            "expected_rounds": x(res.expected_rounds),
-            "attacker_units_left": tuple((str(k), x(v)) for k, v in res.survivors("attacker").items()),
-            "defender_units_left": tuple((str(k), x(v)) for k, v in res.survivors("defender").items()),
-            "expected_units_left": tuple((role, x(expected_survivors(res, role))) for role in ("attacker", "defender")),
-            "detail": tuple((o.kind, o.attacker, o.defender, x(p)) for o, p in res.outcomes.items()),
-            "total": x(_total(res)),
-            "army_eliminated": tuple((role, x(eliminated(res, role))) for role in ("attacker", "defender"))}
-
-
-def _total(res) -> Fraction:
-    """The sum of the outcome probabilities (exactly 1), added as integers over their common denominator."""
+    them (``exact``, ``decimal``), rendered from the result's integer numerators over one denominator
+    (:func:`.battle.process.exact_pair`: the same text as ``as_json`` of the reduced Fraction)."""
     den, nums = res.numerators()
-    return Fraction(sum(n for _, n in nums), den)
+    kinds = dict.fromkeys(KIND_ORDER, 0)
+    left_a: dict = {}
+    left_d: dict = {}
+    exp_a = exp_d = 0
+    detail = []
+    for (o, n), p in zip(nums, res.outcomes.values()):  # (the numerators come in the outcomes' order)
+        kinds[o.kind] += n
+        ua, ud = unit_count(o.attacker), unit_count(o.defender)
+        left_a[ua] = left_a.get(ua, 0) + n
+        left_d[ud] = left_d.get(ud, 0) + n
+        exp_a += ua * n
+        exp_d += ud * n
+        pn, pd = p.numerator, p.denominator  # (the Fraction is reduced already)
+        detail.append((o.kind, o.attacker, o.defender, (f"{pn}/{pd}", round(pn / pd, 6))))
+    by_kind = tuple((k, exact_pair(n, den)) for k, n in kinds.items() if n)
+    gone = {role: sum(kinds[k] for k in ELIMINATED[role]) for role in ("attacker", "defender")}
+    rn, rd = res.expected_rounds.numerator, res.expected_rounds.denominator
+    return {"outcomes": by_kind, "expected_rounds": (f"{rn}/{rd}", round(rn / rd, 6)),
+            "attacker_units_left": tuple((str(k), exact_pair(left_a[k], den)) for k in sorted(left_a) if left_a[k]),
+            "defender_units_left": tuple((str(k), exact_pair(left_d[k], den)) for k in sorted(left_d) if left_d[k]),
+            "expected_units_left": (("attacker", exact_pair(exp_a, den)), ("defender", exact_pair(exp_d, den))),
+            "detail": tuple(detail),
+            "total": exact_pair(sum(n for _, n in nums), den),
+            "army_eliminated": tuple((role, exact_pair(gone[role], den)) for role in ("attacker", "defender"))}
 
 
 def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int = 1, exact: bool = False) -> OddsReport:

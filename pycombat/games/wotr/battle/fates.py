@@ -26,6 +26,7 @@ from math import lcm
 from pycombat.dice import as_json
 from ..board import load_nations
 from ..characters import load_characters
+from .process import exact_pair
 
 RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": "WOTR-SITE-4",
          "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
@@ -186,7 +187,8 @@ def result_fate_rows(s, attacking, result, memo: dict | None = None) -> tuple:
     key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None))
     def make():
         den, nums = result.numerators()  # the outcomes' numerators over a common denominator, made once
-        return fate_rows(_summed(s, attacking, den, (((), (), o, n) for o, n in nums), memo))
+        return _int_fate_rows(_summed(s, attacking, den, (((), (), o, n) for o, n in nums), memo, integers=True),
+                              den)
 
     return result.derived(key, make)
 
@@ -214,9 +216,10 @@ _ATTACKER_KINDS = ("sortie_returned",)
 _DEFENDER_KINDS = ("defender_retreated", "retreated_into_siege")
 
 
-def _summed(s, attacking, den: int, weighted, memo: dict | None) -> dict:
+def _summed(s, attacking, den: int, weighted, memo: dict | None, integers: bool = False) -> dict:
     """:func:`fate_totals` from ``(cards' eliminations of the attacker, of the defender, end position,
-    numerator over den)``, in the end positions' order."""
+    numerator over den)``, in the end positions' order (``integers``: each expected number left as its
+    numerator over ``den``)."""
     memo = {} if memo is None else memo
     garrison = getattr(s, "garrison", None)
     weight: dict = {}  # key -> the summed numerators of the end positions it belongs to, in the order met
@@ -236,9 +239,25 @@ def _summed(s, attacking, den: int, weighted, memo: dict | None) -> dict:
             expected = slot["expected"]
             for fate, n in fates:
                 expected[fate] = expected.get(fate, 0) + w * n
-    for slot in acc.values():
-        slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
+    if not integers:
+        for slot in acc.values():
+            slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
     return acc
+
+
+def _int_fate_rows(totals: dict, den: int) -> tuple:
+    """:func:`fate_rows` of :func:`_summed`'s totals left as numerators over ``den`` (the same rows: each
+    figure rendered as ``as_json`` renders the reduced Fraction, :func:`_exact`)."""
+    def fates(count, expected):
+        out = []
+        for k, v in expected.items():
+            e = exact_pair(v, den)  # one figure: its chance is its expected number
+            out.append((k, e, (e if count == 1 else exact_pair(v, den * count)) if count else None))
+        return tuple(out)
+
+    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]))
+                 for (role, fig), slot in totals.items())
+
 
 
 def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:

@@ -348,6 +348,18 @@ def end_of_round(setup: BattleSetup, dec, a: Units, pa: Pool, d: Units, pd: Pool
     return (a, pa, d, pd, setup.next_round(rnd), True)
 
 
+def exact_pair(n: int, d: int) -> tuple[str, float]:
+    """``pycombat.dice.as_json(Fraction(n, d))``'s ``exact`` and ``decimal`` (d > 0) without the Fraction:
+    the reduced fraction's text, and the quotient rounded to 6 places (``n / d`` of ints is correctly
+    rounded, so the unreduced pair's quotient is the reduced one's).
+
+    >>> exact_pair(4, 6), exact_pair(0, 6), exact_pair(6, 6)
+    (('2/3', 0.666667), ('0/1', 0.0), ('1/1', 1.0))
+    """
+    g = math.gcd(n, d)
+    return (f"{n // g}/{d // g}" if g != 1 else f"{n}/{d}"), round(n / d, 6)
+
+
 # ---- the exact distribution under a policy ---------------------------------------------------------------
 @dataclass
 class BattleResult:
