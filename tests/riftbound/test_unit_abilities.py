@@ -66,6 +66,13 @@ def _acting(r: dict, role: str) -> list[dict]:
                 and (e.get("target") or {}) == {"ref": "self"} \
                 and e.get("effect") in ("might_modifier", "buff", "ready") and not e.get("mode_option"):
             continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events.py
+        if role == "attacker" and e.get("trigger") in ("When I move", "When I move to a battlefield",
+                                                        "The first time I move each turn") \
+                and (e.get("target") or {}) == {"ref": "self"} and e.get("effect") == "might_modifier" \
+                and type(e.get("value")) is int and not any(e.get(k) for k in ("condition", "optional", "cost",
+                                                                                "mode_option")):
+            continue  # fired as the attacker moved in, applied as the combat starts (RB-CARD-10):
+            # tests/riftbound/test_moved_triggers.py
         t = e.get("trigger")
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):

@@ -80,6 +80,9 @@ LESS_HERE = {"no_combat_damage": {"count": "all", "side": "enemy", "kind": "unit
              "untargetable": {"count": "all", "side": "friendly", "kind": "unit", "location": "same_location",
                               "might_less_than": "self"}}
 #: triggers on what happens in the showdown (RB-CARD-10): the event each waits for
+#: the triggers on the unit's own move: fired before the showdown, as the unit moved this turn (an
+#: attacker did: it moved in, staging the combat; a defender as the scenario's `moved:` says)
+MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn")
 EVENT_TRIGGERS = {"When you play a spell": "spell", "When you play a gear": "gear",
                   "When you play another unit": "unit", "When you stun an enemy unit": "stun",
                   "When you play your second card in a turn": "second", "When I become ready": "ready",
@@ -231,6 +234,10 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                     e["effect"] == "buff" or e["effect"] == "might_modifier" and type(e.get("value")) is int)):
             events.append((EVENT_TRIGGERS[trig], e))  # readying: the same whether its condition holds or not
             continue
+        if trig in MOVE_TRIGGERS and e["effect"] == "might_modifier" and type(e.get("value")) is int \
+                and t == {"ref": "self"} and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
+            statics.append((e, "moved"))  # "When I move ...: I get +N this turn", fired before the showdown
+            continue
         if trig or e.get("duration") != "static":
             unread.append(f"ability: {e}")
             continue
@@ -299,7 +306,8 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
             "Corrupted Dragon", "Riven, Shattered", "Kha'Zix - Mutating Horror"} <= with_triggers
     kinds = {how for n in UNITS for _, how in READING[n][1]}
     assert kinds == {"might", "keyword", "double", "saver", "no_damage", "ignore_tank", "mighty", "stated",
-                     "deathknell", "enemies_here"} | set(GUARDS)
+                     "deathknell", "enemies_here", "moved"} | set(GUARDS)
+    assert "Akali, Silent" in {n for n in UNITS if any(how == "moved" for _, how in READING[n][1])}
     with_events = {n for n in UNITS if EVENTS[n]}
     assert {"Ravenbloom Student", "Diana - No Longer Human", "Revna the Lorekeeper", "Eclipse Herald",
             "Cithria of Cloudfield", "Reluctant Leader", "Pit Crew"} <= with_events
@@ -332,7 +340,9 @@ class Oracle(SpellOracle):
         card = st_.get("card")
         r = RECORDS[card] if card else None
         self.u[name] = {"side": side, "printed": r["might"] if r else st_["might"],
-                        "delta": 1 if st_.get("buffed") else 0,
+                        "delta": (1 if st_.get("buffed") else 0) + (sum(
+                            e["value"] for e, how in READING[card][1] if how == "moved")
+                            if card and where == "bf" and (side == "attacker" or st_.get("moved")) else 0),
                         "assault": r["assault"] if r else 0, "shield": r["shield"] if r else 0,
                         "tank": bool(r and r["tank"]), "backline": bool(r and r["backline"]),
                         "stunned": bool(st_.get("stunned")), "marked": 0, "prevent": 0,
@@ -392,7 +402,7 @@ class Oracle(SpellOracle):
                 continue
             for e, how in READING[y["card"]][1]:
                 t = e.get("target") or {}
-                if how in ("saver", "no_damage", "ignore_tank", "deathknell") + GUARDS:
+                if how in ("saver", "no_damage", "ignore_tank", "deathknell", "moved") + GUARDS:
                     continue
                 if t.get("location") == "same_location" and not (y["where"] == "bf" and here):
                     continue
@@ -827,13 +837,18 @@ def boards(draw, units=None, spells=None):
                                 exhausted=draw(st.booleans()), empowered=draw(st.booleans()))
             if states[name].get("card") in STATED:  # its conditional keyword: the condition stated
                 states[name]["hold"] = states[name]["empowered"]
+            if any(how == "moved" for _, how in READING.get(states[name].get("card"), ((), ()))[1]):
+                # whether it moved this turn: an attacker did (stated or not); a defender as drawn
+                if side == "defender" or draw(st.booleans()):
+                    states[name]["moved"] = side == "attacker" or draw(st.booleans())
             equipped[name] = draw(st.lists(st.sampled_from(EQUIPMENT), max_size=1))
             sides[side].append(name)
     base = {}
     if draw(st.booleans()):
         card = draw(st.sampled_from(units or ACTIVE))
         name = f"B {card}"
-        states[name] = {"card": card, "buffed": False, **({"hold": False} if card in STATED else {})}
+        states[name] = {"card": card, "buffed": False, **({"hold": False} if card in STATED else {}),
+                        **({"moved": False} if any(how == "moved" for _, how in READING[card][1]) else {})}
         equipped[name] = []
         base[name] = draw(st.sampled_from(["attacker", "defender"]))
     xp = {s: draw(st.sampled_from([0, 3, 6, 11])) for s in sides}
@@ -879,6 +894,8 @@ def boards(draw, units=None, spells=None):
             out["exhausted"] = bool(s.get("exhausted"))
         if "hold" in s:
             out["conditions_hold"] = s["hold"]
+        if "moved" in s:
+            out["moved"] = s["moved"]
         if equipped[n]:
             out["equipment"] = list(equipped[n])
         return out
@@ -930,6 +947,19 @@ def test_units_abilities_against_the_oracle(case):
 def test_units_whose_readings_meet_against_the_oracle(case):
     """Soraka's replacement with damage spells, Fiora's Mighty Shield under Leona's clamp, Yuumi's Tank
     against Dune Surfer's side, Gearhead's Equipment, Yasuo's Might read as his trigger resolves."""
+    doc, o = case
+    _compare(doc, o)
+
+
+#: units with a "When I move" trigger fired before the showdown (their Might this turn), with units reading Might
+MOVED = sorted(n for n in UNITS if any(how == "moved" for _, how in READING[n][1])) + ["Yasuo - Remorseful", "Gearhead"]
+
+
+@SETTINGS
+@given(boards(units=MOVED, spells=FOCUS_SPELLS))
+def test_units_that_moved_this_turn_against_the_oracle(case):
+    """A "When I move" trigger that fired as the unit moved this turn (an attacker: the move staging the
+    combat; a defender: `moved: true`) gives its Might as the combat starts (RB-CARD-10)."""
     doc, o = case
     _compare(doc, o)
 

@@ -49,6 +49,12 @@ class Unit:
     buffed: bool = False  #: has a buff (+1 Might, at most one; RB-CARD-6)
     exhausted: bool = False  #: exhausted (an ability whose cost exhausts it needs it ready, RB-CARD-17)
     equipment: tuple[str, ...] = ()  #: Equipment attached (their Might bonus is in might_changes, RB-CARD-5)
+    #: the printed Might bonus the scenario states for an attached Equipment whose bonus the data lacks
+    #: (Equipment name -> bonus; it is in might_changes too, RB-CARD-5)
+    stated_bonus: tuple[tuple[str, int], ...] = ()
+    #: the "When I move" triggers applied as the combat starts, the unit having moved this turn
+    #: (``moved: true``): (trigger, Might given; it is in might_changes too, RB-CARD-10)
+    on_move: tuple[tuple[str, int], ...] = ()
     empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)

@@ -20,7 +20,7 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
-from .cards.acting import can_act, unread_reason
+from .cards.acting import can_act, move_reads, unread_reason
 from .cards.units import (
     COMBAT_KEYWORDS,
     NO_EFFECT_KEYWORDS,
@@ -181,7 +181,7 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
 
 
 def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
-          fresh: bool = False) -> Unit:
+          fresh: bool = False, at_base: bool = False) -> Unit:
     """One unit of the scenario; ``xp`` its controller's XP if stated; ``fresh``: a unit entering play
     in the showdown (not [Empowered]: Empower is paid on a unit in play)."""
     if isinstance(node.value, str):  # shorthand: just the card name
@@ -192,6 +192,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     fields: dict[str, Any] = {}
     keywords: list[tuple[str, int | None, str]] = []  # (keyword, number, as written)
     unstated: list[tuple[str, str]] = []
+    on_move: list[tuple[str, int]] = []
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
@@ -246,7 +247,22 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
         combat_triggers = card.combat_triggers(role)  # RB-SHOW-2: resolved by the showdown (cards/triggers.py)
+        # RB-CARD-10: a "When I move" trigger that needs no choice fired as the unit moved this turn
+        # (`moved: true`): its Might applies as the combat starts; `moved: false`: it did not fire
+        moved = node.bool("moved", None)
+        if role == "attacker" and not at_base and not fresh:  # RB-COMB-1: the Attacker's units moved in
+            if moved is False:
+                raise node.error("an attacking unit moved onto the battlefield this turn, staging the combat "
+                                 "(RB-COMB-1): `moved: false` does not fit", "moved")
+            moved = True
         for e, label in card.unread_abilities():
+            if moved is not None and move_reads(e):
+                if moved and at_base and e["trigger"] != "When I move":  # its move may have been to its base
+                    unstated.append((label, "fired as the unit moved, before the showdown: at its base, whether "
+                                            "its move this turn was to a battlefield is not in the scenario"))
+                elif moved:
+                    on_move.append((e["trigger"], e["value"]))
+                continue
             if can_act(e, role, card) and not any(e is t for t in combat_triggers):
                 unstated.append((label, unread_reason(e)))
         for clause in card.unparsed:
@@ -307,21 +323,42 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     exhausted = node.bool("exhausted", False)  # RB-CARD-17
     if buffed:
         changes.append(1)
+    changes += [v for _, v in on_move]  # RB-CARD-10: "When I move" triggers fired this turn
     # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
-    equipment = []
+    # a bonus the data lacks may be stated (`{card: NAME, might_bonus: N}`), read as the data's would be
+    equipment, stated = [], []
     for en in node.list("equipment", []):
         from .cards.spells import load_cards
 
+        entry, bonus = None, None
+        if isinstance(en.value, dict):
+            entry, en = en, en.child("card")
+            bonus = entry.int("might_bonus", minimum=0)
+            entry.finish(("card", "might_bonus"))
         gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
         if not gear.equipment:
             raise en.error(f"{gear.name} is not Equipment (RB-CARD-5)")
         equipment.append(gear.name)
-        if gear.equip_might_bonus is not None:
+        if entry is not None and gear.equip_might_bonus is not None:
+            raise entry.error(f"{gear.name}'s Might bonus is in the card data (+{gear.equip_might_bonus}): "
+                              "give the card's name alone, without `might_bonus` (RB-CARD-5)", "might_bonus")
+        if entry is not None:
+            changes.append(bonus)
+            if (gear.name, bonus) not in stated:
+                stated.append((gear.name, bonus))
+        elif gear.equip_might_bonus is None:
+            stated.append((gear.name, None))  # (checked below: every copy states the same bonus, or none does)
+        # one card, one printed bonus: the copies of an Equipment on a unit state it alike
+        if len({b for n, b in stated if n == gear.name}) > 1:
+            raise (entry or en).error(f"{gear.name}: its copies on this unit give different Might bonuses (or only some "
+                                      "state `might_bonus`): state the printed bonus alike on each (RB-CARD-5)")
+        elif gear.equip_might_bonus is not None:
             changes.append(gear.equip_might_bonus)
     node.finish(UNIT_KEYS)
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
                 path=node.path, buffed=buffed, exhausted=exhausted, equipment=tuple(equipment), might_changes=tuple(changes),
+                stated_bonus=tuple((n, b) for n, b in stated if b is not None), on_move=tuple(on_move),
                 unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     return unit
@@ -403,7 +440,7 @@ def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> 
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
     xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
-    return [_unit(n, role, db, flags, xp) for n in node.list("base")]
+    return [_unit(n, role, db, flags, xp, at_base=True) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,

@@ -139,9 +139,18 @@ UNIT_OBJ = Obj({
                    "the unit's value for `optimize`: a whole number or a fraction such as 3/2",
                    message="must be a whole number or a fraction such as 3/2, not {value!r}"),
     "label": Str("a unique name for this unit in the output and claims (for two copies of a card)"),
-    "equipment": List(Name("Equipment card", "an Equipment card attached to the unit (its Might bonus, RB-CARD-5)"),
+    "equipment": List(AnyOf((Name("Equipment card", "an Equipment card attached to the unit (its Might bonus, RB-CARD-5)"),
+                             Obj({"card": Name("Equipment card", "the Equipment card attached to the unit"),
+                                  "might_bonus": Int("the Might bonus printed on the card (only for an Equipment whose "
+                                                     "bonus the data lacks, RB-CARD-5)", minimum=0, maximum=MAX_MIGHT)},
+                                 "an Equipment attached, with its printed Might bonus stated",
+                                 required=("card", "might_bonus"))),
+                            "an Equipment card, or `{card: NAME, might_bonus: N}` for one whose bonus the data lacks"),
                       "Equipment attached to the unit"),
     "buffed": Bool("the unit has a buff: +1 Might (RB-CARD-6)"),
+    "moved": Bool("the unit moved this turn (an attacker did: the move that staged this combat, RB-COMB-1): its "
+                  "\"When I move\" triggers that need no choice fired then and apply as the combat starts "
+                  "(RB-CARD-10); not given for a defender or a unit at its base: named as not modelled, RB-CARD-4"),
     "exhausted": Bool("the unit is exhausted (a unit that made a standard move is, CR 144.2): an ability whose cost "
                       "exhausts it cannot be used (RB-CARD-17)"),
     "domains": List(Str("a domain, e.g. Fury"), "the unit's domains (overrides the card's; for card conditions)"),

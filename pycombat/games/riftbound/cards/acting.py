@@ -84,6 +84,19 @@ UNSEEN = {
 MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn")
 
 
+def move_reads(e: dict) -> bool:
+    """Whether the model applies the trigger ``e`` on the unit's own move (:data:`MOVE_TRIGGERS`) as the
+    combat starts, when the scenario states the unit moved this turn (``moved: true``, RB-CARD-10): one
+    that needs no choice and gives the unit itself +N Might this turn (no condition, option, cost or "you
+    may"); the others need what the scenario cannot state."""
+    value = e.get("value")
+    return (e.get("trigger") in MOVE_TRIGGERS and e.get("effect") == "might_modifier"
+            and isinstance(value, int) and not isinstance(value, bool)
+            and (e.get("target") or {}).get("ref") == "self" and e.get("duration", "this_turn") == "this_turn"
+            and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option", "mode_rule",
+                                           "replaces_previous", "value_from")))
+
+
 def unread_reason(e: dict) -> str:
     """Why the model does not read the unit ability ``e`` that could act in a combat (RB-CARD-4): the
     reason :mod:`.statics` gives for a static ability, else what the trigger waits for."""
@@ -93,6 +106,9 @@ def unread_reason(e: dict) -> str:
     if not trigger and not e.get("activated"):
         why = reads(e)
         return f"a static ability the model does not read: {why} (RB-CARD-9)" if why else "unit abilities are not modelled"
+    if trigger in MOVE_TRIGGERS and move_reads(e):
+        return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
+                "showdown: give the unit `moved: true|false` (whether it moved this turn; an attacker did, RB-CARD-10)")
     if trigger in MOVE_TRIGGERS:
         return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
                 "showdown: whether it moved this turn and what the trigger did are not in the scenario")

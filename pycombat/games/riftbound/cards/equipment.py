@@ -26,7 +26,8 @@ from .spells import Card, load_cards
 
 #: why an Equipment's Might bonus is not modelled when the data has none: its printed text gives only the
 #: Equip cost, and the data README names no other source for the Might printed on the card
-NO_BONUS = "in no source (equip_might_bonus is null; its text gives only the Equip cost)"
+NO_BONUS = ("in no source (equip_might_bonus is null; its text gives only the Equip cost): state the bonus printed "
+            "on the card where it is attached, `equipment: [{card: NAME, might_bonus: N}]` (RB-CARD-5)")
 #: the effect kinds this module reads
 KINDS = ("attach_or_detach_equipment", "detach_equipment", "attach_equipment")
 #: an ability's "you may attach one of its Equipment to me" (Azir, Ascendant): the unit it chose

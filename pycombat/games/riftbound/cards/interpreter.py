@@ -596,7 +596,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
                               and board.where(c.unit) is None]
     for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
-        if c.kind == "equip" and c.amount is None:
+        if c.kind == "equip" and c.amount is None and not (  # detached: the bonus the scenario stated goes
+                c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
     if targets.queue:

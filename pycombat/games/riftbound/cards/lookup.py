@@ -26,7 +26,7 @@ from .statics import describe as describe_static, keyword_static
 from .interpreter import effect_support
 from .triggers import as_ability, cost_read
 from .records import effect_text
-from .acting import can_act, idle_reason, unread_reason
+from .acting import can_act, idle_reason, move_reads, unread_reason
 from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, load_units
 from . import unitplay
 from .abilities import reads as ability_reads
@@ -156,6 +156,12 @@ def unit_report(u: UnitCard) -> dict:
                                               "modelled"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
+            continue
+        if move_reads(e):  # RB-CARD-10: fired as the unit moved this turn, before the showdown
+            triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
+                              "how": "fired as the unit moved this turn, before the showdown: applied as the combat "
+                                     "starts for an attacker (it moved in, RB-COMB-1) and for a unit stated "
+                                     "`moved: true`; a defender not stated: NOT MODELLED (RB-CARD-10)"})
             continue
         if e.get("trigger") == deathknell.TRIGGER:  # RB-CARD-19
             if deathknell.is_read(e, u):

@@ -132,9 +132,10 @@ class Progress:
                 run.head.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
             for g in u.equipment:
                 gear = load_cards().card(g)
-                if gear.equip_might_bonus is None:
+                if gear.equip_might_bonus is None and g not in dict(u.stated_bonus):
                     run.head.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
-                                               "in no source (equip_might_bonus is null)"))
+                                               "in no source (equip_might_bonus is null): state the bonus printed "
+                                               f"on the card, `{{card: {gear.name}, might_bonus: N}}` (RB-CARD-5)"))
         stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]
         chain, untriggered, auto = combat_chain(scenario, stated)
         run.head += untriggered
@@ -145,6 +146,10 @@ class Progress:
         lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
                           f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                           f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
+        for u in units.values():  # RB-CARD-10: fired as the unit moved this turn, before the showdown
+            for trigger, value in u.on_move:
+                lines.append(Line(f"{u.name} moved this turn: its \"{trigger}\" ability resolved then, {value:+d} Might "
+                                  "this turn.", ("RB-CARD-10",)))
         for text in static_lines(units, run.present):
             lines.append(Line(text, ("RB-CARD-9",)))
         lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction "
@@ -642,6 +647,9 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
         return (c.note or f"{what} is attached to {n}") + bonus, c.rules
     kept = list(u.equipment)
     kept.remove(what)
+    stated = dict(u.stated_bonus)
+    if c.amount is None and what in stated:  # the bonus the scenario stated for it (RB-CARD-5)
+        c = replace(c, amount=stated[what])
     if c.amount is not None:  # the bonus it gave (RB-CARD-5) goes: one such change, or a change taking it back
         if c.amount in changes:
             changes.reverse()

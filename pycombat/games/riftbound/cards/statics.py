@@ -385,11 +385,13 @@ def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: l
 
 def doubled_equipment(u: Unit) -> int:
     """The base Might bonus of the Equipment attached to ``u`` given once more (Gearhead's "double",
-    RB-CARD-9 with RB-CARD-5); an Equipment whose bonus is in no source adds nothing (named NOT MODELLED
+    RB-CARD-9 with RB-CARD-5; a bonus the data lacks: the one the scenario states); an Equipment whose bonus is
+    in no source and not stated adds nothing (named NOT MODELLED
     by the showdown)."""
     from .bonuses import equip_bonus
 
-    return sum(equip_bonus(g) or 0 for g in u.equipment)
+    stated = dict(u.stated_bonus)  # a bonus the scenario states where the data has none
+    return sum(equip_bonus(g) or stated.get(g, 0) for g in u.equipment)
 
 
 def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
