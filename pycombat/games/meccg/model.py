@@ -164,6 +164,9 @@ class Combat:
     after_check: "Combat | None" = None
     #: the plays before strikes are assigned were checked before that check (MECCG-FX-31): not again
     plays_checked: bool = False
+    #: the dice of the strikes after the attack's a card played in it costs (MECCG-FX-32), for replay:
+    #: ``(ally, roll, body, path)`` each, ``body`` None when not given
+    after_attack: tuple[tuple[str, int, "int | None", str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -304,6 +304,10 @@ def replay(report, console: Console) -> None:
         console.print("")
         for st in steps:
             console.print(f"{st.text}  [{', '.join(st.rules)}]")
+    for _a, steps, _res in r.after_attack:  # MECCG-FX-32: once every strike of the attack is resolved
+        console.print("")
+        for st in steps:
+            console.print(f"{st.text}  [{', '.join(st.rules)}]")
     console.print("")
     console.print(Text(f"Result: {dp} (defender) scores {r.kill_mp[0]} kill MP, {ap} (attacker) "
                        f"{r.kill_mp[1]}; no trophies ({book.rule('MECCG-BODY-6').id})", style="bold"))
@@ -312,6 +316,10 @@ def replay(report, console: Console) -> None:
             fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser
                     else "wounded" if o.fate == "survives" else o.fate)
             console.print(f"  {o.loser}: {fate}")
+    for a, _steps, res in r.after_attack:
+        if res.result == "succeeds":
+            console.print(f"  {a.controller}: {'wounded' if res.fate == 'survives' else res.fate} by {a.ally}'s "
+                          f"strike after the attack (MECCG-FX-32)")
     if report.check is not None and report.check[0].fate != "passes":  # MECCG-FX-31: before the assignment
         o = report.check[0]
         lost = f", his player loses {o.penalty} MP" if o.penalty else ""

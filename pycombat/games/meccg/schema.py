@@ -85,6 +85,11 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
     cancel_roll = node.int("cancel_roll", None)
     cost_item = node.str("cost_item") if node.has("cost_item") else None
     check_roll = node.int("check_roll", None)
+    after_attack = []
+    for n in node.list("after_attack", []):  # the dice of the strikes after the attack (MECCG-FX-32)
+        n._mapping()
+        after_attack.append((n.str("ally"), n.int("roll", minimum=2), n.int("body", None, minimum=2), n.path))
+        n.finish(("ally", "roll", "body"))
     after_check = None
     if node.has("after_check"):  # the assignment after a failed check before it (MECCG-FX-31)
         sub = node.child("after_check")
@@ -94,7 +99,8 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
         after_check = Combat(strikes=tuple(after), excess=_excess(attacker, after), path=sub.path)
     node.finish(COMBAT_KEYS)
     return Combat(strikes=tuple(strikes), excess=_excess(attacker, strikes), path=node.path, before_assignment=before,
-                  cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check)
+                  cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check,
+                  after_attack=tuple(after_attack))
 
 
 def _excess(attacker: Company, strikes) -> tuple[str, ...]:

@@ -101,6 +101,13 @@ COMBAT = Obj({
     "check_roll": Int("the 2d6 total rolled for the corruption check a card played before strikes are assigned "
                       "costs in an attack that goes on (Wizard's Flame; MECCG-FX-31), for `replay`",
                       minimum=2, maximum=12),
+    "after_attack": List(Obj({"ally": Str("the ally that makes the strike after the attack"),
+                              "roll": Int("the 2d6 total its controller rolls against it", minimum=2, maximum=12),
+                              "body": Int("the 2d6 total of the body check against him when he loses it",
+                                          minimum=2, maximum=12)},
+                             "one strike after the attack's strikes", required=("ally", "roll")),
+                         "the dice of the strikes after the attack's strikes that a card played in it costs (Our "
+                         "Own Wolves; MECCG-FX-32), for `replay`"),
     "after_check": Obj({"strikes": List(STRIKE, "the complete strike assignment of the company without the check's "
                                                 "maker, in the defender's strike order")},
                        "the assignment made after that check fails (MECCG-FX-31); default: the one above without "

@@ -230,6 +230,11 @@ class ReplayReport(Report):
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
                                               for a, c in self.discarded_with_controller],
                 "unmodelled": self.unmodelled}
+        if r.after_attack:  # MECCG-FX-32: once every strike of the attack is resolved
+            out["strikes_after_attack"] = [
+                {"card": a.card, "ally": a.ally, "controller": a.controller, "prowess": a.prowess,
+                 "steps": [{"text": st.text, "rules": list(st.rules)} for st in steps], "result": res.result,
+                 "fate": res.fate, "kill_mp_attacker_player": res.kill_mp} for a, steps, res in r.after_attack]
         if self.check is not None:
             from .combat.before_outcomes import RULES
 
@@ -269,12 +274,14 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
 
     refuse_unused(scenario)
     # a check before strikes are assigned is rolled first, then the assignment after it (MECCG-FX-31)
-    r, outcome, roll = _replay(scenario, parse_rolls(rolls))
+    from .combat.after_attack import replay_after, resolved
+
+    r, outcome, roll = _replay(scenario, parse_rolls(rolls), after_attack=replay_after)
     pre = pre_check(scenario)
     fought = outcome.scenario if outcome is not None and outcome.scenario is not None else scenario
     return ReplayReport(**_base(scenario, "replay"), replay=r,
                         players=(scenario.defender.player, scenario.attacker.player),
-                        unmodelled=modelled_here(scenario, unmodelled_json(scenario)),
+                        unmodelled=resolved(modelled_here(scenario, unmodelled_json(scenario))),
                         discarded_with_controller=after_strikes.discarded(
                             fought, (o.loser for _, _, o in r.strikes if o.loser)),
                         check=None if outcome is None else (outcome, roll),

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ....dice import Dist, two_d6
+from ....errors import ScenarioError
 from ..cards import interpreter as cardfx
 from ..model import Member, Scenario
 from . import strikes as S
@@ -240,3 +241,108 @@ def after_odds(scenario: Scenario, setups: list[S.StrikeSetup], cancel_chance: F
     joint = end.bind(lambda st: run(scenario, strikes, st,
                                     lambda i, side, a: strike_dist(scenario, side, a.prowess)))
     return AfterOdds(strikes, joint, 1 - cancel_chance)
+
+
+# ---- replay ----------------------------------------------------------------------------------
+def resolved(entries: list[dict]) -> list[dict]:
+    """``entries`` (unmodelled parts, MECCG-FX-10) without the strikes after the attack, for ``replay``,
+    which resolves them."""
+    return [e for e in entries if f"({RULE})" not in e["what"]]
+
+
+def _given(scenario: Scenario, strikes: list[AfterStrike]) -> dict[str, tuple]:
+    """The combat block's ``after_attack:`` dice by ally; an entry for an ally that makes no such strike
+    is refused (never ignored)."""
+    allies = {cardfx.normalize(a.ally): a.ally for a in strikes}
+    out: dict[str, tuple] = {}
+    for ally, roll, body, path in scenario.combat.after_attack:
+        key = cardfx.normalize(ally)
+        if key not in allies:
+            raise ScenarioError(f"{ally} makes no strike after the attack ({RULE}): the strikes after it are "
+                                  f"{', '.join(a.ally for a in strikes) or 'none'}", file=scenario.file, path=path)
+        if allies[key] in out:
+            raise ScenarioError(f"{ally}'s strike after the attack is given twice", file=scenario.file, path=path)
+        out[allies[key]] = (roll, body, path)
+    return out
+
+
+def _mods_text(side: S.Side) -> str:
+    return S._fmt_mods(side.member.prowess or 0, side.prowess_mods)
+
+
+def replay_after(src: S.RollSource, scenario: Scenario, fought: list) -> list[tuple[AfterStrike, list, AfterResult]]:
+    """``replay``'s strikes after the attack (MECCG-FX-32), once the attack's strikes ``fought`` (``(setup,
+    steps, outcome)`` each) are resolved: the controller's roll (the ``after_attack:`` entry's ``roll``, or
+    the next value of --rolls) and, when he loses, the body check's (``body``, or the next one)."""
+    strikes = after_strikes(scenario, [s for s, _st, _o in fought])
+    given = _given(scenario, strikes)
+    if not strikes:
+        return []
+    d = scenario.defender
+    state = (frozenset(), frozenset(m.name for m in d.members if m.status == "wounded"),
+             frozenset(m.name for m in d.members if m.status == "tapped"))
+    for s, _st, o in fought:
+        state = _after_outcome(s, o, state)
+    path = f"{scenario.combat.path}.after_attack"
+    out: list[tuple[AfterStrike, list, AfterResult]] = []
+
+    def rolled(i: int, side: S.Side, a: AfterStrike) -> Dist:
+        roll, body, where = given.get(a.ally, (None, None, path))
+        if src.flat is None and roll is None:
+            raise ScenarioError(f"{a.ally}'s strike after the attack against {a.controller} ({RULE}) needs "
+                                  f"{a.controller}'s 2d6 total: give `after_attack: [{{ally: {a.ally}, roll: N}}]` "
+                                  "(or every roll with --rolls)",
+                                  file=scenario.file, path=path)
+        r = src.take((roll,) if roll is not None else (), 1, f"{a.ally}'s strike after the attack (roll)",
+                     where, scenario.file)[0]
+        total = r + side.prowess
+        steps = [S.ReplayStep(f"After the attack: {a.card} costs {a.ally}'s strike against {a.controller}, the "
+                              f"character it is an ally of, at {a.prowess} ({a.ally}'s printed prowess + the card's); "
+                              "nobody assigns it and nobody rolls for it", (RULE,))]
+        text = (f"{a.controller} ({side.member.status}) rolls {r}: {_mods_text(side)} + {r} = {total} against "
+                f"{a.prowess}: ")
+        if total > a.prowess:
+            steps.append(S.ReplayStep(text + "the strike fails", ("MECCG-SEQ-9", "MECCG-SEQ-10")))
+            res = AfterResult("fails")
+        elif total == a.prowess:
+            steps.append(S.ReplayStep(text + "ineffectual, nobody is wounded", ("MECCG-SEQ-9", "MECCG-SEQ-10")))
+            res = AfterResult("tie")
+        else:
+            steps.append(S.ReplayStep(text + f"the strike succeeds, {a.controller} is wounded and the opposing "
+                                      "player makes the body check", ("MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-BODY-1")))
+            if src.flat is None and body is None:
+                raise ScenarioError(f"{a.controller} lost {a.ally}'s strike after the attack ({RULE}): give the "
+                                      "body check's 2d6 total as its `body:`", file=scenario.file, path=f"{where}.body")
+            b = src.take((body,) if body is not None else (), 1, f"{a.ally}'s strike after the attack (body)",
+                         where, scenario.file)[0]
+            res = resolve(scenario, side, a.prowess, r, b)
+            result = b + (1 if side.prewounded else 0) + side.body_roll_mod
+            plus = f" + 1 (wounded before) = {result}" if side.prewounded and not side.body_roll_mod else (
+                f" = {result}" if result != b else "")
+            said = {"eliminated": f"eliminated; {res.kill_mp} kill MP to the attacking player",
+                    "discarded": "discarded (his discard number), no kill MP",
+                    "returned": "returned to his player's hand, no kill MP",
+                    "survives": "survives, wounded"}.get(res.fate, res.fate)
+            steps.append(S.ReplayStep(f"Body check: {b}{plus} against body {side.body}: {a.controller} is {said}"
+                                      if res.fate != "survives" else
+                                      f"Body check: {b}{plus} is not greater than body {side.body}: "
+                                      f"{a.controller} {said}",
+                                      ("MECCG-BODY-1",) + {"eliminated": ("MECCG-BODY-5",),
+                                                            "discarded": ("MECCG-BODY-2",),
+                                                            "returned": ("MECCG-BODY-3",)}.get(res.fate, ())))
+            if res.penalty:
+                m = side.member  # an avatar (MECCG-BODY-7), an "if eliminated" clause (MECCG-BODY-9)
+                steps.append(S.ReplayStep(
+                    f"{a.controller}'s player loses {res.penalty} MP [elimination_mp_clauses="
+                    f"{scenario.flags['elimination_mp_clauses']}]",
+                    (("MECCG-BODY-7",) if m.avatar else ()) + (("MECCG-BODY-9",) if m.mp_if_eliminated else ())))
+        out.append((a, steps, res))
+        return Dist.point(res)
+
+    done = run(scenario, strikes, state, rolled)
+    results = next(iter(done.items()))[0]
+    for a, r in zip(strikes, results):  # no strike: the ally or its controller left play
+        if r.result == "none":
+            out.insert(strikes.index(a), (a, [S.ReplayStep(
+                f"After the attack: {a.ally} or {a.controller} has left play: {a.card} costs no strike", (RULE,))], r))
+    return out

@@ -337,13 +337,14 @@ def check_odds(scenario: Scenario) -> CheckOdds | None:
 
 
 # ---- replay ----------------------------------------------------------------------------------
-def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> tuple[S.Replay, CheckOutcome | None, int | None]:
+def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
+           after_attack=None) -> tuple[S.Replay, CheckOutcome | None, int | None]:
     """The given combat replayed with the check before strikes are assigned rolled first (after a cancel
     played before it, whose roll comes first): ``(replay, the check's outcome, its roll)``; the outcome
     None when there is no such check (or nothing was rolled for it: the attack was cancelled)."""
     pre = before.pre_check(scenario)
     if pre is None:
-        return S.replay(scenario, flat_rolls), None, None
+        return S.replay(scenario, flat_rolls, after_attack=after_attack), None, None
     combat = scenario.combat
     # a stated assignment after the check is checked whatever the roll; the block's own without the maker's
     # strike only where the roll needs it
@@ -371,7 +372,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None) -> tuple[S.R
                                      + (("MECCG-ASSIGN-5",) if o.excess() else ())))
         return o.scenario
 
-    rep = S.replay(scenario, flat_rolls, before_strikes=check_first)
+    rep = S.replay(scenario, flat_rolls, before_strikes=check_first, after_attack=after_attack)
     return (rep, *got[0]) if got else (rep, None, None)
 
 

@@ -1324,6 +1324,9 @@ class Replay:
     strikes: list[tuple[StrikeSetup, list[ReplayStep], Outcome]]
     preamble: list[ReplayStep]
     kill_mp: tuple[int, int]  #: (defending player, attacking player)
+    #: the strikes after the attack's strikes a card played in it costs (MECCG-FX-32): ``(strike, steps,
+    #: result)`` each (:class:`.after_attack.AfterStrike`, :class:`.after_attack.AfterResult`)
+    after_attack: list = field(default_factory=list)
 
 
 class RollSource:
@@ -1393,11 +1396,13 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
                    pen if not won else 0, pen if won else 0)
 
 
-def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None) -> Replay:
+def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None, after_attack=None) -> Replay:
     """The combat block resolved with its dice (or ``flat_rolls``). ``before_strikes(src, preamble)``:
     what happens once the attack goes on and before strikes are assigned (a check a card played then
     costs, MECCG-FX-31), its steps appended to ``preamble``; it returns the scenario whose combat block
-    the strikes follow, or None when no strike is made."""
+    the strikes follow, or None when no strike is made. ``after_attack(src, scenario, strikes)``: the
+    strikes after the attack's that a card played in it costs (MECCG-FX-32), rolled once every strike of
+    the attack is resolved, as :attr:`Replay.after_attack` entries."""
     setups = setup_strikes(scenario)
     src = RollSource(flat_rolls)
     preamble = []
@@ -1648,7 +1653,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                     "(no body check)" + (f"; his player loses {pen} MP" if pen else ""),
                                     ("MECCG-FX-25",) + (("MECCG-BODY-9",) if pen else ())))
         out[i] = (s, steps, _with_checked(o, s))
-    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a)))
+    after = after_attack(src, scenario, out) if after_attack is not None else []
+    tot_a += sum(r.kill_mp for _a, _st, r in after)  # MECCG-BODY-5: the opposing (attacking) player's
+    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), after_attack=after))
 
 
 def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[StrikeSetup, list[ReplayStep]]:
