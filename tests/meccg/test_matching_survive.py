@@ -233,6 +233,7 @@ def test_first_groups_with_hands_are_the_engines(case, objective):
     assert pairs(got) == pairs(by_label)
 
 
+@pytest.mark.long
 def test_tree_depth_one_of_ten_against_ten_with_hands(tmp_path):
     """``tree --depth 1``: the 63,591 phase-I choices exported; under kill_mp unvalued, the reason given
     up front (the cards of both hands would make the matching game carry every pair); under survive

@@ -112,6 +112,7 @@ def _phase_states(root, depth):
         frontier = nxt
 
 
+@pytest.mark.long
 def test_ten_vs_ten_depth_one_without_the_whole_phases(tmp_path):
     """63,591 phase-I choices (5 untapped targets, 10 strikes), each valued by the matching game;
     the root's value is optimize's; two plies (13,050,952 nodes) are refused with their count."""

@@ -178,6 +178,7 @@ def _doc(att, dfn, hand_a, hand_d):
        st.lists(st.sampled_from(UNITS[2:]), min_size=1, max_size=2, unique=True),
        st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2),
        st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2))
+@pytest.mark.long
 def test_value_agrees_with_brute_force(att, dfn, hand_a, hand_d):
     """Three units at most (the brute force has no transpositions: 2 v 2 with four Reactions takes
     minutes), two real spells a hand."""
