@@ -353,7 +353,10 @@ class Oracle(SpellOracle):
                         "no_damage": bool(r and r["no_combat_damage"] and not any(
                             e.get("effect") == "no_combat_damage" and e.get("condition") for e in r["effects"])),
                         "ignores_tank": bool(r and r["ignores_tank_here"]),
-                        "token": bool(st_.get("token")), "temporary": bool(st_.get("temporary"))}
+                        "token": bool(st_.get("token")),
+                        # [Temporary] stated on the board, or printed on the card (Sprite, a token unit)
+                        "temporary": bool(st_.get("temporary")) or bool(r and any(
+                            k.split()[0] == "Temporary" for k in r.get("keywords") or ()))}
 
     # RB-CARD-9: the static abilities that reach a unit ----------------------------------------------
     def _holds(self, cond, src) -> bool:
