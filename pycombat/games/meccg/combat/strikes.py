@@ -1431,15 +1431,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     elif cancel is not None:  # MECCG-PRE-1: played before strikes are assigned, so rolled first
         combat = scenario.combat
         if cancel.roll is None and cancel.check is not None:  # MECCG-FX-30: the check its cost is, one die
-            c = cancel.check
-            rolled = src.take((combat.cancel_roll,) if combat.cancel_roll is not None else (), 1,
-                              f"{cancel.card}'s corruption check (cancel_roll)", combat.path, scenario.file)[0]
-            fate = c.fate(rolled)
-            lost = cancel.check_penalty if fate == "eliminated" else 0
-            preamble.append(ReplayStep(
-                f"{cancel.card} cancels the attack; its cost, {c.text(rolled)}"
-                + (f"; his player loses {lost} MP [elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}]"
-                   if lost else "") + "; nothing else is rolled", cancel.rules))
+            preamble.append(ReplayStep(f"{cancel.card} cancels the attack; its cost, "
+                                       + _cancel_check_rolled(cancel, src, scenario, "cancel_roll"), cancel.rules))
             return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
         if cancel.roll is None:
             preamble.append(ReplayStep(cancel.text(), cancel.rules))
@@ -1452,16 +1445,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         who = f"{r.roller} rolls" if r.roller else "the defender rolls"
         if total > r.greater_than:
             if cancel.check is not None:  # its roller's check, rolled beside it (MECCG-FX-30): the combat's check_roll
-                c = cancel.check
-                die = src.take((combat.check_roll,) if combat.check_roll is not None else (), 1,
-                               f"{cancel.card}'s corruption check (check_roll)", combat.path, scenario.file)[0]
-                fate = c.fate(die)
-                lost = cancel.check_penalty if fate == "eliminated" else 0
                 preamble.append(ReplayStep(
                     f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is cancelled; its cost, "
-                    f"{c.text(die)}" + (f"; his player loses {lost} MP [elimination_mp_clauses="
-                                        f"{scenario.flags['elimination_mp_clauses']}]" if lost else "")
-                    + "; nothing else is rolled", cancel.rules))
+                    + _cancel_check_rolled(cancel, src, scenario, "check_roll"), cancel.rules))
                 return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
             preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is "
                                        "cancelled, nothing else is rolled", cancel.rules))
@@ -1675,6 +1661,20 @@ def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[St
                         (r.rule, c.rule) if r.rule != c.rule else (r.rule,))
              for (c, _m, r), n, f in zip(cards, got, fates)]
     return next(v for _p, f, v in s.rolled if f == failed), steps
+
+
+def _cancel_check_rolled(cancel, src, scenario: Scenario, field: str) -> str:
+    """The corruption check a cancel of the attack costs, rolled from the combat's ``field`` (``cancel_roll`` or
+    ``check_roll``) or the next ``--rolls`` (MECCG-FX-30), in words with the MPs an elimination costs his player
+    (MECCG-BODY-7/9); nothing else is rolled after it."""
+    combat = scenario.combat
+    given = getattr(combat, field)
+    die = src.take((given,) if given is not None else (), 1, f"{cancel.card}'s corruption check ({field})",
+                   combat.path, scenario.file)[0]
+    lost = cancel.check_penalty if cancel.check.fate(die) == "eliminated" else 0
+    return (cancel.check.text(die) + (f"; his player loses {lost} MP [elimination_mp_clauses="
+                                      f"{scenario.flags['elimination_mp_clauses']}]" if lost else "")
+            + "; nothing else is rolled")
 
 
 def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
