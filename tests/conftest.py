@@ -56,6 +56,8 @@ LONG = {
         "each Combat card's round against an independent face-by-face enumeration",
     "tests/meccg/test_card_effects.py::test_every_barred_card_changes_nothing":
         "every card the interpreter bars leaves every answer unchanged",
+    "tests/meccg/test_listing_order.py::test_batch_lists_as_the_api_does[traces-large]":
+        "`pycombat batch` lists the traces of the three largest MECCG examples as the API does",
     "tests/riftbound/test_instances.py::test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone":
         "`pycombat batch` with the Riftbound prefetch, against each scenario alone, per verb",
 }

@@ -29,6 +29,7 @@ starlette_testclient = pytest.importorskip("starlette.testclient")
 
 WIND = pycombat.example("meccg", "wind_throne.yaml")
 WIND_TEXT = WIND.read_text(encoding="utf-8")
+SMALL_TEXT = pycombat.example("meccg", "two_on_two.yaml").read_text(encoding="utf-8")  # a tree in a second
 
 
 @pytest.fixture(scope="module")
@@ -221,7 +222,7 @@ def test_odds_fractions_and_plot(client):
 
 
 def test_tree_files(client):
-    r = _run(client, "tree", options={"depth": 1})
+    r = _run(client, "tree", text=SMALL_TEXT, options={"depth": 1})
     assert r.status_code == 200, r.text
     files = r.json()["files"]
     assert "pycombat-web-" not in str(r.json()["result"])  # the server's temporary folder does not leak
@@ -229,7 +230,7 @@ def test_tree_files(client):
     assert "<graphml" in files["graphml"]
     if shutil.which("dot"):
         assert "<svg" in files["svg"]
-    r = _run(client, "tree", options={"output": "/tmp/evil.dot", "depth": 1})
+    r = _run(client, "tree", text=SMALL_TEXT, options={"output": "/tmp/evil.dot", "depth": 1})
     assert r.status_code == 200
 
 

@@ -222,12 +222,17 @@ class Solver:
 
     # -- enumeration ----------------------------------------------------------------------
     def models(self, *, limit: int = 0, project: bool = False, args: Sequence[str] = (),
-               assumptions: Sequence[tuple[FactLike, bool]] = ()) -> Iterator[Answer]:
+               assumptions: Sequence[tuple[FactLike, bool]] = (), fresh: bool = False) -> Iterator[Answer]:
         """Stream answer sets lazily (``limit=0``: all of them), of the answer sets where each
-        ``(atom, value)`` of ``assumptions`` holds (one grounding answers several questions)."""
+        ``(atom, value)`` of ``assumptions`` holds (one grounding answers several questions).
+
+        The answers come in the solver's order. A kept grounding that answered questions before
+        has learnt from them, which changes that order; ``fresh=True`` solves a grounding of its
+        own, whose order is the same in every process whatever was asked before (for a caller that
+        gives the first answers of a set it cannot sort whole)."""
         decode = self.decoder or to_python
         assumed = tuple((to_symbol(a), bool(v)) for a, v in assumptions)
-        if args:  # arbitrary clingo options: a program of its own, not cached
+        if args or fresh:  # clingo options, or the order of a first solve: a program of its own, not cached
             extra = list(args) + (["--project=show"] if project else [])
             ctl = self._fresh(extra)
             if self.decoder is not None:

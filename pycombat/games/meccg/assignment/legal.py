@@ -357,9 +357,10 @@ class LegalAssignments:
         """The program :meth:`count_bounded` asks (its grounding is kept: :func:`judge_attack_after`)."""
         return self._solver(COMPLETE_SYMMETRIC if self.symmetry else COMPLETE)
 
-    def representatives(self) -> Iterator[tuple[list[tuple[str, str]], dict[str, list[str]]]]:
-        """Stream one representative per orbit: (pairs, strikes by profile)."""
-        for ans in self._solver(COMPLETE_SYMMETRIC).models():
+    def representatives(self, fresh: bool = False) -> Iterator[tuple[list[tuple[str, str]], dict[str, list[str]]]]:
+        """Stream one representative per orbit: (pairs, strikes by profile), in the solver's order
+        (``fresh``: that of a first solve, see :meth:`Solver.models`)."""
+        for ans in self._solver(COMPLETE_SYMMETRIC).models(fresh=fresh):
             pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
             classes: dict[str, list[str]] = {}
             for a in ans.decoded:
@@ -412,6 +413,10 @@ class LegalAssignments:
         first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
         more = next(reps, None)
         self.ordered = more is None
+        if more is not None:  # which orbits come first is then the solver's: that of a first solve, every time
+            reps = self.representatives(fresh=True)
+            first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
+            more = next(reps)
         for _key, a in heapq.merge(*(self._orbit(p, c) for p, c in first)):
             yield a
         if more is not None:
@@ -490,7 +495,10 @@ class LegalTraces:
     def __iter__(self) -> Iterator[Trace]:
         """The legal traces in the solver's order (the combat game reads them all); a listing
         takes :meth:`ordered`."""
-        for ans in self._solver().models():
+        return self._read()
+
+    def _read(self, fresh: bool = False) -> Iterator[Trace]:
+        for ans in self._solver().models(fresh=fresh):
             steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
             strikes = [a.strike for a in ans.decoded if isinstance(a, StrikeProfile)]
             used = {s for s, _, _ in steps}
@@ -506,6 +514,10 @@ class LegalTraces:
         first = list(itertools.islice(read, self.order_bound))
         more = next(read, None)
         self.ordered_all = more is None
+        if more is not None:  # which come first is then the solver's: that of a first solve, the same every time
+            read = self._read(fresh=True)
+            first = list(itertools.islice(read, self.order_bound))
+            more = next(read)
         key_of = self._ranks.trace_key
         yield from sorted(first, key=lambda t: key_of(t.steps))
         if more is not None:
