@@ -156,11 +156,12 @@ def legal_moves(s: PositionScenario, *, max_list: int | None = DEFAULT_MAX_LIST,
 
 
 def first_moves(s: PositionScenario, n: int, *, groups: list[MGroup] | None = None) -> list[Move]:
-    """The first ``n`` legal moves in the solver's order (for ``--limit`` on huge counts)."""
+    """The first ``n`` legal moves in the solver's order (for ``--limit`` on huge counts): that of a
+    first solve, the same whatever was asked before (:meth:`Solver.models`, ``fresh``)."""
     groups = groups if groups is not None else groups_of(s)
     seen: dict[tuple, Move] = {}
     for res in results_for(s):
-        for answer in _solver(s, groups, res).models():
+        for answer in _solver(s, groups, res).models(fresh=True):
             m = _decode(answer)
             seen.setdefault(m.moved, m)
             if len(seen) >= n:
