@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..board import load_board
 from pycombat.tree.options import Option, Short, grouped, option_lines, rank
 from .casualties import allocations
 from .process import (Optimal, Outcome, State, ceased, into_siege, losses_offset, optimal_forward, order_key,
@@ -71,6 +70,8 @@ class Decision:
     hits: tuple[int, int]
     options: list[Option] = field(default_factory=list)
     units: tuple = ()  #: (attacker's units, defender's units) as the battle state holds them: (regulars, elites) per Nation
+    #: in the card game, the Combat cards each side holds when it is made (attacker's, defender's); None without cards
+    hands: tuple | None = None
 
     @property
     def side(self) -> str:
@@ -97,6 +98,8 @@ class Decision:
         return {"decision": self.kind, "side": self.side, "rules": list(KINDS[self.kind][1]), "round": self.round,
                 "later_rounds": self.later, "chance": as_json(self.chance), "attacker_units": self.attacker_units,
                 "defender_units": self.defender_units,
+                **({"hands": {"attacker": list(self.hands[0]), "defender": list(self.hands[1])}}
+                   if self.hands is not None else {}),
                 **({"hits": {"attacker_scored": self.hits[0], "defender_scored": self.hits[1]}}
                    if self.kind == "attacker_casualties" else
                    {"hits": {"attacker_scored": self.hits[0]}} if self.kind == "defender_casualties" else {}),
@@ -104,6 +107,9 @@ class Decision:
 
     def lines(self, short: Callable[[Fraction], str], top: int | None = None) -> list[str]:
         where = f"attacker {self.attacker_units}, defender {self.defender_units}"
+        if self.hands is not None:  # the card game: the Combat cards each side still holds
+            where += "; in hand: " + ("no card" if not any(self.hands) else ", ".join(
+                f"{r} {', '.join(h) or 'no card'}" for r, h in zip(("attacker", "defender"), self.hands)))
         if self.kind == "attacker_casualties" and self.hits[0]:
             where += f"; the defender takes {self.hits[0]} next"
         head = (f"  {self.round_text()}, chance {short(self.chance)}: {self.question()}; {where} "
@@ -163,34 +169,43 @@ def battle_decisions(opt: Optimal, start: State, scenario: Any, *, units: Callab
     """Follow the optimal play of ``opt`` from ``start`` and value every option of every decision of the
     sides it decides for reached with chance at least ``min_chance``. ``units(role, units)`` names a
     side's units; ``scenario`` gives the regions the defender may retreat to (WOTR-END-3)."""
-    walk = _Walk(opt, start)
+    from .setup import retreat_region_names
+
+    regions = retreat_region_names(scenario) if opt.setup.can_retreat else []
+    out, smaller = decisions_reached(opt, {start: Fraction(1)}, regions=regions, units=units, origin=start,
+                                     min_chance=min_chance)
+    sides = tuple(s for s in ("attacker", "defender") if any(KINDS[k][0] == s and _decided(k, opt.decide)
+                                                            for k in KINDS))
+    return BattleDecisions(out, min_chance, sides, smaller=smaller)
+
+
+def decisions_reached(opt: Optimal, starts: dict, *, regions: list[str], units: Callable[[str, Any], str],
+                      origin: State, min_chance: Fraction = MIN_CHANCE,
+                      hands: tuple | None = None) -> tuple[list[Decision], int]:
+    """The decisions the optimal play of ``opt`` reaches from the start-of-round positions ``starts``
+    (position -> the chance it is reached), each with every option valued (the objective counted
+    from the battle's start ``origin``: the losses' offset), by round then likeliest first, those reached
+    with chance at least ``min_chance``; and the number of those reached with a smaller chance.
+    ``regions``: the names of the regions the defender may retreat to (WOTR-END-3); ``hands``: the Combat
+    cards each side holds (none of them playable any more), told with each decision."""
+    walk = _Walk(opt, starts)
     walk.run()
-    regions = _retreat_names(scenario) if opt.setup.can_retreat else []
     kept = [(k, c) for k, c in walk.reach.items() if c >= min_chance]
-    values = _Values(opt, start, regions, units)
+    values = _Values(opt, origin, regions, units)
     out = []
     for key, chance in kept:
         kind = key[0]
         first, later = walk.rounds[key]
         a, d, hits = _position(key)
         out.append(Decision(kind, first, later, chance, units("attacker", a), units("defender", d), hits,
-                            values.options(key), units=(a, d)))
+                            values.options(key), units=(a, d), hands=hands))
     out.sort(key=lambda x: (x.round, x.later, -x.chance))
-    sides = tuple(s for s in ("attacker", "defender") if any(KINDS[k][0] == s and _decided(k, opt.decide)
-                                                            for k in KINDS))
-    return BattleDecisions(out, min_chance, sides, smaller=len(walk.reach) - len(kept))
+    return out, len(walk.reach) - len(kept)
 
 
 def _decided(kind: str, decide) -> bool:
     return {"stronghold": "retreat", "cease": "cease", "sortie_cease": "cease", "retreat": "retreat",
             "siege": "siege"}.get(kind, kind) in decide
-
-
-def _retreat_names(scenario) -> list[str]:
-    from .setup import retreat_regions
-
-    board = load_board()
-    return [board.regions[r].name for r in retreat_regions(scenario)]
 
 
 def _position(key: tuple) -> tuple[Any, Any, tuple[int, int]]:
@@ -212,8 +227,10 @@ def _position(key: tuple) -> tuple[Any, Any, tuple[int, int]]:
 class _Walk:
     """The optimal play forward: each decision's chance of being reached and the rounds it comes in."""
 
-    def __init__(self, opt: Optimal, start: State):
-        self.opt, self.start = opt, start
+    def __init__(self, opt: Optimal, start: State | dict):
+        """``start``: one position, or several with the chance each is reached."""
+        self.opt = opt
+        self.starts = dict(start) if isinstance(start, dict) else {start: Fraction(1)}
         self.reach: dict[tuple, Fraction] = {}
         self.rounds: dict[tuple, tuple[int, bool]] = {}
 
@@ -233,8 +250,9 @@ class _Walk:
 
     def run(self) -> None:
         opt, setup, decide = self.opt, self.opt.setup, self.opt.decide
-        mass: dict[State, Fraction] = {self.start: Fraction(1)}
-        heap = [order_key(self.start)]
+        mass: dict[State, Fraction] = {st: m for st, m in self.starts.items() if m}
+        heap = [order_key(st) for st in mass]
+        heapq.heapify(heap)
         while heap:
             state = heapq.heappop(heap)[-1]
             m = mass.pop(state, None)

@@ -150,7 +150,7 @@ def fate_json(totals: dict) -> dict:
 def fate_rows(totals: dict) -> tuple:
     """:func:`fate_totals` per figure group, rendered for JSON once (:func:`pycombat.dice.as_json`'s
     ``exact`` and ``decimal``): ``(role, figure, count, ((fate, expected number, probability per
-    figure), ...))``."""
+    figure), ...), expected replacement Regulars joined or None)``."""
     def render(p):
         j = as_json(p)
         return j["exact"], j["decimal"]
@@ -162,21 +162,23 @@ def fate_rows(totals: dict) -> tuple:
             out.append((k, e, (e if count == 1 else render(v / count)) if count else None))
         return tuple(out)
 
-    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]))
+    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]),
+                  render(slot["replacements_joined"]) if slot.get("replacements_joined") else None)
                  for (role, fig), slot in totals.items())
 
 
 def rows_json(rows: tuple) -> dict:
     """:func:`fate_rows` as JSON (new dicts every time)."""
-    back = any(k in BACK_IN for _, _, _, fates in rows for k, _, _ in fates)
+    back = any(k in BACK_IN for _, _, _, fates, _ in rows for k, _, _ in fates)
     out: dict = {"attacker": [], "defender": [], "rules": {**RULES, **BACK_IN} if back else RULES}
-    if any(role == "garrison" for role, _, _, _ in rows):
+    if any(role == "garrison" for role, *_ in rows):
         out["garrison"] = []
         out["rules"] = {**out["rules"], **GARRISON}
-    for role, fig, n, fates in rows:
+    for role, fig, n, fates, joined in rows:
         out[role].append({"figure": fig, "count": n,
                           "expected": {k: {"exact": e[0], "decimal": e[1]} for k, e, _ in fates},
-                          "per_figure": {k: {"exact": q[0], "decimal": q[1]} for k, _, q in fates} if n else {}})
+                          "per_figure": {k: {"exact": q[0], "decimal": q[1]} for k, _, q in fates} if n else {},
+                          **({"replacements_joined": {"exact": joined[0], "decimal": joined[1]}} if joined else {})})
     return out
 
 
@@ -232,16 +234,20 @@ def _summed(s, attacking, den: int, weighted, memo: dict | None, integers: bool 
             weight[key] = weight.get(key, 0) + w
     acc: dict = {}
     for key, w in weight.items():
-        for slot_key, count, fates in _key_rows(s, attacking, garrison, key, memo):
+        for slot_key, count, fates, joined in _key_rows(s, attacking, garrison, key, memo):
             slot = acc.get(slot_key)
             if slot is None:
                 slot = acc[slot_key] = {"count": count, "expected": {}}
             expected = slot["expected"]
             for fate, n in fates:
                 expected[fate] = expected.get(fate, 0) + w * n
+            if joined:  # replacement Regulars from the reinforcements (WOTR-CAS-5), counted apart
+                slot["replacements_joined"] = slot.get("replacements_joined", 0) + w * joined
     if not integers:
         for slot in acc.values():
             slot["expected"] = {fate: Fraction(v, den) for fate, v in slot["expected"].items()}
+            if "replacements_joined" in slot:
+                slot["replacements_joined"] = Fraction(slot["replacements_joined"], den)
     return acc
 
 
@@ -255,9 +261,9 @@ def _int_fate_rows(totals: dict, den: int) -> tuple:
             out.append((k, e, (e if count == 1 else exact_pair(v, den * count)) if count else None))
         return tuple(out)
 
-    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]))
+    return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]),
+                  exact_pair(slot["replacements_joined"], den) if slot.get("replacements_joined") else None)
                  for (role, fig), slot in totals.items())
-
 
 
 def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
@@ -272,7 +278,8 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
             made = _side_fates("defender", s.defender.side, s.defender.force, key[1], key[2], key[3], key[4])
         else:
             made = garrison_fates(garrison, key[1]) if garrison is not None else []
-        rows = memo[key] = tuple(((role, row["figure"]), row["count"], tuple(row["fates"].items())) for row in made)
+        rows = memo[key] = tuple(((role, row["figure"]), row["count"], tuple(row["fates"].items()),
+                                  row.get("replacements_joined", 0)) for row in made)
     return rows
 
 
@@ -282,4 +289,18 @@ def fate_lines(dist: dict) -> list[str]:
         for row in dist.get(role, ()):
             parts = [f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["expected"].items()]
             out.append(f"  {role} {row['figure']} ({row['count']}): " + ", ".join(parts))
+    return out
+
+
+def outcome_fate_lines(fates: dict) -> list[str]:
+    """:func:`outcome_fates` as text: each figure group's fates, with the rule of each."""
+    rules = fates["rules"]
+    out = ["Where the figures go (WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4..6, WOTR-SIEGE-6):"]
+    for role in ROLES:
+        for row in fates.get(role, ()):
+            parts = [f"{k.replace('_', ' ')} {v} ({rules[k]})" for k, v in row["fates"].items()]
+            joined = row.get("replacements_joined", 0)
+            extra = (f"; {joined} replacement Regular{'s' if joined != 1 else ''} joined from the reinforcements "
+                     "(WOTR-CAS-5)" if joined else "")
+            out.append(f"  {role} {row['figure']} x{row['count']}: " + ", ".join(parts) + extra)
     return out

@@ -323,6 +323,8 @@ class Replay:
     notes: list[tuple[str, str]] = field(default_factory=list)
     lost: tuple = ((), ())
     fates: dict | None = None
+    #: the end's moves and political step (:func:`.aftermath.aftermath`), None while the battle goes on
+    after: dict | None = None
 
     def json(self) -> dict:
         out = {"game": "wotr", "scenario": self.scenario.file, "title": self.scenario.title,
@@ -335,6 +337,8 @@ class Replay:
             out["result"] = {"kind": "dice_exhausted", "text": "no more dice given: the battle goes on"}
         if self.fates is not None:
             out["fates"] = self.fates
+        if self.after is not None:
+            out["after_the_battle"] = self.after
         return out
 
     def lines(self) -> list[str]:
@@ -388,8 +392,15 @@ class Replay:
             out.extend(_card_attack_lines(rd, "after casualties", "after_remove_casualties"))
             out.append(f"  end of round: {rd['end']['text']} ({', '.join(rd['end']['rules'])})")
         if self.result is not None:
+            from .aftermath import aftermath_lines
+            from .fates import outcome_fate_lines
+
             out.append(f"Result: {KIND_TEXT[self.result.kind]}; attacker {_units(self.result.attacker)}, "
                        f"defender {_units(self.result.defender)}")
+            if self.fates is not None:
+                out.extend(outcome_fate_lines(self.fates))
+            if self.after is not None:
+                out.extend(aftermath_lines(self.after))
         else:
             out.append("No more dice given: the battle goes on.")
         return out
@@ -571,7 +582,10 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
     from .fates import outcome_fates
 
     if rep.result is not None:
+        from .aftermath import aftermath
+
         rep.fates = outcome_fates(s, verdict.attacking, rep.result, lost)
+        rep.after = aftermath(s, setup, rep.result)
     return rep
 
 

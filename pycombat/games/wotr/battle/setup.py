@@ -60,6 +60,12 @@ def retreat_regions(s: Scenario) -> list[str]:
     return out
 
 
+def retreat_region_names(s: Scenario) -> list[str]:
+    """The names of the regions the defender may retreat to (:func:`retreat_regions`, WOTR-END-3)."""
+    board = load_board()
+    return [board.regions[r].name for r in retreat_regions(s)]
+
+
 def settlement_blocked(s: Scenario) -> list[str]:
     """Region ids next to the defender that WOTR-MOVE-3 alone keeps him from retreating to (a
     Settlement the enemy controls), when :func:`retreat_regions` reads the board."""

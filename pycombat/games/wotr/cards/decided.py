@@ -55,12 +55,12 @@ class Chance:
 class Decide:
     """A decision of ``SIDE[kind]``: ``options`` = [(label, node)] in the rules' order (ties go to the
     first, as in the no-card solver); ``units`` = (attacker's, defender's) when it is made; ``hits``
-    the hits taken (casualties)."""
+    the hits taken (casualties); ``then`` the hits the defender takes next (the attacker's casualties)."""
 
-    __slots__ = ("kind", "options", "units", "hits")
+    __slots__ = ("kind", "options", "units", "hits", "then")
 
-    def __init__(self, kind, options, units, hits=0):
-        self.kind, self.options, self.units, self.hits = kind, options, units, hits
+    def __init__(self, kind, options, units, hits=0, then=0):
+        self.kind, self.options, self.units, self.hits, self.then = kind, options, units, hits, then
 
 
 class Next:
@@ -147,20 +147,30 @@ def walk(node, choice: dict, w: Fraction, seen: dict, tag=()) -> None:
         walk(node.options[choice[id(node)][0]][1], choice, w, seen, tag)
 
 
-def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: Fraction, strongholds: dict):
+def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: Fraction, strongholds: dict,
+           rest: Callable | None = None, regions: list[str] | None = None, origin=None):
     """The decisions (casualties, cease, retreat, siege) the optimal play of the card game reaches, each
     option valued (the attacker's expected objective when it is taken and play goes on optimally, at
     the lower bounds where a value is only bounded), as the no-card ``optimize`` reports them
     (:class:`..battle.decisions.BattleDecisions`). ``strongholds``: position -> (the outcome of retreating
-    into the Stronghold, its value, whether the defender retreats) (WOTR-SITE-2, before the cards)."""
+    into the Stronghold, its value, whether the defender retreats) (WOTR-SITE-2, before the cards).
+    A position where neither side can play a card any more is the no-card battle played optimally:
+    ``rest(variant key)`` is its solver (:class:`..battle.process.Optimal`), whose decisions from the
+    positions reached there are listed the same way (:func:`..battle.decisions.decisions_reached`;
+    ``regions``: the retreat regions' names, ``origin``: the battle's start)."""
     from pycombat.tree.options import grouped, rank
-    from ..battle.decisions import BattleDecisions, Decision
+    from ..battle.decisions import BattleDecisions, Decision, decisions_reached
 
     seen: dict = {}
     out, smaller = [], 0
+    #: (variant key, hands held) -> start-of-round position -> the chance it is reached
+    no_cards: dict = {}
     for k, by_round in p_at.items():
         n = nodes[k]
         if not isinstance(n, tuple):
+            if rest is not None:
+                starts = no_cards.setdefault((k[0], k[2]), {})
+                starts[k[1]] = starts.get(k[1], Fraction(0)) + sum(by_round.values(), Fraction(0))
             continue
         _, cells = n
         lo = solved[k][0]
@@ -174,7 +184,7 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
                 opts = rank([("fight the round", lo.bound), ("retreat into the Stronghold", v)], False,
                              chosen=1 if gone else 0)
                 out.append(Decision("stronghold", rnd, False, p, names("attacker", st[0]), names("defender", st[2]),
-                                    (0, 0), opts, units=(st[0], st[2])))
+                                    (0, 0), opts, units=(st[0], st[2]), hands=k[2]))
             if gone:
                 continue
         stay = sum((lo.x[i] * lo.y[j] * c.again for i, row in enumerate(cells) for j, c in enumerate(row)),
@@ -186,7 +196,7 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
                     w = p * lo.x[i] * lo.y[j] * scale
                     if w and getattr(c, "tree", None) is not None:
                         walk(c.tree, c.choice, w, seen, (rnd, c.left))
-    for ((rnd, _), _), (node, chance, choice) in seen.items():
+    for ((rnd, left), _), (node, chance, choice) in seen.items():
         if chance < min_chance:
             smaller += 1
             continue
@@ -194,9 +204,14 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
         ranked = rank([(lbl, v) for (lbl, _), v in zip(node.options, vals)], maximises(node.kind), chosen=k)
         opts = grouped(ranked, lambda x, y, node=node: node.options[x.order][1] is node.options[y.order][1])
         a, d = node.units
-        hits = (0, node.hits) if node.kind == "attacker_casualties" else (node.hits, 0)
+        hits = (node.then, node.hits) if node.kind == "attacker_casualties" else (node.hits, 0)
         out.append(Decision(node.kind, rnd, False, chance, names("attacker", a), names("defender", d), hits, opts,
-                            units=(a, d)))
+                            units=(a, d), hands=left))
+    for (key, hands), starts in no_cards.items():
+        got, fewer = decisions_reached(rest(key), starts, regions=regions or [], units=names, origin=origin,
+                                       min_chance=min_chance, hands=hands)
+        out += got
+        smaller += fewer
     out.sort(key=lambda x: (x.round, -x.chance))
     return BattleDecisions(out, min_chance, ROLES, smaller=smaller)
 
@@ -229,15 +244,17 @@ class Trees:
         #: the rest of a card round after its casualties step when no card effect is left (:class:`DecidingRound`)
         self.after_casualties: dict[tuple, object] = {}
 
-    def casualties(self, lost, role: str, units: tuple, pool, hits: int, others: tuple, then: Callable):
-        """A side's casualty decision (WOTR-CAS-2..4, WOTR-CAS-12): ``then(units, pool)`` continues."""
+    def casualties(self, lost, role: str, units: tuple, pool, hits: int, others: tuple, then: Callable,
+                   next_hits: int = 0):
+        """A side's casualty decision (WOTR-CAS-2..4, WOTR-CAS-12): ``then(units, pool)`` continues;
+        ``next_hits``: the hits the defender takes after the attacker's casualties."""
         if hits <= 0 or unit_count(units) == 0:
             return then(units, pool)
         opts = []
         for u2, p2 in allocations(units, pool, hits):
             opts.append((self._label(lost, role, u2), then(u2, p2)))
         both = (units, others) if role == "attacker" else (others, units)
-        return Decide(f"{role}_casualties", opts, both, hits)
+        return Decide(f"{role}_casualties", opts, both, hits, next_hits if role == "attacker" else 0)
 
     def _label(self, lost, role, units) -> str:
         k = (role, units)
@@ -306,7 +323,7 @@ class Trees:
                 return self.casualties(lost, "defender", d, pd, i, a2,
                                        lambda d2, pd2: self.end(lost, a2, pa2, d2, pd2, rnd))
 
-            got = self._cas[k] = self.casualties(lost, "attacker", a, pa, j, d, defender)
+            got = self._cas[k] = self.casualties(lost, "attacker", a, pa, j, d, defender, next_hits=i)
         return got
 
     def after_card_round(self, rend: RoundEnd, lost, rnd: int):
@@ -390,7 +407,8 @@ class DecidingRound(CardRound):
                 if unit_count(s2.a) == 0 or unit_count(s2.d) == 0:  # WOTR-CAS-7, WOTR-END-1
                     s2 = replace(s2, end="eliminated")
                 return self._node(s2, idx)
-            return self.trees.casualties(self.lost, role, u, p, hits, other_units, then)
+            return self.trees.casualties(self.lost, role, u, p, hits, other_units, then,
+                                         next_hits=sum(h for r, h in rest if r == "defender"))
         if s.end is not None or idx == len(self.STEPS):
             early = s.end if s.end in ("defender_retreated", "retreated_into_siege") else None
             rend = RoundEnd(s.a, s.pa, s.d, s.pd, tuple(sorted(s.lost[0])), tuple(sorted(s.lost[1])), early)

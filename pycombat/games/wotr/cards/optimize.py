@@ -11,7 +11,11 @@ cards (:func:`.battle.card_battle_odds`) and no card later, and the report says 
 With ``casualty_policy=enumerate`` (no policy named: the owner chooses, WOTR-CAS-12) the casualties,
 the attacker's cease, the defender's retreat and siege reductions are the players' decisions in the
 card game as in the no-card ``optimize`` (:mod:`.decided`), each reported with its options valued
-(:attr:`CardChoice.play`); kept to round 1, round 1 is that game with the hands unused after it.
+(:attr:`CardChoice.play`), those of the rounds after the last card can be played too (the no-card
+battle's); kept to round 1, round 1 is that game with the hands unused after it. A card named for
+round 1 (``card:``) by a side without a hand is that side's only round-1 option. Cards named for
+later rounds are played by the card battle, which takes a policy: with no policy named, the report
+says which decisions it played and why (:attr:`CardChoice.played_by_policy`).
 """
 from __future__ import annotations
 
@@ -26,8 +30,7 @@ from .choice_report import ROLES, PositionChoice, option_values, units_text
 from pycombat.tree.options import Short
 from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
-from ..battle.decisions import _retreat_names
-from ..battle.setup import battle_setup
+from ..battle.setup import battle_setup, retreat_region_names
 from ..battle.splits import judge_attack
 from pycombat.errors import TooLargeError
 
@@ -65,6 +68,9 @@ class CardChoice:
     #: the casualty, cease, retreat and siege decisions the optimal play reaches, every option valued
     #: (:class:`..battle.decisions.BattleDecisions`); None when a casualty policy plays them
     play: object = None
+    #: with no policy named (the players were to choose), the decisions a policy played all the same:
+    #: {"decisions": [...], "policy": {flag: value}, "why": text}; None when none was
+    played_by_policy: dict | None = None
 
     def json(self) -> dict:
         from pycombat.dice import as_json
@@ -76,6 +82,7 @@ class CardChoice:
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
                 "casualty_policy": self.policy, "not_playable": self.excluded,
                 **({"decisions": self.play.json()} if self.play is not None else {}),
+                **({"played_by_policy": self.played_by_policy} if self.played_by_policy else {}),
                 "card_rounds": self.rounds, "positions": self.positions,
                 "later_rounds": {str(r): {role: {k: as_json(v) for k, v in m.items()} for role, m in by.items()}
                                  for r, by in sorted(self.later.items())},
@@ -140,10 +147,10 @@ class CardChoice:
         def mix(m):
             return ", ".join(f"{k} {_short(v)}" for k, v in m.items())
         how = ("casualties, ceasing and retreating chosen by the players" if self.play is not None
-               else f"casualty_policy={self.policy}")
+               else self._policy_text() if self.played_by_policy else f"casualty_policy={self.policy}")
         later = ("cards chosen the same way in every later round, "
                  + ("" if self.play is not None else "the battle ") + how if self.rounds == "every"
-                 else "later rounds without cards, " + how)
+                 else "no card from the hands in later rounds, " + how)
         out = [f"Combat card choice in round 1 (chosen secretly, revealed together: a zero-sum matrix game, "
                f"WOTR-CARD-2; {later}):",
                f"  value {'' if self.exact else 'at least '}{_short(self.value)}; "
@@ -169,12 +176,19 @@ class CardChoice:
                             f"{k} with chance {_short(v)}" for k, v in plays.items()))
         elif self.why_first_only:
             out.append(f"  round 1 only: {self.why_first_only}")
+        if self.played_by_policy:
+            p = self.played_by_policy
+            out.append(f"  not chosen by the players although no casualty policy is named (WOTR-CAS-12): "
+                       f"{', '.join(p['decisions'])} played by {self._policy_text()}, because {p['why']}")
         out += self.round_lines(top=top)
         if self.play is not None:
             out.append("Casualties, ceasing and retreating in the card game (WOTR-CAS-12, WOTR-ROUND-3, WOTR-END-3): "
                        "each chosen by the player who makes it, after the cards and the dice of its round:")
             out += self.play.lines(top=top)
         return out
+
+    def _policy_text(self) -> str:
+        return ", ".join(f"{k}={v}" for k, v in self.played_by_policy["policy"].items())
 
     def round_lines(self, shown: int = SHOWN_PER_ROUND, top: int | None = None) -> list[str]:
         """Round by round, the positions the optimal play reaches (the likeliest ``shown`` of each round)
@@ -309,16 +323,21 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     if decided:
         pol = "enumerate"
     policy = Policy.from_flags(s.flags, "regulars_first" if decided else pol)
-    regions = _retreat_names(s) if decided and setup.can_retreat else []
+    regions = retreat_region_names(s) if decided and setup.can_retreat else []
     ctx = card_context(s, setup, plan)
     from .combat_round import Choices
 
+    # a card named for round 1 (`card:`) by a side without a hand is that side's only option in round 1:
+    # held as a one-card hand that must be played, so the hands choose in every round after it
+    named = {role: c for role, c in plan.cards.items() if c is not None and not plan.hands.get(role)}
+    if named and not plan.later:
+        plan = replace(plan, hands={**plan.hands, **{role: (c,) for role, c in named.items()}}, cards={})
     excluded: list[dict] = []
 
     def options(role, hand, ctx_, a, d, *, first=False):
         opts = [("no card", None, Choices())]
-        fixed = plan.cards.get(role)
-        if first and fixed is not None and not plan.hands.get(role):
+        fixed = named.get(role)
+        if fixed is not None and (first or any(c is fixed for c in hand)):
             return [(fixed.name, fixed, plan.choices.get(role) or Choices())]
         seen = set()
         for card in hand:
@@ -341,12 +360,12 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
         states, est = _estimate(setup, policy, plan, decided, objective)
         cells = len(first["attacker"]) * len(first["defender"])
         rounds_est = states * (cells - 1)
+        estimate = (f"about {est:,} card-choice positions (the battle's {states:,} positions times the sets of "
+                    f"cards the hands can still hold) and {rounds_est:,} card rounds to play (its positions times "
+                    f"the {cells - 1} pairs of choices that play a card)")
         try:
             if est > max_positions or rounds_est > max_card_rounds:
-                raise TooLargeError(f"about {est:,} card-choice positions (the battle's {states:,} positions times "
-                                    f"the sets of cards the hands can still hold) and {rounds_est:,} card rounds to "
-                                    f"play (its positions times the {cells - 1} pairs of choices that play a card), "
-                                    f"more than this solver's budget ({max_positions:,} positions, "
+                raise TooLargeError(f"{estimate}, more than this solver's budget ({max_positions:,} positions, "
                                     f"{max_card_rounds:,} card rounds)")
             every = solve_rounds(s, setup, plan, policy, objective, options, max_positions=max_positions,
                                  max_rounds_played=max_card_rounds, tolerance=tolerance, max_games=max_games,
@@ -355,6 +374,8 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
             why_not = str(exc)
         except TooLargeError as exc:
             why_not = str(exc)
+            if not why_not.startswith("about"):  # stopped while it ran: what it was estimated to cost up front
+                why_not += f" (estimated up front: {estimate})"
     elif plan.later or any(plan.cards.values()):
         why_not = "cards named for a round (`card:`) are played as named; the hands choose in round 1 only"
     if every is not None:
@@ -387,6 +408,22 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     hands = {role: tuple(sorted(c.name for c in plan.hands.get(role, ()))) for role in ROLES}
     start = PositionChoice(1, Fraction(1), units_text(setup, "attacker", a0), units_text(setup, "defender", d0), hands,
                            v, option_values({"attacker": rows, "defender": cols}, matrix, x, y), units=(a0, d0))
+    # the players were to choose (no policy named) but the battle with cards named for later rounds is
+    # played by the card battle (:func:`.battle.card_battle_odds`), which takes a policy: said, not hidden
+    forced_policy = None
+    if decided:
+        kinds = ["casualties"] + (["siege reductions"] if setup.kind == "siege" else ["ceasing"]) + (
+            ["retreating"] if setup.can_retreat or setup.siege_retreat else [])
+        forced_policy = {"decisions": kinds,
+                         "policy": {"casualty_policy": policy.attacker_casualties,
+                                    "attacker_continue": s.flags["attacker_continue"],
+                                    "defender_retreat": s.flags["defender_retreat"],
+                                    "siege_extension": policy.siege_extension},
+                         "why": ("with Combat cards named for later rounds (`card:` with `round:`)" if plan.later else
+                                 "with a Combat card named (`card:`) by a side that also holds a hand")
+                                + " each cell of round 1's game is the card battle of `odds`, which plays those "
+                                  "decisions by a policy; the players choose them with hands alone, or with a "
+                                  "round-1 card named by a side without a hand"}
     return CardChoice(rows, cols, matrix, v, {r: p for r, p in zip(rows, x) if p},
                       {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not,
-                      decisions=[start], sides=sides)
+                      decisions=[start], sides=sides, played_by_policy=forced_policy)

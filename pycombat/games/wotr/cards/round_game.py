@@ -241,7 +241,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         ctx = card_context(s, var, plan, units=(a, d), rnd=rnd)
         opts = {role: options(role, [by_name[n] for n in h], ctx, a, d) for role, h in zip(("attacker", "defender"),
                                                                                             hands)}
-        if all(len(o) == 1 for o in opts.values()):  # nobody can play a card: the rest is card-less
+        if all(len(o) == 1 and o[0][1] is None for o in opts.values()):  # nobody can play a card: card-less
             nodes[k] = without_cards(key, st)
             ends[k] = rest_ends[(key, st)]
             return k
@@ -339,9 +339,14 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
             break
         tighter /= 1 << 20
         val.run(tighter)
-    if not isinstance(nodes[root], tuple):
+    def rest_report(p_at: dict, strongholds_: dict):
+        return report(nodes, p_at, val.solved, lambda role, u: units_text(setup, role, u), MIN_CHANCE, strongholds_,
+                      rest=optimals.__getitem__, regions=regions, origin=start)
+
+    if not isinstance(nodes[root], tuple):  # no side can play a card: the battle without cards
         v = nodes[root]
-        return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], 1, {})
+        return RoundsSolved(["no card"], ["no card"], [[v]], v, [Fraction(1)], [Fraction(1)], 1, {},
+                            play=rest_report({root: {1: Fraction(1)}}, {}) if decided else None)
     if decided:  # the play chosen at the lower bounds, as distributions (what _reach and _Dists follow)
         done: dict = {}
         for n in nodes.values():
@@ -355,8 +360,7 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
     # the lower bounds), the defender retreats: the position's game is not played
     gone = {k: o for k, o in strongholds.items() if into[k] < val.solved[k][0].bound}
     p_at = _reach(nodes, val.solved, root, reach, gone)
-    play = report(nodes, p_at, val.solved, lambda role, u: units_text(setup, role, u), MIN_CHANCE,
-                  {k: (o, into[k], k in gone) for k, o in strongholds.items()}) if decided else None
+    play = rest_report(p_at, {k: (o, into[k], k in gone) for k, o in strongholds.items()}) if decided else None
     dists = _Dists(nodes, val.solved, {**ends, **{k: {o: Fraction(1)} for k, o in gone.items()}}, gone)
     decisions = sorted((_decision(k, rnd, p, nodes[k][0], val.solved[k], variant(k[0]), dists)
                         for k, by_round in p_at.items()
@@ -523,7 +527,7 @@ class _Dists:
 
 
 def _drop(hand: tuple[str, ...], card) -> tuple[str, ...]:
-    if card is None:
+    if card is None or card.name not in hand:
         return hand
     i = hand.index(card.name)
     return hand[:i] + hand[i + 1:]

@@ -360,11 +360,11 @@ def _round_one_dice(s: Scenario, c: Claim) -> Verdict:
     if field == "dice":
         ok = d.get(a["value"], Fraction(0)) == 1
         note = (f"with {names}: {', '.join(f'{k} dice: {p}' for k, p in d.items())}")
-        rules = ["WOTR-STR-2", "WOTR-STR-3", "WOTR-STR-6"] + _card_rules(cr)
+        rules = ["WOTR-STR-2", "WOTR-STR-3", "WOTR-STR-6"]  # STR-6: the cards' modifiers never lift it past five
     else:
         ok = max(d) == a["value"]
         note = f"with {names}: up to {max(d)} dice ({', '.join(f'{k}: {p}' for k, p in d.items())} re-rolled)"
-        rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6"] + _card_rules(cr)
+        rules = ["WOTR-STR-4", "WOTR-STR-5", "WOTR-HIT-6", "WOTR-CARD-7"]  # CARD-7: a card's change to the re-roll
     return Verdict(c, ok, rules, notes=[note])
 
 
@@ -459,12 +459,20 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
 #: the flags whose other values may change a verdict of these kinds
 RELEVANT_FLAGS = ("non_at_war_leaders", "split_count", "dice_reduction_target", "replacement_pool",
                   "siege_reduction_needs_regular", "political_activation_order")
+#: the readings of Combat-card texts (``card_flags.md``, WOTR-CARDX), decided again where a named card acts
+CARD_FLAGS = ("cancelled_card_counts_as_played", "witch_king_as_nazgul_target", "black_breath_companion_hits")
+
+
+def relevant_flags(s: Scenario, c: Claim) -> tuple[str, ...]:
+    """The flags a claim of ``s`` is decided again under: :data:`RELEVANT_FLAGS`, and
+    :data:`CARD_FLAGS` when the battle names Combat cards."""
+    return RELEVANT_FLAGS + (CARD_FLAGS if s.card_plan is not None and s.card_plan.any() else ())
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
-                        relevant_flags=lambda sc, c: RELEVANT_FLAGS, unmodelled=unmodelled_for,
+                        relevant_flags=relevant_flags, unmodelled=unmodelled_for,
                         unmodelled_rule="WOTR-CARDX-1")
     for v in out:  # a Leader of a Nation not At War: the rule that the flag reads is a reason
         if "non_at_war_leaders" in v.deciding_flags and "WOTR-SPLIT-5" not in v.rules:
