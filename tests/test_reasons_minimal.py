@@ -750,7 +750,7 @@ NUMBER_CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_leg
                                  "move", "attack_legal", "split_legal"}}
 #: the claim kinds every cited rule of which tests/test_reasons_counterfactual.py proves by a
 #: counterfactual (the rule's effect removed changes the verdict or its answer)
-COUNTERFACTUAL_KINDS = {"meccg": {"check_roll"},
+COUNTERFACTUAL_KINDS = {"meccg": {"check_roll", "after_attack_strike", "faces_after_strike"},
                         "riftbound": {"excess", "marked_counts"},
                         "wotr": {"card_play", "die_face", "elven_ring", "may_draw", "combat_card", "discarded",
                                  "hand_limit", "hand_excess", "counts_as_attack", "place", "politics_after"}}

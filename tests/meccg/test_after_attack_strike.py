@@ -135,7 +135,7 @@ def test_odds_reports_it_and_no_card_no_strike():
 def test_card_data_names_the_wolf_allies():
     m = cardfx.model("AS-95")
     assert m.after_attack_strike == {"from": ["War-wolf", "War-warg", "The Warg-king"], "prowess_plus": 3}
-    assert any("MECCG-FX-32" in u["what"] for u in m.unmodelled)  # optimize and tree do not resolve it
+    assert not any("MECCG-FX-32" in u["what"] for u in m.unmodelled)  # every verb resolves it
 
 
 def test_ruling_example_with_the_casters_check():

@@ -40,7 +40,7 @@ def test_the_data_counts():
 def _accounted(m: cardfx.CardModel) -> bool:
     """A model exists (effect records, bonuses, a 'no effect' verdict, a cancel decided by cards.lp,
     an environment) or an unmodelled entry says what is not modelled."""
-    return bool(m.fx or m.variants or m.no_effect or m.unmodelled or m.play in ("cancel", "state", "mode"))
+    return bool(m.fx or m.variants or m.no_effect or m.unmodelled or m.wound_rolls or m.play in ("cancel", "state", "mode"))
 
 
 @pytest.mark.parametrize("card", [c for c in DB.combat_cards if not c.card_kind.endswith("item")],
@@ -228,6 +228,8 @@ def _scenario(card, m, with_card: bool):
     foe_race = next((f.cond["opponent_race"][0] for f in m.fx if f.cond.get("opponent_race")
                      and f.what.startswith("opponent_discarded")), "Orc")
     attacker = [_custom("Foe", race=foe_race, prowess=6, body=8)]
+    if m.wound_rolls:  # played against a company with a Wizard (Crowned with Storm, MECCG-FX-31)
+        attacker[0].update(race="Wizard", type="avatar")
     if m.requires.get("opponent_bears_item"):  # an item of the opposing character to discard (MECCG-FX-26)
         attacker[0]["items"] = ["Dagger of Westernesse" if opp != "minion" else "Orc-draughts"]
     strike = {"defender": me["name"] if not me.get("custom") else "Hero", "attacker": "Foe"}
@@ -460,8 +462,8 @@ def test_card_report():
     assert any(line.startswith("Orcrist (TW-295") for line in card_lines(r))
     assert card_report("Frodo Baggins")["suggestions"][0] == "Frodo"
     assert card_report("Aragorn the Twelfth")["suggestions"][0] == "Aragorn II"
-    kept = card_report("Our Own Wolves")["cards"][0]  # the extra strike it gives is not modelled
-    assert kept["unmodelled"] and "NOT MODELLED" in "\n".join(card_lines(card_report("Our Own Wolves")))
+    kept = card_report("Staff Asunder")["cards"][0]  # the Wizard's Staff it sends to the MP pile is not modelled
+    assert kept["unmodelled"] and "NOT MODELLED" in "\n".join(card_lines(card_report("Staff Asunder")))
     assert json.dumps(card_report("Éowyn"), ensure_ascii=False)  # JSON-ready
 
 

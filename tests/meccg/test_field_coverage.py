@@ -264,9 +264,9 @@ EFFECT_KINDS: dict[str, tuple[tuple[tuple, ...], tuple[str, ...]]] = {
     "replace_body_check": ((("fx", "opponent_off_to_side", None),), ("body check",)),  # No Better Use (MECCG-FX-28)
     "discard_item": ((("fx", "discard_opponent_item", None),), ("discard",)),  # Scourge of Fire (MECCG-FX-26)
     "discard_attacker": ((("fx", "opponent_discarded_if_survives", None),), ("discard",)),
-    "discard_allies": ((), ("allies discarded", "discard")),
-    "tap_all": ((), ("tapped",)),
-    "wound_roll": ((), ("wound",)),
+    "discard_allies": ((("model", "wound_rolls"),), ("allies discarded", "discard")),  # MECCG-FX-31: Crowned with Storm's wound rolls
+    "tap_all": ((("model", "wound_rolls"),), ("tapped",)),  # MECCG-FX-31: Crowned with Storm's wound rolls
+    "wound_roll": ((("model", "wound_rolls"),), ("wound",)),  # MECCG-FX-31: Crowned with Storm's wound rolls
     "may_face_strike": ((), ("face a strike",)),
     "must_be_assigned_first": ((), ("assigned a strike before",)),
     "assignable_as_untapped": ((), ("as if untapped",)),
@@ -681,8 +681,7 @@ def test_effect_kinds_cover_the_data_vocabulary():
     assert kinds - set(EFFECT_KINDS) == set()
     assert UNMAPPABLE == {"face_extra_strikes", "choose_defenders",
                           "assign_all_strikes", "no_strikes_to",
-                          "discard_allies",
-                          "tap_all", "wound_roll", "may_face_strike", "must_be_assigned_first",
+                          "may_face_strike", "must_be_assigned_first",
                           "assignable_as_untapped", "choose_strike_assignment", "discarded_if_controller_wounded"}
 
 

@@ -167,6 +167,9 @@ class Combat:
     #: the dice of the strikes after the attack's a card played in it costs (MECCG-FX-32), for replay:
     #: ``(ally, roll, body, path)`` each, ``body`` None when not given
     after_attack: tuple[tuple[str, int, "int | None", str], ...] = ()
+    #: the 2d6 total each member rolled for the wound rolls of a card played before strikes are assigned
+    #: (Crowned with Storm, MECCG-FX-31), for replay: ``(member, roll, path)`` each
+    wound_rolls: tuple[tuple[str, int, str], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ def enumerate(report, console: Console) -> None:
     what the model does not interpret (MECCG-FX-10)."""
     _enumerate(report, console)
     for o in report.after_check:  # a check before strikes are assigned (MECCG-FX-31)
-        listed = " (listed above)" if o is report.after_check[0] and not report.count_only else ""
+        listed = " (listed above)" if o.get("listed") and not report.count_only else ""
         console.print(f"  if {o['outcome']} ({fmt(o['p'])}): {o['count']} legal assignments of the company it "
                       f"leaves{listed} ({o['rule']})")
     _lines(console, lines_of(report.unmodelled))
@@ -222,7 +222,8 @@ def _check_odds(report, console: Console) -> None:
         _kill_mp(report, (marginal(o.kill_mp, 0), marginal(o.kill_mp, 1)), o.owner_mp_lost, console, "  ")
     console.print("")
     total = sum((o.outcome.chance for o in check.per_outcome), 0)
-    over = "over the check's outcomes" + (" and the cancel's" if check.cancel is not None else "")
+    node = "the check's" if check.pre.who is not None else "the wound rolls'"  # MECCG-FX-31: a check, or rolls
+    over = f"over {node} outcomes" + (" and the cancel's" if check.cancel is not None else "")
     console.print(Text(f"Over every outcome ({' + '.join(fmt(o.outcome.chance) for o in check.per_outcome)} = "
                        f"{fmt(total)}; {check.pre.rule}):", style="bold"))
     for n, dist in check.fates.items():
@@ -320,7 +321,11 @@ def replay(report, console: Console) -> None:
         if res.result == "succeeds":
             console.print(f"  {a.controller}: {'wounded' if res.fate == 'survives' else res.fate} by {a.ally}'s "
                           f"strike after the attack (MECCG-FX-32)")
-    if report.check is not None and report.check[0].fate != "passes":  # MECCG-FX-31: before the assignment
+    if report.check is not None and report.check[0].changes:  # MECCG-FX-31: the wound rolls before the assignment
+        for n, c in report.check[0].changes:
+            if c in ("wounded", "eliminated", "discarded"):
+                console.print(f"  {n}: {c} by {report.check_card}'s wound rolls, before strikes were assigned (MECCG-FX-31)")
+    elif report.check is not None and report.check[0].fate != "passes":  # MECCG-FX-31: before the assignment
         o = report.check[0]
         lost = f", his player loses {o.penalty} MP" if o.penalty else ""
         console.print(f"  {report.check_who}: {o.fate} by the corruption check {report.check_card} cost, before "

@@ -90,6 +90,18 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
         n._mapping()
         after_attack.append((n.str("ally"), n.int("roll", minimum=2), n.int("body", None, minimum=2), n.path))
         n.finish(("ally", "roll", "body"))
+    wound_rolls = []
+    for n in node.list("wound_rolls", []):  # the dice of wound rolls before strikes are assigned (MECCG-FX-31)
+        n._mapping()
+        who = n.child("member")
+        name = who.as_str()
+        if not any(m.name == name for m in attacker.members + defender.members):
+            raise who.error(f"{name!r} is in neither company")
+        roll = n.int("roll", minimum=2)
+        if roll > 12:
+            raise n.error(f"{roll} is not a 2d6 total (2 to 12)", "roll")
+        wound_rolls.append((name, roll, n.path))
+        n.finish(("member", "roll"))
     after_check = None
     if node.has("after_check"):  # the assignment after a failed check before it (MECCG-FX-31)
         sub = node.child("after_check")
@@ -100,7 +112,7 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
     node.finish(COMBAT_KEYS)
     return Combat(strikes=tuple(strikes), excess=_excess(attacker, strikes), path=node.path, before_assignment=before,
                   cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check,
-                  after_attack=tuple(after_attack))
+                  after_attack=tuple(after_attack), wound_rolls=tuple(wound_rolls))
 
 
 def _excess(attacker: Company, strikes) -> tuple[str, ...]:
@@ -551,7 +563,7 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
         if not node.has(key):
             continue
         overridden.append(key)
-        if key in ("prowess", "body", "mp"):
+        if key in ("prowess", "body", "mp", "mind"):
             fields[key] = node.int(key, minimum=0 if key != "mp" else None)
         elif key == "race":
             fields[key] = node.str(key)

@@ -108,6 +108,11 @@ COMBAT = Obj({
                              "one strike after the attack's strikes", required=("ally", "roll")),
                          "the dice of the strikes after the attack's strikes that a card played in it costs (Our "
                          "Own Wolves; MECCG-FX-32), for `replay`"),
+    "wound_rolls": List(Obj({"member": Str("the member who rolls"),
+                             "roll": Int("his 2d6 total", minimum=2, maximum=12)},
+                            "one member's wound roll", required=("member", "roll")),
+                        "the dice of the wound rolls a card played before strikes are assigned makes (Crowned "
+                        "with Storm; MECCG-FX-31), for `replay`"),
     "after_check": Obj({"strikes": List(STRIKE, "the complete strike assignment of the company without the check's "
                                                 "maker, in the defender's strike order")},
                        "the assignment made after that check fails (MECCG-FX-31); default: the one above without "
@@ -123,6 +128,8 @@ MEMBER_FIELDS = {
     "prowess": Int("prowess (overrides the card's)", minimum=0, maximum=MAX_STAT),
     "body": Int("body (overrides the card's)", minimum=0, maximum=MAX_STAT),
     "mp": Int("marshalling points (override the card's)", minimum=-MAX_STAT, maximum=MAX_STAT),
+    "mind": Int("mind (overrides the card's; Crowned with Storm's wound rolls read it, MECCG-FX-31)", minimum=0,
+                maximum=MAX_STAT),
     "keywords": List(Str("a keyword"), "keywords (override the card's)"),
     "may_not_be_attacked": Bool("the member may not be attacked (overrides the card)"),
     "may_not_face_strikes_at_site": Bool("the member may not face strikes at this site (overrides the card)"),
@@ -149,7 +156,7 @@ MEMBER_FIELDS = {
 MEMBER_OBJ = Obj(MEMBER_FIELDS, "a member with its status, items and overrides", required=("name",))
 MEMBER = MEMBER_OBJ
 #: card fields a member may override inline
-OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "keywords", "may_not_be_attacked",
+OVERRIDABLE = ("race", "skills", "prowess", "body", "mp", "mind", "keywords", "may_not_be_attacked",
                "may_not_face_strikes_at_site", "makes_company_overt", "discard_on_body_check", "avatar",
                "assignable_as_untapped", "struck_before_controller")
 

@@ -94,7 +94,8 @@ def _after_check(scenario: Scenario, traces: bool) -> list[dict]:
     for label, p, fate in pre.branches():
         after = pre.scenario_after(scenario, fate)
         n = enumerate_assignments(after, count_only=True, traces=traces).count if after.defender.members else 0
-        out.append({"outcome": label, "p": p, "count": n, "rule": pre.rule})
+        # the assignments listed are the companies' as given: those after a passed check (not after wound rolls)
+        out.append({"outcome": label, "p": p, "count": n, "rule": pre.rule, "listed": fate == "passes"})
     return out
 
 
@@ -193,6 +194,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
         after = after_odds(scenario, co.setups, co.cancel.chance if co.cancel is not None else Fraction(0))
     else:
         fates, allies, items = check.fates, check.discarded_with_controller, check.items_discarded
+        after = check.after_attack  # MECCG-FX-32 after each outcome of the node, mixed by its chances
     return OddsReport(**_base(scenario, "odds"), odds=co, players=(d.player, a.player),
                       alignments=(d.alignment, a.alignment), defaults=defaults_used(scenario),
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in fates.items()},
@@ -244,6 +246,12 @@ class ReplayReport(Report):
                 "fate": o.fate, "maker_mp_lost": o.penalty, "rules": list(RULES),
                 "assignment": [{"defender": d, "attacker": a} for d, a in o.pairs()], "excess": list(o.excess()),
                 "assignment_from": o.source}
+            if o.changes:  # wound rolls (MECCG-FX-31): each member's roll and change, what the eliminations scored
+                kd, ka, pd, pa = o.scores
+                out["check_before_assignment"].update(
+                    rules=["MECCG-FX-31", "MECCG-BODY-5"], roll=[{"member": n, "roll": v} for n, v in roll],
+                    changes=dict(o.changes), kill_mp_scored={"defender_player": kd, "attacker_player": ka},
+                    mp_lost={"defender_player": pd, "attacker_player": pa})
         return out
 
 
@@ -311,6 +319,7 @@ def verify(scenario: Scenario) -> VerifyReport:
     claims = parse_claims(scenario.claims, book(), scenario)
     verdicts = _verify(scenario, claims)
     _same_after_check(scenario, claims, verdicts)
+    _over_wound_rolls(scenario, claims, verdicts)
     return VerifyReport(**_base(scenario, "verify"), verdicts=verdicts)
 
 
@@ -366,6 +375,119 @@ def _same_after_check(scenario: Scenario, claims: list, verdicts: list) -> None:
                 break
 
 
+def _over_wound_rolls(scenario: Scenario, claims: list, verdicts: list) -> None:
+    """A claim not decided only because wound rolls before strikes are assigned (Crowned with Storm, MECCG-FX-31)
+    could change it is decided where every outcome of the rolls (the one the combat's `wound_rolls:` give, when
+    they give every roll) gives one verdict on the companies it leaves, with the `combat:` block's assignment as
+    `odds` takes it there; otherwise it stays not decided, the reason named. Decided, it is decided again under
+    every other value of each interpretation flag (as ``verify`` does for every claim): the flags that flip it
+    are named, with their readings side by side."""
+    from dataclasses import replace
+
+    from ...rulebook import load_rulebook
+    from ...verdicts import FlagReadings, Reading, readings_mode
+    from .cards.coverage import blocking, card_flag_names, present_card_flags
+    from .combat.before import StormNode, pre_check
+    from .combat.before_outcomes import under_reading
+
+    pre = pre_check(scenario) if scenario.combat is not None else None
+    if not isinstance(pre, StormNode):
+        return
+    todo = []
+    for c, v in zip(claims, verdicts):
+        blockers = blocking(scenario, c) if v.verdict is None else []
+        if blockers and all(e["id"] == pre.card_id for e in blockers):
+            todo.append((c, v))
+    if not todo:
+        return
+    book = load_rulebook("meccg")
+    skip = card_flag_names() - present_card_flags(scenario)
+    names = [n for n in book.flags if n not in skip]
+    origin = getattr(scenario, "flag_origin", None) or {}
+    show_all = readings_mode() == "all"
+    for c, v in todo:
+        verdict, rules, why, notes, n = _decided_over_rolls(scenario, c)
+        if verdict is None:
+            v.notes = list(v.notes) + [f"not decided over the wound rolls' outcomes ({pre.rule}): " + why]
+            continue
+        v.verdict, v.rules = verdict, rules
+        first = f"if {n[0]}: " if len(n) > 1 else ""
+        v.notes = [first + x for x in notes or ()] + [
+            f"decided after {'the wound rolls given' if len(n) == 1 else f'each of the {len(n)} outcomes of the wound rolls'}"
+            f" ({pre.card}, {pre.rule}), each with the combat block's assignment as odds takes it"]
+        v.deciding_flags, table = {}, []
+        for name in names:  # the readings, as verify_claims makes them for every other claim
+            chosen = scenario.flags[name]
+            rows, flips = [Reading(chosen, verdict, None, chosen=True)], False
+            for other in book.flags[name].values:
+                if other == chosen:
+                    continue
+                try:
+                    alt = under_reading(replace(scenario, flags={**scenario.flags, name: other}))
+                    got, alt_rules, alt_why, _n, _m = _decided_over_rolls(alt, c)
+                    row = Reading(other, got, alt_rules) if got is not None else Reading(other, None, [], error=alt_why)
+                except PycombatError as exc:  # not readable under this value: it flips nothing
+                    row = Reading(other, None, [], error=str(exc))
+                rows.append(row)
+                flips |= not row.error and row.verdict != verdict
+            if flips:
+                v.deciding_flags[name] = chosen
+                v.rules = list(dict.fromkeys(v.rules + [r.id for r in book.rules.values() if name in r.flags]))
+            if flips or show_all:
+                table.append(FlagReadings(name, chosen, origin.get(name, "default"), flips, rows))
+        v.readings = table
+
+
+def _decided_over_rolls(scenario: Scenario, c) -> tuple[bool | None, list[str], str, list[str] | None, list[str]]:
+    """``(verdict, rules, why not, notes, outcome labels)``: the claim decided on every outcome of the wound
+    rolls before strikes are assigned (only the stated one when ``wound_rolls:`` give every roll); the verdict
+    is None, ``why`` saying why, when an outcome does not decide it or two give different verdicts."""
+    from dataclasses import replace
+
+    from .claims.verify import decide
+    from .combat.before import StormNode, pre_check
+    from .combat.before_outcomes import outcomes
+
+    pre = pre_check(scenario)
+    if not isinstance(pre, StormNode):
+        return None, [], "no wound rolls are made before strikes are assigned under this reading", None, []
+    try:
+        outs = outcomes(scenario)
+    except ScenarioError as exc:  # the block does not hold after some outcome: nothing to decide on
+        return None, [], exc.message, None, []
+    stated = {n: r for n, r, _p in scenario.combat.wound_rolls}
+    if pre.rolled and all(r.name in stated for r in pre.rolled):  # the rolls given settle the outcome
+        way = pre.way_of({r.name: r.hit(stated[r.name]) for r in pre.rolled})
+        outs = [o for o in outs if o.changes == way]
+    pairs = [(st.attacker, st.defender) for st in scenario.combat.strikes]
+    got, rules, notes = set(), [], None
+    for o in outs:
+        if o.scenario is None:
+            return None, [], f"if {o.label} no strike is made", None, []
+        combat = o.scenario.combat
+        plain = replace(o.scenario, combat=replace(combat, before_assignment=tuple(
+            x for x in combat.before_assignment if x != pre.card_id)))
+        args = dict(c.args)
+        n = args.get("strike")
+        if isinstance(n, int) and 1 <= n <= len(pairs):
+            now = [(st.attacker, st.defender) for st in combat.strikes]
+            if pairs[n - 1] not in now:
+                return None, [], f"if {o.label} strike {n} is not made", None, []
+            args["strike"] = now.index(pairs[n - 1]) + 1
+        try:
+            other = decide(plain, replace(c, args=args))
+        except PycombatError as exc:
+            return None, [], f"if {o.label}: {exc}", None, []
+        if other.verdict is None:
+            return None, [], f"if {o.label} it is not decided either", None, []
+        got.add(other.verdict)
+        rules += other.rules
+        notes = list(other.notes) if notes is None else notes  # the first outcome's account of it
+    if len(got) != 1:
+        return None, [], "they give different verdicts", None, []
+    return got.pop(), list(dict.fromkeys(rules + [pre.rule])), "", notes, [o.label for o in outs]
+
+
 # ---- optimize and tree ------------------------------------------------------------------------------
 def _legal_attack(scenario: Scenario, verb: str):
     """The attack's verdict; an illegal attack is refused (no combat to solve), with its rules."""
@@ -401,6 +523,8 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
     from .assignment.legal import LegalAssignments
 
     _legal_attack(scenario, verb)
+    from .combat.before import bound
+    bound(scenario, max_nodes, verb)  # wound rolls before the assignment: every outcome's assignments (MECCG-FX-31)
     n, exact = LegalAssignments(scenario).count_bounded(most=max_nodes)
     if n > max_nodes or not exact:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "

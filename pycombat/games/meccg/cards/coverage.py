@@ -166,6 +166,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         for cid in s.combat.before_assignment:
             out += _maker_unnamed(cardfx.model(cid), f"{s.combat.path}.before_assignment", s.defender, s.flags)
             out += _roller_check(s, cardfx.model(cid))
+            out += _wound_rolls(s, cardfx.model(cid))
         if s.combat.before_assignment and any(cardfx.model(c).play == "cancel" for c in s.combat.before_assignment):
             kept = attack_kept(s)
             for cid in s.combat.before_assignment if kept is not None else ():
@@ -214,6 +215,20 @@ def _maker_unnamed(m: cardfx.CardModel, where: str, company, flags=None) -> list
              "why": f"its player chooses who makes it: name him as {{card: {m.name}, member: <the character>}} "
                     f"where it is played ({rule})", "where": where,
              "touches": ["status", "body_check"] + (["strike_cancel"] if m.play != "cancel" else [])}]
+
+
+def _wound_rolls(s: Scenario, m: cardfx.CardModel) -> list[dict[str, Any]]:
+    """The wound rolls a card played before strikes are assigned makes (Crowned with Storm, MECCG-FX-31): the verbs
+    that branch on them drop this entry (:func:`..combat.before.modelled_here`); verify's claims about the strikes
+    read the one assignment the combat block names, with every member as the scenario gives him."""
+    if not m.wound_rolls:
+        return []
+    return [{"card": m.name, "id": m.id, "what": "wound rolls before strikes are assigned (members wounded, "
+             "eliminated, discarded, tapped)", "where": f"{s.combat.path}.before_assignment",
+             "why": "they change the companies before strikes are assigned: verify decides a claim they could change "
+                    "where every outcome gives one verdict or the combat's wound_rolls give every roll (odds, replay, "
+                    "optimize, tree and enumerate branch on them, MECCG-FX-31)",
+             "touches": ["prowess", "body_check", "status", "assignment"]}]
 
 
 def _roller_check(s: Scenario, m: cardfx.CardModel) -> list[dict[str, Any]]:
@@ -376,13 +391,15 @@ def present_card_flags(s: Scenario) -> set[str]:
     if any(f.what == "no_wound" for i in ids for f in cardfx.model(i).fx):
         out.add(cardfx.UNWOUNDED_TAPS_FLAG)  # an item that keeps its bearer unwounded is here
     out |= {f.flag for i in ids for f in cardfx.model(i).fx if f.flag}  # a record's own reading (a weapon's maximum)
+    out |= {cardfx.model(i).wound_rolls["reach_flag"] for i in ids if (cardfx.model(i).wound_rolls or {}).get("reach_flag")}
     return out
 
 
 def card_flag_names() -> set[str]:
     """Every card flag (one per unclear card)."""
     return {m.flag for m in cardfx.all_models().values() if m.flag} | {cardfx.AGAINST_FLAG, cardfx.UNWOUNDED_TAPS_FLAG} \
-        | {f.flag for m in cardfx.all_models().values() for f in m.fx if f.flag}
+        | {f.flag for m in cardfx.all_models().values() for f in m.fx if f.flag} \
+        | {m.wound_rolls["reach_flag"] for m in cardfx.all_models().values() if (m.wound_rolls or {}).get("reach_flag")}
 
 
 def not_blocking(s: Scenario, claim) -> list[dict[str, Any]]:

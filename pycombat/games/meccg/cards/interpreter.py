@@ -52,7 +52,7 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
               "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack",
-              "after_attack_strike")
+              "after_attack_strike", "wound_rolls")
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -81,6 +81,13 @@ KEEPS_ATTACK_KEYS = ("requires", "how")
 #: of the playing company named in ``from`` faces its controller with one strike at its prowess + ``prowess_plus``
 AFTER_ATTACK_STRIKE_KEYS = ("from", "prowess_plus")
 KEEPS_ATTACK_HOWS = ("uncancellable", "cancels_cancel")
+#: a card played before strikes are assigned that has members at the site roll to be wounded (``wound_rolls``,
+#: MECCG-FX-31, Crowned with Storm): each character whose mind is below ``mind_below`` and each ally worth fewer
+#: MPs than ``ally_mp_below`` rolls 2d6 and is wounded (eliminated if already wounded) when the roll less
+#: ``minus`` is above his body; bodiless allies are discarded (``discard_bodiless``), every ally and character
+#: with a mind left untapped taps (``taps``); the other company must meet ``against``; which companies it
+#: reaches is the card flag ``reach_flag``
+WOUND_ROLLS_KEYS = ("mind_below", "ally_mp_below", "minus", "discard_bodiless", "taps", "against", "reach_flag")
 #: Ringwraith modes a member may be in (``mode:``), and the card that puts it there.
 MODES = ("normal", "fell-rider", "heralded-lord", "black-rider")
 #: the flag deciding what "a strike against X" covers (card_flags.md, MECCG-FX-12)
@@ -199,6 +206,8 @@ class CardModel:
     #: the attacker's use of the card against the defender's cancel of the attack (MECCG-FX-29):
     #: ``{requires: {...}, how: uncancellable | cancels_cancel}``, listed in the attacking company's ``in_play:``
     keeps_attack: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
+    #: members at the site roll to be wounded before strikes are assigned (MECCG-FX-31): :data:`WOUND_ROLLS_KEYS`
+    wound_rolls: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -287,6 +296,8 @@ class CardModel:
             out["placed_with"] = dict(self.placed_with)
         if self.keeps_attack:
             out["keeps_attack"] = dict(self.keeps_attack)
+        if self.wound_rolls:
+            out["wound_rolls"] = dict(self.wound_rolls)
         out["unmodelled"] = [dict(u) for u in self.unmodelled]
         return out
 
@@ -338,6 +349,12 @@ def _yaml() -> dict:
         if keeps is not None and (set(keeps) - set(KEEPS_ATTACK_KEYS) or keeps.get("how") not in KEEPS_ATTACK_HOWS
                                   or set(keeps.get("requires") or {}) - set(COND_KEYS)):
             bad.add("keeps_attack: {requires: {...}, how: uncancellable | cancels_cancel}")
+        wounds = entry.get("wound_rolls")
+        if wounds is not None and (set(wounds) != set(WOUND_ROLLS_KEYS) or entry.get("play") != "before_assignment"
+                                   or not all(isinstance(wounds[k], int) for k in ("mind_below", "ally_mp_below", "minus"))
+                                   or set(wounds.get("against") or {}) - set(COND_KEYS)):
+            bad.add("wound_rolls: a before_assignment card's {mind_below: N, ally_mp_below: N, minus: N, "
+                    "discard_bodiless: bool, taps: bool, against: {...}, reach_flag: <flag>}")
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
@@ -374,6 +391,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         carrier=entry.get("carrier", "bearer"), carrier_requires=dict(entry.get("carrier_requires") or {}),
         keeps_attack=dict(entry["keeps_attack"]) if entry.get("keeps_attack") else None,
         after_attack_strike=dict(entry["after_attack_strike"]) if entry.get("after_attack_strike") else None,
+        wound_rolls=dict(entry["wound_rolls"]) if entry.get("wound_rolls") else None,
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 

@@ -87,6 +87,7 @@ def _card_entry(card: Any) -> dict[str, Any]:
     effects = m.as_json()
     rolled = [] if not m.roll else ["MECCG-FX-22"] if "corruption_check" in m.roll else ["MECCG-FX-16"]
     rolled += ["MECCG-FX-25"] if m.cost_check else []
+    rolled += ["MECCG-FX-32"] if m.after_attack_strike else []
     rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + rolled
                                + (["MECCG-FX-17"] if m.no_cvcc else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
@@ -97,6 +98,8 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
             "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc],
             "roll": dict(m.roll) if m.roll else None, "cost_check": dict(m.cost_check) if m.cost_check else None,
+            "wound_rolls": dict(m.wound_rolls) if m.wound_rolls else None,
+            "after_attack_strike": dict(m.after_attack_strike) if m.after_attack_strike else None,
             "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "lasts": m.lasts if m.lasts != "strike" else None,
             "placed_with": dict(m.placed_with) if m.placed_with else None,
@@ -169,8 +172,20 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  effect: {what}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else "") +
                          (f"; whether the maximum rises: card flag {e['flag']}" if e.get("flag") else ""))
+        if c.get("wound_rolls"):
+            w = c["wound_rolls"]
+            lines.append(f"  effect: before strikes are assigned, each character with mind < {w['mind_below']} and each "
+                         f"ally worth < {w['ally_mp_below']} MP rolls 2d6: above his body + {w['minus']} he is wounded "
+                         "(eliminated if already wounded); allies with no body discarded; every untapped ally and "
+                         f"character with a mind taps; played against a company with a "
+                         f"{w['against'].get('company_has') or _cond_text(w['against'])}; "
+                         f"whom it reaches: card flag {w['reach_flag']} (MECCG-FX-31)")
         if c.get("cost_check"):
             lines.append(f"  costs: {_cost_check_text(c['cost_check'])}")
+        if c.get("after_attack_strike"):  # MECCG-FX-32
+            a = c["after_attack_strike"]
+            lines.append(f"  costs, after the attack: each {' or '.join(a['from'])} ally still in play strikes the "
+                         f"character it is an ally of at its printed prowess {a['prowess_plus']:+d} (MECCG-FX-32)")
         if c.get("roll"):
             lines.append(f"  cancels on a roll: {_roll_text(c['roll'])}" if c["play"] == "cancel"
                          else f"  acts only on a roll: {_roll_text(c['roll'])}")

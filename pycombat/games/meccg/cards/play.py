@@ -47,7 +47,7 @@ from .play_facts import ALIGN, ATTACK_FX, COND, SIDE, Played, PlayedFrom, StepPl
 BEFORE = "before_assignment"
 #: whose step it is (MECCG-SEQ-2: step 1, the attacker; MECCG-SEQ-7: step 6, the defender)
 STEP_PLAYER = {1: "attacker", 6: "defender"}
-BEFORE_PROGRAM = BASE + ("cards.lp", "play_terms.lp")
+BEFORE_PROGRAM = BASE + ("cards.lp", "play_terms.lp", "named_plays.lp")
 STEP_PROGRAM = BASE + ("cards.lp", "strike_cards.lp", "play_terms.lp")
 #: refusals that do not depend on the character a card is played for: a card in a hand refused for
 #: one of these can never be played by that player in this combat
@@ -367,6 +367,8 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
     facts: list = []
     if p.when == BEFORE and p.by == "attacker" and cardfx.model(p.card).keeps_attack:
         return _keeps_facts(scenario, p, rec)
+    if p.when == BEFORE and cardfx.model(p.card).wound_rolls:
+        return _named_facts(scenario, p, rec)
     if p.when == BEFORE:
         facts += card_facts(rec)
         if cardfx.model(p.card).play == "before_assignment":
@@ -403,6 +405,54 @@ def _keeps_facts(scenario: Scenario, p: Play, rec) -> list:
     facts = [f for f in card_facts(rec) if isinstance(f, (SIDE, ALIGN))]
     facts += [Played(card=p.card, company="attacker"), KeepsAttack(card=p.card)]
     return facts + ([KeepsUnmet(card=p.card, why=why)] if why is not None else [])
+
+
+NamedPlay = predicate("named_play", card=StringField, company=ConstantField)
+NamedUnmet = predicate("named_unmet", card=StringField, why=StringField)
+
+
+def before_player(scenario: Scenario, card_id: str) -> str:
+    """Who plays ``card_id`` before strikes are assigned: the defender (MECCG-PRE-1), except a card whose text
+    names company vs. company combat and its player (Crowned with Storm: The Balrog's, MECCG-FX-31), played by
+    the company that meets its terms (none does: the attacker, whose play the check then refuses)."""
+    m = cardfx.model(card_id)
+    if not m.wound_rolls:
+        return "defender"
+    for role in ("attacker", "defender"):
+        c = scenario.company(role)
+        if c.members and cardfx.holds({"company_has": m.requires.get("company_has")},
+                                      cardfx.Ctx(me=c.members[0], company=c, scenario=scenario)) is None:
+            return role
+    return "attacker"
+
+
+def _named_facts(scenario: Scenario, p: Play, rec) -> list:
+    """A card whose text names company vs. company combat and who plays it (MECCG-FX-31): its side and
+    alignment (MECCG-STRUCT-7, MECCG-FX-20), and the terms it is played under in words: the playing company's
+    (``requires``: The Balrog in it, not at an Under-deeps site) and the other company's (``against``: a Wizard)."""
+    m = cardfx.model(p.card)
+    other = "defender" if p.by == "attacker" else "attacker"
+    facts = [f for f in card_facts(rec) if isinstance(f, (SIDE, ALIGN))] + [NamedPlay(card=p.card, company=p.by)]
+    why = []
+    for role, terms, whose in ((p.by, m.requires, "the playing company"),
+                               (other, m.wound_rolls.get("against") or {}, "the company it is played against")):
+        c = scenario.company(role)
+        for key, val in terms.items():
+            if key == "under_deeps" and getattr(c, "under_deeps", None) is None:
+                why.append(f"whether {c.site} is an Under-deeps site is not known (state the {role} company's "
+                           "`under_deeps:`)")
+                continue
+            failed = cardfx.holds({key: val}, cardfx.Ctx(me=c.members[0], company=c, scenario=scenario)) \
+                if c.members else f"{key}={val}"
+            if failed is None:
+                continue
+            if key == "company_has":
+                why.append(f"{whose} ({role}) has no {val}")
+            elif key == "under_deeps":
+                why.append(f"{c.site} is {'not ' if val else ''}an Under-deeps site")
+            else:
+                why.append(f"{whose} ({role}) fails {failed}")
+    return facts + [NamedUnmet(card=p.card, why=w) for w in why]
 
 
 def _opponent(s: Scenario, p: Play) -> Member | None:
@@ -555,6 +605,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",
         "not_during_a_strike_sequence": lambda: f"the attacker plays {card} only during a strike sequence",
         "member_without_listed_race": lambda: f"{args[1]} is of none of the races {card} lists",
+        "named_unmet": lambda: (f"{card} is played by The Balrog's player against a company with a Wizard, not at "
+                                f"an Under-deeps site: {args[1]}"),
         "keeps_unmet": lambda: (f"{card} keeps only its company's attack from being cancelled: the attacking "
                                 f"company does not meet its terms ({args[1]})"),
         "combined": lambda: f"{card} and {_name(args[1])}: cancels do not combine; one card must do it alone",

@@ -18,6 +18,7 @@ from ..assignment.legal import judge_attack
 from ..cards.database import load_carddb
 from . import lookups
 from .check_roll import TEMPLATES as CHECK_ROLL, check_roll, describe as check_roll_sentence  # MECCG-FX-31
+from .after_attack import DECIDERS as AFTER_ATTACK, TEMPLATES as AFTER, describe as after_sentence  # MECCG-FX-32
 from ..model import Member, Scenario
 
 _Build = Callable[[re.Match], tuple[str, dict]]
@@ -58,6 +59,7 @@ TEMPLATES: list[tuple[re.Pattern, _Build]] = [
     _t(r"^the (?P<role>attacker|defender) may steal an item$", "steal_item"),
     _t(r"^(?P<card>.+?) has (?:an )?effect (?:in|on) this combat$", "hazard_effect"),
     *CHECK_ROLL,
+    *AFTER,
 ]
 
 
@@ -85,7 +87,7 @@ def describe(kind: str, a: dict) -> str | None:
         "lasts": f"{g('character')}'s {g('what')} lasts after the strike",
         "steal_item": f"the {g('role')} may steal an item",
         "hazard_effect": f"{g('card')} has an effect in this combat",
-    }.get(kind) or check_roll_sentence(kind, a)
+    }.get(kind) or check_roll_sentence(kind, a) or after_sentence(kind, a)
 
 
 # ---- helpers ------------------------------------------------------------------------------
@@ -709,5 +711,5 @@ DECIDERS = {
     "may_support": may_support, "actor": actor, "phase2_count": phase2_count, "strike_result": strike_result,
     "strike_effect": strike_effect, "body_check": body_check, "elimination_mp": elimination_mp, "trophy": trophy,
     "takes_item": takes_item, "lasts": lasts, "steal_item": steal_item, "hazard_effect": hazard_effect,
-    "check_roll": check_roll,
+    "check_roll": check_roll, **AFTER_ATTACK,
 }

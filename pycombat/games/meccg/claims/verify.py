@@ -36,7 +36,9 @@ CLAIM_KINDS = ("may_attack", "cancels_attack", "playable_before_assignment", "pl
                # claims/combat.py
                "company_status", "commits_strike", "strike_count", "excess_count", "strike_cancellable",
                "is_target", "may_support", "actor", "phase2_count", "strike_result", "strike_effect", "body_check",
-               "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect", "check_roll")
+               "elimination_mp", "takes_item", "trophy", "lasts", "steal_item", "hazard_effect", "check_roll",
+               # claims/after_attack.py (MECCG-FX-32)
+               "after_attack_strike", "faces_after_strike")
 #: Card-specific rules (digest section 8), cited whenever a claim is about that card.
 CARD_RULES = {"BA-3": "MECCG-CARD-1", "AS-75": "MECCG-CARD-2", "AS-68": "MECCG-CARD-3", "AS-44": "MECCG-CARD-4",
               "TW-321": "MECCG-CARD-5", "TW-354": "MECCG-CARD-5", "TW-245": "MECCG-CARD-6", "LE-152": "MECCG-CARD-7",
@@ -80,7 +82,7 @@ def _positive(text: str) -> tuple[str, bool]:
 
 _ARG_KEYS = ("card", "by", "defender", "attacker", "phase", "character", "modifier", "strike", "value", "pairs",
              "excess", "step", "from", "role", "status", "after", "discarded", "count", "supporter", "action",
-             "roll", "result", "effect", "taker", "item", "what")
+             "roll", "result", "effect", "taker", "item", "what", "ally", "may")
 
 
 def book() -> ClaimBook:
@@ -97,9 +99,13 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 
     skip = card_flag_names() - present_card_flags(s)  # card flags of cards not in the scenario
     names = [n for n in load_rulebook("meccg").flags if n not in skip]
+    from .after_attack import unblocked as resolved  # the strikes after the attack, resolved (MECCG-FX-32)
+    from ..combat.before_outcomes import under_reading  # wound rolls a reading does not make, left out
+
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
-                        with_flags=lambda sc, flags: replace(sc, flags=flags),
-                        unmodelled=lambda sc, c: unblocked(sc, c, blocking(sc, c)), unmodelled_rule="MECCG-FX-10")
+                        with_flags=lambda sc, flags: under_reading(replace(sc, flags=flags)),
+                        unmodelled=lambda sc, c: resolved(sc, c, unblocked(sc, c, blocking(sc, c))),
+                        unmodelled_rule="MECCG-FX-10")
     from ..cards.coverage import not_blocking
 
     from .rolled_check import RULE as CHECK_RULE, note as check_note
@@ -283,6 +289,8 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     if claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
+    if cards and all(cardfx_model(c.id).wound_rolls for c in cards):  # its text names CvCC and its player (MECCG-FX-31)
+        return Verdict(claim, claim.kind != "cancels_attack", ["MECCG-FX-31", "MECCG-FX-20"], notes=notes)
     if by == "attacker":  # allowed by the seed's reading of MECCG-PRE-8
         return Verdict(claim, True, ["MECCG-PRE-8"], notes=notes)
     rules = ["MECCG-PRE-1", "MECCG-STRUCT-3", "MECCG-STRUCT-11"]

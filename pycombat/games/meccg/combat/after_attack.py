@@ -25,6 +25,7 @@ from fractions import Fraction
 
 from ....dice import Dist, two_d6
 from ....errors import ScenarioError
+from ....in_force import in_force
 from ..cards import interpreter as cardfx
 from ..model import Member, Scenario
 from . import strikes as S
@@ -46,8 +47,16 @@ class AfterStrike:
 
 def after_strikes(scenario: Scenario, setups: list[S.StrikeSetup]) -> list[AfterStrike]:
     """The strikes after the attack's strikes that the cards the defender played in it cost, in the
-    order of the defending company's members (one per ally, however many times the card is played)."""
-    played = [c for s in setups for c in s.defender.cards if c.after_attack_strike]
+    order of the defending company's members (one per ally, however many times the card is played).
+    Without MECCG-FX-32 no card costs one."""
+    return strikes_of(scenario, [c for s in setups for c in s.defender.cards])
+
+
+def strikes_of(scenario: Scenario, cards) -> list[AfterStrike]:
+    """:func:`after_strikes` of the defender's ``cards`` (card models) played in the attack."""
+    if not in_force(RULE):
+        return []
+    played = [c for c in cards if c.after_attack_strike]
     out: list[AfterStrike] = []
     seen: set[str] = set()
     for card in played:
@@ -101,14 +110,24 @@ class AfterResult:
     penalty: int = 0  #: MPs the controller's owner loses (MECCG-BODY-7/9)
 
 
+def compare(total: int, strike_prowess: int) -> str | None:
+    """The result of an afterwards strike the controller's ``total`` (2d6 + prowess) meets (MECCG-SEQ-10):
+    higher fails, equal is ineffectual, lower succeeds; None without MECCG-SEQ-10 (no result)."""
+    if not in_force("MECCG-SEQ-10"):
+        return None
+    return "fails" if total > strike_prowess else "tie" if total == strike_prowess else "succeeds"
+
+
 def resolve(scenario: Scenario, side: S.Side, strike_prowess: int, roll: int, body_roll: int | None) -> AfterResult:
     """One afterwards strike with the controller's 2d6 ``roll`` (and ``body_roll``, the body check's 2d6
-    when he loses): MECCG-SEQ-10, MECCG-BODY-1..9."""
-    total = roll + side.prowess
-    if total > strike_prowess:
-        return AfterResult("fails")
-    if total == strike_prowess:
-        return AfterResult("tie")
+    when he loses): MECCG-SEQ-10, MECCG-BODY-1..9 (without MECCG-BODY-1 he is wounded, no body check)."""
+    result = compare(roll + side.prowess, strike_prowess)
+    if result is None:
+        return AfterResult("none")
+    if result != "succeeds":
+        return AfterResult(result)
+    if not in_force("MECCG-BODY-1"):
+        return AfterResult("succeeds")
     if body_roll is None:
         raise ValueError("the controller lost the strike: a body roll is needed")
     fate, kmp, pen = S.body_result(side, body_roll, scenario.attacker.alignment, scenario.flags)
@@ -141,6 +160,19 @@ def _after_outcome(s: S.StrikeSetup, o: S.Outcome, state: tuple) -> tuple:
     tapped |= set(s.supporters)
     tapped |= {who for _card, who in s.payers}
     return frozenset(gone), frozenset(wounded), frozenset(tapped)
+
+
+def strike_delta(s: S.StrikeSetup, o: S.Outcome, payers=()) -> tuple:
+    """``(gone, wounded, tapped)`` (frozensets of names) that strike ``s`` going as ``o`` adds to the state
+    after the attack (``payers``: ``(card, member)`` who tapped to pay a card's cost in it, MECCG-FX-24)."""
+    gone, wounded, tapped = _after_outcome(s, o, (frozenset(), frozenset(), frozenset()))
+    return gone, wounded, tapped | frozenset(who for _c, who in payers)
+
+
+def joint(scenario: Scenario, strikes: list[AfterStrike], state: tuple) -> Dist:
+    """Every way the ``strikes`` after the attack go from its end ``state`` (``(gone, wounded, tapped)``):
+    a Dist of tuples of :class:`AfterResult`, one per strike, exact."""
+    return run(scenario, strikes, state, lambda i, side, a: strike_dist(scenario, side, a.prowess))
 
 
 def attack_end(scenario: Scenario, setups: list[S.StrikeSetup]) -> Dist:
@@ -301,12 +333,20 @@ def replay_after(src: S.RollSource, scenario: Scenario, fought: list) -> list[tu
                               "nobody assigns it and nobody rolls for it", (RULE,))]
         text = (f"{a.controller} ({side.member.status}) rolls {r}: {_mods_text(side)} + {r} = {total} against "
                 f"{a.prowess}: ")
-        if total > a.prowess:
+        result = compare(total, a.prowess)
+        if result is None:  # no strike result without MECCG-SEQ-10
+            steps.append(S.ReplayStep(text + "no result", ("MECCG-SEQ-9",)))
+            res = AfterResult("none")
+        elif result == "fails":
             steps.append(S.ReplayStep(text + "the strike fails", ("MECCG-SEQ-9", "MECCG-SEQ-10")))
             res = AfterResult("fails")
-        elif total == a.prowess:
+        elif result == "tie":
             steps.append(S.ReplayStep(text + "ineffectual, nobody is wounded", ("MECCG-SEQ-9", "MECCG-SEQ-10")))
             res = AfterResult("tie")
+        elif not in_force("MECCG-BODY-1"):  # wounded, and no body check without the rule
+            steps.append(S.ReplayStep(text + f"the strike succeeds, {a.controller} is wounded",
+                                      ("MECCG-SEQ-9", "MECCG-SEQ-10")))
+            res = AfterResult("succeeds")
         else:
             steps.append(S.ReplayStep(text + f"the strike succeeds, {a.controller} is wounded and the opposing "
                                       "player makes the body check", ("MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-BODY-1")))

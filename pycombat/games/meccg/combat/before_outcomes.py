@@ -1,4 +1,10 @@
-"""The given combat when a check before strikes are assigned changes the company (MECCG-FX-31).
+"""The given combat when a chance node before strikes are assigned changes the companies (MECCG-FX-31).
+
+Wound rolls (Crowned with Storm, :class:`.before.StormNode`): after each outcome the strikes follow the
+``combat:`` block's assignment without the strikes of the members gone, where the three phases give it for
+the companies as they stand (:func:`_storm_outcomes`); ``replay`` reads the rolls from ``wound_rolls:`` or
+``--rolls``; the strikes after the attack (MECCG-FX-32) follow each outcome (:func:`mixed_after_attack`).
+A corruption check:
 
 A card played before strikes are assigned whose cost is a corruption check, the attack going on
 (Wizard's Flame, a kept Vanishment: :func:`.before.pre_check`), has the check rolled before the
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from pycombat.dice import Dist, as_json, fmt
 from pycombat.errors import ScenarioError
@@ -49,6 +56,11 @@ class CheckOutcome:
     scenario: Scenario | None
     source: str
     penalty: int = 0
+    #: wound rolls (MECCG-FX-31): ``(member, change)`` of each member reached (:data:`.before.CHANGES`)
+    changes: tuple[tuple[str, str], ...] = ()
+    #: wound rolls: the outcome's (kill MPs to the defending player, to the attacking player, MPs the defending
+    #: player loses, the attacking player), from the members it eliminates (MECCG-BODY-5/7/9)
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     def pairs(self) -> list[tuple[str, str]]:
         """``(defender, attacker)`` of each strike, in the defender's order."""
@@ -62,6 +74,8 @@ class CheckOutcome:
     def assignment_text(self) -> str:
         """The assignment in words: who faces whose strike, the excess strikes."""
         if self.scenario is None:
+            if self.changes:
+                return "nobody is left to strike or to be struck: no strike is made"
             return "nobody is left in the company to assign a strike to: no strike is made"
         text = "; ".join(f"{d} faces {a}'s strike" for d, a in self.pairs())
         if self.excess():
@@ -69,11 +83,48 @@ class CheckOutcome:
         return f"{text} ({self.source})"
 
 
+def under_reading(scenario: Scenario) -> Scenario:
+    """The scenario as another reading of its flags takes it (``verify``'s readings side by side): the
+    wound rolls stated for members that reading's wound rolls do not reach (flag
+    ``crowned_with_storm_reach``) are the dice of no roll under it, so they are left out; under the
+    scenario's own flags such a roll is refused (:func:`refuse_unused`)."""
+    combat = scenario.combat
+    if combat is None or not combat.wound_rolls:
+        return scenario
+    pre = before.pre_check(scenario)
+    if not isinstance(pre, before.StormNode):
+        return scenario
+    reached = {r.name for r in pre.rolled}
+    kept = tuple(w for w in combat.wound_rolls if w[0] in reached)
+    return scenario if len(kept) == len(combat.wound_rolls) else replace(scenario, combat=replace(combat, wound_rolls=kept))
+
+
 def refuse_unused(scenario: Scenario) -> None:
     """A ``check_roll:`` or ``after_check:`` in a combat with no check before strikes are assigned
     in an attack that goes on is refused, naming the field."""
     combat = scenario.combat
-    if combat is None or before.pre_check(scenario) is not None:
+    if combat is None:
+        return
+    pre = before.pre_check(scenario)
+    if not isinstance(pre, before.StormNode) and combat.wound_rolls:
+        raise ScenarioError(f"no wound rolls are made before strikes are assigned in this combat ({before.STORM_RULE}: "
+                            "a card played then whose members at the site roll to be wounded): remove `wound_rolls:`",
+                            file=scenario.file, path=f"{combat.path}.wound_rolls")
+    if isinstance(pre, before.StormNode):
+        for key, given in (("check_roll", combat.check_roll), ("after_check", combat.after_check)):
+            if given is not None:
+                raise ScenarioError(f"no corruption check is made before strikes are assigned in this combat: "
+                                    f"{pre.card}'s wound rolls are ({before.STORM_RULE}; give them as `wound_rolls:`, "
+                                    f"each outcome's assignment is the block's without the members gone): remove "
+                                    f"`{key}:`", file=scenario.file, path=f"{combat.path}.{key}")
+        reached = {r.name for r in pre.rolled}
+        for name, _roll, path in combat.wound_rolls:
+            if name not in reached:
+                raise ScenarioError(f"{name} makes no wound roll for {pre.card} ({before.STORM_RULE}; "
+                                    f"crowned_with_storm_reach={pre.reach}): those who do are "
+                                    f"{', '.join(sorted(reached)) or 'nobody'}", file=scenario.file, path=f"{path}.member")
+        return
+    if pre is not None:
         return
     for key, given in (("check_roll", combat.check_roll), ("after_check", combat.after_check)):
         if given is not None:
@@ -169,6 +220,8 @@ def outcomes(scenario: Scenario, fates: tuple[str, ...] | None = None) -> list[C
     pre = before.pre_check(scenario)
     if pre is None:
         return []
+    if isinstance(pre, before.StormNode):
+        return _storm_outcomes(scenario, pre, fates)
     base = _base(scenario)
     out = []
     for label, p, fate in pre.branches():
@@ -188,6 +241,45 @@ def outcomes(scenario: Scenario, fates: tuple[str, ...] | None = None) -> list[C
     return out
 
 
+def _storm_outcomes(scenario: Scenario, pre: "before.StormNode", only: tuple | None = None) -> list[CheckOutcome]:
+    """Each outcome of the wound rolls (MECCG-FX-31) with the scenario its strikes follow: the companies as it
+    leaves them, and the ``combat:`` block's assignment without the strikes of members gone (their attackers'
+    strikes excess, MECCG-ASSIGN-5), refused, naming the outcome, where the three phases (MECCG-ASSIGN-2..4) do
+    not give it as a legal complete assignment of those companies or where the block names a member gone
+    elsewhere. ``only``: just the outcomes with these changes."""
+    base = _base(scenario)
+    combat = base.combat
+    out = []
+    for label, p, changes in pre.branches():
+        if only is not None and changes not in only:
+            continue
+        after = pre.scenario_after(base, changes)
+        gone = [n for n, _c in pre.gone(changes)]
+        fix = f"if {label} ({before.STORM_RULE})"
+        kept = tuple(st for st in combat.strikes if st.defender not in gone and st.attacker not in gone)
+        for st in kept:
+            for key in ("support", "payers", "untaps"):
+                named = [n for n in getattr(st, key) if n in gone]
+                if named:
+                    raise _err(scenario, f"{st.path}.{key}", f"{fix} {named[0]} has left play before strikes are "
+                               f"assigned, and {st.path}.{key} names him")
+        striking = {st.attacker for st in kept}
+        excess = tuple(m.name for m in after.attacker.members if m.name not in striking)
+        reduced = replace(combat, strikes=kept, excess=excess, after_check=None, check_roll=None, wound_rolls=())
+        both = bool(after.defender.members and after.attacker.members)
+        if both:
+            why = _broken(after, reduced)
+            if why:
+                raise _err(scenario, f"{combat.path}.strikes", f"{fix} the block's assignment"
+                           + (f" without the strikes of {', '.join(gone)}" if gone else "")
+                           + f" breaks {why}; `optimize` assigns anew after each outcome")
+        source = f"{combat.path}.strikes" + (f" without the strikes of {', '.join(gone)}"
+                                             if len(kept) < len(combat.strikes) else "")
+        left = replace(after, combat=reduced) if both and kept else None
+        out.append(CheckOutcome(label, "wound_rolls", p, left, source, 0, changes, pre.scores(changes)))
+    return out
+
+
 # ---- odds ------------------------------------------------------------------------------------
 @dataclass
 class OutcomeOdds:
@@ -200,6 +292,8 @@ class OutcomeOdds:
     owner_mp_lost: tuple[Fraction, Fraction]  #: expected MPs the owners lose given it (MECCG-BODY-7/9)
     discarded_with_controller: dict = field(default_factory=dict)  #: MECCG-FX-19, given it
     items_discarded: dict = field(default_factory=dict)  #: MECCG-FX-17, given it
+    #: the strikes after the attack's a card played in it costs (MECCG-FX-32), given it (None: none)
+    after_attack: Any = None
 
 
 @dataclass
@@ -215,15 +309,33 @@ class CheckOdds:
     owner_mp_lost: tuple[Fraction, Fraction]
     discarded_with_controller: dict
     items_discarded: dict
+    #: the strikes after the attack (MECCG-FX-32) over every outcome: an :class:`.after_attack.AfterOdds`
+    #: (None: no outcome has any)
+    after_attack: Any = None
+
+    def _outcome_json(self, o: OutcomeOdds) -> dict:
+        """What one outcome changed: the maker's MPs lost (a check), or each member's change (wound rolls)."""
+        out: dict = {}
+        if o.outcome.changes:
+            kd, ka, pd, pa = o.outcome.scores
+            out["changes"] = dict(o.outcome.changes)
+            out["kill_mp_scored"] = {"defender_player": kd, "attacker_player": ka}
+            out["mp_lost"] = {"defender_player": pd, "attacker_player": pa}
+        else:
+            out["maker_mp_lost"] = o.outcome.penalty
+        if o.after_attack is not None:
+            out["strikes_after_attack"] = o.after_attack.as_json()
+        return out
 
     def as_json(self) -> dict:
-        return {**self.pre.as_json(), "rules": list(RULES),
+        rules = (before.STORM_RULE, "MECCG-BODY-5") if isinstance(self.pre, before.StormNode) else RULES
+        return {**self.pre.as_json(), "rules": list(rules),
                 "attack_goes_on": as_json(1 - (self.cancel.chance if self.cancel is not None else 0)),
                 "member_fates": {n: {f: as_json(p) for f, p in d.items() if p} for n, d in self.fates.items()},
                 "outcomes": [{"outcome": o.outcome.label, "fate": o.outcome.fate, "p": as_json(o.outcome.chance),
                               "assignment": [{"defender": d, "attacker": a} for d, a in o.outcome.pairs()],
                               "excess": list(o.outcome.excess()), "assignment_from": o.outcome.source,
-                              "maker_mp_lost": o.outcome.penalty,
+                              **self._outcome_json(o),
                               "strikes": strikes_json(o.odds) if o.odds is not None else [],
                               **figures_json(o.kill_mp, o.fates, o.owner_mp_lost)}
                              for o in self.per_outcome]}
@@ -277,19 +389,30 @@ def _one(o: CheckOutcome, co: S.CombatOdds | None, pre: before.PreCheck, names: 
     from .after_strikes import chances, item_discards
 
     kill = co.kill_mp if co is not None else Dist.point((0, 0))
+    kd, ka, pd, pa = o.scores  # wound rolls: the members they eliminate (MECCG-FX-31, MECCG-BODY-5/7/9)
+    if kd or ka:
+        kill = kill.map(lambda t: (t[0] + kd, t[1] + ka))
+    left = dict(o.changes)
     fates: dict[str, Dist] = {}
     for n in names:
-        if o.fate != "passes" and n == pre.who:  # he left before strikes are assigned (MECCG-FX-22)
+        if left.get(n) in ("eliminated", "discarded"):  # out of play before strikes are assigned (MECCG-FX-31)
+            fates[n] = Dist.point(left[n])
+        elif o.fate not in ("passes", "wound_rolls") and n == pre.who:  # he left before the assignment (MECCG-FX-22)
             fates[n] = Dist.point(o.fate)
         elif co is not None and n in co.fates:
             fates[n] = co.fates[n]
         else:
             fates[n] = Dist.point("unhurt")
     lost = _owner_lost(co) if co is not None else (Fraction(0), Fraction(0))
-    lost = (lost[0] + o.penalty, lost[1])  # the maker is the defender's (MECCG-BODY-7/9)
+    lost = (lost[0] + o.penalty + pd, lost[1] + pa)  # the maker is the defender's (MECCG-BODY-7/9)
     allies = chances(o.scenario, wounded(co)) if co is not None else {}
     items = item_discards(co.setups, co.per_strike) if co is not None else {}
-    return OutcomeOdds(o, co, kill, fates, lost, allies, items)
+    after = None
+    if co is not None:  # the strikes after the attack, of the Wolf allies still in play (MECCG-FX-32)
+        from .after_attack import after_odds
+
+        after = after_odds(o.scenario, co.setups)
+    return OutcomeOdds(o, co, kill, fates, lost, allies, items, after)
 
 
 def _mixed(parts: list[tuple[Fraction, dict]]) -> dict:
@@ -314,7 +437,9 @@ def check_odds(scenario: Scenario) -> CheckOdds | None:
     rolled = cancel if cancel is not None and cancel.chance > 0 else None
     outs = outcomes(scenario)
     cos = [S.combat_odds(o.scenario) if o.scenario is not None else None for o in outs]
-    names = list(dict.fromkeys([n for co in cos if co is not None for n in co.fates] + [pre.who]))
+    gone = [n for o in outs for n, c in o.changes if c in ("eliminated", "discarded")]
+    names = list(dict.fromkeys([n for co in cos if co is not None for n in co.fates]
+                               + ([pre.who] if pre.who is not None else []) + gone))
     per = [_one(o, co, pre, names) for o, co in zip(outs, cos)]
     node = Dist({i: o.outcome.chance for i, o in enumerate(per)})
     kill = node.bind(lambda i: per[i].kill_mp)
@@ -333,7 +458,31 @@ def check_odds(scenario: Scenario) -> CheckOdds | None:
         for entries in (allies, items):
             for v in entries.values():
                 v["p"] *= on
-    return CheckOdds(pre, rolled, per, kill, fates, lost, allies, items)
+    return CheckOdds(pre, rolled, per, kill, fates, lost, allies, items,
+                     mixed_after_attack(per, rolled.chance if rolled is not None else Fraction(0)))
+
+
+def mixed_after_attack(per: list[OutcomeOdds], cancel_chance: Fraction = Fraction(0)):
+    """The strikes after the attack (MECCG-FX-32) over every outcome of the node before the assignment: each
+    outcome's own (those of the Wolf allies still in play after it, their controllers as it and the strikes
+    left them), an outcome without one counting it as not made; the attack cancelled first, none is made.
+    None: no outcome has any."""
+    from .after_attack import AfterOdds, AfterResult
+
+    strikes = list(dict.fromkeys(a for o in per if o.after_attack is not None for a in o.after_attack.strikes))
+    if not strikes:
+        return None
+    none = AfterResult("none")
+
+    def aligned(o: OutcomeOdds) -> Dist:
+        if o.after_attack is None:
+            return Dist.point(tuple(none for _ in strikes))
+        at = {a: i for i, a in enumerate(o.after_attack.strikes)}
+        return o.after_attack.joint.map(lambda t: tuple(t[at[a]] if a in at else none for a in strikes))
+
+    node = Dist({i: o.outcome.chance for i, o in enumerate(per)})
+    joint = node.bind(lambda i: aligned(per[i]))
+    return AfterOdds(strikes, joint, 1 - cancel_chance)
 
 
 # ---- replay ----------------------------------------------------------------------------------
@@ -345,6 +494,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
     pre = before.pre_check(scenario)
     if pre is None:
         return S.replay(scenario, flat_rolls, after_attack=after_attack), None, None
+    if isinstance(pre, before.StormNode):
+        return _storm_replay(scenario, pre, flat_rolls, after_attack)
     combat = scenario.combat
     # a stated assignment after the check is checked whatever the roll; the block's own without the maker's
     # strike only where the roll needs it
@@ -376,9 +527,67 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
     return (rep, *got[0]) if got else (rep, None, None)
 
 
+def _storm_replay(scenario: Scenario, pre: "before.StormNode", flat_rolls: list[int] | None,
+                  after_attack=None) -> tuple[S.Replay, CheckOutcome | None, tuple | None]:
+    """The given combat replayed with the wound rolls before strikes are assigned (MECCG-FX-31) rolled first,
+    one 2d6 per member who rolls in :attr:`.before.StormNode.rolled`'s order (the combat's ``wound_rolls:``, or
+    the next of ``--rolls``), then the outcome's assignment (:func:`_storm_outcomes`): ``(replay, the outcome,
+    ((member, roll), ...))``."""
+    combat = scenario.combat
+    stated = {name: (roll, path) for name, roll, path in combat.wound_rolls}
+    got: list = []
+
+    def rolls_first(src: S.RollSource, preamble: list) -> Scenario | None:
+        hits, rolled = {}, []
+        for r in pre.rolled:
+            if src.flat is None and r.name not in stated:
+                raise ScenarioError(f"{pre.card}'s wound rolls are made before strikes are assigned "
+                                    f"({before.STORM_RULE}): give {r.name}'s 2d6 total in `wound_rolls: [{{member: "
+                                    f"{r.name}, roll: N}}]` (or every roll with --rolls, these first, in the order "
+                                    f"{', '.join(x.name for x in pre.rolled)})",
+                                    file=scenario.file, path=f"{combat.path}.wound_rolls")
+            given = (stated[r.name][0],) if r.name in stated else ()
+            roll = src.take(given, 1, f"{r.name}'s wound roll ({pre.card})", combat.path, scenario.file)[0]
+            hits[r.name] = r.hit(roll)
+            rolled.append((r.name, roll))
+            fate = ("eliminated (already wounded)" if r.wounded else "wounded") if hits[r.name] else "not wounded"
+            preamble.append(S.ReplayStep(f"{pre.card}: {r.name} rolls {roll}: {roll} - {r.minus} = {roll - r.minus} "
+                                         f"{'>' if hits[r.name] else '<='} his body {r.body}: {fate}",
+                                         (before.STORM_RULE,)))
+        changes = pre.way_of(hits)
+        o = _storm_outcomes(scenario, pre, (changes,))[0]
+        got.append((o, tuple(rolled)))
+        off = [n for n, c in changes if c == "discarded"]
+        taps = [n for n, c in changes if c == "tapped"]
+        kd, ka, pd, pa = o.scores
+        said = "; ".join(x for x in (
+            f"discarded (no body): {', '.join(off)}" if off else "", f"tapped: {', '.join(taps)}" if taps else "",
+            f"kill MPs scored: {scenario.defender.player} {kd}, {scenario.attacker.player} {ka}" if kd or ka else "",
+            f"MPs lost [elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}]: "
+            f"{scenario.defender.player} {pd}, {scenario.attacker.player} {pa}" if pd or pa else "") if x)
+        if said:
+            preamble.append(S.ReplayStep(f"{pre.card}: {said}", (before.STORM_RULE,) + (
+                ("MECCG-BODY-5",) if kd or ka else ()) + (PENALTY_RULES if pd or pa else ())))
+        preamble.append(S.ReplayStep(f"the companies as they stand: the assignment: {o.assignment_text()}",
+                                     (before.STORM_RULE, "MECCG-ASSIGN-2", "MECCG-ASSIGN-3", "MECCG-ASSIGN-4")
+                                     + (("MECCG-ASSIGN-5",) if o.excess() else ())))
+        return o.scenario
+
+    rep = S.replay(scenario, flat_rolls, before_strikes=rolls_first, after_attack=after_attack)
+    if got:
+        o, rolled = got[0]
+        kd, ka, _pd, _pa = o.scores
+        if kd or ka:  # the members the rolls eliminated score for the opposing player (MECCG-BODY-5)
+            rep = replace(rep, kill_mp=(rep.kill_mp[0] + kd, rep.kill_mp[1] + ka))
+        return rep, o, rolled
+    return rep, None, None
+
+
 def check_line(odds: CheckOdds) -> str:
     """The chance node in words, for ``odds``' text."""
     pre = odds.pre
+    if isinstance(pre, before.StormNode):
+        return pre.text()
     ways = ", ".join(f"{o.outcome.label} {fmt(o.outcome.chance)}" for o in odds.per_outcome)
     return (f"{pre.card} is played before strikes are assigned; its cost, {pre.check.text()}: {ways}; the "
             f"assignment follows with the company as it stands, after each outcome its own ({', '.join(RULES)})")

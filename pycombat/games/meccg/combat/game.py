@@ -12,7 +12,10 @@ rules digest move by move:
   MECCG-SEQ-2/3/4), then the defender's steps 4-6 (-3, how many supporters tap, cards;
   MECCG-SEQ-5/6/7);
 * chance: both 2d6 rolls and the body check, as the strike's aggregated outcomes
-  (:func:`strike.strike_outcomes`, MECCG-SEQ-9/10, MECCG-BODY).
+  (:func:`strike.strike_outcomes`, MECCG-SEQ-9/10, MECCG-BODY);
+* once every strike is resolved, the strikes after the attack that a card played in it costs (Our Own
+  Wolves: each Wolf ally still in play strikes its controller, MECCG-FX-32) as one more chance node
+  (stage ``after``), from the state the strikes left the allies and their controllers in.
 
 Excess strikes are interchangeable (each is -1) and so are supporters (each +1 and then tapped),
 so a decision allocates *how many*, in the file's order: this loses no outcome and merges
@@ -94,10 +97,23 @@ class OutcomeClass(NamedTuple):
     #: members besides the strike's two who left play in it (a failed check a card cost, MECCG-FX-25;
     #: a payer's body check, MECCG-FX-24): a strike of theirs still to come is not resolved
     gone: frozenset = frozenset()
+    #: what the strike adds to the state the strikes after the attack start from (MECCG-FX-32): ``(gone,
+    #: wounded, tapped)`` among the Wolf allies and their controllers; () when the game has none
+    post: tuple = ()
+
+
+class AfterClass(NamedTuple):
+    """The ways the strikes after the attack go (MECCG-FX-32) that pay the same and, under ``survive``,
+    decide the character's fate alike: one chance branch."""
+
+    outcomes: tuple  #: ((results, probability), ...): a tuple of :class:`.after_attack.AfterResult` each
+    paid: tuple  #: the reward, per player
+    kills: bool  #: the ``survive`` objective's character is eliminated
+    strikes: tuple  #: the :class:`.after_attack.AfterStrike` s, in order
 
 
 _FIELDS = ("stage", "p1", "p2", "remaining", "excess_left", "support_left", "hand_a", "hand_d", "current",
-           "a_step", "d_step", "alive", "lasting", "struck")
+           "a_step", "d_step", "alive", "lasting", "struck", "post")
 
 
 _SLOTS = ("game", "reward", "_key", "_legal", "_next", "_copies") + _FIELDS
@@ -108,7 +124,8 @@ _STEPS = frozenset({"order", "attacker", "defender"})
 #: MECCG-SEQ-1: the strike order the defender's; MECCG-SEQ-2..7: steps 1-3 the attacker's, 4-6 the
 #: defender's; MECCG-SEQ-9/10: the rolls chance)
 _TO_MOVE = {"cancel": CHANCE, "check": CHANCE, "phase1": DEFENDER, "phase2": ATTACKER, "phase3": DEFENDER,
-            "order": DEFENDER, "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "end": TERMINAL}
+            "order": DEFENDER, "attacker": ATTACKER, "defender": DEFENDER, "resolve": CHANCE, "after": CHANCE,
+            "end": TERMINAL}
 
 
 class CvccState:
@@ -132,12 +149,16 @@ class CvccState:
                  excess_left: tuple = (), support_left: tuple = (), hand_a: tuple = (), hand_d: tuple = (),
                  current: tuple | None = None, a_step: AttackerStep | None = None,
                  d_step: DefenderStep | None = None, alive: bool = True, reward: tuple = (0, 0),
-                 lasting: tuple = (), struck: frozenset = frozenset()):
+                 lasting: tuple = (), struck: frozenset = frozenset(), post: tuple | None = None):
         self.game, self.stage, self.p1, self.p2, self.remaining = game, stage, p1, p2, remaining
         #: what cards played earlier still do: ``(role, card id, None)`` for a card that lasts the attack
         #: (MECCG-FX-8), ``(role, card id, member)`` for a member it untapped (Narya, MECCG-FX-1)
         self.lasting = lasting
         self.struck = struck  #: the defending members assigned a strike (MECCG-SEQ-6: they may not support)
+        #: for the strikes after the attack (MECCG-FX-32), None when no card in hand can cost one: ``(gone,
+        #: wounded, tapped, played)``, the Wolf allies and controllers out of play, wounded and tapped so far
+        #: (frozensets of names) and the card ids played that cost such strikes
+        self.post = post if post is not None else game.post0
         self.excess_left, self.support_left, self.hand_a, self.hand_d = excess_left, support_left, hand_a, hand_d
         self.current, self.a_step, self.d_step, self.alive, self.reward = current, a_step, d_step, alive, reward
         self._key = self._legal = self._next = self._copies = None
@@ -156,7 +177,7 @@ class CvccState:
         new.excess_left, new.support_left, new.hand_a, new.hand_d = (self.excess_left, self.support_left,
                                                                      self.hand_a, self.hand_d)
         new.current, new.a_step, new.d_step, new.alive = self.current, self.a_step, self.d_step, self.alive
-        new.lasting, new.struck = self.lasting, self.struck
+        new.lasting, new.struck, new.post = self.lasting, self.struck, self.post
         return new
 
     def __eq__(self, other) -> bool:
@@ -180,9 +201,10 @@ class CvccState:
             # Excess strikes (-1 each) and supporters (+1 each) are interchangeable: only how
             # many are left shapes the future, so the key counts them.
             # ``tag``: which company the assignment is made by after a check before it (MECCG-FX-31)
+            # (by name when the strikes after the attack read who tapped to support, MECCG-FX-32)
             self._key = (self.stage, self.p1, self.p2, self.remaining, len(self.excess_left),
-                         len(self.support_left), self.hand_a, self.hand_d, self.current, self.a_step, self.d_step,
-                         self.alive, self.lasting, self.struck, self.game.tag)
+                         len(self.support_left) if self.post is None else self.support_left, self.hand_a, self.hand_d, self.current, self.a_step, self.d_step,
+                         self.alive, self.lasting, self.struck, self.game.tag, self.post)
         return self._key
 
     def rewards(self) -> tuple:
@@ -225,11 +247,15 @@ class CvccState:
             return [(o, q) for o, q, _out in self.game.cancel.branches()]
         if self.stage == "check":  # a check before strikes are assigned, the attack going on (MECCG-FX-31)
             return [(label, q) for label, q, _fate in self.game.pre.branches()]
+        if self.stage == "after":  # the strikes after the attack (MECCG-FX-32)
+            return list(self.game.after_outcomes(self).items())
         return list(self.game.outcomes(self).items())
 
     def child(self, action) -> "CvccState":
         if self.stage == "resolve":
             return self.game.after(self, action)
+        if self.stage == "after":  # MECCG-FX-32: what they paid, and the end
+            return self._with(stage="end", reward=action.paid, alive=self.alive and not action.kills)
         if self.stage == "check":
             return self.game.after_check(self, action)
         if self.stage == "cancel":
@@ -277,6 +303,8 @@ class CvccState:
             struck = {d for _, d in everything}
             support = tuple(m.name for m in g.scenario.defender.members
                             if m.status == "untapped" and m.name not in struck)
+            if g.post_ctrl:  # MECCG-FX-32: a controller facing a strike after the attack supports last (see prune)
+                support = tuple(sorted(support, key=lambda n: n in g.post_ctrl))
             nxt = self._with(stage="order", p1=(), p2=(), remaining=everything, excess_left=excess,
                           support_left=support, hand_a=g.hand_a, hand_d=g.hand_d, struck=frozenset(struck))
             return nxt if everything else nxt._with(stage="end")
@@ -293,13 +321,17 @@ class CvccState:
         if self.stage == "cancel":
             return f"{self.game.cancel.card} played before strikes are assigned"
         if self.stage == "check":
-            return f"{self.game.pre.card} played before strikes are assigned: {self.game.pre.who}'s corruption check"
+            pre = self.game.pre
+            what = "wound rolls" if pre.who is None else f"{pre.who}'s corruption check"  # MECCG-FX-31
+            return f"{pre.card} played before strikes are assigned: {what}"
         if self.stage in ("phase1", "phase2", "phase3"):
             made = ", ".join(f"{a}->{d}" for a, d in self.p1 + self.p2)
             by = f" ({self.game.tag})" if self.game.tag and self.game.tag != "the company" else ""  # MECCG-FX-31
             return f"{self.stage.replace('phase', 'phase ')}{by}" + (f" after {made}" if made else "")
         if self.stage == "end":
             return "end of the attack"
+        if self.stage == "after":
+            return "the strikes after the attack (MECCG-FX-32)"
         left = len(self.remaining)
         if self.current is None:
             return f"{left} strike{'s' if left != 1 else ''} to resolve"
@@ -331,6 +363,11 @@ class CvccGame:
       supporter adds +1 to the defender's prowess (MECCG-SEQ-6) and nothing comes after, and a
       higher defender total never makes a strike's result worse for the defender under any
       objective offered here (fail beats tie beats success for him).
+
+    With strikes after the attack that a card in hand may cost (MECCG-FX-32), a strike against a Wolf ally
+    or its controller is not pruned (how it ends shapes the strike after the attack: a player may want the
+    ally to lose, or the controller untapped), and a controller is the last to support (tapped, he fares
+    worse in that strike; supporters are otherwise interchangeable, so the defender loses nothing).
 
     ``prune=False`` keeps every move; the tests check that both give the same value.
     ``group_outcomes`` (the default) makes chance branch on :class:`OutcomeClass` es rather than
@@ -380,6 +417,7 @@ class CvccGame:
         # a check a card played before strikes are assigned costs, the attack going on: chance before
         # the assignment, each outcome followed by the assignment of the company it leaves (MECCG-FX-31)
         self.pre = before.pre_check(scenario) if tag is None else None
+        self._post_setup()
         self._games: dict = {}  # the company the check leaves, in words -> its game (discarded or eliminated: one)
 
     def after_check(self, s: CvccState, label: str) -> CvccState:
@@ -389,15 +427,23 @@ class CvccGame:
         ``survive`` objective's character is the maker who left."""
         pre = self.pre
         fate = next(f for lab, _q, f in pre.branches() if lab == label)
-        gone = Outcome("check", pre.who, fate, 0, 0, pre.penalty if fate == "eliminated" else 0, 0) \
-            if fate != "passes" else None
+        storm = isinstance(pre, before.StormNode)  # wound rolls (MECCG-FX-31): the companies as they stand
+        if storm:
+            gone = pre.outcome(fate)
+        else:
+            gone = Outcome("check", pre.who, fate, 0, 0, pre.penalty if fate == "eliminated" else 0, 0) \
+                if fate != "passes" else None
         paid = self.reward(gone) if gone is not None else (0, 0)
         obj = self.objective
         after = pre.scenario_after(self.scenario, fate)
-        if gone is not None and (obj.name == "survive" and obj.character == pre.who
-                                 or not after.defender.members):
+        out = {n for n, _f in gone.also} if storm and gone is not None else {pre.who}
+        if gone is not None and (obj.name == "survive" and obj.character in out
+                                 or not after.defender.members or not after.attacker.members):
             return s._with(stage="end", reward=paid, alive=s.alive and not self._kills(gone))
-        left = "the company" if gone is None else f"the company without {pre.who}"  # discarded or eliminated alike
+        if storm:
+            left = pre.company_words(fate)
+        else:
+            left = "the company" if gone is None else f"the company without {pre.who}"  # discarded or eliminated alike
         game = self._games.get(left)
         if game is None:
             game = self._games[left] = CvccGame(after, obj, prune=self.prune, group_outcomes=self.group_outcomes,
@@ -504,7 +550,7 @@ class CvccGame:
 
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
         k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]),
-             self._payer_state(s))
+             self._payer_state(s), s.support_left if s.post is not None else ())  # who supports (MECCG-FX-32)
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._defender_steps(s)
@@ -520,7 +566,7 @@ class CvccGame:
         for cards in self._card_sets(s.hand_a, m, _d):
             untap_card = any(self.reg.effects[c].untap for c in cards)
             untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
-                      and not self.prune else (False,))  # MECCG-SEQ-4, MECCG-FX-1
+                      and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-4, MECCG-FX-1
             if not self._payable(s, "attacker", cards, ()):
                 continue
             for k in excess_options:
@@ -554,12 +600,13 @@ class CvccGame:
         for cards in self._card_sets(s.hand_d, m, _a):
             untap_card = any(self.reg.effects[c].untap for c in cards)
             untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
-                      and not self.prune else (False,))  # MECCG-SEQ-5, MECCG-FX-1
+                      and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:
                 n = len(s.support_left)
                 # MECCG-SEQ-6: any number of supporters; on the last strike all of them (see prune)
                 # (not when a supporter could pay a card's cost instead, MECCG-FX-24)
-                whole = self.prune and len(s.remaining) == 1 and not self._payer_state(s)
+                whole = (self.prune and len(s.remaining) == 1 and not self._payer_state(s)
+                         and not self._reaches_post(s) and not set(s.support_left) & self.post_ctrl)
                 for k in ([n] if whole else range(n + 1)):
                     if self._payable(s, "defender", cards, s.support_left[:k]):
                         out.append(DefenderStep(u, k, cards))
@@ -629,18 +676,125 @@ class CvccGame:
         :class:`OutcomeClass` es, or each :class:`~.strikes.Outcome` without ``group_outcomes``."""
         # Excess strikes and supporters are interchangeable (-1 and +1 each; see the state key), so
         # the steps' counts say all the distribution depends on, with the cards that last (MECCG-FX-8).
-        key = (s.current, s.a_step, s.d_step, s.lasting)
+        key = self._outcome_key(s)
         got = self._outcomes.get(key)
         if got is None:
-            dist = dict(strike_outcomes(self.setup(s), self.scenario).items())
+            setup = self.setup(s)
+            dist = dict(strike_outcomes(setup, self.scenario).items())
+            post = {o: self._delta(s, setup, o) for o in dist} if self.post0 is not None else {}
+            self._deltas[key] = post
             if self.group_outcomes:
                 classes: dict = {}
                 for i, (o, p) in enumerate(dist.items()):
-                    classes.setdefault((self.reward(o), self._kills(o), gone_members(o)), []).append((o, p, i))
-                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms), gone):
-                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills, gone), ms in classes.items()}
+                    classes.setdefault((self.reward(o), self._kills(o), gone_members(o), post.get(o, ())),
+                                       []).append((o, p, i))
+                dist = {OutcomeClass(tuple((o, p) for o, p, _ in ms), paid, kills, tuple(i for *_, i in ms), gone,
+                                     delta):
+                        sum((p for _, p, _ in ms), Fraction(0)) for (paid, kills, gone, delta), ms in classes.items()}
             got = self._outcomes[key] = dist
         return got
+
+    def _outcome_key(self, s: CvccState) -> tuple:
+        """What a strike's outcomes depend on; with strikes after the attack (MECCG-FX-32) also who
+        supports and who pays a card's cost in it, whom they leave tapped."""
+        key = (s.current, s.a_step, s.d_step, s.lasting)
+        if self.post0 is not None:
+            key += (s.support_left[:s.d_step.support], self._payers(s))
+        return key
+
+    # -- the strikes after the attack (MECCG-FX-32) -------------------------------------------------
+    def _post_setup(self) -> None:
+        """The Wolf allies whose strike after the attack a card in the defender's hand can cost, and their
+        controllers (MECCG-FX-32): the state tracks how the strikes leave them (``post``); none: no tracking."""
+        from . import after_attack
+
+        self.post_cards = frozenset(c for c in self.hand_d if self.reg.effects.get(c) is not None
+                                    and self.reg.effects[c].after_attack_strike)
+        strikes = after_attack.strikes_of(self.scenario, [self.reg.effects[c] for c in self.post_cards])
+        self.post_names = frozenset(n for a in strikes for n in (a.ally, a.controller))
+        self.post_ctrl = frozenset(a.controller for a in strikes)
+        self._deltas: dict = {}  # the outcome key -> {strike outcome: what it adds to ``post``}
+        self._after_dists: dict = {}  # ``post`` -> the strikes after the attack's chance branches
+        d = self.scenario.defender
+        self.post0 = None if not strikes else (
+            frozenset(), frozenset(m.name for m in d.members if m.status == "wounded" and m.name in self.post_names),
+            frozenset(m.name for m in d.members if m.status == "tapped" and m.name in self.post_names), frozenset())
+
+    def _reaches_post(self, s: CvccState) -> bool:
+        """The strike at ``s`` is against a Wolf ally or its controller whose strike after the attack a card
+        in hand can cost (MECCG-FX-32): whether they stay in play, wounded or tapped shapes that strike, so
+        neither player's -3 nor the defender's support is pruned there (see :class:`CvccGame`)."""
+        return s.post is not None and s.current[1] in self.post_names
+
+    def _delta(self, s: CvccState, setup: StrikeSetup, o: Outcome) -> tuple:
+        """What strike outcome ``o`` adds to ``post``: ``(gone, wounded, tapped)`` among the tracked members."""
+        from .after_attack import strike_delta
+
+        return tuple(x & self.post_names for x in strike_delta(setup, o, self._payers(s)))
+
+    def _post_after(self, s: CvccState, o) -> tuple | None:
+        """``s.post`` once the strike at ``s`` went as ``o`` (an outcome or its class)."""
+        if s.post is None:
+            return None
+        delta = o.post if type(o) is OutcomeClass else self._deltas[self._outcome_key(s)][o]
+        gone, wounded, tapped, played = s.post
+        played = played | frozenset(c for c in s.d_step.cards if c in self.post_cards)
+        return gone | delta[0], wounded | delta[1], tapped | delta[2], played
+
+    def _after_due(self, post: tuple | None) -> bool:
+        """Some strike after the attack is to be made: a card that costs one was played, and an ally of it
+        and his controller are still in play (MECCG-FX-32)."""
+        if post is None or not post[3]:
+            return False
+        from .after_attack import strikes_of
+
+        return any(a.ally not in post[0] and a.controller not in post[0]
+                   for a in strikes_of(self.scenario, [self.reg.effects[c] for c in sorted(post[3])]))
+
+    def after_outcomes(self, s: CvccState) -> dict:
+        """The chance branches of the strikes after the attack from ``s.post`` (MECCG-FX-32): each way
+        they go, exactly (:func:`.after_attack.joint`), grouped by what it pays (and, under ``survive``,
+        whether the character is eliminated) unless ``group_outcomes`` is off."""
+        got = self._after_dists.get(s.post)
+        if got is not None:
+            return got
+        from .after_attack import joint, strikes_of
+
+        gone, wounded, tapped, played = s.post
+        strikes = tuple(strikes_of(self.scenario, [self.reg.effects[c] for c in sorted(played)]))
+        classes: dict = {}
+        for i, (results, p) in enumerate(joint(self.scenario, list(strikes), (gone, wounded, tapped)).items()):
+            paid, kills = self._after_reward(strikes, results)
+            classes.setdefault((paid, kills) if self.group_outcomes else i, []).append((results, p, paid, kills))
+        got = self._after_dists[s.post] = {
+            AfterClass(tuple((r, p) for r, p, _pd, _k in ms), ms[0][2], ms[0][3], strikes):
+            sum((p for _r, p, _pd, _k in ms), Fraction(0)) for ms in classes.values()}
+        return got
+
+    def _after_reward(self, strikes: tuple, results: tuple) -> tuple[tuple, bool]:
+        """``(reward, kills)`` of one way the strikes after the attack went: the attacking player scores the
+        kill MPs of a controller eliminated (MECCG-BODY-5), his owner loses his penalty (MECCG-BODY-7/9)."""
+        name = self.objective.name
+        out = [a.controller for a, r in zip(strikes, results) if r.fate == "eliminated"]
+        kills = name == "survive" and self.objective.character in out
+        if name == "kill_mp":
+            v = -sum(r.kill_mp + r.penalty for r in results)
+        elif name == "eliminations":  # every controller is a defending member
+            v = -len(out)
+        else:
+            v = 0
+        return (v, -v), kills
+
+    @staticmethod
+    def after_label(action: AfterClass) -> str:
+        """The words of one chance branch of the strikes after the attack."""
+        words = {"none": "no strike", "fails": "fails", "tie": "ineffectual", "succeeds": "wounded"}
+
+        def one(results) -> str:
+            return ", ".join(f"{a.ally}'s strike on {a.controller}: "
+                             + (f"wounded, {r.fate}" if r.fate and r.fate != "survives" else words[r.result])
+                             for a, r in zip(action.strikes, results))
+        return "after the attack: " + " or ".join(one(r) for r, _p in action.outcomes)
 
     def _kills(self, o: Outcome) -> bool:
         obj = self.objective
@@ -660,10 +814,11 @@ class CvccGame:
         # later, nor supports one: those strikes are not resolved (MECCG-FX-24/25)
         gone = frozenset(n for n in gone if any(n in p for p in s.remaining if p != s.current)
                          or n in s.support_left)
+        post = self._post_after(s, o)  # the state the strikes after the attack start from (MECCG-FX-32)
         nxt = s._next
         if nxt is None:
             nxt = s._next = {}  # by (alive, gone): the position reached (the same for every such outcome)
-        template = nxt.get((alive, gone))
+        template = nxt.get((alive, gone, post))
         if template is None:
             current = s.current
             remaining = tuple([p for p in s.remaining if p != current and not (gone & set(p))])
@@ -690,17 +845,18 @@ class CvccGame:
             support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
                                   and who not in support_left)
             fields = (remaining, s.excess_left[s.a_step.excess:], support_left, hand_a, hand_d,
-                      alive, lasting, s.struck)
+                      alive, lasting, s.struck, post)
             template = self._after.get(fields)  # many strikes lead to one position: build it once
             if template is None:
-                template = CvccState(self, "order" if remaining else "end", remaining=remaining,
+                stage = "order" if remaining else "after" if self._after_due(post) else "end"
+                template = CvccState(self, stage, remaining=remaining,
                                      excess_left=fields[1], support_left=fields[2], hand_a=hand_a, hand_d=hand_d,
-                                     alive=alive, lasting=lasting, struck=s.struck)._skip_forced()
+                                     alive=alive, lasting=lasting, struck=s.struck, post=post)._skip_forced()
                 template.key()
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
                 self._after[fields] = template
-            nxt[alive, gone] = template
+            nxt[alive, gone, post] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
         new = template._copies.get(paid)
@@ -712,6 +868,7 @@ class CvccGame:
             new.stage, new.p1, new.p2, new.remaining, new.excess_left = t.stage, t.p1, t.p2, t.remaining, t.excess_left
             new.support_left, new.hand_a, new.hand_d, new.current = t.support_left, t.hand_a, t.hand_d, t.current
             new.a_step, new.d_step, new.alive, new.lasting, new.struck = t.a_step, t.d_step, t.alive, t.lasting, t.struck
+            new.post = t.post
             template._copies[paid] = new
         return new
 
@@ -751,6 +908,8 @@ class CvccGame:
             return f"{self.cancel.card}: {action}"
         if s.stage == "check":
             return f"{self.pre.card}: {action}"
+        if s.stage == "after":  # MECCG-FX-32
+            return self.after_label(action)
         if s.stage in ("phase1", "phase2"):
             return ", ".join(f"{d} takes {a}'s strike" for a, d in action) or "no pairs"
         if s.stage == "phase3":

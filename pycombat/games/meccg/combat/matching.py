@@ -127,6 +127,9 @@ def hand_reason(scenario) -> str | None:
             name = e.name if e is not None else c
             if e is None:
                 return f"{role}.hand: {c} is no strike card (MECCG-SEQ-2/7)"
+            if e.after_attack_strike:
+                return (f"cards in hand: {name} costs strikes after the attack, which read how the strikes left "
+                        "its allies and their controllers (MECCG-FX-32)")
             if e.lasts in ("attack", "turn"):
                 return f"cards in hand: {name} lasts the {e.lasts}, so it changes later strikes (MECCG-FX-8)"
             if e.untap or any(f.what == "untap_others" for f in e.fx):

@@ -751,7 +751,8 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     # the defender's plays before strikes are assigned: the one play check (made once, before a check that
     # changed the company, MECCG-FX-31)
     if combat.before_assignment and not combat.plays_checked:
-        got = play.check(scenario, [play.Play(c, "defender", play.BEFORE) for c in combat.before_assignment])
+        got = play.check(scenario, [play.Play(c, play.before_player(scenario, c), play.BEFORE)
+                                    for c in combat.before_assignment])
         if not got.legal:
             raise _err(scenario, f"{combat.path}.before_assignment", got.refusals[0].text)
     scenario = after_costs(scenario)  # its cost paid: the strikes without the item (MECCG-FX-27)
