@@ -66,13 +66,6 @@ def _acting(r: dict, role: str) -> list[dict]:
                 and (e.get("target") or {}) == {"ref": "self"} \
                 and e.get("effect") in ("might_modifier", "buff", "ready") and not e.get("mode_option"):
             continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events.py
-        if role == "attacker" and e.get("trigger") in ("When I move", "When I move to a battlefield",
-                                                        "The first time I move each turn") \
-                and (e.get("target") or {}) == {"ref": "self"} and e.get("effect") == "might_modifier" \
-                and type(e.get("value")) is int and not any(e.get(k) for k in ("condition", "optional", "cost",
-                                                                                "mode_option")):
-            continue  # fired as the attacker moved in, applied as the combat starts (RB-CARD-10):
-            # tests/riftbound/test_moved_triggers.py
         t = e.get("trigger")
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):
@@ -81,6 +74,9 @@ def _acting(r: dict, role: str) -> list[dict]:
     return out
 
 
+#: RB-CARD-10: the triggers on the unit's own move
+MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn",
+                 "When I move from a location")
 #: RB-SHOW-2: the triggers of a combat, and the side whose units they fire for
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
                    "When I attack or defend": ("attacker", "defender"), "When you play me or I attack": ("attacker",)}
@@ -139,7 +135,8 @@ def _static_read(e: dict) -> bool:
 
 
 def _static_read_elsewhere(e: dict) -> bool:
-    """RB-CARD-9, written out: the static abilities checked in test_unit_costs_splits.py: "+2 Might while I'm
+    """RB-CARD-9, written out: the static abilities checked elsewhere (test_unit_costs_splits.py; Karthus, Annie:
+    test_extra_deathknell.py, test_bonus_damage.py): "+2 Might while I'm
     attacking with another unit", "your token units have +1 Might / [Tank]", "+1 Might for each of your units
     with [Temporary] at my battlefield", "your Equipment everywhere have [Quick-Draw]"."""
     if e.get("duration") != "static" or e.get("trigger") or e.get("activated"):
@@ -148,6 +145,10 @@ def _static_read_elsewhere(e: dict) -> bool:
     if e.get("effect") == "grant_keyword" and e.get("keyword") == "Quick-Draw":
         return not e.get("condition") and t == {"count": "all", "side": "friendly", "kind": "gear",
                                                 "tag": "Equipment", "location": "anywhere"}
+    if e.get("effect") == "extra_trigger":  # "Your [Deathknell] effects trigger an additional time"
+        return e.get("what") == "Deathknell effects" and t == {"side": "friendly"} and not e.get("condition")
+    if e.get("effect") == "bonus_damage":  # "Your spells and abilities deal 1 Bonus Damage"
+        return e.get("scope") == "your spells and abilities" and not t and not e.get("condition")
     if e.get("effect") == "might_modifier" and t == {"ref": "self"} and e.get("value_per") == 1:
         return e.get("per") == "your units with [Temporary] at my battlefield" and not e.get("condition")
     if e.get("effect") == "might_modifier" and t == {"ref": "self"} and type(e.get("value")) is int:
@@ -201,9 +202,15 @@ def test_every_unit_ability_that_could_act_is_named(role):
         ours = [u for u in got if u["card"] == r["name"]]
         acting = _acting(r, role)
         triggers = [e for e in acting if role in COMBAT_TRIGGERS.get(e.get("trigger"), ())]
-        kinds = {(e.get("trigger"), e.get("effect")) for e in acting if e not in triggers}
+        # the attacker moved in: its move triggers resolve before the showdown (RB-CARD-10, RB-COMB-2), or are named
+        moves = [e for e in acting if role == "attacker" and e.get("trigger") in MOVE_TRIGGERS]
+        kinds = {(e.get("trigger"), e.get("effect")) for e in acting if e not in triggers and e not in moves}
+        if moves and not any(u["what"].startswith(("its move trigger", "ability " + moves[0]["trigger"]))
+                             for u in ours) and not any("ability resolves" in ln.text for ln in sd.lines):
+            missed.append((r["name"], "move trigger neither named nor resolved", moves))
         clauses = len(set(r.get("unparsed_clauses") or ()))
-        said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))]
+        said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))
+                and not (moves and u["what"].startswith(tuple(f"ability {t}" for t in MOVE_TRIGGERS)))]
         # each ability once (two printed the same read the same), each clause once
         if len([w for w in said if w.startswith("ability")]) < len(kinds) or \
                 len([w for w in said if w.startswith("clause")]) != clauses or (not kinds and not clauses and said):
@@ -215,7 +222,7 @@ def test_every_unit_ability_that_could_act_is_named(role):
                     missed.append((r["name"], "trigger not named", [u["what"] for u in ours]))
             elif not any("ability resolves" in ln.text for ln in sd.lines):
                 missed.append((r["name"], "trigger did not resolve", triggers))
-        named += len(kinds) + clauses + len(triggers)
+        named += len(kinds) + clauses + len(triggers) + len(moves)
     assert not missed, missed[:5]
     assert named > 90  # the data has about a hundred such abilities not read from the board
 

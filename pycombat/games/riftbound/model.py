@@ -52,9 +52,9 @@ class Unit:
     #: the printed Might bonus the scenario states for an attached Equipment whose bonus the data lacks
     #: (Equipment name -> bonus; it is in might_changes too, RB-CARD-5)
     stated_bonus: tuple[tuple[str, int], ...] = ()
-    #: the "When I move" triggers applied as the combat starts, the unit having moved this turn
-    #: (``moved: true``): (trigger, Might given; it is in might_changes too, RB-CARD-10)
-    on_move: tuple[tuple[str, int], ...] = ()
+    #: it moved this turn (an attacker at the battlefield did: the move staging the combat, RB-COMB-1); None:
+    #: not stated. Its "When I move" triggers resolve before the showdown (:mod:`.cards.moves`, RB-CARD-10)
+    moved: bool | None = None
     empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)

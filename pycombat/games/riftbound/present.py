@@ -44,7 +44,7 @@ def units_line(scenario: Scenario, board: Board, side: str) -> str:
             parts.append(f"{u.name} ({how} in the showdown)")
     listed = {u.name for u in s.units + entered}
     # units that joined in the showdown otherwise: played from hand (RB-CARD-16), tokens (RB-CARD-15)
-    parts += [u.describe() + " (arrived in the showdown)" for u in board.side(side) if u.name not in listed]
+    parts += [u.describe() + " (arrived after the combat was staged)" for u in board.side(side) if u.name not in listed]
     return f"{side.capitalize()}: {s.player}: " + "; ".join(parts)
 
 

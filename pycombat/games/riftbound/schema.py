@@ -20,9 +20,10 @@ from ...errors import ScenarioError
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate
-from .cards.acting import can_act, move_reads, unread_reason
+from .cards.acting import can_act, unread_reason
 from .cards.units import (
     COMBAT_KEYWORDS,
+    MOVE_TRIGGERS,
     NO_EFFECT_KEYWORDS,
     UnitDB,
     load_units,
@@ -105,6 +106,10 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _check_marked(root, attacker, defender, reserve, flags)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
+    from .cards.moves import tokens_played
+
+    played = tokens_played(attacker.units, all_names)  # RB-CARD-15: played here by move triggers (RB-CARD-10)
+    names, all_names = names | played, all_names | played
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
     effects = tuple(_play(n, all_names, db, flags, controller, known) if isinstance(n.value, dict) and "play" in n.value
                     else _trigger(n, attacker, defender, all_names) if isinstance(n.value, dict) and "trigger" in n.value
@@ -192,7 +197,6 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     fields: dict[str, Any] = {}
     keywords: list[tuple[str, int | None, str]] = []  # (keyword, number, as written)
     unstated: list[tuple[str, str]] = []
-    on_move: list[tuple[str, int]] = []
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
@@ -247,21 +251,18 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no
         # answer silently leaves it out
         combat_triggers = card.combat_triggers(role)  # RB-SHOW-2: resolved by the showdown (cards/triggers.py)
-        # RB-CARD-10: a "When I move" trigger that needs no choice fired as the unit moved this turn
-        # (`moved: true`): its Might applies as the combat starts; `moved: false`: it did not fire
-        moved = node.bool("moved", None)
+        # RB-CARD-10: whether it moved this turn (`moved:`): its "When I move" triggers resolve before the
+        # showdown (cards/moves.py); an attacker moved in
+        moved = False if fresh else node.bool("moved", None)
         if role == "attacker" and not at_base and not fresh:  # RB-COMB-1: the Attacker's units moved in
             if moved is False:
                 raise node.error("an attacking unit moved onto the battlefield this turn, staging the combat "
                                  "(RB-COMB-1): `moved: false` does not fit", "moved")
             moved = True
         for e, label in card.unread_abilities():
-            if moved is not None and move_reads(e):
-                if moved and at_base and e["trigger"] != "When I move":  # its move may have been to its base
-                    unstated.append((label, "fired as the unit moved, before the showdown: at its base, whether "
-                                            "its move this turn was to a battlefield is not in the scenario"))
-                elif moved:
-                    on_move.append((e["trigger"], e["value"]))
+            if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated"):
+                # RB-CARD-10: resolved before the showdown by cards/moves.py, as `moved` says; a unit entering play
+                # in the showdown has not moved (a card moving it then is named by the showdown)
                 continue
             if can_act(e, role, card) and not any(e is t for t in combat_triggers):
                 unstated.append((label, unread_reason(e)))
@@ -282,7 +283,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             elif level_of(cond) is not None and xp is None:
                 unstated.append((f"ability [{cond}]: {effect_text(e)}",
                                  f"the {role}'s XP: give the side's `xp: N`"))
-        fields.update(empowered=empowered, xp=xp)
+        fields.update(empowered=empowered, xp=xp, moved=moved)
         if card.backline and not any(k == "Backline" for k, _, _ in keywords):
             keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
     if node.has("might"):
@@ -323,7 +324,6 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     exhausted = node.bool("exhausted", False)  # RB-CARD-17
     if buffed:
         changes.append(1)
-    changes += [v for _, v in on_move]  # RB-CARD-10: "When I move" triggers fired this turn
     # RB-CARD-5: attached Equipment adds its Might bonus where the data has it (else: unmodelled)
     # a bonus the data lacks may be stated (`{card: NAME, might_bonus: N}`), read as the data's would be
     equipment, stated = [], []
@@ -358,7 +358,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
                 path=node.path, buffed=buffed, exhausted=exhausted, equipment=tuple(equipment), might_changes=tuple(changes),
-                stated_bonus=tuple((n, b) for n, b in stated if b is not None), on_move=tuple(on_move),
+                stated_bonus=tuple((n, b) for n, b in stated if b is not None),
                 unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     return unit
@@ -667,6 +667,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10)."""
     from .cards.interpreter import DESTINATIONS, Play
     from .cards.spells import load_cards
+    from .cards.moves import move_effects, stated_effects
     from .cards.triggers import ability_card, triggers_of
 
     node._mapping()
@@ -674,7 +675,21 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
     unit = fighting[name]
     effects = triggers_of(unit)
-    if not effects:
+    on = node.str("when", None, choices=("combat", "move"))
+    if on is None:
+        on = "move" if move_effects(unit) and not effects else "combat"
+    if on == "move":  # RB-CARD-10, RB-COMB-2: a trigger on the unit's own move, before the showdown
+        scenario = Scenario(attacker=attacker, defender=defender, flags={}, reserve=())
+        if not move_effects(unit):
+            raise node.error(f"{name} has no \"When I move\" ability (RB-CARD-10)", "when" if node.has("when") else "trigger")
+        effects = stated_effects(unit, scenario)
+        if not effects:
+            why = ("it is not stated to have moved this turn: give it `moved: true`" if not unit.moved else
+                   "it moved before the combat was staged: what its move trigger did beyond Might and keywords is "
+                   "the board as the scenario states it")
+            raise node.error(f"{name}'s move trigger does not resolve before this showdown: {why} (RB-CARD-10)",
+                             "trigger")
+    elif not effects:
         when = "When I attack" if unit.side == "attacker" else "When I defend"
         raise node.error(f"{name} has no \"{when}\" ability (the {unit.side}'s units trigger on "
                          f"{'attacking' if unit.side == 'attacker' else 'defending'}, RB-SHOW-2)", "trigger")
@@ -689,20 +704,31 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
     paid = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
     node.finish(TRIGGER_KEYS)
-    return Play(card=ability_card(unit, effects), by=unit.side, targets=tuple(targets), mode=mode,
-                condition=condition, to=to, path=node.path, trigger_of=name, paid=paid, **chosen)
+    return Play(card=ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None), by=unit.side,
+                targets=tuple(targets), mode=mode, condition=condition, to=to, path=node.path, trigger_of=name,
+                paid=paid, on_move=on == "move", **chosen)
 
 
 def _check_triggers(root: Node, effects) -> None:
     """RB-SHOW-2: the combat triggers are on the chain as the showdown begins: stated before every
     other entry, the Defender's first (they resolve first), each unit's once."""
     seen: set[str] = set()
+    moved: set[str] = set()
     last_side = None
     for i, e in enumerate(effects):
         trig = getattr(e, "trigger_of", None)
         if trig is None:
             continue
         path = f"showdown[{i}]"
+        if e.on_move:  # RB-CARD-10, RB-COMB-2: resolved before the showdown, so before every combat trigger
+            if any(getattr(x, "trigger_of", None) is None or not x.on_move for x in effects[:i]):
+                raise ScenarioError(f"{trig}'s move trigger resolves before the showdown begins: list it before the "
+                                    "combat triggers and the other entries (RB-COMB-2)", file=root.file, path=path)
+            if trig in moved:
+                raise ScenarioError(f"{trig}'s move trigger is listed twice: it fired once, as the unit moved "
+                                    "(RB-CARD-10)", file=root.file, path=path)
+            moved.add(trig)
+            continue
         if any(getattr(x, "trigger_of", None) is None for x in effects[:i]):
             raise ScenarioError(f"{trig}'s combat trigger resolves as the showdown begins, before any card is "
                                 "played: list it before the other entries (RB-SHOW-2)", file=root.file, path=path)

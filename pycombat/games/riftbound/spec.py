@@ -102,6 +102,9 @@ PLAY = Obj({
 
 TRIGGER = Obj({
     "trigger": Str("the unit whose \"When I attack\" / \"When I defend\" ability resolves (RB-SHOW-2, RB-CARD-10)"),
+    "when": Str("which of the unit's triggers: `combat` (\"When I attack\" / \"When I defend\", as the showdown "
+                "begins) or `move` (\"When I move\", resolved before the showdown as the unit moved, RB-COMB-2); not "
+                "given: the one kind the unit has", enum=("combat", "move")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
@@ -149,8 +152,9 @@ UNIT_OBJ = Obj({
                       "Equipment attached to the unit"),
     "buffed": Bool("the unit has a buff: +1 Might (RB-CARD-6)"),
     "moved": Bool("the unit moved this turn (an attacker did: the move that staged this combat, RB-COMB-1): its "
-                  "\"When I move\" triggers that need no choice fired then and apply as the combat starts "
-                  "(RB-CARD-10); not given for a defender or a unit at its base: named as not modelled, RB-CARD-4"),
+                  "\"When I move\" triggers resolve before the showdown (RB-CARD-10, RB-COMB-2; for a defender or a "
+                  "unit at its base, which moved earlier, only their Might and keyword changes); not given for a "
+                  "defender or a unit at its base: named as not modelled, RB-CARD-4"),
     "exhausted": Bool("the unit is exhausted (a unit that made a standard move is, CR 144.2): an ability whose cost "
                       "exhausts it cannot be used (RB-CARD-17)"),
     "domains": List(Str("a domain, e.g. Fury"), "the unit's domains (overrides the card's; for card conditions)"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .abilities import reads
 from .replacements import unit_saver
-from .units import COMBAT_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
+from .units import COMBAT_TRIGGERS, MOVE_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
 
 
 def can_act(e: dict, role: str, card: UnitCard) -> bool:
@@ -76,27 +76,11 @@ UNSEEN = {
     "When another friendly unit dies": "a friendly unit's death, which the showdown does not pass to triggers "
                                        "(only the dying unit's own Deathknell, RB-CARD-19)",
     "When a combat that I was in ends": "the end of the combat (RB-RES-8), after its outcome is decided",
-    "When I move from a location": "the unit moving, which the showdown does not pass to triggers",
-    "When I move from a battlefield": "the unit moving, which the showdown does not pass to triggers",
+    "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
+                                      "battlefield or from its base is not in the scenario, and a card moving a unit "
+                                      "during the showdown does not fire it",
     "When a friendly unit moves from my location": "a unit moving, which the showdown does not pass to triggers",
 }
-#: triggers on the unit's own move: it fired as the unit moved, before the showdown
-MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn")
-
-
-def move_reads(e: dict) -> bool:
-    """Whether the model applies the trigger ``e`` on the unit's own move (:data:`MOVE_TRIGGERS`) as the
-    combat starts, when the scenario states the unit moved this turn (``moved: true``, RB-CARD-10): one
-    that needs no choice and gives the unit itself +N Might this turn (no condition, option, cost or "you
-    may"); the others need what the scenario cannot state."""
-    value = e.get("value")
-    return (e.get("trigger") in MOVE_TRIGGERS and e.get("effect") == "might_modifier"
-            and isinstance(value, int) and not isinstance(value, bool)
-            and (e.get("target") or {}).get("ref") == "self" and e.get("duration", "this_turn") == "this_turn"
-            and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option", "mode_rule",
-                                           "replaces_previous", "value_from")))
-
-
 def unread_reason(e: dict) -> str:
     """Why the model does not read the unit ability ``e`` that could act in a combat (RB-CARD-4): the
     reason :mod:`.statics` gives for a static ability, else what the trigger waits for."""
@@ -106,12 +90,10 @@ def unread_reason(e: dict) -> str:
     if not trigger and not e.get("activated"):
         why = reads(e)
         return f"a static ability the model does not read: {why} (RB-CARD-9)" if why else "unit abilities are not modelled"
-    if trigger in MOVE_TRIGGERS and move_reads(e):
-        return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
-                "showdown: give the unit `moved: true|false` (whether it moved this turn; an attacker did, RB-CARD-10)")
     if trigger in MOVE_TRIGGERS:
-        return ("fired when the unit moved (for an attacker, the move that staged this combat, RB-COMB-1), before the "
-                "showdown: whether it moved this turn and what the trigger did are not in the scenario")
+        from .moves import support
+
+        return support(e)[1]
     from .events import EVENTS, reads as event_reads
 
     if trigger in EVENTS:

@@ -147,6 +147,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                           "it chooses after that spell (RB-CARD-20)")
         if e.get("value_per") is not None and e.get("per") == "enemy unit there":
             return True, f"+{e['value_per']} Might per enemy unit at the battlefield"
+        if e.get("value") == "variable" and e.get("value_from") == MY_MIGHT:
+            return True, "+ its unit's Might, read as it resolves (RB-CARD-13)"
         if e.get("value_per") is not None and tags_counted(e) is not None:
             return True, (f"+{e['value_per']} Might for each of the tags {', '.join(tags_counted(e))} that a unit "
                           "of its player's in play has, counted on the board as it resolves (RB-CARD-13)")
@@ -173,6 +175,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
             return True, f"gains {kw}" + (f" {e['value']}" if e.get("value") else "")
         if kw in NO_EFFECT_KEYWORDS:
             return True, f"gains {kw}: no effect on this combat's damage ({NO_EFFECT_KEYWORDS[kw]})"
+        if kw == MY_KEYWORDS:
+            return True, ("gains its unit's keywords as it has them as it resolves: each Assault and Shield, Tank, "
+                          "Backline; the others change no combat damage (RB-CARD-13)")
         return False, f"keyword {kw} is not modelled"
     if k == "bonus_damage" and e.get("per") == IN_TRASH and isinstance(e.get("amount_per"), int) \
             and set(e) <= {"effect", "amount_per", "per"}:
@@ -355,6 +360,12 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
         raise _err(play, f"{name} is not attacking", "RB-CARD-1", "target")
     if spec.get("might_max") is not None and u.current_might > int(spec["might_max"]):
         raise _err(play, f"{name} has Might {u.current_might}, more than {spec['might_max']}", "RB-CARD-1", "target")
+    src = board.units.get(play.source_unit) if play.source_unit else None
+    if spec.get("might_less_than") == "self" and src is not None and u.current_might >= src.current_might:
+        raise _err(play, f"{name} has Might {u.current_might}, not less than {play.source_unit}'s {src.current_might}",
+                   "RB-CARD-1", "target")
+    if spec.get("state") in _STATES and spec["state"] != "attacking" and not _in_state(u, spec["state"]):
+        raise _err(play, f"{name} is not {spec['state']}", "RB-CARD-1", "target")
     if spec.get("domain") and spec["domain"] not in u.domains:
         raise _err(play, f"{name} is not a {spec['domain']} unit" + (" (a custom unit has no domains)"
                                                                      if u.card_id is None else ""),
@@ -826,8 +837,28 @@ def _buff_bonus(e, play, board, name, names) -> list[Change]:
     return [Change("might", name, int(e.get("value", 1)), rules=("RB-CARD-6",), note="its buff counts more")]
 
 
+#: "give it my keywords" (the data's ``keyword``) and "+[my Might] Might" (its ``value_from``): read off the ability's
+#: unit as it resolves (RB-CARD-13)
+MY_KEYWORDS = "my keywords"
+MY_MIGHT = "my Might"
+
+
 def _give(e, play, board, name, names) -> list[Change]:
     kw = e["keyword"]
+    if kw == MY_KEYWORDS:  # each keyword its unit has now (RB-CARD-13)
+        src = board.units[play.source_unit] if play.source_unit in board.units else None
+        if src is None:
+            raise _err(play, "'my keywords' are its unit's: only a unit's ability has them", "RB-CARD-13")
+        out = [Change("give", name, n, keyword=k, rules=("RB-CARD-13",))
+               for k, ns in (("Assault", src.assault), ("Shield", src.shield)) for n in ns]
+        out += [Change("give", name, None, keyword=k, rules=("RB-CARD-13",))
+                for k, has in (("Tank", src.tank), ("Backline", src.backline)) if has]
+        rest = [k for k in src.keywords if k.split()[0] in NO_EFFECT_KEYWORDS]
+        if rest or not out:
+            out.append(Change("none", name, note=f"{name} gains {src.name}'s keywords"
+                              + (f" ({', '.join(rest)}: no effect on this combat's damage)" if rest else
+                                 ": it has none that changes combat damage"), rules=("RB-CARD-13",)))
+        return out
     if kw in NO_EFFECT_KEYWORDS:
         return [Change("none", name, note=f"{name} gains {kw}: no effect on this combat's damage",
                        rules=(NO_EFFECT_KEYWORDS[kw],))]
@@ -929,6 +960,11 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
                                      {"side": "friendly", "kind": "unit", "other": True})
         m = might_at(board, other_unit)
         return {**e, "_to": m, "_how": f"to {other_unit}'s Might, {m}"}
+    if e.get("effect") == "might_modifier" and e.get("value") == "variable" and e.get("value_from") == MY_MIGHT:
+        if not play.source_unit or play.source_unit not in board.units:
+            raise _err(play, "'my Might' is its unit's: only a unit's ability has one", "RB-CARD-13")
+        n = max(0, might_at(board, play.source_unit))
+        return {**e, "value": n, "_how": f"{play.source_unit}'s Might, {n}"}
     if _per_equipment(e):
         if not play.source_unit:
             raise _err(play, "'for each Equipment attached to me' is its unit's: only a unit's ability has one",
@@ -965,7 +1001,20 @@ def _damage(e, play, board, name, names) -> list[Change]:
     n, how = int(e["amount"]), e.get("_how", "")
     if n <= 0:
         return [Change("none", note=f"{name} is dealt no damage ({how})")]
-    return [Change("damage", name, n, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ()), how=how)]
+    bonus, said = _bonus(play, board, n, how)
+    return [Change("damage", name, n + bonus, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ())
+                   + (("RB-CARD-9",) if bonus else ()), how=said)]
+
+
+def _bonus(play: Play, board: Board, n: int, how: str) -> tuple[int, str]:
+    """RB-CARD-9: the Bonus Damage its player's units give the play's instance of ``n`` damage, and how it reads."""
+    from .statics import bonus_damage
+
+    in_play = [u for u in board.units if board.where(u)]
+    bonus, by = bonus_damage(board.units, in_play, play.by)
+    if not bonus:
+        return 0, how
+    return bonus, (f"{how}; " if how else f"{n}") + f" +{bonus} Bonus Damage ({', '.join(by)})"
 
 
 def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
@@ -982,9 +1031,15 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
     if sum(split.values()) != total:
         raise _err(play, f"`amounts:` adds up to {sum(split.values())}; the damage to split is {total} ({how})",
                    CHOICES_RULE, "amounts")
-    return [Change("damage", n, a, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ()) + (CHOICES_RULE,),
-                   how=f"{a} of {total}" + (f" ({how})" if how else ", split as the entry states"))
-            for n, a in split.items() if a > 0]
+    out = []
+    for n, a in split.items():
+        if a > 0:  # each unit's share is an instance of the card's damage (Bonus Damage adds to each)
+            bonus, more = _bonus(play, board, a, "")
+            out.append(Change("damage", n, a + bonus, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ())
+                              + (CHOICES_RULE,) + (("RB-CARD-9",) if bonus else ()),
+                              how=f"{a} of {total}" + (f" ({how})" if how else ", split as the entry states")
+                              + (f";{more[len(str(a)):]}" if bonus else "")))
+    return out
 
 
 def _fight(e, play, board, name, names) -> list[Change]:

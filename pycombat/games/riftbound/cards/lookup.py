@@ -24,15 +24,15 @@ from pycombat.names import closest
 from pycombat.report import Report
 from .statics import describe as describe_static, keyword_static
 from .interpreter import effect_support
-from .triggers import as_ability, cost_read
+from .triggers import as_ability, cost_read, needs_choice
 from .records import effect_text
-from .acting import can_act, idle_reason, move_reads, unread_reason
-from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, UnitCard, load_units
+from .acting import can_act, idle_reason, unread_reason
+from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units
 from . import unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
 from .replacements import unit_saver
-from . import deathknell, events
+from . import deathknell, events, moves
 from .spells import Card, load_cards
 from .interpreter import describe_effects
 
@@ -157,11 +157,19 @@ def unit_report(u: UnitCard) -> dict:
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
-        if move_reads(e):  # RB-CARD-10: fired as the unit moved this turn, before the showdown
-            triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
-                              "how": "fired as the unit moved this turn, before the showdown: applied as the combat "
-                                     "starts for an attacker (it moved in, RB-COMB-1) and for a unit stated "
-                                     "`moved: true`; a defender not stated: NOT MODELLED (RB-CARD-10)"})
+        if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated"):  # RB-CARD-10: before the showdown
+            ok, why = moves.support(e)
+            if ok:
+                choice = needs_choice([e])
+                triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
+                                  "how": "on the chain as the unit moved, resolved before the showdown (RB-COMB-2) "
+                                         "through the interpreter: an attacker moved in (RB-COMB-1), another unit "
+                                         "as its `moved:` states (earlier in the turn: its Might and keyword changes "
+                                         "apply, the rest is the board as stated); "
+                                         + (f"{choice} stated as `{{trigger: UNIT, when: move, target: ...}}`"
+                                            if choice else "it needs no choice") + f" (RB-CARD-10): {why}"})
+            else:
+                unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
         if e.get("trigger") == deathknell.TRIGGER:  # RB-CARD-19
             if deathknell.is_read(e, u):

@@ -118,6 +118,7 @@ class Progress:
         """The showdown as it begins (RB-SHOW-1, RB-SHOW-2), and the effects to apply: the combat
         triggers' chain (RB-SHOW-2), then the scenario's other effects in order."""
         from .statics import lines as static_lines
+        from .moves import move_chain
         from .triggers import combat_chain
 
         run = cls(scenario)
@@ -136,20 +137,39 @@ class Progress:
                     run.head.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
                                                "in no source (equip_might_bonus is null): state the bonus printed "
                                                f"on the card, `{{card: {gear.name}, might_bonus: N}}` (RB-CARD-5)"))
-        stated = [e for e in scenario.effects if getattr(e, "trigger_of", None)]
-        chain, untriggered, auto = combat_chain(scenario, stated)
-        run.head += untriggered
-        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
+        stated = [e for e in scenario.effects if getattr(e, "trigger_of", None) and not getattr(e, "on_move", False)]
+        moves, unmoved, moved_auto = move_chain(scenario, [e for e in scenario.effects if getattr(e, "on_move", False)])
+        run.head += unmoved
         a, d = scenario.attacker, scenario.defender
         where = f" at {scenario.battlefield}" if scenario.battlefield else ""
         lines = run.lines
         lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
                           f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                           f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
-        for u in units.values():  # RB-CARD-10: fired as the unit moved this turn, before the showdown
-            for trigger, value in u.on_move:
-                lines.append(Line(f"{u.name} moved this turn: its \"{trigger}\" ability resolved then, {value:+d} Might "
-                                  "this turn.", ("RB-CARD-10",)))
+        if moves:  # RB-CARD-10, RB-COMB-2: the move triggers resolve before the combat is held
+            lines.append(Line("The units' \"When I move\" triggers go on the chain; the combat is held once it is "
+                              "empty (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in
+                                                                                moved_auto else "") + ")"
+                                                      for p in moves) + ").", ("RB-CARD-10", "RB-COMB-2")))
+            run.extend(moves)
+        for u in unmoved:
+            lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
+        # RB-SHOW-2: the combat triggers of the units at the battlefield as the showdown begins
+        here = set(run.present)
+        for p in stated:
+            if p.trigger_of not in here:
+                raise ScenarioError(f"{p.trigger_of} left the battlefield before the showdown began: its combat "
+                                    "trigger does not fire (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=p.path)
+        for side in ("attacker", "defender"):
+            if not any(run.units[n].side == side for n in run.present):
+                lines.append(Line(f"No {side}'s unit is left at the battlefield: the staged combat is not held "
+                                  "(RB-COMB-2; CR 456.2).", ("RB-COMB-2",)))
+        fighting = replace(scenario, attacker=replace(a, units=tuple(u for u in a.units if u.name in here)),
+                           defender=replace(d, units=tuple(u for u in d.units if u.name in here)))
+        chain, untriggered, auto = combat_chain(fighting, stated)
+        run.head += untriggered
+        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
+        units = run.units
         for text in static_lines(units, run.present):
             lines.append(Line(text, ("RB-CARD-9",)))
         lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction "
@@ -219,25 +239,35 @@ class Progress:
         units, present, base, away, removed = self.units, self.present, self.base, self.away, self.removed
         live = self.live
         _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
+        from .statics import extra_deathknells
+
         while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
+            dying = [m for m, _ in new]  # dying together: their static abilities looked back on (RB-CARD-9)
             for n, side in new:
                 self.fired.add(n)
                 effects = deathknell(load_units().unit(units[n].card_id)) if units[n].card_id else ()
                 if not effects:
                     continue
-                said: list[Line] = []
-                dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
-                gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
-                moved = [g for g, _, _ in removed if g not in present and (g in base or g in away)]
-                _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved), self.scenario.flags,
-                                       lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
-                                                                           self.loose, self.turn))))
-                self.unmodelled.extend(missing)
-                self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: "
-                                       + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
-                                       (DK, "RB-CARD-10") + tuple(dict.fromkeys(r for x in said for r in x.rules))))
-                _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
-                         unmodelled=self.unmodelled)
+                # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side
+                extra = extra_deathknells(units, present + base + away + dying, side)
+                for k in range(1 + len(extra)):
+                    said: list[Line] = []
+                    dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
+                    gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
+                    moved = [g for g, _, _ in removed if g not in present and (g in base or g in away)]
+                    _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved),
+                                           self.scenario.flags,
+                                           lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
+                                                                               self.loose, self.turn))))
+                    self.unmodelled.extend(missing)
+                    head = (f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: " if not k else
+                            f"{n}'s Deathknell triggers an additional time ({extra[k - 1]}'s static ability) and "
+                            "resolves: ")
+                    self.lines.append(Line(head + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                                           (DK, "RB-CARD-10") + (("RB-CARD-9",) if k else ())
+                                           + tuple(dict.fromkeys(r for x in said for r in x.rules))))
+                    _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
+                             unmodelled=self.unmodelled)
 
     def say(self, text: str, rules: tuple[str, ...]) -> None:
         """Add a line to the showdown's account."""
@@ -268,9 +298,11 @@ class Progress:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
                 return
-            said = []
+            said, moving = [], []
 
             def apply(c, said=said):
+                if c.kind == "enter" or c.kind == "remove" and c.how in ("moved to its base", "moved away"):
+                    moving.append(c.unit)  # a move (a recall is none, RB-COMB-6)
                 text, rules = _change(c, units, present, base, removed, away, loose, turn)
                 said.append(Line(text, rules))
 
@@ -307,6 +339,7 @@ class Progress:
                 _, missing = interpret(e, view, scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
+            missing = missing + _moved_by_a_card(units, moving)
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
@@ -317,7 +350,8 @@ class Progress:
 
                 verb = f"{_who(scenario, e.by)} uses {e.card.name} (cost: {cost_of(e.card)})"
             lines.append(Line(f"{verb}: {what}.",
-                              ("RB-SHOW-2", "RB-CARD-10")[: 2 if e.trigger_of else 0]
+                              (("RB-CARD-10", "RB-COMB-2") if e.on_move else ("RB-SHOW-2", "RB-CARD-10"))[
+                                  : 2 if e.trigger_of else 0]
                               + (("RB-CARD-10", "RB-CARD-16") if e.unit is not None else ())
                               + (("RB-READ-6",) if e.unit is not None and any(
                                   x.get("_late") for x in e.card.effects) else ())
@@ -327,7 +361,9 @@ class Progress:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             self._settle()
             events.after(self, e, seen)  # RB-CARD-10: "When you stun an enemy unit", tokens played
-            if not e.trigger_of:
+            if e.on_move:  # before the showdown: no Focus yet (RB-COMB-2)
+                pass
+            elif not e.trigger_of:
                 lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
             elif not getattr(nxt, "trigger_of", None):
                 lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
@@ -396,6 +432,18 @@ def counters(p: Play) -> bool:
             _COUNTERS.clear()
         got = _COUNTERS[id(p.card), p.mode] = (p.card, counter_effect(p.card, p.mode) is not None)
     return got[1]
+
+
+def _moved_by_a_card(units: dict[str, Unit], moving: list[str]) -> list:
+    """RB-CARD-10: a unit a card or ability moved in the showdown fires its own "When I move" triggers, which the
+    model does not: each named NOT MODELLED (RB-CARD-4)."""
+    from .moves import move_effects
+    from .records import effect_text
+
+    return [Unmodelled(units[n].card_name or n, f"ability {e['trigger']}: {effect_text(e)} (unit {n})",
+                       "it fires as a card or ability moves the unit after the combat was staged; the model does not "
+                       "fire it")
+            for n in dict.fromkeys(moving) for e in move_effects(units[n])]
 
 
 def _deathknells_after_combat(units: dict[str, Unit], present: list[str]) -> list:

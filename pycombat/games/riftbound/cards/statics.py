@@ -111,6 +111,13 @@ def reads(e: Mapping[str, Any]) -> str | None:
         return None if (e.get("restriction") == MOVE_TO_BASE and _target_key(e) in ("self", "all units")
                         and not e.get("condition")) else \
             f"a movement restriction ({e.get('restriction')}) the model does not check"
+    if kind == "bonus_damage":  # "Your spells and abilities deal 1 Bonus Damage" (Annie, Fiery)
+        return None if (e.get("scope") == YOUR_SPELLS_AND_ABILITIES and isinstance(e.get("amount"), int)
+                        and not e.get("condition") and not e.get("target")) else \
+            f"Bonus Damage for {e.get('scope')} the model does not add"
+    if kind == "extra_trigger":  # "Your [Deathknell] effects trigger an additional time" (Karthus): RB-CARD-19
+        return None if (e.get("what"), e.get("target"), e.get("condition")) == EXTRA_DEATHKNELL else \
+            f"an additional trigger of {e.get('what')} the model does not fire"
     if kind in RESTRICTIONS:
         return None if RESTRICTIONS[kind] == (e.get("restriction"), _target_key(e), e.get("condition")) else \
             f"a {kind.replace('_', ' ')} ({e.get('restriction')}) the model does not check"
@@ -162,6 +169,32 @@ RESTRICTIONS = {"play_restriction": ("can only play units to their base", "enemy
 #: Warden): (restriction, targets, condition) as the data writes them
 READY_RESTRICTIONS = (("can't be readied", "self", None),
                       ("spells and abilities can't ready them", "enemy units or gear", "While I'm at a battlefield"))
+#: "Your spells and abilities deal N Bonus Damage" (the data's ``scope``): each instance of damage its player's
+#: spell or ability deals is N more (:func:`bonus_damage`)
+YOUR_SPELLS_AND_ABILITIES = "your spells and abilities"
+
+
+def bonus_damage(units: Mapping[str, Unit], in_play, by: str) -> tuple[int, list[str]]:
+    """RB-CARD-9: the Bonus Damage ``by``'s spells and abilities deal (each instance of their damage that much more),
+    and the units in play giving it."""
+    got = [(n, int(e["amount"])) for n in in_play if units[n].side == by
+           for e in units[n].statics if e.get("effect") == "bonus_damage"]
+    return sum(a for _, a in got), [n for n, _ in got]
+
+
+#: "Your [Deathknell] effects trigger an additional time" as the data writes it: (what, target, condition); read by
+#: the showdown as a friendly unit's Deathknell fires (:func:`extra_deathknells`, RB-CARD-19)
+EXTRA_DEATHKNELL = ("Deathknell effects", {"side": "friendly"}, None)
+
+
+def extra_deathknells(units: Mapping[str, Unit], in_play, side: str) -> list[str]:
+    """RB-CARD-9 with RB-CARD-19: the units of ``side`` among ``in_play`` (in play as the Deathknell fires, or
+    dying with its unit, looked back on) whose "Your [Deathknell] effects trigger an additional time" applies:
+    each fires a friendly Deathknell once more."""
+    return [n for n in in_play if units[n].side == side
+            for e in units[n].statics if e.get("effect") == "extra_trigger"]
+
+
 #: "can't move to base": on the unit itself, or on every unit
 MOVE_TO_BASE = "can't move to base"
 
@@ -432,7 +465,8 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         src = units[n]
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
-                           "unlimited_buffs", "ready_restriction") or e.get("keyword") == "Quick-Draw":
+                           "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage") \
+                or e.get("keyword") == "Quick-Draw":
             continue
         if e["effect"] == "no_combat_damage":  # after every Might change: "less Might than me" reads them
             if guards and n in present and here and not got.no_combat_damage \
@@ -521,6 +555,12 @@ def describe(e: Mapping[str, Any]) -> str:
             " (a card's move; a recall is not a move, RB-COMB-6)"
     if e["effect"] == "unlimited_buffs":
         return "it can have any number of buffs (each +1 Might)"
+    if e["effect"] == "bonus_damage":
+        return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
+                f"is {e['amount']} more)")
+    if e["effect"] == "extra_trigger":
+        return ("its player's Deathknell effects trigger an additional time (each friendly unit's Deathknell fired in "
+                "the showdown resolves once more, RB-CARD-19)")
     if e.get("keyword") == "Quick-Draw":
         return ("its player's Equipment everywhere have [Quick-Draw]: each has Reaction and, played in the showdown, "
                 "attaches to a unit he controls (CR 819.1.b)")

@@ -62,9 +62,9 @@ def trigger_cost(e: Mapping[str, Any]) -> tuple[int, int, bool, list[str]]:
 
 def cost_read(e: Mapping[str, Any]) -> bool:
     """Whether ``e`` is a combat trigger's effect whose additional cost the model reads (RB-CARD-10, RB-CARD-2)."""
-    from .units import COMBAT_TRIGGERS
+    from .units import COMBAT_TRIGGERS, MOVE_TRIGGERS
 
-    if not e.get("cost") or e.get("trigger") not in COMBAT_TRIGGERS or e.get("activated"):
+    if not e.get("cost") or e.get("trigger") not in (*COMBAT_TRIGGERS, *MOVE_TRIGGERS) or e.get("activated"):
         return False
     _, _, kill, unread = trigger_cost(e)
     return not unread and not (kill and e.get("condition"))
@@ -96,10 +96,10 @@ def same_unit(effects: Iterable[Mapping[str, Any]]) -> tuple[dict, ...]:
     return tuple(out)
 
 
-def ability_card(unit, effects: Iterable[Mapping[str, Any]]) -> Card:
+def ability_card(unit, effects: Iterable[Mapping[str, Any]], when: str | None = None) -> Card:
     """The unit's combat trigger as a card for the interpreter: an ability, Action speed, costing its
     additional cost's Energy and runes (none for most); a "kill me" cost is a kill of its unit first, the
-    rest conditional on that kill (RB-CARD-8)."""
+    rest conditional on that kill (RB-CARD-8). ``when``: its trigger's words (else the card's first)."""
     effects = list(effects)
     costs = {str(e["cost"]): trigger_cost(e) for e in effects if cost_read(e)}
     energy, power = sum(c[0] for c in costs.values()), sum(c[1] for c in costs.values())
@@ -107,7 +107,8 @@ def ability_card(unit, effects: Iterable[Mapping[str, Any]]) -> Card:
     if any(c[2] for c in costs.values()):
         read = [{"effect": "kill", "target": {"ref": "source"}}] + [{**e, "condition": KILLED_FOR_COST} for e in read]
     read = same_unit(read)
-    return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s {_when(read, unit)} ability", type="ability",
+    return Card(id=f"{unit.card_id}/trigger", name=f"{unit.name}'s " + (f'"{when}"' if when else _when(read, unit))
+                + " ability", type="ability",
                 speed="action", showdown_playable=True, energy_cost=energy or None, power_cost=power or None,
                 effects=read, unparsed=0, domains=unit.domains,
                 keywords=(("cost", ", ".join(costs)),) if costs else ())

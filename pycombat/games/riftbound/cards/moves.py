@@ -1,0 +1,237 @@
+"""A unit's triggers on its own move (RB-CARD-10): "When I move", "When I move to a battlefield", "The first
+time I move each turn", "When I move from a location", resolved before the showdown.
+
+The Attacker's units moved onto the battlefield, staging the combat (RB-COMB-1): their move triggers go
+on the chain then, and the combat is held only once the chain is empty (RB-COMB-2), so they resolve
+before the showdown begins, each read like a card by the one interpreter (:mod:`.interpreter`), as an
+ability of Action speed whose additional cost ("you may pay a rune to ...") is paid as it resolves (as a
+combat trigger's, :mod:`.triggers`). What they play "here" is at the battlefield and fights for their
+player (RB-COMB-4: a unit there as the combat begins gets its player's designation); a unit they move
+away or kill is not in the combat. The scenario's attacking units are the ones that moved in, before
+their triggers resolved. The staging move is taken as each attacker's first this turn ("The first time
+I move each turn" fires on it).
+
+A unit not attacking (a defender, a unit at its base) moved this turn only as the scenario states it
+(``moved: true``), earlier in the turn, before the combat was staged: of its move triggers, those that
+only change Might or keywords this turn resolve as the combat begins (the board cannot state them
+otherwise); the others (tokens played, damage dealt, units moved or readied) resolved then, and the
+board as the scenario states it holds their result. At its base, only "When I move" surely fired (its
+move may have been to the base). ``moved`` not stated: NOT MODELLED (RB-CARD-4).
+
+A trigger that needs no choice resolves by itself; one that needs a choice (a target, an option, a
+condition the board does not decide, an optional "you may") is stated as a showdown entry
+``{trigger: UNIT, when: move, target: ...}`` listed before the combat triggers, or it is NOT MODELLED
+(RB-CARD-4).
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Mapping
+
+from .interpreter import Play, Unmodelled, effect_support
+from .records import effect_text
+from .statics import EMPOWERED
+from .triggers import _no_target, ability_card, as_ability, needs_choice, trigger_cost
+from .units import ANY_MOVE, MOVE_TRIGGERS, load_units
+
+RULES = ("RB-CARD-10", "RB-COMB-2")
+#: effect kinds whose result a scenario cannot state for a unit that moved earlier in the turn: "this turn"
+#: changes of Might and keywords (the rest, tokens, damage, moves, readying, is the board as stated)
+THIS_TURN = ("might_modifier", "grant_keyword")
+
+
+#: target locations of a move trigger as the data words them, read as the interpreter's: "a battlefield I moved to
+#: or from" is the battlefield (an attacker moved to it; one it moved from holds no unit of the scenario)
+LOCATIONS = {"a battlefield I moved to or from": "battlefield"}
+#: target keys and locations the interpreter checks (RB-CARD-1); a move trigger asking for another is not read
+TARGET_KEYS = {"count", "side", "kind", "location", "state", "other", "might_max", "might_less_than", "ref", "chosen",
+               "tag", "domain"}
+TARGET_LOCATIONS = (None, "same_location", "battlefield", "in_combat")
+
+
+#: an additional cost with no effect on a combat: "[Burn N]" puts the top N cards of the Main Deck into the trash
+BURN = re.compile(r"^\[Burn \d+\]$")
+
+
+def _read(e: dict) -> dict:
+    """A move trigger effect as the interpreter reads it: its target's location in the interpreter's words; a
+    "[Burn N]" cost left out (the player who states the trigger pays it; no combat number changes); an option set
+    by a card drawn or revealed ("do the following based on the discarded card's type"), the only option of the
+    card that changes a combat, read as a condition the entry states (`condition:`, RB-CARD-8)."""
+    t = e.get("target")
+    if isinstance(t, dict) and t.get("location") in LOCATIONS:
+        e = {**e, "target": {**t, "location": LOCATIONS[t["location"]]}}
+    if BURN.match(str(e.get("cost") or "")):
+        e = {k: v for k, v in e.items() if k != "cost"}
+    if e.get("mode_option") and e.get("mode_rule") and e.get("mode_label") and not e.get("condition"):
+        e = {**{k: v for k, v in e.items() if k not in ("mode_option", "mode_rule", "mode_label")},
+             "condition": f"{e['mode_rule']}: {e['mode_label']}"}
+    return e
+
+
+def move_effects(unit) -> tuple[dict, ...]:
+    """The unit card's triggers on its own move (:data:`MOVE_TRIGGERS`), in text order (an option set by a card
+    drawn is read so only when it is the card's one option in its data)."""
+    if unit.card_id is None:
+        return ()
+    es = [e for e in load_units().unit(unit.card_id).abilities
+          if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated")]
+    labels = {e.get("mode_label") for e in es if e.get("mode_option")}
+    return tuple(_read(e) if len(labels) <= 1 else e for e in es)
+
+
+def attacking(unit, scenario) -> bool:
+    """The unit is one of the Attacker's at the battlefield: it moved in (RB-COMB-1)."""
+    return unit.side == "attacker" and any(u.name == unit.name for u in scenario.attacker.units)
+
+
+def cost_support(e: Mapping) -> tuple[bool, str]:
+    """A move trigger's additional cost: Energy and runes are read (paid as it resolves, RB-CARD-2); any other
+    ([Burn], XP, kill me) is not."""
+    if not e.get("cost"):
+        return True, ""
+    _, _, kill, unread = trigger_cost(e)
+    if kill or unread:
+        return False, f"its additional cost ({e['cost']}) is not modelled"
+    return True, f"its additional cost ({e['cost']}) paid as it resolves: checked with card_costs=stated (RB-CARD-2)"
+
+
+def support(e: Mapping) -> tuple[bool, str]:
+    """``(read, how or why not)`` for one move trigger effect, read as the interpreter reads an ability."""
+    e = _read(dict(e))
+    ok, why = cost_support(e)
+    if not ok:
+        return ok, why
+    t = e.get("target") or {}
+    if isinstance(t, dict) and (set(t) - TARGET_KEYS or t.get("location") not in TARGET_LOCATIONS):
+        return False, f"its target ({effect_text(e)}) asks for what the interpreter does not check (RB-CARD-1)"
+    ok, how = effect_support(as_ability({k: v for k, v in e.items() if k != "cost"}))
+    return ok, (f"{how}; {why}" if ok and why else how)
+
+
+def firing(unit, scenario) -> tuple[tuple[dict, ...], list[tuple[str, str]]]:
+    """The unit's move triggers that resolve before the showdown, and those left open: (what, why)."""
+    effects = move_effects(unit)
+    if not effects:
+        return (), []
+    if attacking(unit, scenario):
+        return effects, []
+    label = [f"ability {e['trigger']}: {effect_text(e)}" for e in effects]
+    if unit.moved is None:
+        return (), [(w, "fired when the unit moved (before the combat was staged): whether it moved this turn is not "
+                        "stated: give the unit `moved: true|false` (RB-CARD-10)") for w in dict.fromkeys(label)]
+    if not unit.moved:
+        return (), []
+    at_base = any(u.name == unit.name for u in scenario.reserve)
+    fired = [e for e in effects if not at_base or e["trigger"] in ANY_MOVE]
+    open_ = [(f"ability {e['trigger']}: {effect_text(e)}", "fired as the unit moved, before the showdown: at its "
+              "base, whether its move this turn was to a battlefield is not in the scenario")
+             for e in effects if e not in fired]
+    if any(e["effect"] not in THIS_TURN for e in fired):  # its result is the board as stated
+        return (), list(dict.fromkeys(open_))
+    return tuple(fired), list(dict.fromkeys(open_))
+
+
+def _unwrapped(e: dict) -> dict:
+    """``e`` with a "choose a unit, then ..." target read as the unit it chooses (and "the unit chosen" as the
+    trigger's own choice made already), to judge whether any unit fits as the combat begins (RB-CARD-1)."""
+    t = e.get("target") or {}
+    if t.get("ref") == "chosen":
+        return {**e, "target": dict(t["chosen"]) if "chosen" in t else {"ref": "self"}}
+    return e
+
+
+def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
+    """RB-CARD-9 with RB-CARD-8: "if I'm [Empowered]" effects as the unit's stated Empowered status decides them:
+    gone when it is not; when it is, without the condition, but for an "instead" effect, whose condition the
+    interpreter reads from that status (not stated: the condition stays, for the entry to state)."""
+    if unit.empowered is None:
+        return effects
+    out: list[dict] = []
+    for e in effects:
+        if e.get("condition") == EMPOWERED and not unit.empowered:
+            continue
+        if e.get("condition") == EMPOWERED and e.get("replaces_previous"):
+            # "you may deal 1 ...; deal 2 instead": as optional as the effect it replaces (RB-CARD-8)
+            out.append({**e, **({"optional": True} if out and out[-1].get("optional") else {})})
+        else:
+            out.append({k: v for k, v in e.items() if k != "condition" or v != EMPOWERED})
+    return tuple(out)
+
+
+def choice_of(unit, effects: tuple[dict, ...]) -> str | None:
+    """What the player chooses for the trigger (None: nothing); an "instead if I'm [Empowered]" is decided by the
+    unit's stated status."""
+    return needs_choice([e for e in effects if not (e.get("replaces_previous") and e.get("condition") == EMPOWERED
+                                                     and unit.empowered is not None)])
+
+
+def stated_effects(unit, scenario) -> tuple[dict, ...]:
+    """The move trigger effects a ``{trigger: UNIT, when: move}`` entry resolves (empty: none fires)."""
+    return empowered_only(unit, firing(unit, scenario)[0])
+
+
+def move_chain(scenario, stated: Iterable[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
+    """The move triggers resolving before the showdown, in order: those of the units not attacking (they moved
+    earlier in the turn), then the Attacker's (the move staging the combat), each time the stated ones as listed,
+    then those that need no choice; the triggers left open (NOT MODELLED, RB-CARD-4); the names of the units
+    whose trigger resolved by itself."""
+    stated = list(stated)
+    said = {p.trigger_of for p in stated}
+    chain, missing, auto = [], [], []
+    earlier = [u for u in scenario.reserve + scenario.defender.units if not attacking(u, scenario)]
+    staging = list(scenario.attacker.units)
+    for units in (earlier, staging):  # the moves earlier in the turn, then the one staging the combat
+        names = {u.name for u in units}
+        chain += [p for p in stated if p.trigger_of in names]
+        _auto(scenario, units, said, chain, missing, auto)
+    return chain, missing, auto
+
+
+def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None:
+    """The move triggers of ``units`` that resolve by themselves (added to ``chain``), or that are left open."""
+    for u in units:
+        effects, open_ = firing(u, scenario)
+        card = u.card_name or u.name
+        missing += [Unmodelled(card, f"{what} (unit {u.name})", why) for what, why in open_]
+        effects = empowered_only(u, effects)
+        if not effects or u.name in said:
+            continue
+        unread = [(e, why) for e in effects for ok, why in [support(e)] if not ok]
+        if unread:
+            missing += [Unmodelled(card, f"ability {e['trigger']}: {effect_text(e)} (unit {u.name})", why)
+                        for e, why in unread]
+            continue
+        choice = choice_of(u, effects)
+        if choice == "its target" and _no_target(u, [_unwrapped(e) for e in effects], scenario):
+            effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
+            choice = None
+        if choice is None:
+            chain.append(Play(card=ability_card(u, effects, effects[0]["trigger"]), by=u.side, trigger_of=u.name,
+                              on_move=True,
+                              path=f"{u.path}.moved"))
+            auto.append(u.name)
+        elif any(u.name == r.name for r in scenario.reserve):
+            missing.append(Unmodelled(card, f"its move trigger ({effects[0]['trigger']}, unit {u.name})",
+                                      f"{choice} is the player's, and an entry states it only for a unit at the "
+                                      "battlefield (RB-CARD-10)"))
+        else:
+            what = "condition: true|false" if choice.startswith("whether") and choice != "whether to use it" \
+                else "target: ..."
+            missing.append(Unmodelled(card, f"its move trigger ({effects[0]['trigger']}, unit {u.name})",
+                                      f"{choice} is the player's: state it as a showdown entry "
+                                      f"`{{trigger: {u.name}, when: move, {what}}}` before the others "
+                                      "(RB-CARD-10, RB-COMB-2)"))
+
+
+def tokens_played(units, used: Iterable[str]) -> set[str]:
+    """The names of the unit tokens the attacking ``units``' move triggers play here (RB-CARD-15), known before
+    the showdown's entries are read so that they may name them (the interpreter names them alike)."""
+    from .tokens import token_names
+
+    names = set(used)
+    for u in units:
+        for e in move_effects(u):
+            if e["effect"] == "create_unit_token" and isinstance(e.get("count"), int) and support(e)[0]:
+                names.update(token_names(str(e["token"]), e["count"], names))
+    return names - set(used)
