@@ -36,7 +36,7 @@ import heapq
 import math
 import threading
 from collections import defaultdict
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping, NamedTuple
 
@@ -147,6 +147,10 @@ class BattleSetup:
 
     def params(self, role: str, units: Units, rnd: int) -> RollParams:
         """The roll of ``role`` in round ``rnd`` with ``units``."""
+        return RollParams(*self.roll_fields(role, units, rnd))
+
+    def roll_fields(self, role: str, units: Units, rnd: int) -> tuple:
+        """:meth:`params`' fields, in order, as a tuple (a key: the forward pass's rolls are looked up by it)."""
         prof = self.attacker if role == "attacker" else self.defender
         eff = self.effects.get(rnd)
         e = (eff[0] if role == "attacker" else eff[1]) if eff else _NO_EFFECTS
@@ -159,7 +163,7 @@ class BattleSetup:
             hit = e.hit  # WOTR-HIT-2: a card changes the number needed
         dice = prof.dice(units, e.dice, self.dice_reduction_target)  # WOTR-STR-3/6 [dice_reduction_target]
         rerolls = 0 if e.no_reroll else prof.reroll_dice(units, e.leadership, dice)  # WOTR-STR-5, WOTR-HIT-7
-        return RollParams(dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit)  # WOTR-CARD-7, WOTR-HIT-3/5
+        return dice, rerolls, hit, e.combat_roll, e.reroll, e.reroll_hit  # WOTR-CARD-7, WOTR-HIT-3/5
 
 
 _NO_EFFECTS = Effects()  #: a round without Combat cards
@@ -643,32 +647,61 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
 
     One pass. Every probability is kept as an integer numerator over the one denominator ``D`` (at
     first the least common multiple of the starts' denominators). A state is expanded once all its
-    mass has arrived (topological order: :func:`order_key`); its successors' numerators are over
-    ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds without hits are folded), so what it passes
-    on is its numerator divided by ``d_s`` times theirs. When ``d_s`` does not divide its numerator,
-    ``D`` and every numerator kept so far (the states queued, the end positions, the pending states,
-    the rounds) are first multiplied by the least factor that makes it divide (``d_s / gcd``): every
-    division is exact, ``D`` grows only as the numbers need, and Fractions are formed (and reduced)
-    only at the end.
+    mass has arrived (topological order: :func:`order_key`'s hit points, round and whether it was
+    reached by continuing; a transition leads to a strictly larger one, a round without hits folded);
+    its successors' numerators are over ``d_s`` = ``6**K`` (or ``6**K - n_self`` when rounds without
+    hits are folded), so what it passes on is its numerator divided by ``d_s`` times theirs. The states
+    of one *layer* (the same hit points, round and continuing: none leads to another) are taken
+    together: when some ``d_s`` does not divide its numerator, ``D`` and every numerator kept so far
+    (the states queued and taken, the end positions, the pending states, the rounds) are first
+    multiplied by the least factor that makes every one of the layer divide (the lcm of the
+    ``d_s / gcd``): every division is exact, ``D`` grows only as the numbers need (one scaling a layer),
+    and Fractions are formed (and reduced) only at the end.
 
     A round's transitions are the product of the two sides' (:func:`transitions`): each side's units
     and pool (a *configuration*, numbered once for every pass by :class:`_Configs`) after the hits of
     the other side's roll, hits that leave it alike merged (:class:`_Sides`); what follows each pair
     of configurations in a round (:func:`end_of_round`) is worked out once per pass and numbered (a
-    state's number is ``>= 0``, an end position's ``< 0``). Every state is queued when first met."""
+    state's number is ``>= 0``, an end position's ``< 0``). Every state is queued in its layer when first
+    met; a layer's states are taken in :func:`order_key` order (so the end positions are met, and the
+    pending states listed, in the order of a pass that takes one state at a time)."""
     start = start or setup.start
     init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
     sides = _Sides(setup, dec)
     config = sides.config
     hp = sides.hp
+    units = sides.units
+    finals = sides.configs.finals
     states: list[State] = []
     where: list[tuple[int, int]] = []  # per state: its attacker's and defender's configuration
     mass: list[int] = []  # per state: its probability's numerator over big
     sid_of: dict[tuple, int] = {}  # (attacker configuration, defender's, round, continued) -> number
     outcomes: list[Outcome] = []
     oid_of: dict[Outcome, int] = {}
-    heap: list[tuple] = []
+    layers: dict[tuple, list[int]] = {}  # order_key's hit points, round and continued -> the states queued
+    heap: list[tuple] = []  # the layers' keys
     heappush, heappop = heapq.heappush, heapq.heappop
+    sat = setup.saturation
+    # a fixed policy under which a round that leaves both Armies units is followed by the next round
+    # (:func:`end_of_round`: the attacker continues, WOTR-ROUND-3 step 1; the defender stays, step 2)
+    onward = (type(dec) is Decisions and setup.kind != "siege" and setup.max_rounds is None
+              and dec.policy.attacker_continue == "always"
+              and (not setup.can_retreat or dec.policy.defender_retreat == "never"))
+
+    def new_state(key: tuple, nxt: State) -> int:
+        got = sid_of[key] = len(states)
+        ia, id_ = key[0], key[1]
+        states.append(nxt)
+        where.append((ia, id_))
+        mass.append(0)
+        lk = (-(hp[ia] + hp[id_]), key[2], key[3])
+        bucket = layers.get(lk)
+        if bucket is None:
+            layers[lk] = [got]
+            heappush(heap, lk)
+        else:
+            bucket.append(got)
+        return got
 
     def code_of(nxt: "Outcome | State", ia: int = -1, id_: int = -1) -> int:
         """A state's number (``>= 0``; a new one is queued), or the complement of an end position's;
@@ -683,24 +716,32 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
             ia, id_ = config(nxt[0], nxt[1]), config(nxt[2], nxt[3])
         key = (ia, id_, nxt[4], nxt[5])
         got = sid_of.get(key)
-        if got is None:
-            got = sid_of[key] = len(states)
-            states.append(nxt)
-            where.append((ia, id_))
-            mass.append(0)
-            heappush(heap, (-(hp[ia] + hp[id_]), nxt[4], nxt[5], nxt, got))  # order_key, then the number
-        return got
+        return new_state(key, nxt) if got is None else got
 
     def code_after(codes: dict, ia2: int, id2: int, rnd: int) -> int:
         """The number of what follows the attacker's configuration ``ia2`` and the defender's ``id2`` at
         the end of round ``rnd`` (:func:`end_of_round`), kept in ``codes`` (by ``id2``)."""
+        if not (hp[ia2] and hp[id2]):  # an Army has no units left: the battle ends (WOTR-CAS-7, WOTR-END-1/9)
+            o = finals.get((ia2, id2))
+            if o is None:
+                o = finals[(ia2, id2)] = terminal_after_casualties(units[ia2][0], units[id2][0])
+            got = codes[id2] = code_of(o)
+            return got
+        if onward:  # both Armies have units left: the next round
+            nr = rnd + 1 if sat is None or rnd < sat else sat  # (BattleSetup.next_round)
+            key = (ia2, id2, nr, True)
+            got = sid_of.get(key)
+            if got is None:
+                (a2, pa2), (d2, pd2) = units[ia2], units[id2]
+                got = new_state(key, (a2, pa2, d2, pd2, nr, True))
+            codes[id2] = got
+            return got
         (a2, pa2), (d2, pd2) = units[ia2], units[id2]
         nxt = end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
         same = type(nxt) is tuple and nxt[0] is a2 and nxt[1] is pa2 and nxt[2] is d2 and nxt[3] is pd2
         got = codes[id2] = code_of(nxt, ia2, id2) if same else code_of(nxt)
         return got
 
-    units = sides.units
     big = 1
     for p in init.values():
         big = big * p.denominator // math.gcd(big, p.denominator)
@@ -711,103 +752,121 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     rounds = 0
     visited = 0
     ends: dict[int, dict[int, dict[int, int]]] = {}  # round -> attacker configuration -> defender's -> code
-    sat = setup.saturation
     folding = setup.kind != "siege" and sat is not None
     rolls_a, rolls_d = sides._rolls
     after_a, after_d = sides._after
     roll, after = sides.roll, sides.after
     siege_retreat = setup.siege_retreat
+    gcd = math.gcd
     while heap:
-        sid = heappop(heap)[-1]
-        visited += 1
-        if visited > max_states:
-            raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
-        state = states[sid]
-        m = mass[sid]
-        rnd = state[4]
-        if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
-            if m:
-                pending[sid] = m
-            continue
-        if siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-            oid = ~code_of(into_siege(state[0], state[2]))
-            if m:
-                terminal[oid] = terminal.get(oid, 0) + m
-            continue
-        ia, id_ = where[sid]
-        # each side's roll depends on its own units only; its losses on the other side's hits only
-        # (WOTR-ROUND-2, WOTR-CAS-1/2)
-        got = rolls_a.get((ia, rnd))
-        ka, ha = got if got is not None else roll(0, ia, rnd)
-        got = rolls_d.get((id_, rnd))
-        kd, hd = got if got is not None else roll(1, id_, rnd)
-        row_a = after_a.get((ia, hd))
-        if row_a is None:
-            row_a = after(0, ia, hd)
-        row_d = after_d.get((id_, ha))
-        if row_d is None:
-            row_d = after(1, id_, ha)
-        ends_r = ends.get(rnd)
-        if ends_r is None:
-            ends_r = ends[rnd] = {}
-        den = 6 ** (ka + kd)
-        d_s = den
-        if folding and state[5] and rnd == sat:
-            # a round without hits leaves the state as it is: folded (see the module docstring):
-            # v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
-            # (hits that leave a side alike are merged into its row's entry of the fewest hits: no hit)
-            wa = row_a[0][1] if row_a[0][0] == ia else next((w for c, w in row_a if c == ia), 0)
-            wd = row_d[0][1] if row_d[0][0] == id_ else next((w for c, w in row_d if c == id_), 0)
-            if wa and wd:
-                codes = ends_r.get(ia)
-                if codes is None:
-                    codes = ends_r[ia] = {}
-                code = codes.get(id_)
-                if code is None:
-                    code = code_after(codes, ia, id_, rnd)
-                if code == sid:
-                    d_s = den - wa * wd
-        if not m:  # a start of probability zero: its successors are met (and counted), nothing is passed on
-            for ia2, _ in row_a:
-                codes = ends_r.setdefault(ia2, {})
-                for id2, _ in row_d:
-                    if id2 not in codes:
-                        code_after(codes, ia2, id2, rnd)
-            continue
-        if m % d_s:
-            # make d_s divide this numerator: scale the denominator and every numerator kept so far
-            f = d_s // math.gcd(m, d_s)
+        # one layer: the states of the same hit points, round and continuing (their masses are complete)
+        layer = layers.pop(heappop(heap))
+        if len(layer) > 1:
+            layer.sort(key=states.__getitem__)  # order_key: the state itself after the layer's key
+        todo = []
+        f = 1
+        for sid in layer:
+            visited += 1
+            if visited > max_states:
+                raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
+            state = states[sid]
+            m = mass[sid]
+            rnd = state[4]
+            if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
+                if m:
+                    pending[sid] = m
+                continue
+            if siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
+                todo.append((sid, -1, ~code_of(into_siege(state[0], state[2])), 0, (), (), None))
+                continue
+            ia, id_ = where[sid]
+            # each side's roll depends on its own units only; its losses on the other side's hits only
+            # (WOTR-ROUND-2, WOTR-CAS-1/2)
+            got = rolls_a.get((ia, rnd))
+            ka, ha = got if got is not None else roll(0, ia, rnd)
+            got = rolls_d.get((id_, rnd))
+            kd, hd = got if got is not None else roll(1, id_, rnd)
+            row_a = after_a.get((ia, hd))
+            if row_a is None:
+                row_a = after(0, ia, hd)
+            row_d = after_d.get((id_, ha))
+            if row_d is None:
+                row_d = after(1, id_, ha)
+            ends_r = ends.get(rnd)
+            if ends_r is None:
+                ends_r = ends[rnd] = {}
+            den = 6 ** (ka + kd)
+            d_s = den
+            if folding and state[5] and rnd == sat:
+                # a round without hits leaves the state as it is: folded (see the module docstring):
+                # v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
+                # (hits that leave a side alike are merged into its row's entry of the fewest hits: no hit)
+                wa = row_a[0][1] if row_a[0][0] == ia else next((w for c, w in row_a if c == ia), 0)
+                wd = row_d[0][1] if row_d[0][0] == id_ else next((w for c, w in row_d if c == id_), 0)
+                if wa and wd:
+                    codes = ends_r.get(ia)
+                    if codes is None:
+                        codes = ends_r[ia] = {}
+                    code = codes.get(id_)
+                    if code is None:
+                        code = code_after(codes, ia, id_, rnd)
+                    if code == sid:
+                        d_s = den - wa * wd
+            if m % d_s:  # the least factor that makes d_s divide this numerator, for the layer's lcm
+                need = d_s // gcd(m, d_s)
+                f = f * need // gcd(f, need)
+            todo.append((sid, rnd, den, d_s, row_a, row_d, ends_r))
+        if f != 1:
+            # make every d_s of the layer divide its numerator: scale the denominator and every numerator kept
             big *= f
-            m *= f
-            for entry in heap:
-                mass[entry[-1]] *= f
+            for bucket in layers.values():
+                for k in bucket:
+                    mass[k] *= f
+            for sid, *_ in todo:
+                mass[sid] *= f
             for k in terminal:
                 terminal[k] *= f
             for k in pending:
                 pending[k] *= f
             rounds *= f
-        q = m // d_s
-        # a folded state counts 1 / (1 - p_self) rounds on average: m / d_s * 6**K
-        rounds += q * den if d_s != den else m
-        for ia2, wa in row_a:
-            qa = q * wa
-            codes = ends_r.get(ia2)
-            if codes is None:
-                codes = ends_r[ia2] = {}
-            for id2, wd in row_d:
-                code = codes.get(id2)
-                if code is None:
-                    code = code_after(codes, ia2, id2, rnd)
-                if code < 0:
-                    oid = ~code
-                    terminal[oid] = terminal.get(oid, 0) + qa * wd
-                elif code != sid:
-                    mass[code] += qa * wd
+        for sid, rnd, den, d_s, row_a, row_d, ends_r in todo:  # in the order of order_key, as they were taken
+            m = mass[sid]
+            if rnd < 0:  # the defender retreated into his Stronghold (den: the end position's number)
+                if m:
+                    terminal[den] = terminal.get(den, 0) + m
+                continue
+            if not m:  # a start of probability zero: its successors are met (and counted), nothing is passed on
+                for ia2, _ in row_a:
+                    codes = ends_r.setdefault(ia2, {})
+                    for id2, _ in row_d:
+                        if id2 not in codes:
+                            code_after(codes, ia2, id2, rnd)
+                continue
+            q = m // d_s
+            # a folded state counts 1 / (1 - p_self) rounds on average: m / d_s * 6**K
+            rounds += q * den if d_s != den else m
+            # (the folded round's own share goes to this state's mass, read already: it is passed on no more)
+            for ia2, wa in row_a:
+                qa = q * wa
+                codes = ends_r.get(ia2)
+                if codes is None:
+                    codes = ends_r[ia2] = {}
+                for id2, wd in row_d:
+                    code = codes.get(id2)
+                    if code is None:
+                        code = code_after(codes, ia2, id2, rnd)
+                    if code < 0:
+                        oid = ~code
+                        terminal[oid] = terminal.get(oid, 0) + qa * wd
+                    else:
+                        mass[code] += qa * wd
     return ({outcomes[oid]: v for oid, v in terminal.items()}, {states[sid]: v for sid, v in pending.items()},
             rounds, big, visited)
 
 
 _ROLE_NAMES = ("attacker", "defender")
+#: :func:`side_int` by :meth:`BattleSetup.roll_fields` (a roll's numbers: the same whatever the battle)
+_SIDE_BY_FIELDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
 
 class _Configs:
@@ -816,16 +875,20 @@ class _Configs:
     policy leaves of a configuration under a hits table (shared by the passes of every battle: the
     same Army under the same roll loses the same units whatever the battle)."""
 
-    __slots__ = ("ids", "units", "hp", "tables", "table_list", "after", "_lock")
+    __slots__ = ("ids", "units", "hp", "elites", "tables", "table_list", "after", "finals", "_lock")
 
     def __init__(self):
         self.ids: dict[tuple, int] = {}
         self.units: list[tuple[Units, Pool]] = []  #: (units, pool) by number
         self.hp: list[int] = []  #: hit points by number
+        self.elites: list[bool] = []  #: by number: whether it has an Elite
         self.tables: dict[tuple, int] = {}  #: hits table -> its number
         self.table_list: list[tuple] = []
         #: (casualty function, number, hits table number) -> [(number after, weight)]
         self.after: dict[tuple, list[tuple[int, int]]] = {}
+        #: (attacker's number, defender's) -> the end of the battle when one of them has no unit left
+        #: (:func:`terminal_after_casualties`: what every end of a round checks first)
+        self.finals: dict[tuple[int, int], Outcome] = {}
         self._lock = threading.Lock()  # a number is given once, whatever the threads (e.g. the web server's)
 
     def config(self, units: Units, pool: Pool) -> int:
@@ -837,6 +900,7 @@ class _Configs:
                 if got is None:
                     self.units.append(key)
                     self.hp.append(hit_points(units))
+                    self.elites.append(any(e for _, e in units))
                     got = self.ids[key] = len(self.units) - 1
         return got
 
@@ -858,7 +922,7 @@ _CONFIGS_LIMIT = 200_000
 
 def _configs() -> _Configs:
     global _CONFIGS
-    if len(_CONFIGS.units) + len(_CONFIGS.after) > _CONFIGS_LIMIT:
+    if len(_CONFIGS.units) + len(_CONFIGS.after) + len(_CONFIGS.finals) > _CONFIGS_LIMIT:
         _CONFIGS = _Configs()
     return _CONFIGS
 
@@ -889,31 +953,39 @@ class _Sides:
             memo = self.setup.roll_tables
             side = memo.get((role, units, rnd))
             if side is None:
-                side = memo[(role, units, rnd)] = side_int(self.setup.params(_ROLE_NAMES[role], units, rnd))
+                numbers = self.setup.roll_fields(_ROLE_NAMES[role], units, rnd)
+                side = _SIDE_BY_FIELDS.get(numbers)
+                if side is None:
+                    if len(_SIDE_BY_FIELDS) > 50_000:
+                        _SIDE_BY_FIELDS.clear()
+                    side = _SIDE_BY_FIELDS[numbers] = side_int(RollParams(*numbers))
+                memo[(role, units, rnd)] = side
             got = self._rolls[role][key] = (side[0], self.configs.table(side[1]))
         return got
 
     def after(self, role: int, cid: int, table: int) -> list[tuple[int, int]]:
         """``[(number after, weight)]``: the side's configuration after the other side's hits (table
         ``table``), hits that leave it alike merged (weights over the table's ``6**K``)."""
-        key = (cid, table)
-        got = self._after[role].get(key)
+        configs = self.configs
+        cas = self._cas[role] if self._cas is not None else None
+        if cas is downgrade_first and not configs.elites[cid]:
+            cas = regulars_first  # without an Elite both take the first Nation's Regulars (casualties.py)
+        got = configs.after.get((cas, cid, table)) if cas is not None else None
         if got is None:
-            cas = self._cas[role] if self._cas is not None else None
-            units, pool = self.units[cid]
-            if cas is downgrade_first and not any(e for _, e in units):
-                cas = regulars_first  # without an Elite both take the first Nation's Regulars (casualties.py)
-            shared = self.configs.after
-            got = shared.get((cas, cid, table)) if cas is not None else None
-            if got is None:
-                acc: dict[tuple, int] = {}
-                for h, n in self.configs.table_list[table]:
+            units, pool = configs.units[cid]
+            acc: dict[tuple, int] = {}
+            if cas is not None:
+                for h, n in configs.table_list[table]:
+                    after = cas(units, pool, h)
+                    acc[after] = acc.get(after, 0) + n
+            else:
+                for h, n in configs.table_list[table]:
                     after = self.dec.casualties(_ROLE_NAMES[role], units, pool, h, None)
                     acc[after] = acc.get(after, 0) + n
-                got = [(self.config(*after), w) for after, w in acc.items()]
-                if cas is not None:  # a named policy's casualties depend on the units, pool and hits only
-                    shared[(cas, cid, table)] = got
-            self._after[role][key] = got
+            got = [(self.config(*after), w) for after, w in acc.items()]
+            if cas is not None:  # a named policy's casualties depend on the units, pool and hits only
+                configs.after[(cas, cid, table)] = got
+        self._after[role][(cid, table)] = got
         return got
 
 
@@ -927,9 +999,24 @@ def _after(setup: BattleSetup, dec, state: State, i: int, j: int) -> Outcome | S
 
 def battle_odds(setup: BattleSetup, policy: Policy, *, max_states: int = 2_000_000) -> BattleResult:
     """The exact outcome distribution of the battle under a fixed policy (remembered for the last
-    battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again)."""
+    battles asked: a batch, the verbs of one scenario and the optimizer ask the same battle again; two
+    policies that give the same battle, :func:`casualty_equivalent`, share one)."""
+    policy = casualty_equivalent(setup, policy)
     return _ODDS.remember(_odds_key(setup, policy, max_states) if is_loaded() else None,
                           lambda: forward(setup, Decisions(setup, policy), max_states=max_states))
+
+
+def casualty_equivalent(setup: BattleSetup, policy: Policy) -> Policy:
+    """``policy`` with the casualty policy of each side that has no Elite at the start made
+    ``regulars_first``: none can appear (casualties and siege reductions only take Elites away), and
+    without one both named policies remove the first Nation's Regulars (WOTR-CAS-12, :mod:`.casualties`),
+    so the battle is the same under either."""
+    changes = {}
+    for role, units in (("attacker", setup.start[0]), ("defender", setup.start[2])):
+        name = f"{role}_casualties"
+        if getattr(policy, name) == "downgrade_first" and not any(e for _, e in units):
+            changes[name] = "regulars_first"
+    return replace(policy, **changes) if changes else policy
 
 
 _ODDS = memo()
@@ -1314,6 +1401,7 @@ def clear_caches() -> None:
     _JOINT.clear()
     _JOINT_INT.clear()
     _SIDE_INT.clear()
+    _SIDE_BY_FIELDS.clear()
     _CONFIGS = _Configs()
     _ODDS.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
