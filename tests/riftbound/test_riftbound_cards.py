@@ -73,7 +73,7 @@ def _simple(rec: dict) -> bool:
         return False
     for e in rec["effects"]:
         if e["effect"] not in ORACLE_KINDS or e.get("mode_option") or e.get("replaces_previous") \
-                or e.get("condition") or e.get("trigger") or e.get("optional") or e.get("cost") or e.get("unless"):
+                or e.get("condition") or e.get("trigger") or e.get("optional") or e.get("cost"):
             return False
         if e["effect"] == "might_modifier" and not isinstance(e.get("value"), int) \
                 and e.get("per") != "enemy unit there":
@@ -143,6 +143,8 @@ class Oracle:
             self.u[n]["equip"] = list(eq)
         #: each side's Equipment attached to no unit
         self.gear: dict[str, list[str]] = {s: list((gear or {}).get(s, ())) for s in ("attacker", "defender")}
+        #: for the card being played: whether the player an "unless" effect asks did it (the entry's `pays:`)
+        self.pays = False
 
     def _add(self, name: str, side: str, where: str) -> None:
         r = UNIT_BY_NAME[name]
@@ -313,6 +315,8 @@ class Oracle:
                     last_grant, last_names = (t, e["effect"]), names
             else:
                 names = []
+            if e.get("unless") and self.pays:  # "unless its controller has you draw 2": he did, it is not done
+                continue
             for n in names:
                 self.effect(e, n)
         self.cleanup()
@@ -471,8 +475,10 @@ def showdowns(draw, pool=None, equipment=None):
         elif pick_name in EQUIP_CARDS:
             extra = oracle.equip_play(rec, by, pick)
         else:
+            unless = any(e.get("unless") for e in rec["effects"])
+            oracle.pays = draw(st.booleans()) if unless else False
             targets = oracle.play(rec, by, pick)
-            extra = None if targets is None else {"target": targets}
+            extra = None if targets is None else {"target": targets, **({"pays": oracle.pays} if unless else {})}
         if extra is None:
             oracle.u, oracle.gear = json.loads(snapshot)
             continue
@@ -501,6 +507,19 @@ def test_the_random_pool_is_large():
 def test_real_cards_against_the_oracle(case):
     """Final Might, Stun, marked damage, units left, totals, split counts and outcome (RB-CARD,
     RB-DMG-2, RB-MODEL-3, RB-MODEL-4) agree with the oracle's reading of the effect records."""
+    _against_the_oracle(case)
+
+
+@SETTINGS
+@given(showdowns(pool=["Shakedown", "Incinerate", "Blood Rush"]))
+def test_an_unless_effect_against_the_oracle(case):
+    """RB-CARD-8: "Deal 6 to it unless its controller has you draw 2" (Shakedown): done with `pays: false`,
+    not done with `pays: true` (its target still chosen), among other damage and Might changes."""
+    assert "Shakedown" in POOL
+    _against_the_oracle(case)
+
+
+def _against_the_oracle(case):
     doc, oracle = case
     sd = play_showdown(scenario_from_dict(doc))
     assert not sd.unmodelled
@@ -760,6 +779,8 @@ def _stated_choices(card) -> list[dict]:
     """RB-CARD-21: the choices a card asks the entry to state, one way each (none: ``[{}]``)."""
     out = {}
     for e in card.effects:
+        if e.get("unless"):  # RB-CARD-8: the player it asks did not do it
+            out["pays"] = False
         if e.get("amount") == "energy cost of the discarded card":
             out["discard"] = "Primal Strength"
         if e.get("effect") == "deal_damage" and e.get("split"):

@@ -157,7 +157,11 @@ def test_what_stays_not_modelled_says_why():
     by = {r["name"]: r for r in rows()}
     jayce = " ".join(u["why"] for u in by["Jayce, Hammer in Hand"]["unmodelled"])
     assert "which option is the player's" in jayce
-    assert all("empowered: true|false" in u["why"] for u in by["Shadow Fiend"]["unmodelled"])
+    # RB-CARD-9: a keyword held "while Empowered" follows the unit's stated `empowered:`, as its static abilities do
+    for name in ("Shadow Fiend", "Baccai Sandspinner", "Serene Ascetic", "Grumpy Rockbear",
+                 "Ambessa, Respected and Feared"):
+        assert by[name]["status"] == "modelled", name
+        assert any("Empowered" in m and "conditional keyword" in m for m in by[name]["modelled"]), name
     for name in ("Ravenbloom Student", "Darius - Trifarian", "Fretful Feline", "Maduli the Gatekeeper",
                  "Eclipse Herald", "Cithria of Cloudfield", "Pit Crew", "Ruin Runner", "Vilemaw",
                  "Sacred Protector", "Determined Sentry", "Mageseeker Warden"):

@@ -346,7 +346,9 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
-    assert set(NOT_IN_ORACLE) == {"Azir - Sovereign"}, NOT_IN_ORACLE
+    # Ambessa, Respected and Feared: its Empowered "kill an enemy unit here with less Might than me" is checked
+    # in test_empowered_units.py
+    assert set(NOT_IN_ORACLE) == {"Azir - Sovereign", "Ambessa, Respected and Feared"}, NOT_IN_ORACLE
     assert len(UNITS) >= 250
     with_triggers = {n for n in UNITS if READING[n][0]}
     assert {"Yasuo - Remorseful", "Anivia - Primal", "Warwick - Hunter", "Yuumi - Magical Cat", "Atakhan",
@@ -360,7 +362,7 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
             "Cithria of Cloudfield", "Reluctant Leader", "Pit Crew"} <= with_events
     assert KNELL == ["Kog'Maw - Caustic"]
     assert sorted(n for n in UNITS if ABILITIES[n]) == ["Ezreal - Dashing", "Shadow"]
-    assert {"Raging Soul", "Shadow Fiend"} <= set(STATED)
+    assert {"Raging Soul"} <= set(STATED) and "Shadow Fiend" in UNITS
     # read from the board: a split trigger, triggers with a cost, keywords and Might under board conditions
     assert {"Volibear - Furious", "Overzealous Fan", "Sinister Poro", "Icevale Archer", "Baccai Reaper",
             "Draven - Vanquisher", "Disciple of Shen", "Ancient Warmonger", "Crimson Pigeons",
@@ -738,6 +740,11 @@ SPELL_POOL = [n for n in POOL if n not in EQUIP_CARDS and n not in TOKEN_CARDS]
 EQUIPMENT = sorted(BONUS)[:6]
 
 
+def _declinable(effects) -> bool:
+    """A trigger its player may leave unused as a whole: each part a "you may" (or its "instead")."""
+    return all(e.get("optional") or e.get("replaces_previous") for e in effects)
+
+
 def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     """Resolve ``n``'s combat trigger in the oracle; the scenario's entry stating it."""
     x = o.u[n]
@@ -746,6 +753,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     effects = [e for e in effects if side in COMBAT_TRIGGERS[e["trigger"]]]
     if not effects:
         return None
+    if _declinable(effects) and draw(st.integers(0, 4)) == 0:  # RB-CARD-10: "you may", not used: nothing happens
+        return {"trigger": n, "decline": True}
     entry: dict = {"trigger": n}
     chosen: list[str] = []
     before = {m for m, y in o.u.items() if y["stunned"]}
@@ -871,6 +880,8 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
         return None
     if side != "attacker" and any(e["effect"] not in ("might_modifier", "grant_keyword") for e in effects):
         return None
+    if _declinable(effects) and draw(st.integers(0, 4)) == 0:  # RB-CARD-10: "you may", not used: nothing happens
+        return {"trigger": n, "when": "move", "decline": True}
     entry: dict = {"trigger": n, "when": "move"}
     o.actor = side
     groups: list[list[dict]] = []
@@ -995,7 +1006,8 @@ def boards(draw, units=None, spells=None):
                                 "temporary": draw(st.integers(0, 3)) == 0}
             states[name].update(buffed=draw(st.booleans()), stunned=draw(st.integers(0, 3)) == 0,
                                 exhausted=draw(st.booleans()), empowered=draw(st.booleans()))
-            if states[name].get("card") in STATED:  # its conditional keyword: the condition stated
+            if any(how == "stated" for _, how in READING.get(states[name].get("card"), ((), ()))[1]):
+                # its conditional keyword: the condition stated (Empowered: as `empowered:` says)
                 states[name]["hold"] = states[name]["empowered"]
             if any(how == "moved" for _, how in READING.get(states[name].get("card"), ((), ()))[1]) \
                     or MOVES.get(states[name].get("card")):
@@ -1048,11 +1060,13 @@ def boards(draw, units=None, spells=None):
         rec = next(r for r in SPELLS + GEAR if r["name"] == pick)
         by = draw(st.sampled_from(["attacker", "defender"]))
         snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending])
+        unless = any(e.get("unless") for e in rec["effects"])  # RB-CARD-8: whether the player asked did it
+        o.pays = draw(st.booleans()) if unless else False
         targets = o.play(rec, by, lambda cands, k: draw(st.permutations(cands))[:k])
         if targets is None:
             o.u, o.died, o.saved, o.cards, o.pending = json.loads(snapshot)
             continue
-        showdown.append({"play": rec["name"], "by": by, "target": targets})
+        showdown.append({"play": rec["name"], "by": by, "target": targets, **({"pays": o.pays} if unless else {})})
 
     def entry(n):
         s = states[n]
@@ -1116,6 +1130,23 @@ def _compare(doc, o: Oracle):
 @SETTINGS
 @given(boards())
 def test_units_abilities_against_the_oracle(case):
+    doc, o = case
+    _compare(doc, o)
+
+
+#: units with a combat or move trigger whose player may leave it unused (`decline: true`, RB-CARD-10)
+DECLINABLE = sorted(n for n in UNITS if (READING[n][0] and _declinable(READING[n][0])) or
+                    (MOVES.get(n) and _declinable(MOVES[n])))
+
+
+def test_declinable_units_are_drawn():
+    assert {"Baccai Reaper", "Akali, Deadly Weapon"} <= set(DECLINABLE) and len(DECLINABLE) >= 8, DECLINABLE
+
+
+@SETTINGS
+@given(boards(units=DECLINABLE, spells=FOCUS_SPELLS))
+def test_declined_triggers_against_the_oracle(case):
+    """A "you may" trigger stated `decline: true` does nothing and pays nothing; used, it resolves as read."""
     doc, o = case
     _compare(doc, o)
 

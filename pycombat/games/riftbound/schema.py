@@ -703,10 +703,20 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
     to = node.str("to", None, choices=DESTINATIONS)
     chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
     paid = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
+    declined = node.bool("decline", False)
     node.finish(TRIGGER_KEYS)
-    return Play(card=ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None), by=unit.side,
+    card = ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None)
+    if declined:  # RB-CARD-10: a "you may" trigger not used
+        if not all(e.get("optional") or e.get("replaces_previous") for e in effects):
+            raise node.error(f"{name}'s trigger is not optional as a whole (a part of it has no \"you may\"): it "
+                             "cannot be declined (RB-CARD-10)", "decline")
+        if targets or mode is not None or condition is not None or to is not None or paid is not None or chosen:
+            raise node.error("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and "
+                             "`decline` (RB-CARD-10)", "decline")
+        card = replace(card, effects=(), energy_cost=None, power_cost=None, keywords=())
+    return Play(card=card, by=unit.side,
                 targets=tuple(targets), mode=mode, condition=condition, to=to, path=node.path, trigger_of=name,
-                paid=paid, on_move=on == "move", **chosen)
+                paid=paid, on_move=on == "move", declined=declined, **chosen)
 
 
 def _check_triggers(root: Node, effects) -> None:

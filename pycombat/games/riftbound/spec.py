@@ -113,6 +113,8 @@ TRIGGER = Obj({
                    "damage (RB-CARD-21)", key=_UNIT_REF),
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "what was paid for its additional cost (\"you may pay ... to\"; with card_costs=stated, RB-CARD-2)"),
+    "decline": Bool("true: the player does not use this optional (\"you may\") trigger: it does nothing and nothing "
+                    "is paid (RB-CARD-10); with no other key but `trigger` and `when`"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
    "Attacker's (RB-SHOW-2)", required=("trigger",))
 

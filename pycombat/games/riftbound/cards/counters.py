@@ -33,6 +33,8 @@ from .plays import Play, Unmodelled, play_error as _err
 from .records import effect_text
 
 RULE = "RB-CARD-20"
+#: whom a counter's "Its controller can't play spells this turn" locks (the data's ``spell_lock`` target)
+LOCKED = "countered spell's controller"
 #: the condition of "counter a spell if an opponent has played another spell this turn"
 OPPONENT_SPELL = "an opponent has played another spell this turn"
 #: a Might bonus "equal to the countered spell's Energy cost" (the data's ``value``)
@@ -125,12 +127,15 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None
     ``side``), for the counters that look at whose units a card chooses."""
     out: set[int] = set()
     notes: list[Unmodelled] = []
+    locks: list[tuple[int, int]] = []  # (counter, the play it countered)
     for i in range(len(plays) - 1, -1, -1):  # last in, first out (CR 346-348)
         p = plays[i]
         e = counter_of(p) if p is not None else None
-        if p is not None and p.pays is not None and not (e or {}).get("unless_controller_pays_energy"):
+        if p is not None and p.pays is not None and not (e or {}).get("unless_controller_pays_energy") \
+                and not any(x.get("unless") for x in getattr(getattr(p, "card", None), "effects", ())):
             raise _err(p, "`pays:` states whether a countered card's controller paid for a counter 'unless its "
-                       "controller pays'; this card is no such counter", RULE, "pays")
+                       "controller pays', or whether a player did what an 'unless' effect asks; this card has "
+                       "neither", RULE, "pays")
         if e is None:
             continue
         r = reach(e)
@@ -163,6 +168,20 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None
             notes.append(Unmodelled(p.card.name, effect_text(e), why))
         elif holds:
             out.add(j)
+            locks.append((i, j))
+    for i, j in locks:  # "Its controller can't play spells this turn": from the counter resolving on
+        if i in out or not any(x.get("effect") == "spell_lock" and (x.get("target") or {}).get("ref") == LOCKED
+                               for x in plays[i].card.effects):
+            continue
+        who = plays[j].by
+        for k in range(i + 1, len(plays)):
+            q = plays[k]
+            if q is None or q.by != who or q.card.type != "spell":
+                continue
+            if counter_of(q) is not None and q.targets and _name_matches(plays[i], q.targets[0].casefold()):
+                continue  # played on the chain above the counter, to counter it: before the lock
+            raise _err(q, f"the {who} can't play spells this turn: {plays[i].card.name} countered his "
+                       f"{plays[j].card.name}", RULE, "play")
     return out, notes
 
 

@@ -62,7 +62,7 @@ CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
-              "result", "amount_per", "with", "_late", "value_from"}
+              "result", "amount_per", "with", "_late", "value_from", "unless"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -74,6 +74,11 @@ KILLED_FOR_COST = "I was killed for its cost"
 #: "kill it the next time it takes damage" (Noxian Guillotine), "when any unit takes damage this turn, kill it"
 #: (Imperial Decree)
 KILL_ON_DAMAGE_RULE = "RB-CARD-23"
+
+
+def unless_of(card) -> bool:
+    """Whether one of the card's effects happens "unless" a player does something (RB-CARD-8)."""
+    return any(e.get("unless") for e in card.effects)
 
 
 def _every_unit(tgt: Any) -> bool:
@@ -90,6 +95,8 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                    - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
+    if ok and e.get("unless"):
+        why += f"; not done if {e['unless']}: that player's choice, stated by the entry (`pays: true|false`, RB-CARD-8)"
     return ok, why
 
 
@@ -117,6 +124,9 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                       f"for it only under kill_on_damage_lethal=one ({KILL_ON_DAMAGE_RULE})")
     if k == "kill_on_damage":
         return False, "'kill it when it takes damage' with this target or duration is not modelled"
+    if k == "spell_lock" and tgt.get("ref") == _counters.LOCKED and e.get("duration") == "this_turn":
+        return True, ("the countered spell's controller can't play spells for the rest of the turn: a later spell of "
+                      f"his in this showdown is refused, but one countering this counter ({_counters.RULE})")
     if _gear.is_gear_effect(e):  # RB-CARD-22
         return _gear.support(e)
     if k in _equipment.KINDS:  # RB-CARD-14
@@ -506,6 +516,12 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
+    if play.declined:  # RB-CARD-10: a "you may" trigger its player does not use: nothing happens, nothing is paid
+        c = Change("none", note="not used: its \"you may\" is the player's choice, and the entry declines it",
+                   rules=("RB-CARD-10",))
+        if apply is not None:
+            apply(c)
+        return [c], []
     check_cost(play, flags, board)
     unmodelled: list[Unmodelled] = []
     if card.unparsed:
@@ -524,9 +540,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     before = dict(board.units)
     targets = _Targets(play, board)
     counter = counter_effect(card, play.mode)
-    if play.pays is not None and not (counter or {}).get("unless_controller_pays_energy"):
+    if play.pays is not None and not (counter or {}).get("unless_controller_pays_energy") and not unless_of(card):
         raise _err(play, "`pays:` states whether a countered card's controller paid for a counter 'unless its "
-                   "controller pays'; this card is no such counter", _counters.RULE, "pays")
+                   "controller pays', or whether a player did what an 'unless' effect asks; this card has "
+                   "neither", _counters.RULE, "pays")
     for field, reads in (("discard", lambda x: x.get("amount") == DISCARDED_ENERGY),
                          ("amounts", lambda x: x.get("effect") == "deal_damage" and x.get("split")),
                          ("trash", lambda x: x.get("effect") == "bonus_damage" and x.get("per") == IN_TRASH)):
@@ -599,6 +616,19 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             _consume(e, targets, board, play, check=False)
             applied_prev = None
             continue
+        if e.get("unless"):  # RB-CARD-8: "... unless its controller lets you draw 2": his choice, stated by `pays:`
+            if play.pays is None:
+                unmodelled.append(Unmodelled(card.name, effect_text(e), f"it happens unless {e['unless']}, that "
+                                             "player's choice as it resolves: the entry states whether he did "
+                                             "(`pays: true|false`)"))
+            if play.pays is not False:
+                taken = _consume(e, targets, board, play)
+                if play.pays:
+                    changes.append(Change("none", taken[0] if taken else None, rules=("RB-CARD-8",),
+                                          note=f"{effect_text(e)}" + (f" to {taken[0]}" if taken else "")
+                                          + f": not done, as the entry states that {e['unless']}"))
+                applied_prev = None if play.pays is None else False
+                continue
         got, applied_prev = _effect(e, play, board, targets, flags)
         if e.get("effect") == "kill":  # each unit's Might where it is, as it dies (read before it leaves)
             targets.killed_might = {c.unit: might_at(board, c.unit) for c in got if c.kind == "remove" and c.unit}
@@ -723,6 +753,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("kill_on_damage_all", keyword=play.card.name, rules=(KILL_ON_DAMAGE_RULE,))], True
     if _gear.is_gear_effect(e):  # RB-CARD-22: the gear it names are the entry's next targets
         return _gear.changes(e, play, board, targets.queue), True
+    if k == "spell_lock":  # checked with the counters, on the showdown list (RB-CARD-20)
+        return [Change("none", note="its controller can't play spells this turn", rules=(_counters.RULE,))], True
     if k == "counter":  # which card it counters is decided before the showdown is played (RB-CARD-3)
         note = _counters.outcome(e, play, targets.countered)
         return ([Change("none", note=note, rules=(_counters.rule_of(e),))] if note else []), True

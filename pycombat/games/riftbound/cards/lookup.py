@@ -22,7 +22,7 @@ from rich.console import Console
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
-from .statics import describe as describe_static, keyword_static
+from .statics import EMPOWERED, describe as describe_static, keyword_static
 from .interpreter import effect_support
 from .triggers import as_ability, cost_read, needs_choice
 from .records import effect_text
@@ -122,8 +122,10 @@ def unit_report(u: UnitCard) -> dict:
                          "how": f"a static ability worked out from the board: {describe_static(keyword_static(ck))} "
                                 "(RB-CARD-9)"})
         elif ck.get("condition") == "Empowered":  # RB-CARD-9: the unit's stated Empowered status settles it
-            unmodelled.append({"card": u.name, "what": what, "why": "only while Empowered: give the unit "
-                                                                    "`empowered: true|false` in the scenario"})
+            read.append({"what": f"{what} (Empowered)",
+                         "how": "held while the unit is Empowered, as the scenario states it (`empowered: "
+                                "true|false`, as for its \"if I'm [Empowered]\" static abilities; not stated, the "
+                                "answer names it NOT MODELLED) (RB-CARD-9)"})
         else:
             unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
                                                                     "`conditions_hold: true|false` in the scenario"})
@@ -147,9 +149,11 @@ def unit_report(u: UnitCard) -> dict:
                         "card_costs=stated (the entry's `paid:`, RB-CARD-2), \"kill me\" kills it first and the rest "
                         "happens only if it died (RB-CARD-8)") if cost_read(e) else ""
                 split = "; the split stated as `amounts: {UNIT: N}` (RB-CARD-21)" if e.get("split") else ""
+                decline = "; not used: `{trigger: UNIT, decline: true}`" if e.get("optional") else ""
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
-                                         f"`{{trigger: UNIT, target: ...}}` (RB-SHOW-2, RB-CARD-10){split}{cost}"})
+                                         f"`{{trigger: UNIT, target: ...}}`{decline} (RB-SHOW-2, RB-CARD-10)"
+                                         f"{split}{cost}"})
                 if cost and playable_ways and e["trigger"] in PLAY_TRIGGERS:  # RB-CARD-16: as it is played
                     unmodelled.append({"card": u.name, "what": f"played from hand: {label}",
                                        "why": f"its additional cost ({e['cost']}) as the unit is played is not "
@@ -166,7 +170,9 @@ def unit_report(u: UnitCard) -> dict:
                                          "through the interpreter: an attacker moved in (RB-COMB-1), another unit "
                                          "as its `moved:` states (earlier in the turn: its Might and keyword changes "
                                          "apply, the rest is the board as stated); "
-                                         + (f"{choice} stated as `{{trigger: UNIT, when: move, target: ...}}`"
+                                         + ("whether it is Empowered: the unit's `empowered: true|false`"
+                                            if choice == f"whether {EMPOWERED}" else
+                                            f"{choice} stated as `{{trigger: UNIT, when: move, target: ...}}`"
                                             if choice else "it needs no choice") + f" (RB-CARD-10): {why}"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})

@@ -30,8 +30,7 @@ from typing import Iterable, Mapping
 
 from .interpreter import Play, Unmodelled, effect_support
 from .records import effect_text
-from .statics import EMPOWERED
-from .triggers import _no_target, ability_card, as_ability, needs_choice, trigger_cost
+from .triggers import _no_target, ability_card, as_ability, choice_of, empowered_only, trigger_cost
 from .units import ANY_MOVE, MOVE_TRIGGERS, load_units
 
 RULES = ("RB-CARD-10", "RB-COMB-2")
@@ -139,31 +138,6 @@ def _unwrapped(e: dict) -> dict:
     if t.get("ref") == "chosen":
         return {**e, "target": dict(t["chosen"]) if "chosen" in t else {"ref": "self"}}
     return e
-
-
-def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
-    """RB-CARD-9 with RB-CARD-8: "if I'm [Empowered]" effects as the unit's stated Empowered status decides them:
-    gone when it is not; when it is, without the condition, but for an "instead" effect, whose condition the
-    interpreter reads from that status (not stated: the condition stays, for the entry to state)."""
-    if unit.empowered is None:
-        return effects
-    out: list[dict] = []
-    for e in effects:
-        if e.get("condition") == EMPOWERED and not unit.empowered:
-            continue
-        if e.get("condition") == EMPOWERED and e.get("replaces_previous"):
-            # "you may deal 1 ...; deal 2 instead": as optional as the effect it replaces (RB-CARD-8)
-            out.append({**e, **({"optional": True} if out and out[-1].get("optional") else {})})
-        else:
-            out.append({k: v for k, v in e.items() if k != "condition" or v != EMPOWERED})
-    return tuple(out)
-
-
-def choice_of(unit, effects: tuple[dict, ...]) -> str | None:
-    """What the player chooses for the trigger (None: nothing); an "instead if I'm [Empowered]" is decided by the
-    unit's stated status."""
-    return needs_choice([e for e in effects if not (e.get("replaces_previous") and e.get("condition") == EMPOWERED
-                                                     and unit.empowered is not None)])
 
 
 def stated_effects(unit, scenario) -> tuple[dict, ...]:

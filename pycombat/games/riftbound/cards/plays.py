@@ -36,6 +36,8 @@ class Play:
     trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
     #: a trigger on its unit's own move ("When I move", :mod:`.moves`), resolved before the showdown (RB-COMB-2)
     on_move: bool = False
+    #: a unit's optional ("you may") trigger stated as not used (``decline: true``): it resolves doing nothing
+    declined: bool = False
     attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
     detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
     attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)

@@ -180,12 +180,28 @@ def _no_target(unit, effects, scenario) -> bool:
 
 def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
     """RB-CARD-9 with RB-CARD-8: a trigger's "if I'm [Empowered]" effects as the unit's stated Empowered status
-    decides them: gone when it is not, without the condition when it is (not stated: the condition stays, for the
-    entry to state)."""
+    decides them: gone when it is not; when it is, without the condition, but for an "instead" effect, whose
+    condition the interpreter reads from that status (it replaces the effect before it only when it holds).
+    Not stated: the condition stays, for the entry to state."""
     if unit.empowered is None:
         return effects
-    return tuple({k: v for k, v in e.items() if k != "condition"} if e.get("condition") == EMPOWERED else e
-                 for e in effects if e.get("condition") != EMPOWERED or unit.empowered)
+    out: list[dict] = []
+    for e in effects:
+        if e.get("condition") == EMPOWERED and not unit.empowered:
+            continue
+        if e.get("condition") == EMPOWERED and e.get("replaces_previous"):
+            # "you may deal 1 ...; deal 2 instead": as optional as the effect it replaces (RB-CARD-8)
+            out.append({**e, **({"optional": True} if out and out[-1].get("optional") else {})})
+        else:
+            out.append({k: v for k, v in e.items() if k != "condition" or v != EMPOWERED})
+    return tuple(out)
+
+
+def choice_of(unit, effects: Iterable[Mapping[str, Any]]) -> str | None:
+    """What the player chooses for the trigger (None: nothing); an "instead if I'm [Empowered]" is decided by the
+    unit's stated status, not by the player (RB-CARD-8)."""
+    return needs_choice([e for e in effects if not (e.get("replaces_previous") and e.get("condition") == EMPOWERED
+                                                     and unit.empowered is not None)])
 
 
 def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
@@ -203,7 +219,7 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
             effects = empowered_only(u, triggers_of(u))
             if not effects or u.name in said:
                 continue
-            choice = needs_choice(effects)
+            choice = choice_of(u, effects)
             if choice == "its target" and _no_target(u, effects, scenario):
                 effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
                 choice = None
@@ -211,6 +227,10 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
                                   path=f"{u.path}.trigger"))
                 auto.append(u.name)
+            elif choice == f"whether {EMPOWERED}":  # the unit's status, not a choice (RB-CARD-9)
+                missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
+                                          f"whether the unit is Empowered decides it: give {u.name} "
+                                          "`empowered: true|false` (RB-CARD-9, RB-CARD-8)"))
             else:
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is the player's: state it as a showdown entry "
