@@ -592,8 +592,8 @@ def test_round_one_claims_apply_the_named_cards():
     """"the attacker rolls N dice", "scores exactly k hits in round 1" and "re-rolls up to N dice" with
     Relentless Assault against a Shield-wall: decided with the cards, each number against the face-by-face
     enumeration (two self-hits leave 2 units: 2 dice, not the Army's 4); the hit number is the Army's (cards modify the roll,
-    WOTR-HIT-3); a hits claim for a round in which a named card acts that the round table does not cover
-    (round 2) stays not decided (WOTR-CARDX-1)."""
+    WOTR-HIT-3); a hits claim for round 2, with a card named for round 2, is decided over the positions
+    round 2 starts from (WOTR-ROUND-1)."""
     from pycombat.games.wotr import verbs
 
     fp, sh = army("Gondor", 1, 1, leaders=1), army("Sauron", 3, 1, nazgul=1)
@@ -620,7 +620,11 @@ def test_round_one_claims_apply_the_named_cards():
     assert "WOTR-CARD-7" in [r["rule"] for r in out["h2"]["reasons"]]
     assert any("self-hits" in n for n in out["h2"]["notes"])
     assert any("not the number needed" in n for n in out["n5"]["notes"])
-    assert out["r2"]["decided"] is False and out["r2"]["reasons"][0]["rule"] == "WOTR-CARDX-1"
+    # round 2's hits with a card named for round 2 are decided over the positions round 2 starts from
+    # (test_wotr_named_card_with_hand.py checks them face by face): here no position gives 1/2 (the
+    # defender's 1 or 2 dice and re-roll give 5/9 or 19/27), nor does the chance given round 2 is fought
+    assert out["r2"]["decided"] is True and out["r2"]["verdict"] is False
+    assert any("from the positions it starts from: 5/9" in n for n in out["r2"]["notes"])
 
 
 def test_round_numbers_without_cards_match_face_by_face():

@@ -318,6 +318,10 @@ def optimize(report: OptimizeReport, console: Console) -> None:
             console.print(line)
     for line in report.cards.lines(top=report.top) if report.cards else []:
         console.print(line)
+    for n in report.named_cards:
+        console.print(f"Named Combat card {n['card']} (the {n['role']}, round {n['round']}): {n['applied']} "
+                      f"({n['rule']}); the splits, value and decisions before the Combat card choice are the play "
+                      "without Combat cards")
     for u in report.unmodelled:
         console.print(f"! not modelled: {u['card']}: {u['what']} ({u['why']})")
 

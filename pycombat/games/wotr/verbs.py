@@ -29,6 +29,7 @@ from .claims import battle as battle_claims
 from .claims import position as move_claims
 from .battle.process import KIND_ORDER, OBJECTIVES, cycles_unchecked, exact_pair
 from .board import SIDE_NAMES, load_board
+from .cards.battle import plan_unmodelled
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
 from .battle.game import BattleGame
@@ -44,7 +45,7 @@ from .battle.optimize import optimize as solve_battle
 from .position.scenario import DIE_LABEL
 from .battle.replay import parse_rolls_text
 from .battle.replay import replay as replay_battle
-from .battle.odds_details import named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
+from .battle.odds_details import named_cards_applied, named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
 from .battle.setup import battle_setup
 from .battle.splits import LegalSplits, describe_force, judge_attack, prefetch_verdicts
 
@@ -409,8 +410,12 @@ class OptimizeReport(Report):
     top: int = 10  #: how many of the best splits, and of each decision's options, the text shows
     #: the Combat cards to play from the hands, round by round (:class:`.cards.optimize.CardChoice`)
     cards: Any = None
-    #: named Combat cards played (``card:``) that the optimal play does not model (``{card, what, why}``)
+    #: what the answer does not interpret (``{card, what, why}``): the parts of the cards the card game plays
+    #: that it does not interpret, or, when no side holds a hand (no card game), the named Combat cards
+    #: (``card:``), which the optimal play then does not model
     unmodelled: list[dict] = field(default_factory=list)
+    #: named Combat cards the card game applies (``{card, role, round, applied, rule}``, when a side holds a hand)
+    named_cards: list[dict] = field(default_factory=list)
     #: every decision the optimal play reaches, every option valued (:class:`.battle.decisions.BattleDecisions`)
     decisions: Any = None
 
@@ -424,6 +429,7 @@ class OptimizeReport(Report):
         return {
             **({"combat_cards": self.cards.json()} if self.cards else {}),
             **({"unmodelled": self.unmodelled} if self.unmodelled else {}),
+            **({"named_cards": self.named_cards} if self.named_cards else {}),
             "game": "wotr", "scenario": self.scenario, "objective": self.objective, "decide": self.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
             "best_split": {"attacking": describe_force(best.split.attacking),
@@ -458,8 +464,10 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
     cards = choose_cards(scenario, objective, decide=decide,  # Combat cards in hand: which to play, round by round
                          tolerance=tolerance)
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
-                          decide=decide, top=top, cards=cards, unmodelled=named_cards_unmodelled(scenario, "optimize"),
-                          decisions=decisions)
+                          decide=decide, top=top, cards=cards,
+                          unmodelled=(plan_unmodelled(scenario.card_plan) if cards is not None
+                                      else named_cards_unmodelled(scenario, "optimize")),
+                          named_cards=named_cards_applied(scenario) if cards is not None else [], decisions=decisions)
 
 
 # ---- replay --------------------------------------------------------------------------------------------

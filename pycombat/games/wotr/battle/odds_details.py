@@ -186,8 +186,10 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"Combat card, round {c['round']}: the {c['role']} plays {c['card']} (initiative "
                          f"{c['initiative']}; requirement: {c['requirement'] or 'none'}) (WOTR-CARD-2, WOTR-CARD-5)"
                          + (" - cancelled" if c.get("cancelled") else ""))
+        named_first = {c["role"] for c in cards["rounds"] if c["round"] == 1}
         for role, names in cards["hands"].items():
-            lines.append(f"The {role} holds {', '.join(names)} (optimize chooses which to play)")
+            lines.append(f"The {role} holds {', '.join(names)} (not played by odds; optimize chooses which to play"
+                         + (", from round 2: the card named is the round-1 play)" if role in named_first else ")"))
         for e in cards["log"]:
             lines.append(f"  - {e['text']} ({e['rule']})")
         for u in cards["unmodelled"]:
@@ -205,18 +207,38 @@ def odds_extra_lines(rep) -> list[str]:
 
 
 def named_cards_unmodelled(s, verb: str) -> list[dict]:
-    """``optimize`` and ``tree`` solve the battle without named Combat cards played (``card:``): say so
-    (``optimize`` solves a ``hand:`` choice separately, :mod:`..cards.optimize`)."""
+    """``tree``, and ``optimize`` when no side holds a ``hand:``, solve the battle without the named
+    Combat cards played (``card:``): say so (with a hand, ``optimize``'s card game applies them,
+    :func:`named_cards_applied`)."""
     plan = s.card_plan
     if plan is None:
         return []
     out = []
     for rnd in plan.rounds():
         for role, card in plan.round_cards(rnd)[0].items():
-            if card is not None and not plan.hands.get(role):
+            if card is not None:
                 out.append({"card": card.name, "what": f"played by the {role} in round {rnd}",
                             "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and "
                                    "`replay` apply them"})
+    return out
+
+
+def named_cards_applied(s) -> list[dict]:
+    """The named Combat cards (``card:``) as ``optimize``'s card game (:mod:`..cards.optimize`, run when a
+    side holds a ``hand:``) plays them: a card named for round 1 is its side's only round-1 option
+    (WOTR-CARD-2), one named for a later round is played in that round by each cell's card battle. The
+    splits, value and decisions ``optimize`` prints before the card game are the play without cards."""
+    plan = s.card_plan
+    if plan is None:
+        return []
+    out = []
+    for rnd in plan.rounds():
+        for role, card in plan.round_cards(rnd)[0].items():
+            if card is None:
+                continue
+            how = ("its side's only option in round 1 of the Combat card choice" if rnd == 1 else
+                   f"played in round {rnd} in every cell of the Combat card choice (the card battle of `odds`)")
+            out.append({"card": card.name, "role": role, "round": rnd, "applied": how, "rule": "WOTR-CARD-2"})
     return out
 
 
@@ -227,3 +249,8 @@ def refuse_named_cards_for_tree(s) -> None:
     if missing:
         raise PycombatError(f"{s.file}: `tree` does not model named Combat cards ("
                             + ", ".join(m["card"] for m in missing) + "); `odds` and `replay` apply them")
+    held = {role: h for role, h in (s.card_plan.hands.items() if s.card_plan is not None else ()) if h}
+    if held:  # a hand is a choice of the card game, which the battle's tree does not hold
+        raise PycombatError(f"{s.file}: `tree` does not model Combat cards in hand ("
+                            + "; ".join(f"{role}: {', '.join(c.name for c in h)}" for role, h in held.items())
+                            + "); `optimize` chooses them round by round (remove `hand:` for the tree without cards)")

@@ -505,6 +505,10 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                           "(--flag casualty_policy=...)", "WOTR-CAS-12"))
         pol = "regulars_first"
     policy = Policy.from_flags(s.flags, pol)
+    for role, hand in (s.card_plan.hands.items() if s.card_plan is not None else ()):
+        if hand:  # a hand is a choice (optimize's); a replay plays the cards named for their rounds
+            rep.notes.append((f"the {role} holds {', '.join(c.name for c in hand)}: not played in a replay, which "
+                              "plays the cards named with `card:` (`round:` for a later round)", "WOTR-CARD-2"))
     plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
     if plan is not None:
         check_plan(s, setup, plan)
@@ -578,6 +582,11 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
                          "rules": ["WOTR-ROUND-3"]}
         rep.rounds.append(record)
         state = nxt
+    if rep.result is not None and len(rolls) > len(rep.rounds):  # dice for rounds never fought: never dropped
+        n = len(rep.rounds)
+        raise ScenarioError(f"the battle ends in round {n} ({KIND_TEXT[rep.result.kind]}), but dice are given for "
+                            f"{len(rolls) - n} more round{'s' if len(rolls) - n != 1 else ''}: remove them",
+                            file=file, path=f"{origin}[{n}]")
     rep.lost = lost
     from .fates import outcome_fates
 

@@ -173,11 +173,15 @@ def after_card_round(rend: RoundEnd, key: tuple, rnd: int, variant, policy: Poli
 
 
 def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
-                     max_states: int = 2_000_000, tallies: dict | None = None) -> CardBattle:
+                     max_states: int = 2_000_000, tallies: dict | None = None,
+                     positions: list | None = None) -> CardBattle:
     """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
     card rounds are solved by :func:`..battle.process.forward_raw` up to the next card round; each position reached
     then plays its card round (a card whose requirement fails in a position is not played there, noted);
-    figures a card eliminates leave the side for the rest of the battle (a variant set-up per set lost)."""
+    figures a card eliminates leave the side for the rest of the battle (a variant set-up per set lost).
+    ``tallies`` gathers each card round's numbers weighted by the chance of its position; ``positions``
+    gets one ``(round, figures lost, state, chance, {(attacker's Tally, defender's): p})`` per position
+    a card round is played from."""
     from ..battle.process import Effects, forward_raw
 
     rounds = plan.rounds()
@@ -259,6 +263,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                     reach[0] += p
                     for pair, q in cr.tallies.items():
                         acc[pair] = acc.get(pair, Fraction(0)) + p * q
+                if positions is not None:
+                    positions.append((r, key, st, p, dict(cr.tallies)))
                 cancelled |= cr.cancelled
                 for line in cr.log:
                     line = (line[0] if r == 1 else f"round {r}: {line[0]}", line[1])
@@ -326,7 +332,25 @@ def read_card(node, role: str, side: str) -> list[tuple[int, CombatCard, Choices
     ch = Choices(self_hits=node.int("self_hits", None, minimum=0), forfeit=node.int("forfeit", None, minimum=1),
                  sacrifice=node.str("sacrifice", None, choices=("leader", "companion", "none")))
     node.finish(NAMED_CARD.keys)
+    for key, kinds in CHOICE_READERS.items():  # a choice the card does not read is never silently dropped
+        if getattr(ch, key) is not None and not any(_reads(e, kinds) for e in card.effects):
+            readers = sorted({c.name for c in db.cards.values() if any(_reads(e, kinds) for e in c.effects)})
+            raise node.error(f"{card.name} has no `{key}` choice (its effects: "
+                             f"{', '.join(e.get('effect', '?') for e in card.effects)}); `{key}` is read by "
+                             f"{', '.join(readers)}; remove it", key)
     return [(rnd, card, ch, node.path)]
+
+
+#: the choices of a named card (``card: {name, self_hits, forfeit, sacrifice}``) -> the effect kinds of the
+#: card data that read them (:class:`.combat_round.CardRound`); ``forfeit``: the dice reduction paid with
+#: Nazgûl Leadership (not the one counted per Companion)
+CHOICE_READERS = {"self_hits": ("self_hits_for_roll_modifier", "self_hits_for_extra_attack"),
+                  "forfeit": ("dice_reduction",), "sacrifice": ("cancel_hits_by_sacrifice",)}
+
+
+def _reads(effect, kinds) -> bool:
+    return effect.get("effect") in kinds and not (effect.get("effect") == "dice_reduction"
+                                                   and effect.get("per") == "companion_in_battle")
 
 
 def region_id(name: str, node) -> str:

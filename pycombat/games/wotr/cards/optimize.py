@@ -13,7 +13,8 @@ the attacker's cease, the defender's retreat and siege reductions are the player
 card game as in the no-card ``optimize`` (:mod:`.decided`), each reported with its options valued
 (:attr:`CardChoice.play`), those of the rounds after the last card can be played too (the no-card
 battle's); kept to round 1, round 1 is that game with the hands unused after it. A card named for
-round 1 (``card:``) by a side without a hand is that side's only round-1 option. Cards named for
+round 1 (``card:``) is that side's only round-1 option (beside a ``hand:``, the hand chooses from
+round 2). Cards named for
 later rounds are played by the card battle, which takes a policy: with no policy named, the report
 says which decisions it played and why (:attr:`CardChoice.played_by_policy`).
 """
@@ -24,7 +25,7 @@ from fractions import Fraction
 
 from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Policy, objective_of
-from .battle import CardPlan, card_battle_odds, card_context
+from .battle import CardPlan, card_battle_odds, card_context, check_plan
 from .combat_round import playable
 from .choice_report import ROLES, PositionChoice, option_values, units_text
 from pycombat.tree.options import Short
@@ -324,20 +325,25 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
         pol = "enumerate"
     policy = Policy.from_flags(s.flags, "regulars_first" if decided else pol)
     regions = retreat_region_names(s) if decided and setup.can_retreat else []
+    check_plan(s, setup, plan)  # a named card its side may not play here is an error, as in odds (WOTR-CARD-5)
     ctx = card_context(s, setup, plan)
     from .combat_round import Choices
 
-    # a card named for round 1 (`card:`) by a side without a hand is that side's only option in round 1:
-    # held as a one-card hand that must be played, so the hands choose in every round after it
-    named = {role: c for role, c in plan.cards.items() if c is not None and not plan.hands.get(role)}
+    # a card named for round 1 (`card:`) is that side's only option in round 1 (WOTR-CARD-2: one card a
+    # round): one more copy of it in that side's hand (`hand:` lists the cards held besides the named ones;
+    # several Event cards share a Combat card), which it must play while it holds that copy: in round 1,
+    # and the hands choose in every round after it
+    named = {role: c for role, c in plan.cards.items() if c is not None}
+    copies = {role: sum(1 for c in plan.hands.get(role, ()) if c.name == card.name) for role, card in named.items()}
     if named and not plan.later:
-        plan = replace(plan, hands={**plan.hands, **{role: (c,) for role, c in named.items()}}, cards={})
+        plan = replace(plan, hands={**plan.hands, **{role: plan.hands.get(role, ()) + (c,)
+                                                     for role, c in named.items()}}, cards={})
     excluded: list[dict] = []
 
     def options(role, hand, ctx_, a, d, *, first=False):
         opts = [("no card", None, Choices())]
         fixed = named.get(role)
-        if fixed is not None and (first or any(c is fixed for c in hand)):
+        if fixed is not None and (first or sum(1 for c in hand if c.name == fixed.name) > copies[role]):
             return [(fixed.name, fixed, plan.choices.get(role) or Choices())]
         seen = set()
         for card in hand:
@@ -377,7 +383,9 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
             if not why_not.startswith("about"):  # stopped while it ran: what it was estimated to cost up front
                 why_not += f" (estimated up front: {estimate})"
     elif plan.later or any(plan.cards.values()):
-        why_not = "cards named for a round (`card:`) are played as named; the hands choose in round 1 only"
+        why_not = ("cards named for a round (`card:`) are played as named; the hands choose in round 1 only"
+                   + "".join(f" (the {role} plays {c.name} in round 1, as named: its hand is not played)"
+                             for role, c in named.items() if plan.hands.get(role)))
     if every is not None:
         rows, cols = every.rows, every.cols
         return CardChoice(rows, cols, every.matrix, every.value, {r: p for r, p in zip(rows, every.x) if p},
@@ -419,11 +427,10 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
                                     "attacker_continue": s.flags["attacker_continue"],
                                     "defender_retreat": s.flags["defender_retreat"],
                                     "siege_extension": policy.siege_extension},
-                         "why": ("with Combat cards named for later rounds (`card:` with `round:`)" if plan.later else
-                                 "with a Combat card named (`card:`) by a side that also holds a hand")
-                                + " each cell of round 1's game is the card battle of `odds`, which plays those "
-                                  "decisions by a policy; the players choose them with hands alone, or with a "
-                                  "round-1 card named by a side without a hand"}
+                         "why": "with Combat cards named for later rounds (`card:` with `round:`) each cell of "
+                                "round 1's game is the card battle of `odds`, which plays those decisions by a "
+                                "policy; the players choose them with hands alone, or with cards named for round 1 "
+                                "only"}
     return CardChoice(rows, cols, matrix, v, {r: p for r, p in zip(rows, x) if p},
                       {c: p for c, p in zip(cols, y) if p}, pol, excluded, rounds="first", why_first_only=why_not,
                       decisions=[start], sides=sides, played_by_policy=forced_policy)

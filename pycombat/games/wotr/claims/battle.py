@@ -145,7 +145,7 @@ def decide(s: Scenario, c: Claim) -> Verdict:
     v = _decide_positive(s, c)
     if named and c.kind in ("strength", "leadership"):
         v.notes.append(f"the Army's own numbers, before the Combat cards of round 1 ({', '.join(named)})")
-    if c.negated:
+    if c.negated and v.verdict is not None:  # (None: not decided, either way)
         v.verdict = not v.verdict
     return v
 
@@ -191,6 +191,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         return _round_one_dice(s, c)
     if c.kind == "hits" and a.get("round", 1) == 1 and _named_cards(s, 1):
         return _round_one_hits(s, c)
+    if c.kind == "hits" and a.get("round", 1) > 1 and _named_cards(s, a["round"]):
+        return _later_round_hits(s, c)
     if c.kind in ("strength", "dice", "leadership", "reroll_dice"):
         v = _verdict_of(s, c)
         idx = 0 if a["role"] == "attacker" else 1
@@ -241,6 +243,14 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         setup = battle_setup(s, v.attacking)
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+        if rnd > 1 and sum(r + e for r, e in units) > 1:
+            # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
+            # one unit it may have lost some, so its hits in round r are not one distribution
+            return Verdict(c, None, ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9"], notes=[
+                f"not decided: the {a['role']} starts with {sum(r + e for r, e in units)} units, and the Army that "
+                f"rolls in round {rnd} is the one the rounds before it leave (WOTR-ROUND-1); the hits of each "
+                f"round, from every position it starts from, are in `pycombat odds`' round table (with "
+                f"`max_rounds`); a Combat card named for round {rnd} decides the claim over those positions"])
         params = setup.params(a["role"], units, rnd)
         dist = params.dist()
         k, cmp = a["hits"], a.get("compare", "at least")
@@ -391,6 +401,65 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
                           f"{', '.join(_named_cards(s, 1))}"] + [f"apart: {x}" for x in apart])
 
 
+def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
+    """"the X scores ... k hits in round r with probability P" (r >= 2) with a Combat card named for
+    round r: the hits of round r's Combat roll and Leader re-roll, with the cards, from the Army as it
+    stands at the start of round r, which depends on the rounds before it (WOTR-ROUND-1). Each position
+    round r can start from (under each casualty policy the flags give, WOTR-CAS-12) has its own
+    probability of the hits claimed: the claim is TRUE when every one of them is P (then so is the
+    chance given that round r is fought), FALSE when none is P and neither is that chance, and otherwise
+    not decided (the claim is true of some positions only), each probability in the notes."""
+    from ..battle.odds import policies_for
+    from ..battle.process import Policy
+    from ..battle.setup import battle_setup
+    from ..cards.battle import card_battle_odds, check_plan
+    from ..cards.combat_round import round_marginals
+
+    a = c.args
+    rnd, k, cmp = a["round"], a["hits"], a.get("compare", "at least")
+    test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
+    want = Fraction(str(a["probability"]))
+    setup = battle_setup(s, _verdict_of(s, c).attacking)
+    check_plan(s, setup, s.card_plan)
+    names = ", ".join(_named_cards(s, rnd))
+    rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5", "WOTR-CARD-2", "WOTR-CARD-7"]
+    notes, verdicts = [], []
+    for pol in policies_for(s):
+        positions: list = []
+        log = card_battle_odds(s, setup, s.card_plan, Policy.from_flags(s.flags, pol), positions=positions).log
+        by_p: dict[Fraction, Fraction] = {}  # P(claimed hits) at a position -> the chance of those positions
+        for r, _, _, reach, tallies in positions:
+            if r == rnd:
+                got = sum((q for x, q in round_marginals(tallies, a["role"])["scored"].items() if test(x)),
+                          Fraction(0))
+                by_p[got] = by_p.get(got, Fraction(0)) + reach
+        fought = sum(by_p.values(), Fraction(0))
+        head = f"{pol}: " if len(policies_for(s)) > 1 else ""
+        if not fought:
+            notes.append(f"{head}round {rnd} is never fought: there is no roll to claim about")
+            verdicts.append(None)
+            continue
+        mixed = sum((p * q for p, q in by_p.items()), Fraction(0)) / fought
+        notes.append(f"{head}round {rnd} is fought with chance {fought} = {float(fought):.6f}; P({cmp} {k} hits) "
+                     f"from the positions it starts from: " + ", ".join(
+                         f"{p} = {float(p):.6f} (chance {q})" for p, q in sorted(by_p.items()))
+                     + f"; given that round {rnd} is fought: {mixed} = {float(mixed):.6f} (with {names})")
+        notes += [f"{head}{text} ({rule})" for text, rule in log if text.startswith(f"round {rnd}")]
+        if set(by_p) == {want}:
+            verdicts.append(True)
+        elif want not in by_p and mixed != want:
+            verdicts.append(False)
+        else:
+            notes.append(f"{head}not decided: P = {want} holds from some positions round {rnd} starts from and "
+                         "not from others (the Army at round " f"{rnd} depends on the rounds before it)")
+            verdicts.append(None)
+    verdict = verdicts[0] if len(set(verdicts)) == 1 else None
+    if len(set(verdicts)) > 1:
+        notes.append("not decided: the casualty policies give different verdicts (WOTR-CAS-12)")
+        rules.append("WOTR-CAS-12")
+    return Verdict(c, verdict, rules, notes=notes)
+
+
 def _card_check(s: Scenario, c: Claim):
     """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
     modelled) and the reasons (:func:`..cards.combat_round.playable`)."""
@@ -436,8 +505,7 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
 
 def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
     """What a claim depends on and the model does not interpret (``{card, what, why}``; the verify
-    loop then says "not decided"): a Combat card's requirement with no check (``card_playable``), or
-    named Combat cards acting in the round whose single roll a ``hits``/``hit_number`` claim reads."""
+    loop then says "not decided"): a Combat card's requirement with no check (``card_playable``)."""
     if c.args.get("action"):
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
     if c.kind == "card_playable":
@@ -446,14 +514,7 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
             return []
         return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
                  "in the Combat-card interpreter (WOTR-CARD-5)"} for r in reasons_ if r["holds"] is None]
-    if c.kind == "hits":
-        rnd = c.args.get("round", 1) if isinstance(c.args.get("round", 1), int) else 1
-        if rnd == 1:
-            return []  # decided with the cards (round 1's numbers)
-        return [{"card": name, "what": f"played in round {rnd}",
-                 "why": "this claim reads one roll's numbers without the card's effects; use `odds`"}
-                for name in _named_cards(s, rnd)]
-    return []
+    return []  # a hits claim is decided with the named cards of its round (round 1's, or a later round's)
 
 
 #: the flags whose other values may change a verdict of these kinds

@@ -43,7 +43,7 @@ def engaged_parts(engaged: Any) -> dict[str, Any]:
 @dataclass
 class Verdict:
     claim: Claim
-    verdict: bool
+    verdict: bool | None  #: None: not decided (the notes say why)
     rules: list[str]
     notes: list[str] = field(default_factory=list)
     deciding_flags: dict[str, str] = field(default_factory=dict)
