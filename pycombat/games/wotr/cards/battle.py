@@ -174,17 +174,18 @@ def after_card_round(rend: RoundEnd, key: tuple, rnd: int, variant, policy: Poli
 
 def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                      max_states: int = 2_000_000, tallies: dict | None = None,
-                     positions: list | None = None) -> CardBattle:
+                     positions: list | None = None, marks: tuple[int, ...] = ()) -> CardBattle:
     """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
     card rounds are solved by :func:`..battle.process.forward_raw` up to the next card round; each position reached
     then plays its card round (a card whose requirement fails in a position is not played there, noted);
     figures a card eliminates leave the side for the rest of the battle (a variant set-up per set lost).
     ``tallies`` gathers each card round's numbers weighted by the chance of its position; ``positions``
     gets one ``(round, figures lost, state, chance, {(attacker's Tally, defender's): p})`` per position
-    a card round is played from."""
+    a card round is played from; ``marks`` are rounds played as card rounds without a card, so that
+    ``positions`` and ``tallies`` hold them too (a round with typed card effects is never one)."""
     from ..battle.process import Effects, forward_raw
 
-    rounds = plan.rounds()
+    rounds = sorted(set(plan.rounds()) | set(marks))
     for r in rounds:
         if r in setup.effects:
             raise ScenarioError(f"round {r} has both a named Combat card (`card:`) and typed card effects "

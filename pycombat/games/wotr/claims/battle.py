@@ -243,6 +243,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         setup = battle_setup(s, v.attacking)
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
+        if rnd > 1 and sum(r + e for r, e in units) > 1 and rnd not in setup.effects:
+            return _later_round_hits(s, c)  # over the positions round r starts from (WOTR-ROUND-1)
         if rnd > 1 and sum(r + e for r, e in units) > 1:
             # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
             # one unit it may have lost some, so its hits in round r are not one distribution
@@ -419,14 +421,21 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     rnd, k, cmp = a["round"], a["hits"], a.get("compare", "at least")
     test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
     want = Fraction(str(a["probability"]))
+    from ..cards.battle import CardPlan
+
     setup = battle_setup(s, _verdict_of(s, c).attacking)
-    check_plan(s, setup, s.card_plan)
-    names = ", ".join(_named_cards(s, rnd))
-    rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5", "WOTR-CARD-2", "WOTR-CARD-7"]
+    plan = s.card_plan or CardPlan()
+    if s.card_plan is not None:
+        check_plan(s, setup, plan)
+    names = ", ".join(_named_cards(s, rnd)) or "no Combat card"
+    rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"]
+    if _named_cards(s, rnd):  # the card of round r modifies its roll
+        rules += ["WOTR-CARD-2", "WOTR-CARD-7"]
     notes, verdicts = [], []
     for pol in policies_for(s):
         positions: list = []
-        log = card_battle_odds(s, setup, s.card_plan, Policy.from_flags(s.flags, pol), positions=positions).log
+        log = card_battle_odds(s, setup, plan, Policy.from_flags(s.flags, pol), positions=positions,
+                               marks=(rnd,)).log
         by_p: dict[Fraction, Fraction] = {}  # P(claimed hits) at a position -> the chance of those positions
         for r, _, _, reach, tallies in positions:
             if r == rnd:
