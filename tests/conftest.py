@@ -56,6 +56,9 @@ LONG = {
         "each Combat card's round against an independent face-by-face enumeration",
     "tests/meccg/test_card_effects.py::test_every_barred_card_changes_nothing":
         "every card the interpreter bars leaves every answer unchanged",
+    "tests/wotr/test_wotr_named_card_with_hand.py::test_round_two_hits_claims_against_two_rounds_face_by_face":
+        "round-2 hits claims with a Combat card named for round 2, against two rounds played face by face "
+        "(tests/wotr/test_wotr_later_round_hits.py checks the same positions without a card in the quick tier)",
     "tests/meccg/test_listing_order.py::test_batch_lists_as_the_api_does[traces-large]":
         "`pycombat batch` lists the traces of the three largest MECCG examples as the API does",
     "tests/riftbound/test_instances.py::test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone":

@@ -135,7 +135,7 @@ def test_bad_claims_are_clear_errors(tmp_path, capsys, claim, message):
 @settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 6), st.integers(5, 9), st.integers(1, 9), STATUS)
 def test_may_after_the_rolls_before_strikes_are_assigned(p, b, mind, status):
-    """After Crowned with Storm's wound rolls before strikes are assigned (MECCG-FX-33, a chance node before
+    """After Crowned with Storm's wound rolls before strikes are assigned (a chance node before
     the assignment, MECCG-FX-31): "may" is read from the chances over every outcome of the rolls, the brute
     force of tests/meccg/test_crowned_with_storm.py."""
     doc = _wolf_doc((p, b, mind, status))

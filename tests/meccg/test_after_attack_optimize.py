@@ -210,7 +210,7 @@ def test_a_controller_supports_last(objective):
 
 
 def test_after_the_rolls_before_strikes_are_assigned_each_outcome_plays_it():
-    """Crowned with Storm's wound rolls before strikes are assigned (MECCG-FX-33, a chance node before the
+    """Crowned with Storm's wound rolls before strikes are assigned (a chance node before the
     assignment, MECCG-FX-31): each outcome's game (the company as the rolls left it) plays Our Own Wolves'
     strike after the attack; with War-wolf given Gandalf's strike its value is the best plan by odds on that
     outcome's company (the card or not, -3 either side, each subset of the untapped supporters)."""

@@ -1031,8 +1031,9 @@ def boards(draw, units=None, spells=None):
     showdown = []
     for side in ("defender", "attacker"):  # RB-COMB-2: the move triggers, before the showdown: the moves earlier
         by_itself = []  # in the turn (a defender's), then the one staging the combat
-        for n in sides[side]:
-            if states[n].get("card") and o.u[n]["where"] == "bf":
+        moved = [n for n in sides[side] if o.u[n]["where"] == "bf"]  # all on the chain as they moved: a unit
+        for n in moved:  # an earlier trigger kills has its own trigger resolve all the same
+            if states[n].get("card"):
                 if MOVES.get(states[n]["card"]) and _no_choice(MOVES[states[n]["card"]]) and draw(st.booleans()):
                     by_itself.append(n)  # not stated: it resolves after the stated ones
                     continue
