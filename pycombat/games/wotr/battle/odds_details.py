@@ -101,7 +101,10 @@ def fates_lines(fates: dict) -> list[str]:
     for role in ("attacker", "defender", "garrison"):
         for row in rows.get(role, []):
             where = ", ".join(f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["per_figure"].items())
-            lines.append(f"  {role} {row['figure']} x{row['count']}: {where}")
+            joined = row.get("replacements_joined")  # Regulars that came in for downgraded Elites (WOTR-CAS-5)
+            lines.append(f"  {role} {row['figure']} x{row['count']}: {where}"
+                         + (f"; replacements joined from the reinforcements, expected {joined['decimal']:.4f}"
+                            if joined else ""))
     return lines
 
 
