@@ -59,6 +59,14 @@ LONG = {
     "tests/wotr/test_wotr_named_card_with_hand.py::test_round_two_hits_claims_against_two_rounds_face_by_face":
         "round-2 hits claims with a Combat card named for round 2, against two rounds played face by face "
         "(tests/wotr/test_wotr_later_round_hits.py checks the same positions without a card in the quick tier)",
+    "tests/meccg/test_after_attack_claims.py::test_may_after_the_rolls_before_strikes_are_assigned":
+        "\"may\" claims about the strike after the attack over Crowned with Storm's outcomes, against the brute force "
+        "(the quick tier keeps the claims on given dice and Crowned with Storm's own brute force)",
+    "tests/meccg/test_after_attack_claims.py::test_may_and_cannot_from_the_odds":
+        "\"may / cannot\" claims about the strike after the attack on drawn companies, against the possible rolls",
+    "tests/riftbound/test_unit_oracle.py::test_declined_triggers_against_the_oracle":
+        "declined optional triggers on drawn boards, against the oracle (tests/riftbound/test_declined_triggers.py "
+        "holds the fixed cases)",
     "tests/meccg/test_listing_order.py::test_batch_lists_as_the_api_does[traces-large]":
         "`pycombat batch` lists the traces of the three largest MECCG examples as the API does",
     "tests/riftbound/test_instances.py::test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone":

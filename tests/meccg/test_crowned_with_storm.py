@@ -518,3 +518,16 @@ def test_verify_names_the_reach_flag_where_it_flips_a_verdict():
 
 
 _EXAMPLE = __import__("pathlib").Path(__file__).resolve().parents[2] / "examples" / "meccg" / "crowned_with_storm.yaml"
+
+
+def test_a_play_claim_does_not_call_the_modelled_wound_rolls_not_modelled():
+    """The wound rolls are a node of the model (MECCG-FX-31): a claim they cannot change is decided without a
+    note calling them "not modelled"; the Balrog's player may play the card, the hero player may not."""
+    import yaml
+
+    doc = yaml.safe_load(open(_EXAMPLE, encoding="utf-8"))
+    doc["claims"] = [{"claim": "Crowned with Storm may be played before strikes are assigned", "by": "attacker"},
+                     {"claim": "Crowned with Storm may be played before strikes are assigned", "by": "defender"}]
+    by_balrog, by_hero = verbs.verify(scenario_from_dict(doc)).verdicts
+    assert by_balrog.verdict is True and by_hero.verdict is False
+    assert not any("not modelled" in n for v in (by_balrog, by_hero) for n in v.notes)

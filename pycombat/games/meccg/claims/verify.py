@@ -110,13 +110,17 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 
     from .rolled_check import RULE as CHECK_RULE, note as check_note
 
+    from ..combat.before import StormNode, pre_check
+
+    pre = pre_check(s) if s.combat is not None else None
+    storm = pre.card_id if isinstance(pre, StormNode) else None
     for v, c in zip(out, claims):  # decided: the parts not modelled that could not change it, named
         rolled = check_note(s, c) if v.decided else None
         if rolled:  # decided on the check rolled before the assignment (MECCG-FX-31)
             v.notes = list(v.notes) + [rolled]
             v.rules = list(v.rules) + ([CHECK_RULE] if CHECK_RULE not in v.rules else [])
-        if v.decided:
-            idle = not_blocking(s, c)
+        if v.decided:  # (the wound rolls before the assignment are modelled: a node, never "not modelled")
+            idle = [e for e in not_blocking(s, c) if e.get("id") != storm]
             if idle:
                 v.notes = list(v.notes) + ["not modelled, and unable to change this verdict: " + "; ".join(
                     f"{e['card']}: {e['what']}" for e in idle)]
