@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import pytest
 
 from budget import examples  # noqa: E402
+from test_after_attack_replay import _doc as _combat_doc  # noqa: E402 - the same combat
 from test_crowned_with_storm import _wolf_doc, wolf_brute  # noqa: E402 - the brute force of the rolls
 from pycombat.cli import main
 from pycombat.games.meccg.schema import scenario_from_dict
@@ -28,17 +29,12 @@ PENALTY = {"untapped": 0, "tapped": 1, "wounded": 2}
 
 
 def _doc(ctrl, ally, status, claims, after=None, rolls=None) -> dict:
-    strike = {"defender": ally, "attacker": "Aragorn II", "defender_cards": ["Our Own Wolves"]}
-    if rolls is not None:
-        strike["rolls"] = rolls
-    combat = {"strikes": [strike]}
-    if after is not None:
-        combat["after_attack"] = after
-    return {"game": "meccg",
-            "attacker": {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
-            "defender": {"alignment": "minion", "site": "Moria",
-                         "members": [{"name": ctrl, "status": status}, {"name": ally, "ally_of": ctrl}]},
-            "combat": combat, "claims": [{"id": f"c{i}", "claim": c} for i, c in enumerate(claims)]}
+    """test_after_attack_replay's combat (the controller, his Wolf ally and Our Own Wolves played on the ally's
+    strike), with the claims."""
+    doc = _combat_doc(ctrl, ally, status, rolls, after)
+    if rolls is None:
+        del doc["combat"]["strikes"][0]["rolls"]
+    return {**doc, "claims": [{"id": f"c{i}", "claim": c} for i, c in enumerate(claims)]}
 
 
 def _verdicts(doc) -> list:

@@ -213,17 +213,9 @@ def named_cards_unmodelled(s, verb: str) -> list[dict]:
     """``tree``, and ``optimize`` when no side holds a ``hand:``, solve the battle without the named
     Combat cards played (``card:``): say so (with a hand, ``optimize``'s card game applies them,
     :func:`named_cards_applied`)."""
-    plan = s.card_plan
-    if plan is None:
-        return []
-    out = []
-    for rnd in plan.rounds():
-        for role, card in plan.round_cards(rnd)[0].items():
-            if card is not None:
-                out.append({"card": card.name, "what": f"played by the {role} in round {rnd}",
-                            "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and "
-                                   "`replay` apply them"})
-    return out
+    return [{"card": card.name, "what": f"played by the {role} in round {rnd}",
+             "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and `replay` apply them"}
+            for rnd, role, card in _named(s)]
 
 
 def named_cards_applied(s) -> list[dict]:
@@ -231,18 +223,20 @@ def named_cards_applied(s) -> list[dict]:
     side holds a ``hand:``) plays them: a card named for round 1 is its side's only round-1 option
     (WOTR-CARD-2), one named for a later round is played in that round by each cell's card battle. The
     splits, value and decisions ``optimize`` prints before the card game are the play without cards."""
+    return [{"card": card.name, "role": role, "round": rnd,
+             "applied": "its side's only option in round 1 of the Combat card choice" if rnd == 1 else
+             f"played in round {rnd} in every cell of the Combat card choice (the card battle of `odds`)",
+             "rule": "WOTR-CARD-2"}
+            for rnd, role, card in _named(s)]
+
+
+def _named(s) -> list[tuple]:
+    """``(round, role, card)`` of every Combat card the scenario names (``card:``), round by round."""
     plan = s.card_plan
     if plan is None:
         return []
-    out = []
-    for rnd in plan.rounds():
-        for role, card in plan.round_cards(rnd)[0].items():
-            if card is None:
-                continue
-            how = ("its side's only option in round 1 of the Combat card choice" if rnd == 1 else
-                   f"played in round {rnd} in every cell of the Combat card choice (the card battle of `odds`)")
-            out.append({"card": card.name, "role": role, "round": rnd, "applied": how, "rule": "WOTR-CARD-2"})
-    return out
+    return [(rnd, role, card) for rnd in plan.rounds() for role, card in plan.round_cards(rnd)[0].items()
+            if card is not None]
 
 
 def refuse_named_cards_for_tree(s) -> None:
