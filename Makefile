@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test test-long test-tools mutants bench install data clean graphviz chromium serve fuzz fuzz-http
+.PHONY: demo test test-long test-explore test-tools mutants bench install data clean graphviz chromium serve fuzz fuzz-http
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ test: $(STAMP) test-tools
 # The long tier: the tests marked long, and every hypothesis test again at the larger ci profile.
 test-long: $(STAMP) test-tools
 	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "long or hypothesis"
+
+# Fresh random examples for every hypothesis test (the CI profiles are derandomized), twice the written counts.
+test-explore: $(STAMP)
+	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m hypothesis
 
 # The hostile-input campaign: N mutated examples x every verb, each in a forked child
 # under a time and memory limit (FUZZ_MODE=subprocess: as `python -m pycombat`); prints the table,

@@ -5,6 +5,11 @@
 test-long`` runs the long tier: the tests marked ``long`` (listed in :data:`LONG`, each with what it
 covers) and every hypothesis test again at the ``ci`` profile (half their written counts). CI runs
 both; ``HYPOTHESIS_SCALE=1`` draws the full counts.
+
+Both CI profiles are derandomized: each test draws the same examples on every run of the same code, so a
+suite green here is green on a clean clone. ``make test-explore`` (the ``explore`` profile) draws fresh
+random examples, twice the written counts, and prints the blob that reproduces a failure: run it to look
+for new counterexamples, then keep each one as an ``@example`` or a fix.
 """
 from __future__ import annotations
 
@@ -13,8 +18,11 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                          derandomize=True)
 settings.register_profile("ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                          print_blob=True, derandomize=True)
+settings.register_profile("explore", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow],
                           print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") == "true" else "dev"))
 

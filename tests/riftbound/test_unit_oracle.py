@@ -911,6 +911,9 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
                     "where": "bf", "tags": [e["token"]], "domains": [], "equip": [], "card": None,
                     "exhausted": False, "empowered": False, "hold": False, "no_damage": False,
                     "ignores_tank": False, "token": True, "temporary": e.get("keyword") == "Temporary"}
+            for _ in range(e["count"]):  # RB-CARD-10: a unit token played is a unit played, after this trigger
+                o.fire(side, "unit")
+                o.fire(side, "token")
             continue
         if t.get("ref") == "self":
             names = [n]
