@@ -29,7 +29,6 @@ from .claims import battle as battle_claims
 from .claims import position as move_claims
 from .battle.process import KIND_ORDER, OBJECTIVES, cycles_unchecked, exact_pair
 from .board import SIDE_NAMES, load_board
-from .cards.battle import plan_unmodelled
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
 from .battle.game import BattleGame
@@ -45,7 +44,7 @@ from .battle.optimize import optimize as solve_battle
 from .position.scenario import DIE_LABEL
 from .battle.replay import parse_rolls_text
 from .battle.replay import replay as replay_battle
-from .battle.odds_details import named_cards_applied, named_cards_unmodelled, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
+from .battle.odds_details import named_cards_applied, odds_extra_json, odds_extra_lines, optimize_unmodelled, refuse_named_cards_for_tree
 from .battle.setup import battle_setup
 from .battle.splits import LegalSplits, describe_force, judge_attack, prefetch_verdicts
 
@@ -465,8 +464,7 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
                          tolerance=tolerance)
     return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
                           decide=decide, top=top, cards=cards,
-                          unmodelled=(plan_unmodelled(scenario.card_plan) if cards is not None
-                                      else named_cards_unmodelled(scenario, "optimize")),
+                          unmodelled=optimize_unmodelled(scenario, cards),
                           named_cards=named_cards_applied(scenario) if cards is not None else [], decisions=decisions)
 
 

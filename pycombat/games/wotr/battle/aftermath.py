@@ -17,6 +17,12 @@ The moves, by the end (:data:`.process.KIND_TEXT`):
 * otherwise both Armies stay (the attacking Army eliminated; a siege battle with both left, WOTR-SIEGE-4;
   the scenario's ``max_rounds``).
 
+Each side (and a relief battle's garrison) has exactly one move at every end, an eliminated Army's
+included, so :func:`aftermath_distribution` (``odds``) gives each side's moves as a distribution summing
+to 1. Under ``stacking_check=trim_at_end`` a relieving Army that may advance advances whole, beside the
+garrison back in the region, and the units above 10 are removed at the end of the action (WOTR-STACK-2,
+:func:`.fates.stacking_removed`); under ``forbid_move`` the advance stops at 10 (WOTR-STACK-1).
+
 The capture's political step is :func:`.consequences.politics_effect` at this end (WOTR-CAPT-1,
 WOTR-POL-2), with the Settlement's Victory Points (WOTR-CAPT-3).
 """
@@ -24,6 +30,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from pycombat.dice import as_json
+from .fates import STACKING_LIMIT, stacking_removed, stacking_room
 from .process import KIND_TEXT
 
 #: Victory Points a captured Settlement is worth to its captor (WOTR-CAPT-3)
@@ -52,15 +60,22 @@ def aftermath(s, setup, outcome) -> dict:
     garrison = getattr(s, "garrison", None)
     moves = []
 
+    filled = []  # the move of a side the ``moves`` above leave implicit (an eliminated Army, one that stays)
+
     def move(who, what, text, *rules):
         moves.append({"who": who, "move": what, "text": text, "rules": list(rules)})
+
+    def also(who, what, text, *rules):
+        filled.append({"who": who, "move": what, "text": text, "rules": list(rules)})
 
     if kind == "attack_ceased":
         move("attacker", "stays", f"the attacker's surviving units stay in {there}, where they were when the "
                                   "battle began", "WOTR-END-2")
+        also("defender", "stays", f"the defending Army stays in {here}", "WOTR-END-1", "WOTR-END-2")
     elif kind == "sortie_returned":
         move("attacker", "back_into_stronghold", f"the sortie's Army moves back into the Stronghold of {here}; the "
                                                  "siege goes on", "WOTR-SIEGE-6")
+        also("defender", "stays", f"the besieging Army stays in {here}: the siege goes on", "WOTR-SIEGE-6")
     elif kind == "defender_retreated":
         from ..characters import load_characters
 
@@ -83,22 +98,38 @@ def aftermath(s, setup, outcome) -> dict:
     elif kind == "both_destroyed":
         move("attacker", "none", "both Armies are eliminated: nobody advances and nothing is captured",
              "WOTR-END-9", "WOTR-CAPT-6")
+        also("defender", "eliminated", f"the defending Army is eliminated in {here}, with the attacking Army",
+             "WOTR-CAS-7", "WOTR-END-9")
     elif kind == "defender_holds":
+        also("attacker", "eliminated", "the attacking Army is eliminated", "WOTR-CAS-7", "WOTR-END-1")
         move("defender", "stays", f"the defending Army stays in {here}; the attacking Army is eliminated",
              "WOTR-END-1")
     elif kind == "siege_goes_on":
         move("attacker", "stays", f"both Armies stay in {here}: the siege continues", "WOTR-SIEGE-4")
+        also("defender", "besieged", f"the besieged Army stays in the Stronghold of {here}", "WOTR-SIEGE-4")
     elif kind == "round_limit":
         move("attacker", "stays", "both Armies stay where they are (the scenario's max_rounds stops the battle)")
+        also("defender", "stays", f"the defending Army stays in {here} (the scenario's max_rounds stops the battle)")
+    elif kind == "attacker_wins":
+        also("defender", "eliminated", f"the defending Army is eliminated in {here}", "WOTR-CAS-7", "WOTR-END-1")
+    room = stacking_room(s)
+    stacking = None
     if kind in ("attacker_wins", "defender_retreated"):
         if setup.kind == "sortie":
             move("attacker", "stays", f"a winning sortie does not advance out of {here}", "WOTR-SIEGE-6")
         elif setup.kind == "siege":
             move("attacker", "stays", f"the besieger holds {here}: the Stronghold's defenders are eliminated",
                  "WOTR-CAPT-1")
+        elif garrison is not None and room is not None:  # stacking_check=trim_at_end (WOTR-STACK-2)
+            move("attacker", "advances", f"the besiegers are gone: the whole relieving Army advances into {here} "
+                                         "(stacking_check=trim_at_end: the move is not limited; the rearguard never "
+                                         f"advances) beside the garrison's {garrison.units} unit"
+                                         f"{'s' if garrison.units != 1 else ''} back in the region; the units above "
+                                         f"{STACKING_LIMIT} are removed at the end of the action and return to the "
+                                         "reinforcements",
+                 "WOTR-SIEGE-7", "WOTR-END-7", "WOTR-STACK-2")
+            stacking = _stacking(s, setup, outcome, room, kind)
         elif garrison is not None:
-            from .consequences import STACKING_LIMIT
-
             room = max(0, STACKING_LIMIT - garrison.units)
             move("attacker", "may_advance", f"the besiegers are gone: the relieving Army may advance into {here} "
                                             f"(optional, the rearguard never) with at most {room} "
@@ -140,14 +171,122 @@ def aftermath(s, setup, outcome) -> dict:
                          "region_won": won, "track_if_captured": cap, "track_otherwise": keep,
                          "victory_points": VICTORY_POINTS.get(row["kind"], 0) if won else 0,
                          "text": text, "rules": rules})
-    return {"end": kind, "end_text": KIND_TEXT[kind], "moves": moves, "politics": politics}
+    roles = ("attacker", "defender") + (("garrison",) if garrison is not None else ())
+    each = {who: next(m for m in moves + filled if m["who"] == who) for who in roles}
+    out = {"end": kind, "end_text": KIND_TEXT[kind], "moves": moves, "politics": politics,
+           "each_side": {who: {k: v for k, v in m.items() if k != "who"} for who, m in each.items()}}
+    if stacking is not None:
+        out["stacking"] = stacking
+    return out
+
+
+def _stacking(s, setup, outcome, room: int, kind: str) -> dict:
+    """The advancing relief and the garrison in the region at the end of the action, and the units removed
+    over the limit (WOTR-STACK-2), per Nation."""
+    from ..board import load_nations
+
+    nations = load_nations().nations
+    units = outcome.attacker
+    removed = stacking_removed(units, room, kind)
+    garrison = s.garrison.units
+    advancing = sum(r + e for r, e in units)
+    n = sum(r + e for r, e in removed)
+    names = setup.attacker.nations
+    parts = [f"{k} {label}{'s' if k != 1 else ''} of {nations[nat].name}"
+             for nat, (r, e) in zip(names, removed) for k, label in ((r, "Regular"), (e, "Elite")) if k]
+    text = (f"{advancing} advancing unit{'s' if advancing != 1 else ''} and the garrison's {garrison} in "
+            f"{s.battle_region.name}: {advancing + garrison}, "
+            + (f"{n} above the limit of {STACKING_LIMIT} removed ({', '.join(parts)}) and back to the "
+               "reinforcements" if n else f"within the limit of {STACKING_LIMIT}"))
+    return {"region": s.battle_region.name, "advancing_units": advancing, "garrison_units": garrison,
+            "limit": STACKING_LIMIT, "removed": [list(x) for x in removed], "removed_units": n, "text": text,
+            "rules": ["WOTR-STACK-1", "WOTR-STACK-2"]}
+
+
+def aftermath_distribution(s, setup, outcomes) -> dict:
+    """Over the end positions ``outcomes`` (Outcome -> exact probability): each side's move after the battle
+    with its probability (one move per side at every end: a distribution summing to the total), the
+    capture's political step (region won or not), and under ``stacking_check=trim_at_end`` an advancing
+    relief's units removed over the limit (WOTR-STACK-2): the chance of each number and the expected one."""
+    moves: dict[str, dict[tuple, Fraction]] = {}
+    texts: dict[tuple, dict] = {}
+    politics: dict[tuple, Fraction] = {}
+    removed: dict[int, Fraction] = {}
+    by_kind: dict[str, dict] = {}
+    total = Fraction(0)
+    for o, p in outcomes.items():
+        total += p
+        info = by_kind.get(o.kind)
+        if info is None or "stacking" in info:
+            info = aftermath(s, setup, o)
+            by_kind[o.kind] = info
+        for who, m in info["each_side"].items():
+            key = (who, m["move"], m["text"], tuple(m["rules"]))
+            texts[key] = m
+            moves.setdefault(who, {})
+            moves[who][key] = moves[who].get(key, Fraction(0)) + p
+        for row in info["politics"]:
+            key = (row["settlement"], row["region_won"], row["text"])
+            texts[key] = row
+            politics[key] = politics.get(key, Fraction(0)) + p
+        if "stacking" in info:
+            n = info["stacking"]["removed_units"]
+            removed[n] = removed.get(n, Fraction(0)) + p
+    moves = {who: moves[who] for who in ("attacker", "defender", "garrison") if who in moves}
+    out: dict = {"moves": {who: [{"move": texts[k]["move"], "text": texts[k]["text"], "rules": texts[k]["rules"],
+                                  "p": as_json(q)} for k, q in rows.items()] for who, rows in moves.items()},
+                 "politics": [{"settlement": texts[k]["settlement"], "nation": texts[k]["nation"],
+                               "kind": texts[k]["kind"], "region_won": texts[k]["region_won"],
+                               "victory_points": texts[k]["victory_points"],
+                               "track_if_captured": texts[k]["track_if_captured"],
+                               "track_otherwise": texts[k]["track_otherwise"], "text": texts[k]["text"],
+                               "rules": texts[k]["rules"], "p": as_json(q)} for k, q in politics.items()],
+                 "total": as_json(total)}
+    if removed:
+        rest = total - sum(removed.values(), Fraction(0))  # the ends without an advance: nothing removed
+        if rest:
+            removed[0] = removed.get(0, Fraction(0)) + rest
+        out["stacking"] = {"removed_units": {str(n): as_json(q) for n, q in sorted(removed.items())},
+                           "expected_removed": as_json(sum((n * q for n, q in removed.items()), Fraction(0))),
+                           "rules": ["WOTR-STACK-1", "WOTR-STACK-2"]}
+    return out
+
+
+def distribution_lines(dist: dict, policy: str) -> list[str]:
+    """:func:`aftermath_distribution` as text: each side's moves with their exact chance, the capture's step,
+    the stacking limit's removals."""
+    out = [f"After the battle ({policy}; each side's move with its exact chance):"]
+    for who, rows in dist["moves"].items():
+        for m in rows:
+            out.append(f"  {who} {_chance(m['p'])}: {m['text']}" + (f" ({', '.join(m['rules'])})" if m["rules"] else ""))
+    for row in dist["politics"]:
+        out.append(f"  politics {_chance(row['p'])}: {row['text']} ({', '.join(row['rules'])})")
+    st = dist.get("stacking")
+    if st:
+        out.append("  over the stacking limit, units removed: " + ", ".join(
+            f"{n}: {_chance(q)}" for n, q in st["removed_units"].items())
+            + f"; expected {_chance(st['expected_removed'])} ({', '.join(st['rules'])})")
+    return out
+
+
+def _chance(p: dict) -> str:
+    """``n/d (0.dddddd)`` when the fraction is short, else the decimal (a chance below one in a million in
+    scientific notation, never shown as 0)."""
+    exact = p["exact"][:-2] if p["exact"].endswith("/1") else p["exact"]
+    v = Fraction(p["exact"])
+    dec = f"{float(v):.6f}" if v == 0 or v >= Fraction(1, 10 ** 6) else f"{float(v):.2e}"
+    return f"{exact} ({dec})" if len(exact) <= 21 else dec
 
 
 def aftermath_lines(info: dict) -> list[str]:
     """The moves and the political step as text lines."""
     out = ["After the battle:"]
-    for m in info["moves"]:
+    told = {m["who"] for m in info["moves"]}
+    for m in info["moves"] + [dict(m, who=who) for who, m in info.get("each_side", {}).items() if who not in told]:
         out.append(f"  {m['who']}: {m['text']}" + (f" ({', '.join(m['rules'])})" if m["rules"] else ""))
     for p in info["politics"]:
         out.append(f"  politics: {p['text']} ({', '.join(p['rules'])})")
+    if "stacking" in info:
+        st = info["stacking"]
+        out.append(f"  stacking: {st['text']} ({', '.join(st['rules'])})")
     return out

@@ -26,10 +26,7 @@ from pycombat.dice import as_json
 from ..board import load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
-from .fates import LIFTED
-
-#: Army units a region holds (WOTR-STACK-1): the garrison back in its region and an advancing relief together
-STACKING_LIMIT = 10
+from .fates import LIFTED, STACKING_LIMIT  # Army units a region holds (WOTR-STACK-1)
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 

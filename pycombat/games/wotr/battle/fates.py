@@ -9,6 +9,11 @@ For every starting figure of both sides, its fate at the end of the battle:
   out of the game, for the Free Peoples, and back to the reinforcements for the Shadow (WOTR-CAS-5/6;
   a Free Peoples casualty may come back only as a replacement Regular). Replacement Regulars that
   joined are not starting figures and are counted apart (``replacements_joined``);
+* under ``stacking_check=trim_at_end`` (WOTR-STACK-2) a relieving Army that wins advances whole into the
+  region its garrison returns to (WOTR-SIEGE-7, WOTR-SITE-6): the units above 10 there are removed at the end
+  of the action and return to the reinforcements, Free Peoples units too (RB p.26), their owner's Regulars
+  first (``removed_over_stacking_limit``, apart from the casualties; under ``forbid_move`` the advance itself
+  stops at 10, WOTR-STACK-1, and nothing is removed);
 * Leaders, Nazgûl and Characters go with the Army's last unit (WOTR-CAS-7): Free Peoples Leaders
   out of the game, Nazgûl to the reinforcements (they may re-enter), Companions and Minions
   eliminated for good; a Combat card may eliminate one earlier (WOTR-CARDX-3); a Level-0 Character
@@ -24,6 +29,7 @@ from fractions import Fraction
 from math import lcm
 
 from pycombat.dice import as_json
+from pycombat.in_force import in_force
 from ..board import load_nations
 from ..characters import load_characters
 from .process import exact_pair
@@ -34,6 +40,13 @@ RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": 
          "eliminated_by_card": "WOTR-CARDX-3", "left_out_of_the_siege": "WOTR-SITE-5"}
 #: the fate of a sortie's figures when it ceases (listed with the rules only where it occurs)
 BACK_IN = {"back_in_stronghold": "WOTR-SIEGE-6"}
+#: units removed because their region holds more than 10 at the end of the action (WOTR-STACK-2, listed with
+#: the rules only where it occurs)
+STACKED = {"removed_over_stacking_limit": "WOTR-STACK-2"}
+#: Army units a region holds (WOTR-STACK-1)
+STACKING_LIMIT = 10
+#: the ends after which the attacker may advance into the battle region (WOTR-END-7)
+ADVANCING = ("attacker_wins", "defender_retreated")
 #: a relief battle's garrison (``battle.garrison``, WOTR-SIEGE-7: it does not fight): the siege ends when the
 #: besieging Army is eliminated or leaves the region, and the garrison returns to the region (WOTR-SITE-6);
 #: otherwise it stays besieged (listed with the rules only where there is a garrison)
@@ -42,6 +55,37 @@ GARRISON = {"siege_lifted": "WOTR-SITE-6", "besieged": "WOTR-SITE-6"}
 #: WOTR-END-9) or retreated out of the region (WOTR-END-3)
 LIFTED = ("attacker_wins", "defender_retreated", "both_destroyed")
 ROLES = ("attacker", "defender", "garrison")
+
+
+def stacking_room(s) -> int | None:
+    """The Army units a relieving Army keeps when it advances, under ``stacking_check=trim_at_end``: the
+    garrison returns to the region when the siege ends (WOTR-SITE-6), so 10 less the garrison's units are
+    kept and the rest is removed at the end of the action (WOTR-STACK-2). None when no advance can take a
+    region over 10 (no garrison: the battle region is empty after the defender), or under ``forbid_move``
+    (the advance stops at 10, WOTR-STACK-1)."""
+    garrison = getattr(s, "garrison", None)
+    if garrison is None or s.kind != "field" or s.flags.get("stacking_check") != "trim_at_end" \
+            or not in_force("WOTR-STACK-2"):
+        return None
+    return max(0, STACKING_LIMIT - garrison.units)
+
+
+def stacking_removed(units_end, room: int | None, kind: str) -> tuple[tuple[int, int], ...]:
+    """Per contingent, the ``(Regulars, Elites)`` removed over the stacking limit at an end of ``kind``
+    (WOTR-STACK-2): the units above ``room``, Regulars first, contingent by contingent (the owner keeps his
+    Elites); none where the Army does not advance."""
+    excess = (max(0, sum(r + e for r, e in units_end) - room)
+              if room is not None and kind in ADVANCING else 0)
+    out = []
+    for r, _ in units_end:
+        k = min(r, excess)
+        excess -= k
+        out.append([k, 0])
+    for row, (_, e) in zip(out, units_end):
+        k = min(e, excess)
+        excess -= k
+        row[1] = k
+    return tuple((r, e) for r, e in out)
 
 
 def garrison_fates(garrison, kind: str) -> list[dict]:
@@ -67,7 +111,7 @@ def _nonempty(force):
 
 
 def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...],
-                left_out=()) -> list[dict]:
+                left_out=(), room: int | None = None) -> list[dict]:
     chars = load_characters().characters
     nations = load_nations().nations
     contingents = _nonempty(force)
@@ -80,19 +124,25 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     out = []
     card_leaders = lost_figs.count("leader")
     outs = list(left_out) + [(0, 0)] * (len(contingents) - len(left_out))
-    for c, (r, e), (lr, le) in zip(contingents, units_end, outs):
+    # an advancing relief's units above the stacking limit (WOTR-STACK-2), the attacker's only
+    stacked = stacking_removed(units_end, room if role == "attacker" else None, kind)
+    for c, (r, e), (lr, le), (sr, se) in zip(contingents, units_end, outs, stacked):
         name = nations[c.nation].name
-        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5), apart from the
-        # battle's casualties; Elites are kept first, so a Regular left out may be a replacement
+        # units above five left out of the Stronghold go to the reinforcements (WOTR-SITE-5), and units above
+        # ten removed at the end of the action too (WOTR-STACK-2), apart from the battle's casualties; the
+        # starting Regulars are counted as kept first, so a Regular left out or removed may be a replacement
         if c.regulars or r or lr:
-            kept = min(c.regulars, r)
+            kept = min(c.regulars, r - sr)
             gone_out = min(lr, c.regulars - kept)
-            f = {where: kept, "left_out_of_the_siege": gone_out, lost_unit: c.regulars - kept - gone_out}
+            over = min(sr, c.regulars - kept - gone_out)
+            f = {where: kept, "left_out_of_the_siege": gone_out, "removed_over_stacking_limit": over,
+                 lost_unit: c.regulars - kept - gone_out - over}
             out.append({"figure": f"{name} Regular", "count": c.regulars, "fates": f,
                         "replacements_joined": max(0, r + lr - c.regulars)})
         if c.elites:
             out.append({"figure": f"{name} Elite", "count": c.elites,
-                        "fates": {where: e, "left_out_of_the_siege": le, lost_unit: c.elites - e - le}})
+                        "fates": {where: e - se, "left_out_of_the_siege": le, "removed_over_stacking_limit": se,
+                                  lost_unit: c.elites - e - le}})
         if c.leaders:
             by_card = min(card_leaders, c.leaders)
             card_leaders -= by_card
@@ -125,10 +175,13 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
 
 def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
     """``{attacker: [...], defender: [...], rules}``: each figure group's fates at ``outcome``."""
-    out = {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0]),
+    out = {"attacker": _side_fates("attacker", s.attacker.side, attacking, outcome.attacker, outcome.kind, lost[0],
+                                   room=stacking_room(s)),
            "defender": _side_fates("defender", s.defender.side, s.defender.force, outcome.defender, outcome.kind,
                                    lost[1], getattr(outcome, "left_out", ())),
            "rules": {**RULES, **BACK_IN} if outcome.kind == "sortie_returned" else RULES}
+    if any("removed_over_stacking_limit" in row["fates"] for row in out["attacker"]):
+        out["rules"] = {**out["rules"], **STACKED}
     garrison = getattr(s, "garrison", None)
     if garrison is not None:
         out["garrison"] = garrison_fates(garrison, outcome.kind)
@@ -171,6 +224,8 @@ def rows_json(rows: tuple) -> dict:
     """:func:`fate_rows` as JSON (new dicts every time)."""
     back = any(k in BACK_IN for _, _, _, fates, _ in rows for k, _, _ in fates)
     out: dict = {"attacker": [], "defender": [], "rules": {**RULES, **BACK_IN} if back else RULES}
+    if any(k in STACKED for _, _, _, fates, _ in rows for k, _, _ in fates):
+        out["rules"] = {**out["rules"], **STACKED}
     if any(role == "garrison" for role, *_ in rows):
         out["garrison"] = []
         out["rules"] = {**out["rules"], **GARRISON}
@@ -186,7 +241,8 @@ def result_fate_rows(s, attacking, result, memo: dict | None = None) -> tuple:
     """:func:`fate_rows` of a battle fought without named Combat cards (``result``: its
     :class:`~.process.BattleResult`), kept with the result: the fates depend on the sides, the two
     fighting forces and the end positions only (``memo``: see :func:`fate_totals`)."""
-    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None))
+    key = ("fates", s.attacker.side, s.defender.side, attacking, s.defender.force, getattr(s, "garrison", None),
+           stacking_room(s))
     def make():
         den, nums = result.numerators()  # the outcomes' numerators over a common denominator, made once
         return _int_fate_rows(_summed(s, attacking, den, (((), (), o, n) for o, n in nums), memo, integers=True),
@@ -224,10 +280,12 @@ def _summed(s, attacking, den: int, weighted, memo: dict | None, integers: bool 
     numerator over ``den``)."""
     memo = {} if memo is None else memo
     garrison = getattr(s, "garrison", None)
+    # an advancing relief may lose units over the stacking limit (WOTR-STACK-2): its advancing ends keep their kind
+    moving = _ATTACKER_KINDS + (ADVANCING if stacking_room(s) is not None else ())
     weight: dict = {}  # key -> the summed numerators of the end positions it belongs to, in the order met
     for lost_a, lost_d, o, w in weighted:
         kind = o.kind
-        for key in (("attacker", o.attacker, kind if kind in _ATTACKER_KINDS else "", lost_a),
+        for key in (("attacker", o.attacker, kind if kind in moving else "", lost_a),
                     ("defender", o.defender, kind if kind in _DEFENDER_KINDS else "", lost_d,
                      getattr(o, "left_out", ())),
                     ("garrison", kind)):
@@ -273,7 +331,7 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
     if rows is None:
         role = key[0]
         if role == "attacker":
-            made = _side_fates("attacker", s.attacker.side, attacking, key[1], key[2], key[3])
+            made = _side_fates("attacker", s.attacker.side, attacking, key[1], key[2], key[3], room=stacking_room(s))
         elif role == "defender":
             made = _side_fates("defender", s.defender.side, s.defender.force, key[1], key[2], key[3], key[4])
         else:
@@ -284,7 +342,8 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
 
 
 def fate_lines(dist: dict) -> list[str]:
-    out = ["Where the figures go (expected numbers; WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4):"]
+    out = ["Where the figures go (expected numbers; WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4"
+           + (", WOTR-STACK-2" if any(k in STACKED for k in dist.get("rules", {})) else "") + "):"]
     for role in ROLES:
         for row in dist.get(role, ()):
             parts = [f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["expected"].items()]
@@ -295,7 +354,8 @@ def fate_lines(dist: dict) -> list[str]:
 def outcome_fate_lines(fates: dict) -> list[str]:
     """:func:`outcome_fates` as text: each figure group's fates, with the rule of each."""
     rules = fates["rules"]
-    out = ["Where the figures go (WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4..6, WOTR-SIEGE-6):"]
+    out = ["Where the figures go (WOTR-CAS-5..7, WOTR-END-3/5, WOTR-SITE-4..6, WOTR-SIEGE-6"
+           + (", WOTR-STACK-2" if any(k in STACKED for k in rules) else "") + "):"]
     for role in ROLES:
         for row in fates.get(role, ()):
             parts = [f"{k.replace('_', ' ')} {v} ({rules[k]})" for k, v in row["fates"].items()]

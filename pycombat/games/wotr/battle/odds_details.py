@@ -97,7 +97,9 @@ def fates_lines(fates: dict) -> list[str]:
         return []
     pol, rows = next(iter(fates.items()))
     lines = [f"Where the figures go ({pol}; the chance for each figure, WOTR-CAS-5/6/7"
-             + ("; the garrison, WOTR-SITE-6" if rows.get("garrison") else "") + "):"]
+             + ("; the garrison, WOTR-SITE-6" if rows.get("garrison") else "")
+             + ("; over the stacking limit, WOTR-STACK-2" if "removed_over_stacking_limit" in rows.get("rules", {})
+                else "") + "):"]
     for role in ("attacker", "defender", "garrison"):
         for row in rows.get(role, []):
             where = ", ".join(f"{k.replace('_', ' ')} {v['decimal']:.4f}" for k, v in row["per_figure"].items())
@@ -106,6 +108,26 @@ def fates_lines(fates: dict) -> list[str]:
                          + (f"; replacements joined from the reinforcements, expected {joined['decimal']:.4f}"
                             if joined else ""))
     return lines
+
+
+def after_json(rep) -> dict:
+    """Per casualty policy: each side's move after the battle, the capture's political step and the stacking
+    limit's removals, with their exact chances (:func:`.aftermath.aftermath_distribution`, the moves ``replay``
+    gives at each end), built once per report."""
+    from .aftermath import aftermath_distribution
+
+    return rep.derived("after_the_battle", lambda: {
+        pol: aftermath_distribution(rep.scenario, rep.setup, res.outcomes) for pol, res in rep.results.items()})
+
+
+def after_lines(after: dict) -> list[str]:
+    """The text of :func:`after_json` for the first casualty policy (the JSON has every policy)."""
+    from .aftermath import distribution_lines
+
+    if not after:
+        return []
+    pol, dist = next(iter(after.items()))
+    return distribution_lines(dist, pol)
 
 
 def consequences_json(rep) -> dict:
@@ -141,7 +163,7 @@ def odds_extra_json(rep) -> dict:
     from .round_table import round_table_json
 
     out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "round_table": round_table_json(rep),
-                 "fates": fates_json(rep)}
+                 "fates": fates_json(rep), "after_the_battle": after_json(rep)}
     out.update(consequences_json(rep))
     extra_unmodelled = [r["unmodelled"] for r in out.get("also_activates", []) if "unmodelled" in r]
     if extra_unmodelled:
@@ -156,8 +178,8 @@ def odds_extra_json(rep) -> dict:
     extra = table_unmodelled(s.table)  # WOTR-EVT-10
     if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
         extra += unmodelled(event_card(s.card), s.garrison)
-        if extra:
-            out["unmodelled"] = out.get("unmodelled", []) + extra
+    if extra:
+        out["unmodelled"] = out.get("unmodelled", []) + extra
     return out
 
 
@@ -206,7 +228,7 @@ def odds_extra_lines(rep) -> list[str]:
             lines.append(f"  ! not modelled: {u['card']}: {u['what']} ({u['why']}, WOTR-EVT-9)")
     from .round_table import round_table_lines
 
-    return lines + round_table_lines(rep) + fates_lines(fates_json(rep))
+    return lines + round_table_lines(rep) + fates_lines(fates_json(rep)) + after_lines(after_json(rep))
 
 
 def named_cards_unmodelled(s, verb: str) -> list[dict]:
@@ -216,6 +238,22 @@ def named_cards_unmodelled(s, verb: str) -> list[dict]:
     return [{"card": card.name, "what": f"played by the {role} in round {rnd}",
              "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and `replay` apply them"}
             for rnd, role, card in _named(s)]
+
+
+def optimize_unmodelled(s, cards) -> list[dict]:
+    """What ``optimize``'s answer does not interpret, as ``{card, what, why}``: with the card game (``cards``,
+    a side holds a ``hand:``) the parts of its cards it does not read; without it the named Combat cards
+    (``card:``), whose play it solves without them; and always the parts of the cards on the table
+    (WOTR-EVT-10) and of a starting Event card (WOTR-EVT-9) not applied to the battle. Empty when no card
+    is named, held, on the table or starting the attack."""
+    from ..cards.battle import plan_unmodelled
+    from ..cards.event_battle import event_card, table_unmodelled, unmodelled
+
+    out = plan_unmodelled(s.card_plan) if cards is not None else named_cards_unmodelled(s, "optimize")
+    out = out + table_unmodelled(s.table)
+    if s.action == "event":
+        out += unmodelled(event_card(s.card), s.garrison)
+    return out
 
 
 def named_cards_applied(s) -> list[dict]:
