@@ -700,6 +700,7 @@ KIND_SECTIONS = {
         "may_retreat": ("END", "ROUND", "MOVE", "SITE", "SIEGE"), "may_retreat_into_siege": ("END", "SITE", "SIEGE"),
         "split_count": ("SPLIT",),  # 2. Splitting off a rearguard
         "casualty_options": ("CAS",),  # 7. Casualties
+        "eliminated": ("CARDX", "CAS", "STR", "HIT", "CARD"),  # a figure a card or CAS-7 takes
     },
 }
 
@@ -753,7 +754,8 @@ NUMBER_CHECKED_KINDS = {"meccg": {"final_prowess", "body_check", "assignment_leg
 COUNTERFACTUAL_KINDS = {"meccg": {"check_roll", "after_attack_strike", "faces_after_strike"},
                         "riftbound": {"excess", "marked_counts"},
                         "wotr": {"card_play", "die_face", "elven_ring", "may_draw", "combat_card", "discarded",
-                                 "hand_limit", "hand_excess", "counts_as_attack", "place", "politics_after"}}
+                                 "hand_limit", "hand_excess", "counts_as_attack", "place", "politics_after",
+                                 "siege_extension", "reroll_choice"}}
 CHECKED_KINDS = {g: NUMBER_CHECKED_KINDS[g] | COUNTERFACTUAL_KINDS[g] for g in NUMBER_CHECKED_KINDS}
 
 

@@ -32,6 +32,7 @@ from typing import Any, Callable, Mapping
 from pycombat.dice import binomial
 from ..battle.dice import hit_chance
 from pycombat.errors import ScenarioError
+from pycombat.in_force import in_force
 from ..battle.casualties import unit_count
 from ..characters import load_characters
 from .catalog import COMBAT_ABILITIES, CombatCard
@@ -735,7 +736,7 @@ class CardRound:
                     return "nazgul"
                 wk = [c for c in prof.characters if chars[c].counts_as_nazgul and c not in lost]
                 # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references
-                if wk and self.ctx.flag("witch_king_as_nazgul_target", "yes") == "yes":
+                if wk and self.ctx.flag("witch_king_as_nazgul_target", "yes") == "yes" and in_force("WOTR-STR-10"):
                     return wk[0]
             elif target == "fp_leader_in_battle":
                 if prof.leaders - lost.count("leader") > 0:

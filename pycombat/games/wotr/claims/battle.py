@@ -4,8 +4,12 @@ A claim is a sentence ("the attack is legal", "the attacker's Combat Strength is
 attacker hits on 6 in round 1", ...) or a ``kind:`` with fields. Legality, Strength and
 Leadership claims are decided in the solver's check mode (``attack.lp``, ``split_legal.lp``,
 ``strength.lp``); hit-number and hit-probability claims by :mod:`..battle.process` and
-:func:`pycombat.games.wotr.battle.dice.combat_roll_dist`. Each verdict comes with the rule ids that decide it and,
-where a flag's other value would flip it, the flag.
+:func:`pycombat.games.wotr.battle.dice.combat_roll_dist`; a figure eliminated in round 1 ("the Witch-king is
+eliminated in round 1 with probability 8/27", "the defender may lose a Companion in round 1") by the
+Combat-card round (:func:`..cards.battle.card_round_dist`); "the attacker may extend the siege battle" / "the
+siege battle may go on to round r" over the positions every casualty choice reaches (WOTR-SIEGE-3); "the X
+may decline the Leader re-roll" by the re-roll the side has and the flag ``leader_reroll`` (WOTR-HIT-7).
+Each verdict comes with the rule ids that decide it and, where a flag's other value would flip it, the flag.
 """
 from __future__ import annotations
 
@@ -31,8 +35,9 @@ from ..reading import _force
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
                "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable",
-               "politics_after")
+               "politics_after", "eliminated", "siege_extension", "reroll_choice")
 ROLE = r"(?P<role>attacker|defender)"
+PROB = r"(?P<p>\d+(?:/\d+)?)"
 
 
 def _int(x: str) -> int:
@@ -56,6 +61,22 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
                 r"with probability (?P<p>\d+(?:/\d+)?)$", re.I),
      lambda m: ("hits", {"role": m["role"].lower(), "compare": m["cmp"].lower(), "hits": _int(m["k"]),
                          "round": _int(m["r"] or 1), "probability": m["p"]})),
+    (re.compile(rf"^the {ROLE} loses (?P<fig>.+?) in round (?P<r>\d+) with probability {PROB}$", re.I),
+     lambda m: ("eliminated", {"role": m["role"].lower(), "figure": m["fig"].strip(), "round": _int(m["r"]),
+                               "probability": m["p"]})),
+    (re.compile(rf"^the {ROLE} may lose (?P<fig>.+?) in round (?P<r>\d+)$", re.I),
+     lambda m: ("eliminated", {"role": m["role"].lower(), "figure": m["fig"].strip(), "round": _int(m["r"])})),
+    (re.compile(rf"^(?P<fig>.+?) is eliminated in round (?P<r>\d+) with probability {PROB}$", re.I),
+     lambda m: ("eliminated", {"figure": m["fig"].strip(), "round": _int(m["r"]), "probability": m["p"]})),
+    (re.compile(r"^(?P<fig>.+?) may be eliminated in round (?P<r>\d+)$", re.I),
+     lambda m: ("eliminated", {"figure": m["fig"].strip(), "round": _int(m["r"])})),
+    (re.compile(r"^the attacker may extend the siege(?: battle)?(?: by reducing an elite)?$", re.I),
+     lambda m: ("siege_extension", {})),
+    (re.compile(r"^the siege battle may go on to round (?P<r>\d+)$", re.I),
+     lambda m: ("siege_extension", {"round": _int(m["r"])})),
+    (re.compile(rf"^the {ROLE} may (?:decline the leader re-?roll|re-?roll fewer (?:dice|die) than (?:allowed|its "
+                r"leadership allows))(?: in round 1)?$", re.I),
+     lambda m: ("reroll_choice", {"role": m["role"].lower()})),
     (re.compile(r"^there (?:is|are) (?P<v>\d+) legal splits?$", re.I), lambda m: ("split_count", {"value": _int(m["v"])})),
     (re.compile(r"^the defender may retreat into (?:the|its) stronghold$", re.I),
      lambda m: ("may_retreat_into_siege", {})),
@@ -71,7 +92,7 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
-             "action", "card", "combat_card", "nation")
+             "action", "card", "combat_card", "nation", "figure")
 
 
 def _describe(kind: str, a: dict, negated: bool) -> str:
@@ -93,6 +114,14 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
                          + (f" by the {a['role']}" if a.get("role") else ""),
         "politics_after": f"after the attack, {a.get('nation')} is " + (
             "At War" if a.get("value") == 0 else f"{a.get('value')} steps from At War"),
+        "eliminated": ((f"the {a['role']} loses {a.get('figure')}" if a.get("role") else
+                        f"{a.get('figure')} is eliminated") + f" in round {a.get('round', 1)} with probability "
+                       f"{a['probability']}" if a.get("probability") is not None else
+                       (f"the {a['role']} may lose {a.get('figure')}" if a.get("role") else
+                        f"{a.get('figure')} may be eliminated") + f" in round {a.get('round', 1)}"),
+        "siege_extension": f"the siege battle may go on to round {a['round']}" if a.get("round")
+                           else "the attacker may extend the siege battle",
+        "reroll_choice": f"the {a.get('role')} may re-roll fewer dice than allowed",
     }[kind]
     if a.get("action"):
         text += f" with action {a['action']}" + (f" ({a['card']})" if a.get("card") else "")
@@ -109,7 +138,8 @@ def _check_args(s: Scenario, c: Claim) -> None:
         raise _err(s, c, f"action: one of {', '.join(ACTIONS)}, not {a['action']!r}")
     if "card" in a and a.get("action") != "event":
         raise _err(s, c, "card: the Event card that allows the attack goes with `action: event`")
-    if c.kind in ("strength", "dice", "leadership", "reroll_dice", "hit_number", "hits", "casualty_options"):
+    if c.kind in ("strength", "dice", "leadership", "reroll_dice", "hit_number", "hits", "casualty_options",
+                  "reroll_choice") or (c.kind == "eliminated" and "role" in a):
         if a.get("role") not in ("attacker", "defender"):
             raise _err(s, c, f"role: attacker or defender, not {a.get('role')!r}")
     for key in ("value", "round", "hits"):
@@ -121,6 +151,19 @@ def _check_args(s: Scenario, c: Claim) -> None:
         if not isinstance(a.get("combat_card"), str):
             raise _err(s, c, "combat_card: the name of a Combat card (or of its Event)")
         load_combat_cards().card(a["combat_card"], file=s.file, path=f"{c.path}.claim")
+    if c.kind == "eliminated":
+        if not isinstance(a.get("figure"), str):
+            raise _err(s, c, "figure: a character's name, or a Leader, a Nazgûl, a Companion or a Minion")
+        _figure(s, c)  # an unknown name is an error here, naming the claim
+        if a.get("round", 1) != 1:
+            raise _err(s, c, "round: eliminations are claimed for round 1 (the round its Combat cards are named for)")
+        if a.get("probability") is not None:
+            try:
+                Fraction(str(a["probability"]))
+            except (ValueError, ZeroDivisionError):
+                raise _err(s, c, f"probability: an exact fraction such as 8/27, not {a['probability']!r}") from None
+    if c.kind == "siege_extension" and "round" in a and a["round"] < 2:
+        raise _err(s, c, "round: 2 or more (the round the siege battle would go on to)")
     if c.kind == "hits":
         if a.get("compare", "at least") not in ("at least", "exactly", "at most"):
             raise _err(s, c, "compare: at least, exactly or at most")
@@ -243,16 +286,18 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         setup = battle_setup(s, v.attacking)
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
-        if rnd > 1 and sum(r + e for r, e in units) > 1 and rnd not in setup.effects:
+        named_before = s.card_plan is not None and any(r < rnd for r in s.card_plan.rounds())
+        if rnd > 1 and sum(r + e for r, e in units) > 1 and (rnd not in setup.effects or not named_before):
             return _later_round_hits(s, c)  # over the positions round r starts from (WOTR-ROUND-1)
         if rnd > 1 and sum(r + e for r, e in units) > 1:
             # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
             # one unit it may have lost some, so its hits in round r are not one distribution
             return Verdict(c, None, ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9"], notes=[
                 f"not decided: the {a['role']} starts with {sum(r + e for r, e in units)} units, and the Army that "
-                f"rolls in round {rnd} is the one the rounds before it leave (WOTR-ROUND-1); the hits of each "
-                f"round, from every position it starts from, are in `pycombat odds`' round table (with "
-                f"`max_rounds`); a Combat card named for round {rnd} decides the claim over those positions"])
+                f"rolls in round {rnd} is the one the rounds before it leave (WOTR-ROUND-1); round {rnd} has typed "
+                f"card effects (`battle.cards`) and a Combat card is named for an earlier round, whose positions "
+                f"are not followed into a round of typed effects; the hits of each round, from every position it "
+                f"starts from, are in `pycombat odds`' round table (with `max_rounds`)"])
         params = setup.params(a["role"], units, rnd)
         dist = params.dist()
         k, cmp = a["hits"], a.get("compare", "at least")
@@ -292,6 +337,12 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                            "/".join(f"{r}R {e}E" for r, e in u) for u, _ in opts)])
     if c.kind == "card_playable":
         return _decide_card(s, c)
+    if c.kind == "eliminated":
+        return _eliminated(s, c)
+    if c.kind == "siege_extension":
+        return _siege_extension(s, c)
+    if c.kind == "reroll_choice":
+        return _reroll_choice(s, c)
     if c.kind == "politics_after":
         return _politics_after(s, c)
     if c.kind == "may_retreat":
@@ -404,51 +455,79 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
 
 
 def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
-    """"the X scores ... k hits in round r with probability P" (r >= 2) with a Combat card named for
-    round r: the hits of round r's Combat roll and Leader re-roll, with the cards, from the Army as it
-    stands at the start of round r, which depends on the rounds before it (WOTR-ROUND-1). Each position
-    round r can start from (under each casualty policy the flags give, WOTR-CAS-12) has its own
-    probability of the hits claimed: the claim is TRUE when every one of them is P (then so is the
-    chance given that round r is fought), FALSE when none is P and neither is that chance, and otherwise
-    not decided (the claim is true of some positions only), each probability in the notes."""
+    """"the X scores ... k hits in round r with probability P" (r >= 2), with round r's Combat card (a card
+    named for it, or typed card effects, or none): the hits of round r's Combat roll and Leader re-roll,
+    from the Army as it stands at the start of round r, which depends on the rounds before it
+    (WOTR-ROUND-1). Each position round r can start from has its own probability of the hits claimed.
+
+    Under a casualty policy (``regulars_first``, ``downgrade_first``) the positions are those it reaches,
+    each with its chance. Under ``casualty_policy=enumerate`` (the owner chooses, WOTR-CAS-12) they are
+    every position reachable by any dice with a chance and any casualty choice of either side (the other
+    decisions, cease, retreat and siege extension, as the flags give them), where no Combat card is named
+    for a round before r; with one named (its effects act on each casualty policy's positions), the
+    positions the two casualty policies reach, and the notes say so.
+
+    TRUE when every position gives P; FALSE when none does and the chance given that round r is fought
+    cannot be P either (it is each policy's mix, and none is P; with casualty choices that change the
+    positions, P lies outside the positions' range); otherwise not decided (true of some positions only).
+    Each probability is in the notes."""
     from ..battle.odds import policies_for
     from ..battle.process import Policy
     from ..battle.setup import battle_setup
-    from ..cards.battle import card_battle_odds, check_plan
+    from ..cards.battle import CardPlan, card_battle_odds, check_plan
     from ..cards.combat_round import round_marginals
 
     a = c.args
     rnd, k, cmp = a["round"], a["hits"], a.get("compare", "at least")
     test = {"at least": lambda x: x >= k, "exactly": lambda x: x == k, "at most": lambda x: x <= k}[cmp]
     want = Fraction(str(a["probability"]))
-    from ..cards.battle import CardPlan
-
     setup = battle_setup(s, _verdict_of(s, c).attacking)
     plan = s.card_plan or CardPlan()
     if s.card_plan is not None:
         check_plan(s, setup, plan)
-    names = ", ".join(_named_cards(s, rnd)) or "no Combat card"
+    typed = rnd in setup.effects  # typed card effects (`battle.cards`) in round r: in its roll's numbers
+    named_now = bool(_named_cards(s, rnd))
+    names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
     rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"]
-    if _named_cards(s, rnd):  # the card of round r modifies its roll
+    if named_now or typed:  # the card of round r modifies its roll
         rules += ["WOTR-CARD-2", "WOTR-CARD-7"]
-    notes, verdicts = [], []
-    for pol in policies_for(s):
-        positions: list = []
-        log = card_battle_odds(s, setup, plan, Policy.from_flags(s.flags, pol), positions=positions,
-                               marks=(rnd,)).log
+
+    def chance_at(tallies) -> Fraction:
+        return sum((q for x, q in round_marginals(tallies, a["role"])["scored"].items() if test(x)), Fraction(0))
+
+    def chance_from(pos, pol: str) -> Fraction:
+        """P(the hits claimed) in round r from the position ``pos`` = (a, pa, d, pd)."""
+        if named_now:
+            return chance_at(_card_round_at(s, setup, plan, pos, rnd, pol).tallies)
+        units = pos[0] if a["role"] == "attacker" else pos[2]
+        return setup.params(a["role"], units, rnd).dist().prob(test)
+
+    notes, verdicts, mixes, fought_any, undecided = [], [], [], False, []
+    pols = policies_for(s)
+    for pol in pols:
         by_p: dict[Fraction, Fraction] = {}  # P(claimed hits) at a position -> the chance of those positions
-        for r, _, _, reach, tallies in positions:
-            if r == rnd:
-                got = sum((q for x, q in round_marginals(tallies, a["role"])["scored"].items() if test(x)),
-                          Fraction(0))
+        log: list = []
+        if typed:
+            for pos, reach in _positions(s, setup, rnd, pol)[0].items():
+                got = chance_from(pos, pol)
                 by_p[got] = by_p.get(got, Fraction(0)) + reach
+        else:
+            positions: list = []
+            log = card_battle_odds(s, setup, plan, Policy.from_flags(s.flags, pol), positions=positions,
+                                   marks=(rnd,)).log
+            for r, _, _, reach, tallies in positions:
+                if r == rnd:
+                    got = chance_at(tallies)
+                    by_p[got] = by_p.get(got, Fraction(0)) + reach
         fought = sum(by_p.values(), Fraction(0))
-        head = f"{pol}: " if len(policies_for(s)) > 1 else ""
+        head = f"{pol}: " if len(pols) > 1 else ""
         if not fought:
             notes.append(f"{head}round {rnd} is never fought: there is no roll to claim about")
             verdicts.append(None)
             continue
+        fought_any = True
         mixed = sum((p * q for p, q in by_p.items()), Fraction(0)) / fought
+        mixes.append(mixed)
         notes.append(f"{head}round {rnd} is fought with chance {fought} = {float(fought):.6f}; P({cmp} {k} hits) "
                      f"from the positions it starts from: " + ", ".join(
                          f"{p} = {float(p):.6f} (chance {q})" for p, q in sorted(by_p.items()))
@@ -459,14 +538,371 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         elif want not in by_p and mixed != want:
             verdicts.append(False)
         else:
-            notes.append(f"{head}not decided: P = {want} holds from some positions round {rnd} starts from and "
-                         "not from others (the Army at round " f"{rnd} depends on the rounds before it)")
+            undecided.append(f"{head}not decided: P = {want} holds from some positions round {rnd} starts from and "
+                             "not from others (the Army at round " f"{rnd} depends on the rounds before it)")
             verdicts.append(None)
+    before = [r for r in plan.rounds() if r < rnd]
+    if s.flags["casualty_policy"] == "enumerate" and before:
+        notes.append(f"the positions are those the casualty policies {' and '.join(pols)} reach: with a Combat "
+                     f"card named for round {', '.join(map(str, before))}, other casualty choices are not "
+                     "enumerated (WOTR-CAS-12)")
+    elif s.flags["casualty_policy"] == "enumerate" and fought_any:
+        found = _positions(s, setup, rnd, None)
+        if found is None:
+            notes.append(f"the positions are those the casualty policies {' and '.join(pols)} reach: those of every "
+                         f"casualty choice are too many to list (WOTR-CAS-12)")
+        else:
+            states, choice = found
+            values = sorted({chance_from(pos, pol) for pos in states for pol in (pols if named_now else pols[:1])})
+            notes.append(f"with any casualty choice (WOTR-CAS-12) round {rnd} can start from {len(states)} "
+                         f"position(s); P({cmp} {k} hits) from them: "
+                         + ", ".join(f"{p} = {float(p):.6f}" for p in values)
+                         + ("; the casualty choices change the positions, so the chance given that round "
+                            f"{rnd} is fought depends on them" if choice else ""))
+            if values == [want]:
+                verdict = True
+            elif want not in values and (want < values[0] or want > values[-1]
+                                         or (not choice and mixes and all(m != want for m in mixes))):
+                verdict = False
+            else:
+                verdict = None
+                notes.append(f"not decided: P = {want} holds from some positions round {rnd} can start from and not "
+                             "from others" if want in values else
+                             f"not decided: no position gives P = {want}, but the chance given that round {rnd} is "
+                             "fought does" if not choice else
+                             f"not decided: no position gives P = {want}, but it lies between their probabilities "
+                             f"and the casualty choices decide how the positions mix (the chance given that round "
+                             f"{rnd} is fought)")
+            if choice:
+                rules.append("WOTR-CAS-12")
+            return Verdict(c, verdict, rules, notes=notes)
+    notes += undecided
     verdict = verdicts[0] if len(set(verdicts)) == 1 else None
     if len(set(verdicts)) > 1:
         notes.append("not decided: the casualty policies give different verdicts (WOTR-CAS-12)")
         rules.append("WOTR-CAS-12")
     return Verdict(c, verdict, rules, notes=notes)
+
+
+#: the most positions, and pairs of casualty results, :func:`_positions` follows with every casualty
+#: choice before giving up (the notes then say the positions are the casualty policies')
+MAX_POSITIONS = 20_000
+MAX_PAIRS = 2_000_000
+
+
+def _positions(s: Scenario, setup, rnd: int, pol: str | None):
+    """The positions (a, pa, d, pd) the battle can start round ``rnd`` from, with no Combat card named for a
+    round before it (typed card effects act through the rolls' numbers). ``pol``: a casualty policy,
+    giving ``({position: chance}, False)``; None: every casualty choice of either side (WOTR-CAS-12),
+    giving ``({position: None}, whether a choice ever leads to different positions)``, or None when they
+    are more than :data:`MAX_POSITIONS`. Cease, retreat and siege extension are the flags' (WOTR-ROUND-3)."""
+    from ..battle.odds import policies_for
+    from ..battle.process import Decisions, Outcome, Policy, end_of_round, joint
+
+    dec = Decisions(setup, Policy.from_flags(s.flags, pol or policies_for(s)[0]))
+    states: dict = {setup.start[:4]: Fraction(1)}
+    choice = False
+    work = 0
+    cache: dict = {}
+
+    def every(units, pool, hits):
+        got = cache.get((units, pool, hits))
+        if got is None:
+            got = cache[(units, pool, hits)] = allocations(units, pool, hits)
+        return got
+
+    for r in range(1, rnd):
+        nxt: dict = {}
+        for (a, pa, d, pd), p0 in states.items():
+            if setup.siege_retreat and dec.into_siege((a, pa, d, pd, r, True)):  # WOTR-SITE-2: no round
+                continue
+            for ha, hd, p in joint(setup.params("attacker", a, r), setup.params("defender", d, r)):
+                if not p:
+                    continue
+                if pol is None:
+                    aa, dd = every(a, pa, hd), every(d, pd, ha)
+                    choice = choice or len(aa) > 1 or len(dd) > 1
+                    work += len(aa) * len(dd)
+                    if work > MAX_PAIRS:
+                        return None
+                else:
+                    aa = [dec.casualties("attacker", a, pa, hd, None)]
+                    dd = [dec.casualties("defender", d, pd, ha, None)]
+                for a2, pa2 in aa:
+                    for d2, pd2 in dd:
+                        out = end_of_round(setup, dec, a2, pa2, d2, pd2, r)
+                        if not isinstance(out, Outcome):
+                            key = out[:4]
+                            nxt[key] = None if pol is None else nxt.get(key, Fraction(0)) + p0 * p
+        if pol is None and len(nxt) > MAX_POSITIONS:
+            return None
+        states = nxt
+    return states, choice
+
+
+def _card_round_at(s: Scenario, setup, plan, pos, rnd: int, pol: str):
+    """Round ``rnd`` with its named Combat cards played from the position ``pos`` = (a, pa, d, pd) under the
+    casualty policy ``pol`` (a card whose requirement fails there is not played, WOTR-CARD-5)."""
+    from ..battle.process import Decisions, Policy
+    from ..cards.battle import card_context
+    from ..cards.combat_round import CardRound, playable
+
+    a, pa, d, pd = pos
+    dec = Decisions(setup, Policy.from_flags(s.flags, pol))
+    ctx = card_context(s, setup, plan, units=(a, d), rnd=rnd)
+    cards, choices = plan.round_cards(rnd)
+    usable = {role: cd for role, cd in cards.items() if cd is not None and playable(cd, role, ctx, a, d)[0]}
+    cr = CardRound(ctx, usable, lambda role, u, q, h: dec.casualties(role, u, q, h, None), choices)
+    cr.run(a, pa, d, pd)
+    return cr
+
+
+#: a kind of figure a claim may name -> (the side it belongs to, its kind)
+FIGURE_KINDS = {"leader": ("free_peoples", "leader"), "companion": ("free_peoples", "companion"),
+                "nazgul": ("shadow", "nazgul"), "minion": ("shadow", "minion")}
+#: card effects that eliminate figures: of the card player's opponent, or (a sacrifice) of his own
+ELIMINATING = {"bonus_eliminate": "opponent", "spend_hit_to_eliminate": "opponent", "cancel_hits_by_sacrifice": "own"}
+
+
+def _figure(s: Scenario, c: Claim) -> tuple[str, str, str]:
+    """The figure an ``eliminated`` claim names: (the role it fights for, a character id or a kind of
+    :data:`FIGURE_KINDS`, its name in words)."""
+    words = str(c.args["figure"]).strip()
+    key = re.sub(r"^(?:a|an|one|any)\s+", "", words, flags=re.I).casefold().replace("û", "u")
+    key = {"nazgul": "nazgul", "leader": "leader", "leaders": "leader", "companion": "companion",
+           "companions": "companion", "minion": "minion", "minions": "minion"}.get(key, "")
+    role = c.args.get("role")
+    sides = {"attacker": s.attacker.side, "defender": s.defender.side}
+    if key:
+        side, what = FIGURE_KINDS[key]
+        label = words
+    else:
+        ch = _character(s, c, words)
+        side, what, label = ch.side, ch.id, ch.name
+    if role is None:
+        role = next((r for r, sd in sides.items() if sd == side), "attacker")
+    elif sides[role] != side:
+        raise _err(s, c, f"figure: {label} fights for the {side.replace('_', ' ')}, not for the {role} "
+                         f"({sides[role].replace('_', ' ')})")
+    return role, what, label
+
+
+def _character(s: Scenario, c: Claim, words: str):
+    """The character a claim names ("the Witch-king", "Boromir"), as named or without its "the"."""
+    from pycombat.errors import UnknownNameError
+
+    try:
+        return load_characters().character(words, file=s.file, path=f"{c.path}.claim")
+    except UnknownNameError:
+        if not re.match(r"the\s", words, re.I):
+            raise
+        return load_characters().character(words[4:].strip(), file=s.file, path=f"{c.path}.claim")
+
+
+def _figure_lost(what: str, prof, lost: tuple, wiped: bool) -> bool:
+    """Whether ``what`` (a character id or a kind of figure) is among the figures ``lost`` to cards,
+    or, the side's Army wiped out, among those with it (WOTR-CAS-7)."""
+    chars = load_characters().characters
+    present = {x: chars[x] for x in prof.characters}
+    gone = {x: chars[x] for x in lost if x in chars}
+    if wiped:
+        gone.update(present)
+    if what == "leader":
+        return "leader" in lost or (wiped and prof.leaders > 0)
+    if what == "nazgul":  # the Witch-king counts as a Nazgûl (WOTR-STR-10)
+        return ("nazgul" in lost or (wiped and prof.nazgul > 0)
+                or any(ch.counts_as_nazgul for ch in gone.values()))
+    if what in ("companion", "minion"):
+        return any(ch.kind == what for ch in gone.values())
+    return what in gone
+
+
+def _eliminated(s: Scenario, c: Claim) -> Verdict:
+    """"X is eliminated in round 1 with probability P" / "X may be eliminated in round 1": a figure
+    (a character, or a Leader, Nazgûl, Companion or Minion of a side) leaves the battle in round 1, taken
+    by a Combat card of round 1 (WOTR-CARDX-3) or with its Army wiped out (WOTR-CAS-7); exactly, over
+    the round's dice, under each casualty policy the flags give (WOTR-CAS-12)."""
+    from ..battle.casualties import unit_count
+    from ..battle.odds import policies_for
+    from ..battle.process import Policy
+    from ..battle.setup import battle_setup
+    from ..cards.battle import CardPlan, card_round_dist, check_plan
+
+    a = c.args
+    role, what, label = _figure(s, c)
+    setup = battle_setup(s, _verdict_of(s, c).attacking)
+    if 1 in setup.effects:
+        return Verdict(c, None, ["WOTR-CARD-2"], notes=[
+            "not decided: round 1 has typed card effects (`battle.cards`), which eliminate no figure by name; "
+            "name the Combat cards (`card:`) for the card interpreter to play the round"])
+    plan = s.card_plan or CardPlan()
+    if s.card_plan is not None:
+        check_plan(s, setup, plan)
+    i = 0 if role == "attacker" else 1
+    prof = setup.attacker if role == "attacker" else setup.defender
+    want = None if a.get("probability") is None else Fraction(str(a["probability"]))
+    cards = {r: cd for r, cd in plan.round_cards(1)[0].items() if cd is not None}
+    acting = [(r, cd) for r, cd in cards.items() for e in cd.effects if e.get("effect") in ELIMINATING
+              and (r == role) == (ELIMINATING[e["effect"]] == "own")]
+    rows, verdicts, by_wipe, by_card, cancelled, arises = [], [], False, False, False, False
+    names = ", ".join(dict.fromkeys(cd.name for _, cd in acting))
+    for pol in policies_for(s):
+        cr, ends = card_round_dist(s, setup, plan, Policy.from_flags(s.flags, pol))
+        cancelled = cancelled or bool(getattr(cr, "cancelled", ()))
+        arises = arises or any(_alternative_arises(s, cr, r, cd, setup) for r, cd in acting)
+        card_p = wipe_p = Fraction(0)
+        for rend, q in ends:
+            lost = rend.lost_a if i == 0 else rend.lost_d
+            wiped = rend.early is None and unit_count(rend.a if i == 0 else rend.d) == 0
+            if in_force("WOTR-CARDX-3") and _figure_lost(what, prof, lost, False):
+                card_p += q  # a figure a card eliminated takes no further part (WOTR-CARDX-3)
+            elif wiped and in_force("WOTR-CAS-7") and _figure_lost(what, prof, lost, True):
+                wipe_p += q  # the figures with an Army wiped out go with it (WOTR-CAS-7)
+        by_wipe, by_card = by_wipe or wipe_p > 0, by_card or card_p > 0
+        got = card_p + wipe_p
+        rows.append((pol, f"P({label} eliminated in round 1) = {got} = {float(got):.6f}"
+                     + (f": by {names} {card_p}" if acting else "")
+                     + (f", with the {role}'s Army wiped out {wipe_p} (WOTR-CAS-7)" if wipe_p else "")))
+        verdicts.append(got > 0 if want is None else got == want)
+    notes = ([rows[0][1]] if len({x for _, x in rows}) == 1 else [f"{pol}: {x}" for pol, x in rows])
+    rules: list[str] = []
+    if acting:
+        if by_card:
+            rules.append("WOTR-CARDX-3")  # the card's eliminations, beside the hits
+        effects = [e for _, cd in acting for e in cd.effects if e.get("effect") in ELIMINATING]
+        if any(e["effect"] != "cancel_hits_by_sacrifice" for e in effects):
+            rules += ["WOTR-STR-5", "WOTR-HIT-6"]  # its condition reads the Leader re-roll's hits
+        if arises:
+            rules.append("WOTR-CARDX-2")  # which of its alternatives it takes, where both could act
+        if any(e.get("target") == "nazgul_in_battle" for e in effects) and any(
+                load_characters().characters[x].counts_as_nazgul for x in prof.characters):
+            rules.append("WOTR-STR-10")  # the Witch-king counts as a Nazgûl for card references
+        if cancelled:
+            rules.append("WOTR-CARD-4")
+    else:
+        notes.append(f"no Combat card of round 1 eliminates figures of the {role}"
+                     + (f" ({', '.join(cd.name for cd in cards.values())} played)" if cards else ""))
+    if by_wipe or not acting:
+        rules.append("WOTR-CAS-7")  # the figures with an Army wiped out go with it
+    if by_wipe and s.flags["casualty_policy"] == "enumerate":
+        notes.append(f"the {role}'s Army wiped out under each casualty policy ({', '.join(policies_for(s))}); "
+                     "other casualty choices are not played in a Combat-card round (WOTR-CAS-12)")
+    if want is not None and (by_card or by_wipe):
+        rules.append("WOTR-HIT-8")  # the chance comes from the dice
+    if not _figure_lost(what, prof, (), True):
+        notes.append(f"{label} is not in the {role}'s part of the battle")
+    verdict = verdicts[0] if len(set(verdicts)) == 1 else None
+    if verdict is None:
+        notes.append("not decided: the casualty policies give different verdicts (WOTR-CAS-12)")
+        rules.append("WOTR-CAS-12")
+    return Verdict(c, verdict, rules, notes=notes)
+
+
+def _alternative_arises(s: Scenario, cr, role: str, card, setup) -> bool:
+    """Whether a card's eliminating alternative that needs more hits ("instead of", WOTR-CARDX-2) can hold
+    in some outcome of the round: its re-roll hits (or, for a Companion's Level, the hits
+    black_breath_companion_hits counts) reach what it needs and its target is in the battle."""
+    chars = load_characters().characters
+    prof = setup.defender if role == "attacker" else setup.attacker
+    tallies = [pair[0 if role == "attacker" else 1] for pair, p in cr.tallies.items() if p]
+    for alt in card.effects:
+        if alt.get("effect") != "bonus_eliminate" or not alt.get("instead_of"):
+            continue
+        cond = alt.get("if") or {}
+        kind = {"minion_in_battle": "minion", "companion_in_battle": "companion"}.get(alt.get("target"))
+        levels = [chars[x].level or 0 for x in prof.characters if chars[x].kind == kind]
+        if not levels:
+            continue
+        if cond.get("hits_at_least") == "companion_level":
+            both = s.flags.get("black_breath_companion_hits", "leader_reroll") == "all"
+            most = max(((t.combat if both else 0) + t.reroll for t in tallies if t.reroll >= 1), default=0)
+            if most >= min(levels):
+                return True
+        elif max((t.reroll for t in tallies), default=0) >= int(cond.get("leader_reroll_hits_at_least", 1)):
+            return True
+    return False
+
+
+def _siege_extension(s: Scenario, c: Claim) -> Verdict:
+    """"the attacker may extend the siege battle" / "the siege battle may go on to round r": some
+    position the rounds before it can reach, by any dice with a chance and any casualty choice
+    (WOTR-CAS-12), lets the battle go on: within the rounds an Event gives it (WOTR-EVT-9), or by the
+    attacker reducing a participating Elite (WOTR-SIEGE-3; with a Regular of its Nation available under
+    siege_reduction_needs_regular=yes)."""
+    from ..battle.casualties import unit_count
+    from ..battle.process import joint, siege_reductions
+    from ..battle.setup import battle_setup
+
+    if s.kind != "siege":
+        raise _err(s, c, "this claim is about a siege battle (`battle: {kind: siege}`), not a "
+                         f"{s.kind} battle")
+    setup = battle_setup(s, _verdict_of(s, c).attacking)
+    target = c.args.get("round") or setup.siege_rounds + 1
+    named = [r for r in (s.card_plan.rounds() if s.card_plan is not None else []) if r < target]
+    rules = ["WOTR-SIEGE-3"] + (["WOTR-EVT-9"] if setup.siege_rounds > 1 else [])
+    if named:
+        return Verdict(c, None, rules + ["WOTR-CARD-2"], notes=[
+            f"not decided: Combat cards are named for round(s) {', '.join(map(str, named))}; the positions "
+            "they lead to are not enumerated with every casualty choice for this claim"])
+    a0, pa0, d0, pd0, _, _ = setup.start
+    states = {(a0, pa0, d0, pd0)}
+    blocked: set = set()  # end-of-round positions where an Elite could not be reduced for want of a Regular
+    for rnd in range(1, target):
+        if setup.max_rounds is not None and rnd >= setup.max_rounds:
+            states = set()
+            rules.append("WOTR-END-1")
+            break
+        nxt = set()
+        for a, pa, d, pd in states:
+            for ha, hd, p in joint(setup.params("attacker", a, rnd), setup.params("defender", d, rnd)):
+                if not p:
+                    continue
+                for a2, pa2 in allocations(a, pa, hd):  # the attacker takes the defender's hits
+                    for d2, pd2 in allocations(d, pd, ha):
+                        if unit_count(a2) == 0 or unit_count(d2) == 0:
+                            continue
+                        if rnd < setup.siege_rounds:
+                            nxt.add((a2, pa2, d2, pd2))
+                            continue
+                        opts = siege_reductions(setup, a2, pa2)
+                        if not opts and any(e for _, e in a2):
+                            blocked.add((a2, pa2, d2, pd2))
+                        nxt.update((a3, pa3, d2, pd2) for _, a3, pa3 in opts)
+        states = nxt
+    if blocked:
+        rules.append("WOTR-CAS-5")  # no Regular of the Elite's Nation available
+    ok = bool(states)
+    notes = [f"{len(states)} position(s) the siege battle can start round {target} from"
+             + (f"; an Elite kept but no Regular of its Nation available in {len(blocked)} end-of-round position(s) "
+                "(siege_reduction_needs_regular=yes)" if blocked else "")]
+    return Verdict(c, ok, rules, notes=notes)
+
+
+def _reroll_choice(s: Scenario, c: Claim) -> Verdict:
+    """"the X may decline the Leader re-roll" / "may re-roll fewer dice than allowed" (round 1): the
+    re-roll is optional (WOTR-HIT-7); leader_reroll=full reads it as every allowed missed die re-rolled
+    (no card reads how many dice were re-rolled, only their hits, and more hits never turn against the
+    roller), choose as the count left to the side. False either way when the side never has a die to
+    re-roll (no Leadership, its re-roll cancelled)."""
+    from ..battle.setup import battle_setup
+    from ..cards.combat_round import round_marginals
+
+    role = c.args["role"]
+    if s.card_plan is not None and any(s.card_plan.cards.values()):
+        most = max(round_marginals(_round_one(s, c).tallies, role)["rerolled"])
+        with_ = f" with {', '.join(_named_cards(s, 1))}"
+    else:
+        setup = battle_setup(s, _verdict_of(s, c).attacking)
+        units = setup.start[0] if role == "attacker" else setup.start[2]
+        most, with_ = setup.params(role, units, 1).rerolls, ""
+    if most == 0:
+        return Verdict(c, False, ["WOTR-STR-5", "WOTR-HIT-6"],
+                       notes=[f"the {role} never has a missed die to re-roll in round 1{with_}"])
+    choose = s.flags["leader_reroll"] == "choose"
+    return Verdict(c, choose, ["WOTR-HIT-7"], notes=[
+        f"the {role} may re-roll up to {most} missed {'die' if most == 1 else 'dice'} in round 1{with_}; "
+        f"leader_reroll={s.flags['leader_reroll']}: "
+        + ("the side chooses how many" if choose else "every allowed die is re-rolled")])
 
 
 def _card_check(s: Scenario, c: Claim):
@@ -534,9 +970,11 @@ CARD_FLAGS = ("cancelled_card_counts_as_played", "witch_king_as_nazgul_target", 
 
 
 def relevant_flags(s: Scenario, c: Claim) -> tuple[str, ...]:
-    """The flags a claim of ``s`` is decided again under: :data:`RELEVANT_FLAGS`, and
-    :data:`CARD_FLAGS` when the battle names Combat cards."""
-    return RELEVANT_FLAGS + (CARD_FLAGS if s.card_plan is not None and s.card_plan.any() else ())
+    """The flags a claim of ``s`` is decided again under: :data:`RELEVANT_FLAGS`,
+    :data:`CARD_FLAGS` when the battle names Combat cards, and ``leader_reroll`` for a claim about
+    declining the re-roll (the one kind it changes: the model re-rolls every allowed die)."""
+    return (RELEVANT_FLAGS + (CARD_FLAGS if s.card_plan is not None and s.card_plan.any() else ())
+            + (("leader_reroll",) if c.kind == "reroll_choice" else ()))
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
