@@ -212,13 +212,12 @@ def test_bad_moved_is_refused(unit, words):
     assert "moved" in str(exc.value) and words in str(exc.value)
 
 
-def test_a_unit_a_card_moves_later_is_named():
-    """Fae Porter moves Akali, Silent in from its base: her own "When I move to a battlefield" would fire then;
-    the model does not fire it, and names it (RB-CARD-4); her Might stays 4."""
+def test_a_unit_a_card_moves_later_fires_its_own_trigger():
+    """Fae Porter moves Akali, Silent in from its base: her own "When I move to a battlefield" fires as she moves
+    and resolves right after Fae Porter's ability (RB-CARD-10): her Might is 4 + 2 (tests/riftbound/test_units_more.py
+    has the rest)."""
     doc = _doc([{"name": "Fae Porter"}], [Q4])
     doc["attacker"]["base"] = [{"name": "Akali, Silent", "moved": False}]
     doc["showdown"] = [{"trigger": "Fae Porter", "when": "move", "target": "Akali, Silent"}]
     got, sd = _run(doc)
-    assert got["Akali, Silent"] == 4
-    assert [u.what for u in sd.unmodelled] == ["ability When I move to a battlefield: might_modifier value=2 "
-                                               "(unit Akali, Silent)"]
+    assert got["Akali, Silent"] == 6 and not sd.unmodelled

@@ -742,8 +742,12 @@ PRIMER_ENEMY = {"play": "Hextech Ray", "by": "attacker", "target": "D3"}
 FOLLOW = {"play": "Incinerate", "by": "attacker", "target": "D3"}
 
 
+#: a later card playing unit tokens to the battlefield, which an effect waiting on units played may reach (RB-CARD-10)
+PLAYED = {"play": "Flurry of Feathers", "by": "defender", "mode": 2, "to": "battlefield"}
+
+
 def _changes_an_answer(card) -> bool:
-    return _changes(card, []) or _changes(card, [FOLLOW])
+    return _changes(card, []) or _changes(card, [FOLLOW]) or _changes(card, [PLAYED])
 
 
 def _changes(card, after: list) -> bool:

@@ -64,8 +64,8 @@ def test_the_other_mode_plays_no_token_and_a_later_name_is_unknown():
 def test_coverage_of_token_cards():
     rows = {c["name"]: c for c in coverage().cards}
     assert rows["Flurry of Feathers"]["status"] == "modelled"
-    # [Hidden]: played from facedown; its token is read, its "you may pay a rune to ready it" is not
-    assert rows["Guards!"]["status"] == "partly"
+    # [Hidden]: played from facedown; its token (exhausted) and its "you may pay a rune to ready it" are read
+    assert rows["Guards!"]["status"] == "modelled"
     assert any("token=Sand Soldier" in m for m in rows["Guards!"]["modelled"])
     # Arise! is normal speed: nothing of it acts in a showdown (RB-SHOW-4)
     assert rows["Arise!"]["status"] == "none"

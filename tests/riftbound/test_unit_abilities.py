@@ -76,7 +76,7 @@ def _acting(r: dict, role: str) -> list[dict]:
 
 #: RB-CARD-10: the triggers on the unit's own move
 MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn",
-                 "When I move from a location")
+                 "When I move from a location", "When I move from a battlefield")
 #: RB-SHOW-2: the triggers of a combat, and the side whose units they fire for
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
                    "When I attack or defend": ("attacker", "defender"), "When you play me or I attack": ("attacker",)}

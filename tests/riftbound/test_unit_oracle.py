@@ -83,7 +83,10 @@ LESS_HERE = {"no_combat_damage": {"count": "all", "side": "enemy", "kind": "unit
 #: the triggers on the unit's own move: fired before the showdown, as the unit moved this turn (an
 #: attacker did: it moved in, staging the combat; a defender as the scenario's `moved:` says)
 MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn",
-                 "When I move from a location")
+                 "When I move from a location", "When I move from a battlefield")
+#: fired only by a move that started at a battlefield: where an attacker (or a defender that moved) came from is
+#: drawn and stated by the trigger's entry (`condition:`); a move during the showdown says it
+FROM_BF = "When I move from a battlefield"
 EVENT_TRIGGERS = {"When you play a spell": "spell", "When you play a gear": "gear",
                   "When you play another unit": "unit", "When you stun an enemy unit": "stun",
                   "When you play your second card in a turn": "second", "When I become ready": "ready",
@@ -280,7 +283,7 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
             continue
         if trig in MOVE_TRIGGERS and e["effect"] == "might_modifier" and type(e.get("value")) is int \
                 and t == {"ref": "self"} and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
-            statics.append((e, "moved"))  # "When I move ...: I get +N this turn", fired before the showdown
+            statics.append((e, "moved_from" if trig == FROM_BF else "moved"))  # "When I move ...: I get +N this turn", fired before the showdown
             continue
         if trig in MOVE_TRIGGERS:  # the other triggers on its own move, resolved before the showdown
             (moves if _move_read(e) else unread).append(e if _move_read(e) else f"move trigger: {e}")
@@ -355,7 +358,7 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
             "Corrupted Dragon", "Riven, Shattered", "Kha'Zix - Mutating Horror"} <= with_triggers
     kinds = {how for n in UNITS for _, how in READING[n][1]}
     assert kinds == {"might", "keyword", "double", "saver", "no_damage", "ignore_tank", "mighty", "stated",
-                     "deathknell", "enemies_here", "moved", "extra_knell", "bonus"} | set(GUARDS)
+                     "deathknell", "enemies_here", "moved", "moved_from", "extra_knell", "bonus"} | set(GUARDS)
     assert "Akali, Silent" in {n for n in UNITS if any(how == "moved" for _, how in READING[n][1])}
     with_events = {n for n in UNITS if EVENTS[n]}
     assert {"Ravenbloom Student", "Diana - No Longer Human", "Revna the Lorekeeper", "Eclipse Herald",
@@ -378,6 +381,9 @@ class Oracle(SpellOracle):
         self.states, self.xp = states, xp
         self.cards = dict(cards or {"attacker": 0, "defender": 0})  #: cards played this turn, before the showdown
         self.pending: list[str] = []  #: units readied whose "When I become ready" waits for what readied them
+        self.moving: list[list[str]] = []  #: units moved whose own move triggers wait for what moved them
+        self.moved_now: list[str] = []  #: the units moved during the showdown (their next move is not their first)
+        self.base_names = set(base)  #: the units at a base as the combat is staged
         self.died: list[str] = []
         self.saved: list[str] = []
         self.knells: list[str] = []  #: units that died whose Deathknell has not resolved yet
@@ -391,7 +397,8 @@ class Oracle(SpellOracle):
         r = RECORDS[card] if card else None
         self.u[name] = {"side": side, "printed": r["might"] if r else st_["might"],
                         "delta": (1 if st_.get("buffed") else 0) + (sum(
-                            e["value"] for e, how in READING[card][1] if how == "moved")
+                            e["value"] for e, how in READING[card][1]
+                            if how == "moved" or how == "moved_from" and st_.get("from_bf"))
                             if card and where == "bf" and (side == "attacker" or st_.get("moved")) else 0),
                         "assault": r["assault"] if r else 0, "shield": r["shield"] if r else 0,
                         "tank": bool(r and r["tank"]), "backline": bool(r and r["backline"]),
@@ -455,7 +462,8 @@ class Oracle(SpellOracle):
                 continue
             for e, how in READING[y["card"]][1]:
                 t = e.get("target") or {}
-                if how in ("saver", "no_damage", "ignore_tank", "deathknell", "moved", "extra_knell", "bonus") + GUARDS:
+                if how in ("saver", "no_damage", "ignore_tank", "deathknell", "moved", "moved_from", "extra_knell",
+                           "bonus") + GUARDS:
                     continue
                 if t.get("location") == "same_location" and not (y["where"] == "bf" and here):
                     continue
@@ -586,6 +594,62 @@ class Oracle(SpellOracle):
                     x["delta"] += e["value"]
             self.cleanup()
 
+    # RB-CARD-10: a unit moved after the combat was staged fires its own move triggers ------------------------------
+    def move(self, n, to):
+        """Move ``n`` (a card's, an ability's or a trigger's move) to ``to``; its own triggers wait (:meth:`moves`)."""
+        x = self.u[n]
+        if x["where"] != to and x["where"] != "gone":
+            self.moving.append([n, x["where"], to])
+            x["where"] = to
+
+    def moves(self):
+        """The move triggers of the units moved by what just resolved, in the order they moved, each once its
+        cause and its cleanup are done: "When I move" and "When I move from a location" on any move, "When I move
+        to a battlefield" on one to a battlefield, "The first time I move each turn" on a unit's first (an attacker
+        moved in; a defender or a unit at its base as its `moved:` says). What the oracle resolves by itself: "+N
+        Might this turn" to itself, unit tokens played where it is now; a trigger with any other part is left
+        (the interpreter names it: no entry states a choice mid-showdown)."""
+        while self.moving:
+            n, src, dst = self.moving.pop(0)
+            x = self.u[n]
+            if n in self.states and x["side"] == "attacker" and n not in self.base_names:
+                first = False  # it moved in, staging the combat
+            elif n in self.states:
+                first = n not in self.moved_now and not self.states[n].get("moved")
+            else:
+                first = n not in self.moved_now
+            self.moved_now.append(n)
+            card = x.get("card")
+            if not card or x["where"] == "gone":
+                continue
+            fires = {"When I move": True, "When I move from a location": True,
+                     "When I move to a battlefield": dst != "base", "The first time I move each turn": first,
+                     FROM_BF: src != "base"}
+            statics = [e for e, how in READING[card][1] if how in ("moved", "moved_from")]
+            groups: dict = {}
+            for e in RECORDS[card]["effects"]:
+                if fires.get(e.get("trigger")) and (e in statics or e in MOVES.get(card, [])):
+                    groups.setdefault(e["trigger"], []).append(e)
+            for trig, effects in groups.items():
+                if not all(e in statics or e["effect"] == "create_unit_token" and _no_choice([e]) for e in effects):
+                    continue  # a choice: named NOT MODELLED
+                self.actor = x["side"]
+                for e in effects:
+                    if e in statics:
+                        x["delta"] += e["value"]
+                        continue
+                    i = 0
+                    for _ in range(e["count"]):
+                        i += 1
+                        while f"{e['token']} {i}" in self.u:
+                            i += 1
+                        self.u[f"{e['token']} {i}"] = token_unit(x["side"], e, x["where"])
+                    for _ in range(e["count"]):
+                        self.fire(x["side"], "unit")
+                        self.fire(x["side"], "token")
+                self.cleanup()
+                self.flush()
+
     def fire(self, by, event):
         for src, y in list(self.u.items()):
             if y["side"] != by or y["where"] not in ("bf", "base", "elsewhere") or not y.get("card"):
@@ -643,6 +707,7 @@ class Oracle(SpellOracle):
         if got is not None:
             self.flush()
             self.stuns(by, before)
+            self.moves()
         return got
 
     def vector_count(self, side):
@@ -727,8 +792,10 @@ class Oracle(SpellOracle):
             self.knells.append(n)
         if e["effect"] == "deal_damage" and e["amount"] > 0 and self.actor:  # its player's Bonus Damage
             e = {**e, "amount": e["amount"] + self.bonus(self.actor)}
-        was = x["buffed"]
+        was, where = x["buffed"], x["where"]
         super().effect(e, n)
+        if e["effect"] == "move" and x["where"] != where:
+            self.moving.append([n, where, x["where"]])
         if e["effect"] == "buff" and not was and x["buffed"] and self.actor == x["side"] and x.get("card"):
             for ev, _ in EVENTS.get(x["card"], []):
                 if ev == "buffed":  # "When you buff me, ready me"
@@ -858,7 +925,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                 o.damage(m, dealt + (o.bonus(side) if dealt > 0 else 0))  # Bonus Damage: each instance
             elif k == "move":
                 if not o.no_base(m):
-                    o.u[m]["where"] = "base"
+                    o.move(m, "base")
             elif k == "ready":
                 o.ready(m)
             else:
@@ -866,6 +933,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     o.cleanup()
     o.flush()
     o.stuns(side, before)
+    o.moves()
     return entry
 
 
@@ -905,12 +973,7 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
                 i += 1
                 while f"{e['token']} {i}" in o.u:
                     i += 1
-                o.u[f"{e['token']} {i}"] = {
-                    "side": side, "printed": e["might"], "delta": 0, "assault": 0, "shield": 0, "tank": False,
-                    "backline": False, "stunned": False, "marked": 0, "prevent": 0, "buffed": False, "doubled": 0,
-                    "where": "bf", "tags": [e["token"]], "domains": [], "equip": [], "card": None,
-                    "exhausted": False, "empowered": False, "hold": False, "no_damage": False,
-                    "ignores_tank": False, "token": True, "temporary": e.get("keyword") == "Temporary"}
+                o.u[f"{e['token']} {i}"] = token_unit(side, e, "bf")
             for _ in range(e["count"]):  # RB-CARD-10: a unit token played is a unit played, after this trigger
                 o.fire(side, "unit")
                 o.fire(side, "token")
@@ -940,7 +1003,7 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
             if k == "deal_damage":
                 o.damage(m, e["amount"] + o.bonus(side))
             elif k == "move":
-                o.u[m]["where"] = "bf" if e["to"] in INTO_HERE else "elsewhere"
+                o.move(m, "bf" if e["to"] in INTO_HERE else "elsewhere")
             elif k == "ready":
                 o.ready(m)
             elif k == "grant_keyword":  # its unit's keywords as it has them now
@@ -954,7 +1017,17 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
                 o.effect({**e, "duration": "this_turn"}, m)
     o.cleanup()
     o.flush()
+    o.moves()
     return entry
+
+
+def token_unit(side: str, e: dict, where: str) -> dict:
+    """A unit token a move trigger plays (``e``: its record) at ``where``."""
+    return {"side": side, "printed": e["might"], "delta": 0, "assault": 0, "shield": 0, "tank": False,
+            "backline": False, "stunned": False, "marked": 0, "prevent": 0, "buffed": False, "doubled": 0,
+            "where": where, "tags": [e["token"]], "domains": [], "equip": [], "card": None,
+            "exhausted": False, "empowered": False, "hold": False, "no_damage": False,
+            "ignores_tank": False, "token": True, "temporary": e.get("keyword") == "Temporary"}
 
 
 def _no_choice(effects: list[dict]) -> bool:
@@ -974,7 +1047,7 @@ def _use_ability(o: Oracle, n: str, e: dict, draw) -> dict | None:
     o.actor = x["side"]
     if e["effect"] == "move":
         if not o.no_base(n):
-            x["where"] = "base"
+            o.move(n, "base")
     else:
         cands = [m for m in o.present("attacker") if x["side"] == "defender" and x["where"] == "bf"
                  and not o.untargetable(m, x["side"])]
@@ -989,6 +1062,7 @@ def _use_ability(o: Oracle, n: str, e: dict, draw) -> dict | None:
     o.cleanup()  # a unit moved away takes its static abilities with it
     if e["effect"] == "stun":
         o.stuns(x["side"], before)
+    o.moves()
     return entry
 
 
@@ -1012,11 +1086,13 @@ def boards(draw, units=None, spells=None):
             if any(how == "stated" for _, how in READING.get(states[name].get("card"), ((), ()))[1]):
                 # its conditional keyword: the condition stated (Empowered: as `empowered:` says)
                 states[name]["hold"] = states[name]["empowered"]
-            if any(how == "moved" for _, how in READING.get(states[name].get("card"), ((), ()))[1]) \
+            if any(how in ("moved", "moved_from") for _, how in READING.get(states[name].get("card"), ((), ()))[1]) \
                     or MOVES.get(states[name].get("card")):
                 # whether it moved this turn: an attacker did (stated or not); a defender as drawn
                 if side == "defender" or draw(st.booleans()):
                     states[name]["moved"] = side == "attacker" or draw(st.booleans())
+                if any(how == "moved_from" for _, how in READING[states[name]["card"]][1]):
+                    states[name]["from_bf"] = draw(st.booleans())  # moved in from another battlefield (or its base)
             equipped[name] = draw(st.lists(st.sampled_from(EQUIPMENT), max_size=1))
             sides[side].append(name)
     base = {}
@@ -1024,7 +1100,7 @@ def boards(draw, units=None, spells=None):
         card = draw(st.sampled_from(units or ACTIVE))
         name = f"B {card}"
         states[name] = {"card": card, "buffed": False, **({"hold": False} if card in STATED else {}),
-                        **({"moved": False} if any(how == "moved" for _, how in READING[card][1])
+                        **({"moved": False} if any(how in ("moved", "moved_from") for _, how in READING[card][1])
                            or MOVES.get(card) else {})}
         equipped[name] = []
         base[name] = draw(st.sampled_from(["attacker", "defender"]))
@@ -1036,6 +1112,9 @@ def boards(draw, units=None, spells=None):
         by_itself = []  # in the turn (a defender's), then the one staging the combat
         moved = [n for n in sides[side] if o.u[n]["where"] == "bf"]  # all on the chain as they moved: a unit
         for n in moved:  # an earlier trigger kills has its own trigger resolve all the same
+            if states[n].get("card") and "from_bf" in states[n] and (side == "attacker" or states[n].get("moved")):
+                showdown.append({"trigger": n, "when": "move", "condition": states[n]["from_bf"]})
+                continue  # where it came from, stated (its +N Might is in the oracle's units from the start)
             if states[n].get("card"):
                 if MOVES.get(states[n]["card"]) and _no_choice(MOVES[states[n]["card"]]) and draw(st.booleans()):
                     by_itself.append(n)  # not stated: it resolves after the stated ones
@@ -1047,9 +1126,10 @@ def boards(draw, units=None, spells=None):
             if o.u[n]["where"] == "bf":
                 _move_entry(o, n, draw)
     o.began = o.present("attacker") + o.present("defender")
+    held = bool(o.present("attacker") and o.present("defender"))  # CR 456.2: a side moved away, no combat
     for side in ("defender", "attacker"):  # RB-SHOW-2: the Defender's triggers resolve first
         for n in sides[side]:
-            if states[n].get("card") and n in o.began:  # at the battlefield as the showdown begins
+            if states[n].get("card") and n in o.began and held:  # at the battlefield as the showdown begins
                 entry = _trigger_entry(o, n, draw)
                 if entry:
                     showdown.append(entry)
@@ -1063,12 +1143,12 @@ def boards(draw, units=None, spells=None):
         pick = draw(st.sampled_from(spells or SPELL_POOL))
         rec = next(r for r in SPELLS + GEAR if r["name"] == pick)
         by = draw(st.sampled_from(["attacker", "defender"]))
-        snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending])
+        snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now])
         unless = any(e.get("unless") for e in rec["effects"])  # RB-CARD-8: whether the player asked did it
         o.pays = draw(st.booleans()) if unless else False
         targets = o.play(rec, by, lambda cands, k: draw(st.permutations(cands))[:k])
         if targets is None:
-            o.u, o.died, o.saved, o.cards, o.pending = json.loads(snapshot)
+            o.u, o.died, o.saved, o.cards, o.pending, o.moved_now = json.loads(snapshot)
             continue
         showdown.append({"play": rec["name"], "by": by, "target": targets, **({"pays": o.pays} if unless else {})})
 
@@ -1108,9 +1188,9 @@ SETTINGS = settings(max_examples=examples(800), deadline=None,
 def _compare(doc, o: Oracle):
     sd = play_showdown(scenario_from_dict(doc, file="<hypothesis>"))
     # named, and not read by either: a Deathknell at the combat cleanup; a "When I move" fired by a card moving its
-    # unit after the combat was staged
+    # unit after the combat was staged that needs a choice (no entry states it mid-showdown)
     assert [u for u in sd.unmodelled_json() if not (u["card"] in KNELL and "combat cleanup" in u["why"])
-            and "moves the unit after the combat was staged" not in u["why"]] == []
+            and "moves the unit during the showdown" not in u["why"]] == []
     board = sd.board
     for side in ("attacker", "defender"):
         assert sorted(u.name for u in board.side(side)) == sorted(o.present(side))
@@ -1165,7 +1245,7 @@ def test_units_whose_readings_meet_against_the_oracle(case):
 
 
 #: units with a "When I move" trigger fired before the showdown (their Might this turn), with units reading Might
-MOVED = sorted(n for n in UNITS if any(how == "moved" for _, how in READING[n][1]) or MOVES.get(n)) \
+MOVED = sorted(n for n in UNITS if any(how in ("moved", "moved_from") for _, how in READING[n][1]) or MOVES.get(n)) \
     + ["Yasuo - Remorseful", "Gearhead", "Soraka - Wanderer"]
 
 

@@ -108,7 +108,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     all_names = names | {u.name for u in reserve}
     from .cards.moves import tokens_played
 
-    played = tokens_played(attacker.units, all_names)  # RB-CARD-15: played here by move triggers (RB-CARD-10)
+    # RB-CARD-15: played by move triggers (RB-CARD-10): the Attacker's as they moved in, any unit's a card moves later
+    played = tokens_played(attacker.units + defender.units + reserve, all_names)
     names, all_names = names | played, all_names | played
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
     effects = tuple(_play(n, all_names, db, flags, controller, known) if isinstance(n.value, dict) and "play" in n.value
@@ -240,12 +241,21 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         for ck in conditional:
             text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
             hold_ck = empowered if ck.get("condition") == "Empowered" and empowered is not None else hold
+            # RB-CARD-4: "[Assault] equal to the number of gear you control" is a count, not a yes/no
+            counted = f"{ck['keyword']} N" if str(ck.get("condition")).startswith("equal to the number of") \
+                and keyword_static(ck) is None else None
+            if hold_ck and counted:
+                raise node.error(f"`conditions_hold: true` cannot say how many {ck['keyword']} it has "
+                                 f"({ck['condition']}): give `conditions_hold: false` and `keywords: [{counted}]`",
+                                 "conditions_hold")
             if hold_ck:
                 keywords.append((ck["keyword"], ck.get("value"), f"{text} ({ck.get('condition')})"))
             elif hold_ck is None:
                 unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
                                  "whether the unit is Empowered: give `empowered: true|false`"
                                  if ck.get("condition") == "Empowered" else
+                                 f"its number ({ck['condition']}) is not on the board: give `conditions_hold: false` "
+                                 f"and `keywords: [{counted}]`" if counted else
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
         # RB-CARD-4: the unit's printed abilities beyond its keywords and the flags read above
         # (no_combat_damage, ignores Tank) are not interpreted yet: each is named, so that no

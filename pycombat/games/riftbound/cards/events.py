@@ -30,6 +30,11 @@ a trigger fired mid-showdown has no entry to state the choice.
 * buffed: "When you buff me" triggers as its player's card or ability gives it a buff (it had none: a second
   buff does nothing, RB-CARD-6), and resolves right after it.
 
+* a unit played this turn: a card's "When a friendly unit is played this turn, buff it" (Rally the Troops) waits, for
+  the rest of the turn, on each unit its player plays after it resolved (a unit card from hand, RB-CARD-16; a unit
+  token a card or ability plays, RB-CARD-15): it acts on that unit right after the play that put it in (the unit's
+  own "When you play me" abilities first), read by the one interpreter as the card's ability choosing that unit.
+
 * readied: "When I become ready" triggers as a card or ability readies its unit while it is exhausted (the
   scenario's ``exhausted:``; a unit that can't be readied, or an enemy of a Mageseeker Warden at a
   battlefield, is not, RB-CARD-9), and resolves right after what readied it. Readying changes no combat
@@ -38,6 +43,7 @@ a trigger fired mid-showdown has no entry to state the choice.
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Any, Mapping
 
 from .plays import Play, Unmodelled
@@ -55,6 +61,8 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
 COSTLY = 5
 #: the side's count of cards played this turn, kept in the showdown's turn effects while a unit waits on it
 SECOND_KEY = "cards played this turn by the "
+#: the showdown's turn effects: the cards whose "When a friendly unit is played this turn" waits, by player
+PLAYED_KEY = "when a friendly unit is played this turn, for the "
 #: effects that change nothing in a combat whichever way the trigger's condition goes (the interpreter
 #: reads readying as no change: exhausted units deal and take combat damage alike)
 NO_EFFECT = ("ready", "exhaust")
@@ -110,7 +118,7 @@ def _listening(run) -> bool:
     """Whether any unit of the showdown has such a trigger, or a side states the cards it played this turn (a unit
     played later may wait on the count); else nothing here can fire."""
     sc = run.scenario
-    return sc.attacker.cards_played is not None or sc.defender.cards_played is not None or any(
+    return any(k.startswith(PLAYED_KEY) for k in run.turn) or sc.attacker.cards_played is not None or sc.defender.cards_played is not None or any(
         u.card_id is not None and _by_event(u.card_id) for u in run.units.values())
 
 
@@ -172,7 +180,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
         ready_before = _exhausted(run)
         buffed_before = {m for m, v in run.units.items() if v.buffed}
         play = Play(card=ability_card(u, effects), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
-        said, missing = run.resolve(play)
+        moving: list = []
+        said, missing = run.resolve(play, moving)
         run.unmodelled.extend(missing)
         run.say(f"{cause} triggers {name}'s \"{trig}\" ability; it goes on the chain and resolves: "
                 + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
@@ -180,6 +189,7 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
         for m in missing:
             run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
         run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
+        run.on_moves(moving, f"{name}'s \"{trig}\" ability")  # the moved units' own "When I move" triggers
         if buffed := [m for m in _in_play(run) if m not in buffed_before and run.units[m].buffed
                       and run.units[m].side == u.side]:
             _fire(run, [(m, "buffed_by_you") for m in buffed], f"{name}'s ability buffing it")
@@ -241,6 +251,8 @@ def after(run, play, snapshot: dict) -> None:
     """RB-CARD-10: after ``play`` resolved, the "When you play another unit" triggers of each unit token it
     played and the "When you stun an enemy unit" triggers of each enemy unit it stunned, its player's."""
     by = play.by
+    if by in ("attacker", "defender") and getattr(play, "discard", None):  # "If you've discarded a card this turn"
+        _discarded(run, [n for n in _in_play(run) if run.units[n].side == by], play.card.name)
     if by not in ("attacker", "defender") or not snapshot:
         return
     tokens = [n for n in run.units if n not in snapshot["units"] and run.units[n].side == by
@@ -255,6 +267,8 @@ def after(run, play, snapshot: dict) -> None:
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")
+    played = ([play.unit.name] if getattr(play, "unit", None) is not None else []) + tokens
+    _played_this_turn(run, by, [n for n in played if n in _in_play(run)], play.card.name)
     for t in tokens:
         mine = [n for n in _in_play(run) if run.units[n].side == by and n != t]
         _fire(run, [(n, "unit") for n in mine], f"{who} playing the unit token {t}")
@@ -262,6 +276,54 @@ def after(run, play, snapshot: dict) -> None:
     for s in stunned:
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "stun") for n in mine], f"{who} stunning the enemy unit {s}")
+
+
+#: a conditional keyword held once its player has discarded a card this turn (Raging Soul)
+DISCARDED = "If you've discarded a card this turn"
+
+
+def _discarded(run, units: list[str], cause: str) -> None:
+    """RB-CARD-9: "If you've discarded a card this turn, I have [Assault]": held from the card its player discards in
+    the showdown (before it, as the scenario's `conditions_hold` states), for each such unit of his not holding it."""
+    from .statics import grant
+    from .units import load_units
+
+    for n in units:
+        u = run.units[n]
+        if u.card_id is None:
+            continue
+        for ck in load_units().unit(u.card_id).conditional_keywords:
+            if ck.get("condition") != DISCARDED or ck.get("keyword") not in ("Assault", "Shield", "Tank", "Backline") \
+                    or any(DISCARDED in k for k in u.keywords):
+                continue
+            u = run.units[n] = grant(u, ck["keyword"], int(ck.get("value") or 1), DISCARDED)
+            run.say(f"{n}: its player discarded a card this turn ({cause}): it has {ck['keyword']} now "
+                    f"(now Might {u.current_might})", ("RB-CARD-9", "RB-CARD-21"))
+
+
+def _played_this_turn(run, by: str, units: list[str], cause: str) -> None:
+    """RB-CARD-10: the "When a friendly unit is played this turn" abilities of the cards ``by`` played earlier this
+    turn, each acting on each unit in ``units`` (played by ``cause``), in the order the cards resolved."""
+    from .interpreter import on_unit_played
+    from .spells import load_cards
+
+    for card_name in run.turn.get(PLAYED_KEY + by, ()):
+        card = load_cards().card(card_name)
+        effects = [{**{k: v for k, v in e.items() if k not in ("trigger", "target")},
+                    "target": {"count": 1, "side": "friendly", "kind": "unit"}} for e in card.effects
+                   if on_unit_played(e)]
+        ability = replace(card, id=f"{card.id}/played", name=f"{card.name}'s \"When a friendly unit is played this "
+                          "turn\" ability", type="ability", effects=effects, energy_cost=None, power_cost=None,
+                          unparsed=0)
+        for n in units:
+            if n not in _in_play(run):
+                continue
+            said, missing = run.resolve(Play(card=ability, by=by, targets=(n,), path=f"{run.units[n].path}.played"))
+            run.unmodelled.extend(missing)
+            run.say(f"{_player(run, by)} playing {n} ({cause}) triggers {ability.name}; it goes on the chain and "
+                    "resolves: " + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                    tuple(dict.fromkeys((RULE,) + tuple(r for x in said for r in x.rules))))
+            run._settle()
 
 
 def _player(run, side: str) -> str:

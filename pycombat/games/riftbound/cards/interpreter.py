@@ -76,6 +76,51 @@ KILLED_FOR_COST = "I was killed for its cost"
 KILL_ON_DAMAGE_RULE = "RB-CARD-23"
 
 
+#: a card's optional effect with its own cost of Energy or runes ("Then do this: You may pay [rune] to ready it",
+#: Guards!): whether its player paid is a condition the entry states (`condition: true|false`, RB-CARD-8), the cost
+#: paid beyond the card's (RB-CARD-2)
+PAID_OPTION = re.compile(r"^(\d+) (energy|rune|runes|\w+ runes?)$")
+#: the target of an effect acting on the unit tokens the card played just before it ("ready it", Guards!)
+THE_TOKEN = "the token"
+
+
+def paid_option(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A spell's or gear's effect as the interpreter reads it: "you may pay N to ..." as the condition that its player
+    paid (RB-CARD-8); any other effect as it is."""
+    if e.get("optional") and not e.get("trigger") and not e.get("activated") and not e.get("condition") \
+            and PAID_OPTION.match(str(e.get("cost") or "")):
+        return {**{k: v for k, v in e.items() if k not in ("optional", "cost")}, "condition": f"you pay {e['cost']}"}
+    return e
+
+
+def option_cost(card) -> tuple[int, int]:
+    """(Energy, Power) of the card's optional effects paid for ("you may pay [rune] to ..."), paid when the
+    entry states `condition: true`."""
+    energy = power = 0
+    for e in card.effects if card.type in ("spell", "gear") else ():
+        m = PAID_OPTION.match(str(e.get("cost") or "")) if paid_option(e) is not e else None
+        if m:
+            energy, power = (energy + int(m[1]), power) if m[2] == "energy" else (energy, power + int(m[1]))
+    return energy, power
+
+
+#: a card's triggered ability for the rest of the turn: "When a friendly unit is played this turn, buff it" (Rally
+#: the Troops): it acts on each unit its player plays later this turn (:mod:`.events`, RB-CARD-10)
+UNIT_PLAYED_THIS_TURN = "When a friendly unit is played this turn"
+#: the kinds such a triggered ability may have: each acts on the unit played only (``ref: triggering unit``)
+ON_PLAYED_KINDS = ("buff", "might_modifier", "grant_keyword")
+
+
+def on_unit_played(e: Mapping[str, Any]) -> bool:
+    """Whether ``e`` is a card's "When a friendly unit is played this turn, <effect> it" the model reads."""
+    return e.get("trigger") == UNIT_PLAYED_THIS_TURN and (e.get("target") or {}) == {"ref": "triggering unit"} \
+        and e.get("effect") in ON_PLAYED_KINDS and not e.get("condition") and not e.get("optional")
+
+
+#: a move between places outside this battlefield (another battlefield to another): no change to this combat
+MOVED_ELSEWHERE = "moved elsewhere"
+
+
 def unless_of(card) -> bool:
     """Whether one of the card's effects happens "unless" a player does something (RB-CARD-8)."""
     return any(e.get("unless") for e in card.effects)
@@ -133,8 +178,13 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return _equipment.support(e)
     if k == "create_unit_token" and not e.get("trigger"):  # RB-CARD-15
         return _tokens.support(e)
+    if on_unit_played(e):  # RB-CARD-10: a triggered ability for the rest of the turn
+        ok, how = _kind_support({k: v for k, v in e.items() if k not in ("trigger", "target")})
+        return ok, (f"for the rest of the turn, each friendly unit its player plays (a unit card from hand, a unit "
+                    f"token a card plays) gets it as it enters, right after that play resolves: {how} (RB-CARD-10)"
+                    if ok else how)
     if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source",
-                                                                     _counters.CHOSEN_FRIENDLY):
+                                                                     _counters.CHOSEN_FRIENDLY, THE_TOKEN):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
@@ -264,7 +314,11 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     """Each effect of ``card`` as modelled (``{what, how}``) or not (``{card, what, why}``)."""
     modelled, unmodelled = [], []
     for e in card.effects:
+        e = paid_option(e)
         ok, text = effect_support(e)
+        if ok and e.get("condition", "").startswith("you pay "):
+            text += f" if its player pays its cost ({e['condition'][8:]}, beyond the card's): the entry states " \
+                    "whether he did (`condition: true|false`, RB-CARD-8)"
         what = effect_text(e)
         if ok:
             modelled.append({"what": what, "how": text})
@@ -301,6 +355,7 @@ class _Targets:
         self.killed: list[str] = []
         self.killed_might: dict[str, int] = {}  #: their Might as they died
         self.countered: str | None = None  #: the card a counter names (RB-CARD-3, RB-CARD-20)
+        self.tokens: list[str] = []  #: the unit tokens the card's last token effect played ("ready it")
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
@@ -482,6 +537,7 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
         text, who = card.cost_text, []
+        extra = option_cost(card) if play.condition else (0, 0)  # "you may pay [rune] to ...", paid (RB-CARD-8)
         if board is not None and card.type == "spell":
             from .statics import spell_cost
 
@@ -489,6 +545,9 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             if who:
                 need = (e, p)
                 text = f"{e} Energy + {p} Power (changed by {', '.join(who)}, RB-CARD-9)"
+        if any(extra):
+            need = (need[0] + extra[0], need[1] + extra[1])
+            text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
         if play.paid is None:
             raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`"
                        + (f" ({text})" if who else ""), "RB-CARD-2", "paid")
@@ -527,7 +586,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     if card.unparsed:
         unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",
                                      "not parsed into effects in the data (`unparsed`)"))
-    effects = list(card.effects)
+    effects = [paid_option(e) for e in card.effects] if card.type in ("spell", "gear") else list(card.effects)
     modes = [e for e in effects if e.get("mode_option")]
     if play.mode is not None and not modes:
         raise _err(play, f"`mode: {play.mode}`: it has no 'Choose one' options", "RB-CARD-1", "mode")
@@ -595,6 +654,15 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             subject = targets.chosen[0] if targets.chosen else None
             holds = _condition(play, board, str(cond), subject, before, applied_prev,
                                targets.killed if _paid_by_a_kill(e) or cond == KILLED_FOR_COST else None)
+            if holds is None and str(cond).startswith("you pay ") and e.get("effect") in NO_COMBAT_EFFECT:
+                # RB-CARD-8: whether the player paid to ready (exhaust) a unit is not stated: either way no combat
+                # number changes (RB-CARD-4 asks for no statement); the unit stays as it was
+                _consume(e, targets, board, play)
+                changes.append(Change("none", rules=("RB-CARD-8",), note=f"{effect_text(e)}: whether its player paid "
+                                      "is not stated (`condition: true|false`); " + NO_COMBAT_EFFECT[e["effect"]]
+                                      + ": left as it was"))
+                applied_prev = None
+                continue
             if holds is None:
                 unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
@@ -675,6 +743,8 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
             return targets.chosen[:2]
         if ref == _counters.CHOSEN_FRIENDLY:  # "Choose a friendly unit and a spell" (RB-CARD-20)
             return targets.take(1, {"side": "friendly", "kind": "unit"})
+        if ref == THE_TOKEN:  # the unit tokens the card played before this effect (RB-CARD-15)
+            return [n for n in targets.tokens if board.where(n)]
         if ref == "source":  # a unit's trigger acting on its unit ("me", RB-CARD-10)
             return [play.source_unit] if play.source_unit and board.where(play.source_unit) else []
         if ref == "chosen":
@@ -751,6 +821,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("prevent_spell_damage", keyword=play.card.name, rules=(_replacements.RULE,))], True
     if k == "kill_on_damage" and _every_unit(e.get("target")):  # RB-CARD-23: every unit, for the rest of the turn
         return [Change("kill_on_damage_all", keyword=play.card.name, rules=(KILL_ON_DAMAGE_RULE,))], True
+    if on_unit_played(e):  # RB-CARD-10: waits, for the rest of the turn, on a friendly unit played (:mod:`.events`)
+        return [Change("on_unit_played", keyword=play.card.name, how=play.by, rules=("RB-CARD-10",))], True
     if _gear.is_gear_effect(e):  # RB-CARD-22: the gear it names are the entry's next targets
         return _gear.changes(e, play, board, targets.queue), True
     if k == "spell_lock":  # checked with the counters, on the showdown list (RB-CARD-20)
@@ -787,6 +859,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
     handler = HANDLERS[k]
     for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations") else [None]:
         out += handler(e, play, board, name, names)
+    if k == "create_unit_token":
+        targets.tokens = [c.unit for c in out if c.kind == "token"]
     return out, True
 
 
@@ -1156,10 +1230,13 @@ def _move(e, play, board, name, names) -> list[Change]:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
     if dest == "battlefield" and where == "base":
         return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
-    if dest in ("base", "elsewhere") and where == "battlefield":
+    if dest in ("base", "elsewhere") and where == "battlefield" or dest == "elsewhere" and where == "base" \
+            or dest == "base" and where == "elsewhere":  # into another place (RB-CARD-7)
         return [Change("remove", name, how="moved to its base" if dest == "base" else "moved away",
                        rules=("RB-COMB-6", "RB-CARD-7") if dest == "base" else ("RB-CARD-7",))]
-    return [Change("none", name, note=f"{name} moves ({where} to {dest}): no effect on this combat")]
+    # from another battlefield to another, or from its base to another: still a move (its own "When I move" fires)
+    return [Change("none", name, how=MOVED_ELSEWHERE if where != dest or dest == "elsewhere" else "", keyword=dest,
+                   note=f"{name} moves ({where} to {dest}): no effect on this combat")]
 
 
 def _prevent(e, play, board, name, names) -> list[Change]:

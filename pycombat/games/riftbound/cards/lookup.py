@@ -126,6 +126,17 @@ def unit_report(u: UnitCard) -> dict:
                          "how": "held while the unit is Empowered, as the scenario states it (`empowered: "
                                 "true|false`, as for its \"if I'm [Empowered]\" static abilities; not stated, the "
                                 "answer names it NOT MODELLED) (RB-CARD-9)"})
+        elif str(ck.get("condition")).startswith("equal to the number of"):  # a count the board does not hold
+            unmodelled.append({"card": u.name, "what": what, "why": (
+                f"its number of instances ({ck.get('condition')}) counts what a scenario does not hold (every gear "
+                "its controller controls: a scenario names the gear with a combat effect, RB-CARD-22): state it as "
+                f"`conditions_hold: false` with `keywords: [{ck.get('keyword')} N]` (`conditions_hold: true` is "
+                "refused: a yes/no is no count) (RB-CARD-4)")})
+        elif ck.get("condition") == events.DISCARDED:
+            unmodelled.append({"card": u.name, "what": what, "why": (
+                f"only while {ck.get('condition')}: before the showdown as the scenario states it (`conditions_hold: "
+                "true|false`); from a card its player discards in the showdown (`discard:`, RB-CARD-21) it holds "
+                "(RB-CARD-9)")})
         else:
             unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
                                                                     "`conditions_hold: true|false` in the scenario"})
@@ -164,7 +175,7 @@ def unit_report(u: UnitCard) -> dict:
         if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated"):  # RB-CARD-10: before the showdown
             ok, why = moves.support(e)
             if ok:
-                choice = needs_choice([e])
+                choice = needs_choice([moves.read(e)])
                 triggered.append({"what": f"trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the unit moved, resolved before the showdown (RB-COMB-2) "
                                          "through the interpreter: an attacker moved in (RB-COMB-1), another unit "
@@ -172,8 +183,13 @@ def unit_report(u: UnitCard) -> dict:
                                          "apply, the rest is the board as stated); "
                                          + ("whether it is Empowered: the unit's `empowered: true|false`"
                                             if choice == f"whether {EMPOWERED}" else
-                                            f"{choice} stated as `{{trigger: UNIT, when: move, target: ...}}`"
-                                            if choice else "it needs no choice") + f" (RB-CARD-10): {why}"})
+                                            f"{choice} stated as `{{trigger: UNIT, when: move, "
+                                            + ("condition: true|false" if choice.startswith("whether ") and
+                                               choice != "whether to use it" else "target: ...") + "}`"
+                                            if choice else "it needs no choice")
+                                         + "; a unit a card or ability moves during the showdown fires it as it moves, "
+                                           "and it resolves right after what moved it (a choice there: not modelled)"
+                                         + f" (RB-CARD-10): {why}"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue

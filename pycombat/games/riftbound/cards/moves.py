@@ -50,6 +50,11 @@ TARGET_LOCATIONS = (None, "same_location", "battlefield", "in_combat")
 
 #: an additional cost with no effect on a combat: "[Burn N]" puts the top N cards of the Main Deck into the trash
 BURN = re.compile(r"^\[Burn \d+\]$")
+#: "When I move from a battlefield" (Harpoon Squad): on a move made before the combat was staged (an attacker's
+#: move in, a defender's or a base unit's earlier move) where the unit came from is not in the scenario: a condition
+#: the entry states (`condition: true` = from a battlefield, RB-CARD-8); on a move during the showdown it is known
+FROM_BATTLEFIELD = "When I move from a battlefield"
+CAME_FROM = "I moved from a battlefield (not from my base)"
 
 
 def _read(e: dict) -> dict:
@@ -58,6 +63,8 @@ def _read(e: dict) -> dict:
     by a card drawn or revealed ("do the following based on the discarded card's type"), the only option of the
     card that changes a combat, read as a condition the entry states (`condition:`, RB-CARD-8)."""
     t = e.get("target")
+    if e.get("trigger") == FROM_BATTLEFIELD and not e.get("condition"):
+        e = {**e, "condition": CAME_FROM}
     if isinstance(t, dict) and t.get("location") in LOCATIONS:
         e = {**e, "target": {**t, "location": LOCATIONS[t["location"]]}}
     if BURN.match(str(e.get("cost") or "")):
@@ -66,6 +73,9 @@ def _read(e: dict) -> dict:
         e = {**{k: v for k, v in e.items() if k not in ("mode_option", "mode_rule", "mode_label")},
              "condition": f"{e['mode_rule']}: {e['mode_label']}"}
     return e
+
+
+read = _read  #: a move trigger effect as the interpreter reads it
 
 
 def move_effects(unit) -> tuple[dict, ...]:
@@ -122,10 +132,12 @@ def firing(unit, scenario) -> tuple[tuple[dict, ...], list[tuple[str, str]]]:
     if not unit.moved:
         return (), []
     at_base = any(u.name == unit.name for u in scenario.reserve)
-    fired = [e for e in effects if not at_base or e["trigger"] in ANY_MOVE]
+    # at its base after moving this turn, its last move was from a battlefield (a move to a base starts at one)
+    fired = [e if not at_base else {k: v for k, v in e.items() if not (k == "condition" and v == CAME_FROM)}
+             for e in effects if not at_base or e["trigger"] in ANY_MOVE + (FROM_BATTLEFIELD,)]
     open_ = [(f"ability {e['trigger']}: {effect_text(e)}", "fired as the unit moved, before the showdown: at its "
               "base, whether its move this turn was to a battlefield is not in the scenario")
-             for e in effects if e not in fired]
+             for e in effects if at_base and e["trigger"] not in ANY_MOVE + (FROM_BATTLEFIELD,)]
     if any(e["effect"] not in THIS_TURN for e in fired):  # its result is the board as stated
         return (), list(dict.fromkeys(open_))
     return tuple(fired), list(dict.fromkeys(open_))
@@ -177,7 +189,7 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None
                         for e, why in unread]
             continue
         choice = choice_of(u, effects)
-        if choice == "its target" and _no_target(u, [_unwrapped(e) for e in effects], scenario):
+        if choice in ("its target", "whether to use it") and _no_target(u, [_unwrapped(e) for e in effects], scenario):
             effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
             choice = None
         if choice is None:
@@ -192,15 +204,18 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None
         else:
             what = "condition: true|false" if choice.startswith("whether") and choice != "whether to use it" \
                 else "target: ..."
+            said = f"{choice} is the player's" if choice != f"whether {CAME_FROM}" else \
+                "where it moved from (another battlefield, or its base) is not in the scenario"
             missing.append(Unmodelled(card, f"its move trigger ({effects[0]['trigger']}, unit {u.name})",
-                                      f"{choice} is the player's: state it as a showdown entry "
+                                      f"{said}: state it as a showdown entry "
                                       f"`{{trigger: {u.name}, when: move, {what}}}` before the others "
                                       "(RB-CARD-10, RB-COMB-2)"))
 
 
 def tokens_played(units, used: Iterable[str]) -> set[str]:
-    """The names of the unit tokens the attacking ``units``' move triggers play here (RB-CARD-15), known before
-    the showdown's entries are read so that they may name them (the interpreter names them alike)."""
+    """The names of the unit tokens ``units``' move triggers may play (RB-CARD-15): the attacking units' as they
+    moved in, any unit's a card or ability moves during the showdown (once each), known before the showdown's
+    entries are read so that they may name them (the interpreter names them alike, the first numbers free)."""
     from .tokens import token_names
 
     names = set(used)
@@ -209,3 +224,96 @@ def tokens_played(units, used: Iterable[str]) -> set[str]:
             if e["effect"] == "create_unit_token" and isinstance(e.get("count"), int) and support(e)[0]:
                 names.update(token_names(str(e["token"]), e["count"], names))
     return names - set(used)
+
+
+# ---- a unit a card or ability moves after the combat was staged ----------------------------------------------
+#: which moves fire each trigger on the unit's own move: (from, to) -> fires; a place is ``battlefield`` (this one),
+#: ``elsewhere`` (another battlefield) or ``base``
+FIRES = {"When I move": lambda src, dst: True, "When I move from a location": lambda src, dst: True,
+         "When I move to a battlefield": lambda src, dst: dst != "base",
+         FROM_BATTLEFIELD: lambda src, dst: src != "base",
+         "The first time I move each turn": lambda src, dst: True}
+FIRST = "The first time I move each turn"
+#: the showdown's turn effects note each unit moved during it (its next move is not its first this turn)
+MOVED_KEY = "moved during the showdown: "
+
+
+def first_move(run, name: str) -> bool | None:
+    """Whether moving ``name`` now is its first move this turn (None: the scenario does not say): not after a move
+    earlier in this showdown nor for an attacker (the move that staged the combat, RB-COMB-1); for another unit of
+    the scenario as its ``moved:`` states; a unit that entered play during the showdown had not moved."""
+    sc = run.scenario
+    if run.turn.get(MOVED_KEY + name) or any(u.name == name for u in sc.attacker.units):
+        return False
+    if any(u.name == name for u in sc.defender.units + tuple(sc.reserve)):
+        moved = run.units[name].moved
+        return None if moved is None else not moved
+    return True
+
+
+def on_moves(run, moves: list[tuple[str, str, str]], cause: str) -> None:
+    """RB-CARD-10: each unit ``cause`` (a card, an ability, a trigger) moved during the showdown, or before it as a
+    move trigger resolved, puts its own move triggers on the chain as it moves; they resolve right after ``cause``
+    and its cleanup (RB-MIGHT-1), in the order the units moved, each read by the one interpreter like a combat
+    trigger, "me" and "here" being the unit where it now is. One that needs a choice (a target, an option, a
+    condition the board does not decide, a "you may") has no entry to state it for a trigger fired mid-showdown: it
+    is named NOT MODELLED (RB-CARD-4), as is one the interpreter does not read. The units its effects move fire their
+    own in turn. ``run`` is a showdown :class:`~.showdown.Progress`."""
+    for name, src, dst in moves:
+        u = run.units.get(name)
+        first = first_move(run, name)
+        run.turn[MOVED_KEY + name] = True
+        if u is None or u.card_id is None:
+            continue
+        card = u.card_name or name
+        groups: dict[str, list[dict]] = {}
+        for e in move_effects(u):
+            if FIRES.get(e["trigger"], lambda s, d: False)(src, dst):  # where it came from is known now
+                e = {k: v for k, v in e.items() if not (k == "condition" and v == CAME_FROM)}
+                groups.setdefault(e["trigger"], []).append(e)
+        for trig, effects in groups.items():
+            what = f"ability {trig}: {'; '.join(effect_text(e) for e in effects)} (unit {name})"
+            if trig == FIRST and first is None:
+                _open(run, card, what, f"whether moving it by {cause} is its first move this turn is not stated: "
+                                       f"give {name} `moved: true|false` (RB-CARD-10)")
+                continue
+            if trig == FIRST and not first:
+                continue
+            if name not in run.present + run.base + run.away:
+                _open(run, card, what, f"it left play before its trigger resolved, by {cause}: where its effects "
+                                       "act is not read")
+                continue
+            effects = list(empowered_only(u, tuple(effects)))
+            if not effects:
+                continue
+            unread = [why for e in effects for ok, why in [support(e)] if not ok]
+            choice = None if unread else choice_of(u, effects)
+            paid = [str(e["cost"]) for e in map(_read, effects) if e.get("cost")]
+            if unread or choice is not None or paid:
+                _open(run, card, what, f"it fires as {cause} moves the unit during the showdown; " + (
+                    "; ".join(unread) if unread else
+                    f"{choice} is the player's" if choice is not None else
+                    f"its additional cost ({', '.join(paid)}) is paid as it resolves, by its player,")
+                    + (" and no showdown entry states it for a trigger fired mid-showdown" if not unread else "")
+                    + " (RB-CARD-4)")
+                continue
+            from . import events
+
+            more: list = []
+            play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.moved")
+            seen = events.on_play(run, play)
+            said, missing = run.resolve(play, more)
+            run.unmodelled.extend(missing)
+            run.say(f"{cause} moving {name} triggers its \"{trig}\" ability; it goes on the chain and resolves: "
+                    + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                    tuple(dict.fromkeys(RULES[:1] + tuple(r for x in said for r in x.rules))))
+            for m in missing:
+                run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
+            run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
+            events.after(run, play, seen)  # the unit tokens it played are units played (RB-CARD-10)
+            on_moves(run, more, f"{name}'s \"{trig}\" ability")
+
+
+def _open(run, card: str, what: str, why: str) -> None:
+    run.unmodelled.append(Unmodelled(card, what, why))
+    run.say(f"  not modelled: {what} ({why})", ("RB-CARD-4",))

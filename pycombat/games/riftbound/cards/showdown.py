@@ -14,7 +14,9 @@ from dataclasses import dataclass, field, replace
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, replacements as _replacements
-from .interpreter import Board as View, Play, Unmodelled, check_cost, counter_effect, countered, interpret
+from .interpreter import MOVED_ELSEWHERE, Board as View, Play, Unmodelled, check_cost, counter_effect, countered, \
+    interpret
+from .moves import on_moves
 from .spells import load_cards
 from .statics import Live
 from .triggers import ability_card
@@ -160,13 +162,18 @@ class Progress:
             if p.trigger_of not in here:
                 raise ScenarioError(f"{p.trigger_of} left the battlefield before the showdown began: its combat "
                                     "trigger does not fire (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=p.path)
-        for side in ("attacker", "defender"):
-            if not any(run.units[n].side == side for n in run.present):
-                lines.append(Line(f"No {side}'s unit is left at the battlefield: the staged combat is not held "
-                                  "(RB-COMB-2; CR 456.2).", ("RB-COMB-2",)))
+        gone = [side for side in ("attacker", "defender") if not any(run.units[n].side == side for n in run.present)]
+        for side in gone:
+            lines.append(Line(f"No {side}'s unit is left at the battlefield: the staged combat is not held, and no "
+                              "\"When I attack\" or \"When I defend\" trigger fires (RB-COMB-2; CR 456.2).",
+                              ("RB-COMB-2",)))
+        if gone and stated:  # RB-COMB-2: no combat, so no combat trigger to state
+            raise ScenarioError(f"{stated[0].trigger_of}'s combat trigger cannot fire: no {gone[0]}'s unit is left at "
+                                "the battlefield, so the staged combat is not held (RB-COMB-2, RB-SHOW-2)",
+                                file=scenario.file, path=stated[0].path)
         fighting = replace(scenario, attacker=replace(a, units=tuple(u for u in a.units if u.name in here)),
                            defender=replace(d, units=tuple(u for u in d.units if u.name in here)))
-        chain, untriggered, auto = combat_chain(fighting, stated)
+        chain, untriggered, auto = combat_chain(fighting, stated) if not gone else ([], [], [])
         run.head += untriggered
         effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
         units = run.units
@@ -269,20 +276,31 @@ class Progress:
                     _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
                              unmodelled=self.unmodelled)
 
+    def on_moves(self, moving: list, cause: str) -> None:
+        """RB-CARD-10: the own move triggers of the units ``cause`` moved (``(unit, from, to)``, :func:`move_of`),
+        resolved now (:func:`.moves.on_moves`)."""
+        on_moves(self, moving, cause)
+
     def say(self, text: str, rules: tuple[str, ...]) -> None:
         """Add a line to the showdown's account."""
         self.lines.append(Line(text, rules))
 
-    def resolve(self, play: Play) -> tuple[list[Line], list]:
+    def resolve(self, play: Play, moving: list | None = None) -> tuple[list[Line], list]:
         """Resolve a triggered ability ``play`` on the board as it stands, through the one interpreter: the lines
-        of its changes (applied in place) and what it leaves unmodelled."""
+        of its changes (applied in place) and what it leaves unmodelled; the units it moves added to ``moving``
+        as ``(unit, from, to)`` (:func:`move_of`)."""
         said: list[Line] = []
         gone = [g for g, _, _ in self.removed if g not in self.present and g not in self.base and g not in self.away]
         moved = [g for g, _, _ in self.removed if g not in self.present and (g in self.base or g in self.away)]
+
+        def apply(c):
+            if moving is not None and (m := move_of(c, self.present, self.base)) is not None:
+                moving.append(m)
+            said.append(Line(*_change(c, self.units, self.present, self.base, self.removed, self.away, self.loose,
+                                      self.turn)))
+
         _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose, moved),
-                               self.scenario.flags,
-                               lambda c: said.append(Line(*_change(c, self.units, self.present, self.base,
-                                                                   self.removed, self.away, self.loose, self.turn))))
+                               self.scenario.flags, apply)
         return said, missing
 
     def _effect(self, e, countered_now: bool, nxt) -> None:
@@ -301,8 +319,8 @@ class Progress:
             said, moving = [], []
 
             def apply(c, said=said):
-                if c.kind == "enter" or c.kind == "remove" and c.how in ("moved to its base", "moved away"):
-                    moving.append(c.unit)  # a move (a recall is none, RB-COMB-6)
+                if (m := move_of(c, present, base)) is not None:
+                    moving.append(m)  # a move (a recall is none, RB-COMB-6)
                 text, rules = _change(c, units, present, base, removed, away, loose, turn)
                 said.append(Line(text, rules))
 
@@ -330,6 +348,7 @@ class Progress:
                                                 f"{', '.join(e.targets)} left over{late} (RB-CARD-1)",
                                                 path=f"{e.path}.target")
                         self._settle()
+                        events.after(self, e, seen)  # RB-CARD-10: "When a friendly unit is played this turn"
                         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
                         return
                 elif e.ability_of is not None:  # RB-CARD-17: a unit's activated ability, its cost paid
@@ -339,7 +358,6 @@ class Progress:
                 _, missing = interpret(e, view, scenario.flags, apply)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
-            missing = missing + _moved_by_a_card(units, moving)
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
@@ -361,6 +379,7 @@ class Progress:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             self._settle()
             events.after(self, e, seen)  # RB-CARD-10: "When you stun an enemy unit", tokens played
+            on_moves(self, moving, e.card.name)  # RB-CARD-10: the moved units' own "When I move" triggers
             if e.on_move:  # before the showdown: no Focus yet (RB-COMB-2)
                 pass
             elif not e.trigger_of:
@@ -388,9 +407,9 @@ class Progress:
         (RB-CARD-18 replacements and prevention read there) and the narration; this state is unchanged."""
         lines = self.lines + [Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",))]
         unmodelled = self.head + self.notes + self.unmodelled
-        unmodelled += _deathknells_after_combat(self.units, self.present)
         live = self.live
         board, final = self._final(unmodelled)
+        unmodelled += _deathknells_after_combat(board)
         for n, v in final.items():
             if v.prevent_all and live[n].prevent_next:
                 lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: "
@@ -434,30 +453,52 @@ def counters(p: Play) -> bool:
     return got[1]
 
 
-def _moved_by_a_card(units: dict[str, Unit], moving: list[str]) -> list:
-    """RB-CARD-10: a unit a card or ability moved in the showdown fires its own "When I move" triggers, which the
-    model does not: each named NOT MODELLED (RB-CARD-4)."""
-    from .moves import move_effects
-    from .records import effect_text
+def move_of(c, present: list[str], base: list[str]) -> tuple[str, str, str] | None:
+    """The move an interpreter change makes, before it is applied: ``(unit, from, to)``, each ``battlefield`` (this
+    one), ``base`` or ``elsewhere`` (another battlefield); None for any other change (a recall is no move,
+    RB-COMB-6)."""
+    if c.kind == "enter":
+        to = "battlefield"
+    elif c.kind == "remove" and c.how in ("moved to its base", "moved away"):
+        to = "base" if c.how == "moved to its base" else "elsewhere"
+    elif c.kind == "none" and c.how == MOVED_ELSEWHERE and c.unit:  # outside this battlefield (RB-CARD-7)
+        to = "base" if c.keyword == "base" else "elsewhere"
+    else:
+        return None
+    n = c.unit
+    return n, "battlefield" if n in present else "base" if n in base else "elsewhere", to
 
-    return [Unmodelled(units[n].card_name or n, f"ability {e['trigger']}: {effect_text(e)} (unit {n})",
-                       "it fires as a card or ability moves the unit after the combat was staged; the model does not "
-                       "fire it")
-            for n in dict.fromkeys(moving) for e in move_effects(units[n])]
 
-
-def _deathknells_after_combat(units: dict[str, Unit], present: list[str]) -> list:
-    """RB-CARD-19: the Deathknell of each unit left at the battlefield, which the combat cleanup may kill:
-    not fired there, so named NOT MODELLED with the rules question (RB-CARD-4)."""
+def _deathknells_after_combat(board: Board) -> list:
+    """RB-CARD-19: the Deathknell of each unit left at the battlefield that the combat cleanup may kill (RB-RES-1):
+    not fired there, so named NOT MODELLED with the rules question (RB-CARD-4). A unit no legal split can kill is
+    not named: no Combat Damage Step (RB-DMG-1), no enemy damage (RB-MODEL-2), no amount lethal for it (RB-MODEL-1,
+    RB-ORD-7), or less enemy damage than its lethal amount (RB-DMG-3: at most the enemy total reaches it)."""
     from .records import effect_text
 
     AFTER_COMBAT, TRIGGER, read = _deathknell.AFTER_COMBAT, _deathknell.TRIGGER, _deathknell.read
     out = []
-    for n in present:
-        u = units[n]
-        for e in (read(load_units().unit(u.card_id)) if u.card_id else ()):
-            out.append(Unmodelled(u.card_name or n, f"ability {TRIGGER}: {effect_text(e)} (unit {n})", AFTER_COMBAT))
+    for u in board.attacker + board.defender:
+        if not (read(load_units().unit(u.card_id)) if u.card_id else ()) or not _may_die_in_combat(u, board):
+            continue
+        for e in read(load_units().unit(u.card_id)):
+            out.append(Unmodelled(u.card_name or u.name, f"ability {TRIGGER}: {effect_text(e)} (unit {u.name})",
+                                  AFTER_COMBAT))
     return out
+
+
+def _may_die_in_combat(u: Unit, board: Board) -> bool:
+    """Whether some legal split of the enemy's combat damage may kill ``u`` at the combat cleanup (an upper bound:
+    the enemy total at least its lethal amount; a unit killed by any damage needs 1)."""
+    if not board.damage_step or u.immune and board.flags.get("immune_targets", "exclude") == "exclude":
+        return False
+    pool = board.pool("defender" if u.side == "attacker" else "attacker")
+    if pool <= 0:
+        return False
+    if u.kill_on_damage or u.doomed:
+        return True
+    lethal = u.lethal(board.flags)
+    return lethal is not None and pool >= lethal
 
 
 def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: list[str] | None = None,
@@ -588,6 +629,11 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "kill_on_damage_all":  # RB-CARD-23: every unit, for the rest of the turn
         turn["kill_on_damage"] = c.keyword
         return "when any unit takes damage this turn, it is killed", c.rules
+    if c.kind == "on_unit_played":  # RB-CARD-10: for the rest of the turn, each friendly unit played (events.py)
+        key = events.PLAYED_KEY + c.how
+        turn[key] = tuple(turn.get(key, ())) + (c.keyword,)
+        return (f"for the rest of the turn, each unit the {c.how} plays triggers {c.keyword}'s ability as it enters",
+                c.rules)
     if c.kind == "prevent_spell_damage":
         turn["no_spell_damage"] = c.keyword
         return "all spell and ability damage is prevented this turn (combat damage is not)", c.rules
@@ -601,10 +647,15 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "token":  # RB-CARD-15: a new unit, at its player's base or at the battlefield
         units[n] = c.new
         kws = f", {', '.join(c.new.keywords)}" if c.new.keywords else ""
+        state = " (exhausted)" if c.new.exhausted else " (ready)"  # units enter play exhausted unless played ready
         if c.how == "battlefield":
             present.append(n)
-            return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to the battlefield and fights for the "
-                    f"{c.new.side}", c.rules)
+            return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to the battlefield{state} and fights "
+                    f"for the {c.new.side}", c.rules)
+        if c.how == "elsewhere":  # "here" for a unit at another battlefield
+            away.append(n)
+            return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played at another battlefield, where its "
+                    "unit is: not in this combat", c.rules)
         base.append(n)
         return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to its base: not in this combat unless a "
                 "card moves it in", c.rules)
@@ -615,14 +666,14 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
                 "cleanup)", ("RB-COMB-4",))
     if c.kind == "remove":
         u = units[n]
-        for where, elsewhere in ((base, "at its base"), (away, "at another battlefield")):
+        for where, elsewhere in ((base, "its base"), (away, "another battlefield")):
             if n in where:
                 where.remove(n)
                 if c.how == "moved to its base":
                     base.append(n)
                 elif c.how == "moved away":
                     away.append(n)
-                return f"{n} is {c.how} {elsewhere} (no effect on this combat)", c.rules
+                return f"{n} is {c.how} from {elsewhere}: no effect on this combat", c.rules
         present.remove(n)
         removed.append((n, u.side, c.how))
         if c.how in ("moved to its base", "recalled"):  # still in play, at its base (a card may move it back)

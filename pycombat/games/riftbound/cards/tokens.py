@@ -52,12 +52,14 @@ def token_names(token: str, count: int, used: Iterable[str]) -> list[str]:
 
 
 def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
-    """``base`` or ``battlefield``: the card's place for the tokens, else the entry's ``to:``."""
+    """``base``, ``battlefield`` or ``elsewhere`` (another battlefield): the card's place for the tokens, else the
+    entry's ``to:``."""
     to = e.get("to")
     if to == "base":
         return "base"
-    if to == "here":  # a unit's ability: the unit's own location
-        return "battlefield" if play.source_unit and board.where(play.source_unit) == "battlefield" else "base"
+    if to == "here":  # a unit's ability: the unit's own location (another battlefield: out of this combat)
+        where = board.where(play.source_unit) if play.source_unit else None
+        return where if where in ("battlefield", "elsewhere") else "base"
     if play.to == "battlefield" and (why := _statics.play_refused(board.units, board.present + board.away, play.by)):
         raise _err(play, f"{why}: its tokens cannot be played to the battlefield", "RB-CARD-15", "to")
     if play.to in ("base", "battlefield"):
@@ -74,8 +76,9 @@ def create(e, play: Play, board: Board, name, names) -> list[Change]:
                                *(["Temporary"] if e.get("temporary") else []), *printed(token)]))
     out = []
     for n in token_names(token, int(e["count"]), board.units):
+        # a unit enters play exhausted unless the card plays it ready ("play a ready 3 Might Sprite")
         unit = Unit(name=n, side=play.by, might=might, card_name=f"{token} token", tags=(token,),
-                    keywords=kws, deflect=1 if "Deflect" in kws else 0, token=True)
+                    keywords=kws, deflect=1 if "Deflect" in kws else 0, token=True, exhausted=not e.get("ready"))
         out.append(Change("token", n, might, keyword=token, how=where, rules=("RB-CARD-15",) + (
             ("RB-CARD-7",) if where == "battlefield" else ()), new=unit))
     return out

@@ -150,7 +150,8 @@ def _no_target(unit, effects, scenario) -> bool:
     """RB-CARD-10 with RB-CARD-1: the trigger's choice is only its target, and no unit of the battlefield
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
-    tag is judged here; any other rule leaves the choice to the scenario."""
+    tag is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
+    chooses a unit is judged alike: with no unit to choose there is nothing to use."""
     from .statics import untargetable
 
     fighting = scenario.attacker.units + scenario.defender.units
@@ -158,9 +159,11 @@ def _no_target(unit, effects, scenario) -> bool:
     present, base = [v.name for v in fighting], [v.name for v in scenario.reserve]
     for e in effects:
         t = e.get("target") or {}
-        if e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split"):
+        if e.get("mode_option") or e.get("condition") or e.get("split"):
             return False
         if not t or t.get("ref") == "self" or t.get("count") == "all":
+            if e.get("optional"):
+                return False  # a part of a "you may" with no unit to choose: the player may still use it
             continue
         if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location"} \
                 or t.get("location") not in (None, "same_location", "battlefield") \
@@ -220,7 +223,7 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
             if not effects or u.name in said:
                 continue
             choice = choice_of(u, effects)
-            if choice == "its target" and _no_target(u, effects, scenario):
+            if choice in ("its target", "whether to use it") and _no_target(u, effects, scenario):
                 effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
                 choice = None
             if choice is None:

@@ -105,7 +105,7 @@ COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",
                    "When you play me or I attack": ("attacker",)}
 #: the triggers on the unit's own move: they fire as it moves, before any showdown (:mod:`.moves`, RB-CARD-10)
 MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time I move each turn",
-                 "When I move from a location")
+                 "When I move from a location", "When I move from a battlefield")
 #: of those, the ones any move fires (a unit at its base that moved this turn surely fired them)
 ANY_MOVE = ("When I move", "The first time I move each turn", "When I move from a location")
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
