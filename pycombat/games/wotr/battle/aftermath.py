@@ -29,6 +29,7 @@ WOTR-POL-2), with the Settlement's Victory Points (WOTR-CAPT-3).
 from __future__ import annotations
 
 from fractions import Fraction
+from math import gcd
 
 from pycombat.dice import as_json
 from .fates import STACKING_LIMIT, stacking_removed, stacking_room
@@ -208,14 +209,19 @@ def aftermath_distribution(s, setup, outcomes) -> dict:
     with its probability (one move per side at every end: a distribution summing to the total), the
     capture's political step (region won or not), and under ``stacking_check=trim_at_end`` an advancing
     relief's units removed over the limit (WOTR-STACK-2): the chance of each number and the expected one."""
-    moves: dict[str, dict[tuple, Fraction]] = {}
+    # summed as integer numerators over the probabilities' least common denominator, made Fractions at the end
+    den = 1
+    for p in outcomes.values():
+        den = den * p.denominator // gcd(den, p.denominator)
+    moves: dict[str, dict[tuple, int]] = {}
     texts: dict[tuple, dict] = {}
-    politics: dict[tuple, Fraction] = {}
-    removed: dict[int, Fraction] = {}
+    politics: dict[tuple, int] = {}
+    removed: dict[int, int] = {}
     by_kind: dict[str, dict] = {}
-    total = Fraction(0)
+    total = 0
     for o, p in outcomes.items():
-        total += p
+        n = p.numerator * (den // p.denominator)
+        total += n
         info = by_kind.get(o.kind)
         if info is None or "stacking" in info:
             info = aftermath(s, setup, o)
@@ -223,15 +229,19 @@ def aftermath_distribution(s, setup, outcomes) -> dict:
         for who, m in info["each_side"].items():
             key = (who, m["move"], m["text"], tuple(m["rules"]))
             texts[key] = m
-            moves.setdefault(who, {})
-            moves[who][key] = moves[who].get(key, Fraction(0)) + p
+            side = moves.setdefault(who, {})
+            side[key] = side.get(key, 0) + n
         for row in info["politics"]:
             key = (row["settlement"], row["region_won"], row["text"])
             texts[key] = row
-            politics[key] = politics.get(key, Fraction(0)) + p
+            politics[key] = politics.get(key, 0) + n
         if "stacking" in info:
-            n = info["stacking"]["removed_units"]
-            removed[n] = removed.get(n, Fraction(0)) + p
+            k = info["stacking"]["removed_units"]
+            removed[k] = removed.get(k, 0) + n
+    moves = {who: {k: Fraction(q, den) for k, q in moves[who].items()} for who in moves}
+    politics = {k: Fraction(q, den) for k, q in politics.items()}
+    removed = {k: Fraction(q, den) for k, q in removed.items()}
+    total = Fraction(total, den)
     moves = {who: moves[who] for who in ("attacker", "defender", "garrison") if who in moves}
     out: dict = {"moves": {who: [{"move": texts[k]["move"], "text": texts[k]["text"], "rules": texts[k]["rules"],
                                   "p": as_json(q)} for k, q in rows.items()] for who, rows in moves.items()},

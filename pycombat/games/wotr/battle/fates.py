@@ -76,6 +76,8 @@ def stacking_removed(units_end, room: int | None, kind: str) -> tuple[tuple[int,
     Elites); none where the Army does not advance."""
     excess = (max(0, sum(r + e for r, e in units_end) - room)
               if room is not None and kind in ADVANCING else 0)
+    if not excess:
+        return ((0, 0),) * len(units_end)
     out = []
     for r, _ in units_end:
         k = min(r, excess)
@@ -115,7 +117,7 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     chars = load_characters().characters
     nations = load_nations().nations
     contingents = _nonempty(force)
-    army_gone = not any(r or e for r, e in units_end)
+    army_gone = not any(map(any, units_end))
     retreat = role == "defender" and kind == "defender_retreated"
     siege = role == "defender" and kind == "retreated_into_siege"
     back = role == "attacker" and kind == "sortie_returned"  # WOTR-SIEGE-6

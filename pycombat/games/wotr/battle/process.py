@@ -81,6 +81,20 @@ class Outcome(NamedTuple):
     defender: Units
     left_out: Units = ()  #: the defender's units left out of the Stronghold when he retreats into it (WOTR-SITE-5)
 
+    def __repr__(self) -> str:
+        """The named tuple's own text, kept per end position: a distribution's end positions are sorted
+        by it (:class:`pycombat.dice.Dist`) every time one is made, and the same ones recur."""
+        got = _OUTCOME_TEXT.get(self)
+        if got is None:
+            if len(_OUTCOME_TEXT) > 100_000:
+                _OUTCOME_TEXT.clear()
+            got = _OUTCOME_TEXT[self] = (f"Outcome(kind={self[0]!r}, attacker={self[1]!r}, defender={self[2]!r}, "
+                                         f"left_out={self[3]!r})")
+        return got
+
+
+_OUTCOME_TEXT: dict[Outcome, str] = {}
+
 
 @dataclass(frozen=True)
 class RollParams:
@@ -662,9 +676,10 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     and pool (a *configuration*, numbered once for every pass by :class:`_Configs`) after the hits of
     the other side's roll, hits that leave it alike merged (:class:`_Sides`); what follows each pair
     of configurations in a round (:func:`end_of_round`) is worked out once per pass and numbered (a
-    state's number is ``>= 0``, an end position's ``< 0``). Every state is queued in its layer when first
-    met; a layer's states are taken in :func:`order_key` order (so the end positions are met, and the
-    pending states listed, in the order of a pass that takes one state at a time)."""
+    state's number; an end position's numerator is kept in ``mass`` too, at a slot of its own, so every
+    successor of a round is added alike). Every state is queued in its layer when first met; a layer's
+    states are taken in :func:`order_key` order (so the end positions are met, and the pending states
+    listed, in the order of a pass that takes one state at a time)."""
     start = start or setup.start
     init = {st: Fraction(p) for st, p in starts.items()} if starts else {start: Fraction(1)}
     sides = _Sides(setup, dec)
@@ -678,6 +693,7 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     sid_of: dict[tuple, int] = {}  # (attacker configuration, defender's, round, continued) -> number
     outcomes: list[Outcome] = []
     oid_of: dict[Outcome, int] = {}
+    oslot: list[int] = []  # per end position: the index of its numerator in ``mass``
     layers: dict[tuple, list[int]] = {}  # order_key's hit points, round and continued -> the states queued
     heap: list[tuple] = []  # the layers' keys
     heappush, heappop = heapq.heappush, heapq.heappop
@@ -711,6 +727,10 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
             if got is None:
                 got = oid_of[nxt] = len(outcomes)
                 outcomes.append(nxt)
+                oslot.append(len(mass))  # the end position's numerator is kept in ``mass`` too
+                states.append(None)
+                where.append(None)
+                mass.append(0)
             return ~got
         if ia < 0:
             ia, id_ = config(nxt[0], nxt[1]), config(nxt[2], nxt[3])
@@ -719,13 +739,14 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
         return new_state(key, nxt) if got is None else got
 
     def code_after(codes: dict, ia2: int, id2: int, rnd: int) -> int:
-        """The number of what follows the attacker's configuration ``ia2`` and the defender's ``id2`` at
-        the end of round ``rnd`` (:func:`end_of_round`), kept in ``codes`` (by ``id2``)."""
+        """Where what follows the attacker's configuration ``ia2`` and the defender's ``id2`` at the end of
+        round ``rnd`` (:func:`end_of_round`) keeps its mass: a state's number or an end position's slot in
+        ``mass``, kept in ``codes`` (by ``id2``)."""
         if not (hp[ia2] and hp[id2]):  # an Army has no units left: the battle ends (WOTR-CAS-7, WOTR-END-1/9)
             o = finals.get((ia2, id2))
             if o is None:
                 o = finals[(ia2, id2)] = terminal_after_casualties(units[ia2][0], units[id2][0])
-            got = codes[id2] = code_of(o)
+            got = codes[id2] = oslot[~code_of(o)]
             return got
         if onward:  # both Armies have units left: the next round
             nr = rnd + 1 if sat is None or rnd < sat else sat  # (BattleSetup.next_round)
@@ -737,8 +758,32 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
             codes[id2] = got
             return got
         (a2, pa2), (d2, pd2) = units[ia2], units[id2]
-        nxt = end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
+        nxt = met.pop((ia2, id2, rnd), None)  # (an end position met before it was reached: state_after)
+        if nxt is None:
+            nxt = end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
         same = type(nxt) is tuple and nxt[0] is a2 and nxt[1] is pa2 and nxt[2] is d2 and nxt[3] is pd2
+        got = code_of(nxt, ia2, id2) if same else code_of(nxt)
+        if got < 0:
+            got = oslot[~got]
+        codes[id2] = got
+        return got
+
+    met: dict[tuple, Outcome] = {}  # (ia2, id2, round) -> the end position state_after met, not numbered yet
+
+    def state_after(codes: dict, ia2: int, id2: int, rnd: int) -> int | None:
+        """:func:`code_after` when what follows is a state, else None: an end position is numbered (and
+        kept in ``codes``) only when it first receives mass, so the end positions come in the order of
+        a pass taking one state at a time (the decisions of :func:`end_of_round` are asked once)."""
+        if not (hp[ia2] and hp[id2]):
+            return None
+        if onward:
+            return code_after(codes, ia2, id2, rnd)
+        (a2, pa2), (d2, pd2) = units[ia2], units[id2]
+        nxt = end_of_round(setup, dec, a2, pa2, d2, pd2, rnd)
+        if type(nxt) is not tuple:
+            met[(ia2, id2, rnd)] = nxt
+            return None
+        same = nxt[0] is a2 and nxt[1] is pa2 and nxt[2] is d2 and nxt[3] is pd2
         got = codes[id2] = code_of(nxt, ia2, id2) if same else code_of(nxt)
         return got
 
@@ -747,7 +792,6 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
         big = big * p.denominator // math.gcd(big, p.denominator)
     for st, p in init.items():
         mass[code_of(st)] += p.numerator * (big // p.denominator)
-    terminal: dict[int, int] = {}
     pending: dict[int, int] = {}
     rounds = 0
     visited = 0
@@ -760,44 +804,57 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     gcd = math.gcd
     while heap:
         # one layer: the states of the same hit points, round and continuing (their masses are complete)
-        layer = layers.pop(heappop(heap))
+        lk = heappop(heap)
+        layer = layers.pop(lk)
         if len(layer) > 1:
             layer.sort(key=states.__getitem__)  # order_key: the state itself after the layer's key
+        rnd = lk[1]  # every state of a layer is of the same round, reached by continuing or not
+        fold_layer = folding and lk[2] and rnd == sat
+        if rnd == stop_round:  # left for the caller (pending)
+            for sid in layer:
+                visited += 1
+                if visited > max_states:
+                    raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
+                if mass[sid]:
+                    pending[sid] = mass[sid]
+            continue
+        ends_r = ends.get(rnd)
+        if ends_r is None:
+            ends_r = ends[rnd] = {}
+        ra = rolls_a.get(rnd)
+        if ra is None:
+            ra = rolls_a[rnd] = {}
+        rd = rolls_d.get(rnd)
+        if rd is None:
+            rd = rolls_d[rnd] = {}
         todo = []
         f = 1
         for sid in layer:
             visited += 1
             if visited > max_states:
                 raise TooLargeError(f"more than {max_states:,} battle states: too large to solve under this limit")
-            state = states[sid]
             m = mass[sid]
-            rnd = state[4]
-            if stop_round is not None and rnd == stop_round:  # left for the caller (pending)
-                if m:
-                    pending[sid] = m
-                continue
-            if siege_retreat and dec.into_siege(state):  # WOTR-SITE-2: no round is fought
-                todo.append((sid, -1, ~code_of(into_siege(state[0], state[2])), 0, (), (), None))
+            if siege_retreat and dec.into_siege(states[sid]):  # WOTR-SITE-2: no round is fought
+                state = states[sid]
+                todo.append((sid, -1, into_siege(state[0], state[2]), (), ()))
                 continue
             ia, id_ = where[sid]
             # each side's roll depends on its own units only; its losses on the other side's hits only
             # (WOTR-ROUND-2, WOTR-CAS-1/2)
-            got = rolls_a.get((ia, rnd))
+            got = ra.get(ia)
             ka, ha = got if got is not None else roll(0, ia, rnd)
-            got = rolls_d.get((id_, rnd))
+            got = rd.get(id_)
             kd, hd = got if got is not None else roll(1, id_, rnd)
-            row_a = after_a.get((ia, hd))
+            got = after_a.get(hd)
+            row_a = got.get(ia) if got is not None else None
             if row_a is None:
                 row_a = after(0, ia, hd)
-            row_d = after_d.get((id_, ha))
+            got = after_d.get(ha)
+            row_d = got.get(id_) if got is not None else None
             if row_d is None:
                 row_d = after(1, id_, ha)
-            ends_r = ends.get(rnd)
-            if ends_r is None:
-                ends_r = ends[rnd] = {}
-            den = 6 ** (ka + kd)
-            d_s = den
-            if folding and state[5] and rnd == sat:
+            den = d_s = _POW6[ka + kd]
+            if fold_layer:
                 # a round without hits leaves the state as it is: folded (see the module docstring):
                 # v = (sum p v') / (1 - p_self) = (sum n v') / (6**K - n_self)
                 # (hits that leave a side alike are merged into its row's entry of the fewest hits: no hit)
@@ -808,39 +865,39 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
                     if codes is None:
                         codes = ends_r[ia] = {}
                     code = codes.get(id_)
-                    if code is None:
-                        code = code_after(codes, ia, id_, rnd)
+                    if code is None and (ia, id_, rnd) not in met:
+                        code = state_after(codes, ia, id_, rnd)
                     if code == sid:
                         d_s = den - wa * wd
             if m % d_s:  # the least factor that makes d_s divide this numerator, for the layer's lcm
                 need = d_s // gcd(m, d_s)
                 f = f * need // gcd(f, need)
-            todo.append((sid, rnd, den, d_s, row_a, row_d, ends_r))
+            todo.append((sid, den, d_s, row_a, row_d))
         if f != 1:
             # make every d_s of the layer divide its numerator: scale the denominator and every numerator kept
             big *= f
             for bucket in layers.values():
                 for k in bucket:
                     mass[k] *= f
+            for k in oslot:
+                mass[k] *= f
             for sid, *_ in todo:
                 mass[sid] *= f
-            for k in terminal:
-                terminal[k] *= f
             for k in pending:
                 pending[k] *= f
             rounds *= f
-        for sid, rnd, den, d_s, row_a, row_d, ends_r in todo:  # in the order of order_key, as they were taken
+        for sid, den, d_s, row_a, row_d in todo:  # in the order of order_key, as they were taken
             m = mass[sid]
-            if rnd < 0:  # the defender retreated into his Stronghold (den: the end position's number)
+            if den < 0:  # the defender retreated into his Stronghold (d_s: the end position)
                 if m:
-                    terminal[den] = terminal.get(den, 0) + m
+                    mass[oslot[~code_of(d_s)]] += m
                 continue
             if not m:  # a start of probability zero: its successors are met (and counted), nothing is passed on
                 for ia2, _ in row_a:
                     codes = ends_r.setdefault(ia2, {})
                     for id2, _ in row_d:
-                        if id2 not in codes:
-                            code_after(codes, ia2, id2, rnd)
+                        if id2 not in codes and (ia2, id2, rnd) not in met:
+                            state_after(codes, ia2, id2, rnd)
                 continue
             q = m // d_s
             # a folded state counts 1 / (1 - p_self) rounds on average: m / d_s * 6**K
@@ -855,16 +912,13 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
                     code = codes.get(id2)
                     if code is None:
                         code = code_after(codes, ia2, id2, rnd)
-                    if code < 0:
-                        oid = ~code
-                        terminal[oid] = terminal.get(oid, 0) + qa * wd
-                    else:
-                        mass[code] += qa * wd
-    return ({outcomes[oid]: v for oid, v in terminal.items()}, {states[sid]: v for sid, v in pending.items()},
-            rounds, big, visited)
+                    mass[code] += qa * wd  # a state's mass, or an end position's (its slot)
+    return ({outcomes[oid]: mass[k] for oid, k in enumerate(oslot) if mass[k]},
+            {states[sid]: v for sid, v in pending.items()}, rounds, big, visited)
 
 
 _ROLE_NAMES = ("attacker", "defender")
+_POW6 = tuple(6 ** k for k in range(21))  #: 6**K for the K of a round: each side's dice and re-rolls, 5 + 5 at most
 #: :func:`side_int` by :meth:`BattleSetup.roll_fields` (a roll's numbers: the same whatever the battle)
 _SIDE_BY_FIELDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
 
@@ -875,7 +929,7 @@ class _Configs:
     policy leaves of a configuration under a hits table (shared by the passes of every battle: the
     same Army under the same roll loses the same units whatever the battle)."""
 
-    __slots__ = ("ids", "units", "hp", "elites", "tables", "table_list", "after", "finals", "_lock")
+    __slots__ = ("ids", "units", "hp", "elites", "tables", "table_list", "rows", "row_count", "finals", "_lock")
 
     def __init__(self):
         self.ids: dict[tuple, int] = {}
@@ -884,8 +938,9 @@ class _Configs:
         self.elites: list[bool] = []  #: by number: whether it has an Elite
         self.tables: dict[tuple, int] = {}  #: hits table -> its number
         self.table_list: list[tuple] = []
-        #: (casualty function, number, hits table number) -> [(number after, weight)]
-        self.after: dict[tuple, list[tuple[int, int]]] = {}
+        #: casualty function -> hits table number -> number -> [(number after, weight)]
+        self.rows: dict[Callable, dict[int, dict[int, list[tuple[int, int]]]]] = {}
+        self.row_count = 0
         #: (attacker's number, defender's) -> the end of the battle when one of them has no unit left
         #: (:func:`terminal_after_casualties`: what every end of a round checks first)
         self.finals: dict[tuple[int, int], Outcome] = {}
@@ -922,7 +977,7 @@ _CONFIGS_LIMIT = 200_000
 
 def _configs() -> _Configs:
     global _CONFIGS
-    if len(_CONFIGS.units) + len(_CONFIGS.after) + len(_CONFIGS.finals) > _CONFIGS_LIMIT:
+    if len(_CONFIGS.units) + _CONFIGS.row_count + len(_CONFIGS.finals) > _CONFIGS_LIMIT:
         _CONFIGS = _Configs()
     return _CONFIGS
 
@@ -939,15 +994,25 @@ class _Sides:
         self.units = self.configs.units  #: (units, pool) by number
         self.hp = self.configs.hp  #: hit points by number
         self.config = self.configs.config
-        self._rolls: tuple[dict, dict] = ({}, {})  #: (number, round) -> (K, hits table number)
-        self._after: tuple[dict, dict] = ({}, {})  #: (number, hits table number) -> [(number after, weight)]
+        self._rolls: tuple[dict, dict] = ({}, {})  #: round -> number -> (K, hits table number)
         #: the casualty functions of a fixed named policy (its choices depend on nothing else), else None
         self._cas = (dec._cas["attacker"], dec._cas["defender"]) if type(dec) is Decisions else None
+        #: per side: hits table number -> number -> [(number after, weight)] (a named policy's: shared by
+        #: the passes of every battle, :class:`_Configs`; else this pass's own)
+        self._after: tuple[dict, dict] = ((self._rows(self._cas[0]), self._rows(self._cas[1]))
+                                          if self._cas is not None else ({}, {}))
+
+    def _rows(self, cas: Callable) -> dict:
+        rows = self.configs.rows.get(cas)
+        if rows is None:
+            with self.configs._lock:
+                rows = self.configs.rows.setdefault(cas, {})
+        return rows
 
     def roll(self, role: int, cid: int, rnd: int) -> tuple[int, int]:
         """``(K, t)``: the side's hits over ``6**K`` in round ``rnd`` (:func:`side_int`) as table ``t``."""
-        key = (cid, rnd)
-        got = self._rolls[role].get(key)
+        by_round = self._rolls[role].setdefault(rnd, {})
+        got = by_round.get(cid)
         if got is None:
             units = self.units[cid][0]
             memo = self.setup.roll_tables
@@ -960,7 +1025,7 @@ class _Sides:
                         _SIDE_BY_FIELDS.clear()
                     side = _SIDE_BY_FIELDS[numbers] = side_int(RollParams(*numbers))
                 memo[(role, units, rnd)] = side
-            got = self._rolls[role][key] = (side[0], self.configs.table(side[1]))
+            got = by_round[cid] = (side[0], self.configs.table(side[1]))
         return got
 
     def after(self, role: int, cid: int, table: int) -> list[tuple[int, int]]:
@@ -970,7 +1035,8 @@ class _Sides:
         cas = self._cas[role] if self._cas is not None else None
         if cas is downgrade_first and not configs.elites[cid]:
             cas = regulars_first  # without an Elite both take the first Nation's Regulars (casualties.py)
-        got = configs.after.get((cas, cid, table)) if cas is not None else None
+        shared = self._rows(cas).get(table) if cas is not None else None
+        got = shared.get(cid) if shared is not None else None
         if got is None:
             units, pool = configs.units[cid]
             acc: dict[tuple, int] = {}
@@ -984,8 +1050,9 @@ class _Sides:
                     acc[after] = acc.get(after, 0) + n
             got = [(self.config(*after), w) for after, w in acc.items()]
             if cas is not None:  # a named policy's casualties depend on the units, pool and hits only
-                configs.after[(cas, cid, table)] = got
-        self._after[role][(cid, table)] = got
+                self._rows(cas).setdefault(table, {})[cid] = got
+                configs.row_count += 1
+        self._after[role].setdefault(table, {})[cid] = got
         return got
 
 
@@ -1404,5 +1471,6 @@ def clear_caches() -> None:
     _SIDE_BY_FIELDS.clear()
     _CONFIGS = _Configs()
     _ODDS.clear()
+    _OUTCOME_TEXT.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()
