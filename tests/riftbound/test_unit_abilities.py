@@ -66,6 +66,9 @@ def _acting(r: dict, role: str) -> list[dict]:
                 and (e.get("target") or {}) == {"ref": "self"} \
                 and e.get("effect") in ("might_modifier", "buff", "ready") and not e.get("mode_option"):
             continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events.py
+        if e.get("trigger") == "When you play a card from face down" and e.get("effect") == "deal_damage" \
+                and (e.get("target") or {}).get("count") == 1 and not e.get("mode_option"):
+            continue  # fired as it happens, its target stated by an entry (RB-CARD-10): test_trigger_entries.py
         t = e.get("trigger")
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):

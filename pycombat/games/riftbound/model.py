@@ -276,8 +276,10 @@ class Scenario:
 
     @property
     def played_units(self) -> tuple[Unit, ...]:
-        """The units played from hand in the showdown (RB-CARD-16), in order."""
-        return tuple(e.unit for e in self.effects if getattr(e, "kind", None) == "play" and e.unit is not None)
+        """The units played from hand in the showdown (RB-CARD-16), and those a card plays anew (RB-CARD-24), in
+        order."""
+        return tuple(u for e in self.effects if getattr(e, "kind", None) == "play"
+                     for u in ((e.unit,) if e.unit is not None else ()) + tuple(f for _, f, _ in e.replayed))
 
     def with_flags(self, **changes: str) -> "Scenario":
         return replace(self, flags={**self.flags, **changes})

@@ -113,7 +113,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     names, all_names = names | played, all_names | played
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
     effects = tuple(_play(n, all_names, db, flags, controller, known) if isinstance(n.value, dict) and "play" in n.value
-                    else _trigger(n, attacker, defender, all_names) if isinstance(n.value, dict) and "trigger" in n.value
+                    else _trigger(n, attacker, defender, all_names, known) if isinstance(n.value, dict) and "trigger" in n.value
                     else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
                     else _effect(n, names | (all_names - {u.name for u in reserve}))  # units played join in
                     for n in root.list("showdown", []))
@@ -494,8 +494,12 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                                closest(wanted, list(dict.fromkeys(cards.names + db.names)), n=2),
                                file=node.file, path=f"{node.path}.play")
     card = cards.card(wanted, file=node.file, path=f"{node.path}.play")
-    if node.has("label"):
-        raise node.error("`label:` names a unit card played from hand; a spell or gear has none", "label")
+    from .cards import replay
+
+    replays = [e for e in card.effects if e.get("effect") == replay.KIND]
+    if node.has("label") and not replays:
+        raise node.error("`label:` names a unit card played from hand, or a unit a card plays anew; this card plays "
+                         "none", "label")
     by = node.str("by", choices=SIDES)
     mode = node.int("mode", None, minimum=1)
     targets: list[str] = []
@@ -527,7 +531,10 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             equip[key] = gear.name
     if node.has("from"):
         equip["attach_from"] = unit_ref(node.child("from"), names)
+    label = node.str("label", None)
     node.finish(PLAY_KEYS)
+    replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
+                         known)
     # RB-CARD-15: the unit tokens the card plays get names later entries may give as targets
     from .cards.tokens import token_names
 
@@ -537,7 +544,56 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
             names.update(token_names(str(e.get("token")), e["count"], names))
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path, pays=pays, **chosen, **equip)
+                facedown=facedown, path=node.path, pays=pays, replayed=replayed, **chosen, **equip)
+
+
+def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str, label: str | None, names: set[str],
+              db: UnitDB, flags: Mapping[str, str], controller: str | None, known: dict[str, Unit] | None) -> tuple:
+    """RB-CARD-24: for a card that banishes a unit and has its owner play it anew, the fresh unit (built from
+    the card data: printed Might and keywords, nothing the old one had gained) and where the card lets it go;
+    its name joins the scenario's, for later entries. A token has none (it ceases to exist)."""
+    from .cards import replay, unitplay
+
+    if not replays:
+        return ()
+    out = []
+    taken = 0
+    for e in card.effects:
+        t = e.get("target") or {}
+        if e.get("effect") == replay.KIND and taken < len(targets):
+            old = (known or {}).get(targets[taken])
+            if old is not None and not old.token:
+                name = replay.replayed_name(old.name, label)
+                if name in names:
+                    raise node.error(f"{name!r} already names a unit of this combat; give `label:` another name for "
+                                     f"the unit {card.name} plays anew", "label")
+                if old.card_id is not None:
+                    unit_card = db.unit(old.card_id)
+                    spec = {"name": unit_card.id, "label": name, **({"might": old.might} if unit_card.might is None
+                                                                    else {})}
+                    fresh = _unit(Node(spec, file=node.file, path=node.path), old.side, db, flags, fresh=True)
+                    played = unitplay.locations(unit_card, "reaction", old.side, controller)
+                    late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
+                    ability, unread = unitplay.play_card(unit_card, "battlefield", False, old.side if late else None)
+                    own = tuple((f"its own play abilities as it is played anew ({effect_text(x)})", "the model plays "
+                                 "the fresh unit without resolving its \"When you play me\" or combat abilities "
+                                 "(RB-CARD-4)") for x in ability.effects) + tuple(
+                        (effect_text(x), why) for x, why in unread)
+                    fresh = replace(fresh, unstated=fresh.unstated + own)
+                else:  # a custom unit: its stated Might and keywords, nothing gained in the showdown
+                    fresh = Unit(name=name, side=old.side, might=old.might, tank=old.tank, backline=old.backline,
+                                 assault=old.assault, shield=old.shield, immune=old.immune,
+                                 no_combat_damage=old.no_combat_damage, ignores_tank=old.ignores_tank,
+                                 deflect=old.deflect, ganking=old.ganking, value=old.value, keywords=old.keywords,
+                                 domains=old.domains, tags=old.tags, path=node.path)
+                    played = ("base", "battlefield", "elsewhere") if old.side == controller else ("base", "elsewhere")
+                out.append((old.name, fresh, replay.allowed(e, played)))
+                names.add(name)
+                if known is not None:
+                    known[name] = fresh
+        if isinstance(t, dict) and isinstance(t.get("count"), int):
+            taken += t["count"]
+    return tuple(out)
 
 
 def _chosen(node: Node, names: set[str], cards) -> dict:
@@ -673,8 +729,10 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
                 path=node.path, ability_of=name, **equip)
 
 
-def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
-    """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10)."""
+def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None):
+    """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
+    choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10)."""
+    from .cards.events import KINDS, kinds_of
     from .cards.interpreter import DESTINATIONS, Play
     from .cards.spells import load_cards
     from .cards.moves import move_effects, stated_effects
@@ -682,10 +740,36 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str]):
 
     node._mapping()
     fighting = {u.name: u for u in attacker.units + defender.units}
+    on = node.str("when", None, choices=("combat", "move", *KINDS))
+    if on in KINDS:  # RB-CARD-10: fired mid-showdown by an event; a unit in play (at its base, played earlier)
+        board = {**fighting, **(known or {})}
+        name = unit_ref(node.child("trigger"), list(board), "unit in play")
+        unit = board[name]
+        if on not in kinds_of(unit):
+            raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
+                             f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
+        targets = []
+        if node.has("target"):
+            t = node.child("target")
+            items = [t] if not isinstance(t.value, list) else node.list("target")
+            targets = [unit_ref(item, names) for item in items]
+        mode = node.int("mode", None, minimum=1)
+        condition = node.bool("condition", None)
+        to = node.str("to", None, choices=DESTINATIONS)
+        chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
+        paid = _paid(node)  # RB-CARD-2
+        declined = node.bool("decline", False)
+        node.finish(TRIGGER_KEYS)
+        if declined and (targets or mode is not None or condition is not None or to is not None or paid is not None
+                         or chosen):
+            raise node.error("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and "
+                             "`decline` (RB-CARD-10)", "decline")
+        card = ability_card(unit, (), on)  # the effects as fired, read when it fires (cards/events.py)
+        return Play(card=card, by=unit.side, targets=tuple(targets), mode=mode, condition=condition, to=to,
+                    path=node.path, trigger_of=name, paid=paid, declined=declined, fired_by=on, **chosen)
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
     unit = fighting[name]
     effects = triggers_of(unit)
-    on = node.str("when", None, choices=("combat", "move"))
     if on is None:
         on = "move" if move_effects(unit) and not effects else "combat"
     if on == "move":  # RB-CARD-10, RB-COMB-2: a trigger on the unit's own move, before the showdown
@@ -737,9 +821,13 @@ def _check_triggers(root: Node, effects) -> None:
     last_side = None
     for i, e in enumerate(effects):
         trig = getattr(e, "trigger_of", None)
-        if trig is None:
+        if trig is None or getattr(e, "fired_by", None):  # RB-CARD-10: fired mid-showdown, placed after its cause
             continue
         path = f"showdown[{i}]"
+        if any(getattr(x, "fired_by", None) for x in effects[:i]):  # the combat chain is ordered by side
+            raise ScenarioError(f"{trig}'s trigger resolves as the showdown begins: list it before the triggers fired "
+                                "during the showdown (those fired by a combat trigger go after the last combat "
+                                "trigger, RB-CARD-10, RB-SHOW-2)", file=root.file, path=path)
         if e.on_move:  # RB-CARD-10, RB-COMB-2: resolved before the showdown, so before every combat trigger
             if any(getattr(x, "trigger_of", None) is None or not x.on_move for x in effects[:i]):
                 raise ScenarioError(f"{trig}'s move trigger resolves before the showdown begins: list it before the "

@@ -13,8 +13,11 @@ combat trigger, through the one interpreter (an ability of the unit, "me" = the 
   the card or ability) that the card or ability stunned, and resolves right after it.
 
 A triggered ability that needs a choice (a "choose one" option, a condition the board does not decide,
-a target) is named NOT MODELLED on every board with its unit, and again each time it fires (RB-CARD-4):
-a trigger fired mid-showdown has no entry to state the choice.
+a target, a "you may", a split, a cost) has it stated by a showdown entry ``{trigger: UNIT, when: KIND,
+target: ...}`` (:data:`KINDS`) listed right after the entry whose resolution fires it: the showdown keeps
+those entries aside while that entry resolves (``run.pending``), and each firing of that unit's trigger of
+that kind takes the first one (RB-CARD-10); one left over is refused. A firing not stated is named NOT
+MODELLED as it fires (RB-CARD-4).
 
 * a spell that costs 5 or more (its printed Energy cost), a card played from face down ([Hidden]), a unit
   token played ("When you play a token unit", right after the card that played it), a card discarded as a card
@@ -57,6 +60,12 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you play a spell that costs :rb_energy_5: or more": "spell5",
           "When you discard one or more cards": "discard",
           "When you choose or ready me": ("chosen", "ready_by_you"), "When you buff me": "buffed_by_you"}
+#: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
+KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5"), "stun": ("stun",),
+         "ready": ("ready", "ready_by_you"), "chosen": ("chosen",), "buffed": ("buffed_by_you",),
+         "discard": ("discard",)}
+#: the kind of each event
+KIND_OF = {ev: k for k, evs in KINDS.items() for ev in evs}
 #: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
 COSTLY = 5
 #: the side's count of cards played this turn, kept in the showdown's turn effects while a unit waits on it
@@ -122,14 +131,37 @@ def _listening(run) -> bool:
         u.card_id is not None and _by_event(u.card_id) for u in run.units.values())
 
 
+def kinds_of(unit) -> set[str]:
+    """The kinds of event (:data:`KINDS`) the unit's card has a trigger for."""
+    return {KIND_OF[ev] for ev in _by_event(unit.card_id)} if unit.card_id is not None else set()
+
+
 def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
-    """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers."""
+    """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers: a choice it needs is
+    stated by a showdown entry ``{trigger: UNIT, when: KIND, ...}`` right after what fires it."""
+    ok, why = _alone(e)
+    if ok:
+        return ok, why
+    from .interpreter import effect_support
+    from .triggers import as_ability, needs_choice
+
+    supported, how = effect_support(as_ability(e))
+    if not supported:
+        return ok, why
+    choice = "which option" if e.get("mode_option") else needs_choice([e])
+    kind = next(k for k, evs in KINDS.items() if set(events_of(e["trigger"])) & set(evs))
+    return True, (f"{how}; {choice} is the player's, stated by an entry `{{trigger: UNIT, when: {kind}, ...}}` right "
+                  "after the entry whose resolution fires it (not stated: named as not modelled as it fires)")
+
+
+def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
+    """``(read, how or why not)`` for the ability resolving by itself, no choice stated."""
     from .interpreter import effect_support
     from .triggers import as_ability, needs_choice
 
     if e.get("mode_option"):
-        return False, (f"its trigger ({e['trigger']}) fires during the showdown; which option is the player's and a "
-                       "scenario has no entry to state it for a trigger fired mid-showdown (RB-CARD-4)")
+        return False, (f"its trigger ({e['trigger']}) fires during the showdown; which option is the player's "
+                       "(RB-CARD-4)")
     ok, why = effect_support(as_ability(e))
     if not ok:
         return False, why
@@ -138,8 +170,7 @@ def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
             "ref") not in ("self", None)):
         return True, f"{why}, whether or not {e.get('condition')}"
     if choice is not None:
-        return False, (f"its trigger ({e['trigger']}) fires during the showdown; {choice} is the player's and a "
-                       "scenario does not state it for a trigger fired mid-showdown")
+        return False, f"its trigger ({e['trigger']}) fires during the showdown; {choice} is the player's"
     return True, why
 
 
@@ -168,18 +199,23 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
         if not effects:
             continue
         trig = effects[0]["trigger"]
+        stated = _stated(run, name, event)
         choice = needs_choice(effects)
-        if choice is not None and all(reads(x)[0] for x in effects):  # its condition changes nothing here
+        if choice is not None and all(_alone(x)[0] for x in effects):  # its condition changes nothing here
             effects, choice = tuple({k: v for k, v in x.items() if k != "condition"} for x in effects), None
-        if choice is not None:
+        if choice is not None and stated is None:
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
-                                             f"{cause}", f"{choice} is the player's and not stated (RB-CARD-4)"))
+                                             f"{cause}", f"{choice} is the player's and not stated: give an entry "
+                                             f"`{{trigger: {name}, when: {KIND_OF[event]}, ...}}` right after the entry "
+                                             "that fires it (RB-CARD-4)"))
             run.say(f"  not modelled: {name}'s \"{trig}\" ability triggered by {cause} ({choice} is the player's)",
                     ("RB-CARD-4",))
             continue
         ready_before = _exhausted(run)
         buffed_before = {m for m, v in run.units.items() if v.buffed}
-        play = Play(card=ability_card(u, effects), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
+        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
+        if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
+            play = _as_stated(stated, play, trig)
         moving: list = []
         said, missing = run.resolve(play, moving)
         run.unmodelled.extend(missing)
@@ -196,10 +232,35 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
         if readied := _readied(run, ready_before):
             _fire(run, _readied_by(run, readied, u.side), f"{name}'s ability readying it")
 
+def _stated(run, name: str, event: str) -> Play | None:
+    """The first entry still waiting (``run.pending``) that states the choice of ``name``'s trigger on ``event``,
+    taken off the list; None if there is none."""
+    pending = getattr(run, "pending", None) or []
+    for i, p in enumerate(pending):
+        if p.trigger_of == name and p.fired_by == KIND_OF.get(event):
+            return pending.pop(i)
+    return None
+
+
+def _as_stated(stated: Play, play: Play, trig: str) -> Play:
+    """RB-CARD-10: the trigger ``play`` (its effects as fired) with the choices of the entry ``stated``: its targets,
+    option, condition, destination, split and payment; declined (``decline: true``), it does nothing and pays
+    nothing, which only a trigger optional as a whole allows."""
+    from pycombat.errors import ScenarioError
+
+    card = play.card
+    if stated.declined:
+        if not all(e.get("optional") or e.get("replaces_previous") for e in card.effects):
+            raise ScenarioError(f"{play.trigger_of}'s \"{trig}\" ability is not optional as a whole (a part of it has "
+                                "no \"you may\"): it cannot be declined (RB-CARD-10)", path=stated.path)
+        card = replace(card, effects=(), energy_cost=None, power_cost=None, keywords=())
+    return replace(stated, card=card, trigger_of=play.trigger_of, by=play.by, fired_by=None)
+
+
 def on_play(run, play: Play) -> dict:
     """RB-CARD-10: the "When you play ..." triggers of ``play``'s player, resolved before the card; and the
     snapshot :func:`after` compares with (which units were stunned, which were in play)."""
-    if not _listening(run):
+    if not _listening(run) and not play.replayed:  # a unit played anew (RB-CARD-24) is looked at after the card
         return {}
     event = event_of(play)
     if event is not None:
@@ -255,8 +316,11 @@ def after(run, play, snapshot: dict) -> None:
         _discarded(run, [n for n in _in_play(run) if run.units[n].side == by], play.card.name)
     if by not in ("attacker", "defender") or not snapshot:
         return
-    tokens = [n for n in run.units if n not in snapshot["units"] and run.units[n].side == by
-              and not (getattr(play, "unit", None) is not None and n == play.unit.name)]
+    entered = [n for n in run.units if n not in snapshot["units"]
+               and not (getattr(play, "unit", None) is not None and n == play.unit.name)]
+    tokens = [n for n in entered if run.units[n].side == by and run.units[n].token]
+    # RB-CARD-24: a unit banished and played anew by its owner (either side's)
+    anew = [n for n in entered if not run.units[n].token]
     stunned = [n for n, u in run.units.items() if u.stunned and n not in snapshot["stunned"] and u.side != by]
     who = _player(run, by)
     if buffed := [n for n in _in_play(run) if n not in snapshot["buffed"] and run.units[n].buffed
@@ -273,6 +337,14 @@ def after(run, play, snapshot: dict) -> None:
         mine = [n for n in _in_play(run) if run.units[n].side == by and n != t]
         _fire(run, [(n, "unit") for n in mine], f"{who} playing the unit token {t}")
         _fire(run, [(n, "token") for n in mine], f"{who} playing the unit token {t}")
+    for n in anew:
+        owner = run.units[n].side
+        for what, why in run.units[n].unstated:
+            run.unmodelled.append(Unmodelled(run.units[n].card_name or n, f"{what} (unit {n}, played anew)", why))
+        if n in _in_play(run):
+            _played_this_turn(run, owner, [n], play.card.name)
+            mine = [m for m in _in_play(run) if run.units[m].side == owner and m != n]
+            _fire(run, [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
     for s in stunned:
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "stun") for n in mine], f"{who} stunning the enemy unit {s}")

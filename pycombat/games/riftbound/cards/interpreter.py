@@ -34,6 +34,7 @@ from . import equipment as _equipment  # Equipment attached and detached (RB-CAR
 from . import gear as _gear  # gear on the board killed or returned (RB-CARD-22)
 from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
 from . import replacements as _replacements  # replacement effects on the board (RB-CARD-18)
+from . import replay as _replay  # a unit banished and played anew (RB-CARD-24)
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
@@ -136,6 +137,7 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
+                   - (_replay.KEYS if e.get("effect") == _replay.KIND else set())
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
                    - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set()))
     if ok and extra:
@@ -178,6 +180,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return _equipment.support(e)
     if k == "create_unit_token" and not e.get("trigger"):  # RB-CARD-15
         return _tokens.support(e)
+    if k == _replay.KIND and not e.get("trigger"):  # RB-CARD-24
+        return _replay.support(e)
     if on_unit_played(e):  # RB-CARD-10: a triggered ability for the rest of the turn
         ok, how = _kind_support({k: v for k, v in e.items() if k not in ("trigger", "target")})
         return ok, (f"for the rest of the turn, each friendly unit its player plays (a unit card from hand, a unit "
@@ -1289,6 +1293,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
 
 HANDLERS.update(_equipment.HANDLERS)
 HANDLERS.update(_tokens.HANDLERS)
+HANDLERS.update(_replay.HANDLERS)
 
 
 def counter_effect(card: Card, mode: int | None) -> dict | None:

@@ -235,7 +235,8 @@ def unit_report(u: UnitCard) -> dict:
                                          "card counted from the side's `cards_played:`); the unit chosen by its player's card, ability or "
                                          "trigger, before it; a stun, a token played or "
                                          "the unit readied while exhausted (`exhausted:`), right after the card "
-                                         "(RB-CARD-10)"})
+                                         "(RB-CARD-10)" + ("" if events._alone(e)[0] else
+                                                           f"; {why}")})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue

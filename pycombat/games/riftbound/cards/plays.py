@@ -38,6 +38,12 @@ class Play:
     on_move: bool = False
     #: a unit's optional ("you may") trigger stated as not used (``decline: true``): it resolves doing nothing
     declined: bool = False
+    #: a unit's trigger fired during the showdown, its choice stated (``{trigger: UNIT, when: EVENT}``): the kind of
+    #: event (:data:`.events.KINDS`); it is matched to that unit's next firing of such a trigger (RB-CARD-10)
+    fired_by: str | None = None
+    #: banished and played anew (:mod:`.replay`, RB-CARD-24): (the unit banished, the fresh unit its owner plays,
+    #: the places the card lets it go), one per unit the card may banish; a token has none
+    replayed: tuple[tuple[str, Any, tuple[str, ...]], ...] = ()
     attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
     detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
     attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)

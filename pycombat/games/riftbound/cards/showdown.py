@@ -103,6 +103,8 @@ class Progress:
         self.used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
         self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
         self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
+        #: RB-CARD-10: the stated choices of triggers the effect resolving may fire (``Play.fired_by``)
+        self.pending: list[Play] = []
         self._live = None  # the view :attr:`live`
 
     @property
@@ -139,7 +141,8 @@ class Progress:
                     run.head.append(Unmodelled(gear.name, f"Equipment Might bonus (attached to {u.name})",
                                                "in no source (equip_might_bonus is null): state the bonus printed "
                                                f"on the card, `{{card: {gear.name}, might_bonus: N}}` (RB-CARD-5)"))
-        stated = [e for e in scenario.effects if getattr(e, "trigger_of", None) and not getattr(e, "on_move", False)]
+        stated = [e for e in scenario.effects if getattr(e, "trigger_of", None) and not getattr(e, "on_move", False)
+                  and not getattr(e, "fired_by", None)]
         moves, unmoved, moved_auto = move_chain(scenario, [e for e in scenario.effects if getattr(e, "on_move", False)])
         run.head += unmoved
         a, d = scenario.attacker, scenario.defender
@@ -175,7 +178,8 @@ class Progress:
                            defender=replace(d, units=tuple(u for u in d.units if u.name in here)))
         chain, untriggered, auto = combat_chain(fighting, stated) if not gone else ([], [], [])
         run.head += untriggered
-        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)]
+        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)
+                           or getattr(e, "fired_by", None)]  # RB-CARD-10: stated after what fires them
         units = run.units
         for text in static_lines(units, run.present):
             lines.append(Line(text, ("RB-CARD-9",)))
@@ -201,6 +205,7 @@ class Progress:
             list(self.unmodelled)
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
         out.plays, out.gone = list(self.plays), set(self.gone)
+        out.pending = []
         out._live = None
         return out
 
@@ -221,7 +226,22 @@ class Progress:
 
     def extend(self, effects: list) -> None:
         """Apply ``effects`` after those applied so far (in place; copy first to keep this state).
-        Raises the ScenarioError of the first effect refused, or :class:`Retroactive`."""
+        Raises the ScenarioError of the first effect refused, or :class:`Retroactive`. A stated trigger choice
+        (``fired_by``) goes with the effect before it: a firing of that unit's trigger as it resolves takes it
+        (RB-CARD-10); one left over did not fire and is refused."""
+        stated: list[list[Play]] = []
+        kept: list = []
+        for e in effects:
+            if getattr(e, "fired_by", None):
+                if not kept:
+                    raise ScenarioError(f"{e.trigger_of}'s trigger on \"{e.fired_by}\" is stated before any entry that "
+                                        "could fire it: list it right after the card or ability whose resolution "
+                                        "fires it (RB-CARD-10)", file=self.scenario.file, path=e.path)
+                stated[-1].append(e)
+            else:
+                kept.append(e)
+                stated.append([])
+        effects = kept
         new = [e if isinstance(e, Play) else None for e in effects]
         plays = self.plays + new
         if any(p is not None and counters(p) for p in plays):
@@ -237,7 +257,19 @@ class Progress:
         self.plays, self.gone, self.notes = plays, gone, notes
         for i, e in enumerate(effects):
             nxt = effects[i + 1] if i + 1 < len(effects) else None
-            self._effect(e, start + i in gone, nxt)
+            self.pending = list(stated[i])
+            try:
+                self._effect(e, start + i in gone, nxt)
+            except ScenarioError as exc:
+                if exc.file is not None:
+                    raise
+                raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+            if self.pending:  # RB-CARD-10: stated, but its trigger did not fire as the entry before it resolved
+                p = self.pending[0]
+                raise ScenarioError(f"{p.trigger_of}'s trigger on \"{p.fired_by}\" did not fire as "
+                                    f"{getattr(e, 'path', '') or 'the entry before it'} resolved: it fires only on "
+                                    "its event, by its own player's card or ability (RB-CARD-10)",
+                                    file=self.scenario.file, path=p.path)
 
     def _settle(self) -> None:
         """A cleanup (RB-MIGHT-1), then the Deathknell of each unit it (or the card before it) killed at
@@ -659,6 +691,23 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         base.append(n)
         return (f"{n} ({c.keyword} token, Might {c.amount}{kws}) is played to its base: not in this combat unless a "
                 "card moves it in", c.rules)
+    if c.kind == "replay":  # RB-CARD-24: a fresh unit of the banished one's card, played by its owner
+        old = units[c.keyword]
+        left = ""
+        if old.equipment:  # RB-CARD-14: attached Equipment stays in play, unattached, under its controller
+            (gear if gear is not None else {}).setdefault(old.side, []).extend(old.equipment)
+            left = f"; {', '.join(old.equipment)} stays in play unattached"
+        units[n] = c.new
+        state = "exhausted" if c.new.exhausted else "ready"
+        head = (f"{left[2:] + '; ' if left else ''}its owner plays {c.keyword}'s card anew, ignoring its cost: {n} "
+                f"(Might {c.amount}, no damage, no buff, {state})")
+        if c.how == "battlefield":
+            present.append(n)
+            return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)", \
+                c.rules
+        (base if c.how == "base" else away).append(n)
+        return (f"{head} to {'its base' if c.how == 'base' else 'another battlefield'}: not in this combat unless a "
+                "card moves it in"), c.rules
     if c.kind == "enter":  # from its base, or from another battlefield (a swap, RB-CARD-7)
         (base if n in base else away).remove(n)
         present.append(n)

@@ -97,4 +97,42 @@ def load_cards() -> CardDB:
     for name in ("spells.json", "gear.json"):
         raw = _resource_files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
         records += json.loads(raw)["records"]
-    return CardDB(records)
+    return CardDB(with_overlay(records, overlay()))
+
+
+#: the project's structured effects for clauses the shipped data leaves unparsed (RB-CARD-24)
+OVERLAY = "effects_overlay.yaml"
+
+
+@functools.cache
+def overlay() -> tuple[dict, ...]:
+    """The records of :data:`OVERLAY` (read once)."""
+    import yaml
+
+    raw = _resource_files(DATA_PACKAGE).joinpath(OVERLAY).read_text(encoding="utf-8")
+    return tuple((yaml.safe_load(raw) or {}).get("records") or ())
+
+
+def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
+    """``records`` with each overlay record's effects added to its card (by id), the clause it structures
+    counted as parsed. A card missing, or whose printed text no longer contains the clause, is refused (the
+    data changed under the overlay: :data:`OVERLAY` must be read again)."""
+    by_id = {r["id"]: i for i, r in enumerate(records)}
+    out = list(records)
+    for k, o in enumerate(extra):
+        where = f"{OVERLAY}: records[{k}] ({o.get('name')})"
+        i = by_id.get(o.get("id"))
+        if i is None or out[i]["name"] != o.get("name"):
+            raise ValueError(f"{where}: no card {o.get('id')} called {o.get('name')!r} in the data")
+        r = dict(out[i])
+        if " ".join(str(o.get("clause") or "").split()) not in " ".join(str(r.get("text") or "").split()):
+            raise ValueError(f"{where}: the card's printed text no longer contains the clause {o.get('clause')!r}")
+        effects = [dict(e) for e in o.get("effects") or ()]
+        old = list(r.get("effects") or ())
+        r["effects"] = effects + old if o.get("position") == "first" else old + effects
+        r["combat_effects"] = list(dict.fromkeys([*(r.get("combat_effects") or ()), *(e["effect"] for e in effects)]))
+        left = int(r.get("unparsed_clauses") or (1 if r.get("unparsed") else 0)) - 1
+        r["unparsed_clauses"], r["unparsed"] = max(left, 0), left > 0
+        r["overlay"] = o.get("clause")
+        out[i] = r
+    return out

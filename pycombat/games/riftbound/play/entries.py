@@ -429,5 +429,8 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
     equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
                     for how in ways for g, on in dict.fromkeys(equipment)]
     equip = list({tuple(sorted(q.items())): q for q in equip}.values())  # detach names an Equipment once
-    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, **q)
-            for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip]
+    from ..cards.replay import choices as replay_choices  # RB-CARD-24: where a unit played anew goes
+
+    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, **q)
+            for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip
+            for to in replay_choices(card.name)]
