@@ -69,6 +69,12 @@ def _acting(r: dict, role: str) -> list[dict]:
         if e.get("trigger") == "When you play a card from face down" and e.get("effect") == "deal_damage" \
                 and (e.get("target") or {}).get("count") == 1 and not e.get("mode_option"):
             continue  # fired as it happens, its target stated by an entry (RB-CARD-10): test_trigger_entries.py
+        if (e.get("trigger"), e.get("effect")) in (("When another friendly unit dies", "might_modifier"), (
+                "When an opponent plays a unit while I'm at a battlefield", "stun"), (
+                "When an opponent plays a unit while I'm at a battlefield", "movement_restriction"), (
+                "When a unit you control becomes [Mighty]", "ready"), ("When you [Stun] an enemy unit at a battlefield",
+                                                                       "move")):
+            continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events_more.py
         t = e.get("trigger")
         if t in NEVER_HERE or (t in ("When I attack", "When you play me or I attack") and role == "defender") \
                 or (t == "When I defend" and role == "attacker"):
@@ -227,7 +233,7 @@ def test_every_unit_ability_that_could_act_is_named(role):
                 missed.append((r["name"], "trigger did not resolve", triggers))
         named += len(kinds) + clauses + len(triggers) + len(moves)
     assert not missed, missed[:5]
-    assert named > 90  # the data has about a hundred such abilities not read from the board
+    assert named > 85  # the data has about ninety such abilities not read from the board
 
 
 def test_a_named_ability_leaves_verify_undecided():

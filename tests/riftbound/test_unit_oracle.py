@@ -351,7 +351,12 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
     # Ambessa, Respected and Feared: its Empowered "kill an enemy unit here with less Might than me" is checked
     # in test_empowered_units.py
-    assert set(NOT_IN_ORACLE) == {"Azir - Sovereign", "Ambessa, Respected and Feared"}, NOT_IN_ORACLE
+    # Spectral Centaur ("When another friendly unit dies"), Vex - Apathetic ("When an opponent plays a unit while I'm
+    # at a battlefield"), Fiora - Worthy ("When a unit you control becomes [Mighty]"), Vex - Mocking ("When you [Stun]
+    # an enemy unit at a battlefield"): each against its own brute force or hand-worked boards in
+    # test_unit_events_more.py
+    assert set(NOT_IN_ORACLE) == {"Azir - Sovereign", "Ambessa, Respected and Feared", "Spectral Centaur",
+                                  "Vex - Apathetic", "Fiora - Worthy", "Vex - Mocking"}, NOT_IN_ORACLE
     assert len(UNITS) >= 250
     with_triggers = {n for n in UNITS if READING[n][0]}
     assert {"Yasuo - Remorseful", "Anivia - Primal", "Warwick - Hunter", "Yuumi - Magical Cat", "Atakhan",
@@ -1334,8 +1339,12 @@ def _parts(r: dict, role: str) -> list[str]:
                                                                                 ("Shield", "attacker"))
                 and (e.get("target") or {}).get("side") != "enemy")):
             continue  # no damage effect; Assault given to the Defender's own units (Shield to the Attacker's)
-        if e.get("effect") in ("ready", "exhaust") and (trig in COMBAT_TRIGGERS or trig in EVENT_TRIGGERS):
+        if e.get("effect") in ("ready", "exhaust") and (trig in COMBAT_TRIGGERS or trig in EVENT_TRIGGERS
+                                                         or trig == "When a unit you control becomes [Mighty]"):
             continue  # readying changes no combat damage
+        if trig == "When you [Stun] an enemy unit at a battlefield" and e.get("effect") == "move":
+            continue  # on these boards its player stuns only while it is at that battlefield: it can't move there
+            # (at its base, moved in when stated: test_unit_events_more.py)
         if e.get("effect") == "ready_restriction" or "to move multiple units" in str(e.get("restriction")):
             continue  # readying changes no combat damage; standard moves are not made in a showdown (RB-COMB-5)
         if e.get("condition") == ATTACKING_WITH and role == "defender":

@@ -105,8 +105,9 @@ TRIGGER = Obj({
     "when": Str("which of the unit's triggers: `combat` (\"When I attack\" / \"When I defend\", as the showdown "
                 "begins) or `move` (\"When I move\", resolved before the showdown as the unit moved, RB-COMB-2); not "
                 "given: the one kind the unit has; or a trigger fired during the showdown (RB-CARD-10): `play`, `stun`, "
-                "`ready`, `chosen`, `buffed`, `discard`, stated right after the entry whose resolution fires it",
-                enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard")),
+                "`ready`, `chosen`, `buffed`, `discard`, `dies`, `mighty`, stated right after the entry whose "
+                "resolution fires it",
+                enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),

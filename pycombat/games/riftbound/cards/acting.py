@@ -73,13 +73,19 @@ UNSEEN = {
     "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",
     "When you use an activated ability of a gear": "a gear's activated ability used, which no showdown entry does",
     "When you attach an Equipment to me": "an Equipment attached, which the showdown does not pass to triggers",
-    "When another friendly unit dies": "a friendly unit's death, which the showdown does not pass to triggers "
-                                       "(only the dying unit's own Deathknell, RB-CARD-19)",
     "When a combat that I was in ends": "the end of the combat (RB-RES-8), after its outcome is decided",
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",
     "When a friendly unit moves from my location": "a unit moving, which the showdown does not pass to triggers",
+    "When I become [Empowered]": "the unit becoming Empowered: the rules digest does not define Empower (how and when "
+                                 "a unit becomes Empowered), so no card or ability the model reads makes a unit "
+                                 "Empowered during the showdown (its status is the scenario's `empowered:`, RB-CARD-4)",
+    "When my Might becomes 10 or more": "its Might reaching 10 (a cleanup, RB-MIGHT-1), and what it does (empower the "
+                                        "unit) is not defined by the rules digest (Empower, RB-CARD-4)",
+    "When an opponent plays a gear": "an opponent's gear played, and what it does (banish that gear, the unit banished "
+                                     "as its cost) acts on a gear the model does not banish (gear on the board are "
+                                     "killed or returned to hand only, RB-CARD-22)",
 }
 def unread_reason(e: dict) -> str:
     """Why the model does not read the unit ability ``e`` that could act in a combat (RB-CARD-4): the

@@ -42,6 +42,37 @@ MODELLED as it fires (RB-CARD-4).
   scenario's ``exhausted:``; a unit that can't be readied, or an enemy of a Mageseeker Warden at a
   battlefield, is not, RB-CARD-9), and resolves right after what readied it. Readying changes no combat
   damage by itself.
+
+* died: "When another friendly unit dies" triggers as a unit of its controller dies at the battlefield during the
+  showdown (killed by a card or ability, or by lethal damage at a cleanup, RB-MIGHT-1; not a unit banished, recalled
+  or saved by a replacement, RB-CARD-12/18), once for each such unit, and resolves after that cleanup and the
+  dying units' own Deathknells (RB-CARD-19). A unit killed at its base or at another battlefield is not in this
+  combat and the showdown does not follow it (as for its Deathknell). A unit killed by combat damage dies at the
+  combat cleanup, where lethality is checked once (RB-RES-2): the trigger then resolves after the combat's
+  outcome is decided and cannot change it.
+
+* an opponent's unit: "When an opponent plays a unit while I'm at a battlefield, [Stun] it. They can't move it this
+  turn." triggers as the other player plays a unit (a unit card from hand, a unit token a card plays, a unit played
+  anew) while the unit is at a battlefield (this one or another; not at its base); "it" is the unit played, selected
+  by the ability itself, not targeted. It resolves once the unit is in play (right after the card that played it):
+  on the chain above a unit card, it would resolve first and find the unit not yet in play, and a Stun that waits
+  for it gives the same board. "They can't move it this turn": a later card or ability of its controller that moves
+  it is refused (one clear error naming the entry).
+
+* stunned at a battlefield: "When you [Stun] an enemy unit at a battlefield, you may move me to that battlefield"
+  fires like "When you stun an enemy unit", for an enemy unit stunned at this battlefield or another (not at its
+  base); "that battlefield" is where the stunned unit is. Whether to move is the player's (an entry ``{trigger:
+  UNIT, when: stun}``, or ``decline: true``); not stated, it is named NOT MODELLED, unless the unit is at this
+  battlefield already and the stunned unit too (a unit can't move to where it is: nothing to choose).
+
+* Mighty: "When a unit you control becomes [Mighty]" (a unit is Mighty while it has 5+ Might, the cards' reminder
+  text) triggers for each unit of its controller in play that was not Mighty at the last cleanup and is at this one
+  (RB-MIGHT-1: the cleanup after each card, ability or trigger resolves; the Might with every static ability
+  applied, RB-CARD-9), once each time; "it" is that unit. A unit that enters play already Mighty (played, or played
+  anew) does not become Mighty: it was not a unit in play without 5 Might. A "you may pay ... to ready it" stated by
+  an entry ``{trigger: UNIT, when: mighty}`` is paid and readies it; not stated, it is named NOT MODELLED only when
+  readying could change something (the unit exhausted, with a trigger on becoming ready); else it changes nothing in
+  the combat, used or not.
 """
 from __future__ import annotations
 
@@ -59,11 +90,15 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you play a card from face down": "facedown", "When you play a token unit": "token",
           "When you play a spell that costs :rb_energy_5: or more": "spell5",
           "When you discard one or more cards": "discard",
-          "When you choose or ready me": ("chosen", "ready_by_you"), "When you buff me": "buffed_by_you"}
+          "When you choose or ready me": ("chosen", "ready_by_you"), "When you buff me": "buffed_by_you",
+          "When another friendly unit dies": "dies",
+          "When an opponent plays a unit while I'm at a battlefield": "opp_unit",
+          "When a unit you control becomes [Mighty]": "mighty",
+          "When you [Stun] an enemy unit at a battlefield": "stun_at"}
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
-KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5"), "stun": ("stun",),
+KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit"), "stun": ("stun", "stun_at"),
          "ready": ("ready", "ready_by_you"), "chosen": ("chosen",), "buffed": ("buffed_by_you",),
-         "discard": ("discard",)}
+         "discard": ("discard",), "dies": ("dies",), "mighty": ("mighty",)}
 #: the kind of each event
 KIND_OF = {ev: k for k, evs in KINDS.items() for ev in evs}
 #: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
@@ -72,6 +107,17 @@ COSTLY = 5
 SECOND_KEY = "cards played this turn by the "
 #: the showdown's turn effects: the cards whose "When a friendly unit is played this turn" waits, by player
 PLAYED_KEY = "when a friendly unit is played this turn, for the "
+#: the showdown's turn effects: how many of the showdown's removals (``run.removed``) were passed to "When another
+#: friendly unit dies", kept while a unit waits on it
+DIED_KEY = "units removed from the battlefield passed to death triggers"
+#: the showdown's turn effects: the units their controller can't move this turn ("They can't move it this turn")
+UNMOVABLE_KEY = "units their controller can't move this turn"
+#: the showdown's turn effects: the units in play that are Mighty (5+ Might), kept while a unit waits on one becoming so
+MIGHTY_KEY = "units in play that are Mighty"
+#: "it": the unit whose play fired the trigger, chosen by the trigger itself (not a target the player picks)
+TRIGGERING = {"ref": "triggering unit"}
+#: the events whose "it" is a unit (:data:`TRIGGERING`): the unit played (an enemy), the unit become Mighty (a friend)
+ON_UNIT = {"opp_unit": "enemy", "mighty": "friendly"}
 #: effects that change nothing in a combat whichever way the trigger's condition goes (the interpreter
 #: reads readying as no change: exhausted units deal and take combat damage alike)
 NO_EFFECT = ("ready", "exhaust")
@@ -142,10 +188,11 @@ def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
     ok, why = _alone(e)
     if ok:
         return ok, why
+    e = _as_read(e)
     from .interpreter import effect_support
     from .triggers import as_ability, needs_choice
 
-    supported, how = effect_support(as_ability(e))
+    supported, how = effect_support(as_ability(e, own_cost=True))
     if not supported:
         return ok, why
     choice = "which option" if e.get("mode_option") else needs_choice([e])
@@ -162,16 +209,31 @@ def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
     if e.get("mode_option"):
         return False, (f"its trigger ({e['trigger']}) fires during the showdown; which option is the player's "
                        "(RB-CARD-4)")
-    ok, why = effect_support(as_ability(e))
+    on_unit = bool(set(ON_UNIT) & set(events_of(e["trigger"])))
+    asked = {**e, "target": {"ref": "self"}} if on_unit and e.get("target") == TRIGGERING else e  # "it": no choice
+    if on_unit:
+        effects, unmovable = _on_triggering((e,), "", ON_UNIT[events_of(e["trigger"])[0]] == "enemy")
+        if unmovable:
+            return True, ("the unit played can't be moved by its controller this turn: a later card or ability of "
+                          "his moving it is refused (RB-CARD-10)")
+        e = effects[0]
+    ok, why = effect_support(as_ability(e, own_cost=True))
     if not ok:
         return False, why
-    choice = needs_choice([e])
-    if choice is not None and e.get("effect") in NO_EFFECT and not (e.get("mode_option") or e.get("target", {}).get(
+    choice = needs_choice([asked])
+    if choice is not None and not on_unit and e.get("effect") in NO_EFFECT and not (e.get("mode_option") or e.get("target", {}).get(
             "ref") not in ("self", None)):
         return True, f"{why}, whether or not {e.get('condition')}"
     if choice is not None:
         return False, f"its trigger ({e['trigger']}) fires during the showdown; {choice} is the player's"
     return True, why
+
+
+def _as_read(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``e`` with "it", the unit played, read as the unit the trigger acts on (:func:`_on_triggering`)."""
+    if set(ON_UNIT) & set(events_of(e["trigger"])):
+        return _on_triggering((e,), "", ON_UNIT[events_of(e["trigger"])[0]] == "enemy")[0][0]
+    return e
 
 
 def _exhausted(run) -> set[str]:
@@ -187,8 +249,9 @@ def _in_play(run) -> list[str]:
     return list(run.present) + list(run.base) + list(run.away)
 
 
-def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
-    """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`)."""
+def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None) -> None:
+    """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`); ``on``: the
+    unit its "it" (``ref: triggering unit``) is; ``to``: where its move goes ("that battlefield")."""
     from .triggers import ability_card, needs_choice
 
     for name, event in names_events:
@@ -198,11 +261,23 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
         effects = triggered(u, event)
         if not effects:
             continue
+        unmovable = False
+        own = [{**x, "target": {"ref": "self"}} if x.get("target") == TRIGGERING else x
+               for x in effects]  # "it" is no choice: the unit whose event fired it
+        if on is not None:
+            effects, unmovable = _on_triggering(effects, on, run.units[on].side != u.side)
+            if unmovable:
+                run.turn[UNMOVABLE_KEY] = tuple(sorted(set(run.turn.get(UNMOVABLE_KEY, ())) | {on}))
         trig = effects[0]["trigger"]
         stated = _stated(run, name, event)
-        choice = needs_choice(effects)
-        if choice is not None and all(_alone(x)[0] for x in effects):  # its condition changes nothing here
+        choice = needs_choice(effects if on is None else own)
+        if choice is not None and on is None and all(_alone(x)[0] for x in effects):  # its condition changes nothing here
             effects, choice = tuple({k: v for k, v in x.items() if k != "condition"} for x in effects), None
+        if choice is not None and stated is None and on is not None and _changes_nothing(run, effects, on):
+            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying {on} changes nothing in this combat "
+                    f"({'it is ready' if not run.units[on].exhausted else 'no trigger of it waits on its readying'}),"
+                    " used or not.", (RULE,))
+            continue
         if choice is not None and stated is None:
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
                                              f"{cause}", f"{choice} is the player's and not stated: give an entry "
@@ -213,15 +288,20 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
             continue
         ready_before = _exhausted(run)
         buffed_before = {m for m, v in run.units.items() if v.buffed}
-        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.trigger")
+        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.trigger",
+                    targets=(on,) if on is not None else ())
         if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
             play = _as_stated(stated, play, trig)
+        if to is not None:
+            play = replace(play, to=to)
         moving: list = []
         said, missing = run.resolve(play, moving)
         run.unmodelled.extend(missing)
         run.say(f"{cause} triggers {name}'s \"{trig}\" ability; it goes on the chain and resolves: "
                 + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
                 tuple(dict.fromkeys((RULE,) + tuple(r for x in said for r in x.rules))))
+        if unmovable:
+            run.say(f"  {on} can't be moved by its controller this turn.", (RULE,))
         for m in missing:
             run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
         run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
@@ -231,6 +311,28 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str) -> None:
             _fire(run, [(m, "buffed_by_you") for m in buffed], f"{name}'s ability buffing it")
         if readied := _readied(run, ready_before):
             _fire(run, _readied_by(run, readied, u.side), f"{name}'s ability readying it")
+
+def _changes_nothing(run, effects, on: str) -> bool:
+    """Whether the trigger's effects only ready ``on`` and readying it changes nothing: it is ready, or nothing of it
+    waits on its readying (readying changes no combat damage by itself)."""
+    u = run.units[on]
+    return all(e.get("effect") == "ready" for e in effects) and (
+        not u.exhausted or not (u.card_id is not None and {"ready", "ready_by_you"} & set(_by_event(u.card_id))))
+
+
+def _on_triggering(effects: tuple[dict, ...], on: str, enemy: bool) -> tuple[tuple[dict, ...], bool]:
+    """The trigger's effects with "it" (:data:`TRIGGERING`) read as the unit ``on`` (given as the play's target), and
+    whether it says "They can't move it this turn" (kept by the showdown, :func:`_unmoved`, not by the interpreter)."""
+    side = "enemy" if enemy else "friendly"
+    out, unmovable = [], False
+    for e in effects:
+        if e.get("target") == TRIGGERING and e.get("effect") == "movement_restriction" and "can't move it" in str(
+                e.get("restriction")):
+            unmovable = True
+            continue
+        out.append({**e, "target": {"count": 1, "side": side, "kind": "unit"}} if e.get("target") == TRIGGERING else e)
+    return tuple(out), unmovable
+
 
 def _stated(run, name: str, event: str) -> Play | None:
     """The first entry still waiting (``run.pending``) that states the choice of ``name``'s trigger on ``event``,
@@ -282,7 +384,7 @@ def on_play(run, play: Play) -> dict:
     if chosen and play.by in ("attacker", "defender"):
         for n in chosen:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
-    return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units),
+    return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units), "where": _where(run),
             "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed}}
 
 
@@ -331,8 +433,11 @@ def after(run, play, snapshot: dict) -> None:
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")
+    _unmoved(run, play, snapshot)
     played = ([play.unit.name] if getattr(play, "unit", None) is not None else []) + tokens
     _played_this_turn(run, by, [n for n in played if n in _in_play(run)], play.card.name)
+    for n in played:  # "When an opponent plays a unit while I'm at a battlefield"
+        _by_opponent(run, n, f"{who} playing the unit {n}")
     for t in tokens:
         mine = [n for n in _in_play(run) if run.units[n].side == by and n != t]
         _fire(run, [(n, "unit") for n in mine], f"{who} playing the unit token {t}")
@@ -345,9 +450,20 @@ def after(run, play, snapshot: dict) -> None:
             _played_this_turn(run, owner, [n], play.card.name)
             mine = [m for m in _in_play(run) if run.units[m].side == owner and m != n]
             _fire(run, [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
+            _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
     for s in stunned:
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "stun") for n in mine], f"{who} stunning the enemy unit {s}")
+        if s in run.present or s in run.away:  # "... an enemy unit at a battlefield": moving "to that battlefield"
+            there = "battlefield" if s in run.present else "elsewhere"
+            for n in [m for m in mine if triggered(run.units[m], "stun_at")]:
+                if there == "battlefield" and n in run.present:
+                    run.say(f"{who} stunning the enemy unit {s} at the battlefield triggers {n}'s \"When you [Stun] an "
+                            f"enemy unit at a battlefield\" ability: {n} is at that battlefield already, it can't "
+                            "move there: nothing happens.", (RULE, "RB-CARD-7"))
+                    continue
+                _fire(run, [(n, "stun_at")], f"{who} stunning the enemy unit {s} at "
+                      + ("the battlefield" if there == "battlefield" else "another battlefield"), to=there)
 
 
 #: a conditional keyword held once its player has discarded a card this turn (Raging Soul)
@@ -396,6 +512,82 @@ def _played_this_turn(run, by: str, units: list[str], cause: str) -> None:
                     "resolves: " + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
                     tuple(dict.fromkeys((RULE,) + tuple(r for x in said for r in x.rules))))
             run._settle()
+
+
+def on_deaths(run) -> None:
+    """RB-CARD-10: "When another friendly unit dies" of each unit in play, for each unit of its side the showdown
+    killed since the last call (``run.removed`` entries ``(unit, side, "killed")``), in the order they died."""
+    if not any(u.card_id is not None and "dies" in _by_event(u.card_id) for u in run.units.values()):
+        return
+    while (seen := int(run.turn.get(DIED_KEY, 0))) < len(run.removed):
+        n, side, how = run.removed[seen]
+        run.turn[DIED_KEY] = seen + 1  # before firing: a death the trigger causes is passed on by the nested cleanup
+        if how != "killed":
+            continue
+        mine = [m for m in _in_play(run) if run.units[m].side == side and m != n]
+        _fire(run, [(m, "dies") for m in mine], f"{n}'s death (a friendly unit)")
+
+
+def _mighty_now(run) -> tuple[tuple[str, bool], ...]:
+    """Each unit in play, and whether it is Mighty."""
+    from .statics import MIGHTY_AT
+
+    live = run.live
+    return tuple(sorted((n, live[n].current_might >= MIGHTY_AT) for n in _in_play(run)))
+
+
+def _waits_on_mighty(run) -> bool:
+    return any(u.card_id is not None and "mighty" in _by_event(u.card_id) for u in run.units.values())
+
+
+def start(run) -> None:
+    """The units Mighty as the showdown begins, kept when a unit waits on one becoming so (RB-CARD-10)."""
+    if _waits_on_mighty(run):
+        run.turn[MIGHTY_KEY] = _mighty_now(run)
+
+
+def on_mighty(run) -> None:
+    """RB-CARD-10 at a cleanup (RB-MIGHT-1): "When a unit you control becomes [Mighty]" of each unit in play, for each
+    unit of its side Mighty now and not at the last cleanup."""
+    if MIGHTY_KEY not in run.turn:
+        return
+    now = _mighty_now(run)
+    before = dict(run.turn[MIGHTY_KEY])
+    became = [n for n, mighty in now if mighty and before.get(n) is False]  # in play, and not Mighty, before
+    run.turn[MIGHTY_KEY] = now  # before firing: the nested cleanups pass on what the triggers change
+    for n in became:
+        mine = [m for m in _in_play(run) if run.units[m].side == run.units[n].side and triggered(run.units[m], "mighty")]
+        for m in mine:
+            _fire(run, [(m, "mighty")], f"{n} becoming Mighty ({run.live[n].current_might} Might)", on=n)
+
+
+def _where(run) -> dict[str, str]:
+    return {**{n: "battlefield" for n in run.present}, **{n: "base" for n in run.base},
+            **{n: "elsewhere" for n in run.away}}
+
+
+def _by_opponent(run, played: str, cause: str) -> None:
+    """RB-CARD-10: "When an opponent plays a unit while I'm at a battlefield" of each enemy unit of ``played`` at a
+    battlefield (here or another), acting on ``played`` (in play: a unit played to a place, or a token)."""
+    if played not in _in_play(run):
+        return
+    side = run.units[played].side
+    at = [n for n in list(run.present) + list(run.away) if run.units[n].side != side and triggered(run.units[n], "opp_unit")]
+    for n in at:
+        _fire(run, [(n, "opp_unit")], cause, on=played)
+
+
+def _unmoved(run, play, snapshot: dict) -> None:
+    """"They can't move it this turn": a unit its controller's card or ability moved (its place before ``play`` and
+    after differ, still in play) while it can't be moved by him is refused (RB-CARD-10)."""
+    from pycombat.errors import ScenarioError
+
+    now = _where(run)
+    for n in run.turn.get(UNMOVABLE_KEY, ()):
+        was = snapshot.get("where", {}).get(n)
+        if was is not None and n in now and now[n] != was and run.units[n].side == play.by:
+            raise ScenarioError(f"{n} can't be moved by its controller this turn (an enemy ability: \"They can't move "
+                                "it this turn\", RB-CARD-10)", path=play.path)
 
 
 def _player(run, side: str) -> str:

@@ -234,7 +234,9 @@ def unit_report(u: UnitCard) -> dict:
                                          "through the interpreter: a card played, before that card (the second "
                                          "card counted from the side's `cards_played:`); the unit chosen by its player's card, ability or "
                                          "trigger, before it; a stun, a token played or "
-                                         "the unit readied while exhausted (`exhausted:`), right after the card "
+                                         "the unit readied while exhausted (`exhausted:`), right after the card; "
+                                         "an opponent's unit played, right after it is in play; a friendly unit's "
+                                         "death or a unit becoming Mighty, after the cleanup that finds it "
                                          "(RB-CARD-10)" + ("" if events._alone(e)[0] else
                                                            f"; {why}")})
             else:

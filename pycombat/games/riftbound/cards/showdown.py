@@ -192,6 +192,7 @@ class Progress:
                               + ").", ("RB-SHOW-2",)))
         for u in untriggered:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
+        events.start(run)  # RB-CARD-10: the units Mighty as the showdown begins (none becomes so then)
         return run, effects
 
     def copy(self) -> "Progress":
@@ -307,6 +308,8 @@ class Progress:
                                            + tuple(dict.fromkeys(r for x in said for r in x.rules))))
                     _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
                              unmodelled=self.unmodelled)
+        events.on_deaths(self)  # RB-CARD-10: "When another friendly unit dies", after the Deathknells
+        events.on_mighty(self)  # RB-CARD-10: "When a unit you control becomes [Mighty]", as the cleanup finds it
 
     def on_moves(self, moving: list, cause: str) -> None:
         """RB-CARD-10: the own move triggers of the units ``cause`` moved (``(unit, from, to)``, :func:`move_of`),

@@ -60,11 +60,16 @@ def trigger_cost(e: Mapping[str, Any]) -> tuple[int, int, bool, list[str]]:
     return energy, power, kill, unread
 
 
+#: showdown event triggers (:mod:`.events`) whose additional cost ("you may pay ... to") is paid as they resolve
+PAID_EVENT_TRIGGERS = ("When a unit you control becomes [Mighty]",)
+
+
 def cost_read(e: Mapping[str, Any]) -> bool:
     """Whether ``e`` is a combat trigger's effect whose additional cost the model reads (RB-CARD-10, RB-CARD-2)."""
     from .units import COMBAT_TRIGGERS, MOVE_TRIGGERS
 
-    if not e.get("cost") or e.get("trigger") not in (*COMBAT_TRIGGERS, *MOVE_TRIGGERS) or e.get("activated"):
+    if not e.get("cost") or e.get("trigger") not in (*COMBAT_TRIGGERS, *MOVE_TRIGGERS, *PAID_EVENT_TRIGGERS) \
+            or e.get("activated"):
         return False
     _, _, kill, unread = trigger_cost(e)
     return not unread and not (kill and e.get("condition"))
