@@ -733,8 +733,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
     choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10)."""
     from .cards.events import KINDS, kinds_of
-    from .cards.interpreter import DESTINATIONS, Play
-    from .cards.spells import load_cards
+    from .cards.interpreter import Play
     from .cards.moves import move_effects, stated_effects
     from .cards.triggers import ability_card, triggers_of
 
@@ -748,25 +747,12 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         if on not in kinds_of(unit):
             raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
                              f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
-        targets = []
-        if node.has("target"):
-            t = node.child("target")
-            items = [t] if not isinstance(t.value, list) else node.list("target")
-            targets = [unit_ref(item, names) for item in items]
-        mode = node.int("mode", None, minimum=1)
-        condition = node.bool("condition", None)
-        to = node.str("to", None, choices=DESTINATIONS)
-        chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
-        paid = _paid(node)  # RB-CARD-2
-        declined = node.bool("decline", False)
-        node.finish(TRIGGER_KEYS)
-        if declined and (targets or mode is not None or condition is not None or to is not None or paid is not None
-                         or chosen):
-            raise node.error("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and "
-                             "`decline` (RB-CARD-10)", "decline")
+        choices, declined = _trigger_choices(node, names)
+        if declined and any(v not in (None, (), {}) for v in choices.values()):
+            raise node.error(DECLINED_CHOOSES, "decline")
         card = ability_card(unit, (), on)  # the effects as fired, read when it fires (cards/events.py)
-        return Play(card=card, by=unit.side, targets=tuple(targets), mode=mode, condition=condition, to=to,
-                    path=node.path, trigger_of=name, paid=paid, declined=declined, fired_by=on, **chosen)
+        return Play(card=card, by=unit.side, path=node.path, trigger_of=name, declined=declined, fired_by=on,
+                    **choices)
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
     unit = fighting[name]
     effects = triggers_of(unit)
@@ -787,30 +773,41 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         when = "When I attack" if unit.side == "attacker" else "When I defend"
         raise node.error(f"{name} has no \"{when}\" ability (the {unit.side}'s units trigger on "
                          f"{'attacking' if unit.side == 'attacker' else 'defending'}, RB-SHOW-2)", "trigger")
-    targets = []
-    if node.has("target"):
-        t = node.child("target")
-        items = [t] if not isinstance(t.value, list) else node.list("target")
-        targets = [unit_ref(item, names) for item in items]
-    mode = node.int("mode", None, minimum=1)
-    condition = node.bool("condition", None)
-    to = node.str("to", None, choices=DESTINATIONS)
-    chosen = _chosen(node, names, load_cards())  # RB-CARD-21: a damage split (`amounts:`)
-    paid = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
-    declined = node.bool("decline", False)
-    node.finish(TRIGGER_KEYS)
+    choices, declined = _trigger_choices(node, names)
     card = ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None)
     if declined:  # RB-CARD-10: a "you may" trigger not used
         if not all(e.get("optional") or e.get("replaces_previous") for e in effects):
             raise node.error(f"{name}'s trigger is not optional as a whole (a part of it has no \"you may\"): it "
                              "cannot be declined (RB-CARD-10)", "decline")
-        if targets or mode is not None or condition is not None or to is not None or paid is not None or chosen:
-            raise node.error("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and "
-                             "`decline` (RB-CARD-10)", "decline")
+        if any(v not in (None, (), {}) for v in choices.values()):
+            raise node.error(DECLINED_CHOOSES, "decline")
         card = replace(card, effects=(), energy_cost=None, power_cost=None, keywords=())
-    return Play(card=card, by=unit.side,
-                targets=tuple(targets), mode=mode, condition=condition, to=to, path=node.path, trigger_of=name,
-                paid=paid, on_move=on == "move", declined=declined, **chosen)
+    return Play(card=card, by=unit.side, path=node.path, trigger_of=name, on_move=on == "move", declined=declined,
+                **choices)
+
+
+DECLINED_CHOOSES = ("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and `decline` "
+                    "(RB-CARD-10)")
+
+
+def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
+    """What a trigger entry chooses (targets, mode, condition, destination, a damage split, its additional cost:
+    the :class:`Play` fields) and whether it declines the trigger; the entry's keys are checked."""
+    from .cards.interpreter import DESTINATIONS
+    from .cards.spells import load_cards
+
+    targets = []
+    if node.has("target"):
+        t = node.child("target")
+        items = [t] if not isinstance(t.value, list) else node.list("target")
+        targets = [unit_ref(item, names) for item in items]
+    choices = {"targets": tuple(targets), "mode": node.int("mode", None, minimum=1),
+               "condition": node.bool("condition", None), "to": node.str("to", None, choices=DESTINATIONS)}
+    choices.update(_chosen(node, names, load_cards()))  # RB-CARD-21: a damage split (`amounts:`)
+    choices["paid"] = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
+    declined = node.bool("decline", False)
+    node.finish(TRIGGER_KEYS)
+    return choices, declined
 
 
 def _check_triggers(root: Node, effects) -> None:
