@@ -92,5 +92,10 @@ class TooLargeError(PycombatError):
     """An input is refused up front because solving it would exceed a limit."""
 
 
+class DataError(PycombatError, ValueError):
+    """The game data shipped with the package disagrees with the project's own files (after ``make data``):
+    one line naming the file and the record, never a traceback."""
+
+
 class SolverError(PycombatError):
     """The ASP solver failed (a bug in an encoding, not the user's input)."""

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from importlib.resources import files as _resource_files
 from typing import Any
 
-from pycombat.errors import UnknownNameError
+from pycombat.errors import DataError, UnknownNameError
 from pycombat.names import NameIndex
 from .units import DATA_PACKAGE
 
@@ -123,10 +123,10 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
         where = f"{OVERLAY}: records[{k}] ({o.get('name')})"
         i = by_id.get(o.get("id"))
         if i is None or out[i]["name"] != o.get("name"):
-            raise ValueError(f"{where}: no card {o.get('id')} called {o.get('name')!r} in the data")
+            raise DataError(f"{where}: no card {o.get('id')} called {o.get('name')!r} in the data")
         r = dict(out[i])
         if " ".join(str(o.get("clause") or "").split()) not in " ".join(str(r.get("text") or "").split()):
-            raise ValueError(f"{where}: the card's printed text no longer contains the clause {o.get('clause')!r}")
+            raise DataError(f"{where}: the card's printed text no longer contains the clause {o.get('clause')!r}")
         effects = [dict(e) for e in o.get("effects") or ()]
         old = list(r.get("effects") or ())
         r["effects"] = effects + old if o.get("position") == "first" else old + effects
