@@ -79,6 +79,32 @@ LONG = {
         "`pycombat batch` lists the traces of the three largest MECCG examples as the API does",
     "tests/riftbound/test_instances.py::test_batch_with_prefetch_writes_the_lines_of_each_scenario_alone":
         "`pycombat batch` with the Riftbound prefetch, against each scenario alone, per verb",
+    # the heaviest searches and drawn boards; the quick tier keeps a smaller check of each subject
+    "tests/meccg/test_matching_survive.py::test_ten_against_ten_with_hands_":
+        "the 10 v 10 with three cards a hand: survive solved, kill_mp refused naming the cards (the quick tier "
+        "keeps the strikes' values against the engine on drawn hands)",
+    "tests/meccg/test_matching_survive.py::test_first_groups_with_hands_are_the_engines":
+        "the first decision's options grouped by outcome with hands, against the full game on drawn hands",
+    "tests/meccg/test_matching_survive.py::test_only_pairs_a_card_can_change_are_carried":
+        "which strike pairs a hand can change, carried under each objective",
+    "tests/meccg/test_matching_survive.py::test_one_sided_hands_are_an_allocation":
+        "one side's cards as an allocation, against the full game on drawn hands",
+    "tests/meccg/test_matching_both_hands.py::test_both_hands_equal_the_full_game":
+        "cards in both hands, the matching solver against the full game on drawn companies",
+    "tests/meccg/test_tree_depth.py::test_cli_depth_marks_unsolved_nodes":
+        "`tree --depth` through the CLI on the Wind Throne and a hand (the quick tier keeps the API's depth cuts)",
+    "tests/riftbound/test_unit_oracle.py::test_every_unit_with_combat_text_changes_an_answer_or_is_named":
+        "every unit with combat text changes an answer or is named NOT MODELLED, on both sides (the quick tier "
+        "keeps the coverage listing's tests)",
+    "tests/riftbound/test_unit_oracle.py::test_units_on_events_and_guards_against_the_oracle":
+        "units on showdown events and guards on drawn boards, against the oracle",
+    "tests/riftbound/test_unit_oracle.py::test_units_whose_readings_meet_against_the_oracle":
+        "units whose readings meet on drawn boards, against the oracle",
+    "tests/riftbound/test_unit_oracle.py::test_units_that_moved_this_turn_against_the_oracle":
+        "units that moved this turn on drawn boards, against the oracle (the quick tier keeps the drawn boards of "
+        "units with abilities)",
+    "tests/riftbound/test_unit_costs_splits.py::test_costs_splits_and_board_conditions_against_the_oracle":
+        "trigger costs, splits and board conditions on drawn boards, against the oracle",
 }
 
 
