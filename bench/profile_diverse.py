@@ -17,7 +17,8 @@ calls), by wrapping the entry points of each stage in timers:
 
 The timers read the process's CPU clock (other work on a shared machine does not count) and cost
 about a microsecond a call; the table gives the instrumented total, the timed calls a scenario and
-the plain total (the same run without timers). ``--cprofile K`` also prints the K functions with the most own time (cProfile).
+the plain total (the same run without timers), with the time of the cyclic garbage collector's runs in it.
+``--cprofile K`` also prints the K functions with the most own time (cProfile).
 
     python bench/profile_diverse.py               # 200 a game through the API
     python bench/profile_diverse.py --batch       # through pycombat.batch.run_batch, 1 worker
@@ -27,6 +28,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import gc
 import inspect
 import io
 import json
@@ -115,6 +117,24 @@ class Clock:
             self.stack[-1][3] += took
 
 
+class GcClock:
+    """The CPU time of the cyclic garbage collector's runs (a ``gc.callbacks`` entry): part of the plain
+    total, spent in whatever stage allocated when a collection was due (a full collection walks every
+    object the process keeps, the caches' too), counted apart by generation."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.runs = [0, 0, 0]
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.process_time()
+        else:
+            self.total += time.process_time() - self._start
+            self.runs[info["generation"]] += 1
+
+
 def _patch_everywhere(original: Callable, wrapped: Callable) -> None:
     """Replace ``original`` by ``wrapped`` wherever a loaded pycombat module holds it by name."""
     for mod in list(sys.modules.values()):
@@ -186,10 +206,16 @@ def profile(game: str, n: int, seed: int, through_batch: bool, top: int = 0) -> 
     batch = generate(n, seed)
     run = _batch if through_batch else _api
     diverse.warm(batch, verb)
-    t0 = time.process_time()
-    run(batch, verb)
-    plain = time.process_time() - t0
-    out: dict[str, Any] = {"game": game, "verb": verb, "n": len(batch), "plain_ms": 1000 * plain / len(batch)}
+    collector = GcClock()
+    gc.callbacks.append(collector)
+    try:
+        t0 = time.process_time()
+        run(batch, verb)
+        plain = time.process_time() - t0
+    finally:
+        gc.callbacks.remove(collector)
+    out: dict[str, Any] = {"game": game, "verb": verb, "n": len(batch), "plain_ms": 1000 * plain / len(batch),
+                           "gc_ms": 1000 * collector.total / len(batch), "gc_runs": collector.runs}
     if top:
         diverse.cold()
         prof = cProfile.Profile()
@@ -253,6 +279,8 @@ def table(results: Sequence[dict]) -> str:
     lines.append("| **total, instrumented** | " + " | ".join(f"{r['instrumented_ms']:.2f}" for r in results) + " |")
     lines.append("| timed calls a scenario |" + " | ".join(f"{r['timed_calls']:.0f}" for r in results) + " |")
     lines.append("| **total, plain (CPU)** | " + " | ".join(f"{r['plain_ms']:.2f}" for r in results) + " |")
+    lines.append("| of which the cyclic garbage collector (runs by generation) | "
+                 + " | ".join(f"{r['gc_ms']:.2f} ({'/'.join(map(str, r['gc_runs']))})" for r in results) + " |")
     lines.append("| scenarios a CPU second, plain | " + " | ".join(f"{1000 / r['plain_ms']:.0f}" for r in results) + " |")
     return "\n".join(lines)
 

@@ -33,7 +33,7 @@ from math import gcd
 
 from pycombat.dice import as_json
 from .fates import STACKING_LIMIT, stacking_removed, stacking_room
-from .process import KIND_TEXT
+from .process import KIND_TEXT, exact_pair
 
 #: Victory Points a captured Settlement is worth to its captor (WOTR-CAPT-3)
 VICTORY_POINTS = {"city": 1, "stronghold": 2, "town": 0}
@@ -204,23 +204,28 @@ def _stacking(s, setup, outcome, room: int, kind: str) -> dict:
             "rules": ["WOTR-STACK-1", "WOTR-STACK-2"]}
 
 
-def aftermath_distribution(s, setup, outcomes) -> dict:
+def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None) -> dict:
     """Over the end positions ``outcomes`` (Outcome -> exact probability): each side's move after the battle
     with its probability (one move per side at every end: a distribution summing to the total), the
     capture's political step (region won or not), and under ``stacking_check=trim_at_end`` an advancing
-    relief's units removed over the limit (WOTR-STACK-2): the chance of each number and the expected one."""
-    # summed as integer numerators over the probabilities' least common denominator, made Fractions at the end
-    den = 1
-    for p in outcomes.values():
-        den = den * p.denominator // gcd(den, p.denominator)
+    relief's units removed over the limit (WOTR-STACK-2): the chance of each number and the expected one.
+    ``numerators``: the same end positions as ``(D, ((outcome, n), ...))``, each probability ``n / D``
+    (:meth:`.process.BattleResult.numerators`), when the caller has them."""
+    # summed as integer numerators over a common denominator, made Fractions at the end
+    if numerators is not None:
+        den, weighted = numerators
+    else:
+        den = 1
+        for p in outcomes.values():
+            den = den * p.denominator // gcd(den, p.denominator)
+        weighted = tuple((o, p.numerator * (den // p.denominator)) for o, p in outcomes.items())
     moves: dict[str, dict[tuple, int]] = {}
     texts: dict[tuple, dict] = {}
     politics: dict[tuple, int] = {}
     removed: dict[int, int] = {}
     by_kind: dict[str, dict] = {}
     total = 0
-    for o, p in outcomes.items():
-        n = p.numerator * (den // p.denominator)
+    for o, n in weighted:
         total += n
         info = by_kind.get(o.kind)
         if info is None or "stacking" in info:
@@ -238,21 +243,24 @@ def aftermath_distribution(s, setup, outcomes) -> dict:
         if "stacking" in info:
             k = info["stacking"]["removed_units"]
             removed[k] = removed.get(k, 0) + n
-    moves = {who: {k: Fraction(q, den) for k, q in moves[who].items()} for who in moves}
-    politics = {k: Fraction(q, den) for k, q in politics.items()}
-    removed = {k: Fraction(q, den) for k, q in removed.items()}
-    total = Fraction(total, den)
+
+    def p_json(q: int) -> dict:  # as_json(Fraction(q, den)), from the numerator (process.exact_pair)
+        exact, decimal = exact_pair(q, den)
+        return {"exact": exact, "decimal": decimal}
+
     moves = {who: moves[who] for who in ("attacker", "defender", "garrison") if who in moves}
     out: dict = {"moves": {who: [{"move": texts[k]["move"], "text": texts[k]["text"], "rules": texts[k]["rules"],
-                                  "p": as_json(q)} for k, q in rows.items()] for who, rows in moves.items()},
+                                  "p": p_json(q)} for k, q in rows.items()] for who, rows in moves.items()},
                  "politics": [{"settlement": texts[k]["settlement"], "nation": texts[k]["nation"],
                                "kind": texts[k]["kind"], "region_won": texts[k]["region_won"],
                                "victory_points": texts[k]["victory_points"],
                                "track_if_captured": texts[k]["track_if_captured"],
                                "track_otherwise": texts[k]["track_otherwise"], "text": texts[k]["text"],
-                               "rules": texts[k]["rules"], "p": as_json(q)} for k, q in politics.items()],
-                 "total": as_json(total)}
+                               "rules": texts[k]["rules"], "p": p_json(q)} for k, q in politics.items()],
+                 "total": p_json(total)}
     if removed:
+        removed = {k: Fraction(q, den) for k, q in removed.items()}
+        total = Fraction(total, den)
         rest = total - sum(removed.values(), Fraction(0))  # the ends without an advance: nothing removed
         if rest:
             removed[0] = removed.get(0, Fraction(0)) + rest

@@ -102,9 +102,28 @@ def allocations(units: Units, pool: Pool, hits: int) -> tuple[SideUnits, ...]:
 
 
 def _take(units: Units, pool: Pool, hits: int, prefer_downgrade: bool) -> SideUnits:
+    if hits <= 0:
+        return units, cap_pool(units, pool)
+    return take_sweep(units, pool, hits, prefer_downgrade)[hits]
+
+
+def take_sweep(units: Units, pool: Pool, hits: int, prefer_downgrade: bool) -> tuple[SideUnits, ...]:
+    """What a named policy leaves after 0, 1, ..., ``hits`` hits (pools capped), from one sequence of
+    choices: the choices do not depend on the hits left but for an Elite without a replacement, which
+    two hits remove (WOTR-CAS-4) and a last single hit eliminates (WOTR-CAS-5), leaving the same units;
+    so ``h`` hits leave what the first choices that use ``h`` or more hits leave. Hits beyond the Army
+    are wasted (WOTR-CAS-10).
+
+    >>> take_sweep(((1, 1),), (0,), 3, False)  # the Regular removed can replace the Elite
+    ((((1, 1),), (0,)), (((0, 1),), (1,)), (((1, 0),), (0,)), (((0, 0),), (0,)))
+    >>> take_sweep(((0, 2),), (0,), 4, False)  # no Regular to replace an Elite: one or two hits remove it
+    ((((0, 2),), (0,)), (((0, 1),), (0,)), (((0, 1),), (0,)), (((0, 0),), (0,)), (((0, 0),), (0,)))
+    """
     pool = cap_pool(units, pool)
-    while hits > 0 and unit_count(units) > 0:
-        step = None
+    out = [(units, pool)]
+    used = 0
+    while used < hits and unit_count(units) > 0:
+        left = hits - used
         regular = next((i for i, (r, _) in enumerate(units) if r), None)
         replaceable = next((i for i, (_, e) in enumerate(units) if e and (pool is None or pool[i] > 0)), None)
         if prefer_downgrade and replaceable is not None:
@@ -115,8 +134,8 @@ def _take(units: Units, pool: Pool, hits: int, prefer_downgrade: bool) -> SideUn
             step = (1, "replace", replaceable)
         else:  # only Elites without replacements: two hits remove one (WOTR-CAS-4), a last single hit eliminates one
             i = next(i for i, (_, e) in enumerate(units) if e)
-            step = (2 if hits >= 2 else 1, "elite", i)
-        used, what, i = step
+            step = (2 if left >= 2 else 1, "elite", i)
+        n, what, i = step
         r, e = units[i]
         if what == "regular":  # WOTR-CAS-3
             units, pool = _set(units, i, r - 1, e), _set_pool(pool, i, +1)
@@ -125,8 +144,11 @@ def _take(units: Units, pool: Pool, hits: int, prefer_downgrade: bool) -> SideUn
         else:  # WOTR-CAS-4 / WOTR-CAS-5
             units = _set(units, i, r, e - 1)
         pool = cap_pool(units, pool)
-        hits -= used
-    return units, pool
+        used += n
+        out.extend([(units, pool)] * n)
+    del out[hits + 1:]
+    out.extend([(units, pool)] * (hits + 1 - len(out)))  # WOTR-CAS-10: the hits left are wasted
+    return tuple(out)
 
 
 @lru_cache(maxsize=200_000)

@@ -32,7 +32,7 @@ from pycombat.dice import as_json
 from pycombat.in_force import in_force
 from ..board import load_nations
 from ..characters import load_characters
-from .process import exact_pair
+from .process import exact_pair, exact_pairs
 
 RULES = {"with_army": "WOTR-END-1", "retreated": "WOTR-END-3", "in_stronghold": "WOTR-SITE-4",
          "casualties_out_of_game": "WOTR-CAS-6", "reinforcements": "WOTR-CAS-6",
@@ -317,8 +317,10 @@ def _int_fate_rows(totals: dict, den: int) -> tuple:
     def fates(count, expected):
         out = []
         for k, v in expected.items():
-            e = exact_pair(v, den)  # one figure: its chance is its expected number
-            out.append((k, e, (e if count == 1 else exact_pair(v, den * count)) if count else None))
+            if count:  # the expected number, and one figure's chance: the expected number over the figures
+                out.append((k, *exact_pairs(v, den, count)))
+            else:
+                out.append((k, exact_pair(v, den), None))
         return tuple(out)
 
     return tuple((role, fig, slot["count"], fates(slot["count"], slot["expected"]),

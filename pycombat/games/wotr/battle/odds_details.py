@@ -117,7 +117,8 @@ def after_json(rep) -> dict:
     from .aftermath import aftermath_distribution
 
     return rep.derived("after_the_battle", lambda: {
-        pol: aftermath_distribution(rep.scenario, rep.setup, res.outcomes) for pol, res in rep.results.items()})
+        pol: aftermath_distribution(rep.scenario, rep.setup, res.outcomes, res.numerators())
+        for pol, res in rep.results.items()})
 
 
 def after_lines(after: dict) -> list[str]:

@@ -44,9 +44,10 @@ from pycombat.dice import Dist, binomial
 from .dice import combat_roll_dist, hit_chance, roll_with_reroll
 from pycombat.errors import PycombatError, TooLargeError
 from pycombat.solver import is_loaded, memo
-from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, unit_count
+from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, \
+    take_sweep, unit_count
 from ..model import Effects
-from .strength import SideProfile
+from .strength import MAX_DICE, SideProfile
 
 Units = tuple[tuple[int, int], ...]
 Pool = tuple[int, ...] | None
@@ -375,7 +376,48 @@ def exact_pair(n: int, d: int) -> tuple[str, float]:
     (('2/3', 0.666667), ('0/1', 0.0), ('1/1', 1.0))
     """
     g = math.gcd(n, d)
-    return (f"{n // g}/{d // g}" if g != 1 else f"{n}/{d}"), round(n / d, 6)
+    if g != 1:
+        n //= g
+        d //= g
+    return f"{n}/{_den_text(d)}", round(n / d, 6)
+
+
+def exact_pairs(n: int, d: int, count: int) -> tuple[tuple[str, float], tuple[str, float]]:
+    """``(exact_pair(n, d), exact_pair(n, d * count))`` (``count > 0``), the second reduced from the first:
+    with ``n / d`` reduced to ``n1 / d1``, ``gcd(n1, d1 * count) = gcd(n1, count)`` (no prime of ``n1``
+    divides ``d1``), so no second gcd of large numbers is taken.
+
+    >>> exact_pairs(4, 6, 2), exact_pairs(3, 9, 3), exact_pairs(0, 6, 4)
+    ((('2/3', 0.666667), ('1/3', 0.333333)), (('1/3', 0.333333), ('1/9', 0.111111)), (('0/1', 0.0), ('0/1', 0.0)))
+    """
+    g = math.gcd(n, d)
+    if g != 1:
+        n //= g
+        d //= g
+    first = f"{n}/{_den_text(d)}", round(n / d, 6)
+    if count == 1:
+        return first, first
+    h = math.gcd(n, count)
+    n2, d2 = (n // h, d * (count // h)) if h != 1 else (n, d * count)
+    return first, (f"{n2}/{_den_text(d2)}", round(n2 / d2, 6))
+
+
+def _den_text(d: int) -> str:
+    """``str(d)``, kept for the denominators met last: the figures of one distribution share a few
+    denominators of hundreds of digits, and an int's decimal text costs time quadratic in its length."""
+    if d < 10 ** 18:
+        return str(d)
+    got = _DEN_TEXT.get(d)
+    if got is None:
+        if len(_DEN_TEXT) >= _DEN_TEXT_LIMIT:
+            _DEN_TEXT.clear()
+        got = _DEN_TEXT[d] = str(d)
+    return got
+
+
+#: :func:`_den_text`'s texts (bounded: emptied when it holds ``_DEN_TEXT_LIMIT``)
+_DEN_TEXT: dict[int, str] = {}
+_DEN_TEXT_LIMIT = 4096
 
 
 # ---- the exact distribution under a policy ---------------------------------------------------------------
@@ -836,7 +878,7 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
             m = mass[sid]
             if siege_retreat and dec.into_siege(states[sid]):  # WOTR-SITE-2: no round is fought
                 state = states[sid]
-                todo.append((sid, -1, into_siege(state[0], state[2]), (), ()))
+                todo.append((sid, -1, into_siege(state[0], state[2]), (), (), 0, 0))
                 continue
             ia, id_ = where[sid]
             # each side's roll depends on its own units only; its losses on the other side's hits only
@@ -869,10 +911,11 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
                         code = state_after(codes, ia, id_, rnd)
                     if code == sid:
                         d_s = den - wa * wd
-            if m % d_s:  # the least factor that makes d_s divide this numerator, for the layer's lcm
+            q, r = divmod(m, d_s)
+            if r:  # the least factor that makes d_s divide this numerator, for the layer's lcm
                 need = d_s // gcd(m, d_s)
                 f = f * need // gcd(f, need)
-            todo.append((sid, den, d_s, row_a, row_d))
+            todo.append((sid, den, d_s, row_a, row_d, q, r))
         if f != 1:
             # make every d_s of the layer divide its numerator: scale the denominator and every numerator kept
             big *= f
@@ -886,7 +929,7 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
             for k in pending:
                 pending[k] *= f
             rounds *= f
-        for sid, den, d_s, row_a, row_d in todo:  # in the order of order_key, as they were taken
+        for sid, den, d_s, row_a, row_d, q, r in todo:  # in the order of order_key, as they were taken
             m = mass[sid]
             if den < 0:  # the defender retreated into his Stronghold (d_s: the end position)
                 if m:
@@ -899,7 +942,8 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
                         if id2 not in codes and (ia2, id2, rnd) not in met:
                             state_after(codes, ia2, id2, rnd)
                 continue
-            q = m // d_s
+            if f != 1:  # (scaled by f: its quotient too, divided again only where d_s did not divide)
+                q = m // d_s if r else q * f
             # a folded state counts 1 / (1 - p_self) rounds on average: m / d_s * 6**K
             rounds += q * den if d_s != den else m
             # (the folded round's own share goes to this state's mass, read already: it is passed on no more)
@@ -918,6 +962,8 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
 
 
 _ROLE_NAMES = ("attacker", "defender")
+#: the named casualty policies whose results :func:`.casualties.take_sweep` gives for every count of hits at once
+_SWEEP_PREFER = {regulars_first: False, downgrade_first: True}
 _POW6 = tuple(6 ** k for k in range(21))  #: 6**K for the K of a round: each side's dice and re-rolls, 5 + 5 at most
 #: :func:`side_int` by :meth:`BattleSetup.roll_fields` (a roll's numbers: the same whatever the battle)
 _SIDE_BY_FIELDS: dict[tuple, tuple[int, tuple[tuple[int, int], ...]]] = {}
@@ -929,7 +975,8 @@ class _Configs:
     policy leaves of a configuration under a hits table (shared by the passes of every battle: the
     same Army under the same roll loses the same units whatever the battle)."""
 
-    __slots__ = ("ids", "units", "hp", "elites", "tables", "table_list", "rows", "row_count", "finals", "_lock")
+    __slots__ = ("ids", "units", "hp", "elites", "tables", "table_list", "rows", "row_count", "finals", "sweeps",
+                 "_lock")
 
     def __init__(self):
         self.ids: dict[tuple, int] = {}
@@ -944,6 +991,9 @@ class _Configs:
         #: (attacker's number, defender's) -> the end of the battle when one of them has no unit left
         #: (:func:`terminal_after_casualties`: what every end of a round checks first)
         self.finals: dict[tuple[int, int], Outcome] = {}
+        #: (downgrade first, number) -> what a named casualty policy leaves after 0, 1, ... hits
+        #: (:func:`.casualties.take_sweep`: the same for every hits table)
+        self.sweeps: dict[tuple[bool, int], tuple] = {}
         self._lock = threading.Lock()  # a number is given once, whatever the threads (e.g. the web server's)
 
     def config(self, units: Units, pool: Pool) -> int:
@@ -957,6 +1007,17 @@ class _Configs:
                     self.hp.append(hit_points(units))
                     self.elites.append(any(e for _, e in units))
                     got = self.ids[key] = len(self.units) - 1
+        return got
+
+    def sweep(self, prefer_downgrade: bool, cid: int, hits: int) -> tuple:
+        """:func:`.casualties.take_sweep` of configuration ``cid`` to at least ``hits`` hits (at least
+        :data:`.strength.MAX_DICE`: the most a roll scores), kept (counted with the rows)."""
+        key = (prefer_downgrade, cid)
+        got = self.sweeps.get(key)
+        if got is None or len(got) <= hits:
+            units, pool = self.units[cid]
+            got = self.sweeps[key] = take_sweep(units, pool, max(hits, MAX_DICE), prefer_downgrade)
+            self.row_count += 1
         return got
 
     def table(self, hits: tuple) -> int:
@@ -1040,7 +1101,14 @@ class _Sides:
         if got is None:
             units, pool = configs.units[cid]
             acc: dict[tuple, int] = {}
-            if cas is not None:
+            prefer = _SWEEP_PREFER.get(cas)
+            if prefer is not None:  # every count of hits from one sequence of the policy's choices
+                hits_table = configs.table_list[table]
+                sweep = configs.sweep(prefer, cid, max(h for h, _ in hits_table))
+                for h, n in hits_table:
+                    after = sweep[h]
+                    acc[after] = acc.get(after, 0) + n
+            elif cas is not None:
                 for h, n in configs.table_list[table]:
                     after = cas(units, pool, h)
                     acc[after] = acc.get(after, 0) + n
@@ -1472,5 +1540,6 @@ def clear_caches() -> None:
     _CONFIGS = _Configs()
     _ODDS.clear()
     _OUTCOME_TEXT.clear()
+    _DEN_TEXT.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()
