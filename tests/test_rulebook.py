@@ -256,6 +256,8 @@ def test_riftbound_facts() -> None:
         "mighty_own_keyword": "excluded",
         "late_designation_triggers": "no",
         "kill_on_damage_lethal": "might",
+        "one_on_one": "both_sides",
+        "deathknell_at_combat_cleanup": "open",
     }
     dmg9 = book.rule("RB-DMG-9")
     assert dmg9.source == "Seed; CR 460.2.c.4; riftrules FAQ."

@@ -124,4 +124,5 @@ def test_the_card_lookup_lists_both_parts():
     assert any("RB-CARD-19" in m["how"] for m in kog["modelled"])
     assert [u["what"] for u in kog["unmodelled"]] == ["Deathknell at the combat cleanup: deal_damage amount=4"]
     rex = card_report("Ruined Rex")
-    assert any("player's choice" in u["why"] for u in rex["unmodelled"])
+    assert [u["what"] for u in rex["unmodelled"]] == ["Deathknell at the combat cleanup: deal_damage amount=4"]
+    assert any("player's as it dies" in m["how"] for m in rex["modelled"])

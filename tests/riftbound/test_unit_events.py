@@ -8,6 +8,7 @@ import pytest
 from pycombat.errors import ScenarioError
 from pycombat.games.riftbound import verbs
 from pycombat.games.riftbound.cards.coverage import rows
+from pycombat.games.riftbound.cards.lookup import card_report
 from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.damage.splits import derive
 from pycombat.games.riftbound.schema import scenario_from_dict
@@ -155,8 +156,9 @@ def test_a_conditional_ready_resolves_with_no_effect_and_names_nothing():
 
 def test_what_stays_not_modelled_says_why():
     by = {r["name"]: r for r in rows()}
-    jayce = " ".join(u["why"] for u in by["Jayce, Hammer in Hand"]["unmodelled"])
-    assert "which option is the player's" in jayce
+    jayce = by["Jayce, Hammer in Hand"]
+    assert jayce["status"] == "modelled" and jayce["unmodelled"] == []
+    assert "which option is the player's" in " ".join(m["how"] for m in card_report("Jayce, Hammer in Hand")["modelled"])
     # RB-CARD-9: a keyword held "while Empowered" follows the unit's stated `empowered:`, as its static abilities do
     for name in ("Shadow Fiend", "Baccai Sandspinner", "Serene Ascetic", "Grumpy Rockbear",
                  "Ambessa, Respected and Feared"):

@@ -23,6 +23,26 @@ def other(side: str) -> str:
 
 
 @dataclass(frozen=True)
+class Player:
+    """What the scenario states of a unit's controller and his turn, read by the unit's static abilities
+    (RB-CARD-9): each None when not stated (those abilities are then named NOT MODELLED, RB-CARD-4).
+    Held as the showdown begins; the board's own parts (the token units and gear a scenario lists) are
+    counted from the board whenever read."""
+
+    points: int | None = None  #: the player's points
+    trash: int | None = None  #: cards in the player's trash
+    runes: int | None = None  #: runes the player controls
+    power_spent: int | None = None  #: Power (runes of any domain) the player spent this turn
+    spell_energy: int | None = None  #: the most Energy the player spent to play one spell this turn
+    gained_xp: bool | None = None  #: the player gained XP this turn
+    tokens_elsewhere: int | None = None  #: token units the player controls that the scenario does not list
+    gear_elsewhere: int | None = None  #: gear the player controls that the scenario does not list
+    #: the gear the scenario lists for the player as the showdown begins: Equipment attached to his units (at the
+    #: battlefield and at his base) and his ``gear:``
+    gear_listed: int = 0
+
+
+@dataclass(frozen=True)
 class Unit:
     """A unit at the battlefield, with everything that matters for combat damage."""
 
@@ -58,6 +78,7 @@ class Unit:
     empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
+    player: Player = Player()  #: what the scenario states of its controller (its static abilities read it, RB-CARD-9)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
     # -- set by showdown effects -------------------------------------------------------
@@ -249,6 +270,8 @@ class Scenario:
     scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
     #: who controls the battlefield during the combat: "defender" or None (nobody); RB-CARD-16
     controlled_by: str | None = "defender"
+    #: whose turn it is: "attacker", "defender", or None (not stated): "on your turn" abilities read it
+    turn: str | None = None
     effects: tuple[Any, ...] = ()  #: the showdown, in order: Effect or interpreter.Play
     reserve: tuple[Unit, ...] = ()  #: units at their base that cards may move in (RB-COMB-4)
     #: each side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)

@@ -29,10 +29,12 @@ from .cards.units import (
     load_units,
     split_keyword,
 )
-from .model import SIDES, Effect, Scenario, Side, Split, Unit
+from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
-from .cards.statics import EMPOWERED, keyword_static, level_of
+from .cards.unitplay import PLAY_TRIGGERS
+from .cards.statics import (EMPOWERED, PER_PLAYER, changed_in_showdown, condition_parts, keyword_static, level_of,
+                            unstated_player)
 from .cards.events import waits_on_ready
 
 from .spec import (  # noqa: F401
@@ -60,7 +62,9 @@ SPLITS_KEYS = SPLITS.keys
 #: a card played in the showdown (RB-CARD, read by the one interpreter in cards/interpreter.py)
 PLAY_KEYS = PLAY.keys
 PAID_KEYS = PLAY.fields["paid"].keys
+SPENT_KEYS = SIDE.fields["spent_this_turn"].keys
 TRIGGER_KEYS = TRIGGER.keys
+TRIGGER_PAID_KEYS = TRIGGER.fields["paid"].keys
 ABILITY_KEYS = ABILITY.keys
 #: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board
 MIGHTY = "While I'm [Mighty]"
@@ -98,11 +102,14 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     root.raw("description", None)
     battlefield, scored, controller = _battlefield(root)
     flags, origin = _flags(root, flag_overrides or {})
+    turn = root.str("turn", None, choices=SIDES)  # whose turn it is ("on your turn", RB-CARD-16)
     attacker = _side(root.child("attacker"), "attacker", db, flags)
     defender = _side(root.child("defender"), "defender", db, flags)
     reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags)
                     + _base_units(root.child("defender"), "defender", db, flags))
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
+    gear = {role: _gear(root.child(role)) for role in SIDES}
+    attacker, defender, reserve = _gear_listed(attacker, defender, reserve, gear)
     _check_marked(root, attacker, defender, reserve, flags)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}
@@ -112,16 +119,19 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     played = tokens_played(attacker.units + defender.units + reserve, all_names)
     names, all_names = names | played, all_names | played
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
-    effects = tuple(_play(n, all_names, db, flags, controller, known) if isinstance(n.value, dict) and "play" in n.value
-                    else _trigger(n, attacker, defender, all_names, known) if isinstance(n.value, dict) and "trigger" in n.value
-                    else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
-                    else _effect(n, names | (all_names - {u.name for u in reserve}))  # units played join in
-                    for n in root.list("showdown", []))
+    effects: list = []
+    for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
+        begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
+        effects.append(_play(n, all_names, db, flags, controller, known, turn) if isinstance(n.value, dict) and "play" in n.value
+                       else _trigger(n, attacker, defender, all_names, known, begun) if isinstance(n.value, dict) and "trigger" in n.value
+                       else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
+                       else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
+    effects = tuple(effects)
     _check_triggers(root, effects)
-    gear = {role: _gear(root.child(role)) for role in SIDES}
+    attacker, defender, reserve = _held_facts(attacker, defender, reserve, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
-                        reserve=reserve, gear={k: v for k, v in gear.items() if v})
+                        reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
@@ -144,7 +154,7 @@ def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], pa
     known = {u.name: u for u in scenario.attacker.units + scenario.defender.units + scenario.reserve
              + scenario.played_units}
     return _play(Node(dict(entry), file=scenario.file, path=path), names, load_units(), scenario.flags,
-                 scenario.controlled_by, known)
+                 scenario.controlled_by, known, scenario.turn)
 
 
 # ---- parts --------------------------------------------------------------------------------------
@@ -177,7 +187,8 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
         raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
     xp = node.int("xp", None, minimum=0)
     played = node.int("cards_played", None, minimum=0)  # RB-CARD-10: read by the showdown (cards/events.py)
-    units = [_unit(n, role, db, flags, xp) for n in unit_nodes]
+    facts = _player(node)  # RB-CARD-9: what its units' static abilities read of the player
+    units = [_unit(n, role, db, flags, xp, player=facts) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
     if node.has("gear"):
@@ -186,10 +197,58 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     return Side(role=role, player=player, units=tuple(units), cards_played=played)
 
 
+def _player(node: Node) -> Player:
+    """What a side states of its player and his turn, read by its units' static abilities (RB-CARD-9); the
+    types and ranges are checked by the spec."""
+    if not isinstance(node.value, dict):
+        return Player()
+    power = spell = None
+    if node.has("spent_this_turn"):
+        spent = node.child("spent_this_turn")
+        spent._mapping()
+        power, spell = spent.int("power", None, minimum=0), spent.int("spell_energy", None, minimum=0)
+        spent.finish(SPENT_KEYS)
+    return Player(points=node.int("points", None, minimum=0), trash=node.int("trash", None, minimum=0),
+                  runes=node.int("runes", None, minimum=0), power_spent=power, spell_energy=spell,
+                  gained_xp=node.bool("gained_xp_this_turn", None),
+                  tokens_elsewhere=node.int("tokens_elsewhere", None, minimum=0),
+                  gear_elsewhere=node.int("gear_elsewhere", None, minimum=0))
+
+
+def _gear_listed(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
+                 gear: Mapping[str, tuple[str, ...]]) -> tuple[Side, Side, tuple[Unit, ...]]:
+    """Each unit with the gear the scenario lists for its player as the showdown begins (the Equipment attached to
+    his units at the battlefield and at his base, and his ``gear:``): "for each friendly gear" counts them with the
+    side's ``gear_elsewhere`` (RB-CARD-9)."""
+    everyone = attacker.units + defender.units + reserve
+    listed = {role: len(gear.get(role, ())) + sum(len(u.equipment) for u in everyone if u.side == role)
+              for role in SIDES}
+
+    def fix(u: Unit) -> Unit:
+        return replace(u, player=replace(u.player, gear_listed=listed[u.side]))
+
+    return (replace(attacker, units=tuple(map(fix, attacker.units))),
+            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+
+
+def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
+                effects) -> tuple[Side, Side, tuple[Unit, ...]]:
+    """RB-CARD-4: a static ability reading a fact of its player that the stated showdown may change in a way the
+    model does not follow (the cards it puts in his trash, the runes he pays with ...) is named, on its unit."""
+    def fix(u: Unit) -> Unit:
+        held = [(f"ability {effect_text(e)}: during the showdown", why) for e in u.statics
+                for why in (changed_in_showdown(e, u, effects),) if why]
+        return replace(u, unstated=u.unstated + tuple(held)) if held else u
+
+    return (replace(attacker, units=tuple(map(fix, attacker.units))),
+            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+
+
 def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
-          fresh: bool = False, at_base: bool = False) -> Unit:
-    """One unit of the scenario; ``xp`` its controller's XP if stated; ``fresh``: a unit entering play
-    in the showdown (not [Empowered]: Empower is paid on a unit in play)."""
+          fresh: bool = False, at_base: bool = False, player: Player = Player()) -> Unit:
+    """One unit of the scenario; ``xp`` its controller's XP if stated, ``player`` what the side states of him
+    (RB-CARD-9); ``fresh``: a unit entering play in the showdown (not [Empowered]: Empower is paid on a unit in
+    play)."""
     if isinstance(node.value, str):  # shorthand: just the card name
         node = Node({"name": node.value}, file=node.file, path=node.path)
     node._mapping()
@@ -201,7 +260,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
-        fields.update(card_id=None, card_name=None, token=node.bool("token", False))
+        fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player)
     else:
         if node.has("token"):  # RB-CARD-15: a unit card is no token; a token is a custom unit
             raise node.error("`token:` marks a custom unit as a unit token; a unit card is not one (give custom: true)",
@@ -231,6 +290,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # "while I'm [Mighty]" (5+ Might), "while I'm at a battlefield with exactly one other unit you control",
         # "[Assault] equal to the number of enemy units here": decided from the board as a static ability
         # (RB-CARD-9) unless the scenario states `conditions_hold`
+        board: list = []
         if hold is None:
             board = [(ck, keyword_static(ck)) for ck in conditional if keyword_static(ck) is not None]
             conditional = [ck for ck in conditional if keyword_static(ck) is None]
@@ -243,7 +303,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             hold_ck = empowered if ck.get("condition") == "Empowered" and empowered is not None else hold
             # RB-CARD-4: "[Assault] equal to the number of gear you control" is a count, not a yes/no
             counted = f"{ck['keyword']} N" if str(ck.get("condition")).startswith("equal to the number of") \
-                and keyword_static(ck) is None else None
+                and (keyword_static(ck) is None or keyword_static(ck).get("per") in PER_PLAYER) else None
             if hold_ck and counted:
                 raise node.error(f"`conditions_hold: true` cannot say how many {ck['keyword']} it has "
                                  f"({ck['condition']}): give `conditions_hold: false` and `keywords: [{counted}]`",
@@ -270,6 +330,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                                  "(RB-COMB-1): `moved: false` does not fit", "moved")
             moved = True
         for e, label in card.unread_abilities():
+            if fresh and e.get("trigger") in PLAY_TRIGGERS and not e.get("activated"):
+                continue  # RB-CARD-16: resolved as it is played, or named by the play (cards/unitplay.py)
             if e.get("trigger") in MOVE_TRIGGERS and not e.get("activated"):
                 # RB-CARD-10: resolved before the showdown by cards/moves.py, as `moved` says; a unit entering play
                 # in the showdown has not moved (a card moving it then is named by the showdown)
@@ -287,13 +349,17 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # unit's Empowered status and its controller's XP; not stated, each is named (RB-CARD-4)
         for e in fields.get("statics", ()):
             cond = e.get("condition")
-            if cond == EMPOWERED and empowered is None:
+            if EMPOWERED in condition_parts(cond) and empowered is None:
                 unstated.append((f"ability \"{cond}\": {effect_text(e)}",
                                  "whether the unit is Empowered: give `empowered: true|false`"))
             elif level_of(cond) is not None and xp is None:
                 unstated.append((f"ability [{cond}]: {effect_text(e)}",
                                  f"the {role}'s XP: give the side's `xp: N`"))
-        fields.update(empowered=empowered, xp=xp, moved=moved)
+            elif unstated_player(e, player, role):  # RB-CARD-9: a fact of its player the side does not state
+                ck = next((ck for ck, b in board if b is e), None)  # a conditional keyword read as a static ability
+                unstated.append((f"conditional keyword {ck['keyword']} ({ck['condition']})" if ck else
+                                 f"ability {effect_text(e)}", unstated_player(e, player, role)))
+        fields.update(empowered=empowered, xp=xp, moved=moved, player=player)
         if card.backline and not any(k == "Backline" for k, _, _ in keywords):
             keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
     if node.has("might"):
@@ -450,7 +516,7 @@ def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> 
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
     xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
-    return [_unit(n, role, db, flags, xp, at_base=True) for n in node.list("base")]
+    return [_unit(n, role, db, flags, xp, at_base=True, player=_player(node)) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,
@@ -474,7 +540,7 @@ def _unique_names(root: Node, attacker: Side, defender: Side,
 
 
 def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[str, str] | None = None,
-          controller: str | None = "defender", known: dict[str, Unit] | None = None):
+          controller: str | None = "defender", known: dict[str, Unit] | None = None, turn: str | None = None):
     """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``; a unit card
     played from hand (RB-CARD-16): ``{play: Shen - Kinkou, by: defender, to: battlefield}``."""
     from .cards.spells import load_cards
@@ -487,7 +553,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         db = db or load_units()
         found = db._index.lookup(wanted) or db._index.lookup(wanted.replace(",", " "))
         if found:
-            return _unit_play(node, db.unit(wanted), names, db, flags or {}, controller, known)
+            return _unit_play(node, db.unit(wanted), names, db, flags or {}, controller, known, turn)
         from ...errors import UnknownNameError
 
         raise UnknownNameError("spell, gear or unit card", wanted,
@@ -571,7 +637,8 @@ def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str
                     unit_card = db.unit(old.card_id)
                     spec = {"name": unit_card.id, "label": name, **({"might": old.might} if unit_card.might is None
                                                                     else {})}
-                    fresh = _unit(Node(spec, file=node.file, path=node.path), old.side, db, flags, fresh=True)
+                    fresh = _unit(Node(spec, file=node.file, path=node.path), old.side, db, flags, fresh=True,
+                                  player=old.player)
                     played = unitplay.locations(unit_card, "reaction", old.side, controller)
                     late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
                     ability, unread = unitplay.play_card(unit_card, "battlefield", False, old.side if late else None)
@@ -631,18 +698,21 @@ def _targets(node: Node, names: set[str]) -> list[str]:
     return [unit_ref(item, names) for item in items]
 
 
-def _paid(node: Node) -> tuple[int, int] | None:
+def _paid(node: Node, keys=PAID_KEYS, xp: bool = False):
+    """``paid:``: (Energy, Power), or None when not given; with ``xp``, a pair of that and the XP spent (a
+    trigger's "spend N XP", RB-CARD-2; None when not given)."""
     if not node.has("paid"):
-        return None
+        return (None, None) if xp else None
     p = node.child("paid")
     p._mapping()
     paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
-    p.finish(PAID_KEYS)
-    return paid
+    spent = p.int("xp", None, minimum=0) if xp else None
+    p.finish(keys)
+    return (paid, spent) if xp else paid
 
 
 def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str, str], controller: str | None,
-               known: dict[str, Unit] | None):
+               known: dict[str, Unit] | None, turn: str | None = None):
     """A unit card played from hand in the showdown (RB-CARD-16): how it may be played (RB-SHOW-4:
     [Reaction], [Ambush], or [Hidden] from facedown), where it enters (``to:``, CR 355.2), its name."""
     from .cards.interpreter import DESTINATIONS, Play
@@ -684,12 +754,16 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         while f"{card.name} ({k})" in names:
             k += 1
         name = f"{card.name} ({k})"
-    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags, fresh=True)
+    mate = next((u for u in (known or {}).values() if u.side == by), None)  # RB-CARD-9: its player's stated facts
+    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags, fresh=True,
+                 player=mate.player if mate is not None else Player())
     names.add(name)
     if known is not None:
         known[name] = unit
     late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
-    ability, unread = unitplay.play_card(card, to, facedown, by if late else None)
+    # "on your turn": as the scenario's `turn:` states whose turn it is (not stated: named, RB-CARD-4)
+    ability, unread = unitplay.play_card(card, to, facedown, by if late else None,
+                                         own_turn=None if turn is None else turn == by)
     targets = _targets(node, names)
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)
@@ -729,18 +803,22 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
                 path=node.path, ability_of=name, **equip)
 
 
-def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None):
+def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None,
+             begun: bool = False):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
-    choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10)."""
+    choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10): `when:
+    move` after an entry of the showdown itself (``begun``), or for a unit not at the battlefield, is a move then."""
     from .cards.events import KINDS, kinds_of
     from .cards.interpreter import Play
     from .cards.moves import move_effects, stated_effects
-    from .cards.triggers import ability_card, triggers_of
+    from .cards.triggers import ability_card, not_firing, player_triggers, triggers_of
 
     node._mapping()
     fighting = {u.name: u for u in attacker.units + defender.units}
     on = node.str("when", None, choices=("combat", "move", *KINDS))
-    if on in KINDS:  # RB-CARD-10: fired mid-showdown by an event; a unit in play (at its base, played earlier)
+    if on in KINDS and (on != "move" or begun or node.value.get("trigger") not in fighting
+                        or "move" in kinds_of(fighting[node.value.get("trigger")])
+                        and not move_effects(fighting[node.value.get("trigger")])):  # RB-CARD-10: fired mid-showdown by an event; a unit in play (at its base, played earlier)
         board = {**fighting, **(known or {})}
         name = unit_ref(node.child("trigger"), list(board), "unit in play")
         unit = board[name]
@@ -753,6 +831,10 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         card = ability_card(unit, (), on)  # the effects as fired, read when it fires (cards/events.py)
         return Play(card=card, by=unit.side, path=node.path, trigger_of=name, declined=declined, fired_by=on,
                     **choices)
+    # "When you defend at a battlefield": a unit at its base too (RB-SHOW-2, RB-CARD-10)
+    fighting.update({n: u for n, u in (known or {}).items() if n not in fighting and player_triggers(u)})
+    if (named := (known or {}).get(node.value.get("trigger"))) is not None and (why := not_firing(named)) is not None:
+        raise node.error(why, "trigger")
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
     unit = fighting[name]
     effects = triggers_of(unit)
@@ -804,7 +886,7 @@ def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
     choices = {"targets": tuple(targets), "mode": node.int("mode", None, minimum=1),
                "condition": node.bool("condition", None), "to": node.str("to", None, choices=DESTINATIONS)}
     choices.update(_chosen(node, names, load_cards()))  # RB-CARD-21: a damage split (`amounts:`)
-    choices["paid"] = _paid(node)  # RB-CARD-2: its additional cost, with card_costs=stated
+    choices["paid"], choices["xp"] = _paid(node, TRIGGER_PAID_KEYS, xp=True)  # RB-CARD-2: its additional cost
     declined = node.bool("decline", False)
     node.finish(TRIGGER_KEYS)
     return choices, declined
@@ -821,7 +903,9 @@ def _check_triggers(root: Node, effects) -> None:
         if trig is None or getattr(e, "fired_by", None):  # RB-CARD-10: fired mid-showdown, placed after its cause
             continue
         path = f"showdown[{i}]"
-        if any(getattr(x, "fired_by", None) for x in effects[:i]):  # the combat chain is ordered by side
+        if any(getattr(x, "fired_by", None) and any(not getattr(y, "on_move", False) and not getattr(y, "fired_by", None)
+                                                   for y in effects[:j]) for j, x in enumerate(effects[:i])):
+            # the combat chain is ordered by side (choices of what the move triggers fire may come between)
             raise ScenarioError(f"{trig}'s trigger resolves as the showdown begins: list it before the triggers fired "
                                 "during the showdown (those fired by a combat trigger go after the last combat "
                                 "trigger, RB-CARD-10, RB-SHOW-2)", file=root.file, path=path)

@@ -103,9 +103,12 @@ PLAY = Obj({
 TRIGGER = Obj({
     "trigger": Str("the unit whose \"When I attack\" / \"When I defend\" ability resolves (RB-SHOW-2, RB-CARD-10)"),
     "when": Str("which of the unit's triggers: `combat` (\"When I attack\" / \"When I defend\", as the showdown "
-                "begins) or `move` (\"When I move\", resolved before the showdown as the unit moved, RB-COMB-2); not "
+                "begins) or `move` (\"When I move\", resolved before the showdown as the unit moved, RB-COMB-2; after an "
+                "entry of the showdown itself, or for a unit not at the battlefield: a move during the showdown, its "
+                "own or a friendly unit's from its location, RB-CARD-10); not "
                 "given: the one kind the unit has; or a trigger fired during the showdown (RB-CARD-10): `play`, `stun`, "
-                "`ready`, `chosen`, `buffed`, `discard`, `dies`, `mighty`, stated right after the entry whose "
+                "`ready`, `chosen`, `buffed`, `discard`, `dies` (another friendly unit's death, or the unit's own "
+                "Deathknell that needs a choice, RB-CARD-19), `mighty`, stated right after the entry whose "
                 "resolution fires it",
                 enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
@@ -114,8 +117,12 @@ TRIGGER = Obj({
     "to": Str("where the ability moves its target", enum=DESTINATIONS),
     "amounts": Map(Int("damage", minimum=0), "damage split among the units it chooses as the player chose: unit -> "
                    "damage (RB-CARD-21)", key=_UNIT_REF),
-    "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
-                "what was paid for its additional cost (\"you may pay ... to\"; with card_costs=stated, RB-CARD-2)"),
+    "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0),
+                 "xp": Int("XP spent for its additional cost \"spend N XP\": from the side's `xp:`, which must cover "
+                       "it; the XP left is what the side's \"[Level N]\" static abilities read after it (RB-CARD-2)",
+                       minimum=0)},
+                "what was paid for its additional cost (\"you may pay ... to\"; Energy and Power checked with "
+                "card_costs=stated, XP always, RB-CARD-2)"),
     "decline": Bool("true: the player does not use this optional (\"you may\") trigger: it does nothing and nothing "
                     "is paid (RB-CARD-10); with no other key but `trigger` and `when`"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
@@ -174,6 +181,14 @@ UNIT_OBJ = Obj({
 UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the battlefield")
 
 
+#: limits of what a side states of its player: points (a game is won at its Victory Score, far below), runes (a rune
+#: deck holds 12), cards and gear counted
+MAX_POINTS = 99
+MAX_RUNES = 12
+MAX_CARDS = 99
+_NOT_GIVEN = "not given: those abilities are named as not modelled, RB-CARD-4"
+
+
 def _side(role: str) -> Obj:
     return Obj({
         "player": Str("the player's name"),
@@ -181,6 +196,31 @@ def _side(role: str) -> Obj:
                   "those abilities are named as not modelled, RB-CARD-4)", minimum=0, maximum=99),
         "cards_played": Int("cards the player played this turn before the showdown (\"When you play your second card "
                             "in a turn\", RB-CARD-10; not given: named as not modelled, RB-CARD-4)", minimum=0, maximum=99),
+        # what a unit's static abilities read of its controller (RB-CARD-9), as the showdown begins; not given: those
+        # abilities are named as not modelled (RB-CARD-4)
+        "points": Int(f"the player's points: \"My Might is increased by your points\" (RB-CARD-9; {_NOT_GIVEN})",
+                      minimum=0, maximum=MAX_POINTS),
+        "trash": Int("cards in the player's trash: \"increased by the number of cards in your trash\" (RB-CARD-9; "
+                     f"{_NOT_GIVEN}; the cards the showdown puts there are not added: named as not modelled)",
+                     minimum=0, maximum=MAX_CARDS),
+        "runes": Int("runes the player controls (a rune deck holds 12): \"while you have 8+ runes\", \"while you "
+                     f"control 7 or more runes\" (RB-CARD-9; {_NOT_GIVEN})", minimum=0, maximum=MAX_RUNES),
+        "spent_this_turn": Obj({
+            "power": Int("Power (runes of any domain) the player spent this turn: \"if you've spent at least "
+                         "[rainbow][rainbow] this turn\"", minimum=0, maximum=MAX_CARDS),
+            "spell_energy": Int("the most Energy the player spent to play one spell this turn: \"if you've spent "
+                                "[4 Energy] or more to play a spell this turn\"", minimum=0, maximum=MAX_CARDS),
+        }, "what the player spent this turn before the showdown (RB-CARD-9; a part not given: the abilities reading "
+           "it are named as not modelled, RB-CARD-4)"),
+        "gained_xp_this_turn": Bool(f"the player gained XP this turn: \"if you've gained XP this turn\" (RB-CARD-9; "
+                                    f"{_NOT_GIVEN})"),
+        "tokens_elsewhere": Int("token units the player controls that the scenario does not list (at other "
+                                "battlefields): \"for each token unit you control\" counts them with the token units "
+                                f"in the scenario (RB-CARD-9; {_NOT_GIVEN})", minimum=0, maximum=MAX_CARDS),
+        "gear_elsewhere": Int("gear the player controls that the scenario does not list (the scenario lists the "
+                              "Equipment attached to the side's units and its `gear:`): \"for each friendly gear\", "
+                              "\"equal to the number of gear you control\" count them with those (RB-CARD-9; "
+                              f"{_NOT_GIVEN})", minimum=0, maximum=MAX_CARDS),
         "units": List(UNIT, f"the {role}'s units at the battlefield", min_items=1, max_items=MAX_UNITS,
                       few_message=f"the {role} needs at least one unit at the battlefield (RB-COMB-1)"),
         "base": List(UNIT, f"the {role}'s units at its base (not in the combat; cards may move them in)"),
@@ -222,6 +262,9 @@ SCENARIO = Obj({
     "description": Anything("free text, kept with the scenario"),
     "battlefield": AnyOf((Str("the battlefield's name"), BATTLEFIELD), "the battlefield: a name or a mapping"),
     "rules": Flags(GAME),
+    "turn": Str("whose turn it is: \"on your turn\" abilities read it (Evelynn - Entrancing's \"When you play me "
+                "from face down on your turn\", RB-CARD-16); not given: those abilities are named as not modelled "
+                "(RB-CARD-4)", enum=SIDES),
     "attacker": ATTACKER,
     "defender": DEFENDER,
     "showdown": List(ByKeys(("play",), PLAY, ByKeys(("trigger",), TRIGGER, ByKeys(

@@ -42,6 +42,15 @@ def can_act(e: dict, role: str, card: UnitCard) -> bool:
     return not (e.get("effect") == "prevent_damage" and card.damage_immunity_text)
 
 
+#: why "Any amount of your damage is enough to kill enemy units" (``lethal_damage_any``) is not read (RB-CARD-4)
+LETHAL_ANY = ("a static ability whose effect on combat damage is a rules question the digest does not settle: whether "
+              "it makes 1 damage lethal when its player assigns combat damage (the lethal amount the digest defines is "
+              "the unit's Might, RB-MODEL-1, RB-DMG-5; its section on the questions players ask lists Elder Dragon's "
+              "threshold, unanswered) or only kills an enemy unit once dealt any damage of his, the Might-based "
+              "lethal kept for the assignment (the question the flag kill_on_damage_lethal settles for \"kill it the "
+              "next time it takes damage\", RB-CARD-23, but not for this card) (RB-CARD-9, RB-CARD-4)")
+
+
 def _standard_move_cost(e: dict) -> bool:
     """A static cost on moving several units at once (Mageseeker Investigator): standard moves only."""
     return e.get("effect") == "movement_restriction" and "to move multiple units" in str(e.get("restriction"))
@@ -77,7 +86,6 @@ UNSEEN = {
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",
-    "When a friendly unit moves from my location": "a unit moving, which the showdown does not pass to triggers",
     "When I become [Empowered]": "the unit becoming Empowered: the rules digest does not define Empower (how and when "
                                  "a unit becomes Empowered), so no card or ability the model reads makes a unit "
                                  "Empowered during the showdown (its status is the scenario's `empowered:`, RB-CARD-4)",
@@ -93,6 +101,8 @@ def unread_reason(e: dict) -> str:
     from .statics import reads
 
     trigger = e.get("trigger")
+    if e.get("effect") == "lethal_damage_any" and not trigger:
+        return LETHAL_ANY
     if not trigger and not e.get("activated"):
         why = reads(e)
         return f"a static ability the model does not read: {why} (RB-CARD-9)" if why else "unit abilities are not modelled"
@@ -108,10 +118,6 @@ def unread_reason(e: dict) -> str:
         from .deathknell import why_not
 
         return why_not(e) or "its Deathknell is not fired with the card's others (RB-CARD-19)"
-    if trigger == "When I attack or defend one on one":
-        return ("a combat trigger whose condition the rules the digest gives do not define: whether \"one on one\" "
-                "means one unit on each side as the showdown begins (RB-SHOW-2) is a rules question the model "
-                "does not settle")
     if trigger in UNSEEN:
         return f"its trigger ({trigger}) waits on {UNSEEN[trigger]}"
     if trigger:

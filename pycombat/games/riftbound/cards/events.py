@@ -43,13 +43,28 @@ MODELLED as it fires (RB-CARD-4).
   battlefield, is not, RB-CARD-9), and resolves right after what readied it. Readying changes no combat
   damage by itself.
 
-* died: "When another friendly unit dies" triggers as a unit of its controller dies at the battlefield during the
-  showdown (killed by a card or ability, or by lethal damage at a cleanup, RB-MIGHT-1; not a unit banished, recalled
-  or saved by a replacement, RB-CARD-12/18), once for each such unit, and resolves after that cleanup and the
-  dying units' own Deathknells (RB-CARD-19). A unit killed at its base or at another battlefield is not in this
-  combat and the showdown does not follow it (as for its Deathknell). A unit killed by combat damage dies at the
-  combat cleanup, where lethality is checked once (RB-RES-2): the trigger then resolves after the combat's
+* died: "When another friendly unit dies" triggers as a unit of its controller dies during the showdown (killed by
+  a card or ability, or by lethal damage at a cleanup, RB-MIGHT-1; not a unit banished, recalled or saved by a
+  replacement, RB-CARD-12/18), once for each such unit, and resolves after that cleanup and the dying units' own
+  Deathknells (RB-CARD-19): at the battlefield, and killed by a card or ability at its base or at another
+  battlefield (not in this combat: its own Deathknell is not followed there). A unit killed by combat damage dies
+  at the combat cleanup, where lethality is checked once (RB-RES-2): the trigger then resolves after the combat's
   outcome is decided and cannot change it.
+
+* a friendly unit moved: "When a friendly unit moves from my location, I may be moved with it" triggers as a card,
+  ability or trigger moves another unit of its side from where it is (the battlefield, or their base; a recall is
+  no move, RB-COMB-6), and resolves after what moved it and that unit's own move triggers (:mod:`.moves`), moving it
+  to the same place. Whether to use it: an entry ``{trigger: UNIT, when: move}`` (or ``decline: true``); not
+  stated, NOT MODELLED. A unit at another battlefield is not told apart from one at a second: named NOT MODELLED.
+
+* the first gear: "the first time you play a non-token gear each turn" triggers as its player plays a gear card in
+  the showdown that is his first this turn: the first of the showdown, and none before it when the side's
+  ``cards_played: 0`` says he played no card before the showdown; else the entry states it (``condition:
+  true|false``, RB-CARD-8). Its "ready something besides me" is a choice only when an exhausted unit of his waits on
+  its readying ("When I become ready"); else it changes nothing in the combat, used or not.
+
+* defended: "When you defend at a battlefield, you may move me there" fires as its player's combat begins and he is
+  the Defender: a combat trigger (:mod:`.triggers`, RB-SHOW-2), listed here for what the card lookup says of it.
 
 * an opponent's unit: "When an opponent plays a unit while I'm at a battlefield, [Stun] it. They can't move it this
   turn." triggers as the other player plays a unit (a unit card from hand, a unit token a card plays, a unit played
@@ -94,11 +109,22 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When another friendly unit dies": "dies",
           "When an opponent plays a unit while I'm at a battlefield": "opp_unit",
           "When a unit you control becomes [Mighty]": "mighty",
-          "When you [Stun] an enemy unit at a battlefield": "stun_at"}
+          "When you [Stun] an enemy unit at a battlefield": "stun_at",
+          "When a friendly unit moves from my location": "follow",
+          "When you play me or the first time you play a non-token gear each turn": "first_gear",
+          # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
+          "When you defend at a battlefield": "defend"}
+#: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
+#: ``{trigger: UNIT, when: move}`` states right after what moved it
+OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
-KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit"), "stun": ("stun", "stun_at"),
-         "ready": ("ready", "ready_by_you"), "chosen": ("chosen",), "buffed": ("buffed_by_you",),
-         "discard": ("discard",), "dies": ("dies",), "mighty": ("mighty",)}
+KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear"),
+         "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
+         "buffed": ("buffed_by_you",), "discard": ("discard",), "mighty": ("mighty",),
+         # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
+         "dies": ("dies", "deathknell"),
+         # a unit moving during the showdown: another's ("follow") or its own ("When I move", :mod:`.moves`)
+         "move": ("follow", OWN_MOVE)}
 #: the kind of each event
 KIND_OF = {ev: k for k, evs in KINDS.items() for ev in evs}
 #: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
@@ -110,6 +136,11 @@ PLAYED_KEY = "when a friendly unit is played this turn, for the "
 #: the showdown's turn effects: how many of the showdown's removals (``run.removed``) were passed to "When another
 #: friendly unit dies", kept while a unit waits on it
 DIED_KEY = "units removed from the battlefield passed to death triggers"
+#: the showdown's turn effects: the units killed during it at their base or at another battlefield, ``(unit, side,
+#: base|elsewhere)`` (not in ``run.removed``: they were not at this battlefield), and how many were passed to death
+#: triggers
+DIED_AWAY_KEY = "units killed at their base or at another battlefield"
+DIED_AWAY_SEEN = "units killed away from the battlefield passed to death triggers"
 #: the showdown's turn effects: the units their controller can't move this turn ("They can't move it this turn")
 UNMOVABLE_KEY = "units their controller can't move this turn"
 #: the showdown's turn effects: the units in play that are Mighty (5+ Might), kept while a unit waits on one becoming so
@@ -178,16 +209,28 @@ def _listening(run) -> bool:
 
 
 def kinds_of(unit) -> set[str]:
-    """The kinds of event (:data:`KINDS`) the unit's card has a trigger for."""
-    return {KIND_OF[ev] for ev in _by_event(unit.card_id)} if unit.card_id is not None else set()
+    """The kinds of event (:data:`KINDS`) the unit's card has a trigger for during the showdown (its own move
+    triggers among them: a card or ability may move it)."""
+    if unit.card_id is None:
+        return set()
+    from .units import MOVE_TRIGGERS, load_units
+
+    from .deathknell import choice_of, read
+
+    card = load_units().unit(unit.card_id)
+    moves = any(e.get("trigger") in MOVE_TRIGGERS and not e.get("activated") for e in card.abilities)
+    dies = choice_of(read(card)) is not None  # its Deathknell's choice, stated as it dies
+    return {KIND_OF[ev] for ev in _by_event(unit.card_id) if ev in KIND_OF} | ({"move"} if moves else set()) | (
+        {"dies"} if dies else set())
 
 
 def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers: a choice it needs is
     stated by a showdown entry ``{trigger: UNIT, when: KIND, ...}`` right after what fires it."""
     ok, why = _alone(e)
+    when = WHEN.get(events_of(e["trigger"])[0])
     if ok:
-        return ok, why
+        return ok, f"{when}: {why}" if when else why
     e = _as_read(e)
     from .interpreter import effect_support
     from .triggers import as_ability, needs_choice
@@ -196,9 +239,26 @@ def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
     if not supported:
         return ok, why
     choice = "which option" if e.get("mode_option") else needs_choice([e])
+    how = f"{when}: {how}" if when else how
+    if events_of(e["trigger"]) == ("defend",):  # a combat trigger (RB-SHOW-2): stated before the other entries
+        return True, (f"{how}; {choice} is the player's, stated as a combat trigger entry `{{trigger: UNIT}}` before "
+                      "the other entries, the Defender's first (not used: `decline: true`; not stated: named as not "
+                      "modelled)")
     kind = next(k for k, evs in KINDS.items() if set(events_of(e["trigger"])) & set(evs))
     return True, (f"{how}; {choice} is the player's, stated by an entry `{{trigger: UNIT, when: {kind}, ...}}` right "
                   "after the entry whose resolution fires it (not stated: named as not modelled as it fires)")
+
+
+#: what fires the triggers whose event the general account of :func:`reads` does not name (RB-CARD-10)
+WHEN = {"follow": "fired as a card, ability or trigger moves another friendly unit during the showdown from where "
+                  "this unit is (the battlefield or their base; a recall is no move, RB-COMB-6), once its cause and "
+                  "the moved unit's own move triggers resolved; it moves to that unit's destination",
+        "first_gear": "fired as its player plays a gear in the showdown, before it, when that gear is his first this "
+                      "turn: the first of the showdown, and none before it (the side's `cards_played: 0`; else the "
+                      "entry states it, `condition: true|false`)",
+        "defend": "fired as its player's combat begins and he is the Defender, for his unit at the battlefield or at "
+                  "his base, on the combat chain with the Defender's \"When I defend\" triggers (RB-SHOW-2): it moves "
+                  "a unit at the base into the combat (RB-CARD-7); one at the battlefield is there already"}
 
 
 def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
@@ -221,9 +281,11 @@ def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
     if not ok:
         return False, why
     choice = needs_choice([asked])
-    if choice is not None and not on_unit and e.get("effect") in NO_EFFECT and not (e.get("mode_option") or e.get("target", {}).get(
-            "ref") not in ("self", None)):
-        return True, f"{why}, whether or not {e.get('condition')}"
+    # readying or exhausting its own unit changes nothing whichever way its choice goes (a unit the player chooses
+    # may be one waiting on its readying: a choice)
+    if choice is not None and not on_unit and e.get("effect") in NO_EFFECT and not (e.get("mode_option") or (
+            e.get("target") or {"ref": "self"}).get("ref") != "self"):
+        return True, f"{why}, whether or not {e['condition']}" if e.get("condition") else f"{why}, used or not"
     if choice is not None:
         return False, f"its trigger ({e['trigger']}) fires during the showdown; {choice} is the player's"
     return True, why
@@ -249,9 +311,11 @@ def _in_play(run) -> list[str]:
     return list(run.present) + list(run.base) + list(run.away)
 
 
-def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None) -> None:
+def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None,
+          condition: str | None = None) -> None:
     """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`); ``on``: the
-    unit its "it" (``ref: triggering unit``) is; ``to``: where its move goes ("that battlefield")."""
+    unit its "it" (``ref: triggering unit``) is; ``to``: where its move goes ("that battlefield"); ``condition``: one
+    the board does not decide, for the entry to state (RB-CARD-8)."""
     from .triggers import ability_card, needs_choice
 
     for name, event in names_events:
@@ -261,6 +325,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
         effects = triggered(u, event)
         if not effects:
             continue
+        if condition is not None:
+            effects = tuple({**x, "condition": condition} for x in effects)
         unmovable = False
         own = [{**x, "target": {"ref": "self"}} if x.get("target") == TRIGGERING else x
                for x in effects]  # "it" is no choice: the unit whose event fired it
@@ -271,12 +337,19 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
         trig = effects[0]["trigger"]
         stated = _stated(run, name, event)
         choice = needs_choice(effects if on is None else own)
-        if choice is not None and on is None and all(_alone(x)[0] for x in effects):  # its condition changes nothing here
-            effects, choice = tuple({k: v for k, v in x.items() if k != "condition"} for x in effects), None
+        if choice is not None and on is None and all(_alone(x)[0] for x in effects) and not (
+                stated is None and _readies(effects) and not _readies_nothing(run, u, effects)):  # it changes nothing here
+            # (whether a gear is the first this turn the entry states, when it states the trigger)
+            effects, choice = tuple({k: v for k, v in x.items() if k != "condition" or v == FIRST_GEAR and stated is not None}
+                                    for x in effects), None
         if choice is not None and stated is None and on is not None and _changes_nothing(run, effects, on):
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying {on} changes nothing in this combat "
                     f"({'it is ready' if not run.units[on].exhausted else 'no trigger of it waits on its readying'}),"
                     " used or not.", (RULE,))
+            continue
+        if choice is not None and stated is None and on is None and _readies_nothing(run, u, effects):
+            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying changes nothing in this combat (no "
+                    "exhausted unit of its player waits on its readying), used or not.", (RULE,))
             continue
         if choice is not None and stated is None:
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
@@ -291,8 +364,13 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
         play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.trigger",
                     targets=(on,) if on is not None else ())
         if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
-            play = _as_stated(stated, play, trig)
+            play = as_stated(stated, play, trig)
         if to is not None:
+            if stated is not None and stated.to not in (None, to):
+                from pycombat.errors import ScenarioError
+
+                raise ScenarioError(f"{name}'s \"{trig}\" ability moves it to {_TO[to]}: `to: {stated.to}` is not where "
+                                    "it goes (RB-CARD-10)", path=f"{stated.path}.to")
             play = replace(play, to=to)
         moving: list = []
         said, missing = run.resolve(play, moving)
@@ -311,6 +389,28 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             _fire(run, [(m, "buffed_by_you") for m in buffed], f"{name}'s ability buffing it")
         if readied := _readied(run, ready_before):
             _fire(run, _readied_by(run, readied, u.side), f"{name}'s ability readying it")
+
+fire = _fire  #: resolve (unit, event) triggers on a showdown (:func:`_fire`)
+#: where a trigger's move goes, in words
+_TO = {"battlefield": "the battlefield", "base": "its base", "elsewhere": "another battlefield"}
+
+
+def _readies(effects) -> bool:
+    """Whether the trigger only readies a unit its player chooses (not its own)."""
+    return all(e.get("effect") == "ready" and (e.get("target") or {}).get("ref") is None for e in effects)
+
+
+def _readies_nothing(run, u, effects) -> bool:
+    """Whether the trigger only readies a unit its player chooses and readying changes nothing here: no exhausted unit
+    of its player's that it may choose has a trigger on becoming ready (readying changes no combat damage by itself,
+    RB-CARD-10)."""
+    if not _readies(effects):
+        return False
+    other = any((e.get("target") or {}).get("other") for e in effects)
+    return not any(run.units[n].side == u.side and run.units[n].exhausted and not (other and n == u.name)
+                   and run.units[n].card_id is not None and {"ready", "ready_by_you"} & set(_by_event(run.units[n].card_id))
+                   for n in _in_play(run))
+
 
 def _changes_nothing(run, effects, on: str) -> bool:
     """Whether the trigger's effects only ready ``on`` and readying it changes nothing: it is ready, or nothing of it
@@ -334,7 +434,7 @@ def _on_triggering(effects: tuple[dict, ...], on: str, enemy: bool) -> tuple[tup
     return tuple(out), unmovable
 
 
-def _stated(run, name: str, event: str) -> Play | None:
+def stated(run, name: str, event: str) -> Play | None:
     """The first entry still waiting (``run.pending``) that states the choice of ``name``'s trigger on ``event``,
     taken off the list; None if there is none."""
     pending = getattr(run, "pending", None) or []
@@ -344,7 +444,10 @@ def _stated(run, name: str, event: str) -> Play | None:
     return None
 
 
-def _as_stated(stated: Play, play: Play, trig: str) -> Play:
+_stated = stated  # (``_fire`` names its entry ``stated``)
+
+
+def as_stated(stated: Play, play: Play, trig: str) -> Play:
     """RB-CARD-10: the trigger ``play`` (its effects as fired) with the choices of the entry ``stated``: its targets,
     option, condition, destination, split and payment; declined (``decline: true``), it does nothing and pays
     nothing, which only a trigger optional as a whole allows."""
@@ -362,6 +465,7 @@ def _as_stated(stated: Play, play: Play, trig: str) -> Play:
 def on_play(run, play: Play) -> dict:
     """RB-CARD-10: the "When you play ..." triggers of ``play``'s player, resolved before the card; and the
     snapshot :func:`after` compares with (which units were stunned, which were in play)."""
+    first_gear = _gear_played(run, play)
     if not _listening(run) and not play.replayed:  # a unit played anew (RB-CARD-24) is looked at after the card
         return {}
     event = event_of(play)
@@ -376,6 +480,10 @@ def on_play(run, play: Play) -> dict:
         if play.facedown:
             _fire(run, [(n, "facedown") for n in mine], f"{_player(run, play.by)} playing a card from face down "
                                                          f"({play.card.name})")
+        if first_gear is not False and event == "gear":  # "the first time you play a non-token gear each turn"
+            _fire(run, [(n, "first_gear") for n in mine], f"{_player(run, play.by)} playing {play.card.name}, "
+                  + ("his first gear this turn" if first_gear else "his first gear in the showdown"),
+                  condition=None if first_gear else FIRST_GEAR)
         _second(run, play)
     # "When you choose me": a unit of the player's that the card or ability chooses (its entry's targets),
     # resolved before it
@@ -386,6 +494,25 @@ def on_play(run, play: Play) -> dict:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
     return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units), "where": _where(run),
             "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed}}
+
+
+#: the showdown's turn effects: the player played a gear card (a non-token gear) during it
+GEAR_KEY = "a gear played this turn by the "
+#: "the first time you play a non-token gear each turn": a gear played first in the showdown is the first this
+#: turn when the side played no card before it (`cards_played: 0`); else the entry states it (RB-CARD-8)
+FIRST_GEAR = "it is the first non-token gear you play this turn"
+
+
+def _gear_played(run, play: Play) -> bool | None:
+    """RB-CARD-10: whether ``play``, a gear card its player plays, is his first non-token gear this turn (None: the
+    first of the showdown, and whether he played one before it is not stated); False for any other play."""
+    if event_of(play) != "gear" or play.by not in ("attacker", "defender"):
+        return False
+    key = GEAR_KEY + play.by
+    if run.turn.get(key):
+        return False
+    run.turn[key] = True
+    return True if run.scenario.side(play.by).cards_played == 0 else None
 
 
 def _second(run, play: Play) -> None:
@@ -516,16 +643,27 @@ def _played_this_turn(run, by: str, units: list[str], cause: str) -> None:
 
 def on_deaths(run) -> None:
     """RB-CARD-10: "When another friendly unit dies" of each unit in play, for each unit of its side the showdown
-    killed since the last call (``run.removed`` entries ``(unit, side, "killed")``), in the order they died."""
+    killed since the last call (``run.removed`` entries ``(unit, side, "killed")``), in the order they died; then
+    for each killed at its base or at another battlefield (the showdown's turn effects, :data:`DIED_AWAY_KEY`)."""
     if not any(u.card_id is not None and "dies" in _by_event(u.card_id) for u in run.units.values()):
         return
-    while (seen := int(run.turn.get(DIED_KEY, 0))) < len(run.removed):
-        n, side, how = run.removed[seen]
-        run.turn[DIED_KEY] = seen + 1  # before firing: a death the trigger causes is passed on by the nested cleanup
+    while True:
+        seen, away = int(run.turn.get(DIED_KEY, 0)), int(run.turn.get(DIED_AWAY_SEEN, 0))
+        died = run.turn.get(DIED_AWAY_KEY, ())
+        if seen < len(run.removed):
+            n, side, how = run.removed[seen]
+            run.turn[DIED_KEY] = seen + 1  # before firing: a death the trigger causes is passed on by the nested cleanup
+            where = ""
+        elif away < len(died):
+            (n, side, where), how = died[away], "killed"
+            run.turn[DIED_AWAY_SEEN] = away + 1
+        else:
+            return
         if how != "killed":
             continue
         mine = [m for m in _in_play(run) if run.units[m].side == side and m != n]
-        _fire(run, [(m, "dies") for m in mine], f"{n}'s death (a friendly unit)")
+        _fire(run, [(m, "dies") for m in mine], f"{n}'s death (a friendly unit"
+              + (", at its base)" if where == "base" else ", at another battlefield)" if where else ")"))
 
 
 def _mighty_now(run) -> tuple[tuple[str, bool], ...]:

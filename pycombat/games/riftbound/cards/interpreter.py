@@ -133,13 +133,19 @@ def _every_unit(tgt: Any) -> bool:
         and set(tgt) <= {"count", "kind"}
 
 
+#: a 'Choose one' list whose option the entry's `mode:` states, with nothing more to it (no "you've not chosen this
+#: turn", no option set by a revealed card): the records' ``mode_rule`` of it
+CHOOSE_ONE = "choose one"
+
+
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
     ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
                    - (_replay.KEYS if e.get("effect") == _replay.KIND else set())
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
-                   - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set()))
+                   - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set())
+                   - ({"mode_rule"} if e.get("mode_option") and e.get("mode_rule") == CHOOSE_ONE else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
     if ok and e.get("unless"):
@@ -413,9 +419,11 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
 
     if (why := refused_target(board, play.by, name)) is not None:
         raise _err(play, why, "RB-CARD-1", "target")
-    side = spec.get("side")
+    side = spec.get("side") or ("friendly" if "you control" in str(spec.get("kind") or "") else None)
     if side == "friendly" and u.side != play.by:
         raise _err(play, f"{name} is not a friendly unit of the {play.by}", "RB-CARD-1", "target")
+    if spec.get("other") and name == play.source_unit and play.trigger_of:  # "another", "besides me"
+        raise _err(play, f"{name} is the ability's own unit: this needs another unit", "RB-CARD-1", "target")
     if side == "enemy" and u.side == play.by:
         raise _err(play, f"{name} is not an enemy unit of the {play.by}", "RB-CARD-1", "target")
     loc = spec.get("location")
@@ -560,6 +568,32 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
                        f"{'ability' if play.ability_of else 'card'} costs {text}", "RB-CARD-2", "paid")
 
 
+def spent_xp(play: Play, board: Board) -> Change | None:
+    """RB-CARD-2: a trigger's additional cost "spend N XP" (``card.xp_cost``), used and paid as the entry states
+    (``paid: {xp: N}``) from its player's XP (the side's ``xp:``, every unit of his carrying it): the change that
+    spends it, or None when there is none. Refused: an entry that spends XP on a card with no such cost, spends
+    another amount, does not say it paid, or whose player has less XP (or none stated)."""
+    need = play.card.xp_cost
+    if not need:
+        if play.xp is not None:
+            raise _err(play, f"`paid: {{xp: {play.xp}}}`: this ability has no \"spend N XP\" cost", "RB-CARD-2", "paid")
+        return None
+    if play.xp is None:
+        raise _err(play, f"its additional cost spends {need} XP: give `paid: {{xp: {need}}}` (used), or "
+                   "`decline: true` (not used)", "RB-CARD-2", "paid")
+    if play.xp != need:
+        raise _err(play, f"`paid: {{xp: {play.xp}}}`: its additional cost spends {need} XP", "RB-CARD-2", "paid")
+    src = board.units.get(play.source_unit) if play.source_unit else None
+    have = src.xp if src is not None else None
+    if have is None:
+        raise _err(play, f"it spends {need} XP of the {play.by}'s: give the side's `xp: N` (the XP he has as the "
+                   "showdown begins)", "RB-CARD-2", "paid")
+    if have < need:
+        raise _err(play, f"the {play.by} has {have} XP: he can't spend {need}", "RB-CARD-2", "paid")
+    return Change("spend_xp", amount=need, how=play.by, rules=("RB-CARD-2",),
+                  note=f"the {play.by} spends {need} XP ({have} -> {have - need})")
+
+
 def interpret(play: Play, board: Board, flags: Mapping[str, str],
               apply: Callable[[Change], Any] | None = None) -> tuple[list[Change], list[Unmodelled]]:
     """The changes ``play`` makes (in order) and what of it is not modelled. ``apply(change)``
@@ -596,7 +630,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, f"`mode: {play.mode}`: it has no 'Choose one' options", "RB-CARD-1", "mode")
     if modes:
         if play.mode is None or not 1 <= play.mode <= len(modes):
-            raise _err(play, f"'Choose one': give `mode:` 1..{len(modes)} ("
+            raise _err(play, f"'Choose one': give `mode:` 1..{len(modes)} (RB-CARD-1; "
                        + "; ".join(f"{i}: {effect_text(e)}" for i, e in enumerate(modes, 1)) + ")", "RB-CARD-1", "mode")
         keep = modes[play.mode - 1]
         effects = [e for e in effects if not e.get("mode_option") or e is keep]
@@ -616,7 +650,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         targets.countered = targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before it is played)
         if _counters.needs_unit(counter):  # "Choose a friendly unit at a battlefield. Counter ..." (RB-CARD-20)
             targets.take(1, {"side": "friendly", "kind": "unit", "location": "battlefield"})
+    spend = spent_xp(play, board)  # RB-CARD-2: "spend N XP", paid before the effects (checked first)
     changes = _Changes(apply)
+    if spend is not None:
+        changes.append(spend)
     if play.attach_from is not None and play.attach is None and not _gear.takes(card):
         raise _err(play, "`from:` names the unit whose Equipment `attach:` takes; give `attach:`", "RB-CARD-14",
                    "from")
@@ -1111,9 +1148,20 @@ def _damage(e, play, board, name, names) -> list[Change]:
     n, how = int(e["amount"]), e.get("_how", "")
     if n <= 0:
         return [Change("none", note=f"{name} is dealt no damage ({how})")]
+    stop = _prevented(play, board, name, n)  # RB-CARD-9: its own static prevention
+    if stop:
+        return stop
     bonus, said = _bonus(play, board, n, how)
     return [Change("damage", name, n + bonus, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ())
                    + (("RB-CARD-9",) if bonus else ()), how=said)]
+
+
+def _prevented(play: Play, board: Board, name: str, n: int) -> list[Change]:
+    """RB-CARD-9: the damage the play deals to ``name`` prevented whole by the unit's own static ability, or []."""
+    from .statics import damage_prevented
+
+    why = damage_prevented(board.units, board.present, name, play.by)
+    return [Change("none", name, note=f"deal {n} to {name}: prevented by {why}", rules=("RB-CARD-9",))] if why else []
 
 
 def _bonus(play: Play, board: Board, n: int, how: str) -> tuple[int, str]:
@@ -1143,7 +1191,9 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
                    CHOICES_RULE, "amounts")
     out = []
     for n, a in split.items():
-        if a > 0:  # each unit's share is an instance of the card's damage (Bonus Damage adds to each)
+        if a > 0 and _prevented(play, board, n, a):  # RB-CARD-9: its own static prevention
+            out += _prevented(play, board, n, a)
+        elif a > 0:  # each unit's share is an instance of the card's damage (Bonus Damage adds to each)
             bonus, more = _bonus(play, board, a, "")
             out.append(Change("damage", n, a + bonus, rules=("RB-READ-2",) + (("RB-CARD-13",) if how else ())
                               + (CHOICES_RULE,) + (("RB-CARD-9",) if bonus else ()),
@@ -1234,6 +1284,9 @@ def _move(e, play, board, name, names) -> list[Change]:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
     if dest == "battlefield" and where == "base":
         return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
+    if dest == where and dest in ("battlefield", "base"):  # a unit can't move to where it is: no move (RB-CARD-7)
+        return [Change("none", name, note=f"{name} is at {'the battlefield' if dest == 'battlefield' else 'its base'} "
+                                          "already: it does not move", rules=("RB-CARD-7",))]
     if dest in ("base", "elsewhere") and where == "battlefield" or dest == "elsewhere" and where == "base" \
             or dest == "base" and where == "elsewhere":  # into another place (RB-CARD-7)
         return [Change("remove", name, how="moved to its base" if dest == "base" else "moved away",

@@ -24,8 +24,8 @@ from pycombat.names import closest
 from pycombat.report import Report
 from .statics import EMPOWERED, describe as describe_static, keyword_static
 from .interpreter import effect_support
-from .triggers import as_ability, cost_read, needs_choice
-from .records import effect_text
+from .triggers import ONE_ON_ONE, as_ability, cost_read, needs_choice, xp_cost
+from .records import effect_text, immunity
 from .acting import can_act, idle_reason, unread_reason
 from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units
 from . import unitplay
@@ -140,9 +140,14 @@ def unit_report(u: UnitCard) -> dict:
         else:
             unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
                                                                     "`conditions_hold: true|false` in the scenario"})
-    if u.damage_immunity_text:
-        unmodelled.append({"card": u.name, "what": "a 'don't take damage' clause",
-                           "why": "conditional: mark the unit `immune: true` when it holds (RB-ORD-7)"})
+    if u.damage_immunity_text:  # RB-ORD-7: its condition stated by the scenario as the showdown begins
+        clause = next((e for e in u.abilities if immunity(e)), None)
+        read.append({"what": "a 'don't take damage' clause" + (f": {effect_text(clause)}" if clause else ""),
+                     "how": "the scenario states whether it holds as the showdown begins (`immune: true|false`; not "
+                            "stated: named as not modelled, RB-CARD-4); while it holds the unit cannot be dealt "
+                            "damage: no lethal amount, exempt from mandatory assignment (RB-ORD-7), leftover damage "
+                            "on it as the flag immune_targets says (RB-READ-4); a move during the showdown that its "
+                            "condition counts is named as not modelled as it moves (RB-CARD-4)"})
     idle: list[dict] = []
     triggered: list[dict] = []
     playable_ways = unitplay.ways(u) + (("facedown",) if unitplay.hidden(u) else ())
@@ -156,11 +161,18 @@ def unit_report(u: UnitCard) -> dict:
         if e.get("trigger") in COMBAT_TRIGGERS and not e.get("activated"):
             ok, why = effect_support(as_ability(e, own_cost=True))
             if ok:  # RB-CARD-10: resolved by the interpreter as the showdown begins
-                cost = (f"; its additional cost ({e['cost']}) paid as it resolves: Energy and runes checked with "
-                        "card_costs=stated (the entry's `paid:`, RB-CARD-2), \"kill me\" kills it first and the rest "
-                        "happens only if it died (RB-CARD-8)") if cost_read(e) else ""
+                cost = ((f"; its additional cost ({e['cost']}) paid as it resolves from its player's XP (the side's "
+                         "`xp:`), stated by the entry's `paid: {xp: N}` and refused when he has less; the XP left is "
+                         "what his units' \"[Level N]\" static abilities read after it (RB-CARD-2)") if xp_cost(e) else
+                        (f"; its additional cost ({e['cost']}) paid as it resolves: Energy and runes checked with "
+                         "card_costs=stated (the entry's `paid:`, RB-CARD-2), \"kill me\" kills it first and the rest "
+                         "happens only if it died (RB-CARD-8)")) if cost_read(e) else ""
                 split = "; the split stated as `amounts: {UNIT: N}` (RB-CARD-21)" if e.get("split") else ""
                 decline = "; not used: `{trigger: UNIT, decline: true}`" if e.get("optional") else ""
+                if e["trigger"] in ONE_ON_ONE:  # RB-READ-7
+                    decline += ("; it fires only if the unit attacks or defends one on one as the showdown begins: "
+                                "one unit on each side (flag one_on_one=both_sides, the default) or the unit alone on "
+                                "its side (one_on_one=own_side) (RB-READ-7)")
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
                                          f"`{{trigger: UNIT, target: ...}}`{decline} (RB-SHOW-2, RB-CARD-10)"
@@ -188,7 +200,8 @@ def unit_report(u: UnitCard) -> dict:
                                                choice != "whether to use it" else "target: ...") + "}`"
                                             if choice else "it needs no choice")
                                          + "; a unit a card or ability moves during the showdown fires it as it moves, "
-                                           "and it resolves right after what moved it (a choice there: not modelled)"
+                                           "and it resolves right after what moved it (a choice there stated by an entry "
+                                           "`{trigger: UNIT, when: move, ...}` right after the entry that moves it)"
                                          + f" (RB-CARD-10): {why}"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
@@ -196,10 +209,9 @@ def unit_report(u: UnitCard) -> dict:
         if e.get("trigger") == deathknell.TRIGGER:  # RB-CARD-19
             if deathknell.is_read(e, u):
                 triggered.append({"what": f"Deathknell: {effect_text(e)}",
-                                  "how": "fired as the unit dies at the battlefield in the showdown, read like a combat "
-                                         "trigger, \"my battlefield\" where it died (RB-CARD-19, RB-CARD-10)"})
+                                  "how": deathknell.how(deathknell.read(u))})
                 unmodelled.append({"card": u.name, "what": f"Deathknell at the combat cleanup: {effect_text(e)}",
-                                   "why": deathknell.AFTER_COMBAT})
+                                   "why": deathknell.AFTER_COMBAT})  # RB-READ-8: its default reading, open
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": next(
                     (w for x, w in deathknell.unread(u) if x is e), "its Deathknell is not fired (RB-CARD-19)")})
@@ -242,6 +254,8 @@ def unit_report(u: UnitCard) -> dict:
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue
+        if u.damage_immunity_text and immunity(e):  # read with the clause above (RB-ORD-7)
+            continue
         acts = [r for r in ("attacker", "defender") if can_act(e, r, u)]
         if not acts:
             idle.append({"what": label, "how": idle_reason(e)})
@@ -268,9 +282,10 @@ def _play_part(e: dict) -> tuple[bool, str]:
         if e.get("where") in unitplay.PERMISSIONS:
             return True, "a location it may be played to (CR 355.2.b; RB-CARD-16)"
         return False, f"a permission to be played to {e.get('where')} is not modelled"
-    if unitplay.PLAY_TRIGGERS[e["trigger"]] == "facedown_own_turn":
-        return False, "whose turn it is is not in the scenario"
     ok, why = effect_support(as_ability(e))
+    if unitplay.PLAY_TRIGGERS[e["trigger"]] == "facedown_own_turn":  # whose turn: the scenario's `turn:`
+        return ok, (f"resolves as it enters from face down on its player's turn, as the scenario's `turn:` states "
+                    f"(not stated: named as not modelled): {why} (RB-CARD-10, RB-CARD-16)" if ok else why)
     return ok, (f"resolves as it enters: {why} (RB-CARD-10, RB-CARD-16)" if ok else why)
 
 

@@ -256,62 +256,124 @@ def on_moves(run, moves: list[tuple[str, str, str]], cause: str) -> None:
     move trigger resolved, puts its own move triggers on the chain as it moves; they resolve right after ``cause``
     and its cleanup (RB-MIGHT-1), in the order the units moved, each read by the one interpreter like a combat
     trigger, "me" and "here" being the unit where it now is. One that needs a choice (a target, an option, a
-    condition the board does not decide, a "you may") has no entry to state it for a trigger fired mid-showdown: it
-    is named NOT MODELLED (RB-CARD-4), as is one the interpreter does not read. The units its effects move fire their
-    own in turn. ``run`` is a showdown :class:`~.showdown.Progress`."""
+    condition the board does not decide, a "you may", its additional cost) has it stated by an entry ``{trigger:
+    UNIT, when: move, ...}`` right after the entry whose resolution moved the unit (:mod:`.events`); not stated it
+    is named NOT MODELLED (RB-CARD-4), as is one the interpreter does not read. Then "When a friendly unit moves from
+    my location" of each other unit of its side that was where it moved from (:func:`followers`). The units their
+    effects move fire theirs in turn. ``run`` is a showdown :class:`~.showdown.Progress`."""
     for name, src, dst in moves:
         u = run.units.get(name)
+        _counted_move(run, name, u, cause)
         first = first_move(run, name)
         run.turn[MOVED_KEY + name] = True
-        if u is None or u.card_id is None:
-            continue
-        card = u.card_name or name
-        groups: dict[str, list[dict]] = {}
-        for e in move_effects(u):
-            if FIRES.get(e["trigger"], lambda s, d: False)(src, dst):  # where it came from is known now
-                e = {k: v for k, v in e.items() if not (k == "condition" and v == CAME_FROM)}
-                groups.setdefault(e["trigger"], []).append(e)
-        for trig, effects in groups.items():
-            what = f"ability {trig}: {'; '.join(effect_text(e) for e in effects)} (unit {name})"
-            if trig == FIRST and first is None:
-                _open(run, card, what, f"whether moving it by {cause} is its first move this turn is not stated: "
-                                       f"give {name} `moved: true|false` (RB-CARD-10)")
-                continue
-            if trig == FIRST and not first:
-                continue
-            if name not in run.present + run.base + run.away:
-                _open(run, card, what, f"it left play before its trigger resolved, by {cause}: where its effects "
-                                       "act is not read")
-                continue
-            effects = list(empowered_only(u, tuple(effects)))
-            if not effects:
-                continue
-            unread = [why for e in effects for ok, why in [support(e)] if not ok]
-            choice = None if unread else choice_of(u, effects)
-            paid = [str(e["cost"]) for e in map(_read, effects) if e.get("cost")]
-            if unread or choice is not None or paid:
-                _open(run, card, what, f"it fires as {cause} moves the unit during the showdown; " + (
-                    "; ".join(unread) if unread else
-                    f"{choice} is the player's" if choice is not None else
-                    f"its additional cost ({', '.join(paid)}) is paid as it resolves, by its player,")
-                    + (" and no showdown entry states it for a trigger fired mid-showdown" if not unread else "")
-                    + " (RB-CARD-4)")
-                continue
-            from . import events
+        with_it = followers(run, name, src)  # triggered as it moves, resolved after its own triggers
+        if u is not None and u.card_id is not None:
+            _own(run, name, u, src, dst, first, cause)
+        _follow(run, name, src, dst, with_it, cause)
 
-            more: list = []
-            play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.moved")
-            seen = events.on_play(run, play)
-            said, missing = run.resolve(play, more)
-            run.unmodelled.extend(missing)
-            run.say(f"{cause} moving {name} triggers its \"{trig}\" ability; it goes on the chain and resolves: "
-                    + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
-                    tuple(dict.fromkeys(RULES[:1] + tuple(r for x in said for r in x.rules))))
-            for m in missing:
-                run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
-            run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
-            events.after(run, play, seen)  # the unit tokens it played are units played (RB-CARD-10)
-            on_moves(run, more, f"{name}'s \"{trig}\" ability")
+
+def _counted_move(run, name: str, u, cause: str) -> None:
+    """RB-CARD-4: a unit whose "don't take damage" clause counts its moves this turn (Kayn: "if I have moved twice")
+    moved during the showdown: the scenario's ``immune:`` says whether it held as the showdown began, not whether
+    this move makes it hold; named NOT MODELLED unless it holds already (RB-ORD-7)."""
+    from .records import MOVE_COUNTED, immunity
+    from .units import load_units
+
+    if u is None or u.card_id is None or u.immune:
+        return
+    for e in load_units().unit(u.card_id).abilities:
+        if immunity(e) and MOVE_COUNTED in str(e.get("condition")):
+            run.unmodelled.append(Unmodelled(u.card_name or name, f"its 'don't take damage' clause (unit {name}), if "
+                                             f"{e['condition']}", f"{cause} moved it during the showdown: whether this "
+                                             "move makes it hold is not stated (`immune:` is as the showdown begins, "
+                                             "RB-ORD-7, RB-CARD-4)"))
+            run.say(f"  not modelled: whether {name}'s move makes its 'don't take damage' clause hold ({e['condition']})",
+                    ("RB-CARD-4",))
+
+
+def followers(run, name: str, src: str) -> list[str]:
+    """The units in play whose "When a friendly unit moves from my location" the move of ``name`` from ``src``
+    fires: of its side, not itself, at ``src`` (the battlefield, or their base; another battlefield is not told
+    apart from a second one: :func:`_follow` names it)."""
+    from .events import triggered
+
+    side = run.units[name].side if name in run.units else None
+    at = {"battlefield": run.present, "base": run.base, "elsewhere": run.away}.get(src, [])
+    return [m for m in list(at) if m != name and run.units[m].side == side and triggered(run.units[m], "follow")]
+
+
+def _follow(run, name: str, src: str, dst: str, units: list[str], cause: str) -> None:
+    """RB-CARD-10: "When a friendly unit moves from my location, I may be moved with it": each of ``units`` moves to
+    where ``name`` went, the player's choice stated by an entry ``{trigger: UNIT, when: move}`` (or ``decline:
+    true``) right after the entry whose resolution moved ``name``."""
+    from . import events
+
+    for m in units:
+        if src == "elsewhere":  # "my location": the model holds one place for every other battlefield
+            u = run.units[m]
+            _open(run, u.card_name or m, f"ability \"When a friendly unit moves from my location\" (unit {m})",
+                  f"{name} moved from another battlefield, where {m} is: whether it is the same one is not in the "
+                  "model (RB-CARD-4)")
+            continue
+        events.fire(run, [(m, "follow")], f"{cause} moving {name} from "
+                    + ("the battlefield" if src == "battlefield" else "their base") + f" to {_PLACE[dst]}", to=dst)
+
+
+_PLACE = {"battlefield": "the battlefield", "base": "their base", "elsewhere": "another battlefield"}
+
+
+def _own(run, name: str, u, src: str, dst: str, first: bool | None, cause: str) -> None:
+    """RB-CARD-10: the own move triggers of ``u`` (``name``) moved from ``src`` to ``dst`` by ``cause``."""
+    card = u.card_name or name
+    groups: dict[str, list[dict]] = {}
+    for e in move_effects(u):
+        if FIRES.get(e["trigger"], lambda s, d: False)(src, dst):  # where it came from is known now
+            e = {k: v for k, v in e.items() if not (k == "condition" and v == CAME_FROM)}
+            groups.setdefault(e["trigger"], []).append(e)
+    for trig, effects in groups.items():
+        what = f"ability {trig}: {'; '.join(effect_text(e) for e in effects)} (unit {name})"
+        if trig == FIRST and first is None:
+            _open(run, card, what, f"whether moving it by {cause} is its first move this turn is not stated: "
+                                   f"give {name} `moved: true|false` (RB-CARD-10)")
+            continue
+        if trig == FIRST and not first:
+            continue
+        if name not in run.present + run.base + run.away:
+            _open(run, card, what, f"it left play before its trigger resolved, by {cause}: where its effects "
+                                   "act is not read")
+            continue
+        effects = list(empowered_only(u, tuple(effects)))
+        if not effects:
+            continue
+        unread = [why for e in effects for ok, why in [support(e)] if not ok]
+        choice = None if unread else choice_of(u, effects)
+        paid = [str(e["cost"]) for e in map(_read, effects) if e.get("cost")]
+        from . import events
+
+        stated = events.stated(run, name, events.OWN_MOVE) if not unread else None
+        if stated is None and (unread or choice is not None or paid):
+            _open(run, card, what, f"it fires as {cause} moves the unit during the showdown; " + (
+                "; ".join(unread) if unread else
+                f"{choice} is the player's" if choice is not None else
+                f"its additional cost ({', '.join(paid)}) is paid as it resolves, by its player,")
+                + (f", and no showdown entry states it: give an entry `{{trigger: {name}, when: move, ...}}` right "
+                   "after the entry that moves it" if not unread else "") + " (RB-CARD-4)")
+            continue
+        more: list = []
+        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.moved")
+        if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
+            play = events.as_stated(stated, play, trig)
+        seen = events.on_play(run, play)
+        said, missing = run.resolve(play, more)
+        run.unmodelled.extend(missing)
+        run.say(f"{cause} moving {name} triggers its \"{trig}\" ability; it goes on the chain and resolves: "
+                + ("; ".join(x.text for x in said) or "no modelled effect") + ".",
+                tuple(dict.fromkeys(RULES[:1] + tuple(r for x in said for r in x.rules))))
+        for m in missing:
+            run.say(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",))
+        run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
+        events.after(run, play, seen)  # the unit tokens it played are units played (RB-CARD-10)
+        on_moves(run, more, f"{name}'s \"{trig}\" ability")
 
 
 def _open(run, card: str, what: str, why: str) -> None:

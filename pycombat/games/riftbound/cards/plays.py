@@ -31,6 +31,8 @@ class Play:
     trash: int | None = None
     to: str | None = None  #: where a move takes the unit (battlefield | base | elsewhere)
     paid: tuple[int, int] | None = None  #: (Energy, Power) paid, for card_costs = stated
+    #: XP spent for a trigger's additional cost "spend N XP" (the entry's ``paid: {xp: N}``), from the side's ``xp:``
+    xp: int | None = None
     facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
     path: str = ""
     trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
@@ -81,7 +83,7 @@ class Unmodelled:
 class Change:
     """One primitive change the interpreter asks the showdown to make."""
 
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | kill_on_damage | kill_on_damage_all | none
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | kill_on_damage | kill_on_damage_all | spend_xp | none
     unit: str | None = None
     amount: int | None = None
     keyword: str | None = None

@@ -22,3 +22,15 @@ def effect_text(e: Mapping[str, Any]) -> str:
     if e.get("mode_option"):
         parts.append("(a 'Choose one' option)")
     return " ".join(parts)
+
+
+def immunity(e: Mapping[str, Any]) -> bool:
+    """A static "I don't take damage" ability (``prevent_damage`` of all damage to its own unit, a condition on it):
+    the unit's ``immune:`` the scenario states (RB-ORD-7)."""
+    return (e.get("effect") == "prevent_damage" and e.get("amount") == "all" and e.get("duration") == "static"
+            and (e.get("target") or {}).get("ref") == "self" and not e.get("trigger"))
+
+
+#: a condition of a "don't take damage" clause that counts the unit's moves: a move during the showdown may make it
+#: hold, which the scenario's ``immune:`` (as the showdown begins) does not say (RB-CARD-4)
+MOVE_COUNTED = "moved"

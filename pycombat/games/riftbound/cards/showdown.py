@@ -80,6 +80,29 @@ def _first(pair):
     return pair[0]
 
 
+def _by_phase(effects) -> tuple[list, list, list]:
+    """The stated choices of triggers fired mid-showdown (``fired_by``) that follow the move triggers resolved before
+    the showdown (they wait while those resolve), those that follow the combat triggers (they wait while the
+    combat chain resolves), and the entries after the combat triggers, in order (RB-CARD-10, RB-SHOW-2)."""
+    pre, chain, rest = [], [], []
+    phase = "move"
+    for e in effects:
+        fired = getattr(e, "fired_by", None)
+        if not fired and getattr(e, "trigger_of", None) and phase != "rest":
+            phase = "move" if getattr(e, "on_move", False) and phase == "move" else "combat"
+            continue
+        if not fired:
+            phase = "rest"
+        (pre if phase == "move" else chain if phase == "combat" else rest).append(e)
+    return pre, chain, rest
+
+
+def _chained(e, nxt) -> bool:
+    """Whether ``e`` and ``nxt`` are on one chain resolved before the showdown's entries: both move triggers or
+    both combat triggers (RB-COMB-2, RB-SHOW-2); a trigger's choice stated after that chain waits through it."""
+    return all(isinstance(x, Play) and x.trigger_of and not x.fired_by for x in (e, nxt)) and e.on_move == nxt.on_move
+
+
 class Progress:
     """The showdown part way: the state after the effects applied so far, to which more effects are
     applied one at a time (:meth:`extend`) on a copy (:meth:`copy`), never replaying those before.
@@ -143,6 +166,7 @@ class Progress:
                                                f"on the card, `{{card: {gear.name}, might_bonus: N}}` (RB-CARD-5)"))
         stated = [e for e in scenario.effects if getattr(e, "trigger_of", None) and not getattr(e, "on_move", False)
                   and not getattr(e, "fired_by", None)]
+        pre_fired, chain_fired, rest = _by_phase(scenario.effects)
         moves, unmoved, moved_auto = move_chain(scenario, [e for e in scenario.effects if getattr(e, "on_move", False)])
         run.head += unmoved
         a, d = scenario.attacker, scenario.defender
@@ -156,13 +180,17 @@ class Progress:
                               "empty (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in
                                                                                 moved_auto else "") + ")"
                                                       for p in moves) + ").", ("RB-CARD-10", "RB-COMB-2")))
-            run.extend(moves)
+            run.extend(moves[:1] + pre_fired + moves[1:])  # RB-CARD-10: choices of what their moves fire
+        elif pre_fired:
+            run.extend(pre_fired)  # refused: nothing before them fires a trigger
         for u in unmoved:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
         # RB-SHOW-2: the combat triggers of the units at the battlefield as the showdown begins
         here = set(run.present)
+        from .triggers import player_triggers
+
         for p in stated:
-            if p.trigger_of not in here:
+            if p.trigger_of not in here and not (p.trigger_of in run.base and player_triggers(run.units[p.trigger_of])):
                 raise ScenarioError(f"{p.trigger_of} left the battlefield before the showdown began: its combat "
                                     "trigger does not fire (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=p.path)
         gone = [side for side in ("attacker", "defender") if not any(run.units[n].side == side for n in run.present)]
@@ -176,13 +204,20 @@ class Progress:
                                 file=scenario.file, path=stated[0].path)
         fighting = replace(scenario, attacker=replace(a, units=tuple(u for u in a.units if u.name in here)),
                            defender=replace(d, units=tuple(u for u in d.units if u.name in here)))
-        chain, untriggered, auto = combat_chain(fighting, stated) if not gone else ([], [], [])
+        # RB-SHOW-2 with RB-CARD-10: "When you defend at a battlefield" of the Defender's units at his base too
+        chain, untriggered, auto = combat_chain(fighting, stated, [run.units[n] for n in run.base]) if not gone \
+            else ([], [], [])
         run.head += untriggered
-        effects = chain + [e for e in scenario.effects if not getattr(e, "trigger_of", None)
-                           or getattr(e, "fired_by", None)]  # RB-CARD-10: stated after what fires them
+        # RB-CARD-10: the choices of the triggers the combat chain fires wait while it resolves; the others are
+        # stated right after what fires them
+        effects = chain[:1] + chain_fired + chain[1:] + rest
         units = run.units
         for text in static_lines(units, run.present):
             lines.append(Line(text, ("RB-CARD-9",)))
+        from .triggers import one_on_one_lines
+
+        for text in one_on_one_lines(fighting):  # RB-READ-7: a combat trigger that fires only "one on one"
+            lines.append(Line(text, ("RB-READ-7", "RB-SHOW-2")))
         lines.append(Line(f"The showdown begins; {a.player}, the Attacker, gains Focus. Only Action and Reaction "
                           "cards and abilities can be played.", ("RB-SHOW-1", "RB-SHOW-2", "RB-SHOW-4")))
         if chain:
@@ -256,15 +291,19 @@ class Progress:
             gone, notes = self.gone, self.notes
         start = len(self.plays)
         self.plays, self.gone, self.notes = plays, gone, notes
+        carry: list[Play] = []
         for i, e in enumerate(effects):
             nxt = effects[i + 1] if i + 1 < len(effects) else None
-            self.pending = list(stated[i])
+            self.pending = carry + list(stated[i])
             try:
                 self._effect(e, start + i in gone, nxt)
             except ScenarioError as exc:
                 if exc.file is not None:
                     raise
                 raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+            carry = []
+            if self.pending and nxt is not None and _chained(e, nxt):  # waits through the rest of that chain
+                carry, self.pending = self.pending, []
             if self.pending:  # RB-CARD-10: stated, but its trigger did not fire as the entry before it resolved
                 p = self.pending[0]
                 raise ScenarioError(f"{p.trigger_of}'s trigger on \"{p.fired_by}\" did not fire as "
@@ -290,9 +329,25 @@ class Progress:
                     continue
                 # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side
                 extra = extra_deathknells(units, present + base + away + dying, side)
+                choice = _deathknell.choice_of(effects)
                 for k in range(1 + len(extra)):
                     said: list[Line] = []
                     dk = Play(card=ability_card(units[n], effects), by=side, trigger_of=n, path=units[n].path)
+                    if choice is not None:  # RB-CARD-10: the player's choice as it dies, stated by an entry
+                        stated = events.stated(self, n, _deathknell.KIND)
+                        if stated is None:
+                            self.unmodelled.append(Unmodelled(
+                                units[n].card_name or n, f"its Deathknell (unit {n}), fired as it died at the battlefield",
+                                f"{choice} is the player's and not stated: give an entry `{{trigger: {n}, when: "
+                                f"{_deathknell.KIND}, ...}}` right after the entry whose resolution kills it (RB-CARD-4)"))
+                            self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain; not "
+                                                   f"modelled: {choice} is the player's and not stated.", (DK, "RB-CARD-4")))
+                            continue
+                        if out := [t for t in stated.targets if t not in present + base + away]:
+                            raise ScenarioError(f"{n}'s Deathknell chooses its target as it goes on the chain, once {n} "
+                                                f"died: {out[0]} is not in play then (RB-CARD-1, RB-CARD-19)",
+                                                file=self.scenario.file, path=f"{stated.path}.target")
+                        dk = events.as_stated(stated, dk, _deathknell.TRIGGER)
                     gone = [g for g, _, _ in removed if g not in present and g not in base and g not in away]
                     moved = [g for g, _, _ in removed if g not in present and (g in base or g in away)]
                     _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved),
@@ -402,14 +457,14 @@ class Progress:
                 from .abilities import cost_of
 
                 verb = f"{_who(scenario, e.by)} uses {e.card.name} (cost: {cost_of(e.card)})"
-            lines.append(Line(f"{verb}: {what}.",
+            lines.append(Line(f"{verb}: {what}.", tuple(dict.fromkeys(
                               (("RB-CARD-10", "RB-COMB-2") if e.on_move else ("RB-SHOW-2", "RB-CARD-10"))[
                                   : 2 if e.trigger_of else 0]
                               + (("RB-CARD-10", "RB-CARD-16") if e.unit is not None else ())
                               + (("RB-READ-6",) if e.unit is not None and any(
                                   x.get("_late") for x in e.card.effects) else ())
                               + (("RB-CARD-17",) if e.ability_of is not None else ())
-                              + tuple(dict.fromkeys(r for x in said for r in x.rules)) or ("RB-SHOW-4",)))
+                              + tuple(r for x in said for r in x.rules))) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             self._settle()
@@ -444,7 +499,15 @@ class Progress:
         unmodelled = self.head + self.notes + self.unmodelled
         live = self.live
         board, final = self._final(unmodelled)
-        unmodelled += _deathknells_after_combat(board)
+        later = _deathknells_after_combat(board)
+        if _deathknell.after_result(board.flags):  # RB-READ-8: resolved after the Result, it cannot change it
+            for u in dict.fromkeys(n for n, _ in later):
+                lines.append(Line(f"Should {u} die at the combat cleanup, its Deathknell resolves after the combat's "
+                                  "result is decided (flag deathknell_at_combat_cleanup=after_result): it cannot change "
+                                  "the outcome, and the units it kills die after this combat.",
+                                  ("RB-READ-8", "RB-CARD-19", "RB-RES-3")))
+        else:
+            unmodelled += [m for _, m in later]
         for n, v in final.items():
             if v.prevent_all and live[n].prevent_next:
                 lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: "
@@ -508,7 +571,9 @@ def _deathknells_after_combat(board: Board) -> list:
     """RB-CARD-19: the Deathknell of each unit left at the battlefield that the combat cleanup may kill (RB-RES-1):
     not fired there, so named NOT MODELLED with the rules question (RB-CARD-4). A unit no legal split can kill is
     not named: no Combat Damage Step (RB-DMG-1), no enemy damage (RB-MODEL-2), no amount lethal for it (RB-MODEL-1,
-    RB-ORD-7), or less enemy damage than its lethal amount (RB-DMG-3: at most the enemy total reaches it)."""
+    RB-ORD-7), or less enemy damage than its lethal amount (RB-DMG-3: at most the enemy total reaches it). Each as
+    ``(unit, Unmodelled)``; under RB-READ-8 [deathknell_at_combat_cleanup=after_result] the showdown says instead that
+    it resolves after the Result."""
     from .records import effect_text
 
     AFTER_COMBAT, TRIGGER, read = _deathknell.AFTER_COMBAT, _deathknell.TRIGGER, _deathknell.read
@@ -517,8 +582,8 @@ def _deathknells_after_combat(board: Board) -> list:
         if not (read(load_units().unit(u.card_id)) if u.card_id else ()) or not _may_die_in_combat(u, board):
             continue
         for e in read(load_units().unit(u.card_id)):
-            out.append(Unmodelled(u.card_name or u.name, f"ability {TRIGGER}: {effect_text(e)} (unit {u.name})",
-                                  AFTER_COMBAT))
+            out.append((u.name, Unmodelled(u.card_name or u.name, f"ability {TRIGGER}: {effect_text(e)} (unit {u.name})",
+                                           AFTER_COMBAT)))
     return out
 
 
@@ -677,11 +742,17 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
             "RB-CARD-18",)
     if c.kind == "none":
         return (c.note or "no effect"), c.rules
+    if c.kind == "spend_xp":  # RB-CARD-2: a cost in XP; its player's "[Level N]" static abilities read what is left
+        for m, u in list(units.items()):
+            if u.side == c.how and u.xp is not None:
+                units[m] = replace(u, xp=u.xp - c.amount)
+        return c.note, c.rules
     if c.kind == "equip":
         return _equip(c, units, gear if gear is not None else {})
     if c.kind == "token":  # RB-CARD-15: a new unit, at its player's base or at the battlefield
         units[n] = c.new
         kws = f", {', '.join(c.new.keywords)}" if c.new.keywords else ""
+        kws = f", {c.note}{kws}" if c.note else kws  # a token become a copy of a unit (RB-CARD-15)
         state = " (exhausted)" if c.new.exhausted else " (ready)"  # units enter play exhausted unless played ready
         if c.how == "battlefield":
             present.append(n)
@@ -721,10 +792,15 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         for where, elsewhere in ((base, "its base"), (away, "another battlefield")):
             if n in where:
                 where.remove(n)
+                if c.how == "killed":  # RB-CARD-10: it died ("When another friendly unit dies", events.on_deaths)
+                    turn[events.DIED_AWAY_KEY] = tuple(turn.get(events.DIED_AWAY_KEY, ())) + (
+                        (n, u.side, "base" if where is base else "elsewhere"),)
                 if c.how == "moved to its base":
                     base.append(n)
                 elif c.how == "moved away":
                     away.append(n)
+                if c.how == "killed":  # it dies: not in this combat, its friends' death triggers fire (events.py)
+                    return f"{n} is killed at {elsewhere}: it is not in this combat", c.rules
                 return f"{n} is {c.how} from {elsewhere}: no effect on this combat", c.rules
         present.remove(n)
         removed.append((n, u.side, c.how))

@@ -44,6 +44,8 @@ class Card:
     domains: tuple[str, ...] = ()
     keywords: tuple[tuple[str, Any], ...] = ()
     text: str = ""  #: the printed text (what an effect record leaves to it, such as which sides two units are)
+    #: XP its player spends as an additional cost (a unit trigger's "you may spend N XP to", RB-CARD-10)
+    xp_cost: int = 0
 
     @property
     def cost_text(self) -> str:

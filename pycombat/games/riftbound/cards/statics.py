@@ -21,18 +21,30 @@ whenever a number is read (:class:`Live`). Read here:
   "while you have another unit here", "while I'm at a battlefield", "while there's a stunned enemy
   unit here".
 
+* what the scenario states of the unit's controller on its side (:class:`~..model.Player`, read by
+  :func:`player_needs`): a Might change counted from his points or the cards in his trash
+  (``value_from``), "+1 Might for each token unit you control" / "for each friendly gear" and
+  "[Assault] equal to the number of gear you control" (the ones the scenario lists, counted from the
+  board, and those it does not, stated on the side), the conditions "while you have 8+ runes", "if
+  you've spent at least 2 Power / 4 Energy on a spell this turn", "if you've gained XP this turn"
+  (:func:`player_condition`). Not stated: the ability is named NOT MODELLED by the reader, with the
+  side's field to give.
+
 Anything else (an amount counted from something the board does not hold, another condition) is not
 read: the schema names it NOT MODELLED (RB-CARD-4), with the reason :func:`reads` gives.
 
 >>> from pycombat.games.riftbound.cards.units import load_units
 >>> [reads(e) for e in load_units().unit("Garen, Commander").abilities]
 [None]
->>> reads(load_units().unit("Master Yi, Meditative").abilities[0])
-"condition 'While you have 8+ runes' is not one the board decides: the player's runes and what was played or spent this turn are not stated in a scenario"
+>>> e = load_units().unit("Master Yi, Meditative").abilities[0]
+>>> reads(e), player_condition(e["condition"]), player_needs(e)
+(None, ('runes', 8), 'runes')
 >>> reads(load_units().unit("Sett, Kingpin").abilities[0]) is None  # counted from the board
 True
->>> reads(load_units().unit("Ornn, Forge God").abilities[0])
-'a scenario lists Equipment (attached or in `gear:`) and gear that replaces deaths, not every friendly gear in play'
+>>> player_needs(load_units().unit("Ornn, Forge God").abilities[0])
+'gear_elsewhere'
+>>> reads(load_units().unit("Kayle, Justified").abilities[0])
+'how many times a unit is Empowered is not stated in a scenario'
 """
 from __future__ import annotations
 
@@ -71,14 +83,79 @@ IN_COMBAT = "While I'm in combat"
 PER = ("buffed friendly unit at my battlefield", "other unit you control here with my name", "enemy unit here",
        "your units with [Temporary] at my battlefield")
 #: a conditional keyword whose amount the board counts: "I have [Assault] equal to the number of enemy units here"
-#: (Ancient Warmonger), as the data writes its condition -> what it counts (:data:`PER`)
-KEYWORD_COUNTS = {"equal to the number of enemy units here": "enemy unit here"}
+#: (Ancient Warmonger), "... gear you control" (with the side's `gear_elsewhere`), as the data writes its condition ->
+#: what it counts (:data:`PER`, :data:`PER_PLAYER`)
+KEYWORD_COUNTS = {"equal to the number of enemy units here": "enemy unit here",
+                  "equal to the number of gear you control": "friendly gear"}
 #: what a ``value_per`` Might change counts that the scenario does not hold, and why
-PER_OPEN = {"token unit you control": "it counts every token unit its player controls, anywhere: a scenario holds "
-                                      "the units at this battlefield and at the bases only",
-            "time I'm [Empowered]": "how many times a unit is Empowered is not stated in a scenario",
-            "friendly gear": "a scenario lists Equipment (attached or in `gear:`) and gear that replaces deaths, not "
-                             "every friendly gear in play"}
+PER_OPEN = {"time I'm [Empowered]": "how many times a unit is Empowered is not stated in a scenario"}
+#: what a static ability reads of its controller, stated on his side of the scenario (:class:`~..model.Player`
+#: field -> the side's key, as a message names it)
+PLAYER_KEYS = {"points": "points: N", "trash": "trash: N", "runes": "runes: N",
+               "power_spent": "spent_this_turn: {power: N}", "spell_energy": "spent_this_turn: {spell_energy: N}",
+               "gained_xp": "gained_xp_this_turn: true|false", "tokens_elsewhere": "tokens_elsewhere: N",
+               "gear_elsewhere": "gear_elsewhere: N"}
+#: what each field says, for the reason an ability reading it is not modelled when it is not stated
+PLAYER_WHY = {"points": "its player's points", "trash": "the cards in its player's trash",
+              "runes": "the runes its player controls", "power_spent": "the Power its player spent this turn",
+              "spell_energy": "the Energy its player spent to play a spell this turn",
+              "gained_xp": "whether its player gained XP this turn",
+              "tokens_elsewhere": "the token units its player controls beyond those in the scenario",
+              "gear_elsewhere": "the gear its player controls beyond those the scenario lists"}
+#: a Might change whose amount is read from its controller, as the data writes it (``value_from``) -> the field
+VALUE_FROM = {"your points": "points", "the number of cards in your trash": "trash"}
+#: what a ``value_per`` count reads beyond the board, as the data writes it (``per``) -> the field that completes it:
+#: "each token unit you control" (the token units in the scenario, and those elsewhere), "each friendly gear" (the
+#: gear the scenario lists: Equipment attached to the side's units and its `gear:`, and the rest)
+PER_PLAYER = {"token unit you control": "tokens_elsewhere", "friendly gear": "gear_elsewhere"}
+GAINED_XP = "If you've gained XP this turn"
+_RUNES = re.compile(r"While you (?:have|control) (\d+)(?:\+| or more) runes")
+_POWER = re.compile(r"If you've spent at least ((?::rb_rune_rainbow:)+) this turn")
+_SPELL_ENERGY = re.compile(r"If you've spent :rb_energy_(\d+): or more to play a spell this turn")
+
+
+def player_condition(cond: Any) -> tuple[str, int] | None:
+    """A condition on the unit's controller the scenario states: (the :class:`~..model.Player` field it reads,
+    the least value for which it holds), else None. ":rb_rune_rainbow:" is one Power of any domain.
+
+    >>> player_condition("If you've spent at least :rb_rune_rainbow::rb_rune_rainbow: this turn")
+    ('power_spent', 2)
+    >>> player_condition("If you've spent :rb_energy_4: or more to play a spell this turn")
+    ('spell_energy', 4)
+    >>> player_condition("While you control 7 or more runes"), player_condition("While I'm buffed")
+    (('runes', 7), None)
+    """
+    if not isinstance(cond, str):
+        return None
+    if cond == GAINED_XP:
+        return "gained_xp", 1
+    for field, rx in (("runes", _RUNES), ("power_spent", _POWER), ("spell_energy", _SPELL_ENERGY)):
+        m = rx.fullmatch(cond)
+        if m:
+            return field, m.group(1).count(":rb_rune_rainbow:") if field == "power_spent" else int(m.group(1))
+    return None
+
+
+def condition_parts(cond: Any) -> tuple[str, ...]:
+    """The parts of a condition the data joins with "; ", each of which must hold ("I'm [Empowered]; unless I'm
+    in combat")."""
+    return tuple(p.strip() for p in cond.split(";")) if isinstance(cond, str) else ()
+
+
+def player_needs(e: Mapping[str, Any]) -> str | None:
+    """The :class:`~..model.Player` field static ability ``e`` reads (its condition, its amount or what it
+    counts beyond the board), else None."""
+    pc = next((player_condition(p) for p in condition_parts(e.get("condition")) if player_condition(p)), None)
+    if pc is not None:
+        return pc[0]
+    return VALUE_FROM.get(e.get("value_from")) or PER_PLAYER.get(e.get("per"))
+
+
+def player_value(e: Mapping[str, Any], src: Unit) -> int | None:
+    """What the scenario states for the field ``e`` reads of ``src``'s controller (None: not stated)."""
+    field = player_needs(e)
+    v = getattr(src.player, field) if field else None
+    return None if v is None else int(v)
 #: a unit is Mighty while it has 5+ Might (the cards' reminder text)
 MIGHTY_AT = 5
 #: "Your Equipment everywhere have [Quick-Draw]" (Jax, Unmatched): the target record of that grant
@@ -104,6 +181,8 @@ def reads(e: Mapping[str, Any]) -> str | None:
             "its targets are not ones the board decides"
     if kind in ("no_combat_damage", "untargetable"):
         return _reads_guard(e)
+    if kind == "prevent_damage":  # "can't be dealt damage", "prevent all damage enemy spells and abilities deal"
+        return _reads_prevent(e)
     if kind == "ready_restriction":
         return None if (e.get("restriction"), _target_key(e), e.get("condition")) in READY_RESTRICTIONS else \
             f"a ready restriction ({e.get('restriction')}) the model does not check"
@@ -124,21 +203,23 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if kind not in ("might_modifier", "grant_keyword"):
         return f"a static {kind}"
     if kind == "might_modifier" and isinstance(e.get("value_per"), int):
-        if e.get("per") not in PER:
+        if e.get("per") not in PER and e.get("per") not in PER_PLAYER:
             return PER_OPEN.get(e.get("per"), f"its amount is counted per {e.get('per')}, which the board does not hold")
         if (e.get("target") or {}) != {"ref": "self"}:
             return "its targets are not ones the board decides"
     elif kind == "might_modifier" and not isinstance(e.get("value"), int):
-        return f"its amount is counted from {e.get('value_from') or 'something'}, which the board does not hold"
+        if e.get("value_from") not in VALUE_FROM or (e.get("target") or {}) != {"ref": "self"} or e.get("condition"):
+            return f"its amount is counted from {e.get('value_from') or 'something'}, which the board does not hold"
     if kind == "grant_keyword" and e.get("keyword") == "Quick-Draw":
         return None if e.get("target") == QUICK_DRAW_ALL and not e.get("condition") else "granting Quick-Draw"
     if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
         return f"granting {e.get('keyword')}"
     if kind == "grant_keyword" and e.get("value_per") is not None and (
-            e.get("per") not in PER or (e.get("target") or {}) != {"ref": "self"}):
+            (e.get("per") not in PER and e.get("per") not in PER_PLAYER) or (e.get("target") or {}) != {"ref": "self"}):
         return f"its amount is counted per {e.get('per')}, which the board does not hold"
     cond = e.get("condition")
-    if cond is not None and cond not in CONDITIONS and cond != EMPOWERED and level_of(cond) is None:
+    if cond is not None and cond not in CONDITIONS and cond != EMPOWERED and level_of(cond) is None \
+            and player_condition(cond) is None:
         return f"condition {cond!r} is not one the board decides" + open_condition(cond)
     t = e.get("target") or {}
     if t.get("ref") == "self" and len(t) == 1:
@@ -268,6 +349,53 @@ def unlimited_buffs(u: Unit) -> bool:
     return any(e.get("effect") == "unlimited_buffs" for e in u.statics)
 
 
+#: whose damage a static prevention stops: all damage ("I can't be dealt damage"), or the damage enemy spells and
+#: abilities deal (the data's ``from``)
+ENEMY_SPELLS = "enemy spells and abilities"
+_PREVENT_KEYS = {"effect", "amount", "from", "target", "condition", "duration"}
+
+
+def _reads_prevent(e: Mapping[str, Any]) -> str | None:
+    """None when the static prevention ``e`` is read here (all damage to the unit itself, or all that enemy spells
+    and abilities deal, under conditions the board or the scenario decides), else why not."""
+    if set(e) - _PREVENT_KEYS or e.get("amount") != "all" or (e.get("target") or {}) != {"ref": "self"} \
+            or e.get("from") not in (None, ENEMY_SPELLS):
+        return "a static prevent_damage"
+    for part in condition_parts(e.get("condition")):
+        if part not in (EMPOWERED, UNLESS_COMBAT) and player_condition(part) is None and level_of(part) is None:
+            return "a static prevent_damage"
+    return None
+
+
+def _part_holds(part: str, u: Unit, present) -> bool:
+    """One part of a static prevention's condition, on unit ``u`` (its own ability)."""
+    if part == EMPOWERED:
+        return bool(u.empowered)
+    if part == UNLESS_COMBAT:  # in combat: at the combat's battlefield
+        return u.name not in present
+    if level_of(part) is not None:
+        return u.xp is not None and u.xp >= level_of(part)
+    field, least = player_condition(part)
+    v = getattr(u.player, field)
+    return v is not None and int(v) >= least
+
+
+def damage_prevented(units: Mapping[str, Unit], present, name: str, by: str | None) -> str | None:
+    """RB-CARD-9: why the damage a spell or ability of ``by`` would deal to unit ``name`` now is prevented by its own
+    static ability ("prevent all damage that enemy spells and abilities would deal to me while you control 7 or more
+    runes", "[Empowered] I can't be dealt damage unless I'm in combat"), else None. Combat damage and a fight's (the
+    units deal it) are not read here: a unit in combat is the only one dealt combat damage."""
+    u = units[name]
+    for e in u.statics:
+        if e.get("effect") != "prevent_damage":
+            continue
+        if e.get("from") == ENEMY_SPELLS and (by is None or by == u.side):
+            continue
+        if all(_part_holds(p, u, present) for p in condition_parts(e.get("condition"))):
+            return f"its own static ability: {describe(e)}{_stated(e, u)} ({RULE})"
+    return None
+
+
 def _reads_guard(e: Mapping[str, Any]) -> str | None:
     """None when the "don't deal combat damage" / "can't be chosen by enemy spells and abilities" ability ``e``
     is read here (RB-CARD-9), else why not."""
@@ -395,6 +523,10 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
         return bool(src.empowered)
     if level_of(cond) is not None:  # [Level N]: while its controller has N+ XP
         return src.xp is not None and src.xp >= level_of(cond)
+    pc = player_condition(cond)
+    if pc is not None:  # as the scenario states its controller's runes, spending, XP gained (not stated: named)
+        v = getattr(src.player, pc[0])
+        return v is not None and int(v) >= pc[1]
     return False
 
 
@@ -407,6 +539,9 @@ def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: l
     else:
         here = [] if per.endswith("at my battlefield") else next((list(g) for g in elsewhere if src.name in g), [])
     mine = [units[n] for n in here if units[n].side == src.side]
+    if per in PER_PLAYER:  # the ones the scenario lists, counted from the board, and those stated elsewhere
+        more = player_value({"per": per}, src)  # not stated: not applied (the reader names it, RB-CARD-4)
+        return 0 if more is None else _listed(per, src, units, present, elsewhere) + more
     if per == "buffed friendly unit at my battlefield":
         return sum(1 for u in mine if u.buffed)
     if per == "your units with [Temporary] at my battlefield":
@@ -414,6 +549,59 @@ def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: l
     if per == "enemy unit here":  # at a base no enemy unit is there
         return sum(1 for n in present if units[n].side != src.side) if src.name in present else 0
     return sum(1 for u in mine if u.name != src.name and u.card_name is not None and u.card_name == src.card_name)
+
+
+def _listed(per: str, src: Unit, units: Mapping[str, Unit], present, elsewhere) -> int:
+    """What the scenario lists of a :data:`PER_PLAYER` count: the token units of ``src``'s player in play (here,
+    at the bases, played during the showdown), or the gear it listed for him as the showdown began."""
+    if per == "friendly gear":
+        return src.player.gear_listed
+    in_play = list(present) + [n for g in elsewhere for n in g]
+    return sum(1 for n in in_play if units[n].side == src.side and units[n].token)
+
+
+def unstated_player(e: Mapping[str, Any], player, side: str) -> str | None:
+    """RB-CARD-4: why static ability ``e`` of a unit of ``side`` is not modelled for want of a fact about its
+    controller (``player``, a :class:`~..model.Player`) the scenario does not state (the side's field to give), else
+    None."""
+    field = player_needs(e)
+    if field is None or getattr(player, field) is not None:
+        return None
+    extra = f" (or its count as `conditions_hold: false` with `keywords: [{e['keyword']} N]`)" \
+        if e.get("effect") == "grant_keyword" else ""
+    return f"the scenario does not state {PLAYER_WHY[field]}: give the {side}'s `{PLAYER_KEYS[field]}`{extra} " \
+           f"({RULE})"
+
+
+def changed_in_showdown(e: Mapping[str, Any], src: Unit, effects) -> str | None:
+    """RB-CARD-4: why what static ability ``e`` of ``src`` reads of its controller (as stated, as the showdown
+    begins) may change during the stated showdown in a way the model does not follow, else None. ``effects``: the
+    showdown's entries (cards played, abilities, triggers: ``Play``; effects stated directly)."""
+    field, v = player_needs(e), player_value(e, src)
+    if field is None or v is None:
+        return None
+    plays = [p for p in effects if getattr(p, "card", None) is not None]
+    own = [p for p in plays if p.by == src.side]
+    pc = player_condition(e.get("condition"))
+    if field == "trash" and (plays or any(getattr(x, "kind", None) in ("damage", "remove") for x in effects)):
+        return ("the cards put into its player's trash during the showdown (a spell resolved, a unit killed, a card "
+                "discarded) are not added: the stated `trash` is held")
+    # Power is paid by recycling runes: a play of its player with a Power cost (printed or paid) changes both
+    power = [p for p in own if (getattr(p.card, "power_cost", None) or 0) > 0 or (getattr(p, "paid", None) or (0, 0))[1]]
+    if field == "runes" and power:
+        return ("the runes its player recycles to pay Power during the showdown are not followed: the stated `runes` "
+                "is held")
+    if field == "power_spent" and power and v < pc[1]:
+        return "the Power its player spends during the showdown is not added: the stated `spent_this_turn` is held"
+    if field in ("spell_energy", "gained_xp") and own and pc is not None and v < pc[1]:
+        return ("what its player spends or gains during the showdown is not added: the stated "
+                f"`{PLAYER_KEYS[field].split(':')[0]}` is held")
+    if field == "gear_elsewhere":  # a gear card played, or a card killing or returning gear (RB-CARD-22)
+        if any(p.card.type == "gear" or any(isinstance(x.get("target"), dict) and x["target"].get("kind") == "gear"
+                                            for x in p.card.effects) for p in plays):
+            return ("the gear played or taken from play during the showdown are not followed: the gear its player "
+                    "controls as the showdown begins are counted")
+    return None
 
 
 def doubled_equipment(u: Unit) -> int:
@@ -465,7 +653,7 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         src = units[n]
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
-                           "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage") \
+                           "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage", "prevent_damage") \
                 or e.get("keyword") == "Quick-Draw":
             continue
         if e["effect"] == "no_combat_damage":  # after every Might change: "less Might than me" reads them
@@ -490,9 +678,12 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
             if doubled_equipment(u):
                 got = replace(got, static=got.static + ((label, doubled_equipment(u)),))
         elif e["effect"] == "might_modifier":
-            amount = int(e["value"]) if e.get("value_per") is None else int(e["value_per"]) * count(
-                e, src, units, present, elsewhere)
-            if amount == 0 and e.get("value_per") is not None:
+            if e.get("value_from") is not None:  # read from its controller as the scenario states it
+                amount = player_value(e, src) or 0
+            else:
+                amount = int(e["value"]) if e.get("value_per") is None else int(e["value_per"]) * count(
+                    e, src, units, present, elsewhere)
+            if amount == 0 and (e.get("value_per") is not None or e.get("value_from") is not None):
                 continue  # nothing counted now: no Might change to show
             if e.get("min_might") is not None and amount < 0:
                 amount = max(amount, min(0, int(e["min_might"]) - got.current_might))
@@ -555,6 +746,14 @@ def describe(e: Mapping[str, Any]) -> str:
             " (a card's move; a recall is not a move, RB-COMB-6)"
     if e["effect"] == "unlimited_buffs":
         return "it can have any number of buffs (each +1 Might)"
+    if e["effect"] == "prevent_damage":
+        parts = [_words(p) if player_condition(p) else p.replace("I'm", "it is") for p in
+                 condition_parts(e.get("condition"))]
+        what = ("all damage that enemy spells and abilities would deal to it is prevented" if e.get("from") else
+                "it can't be dealt damage")
+        tail = " (combat damage, dealt by units, is not)" if e.get("from") else ""
+        return what + "".join(f" {'while ' if not p.startswith(('while', 'While', 'unless')) else ''}"
+                              f"{p[0].lower()}{p[1:]}" for p in parts) + tail
     if e["effect"] == "bonus_damage":
         return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
                 f"is {e['amount']} more)")
@@ -585,10 +784,12 @@ def describe(e: Mapping[str, Any]) -> str:
         floor = f", to a minimum of {e['min_energy']} Energy" if e.get("min_energy") is not None else ""
         return (f"{t['side']} spells cost {abs(e.get('energy', 0))} Energy and {abs(e.get('power', 0))} Power "
                 f"{more}{floor}, while it is in combat (checked with card_costs=stated, RB-CARD-2)")
+    if e.get("value_from") is not None:
+        return f"its Might is increased by {_words(e['value_from'])}"
     if e.get("value_per") is not None and e["effect"] == "grant_keyword":
-        return f"it has {e['keyword']} {e['value_per']} for each {e['per']}, counted whenever it is read"
+        return f"it has {e['keyword']} {e['value_per']} for each {_per_words(e['per'])}, counted whenever it is read"
     if e.get("value_per") is not None:
-        return f"it has {int(e['value_per']):+d} Might for each {e['per'].replace(' my ', ' its ')}"
+        return f"it has {int(e['value_per']):+d} Might for each {_per_words(e['per']).replace(' my ', ' its ')}"
     what = (f"{int(e['value']):+d} Might" if e["effect"] == "might_modifier"
             else f"{e['keyword']}{' ' + str(e.get('value') or 1) if e['keyword'] in ('Assault', 'Shield') else ''}")
     if e.get("min_might") is not None:
@@ -600,9 +801,35 @@ def describe(e: Mapping[str, Any]) -> str:
                                    t["side"], t.get("tag") or "", "token units" if t.get("token") else "units",
                                    "here" if t.get("location") == "same_location" else "") if x) + " have"
     c = e.get("condition")
+    if player_condition(c) is not None:
+        c = _words(c)
     cond = (" while it is [Empowered]" if c == EMPOWERED else f" at [{c}] (its player's XP at least {level_of(c)})"
             if level_of(c) is not None else f" {c[0].lower()}{c[1:]}" if c else "")
     return f"{who} {what}{cond}"
+
+
+_SYMBOLS = ((re.compile(r"((?::rb_rune_rainbow:)+)"), lambda m: f"{m.group(1).count(':rb_rune_rainbow:')} Power"),
+            (re.compile(r":rb_energy_(\d+):"), lambda m: f"{m.group(1)} Energy"))
+
+
+def _words(text: str) -> str:
+    """A condition or amount on the unit's controller in words: "if its player has spent at least 2 Power this turn"."""
+    for rx, sub in _SYMBOLS:
+        text = rx.sub(sub, text)
+    for a, b in (("you've", "its player has"), ("you have", "its player has"), ("you control", "its player controls"),
+                 ("your ", "its player's ")):
+        text = text.replace(a, b)
+    return text
+
+
+def _per_words(per: str) -> str:
+    if per == "token unit you control":
+        return "token unit its player controls (those in the scenario, counted from the board, and its side's " \
+               "`tokens_elsewhere`)"
+    if per == "friendly gear":
+        return "gear its player controls (those the scenario lists: Equipment attached to its side's units and its " \
+               "`gear:`, and its side's `gear_elsewhere`)"
+    return per
 
 
 def spell_cost(energy: int, power: int, by: str, units: Mapping[str, Unit], present: list[str]) -> tuple[
@@ -634,11 +861,21 @@ def lines(units: Mapping[str, Unit], present: list[str]) -> list[str]:
 def _stated(e: Mapping[str, Any], u: Unit) -> str:
     """What the scenario states for a static ability's Empowered / Level condition."""
     c = e.get("condition")
-    if c == EMPOWERED:
+    if EMPOWERED in condition_parts(c):
         return "" if u.empowered is None else f": {u.name} is {'' if u.empowered else 'not '}Empowered"
     if level_of(c) is not None and u.xp is not None:
         return f": its player has {u.xp} XP"
-    return ""
+    field, v = player_needs(e), player_value(e, u)
+    if field is None or v is None:
+        return ""
+    if field == "gained_xp":
+        return f": its player has {'' if v else 'not '}gained XP this turn"
+    return ": its player " + {
+        "points": f"has {v} points", "trash": f"has {v} cards in his trash", "runes": f"controls {v} runes",
+        "power_spent": f"has spent {v} Power this turn",
+        "spell_energy": f"spent {v} Energy on its costliest spell this turn",
+        "tokens_elsewhere": f"controls {v} token unit(s) the scenario does not list",
+        "gear_elsewhere": f"controls {u.player.gear_listed} gear the scenario lists and {v} more"}[field]
 
 
 def refused_target(board, by: str, name: str) -> str | None:

@@ -6,15 +6,20 @@ Feathers) puts that many new units of the stated Might into play for the player 
 token played to its player's base does not fight, unless a later card moves it in (RB-CARD-7); one
 played to the battlefield fights for its side and adds to its total. Where it goes is the card's
 (``to: base``; ``here``, the battlefield, for a unit's ability there), or, when the card does not
-say, the entry's ``to: base | battlefield`` (the player's choice where he plays it). A count or a
-Might the data does not give as a number ("one per Equipment you control", "a copy of me") is not
-modelled (RB-CARD-4).
+say, the entry's ``to: base | battlefield`` (the player's choice where he plays it). Tokens that "become
+copies of me" (Keeper of Masks: Might ``copy of me``) are played, then become copies of the ability's unit as
+its card is printed: its printed Might, keywords, tags and abilities (its card's), with none of what happened
+to it (no damage, buff, Might change, Equipment, stun); as units they are tokens, and were played as tokens, so
+the card's "When you play me" does not fire for them (:data:`COPY`). A count the data does not give as a number
+("one per Equipment you control") is not modelled (RB-CARD-4).
 
 >>> token_names("Bird", 2, {"Bird 1", "D3"})
 ['Bird 2', 'Bird 3']
 """
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from ..model import Unit
@@ -25,20 +30,43 @@ from . import statics as _statics
 KEYS = {"count", "might", "token", "ready", "temporary"}
 #: keywords a token may be played with, none of which changes combat damage here
 NO_EFFECT = ("Deflect", "Temporary")
+#: a token's Might "copy of me": the tokens become copies of the ability's unit, as its card is printed (RB-CARD-15)
+COPY = "copy of me"
 
 
 def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for a ``create_unit_token`` record."""
     if not isinstance(e.get("count"), int):
         return False, f"its number of tokens ({e.get('count')}) is not read"
-    if not isinstance(e.get("might"), int):
+    if not isinstance(e.get("might"), int) and e.get("might") != COPY:
         return False, f"the tokens' Might ({e.get('might')}) is not read"
     if e.get("keyword") not in (None, *NO_EFFECT):
         return False, f"a token with {e['keyword']} is not modelled"
     where = {"base": "to its player's base", "here": "here, at the battlefield"}.get(e.get("to"),
                                                                                 "where the entry says (`to:`)")
+    if e.get("might") == COPY:
+        return True, (f"{e['count']} {_token(e)} token unit(s) played {where}, then they become copies of its unit: "
+                      "the Might, keywords, tags and abilities printed on its card (none of its damage, buff, Might "
+                      "changes or Equipment; played as tokens, its \"When you play me\" does not fire for them); at "
+                      "the battlefield they fight for its player (RB-CARD-15, RB-CARD-7)")
     return True, (f"{e['count']} {e.get('token')} token unit(s) of Might {e['might']} played {where}; at the "
                   "battlefield they fight for its player (RB-CARD-15, RB-CARD-7)")
+
+
+def _token(e: Mapping[str, Any]) -> str:
+    """The token's name, without the data's note that it becomes a copy ("Reflection (copy of me)")."""
+    return re.sub(r"\s*\(copy of me\)$", "", str(e.get("token")))
+
+
+def copy_of(src: Unit, name: str, ready: bool) -> Unit:
+    """A token ``name`` become a copy of ``src`` as its card is printed (:data:`COPY`): its printed Might, keywords,
+    tags, domains and abilities (its card's, read from it as for the unit), none of what happened to it."""
+    fresh = Unit(name=name, side=src.side, might=src.might)
+    changed = {f: getattr(fresh, f) for f in ("marked", "stunned", "buffed", "equipment", "stated_bonus", "moved",
+                                               "might_changes", "prevent", "prevent_all", "prevent_next", "doubled",
+                                               "kill_on_damage", "doomed", "static", "immune", "unstated", "value")}
+    return replace(src, **changed, name=name, token=True, exhausted=not ready,
+                   card_name=f"{src.card_name or src.name} (a copy, token)")
 
 
 def token_names(token: str, count: int, used: Iterable[str]) -> list[str]:
@@ -70,8 +98,13 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
 
 def create(e, play: Play, board: Board, name, names) -> list[Change]:
     """The token units the effect plays, each a change of kind ``token`` carrying the new unit."""
-    token, might = str(e.get("token")), int(e["might"])
     where = destination(e, play, board)
+    if e.get("might") == COPY:  # they become copies of the ability's unit, as its card is printed
+        token, src = _token(e), board.units[play.source_unit]
+        return [Change("token", n, src.might, keyword=token, how=where, rules=("RB-CARD-15",) + (
+            ("RB-CARD-7",) if where == "battlefield" else ()), new=copy_of(src, n, bool(e.get("ready"))),
+            note=f"a copy of {src.name}") for n in token_names(token, int(e["count"]), board.units)]
+    token, might = str(e.get("token")), int(e["might"])
     kws = tuple(dict.fromkeys([*([e["keyword"]] if e.get("keyword") else []),
                                *(["Temporary"] if e.get("temporary") else []), *printed(token)]))
     out = []

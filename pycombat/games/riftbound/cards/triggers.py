@@ -13,15 +13,23 @@ abilities does not fit, RB-CARD-9). A trigger that needs a choice and is
 not stated is named NOT MODELLED (RB-CARD-4). "Give a unit +N Might and [Keyword]" gives both to the
 one unit chosen.
 
+A player's combat trigger, "When you defend at a battlefield, you may move me there" (:data:`PLAYER_TRIGGERS`),
+fires for each of the Defender's units in play as his combat begins, at the battlefield or at his base, and goes on
+the chain with the Defender's "When I defend": stated ``{trigger: UNIT}`` (or ``decline: true``), it moves a unit at
+the base into the combat (RB-CARD-7); a unit at the battlefield is there already and it resolves doing nothing.
+
 A combat trigger's additional cost ("When I attack, you may pay 1 Energy to ...", "you may kill me to
 ...") is paid as it resolves: the entry stating the trigger says the player used it and paid. Energy
 and runes are checked as a card's cost with ``card_costs = stated`` (the entry's ``paid:``, RB-CARD-2);
-"kill me" kills the unit first, and the rest happens only if it did (RB-CARD-8). Any other cost (XP,
-[Burn], a buff spent) is not modelled (RB-CARD-4).
+"kill me" kills the unit first, and the rest happens only if it did (RB-CARD-8). "Spend N XP" is paid from its
+player's XP (the side's ``xp:``), stated by the entry (``paid: {xp: N}``) and refused when he has less; the XP left
+is what his units' "[Level N]" static abilities read for the rest of the showdown (RB-CARD-2, RB-CARD-9). Any other
+cost ([Burn], a buff spent) is not modelled (RB-CARD-4).
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
 from .interpreter import KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, Play, Unmodelled
@@ -34,6 +42,16 @@ from .units import load_units
 KILL_ME = "kill me"
 _ENERGY = re.compile(r"^(\d+) energy$")
 _RUNES = re.compile(r"^(\d+) [\w-]+ runes?$")
+_XP = re.compile(r"^spend (\d+) XP$")
+
+
+def xp_cost(e: Mapping[str, Any]) -> int:
+    """The XP a trigger's additional cost spends ("spend 3 XP"; 0: none).
+
+    >>> xp_cost({"cost": "spend 3 XP"}), xp_cost({"cost": "1 energy"})
+    (3, 0)
+    """
+    return sum(int(m.group(1)) for part in trigger_cost(e)[3] if (m := _XP.match(part)))
 
 
 def trigger_cost(e: Mapping[str, Any]) -> tuple[int, int, bool, list[str]]:
@@ -72,6 +90,8 @@ def cost_read(e: Mapping[str, Any]) -> bool:
             or e.get("activated"):
         return False
     _, _, kill, unread = trigger_cost(e)
+    # "spend N XP": paid from the side's XP on a combat trigger (not on a move or event trigger)
+    unread = [u for u in unread if not (_XP.match(u) and e.get("trigger") in COMBAT_TRIGGERS)]
     return not unread and not (kill and e.get("condition"))
 
 
@@ -108,6 +128,7 @@ def ability_card(unit, effects: Iterable[Mapping[str, Any]], when: str | None = 
     effects = list(effects)
     costs = {str(e["cost"]): trigger_cost(e) for e in effects if cost_read(e)}
     energy, power = sum(c[0] for c in costs.values()), sum(c[1] for c in costs.values())
+    xp = sum(xp_cost({"cost": c}) for c in costs)  # one cost shared by the trigger's effects is paid once
     read = [as_ability(e, own_cost=True) for e in effects]
     if any(c[2] for c in costs.values()):
         read = [{"effect": "kill", "target": {"ref": "source"}}] + [{**e, "condition": KILLED_FOR_COST} for e in read]
@@ -116,7 +137,7 @@ def ability_card(unit, effects: Iterable[Mapping[str, Any]], when: str | None = 
                 + " ability", type="ability",
                 speed="action", showdown_playable=True, energy_cost=energy or None, power_cost=power or None,
                 effects=read, unparsed=0, domains=unit.domains,
-                keywords=(("cost", ", ".join(costs)),) if costs else ())
+                keywords=(("cost", ", ".join(costs)),) if costs else (), xp_cost=xp)
 
 
 def _when(effects, unit) -> str:
@@ -125,11 +146,61 @@ def _when(effects, unit) -> str:
     return f'"{trig}"' if trig else "combat"
 
 
-def triggers_of(unit) -> tuple[dict, ...]:
-    """The unit's combat trigger effects on its side (RB-SHOW-2)."""
+#: a player's combat triggers: "When you defend at a battlefield" fires for each unit of the Defender's in play (at
+#: the battlefield or at his base) as his combat begins, on the combat chain with his units' "When I defend"
+#: (RB-SHOW-2); "that battlefield" is the combat's
+PLAYER_TRIGGERS = {"When you defend at a battlefield": ("defender",)}
+#: where a player's combat trigger moves its unit: the combat's battlefield
+THAT_BATTLEFIELD = "that battlefield"
+
+
+def player_triggers(unit) -> tuple[dict, ...]:
+    """The unit's abilities of :data:`PLAYER_TRIGGERS` that fire for its side, wherever it is in play."""
     if unit.card_id is None:
         return ()
-    return load_units().unit(unit.card_id).combat_triggers(unit.side)
+    return tuple(e for e in load_units().unit(unit.card_id).abilities
+                 if unit.side in PLAYER_TRIGGERS.get(e.get("trigger"), ()) and not e.get("activated"))
+
+
+def not_firing(unit) -> str | None:
+    """Why the player's combat trigger of ``unit`` (not at the battlefield) does not fire in this combat: its side is
+    not the one it fires for (RB-SHOW-2, RB-CARD-10); None if it has none or it fires."""
+    if unit.card_id is None or triggers_of(unit):
+        return None
+    for e in load_units().unit(unit.card_id).abilities:
+        if e.get("trigger") in PLAYER_TRIGGERS and not e.get("activated"):
+            sides = " and ".join(f"the {r}'s" for r in PLAYER_TRIGGERS[e["trigger"]])
+            return (f"{unit.name}'s \"{e['trigger']}\" fires for {sides} units, and {unit.name} is the {unit.side}'s: "
+                    "it does not fire in this combat (RB-SHOW-2, RB-CARD-10)")
+    return None
+
+
+def triggers_of(unit) -> tuple[dict, ...]:
+    """The unit's combat trigger effects on its side (RB-SHOW-2), its player's (:data:`PLAYER_TRIGGERS`) included."""
+    if unit.card_id is None:
+        return ()
+    return load_units().unit(unit.card_id).combat_triggers(unit.side) + player_triggers(unit)
+
+
+def _there_already(effects: Iterable[Mapping[str, Any]]) -> bool:
+    """Whether the trigger only moves its own unit to the combat's battlefield (RB-CARD-7): for a unit there
+    already it does nothing, and there is nothing to choose."""
+    effects = list(effects)
+    return bool(effects) and all(e.get("effect") == "move" and (e.get("target") or {}).get("ref") == "self"
+                                 and e.get("to") == THAT_BATTLEFIELD for e in effects)
+
+
+def _to_combat(p: Play, effects) -> Play:
+    """A stated player's combat trigger (:data:`PLAYER_TRIGGERS`) moving its unit "to that battlefield": the
+    combat's, whatever else the entry says is refused (RB-CARD-10)."""
+    from pycombat.errors import ScenarioError
+
+    if not _there_already(effects):
+        return p
+    if p.to not in (None, "battlefield"):
+        raise ScenarioError(f"{p.trigger_of}'s \"{effects[0]['trigger']}\" ability moves it to that battlefield, "
+                            f"the combat's: `to: {p.to}` is not where it goes (RB-CARD-10)", path=f"{p.path}.to")
+    return replace(p, to="battlefield")
 
 
 def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
@@ -205,6 +276,45 @@ def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
     return tuple(out)
 
 
+#: combat triggers that fire only in a combat "one on one" (RB-READ-7): who is counted, by the flag one_on_one
+ONE_ON_ONE = ("When I attack or defend one on one",)
+#: the flag that reads "one on one", its values and default (card_flags.md, RB-READ-7)
+ONE_ON_ONE_FLAG, ONE_ON_ONE_DEFAULT = "one_on_one", "both_sides"
+
+
+def one_on_one(unit, scenario) -> bool:
+    """RB-READ-7 [one_on_one]: whether ``unit`` attacks or defends "one on one" as the showdown begins: the only unit
+    of its side at the battlefield, and (``both_sides``, the default) the enemy has one unit there too, or
+    (``own_side``) whatever the enemy's number."""
+    mine = [u.name for u in scenario.side(unit.side).units]
+    theirs = scenario.side("defender" if unit.side == "attacker" else "attacker").units
+    if mine != [unit.name]:
+        return False
+    return scenario.flags.get(ONE_ON_ONE_FLAG, ONE_ON_ONE_DEFAULT) == "own_side" or len(theirs) == 1
+
+
+def firing(unit, effects: Iterable[Mapping[str, Any]], scenario) -> tuple[dict, ...]:
+    """The unit's combat trigger effects that fire in this combat: a "one on one" trigger only when
+    :func:`one_on_one` holds (RB-READ-7)."""
+    return tuple(e for e in effects if e.get("trigger") not in ONE_ON_ONE or one_on_one(unit, scenario))
+
+
+def one_on_one_lines(scenario) -> list[str]:
+    """What the showdown says of each unit's "one on one" combat trigger as it begins (RB-READ-7)."""
+    out = []
+    how = scenario.flags.get(ONE_ON_ONE_FLAG, ONE_ON_ONE_DEFAULT)
+    for u in scenario.attacker.units + scenario.defender.units:
+        if u.card_id is None or not any(e.get("trigger") in ONE_ON_ONE for e in triggers_of(u)):
+            continue
+        words = ("the only unit of its side, and one enemy unit" if how == "both_sides" else
+                 "the only unit of its side, whatever the enemy's number")
+        verb = "attacks" if u.side == "attacker" else "defends"
+        out.append(f"{u.name} {verb} one on one ({words}, flag one_on_one={how}): " + (
+            "its \"one on one\" trigger fires." if one_on_one(u, scenario) else
+            "it does not, and its \"one on one\" trigger does not fire."))
+    return out
+
+
 def choice_of(unit, effects: Iterable[Mapping[str, Any]]) -> str | None:
     """What the player chooses for the trigger (None: nothing); an "instead if I'm [Empowered]" is decided by the
     unit's stated status, not by the player (RB-CARD-8)."""
@@ -212,20 +322,39 @@ def choice_of(unit, effects: Iterable[Mapping[str, Any]]) -> str | None:
                                                      and unit.empowered is not None)])
 
 
-def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodelled], list[str]]:
+def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tuple[list[Play], list[Unmodelled], list[str]]:
     """The combat triggers in the order they resolve: the Defender's, then the Attacker's (RB-SHOW-2),
     each player's stated ones in the scenario's order, then those that resolve by themselves; and the
     triggers that need a choice the scenario does not state (not modelled), and the names of the
-    units whose trigger resolved by itself."""
+    units whose trigger resolved by itself. ``elsewhere``: the units in play not at the battlefield (at their
+    base), whose player's combat triggers (:data:`PLAYER_TRIGGERS`) fire too."""
     said = {p.trigger_of for p in stated}
+    elsewhere = list(elsewhere)
+    known = {v.name: v for v in list(scenario.attacker.units) + list(scenario.defender.units) + elsewhere}
     chain: list[Play] = []
     missing: list[Unmodelled] = []
     auto: list[str] = []
+    for p in stated:  # RB-READ-7: a "one on one" trigger stated where it does not fire
+        u = known.get(p.trigger_of)
+        if u is not None and u.name in {v.name for v in scenario.side(u.side).units} and triggers_of(u) \
+                and not firing(u, triggers_of(u), scenario):
+            from pycombat.errors import ScenarioError
+
+            raise ScenarioError(f"{u.name}'s combat trigger fires only one on one, and it is not (flag one_on_one="
+                                f"{scenario.flags.get(ONE_ON_ONE_FLAG, ONE_ON_ONE_DEFAULT)}, RB-READ-7, RB-SHOW-2)",
+                                file=scenario.file, path=p.path)
     for side in ("defender", "attacker"):
-        chain += [p for p in stated if p.by == side]
-        for u in scenario.side(side).units:
-            effects = empowered_only(u, triggers_of(u))
+        chain += [_to_combat(p, triggers_of(known[p.trigger_of])) if p.trigger_of in known else p
+                  for p in stated if p.by == side]
+        here = {v.name for v in scenario.side(side).units}
+        for u in list(scenario.side(side).units) + [v for v in elsewhere if v.side == side]:
+            effects = empowered_only(u, firing(u, triggers_of(u), scenario) if u.name in here else player_triggers(u))
             if not effects or u.name in said:
+                continue
+            if u.name in here and _there_already(effects):  # "move me there": it is there; nothing to choose (RB-CARD-7)
+                chain.append(Play(card=ability_card(u, [{**e, "optional": False} for e in effects]), by=side,
+                                  trigger_of=u.name, path=f"{u.path}.trigger", to="battlefield"))
+                auto.append(u.name)
                 continue
             choice = choice_of(u, effects)
             if choice in ("its target", "whether to use it") and _no_target(u, effects, scenario):
@@ -239,6 +368,11 @@ def combat_chain(scenario, stated: list[Play]) -> tuple[list[Play], list[Unmodel
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"whether the unit is Empowered decides it: give {u.name} "
                                           "`empowered: true|false` (RB-CARD-9, RB-CARD-8)"))
+            elif u.name not in here or _there_already(effects):
+                missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
+                                          f"{choice} is the player's: state it as a showdown entry "
+                                          f"`{{trigger: {u.name}}}` (used), or `{{trigger: {u.name}, decline: true}}`, "
+                                          "before the others (RB-SHOW-2, RB-CARD-10)"))
             else:
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is the player's: state it as a showdown entry "

@@ -80,12 +80,14 @@ def locations(card: UnitCard, way: str, by: str, controller: str | None) -> tupl
     return (*out, "elsewhere")
 
 
-def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None) -> tuple[Card, list[tuple[dict, str]]]:
+def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None,
+              own_turn: bool | None = None) -> tuple[Card, list[tuple[dict, str]]]:
     """The unit card as the interpreter reads it when played: its "When you play me" abilities that
     fire for this play (as abilities of the unit, ``ref: self`` -> the unit), then, when ``role`` is
     given (RB-READ-6 [late_designation_triggers=yes], played to the battlefield), its "When I attack /
     defend" abilities of that side; its cost and Reaction speed; and the play triggers that fire but
-    whose trigger the model cannot decide, with why."""
+    whose trigger the model cannot decide, with why. ``own_turn``: whether it is played on its player's turn (the
+    scenario's ``turn:``; None: not stated), for "When you play me from face down on your turn"."""
     effects, unread = [], []
     for e in card.abilities:
         when = PLAY_TRIGGERS.get(e.get("trigger"))
@@ -93,9 +95,9 @@ def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None) 
             continue
         if when == "battlefield" and to == "base" or when == "facedown" and not facedown:
             continue
-        if when == "facedown_own_turn":
-            if facedown:
-                unread.append((e, "whose turn it is is not in the scenario"))
+        if when == "facedown_own_turn" and not (facedown and own_turn):
+            if facedown and own_turn is None:
+                unread.append((e, "whose turn it is is not stated: give the scenario's `turn: attacker|defender`"))
             continue
         effects.append(as_ability(e))
     if role is not None and to == "battlefield":  # RB-READ-6: its designation fires its combat trigger
@@ -129,6 +131,12 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
 
     if to in ("battlefield", "elsewhere") and (why := play_refused(units, present + away, by)) is not None:
         raise ScenarioError(f"{card.name}: {why}: it cannot be played to a battlefield", path=f"{play.path}.to")
+    # RB-CARD-2: its player's XP now (an XP cost spent earlier in the showdown), which its "[Level N]" abilities read
+    now = next((v.xp for v in units.values() if v.side == by and v.xp is not None), None)
+    if now is not None and u.xp is not None and now != u.xp:
+        from dataclasses import replace
+
+        u = replace(u, xp=now)
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)

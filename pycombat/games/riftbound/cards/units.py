@@ -101,6 +101,8 @@ class UnitCard:
 #: the triggers that fire as a combat's showdown begins, and on whose side (RB-SHOW-2, CR 459.2.d.1)
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
                    "When I attack or defend": ("attacker", "defender"),
+                   # fires only in a combat "one on one", as the flag one_on_one reads it (RB-READ-7, cards/triggers.py)
+                   "When I attack or defend one on one": ("attacker", "defender"),
                    # for a unit on the board, "when you play me" is past: only its attack fires here
                    "When you play me or I attack": ("attacker",)}
 #: the triggers on the unit's own move: they fire as it moves, before any showdown (:mod:`.moves`, RB-CARD-10)
