@@ -637,8 +637,9 @@ def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str
                     unit_card = db.unit(old.card_id)
                     spec = {"name": unit_card.id, "label": name, **({"might": old.might} if unit_card.might is None
                                                                     else {})}
-                    fresh = _unit(Node(spec, file=node.file, path=node.path), old.side, db, flags, fresh=True,
-                                  player=old.player)
+                    # RB-CARD-9: its player's facts, as its side states them (his XP, read by "[Level N]")
+                    fresh = _unit(Node(spec, file=node.file, path=node.path), old.side, db, flags, old.xp,
+                                  fresh=True, player=old.player)
                     played = unitplay.locations(unit_card, "reaction", old.side, controller)
                     late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
                     ability, unread = unitplay.play_card(unit_card, "battlefield", False, old.side if late else None)
@@ -646,6 +647,14 @@ def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str
                                  "the fresh unit without resolving its \"When you play me\" or combat abilities "
                                  "(RB-CARD-4)") for x in ability.effects) + tuple(
                         (effect_text(x), why) for x, why in unread)
+                    # an "I enter ready" whose condition the model does not decide, named when its readiness could
+                    # change the showdown (an activated ability whose cost exhausts it, a trigger on its readying)
+                    from .cards.abilities import activated, cost_parts
+
+                    if waits_on_ready(unit_card) or any(cost_parts(c)[2] for c, _, _ in activated(unit_card)):
+                        own += tuple((f"its ability \"{c}, I enter ready\" as it is played anew", "whether the "
+                                      "condition holds is not decided by the model: it enters exhausted (RB-CARD-4)")
+                                     for c in replay.undecided(unit_card, old.xp))
                     fresh = replace(fresh, unstated=fresh.unstated + own)
                 else:  # a custom unit: its stated Might and keywords, nothing gained in the showdown
                     fresh = Unit(name=name, side=old.side, might=old.might, tank=old.tank, backline=old.backline,
@@ -755,7 +764,8 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
             k += 1
         name = f"{card.name} ({k})"
     mate = next((u for u in (known or {}).values() if u.side == by), None)  # RB-CARD-9: its player's stated facts
-    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags, fresh=True,
+    unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags,
+                 mate.xp if mate is not None else None, fresh=True,
                  player=mate.player if mate is not None else Player())
     names.add(name)
     if known is not None:

@@ -10,7 +10,9 @@ combat trigger, through the one interpreter (an ability of the unit, "me" = the 
   triggers resolve all the same, RB-CARD-3). A unit token a card plays is a unit played: "When you play
   another unit" triggers as the token enters, during the card's resolution, and resolves right after it.
 * stunned: "When you stun an enemy unit" triggers once for each enemy unit (of the player who controls
-  the card or ability) that the card or ability stunned, and resolves right after it.
+  the card, ability or triggered ability) that the card, ability or triggered ability stunned (Vex, Apathetic's
+  "[Stun] it" among them), and resolves right after it. A readying or a stun is passed to the triggers waiting on
+  it once: by the innermost card or trigger that caused it (a trigger resolving at a cleanup inside another's).
 
 A triggered ability that needs a choice (a "choose one" option, a condition the board does not decide,
 a target, a "you may", a split, a cost) has it stated by a showdown entry ``{trigger: UNIT, when: KIND,
@@ -23,8 +25,9 @@ MODELLED as it fires (RB-CARD-4).
   token played ("When you play a token unit", right after the card that played it), a card discarded as a card
   resolves (the entry's ``discard:``, RB-CARD-21; right after it).
 * the second card: "When you play your second card in a turn" triggers as its player plays a card (a spell,
-  a gear, a unit) that is his second this turn, counting the cards the side's ``cards_played:`` says he
-  played before the showdown; not stated, it is named NOT MODELLED as he plays a card.
+  a gear, a unit; a unit he plays anew, RB-CARD-24, right after the card that played it) that is his second this
+  turn, counting the cards the side's ``cards_played:`` says he played before the showdown; not stated, it is
+  named NOT MODELLED as he plays a card.
 
 * chosen: "When you choose me" (Irelia, Fervent: "When you choose or ready me") triggers as its player's card,
   ability or trigger names it among its targets, and resolves before it; "When you ready me" as its player's
@@ -272,7 +275,7 @@ def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
     on_unit = bool(set(ON_UNIT) & set(events_of(e["trigger"])))
     asked = {**e, "target": {"ref": "self"}} if on_unit and e.get("target") == TRIGGERING else e  # "it": no choice
     if on_unit:
-        effects, unmovable = _on_triggering((e,), "", ON_UNIT[events_of(e["trigger"])[0]] == "enemy")
+        effects, unmovable = _on_triggering((e,))
         if unmovable:
             return True, ("the unit played can't be moved by its controller this turn: a later card or ability of "
                           "his moving it is refused (RB-CARD-10)")
@@ -294,17 +297,54 @@ def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
 def _as_read(e: Mapping[str, Any]) -> Mapping[str, Any]:
     """``e`` with "it", the unit played, read as the unit the trigger acts on (:func:`_on_triggering`)."""
     if set(ON_UNIT) & set(events_of(e["trigger"])):
-        return _on_triggering((e,), "", ON_UNIT[events_of(e["trigger"])[0]] == "enemy")[0][0]
+        return _on_triggering((e,))[0][0]
     return e
 
 
 def _exhausted(run) -> set[str]:
-    return {n for n, u in run.units.items() if u.exhausted}
+    """The units exhausted now: a snapshot kept open until :func:`_readied` reads it."""
+    return _opened(run, "exhausted", {n for n, u in run.units.items() if u.exhausted})
+
+
+def _stunned(run) -> set[str]:
+    """The units stunned now: a snapshot kept open until :func:`_stunned_since` reads it."""
+    return _opened(run, "stunned", {n for n, u in run.units.items() if u.stunned})
+
+
+def _opened(run, kind: str, snapshot: set[str]) -> set[str]:
+    """``snapshot`` kept among the open ones of ``kind`` while the card or trigger that took it resolves: a trigger
+    resolving inside it (at a nested cleanup) that passes a unit's readying or stun on to the triggers waiting on it
+    marks that unit there, so the card or trigger does not pass it on a second time (RB-CARD-10: one event, one
+    firing)."""
+    run.__dict__.setdefault("_open_snapshots", []).append((kind, snapshot))
+    return snapshot
+
+
+def _passed_on(run, kind: str, before: set[str], names: list[str]) -> None:
+    """``before`` read (closed), and the units ``names`` marked in every snapshot of ``kind`` still open: readied
+    ones are no longer exhausted before, stunned ones stunned before."""
+    opened = run.__dict__.get("_open_snapshots", [])
+    opened[:] = [(k, x) for k, x in opened if x is not before]
+    for k, x in opened:
+        if k == kind:
+            if kind == "exhausted":
+                x.difference_update(names)
+            else:
+                x.update(names)
 
 
 def _readied(run, before: set[str]) -> list[tuple[str, str]]:
     """The units in play readied since ``before``: each fires its own "When I become ready"."""
-    return [(n, "ready") for n in _in_play(run) if n in before and not run.units[n].exhausted]
+    out = [(n, "ready") for n in _in_play(run) if n in before and not run.units[n].exhausted]
+    _passed_on(run, "exhausted", before, [n for n, _ in out])
+    return out
+
+
+def _stunned_since(run, before: set[str], by: str) -> list[str]:
+    """The enemy units of ``by`` stunned since ``before`` (in play or not: stunned as the card resolved)."""
+    out = [n for n, u in run.units.items() if u.stunned and n not in before and u.side != by]
+    _passed_on(run, "stunned", before, out)
+    return out
 
 
 def _in_play(run) -> list[str]:
@@ -331,7 +371,7 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
         own = [{**x, "target": {"ref": "self"}} if x.get("target") == TRIGGERING else x
                for x in effects]  # "it" is no choice: the unit whose event fired it
         if on is not None:
-            effects, unmovable = _on_triggering(effects, on, run.units[on].side != u.side)
+            effects, unmovable = _on_triggering(effects)
             if unmovable:
                 run.turn[UNMOVABLE_KEY] = tuple(sorted(set(run.turn.get(UNMOVABLE_KEY, ())) | {on}))
         trig = effects[0]["trigger"]
@@ -359,12 +399,19 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             run.say(f"  not modelled: {name}'s \"{trig}\" ability triggered by {cause} ({choice} is the player's)",
                     ("RB-CARD-4",))
             continue
-        ready_before = _exhausted(run)
+        ready_before, stunned_before = _exhausted(run), _stunned(run)
         buffed_before = {m for m, v in run.units.items() if v.buffed}
         play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.trigger",
                     targets=(on,) if on is not None else ())
         if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
             play = as_stated(stated, play, trig)
+            if on is not None:  # "it" is the unit whose event fired the trigger, not a choice
+                if play.targets and play.targets[0] != on:
+                    from pycombat.errors import ScenarioError
+
+                    raise ScenarioError(f"{name}'s \"{trig}\" ability acts on {on}, the unit whose event fired it, "
+                                        f"not on {play.targets[0]} (RB-CARD-10)", path=f"{stated.path}.target")
+                play = replace(play, targets=(on,) + play.targets[1:])
         if to is not None:
             if stated is not None and stated.to not in (None, to):
                 from pycombat.errors import ScenarioError
@@ -389,6 +436,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             _fire(run, [(m, "buffed_by_you") for m in buffed], f"{name}'s ability buffing it")
         if readied := _readied(run, ready_before):
             _fire(run, _readied_by(run, readied, u.side), f"{name}'s ability readying it")
+        # "When you stun an enemy unit": an enemy unit its trigger stunned, its player's
+        _on_stuns(run, u.side, _stunned_since(run, stunned_before, u.side))
 
 fire = _fire  #: resolve (unit, event) triggers on a showdown (:func:`_fire`)
 #: where a trigger's move goes, in words
@@ -420,17 +469,19 @@ def _changes_nothing(run, effects, on: str) -> bool:
         not u.exhausted or not (u.card_id is not None and {"ready", "ready_by_you"} & set(_by_event(u.card_id))))
 
 
-def _on_triggering(effects: tuple[dict, ...], on: str, enemy: bool) -> tuple[tuple[dict, ...], bool]:
-    """The trigger's effects with "it" (:data:`TRIGGERING`) read as the unit ``on`` (given as the play's target), and
-    whether it says "They can't move it this turn" (kept by the showdown, :func:`_unmoved`, not by the interpreter)."""
-    side = "enemy" if enemy else "friendly"
+def _on_triggering(effects: tuple[dict, ...]) -> tuple[tuple[dict, ...], bool]:
+    """The trigger's effects with "it" (:data:`TRIGGERING`) read as the unit whose event fired it (given as the play's
+    target; selected by the ability, not chosen: not checked as a target is, RB-CARD-1), and whether it says "They
+    can't move it this turn" (kept by the showdown, :func:`_unmoved`, not by the interpreter)."""
+    from .interpreter import EVENT_UNIT
+
     out, unmovable = [], False
     for e in effects:
         if e.get("target") == TRIGGERING and e.get("effect") == "movement_restriction" and "can't move it" in str(
                 e.get("restriction")):
             unmovable = True
             continue
-        out.append({**e, "target": {"count": 1, "side": side, "kind": "unit"}} if e.get("target") == TRIGGERING else e)
+        out.append({**e, "target": {"ref": EVENT_UNIT}} if e.get("target") == TRIGGERING else e)
     return tuple(out), unmovable
 
 
@@ -484,7 +535,7 @@ def on_play(run, play: Play) -> dict:
             _fire(run, [(n, "first_gear") for n in mine], f"{_player(run, play.by)} playing {play.card.name}, "
                   + ("his first gear this turn" if first_gear else "his first gear in the showdown"),
                   condition=None if first_gear else FIRST_GEAR)
-        _second(run, play)
+        _second(run, play.by, play.card.name)
     # "When you choose me": a unit of the player's that the card or ability chooses (its entry's targets),
     # resolved before it
     chosen = [n for n in dict.fromkeys(play.targets) if n in run.units and n in _in_play(run)
@@ -492,7 +543,7 @@ def on_play(run, play: Play) -> dict:
     if chosen and play.by in ("attacker", "defender"):
         for n in chosen:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
-    return {"stunned": {n for n, u in run.units.items() if u.stunned}, "units": set(run.units), "where": _where(run),
+    return {"stunned": _stunned(run), "units": set(run.units), "where": _where(run),
             "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed}}
 
 
@@ -515,10 +566,10 @@ def _gear_played(run, play: Play) -> bool | None:
     return True if run.scenario.side(play.by).cards_played == 0 else None
 
 
-def _second(run, play: Play) -> None:
-    """RB-CARD-10: ``play`` counted among its player's cards this turn (kept when the side states ``cards_played``);
-    on the second, "When you play your second card in a turn" fires."""
-    side = play.by
+def _second(run, side: str, card: str) -> None:
+    """RB-CARD-10: the card ``card`` the player ``side`` plays (a card from hand, or a unit he plays anew,
+    RB-CARD-24) counted among his cards this turn (kept when the side states ``cards_played``); on the second, "When
+    you play your second card in a turn" fires."""
     waiting = [n for n in _in_play(run) if run.units[n].side == side and triggered(run.units[n], "second")]
     key = SECOND_KEY + side
     before = run.scenario.side(side).cards_played
@@ -534,7 +585,7 @@ def _second(run, play: Play) -> None:
     run.turn[key] = count
     if count == 2:
         _fire(run, [(n, "second") for n in waiting], f"{_player(run, side)} playing a second card this turn "
-                                                     f"({play.card.name}; {before} before the showdown)")
+                                                     f"({card}; {before} before the showdown)")
 
 
 def after(run, play, snapshot: dict) -> None:
@@ -544,13 +595,15 @@ def after(run, play, snapshot: dict) -> None:
     if by in ("attacker", "defender") and getattr(play, "discard", None):  # "If you've discarded a card this turn"
         _discarded(run, [n for n in _in_play(run) if run.units[n].side == by], play.card.name)
     if by not in ("attacker", "defender") or not snapshot:
+        _passed_on(run, "exhausted", snapshot.get("exhausted"), [])  # (the snapshots closed: nothing passed on)
+        _passed_on(run, "stunned", snapshot.get("stunned"), [])
         return
     entered = [n for n in run.units if n not in snapshot["units"]
                and not (getattr(play, "unit", None) is not None and n == play.unit.name)]
     tokens = [n for n in entered if run.units[n].side == by and run.units[n].token]
     # RB-CARD-24: a unit banished and played anew by its owner (either side's)
     anew = [n for n in entered if not run.units[n].token]
-    stunned = [n for n, u in run.units.items() if u.stunned and n not in snapshot["stunned"] and u.side != by]
+    stunned = _stunned_since(run, snapshot["stunned"], by)
     who = _player(run, by)
     if buffed := [n for n in _in_play(run) if n not in snapshot["buffed"] and run.units[n].buffed
                   and run.units[n].side == by]:
@@ -577,7 +630,15 @@ def after(run, play, snapshot: dict) -> None:
             _played_this_turn(run, owner, [n], play.card.name)
             mine = [m for m in _in_play(run) if run.units[m].side == owner and m != n]
             _fire(run, [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
+            _second(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
             _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
+    _on_stuns(run, by, stunned)
+
+
+def _on_stuns(run, by: str, stunned: list[str]) -> None:
+    """RB-CARD-10: the "When you stun an enemy unit" and "When you [Stun] an enemy unit at a battlefield" triggers of
+    ``by``'s units, for each enemy unit in ``stunned`` that his card, ability or trigger stunned, right after it."""
+    who = _player(run, by)
     for s in stunned:
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "stun") for n in mine], f"{who} stunning the enemy unit {s}")

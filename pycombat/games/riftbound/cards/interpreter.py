@@ -83,6 +83,10 @@ KILL_ON_DAMAGE_RULE = "RB-CARD-23"
 PAID_OPTION = re.compile(r"^(\d+) (energy|rune|runes|\w+ runes?)$")
 #: the target of an effect acting on the unit tokens the card played just before it ("ready it", Guards!)
 THE_TOKEN = "the token"
+#: the target of a unit's triggered ability acting on the unit whose event fired it ("[Stun] it", the unit an opponent
+#: played; "ready it", the unit become Mighty): no choice (RB-CARD-10), so not checked as a target is (RB-CARD-1); the
+#: showdown gives it as the play's target
+EVENT_UNIT = "the unit whose event fired the trigger"
 
 
 def paid_option(e: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -194,7 +198,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                     f"token a card plays) gets it as it enters, right after that play resolves: {how} (RB-CARD-10)"
                     if ok else how)
     if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source",
-                                                                     _counters.CHOSEN_FRIENDLY, THE_TOKEN):
+                                                                     _counters.CHOSEN_FRIENDLY, THE_TOKEN,
+                                                                     EVENT_UNIT):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
@@ -786,6 +791,9 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
             return targets.take(1, {"side": "friendly", "kind": "unit"})
         if ref == THE_TOKEN:  # the unit tokens the card played before this effect (RB-CARD-15)
             return [n for n in targets.tokens if board.where(n)]
+        if ref == EVENT_UNIT:  # "it": the unit whose event fired the trigger, selected by it, not chosen (RB-CARD-10)
+            got, targets.queue = targets.queue[:1], targets.queue[1:]
+            return [g for g in got if board.where(g)]
         if ref == "source":  # a unit's trigger acting on its unit ("me", RB-CARD-10)
             return [play.source_unit] if play.source_unit and board.where(play.source_unit) else []
         if ref == "chosen":

@@ -5,11 +5,14 @@ records are the project's, ``data/effects_overlay.yaml``, each citing the printe
 target: the unit leaves play with its damage, buffs, Might changes and every effect on it (RB-CARD-7;
 no Deathknell: it did not die), and the Equipment attached to it stays in play unattached under its
 controller (RB-CARD-14). Then its owner plays a fresh unit of the same card, ignoring its cost: its
-printed Might and keywords, no damage, no buff, exhausted (a unit enters play exhausted unless the
-card says "ready"), where the card says (``to``: the location it left; where its owner may play a unit,
-his base or a battlefield he controls, CR 355.2.a; or the places listed, among which the entry's
-``to:`` chooses; not given, the one of them that is not another battlefield, if only one is). At the
-battlefield it fights for its owner's side (its designation at the next cleanup,
+printed Might and keywords, no damage, no buff, its player's facts (his XP, which its "[Level N]"
+abilities read, and what the side states of him, RB-CARD-9), exhausted unless the replaying card plays it
+ready or its card says it enters ready (:func:`enters_ready`: "I enter ready", "If you play me to a
+battlefield, I enter ready", "[Level N] ... enter ready" with its player's XP, a friendly unit's "Other
+friendly units enter ready"), where the card says (``to``: the location it left; where its owner may
+play a unit, his base or a battlefield he controls, CR 355.2.a; or the places listed, among which the
+entry's ``to:`` chooses; not given, the one of them that is not another battlefield, if only one is). At
+the battlefield it fights for its owner's side (its designation at the next cleanup,
 RB-COMB-4). It is a unit played: its owner's "When you play a unit" triggers fire (RB-CARD-10). A token
 banished ceases to exist: nothing is played. The fresh unit is built by the scenario reader from the
 card data (the entry carries it: ``Play.replayed``); its name is the entry's ``label:``, else
@@ -42,7 +45,8 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
              "battlefield he controls)"}.get(to) if isinstance(to, str) else "to " + " or ".join(to)
     return True, (f"the unit is banished (its damage, buffs and Might changes go with it; attached Equipment stays "
                   f"in play unattached), then its owner plays a fresh one {where}, ignoring its cost: printed Might, "
-                  f"no damage, {'ready' if e.get('ready') else 'exhausted'}; \"When you play a unit\" triggers fire "
+                  f"no damage, {'ready' if e.get('ready') else 'exhausted unless its card says it enters ready'}; "
+                  "\"When you play a unit\" triggers fire "
                   f"({RULE}; the printed clause as structured by the project, data/effects_overlay.yaml)")
 
 
@@ -81,10 +85,57 @@ def replay(e, play: Play, board: Board, name, names) -> list[Change]:
         out.append(Change("none", name, note=f"{why}: {name} is not played anew (it stays banished)",
                           rules=(RULE, "RB-CARD-9")))
         return out
-    new = replace(new, exhausted=not e.get("ready"))
+    # RB-CARD-2: its player's XP now (an XP cost spent earlier in the showdown), which its "[Level N]" abilities read
+    now = next((v.xp for v in board.units.values() if v.side == new.side and v.xp is not None), None)
+    if now is not None:
+        new = replace(new, xp=now)
+    ready = enters_ready(e, new, dest, board)
+    new = replace(new, exhausted=not ready)
     out.append(Change("replay", new.name, new.current_might, keyword=name, how=dest, new=new,
-                      rules=(RULE,) + (("RB-COMB-4",) if dest == "battlefield" else ())))
+                      rules=(RULE,) + (("RB-COMB-4",) if dest == "battlefield" else ())
+                      + (("RB-CARD-9",) if ready and not e.get("ready") else ())))
     return out
+
+
+#: the "I enter ready" condition read from where the unit is played
+TO_A_BATTLEFIELD = "If you play me to a battlefield"
+
+
+def enters_ready(e: Mapping[str, Any], new, dest: str, board: Board) -> bool:
+    """Whether the fresh unit ``new``, played anew to ``dest``, enters ready (a unit enters play exhausted unless a
+    card says "ready", RB-CARD-9): the replaying card plays it ready (``ready``), its own "I enter ready" (no
+    condition; "If you play me to a battlefield"; "[Level N]", its player's XP now), or a friendly unit in play's
+    "Other friendly units enter ready". An "I enter ready" under another condition is not decided: it enters
+    exhausted, and the scenario reader names it when that could change the showdown (:func:`undecided`)."""
+    from .units import load_units
+
+    if e.get("ready"):
+        return True
+    if new.card_id is None:  # a custom unit: no card text
+        return False
+    for x in load_units().unit(new.card_id).entering:
+        cond = x.get("condition")
+        if x.get("effect") == "enters_ready" and (
+                cond is None or cond == TO_A_BATTLEFIELD and dest in ("battlefield", "elsewhere")
+                or _statics.level_of(cond) is not None and new.xp is not None and new.xp >= _statics.level_of(cond)):
+            return True
+    for m in board.present + board.base + board.away:  # "Other friendly units enter ready" (a unit in play)
+        u = board.units[m]
+        if m == new.name or u.side != new.side or u.card_id is None:
+            continue
+        for x in load_units().unit(u.card_id).entering:
+            t = x.get("target") or {}
+            if x.get("effect") == "units_enter_ready" and not x.get("condition") and t.get("side") == "friendly" \
+                    and not t.get("token"):
+                return True
+    return False
+
+
+def undecided(card, xp: int | None) -> list[str]:
+    """The conditions of the unit card's "I enter ready" abilities that :func:`enters_ready` does not decide (its
+    player's XP ``xp`` not stated, for "[Level N]")."""
+    return [str(c) for x in card.entering if x.get("effect") == "enters_ready" and (c := x.get("condition")) is not None
+            and c != TO_A_BATTLEFIELD and not (_statics.level_of(c) is not None and xp is not None)]
 
 
 def replayed_name(target: str, label: str | None) -> str:

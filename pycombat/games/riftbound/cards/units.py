@@ -66,6 +66,9 @@ class UnitCard:
     unparsed: tuple[str, ...] = ()
     energy_cost: int | None = None  #: its cost, checked when it is played in a showdown (RB-CARD-2, RB-CARD-16)
     power_cost: int | None = None
+    #: its "I enter ready" abilities (``enters_ready``, with the card's condition) and its static abilities making
+    #: other units enter ready (``units_enter_ready``): read as a unit is played anew (RB-CARD-24, :mod:`.replay`)
+    entering: tuple[dict, ...] = ()
 
     def unread_abilities(self) -> list[tuple[dict, str]]:
         """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
@@ -110,6 +113,9 @@ MOVE_TRIGGERS = ("When I move", "When I move to a battlefield", "The first time 
                  "When I move from a location", "When I move from a battlefield")
 #: of those, the ones any move fires (a unit at its base that moved this turn surely fired them)
 ANY_MOVE = ("When I move", "The first time I move each turn", "When I move from a location")
+#: the ability kinds that make a unit enter play ready: its own ("I enter ready"), another unit's ("Other friendly
+#: units enter ready")
+ENTERING = ("enters_ready", "units_enter_ready")
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
 ABILITIES_READ = ("no_combat_damage", "ignore_tank")
 #: triggers that cannot fire during a combat staged on the board as the scenario states it: the
@@ -147,7 +153,8 @@ class UnitDB:
                 reprint_of=r.get("reprint_of"),
                 abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
                 unparsed=tuple(r.get("unparsed_clauses") or ()),
-                energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"))
+                energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"),
+                entering=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in ENTERING))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:

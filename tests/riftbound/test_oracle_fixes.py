@@ -1,0 +1,96 @@
+"""A unit played anew (RB-CARD-24) enters ready as its card says and is its owner's card played; "it" of a trigger on
+another unit's event is that unit, no choice (RB-CARD-10); a readying or a stun is passed to the triggers waiting on
+it once."""
+from __future__ import annotations
+
+import pytest
+
+from pycombat.errors import ScenarioError
+from pycombat.games.riftbound.cards.showdown import Progress, play_showdown
+from pycombat.games.riftbound.schema import scenario_from_dict
+
+D9 = {"name": "D9", "custom": True, "might": 9}
+
+
+def _run(doc):
+    run, effects = Progress.begin(scenario_from_dict(doc, file="<t>"))
+    run.extend(effects)
+    return run
+
+
+@pytest.mark.parametrize("xp, ready, might", [(2, False, 3), (3, True, 4)])
+def test_a_unit_played_anew_enters_ready_at_its_level(xp, ready, might):
+    """Scorchclaw: "[Level 3] I have +1 Might and enter ready": played anew (Thrill of the Hunt) by a side at 3 XP it
+    enters ready with 4 Might; at 2 XP exhausted with 3."""
+    run = _run({"game": "riftbound", "attacker": {"units": ["Scorchclaw"], "xp": xp}, "defender": {"units": [D9]},
+                "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": "Scorchclaw",
+                              "to": "battlefield"}]})
+    u = run.live["Scorchclaw (replayed)"]  # its static abilities applied (RB-CARD-9)
+    assert (u.exhausted, u.current_might) == (not ready, might)
+
+
+def test_a_unit_that_enters_ready_at_a_battlefield_played_anew_to_its_base_enters_exhausted():
+    """Shadow: "If you play me to a battlefield, I enter ready": played anew to its base (Portal Rescue), exhausted."""
+    run = _run({"game": "riftbound", "attacker": {"units": [{"name": "A5", "custom": True, "might": 5}]},
+                "defender": {"units": ["Shadow"]},
+                "showdown": [{"play": "Portal Rescue", "by": "defender", "target": "Shadow"}]})
+    assert run.base == ["Shadow (replayed)"] and run.units["Shadow (replayed)"].exhausted
+
+
+@pytest.mark.parametrize("wurm", [True, False])
+def test_a_friendly_unit_making_others_enter_ready_readies_a_unit_played_anew(wurm):
+    """Magma Wurm at its base ("Other friendly units enter ready"): Flame Chompers played anew enters ready; without
+    it, exhausted."""
+    run = _run({"game": "riftbound", "attacker": {"units": ["Flame Chompers"], "base": ["Magma Wurm"] if wurm else []},
+                "defender": {"units": [D9]},
+                "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": "Flame Chompers",
+                              "to": "battlefield"}]})
+    assert run.units["Flame Chompers (replayed)"].exhausted is not wurm
+
+
+@pytest.mark.parametrize("before, might", [(0, 7), (1, 7), (2, 5)])
+def test_the_second_card_counts_a_unit_played_anew_once(before, might):
+    """Darius, Trifarian ("When you play your second card in a turn, +2 Might this turn"): Thrill of the Hunt and the
+    unit it plays anew are two cards; the second of the turn fires it once (with 0 or 1 before), with 2 before
+    neither is."""
+    sd = play_showdown(scenario_from_dict(
+        {"game": "riftbound", "attacker": {"units": ["Darius - Trifarian", "Flame Chompers"], "cards_played": before},
+         "defender": {"units": [D9]},
+         "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": "Flame Chompers",
+                       "to": "battlefield"}]}, file="<t>"))
+    assert next(u.current_might for u in sd.board.attacker if u.name == "Darius - Trifarian") == might
+
+
+def test_it_of_a_trigger_on_a_units_event_is_that_unit():
+    """Fiora, Worthy's "ready it" acts on the unit become Mighty: an entry naming another unit is refused."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A9", "custom": True, "might": 9}]},
+           "defender": {"units": ["Fiora - Worthy", {"name": "Irelia - Fervent", "exhausted": True}]},
+           "showdown": [{"play": "Primal Strength", "by": "defender", "target": "Irelia - Fervent"},
+                        {"trigger": "Fiora - Worthy", "when": "mighty", "target": "Fiora - Worthy"}]}
+    with pytest.raises(ScenarioError, match=r"acts on Irelia - Fervent.*RB-CARD-10") as exc:
+        play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert exc.value.path.endswith(".target")
+
+
+def test_a_stun_by_vex_apathetic_fires_eclipse_herald_once_per_stun():
+    """The attacker plays Flame Chompers anew to the battlefield; Vex, Apathetic stuns it: the defender stunned one
+    enemy unit, and Eclipse Herald ("When you stun an enemy unit, ready me and give me +1 Might this turn") has
+    7 + 1; the stunned unit deals nothing."""
+    run = _run({"game": "riftbound", "attacker": {"units": ["Flame Chompers"]},
+                "defender": {"units": ["Vex - Apathetic", "Eclipse Herald"]},
+                "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": "Flame Chompers",
+                              "to": "battlefield"}]})
+    assert run.units["Flame Chompers (replayed)"].stunned
+    assert run.live["Eclipse Herald"].current_might == 8
+
+
+@pytest.mark.parametrize("card, xp, left", [("Scorchclaw", None, ["Level 3"]), ("Scorchclaw", 2, []),
+                                            ("Shadow", None, []), ("Flame Chompers", None, []),
+                                            ("Vayne - Hunter", 5, ["If an opponent controls a battlefield"])])
+def test_the_enter_ready_conditions_not_decided_for_a_unit_played_anew(card, xp, left):
+    """"[Level N]" is decided by its player's stated XP, "If you play me to a battlefield" by where it goes; any other
+    condition is not (named when the unit's readiness could change the showdown)."""
+    from pycombat.games.riftbound.cards import replay
+    from pycombat.games.riftbound.cards.units import load_units
+
+    assert replay.undecided(load_units().unit(card), xp) == left
