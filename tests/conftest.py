@@ -105,6 +105,37 @@ LONG = {
         "units with abilities)",
     "tests/riftbound/test_unit_costs_splits.py::test_costs_splits_and_board_conditions_against_the_oracle":
         "trigger costs, splits and board conditions on drawn boards, against the oracle",
+    "tests/riftbound/test_showdown_play.py::test_example_value_and_every_first_option_against_brute_force":
+        "the showdown example's value and every first option against a brute-force game search (the quick tier "
+        "keeps the drawn small boards)",
+    "tests/riftbound/test_showdown_play_choices.py::test_units_from_hand_agree_with_brute_force":
+        "units played from hand in the showdown game, against the brute force on drawn boards",
+    "tests/wotr/test_wotr_attack_judge.py::test_diverse_battles_one_after_another_are_judged_as_alone":
+        "diverse battles judged one after another as each alone (the quick tier keeps every example and its splits)",
+    "tests/wotr/test_wotr_later_round_hits.py::test_enumerate_decides_over_the_positions_of_every_casualty_choice":
+        "later-round hits decided over every casualty choice's positions",
+    "tests/wotr/test_wotr_unlimited_cards.py::test_tolerance_option_widens_or_narrows_the_interval":
+        "the unlimited card game's tolerance option",
+    "tests/wotr/test_wotr_judge_closed.py::test_closed_judge_equals_the_check_program_on_drawn_facts":
+        "the closed attack judge against the check program on drawn fact sets (the quick tier keeps the examples)",
+    "tests/wotr/test_wotr_combat_cards.py::test_round_two_numbers_match_two_rounds_face_by_face":
+        "round-2 numbers with Combat cards against two rounds face by face",
+    "tests/meccg/test_possession.py::test_the_table_finds_an_item_exactly_when_the_rules_refuse_one":
+        "the possession table against the rules over every item pairing",
+    "tests/meccg/test_after_attack_claims.py::test_on_the_dice":
+        "claims about the strike after the attack on every given roll",
+    "tests/meccg/test_matching_hands.py::test_hands_equal_the_full_game":
+        "one hand, the matching solver against the full game on drawn companies",
+    "tests/meccg/test_matching_survive.py::test_survive_equals_the_full_game":
+        "the survive objective, the matching solver against the full game on drawn companies",
+    "tests/meccg/test_listing_order.py::test_batch_lists_as_the_api_does[traces]":
+        "`pycombat batch` lists traces as the API does",
+    "tests/test_contract.py::test_every_verb_on_every_example[wotr-replay_card_steps-":
+        "every verb on the WotR example with Combat cards step by step (the quick tier keeps the other examples)",
+    "tests/test_readable_notes.py::test_no_note_or_violation_prints_a_tuple_an_id_or_a_term[wotr/moves_":
+        "readable notes of the WotR movement rulings (tests/wotr/test_wotr_rulings.py checks their verdicts)",
+    "tests/test_citations.py::test_every_citation_holds[rulings/wotr/moves_":
+        "citations of the WotR movement rulings",
 }
 
 
