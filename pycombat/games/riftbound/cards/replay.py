@@ -86,7 +86,7 @@ def replay(e, play: Play, board: Board, name, names) -> list[Change]:
                           rules=(RULE, "RB-CARD-9")))
         return out
     # RB-CARD-2: its player's XP now (an XP cost spent earlier in the showdown), which its "[Level N]" abilities read
-    now = next((v.xp for v in board.units.values() if v.side == new.side and v.xp is not None), None)
+    now = _statics.side_xp(board.units, new.side)
     if now is not None:
         new = replace(new, xp=now)
     ready = enters_ready(e, new, dest, board)

@@ -71,6 +71,13 @@ EMPOWERED = "I'm [Empowered]"
 _LEVEL = re.compile(r"Level (\d+)")
 
 
+def side_xp(units: Mapping[str, Unit], side: str) -> int | None:
+    """The XP the player of ``side`` has now (RB-CARD-2: less what an XP cost spent earlier in the showdown), as his
+    units in play carry it; None when the scenario states none. A unit entering play takes it, for its "[Level N]"
+    abilities (RB-CARD-9)."""
+    return next((v.xp for v in units.values() if v.side == side and v.xp is not None), None)
+
+
 def level_of(cond: Any) -> int | None:
     """N of a "[Level N]" condition, else None."""
     m = _LEVEL.fullmatch(cond) if isinstance(cond, str) else None

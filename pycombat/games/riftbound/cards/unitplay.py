@@ -127,12 +127,12 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
         if not has_units(units, present, by) and not (perm and perm[1]):
             raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units; the {by} "
                                 f"has none there now ({RULE})", path=f"{play.path}.to")
-    from .statics import play_refused
+    from .statics import play_refused, side_xp
 
     if to in ("battlefield", "elsewhere") and (why := play_refused(units, present + away, by)) is not None:
         raise ScenarioError(f"{card.name}: {why}: it cannot be played to a battlefield", path=f"{play.path}.to")
     # RB-CARD-2: its player's XP now (an XP cost spent earlier in the showdown), which its "[Level N]" abilities read
-    now = next((v.xp for v in units.values() if v.side == by and v.xp is not None), None)
+    now = side_xp(units, by)
     if now is not None and u.xp is not None and now != u.xp:
         from dataclasses import replace
 
