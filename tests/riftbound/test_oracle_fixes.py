@@ -94,3 +94,13 @@ def test_the_enter_ready_conditions_not_decided_for_a_unit_played_anew(card, xp,
     from pycombat.games.riftbound.cards.units import load_units
 
     assert replay.undecided(load_units().unit(card), xp) == left
+
+
+@pytest.mark.parametrize("wurm", [True, False])
+def test_a_unit_played_from_hand_enters_exhausted_unless_a_card_says_ready(wurm):
+    """A unit enters play exhausted (RB-CARD-9): Shen - Kinkou played from hand with [Reaction] is exhausted; with
+    Magma Wurm at its player's base ("Other friendly units enter ready") it enters ready."""
+    run = _run({"game": "riftbound", "attacker": {"units": [D9]},
+                "defender": {"units": ["Pakaa Cub"], "base": ["Magma Wurm"] if wurm else []},
+                "showdown": [{"play": "Shen - Kinkou", "by": "defender", "to": "battlefield"}]})
+    assert "Shen - Kinkou" in run.present and run.units["Shen - Kinkou"].exhausted is not wurm

@@ -103,14 +103,18 @@ TO_A_BATTLEFIELD = "If you play me to a battlefield"
 
 def enters_ready(e: Mapping[str, Any], new, dest: str, board: Board) -> bool:
     """Whether the fresh unit ``new``, played anew to ``dest``, enters ready (a unit enters play exhausted unless a
-    card says "ready", RB-CARD-9): the replaying card plays it ready (``ready``), its own "I enter ready" (no
-    condition; "If you play me to a battlefield"; "[Level N]", its player's XP now), or a friendly unit in play's
-    "Other friendly units enter ready". An "I enter ready" under another condition is not decided: it enters
-    exhausted, and the scenario reader names it when that could change the showdown (:func:`undecided`)."""
+    card says "ready", RB-CARD-9): the replaying card plays it ready (``ready``), or :func:`ready_as_it_enters`."""
+    return bool(e.get("ready")) or ready_as_it_enters(new, dest, board.units, board.present + board.base + board.away)
+
+
+def ready_as_it_enters(new, dest: str, units: Mapping[str, Any], in_play) -> bool:
+    """Whether the unit ``new``, entering play at ``dest`` (played from hand or anew), enters ready rather than
+    exhausted (RB-CARD-9): its own "I enter ready" (no condition; "If you play me to a battlefield"; "[Level N]",
+    its player's XP now), or the "Other friendly units enter ready" of a friendly unit among ``in_play`` (names in
+    ``units``). An "I enter ready" under another condition is not decided: it enters exhausted, and the scenario
+    reader names it when that could change the showdown (:func:`undecided`)."""
     from .units import load_units
 
-    if e.get("ready"):
-        return True
     if new.card_id is None:  # a custom unit: no card text
         return False
     for x in load_units().unit(new.card_id).entering:
@@ -119,8 +123,8 @@ def enters_ready(e: Mapping[str, Any], new, dest: str, board: Board) -> bool:
                 cond is None or cond == TO_A_BATTLEFIELD and dest in ("battlefield", "elsewhere")
                 or _statics.level_of(cond) is not None and new.xp is not None and new.xp >= _statics.level_of(cond)):
             return True
-    for m in board.present + board.base + board.away:  # "Other friendly units enter ready" (a unit in play)
-        u = board.units[m]
+    for m in in_play:  # "Other friendly units enter ready" (a unit in play)
+        u = units[m]
         if m == new.name or u.side != new.side or u.card_id is None:
             continue
         for x in load_units().unit(u.card_id).entering:

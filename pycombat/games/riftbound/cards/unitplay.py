@@ -25,6 +25,7 @@ abilities do not fire: they trigger as the combat begins (RB-SHOW-2).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping
 
 from .spells import Card
@@ -134,9 +135,11 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     # RB-CARD-2: its player's XP now (an XP cost spent earlier in the showdown), which its "[Level N]" abilities read
     now = side_xp(units, by)
     if now is not None and u.xp is not None and now != u.xp:
-        from dataclasses import replace
-
         u = replace(u, xp=now)
+    from .replay import ready_as_it_enters
+
+    # RB-CARD-9: a unit enters play exhausted unless a card says it enters ready
+    u = replace(u, exhausted=not ready_as_it_enters(u, to, units, present + base + away))
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)
