@@ -11,6 +11,7 @@ checks files with (``pycombat/games/<game>/spec.py``), so the two cannot drift a
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from pathlib import Path
 
@@ -282,8 +283,17 @@ from hypothesis import strategies as st  # noqa: E402
 #: replacement values: every JSON type, edges of the usual ranges, words that are and are not allowed
 POOL = (None, True, False, -1, 0, 1, 3, 7, 13, 25, 1.5, "", " ", "x", "army", "on", "all", "setup",
         [], [1], ["x"], {}, {"zzz": 1}, {"name": "x"})
-_DOCS = {p: read_document(p) for p in EXAMPLES}
-_BASES = {game: [p for p, d in _DOCS.items() if d["game"] == game] for game in GAMES}
+@functools.cache
+def _docs() -> dict:
+    """Every example read once, when a test first draws from them (not at collection)."""
+    return {p: read_document(p) for p in EXAMPLES}
+
+
+@functools.cache
+def _bases(game: str) -> list:
+    return [p for p, d in _docs().items() if d["game"] == game]
+
+
 _VALIDATORS: dict = {}
 _SPECS: dict = {}
 
@@ -318,7 +328,7 @@ def _at(data, path):
 
 @st.composite
 def mutated(draw, game):
-    data = copy.deepcopy(_DOCS[draw(st.sampled_from(_BASES[game]))])
+    data = copy.deepcopy(_docs()[draw(st.sampled_from(_bases(game)))])
     action = draw(st.sampled_from(("replace", "replace", "delete", "add")))
     if action == "add":
         where = draw(st.sampled_from(list(_containers(data))))

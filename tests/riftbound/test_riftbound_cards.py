@@ -590,10 +590,9 @@ def test_every_normal_speed_card_is_refused_rb_show_4():
 def test_rb_show_4_hidden_cards_played_from_facedown_have_reaction():
     doc = _doc([{"play": "Bone Skewer", "by": "attacker", "target": "Sunlit Guardian"}])
     assert "facedown" in _refused(doc)
-    doc["showdown"][0].update(facedown=True, condition=True)  # Bone Skewer stuns if "they do" (stated)
+    doc["showdown"][0].update(facedown=True)  # the unit card named comes from the defender's hand, then is stunned
     sd = play_showdown(scenario_from_dict(doc))
-    assert sd.board.unit("Sunlit Guardian").stunned
-    assert any("not parsed" in u["why"] for u in sd.unmodelled_json())  # its other clauses
+    assert sd.board.unit("Sunlit Guardian (2)").stunned and not sd.board.unit("Sunlit Guardian").stunned
     assert "RB-SHOW-4" in _refused(_doc([{"play": "Iron Ballista", "by": "attacker", "facedown": True}]))
 
 
@@ -755,6 +754,15 @@ def _changes(card, after: list) -> bool:
 
     if counter_effect(card, None) is not None:  # RB-CARD-3, RB-CARD-20: each primer, then the counter
         return any(_counters_change(card, primer, after) for primer in (PRIMER, PRIMER_ENEMY))
+    kws = [e["if_keyword"] for e in card.effects if e.get("if_keyword")]  # "if one of them has [Temporary]"
+    if kws:  # the standard board's base unit AB has it
+        std = {**STANDARD, "attacker": {**STANDARD["attacker"], "base": [{"name": "AB", "custom": True, "might": 2,
+                                                                          "keywords": kws}]}}
+        return _changes_on(card, after, std)
+    return _changes_on(card, after, STANDARD)
+
+
+def _changes_on(card, after: list, STANDARD: dict) -> bool:
     plain = play_showdown(scenario_from_dict({**STANDARD, "showdown": [PRIMER, *after]}))
     base_state = _state(plain.board)
     modes = [None] + list(range(1, 1 + sum(1 for e in card.effects if e.get("mode_option"))))
@@ -764,6 +772,8 @@ def _changes(card, after: list) -> bool:
                                      for e in card.effects) else [{}]
         if any((e.get("target") or {}).get("kind") == "gear" for e in card.effects):  # RB-CARD-22: gear named
             target_lists = [[], ["Long Sword"], ["Sterak's Gage"], ["Sterak's Gage", "Long Sword"]]
+        if any(e["effect"] == "play_unit" for e in card.effects):  # RB-CARD-16: a unit card from a hand
+            target_lists = [[], ["Flame Chompers"]]
         equip = [{**q, **c} for q in equip for c in _stated_choices(card)]
         for targets, named in itertools.product(target_lists, equip):
             entry = {"play": card.name, "by": by, "target": targets, **named}
@@ -851,9 +861,10 @@ def test_unmodelled_clauses_are_named_and_verify_does_not_decide():
     (v,) = _verify(s)
     assert v.verdict is None and v.as_json()["verdict"] is None
     assert "RB-CARD-4" in v.rules
-    # an unparsed clause too (Rebuttal has 3)
-    sd = play_showdown(scenario_from_dict(_doc([{"play": "Smoke and Mirrors", "by": "attacker"}])))
-    assert any("not parsed" in u["why"] for u in sd.unmodelled_json())
+    # a part the model names as not read, with why (a unit changing sides mid-combat)
+    sd = play_showdown(scenario_from_dict(_doc([{"play": "Hostile Takeover", "by": "attacker", "facedown": True,
+                                                 "target": "Sunlit Guardian"}])))
+    assert any("changing sides mid-combat" in u["why"] for u in sd.unmodelled_json())
     # the same scenario without the card is decided
     s2 = scenario_from_dict(_doc([], claims=["the attacker conquers"]))
     assert _verify(s2)[0].verdict is not None
@@ -960,7 +971,7 @@ def test_card_report_spell_gear_unit_and_suggestions():
     r = card_report("blood rush")
     assert r["type"] == "spell" and r["showdown_playable"] and r["modelled"] and not r["unmodelled"]
     assert "Assault" in r["modelled"][0]["what"]
-    r = card_report("Rebuttal")
+    r = card_report("King's Edict")
     assert any("not parsed" in u["why"] for u in r["unmodelled"])
     r = card_report("Cloth Armor")
     assert r["equipment"] == {"might_bonus": None} and r["unmodelled"]

@@ -29,7 +29,7 @@ from .cards.units import (
     load_units,
     split_keyword,
 )
-from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit
+from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
@@ -563,17 +563,21 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
     from .cards import replay
 
     replays = [e for e in card.effects if e.get("effect") == replay.KIND]
-    if node.has("label") and not replays:
+    hand = next((e for e in card.effects if e.get("effect") == "play_unit"), None)  # RB-CARD-16: from a hand
+    if node.has("label") and not replays and hand is None:
         raise node.error("`label:` names a unit card played from hand, or a unit a card plays anew; this card plays "
                          "none", "label")
     by = node.str("by", choices=SIDES)
     mode = node.int("mode", None, minimum=1)
     targets: list[str] = []
+    hand_item = None
     if node.has("target"):
         t = node.child("target")
         items = [t] if not isinstance(t.value, list) else node.list("target")
         counter = counter_effect(card, mode) is not None
         gear = any(isinstance(e.get("target"), dict) and e["target"].get("kind") == "gear" for e in card.effects)
+        if hand is not None and items:  # RB-CARD-16: the unit card played from a hand comes first
+            hand_item, items = items[0], items[1:]
         for item in items:  # a counter's first target is a card; a gear card's targets are gear (RB-CARD-22)
             targets.append(item.as_str() if counter and not targets or gear else unit_ref(item, names))
     condition, pays = node.bool("condition", None), node.bool("pays", None)
@@ -601,6 +605,8 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
     node.finish(PLAY_KEYS)
     replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
                          known)
+    from_hand = _from_hand(node, card, hand, hand_item, by, label, names, db or load_units(), flags or {}, controller,
+                           known) if hand is not None else ()
     # RB-CARD-15: the unit tokens the card plays get names later entries may give as targets
     from .cards.tokens import token_names
 
@@ -610,7 +616,53 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
             names.update(token_names(str(e.get("token")), e["count"], names))
     return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path, pays=pays, replayed=replayed, **chosen, **equip)
+                facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand, **chosen, **equip)
+
+
+def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: str | None, names: set[str],
+               db: UnitDB, flags: Mapping[str, str], controller: str | None, known: dict[str, Unit] | None) -> tuple:
+    """RB-CARD-16: the unit card a spell plays from a hand (``play_unit``), named first in ``target`` (none: no unit is
+    chosen, its "you may"): the new unit under the player whose hand it came from (its printed Might and keywords,
+    his stated facts, RB-CARD-9), where it may go, its "When you play me" abilities (not modelled) and its cost."""
+    from .cards import unitplay
+    from .cards.interpreter import hand_places
+
+    if item is None:
+        if label is not None:
+            raise node.error(f"`label:` names the unit {card.name} plays; give that unit card first in `target`",
+                             "label")
+        return ()
+    side = by if rec.get("from") == "hand" else other(by)
+    wanted = item.as_str()
+    found = db._index.lookup(wanted) or db._index.lookup(wanted.replace(",", " "))
+    if not found:
+        from ...errors import UnknownNameError
+
+        raise UnknownNameError("unit card (from the hand, the first target)", wanted, closest(wanted, db.names, n=2),
+                               file=item.file, path=item.path)
+    unit_card = db.unit(wanted)
+    name = label or unit_card.name
+    if name in names:
+        if label:
+            raise node.error(f"{label!r} already names a unit of this combat; give another `label`", "label")
+        k = 2
+        while f"{unit_card.name} ({k})" in names:
+            k += 1
+        name = f"{unit_card.name} ({k})"
+    if unit_card.might is None:
+        raise item.error(f"{unit_card.name} has no fixed Might in the card data: it cannot be played from hand here")
+    mate = next((u for u in (known or {}).values() if u.side == side), None)  # RB-CARD-9: its player's stated facts
+    fresh = _unit(Node({"name": unit_card.id, "label": name}, file=node.file, path=node.path), side, db, flags,
+                  mate.xp if mate is not None else None, fresh=True,
+                  player=mate.player if mate is not None else Player())
+    ability, unread = unitplay.play_card(unit_card, "battlefield", False, None)
+    own = tuple((f"its own \"When you play me\" ability ({effect_text(x)})", "the model plays the unit without "
+                 'resolving its "When you play me" abilities (RB-CARD-4)') for x in ability.effects) + tuple(
+        (effect_text(x), why) for x, why in unread)
+    names.add(name)
+    if known is not None:
+        known[name] = fresh
+    return (fresh, hand_places(rec, side, controller), own, (unit_card.energy_cost or 0, unit_card.power_cost or 0))
 
 
 def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str, label: str | None, names: set[str],

@@ -79,7 +79,7 @@ _TARGET = Str("a target: a unit of this combat (any case, the units at the bases
 PLAY = Obj({
     "play": Name("card", "a spell, gear or unit card played in the showdown (RB-CARD, read from the card data)"),
     "by": Str("who played it", enum=SIDES),
-    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "the card's target(s)"),
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "the card's target(s); the unit card a spell plays from a hand (first), the spell a card takes or counters (first)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "condition": Bool("the card's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "pays": Bool("a counter 'unless its controller pays': the countered card's controller paid (RB-CARD-20)"),

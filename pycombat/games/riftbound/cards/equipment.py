@@ -32,6 +32,9 @@ NO_BONUS = ("in no source (equip_might_bonus is null; its text gives only the Eq
 KINDS = ("attach_or_detach_equipment", "detach_equipment", "attach_equipment")
 #: an ability's "you may attach one of its Equipment to me" (Azir, Ascendant): the unit it chose
 TAKEN = "one of the chosen unit's Equipment"
+#: a spell's "You may attach up to one Equipment with the same controller to it" (Relentless Pursuit): the unit it
+#: chose; the entry's ``attach:`` names the Equipment, not given: none
+SAME_CONTROLLER = "an Equipment with the same controller"
 #: the trigger of an Equipment that attaches itself as it is played from facedown (Edge of Night)
 FACEDOWN_PLAY = "When you play this from face down"
 
@@ -47,6 +50,10 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return True, "detaches the Equipment the entry names (`detach: NAME`): the unit loses its Might bonus (RB-CARD-14)"
     if k == "attach_equipment" and e.get("trigger") == FACEDOWN_PLAY and "ref" not in tgt:
         return True, "played from facedown, it attaches to the friendly unit the entry names: +its Might bonus (RB-CARD-14)"
+    if k == "attach_equipment" and tgt.get("ref") == "chosen" and e.get("what") == SAME_CONTROLLER:
+        return True, ("attaches to the unit it chose the Equipment the entry names (`attach: NAME`, `from: UNIT` when "
+                      "another unit has it), one its controller controls: its Might bonus comes with it, taken from "
+                      "the unit it was on; not given: none is attached (\"up to one\") (RB-CARD-14, RB-CARD-1)")
     if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == TAKEN:
         return True, ("attaches to its unit the Equipment the entry names (`attach: NAME`), taken from the unit the "
                       "ability chose; not given: declined (RB-CARD-14)")
@@ -56,7 +63,8 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
 def takes(card: Card) -> bool:
     """Whether the card's effects read an entry's ``attach:`` / ``detach:``."""
     return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment")
-               or e.get("effect") == "attach_equipment" and e.get("what") == TAKEN for e in card.effects)
+               or e.get("effect") == "attach_equipment" and e.get("what") in (TAKEN, SAME_CONTROLLER)
+               for e in card.effects)
 
 
 def quick_draw(card: Card) -> bool:
@@ -109,6 +117,12 @@ def attach_or_detach(e, play: Play, board: Board, name: str, names) -> list[Chan
                    "RB-CARD-14", "attach")
     if play.detach is not None:
         return detach(e, play, board, name, names)
+    return attach_named(play, board, name)
+
+
+def attach_named(play: Play, board: Board, name: str) -> list[Change]:
+    """The Equipment the entry's ``attach:`` names, one ``name``'s controller controls, attached to ``name``: taken
+    from the unit it is on (``from:``), else from the unattached ones (RB-CARD-14, RB-CARD-1)."""
     gear = _equipment(play, play.attach, "attach")
     u = board.units[name]
     where = _source(play, board, name, gear.name)
@@ -147,6 +161,11 @@ def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
     """An Equipment's own "attach it to a unit you control" as it is played (Edge of Night); a unit
     ability's "you may attach one of its Equipment to me" (Azir, Ascendant: ``attach:`` names it, from
     the unit the ability chose)."""
+    if e.get("what") == SAME_CONTROLLER:  # "You may attach up to one Equipment with the same controller to it"
+        if play.attach is None:
+            return [Change("none", name, note="no Equipment attached (\"up to one\": the entry names none, `attach:`)",
+                           rules=("RB-CARD-14",))]
+        return attach_named(play, board, name)
     if e.get("what") == TAKEN:
         if play.attach is None:  # "you may": not given, declined
             return [Change("none", name, note="no Equipment attached (the entry names none: `attach:`)",

@@ -46,6 +46,7 @@ NO_COMBAT_EFFECT = {
     "ready": "readying does not change combat damage (exhausted units still deal and take it)",
     "exhaust": "exhausting does not change combat damage",
     "grant_ability": "the granted ability (pay runes: ready) does not change combat damage",
+    "draw": "drawing a card is off the board: it changes no unit of this combat",
 }
 #: keywords a card may grant, and how the model reads them
 GRANTABLE = ("Assault", "Shield", "Tank", "Backline")
@@ -63,7 +64,8 @@ CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
-              "result", "amount_per", "with", "_late", "value_from", "unless"}
+              "result", "amount_per", "with", "_late", "value_from", "unless", "from", "cost_reduction",
+              "ignore_costs", "if_keyword", "when"}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -292,6 +294,24 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         if (tgt or {}).get("ref") != "chosen":
             return False, "a death replacement for units other than the one the card chooses is not modelled"
         return True, f"the next time it would die this turn, it is {how} instead (RB-CARD-12)"
+    if k == "swap_locations" and _two_friendly(e):
+        kw = e.get("if_keyword")
+        return True, ("the two friendly units the entry names, at different locations (this battlefield, its player's "
+                      "base, another battlefield), move each to the other's location" + (
+                          f" if at least one of them has [{kw}], read on the board as it resolves" if kw else "")
+                      + "; into the battlefield it fights for its side, out of it it leaves the combat (RB-CARD-1, "
+                      "RB-CARD-7)")
+    if k == PLAY_UNIT:
+        return _play_unit_support(e)
+    if k == STEAL:
+        if e.get("what") != "spell" or not isinstance(e.get("max_energy"), int):
+            return False, f"gaining control of {e.get('what')} is not read"
+        return True, (f"gains control of the spell it chooses (Energy cost at most {e['max_energy']}): that spell "
+                      "resolves under its player, with the new choices the entry states after the spell "
+                      "(`target: [SPELL, ...]`; none: its old choices), where the showdown list has it (a counter's "
+                      f"reading of the chain, RB-CARD-3, {_counters.RULE}; its choices, {CHOICES_RULE})")
+    if k == "grant_ability" and e.get("when") == CONQUER:
+        return True, CONQUER_WHY
     if k == "swap_locations":
         w = e.get("with") or {}
         if set(w) - {"count", "side", "kind", "location", "token", "tag"} or w.get("location") not in (
@@ -308,7 +328,7 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "take_control":
         if e.get("then") == "recall":
             return True, "taken and recalled: leaves the battlefield"
-        return False, "a unit changing sides mid-combat is not modelled"
+        return False, TAKEN_MID_COMBAT
     if k == "move":
         return True, "moves (into the battlefield from base, or away from it)"
     if k == "prevent_damage":
@@ -342,6 +362,8 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     if card.unparsed:
         unmodelled.append({"card": card.name, "what": f"{card.unparsed} clause(s) of the card text",
                            "why": "not parsed into effects in the data (`unparsed`)"})
+    for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
+        unmodelled.append({"card": card.name, "what": f"clause(s) of the card text: \"{clause}\"", "why": why})
     if card.equipment:
         if card.equip_might_bonus is not None:
             modelled.append({"what": "Equipment", "how": f"+{card.equip_might_bonus} Might to the unit it is attached to"})
@@ -371,6 +393,7 @@ class _Targets:
         self.killed_might: dict[str, int] = {}  #: their Might as they died
         self.countered: str | None = None  #: the card a counter names (RB-CARD-3, RB-CARD-20)
         self.tokens: list[str] = []  #: the unit tokens the card's last token effect played ("ready it")
+        self.played: list[str] | None = None  #: the unit its ``play_unit`` effect played (None: no such effect yet)
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
@@ -562,6 +585,11 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             if who:
                 need = (e, p)
                 text = f"{e} Energy + {p} Power (changed by {', '.join(who)}, RB-CARD-9)"
+        if play.from_hand and card.type == "spell":  # RB-CARD-16: the unit it plays from hand, at its cost changed
+            e_u, p_u, how = hand_cost(play)
+            if e_u or p_u:
+                need = (need[0] + e_u, need[1] + p_u)
+                text = f"{text}, and {how}"
         if any(extra):
             need = (need[0] + extra[0], need[1] + extra[1])
             text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
@@ -629,6 +657,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     if card.unparsed:
         unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",
                                      "not parsed into effects in the data (`unparsed`)"))
+    for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
+        unmodelled.append(Unmodelled(card.name, f"clause(s) of the card text: \"{clause}\"", why))
     effects = [paid_option(e) for e in card.effects] if card.type in ("spell", "gear") else list(card.effects)
     modes = [e for e in effects if e.get("mode_option")]
     if play.mode is not None and not modes:
@@ -653,6 +683,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             raise _err(play, f"`{field}:` states a choice this card does not ask for", CHOICES_RULE, field)
     if counter is not None and targets.queue:
         targets.countered = targets.queue.pop(0)  # the countered card (RB-CARD-3, decided before it is played)
+        if steals(play):  # the rest are the new choices of the spell it takes (resolved where that spell is)
+            targets.queue = []
         if _counters.needs_unit(counter):  # "Choose a friendly unit at a battlefield. Counter ..." (RB-CARD-20)
             targets.take(1, {"side": "friendly", "kind": "unit", "location": "battlefield"})
     spend = spent_xp(play, board)  # RB-CARD-2: "spend N XP", paid before the effects (checked first)
@@ -700,6 +732,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             subject = targets.chosen[0] if targets.chosen else None
             holds = _condition(play, board, str(cond), subject, before, applied_prev,
                                targets.killed if _paid_by_a_kill(e) or cond == KILLED_FOR_COST else None)
+            if cond == THEY_DO and targets.played is not None:  # "If they do": the unit played (RB-CARD-8)
+                holds = bool(targets.played)
             if holds is None and str(cond).startswith("you pay ") and e.get("effect") in NO_COMBAT_EFFECT:
                 # RB-CARD-8: whether the player paid to ready (exhaust) a unit is not stated: either way no combat
                 # number changes (RB-CARD-4 asks for no statement); the unit stays as it was
@@ -716,6 +750,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 applied_prev = None
                 continue
             if not holds:
+                if cond == THEY_DO and targets.played is not None:  # "If they do": no unit played, none to take
+                    changes.append(Change("none", note=f"{effect_text(e)}: no unit was played", rules=("RB-CARD-8",)))
+                    applied_prev = False
+                    continue
                 _consume(e, targets, board, play)
                 changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold"))
                 applied_prev = False
@@ -727,7 +765,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             unmodelled.append(Unmodelled(card.name, effect_text(e), why))
             if e.get("amount") == "chosen friendly unit might" and targets.queue:
                 targets.queue.pop(0)  # the friendly unit it chose still was chosen
-            _consume(e, targets, board, play, check=False)
+            got = _consume(e, targets, board, play, check=False)
+            # the unit it chose is still "the chosen" one for the card's later effects ("Ready it", RB-CARD-1)
+            targets.chosen += [g for g in got if g in board.units and g not in targets.chosen]
             applied_prev = None
             continue
         if e.get("unless"):  # RB-CARD-8: "... unless its controller lets you draw 2": his choice, stated by `pays:`
@@ -755,6 +795,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
+    for c in changes:  # RB-CARD-4: the "When you play me" abilities of a unit a card plays from hand
+        if c.kind == "hand_unit":
+            unmodelled += [Unmodelled(c.new.card_name or c.unit, f"{what} (unit {c.unit}, played by {card.name})", why)
+                           for what, why in play.from_hand[2]]
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
     if targets.left:
@@ -889,7 +933,7 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
     total_max = spec.get("total_might_max") if isinstance(spec, dict) else None
     if total_max is not None and sum(board.units[n].current_might for n in names) > int(total_max):
         raise _err(play, f"the targets' total Might is more than {total_max}", "RB-CARD-1", "target")
-    if k == "swap_locations":  # its unit, and the unit it chooses ("with")
+    if k == "swap_locations" and not _two_friendly(e):  # its unit, and the unit it chooses ("with")
         w = {key: v for key, v in (e.get("with") or {}).items() if key not in ("token", "tag")}
         if w.get("location") == "another location":
             w.pop("location")
@@ -905,8 +949,16 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("unbuff", n, rules=(CHOICES_RULE,), note=f"{n} spends its buff to be readied (readying "
                        "changes no combat damage)") for n in names], True
     out: list[Change] = []
+    if k == PLAY_UNIT:  # RB-CARD-16: the unit card the entry names, from hand
+        out = play_unit(e, play, board)
+        targets.played = [c.unit for c in out if c.kind == "hand_unit"]
+        targets.chosen = targets.played + [n for n in targets.chosen if n not in targets.played]
+        return out, bool(targets.played)
+    if k == "swap_locations" and _two_friendly(e):
+        return _swap_two(e, play, board, names), True
     handler = HANDLERS[k]
-    for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations") else [None]:
+    for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations", "draw", STEAL) \
+            else [None]:
         out += handler(e, play, board, name, names)
     if k == "create_unit_token":
         targets.tokens = [c.unit for c in out if c.kind == "token"]
@@ -1347,7 +1399,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "buff_bonus": _buff_bonus, "grant_keyword": _give, "deal_damage": _damage, "fight": _fight, "stun": _stun,
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
-    "counter": _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing,
+    "counter": _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing, "draw": _nothing,
     "death_replacement": _replace_death, "kill_on_damage": _kill_on_damage, "heal": _heal, "swap_locations": _swap_places,
 }
 
@@ -1355,6 +1407,203 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
 HANDLERS.update(_equipment.HANDLERS)
 HANDLERS.update(_tokens.HANDLERS)
 HANDLERS.update(_replay.HANDLERS)
+
+
+# ---- a unit played from hand by a card (RB-CARD-16) ----------------------------------------------------
+#: "You may play a unit from hand ..." (Here to Help), "An opponent reveals their hand. You may choose a unit from it.
+#: They play that unit ..." (Bone Skewer): the unit card is the entry's first target (RB-CARD-21)
+PLAY_UNIT = "play_unit"
+#: whose hand the unit comes from (the record's ``from``) -> who plays it
+HAND_OF = {"hand": "its player", "opponent_hand": "his opponent"}
+#: where it may go (the record's ``to``): a battlefield its player controls (this one only if he controls it, else
+#: another, CR 355.2.a), or the battlefield the card chooses (this one or another)
+PLAY_UNIT_TO = {"controlled_battlefield": "a battlefield its player controls (this one only if he controls it, "
+                                          "CR 355.2.a, 187.4.b; else another)",
+                "chosen_battlefield": "the battlefield the card chooses (this one or another)"}
+#: "If they do, then do this: [Stun] it": the unit was played
+THEY_DO = "they do"
+
+
+def _play_unit_support(e: Mapping[str, Any]) -> tuple[bool, str]:
+    if e.get("from") not in HAND_OF or e.get("to") not in PLAY_UNIT_TO:
+        return False, f"a unit played from {e.get('from')} to {e.get('to')} is not read"
+    cut = e.get("cost_reduction") or {}
+    if set(cut) - {"energy"} or not isinstance(cut.get("energy", 0), int):
+        return False, f"its cost reduction ({cut}) is not read"
+    cost = ("ignoring its costs" if e.get("ignore_costs") else
+            f"its cost reduced by {cut['energy']} Energy (paid with the card's, RB-CARD-2)" if cut else "at its cost")
+    return True, (f"{HAND_OF[e['from']]} plays the unit card the entry names first in `target` (none named: no unit "
+                  f"is chosen, its \"you may\") to {PLAY_UNIT_TO[e['to']]} (`to: battlefield | elsewhere`), {cost}: "
+                  "printed Might, exhausted unless its card says it enters ready; at this battlefield it fights for "
+                  "its player's side (designation at the next cleanup, RB-COMB-4); its \"When you play me\" "
+                  f"abilities are named NOT MODELLED (RB-CARD-16, RB-CARD-7, {CHOICES_RULE})")
+
+
+def hand_places(e: Mapping[str, Any], side: str, controller: str | None) -> tuple[str, ...]:
+    """Where the unit a ``play_unit`` record plays for ``side`` may go: ``battlefield`` (this combat's) and
+    ``elsewhere`` (another battlefield)."""
+    if e.get("to") == "controlled_battlefield" and side != controller:
+        return ("elsewhere",)
+    return ("battlefield", "elsewhere")
+
+
+def hand_cost(play: Play) -> tuple[int, int, str]:
+    """RB-CARD-2: the (Energy, Power) its player pays for the unit a card plays from hand, and how it reads."""
+    rec = next((e for e in play.card.effects if e.get("effect") == PLAY_UNIT), {})
+    unit, _, _, (energy, power) = play.from_hand
+    if rec.get("ignore_costs") or unit.side != play.by:
+        return 0, 0, ""
+    cut = int((rec.get("cost_reduction") or {}).get("energy", 0))
+    e_u = max(0, energy - cut)
+    return e_u, power, f"{e_u} Energy + {power} Power for {unit.card_name or unit.name} ({energy} Energy - {cut})"
+
+
+def play_unit(e: Mapping[str, Any], play: Play, board: Board) -> list[Change]:
+    """RB-CARD-16: the unit card the entry names enters play where the card lets it (the entry's ``to:``; not given,
+    this battlefield when it may go there), under the player whose hand it came from."""
+    if not play.from_hand:
+        return [Change("none", note="no unit card chosen from the hand (its \"you may\"): nothing is played",
+                       rules=(CHOICES_RULE,))]
+    new, places, _, _ = play.from_hand
+    if play.to is not None:
+        dest = play.to
+    else:  # this battlefield when it may go there, else the one place it may go (another battlefield)
+        dest = "battlefield" if "battlefield" in places else places[0]
+    if dest not in places:
+        why = ("the card plays it to a battlefield" if dest == "base" else
+               f"the {new.side} does not control this battlefield (it stays the Defender's during the combat, "
+               "CR 187.4.b): only another battlefield he controls")
+        raise _err(play, f"{new.name} cannot be played to {'the base' if dest == 'base' else dest}: {why}",
+                   "RB-CARD-16", "to")
+    from . import statics as _statics
+    from .replay import ready_as_it_enters
+
+    if (why := _statics.play_refused(board.units, board.present + board.away, new.side)) is not None:
+        return [Change("none", note=f"{why}: {new.name} is not played", rules=("RB-CARD-16", "RB-CARD-9"))]
+    now = _statics.side_xp(board.units, new.side)  # its player's XP now, which "[Level N]" reads (RB-CARD-2)
+    if now is not None:
+        new = replace(new, xp=now)
+    new = replace(new, exhausted=not ready_as_it_enters(new, dest, board.units, board.present + board.base + board.away))
+    rec_cost = "ignoring its costs" if e.get("ignore_costs") else (
+        f"its cost reduced by {(e.get('cost_reduction') or {}).get('energy', 0)} Energy" if e.get("cost_reduction")
+        else "at its cost")
+    return [Change("hand_unit", new.name, new.current_might, keyword=rec_cost, how=dest, new=new,
+                   rules=("RB-CARD-16", "RB-CARD-7") + (("RB-COMB-4",) if dest == "battlefield" else ()))]
+
+
+# ---- two friendly units swap locations ("Choose a unit you control and another ... at a different location") -----
+def _two_friendly(e: Mapping[str, Any]) -> bool:
+    t = e.get("target") or {}
+    return isinstance(t, dict) and t.get("count") == 2 and t.get("side") == "friendly" and not e.get("with")
+
+
+def _has_keyword(u: Unit, kw: str) -> bool:
+    return any(k.split()[0] == kw for k in u.keywords)
+
+
+def _swap_two(e, play: Play, board: Board, names: list[str]) -> list[Change]:
+    """The two units chosen, at different locations, move each to the other's (RB-CARD-7), if one of them has the
+    record's ``if_keyword`` (read as it resolves)."""
+    a, b = names
+    wa, wb = board.where(a), board.where(b)
+    if wa == wb == "elsewhere":
+        raise _err(play, f"{a} and {b} are both at another battlefield: the model does not tell other battlefields "
+                   "apart, and neither is in this combat (name units at this battlefield or a base)", "RB-CARD-1",
+                   "target")
+    if wa == wb:
+        raise _err(play, f"{a} and {b} are both at {'the battlefield' if wa == 'battlefield' else 'the base'}: it "
+                   "chooses another unit at a different location", "RB-CARD-1", "target")
+    kw = e.get("if_keyword")
+    if kw and not any(_has_keyword(board.units[n], kw) for n in names):
+        return [Change("none", note=f"neither {a} nor {b} has [{kw}]: nothing moves", rules=("RB-CARD-8",))]
+    return _to(a, wa, wb) + _to(b, wb, wa)
+
+
+# ---- a granted "When I conquer" ability ---------------------------------------------------------------------
+#: "This turn, that unit has 'When I conquer, you may move me to my base.'" (the record's ``when``)
+CONQUER = "conquer"
+CONQUER_WHY = ("the unit has, this turn, a \"When I conquer\" ability: it triggers only as its player conquers, which "
+               "the Resolution Step decides after the combat's result (RB-RES-3, RB-RES-5), so it changes neither "
+               "the damage nor who wins, conquers and scores; where the unit goes after that is outside the combat "
+               "the model judges (RB-RES-8)")
+#: why a unit taken by an enemy card during the combat ("Take control of an enemy unit at a battlefield") is not read
+TAKEN_MID_COMBAT = ("a unit changing sides mid-combat: the digest gives a unit its Attacker or Defender designation by "
+                    "its controller as the combat begins or, arriving later, at the next cleanup (RB-COMB-4), and no "
+                    "rule for a unit already designated whose controller changes during the combat (a secondary "
+                    "source reads CR 323.2 as giving it its new controller's designation at the next cleanup; nor "
+                    "whether its Equipment stays attached), so which side's total and outcome it counts for is not "
+                    "decided (RB-CARD-4)")
+
+
+def _grant(e, play, board, name, names) -> list[Change]:
+    if e.get("when") == CONQUER:
+        return [Change("none", name, rules=("RB-RES-5", "RB-RES-3"), how=CONQUER, keyword=str(e.get("ability")),
+                       note=f"{name} has \"{e.get('ability')}\" this turn: it could trigger only once the combat's "
+                            "result is decided (its player conquers), so it changes no number or outcome of this "
+                            "combat")]
+    return _nothing(e, play, board, name, names)
+
+
+# ---- a spell taken ("gain control of it and you may make new choices for it") ---------------------------------
+STEAL = "gain_control_spell"
+
+
+def steals(p) -> bool:
+    """Whether ``p`` is a play taking control of a spell: its card has that effect, and its player paid for it (the
+    entry's ``condition: true``)."""
+    return p is not None and p.condition is True and any(e.get("effect") == STEAL for e in p.card.effects)
+
+
+def takes_spell(p) -> bool:
+    """Whether ``p`` is a play of a card that may take control of a spell (paid for or not)."""
+    return p is not None and any(e.get("effect") == STEAL for e in p.card.effects)
+
+
+def _undecided_steal(p) -> bool:
+    return p is not None and p.condition is None and any(e.get("effect") == STEAL for e in p.card.effects)
+
+
+def _steal(e, play, board, name, names) -> list[Change]:
+    return [Change("none", rules=(_counters.RULE, CHOICES_RULE),
+                   note=f"the {play.by} pays for it and gains control of the spell it chooses: that spell resolves "
+                        f"under the {play.by}, with the new choices the entry states")]
+
+
+def stolen(plays: list, gone: set[int]) -> dict[int, tuple[Play, Play]]:
+    """RB-CARD-20 read as counters are: for each play taking control of a spell (not itself countered), the index of
+    the spell it takes (the latest earlier play of that card neither countered nor taken) -> (that spell as it
+    resolves: under the taker, with the new choices the taker's entry gives after the spell, else its own; the
+    taking play). A spell it may not take is refused."""
+    out: dict[int, tuple[Play, Play]] = {}
+    for i in range(len(plays) - 1, -1, -1):
+        p = plays[i]
+        if i in gone or not (steals(p) or _undecided_steal(p)):
+            continue
+        rec = next(e for e in p.card.effects if e.get("effect") == STEAL)
+        if not p.targets:
+            raise _err(p, "it names the spell it chooses in `target` (first), then that spell's new choices",
+                       _counters.RULE, "target")
+        want = p.targets[0].casefold()
+        j = next((j for j in range(i - 1, -1, -1) if plays[j] is not None and j not in gone and j not in out
+                  and plays[j].card.name.casefold() == want), None)
+        if j is None:
+            raise _err(p, f"no earlier play of {p.targets[0]!r} in this showdown to take (it chooses a spell on the "
+                       "chain)", _counters.RULE, "target")
+        victim = plays[j]
+        if victim.card.type != "spell" or victim.unit is not None or victim.trigger_of or victim.ability_of:
+            raise _err(p, f"{victim.card.name} is not a spell: it chooses a spell", "RB-CARD-1", "target")
+        if (victim.card.energy_cost or 0) > int(rec["max_energy"]):
+            raise _err(p, f"{victim.card.name} costs {victim.card.energy_cost} Energy: it chooses a spell with Energy "
+                       f"cost no more than {rec['max_energy']}", "RB-CARD-1", "target")
+        if counter_effect(victim.card, victim.mode) is not None:
+            raise _err(p, f"{victim.card.name} is a counter: a counter taken is not modelled (its card on the chain "
+                       "would change too)", "RB-CARD-4", "target")
+        if steals(p):  # (its choice not stated: the spell it chose is checked, and resolves as played)
+            out[j] = (replace(victim, by=p.by, targets=tuple(p.targets[1:]) or victim.targets), p)
+    return out
+
+
+HANDLERS.update({"grant_ability": _grant, STEAL: _steal})
 
 
 def counter_effect(card: Card, mode: int | None) -> dict | None:
@@ -1369,7 +1618,15 @@ def counter_effect(card: Card, mode: int | None) -> dict | None:
 def countered(plays: list[Play], units: Mapping[str, Unit] | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: which plays (indexes) are countered by a later counter naming their card
     (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses."""
-    return _counters.countered(plays, lambda p: counter_effect(p.card, p.mode), units)
+    gone, notes = _counters.countered(
+        plays, lambda p: None if steals(p) or _undecided_steal(p) else counter_effect(p.card, p.mode), units)
+    for p in plays:  # "You may pay [rune]. If you do, gain control ... Otherwise, counter it": the player's choice
+        if _undecided_steal(p):
+            notes.append(Unmodelled(p.card.name, "its \"you may pay\": gain control of the spell, or counter it",
+                                    "whether its player paid is his choice and the entry does not state it "
+                                    "(`condition: true` paid, it takes the spell; `false`, it counters it): the spell "
+                                    "it chooses resolves as played (RB-CARD-4, RB-CARD-8)"))
+    return gone, notes
 
 
 def unit_from(u: Unit, **changes: Any) -> Unit:

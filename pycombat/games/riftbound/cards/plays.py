@@ -57,6 +57,10 @@ class Play:
     play_as: str | None = None
     #: the unit's play triggers that fire but that the model cannot decide: (what, why)
     unit_unread: tuple[tuple[str, str], ...] = ()
+    #: a unit card a spell plays from a hand (``play_unit``: the entry's first target, RB-CARD-16): (the new unit,
+    #: built by the scenario reader from the card data under the player whose hand it came from; the places it may
+    #: go; its "When you play me" abilities, not modelled, as (what, why); its card's (Energy, Power) cost); or ()
+    from_hand: tuple = ()
 
     @property
     def source_unit(self) -> str | None:
@@ -83,7 +87,7 @@ class Unmodelled:
 class Change:
     """One primitive change the interpreter asks the showdown to make."""
 
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | kill_on_damage | kill_on_damage_all | spend_xp | none
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | hand_unit | kill_on_damage | kill_on_damage_all | spend_xp | none
     unit: str | None = None
     amount: int | None = None
     keyword: str | None = None

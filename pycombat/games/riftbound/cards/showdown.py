@@ -15,7 +15,7 @@ from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, replacements as _replacements
 from .interpreter import MOVED_ELSEWHERE, Board as View, Play, Unmodelled, check_cost, counter_effect, countered, \
-    interpret
+    interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
 from .spells import load_cards
 from .statics import Live
@@ -126,6 +126,7 @@ class Progress:
         self.used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
         self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
         self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
+        self.taken: set[int] = set()  # the indexes in ``plays`` of spells another player took control of (RB-CARD-20)
         #: RB-CARD-10: the stated choices of triggers the effect resolving may fire (``Play.fired_by``)
         self.pending: list[Play] = []
         self._live = None  # the view :attr:`live`
@@ -240,7 +241,7 @@ class Progress:
         out.lines, out.head, out.notes, out.unmodelled = list(self.lines), self.head, self.notes, \
             list(self.unmodelled)
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
-        out.plays, out.gone = list(self.plays), set(self.gone)
+        out.plays, out.gone, out.taken = list(self.plays), set(self.gone), set(self.taken)
         out.pending = []
         out._live = None
         return out
@@ -289,14 +290,30 @@ class Progress:
                 raise Retroactive()
         else:  # RB-CARD-3: only a counter counters; with none played, none is countered
             gone, notes = self.gone, self.notes
+        try:  # RB-CARD-20: a spell taken, with new choices, resolves where it stands under its new controller
+            taken = stolen(plays, gone) if any(takes_spell(p) for p in plays) else {}
+        except ScenarioError as exc:
+            raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+        if any((i in taken) != (i in self.taken) for i in range(len(self.plays))):
+            raise Retroactive()
         start = len(self.plays)
-        self.plays, self.gone, self.notes = plays, gone, notes
+        self.plays, self.gone, self.notes, self.taken = plays, gone, notes, set(taken)
         carry: list[Play] = []
         for i, e in enumerate(effects):
             nxt = effects[i + 1] if i + 1 < len(effects) else None
             self.pending = carry + list(stated[i])
             try:
-                self._effect(e, start + i in gone, nxt)
+                if start + i in taken:  # RB-CARD-20: under the player who took it, with his choices
+                    now, by = taken[start + i]
+                    self.lines.append(Line(
+                        f"{_who(self.scenario, by.by)} takes control of {e.card.name} (the {e.by}'s) with "
+                        f"{by.card.name}, on the chain above it: it resolves under the {by.by}"
+                        + (f", choosing {', '.join(now.targets)}" if now.targets else "")
+                        + (" (new choices)" if now.targets != e.targets else " (its own choices)") + ".",
+                        ("RB-CARD-20", "RB-CARD-21")))
+                    self._effect(now, False, nxt, played=e)
+                else:
+                    self._effect(e, start + i in gone, nxt)
             except ScenarioError as exc:
                 if exc.file is not None:
                     raise
@@ -393,7 +410,7 @@ class Progress:
                                self.scenario.flags, apply)
         return said, missing
 
-    def _effect(self, e, countered_now: bool, nxt) -> None:
+    def _effect(self, e, countered_now: bool, nxt, played: Play | None = None) -> None:
         """Apply one effect (in place): a card played (countered: no effect, RB-CARD-3), a unit card
         played from hand (RB-CARD-16), an ability (RB-CARD-17), a trigger, or a plain effect; then the
         cleanup (RB-MIGHT-1) and the chain's close (RB-SHOW-3)."""
@@ -401,7 +418,7 @@ class Progress:
                                                          self.away, self.removed)
         lines, unmodelled, loose, turn = self.lines, self.unmodelled, self.loose, self.turn
         if isinstance(e, Play):
-            seen = events.on_play(self, e)
+            seen = events.on_play(self, played or e)  # its "When you play" triggers: the player who played it
             if countered_now:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
@@ -451,6 +468,8 @@ class Progress:
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
+            if played is not None:  # RB-CARD-20: a spell taken resolves under its new controller
+                verb = f"{e.card.name} resolves under {_who(scenario, e.by)}"
             if e.unit is not None:
                 verb = f"{e.unit.name}'s abilities as it enters resolve"
             elif e.ability_of is not None:
@@ -508,6 +527,12 @@ class Progress:
                                   ("RB-READ-8", "RB-CARD-19", "RB-RES-3")))
         else:
             unmodelled += [m for _, m in later]
+        for n, ability in self.turn.get(CONQUER, ()):  # granted this turn (Relentless Pursuit): after the result
+            if n in self.present:
+                lines.append(Line(f"{n} has \"{ability}\" this turn: it triggers only if the {self.units[n].side} "
+                                  "conquers the battlefield, which the Resolution Step decides after the combat's "
+                                  "result, so it changes no number or outcome of this combat.",
+                                  ("RB-RES-5", "RB-RES-3")))
         for n, v in final.items():
             if v.prevent_all and live[n].prevent_next:
                 lines.append(Line(f"{n}: the next time it would be dealt damage is the combat damage, dealt at once: "
@@ -740,6 +765,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "damage" and turn.get("no_spell_damage"):
         return f"deal {c.amount} to {n}: prevented ({turn['no_spell_damage']}: spell and ability damage)", (
             "RB-CARD-18",)
+    if c.kind == "none" and c.how == CONQUER and n:  # a granted "When I conquer": told at the showdown's end
+        turn[CONQUER] = tuple(turn.get(CONQUER, ())) + ((n, c.keyword or ""),)
     if c.kind == "none":
         return (c.note or "no effect"), c.rules
     if c.kind == "spend_xp":  # RB-CARD-2: a cost in XP; its player's "[Level N]" static abilities read what is left
@@ -782,6 +809,17 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         (base if c.how == "base" else away).append(n)
         return (f"{head} to {'its base' if c.how == 'base' else 'another battlefield'}: not in this combat unless a "
                 "card moves it in"), c.rules
+    if c.kind == "hand_unit":  # RB-CARD-16: a unit card a spell plays from a hand
+        units[n] = c.new
+        state = "exhausted" if c.new.exhausted else "ready"
+        head = (f"the {c.new.side} plays {c.new.card_name or n} from hand, {c.keyword}: {n} (Might {c.amount}, "
+                f"{state})")
+        if c.how == "battlefield":
+            present.append(n)
+            return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)", \
+                c.rules
+        (base if c.how == "base" else away).append(n)
+        return f"{head} to another battlefield: not in this combat unless a card moves it in", c.rules
     if c.kind == "enter":  # from its base, or from another battlefield (a swap, RB-CARD-7)
         (base if n in base else away).remove(n)
         present.append(n)

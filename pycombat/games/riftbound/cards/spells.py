@@ -46,6 +46,8 @@ class Card:
     text: str = ""  #: the printed text (what an effect record leaves to it, such as which sides two units are)
     #: XP its player spends as an additional cost (a unit trigger's "you may spend N XP to", RB-CARD-10)
     xp_cost: int = 0
+    #: printed clauses named with why the model does not read them (the overlay's ``not_modelled``, RB-CARD-4)
+    not_modelled: tuple[tuple[str, str], ...] = ()
 
     @property
     def cost_text(self) -> str:
@@ -69,7 +71,8 @@ class CardDB:
                         equipment=bool(r.get("equipment")), equip_might_bonus=r.get("equip_might_bonus"),
                         domains=tuple(r.get("domains") or ()),
                         keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())),
-                        text=str(r.get("text") or ""))
+                        text=str(r.get("text") or ""),
+                        not_modelled=tuple(tuple(x) for x in r.get("not_modelled") or ()))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
 
@@ -127,14 +130,30 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
         if i is None or out[i]["name"] != o.get("name"):
             raise DataError(f"{where}: no card {o.get('id')} called {o.get('name')!r} in the data")
         r = dict(out[i])
-        if " ".join(str(o.get("clause") or "").split()) not in " ".join(str(r.get("text") or "").split()):
-            raise DataError(f"{where}: the card's printed text no longer contains the clause {o.get('clause')!r}")
+        clauses = clauses_of(o)
+        text = " ".join(str(r.get("text") or "").split())
+        if not clauses:
+            raise DataError(f"{where}: no `clause` quoted")
+        for clause in clauses:
+            if " ".join(clause.split()) not in text:
+                raise DataError(f"{where}: the card's printed text no longer contains the clause {clause!r}")
+        if bool(o.get("effects")) == bool(o.get("not_modelled")):
+            raise DataError(f"{where}: give either `effects` (what the clause does) or `not_modelled` (why the "
+                            "model does not read it), not both or neither")
         effects = [dict(e) for e in o.get("effects") or ()]
         old = list(r.get("effects") or ())
         r["effects"] = effects + old if o.get("position") == "first" else old + effects
         r["combat_effects"] = list(dict.fromkeys([*(r.get("combat_effects") or ()), *(e["effect"] for e in effects)]))
-        left = int(r.get("unparsed_clauses") or (1 if r.get("unparsed") else 0)) - 1
+        left = int(r.get("unparsed_clauses") or (1 if r.get("unparsed") else 0)) - len(clauses)
         r["unparsed_clauses"], r["unparsed"] = max(left, 0), left > 0
-        r["overlay"] = o.get("clause")
+        r["overlay"] = " ".join(filter(None, (r.get("overlay"), *clauses)))
+        if o.get("not_modelled"):  # a clause named, with why the model does not read it (RB-CARD-4)
+            r["not_modelled"] = [*(r.get("not_modelled") or ()), (" ".join(clauses), str(o["not_modelled"]))]
         out[i] = r
     return out
+
+
+def clauses_of(o: dict) -> list[str]:
+    """The printed clauses an overlay record structures: its ``clause``, one sentence or a list of them."""
+    c = o.get("clause")
+    return [str(x) for x in c] if isinstance(c, list) else [str(c)] if c else []

@@ -36,11 +36,14 @@ class Entry:
     attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
     detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
     attach_from: str | None = None  #: the unit ``attach`` takes its Equipment from (else an unattached one)
+    #: whether its player pays its optional cost ("You may pay ... If you do", RB-CARD-20); None: no such choice
+    condition: bool | None = None
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
-                                                self.facedown, self.attach, self.detach, self.attach_from)))
+                                                self.facedown, self.attach, self.detach, self.attach_from,
+                                                self.condition)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -62,6 +65,8 @@ class Entry:
             out["detach"] = self.detach
         if self.attach_from is not None:
             out["from"] = self.attach_from
+        if self.condition is not None:
+            out["condition"] = self.condition
         return out
 
     def label(self) -> str:
@@ -75,9 +80,11 @@ class Entry:
         if self.detach is not None:
             text += f" detaching {self.detach}"
         if self.to is not None:
-            text += f" to the {self.to}"
+            text += " to another battlefield" if self.to == "elsewhere" else f" to the {self.to}"
         if self.facedown:
             text += " from facedown"
+        if self.condition is not None:
+            text += " paying to take it" if self.condition else " not paying"
         return text
 
 
@@ -386,6 +393,18 @@ def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
     return tuple(order)
 
 
+def payment_choices(name: str) -> tuple[bool | None, ...]:
+    """The entry's ``condition`` to try for a card whose optional payment decides what it does ("You may pay
+    [rune]. If you do, gain control of it ...; otherwise, counter it", RB-CARD-20): not paying, then paying (the
+    spell taken keeps its own choices); ``(None,)`` for other cards."""
+    from ..cards.interpreter import STEAL
+    from ..cards.spells import load_cards
+
+    if load_cards().find(name) is None:
+        return (None,)
+    return (False, True) if any(e.get("effect") == STEAL for e in load_cards().card(name).effects) else (None,)
+
+
 def equipment_choices(name: str) -> tuple[str, ...]:
     """Which Equipment choices a card's entry states (RB-CARD-14): ``attach`` and/or ``detach`` (an
     "attach or detach" card both, a "detach an Equipment" card ``detach``, an ability taking one of a
@@ -418,8 +437,8 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
     if card.counter:  # a counter that also chooses a unit names it next (RB-CARD-20)
         from ..cards.counters import chooses_a_unit
         units = [(n,) for n in names] if chooses_a_unit(card.name) else [()]
-        return [Entry(card.name, by, (c.card, *u), counter=True, facedown=card.facedown)
-                for c in dict.fromkeys(chain) for u in units]
+        return [Entry(card.name, by, (c.card, *u), counter=True, facedown=card.facedown, condition=paid)
+                for c in dict.fromkeys(chain) for u in units for paid in payment_choices(card.name)]
     pick = itertools.permutations if ordered else itertools.combinations
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
     if card.kind == "unit":

@@ -44,7 +44,9 @@ class ShowdownGame:
         self._plays: dict[Hashable, list[Entry]] = {}
         self._shapes: dict[tuple, tuple] = {}  #: (card, units) -> its target bound and Equipment choices
         self._tried: dict[tuple, list[Entry]] = {}  #: (card, by, names, Equipment or chain) -> the entries to try
-        self._actions: dict[tuple, list] = {}  #: (position, chain, hand, mover) -> the legal actions
+        self._actions: dict[tuple, list] = {}  #: (position, chain, hand(s), mover) -> the legal actions
+        #: a hand holds a card that plays a unit from a hand: the legal actions depend on both hands
+        self.reads_hands = any(h.plays_unit for side in SIDES for h in hands.get(side, ()))
 
     def modes(self, name: str) -> int:
         """How many "Choose one" modes a spell or gear card has (0: none)."""
@@ -99,6 +101,20 @@ class ShowdownGame:
                                                 ordered, ways)
             self._plays[key] = [e for e in self._tried[tried] if self.lines.legal(resolved, e, (), at)]
         return self._plays[key]
+
+    def unit_plays(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str,
+                   units: tuple[str, ...]) -> list[Entry]:
+        """The legal plays by ``by`` of ``card``, which plays a unit card from a hand (RB-CARD-16): none
+        played (its "you may"), or one of ``units`` (the unit cards in that hand) to this battlefield or
+        another: the reader's check (:meth:`.entries.Lines.legal`), once a position and those units."""
+        key = (self.position(at), card.name, by, units)
+        got = self._plays.get(key)
+        if got is None:
+            tried = [Entry(card.name, by, facedown=card.facedown)] + [
+                Entry(card.name, by, (u,), to=to, facedown=card.facedown)
+                for u in units for to in ("battlefield", "elsewhere")]
+            got = self._plays[key] = [e for e in tried if self.lines.legal(resolved, e, (), at)]
+        return got
 
     def counters(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str, names: list[str],
                  chain: tuple[Entry, ...]) -> list[Entry]:
@@ -155,7 +171,8 @@ class ShowdownState:
         once a position, chain, mover and his hand)."""
         g = self.game
         hand = self.hands[PLAYER[self.mover]]
-        key = (g.position(self.at), self.chain, hand, self.mover)
+        # a card playing a unit from a hand (RB-CARD-16) reads both hands: the unit cards it may play
+        key = (g.position(self.at), self.chain, self.hands if g.reads_hands else hand, self.mover)
         got = g._actions.get(key)
         if got is None:
             got = g._actions[key] = self._legal_actions()
@@ -173,9 +190,18 @@ class ShowdownState:
                 continue
             if card.counter:
                 out += g.counters(self.resolved, self.at, card, self.mover, names, self.chain)
+            elif card.plays_unit:
+                out += g.unit_plays(self.resolved, self.at, card, self.mover, self._units_in(card))
             else:
                 out += g.plays(self.resolved, self.at, card, self.mover, names)
         return out
+
+    def _units_in(self, card: HandCard) -> tuple[str, ...]:
+        """The unit cards of the hand ``card`` plays a unit from (RB-CARD-16), each once."""
+        side = PLAYER[self.mover] if card.plays_unit == "hand" else 1 - PLAYER[self.mover]
+        by = SIDES[side]
+        return tuple(dict.fromkeys(n for n in self.hands[side]
+                                   if next(h for h in self.game.hands[by] if h.name == n).kind == "unit"))
 
     def _names(self) -> list[str]:
         return self.at.names
@@ -192,9 +218,12 @@ class ShowdownState:
             resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
             focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
             return _state(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
-        hand = list(self.hands[side])
-        hand.remove(action.card)
-        hands = (tuple(hand), self.hands[1]) if side == 0 else (self.hands[0], tuple(hand))
+        hands = [list(self.hands[0]), list(self.hands[1])]
+        hands[side].remove(action.card)
+        card = self._card(action.card)
+        if card.plays_unit and action.targets:  # the unit card it plays leaves its hand (RB-CARD-16)
+            hands[side if card.plays_unit == "hand" else 1 - side].remove(action.targets[0])
+        hands = (tuple(hands[0]), tuple(hands[1]))
         return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus,
                       other(self.mover), 0, self.fizzled, self.at)
 

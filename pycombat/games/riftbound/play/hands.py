@@ -28,6 +28,9 @@ class HandCard:
     speed: str  #: action | reaction (a unit played from hand is at Reaction speed, RB-CARD-16)
     counter: bool = False  #: it counters a card on the chain (RB-CARD-3)
     facedown: bool = False  #: a [Hidden] card played from facedown: it then has Reaction (RB-SHOW-4)
+    #: whose hand the unit card it plays comes from (``play_unit``, RB-CARD-16): ``hand`` (its player's),
+    #: ``opponent_hand``, or None (it plays no unit from a hand)
+    plays_unit: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,12 +78,14 @@ def hand_card(name: str, file: str | None, path: str) -> HandCard:
     found = cards.find(name)
     if found is not None:
         card = cards.card(name)
+        plays = next((e.get("from") for e in card.effects if e.get("effect") == "play_unit"), None)
         if not card.showdown_playable and any(k == "Hidden" for k, _ in card.keywords):  # RB-SHOW-4
-            return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, facedown=True)
+            return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, facedown=True,
+                            plays_unit=plays)
         if not card.showdown_playable:
             raise ScenarioError(f"{card.name}: a {card.speed}-speed {card.type} cannot be played in a showdown: only "
                                 "Action and Reaction cards can (RB-SHOW-4)", file=file, path=path)
-        return HandCard(card.name, card.type, card.speed, counter_effect(card, None) is not None)
+        return HandCard(card.name, card.type, card.speed, counter_effect(card, None) is not None, plays_unit=plays)
     hit = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
     if hit:
         unit = units.unit(name)

@@ -18,7 +18,7 @@ from pycombat.tree import solve_game
 from pycombat.tree.options import Decision, decisions_along
 from ..damage.game import Objective
 from ..model import SIDES
-from .entries import Entry, Lines
+from .entries import Entry, Lines, payment_choices
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
 
@@ -88,6 +88,10 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     unmodelled = sd.unmodelled_json() + [{"card": e.card, "what": f"{e.by} plays {e.label()}",
                                           "why": "its targets no longer fit as it resolves: it has no effect "
                                                  "(RB-CARD-11)"} for e in last.fizzled]
+    unmodelled += [{"card": h.name, "what": f"{side}'s {h.name}: new choices for the spell it takes",
+                    "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
+                           "paid), not every new choice its taker may make for it (RB-CARD-20)"}
+                   for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     return PlaySolution(
         objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
