@@ -31,6 +31,7 @@ from rich.console import Console
 from pycombat import api, registry
 from pycombat.rulebook import Rule, RuleItem, lead_in_only, load_rulebook
 from pycombat.verdicts import Claim, citation_problems, reasons, verify_claims
+from verify_runs import param, verify_run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("meccg", "riftbound", "wotr")
@@ -53,12 +54,17 @@ RULINGS = [(g, p) for g, p in FILES if "rulings" in p.parts]
 
 
 def _params(items: list[tuple[str, Path]]) -> list:
-    return [pytest.param(g, p, id=str(p.relative_to(ROOT / "examples"))) for g, p in items]
+    return [param(g, p, file=p, id=str(p.relative_to(ROOT / "examples"))) for g, p in items]
 
 
 @functools.cache
 def _report(game: str, path: Path):
-    """``pycombat verify PATH``'s report (once per file)."""
+    """``pycombat verify PATH``'s report (once per file and test process, shared with the other tests of the file)."""
+    return verify_run(path).report
+
+
+def _fresh_report(game: str, path: Path):
+    """``pycombat verify PATH``'s report computed now (after a change to the digest)."""
     s = api.read_scenario(path)
     return importlib.import_module(f"pycombat.games.{game}.verbs").verify(s)
 
@@ -295,10 +301,10 @@ def test_changed_digest_unsettles_a_meccg_verdict(monkeypatch) -> None:
     """MECCG: with MECCG-ALIGN-6 gone from the digest, the overtness verdicts are not decided,
     and the text output says so instead of printing TRUE or FALSE."""
     path = ROOT / "examples" / "rulings" / "meccg" / "overt_fallen_wizard.yaml"
-    before = _report.__wrapped__("meccg", path)
+    before = _fresh_report("meccg", path)
     assert {v.claim.id: v.verdict for v in before.verdicts}["overt"] is False
     _broken("meccg", "MECCG-ALIGN-6", monkeypatch)
-    after = _report.__wrapped__("meccg", path)
+    after = _fresh_report("meccg", path)
     v = {v.claim.id: v for v in after.verdicts}["overt"]
     assert v.verdict is None and any("MECCG-ALIGN-6" in n for n in v.notes)
     out = io.StringIO()
@@ -309,12 +315,12 @@ def test_changed_digest_unsettles_a_meccg_verdict(monkeypatch) -> None:
 def test_changed_sub_item_unsettles_a_wotr_verdict(monkeypatch) -> None:
     """WotR: when WOTR-DICE-3 no longer has the sub-item a verdict names, it is not decided."""
     path = ROOT / "examples" / "rulings" / "wotr" / "dice_and_cards.yaml"
-    before = {v.claim.id: v for v in _report.__wrapped__("wotr", path).verdicts}
+    before = {v.claim.id: v for v in _fresh_report("wotr", path).verdicts}
     assert before["character-plays-character"].verdict is True
     assert before["character-plays-character"].parts == {"WOTR-DICE-3": ["Play a Character card"],
                                                          "WOTR-EVT-1": ["Character events"]}
     _broken("wotr", "WOTR-DICE-3", monkeypatch, drop="Play a Character card")
-    after = {v.claim.id: v for v in _report.__wrapped__("wotr", path).verdicts}
+    after = {v.claim.id: v for v in _fresh_report("wotr", path).verdicts}
     v = after["character-plays-character"]
     assert v.verdict is None and v.as_json()["decided"] is False
     assert any("WOTR-DICE-3 has no sub-item 'Play a Character card'" in n for n in v.notes), v.notes

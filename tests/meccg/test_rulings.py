@@ -3,29 +3,26 @@ expected verdict is checked on every run, and each file's claims cite real rule 
 from __future__ import annotations
 
 import functools
-import io
 import json
-from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
 
 from pycombat.cli import main
 from pycombat.rulebook import load_rulebook
+from verify_runs import param, verify_run  # noqa: E402
 
 RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "meccg").glob("*.yaml"))
 
 
 @functools.cache
 def _verify(path: Path) -> tuple[int, dict]:
-    """``verify --json`` on a ruling file, once per test process (both tests below read it)."""
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        code = main(["verify", str(path), "--json"])
-    return code, json.loads(buf.getvalue())
+    """``verify --json`` on a ruling file, once per test process (shared with the other tests of the file)."""
+    run = verify_run(path)
+    return run.code, run.json
 
 
-@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [param(p, file=p, id=p.stem) for p in RULINGS])
 def test_ruling_examples_get_their_expected_verdicts(path):
     code, data = _verify(path)
     book = load_rulebook("meccg")

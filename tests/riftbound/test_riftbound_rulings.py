@@ -2,9 +2,7 @@
 real rule ids, and every rule id of the digest decides a claim that holds and one that fails."""
 from __future__ import annotations
 
-import contextlib
 import functools
-import io
 import json
 from pathlib import Path
 
@@ -12,6 +10,7 @@ import pytest
 
 from pycombat.cli import main
 from pycombat.rulebook import load_rulebook
+from verify_runs import param, verify_run  # noqa: E402
 
 RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "riftbound").glob("*.yaml"))
 BOOK = load_rulebook("riftbound")
@@ -29,14 +28,12 @@ def _verify(path, capsys, *extra):
 
 @functools.cache
 def _verified(path: Path):
-    """``pycombat verify PATH --json`` once per file (the run is the same for several tests)."""
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
-        code = main(["verify", str(path), "--json"])
-    return code, json.loads(buf.getvalue())
+    """``pycombat verify PATH --json`` once per file (shared with the other tests of the file)."""
+    run = verify_run(path)
+    return run.code, run.json
 
 
-@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [param(p, file=p, id=p.stem) for p in RULINGS])
 def test_ruling_examples_get_their_expected_verdicts(path):
     code, data = _verified(path)
     assert data["claims"]

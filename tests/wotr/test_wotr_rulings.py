@@ -12,20 +12,25 @@ import pytest
 
 from pycombat.cli import main
 from pycombat.rulebook import load_rulebook
+from verify_runs import param, verify_run  # noqa: E402
 
 RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "wotr").glob("*.yaml"))
 
 
 @functools.cache
 def _verify_json(path: Path, *flags: str) -> tuple[int, dict]:
-    """`pycombat verify PATH --json` once per file (and flags) for the whole module."""
+    """`pycombat verify PATH --json` once per file (and flags) for the whole module; without flags, the run the
+    other tests of the file share."""
+    if not flags:
+        run = verify_run(path)
+        return run.code, run.json
     buf = io.StringIO()
     with contextlib.redirect_stdout(buf):
         code = main(["verify", str(path), "--json", *flags])
     return code, json.loads(buf.getvalue())
 
 
-@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", [param(p, file=p, id=p.stem) for p in RULINGS])
 def test_rulings_get_their_expected_verdicts(path):
     code, data = _verify_json(path)
     book = load_rulebook("wotr")
