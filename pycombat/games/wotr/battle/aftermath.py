@@ -204,13 +204,16 @@ def _stacking(s, setup, outcome, room: int, kind: str) -> dict:
             "rules": ["WOTR-STACK-1", "WOTR-STACK-2"]}
 
 
-def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None) -> dict:
+def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None, memo: dict | None = None) -> dict:
     """Over the end positions ``outcomes`` (Outcome -> exact probability): each side's move after the battle
     with its probability (one move per side at every end: a distribution summing to the total), the
     capture's political step (region won or not), and under ``stacking_check=trim_at_end`` an advancing
     relief's units removed over the limit (WOTR-STACK-2): the chance of each number and the expected one.
     ``numerators``: the same end positions as ``(D, ((outcome, n), ...))``, each probability ``n / D``
-    (:meth:`.process.BattleResult.numerators`), when the caller has them."""
+    (:meth:`.process.BattleResult.numerators`), when the caller has them. ``memo``: :func:`aftermath` by kind of
+    end (with the keys its moves and political step are summed under), for the distributions of one scenario
+    and set-up (e.g. one per casualty policy; an end whose moves depend on its units, a relief's advance over
+    the stacking limit, is worked out every time)."""
     # summed as integer numerators over a common denominator, made Fractions at the end
     if numerators is not None:
         den, weighted = numerators
@@ -223,21 +226,25 @@ def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None) 
     texts: dict[tuple, dict] = {}
     politics: dict[tuple, int] = {}
     removed: dict[int, int] = {}
-    by_kind: dict[str, dict] = {}
+    by_kind: dict[str, tuple] = {} if memo is None else memo  # kind -> (aftermath, its moves' keys, politics')
     total = 0
     for o, n in weighted:
         total += n
-        info = by_kind.get(o.kind)
-        if info is None or "stacking" in info:
+        got = by_kind.get(o.kind)
+        if got is None or "stacking" in got[0]:
             info = aftermath(s, setup, o)
-            by_kind[o.kind] = info
-        for who, m in info["each_side"].items():
-            key = (who, m["move"], m["text"], tuple(m["rules"]))
+            got = by_kind[o.kind] = (info, [(who, (who, m["move"], m["text"], tuple(m["rules"])), m)
+                                            for who, m in info["each_side"].items()],
+                                     [((row["settlement"], row["region_won"], row["text"]), row)
+                                      for row in info["politics"]])
+        info, side_keys, politics_keys = got
+        for who, key, m in side_keys:
             texts[key] = m
-            side = moves.setdefault(who, {})
+            side = moves.get(who)
+            if side is None:
+                side = moves[who] = {}
             side[key] = side.get(key, 0) + n
-        for row in info["politics"]:
-            key = (row["settlement"], row["region_won"], row["text"])
+        for key, row in politics_keys:
             texts[key] = row
             politics[key] = politics.get(key, 0) + n
         if "stacking" in info:

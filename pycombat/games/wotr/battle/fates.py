@@ -114,9 +114,21 @@ def _nonempty(force):
 
 def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tuple[str, ...],
                 left_out=(), room: int | None = None) -> list[dict]:
+    """Each figure group's fates on one side at an end position, as ``{figure, count, fates}`` (and
+    ``replacements_joined`` for Regulars): :func:`_side_rows` as dicts."""
+    return [{"figure": fig, "count": n, "fates": dict(fates),
+             **({"replacements_joined": joined} if joined is not None else {})}
+            for fig, n, fates, joined in _side_rows(role, side, _nonempty(force), force, units_end, kind,
+                                                    lost_figs, left_out, room)]
+
+
+def _side_rows(role: str, side: str, contingents, force, units_end, kind: str, lost_figs: tuple[str, ...],
+               left_out=(), room: int | None = None) -> list[tuple]:
+    """:func:`_side_fates` as ``(figure, count, ((fate, number), ...), replacements joined)`` rows (the
+    fates of number zero left out; the Regulars' replacements joined, else None), ``contingents`` the
+    force's non-empty ones (:func:`_nonempty`)."""
     chars = load_characters().characters
     nations = load_nations().nations
-    contingents = _nonempty(force)
     army_gone = not any(map(any, units_end))
     retreat = role == "defender" and kind == "defender_retreated"
     siege = role == "defender" and kind == "retreated_into_siege"
@@ -124,8 +136,9 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
     where = "retreated" if retreat else "in_stronghold" if siege else "back_in_stronghold" if back else "with_army"
     lost_unit = "casualties_out_of_game" if side == "free_peoples" else "reinforcements"
     out = []
-    card_leaders = lost_figs.count("leader")
-    outs = list(left_out) + [(0, 0)] * (len(contingents) - len(left_out))
+    card_leaders = lost_figs.count("leader") if lost_figs else 0
+    outs = (list(left_out) + [(0, 0)] * (len(contingents) - len(left_out)) if left_out
+            else _NO_UNITS * len(contingents))
     # an advancing relief's units above the stacking limit (WOTR-STACK-2), the attacker's only
     stacked = stacking_removed(units_end, room if role == "attacker" else None, kind)
     for c, (r, e), (lr, le), (sr, se) in zip(contingents, units_end, outs, stacked):
@@ -137,28 +150,27 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
             kept = min(c.regulars, r - sr)
             gone_out = min(lr, c.regulars - kept)
             over = min(sr, c.regulars - kept - gone_out)
-            f = {where: kept, "left_out_of_the_siege": gone_out, "removed_over_stacking_limit": over,
-                 lost_unit: c.regulars - kept - gone_out - over}
-            out.append({"figure": f"{name} Regular", "count": c.regulars, "fates": f,
-                        "replacements_joined": max(0, r + lr - c.regulars)})
+            out.append((f"{name} Regular", c.regulars,
+                        _nonzero(((where, kept), ("left_out_of_the_siege", gone_out),
+                                  ("removed_over_stacking_limit", over),
+                                  (lost_unit, c.regulars - kept - gone_out - over))),
+                        max(0, r + lr - c.regulars)))
         if c.elites:
-            out.append({"figure": f"{name} Elite", "count": c.elites,
-                        "fates": {where: e - se, "left_out_of_the_siege": le, "removed_over_stacking_limit": se,
-                                  lost_unit: c.elites - e - le}})
+            out.append((f"{name} Elite", c.elites,
+                        _nonzero(((where, e - se), ("left_out_of_the_siege", le), ("removed_over_stacking_limit", se),
+                                  (lost_unit, c.elites - e - le))), None))
         if c.leaders:
             by_card = min(card_leaders, c.leaders)
             card_leaders -= by_card
             rest = c.leaders - by_card
-            f = {"eliminated_by_card": by_card}
-            f["out_of_game" if army_gone else where] = rest
-            out.append({"figure": f"{name} Leader", "count": c.leaders, "fates": f})
+            out.append((f"{name} Leader", c.leaders,
+                        _nonzero((("eliminated_by_card", by_card), ("out_of_game" if army_gone else where, rest))),
+                        None))
     if force.nazgul:
-        by_card = lost_figs.count("nazgul")
+        by_card = lost_figs.count("nazgul") if lost_figs else 0
         rest = force.nazgul - by_card
-        f = {"reinforcements": by_card + (rest if army_gone else 0)}
-        if not army_gone:
-            f[where] = rest
-        out.append({"figure": "Nazgûl", "count": force.nazgul, "fates": f})
+        f = (("reinforcements", by_card + (rest if army_gone else 0)),) + (() if army_gone else ((where, rest),))
+        out.append(("Nazgûl", force.nazgul, _nonzero(f), None))
     for ch in force.characters:
         c = chars[ch]
         if ch in lost_figs:
@@ -169,10 +181,17 @@ def _side_fates(role: str, side: str, force, units_end, kind: str, lost_figs: tu
             fate = "left_behind"
         else:
             fate = where
-        out.append({"figure": c.name, "count": 1, "fates": {fate: 1}})
-    for row in out:
-        row["fates"] = {k: v for k, v in row["fates"].items() if v}
+        out.append((c.name, 1, ((fate, 1),), None))
     return out
+
+
+_NO_UNITS = ((0, 0),)
+
+
+def _nonzero(pairs: tuple) -> tuple:
+    """The ``(fate, number)`` pairs of a non-zero number, in order (as a dict of them filtered keeps them:
+    the fates of one row are distinct)."""
+    return tuple(p for p in pairs if p[1])
 
 
 def outcome_fates(s, attacking, outcome, lost=((), ())) -> dict:
@@ -334,14 +353,22 @@ def _key_rows(s, attacking, garrison, key: tuple, memo: dict) -> tuple:
     rows = memo.get(key)
     if rows is None:
         role = key[0]
-        if role == "attacker":
-            made = _side_fates("attacker", s.attacker.side, attacking, key[1], key[2], key[3], room=stacking_room(s))
-        elif role == "defender":
-            made = _side_fates("defender", s.defender.side, s.defender.force, key[1], key[2], key[3], key[4])
-        else:
+        if role == "garrison":
             made = garrison_fates(garrison, key[1]) if garrison is not None else []
-        rows = memo[key] = tuple(((role, row["figure"]), row["count"], tuple(row["fates"].items()),
-                                  row.get("replacements_joined", 0)) for row in made)
+            rows = memo[key] = tuple(((role, row["figure"]), row["count"], tuple(row["fates"].items()), 0)
+                                     for row in made)
+            return rows
+        force = attacking if role == "attacker" else s.defender.force
+        side = s.attacker.side if role == "attacker" else s.defender.side
+        # the force's non-empty contingents, once per memo (the memo is of one scenario and attacking force)
+        held = memo.get(("contingents", role))
+        if held is None or held[0] is not force:
+            held = memo[("contingents", role)] = (force, _nonempty(force))
+        if role == "attacker":
+            made = _side_rows("attacker", side, held[1], force, key[1], key[2], key[3], room=stacking_room(s))
+        else:
+            made = _side_rows("defender", side, held[1], force, key[1], key[2], key[3], key[4])
+        rows = memo[key] = tuple(((role, fig), n, fates, joined or 0) for fig, n, fates, joined in made)
     return rows
 
 

@@ -116,9 +116,12 @@ def after_json(rep) -> dict:
     gives at each end), built once per report."""
     from .aftermath import aftermath_distribution
 
-    return rep.derived("after_the_battle", lambda: {
-        pol: aftermath_distribution(rep.scenario, rep.setup, res.outcomes, res.numerators())
-        for pol, res in rep.results.items()})
+    def make():
+        memo: dict = {}  # each kind of end's moves, shared by the policies (the same scenario and set-up)
+        return {pol: aftermath_distribution(rep.scenario, rep.setup, res.outcomes, res.numerators(), memo)
+                for pol, res in rep.results.items()}
+
+    return rep.derived("after_the_battle", make)
 
 
 def after_lines(after: dict) -> list[str]:

@@ -375,6 +375,8 @@ def exact_pair(n: int, d: int) -> tuple[str, float]:
     >>> exact_pair(4, 6), exact_pair(0, 6), exact_pair(6, 6)
     (('2/3', 0.666667), ('0/1', 0.0), ('1/1', 1.0))
     """
+    if n > _SMALL:
+        return _reduced(n, d)[2]
     g = math.gcd(n, d)
     if g != 1:
         n //= g
@@ -390,16 +392,41 @@ def exact_pairs(n: int, d: int, count: int) -> tuple[tuple[str, float], tuple[st
     >>> exact_pairs(4, 6, 2), exact_pairs(3, 9, 3), exact_pairs(0, 6, 4)
     ((('2/3', 0.666667), ('1/3', 0.333333)), (('1/3', 0.333333), ('1/9', 0.111111)), (('0/1', 0.0), ('0/1', 0.0)))
     """
-    g = math.gcd(n, d)
-    if g != 1:
-        n //= g
-        d //= g
-    first = f"{n}/{_den_text(d)}", round(n / d, 6)
+    if n > _SMALL:
+        n, d, first = _reduced(n, d)
+    else:
+        g = math.gcd(n, d)
+        if g != 1:
+            n //= g
+            d //= g
+        first = f"{n}/{_den_text(d)}", round(n / d, 6)
     if count == 1:
         return first, first
     h = math.gcd(n, count)
     n2, d2 = (n // h, d * (count // h)) if h != 1 else (n, d * count)
     return first, (f"{n2}/{_den_text(d2)}", round(n2 / d2, 6))
+
+
+def _reduced(n: int, d: int) -> tuple[int, int, tuple[str, float]]:
+    """``n / d`` reduced, and its :func:`exact_pair`, kept for the large numerators met last: the figures of
+    one distribution repeat the same sums (an Army eliminated, its units left none, its figures' fates, the
+    moves after the battle), and a gcd of numbers of hundreds of digits costs more than looking one up."""
+    key = (n, d)
+    got = _REDUCED.get(key)
+    if got is None:
+        g = math.gcd(n, d)
+        n1, d1 = (n // g, d // g) if g != 1 else (n, d)
+        if len(_REDUCED) >= _REDUCED_LIMIT:
+            _REDUCED.clear()
+        got = _REDUCED[key] = (n1, d1, (f"{n1}/{_den_text(d1)}", round(n1 / d1, 6)))
+    return got
+
+
+#: numerators above it are reduced through :data:`_REDUCED` (below it a gcd costs less than a look-up)
+_SMALL = 1 << 64
+#: :func:`_reduced`'s fractions (bounded: emptied when it holds ``_REDUCED_LIMIT``)
+_REDUCED: dict[tuple[int, int], tuple[int, int, tuple[str, float]]] = {}
+_REDUCED_LIMIT = 4096
 
 
 def _den_text(d: int) -> str:
@@ -1541,5 +1568,6 @@ def clear_caches() -> None:
     _ODDS.clear()
     _OUTCOME_TEXT.clear()
     _DEN_TEXT.clear()
+    _REDUCED.clear()
     for fn in (binomial, hit_chance, roll_with_reroll, allocations, downgrade_first, regulars_first):
         fn.cache_clear()
