@@ -20,6 +20,8 @@ from pycombat.games.riftbound.schema import scenario_from_dict
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
 UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is not None and not r.get("reprint_of")]
 NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
+              # a unit already in play is not played again: its play triggers fire only as it is played (RB-CARD-16)
+              "When you play me from face down", "When you play me from face down on your turn",
               "When I conquer", "When I'm played and when I conquer",
               # conquering comes after the combat's outcome (RB-RES-5): it cannot change this combat
               "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",

@@ -88,8 +88,6 @@ def _brute(att, base, dfd, from_bf, plays):
         u = units[n]
         src = u["where"]
         dst = {"battlefield": "bf", "base": "base", "elsewhere": "else"}[to]
-        if src == "else" and dst == "bf":
-            dst = "else"  # "a battlefield", from another one: not this combat's (the interpreter's reading)
         entries.append({"play": "Ride The Wind", "by": side, "target": n, "to": to})
         if src == dst and dst != "else":
             continue  # no move

@@ -893,8 +893,11 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         card = ability_card(unit, (), on)  # the effects as fired, read when it fires (cards/events.py)
         return Play(card=card, by=unit.side, path=node.path, trigger_of=name, declined=declined, fired_by=on,
                     **choices)
-    # "When you defend at a battlefield": a unit at its base too (RB-SHOW-2, RB-CARD-10)
-    fighting.update({n: u for n, u in (known or {}).items() if n not in fighting and player_triggers(u)})
+    # "When you defend at a battlefield": a unit at its base too (RB-SHOW-2, RB-CARD-10); and a unit at its base with
+    # a combat trigger, which a "When I move" trigger may bring in before the combat begins (RB-COMB-2, RB-COMB-4):
+    # the showdown checks it is at the battlefield then
+    fighting.update({n: u for n, u in (known or {}).items() if n not in fighting
+                     and (player_triggers(u) or not begun and triggers_of(u))})
     if (named := (known or {}).get(node.value.get("trigger"))) is not None and (why := not_firing(named)) is not None:
         raise node.error(why, "trigger")
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")

@@ -29,6 +29,8 @@ import re
 from dataclasses import replace
 from typing import Any, Callable, Mapping
 
+from pycombat.errors import ScenarioError
+
 from . import counters as _counters  # counters in the chain (RB-CARD-3, RB-CARD-20)
 from . import equipment as _equipment  # Equipment attached and detached (RB-CARD-14)
 from . import gear as _gear  # gear on the board killed or returned (RB-CARD-22)
@@ -330,7 +332,7 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
             return True, "taken and recalled: leaves the battlefield"
         return False, TAKEN_MID_COMBAT
     if k == "move":
-        return True, "moves (into the battlefield from base, or away from it)"
+        return True, "moves (into the battlefield from base or another battlefield, or away from it)"
     if k == "prevent_damage":
         if isinstance(e.get("amount"), int) and not e.get("scope"):
             return True, f"prevents the next {e['amount']} damage: raises its lethal amount (RB-MIGHT-6)"
@@ -384,6 +386,8 @@ class _Targets:
         self.queue = list(play.targets)
         self.chosen: list[str] = []
         self.left: list[str] = []  #: targets gone before the card resolved (RB-CARD-11)
+        #: the choices a unit's "When you play me" ability could not make: (what it chooses, why none fits)
+        self.unfit: list[tuple[str, str]] = []
         #: the last keyword grant's (count, target spec) and units: the next grant asking for the same
         #: gives its keyword to the same unit ("give a unit [A] and [B]", RB-CARD-1)
         self.last_grant: tuple | None = None
@@ -397,6 +401,9 @@ class _Targets:
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
+            if not self.queue and (why := self._none_fits(spec)) is not None:  # RB-CARD-10: that part does nothing
+                self.unfit.append((_spec_text(spec), why))
+                return []
             raise _err(self.play, f"needs {n} more target(s) ({_spec_text(spec)}); "
                        f"{len(self.queue)} left in `target`", "RB-CARD-1", "target")
         got, self.queue = self.queue[:n], self.queue[n:]
@@ -416,6 +423,24 @@ class _Targets:
             check_target(self.play, self.board, name, spec, self.chosen)
         self.chosen += [g for g in got if g not in self.chosen]
         return got
+
+
+    def _none_fits(self, spec: Mapping[str, Any]) -> str | None:
+        """Why no unit can be chosen for ``spec`` by a unit's "When you play me" ability (a triggered ability: with
+        no unit to choose, that part does nothing, RB-CARD-10), or None (it can choose one, or it is not such an
+        ability: the entry must name it)."""
+        play, board = self.play, self.board
+        if play.unit is None or play.trigger_of or play.ability_of:
+            return None
+        if play.to == "elsewhere" and spec.get("location") in ("battlefield", "same_location", "in_combat"):
+            return "the units it may choose are at the battlefield it entered, none of this combat's"
+        for name in list(board.present) + list(board.base) + list(board.away):
+            try:
+                check_target(play, board, name, spec, self.chosen)
+            except ScenarioError:
+                continue
+            return None
+        return "no unit in play fits"
 
 
 def _spec_text(spec: Mapping[str, Any]) -> str:
@@ -540,6 +565,8 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
         return board.units[subject].side == "attacker" and subject in board.present
     if subject is not None and cond == "it is the only unit you control there":
         return sum(1 for n in board.present if board.units[n].side == play.by) == 1
+    if cond == "an enemy unit is alone here" and play.source_unit in board.present:  # its unit's battlefield
+        return sum(1 for n in board.present if board.units[n].side != play.by) == 1
     if subject is not None and cond == "already stunned":
         return before[subject].stunned
     if subject is not None and cond == "it's equipped":
@@ -801,6 +828,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                            for what, why in play.from_hand[2]]
     if targets.queue:
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
+    for what, why in targets.unfit:
+        changes.append(Change("none", rules=("RB-CARD-10",), note=f"it chooses no {what}: {why}; that part does "
+                                                                  "nothing"))
     if targets.left:
         changes.append(Change("none", rules=("RB-CARD-11",), note=f"{', '.join(targets.left)} left the battlefield "
                               "before it resolved: no effect on " + ("it" if len(targets.left) == 1 else "them")))
@@ -1342,7 +1372,7 @@ def _move(e, play, board, name, names) -> list[Change]:
 
     if (stop := move_refused(board, name, dest)) is not None:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
-    if dest == "battlefield" and where == "base":
+    if dest == "battlefield" and where in ("base", "elsewhere"):  # into this combat, from its base or elsewhere
         return [Change("enter", name, rules=("RB-COMB-4", "RB-CARD-7"))]
     if dest == where and dest in ("battlefield", "base"):  # a unit can't move to where it is: no move (RB-CARD-7)
         return [Change("none", name, note=f"{name} is at {'the battlefield' if dest == 'battlefield' else 'its base'} "

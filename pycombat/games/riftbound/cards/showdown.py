@@ -192,8 +192,9 @@ class Progress:
 
         for p in stated:
             if p.trigger_of not in here and not (p.trigger_of in run.base and player_triggers(run.units[p.trigger_of])):
-                raise ScenarioError(f"{p.trigger_of} left the battlefield before the showdown began: its combat "
-                                    "trigger does not fire (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=p.path)
+                raise ScenarioError(f"{p.trigger_of} is not at the battlefield as the showdown begins (it left the "
+                                    "battlefield before the showdown began, or no move brought it in): its combat trigger does not fire (RB-SHOW-2, RB-COMB-2)",
+                                    file=scenario.file, path=p.path)
         gone = [side for side in ("attacker", "defender") if not any(run.units[n].side == side for n in run.present)]
         for side in gone:
             lines.append(Line(f"No {side}'s unit is left at the battlefield: the staged combat is not held, and no "
@@ -203,8 +204,11 @@ class Progress:
             raise ScenarioError(f"{stated[0].trigger_of}'s combat trigger cannot fire: no {gone[0]}'s unit is left at "
                                 "the battlefield, so the staged combat is not held (RB-COMB-2, RB-SHOW-2)",
                                 file=scenario.file, path=stated[0].path)
-        fighting = replace(scenario, attacker=replace(a, units=tuple(u for u in a.units if u.name in here)),
-                           defender=replace(d, units=tuple(u for u in d.units if u.name in here)))
+        # the units at the battlefield as the combat begins, those a "When I move" trigger brought in too (RB-COMB-4)
+        fighting = replace(scenario, attacker=replace(a, units=tuple(
+                               run.units[n] for n in run.present if run.units[n].side == "attacker")),
+                           defender=replace(d, units=tuple(
+                               run.units[n] for n in run.present if run.units[n].side == "defender")))
         # RB-SHOW-2 with RB-CARD-10: "When you defend at a battlefield" of the Defender's units at his base too
         chain, untriggered, auto = combat_chain(fighting, stated, [run.units[n] for n in run.base]) if not gone \
             else ([], [], [])

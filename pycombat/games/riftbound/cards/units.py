@@ -121,7 +121,8 @@ ABILITIES_READ = ("no_combat_damage", "ignore_tank")
 #: triggers that cannot fire during a combat staged on the board as the scenario states it: the
 #: unit is already there (its "when you play me" happened before; its lasting effects are the board),
 #: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
-OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When I hold",
+OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When you play me from face down",
+                    "When you play me from face down on your turn", "When I hold",
                     "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
                     "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
                     "When I conquer after an attack")
