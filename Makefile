@@ -44,11 +44,11 @@ demo: $(STAMP)
 
 # The quick tier: every test but the long ones, hypothesis at its quick profile (tests/conftest.py).
 test: $(STAMP) test-tools
-	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-dev} $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} --dist loadgroup -m "not long"
+	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-dev} $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "not long"
 
 # The long tier: the tests marked long, and every hypothesis test again at the larger ci profile.
 test-long: $(STAMP) test-tools
-	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} --dist loadgroup -m "long or hypothesis"
+	HYPOTHESIS_PROFILE=ci $(BIN)/python -m pytest -q -n $${PYTEST_WORKERS:-auto} -m "long or hypothesis"
 
 # Fresh random examples for every hypothesis test (the CI profiles are derandomized), twice the written counts.
 test-explore: $(STAMP)

@@ -14,6 +14,8 @@ for new counterexamples, then keep each one as an ``@example`` or a fix.
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -143,3 +145,19 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if any(item.nodeid.startswith(prefix) for prefix in LONG):
             item.add_marker(pytest.mark.long)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The session's folder of shared verify runs (tests/verify_runs.py), made once, before any worker starts (the
+    workers inherit it)."""
+    if "PYTEST_XDIST_WORKER" not in os.environ and not os.environ.get("PYCOMBAT_TEST_RUNS"):
+        folder = tempfile.mkdtemp(prefix="pycombat-verify-runs-")
+        os.environ["PYCOMBAT_TEST_RUNS"] = folder
+        config._pycombat_runs = folder  # removed at the end of the session
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = getattr(config, "_pycombat_runs", None)
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        os.environ.pop("PYCOMBAT_TEST_RUNS", None)

@@ -31,7 +31,7 @@ from rich.console import Console
 from pycombat import api, registry
 from pycombat.rulebook import Rule, RuleItem, lead_in_only, load_rulebook
 from pycombat.verdicts import Claim, citation_problems, reasons, verify_claims
-from verify_runs import param, verify_run  # noqa: E402
+from verify_runs import verify_run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("meccg", "riftbound", "wotr")
@@ -54,7 +54,7 @@ RULINGS = [(g, p) for g, p in FILES if "rulings" in p.parts]
 
 
 def _params(items: list[tuple[str, Path]]) -> list:
-    return [param(g, p, file=p, id=str(p.relative_to(ROOT / "examples"))) for g, p in items]
+    return [pytest.param(g, p, id=str(p.relative_to(ROOT / "examples"))) for g, p in items]
 
 
 @functools.cache
@@ -203,11 +203,8 @@ _LINE = re.compile(rf"^    ({RULE_ID.pattern}): (.*)$")
 
 
 def _text_output(game: str, path: Path) -> str:
-    report = _report(game, path)
-    out = io.StringIO()
-    registry.get(game).verbs["verify"].resolve_present()(report, Console(file=out, width=132, highlight=False, markup=False,
-                                                                 soft_wrap=True))
-    return out.getvalue()
+    """``pycombat verify PATH``'s text (the run the other tests of the game read)."""
+    return verify_run(path).text
 
 
 @pytest.mark.parametrize("game,path", _params(RULINGS))

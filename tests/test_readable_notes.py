@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from verify_runs import param, verify_run  # noqa: E402
+from verify_runs import verify_run  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RULINGS = sorted((ROOT / "examples" / "rulings").glob("*/*.yaml"))
@@ -20,7 +20,7 @@ def _wotr_region_ids() -> set[str]:
     return {r for r, reg in load_board().regions.items() if r != reg.name}
 
 
-@pytest.mark.parametrize("path", [param(p, file=p, id=f"{p.parent.name}/{p.name}") for p in RULINGS])
+@pytest.mark.parametrize("path", [pytest.param(p, id=f"{p.parent.name}/{p.name}") for p in RULINGS])
 def test_no_note_or_violation_prints_a_tuple_an_id_or_a_term(path):
     """No note prints a Python tuple; a region appears by its name, never its id; a violated rule's
     detail is a sentence, not the programs' term (``overkill(defender, A1, A4)``)."""

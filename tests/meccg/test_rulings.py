@@ -10,7 +10,7 @@ import pytest
 
 from pycombat.cli import main
 from pycombat.rulebook import load_rulebook
-from verify_runs import param, verify_run  # noqa: E402
+from verify_runs import verify_run  # noqa: E402
 
 RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "meccg").glob("*.yaml"))
 
@@ -22,7 +22,7 @@ def _verify(path: Path) -> tuple[int, dict]:
     return run.code, run.json
 
 
-@pytest.mark.parametrize("path", [param(p, file=p, id=p.stem) for p in RULINGS])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in RULINGS])
 def test_ruling_examples_get_their_expected_verdicts(path):
     code, data = _verify(path)
     book = load_rulebook("meccg")

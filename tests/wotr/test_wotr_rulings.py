@@ -12,7 +12,7 @@ import pytest
 
 from pycombat.cli import main
 from pycombat.rulebook import load_rulebook
-from verify_runs import param, verify_run  # noqa: E402
+from verify_runs import verify_run  # noqa: E402
 
 RULINGS = sorted((Path(__file__).resolve().parents[2] / "examples" / "rulings" / "wotr").glob("*.yaml"))
 
@@ -30,7 +30,7 @@ def _verify_json(path: Path, *flags: str) -> tuple[int, dict]:
     return code, json.loads(buf.getvalue())
 
 
-@pytest.mark.parametrize("path", [param(p, file=p, id=p.stem) for p in RULINGS])
+@pytest.mark.parametrize("path", [pytest.param(p, id=p.stem) for p in RULINGS])
 def test_rulings_get_their_expected_verdicts(path):
     code, data = _verify_json(path)
     book = load_rulebook("wotr")
