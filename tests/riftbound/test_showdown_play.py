@@ -109,10 +109,14 @@ class Brute:
                         out.append(e)
         return out
 
+    def reorders(self, name: str) -> bool:
+        """Whether a card names a card of the chain as its target (a counter), which resolves just before it."""
+        return name in COUNTERS
+
     def resolve(self, resolved, chain):
         """Last in, first out; a counter's target just before it; a play refused as it resolves drops."""
         order = list(reversed(chain))
-        for c in [e for e in order if dict(e)["play"] in COUNTERS]:
+        for c in [e for e in order if self.reorders(dict(e)["play"])]:
             at = chain.index(c)
             want = dict(c)["target"][0]
             victim = next((v for v in reversed(chain[:at]) if dict(v)["play"] == want), None)
@@ -155,13 +159,18 @@ class Brute:
             self.memo[key] = v
             return v
         vals = [self.value(resolved, chain, hands, focus, OTHER[mover], passes + 1)]
+        self._hands = hands
         for e in self.plays(mover, hands[mover], resolved, chain):
-            rest = list(hands[mover])
-            rest.remove(dict(e)["play"])
-            vals.append(self.value(resolved, chain + (e,), {**hands, mover: tuple(rest)}, focus, OTHER[mover], 0))
+            vals.append(self.value(resolved, chain + (e,), self.hands_after(hands, mover, e), focus, OTHER[mover], 0))
         v = max(vals) if mover == "attacker" else min(vals)
         self.memo[key] = v
         return v
+
+    def hands_after(self, hands: dict, mover: str, e) -> dict:
+        """The hands once ``mover`` played the entry ``e``: its card leaves his hand."""
+        rest = list(hands[mover])
+        rest.remove(dict(e)["play"])
+        return {**hands, mover: tuple(rest)}
 
 
 COUNTERS = {n for n in SPELLS if any(e.get("effect") == "counter" for e in load_cards().card(n).effects)}

@@ -6,9 +6,6 @@ pay to take the spell, else counter it, RB-CARD-20) is offered both ways. Checke
 list)."""
 from __future__ import annotations
 
-import re
-from fractions import Fraction
-
 import pytest
 
 from pycombat.errors import ScenarioError
@@ -53,53 +50,25 @@ class HandBrute(Brute):
             out += [e for e in tried if not isinstance(self.read(list(resolved) + [e]), ScenarioError)]
         return out
 
-    def resolve(self, resolved, chain):
-        """Last in, first out; a counter's (or a card taking a spell's) target just before it; a play refused as
-        it resolves drops."""
-        order = list(reversed(chain))
-        for c in [e for e in order if _effects(dict(e)["play"]) & {"counter", "gain_control_spell"}]:
-            want = dict(c)["target"][0]
-            victim = next((v for v in reversed(chain[:chain.index(c)]) if dict(v)["play"] == want), None)
-            if victim is not None and order.index(victim) > order.index(c):
-                order.remove(victim)
-                order.insert(order.index(c), victim)
-        while True:
-            got = self.read(list(resolved) + order)
-            if not isinstance(got, ScenarioError):
-                return tuple(resolved) + tuple(order)
-            order.pop(int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(resolved))
+    def reorders(self, name: str) -> bool:
+        """A counter, or a card taking a spell of the chain (it names that spell first)."""
+        return bool(_effects(name) & {"counter", "gain_control_spell"})
 
     def plays(self, side, hand, resolved, chain):
         own = [e for e in super().plays(side, [n for n in hand if not _effects(n) & {"play_unit", "gain_control_spell"}],
                                         resolved, chain)]
         return own + self.hand_plays(side, self._hands, resolved, chain)
 
-    def value(self, resolved=(), chain=(), hands=None, focus="attacker", mover="attacker", passes=0) -> Fraction:
-        hands = hands or self.hands
-        key = (resolved, chain, tuple(hands.items()), focus, mover, passes)
-        if key in self.memo:
-            return self.memo[key]
-        if passes == 2:
-            v = self.damage(resolved) if not chain else \
-                self.value(self.resolve(resolved, chain), (), hands, OTHER[focus], OTHER[focus], 0)
-            self.memo[key] = v
-            return v
-        vals = [self.value(resolved, chain, hands, focus, OTHER[mover], passes + 1)]
-        self._hands = hands
-        for e in self.plays(mover, hands[mover], resolved, chain):
-            d = dict(e)
-            rest = {s: list(h) for s, h in hands.items()}
-            rest[mover].remove(d["play"])
-            rec = next((x for x in load_cards().card(d["play"]).effects if x.get("effect") == "play_unit"), None) \
-                if load_cards().find(d["play"]) else None
-            if rec is not None and d.get("target"):
-                rest[mover if rec["from"] == "hand" else OTHER[mover]].remove(d["target"][0])
-            vals.append(self.value(resolved, chain + (e,), {s: tuple(h) for s, h in rest.items()}, focus,
-                                   OTHER[mover], 0))
-        v = max(vals) if mover == "attacker" else min(vals)
-        self.memo[key] = v
-        return v
-
+    def hands_after(self, hands: dict, mover: str, e) -> dict:
+        """Its card leaves the mover's hand, and the unit card a spell plays from a hand leaves that hand."""
+        d = dict(e)
+        rest = {s: list(h) for s, h in hands.items()}
+        rest[mover].remove(d["play"])
+        rec = next((x for x in load_cards().card(d["play"]).effects if x.get("effect") == "play_unit"), None) \
+            if load_cards().find(d["play"]) else None
+        if rec is not None and d.get("target"):
+            rest[mover if rec["from"] == "hand" else OTHER[mover]].remove(d["target"][0])
+        return {s: tuple(h) for s, h in rest.items()}
 
 BOARDS = [
     (["Sharkling"], ["Stalwart Poro"], ["Here to Help", "Shen - Kinkou"], ["Cleave"]),

@@ -641,14 +641,7 @@ def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: s
         raise UnknownNameError("unit card (from the hand, the first target)", wanted, closest(wanted, db.names, n=2),
                                file=item.file, path=item.path)
     unit_card = db.unit(wanted)
-    name = label or unit_card.name
-    if name in names:
-        if label:
-            raise node.error(f"{label!r} already names a unit of this combat; give another `label`", "label")
-        k = 2
-        while f"{unit_card.name} ({k})" in names:
-            k += 1
-        name = f"{unit_card.name} ({k})"
+    name = _new_name(node, unit_card.name, label, names)
     if unit_card.might is None:
         raise item.error(f"{unit_card.name} has no fixed Might in the card data: it cannot be played from hand here")
     mate = next((u for u in (known or {}).values() if u.side == side), None)  # RB-CARD-9: its player's stated facts
@@ -772,6 +765,20 @@ def _paid(node: Node, keys=PAID_KEYS, xp: bool = False):
     return (paid, spent) if xp else paid
 
 
+def _new_name(node: Node, card_name: str, label: str | None, names: set[str]) -> str:
+    """The name of a unit entering play in the showdown: its entry's ``label``, else its card's name, numbered
+    ``NAME (2)``, ``NAME (3)`` ... past the names the combat already has; a label already taken is refused."""
+    name = label or card_name
+    if name in names:
+        if label:
+            raise node.error(f"{label!r} already names a unit of this combat; give another `label`", "label")
+        k = 2
+        while f"{card_name} ({k})" in names:
+            k += 1
+        name = f"{card_name} ({k})"
+    return name
+
+
 def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str, str], controller: str | None,
                known: dict[str, Unit] | None, turn: str | None = None):
     """A unit card played from hand in the showdown (RB-CARD-16): how it may be played (RB-SHOW-4:
@@ -806,15 +813,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         raise node.error(f"{card.name} cannot be played to {'this battlefield' if to == 'battlefield' else 'the base'} "
                          f"by the {by}: {why} ({unitplay.RULE})", "to")
     way = next(w for w in ways if to in unitplay.locations(card, w, by, controller))
-    label = node.str("label", None)
-    name = label or card.name
-    if name in names:
-        if label:
-            raise node.error(f"{label!r} already names a unit of this combat; give another `label`", "label")
-        k = 2
-        while f"{card.name} ({k})" in names:
-            k += 1
-        name = f"{card.name} ({k})"
+    name = _new_name(node, card.name, node.str("label", None), names)
     mate = next((u for u in (known or {}).values() if u.side == by), None)  # RB-CARD-9: its player's stated facts
     unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags,
                  mate.xp if mate is not None else None, fresh=True,

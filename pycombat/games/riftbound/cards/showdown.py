@@ -738,6 +738,18 @@ def combat_replacements(live, present: list[str], gear: dict[str, list[str]], un
     return out
 
 
+def _entered(c, head: str, present: list[str], base: list[str], away: list[str]) -> str:
+    """Put the unit the change ``c`` plays where it goes (``c.how``: battlefield | base | elsewhere); the narration,
+    ``head`` first."""
+    n = c.unit
+    if c.how == "battlefield":
+        present.append(n)
+        return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)"
+    (base if c.how == "base" else away).append(n)
+    return f"{head} to {'its base' if c.how == 'base' else 'another battlefield'}: not in this combat unless a card " \
+        "moves it in"
+
+
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
             away: list[str], gear: dict[str, list[str]] | None = None,
             turn: dict | None = None) -> tuple[str, tuple]:
@@ -806,24 +818,13 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         state = "exhausted" if c.new.exhausted else "ready"
         head = (f"{left[2:] + '; ' if left else ''}its owner plays {c.keyword}'s card anew, ignoring its cost: {n} "
                 f"(Might {c.amount}, no damage, no buff, {state})")
-        if c.how == "battlefield":
-            present.append(n)
-            return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)", \
-                c.rules
-        (base if c.how == "base" else away).append(n)
-        return (f"{head} to {'its base' if c.how == 'base' else 'another battlefield'}: not in this combat unless a "
-                "card moves it in"), c.rules
+        return _entered(c, head, present, base, away), c.rules
     if c.kind == "hand_unit":  # RB-CARD-16: a unit card a spell plays from a hand
         units[n] = c.new
         state = "exhausted" if c.new.exhausted else "ready"
         head = (f"the {c.new.side} plays {c.new.card_name or n} from hand, {c.keyword}: {n} (Might {c.amount}, "
                 f"{state})")
-        if c.how == "battlefield":
-            present.append(n)
-            return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)", \
-                c.rules
-        (base if c.how == "base" else away).append(n)
-        return f"{head} to another battlefield: not in this combat unless a card moves it in", c.rules
+        return _entered(c, head, present, base, away), c.rules
     if c.kind == "enter":  # from its base, or from another battlefield (a swap, RB-CARD-7)
         (base if n in base else away).remove(n)
         present.append(n)
