@@ -633,17 +633,11 @@ def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: s
                              "label")
         return ()
     side = by if rec.get("from") == "hand" else other(by)
-    wanted = item.as_str()
-    found = db._index.lookup(wanted) or db._index.lookup(wanted.replace(",", " "))
-    if not found:
-        from ...errors import UnknownNameError
-
-        raise UnknownNameError("unit card (from the hand, the first target)", wanted, closest(wanted, db.names, n=2),
-                               file=item.file, path=item.path)
-    unit_card = db.unit(wanted)
+    unit_card = db.unit(item.as_str(), file=item.file, path=item.path)  # an unknown name: the closest ones
     name = _new_name(node, unit_card.name, label, names)
     if unit_card.might is None:
-        raise item.error(f"{unit_card.name} has no fixed Might in the card data: it cannot be played from hand here")
+        raise item.error(f"{unit_card.name} has no fixed Might in the card data: it cannot be played from hand here "
+                         "(RB-CARD-4)")
     mate = next((u for u in (known or {}).values() if u.side == side), None)  # RB-CARD-9: its player's stated facts
     fresh = _unit(Node({"name": unit_card.id, "label": name}, file=node.file, path=node.path), side, db, flags,
                   mate.xp if mate is not None else None, fresh=True,

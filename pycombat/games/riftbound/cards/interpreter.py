@@ -424,7 +424,6 @@ class _Targets:
         self.chosen += [g for g in got if g not in self.chosen]
         return got
 
-
     def _none_fits(self, spec: Mapping[str, Any]) -> str | None:
         """Why no unit can be chosen for ``spec`` by a unit's "When you play me" ability (a triggered ability: with
         no unit to choose, that part does nothing, RB-CARD-10), or None (it can choose one, or it is not such an
@@ -1578,19 +1577,19 @@ def _grant(e, play, board, name, names) -> list[Change]:
 STEAL = "gain_control_spell"
 
 
-def steals(p) -> bool:
-    """Whether ``p`` is a play taking control of a spell: its card has that effect, and its player paid for it (the
-    entry's ``condition: true``)."""
-    return p is not None and p.condition is True and any(e.get("effect") == STEAL for e in p.card.effects)
-
-
 def takes_spell(p) -> bool:
     """Whether ``p`` is a play of a card that may take control of a spell (paid for or not)."""
     return p is not None and any(e.get("effect") == STEAL for e in p.card.effects)
 
 
+def steals(p) -> bool:
+    """Whether ``p`` is a play taking control of a spell: its card may, and its player paid for it (the entry's
+    ``condition: true``)."""
+    return takes_spell(p) and p.condition is True
+
+
 def _undecided_steal(p) -> bool:
-    return p is not None and p.condition is None and any(e.get("effect") == STEAL for e in p.card.effects)
+    return takes_spell(p) and p.condition is None
 
 
 def _steal(e, play, board, name, names) -> list[Change]:

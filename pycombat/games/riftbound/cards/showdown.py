@@ -193,8 +193,8 @@ class Progress:
         for p in stated:
             if p.trigger_of not in here and not (p.trigger_of in run.base and player_triggers(run.units[p.trigger_of])):
                 raise ScenarioError(f"{p.trigger_of} is not at the battlefield as the showdown begins (it left the "
-                                    "battlefield before the showdown began, or no move brought it in): its combat trigger does not fire (RB-SHOW-2, RB-COMB-2)",
-                                    file=scenario.file, path=p.path)
+                                    "battlefield before the showdown began, or no move brought it in): its combat "
+                                    "trigger does not fire (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=p.path)
         gone = [side for side in ("attacker", "defender") if not any(run.units[n].side == side for n in run.present)]
         for side in gone:
             lines.append(Line(f"No {side}'s unit is left at the battlefield: the staged combat is not held, and no "
