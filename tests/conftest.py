@@ -138,6 +138,18 @@ LONG = {
         "readable notes of the WotR movement rulings (tests/wotr/test_wotr_rulings.py checks their verdicts)",
     "tests/test_citations.py::test_every_citation_holds[rulings/wotr/moves_":
         "citations of the WotR movement rulings",
+    "tests/meccg/test_attack_judge.py::test_diverse_scenarios_one_after_another_are_judged_as_alone":
+        "MECCG attack judges over diverse scenarios in a row (the quick tier judges every example alone)",
+    "tests/wotr/test_wotr_unlimited_cards.py::test_the_solvers_own_long_finite_horizon_is_below_the_upper_bound":
+        "the unlimited-rounds card game's long finite horizon against its upper bound",
+    "tests/wotr/test_wotr_unlimited_cards.py::test_cli_reports_the_interval_in_text_and_json":
+        "the value interval of the unlimited-rounds card game in the CLI's text and JSON",
+    "tests/test_web.py::test_run_refuses_bad_requests[ask12-":
+        "the web page refusing a tree past --depth (the quick tier keeps the other refusals)",
+    "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-kill_mp-":
+        "the engine against plain expectiminimax on the shipped company as it is (the quick tier keeps the others)",
+    "tests/wotr/test_wotr_judge_closed.py::test_closed_judge_equals_the_check_program_on_the_examples_and_their_splits":
+        "the closed WotR attack judge on every example and its splits (the quick tier keeps drawn facts and battles)",
 }
 
 
