@@ -106,7 +106,8 @@ def test_the_coverage_lists_them_modelled():
     status = {r["name"]: r["status"] for r in rows()}
     assert {n: status[n] for n in [*PRINTED, "Ambessa, The Wolf", "Evelynn - Entrancing"]} == \
         {n: "modelled" for n in [*PRINTED, "Ambessa, The Wolf", "Evelynn - Entrancing"]}
-    assert status["Kayle, Justified"] == "partly"  # "for each time I'm [Empowered]": not stated, not read
+    # "for each time I'm [Empowered]": the unit's own `empowered: N` (test_empowered_units.py), not its player's
+    assert status["Kayle, Justified"] == "modelled"
 
 
 # ---- counts from the board and the side: a brute force ------------------------------------------------------------

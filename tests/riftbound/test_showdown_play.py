@@ -45,7 +45,8 @@ class Brute:
     order (the units of the file, then those played from hand), a unit card to the battlefield or its
     base with none or one target, a card playable in a showdown only from facedown ([Hidden]) from
     facedown, and for a card that attaches or detaches an Equipment, each Equipment of the file's
-    units (``attach:`` from the unit it is on, or ``detach:``)."""
+    units (``attach:`` from the unit it is on, or ``detach:``); a spell with "[Repeat]" printed once more
+    with each choice of targets, or not (RB-CARD-25)."""
 
     def __init__(self, doc: dict, max_targets: int = 2):
         self.doc = {k: v for k, v in doc.items() if k != "hand"}
@@ -59,8 +60,9 @@ class Brute:
     def read(self, entries):
         """(scenario, showdown) for these plays, or the reader's error."""
         try:
-            s = scenario_from_dict({**self.doc, "showdown": [{k: list(v) if isinstance(v, tuple) else v for k, v in e}
-                                                              for e in entries]})
+            s = scenario_from_dict({**self.doc, "showdown": [
+                {k: {"target": list(v)} if k == "repeat" else list(v) if isinstance(v, tuple) else v for k, v in e}
+                for e in entries]})
             return s, play_showdown(s)
         except ScenarioError as exc:
             return exc
@@ -102,11 +104,13 @@ class Brute:
                 equip += [(("attach", g),) for g in dict.fromkeys(g for g, _ in self.gear)]
             if kinds & {"attach_or_detach_equipment", "detach_equipment"}:
                 equip += [(("detach", g),) for g in dict.fromkeys(g for g, _ in self.gear)]
+            again = [()] + [((("repeat", r),)) for r in targets] if card.text.count("[Repeat]") == 1 else [()]
             for t in targets:
                 for q in equip:
-                    e = (("play", name), ("by", side)) + ((("target", t),) if t else ()) + q + face
-                    if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
-                        out.append(e)
+                    for r in again:
+                        e = (("play", name), ("by", side)) + ((("target", t),) if t else ()) + q + face + r
+                        if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
+                            out.append(e)
         return out
 
     def reorders(self, name: str) -> bool:

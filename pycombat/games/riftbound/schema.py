@@ -33,7 +33,7 @@ from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
-from .cards.statics import (EMPOWERED, PER_PLAYER, changed_in_showdown, condition_parts, keyword_static, level_of,
+from .cards.statics import (EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts, keyword_static, level_of,
                             unstated_player)
 from .cards.events import waits_on_ready
 
@@ -129,6 +129,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     effects = tuple(effects)
     _check_triggers(root, effects)
     attacker, defender, reserve = _held_facts(attacker, defender, reserve, effects)
+    attacker, defender, reserve = _empowered_targets(attacker, defender, reserve)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn)
@@ -231,6 +232,60 @@ def _gear_listed(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
             replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
 
 
+#: a count as the cards write it ("[Empowered] three times")
+_TIMES = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _deflect_holds(cond: Any, card, empowered: bool | None, times: int | None, xp: int | None) -> bool | None:
+    """Whether a conditional keyword's condition holds as the scenario states the unit ("Empowered", "[Empowered]
+    N times", "Level N"), None when it does not say (RB-CARD-9)."""
+    if cond == "Empowered":
+        return empowered
+    if card.empower_limit is not None and cond == f"While I'm [Empowered] {_TIMES.get(card.empower_limit)} times":
+        return None if times is None else times >= card.empower_limit
+    if level_of(cond) is not None:
+        return None if xp is None else xp >= level_of(cond)
+    return None
+
+
+def _empowered(node: Node, card) -> tuple[bool | None, int | None]:
+    """The unit's stated `empowered:` (RB-CARD-9): true or false; for a card that "can be [Empowered] up to N times"
+    (Kayle, Justified: +2 Might for each time), how many times, 0..N. Not stated: (None, None)."""
+    limit = card.empower_limit
+    if not node.has("empowered"):
+        return None, None
+    if limit is None:
+        return node.bool("empowered"), None
+    value = node.raw("empowered")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= limit:
+        raise node.error(f"{card.name} can be Empowered up to {limit} times: give how many times it is, "
+                         f"`empowered: 0..{limit}`, not {value!r} (RB-CARD-9)", "empowered")
+    return value > 0, value
+
+
+def _empowered_targets(attacker: Side, defender: Side, reserve: tuple[Unit, ...]
+                       ) -> tuple[Side, Side, tuple[Unit, ...]]:
+    """RB-CARD-4: a static ability reaching its player's [Empowered] units ("Your units that are [Empowered] have
+    +2 Might", Aurok General) reads each friendly unit's Empowered status: a unit of that side whose `empowered:`
+    the scenario does not state is named, on that unit (RB-CARD-9)."""
+    givers = {}
+    for u in (*attacker.units, *defender.units, *reserve):
+        for e in u.statics:
+            if (e.get("target") or {}).get("state") == "empowered" and u.empowered is not False:
+                givers.setdefault(u.side, []).append(u.name)
+
+    def fix(u: Unit) -> Unit:
+        if u.empowered is not None or u.side not in givers:
+            return u
+        who = ", ".join(givers[u.side])
+        return replace(u, unstated=u.unstated + ((
+            "whether it is Empowered", f"{who}'s static ability gives its player's [Empowered] units Might: give "
+                                       "`empowered: true|false` (RB-CARD-9)"),))
+
+    return (replace(attacker, units=tuple(map(fix, attacker.units))),
+            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+
+
 def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
                 effects) -> tuple[Side, Side, tuple[Unit, ...]]:
     """RB-CARD-4: a static ability reading a fact of its player that the stated showdown may change in a way the
@@ -260,7 +315,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
-        fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player)
+        fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player,
+                      empowered=False if fresh else node.bool("empowered", None))
     else:
         if node.has("token"):  # RB-CARD-15: a unit card is no token; a token is a custom unit
             raise node.error("`token:` marks a custom unit as a unit token; a unit card is not one (give custom: true)",
@@ -297,7 +353,22 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             fields["statics"] = tuple(fields.get("statics", ())) + tuple(e for _, e in board)
         # "[Empowered]" keywords follow the unit's stated Empowered status (RB-CARD-9) before
         # `conditions_hold`, which covers the conditions the scenario cannot otherwise state
-        empowered = False if fresh else node.bool("empowered", None)
+        empowered, times = (False, 0) if fresh else _empowered(node, card)
+        fields["empowered_times"] = times
+        # RB-MIGHT-10: a conditional [Deflect] changes no combat damage; it is the Power tax on the opponent's cards
+        # choosing the unit, read with `card_costs=stated` (RB-CARD-2)
+        for ck in card.conditional_keywords if flags.get("card_costs") == "stated" else ():
+            if ck.get("keyword") != "Deflect":
+                continue
+            n = int(ck.get("value") or 1)
+            if keyword_static(ck) is not None:  # "while I'm [Mighty]": from the board (RB-CARD-9)
+                fields["statics"] = tuple(fields.get("statics", ())) + (keyword_static(ck),)
+            elif (holds := _deflect_holds(ck.get("condition"), card, empowered, times, xp)):
+                fields["deflect"] = fields.get("deflect", 0) + n
+            elif holds is None:
+                unstated.append((f"conditional keyword Deflect {n} ({ck.get('condition')})",
+                                 "its Power tax on the opponent's cards choosing it (RB-MIGHT-10) needs whether the "
+                                 "condition holds: give `empowered:` or the side's `xp:` (RB-CARD-2)"))
         for ck in conditional:
             text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
             hold_ck = empowered if ck.get("condition") == "Empowered" and empowered is not None else hold
@@ -349,7 +420,10 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # unit's Empowered status and its controller's XP; not stated, each is named (RB-CARD-4)
         for e in fields.get("statics", ()):
             cond = e.get("condition")
-            if EMPOWERED in condition_parts(cond) and empowered is None:
+            if e.get("per") in PER_SELF and times is None:  # "+2 Might for each time I'm [Empowered]"
+                unstated.append((f"ability {effect_text(e)}", "how many times the unit is Empowered: give "
+                                                              f"`empowered: 0..{card.empower_limit}`"))
+            elif EMPOWERED in condition_parts(cond) and empowered is None:
                 unstated.append((f"ability \"{cond}\": {effect_text(e)}",
                                  "whether the unit is Empowered: give `empowered: true|false`"))
             elif level_of(cond) is not None and xp is None:
@@ -602,6 +676,10 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
     if node.has("from"):
         equip["attach_from"] = unit_ref(node.child("from"), names)
     label = node.str("label", None)
+    if node.has("revealed"):  # RB-CARD-10: a card's own effects reveal nothing the model reads
+        raise node.error(f"`revealed: {node.raw('revealed')}` states what an ability reveals; {card.name} reveals "
+                         "nothing the model reads (RB-CARD-10)", "revealed")
+    node.raw("repeat", None)  # RB-CARD-25: read below, once the play is built
     node.finish(PLAY_KEYS)
     replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
                          known)
@@ -615,8 +693,16 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int) and not e.get("trigger") \
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
             names.update(token_names(str(e.get("token")), e["count"], names))
-    return Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
+    play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand, **chosen, **equip)
+    from .cards import repeat
+
+    def target_of(item: Node, i: int) -> str:  # a repeated execution's targets, read as the entry's own
+        gear_t = any(isinstance(e.get("target"), dict) and e["target"].get("kind") == "gear" for e in card.effects)
+        return item.as_str() if (counter_effect(card, mode) is not None and i == 0) or gear_t \
+            else unit_ref(item, names)
+
+    return repeat.read(node, play, names, target_of)
 
 
 def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: str | None, names: set[str],
@@ -823,6 +909,10 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)
     paid = _paid(node)
+    if node.has("revealed"):  # RB-CARD-10: what its play ability (or a combat trigger it fires, RB-READ-6) revealed
+        from .cards.triggers import revealed_effects
+
+        ability = replace(ability, effects=revealed_effects(ability.effects, node.raw("revealed"), card.id, node))
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way,
@@ -866,7 +956,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
     from .cards.events import KINDS, kinds_of
     from .cards.interpreter import Play
     from .cards.moves import move_effects, stated_effects
-    from .cards.triggers import ability_card, not_firing, player_triggers, triggers_of
+    from .cards.triggers import ability_card, not_firing, player_triggers, revealed_effects, triggers_of
 
     node._mapping()
     fighting = {u.name: u for u in attacker.units + defender.units}
@@ -881,6 +971,9 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
             raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
                              f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
         choices, declined = _trigger_choices(node, names)
+        if choices.pop("revealed") is not None:  # RB-CARD-10: no trigger fired mid-showdown reveals a card
+            raise node.error(f"`revealed:` states what an ability reveals; {name}'s trigger on `{on}` reveals nothing "
+                             "the model reads (RB-CARD-10)", "revealed")
         if declined and any(v not in (None, (), {}) for v in choices.values()):
             raise node.error(DECLINED_CHOOSES, "decline")
         card = ability_card(unit, (), on)  # the effects as fired, read when it fires (cards/events.py)
@@ -914,6 +1007,8 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         raise node.error(f"{name} has no \"{when}\" ability (the {unit.side}'s units trigger on "
                          f"{'attacking' if unit.side == 'attacker' else 'defending'}, RB-SHOW-2)", "trigger")
     choices, declined = _trigger_choices(node, names)
+    # RB-CARD-10: what the trigger reveals, as its entry states it (a value it does not take is refused)
+    effects = revealed_effects(effects, choices.pop("revealed"), unit.card_id, node)
     card = ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None)
     if declined:  # RB-CARD-10: a "you may" trigger not used
         if not all(e.get("optional") or e.get("replaces_previous") for e in effects):
@@ -932,7 +1027,8 @@ DECLINED_CHOOSES = ("a declined trigger chooses nothing and pays nothing: give o
 
 def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
     """What a trigger entry chooses (targets, mode, condition, destination, a damage split, its additional cost:
-    the :class:`Play` fields) and whether it declines the trigger; the entry's keys are checked."""
+    the :class:`Play` fields; and what it revealed, ``revealed``, for the caller to put on its effects) and whether it
+    declines the trigger; the entry's keys are checked."""
     from .cards.interpreter import DESTINATIONS
     from .cards.spells import load_cards
 
@@ -942,7 +1038,8 @@ def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
         items = [t] if not isinstance(t.value, list) else node.list("target")
         targets = [unit_ref(item, names) for item in items]
     choices = {"targets": tuple(targets), "mode": node.int("mode", None, minimum=1),
-               "condition": node.bool("condition", None), "to": node.str("to", None, choices=DESTINATIONS)}
+               "condition": node.bool("condition", None), "to": node.str("to", None, choices=DESTINATIONS),
+               "revealed": node.raw("revealed", None)}  # RB-CARD-10: what it revealed, checked on its effects
     choices.update(_chosen(node, names, load_cards()))  # RB-CARD-21: a damage split (`amounts:`)
     choices["paid"], choices["xp"] = _paid(node, TRIGGER_PAID_KEYS, xp=True)  # RB-CARD-2: its additional cost
     declined = node.bool("decline", False)

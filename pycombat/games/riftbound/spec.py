@@ -74,8 +74,30 @@ EFFECT = Obj({
 
 #: where a card may move a unit (``to:`` of a play)
 DESTINATIONS = ("battlefield", "base", "elsewhere")
+#: the domains of a rune (the card data's domains, lower case as the records' ``mode_label`` writes them): what a
+#: trigger that reveals the top rune of its player's rune deck states it revealed (``revealed:``)
+RUNE_DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
+#: the most cards a scenario may state an ability revealed (a count of them: ``revealed: N``)
+MAX_REVEALED = 40
+_REVEALED = AnyOf((Str("the domain of the rune it revealed (\"reveal the top rune of your rune deck\"; the option of "
+                       "that domain resolves, RB-CARD-10, RB-CARD-8)", enum=RUNE_DOMAINS),
+                   Int("how many of the cards it revealed it counts (\"for each card with [Hidden] revealed this "
+                       "way\"; at most the number revealed, RB-CARD-10)", minimum=0, maximum=MAX_REVEALED)),
+                  "what the ability revealed, a fact its player knows as it resolves: a rune's domain, or how many of "
+                  "the revealed cards it counts (not given: named as not modelled, RB-CARD-4)")
 _TARGET = Str("a target: a unit of this combat (any case, the units at the bases included), or for a "
               "counter the card countered")
+#: a spell's execution once more for a [Repeat] paid, with the choices made anew (RB-CARD-25)
+_REPEATED = Obj({
+    "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the card's order")), "its target(s) (not given: "
+                    "the first execution's)"),
+    "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
+    "amounts": Map(Int("damage", minimum=0), "damage split among units: unit -> damage", key=_UNIT_REF),
+    "to": Str("where the card moves its target", enum=DESTINATIONS),
+    "condition": Bool("the card's condition holds"),
+    "cost": Int("which of the spell's [Repeat] this pays (1, 2 ... in printed order, then the ones units give; "
+                "not given: the next)", minimum=1),
+}, "one execution more, with the choices made anew (a choice not given: the first execution's)")
 PLAY = Obj({
     "play": Name("card", "a spell, gear or unit card played in the showdown (RB-CARD, read from the card data)"),
     "by": Str("who played it", enum=SIDES),
@@ -83,6 +105,7 @@ PLAY = Obj({
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "condition": Bool("the card's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
     "pays": Bool("a counter 'unless its controller pays': the countered card's controller paid (RB-CARD-20)"),
+    "revealed": _REVEALED,
     "discard": Name("card", "the card discarded for 'Discard 1. Deal its Energy cost ...' (RB-CARD-21)"),
     "amounts": Map(Int("damage", minimum=0), "damage split among units as the player chose: unit -> damage "
                    "(RB-CARD-21)", key=_UNIT_REF),
@@ -98,6 +121,11 @@ PLAY = Obj({
     "detach": Name("Equipment card", "the Equipment the card detaches from its unit (RB-CARD-14)"),
     "from": Str("the unit whose Equipment `attach:` moves (not given: an unattached one, else the one other "
                 "unit with it)"),
+    "repeat": AnyOf((Bool("[Repeat] paid: the spell is executed once more with the same choices (RB-CARD-25)"),
+                     _REPEATED, List(AnyOf((Bool("once more with the same choices"), _REPEATED),
+                                           "one execution more"), "one per [Repeat] paid, in order")),
+                    "[Repeat] paid as the spell is played (RB-CARD-25): each paid executes its instructions once "
+                    "more, with choices made anew or the same"),
 }, "a card played in the showdown, read by the one card interpreter (RB-CARD)", required=("play", "by"))
 
 TRIGGER = Obj({
@@ -114,6 +142,7 @@ TRIGGER = Obj({
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),
+    "revealed": _REVEALED,
     "to": Str("where the ability moves its target", enum=DESTINATIONS),
     "amounts": Map(Int("damage", minimum=0), "damage split among the units it chooses as the player chose: unit -> "
                    "damage (RB-CARD-21)", key=_UNIT_REF),
@@ -175,8 +204,11 @@ UNIT_OBJ = Obj({
                             "false: they do not; not given: named as not modelled, RB-CARD-4)"),
     "token": Bool("a custom unit that is a unit token (a Recruit, a Sprite): \"your token units\" abilities reach it "
                   "(RB-CARD-9, RB-CARD-15)"),
-    "empowered": Bool("the unit is [Empowered]: its \"I'm [Empowered]\" static abilities apply (RB-CARD-9; not given: "
-                      "those abilities are named as not modelled, RB-CARD-4)"),
+    "empowered": AnyOf((Bool("the unit is [Empowered]: its \"I'm [Empowered]\" static abilities apply (RB-CARD-9; not "
+                             "given: those abilities are named as not modelled, RB-CARD-4)"),
+                        Int("how many times it is [Empowered], for a card that \"can be [Empowered] up to N times\" "
+                            "(0..N; RB-CARD-9)", minimum=0)),
+                       "whether (or how many times) the unit is [Empowered]"),
 }, "a unit with its state and overrides", required=("name",))
 UNIT = AnyOf((Name("unit card", "the unit's card"), UNIT_OBJ), "a unit at the battlefield")
 

@@ -65,7 +65,11 @@ def idle_reason(e: dict) -> str:
         return ("fires as the unit conquers, after the combat's outcome is decided (RB-RES-5): it cannot change "
                 "this combat's answer")
     if "hold" in trigger.split() or trigger.startswith("At the start of"):
-        return "fires at the start of a turn, not during a combat: it cannot change this combat's answer"
+        return ("fires at the start of a turn (holding is scored in the Beginning Phase, RB-RES-6), not during a "
+                "combat: it cannot change this combat's answer")
+    if trigger.startswith("When a combat") and trigger.endswith("ends"):
+        return ("fires as the combat ends (RB-RES-8), after its outcome is decided (RB-RES-7): it cannot change "
+                "this combat's answer")
     if trigger.startswith("When you play me"):
         return "fired when the unit was played, before this combat: the board as the scenario states it holds its result"
     if e.get("activated") and e.get("speed") == "normal":
@@ -82,7 +86,6 @@ UNSEEN = {
     "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",
     "When you use an activated ability of a gear": "a gear's activated ability used, which no showdown entry does",
     "When you attach an Equipment to me": "an Equipment attached, which the showdown does not pass to triggers",
-    "When a combat that I was in ends": "the end of the combat (RB-RES-8), after its outcome is decided",
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",

@@ -120,11 +120,23 @@ def _name_matches(p: Play, want: str) -> bool:
     return p.card.type == "ability" and of is not None and of.casefold() == want
 
 
-def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None
-              ) -> tuple[set[int], list[Unmodelled]]:
+def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, in_play=None,
+              spared: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: the indexes of the plays countered, and the counters not modelled.
     ``counter_of(play)``: the play's counter record or None; ``units``: the units by name (their
-    ``side``), for the counters that look at whose units a card chooses."""
+    ``side``), for the counters that look at whose units a card chooses; ``in_play``: the units in play, whose
+    "Your spells and abilities can't be countered" keeps their player's cards from being countered (RB-CARD-9):
+    ``spared`` gets, for each counter's index, the cards it could not counter and the units that kept them."""
+    def kept(victim) -> bool:  # RB-CARD-9: a unit of its player's makes it uncounterable
+        from .statics import givers
+
+        if units is None or in_play is None:
+            return False
+        who = [n for n, _ in givers(units, in_play, victim.by, "uncounterable")]
+        if who and spared is not None:
+            spared.setdefault(i, []).append((victim.card.name, tuple(who)))
+        return bool(who)
+
     out: set[int] = set()
     notes: list[Unmodelled] = []
     locks: list[tuple[int, int]] = []  # (counter, the play it countered)
@@ -166,9 +178,26 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None
         holds, why = _holds(p, e, r, plays, i, j)
         if holds is None:
             notes.append(Unmodelled(p.card.name, effect_text(e), why))
-        elif holds:
+        elif holds and not kept(victim):
             out.add(j)
             locks.append((i, j))
+        for again in getattr(p, "repeats", ()):  # RB-CARD-25: each [Repeat] paid counters once more
+            name = (again.targets[0] if again.targets else p.targets[0]).casefold()
+            k = next((k for k in range(i - 1, -1, -1) if plays[k] is not None and k not in out
+                      and _name_matches(plays[k], name)), None)
+            if k is None:
+                if _name_matches(victim, name):
+                    continue  # the card the first execution countered: nothing left to counter
+                raise _err(again, f"no earlier play of {again.targets[0]!r} in this showdown to counter (a "
+                           "counter chooses a card on the chain)", r.rule, "target")
+            chosen = plays[k].targets[1:] if counter_of(plays[k]) is not None else plays[k].targets
+            unknown = _check(again, e, r, plays[k], chosen, units)
+            holds, why = (None, unknown) if unknown else _holds(again, e, r, plays, i, k)
+            if holds is None:
+                notes.append(Unmodelled(p.card.name, f"{effect_text(e)} (executed again by [Repeat])", why))
+            elif holds and not kept(plays[k]):
+                out.add(k)
+                locks.append((i, k))
     for i, j in locks:  # "Its controller can't play spells this turn": from the counter resolving on
         if i in out or not any(x.get("effect") == "spell_lock" and (x.get("target") or {}).get("ref") == LOCKED
                                for x in plays[i].card.effects):
@@ -251,6 +280,9 @@ def outcome(e: Mapping[str, Any], p: Play, name: str | None) -> str:
     r, pay = reach(e), e.get("unless_controller_pays_energy")
     if r is None or name is None:
         return ""
+    who = dict(getattr(p, "spared", None) or ()).get(name)
+    if who:  # RB-CARD-9: a unit of its player's keeps it from being countered
+        return f"{name} can't be countered ({', '.join(who)}'s static ability, RB-CARD-9): it is not countered"
     if pay and p.pays:
         return f"the controller of {name} pays {pay} Energy: it is not countered"
     if r.condition and p.condition is False:

@@ -41,6 +41,7 @@ from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: 
 from .records import effect_text
 from .spells import Card
 from ..model import Unit, other
+from ..spec import RUNE_DOMAINS  # what a trigger revealing a rune states it revealed
 from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
 
 #: effect kinds with no effect on this combat's damage (named in the narration, not unmodelled)
@@ -62,12 +63,16 @@ CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there
 
 
 # ---- what the model reads in an effect record -------------------------------------------------------
+#: what a trigger revealed, as its entry states it (``revealed:``), on each of its effects that reads it: the domain of
+#: the rune revealed (and the text of that domain's option when it is not among the records, or None), or how many of
+#: the cards revealed it counts
+REVEALED = "_revealed"
 #: effect-record keys the interpreter reads; any other key makes the effect not modelled (RB-CARD-4)
 KNOWN_KEYS = {"effect", "target", "duration", "value", "amount", "keyword", "condition", "replaces_previous",
               "mode_option", "to", "each", "min_might", "value_per", "per", "what", "max_energy", "max_power",
               "optional", "then", "activated", "trigger", "ability", "scope", "unless_controller_pays_energy", "split",
               "result", "amount_per", "with", "_late", "value_from", "unless", "from", "cost_reduction",
-              "ignore_costs", "if_keyword", "when"}
+              "ignore_costs", "if_keyword", "when", REVEALED}
 #: a spell's "activated" cost of a gear ability is paid by its controller and changes no combat damage
 #: (Divining Shells: "kill this, exhaust"); an effect's own additional ``cost`` is not modelled
 
@@ -93,11 +98,17 @@ THE_TOKEN = "the token"
 EVENT_UNIT = "the unit whose event fired the trigger"
 
 
+#: the cards whose "you may pay N to ..." is a condition the entry states: spells, gear, and a unit card played from
+#: hand (its "When you play me, you may pay 2 Energy to ...", RB-CARD-16)
+PAID_OPTION_TYPES = ("spell", "gear", "unit")
+
+
 def paid_option(e: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A spell's or gear's effect as the interpreter reads it: "you may pay N to ..." as the condition that its player
-    paid (RB-CARD-8); any other effect as it is."""
+    """A spell's, gear's or played unit's effect as the interpreter reads it: "you may pay N to ..." as the condition
+    that its player paid (RB-CARD-8); any other effect as it is (a combat trigger a unit played to the battlefield
+    fires, ``_late``, keeps its cost: not modelled)."""
     if e.get("optional") and not e.get("trigger") and not e.get("activated") and not e.get("condition") \
-            and PAID_OPTION.match(str(e.get("cost") or "")):
+            and not e.get("_late") and PAID_OPTION.match(str(e.get("cost") or "")):
         return {**{k: v for k, v in e.items() if k not in ("optional", "cost")}, "condition": f"you pay {e['cost']}"}
     return e
 
@@ -106,7 +117,7 @@ def option_cost(card) -> tuple[int, int]:
     """(Energy, Power) of the card's optional effects paid for ("you may pay [rune] to ..."), paid when the
     entry states `condition: true`."""
     energy = power = 0
-    for e in card.effects if card.type in ("spell", "gear") else ():
+    for e in card.effects if card.type in PAID_OPTION_TYPES else ():
         m = PAID_OPTION.match(str(e.get("cost") or "")) if paid_option(e) is not e else None
         if m:
             energy, power = (energy + int(m[1]), power) if m[2] == "energy" else (energy, power + int(m[1]))
@@ -141,6 +152,42 @@ def _every_unit(tgt: Any) -> bool:
         and set(tgt) <= {"count", "kind"}
 
 
+#: "reveal the top rune of your rune deck, then recycle it; the option is set by its domain" (the records'
+#: ``mode_rule``): the option whose ``mode_label`` is the revealed rune's domain resolves (RB-CARD-10, RB-CARD-8)
+REVEALED_OPTION = re.compile(r"^reveal the top rune of your rune deck\b.*; the option is set by its domain$")
+#: "Deal 1 ... for each card with [Hidden] revealed this way" (the records' ``per``): a count of the cards revealed
+REVEALED_COUNT = re.compile(r"^card with \[(?P<keyword>[\w-]+)\] among the top (?P<top>\d+) cards of your Main Deck$")
+
+
+def revealed_option(e: Mapping[str, Any]) -> bool:
+    """Whether ``e`` is an option set by the domain of a rune revealed (:data:`REVEALED_OPTION`)."""
+    return bool(e.get("mode_option") and e.get("mode_label") and REVEALED_OPTION.match(str(e.get("mode_rule") or "")))
+
+
+def revealed_count(e: Mapping[str, Any]) -> tuple[str, int] | None:
+    """``(keyword, cards revealed)`` of a damage counted on cards revealed (:data:`REVEALED_COUNT`), else None.
+
+    >>> revealed_count({"effect": "deal_damage", "amount": "variable", "amount_per": 1,
+    ...                 "per": "card with [Hidden] among the top 5 cards of your Main Deck"})
+    ('Hidden', 5)
+    """
+    m = REVEALED_COUNT.match(str(e.get("per") or ""))
+    if e.get("effect") != "deal_damage" or e.get("amount") != "variable" or not isinstance(e.get("amount_per"), int) \
+            or m is None:
+        return None
+    return m["keyword"], int(m["top"])
+
+
+def reveals(effects) -> str | None:
+    """What the entry of an ability with ``effects`` states it revealed (``revealed:``): ``domain`` (a rune's), or
+    ``count`` (cards counted); None: it reveals nothing the model reads."""
+    if any(revealed_option(e) for e in effects):
+        return "domain"
+    if any(revealed_count(e) for e in effects):
+        return "count"
+    return None
+
+
 #: a 'Choose one' list whose option the entry's `mode:` states, with nothing more to it (no "you've not chosen this
 #: turn", no option set by a revealed card): the records' ``mode_rule`` of it
 CHOOSE_ONE = "choose one"
@@ -153,9 +200,14 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                    - (_replay.KEYS if e.get("effect") == _replay.KIND else set())
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
                    - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set())
-                   - ({"mode_rule"} if e.get("mode_option") and e.get("mode_rule") == CHOOSE_ONE else set()))
+                   - ({"mode_rule"} if e.get("mode_option") and e.get("mode_rule") == CHOOSE_ONE else set())
+                   - ({"mode_rule", "mode_label"} if revealed_option(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
+    if ok and revealed_option(e):
+        why += (f"; the {e['mode_label']} option: it resolves when the rune its trigger reveals is of "
+                f"{e['mode_label']}, as the trigger's entry states (`revealed: DOMAIN`; another domain: not this option) "
+                "(RB-CARD-10, RB-CARD-8)")
     if ok and e.get("unless"):
         why += f"; not done if {e['unless']}: that player's choice, stated by the entry (`pays: true|false`, RB-CARD-8)"
     return ok, why
@@ -283,6 +335,12 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                           f"states them, `paid: {{power: N}}` ({CHOICES_RULE})")
         if e.get("amount") == MARKED_ON_IT:
             return True, "damage equal to the damage marked on the unit it chooses, read as it resolves (RB-CARD-13)"
+        if revealed_count(e) is not None:
+            kw, top = revealed_count(e)
+            return True, (f"{e['amount_per']} damage for each card with [{kw}] among the top {top} cards of its "
+                          f"player's Main Deck it reveals: the entry states how many, `revealed: N` (0..{top}); one "
+                          "instance of that damage, as one \"Deal\" (Bonus Damage adds to it once; none when N is 0) "
+                          "(RB-CARD-10, RB-CARD-13)")
         if _per_equipment(e):
             return True, (f"{e['amount_per']} damage for each Equipment attached to its unit, counted as it resolves "
                           "(RB-CARD-13, RB-CARD-14)")
@@ -598,6 +656,8 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
     A spell's cost is changed by the static cost changes of the units in combat on ``board`` (Vex,
     Cheerless, RB-CARD-9)."""
     card = play.card
+    if play.again:  # a [Repeat] execution: its cost was paid, with the card's, as the spell was played (RB-CARD-25)
+        return
     # a combat trigger's additional cost of Energy and runes (RB-CARD-10) is checked as a card's
     if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of or (
             play.trigger_of and (card.energy_cost or card.power_cost))):
@@ -616,6 +676,18 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             if e_u or p_u:
                 need = (need[0] + e_u, need[1] + p_u)
                 text = f"{text}, and {how}"
+        if board is not None and (card.type == "spell" or play.ability_of):  # RB-MIGHT-10: [Deflect] on units chosen
+            from .statics import deflect_tax
+
+            tax, taxed = deflect_tax(board.units, play.targets + tuple(t for r in play.repeats for t in r.targets),
+                                     play.by)
+            if tax:
+                need, text = (need[0], need[1] + tax), f"{text}, and {tax} Power for {', '.join(taxed)} (RB-MIGHT-10)"
+        if play.repeats and board is not None:  # RB-CARD-25: each [Repeat] paid adds its cost
+            from .repeat import cost as repeat_cost
+
+            e_r, p_r, how_r = repeat_cost(play, board.units, board.present)
+            need, text = (need[0] + e_r, need[1] + p_r), f"{text}, and {how_r}"
         if any(extra):
             need = (need[0] + extra[0], need[1] + extra[1])
             text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
@@ -685,8 +757,10 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                                      "not parsed into effects in the data (`unparsed`)"))
     for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
         unmodelled.append(Unmodelled(card.name, f"clause(s) of the card text: \"{clause}\"", why))
-    effects = [paid_option(e) for e in card.effects] if card.type in ("spell", "gear") else list(card.effects)
-    modes = [e for e in effects if e.get("mode_option")]
+    effects = [paid_option(e) for e in card.effects] if card.type in PAID_OPTION_TYPES else list(card.effects)
+    effects, revealed, unrevealed = _revealed_options(effects, card.name)
+    unmodelled += unrevealed
+    modes = [e for e in effects if e.get("mode_option") and not revealed_option(e)]
     if play.mode is not None and not modes:
         raise _err(play, f"`mode: {play.mode}`: it has no 'Choose one' options", "RB-CARD-1", "mode")
     if modes:
@@ -717,6 +791,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     changes = _Changes(apply)
     if spend is not None:
         changes.append(spend)
+    if revealed is not None:
+        changes.append(revealed)
     if play.attach_from is not None and play.attach is None and not _gear.takes(card):
         raise _err(play, "`from:` names the unit whose Equipment `attach:` takes; give `attach:`", "RB-CARD-14",
                    "from")
@@ -769,10 +845,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                                       + ": left as it was"))
                 applied_prev = None
                 continue
+            paying = str(cond).startswith("you pay ")  # "you may pay N to ...": whether its player paid (RB-CARD-8)
             if holds is None:
                 unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
-                _consume(e, targets, board, play)
+                _consume({**e, "optional": True} if paying else e, targets, board, play)
                 applied_prev = None
                 continue
             if not holds:
@@ -780,10 +857,17 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                     changes.append(Change("none", note=f"{effect_text(e)}: no unit was played", rules=("RB-CARD-8",)))
                     applied_prev = False
                     continue
-                _consume(e, targets, board, play)
-                changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold"))
+                # an option not paid for chooses nothing: a target the entry gives it is still taken (RB-CARD-8)
+                _consume({**e, "optional": True} if paying else e, targets, board, play)
+                changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold" + (
+                    f" (its player does not pay {cond[8:]}, as the entry states: `condition: false`)" if paying else ""),
+                    rules=("RB-CARD-8",) if paying else ()))
                 applied_prev = False
                 continue
+            if paying:
+                changes.append(Change("none", rules=("RB-CARD-8", "RB-CARD-2"),
+                                      note=f"its player pays {cond[8:]} for it, as the entry states (`condition: "
+                                           "true`; its cost with card_costs=stated)"))
         ok, why = effect_support(e)
         if ok and _unstated(e, play):
             ok, why = False, _unstated(e, play)
@@ -825,7 +909,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         if c.kind == "hand_unit":
             unmodelled += [Unmodelled(c.new.card_name or c.unit, f"{what} (unit {c.unit}, played by {card.name})", why)
                            for what, why in play.from_hand[2]]
-    if targets.queue:
+    if targets.queue and not unrevealed:  # (the options not read would take the targets left: not checked)
         raise _err(play, f"takes fewer targets: {', '.join(targets.queue)} left over", "RB-CARD-1", "target")
     for what, why in targets.unfit:
         changes.append(Change("none", rules=("RB-CARD-10",), note=f"it chooses no {what}: {why}; that part does "
@@ -988,7 +1072,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
     handler = HANDLERS[k]
     for name in names if k not in ("fight", "might_swap", "create_unit_token", "swap_locations", "draw", STEAL) \
             else [None]:
-        out += handler(e, play, board, name, names)
+        instead = _instead(e, play, board, name) if name is not None and _chooses(e.get("target")) else None
+        out += instead if instead is not None else handler(e, play, board, name, names)
     if k == "create_unit_token":
         targets.tokens = [c.unit for c in out if c.kind == "token"]
     return out, True
@@ -1011,10 +1096,38 @@ def _might(e, play, board, name, names) -> list[Change]:
     else:  # value_per + per "enemy unit there"
         enemies = sum(1 for n in board.present if board.units[n].side != u.side)
         delta = int(e["value_per"]) * enemies
+    if delta < 0 and _chooses(e.get("target")):  # RB-CARD-9: "it gives an additional -1 Might" (Mel, Newly Awakened)
+        from .statics import debuff_bonus
+
+        more, by = debuff_bonus(board.units, [n for n in board.units if board.where(n)], play.by)
+        if more:
+            how = (f"{how}; " if how else f"{delta}") + f" {more:+d} more ({', '.join(by)}'s static ability)"
+            delta, rules = delta + more, rules + ("RB-CARD-9",)
     floor = e.get("min_might")
     if floor is not None and delta < 0:
         delta = min(0, max(delta, int(floor) - u.current_might))
     return [Change("might", name, delta, rules=rules, how=how)]
+
+
+def _instead(e, play: Play, board: Board, name: str) -> list[Change] | None:
+    """RB-CARD-9: the chosen unit's own static replacement of what this effect would do to it ("If a spell or
+    ability that chooses me would stun me, give me -Might, or return me to hand, give me +3 Might instead", Gangplank,
+    Naval, while its condition holds), or None when none applies."""
+    from .statics import replacement_of
+
+    got = replacement_of(board.units[name], e)
+    if got is None:
+        return None
+    value, what = got
+    return [Change("might", name, value, rules=("RB-CARD-9",),
+                   how=f"{value:+d} instead of {what} (its own static ability)")]
+
+
+def _chooses(t: Any) -> bool:
+    """Whether an effect's target record is one its card or ability chooses (a number of units, or the unit chosen
+    first), not every unit that fits nor the source itself."""
+    return isinstance(t, dict) and (isinstance(t.get("count"), int) or t.get("count_max") is not None
+                                    or t.get("ref") == "chosen")
 
 
 def might_at(board: Board, name: str) -> int:
@@ -1095,6 +1208,8 @@ def _give(e, play, board, name, names) -> list[Change]:
                               + (f" ({', '.join(rest)}: no effect on this combat's damage)" if rest else
                                  ": it has none that changes combat damage"), rules=("RB-CARD-13",)))
         return out
+    if kw == "Deflect":  # no effect on damage; a Power tax on the opponent's cards choosing it (RB-MIGHT-10)
+        return [Change("give", name, int(e.get("value") or 1), keyword=kw, rules=("RB-MIGHT-10",))]
     if kw in NO_EFFECT_KEYWORDS:
         return [Change("none", name, note=f"{name} gains {kw}: no effect on this combat's damage",
                        rules=(NO_EFFECT_KEYWORDS[kw],))]
@@ -1121,8 +1236,46 @@ DISCARDED_ENERGY = "energy cost of the discarded card"
 IN_TRASH = "card with this name in your trash"
 
 
+def _revealed_options(effects: list, name: str) -> tuple[list, Change | None, list[Unmodelled]]:
+    """RB-CARD-10, RB-CARD-8: the options set by the domain of the rune a trigger reveals, as its entry states the
+    domain (:data:`REVEALED` on them): the options of that domain kept, as plain effects, the others gone, and the
+    change narrating it; not stated: the options gone, each named not modelled (RB-CARD-4)."""
+    options = [e for e in effects if revealed_option(e)]
+    if not options:
+        return effects, None, []
+    if any(REVEALED not in e for e in options):
+        return [e for e in effects if not revealed_option(e)], None, [
+            Unmodelled(name, effect_text(e), str(_unstated(e, None))) for e in options]
+    domain, clause = options[0][REVEALED]
+    out, kept = [], []
+    for e in effects:
+        if revealed_option(e):
+            if e["mode_label"] != domain:
+                continue
+            e = {k: v for k, v in e.items() if k not in ("mode_option", "mode_rule", "mode_label", REVEALED)}
+            kept.append(e)
+        out.append(e)
+    if kept:
+        what = f"its {domain} option resolves"
+    elif clause:
+        what = f"its {domain} option ({clause}) is off the board: it changes no unit of this combat"
+    else:
+        what = f"it has no {domain} option: it does nothing"
+    return out, Change("none", rules=("RB-CARD-10", "RB-CARD-8"),
+                       note=f"it reveals {'an' if domain[0] in 'aeiou' else 'a'} {domain} rune, as the entry states "
+                            f"(`revealed: {domain}`): {what}"), []
+
+
 def _unstated(e: Mapping[str, Any], play: Play) -> str | None:
-    """Why an effect the model reads cannot resolve: the player's choice it needs is not stated (RB-CARD-21)."""
+    """Why an effect the model reads cannot resolve: the player's choice it needs is not stated (RB-CARD-21), or what
+    its trigger revealed is not (RB-CARD-10)."""
+    if revealed_option(e) and REVEALED not in e:
+        return ("the domain of the rune its trigger reveals sets which option resolves, and the entry does not state it "
+                f"(`revealed: {'|'.join(RUNE_DOMAINS)}`, RB-CARD-10, RB-CARD-8)")
+    if revealed_count(e) is not None and REVEALED not in e:
+        kw, top = revealed_count(e)
+        return (f"how many cards with [{kw}] it reveals among the top {top} cards of its player's Main Deck is not "
+                f"stated (`revealed: N`, 0..{top}, RB-CARD-10)")
     if e.get("amount") == RUNES_PAID and _runes_paid(play) is None:
         return "the runes paid for it are not stated (`paid: {energy: E, power: N}`)"
     if e.get("amount") == DISCARDED_ENERGY and play.discard is None:
@@ -1201,6 +1354,12 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
             raise _err(play, "'my Might' is its unit's: only a unit's ability has one", "RB-CARD-13")
         n = max(0, might_at(board, play.source_unit))
         return {**e, "value": n, "_how": f"{play.source_unit}'s Might, {n}"}
+    if revealed_count(e) is not None and REVEALED in e:  # RB-CARD-10: as the trigger's entry states it
+        kw, top = revealed_count(e)
+        k = int(e[REVEALED])
+        n = int(e["amount_per"]) * k
+        return {**e, "amount": n, "_how": f"{e['amount_per']} for each of the {k} cards with [{kw}] among the top {top} "
+                                          f"revealed, {n}"}
     if _per_equipment(e):
         if not play.source_unit:
             raise _err(play, "'for each Equipment attached to me' is its unit's: only a unit's ability has one",
@@ -1644,11 +1803,14 @@ def counter_effect(card: Card, mode: int | None) -> dict | None:
     return None
 
 
-def countered(plays: list[Play], units: Mapping[str, Unit] | None = None) -> tuple[set[int], list[Unmodelled]]:
+def countered(plays: list[Play], units: Mapping[str, Unit] | None = None, in_play=None,
+              spared: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: which plays (indexes) are countered by a later counter naming their card
-    (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses."""
+    (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses;
+    ``in_play`` and ``spared``: the units in play and the cards they keep from being countered (RB-CARD-9)."""
     gone, notes = _counters.countered(
-        plays, lambda p: None if steals(p) or _undecided_steal(p) else counter_effect(p.card, p.mode), units)
+        plays, lambda p: None if steals(p) or _undecided_steal(p) else counter_effect(p.card, p.mode), units,
+        in_play, spared)
     for p in plays:  # "You may pay [rune]. If you do, gain control ... Otherwise, counter it": the player's choice
         if _undecided_steal(p):
             notes.append(Unmodelled(p.card.name, "its \"you may pay\": gain control of the spell, or counter it",

@@ -34,7 +34,7 @@ from .unitplay import PLAY_TRIGGERS
 from .replacements import unit_saver
 from . import deathknell, events, moves
 from .spells import Card, load_cards
-from .interpreter import describe_effects
+from .interpreter import describe_effects, reveals
 
 #: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board (RB-CARD-9)
 MIGHTY = "While I'm [Mighty]"
@@ -169,18 +169,24 @@ def unit_report(u: UnitCard) -> dict:
                          "happens only if it died (RB-CARD-8)")) if cost_read(e) else ""
                 split = "; the split stated as `amounts: {UNIT: N}` (RB-CARD-21)" if e.get("split") else ""
                 decline = "; not used: `{trigger: UNIT, decline: true}`" if e.get("optional") else ""
+                revealed = {"domain": "revealed: DOMAIN, ", "count": "revealed: N, "}.get(reveals([e]), "")
+                split += f"; {why}" if revealed else ""  # what it reveals: a fact its entry states (RB-CARD-10)
                 if e["trigger"] in ONE_ON_ONE:  # RB-READ-7
                     decline += ("; it fires only if the unit attacks or defends one on one as the showdown begins: "
                                 "one unit on each side (flag one_on_one=both_sides, the default) or the unit alone on "
                                 "its side (one_on_one=own_side) (RB-READ-7)")
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
-                                         f"`{{trigger: UNIT, target: ...}}`{decline} (RB-SHOW-2, RB-CARD-10)"
+                                         f"`{{trigger: UNIT, {revealed}target: ...}}`{decline} (RB-SHOW-2, RB-CARD-10)"
                                          f"{split}{cost}"})
                 if cost and playable_ways and e["trigger"] in PLAY_TRIGGERS:  # RB-CARD-16: as it is played
-                    unmodelled.append({"card": u.name, "what": f"played from hand: {label}",
-                                       "why": f"its additional cost ({e['cost']}) as the unit is played is not "
-                                              "modelled"})
+                    if unitplay.paid_as_played(e):
+                        triggered.append({"what": f"played from hand: {effect_text(e)}",
+                                          "how": unitplay.PAID_AS_PLAYED.format(cost=e["cost"])})
+                    else:
+                        unmodelled.append({"card": u.name, "what": f"played from hand: {label}",
+                                           "why": f"its additional cost ({e['cost']}) as the unit is played is not "
+                                                  "modelled"})
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": why})
             continue

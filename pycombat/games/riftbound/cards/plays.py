@@ -61,6 +61,12 @@ class Play:
     #: built by the scenario reader from the card data under the player whose hand it came from; the places it may
     #: go; its "When you play me" abilities, not modelled, as (what, why); its card's (Energy, Power) cost); or ()
     from_hand: tuple = ()
+    #: [Repeat] paid (:mod:`.repeat`, RB-CARD-25): the spell's further executions, each a play with its own choices
+    repeats: tuple["Play", ...] = ()
+    again: int = 0  #: this is the spell's N-th further execution (its cost was paid as the spell was played)
+    repeat_cost: int | None = None  #: which of the spell's [Repeat] this execution pays (1, 2 ...; None: the next)
+    #: for a counter: the cards it could not counter and the units whose "can't be countered" kept them (RB-CARD-9)
+    spared: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def source_unit(self) -> str | None:

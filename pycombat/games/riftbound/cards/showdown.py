@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
-from . import deathknell as _deathknell, events, replacements as _replacements
+from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .interpreter import MOVED_ELSEWHERE, Board as View, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
@@ -285,9 +285,10 @@ class Progress:
         effects = kept
         new = [e if isinstance(e, Play) else None for e in effects]
         plays = self.plays + new
+        spared: dict[int, list] = {}
         if any(p is not None and counters(p) for p in plays):
             try:
-                gone, notes = countered(plays, self.units)
+                gone, notes = countered(plays, self.units, self.present + self.base + self.away, spared)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
             if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
@@ -317,6 +318,8 @@ class Progress:
                         ("RB-CARD-20", "RB-CARD-21")))
                     self._effect(now, False, nxt, played=e)
                 else:
+                    if start + i in spared:  # RB-CARD-9: the cards it could not counter, named as it resolves
+                        e = replace(e, spared=tuple(spared[start + i]))
                     self._effect(e, start + i in gone, nxt)
             except ScenarioError as exc:
                 if exc.file is not None:
@@ -422,12 +425,20 @@ class Progress:
                                                          self.away, self.removed)
         lines, unmodelled, loose, turn = self.lines, self.unmodelled, self.loose, self.turn
         if isinstance(e, Play):
-            seen = events.on_play(self, played or e)  # its "When you play" triggers: the player who played it
+            first = played or e
+            if e.repeats:  # RB-CARD-25: every execution's choices are made as the spell is played
+                first = replace(first, targets=first.targets + tuple(t for r in e.repeats for t in r.targets))
+            seen = events.on_play(self, first)  # its "When you play" triggers: the player who played it
             if countered_now:
                 lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
                                   ("RB-CARD-3",)))
                 return
             said, moving = [], []
+            left = [g for _, who in e.spared for g in who if g not in present and g not in base and g not in away]
+            if left:  # RB-CARD-9: decided as the showdown list was read, with the units then in play
+                unmodelled.append(Unmodelled(e.card.name, "the cards it could not counter", f"{', '.join(left)} left "
+                                             "play before it resolved: the card it kept from being countered would "
+                                             "be countered then, which is not followed (RB-CARD-4)"))
 
             def apply(c, said=said):
                 if (m := move_of(c, present, base)) is not None:
@@ -466,7 +477,20 @@ class Progress:
                     from .abilities import use
 
                     unmodelled += use(e, view, self.used, units)
+                paying = repeat.check(e, self.live, present)  # RB-CARD-25: the [Repeat] each further one pays
                 _, missing = interpret(e, view, scenario.flags, apply)
+                for instance, again in paying:  # executed once more each, with its own choices
+                    said.append(Line(f"[Repeat] ({instance.text()}): executed again", (repeat.RULE,)))
+                    gone = [n for n, _, _ in removed if n not in present and n not in base and n not in away]
+                    moved = [n for n, _, _ in removed if n not in present and (n in base or n in away)]
+                    view = View(self.live, present, base, away, gone, loose, moved)
+                    _, more = interpret(replace(again, spared=e.spared), view, scenario.flags, apply)
+                    missing += [m for m in more if m not in missing]
+                    if instance.other:  # "[Repeat] — Discard 1": a cost that is not Energy or Power
+                        missing.append(Unmodelled(e.card.name, f"[Repeat] cost ({instance.other})",
+                                                  "what the cost takes (the card discarded) is not followed: a "
+                                                  "unit's \"if you've discarded a card this turn\" or \"when you "
+                                                  "discard\" does not see it (RB-CARD-4)"))
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
@@ -969,6 +993,10 @@ def _apply(e: Effect, u: Unit, units: dict[str, Unit], turn: dict | None = None)
         if e.keyword == "Assault":
             units[n] = replace(u, assault=u.assault + (e.amount,), keywords=u.keywords + (f"Assault {e.amount}",))
             return f"{n} gains Assault {e.amount} (instances add up)", ("RB-MIGHT-4",)
+        if e.keyword == "Deflect":
+            units[n] = replace(u, deflect=u.deflect + (e.amount or 1), keywords=u.keywords + (f"Deflect {e.amount}",))
+            return (f"{n} gains Deflect {e.amount}: no effect on combat damage, {e.amount} Power more for the "
+                    "opponent's spells and abilities choosing it"), ("RB-MIGHT-10",)
         units[n] = replace(u, shield=u.shield + (e.amount,), keywords=u.keywords + (f"Shield {e.amount}",))
         return f"{n} gains Shield {e.amount} (instances add up)", ("RB-MIGHT-5",)
     if e.kind == "damage":

@@ -15,6 +15,8 @@ whenever a number is read (:class:`Live`). Read here:
   my name" (Spiderling);
 * ``equipment_might_double`` ("Each Equipment attached to me gives double its base Might bonus",
   Gearhead): the base bonus of each Equipment attached to it once more;
+* ``grant_keyword`` of [Repeat] to its player's spells "while I'm in a showdown" (Syndra, Transcendent): read as
+  a spell is played (:mod:`.repeat`, RB-CARD-25), no Might change;
 * ``cost_modifier`` of spells "while I'm in combat" (Vex, Cheerless: friendly spells cost less, enemy
   spells more): read by the cost check (RB-CARD-2, :func:`spell_cost`), no Might change;
 * the conditions the board decides: "while I'm attacking or defending alone", "while I'm buffed",
@@ -43,8 +45,10 @@ read: the schema names it NOT MODELLED (RB-CARD-4), with the reason :func:`reads
 True
 >>> player_needs(load_units().unit("Ornn, Forge God").abilities[0])
 'gear_elsewhere'
->>> reads(load_units().unit("Kayle, Justified").abilities[0])
-'how many times a unit is Empowered is not stated in a scenario'
+>>> reads(load_units().unit("Kayle, Justified").abilities[0]) is None  # the unit's own `empowered: N`
+True
+>>> reads(load_units().unit("Elder Dragon").abilities[0])
+'a static lethal_damage_any'
 """
 from __future__ import annotations
 
@@ -94,8 +98,11 @@ PER = ("buffed friendly unit at my battlefield", "other unit you control here wi
 #: what it counts (:data:`PER`, :data:`PER_PLAYER`)
 KEYWORD_COUNTS = {"equal to the number of enemy units here": "enemy unit here",
                   "equal to the number of gear you control": "friendly gear"}
+#: what a ``value_per`` Might change counts that the scenario states of the unit itself: "+2 Might for each time
+#: I'm [Empowered]" (the unit's `empowered: N`, a card that "can be [Empowered] up to N times")
+PER_SELF = ("time I'm [Empowered]",)
 #: what a ``value_per`` Might change counts that the scenario does not hold, and why
-PER_OPEN = {"time I'm [Empowered]": "how many times a unit is Empowered is not stated in a scenario"}
+PER_OPEN: dict[str, str] = {}
 #: what a static ability reads of its controller, stated on his side of the scenario (:class:`~..model.Player`
 #: field -> the side's key, as a message names it)
 PLAYER_KEYS = {"points": "points: N", "trash": "trash: N", "runes": "runes: N",
@@ -197,6 +204,15 @@ def reads(e: Mapping[str, Any]) -> str | None:
         return None if (e.get("restriction") == MOVE_TO_BASE and _target_key(e) in ("self", "all units")
                         and not e.get("condition")) else \
             f"a movement restriction ({e.get('restriction')}) the model does not check"
+    if kind == "effect_replacement":  # "If a spell or ability that chooses me would stun me ... instead"
+        return None if (e.get("replaces"), e.get("target")) == (CHOSEN_ME, {"ref": "self"}) \
+            and _SELF_MIGHT(e.get("result")) \
+            and all(p == EMPOWERED or level_of(p) is not None for p in condition_parts(e.get("condition"))) else \
+            f"a static replacement of {e.get('replaces')}"
+    if kind in PLAYER_GUARDS:  # "[Empowered] Your spells and abilities can't be countered" (Mel, Newly Awakened)
+        return None if (e.get("scope"), e.get("target")) == PLAYER_GUARDS[kind] and isinstance(e.get("value", 0), int) \
+            and all(p == EMPOWERED or level_of(p) is not None for p in condition_parts(e.get("condition"))) else \
+            f"a static {kind} for {e.get('scope')}"
     if kind == "bonus_damage":  # "Your spells and abilities deal 1 Bonus Damage" (Annie, Fiery)
         return None if (e.get("scope") == YOUR_SPELLS_AND_ABILITIES and isinstance(e.get("amount"), int)
                         and not e.get("condition") and not e.get("target")) else \
@@ -210,13 +226,17 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if kind not in ("might_modifier", "grant_keyword"):
         return f"a static {kind}"
     if kind == "might_modifier" and isinstance(e.get("value_per"), int):
-        if e.get("per") not in PER and e.get("per") not in PER_PLAYER:
+        if e.get("per") not in PER and e.get("per") not in PER_PLAYER and e.get("per") not in PER_SELF:
             return PER_OPEN.get(e.get("per"), f"its amount is counted per {e.get('per')}, which the board does not hold")
         if (e.get("target") or {}) != {"ref": "self"}:
             return "its targets are not ones the board decides"
     elif kind == "might_modifier" and not isinstance(e.get("value"), int):
         if e.get("value_from") not in VALUE_FROM or (e.get("target") or {}) != {"ref": "self"} or e.get("condition"):
             return f"its amount is counted from {e.get('value_from') or 'something'}, which the board does not hold"
+    if kind == "grant_keyword" and e.get("keyword") == "Repeat":  # read as its player's spells are played
+        from .repeat import grants
+
+        return None if grants(e) else "granting Repeat"
     if kind == "grant_keyword" and e.get("keyword") == "Quick-Draw":
         return None if e.get("target") == QUICK_DRAW_ALL and not e.get("condition") else "granting Quick-Draw"
     if kind == "grant_keyword" and e.get("keyword") not in READ_KEYWORDS + NO_COMBAT_KEYWORDS:
@@ -232,7 +252,8 @@ def reads(e: Mapping[str, Any]) -> str | None:
     if t.get("ref") == "self" and len(t) == 1:
         return None
     if set(t) - _TARGET_KEYS or t.get("count") != "all" or t.get("kind") != "unit" \
-            or t.get("side") not in ("friendly", "enemy") or t.get("state") not in (None, "buffed", "stunned") \
+            or t.get("side") not in ("friendly", "enemy") \
+            or t.get("state") not in (None, "buffed", "stunned", "empowered") \
             or t.get("location") not in (None, "same_location"):
         return "its targets are not ones the board decides"
     return None
@@ -257,6 +278,53 @@ RESTRICTIONS = {"play_restriction": ("can only play units to their base", "enemy
 #: Warden): (restriction, targets, condition) as the data writes them
 READY_RESTRICTIONS = (("can't be readied", "self", None),
                       ("spells and abilities can't ready them", "enemy units or gear", "While I'm at a battlefield"))
+#: what a unit's own replacement replaces, as the data writes it ("If a spell or ability that chooses me would stun
+#: me, give me -Might, or return me to hand, give me +3 Might instead", Gangplank, Naval): those effect kinds (a
+#: Might change only when it lowers Might)
+CHOSEN_ME = "stun, -Might or return to hand from a spell or ability that chooses me"
+REPLACED = {"stun": "a stun", "might_modifier": "its -Might", "return_to_hand": "a return to hand"}
+
+
+def _SELF_MIGHT(r: Any) -> bool:
+    return isinstance(r, dict) and r.get("effect") == "might_modifier" and isinstance(r.get("value"), int) \
+        and r.get("target") == {"ref": "self"}
+
+
+def replacement_of(u: Unit, e: Mapping[str, Any]) -> tuple[int, str] | None:
+    """RB-CARD-9: (the Might unit ``u`` gets instead, what it replaces) when its own static replacement applies to
+    effect ``e`` of a spell or ability choosing it, else None."""
+    kind = e.get("effect")
+    if kind not in REPLACED or (kind == "might_modifier" and not (isinstance(e.get("value"), int) and e["value"] < 0)):
+        return None
+    for r in u.statics:
+        if r.get("effect") == "effect_replacement" and all(
+                _part_holds(p, u, ()) for p in condition_parts(r.get("condition"))):
+            return int(r["result"]["value"]), REPLACED[kind]
+    return None
+
+
+#: what a unit's static ability does to its player's spells and abilities, as the data writes it: kind -> (scope,
+#: target). "Your spells and abilities can't be countered" (read by the counters, RB-CARD-20); "If a spell or ability
+#: you control would give -Might to a unit it chooses, it gives an additional -1 Might" (read as the Might change is
+#: given, :func:`debuff_bonus`)
+PLAYER_GUARDS = {"uncounterable": ("your spells and abilities", None),
+                 "debuff_bonus": ("your spells and abilities that give -Might to a unit they choose", None)}
+
+
+def givers(units: Mapping[str, Unit], in_play, by: str, kind: str) -> list[tuple[str, Mapping[str, Any]]]:
+    """RB-CARD-9: the units of ``by`` among ``in_play`` whose static ability of ``kind`` (:data:`PLAYER_GUARDS`)
+    applies now (its Empowered / Level condition as the scenario states it), with the ability."""
+    return [(n, e) for n in in_play if units[n].side == by for e in units[n].statics
+            if e.get("effect") == kind and all(_part_holds(p, units[n], ()) for p in condition_parts(e.get("condition")))]
+
+
+def debuff_bonus(units: Mapping[str, Unit], in_play, by: str) -> tuple[int, list[str]]:
+    """RB-CARD-9: the additional -Might ``by``'s spells and abilities give a unit they choose (a negative number),
+    and the units giving it."""
+    got = givers(units, in_play, by, "debuff_bonus")
+    return sum(int(e["value"]) for _, e in got), [n for n, _ in got]
+
+
 #: "Your spells and abilities deal N Bonus Damage" (the data's ``scope``): each instance of damage its player's
 #: spell or ability deals is N more (:func:`bonus_damage`)
 YOUR_SPELLS_AND_ABILITIES = "your spells and abilities"
@@ -540,6 +608,8 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
 def count(e: Mapping[str, Any], src: Unit, units: Mapping[str, Unit], present: list[str], elsewhere) -> int:
     """How many things a ``value_per`` Might change of ``src`` counts now (:data:`PER`), from the board."""
     per = e["per"]
+    if per in PER_SELF:  # as the scenario states the unit (not stated: named by the reader)
+        return src.empowered_times or 0
     # "here" / "my battlefield": the source's location; a source at its base has no battlefield
     if src.name in present:
         here = list(present)
@@ -637,6 +707,8 @@ def _fits(t: Mapping[str, Any], src: Unit, u: Unit, here: bool) -> bool:
         return False
     if t.get("state") == "stunned" and not u.stunned:
         return False
+    if t.get("state") == "empowered" and not u.empowered:  # as the scenario states it (not stated: named)
+        return False
     return here or t.get("location") is None
 
 
@@ -661,7 +733,8 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
                            "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage", "prevent_damage") \
-                or e.get("keyword") == "Quick-Draw":
+                or e["effect"] in PLAYER_GUARDS or e["effect"] == "effect_replacement" \
+                or e.get("keyword") in ("Quick-Draw", "Repeat"):
             continue
         if e["effect"] == "no_combat_damage":  # after every Might change: "less Might than me" reads them
             if guards and n in present and here and not got.no_combat_damage \
@@ -700,7 +773,17 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
                 e, src, units, present, elsewhere)
             if n_kw > 0:
                 got = grant(got, e["keyword"], n_kw, label)
+        elif e["keyword"] == "Deflect":  # a Power tax on opponents' cards choosing it (RB-MIGHT-10, RB-CARD-2)
+            got = replace(got, deflect=got.deflect + int(e.get("value") or 1))
     return got
+
+
+def deflect_tax(units: Mapping[str, Unit], chosen, by: str) -> tuple[int, list[str]]:
+    """RB-MIGHT-10: the Power ``by``'s spell or ability adds to its cost for the units it chooses (``chosen``: the
+    names it names, each counted once) that have [Deflect] and are his opponent's, and those units."""
+    got = [(n, units[n].deflect) for n in dict.fromkeys(chosen) if n in units and units[n].side != by
+           and units[n].deflect]
+    return sum(d for _, d in got), [f"{n} [Deflect {d}]" for n, d in got]
 
 
 def keyword_static(ck: Mapping[str, Any]) -> dict | None:
@@ -741,6 +824,12 @@ def grant(u: Unit, keyword: str, n: int, label: str) -> Unit:
     return replace(u, shield=u.shield + (n,), keywords=u.keywords + (text,))
 
 
+def _while(e: Mapping[str, Any]) -> str:
+    """The condition of a static ability in words (" while it is [Empowered]"), or ''."""
+    return "".join(" while it is [Empowered]" if p == EMPOWERED else f" at [{p}]" for p in
+                   condition_parts(e.get("condition")))
+
+
 def describe(e: Mapping[str, Any]) -> str:
     """A static ability in words: "other friendly units here have +1 Might"."""
     t = e.get("target") or {}
@@ -761,12 +850,23 @@ def describe(e: Mapping[str, Any]) -> str:
         tail = " (combat damage, dealt by units, is not)" if e.get("from") else ""
         return what + "".join(f" {'while ' if not p.startswith(('while', 'While', 'unless')) else ''}"
                               f"{p[0].lower()}{p[1:]}" for p in parts) + tail
+    if e["effect"] == "effect_replacement":
+        return (f"a spell or ability choosing it that would stun it, give it -Might or return it to hand gives it "
+                f"{e['result']['value']:+d} Might instead") + _while(e)
+    if e["effect"] == "uncounterable":
+        return "its player's spells and abilities can't be countered (RB-CARD-20)" + _while(e)
+    if e["effect"] == "debuff_bonus":
+        return (f"a spell or ability of its player's giving -Might to a unit it chooses gives {e['value']} Might "
+                "more") + _while(e)
     if e["effect"] == "bonus_damage":
         return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
                 f"is {e['amount']} more)")
     if e["effect"] == "extra_trigger":
         return ("its player's Deathknell effects trigger an additional time (each friendly unit's Deathknell fired in "
                 "the showdown resolves once more, RB-CARD-19)")
+    if e.get("keyword") == "Repeat":
+        return (f"while it is at the showdown's battlefield, its player's spells have [Repeat] ({e.get('value')}): "
+                "each may be paid for once as the spell is played, to execute the spell once more (RB-CARD-25)")
     if e.get("keyword") == "Quick-Draw":
         return ("its player's Equipment everywhere have [Quick-Draw]: each has Reaction and, played in the showdown, "
                 "attaches to a unit he controls (CR 819.1.b)")

@@ -25,14 +25,25 @@ and runes are checked as a card's cost with ``card_costs = stated`` (the entry's
 player's XP (the side's ``xp:``), stated by the entry (``paid: {xp: N}``) and refused when he has less; the XP left
 is what his units' "[Level N]" static abilities read for the rest of the showdown (RB-CARD-2, RB-CARD-9). Any other
 cost ([Burn], a buff spent) is not modelled (RB-CARD-4).
+
+What a trigger reveals is a fact its player knows as it resolves, stated on its entry (``revealed:``, RB-CARD-10):
+"reveal the top rune of your rune deck ... Do one of the following based on its domain" (the records' ``mode_rule``)
+takes the rune's domain (``revealed: fury``), and the option of that domain resolves (one the records do not hold,
+"mind — Draw 1", is off the board; a domain with no option does nothing); "Deal 1 to that unit for each card with
+[Hidden] revealed this way" (the records' ``per``) takes how many of the cards revealed have it (``revealed: 2``, at
+most the number revealed): one instance of that much damage. Not stated: the effects reading it are NOT MODELLED
+(RB-CARD-4); stated for an ability that reveals nothing, or of the wrong kind, it is refused.
 """
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
-from .interpreter import KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, Play, Unmodelled
+from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
+                          revealed_option, reveals)
 from .spells import Card
 from .statics import EMPOWERED
 from .units import load_units
@@ -104,6 +115,69 @@ def as_ability(e: Mapping[str, Any], own_cost: bool = False) -> dict:
     if (out.get("target") or {}).get("ref") == "self":
         out["target"] = {**out["target"], "ref": "source"}
     return out
+
+
+#: a clause of the card text off the board that is the option of a rune's domain (":rb_rune_mind: — Draw 1.")
+_DOMAIN_CLAUSE = re.compile(r"^:rb_rune_(?P<domain>\w+):\s*\u2014\s*(?P<text>.+)$")
+
+
+@functools.cache
+def _off_board_clauses() -> dict[str, tuple[str, ...]]:
+    """Each unit card's clauses the data sets apart as changing no combat (``non_combat_clauses``), by card id."""
+    from importlib.resources import files
+
+    from .units import DATA_PACKAGE
+
+    raw = json.loads(files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8"))["records"]
+    return {r["id"]: tuple(r["non_combat_clauses"]) for r in raw if r.get("non_combat_clauses")}
+
+
+def domain_clause(card_id: str | None, domain: str) -> str | None:
+    """The text of the card's option for a rune of ``domain`` among its clauses off the board, or None.
+
+    >>> from .units import load_units
+    >>> domain_clause(load_units().unit("Twisted Fate - Gambler").id, "mind")
+    'Draw 1.'
+    """
+    for clause in _off_board_clauses().get(card_id or "", ()):
+        m = _DOMAIN_CLAUSE.match(clause)
+        if m and m["domain"] == domain:
+            return m["text"]
+    return None
+
+
+def revealed_effects(effects: Iterable[Mapping[str, Any]], revealed: str | int | None, card_id: str | None,
+                     node=None) -> tuple[dict, ...]:
+    """RB-CARD-10: the trigger's effects with what its entry states it revealed (``revealed:``) on each effect that
+    reads it (:data:`.interpreter.REVEALED`); None: as they are (named not modelled as they resolve). ``node``: the
+    entry (a :class:`~pycombat.scenario.Node`), for the error of a value the effects do not take."""
+    effects = [dict(e) for e in effects]
+    kind = reveals(effects)
+    if revealed is None:
+        return tuple(effects)
+    from pycombat.errors import ScenarioError
+
+    def refuse(message: str):
+        if node is not None:
+            return node.error(message + " (RB-CARD-10)", "revealed")
+        return ScenarioError(message + " (RB-CARD-10)")
+
+    if kind is None:
+        raise refuse(f"`revealed: {revealed}` states what an ability reveals; this one reveals nothing the model reads")
+    if kind == "domain":
+        from ..spec import RUNE_DOMAINS
+
+        if not isinstance(revealed, str) or revealed not in RUNE_DOMAINS:
+            raise refuse(f"`revealed: {revealed}`: it reveals a rune: give its domain, one of {', '.join(RUNE_DOMAINS)}")
+        labels = {e["mode_label"] for e in effects if revealed_option(e)}
+        clause = None if revealed in labels else domain_clause(card_id, revealed)
+        return tuple({**e, REVEALED: (revealed, clause)} if revealed_option(e) else e for e in effects)
+    top = max(revealed_count(e)[1] for e in effects if revealed_count(e) is not None)
+    if not isinstance(revealed, int) or isinstance(revealed, bool):
+        raise refuse(f"`revealed: {revealed}`: give how many of the {top} cards it reveals it counts, 0..{top}")
+    if revealed > top:
+        raise refuse(f"`revealed: {revealed}`: it reveals the top {top} cards: at most {top} of them can count")
+    return tuple({**e, REVEALED: revealed} if revealed_count(e) is not None else e for e in effects)
 
 
 def same_unit(effects: Iterable[Mapping[str, Any]]) -> tuple[dict, ...]:
@@ -204,7 +278,12 @@ def _to_combat(p: Play, effects) -> Play:
 
 
 def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
-    """What the player chooses for the trigger (None: nothing, it resolves by itself)."""
+    """What the player chooses for the trigger (None: nothing, it resolves by itself); what it reveals is a fact its
+    player knows, stated on its entry as a choice is (``revealed:``)."""
+    effects = list(effects)
+    kind = reveals(effects)
+    if kind is not None:
+        return "the domain of the rune it reveals" if kind == "domain" else "how many of the cards it reveals it counts"
     for e in effects:
         t = e.get("target") or {}
         if e.get("mode_option"):
@@ -373,6 +452,12 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                                           f"{choice} is the player's: state it as a showdown entry "
                                           f"`{{trigger: {u.name}}}` (used), or `{{trigger: {u.name}, decline: true}}`, "
                                           "before the others (RB-SHOW-2, RB-CARD-10)"))
+            elif reveals(effects) is not None:  # a fact its player knows as it resolves (RB-CARD-10)
+                missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
+                                          f"{choice} is not stated: state it and the trigger's targets as a showdown "
+                                          f"entry `{{trigger: {u.name}, revealed: "
+                                          + ("DOMAIN" if reveals(effects) == "domain" else "N")
+                                          + ", target: ...}` before the others (RB-SHOW-2, RB-CARD-10)"))
             else:
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is the player's: state it as a showdown entry "

@@ -13,7 +13,10 @@ battlefield it fights for its side (its designation at the next cleanup, RB-COMB
 total; at its base it is out of the combat, where a card may still move it in (RB-CARD-7). From then
 on its static abilities act (RB-CARD-9), and its "When you play me" ability resolves through the one
 interpreter right after it enters, with the entry's targets (RB-CARD-10). Its "When I attack/defend"
-abilities do not fire: they trigger as the combat begins (RB-SHOW-2).
+abilities do not fire: they trigger as the combat begins (RB-SHOW-2). A "When you play me" ability's additional cost
+of Energy or runes ("you may pay 2 Energy to [Stun] a unit", Kennen, Keeper of Balance) is paid as it resolves: the
+entry states whether its player paid (``condition: true|false``, RB-CARD-8; not stated: NOT MODELLED, RB-CARD-4), and
+with ``card_costs = stated`` its ``paid:`` covers the unit's cost and that one (RB-CARD-2).
 
 >>> from pycombat.games.riftbound.cards.units import load_units
 >>> ways(load_units().unit("Shen - Kinkou")), ways(load_units().unit("Inferna")), ways(load_units().unit("Pakaa Cub"))
@@ -106,6 +109,29 @@ def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None,
     return Card(id=f"{card.id}/play", name=card.name, type="unit", speed="reaction", showdown_playable=True,
                 energy_cost=card.energy_cost, power_cost=card.power_cost, effects=tuple(effects), unparsed=0,
                 domains=card.domains, keywords=tuple((k.split()[0], None) for k in card.keywords)), unread
+
+
+def paid_as_played(e: Mapping[str, Any]) -> bool:
+    """Whether ``e``, a "When you play me" ability, has an additional cost the model reads as the unit is played from
+    hand: "you may pay N Energy / runes to ...", whether paid stated by the entry (``condition:``, RB-CARD-8).
+
+    >>> from pycombat.games.riftbound.cards.units import load_units
+    >>> [paid_as_played(e) for e in load_units().unit("Kennen, Keeper of Balance").abilities]
+    [True, False]
+    """
+    from .interpreter import paid_option
+
+    if PLAY_TRIGGERS.get(e.get("trigger")) is None or e.get("activated"):
+        return False
+    read = as_ability(e)
+    return paid_option(read) is not read
+
+
+#: what the card lookup says of a "When you play me" ability's additional cost read as the unit is played
+PAID_AS_PLAYED = ("as the unit is played from hand, its additional cost ({cost}) is paid as the ability resolves: the "
+                  "play's `condition: true|false` states whether its player paid (not stated: NOT MODELLED, RB-CARD-4; "
+                  "not paid: it does nothing), and with card_costs=stated its `paid:` covers the unit's cost and that "
+                  "one (RB-CARD-8, RB-CARD-2, RB-CARD-16)")
 
 
 def has_units(units: Mapping[str, Any], present: list[str], side: str) -> bool:

@@ -69,6 +69,8 @@ class UnitCard:
     #: its "I enter ready" abilities (``enters_ready``, with the card's condition) and its static abilities making
     #: other units enter ready (``units_enter_ready``): read as a unit is played anew (RB-CARD-24, :mod:`.replay`)
     entering: tuple[dict, ...] = ()
+    #: N of its "I can be [Empowered] up to N times" (the scenario states how many times, RB-CARD-9), else None
+    empower_limit: int | None = None
 
     def unread_abilities(self) -> list[tuple[dict, str]]:
         """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
@@ -118,14 +120,30 @@ ANY_MOVE = ("When I move", "The first time I move each turn", "When I move from 
 ENTERING = ("enters_ready", "units_enter_ready")
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
 ABILITIES_READ = ("no_combat_damage", "ignore_tank")
-#: triggers that cannot fire during a combat staged on the board as the scenario states it: the
-#: unit is already there (its "when you play me" happened before; its lasting effects are the board),
-#: holding and the Beginning Phase come at the start of a turn, conquering after the combat's outcome
+#: triggers that cannot change a combat staged on the board as the scenario states it: the unit is
+#: already there (its "when you play me" happened before; its lasting effects are the board), holding
+#: and the Beginning Phase come at the start of a turn (RB-RES-6), conquering after the combat's outcome
+#: (RB-RES-5), and the end of a combat after its outcome too (RB-RES-8)
 OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When you play me from face down",
                     "When you play me from face down on your turn", "When I hold",
+                    "When I hold (resolves at the start of your next Main Phase)", "When a combat that I was in ends",
                     "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
                     "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
                     "When I conquer after an attack")
+
+
+_LIMIT = re.compile(r"I can be \[Empowered\] up to (\w+) times")
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def empower_limit(text: str) -> int | None:
+    """N of a card's "I can be [Empowered] up to N times", else None.
+
+    >>> empower_limit("I can be [Empowered] up to three times."), empower_limit("Empower me.")
+    (3, None)
+    """
+    m = _LIMIT.search(text)
+    return None if m is None else _NUMBERS.get(m.group(1), int(m.group(1)) if m.group(1).isdigit() else None)
 
 
 class UnitDB:
@@ -155,7 +173,8 @@ class UnitDB:
                 abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
                 unparsed=tuple(r.get("unparsed_clauses") or ()),
                 energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"),
-                entering=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in ENTERING))
+                entering=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in ENTERING),
+                empower_limit=empower_limit(str(r.get("text") or "")))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:

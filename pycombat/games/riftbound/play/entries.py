@@ -38,12 +38,14 @@ class Entry:
     attach_from: str | None = None  #: the unit ``attach`` takes its Equipment from (else an unattached one)
     #: whether its player pays its optional cost ("You may pay ... If you do", RB-CARD-20); None: no such choice
     condition: bool | None = None
+    #: each [Repeat] paid (RB-CARD-25): the targets of the spell's execution once more
+    repeat: tuple[tuple[str, ...], ...] = ()
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
-                                                self.condition)))
+                                                self.condition, self.repeat)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -67,6 +69,8 @@ class Entry:
             out["from"] = self.attach_from
         if self.condition is not None:
             out["condition"] = self.condition
+        if self.repeat:
+            out["repeat"] = [{"target": list(t)} for t in self.repeat]
         return out
 
     def label(self) -> str:
@@ -83,8 +87,11 @@ class Entry:
             text += " to another battlefield" if self.to == "elsewhere" else f" to the {self.to}"
         if self.facedown:
             text += " from facedown"
-        if self.condition is not None:
-            text += " paying to take it" if self.condition else " not paying"
+        if self.condition is not None:  # a unit card's optional cost of its "When you play me", or a spell taken
+            text += (" paying its optional cost" if self.to is not None else " paying to take it") if self.condition \
+                else " not paying"
+        for t in self.repeat:  # RB-CARD-25
+            text += ", repeated" + (f" on {', '.join(t)}" if t else " with no target")
         return text
 
 
@@ -166,6 +173,7 @@ class Lines:
         self._resolved: dict[tuple, tuple] = {}  #: (plays resolved, chain) -> :meth:`resolve`'s answer
         self.reads = 0  #: steps applied to a state (a play, or a chain resolving): the work done
         self.replays = 0  #: lines played again from the start (a counter reaching a play resolved before)
+        self._deflect: dict[str, tuple[str, int]] | None = None  #: :meth:`deflect_tax`'s units
 
     def _parsed(self, plays: tuple[Entry, ...]):
         """``(Play objects, unit names known after them)`` or the reader's ScenarioError."""
@@ -185,7 +193,9 @@ class Lines:
                 names = set(before[1])
                 entry = plays[-1].as_dict()
                 if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
-                    entry["paid"] = cost(plays[-1].card)
+                    last = plays[-1]
+                    entry["paid"] = cost(last.card, last.condition, last.to, last.facedown, len(last.repeat))
+                    entry["paid"]["power"] += self.deflect_tax(last)
                 try:
                     got = (play_entry(entry, self.scenario, names, path), frozenset(names))
                 except ScenarioError as exc:
@@ -194,6 +204,24 @@ class Lines:
             out = got if isinstance(got, ScenarioError) else (before[0] + (got[0],), got[1])
         self._read[plays] = out
         return out
+
+    def deflect_tax(self, e: Entry) -> int:
+        """RB-MIGHT-10: the Power ``e``'s player pays for the [Deflect] of the opponent's units it chooses (a unit
+        of the file as stated, or a unit card of a hand as printed; a counter's first target is a card). A
+        [Deflect] a unit gains during the showdown is not added: :func:`..play.solve.solve` names it."""
+        if self._deflect is None:
+            from ..cards.units import load_units
+
+            s = self.scenario
+            known = {u.name: (u.side, u.deflect) for u in (*s.attacker.units, *s.defender.units, *s.reserve)}
+            for side, hand in getattr(s, "hands", {}).items():
+                for h in hand:
+                    if h.kind == "unit":
+                        known.setdefault(h.name, (side, load_units().unit(h.name).deflect))
+            self._deflect = known
+        chosen = (e.targets[1:] if e.counter else e.targets) + tuple(t for r in e.repeat for t in r)
+        return sum(self._deflect[n][1] for n in dict.fromkeys(chosen) if n in self._deflect
+                   and self._deflect[n][0] != e.by)
 
     def root(self):
         """The state the file's own showdown reaches (or the error it raises)."""
@@ -317,13 +345,28 @@ class Lines:
         return not counters(last_two[-1]) and not any(getattr(p, "trigger_of", None) for p in last_two)
 
 
-def cost(name: str) -> dict[str, int]:
-    """A card's cost as a play states it paid (``paid: {energy, power}``, RB-CARD-2)."""
+def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: bool = False,
+         repeats: int = 0) -> dict[str, int]:
+    """A card's cost as a play states it paid (``paid: {energy, power}``, RB-CARD-2); ``paid``: the play's
+    ``condition:``, true when its player pays its optional cost too ("you may pay ... to", RB-CARD-8), added then (a
+    unit card's, as it is played ``to`` a place, from ``facedown`` or not: its "When you play me" abilities'); and the
+    first ``repeats`` [Repeat] printed on a spell (RB-CARD-25)."""
+    from ..cards.interpreter import option_cost
+    from ..cards.repeat import printed
     from ..cards.spells import load_cards
     from ..cards.units import load_units
 
-    card = load_cards().card(name) if load_cards().find(name) is not None else load_units().unit(name)
-    return {"energy": card.energy_cost or 0, "power": card.power_cost or 0}
+    if load_cards().find(name) is not None:
+        card = load_cards().card(name)
+        extra = option_cost(card) if paid else (0, 0)
+        for i in printed(card)[:repeats]:
+            extra = (extra[0] + i.cost[0], extra[1] + i.cost[1])
+    else:
+        from ..cards.unitplay import play_card
+
+        card = load_units().unit(name)
+        extra = option_cost(play_card(card, to or "battlefield", facedown)[0]) if paid else (0, 0)
+    return {"energy": (card.energy_cost or 0) + extra[0], "power": (card.power_cost or 0) + extra[1]}
 
 
 def target_bound(name: str, units: int) -> tuple[int, bool]:
@@ -395,13 +438,17 @@ def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
 
 def payment_choices(name: str) -> tuple[bool | None, ...]:
     """The entry's ``condition`` to try for a card whose optional payment decides what it does ("You may pay
-    [rune]. If you do, gain control of it ...; otherwise, counter it", RB-CARD-20): not paying, then paying (the
-    spell taken keeps its own choices); ``(None,)`` for other cards."""
+    [rune]. If you do, gain control of it ...; otherwise, counter it", RB-CARD-20), or a unit card whose "When you
+    play me" ability has one ("you may pay 2 Energy to [Stun] a unit", RB-CARD-8, RB-CARD-16): not paying, then paying
+    (the spell taken keeps its own choices); ``(None,)`` for other cards."""
     from ..cards.interpreter import STEAL
     from ..cards.spells import load_cards
 
     if load_cards().find(name) is None:
-        return (None,)
+        from ..cards.unitplay import paid_as_played
+        from ..cards.units import load_units
+
+        return (False, True) if any(paid_as_played(e) for e in load_units().unit(name).abilities) else (None,)
     return (False, True) if any(e.get("effect") == STEAL for e in load_cards().card(name).effects) else (None,)
 
 
@@ -441,15 +488,23 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
                 for c in dict.fromkeys(chain) for u in units for paid in payment_choices(card.name)]
     pick = itertools.permutations if ordered else itertools.combinations
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
-    if card.kind == "unit":
-        return [Entry(card.name, by, t, to=to, facedown=card.facedown)
-                for to in ("battlefield", "base") for t in targets[: 1 + len(names)]]
+    if card.kind == "unit":  # its "When you play me" takes at most one unit; its optional cost paid or not
+        return [Entry(card.name, by, t, to=to, facedown=card.facedown, condition=paid)
+                for to in ("battlefield", "base") for t in targets[: 1 + len(names)]
+                for paid in payment_choices(card.name)]
     ways = equipment_choices(card.name) if ways is None else ways
     equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
                     for how in ways for g, on in dict.fromkeys(equipment)]
     equip = list({tuple(sorted(q.items())): q for q in equip}.values())  # detach names an Equipment once
     from ..cards.replay import choices as replay_choices  # RB-CARD-24: where a unit played anew goes
 
-    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, **q)
+    # RB-CARD-25: each [Repeat] printed on it paid or not, the execution once more with each choice of targets (the
+    # [Repeat] a unit gives is not tried: named by the search)
+    from ..cards.repeat import printed
+    from ..cards.spells import load_cards
+
+    again = [()] + [r for k in range(1, len(printed(load_cards().card(card.name))) + 1)
+                    for r in itertools.product(targets, repeat=k)]
+    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, repeat=r, **q)
             for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip
-            for to in replay_choices(card.name)]
+            for to in replay_choices(card.name) for r in again]

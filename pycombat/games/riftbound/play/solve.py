@@ -92,8 +92,52 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                     "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
+    unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
     return PlaySolution(
         objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads, unmodelled=unmodelled)
+
+
+def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
+    """RB-CARD-4: the spells of a hand that a unit of its player's gives a [Repeat] (RB-CARD-25): the search pays
+    the [Repeat] printed on a spell, never one a unit gives, so a line paying that is not weighed."""
+    from ..cards.repeat import grants
+    from ..cards.spells import load_cards
+
+    givers = {u.side: u.name for u in (*scenario.attacker.units, *scenario.defender.units, *scenario.reserve)
+              if any(grants(e) for e in u.statics)}
+    out = []
+    for side in SIDES:
+        for h in dict.fromkeys(scenario.hands.get(side, ())):
+            card = load_cards().find(h.name)
+            if card is not None and card.type == "spell" and side in givers:
+                out.append({"card": h.name, "what": f"{side}'s {h.name}: the [Repeat] {givers[side]} gives",
+                            "why": "the search pays the [Repeat] printed on a spell, never one a unit gives "
+                                   "(RB-CARD-25): a line paying it is not weighed"})
+    return out
+
+
+def _deflect_not_followed(scenario: HandScenario) -> list[dict]:
+    """RB-CARD-4: with `card_costs=stated`, the search pays for the [Deflect] of the units it chooses as the file
+    states them and as a hand's unit cards print it (RB-MIGHT-10): a card or unit that can give [Deflect] (a static
+    ability, a trigger, a spell) is named, since a line choosing a unit it gave [Deflect] would be refused."""
+    if scenario.flags.get("card_costs") != "stated":
+        return []
+    from ..cards.spells import load_cards
+    from ..cards.units import load_units
+
+    def gives(effects) -> bool:
+        return any(e.get("effect") == "grant_keyword" and e.get("keyword") == "Deflect" for e in effects)
+
+    out = [u.card_name for u in (*scenario.attacker.units, *scenario.defender.units, *scenario.reserve)
+           if u.card_id is not None and gives(load_units().unit(u.card_id).abilities)]
+    for hand in scenario.hands.values():
+        for h in hand:
+            card = load_cards().find(h.name)
+            if gives(card.effects if card is not None else load_units().unit(h.name).abilities):
+                out.append(h.name)
+    return [{"card": n, "what": f"{n}: the [Deflect] it gives", "why": "the search pays for the [Deflect] the units "
+             "have as the showdown begins (RB-MIGHT-10); one given during it is not added, so a line choosing that "
+             "unit is refused"} for n in dict.fromkeys(out)]
