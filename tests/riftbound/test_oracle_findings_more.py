@@ -1,6 +1,5 @@
-"""Boards where the units' oracle (test_unit_oracle.py) and the model disagree and the model is wrong, each worked out
-by hand from the rules and the printed text; each a strict xfail until the model is fixed (the oracle does not draw
-such boards, or expects the model's refusal, until then):
+"""Boards where the units' oracle (test_unit_oracle.py) and the model disagreed and the model was wrong, each worked out
+by hand from the rules and the printed text, now regression tests (the oracle draws such boards):
 
 * Tideturner ("When you play me, you may choose a unit you control at another location. Move me to its location and
   it to my original location") swapping places with a unit at its player's base while Minotaur Reckoner ("Units can't
@@ -33,8 +32,6 @@ def _sd(doc):
     return play_showdown(scenario_from_dict({"game": "riftbound", **doc}, file="<t>"))
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="Tideturner's swap moves it to base past \"Units can't move to base\" (RB-CARD-9)")
 def test_tideturner_cant_swap_to_base_past_minotaur_reckoner():
     """The defender plays Tideturner (2) from facedown to the battlefield and chooses Minotaur Reckoner (5) at his base:
     Reckoner moves to the battlefield; Tideturner can't move to base (Reckoner's "Units can't move to base", in play at
@@ -59,8 +56,6 @@ def test_tideturner_swaps_to_base_without_a_restriction():
     assert derive(sd.board).pool["defender"] == 6
 
 
-@pytest.mark.xfail(strict=True, raises=ScenarioError,
-                   reason="the reader does not know the names of the tokens a unit's 'When you play me' plays")
 def test_a_later_entry_may_choose_a_reflection_keeper_of_masks_played():
     """The defender plays Keeper of Masks (1) from facedown to the battlefield: Reflection 1 and Reflection 2 (copies,
     1 Might each) are played there. The attacker's Incinerate deals 2 to Reflection 1: it dies. The defender is left
@@ -84,8 +79,6 @@ def test_keeper_of_masks_reflections_fight_when_no_entry_names_them():
     assert derive(sd.board).pool["defender"] == 4
 
 
-@pytest.mark.xfail(strict=True, raises=ScenarioError,
-                   reason="the reader knows a unit's move-trigger tokens once; a second firing's are refused")
 def test_a_later_entry_may_choose_the_token_a_second_move_trigger_played():
     """Noxian Drummer ("When I move to a battlefield, play a 1 Might Recruit unit token here") attacks: Recruit 1 is
     played at the battlefield. The attacker plays Tideturner from facedown at another battlefield and swaps it with
@@ -100,8 +93,6 @@ def test_a_later_entry_may_choose_the_token_a_second_move_trigger_played():
     assert derive(sd.board).pool["attacker"] == 3
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="a 'you may kill me to ...' trigger with no unit to choose is named, not doing nothing")
 def test_overzealous_fan_with_no_attacking_unit_to_choose_does_nothing():
     """Ruin Runner (5, can't be chosen by enemy spells and abilities) attacks Overzealous Fan (2): the Fan's trigger
     can't choose it, so it does nothing and nothing is open. Sinister Poro's optional trigger with no unit to choose is
@@ -114,3 +105,21 @@ def test_overzealous_fan_with_no_attacking_unit_to_choose_does_nothing():
 def test_sinister_poro_with_no_enemy_unit_to_choose_does_nothing():
     sd = _sd({"attacker": {"units": ["Sinister Poro"]}, "defender": {"units": ["Ruin Runner"]}})
     assert sd.unmodelled_json() == [] and sorted(u.name for u in sd.board.defender) == ["Ruin Runner"]
+
+
+def test_a_unit_killed_at_another_battlefield_dies_there_and_what_it_fires_is_named():
+    """"Deal 2 to a unit at a battlefield" may choose a unit at another battlefield (RB-CARD-1); lethal damage kills
+    it at the cleanup there, out of this combat (RB-MIGHT-1). A unit whose death fires something (Kog'Maw's
+    Deathknell) is named: that is not followed away from this combat (RB-CARD-4)."""
+    sd = _sd({"attacker": {"units": [{"name": "A9", "custom": True, "might": 9}]},
+              "defender": {"units": [{"name": "D1", "custom": True, "might": 1}]},
+              "showdown": [{"play": "Here to Help", "by": "defender", "target": "Sharkling", "to": "elsewhere"},
+                           {"play": "Incinerate", "by": "attacker", "target": "Sharkling"}]})
+    assert ("Sharkling", "defender", "killed at another battlefield") in sd.board.removed
+    assert not sd.unmodelled_json()
+    sd = _sd({"attacker": {"units": [{"name": "A9", "custom": True, "might": 9}]},
+              "defender": {"units": [{"name": "D1", "custom": True, "might": 1}]},
+              "showdown": [{"play": "Here to Help", "by": "defender", "target": "Kog'Maw - Caustic", "to": "elsewhere"},
+                           {"play": "Incinerate", "by": "attacker", "target": "Kog'Maw - Caustic"}]})
+    assert ("Kog'Maw - Caustic", "defender", "killed at another battlefield") in sd.board.removed
+    assert [u["what"] for u in sd.unmodelled_json()] == ["its death at another battlefield (unit Kog'Maw - Caustic)"]

@@ -14,11 +14,14 @@ import pytest
 from pycombat.errors import PycombatError
 
 from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.cards.spells import clauses_of, overlay
 from pycombat.games.riftbound.verbs import verify
 from pycombat.games.riftbound.schema import scenario_from_dict
 
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
 UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is not None and not r.get("reprint_of")]
+#: the unit clauses structured by the project's overlay (``data/effects_overlay.yaml``, `kind: unit`)
+STRUCTURED = {c for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
 NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
               # a unit already in play is not played again: its play triggers fire only as it is played (RB-CARD-16)
               "When you play me from face down", "When you play me from face down on your turn",
@@ -233,7 +236,8 @@ def test_every_unit_ability_that_could_act_is_named(role):
         if moves and not any(u["what"].startswith(("its move trigger", "ability " + moves[0]["trigger"]))
                              for u in ours) and not any("ability resolves" in ln.text for ln in sd.lines):
             missed.append((r["name"], "move trigger neither named nor resolved", moves))
-        clauses = len(set(r.get("unparsed_clauses") or ()))
+        # a clause the project's overlay structures (a `kind: unit` record) is read (test_hidden_reveal.py)
+        clauses = len(set(r.get("unparsed_clauses") or ()) - STRUCTURED)
         said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))
                 and not (moves and u["what"].startswith(tuple(f"ability {t}" for t in MOVE_TRIGGERS)))]
         # each ability once (two printed the same read the same), each clause once

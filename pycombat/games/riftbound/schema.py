@@ -116,7 +116,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     from .cards.moves import tokens_played
 
     # RB-CARD-15: played by move triggers (RB-CARD-10): the Attacker's as they moved in, any unit's a card moves later
-    played = tokens_played(attacker.units + defender.units + reserve, all_names)
+    # (each moved at most once an entry, after moving in)
+    played = tokens_played(attacker.units + defender.units + reserve, all_names,
+                           firings=1 + len(root.raw("showdown", None) or ()))
     names, all_names = names | played, all_names | played
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
     effects: list = []
@@ -702,7 +704,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         return item.as_str() if (counter_effect(card, mode) is not None and i == 0) or gear_t \
             else unit_ref(item, names)
 
-    return repeat.read(node, play, names, target_of)
+    return repeat.read(node, play, target_of, lambda item: _chosen(item, names, cards))
 
 
 def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: str | None, names: set[str],
@@ -909,6 +911,11 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)
     paid = _paid(node)
+    from .cards.tokens import token_name, token_names  # RB-CARD-15: the tokens its play abilities play, for later entries
+
+    for e in ability.effects:
+        if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
+            names.update(token_names(token_name(e), e["count"], names))
     if node.has("revealed"):  # RB-CARD-10: what its play ability (or a combat trigger it fires, RB-READ-6) revealed
         from .cards.triggers import revealed_effects
 

@@ -93,6 +93,8 @@ _REPEATED = Obj({
                     "the first execution's)"),
     "mode": Int("which of the card's modes (1, 2, ...) for a 'choose one' card", minimum=1),
     "amounts": Map(Int("damage", minimum=0), "damage split among units: unit -> damage", key=_UNIT_REF),
+    "discard": Name("card", "the card discarded (RB-CARD-21)"),
+    "trash": Int("cards with the card's name in its player's trash (RB-CARD-21)", minimum=0),
     "to": Str("where the card moves its target", enum=DESTINATIONS),
     "condition": Bool("the card's condition holds"),
     "cost": Int("which of the spell's [Repeat] this pays (1, 2 ... in printed order, then the ones units give; "

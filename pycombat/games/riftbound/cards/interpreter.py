@@ -540,7 +540,9 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     here = _here(play, board)
     if loc == "same_location" and here != "battlefield" and where != here:
         raise _err(play, f"{name} is not at {play.source_unit}'s location ({here})", "RB-CARD-1", "target")
-    if loc in ("battlefield", "in_combat") or loc == "same_location" and here == "battlefield":
+    if loc == "battlefield" and where not in ("battlefield", "elsewhere"):  # "at a battlefield": this one or another
+        raise _err(play, f"{name} is not at a battlefield", "RB-CARD-1", "target")
+    if loc == "in_combat" or loc == "same_location" and here == "battlefield":
         if where != "battlefield":
             raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
     if spec.get("state") == "attacking" and not (u.side == "attacker" and where == "battlefield"):
@@ -736,6 +738,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     hidden = any(k == "Hidden" for k, _ in card.keywords)
     if play.facedown and not hidden:
         raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
+    if play.facedown and not play.again:  # RB-CARD-9: "Your opponents' [Hidden] cards can't be revealed here"
+        from .statics import reveal_refused
+
+        if (why := reveal_refused(board.units, board.present, play.by)) is not None:
+            raise _err(play, why, "RB-CARD-9", "facedown")
     from .statics import quick_draw_from  # RB-CARD-9: "Your Equipment everywhere have [Quick-Draw]"
 
     giver = quick_draw_from(board, play.by) if card.equipment and not _equipment.quick_draw(card) \
@@ -1496,7 +1503,16 @@ def _swap_places(e, play, board, name, names) -> list[Change]:
         raise _err(play, f"{other} is at {me}'s location: it needs a unit at another location", "RB-CARD-1", "target")
     if a == b:
         return [Change("none", me, note=f"{me} and {other} are both at the {a}: nothing moves")]
-    return _to(me, a, b) + _to(other, b, a)
+    return _moved(board, me, a, b) + _moved(board, other, b, a)
+
+
+def _moved(board: Board, name: str, frm: str | None, to: str | None) -> list[Change]:
+    """:func:`_to`, unless a static ability stops the move ("Units can't move to base": it stays, RB-CARD-9)."""
+    from .statics import move_refused
+
+    if (stop := move_refused(board, name, to)) is not None:
+        return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
+    return _to(name, frm, to)
 
 
 def _to(name: str, frm: str | None, to: str | None) -> list[Change]:
@@ -1704,7 +1720,7 @@ def _swap_two(e, play: Play, board: Board, names: list[str]) -> list[Change]:
     kw = e.get("if_keyword")
     if kw and not any(_has_keyword(board.units[n], kw) for n in names):
         return [Change("none", note=f"neither {a} nor {b} has [{kw}]: nothing moves", rules=("RB-CARD-8",))]
-    return _to(a, wa, wb) + _to(b, wb, wa)
+    return _moved(board, a, wa, wb) + _moved(board, b, wb, wa)
 
 
 # ---- a granted "When I conquer" ability ---------------------------------------------------------------------

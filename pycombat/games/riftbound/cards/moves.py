@@ -212,17 +212,19 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None
                                       "(RB-CARD-10, RB-COMB-2)"))
 
 
-def tokens_played(units, used: Iterable[str]) -> set[str]:
+def tokens_played(units, used: Iterable[str], firings: int = 1) -> set[str]:
     """The names of the unit tokens ``units``' move triggers may play (RB-CARD-15): the attacking units' as they
-    moved in, any unit's a card or ability moves during the showdown (once each), known before the showdown's
-    entries are read so that they may name them (the interpreter names them alike, the first numbers free)."""
-    from .tokens import token_names
+    moved in, any unit's a card or ability moves during the showdown (up to ``firings`` times each), known before
+    the showdown's entries are read so that they may name them (the interpreter names them alike, the first
+    numbers free; a name no token got is refused as the entry naming it resolves)."""
+    from .tokens import token_name, token_names
 
     names = set(used)
-    for u in units:
-        for e in move_effects(u):
-            if e["effect"] == "create_unit_token" and isinstance(e.get("count"), int) and support(e)[0]:
-                names.update(token_names(str(e["token"]), e["count"], names))
+    for _ in range(firings):
+        for u in units:
+            for e in move_effects(u):
+                if e["effect"] == "create_unit_token" and isinstance(e.get("count"), int) and support(e)[0]:
+                    names.update(token_names(token_name(e), e["count"], names))
     return names - set(used)
 
 

@@ -109,15 +109,15 @@ def instances(card, units: Mapping[str, Any], present, by: str) -> tuple[Instanc
 
 #: the choices a repeated execution may make anew (the entry's ``repeat:`` mapping), as :class:`~.plays.Play`
 #: fields
-CHOICES = ("target", "mode", "amounts", "to", "condition", "cost")
+CHOICES = ("target", "mode", "amounts", "discard", "trash", "to", "condition", "cost")
 
 
-def read(node, play, names, target_of) -> Any:
+def read(node, play, target_of, chosen_of) -> Any:
     """``play`` with the executions its entry's ``repeat:`` adds (RB-CARD-25): ``true`` (once more, with the same
     choices), a mapping of the choices made anew (:data:`CHOICES`; one not given is the first execution's, and
     ``cost: N`` says which of the spell's [Repeat] it pays, 1, 2 ... in printed order then the granted ones; not
-    given: the next one), or a list of those (one per [Repeat] paid). ``target_of(item_node)`` reads one target
-    as the entry's own ``target:`` is read."""
+    given: the next one), or a list of those (one per [Repeat] paid). ``target_of(node, i)`` reads the ``i``-th
+    target and ``chosen_of(node)`` the choices made as it resolves, as the entry's own are read."""
     from dataclasses import replace
 
     if not node.has("repeat"):
@@ -151,15 +151,7 @@ def read(node, play, names, target_of) -> Any:
             fields["condition"] = item.bool("condition")
         if item.has("to"):
             fields["to"] = item.str("to", choices=DESTINATIONS)
-        if item.has("amounts"):
-            a = item.child("amounts")
-            a._mapping()
-            amounts = []
-            for key, sub in a.items():
-                if isinstance(sub.value, bool) or not isinstance(sub.value, int) or sub.value < 0:
-                    raise sub.error(f"must be a whole number of at least 0, not {sub.value!r}")
-                amounts.append((target_of(Node(key, file=a.file, path=sub.path), 1), sub.value))
-            fields["amounts"] = tuple(amounts)
+        fields.update(chosen_of(item))  # what the player chooses as it resolves: amounts, discard, trash
         fields["repeat_cost"] = item.int("cost", None, minimum=1)
         item.finish(CHOICES)
         out.append(replace(play, again=k, repeats=(), paid=None, path=item.path, **fields))

@@ -342,6 +342,7 @@ class Progress:
         units, present, base, away, removed = self.units, self.present, self.base, self.away, self.removed
         live = self.live
         _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
+        self._deaths_elsewhere()
         from .statics import extra_deathknells
 
         while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
@@ -389,6 +390,29 @@ class Progress:
                              unmodelled=self.unmodelled)
         events.on_deaths(self)  # RB-CARD-10: "When another friendly unit dies", after the Deathknells
         events.on_mighty(self)  # RB-CARD-10: "When a unit you control becomes [Mighty]", as the cleanup finds it
+
+    def _deaths_elsewhere(self) -> None:
+        """RB-MIGHT-1 away from this combat: a unit at another battlefield or at a base with lethal damage (a card
+        "at a battlefield" may choose it there) dies at the cleanup too, out of this combat. What its death fires
+        there (its Deathknell, a replacement, "when a unit dies") is not followed: named when it has any (RB-CARD-4)."""
+        live = self.live
+        for group, where in ((self.away, "another battlefield"), (self.base, "its base")):
+            for n in [n for n in group if (u := live[n]).marked > 0 and u.marked >= u.current_might]:
+                u = live[n]
+                group.remove(n)
+                self.removed.append((n, u.side, f"killed at {where}"))
+                self.lines.append(Line(f"Cleanup: {n} has {u.marked} damage at {where}, at least its Might "
+                                       f"{u.current_might}: it is killed there, out of this combat.", ("RB-MIGHT-1",)))
+                fires = [e for e in (load_units().unit(u.card_id).abilities if u.card_id else ())
+                         if "Deathknell" in str(e.get("trigger")) or "die" in str(e.get("trigger")).split()]
+                fires += [e for m in self.present + self.base + self.away if live[m].card_id
+                          for e in load_units().unit(live[m].card_id).abilities if "dies" in str(e.get("trigger"))
+                          or e.get("effect") == "death_replacement"]
+                if fires or u.death_replacement:
+                    self.unmodelled.append(Unmodelled(u.card_name or n, f"its death at {where} (unit {n})",
+                                                      "what its death fires away from this combat (a Deathknell, a "
+                                                      "death replacement, a \"when a unit dies\") is not followed "
+                                                      "(RB-CARD-4)"))
 
     def on_moves(self, moving: list, cause: str) -> None:
         """RB-CARD-10: the own move triggers of the units ``cause`` moved (``(unit, from, to)``, :func:`move_of`),
@@ -451,8 +475,11 @@ class Progress:
                 moved = [n for n, _, _ in removed if n not in present and (n in base or n in away)]
                 view = View(self.live, present, base, away, gone, loose, moved)
                 if e.unit is not None:  # RB-CARD-16: a unit card played from hand enters first
+                    from .statics import reveal_refused
                     from .unitplay import enter
 
+                    if e.facedown and (why := reveal_refused(self.live, present, e.by)) is not None:
+                        raise ScenarioError(f"{e.unit.card_name}: {why} (RB-CARD-9)", path=f"{e.path}.facedown")
                     check_cost(e, scenario.flags)
                     lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away)}.",
                                       ("RB-SHOW-4", "RB-CARD-16") + (("RB-COMB-4",) if e.to == "battlefield" else ())))

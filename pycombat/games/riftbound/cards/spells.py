@@ -102,7 +102,7 @@ def load_cards() -> CardDB:
     for name in ("spells.json", "gear.json"):
         raw = _resource_files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
         records += json.loads(raw)["records"]
-    return CardDB(with_overlay(records, overlay()))
+    return CardDB(with_overlay(records, tuple(o for o in overlay() if o.get("kind") != "unit")))
 
 
 #: the project's structured effects for clauses the shipped data leaves unparsed (RB-CARD-24)

@@ -221,7 +221,7 @@ def reads(e: Mapping[str, Any]) -> str | None:
         return None if (e.get("what"), e.get("target"), e.get("condition")) == EXTRA_DEATHKNELL else \
             f"an additional trigger of {e.get('what')} the model does not fire"
     if kind in RESTRICTIONS:
-        return None if RESTRICTIONS[kind] == (e.get("restriction"), _target_key(e), e.get("condition")) else \
+        return None if (e.get("restriction"), _target_key(e), e.get("condition")) in RESTRICTIONS[kind] else \
             f"a {kind.replace('_', ' ')} ({e.get('restriction')}) the model does not check"
     if kind not in ("might_modifier", "grant_keyword"):
         return f"a static {kind}"
@@ -272,8 +272,12 @@ _LESS_HERE = {"count", "side", "kind", "location", "might_less_than"}
 #: can't move to base" stops a card's move to a base (a recall is not a move, RB-COMB-6); "opponents can only play
 #: units to their base" stops a unit (or a token) played to a battlefield while the source is at one; "I can have any
 #: number of buffs" lets a buffed unit be buffed again (RB-CARD-6 set aside)
-RESTRICTIONS = {"play_restriction": ("can only play units to their base", "enemy player", "While I'm at a battlefield"),
-                "unlimited_buffs": (None, "self", None)}
+RESTRICTIONS = {"play_restriction": {("can only play units to their base", "enemy player", "While I'm at a battlefield"),
+                                     ("hidden cards can't be revealed here", "enemy player", None)},
+                "unlimited_buffs": {(None, "self", None)}}
+#: "Your opponents' [Hidden] cards can't be revealed here" (Noxus Saboteur): its opponents play no card from
+#: facedown at its battlefield (playing a [Hidden] card reveals it, RB-SHOW-4)
+NO_REVEAL = "hidden cards can't be revealed here"
 #: "I can't be readied" (Maduli), "while I'm at a battlefield, spells and abilities can't ready enemy units" (Mageseeker
 #: Warden): (restriction, targets, condition) as the data writes them
 READY_RESTRICTIONS = (("can't be readied", "self", None),
@@ -403,8 +407,19 @@ def play_refused(units: Mapping[str, Unit], at_battlefields: list[str], by: str)
     can only play units to their base"), else None. ``at_battlefields``: the units at any battlefield."""
     for n in at_battlefields:
         u = units[n]
-        if u.side != by and any(e.get("effect") == "play_restriction" for e in u.statics):
+        if u.side != by and any(e.get("effect") == "play_restriction" and e.get("restriction") != NO_REVEAL
+                                for e in u.statics):
             return f"{n} is at a battlefield: its opponents can only play units to their base ({RULE})"
+    return None
+
+
+def reveal_refused(units: Mapping[str, Unit], present: list[str], by: str) -> str | None:
+    """RB-CARD-9: why ``by`` can't play a card from facedown at this battlefield now (an enemy unit here with "Your
+    opponents' [Hidden] cards can't be revealed here"), else None."""
+    for n in present:
+        if units[n].side != by and any(e.get("effect") == "play_restriction" and e.get("restriction") == NO_REVEAL
+                                       for e in units[n].statics):
+            return f"{n} is here: its opponents' [Hidden] cards can't be revealed here"
     return None
 
 
@@ -835,6 +850,8 @@ def describe(e: Mapping[str, Any]) -> str:
     t = e.get("target") or {}
     if e["effect"] == "equipment_might_double":
         return "each Equipment attached to it gives double its base Might bonus"
+    if e["effect"] == "play_restriction" and e.get("restriction") == NO_REVEAL:
+        return "its opponents' [Hidden] cards can't be revealed at its battlefield: they play none from facedown there"
     if e["effect"] == "play_restriction":
         return "while it is at a battlefield, its opponents can only play units to their base"
     if e["effect"] == "movement_restriction":

@@ -45,7 +45,7 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     where = {"base": "to its player's base", "here": "here, at the battlefield"}.get(e.get("to"),
                                                                                 "where the entry says (`to:`)")
     if e.get("might") == COPY:
-        return True, (f"{e['count']} {_token(e)} token unit(s) played {where}, then they become copies of its unit: "
+        return True, (f"{e['count']} {token_name(e)} token unit(s) played {where}, then they become copies of its unit: "
                       "the Might, keywords, tags and abilities printed on its card (none of its damage, buff, Might "
                       "changes or Equipment; played as tokens, its \"When you play me\" does not fire for them); at "
                       "the battlefield they fight for its player (RB-CARD-15, RB-CARD-7)")
@@ -53,7 +53,7 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
                   "battlefield they fight for its player (RB-CARD-15, RB-CARD-7)")
 
 
-def _token(e: Mapping[str, Any]) -> str:
+def token_name(e: Mapping[str, Any]) -> str:
     """The token's name, without the data's note that it becomes a copy ("Reflection (copy of me)")."""
     return re.sub(r"\s*\(copy of me\)$", "", str(e.get("token")))
 
@@ -100,7 +100,7 @@ def create(e, play: Play, board: Board, name, names) -> list[Change]:
     """The token units the effect plays, each a change of kind ``token`` carrying the new unit."""
     where = destination(e, play, board)
     if e.get("might") == COPY:  # they become copies of the ability's unit, as its card is printed
-        token, src = _token(e), board.units[play.source_unit]
+        token, src = token_name(e), board.units[play.source_unit]
         return [Change("token", n, src.might, keyword=token, how=where, rules=("RB-CARD-15",) + (
             ("RB-CARD-7",) if where == "battlefield" else ()), new=copy_of(src, n, bool(e.get("ready"))),
             note=f"a copy of {src.name}") for n in token_names(token, int(e["count"]), board.units)]

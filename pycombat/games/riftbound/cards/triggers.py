@@ -305,7 +305,7 @@ def _no_target(unit, effects, scenario) -> bool:
     """RB-CARD-10 with RB-CARD-1: the trigger's choice is only its target, and no unit of the battlefield
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
-    tag is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
+    tag (and "attacking") is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
     chooses a unit is judged alike: with no unit to choose there is nothing to use."""
     from .statics import untargetable
 
@@ -320,15 +320,17 @@ def _no_target(unit, effects, scenario) -> bool:
             if e.get("optional"):
                 return False  # a part of a "you may" with no unit to choose: the player may still use it
             continue
-        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location"} \
+        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location", "state"} \
                 or t.get("location") not in (None, "same_location", "battlefield") \
-                or t.get("kind") not in (None, "unit"):
+                or t.get("kind") not in (None, "unit") or t.get("state") not in (None, "attacking"):
             return False
         for v in fighting:
             side = t.get("side")
             if side == "friendly" and v.side != unit.side or side == "enemy" and v.side == unit.side:
                 continue
             if t.get("other") and v.name == unit.name or t.get("tag") and t["tag"] not in v.tags:
+                continue
+            if t.get("state") == "attacking" and v.side != "attacker":  # an attacking unit: the Attacker's here
                 continue
             if untargetable(board, present, (base, []), unit.side, v.name) is not None:
                 continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
@@ -437,7 +439,8 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                 continue
             choice = choice_of(u, effects)
             if choice in ("its target", "whether to use it") and _no_target(u, effects, scenario):
-                effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
+                # no unit to take: nothing happens, and nothing is paid for it ("you may kill me to ...")
+                effects = tuple({**{k: v for k, v in e.items() if k != "cost"}, "optional": True} for e in effects)
                 choice = None
             if choice is None:
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,

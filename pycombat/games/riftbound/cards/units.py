@@ -228,7 +228,39 @@ def split_keyword(text: str) -> tuple[str, int | None]:
 
 @functools.cache
 def load_units() -> UnitDB:
-    """The shipped unit data (cached)."""
+    """The shipped unit data (cached), with the project's overlay records for units (:func:`with_overlay`)."""
+    from .spells import overlay
+
     raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
-    return UnitDB(json.loads(raw)["records"])
+    return UnitDB(with_overlay(json.loads(raw)["records"], tuple(o for o in overlay() if o.get("kind") == "unit")))
+
+
+def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
+    """``records`` with each overlay record's effects (``data/effects_overlay.yaml``) added to its unit card (by id,
+    and to its reprints), the clause it structures no longer unparsed. A card whose name or printed text no longer
+    fits is refused (the data changed under the overlay)."""
+    from pycombat.errors import DataError
+    from .spells import OVERLAY, clauses_of
+
+    out = list(records)
+    for k, o in enumerate(extra):
+        where = f"{OVERLAY}: records[{k}] ({o.get('name')})"
+        hits = [i for i, r in enumerate(out) if o["id"] in (r["id"], r.get("reprint_of"))]
+        if not hits:
+            raise DataError(f"{where}: no unit card {o['id']} in the data")
+        for i in hits:
+            r = dict(out[i])
+            if r["name"] != o.get("name") or not o.get("effects"):
+                raise DataError(f"{where}: no unit {o['id']} called {o.get('name')!r} with `effects` to add")
+            clauses = clauses_of(o)
+            text = " ".join(str(r.get("text") or "").split())
+            if not clauses or any(" ".join(c.split()) not in text for c in clauses):
+                raise DataError(f"{where}: the card's printed text no longer contains the clause quoted")
+            effects = [dict(e) for e in o["effects"]]
+            r["effects"] = list(r.get("effects") or ()) + effects
+            r["combat_effects"] = list(dict.fromkeys([*(r.get("combat_effects") or ()),
+                                                      *(e["effect"] for e in effects)]))
+            r["unparsed_clauses"] = [c for c in r.get("unparsed_clauses") or () if c not in clauses]
+            out[i] = r
+    return out
 
