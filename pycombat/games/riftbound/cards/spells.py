@@ -23,7 +23,7 @@ from typing import Any
 
 from pycombat.errors import DataError, UnknownNameError
 from pycombat.names import NameIndex
-from .units import DATA_PACKAGE
+from .overlay import DATA_PACKAGE, OVERLAY, clauses_of, overlay  # noqa: F401  (read with the spells and gear)
 
 
 @dataclass(frozen=True)
@@ -105,19 +105,6 @@ def load_cards() -> CardDB:
     return CardDB(with_overlay(records, tuple(o for o in overlay() if o.get("kind") != "unit")))
 
 
-#: the project's structured effects for clauses the shipped data leaves unparsed (RB-CARD-24)
-OVERLAY = "effects_overlay.yaml"
-
-
-@functools.cache
-def overlay() -> tuple[dict, ...]:
-    """The records of :data:`OVERLAY` (read once)."""
-    import yaml
-
-    raw = _resource_files(DATA_PACKAGE).joinpath(OVERLAY).read_text(encoding="utf-8")
-    return tuple((yaml.safe_load(raw) or {}).get("records") or ())
-
-
 def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
     """``records`` with each overlay record's effects added to its card (by id), the clause it structures
     counted as parsed. A card missing, or whose printed text no longer contains the clause, is refused (the
@@ -151,9 +138,3 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
             r["not_modelled"] = [*(r.get("not_modelled") or ()), (" ".join(clauses), str(o["not_modelled"]))]
         out[i] = r
     return out
-
-
-def clauses_of(o: dict) -> list[str]:
-    """The printed clauses an overlay record structures: its ``clause``, one sentence or a list of them."""
-    c = o.get("clause")
-    return [str(x) for x in c] if isinstance(c, list) else [str(c)] if c else []

@@ -25,9 +25,8 @@ from importlib.resources import files as _resource_files
 
 from pycombat.errors import ScenarioError, UnknownNameError
 from pycombat.names import NameIndex
+from .overlay import DATA_PACKAGE, OVERLAY, clauses_of, overlay
 from .records import effect_text
-
-DATA_PACKAGE = "pycombat.games.riftbound.data"
 
 #: keywords that change damage assignment or Might in combat (the rest are accepted, and ignored)
 COMBAT_KEYWORDS = ("Tank", "Backline", "Assault", "Shield")
@@ -229,8 +228,6 @@ def split_keyword(text: str) -> tuple[str, int | None]:
 @functools.cache
 def load_units() -> UnitDB:
     """The shipped unit data (cached), with the project's overlay records for units (:func:`with_overlay`)."""
-    from .spells import overlay
-
     raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
     return UnitDB(with_overlay(json.loads(raw)["records"], tuple(o for o in overlay() if o.get("kind") == "unit")))
 
@@ -240,7 +237,6 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
     and to its reprints), the clause it structures no longer unparsed. A card whose name or printed text no longer
     fits is refused (the data changed under the overlay)."""
     from pycombat.errors import DataError
-    from .spells import OVERLAY, clauses_of
 
     out = list(records)
     for k, o in enumerate(extra):
