@@ -511,9 +511,9 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 #: (Kayle, Justified: "+2 Might for each time I'm [Empowered]") or gives its player's spells while it is (Mel, Newly
 #: Awakened: can't be countered, 1 more -Might; Gangplank, Naval: a spell or ability that would stun it, give it -Might
 #: or return it to hand gives it +3 Might instead): test_empowered_units.py; an opponent's play from facedown refused
-#: at its battlefield (Noxus Saboteur: test_hidden_reveal.py)
-NOT_READ_YET = ["Gangplank, Naval", "Kayle, Justified", "Mel, Newly Awakened", "Noxus Saboteur", "Teemo - Strategist",
-                "Twisted Fate - Gambler"]
+#: at its battlefield (Noxus Saboteur), a spell its opponents can't play (Fallen Feline): test_play_restrictions.py
+NOT_READ_YET = ["Fallen Feline", "Gangplank, Naval", "Kayle, Justified", "Mel, Newly Awakened", "Noxus Saboteur",
+                "Teemo - Strategist", "Twisted Fate - Gambler"]
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
 EMPOWERED_READERS = sorted(n for n in UNITS if any((e.get("target") or {}).get("state") == "empowered"
                                                    for e, _ in READING[n][1]))
@@ -2626,8 +2626,8 @@ def _parts(r: dict, role: str) -> list[str]:
         out.append("ignores Tank here")
     if r.get("damage_immunity_text"):
         out.append("a 'don't take damage' clause")
-    # a clause the project's overlay structures is read: Noxus Saboteur's refuses an opponent's play from facedown at
-    # its battlefield, which no board here has (test_hidden_reveal.py)
+    # a clause the project's overlay structures is read: Noxus Saboteur's and Fallen Feline's refuse an opponent's play
+    # (from facedown at its battlefield; the spell it named), which no board here has (test_play_restrictions.py)
     structured = {c for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
     out += [f"clause {c!r}" for c in r.get("unparsed_clauses") or () if c not in structured]
     return out

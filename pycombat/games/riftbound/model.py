@@ -78,6 +78,8 @@ class Unit:
     empowered: bool | None = None  #: [Empowered] (its "I'm [Empowered]" abilities apply); None: not stated
     #: how many times it is [Empowered], for a card that "can be [Empowered] up to N times" (0: not); None: not stated
     empowered_times: int | None = None
+    #: the spell it named as it was played ("name a spell", for its static ability reading that name); None: not stated
+    named: str | None = None
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
     player: Player = Player()  #: what the scenario states of its controller (its static abilities read it, RB-CARD-9)

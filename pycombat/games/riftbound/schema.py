@@ -250,6 +250,31 @@ def _deflect_holds(cond: Any, card, empowered: bool | None, times: int | None, x
     return None
 
 
+def _named(node: Node, card, statics, unstated: list, fresh: bool) -> str | None:
+    """The spell the unit named as it was played (`named:`, RB-CARD-9), for a static ability reading it ("opponents
+    can't play spells with that name"); not stated (or a unit entering play in the showdown), that ability is named
+    NOT MODELLED."""
+    from .cards.spells import load_cards
+    from .cards.statics import NAMED_SPELL
+
+    reads = any(e.get("restriction") == NAMED_SPELL for e in statics)
+    if not node.has("named"):
+        if reads:
+            unstated.append(("ability \"opponents can't play spells with that name\"",
+                             "the spell it names as it enters the showdown is not read (RB-CARD-4)" if fresh else
+                             "which spell it named as it was played: give `named: SPELL` (RB-CARD-9)"))
+        return None
+    if not reads or fresh:
+        raise node.error(f"{card.name} names no spell as it is played that the model reads" if not reads else
+                         "a unit entering play in the showdown names its spell as it is played: not stated here",
+                         "named")
+    n = node.child("named")
+    spell = load_cards().card(n.as_str(), file=n.file, path=n.path)
+    if spell.type != "spell":
+        raise n.error(f"{spell.name} is not a spell")
+    return spell.name
+
+
 def _empowered(node: Node, card) -> tuple[bool | None, int | None]:
     """The unit's stated `empowered:` (RB-CARD-9): true or false; for a card that "can be [Empowered] up to N times"
     (Kayle, Justified: +2 Might for each time), how many times, 0..N. Not stated: (None, None)."""
@@ -357,6 +382,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # `conditions_hold`, which covers the conditions the scenario cannot otherwise state
         empowered, times = (False, 0) if fresh else _empowered(node, card)
         fields["empowered_times"] = times
+        fields["named"] = _named(node, card, fields.get("statics", ()), unstated, fresh)
         # RB-MIGHT-10: a conditional [Deflect] changes no combat damage; it is the Power tax on the opponent's cards
         # choosing the unit, read with `card_costs=stated` (RB-CARD-2)
         for ck in card.conditional_keywords if flags.get("card_costs") == "stated" else ():

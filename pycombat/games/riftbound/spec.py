@@ -206,6 +206,8 @@ UNIT_OBJ = Obj({
                             "false: they do not; not given: named as not modelled, RB-CARD-4)"),
     "token": Bool("a custom unit that is a unit token (a Recruit, a Sprite): \"your token units\" abilities reach it "
                   "(RB-CARD-9, RB-CARD-15)"),
+    "named": Name("spell card", "the spell the unit named as it was played (\"When you play me, name a spell\": "
+                  "Fallen Feline's opponents can't play it while it is at a battlefield, RB-CARD-9)"),
     "empowered": AnyOf((Bool("the unit is [Empowered]: its \"I'm [Empowered]\" static abilities apply (RB-CARD-9; not "
                              "given: those abilities are named as not modelled, RB-CARD-4)"),
                         Int("how many times it is [Empowered], for a card that \"can be [Empowered] up to N times\" "

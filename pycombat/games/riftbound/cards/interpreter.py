@@ -743,6 +743,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
 
         if (why := reveal_refused(board.units, board.present, play.by)) is not None:
             raise _err(play, why, "RB-CARD-9", "facedown")
+    if card.type == "spell" and not play.again and not play.trigger_of:  # RB-CARD-9: "can't play spells with that name"
+        from .statics import name_refused
+
+        if (why := name_refused(board.units, list(board.present) + list(board.away), play.by, card.name)):
+            raise _err(play, why, "RB-CARD-9", "play")
     from .statics import quick_draw_from  # RB-CARD-9: "Your Equipment everywhere have [Quick-Draw]"
 
     giver = quick_draw_from(board, play.by) if card.equipment and not _equipment.quick_draw(card) \

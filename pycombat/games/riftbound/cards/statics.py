@@ -273,11 +273,15 @@ _LESS_HERE = {"count", "side", "kind", "location", "might_less_than"}
 #: units to their base" stops a unit (or a token) played to a battlefield while the source is at one; "I can have any
 #: number of buffs" lets a buffed unit be buffed again (RB-CARD-6 set aside)
 RESTRICTIONS = {"play_restriction": {("can only play units to their base", "enemy player", "While I'm at a battlefield"),
-                                     ("hidden cards can't be revealed here", "enemy player", None)},
+                                     ("hidden cards can't be revealed here", "enemy player", None),
+                                     ("spells with the named name", "enemy player", "While I'm at a battlefield")},
                 "unlimited_buffs": {(None, "self", None)}}
 #: "Your opponents' [Hidden] cards can't be revealed here" (Noxus Saboteur): its opponents play no card from
 #: facedown at its battlefield (playing a [Hidden] card reveals it, RB-SHOW-4)
 NO_REVEAL = "hidden cards can't be revealed here"
+#: "When you play me, name a spell. While I'm at a battlefield, opponents can't play spells with that name" (Fallen
+#: Feline): the name is the unit's stated `named:`
+NAMED_SPELL = "spells with the named name"
 #: "I can't be readied" (Maduli), "while I'm at a battlefield, spells and abilities can't ready enemy units" (Mageseeker
 #: Warden): (restriction, targets, condition) as the data writes them
 READY_RESTRICTIONS = (("can't be readied", "self", None),
@@ -407,9 +411,19 @@ def play_refused(units: Mapping[str, Unit], at_battlefields: list[str], by: str)
     can only play units to their base"), else None. ``at_battlefields``: the units at any battlefield."""
     for n in at_battlefields:
         u = units[n]
-        if u.side != by and any(e.get("effect") == "play_restriction" and e.get("restriction") != NO_REVEAL
-                                for e in u.statics):
+        if u.side != by and any(e.get("effect") == "play_restriction"
+                                and e.get("restriction") not in (NO_REVEAL, NAMED_SPELL) for e in u.statics):
             return f"{n} is at a battlefield: its opponents can only play units to their base ({RULE})"
+    return None
+
+
+def name_refused(units: Mapping[str, Unit], at_battlefields, by: str, spell: str) -> str | None:
+    """RB-CARD-9: why ``by`` can't play the spell called ``spell`` now (an enemy unit at a battlefield that named it:
+    "opponents can't play spells with that name"), else None. ``at_battlefields``: the units at any battlefield."""
+    for n in at_battlefields:
+        u = units[n]
+        if u.side != by and u.named == spell and any(e.get("restriction") == NAMED_SPELL for e in u.statics):
+            return f"{n} is at a battlefield and named {spell}: its opponents can't play spells with that name"
     return None
 
 
@@ -850,6 +864,8 @@ def describe(e: Mapping[str, Any]) -> str:
     t = e.get("target") or {}
     if e["effect"] == "equipment_might_double":
         return "each Equipment attached to it gives double its base Might bonus"
+    if e["effect"] == "play_restriction" and e.get("restriction") == NAMED_SPELL:
+        return "while it is at a battlefield, its opponents can't play spells with the name it named (`named:`)"
     if e["effect"] == "play_restriction" and e.get("restriction") == NO_REVEAL:
         return "its opponents' [Hidden] cards can't be revealed at its battlefield: they play none from facedown there"
     if e["effect"] == "play_restriction":

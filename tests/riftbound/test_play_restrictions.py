@@ -1,7 +1,9 @@
-"""Noxus Saboteur: "Your opponents' [Hidden] cards can't be revealed here" (RB-CARD-9, the clause structured in
-``data/effects_overlay.yaml``): at its battlefield its opponents play no card from facedown (playing a [Hidden] card
-reveals it, RB-SHOW-4); its own player may; at its base it stops nothing here. The one play check refuses it, so the
-showdown game never offers it. (A card is hidden at a battlefield its player controls: the Defender's cards here.)"""
+"""Units' restrictions on what their opponents play (RB-CARD-9, the clauses structured in ``data/effects_overlay.yaml``).
+Noxus Saboteur: "Your opponents' [Hidden] cards can't be revealed here": at its battlefield its opponents play no card
+from facedown (playing a [Hidden] card reveals it, RB-SHOW-4); its own player may; at its base it stops nothing here.
+The one play check refuses it, so the showdown game never offers it. (A card is hidden at a battlefield its player
+controls: the Defender's cards here.) Fallen Feline: "opponents can't play spells with that name", the name it
+stated (`named:`)."""
 from __future__ import annotations
 
 import pytest
@@ -64,3 +66,42 @@ def test_an_overlay_record_the_data_no_longer_fits_is_refused():
         with_overlay([rec], overlay)
     with pytest.raises(DataError, match="no unit card"):
         with_overlay([{**rec, "id": "X-1"}], overlay)
+
+
+FELINE = "Fallen Feline"
+
+
+@pytest.mark.parametrize("where", ["battlefield", "base"])
+def test_fallen_felines_opponents_cant_play_the_spell_it_named(where):
+    """"When you play me, name a spell. While I'm at a battlefield, opponents can't play spells with that name"
+    (RB-CARD-9): the spell it named is its `named:`; at this battlefield or another one its opponents can't play that
+    spell (another they can, and so can its own player); at its base it stops nothing."""
+    feline = {"name": FELINE, "named": "Frigid Touch"}
+    defender = {"units": [D, feline]} if where == "battlefield" else {"units": [D], "base": [feline]}
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 5}]},
+           "defender": defender}
+    showdown, refused = [], where == "battlefield"
+    for spell, by, target, stopped in (("Frigid Touch", "attacker", "D", refused), ("Feral Strength", "attacker", "A",
+                                       False), ("Frigid Touch", "defender", "A", False)):
+        doc["showdown"] = showdown + [{"play": spell, "by": by, "target": target}]
+        if stopped:
+            with pytest.raises(ScenarioError) as e:
+                play_showdown(scenario_from_dict(doc, file="<t>"))
+            assert "named Frigid Touch" in str(e.value) and "RB-CARD-9" in str(e.value)
+        else:
+            assert not play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled
+
+
+def test_fallen_feline_naming_nothing_stated_is_named_and_a_bad_name_is_refused():
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 5}]},
+           "defender": {"units": [FELINE]}}
+    sd = play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert [u.why for u in sd.unmodelled] == ["which spell it named as it was played: give `named: SPELL` (RB-CARD-9)"]
+    for named, words in (("Frigid Tuch", "did you mean"), ("Long Sword", "not a spell")):
+        doc["defender"] = {"units": [{"name": FELINE, "named": named}]}
+        with pytest.raises(ScenarioError) as e:
+            scenario_from_dict(doc, file="<t>")
+        assert words in str(e.value) and e.value.path.startswith("defender.units[0].named"), str(e.value)
+    doc["defender"] = {"units": [{"name": "Stalwart Poro", "named": "Frigid Touch"}]}
+    with pytest.raises(ScenarioError, match="names no spell"):
+        scenario_from_dict(doc, file="<t>")
