@@ -3,6 +3,8 @@
 >>> kinds = names()
 >>> len(kinds["unit card"]) > 100, set(kinds["Equipment card"]) <= set(kinds["gear card"]) <= set(kinds["card"])
 (True, True)
+>>> set(kinds["spell card"]) <= set(kinds["card"]) and "Frigid Touch" in kinds["spell card"]
+True
 """
 from __future__ import annotations
 
@@ -17,5 +19,6 @@ def names() -> dict[str, list[str]]:
         "unit card": units,
         "Equipment card": sorted({c.name for c in cards.cards if c.equipment}),
         "gear card": sorted({c.name for c in cards.cards if c.type == "gear"}),
+        "spell card": sorted({c.name for c in cards.cards if c.type == "spell"}),
         "card": sorted({c.name for c in cards.cards} | set(units)),
     }
