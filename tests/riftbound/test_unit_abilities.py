@@ -73,6 +73,9 @@ def _acting(r: dict, role: str) -> list[dict]:
                 and (e.get("target") or {}) == {"ref": "self"} \
                 and e.get("effect") in ("might_modifier", "buff", "ready") and not e.get("mode_option"):
             continue  # fired as it happens in the showdown (RB-CARD-10): tests/riftbound/test_unit_events.py
+        if e.get("trigger") == "When you attach an Equipment to me" and e.get("effect") == "buff" \
+                and e.get("mode_rule") == "choose one that hasn't been chosen this turn":
+            continue  # fired as an Equipment is attached to it, its option stated by an entry: test_attach_trigger.py
         if e.get("trigger") == "When you play a card from face down" and e.get("effect") == "deal_damage" \
                 and (e.get("target") or {}).get("count") == 1 and not e.get("mode_option"):
             continue  # fired as it happens, its target stated by an entry (RB-CARD-10): test_trigger_entries.py

@@ -115,6 +115,7 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you [Stun] an enemy unit at a battlefield": "stun_at",
           "When a friendly unit moves from my location": "follow",
           "When you play me or the first time you play a non-token gear each turn": "first_gear",
+          "When you attach an Equipment to me": "attached",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
@@ -127,7 +128,7 @@ KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell
          # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
          "dies": ("dies", "deathknell"),
          # a unit moving during the showdown: another's ("follow") or its own ("When I move", :mod:`.moves`)
-         "move": ("follow", OWN_MOVE)}
+         "move": ("follow", OWN_MOVE), "attach": ("attached",)}
 #: the kind of each event
 KIND_OF = {ev: k for k, evs in KINDS.items() for ev in evs}
 #: "a spell that costs 5 or more": its printed Energy cost (what it costs, before any change to what is paid)
@@ -181,8 +182,25 @@ def _by_event(card_id: str) -> dict[str, tuple[dict, ...]]:
     for e in load_units().unit(card_id).abilities:
         if e.get("trigger") in EVENTS and not e.get("activated"):
             for ev in events_of(e["trigger"]):
-                out.setdefault(ev, []).append(e)
+                out.setdefault(ev, []).append(_one_option(e))
     return {k: tuple(v) for k, v in out.items()}
+
+
+#: "choose one that hasn't been chosen this turn —" (the records' ``mode_rule``), whose records hold only the
+#: options that change a combat (Aphelios, Exalted's "Buff a friendly unit"; its "Ready 2 runes" and "Channel 1 rune
+#: exhausted" are off the board)
+ONCE_A_TURN = "choose one that hasn't been chosen this turn"
+
+
+def _one_option(e: Mapping[str, Any]) -> Mapping[str, Any]:
+    """An option of a "choose one that hasn't been chosen this turn" list as a condition its entry states
+    (RB-CARD-8): chosen, it acts; another option is chosen, it does nothing here. Any other record as it is."""
+    from .interpreter import OPTION_CHOSEN
+
+    if e.get("mode_option") and e.get("mode_rule") == ONCE_A_TURN and not e.get("condition"):
+        return {**{k: v for k, v in e.items() if k not in ("mode_option", "mode_rule", "mode_label")},
+                "condition": OPTION_CHOSEN}
+    return e
 
 
 def events_of(trigger: str) -> tuple[str, ...]:
@@ -230,7 +248,7 @@ def kinds_of(unit) -> set[str]:
 def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers: a choice it needs is
     stated by a showdown entry ``{trigger: UNIT, when: KIND, ...}`` right after what fires it."""
-    ok, why = _alone(e)
+    ok, why = _alone(_one_option(e))
     when = WHEN.get(events_of(e["trigger"])[0])
     if ok:
         return ok, f"{when}: {why}" if when else why
@@ -253,7 +271,9 @@ def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
 
 
 #: what fires the triggers whose event the general account of :func:`reads` does not name (RB-CARD-10)
-WHEN = {"follow": "fired as a card, ability or trigger moves another friendly unit during the showdown from where "
+WHEN = {"attached": "fired as its player's card or ability attaches an Equipment to it during the showdown (RB-CARD-14), "
+                    "right after it",
+        "follow": "fired as a card, ability or trigger moves another friendly unit during the showdown from where "
                   "this unit is (the battlefield or their base; a recall is no move, RB-COMB-6), once its cause and "
                   "the moved unit's own move triggers resolved; it moves to that unit's destination",
         "first_gear": "fired as its player plays a gear in the showdown, before it, when that gear is his first this "
@@ -294,11 +314,28 @@ def _alone(e: Mapping[str, Any]) -> tuple[bool, str]:
     return True, why
 
 
+#: the showdown's turn effects: the units whose "choose one that hasn't been chosen this turn" option was chosen
+ONCE_KEY = "options chosen this turn by the units"
+
+
+def _once_a_turn(run, name: str, trig: str, stated) -> None:
+    """RB-CARD-8: the option the entry says its player chose, refused when he chose it earlier this turn."""
+    done = run.turn.get(ONCE_KEY, ())
+    if (name, trig) in done:
+        from pycombat.errors import ScenarioError
+
+        raise ScenarioError(f"{name}'s \"{trig}\": its option was chosen earlier this turn; it chooses one that hasn't "
+                            "been (`condition: false`: another option, off the board) (RB-CARD-8)",
+                            path=f"{stated.path}.condition")
+    run.turn[ONCE_KEY] = done + ((name, trig),)
+
+
 def _as_read(e: Mapping[str, Any]) -> Mapping[str, Any]:
-    """``e`` with "it", the unit played, read as the unit the trigger acts on (:func:`_on_triggering`)."""
+    """``e`` with "it", the unit played, read as the unit the trigger acts on (:func:`_on_triggering`); an option
+    chosen once a turn as its entry's condition (:func:`_one_option`)."""
     if set(ON_UNIT) & set(events_of(e["trigger"])):
         return _on_triggering((e,))[0][0]
-    return e
+    return _one_option(e)
 
 
 def _exhausted(run) -> set[str]:
@@ -405,6 +442,10 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
                     targets=(on,) if on is not None else ())
         if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
             play = as_stated(stated, play, trig)
+            from .interpreter import OPTION_CHOSEN
+
+            if play.condition and any(x.get("condition") == OPTION_CHOSEN for x in effects):
+                _once_a_turn(run, name, trig, stated)
             if on is not None:  # "it" is the unit whose event fired the trigger, not a choice
                 if play.targets and play.targets[0] != on:
                     from pycombat.errors import ScenarioError
@@ -544,7 +585,8 @@ def on_play(run, play: Play) -> dict:
         for n in chosen:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
     return {"stunned": _stunned(run), "units": set(run.units), "where": _where(run),
-            "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed}}
+            "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed},
+            "equipment": {n: len(u.equipment) for n, u in run.units.items()}}
 
 
 #: the showdown's turn effects: the player played a gear card (a non-token gear) during it
@@ -610,6 +652,9 @@ def after(run, play, snapshot: dict) -> None:
         _fire(run, [(n, "buffed_by_you") for n in buffed], f"{play.card.name} buffing it")
     if readied := _readied(run, snapshot["exhausted"]):
         _fire(run, _readied_by(run, readied, by), f"{play.card.name} readying it")
+    if attached := [n for n in _in_play(run) if run.units[n].side == by
+                    and len(run.units[n].equipment) > snapshot["equipment"].get(n, 0)]:
+        _fire(run, [(n, "attached") for n in attached], f"{play.card.name} attaching an Equipment to it")
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")

@@ -188,6 +188,9 @@ def reveals(effects) -> str | None:
     return None
 
 
+#: an option of a "choose one that hasn't been chosen this turn" list whose other options are off the board (Aphelios,
+#: Exalted's "Buff a friendly unit"), read as a condition its entry states (:func:`.events._one_option`, RB-CARD-8)
+OPTION_CHOSEN = "its player chooses this option (one not chosen this turn; the others are off the board)"
 #: a 'Choose one' list whose option the entry's `mode:` states, with nothing more to it (no "you've not chosen this
 #: turn", no option set by a revealed card): the records' ``mode_rule`` of it
 CHOOSE_ONE = "choose one"
@@ -858,6 +861,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 applied_prev = None
                 continue
             paying = str(cond).startswith("you pay ")  # "you may pay N to ...": whether its player paid (RB-CARD-8)
+            # an option of a "choose one that hasn't been chosen this turn" the entry says was not chosen: no target
+            other_option = cond == OPTION_CHOSEN
             if holds is None:
                 unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
                                              "entry does not state it (`condition: true|false`)"))
@@ -870,10 +875,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                     applied_prev = False
                     continue
                 # an option not paid for chooses nothing: a target the entry gives it is still taken (RB-CARD-8)
-                _consume({**e, "optional": True} if paying else e, targets, board, play)
+                _consume({**e, "optional": True} if paying or other_option else e, targets, board, play)
                 changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold" + (
-                    f" (its player does not pay {cond[8:]}, as the entry states: `condition: false`)" if paying else ""),
-                    rules=("RB-CARD-8",) if paying else ()))
+                    f" (its player does not pay {cond[8:]}, as the entry states: `condition: false`)" if paying else
+                    " (its player chooses another option, off the board, as the entry states: `condition: false`)"
+                    if other_option else ""), rules=("RB-CARD-8",) if paying or other_option else ()))
                 applied_prev = False
                 continue
             if paying:
