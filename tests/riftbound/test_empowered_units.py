@@ -157,3 +157,30 @@ def test_gangplank_takes_three_might_instead_of_a_stun_a_debuff_or_a_return(spel
     else:
         assert [u.current_might for u in gp] == [printed - 1]
     assert not sd.unmodelled
+
+
+TORNADO = {"play": "Tornado Warrior", "by": "defender", "facedown": True, "to": "battlefield"}
+
+
+@pytest.mark.parametrize("target, might", [("Aurok General", {"Aurok General": 7, "D": 2}),  # its own +2 now applies
+                                           ("Shadow Fiend", {"Aurok General": 5, "D": 2}), (None, None)])
+def test_tornado_warrior_empowers_a_unit_here(target, might):
+    """"When you play me from face down, you may empower something here" (RB-CARD-9): the unit chosen is [Empowered]
+    from then on: its "I'm [Empowered]" abilities apply (Aurok General: +2, itself included) and its keywords held
+    [Empowered] (Shadow Fiend: [Assault 3], no Might for a defender); none chosen, nothing changes."""
+    dfd = [{"name": "D", "custom": True, "might": 2, "empowered": False}, {"name": "Shadow Fiend", "empowered": False},
+           {"name": "Aurok General", "empowered": False}]
+    sd = _sd([{"name": "A", "custom": True, "might": 5}], dfd, [{**TORNADO, **({"target": target} if target else {})}])
+    got = {u.name: u.current_might for u in sd.board.defender if u.name in ("Aurok General", "D")}
+    assert got == (might or {"Aurok General": 5, "D": 2}) and not sd.unmodelled
+    fiend = next(u for u in sd.board.defender if u.name == "Shadow Fiend")
+    assert (fiend.empowered, sum(fiend.assault)) == ((True, 3) if target == "Shadow Fiend" else (False, 0))
+
+
+def test_a_unit_that_may_become_empowered_names_a_friend_whose_status_is_not_stated():
+    """Aurok General not Empowered reads no unit's status, unless a card of the showdown may empower it: a friendly
+    unit whose `empowered:` is not stated is then named (RB-CARD-4)."""
+    dfd = [{"name": "D", "custom": True, "might": 2}, {"name": "Aurok General", "empowered": False}]
+    assert not _sd([{"name": "A", "custom": True, "might": 5}], dfd).unmodelled
+    sd = _sd([{"name": "A", "custom": True, "might": 5}], dfd, [{**TORNADO, "target": "Aurok General"}])
+    assert [u.what for u in sd.unmodelled] == ["whether it is Empowered (unit D)"]

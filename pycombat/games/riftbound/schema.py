@@ -131,7 +131,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     effects = tuple(effects)
     _check_triggers(root, effects)
     attacker, defender, reserve = _held_facts(attacker, defender, reserve, effects)
-    attacker, defender, reserve = _empowered_targets(attacker, defender, reserve)
+    attacker, defender, reserve = _empowered_targets(attacker, defender, reserve, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn)
@@ -290,15 +290,18 @@ def _empowered(node: Node, card) -> tuple[bool | None, int | None]:
     return value > 0, value
 
 
-def _empowered_targets(attacker: Side, defender: Side, reserve: tuple[Unit, ...]
+def _empowered_targets(attacker: Side, defender: Side, reserve: tuple[Unit, ...], effects=()
                        ) -> tuple[Side, Side, tuple[Unit, ...]]:
     """RB-CARD-4: a static ability reaching its player's [Empowered] units ("Your units that are [Empowered] have
     +2 Might", Aurok General) reads each friendly unit's Empowered status: a unit of that side whose `empowered:`
-    the scenario does not state is named, on that unit (RB-CARD-9)."""
+    the scenario does not state is named, on that unit (RB-CARD-9), when the ability holds or a card of the showdown
+    may empower its unit (Tornado Warrior)."""
+    empowering = any(x.get("effect") == "empower" for p in effects for x in getattr(getattr(p, "card", None),
+                                                                                   "effects", ()))
     givers = {}
     for u in (*attacker.units, *defender.units, *reserve):
         for e in u.statics:
-            if (e.get("target") or {}).get("state") == "empowered" and u.empowered is not False:
+            if (e.get("target") or {}).get("state") == "empowered" and (u.empowered is not False or empowering):
                 givers.setdefault(u.side, []).append(u.name)
 
     def fix(u: Unit) -> Unit:

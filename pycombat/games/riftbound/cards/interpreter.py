@@ -219,6 +219,9 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
 def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     k = e.get("effect")
     tgt = e.get("target") or {}
+    if k == "empower" and (tgt == {"ref": "self"} or (tgt.get("count") == 1 and "unit" in str(tgt.get("kind")))):
+        return True, ("the unit becomes [Empowered]: its \"I'm [Empowered]\" abilities and keywords apply from now on "
+                      "(a legend or gear chosen is off the board: no unit named) (RB-CARD-9)")
     if _replacements.gear_saver(e):  # RB-CARD-18
         if k == "recall":
             return True, "the unit saved is healed, exhausted and recalled (with the replacement above, RB-CARD-18)"
@@ -1616,6 +1619,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
     "counter": _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing, "draw": _nothing,
     "death_replacement": _replace_death, "kill_on_damage": _kill_on_damage, "heal": _heal, "swap_locations": _swap_places,
+    "empower": lambda e, play, board, name, names: [Change("empower", name, rules=("RB-CARD-9",))],
 }
 
 

@@ -907,6 +907,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         u = units[n]
         units[n] = replace(u, death_replacement=u.death_replacement + ((c.how, c.keyword or "a card"),))
         return f"the next time {n} would die this turn, it is {c.how} instead", c.rules
+    if c.kind == "empower":  # RB-CARD-9: its "I'm [Empowered]" abilities and keywords apply from now on
+        return _empowered(n, units)
     if c.kind == "heal":  # marked damage removed (RB-MIGHT-8)
         units[n] = replace(units[n], marked=0)
         return f"{n} is healed: its marked damage is removed", c.rules
@@ -947,6 +949,35 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "might" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"{n} gets {c.amount:+d} Might", f"{n} gets {c.amount:+d} Might ({c.how})", 1)
     return note + text, tuple(dict.fromkeys(c.rules + rules))
+
+
+def _empowered(n: str, units: dict[str, Unit]) -> tuple[str, tuple]:
+    """A unit a card or ability empowers (RB-CARD-9): [Empowered] from now on (once more, for a card that can be up to
+    N times), its keywords held "[Empowered]" given to it."""
+    u = units[n]
+    card = load_units().unit(u.card_id) if u.card_id else None
+    limit = card.empower_limit if card is not None else None
+    if u.empowered and (limit is None or u.empowered_times is None or u.empowered_times >= limit):
+        return f"{n} is [Empowered] already: nothing changes", ("RB-CARD-9",)
+    times = (u.empowered_times or 0) + 1 if limit is not None and u.empowered_times is not None else u.empowered_times
+    got, said = replace(u, empowered=True, empowered_times=times), []
+    for ck in card.conditional_keywords if card is not None and not u.empowered else ():
+        if ck.get("condition") != "Empowered":
+            continue
+        k, v = ck.get("keyword"), int(ck.get("value") or 1)
+        if k in ("Assault", "Shield"):
+            got = replace(got, **{k.lower(): getattr(got, k.lower()) + (v,)}, keywords=got.keywords + (f"{k} {v}",))
+        elif k in ("Tank", "Backline"):
+            got = replace(got, **{k.lower(): True}, keywords=got.keywords + (k,))
+        elif k == "Deflect":
+            got = replace(got, deflect=got.deflect + v)
+        else:
+            continue
+        said.append(f"{k}" + (f" {v}" if k in ("Assault", "Shield", "Deflect") else ""))
+    units[n] = got
+    return (f"{n} becomes [Empowered]" + (f" ({times} times)" if times and limit else "")
+            + ": its \"I'm [Empowered]\" abilities apply from now on" + (f"; it has {', '.join(said)}" if said else ""),
+            ("RB-CARD-9",))
 
 
 def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, tuple]:
