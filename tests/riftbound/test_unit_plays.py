@@ -325,3 +325,14 @@ def test_morgana_deals_damage_equal_to_the_damage_marked_on_it():
     assert sd.board.attacker[0].marked == 2 and not sd.unmodelled_json()
     doc["attacker"]["units"][0]["damage"] = 0  # none marked: none dealt
     assert play_showdown(scenario_from_dict(doc)).board.attacker[0].marked == 0
+
+
+def test_a_unit_whose_play_needs_what_the_model_does_not_read_is_named_as_it_is_played():
+    """Stalking Wolf: "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may play me to
+    its battlefield" (its data has only the permission): played from hand, the play is named NOT MODELLED, so no
+    verdict rests on a board where the cost was never paid (RB-CARD-4)."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 5}]},
+           "defender": {"units": [{"name": "D", "custom": True, "might": 2}, "Stalwart Poro"]},
+           "showdown": [{"play": "Stalking Wolf", "by": "defender", "to": "battlefield"}]}
+    named = play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled
+    assert [u.card for u in named] == ["Stalking Wolf"] and "additional cost" in named[0].why

@@ -94,6 +94,10 @@ def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None,
     scenario's ``turn:``; None: not stated), for "When you play me from face down on your turn"."""
     effects, unread = [], []
     for e in card.abilities:
+        if e.get("effect") == "play_location" and e.get("where") not in PERMISSIONS:  # RB-CARD-4, named as it is played
+            unread.append((e, f"where it lets the unit be played ({e.get('where')}), and the additional cost the card's "
+                              "text ties to it, are not modelled: the play is taken as stated, nothing paid"))
+            continue
         when = PLAY_TRIGGERS.get(e.get("trigger"))
         if when is None or e.get("activated"):
             continue
