@@ -23,7 +23,16 @@ their "When you play me" abilities (Evelynn's "from face down on your turn" with
 Masks' tokens that become copies of it; Tideturner swapping places with a unit of its player's; Pyke, Dockside
 Butcher's "if you paid the additional cost" as the entry's `condition:` states it); a token whose name the scenario
 reader does not know (a move trigger's past those it names ahead) named by a later entry is expected refused. A unit at
-its base or another battlefield with lethal damage dies there, out of this combat. The spells come from
+its base or another battlefield with lethal damage dies there, out of this combat. A combat trigger set by what it
+reveals takes the entry's `revealed:` (Twisted Fate, Gambler: the rune's domain picks the option, "2 to an enemy unit
+here and 1 to all other enemy units here" or "Stun an enemy unit", anywhere; Teemo, Strategist: 1 to the unit it chose
+for each card with [Hidden], one instance); Kayle, Justified has +2 Might for each time it is Empowered
+(`empowered: 0..3`); a spell choosing an Empowered Gangplank, Naval gives it +3 Might instead of a stun, a -Might or a
+return to hand, and one of an Empowered Mel, Newly Awakened's player gives a unit it chooses 1 more -Might (drawn on
+their own boards, whose units choose nothing); an opponent's play is refused, one error naming the entry's field, when
+Noxus Saboteur is at the battlefield where the card from facedown is revealed, or it is the spell an enemy Fallen
+Feline at a battlefield named (`named:`), these two clauses as the project's ``data/effects_overlay.yaml`` structures
+them (RB-CARD-9). The spells come from
 the oracle of ``test_riftbound_cards.py``
 (the effect records of the spell and gear pool), with the four that banish a unit and have its owner play it anew
 (Portal Rescue, Arcane Shift, Thrill of the Hunt, Temporal Breach: RB-CARD-24, their clause as the project's
@@ -65,6 +74,21 @@ from test_riftbound_cards import Oracle as SpellOracle
 
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
 RECORDS = {r["name"]: r for r in json.loads(DATA.read_text())["records"] if not r.get("reprint_of")}
+#: the unit clauses the data left unparsed that the project's overlay structures (``data/effects_overlay.yaml``, read
+#: here as data): "Your opponents' [Hidden] cards can't be revealed here" (Noxus Saboteur), "While I'm at a battlefield,
+#: opponents can't play spells with that name" (Fallen Feline)
+UNIT_OVERLAY = {o["name"]: o for o in yaml.safe_load((DATA.parent / "effects_overlay.yaml").read_text())["records"]
+                if o.get("kind") == "unit"}
+
+
+def _overlaid(r: dict) -> dict:
+    """The record with the clause the overlay structures read as its effects (for :func:`reading` only)."""
+    o = UNIT_OVERLAY.get(r["name"])
+    if not o:
+        return r
+    return {**r, "effects": list(r.get("effects") or ()) + list(o["effects"]),
+            "combat_effects": list(r.get("combat_effects") or ()) + [e["effect"] for e in o["effects"]],
+            "unparsed_clauses": [c for c in r.get("unparsed_clauses") or () if c != o["clause"]]}
 
 # ---- what a unit's record says, read here -----------------------------------------------------------
 #: triggers that cannot fire for a unit already at the battlefield when the combat begins, or fire
@@ -100,7 +124,30 @@ MIGHTY = "While I'm [Mighty]"
 #: the static readings that change no Might or keyword (read by the damage total, the targets, moves, buffs, the
 #: damage dealt)
 GUARDS = ("no_damage_unless_pair", "less_no_combat_damage", "less_untargetable", "untargetable", "no_base",
-          "unlimited", "base_plays", "no_ready", "no_ready_enemies", "quick_draw", "immune")
+          "unlimited", "base_plays", "no_ready", "no_ready_enemies", "quick_draw", "immune", "no_reveal", "named_spell",
+          "chosen_plus", "debuff_bonus")
+#: "Your opponents' [Hidden] cards can't be revealed here" (Noxus Saboteur); "While I'm at a battlefield, opponents
+#: can't play spells with that name" (Fallen Feline: the spell it named as it was played, the scenario's `named:`)
+NO_REVEAL, NAMED_SPELL = "hidden cards can't be revealed here", "spells with the named name"
+#: "I can be [Empowered] up to three times. I have +2 Might for each time I'm [Empowered]" (Kayle, Justified): how many
+#: times, the scenario's `empowered: 0..3`
+TIMES_EMPOWERED = "time I'm [Empowered]"
+#: a combat trigger whose option or amount is set by what it reveals, stated by its entry (`revealed:`): "reveal the top
+#: rune of your rune deck ... Do one of the following based on its domain" (Twisted Fate, Gambler: the domain); "Deal 1
+#: to that unit for each card with [Hidden] revealed this way" (Teemo, Strategist: how many of the 5)
+BY_DOMAIN, HIDDEN_REVEALED = "the option is set by its domain", "card with [Hidden] among the top 5 cards"
+DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
+#: "[Empowered] If a spell or ability that chooses me would stun me, give me -Might, or return me to hand, give me +3
+#: Might instead" (Gangplank, Naval); "[Empowered] If a spell or ability you control would give -Might to a unit it
+#: chooses, it gives an additional -1 Might" (Mel, Newly Awakened): read for the units a spell chooses (the boards
+#: drawing them have no unit whose trigger or ability chooses a unit: :data:`CHOOSING_READ`)
+CHOSEN_REPLACED = "stun, -Might or return to hand from a spell or ability that chooses me"
+DEBUFF_SCOPE = "your spells and abilities that give -Might to a unit they choose"
+
+
+def _reveals(e: dict) -> bool:
+    return bool(e.get("mode_option") and BY_DOMAIN in str(e.get("mode_rule"))) \
+        or str(e.get("per")).startswith(HIDDEN_REVEALED)
 #: "If I have moved twice this turn, I don't take damage" (Kayn, Unleashed): whether it holds as the showdown begins is
 #: the scenario's `immune:` (drawn); while it holds the unit is dealt no damage: none from a spell, an ability, a fight
 #: or a Deathknell, and none of the combat damage (no lethal amount: not a target of the split, never killed by
@@ -262,6 +309,22 @@ def _static(e: dict) -> str | None:
         return "unlimited"
     if e["effect"] == "play_restriction" and e.get("restriction") == "can only play units to their base":
         return "base_plays"  # while I'm at a battlefield: opponents play units only to their base
+    if e["effect"] == "play_restriction" and t == {"side": "enemy", "kind": "player"} and (
+            e.get("restriction") == NO_REVEAL and not cond
+            or e.get("restriction") == NAMED_SPELL and cond == "While I'm at a battlefield"):
+        return "no_reveal" if e["restriction"] == NO_REVEAL else "named_spell"  # an opponent's play refused
+    if e["effect"] == "effect_replacement" and e.get("replaces") == CHOSEN_REPLACED and t == {"ref": "self"} \
+            and e.get("result") == {"effect": "might_modifier", "value": 3, "target": {"ref": "self"}} \
+            and cond == "I'm [Empowered]":
+        return "chosen_plus"  # a stun, -Might or return to hand of a card choosing it: +3 Might instead
+    if e["effect"] == "debuff_bonus" and e.get("scope") == DEBUFF_SCOPE and type(e.get("value")) is int \
+            and cond == "I'm [Empowered]":
+        return "debuff_bonus"  # a -Might its player's card gives a unit it chooses: N more
+    if e["effect"] == "uncounterable" and e.get("scope") == "your spells and abilities" and cond == "I'm [Empowered]":
+        return "inert"  # its player's cards can't be countered: no spell these boards play counters (asserted below)
+    if e["effect"] == "might_modifier" and e.get("per") == TIMES_EMPOWERED and type(e.get("value_per")) is int \
+            and t == {"ref": "self"} and not cond:
+        return "empowered_times"  # +N Might for each time it is Empowered, as the scenario states
     if e["effect"] == "ignore_tank" and not cond:
         return "ignore_tank"
     if e["effect"] == "grant_keyword" and e.get("keyword") == "Quick-Draw" and t == YOUR_EQUIPMENT and not cond:
@@ -291,7 +354,7 @@ def _trigger_read(e: dict) -> bool:
     if e.get("cost") not in (None, "kill me") and not re.fullmatch(r"\d+ (energy|\w+ runes?)( \(.*\))?", e["cost"]) \
             and not XP_COST.fullmatch(e["cost"]):
         return False  # Energy and runes (paid, nothing else on the board), "kill me" and XP spent are read
-    if e.get("mode_option") or (e.get("condition") and e["condition"] not in TRIGGER_CONDITIONS):
+    if e.get("mode_option") and not _reveals(e) or (e.get("condition") and e["condition"] not in TRIGGER_CONDITIONS):
         return False
     if t.get("ref") not in (None, "self") or set(t) - {"count", "side", "kind", "location", "state", "other",
                                                         "might_max", "chooser", "ref"}:
@@ -301,7 +364,7 @@ def _trigger_read(e: dict) -> bool:
     k = e["effect"]
     if k == "deal_damage":
         return type(e.get("amount")) is int or e.get("amount") in ("my Might", "my Assault") or (
-            e.get("amount") == "variable" and e.get("per") == "Equipment attached to me")
+            e.get("amount") == "variable" and (e.get("per") == "Equipment attached to me" or _reveals(e)))
     if k == "might_modifier":
         return type(e.get("value")) is int
     if k == "might_double":  # "double my Might this combat"
@@ -367,6 +430,7 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
     cannot read (the unit is then left out of its boards, with the reason). Its [Action] abilities the
     oracle uses are in :data:`ABILITIES`."""
     triggers, statics, unread = [], [], []
+    r = _overlaid(r)
     abilities = ABILITIES.setdefault(r["name"], [])
     abilities.clear()
     moves = MOVES.setdefault(r["name"], [])
@@ -383,6 +447,8 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
             if _ability_read(e):
                 abilities.append(e)
             continue  # normal speed (CR 806.1.c) or an [Action] ability: used only when a scenario says so
+        if trig in COMBAT_TRIGGERS and _reveals(e) and (e.get("target") or {}).get("ref") == "chosen":
+            e = {**e, "target": e["target"]["chosen"]}  # "choose an enemy unit here and reveal ...": that unit
         if trig in COMBAT_TRIGGERS:
             (triggers if _trigger_read(e) else unread).append(e if _trigger_read(e) else f"trigger: {e}")
             continue
@@ -449,6 +515,8 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
     for ck in r.get("conditional_keywords") or ():
         if ck["keyword"] in NO_DAMAGE_KEYWORDS or ck["keyword"] == "Temporary":
             continue
+        if ck["keyword"] == "Empowered" and any(how == "empowered_times" for _, how in statics):
+            continue  # "I can be [Empowered] up to three times": its status, as the scenario states it
         grant = {"effect": "grant_keyword", "keyword": ck["keyword"], "value": ck.get("value") or 1,
                  "target": {"ref": "self"}, "condition": ck["condition"]}
         if ck["condition"] == MIGHTY and ck["keyword"] in ("Assault", "Shield"):
@@ -492,7 +560,11 @@ OTHER_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("friend_dies", "opp_un
 INTERPRETER_WRONG: dict[str, str] = {}
 #: the units drawn: every one the oracle reads; those with a trigger, a static ability, an [Action]
 #: ability or a printed Assault, Shield, Tank or Backline drawn more often
-DRAWN = [n for n in UNITS if n not in INTERPRETER_WRONG]
+#: units whose reading acts on the units a spell chooses (Gangplank, Naval; Mel, Newly Awakened): the choices of a
+#: unit's trigger or ability are not tracked as a card's here, so they are drawn on their own boards
+#: (:data:`CHOOSING_BOARD`), with units that choose nothing
+CHOOSING_READ = sorted(n for n in UNITS if any(how in ("chosen_plus", "debuff_bonus") for _, how in READING[n][1]))
+DRAWN = [n for n in UNITS if n not in INTERPRETER_WRONG and n not in CHOOSING_READ]
 ACTIVE = [n for n in DRAWN if READING[n][0] or READING[n][1] or ABILITIES[n] or any(
     RECORDS[n][k] for k in ("assault", "shield", "tank", "backline"))]
 #: a few units whose readings meet on one board: the death replacement, a Deathknell, "while I'm
@@ -505,18 +577,17 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): combat triggers set by cards revealed from a deck (Twisted Fate, Gambler:
-#: "reveal the top rune ... the option is set by its domain"; Teemo, Strategist: "for each card with [Hidden] among the
-#: top 5 cards of your Main Deck"), which the scenario states; what a unit reads of being [Empowered] beyond yes or no
-#: (Kayle, Justified: "+2 Might for each time I'm [Empowered]") or gives its player's spells while it is (Mel, Newly
-#: Awakened: can't be countered, 1 more -Might; Gangplank, Naval: a spell or ability that would stun it, give it -Might
-#: or return it to hand gives it +3 Might instead): test_empowered_units.py; an opponent's play from facedown refused
-#: at its battlefield (Noxus Saboteur), a spell its opponents can't play (Fallen Feline): test_play_restrictions.py
-NOT_READ_YET = ["Fallen Feline", "Gangplank, Naval", "Kayle, Justified", "Mel, Newly Awakened", "Noxus Saboteur",
-                "Teemo - Strategist", "Twisted Fate - Gambler"]
+#: listed here until this oracle reads it): "When you attach an Equipment to me, choose
+#: one that hasn't been chosen this turn" (Aphelios, Exalted): test_attach_trigger.py
+NOT_READ_YET = ["Aphelios - Exalted"]
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
 EMPOWERED_READERS = sorted(n for n in UNITS if any((e.get("target") or {}).get("state") == "empowered"
                                                    for e, _ in READING[n][1]))
+#: the units that can be Empowered more than once, the scenario stating how many times (`empowered: 0..3`)
+TIMES_UNITS = sorted(n for n in UNITS if any(how == "empowered_times" for _, how in READING[n][1]))
+#: the units refusing an opponent's play from facedown at their battlefield / of the spell they named
+NO_REVEAL_UNITS = sorted(n for n in UNITS if any(how == "no_reveal" for _, how in READING[n][1]))
+NAMING_UNITS = sorted(n for n in UNITS if any(how == "named_spell" for _, how in READING[n][1]))
 #: the units whose "don't take damage" clause the scenario states (`immune:`, drawn)
 IMMUNE_UNITS = sorted(n for n in UNITS if any(how == "immune" for _, how in READING[n][1]))
 
@@ -536,7 +607,7 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
     kinds = {how for n in UNITS for _, how in READING[n][1]}
     assert kinds == {"might", "keyword", "double", "saver", "no_damage", "ignore_tank", "mighty", "stated",
                      "deathknell", "enemies_here", "moved", "moved_from", "extra_knell", "bonus", "player_value",
-                     "player_per", "player_cond", "gear_assault", "prevent"} | set(GUARDS)
+                     "player_per", "player_cond", "gear_assault", "prevent", "empowered_times"} | set(GUARDS)
     assert "Akali, Silent" in {n for n in UNITS if any(how == "moved" for _, how in READING[n][1])}
     with_events = {n for n in UNITS if EVENTS[n]}
     assert {"Ravenbloom Student", "Diana - No Longer Human", "Revna the Lorekeeper", "Eclipse Herald",
@@ -627,7 +698,9 @@ class Oracle(SpellOracle):
                         "buffed": bool(st_.get("buffed")), "doubled": 0, "where": where,
                         "tags": (r.get("tags") or []) if r else [], "domains": (r.get("domains") or []) if r else [],
                         "equip": [], "card": card, "exhausted": bool(st_.get("exhausted")),
-                        "empowered": bool(st_.get("empowered")), "hold": bool(st_.get("hold")),
+                        # Empowered or not; how many times for a unit that can be more than once (Kayle, Justified)
+                        "empowered": st_.get("empowered") if r and card in TIMES_UNITS else bool(st_.get("empowered")),
+                        "hold": bool(st_.get("hold")),
                         "no_damage": bool(r and r["no_combat_damage"] and not any(
                             e.get("effect") == "no_combat_damage" and e.get("condition") for e in r["effects"])),
                         "ignores_tank": bool(r and r["ignores_tank_here"]),
@@ -714,6 +787,11 @@ class Oracle(SpellOracle):
                         else:
                             assault += got
                     continue
+                if how == "empowered_times":  # +N Might for each time it is Empowered (a fresh unit: none)
+                    if src == n and x["empowered"]:
+                        might += e["value_per"] * int(x["empowered"])
+                        self.seen.add(f"Empowered {int(x['empowered'])} times")
+                    continue
                 if how == "enemies_here":  # Assault for each enemy unit at its battlefield (none at a base)
                     if src == n and here:
                         assault += len(self.present("defender" if x["side"] == "attacker" else "attacker"))
@@ -792,6 +870,8 @@ class Oracle(SpellOracle):
                     self.seen.add("damage prevented: enemy spells and abilities")
                     return
             elif x["empowered"] and x["where"] != "bf":
+                # a fight's damage to it there: the model deals it (test_oracle_findings_c.py), not drawn
+                assume(not (self.fighting and amount > 0))
                 self.seen.add("damage prevented: out of combat")
                 return
         super().damage(n, amount)
@@ -1056,6 +1136,34 @@ class Oracle(SpellOracle):
                 self.stuns(y["side"], before)
                 self.moves()
 
+    #: (the index of the entry the model must refuse, why: "facedown" or "named"), or None
+    refused: tuple | None = None
+
+    def refusal(self, by, card, facedown, dest) -> str | None:
+        """Whether ``by``'s play of ``card`` (from facedown; a unit to ``dest``, a spell None) is refused (RB-CARD-9):
+        "named" when an enemy Fallen Feline at a battlefield (this one or another) named it ("While I'm at a
+        battlefield, opponents can't play spells with that name"); "facedown" when it is the Defender's card revealed
+        here (a spell, a unit to this battlefield: his hidden cards are here, at the battlefield he controls) with an
+        enemy Noxus Saboteur here ("Your opponents' [Hidden] cards can't be revealed here"), at its base it stops
+        nothing; "skip" (not drawn) for a card from facedown revealed elsewhere with an enemy Saboteur at a
+        battlefield (the Attacker's hidden cards are at a battlefield he controls, another one: a spell has no place
+        the model names; a unit the model refuses, test_oracle_findings_c.py), or when both refuse it."""
+        enemy = [(src, y, how) for src, y, e, how in self._in_play() if y["side"] != by]
+        named = any(how == "named_spell" and y["where"] in ("bf", "elsewhere") and self.states.get(src, {}).get("named")
+                    == card for src, y, how in enemy)
+        saboteurs = {y["where"] for src, y, how in enemy if how == "no_reveal"} - {"base"} if facedown else set()
+        here = by == "defender" and dest in (None, "bf")
+        if named and saboteurs or saboteurs and not here:
+            return "skip"
+        if named:
+            self.seen.add("a spell a Fallen Feline named: refused")
+            return "named"
+        if "bf" in saboteurs:
+            self.seen.add("a card from facedown with a Noxus Saboteur here: refused")
+            return "facedown"
+        self.seen.update(["a card from facedown with a Noxus Saboteur at another battlefield"] if saboteurs else [])
+        return None
+
     def base_only(self, side) -> bool:
         """Whether ``side`` may play units only to its base (an enemy's "While I'm at a battlefield, your opponents can
         only play units to their base", RB-CARD-9)."""
@@ -1067,6 +1175,8 @@ class Oracle(SpellOracle):
         """A unit the boards banish and replay: not one whose fresh copy has "When you play me" abilities or a
         keyword under a condition the scenario states (the model names those, checked on their own)."""
         card = self.u[n].get("card")
+        if card in NAMING_UNITS:
+            return False  # played anew it names a spell anew, which no entry states: not drawn
         return not card or not (card in STATED or any(e.get("trigger") in PLAY_ME for e in RECORDS[card]["effects"]
                                                           if e.get("effect") in (RECORDS[card].get("combat_effects")
                                                                                  or ()))
@@ -1176,9 +1286,19 @@ class Oracle(SpellOracle):
                         if self.watch_mighty:  # the cleanup after it resolves: a unit may have become [Mighty]
                             self.became_mighty()
 
+    #: the units the card resolving now chose (what "a spell that chooses me" reads)
+    choosing_now: set = frozenset()
+
     def play(self, rec, by, pick):
+        try:
+            return self._play_card(rec, by, pick)
+        finally:
+            self.choosing_now = frozenset()
+
+    def _play_card(self, rec, by, pick):
         self.actor = by
         seen: set[str] = set()
+        self.choosing_now = seen
 
         def choosing(cands, k, pick=pick):  # a unit chosen (the first time this card names it) fires its trigger
             got = pick(cands, k)
@@ -1316,6 +1436,12 @@ class Oracle(SpellOracle):
         dest = {"base": "base", "battlefield": "bf", "elsewhere": "elsewhere"}[to]
         if dest != "base" and self.base_only(by):
             return None  # "your opponents can only play units to their base": the scenario reader refuses it
+        verdict = self.refusal(by, card, keys.get("facedown"), dest)
+        if verdict == "skip":
+            return None
+        if verdict:
+            self.refused = (None, verdict)
+            return keys
         if dest == "bf":
             assume(len(self.present(by)) < 6)  # the brute-force split count: at most 6 units a side
         self.actor = by
@@ -1561,6 +1687,19 @@ class Oracle(SpellOracle):
 
     def effect(self, e, n):
         x = self.u[n]
+        k, value = e["effect"], e.get("value")
+        lowers = k == "might_modifier" and type(value) is int and value < 0
+        if n in self.choosing_now and (e.get("target") or {}).get("count") != "all":  # a unit the card chose
+            if (k in ("stun", "return_to_hand") or lowers) and any(
+                    how == "chosen_plus" and src == n and x["empowered"] for src, _, _, how in self._in_play()):
+                x["delta"] += 3  # "give me +3 Might instead"
+                self.seen.add(f"a card choosing an Empowered Gangplank: +3 instead of {k}")
+                return
+            if lowers:  # each Empowered "it gives an additional -1 Might" of the card's player's units in play
+                more = sum(e_["value"] for src, y, e_, how in self._in_play()
+                           if how == "debuff_bonus" and y["side"] == self.actor and y["empowered"])
+                e = {**e, "value": value + more}
+                self.seen.update(["a -Might to a unit chosen, more with an Empowered Mel"] if more else [])
         if e["effect"] == "move" and e.get("to") == "base" and self.no_base(n):
             return  # it can't move to base: it stays
         if e["effect"] == "buff" and x["buffed"] and any(how == "unlimited" and src == n
@@ -1602,6 +1741,7 @@ for _o in OVERLAY:
     REPLAY[_o["name"]] = {**_r, "effects": (list(_o["effects"]) + list(_r["effects"]) if _o.get("position") == "first"
                                             else list(_r["effects"]) + list(_o["effects"]))}
 SPELL_POOL = [n for n in POOL if n not in EQUIP_CARDS and n not in TOKEN_CARDS] + sorted(REPLAY)
+SPELL_NAMES = {r["name"] for r in SPELLS}
 EQUIPMENT = sorted(BONUS)[:6]
 
 
@@ -1628,6 +1768,13 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     if _declinable(effects) and draw(st.integers(0, 4)) == 0:  # RB-CARD-10: "you may", not used: nothing happens
         return {"trigger": n, "decline": True}
     entry: dict = {"trigger": n}
+    if any(_reveals(e) for e in effects):  # RB-CARD-10: what it reveals, a fact its player knows: the entry states it
+        if any(e.get("mode_option") for e in effects):  # the domain of the rune: its option, or none (mind: Draw 1)
+            entry["revealed"] = draw(st.sampled_from(DOMAINS))
+            effects = [e for e in effects if not e.get("mode_option") or e.get("mode_label") == entry["revealed"]]
+        else:  # how many of the cards revealed have [Hidden]
+            entry["revealed"] = draw(st.integers(0, 5))
+        o.seen.add(f"a trigger revealed {entry['revealed']}")
     chosen: list[str] = []
     before = {m for m, y in o.u.items() if y["stunned"]}
     o.actor = side
@@ -1683,6 +1830,10 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             cands = [m for m in at(enemy if t.get("side") == "enemy" else side if t.get("side") == "friendly"
                                    else None) if not (t.get("other") and m == n)] \
                 if t.get("side") else [m for s in ("attacker", "defender") for m in at(s) if m != n]
+            if t.get("other") and t.get("side") == "enemy":  # "all other enemy units here": other than the one chosen
+                cands = [m for m in cands if m not in chosen]
+            if _reveals(e) and not t.get("location") and t.get("side") == "enemy":  # "an enemy unit": at its base too
+                cands += [m for m, y in o.u.items() if y["side"] == enemy and y["where"] == "base"]
             if t.get("state") == "damaged":
                 cands = [m for m in cands if o.u[m]["marked"] > 0]
             if t.get("state") == "attacking":
@@ -1712,7 +1863,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                             and not (t.get("other") and m == n) and (t.get("side") or m != n)
                             and (t.get("state") != "attacking" or o.u[m]["side"] == "attacker")]
                     if not gone:  # no unit to choose: it does nothing, and nothing is paid (RB-CARD-10)
-                        return None
+                        return entry if "revealed" in entry else None
                     entry["target"] = gone[0]
                     chosen = [gone[0]]
                     continue
@@ -1730,6 +1881,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                     amount = max(0, o.might(n))
                 elif amount == "my Assault":
                     amount = o.reached(n)[1]
+                elif amount == "variable" and _reveals(e):  # for each card with [Hidden] revealed: one instance
+                    amount = e["amount_per"] * entry["revealed"]
                 elif amount == "variable":
                     amount = e["amount_per"] * len(x["equip"])
                 dealt = entry["amounts"][m] if e.get("split") else amount
@@ -1882,6 +2035,16 @@ def _use_ability(o: Oracle, n: str, e: dict, draw) -> dict | None:
     return entry
 
 
+def _empowered(card):
+    """Whether a unit is Empowered; how many times for one that can be more than once (`empowered: 0..3`)."""
+    return st.integers(0, 3) if card in TIMES_UNITS else st.booleans()
+
+
+def _nameable(spells) -> list[str]:
+    """The spells a Fallen Feline may have named: those the showdown may play (any spell when none is)."""
+    return [n for n in spells or SPELL_POOL if n in SPELL_NAMES] or sorted(SPELL_NAMES)
+
+
 @st.composite
 def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, lead_state=None, hand=None):
     """A board, its showdown and the oracle that resolved it: 1-4 units a side drawn from ``units`` (on one side, first,
@@ -1906,7 +2069,9 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
                 states[name] = {"might": draw(st.integers(0, 6)), "token": draw(st.booleans()),
                                 "temporary": draw(st.integers(0, 3)) == 0}
             states[name].update(buffed=draw(st.booleans()), stunned=draw(st.integers(0, 3)) == 0,
-                                exhausted=draw(st.booleans()), empowered=draw(st.booleans()))
+                                exhausted=draw(st.booleans()), empowered=draw(_empowered(states[name].get("card"))))
+            if states[name].get("card") in NAMING_UNITS:  # the spell it named as it was played
+                states[name]["named"] = draw(st.sampled_from(_nameable(spells)))
             if lead and side == lead_side and i < len(lead):
                 states[name].update(lead_state or {})
             if states[name].get("card") in IMMUNE_UNITS:
@@ -1927,8 +2092,9 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
     if at_base or draw(st.booleans()):
         card = draw(st.sampled_from(at_base or units or ACTIVE))
         name = f"B {card}"
-        empowered = draw(st.booleans())
+        empowered = draw(_empowered(card))
         states[name] = {"card": card, "buffed": False, "empowered": empowered,
+                        **({"named": draw(st.sampled_from(_nameable(spells)))} if card in NAMING_UNITS else {}),
                         # its conditional keyword: the condition stated (Empowered: as `empowered:` says)
                         **({"hold": empowered} if any(how == "stated" for _, how in READING[card][1]) else {}),
                         **({"moved": False} if any(how in ("moved", "moved_from") for _, how in READING[card][1])
@@ -2014,6 +2180,10 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
                                    o.fresh, sorted(o.mighty)])
             keys = o.hand_play(card, by, draw)
+            if keys is not None and o.refused:  # the model refuses it: the last entry
+                o.refused = (len(showdown), o.refused[1])
+                showdown.append({"play": card, "by": by, **keys})
+                break
             if keys is None:
                 o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty = \
                     json.loads(snapshot)
@@ -2026,6 +2196,14 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
         if rec["name"] in TOKEN_CARDS:
             rec = {**rec, "effects": [e for e in rec["effects"] if e["effect"] == "create_unit_token"]}
         by = draw(st.sampled_from(["attacker", "defender"]))
+        facedown = bool((rec.get("keywords") or {}).get("Hidden") and not rec["showdown_playable"])
+        verdict = o.refusal(by, rec["name"], facedown, None)
+        if verdict == "skip":
+            continue
+        if verdict:  # the model refuses it (before its targets): the last entry
+            o.refused = (len(showdown), verdict)
+            showdown.append({"play": rec["name"], "by": by, **({"facedown": True} if facedown else {})})
+            break
         snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
                                o.fresh, sorted(o.mighty)])
         gear_played = set(o.gear_played)
@@ -2056,8 +2234,10 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             if s.get(k):
                 out[k] = True
         if s.get("card"):
-            out["empowered"] = bool(s.get("empowered"))
+            out["empowered"] = s["empowered"] if s["card"] in TIMES_UNITS else bool(s.get("empowered"))
             out["exhausted"] = bool(s.get("exhausted"))
+        if "named" in s:
+            out["named"] = s["named"]
         if "hold" in s:
             out["conditions_hold"] = s["hold"]
         if "moved" in s:
@@ -2108,6 +2288,15 @@ def _compare(doc, o: Oracle):
         with pytest.raises(ScenarioError, match="is not a unit of this combat"):
             play_showdown(scenario_from_dict(doc, file="<hypothesis>"))
         event("a token whose name the reader does not know, named by a later entry: refused")
+        return
+    if o.refused:  # RB-CARD-9: the play a unit's restriction refuses, one error naming the entry's field
+        i, why = o.refused
+        with pytest.raises(ScenarioError) as got:
+            play_showdown(scenario_from_dict(doc, file="<hypothesis>"))
+        words = {"facedown": "can't be revealed here", "named": f"named {doc['showdown'][i]['play']}:"}[why]
+        assert words in str(got.value) and "RB-CARD-9" in str(got.value), str(got.value)
+        assert got.value.path == f"showdown[{i}].{'facedown' if why == 'facedown' else 'play'}", got.value.path
+        event(f"a play refused: {why}")
         return
     sd = play_showdown(scenario_from_dict(doc, file="<hypothesis>"))
     unmodelled = sd.unmodelled_json()
@@ -2339,6 +2528,56 @@ def _hand_test(n, hand=HAND, **kw):
 # unit the oracle reads.
 test_units_played_from_hand_against_the_oracle = _hand_test(60, units=HAND + HAND_BOARD, spells=HAND_SPELLS)
 test_more_units_played_from_hand_against_the_oracle = pytest.mark.long(_hand_test(800))
+
+#: the units whose trigger reveals (Twisted Fate, Gambler: the rune's domain; Teemo, Strategist: how many cards with
+#: [Hidden], `revealed:`), Empowered up to three times (Kayle, Justified: `empowered: 0..3`) and refusing an
+#: opponent's play (Noxus Saboteur: from facedown at its battlefield; Fallen Feline: the spell it named, `named:`), one
+#: of them always on the board, with units reading them (Annie, Fiery's Bonus Damage on a revealed count; Aurok
+#: General's Empowered units; a stun's triggers), spells from facedown ([Hidden]) and damage spells, and [Hidden] units
+#: played from facedown (RB-CARD-9, RB-CARD-10)
+REVEAL_AND_REFUSE = ["Twisted Fate - Gambler", "Teemo - Strategist", "Kayle, Justified", "Noxus Saboteur",
+                     "Fallen Feline"]
+REVEAL_BOARD = dict(units=REVEAL_AND_REFUSE + ["Annie - Fiery", "Aurok General", "Eclipse Herald", "Vex - Mocking",
+                                               "Soraka - Wanderer"],
+                    spells=["Hidden Blade", "Fight or Flight", "Back Off", "Temporal Breach", "Incinerate",
+                            "Hextech Ray", "Rune Prison"],
+                    lead=[REVEAL_AND_REFUSE], hand=["Teemo - Strategist", "Teemo - Scout", "Spiderling", "Pakaa Cub"])
+
+
+def test_the_units_revealing_and_refusing_plays_are_drawn():
+    assert set(REVEAL_BOARD["units"]) <= set(UNITS) and set(REVEAL_BOARD["hand"]) <= set(HAND)
+    assert (NO_REVEAL_UNITS, NAMING_UNITS, TIMES_UNITS) == (["Noxus Saboteur"], ["Fallen Feline"], ["Kayle, Justified"])
+    assert all(any(_reveals(e) for e in READING[n][0]) for n in ("Twisted Fate - Gambler", "Teemo - Strategist"))
+    hidden = [n for n in REVEAL_BOARD["spells"] if (next(r for r in SPELLS if r["name"] == n).get("keywords") or {})
+              .get("Hidden")]
+    assert len(hidden) >= 3, hidden
+
+
+test_revealing_and_refusing_units_against_the_oracle = _hand_test(80, **REVEAL_BOARD)
+
+
+#: Gangplank, Naval and Mel, Newly Awakened, one of them always on the board, Empowered or not, with units that choose
+#: nothing (Aurok General's Empowered units, Kayle), and the spells giving -Might (to a minimum, or to every unit
+#: there), stunning and returning to hand a unit they choose (RB-CARD-9)
+CHOOSING_BOARD = dict(units=CHOOSING_READ + ["Aurok General", "Kayle, Justified", "Stalwart Poro"],
+                      spells=["Frigid Touch", "Eclipse", "Decree of Insight", "Defiant Dance", "Smoke Screen",
+                              "Stupefy", "Siphon Power", "Rune Prison", "Thwonk!", "Back Off", "Heroic Charge",
+                              "Facebreaker", "Rebuke", "Gust", "Star-Crossed"],
+                      lead=[CHOOSING_READ])
+
+
+def test_the_units_reading_what_a_spell_chooses_are_drawn():
+    assert CHOOSING_READ == ["Gangplank, Naval", "Mel, Newly Awakened"]
+    assert not set(CHOOSING_READ) & set(DRAWN + HAND)
+    for n in CHOOSING_BOARD["units"]:  # no trigger or ability of theirs chooses a unit
+        assert not (READING[n][0] or ABILITIES[n] or MOVES[n] or EVENTS[n]), n
+    # "can't be countered" changes nothing on these boards: no spell they play counters
+    assert not [n for n in SPELL_POOL for e in (REPLAY.get(n) or next(r for r in SPELLS + GEAR if r["name"] == n))[
+        "effects"] if "counter" in e["effect"]]
+
+
+test_spells_choosing_empowered_units_against_the_oracle = _hand_test(60, hand=None, **CHOOSING_BOARD)
+
 
 #: the units from hand whose "When you play me" plays copies of it, swaps places or reads an additional cost paid:
 #: "play two Reflection unit tokens here. They become copies of me" (Keeper of Masks: the tokens' Might, keywords,
@@ -2613,6 +2852,8 @@ def _parts(r: dict, role: str) -> list[str]:
             # for its side: test_empowered_units.py
         if trig == "When you play a token unit":
             continue  # no board here plays a unit token: test_unit_costs_splits.py, test_unit_events.py
+        if trig == "When you attach an Equipment to me":
+            continue  # no board here has a card attach an Equipment to it: test_attach_trigger.py
         if (e.get("target") or {}).get("token") or "[Temporary]" in str(e.get("per")):
             continue  # acts on token units / counts [Temporary] units, which no board here has: test_unit_costs_splits.py
         if e.get("effect") in ("extra_trigger", "bonus_damage") and e.get("duration") == "static":
