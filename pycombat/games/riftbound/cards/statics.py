@@ -206,7 +206,7 @@ def reads(e: Mapping[str, Any]) -> str | None:
             f"a movement restriction ({e.get('restriction')}) the model does not check"
     if kind == "effect_replacement":  # "If a spell or ability that chooses me would stun me ... instead"
         return None if (e.get("replaces"), e.get("target")) == (CHOSEN_ME, {"ref": "self"}) \
-            and _SELF_MIGHT(e.get("result")) \
+            and _self_might(e.get("result")) \
             and all(p == EMPOWERED or level_of(p) is not None for p in condition_parts(e.get("condition"))) else \
             f"a static replacement of {e.get('replaces')}"
     if kind in PLAYER_GUARDS:  # "[Empowered] Your spells and abilities can't be countered" (Mel, Newly Awakened)
@@ -293,7 +293,8 @@ CHOSEN_ME = "stun, -Might or return to hand from a spell or ability that chooses
 REPLACED = {"stun": "a stun", "might_modifier": "its -Might", "return_to_hand": "a return to hand"}
 
 
-def _SELF_MIGHT(r: Any) -> bool:
+def _self_might(r: Any) -> bool:
+    """Whether a replacement's ``result`` is a fixed Might change to the unit itself."""
     return isinstance(r, dict) and r.get("effect") == "might_modifier" and isinstance(r.get("value"), int) \
         and r.get("target") == {"ref": "self"}
 
