@@ -89,6 +89,9 @@ def _acting(r: dict, role: str) -> list[dict]:
                 "When a friendly unit moves from my location", "move"), (
                 "When you play me or the first time you play a non-token gear each turn", "ready")):
             continue  # fired in the showdown (RB-CARD-10, RB-SHOW-2): tests/riftbound/test_triggers_at_base.py
+        if (e.get("trigger"), e.get("effect")) in (("When my Might becomes 10 or more", "empower"), (
+                "When I become [Empowered]", "banish")):
+            continue  # fired at the cleanup that finds it so (RB-CARD-10): tests/riftbound/test_becoming_triggers.py
         if e.get("trigger") == "When I become ready" and e.get("mode_option"):
             continue  # its option stated by a `when: ready` entry (RB-CARD-10): tests/riftbound/test_units_read_more.py
         if e.get("trigger") == "When I die (Deathknell)" and (e.get("target") or {}).get("count") == 1:

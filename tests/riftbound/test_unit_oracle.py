@@ -578,8 +578,9 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
 #: listed here until this oracle reads it): "When you attach an Equipment to me, choose
-#: one that hasn't been chosen this turn" (Aphelios, Exalted): test_attach_trigger.py
-NOT_READ_YET = ["Aphelios - Exalted"]
+#: one that hasn't been chosen this turn" (Aphelios, Exalted): test_attach_trigger.py; "When my Might becomes 10 or
+#: more" (Renekton, Brute) and "When I become [Empowered]" (Mel, Defiant Soul): test_becoming_triggers.py
+NOT_READ_YET = ["Aphelios - Exalted", "Renekton, Brute", "Mel, Defiant Soul"]
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
 EMPOWERED_READERS = sorted(n for n in UNITS if any((e.get("target") or {}).get("state") == "empowered"
                                                    for e, _ in READING[n][1]))
@@ -870,9 +871,7 @@ class Oracle(SpellOracle):
                     self.seen.add("damage prevented: enemy spells and abilities")
                     return
             elif x["empowered"] and x["where"] != "bf":
-                # a fight's damage to it there: the model deals it (test_oracle_findings_c.py), not drawn
-                assume(not (self.fighting and amount > 0))
-                self.seen.add("damage prevented: out of combat")
+                self.seen.add("damage prevented: out of combat" + (" (a fight)" if self.fighting and amount else ""))
                 return
         super().damage(n, amount)
 
@@ -1145,16 +1144,20 @@ class Oracle(SpellOracle):
         battlefield, opponents can't play spells with that name"); "facedown" when it is the Defender's card revealed
         here (a spell, a unit to this battlefield: his hidden cards are here, at the battlefield he controls) with an
         enemy Noxus Saboteur here ("Your opponents' [Hidden] cards can't be revealed here"), at its base it stops
-        nothing; "skip" (not drawn) for a card from facedown revealed elsewhere with an enemy Saboteur at a
-        battlefield (the Attacker's hidden cards are at a battlefield he controls, another one: a spell has no place
-        the model names; a unit the model refuses, test_oracle_findings_c.py), or when both refuse it."""
+        nothing, nor at this battlefield for a card revealed at another (the Attacker's hidden cards are at a
+        battlefield he controls, another one; a unit the Defender plays from facedown `to: elsewhere`); "skip" (not
+        drawn) for a card revealed at another battlefield with an enemy Saboteur at one (which one is not stated), or
+        when both refuse it."""
         enemy = [(src, y, how) for src, y, e, how in self._in_play() if y["side"] != by]
         named = any(how == "named_spell" and y["where"] in ("bf", "elsewhere") and self.states.get(src, {}).get("named")
                     == card for src, y, how in enemy)
         saboteurs = {y["where"] for src, y, how in enemy if how == "no_reveal"} - {"base"} if facedown else set()
         here = by == "defender" and dest in (None, "bf")
-        if named and saboteurs or saboteurs and not here:
+        if named and saboteurs or "elsewhere" in saboteurs and not here:
             return "skip"
+        if saboteurs and not here:
+            self.seen.add("a card from facedown revealed at another battlefield, a Noxus Saboteur here: played")
+            return None
         if named:
             self.seen.add("a spell a Fallen Feline named: refused")
             return "named"

@@ -725,7 +725,8 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
             names.update(token_names(str(e.get("token")), e["count"], names))
     play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand, **chosen, **equip)
+                facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand,
+                revealed_here=by == controller, **chosen, **equip)
     from .cards import repeat
 
     def target_of(item: Node, i: int) -> str:  # a repeated execution's targets, read as the entry's own
@@ -951,7 +952,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         ability = replace(ability, effects=revealed_effects(ability.effects, node.raw("revealed"), card.id, node))
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                facedown=facedown, path=node.path, unit=unit, play_as=way,
+                facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
                 unit_unread=tuple((effect_text(e), why) for e, why in unread))
 
 

@@ -138,10 +138,11 @@ TRIGGER = Obj({
                 "own or a friendly unit's from its location, RB-CARD-10); not "
                 "given: the one kind the unit has; or a trigger fired during the showdown (RB-CARD-10): `play`, `stun`, "
                 "`ready`, `chosen`, `buffed`, `discard`, `dies` (another friendly unit's death, or the unit's own "
-                "Deathknell that needs a choice, RB-CARD-19), `mighty`, `attach` (an Equipment attached to it), "
-                "stated right after the entry whose resolution fires it",
+                "Deathknell that needs a choice, RB-CARD-19), `mighty` (a unit becoming Mighty, or its own Might reaching 10), "
+                "`attach` (an Equipment attached to it), `empowered` (it becoming [Empowered]), stated right after the "
+                "entry whose resolution fires it",
                 enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty",
-                      "attach")),
+                      "attach", "empowered")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),

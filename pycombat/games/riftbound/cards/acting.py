@@ -88,10 +88,6 @@ UNSEEN = {
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",
-    "When I become [Empowered]": "the unit becoming Empowered during the showdown (a card such as Tornado Warrior "
-                                 "empowering it), which the model does not pass to triggers (RB-CARD-4)",
-    "When my Might becomes 10 or more": "its Might reaching 10 (at a cleanup, RB-MIGHT-1), which the model does not "
-                                        "pass to triggers (RB-CARD-4)",
     "When an opponent plays a gear": "an opponent's gear played, and what it does (banish that gear, the unit banished "
                                      "as its cost) acts on a gear the model does not banish (gear on the board are "
                                      "killed or returned to hand only, RB-CARD-22)",

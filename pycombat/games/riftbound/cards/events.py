@@ -116,6 +116,7 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When a friendly unit moves from my location": "follow",
           "When you play me or the first time you play a non-token gear each turn": "first_gear",
           "When you attach an Equipment to me": "attached",
+          "When my Might becomes 10 or more": "might10", "When I become [Empowered]": "empowered",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
@@ -124,7 +125,8 @@ OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
 KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
-         "buffed": ("buffed_by_you",), "discard": ("discard",), "mighty": ("mighty",),
+         "buffed": ("buffed_by_you",), "discard": ("discard",), "mighty": ("mighty", "might10"),
+         "empowered": ("empowered",),
          # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
          "dies": ("dies", "deathknell"),
          # a unit moving during the showdown: another's ("follow") or its own ("When I move", :mod:`.moves`)
@@ -149,6 +151,11 @@ DIED_AWAY_SEEN = "units killed away from the battlefield passed to death trigger
 UNMOVABLE_KEY = "units their controller can't move this turn"
 #: the showdown's turn effects: the units in play that are Mighty (5+ Might), kept while a unit waits on one becoming so
 MIGHTY_KEY = "units in play that are Mighty"
+#: the showdown's turn effects: for the units waiting on their own change of state ("When my Might becomes 10 or more",
+#: "When I become [Empowered]"), whether it holds at the last cleanup (None: not stated)
+BECOMING_KEY = "units waiting on their own Might reaching 10 or their becoming Empowered"
+#: "When my Might becomes 10 or more"
+TEN = 10
 #: "it": the unit whose play fired the trigger, chosen by the trigger itself (not a target the player picks)
 TRIGGERING = {"ref": "triggering unit"}
 #: the events whose "it" is a unit (:data:`TRIGGERING`): the unit played (an enemy), the unit become Mighty (a friend)
@@ -279,6 +286,12 @@ WHEN = {"attached": "fired as its player's card or ability attaches an Equipment
         "first_gear": "fired as its player plays a gear in the showdown, before it, when that gear is his first this "
                       "turn: the first of the showdown, and none before it (the side's `cards_played: 0`; else the "
                       "entry states it, `condition: true|false`)",
+        "might10": "fired at the cleanup (RB-MIGHT-1) that finds its Might 10 or more when it was less at the one before "
+                   "(every static ability applied; a unit entering play with it does not become so), and resolved "
+                   "after it",
+        "empowered": "fired at the cleanup (RB-MIGHT-1) after a card or ability empowered it (Tornado Warrior; Renekton, "
+                     "Brute's own trigger) when it was not [Empowered] (its status before: `empowered: false`; not "
+                     "stated, the firing is named as not modelled), and resolved after it",
         "defend": "fired as its player's combat begins and he is the Defender, for his unit at the battlefield or at "
                   "his base, on the combat chain with the Defender's \"When I defend\" triggers (RB-SHOW-2): it moves "
                   "a unit at the base into the combat (RB-CARD-7); one at the battlefield is there already"}
@@ -785,9 +798,56 @@ def _waits_on_mighty(run) -> bool:
 
 
 def start(run) -> None:
-    """The units Mighty as the showdown begins, kept when a unit waits on one becoming so (RB-CARD-10)."""
+    """The units Mighty as the showdown begins, kept when a unit waits on one becoming so, and the state of each unit
+    waiting on its own Might reaching 10 or its becoming [Empowered] (RB-CARD-10)."""
     if _waits_on_mighty(run):
         run.turn[MIGHTY_KEY] = _mighty_now(run)
+    if any(u.card_id is not None and {"might10", "empowered"} & set(_by_event(u.card_id)) for u in run.units.values()):
+        run.turn[BECOMING_KEY] = _becoming_now(run)
+
+
+def _becoming_now(run) -> tuple[tuple[str, str, bool | None], ...]:
+    """``(unit, event, holds)`` for each unit in play waiting on its own Might reaching 10 (``might10``: its Might,
+    every static ability applied, is 10 or more) or its becoming [Empowered] (``empowered``: its status, None when
+    the scenario does not state it)."""
+    live, out = run.live, []
+    for n in _in_play(run):
+        u = run.units[n]
+        if u.card_id is None:
+            continue
+        evs = _by_event(u.card_id)
+        if "might10" in evs:
+            out.append((n, "might10", live[n].current_might >= TEN))
+        if "empowered" in evs:
+            out.append((n, "empowered", u.empowered))
+    return tuple(out)
+
+
+def on_becoming(run) -> None:
+    """RB-CARD-10 at a cleanup (RB-MIGHT-1): "When my Might becomes 10 or more" of a unit whose Might is 10 or more now
+    and was not at the last cleanup, and "When I become [Empowered]" of a unit [Empowered] now and not before (a card
+    or ability empowered it: Tornado Warrior, Renekton, Brute's own trigger); a unit entering play does not become so.
+    Not Empowered before and not stated (``empowered:``), whether it became so is not known: named NOT MODELLED."""
+    if BECOMING_KEY not in run.turn:
+        return
+    before = {(n, ev): v for n, ev, v in run.turn[BECOMING_KEY]}
+    now = _becoming_now(run)
+    run.turn[BECOMING_KEY] = now  # before firing: the nested cleanups pass on what the triggers change
+    for n, ev, holds in now:
+        if not holds or (n, ev) not in before or before[n, ev]:
+            continue
+        if before[n, ev] is None:  # its status before the card empowered it is not stated
+            u = run.units[n]
+            trig = triggered(u, ev)[0]["trigger"]
+            run.unmodelled.append(Unmodelled(u.card_name or n, f"its ability \"{trig}\" (unit {n})",
+                                             "whether it becomes [Empowered] now depends on whether it was before, "
+                                             "which the scenario does not state (`empowered: true|false`) (RB-CARD-4)"))
+            run.say(f"  not modelled: {n}'s \"{trig}\" ability (its [Empowered] status before is not stated)",
+                    ("RB-CARD-4",))
+            continue
+        cause = (f"{n}'s Might reaching {run.live[n].current_might}" if ev == "might10"
+                 else f"{n} becoming [Empowered]")
+        _fire(run, [(n, ev)], cause)
 
 
 def on_mighty(run) -> None:

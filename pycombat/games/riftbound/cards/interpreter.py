@@ -219,7 +219,7 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
 def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     k = e.get("effect")
     tgt = e.get("target") or {}
-    if k == "empower" and (tgt == {"ref": "self"} or (tgt.get("count") == 1 and "unit" in str(tgt.get("kind")))):
+    if k == "empower" and (tgt in ({"ref": "self"}, {"ref": "source"}) or (tgt.get("count") == 1 and "unit" in str(tgt.get("kind")))):
         return True, ("the unit becomes [Empowered]: its \"I'm [Empowered]\" abilities and keywords apply from now on "
                       "(a legend or gear chosen is off the board: no unit named) (RB-CARD-9)")
     if _replacements.gear_saver(e):  # RB-CARD-18
@@ -744,7 +744,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     hidden = any(k == "Hidden" for k, _ in card.keywords)
     if play.facedown and not hidden:
         raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
-    if play.facedown and not play.again:  # RB-CARD-9: "Your opponents' [Hidden] cards can't be revealed here"
+    # RB-CARD-9: "Your opponents' [Hidden] cards can't be revealed here": a card is revealed where it was hidden
+    if play.facedown and not play.again and play.revealed_here:
         from .statics import reveal_refused
 
         if (why := reveal_refused(board.units, board.present, play.by)) is not None:
@@ -1474,11 +1475,19 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
 def _fight(e, play, board, name, names) -> list[Change]:
     if len(names) != 2:
         raise _err(play, "a fight needs exactly two units", "RB-CARD-1", "target")
+    from .statics import damage_prevented
+
     a, b = (board.units[n] for n in names)
-    return [c for c in (Change("damage", b.name, max(0, a.current_might), note=f"{a.name} fights {b.name}")
-                        if a.current_might > 0 else None,
-                        Change("damage", a.name, max(0, b.current_might), note=f"{b.name} fights {a.name}")
-                        if b.current_might > 0 else None) if c is not None]
+    out = []
+    for src, dst in ((a, b), (b, a)):
+        if src.current_might <= 0:
+            continue
+        # RB-CARD-9: the units deal a fight's damage, not the card: only a prevention of all damage applies
+        why = damage_prevented(board.units, board.present, dst.name, None)
+        out.append(Change("none", dst.name, note=f"{src.name} fights {dst.name}: {src.current_might} prevented by "
+                          f"{why}", rules=("RB-CARD-9",)) if why else
+                   Change("damage", dst.name, src.current_might, note=f"{src.name} fights {dst.name}"))
+    return out
 
 
 #: a death replacement's result (the data's ``result``) -> what happens instead (RB-CARD-12)

@@ -54,6 +54,9 @@ class Play:
     #: a unit card played from hand (``{play: UNIT CARD}``, :mod:`.unitplay`): the new unit, its entry
     #: (``play_as``: how it may be played, ``to``: where it enters) checked as it resolves (RB-CARD-16)
     unit: Any = None
+    #: played from facedown, revealed where it was hidden (RB-CARD-16): this battlefield when its player controls it
+    #: (a unit: ``to`` says; the Attacker's hidden cards are at another battlefield, CR 187.4.b)
+    revealed_here: bool = True
     play_as: str | None = None
     #: the unit's play triggers that fire but that the model cannot decide: (what, why)
     unit_unread: tuple[tuple[str, str], ...] = ()

@@ -390,6 +390,7 @@ class Progress:
                              unmodelled=self.unmodelled)
         events.on_deaths(self)  # RB-CARD-10: "When another friendly unit dies", after the Deathknells
         events.on_mighty(self)  # RB-CARD-10: "When a unit you control becomes [Mighty]", as the cleanup finds it
+        events.on_becoming(self)  # RB-CARD-10: "When my Might becomes 10 or more", "When I become [Empowered]"
 
     def _deaths_elsewhere(self) -> None:
         """RB-MIGHT-1 away from this combat: a unit at another battlefield or at a base with lethal damage (a card
@@ -478,7 +479,7 @@ class Progress:
                     from .statics import reveal_refused
                     from .unitplay import enter
 
-                    if e.facedown and (why := reveal_refused(self.live, present, e.by)) is not None:
+                    if e.facedown and e.revealed_here and (why := reveal_refused(self.live, present, e.by)) is not None:
                         raise ScenarioError(f"{e.unit.card_name}: {why} (RB-CARD-9)", path=f"{e.path}.facedown")
                     check_cost(e, scenario.flags)
                     lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away)}.",
