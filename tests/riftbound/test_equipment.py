@@ -72,8 +72,11 @@ def test_detached_equipment_can_be_attached_again_and_a_detach_can_kill():
 def test_quick_draw_and_edge_of_night_from_facedown():
     got = _might(_doc([{"play": "Long Sword", "by": "defender", "target": "D3"}]))
     assert got["D3"] == 8
-    got = _might(_doc([{"play": "Edge of Night", "by": "attacker", "target": "A1", "facedown": True}]))
-    assert got["A1"] == 3
+    got = _might(_doc([{"play": "Edge of Night", "by": "defender", "target": "D3", "facedown": True}]))
+    assert got["D3"] == 8  # 6 + Edge of Night's 2
+    # the Attacker's hidden cards are at a battlefield he controls, another one: played there, not here (RB-CARD-26)
+    assert "RB-CARD-26" in _refused(_doc([{"play": "Edge of Night", "by": "attacker", "target": "A1",
+                                           "facedown": True}]))
     # "attach it to a unit you control (here)": not a unit at the base
     assert "RB-CARD-1" in _refused(_doc([{"play": "Edge of Night", "by": "defender", "target": "DB",
                                           "facedown": True}]))

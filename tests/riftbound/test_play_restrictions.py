@@ -42,9 +42,11 @@ def test_its_opponents_play_nothing_from_facedown_at_its_battlefield(entry):
 
 
 def test_its_own_player_may():
-    sd = play_showdown(scenario_from_dict(_doc("battlefield", [
-        {"play": "Hidden Blade", "by": "attacker", "facedown": True, "target": "D"}]), file="<t>"))
-    assert [u.name for u in sd.board.defender] == [] and not sd.unmodelled
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 2}]},
+           "defender": {"units": [SAB]}, "showdown": [{"play": "Hidden Blade", "by": "defender", "facedown": True,
+                                                      "target": "A"}]}
+    sd = play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert [u.name for u in sd.board.attacker] == [] and not sd.unmodelled
 
 
 def test_the_showdown_game_does_not_offer_it_and_the_card_is_modelled():

@@ -200,3 +200,7 @@ def test_a_counter_repeated_counters_the_card_its_repeat_chooses(pays, again, mi
         {"play": "Hard Bargain", "by": "defender", "target": "Blood Rush", "pays": pays, "repeat": again}])
     got, sd = _mights(doc)
     assert got["A"] == might and not sd.unmodelled
+    said = next(x.text for x in sd.lines if "plays Hard Bargain" in x.text)
+    # the same card again: countered once, narrated once
+    assert said.count("Blood Rush is countered") == (0 if pays else 1), said
+    assert ("countered by it already" in said) == (again is True and not pays), said

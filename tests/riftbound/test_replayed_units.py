@@ -79,7 +79,8 @@ def test_replayed_unit_against_a_brute_force(card, damage, buffed, sword, blood_
     attackers = [chomp] + ([LEADER] if leader else [])
     defenders = [{"name": "D5", "custom": True, "might": 5}] + (
         [{"name": LEADER, "label": "EL"}] if enemy_leader else [])
-    by = "defender" if card == "Temporal Breach" and enemy_leader else "attacker"  # the enemy banishes it too
+    # Temporal Breach from face down: the Defender's (the Attacker's hidden cards are at another battlefield, RB-CARD-26)
+    by = "defender" if card == "Temporal Breach" else "attacker"
     entry = {"play": card, "by": by, "target": [CHOMPERS] + (["D5"] if card == "Arcane Shift" else [])}
     if card == "Temporal Breach":
         entry["facedown"] = True  # [Hidden]: from face down it has Reaction
@@ -144,14 +145,14 @@ def test_a_trigger_of_the_fresh_unit_is_stated_by_its_new_name():
     """Katarina - Reckless played anew (Thrill of the Hunt, to the battlefield) is a new unit: her face-down
     trigger's entry names her new name."""
     kat = "Katarina - Reckless"
-    doc = {"game": "riftbound", "attacker": {"units": [kat]},
-           "defender": {"units": [{"name": "D2", "custom": True, "might": 2}, {"name": "D9", "custom": True,
+    doc = {"game": "riftbound", "defender": {"units": [kat]},
+           "attacker": {"units": [{"name": "D2", "custom": True, "might": 2}, {"name": "D9", "custom": True,
                                                                                "might": 9}]},
-           "showdown": [{"play": "Thrill of the Hunt", "by": "attacker", "target": kat, "label": "Kat"},
-                        {"play": "Wages of Pain", "by": "attacker", "target": "D9", "facedown": True},
+           "showdown": [{"play": "Thrill of the Hunt", "by": "defender", "target": kat, "label": "Kat"},
+                        {"play": "Wages of Pain", "by": "defender", "target": "D9", "facedown": True},
                         {"trigger": "Kat", "when": "play", "target": "D2"}]}
     _, sd = _run(doc)
-    assert [u.name for u in sd.board.defender] == ["D9"] and [u.name for u in sd.board.attacker] == ["Kat"]
+    assert [u.name for u in sd.board.attacker] == ["D9"] and [u.name for u in sd.board.defender] == ["Kat"]
 
 
 def test_the_showdown_game_tries_where_the_unit_is_played_anew(tmp_path, capsys):

@@ -179,6 +179,8 @@ class Oracle:
     def equip_play(self, rec: dict, by: str, pick) -> dict | None:
         """Angle Shot / Edge of Night: the entry's extra keys, or None when it has no legal play."""
         if rec.get("equipment"):  # played from facedown: attaches itself to a friendly unit here
+            if by != "defender":  # the Attacker's hidden cards are at another battlefield (RB-CARD-26)
+                return None
             cands = self.candidates(by, {"side": "friendly", "location": "same_location"}, [])
             if not cands:
                 return None

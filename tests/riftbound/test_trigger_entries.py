@@ -28,7 +28,8 @@ def _custom(name, might, **more):
 
 
 def _doc(defenders, showdown, friends=()):
-    return {"game": "riftbound", "attacker": {"units": [KAT, *friends]}, "defender": {"units": list(defenders)},
+    # Katarina defends: her player's hidden cards are at this battlefield, which he controls (RB-CARD-26)
+    return {"game": "riftbound", "attacker": {"units": list(defenders)}, "defender": {"units": [KAT, *friends]},
             "showdown": list(showdown)}
 
 
@@ -37,7 +38,7 @@ def _play(doc):
 
 
 def _wages(target):
-    return {"play": "Wages of Pain", "by": "attacker", "target": target, "facedown": True}
+    return {"play": "Wages of Pain", "by": "defender", "target": target, "facedown": True}
 
 
 def _trigger(target=None, **more):
@@ -84,24 +85,24 @@ def test_every_target_against_a_brute_force(defs, n_friends, data):
             assert "showdown[1]" in str(exc.value) and "RB-CARD-1" in str(exc.value)
             continue
         sd = _play(doc)
-        got = {u.name: u.marked for u in sd.board.defender}
+        got = {u.name: u.marked for u in sd.board.attacker}
         assert got == want, (chosen, spell_target)
         assert _fired_unmodelled(sd) == []
-        assert [u.name for u in sd.board.attacker] == [KAT, *(f["name"] for f in friends)]
+        assert [u.name for u in sd.board.defender] == [KAT, *(f["name"] for f in friends)]
 
 
 def test_not_stated_it_is_named_and_changes_nothing():
     sd = _play(_doc([_custom("D2", 2), _custom("D9", 9)], [_wages("D9")]))
     (missing,) = _fired_unmodelled(sd)
     assert "when: play" in missing["why"] and "its target" in missing["why"]
-    assert {u.name: u.marked for u in sd.board.defender} == {"D2": 0, "D9": 3}
+    assert {u.name: u.marked for u in sd.board.attacker} == {"D2": 0, "D9": 3}
 
 
 def test_the_trigger_resolves_before_the_card_that_fired_it():
     """2 from the trigger on D4 (4 Might, 2 damage) kills it before Wages of Pain resolves: the spell's
     target is gone (RB-CARD-11) and D9 is untouched."""
     sd = _play(_doc([_custom("D4", 4, damage=2), _custom("D9", 9)], [_wages("D4"), _trigger("D4")]))
-    assert {u.name: u.marked for u in sd.board.defender} == {"D9": 0}
+    assert {u.name: u.marked for u in sd.board.attacker} == {"D9": 0}
     assert any("left the battlefield before it resolved" in ln.text for ln in sd.lines)
 
 
@@ -126,9 +127,9 @@ def test_refused_entries_name_the_entry_and_the_rule(showdown, where, words):
 
 def test_the_cli_refuses_it_with_exit_2_on_one_line(tmp_path, capsys):
     path = Path(tmp_path) / "kat.yaml"
-    path.write_text("game: riftbound\nattacker: {units: [\"Katarina - Reckless\"]}\n"
-                    "defender: {units: [{name: D2, custom: true, might: 2}, {name: D9, custom: true, might: 9}]}\n"
-                    "showdown:\n  - {play: Wages of Pain, by: attacker, target: D9}\n"
+    path.write_text("game: riftbound\ndefender: {units: [\"Katarina - Reckless\"]}\n"
+                    "attacker: {units: [{name: D2, custom: true, might: 2}, {name: D9, custom: true, might: 9}]}\n"
+                    "showdown:\n  - {play: Wages of Pain, by: defender, target: D9}\n"
                     "  - {trigger: Katarina - Reckless, when: play, target: D2}\n")
     assert main(["odds", str(path)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -137,13 +138,14 @@ def test_the_cli_refuses_it_with_exit_2_on_one_line(tmp_path, capsys):
 
 def test_verify_names_the_firing_only_while_it_is_not_stated(tmp_path, capsys):
     """D2 (2 Might) dies only if the trigger chooses it. Not stated, the firing is among what verify does not
-    interpret; stated, it is not, and the board has D2 dead. (Katarina's "When you hide a card, ready me" is
-    not modelled either way, so the claim stays undecided: its verdict "if they changed nothing" is read.)"""
+    interpret, and the claim is undecided (its verdict "if they changed nothing" is read); stated, it is not, the
+    board has D2 dead and the claim is decided. (Katarina's "When you hide a card, ready me" cannot fire in a combat:
+    a card is hidden only outside a showdown, CR 811.1.b.)"""
     import json
 
-    head = ("game: riftbound\nattacker: {units: [\"Katarina - Reckless\"]}\n"
-            "defender: {units: [{name: D2, custom: true, might: 2}, {name: D9, custom: true, might: 9}]}\n"
-            "showdown:\n  - {play: Wages of Pain, by: attacker, target: D9, facedown: true}\n")
+    head = ("game: riftbound\ndefender: {units: [\"Katarina - Reckless\"]}\n"
+            "attacker: {units: [{name: D2, custom: true, might: 2}, {name: D9, custom: true, might: 9}]}\n"
+            "showdown:\n  - {play: Wages of Pain, by: defender, target: D9, facedown: true}\n")
     claims = "claims:\n  - {claim: \"D2 dies\"}\n"
     for extra, stated in (("", False), ("  - {trigger: Katarina - Reckless, when: play, target: D2}\n", True)):
         path = Path(tmp_path) / "kat.yaml"
@@ -154,4 +156,7 @@ def test_verify_names_the_firing_only_while_it_is_not_stated(tmp_path, capsys):
         assert bool(fired) != stated
         (claim,) = data["claims"]
         note = claim["notes"][-1]
-        assert claim["decided"] is False and note.endswith(f"would be {stated}"), note
+        if stated:
+            assert claim["decided"] is True and claim["verdict"] is True, claim
+        else:
+            assert claim["decided"] is False and note.endswith("would be False"), note

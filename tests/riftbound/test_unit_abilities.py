@@ -30,7 +30,9 @@ NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I h
               "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
               "When I conquer after an attack",
               # holding is scored in the Beginning Phase (RB-RES-6); a combat's end comes after its outcome (RB-RES-8)
-              "When I hold (resolves at the start of your next Main Phase)", "When a combat that I was in ends"}
+              "When I hold (resolves at the start of your next Main Phase)", "When a combat that I was in ends",
+              # a card is hidden on its player's turn in an Open State, never in a showdown (CR 811.1.b)
+              "When you hide a card"}
 
 
 def _acting(r: dict, role: str) -> list[dict]:

@@ -137,7 +137,10 @@ def test_a_costly_spell_a_facedown_card_a_discard_and_tokens():
     assert might("Lux - Illuminated", [{"play": "Falling Comet", "by": "attacker", "target": "D9"}]) == 8
     assert might("Lux - Illuminated", [{"play": "Hextech Ray", "by": "attacker", "target": "D9"}]) == 5
     wages = {"play": "Wages of Pain", "by": "attacker", "target": "D9"}
-    assert might("Ember Monk", [{**wages, "facedown": True}]) == 6 and might("Ember Monk", [wages]) == 4
+    assert might("Ember Monk", [wages]) == 4
+    # from face down: the Defender's card, hidden at this battlefield (RB-CARD-26)
+    assert _might(_sd([_custom("D9", 9)], ["Ember Monk"], [{**wages, "by": "defender", "facedown": True}]),
+                  "Ember Monk") == 6
     jinx = next(u for u in rows() if u["name"].startswith("Jinx - Rebel"))["name"]
     printed = might(jinx, [])
     excited = {"play": "Get Excited!", "by": "attacker", "target": "D9", "discard": "Rune Prison"}

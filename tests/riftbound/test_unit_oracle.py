@@ -98,7 +98,9 @@ NOT_HERE = {"When you play me", "When you play me to a battlefield", "When I hol
             "When you play me from face down", "When you play me from face down on your turn",
             "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
             "The first time I conquer each turn",
-            "When I conquer a battlefield that was uncontrolled", "When I conquer after an attack"}
+            "When I conquer a battlefield that was uncontrolled", "When I conquer after an attack",
+            # a card is hidden on its player's turn in an Open State, never in a showdown (CR 811.1.b)
+            "When you hide a card"}
 #: RB-SHOW-2: the combat triggers and the sides whose units they fire for
 COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",),
                    "When I attack or defend": ("attacker", "defender"), "When you play me or I attack": ("attacker",),
@@ -919,8 +921,15 @@ class Oracle(SpellOracle):
                 return True
         return False
 
+    #: while a card played from facedown chooses its targets: where it was hidden ("bf": the Defender's, at this
+    #: battlefield he controls; "elsewhere": the Attacker's), the only place it chooses units (RB-CARD-26)
+    hidden_at: str | None = None
+
     def candidates(self, by, spec, chosen):
         got = super().candidates(by, spec, chosen)
+        if self.hidden_at and spec.get("count") != "all" and spec.get("location") not in (
+                "base", "elsewhere", "another location"):
+            got = [n for n in got if self.u[n]["where"] == self.hidden_at]
         return got if spec.get("count") == "all" else [n for n in got if not self.untargetable(n, by)]
 
     def no_base(self, n) -> bool:
@@ -1351,6 +1360,14 @@ class Oracle(SpellOracle):
             self.moves()
             return []
         before = {n for n, x in self.u.items() if x["stunned"]}
+        if self.entry_keys.get("facedown"):
+            self.hidden_at = "bf" if by == "defender" else "elsewhere"
+        try:
+            return self._resolve_card(rec, by, pick, before)
+        finally:
+            self.hidden_at = None
+
+    def _resolve_card(self, rec, by, pick, before):
         replays, fresh = [e for e in rec["effects"] if e["effect"] == "banish_replay"], []
         banished: list[str] = []
         for e in replays:  # RB-CARD-24: the banish and the play anew first, as the card's text orders them
@@ -1465,6 +1482,7 @@ class Oracle(SpellOracle):
         before = {m for m, y in self.u.items() if y["stunned"]}
         targets: list = []
         self.actor = by
+        hidden = dest if keys.get("facedown") else None  # from facedown: it chooses only there (RB-CARD-26)
         for e in r["effects"]:
             if e.get("trigger") not in ("When you play me", "When you play me to a battlefield", ON_MY_TURN) \
                     or e.get("trigger") == "When you play me to a battlefield" and dest == "base" \
@@ -1539,6 +1557,8 @@ class Oracle(SpellOracle):
                 cands = [m for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")
                          and (side is None or y["side"] == side)]
             cands = [m for m in cands if not self.untargetable(m, by)]
+            if hidden and t.get("location") not in ("base", "elsewhere", "another location"):
+                cands = [m for m in cands if self.u[m]["where"] == hidden]
             if "count_max" in t or e.get("optional"):  # "up to one", "you may": none chosen is a choice
                 cands = [None] + cands
             if not cands:
@@ -2939,7 +2959,10 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
         ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
          [{"play": "Shen - Kinkou", "by": role, "to": "base"}], None),
         ({role: [{**me, **plain}], enemy: [{"name": "E9", "custom": True, "might": 9}]},
-         [{"play": "Wages of Pain", "by": role, "target": "E9", "facedown": True},
+         # a card from facedown: the Defender's here; the Attacker's at another battlefield, where it can choose
+         # none of this combat's units (RB-CARD-26): a [Hidden] unit played there choosing itself
+         [{"play": "Wages of Pain", "by": role, "target": "E9", "facedown": True} if role == "defender" else
+          {"play": "Blastcone Fae", "by": role, "facedown": True, "to": "elsewhere", "target": "Blastcone Fae"},
           {"play": "Falling Comet", "by": role, "target": "E9"},
           {"play": "Get Excited!", "by": role, "target": "E9", "discard": "Rune Prison"}], None),
         ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},

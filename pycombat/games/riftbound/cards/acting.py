@@ -70,6 +70,9 @@ def idle_reason(e: dict) -> str:
     if trigger.startswith("When a combat") and trigger.endswith("ends"):
         return ("fires as the combat ends (RB-RES-8), after its outcome is decided (RB-RES-7): it cannot change "
                 "this combat's answer")
+    if trigger == "When you hide a card":
+        return ("fires when its player hides a card, which he does on his turn in an Open State, never during a chain "
+                "or a showdown (CR 811.1.b): not during a combat")
     if trigger.startswith("When you play me"):
         return "fired when the unit was played, before this combat: the board as the scenario states it holds its result"
     if e.get("activated") and e.get("speed") == "normal":
@@ -79,8 +82,6 @@ def idle_reason(e: dict) -> str:
 
 #: triggers on an event a scenario's showdown has no entry for, with what is missing (RB-CARD-4)
 UNSEEN = {
-    "When you hide a card": "a card hidden, which no showdown entry does (a scenario names the cards played from "
-                            "facedown, not when they were hidden)",
     "When you recycle one or more cards to your Main Deck": "cards recycled, which no showdown entry states",
     "When you discard me": "the card being discarded from its player's hand, which no showdown entry states",
     "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",

@@ -513,7 +513,9 @@ def _spec_text(spec: Mapping[str, Any]) -> str:
     if spec.get("state"):
         bits.append(str(spec["state"]))
     bits.append(str(spec.get("kind", "unit")))
-    if spec.get("location"):
+    if spec.get("location") in ("another location", "elsewhere"):
+        bits.append(f"at {spec['location'] if spec['location'] != 'elsewhere' else 'another battlefield'}")
+    elif spec.get("location"):
         bits.append(f"at the {'battlefield' if spec['location'] != 'base' else 'base'}")
     if spec.get("might_max") is not None:
         bits.append(f"with Might {spec['might_max']} or less")
@@ -522,6 +524,11 @@ def _spec_text(spec: Mapping[str, Any]) -> str:
     if spec.get("other"):
         bits.append("(another one)")
     return " ".join(bits)
+
+
+#: RB-CARD-26: target locations a card played from facedown may choose away from where it was hidden (its text
+#: "explicitly restricts targeting in a way that makes this impossible", CR 811.1.d.2)
+FACEDOWN_ELSEWHERE = ("base", "elsewhere", "another location")
 
 
 def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], chosen: list[str]) -> None:
@@ -551,6 +558,13 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     if loc == "in_combat" or loc == "same_location" and here == "battlefield":
         if where != "battlefield":
             raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
+    if play.facedown and not (play.trigger_of or play.ability_of) and loc not in FACEDOWN_ELSEWHERE:
+        at = "battlefield" if play.revealed_here else "elsewhere"  # RB-CARD-26: where it was hidden
+        if where != at:
+            raise _err(play, f"{name} is not at the battlefield where {play.card.name} was hidden ("
+                       + ("this one" if at == "battlefield" else "another one: its player's hidden cards are at a "
+                          "battlefield he controls") + "): a card played from facedown chooses only units there",
+                       "RB-CARD-26", "target")
     if spec.get("state") == "attacking" and not (u.side == "attacker" and where == "battlefield"):
         raise _err(play, f"{name} is not attacking", "RB-CARD-1", "target")
     if spec.get("might_max") is not None and u.current_might > int(spec["might_max"]):
@@ -1057,6 +1071,9 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return [Change("none", note="its controller can't play spells this turn", rules=(_counters.RULE,))], True
     if k == "counter":  # which card it counters is decided before the showdown is played (RB-CARD-3)
         note = _counters.outcome(e, play, targets.countered)
+        if note.endswith("is countered: it has no effect") and play.again \
+                and targets.countered in play.earlier_targets:  # RB-CARD-25: the same card again (the same choices)
+            note = f"{targets.countered} was countered by it already: nothing more"
         return ([Change("none", note=note, rules=(_counters.rule_of(e),))] if note else []), True
     spec = e.get("target") or {}
     names = _consume(e, targets, board, play)
@@ -1070,8 +1087,6 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         raise _err(play, f"the targets' total Might is more than {total_max}", "RB-CARD-1", "target")
     if k == "swap_locations" and not _two_friendly(e):  # its unit, and the unit it chooses ("with")
         w = {key: v for key, v in (e.get("with") or {}).items() if key not in ("token", "tag")}
-        if w.get("location") == "another location":
-            w.pop("location")
         names = names + targets.take(1, w, optional=bool(e.get("optional")))
     if k == "deal_damage" and e.get("split"):  # RB-CARD-21: split as the entry's `amounts:` states
         return _split(e, play, board, names), True

@@ -67,6 +67,9 @@ class Play:
     #: [Repeat] paid (:mod:`.repeat`, RB-CARD-25): the spell's further executions, each a play with its own choices
     repeats: tuple["Play", ...] = ()
     again: int = 0  #: this is the spell's N-th further execution (its cost was paid as the spell was played)
+    #: a further execution: the first target of each execution before it (a counter choosing the same card again
+    #: counters nothing more, RB-CARD-25)
+    earlier_targets: tuple[str, ...] = ()
     repeat_cost: int | None = None  #: which of the spell's [Repeat] this execution pays (1, 2 ...; None: the next)
     #: for a counter: the cards it could not counter and the units whose "can't be countered" kept them (RB-CARD-9)
     spared: tuple[tuple[str, tuple[str, ...]], ...] = ()

@@ -155,6 +155,8 @@ def read(node, play, target_of, chosen_of) -> Any:
         fields["repeat_cost"] = item.int("cost", None, minimum=1)
         item.finish(CHOICES)
         out.append(replace(play, again=k, repeats=(), paid=None, path=item.path, **fields))
+    firsts = [t[0] if t else None for t in [play.targets] + [x.targets for x in out]]
+    out = [replace(x, earlier_targets=tuple(t for t in firsts[:k] if t)) for k, x in enumerate(out, 1)]
     return replace(play, repeats=tuple(out))
 
 

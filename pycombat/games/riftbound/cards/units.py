@@ -128,7 +128,10 @@ OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "Wh
                     "When I hold (resolves at the start of your next Main Phase)", "When a combat that I was in ends",
                     "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
                     "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
-                    "When I conquer after an attack")
+                    "When I conquer after an attack",
+                    # hiding is done on its player's turn in an Open State, never during a chain or a showdown
+                    # (CR 811.1.b; RiftJudge FAQ): not during a combat
+                    "When you hide a card")
 
 
 _LIMIT = re.compile(r"I can be \[Empowered\] up to (\w+) times")
