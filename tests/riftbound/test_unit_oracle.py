@@ -581,8 +581,10 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
 #: listed here until this oracle reads it): "When you attach an Equipment to me, choose
 #: one that hasn't been chosen this turn" (Aphelios, Exalted): test_attach_trigger.py; "When my Might becomes 10 or
-#: more" (Renekton, Brute) and "When I become [Empowered]" (Mel, Defiant Soul): test_becoming_triggers.py
-NOT_READ_YET = ["Aphelios - Exalted", "Renekton, Brute", "Mel, Defiant Soul"]
+#: more" (Renekton, Brute) and "When I become [Empowered]" (Mel, Defiant Soul): test_becoming_triggers.py;
+#: "When you play a card from face down, deal 2 to an enemy unit" (Katarina, Reckless, whose other trigger cannot fire in
+#: a combat): test_trigger_entries.py
+NOT_READ_YET = ["Aphelios - Exalted", "Renekton, Brute", "Mel, Defiant Soul", "Katarina - Reckless"]
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
 EMPOWERED_READERS = sorted(n for n in UNITS if any((e.get("target") or {}).get("state") == "empowered"
                                                    for e, _ in READING[n][1]))
