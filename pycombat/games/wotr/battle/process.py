@@ -49,11 +49,6 @@ from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first
 from ..model import Effects
 from .strength import MAX_DICE, SideProfile
 
-try:  # the forward pass's numerators in GMP integers when gmpy2 is there (the same values; ints at the API)
-    from gmpy2 import gcd as _big_gcd, mpz as _big
-except ImportError:  # pragma: no cover - plain Python ints
-    _big, _big_gcd = int, math.gcd
-
 Units = tuple[tuple[int, int], ...]
 Pool = tuple[int, ...] | None
 #: (attacker units, attacker pool, defender units, defender pool, round index, reached by continuing)
@@ -865,10 +860,9 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     for p in init.values():
         big = big * p.denominator // math.gcd(big, p.denominator)
     for st, p in init.items():
-        mass[code_of(st)] += _big(p.numerator * (big // p.denominator))
-    big = _big(big)
+        mass[code_of(st)] += p.numerator * (big // p.denominator)
     pending: dict[int, int] = {}
-    rounds = _big(0)
+    rounds = 0
     visited = 0
     ends: dict[int, dict[int, dict[int, int]]] = {}  # round -> attacker configuration -> defender's -> code
     folding = setup.kind != "siege" and sat is not None
@@ -876,7 +870,7 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
     after_a, after_d = sides._after
     roll, after = sides.roll, sides.after
     siege_retreat = setup.siege_retreat
-    gcd = _big_gcd
+    gcd = math.gcd
     while heap:
         # one layer: the states of the same hit points, round and continuing (their masses are complete)
         lk = heappop(heap)
@@ -990,8 +984,8 @@ def _forward_int(setup: BattleSetup, dec, *, start: State | None = None, max_sta
                     if code is None:
                         code = code_after(codes, ia2, id2, rnd)
                     mass[code] += qa * wd  # a state's mass, or an end position's (its slot)
-    return ({outcomes[oid]: int(mass[k]) for oid, k in enumerate(oslot) if mass[k]},
-            {states[sid]: int(v) for sid, v in pending.items()}, int(rounds), int(big), visited)
+    return ({outcomes[oid]: mass[k] for oid, k in enumerate(oslot) if mass[k]},
+            {states[sid]: v for sid, v in pending.items()}, rounds, big, visited)
 
 
 _ROLE_NAMES = ("attacker", "defender")
