@@ -17,7 +17,11 @@ take damage" (Kayn, Unleashed: as the scenario's `immune:` states it, RB-ORD-7; 
 anew named), the statics of a unit at another battlefield reaching units anywhere, "When I attack or defend one on one"
 (RB-READ-7), an XP cost, "When you defend at a battlefield, you may move me there" (Loyal Pup at its base), "When a
 friendly unit moves from my location, I may be moved with it" (Stealthy Pursuer), "When I become ready, choose one"
-(Jayce, Hammer in Hand), a ready on its player's first gear (Jayce, Brilliant Inventor); and units played from hand
+(Jayce, Hammer in Hand), a ready on its player's first gear (Jayce, Brilliant Inventor), "When my Might becomes 10 or
+more, empower me" (Renekton, Brute), "When I become [Empowered], banish an enemy unit at a battlefield with 3 Might or
+less" (Mel, Defiant Soul, empowered by Tornado Warrior from facedown), "When you attach an Equipment to me, choose one"
+(Aphelios, Exalted: the buff, the one option on the board, as the entry's `condition:` says; Angle Shot, Equipment with
+[Quick-Draw]); and units played from hand
 (RB-CARD-16: [Reaction], [Ambush], [Hidden] from facedown) where their player may put them, entering exhausted, with
 their "When you play me" abilities (Evelynn's "from face down on your turn" with the scenario's `turn:`; Keeper of
 Masks' tokens that become copies of it; Tideturner swapping places with a unit of its player's; Pyke, Dockside
@@ -189,6 +193,19 @@ FRIEND_DIES = "When another friendly unit dies"
 OPP_PLAYS = "When an opponent plays a unit while I'm at a battlefield"
 STUN_AT_BF = "When you [Stun] an enemy unit at a battlefield"
 BECOMES_MIGHTY = "When a unit you control becomes [Mighty]"
+#: triggers on a unit's own change of state, found at the cleanup (RB-MIGHT-1) that finds it changed since the one before
+#: (a unit entering play does not "become" so): "When my Might becomes 10 or more, empower me" (Renekton, Brute); "When
+#: I become [Empowered], banish an enemy unit at a battlefield with 3 Might or less" (Mel, Defiant Soul: empowered by
+#: Tornado Warrior, her status before stated, `empowered: false`; her target stated by an entry `{trigger: Mel, when:
+#: empowered, target: UNIT}` right after what fired it). And "When you attach an Equipment to me, choose one that hasn't
+#: been chosen this turn" (Aphelios, Exalted): fired right after a card of its player's attaches an Equipment to it
+#: (Angle Shot; an Equipment with [Quick-Draw]); "Buff a friendly unit" is the one option on the board, its entry
+#: `{trigger: Aphelios, when: attach, condition: true, target: UNIT}` (`condition: false`: another option, off the
+#: board; the buff chosen once this turn, only another)
+MIGHT_TEN, BECOME_EMPOWERED = "When my Might becomes 10 or more", "When I become [Empowered]"
+ATTACHED, ONCE_A_TURN = "When you attach an Equipment to me", "choose one that hasn't been chosen this turn"
+#: "my Might becomes 10 or more"
+TEN = 10
 #: "When you defend at a battlefield, you may move me there" (Loyal Pup): a unit at its base comes in as the combat
 #: begins, its trigger with the Defender's
 DEFEND_HERE = "When you defend at a battlefield"
@@ -494,6 +511,20 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                 and re.fullmatch(r"\d+ \w+ runes?", str(e.get("cost") or "0 energy runes")):
             events.append(("mighty", e))  # "you may pay a rune": runes paid, nothing else on the board
             continue
+        if trig == MIGHT_TEN and e["effect"] == "empower" and t == {"ref": "self"} \
+                and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
+            events.append(("might10", e))  # "empower me": no choice, it resolves by itself
+            continue
+        if trig == BECOME_EMPOWERED and e["effect"] == "banish" and set(t) == {
+                "count", "side", "kind", "location", "might_max"} and (t["count"], t["side"], t["kind"], t["location"]) \
+                == (1, "enemy", "unit", "battlefield") and type(t["might_max"]) is int \
+                and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
+            events.append(("empowered", e))  # its target stated by an entry
+            continue
+        if trig == ATTACHED and e["effect"] == "buff" and e.get("mode_option") and e.get("mode_rule") == ONCE_A_TURN \
+                and t == {"count": 1, "side": "friendly", "kind": "unit"} and not e.get("condition"):
+            events.append(("attach", e))  # the one option on the board, as its entry's `condition:` says
+            continue
         if trig in EVENT_TRIGGERS and t == {"ref": "self"} and not e.get("mode_option") and (
                 e["effect"] == "ready" or not e.get("condition") and (
                     e["effect"] == "buff" or e["effect"] == "might_modifier" and type(e.get("value")) is int)):
@@ -579,12 +610,12 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): "When you attach an Equipment to me, choose
-#: one that hasn't been chosen this turn" (Aphelios, Exalted): test_attach_trigger.py; "When my Might becomes 10 or
-#: more" (Renekton, Brute) and "When I become [Empowered]" (Mel, Defiant Soul): test_becoming_triggers.py;
-#: "When you play a card from face down, deal 2 to an enemy unit" (Katarina, Reckless, whose other trigger cannot fire in
-#: a combat): test_trigger_entries.py
-NOT_READ_YET = ["Aphelios - Exalted", "Renekton, Brute", "Mel, Defiant Soul", "Katarina - Reckless"]
+#: listed here until this oracle reads it): "When you play a card from face down, deal 2 to an enemy unit" (Katarina, Reckless, whose other trigger cannot fire in
+#: a combat): test_trigger_entries.py; "When I attack, you may play an Equipment ... Attach it to me" (Rell, Magnetic):
+#: test_rell.py
+NOT_READ_YET = ["Katarina - Reckless", "Rell - Magnetic"]
+#: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
+OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
 EMPOWERED_READERS = sorted(n for n in UNITS if any((e.get("target") or {}).get("state") == "empowered"
                                                    for e, _ in READING[n][1]))
@@ -620,9 +651,12 @@ def test_the_oracle_reads_every_modelled_unit_but_a_few_named_ones():
     assert {n: sorted({ev for ev, _ in EVENTS[n]}) for n in OTHER_EVENT_UNITS} == {
         "Spectral Centaur": ["friend_dies"], "Vex - Apathetic": ["opp_unit", "opp_unit_lock"],
         "Vex - Mocking": ["stun_at_bf"], "Fiora - Worthy": ["mighty"]}
+    assert {n: sorted({ev for ev, _ in EVENTS[n]}) for n in OWN_EVENT_UNITS} == {
+        "Renekton, Brute": ["might10"], "Mel, Defiant Soul": ["empowered"], "Aphelios - Exalted": ["attach"]}
     assert KNELL == ["Kog'Maw - Caustic"]
     assert sorted(n for n in UNITS if ABILITIES[n]) == ["Ezreal - Dashing", "Shadow"]
-    assert {"Raging Soul"} <= set(STATED) and "Shadow Fiend" in UNITS
+    # Raging Soul: read with its conditional keyword stated (`conditions_hold`), "partly" or "modelled"
+    assert {"Raging Soul", "Shadow Fiend"} <= set(UNITS)
     # read from the board: a split trigger, triggers with a cost, keywords and Might under board conditions
     assert {"Volibear - Furious", "Overzealous Fan", "Sinister Poro", "Icevale Archer", "Baccai Reaper",
             "Draven - Vanquisher", "Disciple of Shen", "Ancient Warmonger", "Crimson Pigeons",
@@ -686,6 +720,12 @@ class Oracle(SpellOracle):
         self.watch_mighty = any(ev == "mighty" for y in self.u.values() if y.get("card")
                                 for ev, _ in EVENTS.get(y["card"], []))
         self.mighty = self._mighty_now() if self.watch_mighty else set()
+        #: for each unit waiting on its own Might reaching 10 or its becoming [Empowered], whether that held at the last
+        #: cleanup (``"unit|event"``), kept from the showdown's start (:meth:`start_becoming`; None before: the move
+        #: triggers resolved before it change nothing a unit "becomes")
+        self.becoming: dict | None = None
+        #: the units whose option "Buff a friendly unit" ("choose one that hasn't been chosen this turn") was chosen
+        self.once: list[str] = []
 
     def _add(self, name, side, where):
         st_ = self.states.get(name, {})
@@ -801,8 +841,8 @@ class Oracle(SpellOracle):
                     if src == n and here:
                         assault += len(self.present("defender" if x["side"] == "attacker" else "attacker"))
                     continue
-                if how == "stated":
-                    if src != n or not y["hold"]:
+                if how == "stated":  # a keyword held "[Empowered]" follows its status (a card may empower it)
+                    if src != n or not (y["empowered"] if e.get("condition") == "Empowered" else y["hold"]):
                         continue
                 elif not self._holds(e.get("condition"), src) or not self._fits(t, src, n):
                     continue
@@ -1288,6 +1328,95 @@ class Oracle(SpellOracle):
                     self.extra.append({"trigger": f, "when": "mighty", "decline": True})
                 wakes = x["exhausted"]
 
+    # RB-CARD-10: "When my Might becomes 10 or more", "When I become [Empowered]", "When you attach an Equipment to me" --
+    def _becoming_now(self) -> dict:
+        out = {}
+        for n, x in self.u.items():
+            if x["where"] not in ("bf", "base", "elsewhere") or not x.get("card"):
+                continue
+            for ev, _ in EVENTS.get(x["card"], []):
+                if ev == "might10":
+                    out[f"{n}|{ev}"] = self.might(n) >= TEN
+                elif ev == "empowered":
+                    out[f"{n}|{ev}"] = bool(x["empowered"])
+        return out
+
+    def start_becoming(self):
+        """As the showdown begins (after the move triggers): the state of each unit waiting on its own change."""
+        if any(ev in ("might10", "empowered") for y in self.u.values() if y.get("card")
+               for ev, _ in EVENTS.get(y["card"], [])):
+            self.becoming = self._becoming_now()
+
+    def became(self):
+        """At a cleanup: "When my Might becomes 10 or more" of a unit with 10+ Might now that had less at the last one
+        ("empower me": it is [Empowered] from now on); "When I become [Empowered]" of a unit Empowered now that was not
+        ("banish an enemy unit at a battlefield with 3 Might or less": the unit its entry names, right after what fired
+        it). A unit not in play at the last cleanup (it entered since) did not become so."""
+        if self.becoming is None:
+            return
+        before, now = self.becoming, self._becoming_now()
+        self.becoming = now  # before firing: the nested cleanups pass on what the triggers change
+        for key, holds in now.items():
+            if not holds or before.get(key) is not False:
+                continue
+            n, ev = key.rsplit("|", 1)
+            x = self.u[n]
+            if x["where"] not in ("bf", "base", "elsewhere"):
+                continue
+            self.actor = x["side"]
+            if ev == "might10":
+                self.seen.add("a unit's Might became 10 or more: empowered" + (" (already)" if x["empowered"] else ""))
+                self.empower(n)
+                self.cleanup()
+                continue
+            e = next(e for v, e in EVENTS[x["card"]] if v == "empowered")
+            cands = [m for m, y in self.u.items() if y["side"] != x["side"] and y["where"] in ("bf", "elsewhere")
+                     and self.might(m) <= e["target"]["might_max"] and not self.untargetable(m, x["side"])]
+            # no unit it may choose: the model names the trigger, asking for a target none can be
+            # (test_oracle_findings_d.py): such boards are not drawn
+            assume(cands)
+            m = self.draw(st.sampled_from(cands))
+            self.seen.add(f"a unit became Empowered: an enemy unit banished at {self.u[m]['where']}")
+            self.extra.append({"trigger": n, "when": "empowered", "target": m})
+            self.u[m]["where"] = "gone"  # banished: no death (no Deathknell, no "when a unit dies")
+            self.cleanup()
+            self.flush()
+
+    def empower(self, n):
+        """A card or ability empowers ``n`` (RB-CARD-9): [Empowered] from now on; once more for one that can be so up
+        to three times (Kayle, Justified); its "[Empowered]" abilities and keywords apply from now on."""
+        x = self.u[n]
+        if x.get("card") in TIMES_UNITS:
+            x["empowered"] = min(3, int(x["empowered"]) + 1)
+        else:
+            x["empowered"] = True
+
+    def attached(self, by, before: dict):
+        """"When you attach an Equipment to me, choose one that hasn't been chosen this turn" of each unit of ``by``'s
+        in play that has more Equipment than ``before`` (his card attached one to it), right after that card: its entry
+        chooses "Buff a friendly unit" (`condition: true`, the unit it buffs: any of his in play) or another option, off
+        the board (`condition: false`); once the buff was chosen this turn, only another."""
+        for n, x in list(self.u.items()):
+            if x["side"] != by or x["where"] not in ("bf", "base", "elsewhere") or not x.get("card") \
+                    or len(x["equip"]) <= before.get(n, 0):
+                continue
+            for ev, e in EVENTS.get(x["card"], []):
+                if ev != "attach":
+                    continue
+                take = n not in self.once and self.draw(st.booleans())
+                self.seen.add("an Equipment attached: " + ("the buff chosen" if take else "another option"))
+                if not take:
+                    self.extra.append({"trigger": n, "when": "attach", "condition": False})
+                    continue
+                cands = [m for m, y in self.u.items() if y["side"] == by and y["where"] in ("bf", "base", "elsewhere")]
+                m = self.draw(st.sampled_from(cands))
+                self.once.append(n)
+                self.extra.append({"trigger": n, "when": "attach", "condition": True, "target": m})
+                self.actor = by
+                self.effect({"effect": "buff", "value": e.get("value", 1), "target": {"count": 1}}, m)
+                self.cleanup()
+                self.flush()
+
     def chosen(self, by, names):
         """"When you choose me": each unit of ``by``'s among ``names`` (chosen by his card or ability) gets its
         trigger's Might, before the effect that chose it."""
@@ -1299,6 +1428,7 @@ class Oracle(SpellOracle):
                         y["delta"] += e["value"]
                         if self.watch_mighty:  # the cleanup after it resolves: a unit may have become [Mighty]
                             self.became_mighty()
+                        self.became()
 
     #: the units the card resolving now chose (what "a spell that chooses me" reads)
     choosing_now: set = frozenset()
@@ -1311,6 +1441,7 @@ class Oracle(SpellOracle):
 
     def _play_card(self, rec, by, pick):
         self.actor = by
+        self.equips = {n: len(x["equip"]) for n, x in self.u.items()}  # an Equipment its card attaches fires
         seen: set[str] = set()
         self.choosing_now = seen
 
@@ -1379,7 +1510,16 @@ class Oracle(SpellOracle):
             (n,) = pick(cands, 1)
             banished.append(n)
             fresh += self.replay(e, n, by, pick)
-        got = super().play({**rec, "effects": [e for e in rec["effects"] if e["effect"] != "banish_replay"]}, by, pick)
+        if rec["name"] in EQUIP_CARDS:  # "Attach that Equipment to that unit or detach ..." (Angle Shot, RB-CARD-14)
+            keys = self.equip_play(rec, by, pick)
+            got = None if keys is None else keys.pop("target")
+            self.entry_keys.update(keys or {})
+            if got is not None:
+                self.chosen(by, got)  # "When you choose me" (the entry's target)
+                self.seen.add("Angle Shot: " + ("attached" if "attach" in keys else "detached"))
+        else:
+            got = super().play({**rec, "effects": [e for e in rec["effects"] if e["effect"] != "banish_replay"]}, by,
+                               pick)
         if got is not None:
             got = banished + got
             for n in fresh:  # a unit played: its owner's "When you play another unit", an opponent's Vex
@@ -1391,6 +1531,7 @@ class Oracle(SpellOracle):
                     self.fire(self.u[n]["side"], "unit", exclude=n)
                     self.opp_played(n)
             self.flush()
+            self.attached(by, self.equips)
             self.stuns(by, before)
             self.moves()
         return got
@@ -1486,8 +1627,9 @@ class Oracle(SpellOracle):
         self.actor = by
         hidden = dest if keys.get("facedown") else None  # from facedown: it chooses only there (RB-CARD-26)
         for e in r["effects"]:
-            if e.get("trigger") not in ("When you play me", "When you play me to a battlefield", ON_MY_TURN) \
+            if e.get("trigger") not in ("When you play me", "When you play me to a battlefield", ON_MY_TURN, FROM_FACEDOWN) \
                     or e.get("trigger") == "When you play me to a battlefield" and dest == "base" \
+                    or e.get("trigger") == FROM_FACEDOWN and not keys.get("facedown") \
                     or e.get("trigger") == ON_MY_TURN and not (keys.get("facedown") and self.turn == by):
                 continue
             if e.get("condition") == PAID:  # "if you paid the additional cost": whether he paid, the entry's
@@ -1565,7 +1707,10 @@ class Oracle(SpellOracle):
                 cands = [None] + cands
             if not cands:
                 continue  # nothing fits (none here, or it entered another battlefield): that part does nothing
-            m = draw(st.sampled_from(cands))
+            # a unit waiting on its becoming [Empowered] (Mel, Defiant Soul) drawn more often for a card empowering one
+            waiting = [m for m in cands if k == "empower" and m and any(
+                ev == "empowered" for ev, _ in EVENTS.get(self.u[m].get("card"), []))]
+            m = draw(st.sampled_from(waiting if waiting and draw(st.booleans()) else cands))
             if m is None:
                 continue
             targets.append(m)
@@ -1674,6 +1819,7 @@ class Oracle(SpellOracle):
                     continue
                 if self.watch_mighty:
                     self.became_mighty()
+                self.became()  # RB-CARD-10: after the units becoming [Mighty], as the model's cleanup orders them
                 return
             saved = {n for n in dying if self._saver(n, mights)}  # on the board as it was, savers dying too
             self.dying_now = set(dying) - saved
@@ -1727,6 +1873,11 @@ class Oracle(SpellOracle):
                 self.seen.update(["a -Might to a unit chosen, more with an Empowered Mel"] if more else [])
         if e["effect"] == "move" and e.get("to") == "base" and self.no_base(n):
             return  # it can't move to base: it stays
+        if e["effect"] == "empower":  # "you may empower something here" (Tornado Warrior)
+            self.seen.add("a unit empowered by a card" + (" (already)" if x["empowered"] else "")
+                          + (": Mel, Defiant Soul" if x.get("card") == "Mel, Defiant Soul" else ""))
+            self.empower(n)
+            return
         if e["effect"] == "buff" and x["buffed"] and any(how == "unlimited" and src == n
                                                          for src, y, _, how in self._in_play()):
             x["delta"] += 1
@@ -2158,6 +2309,7 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
                 _move_entry(o, n, draw)
                 add(None)
     o.began = o.present("attacker") + o.present("defender")
+    o.start_becoming()  # RB-CARD-10: what a unit "becomes" from here on (the model's showdown start)
     held = bool(o.present("attacker") and o.present("defender"))  # CR 456.2: a side moved away, no combat
     fired: list[dict] = []  # the choices of the triggers the combat chain fires: listed after its last trigger
 
@@ -2203,15 +2355,15 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
         if hand and draw(st.booleans()):  # RB-CARD-16: a unit card from hand
             card, by = draw(st.sampled_from(hand)), draw(st.sampled_from(["attacker", "defender"]))
             snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
-                                   o.fresh, sorted(o.mighty)])
+                                   o.fresh, sorted(o.mighty), o.becoming, o.once])
             keys = o.hand_play(card, by, draw)
             if keys is not None and o.refused:  # the model refuses it: the last entry
                 o.refused = (len(showdown), o.refused[1])
                 showdown.append({"play": card, "by": by, **keys})
                 break
             if keys is None:
-                o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty = \
-                    json.loads(snapshot)
+                o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, \
+                    o.becoming, o.once = json.loads(snapshot)
                 o.mighty, o.extra, o.deaths, o.knells = set(mighty), [], [], []
                 continue
             add({"play": card, "by": by, **keys})
@@ -2230,14 +2382,14 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             showdown.append({"play": rec["name"], "by": by, **({"facedown": True} if facedown else {})})
             break
         snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
-                               o.fresh, sorted(o.mighty)])
+                               o.fresh, sorted(o.mighty), o.becoming, o.once])
         gear_played = set(o.gear_played)
         unless = any(e.get("unless") for e in rec["effects"])  # RB-CARD-8: whether the player asked did it
         o.pays = draw(st.booleans()) if unless else False
         targets = o.play(rec, by, lambda cands, k: draw(st.permutations(cands))[:k])
         if targets is None:
-            o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty = \
-                json.loads(snapshot)
+            o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, \
+                o.becoming, o.once = json.loads(snapshot)
             o.mighty, o.extra, o.deaths, o.knells, o.gear_played = set(mighty), [], [], [], gear_played
             continue
         add({"play": rec["name"], "by": by, "target": targets, **({"pays": o.pays} if unless else {}),
@@ -2474,8 +2626,37 @@ test_friendly_deaths_against_the_oracle = _others_test(160, DEATHS)
 test_units_played_anew_against_the_oracle = _others_test(160, PLAYED)
 test_stuns_at_a_battlefield_against_the_oracle = _others_test(160, STUNS)
 test_units_becoming_mighty_against_the_oracle = _others_test(160, MIGHTY_)
+#: Renekton, Brute ("When my Might becomes 10 or more, empower me"), first on one side, with Aurok General (+2 to its
+#: side's Empowered units) there, spells raising Might to 10 (Primal Strength, Punch First, an Equipment with
+#: [Quick-Draw] from Jax, Unmatched) and lowering it (Eclipse); Mel, Defiant Soul ("When I become [Empowered], banish an
+#: enemy unit at a battlefield with 3 Might or less"), first on one side, not Empowered, with units reading the
+#: Empowered status (Aurok General, Shadow Fiend's [Empowered] Assault, Kayle Empowered once more) and Tornado Warrior
+#: played from facedown ("you may empower something here", RB-CARD-26: the Defender's at this battlefield); Aphelios,
+#: Exalted ("When you attach an Equipment to me, choose one ...: Buff a friendly unit"), first on one side with Jax,
+#: Unmatched (its player's Equipment have [Quick-Draw]: played in the showdown, each attaches to a unit of his), Angle
+#: Shot attaching an Equipment from another unit of its player's (or detaching one) and a buff readying (Simian
+#: Ancestor)
+RENEKTON_ = dict(units=["Renekton, Brute", "Aurok General", "Jax - Unmatched", "Fiora - Worthy"],
+                 spells=["Primal Strength", "Punch First", "Eclipse", "Long Sword", "Sterak's Gage"],
+                 lead=[["Renekton, Brute"], ["Aurok General", "Jax - Unmatched"]])
+MEL_ = dict(units=["Mel, Defiant Soul", "Aurok General", "Shadow Fiend", "Kayle, Justified", "Renekton, Brute"],
+            spells=["Eclipse", "Incinerate", "Punch First"], lead=[["Mel, Defiant Soul"]],
+            lead_state={"empowered": False}, hand=["Tornado Warrior"])
+APHELIOS_ = dict(units=["Aphelios - Exalted", "Simian Ancestor", "Renekton, Brute", "Jax - Unmatched"],
+                 spells=["Long Sword", "Sterak's Gage", "Angle Shot", "Angle Shot", "Incinerate"],
+                 lead=[["Aphelios - Exalted"], ["Jax - Unmatched"]])
+BECOMING = (RENEKTON_, MEL_, APHELIOS_)
+
+
+def test_the_units_on_their_own_change_and_on_an_equipment_attached_are_drawn():
+    got = {n for g in BECOMING for n in g["units"] + sum(g["lead"], [])}
+    assert got <= set(DRAWN) and set(OWN_EVENT_UNITS) <= got and "Tornado Warrior" in HAND
+    assert "Angle Shot" in EQUIP_CARDS and {n for g in BECOMING for n in g["spells"]} - {"Angle Shot"} <= set(SPELL_POOL)
+
+
+test_units_becoming_empowered_or_equipped_against_the_oracle = _others_test(240, *BECOMING)
 test_more_units_on_other_units_events_and_replays_against_the_oracle = pytest.mark.long(
-    _others_test(800, *GROUPS, dict(units=OTHERS, spells=OTHER_SPELLS)))
+    _others_test(800, *GROUPS, *BECOMING, dict(units=OTHERS, spells=OTHER_SPELLS)))
 
 
 #: the unit cards played from hand in the showdown (RB-CARD-16): every unit the oracle reads with [Reaction], [Ambush]
@@ -2485,7 +2666,10 @@ test_more_units_on_other_units_events_and_replays_against_the_oracle = pytest.ma
 #: enemy unit at a different location to its battlefield on its player's turn), unit tokens played as its copies,
 #: swapping places with a unit of its player's, an additional cost paid (:data:`HAND_MORE`)
 HAND_READ = {("might_modifier", "self"), ("grant_keyword", "all"), ("heal", "all"), ("deal_damage", 1),
-             ("might_modifier", 1), ("move", None), ("return_to_hand", 1), ("move", 1), ("ready", "self")}
+             ("might_modifier", 1), ("move", None), ("return_to_hand", 1), ("move", 1), ("ready", "self"),
+             ("empower", 1)}
+#: "When you play me from face down, you may empower something here" (Tornado Warrior)
+FROM_FACEDOWN = "When you play me from face down"
 #: "You may pay :rb_rune_fury: as an additional cost to play me. When you play me, if you paid the additional cost,
 #: ready me and give me +2 Might this turn" (Pyke, Dockside Butcher): whether he paid, the entry's `condition:`
 PAID, ADDITIONAL = "if you paid the additional cost", "as an additional cost to play me"
@@ -2879,12 +3063,19 @@ def _parts(r: dict, role: str) -> list[str]:
             continue  # no board here plays a unit token: test_unit_costs_splits.py, test_unit_events.py
         if trig == "When you attach an Equipment to me":
             continue  # no board here has a card attach an Equipment to it: test_attach_trigger.py
+        if e.get("effect") == "empower" and (e.get("target") or {}) == {"ref": "self"} and not any(
+                x.get("condition") == "I'm [Empowered]" for x in r.get("effects") or ()) and all(
+                ck["keyword"] in NO_DAMAGE_KEYWORDS for ck in r.get("conditional_keywords") or ()
+                if ck["condition"] == "Empowered"):
+            continue  # empowering itself, its own "[Empowered]" keywords change no combat damage (Renekton, Brute's
+            # Deflect and Ganking: test_becoming_triggers.py; another unit reading its status: the oracle's boards)
         if (e.get("target") or {}).get("token") or "[Temporary]" in str(e.get("per")):
             continue  # acts on token units / counts [Temporary] units, which no board here has: test_unit_costs_splits.py
-        if e.get("effect") in ("extra_trigger", "bonus_damage") and e.get("duration") == "static":
-            continue  # a friendly Deathknell fired again, its player's damage 1 more: no board here shows it (a
-            # Kog'Maw, a damage spell on a unit it leaves alive): test_extra_deathknell.py, test_bonus_damage.py and
-            # the oracle's boards
+        if e.get("duration") == "static" and (e.get("effect") == "extra_trigger" or e.get("effect") == "bonus_damage"
+                                               and role == "defender"):
+            continue  # a friendly Deathknell fired again; its player's damage 1 more: no board here shows it (a
+            # Kog'Maw; the Defender's damage spells on E9 kill it with or without it): test_extra_deathknell.py,
+            # test_bonus_damage.py and the oracle's boards (the Attacker's two damage spells on E9 kill it with it)
         out.append(f"{trig or e.get('duration') or 'ability'}: {e['effect']}")
     if r["no_combat_damage"]:
         out.append("deals no combat damage")
@@ -2892,10 +3083,12 @@ def _parts(r: dict, role: str) -> list[str]:
         out.append("ignores Tank here")
     if r.get("damage_immunity_text"):
         out.append("a 'don't take damage' clause")
-    # a clause the project's overlay structures is read: Noxus Saboteur's and Fallen Feline's refuse an opponent's play
-    # (from facedown at its battlefield; the spell it named), which no board here has (test_play_restrictions.py)
-    structured = {c for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
-    out += [f"clause {c!r}" for c in r.get("unparsed_clauses") or () if c not in structured]
+    # a clause the project's overlay structures is read: Noxus Saboteur's refuses the Defender's card from facedown at
+    # its battlefield (the Tornado Warrior board, for the Attacker's Saboteur; the Defender's own cards it lets be);
+    # Fallen Feline's the spell it named, which no board here states (test_play_restrictions.py)
+    structured = {c: o for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
+    out += [f"clause {c!r}" for c in r.get("unparsed_clauses") or () if c not in structured or role == "attacker" and any(
+        e.get("restriction") == NO_REVEAL for e in structured[c]["effects"])]
     return out
 
 
@@ -2973,6 +3166,11 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
         # the enemy's spell stunning it while it is Empowered, its conditions holding
         ({role: [{**me, **extra}, friend], enemy: [{"name": "E3", "custom": True, "might": 3}]},
          [{"play": "Rune Prison", "by": enemy, "target": "U"}], 16),
+        # the Defender's Tornado Warrior from facedown empowering it (RB-CARD-9); "When I become [Empowered]" choosing
+        # the enemy's E3 (an entry the plain unit's board is refused and played without)
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Tornado Warrior", "by": "defender", "facedown": True, "to": "battlefield", "target": "U"},
+          {"trigger": "U", "when": "empowered", "target": "E3"}], None),
     ]
     out = []
     for i, (sides, rest, xp) in enumerate(boards):

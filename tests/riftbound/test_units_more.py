@@ -262,6 +262,19 @@ def test_raging_soul_holds_from_a_discard(hold, discards, might, named):
     assert got["Raging Soul"] == might and bool(sd.unmodelled) is named
 
 
+@pytest.mark.parametrize("discarded, discards, might, named", [
+    (False, 0, 4, False), (True, 0, 5, False), (False, 1, 5, False), (True, 1, 5, False), (None, 0, 4, True)])
+def test_raging_soul_reads_what_the_side_states_of_its_player(discarded, discards, might, named):
+    """"If you've discarded a card this turn, I have [Assault]": the side's `discarded_this_turn:` before the showdown
+    (RB-CARD-9), a discard in the showdown from then on (RB-CARD-21); not stated, named NOT MODELLED."""
+    doc = _doc(["Raging Soul"], [Q | {"might": 9}], [EXCITED] * discards)
+    if discarded is not None:
+        doc["attacker"]["discarded_this_turn"] = discarded
+    got, sd = _run(doc)
+    assert got["Raging Soul"] == might and bool(sd.unmodelled) is named
+    assert not named or "discarded_this_turn" in sd.unmodelled[0].why
+
+
 def test_repair_specialist_count_is_stated_as_keywords(capsys, tmp_path):
     got, sd = _run(_doc([{"name": "Repair Specialist", "conditions_hold": False, "keywords": ["Assault 2"]}], [Q]))
     assert got["Repair Specialist"] == 3 + 2 and not sd.unmodelled
@@ -288,7 +301,8 @@ def test_coverage_rows_moved():
     status = {r["name"]: r["status"] for r in rows()}
     assert (status["Harpoon Squad"], status["Guards!"], status["Rally the Troops"]) == ("modelled",) * 3
     # Repair Specialist's count: the gear the scenario lists and the side's `gear_elsewhere` (test_player_state.py)
-    assert (status["Raging Soul"], status["Repair Specialist"]) == ("partly", "modelled")
+    # Raging Soul: the side's `discarded_this_turn` (test_raging_soul_reads_what_the_side_states_of_its_player)
+    assert (status["Raging Soul"], status["Repair Specialist"]) == ("modelled", "modelled")
 
 
 def test_the_example_runs():

@@ -35,6 +35,7 @@ class Player:
     power_spent: int | None = None  #: Power (runes of any domain) the player spent this turn
     spell_energy: int | None = None  #: the most Energy the player spent to play one spell this turn
     gained_xp: bool | None = None  #: the player gained XP this turn
+    discarded: bool | None = None  #: the player discarded a card this turn before the showdown
     tokens_elsewhere: int | None = None  #: token units the player controls that the scenario does not list
     gear_elsewhere: int | None = None  #: gear the player controls that the scenario does not list
     #: the gear the scenario lists for the player as the showdown begins: Equipment attached to his units (at the

@@ -35,7 +35,7 @@ from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
 from .cards.statics import (EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts, keyword_static, level_of,
                             unstated_player)
-from .cards.events import waits_on_ready
+from .cards.events import DISCARDED, waits_on_ready
 
 from .spec import (  # noqa: F401
     ABILITY,
@@ -214,6 +214,7 @@ def _player(node: Node) -> Player:
     return Player(points=node.int("points", None, minimum=0), trash=node.int("trash", None, minimum=0),
                   runes=node.int("runes", None, minimum=0), power_spent=power, spell_energy=spell,
                   gained_xp=node.bool("gained_xp_this_turn", None),
+                  discarded=node.bool("discarded_this_turn", None),
                   tokens_elsewhere=node.int("tokens_elsewhere", None, minimum=0),
                   gear_elsewhere=node.int("gear_elsewhere", None, minimum=0))
 
@@ -403,6 +404,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         for ck in conditional:
             text = f"{ck['keyword']}" + (f" {ck['value']}" if ck.get("value") else "")
             hold_ck = empowered if ck.get("condition") == "Empowered" and empowered is not None else hold
+            if ck.get("condition") == DISCARDED and hold is None:  # RB-CARD-9: what the side states of its player
+                hold_ck = getattr(player, "discarded", None)
             # RB-CARD-4: "[Assault] equal to the number of gear you control" is a count, not a yes/no
             counted = f"{ck['keyword']} N" if str(ck.get("condition")).startswith("equal to the number of") \
                 and (keyword_static(ck) is None or keyword_static(ck).get("per") in PER_PLAYER) else None
@@ -416,6 +419,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 unstated.append((f"conditional keyword {text} ({ck.get('condition')})",
                                  "whether the unit is Empowered: give `empowered: true|false`"
                                  if ck.get("condition") == "Empowered" else
+                                 "whether its player discarded a card this turn before the showdown: give the side's "
+                                 "`discarded_this_turn: true|false` (or `conditions_hold:`)"
+                                 if ck.get("condition") == DISCARDED else
                                  f"its number ({ck['condition']}) is not on the board: give `conditions_hold: false` "
                                  f"and `keywords: [{counted}]`" if counted else
                                  "the model does not check the condition: give `conditions_hold: true|false`"))
@@ -1079,6 +1085,9 @@ def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
                "revealed": node.raw("revealed", None)}  # RB-CARD-10: what it revealed, checked on its effects
     choices.update(_chosen(node, names, load_cards()))  # RB-CARD-21: a damage split (`amounts:`)
     choices["paid"], choices["xp"] = _paid(node, TRIGGER_PAID_KEYS, xp=True)  # RB-CARD-2: its additional cost
+    if node.has("attach"):  # RB-CARD-14: the Equipment it plays and attaches (checked as it resolves)
+        a = node.child("attach")
+        choices["attach"] = load_cards().card(a.as_str(), file=a.file, path=a.path).name
     declined = node.bool("decline", False)
     node.finish(TRIGGER_KEYS)
     return choices, declined

@@ -156,6 +156,8 @@ TRIGGER = Obj({
                        minimum=0)},
                 "what was paid for its additional cost (\"you may pay ... to\"; Energy and Power checked with "
                 "card_costs=stated, XP always, RB-CARD-2)"),
+    "attach": Name("Equipment card", "the Equipment the trigger plays from its player's hand and attaches to its unit "
+                   "(Rell, Magnetic; RB-CARD-14)"),
     "decline": Bool("true: the player does not use this optional (\"you may\") trigger: it does nothing and nothing "
                     "is paid (RB-CARD-10); with no other key but `trigger` and `when`"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "
@@ -250,6 +252,9 @@ def _side(role: str) -> Obj:
                                 "[4 Energy] or more to play a spell this turn\"", minimum=0, maximum=MAX_CARDS),
         }, "what the player spent this turn before the showdown (RB-CARD-9; a part not given: the abilities reading "
            "it are named as not modelled, RB-CARD-4)"),
+        "discarded_this_turn": Bool("the player discarded a card this turn before the showdown: \"If you've discarded "
+                                    "a card this turn\" (Raging Soul's [Assault], RB-CARD-9; a card he discards in the "
+                                    f"showdown makes it hold from then on, RB-CARD-21; {_NOT_GIVEN})"),
         "gained_xp_this_turn": Bool(f"the player gained XP this turn: \"if you've gained XP this turn\" (RB-CARD-9; "
                                     f"{_NOT_GIVEN})"),
         "tokens_elsewhere": Int("token units the player controls that the scenario does not list (at other "

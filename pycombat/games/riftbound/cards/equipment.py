@@ -35,6 +35,10 @@ TAKEN = "one of the chosen unit's Equipment"
 #: a spell's "You may attach up to one Equipment with the same controller to it" (Relentless Pursuit): the unit it
 #: chose; the entry's ``attach:`` names the Equipment, not given: none
 SAME_CONTROLLER = "an Equipment with the same controller"
+#: a unit's trigger "you may play an Equipment with Energy cost no more than N, ignoring its cost. If you do, then
+#: do this: Attach it to me" (Rell, Magnetic): the Equipment its player plays from hand, the entry's ``attach:``
+#: (its printed Energy cost at most the record's ``energy_max``); not given: none played
+FROM_HAND = "an Equipment its player plays from hand"
 #: the trigger of an Equipment that attaches itself as it is played from facedown (Edge of Night)
 FACEDOWN_PLAY = "When you play this from face down"
 
@@ -57,13 +61,17 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == TAKEN:
         return True, ("attaches to its unit the Equipment the entry names (`attach: NAME`), taken from the unit the "
                       "ability chose; not given: declined (RB-CARD-14)")
+    if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == FROM_HAND:
+        return True, (f"plays from its player's hand the Equipment the entry names (`attach: NAME`, Energy cost at most "
+                      f"{e.get('energy_max')}), ignoring its cost, attached to its unit: +its Might bonus; not given: "
+                      "none played (\"you may\") (RB-CARD-14)")
     return False, "attaching an Equipment other than the card played is not modelled"
 
 
 def takes(card: Card) -> bool:
     """Whether the card's effects read an entry's ``attach:`` / ``detach:``."""
     return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment")
-               or e.get("effect") == "attach_equipment" and e.get("what") in (TAKEN, SAME_CONTROLLER)
+               or e.get("effect") == "attach_equipment" and e.get("what") in (TAKEN, SAME_CONTROLLER, FROM_HAND)
                for e in card.effects)
 
 
@@ -166,6 +174,18 @@ def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
             return [Change("none", name, note="no Equipment attached (\"up to one\": the entry names none, `attach:`)",
                            rules=("RB-CARD-14",))]
         return attach_named(play, board, name)
+    if e.get("what") == FROM_HAND:  # "you may play an Equipment ..., ignoring its cost. ... Attach it to me"
+        if play.attach is None:
+            return [Change("none", name, note="no Equipment played (the entry names none: `attach:`)",
+                           rules=("RB-CARD-14",))]
+        gear = _equipment(play, play.attach, "attach")
+        most = e.get("energy_max")
+        if most is not None and (gear.energy_cost or 0) > int(most):
+            raise _err(play, f"{gear.name} costs {gear.energy_cost} Energy: the ability plays an Equipment with "
+                       f"Energy cost no more than {most}", "RB-CARD-1", "attach")
+        return [Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="attach",
+                       rules=("RB-CARD-14", "RB-CARD-5"), new="played",
+                       note=f"its player plays {gear.name} from hand, ignoring its cost, attached to {name}")]
     if e.get("what") == TAKEN:
         if play.attach is None:  # "you may": not given, declined
             return [Change("none", name, note="no Equipment attached (the entry names none: `attach:`)",

@@ -668,6 +668,8 @@ def after(run, play, snapshot: dict) -> None:
     if attached := [n for n in _in_play(run) if run.units[n].side == by
                     and len(run.units[n].equipment) > snapshot["equipment"].get(n, 0)]:
         _fire(run, [(n, "attached") for n in attached], f"{play.card.name} attaching an Equipment to it")
+    if play.trigger_of and play.attach and _plays_equipment(play):  # a gear card its player played (Rell, Magnetic)
+        _gear_by_ability(run, play, who)
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")
@@ -691,6 +693,31 @@ def after(run, play, snapshot: dict) -> None:
             _second(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
             _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
     _on_stuns(run, by, stunned)
+
+
+def _plays_equipment(play: Play) -> bool:
+    """Whether ``play``, a unit's ability, plays an Equipment card from its player's hand (RB-CARD-14)."""
+    from .equipment import FROM_HAND
+
+    return any(e.get("what") == FROM_HAND for e in play.card.effects)
+
+
+def _gear_by_ability(run, play: Play, who: str) -> None:
+    """RB-CARD-10: the Equipment card a unit's ability played from its player's hand (``play.attach``) is a gear he
+    plays: his "When you play a gear", "the first time you play a non-token gear each turn" and "When you play your
+    second card in a turn" fire, right after the ability."""
+    by, gear = play.by, play.attach
+    mine = [n for n in _in_play(run) if run.units[n].side == by]
+    cause = f"{who} playing a gear ({gear}, with {play.trigger_of}'s ability)"
+    _fire(run, [(n, "gear") for n in mine], cause)
+    key = GEAR_KEY + by
+    if not run.turn.get(key):
+        run.turn[key] = True
+        first = run.scenario.side(by).cards_played == 0
+        _fire(run, [(n, "first_gear") for n in mine], cause + (", his first gear this turn" if first else
+                                                               ", his first gear in the showdown"),
+              condition=None if first else FIRST_GEAR)
+    _second(run, by, gear)
 
 
 def _on_stuns(run, by: str, stunned: list[str]) -> None:

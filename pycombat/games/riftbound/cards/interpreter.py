@@ -203,6 +203,7 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                    - (_replay.KEYS if e.get("effect") == _replay.KIND else set())
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
                    - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set())
+                   - ({"energy_max"} if e.get("what") == _equipment.FROM_HAND else set())
                    - ({"mode_rule"} if e.get("mode_option") and e.get("mode_rule") == CHOOSE_ONE else set())
                    - ({"mode_rule", "mode_label"} if revealed_option(e) else set()))
     if ok and extra:

@@ -133,10 +133,11 @@ def unit_report(u: UnitCard) -> dict:
                 f"`conditions_hold: false` with `keywords: [{ck.get('keyword')} N]` (`conditions_hold: true` is "
                 "refused: a yes/no is no count) (RB-CARD-4)")})
         elif ck.get("condition") == events.DISCARDED:
-            unmodelled.append({"card": u.name, "what": what, "why": (
-                f"only while {ck.get('condition')}: before the showdown as the scenario states it (`conditions_hold: "
-                "true|false`); from a card its player discards in the showdown (`discard:`, RB-CARD-21) it holds "
-                "(RB-CARD-9)")})
+            read.append({"what": f"{what} ({ck.get('condition')})",
+                         "how": "held when its player discarded a card this turn before the showdown, as the side "
+                                "states it (`discarded_this_turn: true|false`; not stated, the answer names it NOT "
+                                "MODELLED), and from the card he discards in the showdown (`discard:`, RB-CARD-21) on "
+                                "(RB-CARD-9)"})
         else:
             unmodelled.append({"card": u.name, "what": what, "why": f"only while {ck.get('condition')}: give "
                                                                     "`conditions_hold: true|false` in the scenario"})
