@@ -130,6 +130,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
     effects = tuple(effects)
     _check_triggers(root, effects)
+    _once_each_turn(effects, attacker.units + defender.units + reserve, file)
     attacker, defender, reserve = _held_facts(attacker, defender, reserve, effects)
     attacker, defender, reserve = _empowered_targets(attacker, defender, reserve, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
@@ -717,6 +718,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         raise node.error(f"`revealed: {node.raw('revealed')}` states what an ability reveals; {card.name} reveals "
                          "nothing the model reads (RB-CARD-10)", "revealed")
     node.raw("repeat", None)  # RB-CARD-25: read below, once the play is built
+    extra_copy = _extra_copy(node, card.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy of the first token
     node.finish(PLAY_KEYS)
     replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
                          known)
@@ -726,13 +728,15 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
     from .cards.tokens import token_names
 
     modes = [e for e in card.effects if e.get("mode_option")]
+    extra = extra_copy
     for e in card.effects:
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int) and not e.get("trigger") \
                 and (not e.get("mode_option") or (mode and mode <= len(modes) and modes[mode - 1] is e)):
-            names.update(token_names(str(e.get("token")), e["count"], names))
+            names.update(token_names(str(e.get("token")), e["count"] + bool(extra), names))
+            extra = extra and None  # the first token played only
     play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand,
-                revealed_here=by == controller, **chosen, **equip)
+                revealed_here=by == controller, extra_copy=extra_copy, **chosen, **equip)
     from .cards import repeat
 
     def target_of(item: Node, i: int) -> str:  # a repeated execution's targets, read as the entry's own
@@ -741,6 +745,29 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             else unit_ref(item, names)
 
     return repeat.read(node, play, target_of, lambda item: _chosen(item, names, cards))
+
+
+def _once_each_turn(effects, units, file: str | None) -> None:
+    """RB-CARD-15: Zilean, Time Mage's additional token copy is used once each turn for each Zilean of the player:
+    an entry stating it beyond that number is refused."""
+    from .cards.statics import TOKEN_COPY
+
+    for side in SIDES:
+        have = sum(1 for u in units if u.side == side and any(s.get("effect") == TOKEN_COPY for s in u.statics))
+        used = [e for e in effects if getattr(e, "extra_copy", None) and e.by == side]
+        if len(used) > have:
+            raise ScenarioError(f"`extra_copy: true` once more than the {side}'s Zilean, Time Mage allow: \"once each "
+                                f"turn\" ({have} of them) (RB-CARD-15)", file=file, path=f"{used[have].path}.extra_copy")
+
+
+def _extra_copy(node: Node, effects) -> bool | None:
+    """RB-CARD-15: the entry's ``extra_copy:`` (Zilean, Time Mage's additional copy of a token played), refused for a
+    card that plays no token unit; whether a Zilean allows it is checked as the card resolves (cards/tokens.py)."""
+    got = node.bool("extra_copy", None)
+    if got is not None and not any(e.get("effect") == "create_unit_token" for e in effects):
+        raise node.error("`extra_copy:` is for a card that plays token units (Zilean, Time Mage's additional copy, "
+                         "RB-CARD-15); this one plays none", "extra_copy")
+    return got
 
 
 def _from_hand(node: Node, card, rec: dict, item: Node | None, by: str, label: str | None, names: set[str],
@@ -949,9 +976,11 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     paid = _paid(node)
     from .cards.tokens import token_name, token_names  # RB-CARD-15: the tokens its play abilities play, for later entries
 
+    extra = extra_copy = _extra_copy(node, ability.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy
     for e in ability.effects:
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
-            names.update(token_names(token_name(e), e["count"], names))
+            names.update(token_names(token_name(e), e["count"] + bool(extra), names))
+            extra = extra and None
     if node.has("revealed"):  # RB-CARD-10: what its play ability (or a combat trigger it fires, RB-READ-6) revealed
         from .cards.triggers import revealed_effects
 
@@ -959,7 +988,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
-                unit_unread=tuple((effect_text(e), why) for e, why in unread))
+                extra_copy=extra_copy, unit_unread=tuple((effect_text(e), why) for e, why in unread))
 
 
 def _ability(node: Node, known: dict[str, Unit], names: set[str]):

@@ -119,6 +119,9 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
+    "extra_copy": Bool("Zilean, Time Mage's replacement: the first token unit the card plays comes with an "
+                       "additional copy (true) or not (false); for a card playing tokens while its player's Zilean is "
+                       "at a battlefield, once each turn (RB-CARD-15)"),
     "attach": Name("Equipment card", "the Equipment the card attaches to its unit (same controller; RB-CARD-14)"),
     "detach": Name("Equipment card", "the Equipment the card detaches from its unit (RB-CARD-14)"),
     "from": Str("the unit whose Equipment `attach:` moves (not given: an unattached one, else the one other "

@@ -441,6 +441,10 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying changes nothing in this combat (no "
                     "exhausted unit of its player waits on its readying), used or not.", (RULE,))
             continue
+        if choice == "its target" and stated is None and on is None and _nothing_fits(run, u, effects, trig):
+            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: no unit in play fits its target, so it does "
+                    "nothing (nothing to choose).", (RULE, "RB-CARD-1"))
+            continue
         if choice is not None and stated is None:
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
                                              f"{cause}", f"{choice} is the player's and not stated: give an entry "
@@ -496,6 +500,27 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
 fire = _fire  #: resolve (unit, event) triggers on a showdown (:func:`_fire`)
 #: where a trigger's move goes, in words
 _TO = {"battlefield": "the battlefield", "base": "its base", "elsewhere": "another battlefield"}
+
+
+def _nothing_fits(run, u, effects, trig: str) -> bool:
+    """RB-CARD-10 with RB-CARD-1: a trigger whose only choice is one unit for its one effect, and no unit in play is a
+    legal target for it now (each tried through the interpreter, nothing applied): it has nothing to choose."""
+    from pycombat.errors import ScenarioError
+
+    from .interpreter import interpret
+    from .triggers import ability_card
+
+    if len(effects) != 1 or (effects[0].get("target") or {}).get("count") != 1:
+        return False
+    play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=u.name, path=f"{u.path}.trigger")
+    view = run.view()
+    for n in _in_play(run):
+        try:
+            interpret(replace(play, targets=(n,)), view, run.scenario.flags, lambda c: None)
+        except ScenarioError:
+            continue
+        return False
+    return True
 
 
 def _readies(effects) -> bool:

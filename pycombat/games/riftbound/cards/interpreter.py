@@ -942,6 +942,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
+    if play.extra_copy is None and any(c.kind == "token" for c in changes) and _tokens.zileans(play, board):
+        unmodelled.append(Unmodelled(card.name, "the token units it plays, with Zilean, Time Mage at a battlefield",
+                                     "whether its player plays an additional copy of the first one (\"once each turn "
+                                     "... you may play that token and an additional copy of it instead\") is his "
+                                     "choice: give the entry's `extra_copy: true|false` (RB-CARD-15, RB-CARD-4)"))
     for c in changes:  # RB-CARD-4: the "When you play me" abilities of a unit a card plays from hand
         if c.kind == "hand_unit":
             unmodelled += [Unmodelled(c.new.card_name or c.unit, f"{what} (unit {c.unit}, played by {card.name})", why)

@@ -67,6 +67,9 @@ class Play:
     #: [Repeat] paid (:mod:`.repeat`, RB-CARD-25): the spell's further executions, each a play with its own choices
     repeats: tuple["Play", ...] = ()
     again: int = 0  #: this is the spell's N-th further execution (its cost was paid as the spell was played)
+    #: Zilean, Time Mage's "you may play that token and an additional copy of it instead" used (True) or not (False)
+    #: for the first token unit this card plays (RB-CARD-15); None: not stated
+    extra_copy: bool | None = None
     #: a further execution: the first target of each execution before it (a counter choosing the same card again
     #: counters nothing more, RB-CARD-25)
     earlier_targets: tuple[str, ...] = ()

@@ -424,6 +424,12 @@ class Progress:
         """Add a line to the showdown's account."""
         self.lines.append(Line(text, rules))
 
+    def view(self) -> View:
+        """The board as the interpreter reads it now (:class:`~.plays.Board`)."""
+        gone = [g for g, _, _ in self.removed if g not in self.present and g not in self.base and g not in self.away]
+        moved = [g for g, _, _ in self.removed if g not in self.present and (g in self.base or g in self.away)]
+        return View(self.live, self.present, self.base, self.away, gone, self.loose, moved)
+
     def resolve(self, play: Play, moving: list | None = None) -> tuple[list[Line], list]:
         """Resolve a triggered ability ``play`` on the board as it stands, through the one interpreter: the lines
         of its changes (applied in place) and what it leaves unmodelled; the units it moves added to ``moving``

@@ -217,6 +217,9 @@ def reads(e: Mapping[str, Any]) -> str | None:
         return None if (e.get("scope") == YOUR_SPELLS_AND_ABILITIES and isinstance(e.get("amount"), int)
                         and not e.get("condition") and not e.get("target")) else \
             f"Bonus Damage for {e.get('scope')} the model does not add"
+    if kind == TOKEN_COPY:  # RB-CARD-15: used by the entry's `extra_copy:` (cards/tokens.py)
+        return None if (e.get("condition"), e.get("once"), e.get("optional")) == (AT_A_BATTLEFIELD, "each turn", True) \
+            else f"a token replacement ({e.get('condition')}) the model does not apply"
     if kind == "extra_trigger":  # "Your [Deathknell] effects trigger an additional time" (Karthus): RB-CARD-19
         return None if (e.get("what"), e.get("target"), e.get("condition")) == EXTRA_DEATHKNELL else \
             f"an additional trigger of {e.get('what')} the model does not fire"
@@ -350,6 +353,11 @@ def bonus_damage(units: Mapping[str, Unit], in_play, by: str) -> tuple[int, list
 #: "Your [Deathknell] effects trigger an additional time" as the data writes it: (what, target, condition); read by
 #: the showdown as a friendly unit's Deathknell fires (:func:`extra_deathknells`, RB-CARD-19)
 EXTRA_DEATHKNELL = ("Deathknell effects", {"side": "friendly"}, None)
+#: "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an
+#: additional copy of it instead" (Zilean, Time Mage): a replacement on its player's token plays (RB-CARD-15)
+TOKEN_COPY = "token_copy"
+#: its condition
+AT_A_BATTLEFIELD = "While I'm at a battlefield"
 
 
 def extra_deathknells(units: Mapping[str, Unit], in_play, side: str) -> list[str]:
@@ -762,7 +770,8 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         src = units[n]
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
-                           "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage", "prevent_damage") \
+                           "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage", "prevent_damage",
+                           TOKEN_COPY) \
                 or e["effect"] in PLAYER_GUARDS or e["effect"] == "effect_replacement" \
                 or e.get("keyword") in ("Quick-Draw", "Repeat"):
             continue
@@ -895,6 +904,9 @@ def describe(e: Mapping[str, Any]) -> str:
     if e["effect"] == "bonus_damage":
         return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
                 f"is {e['amount']} more)")
+    if e["effect"] == TOKEN_COPY:
+        return ("once each turn, while it is at a battlefield, a token unit its player would play may be played with "
+                "an additional copy of it (the playing entry's `extra_copy: true|false`, RB-CARD-15)")
     if e["effect"] == "extra_trigger":
         return ("its player's Deathknell effects trigger an additional time (each friendly unit's Deathknell fired in "
                 "the showdown resolves once more, RB-CARD-19)")

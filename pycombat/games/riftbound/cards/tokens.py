@@ -96,9 +96,28 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
                "(where the player plays them)", "RB-CARD-15", "to")
 
 
+def zileans(play: Play, board: Board) -> list[str]:
+    """The units of ``play``'s player at a battlefield (this one or another) whose static ability lets him play an
+    additional copy of a token unit (Zilean, Time Mage, :data:`.statics.TOKEN_COPY`)."""
+    return [n for n in list(board.present) + list(board.away) if board.units[n].side == play.by
+            and any(s.get("effect") == _statics.TOKEN_COPY for s in board.units[n].statics)]
+
+
+def _count(e: Mapping[str, Any], play: Play, board: Board) -> int:
+    """How many tokens the effect plays: its count, one more with the entry's ``extra_copy: true`` (Zilean, Time
+    Mage's "you may play that token and an additional copy of it instead", refused with no Zilean of its player at
+    a battlefield)."""
+    n = int(e["count"])
+    if play.extra_copy and not zileans(play, board):
+        raise _err(play, "`extra_copy: true`: its player has no Zilean, Time Mage at a battlefield (\"if you would "
+                   "play a token unit while I'm at a battlefield\")", "RB-CARD-15", "extra_copy")
+    return n + 1 if play.extra_copy else n
+
+
 def create(e, play: Play, board: Board, name, names) -> list[Change]:
     """The token units the effect plays, each a change of kind ``token`` carrying the new unit."""
     where = destination(e, play, board)
+    e = {**e, "count": _count(e, play, board)}
     if e.get("might") == COPY:  # they become copies of the ability's unit, as its card is printed
         token, src = token_name(e), board.units[play.source_unit]
         return [Change("token", n, src.might, keyword=token, how=where, rules=("RB-CARD-15",) + (
