@@ -615,7 +615,8 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 #: Equipment ... Attach it to me" (Rell, Magnetic): test_rell.py
 #: "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an additional
 #: copy" (Zilean, Time Mage): test_zilean.py
-NOT_READ_YET = ["Katarina - Reckless", "Rell - Magnetic", "Zilean - Time Mage"]
+#: "When you recycle one or more cards to your Main Deck" (Karma, Channeler): test_recycle.py
+NOT_READ_YET = ["Katarina - Reckless", "Rell - Magnetic", "Zilean - Time Mage", "Karma - Channeler"]
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)

@@ -719,6 +719,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                          "nothing the model reads (RB-CARD-10)", "revealed")
     node.raw("repeat", None)  # RB-CARD-25: read below, once the play is built
     extra_copy = _extra_copy(node, card.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy of the first token
+    recycled = _recycled(node, card.name, [k for k, _ in card.keywords])  # RB-CARD-10: [Predict]
     node.finish(PLAY_KEYS)
     replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
                          known)
@@ -736,7 +737,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             extra = extra and None  # the first token played only
     play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand,
-                revealed_here=by == controller, extra_copy=extra_copy, **chosen, **equip)
+                revealed_here=by == controller, extra_copy=extra_copy, recycled=recycled, **chosen, **equip)
     from .cards import repeat
 
     def target_of(item: Node, i: int) -> str:  # a repeated execution's targets, read as the entry's own
@@ -758,6 +759,16 @@ def _once_each_turn(effects, units, file: str | None) -> None:
         if len(used) > have:
             raise ScenarioError(f"`extra_copy: true` once more than the {side}'s Zilean, Time Mage allow: \"once each "
                                 f"turn\" ({have} of them) (RB-CARD-15)", file=file, path=f"{used[have].path}.extra_copy")
+
+
+def _recycled(node: Node, name: str, keywords) -> bool | None:
+    """RB-CARD-10: the entry's ``recycled:`` (its [Predict] or [Vision] recycled the card its player looked at),
+    refused for a card with neither."""
+    got = node.bool("recycled", None)
+    if got is not None and not {"Predict", "Vision"} & set(keywords):
+        raise node.error(f"`recycled:` is for a card with [Predict] or [Vision] (it looks at the top card of its "
+                         f"player's Main Deck and may recycle it); {name} has neither (RB-CARD-10)", "recycled")
+    return got
 
 
 def _extra_copy(node: Node, effects) -> bool | None:
@@ -977,6 +988,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     from .cards.tokens import token_name, token_names  # RB-CARD-15: the tokens its play abilities play, for later entries
 
     extra = extra_copy = _extra_copy(node, ability.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy
+    recycled = _recycled(node, card.name, [split_keyword(k)[0] for k in card.keywords])  # RB-CARD-10: [Vision]
     for e in ability.effects:
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
             names.update(token_names(token_name(e), e["count"] + bool(extra), names))
@@ -988,7 +1000,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
-                extra_copy=extra_copy, unit_unread=tuple((effect_text(e), why) for e, why in unread))
+                extra_copy=extra_copy, recycled=recycled, unit_unread=tuple((effect_text(e), why) for e, why in unread))
 
 
 def _ability(node: Node, known: dict[str, Unit], names: set[str]):

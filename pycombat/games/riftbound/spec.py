@@ -119,6 +119,9 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
+    "recycled": Bool("a spell's [Predict] or a unit card's [Vision] (\"look at the top card of your Main Deck. You may "
+                     "recycle it\"): its player recycled it (true) or not (false), for \"When you recycle one or more "
+                     "cards\" (Karma, Channeler; RB-CARD-10)"),
     "extra_copy": Bool("Zilean, Time Mage's replacement: the first token unit the card plays comes with an "
                        "additional copy (true) or not (false); for a card playing tokens while its player's Zilean is "
                        "at a battlefield, once each turn (RB-CARD-15)"),
@@ -142,10 +145,11 @@ TRIGGER = Obj({
                 "given: the one kind the unit has; or a trigger fired during the showdown (RB-CARD-10): `play`, `stun`, "
                 "`ready`, `chosen`, `buffed`, `discard`, `dies` (another friendly unit's death, or the unit's own "
                 "Deathknell that needs a choice, RB-CARD-19), `mighty` (a unit becoming Mighty, or its own Might reaching 10), "
-                "`attach` (an Equipment attached to it), `empowered` (it becoming [Empowered]), stated right after the "
-                "entry whose resolution fires it",
+                "`attach` (an Equipment attached to it), `empowered` (it becoming [Empowered]), `recycle` (its player's "
+                "[Predict] / [Vision] recycling a card, `recycled: true`), stated right after the entry whose "
+                "resolution fires it",
                 enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty",
-                      "attach", "empowered")),
+                      "attach", "empowered", "recycle")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),

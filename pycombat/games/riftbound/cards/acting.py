@@ -82,7 +82,6 @@ def idle_reason(e: dict) -> str:
 
 #: triggers on an event a scenario's showdown has no entry for, with what is missing (RB-CARD-4)
 UNSEEN = {
-    "When you recycle one or more cards to your Main Deck": "cards recycled, which no showdown entry states",
     "When you discard me": "the card being discarded from its player's hand, which no showdown entry states",
     "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",
     "When you use an activated ability of a gear": "a gear's activated ability used, which no showdown entry does",

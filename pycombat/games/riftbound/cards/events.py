@@ -117,6 +117,7 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you play me or the first time you play a non-token gear each turn": "first_gear",
           "When you attach an Equipment to me": "attached",
           "When my Might becomes 10 or more": "might10", "When I become [Empowered]": "empowered",
+          "When you recycle one or more cards to your Main Deck": "recycle",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
@@ -126,7 +127,7 @@ OWN_MOVE = "own_move"
 KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard",), "mighty": ("mighty", "might10"),
-         "empowered": ("empowered",),
+         "empowered": ("empowered",), "recycle": ("recycle",),
          # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
          "dies": ("dies", "deathknell"),
          # a unit moving during the showdown: another's ("follow") or its own ("When I move", :mod:`.moves`)
@@ -292,6 +293,9 @@ WHEN = {"attached": "fired as its player's card or ability attaches an Equipment
         "empowered": "fired at the cleanup (RB-MIGHT-1) after a card or ability empowered it (Tornado Warrior; Renekton, "
                      "Brute's own trigger) when it was not [Empowered] (its status before: `empowered: false`; not "
                      "stated, the firing is named as not modelled), and resolved after it",
+        "recycle": "fired as its player's card with [Predict] (a spell) or [Vision] (a unit card played) recycles the "
+                   "card he looked at (the entry's `recycled: true`; not stated while the unit waits: named as not "
+                   "modelled), right after it",
         "defend": "fired as its player's combat begins and he is the Defender, for his unit at the battlefield or at "
                   "his base, on the combat chain with the Defender's \"When I defend\" triggers (RB-SHOW-2): it moves "
                   "a unit at the base into the combat (RB-CARD-7); one at the battlefield is there already"}
@@ -695,6 +699,7 @@ def after(run, play, snapshot: dict) -> None:
         _fire(run, [(n, "attached") for n in attached], f"{play.card.name} attaching an Equipment to it")
     if play.trigger_of and play.attach and _plays_equipment(play):  # a gear card its player played (Rell, Magnetic)
         _gear_by_ability(run, play, who)
+    _recycled(run, play, who)
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
         _fire(run, [(n, "discard") for n in mine], f"{who} discarding {play.discard}")
@@ -718,6 +723,39 @@ def after(run, play, snapshot: dict) -> None:
             _second(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
             _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
     _on_stuns(run, by, stunned)
+
+
+#: the keywords that look at the top card of the Main Deck and may recycle it: a spell's [Predict], a unit's [Vision]
+#: as it is played
+LOOKS = ("Predict", "Vision")
+
+
+def looks(play: Play) -> bool:
+    """Whether ``play`` is a card whose [Predict] (a spell) or [Vision] (a unit card played) lets its player recycle
+    the top card of his Main Deck (the entry's ``recycled:``)."""
+    card = play.unit if getattr(play, "unit", None) is not None else play.card
+    kws = {k for k, _ in getattr(play.card, "keywords", ())} | set(getattr(card, "keywords", ()) or ())
+    return bool(kws & set(LOOKS))
+
+
+def _recycled(run, play: Play, who: str) -> None:
+    """RB-CARD-10: "When you recycle one or more cards to your Main Deck" of ``play``'s player's units, when the card's
+    [Predict] / [Vision] recycled the card he looked at (the entry's ``recycled: true``), right after it; not stated
+    while such a unit waits, named NOT MODELLED."""
+    by = play.by
+    mine = [n for n in _in_play(run) if run.units[n].side == by and triggered(run.units[n], "recycle")]
+    if not mine or play.trigger_of or play.ability_of or not looks(play):
+        return
+    if play.recycled is None:
+        for n in mine:
+            u = run.units[n]
+            run.unmodelled.append(Unmodelled(
+                u.card_name or n, f"its ability \"When you recycle one or more cards to your Main Deck\" (unit {n})",
+                f"whether {play.card.name}'s [Predict] / [Vision] recycled the card its player looked at: give the "
+                "entry's `recycled: true|false` (RB-CARD-4)"))
+        return
+    if play.recycled:
+        _fire(run, [(n, "recycle") for n in mine], f"{who} recycling the card {play.card.name} looked at")
 
 
 def _plays_equipment(play: Play) -> bool:
