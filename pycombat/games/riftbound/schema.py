@@ -125,7 +125,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
         begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
         effects.append(_play(n, all_names, db, flags, controller, known, turn) if isinstance(n.value, dict) and "play" in n.value
-                       else _trigger(n, attacker, defender, all_names, known, begun) if isinstance(n.value, dict) and "trigger" in n.value
+                       else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun)
+                       if isinstance(n.value, dict) and "trigger" in n.value
                        else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
                        else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
     effects = tuple(effects)
@@ -746,6 +747,15 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             else unit_ref(item, names)
 
     return repeat.read(node, play, target_of, lambda item: _chosen(item, names, cards))
+
+
+def _discarded(effects) -> dict[str, Unit]:
+    """RB-CARD-10: the unit cards the entries so far discarded whose "When you discard me" fires from the trash (Mask
+    Mother), as units not in play an entry `{trigger: CARD, when: discard}` may name."""
+    from .cards.events import discarded_card
+
+    got = (discarded_card(getattr(e, "discard", None), e.by) for e in effects if getattr(e, "discard", None))
+    return {u.name: u for u in got if u is not None}
 
 
 def _once_each_turn(effects, units, file: str | None) -> None:

@@ -118,6 +118,8 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you attach an Equipment to me": "attached",
           "When my Might becomes 10 or more": "might10", "When I become [Empowered]": "empowered",
           "When you recycle one or more cards to your Main Deck": "recycle",
+          # a unit card discarded from its player's hand by a card's `discard:` (Mask Mother): fired from the trash
+          "When you discard me": "discarded_me",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
@@ -126,7 +128,7 @@ OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
 KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
-         "buffed": ("buffed_by_you",), "discard": ("discard",), "mighty": ("mighty", "might10"),
+         "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),
          "empowered": ("empowered",), "recycle": ("recycle",),
          # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
          "dies": ("dies", "deathknell"),
@@ -293,6 +295,9 @@ WHEN = {"attached": "fired as its player's card or ability attaches an Equipment
         "empowered": "fired at the cleanup (RB-MIGHT-1) after a card or ability empowered it (Tornado Warrior; Renekton, "
                      "Brute's own trigger) when it was not [Empowered] (its status before: `empowered: false`; not "
                      "stated, the firing is named as not modelled), and resolved after it",
+        "discarded_me": "fired from the trash as a card of its player's discards this unit card from his hand (the "
+                        "entry's `discard:`, RB-CARD-21), right after that card; its entry `{trigger: CARD, when: "
+                        "discard, ...}` names the card discarded",
         "recycle": "fired as its player's card with [Predict] (a spell) or [Vision] (a unit card played) recycles the "
                    "card he looked at (the entry's `recycled: true`; not stated while the unit waits: named as not "
                    "modelled), right after it",
@@ -406,15 +411,16 @@ def _in_play(run) -> list[str]:
 
 
 def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None,
-          condition: str | None = None) -> None:
+          condition: str | None = None, card=None) -> None:
     """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`); ``on``: the
     unit its "it" (``ref: triggering unit``) is; ``to``: where its move goes ("that battlefield"); ``condition``: one
-    the board does not decide, for the entry to state (RB-CARD-8)."""
+    the board does not decide, for the entry to state (RB-CARD-8); ``card``: a unit card not in play whose ability
+    fires (:func:`discarded_card`)."""
     from .triggers import ability_card, needs_choice
 
     for name, event in names_events:
-        u = run.units.get(name)
-        if u is None or name not in _in_play(run):
+        u = card if card is not None else run.units.get(name)
+        if u is None or card is None and name not in _in_play(run):
             continue
         effects = triggered(u, event)
         if not effects:
@@ -678,6 +684,9 @@ def after(run, play, snapshot: dict) -> None:
     by = play.by
     if by in ("attacker", "defender") and getattr(play, "discard", None):  # "If you've discarded a card this turn"
         _discarded(run, [n for n in _in_play(run) if run.units[n].side == by], play.card.name)
+        if (gone := discarded_card(play.discard, by)) is not None:  # "When you discard me", from the trash
+            _fire(run, [(gone.name, "discarded_me")], f"{_player(run, by)} discarding it with {play.card.name}",
+                  card=gone)
     if by not in ("attacker", "defender") or not snapshot:
         _passed_on(run, "exhausted", snapshot.get("exhausted"), [])  # (the snapshots closed: nothing passed on)
         _passed_on(run, "stunned", snapshot.get("stunned"), [])
@@ -756,6 +765,26 @@ def _recycled(run, play: Play, who: str) -> None:
         return
     if play.recycled:
         _fire(run, [(n, "recycle") for n in mine], f"{who} recycling the card {play.card.name} looked at")
+
+
+def discarded_card(name: str | None, side: str):
+    """RB-CARD-10: the unit card ``name`` discarded from ``side``'s hand, as a unit not in play whose "When you discard
+    me" ability fires from the trash (Mask Mother); None for a card with no such ability."""
+    from pycombat.errors import UnknownNameError
+
+    from ..model import Unit
+    from .units import load_units
+
+    if not name:
+        return None
+    try:
+        found = load_units().unit(name)
+    except UnknownNameError:  # a spell or gear card discarded: no unit card
+        return None
+    if "discarded_me" not in _by_event(found.id):
+        return None
+    return Unit(name=found.name, side=side, might=found.might or 0, card_id=found.id, card_name=found.name,
+                path="discarded")
 
 
 def _plays_equipment(play: Play) -> bool:

@@ -90,7 +90,7 @@ def trigger_cost(e: Mapping[str, Any]) -> tuple[int, int, bool, list[str]]:
 
 
 #: showdown event triggers (:mod:`.events`) whose additional cost ("you may pay ... to") is paid as they resolve
-PAID_EVENT_TRIGGERS = ("When a unit you control becomes [Mighty]",)
+PAID_EVENT_TRIGGERS = ("When a unit you control becomes [Mighty]", "When you discard me")
 
 
 def cost_read(e: Mapping[str, Any]) -> bool:
