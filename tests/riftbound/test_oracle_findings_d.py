@@ -9,7 +9,7 @@ does nothing, and nothing is left to state (RB-CARD-10: a trigger with no legal 
 reading of Overzealous Fan's and Sinister Poro's triggers then, test_oracle_findings_more.py). The model named it NOT
 MODELLED, asking for an entry `{trigger: Mel, Defiant Soul, when: empowered, target: ...}` whose every target it
 refused (fixed: a trigger fired mid-showdown whose one target no unit in play fits does nothing, events.py
-`_nothing_fits`). The oracle does not draw such boards (its `became`)."""
+`_nothing_fits`). The oracle draws such boards: no entry, nothing banished (its `became`)."""
 from __future__ import annotations
 
 import pytest

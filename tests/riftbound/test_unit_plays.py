@@ -24,7 +24,8 @@ def _kw(r: dict) -> set[str]:
 #: every unit card with [Reaction] or [Ambush] and no "When you play me" ability (its Might and keywords only)
 PLAIN = [r for r in RECORDS if _kw(r) & {"Reaction", "Ambush"} and r.get("might") is not None
          and not any(str(e.get("trigger", "")).startswith("When you play me") for e in r.get("effects") or ())
-         and not r.get("unparsed_clauses")]
+         and not r.get("unparsed_clauses")
+         and r["name"] != "Stalking Wolf"]  # its cost, a unit killed (`kills:`): test_stalking_wolf_kills_a_unit_...
 PERMITTED = {"a battlefield you're attacking": ("attacker",),
              "a battlefield where there are enemy units (with Ambush), even if you don't have units there":
                  ("attacker", "defender")}
@@ -327,12 +328,33 @@ def test_morgana_deals_damage_equal_to_the_damage_marked_on_it():
     assert play_showdown(scenario_from_dict(doc)).board.attacker[0].marked == 0
 
 
-def test_a_unit_whose_play_needs_what_the_model_does_not_read_is_named_as_it_is_played():
-    """Stalking Wolf: "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may play me to
-    its battlefield" (its data has only the permission): played from hand, the play is named NOT MODELLED, so no
-    verdict rests on a board where the cost was never paid (RB-CARD-4)."""
-    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 5}]},
-           "defender": {"units": [{"name": "D", "custom": True, "might": 2}, "Stalwart Poro"]},
-           "showdown": [{"play": "Stalking Wolf", "by": "defender", "to": "battlefield"}]}
-    named = play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled
-    assert [u.card for u in named] == ["Stalking Wolf"] and "additional cost" in named[0].why
+def test_stalking_wolf_kills_a_unit_for_its_cost_and_may_enter_where_it_was():
+    """Stalking Wolf: "[Ambush]. As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may
+    play me to its battlefield (even if you don't have other units there)." (the cost structured in
+    data/effects_overlay.yaml): the entry names the unit killed (`kills:`), killed as the Wolf is played (RB-CARD-16,
+    RB-CARD-2); the Wolf may enter where it was, with no other unit of its player there."""
+    def run(defenders, entry, base=()):
+        doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 5}]},
+               "defender": {"units": defenders, "base": list(base)},
+               "showdown": [{"play": "Stalking Wolf", "by": "defender", **entry}]}
+        return play_showdown(scenario_from_dict(doc, file="<t>"))
+
+    d2 = {"name": "D", "custom": True, "might": 2}
+    sd = run([d2, "Stalwart Poro"], {"to": "battlefield", "kills": "Stalwart Poro"})
+    assert [u.name for u in sd.board.defender] == ["D", "Stalking Wolf"] and not sd.unmodelled
+    assert ("Stalwart Poro", "defender", "killed") in sd.board.removed
+    # the Poro was his only unit here: the Wolf still enters there (its permission); [Ambush] alone would refuse it
+    sd = run(["Stalwart Poro"], {"to": "battlefield", "kills": "Stalwart Poro"})
+    assert [u.name for u in sd.board.defender] == ["Stalking Wolf"]
+    # the Poro at his base: the Wolf enters here by [Ambush] (D is here), not at another battlefield
+    sd = run([d2], {"to": "battlefield", "kills": "Stalwart Poro"}, base=["Stalwart Poro"])
+    assert [u.name for u in sd.board.defender] == ["D", "Stalking Wolf"]
+    with pytest.raises(ScenarioError, match="where the unit killed for its cost was"):
+        run([d2], {"to": "elsewhere", "kills": "Stalwart Poro"}, base=["Stalwart Poro"])
+    # the cost must be stated, and be a Bird, Cat, Dog or Poro he controls
+    with pytest.raises(ScenarioError, match="kills: UNIT"):
+        run([d2, "Stalwart Poro"], {"to": "battlefield"})
+    with pytest.raises(ScenarioError, match="RB-CARD-1"):
+        run([d2, "Stalwart Poro"], {"to": "battlefield", "kills": "D"})
+    with pytest.raises(ScenarioError, match="RB-CARD-1"):
+        run([d2, "Stalwart Poro"], {"to": "battlefield", "kills": "A"})

@@ -771,6 +771,31 @@ def _once_each_turn(effects, units, file: str | None) -> None:
                                 f"turn\" ({have} of them) (RB-CARD-15)", file=file, path=f"{used[have].path}.extra_copy")
 
 
+def _cost_kill(node: Node, card, by: str, names: set[str], known: dict[str, Unit] | None) -> str | None:
+    """RB-CARD-16 with RB-CARD-2: the unit the entry's ``kills:`` names, killed as a unit card whose additional cost
+    kills a unit its player controls is played (Stalking Wolf); required for such a card, refused for another. Its
+    side and tag are checked here for the units the scenario lists; where it is, as the card is played."""
+    from .cards.unitplay import kill_cost
+
+    cost = kill_cost(card)
+    if cost is None:
+        if node.has("kills"):
+            raise node.error(f"`kills:` names the unit killed for an additional cost; {card.name} has none "
+                             "(RB-CARD-16)", "kills")
+        return None
+    if not node.has("kills"):
+        tags = ", ".join((cost.get("target") or {}).get("tags") or ())
+        raise node.error(f"{card.name}: as an additional cost to play it, its player kills a unit he controls "
+                         f"({tags}): give `kills: UNIT` (RB-CARD-16, RB-CARD-2)", "kills")
+    name = unit_ref(node.child("kills"), names)
+    u = (known or {}).get(name)
+    tags = set((cost.get("target") or {}).get("tags") or ())
+    if u is not None and (u.side != by or tags and not tags & set(u.tags)):
+        raise node.error(f"{name} is not a unit the {by} controls with one of the tags {', '.join(sorted(tags))} "
+                         "(RB-CARD-1)", "kills")
+    return name
+
+
 def _recycled(node: Node, name: str, keywords) -> bool | None:
     """RB-CARD-10: the entry's ``recycled:`` (its [Predict] or [Vision] recycled the card its player looked at),
     refused for a card with neither."""
@@ -999,6 +1024,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
 
     extra = extra_copy = _extra_copy(node, ability.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy
     recycled = _recycled(node, card.name, [split_keyword(k)[0] for k in card.keywords])  # RB-CARD-10: [Vision]
+    cost_kill = _cost_kill(node, card, by, names, known)  # RB-CARD-16: the unit killed for its additional cost
     for e in ability.effects:
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
             names.update(token_names(token_name(e), e["count"] + bool(extra), names))
@@ -1010,7 +1036,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
-                extra_copy=extra_copy, recycled=recycled, unit_unread=tuple((effect_text(e), why) for e, why in unread))
+                extra_copy=extra_copy, recycled=recycled, cost_kill=cost_kill, unit_unread=tuple((effect_text(e), why) for e, why in unread))
 
 
 def _ability(node: Node, known: dict[str, Unit], names: set[str]):

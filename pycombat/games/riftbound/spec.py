@@ -119,6 +119,8 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
+    "kills": Str("a unit card whose additional cost kills a unit its player controls (Stalking Wolf: \"kill a Bird, "
+                 "Cat, Dog, or Poro you control\"): the unit killed as it is played (RB-CARD-16)"),
     "recycled": Bool("a spell's [Predict] or a unit card's [Vision] (\"look at the top card of your Main Deck. You may "
                      "recycle it\"): its player recycled it (true) or not (false), for \"When you recycle one or more "
                      "cards\" (Karma, Channeler; RB-CARD-10)"),

@@ -17,7 +17,7 @@ def can_act(e: dict, role: str, card: UnitCard) -> bool:
     (RB-ORD-7). The others are named NOT MODELLED (RB-CARD-4)."""
     if e.get("activated") and e.get("speed") == "normal":
         return False
-    if e.get("effect") == "play_location":  # where the card may be played from hand: read then (RB-CARD-16)
+    if e.get("effect") in ("play_location", "play_cost_kill"):  # how the card is played from hand: read then (RB-CARD-16)
         return False
     if unit_saver(e):  # read from the board as units would die (RB-CARD-18)
         return False
@@ -61,6 +61,9 @@ def idle_reason(e: dict) -> str:
     trigger = str(e.get("trigger") or "")
     if _standard_move_cost(e):
         return "a cost on standard moves, which cannot be made during a showdown or a combat (RB-COMB-5)"
+    if e.get("effect") == "play_cost_kill":
+        return ("an additional cost paid as the card is played from hand: in a showdown, the unit its entry names "
+                "(`kills:`) is killed as it is played (RB-CARD-16, RB-CARD-2)")
     if "conquer" in trigger:
         return ("fires as the unit conquers, after the combat's outcome is decided (RB-RES-5): it cannot change "
                 "this combat's answer")

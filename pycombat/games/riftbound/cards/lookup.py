@@ -288,6 +288,10 @@ def _play_part(e: dict) -> tuple[bool, str]:
     if e.get("effect") == "play_location":
         if e.get("where") in unitplay.PERMISSIONS:
             return True, "a location it may be played to (CR 355.2.b; RB-CARD-16)"
+        if e.get("where") == unitplay.KILLED_ONES:
+            return True, ("a location it may be played to: the battlefield where the unit killed for its cost was "
+                          "(`kills:`), this one or another, with no other unit of its player there (CR 355.2.b; "
+                          "RB-CARD-16)")
         return False, f"a permission to be played to {e.get('where')} is not modelled"
     ok, why = effect_support(as_ability(e))
     if unitplay.PLAY_TRIGGERS[e["trigger"]] == "facedown_own_turn":  # whose turn: the scenario's `turn:`

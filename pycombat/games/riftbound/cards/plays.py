@@ -67,6 +67,8 @@ class Play:
     #: [Repeat] paid (:mod:`.repeat`, RB-CARD-25): the spell's further executions, each a play with its own choices
     repeats: tuple["Play", ...] = ()
     again: int = 0  #: this is the spell's N-th further execution (its cost was paid as the spell was played)
+    #: a unit card whose additional cost kills a unit its player controls (Stalking Wolf): the unit killed (``kills:``)
+    cost_kill: str | None = None
     #: [Predict] / [Vision]: the player recycled the card he looked at (True) or kept it (False); None: not stated
     recycled: bool | None = None
     #: Zilean, Time Mage's "you may play that token and an additional copy of it instead" used (True) or not (False)

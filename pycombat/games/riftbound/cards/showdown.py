@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
-from .interpreter import MOVED_ELSEWHERE, Board as View, Play, Unmodelled, check_cost, counter_effect, countered, \
+from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
 from .spells import load_cards
@@ -488,7 +488,14 @@ class Progress:
                     if e.facedown and e.revealed_here and (why := reveal_refused(self.live, present, e.by)) is not None:
                         raise ScenarioError(f"{e.unit.card_name}: {why} (RB-CARD-9)", path=f"{e.path}.facedown")
                     check_cost(e, scenario.flags)
-                    lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away)}.",
+                    killed_at = None
+                    if e.cost_kill:  # RB-CARD-16 with RB-CARD-2: its additional cost, paid as it is played
+                        killed_at = _cost_kill(e, view)
+                        text, rules = _change(Change("remove", e.cost_kill, how="killed", rules=("RB-CARD-2",)),
+                                              units, present, base, removed, away, loose, turn)
+                        lines.append(Line(f"{_who(scenario, e.by)} kills {e.cost_kill} as the additional cost of "
+                                          f"{e.unit.card_name}: {text}.", ("RB-CARD-16",) + tuple(rules)))
+                    lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away, killed_at)}.",
                                       ("RB-SHOW-4", "RB-CARD-16") + (("RB-COMB-4",) if e.to == "battlefield" else ())))
                     unmodelled += [Unmodelled(e.unit.card_name or e.unit.name, f"{what} (unit {e.unit.name})", why)
                                    for what, why in e.unit.unstated]
@@ -956,6 +963,24 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "might" and c.how:  # an amount read from the board (RB-CARD-13)
         text = text.replace(f"{n} gets {c.amount:+d} Might", f"{n} gets {c.amount:+d} Might ({c.how})", 1)
     return note + text, tuple(dict.fromkeys(c.rules + rules))
+
+
+def _cost_kill(e: Play, view: View) -> str:
+    """RB-CARD-16 with RB-CARD-2: where the unit ``e``'s entry names (``kills:``) is, checked as the one its additional
+    cost kills as the unit card is played (Stalking Wolf: "kill a Bird, Cat, Dog, or Poro you control")."""
+    from .unitplay import kill_cost
+
+    n = e.cost_kill
+    cost = kill_cost(load_units().unit(e.unit.card_id)) or {}
+    u, where = view.units.get(n), view.where(n)
+    tags = set((cost.get("target") or {}).get("tags") or ())
+    if u is None or where is None:
+        raise ScenarioError(f"{e.unit.card_name}: {n} is not a unit in play to kill for its cost (RB-CARD-1)",
+                            path=f"{e.path}.kills")
+    if u.side != e.by or tags and not tags & set(u.tags):
+        raise ScenarioError(f"{e.unit.card_name}: {n} is not a unit the {e.by} controls with one of the tags "
+                            f"{', '.join(sorted(tags))} (RB-CARD-1)", path=f"{e.path}.kills")
+    return where
 
 
 def _empowered(n: str, units: dict[str, Unit]) -> tuple[str, tuple]:

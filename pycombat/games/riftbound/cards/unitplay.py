@@ -48,6 +48,24 @@ PERMISSIONS = {"a battlefield you're attacking": ("attacker", True),
                    ("both", True)}
 
 
+#: the permission tied to a cost of killing a unit of its player's (Stalking Wolf): "You may play me to its
+#: battlefield (even if you don't have other units there)", where the unit killed was
+KILLED_ONES = "the killed unit's battlefield (even if you don't have other units there)"
+#: the additional cost "kill a <tag> you control" as the project's overlay structures it (data/effects_overlay.yaml)
+KILL_COST = "play_cost_kill"
+
+
+def kill_cost(card: UnitCard) -> dict | None:
+    """The card's additional cost of killing a unit its player controls, as played ("As an additional cost to play
+    me, kill a Bird, Cat, Dog, or Poro you control"), or None."""
+    return next((e for e in card.abilities if e.get("effect") == KILL_COST), None)
+
+
+def killed_place(card: UnitCard) -> bool:
+    """Whether the card may be played where the unit killed for its cost was (:data:`KILLED_ONES`)."""
+    return any(e.get("effect") == "play_location" and e.get("where") == KILLED_ONES for e in card.abilities)
+
+
 def ways(card: UnitCard) -> tuple[str, ...]:
     """How the unit may be played in a showdown without facedown: ``reaction`` ([Reaction]),
     ``ambush`` ([Ambush]: as a Reaction, to a battlefield where its player has units)."""
@@ -76,8 +94,8 @@ def locations(card: UnitCard, way: str, by: str, controller: str | None) -> tupl
     the board is checked (an [Ambush] needs its player's units there as it resolves)."""
     if way == "facedown":  # a hidden card is played from where it was hidden: a battlefield its player controlled
         return ("battlefield", "elsewhere") if by == controller else ("elsewhere",)
-    if way == "ambush":
-        return ("battlefield",)
+    if way == "ambush":  # and where the unit killed for its cost was, another battlefield too (checked as it enters)
+        return ("battlefield", "elsewhere") if killed_place(card) else ("battlefield",)
     out = ["base"]
     if by == controller or permission(card, by):
         out.append("battlefield")
@@ -94,7 +112,8 @@ def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None,
     scenario's ``turn:``; None: not stated), for "When you play me from face down on your turn"."""
     effects, unread = [], []
     for e in card.abilities:
-        if e.get("effect") == "play_location" and e.get("where") not in PERMISSIONS:  # RB-CARD-4, named as it is played
+        if e.get("effect") == "play_location" and e.get("where") not in PERMISSIONS \
+                and not (e.get("where") == KILLED_ONES and kill_cost(card)):  # RB-CARD-4, named as it is played
             unread.append((e, f"where it lets the unit be played ({e.get('where')}), and the additional cost the card's "
                               "text ties to it, are not modelled: the play is taken as stated, nothing paid"))
             continue
@@ -142,7 +161,7 @@ def has_units(units: Mapping[str, Any], present: list[str], side: str) -> bool:
     return any(units[n].side == side for n in present)
 
 
-def enter(play, units: dict, present: list[str], base: list[str], away: list[str]) -> str:
+def enter(play, units: dict, present: list[str], base: list[str], away: list[str], killed_at: str | None = None) -> str:
     """Put the unit ``play`` plays into play where its entry says (checked against the board: an
     [Ambush] needs its player's units at the battlefield, RB-CARD-16); the narration. Raises a
     ScenarioError naming the entry."""
@@ -153,7 +172,11 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     card = load_units().unit(u.card_id)
     how = {"reaction": "[Reaction]", "ambush": "[Ambush], as a Reaction", "facedown": "from facedown ([Hidden]: "
            "it has Reaction)"}[play.play_as]
-    if to == "battlefield" and play.play_as == "ambush":
+    if killed_place(card) and to in ("battlefield", "elsewhere") and to != killed_at and (
+            to == "elsewhere" or not has_units(units, present, by)):
+        raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units, or where the "
+                            f"unit killed for its cost was ({killed_at or 'none'}) ({RULE})", path=f"{play.path}.to")
+    if to == "battlefield" and play.play_as == "ambush" and not (killed_place(card) and killed_at == to):
         perm = permission(card, by)
         if not has_units(units, present, by) and not (perm and perm[1]):
             raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units; the {by} "
