@@ -160,10 +160,12 @@ class Oracle:
 
     def token_play(self, rec: dict, by: str, pick) -> dict:
         """A card playing unit tokens: new units named "<token> 1", "<token> 2", ... (the first unused
-        numbers), at the player's base or at the battlefield, where they fight (RB-CARD-15)."""
+        numbers), at the player's base or, the Defender's, at the battlefield, where they fight (RB-CARD-15)."""
         mode = TOKEN_CARDS[rec["name"]]
         e = next(e for e in rec["effects"] if e["effect"] == "create_unit_token")
-        where = e.get("to") or pick(["base", "bf"], 1)[0]
+        # a unit token goes where its player may play units: his base, or this battlefield for the Defender, who
+        # controls it (the Attacker's other battlefields are not drawn here; CR 352.2.a, 187.4.b)
+        where = e.get("to") or pick(["base", "bf"] if by == "defender" else ["base"], 1)[0]
         k = 0
         for _ in range(e["count"]):
             k += 1

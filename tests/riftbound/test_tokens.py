@@ -49,8 +49,41 @@ def test_a_token_is_a_target_like_any_unit():
 
 
 def test_where_the_tokens_go_must_be_said_when_the_card_does_not():
-    with pytest.raises(ScenarioError, match=r"give `to: base` or `to: battlefield`.*RB-CARD-15"):
+    with pytest.raises(ScenarioError, match=r"give `to: base`, `to: battlefield`.*RB-CARD-15"):
         play_showdown(scenario_from_dict(_doc([FLURRY])))
+
+
+@pytest.mark.parametrize("by, to, legal", [
+    ("defender", "battlefield", True), ("defender", "base", True), ("defender", "elsewhere", True),
+    ("attacker", "battlefield", False), ("attacker", "base", True), ("attacker", "elsewhere", True)])
+def test_tokens_go_where_their_player_may_play_units(by, to, legal):
+    """A unit token is played as a unit is (CR 179.1.a, 352.2.a): to its player's base or a battlefield he controls;
+    during the combat this battlefield stays the Defender's (CR 187.4.b), so the Attacker's tokens cannot enter it."""
+    doc = _doc([{**FLURRY, "by": by, "to": to}])
+    if not legal:
+        with pytest.raises(ScenarioError, match=r"does not control this battlefield.*RB-CARD-15"):
+            play_showdown(scenario_from_dict(doc))
+        return
+    sd = play_showdown(scenario_from_dict(doc))
+    side = sd.board.defender if by == "defender" else sd.board.attacker
+    assert sum(u.name.startswith("Bird") for u in side) == (4 if to == "battlefield" else 0)
+
+
+@pytest.mark.parametrize("by, to, legal", [("defender", None, True), ("defender", "battlefield", True),
+                                           ("defender", "base", False), ("attacker", None, True),
+                                           ("attacker", "battlefield", False), ("attacker", "elsewhere", True)])
+def test_a_hidden_card_plays_its_tokens_where_it_was_hidden(by, to, legal):
+    """Guards! from facedown ("Play a 2 Might Sand Soldier unit token"): at the battlefield where it was hidden
+    (RB-CARD-26): the Defender's here, the Attacker's at another battlefield."""
+    guards = {"play": "Guards!", "by": by, "facedown": True, "condition": False, **({"to": to} if to else {})}
+    doc = _doc([guards])
+    if not legal:
+        with pytest.raises(ScenarioError, match="RB-CARD-26"):
+            play_showdown(scenario_from_dict(doc))
+        return
+    sd = play_showdown(scenario_from_dict(doc))
+    here = [u.name for u in sd.board.attacker + sd.board.defender if u.name.startswith("Sand Soldier")]
+    assert here == (["Sand Soldier 1"] if by == "defender" else [])
 
 
 def test_the_other_mode_plays_no_token_and_a_later_name_is_unknown():

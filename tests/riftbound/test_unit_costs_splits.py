@@ -167,15 +167,16 @@ def test_irelia_when_her_player_chooses_or_readies_her():
 
 
 def test_token_units_and_temporary_units_are_read_from_the_board():
-    sd = _run({"attacker": {"units": ["Soul Shepherd", "Lillia - Protector of Dreams", _custom("A4", 2),
+    # the Defender's tokens: his to play at this battlefield, which he controls (CR 352.2.a, 187.4.b)
+    sd = _run({"defender": {"units": ["Soul Shepherd", "Lillia - Protector of Dreams", _custom("A4", 2),
                                       {**_custom("R1", 1), "token": True}]},
-               "defender": {"units": ["Petal Pixie", {**_custom("S1", 3), "keywords": ["Temporary"]},
+               "attacker": {"units": ["Petal Pixie", {**_custom("S1", 3), "keywords": ["Temporary"]},
                                       {**_custom("T2", 1), "keywords": ["Temporary"]}]},
-               "showdown": [{"play": "Flurry of Feathers", "by": "attacker", "mode": 2, "to": "battlefield"}]})
-    att = {u.name: (u.current_might, u.tank) for u in sd.board.attacker}
-    assert att["R1"] == (2, True) and att["Bird 1"] == (2, True) and att["A4"] == (2, False)
-    assert att["Soul Shepherd"] == (3, False)
-    assert next(u for u in sd.board.defender if u.name == "Petal Pixie").current_might == 2 + 2
+               "showdown": [{"play": "Flurry of Feathers", "by": "defender", "mode": 2, "to": "battlefield"}]})
+    dfd = {u.name: (u.current_might, u.tank) for u in sd.board.defender}
+    assert dfd["R1"] == (2, True) and dfd["Bird 1"] == (2, True) and dfd["A4"] == (2, False)
+    assert dfd["Soul Shepherd"] == (3, False)
+    assert next(u for u in sd.board.attacker if u.name == "Petal Pixie").current_might == 2 + 2
     with pytest.raises(ScenarioError, match="token"):  # a unit card is no token
         _run({"attacker": {"units": [{"name": "Soul Shepherd", "token": True}]},
               "defender": {"units": [_custom("D1", 1)]}})

@@ -738,7 +738,8 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             extra = extra and None  # the first token played only
     play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand,
-                revealed_here=by == controller, extra_copy=extra_copy, recycled=recycled, **chosen, **equip)
+                revealed_here=by == controller, controls_here=by == controller, extra_copy=extra_copy,
+                recycled=recycled, **chosen, **equip)
     from .cards import repeat
 
     def target_of(item: Node, i: int) -> str:  # a repeated execution's targets, read as the entry's own
@@ -1036,6 +1037,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     node.finish(PLAY_KEYS)
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
+                controls_here=by == controller,
                 extra_copy=extra_copy, recycled=recycled, cost_kill=cost_kill, unit_unread=tuple((effect_text(e), why) for e, why in unread))
 
 

@@ -57,6 +57,9 @@ class Play:
     #: played from facedown, revealed where it was hidden (RB-CARD-16): this battlefield when its player controls it
     #: (a unit: ``to`` says; the Attacker's hidden cards are at another battlefield, CR 187.4.b)
     revealed_here: bool = True
+    #: whether its player controls this combat's battlefield (the Defender, unless nobody does, CR 187.4.b): where he
+    #: may play units and tokens (CR 355.2.a); None: not known (a unit's ability or trigger)
+    controls_here: bool | None = None
     play_as: str | None = None
     #: the unit's play triggers that fire but that the model cannot decide: (what, why)
     unit_unread: tuple[tuple[str, str], ...] = ()

@@ -88,12 +88,23 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
     if to == "here":  # a unit's ability: the unit's own location (another battlefield: out of this combat)
         where = board.where(play.source_unit) if play.source_unit else None
         return where if where in ("battlefield", "elsewhere") else "base"
-    if play.to == "battlefield" and (why := _statics.play_refused(board.units, board.present + board.away, play.by)):
-        raise _err(play, f"{why}: its tokens cannot be played to the battlefield", "RB-CARD-15", "to")
-    if play.to in ("base", "battlefield"):
+    if play.facedown and not (play.trigger_of or play.ability_of):  # RB-CARD-26: where the card was hidden
+        at = "battlefield" if play.revealed_here else "elsewhere"
+        if play.to not in (None, at):
+            raise _err(play, f"played from facedown, its tokens are played at the battlefield where it was hidden ("
+                       + ("this one" if at == "battlefield" else "another one: `to: elsewhere`") + ")",
+                       "RB-CARD-26", "to")
+        play = replace(play, to=at)
+    elif play.to == "battlefield" and play.controls_here is False:  # CR 355.2.a
+        raise _err(play, f"the {play.by} does not control this battlefield (CR 187.4.b): its tokens are played to his "
+                   "base or a battlefield he controls (`to: base` or `to: elsewhere`)", "RB-CARD-15", "to")
+    if play.to in ("battlefield", "elsewhere") and (why := _statics.play_refused(board.units, board.present + board.away,
+                                                                                  play.by)):
+        raise _err(play, f"{why}: its tokens cannot be played to a battlefield", "RB-CARD-15", "to")
+    if play.to in ("base", "battlefield", "elsewhere"):
         return play.to
-    raise _err(play, "the card does not say where its tokens are played: give `to: base` or `to: battlefield` "
-               "(where the player plays them)", "RB-CARD-15", "to")
+    raise _err(play, "the card does not say where its tokens are played: give `to: base`, `to: battlefield` (a "
+               "battlefield its player controls) or `to: elsewhere` (where the player plays them)", "RB-CARD-15", "to")
 
 
 def zileans(play: Play, board: Board) -> list[str]:
