@@ -131,7 +131,7 @@ MIGHTY = "While I'm [Mighty]"
 #: damage dealt)
 GUARDS = ("no_damage_unless_pair", "less_no_combat_damage", "less_untargetable", "untargetable", "no_base",
           "unlimited", "base_plays", "no_ready", "no_ready_enemies", "quick_draw", "immune", "no_reveal", "named_spell",
-          "chosen_plus", "debuff_bonus")
+          "chosen_plus", "debuff_bonus", "token_copy")
 #: "Your opponents' [Hidden] cards can't be revealed here" (Noxus Saboteur); "While I'm at a battlefield, opponents
 #: can't play spells with that name" (Fallen Feline: the spell it named as it was played, the scenario's `named:`)
 NO_REVEAL, NAMED_SPELL = "hidden cards can't be revealed here", "spells with the named name"
@@ -206,6 +206,32 @@ MIGHT_TEN, BECOME_EMPOWERED = "When my Might becomes 10 or more", "When I become
 ATTACHED, ONCE_A_TURN = "When you attach an Equipment to me", "choose one that hasn't been chosen this turn"
 #: "my Might becomes 10 or more"
 TEN = 10
+#: "When you play a card from face down, deal 2 to an enemy unit" (Katarina, Reckless): fired as its player plays a card
+#: from facedown, on the chain above that card (it resolves first); "an enemy unit": any in play, not restricted to where
+#: the card was hidden (RB-CARD-26 restricts the card's own targets); its target stated by an entry `{trigger: UNIT,
+#: when: play, target: ...}` right after the card. "When you recycle one or more cards to your Main Deck, buff a friendly
+#: unit" (Karma, Channeler): fired as its player's [Predict] spell recycles the card he looked at (the entry's
+#: `recycled: true`), right after it, its target stated `{trigger: UNIT, when: recycle, target: ...}`. "When you discard
+#: me, you may pay 1 Energy to give a friendly unit +2 Might this turn" (Mask Mother): fired from the trash as a card of
+#: its player's discards it from his hand (Get Excited!'s `discard: Mask Mother`), right after that card, its entry
+#: `{trigger: Mask Mother, when: discard, target: ...}` or `decline: true`
+FACEDOWN_PLAY = ("When you play a card from face down", "When you play a card from [Hidden]")
+RECYCLE, DISCARD_ME = "When you recycle one or more cards to your Main Deck", "When you discard me"
+ANY_ENEMY, ANY_FRIEND = {"count": 1, "side": "enemy", "kind": "unit"}, {"count": 1, "side": "friendly", "kind": "unit"}
+#: "When I attack, you may play an Equipment with Energy cost no more than 2, ignoring its cost. If you do, then do this:
+#: Attach it to me" (Rell, Magnetic; the overlay's clause): its entry names the Equipment from hand (`attach:`, one with
+#: a Might bonus), attached with its bonus (RB-CARD-14); a gear its player plays (his "When you play a gear", his first
+#: gear, his second card)
+FROM_HAND = "an Equipment its player plays from hand"
+#: "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an
+#: additional copy of it instead" (Zilean, Time Mage; the overlay's clause): a card of its player's playing unit tokens
+#: (Flurry of Feathers) plays one more as its entry's `extra_copy:` (drawn) says, once each turn for each Zilean at a
+#: battlefield (this one or another); once used, the entry states `extra_copy: false`
+TOKEN_COPY = "token_copy"
+#: "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may play me to its battlefield
+#: (even if you don't have other units there)" (Stalking Wolf; the overlay's cost): the unit its entry's `kills:` names,
+#: killed as it is played (RB-CARD-16, RB-CARD-2); it enters by [Ambush] or where that unit was
+KILL_COST = "play_cost_kill"
 #: "When you defend at a battlefield, you may move me there" (Loyal Pup): a unit at its base comes in as the combat
 #: begins, its trigger with the Defender's
 DEFEND_HERE = "When you defend at a battlefield"
@@ -291,6 +317,9 @@ def _static(e: dict) -> str | None:
     cond = e.get("condition")
     if e["effect"] == "cost_modifier":
         return "inert"  # spells' costs: checked only with card_costs=stated, never drawn here
+    if e["effect"] == TOKEN_COPY and cond == "While I'm at a battlefield" and e.get("optional") \
+            and e.get("once") == "each turn":
+        return "token_copy"  # one more unit token, as a card's entry states (:meth:`Oracle._play_card`)
     if e["effect"] == "grant_keyword" and e.get("keyword") == "Repeat" and t.get("kind") == "spell":
         return "inert"  # "your spells have [Repeat]": paid only as an entry says (`repeat:`), which no board here does
     if e["effect"] == "extra_trigger" and e.get("what") == "Deathknell effects" and t == {"side": "friendly"} \
@@ -394,6 +423,8 @@ def _trigger_read(e: dict) -> bool:
         return e.get("keyword") in ("Assault", "Shield", "Tank", "Backline")
     if k == "move":
         return e.get("to") == "base" and t.get("count") in ("any", 1)
+    if k == "attach_equipment":  # "you may play an Equipment with Energy cost no more than N ... Attach it to me"
+        return e.get("what") == FROM_HAND and type(e.get("energy_max")) is int and t == {"ref": "self"}
     return k in ("kill", "stun", "ready")
 
 
@@ -462,6 +493,8 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
         trig = e.get("trigger")
         if trig in NOT_HERE or e.get("effect") in ("play_location", "enters_ready"):
             continue
+        if e.get("effect") == KILL_COST and not trig and set(e.get("target") or {}) == {"count", "side", "kind", "tags"}:
+            continue  # the cost of its play from hand: read as it is played (:meth:`Oracle.hand_play`)
         if e.get("activated"):
             if _ability_read(e):
                 abilities.append(e)
@@ -524,6 +557,19 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
         if trig == ATTACHED and e["effect"] == "buff" and e.get("mode_option") and e.get("mode_rule") == ONCE_A_TURN \
                 and t == {"count": 1, "side": "friendly", "kind": "unit"} and not e.get("condition"):
             events.append(("attach", e))  # the one option on the board, as its entry's `condition:` says
+            continue
+        if trig in FACEDOWN_PLAY and e["effect"] == "deal_damage" and type(e.get("amount")) is int \
+                and t == ANY_ENEMY and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
+            events.append(("facedown_damage", e))  # "deal 2 to an enemy unit": its target stated by an entry
+            continue
+        if trig == RECYCLE and e["effect"] == "buff" and t == ANY_FRIEND \
+                and not any(e.get(k) for k in ("condition", "optional", "cost", "mode_option")):
+            events.append(("recycle", e))  # "buff a friendly unit": its target stated by an entry
+            continue
+        if trig == DISCARD_ME and e["effect"] == "might_modifier" and type(e.get("value")) is int and t == ANY_FRIEND \
+                and e.get("optional") and re.fullmatch(r"\d+ energy", str(e.get("cost") or "0 energy")) \
+                and not any(e.get(k) for k in ("condition", "mode_option")):
+            events.append(("discarded_me", e))  # fired from the trash for the card discarded (never for one in play)
             continue
         if trig in EVENT_TRIGGERS and t == {"ref": "self"} and not e.get("mode_option") and (
                 e["effect"] == "ready" or not e.get("condition") and (
@@ -610,15 +656,9 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): "When you play a card from face down, deal 2 to an enemy unit" (Katarina,
-#: Reckless, whose other trigger cannot fire in a combat): test_trigger_entries.py; "When I attack, you may play an
-#: Equipment ... Attach it to me" (Rell, Magnetic): test_rell.py
-#: "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an additional
-#: copy" (Zilean, Time Mage): test_zilean.py
-#: "When you recycle one or more cards to your Main Deck" (Karma, Channeler): test_recycle.py
-#: "When you discard me" (Mask Mother, fired from the trash): test_discarded_card.py
-#: "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control" (Stalking Wolf): test_unit_plays.py
-NOT_READ_YET = ["Katarina - Reckless", "Rell - Magnetic", "Zilean - Time Mage", "Karma - Channeler", "Mask Mother", "Stalking Wolf"]
+#: listed here until this oracle reads it): "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom
+#: Prefect): test_gear_banished.py
+NOT_READ_YET = ["Ravenbloom Prefect"]
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
@@ -731,6 +771,7 @@ class Oracle(SpellOracle):
         self.becoming: dict | None = None
         #: the units whose option "Buff a friendly unit" ("choose one that hasn't been chosen this turn") was chosen
         self.once: list[str] = []
+        self.zileans_used: list[str] = []  #: the Zileans whose "Once each turn ... an additional copy" was used
 
     def _add(self, name, side, where):
         st_ = self.states.get(name, {})
@@ -1122,6 +1163,9 @@ class Oracle(SpellOracle):
             if y["side"] != by or y["where"] not in ("bf", "base", "elsewhere") or not y.get("card") or src == exclude:
                 continue
             for ev, e in EVENTS.get(y["card"], []):
+                if ev == "facedown_damage" and event == "facedown":
+                    self.facedown_damage(src, e, by)
+                    continue
                 if ev != event:
                     continue
                 if e["effect"] == "ready":
@@ -1130,6 +1174,62 @@ class Oracle(SpellOracle):
                     self.effect(e, src)
                 else:
                     y["delta"] += e["value"]
+            self.cleanup()
+            self.flush()
+
+    def facedown_damage(self, n, e, by):
+        """"When you play a card from face down, deal 2 to an enemy unit" of ``n``: as ``by`` plays a card from facedown,
+        before it resolves; the enemy unit its entry names (any in play that ``by``'s abilities may choose: where the
+        card was hidden restricts the card's targets only, RB-CARD-26), none to choose: no entry."""
+        cands = [m for m, z in self.u.items() if z["side"] != by and z["where"] in ("bf", "base", "elsewhere")
+                 and not self.untargetable(m, by)]
+        if not cands:
+            self.seen.add("a card from face down: no enemy unit to deal 2 to")
+            return
+        m = self.draw(st.sampled_from(cands))
+        self.seen.add(f"a card from face down: 2 to an enemy unit at {self.u[m]['where']}")
+        self.extra.append({"trigger": n, "when": "play", "target": m})
+        self.actor = by
+        self.effect({**e, "duration": "this_turn"}, m)
+
+    def recycled(self, by):
+        """"When you recycle one or more cards to your Main Deck, buff a friendly unit" of each unit of ``by``'s in play,
+        as his [Predict] spell recycled the card he looked at (its entry's `recycled:`, drawn), right after it."""
+        self.entry_keys["recycled"] = recycled = self.draw(st.booleans())
+        for n, y in list(self.u.items()):
+            if y["side"] != by or y["where"] not in ("bf", "base", "elsewhere") or not y.get("card"):
+                continue
+            for ev, e in EVENTS.get(y["card"], []):
+                if ev != "recycle" or not recycled:
+                    continue
+                cands = [m for m, z in self.u.items() if z["side"] == by and z["where"] in ("bf", "base", "elsewhere")]
+                m = self.draw(st.sampled_from(cands))
+                self.seen.add("a card recycled: a friendly unit buffed" + (" (buffed already)" if self.u[m]["buffed"]
+                                                                           else ""))
+                self.extra.append({"trigger": n, "when": "recycle", "target": m})
+                self.actor = by
+                self.effect({**e, "duration": "this_turn"}, m)
+                self.cleanup()
+                self.flush()
+
+    def discarded(self, by, card):
+        """"When you discard me, you may pay 1 Energy to give a friendly unit +2 Might this turn": the unit card
+        ``card`` its player's card discarded from his hand fires it from the trash, right after that card: its entry
+        names the friendly unit (any of his in play) or declines."""
+        for ev, e in EVENTS.get(card, []) if card in RECORDS else ():
+            if ev != "discarded_me":
+                continue
+            cands = [m for m, z in self.u.items() if z["side"] == by and z["where"] in ("bf", "base", "elsewhere")]
+            m = self.draw(st.sampled_from([None] + cands)) if cands else None
+            if m is None:  # declined; with no friendly unit in play it does nothing: the model names it unless stated
+                # declined (test_oracle_findings_e.py), so it is stated
+                self.seen.add("a unit card discarded: its trigger " + ("declined" if cands else "with no unit"))
+                self.extra.append({"trigger": card, "when": "discard", "decline": True})
+                continue
+            self.seen.add(f"a unit card discarded: +{e['value']} to a friendly unit at {self.u[m]['where']}")
+            self.extra.append({"trigger": card, "when": "discard", "target": m})
+            self.actor = by
+            self.effect({**e, "duration": "this_turn"}, m)
             self.cleanup()
             self.flush()
 
@@ -1435,6 +1535,8 @@ class Oracle(SpellOracle):
                             self.became_mighty()
                         self.became()
 
+    #: whether the [Hidden] card played now, playable in a showdown from hand too ([Action]), is played from facedown
+    facedown_now = False
     #: the units the card resolving now chose (what "a spell that chooses me" reads)
     choosing_now: set = frozenset()
     #: how many Equipment each unit had as the card resolving now was played (:meth:`attached`)
@@ -1464,7 +1566,7 @@ class Oracle(SpellOracle):
                 how == "quick_draw" and y["side"] == by for _, y, _, how in self._in_play()):
             return None  # an Equipment without Quick-Draw has no Reaction: not played in a showdown
         self.entry_keys = {}
-        if (rec.get("keywords") or {}).get("Hidden") and not rec["showdown_playable"]:
+        if (rec.get("keywords") or {}).get("Hidden") and (not rec["showdown_playable"] or self.facedown_now):
             self.entry_keys["facedown"] = True  # [Hidden]: from face down it has Reaction (RB-SHOW-4)
             self.fire(by, "facedown")
         self.fire(by, "gear" if gear else "spell")  # on the chain above the card
@@ -1478,11 +1580,23 @@ class Oracle(SpellOracle):
             self.fire(by, "second")
         if rec["name"] in TOKEN_CARDS:  # RB-CARD-15: unit tokens played, each a unit played after the card
             had = set(self.u)
+            zileans = [n for n, y in self.u.items() if y["side"] == by and y["where"] in ("bf", "elsewhere")
+                       and y.get("card") and any(how == "token_copy" for _, how in READING[y["card"]][1])]
+            free = [n for n in zileans if n not in self.zileans_used]
+            if zileans:  # "you may play that token and an additional copy of it instead": once each turn
+                self.entry_keys["extra_copy"] = extra = bool(free) and self.draw(st.booleans())
+                if extra:
+                    rec = {**rec, "effects": [{**e, "count": e["count"] + 1} if e["effect"] == "create_unit_token"
+                                              else e for e in rec["effects"]]}
+                self.seen.add("a token card with a Zilean at a battlefield: " + (
+                    "one more token" if extra else "no more (used this turn)" if not free else "no more"))
             self.entry_keys.update(self.token_play(rec, by, pick))
             e = next(e for e in rec["effects"] if e["effect"] == "create_unit_token")
             made = [n for n in self.u if n not in had]
             if any(self.u[n]["where"] != "base" for n in made) and self.base_only(by):
                 return None  # the scenario reader refuses it: not drawn
+            if self.entry_keys.get("extra_copy"):
+                self.zileans_used.append(free[0])
             # the brute-force split count lists the orders of the units assigned damage: a side of more than 6 units
             # at the battlefield is not drawn
             assume(len(self.present(by)) <= 6)
@@ -1517,6 +1631,11 @@ class Oracle(SpellOracle):
             (n,) = pick(cands, 1)
             banished.append(n)
             fresh += self.replay(e, n, by, pick)
+        discard = None
+        if any(e.get("amount") == DISCARDED_COST for e in rec["effects"]):  # "Discard 1. Deal its Energy cost ..."
+            discard = self.entry_keys["discard"] = self.draw(st.sampled_from(DISCARDS))
+            rec = {**rec, "effects": [{**e, "amount": COST[discard]} if e.get("amount") == DISCARDED_COST else e
+                                      for e in rec["effects"]]}
         if rec["name"] in EQUIP_CARDS:  # "Attach that Equipment to that unit or detach ..." (Angle Shot, RB-CARD-14)
             keys = self.equip_play(rec, by, pick)
             got = None if keys is None else keys.pop("target")
@@ -1529,6 +1648,8 @@ class Oracle(SpellOracle):
                                pick)
         if got is not None:
             got = banished + got
+            if discard:  # "When you discard me" of the card discarded, from the trash (before the rest, as the model)
+                self.discarded(by, discard)
             for n in fresh:  # a unit played: its owner's "When you play another unit", an opponent's Vex
                 owner = self.u[n]["side"]
                 self.cards[owner] += 1  # a card its owner played: his "When you play your second card" counts it
@@ -1539,12 +1660,28 @@ class Oracle(SpellOracle):
                     self.opp_played(n)
             self.flush()
             self.attached(by, self.equips)
+            if (rec.get("keywords") or {}).get("Predict"):  # "Look at the top card ... You may recycle it."
+                self.recycled(by)
+            if discard:  # "When you discard one or more cards" of his units
+                self.fire(by, "discard")
             self.stuns(by, before)
             self.moves()
         return got
 
     # RB-CARD-16: a unit card played from hand in the showdown ---------------------------------------------------
     turn: str | None = None  #: whose turn it is (the scenario's `turn:`), when units are played from hand
+
+    def gear_by_ability(self, by):
+        """The Equipment a unit's ability played from ``by``'s hand is a gear card he plays: his "When you play a
+        gear", his first gear's and his second card's triggers, right after the ability (RB-CARD-10)."""
+        self.actor = by
+        self.fire(by, "gear")
+        if by not in self.gear_played:
+            self.gear_played.add(by)
+            self.first_gear(by)
+        self.cards[by] += 1
+        if self.cards[by] == 2:
+            self.fire(by, "second")
 
     def first_gear(self, by):
         """"When you play me or the first time you play a non-token gear each turn, you may ready something besides me
@@ -1590,14 +1727,25 @@ class Oracle(SpellOracle):
         where = {p.get("where") for p in r["effects"] if p.get("effect") == "play_location"}
         enemy = "defender" if by == "attacker" else "attacker"
         keys: dict = {}
+        cost = next((e for e in _overlaid(r)["effects"] if e.get("effect") == KILL_COST), None)
+        killed = None
+        if cost:  # "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control": the entry's `kills:`
+            cands = [m for m, y in self.u.items() if y["side"] == by and y["where"] in ("bf", "base", "elsewhere")
+                     and set(y["tags"]) & set(cost["target"]["tags"])]
+            if not cands:
+                return None
+            killed = keys["kills"] = draw(st.sampled_from(cands))
         if "Reaction" in kws:
             places = ["base"] + (["battlefield"] if by == "defender" or (
                 by == "attacker" and "a battlefield you're attacking" in where) else []) + ["elsewhere"]
         elif "Ambush" in kws:
             trophy = any(str(w).startswith("a battlefield where there are enemy units") for w in where)
-            if not (self.present(by) or trophy and self.present(enemy)):
+            # "You may play me to its battlefield (even if you don't have other units there)": where the unit killed was
+            was = self.u[killed]["where"] if killed else None
+            places = (["battlefield"] if self.present(by) or trophy and self.present(enemy) or was == "bf" else []) \
+                + (["elsewhere"] if was == "elsewhere" else [])
+            if not places:
                 return None
-            places = ["battlefield"]
         else:  # [Hidden]: from facedown, where it was hidden (a battlefield its player controlled)
             keys["facedown"] = True
             places = ["battlefield", "elsewhere"] if by == "defender" else ["elsewhere"]
@@ -1615,6 +1763,11 @@ class Oracle(SpellOracle):
         if dest == "bf":
             assume(len(self.present(by)) < 6)  # the brute-force split count: at most 6 units a side
         self.actor = by
+        if killed:  # the cost, paid as it is played (RB-CARD-2): a death (at its base or another battlefield: a card's
+            # kill there, not a cleanup's, its friends' death triggers fire)
+            self.seen.add(f"a unit killed for a unit's cost at {self.u[killed]['where']}")
+            self.effect({"effect": "kill"}, killed)
+            self.cleanup()
         self.fire(by, "unit")  # "When you play another unit": it is not in play yet
         if keys.get("facedown"):
             self.fire(by, "facedown")
@@ -1926,6 +2079,14 @@ for _o in OVERLAY:
                                             else list(_r["effects"]) + list(_o["effects"]))}
 SPELL_POOL = [n for n in POOL if n not in EQUIP_CARDS and n not in TOKEN_CARDS] + sorted(REPLAY)
 SPELL_NAMES = {r["name"] for r in SPELLS}
+#: the Equipment with a Might bonus whose Energy cost is at most N (what Rell, Magnetic's trigger may play)
+CHEAP = {k: sorted(r["name"] for r in GEAR if r.get("equipment") and r.get("equip_might_bonus") is not None
+                   and (r.get("energy_cost") or 0) <= k) for k in (2,)}
+#: "Discard 1. Deal its Energy cost to a unit at a battlefield" (Get Excited!): the card discarded, the entry's
+#: `discard:` (drawn): a unit card whose "When you discard me" fires from the trash, or a spell; its printed Energy cost
+DISCARDED_COST = "energy cost of the discarded card"
+DISCARDS = ["Mask Mother", "Rune Prison"]
+COST = {**{r["name"]: r["energy_cost"] for r in SPELLS}, **{n: r["energy_cost"] for n, r in RECORDS.items()}}
 EQUIPMENT = sorted(BONUS)[:6]
 
 
@@ -1978,6 +2139,14 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     for e in effects:
         t = e.get("target") or {}
         cond = e.get("condition")
+        if e["effect"] == "attach_equipment":  # an Equipment from his hand, attached to it: a gear he plays
+            assume(x["where"] == "bf")  # (moved or killed by an earlier trigger before it resolves: not drawn)
+            g = entry["attach"] = draw(st.sampled_from(CHEAP[e["energy_max"]]))
+            x["equip"].append(g)
+            o.seen.add("an Equipment from hand attached by a combat trigger")
+            o.cleanup()
+            o.gear_by_ability(side)
+            continue
         if cond:
             here_e = o.present(enemy)
             holds = {"if there is a ready enemy unit here": any(not o.u[m]["exhausted"] for m in here_e),
@@ -2230,14 +2399,16 @@ def _nameable(spells) -> list[str]:
 
 
 @st.composite
-def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, lead_state=None, hand=None, hand_by=None):
+def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, lead_state=None, hand=None, hand_by=None,
+           facedown=False):
     """A board, its showdown and the oracle that resolved it: 1-4 units a side drawn from ``units`` (on one side, first,
     one unit of each list in ``lead``, when given, in ``lead_state``), a unit at a base (from ``at_base``, when given:
     always), up to ``most`` spells (and, with ``hand``, units played from hand among them, by a side of ``hand_by``
-    when given)."""
+    when given); with ``facedown``, a [Hidden] spell playable from hand is played from facedown half the time."""
     sides: dict = {"attacker": [], "defender": []}
     states: dict = {}
     equipped: dict = {}
+    hidden_too = facedown
     lead_side = draw(st.sampled_from(list(sides))) if lead else None
     for side in sides:
         for i in range(draw(st.integers(len(lead) if side == lead_side else 1, 4))):
@@ -2364,7 +2535,7 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
         if hand and draw(st.booleans()):  # RB-CARD-16: a unit card from hand
             card, by = draw(st.sampled_from(hand)), draw(st.sampled_from(hand_by or ["attacker", "defender"]))
             snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
-                                   o.fresh, sorted(o.mighty), o.becoming, o.once])
+                                   o.fresh, sorted(o.mighty), o.becoming, o.once, o.died_away])
             keys = o.hand_play(card, by, draw)
             if keys is not None and o.refused:  # the model refuses it: the last entry
                 o.refused = (len(showdown), o.refused[1])
@@ -2372,7 +2543,7 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
                 break
             if keys is None:
                 o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, \
-                    o.becoming, o.once = json.loads(snapshot)
+                    o.becoming, o.once, o.died_away = json.loads(snapshot)
                 o.mighty, o.extra, o.deaths, o.knells = set(mighty), [], [], []
                 continue
             add({"play": card, "by": by, **keys})
@@ -2382,7 +2553,8 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
         if rec["name"] in TOKEN_CARDS:
             rec = {**rec, "effects": [e for e in rec["effects"] if e["effect"] == "create_unit_token"]}
         by = draw(st.sampled_from(["attacker", "defender"]))
-        facedown = bool((rec.get("keywords") or {}).get("Hidden") and not rec["showdown_playable"])
+        facedown = bool((rec.get("keywords") or {}).get("Hidden")) and (
+            not rec["showdown_playable"] or hidden_too and draw(st.booleans()))
         verdict = o.refusal(by, rec["name"], facedown, None)
         if verdict == "skip":
             continue
@@ -2391,14 +2563,16 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             showdown.append({"play": rec["name"], "by": by, **({"facedown": True} if facedown else {})})
             break
         snapshot = json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked,
-                               o.fresh, sorted(o.mighty), o.becoming, o.once])
+                               o.fresh, sorted(o.mighty), o.becoming, o.once, o.died_away])
         gear_played = set(o.gear_played)
         unless = any(e.get("unless") for e in rec["effects"])  # RB-CARD-8: whether the player asked did it
         o.pays = draw(st.booleans()) if unless else False
+        o.facedown_now = facedown
         targets = o.play(rec, by, lambda cands, k: draw(st.permutations(cands))[:k])
+        o.facedown_now = False
         if targets is None:
             o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, \
-                o.becoming, o.once = json.loads(snapshot)
+                o.becoming, o.once, o.died_away = json.loads(snapshot)
             o.mighty, o.extra, o.deaths, o.knells, o.gear_played = set(mighty), [], [], [], gear_played
             continue
         add({"play": rec["name"], "by": by, "target": targets, **({"pays": o.pays} if unless else {}),
@@ -2665,8 +2839,63 @@ def test_the_units_on_their_own_change_and_on_an_equipment_attached_are_drawn():
 
 
 test_units_becoming_empowered_or_equipped_against_the_oracle = _others_test(400, *BECOMING)
+#: Katarina, Reckless ("When you play a card from face down, deal 2 to an enemy unit"), first on one side, with [Hidden]
+#: spells played from facedown (the Defender's choose at this battlefield, the Attacker's at another, RB-CARD-26) and
+#: from hand, [Hidden] units from facedown, a Noxus Saboteur refusing them, units saving, dying, reading a death and
+#: preventing an enemy ability's damage (Esteemed Hierophant); Karma, Channeler ("When you recycle one or more cards to
+#: your Main Deck, buff a friendly unit"), first on one side, with Eclipse's [Predict] (`recycled:` drawn), units with
+#: any number of buffs (Lee Sin, Ascetic) and readied by a buff (Simian Ancestor); Mask Mother ("When you discard me, you
+#: may pay 1 Energy to give a friendly unit +2 Might this turn": Get Excited! discarding her, or a spell, from its
+#: player's hand), with a Mask Mother in play (it fires only from the trash) and units reading Might
+KATARINA_ = dict(units=["Katarina - Reckless", "Noxus Saboteur", "Soraka - Wanderer", "Kog'Maw - Caustic",
+                        "Spectral Centaur", "Esteemed Hierophant"],
+                 spells=["Wages of Pain", "Hidden Blade", "Back Off", "Fight or Flight", "Temporal Breach",
+                         "Incinerate"],
+                 lead=[["Katarina - Reckless"]], hand=["Teemo - Strategist", "Spiderling", "Pakaa Cub"], facedown=True)
+KARMA_ = dict(units=["Karma - Channeler", "Lee Sin - Ascetic", "Simian Ancestor", "Soraka - Wanderer",
+                     "Fiora - Worthy"],
+              spells=["Eclipse", "Eclipse", "Incinerate", "Stand United"], lead=[["Karma - Channeler"]])
+MASK_ = dict(units=["Mask Mother", "Lee Sin - Ascetic", "Soraka - Wanderer", "Fiora - Worthy", "Irelia - Fervent",
+                    "Kog'Maw - Caustic"],
+             spells=["Get Excited!", "Get Excited!", "Incinerate", "Blood Rush"])
+#: Rell, Magnetic ("When I attack, you may play an Equipment with Energy cost no more than 2 ... Attach it to me"),
+#: first on one side, with units on a gear played (Jayce, Brilliant Inventor's first gear readying Jayce, Hammer in
+#: Hand), a second card (Darius, Trifarian), doubling Equipment (Gearhead), counting gear (Ornn, Forge God: what the
+#: showdown plays is held, named); Zilean, Time Mage ("Once each turn ... you may play that token and an additional
+#: copy"), first on one side, with Flurry of Feathers' Birds and units on a unit or token played, counting tokens;
+#: Stalking Wolf from hand (its cost a Bird, Cat, Dog or Poro of its player's killed, `kills:`), with such units
+#: (Birds from Flurry of Feathers among them), units on a death and on an opponent's unit played
+RELL_ = dict(units=["Rell - Magnetic", "Darius - Trifarian", "Jayce, Brilliant Inventor", "Jayce, Hammer in Hand",
+                    "Gearhead", "Ornn - Forge God"],
+             spells=["Incinerate", "Long Sword", "Blood Rush"], lead=[["Rell - Magnetic"]])
+ZILEAN_ = dict(units=["Zilean - Time Mage", "Reluctant Leader", "Vex - Apathetic", "Soul Shepherd",
+                      "Illaoi, Prophet of the Great Kraken", "Cithria of Cloudfield"],
+               spells=["Flurry of Feathers", "Flurry of Feathers", "Incinerate", "Back Off"],
+               lead=[["Zilean - Time Mage"]])
+WOLF_ = dict(units=["Stalwart Poro", "Loyal Pup", "Fretful Feline", "Yuumi - Magical Cat", "Spectral Centaur",
+                    "Kog'Maw - Caustic", "Soraka - Wanderer", "Vex - Apathetic", "Zilean - Time Mage"],
+             spells=["Flurry of Feathers", "Incinerate"], hand=["Stalking Wolf"],
+             at_base=["Stalwart Poro", "Pouty Poro", "Loyal Pup"])
+CARD_EVENTS = (KATARINA_, KARMA_, MASK_, RELL_, ZILEAN_, WOLF_)
+
+
+def test_the_units_on_a_card_from_face_down_recycled_or_discarded_are_drawn():
+    assert {n for g in CARD_EVENTS for n in g["units"]} <= set(DRAWN) and set(KATARINA_["hand"]) <= set(HAND)
+    assert {n: sorted({ev for ev, _ in EVENTS[n]}) for n in ("Katarina - Reckless", "Karma - Channeler",
+                                                              "Mask Mother")} == {
+        "Katarina - Reckless": ["facedown_damage"], "Karma - Channeler": ["recycle"], "Mask Mother": ["discarded_me"]}
+    hidden = [n for n in KATARINA_["spells"] if (next(r for r in SPELLS if r["name"] == n).get("keywords") or {})
+              .get("Hidden")]
+    assert len(hidden) >= 4 and "Predict" in next(r for r in SPELLS if r["name"] == "Eclipse")["keywords"]
+    assert DISCARDS[0] in RECORDS and DISCARDS[1] in SPELL_NAMES
+    assert [n for n in UNITS if any(e["effect"] == "attach_equipment" for e in READING[n][0])] == ["Rell - Magnetic"]
+    assert [n for n in UNITS if any(how == "token_copy" for _, how in READING[n][1])] == ["Zilean - Time Mage"]
+    assert "Stalking Wolf" in HAND and "Flurry of Feathers" in TOKEN_CARDS and "Long Sword" in CHEAP[2]
+
+
+test_units_on_cards_from_face_down_recycled_or_discarded_against_the_oracle = _others_test(300, *CARD_EVENTS)
 test_more_units_on_other_units_events_and_replays_against_the_oracle = pytest.mark.long(
-    _others_test(800, *GROUPS, *BECOMING, dict(units=OTHERS, spells=OTHER_SPELLS)))
+    _others_test(800, *GROUPS, *BECOMING, *CARD_EVENTS, dict(units=OTHERS, spells=OTHER_SPELLS)))
 
 
 #: the unit cards played from hand in the showdown (RB-CARD-16): every unit the oracle reads with [Reaction], [Ambush]
@@ -3073,16 +3302,13 @@ def _parts(r: dict, role: str) -> list[str]:
             continue  # no board here plays a unit token: test_unit_costs_splits.py, test_unit_events.py
         if trig == "When you attach an Equipment to me":
             continue  # no board here has a card attach an Equipment to it: test_attach_trigger.py
-        if trig == "When you recycle one or more cards to your Main Deck":
-            continue  # no board here recycles a card ([Predict], `recycled: true`): test_recycle.py
-        if trig == "When you discard me":
-            continue  # no board here discards it (a card's `discard:`): test_discarded_card.py
+        if trig == DISCARD_ME:
+            continue  # it fires from the trash for the card its player's card discards (Get Excited!'s `discard:`),
+            # never for a unit in play: the plain unit's board discards one the same (the oracle's Mask Mother boards)
+        if trig == "When an opponent plays a gear":
+            continue  # no board here has an opponent play a gear: test_gear_banished.py
         if e.get("effect") == "play_cost_kill":
             continue  # a cost paid as the card is played from hand (`kills:`): test_unit_plays.py
-        if e.get("effect") == "token_copy":
-            continue  # acts as its player plays a token unit (`extra_copy:`), which no board here does: test_zilean.py
-        if e.get("effect") == "attach_equipment" and e.get("what") == "an Equipment its player plays from hand":
-            continue  # its entry names an Equipment from hand (`attach:`), which no board here does: test_rell.py
         if e.get("effect") == "empower" and (e.get("target") or {}) == {"ref": "self"} and not any(
                 x.get("condition") == "I'm [Empowered]" for x in r.get("effects") or ()) and all(
                 ck["keyword"] in NO_DAMAGE_KEYWORDS for ck in r.get("conditional_keywords") or ()
@@ -3106,9 +3332,15 @@ def _parts(r: dict, role: str) -> list[str]:
     # a clause the project's overlay structures is read: Noxus Saboteur's refuses the Defender's card from facedown at
     # its battlefield (the Tornado Warrior board, for the Attacker's Saboteur; the Defender's own cards it lets be);
     # Fallen Feline's the spell it named, which no board here states (test_play_restrictions.py)
+    # Zilean, Time Mage's additional token copy (`extra_copy:`), the Defender's tokens played here (the Attacker's go to
+    # his base or another battlefield: no answer of this combat shows them, CR 352.2.a); Rell, Magnetic's "When I attack,
+    # you may play an Equipment ... Attach it to me" (`attach:`) on the Attacker's side
     structured = {c: o for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
     out += [f"clause {c!r}" for c in r.get("unparsed_clauses") or () if c not in structured
-            or role == "attacker" and any(e.get("restriction") == NO_REVEAL for e in structured[c]["effects"])]
+            or any(e.get("restriction") == NO_REVEAL and role == "attacker"
+                   or e.get("effect") == TOKEN_COPY and role == "defender"
+                   or e.get("effect") == "attach_equipment" and role in COMBAT_TRIGGERS.get(e.get("trigger"), ())
+                   for e in structured[c]["effects"])]
     return out
 
 
@@ -3191,6 +3423,18 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
         ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
          [{"play": "Tornado Warrior", "by": "defender", "facedown": True, "to": "battlefield", "target": "U"},
           {"trigger": "U", "when": "empowered", "target": "E3"}], None),
+        # its player's [Predict] recycling ("When you recycle one or more cards ...": buffing it); a card of his playing
+        # unit tokens with an additional copy (`extra_copy:`, to this battlefield for the Defender); "When I attack, you
+        # may play an Equipment ... Attach it to me" (`attach:`): entries the plain unit's board is refused and played
+        # without (:func:`_try`)
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Eclipse", "by": role, "target": "E3", "recycled": True},
+          {"trigger": "U", "when": "recycle", "target": "U"}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Flurry of Feathers", "by": role, "mode": 2, "to": "battlefield" if role == "defender" else "base",
+           "extra_copy": True}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"trigger": "U", "attach": "Long Sword"}], None),
     ]
     out = []
     for i, (sides, rest, xp) in enumerate(boards):
@@ -3240,9 +3484,10 @@ def _try(doc: dict):
 
     try:
         return _answers(doc)
-    except ScenarioError:  # the stated trigger does not fit this board: the board without it
+    except ScenarioError:  # the stated trigger (or additional token copy) does not fit this board: the board without it
         try:
-            return _answers({**doc, "showdown": [e for e in doc["showdown"] if "trigger" not in e]})
+            return _answers({**doc, "showdown": [{k: v for k, v in e.items() if k != "extra_copy"}
+                                                 for e in doc["showdown"] if "trigger" not in e]})
         except ScenarioError:  # a play the board refuses (a unit that can't be chosen, a play restricted)
             return ["refused"], set()
 

@@ -91,9 +91,6 @@ UNSEEN = {
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",
-    "When an opponent plays a gear": "an opponent's gear played, and what it does (banish that gear, the unit banished "
-                                     "as its cost) acts on a gear the model does not banish (gear on the board are "
-                                     "killed or returned to hand only, RB-CARD-22)",
 }
 def unread_reason(e: dict) -> str:
     """Why the model does not read the unit ability ``e`` that could act in a combat (RB-CARD-4): the

@@ -120,13 +120,15 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you recycle one or more cards to your Main Deck": "recycle",
           # a unit card discarded from its player's hand by a card's `discard:` (Mask Mother): fired from the trash
           "When you discard me": "discarded_me",
+          "When an opponent plays a gear": "opp_gear",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
 #: ``{trigger: UNIT, when: move}`` states right after what moved it
 OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
-KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear"),
+KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
+                  "opp_gear"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),
          "empowered": ("empowered",), "recycle": ("recycle",),
@@ -192,7 +194,7 @@ def _by_event(card_id: str) -> dict[str, tuple[dict, ...]]:
     for e in load_units().unit(card_id).abilities:
         if e.get("trigger") in EVENTS and not e.get("activated"):
             for ev in events_of(e["trigger"]):
-                out.setdefault(ev, []).append(_one_option(e))
+                out.setdefault(ev, []).extend(_gear_effects(_one_option(e)))
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -211,6 +213,23 @@ def _one_option(e: Mapping[str, Any]) -> Mapping[str, Any]:
         return {**{k: v for k, v in e.items() if k not in ("mode_option", "mode_rule", "mode_label")},
                 "condition": OPTION_CHOSEN}
     return e
+
+
+#: "you may banish me to banish it" (Ravenbloom Prefect): the cost, its unit banished
+BANISH_ME = "banish me"
+#: "it": the gear an opponent played, whose play fired the trigger
+TRIGGERING_GEAR = {"ref": "triggering gear"}
+
+
+def _gear_effects(e: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
+    """RB-CARD-10 with RB-CARD-22: "When an opponent plays a gear, you may banish me to banish it" as the interpreter
+    reads it: its unit banished (the cost), then the gear played, the ability's target as it fires (both optional: the
+    "you may" covers them). Any other record as it is."""
+    if e.get("target") != TRIGGERING_GEAR or e.get("cost") != BANISH_ME:
+        return (e,)
+    rest = {k: v for k, v in e.items() if k not in ("cost", "target")}
+    return ({**rest, "effect": "banish", "target": {"ref": "self"}},
+            {**rest, "target": {"kind": "gear", "count": 1}})
 
 
 def events_of(trigger: str) -> tuple[str, ...]:
@@ -258,6 +277,16 @@ def kinds_of(unit) -> set[str]:
 def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(read, how or why not)`` for a unit ability with one of :data:`EVENTS`' triggers: a choice it needs is
     stated by a showdown entry ``{trigger: UNIT, when: KIND, ...}`` right after what fires it."""
+    if len(parts := _gear_effects(e)) > 1:  # "you may banish me to banish it"
+        from .interpreter import effect_support
+        from .triggers import as_ability
+
+        bad = [w for ok, w in (effect_support(as_ability(p, own_cost=True)) for p in parts) if not ok]
+        if bad:
+            return False, "; ".join(bad)
+        return True, (f"{WHEN['opp_gear']}: its unit is banished as the cost, then the gear (RB-CARD-22); whether to use "
+                      "it is the player's, stated by an entry `{trigger: UNIT, when: play}` right after that gear "
+                      "(`decline: true`: not used; not stated: named as not modelled)")
     ok, why = _alone(_one_option(e))
     when = WHEN.get(events_of(e["trigger"])[0])
     if ok:
@@ -298,6 +327,8 @@ WHEN = {"attached": "fired as its player's card or ability attaches an Equipment
         "discarded_me": "fired from the trash as a card of its player's discards this unit card from his hand (the "
                         "entry's `discard:`, RB-CARD-21), right after that card; its entry `{trigger: CARD, when: "
                         "discard, ...}` names the card discarded",
+        "opp_gear": "fired as an opponent plays a gear card (from hand, from facedown, or by an ability), once it is in "
+                    "play, right after it",
         "recycle": "fired as its player's card with [Predict] (a spell) or [Vision] (a unit card played) recycles the "
                    "card he looked at (the entry's `recycled: true`; not stated while the unit waits: named as not "
                    "modelled), right after it",
@@ -411,11 +442,11 @@ def _in_play(run) -> list[str]:
 
 
 def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None,
-          condition: str | None = None, card=None) -> None:
+          condition: str | None = None, card=None, gear: tuple[str, str | None] | None = None) -> None:
     """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`); ``on``: the
     unit its "it" (``ref: triggering unit``) is; ``to``: where its move goes ("that battlefield"); ``condition``: one
     the board does not decide, for the entry to state (RB-CARD-8); ``card``: a unit card not in play whose ability
-    fires (:func:`discarded_card`)."""
+    fires (:func:`discarded_card`); ``gear``: the gear "it" is (its name, the unit it is attached to or None)."""
     from .triggers import ability_card, needs_choice
 
     for name, event in names_events:
@@ -480,6 +511,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
                     raise ScenarioError(f"{name}'s \"{trig}\" ability acts on {on}, the unit whose event fired it, "
                                         f"not on {play.targets[0]} (RB-CARD-10)", path=f"{stated.path}.target")
                 play = replace(play, targets=(on,) + play.targets[1:])
+        if gear is not None:  # "it": the gear played, not a choice
+            play = replace(play, targets=(gear[0],), attach_from=gear[1])
         if to is not None:
             if stated is not None and stated.to not in (None, to):
                 from pycombat.errors import ScenarioError
@@ -708,6 +741,9 @@ def after(run, play, snapshot: dict) -> None:
         _fire(run, [(n, "attached") for n in attached], f"{play.card.name} attaching an Equipment to it")
     if play.trigger_of and play.attach and _plays_equipment(play):  # a gear card its player played (Rell, Magnetic)
         _gear_by_ability(run, play, who)
+        _gear_by_opponent(run, by, play.attach, who)
+    elif event_of(play) == "gear":
+        _gear_by_opponent(run, by, play.card.name, who)
     _recycled(run, play, who)
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
@@ -785,6 +821,22 @@ def discarded_card(name: str | None, side: str):
         return None
     return Unit(name=found.name, side=side, might=found.might or 0, card_id=found.id, card_name=found.name,
                 path="discarded")
+
+
+def _gear_by_opponent(run, by: str, gear: str, who: str) -> None:
+    """RB-CARD-10: "When an opponent plays a gear" of each unit of ``by``'s opponent in play, acting on the gear
+    ``gear`` he played, once it is in play (attached to a unit, or unattached); gone already (killed for its own
+    ability's cost), it is not there to act on: nothing fires."""
+    waiting = [n for n in _in_play(run) if run.units[n].side != by and triggered(run.units[n], "opp_gear")]
+    if not waiting:
+        return
+    on = [n for n in _in_play(run) if run.units[n].side == by and gear in run.units[n].equipment]
+    if not on and gear not in run.loose.get(by, ()):
+        run.say(f"{gear} is no longer in play: the opponent's \"When an opponent plays a gear\" has nothing to act on.",
+                (RULE,))
+        return
+    holder = on[-1] if on else None
+    _fire(run, [(n, "opp_gear") for n in waiting], f"{who} playing the gear {gear}", gear=(gear, holder))
 
 
 def _plays_equipment(play: Play) -> bool:

@@ -25,7 +25,7 @@ from .spells import Card, load_cards
 
 RULE = "RB-CARD-22"
 EACH_PLAYER = "each player, own gear"
-_HOW = {"kill": "killed", "return_to_hand": "returned to its owner's hand"}
+_HOW = {"kill": "killed", "return_to_hand": "returned to its owner's hand", "banish": "banished"}
 
 
 def is_gear_effect(e: Mapping[str, Any]) -> bool:
