@@ -6,6 +6,7 @@ marked, the example's output, and bad ``hand:`` input."""
 from __future__ import annotations
 
 import itertools
+import json
 import re
 import subprocess
 import sys
@@ -35,6 +36,9 @@ SPELLS = ["Cleave", "Blood Rush", "Stand United", "Defy", "Disintegrate", "Rune 
           "Tactical Retreat", "Flurry of Blades", "Abandon"]
 SETTINGS = settings(max_examples=examples(24), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 OTHER = {"attacker": "defender", "defender": "attacker"}
+#: each unit card's printed text (the brute force reads a play's additional cost from it)
+TEXTS = {r["name"]: r.get("text") or "" for r in json.loads(
+    (ROOT / "pycombat" / "games" / "riftbound" / "data" / "units.json").read_text(encoding="utf-8"))["records"]}
 
 
 # ---- the brute force --------------------------------------------------------------------------------
@@ -81,11 +85,18 @@ class Brute:
         for name in sorted(set(hand)):
             if cards.find(name) is None:  # a unit card: at Reaction speed, to its base or the battlefield
                 face = () if unitplay.ways(load_units().unit(name)) else ((("facedown", True),))
-                for to in ("battlefield", "base"):
+                # "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control. You may play me to its
+                # battlefield" (Stalking Wolf): each unit named as the one killed, and another battlefield too
+                text = TEXTS.get(load_units().unit(name).name, "")
+                kills = [(("kills", n),) for n in names] if "As an additional cost to play me, kill" in text else [()]
+                places = ("battlefield", "base") + (("elsewhere",) if "You may play me to its battlefield" in text
+                                                    else ())
+                for to in places:
                     for t in targets[: 1 + len(names)]:
-                        e = (("play", name), ("by", side), ("to", to)) + ((("target", t),) if t else ()) + face
-                        if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
-                            out.append(e)
+                        for k in kills:
+                            e = (("play", name), ("by", side), ("to", to)) + ((("target", t),) if t else ()) + face + k
+                            if not isinstance(self.read(list(resolved) + [e]), ScenarioError):
+                                out.append(e)
                 continue
             card = cards.card(name)
             face = () if card.showdown_playable else ((("facedown", True),))

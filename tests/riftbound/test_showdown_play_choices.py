@@ -156,3 +156,27 @@ def test_unit_plays_name_at_most_one_unit():
             seen += 1
     assert seen >= 19
     assert target_bound("Shen - Kinkou", 4) == (1, True)
+
+
+def test_stalking_wolf_is_searched_with_the_unit_its_cost_kills():
+    """Stalking Wolf ([Ambush]; "As an additional cost to play me, kill a Bird, Cat, Dog, or Poro you control"): the
+    game tries each unit as the one killed (`kills:`, RB-CARD-16), as the brute force does from the printed text."""
+    doc = _doc(["Jinx - Demolitionist"], ["Stalwart Poro"], [], ["Stalking Wolf"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == Brute(doc).value()
+    assert any("Stalking Wolf" in x and "killing Stalwart Poro" in x for x in _labels(report))
+
+
+def test_a_token_card_is_tried_where_its_player_may_play_the_tokens():
+    """Flurry of Feathers (mode 2: four 1-Might Birds): the game tries it to the battlefield and to the base for the
+    Defender, who controls this battlefield, and only to the base for the Attacker (RB-CARD-15, CR 352.2.a)."""
+    def labels(side):
+        hands = ([], ["Flurry of Feathers"]) if side == "defender" else (["Flurry of Feathers"], [])
+        doc = _doc(["Jinx - Demolitionist"], ["Stalwart Poro"], *hands)
+        return {x.split(" plays ", 1)[1] for x in _labels(verbs.optimize(scenario_from_dict(doc)))
+                if " plays Flurry of Feathers (mode 2)" in x}
+
+    assert labels("defender") == {"Flurry of Feathers (mode 2) to the battlefield",
+                                  "Flurry of Feathers (mode 2) to the base"}
+    assert labels("attacker") == {"Flurry of Feathers (mode 2) to the base"}
+

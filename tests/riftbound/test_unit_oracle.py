@@ -21,11 +21,16 @@ friendly unit moves from my location, I may be moved with it" (Stealthy Pursuer)
 more, empower me" (Renekton, Brute), "When I become [Empowered], banish an enemy unit at a battlefield with 3 Might or
 less" (Mel, Defiant Soul, empowered by Tornado Warrior from facedown), "When you attach an Equipment to me, choose one"
 (Aphelios, Exalted: the buff, the one option on the board, as the entry's `condition:` says; Angle Shot, Equipment with
-[Quick-Draw]); and units played from hand
+[Quick-Draw]), "When you play a card from face down, deal 2 to an enemy unit" (Katarina, Reckless: [Hidden] spells
+played from facedown too), "When you recycle one or more cards to your Main Deck, buff a friendly unit" (Karma,
+Channeler: Eclipse's [Predict], `recycled:`), "When you discard me" (Mask Mother, from the trash: Get Excited!'s
+`discard:`), Rell, Magnetic's Equipment from hand attached as it attacks (`attach:`), Zilean, Time Mage's additional
+token (`extra_copy:`, once each turn); and units played from hand
 (RB-CARD-16: [Reaction], [Ambush], [Hidden] from facedown) where their player may put them, entering exhausted, with
 their "When you play me" abilities (Evelynn's "from face down on your turn" with the scenario's `turn:`; Keeper of
 Masks' tokens that become copies of it; Tideturner swapping places with a unit of its player's; Pyke, Dockside
-Butcher's "if you paid the additional cost" as the entry's `condition:` states it); a token whose name the scenario
+Butcher's "if you paid the additional cost" as the entry's `condition:` states it; Stalking Wolf's cost, a Bird, Cat,
+Dog or Poro of its player's killed, `kills:`); a token whose name the scenario
 reader does not know (a move trigger's past those it names ahead) named by a later entry is expected refused. A unit at
 its base or another battlefield with lethal damage dies there, out of this combat. A combat trigger set by what it
 reveals takes the entry's `revealed:` (Twisted Fate, Gambler: the rune's domain picks the option, "2 to an enemy unit
@@ -2891,9 +2896,13 @@ def test_the_units_on_a_card_from_face_down_recycled_or_discarded_are_drawn():
     assert [n for n in UNITS if any(e["effect"] == "attach_equipment" for e in READING[n][0])] == ["Rell - Magnetic"]
     assert [n for n in UNITS if any(how == "token_copy" for _, how in READING[n][1])] == ["Zilean - Time Mage"]
     assert "Stalking Wolf" in HAND and "Flurry of Feathers" in TOKEN_CARDS and "Long Sword" in CHEAP[2]
+    # checked for real by the boards built for each unit (test_every_unit_with_combat_text_changes_an_answer_or_is_named)
+    assert all(_parts(RECORDS[n], role) for n, role in (("Karma - Channeler", "attacker"), ("Karma - Channeler",
+               "defender"), ("Zilean - Time Mage", "defender"), ("Rell - Magnetic", "attacker"),
+               ("Katarina - Reckless", "attacker"), ("Katarina - Reckless", "defender")))
 
 
-test_units_on_cards_from_face_down_recycled_or_discarded_against_the_oracle = _others_test(300, *CARD_EVENTS)
+test_units_on_cards_from_face_down_recycled_or_discarded_against_the_oracle = _others_test(480, *CARD_EVENTS)
 test_more_units_on_other_units_events_and_replays_against_the_oracle = pytest.mark.long(
     _others_test(800, *GROUPS, *BECOMING, *CARD_EVENTS, dict(units=OTHERS, spells=OTHER_SPELLS)))
 
@@ -3298,8 +3307,9 @@ def _parts(r: dict, role: str) -> list[str]:
         if e.get("effect") in ("uncounterable", "debuff_bonus") and e.get("duration") == "static":
             continue  # acts on a counter of its player's spell, on his spells giving -Might, which no board here plays
             # for its side: test_empowered_units.py
-        if trig == "When you play a token unit":
-            continue  # no board here plays a unit token: test_unit_costs_splits.py, test_unit_events.py
+        if (e.get("target") or {}).get("token") and role == "attacker" or "[Temporary]" in str(e.get("per")):
+            continue  # acts on token units: the Attacker's tokens go to his base (CR 352.2.a), not into this combat's
+            # answers; counts [Temporary] units, which no board here has: test_unit_costs_splits.py
         if trig == "When you attach an Equipment to me":
             continue  # no board here has a card attach an Equipment to it: test_attach_trigger.py
         if trig == DISCARD_ME:
@@ -3308,15 +3318,14 @@ def _parts(r: dict, role: str) -> list[str]:
         if trig == "When an opponent plays a gear":
             continue  # no board here has an opponent play a gear: test_gear_banished.py
         if e.get("effect") == "play_cost_kill":
-            continue  # a cost paid as the card is played from hand (`kills:`): test_unit_plays.py
+            continue  # a cost paid as the card is played from hand (`kills:`), not by a unit in play: test_unit_plays.py
+            # and the oracle's boards playing Stalking Wolf from hand
         if e.get("effect") == "empower" and (e.get("target") or {}) == {"ref": "self"} and not any(
                 x.get("condition") == "I'm [Empowered]" for x in r.get("effects") or ()) and all(
                 ck["keyword"] in NO_DAMAGE_KEYWORDS for ck in r.get("conditional_keywords") or ()
                 if ck["condition"] == "Empowered"):
             continue  # empowering itself, its own "[Empowered]" keywords change no combat damage (Renekton, Brute's
             # Deflect and Ganking: test_becoming_triggers.py; another unit reading its status: the oracle's boards)
-        if (e.get("target") or {}).get("token") or "[Temporary]" in str(e.get("per")):
-            continue  # acts on token units / counts [Temporary] units, which no board here has: test_unit_costs_splits.py
         if e.get("duration") == "static" and (e.get("effect") == "extra_trigger" or e.get("effect") == "bonus_damage"
                                                and role == "defender"):
             continue  # a friendly Deathknell fired again; its player's damage 1 more: no board here shows it (a

@@ -482,7 +482,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying changes nothing in this combat (no "
                     "exhausted unit of its player waits on its readying), used or not.", (RULE,))
             continue
-        if choice == "its target" and stated is None and on is None and _nothing_fits(run, u, effects, trig):
+        if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
+                and _nothing_fits(run, u, effects, trig):
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: no unit in play fits its target, so it does "
                     "nothing (nothing to choose).", (RULE, "RB-CARD-1"))
             continue
@@ -546,8 +547,9 @@ _TO = {"battlefield": "the battlefield", "base": "its base", "elsewhere": "anoth
 
 
 def _nothing_fits(run, u, effects, trig: str) -> bool:
-    """RB-CARD-10 with RB-CARD-1: a trigger whose only choice is one unit for its one effect, and no unit in play is a
-    legal target for it now (each tried through the interpreter, nothing applied): it has nothing to choose."""
+    """RB-CARD-10 with RB-CARD-1: a trigger whose only choice is one unit for its one effect (whether to use it, for a
+    "you may"), and no unit in play is a legal target for it now (each tried through the interpreter, nothing
+    applied): it has nothing to choose, and cannot be used."""
     from pycombat.errors import ScenarioError
 
     from .interpreter import interpret

@@ -40,12 +40,14 @@ class Entry:
     condition: bool | None = None
     #: each [Repeat] paid (RB-CARD-25): the targets of the spell's execution once more
     repeat: tuple[tuple[str, ...], ...] = ()
+    #: a unit card whose additional cost kills a unit its player controls (Stalking Wolf): the unit killed
+    kills: str | None = None
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
-                                                self.condition, self.repeat)))
+                                                self.condition, self.repeat, self.kills)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -71,6 +73,8 @@ class Entry:
             out["condition"] = self.condition
         if self.repeat:
             out["repeat"] = [{"target": list(t)} for t in self.repeat]
+        if self.kills is not None:
+            out["kills"] = self.kills
         return out
 
     def label(self) -> str:
@@ -92,6 +96,8 @@ class Entry:
                 else " not paying"
         for t in self.repeat:  # RB-CARD-25
             text += ", repeated" + (f" on {', '.join(t)}" if t else " with no target")
+        if self.kills is not None:  # RB-CARD-16: its additional cost
+            text += f", killing {self.kills}"
         return text
 
 
@@ -488,10 +494,11 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
                 for c in dict.fromkeys(chain) for u in units for paid in payment_choices(card.name)]
     pick = itertools.permutations if ordered else itertools.combinations
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
-    if card.kind == "unit":  # its "When you play me" takes at most one unit; its optional cost paid or not
-        return [Entry(card.name, by, t, to=to, facedown=card.facedown, condition=paid)
-                for to in ("battlefield", "base") for t in targets[: 1 + len(names)]
-                for paid in payment_choices(card.name)]
+    if card.kind == "unit":  # its "When you play me" takes at most one unit; its optional cost paid or not; a unit
+        # its additional cost kills (each unit named: the reader refuses those it may not kill)
+        return [Entry(card.name, by, t, to=to, facedown=card.facedown, condition=paid, kills=k)
+                for to in _unit_places(card.name) for t in targets[: 1 + len(names)]
+                for paid in payment_choices(card.name) for k in _kills(card.name, names)]
     ways = equipment_choices(card.name) if ways is None else ways
     equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
                     for how in ways for g, on in dict.fromkeys(equipment)]
@@ -507,4 +514,34 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
                     for r in itertools.product(targets, repeat=k)]
     return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, repeat=r, **q)
             for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip
-            for to in replay_choices(card.name) for r in again]
+            for to in _places(card.name, replay_choices(card.name)) for r in again]
+
+
+def _kills(name: str, names: list[str]) -> tuple[str | None, ...]:
+    """The units to try as the one a unit card's additional cost kills (Stalking Wolf, RB-CARD-16): each unit named,
+    or None for a card with no such cost."""
+    from ..cards.unitplay import kill_cost
+    from ..cards.units import load_units
+
+    return tuple(names) if kill_cost(load_units().unit(name)) else (None,)
+
+
+def _unit_places(name: str) -> tuple[str, ...]:
+    """Where to try a unit card: the battlefield and the base, and another battlefield for one that may enter where
+    the unit its cost killed was (RB-CARD-16)."""
+    from ..cards.unitplay import killed_place
+    from ..cards.units import load_units
+
+    return ("battlefield", "base", "elsewhere") if killed_place(load_units().unit(name)) else ("battlefield", "base")
+
+
+def _places(name: str, tos: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    """The entry's ``to:`` values to try: ``tos``, and for a card playing unit tokens where its player chooses
+    (RB-CARD-15), this battlefield and the base too (another battlefield is out of this combat, as the base is; the
+    reader refuses the places its player may not use)."""
+    from ..cards.spells import load_cards
+
+    card = load_cards().find(name)
+    if card is not None and any(e.get("effect") == "create_unit_token" and not e.get("to") for e in card.effects):
+        return tuple(dict.fromkeys((*tos, "battlefield", "base")))
+    return tos
