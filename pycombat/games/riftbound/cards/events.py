@@ -691,6 +691,13 @@ def _gear_played(run, play: Play) -> bool | None:
     return True if run.scenario.side(play.by).cards_played == 0 else None
 
 
+def _name_waiting(run, units: list[str], trigger: str, why: str) -> None:
+    """RB-CARD-4: each of ``units``' ability on ``trigger`` named NOT MODELLED, for ``why`` (what is not stated)."""
+    for n in units:
+        u = run.units[n]
+        run.unmodelled.append(Unmodelled(u.card_name or n, f"its ability \"{trigger}\" (unit {n})", why))
+
+
 def _second(run, side: str, card: str) -> None:
     """RB-CARD-10: the card ``card`` the player ``side`` plays (a card from hand, or a unit he plays anew,
     RB-CARD-24) counted among his cards this turn (kept when the side states ``cards_played``); on the second, "When
@@ -699,12 +706,9 @@ def _second(run, side: str, card: str) -> None:
     key = SECOND_KEY + side
     before = run.scenario.side(side).cards_played
     if before is None:
-        for n in waiting:
-            u = run.units[n]
-            run.unmodelled.append(Unmodelled(
-                u.card_name or n, f"its ability \"When you play your second card in a turn\" (unit {n})",
-                f"which card the {side} plays is his second this turn: give the side's `cards_played: N` (cards "
-                "played this turn before the showdown; RB-CARD-4)"))
+        _name_waiting(run, waiting, "When you play your second card in a turn",
+                      f"which card the {side} plays is his second this turn: give the side's `cards_played: N` (cards "
+                      "played this turn before the showdown; RB-CARD-4)")
         return
     count = int(run.turn.get(key, before)) + 1
     run.turn[key] = count
@@ -794,12 +798,9 @@ def _recycled(run, play: Play, who: str) -> None:
     if not mine or play.trigger_of or play.ability_of or not looks(play):
         return
     if play.recycled is None:
-        for n in mine:
-            u = run.units[n]
-            run.unmodelled.append(Unmodelled(
-                u.card_name or n, f"its ability \"When you recycle one or more cards to your Main Deck\" (unit {n})",
-                f"whether {play.card.name}'s [Predict] / [Vision] recycled the card its player looked at: give the "
-                "entry's `recycled: true|false` (RB-CARD-4)"))
+        _name_waiting(run, mine, "When you recycle one or more cards to your Main Deck",
+                      f"whether {play.card.name}'s [Predict] / [Vision] recycled the card its player looked at: give "
+                      "the entry's `recycled: true|false` (RB-CARD-4)")
         return
     if play.recycled:
         _fire(run, [(n, "recycle") for n in mine], f"{who} recycling the card {play.card.name} looked at")
