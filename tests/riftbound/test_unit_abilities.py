@@ -96,6 +96,8 @@ def _acting(r: dict, role: str) -> list[dict]:
             continue  # fired at the cleanup that finds it so (RB-CARD-10): tests/riftbound/test_becoming_triggers.py
         if (e.get("trigger"), e.get("effect")) == ("When you recycle one or more cards to your Main Deck", "buff"):
             continue  # fired by a card's `recycled: true` (RB-CARD-10): tests/riftbound/test_recycle.py
+        if e.get("trigger") == "When you use an activated ability of a gear" and e.get("effect") == "might_modifier":
+            continue  # fired as its player uses a gear's [Action] ability (RB-CARD-10): tests/riftbound/test_gear_ability.py
         if e.get("trigger") == "When an opponent plays a gear" and e.get("cost") == "banish me":
             continue  # fired as an opponent's gear is played (RB-CARD-10): tests/riftbound/test_gear_banished.py
         if e.get("trigger") == "When you discard me":

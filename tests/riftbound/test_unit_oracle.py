@@ -463,6 +463,10 @@ def _move_read(e: dict) -> bool:
     return k == "ready"
 
 
+#: the permissions where a unit may be played that the oracle and the model read (the others are named as it is played)
+READ_PERMISSIONS = ("a battlefield you're attacking",
+                    "a battlefield where there are enemy units (with Ambush), even if you don't have units there",
+                    "the killed unit's battlefield (even if you don't have other units there)")
 #: where a move trigger's "move" takes a unit into the trigger's battlefield (from its player's base)
 INTO_HERE = ("that battlefield", "the same battlefield")
 
@@ -663,7 +667,8 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
 #: listed here until this oracle reads it): "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom
 #: Prefect): test_gear_banished.py
-NOT_READ_YET = ["Ravenbloom Prefect"]
+#: "When you use an activated ability of a gear" (Prize of Progress): test_gear_ability.py
+NOT_READ_YET = ["Ravenbloom Prefect", "Prize of Progress"]
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
@@ -1226,10 +1231,10 @@ class Oracle(SpellOracle):
                 continue
             cands = [m for m, z in self.u.items() if z["side"] == by and z["where"] in ("bf", "base", "elsewhere")]
             m = self.draw(st.sampled_from([None] + cands)) if cands else None
-            if m is None:  # declined; with no friendly unit in play it does nothing: the model names it unless stated
-                # declined (test_oracle_findings_e.py), so it is stated
+            if m is None:  # declined; with no friendly unit in play it does nothing, no entry (test_oracle_findings_e.py)
                 self.seen.add("a unit card discarded: its trigger " + ("declined" if cands else "with no unit"))
-                self.extra.append({"trigger": card, "when": "discard", "decline": True})
+                if cands:
+                    self.extra.append({"trigger": card, "when": "discard", "decline": True})
                 continue
             self.seen.add(f"a unit card discarded: +{e['value']} to a friendly unit at {self.u[m]['where']}")
             self.extra.append({"trigger": card, "when": "discard", "target": m})
@@ -1341,6 +1346,10 @@ class Oracle(SpellOracle):
         card = self.u[n].get("card")
         if card in NAMING_UNITS:
             return False  # played anew it names a spell anew, which no entry states: not drawn
+        if card and any(e.get("effect") == "play_location" and e.get("where") not in READ_PERMISSIONS
+                        for e in RECORDS[card]["effects"]):
+            return False  # a permission to be played elsewhere the model names as the unit is played, anew too
+            # ("occupied enemy battlefield", Dauntless Vanguard: test_unit_plays.py): not drawn
         return not card or not (card in STATED or any(e.get("trigger") in PLAY_ME for e in RECORDS[card]["effects"]
                                                           if e.get("effect") in (RECORDS[card].get("combat_effects")
                                                                                  or ()))
@@ -1574,14 +1583,19 @@ class Oracle(SpellOracle):
         if (rec.get("keywords") or {}).get("Hidden") and (not rec["showdown_playable"] or self.facedown_now):
             self.entry_keys["facedown"] = True  # [Hidden]: from face down it has Reaction (RB-SHOW-4)
             self.fire(by, "facedown")
-        self.fire(by, "gear" if gear else "spell")  # on the chain above the card
-        if gear and by not in self.gear_played:
+        # a gear whose effects are its [Action] activated ability (Divining Shells): that ability of the gear in play is
+        # used, no card is played: no "When you play a gear", no card counted
+        ability = gear and bool(rec["effects"]) and all(e.get("activated") for e in rec["effects"])
+        if not ability:
+            self.fire(by, "gear" if gear else "spell")  # on the chain above the card
+        if gear and not ability and by not in self.gear_played:
             self.gear_played.add(by)
             self.first_gear(by)
         if not gear and (rec.get("energy_cost") or 0) >= 5:
             self.fire(by, "spell5")  # "a spell that costs 5 or more": its printed Energy cost
-        self.cards[by] += 1  # its player's cards this turn: the second fires "When you play your second card"
-        if self.cards[by] == 2:
+        if not ability:
+            self.cards[by] += 1  # its player's cards this turn: the second fires "When you play your second card"
+        if not ability and self.cards[by] == 2:
             self.fire(by, "second")
         if rec["name"] in TOKEN_CARDS:  # RB-CARD-15: unit tokens played, each a unit played after the card
             had = set(self.u)
@@ -2196,7 +2210,9 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                 cands = [m for m in cands if o.u[m]["marked"] > 0]
             if t.get("state") == "attacking":
                 cands = [m for m in cands if o.u[m]["side"] == "attacker" and o.u[m]["where"] == "bf"]
-            if t.get("count") != "all":  # RB-CARD-9: "can't be chosen by enemy spells and abilities"
+            if t.get("count") != "all" and not (t.get("chooser") == "the defender" and side == "attacker"):
+                # RB-CARD-9: "can't be chosen by enemy spells and abilities"; "the defender must kill one of their units
+                # here" (Atakhan): its player chooses one of his own, none of them is chosen by an enemy
                 cands = [m for m in cands if not o.untargetable(m, side)]
             if t.get("might_max") is not None:
                 cands = [m for m in cands if o.might(m) <= t["might_max"]]
@@ -3315,6 +3331,8 @@ def _parts(r: dict, role: str) -> list[str]:
         if trig == DISCARD_ME:
             continue  # it fires from the trash for the card its player's card discards (Get Excited!'s `discard:`),
             # never for a unit in play: the plain unit's board discards one the same (the oracle's Mask Mother boards)
+        if trig == "When you use an activated ability of a gear":
+            continue  # no board here uses a gear's [Action] ability for its side: test_gear_ability.py
         if trig == "When an opponent plays a gear":
             continue  # no board here has an opponent play a gear: test_gear_banished.py
         if e.get("effect") == "play_cost_kill":

@@ -87,7 +87,6 @@ def idle_reason(e: dict) -> str:
 UNSEEN = {
     "When you discard me": "the card being discarded from its player's hand, which no showdown entry states",
     "When you buff me": "a buff the unit gets, which the showdown does not pass to triggers",
-    "When you use an activated ability of a gear": "a gear's activated ability used, which no showdown entry does",
     "When I move from a battlefield": "the unit moving from a battlefield: whether an attacker moved in from another "
                                       "battlefield or from its base is not in the scenario, and a card moving a unit "
                                       "during the showdown does not fire it",

@@ -121,6 +121,7 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           # a unit card discarded from its player's hand by a card's `discard:` (Mask Mother): fired from the trash
           "When you discard me": "discarded_me",
           "When an opponent plays a gear": "opp_gear",
+          "When you use an activated ability of a gear": "gear_ability",
           # fired as its player's combat begins, on the combat chain with the units' own (:mod:`.triggers`)
           "When you defend at a battlefield": "defend"}
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
@@ -128,7 +129,7 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
 OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
 KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
-                  "opp_gear"),
+                  "opp_gear", "gear_ability"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),
          "empowered": ("empowered",), "recycle": ("recycle",),
@@ -171,13 +172,22 @@ NO_EFFECT = ("ready", "exhaust")
 
 
 def event_of(play: Play) -> str | None:
-    """What playing ``play`` is: ``spell``, ``gear``, ``unit`` (a unit card from hand), or None (an ability,
-    a trigger)."""
+    """What playing ``play`` is: ``spell``, ``gear``, ``unit`` (a unit card from hand), ``gear_ability`` (the
+    [Action] activated ability of a gear in play, which is what the entry of a gear whose effects are that ability
+    states: Divining Shells, Forgotten Signpost; no card is played), or None (a unit's ability, a trigger)."""
     if play.trigger_of or play.ability_of:
         return None
     if play.unit is not None:
         return "unit"
+    if play.card.type == "gear" and gear_ability(play.card):
+        return "gear_ability"
     return play.card.type if play.card.type in ("spell", "gear") else None
+
+
+def gear_ability(card) -> bool:
+    """Whether the gear card's combat effects are its activated ability (``activated``: its cost): its entry uses
+    that ability of the gear in play (CR 806.1.c: an [Action] ability in a showdown), it plays no card."""
+    return bool(card.effects) and all(e.get("activated") for e in card.effects)
 
 
 def triggered(unit, event: str) -> tuple[dict, ...]:
@@ -327,6 +337,8 @@ WHEN = {"attached": "fired as its player's card or ability attaches an Equipment
         "discarded_me": "fired from the trash as a card of its player's discards this unit card from his hand (the "
                         "entry's `discard:`, RB-CARD-21), right after that card; its entry `{trigger: CARD, when: "
                         "discard, ...}` names the card discarded",
+        "gear_ability": "fired as its player uses the [Action] activated ability of a gear in play (the entry of a gear "
+                        "whose effects are that ability: Divining Shells, Forgotten Signpost), before it resolves",
         "opp_gear": "fired as an opponent plays a gear card (from hand, from facedown, or by an ability), once it is in "
                     "play, right after it",
         "recycle": "fired as its player's card with [Predict] (a spell) or [Vision] (a unit card played) recycles the "
@@ -644,7 +656,10 @@ def on_play(run, play: Play) -> dict:
     if not _listening(run) and not play.replayed:  # a unit played anew (RB-CARD-24) is looked at after the card
         return {}
     event = event_of(play)
-    if event is not None:
+    if event == "gear_ability":  # "When you use an activated ability of a gear": no card is played
+        mine = [n for n in _in_play(run) if run.units[n].side == play.by]
+        _fire(run, [(n, event) for n in mine], f"{_player(run, play.by)} using {play.card.name}'s ability")
+    elif event is not None:
         mine = [n for n in _in_play(run) if run.units[n].side == play.by
                 and not (event == "unit" and play.unit is not None and n == play.unit.name)]
         what = {"spell": "a spell", "gear": "a gear", "unit": "a unit"}[event]
@@ -667,6 +682,11 @@ def on_play(run, play: Play) -> dict:
     if chosen and play.by in ("attacker", "defender"):
         for n in chosen:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
+    return _snapshot(run)
+
+
+def _snapshot(run) -> dict:
+    """What :func:`after` compares with: which units were stunned, in play, where, exhausted, buffed, equipped."""
     return {"stunned": _stunned(run), "units": set(run.units), "where": _where(run),
             "exhausted": _exhausted(run), "buffed": {n for n, u in run.units.items() if u.buffed},
             "equipment": {n: len(u.equipment) for n, u in run.units.items()}}

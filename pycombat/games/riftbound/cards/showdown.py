@@ -537,6 +537,8 @@ class Progress:
             unmodelled += missing
             what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
+            if events.event_of(e) == "gear_ability":  # RB-CARD-10: the [Action] ability of a gear in play, no card
+                verb = f"{_who(scenario, e.by)} uses {e.card.name}'s [Action] ability"
             if played is not None:  # RB-CARD-20: a spell taken resolves under its new controller
                 verb = f"{e.card.name} resolves under {_who(scenario, e.by)}"
             if e.unit is not None:
