@@ -762,14 +762,16 @@ def after(run, play, snapshot: dict) -> None:
         _fire(run, [(n, "buffed_by_you") for n in buffed], f"{play.card.name} buffing it")
     if readied := _readied(run, snapshot["exhausted"]):
         _fire(run, _readied_by(run, readied, by), f"{play.card.name} readying it")
-    if attached := [n for n in _in_play(run) if run.units[n].side == by
-                    and len(run.units[n].equipment) > snapshot["equipment"].get(n, 0)]:
+    attached = [n for n in _in_play(run) if run.units[n].side == by
+                and len(run.units[n].equipment) > snapshot["equipment"].get(n, 0)]
+    if attached:
         _fire(run, [(n, "attached") for n in attached], f"{play.card.name} attaching an Equipment to it")
     if play.trigger_of and play.attach and _plays_equipment(play):  # a gear card its player played (Rell, Magnetic)
         _gear_by_ability(run, play, who)
-        _gear_by_opponent(run, by, play.attach, who)
+        _gear_by_opponent(run, by, play.attach, who, play.trigger_of)
     elif event_of(play) == "gear":
-        _gear_by_opponent(run, by, play.card.name, who)
+        _gear_by_opponent(run, by, play.card.name, who, next(
+            (n for n in attached if play.card.name in run.units[n].equipment), None))
     _recycled(run, play, who)
     if getattr(play, "discard", None):  # a card discarded as the card resolved ("Discard 1. ...", RB-CARD-21)
         mine = [n for n in _in_play(run) if run.units[n].side == by]
@@ -846,20 +848,19 @@ def discarded_card(name: str | None, side: str):
                 path="discarded")
 
 
-def _gear_by_opponent(run, by: str, gear: str, who: str) -> None:
+def _gear_by_opponent(run, by: str, gear: str, who: str, holder: str | None) -> None:
     """RB-CARD-10: "When an opponent plays a gear" of each unit of ``by``'s opponent in play, acting on the gear
-    ``gear`` he played, once it is in play (attached to a unit, or unattached); gone already (killed for its own
-    ability's cost), it is not there to act on: nothing fires."""
+    ``gear`` he played, once it is in play: attached to ``holder`` (the unit it was attached to as it was played,
+    not another copy of it), or unattached; gone already, it is not there to act on: nothing fires."""
     waiting = [n for n in _in_play(run) if run.units[n].side != by and triggered(run.units[n], "opp_gear")]
     if not waiting:
         return
-    on = [n for n in _in_play(run) if run.units[n].side == by and gear in run.units[n].equipment]
+    on = [holder] if holder is not None and holder in _in_play(run) and gear in run.units[holder].equipment else []
     if not on and gear not in run.loose.get(by, ()):
         run.say(f"{gear} is no longer in play: the opponent's \"When an opponent plays a gear\" has nothing to act on.",
                 (RULE,))
         return
-    holder = on[-1] if on else None
-    _fire(run, [(n, "opp_gear") for n in waiting], f"{who} playing the gear {gear}", gear=(gear, holder))
+    _fire(run, [(n, "opp_gear") for n in waiting], f"{who} playing the gear {gear}", gear=(gear, on[0] if on else None))
 
 
 def _plays_equipment(play: Play) -> bool:
