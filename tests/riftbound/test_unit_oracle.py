@@ -25,7 +25,10 @@ less" (Mel, Defiant Soul, empowered by Tornado Warrior from facedown), "When you
 played from facedown too), "When you recycle one or more cards to your Main Deck, buff a friendly unit" (Karma,
 Channeler: Eclipse's [Predict], `recycled:`), "When you discard me" (Mask Mother, from the trash: Get Excited!'s
 `discard:`), Rell, Magnetic's Equipment from hand attached as it attacks (`attach:`), Zilean, Time Mage's additional
-token (`extra_copy:`, once each turn); and units played from hand
+token (`extra_copy:`, once each turn), "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom
+Prefect: the Prefect banished, then the gear played, once it is in play; `when: play` or `decline: true`), "When you use
+an activated ability of a gear, give me +1 Might this turn" (Prize of Progress: Divining Shells' entry uses the ability
+of the gear in play, no card played); and units played from hand
 (RB-CARD-16: [Reaction], [Ambush], [Hidden] from facedown) where their player may put them, entering exhausted, with
 their "When you play me" abilities (Evelynn's "from face down on your turn" with the scenario's `turn:`; Keeper of
 Masks' tokens that become copies of it; Tideturner swapping places with a unit of its player's; Pyke, Dockside
@@ -188,7 +191,9 @@ EVENT_TRIGGERS = {"When you play a spell": "spell", "When you play a gear": "gea
                   "When you play a card from [Hidden]": "facedown", "When you play a card from face down": "facedown",
                   "When you play a token unit": "token", "When you play a spell that costs :rb_energy_5: or more": "spell5",
                   "When you discard one or more cards": "discard",
-                  "When you choose or ready me": "chosen_ready", "When you buff me": "buffed"}
+                  "When you choose or ready me": "chosen_ready", "When you buff me": "buffed",
+                  # a gear's [Action] activated ability its player uses (Divining Shells' entry): no card played
+                  "When you use an activated ability of a gear": "gear_ability"}
 #: triggers on what happens to other units in the showdown, read by their printed words (RB-CARD-10): "When another
 #: friendly unit dies, give me +N Might this turn" (Spectral Centaur); "When an opponent plays a unit while I'm at a
 #: battlefield, [Stun] it. They can't move it this turn." (Vex, Apathetic); "When you [Stun] an enemy unit at a
@@ -244,6 +249,12 @@ DEFEND_HERE = "When you defend at a battlefield"
 FOLLOWS = "When a friendly unit moves from my location"
 #: "When you play me or the first time you play a non-token gear each turn" (Jayce, Brilliant Inventor)
 FIRST_GEAR = "When you play me or the first time you play a non-token gear each turn"
+#: "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom Prefect): fired once the gear card an
+#: opponent played is in play (an Equipment with [Quick-Draw] attached as played, the Equipment Rell, Magnetic's trigger
+#: plays; a gear from facedown too, which no board here plays), right after what its attaching fired; its entry
+#: `{trigger: UNIT, when: play}` uses it (the Prefect banished, then the gear: its unit loses its Might bonus) or
+#: declines (`decline: true`)
+OPP_GEAR, TRIGGERING_GEAR, BANISH_ME = "When an opponent plays a gear", {"ref": "triggering gear"}, "banish me"
 TRIGGERING = {"ref": "triggering unit"}
 #: the triggers of a unit card on its own play (a unit played anew fires them: the model names them, RB-CARD-4)
 PLAY_ME = ("When you play me", "When you play me or I attack", "When you play me to a battlefield",
@@ -533,6 +544,10 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
                 and not e.get("condition") and not e.get("cost"):
             events.append(("stun_at_bf", e))  # "you may": stated by an entry (or declined)
             continue
+        if trig == OPP_GEAR and e["effect"] == "banish" and t == TRIGGERING_GEAR and e.get("optional") \
+                and e.get("cost") == BANISH_ME and not any(e.get(k) for k in ("condition", "mode_option")):
+            events.append(("opp_gear", e))  # "you may banish me to banish it": stated by an entry (or declined)
+            continue
         if trig == FIRST_GEAR and e["effect"] == "ready" and e.get("optional") and not e.get("cost") \
                 and (t.get("other") and t.get("state") == "exhausted" and t.get("count") == 1):
             events.append(("first_gear", e))  # "you may ready something besides me that's exhausted"
@@ -665,10 +680,9 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom
-#: Prefect): test_gear_banished.py
-#: "When you use an activated ability of a gear" (Prize of Progress): test_gear_ability.py
-NOT_READ_YET = ["Ravenbloom Prefect", "Prize of Progress"]
+#: listed here until this oracle reads it): none now (Ravenbloom Prefect and Prize of Progress are read: the
+#: :data:`GEAR_EVENTS` boards)
+NOT_READ_YET: list[str] = []
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
@@ -1586,7 +1600,13 @@ class Oracle(SpellOracle):
         # a gear whose effects are its [Action] activated ability (Divining Shells): that ability of the gear in play is
         # used, no card is played: no "When you play a gear", no card counted
         ability = gear and bool(rec["effects"]) and all(e.get("activated") for e in rec["effects"])
-        if not ability:
+        self.gear_card = gear and not ability  #: a gear card played (an opponent's "When an opponent plays a gear")
+        if ability:  # "When you use an activated ability of a gear, give me +1 Might this turn": before it resolves
+            self.seen.update([f"a gear's ability used by the {by}: Prize of Progress +1"] if any(
+                ev == "gear_ability" for y in self.u.values() if y["side"] == by and y.get("card")
+                and y["where"] in ("bf", "base", "elsewhere") for ev, _ in EVENTS.get(y["card"], [])) else [])
+            self.fire(by, "gear_ability")
+        else:
             self.fire(by, "gear" if gear else "spell")  # on the chain above the card
         if gear and not ability and by not in self.gear_played:
             self.gear_played.add(by)
@@ -1679,6 +1699,8 @@ class Oracle(SpellOracle):
                     self.opp_played(n)
             self.flush()
             self.attached(by, self.equips)
+            if self.gear_card:  # the gear in play now, attached to the unit its entry names: an opponent's Prefect
+                self.opp_gear(by, rec["name"], got[-1])
             if (rec.get("keywords") or {}).get("Predict"):  # "Look at the top card ... You may recycle it."
                 self.recycled(by)
             if discard:  # "When you discard one or more cards" of his units
@@ -1701,6 +1723,43 @@ class Oracle(SpellOracle):
         self.cards[by] += 1
         if self.cards[by] == 2:
             self.fire(by, "second")
+
+    #: whether the card resolving now is a gear card played (not a gear's [Action] ability used)
+    gear_card = False
+
+    def opp_gear(self, by, gear, holder):
+        """"When an opponent plays a gear, you may banish me to banish it" (Ravenbloom Prefect) of each unit of ``by``'s
+        opponent in play (here, at its base or at another battlefield), once the gear ``gear`` ``by`` played is in play,
+        attached to ``holder``: right after the card (or the ability that played it) and what its attaching fired. Its
+        entry uses it (the Prefect is banished, the cost: no death; then the gear: ``holder`` loses its Might bonus) or
+        declines it. Once the gear is banished, another Prefect fired by the same play can only decline (the model
+        refuses its use: the gear is no longer in play). Its own player's gear fires nothing."""
+        waiting = [n for n, y in self.u.items() if y["side"] != by and y["where"] in ("bf", "base", "elsewhere")
+                   and y.get("card") and any(ev == "opp_gear" for ev, _ in EVENTS.get(y["card"], []))]
+        if not waiting:
+            return
+        x = self.u[holder]
+        # the gear in play (none here is gone by now: a gear no longer in play would fire nothing)
+        assume(x["where"] in ("bf", "base", "elsewhere") and gear in x["equip"])
+        if any(m != holder and y["side"] == by and y["where"] in ("bf", "base", "elsewhere") and gear in y["equip"]
+               for m, y in self.u.items()):  # "it": the copy just played, not another (test_oracle_findings_f.py)
+            self.seen.add("an opponent's gear played: another copy of it on another unit of his")
+        gone = False
+        for n in waiting:
+            y = self.u[n]
+            if gone or self.draw(st.integers(0, 2)) == 0:  # used, more often
+                self.seen.add("an opponent's gear: the Prefect declines" + (" (the gear banished already)" if gone
+                                                                            else ""))
+                self.extra.append({"trigger": n, "when": "play", "decline": True})
+                continue
+            self.seen.add(f"an opponent's gear on a unit at {x['where']}: banished with the Prefect at {y['where']}")
+            self.extra.append({"trigger": n, "when": "play"})
+            self.actor = y["side"]
+            y["where"] = "gone"  # banished, the cost: no death (no Deathknell, no "when a friendly unit dies")
+            x["equip"].remove(gear)  # then the gear: its Might bonus lost
+            gone = True
+            self.cleanup()
+            self.flush()
 
     def first_gear(self, by):
         """"When you play me or the first time you play a non-token gear each turn, you may ready something besides me
@@ -2165,6 +2224,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             o.seen.add("an Equipment from hand attached by a combat trigger")
             o.cleanup()
             o.gear_by_ability(side)
+            o.opp_gear(side, g, n)  # a gear card he played: an opponent's "When an opponent plays a gear"
             continue
         if cond:
             here_e = o.present(enemy)
@@ -2919,8 +2979,46 @@ def test_the_units_on_a_card_from_face_down_recycled_or_discarded_are_drawn():
 
 
 test_units_on_cards_from_face_down_recycled_or_discarded_against_the_oracle = _others_test(480, *CARD_EVENTS)
+#: Ravenbloom Prefect ("When an opponent plays a gear, you may banish me to banish it"), first on one side (a second
+#: copy, here or at a base, now and then), with gear cards played by either side (Long Sword, Sterak's Gage, Spinning
+#: Axe: [Quick-Draw], attached as played; the Equipment Rell, Magnetic's trigger plays from hand; Jax, Unmatched's
+#: [Quick-Draw] for the other Equipment), units reading Equipment (Gearhead's doubling, Aphelios, Exalted's
+#: "When you attach an Equipment to me"), a unit dying from the bonus lost (damage spells), a death saved; Prize of
+#: Progress ("When you use an activated ability of a gear, give me +1 Might this turn"), first on one side, with
+#: Divining Shells' ability used (no card played: Darius, Trifarian's second card and Jayce, Brilliant Inventor's first
+#: gear do not fire), gear cards played, units reading Might
+PREFECT_ = dict(units=["Ravenbloom Prefect", "Rell - Magnetic", "Gearhead", "Aphelios - Exalted", "Jax - Unmatched",
+                       "Soraka - Wanderer", "Kog'Maw - Caustic"],
+                spells=["Long Sword", "Sterak's Gage", "Spinning Axe", "Incinerate", "Hextech Ray"],
+                lead=[["Ravenbloom Prefect"]])
+PRIZE_ = dict(units=["Prize of Progress", "Darius - Trifarian", "Jayce, Brilliant Inventor", "Jayce, Hammer in Hand",
+                     "Fiora - Worthy", "Yasuo - Remorseful"],
+              spells=["Divining Shells", "Divining Shells", "Long Sword", "Blood Rush", "Incinerate"],
+              lead=[["Prize of Progress"]])
+#: the Prefect at a base too (it fires from there: banished from its base, the gear still banished)
+PREFECT_BASE_ = {**PREFECT_, "at_base": ["Ravenbloom Prefect"]}
+GEAR_EVENTS = (PREFECT_, PREFECT_BASE_, PRIZE_)
+
+
+def test_the_units_on_a_gear_played_or_used_are_drawn():
+    assert {n for g in GEAR_EVENTS for n in g["units"]} <= set(DRAWN)
+    assert {n: sorted({ev for ev, _ in EVENTS[n]}) for n in ("Ravenbloom Prefect", "Prize of Progress")} == {
+        "Ravenbloom Prefect": ["opp_gear"], "Prize of Progress": ["gear_ability"]}
+    gear = {r["name"]: r for r in GEAR}
+    shells = gear["Divining Shells"]  # its combat effects are all its activated ability: used, no card played
+    assert shells["effects"] and all(e.get("activated") for e in shells["effects"]) and "Divining Shells" in SPELL_POOL
+    assert all(gear[n].get("equipment") and n in SPELL_POOL for n in ("Long Sword", "Sterak's Gage", "Spinning Axe"))
+    assert "Long Sword" in CHEAP[2]
+    # checked for real by the boards built for each unit (test_every_unit_with_combat_text_changes_an_answer_or_is_named)
+    assert all(_parts(RECORDS[n], role) for n in ("Ravenbloom Prefect", "Prize of Progress")
+               for role in ("attacker", "defender"))
+
+
+# An opponent's gear played (Ravenbloom Prefect banished with it, or declined) and a gear's ability used (Prize of
+# Progress): the quick tier draws a few boards; the long tier more, with the other event units' boards.
+test_units_on_a_gear_played_or_used_against_the_oracle = _others_test(600, *GEAR_EVENTS)
 test_more_units_on_other_units_events_and_replays_against_the_oracle = pytest.mark.long(
-    _others_test(800, *GROUPS, *BECOMING, *CARD_EVENTS, dict(units=OTHERS, spells=OTHER_SPELLS)))
+    _others_test(800, *GROUPS, *BECOMING, *CARD_EVENTS, *GEAR_EVENTS, dict(units=OTHERS, spells=OTHER_SPELLS)))
 
 
 #: the unit cards played from hand in the showdown (RB-CARD-16): every unit the oracle reads with [Reaction], [Ambush]
@@ -3331,10 +3429,6 @@ def _parts(r: dict, role: str) -> list[str]:
         if trig == DISCARD_ME:
             continue  # it fires from the trash for the card its player's card discards (Get Excited!'s `discard:`),
             # never for a unit in play: the plain unit's board discards one the same (the oracle's Mask Mother boards)
-        if trig == "When you use an activated ability of a gear":
-            continue  # no board here uses a gear's [Action] ability for its side: test_gear_ability.py
-        if trig == "When an opponent plays a gear":
-            continue  # no board here has an opponent play a gear: test_gear_banished.py
         if e.get("effect") == "play_cost_kill":
             continue  # a cost paid as the card is played from hand (`kills:`), not by a unit in play: test_unit_plays.py
             # and the oracle's boards playing Stalking Wolf from hand
@@ -3462,6 +3556,13 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
            "extra_copy": True}], None),
         ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
          [{"trigger": "U", "attach": "Long Sword"}], None),
+        # the enemy plays a gear (Long Sword, [Quick-Draw], attached to E3): "When an opponent plays a gear, you may
+        # banish me to banish it" used (an entry the plain unit's board is refused and played without); its player
+        # uses a gear's [Action] ability (Divining Shells' entry: "When you use an activated ability of a gear")
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Long Sword", "by": enemy, "target": "E3"}, {"trigger": "U", "when": "play"}], None),
+        ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
+         [{"play": "Divining Shells", "by": role, "target": "U"}], None),
     ]
     out = []
     for i, (sides, rest, xp) in enumerate(boards):
