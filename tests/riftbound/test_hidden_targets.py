@@ -90,3 +90,20 @@ def test_an_attacker_s_hidden_unit_elsewhere_chooses_a_unit_there_itself_among_t
     doc["showdown"][0]["target"] = "Blastcone Fae"
     sd = _run(doc)
     assert [u.current_might for u in sd.board.attacker + sd.board.defender] == [4, 4] and not sd.unmodelled
+
+
+def test_an_equipment_from_facedown_with_no_unit_where_it_was_hidden_attaches_to_nothing():
+    """Edge of Night: "When you play this from face down, attach it to a unit you control (here)": the Attacker's,
+    hidden at another battlefield where none of his units is, enters there and attaches to nothing (a triggered
+    ability with no unit to choose does nothing, RB-CARD-10); the Defender's must name a unit of his here."""
+    def run(by, target=None):
+        doc = {"game": "riftbound", "attacker": {"units": [_unit("A", 3)]}, "defender": {"units": [_unit("D", 3)]},
+               "showdown": [{"play": "Edge of Night", "by": by, "facedown": True,
+                             **({"target": target} if target else {})}]}
+        return _run(doc)
+
+    sd = run("attacker")
+    assert [u.current_might for u in sd.board.attacker + sd.board.defender] == [3, 3] and not sd.unmodelled
+    with pytest.raises(ScenarioError, match="needs 1 more target"):
+        run("defender")
+    assert run("defender", "D").board.unit("D").current_might == 5
