@@ -182,7 +182,7 @@ NOT_SPLIT_RULES = {
     "RB-MODEL-8"}
 #: games/riftbound/card_flags.md: card legality (refused as the showdown is played, tests/riftbound/test_riftbound_cards.py),
 #: the judge's view (derived) and readings whose flags live in derive.lp / the showdown
-NOT_SPLIT_RULES |= {f"RB-CARD-{i}" for i in range(1, 23)} | {"RB-CARD-24", "RB-CARD-25", "RB-CARD-26", "RB-JUDGE-1", "RB-JUDGE-2", "RB-JUDGE-3",
+NOT_SPLIT_RULES |= {f"RB-CARD-{i}" for i in range(1, 23)} | {"RB-CARD-24", "RB-CARD-25", "RB-CARD-26", "RB-CARD-27", "RB-JUDGE-1", "RB-JUDGE-2", "RB-JUDGE-3",
                                                             "RB-READ-2", "RB-READ-3", "RB-READ-4", "RB-READ-5",
                                                             "RB-READ-6", "RB-READ-7", "RB-READ-8"}
 

@@ -304,10 +304,11 @@ class Scenario:
 
     @property
     def played_units(self) -> tuple[Unit, ...]:
-        """The units played from hand in the showdown (RB-CARD-16), and those a card plays anew (RB-CARD-24), in
-        order."""
-        return tuple(u for e in self.effects if getattr(e, "kind", None) == "play"
-                     for u in ((e.unit,) if e.unit is not None else ()) + tuple(f for _, f, _ in e.replayed))
+        """The units played from hand in the showdown (RB-CARD-16), those a unit's trigger plays (RB-CARD-27), and those
+        a card plays anew (RB-CARD-24), in order."""
+        plays = [p for e in self.effects if getattr(e, "kind", None) == "play"
+                 for p in (e, getattr(e, "plays", None)) if p is not None]  # RB-CARD-27: the card a trigger plays, after it
+        return tuple(u for e in plays for u in ((e.unit,) if e.unit is not None else ()) + tuple(f for _, f, _ in e.replayed))
 
     def with_flags(self, **changes: str) -> "Scenario":
         return replace(self, flags={**self.flags, **changes})

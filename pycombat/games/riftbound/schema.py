@@ -125,10 +125,13 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
         begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
         effects.append(_play(n, all_names, db, flags, controller, known, turn) if isinstance(n.value, dict) and "play" in n.value
-                       else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun)
+                       else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun,
+                                     (db, flags, controller, turn))
                        if isinstance(n.value, dict) and "trigger" in n.value
                        else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
                        else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
+        if (inner := getattr(effects[-1], "plays", None)) is not None and inner.unit is not None:
+            known[inner.unit.name] = inner.unit  # RB-CARD-27: a unit a trigger played, whose abilities may be used
     effects = tuple(effects)
     _check_triggers(root, effects)
     _once_each_turn(effects, attacker.units + defender.units + reserve, file)
@@ -653,7 +656,8 @@ def _unique_names(root: Node, attacker: Side, defender: Side,
 
 
 def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[str, str] | None = None,
-          controller: str | None = "defender", known: dict[str, Unit] | None = None, turn: str | None = None):
+          controller: str | None = "defender", known: dict[str, Unit] | None = None, turn: str | None = None,
+          by_ability: tuple[str, tuple[str, ...]] | None = None):
     """A card played in the showdown: ``{play: Blood Rush, by: attacker, target: Vi}``; a unit card
     played from hand (RB-CARD-16): ``{play: Shen - Kinkou, by: defender, to: battlefield}``."""
     from .cards.spells import load_cards
@@ -666,7 +670,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         db = db or load_units()
         found = db._index.lookup(wanted) or db._index.lookup(wanted.replace(",", " "))
         if found:
-            return _unit_play(node, db.unit(wanted), names, db, flags or {}, controller, known, turn)
+            return _unit_play(node, db.unit(wanted), names, db, flags or {}, controller, known, turn, by_ability)
         from ...errors import UnknownNameError
 
         raise UnknownNameError("spell, gear or unit card", wanted,
@@ -972,9 +976,11 @@ def _new_name(node: Node, card_name: str, label: str | None, names: set[str]) ->
 
 
 def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str, str], controller: str | None,
-               known: dict[str, Unit] | None, turn: str | None = None):
+               known: dict[str, Unit] | None, turn: str | None = None,
+               by_ability: tuple[str, tuple[str, ...]] | None = None):
     """A unit card played from hand in the showdown (RB-CARD-16): how it may be played (RB-SHOW-4:
-    [Reaction], [Ambush], or [Hidden] from facedown), where it enters (``to:``, CR 355.2), its name."""
+    [Reaction], [Ambush], or [Hidden] from facedown), where it enters (``to:``, CR 355.2), its name. ``by_ability``:
+    played by a unit's ability (RB-CARD-27), ``(that unit, where the ability lets it enter)``."""
     from .cards.interpreter import DESTINATIONS, Play
     from .cards import unitplay
 
@@ -982,14 +988,17 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     facedown = node.bool("facedown", False)
     if facedown and not unitplay.hidden(card):
         raise node.error(f"{card.name}: only a [Hidden] card can be played from facedown (RB-SHOW-4)", "facedown")
-    ways = ("facedown",) if facedown else unitplay.ways(card)
+    ways = ("facedown",) if facedown else ("ability",) if by_ability else unitplay.ways(card)
     if not ways:
         extra = " (it is [Hidden]: played from facedown, `facedown: true`, it has Reaction)" \
             if unitplay.hidden(card) else ""
         raise node.error(f"{card.name}: a unit without [Reaction] or [Ambush] cannot be played in a showdown: only "
                          f"Action and Reaction cards and abilities can{extra} (RB-SHOW-4)", "play")
-    where = sorted({w for way in ways for w in unitplay.locations(card, way, by, controller)},
-                   key=DESTINATIONS.index)
+    if by_ability is not None:  # RB-CARD-27: where the ability lets it enter (its speed is not checked)
+        where = list(by_ability[1])
+    else:
+        where = sorted({w for way in ways for w in unitplay.locations(card, way, by, controller)},
+                       key=DESTINATIONS.index)
     to = node.str("to", None, choices=DESTINATIONS)
     if to is None:
         near = [w for w in where if w != "elsewhere"]
@@ -998,13 +1007,17 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
                              + f" (its player's choice among the valid locations, CR 355.2; {unitplay.RULE})", "to")
         to = near[0]
     if to not in where:
-        why = ("[Ambush] plays it only to a battlefield where its player has units" if ways == ("ambush",)
+        why = (f"{by_ability[0]}'s ability plays it " + " or ".join(
+            {"battlefield": "here", "base": "to its base", "elsewhere": "to another battlefield"}[w] for w in where)
+            + " (RB-CARD-27)" if by_ability
+            else "[Ambush] plays it only to a battlefield where its player has units" if ways == ("ambush",)
                else "a hidden card is played where it was hidden, a battlefield its player controlled"
                if facedown else "units go to their base or a battlefield their player controls (CR 355.2.a), "
                "and this one stays " + ("the Defender's" if controller else "nobody's") + " (CR 187.4.b)")
-        raise node.error(f"{card.name} cannot be played to {'this battlefield' if to == 'battlefield' else 'the base'} "
+        raise node.error(f"{card.name} cannot be played to "
+                         f"{ {'battlefield': 'this battlefield', 'base': 'the base'}.get(to, 'another battlefield')} "
                          f"by the {by}: {why} ({unitplay.RULE})", "to")
-    way = next(w for w in ways if to in unitplay.locations(card, w, by, controller))
+    way = "ability" if by_ability else next(w for w in ways if to in unitplay.locations(card, w, by, controller))
     name = _new_name(node, card.name, node.str("label", None), names)
     mate = next((u for u in (known or {}).values() if u.side == by), None)  # RB-CARD-9: its player's stated facts
     unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags,
@@ -1026,6 +1039,14 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     extra = extra_copy = _extra_copy(node, ability.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy
     recycled = _recycled(node, card.name, [split_keyword(k)[0] for k in card.keywords])  # RB-CARD-10: [Vision]
     cost_kill = _cost_kill(node, card, by, names, known)  # RB-CARD-16: the unit killed for its additional cost
+    equip = {}  # RB-CARD-14: the gear its "When you play me" takes (Akshan, Mischievous), checked as it resolves
+    if node.has("attach"):
+        from .cards.spells import load_cards
+
+        a = node.child("attach")
+        equip["attach"] = load_cards().card(a.as_str(), file=a.file, path=a.path).name
+    if node.has("from"):
+        equip["attach_from"] = unit_ref(node.child("from"), names)
     for e in ability.effects:
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
             names.update(token_names(token_name(e), e["count"] + bool(extra), names))
@@ -1038,7 +1059,8 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     return Play(card=ability, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
                 controls_here=by == controller,
-                extra_copy=extra_copy, recycled=recycled, cost_kill=cost_kill, unit_unread=tuple((effect_text(e), why) for e, why in unread))
+                extra_copy=extra_copy, recycled=recycled, cost_kill=cost_kill, unit_unread=tuple((effect_text(e), why) for e, why in unread),
+                **equip)
 
 
 def _ability(node: Node, known: dict[str, Unit], names: set[str]):
@@ -1071,7 +1093,7 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
 
 
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None,
-             begun: bool = False):
+             begun: bool = False, context: tuple = (None, None, "defender", None)):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
     choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10): `when:
     move` after an entry of the showdown itself (``begun``), or for a unit not at the battlefield, is a move then."""
@@ -1093,6 +1115,9 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
             raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
                              f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
         choices, declined = _trigger_choices(node, names)
+        if node.has("plays"):  # RB-CARD-27: only a combat trigger plays a card
+            raise node.error(f"`plays:` states the card a combat trigger plays; {name}'s trigger on `{on}` plays none "
+                             "(RB-CARD-27)", "plays")
         if choices.pop("revealed") is not None:  # RB-CARD-10: no trigger fired mid-showdown reveals a card
             raise node.error(f"`revealed:` states what an ability reveals; {name}'s trigger on `{on}` reveals nothing "
                              "the model reads (RB-CARD-10)", "revealed")
@@ -1132,6 +1157,13 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
     # RB-CARD-10: what the trigger reveals, as its entry states it (a value it does not take is refused)
     effects = revealed_effects(effects, choices.pop("revealed"), unit.card_id, node)
     card = ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None)
+    plays = _ability_play(node, unit, effects, names, known, declined, context)  # RB-CARD-27: the card it plays
+    if plays is None and not declined and any(e.get("effect") == "play_card" for e in effects):
+        if any(v not in (None, (), {}) for v in choices.values()):  # stated with no card: not used (its "you may")
+            raise node.error(f"{name}'s trigger is stated without `plays:`: it plays no card, so it is not used and "
+                             "chooses and pays nothing; give the card it plays, `plays: {play: CARD, ...}` "
+                             "(RB-CARD-27)", "plays")
+        declined = True
     if declined:  # RB-CARD-10: a "you may" trigger not used
         if not all(e.get("optional") or e.get("replaces_previous") for e in effects):
             raise node.error(f"{name}'s trigger is not optional as a whole (a part of it has no \"you may\"): it "
@@ -1140,7 +1172,39 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
             raise node.error(DECLINED_CHOOSES, "decline")
         card = replace(card, effects=(), energy_cost=None, power_cost=None, keywords=())
     return Play(card=card, by=unit.side, path=node.path, trigger_of=name, on_move=on == "move", declined=declined,
-                **choices)
+                plays=plays, **choices)
+
+
+def _ability_play(node: Node, unit: Unit, effects, names: set[str], known: Mapping[str, Unit] | None,
+                  declined: bool, context: tuple):
+    """RB-CARD-27: the card a combat trigger plays, its entry's ``plays:`` (a play entry without ``by``: its player is
+    the trigger's), read as a ``showdown:`` play is, as played by the ability; None when it plays none."""
+    from .cards import ability_play
+
+    e = ability_play.effect_of(effects)
+    if not node.has("plays"):  # none played: the trigger is not used (its "you may")
+        return None
+    inner = node.child("plays")
+    if e is None:
+        raise inner.error(f"{unit.name}'s trigger plays no card: `plays:` is for an ability that does "
+                          f"({ability_play.RULE})")
+    if declined:
+        raise node.error(DECLINED_CHOOSES, "decline")
+    inner._mapping()
+    db, flags, controller, turn = context
+    db = db or load_units()
+    where = ability_play.places(e, unit.side, controller)
+    # read as the showdown list reads a play entry (its keys checked by the spec), by the trigger's player
+    entry = Node({**inner.value, "by": unit.side}, file=inner.file, path=inner.path)
+    play = _play(entry, names, db, flags or {}, controller, dict(known or {}), turn, by_ability=(unit.name, where))
+    if play.unit is not None:
+        keywords = db.unit(play.unit.card_id).keywords
+    else:
+        keywords = [k for k, _ in play.card.keywords]
+    if (why := ability_play.fits(e, keywords)) is not None:
+        raise inner.error(f"{play.unit.card_name if play.unit is not None else play.card.name}: {why} "
+                          f"({ability_play.RULE})", "play")
+    return replace(play, played_by=unit.name, free=ability_play.free(e))
 
 
 DECLINED_CHOOSES = ("a declined trigger chooses nothing and pays nothing: give only `trigger`, `when` and `decline` "
@@ -1168,6 +1232,7 @@ def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
         a = node.child("attach")
         choices["attach"] = load_cards().card(a.as_str(), file=a.file, path=a.path).name
     declined = node.bool("decline", False)
+    node.raw("plays", None)  # RB-CARD-27: the card a combat trigger plays, read by the caller
     node.finish(TRIGGER_KEYS)
     return choices, declined
 

@@ -167,6 +167,11 @@ TRIGGER = Obj({
                 "card_costs=stated, XP always, RB-CARD-2)"),
     "attach": Name("Equipment card", "the Equipment the trigger plays from its player's hand and attaches to its unit "
                    "(Rell, Magnetic; RB-CARD-14)"),
+    "plays": Obj({k: v for k, v in PLAY.fields.items() if k not in ("by", "facedown")},
+                 "the card the trigger plays as it resolves (Ava Achiever: a card with [Hidden] from hand, ignoring its "
+                 "cost; Rek'Sai, Swarm Queen: one of the top 2 of the Main Deck): a showdown play entry without `by` "
+                 "(its player is the trigger's); a unit card's `to:` is where the ability lets it enter (RB-CARD-27)",
+                 required=("play",)),
     "decline": Bool("true: the player does not use this optional (\"you may\") trigger: it does nothing and nothing "
                     "is paid (RB-CARD-10); with no other key but `trigger` and `when`"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "

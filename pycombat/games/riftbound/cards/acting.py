@@ -77,7 +77,14 @@ def idle_reason(e: dict) -> str:
         return ("fires when its player hides a card, which he does on his turn in an Open State, never during a chain "
                 "or a showdown (CR 811.1.b): not during a combat")
     if trigger.startswith("When you play me"):
-        return "fired when the unit was played, before this combat: the board as the scenario states it holds its result"
+        from .interpreter import effect_support, paid_option
+        from .triggers import as_ability
+
+        ok, how = effect_support(paid_option(as_ability(e)))  # "you may pay ... to": the play's `condition:`
+        later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27), it resolves "
+                 f"as the unit enters: {how}" if ok else "")
+        return ("fired when the unit was played, before this combat: the board as the scenario states it holds its "
+                f"result{later}")
     if e.get("activated") and e.get("speed") == "normal":
         return "an ability of normal speed cannot be used in a showdown (CR 806.1.c)"
     return "no effect on a combat: a normal-speed ability or a trigger outside combat (CR 806.1.c; RB-CARD-4)"

@@ -41,6 +41,12 @@ SAME_CONTROLLER = "an Equipment with the same controller"
 FROM_HAND = "an Equipment its player plays from hand"
 #: the trigger of an Equipment that attaches itself as it is played from facedown (Edge of Night)
 FACEDOWN_PLAY = "When you play this from face down"
+#: a unit's "move an enemy gear to your base. You control it until I leave the board. If it's an Equipment, attach it
+#: to me" (Akshan, Mischievous): the gear the entry's ``attach:`` names (``from:`` the enemy unit it is attached to)
+ENEMY_GEAR = "an enemy gear its player takes control of"
+#: ``Change.new`` of an Equipment that changes controller as it moves (:data:`ENEMY_GEAR`), and ``Change.how`` of a
+#: gear that is not an Equipment taken so (moved to the taker's base, attached to nothing)
+TAKEN_OVER = "taken"
 
 
 def support(e: Mapping[str, Any]) -> tuple[bool, str]:
@@ -61,6 +67,11 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == TAKEN:
         return True, ("attaches to its unit the Equipment the entry names (`attach: NAME`), taken from the unit the "
                       "ability chose; not given: declined (RB-CARD-14)")
+    if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == ENEMY_GEAR:
+        return True, ("takes the enemy gear the entry names (`attach: GEAR`, `from: UNIT` when an enemy unit has it "
+                      "attached): an Equipment is attached to its unit under its player's control, its Might bonus "
+                      "leaving the enemy unit for it; another gear moves to its player's base, attached to nothing "
+                      "(RB-CARD-14)")
     if k == "attach_equipment" and tgt.get("ref") in ("self", "source") and e.get("what") == FROM_HAND:
         return True, (f"plays from its player's hand the Equipment the entry names (`attach: NAME`, Energy cost at most "
                       f"{e.get('energy_max')}), ignoring its cost, attached to its unit: +its Might bonus; not given: "
@@ -71,7 +82,8 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
 def takes(card: Card) -> bool:
     """Whether the card's effects read an entry's ``attach:`` / ``detach:``."""
     return any(e.get("effect") in ("attach_or_detach_equipment", "detach_equipment")
-               or e.get("effect") == "attach_equipment" and e.get("what") in (TAKEN, SAME_CONTROLLER, FROM_HAND)
+               or e.get("effect") == "attach_equipment" and e.get("what") in (TAKEN, SAME_CONTROLLER, FROM_HAND,
+                                                                              ENEMY_GEAR)
                for e in card.effects)
 
 
@@ -186,6 +198,8 @@ def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
         return [Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="attach",
                        rules=("RB-CARD-14", "RB-CARD-5"), new="played",
                        note=f"its player plays {gear.name} from hand, ignoring its cost, attached to {name}")]
+    if e.get("what") == ENEMY_GEAR:
+        return take_enemy(play, board, name)
     if e.get("what") == TAKEN:
         if play.attach is None:  # "you may": not given, declined
             return [Change("none", name, note="no Equipment attached (the entry names none: `attach:`)",
@@ -200,6 +214,52 @@ def attach_self(e, play: Play, board: Board, name: str, names) -> list[Change]:
     if not play.card.equipment:
         raise _err(play, "only an Equipment attaches itself", "RB-CARD-14")
     return attach_played(play, board, name)
+
+
+def take_enemy(play: Play, board: Board, name: str) -> list[Change]:
+    """Akshan, Mischievous: the enemy gear the entry's ``attach:`` names moves to ``name``'s player's control; an
+    Equipment is attached to ``name`` (taken from the enemy unit it was on, ``from:``, or from the enemy's unattached
+    ones), another gear goes to his base (RB-CARD-14, RB-CARD-1)."""
+    me = board.units[name]
+    if play.attach is None:
+        raise _err(play, "give `attach: GEAR`, the enemy gear it takes (and `from: UNIT` when an enemy unit has it "
+                   "attached)", "RB-CARD-1", "attach")
+    gear = load_cards().find(play.attach)
+    if gear is None or gear.type != "gear":
+        raise _err(play, f"`attach: {play.attach}` is not a gear card", "RB-CARD-1", "attach")
+    enemy = "defender" if me.side == "attacker" else "attacker"
+    if not gear.equipment:
+        if play.attach_from is not None:
+            raise _err(play, f"`from: {play.attach_from}`: {gear.name} is not an Equipment, attached to no unit",
+                       "RB-CARD-1", "from")
+        return [Change("none", name, keyword=gear.name, how=TAKEN_OVER, rules=("RB-CARD-14",),
+                       note=f"{gear.name} (the {enemy}'s) moves to the {me.side}'s base under his control: not an "
+                            "Equipment, it attaches to nothing")]
+    holders = [n for n, u in board.units.items()
+               if u.side == enemy and board.where(n) is not None and gear.name in u.equipment]
+    if play.attach_from is not None:
+        if play.attach_from not in holders:
+            raise _err(play, f"`from: {play.attach_from}`: not an enemy unit with {gear.name} attached", "RB-CARD-1",
+                       "from")
+        where = play.attach_from
+    elif gear.name in board.gear.get(enemy, ()):
+        where = "gear"
+    elif len(holders) == 1:
+        where = holders[0]
+    elif holders:
+        raise _err(play, f"{', '.join(holders)} each have {gear.name}: give `from: UNIT` (whose {gear.name})",
+                   "RB-CARD-14", "from")
+    else:
+        raise _err(play, f"the {enemy} controls no {gear.name} in play (on a unit or in his `gear:`)", "RB-CARD-1",
+                   "attach")
+    out = []
+    if where != "gear":
+        out.append(Change("equip", where, gear.equip_might_bonus, keyword=gear.name, how="detach", new=TAKEN_OVER,
+                          rules=("RB-CARD-14",)))
+    out.append(Change("equip", name, gear.equip_might_bonus, keyword=gear.name, how="attach", new=(TAKEN_OVER, enemy),
+                      rules=("RB-CARD-14", "RB-CARD-5"),
+                      note=f"the {me.side} takes control of {gear.name} (the {enemy}'s) and attaches it to {name}"))
+    return out
 
 
 HANDLERS = {"attach_or_detach_equipment": attach_or_detach, "detach_equipment": detach,

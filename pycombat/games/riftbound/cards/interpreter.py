@@ -37,6 +37,7 @@ from . import gear as _gear  # gear on the board killed or returned (RB-CARD-22)
 from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
 from . import replacements as _replacements  # replacement effects on the board (RB-CARD-18)
 from . import replay as _replay  # a unit banished and played anew (RB-CARD-24)
+from . import ability_play as _ability_play  # a card a unit's trigger plays (RB-CARD-27)
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
@@ -204,6 +205,7 @@ def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                    - ({"heal", "exhausted"} if _replacements.gear_saver(e) else set())
                    - ({"cost"} if _paid_by_a_kill(e) or _spends_buff(e) else set())
                    - ({"energy_max"} if e.get("what") == _equipment.FROM_HAND else set())
+                   - (_ability_play.KEYS if e.get("effect") == _ability_play.KIND else set())
                    - ({"mode_rule"} if e.get("mode_option") and e.get("mode_rule") == CHOOSE_ONE else set())
                    - ({"mode_rule", "mode_label"} if revealed_option(e) else set()))
     if ok and extra:
@@ -255,6 +257,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return _tokens.support(e)
     if k == _replay.KIND and not e.get("trigger"):  # RB-CARD-24
         return _replay.support(e)
+    if k == _ability_play.KIND:  # RB-CARD-27: read as the combat trigger it is (its `trigger` stripped)
+        return _ability_play.support(e)
     if on_unit_played(e):  # RB-CARD-10: a triggered ability for the rest of the turn
         ok, how = _kind_support({k: v for k, v in e.items() if k not in ("trigger", "target")})
         return ok, (f"for the rest of the turn, each friendly unit its player plays (a unit card from hand, a unit "
@@ -689,15 +693,17 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
         text, who = card.cost_text, []
+        if play.free:  # RB-CARD-27: played by an ability ignoring its cost; its additional costs are still paid
+            need, text = (0, 0), "none of its cost (played by an ability, ignoring its cost)"
         extra = option_cost(card) if play.condition else (0, 0)  # "you may pay [rune] to ...", paid (RB-CARD-8)
-        if board is not None and card.type == "spell":
+        if board is not None and card.type == "spell" and not play.free:
             from .statics import spell_cost
 
             e, p, who = spell_cost(need[0], need[1], play.by, board.units, board.present)
             if who:
                 need = (e, p)
                 text = f"{e} Energy + {p} Power (changed by {', '.join(who)}, RB-CARD-9)"
-        if play.from_hand and card.type == "spell":  # RB-CARD-16: the unit it plays from hand, at its cost changed
+        if play.from_hand and card.type == "spell" and not play.free:  # RB-CARD-16: the unit it plays, its cost
             e_u, p_u, how = hand_cost(play)
             if e_u or p_u:
                 need = (need[0] + e_u, need[1] + p_u)
@@ -717,6 +723,8 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
         if any(extra):
             need = (need[0] + extra[0], need[1] + extra[1])
             text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
+        if play.free and need == (0, 0):
+            return
         if play.paid is None:
             raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`"
                        + (f" ({text})" if who else ""), "RB-CARD-2", "paid")
@@ -777,7 +785,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
 
     giver = quick_draw_from(board, play.by) if card.equipment and not _equipment.quick_draw(card) \
         and play.by in ("attacker", "defender") else None
-    if not card.showdown_playable and not play.facedown and giver is None:
+    if not card.showdown_playable and not play.facedown and giver is None and not play.played_by:  # RB-CARD-27
         raise _err(play, f"a {card.speed}-speed {card.type} cannot be played in a showdown: only Action and "
                    "Reaction cards and abilities can" + (" (it is [Hidden]: played from facedown, `facedown: true`, "
                                                          "it has Reaction)" if hidden else ""), "RB-SHOW-4", "play")
@@ -945,6 +953,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
+    for c in changes:  # RB-CARD-4: a gear taken that is not an Equipment: what it does at its new controller's base
+        if c.kind == "none" and c.how == _equipment.TAKEN_OVER and _equipment.load_cards().card(c.keyword).effects:
+            unmodelled.append(Unmodelled(c.keyword, f"the gear taken by {card.name}",
+                                         "what the gear does under its new controller (its abilities, at his base) is "
+                                         "not followed (RB-CARD-4)"))
     if play.extra_copy is None and any(c.kind == "token" for c in changes) and _tokens.zileans(play, board):
         unmodelled.append(Unmodelled(card.name, "the token units it plays, with Zilean, Time Mage at a battlefield",
                                      "whether its player plays an additional copy of the first one (\"once each turn "
@@ -1078,6 +1091,8 @@ def _effect(e: Mapping[str, Any], play: Play, board: Board, targets: _Targets,
         return _gear.changes(e, play, board, targets.queue), True
     if k == "spell_lock":  # checked with the counters, on the showdown list (RB-CARD-20)
         return [Change("none", note="its controller can't play spells this turn", rules=(_counters.RULE,))], True
+    if k == _ability_play.KIND:  # RB-CARD-27: the card it plays resolves right after it (the showdown's next step)
+        return [Change("none", note=_ability_play.narration(play), rules=(_ability_play.RULE,))], True
     if k == "counter":  # which card it counters is decided before the showdown is played (RB-CARD-3)
         note = _counters.outcome(e, play, targets.countered)
         if note.endswith("is countered: it has no effect") and play.again \

@@ -28,7 +28,7 @@ from .triggers import ONE_ON_ONE, as_ability, cost_read, needs_choice, xp_cost
 from .records import effect_text, immunity
 from .acting import can_act, idle_reason, unread_reason
 from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units
-from . import unitplay
+from . import ability_play, unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
 from .replacements import unit_saver
@@ -172,13 +172,16 @@ def unit_report(u: UnitCard) -> dict:
                 decline = "; not used: `{trigger: UNIT, decline: true}`" if e.get("optional") else ""
                 revealed = {"domain": "revealed: DOMAIN, ", "count": "revealed: N, "}.get(reveals([e]), "")
                 split += f"; {why}" if revealed else ""  # what it reveals: a fact its entry states (RB-CARD-10)
+                chosen = "target: ..."
+                if e.get("effect") == ability_play.KIND:  # RB-CARD-27: the card it plays, the entry's `plays:`
+                    chosen, split = "plays: {play: CARD, ...}", f"{split}; {why}"
                 if e["trigger"] in ONE_ON_ONE:  # RB-READ-7
                     decline += ("; it fires only if the unit attacks or defends one on one as the showdown begins: "
                                 "one unit on each side (flag one_on_one=both_sides, the default) or the unit alone on "
                                 "its side (one_on_one=own_side) (RB-READ-7)")
                 triggered.append({"what": f"combat trigger {e['trigger']}: {effect_text(e)}",
                                   "how": "on the chain as the showdown begins; its choice stated as "
-                                         f"`{{trigger: UNIT, {revealed}target: ...}}`{decline} (RB-SHOW-2, RB-CARD-10)"
+                                         f"`{{trigger: UNIT, {revealed}{chosen}}}`{decline} (RB-SHOW-2, RB-CARD-10)"
                                          f"{split}{cost}"})
                 if cost and playable_ways and e["trigger"] in PLAY_TRIGGERS:  # RB-CARD-16: as it is played
                     if unitplay.paid_as_played(e):

@@ -83,6 +83,12 @@ class Play:
     repeat_cost: int | None = None  #: which of the spell's [Repeat] this execution pays (1, 2 ...; None: the next)
     #: for a counter: the cards it could not counter and the units whose "can't be countered" kept them (RB-CARD-9)
     spared: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    #: a combat trigger that plays a card (:mod:`.ability_play`, RB-CARD-27): the play of that card, resolved right
+    #: after the trigger; None: it plays none
+    plays: Any = None
+    #: a card a unit's ability plays (RB-CARD-27): that unit; its speed is not checked, and it is on the combat chain
+    played_by: str | None = None
+    free: bool = False  #: played ignoring its cost (RB-CARD-27): none of its printed cost is paid
 
     @property
     def source_unit(self) -> str | None:

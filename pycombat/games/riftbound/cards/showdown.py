@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
+from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
@@ -496,7 +497,8 @@ class Progress:
                         lines.append(Line(f"{_who(scenario, e.by)} kills {e.cost_kill} as the additional cost of "
                                           f"{e.unit.card_name}: {text}.", ("RB-CARD-16",) + tuple(rules)))
                     lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away, killed_at)}.",
-                                      ("RB-SHOW-4", "RB-CARD-16") + (("RB-COMB-4",) if e.to == "battlefield" else ())))
+                                      (("RB-CARD-27",) if e.played_by else ("RB-SHOW-4",)) + ("RB-CARD-16",)
+                                      + (("RB-COMB-4",) if e.to == "battlefield" else ())))
                     unmodelled += [Unmodelled(e.unit.card_name or e.unit.name, f"{what} (unit {e.unit.name})", why)
                                    for what, why in e.unit.unstated]
                     unmodelled += [Unmodelled(e.unit.card_name or e.unit.name, f"ability {what}", why)
@@ -512,7 +514,7 @@ class Progress:
                                                 path=f"{e.path}.target")
                         self._settle()
                         events.after(self, e, seen)  # RB-CARD-10: "When a friendly unit is played this turn"
-                        lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+                        self._close(e, nxt)
                         return
                 elif e.ability_of is not None:  # RB-CARD-17: a unit's activated ability, its cost paid
                     from .abilities import use
@@ -554,19 +556,17 @@ class Progress:
                               + (("RB-READ-6",) if e.unit is not None and any(
                                   x.get("_late") for x in e.card.effects) else ())
                               + (("RB-CARD-17",) if e.ability_of is not None else ())
+                              + (("RB-CARD-27",) if e.played_by else ())
                               + tuple(r for x in said for r in x.rules))) or ("RB-SHOW-4",)))
             for m in missing:
                 lines.append(Line(f"  not modelled: {m.what} ({m.why})", ("RB-CARD-4",)))
             self._settle()
             events.after(self, e, seen)  # RB-CARD-10: "When you stun an enemy unit", tokens played
             on_moves(self, moving, e.card.name)  # RB-CARD-10: the moved units' own "When I move" triggers
-            if e.on_move:  # before the showdown: no Focus yet (RB-COMB-2)
-                pass
-            elif not e.trigger_of:
-                lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
-            elif not getattr(nxt, "trigger_of", None):
-                lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
-                                  ("RB-SHOW-2",)))
+            if e.plays is not None and not e.declined:  # RB-CARD-27: the card the trigger played resolves next
+                self._effect(e.plays, False, nxt)
+                return
+            self._close(e, nxt)
             return
         if e.unit not in present:
             gone = next((how for n, _, how in removed if n == e.unit), "gone")
@@ -581,6 +581,18 @@ class Progress:
             removed.append((e.unit, u.side, e.how))
         self._settle()
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+
+    def _close(self, e: Play, nxt) -> None:
+        """The chain's close after ``e`` resolved: Focus passes (RB-SHOW-3), or the combat chain closes once its
+        last trigger (and a card one played, RB-CARD-27) resolved (RB-SHOW-2); a move trigger's, before the
+        showdown, closes nothing (RB-COMB-2)."""
+        if e.on_move:
+            return
+        if not (e.trigger_of or e.played_by):
+            self.lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+        elif not getattr(nxt, "trigger_of", None):
+            self.lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
+                                   ("RB-SHOW-2",)))
 
     def finish(self) -> Showdown:
         """Both players pass in turn: the showdown ends (RB-SHOW-3). The board at the Combat Damage Step
@@ -1022,8 +1034,9 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
     u = units[n]
     changes = list(u.might_changes)
     if c.how == "attach":
-        pool = gear.setdefault(u.side, [])
-        if what in pool and c.new != "played":  # from the unattached ones in play (not a card just played)
+        # from the unattached ones in play (not a card just played): its controller's, or the enemy's it takes
+        pool = gear.setdefault(c.new[1] if isinstance(c.new, tuple) else u.side, [])
+        if what in pool and c.new != "played":
             pool.remove(what)
         if c.amount is not None:
             changes.append(c.amount)
@@ -1044,8 +1057,10 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
         else:
             changes.append(-c.amount)
     units[n] = replace(u, equipment=tuple(kept), might_changes=tuple(changes))
-    gear.setdefault(u.side, []).append(what)
     bonus = f": -{c.amount} Might (now {units[n].current_might})" if c.amount is not None else ""
+    if c.new == TAKEN_OVER:  # RB-CARD-14: another player takes control of it (Akshan, Mischievous)
+        return f"{what} is detached from {n}, its control taken{bonus}", c.rules
+    gear.setdefault(u.side, []).append(what)
     return f"{what} is detached from {n}{bonus}", c.rules
 
 

@@ -47,6 +47,7 @@ from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play,
 from .spells import Card
 from .statics import EMPOWERED
 from .units import load_units
+from .ability_play import KIND as PLAY_CARD
 
 
 #: a combat trigger's additional cost that kills its own unit ("you may kill me to ...")
@@ -461,6 +462,12 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                                           f"entry `{{trigger: {u.name}, revealed: "
                                           + ("DOMAIN" if reveals(effects) == "domain" else "N")
                                           + ", target: ...}` before the others (RB-SHOW-2, RB-CARD-10)"))
+            elif any(e.get("effect") == PLAY_CARD for e in effects):  # RB-CARD-27: the card it plays, if any
+                missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
+                                          f"{choice} and the card it plays are the player's: state it as a showdown "
+                                          f"entry `{{trigger: {u.name}, plays: {{play: CARD, ...}}}}` (used), or "
+                                          f"`{{trigger: {u.name}, decline: true}}`, before the others (RB-SHOW-2, "
+                                          "RB-CARD-27)"))
             else:
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is the player's: state it as a showdown entry "
