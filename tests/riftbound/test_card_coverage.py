@@ -65,11 +65,16 @@ def test_every_unit_with_combat_text_is_read_or_listed_unmodelled(report):
         assert row["status"] != "none", row
         listed = " | ".join(row["modelled"] + [u["what"] for u in row["unmodelled"]])
         # a clause the project's overlay structures (a `kind: unit` record) is read: its effects are checked below
-        extra = [o for o in overlay() if o.get("kind") == "unit" and o["id"] == r["id"]]
+        ours = [o for o in overlay() if o.get("kind") == "unit" and o["id"] == r["id"]]
+        extra = [o for o in ours if o.get("effects")]
         structured = {c for o in extra for c in clauses_of(o)}
+        why = {c: " ".join(str(o["not_modelled"]).split()) for o in ours if o.get("not_modelled") for c in clauses_of(o)}
         for clause in r.get("unparsed_clauses") or ():
             if clause not in structured:
-                assert any(clause in u["what"] for u in row["unmodelled"]), (r["name"], clause)
+                said = [u for u in row["unmodelled"] if clause in u["what"]]
+                assert said, (r["name"], clause)
+                if clause in why:  # the overlay's reason, not the data's "could not structure it"
+                    assert " ".join(said[0]["why"].split()) == why[clause], (r["name"], said)
         statics = unit.static_abilities()
         for e in [*(r.get("effects") or ()), *(e for o in extra for e in o["effects"])]:
             if e.get("effect") not in (r.get("combat_effects") or ()) and not any(e in o["effects"] for o in extra):

@@ -27,18 +27,26 @@ def _run(doc):
 
 @settings(max_examples=60, deadline=None)
 @given(spell=st.sampled_from(sorted(SPELLS)), by=st.sampled_from(["attacker", "defender"]),
-       away=st.booleans(), data=st.data())
-def test_a_facedown_spell_chooses_only_where_it_was_hidden(spell, by, away, data):
+       away=st.booleans(), hidden=st.sampled_from([None, "here", "elsewhere"]), data=st.data())
+def test_a_facedown_spell_chooses_only_where_it_was_hidden(spell, by, away, hidden, data):
+    """Where it was hidden: as the entry's `hidden:` says, by default the Defender's here and the Attacker's at another
+    battlefield; the Attacker's never here (he controls no battlefield where this combat is, CR 187.4.b)."""
     where = {"A1": "bf", "A2": "bf", "AB": "base", "D1": "bf", "DB": "base"}
     showdown = []
     if away:  # the Attacker's A2 goes to another battlefield first
         showdown.append({"play": AWAY, "by": "attacker", "target": "A2", "to": "elsewhere"})
         where["A2"] = "elsewhere"
     target = data.draw(st.sampled_from(sorted(where)))
-    showdown.append({"play": spell, "by": by, "target": target, "facedown": True})
+    showdown.append({"play": spell, "by": by, "target": target, "facedown": True,
+                     **({"hidden": hidden} if hidden else {})})
     doc = {"game": "riftbound", "attacker": {"units": [_unit("A1"), _unit("A2")], "base": [_unit("AB")]},
            "defender": {"units": [_unit("D1", 9)], "base": [_unit("DB")]}, "showdown": showdown}
-    hidden_at = "bf" if by == "defender" else "elsewhere"  # the brute force: RB-CARD-26, then the card's own text
+    if by == "attacker" and hidden == "here":
+        with pytest.raises(ScenarioError, match=r"showdown\[\d\]\.hidden: the attacker does not control"):
+            _run(doc)
+        return
+    # the brute force: RB-CARD-26, then the card's own text
+    hidden_at = "bf" if hidden == "here" or (hidden is None and by == "defender") else "elsewhere"
     legal = where[target] == hidden_at and where[target] in SPELLS[spell]
     if not legal:
         with pytest.raises(ScenarioError) as exc:
@@ -107,3 +115,22 @@ def test_an_equipment_from_facedown_with_no_unit_where_it_was_hidden_attaches_to
     with pytest.raises(ScenarioError, match="needs 1 more target"):
         run("defender")
     assert run("defender", "D").board.unit("D").current_might == 5
+
+
+def test_a_card_hidden_elsewhere_plays_nothing_into_this_combat_but_is_played():
+    """The Defender's Guards! hidden at another battlefield he controls (`hidden: elsewhere`): its Sand Soldier is
+    played there, not here; Ravenbloom Student's "When you play a spell" fires all the same; an Attacker's Noxus
+    Saboteur ("Your opponents' [Hidden] cards can't be revealed here") does not stop it there."""
+    def doc(**extra):
+        return {"game": "riftbound", "attacker": {"units": ["Noxus Saboteur"]},
+                "defender": {"units": ["Ravenbloom Student"]},
+                "showdown": [{"play": "Guards!", "by": "defender", "facedown": True, "condition": False, **extra}]}
+    sd = _run(doc(hidden="elsewhere", to="elsewhere"))
+    assert [(u.name, u.current_might) for u in sd.board.defender] == [("Ravenbloom Student", 3)]
+    with pytest.raises(ScenarioError, match="RB-CARD-26"):
+        _run(doc(hidden="elsewhere", to="battlefield"))
+    with pytest.raises(ScenarioError, match="can't be revealed here"):
+        _run(doc(to="battlefield"))
+    with pytest.raises(ScenarioError, match=r"give `facedown: true`"):
+        _run({**doc(), "showdown": [{"play": "Back Off", "by": "defender", "target": "Noxus Saboteur",
+                                     "hidden": "elsewhere"}]})

@@ -21,7 +21,9 @@ from pycombat.games.riftbound.schema import scenario_from_dict
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "riftbound" / "data" / "units.json"
 UNITS = [r for r in json.loads(DATA.read_text())["records"] if r.get("might") is not None and not r.get("reprint_of")]
 #: the unit clauses structured by the project's overlay (``data/effects_overlay.yaml``, `kind: unit`)
-STRUCTURED = {c for o in overlay() if o.get("kind") == "unit" for c in clauses_of(o)}
+#: the unit clauses the project's overlay structures (a record with `not_modelled` leaves its clause unread, named
+#: with that reason)
+STRUCTURED = {c for o in overlay() if o.get("kind") == "unit" and o.get("effects") for c in clauses_of(o)}
 NEVER_HERE = {"When you play me", "When you play me to a battlefield", "When I hold", "At the start of your Beginning Phase",
               # a unit already in play is not played again: its play triggers fire only as it is played (RB-CARD-16)
               "When you play me from face down", "When you play me from face down on your turn",

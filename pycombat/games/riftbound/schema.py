@@ -27,6 +27,7 @@ from .cards.units import (
     NO_EFFECT_KEYWORDS,
     UnitDB,
     load_units,
+    unparsed_reason,
     split_keyword,
 )
 from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
@@ -452,7 +453,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             if can_act(e, role, card) and not any(e is t for t in combat_triggers):
                 unstated.append((label, unread_reason(e)))
         for clause in card.unparsed:
-            unstated.append((f"clause {clause!r}", "the card data could not structure it"))
+            unstated.append((f"clause {clause!r}", unparsed_reason(card, clause)))
         if not fresh and not node.has("exhausted") and waits_on_ready(card):
             unstated.append(("whether it is exhausted", "its \"When I become ready\" fires only when a card readies it "
                                                         "while exhausted: give `exhausted: true|false` (RB-CARD-10)"))
@@ -707,6 +708,16 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
         paid = (p.int("energy", 0, minimum=0), p.int("power", 0, minimum=0))
         p.finish(PAID_KEYS)
     facedown = node.bool("facedown", False)
+    here = by == controller  # RB-CARD-26: where a card played from facedown was hidden
+    if node.has("hidden"):
+        hidden = node.str("hidden", choices=("here", "elsewhere"))
+        if not facedown:
+            raise node.error("`hidden:` says where a card played from facedown was hidden: give `facedown: true` "
+                             "(RB-CARD-26)", "hidden")
+        if hidden == "here" and not here:
+            raise node.error(f"the {by} does not control this battlefield (CR 187.4.b): his hidden cards are at "
+                             "another battlefield he controls, `hidden: elsewhere` (RB-CARD-26)", "hidden")
+        here = hidden == "here"
     # RB-CARD-14: the Equipment the card attaches or detaches
     equip = {}
     for key in ("attach", "detach"):
@@ -742,7 +753,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             extra = extra and None  # the first token played only
     play = Play(card=card, by=by, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 facedown=facedown, path=node.path, pays=pays, replayed=replayed, from_hand=from_hand,
-                revealed_here=by == controller, controls_here=by == controller, extra_copy=extra_copy,
+                revealed_here=here, controls_here=by == controller, extra_copy=extra_copy,
                 recycled=recycled, **chosen, **equip)
     from .cards import repeat
 
@@ -986,6 +997,9 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
 
     by = node.str("by", choices=SIDES)
     facedown = node.bool("facedown", False)
+    if node.has("hidden"):  # RB-CARD-26: a unit card enters where it was hidden
+        raise node.error(f"{card.name}: a unit card played from facedown enters where it was hidden: `to:` says where "
+                         "(`battlefield` or `elsewhere`), not `hidden:` (RB-CARD-26)", "hidden")
     if facedown and not unitplay.hidden(card):
         raise node.error(f"{card.name}: only a [Hidden] card can be played from facedown (RB-SHOW-4)", "facedown")
     ways = ("facedown",) if facedown else ("ability",) if by_ability else unitplay.ways(card)

@@ -119,6 +119,9 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
+    "hidden": Str("where a spell or gear played from facedown was hidden: `here` (this battlefield; the Defender's "
+                  "default when he controls it) or `elsewhere` (another battlefield its player controls; the "
+                  "Attacker's always, CR 187.4.b); its targets are chosen there (RB-CARD-26)", enum=("here", "elsewhere")),
     "kills": Str("a unit card whose additional cost kills a unit its player controls (Stalking Wolf: \"kill a Bird, "
                  "Cat, Dog, or Poro you control\"): the unit killed as it is played (RB-CARD-16)"),
     "recycled": Bool("a spell's [Predict] or a unit card's [Vision] (\"look at the top card of your Main Deck. You may "
@@ -167,7 +170,7 @@ TRIGGER = Obj({
                 "card_costs=stated, XP always, RB-CARD-2)"),
     "attach": Name("Equipment card", "the Equipment the trigger plays from its player's hand and attaches to its unit "
                    "(Rell, Magnetic; RB-CARD-14)"),
-    "plays": Obj({k: v for k, v in PLAY.fields.items() if k not in ("by", "facedown")},
+    "plays": Obj({k: v for k, v in PLAY.fields.items() if k not in ("by", "facedown", "hidden")},
                  "the card the trigger plays as it resolves (Ava Achiever: a card with [Hidden] from hand, ignoring its "
                  "cost; Rek'Sai, Swarm Queen: one of the top 2 of the Main Deck): a showdown play entry without `by` "
                  "(its player is the trigger's); a unit card's `to:` is where the ability lets it enter (RB-CARD-27)",

@@ -27,7 +27,7 @@ from .interpreter import effect_support
 from .triggers import ONE_ON_ONE, as_ability, cost_read, needs_choice, xp_cost
 from .records import effect_text, immunity
 from .acting import can_act, idle_reason, unread_reason
-from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units
+from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units, unparsed_reason
 from . import ability_play, unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
@@ -273,7 +273,7 @@ def unit_report(u: UnitCard) -> dict:
         why = unread_reason(e) + ("" if len(acts) == 2 else f" (it can act only as the {acts[0]})")
         unmodelled.append({"card": u.name, "what": label, "why": why})
     for clause in u.unparsed:
-        unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": "the card data could not structure it"})
+        unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": unparsed_reason(u, clause)})
     return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
             "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
             "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,

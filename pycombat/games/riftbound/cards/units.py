@@ -63,6 +63,8 @@ class UnitCard:
     #: and the clauses the data could not structure (``unparsed_clauses``)
     abilities: tuple[dict, ...] = ()
     unparsed: tuple[str, ...] = ()
+    #: why the model does not read an unparsed clause, where the project's overlay says (its ``not_modelled``)
+    unparsed_why: tuple[tuple[str, str], ...] = ()
     energy_cost: int | None = None  #: its cost, checked when it is played in a showdown (RB-CARD-2, RB-CARD-16)
     power_cost: int | None = None
     #: its "I enter ready" abilities (``enters_ready``, with the card's condition) and its static abilities making
@@ -174,6 +176,7 @@ class UnitDB:
                 reprint_of=r.get("reprint_of"),
                 abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
                 unparsed=tuple(r.get("unparsed_clauses") or ()),
+                unparsed_why=tuple((r.get("unparsed_why") or {}).items()),
                 energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"),
                 entering=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in ENTERING),
                 empower_limit=empower_limit(str(r.get("text") or "")))
@@ -235,6 +238,15 @@ def load_units() -> UnitDB:
     return UnitDB(with_overlay(json.loads(raw)["records"], tuple(o for o in overlay() if o.get("kind") == "unit")))
 
 
+#: why a unit's clause is unread when the overlay gives no reason
+UNSTRUCTURED = "the card data could not structure it"
+
+
+def unparsed_reason(card: UnitCard, clause: str) -> str:
+    """Why the model does not read the unit card's unparsed ``clause`` (RB-CARD-4)."""
+    return dict(card.unparsed_why).get(clause, UNSTRUCTURED)
+
+
 def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
     """``records`` with each overlay record's effects (``data/effects_overlay.yaml``) added to its unit card (by id,
     and to its reprints), the clause it structures no longer unparsed. A card whose name or printed text no longer
@@ -249,12 +261,17 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
             raise DataError(f"{where}: no unit card {o['id']} in the data")
         for i in hits:
             r = dict(out[i])
-            if r["name"] != o.get("name") or not o.get("effects"):
-                raise DataError(f"{where}: no unit {o['id']} called {o.get('name')!r} with `effects` to add")
+            if r["name"] != o.get("name") or not (o.get("effects") or o.get("not_modelled")):
+                raise DataError(f"{where}: no unit {o['id']} called {o.get('name')!r} with `effects` to add or a "
+                                "`not_modelled` reason")
             clauses = clauses_of(o)
             text = " ".join(str(r.get("text") or "").split())
             if not clauses or any(" ".join(c.split()) not in text for c in clauses):
                 raise DataError(f"{where}: the card's printed text no longer contains the clause quoted")
+            if o.get("not_modelled"):  # RB-CARD-4: still unparsed, with the project's reason
+                r["unparsed_why"] = {**(r.get("unparsed_why") or {}), **{c: str(o["not_modelled"]) for c in clauses}}
+                out[i] = r
+                continue
             effects = [dict(e) for e in o["effects"]]
             r["effects"] = list(r.get("effects") or ()) + effects
             r["combat_effects"] = list(dict.fromkeys([*(r.get("combat_effects") or ()),
