@@ -183,3 +183,37 @@ def test_stating_it():
                                        "plays": {"play": "Back Off", "target": "D"}}])
     with pytest.raises(ScenarioError, match="unknown field 'by'"):
         _run([AVA], dfd, [{"trigger": AVA, "plays": {"play": "Back Off", "by": "attacker", "target": "D"}}])
+
+
+def test_the_example_s_verdicts_cite_the_rule_that_removed_the_unit():
+    """examples/riftbound/ability_plays.yaml: Leona dies by the Hidden Blade Ava's trigger plays (RB-CARD-27, the
+    card's kill RB-CARD-7; not a cleanup's lethal damage, RB-MIGHT-1, nor a player's timing, RB-SHOW-4); played by
+    its player, the same kill cites the timing of the play instead."""
+    from pycombat.games.riftbound.schema import load_scenario, example_path
+    from pycombat.games.riftbound.verbs import verify
+
+    s = load_scenario(example_path("ability_plays.yaml"))
+    dies, conquers = verify(s).verdicts
+    assert (dies.verdict, conquers.verdict) == (True, True) and not play_showdown(s).unmodelled
+    assert dies.rules == ["RB-CARD-27", "RB-CARD-7"]
+    akshan = _seen(play_showdown(s))["Akshan - Mischievous"]
+    assert akshan == (PRINTED["Akshan - Mischievous"]["might"] + 2, False)  # Long Sword's +2 moved to him
+    own = scenario_from_dict(_doc([AVA], ["Leona - Determined"],
+                                  [{"trigger": AVA, "decline": True},
+                                   {"play": "Hidden Blade", "by": "attacker", "target": "Leona - Determined"}],
+                                  claims=[{"claim": "Leona - Determined dies"}]), file="<t>")
+    assert verify(own).verdicts[0].rules == ["RB-SHOW-4", "RB-CARD-7"]
+
+
+def test_an_equipment_played_from_hand_enters_unattached():
+    """Edge of Night ([Hidden] Equipment, "When you play this from face down, attach it to a unit you control
+    (here)") played by Ava from hand is not played from face down: it enters attached to no unit, under the Attacker,
+    where a later card of his may attach it (Angle Shot: +2 to A2)."""
+    att, dfd = [AVA, _custom("A2", 2)], [_custom("D5", 5)]
+    sd = _run(att, dfd, [{"trigger": AVA, "plays": {"play": "Edge of Night"}}])
+    assert _seen(sd) == {AVA: (4, False), "A2": (2, False), "D5": (5, False)} and not sd.unmodelled
+    with pytest.raises(ScenarioError, match="left over"):
+        _run(att, dfd, [{"trigger": AVA, "plays": {"play": "Edge of Night", "target": "A2"}}])
+    later = _run(att, dfd, [{"trigger": AVA, "plays": {"play": "Edge of Night"}},
+                            {"play": "Angle Shot", "by": "attacker", "target": "A2", "attach": "Edge of Night"}])
+    assert _seen(later)["A2"] == (4, False)

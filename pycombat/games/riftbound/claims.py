@@ -493,11 +493,18 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
         # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
         from .cards.showdown import play_showdown
 
-        cleanup = next((ln for ln in play_showdown(s).lines
+        lines = play_showdown(s).lines
+        cleanup = next((ln for ln in lines
                         if ln.text.startswith((f"Cleanup: {name} has ", f"Cleanup: {name} took damage "))), None)
         extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
-        return Verdict(claim, want_dead == (gone == "killed"), ["RB-SHOW-4", "RB-MIGHT-1", *extra],
-                       notes=[f"{name} was {gone} during the showdown"])
+        rules = ["RB-SHOW-4", "RB-MIGHT-1", *extra]
+        # removed by a card's or ability's own effect ("Kill a unit"), not at a cleanup: that line's rules, and the
+        # play's permission (a card a unit's ability plays is not played with priority, RB-CARD-27)
+        cause = None if cleanup is not None else next(
+            (ln for ln in lines if f"{name} is {gone.split()[0]} and leaves the battlefield" in ln.text), None)
+        if cause is not None:
+            rules = list(dict.fromkeys(([] if "RB-CARD-27" in cause.rules else ["RB-SHOW-4"]) + list(cause.rules)))
+        return Verdict(claim, want_dead == (gone == "killed"), rules, notes=[f"{name} was {gone} during the showdown"])
     fixed = _fixed_splits(s)
     if fixed is not None and modal == "will":
         r = resolve(s, fixed)

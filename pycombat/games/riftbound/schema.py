@@ -125,9 +125,10 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     effects: list = []
     for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
         begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
+        opened = any(getattr(x, "trigger_of", None) is None for x in effects)  # a play: the combat chain resolved
         effects.append(_play(n, all_names, db, flags, controller, known, turn) if isinstance(n.value, dict) and "play" in n.value
                        else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun,
-                                     (db, flags, controller, turn))
+                                     (db, flags, controller, turn), opened)
                        if isinstance(n.value, dict) and "trigger" in n.value
                        else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
                        else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
@@ -1107,7 +1108,7 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
 
 
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None,
-             begun: bool = False, context: tuple = (None, None, "defender", None)):
+             begun: bool = False, context: tuple = (None, None, "defender", None), opened: bool = False):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
     choice of a trigger fired during the showdown, ``{trigger: UNIT, when: stun, target: D3}`` (RB-CARD-10): `when:
     move` after an entry of the showdown itself (``begun``), or for a unit not at the battlefield, is a move then."""
@@ -1144,7 +1145,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
     # a combat trigger, which a "When I move" trigger may bring in before the combat begins (RB-COMB-2, RB-COMB-4):
     # the showdown checks it is at the battlefield then
     fighting.update({n: u for n, u in (known or {}).items() if n not in fighting
-                     and (player_triggers(u) or not begun and triggers_of(u))})
+                     and (player_triggers(u) or not opened and triggers_of(u))})
     if (named := (known or {}).get(node.value.get("trigger"))) is not None and (why := not_firing(named)) is not None:
         raise node.error(why, "trigger")
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")

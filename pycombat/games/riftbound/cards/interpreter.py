@@ -803,6 +803,18 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
         unmodelled.append(Unmodelled(card.name, f"clause(s) of the card text: \"{clause}\"", why))
     effects = [paid_option(e) for e in card.effects] if card.type in PAID_OPTION_TYPES else list(card.effects)
+    if not play.facedown and any(e.get("trigger") == _equipment.FACEDOWN_PLAY for e in effects):
+        # RB-CARD-27: played from hand (by an ability), its "When you play this from face down" does not fire: an
+        # Equipment enters play attached to no unit (RB-CARD-14)
+        effects = [e for e in effects if e.get("trigger") != _equipment.FACEDOWN_PLAY]
+        if card.equipment and not effects:
+            c = Change("gear_enters", keyword=card.name, how=play.by, rules=("RB-CARD-14",))
+            if apply is not None:
+                apply(c)
+            if play.targets:
+                raise _err(play, f"takes no target played from hand: {', '.join(play.targets)} left over", "RB-CARD-1",
+                           "target")
+            return [c], unmodelled
     effects, revealed, unrevealed = _revealed_options(effects, card.name)
     unmodelled += unrevealed
     modes = [e for e in effects if e.get("mode_option") and not revealed_option(e)]

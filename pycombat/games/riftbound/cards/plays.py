@@ -115,7 +115,7 @@ class Unmodelled:
 class Change:
     """One primitive change the interpreter asks the showdown to make."""
 
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | token | hand_unit | kill_on_damage | kill_on_damage_all | spend_xp | none
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | gear_enters | token | hand_unit | kill_on_damage | kill_on_damage_all | spend_xp | none
     unit: str | None = None
     amount: int | None = None
     keyword: str | None = None

@@ -836,6 +836,10 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     n = c.unit
     note = f"{c.note}: " if c.note else ""
     turn = turn if turn is not None else {}
+    if c.kind == "gear_enters":  # RB-CARD-14: an Equipment played attached to no unit, under its player
+        (gear if gear is not None else {}).setdefault(c.how, []).append(c.keyword)
+        return (f"{c.keyword} enters play attached to no unit, under the {c.how} (not played from face down: its "
+                "\"When you play this from face down\" does not fire)"), c.rules
     if c.kind == "gear_in_play":  # RB-CARD-18: a gear whose death replacement stands while it is in play
         (gear if gear is not None else {}).setdefault(c.how, []).append(c.keyword)
         return (f"{c.keyword} is in play under the {c.how}: the next time a friendly unit would die, it is killed "
