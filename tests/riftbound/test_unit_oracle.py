@@ -1,5 +1,5 @@
 """Units' printed abilities against a brute force written here from the card records (RB-CARD-4,
-RB-CARD-9, RB-CARD-10, RB-CARD-18, RB-SHOW-2, RB-MIGHT, RB-ORD, RB-DMG, RB-MODEL).
+RB-CARD-9, RB-CARD-10, RB-CARD-18, RB-CARD-27, RB-SHOW-2, RB-MIGHT, RB-ORD, RB-DMG, RB-MODEL).
 
 The oracle below reads each unit's record of ``units.json`` (its printed keywords, ``effects`` with
 their ``trigger``, ``conditional_keywords``) by its meaning and shares no code with the interpreter:
@@ -28,7 +28,10 @@ Channeler: Eclipse's [Predict], `recycled:`), "When you discard me" (Mask Mother
 token (`extra_copy:`, once each turn), "When an opponent plays a gear, you may banish me to banish it" (Ravenbloom
 Prefect: the Prefect banished, then the gear played, once it is in play; `when: play` or `decline: true`), "When you use
 an activated ability of a gear, give me +1 Might this turn" (Prize of Progress: Divining Shells' entry uses the ability
-of the gear in play, no card played); and units played from hand
+of the gear in play, no card played), a combat trigger playing a card (RB-CARD-27: Ava Achiever's [Hidden] card from
+hand ignoring its cost, a unit "here"; Rek'Sai, Swarm Queen's card from the deck, a unit here or where its player may
+play units; the entry's `plays:`, the card resolving next, its speed unchecked, never from face down, what it fires
+as any card played; `decline: true`; not stated: named); and units played from hand
 (RB-CARD-16: [Reaction], [Ambush], [Hidden] from facedown) where their player may put them, entering exhausted, with
 their "When you play me" abilities (Evelynn's "from face down on your turn" with the scenario's `turn:`; Keeper of
 Masks' tokens that become copies of it; Tideturner swapping places with a unit of its player's; Pyke, Dockside
@@ -256,6 +259,19 @@ FIRST_GEAR = "When you play me or the first time you play a non-token gear each 
 #: declines (`decline: true`)
 OPP_GEAR, TRIGGERING_GEAR, BANISH_ME = "When an opponent plays a gear", {"ref": "triggering gear"}, "banish me"
 TRIGGERING = {"ref": "triggering unit"}
+#: RB-CARD-27, a combat trigger playing a card (the overlay's clause, effect `play_card`): "When I attack, you may pay
+#: [mind rune] to play a card with [Hidden] from your hand, ignoring its cost. If it's a unit, play it here." (Ava
+#: Achiever: `from: hand`, `what:` the card's filter, `unit_to: [battlefield]`); "When I attack, you may reveal the top
+#: 2 cards of your Main Deck. You may banish one, then play it. If it is a unit, you may play it here." (Rek'Sai, Swarm
+#: Queen: `from: main_deck`, `unit_to: [battlefield, played]`). Its entry names the card played, `plays: {play: CARD,
+#: ...}` (the card's own choices with it, no `by`); `decline: true` or no `plays:`: not used; not stated at all: named.
+#: The card is played by the ability as it resolves and resolves next, before the combat triggers still waiting; its
+#: speed is not checked (a normal-speed card too); played from hand or from the deck, never from face down ("When you
+#: play a card from face down" does not fire); a unit card enters "here" (this combat's battlefield) or, with "you may
+#: play it here", where its player may play units (his base, another battlefield he controls)
+PLAY_CARD, HIDDEN_CARD = "play_card", "a card with [Hidden]"
+#: the record's `unit_to` words: "here", this combat's battlefield; "played", where its player may play units
+UNIT_TO = ("battlefield", "played")
 #: the triggers of a unit card on its own play (a unit played anew fires them: the model names them, RB-CARD-4)
 PLAY_ME = ("When you play me", "When you play me or I attack", "When you play me to a battlefield",
            "When you play me from face down", "When you play me from face down on your turn")
@@ -439,6 +455,9 @@ def _trigger_read(e: dict) -> bool:
         return e.get("keyword") in ("Assault", "Shield", "Tank", "Backline")
     if k == "move":
         return e.get("to") == "base" and t.get("count") in ("any", 1)
+    if k == PLAY_CARD:  # "you may ... play a card ..." (RB-CARD-27): its entry names the card
+        return e.get("from") in ("hand", "main_deck") and e.get("what") in (None, HIDDEN_CARD) \
+            and bool(e.get("optional")) and bool(e.get("unit_to")) and set(e["unit_to"]) <= set(UNIT_TO) and not t
     if k == "attach_equipment":  # "you may play an Equipment with Energy cost no more than N ... Attach it to me"
         return e.get("what") == FROM_HAND and type(e.get("energy_max")) is int and t == {"ref": "self"}
     return k in ("kill", "stun", "ready")
@@ -680,8 +699,8 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): none now (Ravenbloom Prefect and Prize of Progress are read: the
-#: :data:`GEAR_EVENTS` boards)
+#: listed here until this oracle reads it): none now (Ava Achiever and Rek'Sai, Swarm Queen are read: the
+#: :data:`CARD_PLAYS` boards)
 NOT_READ_YET: list[str] = []
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
@@ -796,6 +815,8 @@ class Oracle(SpellOracle):
         #: the units whose option "Buff a friendly unit" ("choose one that hasn't been chosen this turn") was chosen
         self.once: list[str] = []
         self.zileans_used: list[str] = []  #: the Zileans whose "Once each turn ... an additional copy" was used
+        #: the units whose trigger playing a card (RB-CARD-27) no entry states: the model names them NOT MODELLED
+        self.unstated: list[str] = []
 
     def _add(self, name, side, where):
         st_ = self.states.get(name, {})
@@ -1565,6 +1586,9 @@ class Oracle(SpellOracle):
 
     #: whether the [Hidden] card played now, playable in a showdown from hand too ([Action]), is played from facedown
     facedown_now = False
+    #: whether the card played now is played by a unit's ability (RB-CARD-27): its speed is not checked, and it is not
+    #: played from face down (from its player's hand or his Main Deck)
+    by_ability = False
     #: the units the card resolving now chose (what "a spell that chooses me" reads)
     choosing_now: set = frozenset()
     #: how many Equipment each unit had as the card resolving now was played (:meth:`attached`)
@@ -1590,11 +1614,12 @@ class Oracle(SpellOracle):
 
         pick = choosing
         gear = any(g is rec for g in GEAR)
-        if rec.get("equipment") and not rec["showdown_playable"] and not any(
+        if rec.get("equipment") and not rec["showdown_playable"] and not self.by_ability and not any(
                 how == "quick_draw" and y["side"] == by for _, y, _, how in self._in_play()):
             return None  # an Equipment without Quick-Draw has no Reaction: not played in a showdown
         self.entry_keys = {}
-        if (rec.get("keywords") or {}).get("Hidden") and (not rec["showdown_playable"] or self.facedown_now):
+        if (rec.get("keywords") or {}).get("Hidden") and not self.by_ability and (
+                not rec["showdown_playable"] or self.facedown_now):
             self.entry_keys["facedown"] = True  # [Hidden]: from face down it has Reaction (RB-SHOW-4)
             self.fire(by, "facedown")
         # a gear whose effects are its [Action] activated ability (Divining Shells): that ability of the gear in play is
@@ -1738,11 +1763,13 @@ class Oracle(SpellOracle):
                    and y.get("card") and any(ev == "opp_gear" for ev, _ in EVENTS.get(y["card"], []))]
         if not waiting:
             return
-        x = self.u[holder]
-        # the gear in play (none here is gone by now: a gear no longer in play would fire nothing)
-        assume(x["where"] in ("bf", "base", "elsewhere") and gear in x["equip"])
-        if any(m != holder and y["side"] == by and y["where"] in ("bf", "base", "elsewhere") and gear in y["equip"]
-               for m, y in self.u.items()):  # "it": the copy just played, not another (test_oracle_findings_f.py)
+        # the gear in play, attached to ``holder`` or (None) to no unit, among its player's (none here is gone by now: a
+        # gear no longer in play would fire nothing)
+        x = self.u[holder] if holder is not None else {"where": "no unit", "equip": self.gear[by]}
+        assume(x["where"] in ("bf", "base", "elsewhere", "no unit") and gear in x["equip"])
+        # "it": the copy just played, not another (test_oracle_findings_f.py)
+        if holder is not None and any(m != holder and y["side"] == by and y["where"] in ("bf", "base", "elsewhere")
+                                      and gear in y["equip"] for m, y in self.u.items()):
             self.seen.add("an opponent's gear played: another copy of it on another unit of his")
         gone = False
         for n in waiting:
@@ -1756,7 +1783,7 @@ class Oracle(SpellOracle):
             self.extra.append({"trigger": n, "when": "play"})
             self.actor = y["side"]
             y["where"] = "gone"  # banished, the cost: no death (no Deathknell, no "when a friendly unit dies")
-            x["equip"].remove(gear)  # then the gear: its Might bonus lost
+            x["equip"].remove(gear)  # then the gear: its Might bonus lost (unattached: none)
             gone = True
             self.cleanup()
             self.flush()
@@ -1788,7 +1815,7 @@ class Oracle(SpellOracle):
             self.ready(m)
             self.flush()
 
-    def hand_play(self, card, by, draw) -> dict | None:
+    def hand_play(self, card, by, draw, ability: tuple[str, ...] | None = None) -> dict | None:
         """Play the unit card ``card`` from ``by``'s hand: the entry's keys (its `to:`, `facedown:` and the targets of
         its "When you play me" abilities), or None when it has no legal play here. Only a unit with Reaction speed is
         played in a showdown (RB-SHOW-4): [Reaction] (to its player's base, a battlefield he controls, i.e. this one
@@ -1813,7 +1840,11 @@ class Oracle(SpellOracle):
             if not cands:
                 return None
             killed = keys["kills"] = draw(st.sampled_from(cands))
-        if "Reaction" in kws:
+        if ability is not None:  # RB-CARD-27: played by a unit's ability, where it lets it enter (no speed checked)
+            places = list(ability)
+            if not places:
+                return None
+        elif "Reaction" in kws:
             places = ["base"] + (["battlefield"] if by == "defender" or (
                 by == "attacker" and "a battlefield you're attacking" in where) else []) + ["elsewhere"]
         elif "Ambush" in kws:
@@ -1875,9 +1906,13 @@ class Oracle(SpellOracle):
                 if "condition" not in keys:  # `condition:` (one for the card's abilities)
                     keys["condition"] = draw(st.booleans())
                     self.seen.add(f"a unit played from hand, its additional cost paid: {keys['condition']}")
-                if not keys["condition"]:
-                    continue
+            # not paid: it does nothing, but a unit it would choose is chosen all the same, as it goes on the chain
+            # (its entry's target, as a combat trigger's whose condition fails)
+            idle = e.get("condition") == PAID and not keys["condition"]
             t = e.get("target") or {}
+            if idle and (t.get("ref") == "self" or t.get("count") == "all" or not t
+                         or e["effect"] in ("create_unit_token", "swap_locations", "move")):
+                continue
             if e["effect"] == "create_unit_token":  # "play N <token> unit tokens here. They become copies of me"
                 self._copies(card, e, by)
                 continue
@@ -1935,7 +1970,7 @@ class Oracle(SpellOracle):
                 cands = here(side) if side else here("attacker") + here("defender")
             elif t.get("location") == "battlefield":  # "at a battlefield": the model (and the spells' oracle) reads
                 # this combat's only (a unit at another battlefield is refused: test_oracle_findings.py)
-                cands = [m for m, y in self.u.items() if y["where"] == "bf" and y["side"] == side]
+                cands = [m for m, y in self.u.items() if y["where"] == "bf" and (side is None or y["side"] == side)]
             else:  # "a unit": any unit in play
                 cands = [m for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")
                          and (side is None or y["side"] == side)]
@@ -1954,6 +1989,9 @@ class Oracle(SpellOracle):
                 continue
             targets.append(m)
             self.chosen(by, [m])
+            if idle:
+                self.seen.add("a unit played from hand, its additional cost not paid: a target chosen, nothing done")
+                continue
             if k == "deal_damage" and e["amount"] == "the damage marked on it":
                 e = {**e, "amount": self.u[m]["marked"]}
             self.effect({**e, "duration": "this_turn"}, m)
@@ -2173,12 +2211,114 @@ def _declinable(effects) -> bool:
     return all(e.get("optional") or e.get("replaces_previous") for e in effects)
 
 
+def _snapshot(o: Oracle):
+    """What a card's play may change before it turns out to have no legal play (restored by :func:`_restore`)."""
+    return (json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh,
+                        sorted(o.mighty), o.becoming, o.once, o.died_away]),
+            [list(v) for v in (o.gear_played, o.deaths, o.knells, o.extra, o.zileans_used, o.move_tokens, o.unnamed,
+                               o.played_tokens, o.moving)], dict(o.xp))
+
+
+def _restore(o: Oracle, snap) -> None:
+    o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, o.becoming, \
+        o.once, o.died_away = json.loads(snap[0])
+    o.mighty = set(mighty)
+    gear_played, o.deaths, o.knells, o.extra, o.zileans_used, o.move_tokens, o.unnamed, o.played_tokens, o.moving = \
+        snap[1]
+    o.gear_played, o.xp = set(gear_played), dict(snap[2])
+    o.refused, o.entry_keys = None, {}
+
+
+def _record(card: str) -> dict:
+    """The spell or gear record of a card name (the overlay's replaying ones with their clause)."""
+    return REPLAY.get(card) or next(r for r in SPELLS + GEAR if r["name"] == card)
+
+
+def _hidden(card: str) -> bool:
+    """Whether a card has [Hidden] (its printed keywords)."""
+    if card in RECORDS:
+        return "Hidden" in {k.split()[0] for k in RECORDS[card].get("keywords") or ()}
+    return bool((_record(card).get("keywords") or {}).get("Hidden"))
+
+
+def _ability_plays(o: Oracle, n: str, e: dict, card: str, draw) -> dict | None:
+    """RB-CARD-27: ``n``'s ability (``e``) plays ``card`` as it resolves: the entry's `plays:` (the card's own choices,
+    no `by`), or None when it has no legal play here. A unit card enters where the ability lets it: "here" (this
+    combat's battlefield, whoever controls it); "where its player may play units" (his base, another battlefield he
+    controls, this one only for the Defender, who controls it). A spell or gear: played as any card of his (its
+    targets, its "When you play a spell / a gear" triggers first), its speed not checked, not from face down."""
+    side = o.u[n]["side"]
+    o.actor = side
+    if card in RECORDS:  # a unit card
+        places = (["battlefield"] if "battlefield" in e["unit_to"] else []) + (
+            ["base", "elsewhere"] + (["battlefield"] if side == "defender" else []) if "played" in e["unit_to"] else [])
+        keys = o.hand_play(card, side, draw, ability=tuple(dict.fromkeys(places)))
+        if keys is None or o.refused:
+            return None
+        o.seen.add(f"{o.u[n]['card']}: a unit card played to {keys['to']}")
+        return {"play": card, **keys}
+    rec = _record(card)
+    if rec.get("equipment") and not rec["showdown_playable"]:  # no [Quick-Draw]: played from hand (not from face
+        # down: its "When you play this from face down, attach it" does not fire), it enters attached to no unit
+        o.gear[side].append(card)
+        o.seen.add(f"{o.u[n]['card']}: an Equipment played, unattached")
+        o.gear_by_ability(side)  # a gear card its player played: his "When you play a gear", first gear, second card
+        o.opp_gear(side, card, None)  # an opponent's "When an opponent plays a gear"
+        return {"play": card}
+    if o.refusal(side, card, False, None):  # a spell an enemy Fallen Feline named: refused (not drawn)
+        return None
+    unless = any(x.get("unless") for x in rec["effects"])
+    o.pays = draw(st.booleans()) if unless else False
+    o.by_ability = True
+    try:
+        targets = o.play(rec, side, lambda cands, k: draw(st.permutations(cands))[:k])
+    finally:
+        o.by_ability = False
+    if targets is None:
+        return None
+    o.seen.add(f"{o.u[n]['card']}: a {'gear' if any(g is rec for g in GEAR) else 'spell'} played"
+               + (" (normal speed)" if not rec["showdown_playable"] else ""))
+    return {"play": card, "target": targets, **({"pays": o.pays} if unless else {}), **o.entry_keys}
+
+
+def _card_trigger_entry(o: Oracle, n: str, e: dict, draw) -> dict | None:
+    """RB-CARD-27: ``n``'s "When I attack, you may ... play a card": not stated at all (named NOT MODELLED: None), not
+    used (`decline: true`, or stated with no `plays:`), or the card its entry names, played as it resolves."""
+    how = draw(st.sampled_from(["unstated", "unused"] + ["plays"] * 6))
+    if how == "unstated":
+        o.unstated.append(n)
+        o.seen.add(f"{o.u[n]['card']}: its trigger not stated (named)")
+        return None
+    if how == "unused":
+        o.seen.add(f"{o.u[n]['card']}: its trigger not used")
+        return {"trigger": n, "decline": True} if draw(st.booleans()) else {"trigger": n}
+    if e["from"] == "hand":  # "a card with [Hidden] from your hand": a spell or a unit card
+        pool = AVA_UNITS if draw(st.integers(0, 2)) == 0 else AVA_SPELLS
+    else:  # a card of his Main Deck: any (a spell, a gear, a unit card)
+        pool = REK_UNITS if draw(st.booleans()) else REK_SPELLS
+    pool = [c for c in pool if e.get("what") != HIDDEN_CARD or _hidden(c)]
+    for card in draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3, unique=True)):
+        snap = _snapshot(o)
+        plays = _ability_plays(o, n, e, card, draw)
+        if plays is not None:
+            return {"trigger": n, "plays": plays}
+        _restore(o, snap)
+    o.seen.add(f"{o.u[n]['card']}: no card with a legal play drawn: not used")
+    return {"trigger": n, "decline": True}
+
+
 def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     """Resolve ``n``'s combat trigger in the oracle; the scenario's entry stating it."""
     x = o.u[n]
     side, enemy = x["side"], "defender" if x["side"] == "attacker" else "attacker"
     effects = READING[x["card"]][0]
     effects = [e for e in effects if side in COMBAT_TRIGGERS[e["trigger"]]]
+    if len(effects) == 1 and effects[0]["effect"] == PLAY_CARD:  # RB-CARD-27
+        entry = _card_trigger_entry(o, n, effects[0], draw)
+        o.cleanup()
+        o.flush()
+        o.moves()
+        return entry
     alone = [m for m in o.began if o.u[m]["side"] == side] == [n] and len(o.began) == 2
     effects = [e for e in effects if e["trigger"] != ONE_ON_ONE or alone]
     o.seen.update(["one on one: its trigger fires"] if any(e["trigger"] == ONE_ON_ONE for e in effects) else [])
@@ -2254,8 +2394,11 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             # interpreter refuses the entry rather than let the ability do nothing; such boards are not drawn
             assume(not (x["where"] != "bf" and t.get("location") == "same_location" and t.get("count") != "all"))
 
-            def at(s_):  # "here": where the trigger's unit is as it resolves (a Soraka may have recalled it)
-                if t.get("location") == "same_location" and x["where"] != "bf":
+            def at(s_):  # "here": where the trigger's unit is as it resolves (a Soraka may have recalled it); one that
+                # left play since (killed by a card a trigger before it played, RB-CARD-27): where it last was, this
+                # battlefield (unless it died away from it)
+                if t.get("location") == "same_location" and x["where"] != "bf" \
+                        and not (x["where"] == "gone" and n not in o.died_away):
                     return [m for m, y in o.u.items() if y["side"] == s_ and y["where"] == x["where"]]
                 return o.present(s_)
 
@@ -2481,16 +2624,17 @@ def _nameable(spells) -> list[str]:
 
 @st.composite
 def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, lead_state=None, hand=None, hand_by=None,
-           facedown=False):
+           facedown=False, lead_on=None):
     """A board, its showdown and the oracle that resolved it: 1-4 units a side drawn from ``units`` (on one side, first,
     one unit of each list in ``lead``, when given, in ``lead_state``), a unit at a base (from ``at_base``, when given:
     always), up to ``most`` spells (and, with ``hand``, units played from hand among them, by a side of ``hand_by``
-    when given); with ``facedown``, a [Hidden] spell playable from hand is played from facedown half the time."""
+    when given); with ``facedown``, a [Hidden] spell playable from hand is played from facedown half the time; the lead
+    units on ``lead_on``'s side when given (else either)."""
     sides: dict = {"attacker": [], "defender": []}
     states: dict = {}
     equipped: dict = {}
     hidden_too = facedown
-    lead_side = draw(st.sampled_from(list(sides))) if lead else None
+    lead_side = (lead_on or draw(st.sampled_from(list(sides)))) if lead else None
     for side in sides:
         for i in range(draw(st.integers(len(lead) if side == lead_side else 1, 4))):
             if lead and side == lead_side and i < len(lead):
@@ -2722,6 +2866,8 @@ SETTINGS = settings(max_examples=examples(800), deadline=None,
 
 
 def _compare(doc, o: Oracle):
+    for what in sorted(w for w in o.seen if w.startswith(tuple(CARD_PLAYERS))):
+        event(what)  # RB-CARD-27: what a trigger playing a card did, on every board (hypothesis's statistics)
     known = {f"{tk} {i}" for tk, k in o.token_counts.items() for i in range(1, k * (1 + len(doc["showdown"])) + 1)}
     unknown = o.unnamed + [t for t in o.move_tokens if t not in known]
     named = [t for t in unknown if any(f'"{t}"' in json.dumps(e) for e in doc["showdown"])]
@@ -2749,8 +2895,12 @@ def _compare(doc, o: Oracle):
     # a death away from this combat: what it fires there is named, for units the oracle killed there only
     away = [u for u in unmodelled if u["what"].startswith("its death at ")]
     assert {re.search(r"\(unit (.+)\)$", u["what"]).group(1) for u in away} <= set(o.died_away), away
+    # RB-CARD-27: a trigger playing a card that no entry states: named, for exactly the units the oracle left unstated
+    unstated = [u for u in unmodelled if u["card"] in CARD_PLAYERS and u["what"].startswith("its combat trigger")]
+    assert sorted(re.search(r"unit (.+)\)$", u["what"]).group(1) for u in unstated) == sorted(o.unstated), unstated
     assert [u for u in unmodelled if not (u["card"] in KNELL and "combat cleanup" in u["why"])
             and "moves the unit during the showdown" not in u["why"] and u not in immune and u not in away
+            and u not in unstated
             and not (u["card"] in PLAYER_UNITS and HELD.search(u["why"]))] == []
     board = sd.board
     for side in ("attacker", "defender"):
@@ -3099,6 +3249,72 @@ def _hand_test(n, hand=HAND, **kw):
 # unit the oracle reads.
 test_units_played_from_hand_against_the_oracle = _hand_test(60, units=HAND + HAND_BOARD, spells=HAND_SPELLS)
 test_more_units_played_from_hand_against_the_oracle = pytest.mark.long(_hand_test(800))
+
+#: RB-CARD-27: the units whose combat trigger plays a card (read from the overlay's `play_card` clause)
+CARD_PLAYERS = sorted(n for n in UNITS if any(e["effect"] == PLAY_CARD for e in READING[n][0]))
+#: what Ava Achiever's "a card with [Hidden] from your hand" may be on these boards: the [Hidden] spells the oracle
+#: reads (Temporal Breach among them: normal speed, played all the same), the [Hidden] unit cards it plays from hand
+#: (their "When you play me" read; "When you play me from face down" does not fire: played from hand), Edge of Night
+#: ([Hidden] Equipment: from hand it enters attached to no unit, its "When you play this from face down, attach it" not
+#: firing: test_oracle_findings_g.py, fixed)
+AVA_SPELLS = sorted(c for c in SPELL_POOL + EQUIP_CARDS if c not in ("Divining Shells", "Angle Shot") and _hidden(c))
+AVA_UNITS = sorted(c for c in HAND if _hidden(c))
+#: what Rek'Sai, Swarm Queen's "banish one, then play it" may be: any spell or Equipment the oracle reads, a few spells
+#: of normal speed (played by the ability all the same), Edge of Night (unattached), any unit card it reads played (not
+#: one whose play the model names or which asks more of its entry: a permission to be played elsewhere, "I enter
+#: ready", a unit killed for its cost, a spell named as it is played, a condition the scenario states
+#: (`conditions_hold:`), [Vision]'s card looked at, a "When you play me, you may <cost> to ..." the model names:
+#: Profiteer's disempowering)
+REK_NORMAL = ["Vengeance", "Isolate", "Firestorm", "Singularity"]
+REK_SPELLS = sorted(c for c in SPELL_POOL if c != "Divining Shells") + REK_NORMAL + ["Edge of Night"]
+REK_UNITS = sorted(n for n in DRAWN if _hand_read(RECORDS[n]) and n not in set(STATED) | set(NAMING_UNITS)
+                   | set(IMMUNE_UNITS) | set(CARD_PLAYERS) and "Vision" not in str(RECORDS[n].get("keywords"))
+                   and not any(how == "stated" for _, how in READING[n][1]) and not any(
+                       e.get("effect") in ("play_location", "enters_ready", KILL_COST)
+                       or e.get("trigger") in PLAY_ME and e.get("cost") for e in _overlaid(RECORDS[n])["effects"]))
+#: Ava Achiever, first on the Attacker's side, with units on a spell played (Ravenbloom Student), a unit played
+#: (Reluctant Leader, Cithria of Cloudfield; an enemy Vex, Apathetic stunning it), a second card (Darius, Trifarian), a
+#: card from face down (Katarina, Reckless; Ember Monk: none fires), a Spiderling counting one played beside it, the
+#: combat triggers resolving after the card (Sinister Poro, Warwick, Hunter, Volibear, Furious: their targets gone) and
+#: before it (the Defender's Ezreal, Dashing and Teemo, Strategist dealing damage: Ava killed, her card played all the
+#: same, a unit card "here"), an enemy Ravenbloom Prefect on the Edge of Night played, a death saved and a Deathknell
+AVA_ = dict(units=["Ava Achiever", "Ravenbloom Student", "Reluctant Leader", "Cithria of Cloudfield",
+                   "Darius - Trifarian", "Katarina - Reckless", "Ember Monk", "Vex - Apathetic", "Spiderling",
+                   "Sinister Poro", "Warwick - Hunter", "Volibear - Furious", "Soraka - Wanderer", "Kog'Maw - Caustic",
+                   "Ezreal - Dashing", "Teemo - Strategist", "Ravenbloom Prefect"],
+            spells=["Incinerate", "Back Off", "Rune Prison"],
+            lead=[["Ava Achiever"], ["Ravenbloom Student", "Reluctant Leader", "Darius - Trifarian",
+                                     "Katarina - Reckless", "Ember Monk", "Cithria of Cloudfield"]], lead_on="attacker")
+#: Rek'Sai, Swarm Queen, first on the Attacker's side, with units on a spell (one that costs 5 or more: Lux,
+#: Illuminated), a unit played, a gear an opponent plays (Ravenbloom Prefect), Equipment doubled (Gearhead), a unit
+#: becoming [Mighty] (Fiora, Worthy), the combat triggers after the card
+REK_ = dict(units=["Rek'Sai - Swarm Queen", "Lux - Illuminated", "Ravenbloom Student", "Cithria of Cloudfield",
+                   "Reluctant Leader", "Darius - Trifarian", "Vex - Apathetic", "Ravenbloom Prefect", "Gearhead",
+                   "Fiora - Worthy", "Warwick - Hunter", "Volibear - Furious", "Kog'Maw - Caustic"],
+            spells=["Incinerate", "Back Off", "Long Sword"],
+            lead=[["Rek'Sai - Swarm Queen"], ["Lux - Illuminated", "Ravenbloom Student", "Cithria of Cloudfield",
+                                               "Reluctant Leader", "Darius - Trifarian", "Gearhead"]],
+            lead_on="attacker")
+CARD_PLAYS = (AVA_, REK_)
+
+
+def test_the_units_whose_trigger_plays_a_card_are_drawn():
+    assert CARD_PLAYERS == ["Ava Achiever", "Rek'Sai - Swarm Queen"]
+    assert {n for g in CARD_PLAYS for n in g["units"]} <= set(DRAWN)
+    assert {"Hidden Blade", "Back Off", "Fight or Flight", "Wages of Pain", "Temporal Breach"} <= set(AVA_SPELLS)
+    assert {"Pakaa Cub", "Teemo - Scout", "Spiderling", "Tornado Warrior"} <= set(AVA_UNITS)
+    assert "Edge of Night" in AVA_SPELLS and all(_hidden(c) for c in AVA_SPELLS + AVA_UNITS)
+    normal = [n for n in AVA_SPELLS + REK_SPELLS if not _record(n)["showdown_playable"]]
+    assert set(normal) == {"Temporal Breach", "Edge of Night", *REK_NORMAL}, normal
+    assert {"Pakaa Cub", "Teemo - Scout", "Reluctant Leader"} <= set(REK_UNITS) and len(REK_UNITS) >= 100
+    # checked for real by the boards built for each unit (test_every_unit_with_combat_text_changes_an_answer_...)
+    assert all(_parts(RECORDS[n], "attacker") and not _parts(RECORDS[n], "defender") for n in CARD_PLAYERS)
+
+
+# Ava Achiever's and Rek'Sai, Swarm Queen's trigger playing a card (RB-CARD-27): the quick tier draws a few boards; the
+# long tier more.
+test_units_whose_trigger_plays_a_card_against_the_oracle = _others_test(60, *CARD_PLAYS)
+test_more_units_whose_trigger_plays_a_card_against_the_oracle = pytest.mark.long(_others_test(800, *CARD_PLAYS))
 
 #: the units whose trigger reveals (Twisted Fate, Gambler: the rune's domain; Teemo, Strategist: how many cards with
 #: [Hidden], `revealed:`), Empowered up to three times (Kayle, Justified: `empowered: 0..3`) and refusing an
@@ -3460,7 +3676,8 @@ def _parts(r: dict, role: str) -> list[str]:
     out += [f"clause {c!r}" for c in r.get("unparsed_clauses") or () if c not in structured
             or any(e.get("restriction") == NO_REVEAL and role == "attacker"
                    or e.get("effect") == TOKEN_COPY and role == "defender"
-                   or e.get("effect") == "attach_equipment" and role in COMBAT_TRIGGERS.get(e.get("trigger"), ())
+                   or e.get("effect") in ("attach_equipment", PLAY_CARD)
+                   and role in COMBAT_TRIGGERS.get(e.get("trigger"), ())
                    for e in structured[c]["effects"])]
     return out
 
@@ -3582,6 +3799,10 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
                         entry["target"] = [pick] if t.get("count") == "any" or e.get("split") else pick
                     doc["showdown"] = [entry]
                     break
+        if not twin and i not in (3, 5) and any(e.get("effect") == PLAY_CARD and role in COMBAT_TRIGGERS[e["trigger"]]
+                                                for e in (UNIT_OVERLAY.get(name) or {}).get("effects") or ()):
+            # RB-CARD-27: the card its trigger plays (the overlay's clause), stated: Hidden Blade on the first enemy
+            doc["showdown"] = [{"trigger": "U", "plays": {"play": "Hidden Blade", "target": sides[enemy][0]["name"]}}]
         if not twin and i == 0:  # its [Action] ability used (RB-CARD-17)
             for e in r.get("effects") or ():
                 if e.get("activated") and _ability_read(e) and not (e["effect"] == "stun" and role == "attacker"):
