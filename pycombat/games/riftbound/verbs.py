@@ -290,6 +290,7 @@ class PlayReport(_Combat):
             "hands": {s: [c.name for c in self.combat.hands[s]] for s in SIDES},
             "value": format_fraction(sol.value), "value_for": "attacker",
             "line": [{"phase": ph, "action": a} for ph, a in sol.line],
+            "triggers_stated": [{"by": t.side, **t.entry(), "label": t.label()} for t in sol.triggers],
             "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
             "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
             "outcome": sol.outcome, "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
@@ -369,11 +370,12 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     if getattr(scenario, "hands", None):  # the showdown from both hands, then the damage step (.play)
         from .play.entries import Lines
         from .play.game import ShowdownGame
+        from .play.triggers import initial_state
 
         conquer = objective == "conquer"
         obj = _objective(scenario, play_showdown(scenario).board, None if conquer else objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
-        stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
+        stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
                           player_names=("attacker", "defender"))
         return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
     board = play_showdown(scenario).board

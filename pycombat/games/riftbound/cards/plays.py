@@ -5,7 +5,7 @@ play. Shared by the interpreter (:mod:`.interpreter`) and the modules of its eff
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from pycombat.errors import ScenarioError
@@ -106,6 +106,9 @@ class Unmodelled:
     card: str
     what: str
     why: str
+    #: a combat trigger whose choice (target, option, whether to use it) its player makes and the scenario does not
+    #: state: ``(side, unit)``; the showdown game from both hands (``..play``) makes that choice itself (RB-SHOW-2)
+    awaiting: tuple[str, str] | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -167,14 +167,18 @@ class Lines:
     through the same plays share them), except that a counter is applied in one step with the plays
     before it, so that it meets the card it counters (RB-CARD-3)."""
 
-    def __init__(self, scenario):
+    def __init__(self, scenario, shared: "Lines | None" = None):
         self.scenario = scenario
         self.stated = len(scenario.document.get("showdown") or [])  #: the file's own showdown entries
         self._memo: dict[tuple[Entry, ...], Any] = {}
         self._read: dict[tuple[Entry, ...], Any] = {(): ((), frozenset(scenario.names))}
-        self._states: dict[Any, int] = {}
-        self._units: dict[Any, int] = {}  #: each unit value met, numbered (:meth:`state`)
-        self._unit_objects: dict[int, tuple] = {}  #: id of a unit object -> (it, its value's number)
+        # the states and units numbered alike with ``shared``'s (the same scenario with other combat trigger
+        # choices stated, .triggers): a state reached under either is one position
+        self._states: dict[Any, int] = shared._states if shared is not None else {}
+        #: each unit value met, numbered (:meth:`state`)
+        self._units: dict[Any, int] = shared._units if shared is not None else {}
+        #: id of a unit object -> (it, its value's number)
+        self._unit_objects: dict[int, tuple] = shared._unit_objects if shared is not None else {}
         self._entries: dict[tuple, Any] = {}  #: each entry read once where it stands, with the names known
         self._resolved: dict[tuple, tuple] = {}  #: (plays resolved, chain) -> :meth:`resolve`'s answer
         self.reads = 0  #: steps applied to a state (a play, or a chain resolving): the work done

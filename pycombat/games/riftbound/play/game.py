@@ -35,16 +35,23 @@ class ShowdownGame:
     """The game's fixed parts: the scenario's lines (:class:`.entries.Lines`), the hands, the objective."""
 
     def __init__(self, lines: Lines, hands: dict[str, tuple[HandCard, ...]], objective: Objective,
-                 conquer: bool = False):
+                 conquer: bool = False, *, shared: "ShowdownGame | None" = None):
         self.lines, self.hands, self.objective, self.conquer = lines, hands, objective, conquer
-        self._joint: dict[Hashable, JointGame] = {}
-        self._modes: dict[str, int] = {}
-        self._ids: dict[Hashable, int] = {}  #: positions and boards, numbered as first met
-        self._boards: dict[int, int] = {}  #: a position's number -> its board's (:meth:`board_key`)
-        self._plays: dict[Hashable, list[Entry]] = {}
-        self._shapes: dict[tuple, tuple] = {}  #: (card, units) -> its target bound and Equipment choices
-        self._tried: dict[tuple, list[Entry]] = {}  #: (card, by, names, Equipment or chain) -> the entries to try
-        self._actions: dict[tuple, list] = {}  #: (position, chain, hand(s), mover) -> the legal actions
+        # a game of one set of combat trigger choices the search makes (.triggers) shares the tables of the file's
+        # own, ``shared``: its lines number their positions alike (:class:`.entries.Lines`), and what is worked out
+        # once a position (the legal plays, the board, the damage game) is the same whichever choices reached it
+        self._joint: dict[Hashable, JointGame] = shared._joint if shared is not None else {}
+        self._modes: dict[str, int] = shared._modes if shared is not None else {}
+        self._ids: dict[Hashable, int] = shared._ids if shared is not None else {}  #: boards, numbered as first met
+        #: a position's number -> its board's (:meth:`board_key`)
+        self._boards: dict[int, int] = shared._boards if shared is not None else {}
+        self._plays: dict[Hashable, list[Entry]] = shared._plays if shared is not None else {}
+        #: (card, units) -> its target bound and Equipment choices
+        self._shapes: dict[tuple, tuple] = shared._shapes if shared is not None else {}
+        #: (card, by, names, Equipment or chain) -> the entries to try
+        self._tried: dict[tuple, list[Entry]] = shared._tried if shared is not None else {}
+        #: (position, chain, hand(s), mover) -> the legal actions
+        self._actions: dict[tuple, list] = shared._actions if shared is not None else {}
         #: a hand holds a card that plays a unit from a hand: the legal actions depend on both hands
         self.reads_hands = any(h.plays_unit for side in SIDES for h in hands.get(side, ()))
 

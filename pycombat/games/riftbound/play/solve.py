@@ -21,6 +21,7 @@ from ..model import SIDES
 from .entries import Entry, Lines, payment_choices
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
+from .triggers import TriggerState, initial_state
 
 
 
@@ -30,8 +31,9 @@ class PlaySolution:
 
     objective: str
     value: Fraction  #: the Attacker's value under optimal play by both
-    line: list[tuple[str, str]]  #: (who, what) along the line of best play, the damage splits last
-    decisions: list[tuple[str, Decision]]  #: (phase: showdown | damage, decision) on that line
+    #: (phase, what) along the line of best play: the combat triggers stated first, the damage splits last
+    line: list[tuple[str, str]]
+    decisions: list[tuple[str, Decision]]  #: (phase: triggers | showdown | damage, decision) on that line
     resolved: tuple[Entry, ...]  #: the plays that resolved on that line, in order
     fizzled: tuple[Entry, ...]
     outcome: str
@@ -41,6 +43,13 @@ class PlaySolution:
     estimate: int
     reads: int  #: showdown steps played (a play or a chain resolving, on a copy of the state before it)
     unmodelled: list[dict] = field(default_factory=list)
+    #: the combat triggers the search stated on that line (:class:`.triggers.Stated`), in the order stated
+    triggers: tuple = ()
+
+
+#: the most sets of combat trigger choices the search makes (:mod:`.triggers`): each reads the scenario again (a few
+#: ms), so a larger number is refused up front
+MAX_TRIGGER_SETS = 5_000
 
 
 def estimate(game: ShowdownGame) -> int:
@@ -67,16 +76,23 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
           max_nodes: int = 2_000_000) -> PlaySolution:
     lines = Lines(scenario)
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
-    size = estimate(game)
+    root, choices = initial_state(game)
+    # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
+    size = estimate(game) * (choices.size() if choices is not None else 1)
+    if choices is not None and choices.size() > MAX_TRIGGER_SETS:
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat triggers the file does not state have about "
+                            f"{choices.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the scenario "
+                            "read again); state some of them as showdown entries `{trigger: UNIT, ...}` (RB-SHOW-2)")
     if size > max_nodes:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
                             f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in "
                             "`hand:` or raise --max-nodes")
-    sol = solve_game(game.new_initial_state(), max_nodes=max_nodes)
+    sol = solve_game(root, max_nodes=max_nodes)
     line, phases, last = [], [], None
     for state, step in sol.line_states():
         last = state
-        phase = "showdown" if isinstance(state, ShowdownState) else "damage"
+        phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
+            else "damage"
         if step.action is not None:
             line.append((phase, step.action))
         if step.kind == "decision":
@@ -93,11 +109,17 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
+    for side in choices.after_stated if choices is not None else ():
+        unmodelled.append({"card": "showdown", "what": f"the order of the {side}'s combat triggers",
+                           "why": f"the file states some of the {side}'s combat triggers and the search the others: "
+                                  "the search's resolve after the file's; the other orders are not weighed "
+                                  "(RB-SHOW-2)"})
     return PlaySolution(
         objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
-        reads=lines.reads, unmodelled=unmodelled)
+        reads=lines.reads + (choices.reads() if choices is not None else 0), unmodelled=unmodelled,
+        triggers=choices.chosen_in(last.game) if choices is not None else ())
 
 
 def _repeats_not_searched(scenario: HandScenario) -> list[dict]:

@@ -1,0 +1,376 @@
+"""The combat triggers whose choices the scenario leaves to their players, chosen in the showdown game.
+
+As the showdown begins, the units' "When I attack" / "When I defend" abilities go on the chain, the
+Attacker's first, then the Defender's (RB-SHOW-2); each player makes their choices as they go on
+it: a target, a "Choose one" option, whether to use a "you may" ability (and pay its cost), how damage
+is split (RB-CARD-10, RB-CARD-21). A scenario may state them (``{trigger: UNIT, target: ...}``); those it
+does not state are, in the game from both hands, decisions of their players before anyone has Focus:
+
+* the Attacker states each of his awaiting triggers, in the order he chooses (the order they resolve
+  in, among his), then the Defender his, knowing the Attacker's;
+* an option is a trigger entry the scenario reader accepts with the entries before it, the file's own
+  after them (:func:`options`: the reader and the interpreter are the one legality check, as for plays);
+* once every awaiting trigger is stated, the showdown game proper begins on the scenario read again with
+  those entries first (:class:`.game.ShowdownGame`, one a set of choices, sharing its damage games).
+
+A trigger whose choice is a fact rather than a decision (what it reveals, whether its unit is
+[Empowered]) or that plays a card (RB-CARD-27) stays named NOT MODELLED, as it is in every verb; so does
+an awaiting trigger for which no entry tried is accepted.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+from pycombat.errors import ScenarioError
+from ..model import SIDES
+from .entries import Lines
+
+#: the most targets (units named, in order) tried for one trigger entry
+MAX_TARGETS = 3
+
+
+@dataclass(frozen=True)
+class Awaiting:
+    """A combat trigger the scenario does not state: whose it is and its unit."""
+
+    side: str
+    unit: str
+    effects: tuple[dict, ...] = field(compare=False, hash=False, repr=False)
+
+
+def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
+    """The combat triggers of the file's showdown that wait for their players' choices (RB-SHOW-2), the
+    Attacker's first, each player's in the order the board lists the units."""
+    root = lines.root()
+    if isinstance(root, ScenarioError):
+        return ()
+    from ..cards.triggers import triggers_of
+
+    progress = root.progress
+    found = [u.awaiting for u in progress.head if getattr(u, "awaiting", None) is not None]
+    out = [Awaiting(side, name, tuple(triggers_of(progress.units[name]))) for side, name in found
+           if name in progress.units]
+    return tuple(sorted(out, key=lambda a: SIDES.index(a.side)))
+
+
+def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
+    """Every trigger entry to try for ``a`` (the reader refuses those its rules do not allow): declined if
+    it may be, and used with each choice its effects ask for: up to :data:`MAX_TARGETS` units of ``names``
+    in order (the units of any number: as sets), a split of its damage among the units named, each
+    "Choose one" option, its condition said to hold or not; its additional cost paid on the entry
+    (``paid:``: XP always, Energy and Power with ``card_costs=stated``, RB-CARD-2)."""
+    from ..cards.interpreter import MIGHT_OF_CHOSEN_HERE
+    from ..cards.triggers import trigger_cost, xp_cost
+
+    effects = a.effects
+    out: list[dict] = []
+    if any(e.get("optional") for e in effects):
+        out.append({"trigger": a.unit, "decline": True})
+    chosen = [e for e in effects if _chooses(e) or str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)]
+    split = next((e for e in effects if e.get("split")), None)
+    if split is not None:  # "deal N split among any number of ...": the units and each one's share (RB-CARD-21)
+        targets = [()]
+        shares = [({n: p for n, p in zip(t, parts)}, t) for k in range(1, len(names) + 1)
+                  for t in itertools.combinations(names, k) for parts in _compositions(int(split.get("amount") or 0), k)]
+    else:
+        shares = [({}, ())]
+        most = 0
+        many = False
+        for e in chosen:
+            count = (e.get("target") or {}).get("count", 1)
+            if count == "any":
+                many = True
+            most += len(names) if count == "any" else count if isinstance(count, int) else 1
+        most = min(most, len(names), MAX_TARGETS)
+        pick = itertools.combinations if many and len(chosen) == 1 else itertools.permutations
+        # (with a unit to choose, a "you may" stated without one is declined: tried as ``decline``)
+        targets = [t for k in range(1, most + 1) for t in pick(names, k)] if chosen else [()]
+    modes = sum(1 for e in effects if e.get("mode_option"))
+    conditions = (True, False) if any(e.get("condition") for e in effects) else (None,)
+    paid: dict[str, int] = {}
+    for e in effects:
+        energy, power, _, _ = trigger_cost(e)
+        if flags.get("card_costs") == "stated" and (energy or power):
+            paid["energy"], paid["power"] = paid.get("energy", 0) + energy, paid.get("power", 0) + power
+        if xp_cost(e):
+            paid["xp"] = paid.get("xp", 0) + xp_cost(e)
+    paid = {k: v for k, v in paid.items() if v}
+    for t in targets:
+        for amounts, named in shares:
+            for m in (range(1, modes + 1) if modes else (None,)):
+                for c in conditions:
+                    entry: dict[str, Any] = {"trigger": a.unit}
+                    if named or t:
+                        entry["target"] = list(named or t)
+                    if amounts:
+                        entry["amounts"] = dict(amounts)
+                    if m is not None:
+                        entry["mode"] = m
+                    if c is not None:
+                        entry["condition"] = c
+                    if paid:
+                        entry["paid"] = dict(paid)
+                    out.append(entry)
+    return out
+
+
+def _sided(a: Awaiting, names: list[str], units: dict) -> list[str]:
+    """``names`` without the units no chosen target of the trigger's may be: of the other side when every one is
+    "friendly", of its own when every one is "enemy" (the reader would refuse them, RB-CARD-1)."""
+    sides = {(e.get("target") or {}).get("side") for e in a.effects if _chooses(e)}
+    if sides == {"friendly"}:
+        return [n for n in names if n not in units or units[n].side == a.side]
+    if sides == {"enemy"}:
+        return [n for n in names if n not in units or units[n].side != a.side]
+    return names
+
+
+def _chooses(e: dict) -> bool:
+    t = e.get("target") or {}
+    return bool(t) and t.get("ref") != "self" and t.get("count") != "all"
+
+
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """``total`` as an ordered sum of ``parts`` positive numbers.
+
+    >>> _compositions(3, 2)
+    [(1, 2), (2, 1)]
+    """
+    if parts <= 0 or total < parts:
+        return []
+    return [tuple(b - a for a, b in zip((0,) + cut, cut + (total,)))
+            for cut in itertools.combinations(range(1, total), parts - 1)]
+
+
+_WORDS = {"energy": "Energy", "power": "Power", "xp": "XP"}
+
+
+@dataclass(frozen=True)
+class Stated:
+    """A trigger entry stated in the game: a game action (hashable)."""
+
+    side: str
+    unit: str
+    items: tuple  #: the entry as sorted ``(key, value)`` pairs, lists as tuples
+
+    @staticmethod
+    def of(side: str, entry: dict) -> "Stated":
+        def frozen(v):
+            if isinstance(v, dict):
+                return tuple(sorted((k, frozen(x)) for k, x in v.items()))
+            return tuple(v) if isinstance(v, list) else v
+        return Stated(side, entry["trigger"], tuple(sorted((k, frozen(v)) for k, v in entry.items())))
+
+    def entry(self) -> dict:
+        out: dict[str, Any] = {}
+        for k, v in self.items:
+            if k in ("amounts", "paid"):
+                out[k] = dict(v)
+            elif k == "target":
+                out[k] = list(v)
+            else:
+                out[k] = v
+        return out
+
+    def label(self) -> str:
+        e = self.entry()
+        if e.get("decline"):
+            return f"declines {self.unit}'s combat trigger"
+        text = f"states {self.unit}'s combat trigger"
+        if "mode" in e:
+            text += f" (option {e['mode']})"
+        if "amounts" in e:
+            text += " splitting " + ", ".join(f"{n} {v}" for n, v in e["amounts"].items())
+        elif "target" in e:
+            text += " on " + ", ".join(e["target"])
+        if "condition" in e:
+            text += ", its condition " + ("holding" if e["condition"] else "not holding")
+        if "paid" in e:
+            text += ", paying " + " and ".join(f"{v} {_WORDS[k]}" for k, v in e["paid"].items())
+        return text
+
+
+class TriggerChoices:
+    """The choices of the awaiting combat triggers (:func:`awaiting`) before the showdown game proper:
+    the options at each step (the reader's check, once a set of choices), and the showdown game of each
+    complete set of choices (:meth:`game`)."""
+
+    def __init__(self, base, pending: tuple[Awaiting, ...]):
+        self.base = base  #: the :class:`.game.ShowdownGame` of the file as stated
+        self.scenario = base.lines.scenario
+        at = base.showdown(())
+        names, units = at.names, at.progress.units
+        flags = dict(self.scenario.flags)
+        self._options: dict[tuple, list[Stated]] = {}
+        self._games: dict[tuple, Any] = {}
+        self._read: dict[tuple, Any] = {}
+        # the entries the reader accepts for each trigger stated alone (tried again after the others stated): an
+        # awaiting trigger for which none is accepted stays unstated (named NOT MODELLED by the showdown)
+        self._tried = {a: [e for e in entries(a, _sided(a, names, units), flags)
+                           if self._accepted(((a.side, e),)) is not None] for a in pending}
+        self.pending = tuple(a for a in pending if self._tried[a])
+
+    def size(self) -> int:
+        """About how many sets of choices there are (each trigger's entries accepted alone, each player's
+        orders)."""
+        out = 1
+        for side in SIDES:
+            mine = [a for a in self.pending if a.side == side]
+            out *= math.factorial(len(mine))
+            for a in mine:
+                out *= len(self._tried[a])
+        return out
+
+    def _document(self, chosen: tuple[tuple[str, dict], ...]) -> dict:
+        """The file with ``chosen`` among its showdown entries, listed as the combat triggers resolve: the
+        Defender's first (RB-SHOW-2), each player's in the order he stated them, after the file's own combat
+        trigger entries of his side (:attr:`after_stated`)."""
+        doc = dict(self.scenario.document)
+        own = list(doc.get("showdown") or [])
+        sides = self._sides_of(own)
+        out = list(own)
+        for side in SIDES[::-1]:  # the Defender's block first, then the Attacker's after it
+            mine = [e for s, e in chosen if s == side]
+            if not mine:
+                continue
+            theirs = [i for i, s in enumerate(sides) if s == side]
+            later = [i for i, s in enumerate(sides) if s == "attacker"] if side == "defender" else []
+            before = [i for i, s in enumerate(sides) if s == "defender"] if side == "attacker" else []
+            at = theirs[-1] + 1 if theirs else later[0] if later else before[-1] + 1 if before \
+                else self._first_play(out)
+            out[at:at] = mine
+            sides[at:at] = [side] * len(mine)
+        doc["showdown"] = out
+        doc["hand"] = {s: [h.name for h in self.scenario.hands.get(s, ())] for s in SIDES}
+        return doc
+
+    def _sides_of(self, own: list) -> list[str | None]:
+        """For each of the file's showdown entries, the side whose combat trigger it states (None: another entry)."""
+        units = self.base.showdown(()).progress.units
+        out: list[str | None] = []
+        for e in own:
+            name = e.get("trigger") if isinstance(e, dict) and e.get("when") in (None, "combat") else None
+            out.append(units[name].side if isinstance(name, str) and name in units else None)
+        return out
+
+    @staticmethod
+    def _first_play(own: list) -> int:
+        """Where a block of combat trigger entries goes in a file stating none of them: before its first entry
+        that is not a trigger (the "When I move" ones are resolved before the showdown, RB-COMB-2)."""
+        return next((i for i, e in enumerate(own) if not (isinstance(e, dict) and "trigger" in e)), len(own))
+
+    @property
+    def after_stated(self) -> list[str]:
+        """The sides for which the file states some combat triggers and the search others: the search's resolve
+        after the file's (the other orders are not weighed)."""
+        sides = self._sides_of(list(self.scenario.document.get("showdown") or []))
+        return [side for side in SIDES if side in sides and any(a.side == side for a in self.pending)]
+
+    def _accepted(self, chosen: tuple[tuple[str, dict], ...]):
+        """The scenario read with the trigger entries ``chosen`` first, when the reader and the showdown's start
+        accept them; else None."""
+        key = tuple(Stated.of(s, e) for s, e in chosen)
+        if key not in self._read:
+            from ..schema import scenario_from_dict
+
+            try:
+                scenario = scenario_from_dict(self._document(chosen), file=self.scenario.file,
+                                              flag_overrides=self.scenario.flag_overrides)
+                lines = Lines(scenario, shared=self.base.lines)
+                root = lines.root()
+                self._read[key] = None if isinstance(root, ScenarioError) else (scenario, lines)
+            except ScenarioError:
+                self._read[key] = None
+        return self._read[key]
+
+    def mover(self, chosen: tuple[Stated, ...]) -> str | None:
+        """Who states a trigger next: the Attacker while one of his waits, then the Defender (RB-SHOW-2); None
+        when every one is stated."""
+        done = {(s.side, s.unit) for s in chosen}
+        for side in SIDES:
+            if any(a.side == side and (a.side, a.unit) not in done for a in self.pending):
+                return side
+        return None
+
+    def options(self, chosen: tuple[Stated, ...]) -> list[Stated]:
+        got = self._options.get(chosen)
+        if got is None:
+            side = self.mover(chosen)
+            done = {s.unit for s in chosen}
+            before = tuple((s.side, s.entry()) for s in chosen)
+            got = [Stated.of(side, e) for a in self.pending if a.side == side and a.unit not in done
+                   for e in self._tried[a] if self._accepted(before + ((side, e),)) is not None]
+            self._options[chosen] = got
+        return got
+
+    def game(self, chosen: tuple[Stated, ...]):
+        """The showdown game once ``chosen`` are stated (one a set of choices; its damage games shared)."""
+        got = self._games.get(chosen)
+        if got is None:
+            from .game import ShowdownGame
+
+            scenario, lines = self._accepted(tuple((s.side, s.entry()) for s in chosen))
+            got = self._games[chosen] = ShowdownGame(lines, dict(scenario.hands), self.base.objective,
+                                                     self.base.conquer, shared=self.base)
+        return got
+
+    def chosen_in(self, game) -> tuple[Stated, ...]:
+        """The trigger entries stated for the showdown game ``game`` (none for the file's own)."""
+        return next((c for c, g in self._games.items() if g is game), ())
+
+    def reads(self) -> int:
+        return sum(g.lines.reads for g in self._games.values())
+
+
+@dataclass(frozen=True)
+class TriggerState:
+    """A state of the trigger choices: the entries stated so far, in order."""
+
+    choices: TriggerChoices = field(compare=False, hash=False, repr=False)
+    chosen: tuple[Stated, ...] = ()
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return SIDES.index(self.choices.mover(self.chosen))
+
+    def chance_outcomes(self):
+        return []
+
+    def legal_actions(self) -> list[Hashable]:
+        return list(self.choices.options(self.chosen))
+
+    def child(self, action: Stated):
+        chosen = self.chosen + (action,)
+        if self.choices.mover(chosen) is None:
+            return self.choices.game(chosen).new_initial_state()
+        return TriggerState(self.choices, chosen)
+
+    def returns(self):
+        raise ValueError("the trigger choices are never terminal: the showdown follows")
+
+    def action_to_string(self, action: Stated) -> str:
+        return f"{action.side} {action.label()}"
+
+    def key(self) -> Hashable:
+        return ("triggers", self.chosen)
+
+    def __str__(self) -> str:
+        side = self.choices.mover(self.chosen)
+        return f"{side} states a combat trigger (RB-SHOW-2)"
+
+
+def initial_state(base):
+    """The game's first state from the :class:`.game.ShowdownGame` ``base`` of the file as stated: the
+    awaiting triggers' choices first when there are any, else the showdown; and the
+    :class:`TriggerChoices` (None without any)."""
+    pending = awaiting(base.lines)
+    if pending:
+        choices = TriggerChoices(base, pending)
+        if choices.pending:
+            return TriggerState(choices), choices
+    return base.new_initial_state(), None

@@ -1,0 +1,252 @@
+"""The combat triggers the file does not state, chosen in the showdown game from both hands (RB-SHOW-2,
+RB-CARD-10): against a brute force written here (every order of each player's awaiting triggers, each
+declined or stated with every unit of the board or two as its target, kept when the scenario reader
+accepts it, the Attacker's choices first, then the Defender's knowing them; then the showdown game's
+brute force of ``test_showdown_play`` on the file with those entries first), and what the report says."""
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from budget import examples  # noqa: E402
+from pycombat.errors import ScenarioError
+from pycombat.games.riftbound import verbs
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.schema import scenario_from_dict
+from test_showdown_play import Brute
+
+#: units whose "When I attack" / "When I defend" ability needs its player's choice: (name, when it fires)
+TRIGGERING = {"Leona - Determined": "attacker", "Crackshot Corsair": "attacker", "Vi - Peacekeeper": "attacker",
+              "Sinister Poro": "attacker", "Ahri - Inquisitive": "both", "Yuumi - Magical Cat": "both"}
+PLAIN = ["Sharkling", "Blue Sentinel", "Stalwart Poro"]
+CARDS = ["Cleave", "Rune Prison", "Defy", "Unyielding Spirit", "Discipline"]
+SETTINGS = settings(max_examples=examples(16), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class Prefixed(Brute):
+    """The showdown game's brute force on the file with ``prefix`` (trigger entries) first."""
+
+    def __init__(self, doc: dict, prefix: list[dict]):
+        super().__init__(doc, max_targets=1)
+        self.prefix = prefix
+
+    def read(self, entries):
+        try:
+            s = scenario_from_dict({**self.doc, "showdown": self.prefix + [
+                {k: list(v) if isinstance(v, tuple) else v for k, v in e} for e in entries]})
+            return s, play_showdown(s)
+        except ScenarioError as exc:
+            return exc
+
+
+def awaiting(doc: dict) -> dict[str, list[str]]:
+    """Each side's units whose combat trigger fires here and waits for a choice: the test's own list, by side."""
+    out = {"attacker": [], "defender": []}
+    for side in out:
+        for u in doc[side]["units"]:
+            when = TRIGGERING.get(u)
+            if when == "both" or when == side:
+                out[side].append(u)
+    return out
+
+
+def tries(unit: str, names: list[str]) -> list[dict]:
+    return [{"trigger": unit, "decline": True}] + [{"trigger": unit, "target": [n]} for n in names] + [
+        {"trigger": unit, "target": list(p)} for p in itertools.permutations(names, 2)]
+
+
+def accepted(doc: dict, prefix: list[dict]) -> bool:
+    try:
+        play_showdown(scenario_from_dict({**{k: v for k, v in doc.items() if k != "hand"}, "showdown": prefix}))
+        return True
+    except ScenarioError:
+        return False
+
+
+def sequences(doc: dict, units: list[str], before: list[dict], defender: bool) -> list[list[dict]]:
+    """Every list of entries stating ``units`` (each order) that the reader accepts after ``before``."""
+    names = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
+    out = []
+    for order in itertools.permutations(units):
+        for picks in itertools.product(*(tries(u, names) for u in order)):
+            picks = list(picks)
+            prefix = picks + before if defender else before + picks
+            if accepted(doc, prefix):
+                out.append(picks)
+    return out or [[]]
+
+
+def brute_value(doc: dict) -> Fraction:
+    pending = awaiting(doc)
+    best = None
+    for att in sequences(doc, pending["attacker"], [], False):
+        worst = None
+        for dfn in sequences(doc, pending["defender"], att, True):
+            v = Prefixed(doc, dfn + att).value()  # listed as they resolve: the Defender's first (RB-SHOW-2)
+            worst = v if worst is None else min(worst, v)
+        best = worst if best is None else max(best, worst)
+    return best
+
+
+def _doc(att, dfn, hand_a, hand_d):
+    return {"game": "riftbound", "attacker": {"player": "Ann", "units": att},
+            "defender": {"player": "Bo", "units": dfn}, "hand": {"attacker": hand_a, "defender": hand_d}}
+
+
+@SETTINGS
+@given(st.sampled_from(["Leona - Determined", "Crackshot Corsair", "Vi - Peacekeeper", "Sinister Poro",
+                        "Ahri - Inquisitive"]),
+       st.sampled_from(["Ahri - Inquisitive", "Yuumi - Magical Cat", "Sharkling"]),
+       st.sampled_from(PLAIN), st.lists(st.sampled_from(CARDS), max_size=1), st.lists(st.sampled_from(CARDS), max_size=1))
+@pytest.mark.long
+def test_value_agrees_with_brute_force(att, dfn, other, hand_a, hand_d):
+    """One triggering unit a side at most, a plain unit beside the Defender's, a card a hand at most."""
+    if att == dfn:
+        dfn = "Yuumi - Magical Cat"
+    doc = _doc([att], [dfn, other] if other != dfn else [dfn], hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == brute_value(doc)
+    assert not [u for u in report.solution.unmodelled if "combat trigger" in u["what"]]
+
+
+@pytest.mark.parametrize("att, dfn, hand_a, hand_d", [
+    (["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], ["Cleave"], []),
+    (["Sinister Poro", "Crackshot Corsair"], ["Yuumi - Magical Cat", "Blue Sentinel"], [], ["Defy"]),
+])
+def test_examples_agree_with_brute_force(att, dfn, hand_a, hand_d):
+    doc = _doc(att, dfn, hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == brute_value(doc)
+    phases = [phase for phase, _ in report.solution.decisions]
+    assert phases[0] == "triggers" and "showdown" in phases  # the triggers are stated before anyone has Focus
+
+
+def test_the_line_of_play_is_one_verify_accepts():
+    """The triggers stated and the plays resolved on the line of best play, written as the file's own showdown:
+    the reader accepts them, nothing is left NOT MODELLED, and the showdown ends on the same board."""
+    doc = _doc(["Leona - Determined", "Sinister Poro"], ["Ahri - Inquisitive", "Blue Sentinel"], ["Cleave"],
+               ["Unyielding Spirit"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    js = report.to_json()
+    stated = js["triggers_stated"]
+    assert stated and {t["trigger"] for t in stated} == {"Leona - Determined", "Sinister Poro", "Ahri - Inquisitive"}
+    order = [t for t in stated if t["by"] == "defender"] + [t for t in stated if t["by"] == "attacker"]
+    showdown = [{k: v for k, v in t.items() if k not in ("by", "label")} for t in order] + [
+        {k: v for k, v in p.items() if k != "label"} for p in js["plays_resolved"]]
+    plain = {k: v for k, v in doc.items() if k != "hand"}
+    sd = play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
+    assert not [u for u in sd.unmodelled_json() if "combat trigger" in u["what"]]
+    assert sd.board == report.solution.showdown.board
+    # the JSON line starts with the triggers, each labelled as the text prints it
+    assert [x["phase"] for x in js["line"][:len(stated)]] == ["triggers"] * len(stated)
+    assert js["line"][0]["action"] == f"{stated[0]['by']} {stated[0]['label']}"
+
+
+def test_the_attacker_states_first_and_the_defender_knows_his_choice():
+    doc = _doc(["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], [], [])
+    report = verbs.optimize(scenario_from_dict(doc))
+    first, second = report.solution.decisions[0][1], report.solution.decisions[1][1]
+    assert first.player == 0 and second.player == 1
+    assert all(o.label.startswith("attacker states Leona - Determined's combat trigger on ") for o in first.options)
+    # Leona stuns an enemy unit here: one option per Defender's unit
+    assert {o.label.rsplit(" on ", 1)[1] for o in first.options} == {"Ahri - Inquisitive", "Sharkling"}
+
+
+def test_optional_trigger_declined_once_and_paid_when_costs_are_stated():
+    doc = _doc(["Sinister Poro"], ["Sharkling"], [], [])
+    labels = {o.label for _, d in verbs.optimize(scenario_from_dict(doc)).solution.decisions for o in d.options}
+    assert "attacker declines Sinister Poro's combat trigger" in labels
+    assert "attacker states Sinister Poro's combat trigger" not in labels  # no target: the same as declining
+    doc["rules"] = {"card_costs": "stated"}
+    labels = {o.label for _, d in verbs.optimize(scenario_from_dict(doc)).solution.decisions for o in d.options}
+    assert "attacker states Sinister Poro's combat trigger on Sharkling, paying 1 Energy" in labels
+
+
+def test_a_split_is_every_share_of_the_damage():
+    """Volibear, Furious: "deal 5 damage split among any number of enemy units here" (RB-CARD-21): every way to
+    share 5 among one or two enemy units is an option, and the best one kills both."""
+    doc = _doc(["Volibear - Furious"], ["Sharkling", "Stalwart Poro"], [], [])
+    report = verbs.optimize(scenario_from_dict(doc))
+    first = report.solution.decisions[0][1]
+    shares = {o.label.split(" splitting ", 1)[1] for o in first.options}
+    want = {"Sharkling 5", "Stalwart Poro 5"} | {f"Sharkling {k}, Stalwart Poro {5 - k}" for k in range(1, 5)}
+    assert shares == want
+    assert report.solution.value == brute_split_value(doc)
+
+
+def brute_split_value(doc: dict) -> Fraction:
+    best = None
+    for k in range(0, 6):
+        amounts = {n: v for n, v in (("Sharkling", k), ("Stalwart Poro", 5 - k)) if v}
+        entry = {"trigger": "Volibear - Furious", "target": list(amounts), "amounts": amounts}
+        v = Prefixed(doc, [entry]).value()
+        best = v if best is None else max(best, v)
+    return best
+
+
+def test_a_revealed_fact_stays_not_modelled():
+    """Twisted Fate, Gambler's option is set by the rune it reveals: a fact, not a choice (RB-CARD-10)."""
+    doc = _doc(["Twisted Fate - Gambler"], ["Sharkling"], [], [])
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert not any(phase == "triggers" for phase, _ in report.solution.decisions)
+    assert any("Twisted Fate - Gambler" in u["what"] for u in report.solution.unmodelled)
+
+
+def test_stated_triggers_are_kept_and_only_the_others_chosen():
+    doc = _doc(["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], [], [])
+    doc["showdown"] = [{"trigger": "Ahri - Inquisitive", "target": ["Leona - Determined"]}]
+    report = verbs.optimize(scenario_from_dict(doc))
+    triggers = [d for phase, d in report.solution.decisions if phase == "triggers"]
+    assert len(triggers) == 1 and triggers[0].player == 0
+    ahri = doc.pop("showdown")
+    want = max(Prefixed(doc, ahri + [{"trigger": "Leona - Determined", "target": [n]}]).value()
+               for n in ("Ahri - Inquisitive", "Sharkling"))
+    assert report.solution.value == want
+
+
+def test_cli_text_and_tree(tmp_path):
+    doc = _doc(["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], ["Cleave"], [])
+    path = tmp_path / "t.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "pycombat", "optimize", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "The combat triggers the file does not state are chosen by their players" in out.stdout
+    assert "Attacker (triggers) at attacker states a combat trigger (RB-SHOW-2)" in out.stdout
+    assert "NOT MODELLED" not in out.stdout
+    graph = tmp_path / "t.graphml"
+    out = subprocess.run([sys.executable, "-m", "pycombat", "tree", str(path), "-o", str(graph), "--json"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "states Leona - Determined" in graph.read_text(encoding="utf-8")
+    assert json.loads(out.stdout)["nodes"] > 2
+
+
+def test_a_side_stating_some_triggers_names_the_orders_not_weighed():
+    doc = _doc(["Leona - Determined", "Crackshot Corsair"], ["Sharkling", "Stalwart Poro"], [], [])
+    doc["showdown"] = [{"trigger": "Crackshot Corsair", "target": ["Sharkling"]}]
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert [d.player for phase, d in report.solution.decisions if phase == "triggers"] == [0]
+    assert any(u["what"] == "the order of the attacker's combat triggers" for u in report.solution.unmodelled)
+    stated = doc.pop("showdown")
+    want = max(Prefixed(doc, stated + [{"trigger": "Leona - Determined", "target": [n]}]).value()
+               for n in ("Sharkling", "Stalwart Poro"))
+    assert report.solution.value == want
+
+
+def test_too_many_trigger_choices_are_refused_up_front():
+    from pycombat.errors import TooLargeError
+    from pycombat.games.riftbound.play import solve
+
+    doc = _doc(["Volibear - Furious", "Sinister Poro", "Crackshot Corsair"],
+               ["Ahri - Inquisitive", "Yuumi - Magical Cat", "Sharkling"], [], [])
+    with pytest.raises(TooLargeError, match=r"sets of choices, more than 5,000"):
+        verbs.optimize(scenario_from_dict(doc))
+    assert solve.MAX_TRIGGER_SETS == 5_000
