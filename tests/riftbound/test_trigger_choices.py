@@ -23,9 +23,11 @@ from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.schema import scenario_from_dict
 from test_showdown_play import Brute
 
-#: units whose "When I attack" / "When I defend" ability needs its player's choice: (name, when it fires)
+#: units whose "When I attack" / "When I defend" ability needs its player's choice: (name, when it fires); and
+#: Ribbon Dancer, whose "When I move to a battlefield" does as it moves in to attack
 TRIGGERING = {"Leona - Determined": "attacker", "Crackshot Corsair": "attacker", "Vi - Peacekeeper": "attacker",
-              "Sinister Poro": "attacker", "Ahri - Inquisitive": "both", "Yuumi - Magical Cat": "both"}
+              "Sinister Poro": "attacker", "Ahri - Inquisitive": "both", "Yuumi - Magical Cat": "both",
+              "Ribbon Dancer": "move"}
 PLAIN = ["Sharkling", "Blue Sentinel", "Stalwart Poro"]
 CARDS = ["Cleave", "Rune Prison", "Defy", "Unyielding Spirit", "Discipline"]
 SETTINGS = settings(max_examples=examples(16), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -47,20 +49,23 @@ class Prefixed(Brute):
             return exc
 
 
-def awaiting(doc: dict) -> dict[str, list[str]]:
-    """Each side's units whose combat trigger fires here and waits for a choice: the test's own list, by side."""
-    out = {"attacker": [], "defender": []}
-    for side in out:
+def awaiting(doc: dict) -> dict[tuple[str, str], list[str]]:
+    """The units whose trigger waits for a choice, by (kind, side): the test's own list."""
+    out = {("move", "attacker"): [], ("combat", "attacker"): [], ("combat", "defender"): []}
+    for side in ("attacker", "defender"):
         for u in doc[side]["units"]:
             when = TRIGGERING.get(u)
             if when == "both" or when == side:
-                out[side].append(u)
+                out[("combat", side)].append(u)
+            elif when == "move" and side == "attacker":  # the Attacker's units moved in
+                out[("move", side)].append(u)
     return out
 
 
-def tries(unit: str, names: list[str]) -> list[dict]:
-    return [{"trigger": unit, "decline": True}] + [{"trigger": unit, "target": [n]} for n in names] + [
-        {"trigger": unit, "target": list(p)} for p in itertools.permutations(names, 2)]
+def tries(unit: str, names: list[str], when: str) -> list[dict]:
+    head = {"trigger": unit, **({"when": "move"} if when == "move" else {})}
+    return [{**head, "decline": True}] + [{**head, "target": [n]} for n in names] + [
+        {**head, "target": list(p)} for p in itertools.permutations(names, 2)]
 
 
 def accepted(doc: dict, prefix: list[dict]) -> bool:
@@ -71,28 +76,31 @@ def accepted(doc: dict, prefix: list[dict]) -> bool:
         return False
 
 
-def sequences(doc: dict, units: list[str], before: list[dict], defender: bool) -> list[list[dict]]:
-    """Every list of entries stating ``units`` (each order) that the reader accepts after ``before``."""
+def sequences(doc: dict, units: list[str], when: str, order) -> list[list[dict]]:
+    """Every list of entries stating ``units``' triggers of kind ``when`` (each order) that the reader accepts
+    where ``order(picks)`` puts them among the others."""
     names = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
     out = []
-    for order in itertools.permutations(units):
-        for picks in itertools.product(*(tries(u, names) for u in order)):
-            picks = list(picks)
-            prefix = picks + before if defender else before + picks
-            if accepted(doc, prefix):
-                out.append(picks)
+    for units_order in itertools.permutations(units):
+        for picks in itertools.product(*(tries(u, names, when) for u in units_order)):
+            if accepted(doc, order(list(picks))):
+                out.append(list(picks))
     return out or [[]]
 
 
 def brute_value(doc: dict) -> Fraction:
+    """The Attacker's move triggers and combat triggers (his choices one after the other), then the Defender's
+    combat triggers knowing them; listed as they resolve: the move triggers, then the Defender's combat
+    triggers, then the Attacker's (RB-COMB-2, RB-SHOW-2)."""
     pending = awaiting(doc)
     best = None
-    for att in sequences(doc, pending["attacker"], [], False):
-        worst = None
-        for dfn in sequences(doc, pending["defender"], att, True):
-            v = Prefixed(doc, dfn + att).value()  # listed as they resolve: the Defender's first (RB-SHOW-2)
-            worst = v if worst is None else min(worst, v)
-        best = worst if best is None else max(best, worst)
+    for mv in sequences(doc, pending[("move", "attacker")], "move", lambda p: p):
+        for att in sequences(doc, pending[("combat", "attacker")], "combat", lambda p: mv + p):
+            worst = None
+            for dfn in sequences(doc, pending[("combat", "defender")], "combat", lambda p: mv + p + att):
+                v = Prefixed(doc, mv + dfn + att).value()
+                worst = v if worst is None else min(worst, v)
+            best = worst if best is None else max(best, worst)
     return best
 
 
@@ -104,14 +112,17 @@ def _doc(att, dfn, hand_a, hand_d):
 @SETTINGS
 @given(st.sampled_from(["Leona - Determined", "Crackshot Corsair", "Vi - Peacekeeper", "Sinister Poro",
                         "Ahri - Inquisitive"]),
+       st.sampled_from([None, "Ribbon Dancer", "Sharkling"]),
        st.sampled_from(["Ahri - Inquisitive", "Yuumi - Magical Cat", "Sharkling"]),
        st.sampled_from(PLAIN), st.lists(st.sampled_from(CARDS), max_size=1), st.lists(st.sampled_from(CARDS), max_size=1))
 @pytest.mark.long
-def test_value_agrees_with_brute_force(att, dfn, other, hand_a, hand_d):
-    """One triggering unit a side at most, a plain unit beside the Defender's, a card a hand at most."""
+def test_value_agrees_with_brute_force(att, second, dfn, other, hand_a, hand_d):
+    """One or two units a side (a combat trigger, a move trigger or none beside the Attacker's), a card a hand at
+    most."""
     if att == dfn:
         dfn = "Yuumi - Magical Cat"
-    doc = _doc([att], [dfn, other] if other != dfn else [dfn], hand_a, hand_d)
+    defenders = [d for d in dict.fromkeys([dfn, other]) if d not in (att, second)]
+    doc = _doc([att] + ([second] if second else []), defenders or ["Stalwart Poro"], hand_a, hand_d)
     report = verbs.optimize(scenario_from_dict(doc))
     assert report.solution.value == brute_value(doc)
     assert not [u for u in report.solution.unmodelled if "combat trigger" in u["what"]]
@@ -218,7 +229,7 @@ def test_cli_text_and_tree(tmp_path):
     path.write_text(yaml.safe_dump(doc), encoding="utf-8")
     out = subprocess.run([sys.executable, "-m", "pycombat", "optimize", str(path)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    assert "The combat triggers the file does not state are chosen by their players" in out.stdout
+    assert "The triggers the file does not state are chosen by their players" in out.stdout
     assert "Attacker (triggers) at attacker states a combat trigger (RB-SHOW-2)" in out.stdout
     assert "NOT MODELLED" not in out.stdout
     graph = tmp_path / "t.graphml"
@@ -234,7 +245,7 @@ def test_a_side_stating_some_triggers_names_the_orders_not_weighed():
     doc["showdown"] = [{"trigger": "Crackshot Corsair", "target": ["Sharkling"]}]
     report = verbs.optimize(scenario_from_dict(doc))
     assert [d.player for phase, d in report.solution.decisions if phase == "triggers"] == [0]
-    assert any(u["what"] == "the order of the attacker's combat triggers" for u in report.solution.unmodelled)
+    assert any(u["what"] == "the order of the combat triggers of the attacker" for u in report.solution.unmodelled)
     stated = doc.pop("showdown")
     want = max(Prefixed(doc, stated + [{"trigger": "Leona - Determined", "target": [n]}]).value()
                for n in ("Sharkling", "Stalwart Poro"))
@@ -250,3 +261,21 @@ def test_too_many_trigger_choices_are_refused_up_front():
     with pytest.raises(TooLargeError, match=r"sets of choices, more than 5,000"):
         verbs.optimize(scenario_from_dict(doc))
     assert solve.MAX_TRIGGER_SETS == 5_000
+
+
+def test_the_attackers_move_triggers_are_chosen_before_the_combat_triggers():
+    """Ribbon Dancer: "When I move to a battlefield, give another friendly unit +1 Might this turn", as it moved in
+    (resolved before the combat is held, RB-COMB-2, RB-CARD-10); then Leona's combat trigger."""
+    doc = _doc(["Ribbon Dancer", "Leona - Determined"], ["Blue Sentinel", "Sharkling"], [], ["Cleave"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    first, second = (d for phase, d in report.solution.decisions[:2])
+    assert {o.label for o in first.options} == {f"attacker states Ribbon Dancer's move trigger on {n}"
+                                                for n in ("Leona - Determined",)}
+    assert all(o.label.startswith("attacker states Leona - Determined's combat trigger") for o in second.options)
+    want = max(Prefixed(doc, [{"trigger": "Ribbon Dancer", "when": "move", "target": ["Leona - Determined"]},
+                              {"trigger": "Leona - Determined", "target": [n]}]).value()
+               for n in ("Blue Sentinel", "Sharkling"))
+    assert report.solution.value == want
+    assert report.to_json()["triggers_stated"][0] == {
+        "by": "attacker", "trigger": "Ribbon Dancer", "when": "move", "target": ["Leona - Determined"],
+        "label": "states Ribbon Dancer's move trigger on Leona - Determined"}

@@ -284,9 +284,10 @@ def play_optimize(report: PlayReport, console: Console) -> None:
         console.print(f"Objective: {report.objective.describe()} (best_split_objective; RB-MODEL-7: a convention, "
                       "not a rule); the value is the Attacker's score minus the Defender's")
     if any(phase == "triggers" for phase, _ in sol.decisions):
-        console.print("The combat triggers the file does not state are chosen by their players as they go on the chain, "
-                      "the Attacker's first (in the order he chooses), then the Defender's; the Defender's resolve first "
-                      "(RB-SHOW-2, RB-CARD-10).", highlight=False)
+        console.print("The triggers the file does not state are chosen by their players as they go on the chain: the "
+                      "Attacker's \"When I move\" ones first (they resolve before the combat is held, RB-COMB-2), then "
+                      "the combat triggers, the Attacker's (in the order he chooses) then the Defender's; the Defender's "
+                      "resolve first (RB-SHOW-2, RB-CARD-10).", highlight=False)
     console.print("The showdown as a game: the Attacker has Focus first (RB-SHOW-1); the player to act plays an Action "
                   "or Reaction card, only Reaction on an open chain, or passes; both passing in turn resolves the chain "
                   "last in, first out and Focus passes, or ends the showdown (RB-SHOW-3, RB-SHOW-4); then the damage "

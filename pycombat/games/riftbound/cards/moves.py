@@ -170,12 +170,13 @@ def move_chain(scenario, stated: Iterable[Play]) -> tuple[list[Play], list[Unmod
     for units in (earlier, staging):  # the moves earlier in the turn, then the one staging the combat
         names = {u.name for u in units}
         chain += [p for p in stated if p.trigger_of in names]
-        _auto(scenario, units, said, chain, missing, auto)
+        _auto(scenario, units, said, chain, missing, auto, units is staging)
     return chain, missing, auto
 
 
-def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None:
-    """The move triggers of ``units`` that resolve by themselves (added to ``chain``), or that are left open."""
+def _auto(scenario, units, said, chain: list, missing: list, auto: list, staging: bool = False) -> None:
+    """The move triggers of ``units`` that resolve by themselves (added to ``chain``), or that are left open (those
+    of the move ``staging`` the combat await their player's choice: the showdown game from both hands makes it)."""
     for u in units:
         effects, open_ = firing(u, scenario)
         card = u.card_name or u.name
@@ -209,7 +210,9 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list) -> None
             missing.append(Unmodelled(card, f"its move trigger ({effects[0]['trigger']}, unit {u.name})",
                                       f"{said}: state it as a showdown entry "
                                       f"`{{trigger: {u.name}, when: move, {what}}}` before the others "
-                                      "(RB-CARD-10, RB-COMB-2)"))
+                                      "(RB-CARD-10, RB-COMB-2)",
+                                      awaiting=(u.side, u.name, "move") if staging and choice != f"whether {CAME_FROM}"
+                                      else None))
 
 
 def tokens_played(units, used: Iterable[str], firings: int = 1) -> set[str]:

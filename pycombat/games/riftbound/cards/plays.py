@@ -106,9 +106,10 @@ class Unmodelled:
     card: str
     what: str
     why: str
-    #: a combat trigger whose choice (target, option, whether to use it) its player makes and the scenario does not
-    #: state: ``(side, unit)``; the showdown game from both hands (``..play``) makes that choice itself (RB-SHOW-2)
-    awaiting: tuple[str, str] | None = field(default=None, compare=False)
+    #: a combat or move trigger whose choice (target, option, whether to use it) its player makes and the scenario
+    #: does not state: ``(side, unit, "combat" | "move")``; the showdown game from both hands (``..play``) makes that
+    #: choice itself (RB-SHOW-2, RB-COMB-2)
+    awaiting: tuple[str, str, str] | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

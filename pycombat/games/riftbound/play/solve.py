@@ -109,11 +109,10 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
-    for side in choices.after_stated if choices is not None else ():
-        unmodelled.append({"card": "showdown", "what": f"the order of the {side}'s combat triggers",
-                           "why": f"the file states some of the {side}'s combat triggers and the search the others: "
-                                  "the search's resolve after the file's; the other orders are not weighed "
-                                  "(RB-SHOW-2)"})
+    for which in choices.after_stated if choices is not None else ():
+        unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
+                           "why": f"the file states some of the {which} and the search the others: the search's "
+                                  "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
     return PlaySolution(
         objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,

@@ -32,28 +32,43 @@ from .entries import Lines
 MAX_TARGETS = 3
 
 
+#: the kinds of trigger the game chooses, in the order their choices are made: the Attacker's "When I move" ones as
+#: his units moved in (resolved before the combat is held, RB-COMB-2), then the combat triggers (RB-SHOW-2)
+WHEN = ("move", "combat")
+
+
 @dataclass(frozen=True)
 class Awaiting:
-    """A combat trigger the scenario does not state: whose it is and its unit."""
+    """A trigger the scenario does not state: whose it is, its unit, and its kind (:data:`WHEN`)."""
 
     side: str
     unit: str
-    effects: tuple[dict, ...] = field(compare=False, hash=False, repr=False)
+    when: str = "combat"
+    effects: tuple[dict, ...] = field(default=(), compare=False, hash=False, repr=False)
+
+    @property
+    def group(self) -> tuple[int, int]:
+        """When its choice is made: by kind (:data:`WHEN`), then the Attacker's before the Defender's."""
+        return WHEN.index(self.when), SIDES.index(self.side)
 
 
 def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
-    """The combat triggers of the file's showdown that wait for their players' choices (RB-SHOW-2), the
-    Attacker's first, each player's in the order the board lists the units."""
+    """The triggers of the file's showdown that wait for their players' choices: the Attacker's move triggers
+    (RB-COMB-2, RB-CARD-10), then the combat triggers, the Attacker's first (RB-SHOW-2); each player's in the
+    order the board lists the units."""
     root = lines.root()
     if isinstance(root, ScenarioError):
         return ()
+    from ..cards.moves import stated_effects
     from ..cards.triggers import triggers_of
 
     progress = root.progress
     found = [u.awaiting for u in progress.head if getattr(u, "awaiting", None) is not None]
-    out = [Awaiting(side, name, tuple(triggers_of(progress.units[name]))) for side, name in found
-           if name in progress.units]
-    return tuple(sorted(out, key=lambda a: SIDES.index(a.side)))
+    scenario = lines.scenario
+    out = [Awaiting(side, name, when, tuple(stated_effects(progress.units[name], scenario) if when == "move"
+                                            else triggers_of(progress.units[name])))
+           for side, name, when in found if name in progress.units]
+    return tuple(sorted(out, key=lambda a: a.group))
 
 
 def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
@@ -67,8 +82,9 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
 
     effects = a.effects
     out: list[dict] = []
+    head: dict[str, Any] = {"trigger": a.unit, **({"when": "move"} if a.when == "move" else {})}
     if any(e.get("optional") for e in effects):
-        out.append({"trigger": a.unit, "decline": True})
+        out.append({**head, "decline": True})
     chosen = [e for e in effects if _chooses(e) or str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)]
     split = next((e for e in effects if e.get("split")), None)
     if split is not None:  # "deal N split among any number of ...": the units and each one's share (RB-CARD-21)
@@ -102,7 +118,7 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
         for amounts, named in shares:
             for m in (range(1, modes + 1) if modes else (None,)):
                 for c in conditions:
-                    entry: dict[str, Any] = {"trigger": a.unit}
+                    entry: dict[str, Any] = dict(head)
                     if named or t:
                         entry["target"] = list(named or t)
                     if amounts:
@@ -115,6 +131,11 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
                         entry["paid"] = dict(paid)
                     out.append(entry)
     return out
+
+
+def _when(entry: dict) -> str:
+    """The kind of trigger a trigger entry states (:data:`WHEN`)."""
+    return "move" if entry.get("when") == "move" else "combat"
 
 
 def _sided(a: Awaiting, names: list[str], units: dict) -> list[str]:
@@ -175,11 +196,15 @@ class Stated:
                 out[k] = v
         return out
 
+    @property
+    def when(self) -> str:
+        return _when(dict(self.items))
+
     def label(self) -> str:
         e = self.entry()
         if e.get("decline"):
-            return f"declines {self.unit}'s combat trigger"
-        text = f"states {self.unit}'s combat trigger"
+            return f"declines {self.unit}'s {self.when} trigger"
+        text = f"states {self.unit}'s {self.when} trigger"
         if "mode" in e:
             text += f" (option {e['mode']})"
         if "amounts" in e:
@@ -217,43 +242,50 @@ class TriggerChoices:
         """About how many sets of choices there are (each trigger's entries accepted alone, each player's
         orders)."""
         out = 1
-        for side in SIDES:
-            mine = [a for a in self.pending if a.side == side]
+        for group in dict.fromkeys(a.group for a in self.pending):
+            mine = [a for a in self.pending if a.group == group]
             out *= math.factorial(len(mine))
             for a in mine:
                 out *= len(self._tried[a])
         return out
 
     def _document(self, chosen: tuple[tuple[str, dict], ...]) -> dict:
-        """The file with ``chosen`` among its showdown entries, listed as the combat triggers resolve: the
-        Defender's first (RB-SHOW-2), each player's in the order he stated them, after the file's own combat
-        trigger entries of his side (:attr:`after_stated`)."""
+        """The file with ``chosen`` among its showdown entries, listed as the triggers resolve: the move triggers
+        first (RB-COMB-2), then the combat triggers, the Defender's first (RB-SHOW-2); each player's in the order
+        he stated them, after the file's own entries of the same kind and side (:attr:`after_stated`)."""
         doc = dict(self.scenario.document)
         own = list(doc.get("showdown") or [])
-        sides = self._sides_of(own)
-        out = list(own)
-        for side in SIDES[::-1]:  # the Defender's block first, then the Attacker's after it
-            mine = [e for s, e in chosen if s == side]
+        out, kinds = list(own), self._kinds_of(own)
+        for group in (("move", "attacker"), ("combat", "defender"), ("combat", "attacker")):
+            mine = [e for s, e in chosen if (_when(e), s) == group]
             if not mine:
                 continue
-            theirs = [i for i, s in enumerate(sides) if s == side]
-            later = [i for i, s in enumerate(sides) if s == "attacker"] if side == "defender" else []
-            before = [i for i, s in enumerate(sides) if s == "defender"] if side == "attacker" else []
-            at = theirs[-1] + 1 if theirs else later[0] if later else before[-1] + 1 if before \
-                else self._first_play(out)
+            same = [i for i, k in enumerate(kinds) if k == group]
+            moves = [i for i, k in enumerate(kinds) if k is not None and k[0] == "move"]
+            if same:
+                at = same[-1] + 1
+            elif group == ("combat", "defender") and ("combat", "attacker") in kinds:
+                at = kinds.index(("combat", "attacker"))
+            elif group == ("combat", "attacker") and ("combat", "defender") in kinds:
+                at = max(i for i, k in enumerate(kinds) if k == ("combat", "defender")) + 1
+            elif moves:
+                at = moves[-1] + 1
+            else:
+                at = 0 if group[0] == "move" else self._first_play(out)
             out[at:at] = mine
-            sides[at:at] = [side] * len(mine)
+            kinds[at:at] = [group] * len(mine)
         doc["showdown"] = out
         doc["hand"] = {s: [h.name for h in self.scenario.hands.get(s, ())] for s in SIDES}
         return doc
 
-    def _sides_of(self, own: list) -> list[str | None]:
-        """For each of the file's showdown entries, the side whose combat trigger it states (None: another entry)."""
+    def _kinds_of(self, own: list) -> list[tuple[str, str] | None]:
+        """For each of the file's showdown entries, the kind of trigger it states and its unit's side (None: an
+        entry of another kind, or a trigger fired during the showdown)."""
         units = self.base.showdown(()).progress.units
-        out: list[str | None] = []
+        out: list[tuple[str, str] | None] = []
         for e in own:
-            name = e.get("trigger") if isinstance(e, dict) and e.get("when") in (None, "combat") else None
-            out.append(units[name].side if isinstance(name, str) and name in units else None)
+            name = e.get("trigger") if isinstance(e, dict) and e.get("when") in (None, "combat", "move") else None
+            out.append((_when(e), units[name].side) if isinstance(name, str) and name in units else None)
         return out
 
     @staticmethod
@@ -264,14 +296,15 @@ class TriggerChoices:
 
     @property
     def after_stated(self) -> list[str]:
-        """The sides for which the file states some combat triggers and the search others: the search's resolve
-        after the file's (the other orders are not weighed)."""
-        sides = self._sides_of(list(self.scenario.document.get("showdown") or []))
-        return [side for side in SIDES if side in sides and any(a.side == side for a in self.pending)]
+        """The kinds and sides (``"combat triggers of the attacker"``) for which the file states some triggers and
+        the search others: the search's resolve after the file's (the other orders are not weighed)."""
+        kinds = self._kinds_of(list(self.scenario.document.get("showdown") or []))
+        return [f"{when} triggers of the {side}" for when in WHEN for side in SIDES
+                if (when, side) in kinds and any((a.when, a.side) == (when, side) for a in self.pending)]
 
     def _accepted(self, chosen: tuple[tuple[str, dict], ...]):
-        """The scenario read with the trigger entries ``chosen`` first, when the reader and the showdown's start
-        accept them; else None."""
+        """The scenario read with the trigger entries ``chosen`` (:meth:`_document`) and its lines, when the reader
+        and the showdown's start accept them; else None."""
         key = tuple(Stated.of(s, e) for s, e in chosen)
         if key not in self._read:
             from ..schema import scenario_from_dict
@@ -286,23 +319,24 @@ class TriggerChoices:
                 self._read[key] = None
         return self._read[key]
 
+    def _next(self, chosen: tuple[Stated, ...]) -> list[Awaiting]:
+        """The triggers of the first group (:attr:`Awaiting.group`) with one not stated yet, those not stated."""
+        done = {(s.side, s.unit, s.when) for s in chosen}
+        left = [a for a in self.pending if (a.side, a.unit, a.when) not in done]
+        return [a for a in left if a.group == left[0].group] if left else []
+
     def mover(self, chosen: tuple[Stated, ...]) -> str | None:
-        """Who states a trigger next: the Attacker while one of his waits, then the Defender (RB-SHOW-2); None
-        when every one is stated."""
-        done = {(s.side, s.unit) for s in chosen}
-        for side in SIDES:
-            if any(a.side == side and (a.side, a.unit) not in done for a in self.pending):
-                return side
-        return None
+        """Who states a trigger next: the Attacker's move triggers' choices first (RB-COMB-2), then the combat
+        triggers', the Attacker's then the Defender's (RB-SHOW-2); None when every one is stated."""
+        left = self._next(chosen)
+        return left[0].side if left else None
 
     def options(self, chosen: tuple[Stated, ...]) -> list[Stated]:
         got = self._options.get(chosen)
         if got is None:
-            side = self.mover(chosen)
-            done = {s.unit for s in chosen}
             before = tuple((s.side, s.entry()) for s in chosen)
-            got = [Stated.of(side, e) for a in self.pending if a.side == side and a.unit not in done
-                   for e in self._tried[a] if self._accepted(before + ((side, e),)) is not None]
+            got = [Stated.of(a.side, e) for a in self._next(chosen)
+                   for e in self._tried[a] if self._accepted(before + ((a.side, e),)) is not None]
             self._options[chosen] = got
         return got
 
@@ -360,8 +394,10 @@ class TriggerState:
         return ("triggers", self.chosen)
 
     def __str__(self) -> str:
-        side = self.choices.mover(self.chosen)
-        return f"{side} states a combat trigger (RB-SHOW-2)"
+        left = self.choices._next(self.chosen)
+        if left[0].when == "move":
+            return f"{left[0].side} states a move trigger (RB-COMB-2)"
+        return f"{left[0].side} states a combat trigger (RB-SHOW-2)"
 
 
 def initial_state(base):
