@@ -20,6 +20,7 @@ from budget import examples  # noqa: E402
 from pycombat.errors import ScenarioError
 from pycombat.games.riftbound import verbs
 from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.cards.spells import load_cards
 from pycombat.games.riftbound.schema import scenario_from_dict
 from test_showdown_play import Brute
 
@@ -29,7 +30,7 @@ TRIGGERING = {"Leona - Determined": "attacker", "Crackshot Corsair": "attacker",
               "Sinister Poro": "attacker", "Ahri - Inquisitive": "both", "Yuumi - Magical Cat": "both",
               "Ribbon Dancer": "move"}
 PLAIN = ["Sharkling", "Blue Sentinel", "Stalwart Poro"]
-CARDS = ["Cleave", "Rune Prison", "Defy", "Unyielding Spirit", "Discipline"]
+CARDS = ["Cleave", "Rune Prison", "Defy", "Unyielding Spirit", "Discipline", "Smoke Screen"]
 SETTINGS = settings(max_examples=examples(16), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -88,6 +89,73 @@ def sequences(doc: dict, units: list[str], when: str, order) -> list[list[dict]]
     return out or [[]]
 
 
+def chain_value(doc: dict, prefix: list[dict]) -> Fraction:
+    """The showdown from the trigger entries ``prefix``: first the combat chain, when a combat trigger is on it (the
+    test's own statement of RB-SHOW-2 and RB-SHOW-4): the Attacker then the Defender may play a Reaction card of his
+    hand in response (its targets: none or one unit, a counter a card played before it), each accepted by the
+    reader with it listed right after the triggers (``respond: true``); both passing closes it: the plays resolve last
+    in, first out (a counter's card just before it; one refused as it resolves drops out), then the showdown game's
+    brute force from those entries, the Attacker keeping Focus, with the cards played gone from the hands."""
+    combat = [e for e in prefix if e.get("when") != "move"]
+    if not combat:
+        return Prefixed(doc, prefix).value()
+    names = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
+    memo: dict = {}
+
+    def listed(block):
+        return prefix + [{**e, "respond": True} for e in block]
+
+    def plays(side, hand, played):
+        out = []
+        for name in sorted(set(hand)):
+            card = load_cards().card(name)
+            if card.speed != "reaction":
+                continue
+            if any(e.get("effect") == "counter" for e in card.effects):
+                for victim in played:
+                    e = {"play": name, "by": side, "target": [victim["play"]]}
+                    if accepted(doc, listed([victim, e])):
+                        out.append(e)
+                continue
+            for t in [None] + names:
+                e = {"play": name, "by": side, **({"target": [t]} if t else {})}
+                if accepted(doc, listed([e])):
+                    out.append(e)
+        return out
+
+    def close(played, hands):
+        order = list(reversed(played))
+        for c in [e for e in order if e["play"] == "Defy"]:
+            victim = next(v for v in reversed(played[:played.index(c)]) if v["play"] == c["target"][0])
+            if order.index(victim) > order.index(c):
+                order.remove(victim)
+                order.insert(order.index(c), victim)
+        while not accepted(doc, listed(order)):
+            for k in range(len(order)):  # the first one refused as it resolves drops out (RB-CARD-11)
+                if not accepted(doc, listed(order[:k + 1])):
+                    order.pop(k)
+                    break
+        rest = {**doc, "hand": {s: list(hands[s]) for s in ("attacker", "defender")}}
+        return Prefixed(rest, listed(order)).value()
+
+    def value(played, hands, mover, passes):
+        key = (tuple(json.dumps(e, sort_keys=True) for e in played), tuple(hands.items()), mover, passes)
+        if key not in memo:
+            if passes == 2:
+                memo[key] = close(played, hands)
+            else:
+                other = "defender" if mover == "attacker" else "attacker"
+                vals = [value(played, hands, other, passes + 1)]
+                for e in plays(mover, hands[mover], played):
+                    rest = list(hands[mover])
+                    rest.remove(e["play"])
+                    vals.append(value(played + [e], {**hands, mover: tuple(rest)}, other, 0))
+                memo[key] = max(vals) if mover == "attacker" else min(vals)
+        return memo[key]
+
+    return value([], {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}, "attacker", 0)
+
+
 def brute_value(doc: dict) -> Fraction:
     """The Attacker's move triggers and combat triggers (his choices one after the other), then the Defender's
     combat triggers knowing them; listed as they resolve: the move triggers, then the Defender's combat
@@ -98,7 +166,7 @@ def brute_value(doc: dict) -> Fraction:
         for att in sequences(doc, pending[("combat", "attacker")], "combat", lambda p: mv + p):
             worst = None
             for dfn in sequences(doc, pending[("combat", "defender")], "combat", lambda p: mv + p + att):
-                v = Prefixed(doc, mv + dfn + att).value()
+                v = chain_value(doc, mv + dfn + att)
                 worst = v if worst is None else min(worst, v)
             best = worst if best is None else max(best, worst)
     return best
@@ -150,7 +218,7 @@ def test_the_line_of_play_is_one_verify_accepts():
     stated = js["triggers_stated"]
     assert stated and {t["trigger"] for t in stated} == {"Leona - Determined", "Sinister Poro", "Ahri - Inquisitive"}
     order = [t for t in stated if t["by"] == "defender"] + [t for t in stated if t["by"] == "attacker"]
-    showdown = [{k: v for k, v in t.items() if k not in ("by", "label")} for t in order] + [
+    showdown = [{k: v for k, v in t.items() if k not in ("by", "label")} for t in order] + js["responses_resolved"] + [
         {k: v for k, v in p.items() if k != "label"} for p in js["plays_resolved"]]
     plain = {k: v for k, v in doc.items() if k != "hand"}
     sd = play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
@@ -279,3 +347,82 @@ def test_the_attackers_move_triggers_are_chosen_before_the_combat_triggers():
     assert report.to_json()["triggers_stated"][0] == {
         "by": "attacker", "trigger": "Ribbon Dancer", "when": "move", "target": ["Leona - Determined"],
         "label": "states Ribbon Dancer's move trigger on Leona - Determined"}
+
+
+def test_a_reaction_played_in_response_resolves_before_the_combat_triggers():
+    """Crackshot Corsair: "When I attack, deal 1 to an enemy unit here". Unyielding Spirit ("Prevent all spell and
+    ability damage this turn", a Reaction) played while the trigger is on the chain prevents it; played after, the
+    damage is dealt already (RB-SHOW-2, RB-SHOW-4)."""
+    doc = _doc(["Crackshot Corsair"], ["Sharkling", "Stalwart Poro"], [], ["Unyielding Spirit"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == brute_value(doc)
+    labels = [o.label for phase, d in report.solution.decisions if phase == "combat chain" for o in d.options]
+    assert "defender plays Unyielding Spirit in response" in labels
+    # without the step (the Defender may play it only once the trigger resolved), 1 damage on Stalwart Poro lets
+    # the Corsair kill it in combat: 9 for the Attacker; with it, the Defender prevents that damage: 0
+    on_poro = [{"trigger": "Crackshot Corsair", "target": ["Stalwart Poro"]}]
+    assert Prefixed(doc, on_poro).value() == 9
+    assert report.solution.value == 0 == chain_value(doc, on_poro)
+    first = report.solution.decisions[0][1]
+    assert {o.label: o.value for o in first.options}[
+        "attacker states Crackshot Corsair's combat trigger on Stalwart Poro"] == 0
+
+
+def test_respond_entries_read_as_the_rules_say():
+    plain = {"game": "riftbound", "attacker": {"player": "Ann", "units": ["Crackshot Corsair"]},
+             "defender": {"player": "Bo", "units": ["Sharkling"]}}
+    trigger = {"trigger": "Crackshot Corsair", "target": ["Sharkling"]}
+    sd = play_showdown(scenario_from_dict({**plain, "showdown": [
+        trigger, {"play": "Unyielding Spirit", "by": "defender", "respond": True}]}))
+    texts = [line.text for line in sd.lines]
+    said = next(i for i, t in enumerate(texts) if t.startswith("Before they resolve, defender plays Unyielding Spirit"))
+    fired = next(i for i, t in enumerate(texts) if t.startswith("Crackshot Corsair's \"When I attack\""))
+    assert said < fired and "prevented" in texts[fired]
+    assert not any(t.startswith("The chain resolved and Focus passes") for t in texts[said:fired])
+    bad = [([trigger, {"play": "Cleave", "by": "attacker", "target": "Crackshot Corsair", "respond": True}],
+             "showdown[1].respond", "only a Reaction card"),
+           ([trigger, {"play": "Cleave", "by": "attacker", "target": "Crackshot Corsair"},
+             {"play": "Unyielding Spirit", "by": "defender", "respond": True}], "showdown[2].respond", "right after"),
+           ([{"play": "Unyielding Spirit", "by": "defender", "respond": True}], "showdown[0].respond",
+            "none is on the chain")]
+    for showdown, path, text in bad:
+        with pytest.raises(ScenarioError, match=text) as err:
+            play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
+        assert err.value.path == path
+
+
+def test_a_chain_with_a_response_is_one_the_reader_accepts():
+    """Down the game by hand: the Corsair's trigger on Stalwart Poro, the Attacker passes, the Defender responds
+    with Unyielding Spirit, both pass: the showdown that follows is the file with those entries, read as `verify`
+    reads it, the Attacker keeping Focus (RB-SHOW-2)."""
+    from pycombat.games.riftbound.play.entries import Lines
+    from pycombat.games.riftbound.play.game import PASS, ShowdownGame, ShowdownState
+    from pycombat.games.riftbound.play.responses import ResponseState
+    from pycombat.games.riftbound.play.triggers import initial_state
+
+    doc = _doc(["Crackshot Corsair"], ["Sharkling", "Stalwart Poro"], [], ["Unyielding Spirit"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    scenario = scenario_from_dict(doc)
+    state, _ = initial_state(ShowdownGame(Lines(scenario), dict(scenario.hands), report.objective))
+    state = state.child(next(a for a in state.legal_actions() if a.label().endswith("on Stalwart Poro")))
+    assert isinstance(state, ResponseState) and state.legal_actions() == [PASS]  # the Attacker holds no card
+    state = state.child(PASS)
+    spirit = next(a for a in state.legal_actions() if a != PASS)
+    assert state.action_to_string(spirit) == "defender plays Unyielding Spirit in response"
+    state = state.child(spirit).child(PASS).child(PASS)
+    assert isinstance(state, ShowdownState) and (state.focus, state.mover, state.hands) == ("attacker", "attacker",
+                                                                                           ((), ()))
+    assert state.game.responses == ({"play": "Unyielding Spirit", "by": "defender", "respond": True},)
+    showdown = [{"trigger": "Crackshot Corsair", "target": ["Stalwart Poro"]}, *state.game.responses]
+    sd = play_showdown(scenario_from_dict({**{k: v for k, v in doc.items() if k != "hand"}, "showdown": showdown}))
+    assert sd.board == state.at.final_board
+    assert next(u for u in sd.board.defender if u.name == "Stalwart Poro").marked == 0  # the 1 damage prevented
+
+
+def test_too_many_combat_chains_are_refused_up_front():
+    from pycombat.errors import TooLargeError
+
+    doc = _doc(["Crackshot Corsair", "Sharkling", "Blue Sentinel"], ["Stalwart Poro", "Ahri - Inquisitive"],
+               ["Discipline", "Smoke Screen", "Defy"], ["Discipline", "Smoke Screen", "Defy"])
+    with pytest.raises(TooLargeError, match=r"the combat chains the hands' Reaction cards can make .* more than 5,000"):
+        verbs.optimize(scenario_from_dict(doc))

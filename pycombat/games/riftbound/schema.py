@@ -14,7 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 from importlib.resources import files as _resource_files
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from ...errors import ScenarioError
 from ...names import closest
@@ -126,7 +126,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
         begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
         opened = any(getattr(x, "trigger_of", None) is None for x in effects)  # a play: the combat chain resolved
-        effects.append(_play(n, all_names, db, flags, controller, known, turn) if isinstance(n.value, dict) and "play" in n.value
+        effects.append(_responding(n, lambda: _play(n, all_names, db, flags, controller, known, turn))
+                       if isinstance(n.value, dict) and "play" in n.value
                        else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun,
                                      (db, flags, controller, turn), opened)
                        if isinstance(n.value, dict) and "trigger" in n.value
@@ -155,6 +156,22 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                                 document=dict(data), flag_overrides=dict(flag_overrides or {}),
                                 names=frozenset(all_names))
     return scenario
+
+
+def _responding(node: Node, play: Callable[[], Any]):
+    """The play (``play()`` reads it) as stated ``respond: true`` (RB-SHOW-2): played while the combat triggers are
+    on the chain, a Closed State, so a Reaction card (RB-SHOW-4): one of Reaction speed, one played from facedown, or
+    a unit card (played from hand at Reaction speed, RB-CARD-16). Where it stands in the list is checked as the
+    showdown begins."""
+    if not node.bool("respond", False):
+        return play()
+    got = play()
+    speed = got.card.speed
+    if not (got.facedown or got.unit is not None or speed == "reaction"):
+        raise node.error(f"{got.card.name} is {'an' if speed[:1] in 'aeiou' else 'a'} {speed}-speed card: while the "
+                         "combat triggers are on the chain (a Closed State) only a Reaction card may be played "
+                         "(RB-SHOW-4, RB-SHOW-2)", "respond")
+    return replace(got, responds=True)
 
 
 def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):

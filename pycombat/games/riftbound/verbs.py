@@ -291,6 +291,7 @@ class PlayReport(_Combat):
             "value": format_fraction(sol.value), "value_for": "attacker",
             "line": [{"phase": ph, "action": a} for ph, a in sol.line],
             "triggers_stated": [{"by": t.side, **t.entry(), "label": t.label()} for t in sol.triggers],
+            "responses_resolved": [dict(e) for e in sol.responses],
             "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
             "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
             "outcome": sol.outcome, "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},

@@ -98,6 +98,23 @@ def _by_phase(effects) -> tuple[list, list, list]:
     return pre, chain, rest
 
 
+def _responses(scenario, rest: list, chain: list) -> tuple[list, list]:
+    """``rest`` split into the plays stated ``respond: true`` at its head (with the trigger choices stated after
+    them), which were played while the combat triggers were on the chain and resolve before them, and the entries
+    after (RB-SHOW-2, RB-SHOW-4). Such a play stated elsewhere, or with no combat trigger on the chain, is refused."""
+    k = 0
+    while k < len(rest) and (getattr(rest[k], "responds", False) or (k and getattr(rest[k], "fired_by", None))):
+        k += 1
+    late = next((e for e in rest[k:] if getattr(e, "responds", False)), None)
+    if late is not None:
+        raise ScenarioError(f"{late.card.name} responds to the combat triggers on the chain: list it right after them, "
+                            "before the other entries (RB-SHOW-2)", file=scenario.file, path=f"{late.path}.respond")
+    if k and not chain:
+        raise ScenarioError(f"{rest[0].card.name} responds to the combat triggers, but none is on the chain as the "
+                            "showdown begins (RB-SHOW-2)", file=scenario.file, path=f"{rest[0].path}.respond")
+    return rest[:k], rest[k:]
+
+
 def _chained(e, nxt) -> bool:
     """Whether ``e`` and ``nxt`` are on one chain resolved before the showdown's entries: both move triggers or
     both combat triggers (RB-COMB-2, RB-SHOW-2); a trigger's choice stated after that chain waits through it."""
@@ -214,9 +231,11 @@ class Progress:
         chain, untriggered, auto = combat_chain(fighting, stated, [run.units[n] for n in run.base]) if not gone \
             else ([], [], [])
         run.head += untriggered
+        # RB-SHOW-2, RB-SHOW-4: the Reactions played while the combat triggers are on the chain resolve before them
+        responses, rest = _responses(scenario, rest, chain)
         # RB-CARD-10: the choices of the triggers the combat chain fires wait while it resolves; the others are
         # stated right after what fires them
-        effects = chain[:1] + chain_fired + chain[1:] + rest
+        effects = responses + chain[:1] + chain_fired + chain[1:] + rest
         units = run.units
         for text in static_lines(units, run.present):
             lines.append(Line(text, ("RB-CARD-9",)))
@@ -233,6 +252,12 @@ class Progress:
                               + ").", ("RB-SHOW-2",)))
         for u in untriggered:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
+        if responses:
+            played = [p for p in responses if isinstance(p, Play) and not p.fired_by]
+            lines.append(Line("Before they resolve, " + ", ".join(f"{p.by} plays {p.card.name}" for p in reversed(played))
+                              + " in response: a Closed State, Reactions only; they resolve first, last in, first out "
+                              "(" + ", ".join(p.card.name for p in played) + ").", ("RB-SHOW-2", "RB-SHOW-4")))
+        run.combat_chain = len(chain)  # how many combat triggers went on the chain (RB-SHOW-2)
         events.start(run)  # RB-CARD-10: the units Mighty as the showdown begins (none becomes so then)
         return run, effects
 
@@ -586,7 +611,7 @@ class Progress:
         """The chain's close after ``e`` resolved: Focus passes (RB-SHOW-3), or the combat chain closes once its
         last trigger (and a card one played, RB-CARD-27) resolved (RB-SHOW-2); a move trigger's, before the
         showdown, closes nothing (RB-COMB-2)."""
-        if e.on_move:
+        if e.on_move or e.responds:  # (a response to the combat triggers: they resolve after it, RB-SHOW-2)
             return
         if not (e.trigger_of or e.played_by):
             self.lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))

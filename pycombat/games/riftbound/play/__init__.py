@@ -3,7 +3,8 @@
 * :mod:`.hands`: the scenario's ``hand:`` (each player's cards), read and checked;
 * :mod:`.entries`: a play as a showdown entry, the legality check (the one reader and interpreter),
   and the order a chain resolves in;
-* :mod:`.triggers`: the combat triggers the file leaves to their players, chosen before the showdown;
+* :mod:`.triggers`: the triggers the file leaves to their players, chosen before the showdown;
+* :mod:`.responses`: the Reactions played while the combat triggers are on the chain;
 * :mod:`.game`: the showdown on the engine's state API (Focus, the chain, passing), then the Combat
   Damage Step's joint game on the board it leaves;
 * :mod:`.solve`: the game solved exactly, the line of best play and every option's value.

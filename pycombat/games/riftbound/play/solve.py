@@ -21,6 +21,7 @@ from ..model import SIDES
 from .entries import Entry, Lines, payment_choices
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
+from .responses import ResponseState, chains
 from .triggers import TriggerState, initial_state
 
 
@@ -33,7 +34,7 @@ class PlaySolution:
     value: Fraction  #: the Attacker's value under optimal play by both
     #: (phase, what) along the line of best play: the combat triggers stated first, the damage splits last
     line: list[tuple[str, str]]
-    decisions: list[tuple[str, Decision]]  #: (phase: triggers | showdown | damage, decision) on that line
+    decisions: list[tuple[str, Decision]]  #: (phase: triggers | combat chain | showdown | damage, decision)
     resolved: tuple[Entry, ...]  #: the plays that resolved on that line, in order
     fizzled: tuple[Entry, ...]
     outcome: str
@@ -45,10 +46,12 @@ class PlaySolution:
     unmodelled: list[dict] = field(default_factory=list)
     #: the combat triggers the search stated on that line (:class:`.triggers.Stated`), in the order stated
     triggers: tuple = ()
+    #: the plays made on the combat chain on that line, as their ``showdown:`` entries, in the order they resolved
+    responses: tuple = ()
 
 
-#: the most sets of combat trigger choices the search makes (:mod:`.triggers`): each reads the scenario again (a few
-#: ms), so a larger number is refused up front
+#: the most sets of combat trigger choices (:mod:`.triggers`), and of those times the combat chains (:mod:`.responses`),
+#: the search makes: each reads the scenario again (a few ms), so a larger number is refused up front
 MAX_TRIGGER_SETS = 5_000
 
 
@@ -78,11 +81,17 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
     root, choices = initial_state(game)
     # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
-    size = estimate(game) * (choices.size() if choices is not None else 1)
-    if choices is not None and choices.size() > MAX_TRIGGER_SETS:
+    size = estimate(game) * choices.size()
+    if choices.size() > MAX_TRIGGER_SETS:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat triggers the file does not state have about "
                             f"{choices.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the scenario "
                             "read again); state some of them as showdown entries `{trigger: UNIT, ...}` (RB-SHOW-2)")
+    reads = choices.size() * chains(game, bool(choices.pending))
+    if reads > MAX_TRIGGER_SETS:
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat chains the hands' Reaction cards can make "
+                            f"(with each set of trigger choices) are about {reads:,}, more than {MAX_TRIGGER_SETS:,} "
+                            "(each is the scenario read again); give fewer Reaction cards in `hand:` or state the "
+                            "combat chain's plays (`respond: true`, RB-SHOW-2)")
     if size > max_nodes:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
                             f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in "
@@ -92,7 +101,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     for state, step in sol.line_states():
         last = state
         phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
-            else "damage"
+            else "combat chain" if isinstance(state, ResponseState) else "damage"
         if step.action is not None:
             line.append((phase, step.action))
         if step.kind == "decision":
@@ -109,7 +118,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
-    for which in choices.after_stated if choices is not None else ():
+    for which in choices.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
                                   "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
@@ -117,8 +126,8 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
-        reads=lines.reads + (choices.reads() if choices is not None else 0), unmodelled=unmodelled,
-        triggers=choices.chosen_in(last.game) if choices is not None else ())
+        reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
+        responses=last.game.responses)
 
 
 def _repeats_not_searched(scenario: HandScenario) -> list[dict]:

@@ -232,6 +232,7 @@ class TriggerChoices:
         self._options: dict[tuple, list[Stated]] = {}
         self._games: dict[tuple, Any] = {}
         self._read: dict[tuple, Any] = {}
+        self._responses: dict[tuple, Any] = {}  #: chosen -> :class:`.responses.Responses`
         # the entries the reader accepts for each trigger stated alone (tried again after the others stated): an
         # awaiting trigger for which none is accepted stays unstated (named NOT MODELLED by the showdown)
         self._tried = {a: [e for e in entries(a, _sided(a, names, units), flags)
@@ -248,6 +249,28 @@ class TriggerChoices:
             for a in mine:
                 out *= len(self._tried[a])
         return out
+
+    def document(self, chosen: tuple[tuple[str, dict], ...], responses: list[dict] = ()) -> tuple[dict, int]:
+        """The file with the trigger entries ``chosen`` (:meth:`_document`) and ``responses``, the plays made while
+        the combat triggers are on the chain (``respond: true``, listed as they resolve) right after the triggers
+        (:mod:`.responses`, RB-SHOW-2); and where the responses begin in its ``showdown:``."""
+        doc = self._document(chosen)
+        at = self._first_play(doc["showdown"])
+        doc["showdown"][at:at] = list(responses)
+        return doc, at
+
+    def read(self, doc: dict):
+        """``(scenario, lines)`` for the document ``doc``, or the ScenarioError the reader or the showdown's start
+        raises."""
+        from ..schema import scenario_from_dict
+
+        try:
+            scenario = scenario_from_dict(doc, file=self.scenario.file, flag_overrides=self.scenario.flag_overrides)
+            lines = Lines(scenario, shared=self.base.lines)
+            root = lines.root()
+        except ScenarioError as exc:
+            return exc
+        return root if isinstance(root, ScenarioError) else (scenario, lines)
 
     def _document(self, chosen: tuple[tuple[str, dict], ...]) -> dict:
         """The file with ``chosen`` among its showdown entries, listed as the triggers resolve: the move triggers
@@ -307,16 +330,8 @@ class TriggerChoices:
         and the showdown's start accept them; else None."""
         key = tuple(Stated.of(s, e) for s, e in chosen)
         if key not in self._read:
-            from ..schema import scenario_from_dict
-
-            try:
-                scenario = scenario_from_dict(self._document(chosen), file=self.scenario.file,
-                                              flag_overrides=self.scenario.flag_overrides)
-                lines = Lines(scenario, shared=self.base.lines)
-                root = lines.root()
-                self._read[key] = None if isinstance(root, ScenarioError) else (scenario, lines)
-            except ScenarioError:
-                self._read[key] = None
+            got = self.read(self._document(chosen))
+            self._read[key] = None if isinstance(got, ScenarioError) else got
         return self._read[key]
 
     def _next(self, chosen: tuple[Stated, ...]) -> list[Awaiting]:
@@ -341,7 +356,10 @@ class TriggerChoices:
         return got
 
     def game(self, chosen: tuple[Stated, ...]):
-        """The showdown game once ``chosen`` are stated (one a set of choices; its damage games shared)."""
+        """The showdown game once ``chosen`` are stated (one a set of choices; its damage games shared; the file's own
+        game when nothing is chosen)."""
+        if not chosen:
+            return self.base
         got = self._games.get(chosen)
         if got is None:
             from .game import ShowdownGame
@@ -349,14 +367,24 @@ class TriggerChoices:
             scenario, lines = self._accepted(tuple((s.side, s.entry()) for s in chosen))
             got = self._games[chosen] = ShowdownGame(lines, dict(scenario.hands), self.base.objective,
                                                      self.base.conquer, shared=self.base)
+            got.triggers = chosen
         return got
 
-    def chosen_in(self, game) -> tuple[Stated, ...]:
-        """The trigger entries stated for the showdown game ``game`` (none for the file's own)."""
-        return next((c for c, g in self._games.items() if g is game), ())
+    def start(self, chosen: tuple[Stated, ...]):
+        """What follows once ``chosen`` are stated: the Reactions played while the combat triggers are on the chain
+        when any may be (:mod:`.responses`), else the showdown game."""
+        from .responses import Responses
+
+        game = self.game(chosen)
+        responses = self._responses.get(chosen)
+        if responses is None:
+            responses = self._responses[chosen] = Responses(self, chosen, game)
+        return responses.initial_state() if responses.open else game.new_initial_state()
 
     def reads(self) -> int:
-        return sum(g.lines.reads for g in self._games.values())
+        """Showdown steps played in the games of the choices made (the file's own is the caller's)."""
+        games = list(self._games.values()) + [s.game for r in self._responses.values() for s in r._after.values()]
+        return sum(g.lines.reads for g in games if g is not self.base)
 
 
 @dataclass(frozen=True)
@@ -381,7 +409,7 @@ class TriggerState:
     def child(self, action: Stated):
         chosen = self.chosen + (action,)
         if self.choices.mover(chosen) is None:
-            return self.choices.game(chosen).new_initial_state()
+            return self.choices.start(chosen)
         return TriggerState(self.choices, chosen)
 
     def returns(self):
@@ -402,11 +430,9 @@ class TriggerState:
 
 def initial_state(base):
     """The game's first state from the :class:`.game.ShowdownGame` ``base`` of the file as stated: the
-    awaiting triggers' choices first when there are any, else the showdown; and the
-    :class:`TriggerChoices` (None without any)."""
-    pending = awaiting(base.lines)
-    if pending:
-        choices = TriggerChoices(base, pending)
-        if choices.pending:
-            return TriggerState(choices), choices
-    return base.new_initial_state(), None
+    awaiting triggers' choices first when there are any, then the Reactions played while the combat triggers are on
+    the chain when any may be (:mod:`.responses`), then the showdown; and the :class:`TriggerChoices`."""
+    choices = TriggerChoices(base, awaiting(base.lines))
+    if choices.pending:
+        return TriggerState(choices), choices
+    return choices.start(()), choices

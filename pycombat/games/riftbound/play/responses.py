@@ -1,0 +1,202 @@
+"""The Reactions played while the combat triggers are on the chain, before they resolve (RB-SHOW-2, RB-SHOW-4).
+
+As the showdown begins the units' combat triggers go on the chain (:mod:`.triggers`); the chain is open, a
+Closed State, so only Reaction cards may be played (RB-SHOW-4), beginning with the Attacker, who has Focus
+(RB-SHOW-1). Each play goes on the chain above the triggers and the other player may answer; both passing
+in turn closes it: the plays resolve last in, first out (a counter's target just before it, RB-CARD-3; one
+whose targets no longer fit has no effect, RB-CARD-11), then the triggers, the Defender's first. Focus does
+not pass when that chain closes (RB-SHOW-2): the Attacker acts first in the showdown game that follows.
+
+A play is a ``showdown:`` entry with ``respond: true``, listed right after the combat triggers in the order
+they resolve; whether it may be played is the scenario reader's check of the file with it there (on the board
+as it was before anything on the chain resolved), and the game that follows is the file read again with the
+plays, once a chain (:class:`.game.ShowdownGame`, sharing the positions of the others). When the file states
+such plays itself, or no combat trigger is on the chain, or neither hand holds a Reaction card, there is no
+such step.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Hashable
+
+from pycombat.errors import ScenarioError
+from ..model import SIDES, other
+from .entries import Entry, candidates, cost, equipment_choices, resolution_order, target_bound
+from .game import PASS, PLAYER, ShowdownGame
+
+
+class Responses:
+    """The plays made on the combat chain for one set of trigger choices (``chosen``, :mod:`.triggers`): the legal
+    ones at each step and the showdown game each chain leads to."""
+
+    def __init__(self, choices, chosen: tuple, game: ShowdownGame):
+        self.choices, self.chosen, self.game = choices, chosen, game
+        self.base = choices.base
+        at = game.showdown(())
+        stated = any(isinstance(e, dict) and e.get("respond") for e in choices.scenario.document.get("showdown") or ())
+        reactions = any(h.speed == "reaction" for side in SIDES for h in self.base.hands.get(side, ()))
+        #: whether the step is played: a combat trigger on the chain, a Reaction card in a hand, none stated
+        self.open = bool(getattr(at.progress, "combat_chain", 0)) and reactions and not stated
+        self._names = self.base.showdown(()).names
+        self._equipment = self.base.showdown(()).equipment
+        self._options: dict[tuple, list[Entry]] = {}
+        self._after: dict[tuple, Any] = {}
+        self._accepted: dict[tuple, bool] = {}
+
+    def initial_state(self) -> "ResponseState":
+        hands = tuple(tuple(sorted(h.name for h in self.base.hands[s])) for s in SIDES)
+        return ResponseState(self, (), hands, "attacker", 0)
+
+    def entry(self, e: Entry) -> dict:
+        """``e`` as its ``showdown:`` entry: ``respond: true``, its cost paid under ``card_costs=stated`` (RB-CARD-2,
+        with the [Deflect] tax, RB-MIGHT-10), as the showdown game's plays are."""
+        out = {**e.as_dict(), "respond": True}
+        if self.choices.scenario.flags.get("card_costs") == "stated":
+            out["paid"] = cost(e.card, e.condition, e.to, e.facedown, len(e.repeat))
+            out["paid"]["power"] += self.base.lines.deflect_tax(e)
+        return out
+
+    def _read(self, block: tuple[Entry, ...]):
+        doc, at = self.choices.document(tuple((s.side, s.entry()) for s in self.chosen),
+                                        [self.entry(e) for e in block])
+        return self.choices.read(doc), at
+
+    def _legal(self, e: Entry, played: tuple[Entry, ...]) -> bool:
+        """Whether ``e`` may be played now: the reader's check of the file with it on the combat chain, on the board
+        before anything there resolved (a counter with the card it counters just before it, RB-CARD-3)."""
+        if e.counter:
+            victim = next((c for c in reversed(played) if c.card.casefold() == e.targets[0].casefold()), None)
+            if victim is None:
+                return False
+            block = (victim, e)
+        else:
+            block = (e,)
+        got = self._accepted.get(block)
+        if got is None:
+            got = self._accepted[block] = not isinstance(self._read(block)[0], ScenarioError)
+        return got
+
+    def options(self, played: tuple[Entry, ...], hands: tuple, mover: str) -> list[Entry]:
+        """The mover's legal plays: a Reaction card of his hand with each choice tried (as the showdown game's)."""
+        key = (played, hands[PLAYER[mover]], mover)
+        got = self._options.get(key)
+        if got is None:
+            got = []
+            for name in dict.fromkeys(hands[PLAYER[mover]]):
+                card = next(h for h in self.base.hands[mover] if h.name == name)
+                if card.speed != "reaction" or card.plays_unit:
+                    continue
+                if card.counter:
+                    tried = candidates(card, mover, self._names, played)
+                else:
+                    most, ordered = target_bound(card.name, len(self._names))
+                    tried = candidates(card, mover, self._names, (), most, self.base.modes(card.name),
+                                       self._equipment, ordered, equipment_choices(card.name))
+                got += [e for e in tried if self._legal(e, played)]
+            self._options[key] = got
+        return got
+
+    def after(self, played: tuple[Entry, ...], hands: tuple):
+        """The showdown game's first state once the combat chain closed with ``played`` on it (RB-SHOW-2: the Attacker
+        keeps Focus); a play refused as it resolves has no effect (RB-CARD-11)."""
+        key = (played, hands)
+        got = self._after.get(key)
+        if got is None:
+            order = list(resolution_order(played))
+            fizzled: list[Entry] = []
+            while True:
+                read, at = self._read(tuple(order))
+                if not isinstance(read, ScenarioError):
+                    break
+                m = re.match(r"showdown\[(\d+)\]", read.path or "")
+                k = int(m.group(1)) - at if m else -1
+                if not 0 <= k < len(order):
+                    raise read  # not one of the plays: the file itself is refused (it was accepted without them)
+                fizzled.append(order.pop(k))
+            scenario, lines = read
+            game = ShowdownGame(lines, dict(self.base.hands), self.base.objective, self.base.conquer,
+                                shared=self.base)
+            game.triggers, game.responses = self.chosen, tuple(self.entry(e) for e in order)
+            from .game import ShowdownState
+
+            got = self._after[key] = ShowdownState(game, (), (), hands, "attacker", "attacker", 0, tuple(fizzled),
+                                                   game.showdown(()))
+        return got
+
+
+def chains(base: ShowdownGame, pending: bool) -> int:
+    """About how many combat chains there are to read (each the scenario read again): for each order of the
+    Reaction cards played on it, the product of their choices tried (as the search tries them, before the reader
+    refuses some); 1 when no combat trigger can be on the chain (``pending``: some awaits a choice)."""
+    import math
+
+    at = base.showdown(())
+    if not (pending or getattr(at.progress, "combat_chain", 0)):
+        return 1
+    names = at.names
+    counts = []
+    for side in SIDES:
+        for card in base.hands.get(side, ()):
+            if card.speed != "reaction" or card.plays_unit:
+                continue
+            if card.counter:
+                counts.append(max(1, len(counts)))
+                continue
+            most, ordered = target_bound(card.name, len(names))
+            counts.append(max(1, len(candidates(card, side, names, (), most, base.modes(card.name), at.equipment,
+                                                ordered, equipment_choices(card.name)))))
+    e = [1] + [0] * len(counts)  # elementary symmetric sums: e[k] over k cards played
+    for c in counts:
+        for k in range(len(counts), 0, -1):
+            e[k] += e[k - 1] * c
+    return sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
+
+
+@dataclass(frozen=True)
+class ResponseState:
+    """A state of the combat chain: the plays made on it so far, the hands, who acts, the passes in turn."""
+
+    responses: Responses = field(compare=False, hash=False, repr=False)
+    played: tuple[Entry, ...]
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    mover: str
+    passes: int
+
+    def num_players(self) -> int:
+        return 2
+
+    def current_player(self) -> int:
+        return PLAYER[self.mover]
+
+    def chance_outcomes(self):
+        return []
+
+    def legal_actions(self) -> list[Hashable]:
+        return [PASS] + self.responses.options(self.played, self.hands, self.mover)
+
+    def child(self, action: Hashable):
+        if isinstance(action, str) and action == PASS:
+            if self.passes + 1 < 2:
+                return ResponseState(self.responses, self.played, self.hands, other(self.mover), self.passes + 1)
+            return self.responses.after(self.played, self.hands)  # the combat chain closes (RB-SHOW-2)
+        side = PLAYER[self.mover]
+        hands = [list(self.hands[0]), list(self.hands[1])]
+        hands[side].remove(action.card)
+        return ResponseState(self.responses, self.played + (action,), (tuple(hands[0]), tuple(hands[1])),
+                             other(self.mover), 0)
+
+    def returns(self):
+        raise ValueError("the combat chain is never terminal: the showdown follows")
+
+    def action_to_string(self, action: Hashable) -> str:
+        if action == PASS:
+            return f"{self.mover} passes"
+        return f"{self.mover} plays {action.label()} in response"
+
+    def key(self) -> Hashable:
+        return ("responses", self.responses.chosen, self.played, self.hands, self.mover, self.passes)
+
+    def __str__(self) -> str:
+        chain = ", ".join(e.card for e in self.played)
+        return f"{self.mover} to act (the combat triggers on the chain" + (f", then {chain}" if chain else "") + ")"
