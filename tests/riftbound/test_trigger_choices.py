@@ -426,3 +426,12 @@ def test_too_many_combat_chains_are_refused_up_front():
                ["Discipline", "Smoke Screen", "Defy"], ["Discipline", "Smoke Screen", "Defy"])
     with pytest.raises(TooLargeError, match=r"the combat chains the hands' Reaction cards can make .* more than 5,000"):
         verbs.optimize(scenario_from_dict(doc))
+
+
+def test_reactions_on_the_move_chain_are_named_not_searched():
+    doc = _doc(["Ribbon Dancer", "Sharkling"], ["Blue Sentinel"], [], ["Smoke Screen"])
+    report = verbs.optimize(scenario_from_dict(doc))
+    named = [u for u in report.solution.unmodelled if u["card"] == "Smoke Screen"]
+    assert named and "move triggers are on the chain" in named[0]["what"]
+    doc = _doc(["Leona - Determined", "Sharkling"], ["Blue Sentinel"], [], ["Smoke Screen"])  # no move trigger
+    assert not [u for u in verbs.optimize(scenario_from_dict(doc)).solution.unmodelled if u["card"] == "Smoke Screen"]

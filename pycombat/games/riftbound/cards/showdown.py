@@ -202,6 +202,7 @@ class Progress:
             run.extend(moves[:1] + pre_fired + moves[1:])  # RB-CARD-10: choices of what their moves fire
         elif pre_fired:
             run.extend(pre_fired)  # refused: nothing before them fires a trigger
+        run.move_chain = len(moves)  # how many move triggers went on the chain before the combat (RB-COMB-2)
         for u in unmoved:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
         # RB-SHOW-2: the combat triggers of the units at the battlefield as the showdown begins

@@ -118,6 +118,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
+    unmodelled += _move_chain_reactions(game, choices)
     for which in choices.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
@@ -128,6 +129,20 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
         responses=last.game.responses)
+
+
+def _move_chain_reactions(game: ShowdownGame, choices) -> list[dict]:
+    """RB-CARD-4: the Reaction cards of the hands while the Attacker's "When I move" triggers are on the chain, before
+    the combat is held (RB-COMB-2, RB-SHOW-4): the search plays cards on the combat chain and in the showdown, not on
+    that one, so a line answering a move trigger is not weighed."""
+    moves = getattr(game.showdown(()).progress, "move_chain", 0) or any(a.when == "move" for a in choices.pending)
+    cards = [h.name for side in SIDES for h in dict.fromkeys(game.hands.get(side, ())) if h.speed == "reaction"]
+    if not moves or not cards:
+        return []
+    return [{"card": n, "what": f"{n} played while the move triggers are on the chain, before the combat is held",
+             "why": "the search plays Reaction cards on the combat chain and in the showdown, not on the chain of the "
+                    "\"When I move\" triggers before it (RB-COMB-2, RB-SHOW-4): a line answering one is not weighed"}
+            for n in cards]
 
 
 def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
