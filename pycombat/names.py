@@ -13,6 +13,7 @@ key; :func:`closest` proposes the nearest known names when a lookup fails; and
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -53,6 +54,7 @@ def _strip_accents(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=1 << 16)  # (pure; the readers ask the same names again and again)
 def normalize(name: str) -> str:
     """Return the matching key of a display name.
 
@@ -74,6 +76,7 @@ def normalize(name: str) -> str:
     return _SEPARATORS.sub(" ", text).strip()
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalize_id(card_id: str) -> str:
     """Return the matching key of an id such as ``TW-156``.
 

@@ -189,6 +189,7 @@ class UnitDB:
             for ck in card.conditional_keywords:
                 self.keyword_names.add(str(ck.get("keyword")))
         self.keyword_names.update(COMBAT_KEYWORDS + NO_EFFECT_KEYWORDS)
+        self._found: dict[str, UnitCard] = {}  #: :meth:`unit`'s answers by the name asked (found ones)
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -199,6 +200,9 @@ class UnitDB:
 
     def unit(self, name: str, *, file: str | None = None, path: str | None = None) -> UnitCard:
         """The card called ``name`` (or with id ``name``); reprints equal in combat facts are one."""
+        got = self._found.get(name)
+        if got is not None:
+            return got
         found = self._index.lookup(name)
         if not found and "," in name:  # official names use a comma ("Caitlyn, Patrolling"), the data a hyphen
             found = self._index.lookup(name.replace(",", " "))
@@ -212,6 +216,7 @@ class UnitDB:
             ids = ", ".join(c.id for c in [first, *differing])
             raise ScenarioError(f"{name!r} names several cards with different combat facts ({ids}); "
                                 "give the card id instead", file=file, path=path)
+        self._found[name] = first
         return first
 
 
