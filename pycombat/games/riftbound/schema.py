@@ -184,6 +184,15 @@ def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], pa
                  scenario.controlled_by, known, scenario.turn)
 
 
+def ability_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):
+    """One ``{ability: UNIT, ...}`` entry read as the ``showdown:`` list reads it (RB-CARD-17), after ``scenario``'s
+    own entries: a unit's activated ability used in the showdown game (:mod:`.play.entries`). Raises the reader's
+    ScenarioError."""
+    known = {u.name: u for u in scenario.attacker.units + scenario.defender.units + scenario.reserve
+             + scenario.played_units}
+    return _ability(Node(dict(entry), file=scenario.file, path=path), known, names)
+
+
 # ---- parts --------------------------------------------------------------------------------------
 def _battlefield(root: Node) -> tuple[str | None, bool, str | None]:
     """The battlefield's name, whether the Attacker scored it this turn, and who controls it during the

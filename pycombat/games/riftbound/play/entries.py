@@ -42,19 +42,21 @@ class Entry:
     repeat: tuple[tuple[str, ...], ...] = ()
     #: a unit card whose additional cost kills a unit its player controls (Stalking Wolf): the unit killed
     kills: str | None = None
+    #: the activated ability of the unit ``card`` (RB-CARD-17), used by its controller ``by``; not a card of a hand
+    ability: bool = False
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
-                                                self.condition, self.repeat, self.kills)))
+                                                self.condition, self.repeat, self.kills, self.ability)))
 
     def __hash__(self) -> int:
         return self._hash
 
     def as_dict(self) -> dict:
         """The ``showdown:`` entry the reader reads."""
-        out: dict[str, Any] = {"play": self.card, "by": self.by}
+        out: dict[str, Any] = {"ability": self.card} if self.ability else {"play": self.card, "by": self.by}
         if self.targets:
             out["target"] = list(self.targets)
         if self.mode is not None:
@@ -78,7 +80,7 @@ class Entry:
         return out
 
     def label(self) -> str:
-        text = f"{self.card}"
+        text = f"{self.card}'s ability" if self.ability else f"{self.card}"
         if self.mode is not None:
             text += f" (mode {self.mode})"
         if self.targets:
@@ -194,7 +196,7 @@ class Lines:
         if isinstance(before, ScenarioError):
             out: Any = before
         else:
-            from ..schema import play_entry
+            from ..schema import ability_entry, play_entry
 
             path = f"showdown[{self.stated + len(plays) - 1}]"
             key = (plays[-1], before[1], path)  # the reading depends on the entry, the names known, where
@@ -204,10 +206,12 @@ class Lines:
                 entry = plays[-1].as_dict()
                 if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
                     last = plays[-1]
-                    entry["paid"] = cost(last.card, last.condition, last.to, last.facedown, len(last.repeat))
+                    entry["paid"] = ability_cost(last.card) if last.ability else \
+                        cost(last.card, last.condition, last.to, last.facedown, len(last.repeat))
                     entry["paid"]["power"] += self.deflect_tax(last)
                 try:
-                    got = (play_entry(entry, self.scenario, names, path), frozenset(names))
+                    read = ability_entry if plays[-1].ability else play_entry
+                    got = (read(entry, self.scenario, names, path), frozenset(names))
                 except ScenarioError as exc:
                     got = exc
                 self._entries[key] = got
@@ -377,6 +381,41 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
         card = load_units().unit(name)
         extra = option_cost(play_card(card, to or "battlefield", facedown)[0]) if paid else (0, 0)
     return {"energy": (card.energy_cost or 0) + extra[0], "power": (card.power_cost or 0) + extra[1]}
+
+
+def ability_cost(unit_card: str) -> dict[str, int]:
+    """The Energy and Power of the cost of the unit card's activated ability usable in a showdown (RB-CARD-17), as
+    the entry's ``paid:`` states it (RB-CARD-2)."""
+    from ..cards.abilities import activated, cost_parts
+    from ..cards.units import load_units
+
+    usable = [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+    energy, power, _, _ = cost_parts(usable[0][0]) if usable else (0, 0, False, [])
+    return {"energy": energy, "power": power}
+
+
+def ability_choices(unit_card: str) -> tuple[str, int, bool, bool, bool] | None:
+    """``(speed, most targets, moves, attaches, limited)`` of the unit card's activated ability usable in a showdown
+    (RB-CARD-17), read from its effect records: its speed, the most units its effects choose, whether one moves a unit
+    with no stated destination (``to:`` tried), whether one attaches an Equipment (``attach:`` tried), and whether
+    its cost or text limits its use (it exhausts the unit, or "use only once per turn"); None without one."""
+    from ..cards.abilities import activated, cost_parts, once
+    from ..cards.units import load_units
+
+    usable = [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+    if len(usable) != 1:
+        return None
+    cost_text, speed, effects = usable[0]
+    most = 0
+    for e in effects:
+        t = e.get("target") or {}
+        if t and t.get("ref") is None and t.get("count") != "all":
+            n = t.get("count", 1)
+            most += n if isinstance(n, int) else 2
+    moves = any(e.get("effect") == "move" and not e.get("to") for e in effects)
+    attaches = any(e.get("effect") == "attach_equipment" for e in effects)
+    limited = cost_parts(cost_text)[2] or once(effects)
+    return speed, min(most, 2), moves, attaches, limited
 
 
 def target_bound(name: str, units: int) -> tuple[int, bool]:

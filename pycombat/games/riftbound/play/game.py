@@ -17,13 +17,14 @@ Attacker conquers the battlefield and 0 otherwise (the Defender plays to hold it
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Hashable
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
-from .entries import Entry, Lines, candidates, equipment_choices, target_bound
+from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
 from .hands import HandCard
 
 PASS = "pass"
@@ -127,6 +128,35 @@ class ShowdownGame:
             got = self._plays[key] = [e for e in tried if self.lines.legal(resolved, e, (), at)]
         return got
 
+    def ability_plays(self, resolved: tuple[Entry, ...], at, by: str, closed: bool) -> list[Entry]:
+        """The activated abilities ``by``'s units in play may use now (RB-CARD-17): each unit whose card has one of
+        [Action] speed on an empty chain, or [Reaction] speed (RB-SHOW-4), with each choice of targets (up to what its
+        effects choose), destination and Equipment; the reader's check (:meth:`.entries.Lines.legal`: the unit in
+        play, ready for an exhaust cost, once a turn), once a position. An ability whose cost does not limit it is
+        used at most once in the game (its runes are not tracked; named by the search)."""
+        key = (self.position(at), "ability", by, closed)
+        got = self._plays.get(key)
+        if got is None:
+            got = []
+            progress = at.progress
+            names = at.names
+            gear = [None] + list(dict.fromkeys(g for g, _ in at.equipment))
+            for n in progress.present + progress.base:
+                u = progress.units[n]
+                if u.side != by or u.card_id is None:
+                    continue
+                shape = ability_choices(u.card_id)
+                if shape is None or closed and shape[0] != "reaction" or not shape[4] and progress.used.get(n):
+                    continue
+                _, most, moves, attaches, _ = shape
+                targets = [()] + [t for k in range(1, most + 1) for t in itertools.permutations(names, k)]
+                tried = [Entry(n, by, t, to=to, attach=g, ability=True) for t in targets
+                         for to in (("battlefield", "base", "elsewhere") if moves else (None,))
+                         for g in (gear if attaches else (None,))]
+                got += [e for e in tried if self.lines.legal(resolved, e, (), at)]
+            self._plays[key] = got
+        return got
+
     def counters(self, resolved: tuple[Entry, ...], at, card: HandCard, by: str, names: list[str],
                  chain: tuple[Entry, ...]) -> list[Entry]:
         """Counter ``card``'s legal plays by ``by`` on a card of ``chain`` (RB-CARD-3), on the position
@@ -205,7 +235,7 @@ class ShowdownState:
                 out += g.unit_plays(self.resolved, self.at, card, self.mover, self._units_in(card))
             else:
                 out += g.plays(self.resolved, self.at, card, self.mover, names)
-        return out
+        return out + g.ability_plays(self.resolved, self.at, self.mover, bool(self.chain))
 
     def _units_in(self, card: HandCard) -> tuple[str, ...]:
         """The unit cards of the hand ``card`` plays a unit from (RB-CARD-16), each once."""
@@ -229,6 +259,9 @@ class ShowdownState:
             resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
             focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
             return _state(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
+        if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
+            return _state(self.game, self.resolved, self.chain + (action,), self.hands, self.focus,
+                          other(self.mover), 0, self.fizzled, self.at)
         hands = [list(self.hands[0]), list(self.hands[1])]
         hands[side].remove(action.card)
         card = self._card(action.card)
@@ -244,7 +277,7 @@ class ShowdownState:
     def action_to_string(self, action: Hashable) -> str:
         if action == PASS:
             return f"{self.mover} passes"
-        return f"{self.mover} plays {action.label()}"
+        return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}"
 
     def key(self) -> Hashable:
         return ("showdown", self.game.position(self.at), self.chain, self.hands, self.focus, self.mover,

@@ -65,7 +65,9 @@ def estimate(game: ShowdownGame) -> int:
         mover = ShowdownState(game, (), (), root.hands, "attacker", side, 0, (), root.at)
         acts = [a for a in mover.legal_actions() if a != PASS]
         for name in root.hands[0 if side == "attacker" else 1]:
-            counts.append(max(1, sum(1 for a in acts if a.card == name)))
+            counts.append(max(1, sum(1 for a in acts if a.card == name and not a.ability)))
+        for unit in dict.fromkeys(a.card for a in acts if a.ability):  # a unit's activated ability (RB-CARD-17)
+            counts.append(sum(1 for a in acts if a.ability and a.card == unit))
     e = [1] + [0] * len(counts)  # elementary symmetric sums of the counts: e[k] sums over k cards
     for c in counts:
         for k in range(len(counts), 0, -1):
@@ -118,7 +120,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
-    unmodelled += _move_chain_reactions(game, choices)
+    unmodelled += _move_chain_reactions(game, choices) + _abilities_once(game)
     for which in choices.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
@@ -129,6 +131,24 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
         responses=last.game.responses)
+
+
+def _abilities_once(game: ShowdownGame) -> list[dict]:
+    """RB-CARD-4: the units in play whose activated ability (RB-CARD-17) nothing limits but its runes (no exhaust cost,
+    not once a turn): the search uses each at most once, since the players' runes are not in the scenario; a line
+    using one again is not weighed."""
+    from .entries import ability_choices
+
+    progress = game.showdown(()).progress
+    out = []
+    for n in progress.present + progress.base:
+        u = progress.units[n]
+        shape = ability_choices(u.card_id) if u.card_id is not None else None
+        if shape is not None and not shape[4]:
+            out.append({"card": u.card_name or n, "what": f"{n}'s activated ability used more than once",
+                        "why": "its cost limits it by the runes its player has, which the scenario does not give: the "
+                               "search uses it at most once (RB-CARD-17)"})
+    return out
 
 
 def _move_chain_reactions(game: ShowdownGame, choices) -> list[dict]:

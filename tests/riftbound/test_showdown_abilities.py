@@ -1,0 +1,131 @@
+"""Units' activated abilities in the showdown game from both hands (RB-CARD-17, RB-SHOW-4): against the brute force
+of ``test_showdown_play`` taught them here (the unit's controller may use it, with no target or one unit of the
+board, on an empty chain for an [Action] one; each unit's once, as the search does when its runes are not known;
+kept when the scenario reader accepts it), and what the report says."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from budget import examples  # noqa: E402
+from pycombat.errors import ScenarioError
+from pycombat.games.riftbound import verbs
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.schema import scenario_from_dict
+from test_showdown_play import Brute, _doc
+
+#: units with an activated [Action] ability usable in a showdown, and the cards in hand drawn with them
+ABLE = ["Shadow", "Ezreal - Dashing"]
+PLAIN = ["Sharkling", "Blue Sentinel", "Stalwart Poro"]
+CARDS = ["Cleave", "Rune Prison", "Discipline"]
+
+
+class AbilityBrute(Brute):
+    def __init__(self, doc: dict, prefix: list[dict] = ()):
+        super().__init__(doc, max_targets=1)
+        self.prefix = list(prefix)  # the combat trigger entries stated first
+        self.side_of = {(u if isinstance(u, str) else u["name"]): s for s in ("attacker", "defender")
+                        for u in doc[s]["units"]}
+
+    def read(self, entries):
+        try:
+            s = scenario_from_dict({**self.doc, "showdown": self.prefix + [
+                {k: list(v) if isinstance(v, tuple) else v for k, v in e} for e in entries]})
+            return s, play_showdown(s)
+        except ScenarioError as exc:
+            return exc
+
+    def plays(self, side, hand, resolved, chain):
+        out = super().plays(side, hand, resolved, chain)
+        if chain:  # every ability here is of [Action] speed: not on an open chain (RB-SHOW-4)
+            return out
+        used = {dict(e).get("ability") for e in tuple(resolved) + tuple(chain)}
+        for unit in ABLE:
+            if self.side_of.get(unit) != side or unit in used:
+                continue
+            for t in [()] + [(n,) for n in self.names(resolved)]:
+                e = (("ability", unit),) + ((("target", t),) if t else ())
+                if not isinstance(self.read(list(resolved) + [e]), Exception):
+                    out.append(e)
+        return out
+
+    def hands_after(self, hands, mover, e):
+        return hands if "ability" in dict(e) else super().hands_after(hands, mover, e)
+
+    def resolve(self, resolved, chain):
+        """Last in, first out (no counter among these cards counters an ability); a play refused as it resolves
+        drops out (RB-CARD-11)."""
+        order = list(reversed(chain))
+        for c in [e for e in order if self.reorders(dict(e).get("play"))]:
+            at = chain.index(c)
+            victim = next((v for v in reversed(chain[:at]) if dict(v).get("play") == dict(c)["target"][0]), None)
+            if victim is not None and order.index(victim) > order.index(c):
+                order.remove(victim)
+                order.insert(order.index(c), victim)
+        while True:
+            got = self.read(list(resolved) + order)
+            if not isinstance(got, Exception):
+                return tuple(resolved) + tuple(order)
+            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(resolved)
+            order.pop(k)
+
+    def names(self, resolved):
+        played = [dict(e)["play"] for e in resolved if "play" in dict(e)]
+        from pycombat.games.riftbound.cards.spells import load_cards
+        return list(dict.fromkeys(self.units + [p for p in played if load_cards().find(p) is None]))
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(ABLE), st.sampled_from(PLAIN), st.sampled_from(PLAIN), st.booleans(),
+       st.lists(st.sampled_from(CARDS), max_size=1), st.lists(st.sampled_from(CARDS), max_size=1))
+@pytest.mark.long
+def test_value_agrees_with_brute_force(able, mine, theirs, defending, hand_a, hand_d):
+    if mine == theirs:
+        theirs = "Stalwart Poro" if mine != "Stalwart Poro" else "Sharkling"
+    # Shadow stuns a unit attacking: it defends; with a hand a side, one unit besides Ezreal's side (the brute force has
+    # no transpositions)
+    defending = defending or able == "Shadow"
+    att, dfn = ([mine], [able, theirs]) if defending else ([able, mine], [theirs])
+    if hand_a and hand_d:
+        att, dfn = att[:1] if not defending else att, dfn if defending else dfn[:1]
+    doc = _doc(att, dfn, hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == value(doc)
+
+
+def value(doc):
+    """The brute force's value; Ezreal, Dashing's combat trigger ("deal damage equal to my Might to an enemy unit
+    here") stated with each enemy unit, its player choosing the best."""
+    side = next((s for s in ("attacker", "defender") if "Ezreal - Dashing" in doc[s]["units"]), None)
+    if side is None:
+        return AbilityBrute(doc).value()
+    enemy = doc["defender" if side == "attacker" else "attacker"]["units"]
+    vals = [AbilityBrute(doc, [{"trigger": "Ezreal - Dashing", "target": [n]}]).value() for n in enemy]
+    return max(vals) if side == "attacker" else min(vals)
+
+
+@pytest.mark.parametrize("att, dfn, hand_a, hand_d", [
+    (["Blue Sentinel", "Sharkling"], ["Shadow"], ["Cleave"], []),
+    (["Sharkling"], ["Shadow", "Stalwart Poro"], ["Rune Prison"], ["Discipline"]),
+])
+def test_shadows_stun_is_searched(att, dfn, hand_a, hand_d):
+    """Shadow: "[Action] 1 Energy, 1 rune, exhaust: Stun an attacking unit": the Defender may use it; its exhaust cost
+    leaves it used once."""
+    doc = _doc(att, dfn, hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    labels = {o.label for _, d in report.solution.decisions for o in d.options}
+    assert any(label.startswith("defender uses Shadow's ability on ") for label in labels)
+    assert report.solution.value == value(doc)
+    assert not [u for u in report.solution.unmodelled if "activated ability" in u["what"]]  # its exhaust limits it
+
+
+def test_an_ability_its_runes_limit_is_used_once_and_named():
+    doc = _doc(["Ezreal - Dashing", "Sharkling"], ["Blue Sentinel"], [], [])
+    report = verbs.optimize(scenario_from_dict(doc))
+    named = [u for u in report.solution.unmodelled if u["what"] == "Ezreal - Dashing's activated ability used more "
+                                                                   "than once"]
+    assert named and "at most once" in named[0]["why"]
+    assert report.solution.value == value(doc)
