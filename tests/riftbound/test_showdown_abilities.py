@@ -4,16 +4,12 @@ board, on an empty chain for an [Action] one; each unit's once, as the search do
 kept when the scenario reader accepts it), and what the report says."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
-from pycombat.errors import ScenarioError
 from pycombat.games.riftbound import verbs
-from pycombat.games.riftbound.cards.showdown import play_showdown
 from pycombat.games.riftbound.schema import scenario_from_dict
 from test_showdown_play import Brute, _doc
 
@@ -25,18 +21,9 @@ CARDS = ["Cleave", "Rune Prison", "Discipline"]
 
 class AbilityBrute(Brute):
     def __init__(self, doc: dict, prefix: list[dict] = ()):
-        super().__init__(doc, max_targets=1)
-        self.prefix = list(prefix)  # the combat trigger entries stated first
+        super().__init__(doc, max_targets=1, prefix=prefix)  # (the combat trigger entries stated first)
         self.side_of = {(u if isinstance(u, str) else u["name"]): s for s in ("attacker", "defender")
                         for u in doc[s]["units"]}
-
-    def read(self, entries):
-        try:
-            s = scenario_from_dict({**self.doc, "showdown": self.prefix + [
-                {k: list(v) if isinstance(v, tuple) else v for k, v in e} for e in entries]})
-            return s, play_showdown(s)
-        except ScenarioError as exc:
-            return exc
 
     def plays(self, side, hand, resolved, chain):
         out = super().plays(side, hand, resolved, chain)
@@ -54,23 +41,6 @@ class AbilityBrute(Brute):
 
     def hands_after(self, hands, mover, e):
         return hands if "ability" in dict(e) else super().hands_after(hands, mover, e)
-
-    def resolve(self, resolved, chain):
-        """Last in, first out (no counter among these cards counters an ability); a play refused as it resolves
-        drops out (RB-CARD-11)."""
-        order = list(reversed(chain))
-        for c in [e for e in order if self.reorders(dict(e).get("play"))]:
-            at = chain.index(c)
-            victim = next((v for v in reversed(chain[:at]) if dict(v).get("play") == dict(c)["target"][0]), None)
-            if victim is not None and order.index(victim) > order.index(c):
-                order.remove(victim)
-                order.insert(order.index(c), victim)
-        while True:
-            got = self.read(list(resolved) + order)
-            if not isinstance(got, Exception):
-                return tuple(resolved) + tuple(order)
-            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(resolved)
-            order.pop(k)
 
     def names(self, resolved):
         played = [dict(e)["play"] for e in resolved if "play" in dict(e)]

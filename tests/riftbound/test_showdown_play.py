@@ -52,8 +52,9 @@ class Brute:
     units (``attach:`` from the unit it is on, or ``detach:``); a spell with "[Repeat]" printed once more
     with each choice of targets, or not (RB-CARD-25)."""
 
-    def __init__(self, doc: dict, max_targets: int = 2):
+    def __init__(self, doc: dict, max_targets: int = 2, prefix: list[dict] = ()):
         self.doc = {k: v for k, v in doc.items() if k != "hand"}
+        self.prefix = list(prefix)  # entries stated before the plays (combat triggers, test_trigger_choices)
         self.hands = {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}
         self.units = [u if isinstance(u, str) else u["name"] for s in ("attacker", "defender") for u in doc[s]["units"]]
         self.gear = [(g, u["name"]) for s in ("attacker", "defender") for u in doc[s]["units"]
@@ -64,7 +65,7 @@ class Brute:
     def read(self, entries):
         """(scenario, showdown) for these plays, or the reader's error."""
         try:
-            s = scenario_from_dict({**self.doc, "showdown": [
+            s = scenario_from_dict({**self.doc, "showdown": self.prefix + [
                 {k: {"target": list(v)} if k == "repeat" else list(v) if isinstance(v, tuple) else v for k, v in e}
                 for e in entries]})
             return s, play_showdown(s)
@@ -131,10 +132,10 @@ class Brute:
     def resolve(self, resolved, chain):
         """Last in, first out; a counter's target just before it; a play refused as it resolves drops."""
         order = list(reversed(chain))
-        for c in [e for e in order if self.reorders(dict(e)["play"])]:
+        for c in [e for e in order if self.reorders(dict(e).get("play"))]:  # (a unit's ability: no card)
             at = chain.index(c)
             want = dict(c)["target"][0]
-            victim = next((v for v in reversed(chain[:at]) if dict(v)["play"] == want), None)
+            victim = next((v for v in reversed(chain[:at]) if dict(v).get("play") == want), None)
             if victim is not None and order.index(victim) > order.index(c):
                 order.remove(victim)
                 order.insert(order.index(c), victim)

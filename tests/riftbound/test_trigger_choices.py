@@ -38,16 +38,7 @@ class Prefixed(Brute):
     """The showdown game's brute force on the file with ``prefix`` (trigger entries) first."""
 
     def __init__(self, doc: dict, prefix: list[dict]):
-        super().__init__(doc, max_targets=1)
-        self.prefix = prefix
-
-    def read(self, entries):
-        try:
-            s = scenario_from_dict({**self.doc, "showdown": self.prefix + [
-                {k: list(v) if isinstance(v, tuple) else v for k, v in e} for e in entries]})
-            return s, play_showdown(s)
-        except ScenarioError as exc:
-            return exc
+        super().__init__(doc, max_targets=1, prefix=prefix)
 
 
 def awaiting(doc: dict) -> dict[tuple[str, str], list[str]]:

@@ -262,12 +262,10 @@ class ShowdownState:
         if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
             return _state(self.game, self.resolved, self.chain + (action,), self.hands, self.focus,
                           other(self.mover), 0, self.fizzled, self.at)
-        hands = [list(self.hands[0]), list(self.hands[1])]
-        hands[side].remove(action.card)
         card = self._card(action.card)
+        hands = played_from(self.hands, side, action.card)
         if card.plays_unit and action.targets:  # the unit card it plays leaves its hand (RB-CARD-16)
-            hands[side if card.plays_unit == "hand" else 1 - side].remove(action.targets[0])
-        hands = (tuple(hands[0]), tuple(hands[1]))
+            hands = played_from(hands, side if card.plays_unit == "hand" else 1 - side, action.targets[0])
         return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus,
                       other(self.mover), 0, self.fizzled, self.at)
 
@@ -286,6 +284,13 @@ class ShowdownState:
     def __str__(self) -> str:
         chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
         return f"{self.mover} to act ({self.focus} has Focus, {chain})"
+
+
+def played_from(hands: tuple[tuple[str, ...], tuple[str, ...]], side: int, card: str):
+    """The hands (the Attacker's, the Defender's) once ``card`` left player ``side``'s."""
+    rest = list(hands[side])
+    rest.remove(card)
+    return (tuple(rest), hands[1]) if side == 0 else (hands[0], tuple(rest))
 
 
 def _state(game, resolved, chain, hands, focus, mover, passes, fizzled, at) -> ShowdownState:

@@ -23,7 +23,7 @@ from typing import Any, Hashable
 from pycombat.errors import ScenarioError
 from ..model import SIDES, other
 from .entries import Entry, candidates, cost, equipment_choices, resolution_order, target_bound
-from .game import PASS, PLAYER, ShowdownGame
+from .game import PASS, PLAYER, ShowdownGame, played_from
 
 
 class Responses:
@@ -180,11 +180,8 @@ class ResponseState:
             if self.passes + 1 < 2:
                 return ResponseState(self.responses, self.played, self.hands, other(self.mover), self.passes + 1)
             return self.responses.after(self.played, self.hands)  # the combat chain closes (RB-SHOW-2)
-        side = PLAYER[self.mover]
-        hands = [list(self.hands[0]), list(self.hands[1])]
-        hands[side].remove(action.card)
-        return ResponseState(self.responses, self.played + (action,), (tuple(hands[0]), tuple(hands[1])),
-                             other(self.mover), 0)
+        return ResponseState(self.responses, self.played + (action,),
+                             played_from(self.hands, PLAYER[self.mover], action.card), other(self.mover), 0)
 
     def returns(self):
         raise ValueError("the combat chain is never terminal: the showdown follows")
