@@ -426,3 +426,28 @@ def test_reactions_on_the_move_chain_are_named_not_searched():
     assert named and "move triggers are on the chain" in named[0]["what"]
     doc = _doc(["Leona - Determined", "Sharkling"], ["Blue Sentinel"], [], ["Smoke Screen"])  # no move trigger
     assert not [u for u in verbs.optimize(scenario_from_dict(doc)).solution.unmodelled if u["card"] == "Smoke Screen"]
+
+
+def test_any_number_of_units_is_every_set():
+    """Azir, Sovereign: "you may move any number of friendly tokens to this unit's location": every set of the units
+    named, however many (the reader keeps those its rules allow), and declining."""
+    from pycombat.games.riftbound.cards.units import load_units
+    from pycombat.games.riftbound.play.triggers import Awaiting, entries
+
+    azir = load_units().unit("Azir - Sovereign")
+    effects = tuple(e for e in azir.abilities if e.get("trigger") == "When I attack")
+    names = [f"T{k}" for k in range(1, 6)]
+    got = entries(Awaiting("attacker", "Azir - Sovereign", "combat", effects), names, {})
+    assert got[0] == {"trigger": "Azir - Sovereign", "decline": True}
+    sets = {frozenset(e["target"]) for e in got[1:]}
+    assert len(got) - 1 == len(sets) == 2 ** 5 - 1 and frozenset(names) in sets
+
+
+def test_a_trigger_with_too_many_choices_is_refused_up_front(monkeypatch):
+    from pycombat.errors import TooLargeError
+    from pycombat.games.riftbound.play import triggers
+
+    monkeypatch.setattr(triggers, "MAX_TRIED", 20)  # Volibear: 5 split among 3 enemy units, 3 + 12 + 6 ways
+    doc = _doc(["Volibear - Furious"], ["Sharkling", "Stalwart Poro", "Blue Sentinel"], [], [])
+    with pytest.raises(TooLargeError, match=r"Volibear - Furious's combat trigger has 21 choices to try, more than 20"):
+        verbs.optimize(scenario_from_dict(doc))

@@ -24,12 +24,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from pycombat.errors import ScenarioError
+from pycombat.errors import ScenarioError, TooLargeError
 from ..model import SIDES
 from .entries import Lines
 
-#: the most targets (units named, in order) tried for one trigger entry
-MAX_TARGETS = 3
+#: the most entries tried for one trigger (each read with the scenario): beyond, the game is refused up front
+MAX_TRIED = 2_000
 
 
 #: the kinds of trigger the game chooses, in the order their choices are made: the Attacker's "When I move" ones as
@@ -73,8 +73,8 @@ def awaiting(lines: Lines) -> tuple[Awaiting, ...]:
 
 def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
     """Every trigger entry to try for ``a`` (the reader refuses those its rules do not allow): declined if
-    it may be, and used with each choice its effects ask for: up to :data:`MAX_TARGETS` units of ``names``
-    in order (the units of any number: as sets), a split of its damage among the units named, each
+    it may be, and used with each choice its effects ask for: as many units of ``names`` as its effects choose,
+    in order (the units of "any number": as sets), a split of its damage among the units named, each
     "Choose one" option, its condition said to hold or not; its additional cost paid on the entry
     (``paid:``: XP always, Energy and Power with ``card_costs=stated``, RB-CARD-2)."""
     from ..cards.interpreter import MIGHT_OF_CHOSEN_HERE
@@ -100,7 +100,7 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
             if count == "any":
                 many = True
             most += len(names) if count == "any" else count if isinstance(count, int) else 1
-        most = min(most, len(names), MAX_TARGETS)
+        most = min(most, len(names))
         pick = itertools.combinations if many and len(chosen) == 1 else itertools.permutations
         # (with a unit to choose, a "you may" stated without one is declined: tried as ``decline``)
         targets = [t for k in range(1, most + 1) for t in pick(names, k)] if chosen else [()]
@@ -235,8 +235,13 @@ class TriggerChoices:
         self._responses: dict[tuple, Any] = {}  #: chosen -> :class:`.responses.Responses`
         # the entries the reader accepts for each trigger stated alone (tried again after the others stated): an
         # awaiting trigger for which none is accepted stays unstated (named NOT MODELLED by the showdown)
-        self._tried = {a: [e for e in entries(a, _sided(a, names, units), flags)
-                           if self._accepted(((a.side, e),)) is not None] for a in pending}
+        tried = {a: entries(a, _sided(a, names, units), flags) for a in pending}
+        for a, es in tried.items():
+            if len(es) > MAX_TRIED:
+                raise TooLargeError(f"{self.scenario.file or 'the scenario'}: {a.unit}'s {a.when} trigger has "
+                                    f"{len(es):,} choices to try, more than {MAX_TRIED:,} (each is the scenario read "
+                                    f"again); state it as a showdown entry `{{trigger: {a.unit}, ...}}` (RB-SHOW-2)")
+        self._tried = {a: [e for e in es if self._accepted(((a.side, e),)) is not None] for a, es in tried.items()}
         self.pending = tuple(a for a in pending if self._tried[a])
 
     def size(self) -> int:
