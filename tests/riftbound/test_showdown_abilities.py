@@ -12,6 +12,7 @@ from budget import examples  # noqa: E402
 from pycombat.games.riftbound import verbs
 from pycombat.games.riftbound.schema import scenario_from_dict
 from test_showdown_play import Brute, _doc
+from test_trigger_choices import brute_value
 
 #: units with an activated [Action] ability usable in a showdown, and the cards in hand drawn with them
 ABLE = ["Shadow", "Ezreal - Dashing"]
@@ -99,3 +100,16 @@ def test_an_ability_its_runes_limit_is_used_once_and_named():
                                                                    "than once"]
     assert named and "at most once" in named[0]["why"]
     assert report.solution.value == value(doc)
+
+
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["Leona - Determined", "Crackshot Corsair", "Sinister Poro"]), st.sampled_from(PLAIN),
+       st.lists(st.sampled_from(["Cleave", "Discipline"]), max_size=1),
+       st.lists(st.sampled_from(["Unyielding Spirit", "Discipline", "Smoke Screen"]), max_size=1))
+@pytest.mark.long
+def test_triggers_reactions_and_abilities_together(trigger, other, hand_a, hand_d):
+    """A combat trigger the file leaves open (chosen by the Attacker), Reactions on the combat chain, and Shadow's
+    stun (the Defender's [Action] ability) in one game, against the brute forces taught all three."""
+    doc = _doc([trigger], ["Shadow", other], hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == brute_value(doc, AbilityBrute)

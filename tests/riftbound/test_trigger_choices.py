@@ -80,7 +80,7 @@ def sequences(doc: dict, units: list[str], when: str, order) -> list[list[dict]]
     return out or [[]]
 
 
-def chain_value(doc: dict, prefix: list[dict]) -> Fraction:
+def chain_value(doc: dict, prefix: list[dict], brute=Prefixed) -> Fraction:
     """The showdown from the trigger entries ``prefix``: first the combat chain, when a combat trigger is on it (the
     test's own statement of RB-SHOW-2 and RB-SHOW-4): the Attacker then the Defender may play a Reaction card of his
     hand in response (its targets: none or one unit, a counter a card played before it), each accepted by the
@@ -89,7 +89,7 @@ def chain_value(doc: dict, prefix: list[dict]) -> Fraction:
     brute force from those entries, the Attacker keeping Focus, with the cards played gone from the hands."""
     combat = [e for e in prefix if e.get("when") != "move"]
     if not combat:
-        return Prefixed(doc, prefix).value()
+        return brute(doc, prefix).value()
     names = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
     memo: dict = {}
 
@@ -127,7 +127,7 @@ def chain_value(doc: dict, prefix: list[dict]) -> Fraction:
                     order.pop(k)
                     break
         rest = {**doc, "hand": {s: list(hands[s]) for s in ("attacker", "defender")}}
-        return Prefixed(rest, listed(order)).value()
+        return brute(rest, listed(order)).value()
 
     def value(played, hands, mover, passes):
         key = (tuple(json.dumps(e, sort_keys=True) for e in played), tuple(hands.items()), mover, passes)
@@ -147,7 +147,7 @@ def chain_value(doc: dict, prefix: list[dict]) -> Fraction:
     return value([], {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}, "attacker", 0)
 
 
-def brute_value(doc: dict) -> Fraction:
+def brute_value(doc: dict, brute=Prefixed) -> Fraction:
     """The Attacker's move triggers and combat triggers (his choices one after the other), then the Defender's
     combat triggers knowing them; listed as they resolve: the move triggers, then the Defender's combat
     triggers, then the Attacker's (RB-COMB-2, RB-SHOW-2)."""
@@ -157,7 +157,7 @@ def brute_value(doc: dict) -> Fraction:
         for att in sequences(doc, pending[("combat", "attacker")], "combat", lambda p: mv + p):
             worst = None
             for dfn in sequences(doc, pending[("combat", "defender")], "combat", lambda p: mv + p + att):
-                v = chain_value(doc, mv + dfn + att)
+                v = chain_value(doc, mv + dfn + att, brute)
                 worst = v if worst is None else min(worst, v)
             best = worst if best is None else max(best, worst)
     return best
