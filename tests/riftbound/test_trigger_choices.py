@@ -80,21 +80,25 @@ def sequences(doc: dict, units: list[str], when: str, order) -> list[list[dict]]
     return out or [[]]
 
 
-def chain_value(doc: dict, prefix: list[dict], brute=Prefixed) -> Fraction:
-    """The showdown from the trigger entries ``prefix``: first the combat chain, when a combat trigger is on it (the
-    test's own statement of RB-SHOW-2 and RB-SHOW-4): the Attacker then the Defender may play a Reaction card of his
-    hand in response (its targets: none or one unit, a counter a card played before it), each accepted by the
-    reader with it listed right after the triggers (``respond: true``); both passing closes it: the plays resolve last
-    in, first out (a counter's card just before it; one refused as it resolves drops out), then the showdown game's
-    brute force from those entries, the Attacker keeping Focus, with the cards played gone from the hands."""
-    combat = [e for e in prefix if e.get("when") != "move"]
-    if not combat:
-        return brute(doc, prefix).value()
+def chain_value(doc: dict, prefix: list[dict], brute=Prefixed, kind: str = "combat", then=None) -> Fraction:
+    """The showdown from the entries ``prefix`` (triggers; on the combat stage, the move triggers' chain before them):
+    first the ``kind`` triggers' chain, when one is on it (the test's own statement of RB-SHOW-2, RB-COMB-2 and
+    RB-SHOW-4): the Attacker then the Defender may play a Reaction card of his hand in response (its targets: none or
+    one unit, a counter a card played before it), each accepted by the reader with it listed right after those
+    triggers (``respond: true``, or ``move``); both passing closes it: the plays resolve last in, first out (a
+    counter's card just before it; one refused as it resolves drops out), then ``then(entries, hands)`` (the
+    combat stage after the move chain), or the showdown game's brute force from those entries, the Attacker keeping
+    Focus, with the cards played gone from the hands."""
+    on_chain = [e for e in prefix if "trigger" in e and (e.get("when") == "move") == (kind == "move")]
+    hands0 = {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}
+    if not on_chain:
+        return then(prefix, hands0) if then is not None else brute(doc, prefix).value()
     names = [u for s in ("attacker", "defender") for u in doc[s]["units"]]
+    said = True if kind == "combat" else "move"
     memo: dict = {}
 
     def listed(block):
-        return prefix + [{**e, "respond": True} for e in block]
+        return prefix + [{**e, "respond": said} for e in block]
 
     def plays(side, hand, played):
         out = []
@@ -126,6 +130,8 @@ def chain_value(doc: dict, prefix: list[dict], brute=Prefixed) -> Fraction:
                 if not accepted(doc, listed(order[:k + 1])):
                     order.pop(k)
                     break
+        if then is not None:
+            return then(listed(order), hands)
         rest = {**doc, "hand": {s: list(hands[s]) for s in ("attacker", "defender")}}
         return brute(rest, listed(order)).value()
 
@@ -144,23 +150,28 @@ def chain_value(doc: dict, prefix: list[dict], brute=Prefixed) -> Fraction:
                 memo[key] = max(vals) if mover == "attacker" else min(vals)
         return memo[key]
 
-    return value([], {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}, "attacker", 0)
+    return value([], hands0, "attacker", 0)
 
 
 def brute_value(doc: dict, brute=Prefixed) -> Fraction:
-    """The Attacker's move triggers and combat triggers (his choices one after the other), then the Defender's
-    combat triggers knowing them; listed as they resolve: the move triggers, then the Defender's combat
-    triggers, then the Attacker's (RB-COMB-2, RB-SHOW-2)."""
+    """The Attacker's move triggers, their chain, then the Attacker's combat triggers, then the Defender's knowing
+    them, their chain, then the showdown; listed as they resolve: the move triggers and the plays answering them,
+    then the Defender's combat triggers, then the Attacker's (RB-COMB-2, RB-SHOW-2)."""
     pending = awaiting(doc)
-    best = None
-    for mv in sequences(doc, pending[("move", "attacker")], "move", lambda p: p):
-        for att in sequences(doc, pending[("combat", "attacker")], "combat", lambda p: mv + p):
+
+    def combat_stage(before: list[dict], hands: dict) -> Fraction:
+        held = {**doc, "hand": {s: list(hands[s]) for s in ("attacker", "defender")}}
+        best = None
+        for att in sequences(held, pending[("combat", "attacker")], "combat", lambda p: before + p):
             worst = None
-            for dfn in sequences(doc, pending[("combat", "defender")], "combat", lambda p: mv + p + att):
-                v = chain_value(doc, mv + dfn + att, brute)
+            for dfn in sequences(held, pending[("combat", "defender")], "combat", lambda p: before + p + att):
+                v = chain_value(held, before + dfn + att, brute)
                 worst = v if worst is None else min(worst, v)
             best = worst if best is None else max(best, worst)
-    return best
+        return best
+
+    return max(chain_value(doc, mv, brute, "move", combat_stage)
+               for mv in sequences(doc, pending[("move", "attacker")], "move", lambda p: p))
 
 
 def _doc(att, dfn, hand_a, hand_d):
@@ -190,6 +201,8 @@ def test_value_agrees_with_brute_force(att, second, dfn, other, hand_a, hand_d):
 @pytest.mark.parametrize("att, dfn, hand_a, hand_d", [
     (["Leona - Determined"], ["Ahri - Inquisitive", "Sharkling"], ["Cleave"], []),
     (["Sinister Poro", "Crackshot Corsair"], ["Yuumi - Magical Cat", "Blue Sentinel"], [], ["Defy"]),
+    (["Leona - Determined", "Ribbon Dancer"], ["Ahri - Inquisitive", "Blue Sentinel"], [], ["Unyielding Spirit"]),
+    (["Ribbon Dancer", "Crackshot Corsair"], ["Sharkling", "Stalwart Poro"], ["Discipline"], ["Smoke Screen"]),
 ])
 def test_examples_agree_with_brute_force(att, dfn, hand_a, hand_d):
     doc = _doc(att, dfn, hand_a, hand_d)
@@ -419,14 +432,18 @@ def test_too_many_combat_chains_are_refused_up_front():
         verbs.optimize(scenario_from_dict(doc))
 
 
-def test_reactions_on_the_move_chain_are_named_not_searched():
+def test_reactions_on_the_move_chain_are_searched():
+    """Ribbon Dancer's "When I move to a battlefield, give another friendly unit +1 Might this turn" is on the chain
+    before the combat is held: the Defender may answer it with Smoke Screen (-4 Might), which resolves first
+    (RB-COMB-2, RB-SHOW-4; `respond: move`)."""
     doc = _doc(["Ribbon Dancer", "Sharkling"], ["Blue Sentinel"], [], ["Smoke Screen"])
     report = verbs.optimize(scenario_from_dict(doc))
-    named = [u for u in report.solution.unmodelled if u["card"] == "Smoke Screen"]
-    assert named and "move triggers are on the chain" in named[0]["what"]
-    doc = _doc(["Leona - Determined", "Sharkling"], ["Blue Sentinel"], [], ["Smoke Screen"])  # no move trigger
-    assert not [u for u in verbs.optimize(scenario_from_dict(doc)).solution.unmodelled if u["card"] == "Smoke Screen"]
-
+    phases = [phase for phase, _ in report.solution.decisions]
+    assert phases[:3] == ["triggers", "move chain", "move chain"]
+    labels = {o.label for phase, d in report.solution.decisions if phase == "move chain" for o in d.options}
+    assert "defender plays Smoke Screen on Sharkling in response" in labels
+    assert not [u for u in report.solution.unmodelled if u["card"] == "Smoke Screen"]
+    assert report.solution.value == brute_value(doc)
 
 def test_any_number_of_units_is_every_set():
     """Azir, Sovereign: "you may move any number of friendly tokens to this unit's location": every set of the units
@@ -451,3 +468,26 @@ def test_a_trigger_with_too_many_choices_is_refused_up_front(monkeypatch):
     doc = _doc(["Volibear - Furious"], ["Sharkling", "Stalwart Poro", "Blue Sentinel"], [], [])
     with pytest.raises(TooLargeError, match=r"Volibear - Furious's combat trigger has 21 choices to try, more than 20"):
         verbs.optimize(scenario_from_dict(doc))
+
+
+def test_respond_move_entries_read_as_the_rules_say():
+    plain = {"game": "riftbound", "attacker": {"player": "Ann", "units": ["Ribbon Dancer", "Sharkling"]},
+             "defender": {"player": "Bo", "units": ["Blue Sentinel"]}}
+    dancer = {"trigger": "Ribbon Dancer", "when": "move", "target": ["Sharkling"]}
+    smoke = {"play": "Smoke Screen", "by": "defender", "target": "Sharkling", "respond": "move"}
+    sd = play_showdown(scenario_from_dict({**plain, "showdown": [dancer, smoke]}))
+    texts = [line.text for line in sd.lines]
+    said = next(i for i, t in enumerate(texts) if t.startswith("Before they resolve, defender plays Smoke Screen"))
+    fired = next(i for i, t in enumerate(texts) if t.startswith('Ribbon Dancer\'s "When I move to a battlefield"'))
+    begins = next(i for i, t in enumerate(texts) if t.startswith("The showdown begins"))
+    assert said < fired < begins  # answered and resolved before the combat is held (RB-COMB-2)
+    assert "Sharkling gets -4 Might" in texts[said + 1] and "Sharkling gets +1 Might" in texts[fired]
+    bad = [([dancer, {"play": "Cleave", "by": "attacker", "target": "Sharkling", "respond": "move"}],
+            "showdown[1].respond", "only a Reaction card"),
+           ([dancer, {"play": "Cleave", "by": "attacker", "target": "Sharkling"}, smoke], "showdown[2].respond",
+            "right after them"),
+           ([smoke], "showdown[0].respond", "none is on the chain before the combat")]
+    for showdown, path, text in bad:
+        with pytest.raises(ScenarioError, match=text) as err:
+            play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
+        assert err.value.path == path

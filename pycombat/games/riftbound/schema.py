@@ -124,8 +124,11 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     known = {u.name: u for u in attacker.units + defender.units + reserve}  # units whose abilities may be used
     effects: list = []
     for n in root.list("showdown", []):  # RB-CARD-10: `begun`, an entry of the showdown itself came before
-        begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None) for x in effects)
-        opened = any(getattr(x, "trigger_of", None) is None for x in effects)  # a play: the combat chain resolved
+        # (a play answering the move triggers, `respond: move`, is before the showdown: it begins nothing)
+        begun = any(not getattr(x, "on_move", False) and not getattr(x, "fired_by", None)
+                    and getattr(x, "responds", None) != "move" for x in effects)
+        opened = any(getattr(x, "trigger_of", None) is None and getattr(x, "responds", None) != "move"
+                     for x in effects)  # a play: the combat chain resolved
         effects.append(_responding(n, lambda: _play(n, all_names, db, flags, controller, known, turn))
                        if isinstance(n.value, dict) and "play" in n.value
                        else _trigger(n, attacker, defender, all_names, {**known, **_discarded(effects)}, begun,
@@ -159,11 +162,12 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
 
 
 def _responding(node: Node, play: Callable[[], Any]):
-    """The play (``play()`` reads it) as stated ``respond: true`` (RB-SHOW-2): played while the combat triggers are
-    on the chain, a Closed State, so a Reaction card (RB-SHOW-4): one of Reaction speed, one played from facedown, or
-    a unit card (played from hand at Reaction speed, RB-CARD-16). Where it stands in the list is checked as the
-    showdown begins."""
-    if not node.bool("respond", False):
+    """The play (``play()`` reads it) as stated ``respond: true`` (or ``combat``, RB-SHOW-2): played while the
+    combat triggers are on the chain, a Closed State, so a Reaction card (RB-SHOW-4): one of Reaction speed, one
+    played from facedown, or a unit card (played from hand at Reaction speed, RB-CARD-16); ``respond: move``: while the
+    Attacker's move triggers are (RB-COMB-2). Where it stands in the list is checked as the showdown begins."""
+    said = node.raw("respond", False)
+    if said is False:
         return play()
     got = play()
     speed = got.card.speed
@@ -171,7 +175,7 @@ def _responding(node: Node, play: Callable[[], Any]):
         raise node.error(f"{got.card.name} is {'an' if speed[:1] in 'aeiou' else 'a'} {speed}-speed card: while the "
                          "combat triggers are on the chain (a Closed State) only a Reaction card may be played "
                          "(RB-SHOW-4, RB-SHOW-2)", "respond")
-    return replace(got, responds=True)
+    return replace(got, responds="move" if said == "move" else "combat")
 
 
 def play_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str], path: str):
@@ -1304,7 +1308,7 @@ def _check_triggers(root: Node, effects) -> None:
                                     "(RB-CARD-10)", file=root.file, path=path)
             moved.add(trig)
             continue
-        if any(getattr(x, "trigger_of", None) is None for x in effects[:i]):
+        if any(getattr(x, "trigger_of", None) is None and getattr(x, "responds", None) != "move" for x in effects[:i]):
             raise ScenarioError(f"{trig}'s combat trigger resolves as the showdown begins, before any card is "
                                 "played: list it before the other entries (RB-SHOW-2)", file=root.file, path=path)
         if trig in seen:

@@ -119,9 +119,13 @@ PLAY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "an optional additional cost paid (for the card's 'if you paid' clause)"),
     "facedown": Bool("the card was played face down (hidden)"),
-    "respond": Bool("true: played while the combat triggers are on the chain, before they resolve (a Closed State: a "
-                    "Reaction card, RB-SHOW-4): it resolves before them; such entries are listed right after the "
-                    "combat triggers, in the order they resolve (the last played first, RB-SHOW-2)"),
+    "respond": AnyOf((Bool("true: played while the combat triggers are on the chain, before they resolve (a Closed "
+                           "State: a Reaction card, RB-SHOW-4): it resolves before them; such entries are listed right "
+                           "after the combat triggers, in the order they resolve (the last played first, RB-SHOW-2)"),
+                      Str("`combat`: as `true`; `move`: played while the Attacker's \"When I move\" triggers are on the "
+                          "chain, before the combat is held (RB-COMB-2): listed right after them, it resolves before "
+                          "them", enum=("combat", "move"))),
+                     "a Reaction played in answer to triggers on the chain (RB-SHOW-2, RB-SHOW-4)"),
     "hidden": Str("where a spell or gear played from facedown was hidden: `here` (this battlefield; the Defender's "
                   "default when he controls it) or `elsewhere` (another battlefield its player controls; the "
                   "Attacker's always, CR 187.4.b); its targets are chosen there (RB-CARD-26)", enum=("here", "elsewhere")),

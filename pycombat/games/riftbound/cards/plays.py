@@ -34,8 +34,9 @@ class Play:
     #: XP spent for a trigger's additional cost "spend N XP" (the entry's ``paid: {xp: N}``), from the side's ``xp:``
     xp: int | None = None
     facedown: bool = False  #: a [Hidden] card played from facedown (it then has Reaction)
-    #: played in response to the combat triggers on the chain (``respond: true``): it resolves before them (RB-SHOW-2)
-    responds: bool = False
+    #: played in response to the triggers on the chain (``respond:``): ``combat`` (the combat triggers, RB-SHOW-2) or
+    #: ``move`` (the Attacker's move triggers, RB-COMB-2); it resolves before them. None: not in response
+    responds: str | None = None
     path: str = ""
     trigger_of: str | None = None  #: a unit's combat trigger (:mod:`.triggers`): the unit
     #: a trigger on its unit's own move ("When I move", :mod:`.moves`), resolved before the showdown (RB-COMB-2)

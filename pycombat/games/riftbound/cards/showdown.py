@@ -81,21 +81,34 @@ def _first(pair):
     return pair[0]
 
 
-def _by_phase(effects) -> tuple[list, list, list]:
+def _by_phase(effects) -> tuple[list, list, list, list]:
     """The stated choices of triggers fired mid-showdown (``fired_by``) that follow the move triggers resolved before
     the showdown (they wait while those resolve), those that follow the combat triggers (they wait while the
-    combat chain resolves), and the entries after the combat triggers, in order (RB-CARD-10, RB-SHOW-2)."""
-    pre, chain, rest = [], [], []
+    combat chain resolves), the entries after the combat triggers, in order (RB-CARD-10, RB-SHOW-2), and the plays
+    made in answer to the move triggers (``respond: move``, listed right after them, RB-COMB-2)."""
+    pre, chain, rest, answers = [], [], [], []
     phase = "move"
     for e in effects:
         fired = getattr(e, "fired_by", None)
         if not fired and getattr(e, "trigger_of", None) and phase != "rest":
             phase = "move" if getattr(e, "on_move", False) and phase == "move" else "combat"
             continue
+        if getattr(e, "responds", None) == "move" and phase == "move":
+            answers.append(e)
+            continue
         if not fired:
             phase = "rest"
         (pre if phase == "move" else chain if phase == "combat" else rest).append(e)
-    return pre, chain, rest
+    return pre, chain, rest, answers
+
+
+def _answered(plays: list) -> Line:
+    """The narration of the plays made in answer to triggers on the chain (RB-SHOW-2, RB-SHOW-4, RB-COMB-2)."""
+    played = [p for p in plays if isinstance(p, Play) and not p.fired_by]
+    rules = ("RB-COMB-2", "RB-SHOW-4") if played and played[0].responds == "move" else ("RB-SHOW-2", "RB-SHOW-4")
+    return Line("Before they resolve, " + ", ".join(f"{p.by} plays {p.card.name}" for p in reversed(played))
+                + " in response: a Closed State, Reactions only; they resolve first, last in, first out ("
+                + ", ".join(p.card.name for p in played) + ").", rules)
 
 
 def _responses(scenario, rest: list, chain: list) -> tuple[list, list]:
@@ -103,12 +116,13 @@ def _responses(scenario, rest: list, chain: list) -> tuple[list, list]:
     them), which were played while the combat triggers were on the chain and resolve before them, and the entries
     after (RB-SHOW-2, RB-SHOW-4). Such a play stated elsewhere, or with no combat trigger on the chain, is refused."""
     k = 0
-    while k < len(rest) and (getattr(rest[k], "responds", False) or (k and getattr(rest[k], "fired_by", None))):
+    while k < len(rest) and (getattr(rest[k], "responds", None) == "combat" or (k and getattr(rest[k], "fired_by", None))):
         k += 1
-    late = next((e for e in rest[k:] if getattr(e, "responds", False)), None)
+    late = next((e for e in rest[k:] if getattr(e, "responds", None)), None)
     if late is not None:
-        raise ScenarioError(f"{late.card.name} responds to the combat triggers on the chain: list it right after them, "
-                            "before the other entries (RB-SHOW-2)", file=scenario.file, path=f"{late.path}.respond")
+        which = "the move triggers" if late.responds == "move" else "the combat triggers"
+        raise ScenarioError(f"{late.card.name} responds to {which} on the chain: list it right after them, before the "
+                            "other entries (RB-SHOW-2, RB-COMB-2)", file=scenario.file, path=f"{late.path}.respond")
     if k and not chain:
         raise ScenarioError(f"{rest[0].card.name} responds to the combat triggers, but none is on the chain as the "
                             "showdown begins (RB-SHOW-2)", file=scenario.file, path=f"{rest[0].path}.respond")
@@ -185,7 +199,7 @@ class Progress:
                                                f"on the card, `{{card: {gear.name}, might_bonus: N}}` (RB-CARD-5)"))
         stated = [e for e in scenario.effects if getattr(e, "trigger_of", None) and not getattr(e, "on_move", False)
                   and not getattr(e, "fired_by", None)]
-        pre_fired, chain_fired, rest = _by_phase(scenario.effects)
+        pre_fired, chain_fired, rest, answers = _by_phase(scenario.effects)
         moves, unmoved, moved_auto = move_chain(scenario, [e for e in scenario.effects if getattr(e, "on_move", False)])
         run.head += unmoved
         a, d = scenario.attacker, scenario.defender
@@ -194,12 +208,18 @@ class Progress:
         lines.append(Line(f"{a.player} moved {', '.join(a.names)} onto the battlefield{where}, where {d.player}'s "
                           f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                           f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
+        if answers and not moves:
+            raise ScenarioError(f"{answers[0].card.name} responds to the move triggers, but none is on the chain before "
+                                "the combat (RB-COMB-2)", file=scenario.file, path=f"{answers[0].path}.respond")
         if moves:  # RB-CARD-10, RB-COMB-2: the move triggers resolve before the combat is held
             lines.append(Line("The units' \"When I move\" triggers go on the chain; the combat is held once it is "
                               "empty (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in
                                                                                 moved_auto else "") + ")"
                                                       for p in moves) + ").", ("RB-CARD-10", "RB-COMB-2")))
-            run.extend(moves[:1] + pre_fired + moves[1:])  # RB-CARD-10: choices of what their moves fire
+            if answers:  # RB-COMB-2, RB-SHOW-4: Reactions played while they are on the chain resolve first
+                lines.append(_answered(answers))
+            # RB-CARD-10: choices of what their moves fire
+            run.extend(answers + moves[:1] + pre_fired + moves[1:])
         elif pre_fired:
             run.extend(pre_fired)  # refused: nothing before them fires a trigger
         run.move_chain = len(moves)  # how many move triggers went on the chain before the combat (RB-COMB-2)
@@ -254,10 +274,7 @@ class Progress:
         for u in untriggered:
             lines.append(Line(f"  not modelled: {u.what} ({u.why})", ("RB-CARD-4",)))
         if responses:
-            played = [p for p in responses if isinstance(p, Play) and not p.fired_by]
-            lines.append(Line("Before they resolve, " + ", ".join(f"{p.by} plays {p.card.name}" for p in reversed(played))
-                              + " in response: a Closed State, Reactions only; they resolve first, last in, first out "
-                              "(" + ", ".join(p.card.name for p in played) + ").", ("RB-SHOW-2", "RB-SHOW-4")))
+            lines.append(_answered(responses))
         run.combat_chain = len(chain)  # how many combat triggers went on the chain (RB-SHOW-2)
         events.start(run)  # RB-CARD-10: the units Mighty as the showdown begins (none becomes so then)
         return run, effects

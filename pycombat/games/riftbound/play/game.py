@@ -40,8 +40,10 @@ class ShowdownGame:
         self.lines, self.hands, self.objective, self.conquer = lines, hands, objective, conquer
         #: the trigger entries the search stated for this game (:class:`.triggers.Stated`; none for the file's own)
         self.triggers: tuple = ()
-        #: the plays made on the combat chain, as their ``showdown:`` entries, in the order they resolved (.responses)
+        #: the plays made on the chains of the triggers (the move triggers', then the combat triggers'), as their
+        #: ``showdown:`` entries, in the order they resolved (.responses)
         self.responses: tuple[dict, ...] = ()
+        self.fizzled: tuple[Entry, ...] = ()  #: those of them that resolved with no effect (RB-CARD-11)
         # a game of one set of combat trigger choices the search makes (.triggers) shares the tables of the file's
         # own, ``shared``: its lines number their positions alike (:class:`.entries.Lines`), and what is worked out
         # once a position (the legal plays, the board, the damage game) is the same whichever choices reached it

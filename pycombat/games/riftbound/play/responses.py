@@ -16,6 +16,7 @@ such step.
 """
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Hashable
@@ -26,6 +27,9 @@ from .entries import Entry, candidates, cost, equipment_choices, resolution_orde
 from .game import PASS, PLAYER, ShowdownGame, played_from
 
 
+_SERIAL = itertools.count()  #: numbers the chains' steps (in their states' keys)
+
+
 class Responses:
     """The plays made on the combat chain for one set of trigger choices (``chosen``, :mod:`.triggers`): the legal
     ones at each step and the showdown game each chain leads to."""
@@ -33,25 +37,36 @@ class Responses:
     def __init__(self, choices, chosen: tuple, game: ShowdownGame):
         self.choices, self.chosen, self.game = choices, chosen, game
         self.base = choices.base
+        #: which chain: ``combat`` (the combat triggers', RB-SHOW-2) or ``move`` (the move triggers', RB-COMB-2)
+        self.kind = choices.stage
+        self.serial = next(_SERIAL)
         at = game.showdown(())
-        stated = any(isinstance(e, dict) and e.get("respond") for e in choices.scenario.document.get("showdown") or ())
-        reactions = any(h.speed == "reaction" for side in SIDES for h in self.base.hands.get(side, ()))
-        #: whether the step is played: a combat trigger on the chain, a Reaction card in a hand, none stated
-        self.open = bool(getattr(at.progress, "combat_chain", 0)) and reactions and not stated
+        said = "move" if self.kind == "move" else "combat"
+        stated = any(isinstance(e, dict) and (e.get("respond") is True and said == "combat" or e.get("respond") == said)
+                     for e in choices.scenario.document.get("showdown") or ())
+        reactions = any(self._card(side, n).speed == "reaction" for side in SIDES
+                        for n in choices.hands[PLAYER[side]])
+        on_chain = getattr(at.progress, "combat_chain" if self.kind == "combat" else "move_chain", 0)
+        #: whether the step is played: a trigger on the chain, a Reaction card in a hand, none stated by the file
+        self.open = bool(on_chain) and reactions and not stated
         self._names = self.base.showdown(()).names
         self._equipment = self.base.showdown(()).equipment
         self._options: dict[tuple, list[Entry]] = {}
         self._after: dict[tuple, Any] = {}
         self._accepted: dict[tuple, bool] = {}
 
+    def _card(self, side: str, name: str):
+        return next(h for h in self.base.hands[side] if h.name == name)
+
     def initial_state(self) -> "ResponseState":
-        hands = tuple(tuple(sorted(h.name for h in self.base.hands[s])) for s in SIDES)
-        return ResponseState(self, (), hands, "attacker", 0)
+        # the Attacker acts first: he has Focus as the showdown begins (RB-SHOW-1), and it is his turn as he moves
+        return ResponseState(self, (), self.choices.hands, "attacker", 0)
 
     def entry(self, e: Entry) -> dict:
-        """``e`` as its ``showdown:`` entry: ``respond: true``, its cost paid under ``card_costs=stated`` (RB-CARD-2,
-        with the [Deflect] tax, RB-MIGHT-10), as the showdown game's plays are."""
-        out = {**e.as_dict(), "respond": True}
+        """``e`` as its ``showdown:`` entry: ``respond: true`` (``move`` on the move triggers' chain), its cost paid
+        under ``card_costs=stated`` (RB-CARD-2, with the [Deflect] tax, RB-MIGHT-10), as the showdown game's plays
+        are."""
+        out = {**e.as_dict(), "respond": True if self.kind == "combat" else "move"}
         if self.choices.scenario.flags.get("card_costs") == "stated":
             out["paid"] = cost(e.card, e.condition, e.to, e.facedown, len(e.repeat))
             out["paid"]["power"] += self.base.lines.deflect_tax(e)
@@ -84,7 +99,7 @@ class Responses:
         if got is None:
             got = []
             for name in dict.fromkeys(hands[PLAYER[mover]]):
-                card = next(h for h in self.base.hands[mover] if h.name == name)
+                card = self._card(mover, name)
                 if card.speed != "reaction" or card.plays_unit:
                     continue
                 if card.counter:
@@ -98,8 +113,9 @@ class Responses:
         return got
 
     def after(self, played: tuple[Entry, ...], hands: tuple):
-        """The showdown game's first state once the combat chain closed with ``played`` on it (RB-SHOW-2: the Attacker
-        keeps Focus); a play refused as it resolves has no effect (RB-CARD-11)."""
+        """What follows once the chain closed with ``played`` on it: the next stage (:meth:`.triggers.TriggerChoices.
+        next_stage`: after the combat chain the showdown game, the Attacker keeping Focus, RB-SHOW-2); a play refused as
+        it resolves has no effect (RB-CARD-11)."""
         key = (played, hands)
         got = self._after.get(key)
         if got is None:
@@ -117,11 +133,11 @@ class Responses:
             scenario, lines = read
             game = ShowdownGame(lines, dict(self.base.hands), self.base.objective, self.base.conquer,
                                 shared=self.base)
-            game.triggers, game.responses = self.chosen, tuple(self.entry(e) for e in order)
-            from .game import ShowdownState
-
-            got = self._after[key] = ShowdownState(game, (), (), hands, "attacker", "attacker", 0, tuple(fizzled),
-                                                   game.showdown(()))
+            game.triggers = self.game.triggers
+            game.responses = self.game.responses + tuple(self.entry(e) for e in order)
+            game.fizzled = self.game.fizzled + tuple(fizzled)
+            self.choices.made.append(game)
+            got = self._after[key] = self.choices.next_stage(game, hands)
         return got
 
 
@@ -192,8 +208,9 @@ class ResponseState:
         return f"{self.mover} plays {action.label()} in response"
 
     def key(self) -> Hashable:
-        return ("responses", self.responses.chosen, self.played, self.hands, self.mover, self.passes)
+        return ("responses", self.responses.serial, self.played, self.hands, self.mover, self.passes)
 
     def __str__(self) -> str:
         chain = ", ".join(e.card for e in self.played)
-        return f"{self.mover} to act (the combat triggers on the chain" + (f", then {chain}" if chain else "") + ")"
+        return (f"{self.mover} to act (the {self.responses.kind} triggers on the chain"
+                + (f", then {chain}" if chain else "") + ")")

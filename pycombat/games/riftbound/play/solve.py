@@ -22,7 +22,7 @@ from .entries import Entry, Lines, payment_choices
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
 from .responses import ResponseState, chains
-from .triggers import TriggerState, initial_state
+from .triggers import TriggerChoices, TriggerState, awaiting, initial_state
 
 
 
@@ -34,7 +34,7 @@ class PlaySolution:
     value: Fraction  #: the Attacker's value under optimal play by both
     #: (phase, what) along the line of best play: the combat triggers stated first, the damage splits last
     line: list[tuple[str, str]]
-    decisions: list[tuple[str, Decision]]  #: (phase: triggers | combat chain | showdown | damage, decision)
+    decisions: list[tuple[str, Decision]]  #: (phase: triggers | move chain | combat chain | showdown | damage, decision)
     resolved: tuple[Entry, ...]  #: the plays that resolved on that line, in order
     fizzled: tuple[Entry, ...]
     outcome: str
@@ -82,13 +82,14 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     lines = Lines(scenario)
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
     root, choices = initial_state(game)
+    every = TriggerChoices(game, awaiting(game.lines))  # (every stage's triggers, for the sizes and the notes)
     # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
-    size = estimate(game) * choices.size()
-    if choices.size() > MAX_TRIGGER_SETS:
+    size = estimate(game) * every.size()
+    if every.size() > MAX_TRIGGER_SETS:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat triggers the file does not state have about "
-                            f"{choices.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the scenario "
+                            f"{every.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the scenario "
                             "read again); state some of them as showdown entries `{trigger: UNIT, ...}` (RB-SHOW-2)")
-    reads = choices.size() * chains(game, bool(choices.pending))
+    reads = every.size() * chains(game, bool(every.pending))
     if reads > MAX_TRIGGER_SETS:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat chains the hands' Reaction cards can make "
                             f"(with each set of trigger choices) are about {reads:,}, more than {MAX_TRIGGER_SETS:,} "
@@ -103,7 +104,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     for state, step in sol.line_states():
         last = state
         phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
-            else "combat chain" if isinstance(state, ResponseState) else "damage"
+            else f"{state.responses.kind} chain" if isinstance(state, ResponseState) else "damage"
         if step.action is not None:
             line.append((phase, step.action))
         if step.kind == "decision":
@@ -120,8 +121,8 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
-    unmodelled += _move_chain_reactions(game, choices) + _abilities_once(game)
-    for which in choices.after_stated:
+    unmodelled += _abilities_once(game)
+    for which in every.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
                                   "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
@@ -149,20 +150,6 @@ def _abilities_once(game: ShowdownGame) -> list[dict]:
                         "why": "its cost limits it by the runes its player has, which the scenario does not give: the "
                                "search uses it at most once (RB-CARD-17)"})
     return out
-
-
-def _move_chain_reactions(game: ShowdownGame, choices) -> list[dict]:
-    """RB-CARD-4: the Reaction cards of the hands while the Attacker's "When I move" triggers are on the chain, before
-    the combat is held (RB-COMB-2, RB-SHOW-4): the search plays cards on the combat chain and in the showdown, not on
-    that one, so a line answering a move trigger is not weighed."""
-    moves = getattr(game.showdown(()).progress, "move_chain", 0) or any(a.when == "move" for a in choices.pending)
-    cards = [h.name for side in SIDES for h in dict.fromkeys(game.hands.get(side, ())) if h.speed == "reaction"]
-    if not moves or not cards:
-        return []
-    return [{"card": n, "what": f"{n} played while the move triggers are on the chain, before the combat is held",
-             "why": "the search plays Reaction cards on the combat chain and in the showdown, not on the chain of the "
-                    "\"When I move\" triggers before it (RB-COMB-2, RB-SHOW-4): a line answering one is not weighed"}
-            for n in cards]
 
 
 def _repeats_not_searched(scenario: HandScenario) -> list[dict]:

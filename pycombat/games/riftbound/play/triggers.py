@@ -28,6 +28,8 @@ from pycombat.errors import ScenarioError, TooLargeError
 from ..model import SIDES
 from .entries import Lines
 
+_SERIAL = itertools.count()  #: numbers the stages of trigger choices (in their states' keys)
+
 #: the most entries tried for one trigger (each read with the scenario): beyond, the game is refused up front
 MAX_TRIED = 2_000
 
@@ -223,9 +225,17 @@ class TriggerChoices:
     the options at each step (the reader's check, once a set of choices), and the showdown game of each
     complete set of choices (:meth:`game`)."""
 
-    def __init__(self, base, pending: tuple[Awaiting, ...]):
-        self.base = base  #: the :class:`.game.ShowdownGame` of the file as stated
+    def __init__(self, base, pending: tuple[Awaiting, ...], stage: str = "combat", *, hands: tuple | None = None,
+                 made: list | None = None):
+        self.base = base  #: the :class:`.game.ShowdownGame` of the file as stated (or as the stage before left it)
         self.scenario = base.lines.scenario
+        #: which triggers this stage chooses: ``move`` (the Attacker's, as his units moved in, RB-COMB-2), or
+        #: ``combat`` (RB-SHOW-2); each stage's chain is then open to Reactions (:mod:`.responses`)
+        self.stage = stage
+        #: the cards left in the hands as the stage begins (the Attacker's, the Defender's)
+        self.hands = hands if hands is not None else tuple(tuple(sorted(h.name for h in base.hands[s])) for s in SIDES)
+        self.serial = next(_SERIAL)  #: this stage's number, in its states' keys
+        self.made = made if made is not None else []  #: every game made by the stages of one search (:meth:`reads`)
         at = base.showdown(())
         names, units = at.names, at.progress.units
         flags = dict(self.scenario.flags)
@@ -233,6 +243,7 @@ class TriggerChoices:
         self._games: dict[tuple, Any] = {}
         self._read: dict[tuple, Any] = {}
         self._responses: dict[tuple, Any] = {}  #: chosen -> :class:`.responses.Responses`
+        self._after: dict[tuple, tuple] = {}  #: (id of a game, hands) -> (it, the next stage's first state)
         # the entries the reader accepts for each trigger stated alone (tried again after the others stated): an
         # awaiting trigger for which none is accepted stays unstated (named NOT MODELLED by the showdown)
         tried = {a: entries(a, _sided(a, names, units), flags) for a in pending}
@@ -257,11 +268,17 @@ class TriggerChoices:
 
     def document(self, chosen: tuple[tuple[str, dict], ...], responses: list[dict] = ()) -> tuple[dict, int]:
         """The file with the trigger entries ``chosen`` (:meth:`_document`) and ``responses``, the plays made while
-        the combat triggers are on the chain (``respond: true``, listed as they resolve) right after the triggers
-        (:mod:`.responses`, RB-SHOW-2); and where the responses begin in its ``showdown:``."""
+        this stage's triggers are on the chain (listed as they resolve) right after them (:mod:`.responses`:
+        ``respond: true`` after the combat triggers, RB-SHOW-2; ``respond: move`` after the move triggers,
+        RB-COMB-2); and where the responses begin in its ``showdown:``."""
         doc = self._document(chosen)
-        at = self._first_play(doc["showdown"])
-        doc["showdown"][at:at] = list(responses)
+        out = doc["showdown"]
+        if self.stage == "move":
+            moves = [i for i, k in enumerate(self._kinds_of(out)) if k is not None and k[0] == "move"]
+            at = moves[-1] + 1 if moves else 0
+        else:
+            at = self._first_play(out)
+        out[at:at] = list(responses)
         return doc, at
 
     def read(self, doc: dict):
@@ -289,7 +306,9 @@ class TriggerChoices:
             if not mine:
                 continue
             same = [i for i, k in enumerate(kinds) if k == group]
-            moves = [i for i, k in enumerate(kinds) if k is not None and k[0] == "move"]
+            # (the move triggers and the plays answering them, `respond: move`, resolve before the combat, RB-COMB-2)
+            moves = [i for i, k in enumerate(kinds) if k is not None and k[0] == "move"
+                     or isinstance(out[i], dict) and out[i].get("respond") == "move"]
             if same:
                 at = same[-1] + 1
             elif group == ("combat", "defender") and ("combat", "attacker") in kinds:
@@ -319,8 +338,11 @@ class TriggerChoices:
     @staticmethod
     def _first_play(own: list) -> int:
         """Where a block of combat trigger entries goes in a file stating none of them: before its first entry
-        that is not a trigger (the "When I move" ones are resolved before the showdown, RB-COMB-2)."""
-        return next((i for i, e in enumerate(own) if not (isinstance(e, dict) and "trigger" in e)), len(own))
+        that is neither a trigger nor a play answering the move triggers (those resolve before the showdown,
+        RB-COMB-2)."""
+        return next((i for i, e in enumerate(own) if not (isinstance(e, dict) and ("trigger" in e
+                                                                                 or e.get("respond") == "move"))),
+                    len(own))
 
     @property
     def after_stated(self) -> list[str]:
@@ -372,24 +394,44 @@ class TriggerChoices:
             scenario, lines = self._accepted(tuple((s.side, s.entry()) for s in chosen))
             got = self._games[chosen] = ShowdownGame(lines, dict(scenario.hands), self.base.objective,
                                                      self.base.conquer, shared=self.base)
-            got.triggers = chosen
+            got.triggers, got.responses, got.fizzled = self.base.triggers + chosen, self.base.responses, \
+                self.base.fizzled
+            self.made.append(got)
         return got
 
+    def initial(self):
+        """This stage's first state: its trigger choices, or what follows them when it has none."""
+        return TriggerState(self) if self.pending else self.start(())
+
     def start(self, chosen: tuple[Stated, ...]):
-        """What follows once ``chosen`` are stated: the Reactions played while the combat triggers are on the chain
-        when any may be (:mod:`.responses`), else the showdown game."""
+        """What follows once ``chosen`` are stated: the Reactions played while this stage's triggers are on the
+        chain when any may be (:mod:`.responses`), else the next stage (:meth:`next_stage`)."""
         from .responses import Responses
 
         game = self.game(chosen)
         responses = self._responses.get(chosen)
         if responses is None:
             responses = self._responses[chosen] = Responses(self, chosen, game)
-        return responses.initial_state() if responses.open else game.new_initial_state()
+        return responses.initial_state() if responses.open else self.next_stage(game, self.hands)
+
+    def next_stage(self, game, hands: tuple):
+        """After the move triggers (and their chain), the combat triggers' stage on the board they left; after
+        the combat triggers, the showdown game, the Attacker with Focus (RB-SHOW-1, RB-SHOW-2)."""
+        got = self._after.get((id(game), hands))
+        if got is None:
+            if self.stage == "move":
+                pending = tuple(a for a in awaiting(game.lines) if a.when == "combat")
+                state = TriggerChoices(game, pending, "combat", hands=hands, made=self.made).initial()
+            else:
+                from .game import ShowdownState
+
+                state = ShowdownState(game, (), (), hands, "attacker", "attacker", 0, game.fizzled, game.showdown(()))
+            got = self._after[(id(game), hands)] = (game, state)  # (the game kept: its id stays its own)
+        return got[1]
 
     def reads(self) -> int:
         """Showdown steps played in the games of the choices made (the file's own is the caller's)."""
-        games = list(self._games.values()) + [s.game for r in self._responses.values() for s in r._after.values()]
-        return sum(g.lines.reads for g in games if g is not self.base)
+        return sum(g.lines.reads for g in self.made)
 
 
 @dataclass(frozen=True)
@@ -424,7 +466,7 @@ class TriggerState:
         return f"{action.side} {action.label()}"
 
     def key(self) -> Hashable:
-        return ("triggers", self.chosen)
+        return ("triggers", self.choices.serial, self.chosen)
 
     def __str__(self) -> str:
         left = self.choices._next(self.chosen)
@@ -434,10 +476,12 @@ class TriggerState:
 
 
 def initial_state(base):
-    """The game's first state from the :class:`.game.ShowdownGame` ``base`` of the file as stated: the
-    awaiting triggers' choices first when there are any, then the Reactions played while the combat triggers are on
-    the chain when any may be (:mod:`.responses`), then the showdown; and the :class:`TriggerChoices`."""
-    choices = TriggerChoices(base, awaiting(base.lines))
-    if choices.pending:
-        return TriggerState(choices), choices
-    return choices.start(()), choices
+    """The game's first state from the :class:`.game.ShowdownGame` ``base`` of the file as stated, and the first
+    stage's :class:`TriggerChoices`: the Attacker's move triggers' choices and their chain when there are any
+    (RB-COMB-2), then the combat triggers' choices and their chain (RB-SHOW-2; :mod:`.responses` for the chains),
+    then the showdown."""
+    pending = awaiting(base.lines)
+    moves = tuple(a for a in pending if a.when == "move")
+    first = TriggerChoices(base, moves, "move") if moves or getattr(base.showdown(()).progress, "move_chain", 0) \
+        else TriggerChoices(base, pending, "combat")
+    return first.initial(), first
