@@ -1,4 +1,8 @@
-"""The Reactions played while the combat triggers are on the chain, before they resolve (RB-SHOW-2, RB-SHOW-4).
+"""The Reactions played while triggers are on the chain, before they resolve (RB-SHOW-2, RB-COMB-2, RB-SHOW-4).
+
+The same step follows each stage of :mod:`.triggers`: the Attacker's move triggers on the chain before the
+combat is held (``respond: move``, RB-COMB-2; then the combat triggers' stage), and the combat triggers as the
+showdown begins (``respond: true``, described below; then the showdown game).
 
 As the showdown begins the units' combat triggers go on the chain (:mod:`.triggers`); the chain is open, a
 Closed State, so only Reaction cards may be played (RB-SHOW-4), beginning with the Attacker, who has Focus
@@ -31,8 +35,8 @@ _SERIAL = itertools.count()  #: numbers the chains' steps (in their states' keys
 
 
 class Responses:
-    """The plays made on the combat chain for one set of trigger choices (``chosen``, :mod:`.triggers`): the legal
-    ones at each step and the showdown game each chain leads to."""
+    """The plays made on a stage's chain for one set of trigger choices (``chosen``, :mod:`.triggers`): the legal
+    ones at each step and what each chain leads to (the next stage, or the showdown game)."""
 
     def __init__(self, choices, chosen: tuple, game: ShowdownGame):
         self.choices, self.chosen, self.game = choices, chosen, game

@@ -1,10 +1,13 @@
 """The combat triggers whose choices the scenario leaves to their players, chosen in the showdown game.
 
-As the showdown begins, the units' "When I attack" / "When I defend" abilities go on the chain, the
-Attacker's first, then the Defender's (RB-SHOW-2); each player makes their choices as they go on
+As the Attacker's units move in, their "When I move" abilities go on the chain and resolve before the combat
+is held (RB-COMB-2); as the showdown begins, the units' "When I attack" / "When I defend" abilities go on the
+chain, the Attacker's first, then the Defender's (RB-SHOW-2). Each player makes their choices as they go on
 it: a target, a "Choose one" option, whether to use a "you may" ability (and pay its cost), how damage
 is split (RB-CARD-10, RB-CARD-21). A scenario may state them (``{trigger: UNIT, target: ...}``); those it
-does not state are, in the game from both hands, decisions of their players before anyone has Focus:
+does not state are, in the game from both hands, decisions of their players before anyone has Focus, in
+two stages (the move triggers, then the combat triggers, each stage's chain then open to Reactions,
+:mod:`.responses`):
 
 * the Attacker states each of his awaiting triggers, in the order he chooses (the order they resolve
   in, among his), then the Defender his, knowing the Attacker's;
@@ -221,9 +224,10 @@ class Stated:
 
 
 class TriggerChoices:
-    """The choices of the awaiting combat triggers (:func:`awaiting`) before the showdown game proper:
-    the options at each step (the reader's check, once a set of choices), and the showdown game of each
-    complete set of choices (:meth:`game`)."""
+    """One stage of the awaiting triggers' choices (:func:`awaiting`) before the showdown game proper: the
+    Attacker's move triggers (``stage="move"``), or the combat triggers; the options at each step (the reader's
+    check, once a set of choices), the game of each complete set of choices (:meth:`game`), and what follows it:
+    that stage's chain open to Reactions (:mod:`.responses`), then the next stage (:meth:`next_stage`)."""
 
     def __init__(self, base, pending: tuple[Awaiting, ...], stage: str = "combat", *, hands: tuple | None = None,
                  made: list | None = None):
