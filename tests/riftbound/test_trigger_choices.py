@@ -428,7 +428,7 @@ def test_too_many_combat_chains_are_refused_up_front():
 
     doc = _doc(["Crackshot Corsair", "Sharkling", "Blue Sentinel"], ["Stalwart Poro", "Ahri - Inquisitive"],
                ["Discipline", "Smoke Screen", "Defy"], ["Discipline", "Smoke Screen", "Defy"])
-    with pytest.raises(TooLargeError, match=r"the combat chains the hands' Reaction cards can make .* more than 5,000"):
+    with pytest.raises(TooLargeError, match=r"the chains the hands' Reaction cards can make on the triggers .* more than 5,000"):
         verbs.optimize(scenario_from_dict(doc))
 
 

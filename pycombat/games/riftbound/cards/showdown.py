@@ -116,7 +116,8 @@ def _responses(scenario, rest: list, chain: list) -> tuple[list, list]:
     them), which were played while the combat triggers were on the chain and resolve before them, and the entries
     after (RB-SHOW-2, RB-SHOW-4). Such a play stated elsewhere, or with no combat trigger on the chain, is refused."""
     k = 0
-    while k < len(rest) and (getattr(rest[k], "responds", None) == "combat" or (k and getattr(rest[k], "fired_by", None))):
+    while k < len(rest) and (getattr(rest[k], "responds", None) == "combat"
+                             or (k and getattr(rest[k], "fired_by", None))):
         k += 1
     late = next((e for e in rest[k:] if getattr(e, "responds", None)), None)
     if late is not None:
@@ -209,8 +210,8 @@ class Progress:
                           f"{', '.join(d.names)} stand: it is contested and a combat is staged. {a.player} is the "
                           f"Attacker, {d.player} the Defender.", ("RB-COMB-1", "RB-COMB-4")))
         if answers and not moves:
-            raise ScenarioError(f"{answers[0].card.name} responds to the move triggers, but none is on the chain before "
-                                "the combat (RB-COMB-2)", file=scenario.file, path=f"{answers[0].path}.respond")
+            raise ScenarioError(f"{answers[0].card.name} responds to the move triggers, but none is on the chain "
+                                "before the combat (RB-COMB-2)", file=scenario.file, path=f"{answers[0].path}.respond")
         if moves:  # RB-CARD-10, RB-COMB-2: the move triggers resolve before the combat is held
             lines.append(Line("The units' \"When I move\" triggers go on the chain; the combat is held once it is "
                               "empty (" + ", ".join(f"{p.trigger_of} ({p.by}" + (", by itself" if p.trigger_of in

@@ -455,7 +455,8 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is the player's: state it as a showdown entry "
                                           f"`{{trigger: {u.name}}}` (used), or `{{trigger: {u.name}, decline: true}}`, "
-                                          "before the others (RB-SHOW-2, RB-CARD-10)", awaiting=(side, u.name, "combat")))
+                                          "before the others (RB-SHOW-2, RB-CARD-10)",
+                                          awaiting=(side, u.name, "combat")))
             elif reveals(effects) is not None:  # a fact its player knows as it resolves (RB-CARD-10)
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
                                           f"{choice} is not stated: state it and the trigger's targets as a showdown "

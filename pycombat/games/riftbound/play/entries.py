@@ -383,26 +383,39 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
     return {"energy": (card.energy_cost or 0) + extra[0], "power": (card.power_cost or 0) + extra[1]}
 
 
+#: a count of units not given as a number ("any number"): every unit of the board may be chosen
+ANY_NUMBER = 99
+
+
+def usable_abilities(unit_card: str) -> list[tuple[str, str, tuple[dict, ...]]]:
+    """The unit card's activated abilities usable in a showdown, [Action] or [Reaction] (RB-CARD-17, RB-SHOW-4):
+    ``(cost, speed, effect records)`` each."""
+    from ..cards.abilities import activated
+    from ..cards.units import load_units
+
+    return [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+
+
 def ability_cost(unit_card: str) -> dict[str, int]:
     """The Energy and Power of the cost of the unit card's activated ability usable in a showdown (RB-CARD-17), as
     the entry's ``paid:`` states it (RB-CARD-2)."""
-    from ..cards.abilities import activated, cost_parts
-    from ..cards.units import load_units
+    from ..cards.abilities import cost_parts
 
-    usable = [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+    usable = usable_abilities(unit_card)
     energy, power, _, _ = cost_parts(usable[0][0]) if usable else (0, 0, False, [])
     return {"energy": energy, "power": power}
 
 
 def ability_choices(unit_card: str) -> tuple[str, int, bool, bool, bool] | None:
     """``(speed, most targets, moves, attaches, limited)`` of the unit card's activated ability usable in a showdown
-    (RB-CARD-17), read from its effect records: its speed, the most units its effects choose, whether one moves a unit
-    with no stated destination (``to:`` tried), whether one attaches an Equipment (``attach:`` tried), and whether
-    its cost or text limits its use (it exhausts the unit, or "use only once per turn"); None without one."""
-    from ..cards.abilities import activated, cost_parts, once
-    from ..cards.units import load_units
+    (RB-CARD-17), read from its effect records: its speed, the most units its effects choose (:data:`ANY_NUMBER` for
+    a count not given as a number: as many as the board has), whether one moves a unit with no stated destination
+    (``to:`` tried), whether one attaches an Equipment (``attach:`` tried), and whether its cost or text limits its
+    use (it exhausts the unit, or "use only once per turn"); None without one, or with several (the reader uses one
+    per unit: the search names the others, :func:`.solve.solve`)."""
+    from ..cards.abilities import cost_parts, once
 
-    usable = [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+    usable = usable_abilities(unit_card)
     if len(usable) != 1:
         return None
     cost_text, speed, effects = usable[0]
@@ -411,11 +424,11 @@ def ability_choices(unit_card: str) -> tuple[str, int, bool, bool, bool] | None:
         t = e.get("target") or {}
         if t and t.get("ref") is None and t.get("count") != "all":
             n = t.get("count", 1)
-            most += n if isinstance(n, int) else 2
+            most += n if isinstance(n, int) else ANY_NUMBER
     moves = any(e.get("effect") == "move" and not e.get("to") for e in effects)
     attaches = any(e.get("effect") == "attach_equipment" for e in effects)
     limited = cost_parts(cost_text)[2] or once(effects)
-    return speed, min(most, 2), moves, attaches, limited
+    return speed, most, moves, attaches, limited
 
 
 def target_bound(name: str, units: int) -> tuple[int, bool]:

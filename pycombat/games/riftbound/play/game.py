@@ -151,7 +151,8 @@ class ShowdownGame:
                 if shape is None or closed and shape[0] != "reaction" or not shape[4] and progress.used.get(n):
                     continue
                 _, most, moves, attaches, _ = shape
-                targets = [()] + [t for k in range(1, most + 1) for t in itertools.permutations(names, k)]
+                targets = [()] + [t for k in range(1, min(most, len(names)) + 1)
+                                  for t in itertools.permutations(names, k)]
                 tried = [Entry(n, by, t, to=to, attach=g, ability=True) for t in targets
                          for to in (("battlefield", "base", "elsewhere") if moves else (None,))
                          for g in (gear if attaches else (None,))]

@@ -145,14 +145,17 @@ class Responses:
         return got
 
 
-def chains(base: ShowdownGame, pending: bool) -> int:
-    """About how many combat chains there are to read (each the scenario read again): for each order of the
+def chains(base: ShowdownGame, pending: tuple) -> int:
+    """About how many chains there are to read (each the scenario read again): on one chain, for each order of the
     Reaction cards played on it, the product of their choices tried (as the search tries them, before the reader
-    refuses some); 1 when no combat trigger can be on the chain (``pending``: some awaits a choice)."""
+    refuses some), the cards played split between the chains that may be open, the move triggers' and the combat
+    triggers' (``pending``: the triggers that await a choice, :mod:`.triggers`)."""
     import math
 
     at = base.showdown(())
-    if not (pending or getattr(at.progress, "combat_chain", 0)):
+    stages = sum(1 for kind, on in (("move", "move_chain"), ("combat", "combat_chain"))
+                 if getattr(at.progress, on, 0) or any(a.when == kind for a in pending))
+    if not stages:
         return 1
     names = at.names
     counts = []
@@ -170,7 +173,8 @@ def chains(base: ShowdownGame, pending: bool) -> int:
     for c in counts:
         for k in range(len(counts), 0, -1):
             e[k] += e[k - 1] * c
-    return sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
+    # each card is played once at most: on two chains, k cards played in an order are split between them k + 1 ways
+    return sum(math.factorial(k) * e[k] * (k + 1 if stages == 2 else 1) for k in range(len(counts) + 1))
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ class PlaySolution:
     value: Fraction  #: the Attacker's value under optimal play by both
     #: (phase, what) along the line of best play: the combat triggers stated first, the damage splits last
     line: list[tuple[str, str]]
-    decisions: list[tuple[str, Decision]]  #: (phase: triggers | move chain | combat chain | showdown | damage, decision)
+    #: (phase: triggers | move chain | combat chain | showdown | damage, decision)
+    decisions: list[tuple[str, Decision]]
     resolved: tuple[Entry, ...]  #: the plays that resolved on that line, in order
     fizzled: tuple[Entry, ...]
     outcome: str
@@ -82,19 +83,21 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     lines = Lines(scenario)
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
     root, choices = initial_state(game)
-    every = TriggerChoices(game, awaiting(game.lines))  # (every stage's triggers, for the sizes and the notes)
+    # every stage's triggers, for the sizes and the notes (the first stage's when it is the only one)
+    every = choices if choices.stage == "combat" else TriggerChoices(game, awaiting(game.lines))
     # each set of combat trigger choices (RB-SHOW-2) is one more showdown game from the hands
     size = estimate(game) * every.size()
     if every.size() > MAX_TRIGGER_SETS:
-        raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat triggers the file does not state have about "
-                            f"{every.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the scenario "
-                            "read again); state some of them as showdown entries `{trigger: UNIT, ...}` (RB-SHOW-2)")
-    reads = every.size() * chains(game, bool(every.pending))
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat and move triggers the file does not state "
+                            f"have about {every.size():,} sets of choices, more than {MAX_TRIGGER_SETS:,} (each is the "
+                            "scenario read again); state some of them as showdown entries `{trigger: UNIT, ...}` "
+                            "(RB-SHOW-2, RB-COMB-2)")
+    reads = every.size() * chains(game, every.pending)
     if reads > MAX_TRIGGER_SETS:
-        raise TooLargeError(f"{scenario.file or 'the scenario'}: the combat chains the hands' Reaction cards can make "
-                            f"(with each set of trigger choices) are about {reads:,}, more than {MAX_TRIGGER_SETS:,} "
+        raise TooLargeError(f"{scenario.file or 'the scenario'}: the chains the hands' Reaction cards can make on the "
+                            f"triggers (with each set of trigger choices) are about {reads:,}, more than {MAX_TRIGGER_SETS:,} "
                             "(each is the scenario read again); give fewer Reaction cards in `hand:` or state the "
-                            "combat chain's plays (`respond: true`, RB-SHOW-2)")
+                            "chains' plays (`respond: true` / `respond: move`, RB-SHOW-2, RB-COMB-2)")
     if size > max_nodes:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
                             f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in "
@@ -121,7 +124,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
-    unmodelled += _abilities_once(game)
+    unmodelled += _abilities_once(game) + _not_on_chains(game)
     for which in every.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
@@ -140,15 +143,45 @@ def _abilities_once(game: ShowdownGame) -> list[dict]:
     using one again is not weighed."""
     from .entries import ability_choices
 
+    from .entries import usable_abilities
+
     progress = game.showdown(()).progress
+    cards = {progress.units[n].card_name or n: progress.units[n].card_id for n in progress.present + progress.base
+             if progress.units[n].card_id is not None}
+    cards.update({h.name: h.name for side in SIDES for h in game.hands.get(side, ()) if h.kind == "unit"})
     out = []
-    for n in progress.present + progress.base:
-        u = progress.units[n]
-        shape = ability_choices(u.card_id) if u.card_id is not None else None
+    for name, card in cards.items():
+        shape = ability_choices(card)
         if shape is not None and not shape[4]:
-            out.append({"card": u.card_name or n, "what": f"{n}'s activated ability used more than once",
+            out.append({"card": name, "what": f"{name}'s activated ability used more than once",
                         "why": "its cost limits it by the runes its player has, which the scenario does not give: the "
                                "search uses it at most once (RB-CARD-17)"})
+        elif shape is None and len(usable_abilities(card)) > 1:
+            out.append({"card": name, "what": f"{name}'s activated abilities",
+                        "why": "it has several usable in a showdown and the model reads one per unit: the search uses "
+                               "none (RB-CARD-17)"})
+    return out
+
+
+def _not_on_chains(game: ShowdownGame) -> list[dict]:
+    """RB-CARD-4: what the search plays in the showdown but not while triggers are on the chain (:mod:`.responses`),
+    so a line playing it there is not weighed: a Reaction card of a hand that plays a unit card from a hand
+    (RB-CARD-16), and a unit's [Reaction] ability (RB-CARD-17)."""
+    from .entries import ability_choices
+
+    out = [{"card": h.name, "what": f"{h.name} played while triggers are on the chain",
+            "why": "the search plays a card that plays a unit from a hand in the showdown only, not on the triggers' "
+                   "chains (RB-CARD-16, RB-SHOW-2)"}
+           for side in SIDES for h in dict.fromkeys(game.hands.get(side, ()))
+           if h.speed == "reaction" and h.plays_unit]
+    progress = game.showdown(()).progress
+    for n in progress.present + progress.base:
+        card = progress.units[n].card_id
+        shape = ability_choices(card) if card is not None else None
+        if shape is not None and shape[0] == "reaction":
+            out.append({"card": progress.units[n].card_name or n, "what": f"{n}'s ability used while triggers are on "
+                        "the chain", "why": "the search uses a unit's [Reaction] ability in the showdown only, not on "
+                        "the triggers' chains (RB-CARD-17, RB-SHOW-2)"})
     return out
 
 

@@ -95,7 +95,8 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
     if split is not None:  # "deal N split among any number of ...": the units and each one's share (RB-CARD-21)
         targets = [()]
         shares = [({n: p for n, p in zip(t, parts)}, t) for k in range(1, len(names) + 1)
-                  for t in itertools.combinations(names, k) for parts in _compositions(int(split.get("amount") or 0), k)]
+                  for t in itertools.combinations(names, k)
+                  for parts in _compositions(int(split.get("amount") or 0), k)]
     else:
         shares = [({}, ())]
         most = 0
