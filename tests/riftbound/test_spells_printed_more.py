@@ -282,9 +282,11 @@ def test_coverage_of_these_cards_and_the_reasons_left():
         assert rows[name]["status"] == "modelled", (name, rows[name]["unmodelled"])
     assert rows["Hostile Takeover"]["status"] == "partly"
     assert "changes during the combat" in rows["Hostile Takeover"]["unmodelled"][0]["why"]
-    for name, words in (("Svellsongur", "copied text"), ("Shady Spectacles", "becomes a copy")):
-        assert rows[name]["status"] == "not"
+    for name, status, words in (("Svellsongur", "not", "copied \"I\" and \"me\""),
+                                 ("Shady Spectacles", "partly", "becoming a copy")):
+        assert rows[name]["status"] == status
         assert any(words in u["why"] for u in rows[name]["unmodelled"]), rows[name]["unmodelled"]
+    assert rows["Shady Spectacles"]["modelled"] == ["the equipped unit becomes a copy of another friendly unit"]
 
 
 def test_bad_entries_are_one_error_naming_the_field(tmp_path, capsys):

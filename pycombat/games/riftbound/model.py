@@ -82,6 +82,9 @@ class Unit:
     #: the spell it named as it was played ("name a spell", for its static ability reading that name); None: not stated
     named: str | None = None
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
+    #: the unit card it is a copy of (an attached Shady Spectacles, RB-CARD-14): ``card_id``, ``card_name``, its printed
+    #: Might, keywords and abilities are that card's; None: its own card's
+    copy_of: str | None = None
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
     player: Player = Player()  #: what the scenario states of its controller (its static abilities read it, RB-CARD-9)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
@@ -162,6 +165,8 @@ class Unit:
     def describe(self) -> str:
         """``"A4 (Might 4, Tank, Assault 2)"``: the name and what matters in combat."""
         parts = [f"Might {self.current_might}"]
+        if self.copy_of:
+            parts.insert(0, f"a copy of {self.copy_of}")
         if self.current_might != self.might:
             parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes) \
                 + "".join(f" {a:+d} ({src})" for src, a in self.static)

@@ -392,17 +392,23 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         # RB-MIGHT-12 (CR 103.1-103.2): a Chosen Champion is a unit like any other (the data
         # has units only; a Champion Legend never fights)
         card = db.unit(name, file=node.file, path=f"{node.path}.name")
+        # RB-CARD-14: an attached Equipment that makes it a copy of another friendly unit (Shady Spectacles): the unit
+        # is built from that card (printed Might, keywords, tags, abilities), its own name and state kept
+        copied, own = _copied(node, db), card
+        if copied is not None:
+            fields["copy_of"] = copied.name
+            card = copied
         if card.might is None and not node.has("might"):
             raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
         # RB-DMG-2: "I don't deal combat damage" from the card's flag, unless only under a condition (then a
         # static ability worked out from the board, RB-CARD-9: Sacred Protector)
-        fields.update(card_id=card.id, card_name=card.name, might=card.might,
+        fields.update(card_id=card.id, card_name=card.name, might=card.might,  # (the copied card's, for a copy)
                       no_combat_damage=card.no_combat_damage and not any(
                           e.get("effect") == "no_combat_damage" and not card.read_as_flag(e) for e in card.abilities),
                       ignores_tank=card.ignores_tank_here,
                       deflect=card.deflect, ganking=card.ganking, domains=card.domains, tags=card.tags,
                       statics=card.static_abilities())
-        name = card.name
+        name = own.name  # (a copy keeps its own card's name as its name in the scenario)
         for kw in card.keywords:
             k, n = split_keyword(kw)
             keywords.append((k, n, kw))
@@ -557,16 +563,20 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         entry, bonus = None, None
         if isinstance(en.value, dict):
             entry, en = en, en.child("card")
-            bonus = entry.int("might_bonus", minimum=0)
-            entry.finish(("card", "might_bonus"))
+            bonus = entry.int("might_bonus", None, minimum=0)
+            if entry.str("copy_of", None) is None and bonus is None:  # (copy_of: read by _copied)
+                raise entry.error("`might_bonus` is required: the Might bonus printed on the card (or give the "
+                                  "card's name alone) (RB-CARD-5)", "might_bonus")
+            entry.finish(("card", "might_bonus", "copy_of"))
         gear = load_cards().card(en.as_str(), file=en.file, path=en.path)
         if not gear.equipment:
             raise en.error(f"{gear.name} is not Equipment (RB-CARD-5)")
         equipment.append(gear.name)
-        if entry is not None and gear.equip_might_bonus is not None:
+        if bonus is not None and gear.equip_might_bonus is not None:
             raise entry.error(f"{gear.name}'s Might bonus is in the card data (+{gear.equip_might_bonus}): "
                               "give the card's name alone, without `might_bonus` (RB-CARD-5)", "might_bonus")
-        if entry is not None:
+        unstated += _attached_unread(gear, entry, fields.get("card_id"), custom)
+        if bonus is not None:
             changes.append(bonus)
             if (gear.name, bonus) not in stated:
                 stated.append((gear.name, bonus))
@@ -586,6 +596,42 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 unstated=tuple(unstated),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
     return unit
+
+
+def _copied(node: Node, db: UnitDB):
+    """RB-CARD-14: the unit card an Equipment attached to the unit made it a copy of (an entry's ``copy_of:`` on an
+    Equipment whose ``while_attached`` is :data:`.cards.equipment.BECOME_COPY`), else None."""
+    from .cards.equipment import makes_copy
+    from .cards.spells import load_cards
+
+    found = None
+    for en in node.list("equipment", []):
+        if not isinstance(en.value, dict) or not en.has("copy_of"):
+            continue
+        gear = load_cards().card(en.child("card").as_str(), file=en.file, path=f"{en.path}.card")
+        if not makes_copy(gear):
+            raise en.error(f"{gear.name} makes no unit a copy of another: `copy_of` is for an Equipment such as Shady "
+                           "Spectacles (\"the equipped unit becomes a copy of that unit\", RB-CARD-14)", "copy_of")
+        if found is not None:
+            raise en.error("two Equipment make this unit a copy: state the one attached last (RB-CARD-14)", "copy_of")
+        found = db.unit(en.str("copy_of"), file=en.file, path=f"{en.path}.copy_of")
+    return found
+
+
+def _attached_unread(gear, entry: Node | None, card_id: str | None, custom: bool) -> list[tuple[str, str]]:
+    """RB-CARD-4: what an Equipment attached to the unit does to it that the model does not read: a copy whose unit
+    the entry does not state (``copy_of:``); the copied text of a unit with printed text (RB-CARD-14)."""
+    from .cards.equipment import copies_text, makes_copy
+
+    if makes_copy(gear) and (entry is None or not entry.has("copy_of")):
+        return [(f"{gear.name}: the equipped unit becomes a copy of another friendly unit",
+                 "which unit it copies is not stated: give `equipment: [{card: " + gear.name + ", copy_of: UNIT, "
+                 "might_bonus: N}]` (RB-CARD-14)")]
+    if copies_text(gear):
+        card = load_units().unit(card_id) if card_id else None
+        if custom or card is None or card.keywords or card.abilities or card.conditional_keywords or card.unparsed:
+            return [(f"{gear.name}'s copied text", why) for _, why in gear.not_modelled]
+    return []
 
 
 def _check_marked(root: Node, attacker: Side, defender: Side, reserve: tuple[Unit, ...],
@@ -1117,7 +1163,15 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
     node._mapping()
     name = unit_ref(node.child("ability"), list(known), "unit in play")
     unit = known[name]
-    card = abilities.ability_card(unit, node)
+    source = None
+    if node.has("of"):  # RB-CARD-17: an exhaust ability of another friendly unit the unit has (Heimerdinger, Inventor)
+        if not abilities.borrows(unit):
+            raise node.error(f"{name} has no other unit's abilities (`of:` is for a unit such as Heimerdinger, "
+                             "Inventor: \"I have all [exhaust] abilities of all friendly ... units\", RB-CARD-17)", "of")
+        of = unit_ref(node.child("of"), [n for n, u in known.items() if n != name and u.side == unit.side],
+                      f"other unit in play of the {unit.side}")
+        source = known[of]
+    card = abilities.ability_card(unit, node, source)
     targets = _targets(node, names)
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)
@@ -1134,7 +1188,7 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
         equip["attach"] = gear.name
     node.finish(ABILITY_KEYS)
     return Play(card=card, by=unit.side, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
-                path=node.path, ability_of=name, **equip)
+                path=node.path, ability_of=name, ability_from=source.name if source is not None else None, **equip)
 
 
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None,

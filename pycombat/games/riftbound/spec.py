@@ -197,6 +197,8 @@ ABILITY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "what was paid for its cost (with card_costs=stated, RB-CARD-2)"),
     "attach": Name("Equipment card", "the Equipment the ability attaches to its unit (RB-CARD-14)"),
+    "of": Str("the friendly unit in play whose exhaust ability the unit has and uses (Heimerdinger, Inventor: \"I have "
+              "all [exhaust] abilities of all friendly legends, units, and gear\"; RB-CARD-17)"),
 }, "a unit's activated ability used in the showdown, by the unit's controller (RB-CARD-17)", required=("ability",))
 
 UNIT_OBJ = Obj({
@@ -216,10 +218,16 @@ UNIT_OBJ = Obj({
     "equipment": List(AnyOf((Name("Equipment card", "an Equipment card attached to the unit (its Might bonus, RB-CARD-5)"),
                              Obj({"card": Name("Equipment card", "the Equipment card attached to the unit"),
                                   "might_bonus": Int("the Might bonus printed on the card (only for an Equipment whose "
-                                                     "bonus the data lacks, RB-CARD-5)", minimum=0, maximum=MAX_MIGHT)},
-                                 "an Equipment attached, with its printed Might bonus stated",
-                                 required=("card", "might_bonus"))),
-                            "an Equipment card, or `{card: NAME, might_bonus: N}` for one whose bonus the data lacks"),
+                                                     "bonus the data lacks, RB-CARD-5)", minimum=0, maximum=MAX_MIGHT),
+                                  "copy_of": Name("unit card", "the other friendly unit an Equipment that makes its "
+                                                  "unit a copy chose as it was attached (Shady Spectacles: \"the "
+                                                  "equipped unit becomes a copy of that unit\"): the unit is built "
+                                                  "from that card, keeping its damage, buff, Might changes and "
+                                                  "Equipment (RB-CARD-14)")},
+                                 "an Equipment attached, with its printed Might bonus or the unit it copies stated",
+                                 required=("card",))),
+                            "an Equipment card, or `{card: NAME, might_bonus: N}` for one whose bonus the data lacks "
+                            "(`copy_of: UNIT` for Shady Spectacles)"),
                       "Equipment attached to the unit"),
     "buffed": Bool("the unit has a buff: +1 Might (RB-CARD-6)"),
     "moved": Bool("the unit moved this turn (an attacker did: the move that staged this combat, RB-COMB-1): its "

@@ -24,6 +24,7 @@ from typing import Any
 
 from pycombat.scenario import Node
 from .spells import Card
+from .statics import BORROW
 from .triggers import as_ability
 from .units import load_units
 
@@ -78,27 +79,46 @@ def reads(e: dict) -> tuple[bool, str]:
     return effect_support({k: v for k, v in as_ability(e).items() if k not in ABILITY_KEYS})
 
 
-def ability_card(unit, node: Node) -> Card:
+
+
+def borrows(unit) -> bool:
+    """Whether the unit has the exhaust abilities of its player's other units (:data:`BORROW`)."""
+    return any(e.get("effect") == BORROW for e in unit.statics)
+
+
+def borrowable(card) -> list[tuple[str, str, tuple[dict, ...]]]:
+    """The unit card's activated abilities a :data:`BORROW` unit has: those with an exhaust cost, usable in a
+    showdown ([Action] or [Reaction], RB-SHOW-4)."""
+    return [a for a in activated(card) if a[1] in ("action", "reaction") and cost_parts(a[0])[2]]
+
+
+def ability_card(unit, node: Node, source=None) -> Card:
     """The unit's activated ability as a card for the interpreter (no card of its own: its cost, speed
-    and effects); a unit with no such ability, or only normal-speed ones, is refused (RB-SHOW-4)."""
-    if unit.card_id is None:
-        raise node.error(f"{unit.name} is a custom unit or a token: it has no activated ability in the data "
-                         f"({RULE})", "ability")
-    card = load_units().unit(unit.card_id)
-    found = activated(card)
+    and effects); a unit with no such ability, or only normal-speed ones, is refused (RB-SHOW-4).
+    ``source``: the friendly unit whose exhaust ability ``unit`` has (:data:`BORROW`) and uses."""
+    owner = source or unit
+    field = "of" if source is not None else "ability"
+    if owner.card_id is None:
+        raise node.error(f"{owner.name} is a custom unit or a token: it has no activated ability in the data "
+                         f"({RULE})", field)
+    card = load_units().unit(owner.card_id)
+    found = activated(card) if source is None else borrowable(card)
     if not found:
-        raise node.error(f"{unit.name} has no activated ability ({RULE})", "ability")
+        raise node.error(f"{owner.name} has no activated ability" + (" with an exhaust cost, usable in a showdown, for "
+                                                                     f"{unit.name} to have" if source else "")
+                         + f" ({RULE})", field)
     usable = [a for a in found if a[1] in ("action", "reaction")]
     if not usable:
         raise node.error(f"{unit.name}'s activated ability has neither [Action] nor [Reaction]: it cannot be used in "
                          "a showdown (RB-SHOW-4, CR 806.1.c)", "ability")
     if len(usable) > 1:  # no unit of the data has two; say so rather than guess
-        raise node.error(f"{unit.name} has {len(usable)} activated abilities usable in a showdown; the model reads "
-                         f"one per unit ({RULE})", "ability")
+        raise node.error(f"{owner.name} has {len(usable)} activated abilities usable in a showdown; the model reads "
+                         f"one per unit ({RULE})", field)
     cost, speed, effects = usable[0]
     energy, power, _, _ = cost_parts(cost)
     read = tuple({k: v for k, v in as_ability(e).items() if k not in ABILITY_KEYS} for e in effects)
-    return Card(id=f"{card.id}/ability", name=f"{unit.name}'s ability", type="ability", speed=speed,
+    name = f"{unit.name}'s ability" + (f" (of {source.name})" if source is not None else "")
+    return Card(id=f"{card.id}/ability", name=name, type="ability", speed=speed,
                 showdown_playable=True, energy_cost=energy, power_cost=power, effects=read, unparsed=0,
                 domains=card.domains, keywords=(("cost", cost), ("once", once(effects))))
 
@@ -131,6 +151,9 @@ def use(play, board, used: dict[str, int], units: dict) -> list:
     name = play.ability_of
     if board.where(name) is None:
         raise play_error(play, f"{name} is no longer in play: its ability cannot be used", RULE, "ability")
+    if play.ability_from is not None and board.where(play.ability_from) is None:  # (:data:`BORROW`)
+        raise play_error(play, f"{play.ability_from} is no longer in play: {name} no longer has its ability", RULE,
+                         "of")
     f = facts(play.card)
     if f["once"] and used.get(name):
         raise play_error(play, f"{name}'s ability is used only once per turn; it was used earlier", RULE, "ability")

@@ -24,6 +24,7 @@ from typing import Any
 from rich.console import Console
 
 from pycombat.report import CoverageReport
+from .equipment import attached_reading
 from .lookup import spell_report, unit_report
 from .spells import Card, load_cards
 from .units import load_units
@@ -65,7 +66,7 @@ def spell_row(card: Card) -> dict:
                                                    "are (RB-SHOW-4)", "modelled": [], "unmodelled": []}
         # attached Equipment acts in a combat through its Might bonus and its text while attached, not
         # through what it does when played (it cannot be played in a showdown)
-        modelled = [m for m in modelled if m["what"] == "Equipment"]
+        modelled = [m for m in modelled if m["what"] == "Equipment" or m in attached_reading(card)]
         unmodelled = [u for u in unmodelled if u["what"] == "Equipment Might bonus" or "clause(s)" in u["what"]]
     st = status(modelled, unmodelled)
     row.update(status=st, modelled=[m["what"] for m in modelled],

@@ -49,6 +49,35 @@ ENEMY_GEAR = "an enemy gear its player takes control of"
 TAKEN_OVER = "taken"
 
 
+#: an Equipment's ``while_attached`` effect: "The equipped unit becomes a copy of that unit for as long as this is
+#: attached to it" (Shady Spectacles), the other friendly unit chosen as it attached (a unit's Equipment entry's
+#: ``copy_of:``)
+BECOME_COPY = "become_copy"
+#: an Equipment's ``while_attached`` effect: "copy that unit's text to this Equipment's effect text" (Svellsongur)
+COPY_TEXT = "copy_text"
+
+
+def makes_copy(card: Card) -> bool:
+    """Whether the Equipment makes the unit it is attached to a copy of another unit (:data:`BECOME_COPY`)."""
+    return any(w.get("effect") == BECOME_COPY for w in card.while_attached)
+
+
+def copies_text(card: Card) -> bool:
+    """Whether the Equipment copies the text of the unit it is attached to (:data:`COPY_TEXT`)."""
+    return any(w.get("effect") == COPY_TEXT for w in card.while_attached)
+
+
+def attached_reading(card: Card) -> list[dict]:
+    """What the model reads of the Equipment's ``while_attached`` effects (``{what, how}``, for the card listing)."""
+    if makes_copy(card):
+        return [{"what": "the equipped unit becomes a copy of another friendly unit",
+                 "how": "stated attached with the unit it copies (`equipment: [{card: NAME, copy_of: UNIT}]`): the unit "
+                        "is built from that card (its printed Might, keywords, tags and abilities; its own name kept as "
+                        "the scenario's), keeping its damage, buff, Might changes, Equipment and status; not stated: "
+                        "named NOT MODELLED (RB-CARD-14, RB-CARD-4)"}]
+    return []
+
+
 def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for an effect of :data:`KINDS`."""
     k = e.get("effect")

@@ -435,6 +435,7 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
                            "why": "not parsed into effects in the data (`unparsed`)"})
     for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
         unmodelled.append({"card": card.name, "what": f"clause(s) of the card text: \"{clause}\"", "why": why})
+    modelled += _equipment.attached_reading(card)
     if card.equipment:
         if card.equip_might_bonus is not None:
             modelled.append({"what": "Equipment", "how": f"+{card.equip_might_bonus} Might to the unit it is attached to"})
@@ -965,6 +966,11 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
+    for c in changes:  # RB-CARD-4: an Equipment that copies a unit (or its text) attached or detached in the showdown
+        gear = _equipment.load_cards().find(c.keyword) if c.kind == "equip" and c.keyword else None
+        if gear is not None and gear.while_attached:
+            unmodelled += [Unmodelled(gear.name, f"its clause(s) \"{clause}\" ({c.how}ed: {c.unit})", why)
+                           for clause, why in gear.not_modelled]
     for c in changes:  # RB-CARD-4: a gear taken that is not an Equipment: what it does at its new controller's base
         if c.kind == "none" and c.how == _equipment.TAKEN_OVER and _equipment.load_cards().card(c.keyword).effects:
             unmodelled.append(Unmodelled(c.keyword, f"the gear taken by {card.name}",

@@ -22,7 +22,7 @@ from rich.console import Console
 from pycombat.errors import UnknownNameError
 from pycombat.names import closest
 from pycombat.report import Report
-from .statics import EMPOWERED, describe as describe_static, keyword_static
+from .statics import BORROW, BORROW_UNREAD, EMPOWERED, describe as describe_static, keyword_static
 from .interpreter import effect_support
 from .triggers import ONE_ON_ONE, as_ability, cost_read, needs_choice, xp_cost
 from .records import effect_text, immunity
@@ -274,6 +274,10 @@ def unit_report(u: UnitCard) -> dict:
         unmodelled.append({"card": u.name, "what": label, "why": why})
     for clause in u.unparsed:
         unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": unparsed_reason(u, clause)})
+    for e in u.static_abilities():  # RB-CARD-17: a legend's and a gear's exhaust abilities it would have too
+        if e.get("effect") == BORROW:
+            unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend and gear",
+                               "why": BORROW_UNREAD})
     return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
             "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
             "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,

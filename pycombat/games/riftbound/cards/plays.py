@@ -54,6 +54,8 @@ class Play:
     attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)
     #: a unit's activated ability used in the showdown (``{ability: UNIT}``, :mod:`.abilities`): the unit
     ability_of: str | None = None
+    #: the friendly unit whose exhaust ability the unit ``ability_of`` has and uses (RB-CARD-17, Heimerdinger, Inventor)
+    ability_from: str | None = None
     #: a unit card played from hand (``{play: UNIT CARD}``, :mod:`.unitplay`): the new unit, its entry
     #: (``play_as``: how it may be played, ``to``: where it enters) checked as it resolves (RB-CARD-16)
     unit: Any = None

@@ -48,6 +48,9 @@ class Card:
     xp_cost: int = 0
     #: printed clauses named with why the model does not read them (the overlay's ``not_modelled``, RB-CARD-4)
     not_modelled: tuple[tuple[str, str], ...] = ()
+    #: what an Equipment does to the unit it is attached to beyond its Might bonus (the overlay's ``while_attached``:
+    #: ``{effect: become_copy}``, ``{effect: copy_text}``, read by :mod:`.equipment`, RB-CARD-14)
+    while_attached: tuple[dict, ...] = ()
 
     @property
     def cost_text(self) -> str:
@@ -72,7 +75,8 @@ class CardDB:
                         domains=tuple(r.get("domains") or ()),
                         keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())),
                         text=str(r.get("text") or ""),
-                        not_modelled=tuple(tuple(x) for x in r.get("not_modelled") or ()))
+                        not_modelled=tuple(tuple(x) for x in r.get("not_modelled") or ()),
+                        while_attached=tuple(dict(x) for x in r.get("while_attached") or ()))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
 
@@ -124,7 +128,11 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
         for clause in clauses:
             if " ".join(clause.split()) not in text:
                 raise DataError(f"{where}: the card's printed text no longer contains the clause {clause!r}")
-        if bool(o.get("effects")) == bool(o.get("not_modelled")):
+        if o.get("while_attached"):  # an Equipment's clause on the unit it is attached to (with what is not read)
+            if o.get("effects") or not isinstance(o["while_attached"], dict):
+                raise DataError(f"{where}: `while_attached` is one effect record, given without `effects`")
+            r["while_attached"] = [*(r.get("while_attached") or ()), dict(o["while_attached"])]
+        elif bool(o.get("effects")) == bool(o.get("not_modelled")):
             raise DataError(f"{where}: give either `effects` (what the clause does) or `not_modelled` (why the "
                             "model does not read it), not both or neither")
         effects = [dict(e) for e in o.get("effects") or ()]

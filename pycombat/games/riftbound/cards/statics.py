@@ -217,6 +217,9 @@ def reads(e: Mapping[str, Any]) -> str | None:
         return None if (e.get("scope") == YOUR_SPELLS_AND_ABILITIES and isinstance(e.get("amount"), int)
                         and not e.get("condition") and not e.get("target")) else \
             f"Bonus Damage for {e.get('scope')} the model does not add"
+    if kind == BORROW:  # RB-CARD-17: used by an ability entry's `of:` (cards/abilities.py)
+        return None if e.get("what") == "exhaust abilities" and (e.get("target") or {}) == {"ref": "self"} \
+            and not e.get("condition") else f"abilities had from {e.get('what')}"
     if kind == TOKEN_COPY:  # RB-CARD-15: used by the entry's `extra_copy:` (cards/tokens.py)
         return None if (e.get("condition"), e.get("once"), e.get("optional")) == (AT_A_BATTLEFIELD, "each turn", True) \
             else f"a token replacement ({e.get('condition')}) the model does not apply"
@@ -356,6 +359,15 @@ EXTRA_DEATHKNELL = ("Deathknell effects", {"side": "friendly"}, None)
 #: "Once each turn, if you would play a token unit while I'm at a battlefield, you may play that token and an
 #: additional copy of it instead" (Zilean, Time Mage): a replacement on its player's token plays (RB-CARD-15)
 TOKEN_COPY = "token_copy"
+#: "I have all [exhaust] abilities of all friendly legends, units, and gear" (Heimerdinger, Inventor): the exhaust
+#: abilities of its player's other units, used by an entry naming whose (``{ability: UNIT, of: OTHER}``, :mod:`.abilities`,
+#: RB-CARD-17); a legend's (no legend data) or a gear's are not modelled (:data:`BORROW_UNREAD`)
+BORROW = "borrow_abilities"
+#: what of a :data:`BORROW` ability the model does not read (named in the card listing, RB-CARD-4)
+BORROW_UNREAD = ("a legend is in no scenario (the data has no "
+                 "legends) and a gear's activated abilities are not used in the model (Divining Shells' and Forgotten "
+                 "Signpost's; nor is it settled what Divining Shells' \"Kill this\" cost would kill when he has it), "
+                 "so an entry can name only a friendly unit's (`of: UNIT`) (RB-CARD-17, RB-CARD-4)")
 #: its condition
 AT_A_BATTLEFIELD = "While I'm at a battlefield"
 
@@ -771,7 +783,7 @@ def with_statics(units: Mapping[str, Unit], present: list[str], elsewhere, name:
         # read by the cost, target, play, move, buff and ready checks
         if e["effect"] in ("cost_modifier", "untargetable", "play_restriction", "movement_restriction",
                            "unlimited_buffs", "ready_restriction", "extra_trigger", "bonus_damage", "prevent_damage",
-                           TOKEN_COPY) \
+                           TOKEN_COPY, BORROW) \
                 or e["effect"] in PLAYER_GUARDS or e["effect"] == "effect_replacement" \
                 or e.get("keyword") in ("Quick-Draw", "Repeat"):
             continue
@@ -904,6 +916,9 @@ def describe(e: Mapping[str, Any]) -> str:
     if e["effect"] == "bonus_damage":
         return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
                 f"is {e['amount']} more)")
+    if e["effect"] == BORROW:
+        return ("it has the exhaust abilities ([Action] or [Reaction]) of its player's other units in play: its "
+                "player uses one as its own, exhausting it (`{ability: UNIT, of: OTHER}`, RB-CARD-17)")
     if e["effect"] == TOKEN_COPY:
         return ("once each turn, while it is at a battlefield, a token unit its player would play may be played with "
                 "an additional copy of it (the playing entry's `extra_copy: true|false`, RB-CARD-15)")

@@ -44,12 +44,14 @@ class Entry:
     kills: str | None = None
     #: the activated ability of the unit ``card`` (RB-CARD-17), used by its controller ``by``; not a card of a hand
     ability: bool = False
+    #: the friendly unit whose exhaust ability the unit ``card`` has and uses (Heimerdinger, Inventor, RB-CARD-17)
+    of: str | None = None
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
-                                                self.condition, self.repeat, self.kills, self.ability)))
+                                                self.condition, self.repeat, self.kills, self.ability, self.of)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -57,6 +59,8 @@ class Entry:
     def as_dict(self) -> dict:
         """The ``showdown:`` entry the reader reads."""
         out: dict[str, Any] = {"ability": self.card} if self.ability else {"play": self.card, "by": self.by}
+        if self.of is not None:
+            out["of"] = self.of
         if self.targets:
             out["target"] = list(self.targets)
         if self.mode is not None:
@@ -80,7 +84,7 @@ class Entry:
         return out
 
     def label(self) -> str:
-        text = f"{self.card}'s ability" if self.ability else f"{self.card}"
+        text = (f"{self.card}'s ability" + (f" (of {self.of})" if self.of else "")) if self.ability else f"{self.card}"
         if self.mode is not None:
             text += f" (mode {self.mode})"
         if self.targets:
@@ -187,6 +191,14 @@ class Lines:
         self.replays = 0  #: lines played again from the start (a counter reaching a play resolved before)
         self._deflect: dict[str, tuple[str, int]] | None = None  #: :meth:`deflect_tax`'s units
 
+    def _card_id(self, unit: str | None) -> str | None:
+        """The card of the scenario's unit ``unit`` (None for None)."""
+        if unit is None:
+            return None
+        s = self.scenario
+        return next(u.card_id for u in (*s.attacker.units, *s.defender.units, *s.reserve, *s.played_units)
+                    if u.name == unit)
+
     def _parsed(self, plays: tuple[Entry, ...]):
         """``(Play objects, unit names known after them)`` or the reader's ScenarioError."""
         out = self._read.get(plays)
@@ -206,7 +218,7 @@ class Lines:
                 entry = plays[-1].as_dict()
                 if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
                     last = plays[-1]
-                    entry["paid"] = ability_cost(last.card) if last.ability else \
+                    entry["paid"] = ability_cost(last.card, self._card_id(last.of)) if last.ability else \
                         cost(last.card, last.condition, last.to, last.facedown, len(last.repeat))
                     entry["paid"]["power"] += self.deflect_tax(last)
                 try:
@@ -387,35 +399,38 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
 ANY_NUMBER = 99
 
 
-def usable_abilities(unit_card: str) -> list[tuple[str, str, tuple[dict, ...]]]:
+def usable_abilities(unit_card: str, borrowed: bool = False) -> list[tuple[str, str, tuple[dict, ...]]]:
     """The unit card's activated abilities usable in a showdown, [Action] or [Reaction] (RB-CARD-17, RB-SHOW-4):
-    ``(cost, speed, effect records)`` each."""
-    from ..cards.abilities import activated
+    ``(cost, speed, effect records)`` each; ``borrowed``: those another unit of its player has too, with an exhaust
+    cost (Heimerdinger, Inventor's, :func:`..cards.abilities.borrowable`)."""
+    from ..cards.abilities import activated, borrowable
     from ..cards.units import load_units
 
-    return [a for a in activated(load_units().unit(unit_card)) if a[1] in ("action", "reaction")]
+    card = load_units().unit(unit_card)
+    return borrowable(card) if borrowed else [a for a in activated(card) if a[1] in ("action", "reaction")]
 
 
-def ability_cost(unit_card: str) -> dict[str, int]:
+def ability_cost(unit_card: str, of: str | None = None) -> dict[str, int]:
     """The Energy and Power of the cost of the unit card's activated ability usable in a showdown (RB-CARD-17), as
-    the entry's ``paid:`` states it (RB-CARD-2)."""
+    the entry's ``paid:`` states it (RB-CARD-2); ``of``: the card of the unit whose exhaust ability it uses."""
     from ..cards.abilities import cost_parts
 
-    usable = usable_abilities(unit_card)
+    usable = usable_abilities(of, True) if of is not None else usable_abilities(unit_card)
     energy, power, _, _ = cost_parts(usable[0][0]) if usable else (0, 0, False, [])
     return {"energy": energy, "power": power}
 
 
-def ability_choices(unit_card: str) -> tuple[str, int, bool, bool, bool] | None:
+def ability_choices(unit_card: str, borrowed: bool = False) -> tuple[str, int, bool, bool, bool] | None:
     """``(speed, most targets, moves, attaches, limited)`` of the unit card's activated ability usable in a showdown
     (RB-CARD-17), read from its effect records: its speed, the most units its effects choose (:data:`ANY_NUMBER` for
     a count not given as a number: as many as the board has), whether one moves a unit with no stated destination
     (``to:`` tried), whether one attaches an Equipment (``attach:`` tried), and whether its cost or text limits its
     use (it exhausts the unit, or "use only once per turn"); None without one, or with several (the reader uses one
-    per unit: the search names the others, :func:`.solve.solve`)."""
+    per unit: the search names the others, :func:`.solve.solve`). ``borrowed``: of the abilities another unit of its
+    player has (:func:`usable_abilities`)."""
     from ..cards.abilities import cost_parts, once
 
-    usable = usable_abilities(unit_card)
+    usable = usable_abilities(unit_card, borrowed)
     if len(usable) != 1:
         return None
     cost_text, speed, effects = usable[0]

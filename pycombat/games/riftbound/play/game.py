@@ -24,6 +24,7 @@ from typing import Any, Hashable
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
+from ..cards.abilities import borrows
 from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
 from .hands import HandCard
 
@@ -143,20 +144,26 @@ class ShowdownGame:
             progress = at.progress
             names = at.names
             gear = [None] + list(dict.fromkeys(g for g, _ in at.equipment))
-            for n in progress.present + progress.base:
+            in_play = progress.present + progress.base
+            for n in in_play:
                 u = progress.units[n]
                 if u.side != by or u.card_id is None:
                     continue
-                shape = ability_choices(u.card_id)
-                if shape is None or closed and shape[0] != "reaction" or not shape[4] and progress.used.get(n):
-                    continue
-                _, most, moves, attaches, _ = shape
-                targets = [()] + [t for k in range(1, min(most, len(names)) + 1)
-                                  for t in itertools.permutations(names, k)]
-                tried = [Entry(n, by, t, to=to, attach=g, ability=True) for t in targets
-                         for to in (("battlefield", "base", "elsewhere") if moves else (None,))
-                         for g in (gear if attaches else (None,))]
-                got += [e for e in tried if self.lines.legal(resolved, e, (), at)]
+                # its own ability, and (Heimerdinger, Inventor) each other friendly unit's exhaust ability it has
+                owners = [(None, u.card_id)] + ([(m, progress.units[m].card_id) for m in in_play
+                                                 if m != n and progress.units[m].side == by
+                                                 and progress.units[m].card_id is not None] if borrows(u) else [])
+                for of, card in owners:
+                    shape = ability_choices(card, borrowed=of is not None)
+                    if shape is None or closed and shape[0] != "reaction" or not shape[4] and progress.used.get(n):
+                        continue
+                    _, most, moves, attaches, _ = shape
+                    targets = [()] + [t for k in range(1, min(most, len(names)) + 1)
+                                      for t in itertools.permutations(names, k)]
+                    tried = [Entry(n, by, t, to=to, attach=g, ability=True, of=of) for t in targets
+                             for to in (("battlefield", "base", "elsewhere") if moves else (None,))
+                             for g in (gear if attaches else (None,))]
+                    got += [e for e in tried if self.lines.legal(resolved, e, (), at)]
             self._plays[key] = got
         return got
 

@@ -1,0 +1,129 @@
+"""Equipment that copies (RB-CARD-14, RB-CARD-4): Shady Spectacles ("As this is attached to a unit, choose another
+friendly unit. The equipped unit becomes a copy of that unit for as long as this is attached to it") stated attached
+with the unit it copies (`copy_of:`) builds the unit from that card, keeping its own name, damage, buff and Might
+changes; not stated, or attached or detached by a card in the showdown, it is named NOT MODELLED. Svellsongur's copied
+text is named on a unit with printed text, and only there."""
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from pycombat.errors import ScenarioError, UnknownNameError
+from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.schema import scenario_from_dict
+from pycombat.games.riftbound.verbs import verify
+
+SPECS, SVELL = "Shady Spectacles", "Svellsongur"
+
+
+def _records(name: str) -> dict[str, dict]:
+    raw = files("pycombat.games.riftbound.data").joinpath(name).read_text(encoding="utf-8")
+    return {r["name"]: r for r in json.loads(raw)["records"]}
+
+
+UNITS = _records("units.json")
+
+
+def _plain_static(r: dict) -> int | None:
+    """The +N of "other friendly units here have +N Might" when that is the card's only text, else None (0: no text)."""
+    if r.get("keywords") or r.get("unparsed_clauses") or r.get("conditional_keywords"):
+        return None
+    effects = r.get("effects") or []
+    if not effects:
+        return 0
+    if len(effects) != 1:
+        return None
+    e = effects[0]
+    want = {"count": "all", "kind": "unit", "side": "friendly", "other": True, "location": "same_location"}
+    if e.get("effect") == "might_modifier" and e.get("duration") == "static" and e.get("target") == want \
+            and set(e) == {"effect", "value", "target", "duration"}:
+        return int(e["value"])
+    return None
+
+
+#: unit cards with a fixed Might whose only text (if any) is "other friendly units here have +N Might": what a copy
+#: of each does, read from the records by the test
+COPYABLE = {n: (r["might"], _plain_static(r)) for n, r in UNITS.items()
+            if isinstance(r.get("might"), int) and _plain_static(r) is not None}
+
+
+def _doc(equipment: list, showdown=(), claims=(), **unit) -> dict:
+    return {"game": "riftbound", "attacker": {"units": [{"name": "A1", "custom": True, "might": 9}]},
+            "defender": {"units": [{"name": "Brazen Buccaneer", "equipment": equipment, **unit},
+                                   {"name": "D1", "custom": True, "might": 1}]},
+            "showdown": list(showdown), "claims": list(claims)}
+
+
+def _run(doc: dict):
+    return play_showdown(scenario_from_dict(doc, file="<t>"))
+
+
+def _might(sd) -> dict:
+    return {u.name: u.current_might for u in sd.board.attacker + sd.board.defender}
+
+
+def test_there_are_copyable_units_of_both_kinds():
+    assert any(s == 0 for _, s in COPYABLE.values()) and any(s for _, s in COPYABLE.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(sorted(COPYABLE)), st.integers(0, 3), st.booleans(), st.integers(0, 2))
+def test_a_copy_is_the_copied_card_with_its_own_state(copied, bonus, buffed, damage):
+    """The unit (a Brazen Buccaneer, 5 Might, no text) is the copied card's Might with its own buff and the Might bonus
+    stated; the copied card's static ability reaches D1; its damage stays marked."""
+    printed, static = COPYABLE[copied]
+    sd = _run(_doc([{"card": SPECS, "might_bonus": bonus, "copy_of": copied}], buffed=buffed, damage=damage))
+    got = _might(sd)
+    assert got["Brazen Buccaneer"] == printed + bonus + int(buffed)
+    assert got["D1"] == 1 + static
+    unit = next(u for u in sd.board.defender if u.name == "Brazen Buccaneer")
+    assert unit.marked == damage and unit.copy_of == UNITS[copied]["name"] and unit.card_name == UNITS[copied]["name"]
+    assert sd.unmodelled_json() == []
+
+
+def test_a_copy_takes_the_copied_keywords():
+    sd = _run(_doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Sunlit Guardian"}]))
+    unit = next(u for u in sd.board.defender if u.name == "Brazen Buccaneer")
+    assert unit.tank and unit.current_might == 3 + 1  # Sunlit Guardian: 3, Shield, Tank (Shield while defending)
+    assert "a copy of Sunlit Guardian" in unit.describe()
+
+
+def test_without_the_unit_copied_it_is_named_and_board_claims_are_not_decided():
+    doc = _doc([{"card": SPECS, "might_bonus": 0}],
+               claims=[{"claim": "the defender keeps the battlefield"}, {"claim": "the attacker assigns first"}])
+    sd = _run(doc)
+    assert [u["what"] for u in sd.unmodelled_json()] == [
+        "Shady Spectacles: the equipped unit becomes a copy of another friendly unit (unit Brazen Buccaneer)"]
+    board, procedure = verify(scenario_from_dict(doc, file="<t>")).verdicts
+    assert board.verdict is None and procedure.verdict is True
+
+
+def test_detached_in_the_showdown_it_is_named():
+    doc = _doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"}],
+               showdown=[{"play": "Angle Shot", "by": "attacker", "target": "Brazen Buccaneer", "detach": SPECS}])
+    named = _run(doc).unmodelled_json()
+    assert len(named) == 1 and named[0]["card"] == SPECS and "detached: Brazen Buccaneer" in named[0]["what"]
+
+
+def test_copy_of_on_another_equipment_or_twice_is_refused():
+    with pytest.raises(ScenarioError, match="makes no unit a copy") as e:
+        _run(_doc([{"card": "Serrated Dirk", "might_bonus": 1, "copy_of": "Garen - Commander"}]))
+    assert e.value.path.endswith("equipment[0].copy_of")
+    with pytest.raises(ScenarioError, match="two Equipment make this unit a copy"):
+        _run(_doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"},
+                   {"card": SPECS, "might_bonus": 0, "copy_of": "Sunlit Guardian"}]))
+    with pytest.raises(UnknownNameError) as e:
+        _run(_doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen Comander"}]))
+    assert "Garen - Commander" in e.value.suggestions
+
+
+def test_svellsongur_is_named_on_a_unit_with_text_only():
+    plain = _run(_doc([{"card": SVELL, "might_bonus": 1}]))  # Brazen Buccaneer: no text
+    assert plain.unmodelled_json() == [] and _might(plain)["Brazen Buccaneer"] == 6
+    doc = _doc([])
+    doc["defender"]["units"][0] = {"name": "Garen - Commander", "equipment": [{"card": SVELL, "might_bonus": 1}]}
+    named = _run(doc).unmodelled_json()
+    assert [u["what"] for u in named] == ["Svellsongur's copied text (unit Garen - Commander)"]
