@@ -1,7 +1,9 @@
 """Heimerdinger, Inventor: "I have all [exhaust] abilities of all friendly legends, units, and gear" (RB-CARD-17). An
 entry `{ability: Heimerdinger - Inventor, of: Shadow, target: ...}` uses the exhaust ability of a friendly unit in play
 as his own: its cost exhausts him (so he uses one once), "me" is Heimerdinger; the showdown game from both hands
-searches those uses too. A legend's or a gear's exhaust abilities are named NOT MODELLED in the card listing."""
+searches those uses too. A friendly gear's exhaust ability (`of: GEAR`) is his too (Forgotten Signpost's), with its
+other cost parts read as the gear's own ability reads them; Divining Shells' "Kill this" is NOT MODELLED (what "this"
+kills then is a rules question). A legend's exhaust abilities are named NOT MODELLED in the card listing (no data)."""
 from __future__ import annotations
 
 import pytest
@@ -75,7 +77,7 @@ def test_a_friendly_unit_without_an_exhaust_ability_gives_none():
 def test_the_listing_names_what_is_not_read():
     row = next(r for r in coverage().cards if r["name"] == HEIM)
     assert row["status"] == "partly"
-    assert [u["what"] for u in row["unmodelled"]] == ["the exhaust abilities of its player's legend and gear"]
+    assert [u["what"] for u in row["unmodelled"]] == ["the exhaust abilities of its player's legend"]
     assert any("exhaust abilities" in m for m in row["modelled"])
 
 
@@ -92,3 +94,24 @@ def test_the_showdown_game_searches_his_borrowed_ability():
     # the Attacker's 6 against 4 + 3: stunning A1 (4) leaves A2's 2, which kills no defender; without Shadow A1 and A2
     # deal 6, and the defender loses a unit
     assert with_shadow["value"] != without["value"]
+
+
+def test_a_friendly_gears_exhaust_ability_is_his_too():
+    sd = _run(_doc([{"ability": HEIM, "of": "Forgotten Signpost", "target": "D3", "to": "battlefield"}],
+                   base=({"name": "D3", "custom": True, "might": 5},)))
+    assert "D3" in [u.name for u in sd.board.defender] and sd.unmodelled_json() == []
+    units = {u.name: u for u in sd.board.defender}
+    assert units[HEIM].exhausted
+
+
+def test_kill_this_through_him_is_named():
+    sd = _run(_doc([{"ability": HEIM, "of": "Divining Shells", "target": "D2"}]))
+    assert [u["what"] for u in sd.unmodelled_json()] == ["its cost 'Kill this'"]
+    assert "rules question" in sd.unmodelled_json()[0]["why"]
+    assert {u.name: u.current_might for u in sd.board.defender}["D2"] == 5
+
+
+def test_a_gear_without_an_exhaust_ability_is_refused():
+    with pytest.raises(ScenarioError, match="no gear with an exhaust ability") as e:
+        _run(_doc([{"ability": HEIM, "of": "Long Sword", "target": "D2"}]))
+    assert e.value.path.endswith(".of")

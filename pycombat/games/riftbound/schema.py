@@ -1168,10 +1168,16 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
         if not abilities.borrows(unit):
             raise node.error(f"{name} has no other unit's abilities (`of:` is for a unit such as Heimerdinger, "
                              "Inventor: \"I have all [exhaust] abilities of all friendly ... units\", RB-CARD-17)", "of")
-        of = unit_ref(node.child("of"), [n for n, u in known.items() if n != name and u.side == unit.side],
-                      f"other unit in play of the {unit.side}")
-        source = known[of]
-    card = abilities.ability_card(unit, node, source)
+        friends = [n for n, u in known.items() if n != name and u.side == unit.side]
+        from .cards.spells import load_cards
+
+        gear = load_cards().find(node.str("of")) if node.str("of") not in friends else None
+        if gear is not None and gear.type == "gear":  # a friendly gear's exhaust ability (the entry says it is his)
+            card = abilities.gear_ability_card(unit, gear, node)
+        else:
+            source = known[unit_ref(node.child("of"), friends, f"other unit in play of the {unit.side}")]
+    if source is not None or not node.has("of"):
+        card = abilities.ability_card(unit, node, source)
     targets = _targets(node, names)
     mode = node.int("mode", None, minimum=1)
     condition = node.bool("condition", None)

@@ -197,8 +197,9 @@ ABILITY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "what was paid for its cost (with card_costs=stated, RB-CARD-2)"),
     "attach": Name("Equipment card", "the Equipment the ability attaches to its unit (RB-CARD-14)"),
-    "of": Str("the friendly unit in play whose exhaust ability the unit has and uses (Heimerdinger, Inventor: \"I have "
-              "all [exhaust] abilities of all friendly legends, units, and gear\"; RB-CARD-17)"),
+    "of": Str("the friendly unit in play, or the gear of its player, whose exhaust ability the unit has and uses "
+              "(Heimerdinger, Inventor: \"I have all [exhaust] abilities of all friendly legends, units, and gear\"; "
+              "RB-CARD-17)"),
 }, "a unit's activated ability used in the showdown, by the unit's controller (RB-CARD-17)", required=("ability",))
 
 UNIT_OBJ = Obj({

@@ -92,6 +92,33 @@ def borrowable(card) -> list[tuple[str, str, tuple[dict, ...]]]:
     return [a for a in activated(card) if a[1] in ("action", "reaction") and cost_parts(a[0])[2]]
 
 
+#: the parts of a gear's exhaust-ability cost a :data:`BORROW` unit pays beyond exhausting itself (the gear's own
+#: entry reads them as changing no combat damage, :data:`.interpreter.KNOWN_KEYS`): None, read alike; else why not
+GEAR_COST_PARTS = {
+    "exhaust a unit you control": None,
+    "kill this": ("\"Kill this\" in a gear's ability a unit has (Heimerdinger, Inventor): whether it kills the gear or "
+                  "the unit that has the ability is a rules question the digest does not settle (RB-CARD-17, RB-CARD-4)"),
+}
+
+
+def gear_ability_card(unit, gear: Card, node: Node) -> Card:
+    """The exhaust ability of a friendly gear that ``unit`` has (:data:`BORROW`), as a card for the interpreter: the
+    gear's [Action] / [Reaction] activated effects, its cost exhausting ``unit`` (RB-CARD-17)."""
+    effects = [e for e in gear.effects if e.get("activated")]
+    costs = {str(e["activated"]) for e in effects}
+    if gear.type != "gear" or len(costs) != 1 or not cost_parts(next(iter(costs)))[2]:
+        raise node.error(f"{gear.name} is no gear with an exhaust ability for {unit.name} to have ({RULE})", "of")
+    if gear.speed not in ("action", "reaction"):
+        raise node.error(f"{gear.name}'s ability has neither [Action] nor [Reaction]: it cannot be used in a showdown "
+                         "(RB-SHOW-4)", "of")
+    (cost,) = costs
+    energy, power, _, _ = cost_parts(cost)
+    read = tuple({k: v for k, v in e.items() if k not in ABILITY_KEYS} for e in effects)
+    return Card(id=f"{gear.id}/ability", name=f"{unit.name}'s ability (of {gear.name})", type="ability",
+                speed=gear.speed, showdown_playable=True, energy_cost=energy, power_cost=power, effects=read, unparsed=0,
+                domains=gear.domains, keywords=(("cost", cost), ("gear", gear.name), ("once", once(tuple(effects)))))
+
+
 def ability_card(unit, node: Node, source=None) -> Card:
     """The unit's activated ability as a card for the interpreter (no card of its own: its cost, speed
     and effects); a unit with no such ability, or only normal-speed ones, is refused (RB-SHOW-4).
@@ -163,5 +190,11 @@ def use(play, board, used: dict[str, int], units: dict) -> list:
                              "ability")
         units[name] = replace(units[name], exhausted=True)
     used[name] = used.get(name, 0) + 1
-    return [Unmodelled(play.card.name, f"its cost {part!r}", "a cost other than Energy, runes and exhausting is not "
-                       "modelled") for part in f["unread"]]
+    gear = dict(play.card.keywords).get("gear")  # (a gear's ability the unit has: gear_ability_card)
+    out = []
+    for part in f["unread"]:
+        why = GEAR_COST_PARTS.get(part.lower(), "") if gear else ""
+        if why is not None:  # (None: a gear's cost part read as changing no combat damage)
+            out.append(Unmodelled(play.card.name, f"its cost {part!r}",
+                                  why or "a cost other than Energy, runes and exhausting is not modelled"))
+    return out

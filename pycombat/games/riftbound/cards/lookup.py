@@ -276,7 +276,7 @@ def unit_report(u: UnitCard) -> dict:
         unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": unparsed_reason(u, clause)})
     for e in u.static_abilities():  # RB-CARD-17: a legend's and a gear's exhaust abilities it would have too
         if e.get("effect") == BORROW:
-            unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend and gear",
+            unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend",
                                "why": BORROW_UNREAD})
     return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
             "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,

@@ -360,14 +360,12 @@ EXTRA_DEATHKNELL = ("Deathknell effects", {"side": "friendly"}, None)
 #: additional copy of it instead" (Zilean, Time Mage): a replacement on its player's token plays (RB-CARD-15)
 TOKEN_COPY = "token_copy"
 #: "I have all [exhaust] abilities of all friendly legends, units, and gear" (Heimerdinger, Inventor): the exhaust
-#: abilities of its player's other units, used by an entry naming whose (``{ability: UNIT, of: OTHER}``, :mod:`.abilities`,
-#: RB-CARD-17); a legend's (no legend data) or a gear's are not modelled (:data:`BORROW_UNREAD`)
+#: abilities of its player's other units in play and of his gear, used by an entry naming whose (``{ability: UNIT, of:
+#: OTHER}``, :mod:`.abilities`, RB-CARD-17); a legend's are not modelled (:data:`BORROW_UNREAD`)
 BORROW = "borrow_abilities"
 #: what of a :data:`BORROW` ability the model does not read (named in the card listing, RB-CARD-4)
-BORROW_UNREAD = ("a legend is in no scenario (the data has no "
-                 "legends) and a gear's activated abilities are not used in the model (Divining Shells' and Forgotten "
-                 "Signpost's; nor is it settled what Divining Shells' \"Kill this\" cost would kill when he has it), "
-                 "so an entry can name only a friendly unit's (`of: UNIT`) (RB-CARD-17, RB-CARD-4)")
+BORROW_UNREAD = ("a legend is in no scenario (the data has no legends), so an entry can name only a friendly unit's "
+                 "(`of: UNIT`) or gear's (`of: GEAR`) (RB-CARD-17, RB-CARD-4)")
 #: its condition
 AT_A_BATTLEFIELD = "While I'm at a battlefield"
 
@@ -917,8 +915,10 @@ def describe(e: Mapping[str, Any]) -> str:
         return (f"its player's spells and abilities deal {e['amount']} Bonus Damage (each instance of their damage "
                 f"is {e['amount']} more)")
     if e["effect"] == BORROW:
-        return ("it has the exhaust abilities ([Action] or [Reaction]) of its player's other units in play: its "
-                "player uses one as its own, exhausting it (`{ability: UNIT, of: OTHER}`, RB-CARD-17)")
+        return ("it has the exhaust abilities ([Action] or [Reaction]) of its player's other units in play and of his "
+                "gear: its player uses one as its own, exhausting it (`{ability: UNIT, of: OTHER}`; a gear's other cost "
+                "parts as the gear's own ability reads them, but Divining Shells' \"Kill this\", NOT MODELLED: what "
+                "\"this\" kills when he has it is a rules question, RB-CARD-17)")
     if e["effect"] == TOKEN_COPY:
         return ("once each turn, while it is at a battlefield, a token unit its player would play may be played with "
                 "an additional copy of it (the playing entry's `extra_copy: true|false`, RB-CARD-15)")
