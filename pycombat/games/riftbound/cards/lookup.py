@@ -274,7 +274,7 @@ def unit_report(u: UnitCard) -> dict:
         unmodelled.append({"card": u.name, "what": label, "why": why})
     for clause in u.unparsed:
         unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": unparsed_reason(u, clause)})
-    for e in u.static_abilities():  # RB-CARD-17: a legend's and a gear's exhaust abilities it would have too
+    for e in u.static_abilities():  # RB-CARD-17: a legend's exhaust abilities it would have too (no legend data)
         if e.get("effect") == BORROW:
             unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend",
                                "why": BORROW_UNREAD})
