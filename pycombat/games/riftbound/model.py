@@ -165,8 +165,6 @@ class Unit:
     def describe(self) -> str:
         """``"A4 (Might 4, Tank, Assault 2)"``: the name and what matters in combat."""
         parts = [f"Might {self.current_might}"]
-        if self.copy_of:
-            parts.insert(0, f"a copy of {self.copy_of}")
         if self.current_might != self.might:
             parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes) \
                 + "".join(f" {a:+d} ({src})" for src, a in self.static)
@@ -200,6 +198,8 @@ class Unit:
             parts.append("deals no combat damage")
         if self.ignores_tank:
             parts.append("ignores Tank here")
+        if self.copy_of:
+            parts.insert(0, f"a copy of {self.copy_of}")
         return f"{self.name} ({', '.join(parts)})"
 
 
