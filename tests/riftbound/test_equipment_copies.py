@@ -1,7 +1,8 @@
 """Equipment that copies (RB-CARD-14, RB-CARD-4): Shady Spectacles ("As this is attached to a unit, choose another
 friendly unit. The equipped unit becomes a copy of that unit for as long as this is attached to it") stated attached
 with the unit it copies (`copy_of:`) builds the unit from that card, keeping its own name, damage, buff and Might
-changes; not stated, or attached or detached by a card in the showdown, it is named NOT MODELLED. Svellsongur's copied
+changes; attached by a card in the showdown, the unit the entry's `copy_of:` names is copied, and detached, the unit is its own card
+again (the keywords it was given kept); the unit copied not stated, it is named NOT MODELLED. Svellsongur's copied
 text is named on a unit with printed text, and only there."""
 from __future__ import annotations
 
@@ -101,11 +102,78 @@ def test_without_the_unit_copied_it_is_named_and_board_claims_are_not_decided():
     assert board.verdict is None and procedure.verdict is True
 
 
-def test_detached_in_the_showdown_it_is_named():
-    doc = _doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"}],
+def test_detached_in_the_showdown_it_is_its_own_card_again():
+    """Garen - Commander's copy (5, "other friendly units here +1") stated buffed, damaged and given Tank: detached, a
+    Brazen Buccaneer (5, no text) with its buff, damage and Tank; D1 loses the +1."""
+    doc = _doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"}], buffed=True, damage=1,
+               keywords=["Tank"],
                showdown=[{"play": "Angle Shot", "by": "attacker", "target": "Brazen Buccaneer", "detach": SPECS}])
-    named = _run(doc).unmodelled_json()
-    assert len(named) == 1 and named[0]["card"] == SPECS and "detached: Brazen Buccaneer" in named[0]["what"]
+    sd = _run(doc)
+    unit = next(u for u in sd.board.defender if u.name == "Brazen Buccaneer")
+    assert (unit.copy_of, unit.card_name, unit.might, unit.marked, unit.tank, unit.buffed) == (
+        None, "Brazen Buccaneer", 5, 1, True, True)
+    assert _might(sd) == {"A1": 9, "Brazen Buccaneer": 6, "D1": 1}
+    assert sd.unmodelled_json() == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(COPYABLE)), st.sampled_from(sorted(COPYABLE)), st.booleans(), st.integers(0, 3))
+def test_attached_in_the_showdown_it_copies_the_unit_named(first, second, buffed, assault):
+    """A1 (custom 2, given Assault N by the scenario) gets Shady Spectacles from its side's gear, copying the unit at
+    its base; then Angle Shot moves it to A2 copying another: each is the copied card's Might with its own buff and
+    the Assault it was given, and the first is itself again (brute force from the records)."""
+    att = [{"name": "A1", "custom": True, "might": 2, "buffed": buffed, **({"keywords": [f"Assault {assault}"]}
+                                                                            if assault else {})},
+           {"name": "A2", "custom": True, "might": 1}]
+    base = [{"name": UNITS[first]["name"], "label": "B1"}, {"name": UNITS[second]["name"], "label": "B2"}]
+    doc = {"game": "riftbound", "attacker": {"units": att, "base": base, "gear": [SPECS]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Angle Shot", "by": "attacker", "target": "A1", "attach": SPECS, "copy_of": "B1"}]}
+    printed, static = COPYABLE[first]
+    sd = _run(doc)
+    got = _might(sd)
+    assert got["A1"] == printed + int(buffed) + assault  # (Assault while attacking, RB-MIGHT-4)
+    assert got["A2"] == 1 + static
+    named = sd.unmodelled_json()
+    assert [u["what"] for u in named] == ["Equipment Might bonus (attached: A1)"]
+    doc["showdown"].append({"play": "Angle Shot", "by": "attacker", "target": "A2", "attach": SPECS, "from": "A1",
+                            "copy_of": "B2"})
+    printed2, static2 = COPYABLE[second]
+    got = _might(_run(doc))
+    assert got["A1"] == 2 + int(buffed) + assault + static2
+    assert got["A2"] == printed2
+
+
+def test_attached_with_no_unit_named_it_is_named():
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A1", "custom": True, "might": 2}], "gear": [SPECS]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Angle Shot", "by": "attacker", "target": "A1", "attach": SPECS}]}
+    named = [u["what"] for u in _run(doc).unmodelled_json()]
+    assert "the equipped unit becomes a copy of another friendly unit (attached: A1)" in named
+
+
+@pytest.mark.parametrize("copy_of, words", [
+    ("A1", "another unit its controller has in play"), ("D1", "another unit its controller has in play"),
+    ("Nobody", "is not a unit"),
+])
+def test_a_bad_copy_of_is_refused_naming_it(copy_of, words):
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A1", "custom": True, "might": 2}], "gear": [SPECS]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Angle Shot", "by": "attacker", "target": "A1", "attach": SPECS, "copy_of": copy_of}]}
+    with pytest.raises(ScenarioError, match=words) as e:
+        _run(doc)
+    assert e.value.path.endswith("copy_of")
+
+
+def test_copy_of_on_a_play_attaching_no_such_equipment_is_refused():
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A1", "custom": True, "might": 2},
+                                                       {"name": "A2", "custom": True, "might": 2}],
+                                             "gear": ["Long Sword"]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Angle Shot", "by": "attacker", "target": "A1", "attach": "Long Sword",
+                         "copy_of": "A2"}]}
+    with pytest.raises(ScenarioError, match="this play attaches none"):
+        _run(doc)
 
 
 def test_copy_of_on_another_equipment_or_twice_is_refused():

@@ -85,6 +85,12 @@ class Unit:
     #: the unit card it is a copy of (an attached Shady Spectacles, RB-CARD-14): ``card_id``, ``card_name``, its printed
     #: Might, keywords and abilities are that card's; None: its own card's
     copy_of: str | None = None
+    #: the unit as it was before it became a copy (its own card's; it is that again once the Equipment leaves it,
+    #: :func:`.cards.equipment.recast`), for a copy; else None
+    uncopied: Any = field(default=None, compare=False, hash=False, repr=False)
+    #: the keywords it was given beyond its card's (the scenario's `keywords:`, a card's or ability's grants), also in
+    #: ``keywords`` (and ``tank``, ``assault``, ...): what stays with it when it becomes a copy (RB-CARD-14)
+    granted: tuple[str, ...] = ()
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
     player: Player = Player()  #: what the scenario states of its controller (its static abilities read it, RB-CARD-9)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)

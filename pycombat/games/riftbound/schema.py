@@ -518,6 +518,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
             keywords.append(("Backline", None, "Backline (card text: assigned combat damage last)"))
     if node.has("might"):
         fields["might"] = node.int("might")
+    granted: list[str] = []  # RB-CARD-14: keywords beyond the card's, which stay with it as it becomes a copy
     for kn in node.list("keywords", []):
         text = kn.as_str()
         k, n = split_keyword(text)
@@ -530,6 +531,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         if n is not None and n < 0:
             raise kn.error(f"{canon} {n}: the number must not be negative")
         keywords.append((canon, n, text))
+        granted.append(text)
     tank = any(k == "Tank" for k, _, _ in keywords)  # RB-ORD-2: extra instances are redundant
     backline = any(k == "Backline" for k, _, _ in keywords)
     # RB-MIGHT-4 / RB-MIGHT-5: X is 1 if not given; instances add up
@@ -593,9 +595,25 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
                 path=node.path, buffed=buffed, exhausted=exhausted, equipment=tuple(equipment), might_changes=tuple(changes),
                 stated_bonus=tuple((n, b) for n, b in stated if b is not None),
-                unstated=tuple(unstated),
+                unstated=tuple(unstated), granted=tuple(granted),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})
+    if unit.copy_of is not None:  # RB-CARD-14: what it is again once the Equipment leaves it
+        unit = replace(unit, uncopied=_uncopied(node, role, db, flags, xp, fresh, at_base, player))
     return unit
+
+
+def _uncopied(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp, fresh: bool, at_base: bool,
+              player: Player) -> Unit:
+    """RB-CARD-14: the unit of ``node`` as its own card makes it, as it is once the Equipment making it a copy leaves
+    it (read from the same entry, ``copy_of`` left out)."""
+    value = dict(node.value)
+    kept = [{k: v for k, v in en.items() if k != "copy_of"} if isinstance(en, dict) else en
+            for en in value.get("equipment", ())]
+    value["equipment"] = [en["card"] if isinstance(en, dict) and set(en) == {"card"} else en for en in kept]
+    own = _unit(Node(value, file=node.file, path=node.path), role, db, flags, xp, fresh, at_base, player)
+    from .cards.equipment import COPY_UNSTATED
+
+    return replace(own, unstated=tuple(u for u in own.unstated if not u[0].endswith(COPY_UNSTATED)))
 
 
 def _copied(node: Node, db: UnitDB):
@@ -621,10 +639,10 @@ def _copied(node: Node, db: UnitDB):
 def _attached_unread(gear, entry: Node | None, card_id: str | None, custom: bool) -> list[tuple[str, str]]:
     """RB-CARD-4: what an Equipment attached to the unit does to it that the model does not read: a copy whose unit
     the entry does not state (``copy_of:``); the copied text of a unit with printed text (RB-CARD-14)."""
-    from .cards.equipment import copies_text, makes_copy
+    from .cards.equipment import COPY_UNSTATED, copies_text, makes_copy
 
     if makes_copy(gear) and (entry is None or not entry.has("copy_of")):
-        return [(f"{gear.name}: the equipped unit becomes a copy of another friendly unit",
+        return [(f"{gear.name}: {COPY_UNSTATED}",
                  "which unit it copies is not stated: give `equipment: [{card: " + gear.name + ", copy_of: UNIT, "
                  "might_bonus: N}]` (RB-CARD-14)")]
     if copies_text(gear):
@@ -806,6 +824,8 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
             equip[key] = gear.name
     if node.has("from"):
         equip["attach_from"] = unit_ref(node.child("from"), names)
+    if node.has("copy_of"):  # RB-CARD-14: the unit an Equipment it attaches makes its unit a copy of
+        equip["copy_of"] = unit_ref(node.child("copy_of"), names)
     label = node.str("label", None)
     if node.has("revealed"):  # RB-CARD-10: a card's own effects reveal nothing the model reads
         raise node.error(f"`revealed: {node.raw('revealed')}` states what an ability reveals; {card.name} reveals "
@@ -1192,6 +1212,8 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
         if not gear.equipment:
             raise en.error(f"{gear.name} is not Equipment (RB-CARD-14)")
         equip["attach"] = gear.name
+    if node.has("copy_of"):  # RB-CARD-14: the unit an Equipment it attaches makes its unit a copy of
+        equip["copy_of"] = unit_ref(node.child("copy_of"), names)
     node.finish(ABILITY_KEYS)
     return Play(card=card, by=unit.side, targets=tuple(targets), mode=mode, condition=condition, to=to, paid=paid,
                 path=node.path, ability_of=name, ability_from=source.name if source is not None else None, **equip)

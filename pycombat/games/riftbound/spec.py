@@ -141,6 +141,9 @@ PLAY = Obj({
     "detach": Name("Equipment card", "the Equipment the card detaches from its unit (RB-CARD-14)"),
     "from": Str("the unit whose Equipment `attach:` moves (not given: an unattached one, else the one other "
                 "unit with it)"),
+    "copy_of": Str("the other friendly unit in play that an Equipment the card attaches and that makes its unit a "
+                   "copy (Shady Spectacles: \"choose another friendly unit. The equipped unit becomes a copy of that "
+                   "unit\") chose (RB-CARD-14)"),
     "repeat": AnyOf((Bool("[Repeat] paid: the spell is executed once more with the same choices (RB-CARD-25)"),
                      _REPEATED, List(AnyOf((Bool("once more with the same choices"), _REPEATED),
                                            "one execution more"), "one per [Repeat] paid, in order")),
@@ -197,6 +200,8 @@ ABILITY = Obj({
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},
                 "what was paid for its cost (with card_costs=stated, RB-CARD-2)"),
     "attach": Name("Equipment card", "the Equipment the ability attaches to its unit (RB-CARD-14)"),
+    "copy_of": Str("the other friendly unit in play that an Equipment the ability attaches and that makes its unit a "
+                   "copy (Shady Spectacles) chose (RB-CARD-14)"),
     "of": Str("the friendly unit in play, or the gear of its player, whose exhaust ability the unit has and uses "
               "(Heimerdinger, Inventor: \"I have all [exhaust] abilities of all friendly legends, units, and gear\"; "
               "RB-CARD-17)"),

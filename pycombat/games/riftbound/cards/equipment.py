@@ -57,6 +57,10 @@ BECOME_COPY = "become_copy"
 COPY_TEXT = "copy_text"
 
 
+#: what a unit with such an Equipment names when the unit it copies is not stated (RB-CARD-4)
+COPY_UNSTATED = "the equipped unit becomes a copy of another friendly unit"
+
+
 def makes_copy(card: Card) -> bool:
     """Whether the Equipment makes the unit it is attached to a copy of another unit (:data:`BECOME_COPY`)."""
     return any(w.get("effect") == BECOME_COPY for w in card.while_attached)
@@ -70,12 +74,64 @@ def copies_text(card: Card) -> bool:
 def attached_reading(card: Card) -> list[dict]:
     """What the model reads of the Equipment's ``while_attached`` effects (``{what, how}``, for the card listing)."""
     if makes_copy(card):
-        return [{"what": "the equipped unit becomes a copy of another friendly unit",
-                 "how": "stated attached with the unit it copies (`equipment: [{card: NAME, copy_of: UNIT}]`): the unit "
-                        "is built from that card (its printed Might, keywords, tags and abilities; its own name kept as "
-                        "the scenario's), keeping its damage, buff, Might changes, Equipment and status; not stated: "
-                        "named NOT MODELLED (RB-CARD-14, RB-CARD-4)"}]
+        return [{"what": COPY_UNSTATED,
+                 "how": "stated attached with the unit it copies (`equipment: [{card: NAME, copy_of: UNIT}]`), or "
+                        "attached by a card in the showdown with the entry's `copy_of: UNIT` (another unit of its "
+                        "controller in play): the unit is that card (its printed Might, keywords, tags and abilities; its "
+                        "own name kept as the scenario's), keeping its damage, buff, Might changes, Equipment, statuses "
+                        "and the keywords it was given; detached, it is its own card again; the unit copied not "
+                        "stated: named NOT MODELLED (RB-CARD-14, RB-CARD-4)"}]
     return []
+
+
+def recast_change(c: Change, play: Play, board: Board) -> Change | None:
+    """After ``c`` (applied to ``board``): an Equipment that makes its unit a copy (:data:`BECOME_COPY`) attached, with
+    the unit the entry's ``copy_of:`` names, or detached from a copy: the unit's change of card (kind ``recast``:
+    ``new`` ``("copy", UNIT)``, a copy of that unit; ``("own", None)``, its own card again), else None (RB-CARD-14)."""
+    gear = load_cards().find(c.keyword) if c.kind == "equip" and c.keyword else None
+    if gear is None or not makes_copy(gear) or c.unit not in board.units:
+        return None
+    u = board.units[c.unit]
+    if c.how == "detach":
+        return Change("recast", c.unit, keyword=gear.name, new=("own", None), rules=("RB-CARD-14",)) \
+            if u.copy_of is not None else None
+    src = play.copy_of
+    if src is None:
+        return None  # (named: :func:`copies_named`)
+    side = c.new[1] if isinstance(c.new, tuple) else u.side  # (an Equipment taken: its new controller's)
+    if src == c.unit or src not in board.units or board.where(src) is None or board.units[src].side != side:
+        raise _err(play, f"`copy_of: {src}`: {gear.name} makes {c.unit} a copy of another unit its controller has "
+                   "in play (\"choose another friendly unit\")", "RB-CARD-14", "copy_of")
+    return Change("recast", c.unit, keyword=gear.name, new=("copy", src), rules=("RB-CARD-14",))
+
+
+def copies_named(changes: list[Change], play: Play, board: Board) -> list:
+    """RB-CARD-4: the :class:`~.plays.Unmodelled` of the Equipment among ``changes`` that makes its unit a copy,
+    attached with no unit stated (``copy_of:``), and of one copying its unit's text (:data:`COPY_TEXT`) attached to
+    or detached from a unit with printed text; a ``copy_of:`` with no such Equipment attached is refused."""
+    from .plays import Unmodelled
+    from .units import load_units
+
+    named = []
+    for c in changes:
+        gear = load_cards().find(c.keyword) if c.kind == "equip" and c.keyword else None
+        if gear is None or not gear.while_attached or c.unit not in board.units:
+            continue
+        u = board.units[c.unit]
+        if copies_text(gear):
+            card = load_units().unit(u.card_id) if u.card_id else None
+            if card is None or card.keywords or card.abilities or card.conditional_keywords or card.unparsed:
+                named += [Unmodelled(gear.name, f"its clause(s) \"{clause}\" ({c.how}ed: {c.unit})", why)
+                          for clause, why in gear.not_modelled]
+        elif c.how == "attach" and play.copy_of is None:
+            named.append(Unmodelled(gear.name, f"{COPY_UNSTATED} (attached: {c.unit})",
+                                    f"which unit it copies is not stated: give the entry's `copy_of: UNIT`, another "
+                                    f"unit of {c.unit}'s controller in play (RB-CARD-14)"))
+    if play.copy_of is not None and not any(c.kind == "equip" and c.how == "attach" and c.keyword
+                                            and makes_copy(load_cards().card(c.keyword)) for c in changes):
+        raise _err(play, "`copy_of:` names the unit an Equipment that makes its unit a copy (Shady Spectacles) copies "
+                   "as the card attaches it; this play attaches none", "RB-CARD-14", "copy_of")
+    return named
 
 
 def support(e: Mapping[str, Any]) -> tuple[bool, str]:

@@ -662,6 +662,22 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
     return play.condition
 
 
+def recasting(play: Play, board: Board, apply: Callable[[Change], Any] | None) -> Callable[[Change], Any] | None:
+    """``apply``, followed, after an Equipment attached or detached that makes its unit a copy, by the unit's change
+    of card (:func:`.equipment.recast_change`, RB-CARD-14)."""
+    if apply is None:
+        return None
+
+    def applying(c: Change) -> Any:
+        got = apply(c)
+        r = _equipment.recast_change(c, play, board)
+        if r is not None:
+            apply(r)
+        return got
+
+    return applying
+
+
 class _Changes(list):
     """The changes made so far; each is applied (``apply``) as soon as its effect resolves, so
     that a card's later effects see its earlier ones (e.g. +3 Might, then a fight)."""
@@ -766,6 +782,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
     is called on each change as its effect resolves (it must update ``board``'s dicts). Raises
     a ScenarioError citing the rule id for an illegal play."""
     card = play.card
+    apply = recasting(play, board, apply)
     # RB-SHOW-4 (CR 806.1.c, 813.1.b-c): only Action and Reaction cards and abilities; a [Hidden]
     # card played from facedown gains Reaction (Unleashed rules update, data README)
     hidden = any(k == "Hidden" for k, _ in card.keywords)
@@ -962,15 +979,12 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
                               and board.where(c.unit) is None]
     for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
-        if c.kind == "equip" and c.amount is None and not (  # detached: the bonus the scenario stated goes
-                c.how == "detach" and c.unit in board.units and c.keyword in dict(board.units[c.unit].stated_bonus)):
+        if c.kind == "equip" and c.amount is None and not any(  # (one the scenario states: the card's, RB-CARD-5)
+                c.keyword in dict(u.stated_bonus) for u in board.units.values()):
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
-    for c in changes:  # RB-CARD-4: an Equipment that copies a unit (or its text) attached or detached in the showdown
-        gear = _equipment.load_cards().find(c.keyword) if c.kind == "equip" and c.keyword else None
-        if gear is not None and gear.while_attached:
-            unmodelled += [Unmodelled(gear.name, f"its clause(s) \"{clause}\" ({c.how}ed: {c.unit})", why)
-                           for clause, why in gear.not_modelled]
+    # RB-CARD-4: an Equipment copying its unit's text, or making it a copy of a unit not stated (else :func:`recasting`)
+    unmodelled += _equipment.copies_named(changes, play, board)
     for c in changes:  # RB-CARD-4: a gear taken that is not an Equipment: what it does at its new controller's base
         if c.kind == "none" and c.how == _equipment.TAKEN_OVER and _equipment.load_cards().card(c.keyword).effects:
             unmodelled.append(Unmodelled(c.keyword, f"the gear taken by {card.name}",

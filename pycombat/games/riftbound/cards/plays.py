@@ -52,6 +52,8 @@ class Play:
     attach: str | None = None  #: the Equipment an "attach or detach" card attaches (RB-CARD-14)
     detach: str | None = None  #: the Equipment a card detaches (RB-CARD-14)
     attach_from: str | None = None  #: the unit whose Equipment ``attach`` takes (else an unattached one)
+    #: the other friendly unit an attached Equipment making its unit a copy chose (Shady Spectacles, RB-CARD-14)
+    copy_of: str | None = None
     #: a unit's activated ability used in the showdown (``{ability: UNIT}``, :mod:`.abilities`): the unit
     ability_of: str | None = None
     #: the friendly unit whose exhaust ability the unit ``ability_of`` has and uses (RB-CARD-17, Heimerdinger, Inventor)
@@ -124,7 +126,7 @@ class Unmodelled:
 class Change:
     """One primitive change the interpreter asks the showdown to make."""
 
-    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | gear_enters | token | hand_unit | kill_on_damage | kill_on_damage_all | spend_xp | none
+    kind: str  #: might | give | damage | stun | prevent | double_damage | remove | enter | buff | replace_death | equip | recast | gear_enters | token | hand_unit | kill_on_damage | kill_on_damage_all | spend_xp | none
     unit: str | None = None
     amount: int | None = None
     keyword: str | None = None

@@ -10,10 +10,12 @@ Damage Step and a narration with the rule ids applied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Mapping
 
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
+from .copies import recast, with_grants
 from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
@@ -919,6 +921,15 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         return c.note, c.rules
     if c.kind == "equip":
         return _equip(c, units, gear if gear is not None else {})
+    if c.kind == "recast":  # RB-CARD-14: a unit becoming a copy of another, or its own card again
+        u = units[n]
+        if c.new[0] == "copy":
+            src = units[c.new[1]]
+            units[n] = recast(u, src, src.card_name or src.name, u.uncopied or u)
+            return (f"{n} becomes a copy of {c.new[1]} ({c.keyword}): {units[n].describe()}, its damage, buff, Might "
+                    "changes and the keywords it was given kept"), c.rules
+        units[n] = recast(u, u.uncopied, None, None)
+        return f"{c.keyword} left {n}: it is no longer a copy, its own card again: {units[n].describe()}", c.rules
     if c.kind == "token":  # RB-CARD-15: a new unit, at its player's base or at the battlefield
         units[n] = c.new
         kws = f", {', '.join(c.new.keywords)}" if c.new.keywords else ""
@@ -1074,6 +1085,12 @@ def _empowered(n: str, units: dict[str, Unit]) -> tuple[str, tuple]:
             ("RB-CARD-9",))
 
 
+def stated_bonus(units: Mapping[str, Unit], equipment: str) -> int | None:
+    """RB-CARD-5: the Might bonus the scenario states for ``equipment`` (whose bonus the data lacks) on any unit: one
+    card, one printed bonus, wherever it is attached later; None when stated nowhere."""
+    return next((b for u in units.values() for g, b in u.stated_bonus if g == equipment), None)
+
+
 def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, tuple]:
     """RB-CARD-14: an Equipment attached to or detached from unit ``c.unit``; its Might bonus
     (``c.amount``, None when the data has none) comes or goes with it. A detached Equipment stays in
@@ -1086,9 +1103,13 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
         pool = gear.setdefault(c.new[1] if isinstance(c.new, tuple) else u.side, [])
         if what in pool and c.new != "played":
             pool.remove(what)
+        stated = u.stated_bonus
+        if c.amount is None and (bonus := stated_bonus(units, what)) is not None:  # RB-CARD-5: the card's, stated
+            c = replace(c, amount=bonus)
+            stated = stated + (((what, bonus),) if (what, bonus) not in stated else ())
         if c.amount is not None:
             changes.append(c.amount)
-        units[n] = replace(u, equipment=u.equipment + (what,), might_changes=tuple(changes))
+        units[n] = replace(u, equipment=u.equipment + (what,), might_changes=tuple(changes), stated_bonus=stated)
         bonus = f": +{c.amount} Might (now {units[n].current_might})" if c.amount is not None else \
             ": its Might bonus is in no source"
         return (c.note or f"{what} is attached to {n}") + bonus, c.rules
@@ -1139,20 +1160,17 @@ def _apply(e: Effect, u: Unit, units: dict[str, Unit], turn: dict | None = None)
         units[n] = replace(u, immune=True)
         return f"{n} cannot be dealt damage: it has no lethal amount", ("RB-ORD-7",)
     if e.kind == "give":
+        text = e.keyword if e.keyword in ("Tank", "Backline") else f"{e.keyword} {e.amount}"
+        units[n] = with_grants(u, (text,))  # (kept apart too: it stays with the unit as it becomes a copy, RB-CARD-14)
         if e.keyword == "Tank":
-            units[n] = replace(u, tank=True, keywords=u.keywords + ("Tank",))
             return f"{n} gains Tank", ("RB-ORD-2",)
         if e.keyword == "Backline":
-            units[n] = replace(u, backline=True, keywords=u.keywords + ("Backline",))
             return f"{n} gains Backline", ("RB-ORD-3",)
         if e.keyword == "Assault":
-            units[n] = replace(u, assault=u.assault + (e.amount,), keywords=u.keywords + (f"Assault {e.amount}",))
             return f"{n} gains Assault {e.amount} (instances add up)", ("RB-MIGHT-4",)
         if e.keyword == "Deflect":
-            units[n] = replace(u, deflect=u.deflect + (e.amount or 1), keywords=u.keywords + (f"Deflect {e.amount}",))
             return (f"{n} gains Deflect {e.amount}: no effect on combat damage, {e.amount} Power more for the "
                     "opponent's spells and abilities choosing it"), ("RB-MIGHT-10",)
-        units[n] = replace(u, shield=u.shield + (e.amount,), keywords=u.keywords + (f"Shield {e.amount}",))
         return f"{n} gains Shield {e.amount} (instances add up)", ("RB-MIGHT-5",)
     if e.kind == "damage":
         if u.prevent_next and not (u.immune or u.prevent_all):  # RB-CARD-18: this is the next time

@@ -25,6 +25,7 @@ from typing import Any, Iterable, Mapping
 from ..model import Unit
 from .plays import Board, Change, Play, play_error as _err
 from . import statics as _statics
+from .copies import without_grants
 
 #: the record keys of a token effect (beyond the interpreter's own)
 KEYS = {"count", "might", "token", "ready", "temporary"}
@@ -65,7 +66,7 @@ def copy_of(src: Unit, name: str, ready: bool) -> Unit:
     changed = {f: getattr(fresh, f) for f in ("marked", "stunned", "buffed", "equipment", "stated_bonus", "moved",
                                                "might_changes", "prevent", "prevent_all", "prevent_next", "doubled",
                                                "kill_on_damage", "doomed", "static", "immune", "unstated", "value")}
-    return replace(src, **changed, name=name, token=True, exhausted=not ready,
+    return replace(without_grants(src), **changed, name=name, token=True, exhausted=not ready,  # (its card's keywords)
                    card_name=f"{src.card_name or src.name} (a copy, token)")
 
 
