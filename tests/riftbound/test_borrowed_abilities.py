@@ -6,6 +6,8 @@ other cost parts read as the gear's own ability reads them; Divining Shells' "Ki
 kills then is a rules question). A legend's exhaust abilities are named NOT MODELLED in the card listing (no data)."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pycombat.errors import ScenarioError
@@ -58,12 +60,12 @@ def test_the_exhaust_cost_lets_him_use_it_once():
 
 @pytest.mark.parametrize("entry, words", [
     ({"ability": "D2", "of": "Shadow", "target": "A1"}, "has no other unit's abilities"),
-    (_use(of="A1"), "is not a other unit in play of the defender"),
+    (_use(of="A1"), "is not a friendly unit (or gear) of Heimerdinger"),
     (_use(of="Shadw"), "did you mean 'Shadow'"),
     (_use(of="D2"), "D2 is a custom unit or a token"),
 ])
 def test_bad_entries_name_the_field(entry, words):
-    with pytest.raises(ScenarioError, match=words.replace("(", r"\(")) as e:
+    with pytest.raises(ScenarioError, match=re.escape(words)) as e:
         _run(_doc([entry]))
     assert e.value.path.startswith("showdown[0]")
 

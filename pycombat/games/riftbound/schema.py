@@ -1195,7 +1195,7 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
         if gear is not None and gear.type == "gear":  # a friendly gear's exhaust ability (the entry says it is his)
             card = abilities.gear_ability_card(unit, gear, node)
         else:
-            source = known[unit_ref(node.child("of"), friends, f"other unit in play of the {unit.side}")]
+            source = known[unit_ref(node.child("of"), friends, f"friendly unit (or gear) of {name}")]
     if source is not None or not node.has("of"):
         card = abilities.ability_card(unit, node, source)
     targets = _targets(node, names)
