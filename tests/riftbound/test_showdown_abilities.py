@@ -113,3 +113,39 @@ def test_triggers_reactions_and_abilities_together(trigger, other, hand_a, hand_
     doc = _doc([trigger], ["Shadow", other], hand_a, hand_d)
     report = verbs.optimize(scenario_from_dict(doc))
     assert report.solution.value == brute_value(doc, AbilityBrute)
+
+
+HEIM = "Heimerdinger - Inventor"
+
+
+class BorrowBrute(AbilityBrute):
+    """:class:`AbilityBrute` with Heimerdinger, Inventor's use of each friendly unit's exhaust ability (``of:``, RB-CARD-17),
+    no target or one unit of the board, on an empty chain ([Action]), kept when the reader accepts it (his exhaust
+    cost leaves it to one use)."""
+
+    def plays(self, side, hand, resolved, chain):
+        out = super().plays(side, hand, resolved, chain)
+        if chain or self.side_of.get(HEIM) != side:
+            return out
+        for unit in ABLE:
+            if self.side_of.get(unit) != side:
+                continue
+            for t in [()] + [(n,) for n in self.names(resolved)]:
+                e = (("ability", HEIM), ("of", unit)) + ((("target", t),) if t else ())
+                if not isinstance(self.read(list(resolved) + [e]), Exception):
+                    out.append(e)
+        return out
+
+
+@settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(PLAIN), st.lists(st.sampled_from(CARDS), max_size=1), st.lists(st.sampled_from(CARDS), max_size=1))
+@pytest.mark.long
+def test_heimerdinger_borrowing_agrees_with_brute_force(mine, hand_a, hand_d):
+    """Heimerdinger, Inventor and Shadow defend: either may stun an attacking unit with Shadow's ability (each
+    exhausting itself), against the brute force."""
+    doc = _doc([mine, "Sharkling" if mine != "Sharkling" else "Stalwart Poro"] if not (hand_a and hand_d) else [mine],
+               [HEIM, "Shadow"], hand_a, hand_d)
+    report = verbs.optimize(scenario_from_dict(doc))
+    labels = {o.label for _, d in report.solution.decisions for o in d.options}
+    assert any(label.startswith(f"defender uses {HEIM}'s ability (of Shadow)") for label in labels), labels
+    assert report.solution.value == BorrowBrute(doc).value()
