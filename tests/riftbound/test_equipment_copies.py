@@ -195,3 +195,23 @@ def test_svellsongur_is_named_on_a_unit_with_text_only():
     doc["defender"]["units"][0] = {"name": "Garen - Commander", "equipment": [{"card": SVELL, "might_bonus": 1}]}
     named = _run(doc).unmodelled_json()
     assert [u["what"] for u in named] == ["Svellsongur's copied text (unit Garen - Commander)"]
+
+
+def test_the_showdown_game_chooses_the_unit_copied():
+    """Angle Shot in hand and Shady Spectacles unattached: the game tries each unit as the one copied (none left
+    unstated), and copying the 3-Might Sunlit Guardian at the base is the Attacker's best (5 damage kills D1)."""
+    import pycombat
+
+    doc = {"game": "riftbound",
+           "attacker": {"units": [{"name": "A1", "custom": True, "might": 2}, {"name": "A2", "custom": True, "might": 2}],
+                        "gear": [SPECS], "base": ["Sunlit Guardian"]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 5}]},
+           "hand": {"attacker": ["Angle Shot"], "defender": []}}
+    got = pycombat.load(doc).optimize().to_json()
+    first = got["decisions"][0]["options"]
+    labels = [o["option"] for o in first]
+    attaching = [x for x in labels if "attaching Shady Spectacles" in x]
+    assert attaching and all("(a copy of " in x for x in attaching)
+    best = [o["option"] for o in first if o["difference"]["exact"] == "0/1"]
+    assert best and all("(a copy of Sunlit Guardian)" in x for x in best if x != "attacker passes")
+    assert "attacker passes" not in best

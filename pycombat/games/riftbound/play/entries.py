@@ -46,12 +46,15 @@ class Entry:
     ability: bool = False
     #: the friendly unit whose exhaust ability the unit ``card`` has and uses (Heimerdinger, Inventor, RB-CARD-17)
     of: str | None = None
+    #: the unit an Equipment ``attach`` makes its unit a copy of (Shady Spectacles, RB-CARD-14)
+    copy_of: str | None = None
 
     def __post_init__(self):
         # an Entry is a key of many memo tables, inside tuples of plays: its hash is worked out once
         object.__setattr__(self, "_hash", hash((self.card, self.by, self.targets, self.mode, self.to, self.counter,
                                                 self.facedown, self.attach, self.detach, self.attach_from,
-                                                self.condition, self.repeat, self.kills, self.ability, self.of)))
+                                                self.condition, self.repeat, self.kills, self.ability, self.of,
+                                                self.copy_of)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -75,6 +78,8 @@ class Entry:
             out["detach"] = self.detach
         if self.attach_from is not None:
             out["from"] = self.attach_from
+        if self.copy_of is not None:
+            out["copy_of"] = self.copy_of
         if self.condition is not None:
             out["condition"] = self.condition
         if self.repeat:
@@ -90,7 +95,8 @@ class Entry:
         if self.targets:
             text += (" countering " if self.counter else " on ") + ", ".join(self.targets)
         if self.attach is not None:
-            text += f" attaching {self.attach}" + (f" from {self.attach_from}" if self.attach_from else "")
+            text += f" attaching {self.attach}" + (f" from {self.attach_from}" if self.attach_from else "") \
+                + (f" (a copy of {self.copy_of})" if self.copy_of else "")
         if self.detach is not None:
             text += f" detaching {self.detach}"
         if self.to is not None:
@@ -571,15 +577,20 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
                 for to in _unit_places(card.name) for t in targets[: 1 + len(names)]
                 for paid in payment_choices(card.name) for k in _kills(card.name, names)]
     ways = equipment_choices(card.name) if ways is None else ways
-    equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {})}
-                    for how in ways for g, on in dict.fromkeys(equipment)]
+    from ..cards.equipment import makes_copy
+    from ..cards.spells import load_cards
+
+    # an Equipment making its unit a copy (Shady Spectacles, RB-CARD-14) attached: each unit named as the one it copies
+    # (the reader keeps another unit of its controller in play)
+    equip = [{}] + [{how: g, **({"attach_from": on} if how == "attach" and on else {}), **({"copy_of": c} if c else {})}
+                    for how in ways for g, on in dict.fromkeys(equipment)
+                    for c in (names if how == "attach" and makes_copy(load_cards().card(g)) else (None,))]
     equip = list({tuple(sorted(q.items())): q for q in equip}.values())  # detach names an Equipment once
     from ..cards.replay import choices as replay_choices  # RB-CARD-24: where a unit played anew goes
 
     # RB-CARD-25: each [Repeat] printed on it paid or not, the execution once more with each choice of targets (the
     # [Repeat] a unit gives is not tried: named by the search)
     from ..cards.repeat import printed
-    from ..cards.spells import load_cards
 
     again = [()] + [r for k in range(1, len(printed(load_cards().card(card.name))) + 1)
                     for r in itertools.product(targets, repeat=k)]
