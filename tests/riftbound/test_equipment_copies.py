@@ -119,11 +119,11 @@ def test_detached_in_the_showdown_it_is_its_own_card_again():
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from(sorted(COPYABLE)), st.sampled_from(sorted(COPYABLE)), st.booleans(), st.integers(0, 3))
 def test_attached_in_the_showdown_it_copies_the_unit_named(first, second, buffed, assault):
-    """A1 (custom 2, given Assault N by the scenario) gets Shady Spectacles from its side's gear, copying the unit at
-    its base; then Angle Shot moves it to A2 copying another: each is the copied card's Might with its own buff and
-    the Assault it was given, and the first is itself again (brute force from the records)."""
-    att = [{"name": "A1", "custom": True, "might": 2, "buffed": buffed, **({"keywords": [f"Assault {assault}"]}
-                                                                            if assault else {})},
+    """A1 (a Brazen Buccaneer, 5, given Assault N by the scenario) gets Shady Spectacles from its side's gear, copying
+    the unit at its base; then Angle Shot moves it to A2 copying another: each is the copied card's Might with its own
+    buff and the Assault it was given, and the first is itself again (brute force from the records)."""
+    att = [{"name": "Brazen Buccaneer", "label": "A1", "buffed": buffed,
+            **({"keywords": [f"Assault {assault}"]} if assault else {})},
            {"name": "A2", "custom": True, "might": 1}]
     base = [{"name": UNITS[first]["name"], "label": "B1"}, {"name": UNITS[second]["name"], "label": "B2"}]
     doc = {"game": "riftbound", "attacker": {"units": att, "base": base, "gear": [SPECS]},
@@ -140,7 +140,7 @@ def test_attached_in_the_showdown_it_copies_the_unit_named(first, second, buffed
                             "copy_of": "B2"})
     printed2, static2 = COPYABLE[second]
     got = _might(_run(doc))
-    assert got["A1"] == 2 + int(buffed) + assault + static2
+    assert got["A1"] == 5 + int(buffed) + assault + static2
     assert got["A2"] == printed2
 
 
@@ -188,6 +188,17 @@ def test_copy_of_on_another_equipment_or_twice_is_refused():
     assert "Garen - Commander" in e.value.suggestions
 
 
+def test_a_custom_copy_or_a_copy_given_might_is_refused():
+    doc = _doc([])
+    doc["defender"]["units"][1]["equipment"] = [{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"}]
+    with pytest.raises(ScenarioError, match="a custom unit states its own Might") as e:
+        _run(doc)
+    assert e.value.path.endswith("equipment[0].copy_of")
+    with pytest.raises(ScenarioError, match="a copy has the Might printed on the card it copies") as e:
+        _run(_doc([{"card": SPECS, "might_bonus": 0, "copy_of": "Garen - Commander"}], might=7))
+    assert e.value.path.endswith("might")
+
+
 def test_svellsongur_is_named_on_a_unit_with_text_only():
     plain = _run(_doc([{"card": SVELL, "might_bonus": 1}]))  # Brazen Buccaneer: no text
     assert plain.unmodelled_json() == [] and _might(plain)["Brazen Buccaneer"] == 6
@@ -195,6 +206,21 @@ def test_svellsongur_is_named_on_a_unit_with_text_only():
     doc["defender"]["units"][0] = {"name": "Garen - Commander", "equipment": [{"card": SVELL, "might_bonus": 1}]}
     named = _run(doc).unmodelled_json()
     assert [u["what"] for u in named] == ["Svellsongur's copied text (unit Garen - Commander)"]
+
+
+def test_a_custom_units_own_keywords_go_as_it_becomes_a_copy():
+    """A custom unit's `keywords:` are its own (printed): a copy has the copied card's instead; detached, it has them
+    again."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A1", "custom": True, "might": 2, "keywords": ["Tank"]}],
+                                             "gear": [SPECS], "base": ["Brazen Buccaneer"]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Angle Shot", "by": "attacker", "target": "A1", "attach": SPECS,
+                         "copy_of": "Brazen Buccaneer"}]}
+    a1 = next(u for u in _run(doc).board.attacker if u.name == "A1")
+    assert (a1.might, a1.tank, a1.keywords) == (5, False, ())
+    doc["showdown"].append({"play": "Angle Shot", "by": "attacker", "target": "A1", "detach": SPECS})
+    a1 = next(u for u in _run(doc).board.attacker if u.name == "A1")
+    assert (a1.might, a1.tank, a1.keywords, a1.copy_of) == (2, True, ("Tank",), None)
 
 
 def test_the_showdown_game_chooses_the_unit_copied():

@@ -383,6 +383,11 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     if custom:
         if not node.has("might"):
             raise node.error("a custom unit (custom: true) needs `might`", "might")
+        for en in node.list("equipment", []):  # RB-CARD-14: its Might and keywords are its own, stated
+            if isinstance(en.value, dict) and en.has("copy_of"):
+                raise en.error("a custom unit states its own Might and keywords: for a unit that is a copy, give the "
+                               "card it copies as the unit (`name: CARD`, `label:` for the name it goes by) "
+                               "(RB-CARD-14)", "copy_of")
         fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player,
                       empowered=False if fresh else node.bool("empowered", None))
     else:
@@ -398,6 +403,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         if copied is not None:
             fields["copy_of"] = copied.name
             card = copied
+            if node.has("might") and card.might is not None:
+                raise node.error(f"a copy has the Might printed on the card it copies ({card.name}: {card.might}): "
+                                 "`might:` does not fit (RB-CARD-14)", "might")
         if card.might is None and not node.has("might"):
             raise node.error(f"{card.name} has no fixed Might in the card data; give `might`", "might")
         # RB-DMG-2: "I don't deal combat damage" from the card's flag, unless only under a condition (then a
@@ -531,7 +539,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         if n is not None and n < 0:
             raise kn.error(f"{canon} {n}: the number must not be negative")
         keywords.append((canon, n, text))
-        granted.append(text)
+        if not custom:  # (a custom unit's keywords are its own, printed)
+            granted.append(text)
     tank = any(k == "Tank" for k, _, _ in keywords)  # RB-ORD-2: extra instances are redundant
     backline = any(k == "Backline" for k, _, _ in keywords)
     # RB-MIGHT-4 / RB-MIGHT-5: X is 1 if not given; instances add up
