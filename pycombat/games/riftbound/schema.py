@@ -648,16 +648,14 @@ def _copied(node: Node, db: UnitDB):
 def _attached_unread(gear, entry: Node | None, card_id: str | None, custom: bool) -> list[tuple[str, str]]:
     """RB-CARD-4: what an Equipment attached to the unit does to it that the model does not read: a copy whose unit
     the entry does not state (``copy_of:``); the copied text of a unit with printed text (RB-CARD-14)."""
-    from .cards.equipment import COPY_UNSTATED, copies_text, makes_copy
+    from .cards.equipment import COPY_UNSTATED, copied_text_matters, copies_text, makes_copy
 
     if makes_copy(gear) and (entry is None or not entry.has("copy_of")):
         return [(f"{gear.name}: {COPY_UNSTATED}",
                  "which unit it copies is not stated: give `equipment: [{card: " + gear.name + ", copy_of: UNIT, "
                  "might_bonus: N}]` (RB-CARD-14)")]
-    if copies_text(gear):
-        card = load_units().unit(card_id) if card_id else None
-        if custom or card is None or card.keywords or card.abilities or card.conditional_keywords or card.unparsed:
-            return [(f"{gear.name}'s copied text", why) for _, why in gear.not_modelled]
+    if copies_text(gear) and copied_text_matters(None if custom else card_id):
+        return [(f"{gear.name}'s copied text", why) for _, why in gear.not_modelled]
     return []
 
 

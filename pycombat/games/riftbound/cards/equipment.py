@@ -71,6 +71,16 @@ def copies_text(card: Card) -> bool:
     return any(w.get("effect") == COPY_TEXT for w in card.while_attached)
 
 
+def copied_text_matters(card_id: str | None) -> bool:
+    """Whether an Equipment copying its unit's text (:data:`COPY_TEXT`) could change a combat on the unit of card
+    ``card_id``: one with printed combat text (keywords, abilities, conditional keywords, clauses not structured), or a
+    custom unit (None), whose text is not known (RB-CARD-4)."""
+    from .units import load_units
+
+    card = load_units().unit(card_id) if card_id else None
+    return card is None or bool(card.keywords or card.abilities or card.conditional_keywords or card.unparsed)
+
+
 def attached_reading(card: Card) -> list[dict]:
     """What the model reads of the Equipment's ``while_attached`` effects (``{what, how}``, for the card listing)."""
     if makes_copy(card):
@@ -110,7 +120,6 @@ def copies_named(changes: list[Change], play: Play, board: Board) -> list:
     attached with no unit stated (``copy_of:``), and of one copying its unit's text (:data:`COPY_TEXT`) attached to
     or detached from a unit with printed text; a ``copy_of:`` with no such Equipment attached is refused."""
     from .plays import Unmodelled
-    from .units import load_units
 
     named = []
     for c in changes:
@@ -119,8 +128,7 @@ def copies_named(changes: list[Change], play: Play, board: Board) -> list:
             continue
         u = board.units[c.unit]
         if copies_text(gear):
-            card = load_units().unit(u.card_id) if u.card_id else None
-            if card is None or card.keywords or card.abilities or card.conditional_keywords or card.unparsed:
+            if copied_text_matters(u.card_id):
                 named += [Unmodelled(gear.name, f"its clause(s) \"{clause}\" ({c.how}ed: {c.unit})", why)
                           for clause, why in gear.not_modelled]
         elif c.how == "attach" and play.copy_of is None:
