@@ -86,7 +86,7 @@ class Unit:
     #: Might, keywords and abilities are that card's; None: its own card's
     copy_of: str | None = None
     #: the unit as it was before it became a copy (its own card's; it is that again once the Equipment leaves it,
-    #: :func:`.cards.equipment.recast`), for a copy; else None
+    #: :func:`.cards.copies.recast`), for a copy; else None
     uncopied: Any = field(default=None, compare=False, hash=False, repr=False)
     #: the keywords it was given beyond its card's (the scenario's `keywords:`, a card's or ability's grants), also in
     #: ``keywords`` (and ``tank``, ``assault``, ...): what stays with it when it becomes a copy (RB-CARD-14)
