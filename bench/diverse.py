@@ -41,7 +41,7 @@ import diverse_scenarios  # noqa: E402
 import throughput  # noqa: E402  (its CPU clock and its "similar scenarios" rows)
 
 import pycombat  # noqa: E402
-from pycombat import solver  # noqa: E402
+from pycombat import jsontext, solver  # noqa: E402
 from pycombat.batch import run_batch  # noqa: E402
 from pycombat.games.wotr.battle import process as wotr_battle  # noqa: E402
 
@@ -67,7 +67,7 @@ def api_answers(batch: Sequence[dict], verb: str) -> tuple[list[Any], dict[int, 
     for i, scenario in enumerate(batch):
         try:
             report = pycombat.load(scenario).run(verb)
-            results.append(json.dumps(report.to_json(), ensure_ascii=False, separators=(",", ":")))
+            results.append(jsontext.dumps(report.to_json()))
         except Exception as exc:  # noqa: BLE001 - a refused scenario is counted and named, never dropped
             results.append(None)
             invalid[i] = f"{type(exc).__name__}: {exc}"

@@ -7,7 +7,7 @@ calls), by wrapping the entry points of each stage in timers:
 
 * phases: ``read`` (the game's reader: parsing and checking the mapping, building the model),
   ``prefetch`` (a game's batch prefetch, with ``--batch``), ``verb`` (the verb's ``run``),
-  ``to_json`` (the report as JSON-ready data), ``json`` (``json.dumps``);
+  ``to_json`` (the report as JSON-ready data), ``json`` (its text, :func:`pycombat.jsontext.dumps`);
 * inside a phase: ``facts`` (the games' fact builders: every function of a module named ``*facts*``,
   and the solver's facts-to-text), ``control`` (a clingo control made and the parsed rules and facts
   added: ``Solver._control``, ``Instances._ground``'s adding, ``clingo.Control.add``), ``ground``
@@ -51,7 +51,7 @@ import clingo.ast  # noqa: E402
 import clingo.solving  # noqa: E402
 
 import pycombat  # noqa: E402
-from pycombat import registry  # noqa: E402
+from pycombat import jsontext, registry  # noqa: E402
 from pycombat.batch import run_batch  # noqa: E402
 
 PHASES = ("read", "prefetch", "verb", "to_json", "json")
@@ -165,8 +165,8 @@ def instrument(clock: Clock) -> None:
                 (mod.__name__ or "").startswith("pycombat") else ():
             if isinstance(value, type) and issubclass(value, report.Report) and "to_json" in value.__dict__:
                 _patch_method(value, "to_json", clock, phase="to_json")
-    json.dumps = clock.wrap(json.dumps, phase="json")
-    _patch_everywhere(json.__dict__["dumps"].__wrapped__, json.dumps)
+    jsontext.dumps = clock.wrap(jsontext.dumps, phase="json")
+    _patch_everywhere(jsontext.__dict__["dumps"].__wrapped__, jsontext.dumps)
     # fact builders: every function of the games' *facts* modules, wherever it is held by name
     for name, mod in list(sys.modules.items()):
         if name.startswith("pycombat.games.") and "facts" in name.rsplit(".", 1)[-1]:
@@ -190,7 +190,7 @@ def instrument(clock: Clock) -> None:
 
 def _api(batch: Sequence[dict], verb: str) -> None:
     for s in batch:
-        json.dumps(pycombat.load(s).run(verb).to_json(), ensure_ascii=False, separators=(",", ":"))
+        jsontext.dumps(pycombat.load(s).run(verb).to_json())
 
 
 def _batch(batch: Sequence[dict], verb: str) -> None:
@@ -249,7 +249,7 @@ def _snapshot() -> list[tuple[Any, str, Any]]:
                     saved += [(v, k, f) for k, f in v.__dict__.items() if callable(f)]
     for cls in (clingo.Control, clingo.solving.SolveHandle, clingo.solving.Model):
         saved += [(cls, k, f) for k, f in cls.__dict__.items() if callable(f)]
-    saved.append((json, "dumps", json.dumps))
+    saved.append((jsontext, "dumps", jsontext.dumps))
     return saved
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
+from . import jsontext
 from .errors import PycombatError
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
@@ -233,8 +234,7 @@ Line = tuple[int, str, bool, int]
 
 def encode(line: Mapping[str, Any], pretty: bool = False) -> Line:
     """One result (or error object) as its JSON line."""
-    text = json.dumps(line, ensure_ascii=False, indent=1 if pretty else None,
-                      separators=None if pretty else (",", ":"))
+    text = jsontext.dumps(line, pretty=pretty)
     failed = "error" in line
     return line["index"], text, failed, 2 if failed else int(line.get("exit_code", 0))
 

@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Any, Mapping, Sequence
 
-from . import registry
+from . import jsontext, registry
 from .errors import PycombatError, tidy
 from .scenario import parse_flag_assignments
 from .verdicts import READINGS, readings_shown
@@ -308,7 +308,9 @@ def _emit_json(obj: Any, indent: int | None = None, out: Any = None) -> int:
     """Write ``obj`` as JSON: compact by default (``indent`` for ``--pretty``), streamed: a long
     list is encoded and written a chunk of items at a time (C encoder, no whole-document string)."""
     out = out or sys.stdout
-    if indent is not None:
+    if indent == 1:
+        out.write(jsontext.dumps(obj, pretty=True))
+    elif indent is not None:
         json.dump(obj, out, ensure_ascii=False, indent=indent)
     else:
         _stream_compact(obj, out)
@@ -320,7 +322,7 @@ _STREAM_CHUNK = 2000
 
 
 def _stream_compact(obj: Any, out: Any) -> None:
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    dumps = jsontext.dumps
     if isinstance(obj, list) and len(obj) > _STREAM_CHUNK:
         out.write("[")
         for start in range(0, len(obj), _STREAM_CHUNK):

@@ -14,10 +14,11 @@ returns (``verify`` gives 1 when a claim's ``expect:`` is not met).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Any, Mapping
+
+from . import jsontext
 
 
 def jsonable(value: Any) -> Any:
@@ -63,7 +64,8 @@ class Report:
         return {f.name: jsonable(getattr(self, f.name)) for f in fields(self) if not f.name.startswith("_")}
 
     def dumps(self, *, pretty: bool = False) -> str:
-        return json.dumps(self.to_json(), ensure_ascii=False, indent=1 if pretty else None)
+        """The report as ``--json`` writes it (:func:`pycombat.jsontext.dumps`)."""
+        return jsontext.dumps(self.to_json(), pretty=pretty)
 
 
 @dataclass
