@@ -94,3 +94,11 @@ def test_one_text_for_the_cli_the_report_and_the_batch_line(capsys, tmp_path):
     line = out.getvalue().strip()
     assert '"result":' + text in line
     assert json.loads(line)["result"] == json.loads(text)
+
+
+def test_the_web_page_writes_the_same_text():
+    pytest.importorskip("starlette")
+    from pycombat.web.app import JSONResponse
+
+    doc = {"decimal": 6.8e-05, "name": "Éomer", "units": [[1, 0]]}
+    assert JSONResponse(doc).body == jsontext.dumps(doc).encode("utf-8") == '{"decimal":0.000068,"name":"Éomer","units":[[1,0]]}'.encode()

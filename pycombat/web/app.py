@@ -57,11 +57,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse
+from starlette.responses import FileResponse, JSONResponse as _StarletteJSON
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import api, registry
+from .. import api, jsontext, registry
 from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, tidy
 from ..report import jsonable
 from ..scenario import parse_document
@@ -73,6 +73,13 @@ MAX_BODY = 256 * 1024
 #: the label scenarios from the page carry in messages
 LABEL = "scenario.yaml"
 STATIC = Path(str(files("pycombat.web").joinpath("static")))
+
+
+class JSONResponse(_StarletteJSON):
+    """A JSON response written as the CLI's ``--json`` and the batch lines are (:func:`pycombat.jsontext.dumps`)."""
+
+    def render(self, content) -> bytes:
+        return jsontext.dumps(content).encode("utf-8")
 
 
 class Settings:
