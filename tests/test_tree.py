@@ -3,6 +3,7 @@ random games (hypothesis) against an independent brute-force evaluator that work
 state API directly, without building any graph."""
 from __future__ import annotations
 
+import gc
 import itertools
 import re
 import tempfile
@@ -1127,3 +1128,44 @@ def test_streamed_graphml_escapes_labels(tmp_path):
 def _solved(tree):
     solve(tree)
     return tree
+
+
+class _Watched(DieDuel):
+    """DieDuel recording, at every move it is asked for, whether the cycle collector runs."""
+
+    seen: list = []
+
+    def legal_actions(self):
+        self.seen.append(gc.isenabled())
+        return super().legal_actions()
+
+    def child(self, action):
+        return _Watched(self.history + (action,))
+
+
+@pytest.mark.parametrize("search", ["solve_game", "build_tree", "write_graphml"])
+def test_each_search_pauses_the_cycle_collector_once_for_its_whole_run(search, monkeypatch, tmp_path):
+    """The searches hold hundreds of thousands of small objects: the collector is paused for the whole
+    run (collections would walk them all again), once, not around each move it checks."""
+    import pycombat.tree as tree
+    from pycombat.tree import build as build_module
+
+    calls = []
+    real = build_module.gc
+
+    class CountingGc:
+        def __getattr__(self, name):
+            return getattr(real, name)
+
+        def disable(self):
+            calls.append("disable")
+            real.disable()
+
+    monkeypatch.setattr(build_module, "gc", CountingGc())
+    _Watched.seen = []
+    assert gc.isenabled()
+    args = (tmp_path / "t.graphml",) if search == "write_graphml" else ()
+    getattr(tree, search)(_Watched(), *args)
+    assert gc.isenabled()  # running again afterwards
+    assert _Watched.seen and not any(_Watched.seen)
+    assert calls == ["disable"]

@@ -124,15 +124,17 @@ def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction,
     return tuple(out)
 
 
-@_no_cycle_collection
-
-
 def checked_rewards(state: Any, r: Any, n: int) -> tuple:
     """The rewards ``r`` a move into ``state`` paid, checked: a tuple of ``n`` ints as it is (the
     common case, decided without a call), else exact values (:func:`.state._rewards`)."""
-    if type(r) is tuple and len(r) == n and all(type(x) is int for x in r):
-        return r
+    if type(r) is tuple and len(r) == n:
+        for x in r:  # (a loop, not all() over a generator: this is called for every edge)
+            if type(x) is not int:
+                break
+        else:
+            return r
     return _rewards(state, n)
+
 
 def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
     """A chance state's outcomes as ``(outcome, numerator, denominator)`` with the common
@@ -152,6 +154,8 @@ def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
         outcomes.append((action, num, d))
     return outcomes, denom
 
+
+@_no_cycle_collection
 def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                progress: Callable[[int], Any] | None = None) -> Solution:
     """Expectiminimax over every state reachable from ``root``, in exact Fractions, without

@@ -76,9 +76,6 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
     edges = merged = 0
     forward = True  # every edge goes to a state numbered later (then the reverse numbering is topological)
 
-    def paid(c: Any, r: Any) -> tuple | None:
-        """What the move into ``c`` paid, ``r`` (not all zeros), checked (None: nothing after all)."""
-        return checked_rewards(c, r, n)
 
     def new(c: Any, ck: Any, parent: int) -> int:
         """Number and queue child state ``c`` (key ``ck``), reached for the first time."""
@@ -115,7 +112,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
                 total += w
                 c = state.child(action)
                 r = c.rewards() if has_rewards else zeros
-                r = None if r == zeros else paid(c, r)  # the common case, decided in C
+                r = None if r == zeros else checked_rewards(c, r, n)  # the common case, decided in C
                 ck = c.key()
                 cid = ids_get(ck)
                 if cid is None:
@@ -168,7 +165,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
         for action in state.legal_actions():
             c = state.child(action)
             r = c.rewards() if has_rewards else zeros
-            r = None if r == zeros else paid(c, r)
+            r = None if r == zeros else checked_rewards(c, r, n)
             ck = c.key()
             cid = ids_get(ck)
             if cid is None:

@@ -346,6 +346,8 @@ def _untapped_earlier(s: CvccState, name: str) -> bool:
 
 #: a ``lasting`` entry ``(PAID, card, member)``: the member tapped to pay a card's cost (MECCG-FX-24)
 PAID = "paid"
+#: no member left play besides a strike's two (the key of :meth:`CvccGame.after` when none did)
+_NOBODY: frozenset = frozenset()
 
 
 class CvccGame:
@@ -659,6 +661,8 @@ class CvccGame:
         """``(card id, member)`` for each card played in the strike at ``s`` whose cost taps another
         member: the first who can, in company order (MECCG-FX-24; its player's choice in a file's
         ``payers:``): not struck, not paid earlier, not facing this strike."""
+        if not (s.a_step.cards or s.d_step.cards):
+            return ()
         busy = set(s.struck) | {who for r, _c, who in s.lasting if r == PAID} | set(s.current) \
             | set(s.support_left[:s.d_step.support])  # this strike's supporters tapped at step 5
         out = []
@@ -812,16 +816,22 @@ class CvccGame:
             paid, alive, gone = self.reward(o), s.alive and not self._kills(o), gone_members(o)
         # a member who left play in this strike besides its two characters faces no strike of his own
         # later, nor supports one: those strikes are not resolved (MECCG-FX-24/25)
-        gone = frozenset(n for n in gone if any(n in p for p in s.remaining if p != s.current)
-                         or n in s.support_left)
-        post = self._post_after(s, o)  # the state the strikes after the attack start from (MECCG-FX-32)
+        if gone:
+            gone = frozenset(n for n in gone if any(n in p for p in s.remaining if p != s.current)
+                             or n in s.support_left) or _NOBODY
+        else:
+            gone = _NOBODY
+        # the state the strikes after the attack start from (MECCG-FX-32)
+        post = None if s.post is None else self._post_after(s, o)
         nxt = s._next
         if nxt is None:
-            nxt = s._next = {}  # by (alive, gone): the position reached (the same for every such outcome)
-        template = nxt.get((alive, gone, post))
+            nxt = s._next = {}  # by (alive, gone, post): the position reached (the same for every such outcome)
+        # (whether the character lives alone when nobody else left play and no strike follows the attack)
+        got = alive if gone is _NOBODY and post is None else (alive, gone, post)
+        template = nxt.get(got)
         if template is None:
             current = s.current
-            remaining = tuple([p for p in s.remaining if p != current and not (gone & set(p))])
+            remaining = tuple([p for p in s.remaining if p != current and not (gone and gone.intersection(p))])
             hand_a, hand_d = s.hand_a, s.hand_d
             if s.a_step.cards or s.d_step.cards:
                 hand_a, hand_d = list(hand_a), list(hand_d)
@@ -835,12 +845,16 @@ class CvccGame:
             lasting = s.lasting + tuple((role, c, None) for role, step in (("attacker", s.a_step),
                                                                            ("defender", s.d_step))
                                         for c in step.cards if self.reg.effects[c].lasts in ("attack", "turn"))
-            support_left = tuple(x for x in s.support_left[s.d_step.support:] if x not in gone)
+            support_left = s.support_left[s.d_step.support:]
+            if gone:
+                support_left = tuple(x for x in support_left if x not in gone)
             others = self._untaps_others(s)
             lasting += tuple((role, c, who) for role, c, who in others)
             payers = self._payers(s)
-            lasting += tuple((PAID, c, who) for c, who in payers)
-            support_left = tuple(x for x in support_left if x not in {who for _c, who in payers})
+            if payers:
+                lasting += tuple((PAID, c, who) for c, who in payers)
+                tapped = {who for _c, who in payers}
+                support_left = tuple(x for x in support_left if x not in tapped)
             # a defending member untapped who faces no strike may support a later strike (MECCG-SEQ-6)
             support_left += tuple(who for role, _c, who in others if role == "defender" and who not in s.struck
                                   and who not in support_left)
@@ -856,7 +870,7 @@ class CvccGame:
                 template.legal_actions()
                 template._copies = {}  # paid -> the state reached with that reward (states are immutable: shared)
                 self._after[fields] = template
-            nxt[alive, gone, post] = template
+            nxt[got] = template
         if paid == (0, 0):
             return template  # it paid nothing: the position itself (states are immutable, so shared)
         new = template._copies.get(paid)
