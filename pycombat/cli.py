@@ -305,8 +305,9 @@ def _recheck(args: argparse.Namespace, path: str, flags: Mapping[str, str]) -> i
 
 
 def _emit_json(obj: Any, indent: int | None = None, out: Any = None) -> int:
-    """Write ``obj`` as JSON: compact by default (``indent`` for ``--pretty``), streamed: a long
-    list is encoded and written a chunk of items at a time (C encoder, no whole-document string)."""
+    """Write ``obj`` as JSON (:func:`pycombat.jsontext.dumps`): compact by default (``indent`` for
+    ``--pretty``), streamed: a long list is encoded and written a chunk of items at a time (no
+    whole-document string)."""
     out = out or sys.stdout
     if indent == 1:
         out.write(jsontext.dumps(obj, pretty=True))
