@@ -151,3 +151,17 @@ def test_module_entry_points_run(entry):
     done = subprocess.run([sys.executable, *entry, "enumerate", "--count"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "288 legal complete assignments" in done.stdout
+
+
+def test_every_decorator_sits_on_what_it_decorates():
+    """A decorator is on the line right above the next decorator or the ``def``/``class`` it applies to:
+    a function put between a decorator and its target (with blank lines, which Python accepts) takes the
+    decorator from it (``solve_game`` once lost its pause of the cycle collector that way)."""
+    misplaced = []
+    for module, path in sorted(MODULES.items()):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.decorator_list:
+                after = [d.lineno for d in node.decorator_list[1:]] + [node.lineno]
+                misplaced += [f"{module}: line {d.lineno}, above {node.name} (line {node.lineno})"
+                              for d, nxt in zip(node.decorator_list, after) if d.end_lineno + 1 != nxt]
+    assert misplaced == []
