@@ -265,11 +265,30 @@ def _gear_listed(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
     listed = {role: len(gear.get(role, ())) + sum(len(u.equipment) for u in everyone if u.side == role)
               for role in SIDES}
 
-    def fix(u: Unit) -> Unit:
-        return replace(u, player=replace(u.player, gear_listed=listed[u.side]))
+    players: dict[tuple[Player, int], Player] = {}  # one new Player for each player and count
 
-    return (replace(attacker, units=tuple(map(fix, attacker.units))),
-            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+    def fix(u: Unit) -> Unit:
+        n = listed[u.side]
+        if u.player.gear_listed == n:
+            return u
+        key = (u.player, n)
+        p = players.get(key)
+        if p is None:
+            p = players[key] = replace(u.player, gear_listed=n)
+        return replace(u, player=p)
+
+    return _each_unit(attacker, defender, reserve, fix)
+
+
+def _each_unit(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
+               fix: Callable[[Unit], Unit]) -> tuple[Side, Side, tuple[Unit, ...]]:
+    """The sides and the reserve with ``fix`` applied to each unit: a side whose units ``fix`` leaves as they
+    are (the same objects) is kept as it is."""
+    def side(s: Side) -> Side:
+        units = tuple(map(fix, s.units))
+        return s if all(a is b for a, b in zip(units, s.units)) else replace(s, units=units)
+
+    return side(attacker), side(defender), tuple(map(fix, reserve))
 
 
 #: a count as the cards write it ("[Empowered] three times")
@@ -350,8 +369,7 @@ def _empowered_targets(attacker: Side, defender: Side, reserve: tuple[Unit, ...]
             "whether it is Empowered", f"{who}'s static ability gives its player's [Empowered] units Might: give "
                                        "`empowered: true|false` (RB-CARD-9)"),))
 
-    return (replace(attacker, units=tuple(map(fix, attacker.units))),
-            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+    return _each_unit(attacker, defender, reserve, fix)
 
 
 def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
@@ -363,8 +381,7 @@ def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
                 for why in (changed_in_showdown(e, u, effects),) if why]
         return replace(u, unstated=u.unstated + tuple(held)) if held else u
 
-    return (replace(attacker, units=tuple(map(fix, attacker.units))),
-            replace(defender, units=tuple(map(fix, defender.units))), tuple(map(fix, reserve)))
+    return _each_unit(attacker, defender, reserve, fix)
 
 
 def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int | None = None,
