@@ -198,7 +198,24 @@ CHOOSE_ONE = "choose one"
 
 
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
-    """``(modelled, how or why not)`` for one effect record, from its kind and parameters only."""
+    """``(modelled, how or why not)`` for one effect record, from its kind and parameters only (worked out once
+    per record: the records are read-only data, and each play of a card asks again)."""
+    got = _SUPPORT.get(id(e))
+    if got is not None and got[0] is e:  # (the record is held here: no other one can have its id meanwhile)
+        return got[1]
+    out = _effect_support(e)
+    if len(_SUPPORT) >= _SUPPORT_LIMIT:
+        _SUPPORT.clear()
+    _SUPPORT[id(e)] = (e, out)
+    return out
+
+
+#: :func:`effect_support`'s answers by the record's id, each kept with its record (bounded)
+_SUPPORT: dict[int, tuple[Mapping[str, Any], tuple[bool, str]]] = {}
+_SUPPORT_LIMIT = 20_000
+
+
+def _effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     ok, why = _kind_support(e)
     extra = sorted(set(e) - KNOWN_KEYS - (_tokens.KEYS if e.get("effect") == "create_unit_token" else set())
                    - (_replay.KEYS if e.get("effect") == _replay.KIND else set())

@@ -12,6 +12,7 @@ A chain resolves last in, first out (RB-SHOW-3, RB-CARD-3): :func:`resolution_or
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, replace
@@ -405,15 +406,17 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
 ANY_NUMBER = 99
 
 
-def usable_abilities(unit_card: str, borrowed: bool = False) -> list[tuple[str, str, tuple[dict, ...]]]:
+@functools.lru_cache(maxsize=4096)
+def usable_abilities(unit_card: str, borrowed: bool = False) -> tuple[tuple[str, str, tuple[dict, ...]], ...]:
     """The unit card's activated abilities usable in a showdown, [Action] or [Reaction] (RB-CARD-17, RB-SHOW-4):
     ``(cost, speed, effect records)`` each; ``borrowed``: those another unit of its player has too, with an exhaust
-    cost (Heimerdinger, Inventor's, :func:`..cards.abilities.borrowable`)."""
+    cost (Heimerdinger, Inventor's, :func:`..cards.abilities.borrowable`). Read once per card (the search asks at
+    every position)."""
     from ..cards.abilities import activated, borrowable
     from ..cards.units import load_units
 
     card = load_units().unit(unit_card)
-    return borrowable(card) if borrowed else [a for a in activated(card) if a[1] in ("action", "reaction")]
+    return tuple(borrowable(card)) if borrowed else tuple(a for a in activated(card) if a[1] in ("action", "reaction"))
 
 
 def ability_cost(unit_card: str, of: str | None = None) -> dict[str, int]:
@@ -426,6 +429,7 @@ def ability_cost(unit_card: str, of: str | None = None) -> dict[str, int]:
     return {"energy": energy, "power": power}
 
 
+@functools.lru_cache(maxsize=4096)
 def ability_choices(unit_card: str, borrowed: bool = False) -> tuple[str, int, bool, bool, bool] | None:
     """``(speed, most targets, moves, attaches, limited)`` of the unit card's activated ability usable in a showdown
     (RB-CARD-17), read from its effect records: its speed, the most units its effects choose (:data:`ANY_NUMBER` for
@@ -433,7 +437,7 @@ def ability_choices(unit_card: str, borrowed: bool = False) -> tuple[str, int, b
     (``to:`` tried), whether one attaches an Equipment (``attach:`` tried), and whether its cost or text limits its
     use (it exhausts the unit, or "use only once per turn"); None without one, or with several (the reader uses one
     per unit: the search names the others, :func:`.solve.solve`). ``borrowed``: of the abilities another unit of its
-    player has (:func:`usable_abilities`)."""
+    player has (:func:`usable_abilities`). Read once per card."""
     from ..cards.abilities import cost_parts, once
 
     usable = usable_abilities(unit_card, borrowed)
