@@ -438,7 +438,10 @@ def play_refused(units: Mapping[str, Unit], at_battlefields: list[str], by: str)
 
 def name_refused(units: Mapping[str, Unit], at_battlefields, by: str, spell: str) -> str | None:
     """RB-CARD-9: why ``by`` can't play the spell called ``spell`` now (an enemy unit at a battlefield that named it:
-    "opponents can't play spells with that name"), else None. ``at_battlefields``: the units at any battlefield."""
+    "opponents can't play spells with that name"), else None. ``at_battlefields``: the units at any battlefield.
+    (What it reads, a unit's side, the spell it named and its own static abilities, no static ability changes: the
+    units are read as they are, not worked out, :class:`Live`.)"""
+    units = getattr(units, "units", units)
     for n in at_battlefields:
         u = units[n]
         if u.side != by and u.named == spell and any(e.get("restriction") == NAMED_SPELL for e in u.statics):
@@ -448,7 +451,8 @@ def name_refused(units: Mapping[str, Unit], at_battlefields, by: str, spell: str
 
 def reveal_refused(units: Mapping[str, Unit], present: list[str], by: str) -> str | None:
     """RB-CARD-9: why ``by`` can't play a card from facedown at this battlefield now (an enemy unit here with "Your
-    opponents' [Hidden] cards can't be revealed here"), else None."""
+    opponents' [Hidden] cards can't be revealed here"), else None (read as :func:`name_refused` reads them)."""
+    units = getattr(units, "units", units)
     for n in present:
         if units[n].side != by and any(e.get("effect") == "play_restriction" and e.get("restriction") == NO_REVEAL
                                        for e in units[n].statics):
