@@ -76,7 +76,6 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
     edges = merged = 0
     forward = True  # every edge goes to a state numbered later (then the reverse numbering is topological)
 
-
     def new(c: Any, ck: Any, parent: int) -> int:
         """Number and queue child state ``c`` (key ``ck``), reached for the first time."""
         cid = len(depths)
