@@ -15,13 +15,17 @@ is a vector over the targets, each taking one strike or none, such that
 The vectors are made by a depth-first walk over the targets in the defending company's order,
 each trying the unused strikes in the attacking company's order and then "no strike": the walk
 meets them in lexicographic order, and it never enters a branch without a legal completion (the
-one test, MECCG-ASSIGN-3's, is made at each step), so the first ``N`` cost only their making.
+one test, MECCG-ASSIGN-3's, is made at each step), so the first ``N`` cost only their making. With as
+many strikes as targets every target takes one (MECCG-ASSIGN-4) and none is excess, so no strike is
+excess for MECCG-ASSIGN-3 to forbid: the vectors are the permutations of the strikes, which
+:func:`itertools.permutations` makes in that same lexicographic order.
 MECCG-FX-18 (a Noble Hound struck before its controller) is left to the solver (:func:`shape`
 gives None). ``tests/meccg/test_listing_order.py`` checks the listing against the solver's
 (``assign_legal.lp``) on generated companies, the same set in the canonical order.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Iterator
 
@@ -98,4 +102,6 @@ def assignments(sh: Shape) -> Iterator[Assignment]:
             on[i] = -1
             yield from walk(i + 1, unused, free_untapped, bound)
 
+    if n == m:  # every target takes a strike, none is excess: the walk's order is the permutations' own
+        return (new(Assignment, (tuple(zip(perm, targets)), ())) for perm in itertools.permutations(strikes))
     return walk(0, n, sum(untapped), False)
