@@ -632,13 +632,13 @@ def _uncopied(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp, f
               player: Player) -> Unit:
     """RB-CARD-14: the unit of ``node`` as its own card makes it, as it is once the Equipment making it a copy leaves
     it (read from the same entry, ``copy_of`` left out)."""
+    from .cards.equipment import COPY_UNSTATED
+
     value = dict(node.value)
     kept = [{k: v for k, v in en.items() if k != "copy_of"} if isinstance(en, dict) else en
             for en in value.get("equipment", ())]
     value["equipment"] = [en["card"] if isinstance(en, dict) and set(en) == {"card"} else en for en in kept]
     own = _unit(Node(value, file=node.file, path=node.path), role, db, flags, xp, fresh, at_base, player)
-    from .cards.equipment import COPY_UNSTATED
-
     return replace(own, unstated=tuple(u for u in own.unstated if not u[0].endswith(COPY_UNSTATED)))
 
 

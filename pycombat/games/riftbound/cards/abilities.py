@@ -79,8 +79,6 @@ def reads(e: dict) -> tuple[bool, str]:
     return effect_support({k: v for k, v in as_ability(e).items() if k not in ABILITY_KEYS})
 
 
-
-
 def borrows(unit) -> bool:
     """Whether the unit has the exhaust abilities of its player's other units (:data:`BORROW`)."""
     return any(e.get("effect") == BORROW for e in unit.statics)

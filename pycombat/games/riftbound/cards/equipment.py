@@ -142,6 +142,12 @@ def copies_named(changes: list[Change], play: Play, board: Board) -> list:
     return named
 
 
+def stated_bonus(units: Mapping[str, Any], equipment: str) -> int | None:
+    """RB-CARD-5: the Might bonus the scenario states for ``equipment`` (whose bonus the data lacks) on any unit: one
+    card, one printed bonus, wherever it is attached later; None when stated nowhere."""
+    return next((b for u in units.values() for g, b in u.stated_bonus if g == equipment), None)
+
+
 def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for an effect of :data:`KINDS`."""
     k = e.get("effect")

@@ -996,8 +996,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
                               and board.where(c.unit) is None]
     for c in changes:  # RB-CARD-4: an Equipment attached or detached whose Might bonus the data lacks
-        if c.kind == "equip" and c.amount is None and not any(  # (one the scenario states: the card's, RB-CARD-5)
-                c.keyword in dict(u.stated_bonus) for u in board.units.values()):
+        if c.kind == "equip" and c.amount is None \
+                and _equipment.stated_bonus(board.units, c.keyword) is None:  # (one stated: the card's, RB-CARD-5)
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
                                          _equipment.NO_BONUS))
     # RB-CARD-4: an Equipment copying its unit's text, or making it a copy of a unit not stated (else :func:`recasting`)

@@ -10,13 +10,12 @@ Damage Step and a narration with the rule ids applied.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Mapping
 
 from pycombat.errors import ScenarioError
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
-from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
+from .equipment import TAKEN_OVER, stated_bonus  # RB-CARD-14: an Equipment whose control another player takes
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
@@ -1083,12 +1082,6 @@ def _empowered(n: str, units: dict[str, Unit]) -> tuple[str, tuple]:
     return (f"{n} becomes [Empowered]" + (f" ({times} times)" if times and limit else "")
             + ": its \"I'm [Empowered]\" abilities apply from now on" + (f"; it has {', '.join(said)}" if said else ""),
             ("RB-CARD-9",))
-
-
-def stated_bonus(units: Mapping[str, Unit], equipment: str) -> int | None:
-    """RB-CARD-5: the Might bonus the scenario states for ``equipment`` (whose bonus the data lacks) on any unit: one
-    card, one printed bonus, wherever it is attached later; None when stated nowhere."""
-    return next((b for u in units.values() for g, b in u.stated_bonus if g == equipment), None)
 
 
 def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, tuple]:
