@@ -75,6 +75,25 @@ class ScenarioError(PycombatError):
         return ": ".join(parts + [self.message])
 
 
+def as_value(exc: BaseException) -> BaseException:
+    """``exc`` made a plain value, to be kept (a memo of what each play raises): without its traceback and
+    the exceptions it was raised in, so that it holds no frame. A frame kept holds its locals, which
+    may hold the memo itself: a reference cycle that only the cyclic garbage collector frees, after
+    scanning everything the memo reaches. The message, file and path stay.
+
+    >>> try:
+    ...     raise ScenarioError("bad", path="x")
+    ... except ScenarioError as e:
+    ...     kept = as_value(e)
+    >>> kept.__traceback__ is None, str(kept)
+    (True, 'x: bad')
+    """
+    exc.__traceback__ = None
+    exc.__context__ = None
+    exc.__cause__ = None
+    return exc
+
+
 class UnknownNameError(ScenarioError):
     """A card, character or region name that the shipped data does not know."""
 

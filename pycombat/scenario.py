@@ -124,8 +124,11 @@ def _check_expanded(root: yaml.Node) -> None:
                                 f"than {MAX_EXPANDED_VALUES:,} values (YAML aliases may not multiply a document)")
         return total
 
-    if root is not None:
-        size(root, 0)
+    try:
+        if root is not None:
+            size(root, 0)
+    finally:
+        del size  # (the function refers to itself through its closure: a cycle, broken here)
 
 
 def _construct_mapping(loader: _UniqueKeyLoader, node: yaml.MappingNode, deep: bool = False) -> dict:

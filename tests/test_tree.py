@@ -1148,10 +1148,10 @@ def test_each_search_pauses_the_cycle_collector_once_for_its_whole_run(search, m
     """The searches hold hundreds of thousands of small objects: the collector is paused for the whole
     run (collections would walk them all again), once, not around each move it checks."""
     import pycombat.tree as tree
-    from pycombat.tree import build as build_module
+    from pycombat import collector
 
     calls = []
-    real = build_module.gc
+    real = collector.gc
 
     class CountingGc:
         def __getattr__(self, name):
@@ -1161,7 +1161,7 @@ def test_each_search_pauses_the_cycle_collector_once_for_its_whole_run(search, m
             calls.append("disable")
             real.disable()
 
-    monkeypatch.setattr(build_module, "gc", CountingGc())
+    monkeypatch.setattr(collector, "gc", CountingGc())
     _Watched.seen = []
     assert gc.isenabled()
     args = (tmp_path / "t.graphml",) if search == "write_graphml" else ()

@@ -2,13 +2,12 @@
 recursion (:func:`build_tree`)."""
 from __future__ import annotations
 
-import functools
-import gc
 from collections import deque
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
+from ..collector import pausing
 from ..errors import TooLargeError
 from .errors import GameDefinitionError
 from .graph import GameTree, nx
@@ -16,26 +15,7 @@ from .state import (CHANCE, CHANCE_NODE, CUT, DECISION, DEFAULT_MAX_NODES, PROGR
                     GameState, _describe, _exact, _num_players, _rewards)
 
 
-def _no_cycle_collection(fn: Callable) -> Callable:
-    """Run ``fn`` with Python's cycle collector paused (the search allocates hundreds of thousands
-    of small objects and holds them: every full collection would walk them all again, a third of
-    the time of a large export).  Nothing here makes reference cycles; the node bound limits the
-    memory; the collector runs again afterwards."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if not gc.isenabled():
-            return fn(*args, **kwargs)
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            gc.enable()
-
-    return wrapper
-
-
-@_no_cycle_collection
+@pausing
 def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth: int | None = None,
                progress: Callable[[int], Any] | None = None,
                value_of: Callable[[Any], Any] | None = None) -> GameTree:

@@ -9,7 +9,7 @@ from math import gcd
 from pathlib import Path
 from typing import Any
 
-from .build import _no_cycle_collection
+from ..collector import pausing
 from .errors import TreeError
 from .graph import GameTree, TreeStats, _plus
 from .state import CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, TERMINAL_NODE, GameState
@@ -286,7 +286,7 @@ def to_graphml(tree: GameTree, path: str | Path) -> Path:
     return Path(path)
 
 
-@_no_cycle_collection
+@pausing
 def write_graphml(root: GameState, path: str | Path, *, max_nodes: int = DEFAULT_MAX_NODES,
                   progress: Callable[[int], Any] | None = None) -> tuple[TreeStats, tuple[Fraction, ...]]:
     """The solved game tree of ``root`` written as GraphML without building the graph.

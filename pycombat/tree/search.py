@@ -8,8 +8,8 @@ from fractions import Fraction
 from math import gcd
 from typing import Any
 
+from ..collector import pausing
 from ..errors import TooLargeError
-from .build import _no_cycle_collection
 from .errors import GameDefinitionError, TreeError
 from .graph import Alternative, Step, _plus
 from .state import (CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, TERMINAL_NODE,
@@ -155,7 +155,7 @@ def integer_outcomes(state: Any) -> tuple[list[tuple[Any, int, int]], int]:
     return outcomes, denom
 
 
-@_no_cycle_collection
+@pausing
 def solve_game(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES,
                progress: Callable[[int], Any] | None = None) -> Solution:
     """Expectiminimax over every state reachable from ``root``, in exact Fractions, without

@@ -11,11 +11,12 @@ decided as its positive form, flipped.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
+from ...frozen import replace
 from ...names import closest
 from ...scenario import Node
 from ...rulebook import load_rulebook

@@ -10,9 +10,11 @@ it for the showdown's cleanups, the combat cleanup and the brute-force oracle.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
+
+from pycombat.frozen import replace
 
 SIDES = ("attacker", "defender")
 OUTCOMES = ("conquer", "keep", "recall", "nobody")

@@ -10,13 +10,13 @@ and the reason; unknown keys and unit names come with the closest known ones.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from fractions import Fraction
 from importlib.resources import files as _resource_files
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from ...errors import ScenarioError
+from ...frozen import replace
 from ...names import closest
 from ...scenario import Node, read_document, read_flags
 from ...schemaspec import validate

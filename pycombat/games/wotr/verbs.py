@@ -21,13 +21,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from ...collector import paused
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
 from .claims import battle as battle_claims
 from .claims import position as move_claims
-from .battle.process import KIND_ORDER, OBJECTIVES, cycles_unchecked, exact_pair
+from .battle.process import KIND_ORDER, OBJECTIVES, exact_pair
 from .board import SIDE_NAMES, load_board
 from .cards.optimize import choose_cards
 from .cards.round_game import TOLERANCE
@@ -308,7 +309,7 @@ class OddsReport(Report):
         return list(self.extra.get("unmodelled", []))
 
     def to_json(self) -> dict:
-        with cycles_unchecked():
+        with paused():
             return self._json()
 
     def _json(self) -> dict:
@@ -384,7 +385,7 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
     """The exact odds of the battle fought to the end under the flags' policies; ``monte_carlo``
     random battles (seeded) compared with them; ``plot`` draws the outcomes to a PNG."""
     _start(scenario, "odds")
-    with cycles_unchecked():  # (the battle's exact passes and their details: see cycles_unchecked)
+    with paused():  # (the battle's exact passes and their details: pycombat.collector)
         rep = battle_report(scenario, monte_carlo=monte_carlo, seed=seed, max_states=2_000_000)
         extra = odds_extra_json(rep)
     if plot:

@@ -169,7 +169,7 @@ def use(play, board, used: dict[str, int], units: dict) -> list:
     """Check and pay the ability's cost as it is used (RB-CARD-17): its unit in play, ready when the cost
     exhausts it (it is exhausted after), not used before when it is once a turn. The parts of the cost
     not read, as :class:`~.plays.Unmodelled`."""
-    from dataclasses import replace
+    from pycombat.frozen import replace
 
     from .plays import Unmodelled, play_error
 

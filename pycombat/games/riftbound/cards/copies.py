@@ -18,8 +18,7 @@ again, with the same kept (:func:`recast`).
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
+from pycombat.frozen import replace
 from ..model import Unit
 from .units import split_keyword
 

@@ -95,9 +95,9 @@ MODELLED as it fires (RB-CARD-4).
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from typing import Any, Mapping
 
+from pycombat.frozen import replace
 from .plays import Play, Unmodelled
 
 RULE = "RB-CARD-10"

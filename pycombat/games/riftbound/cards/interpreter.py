@@ -26,10 +26,10 @@ does not read, a condition it cannot check and the entry does not state) is retu
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Callable, Mapping
 
 from pycombat.errors import ScenarioError
+from pycombat.frozen import replace
 
 from . import counters as _counters  # counters in the chain (RB-CARD-3, RB-CARD-20)
 from . import equipment as _equipment  # Equipment attached and detached (RB-CARD-14)

@@ -118,7 +118,7 @@ def read(node, play, target_of, chosen_of) -> Any:
     ``cost: N`` says which of the spell's [Repeat] it pays, 1, 2 ... in printed order then the granted ones; not
     given: the next one), or a list of those (one per [Repeat] paid). ``target_of(node, i)`` reads the ``i``-th
     target and ``chosen_of(node)`` the choices made as it resolves, as the entry's own are read."""
-    from dataclasses import replace
+    from pycombat.frozen import replace
 
     if not node.has("repeat"):
         return play

@@ -20,9 +20,9 @@ card data (the entry carries it: ``Play.replayed``); its name is the entry's ``l
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
+from pycombat.frozen import replace
 from .plays import Board, Change, Play, play_error as _err
 from . import statics as _statics
 

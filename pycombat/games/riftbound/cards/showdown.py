@@ -9,9 +9,11 @@ Damage Step and a narration with the rule ids applied.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 
 from pycombat.errors import ScenarioError
+from pycombat.frozen import replace
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
@@ -76,6 +78,12 @@ def play_showdown(scenario: Scenario) -> Showdown:
     run, effects = Progress.begin(scenario)
     run.extend(effects)
     return run.finish()
+
+
+def unpathed(u: Unit) -> Unit:
+    """``u`` without where in the file it was read when that is a showdown entry (a unit played from hand is the
+    same unit whichever play brought it)."""
+    return replace(u, path="") if u.path.startswith("showdown") else u
 
 
 def _first(pair):
@@ -296,15 +304,17 @@ class Progress:
         out._live = None
         return out
 
-    def key(self):
+    def key(self, unit: Callable[[Unit], Hashable] | None = None):
         """What the rest of the showdown depends on, as a hashable value: every unit in play (without
-        where in the file it was read; of a unit no longer in play only its name: no card brings it
-        back), where each is, what was removed, the Equipment in play unattached, the turn's effects,
-        the abilities used, the Deathknells fired, and the card names of the plays that resolved
-        uncountered (a later counter looks for one of them by name, RB-CARD-3)."""
+        where in the file it was read, :func:`unpathed`; of a unit no longer in play only its name: no
+        card brings it back), where each is, what was removed, the Equipment in play unattached, the
+        turn's effects, the abilities used, the Deathknells fired, and the card names of the plays that
+        resolved uncountered (a later counter looks for one of them by name, RB-CARD-3). ``unit``: what
+        stands for each unit in play instead (a number given to equal units alike, after
+        :func:`unpathed`)."""
         here = set(self.present) | set(self.base) | set(self.away)
-        units = tuple((n, (replace(u, path="") if u.path.startswith("showdown") else u) if n in here else None)
-                      for n, u in sorted(self.units.items(), key=_first))
+        unit = unit or unpathed
+        units = tuple((n, unit(u) if n in here else None) for n, u in sorted(self.units.items(), key=_first))
         played = tuple(sorted((p.card.name, p.by) for i, p in enumerate(self.plays)
                               if p is not None and i not in self.gone))
         return (units, tuple(self.present), tuple(self.base), tuple(self.away), tuple(sorted(self.removed)),

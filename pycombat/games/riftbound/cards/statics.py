@@ -54,9 +54,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 import re
-from dataclasses import replace
 from typing import Any, Iterator
 
+from pycombat.frozen import replace
 from ..model import Unit
 
 RULE = "RB-CARD-9"

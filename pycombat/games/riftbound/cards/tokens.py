@@ -19,9 +19,9 @@ the card's "When you play me" does not fire for them (:data:`COPY`). A count the
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
+from pycombat.frozen import replace
 from ..model import Unit
 from .plays import Board, Change, Play, play_error as _err
 from . import statics as _statics

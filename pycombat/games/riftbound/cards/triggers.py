@@ -39,9 +39,9 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import replace
 from typing import Any, Iterable, Mapping
 
+from pycombat.frozen import replace
 from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
                           revealed_option, reveals)
 from .spells import Card

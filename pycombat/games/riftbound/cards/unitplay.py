@@ -28,9 +28,9 @@ with ``card_costs = stated`` its ``paid:`` covers the unit's cost and that one (
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
+from pycombat.frozen import replace
 from .spells import Card
 from .triggers import as_ability
 from .units import UnitCard

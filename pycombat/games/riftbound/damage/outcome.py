@@ -19,10 +19,11 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Mapping
 
 from pycombat.errors import ScenarioError
+from pycombat.frozen import replace
 from pycombat.rulebook import load_rulebook
 from . import facts as F
 from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other

@@ -15,11 +15,12 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from pycombat.errors import ScenarioError
-from ..cards.showdown import Progress, Retroactive, counters
+from pycombat.errors import ScenarioError, as_value
+from pycombat.frozen import replace
+from ..cards.showdown import Progress, Retroactive, counters, unpathed
 from .hands import HandCard
 
 
@@ -232,7 +233,7 @@ class Lines:
                     read = ability_entry if plays[-1].ability else play_entry
                     got = (read(entry, self.scenario, names, path), frozenset(names))
                 except ScenarioError as exc:
-                    got = exc
+                    got = as_value(exc)
                 self._entries[key] = got
             out = got if isinstance(got, ScenarioError) else (before[0] + (got[0],), got[1])
         self._read[plays] = out
@@ -264,7 +265,7 @@ class Lines:
                 run.extend(effects)
                 self._memo[()] = Reached(self.scenario, (), run)
             except ScenarioError as exc:
-                self._memo[()] = exc
+                self._memo[()] = as_value(exc)
         return self._memo[()]
 
     def run(self, plays: tuple[Entry, ...], group: tuple[Entry, ...] | None = None, at: Reached | None = None):
@@ -305,7 +306,7 @@ class Lines:
             progress.extend(list(plays[start:]))
             return Reached(self.scenario, plays, progress)
         except ScenarioError as exc:
-            return exc
+            return as_value(exc)
         except Retroactive:  # a counter reaching a play resolved before: the line from the start
             self.replays += 1
             run, effects = Progress.begin(replace(self.scenario, effects=self.scenario.effects + plays))
@@ -313,22 +314,22 @@ class Lines:
                 run.extend(effects)
                 return Reached(self.scenario, plays, run)
             except ScenarioError as exc:
-                return exc
+                return as_value(exc)
 
     def state(self, reached: Reached) -> int:
         """The state ``reached`` reached, as a number (equal states, equal numbers). Its units are
         numbered too (equal units, equal numbers), each unit object once: a step leaves most of
         them as they were."""
         if reached.state is None:
-            key = reached.progress.key()
-            units = tuple((n, None if u is None else self._unit(u)) for n, u in key[0])
-            reached.state = self._states.setdefault((units,) + key[1:], len(self._states))
+            reached.state = self._states.setdefault(reached.progress.key(self._unit), len(self._states))
         return reached.state
 
     def _unit(self, u) -> int:
+        """The number of unit ``u`` (:func:`..cards.showdown.unpathed`: equal units, equal numbers), worked out
+        once a unit object."""
         got = self._unit_objects.get(id(u))
         if got is None or got[0] is not u:  # (the object is kept: its id is not reused while listed)
-            got = self._unit_objects[id(u)] = (u, self._units.setdefault(u, len(self._units)))
+            got = self._unit_objects[id(u)] = (u, self._units.setdefault(unpathed(u), len(self._units)))
         return got[1]
 
     def legal(self, resolved: tuple[Entry, ...], entry: Entry, chain: tuple[Entry, ...] = (),

@@ -18,13 +18,14 @@ Attacker conquers the battlefield and 0 otherwise (the Defender plays to hold it
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Hashable
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
 from ..cards.abilities import borrows
+from ..cards.showdown import unpathed
 from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
 from .hands import HandCard
 
@@ -362,4 +363,4 @@ class DamageState:
 
 def _unpathed(units):
     """``units`` without the line-of-play path of those played in the showdown (``showdown[i]``)."""
-    return tuple(replace(u, path="") if u.path.startswith("showdown") else u for u in units)
+    return tuple(map(unpathed, units))

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
@@ -39,7 +40,10 @@ class Responses:
     ones at each step and what each chain leads to (the next stage, or the showdown game)."""
 
     def __init__(self, choices, chosen: tuple, game: ShowdownGame):
-        self.choices, self.chosen, self.game = choices, chosen, game
+        # the stage that made this step keeps it (its memo): held weakly, so that the two make no reference cycle
+        # (which only the cyclic garbage collector frees, after scanning every position of the search)
+        self._choices = weakref.ref(choices)
+        self.chosen, self.game = chosen, game
         self.base = choices.base
         #: which chain: ``combat`` (the combat triggers', RB-SHOW-2) or ``move`` (the move triggers', RB-COMB-2)
         self.kind = choices.stage
@@ -58,6 +62,14 @@ class Responses:
         self._options: dict[tuple, list[Entry]] = {}
         self._after: dict[tuple, Any] = {}
         self._accepted: dict[tuple, bool] = {}
+
+    @property
+    def choices(self):
+        """The :class:`.triggers.TriggerChoices` stage this step follows (alive while its search is)."""
+        got = self._choices()
+        if got is None:
+            raise RuntimeError("the trigger stage of this chain is gone: its search is over")
+        return got
 
     def _card(self, side: str, name: str):
         return next(h for h in self.base.hands[side] if h.name == name)

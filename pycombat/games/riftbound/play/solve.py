@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from pycombat.collector import pausing
 from pycombat.errors import TooLargeError
 from pycombat.tree import solve_game
 from pycombat.tree.options import Decision, decisions_along
@@ -78,6 +79,7 @@ def estimate(game: ShowdownGame) -> int:
     return 4 * sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
 
 
+@pausing  # (the search's positions are freed by reference counting as it returns: no collection walks them)
 def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False,
           max_nodes: int = 2_000_000) -> PlaySolution:
     lines = Lines(scenario)

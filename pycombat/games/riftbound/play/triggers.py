@@ -27,7 +27,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
-from pycombat.errors import ScenarioError, TooLargeError
+from pycombat.errors import ScenarioError, TooLargeError, as_value
 from ..model import SIDES
 from .entries import Lines
 
@@ -296,7 +296,7 @@ class TriggerChoices:
             lines = Lines(scenario, shared=self.base.lines)
             root = lines.root()
         except ScenarioError as exc:
-            return exc
+            return as_value(exc)
         return root if isinstance(root, ScenarioError) else (scenario, lines)
 
     def _document(self, chosen: tuple[tuple[str, dict], ...]) -> dict:

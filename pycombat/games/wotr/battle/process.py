@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import copy
 import functools
-import gc
 
 import heapq
 import math
@@ -40,6 +39,7 @@ from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from typing import Any, Callable, Hashable, Mapping, NamedTuple
 
+from pycombat.collector import paused
 from pycombat.dice import Dist, binomial
 from .dice import combat_roll_dist, hit_chance, roll_with_reroll
 from pycombat.errors import PycombatError, TooLargeError
@@ -676,28 +676,10 @@ class _Exact:
         return Fraction(num, den)
 
 
-class cycles_unchecked:
-    """Pause the cyclic garbage collector (resumed as it was): the exact passes make millions of small
-    tuples and dicts that hold no reference cycle, and each of the collector's generation scans they
-    would set off also scans every long-lived object of the process. Reference counting frees them
-    as before; cycles made meanwhile elsewhere are collected after. (A context manager; a class
-    rather than a generator: it is entered a few times for every scenario.)"""
-
-    __slots__ = ("_was",)
-
-    def __enter__(self) -> None:
-        self._was = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc) -> None:
-        if self._was:
-            gc.enable()
-
-
 def forward(setup: BattleSetup, dec, *, start: State | None = None, max_states: int = 2_000_000,
             starts: Mapping[State, Fraction] | None = None) -> BattleResult:
     """The exact outcome distribution from ``start`` (or from ``starts``, summing to 1): :func:`forward_raw`."""
-    with cycles_unchecked():
+    with paused():
         terminal, _, rounds, big, states = _forward_int(setup, dec, start=start, max_states=max_states,
                                                         starts=starts)
         outcomes = Dist.exact(terminal, big)
