@@ -113,16 +113,22 @@ def test_every_position_has_the_board_its_showdown_ends_with():
             number = game.board_key(at)  # a position met before: its board's number, not worked out again
             ended = at.progress.finish().board
             assert at.final_board == ended
-            assert game._ids[("board", _bare(ended.attacker), _bare(ended.defender))] == number
+            assert game._ids[("board", _numbers(game, ended.attacker), _numbers(game, ended.defender))] == number
             seen += 1
         todo += [state.child(a) for a in state.legal_actions()]
     assert len(keys) > 1000 and seen > 100
 
 
-def _bare(units):
-    from pycombat.games.riftbound.play.game import _unpathed
+def _numbers(game, units):
+    """The units by number, equal units alike whichever play of the line brought them (a unit played from hand is
+    read with its entry's path): each number stands for one unit value, without that path."""
+    from pycombat.games.riftbound.cards.showdown import unpathed
 
-    return _unpathed(units)
+    out = tuple(map(game.lines.unit_number, units))
+    by_number = {}
+    for u, n in zip(units, out):
+        assert by_number.setdefault(n, unpathed(u)) == unpathed(u)
+    return out
 
 
 def test_a_state_made_by_the_search_is_the_dataclass_s_own():

@@ -31,6 +31,7 @@ from typing import Any, Mapping
 
 from .plays import Play, Unmodelled, play_error as _err
 from .records import effect_text
+from .statics import givers
 
 RULE = "RB-CARD-20"
 #: whom a counter's "Its controller can't play spells this turn" locks (the data's ``spell_lock`` target)
@@ -128,8 +129,6 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
     "Your spells and abilities can't be countered" keeps their player's cards from being countered (RB-CARD-9):
     ``spared`` gets, for each counter's index, the cards it could not counter and the units that kept them."""
     def kept(victim) -> bool:  # RB-CARD-9: a unit of its player's makes it uncounterable
-        from .statics import givers
-
         if units is None or in_play is None:
             return False
         who = [n for n, _ in givers(units, in_play, victim.by, "uncounterable")]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .plays import Board, Change, Play, play_error as _err
+from .plays import Board, Change, Play, Unmodelled, play_error as _err
 from .spells import Card, load_cards
 
 #: why an Equipment's Might bonus is not modelled when the data has none: its printed text gives only the
@@ -119,8 +119,6 @@ def copies_named(changes: list[Change], play: Play, board: Board) -> list:
     """RB-CARD-4: the :class:`~.plays.Unmodelled` of the Equipment among ``changes`` that makes its unit a copy,
     attached with no unit stated (``copy_of:``), and of one copying its unit's text (:data:`COPY_TEXT`) attached to
     or detached from a unit with printed text; a ``copy_of:`` with no such Equipment attached is refused."""
-    from .plays import Unmodelled
-
     named = []
     for c in changes:
         gear = load_cards().find(c.keyword) if c.kind == "equip" and c.keyword else None

@@ -41,6 +41,8 @@ from . import ability_play as _ability_play  # a card a unit's trigger plays (RB
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
+from .statics import (bonus_damage, damage_prevented, debuff_bonus, deflect_tax, move_refused, name_refused, quick_draw_from,
+                      ready_refused, refused_target, replacement_of, reveal_refused, spell_cost)
 from ..model import Unit, other
 from ..spec import RUNE_DOMAINS  # what a trigger revealing a rune states it revealed
 from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
@@ -59,7 +61,9 @@ NO_EFFECT_KEYWORDS = {
     "Temporary": "RB-CARD-5",  # killed at the start of its controller's next turn: after this combat
 }
 #: conditions the interpreter decides from the board (the rest must be stated: `condition: true`)
-CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", "already stunned", "otherwise",
+#: the condition that reads a unit as it was before the card began to resolve (RB-CARD-8)
+ALREADY_STUNNED = "already stunned"
+CHECKABLE_CONDITIONS = ("it's attacking", "it is the only unit you control there", ALREADY_STUNNED, "otherwise",
                         "it's equipped")
 
 
@@ -564,8 +568,7 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     if u is None or where is None:
         raise _err(play, f"{name!r} is not a unit in play here (already gone, or not in the scenario)",
                    "RB-CARD-1", "target")
-    from .statics import refused_target  # RB-CARD-9: "can't be chosen by enemy spells and abilities"
-
+    # RB-CARD-9: "can't be chosen by enemy spells and abilities"
     if (why := refused_target(board, play.by, name)) is not None:
         raise _err(play, why, "RB-CARD-1", "target")
     side = spec.get("side") or ("friendly" if "you control" in str(spec.get("kind") or "") else None)
@@ -672,7 +675,7 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
         return sum(1 for n in board.present if board.units[n].side == play.by) == 1
     if cond == "an enemy unit is alone here" and play.source_unit in board.present:  # its unit's battlefield
         return sum(1 for n in board.present if board.units[n].side != play.by) == 1
-    if subject is not None and cond == "already stunned":
+    if subject is not None and cond == ALREADY_STUNNED:
         return before[subject].stunned
     if subject is not None and cond == "it's equipped":
         return bool(board.units[subject].equipment)
@@ -731,8 +734,6 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             need, text = (0, 0), "none of its cost (played by an ability, ignoring its cost)"
         extra = option_cost(card) if play.condition else (0, 0)  # "you may pay [rune] to ...", paid (RB-CARD-8)
         if board is not None and card.type == "spell" and not play.free:
-            from .statics import spell_cost
-
             e, p, who = spell_cost(need[0], need[1], play.by, board.units, board.present)
             if who:
                 need = (e, p)
@@ -743,8 +744,6 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
                 need = (need[0] + e_u, need[1] + p_u)
                 text = f"{text}, and {how}"
         if board is not None and (card.type == "spell" or play.ability_of):  # RB-MIGHT-10: [Deflect] on units chosen
-            from .statics import deflect_tax
-
             tax, taxed = deflect_tax(board.units, play.targets + tuple(t for r in play.repeats for t in r.targets),
                                      play.by)
             if tax:
@@ -807,17 +806,12 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, "only a [Hidden] card can be played from facedown", "RB-SHOW-4", "facedown")
     # RB-CARD-9: "Your opponents' [Hidden] cards can't be revealed here": a card is revealed where it was hidden
     if play.facedown and not play.again and play.revealed_here:
-        from .statics import reveal_refused
-
         if (why := reveal_refused(board.units, board.present, play.by)) is not None:
             raise _err(play, why, "RB-CARD-9", "facedown")
     if card.type == "spell" and not play.again and not play.trigger_of:  # RB-CARD-9: "can't play spells with that name"
-        from .statics import name_refused
-
         if (why := name_refused(board.units, list(board.present) + list(board.away), play.by, card.name)):
             raise _err(play, why, "RB-CARD-9", "play")
-    from .statics import quick_draw_from  # RB-CARD-9: "Your Equipment everywhere have [Quick-Draw]"
-
+    # RB-CARD-9: "Your Equipment everywhere have [Quick-Draw]"
     giver = quick_draw_from(board, play.by) if card.equipment and not _equipment.quick_draw(card) \
         and play.by in ("attacker", "defender") else None
     if not card.showdown_playable and not play.facedown and giver is None and not play.played_by:  # RB-CARD-27
@@ -861,7 +855,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                        + "; ".join(f"{i}: {effect_text(e)}" for i, e in enumerate(modes, 1)) + ")", "RB-CARD-1", "mode")
         keep = modes[play.mode - 1]
         effects = [e for e in effects if not e.get("mode_option") or e is keep]
-    before = dict(board.units)
+    # the units as the card begins to resolve, for a condition that reads them so (RB-CARD-8); worked out only then
+    before = dict(board.units) if any(e.get("condition") == ALREADY_STUNNED for e in effects) else {}
     targets = _Targets(play, board)
     counter = counter_effect(card, play.mode)
     if play.pays is not None and not (counter or {}).get("unless_controller_pays_energy") and not unless_of(card):
@@ -1207,8 +1202,6 @@ def _might(e, play, board, name, names) -> list[Change]:
         enemies = sum(1 for n in board.present if board.units[n].side != u.side)
         delta = int(e["value_per"]) * enemies
     if delta < 0 and _chooses(e.get("target")):  # RB-CARD-9: "it gives an additional -1 Might" (Mel, Newly Awakened)
-        from .statics import debuff_bonus
-
         more, by = debuff_bonus(board.units, [n for n in board.units if board.where(n)], play.by)
         if more:
             how = (f"{how}; " if how else f"{delta}") + f" {more:+d} more ({', '.join(by)}'s static ability)"
@@ -1223,8 +1216,6 @@ def _instead(e, play: Play, board: Board, name: str) -> list[Change] | None:
     """RB-CARD-9: the chosen unit's own static replacement of what this effect would do to it ("If a spell or
     ability that chooses me would stun me, give me -Might, or return me to hand, give me +3 Might instead", Gangplank,
     Naval, while its condition holds), or None when none applies."""
-    from .statics import replacement_of
-
     got = replacement_of(board.units[name], e)
     if got is None:
         return None
@@ -1516,16 +1507,12 @@ def _damage(e, play, board, name, names) -> list[Change]:
 
 def _prevented(play: Play, board: Board, name: str, n: int) -> list[Change]:
     """RB-CARD-9: the damage the play deals to ``name`` prevented whole by the unit's own static ability, or []."""
-    from .statics import damage_prevented
-
     why = damage_prevented(board.units, board.present, name, play.by)
     return [Change("none", name, note=f"deal {n} to {name}: prevented by {why}", rules=("RB-CARD-9",))] if why else []
 
 
 def _bonus(play: Play, board: Board, n: int, how: str) -> tuple[int, str]:
     """RB-CARD-9: the Bonus Damage its player's units give the play's instance of ``n`` damage, and how it reads."""
-    from .statics import bonus_damage
-
     in_play = [u for u in board.units if board.where(u)]
     bonus, by = bonus_damage(board.units, in_play, play.by)
     if not bonus:
@@ -1563,7 +1550,6 @@ def _split(e, play: Play, board: Board, names: list[str]) -> list[Change]:
 def _fight(e, play, board, name, names) -> list[Change]:
     if len(names) != 2:
         raise _err(play, "a fight needs exactly two units", "RB-CARD-1", "target")
-    from .statics import damage_prevented
 
     a, b = (board.units[n] for n in names)
     out = []
@@ -1619,8 +1605,6 @@ def _swap_places(e, play, board, name, names) -> list[Change]:
 
 def _moved(board: Board, name: str, frm: str | None, to: str | None) -> list[Change]:
     """:func:`_to`, unless a static ability stops the move ("Units can't move to base": it stays, RB-CARD-9)."""
-    from .statics import move_refused
-
     if (stop := move_refused(board, name, to)) is not None:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
     return _to(name, frm, to)
@@ -1653,8 +1637,7 @@ def _move(e, play, board, name, names) -> list[Change]:
     where = board.where(name)
     to = e.get("to")
     dest = "base" if to == "base" else (play.to or ("battlefield" if where == "base" else "elsewhere"))
-    from .statics import move_refused  # RB-CARD-9: "can't move to base"
-
+    # RB-CARD-9: "can't move to base"
     if (stop := move_refused(board, name, dest)) is not None:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]
     if dest == "battlefield" and where in ("base", "elsewhere"):  # into this combat, from its base or elsewhere
@@ -1697,8 +1680,6 @@ def _nothing(e, play, board, name, names) -> list[Change]:
 def _ready(e, play, board, name, names) -> list[Change]:
     """Readying a unit (RB-CARD-10 tracks it for "When I become ready"); one that can't be readied stays
     exhausted (RB-CARD-9)."""
-    from .statics import ready_refused
-
     u = board.units[name]
     why = ready_refused(board.units, board.present, (board.base, board.away), name)
     if why is not None:

@@ -22,7 +22,7 @@ from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelle
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
 from .spells import load_cards
-from .statics import Live
+from .statics import Live, extra_deathknells
 from .triggers import ability_card
 from .units import load_units
 
@@ -399,8 +399,6 @@ class Progress:
         live = self.live
         _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
         self._deaths_elsewhere()
-        from .statics import extra_deathknells
-
         while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
             dying = [m for m, _ in new]  # dying together: their static abilities looked back on (RB-CARD-9)
             for n, side in new:

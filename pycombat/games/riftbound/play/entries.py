@@ -321,10 +321,10 @@ class Lines:
         numbered too (equal units, equal numbers), each unit object once: a step leaves most of
         them as they were."""
         if reached.state is None:
-            reached.state = self._states.setdefault(reached.progress.key(self._unit), len(self._states))
+            reached.state = self._states.setdefault(reached.progress.key(self.unit_number), len(self._states))
         return reached.state
 
-    def _unit(self, u) -> int:
+    def unit_number(self, u) -> int:
         """The number of unit ``u`` (:func:`..cards.showdown.unpathed`: equal units, equal numbers), worked out
         once a unit object."""
         got = self._unit_objects.get(id(u))

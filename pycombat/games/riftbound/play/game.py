@@ -25,7 +25,6 @@ from typing import Any, Hashable
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
 from ..cards.abilities import borrows
-from ..cards.showdown import unpathed
 from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
 from .hands import HandCard
 
@@ -89,10 +88,11 @@ class ShowdownGame:
             got = self._boards.get(position)
             if got is None:
                 board = at.final_board
-                # a unit played from hand is the same unit whichever play of the line brought it: without
-                # where in the line it was read (as :meth:`..cards.showdown.Progress.key` has it)
+                # its units by number (equal units, equal numbers: :meth:`.entries.Lines.unit_number`; a unit played
+                # from hand is the same unit whichever play of the line brought it, as in the positions' keys)
+                number = self.lines.unit_number
                 got = self._boards[position] = self._ids.setdefault(
-                    ("board", _unpathed(board.attacker), _unpathed(board.defender)), len(self._ids))
+                    ("board", tuple(map(number, board.attacker)), tuple(map(number, board.defender))), len(self._ids))
             at.board = got
         return at.board
 
@@ -359,8 +359,3 @@ class DamageState:
 
     def __str__(self) -> str:
         return str(self.inner)
-
-
-def _unpathed(units):
-    """``units`` without the line-of-play path of those played in the showdown (``showdown[i]``)."""
-    return tuple(map(unpathed, units))
