@@ -1847,7 +1847,31 @@ STEAL = "gain_control_spell"
 
 def takes_spell(p) -> bool:
     """Whether ``p`` is a play of a card that may take control of a spell (paid for or not)."""
-    return p is not None and any(e.get("effect") == STEAL for e in p.card.effects)
+    if p is None:
+        return False
+    effects = p.card.effects
+    if type(effects) is tuple:
+        return _counter_facts(effects)[0]
+    return any(e.get("effect") == STEAL for e in effects)
+
+
+def _counter_facts(effects: tuple) -> tuple[bool, dict]:
+    """``(whether a card of these effect records may take control of a spell, its counter effect by mode)``:
+    worked out once per records (each step of the showdown search asks again for every play of its line)."""
+    got = _COUNTER_FACTS.get(id(effects))
+    if got is not None and got[0] is effects:  # (the records are held here: no other one can have their id)
+        return got[1]
+    modes = [e for e in effects if e.get("mode_option")]
+    by_mode = {m: _counter_of(effects, modes, m) for m in (None, *range(1, len(modes) + 1))}
+    out = (any(e.get("effect") == STEAL for e in effects), by_mode)
+    if len(_COUNTER_FACTS) >= _SUPPORT_LIMIT:
+        _COUNTER_FACTS.clear()
+    _COUNTER_FACTS[id(effects)] = (effects, out)
+    return out
+
+
+#: :func:`_counter_facts` by the records' id, each kept with its records (bounded)
+_COUNTER_FACTS: dict[int, tuple[tuple, tuple[bool, dict]]] = {}
 
 
 def steals(p) -> bool:
@@ -1905,8 +1929,16 @@ HANDLERS.update({"grant_ability": _grant, STEAL: _steal})
 
 def counter_effect(card: Card, mode: int | None) -> dict | None:
     """The card's counter effect, if it has one (in the chosen mode)."""
-    modes = [e for e in card.effects if e.get("mode_option")]
-    for e in card.effects:
+    effects = card.effects
+    if type(effects) is tuple:
+        by_mode = _counter_facts(effects)[1]
+        if (mode or None) in by_mode:
+            return by_mode[mode or None]
+    return _counter_of(effects, [e for e in effects if e.get("mode_option")], mode)
+
+
+def _counter_of(effects, modes: list, mode: int | None) -> dict | None:
+    for e in effects:
         if e.get("effect") == "counter" and (not e.get("mode_option") or (mode and modes[mode - 1] is e)):
             return e
     return None
