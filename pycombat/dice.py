@@ -12,30 +12,43 @@ Fraction(71, 1296)
 """
 from __future__ import annotations
 
-from collections import defaultdict
 from fractions import Fraction
 from functools import cache
+from math import gcd
 from typing import Callable, Hashable, Iterable, Iterator, Mapping
 
 
 class Dist(Mapping[Hashable, Fraction]):
-    """An exact finite probability distribution (immutable)."""
+    """An exact finite probability distribution (immutable).
 
-    __slots__ = ("_p",)
+    Built, combined and mapped in integers: the probabilities are summed as numerators over their least
+    common denominator and each is made a (reduced) Fraction once, never added or multiplied as one."""
+
+    __slots__ = ("_p", "_ints")
 
     def __init__(self, items: Mapping[Hashable, Fraction] | Iterable[tuple[Hashable, Fraction]]):
-        acc: dict[Hashable, Fraction] = defaultdict(Fraction)
         pairs = items.items() if isinstance(items, Mapping) else items
+        seen = []
+        den = 1
         for k, p in pairs:
-            p = Fraction(p)
-            if p < 0:
+            if type(p) is not Fraction:
+                p = Fraction(p)
+            n = p.numerator
+            if n < 0:
                 raise ValueError(f"negative probability {p} for {k!r}")
-            if p:
-                acc[k] += p
-        total = sum(acc.values(), Fraction(0))
-        if total != 1:
-            raise ValueError(f"probabilities sum to {total}, not 1")
-        self._p = dict(sorted(acc.items(), key=lambda kv: _sort_key(kv[0])))
+            if n:
+                d = p.denominator
+                if den % d:
+                    den = den // gcd(den, d) * d
+                seen.append((k, n, d))
+        nums: dict[Hashable, int] = {}
+        for k, n, d in seen:
+            nums[k] = nums.get(k, 0) + n * (den // d)
+        total = sum(nums.values())
+        if total != den:
+            raise ValueError(f"probabilities sum to {Fraction(total, den)}, not 1")
+        self._p = dict(sorted(((k, Fraction(n, den)) for k, n in nums.items()), key=lambda kv: _sort_key(kv[0])))
+        self._ints = None
 
     @classmethod
     def exact(cls, numerators: Mapping[Hashable, int], den: int) -> "Dist":
@@ -58,7 +71,25 @@ class Dist(Mapping[Hashable, Fraction]):
         self = cls.__new__(cls)
         self._p = dict(sorted(((k, Fraction(n, den)) for k, n in numerators.items() if n),
                               key=lambda kv: _sort_key(kv[0])))
+        self._ints = None
         return self
+
+    def integers(self) -> tuple[int, tuple[tuple[Hashable, int], ...]]:
+        """``(D, ((outcome, n), ...))``: each probability as its numerator over ``D``, the least common
+        denominator, in order (worked out once).
+
+        >>> Dist({"a": Fraction(1, 4), "b": Fraction(3, 4)}).integers()
+        (4, (('a', 1), ('b', 3)))
+        """
+        got = self._ints
+        if got is None:
+            den = 1
+            for p in self._p.values():
+                d = p.denominator
+                if den % d:
+                    den = den // gcd(den, d) * d
+            got = self._ints = (den, tuple((k, p.numerator * (den // p.denominator)) for k, p in self._p.items()))
+        return got
 
     @classmethod
     def point(cls, value: Hashable) -> "Dist":
@@ -89,15 +120,44 @@ class Dist(Mapping[Hashable, Fraction]):
 
     def map(self, fn: Callable[[Hashable], Hashable]) -> "Dist":
         """The distribution of ``fn(outcome)``."""
-        return Dist((fn(k), p) for k, p in self._p.items())
+        den, nums = self.integers()
+        acc: dict[Hashable, int] = {}
+        for k, n in nums:
+            k2 = fn(k)
+            acc[k2] = acc.get(k2, 0) + n
+        return Dist.exact(acc, den)
 
     def bind(self, fn: Callable[[Hashable], "Dist"]) -> "Dist":
         """Chain a second random step that depends on the first's outcome."""
-        return Dist((k2, p * p2) for k, p in self._p.items() for k2, p2 in fn(k).items())
+        den, nums = self.integers()
+        steps = [(n, fn(k)) for k, n in nums]
+        if not all(type(step) is Dist for step in steps):  # (a mapping of probabilities: added as Fractions)
+            return Dist((k2, Fraction(n, den) * p2) for n, step in steps for k2, p2 in step.items())
+        common = 1
+        for _, step in steps:
+            d = step.integers()[0]
+            if common % d:
+                common = common // gcd(common, d) * d
+        acc: dict[Hashable, int] = {}
+        for n, step in steps:
+            d, inner = step.integers()
+            f = n * (common // d)
+            for k2, m in inner:
+                acc[k2] = acc.get(k2, 0) + f * m
+        return Dist.exact(acc, den * common)
 
     def combine(self, other: "Dist", fn: Callable[[Hashable, Hashable], Hashable]) -> "Dist":
         """The distribution of ``fn(x, y)`` for independent ``x ~ self``, ``y ~ other``."""
-        return Dist((fn(a, b), pa * pb) for a, pa in self._p.items() for b, pb in other.items())
+        if type(other) is not Dist:  # (a mapping of probabilities: multiplied as Fractions)
+            return Dist((fn(a, pa_k), pa * pb) for a, pa in self._p.items() for pa_k, pb in other.items())
+        da, na = self.integers()
+        db, nb = other.integers()
+        acc: dict[Hashable, int] = {}
+        for a, x in na:
+            for b, y in nb:
+                k = fn(a, b)
+                acc[k] = acc.get(k, 0) + x * y
+        return Dist.exact(acc, da * db)
 
     def prob(self, event: Callable[[Hashable], bool]) -> Fraction:
         return sum((p for k, p in self._p.items() if event(k)), Fraction(0))
