@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from ...collector import pausing
 from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError
 from ...report import Report, VerifyReport
@@ -617,6 +618,7 @@ class OptimizeReport(Report):
             "unmodelled": self.unmodelled}
 
 
+@pausing  # (the solved game and its report are freed by reference counting: no collection walks them)
 def optimize(scenario: Scenario, *, objective: str | None = None, character: str | None = None,
              max_nodes: int = 2_000_000, progress: Callable[[int], object] | None = None,
              top: int = 10) -> OptimizeReport:
@@ -652,10 +654,12 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         _bound(scenario, max_nodes, "optimize")
         solved = solve_combat(scenario, obj, max_nodes=max_nodes, progress=progress)
     unmodelled = modelled_here(scenario, unmodelled_json(scenario))  # rolled before the assignment (MECCG-FX-31)
-    return OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
-                          choices=first_choices(solved), line=line(solved), check_outcomes=check_values(solved),
-                          unmodelled=unmodelled + unoffered(scenario),
-                          decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes))
+    report = OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
+                            choices=first_choices(solved), line=line(solved), check_outcomes=check_values(solved),
+                            unmodelled=unmodelled + unoffered(scenario),
+                            decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes))
+    solved.game.release()  # its remembered positions are freed with the report, not by the cycle collector
+    return report
 
 
 @dataclass
