@@ -54,12 +54,7 @@ def pausing(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if not gc.isenabled():
+        with paused():
             return fn(*args, **kwargs)
-        gc.disable()
-        try:
-            return fn(*args, **kwargs)
-        finally:
-            gc.enable()
 
     return wrapper  # type: ignore[return-value]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from math import gcd
+from math import lcm
 from typing import Callable, Hashable, Iterable, Iterator, Mapping
 
 
@@ -29,18 +29,14 @@ class Dist(Mapping[Hashable, Fraction]):
     def __init__(self, items: Mapping[Hashable, Fraction] | Iterable[tuple[Hashable, Fraction]]):
         pairs = items.items() if isinstance(items, Mapping) else items
         seen = []
-        den = 1
         for k, p in pairs:
             if type(p) is not Fraction:
                 p = Fraction(p)
-            n = p.numerator
-            if n < 0:
+            if p.numerator < 0:
                 raise ValueError(f"negative probability {p} for {k!r}")
-            if n:
-                d = p.denominator
-                if den % d:
-                    den = den // gcd(den, d) * d
-                seen.append((k, n, d))
+            if p.numerator:
+                seen.append((k, p.numerator, p.denominator))
+        den = lcm(*(d for _, _, d in seen))
         nums: dict[Hashable, int] = {}
         for k, n, d in seen:
             nums[k] = nums.get(k, 0) + n * (den // d)
@@ -83,11 +79,7 @@ class Dist(Mapping[Hashable, Fraction]):
         """
         got = self._ints
         if got is None:
-            den = 1
-            for p in self._p.values():
-                d = p.denominator
-                if den % d:
-                    den = den // gcd(den, d) * d
+            den = lcm(*(p.denominator for p in self._p.values()))
             got = self._ints = (den, tuple((k, p.numerator * (den // p.denominator)) for k, p in self._p.items()))
         return got
 
@@ -133,11 +125,7 @@ class Dist(Mapping[Hashable, Fraction]):
         steps = [(n, fn(k)) for k, n in nums]
         if not all(type(step) is Dist for step in steps):  # (a mapping of probabilities: added as Fractions)
             return Dist((k2, Fraction(n, den) * p2) for n, step in steps for k2, p2 in step.items())
-        common = 1
-        for _, step in steps:
-            d = step.integers()[0]
-            if common % d:
-                common = common // gcd(common, d) * d
+        common = lcm(*(step.integers()[0] for _, step in steps))
         acc: dict[Hashable, int] = {}
         for n, step in steps:
             d, inner = step.integers()
@@ -149,7 +137,7 @@ class Dist(Mapping[Hashable, Fraction]):
     def combine(self, other: "Dist", fn: Callable[[Hashable, Hashable], Hashable]) -> "Dist":
         """The distribution of ``fn(x, y)`` for independent ``x ~ self``, ``y ~ other``."""
         if type(other) is not Dist:  # (a mapping of probabilities: multiplied as Fractions)
-            return Dist((fn(a, pa_k), pa * pb) for a, pa in self._p.items() for pa_k, pb in other.items())
+            return Dist((fn(a, b), pa * pb) for a, pa in self._p.items() for b, pb in other.items())
         da, na = self.integers()
         db, nb = other.integers()
         acc: dict[Hashable, int] = {}

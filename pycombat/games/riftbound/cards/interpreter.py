@@ -204,19 +204,25 @@ CHOOSE_ONE = "choose one"
 def effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
     """``(modelled, how or why not)`` for one effect record, from its kind and parameters only (worked out once
     per record: the records are read-only data, and each play of a card asks again)."""
-    got = _SUPPORT.get(id(e))
-    if got is not None and got[0] is e:  # (the record is held here: no other one can have its id meanwhile)
+    return _per_record(_SUPPORT, e, _effect_support)
+
+
+def _per_record(memo: dict, record: Any, make: Callable[[Any], Any]) -> Any:
+    """``make(record)``, worked out once per read-only data record (a dict or tuple of them) and kept in ``memo`` by
+    the record's id, with the record (bounded: emptied when it holds :data:`_PER_RECORD_LIMIT`)."""
+    got = memo.get(id(record))
+    if got is not None and got[0] is record:  # (the record is held here: no other one can have its id meanwhile)
         return got[1]
-    out = _effect_support(e)
-    if len(_SUPPORT) >= _SUPPORT_LIMIT:
-        _SUPPORT.clear()
-    _SUPPORT[id(e)] = (e, out)
+    out = make(record)
+    if len(memo) >= _PER_RECORD_LIMIT:
+        memo.clear()
+    memo[id(record)] = (record, out)
     return out
 
 
-#: :func:`effect_support`'s answers by the record's id, each kept with its record (bounded)
+#: :func:`effect_support`'s answers by the record's id, each kept with its record
 _SUPPORT: dict[int, tuple[Mapping[str, Any], tuple[bool, str]]] = {}
-_SUPPORT_LIMIT = 20_000
+_PER_RECORD_LIMIT = 20_000
 
 
 def _effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
@@ -1858,19 +1864,16 @@ def takes_spell(p) -> bool:
 def _counter_facts(effects: tuple) -> tuple[bool, dict]:
     """``(whether a card of these effect records may take control of a spell, its counter effect by mode)``:
     worked out once per records (each step of the showdown search asks again for every play of its line)."""
-    got = _COUNTER_FACTS.get(id(effects))
-    if got is not None and got[0] is effects:  # (the records are held here: no other one can have their id)
-        return got[1]
+    return _per_record(_COUNTER_FACTS, effects, _read_counter_facts)
+
+
+def _read_counter_facts(effects: tuple) -> tuple[bool, dict]:
     modes = [e for e in effects if e.get("mode_option")]
     by_mode = {m: _counter_of(effects, modes, m) for m in (None, *range(1, len(modes) + 1))}
-    out = (any(e.get("effect") == STEAL for e in effects), by_mode)
-    if len(_COUNTER_FACTS) >= _SUPPORT_LIMIT:
-        _COUNTER_FACTS.clear()
-    _COUNTER_FACTS[id(effects)] = (effects, out)
-    return out
+    return any(e.get("effect") == STEAL for e in effects), by_mode
 
 
-#: :func:`_counter_facts` by the records' id, each kept with its records (bounded)
+#: :func:`_counter_facts` by the records' id, each kept with its records
 _COUNTER_FACTS: dict[int, tuple[tuple, tuple[bool, dict]]] = {}
 
 

@@ -17,7 +17,8 @@ from pycombat.frozen import replace
 from ..model import Board, Effect, Scenario, Unit
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
-from .equipment import TAKEN_OVER, stated_bonus  # RB-CARD-14: an Equipment whose control another player takes
+from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
+from .equipment import stated_bonus  # RB-CARD-5: an Equipment's Might bonus the scenario states
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
     interpret, stolen, takes_spell, CONQUER
 from .moves import on_moves
