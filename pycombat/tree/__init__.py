@@ -11,7 +11,9 @@ A game hands over the root of its state space through the small, OpenSpiel-style
   (:func:`solve`), in reverse topological order, and explains the result: the line of best play
   (:func:`principal_line`) and the exact value of every alternative at a decision
   (:func:`alternatives`) (:mod:`~pycombat.tree.graph`, with :class:`GameTree` itself);
-* solves a game without building the graph (:func:`solve_game`: :mod:`~pycombat.tree.search`);
+* solves a game without building the graph (:func:`solve_game`: :mod:`~pycombat.tree.search`), and a
+  two-player zero-sum game with alpha-beta pruning, searching fewer states for the same answers
+  (:func:`solve_zero_sum`: :mod:`~pycombat.tree.alphabeta`);
 * exports it: GraphML (:func:`to_graphml`, and :func:`write_graphml` streamed without the graph,
   each state made once in a breadth-first sweep kept as flat records and solved over them:
   :mod:`~pycombat.tree.graphml`, :mod:`~pycombat.tree.sweep`), Graphviz DOT (:func:`to_dot`) and PNG (:func:`to_png`, through
@@ -27,6 +29,7 @@ expectiminimax.
 """
 from __future__ import annotations
 
+from .alphabeta import ZeroSumSolution, ZeroSumStats, solve_zero_sum
 from .build import build_tree
 from .draw import to_dot, to_png
 from .errors import DrawingError, GameDefinitionError, TreeError
@@ -68,6 +71,8 @@ __all__ = [
     "Step",
     "TreeError",
     "TreeStats",
+    "ZeroSumSolution",
+    "ZeroSumStats",
     "alternatives",
     "build_tree",
     "format_fraction",
@@ -75,6 +80,7 @@ __all__ = [
     "principal_line",
     "solve",
     "solve_game",
+    "solve_zero_sum",
     "to_dot",
     "to_graphml",
     "write_graphml",

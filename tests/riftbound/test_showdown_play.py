@@ -327,6 +327,15 @@ def test_top_limits_the_text_and_json_keeps_every_option(tmp_path):
     js = report.to_json()
     assert len(js["decisions"][0]["options"]) == len(first.options) > 2
     assert js["value"] == str(report.solution.value) and js["value_for"] == "attacker"
-    # the tree verb writes the same game (the same states as the search)
+    # the tree verb writes the whole game; the search (alpha-beta) visits part of it, for the same value
     tree = verbs.tree(s, output=str(tmp_path / "t.graphml"))
-    assert tree.stats.nodes == report.solution.nodes
+    assert (tree.stats.nodes, report.solution.nodes) == (1516, 780)
+    from pycombat.tree import solve_game
+
+    from pycombat.games.riftbound.play.entries import Lines
+    from pycombat.games.riftbound.play.game import ShowdownGame
+    from pycombat.games.riftbound.play.triggers import initial_state
+
+    game = ShowdownGame(Lines(s), dict(s.hands), report.objective)
+    full = solve_game(initial_state(game)[0])
+    assert full.stats.nodes == tree.stats.nodes and full.value[0] == report.solution.value

@@ -292,8 +292,8 @@ def play_optimize(report: PlayReport, console: Console) -> None:
                   "or Reaction card, only Reaction on an open chain, or passes; both passing in turn resolves the chain "
                   "last in, first out and Focus passes, or ends the showdown (RB-SHOW-3, RB-SHOW-4); then the damage "
                   "splits (RB-DMG-3).", highlight=False)
-    console.print(f"Value for the Attacker under optimal play by both: {short(sol.value)}  ({sol.nodes:,} states; "
-                  f"estimated {sol.estimate:,})", highlight=False)
+    console.print(f"Value for the Attacker under optimal play by both: {short(sol.value)}  ({sol.nodes:,} states "
+                  f"searched with alpha-beta pruning; the game estimated at {sol.estimate:,})", highlight=False)
     forced = sum(1 for _, d in sol.decisions if d.forced)
     console.print(f"Decisions on the line of best play ({len(sol.decisions)}, {forced} forced), each option's value "
                   "for the player who moves and how much worse it is than the best:", highlight=False)
