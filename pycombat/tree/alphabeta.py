@@ -91,7 +91,8 @@ class _Search:
         self.max_nodes = max_nodes
         #: state key -> [lower bound, upper bound, index of the best child found]: the first player's value
         self.bounds: dict[Hashable, list] = {}
-        #: state key -> its kind and children: (DECISION, player, [child, ...]) or (CHANCE_NODE, None,
+        #: state key -> its kind and moves: (DECISION, player, (state, actions, children made so far: a child
+        #: state is made when it is first searched)) or (CHANCE_NODE, None,
         #: [(child, probability), ...]); a terminal: (TERMINAL_NODE, value, None)
         self.kids: dict[Hashable, tuple] = {}
         self.ids: dict[Hashable, int] = {}  #: state key -> its number, in the order first reached
@@ -128,10 +129,10 @@ class _Search:
                                           f"{sum(p for _, p in outs)}, not exactly 1")
             got = (CHANCE_NODE, None, outs)
         elif player in (0, 1) and type(player) is int:
-            children = [state.child(a) for a in state.legal_actions()]
-            if not children:
+            actions = list(state.legal_actions())
+            if not actions:
                 raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
-            got = (DECISION, player, children)
+            got = (DECISION, player, (state, actions, [None] * len(actions)))
         else:
             raise GameDefinitionError(f"state {_describe(state)}: current_player() is {player!r}, not a player 0..1, "
                                       f"CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
@@ -176,11 +177,16 @@ class _Search:
                 return v
             best = None
             at = first
-            order = [first] + [i for i in range(len(children)) if i != first] if first else range(len(children))
+            parent, actions, kids = children
+            n = len(kids)
+            order = [first] + [i for i in range(n) if i != first] if first else range(n)
             taken = 0
             for i in order:
                 taken += 1
-                v = self.value(children[i], a, z, depth + 1)
+                c = kids[i]
+                if c is None:
+                    c = kids[i] = parent.child(actions[i])
+                v = self.value(c, a, z, depth + 1)
                 if player == 0:
                     if best is None or _gt(v, best):
                         best, at = v, i
@@ -192,7 +198,7 @@ class _Search:
                     if _gt(z, v):
                         z = v
                 if not _gt(z, a):
-                    self.cutoffs += len(children) - taken
+                    self.cutoffs += n - taken
                     break
         finally:
             self.on_line.discard(key)
@@ -248,9 +254,13 @@ class ZeroSumSolution:
         p = state.current_player()
         if p < 0:
             raise TreeError(f"state {_describe(state)} is not a decision")
-        kind, _, children = self._search.node(state, state.key())
-        rows = [(i, a, state.action_to_string(a), self.value_of(c))
-                for i, (a, c) in enumerate(zip(state.legal_actions(), children))]
+        _, actions, kids = self._search.node(state, state.key())[2]
+        rows = []
+        for i, a in enumerate(actions):
+            c = kids[i]
+            if c is None:
+                c = kids[i] = state.child(a)
+            rows.append((i, a, state.action_to_string(a), self.value_of(c)))
         best = max(rows, key=lambda r: (r[3][p], -r[0]))[0]
         rows.sort(key=lambda r: (-r[3][p], r[0]))
         return [Alternative(action=a, label=lab, child=i, value=v, best=i == best) for i, a, lab, v in rows]
