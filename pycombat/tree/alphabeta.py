@@ -37,16 +37,15 @@ through them). Per-move rewards are not supported: a game with them is solved by
 """
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..collector import pausing
 from ..errors import TooLargeError
-from .errors import GameDefinitionError, TreeError
-from .graph import Alternative, Step
-from .search import likeliest_outcome
+from .errors import GameDefinitionError
+from .search import LineOfPlay
 from .state import CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, TERMINAL, TERMINAL_NODE, _describe, _exact, \
     _num_players
 
@@ -220,9 +219,10 @@ class _Search:
 
 
 @dataclass
-class ZeroSumSolution:
+class ZeroSumSolution(LineOfPlay):
     """What :func:`solve_zero_sum` found: the root's value, and any state's on demand (solved fully
-    then, from the bounds found), with the interface of :class:`~pycombat.tree.search.Solution`."""
+    then, from the bounds found); its options and line of best play as :class:`~pycombat.tree.search.Solution`
+    shows them (:class:`~pycombat.tree.search.LineOfPlay`)."""
 
     root: Any
     num_players: int
@@ -246,49 +246,6 @@ class ZeroSumSolution:
         """The exact value (a Fraction per player) of any state reachable from the root."""
         v = self._search.exact(state)
         return (v, -v)
-
-    def alternatives(self, state: Any | None = None) -> list[Alternative]:
-        """Every legal action at decision ``state`` (default: the root) with its exact value, best
-        first (ties in ``legal_actions`` order; ``child`` is the action's index there)."""
-        state = self.root if state is None else state
-        p = state.current_player()
-        if p < 0:
-            raise TreeError(f"state {_describe(state)} is not a decision")
-        _, actions, kids = self._search.node(state, state.key())[2]
-        rows = []
-        for i, a in enumerate(actions):
-            c = kids[i]
-            if c is None:
-                c = kids[i] = state.child(a)
-            rows.append((i, a, state.action_to_string(a), self.value_of(c)))
-        best = max(rows, key=lambda r: (r[3][p], -r[0]))[0]
-        rows.sort(key=lambda r: (-r[3][p], r[0]))
-        return [Alternative(action=a, label=lab, child=i, value=v, best=i == best) for i, a, lab, v in rows]
-
-    def principal_line(self) -> list[Step]:
-        """Best play from the root: decisions follow their best action, chance its most probable
-        outcome class (as :meth:`pycombat.tree.search.Solution.principal_line`)."""
-        return [step for _state, step in self.line_states()]
-
-    def line_states(self) -> Iterator[tuple[Any, Step]]:
-        """The states of :meth:`principal_line`, each with its step."""
-        state = self.root
-        while True:
-            p = state.current_player()
-            common = {"player": p, "state": str(state), "value": self.value_of(state)}
-            common["node"] = self.ids[state.key()]
-            if p == TERMINAL:
-                yield state, Step(kind=TERMINAL_NODE, action=None, prob=None, **common)
-                return
-            if p == CHANCE:
-                child, prob, outs, acts = likeliest_outcome(state)
-                yield state, Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
-                                  outcomes=tuple(outs), actions=tuple(acts), **common)
-            else:
-                alt = next(a for a in self.alternatives(state) if a.best)
-                child = state.child(alt.action)
-                yield state, Step(kind=DECISION, action=alt.label, prob=None, **common)
-            state = child
 
 
 @pausing

@@ -38,27 +38,10 @@ class SearchStats:
                 f"{self.merged_edges:,} merged edges; longest line {self.longest_line:,}")
 
 
-@dataclass
-class Solution:
-    """What :func:`solve_game` found: the value of every reachable state, by key.
-
-    :meth:`principal_line` and :meth:`alternatives` re-expand only the states they show, so
-    they give the same answers as :func:`principal_line` / :func:`alternatives` on the graph.
-    """
-
-    root: Any
-    num_players: int
-    ids: dict  #: state key -> state number (the root is 0)
-    values: list  #: state number -> value (a tuple of Fractions, one per player)
-    stats: SearchStats
-
-    @property
-    def value(self) -> tuple[Fraction, ...]:
-        return self.values[0]
-
-    def value_of(self, state: Any) -> tuple[Fraction, ...]:
-        """The value of any state reachable from the root."""
-        return self.values[self.ids[state.key()]]
+class LineOfPlay:
+    """What a solved game shows, read off its values: every option of a decision with its exact value,
+    and the line of best play. For a solution with ``root``, ``num_players``, ``ids`` (state key ->
+    number) and ``value_of(state)``; states are re-expanded only where shown."""
 
     def _worth(self, child: Any) -> tuple[Fraction, ...]:
         return _plus(_rewards(child, self.num_players), self.value_of(child))
@@ -99,6 +82,29 @@ class Solution:
                 child = state.child(alt.action)
                 yield state, Step(kind=DECISION, action=alt.label, prob=None, **common)
             state = child
+
+
+@dataclass
+class Solution(LineOfPlay):
+    """What :func:`solve_game` found: the value of every reachable state, by key.
+
+    :meth:`principal_line` and :meth:`alternatives` re-expand only the states they show, so
+    they give the same answers as :func:`principal_line` / :func:`alternatives` on the graph.
+    """
+
+    root: Any
+    num_players: int
+    ids: dict  #: state key -> state number (the root is 0)
+    values: list  #: state number -> value (a tuple of Fractions, one per player)
+    stats: SearchStats
+
+    @property
+    def value(self) -> tuple[Fraction, ...]:
+        return self.values[0]
+
+    def value_of(self, state: Any) -> tuple[Fraction, ...]:
+        """The value of any state reachable from the root."""
+        return self.values[self.ids[state.key()]]
 
 
 def _chance_value(denom: int, mass: list, kids: list, n: int) -> tuple[Fraction, ...]:
