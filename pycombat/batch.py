@@ -6,7 +6,8 @@ A front end (layer 1, like :mod:`pycombat.cli`): it reads inputs, calls the Pyth
 * ``{"input": NAME, "index": I, "exit_code": C, "result": {...}}`` (``result`` is the report's
   ``to_json()``, as ``pycombat VERB --json`` prints it), or
 * ``{"input": NAME, "index": I, "error": {"type": ..., "message": ..., "file": ..., "path": ...}}``
-  for an input that could not be answered (one bad scenario never stops the batch).
+  for an input that could not be answered (one bad scenario never stops the batch); ``help``, when
+  the error has them, lists the lines the CLI prints under it (what is accepted, why a refusal).
 
 Inputs are files, folders (their ``.yaml``/``.yml``/``.json`` files, sorted, recursively), glob
 patterns, and JSON-lines streams (``.jsonl``/``.ndjson`` files, or ``-`` for standard input): one
@@ -125,6 +126,8 @@ def _error(index: int, name: str, exc: BaseException | str) -> dict:
         for key in ("path",):
             if getattr(exc, key, None):
                 err[key] = getattr(exc, key)
+        if getattr(exc, "help", ()):  # the lines the CLI prints under the error
+            err["help"] = list(exc.help)
     err["file"] = name
     return {"input": name, "index": index, "error": err}
 

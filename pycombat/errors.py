@@ -108,7 +108,18 @@ class UnknownNameError(ScenarioError):
 
 
 class TooLargeError(PycombatError):
-    """An input is refused up front because solving it would exceed a limit."""
+    """An input is refused up front because solving it would exceed a limit. ``help``: lines the
+    program wrote that say why and what would be solved (shown under the one-line error, as a
+    :class:`ScenarioError`'s are).
+
+    >>> e = TooLargeError("too large; raise --max-nodes", help=("why: many positions",))
+    >>> str(e), e.help
+    ('too large; raise --max-nodes', ('why: many positions',))
+    """
+
+    def __init__(self, message: str = "", *, help: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.help = tuple(help)
 
 
 class DataError(PycombatError, ValueError):

@@ -104,10 +104,10 @@ class HTTPError(Exception):
 def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
     """The HTTP status and body of a pycombat error: the CLI's one line, the field path, suggestions."""
     body: dict[str, Any] = {"error": f"pycombat: {tidy(str(exc))}"}  # one short line, as the CLI prints
+    if getattr(exc, "help", ()):  # what is accepted, or why a refusal, in the program's own words
+        body["help"] = list(exc.help)
     if isinstance(exc, ScenarioError):
         body.update(message=exc.message, path=exc.path)
-        if exc.help:
-            body["help"] = list(exc.help)
         if isinstance(exc, UnknownNameError):
             body["suggestions"] = exc.suggestions
         line = line_of(text, exc.path) if text and exc.path else None

@@ -108,8 +108,20 @@ def test_ten_against_ten_with_hands_kill_mp_is_refused_naming_the_cards():
     with pytest.raises(TooLargeError) as exc:
         verbs.optimize(s)
     text = str(exc.value)
-    assert "2,001,600" in text and "Bold Thrust" in text and "Risky Blow" in text and "up to 10 strikes" in text
-    assert "Dodge" not in text  # never worth playing under kill_mp: left out of the strikes' game
+    assert "2,001,600" in text and "raise --max-nodes" in text and len(text) < 300  # one line, never cut
+    why = " ".join(exc.value.help)  # why, and what is solved instead, under it
+    assert "Bold Thrust" in why and "Risky Blow" in why and "up to 10 strikes" in why and "--objective survive" in why
+    assert "Dodge" not in why  # never worth playing under kill_mp: left out of the strikes' game
+
+
+def test_the_cli_prints_the_refusal_and_every_line_of_why(capsys):
+    from pycombat.cli import main
+
+    assert main(["optimize", str(example_path("ten_vs_ten_hands.yaml"))]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("pycombat: ") and "2,001,600" in err[0] and not err[0].endswith("...")
+    assert [line for line in err[1:] if line.startswith("  ")] == err[1:] and len(err) == 4
+    assert "Swift Strokes" in err[1] and "--objective survive" in err[3]
 
 
 def test_survive_small_combat_with_hands_is_the_full_game():
@@ -244,3 +256,20 @@ def test_tree_depth_one_of_ten_against_ten_with_hands(tmp_path):
     assert "Risky Blow" in kill.values and "carry up to 10 pairs" in kill.values
     surv = verbs.tree(s, output=str(tmp_path / "s.graphml"), depth=1, objective="survive", character="Aragorn II")
     assert surv.nodes == surv.valued == 63_592
+
+
+def test_the_batch_line_and_the_web_body_carry_the_lines_of_why():
+    import io
+    import json
+
+    from pycombat.batch import run_batch
+    from pycombat.errors import TooLargeError
+    from pycombat.web.app import error_body
+
+    out = io.StringIO()
+    summary = run_batch([str(example_path("ten_vs_ten_hands.yaml"))], "optimize", out=out, workers=1)
+    err = json.loads(out.getvalue())["error"]
+    assert summary.failed == 1 and err["type"] == "TooLargeError" and len(err["help"]) == 3
+    assert "Bold Thrust" in err["help"][0] and "--objective survive" in err["help"][2]
+    status, body = error_body(TooLargeError("too large", help=("why", "what instead")))
+    assert status == 413 and body["help"] == ["why", "what instead"] and body["error"] == "pycombat: too large"

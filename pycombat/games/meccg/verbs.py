@@ -549,12 +549,13 @@ def _bound_carried(scenario: Scenario, max_nodes: int, m) -> None:
     except TooLargeError as exc:
         cards = m.carried_cards()
         kinds = len(m.carried_kinds())
-        why = (f"the cards in both hands worth playing ({', '.join(cards) or 'none'}) may change up to "
-               f"{m.carried_most()} strikes of one assignment; their strikes' game is not decided by what the "
-               "strikes are worth per pair of hands left, so the matching solver carries the strikes made, as "
-               f"multisets of {kinds} kinds, up to {m.carried_multisets():,} per position; it carries less with "
-               "one side's cards alone or under --objective survive")
-        raise TooLargeError(f"{exc} ({why})") from None
+        why = (f"The cards in both hands worth playing ({', '.join(cards) or 'none'}) may change up to "
+               f"{m.carried_most()} strikes of one assignment.",
+               "Their strikes' game is not decided by what the strikes are worth per pair of hands left, so the "
+               f"matching solver carries the strikes made, as multisets of {kinds} kinds, up to "
+               f"{m.carried_multisets():,} per position.",
+               "It carries less with one side's cards alone, or under --objective survive.")
+        raise TooLargeError(str(exc), help=why) from None
 
 
 @dataclass

@@ -108,7 +108,9 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     if size > max_nodes:
         raise TooLargeError(f"{scenario.file or 'the scenario'}: hand: the showdown game from these hands is estimated "
                             f"at about {size:,} states, more than --max-nodes {max_nodes:,}; give fewer cards in "
-                            "`hand:` or raise --max-nodes")
+                            "`hand:` or raise --max-nodes",
+                            help=("The estimate counts the whole game; the search (alpha-beta pruning) visits part "
+                                  "of it and stops at --max-nodes states searched.",))
     sol = solve_zero_sum(root, max_nodes=max_nodes)  # zero-sum (.game): alpha-beta, every option on the line exact
     line, phases, last = [], [], None
     for state, step in sol.line_states():
