@@ -6,6 +6,7 @@ A :class:`ScenarioError` is the user's mistake: the CLI prints it as one clear m
 from __future__ import annotations
 
 import re
+from typing import Any
 
 #: the longest message a user sees (a longer one is cut); quoted values are cut at QUOTE_CHARS
 MAX_MESSAGE = 288
@@ -51,7 +52,18 @@ def short_path(path: str | None) -> str | None:
 
 
 class PycombatError(Exception):
-    """Base class of every error pycombat raises on purpose."""
+    """Base class of every error pycombat raises on purpose. ``help``: lines the program wrote (never
+    the user's text) that say what is accepted, or why a refusal: the CLI prints them under the
+    one-line error, a batch line and the web page's JSON keep them.
+
+    >>> e = PycombatError("too large; raise --max-nodes", help=("why: many positions",))
+    >>> str(e), e.help
+    ('too large; raise --max-nodes', ('why: many positions',))
+    """
+
+    def __init__(self, *args: Any, help: tuple[str, ...] = ()):
+        super().__init__(*args)
+        self.help = tuple(help)
 
 
 class ScenarioError(PycombatError):
@@ -66,9 +78,8 @@ class ScenarioError(PycombatError):
         self.message = tidy(str(message))
         self.file = file
         self.path = path
-        #: lines the program wrote (never the user's text) that say what is accepted, shown under the error
-        self.help = tuple(help)
-        super().__init__(str(self))
+        # (help: lines the program wrote, never the user's text, that say what is accepted: under the error)
+        super().__init__(str(self), help=help)
 
     def __str__(self) -> str:
         parts = [tidy(p) for p in (self.file, short_path(self.path)) if p]
@@ -108,18 +119,7 @@ class UnknownNameError(ScenarioError):
 
 
 class TooLargeError(PycombatError):
-    """An input is refused up front because solving it would exceed a limit. ``help``: lines the
-    program wrote that say why and what would be solved (shown under the one-line error, as a
-    :class:`ScenarioError`'s are).
-
-    >>> e = TooLargeError("too large; raise --max-nodes", help=("why: many positions",))
-    >>> str(e), e.help
-    ('too large; raise --max-nodes', ('why: many positions',))
-    """
-
-    def __init__(self, message: str = "", *, help: tuple[str, ...] = ()):
-        super().__init__(message)
-        self.help = tuple(help)
+    """An input is refused up front because solving it would exceed a limit."""
 
 
 class DataError(PycombatError, ValueError):

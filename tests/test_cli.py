@@ -68,6 +68,19 @@ def test_illegal_attack_says_why(capsys, tmp_path):
     assert "The attack is not legal" in out and "MECCG-ALIGN-1 [cannot_attack(hero, hero)]" in out
 
 
+def test_a_verb_refusing_an_illegal_attack_lists_every_broken_rule_uncut(capsys):
+    """optimize and tree refuse an illegal attack in one line naming the rules broken, each rule's words
+    on a line of its own under it (four of them would not fit the one line)."""
+    ruling = str(example_path("../rulings/meccg/attack_conditions.yaml"))
+    for verb in ("optimize", "tree"):
+        assert main([verb, ruling] + (["-o", "never-written.graphml"] if verb == "tree" else [])) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert "the attack is not legal (MECCG-INIT-1, MECCG-INIT-2, MECCG-INIT-3, MECCG-INIT-4)" in err[0]
+        assert not err[0].endswith("...")
+        assert [line.split(" [")[0].strip() for line in err[1:]] == [f"MECCG-INIT-{k}" for k in (1, 2, 3, 4)]
+        assert err[4].endswith("so there is at most one CvCC per player per turn.")
+
+
 def test_text_output(capsys):
     assert main(["enumerate", WIND, "--limit", "3"]) == 0
     out = capsys.readouterr().out

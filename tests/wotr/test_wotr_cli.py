@@ -96,7 +96,8 @@ def test_enumerate_illegal_attack_says_why(capsys, tmp_path):
     code, out, _ = run(capsys, "enumerate", p)
     assert code == 0 and "This attack is not legal" in out and "WOTR-ATK-2" in out and "0 legal splits" in out
     code, _, err = run(capsys, "odds", p)
-    assert code == 2 and "the attack is not legal" in err and "WOTR-ATK-2" in err
+    assert code == 2 and "the attack is not legal (WOTR-ATK-2, WOTR-ATK-8)" in err.splitlines()[0]
+    assert "  WOTR-ATK-2 [no_unit_of_a_nation_at_war]: Only Armies of a Nation" in err  # each rule's words under it
 
 
 def test_optimize_and_tree(capsys, tmp_path):

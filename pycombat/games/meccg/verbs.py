@@ -504,9 +504,11 @@ def _legal_attack(scenario: Scenario, verb: str):
                 return f"{d[0]}(" + ", ".join(fmt(x) for x in d[1:]) + ")"
             return str(d)
 
-        why = "; ".join(f"{v.rule} [{fmt(v.detail)}]: {book.rule(v.rule).summary}" for v in verdict.violations)
-        raise PycombatError(f"{scenario.file or 'the scenario'}: {verb}: the attack is not legal, so there is no "
-                            f"combat to solve: {why}")
+        rules = ", ".join(dict.fromkeys(v.rule for v in verdict.violations))
+        raise PycombatError(f"{scenario.file or 'the scenario'}: {verb}: the attack is not legal ({rules}), so there "
+                            "is no combat to solve; `enumerate` gives the verdict with its sources",
+                            help=tuple(f"{v.rule} [{fmt(v.detail)}]: {book.rule(v.rule).summary}"
+                                       for v in verdict.violations))
     return verdict
 
 

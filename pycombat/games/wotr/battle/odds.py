@@ -26,9 +26,12 @@ def policies_for(s: Scenario, override: str | None = None) -> list[str]:
 
 
 def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
-    lines = [f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in verdict.reasons()]
-    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal, so there is no battle to compute: "
-                         + "; ".join(lines))  # one line (the contract: one clear error)
+    reasons = verdict.reasons()
+    rules = ", ".join(dict.fromkeys(r["rule"] for r in reasons))
+    # one line (the contract: one clear error), each broken rule in words under it
+    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal ({rules}), so there is no battle to "
+                         "compute; `enumerate` gives the verdict with its sources",
+                         help=tuple(f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in reasons))
 
 
 def _fmt(d) -> str:
