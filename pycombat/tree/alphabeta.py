@@ -112,7 +112,7 @@ class _Search:
             rets = tuple(_exact(r, "returns", state) for r in state.returns())
             if len(rets) != 2 or rets[0] + rets[1] != 0:
                 raise GameDefinitionError(f"terminal state {_describe(state)}: returns {rets} are not of a two-player "
-                                          "zero-sum game (the second player's return minus the first's)")
+                                          "zero-sum game (the second player's return is minus the first's)")
             got = (TERMINAL_NODE, rets[0], None)
         elif player == CHANCE:
             outs = []
