@@ -336,6 +336,14 @@ def _steps(server, browser):
     _wait(d).until(lambda x: rift in x.find_element(By.ID, "result").text)
     _shot(d, "6_riftbound_seed")
 
+    # 6b. a refusal shows its one line and the lines under it (why, and what is solved instead)
+    _load(d, "meccg", "ten_vs_ten_hands.yaml")
+    _click(d, "#tab-optimize")
+    _result_done(d, "optimize")
+    _wait(d).until(lambda x: "2,001,600" in x.find_element(By.ID, "run-error").text)
+    helps = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#run-error .error-help")]
+    assert len(helps) == 3 and "Bold Thrust" in helps[0] and "--objective survive" in helps[2], helps
+
     # 7. the tree as SVG (Graphviz on the server), with its downloads
     if shutil.which("dot"):
         _load(d, "meccg", "wind_throne.yaml")

@@ -485,7 +485,11 @@ async function run() {
   result.classList.remove("stale");
   result.setAttribute("data-state", status === 200 ? "done" : "error");
   result.setAttribute("data-verb", state.verb);
-  if (status !== 200) { result.replaceChildren(el("div", {class: "error", id: "run-error"}, data.error)); return; }
+  if (status !== 200) {  // the one-line error, then the program's lines under it (why a refusal, what is accepted)
+    result.replaceChildren(el("div", {class: "error", id: "run-error"}, data.error,
+      (data.help || []).map((line) => el("div", {class: "error-help"}, line))));
+    return;
+  }
   renderResult(data);
 }
 
