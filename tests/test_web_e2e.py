@@ -341,7 +341,7 @@ def _steps(server, browser):
     _click(d, "#tab-optimize")
     _result_done(d, "optimize")
     _wait(d).until(lambda x: "2,001,600" in x.find_element(By.ID, "run-error").text)
-    helps = [e.text for e in d.find_elements(By.CSS_SELECTOR, "#run-error .error-help")]
+    helps = _do(d, lambda x: [e.text for e in x.find_elements(By.CSS_SELECTOR, "#run-error .error-help")])
     assert len(helps) == 3 and "Bold Thrust" in helps[0] and "--objective survive" in helps[2], helps
 
     # 7. the tree as SVG (Graphviz on the server), with its downloads

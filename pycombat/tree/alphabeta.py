@@ -49,7 +49,7 @@ from .search import LineOfPlay
 from .state import CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, TERMINAL, TERMINAL_NODE, _describe, _exact, \
     _num_players
 
-_INF = float("inf")  #: an open window's end (a Fraction compares with it exactly)
+_INF = float("inf")  #: an open window's end (compared only through :func:`_gt`, never used as a value)
 #: the most plies of one line the search follows (it recurses once a ply)
 MAX_PLIES = 400
 
