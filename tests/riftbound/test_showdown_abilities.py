@@ -12,7 +12,7 @@ from budget import examples  # noqa: E402
 from pycombat.games.riftbound import verbs
 from pycombat.games.riftbound.schema import scenario_from_dict
 from test_showdown_play import Brute, _doc
-from test_trigger_choices import brute_value
+from test_trigger_choices import brute_value, chain_value
 
 #: units with an activated [Action] ability usable in a showdown, and the cards in hand drawn with them
 ABLE = ["Shadow", "Ezreal - Dashing"]
@@ -69,12 +69,13 @@ def test_value_agrees_with_brute_force(able, mine, theirs, defending, hand_a, ha
 
 def value(doc):
     """The brute force's value; Ezreal, Dashing's combat trigger ("deal damage equal to my Might to an enemy unit
-    here") stated with each enemy unit, its player choosing the best."""
+    here") stated with each enemy unit, its player choosing the best; on the combat chain, where either player may
+    answer it with a Reaction card before it resolves (``chain_value``, RB-SHOW-2)."""
     side = next((s for s in ("attacker", "defender") if "Ezreal - Dashing" in doc[s]["units"]), None)
     if side is None:
         return AbilityBrute(doc).value()
     enemy = doc["defender" if side == "attacker" else "attacker"]["units"]
-    vals = [AbilityBrute(doc, [{"trigger": "Ezreal - Dashing", "target": [n]}]).value() for n in enemy]
+    vals = [chain_value(doc, [{"trigger": "Ezreal - Dashing", "target": [n]}], AbilityBrute) for n in enemy]
     return max(vals) if side == "attacker" else min(vals)
 
 
@@ -91,6 +92,18 @@ def test_shadows_stun_is_searched(att, dfn, hand_a, hand_d):
     assert any(label.startswith("defender uses Shadow's ability on ") for label in labels)
     assert report.solution.value == value(doc)
     assert not [u for u in report.solution.unmodelled if "activated ability" in u["what"]]  # its exhaust limits it
+
+
+def test_a_reaction_answers_ezreals_trigger_on_the_combat_chain():
+    """Ezreal's trigger (3 damage) would kill Stalwart Poro before the damage step, which then scores nothing (0);
+    Discipline on the Poro in answer, before the trigger resolves, keeps it alive to be killed in the damage step
+    with its Might raised: 1 point more, which only answering on the combat chain reaches (RB-SHOW-2)."""
+    doc = _doc(["Ezreal - Dashing", "Blue Sentinel"], ["Stalwart Poro"], ["Discipline"], [])
+    report = verbs.optimize(scenario_from_dict(doc))
+    assert report.solution.value == value(doc) == 1
+    assert ("combat chain", "attacker plays Discipline on Stalwart Poro in response") in report.solution.line
+    stated_first = [AbilityBrute(doc, [{"trigger": "Ezreal - Dashing", "target": ["Stalwart Poro"]}]).value()]
+    assert stated_first == [0]  # the same game with the trigger resolved before anyone may answer it
 
 
 def test_an_ability_its_runes_limit_is_used_once_and_named():

@@ -143,7 +143,8 @@ class Brute:
             got = self.read(list(resolved) + order)
             if not isinstance(got, ScenarioError):
                 return tuple(resolved) + tuple(order)
-            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(resolved)
+            # (the file's entries: the prefix, those resolved, then this chain's order)
+            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(self.prefix) - len(resolved)
             order.pop(k)
 
     def damage(self, resolved) -> Fraction:

@@ -1975,6 +1975,10 @@ class Oracle(SpellOracle):
                 cands = [m for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")
                          and (side is None or y["side"] == side)]
             cands = [m for m in cands if not self.untargetable(m, by)]
+            if t.get("other"):  # "another unit": not the one played
+                cands = [m for m in cands if m != card]
+            if t.get("might_max") is not None:  # "with 3 Might or less" (Windsinger), as it is now (RB-CARD-1)
+                cands = [m for m in cands if self.might(m) <= t["might_max"]]
             if hidden and t.get("location") not in ("base", "elsewhere", "another location"):
                 cands = [m for m in cands if self.u[m]["where"] == hidden]
             if "count_max" in t or e.get("optional"):  # "up to one", "you may": none chosen is a choice
