@@ -10,7 +10,9 @@ MECCG and Riftbound, ``odds`` for WotR) runs over the batch, each configuration 
    as ``--json`` writes it): one worker. This run is also the check that every generated scenario is
    a valid input: each one refused is counted and named (never dropped);
 2. ``pycombat.batch.run_batch`` with 1 worker (in process) and with 2 (a process pool);
-3. ``run_batch`` on a Dask LocalCluster of 2 worker processes on 127.0.0.1.
+3. ``run_batch`` on a Dask LocalCluster of 2 worker processes on 127.0.0.1;
+4. for WotR, for comparison, ``run_batch`` with 1 worker under ``--flag casualty_policy=regulars_first``:
+   the default (``enumerate``) makes ``odds`` solve each of the two named policies, this row one.
 
 Each row gives the wall time, the rate per wall second (and per core) and the rate per CPU second:
 this process's CPU time and that of its finished children (pool and Dask workers), which other
@@ -48,6 +50,8 @@ from pycombat.games.wotr.battle import process as wotr_battle  # noqa: E402
 #: the rate a game's default verb should reach per CPU second (a core), one worker
 TARGET = 500
 QUICK_N = 40
+#: per game, the flag settings of an extra row for comparison (the default verb under one named policy)
+ONE_POLICY = {"wotr": (("casualty_policy", "regulars_first"),)}
 #: a row: what, scenarios, wall seconds, rate per wall second, rate per core, note (bench/throughput.py)
 Row = tuple[str, "int | None", float, "float | None", "float | None", str]
 
@@ -103,12 +107,11 @@ def _measure(fn: Callable[[], Any]) -> tuple[Any, float, float]:
     return got, wall, throughput._cpu_since(before)
 
 
-def _row(what: str, done: int, wall: float, cpu: float, cores: int, note: str) -> Row:
+def _row(what: str, done: int, wall: float, cpu: float, cores: int, note: str, target: bool = True) -> Row:
     per_cpu = done / cpu if cpu > 0 else 0.0
-    verdict = "OK" if per_cpu >= TARGET else "MISSED"
+    verdict = f" (target {TARGET}: {'OK' if per_cpu >= TARGET else 'MISSED'})" if target else ""
     rate = done / wall if wall > 0 else 0.0
-    return (what, done, wall, rate, rate / cores,
-            f"{per_cpu:,.0f} per CPU second (target {TARGET}: {verdict}); {note}")
+    return (what, done, wall, rate, rate / cores, f"{per_cpu:,.0f} per CPU second{verdict}; {note}")
 
 
 def game_rows(game: str, n: int, seed: int, dask: bool, tmp: Path) -> tuple[list[Row], dict[int, str]]:
@@ -144,6 +147,15 @@ def game_rows(game: str, n: int, seed: int, dask: bool, tmp: Path) -> tuple[list
             agree = "same lines" if lines == reference else "DIFFERENT LINES"
         rows.append(_row(f"{label}: {what}", summary.done, wall, cpu, cores,
                          f"{summary.failed} failed; {agree}"))
+    for name, value in ONE_POLICY.get(game, ()):
+        # for comparison, not the target's row: the same batch under one named policy of a flag whose
+        # default solves several (WotR's casualty_policy=enumerate: `odds` solves each named policy)
+        cold()
+        summary, wall, cpu = _measure(lambda: run_batch([str(path)], verb, out=io.StringIO(), workers=1,
+                                                        flags={name: value}))
+        rows.append(_row(f"{label}: in process, run_batch (1 worker), --flag {name}={value}", summary.done, wall,
+                         cpu, 1, f"{summary.failed} failed; for comparison: one policy solved, not the default's two",
+                         target=False))
     return rows, invalid
 
 
