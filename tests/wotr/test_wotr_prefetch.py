@@ -4,6 +4,7 @@ scenarios judged from one grounding give the verdicts each scenario's own check-
 from __future__ import annotations
 
 import copy
+import os
 
 from pycombat import registry, solver
 from pycombat.games.wotr import verbs
@@ -68,7 +69,8 @@ def test_prefetch_without_a_grounding_when_the_closed_form_answers():
     solver.clear_caches()
     before = solver.loaded_stats()["grounded"]
     verbs.prefetch("odds", scenarios)
-    assert solver.loaded_stats()["grounded"] == before
+    if not os.environ.get(solver.RULES_DIR_VARIABLE):  # (a changed copy of the rules is judged by itself: grounded)
+        assert solver.loaded_stats()["grounded"] == before
     for s, v in zip(scenarios, want):
         assert _fields(splits._VERDICTS.get((content_key(s), None))) == _fields(v)
 
