@@ -59,6 +59,10 @@ def explained_key(m: asp_mutants.Mutant) -> str:
     return f"{m.game} rule {m.rule_ids[0]}" if m.kind == "rule" else m.key
 
 
+#: the seconds a test run may take: the unchanged baseline runs every test of a game in one process (the
+#: Riftbound tests about 15 minutes on the 2-core machine with another job beside it), and so does a survivor
+TIMEOUT = 2400.0
+
 @dataclass
 class Outcome:
     mutant: asp_mutants.Mutant
@@ -145,7 +149,7 @@ def select(game: str, kinds: tuple[str, ...], sample: int, seed: int,
 
 
 def run(games: tuple[str, ...], kinds: tuple[str, ...], *, sample: int = 0, seed: int = 0, jobs: int = 2,
-        timeout: float = 600.0, progress=print, durations: dict[str, dict[str, float]] | None = None,
+        timeout: float = TIMEOUT, progress=print, durations: dict[str, dict[str, float]] | None = None,
         rule_files: tuple[str, ...] = (), rules: tuple[str, ...] = ()) -> list[Outcome]:
     """Every selected mutant of ``games`` against the tests; the unchanged rules must pass them first."""
     outcomes: list[Outcome] = []
@@ -390,7 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sample", type=int, default=0, help="this many mutants a game, drawn with --seed")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", "-j", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds a mutant's test run may take")
+    ap.add_argument("--timeout", type=float, default=TIMEOUT,
+                    help=f"seconds a mutant's test run may take (default {TIMEOUT:,.0f})")
     ap.add_argument("--report", type=Path, help="write the report (Markdown) here")
     ap.add_argument("--json", type=Path, help="write every outcome as JSON here")
     ap.add_argument("--from-json", type=Path, nargs="+",
