@@ -63,6 +63,7 @@ def explained_key(m: asp_mutants.Mutant) -> str:
 #: Riftbound tests about 15 minutes on the 2-core machine with another job beside it), and so does a survivor
 TIMEOUT = 2400.0
 
+
 @dataclass
 class Outcome:
     mutant: asp_mutants.Mutant
