@@ -125,3 +125,15 @@ def test_all_the_bells_ringing_outside_a_minion_attack_cites_the_card_and_the_ru
     (claim,) = [c for c in report.to_json()["claims"] if c["id"] == "bells-no"]
     assert claim["verdict"] is False and claim["decided"] is True
     assert {r["rule"] for r in claim["reasons"]} == {"MECCG-CARD-4", "MECCG-PRE-2"}
+
+
+def test_an_off_turn_play_that_neither_cancels_nor_affects_cites_the_defenders_limit(capsys):
+    """MECCG-STRUCT-11: off-turn, the defender may only cancel the attack or affect a strike. Cram (an untap)
+    before strikes are assigned does neither: refused with that rule among the reasons, its own words beside
+    MECCG-PRE-1's (the legal plays cite it from a fixed list, so only a refused play shows the rule's check)."""
+    path = next(p for p in RULINGS if p.stem == "wizards_flame_before_assignment")
+    main(["verify", str(path), "--json"])
+    got = {c["id"]: c for c in json.loads(capsys.readouterr().out)["claims"]}
+    cram = got["cram-before-assignment"]
+    assert cram["verdict"] is False
+    assert {"MECCG-STRUCT-11", "MECCG-PRE-1", "MECCG-PRE-6"} <= {r["rule"] for r in cram["reasons"]}
