@@ -6,7 +6,7 @@ A :class:`ScenarioError` is the user's mistake: the CLI prints it as one clear m
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Iterable
 
 #: the longest message a user sees (a longer one is cut); quoted values are cut at QUOTE_CHARS
 MAX_MESSAGE = 288
@@ -117,6 +117,32 @@ class UnknownNameError(ScenarioError):
             hint = "; did you mean " + " or ".join(repr(s) for s in self.suggestions) + "?"
         super().__init__(f"unknown {kind} {name!r}{hint}", **kw)
 
+
+def detail_text(detail: Any) -> str:
+    """A broken rule's detail (a term as decoded: ``[name, arg, ...]`` or a tuple, or a plain value) in
+    the rules' own notation.
+
+    >>> detail_text(["cannot_attack", "hero", "hero"]), detail_text("no_unit")
+    ('cannot_attack(hero, hero)', 'no_unit')
+    """
+    if isinstance(detail, (list, tuple)) and detail:
+        return f"{detail[0]}(" + ", ".join(detail_text(x) for x in detail[1:]) + ")"
+    return str(detail)
+
+
+def illegal_attack(where: str, nothing: str, reasons: Iterable[tuple[str, Any, str]]) -> PycombatError:
+    """The refusal of a verb that needs a legal attack: one line naming the rules broken (``reasons``:
+    ``(rule id, detail, the rule's words)``), each rule's words on a line of its own under it.
+
+    >>> e = illegal_attack("x.yaml: optimize", "combat to solve", [("R-1", ["bad", "a"], "Only a.")])
+    >>> str(e), e.help
+    ('x.yaml: optimize: the attack is not legal (R-1), so there is no combat to solve; `enumerate` gives the verdict with its sources', ('R-1 [bad(a)]: Only a.',))
+    """
+    reasons = list(reasons)
+    rules = ", ".join(dict.fromkeys(rule for rule, _, _ in reasons))
+    return PycombatError(f"{where}: the attack is not legal ({rules}), so there is no {nothing}; `enumerate` gives "
+                         "the verdict with its sources",
+                         help=tuple(f"{rule} [{detail_text(d)}]: {text}" for rule, d, text in reasons))
 
 class TooLargeError(PycombatError):
     """An input is refused up front because solving it would exceed a limit."""

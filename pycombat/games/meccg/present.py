@@ -8,6 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...dice import fmt
+from ...errors import detail_text
 from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...rulebook import load_rulebook
 from ...tree.options import option_lines as valued_option_lines
@@ -19,12 +20,6 @@ __all__ = ["enumerate", "odds", "replay", "verify", "optimize", "tree"]
 def _member_label(scenario, name: str) -> str:
     m = scenario.member(name)
     return name if m.status == "untapped" else f"{name} ({m.status})"
-
-
-def _fmt_detail(detail) -> str:
-    if isinstance(detail, list):
-        return f"{detail[0]}(" + ", ".join(_fmt_detail(x) for x in detail[1:]) + ")"
-    return str(detail)
 
 
 def enumerate(report, console: Console) -> None:
@@ -58,7 +53,7 @@ def _enumerate(report, console: Console) -> None:
     if not result.attack.legal:
         console.print(Text("The attack is not legal:", style="bold red"))
         for r in result.reasons():
-            detail = f" [{_fmt_detail(r['detail'])}]" if r.get("detail") is not None else ""
+            detail = f" [{detail_text(r['detail'])}]" if r.get("detail") is not None else ""
             console.print(f"  {r['rule']}{detail}: {r['text']} (source: {r['source'].rstrip('.')})")
         return
     console.print("The attack is legal: " + "; ".join(

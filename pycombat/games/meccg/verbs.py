@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ...collector import pausing
 from ...dice import Dist, as_json
-from ...errors import PycombatError, ScenarioError
+from ...errors import PycombatError, ScenarioError, illegal_attack
 from ...report import Report, VerifyReport
 from .cards.coverage import unmodelled_json, unoffered
 from .combat import after_strikes
@@ -498,17 +498,8 @@ def _legal_attack(scenario: Scenario, verb: str):
     verdict = judge_attack(scenario)
     if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (found by tools/fuzz.py)
         book = load_rulebook("meccg")
-
-        def fmt(d: Any) -> str:
-            if isinstance(d, (list, tuple)) and d:
-                return f"{d[0]}(" + ", ".join(fmt(x) for x in d[1:]) + ")"
-            return str(d)
-
-        rules = ", ".join(dict.fromkeys(v.rule for v in verdict.violations))
-        raise PycombatError(f"{scenario.file or 'the scenario'}: {verb}: the attack is not legal ({rules}), so there "
-                            "is no combat to solve; `enumerate` gives the verdict with its sources",
-                            help=tuple(f"{v.rule} [{fmt(v.detail)}]: {book.rule(v.rule).summary}"
-                                       for v in verdict.violations))
+        raise illegal_attack(f"{scenario.file or 'the scenario'}: {verb}", "combat to solve",
+                             ((v.rule, v.detail, book.rule(v.rule).summary) for v in verdict.violations))
     return verdict
 
 

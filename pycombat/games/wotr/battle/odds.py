@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pycombat.errors import PycombatError
+from pycombat.errors import PycombatError, illegal_attack
 from .process import KIND_ORDER, BattleResult, BattleSetup, Policy, battle_odds
 from .casualties import POLICIES
 from ..characters import load_characters
@@ -26,18 +26,8 @@ def policies_for(s: Scenario, override: str | None = None) -> list[str]:
 
 
 def illegal(verdict: AttackVerdict, s: Scenario) -> PycombatError:
-    reasons = verdict.reasons()
-    rules = ", ".join(dict.fromkeys(r["rule"] for r in reasons))
-    # one line (the contract: one clear error), each broken rule in words under it
-    return PycombatError(f"{s.file or 'scenario'}: the attack is not legal ({rules}), so there is no battle to "
-                         "compute; `enumerate` gives the verdict with its sources",
-                         help=tuple(f"{r['rule']} [{_fmt(r.get('detail'))}]: {r['text']}" for r in reasons))
-
-
-def _fmt(d) -> str:
-    if isinstance(d, list):
-        return f"{d[0]}(" + ", ".join(_fmt(x) for x in d[1:]) + ")"
-    return str(d)
+    return illegal_attack(s.file or "scenario", "battle to compute",
+                          ((r["rule"], r.get("detail"), r["text"]) for r in verdict.reasons()))
 
 
 @dataclass
