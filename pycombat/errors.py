@@ -144,6 +144,7 @@ def illegal_attack(where: str, nothing: str, reasons: Iterable[tuple[str, Any, s
                          "the verdict with its sources",
                          help=tuple(f"{rule} [{detail_text(d)}]: {text}" for rule, d, text in reasons))
 
+
 class TooLargeError(PycombatError):
     """An input is refused up front because solving it would exceed a limit."""
 
