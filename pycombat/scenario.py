@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
 from .errors import ScenarioError
+from .frozen import replace
 from .names import closest
+
+T = TypeVar("T")
 
 
 #: Limits of what a scenario file may be (stated in docs and checked before any work starts).
@@ -438,6 +442,30 @@ class Node:
         if not text:
             raise self.error("must not be empty")
         return text
+
+
+def numbered_copies(items: Sequence[T]) -> list[T]:
+    """``items`` (frozen dataclasses with a ``name``) with every copy after the first of a name renamed
+    "Name (2)", "Name (3)", ...: two copies of one card in a scenario stay two distinct figures.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Card:
+    ...     name: str
+    >>> [c.name for c in numbered_copies([Card("Orc"), Card("Troll"), Card("Orc"), Card("Orc")])]
+    ['Orc', 'Troll', 'Orc (2)', 'Orc (3)']
+    """
+    counts = Counter(x.name for x in items)  # type: ignore[attr-defined]
+    seen: Counter = Counter()
+    out = []
+    for x in items:
+        name = x.name  # type: ignore[attr-defined]
+        if counts[name] > 1:
+            seen[name] += 1
+            if seen[name] > 1:
+                x = replace(x, name=f"{name} ({seen[name]})")
+        out.append(x)
+    return out
 
 
 def parse_flag_assignments(pairs: Sequence[str]) -> dict[str, str]:

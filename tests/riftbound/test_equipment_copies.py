@@ -76,9 +76,15 @@ def test_a_copy_is_the_copied_card_with_its_own_state(copied, bonus, buffed, dam
     """The unit (a Brazen Buccaneer, 5 Might, no text) is the copied card's Might with its own buff and the Might bonus
     stated; the copied card's static ability reaches D1; its damage stays marked."""
     printed, static = COPYABLE[copied]
-    sd = _run(_doc([{"card": SPECS, "might_bonus": bonus, "copy_of": copied}], buffed=buffed, damage=damage))
+    doc = _doc([{"card": SPECS, "might_bonus": bonus, "copy_of": copied}], buffed=buffed, damage=damage)
+    might = printed + bonus + int(buffed)
+    if damage >= might:  # the copy's Might counts: damage that is lethal for it is refused (RB-MIGHT-1)
+        with pytest.raises(ScenarioError, match=f"{damage} damage marked is lethal for its Might {might}"):
+            _run(doc)
+        return
+    sd = _run(doc)
     got = _might(sd)
-    assert got["Brazen Buccaneer"] == printed + bonus + int(buffed)
+    assert got["Brazen Buccaneer"] == might
     assert got["D1"] == 1 + static
     unit = next(u for u in sd.board.defender if u.name == "Brazen Buccaneer")
     assert unit.marked == damage and unit.copy_of == UNITS[copied]["name"] and unit.card_name == UNITS[copied]["name"]

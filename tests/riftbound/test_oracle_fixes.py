@@ -104,3 +104,58 @@ def test_a_unit_played_from_hand_enters_exhausted_unless_a_card_says_ready(wurm)
                 "defender": {"units": ["Pakaa Cub"], "base": ["Magma Wurm"] if wurm else []},
                 "showdown": [{"play": "Shen - Kinkou", "by": "defender", "to": "battlefield"}]})
     assert "Shen - Kinkou" in run.present and run.units["Shen - Kinkou"].exhausted is not wurm
+
+
+@pytest.mark.parametrize("xp, might", [(0, 3), (3, 4)])
+@pytest.mark.parametrize("first", ["custom", "card"])
+def test_a_unit_a_trigger_plays_reads_its_players_xp_whatever_unit_is_listed_first(xp, might, first):
+    """Gustwalker ("[Level 3] I have +1 Might and [Ganking]"), played to the battlefield by Rek'Sai - Swarm Queen's
+    "When I attack": its player's stated XP decides its Level (RB-CARD-9), read from his units in play, a custom unit
+    listed first too; nothing is named NOT MODELLED."""
+    units = [{"name": "A0", "custom": True, "might": 1}, "Rek'Sai - Swarm Queen"]
+    run = _run({"game": "riftbound", "attacker": {"units": units if first == "custom" else units[::-1], "xp": xp},
+                "defender": {"units": [D9]},
+                "showdown": [{"trigger": "Rek'Sai - Swarm Queen",
+                              "plays": {"play": "Gustwalker", "to": "battlefield"}}]})
+    assert run.live["Gustwalker"].current_might == might
+    assert run.finish().unmodelled_json() == []
+
+
+@pytest.mark.parametrize("hold", [True, False])
+def test_a_units_stated_discard_condition_is_its_players_for_the_unit_played_anew(hold):
+    """Raging Soul ("If you've discarded a card this turn, I have [Assault] and [Ganking]") stated with
+    `conditions_hold:` says whether its player discarded a card this turn (RB-CARD-9): played anew (Portal Rescue),
+    the fresh unit reads the same fact, and nothing is named NOT MODELLED."""
+    run = _run({"game": "riftbound", "attacker": {"units": [{"name": "Raging Soul", "conditions_hold": hold}, D9]},
+                "defender": {"units": [{"name": "D1", "custom": True, "might": 1}]},
+                "showdown": [{"play": "Portal Rescue", "by": "attacker", "target": "Raging Soul", "to": "base"}]})
+    assert run.finish().unmodelled_json() == []
+    assert run.units["Raging Soul (replayed)"].assault == ((1,) if hold else ())
+
+
+def test_two_units_saying_otherwise_of_their_players_discard_each_keep_their_own():
+    """Two Raging Souls, one stated `conditions_hold: false`, the other `true`: each is read as stated, and the unit
+    played anew, whose player's discard is then not stated, names it NOT MODELLED (RB-CARD-4)."""
+    souls = [{"name": "Raging Soul", "conditions_hold": False},
+             {"name": "Raging Soul", "label": "R2", "conditions_hold": True}]
+    run = _run({"game": "riftbound", "attacker": {"units": souls}, "defender": {"units": [D9]},
+                "showdown": [{"play": "Portal Rescue", "by": "attacker", "target": "R2", "to": "base"}]})
+    assert run.units["Raging Soul"].assault == ()
+    assert ["discarded_this_turn" in u["why"] for u in run.finish().unmodelled_json()] == [True]
+
+
+def test_a_unit_a_triggers_card_plays_anew_is_named_by_later_entries():
+    """Rek'Sai - Swarm Queen's "When I attack" plays Thrill of the Hunt, which plays the base's Ravenbloom Prefect anew
+    at the battlefield (RB-CARD-27, RB-CARD-24): the fresh unit's trigger on the opponent's gear is stated by a later
+    entry, by its name, as the answer asks when it is not."""
+    doc = {"game": "riftbound",
+           "attacker": {"units": ["Rek'Sai - Swarm Queen"], "base": [{"name": "Ravenbloom Prefect", "label": "B"}]},
+           "defender": {"units": [D9]},
+           "showdown": [{"trigger": "Rek'Sai - Swarm Queen",
+                         "plays": {"play": "Thrill of the Hunt", "target": ["B"], "to": "battlefield"}},
+                        {"play": "Long Sword", "by": "defender", "target": ["D9"]}]}
+    asked = play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled_json()
+    assert [u["what"].startswith('its ability "When an opponent plays a gear" (unit B (replayed))') for u in asked] \
+        == [True]
+    doc["showdown"].append({"trigger": "B (replayed)", "when": "play", "decline": True})
+    assert play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled_json() == []

@@ -184,6 +184,15 @@ def test_an_untargetable_unit_is_refused_to_the_enemy_only():
     assert sd.board.attacker[0].marked == 1
 
 
+@pytest.mark.parametrize("victim", ["Ruin Runner", "D1"])
+def test_a_unit_its_own_controller_picks_is_not_chosen_by_the_enemy(victim):
+    """Atakhan: "When I attack, the defender must kill one of their units here": the defender picks, so his Ruin
+    Runner ("I can't be chosen by enemy spells and abilities") may be the one killed, as any other of his units."""
+    sd = _sd([{"name": "Atakhan", "stunned": True}], ["Ruin Runner", _custom("D1", 1)],
+             [{"trigger": "Atakhan", "target": victim}])
+    assert sorted(u.name for u in sd.board.defender) == sorted({"Ruin Runner", "D1"} - {victim})
+
+
 def test_alpha_wildclaw_guards_its_units_here_with_less_might():
     """Alpha Wildclaw (7): "Your units here with less Might than me can't be chosen by enemy spells": A6 is
     guarded, A7 (not less) and the Wildclaw itself are not."""

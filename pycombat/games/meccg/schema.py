@@ -10,14 +10,13 @@ the field path and the reason.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
 from ...names import closest, normalize
-from ...scenario import Node, read_document, read_flags
+from ...scenario import Node, numbered_copies, read_document, read_flags
 from ...schemaspec import validate
 from .cards.database import CardDB, load_carddb
 from .cards.interpreter import MODES
@@ -278,7 +277,7 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     if not member_nodes:
         raise node.error("a company needs at least one member", "members")
     members = [_member(m, alignment, db) for m in member_nodes]
-    members = _with_unique_labels(members)
+    members = numbered_copies(members)
     _check_allies(members, member_nodes)
     node.finish(COMPANY_KEYS)
     company = Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
@@ -622,20 +621,6 @@ def _int_item(n: Node) -> int:
     if isinstance(n.value, bool) or not isinstance(n.value, int):
         raise n.error("must be a whole number")
     return n.value
-
-
-def _with_unique_labels(members: list[Member]) -> list[Member]:
-    """Two members with the same card (non-unique cards) get "Name (2)" unless labelled."""
-    counts = Counter(m.name for m in members)
-    seen: Counter = Counter()
-    out = []
-    for m in members:
-        if counts[m.name] > 1:
-            seen[m.name] += 1
-            if seen[m.name] > 1:
-                m = replace(m, name=f"{m.name} ({seen[m.name]})")
-        out.append(m)
-    return out
 
 
 def _check_allies(members: list[Member], nodes: list[Node]) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping
 from ...errors import ScenarioError
 from ...frozen import replace
 from ...names import closest
-from ...scenario import Node, read_document, read_flags
+from ...scenario import Node, numbered_copies, read_document, read_flags
 from ...schemaspec import validate
 from .cards.acting import can_act, unread_reason
 from .cards.units import (
@@ -136,8 +136,12 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        if isinstance(n.value, dict) and "trigger" in n.value
                        else _ability(n, known, all_names) if isinstance(n.value, dict) and "ability" in n.value
                        else _effect(n, names | (all_names - {u.name for u in reserve})))  # units played join in
-        if (inner := getattr(effects[-1], "plays", None)) is not None and inner.unit is not None:
-            known[inner.unit.name] = inner.unit  # RB-CARD-27: a unit a trigger played, whose abilities may be used
+        if (inner := getattr(effects[-1], "plays", None)) is not None:
+            # RB-CARD-27: a unit a trigger played, or that the card it played plays anew or from a hand (RB-CARD-24,
+            # RB-CARD-16), whose abilities may be used
+            for u in (([inner.unit] if inner.unit is not None else []) + [fresh for _, fresh, _ in inner.replayed]
+                      + ([inner.from_hand[0]] if inner.from_hand else [])):
+                known[u.name] = u
     effects = tuple(effects)
     _check_triggers(root, effects)
     _once_each_turn(effects, attacker.units + defender.units + reserve, file)
@@ -227,7 +231,7 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
         raise node.error(f"the {role} needs at least one unit at the battlefield (RB-COMB-1)", "units")
     xp = node.int("xp", None, minimum=0)
     played = node.int("cards_played", None, minimum=0)  # RB-CARD-10: read by the showdown (cards/events.py)
-    facts = _player(node)  # RB-CARD-9: what its units' static abilities read of the player
+    facts = _player(node, db)  # RB-CARD-9: what its units' static abilities read of the player
     units = [_unit(n, role, db, flags, xp, player=facts) for n in unit_nodes]
     if node.has("base"):
         node.list("base")
@@ -237,11 +241,30 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     return Side(role=role, player=player, units=tuple(units), cards_played=played)
 
 
-def _player(node: Node) -> Player:
+def _player(node: Node, db: UnitDB) -> Player:
     """What a side states of its player and his turn, read by its units' static abilities (RB-CARD-9); the
-    types and ranges are checked by the spec."""
+    types and ranges are checked by the spec. Whether he discarded a card this turn (``discarded_this_turn``)
+    is also what his units state with ``conditions_hold:`` when their every conditional keyword is "If you've
+    discarded a card this turn" (Raging Soul) and they agree: the same fact, which the units entering play in the
+    showdown read."""
     if not isinstance(node.value, dict):
         return Player()
+    discarded = node.bool("discarded_this_turn", None)
+    said: set[bool] = set()  # what his units whose only condition is that one say of it (`conditions_hold:`)
+    for key in ("units", "base") if discarded is None else ():
+        raw = node.value.get(key)
+        for u in raw if isinstance(raw, list) else ():
+            hold = u.get("conditions_hold") if isinstance(u, dict) and not u.get("custom") else None
+            if not isinstance(hold, bool) or not isinstance(u.get("name"), str):
+                continue
+            try:
+                card = db.unit(u["name"])
+            except ScenarioError:  # (an unknown name: the unit's own reading names it)
+                continue
+            if card.conditional_keywords and {ck.get("condition") for ck in card.conditional_keywords} == {DISCARDED}:
+                said.add(hold)
+    if len(said) == 1:  # (units saying otherwise each keep their own; the player's fact is then not stated)
+        discarded = said.pop()
     power = spell = None
     if node.has("spent_this_turn"):
         spent = node.child("spent_this_turn")
@@ -251,7 +274,7 @@ def _player(node: Node) -> Player:
     return Player(points=node.int("points", None, minimum=0), trash=node.int("trash", None, minimum=0),
                   runes=node.int("runes", None, minimum=0), power_spent=power, spell_energy=spell,
                   gained_xp=node.bool("gained_xp_this_turn", None),
-                  discarded=node.bool("discarded_this_turn", None),
+                  discarded=discarded,
                   tokens_elsewhere=node.int("tokens_elsewhere", None, minimum=0),
                   gear_elsewhere=node.int("gear_elsewhere", None, minimum=0))
 
@@ -405,7 +428,8 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
                 raise en.error("a custom unit states its own Might and keywords: for a unit that is a copy, give the "
                                "card it copies as the unit (`name: CARD`, `label:` for the name it goes by) "
                                "(RB-CARD-14)", "copy_of")
-        fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player,
+        # (its controller's XP and stated facts too: a unit entering play takes them from his units, RB-CARD-9)
+        fields.update(card_id=None, card_name=None, token=node.bool("token", False), player=player, xp=xp,
                       empowered=False if fresh else node.bool("empowered", None))
     else:
         if node.has("token"):  # RB-CARD-15: a unit card is no token; a token is a custom unit
@@ -715,20 +739,6 @@ def _fraction(node: Node) -> Fraction:
         raise node.error(f"must be a whole number or a fraction such as 3/2, not {v!r}") from None
 
 
-def _with_unique_labels(units: list[Unit]) -> list[Unit]:
-    """Two copies of one card get "Name (2)" unless labelled."""
-    counts = Counter(u.name for u in units)
-    seen: Counter = Counter()
-    out = []
-    for u in units:
-        if counts[u.name] > 1:
-            seen[u.name] += 1
-            if seen[u.name] > 1:
-                u = replace(u, name=f"{u.name} ({seen[u.name]})")
-        out.append(u)
-    return out
-
-
 def _gear(node: Node) -> tuple[str, ...]:
     """The side's Equipment in play attached to no unit (``gear:``), which a card may attach (RB-CARD-14)."""
     from .cards.spells import load_cards
@@ -752,7 +762,7 @@ def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> 
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
     xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
-    return [_unit(n, role, db, flags, xp, at_base=True, player=_player(node)) for n in node.list("base")]
+    return [_unit(n, role, db, flags, xp, at_base=True, player=_player(node, db)) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,
@@ -760,8 +770,8 @@ def _unique_names(root: Node, attacker: Side, defender: Side,
     """Copies of one card on one side become "Name", "Name (2)", ...; a name on both sides, or
     a label given twice, is an error (the output and the claims refer to units by name)."""
     n_att = len(attacker.units)
-    att_all = _with_unique_labels(list(attacker.units) + [u for u in reserve if u.side == "attacker"])
-    dfd_all = _with_unique_labels(list(defender.units) + [u for u in reserve if u.side == "defender"])
+    att_all = numbered_copies(list(attacker.units) + [u for u in reserve if u.side == "attacker"])
+    dfd_all = numbered_copies(list(defender.units) + [u for u in reserve if u.side == "defender"])
     n_dfd = len(defender.units)
     att, dfd = att_all[:n_att], dfd_all[:n_dfd]
     reserve = tuple(att_all[n_att:] + dfd_all[n_dfd:])

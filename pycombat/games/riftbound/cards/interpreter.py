@@ -567,6 +567,13 @@ def _spec_text(spec: Mapping[str, Any]) -> str:
 FACEDOWN_ELSEWHERE = ("base", "elsewhere", "another location")
 
 
+#: RB-CARD-9: a target's ``chooser`` that is the controller of the unit picked (Atakhan: "the defender must kill one of
+#: their units here"; Cull the Weak: "Each player kills one of their units"; Call to Battle: "choose an opponent. They
+#: move a unit they control"): the card does not choose it, so "can't be chosen by enemy spells and abilities" does
+#: not stop it
+OWN_CHOOSERS = ("the defender", "the chosen opponent", "each player, own unit", "each opponent, own unit")
+
+
 def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], chosen: list[str]) -> None:
     """RB-CARD-1: ``name`` is a legal target for ``spec`` (else a ScenarioError with the rule id)."""
     u = board.units.get(name)
@@ -574,8 +581,9 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
     if u is None or where is None:
         raise _err(play, f"{name!r} is not a unit in play here (already gone, or not in the scenario)",
                    "RB-CARD-1", "target")
-    # RB-CARD-9: "can't be chosen by enemy spells and abilities"
-    if (why := refused_target(board, play.by, name)) is not None:
+    # RB-CARD-9: "can't be chosen by enemy spells and abilities"; a unit its own controller picks ("the defender must
+    # kill one of their units", "each player kills one of their units") is not chosen by the enemy's card
+    if spec.get("chooser") not in OWN_CHOOSERS and (why := refused_target(board, play.by, name)) is not None:
         raise _err(play, why, "RB-CARD-1", "target")
     side = spec.get("side") or ("friendly" if "you control" in str(spec.get("kind") or "") else None)
     if side == "friendly" and u.side != play.by:
