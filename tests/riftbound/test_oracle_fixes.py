@@ -159,3 +159,17 @@ def test_a_unit_a_triggers_card_plays_anew_is_named_by_later_entries():
         == [True]
     doc["showdown"].append({"trigger": "B (replayed)", "when": "play", "decline": True})
     assert play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled_json() == []
+
+
+def test_a_combat_trigger_with_no_unit_it_may_choose_does_that_part_without_one():
+    """Teemo - Strategist: "When I defend, choose an enemy unit here ... Deal 1 to that unit for each card with [Hidden]
+    revealed": the only enemy unit, Baron Nashor, can't be chosen by enemy abilities (RB-CARD-9), so the trigger is
+    stated without a target and that part does nothing (RB-CARD-10); a unit that may be chosen must still be named."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "Baron Nashor", "stunned": True}]},
+           "defender": {"units": ["Teemo - Strategist"]}, "showdown": [{"trigger": "Teemo - Strategist", "revealed": 2}]}
+    sd = play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert sd.unmodelled_json() == [] and sd.board.attacker[0].marked == 0
+    assert any("chooses no enemy unit at the battlefield: no unit in play fits" in line.text for line in sd.lines)
+    doc["attacker"]["units"].append({"name": "A2", "custom": True, "might": 2})
+    with pytest.raises(ScenarioError, match=r"needs 1 more target\(s\)"):
+        play_showdown(scenario_from_dict(doc, file="<t>"))

@@ -522,14 +522,15 @@ class _Targets:
         return got
 
     def _none_fits(self, spec: Mapping[str, Any]) -> str | None:
-        """Why no unit can be chosen for ``spec`` by a unit's "When you play me" ability, or by an Equipment's own
-        "When you play this from face down, attach it to a unit you control" (triggered abilities: with no unit to
-        choose, that part does nothing, RB-CARD-10), or None (it can choose one, or it is not such an ability: the
-        entry must name it)."""
+        """Why no unit can be chosen for ``spec`` by a unit's "When you play me" ability or combat trigger (Teemo -
+        Strategist's "When I defend, choose an enemy unit here" when the only one can't be chosen, RB-CARD-9), or by
+        an Equipment's own "When you play this from face down, attach it to a unit you control" (triggered
+        abilities: with no unit to choose, that part does nothing, RB-CARD-10), or None (it can choose one, or it is
+        not such an ability: the entry must name it)."""
         play, board = self.play, self.board
         own_attach = play.facedown and play.card.equipment and any(
             e.get("trigger") == _equipment.FACEDOWN_PLAY for e in play.card.effects)
-        if (play.unit is None and not own_attach) or play.trigger_of or play.ability_of:
+        if (play.unit is None and not own_attach and not play.trigger_of) or play.ability_of:
             return None
         if play.to == "elsewhere" and spec.get("location") in ("battlefield", "same_location", "in_combat"):
             return "the units it may choose are at the battlefield it entered, none of this combat's"
