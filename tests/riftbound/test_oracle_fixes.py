@@ -166,7 +166,8 @@ def test_a_combat_trigger_with_no_unit_it_may_choose_does_that_part_without_one(
     revealed": the only enemy unit, Baron Nashor, can't be chosen by enemy abilities (RB-CARD-9), so the trigger is
     stated without a target and that part does nothing (RB-CARD-10); a unit that may be chosen must still be named."""
     doc = {"game": "riftbound", "attacker": {"units": [{"name": "Baron Nashor", "stunned": True}]},
-           "defender": {"units": ["Teemo - Strategist"]}, "showdown": [{"trigger": "Teemo - Strategist", "revealed": 2}]}
+           "defender": {"units": ["Teemo - Strategist"]},
+           "showdown": [{"trigger": "Teemo - Strategist", "revealed": 2}]}
     sd = play_showdown(scenario_from_dict(doc, file="<t>"))
     assert sd.unmodelled_json() == [] and sd.board.attacker[0].marked == 0
     assert any("chooses no enemy unit at the battlefield: no unit in play fits" in line.text for line in sd.lines)
