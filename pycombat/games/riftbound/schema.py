@@ -104,10 +104,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     battlefield, scored, controller = _battlefield(root)
     flags, origin = _flags(root, flag_overrides or {})
     turn = root.str("turn", None, choices=SIDES)  # whose turn it is ("on your turn", RB-CARD-16)
-    attacker = _side(root.child("attacker"), "attacker", db, flags)
-    defender = _side(root.child("defender"), "defender", db, flags)
-    reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags)
-                    + _base_units(root.child("defender"), "defender", db, flags))
+    (attacker, a_player), (defender, d_player) = (_side(root.child(role), role, db, flags) for role in SIDES)
+    reserve = tuple(_base_units(root.child("attacker"), "attacker", db, flags, a_player)
+                    + _base_units(root.child("defender"), "defender", db, flags, d_player))
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
     gear = {role: _gear(root.child(role)) for role in SIDES}
     attacker, defender, reserve = _gear_listed(attacker, defender, reserve, gear)
@@ -222,7 +221,8 @@ def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str
     return read_flags(root, "riftbound", cli)
 
 
-def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
+def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> tuple[Side, Player]:
+    """The side's units at the battlefield, and what it states of its player (:func:`_player`)."""
     node._mapping()
     player = node.str("player", role.capitalize())
     unit_nodes = node.list("units")
@@ -238,7 +238,7 @@ def _side(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> Side:
     if node.has("gear"):
         node.list("gear")
     node.finish(SIDE_KEYS)
-    return Side(role=role, player=player, units=tuple(units), cards_played=played)
+    return Side(role=role, player=player, units=tuple(units), cards_played=played), facts
 
 
 def _player(node: Node, db: UnitDB) -> Player:
@@ -757,12 +757,13 @@ def _gear(node: Node) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str]) -> list[Unit]:
-    """The side's units at its base (``base:``): cards may move them into the battlefield."""
+def _base_units(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], player: Player) -> list[Unit]:
+    """The side's units at its base (``base:``): cards may move them into the battlefield. ``player``: what
+    the side states of its player (read by :func:`_side`)."""
     if not isinstance(node.value, dict) or "base" not in node.value:
         return []
     xp = node.value.get("xp") if isinstance(node.value.get("xp"), int) else None  # (checked by _side)
-    return [_unit(n, role, db, flags, xp, at_base=True, player=_player(node, db)) for n in node.list("base")]
+    return [_unit(n, role, db, flags, xp, at_base=True, player=player) for n in node.list("base")]
 
 
 def _unique_names(root: Node, attacker: Side, defender: Side,
@@ -1196,6 +1197,11 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         if e.get("effect") == "create_unit_token" and isinstance(e.get("count"), int):
             names.update(token_names(token_name(e), e["count"] + bool(extra), names))
             extra = extra and None
+    tokens_to = node.str("tokens_to", None, choices=("base", "battlefield", "elsewhere"))
+    if tokens_to is not None and not any(e.get("effect") == "create_unit_token" and e.get("to") not in ("base", "here")
+                                         for e in ability.effects):
+        raise node.error(f"`tokens_to:` says where the unit tokens a unit's own play ability plays go when its card does "
+                         f"not say; {card.name}'s play abilities here play none of those (RB-CARD-15)", "tokens_to")
     if node.has("revealed"):  # RB-CARD-10: what its play ability (or a combat trigger it fires, RB-READ-6) revealed
         from .cards.triggers import revealed_effects
 
@@ -1205,7 +1211,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
                 facedown=facedown, path=node.path, unit=unit, play_as=way, revealed_here=to == "battlefield",
                 controls_here=by == controller,
                 extra_copy=extra_copy, recycled=recycled, cost_kill=cost_kill, unit_unread=tuple((effect_text(e), why) for e, why in unread),
-                **equip)
+                tokens_to=tokens_to, **equip)
 
 
 def _ability(node: Node, known: dict[str, Unit], names: set[str]):

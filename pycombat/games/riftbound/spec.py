@@ -114,6 +114,9 @@ PLAY = Obj({
     "trash": Int("cards with the card's name in its player's trash (RB-CARD-21)", minimum=0),
     "to": Str("where the card moves its target; for a unit card played, where it enters (RB-CARD-16)",
               enum=DESTINATIONS),
+    "tokens_to": Str("for a unit card played whose own \"When you play me\" plays unit tokens without saying where "
+                     "(Illaoi, Prophet of the Great Kraken): where its player puts them, its base or a battlefield he "
+                     "controls (RB-CARD-15)", enum=("base", "battlefield", "elsewhere")),
     "label": Str("the name a unit card played from hand gets in the output, claims and later entries "
                  "(default: its card name)"),
     "paid": Obj({"energy": Int("energy paid", minimum=0), "power": Int("power paid", minimum=0)},

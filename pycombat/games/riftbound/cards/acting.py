@@ -2,9 +2,11 @@
 :mod:`.units` reads, with the modules that read the abilities played or replacing (RB-CARD-16..18)."""
 from __future__ import annotations
 
+import re
+
 from .abilities import reads
 from .replacements import unit_saver
-from .units import COMBAT_TRIGGERS, MOVE_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
+from .units import COMBAT_TRIGGERS, COMPOUND_PLAY, MOVE_TRIGGERS, OUTSIDE_TRIGGERS, UnitCard
 
 
 def can_act(e: dict, role: str, card: UnitCard) -> bool:
@@ -61,6 +63,11 @@ def idle_reason(e: dict) -> str:
     trigger = str(e.get("trigger") or "")
     if _standard_move_cost(e):
         return "a cost on standard moves, which cannot be made during a showdown or a combat (RB-COMB-5)"
+    from .unitplay import PLAY_TRIGGERS
+
+    if trigger in PLAY_TRIGGERS and trigger not in COMBAT_TRIGGERS:  # "When you play me", alone or with another event
+        other = re.split(r" (?:or|and) ", trigger, maxsplit=1)[1:] if trigger in COMPOUND_PLAY else ()
+        return _played_before(e) + "".join(f"; its other event (\"{o}\") {COMPOUND_PLAY[trigger]}" for o in other)
     if e.get("effect") == "play_cost_kill":
         return ("an additional cost paid as the card is played from hand: in a showdown, the unit its entry names "
                 "(`kills:`) is killed as it is played (RB-CARD-16, RB-CARD-2)")
@@ -76,18 +83,21 @@ def idle_reason(e: dict) -> str:
     if trigger == "When you hide a card":
         return ("fires when its player hides a card, which he does on his turn in an Open State, never during a chain "
                 "or a showdown (CR 811.1.b): not during a combat")
-    if trigger.startswith("When you play me"):
-        from .interpreter import effect_support, paid_option
-        from .triggers import as_ability
-
-        ok, how = effect_support(paid_option(as_ability(e)))  # "you may pay ... to": the play's `condition:`
-        later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27), it resolves "
-                 f"as the unit enters: {how}" if ok else "")
-        return ("fired when the unit was played, before this combat: the board as the scenario states it holds its "
-                f"result{later}")
     if e.get("activated") and e.get("speed") == "normal":
         return "an ability of normal speed cannot be used in a showdown (CR 806.1.c)"
     return "no effect on a combat: a normal-speed ability or a trigger outside combat (CR 806.1.c; RB-CARD-4)"
+
+
+def _played_before(e: dict) -> str:
+    """Why a "When you play me" ability of a unit on the board changes nothing now, and what it does when a card or an
+    ability plays the unit during the showdown."""
+    from .interpreter import effect_support, paid_option
+    from .triggers import as_ability
+
+    ok, how = effect_support(paid_option(as_ability(e)))  # "you may pay ... to": the play's `condition:`
+    later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27), it resolves "
+             f"as the unit enters: {how}" if ok else "")
+    return f"fired when the unit was played, before this combat: the board as the scenario states it holds its result{later}"
 
 
 #: triggers on an event a scenario's showdown has no entry for, with what is missing (RB-CARD-4)

@@ -43,6 +43,12 @@ def after_result(flags) -> bool:
     return (flags or {}).get(FLAG, DEFAULT) == AFTER_RESULT
 
 
+def at_base_only(e: dict[str, Any]) -> bool:
+    """Whether the Deathknell effect ``e`` acts only at its player's base (a unit token played there: Carrion Dredger,
+    Noxian Emissary): resolved before or after the Result, it leaves the units at the battlefield as they are."""
+    return e.get("effect") == "create_unit_token" and e.get("to") == "base"
+
+
 def _deathknells(card) -> list[dict]:
     return [e for e in card.abilities if e.get("trigger") == TRIGGER and not e.get("activated")]
 

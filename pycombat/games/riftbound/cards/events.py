@@ -109,7 +109,8 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
           "When you play a spell that costs :rb_energy_5: or more": "spell5",
           "When you discard one or more cards": "discard",
           "When you choose or ready me": ("chosen", "ready_by_you"), "When you buff me": "buffed_by_you",
-          "When another friendly unit dies": "dies",
+          "When another friendly unit dies": "dies", "When another non-Recruit unit you control dies": "dies_non_recruit",
+          "When you play a card on an opponent's turn": "opp_turn_card",
           "When an opponent plays a unit while I'm at a battlefield": "opp_unit",
           "When a unit you control becomes [Mighty]": "mighty",
           "When you [Stun] an enemy unit at a battlefield": "stun_at",
@@ -129,12 +130,12 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
 OWN_MOVE = "own_move"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
 KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
-                  "opp_gear", "gear_ability"),
+                  "opp_gear", "gear_ability", "opp_turn_card"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),
          "empowered": ("empowered",), "recycle": ("recycle",),
          # "When another friendly unit dies", and the unit's own Deathknell ("When I die", :mod:`.deathknell`)
-         "dies": ("dies", "deathknell"),
+         "dies": ("dies", "dies_non_recruit", "deathknell"),
          # a unit moving during the showdown: another's ("follow") or its own ("When I move", :mod:`.moves`)
          "move": ("follow", OWN_MOVE), "attach": ("attached",)}
 #: the kind of each event
@@ -162,6 +163,8 @@ MIGHTY_KEY = "units in play that are Mighty"
 BECOMING_KEY = "units waiting on their own Might reaching 10 or their becoming Empowered"
 #: "When my Might becomes 10 or more"
 TEN = 10
+#: the tag of the Recruit tokens ("When another non-Recruit unit you control dies")
+RECRUIT = "Recruit"
 #: "it": the unit whose play fired the trigger, chosen by the trigger itself (not a target the player picks)
 TRIGGERING = {"ref": "triggering unit"}
 #: the events whose "it" is a unit (:data:`TRIGGERING`): the unit played (an enemy), the unit become Mighty (a friend)
@@ -320,7 +323,12 @@ def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
 
 
 #: what fires the triggers whose event the general account of :func:`reads` does not name (RB-CARD-10)
-WHEN = {"attached": "fired as its player's card or ability attaches an Equipment to it during the showdown (RB-CARD-14), "
+WHEN = {"opp_turn_card": "fired as its player plays a card (a spell, a gear, a unit card from hand; a unit he plays anew) "
+                         "when the scenario's `turn:` is his opponent's (not stated: named as not modelled), before "
+                         "that card",
+        "dies_non_recruit": "fired as another unit of its controller without the tag Recruit dies during the showdown "
+                            "(as \"When another friendly unit dies\"), after the cleanup that finds it",
+        "attached": "fired as its player's card or ability attaches an Equipment to it during the showdown (RB-CARD-14), "
                     "right after it",
         "follow": "fired as a card, ability or trigger moves another friendly unit during the showdown from where "
                   "this unit is (the battlefield or their base; a recall is no move, RB-COMB-6), once its cause and "
@@ -674,7 +682,7 @@ def on_play(run, play: Play) -> dict:
             _fire(run, [(n, "first_gear") for n in mine], f"{_player(run, play.by)} playing {play.card.name}, "
                   + ("his first gear this turn" if first_gear else "his first gear in the showdown"),
                   condition=None if first_gear else FIRST_GEAR)
-        _second(run, play.by, play.card.name)
+        _card_played(run, play.by, play.card.name)
     # "When you choose me": a unit of the player's that the card or ability chooses (its entry's targets),
     # resolved before it
     chosen = [n for n in dict.fromkeys(play.targets) if n in run.units and n in _in_play(run)
@@ -716,6 +724,23 @@ def _name_waiting(run, units: list[str], trigger: str, why: str) -> None:
     for n in units:
         u = run.units[n]
         run.unmodelled.append(Unmodelled(u.card_name or n, f"its ability \"{trigger}\" (unit {n})", why))
+
+
+def _card_played(run, side: str, card: str) -> None:
+    """RB-CARD-10: the card ``card`` the player ``side`` plays (a card from hand, or a unit he plays anew, RB-CARD-24):
+    "When you play your second card in a turn" (:func:`_second`) and "When you play a card on an opponent's turn",
+    which fires when the scenario's ``turn:`` is the other player's (not stated: named NOT MODELLED, RB-CARD-4)."""
+    _second(run, side, card)
+    waiting = [n for n in _in_play(run) if run.units[n].side == side and triggered(run.units[n], "opp_turn_card")]
+    if not waiting:
+        return
+    turn = run.scenario.turn
+    if turn is None:
+        _name_waiting(run, waiting, "When you play a card on an opponent's turn",
+                      "whose turn it is is not stated: give the scenario's `turn: attacker|defender` (RB-CARD-4)")
+    elif turn != side:
+        _fire(run, [(n, "opp_turn_card") for n in waiting], f"{_player(run, side)} playing {card} on his opponent's "
+                                                              "turn")
 
 
 def _second(run, side: str, card: str) -> None:
@@ -793,7 +818,7 @@ def after(run, play, snapshot: dict) -> None:
             _played_this_turn(run, owner, [n], play.card.name)
             mine = [m for m in _in_play(run) if run.units[m].side == owner and m != n]
             _fire(run, [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
-            _second(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
+            _card_played(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
             _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
     _on_stuns(run, by, stunned)
 
@@ -885,7 +910,7 @@ def _gear_by_ability(run, play: Play, who: str) -> None:
         _fire(run, [(n, "first_gear") for n in mine], cause + (", his first gear this turn" if first else
                                                                ", his first gear in the showdown"),
               condition=None if first else FIRST_GEAR)
-    _second(run, by, gear)
+    _card_played(run, by, gear)
 
 
 def _on_stuns(run, by: str, stunned: list[str]) -> None:
@@ -959,7 +984,8 @@ def on_deaths(run) -> None:
     """RB-CARD-10: "When another friendly unit dies" of each unit in play, for each unit of its side the showdown
     killed since the last call (``run.removed`` entries ``(unit, side, "killed")``), in the order they died; then
     for each killed at its base or at another battlefield (the showdown's turn effects, :data:`DIED_AWAY_KEY`)."""
-    if not any(u.card_id is not None and "dies" in _by_event(u.card_id) for u in run.units.values()):
+    if not any(u.card_id is not None and {"dies", "dies_non_recruit"} & set(_by_event(u.card_id))
+               for u in run.units.values()):
         return
     while True:
         seen, away = int(run.turn.get(DIED_KEY, 0)), int(run.turn.get(DIED_AWAY_SEEN, 0))
@@ -976,8 +1002,11 @@ def on_deaths(run) -> None:
         if how != "killed":
             continue
         mine = [m for m in _in_play(run) if run.units[m].side == side and m != n]
-        _fire(run, [(m, "dies") for m in mine], f"{n}'s death (a friendly unit"
-              + (", at its base)" if where == "base" else ", at another battlefield)" if where else ")"))
+        # "another non-Recruit unit you control": a unit without the tag Recruit (a Recruit token has it)
+        recruit = n in run.units and RECRUIT in run.units[n].tags
+        _fire(run, [(m, ev) for m in mine for ev in ("dies",) + (() if recruit else ("dies_non_recruit",))],
+              f"{n}'s death (a friendly unit" + (", at its base)" if where == "base" else ", at another battlefield)"
+                                                 if where else ")"))
 
 
 def _mighty_now(run) -> tuple[tuple[str, bool], ...]:

@@ -220,8 +220,9 @@ def unit_report(u: UnitCard) -> dict:
             if deathknell.is_read(e, u):
                 triggered.append({"what": f"Deathknell: {effect_text(e)}",
                                   "how": deathknell.how(deathknell.read(u))})
-                unmodelled.append({"card": u.name, "what": f"Deathknell at the combat cleanup: {effect_text(e)}",
-                                   "why": deathknell.AFTER_COMBAT})  # RB-READ-8: its default reading, open
+                if not deathknell.at_base_only(e):  # (at its player's base: the battlefield is left as it is)
+                    unmodelled.append({"card": u.name, "what": f"Deathknell at the combat cleanup: {effect_text(e)}",
+                                       "why": deathknell.AFTER_COMBAT})  # RB-READ-8: its default reading, open
             else:
                 unmodelled.append({"card": u.name, "what": label, "why": next(
                     (w for x, w in deathknell.unread(u) if x is e), "its Deathknell is not fired (RB-CARD-19)")})

@@ -84,6 +84,9 @@ class Play:
     #: Zilean, Time Mage's "you may play that token and an additional copy of it instead" used (True) or not (False)
     #: for the first token unit this card plays (RB-CARD-15); None: not stated
     extra_copy: bool | None = None
+    #: a unit card played: where the unit tokens its own "When you play me" plays go when the card does not say (base |
+    #: battlefield | elsewhere; ``to`` is the unit's own place), RB-CARD-15
+    tokens_to: str | None = None
     #: a further execution: the first target of each execution before it (a counter choosing the same card again
     #: counters nothing more, RB-CARD-25)
     earlier_targets: tuple[str, ...] = ()

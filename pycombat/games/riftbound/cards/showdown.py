@@ -735,15 +735,18 @@ def _deathknells_after_combat(board: Board) -> list:
     not named: no Combat Damage Step (RB-DMG-1), no enemy damage (RB-MODEL-2), no amount lethal for it (RB-MODEL-1,
     RB-ORD-7), or less enemy damage than its lethal amount (RB-DMG-3: at most the enemy total reaches it). Each as
     ``(unit, Unmodelled)``; under RB-READ-8 [deathknell_at_combat_cleanup=after_result] the showdown says instead that
-    it resolves after the Result."""
+    it resolves after the Result. One acting only at its player's base is not named (:func:`.deathknell.at_base_only`)."""
     from .records import effect_text
 
     AFTER_COMBAT, TRIGGER, read = _deathknell.AFTER_COMBAT, _deathknell.TRIGGER, _deathknell.read
     out = []
     for u in board.attacker + board.defender:
-        if not (read(load_units().unit(u.card_id)) if u.card_id else ()) or not _may_die_in_combat(u, board):
+        # (one acting only at its player's base cannot change who is left at the battlefield: not named)
+        effects = [e for e in (read(load_units().unit(u.card_id)) if u.card_id else ())
+                   if not _deathknell.at_base_only(e)]
+        if not effects or not _may_die_in_combat(u, board):
             continue
-        for e in read(load_units().unit(u.card_id)):
+        for e in effects:
             out.append((u.name, Unmodelled(u.card_name or u.name, f"ability {TRIGGER}: {effect_text(e)} (unit {u.name})",
                                            AFTER_COMBAT)))
     return out

@@ -44,7 +44,8 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if e.get("keyword") not in (None, *NO_EFFECT):
         return False, f"a token with {e['keyword']} is not modelled"
     where = {"base": "to its player's base", "here": "here, at the battlefield"}.get(e.get("to"),
-                                                                                "where the entry says (`to:`)")
+                                                                                "where the entry says (`to:`; for a unit "
+                                                                                "card's own play ability, `tokens_to:`)")
     if e.get("might") == COPY:
         return True, (f"{e['count']} {token_name(e)} token unit(s) played {where}, then they become copies of its unit: "
                       "the Might, keywords, tags and abilities printed on its card (none of its damage, buff, Might "
@@ -89,7 +90,13 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
     if to == "here":  # a unit's ability: the unit's own location (another battlefield: out of this combat)
         where = board.where(play.source_unit) if play.source_unit else None
         return where if where in ("battlefield", "elsewhere") else "base"
-    if play.facedown and not (play.trigger_of or play.ability_of):  # RB-CARD-26: where the card was hidden
+    if play.unit is not None:  # a unit card's own play ability: its tokens go where the entry's `tokens_to:` says
+        if play.tokens_to is None:
+            raise _err(play, f"{play.unit.name}'s play ability does not say where its tokens are played: give "
+                       "`tokens_to: base`, `tokens_to: battlefield` (a battlefield its player controls) or `tokens_to: "
+                       "elsewhere` (`to:` is where the unit itself enters)", "RB-CARD-15", "tokens_to")
+        play = replace(play, to=play.tokens_to)
+    elif play.facedown and not (play.trigger_of or play.ability_of):  # RB-CARD-26: where the card was hidden
         at = "battlefield" if play.revealed_here else "elsewhere"
         if play.to not in (None, at):
             raise _err(play, f"played from facedown, its tokens are played at the battlefield where it was hidden ("

@@ -33,12 +33,15 @@ from typing import Any, Mapping
 from pycombat.frozen import replace
 from .spells import Card
 from .triggers import as_ability
-from .units import UnitCard
+from .units import COMPOUND_PLAY, UnitCard
 
 RULE = "RB-CARD-16"
 #: the "When you play me" triggers and when they fire: always, played to a battlefield (this one or
-#: another), played from facedown
+#: another), played from facedown. A trigger with a second event ("When you play me or when I conquer") fires
+#: as the unit is played all the same (its other event is read by :mod:`.units` and :mod:`.events`)
 PLAY_TRIGGERS = {"When you play me": "always", "When you play me or I attack": "always",
+                 **dict.fromkeys(COMPOUND_PLAY, "always"),
+                 "When you play me or the first time you play a non-token gear each turn": "always",
                  "When you play me to a battlefield": "battlefield", "When you play me from face down": "facedown",
                  "When you play me from face down on your turn": "facedown_own_turn"}
 #: a card's permission to be played to a location that is not normally valid (CR 355.2.b), as the data

@@ -119,16 +119,29 @@ ANY_MOVE = ("When I move", "The first time I move each turn", "When I move from 
 #: the ability kinds that make a unit enter play ready: its own ("I enter ready"), another unit's ("Other friendly
 #: units enter ready")
 ENTERING = ("enters_ready", "units_enter_ready")
+#: effect kinds that can change a combat wherever they act: a token unit played anywhere counts for "+1 Might for
+#: each token unit you control" (Illaoi), "two or more other units in your base", the tags among "your units"
+#: (RB-CARD-9). The data's ``combat_effects`` leaves out tokens made outside "here" (its README)
+EVERYWHERE = ("create_unit_token",)
 #: unit ability kinds read from the card's flags (RB-DMG-2 no combat damage; Dune Surfer's ignore Tank)
 ABILITIES_READ = ("no_combat_damage", "ignore_tank")
+#: the "When you play me" triggers with a second event outside a combat, and when that event comes
+COMPOUND_PLAY = {
+    "When I'm played and when I conquer": "comes as the unit conquers, after the combat's outcome (RB-RES-5)",
+    "When you play me or when I conquer": "comes as the unit conquers, after the combat's outcome (RB-RES-5)",
+    "When you play me or when I score": "comes as its player scores a battlefield, conquering it after the combat's "
+                                        "outcome (RB-RES-5) or holding it at the start of a turn (RB-RES-6)",
+    "When you play me or at the start of your Beginning Phase": "comes at the start of a turn (RB-RES-6)"}
 #: triggers that cannot change a combat staged on the board as the scenario states it: the unit is
 #: already there (its "when you play me" happened before; its lasting effects are the board), holding
 #: and the Beginning Phase come at the start of a turn (RB-RES-6), conquering after the combat's outcome
-#: (RB-RES-5), and the end of a combat after its outcome too (RB-RES-8)
+#: (RB-RES-5), scoring as a battlefield is conquered or held (both of those), and the end of a combat after its
+#: outcome too (RB-RES-8). A unit played in the showdown fires its "When you play me or ..." as it enters
+#: (:data:`.unitplay.PLAY_TRIGGERS`)
 OUTSIDE_TRIGGERS = ("When you play me", "When you play me to a battlefield", "When you play me from face down",
                     "When you play me from face down on your turn", "When I hold",
                     "When I hold (resolves at the start of your next Main Phase)", "When a combat that I was in ends",
-                    "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
+                    "At the start of your Beginning Phase", "When I conquer", *COMPOUND_PLAY,
                     "The first time I conquer each turn", "When I conquer a battlefield that was uncontrolled",
                     "When I conquer after an attack",
                     # hiding is done on its player's turn in an Open State, never during a chain or a showdown
@@ -174,7 +187,8 @@ class UnitDB:
                 conditional_keywords=tuple(r.get("conditional_keywords") or ()),
                 domains=tuple(r.get("domains") or ()), tags=tuple(r.get("tags") or ()),
                 reprint_of=r.get("reprint_of"),
-                abilities=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in (r.get("combat_effects") or ())),
+                abilities=tuple(e for e in (r.get("effects") or ())
+                                if e.get("effect") in (r.get("combat_effects") or ()) or e.get("effect") in EVERYWHERE),
                 unparsed=tuple(r.get("unparsed_clauses") or ()),
                 unparsed_why=tuple((r.get("unparsed_why") or {}).items()),
                 energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"),
