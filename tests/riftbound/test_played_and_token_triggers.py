@@ -134,3 +134,14 @@ def test_a_deathknell_playing_tokens_at_the_base_is_not_a_rules_question_at_the_
                                            "defender": {"units": [{"name": unit, "empowered": False}]}},
                                           file="<t>"))
     assert sd.unmodelled_json() == [], json.dumps(sd.unmodelled_json())
+
+
+@pytest.mark.parametrize("empowered, recruits", [(True, 2), (False, 0)])
+def test_an_empowered_deathknell_follows_the_units_stated_status(empowered, recruits):
+    """Noxian Emissary ("[Deathknell] If I'm [Empowered], play two 1 Might Recruit unit tokens to your base"), killed
+    by Incinerate: `empowered: true` makes two Recruits, `false` none; neither asks the player's choice."""
+    run = _run({"game": "riftbound", "attacker": {"units": [A9]},
+                "defender": {"units": [{"name": "Noxian Emissary", "empowered": empowered}, D9]},
+                "showdown": [{"play": "Incinerate", "by": "attacker", "target": "Noxian Emissary"}]})
+    assert sorted(n for n in run.base if n.startswith("Recruit")) == [f"Recruit {k}" for k in range(1, recruits + 1)]
+    assert run.unmodelled == []

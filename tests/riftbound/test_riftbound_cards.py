@@ -45,11 +45,15 @@ UNITS = [r for r in json.loads((DATA / "units.json").read_text())["records"]
          # the oracle reads spells and gear: units whose printed abilities could act in a showdown
          # (named as not modelled, RB-CARD-4) are left out
          and not r.get("unparsed_clauses")
-         and not any(e.get("effect") in (r.get("combat_effects") or ()) and not (
-             (e.get("activated") and e.get("speed") == "normal")
-             or e.get("trigger") in ("When you play me", "When you play me to a battlefield", "When I hold",
-                                     "At the start of your Beginning Phase", "When I conquer",
-                                     "When I'm played and when I conquer"))
+         # (a unit token played anywhere counts for "each token unit you control": acting too)
+         and not any((e.get("effect") in (r.get("combat_effects") or ()) or e.get("effect") == "create_unit_token")
+                     and not ((e.get("activated") and e.get("speed") == "normal")
+                              or e.get("trigger") in ("When you play me", "When you play me to a battlefield",
+                                                      "When I hold", "At the start of your Beginning Phase",
+                                                      "When I conquer", "When I'm played and when I conquer",
+                                                      "When you play me or when I conquer",
+                                                      "When you play me or when I score",
+                                                      "When you play me or at the start of your Beginning Phase"))
              for e in r.get("effects") or ())]
 UNIT_BY_NAME = {}
 for _r in UNITS:

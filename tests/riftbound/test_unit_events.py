@@ -260,3 +260,22 @@ def test_mageseeker_warden_keeps_enemy_units_off_the_battlefield():
             [{"play": "Shen - Kinkou", "by": "defender", "to": "battlefield"}])
     sd = _sd(["Mageseeker Warden"], [_custom("D3", 3)], [{"play": "Shen - Kinkou", "by": "defender", "to": "base"}])
     assert [u.name for u in sd.board.defender] == ["D3"]
+
+
+@pytest.mark.parametrize("order", [("K2", "K3"), ("K3", "K2")])
+def test_one_players_triggers_fired_together_resolve_in_the_order_his_entries_state(order):
+    """Three of Bo's Katarina - Reckless ("When you play a card from face down, deal 2 to an enemy unit") fire on his
+    Wages of Pain from face down; his entries state K2's and K3's, which kill A4 (Might 4): they resolve first, in
+    the entries' order, and K1's then has no enemy unit to choose (nothing to state). Resolved in the board's order,
+    K1's would come first and ask for a target."""
+    kat = [{"name": "Katarina - Reckless", "label": k} for k in ("K1", "K2", "K3")]
+    sd = play_showdown(scenario_from_dict(
+        {"game": "riftbound", "attacker": {"units": [{"name": "A4", "custom": True, "might": 4}]},
+         "defender": {"units": kat},
+         "showdown": [{"play": "Wages of Pain", "by": "defender", "facedown": True, "target": "K1"}]
+         + [{"trigger": k, "when": "play", "target": "A4"} for k in order]}, file="<t>"))
+    assert sd.unmodelled_json() == []
+    assert [n for n, _, how in sd.board.removed if how == "killed"] == ["A4"]
+    fired = [ln.text for ln in sd.lines if "Katarina - Reckless's" in ln.text or "triggers K" in ln.text]
+    assert [next(k for k in ("K1", "K2", "K3") if f"triggers {k}'s" in t) for t in fired] == [*order, "K1"]
+    assert "no unit in play fits its target" in fired[-1]

@@ -114,6 +114,9 @@ NOT_HERE = {"When you play me", "When you play me to a battlefield", "When I hol
             "At the start of your Beginning Phase", "When I conquer", "When I'm played and when I conquer",
             "The first time I conquer each turn",
             "When I conquer a battlefield that was uncontrolled", "When I conquer after an attack",
+            # played before the combat; conquering, scoring, a turn's start: after it or outside it
+            "When you play me or when I conquer", "When you play me or when I score",
+            "When you play me or at the start of your Beginning Phase",
             # a card is hidden on its player's turn in an Open State, never in a showdown (CR 811.1.b)
             "When you hide a card"}
 #: RB-SHOW-2: the combat triggers and the sides whose units they fire for
@@ -274,7 +277,13 @@ PLAY_CARD, HIDDEN_CARD = "play_card", "a card with [Hidden]"
 UNIT_TO = ("battlefield", "played")
 #: the triggers of a unit card on its own play (a unit played anew fires them: the model names them, RB-CARD-4)
 PLAY_ME = ("When you play me", "When you play me or I attack", "When you play me to a battlefield",
-           "When you play me from face down", "When you play me from face down on your turn")
+           "When you play me from face down", "When you play me from face down on your turn",
+           "When I'm played and when I conquer", "When you play me or when I conquer", "When you play me or when I score",
+           "When you play me or at the start of your Beginning Phase",
+           "When you play me or the first time you play a non-token gear each turn")
+#: a unit token an ability plays anywhere counts for "each token unit you control" (the data lists those made outside
+#: "here" with no combat effect)
+TOKENS = "create_unit_token"
 #: each unit's event triggers the oracle resolves: (event, effect) (filled by :func:`reading`)
 EVENTS: dict[str, list[tuple[str, dict]]] = {}
 #: each unit's [Action] abilities the oracle uses (filled by :func:`reading`)
@@ -527,9 +536,13 @@ def reading(r: dict) -> tuple[list[dict], list[tuple[dict, str]], list[str]]:
     events = EVENTS.setdefault(r["name"], [])
     events.clear()
     for e in r.get("effects") or ():
-        if e.get("effect") not in (r.get("combat_effects") or ()):
-            continue  # the data: no effect on a combat
         trig = e.get("trigger")
+        if e.get("effect") not in (r.get("combat_effects") or ()):
+            if e.get("effect") == TOKENS and not e.get("activated") and trig not in NOT_HERE:
+                # tokens played at the base by a trigger during the showdown (Viktor, Leader; a Deathknell): checked in
+                # test_played_and_token_triggers.py
+                unread.append(f"tokens its trigger plays at its base: {trig}")
+            continue  # the data: no effect on a combat
         if trig in NOT_HERE or e.get("effect") in ("play_location", "enters_ready"):
             continue
         if e.get("effect") == KILL_COST and not trig and set(e.get("target") or {}) == {"count", "side", "kind", "tags"}:
@@ -699,9 +712,10 @@ FOCUS_SPELLS = ["Incinerate", "Blood Rush", "Rune Prison", "Hextech Ray", "Chall
 
 
 #: modelled units whose newer readings this oracle does not draw yet (a unit whose reading is added to the model is
-#: listed here until this oracle reads it): none now (Ava Achiever and Rek'Sai, Swarm Queen are read: the
-#: :data:`CARD_PLAYS` boards)
-NOT_READ_YET: list[str] = []
+#: listed here until this oracle reads it): the units whose trigger plays unit tokens at their player's base during
+#: the showdown (a Deathknell, Viktor's), checked against the card text in test_played_and_token_triggers.py
+NOT_READ_YET: list[str] = ["Carrion Dredger", "Ferrous Forerunner", "Machine Evangel", "Noxian Emissary",
+                           "Viktor - Innovator", "Viktor - Leader"]
 #: the units whose triggers wait on their own change of state or on an Equipment attached to them (:data:`MIGHT_TEN`)
 OWN_EVENT_UNITS = sorted(n for n in UNITS if any(ev in ("might10", "empowered", "attach") for ev, _ in EVENTS[n]))
 #: the units whose static ability reaches "your [Empowered] units" (Aurok General)
@@ -1387,7 +1401,7 @@ class Oracle(SpellOracle):
             # ("occupied enemy battlefield", Dauntless Vanguard: test_unit_plays.py): not drawn
         return not card or not (card in STATED or any(e.get("trigger") in PLAY_ME for e in RECORDS[card]["effects"]
                                                           if e.get("effect") in (RECORDS[card].get("combat_effects")
-                                                                                 or ()))
+                                                                                 or ()) or e.get("effect") == TOKENS)
                                 )
 
     def replay(self, e, n, by, pick) -> list[str]:

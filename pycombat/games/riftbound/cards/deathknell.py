@@ -81,6 +81,11 @@ def choice_of(effects) -> str | None:
 def how(effects) -> str:
     """How the Deathknell is fired in a showdown, for the card lookup."""
     choice = choice_of(effects)
+    if choice == "whether I'm [Empowered]":  # RB-CARD-9: the unit's stated status decides it (triggers.empowered_only)
+        return ("fired as the unit dies at the battlefield in the showdown, read like a combat trigger, \"my battlefield\" "
+                "where it died; \"if I'm [Empowered]\" as the unit's `empowered: true|false` states (not stated: "
+                f"stated by an entry `{{trigger: UNIT, when: {KIND}, condition: true|false}}` right after the entry whose "
+                "resolution kills it) (RB-CARD-19, RB-CARD-10, RB-CARD-9)")
     return ("fired as the unit dies at the battlefield in the showdown, read like a combat trigger, \"my battlefield\" "
             "where it died" + (f"; {choice} is the player's as it dies, stated by an entry `{{trigger: UNIT, when: {KIND}, "
                                "...}` right after the entry whose resolution kills it (not stated: named as not "

@@ -18,7 +18,8 @@ A triggered ability that needs a choice (a "choose one" option, a condition the 
 a target, a "you may", a split, a cost) has it stated by a showdown entry ``{trigger: UNIT, when: KIND,
 target: ...}`` (:data:`KINDS`) listed right after the entry whose resolution fires it: the showdown keeps
 those entries aside while that entry resolves (``run.pending``), and each firing of that unit's trigger of
-that kind takes the first one (RB-CARD-10); one left over is refused. A firing not stated is named NOT
+that kind takes the first one (RB-CARD-10); one left over is refused. One player's triggers fired together resolve
+in the order he chooses: those his entries state in the entries' order, then the others in the board's order. A firing not stated is named NOT
 MODELLED as it fires (RB-CARD-4).
 
 * a spell that costs 5 or more (its printed Energy cost), a card played from face down ([Hidden]), a unit
@@ -461,6 +462,21 @@ def _in_play(run) -> list[str]:
     return list(run.present) + list(run.base) + list(run.away)
 
 
+def _in_stated_order(run, names_events: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One player's triggers fired together resolve in the order he chooses (RB-CARD-10): those his entries state, in
+    the order of the entries, then the others in their order. Triggers of both players keep theirs."""
+    if len({run.units[n].side for n, _ in names_events if n in run.units}) != 1:
+        return names_events
+    pending = getattr(run, "pending", None) or []
+
+    def rank(item: tuple[str, str]) -> int:
+        name, event = item
+        return next((i for i, p in enumerate(pending) if p.trigger_of == name and p.fired_by == KIND_OF.get(event)),
+                    len(pending))
+
+    return sorted(names_events, key=rank)
+
+
 def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None = None, to: str | None = None,
           condition: str | None = None, card=None, gear: tuple[str, str | None] | None = None) -> None:
     """Resolve each (unit, event) trigger in order on ``run`` (a showdown :class:`~.showdown.Progress`); ``on``: the
@@ -469,7 +485,7 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
     fires (:func:`discarded_card`); ``gear``: the gear "it" is (its name, the unit it is attached to or None)."""
     from .triggers import ability_card, needs_choice
 
-    for name, event in names_events:
+    for name, event in _in_stated_order(run, names_events) if card is None else names_events:
         u = card if card is not None else run.units.get(name)
         if u is None or card is None and name not in _in_play(run):
             continue

@@ -24,7 +24,7 @@ from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelle
 from .moves import on_moves
 from .spells import load_cards
 from .statics import Live, extra_deathknells
-from .triggers import ability_card
+from .triggers import ability_card, empowered_only
 from .units import load_units
 
 
@@ -405,6 +405,8 @@ class Progress:
             for n, side in new:
                 self.fired.add(n)
                 effects = deathknell(load_units().unit(units[n].card_id)) if units[n].card_id else ()
+                # RB-CARD-9 with RB-CARD-8: "if I'm [Empowered]" as the unit's stated status decides it (Noxian Emissary)
+                effects = empowered_only(units[n], effects)
                 if not effects:
                     continue
                 # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side
