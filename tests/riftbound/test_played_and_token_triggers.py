@@ -145,3 +145,25 @@ def test_an_empowered_deathknell_follows_the_units_stated_status(empowered, recr
                 "showdown": [{"play": "Incinerate", "by": "attacker", "target": "Noxian Emissary"}]})
     assert sorted(n for n in run.base if n.startswith("Recruit")) == [f"Recruit {k}" for k in range(1, recruits + 1)]
     assert run.unmodelled == []
+
+
+@pytest.mark.parametrize("extra, recruits", [(True, 2), (False, 1), (None, 1)])
+def test_a_trigger_entry_states_zileans_additional_token(extra, recruits):
+    """Noxian Drummer moved in ("When I move to a battlefield, play a 1 Might Recruit unit token here") beside Zilean,
+    Time Mage ("you may play that token and an additional copy of it instead"): the trigger's entry states the choice
+    (`extra_copy:`); not stated, one Recruit and the choice named as not modelled."""
+    entry = {"trigger": "Noxian Drummer", "when": "move", **({} if extra is None else {"extra_copy": extra})}
+    sd = play_showdown(scenario_from_dict(
+        {"game": "riftbound", "attacker": {"units": ["Zilean - Time Mage", "Noxian Drummer"]},
+         "defender": {"units": [D9]}, "showdown": [entry]}, file="<t>"))
+    assert sorted(u.name for u in sd.board.attacker if u.name.startswith("Recruit")) == [
+        f"Recruit {k}" for k in range(1, recruits + 1)]
+    assert bool(sd.unmodelled_json()) is (extra is None)
+
+
+def test_extra_copy_on_a_trigger_playing_no_tokens_is_refused():
+    with pytest.raises(ScenarioError) as err:
+        scenario_from_dict({"game": "riftbound", "attacker": {"units": ["Zilean - Time Mage", "Anivia - Primal"]},
+                            "defender": {"units": [D9]},
+                            "showdown": [{"trigger": "Anivia - Primal", "extra_copy": True}]}, file="<t>")
+    assert err.value.path.endswith("extra_copy")

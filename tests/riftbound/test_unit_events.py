@@ -279,3 +279,14 @@ def test_one_players_triggers_fired_together_resolve_in_the_order_his_entries_st
     fired = [ln.text for ln in sd.lines if "Katarina - Reckless's" in ln.text or "triggers K" in ln.text]
     assert [next(k for k in ("K1", "K2", "K3") if f"triggers {k}'s" in t) for t in fired] == [*order, "K1"]
     assert "no unit in play fits its target" in fired[-1]
+
+
+def test_a_unit_that_cant_be_moved_may_still_be_recalled():
+    """Vex, Apathetic stuns Disciple of Shen as Ava Achiever's trigger plays it ("They can't move it this turn"); Ann's
+    Incinerate would kill it, and Soraka, Wanderer recalls it instead: a recall is no move (RB-COMB-6), not refused."""
+    sd = play_showdown(scenario_from_dict(
+        {"game": "riftbound", "attacker": {"units": ["Ava Achiever", "Soraka - Wanderer"]},
+         "defender": {"units": ["Vex - Apathetic", {"name": "D9", "custom": True, "might": 9}]},
+         "showdown": [{"trigger": "Ava Achiever", "plays": {"play": "Disciple of Shen", "to": "battlefield"}},
+                      {"play": "Incinerate", "by": "attacker", "target": "Disciple of Shen"}]}, file="<t>"))
+    assert ("Disciple of Shen", "attacker", "healed, exhausted and recalled instead of dying") in sd.board.removed

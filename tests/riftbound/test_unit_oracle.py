@@ -829,8 +829,18 @@ class Oracle(SpellOracle):
         #: the units whose option "Buff a friendly unit" ("choose one that hasn't been chosen this turn") was chosen
         self.once: list[str] = []
         self.zileans_used: list[str] = []  #: the Zileans whose "Once each turn ... an additional copy" was used
+        #: the units whose trigger played unit tokens with a Zilean of their side at a battlefield, no entry stating
+        #: the additional copy (`extra_copy:`): the model names that choice NOT MODELLED
+        self.zilean_named: list[str] = []
         #: the units whose trigger playing a card (RB-CARD-27) no entry states: the model names them NOT MODELLED
         self.unstated: list[str] = []
+
+    def zileans(self, side) -> tuple[list[str], list[str]]:
+        """The Zilean, Time Mage of ``side`` at a battlefield (this one or another), and those whose "once each turn"
+        additional token copy is not used yet."""
+        at = [n for n, y in self.u.items() if y["side"] == side and y["where"] in ("bf", "elsewhere")
+              and y.get("card") and any(how == "token_copy" for _, how in READING[y["card"]][1])]
+        return at, [n for n in at if n not in self.zileans_used]
 
     def _add(self, name, side, where):
         st_ = self.states.get(name, {})
@@ -1179,6 +1189,8 @@ class Oracle(SpellOracle):
                     if e in statics:
                         x["delta"] += e["value"]
                         continue
+                    if self.zileans(x["side"])[0]:  # no entry states Zilean's additional copy: named
+                        self.zilean_named.append(n)
                     i, made = 0, []
                     for _ in range(e["count"]):
                         i += 1
@@ -1928,6 +1940,15 @@ class Oracle(SpellOracle):
                          or e["effect"] in ("create_unit_token", "swap_locations", "move")):
                 continue
             if e["effect"] == "create_unit_token":  # "play N <token> unit tokens here. They become copies of me"
+                # a Zilean, Time Mage of its player at a battlefield: one more, as the entry's `extra_copy:` (drawn) says
+                zileans, free = self.zileans(by)
+                if zileans:
+                    keys["extra_copy"] = extra = bool(free) and draw(st.booleans())
+                    if extra:
+                        e = {**e, "count": e["count"] + 1}
+                        self.zileans_used.append(free[0])
+                    self.seen.add("a unit's own tokens with a Zilean at a battlefield: "
+                                  + ("one more" if extra else "no more (used this turn)" if not free else "no more"))
                 self._copies(card, e, by)
                 continue
             if e["effect"] == "swap_locations":
@@ -2234,15 +2255,15 @@ def _snapshot(o: Oracle):
     return (json.dumps([o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh,
                         sorted(o.mighty), o.becoming, o.once, o.died_away]),
             [list(v) for v in (o.gear_played, o.deaths, o.knells, o.extra, o.zileans_used, o.move_tokens, o.unnamed,
-                               o.played_tokens, o.moving)], dict(o.xp))
+                               o.played_tokens, o.moving, o.zilean_named)], dict(o.xp))
 
 
 def _restore(o: Oracle, snap) -> None:
     o.u, o.died, o.saved, o.cards, o.pending, o.moved_now, o.gear, o.states, o.locked, o.fresh, mighty, o.becoming, \
         o.once, o.died_away = json.loads(snap[0])
     o.mighty = set(mighty)
-    gear_played, o.deaths, o.knells, o.extra, o.zileans_used, o.move_tokens, o.unnamed, o.played_tokens, o.moving = \
-        snap[1]
+    gear_played, o.deaths, o.knells, o.extra, o.zileans_used, o.move_tokens, o.unnamed, o.played_tokens, o.moving, \
+        o.zilean_named = snap[1]
     o.gear_played, o.xp = set(gear_played), dict(snap[2])
     o.refused, o.entry_keys = None, {}
 
@@ -2496,9 +2517,9 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
     return entry
 
 
-def _move_entry(o: Oracle, n: str, draw) -> dict | None:
+def _move_entry(o: Oracle, n: str, draw, stated: bool = True) -> dict | None:
     """Resolve ``n``'s triggers on its own move before the showdown; the scenario's entry stating them (None: none
-    resolves). An attacker moved in; a defender stated `moved: true` moved earlier in the turn, and only its
+    resolves; ``stated=False``: no entry states them, Zilean's additional token copy among them). An attacker moved in; a defender stated `moved: true` moved earlier in the turn, and only its
     triggers that change Might and keywords this turn resolve now (the rest is the board as stated)."""
     x = o.u[n]
     side, enemy = x["side"], "defender" if x["side"] == "attacker" else "attacker"
@@ -2527,6 +2548,15 @@ def _move_entry(o: Oracle, n: str, draw) -> dict | None:
         if t.get("ref") == "chosen" and "chosen" in t:
             t = t["chosen"]  # it chooses this unit; the effects after it act on the same one
         if k == "create_unit_token":  # "<token> 1", "<token> 2", ...: the first unused numbers, here
+            zileans, free = o.zileans(side)
+            if zileans and not stated:  # no entry: the model names the choice, and plays no additional copy
+                o.zilean_named.append(n)
+            elif zileans:  # Zilean, Time Mage's additional copy of the first token, as the entry's `extra_copy:` says
+                entry["extra_copy"] = extra = bool(free) and draw(st.booleans())
+                if extra:
+                    e = {**e, "count": e["count"] + 1}
+                    o.zileans_used.append(free[0])
+                o.seen.add("a move trigger's tokens with a Zilean at a battlefield: " + ("one more" if extra else "no more"))
             i, made = 0, []
             for _ in range(e["count"]):
                 i += 1
@@ -2729,7 +2759,7 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
                 add(_move_entry(o, n, draw))
         for n in by_itself:
             if o.u[n]["where"] == "bf":
-                _move_entry(o, n, draw)
+                _move_entry(o, n, draw, stated=False)
                 add(None)
     o.began = o.present("attacker") + o.present("defender")
     o.start_becoming()  # RB-CARD-10: what a unit "becomes" from here on (the model's showdown start)
@@ -2916,9 +2946,13 @@ def _compare(doc, o: Oracle):
     # RB-CARD-27: a trigger playing a card that no entry states: named, for exactly the units the oracle left unstated
     unstated = [u for u in unmodelled if u["card"] in CARD_PLAYERS and u["what"].startswith("its combat trigger")]
     assert sorted(re.search(r"unit (.+)\)$", u["what"]).group(1) for u in unstated) == sorted(o.unstated), unstated
+    # Zilean's additional token copy for a move trigger fired during the showdown (no entry states it): named, for the
+    # units the oracle found so
+    copies = [u for u in unmodelled if "`extra_copy: true|false`" in u["why"] and u["card"].endswith("ability")]
+    assert {u["card"].split("'s \"")[0] for u in copies} <= set(o.zilean_named), copies
     assert [u for u in unmodelled if not (u["card"] in KNELL and "combat cleanup" in u["why"])
             and "moves the unit during the showdown" not in u["why"] and u not in immune and u not in away
-            and u not in unstated
+            and u not in unstated and u not in copies
             and not (u["card"] in PLAYER_UNITS and HELD.search(u["why"]))] == []
     board = sd.board
     for side in ("attacker", "defender"):
@@ -3392,10 +3426,11 @@ test_spells_choosing_empowered_units_against_the_oracle = _hand_test(60, hand=No
 HAND_MORE = ["Keeper of Masks", "Tideturner", "Pyke - Dockside Butcher"]
 #: with units on a unit or token played (Reluctant Leader, Cithria, Lillia, Vex, Apathetic), counting token and
 #: [Temporary] units (Soul Shepherd, Petal Pixie), on a move (Akali, Silent; Noxian Drummer; Stealthy Pursuer follows),
-#: moved (Kayn: named when his clause did not hold), on a unit becoming [Mighty] (Fiora, Worthy readies it)
+#: moved (Kayn: named when his clause did not hold), on a unit becoming [Mighty] (Fiora, Worthy readies it); Zilean,
+#: Time Mage's additional copy of the first token a unit's own play ability plays (`extra_copy:`)
 HAND_MORE_BOARD = dict(units=["Reluctant Leader", "Cithria of Cloudfield", "Lillia - Protector of Dreams",
                               "Vex - Apathetic", "Soul Shepherd", "Petal Pixie", "Akali, Silent", "Noxian Drummer",
-                              "Kayn - Unleashed", "Fiora - Worthy"],
+                              "Kayn - Unleashed", "Fiora - Worthy", "Zilean - Time Mage"],
                        spells=["Incinerate", "Fight or Flight", "Blood Rush", "Rune Prison"],
                        at_base=["Stealthy Pursuer", "Akali, Silent", "Kayn - Unleashed", "Noxian Drummer"])
 test_units_playing_copies_swapping_places_or_paying_more_against_the_oracle = _hand_test(

@@ -1281,7 +1281,8 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         if on not in kinds_of(unit):
             raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
                              f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
-        choices, declined = _trigger_choices(node, names)
+        choices, declined = _trigger_choices(node, names, load_units().unit(unit.card_id).abilities
+                                             if unit.card_id is not None else ())
         if node.has("plays"):  # RB-CARD-27: only a combat trigger plays a card
             raise node.error(f"`plays:` states the card a combat trigger plays; {name}'s trigger on `{on}` plays none "
                              "(RB-CARD-27)", "plays")
@@ -1320,7 +1321,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         when = "When I attack" if unit.side == "attacker" else "When I defend"
         raise node.error(f"{name} has no \"{when}\" ability (the {unit.side}'s units trigger on "
                          f"{'attacking' if unit.side == 'attacker' else 'defending'}, RB-SHOW-2)", "trigger")
-    choices, declined = _trigger_choices(node, names)
+    choices, declined = _trigger_choices(node, names, effects)
     # RB-CARD-10: what the trigger reveals, as its entry states it (a value it does not take is refused)
     effects = revealed_effects(effects, choices.pop("revealed"), unit.card_id, node)
     card = ability_card(unit, effects, effects[0]["trigger"] if on == "move" else None)
@@ -1378,10 +1379,11 @@ DECLINED_CHOOSES = ("a declined trigger chooses nothing and pays nothing: give o
                     "(RB-CARD-10)")
 
 
-def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
-    """What a trigger entry chooses (targets, mode, condition, destination, a damage split, its additional cost:
-    the :class:`Play` fields; and what it revealed, ``revealed``, for the caller to put on its effects) and whether it
-    declines the trigger; the entry's keys are checked."""
+def _trigger_choices(node: Node, names, effects) -> tuple[dict, bool]:
+    """What a trigger entry chooses (targets, mode, condition, destination, a damage split, its additional cost,
+    Zilean's additional token: the :class:`Play` fields; and what it revealed, ``revealed``, for the caller to put on
+    its effects) and whether it declines the trigger; the entry's keys are checked. ``effects``: the unit's abilities
+    the trigger may resolve (an `extra_copy:` needs one playing unit tokens)."""
     from .cards.interpreter import DESTINATIONS
     from .cards.spells import load_cards
 
@@ -1398,6 +1400,7 @@ def _trigger_choices(node: Node, names) -> tuple[dict, bool]:
     if node.has("attach"):  # RB-CARD-14: the Equipment it plays and attaches (checked as it resolves)
         a = node.child("attach")
         choices["attach"] = load_cards().card(a.as_str(), file=a.file, path=a.path).name
+    choices["extra_copy"] = _extra_copy(node, effects)  # RB-CARD-15: Zilean, Time Mage's additional copy
     declined = node.bool("decline", False)
     node.raw("plays", None)  # RB-CARD-27: the card a combat trigger plays, read by the caller
     node.finish(TRIGGER_KEYS)

@@ -188,6 +188,8 @@ TRIGGER = Obj({
                  "cost; Rek'Sai, Swarm Queen: one of the top 2 of the Main Deck): a showdown play entry without `by` "
                  "(its player is the trigger's); a unit card's `to:` is where the ability lets it enter (RB-CARD-27)",
                  required=("play",)),
+    "extra_copy": Bool("Zilean, Time Mage's replacement: the first token unit the trigger plays comes with an "
+                       "additional copy (true) or not (false), once each turn (RB-CARD-15)"),
     "decline": Bool("true: the player does not use this optional (\"you may\") trigger: it does nothing and nothing "
                     "is paid (RB-CARD-10); with no other key but `trigger` and `when`"),
 }, "a unit's combat trigger, on the chain as the showdown begins: the Defender's resolve first, then the "

@@ -76,7 +76,7 @@ MODELLED as it fires (RB-CARD-4).
   by the ability itself, not targeted. It resolves once the unit is in play (right after the card that played it):
   on the chain above a unit card, it would resolve first and find the unit not yet in play, and a Stun that waits
   for it gives the same board. "They can't move it this turn": a later card or ability of its controller that moves
-  it is refused (one clear error naming the entry).
+  it is refused (one clear error naming the entry); a recall is no move (RB-COMB-6): Soraka, Wanderer may recall it.
 
 * stunned at a battlefield: "When you [Stun] an enemy unit at a battlefield, you may move me to that battlefield"
   fires like "When you stun an enemy unit", for an enemy unit stunned at this battlefield or another (not at its
@@ -1123,12 +1123,16 @@ def _by_opponent(run, played: str, cause: str) -> None:
 
 def _unmoved(run, play, snapshot: dict) -> None:
     """"They can't move it this turn": a unit its controller's card or ability moved (its place before ``play`` and
-    after differ, still in play) while it can't be moved by him is refused (RB-CARD-10)."""
+    after differ, still in play) while it can't be moved by him is refused (RB-CARD-10); recalled to its base (a card's
+    recall, a death replaced by a recall) it was not moved (RB-COMB-6)."""
     from pycombat.errors import ScenarioError
 
     now = _where(run)
     for n in run.turn.get(UNMOVABLE_KEY, ()):
         was = snapshot.get("where", {}).get(n)
+        last = next((how for m, _, how in reversed(run.removed) if m == n), "")
+        if now.get(n) == "base" and "recalled" in last:  # a recall is no move (RB-COMB-6): Soraka, Wanderer's save
+            continue
         if was is not None and n in now and now[n] != was and run.units[n].side == play.by:
             raise ScenarioError(f"{n} can't be moved by its controller this turn (an enemy ability: \"They can't move "
                                 "it this turn\", RB-CARD-10)", path=play.path)
