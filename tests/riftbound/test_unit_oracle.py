@@ -2519,8 +2519,9 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
 
 def _move_entry(o: Oracle, n: str, draw, stated: bool = True) -> dict | None:
     """Resolve ``n``'s triggers on its own move before the showdown; the scenario's entry stating them (None: none
-    resolves; ``stated=False``: no entry states them, Zilean's additional token copy among them). An attacker moved in; a defender stated `moved: true` moved earlier in the turn, and only its
-    triggers that change Might and keywords this turn resolve now (the rest is the board as stated)."""
+    resolves; ``stated=False``: no entry states them, Zilean's additional token copy among them). An attacker moved
+    in; a defender stated `moved: true` moved earlier in the turn, and only its triggers that change Might and
+    keywords this turn resolve now (the rest is the board as stated)."""
     x = o.u[n]
     side, enemy = x["side"], "defender" if x["side"] == "attacker" else "attacker"
     effects = MOVES.get(x["card"]) or []
@@ -2556,7 +2557,8 @@ def _move_entry(o: Oracle, n: str, draw, stated: bool = True) -> dict | None:
                 if extra:
                     e = {**e, "count": e["count"] + 1}
                     o.zileans_used.append(free[0])
-                o.seen.add("a move trigger's tokens with a Zilean at a battlefield: " + ("one more" if extra else "no more"))
+                o.seen.add("a move trigger's tokens with a Zilean at a battlefield: "
+                           + ("one more" if extra else "no more"))
             i, made = 0, []
             for _ in range(e["count"]):
                 i += 1

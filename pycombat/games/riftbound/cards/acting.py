@@ -97,7 +97,8 @@ def _played_before(e: dict) -> str:
     ok, how = effect_support(paid_option(as_ability(e)))  # "you may pay ... to": the play's `condition:`
     later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27), it resolves "
              f"as the unit enters: {how}" if ok else "")
-    return f"fired when the unit was played, before this combat: the board as the scenario states it holds its result{later}"
+    return ("fired when the unit was played, before this combat: the board as the scenario states it holds its "
+            f"result{later}")
 
 
 #: triggers on an event a scenario's showdown has no entry for, with what is missing (RB-CARD-4)
