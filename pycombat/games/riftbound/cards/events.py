@@ -19,8 +19,8 @@ a target, a "you may", a split, a cost) has it stated by a showdown entry ``{tri
 target: ...}`` (:data:`KINDS`) listed right after the entry whose resolution fires it: the showdown keeps
 those entries aside while that entry resolves (``run.pending``), and each firing of that unit's trigger of
 that kind takes the first one (RB-CARD-10); one left over is refused. One player's triggers fired together resolve
-in the order he chooses: those his entries state in the entries' order, then the others in the board's order. A firing not stated is named NOT
-MODELLED as it fires (RB-CARD-4).
+in the order he chooses: those his entries state in the entries' order, then the others in the board's order. A
+firing not stated is named NOT MODELLED as it fires (RB-CARD-4).
 
 * a spell that costs 5 or more (its printed Energy cost), a card played from face down ([Hidden]), a unit
   token played ("When you play a token unit", right after the card that played it), a card discarded as a card
