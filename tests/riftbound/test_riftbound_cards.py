@@ -159,8 +159,9 @@ class Oracle:
 
     def might(self, n: str) -> int:
         x = self.u[n]  # an Equipment gives its bonus while attached (RB-CARD-5, RB-CARD-14)
+        # RB-MIGHT-4/5: Assault or Shield only with its designation, at the battlefield (RB-COMB-4)
         return x["printed"] + x["delta"] + sum(BONUS[g] for g in x["equip"]) \
-            + (x["assault"] if x["side"] == "attacker" else x["shield"])
+            + ((x["assault"] if x["side"] == "attacker" else x["shield"]) if x["where"] == "bf" else 0)
 
     def token_play(self, rec: dict, by: str, pick) -> dict:
         """A card playing unit tokens: new units named "<token> 1", "<token> 2", ... (the first unused

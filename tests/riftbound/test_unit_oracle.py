@@ -911,7 +911,7 @@ class Oracle(SpellOracle):
         """(Might, Assault, Shield, Tank, Backline) of ``n`` with every static ability reaching it."""
         x = self.u[n]
         here = x["where"] == "bf"
-        might = super().might(n) - (x["assault"] if x["side"] == "attacker" else x["shield"])
+        might = super().might(n) - ((x["assault"] if x["side"] == "attacker" else x["shield"]) if here else 0)
         assault, shield, tank, backline = x["assault"], x["shield"], x["tank"], x["backline"]
         clamps, mighty = [], []
         for src, y in self.u.items():
@@ -983,7 +983,8 @@ class Oracle(SpellOracle):
                     tank = True
                 elif e["keyword"] == "Backline":
                     backline = True
-        might += assault if x["side"] == "attacker" else shield
+        if here:  # RB-MIGHT-4/5: only with its designation, in the combat (RB-COMB-4)
+            might += assault if x["side"] == "attacker" else shield
         for e in clamps:  # "to a minimum of": read after every other change, never raising
             might = max(might + e["value"], min(might, e["min_might"]))
         for e in mighty:  # "while I'm [Mighty]" (5+ Might), its own bonus not counted (mighty_own_keyword)

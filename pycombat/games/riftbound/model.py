@@ -24,6 +24,12 @@ def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
+def designate(unit: "Unit", here: bool) -> "Unit":
+    """``unit`` with its designation as it is put at the battlefield (``here``) or away from it, at its base or at
+    another battlefield (RB-COMB-4): whether its Assault or Shield counts (RB-MIGHT-4, RB-MIGHT-5)."""
+    return unit if unit.designated == here else replace(unit, designated=here)
+
+
 @dataclass(frozen=True)
 class Player:
     """What the scenario states of a unit's controller and his turn, read by the unit's static abilities
@@ -94,6 +100,10 @@ class Unit:
     #: ``keywords`` (and ``tank``, ``assault``, ...): what stays with it when it becomes a copy (RB-CARD-14)
     granted: tuple[str, ...] = ()
     token: bool = False  #: a unit token (played by a card, or a custom unit stated `token: true`; RB-CARD-15)
+    #: it has its side's Attacker or Defender designation: it is at the battlefield in this combat (RB-COMB-4). A
+    #: unit at its base or at another battlefield has none, so its Assault and Shield add nothing there
+    #: (RB-MIGHT-4, RB-MIGHT-5); the showdown sets it as units move (:mod:`.cards.showdown`)
+    designated: bool = True
     player: Player = Player()  #: what the scenario states of its controller (its static abilities read it, RB-CARD-9)
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
@@ -119,9 +129,17 @@ class Unit:
     @property
     def current_might(self) -> int:
         """Current Might: printed + showdown changes + Assault while attacking (RB-MIGHT-4) or
-        Shield while defending (RB-MIGHT-5). Damage never lowers it (RB-DMG-11)."""
-        bonus = sum(self.assault) if self.side == "attacker" else sum(self.shield)
+        Shield while defending (RB-MIGHT-5), so neither at a base or another battlefield (RB-COMB-4).
+        Damage never lowers it (RB-DMG-11)."""
+        bonus = self.designation_bonus
         return self.might + sum(self.might_changes) + sum(a for _, a in self.static) + bonus
+
+    @property
+    def designation_bonus(self) -> int:
+        """What Assault (RB-MIGHT-4) or Shield (RB-MIGHT-5) adds now: its side's, while it has the designation."""
+        if not self.designated:
+            return 0
+        return sum(self.assault) if self.side == "attacker" else sum(self.shield)
 
     @property
     def contribution(self) -> int:
@@ -176,9 +194,9 @@ class Unit:
         if self.current_might != self.might:
             parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes) \
                 + "".join(f" {a:+d} ({src})" for src, a in self.static)
-            if self.side == "attacker" and self.assault:
+            if self.designated and self.side == "attacker" and self.assault:
                 parts[0] += f" +{sum(self.assault)} Assault"
-            if self.side == "defender" and self.shield:
+            if self.designated and self.side == "defender" and self.shield:
                 parts[0] += f" +{sum(self.shield)} Shield"
         if self.tank:
             parts.append("Tank")
@@ -188,6 +206,9 @@ class Unit:
             parts.append(f"Assault {sum(self.assault)} (no effect while defending)")
         if self.shield and self.side == "attacker":
             parts.append(f"Shield {sum(self.shield)} (no effect while attacking)")
+        if not self.designated and (self.assault if self.side == "attacker" else self.shield):
+            kw = "Assault" if self.side == "attacker" else "Shield"
+            parts.append(f"{kw} {sum(self.assault if kw == 'Assault' else self.shield)} (no effect outside the combat)")
         if self.stunned:
             parts.append("Stunned")
         if self.marked:

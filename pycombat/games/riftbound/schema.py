@@ -644,6 +644,7 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
     unit = Unit(name=label or name, side=role, tank=tank, backline=backline, assault=assault, shield=shield,
                 marked=marked, immune=immune, value=value, keywords=tuple(t for _, _, t in keywords),
                 path=node.path, buffed=buffed, exhausted=exhausted, equipment=tuple(equipment), might_changes=tuple(changes),
+                designated=not at_base,
                 stated_bonus=tuple((n, b) for n, b in stated if b is not None),
                 unstated=tuple(unstated), granted=tuple(granted),
                 **{**fields, "deflect": max(deflect, fields.get("deflect", 0))})

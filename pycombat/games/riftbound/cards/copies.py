@@ -27,7 +27,7 @@ from .units import split_keyword
 KEPT = ("name", "side", "path", "marked", "stunned", "buffed", "exhausted", "equipment", "stated_bonus", "moved",
         "might_changes", "prevent", "prevent_all", "prevent_next", "doubled", "kill_on_damage", "doomed",
         "death_replacement", "immune", "value", "xp", "player", "token", "empowered", "empowered_times", "named",
-        "static")
+        "static", "designated")
 
 
 def _word(text: str) -> str:

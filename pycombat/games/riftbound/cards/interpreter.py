@@ -1000,7 +1000,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 continue
         got, applied_prev = _effect(e, play, board, targets, flags)
         if e.get("effect") == "kill":  # each unit's Might where it is, as it dies (read before it leaves)
-            targets.killed_might = {c.unit: might_at(board, c.unit) for c in got if c.kind == "remove" and c.unit}
+            targets.killed_might = {c.unit: board.units[c.unit].current_might for c in got if c.kind == "remove" and c.unit}
         changes += got
         if e.get("effect") == "kill":  # killed: gone from play once applied (not saved by a replacement)
             targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
@@ -1246,15 +1246,6 @@ def _chooses(t: Any) -> bool:
                                     or t.get("ref") == "chosen")
 
 
-def might_at(board: Board, name: str) -> int:
-    """A unit's current Might where it is: Assault counts only while it attacks, Shield only while it
-    defends (RB-MIGHT-4, RB-MIGHT-5), so not at a base or elsewhere."""
-    u = board.units[name]
-    if board.where(name) == "battlefield":
-        return u.current_might
-    return u.current_might - (sum(u.assault) if u.side == "attacker" else sum(u.shield))
-
-
 #: "increase its Might to the Might of another friendly unit" (the data's ``might_set`` value)
 MIGHT_OF_ANOTHER = "might of another friendly unit"
 #: "choose a unit here. Increase my Might to its Might" (the data's ``value_from`` of a ``might_set``)
@@ -1274,7 +1265,7 @@ def tags_counted(e: Mapping[str, Any]) -> tuple[str, ...] | None:
 def _might_set(e, play, board, name, names) -> list[Change]:
     """"Increase its Might to the Might of another friendly unit": the other unit's current Might, read as
     it resolves (``_to``); a unit already at or above it keeps its Might (RB-CARD-13)."""
-    to, now = int(e["_to"]), might_at(board, name)
+    to, now = int(e["_to"]), board.units[name].current_might
     delta = max(0, to - now)
     how = f"{e['_how']}; {name} has {now}" + ("" if delta else ": not increased")
     return [Change("might", name, delta, rules=("RB-DMG-2", "RB-CARD-13"), how=how)]
@@ -1463,12 +1454,12 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
         here = str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)  # or a unit it chooses here
         (other_unit,) = targets.take(1, {"kind": "unit", "location": "same_location"} if here else
                                      {"side": "friendly", "kind": "unit", "other": True})
-        m = might_at(board, other_unit)
+        m = board.units[other_unit].current_might
         return {**e, "_to": m, "_how": f"to {other_unit}'s Might, {m}"}
     if e.get("effect") == "might_modifier" and e.get("value") == "variable" and e.get("value_from") == MY_MIGHT:
         if not play.source_unit or play.source_unit not in board.units:
             raise _err(play, "'my Might' is its unit's: only a unit's ability has one", "RB-CARD-13")
-        n = max(0, might_at(board, play.source_unit))
+        n = max(0, board.units[play.source_unit].current_might)
         return {**e, "value": n, "_how": f"{play.source_unit}'s Might, {n}"}
     if revealed_count(e) is not None and REVEALED in e:  # RB-CARD-10: as the trigger's entry states it
         kw, top = revealed_count(e)

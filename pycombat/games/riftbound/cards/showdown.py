@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from pycombat.errors import ScenarioError
 from pycombat.frozen import replace
-from ..model import Board, Effect, Scenario, Unit
+from ..model import Board, Effect, Scenario, Unit, designate
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
 from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
@@ -827,6 +827,7 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
             removed.append((name, v.side, f"{how} instead of dying"))
             if "recalled" in how and base is not None:
                 base.append(name)
+                own[name] = designate(own[name], False)  # RB-COMB-4
             extra = f" ({used_gear} is killed instead)" if used_gear else ""
             lines.append(Line(f"{head}, and is {how} instead ({card}){extra}.", rules + static))
 
@@ -876,10 +877,11 @@ def combat_replacements(live, present: list[str], gear: dict[str, list[str]], un
     return out
 
 
-def _entered(c, head: str, present: list[str], base: list[str], away: list[str]) -> str:
+def _entered(c, head: str, units: dict[str, Unit], present: list[str], base: list[str], away: list[str]) -> str:
     """Put the unit the change ``c`` plays where it goes (``c.how``: battlefield | base | elsewhere); the narration,
     ``head`` first."""
     n = c.unit
+    units[n] = designate(units[n], c.how == "battlefield")  # RB-COMB-4
     if c.how == "battlefield":
         present.append(n)
         return f"{head} to the battlefield: it fights for the {c.new.side} (designation at the next cleanup)"
@@ -944,7 +946,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         units[n] = recast(u, u.uncopied, None, None)
         return f"{c.keyword} left {n}: it is no longer a copy, its own card again: {units[n].describe()}", c.rules
     if c.kind == "token":  # RB-CARD-15: a new unit, at its player's base or at the battlefield
-        units[n] = c.new
+        units[n] = designate(c.new, c.how == "battlefield")  # RB-COMB-4
         kws = f", {', '.join(c.new.keywords)}" if c.new.keywords else ""
         kws = f", {c.note}{kws}" if c.note else kws  # a token become a copy of a unit (RB-CARD-15)
         state = " (exhausted)" if c.new.exhausted else " (ready)"  # units enter play exhausted unless played ready
@@ -969,16 +971,17 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         state = "exhausted" if c.new.exhausted else "ready"
         head = (f"{left[2:] + '; ' if left else ''}its owner plays {c.keyword}'s card anew, ignoring its cost: {n} "
                 f"(Might {c.amount}, no damage, no buff, {state})")
-        return _entered(c, head, present, base, away), c.rules
+        return _entered(c, head, units, present, base, away), c.rules
     if c.kind == "hand_unit":  # RB-CARD-16: a unit card a spell plays from a hand
         units[n] = c.new
         state = "exhausted" if c.new.exhausted else "ready"
         head = (f"the {c.new.side} plays {c.new.card_name or n} from hand, {c.keyword}: {n} (Might {c.amount}, "
                 f"{state})")
-        return _entered(c, head, present, base, away), c.rules
+        return _entered(c, head, units, present, base, away), c.rules
     if c.kind == "enter":  # from its base, or from another battlefield (a swap, RB-CARD-7)
         (base if n in base else away).remove(n)
         present.append(n)
+        units[n] = designate(units[n], True)  # RB-COMB-4: its designation (at the next cleanup)
         return (f"{n} moves into the battlefield and fights for the {units[n].side} (designation at the next "
                 "cleanup)", ("RB-COMB-4",))
     if c.kind == "remove":
@@ -1002,6 +1005,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
             base.append(n)
         elif c.how == "moved away":  # at another battlefield, still in play
             away.append(n)
+        if n in base or n in away:  # RB-COMB-4: in play out of the combat, its Assault or Shield adds nothing (a
+            units[n] = designate(u, False)  # unit that left play keeps what it had last)
         return f"{n} is {c.how} and leaves the battlefield", c.rules
     if c.kind == "replace_death":
         u = units[n]

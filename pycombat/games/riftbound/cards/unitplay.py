@@ -196,7 +196,7 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     from .replay import ready_as_it_enters
 
     # RB-CARD-9: a unit enters play exhausted unless a card says it enters ready
-    u = replace(u, exhausted=not ready_as_it_enters(u, to, units, present + base + away))
+    u = replace(u, exhausted=not ready_as_it_enters(u, to, units, present + base + away), designated=to == "battlefield")
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)
