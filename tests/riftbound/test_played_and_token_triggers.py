@@ -82,14 +82,15 @@ def test_a_compound_play_trigger_of_a_unit_on_the_board_changes_nothing():
                 assert t in COMBAT_TRIGGERS or not can_act(e, "defender", card), (name, t)
 
 
-def test_a_unit_played_anew_by_a_card_names_its_play_buff():
-    """Arcane Shift plays Sett - Brawler anew: the model does not resolve its play abilities then, and says so (its
-    buff would make it 5): not a silent 4."""
+def test_a_unit_played_anew_by_a_card_resolves_its_play_buff():
+    """Arcane Shift plays Sett - Brawler anew: it is played, so its "When I'm played" buff fires as it enters (it needs
+    no choice): 5 Might, not a silent 4, and nothing named."""
     sd = play_showdown(scenario_from_dict(
         {"game": "riftbound", "attacker": {"units": [A9]}, "defender": {"units": [{"name": "Sett - Brawler"}]},
          "showdown": [{"play": "Arcane Shift", "by": "defender", "target": ["Sett - Brawler", "A9"],
                        "to": "battlefield"}]}, file="<t>"))
-    assert any("buff" in u["what"] and "Sett - Brawler (replayed)" in u["what"] for u in sd.unmodelled_json())
+    assert {u.name: u.current_might for u in sd.board.defender} == {"Sett - Brawler (replayed)": 5}
+    assert not any("Sett - Brawler (replayed)" in u["what"] for u in sd.unmodelled_json())
 
 
 def _viktor(turn):

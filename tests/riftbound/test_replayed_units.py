@@ -166,3 +166,94 @@ def test_the_showdown_game_tries_where_the_unit_is_played_anew(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "defender plays Arcane Shift on Magma Wurm, A5 to the battlefield" in out
     assert "defender plays Arcane Shift on Magma Wurm, A5 to the base" in out
+
+
+# -- its own "When you play me" abilities, fired as it is played anew (RB-CARD-24, RB-CARD-10) -----------------------
+def _anew(unit, to, *after, by="defender"):
+    foe = "attacker" if by == "defender" else "defender"
+    doc = {"game": "riftbound", by: {"units": [unit]},
+           foe: {"units": [{"name": "E4", "custom": True, "might": 4}, {"name": "E9", "custom": True, "might": 9}]},
+           "showdown": [{"play": "Thrill of the Hunt", "by": by, "target": unit, "to": to}, *after]}
+    return _run(doc)
+
+
+def _named(sd, name):
+    return [u for u in sd.unmodelled_json() if name in u["what"]]
+
+
+def test_a_play_ability_needing_no_choice_resolves_as_the_unit_is_played_anew():
+    # Teemo - Scout (1): "When you play me, give me +3 Might this turn"
+    _, sd = _anew("Teemo - Scout", "battlefield")
+    assert {u.name: u.current_might for u in sd.board.defender} == {"Teemo - Scout (replayed)": 4}
+    assert not _named(sd, "Teemo - Scout (replayed)")
+
+
+def test_a_play_ability_choosing_a_target_is_stated_by_an_entry_or_named():
+    # Riptide Rex (6): "When you play me, deal 6 to an enemy unit at a battlefield"
+    fresh = "Riptide Rex (replayed)"
+    _, sd = _anew("Riptide Rex", "battlefield", {"trigger": fresh, "when": "played", "target": "E9"})
+    assert {u.name: u.marked for u in sd.board.attacker} == {"E4": 0, "E9": 6}
+    _, sd = _anew("Riptide Rex", "battlefield")
+    (named,) = _named(sd, fresh)
+    assert "when: played" in named["why"] and {u.name: u.marked for u in sd.board.attacker} == {"E4": 0, "E9": 0}
+
+
+def test_to_a_battlefield_fires_only_when_it_enters_one():
+    # Mischievous Marai: "When you play me to a battlefield, deal 2 to an enemy unit here"
+    fresh = "Mischievous Marai (replayed)"
+    _, sd = _anew("Mischievous Marai", "battlefield", {"trigger": fresh, "when": "played", "target": "E4"})
+    assert {u.name: u.marked for u in sd.board.attacker} == {"E4": 2, "E9": 0}
+    doc = {"game": "riftbound", "defender": {"units": ["Mischievous Marai"]},
+           "attacker": {"units": [{"name": "E4", "custom": True, "might": 4}]},
+           "showdown": [{"play": "Portal Rescue", "by": "defender", "target": "Mischievous Marai"}]}
+    _, sd = _run(doc)  # played anew to its base: it fires nothing, names nothing
+    assert not _named(sd, fresh)
+    with pytest.raises(ScenarioError, match="did not fire|does not fire|not fire"):
+        _run({**doc, "showdown": doc["showdown"] + [{"trigger": fresh, "when": "played", "target": "E4"}]})
+
+
+def test_tokens_with_no_stated_place_are_the_players_choice():
+    """Illaoi, Prophet of the Great Kraken's "When you play me ..., play a 1 Might Tentacle unit token" does not say
+    where: not stated, the trigger is named (the player's choice), not an error on an entry that is not there; stated
+    `to:`, the token goes there (and Illaoi's "+1 Might for each token unit you control" counts it)."""
+    illaoi = "Illaoi, Prophet of the Great Kraken"
+    fresh = f"{illaoi} (replayed)"
+    _, sd = _anew(illaoi, "battlefield")
+    assert any("where its tokens are played" in u["why"] and "when: played" in u["why"] for u in _named(sd, fresh))
+    _, sd = _anew(illaoi, "battlefield", {"trigger": fresh, "when": "played", "to": "battlefield"},
+                  by="defender")
+    assert {u.name: u.current_might for u in sd.board.defender} == {fresh: 4, "Tentacle 1": 1}
+
+
+def test_a_played_entry_for_a_unit_not_played_anew_is_refused():
+    doc = {"game": "riftbound", "defender": {"units": ["Riptide Rex"]},
+           "attacker": {"units": [{"name": "E4", "custom": True, "might": 4}]},
+           "showdown": [{"play": "Blood Rush", "by": "defender", "target": "Riptide Rex"},
+                        {"trigger": "Riptide Rex", "when": "played", "target": "E4"}]}
+    with pytest.raises(ScenarioError, match="Riptide Rex"):
+        _run(doc)
+    with pytest.raises(ScenarioError, match="no trigger on `played`"):
+        _run({**doc, "defender": {"units": [CHOMPERS]},
+              "showdown": [{"trigger": CHOMPERS, "when": "played", "target": "E4"}]})
+
+
+def _play_me_units():
+    from pycombat.games.riftbound.cards.events import triggered, PLAYED_ME_AT
+    from pycombat.games.riftbound.cards.units import load_units
+    from pycombat.games.riftbound.model import Unit
+
+    db = load_units()
+    cards = db.cards.values() if isinstance(db.cards, dict) else db.cards
+    return sorted({c.name for c in cards if c.might is not None
+                   and triggered(Unit(name=c.name, side="defender", might=c.might, card_id=c.id), PLAYED_ME_AT)})
+
+
+@pytest.mark.parametrize("unit", _play_me_units())
+def test_every_play_ability_played_anew_resolves_or_is_named(unit):
+    """Each unit card with a "When you play me" ability, played anew to the battlefield with nothing stated: its
+    abilities resolve by themselves or are named NOT MODELLED with the entry that would state them; never an error."""
+    fresh = f"{unit} (replayed)"
+    _, sd = _anew(unit, "battlefield")
+    text = "\n".join(line.text for line in sd.lines)
+    named = _named(sd, fresh)
+    assert f"triggers {fresh}'s" in text or any("when: played" in u["why"] for u in named), (unit, text)

@@ -1028,9 +1028,11 @@ def _replayed(node: Node, card, replays: list[dict], targets: list[str], by: str
                     played = unitplay.locations(unit_card, "reaction", old.side, controller)
                     late = flags.get("late_designation_triggers", "no") == "yes"  # RB-READ-6
                     ability, unread = unitplay.play_card(unit_card, "battlefield", False, old.side if late else None)
-                    own = tuple((f"its own play abilities as it is played anew ({effect_text(x)})", "the model plays "
-                                 "the fresh unit without resolving its \"When you play me\" or combat abilities "
-                                 "(RB-CARD-4)") for x in ability.effects) + tuple(
+                    # its "When you play me" abilities fire as it enters (cards/events.py, RB-CARD-10); the combat
+                    # abilities its late designation would fire are not played (RB-READ-6)
+                    own = tuple((f"its own combat abilities as it is played anew ({effect_text(x)})", "the model plays "
+                                 "the fresh unit without resolving the combat abilities its designation fires "
+                                 "(RB-CARD-4)") for x in ability.effects if x.get("_late")) + tuple(
                         (effect_text(x), why) for x, why in unread)
                     # an "I enter ready" whose condition the model does not decide, named when its readiness could
                     # change the showdown (an activated ability whose cost exhausts it, a trigger on its readying)

@@ -164,10 +164,10 @@ TRIGGER = Obj({
                 "`ready`, `chosen`, `buffed`, `discard`, `dies` (another friendly unit's death, or the unit's own "
                 "Deathknell that needs a choice, RB-CARD-19), `mighty` (a unit becoming Mighty, or its own Might reaching 10), "
                 "`attach` (an Equipment attached to it), `empowered` (it becoming [Empowered]), `recycle` (its player's "
-                "[Predict] / [Vision] recycling a card, `recycled: true`), stated right after the entry whose "
-                "resolution fires it",
+                "[Predict] / [Vision] recycling a card, `recycled: true`), `played` (its own \"When you play me\" as "
+                "a card has its owner play it anew, RB-CARD-24), stated right after the entry whose resolution fires it",
                 enum=("combat", "move", "play", "stun", "ready", "chosen", "buffed", "discard", "dies", "mighty",
-                      "attach", "empowered", "recycle")),
+                      "attach", "empowered", "recycle", "played")),
     "target": AnyOf((_TARGET, List(_TARGET, "several targets, in the ability's order")), "the ability's target(s)"),
     "mode": Int("which of the ability's options (1, 2, ...) for a 'choose one' ability", minimum=1),
     "condition": Bool("the ability's condition holds (true/false; not given: named as not modelled, RB-CARD-4)"),

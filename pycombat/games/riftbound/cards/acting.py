@@ -95,8 +95,8 @@ def _played_before(e: dict) -> str:
     from .triggers import as_ability
 
     ok, how = effect_support(paid_option(as_ability(e)))  # "you may pay ... to": the play's `condition:`
-    later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27), it resolves "
-             f"as the unit enters: {how}" if ok else "")
+    later = (f"; played during the showdown by a card or an ability (Rek'Sai, Swarm Queen, RB-CARD-27; played anew, "
+             f"RB-CARD-24: `{{trigger: UNIT, when: played, ...}}`), it resolves as the unit enters: {how}" if ok else "")
     return ("fired when the unit was played, before this combat: the board as the scenario states it holds its "
             f"result{later}")
 

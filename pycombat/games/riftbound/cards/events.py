@@ -30,6 +30,10 @@ firing not stated is named NOT MODELLED as it fires (RB-CARD-4).
   turn, counting the cards the side's ``cards_played:`` says he played before the showdown; not stated, it is
   named NOT MODELLED as he plays a card.
 
+* played anew: a unit a card has its owner play anew (RB-CARD-24) is played: its own "When you play me" abilities
+  trigger as it enters ("to a battlefield" ones only when it enters one, this or another; never "from face down"),
+  with its owner's "When you play another unit", right after the card (``{trigger: UNIT, when: played, ...}``).
+
 * chosen: "When you choose me" (Irelia, Fervent: "When you choose or ready me") triggers as its player's card,
   ability or trigger names it among its targets, and resolves before it; "When you ready me" as its player's
   card or ability readies it while exhausted, right after it.
@@ -129,8 +133,11 @@ EVENTS = {"When you play a spell": "spell", "When you play a gear": "gear", "Whe
 #: a unit's own move during the showdown: its "When I move" triggers (:mod:`.moves`), whose choice an entry
 #: ``{trigger: UNIT, when: move}`` states right after what moved it
 OWN_MOVE = "own_move"
+#: a unit played anew (RB-CARD-24): its own "When you play me" abilities (:data:`.unitplay.PLAY_TRIGGERS`) fire as it
+#: enters; those "to a battlefield" only when it enters one (this or another), and never those "from face down"
+PLAYED_ME, PLAYED_ME_AT = "played_me", "played_me_at_battlefield"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
-KINDS = {"play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
+KINDS = {"played": (PLAYED_ME, PLAYED_ME_AT), "play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
                   "opp_gear", "gear_ability", "opp_turn_card"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),
@@ -196,7 +203,24 @@ def gear_ability(card) -> bool:
 
 def triggered(unit, event: str) -> tuple[dict, ...]:
     """The unit's abilities that ``event`` triggers (its card's records), none for a token or custom unit."""
-    return _by_event(unit.card_id).get(event, ()) if unit.card_id is not None else ()
+    if unit.card_id is None:
+        return ()
+    if event in (PLAYED_ME, PLAYED_ME_AT):
+        return _played_me(unit.card_id, event == PLAYED_ME_AT)
+    return _by_event(unit.card_id).get(event, ())
+
+
+@functools.cache
+def _played_me(card_id: str, at_battlefield: bool) -> tuple[dict, ...]:
+    """A unit card's "When you play me" abilities that fire as its owner plays it anew (RB-CARD-24): not from face
+    down; "to a battlefield" ones when ``at_battlefield``."""
+    from .unitplay import PLAY_TRIGGERS
+    from .units import load_units
+
+    fires = ("always", "battlefield") if at_battlefield else ("always",)
+    return tuple(x for e in load_units().unit(card_id).abilities
+                 if PLAY_TRIGGERS.get(e.get("trigger")) in fires and not e.get("activated")
+                 for x in _gear_effects(_one_option(e)))
 
 
 @functools.cache
@@ -247,8 +271,9 @@ def _gear_effects(e: Mapping[str, Any]) -> tuple[Mapping[str, Any], ...]:
 
 
 def events_of(trigger: str) -> tuple[str, ...]:
-    """The events a trigger of :data:`EVENTS` waits for ("When you choose or ready me": two)."""
-    ev = EVENTS[trigger]
+    """The events a trigger of :data:`EVENTS` waits for ("When you choose or ready me": two); none for another (a
+    "When you play me", fired as a card has its owner play the unit anew: :data:`PLAYED_ME`)."""
+    ev = EVENTS.get(trigger, ())
     return ev if isinstance(ev, tuple) else (ev,)
 
 
@@ -285,7 +310,7 @@ def kinds_of(unit) -> set[str]:
     moves = any(e.get("trigger") in MOVE_TRIGGERS and not e.get("activated") for e in card.abilities)
     dies = choice_of(read(card)) is not None  # its Deathknell's choice, stated as it dies
     return {KIND_OF[ev] for ev in _by_event(unit.card_id) if ev in KIND_OF} | ({"move"} if moves else set()) | (
-        {"dies"} if dies else set())
+        {"dies"} if dies else set()) | ({"played"} if _played_me(unit.card_id, True) else set())
 
 
 def reads(e: Mapping[str, Any]) -> tuple[bool, str]:
@@ -833,7 +858,9 @@ def after(run, play, snapshot: dict) -> None:
         if n in _in_play(run):
             _played_this_turn(run, owner, [n], play.card.name)
             mine = [m for m in _in_play(run) if run.units[m].side == owner and m != n]
-            _fire(run, [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
+            # its own "When you play me" and its owner's "When you play another unit", fired together
+            own = PLAYED_ME if n in run.base else PLAYED_ME_AT
+            _fire(run, [(n, own)] + [(m, "unit") for m in mine], f"{_player(run, owner)} playing {n} anew")
             _card_played(run, owner, f"{n}, played anew")  # "its owner plays it": a card he plays
             _by_opponent(run, n, f"{_player(run, owner)} playing {n} anew")
     _on_stuns(run, by, stunned)

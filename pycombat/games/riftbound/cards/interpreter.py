@@ -656,7 +656,7 @@ def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
 
 
 #: RB-CARD-1: the states an "all ... units" target reads off a unit ("kill all damaged enemy units here")
-_STATES = {"attacking": lambda u: u.side == "attacker", "damaged": lambda u: u.marked > 0,
+_STATES = {"attacking": lambda u: u.side == "attacker" and u.designated, "damaged": lambda u: u.marked > 0,
            "stunned": lambda u: u.stunned, "buffed": lambda u: u.buffed, "exhausted": lambda u: u.exhausted}
 
 

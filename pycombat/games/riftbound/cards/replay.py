@@ -13,7 +13,8 @@ friendly units enter ready"), where the card says (``to``: the location it left;
 play a unit, his base or a battlefield he controls, CR 355.2.a; or the places listed, among which the
 entry's ``to:`` chooses; not given, the one of them that is not another battlefield, if only one is). At
 the battlefield it fights for its owner's side (its designation at the next cleanup,
-RB-COMB-4). It is a unit played: its owner's "When you play a unit" triggers fire (RB-CARD-10). A token
+RB-COMB-4). It is a unit played: its owner's "When you play a unit" triggers fire, and its own "When you play me"
+(:mod:`.events`, RB-CARD-10). A token
 banished ceases to exist: nothing is played. The fresh unit is built by the scenario reader from the
 card data (the entry carries it: ``Play.replayed``); its name is the entry's ``label:``, else
 ``"<unit> (replayed)"``.
