@@ -221,11 +221,18 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
                         unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
     from .cards.showdown import play_showdown
 
-    left = play_showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE for v in out) else []
+    left = play_showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
+                                                     for v in out) else []
     for v in out:
         if left and v.claim.kind in BOARD_FREE:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left))
+        elif left and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
+            v.notes.append("not modelled, and unable to change this verdict (the scenario read with every value of "
+                           "the facts they need gives the same verdict, fully modelled): "
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
+            if "RB-CARD-4" not in v.rules:
+                v.rules.append("RB-CARD-4")
     book = load_rulebook("riftbound")
     for v in out:  # a flag whose other reading flips the verdict: the game rule that names it is a reason
         for flag in v.deciding_flags:
@@ -248,7 +255,35 @@ def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
 
     if claim.kind in BOARD_FREE:
         return []
-    return play_showdown(s).unmodelled_json()
+    showdown = play_showdown(s)
+    if showdown.unmodelled and _settled(s, claim, showdown.unmodelled):
+        return []
+    return showdown.unmodelled_json()
+
+
+def _settled(s: Scenario, claim: Claim, items: list) -> bool:
+    """RB-CARD-4: whether what is not modelled is only facts of units the scenario leaves open, and no value of
+    them changes the claim's verdict (:mod:`.open_facts`: the scenario read again with each stated)."""
+    from ...registry import get
+    from . import open_facts
+    from .cards.showdown import play_showdown
+    from .cards.units import load_units
+
+    facts = open_facts.open_facts(items)
+    if not facts or s.source is None or getattr(s, "hands", None):
+        return False
+    units = {u.path: u for u in s.attacker.units + s.defender.units + s.reserve}
+    for path, key, _ in facts:
+        if key == "conditions_hold":  # one condition, or its two values do not cover the unit's states
+            u = units.get(path)
+            if u is None or u.card_id is None or not open_facts.holds_alike(load_units().unit(u.card_id)):
+                return False
+
+    def reading(doc: dict) -> tuple[Any, list]:
+        other = get("riftbound").read_scenario(doc, file=s.file, flag_overrides=s.flags)  # the game's reader
+        return decide(other, claim).verdict, play_showdown(other).unmodelled
+
+    return open_facts.cannot_change(s.source, facts, decide(s, claim).verdict, reading)
 
 
 def _decide_cited(s: Scenario, claim: Claim) -> Verdict:

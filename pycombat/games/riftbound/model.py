@@ -319,6 +319,8 @@ class Scenario:
     claims: tuple[Any, ...] = ()
     title: str | None = None
     file: str | None = None
+    #: the document it was read from (verify reads it again with the facts it leaves open stated, :mod:`.claims`)
+    source: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
     def side(self, role: str) -> Side:
         return self.attacker if role == "attacker" else self.defender

@@ -34,7 +34,7 @@ from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
-from .cards.statics import (EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts, keyword_static, level_of,
+from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts, keyword_static, level_of,
                             unstated_player)
 from .cards.events import DISCARDED, waits_on_ready
 
@@ -69,8 +69,6 @@ TRIGGER_PAID_KEYS = TRIGGER.fields["paid"].keys
 ABILITY_KEYS = ABILITY.keys
 #: the condition "while I'm Mighty" (5+ Might) of a conditional keyword, decided from the board
 MIGHTY = "While I'm [Mighty]"
-#: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
-CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
 
 
 def example_path(name: str) -> Path:
@@ -148,7 +146,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     attacker, defender, reserve = _empowered_targets(attacker, defender, reserve, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
-                        reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn)
+                        reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn, source=data)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built

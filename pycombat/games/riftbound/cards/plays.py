@@ -120,6 +120,8 @@ class Unmodelled:
     #: does not state: ``(side, unit, "combat" | "move")``; the showdown game from both hands (``..play``) makes that
     #: choice itself (RB-SHOW-2, RB-COMB-2)
     awaiting: tuple[str, str, str] | None = field(default=None, compare=False)
+    #: the unit whose own fact the scenario leaves open (its entry's ``path``), for an item of its ``unstated``
+    unit_path: str | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -201,7 +201,7 @@ class Progress:
         run.loose = {side: list(scenario.gear.get(side, ())) for side in ("attacker", "defender")}  # RB-CARD-14
         for u in list(units.values()):
             for what, why in u.unstated:
-                run.head.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why))
+                run.head.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why, unit_path=u.path))
             for g in u.equipment:
                 gear = load_cards().card(g)
                 if gear.equip_might_bonus is None and g not in dict(u.stated_bonus):

@@ -839,6 +839,10 @@ def deflect_tax(units: Mapping[str, Unit], chosen, by: str) -> tuple[int, list[s
     return sum(d for _, d in got), [f"{n} [Deflect {d}]" for n, d in got]
 
 
+#: conditional keywords of a unit card that change combat damage (RB-MIGHT-4/5, RB-ORD-2/3)
+CONDITIONAL_COMBAT = ("Assault", "Shield", "Tank", "Backline")
+
+
 def keyword_static(ck: Mapping[str, Any]) -> dict | None:
     """A conditional keyword the board decides, as the static ability it is (RB-CARD-9): "while I'm [Mighty]",
     "while I'm at a battlefield with exactly one other unit you control", "[Assault] equal to the number of enemy

@@ -1,0 +1,128 @@
+"""The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
+
+A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is
+not given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its side's ``xp:``
+(a "[Level N]" ability). ``verify`` decides no claim such a clause could change. Whether it could is checked here by
+reading the scenario again with every open fact stated, each with every value it can take (a yes/no fact both ways;
+XP as 0 and each Level the unit data names: the values between them meet the same conditions). When every one of
+those readings is fully modelled and gives the verdict the scenario gives, the open facts cannot change that
+verdict, and it is decided (a unit at its base that nothing moves in, a bonus too small to matter).
+
+Anything else left open (a clause the data does not parse, a player's count, a choice of a trigger) is not a fact
+of this kind: the claim stays undecided, as does one whose readings are too many (:data:`MAX_READINGS`).
+"""
+from __future__ import annotations
+
+import copy
+import functools
+import itertools
+import re
+from typing import Any, Callable, Iterable, Mapping
+
+#: a unit's open facts, each a key of its scenario entry and the values it can take
+UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "empowered": (True, False),
+                                         "exhausted": (True, False), "immune": (True, False)}
+#: the side's open fact: its player's XP (values from :func:`xp_values`)
+SIDE_XP = "xp"
+#: the most readings tried for one claim; above it the claim stays undecided
+MAX_READINGS = 64
+
+
+@functools.cache
+def xp_values() -> tuple[int, ...]:
+    """0 and each N of a "[Level N]" condition of a unit card's records (its abilities and conditional keywords):
+    between two of them, every XP meets the same conditions."""
+    import json
+
+    from .cards.units import load_units
+
+    db = load_units()
+    cards = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
+    levels = {int(n) for c in cards for n in re.findall(r"Level (\d+)", json.dumps(
+        [c.abilities, c.conditional_keywords], default=str))}
+    return (0, *sorted(levels))
+
+
+def open_facts(items: Iterable[Any]) -> list[tuple[str, str, tuple[Any, ...]]] | None:
+    """``[(entry path, key, values)]``: the facts whose statement would settle ``items`` (the showdown's
+    :class:`~.cards.plays.Unmodelled`), or None when one of them is not such a fact."""
+    out: dict[tuple[str, str], tuple[Any, ...]] = {}
+    for it in items:
+        path = getattr(it, "unit_path", None)
+        if not path:
+            return None
+        keys = [k for k in UNIT_FACTS if f"`{k}:" in it.why]  # the key its reason asks for (schema.py)
+        xp = f"`{SIDE_XP}:" in it.why
+        if not keys and not xp:
+            return None
+        for k in keys:
+            out[(path, k)] = UNIT_FACTS[k]
+        if xp:
+            out[(path.split(".", 1)[0], SIDE_XP)] = xp_values()
+    return [(p, k, v) for (p, k), v in out.items()]
+
+
+def holds_alike(card: Any) -> bool:
+    """Whether a unit card's ``conditions_hold:`` states one fact: every conditional keyword it covers has the same
+    condition, none the board decides (stated, the scenario's value would override those too). Else its two values
+    do not cover every state of the unit, and it is not read again."""
+    from .cards.statics import CONDITIONAL_COMBAT, keyword_static
+
+    conditional = [ck for ck in card.conditional_keywords if ck.get("keyword") in CONDITIONAL_COMBAT]
+    return len({str(ck.get("condition")) for ck in conditional}) <= 1 \
+        and all(keyword_static(ck) is None for ck in conditional)
+
+
+def _entry(doc: dict, path: str) -> tuple[Any, Any]:
+    """The container and index of the entry at ``path`` (``attacker.base[0]``, ``defender``)."""
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
+    parent: Any = None
+    key: Any = None
+    node: Any = doc
+    for p in parts:
+        parent, key = node, int(p[1:-1]) if p.startswith("[") else p
+        node = parent[key]
+    return parent, key
+
+
+def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dict:
+    """A copy of ``doc`` with each ``(entry path, key, value)`` stated."""
+    out = copy.deepcopy(dict(doc))
+    for path, key, value in facts:
+        parent, at = _entry(out, path)
+        entry = parent[at]
+        if isinstance(entry, str):  # a unit named by its card alone
+            entry = parent[at] = {"name": entry}
+        entry[key] = value
+    return out
+
+
+def readings(facts: list[tuple[str, str, tuple[Any, ...]]]) -> list[list[tuple[str, str, Any]]] | None:
+    """Every combination of the facts' values, or None when there are more than :data:`MAX_READINGS`."""
+    count = 1
+    for _, _, values in facts:
+        count *= len(values)
+    if count > MAX_READINGS:
+        return None
+    return [[(p, k, v) for (p, k, _), v in zip(facts, combo)]
+            for combo in itertools.product(*(values for _, _, values in facts))]
+
+
+def cannot_change(doc: Mapping[str, Any], facts: list[tuple[str, str, tuple[Any, ...]]], verdict: Any,
+                  decide: Callable[[dict], tuple[Any, list]]) -> bool:
+    """Whether the open ``facts`` cannot change ``verdict``: ``decide(document)`` gives a reading's verdict and what
+    it leaves not modelled; every reading must be fully modelled and give ``verdict``. A reading refused (its
+    facts do not fit together) leaves the question open."""
+    from pycombat.errors import PycombatError
+
+    combos = readings(facts)
+    if combos is None:
+        return False
+    for combo in combos:
+        try:
+            got, missing = decide(stated(doc, combo))
+        except PycombatError:
+            return False
+        if missing or got != verdict:
+            return False
+    return True

@@ -1,0 +1,139 @@
+"""Facts a scenario leaves open about its units, and verify (RB-CARD-4): a claim is decided despite them exactly when
+no value of them changes its verdict (:mod:`pycombat.games.riftbound.open_facts`).
+
+The brute force below states every open fact with every value it can take, XP one by one from 0 to 17 (not the
+Levels the product tries), and verifies each fully stated scenario: when all agree, the open scenario's verdict must
+be that one; when they differ, it must be undecided."""
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings, strategies as st
+
+import pycombat
+from pycombat.games.riftbound import open_facts
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from budget import examples  # noqa: E402
+
+#: unit cards with a "[Level N]" ability (the side's `xp:`), one "I'm [Empowered]" keyword (`empowered:`), and one
+#: conditional keyword the model does not check (`conditions_hold:`)
+LEVEL = ("Scorchclaw", "Mosstomper", "Gemhand Hunter", "Master Yi - Tempered")
+EMPOWERED = ("Shadow Fiend", "Brutal Hunter")
+HOLDS = ("Raging Soul",)
+CLAIMS = ("the attacker conquers the battlefield", "the defender keeps the battlefield", "D1 dies", "A1 dies")
+
+
+def _verdict(doc):
+    (v,) = pycombat.load(doc).run("verify").verdicts
+    return v
+
+
+def _doc(attacker, base, defender, claim, xp=None, facts=()):
+    doc = {"game": "riftbound",
+           "attacker": {"units": [{"name": "A1", "custom": True, "might": attacker}] + [{"name": c} for c in base[0]],
+                        "base": [{"name": c} for c in base[1]]},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": defender}]},
+           "claims": [{"claim": claim}]}
+    if xp is not None:
+        doc["attacker"]["xp"] = xp
+    for where, i, key, value in facts:
+        doc["attacker"][where][i + (1 if where == "units" else 0)][key] = value
+    return doc
+
+
+def _open(cards):
+    """Each card's open fact: (key, values) of its entry, or the side's XP."""
+    return [("empowered", (True, False)) if c in EMPOWERED else ("conditions_hold", (True, False)) if c in HOLDS
+            else None for c in cards]
+
+
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(here=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS), max_size=2),
+       base=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS), max_size=2),
+       attacker=st.integers(0, 6), more=st.integers(-1, 8), claim=st.sampled_from(CLAIMS))
+def test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it(here, base, attacker, more, claim):
+    defender = max(1, attacker + more + 3 * len(here))  # near the attacker's total: a value often matters
+    placed = [("units", i, c) for i, c in enumerate(here)] + [("base", i, c) for i, c in enumerate(base)]
+    bools = [(w, i, kv[0], kv[1]) for (w, i, c), kv in zip(placed, _open([c for _, _, c in placed])) if kv]
+    levels = any(c in LEVEL for _, _, c in placed)
+    got = _verdict(_doc(attacker, (here, base), defender, claim))
+    seen = set()
+    for xp in range(18) if levels else (None,):
+        for values in itertools.product(*(vals for *_, vals in bools)):
+            facts = [(w, i, k, v) for (w, i, k, _), v in zip(bools, values)]
+            v = _verdict(_doc(attacker, (here, base), defender, claim, xp, facts))
+            assert not v.unmodelled if hasattr(v, "unmodelled") else True
+            seen.add(v.verdict)
+    assert None not in seen  # every fully stated reading is decided
+    event("no value changes it" if len(seen) == 1 else "a value changes it")
+    event("open facts" if placed else "no open fact")
+    if len(seen) == 1:
+        assert got.verdict == next(iter(seen)), (here, base, seen, got.notes)
+    else:
+        assert got.verdict is None, (here, base, seen, got.notes)
+
+
+def test_a_unit_at_its_base_whose_level_cannot_matter_leaves_the_claim_decided():
+    doc = _doc(5, ((), ("Scorchclaw",)), 3, "the attacker conquers the battlefield")
+    v = _verdict(doc)
+    assert v.verdict is True and "RB-CARD-4" in v.rules
+    assert any("unable to change this verdict" in n and "Scorchclaw" in n for n in v.notes)
+
+
+def test_an_open_level_that_changes_the_outcome_leaves_it_undecided():
+    # Scorchclaw 3 (+1 at Level 3) against 4: the defender keeps it at XP 0-2, nobody's from XP 3
+    v = _verdict(_doc(0, (("Scorchclaw",), ()), 4, "the defender keeps the battlefield"))
+    assert v.verdict is None and any("if they changed nothing the verdict would be" in n for n in v.notes)
+
+
+def test_too_many_readings_leave_it_undecided():
+    many = ("Shadow Fiend",) * 7  # 2**7 readings: more than the limit
+    doc = _doc(9, ((), many), 1, "the attacker conquers the battlefield")
+    doc["attacker"]["base"] = [{"name": "Shadow Fiend", "label": f"S{k}"} for k in range(7)]
+    assert 2 ** 7 > open_facts.MAX_READINGS
+    assert _verdict(doc).verdict is None
+
+
+def test_an_item_that_is_not_an_open_fact_leaves_it_undecided():
+    # an Equipment bonus in no source is not a fact of the unit's entry: nothing to read again
+    from pycombat.games.riftbound.cards.plays import Unmodelled
+
+    assert open_facts.open_facts([Unmodelled("X", "clause 'y' (unit U)", "the data does not parse it")]) is None
+    assert open_facts.open_facts([Unmodelled("X", "w (unit U)", "give `immune: true|false`")]) is None  # no unit
+    assert open_facts.open_facts([Unmodelled("X", "w (unit U)", "give `immune: true|false`",
+                                             unit_path="defender.base[1]")]) == [
+        ("defender.base[1]", "immune", (True, False))]
+    assert open_facts.open_facts([Unmodelled("X", "w", "the side's `xp: N`", unit_path="attacker.units[0]")]) == [
+        ("attacker", "xp", open_facts.xp_values())]
+
+
+def test_xp_values_are_zero_and_every_level_the_data_names():
+    values = open_facts.xp_values()
+    assert values[0] == 0 and list(values) == sorted(set(values)) and {3, 6} <= set(values)
+
+
+@pytest.mark.parametrize("path, expect", [("attacker.base[0]", {"name": "Scorchclaw", "xp": 3}),
+                                          ("attacker", None)])
+def test_stated_patches_a_copy_of_the_document(path, expect):
+    doc = {"attacker": {"base": ["Scorchclaw"]}}
+    out = open_facts.stated(doc, [(path, "xp", 3)])
+    assert doc == {"attacker": {"base": ["Scorchclaw"]}}  # the original is untouched
+    if expect is not None:
+        assert out["attacker"]["base"][0] == expect
+    else:
+        assert out["attacker"]["xp"] == 3
+
+
+def test_conditions_hold_is_read_again_only_when_it_states_one_fact():
+    from pycombat.games.riftbound.cards.units import load_units
+
+    db = load_units()
+    assert open_facts.holds_alike(db.unit("Raging Soul"))  # two keywords, one condition
+    assert open_facts.holds_alike(db.unit("Scorchclaw"))  # none
+    # the board decides "while I'm [Mighty]" and the count of enemy units: `conditions_hold:` would override it
+    assert not open_facts.holds_alike(db.unit("Fiora - Victorious"))
+    assert not open_facts.holds_alike(db.unit("Ancient Warmonger"))
