@@ -34,8 +34,8 @@ from .model import SIDES, Effect, Player, Scenario, Side, Split, Unit, other
 from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
-from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts, keyword_static, level_of,
-                            unstated_player)
+from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts,
+                            keyword_static, level_of, unstated_player)
 from .cards.events import DISCARDED, waits_on_ready
 
 from .spec import (  # noqa: F401

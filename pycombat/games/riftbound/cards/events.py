@@ -137,7 +137,8 @@ OWN_MOVE = "own_move"
 #: enters; those "to a battlefield" only when it enters one (this or another), and never those "from face down"
 PLAYED_ME, PLAYED_ME_AT = "played_me", "played_me_at_battlefield"
 #: the kinds of event a showdown entry ``{trigger: UNIT, when: KIND}`` names, and the events of each
-KINDS = {"played": (PLAYED_ME, PLAYED_ME_AT), "play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
+KINDS = {"played": (PLAYED_ME, PLAYED_ME_AT),
+         "play": ("spell", "gear", "unit", "second", "facedown", "token", "spell5", "opp_unit", "first_gear",
                   "opp_gear", "gear_ability", "opp_turn_card"),
          "stun": ("stun", "stun_at"), "ready": ("ready", "ready_by_you"), "chosen": ("chosen",),
          "buffed": ("buffed_by_you",), "discard": ("discard", "discarded_me"), "mighty": ("mighty", "might10"),

@@ -1000,7 +1000,8 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                 continue
         got, applied_prev = _effect(e, play, board, targets, flags)
         if e.get("effect") == "kill":  # each unit's Might where it is, as it dies (read before it leaves)
-            targets.killed_might = {c.unit: board.units[c.unit].current_might for c in got if c.kind == "remove" and c.unit}
+            targets.killed_might = {c.unit: board.units[c.unit].current_might for c in got
+                                    if c.kind == "remove" and c.unit}
         changes += got
         if e.get("effect") == "kill":  # killed: gone from play once applied (not saved by a replacement)
             targets.killed = [c.unit for c in got if c.kind == "remove" and c.how == "killed"
