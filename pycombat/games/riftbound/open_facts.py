@@ -2,7 +2,7 @@
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is
 not given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its side's ``xp:``
-(a "[Level N]" ability). ``verify`` decides no claim such a clause could change. Whether it could is checked here by
+(a "[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``. ``verify`` decides no claim such a clause could change. Whether it could is checked here by
 reading the scenario again with every open fact stated, each with every value it can take (a yes/no fact both ways;
 XP as 0 and each Level the unit data names: the values between them meet the same conditions). When every one of
 those readings is fully modelled and gives the verdict the scenario gives, the open facts cannot change that
@@ -22,8 +22,9 @@ from typing import Any, Callable, Iterable, Mapping
 #: a unit's open facts, each a key of its scenario entry and the values it can take
 UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "empowered": (True, False),
                                          "exhausted": (True, False), "immune": (True, False)}
-#: the side's open fact: its player's XP (values from :func:`xp_values`)
+#: the side's open facts: its player's XP (values from :func:`xp_values`), and what he did this turn (yes or no)
 SIDE_XP = "xp"
+SIDE_FACTS: dict[str, tuple[Any, ...]] = {"gained_xp_this_turn": (True, False), "discarded_this_turn": (True, False)}
 #: the most readings tried for one claim; above it the claim stays undecided
 MAX_READINGS = 64
 
@@ -51,14 +52,16 @@ def open_facts(items: Iterable[Any]) -> list[tuple[str, str, tuple[Any, ...]]] |
         path = getattr(it, "unit_path", None)
         if not path:
             return None
-        keys = [k for k in UNIT_FACTS if f"`{k}:" in it.why]  # the key its reason asks for (schema.py)
-        xp = f"`{SIDE_XP}:" in it.why
-        if not keys and not xp:
+        # the key its reason asks for (schema.py); of several it offers, the unit's (Raging Soul: the side's
+        # `discarded_this_turn:` "or `conditions_hold:`"), which is enough: if it is not, a reading stays not modelled
+        keys = [k for k in UNIT_FACTS if f"`{k}:" in it.why]
+        side = [] if keys else [k for k in (SIDE_XP, *SIDE_FACTS) if f"`{k}:" in it.why]
+        if not keys and not side:
             return None
         for k in keys:
             out[(path, k)] = UNIT_FACTS[k]
-        if xp:
-            out[(path.split(".", 1)[0], SIDE_XP)] = xp_values()
+        for k in side:
+            out[(path.split(".", 1)[0], k)] = xp_values() if k == SIDE_XP else SIDE_FACTS[k]
     return [(p, k, v) for (p, k), v in out.items()]
 
 
