@@ -152,3 +152,25 @@ def test_conditions_hold_is_read_again_only_when_it_states_one_fact():
     # the board decides "while I'm [Mighty]" and the count of enemy units: `conditions_hold:` would override it
     assert not open_facts.holds_alike(db.unit("Fiora - Victorious"))
     assert not open_facts.holds_alike(db.unit("Ancient Warmonger"))
+
+
+def test_each_reading_is_read_once_for_all_the_claims(monkeypatch):
+    from pycombat import registry
+
+    game = registry.get("riftbound")
+    calls = []
+    real = type(game).read_scenario
+
+    def counting(self, data, **kw):
+        calls.append(1)
+        return real(self, data, **kw)
+
+    monkeypatch.setattr(type(game), "read_scenario", counting)
+    doc = _doc(5, ((), ("Scorchclaw",)), 3, "the attacker conquers the battlefield")
+    pycombat.load(doc).run("verify")
+    one = len(calls)
+    calls.clear()
+    doc["claims"] = [{"claim": "the attacker conquers the battlefield"}, {"claim": "D1 dies"}, {"claim": "A1 dies"}]
+    report = pycombat.load(doc).run("verify")
+    assert [v.verdict for v in report.verdicts] == [True, True, False]
+    assert len(calls) == one == 1 + len(open_facts.xp_values())  # the file, then one reading a value of XP

@@ -10,6 +10,8 @@ decided as its positive form, flipped.
 """
 from __future__ import annotations
 
+import functools
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -218,7 +220,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     the model does not interpret (RB-CARD-4), no claim is decided (verdict None)."""
     out = verify_claims(s, claims, _decide_cited, game="riftbound",
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
-                        unmodelled=_unmodelled, unmodelled_rule="RB-CARD-4")
+                        unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
     from .cards.showdown import play_showdown
 
     left = play_showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
@@ -247,7 +249,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 BOARD_FREE = ("assigns_first", "focus_first", "role", "marked_counts", "rule")
 
 
-def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
+def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dict]:
     """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, a claim
     they could change is not decided (verdict None); the note says what the verdict would be
     otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same."""
@@ -256,14 +258,15 @@ def _unmodelled(s: Scenario, claim: Claim) -> list[dict]:
     if claim.kind in BOARD_FREE:
         return []
     showdown = play_showdown(s)
-    if showdown.unmodelled and _settled(s, claim, showdown.unmodelled):
+    if showdown.unmodelled and _settled(s, claim, showdown.unmodelled, {} if read is None else read):
         return []
     return showdown.unmodelled_json()
 
 
-def _settled(s: Scenario, claim: Claim, items: list) -> bool:
+def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:
     """RB-CARD-4: whether what is not modelled is only facts of units the scenario leaves open, and no value of
-    them changes the claim's verdict (:mod:`.open_facts`: the scenario read again with each stated)."""
+    them changes the claim's verdict (:mod:`.open_facts`: the scenario read again with each stated; each reading
+    read once for all the claims, in ``read``)."""
     from ...registry import get
     from . import open_facts
     from .cards.showdown import play_showdown
@@ -280,8 +283,12 @@ def _settled(s: Scenario, claim: Claim, items: list) -> bool:
                 return False
 
     def reading(doc: dict) -> tuple[Any, list]:
-        other = get("riftbound").read_scenario(doc, file=s.file, flag_overrides=s.flags)  # the game's reader
-        return decide(other, claim).verdict, play_showdown(other).unmodelled
+        key = json.dumps(doc, sort_keys=True, default=str)
+        if key not in read:  # the game's reader, and the showdown it plays
+            other = get("riftbound").read_scenario(doc, file=s.file, flag_overrides=s.flags)
+            read[key] = (other, play_showdown(other).unmodelled)
+        other, missing = read[key]
+        return decide(other, claim).verdict, missing
 
     return open_facts.cannot_change(s.source, facts, decide(s, claim).verdict, reading)
 
