@@ -89,7 +89,11 @@ def _entry(doc: dict, path: str) -> tuple[Any, Any]:
 
 
 def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dict:
-    """A copy of ``doc`` with each ``(entry path, key, value)`` stated."""
+    """A copy of ``doc`` with each ``(entry path, key, value)`` stated.
+
+    >>> stated({"attacker": {"base": ["Scorchclaw"]}}, [("attacker.base[0]", "immune", False), ("attacker", "xp", 3)])
+    {'attacker': {'base': [{'name': 'Scorchclaw', 'immune': False}], 'xp': 3}}
+    """
     out = copy.deepcopy(dict(doc))
     for path, key, value in facts:
         parent, at = _entry(out, path)
@@ -101,7 +105,13 @@ def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dic
 
 
 def readings(facts: list[tuple[str, str, tuple[Any, ...]]]) -> list[list[tuple[str, str, Any]]] | None:
-    """Every combination of the facts' values, or None when there are more than :data:`MAX_READINGS`."""
+    """Every combination of the facts' values, or None when there are more than :data:`MAX_READINGS`.
+
+    >>> readings([("attacker", "xp", (0, 3)), ("attacker.units[0]", "immune", (True, False))])[1]
+    [('attacker', 'xp', 0), ('attacker.units[0]', 'immune', False)]
+    >>> readings([(f"attacker.units[{k}]", "immune", (True, False)) for k in range(7)]) is None
+    True
+    """
     count = 1
     for _, _, values in facts:
         count *= len(values)
