@@ -31,16 +31,17 @@ MAX_READINGS = 64
 
 @functools.cache
 def xp_values() -> tuple[int, ...]:
-    """0 and each N of a "[Level N]" condition of a unit card's records (its abilities and conditional keywords):
-    between two of them, every XP meets the same conditions."""
+    """0 and each N of a "[Level N]" condition of the cards' records (the units' abilities and conditional keywords,
+    the spells' and gear's effects): between two of them, every XP meets the same conditions."""
     import json
 
+    from .cards.spells import load_cards
     from .cards.units import load_units
 
     db = load_units()
-    cards = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
-    levels = {int(n) for c in cards for n in re.findall(r"Level (\d+)", json.dumps(
-        [c.abilities, c.conditional_keywords], default=str))}
+    units = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
+    records = [[c.abilities, c.conditional_keywords] for c in units] + [c.effects for c in load_cards().cards]
+    levels = {int(n) for n in re.findall(r"Level (\d+)", json.dumps(records, default=str))}
     return (0, *sorted(levels))
 
 
