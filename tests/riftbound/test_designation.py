@@ -32,7 +32,8 @@ def test_an_attackers_unit_at_its_base_fights_without_its_assault():
               attacker_base=[{"name": "B", "custom": True, "might": 2, "keywords": ["Assault 2"]}])
     assert _killed(sd) == []  # B dies at its base: not a unit of this combat's board
     assert {u.name: u.marked for u in sd.board.defender} == {"D1": 2}
-    assert "B is killed at its base" in _text(sd) or "B has 3 damage" in _text(sd)
+    assert "B fights D1: deal 2 to D1" in _text(sd)
+    assert "B has 3 damage at its base, at least its Might 2: it is killed there" in _text(sd)
 
 
 def test_a_defenders_unit_at_its_base_fights_without_its_shield():
@@ -47,10 +48,10 @@ def test_damage_at_a_base_is_lethal_against_the_might_without_assault():
     # Final Spark's 8 kills B (5 Might, Assault 4) at its base: its Might there is 5, not 9
     sd = _run([{"play": "Final Spark", "by": "defender", "target": "B"}],
               attacker_base=[{"name": "B", "custom": True, "might": 5, "keywords": ["Assault 4"]}])
-    assert "B is killed" in _text(sd) or "B has 8 damage" in _text(sd)
+    assert "B has 8 damage at its base, at least its Might 5: it is killed there" in _text(sd)
     sd = _run([{"play": "Final Spark", "by": "defender", "target": "B"}],
               attacker_base=[{"name": "B", "custom": True, "might": 9}])
-    assert "B has 8 damage" not in _text(sd) and "B is killed" not in _text(sd)
+    assert "B has 8 damage" not in _text(sd)  # 9 Might: it lives
 
 
 def test_moved_in_from_its_base_it_gets_its_assault():
