@@ -51,7 +51,8 @@ them (RB-CARD-9). The spells come from
 the oracle of ``test_riftbound_cards.py``
 (the effect records of the spell and gear pool), with the four that banish a unit and have its owner play it anew
 (Portal Rescue, Arcane Shift, Thrill of the Hunt, Temporal Breach: RB-CARD-24, their clause as the project's
-``data/effects_overlay.yaml`` structures it, read here as data). Hypothesis draws boards of 1-4 units a side
+``data/effects_overlay.yaml`` structures it, read here as data; a unit played anew resolves its own "When you play
+me" abilities that act on itself with no choice, Sett - Brawler's buff, Teemo - Scout's +3). Hypothesis draws boards of 1-4 units a side
 from every unit whose coverage is "modelled" (but Azir, Sovereign, whose trigger moves tokens the boards do not
 hold) and the "partly" ones whose open part the scenario states (`conditions_hold`) or is named on
 its own (a Deathknell at the combat cleanup): buffed, stunned, exhausted, Empowered, with Equipment,
@@ -281,6 +282,18 @@ PLAY_ME = ("When you play me", "When you play me or I attack", "When you play me
            "When I'm played and when I conquer", "When you play me or when I conquer", "When you play me or when I score",
            "When you play me or at the start of your Beginning Phase",
            "When you play me or the first time you play a non-token gear each turn")
+def _self_plays(card: str) -> list[dict] | None:
+    """A card's "When you play me" abilities when each acts on the unit itself with no condition, cost or option (a
+    buff of itself, Might it gives itself): resolved by themselves as the unit is played anew (RB-CARD-24); None when
+    another one has a choice or another effect (such a unit is not drawn as the one played anew)."""
+    effects = [e for e in RECORDS[card]["effects"] if e.get("trigger") in PLAY_ME]
+    if any(e.get("target") != {"ref": "self"} or e["effect"] not in ("buff", "might_modifier") or e.get("condition")
+           or e.get("cost") or e.get("optional") or e.get("mode_option") or type(e.get("value", 1)) is not int
+           or e["trigger"] in (FROM_FACEDOWN, ON_MY_TURN) for e in effects):
+        return None
+    return effects
+
+
 #: a unit token an ability plays anywhere counts for "each token unit you control" (the data lists those made outside
 #: "here" with no combat effect)
 TOKENS = "create_unit_token"
@@ -1412,10 +1425,20 @@ class Oracle(SpellOracle):
                         for e in RECORDS[card]["effects"]):
             return False  # a permission to be played elsewhere the model names as the unit is played, anew too
             # ("occupied enemy battlefield", Dauntless Vanguard: test_unit_plays.py): not drawn
-        return not card or not (card in STATED or any(e.get("trigger") in PLAY_ME for e in RECORDS[card]["effects"]
-                                                          if e.get("effect") in (RECORDS[card].get("combat_effects")
-                                                                                 or ()) or e.get("effect") == TOKENS)
-                                )
+        return not card or not (card in STATED or _self_plays(card) is None)
+
+    def played_anew(self, n) -> None:
+        """The fresh unit ``n``'s own "When you play me" abilities, as it enters (RB-CARD-24, RB-CARD-10): those the
+        boards draw act on itself with no choice ("buff me", "I get +3 Might this turn"); "to a battlefield" ones only
+        when it entered one. They resolve before its owner's "When you play another unit" (the model's order when no
+        entry states one)."""
+        x = self.u[n]
+        for e in _self_plays(x["card"]) if x.get("card") and x["where"] != "gone" else ():
+            if e["trigger"] == "When you play me to a battlefield" and x["where"] == "base":
+                continue
+            self.seen.add(f"a unit played anew: its own play ability ({e['effect']})")
+            self.effect({**e, "duration": "this_turn"}, n)
+            self.cleanup()
 
     def replay(self, e, n, by, pick) -> list[str]:
         """Banish ``n`` (not a death: no Deathknell, no "when a unit dies"; its damage, buff, Might changes go with
@@ -1747,6 +1770,7 @@ class Oracle(SpellOracle):
                 if self.cards[owner] == 2:
                     self.fire(owner, "second")
                 if self.u[n]["where"] != "gone":
+                    self.played_anew(n)
                     self.fire(self.u[n]["side"], "unit", exclude=n)
                     self.opp_played(n)
             self.flush()
@@ -3059,7 +3083,7 @@ DEATHS = dict(units=["Spectral Centaur", "Kog'Maw - Caustic", "Soraka - Wanderer
               spells=["Hidden Blade", "Hextech Ray", "Last Breath", "Challenge", "Temporal Breach"],
               lead=[["Spectral Centaur"]])
 PLAYED = dict(units=["Vex - Apathetic", "Reluctant Leader", "Mageseeker Warden", "Akali, Silent", "Shadow",
-                     "Noxian Drummer", "Corina Veraza"],
+                     "Noxian Drummer", "Corina Veraza", "Sett - Brawler", "Teemo - Scout"],
               spells=sorted(REPLAY) + ["Flurry of Feathers"], lead=[["Vex - Apathetic"]])
 STUNS = dict(units=["Vex - Mocking", "Eclipse Herald", "Shadow", "Vex - Apathetic"],
              spells=["Rune Prison", "Back Off", "Fight or Flight", "Thrill of the Hunt", "Portal Rescue"],
