@@ -53,7 +53,8 @@ def _too_many(doc) -> bool:
     from pycombat.games.riftbound.cards.showdown import play_showdown
     from pycombat.games.riftbound.schema import scenario_from_dict
 
-    facts = open_facts.open_facts(play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled)
+    sc = scenario_from_dict(doc, file="<t>")
+    facts = open_facts.open_facts(play_showdown(sc).unmodelled, open_facts.cards_by_path(sc))
     return facts is not None and open_facts.readings(facts) is None
 
 
@@ -79,7 +80,7 @@ def test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it
         for values in itertools.product(*(vals for *_, vals in bools)):
             facts = [(w, i, k, v) for (w, i, k, _), v in zip(bools, values)]
             v = _verdict(_doc(attacker, (here, base), defender, claim, xp, facts, gained))
-            assert not v.unmodelled if hasattr(v, "unmodelled") else True
+            assert v.verdict is not None, (xp, gained, facts, v.notes)  # fully stated: decided
             seen.add(v.verdict)
     assert None not in seen  # every fully stated reading is decided
     event("no value changes it" if len(seen) == 1 else "a value changes it")
@@ -124,6 +125,8 @@ def test_an_item_that_is_not_an_open_fact_leaves_it_undecided():
         ("defender.base[1]", "immune", (True, False))]
     assert open_facts.open_facts([Unmodelled("X", "w", "the side's `xp: N`", unit_path="attacker.units[0]")]) == [
         ("attacker", "xp", open_facts.xp_values())]
+    held = [Unmodelled("X", "w", "give `conditions_hold: true|false`", unit_path="attacker.units[0]")]
+    assert open_facts.open_facts(held) is None  # a custom unit (no card): what it covers is not known
 
 
 def test_xp_values_are_zero_and_every_level_the_data_names():

@@ -270,17 +270,10 @@ def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:
     from ...registry import get
     from . import open_facts
     from .cards.showdown import play_showdown
-    from .cards.units import load_units
 
-    facts = open_facts.open_facts(items)
+    facts = open_facts.open_facts(items, open_facts.cards_by_path(s))
     if not facts or s.source is None or getattr(s, "hands", None):
         return False
-    units = {u.path: u for u in s.attacker.units + s.defender.units + s.reserve}
-    for path, key, _ in facts:
-        if key == "conditions_hold":  # one condition, or its two values do not cover the unit's states
-            u = units.get(path)
-            if u is None or u.card_id is None or not open_facts.holds_alike(load_units().unit(u.card_id)):
-                return False
 
     def reading(doc: dict) -> tuple[Any, list]:
         key = json.dumps(doc, sort_keys=True, default=str)

@@ -206,9 +206,9 @@ class Unit:
             parts.append(f"Assault {sum(self.assault)} (no effect while defending)")
         if self.shield and self.side == "attacker":
             parts.append(f"Shield {sum(self.shield)} (no effect while attacking)")
-        if not self.designated and (self.assault if self.side == "attacker" else self.shield):
-            kw = "Assault" if self.side == "attacker" else "Shield"
-            parts.append(f"{kw} {sum(self.assault if kw == 'Assault' else self.shield)} (no effect outside the combat)")
+        own = self.assault if self.side == "attacker" else self.shield
+        if own and not self.designated:
+            parts.append(f"{'Assault' if self.side == 'attacker' else 'Shield'} {sum(own)} (no effect outside the combat)")
         if self.stunned:
             parts.append("Stunned")
         if self.marked:

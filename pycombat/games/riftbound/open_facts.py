@@ -1,12 +1,13 @@
 """The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
 
-A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is
-not given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its side's ``xp:``
-(a "[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``. ``verify`` decides no claim such a clause could change. Whether it could is checked here by
-reading the scenario again with every open fact stated, each with every value it can take (a yes/no fact both ways;
-XP as 0 and each Level the unit data names: the values between them meet the same conditions). When every one of
-those readings is fully modelled and gives the verdict the scenario gives, the open facts cannot change that
-verdict, and it is decided (a unit at its base that nothing moves in, a bonus too small to matter).
+A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
+given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its side's ``xp:`` (a
+"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``. ``verify`` decides no claim such a
+clause could change. Whether it could is checked here by reading the scenario again with every open fact stated,
+each with every value it can take (a yes/no fact both ways; XP as 0 and each Level the unit data names: the values
+between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
+scenario gives, the open facts cannot change that verdict, and it is decided (a unit at its base that nothing moves
+in, a bonus too small to matter).
 
 Anything else left open (a clause the data does not parse, a player's count, a choice of a trigger) is not a fact
 of this kind: the claim stays undecided, as does one whose readings are too many (:data:`MAX_READINGS`).
@@ -45,9 +46,11 @@ def xp_values() -> tuple[int, ...]:
     return (0, *sorted(levels))
 
 
-def open_facts(items: Iterable[Any]) -> list[tuple[str, str, tuple[Any, ...]]] | None:
+def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path: None
+               ) -> list[tuple[str, str, tuple[Any, ...]]] | None:
     """``[(entry path, key, values)]``: the facts whose statement would settle ``items`` (the showdown's
-    :class:`~.cards.plays.Unmodelled`), or None when one of them is not such a fact."""
+    :class:`~.cards.plays.Unmodelled`), or None when one of them is not such a fact. ``card_of(entry path)``: the unit
+    card of the entry (None: a custom unit), whose ``conditions_hold:`` must state one fact (:func:`holds_alike`)."""
     out: dict[tuple[str, str], tuple[Any, ...]] = {}
     for it in items:
         path = getattr(it, "unit_path", None)
@@ -59,11 +62,26 @@ def open_facts(items: Iterable[Any]) -> list[tuple[str, str, tuple[Any, ...]]] |
         side = [] if keys else [k for k in (SIDE_XP, *SIDE_FACTS) if f"`{k}:" in it.why]
         if not keys and not side:
             return None
+        if "conditions_hold" in keys and not ((card := card_of(path)) is not None and holds_alike(card)):
+            return None  # its two values do not cover every state of the unit
         for k in keys:
             out[(path, k)] = UNIT_FACTS[k]
         for k in side:
             out[(path.split(".", 1)[0], k)] = xp_values() if k == SIDE_XP else SIDE_FACTS[k]
     return [(p, k, v) for (p, k), v in out.items()]
+
+
+def cards_by_path(scenario: Any) -> Callable[[str], Any]:
+    """The unit card of each unit entry of ``scenario`` by its path (None: a custom unit, or no such entry)."""
+    from .cards.units import load_units
+
+    units = {u.path: u for u in scenario.attacker.units + scenario.defender.units + scenario.reserve}
+
+    def card_of(path: str) -> Any:
+        u = units.get(path)
+        return load_units().unit(u.card_id) if u is not None and u.card_id is not None else None
+
+    return card_of
 
 
 def holds_alike(card: Any) -> bool:
