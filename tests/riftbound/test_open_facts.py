@@ -129,6 +129,64 @@ def test_an_item_that_is_not_an_open_fact_leaves_it_undecided():
     assert open_facts.open_facts(held) is None  # a custom unit (no card): what it covers is not known
 
 
+def _turn_doc(unit, play, claim, turn=None):
+    """``unit`` (a card) beside A1 (6 Might) against D1 (3), ``play`` in the showdown, ``turn:`` as given."""
+    doc = {"game": "riftbound",
+           "attacker": {"units": [{"name": "A1", "custom": True, "might": 6}] + ([{"name": unit}] if unit else [])},
+           "defender": {"units": [{"name": "D1", "custom": True, "might": 3}]},
+           "showdown": [play], "claims": [{"claim": claim}]}
+    if turn is not None:
+        doc["turn"] = turn
+    return doc
+
+
+VIKTOR = "Viktor - Innovator"  # "When you play a card on an opponent's turn": a 1-Might Recruit token at its base
+
+
+@pytest.mark.parametrize("claim", ["the attacker conquers the battlefield", "D1 dies", "A1 dies"])
+def test_an_open_turn_that_cannot_matter_leaves_the_claim_decided(claim):
+    play = {"play": "Lotus Trap", "by": "attacker", "target": "D1"}
+    readings = [_verdict(_turn_doc(VIKTOR, play, claim, turn)) for turn in ("attacker", "defender")]
+    assert all(r.verdict is not None for r in readings) and readings[0].verdict == readings[1].verdict
+    v = _verdict(_turn_doc(VIKTOR, play, claim))
+    assert v.verdict == readings[0].verdict and "RB-CARD-4" in v.rules
+    assert any("unable to change this verdict" in n and VIKTOR in n for n in v.notes)
+    assert open_facts.open_facts(_unmodelled(_turn_doc(VIKTOR, play, claim))) == [
+        ("", "turn", ("attacker", "defender"))]
+
+
+def test_an_open_turn_on_a_move_nobody_states_leaves_the_claim_decided():
+    # Evelynn - Entrancing from face down on her player's turn "may move an enemy unit at a different location" to
+    # her: on the defender's turn the move is hers to state, and it is not (a target with the turn open is refused,
+    # RB-CARD-1), so neither reading moves A2 in
+    play = {"play": "Evelynn - Entrancing", "by": "defender", "facedown": True, "to": "battlefield"}
+    doc = _turn_doc(None, play, "the attacker conquers the battlefield")
+    doc["attacker"]["base"] = [{"name": "A2", "custom": True, "might": 1}]
+    assert open_facts.open_facts(_unmodelled(doc)) == [("", "turn", ("attacker", "defender"))]
+    assert not _unmodelled({**doc, "turn": "defender"}) and not _unmodelled({**doc, "turn": "attacker"})
+    assert _verdict(doc).verdict is True
+
+
+@pytest.mark.parametrize("where, decided", [("units", False), ("base", True)])
+def test_an_open_turn_is_read_with_the_other_open_facts(where, decided):
+    # Viktor's turn and Scorchclaw's Level (3 Might, +1 at Level 3) read together: 2 x 5 readings. At the
+    # battlefield the Level decides whether A1, Viktor and Scorchclaw kill D1; at the base it cannot matter
+    play = {"play": "Lotus Trap", "by": "attacker", "target": "D1"}
+    doc = _turn_doc(VIKTOR, play, "D1 dies")
+    doc["defender"]["units"][0]["might"] = 25  # Lotus Trap doubles the damage dealt to it: 24 or 26
+    doc["attacker"].setdefault(where, []).append({"name": "Scorchclaw"})
+    facts = open_facts.open_facts(_unmodelled(doc))
+    assert sorted(k for _, k, _ in facts) == ["turn", "xp"]
+    assert (_verdict(doc).verdict is not None) is decided
+
+
+def _unmodelled(doc):
+    from pycombat.games.riftbound.cards.showdown import play_showdown
+    from pycombat.games.riftbound.schema import scenario_from_dict
+
+    return play_showdown(scenario_from_dict(doc, file="<t>")).unmodelled
+
+
 def test_xp_values_are_zero_and_every_level_the_data_names():
     values = open_facts.xp_values()
     assert values[0] == 0 and list(values) == sorted(set(values)) and {3, 6} <= set(values)

@@ -1,11 +1,12 @@
 """The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
-given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its side's ``xp:`` (a
-"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``. ``verify`` decides no claim such a
+given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, its side's ``xp:`` (a
+"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``, or the scenario's ``turn:`` (whose turn
+it is: "When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides no claim such a
 clause could change. Whether it could is checked here by reading the scenario again with every open fact stated,
-each with every value it can take (a yes/no fact both ways; XP as 0 and each Level the unit data names: the values
-between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
+each with every value it can take (a yes/no fact both ways, the turn each player's; XP as 0 and each Level the unit data names:
+the values between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
 scenario gives, the open facts cannot change that verdict, and it is decided (a unit at its base that nothing moves
 in, a bonus too small to matter).
 
@@ -26,6 +27,8 @@ UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "emp
 #: the side's open facts: its player's XP (values from :func:`xp_values`), and what he did this turn (yes or no)
 SIDE_XP = "xp"
 SIDE_FACTS: dict[str, tuple[Any, ...]] = {"gained_xp_this_turn": (True, False), "discarded_this_turn": (True, False)}
+#: the scenario's open facts (at the root of the document, path ``""``): whose turn it is
+SCENARIO_FACTS: dict[str, tuple[Any, ...]] = {"turn": ("attacker", "defender")}
 #: the most readings tried for one claim; above it the claim stays undecided
 MAX_READINGS = 64
 
@@ -53,6 +56,10 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
     card of the entry (None: a custom unit), whose ``conditions_hold:`` must state one fact (:func:`holds_alike`)."""
     out: dict[tuple[str, str], tuple[Any, ...]] = {}
     for it in items:
+        scenario = [k for k in SCENARIO_FACTS if f"`{k}:" in it.why]
+        if scenario:  # the document's own key (`turn:`), whatever the entry that reads it
+            out.update({("", k): SCENARIO_FACTS[k] for k in scenario})
+            continue
         path = getattr(it, "unit_path", None)
         if not path:
             return None
@@ -96,7 +103,9 @@ def holds_alike(card: Any) -> bool:
 
 
 def _entry(doc: dict, path: str) -> tuple[Any, Any]:
-    """The container and index of the entry at ``path`` (``attacker.base[0]``, ``defender``)."""
+    """The container and index of the entry at ``path`` (``attacker.base[0]``, ``defender``; ``""``: the document)."""
+    if not path:
+        return {"": doc}, ""
     parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
     parent: Any = None
     key: Any = None
@@ -112,6 +121,8 @@ def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dic
 
     >>> stated({"attacker": {"base": ["Scorchclaw"]}}, [("attacker.base[0]", "immune", False), ("attacker", "xp", 3)])
     {'attacker': {'base': [{'name': 'Scorchclaw', 'immune': False}], 'xp': 3}}
+    >>> stated({"game": "riftbound"}, [("", "turn", "defender")])
+    {'game': 'riftbound', 'turn': 'defender'}
     """
     out = copy.deepcopy(dict(doc))
     for path, key, value in facts:
