@@ -296,6 +296,22 @@ def test_late_designation_triggers_reading():
     assert any("RB-READ-6" in ln.rules for ln in sd.lines)
 
 
+def test_a_hidden_unit_is_played_from_face_down_on_its_players_turn_as_the_scenario_states():
+    """RB-CARD-16: Evelynn - Entrancing played from face down ("When you play me from face down on your turn, you may
+    move an enemy unit at a different location to my battlefield"): the narration says face down, not from hand; her
+    move is read only when `turn:` is stated, and a target given for it with the turn open is refused saying why."""
+    entry = {"play": "Evelynn - Entrancing", "by": "defender", "facedown": True, "to": "battlefield", "target": "A2"}
+    doc = _doc([entry], attacker={"units": [{"name": "A1", "custom": True, "might": 6}],
+                                  "base": [{"name": "A2", "custom": True, "might": 1}]})
+    with pytest.raises(ScenarioError, match=r"A2 left over \(its ability .* is not read: whose turn it is is not "
+                                            r"stated: give the scenario's `turn: attacker\|defender`\)"):
+        play_showdown(scenario_from_dict(doc))
+    sd = play_showdown(scenario_from_dict({**doc, "turn": "defender"}))
+    assert [u.name for u in sd.board.attacker] == ["A1", "A2"]
+    played = next(ln.text for ln in sd.lines if "plays Evelynn" in ln.text)
+    assert "plays Evelynn - Entrancing from facedown ([Hidden]" in played and "from hand" not in played
+
+
 def test_claims_name_a_unit_played_from_hand():
     from pycombat.games.riftbound.verbs import verify
 

@@ -565,6 +565,7 @@ class Progress:
 
                             late = (" (its combat trigger does not fire for a unit arriving during the combat: "
                                     "RB-READ-6, flag late_designation_triggers)" if triggers_of(e.unit) else "")
+                            late += "".join(f" (its ability {what} is not read: {why})" for what, why in e.unit_unread)
                             raise ScenarioError(f"{e.unit.name}: nothing it does as it enters takes a target; "
                                                 f"{', '.join(e.targets)} left over{late} (RB-CARD-1)",
                                                 path=f"{e.path}.target")

@@ -175,7 +175,8 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     card = load_units().unit(u.card_id)
     how = {"reaction": "[Reaction]", "ambush": "[Ambush], as a Reaction", "facedown": "from facedown ([Hidden]: "
            "it has Reaction)", "ability": f"{play.played_by}'s ability"}[play.play_as]
-    whence = "with" if play.play_as == "ability" else "from hand with"
+    # how it is played, after its name (a hidden card is played from face down, not from hand)
+    how = {"facedown": how, "ability": f"with {how}"}.get(play.play_as, f"from hand with {how}")
     if killed_place(card) and to in ("battlefield", "elsewhere") and to != killed_at and (
             to == "elsewhere" or not has_units(units, present, by)):
         raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units, or where the "
@@ -200,9 +201,9 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)
-        return (f"{u.name} {whence} {how} to the battlefield: it fights for the {by} (its "
+        return (f"{u.name} {how} to the battlefield: it fights for the {by} (its "
                 "designation at the next cleanup) and its abilities act from now on")
     (base if to == "base" else away).append(u.name)
     where = "its base" if to == "base" else "another battlefield its player controls"
-    return (f"{u.name} {whence} {how} to {where}: not in this combat unless a card moves it in; its "
+    return (f"{u.name} {how} to {where}: not in this combat unless a card moves it in; its "
             "abilities act from now on")
