@@ -93,6 +93,61 @@ def test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it
         assert got.verdict is None, (here, base, seen, got.notes)
 
 
+#: unit cards with an ability read against a count of its side (the side's key, the count's values tried one by one)
+COUNTED = {"Master Yi - Meditative": ("runes", range(13)), "Esteemed Hierophant": ("runes", range(13)),
+           "Sivir - Mercenary": ("spent_this_turn.power", range(13)),
+           "Prepared Neophyte": ("spent_this_turn.spell_energy", range(13))}
+
+
+def _count_doc(cards, attacker, defender, claim, counts=None):
+    doc = _doc(attacker, ([c for w, c in cards if w == "units"], [c for w, c in cards if w == "base"]), defender,
+               claim)
+    for key, value in (counts or {}).items():
+        side = doc["attacker"]
+        if "." in key:
+            outer, key = key.split(".")
+            side = side.setdefault(outer, {})
+        side[key] = value
+    return doc
+
+
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards=st.lists(st.tuples(st.sampled_from(("units", "base")), st.sampled_from(sorted(COUNTED))), min_size=1, max_size=2,
+                      unique_by=lambda t: t[1]),
+       attacker=st.integers(0, 6), more=st.integers(-1, 3), claim=st.sampled_from(CLAIMS))
+def test_a_count_read_against_thresholds_is_decided_exactly_when_no_count_changes_it(cards, attacker, more, claim):
+    """The side's `runes:` and `spent_this_turn: {power, spell_energy}` left open: the brute force states every
+    count from 0 to 12 (the product tries 0 and the data's thresholds)."""
+    printed = {"Master Yi - Meditative": 4, "Esteemed Hierophant": 5, "Sivir - Mercenary": 4, "Prepared Neophyte": 1}
+    # near the attacker's total without the bonuses (+4, +2, +4): a count often matters
+    defender = max(1, attacker + more + sum(printed[c] for w, c in cards if w == "units"))
+    keys = sorted({COUNTED[c][0] for _, c in cards})
+    seen = set()
+    for values in itertools.product(*(COUNTED[next(c for _, c in cards if COUNTED[c][0] == k)][1] for k in keys)):
+        v = _verdict(_count_doc(cards, attacker, defender, claim, dict(zip(keys, values))))
+        assert v.verdict is not None, (values, v.notes)  # fully stated: decided
+        seen.add(v.verdict)
+    got = _verdict(_count_doc(cards, attacker, defender, claim))
+    event("no count changes it" if len(seen) == 1 else "a count changes it")
+    if len(seen) == 1:
+        assert got.verdict == next(iter(seen)), (cards, seen, got.notes)
+    else:
+        assert got.verdict is None, (cards, seen, got.notes)
+
+
+def test_the_counts_values_are_zero_and_the_thresholds_the_data_names():
+    assert [open_facts.count_values(f) for f in ("runes", "power_spent", "spell_energy")] == [
+        (0, 7, 8), (0, 2), (0, 4)]
+    # Master Yi - Meditative (+4 Might with 8+ runes) beside a 1-Might A1 against 6: 8 runes make him conquer
+    doc = _count_doc([("units", "Master Yi - Meditative")], 1, 6, "the attacker conquers the battlefield")
+    assert _verdict(doc).verdict is None
+    assert [_verdict(_count_doc([("units", "Master Yi - Meditative")], 1, 6, "the attacker conquers the battlefield",
+                                {"runes": n})).verdict for n in (0, 7, 8, 12)] == [False, False, True, True]
+    at_base = _count_doc([("base", "Master Yi - Meditative")], 1, 6, "the attacker conquers the battlefield")
+    v = _verdict(at_base)
+    assert v.verdict is False and any("unable to change this verdict" in n for n in v.notes)
+
+
 def test_a_unit_at_its_base_whose_level_cannot_matter_leaves_the_claim_decided():
     doc = _doc(5, ((), ("Scorchclaw",)), 3, "the attacker conquers the battlefield")
     v = _verdict(doc)

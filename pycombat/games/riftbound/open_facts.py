@@ -2,15 +2,17 @@
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
 given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, its side's ``xp:`` (a
-"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``, or the scenario's ``turn:`` (whose turn
-it is: "When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides no claim such a
+"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``, the counts its side states that cards read only against a
+threshold (``runes:``, ``spent_this_turn: {power, spell_energy}``), or the scenario's ``turn:`` (whose turn it is:
+"When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides no claim such a
 clause could change. Whether it could is checked here by reading the scenario again with every open fact stated,
-each with every value it can take (a yes/no fact both ways, the turn each player's; XP as 0 and each Level the unit data names:
-the values between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
+each with every value it can take (a yes/no fact both ways, the turn each player's; XP as 0 and each Level the unit data names, a
+count as 0 and each threshold the card data names: the values between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
 scenario gives, the open facts cannot change that verdict, and it is decided (a unit at its base that nothing moves
 in, a bonus too small to matter).
 
-Anything else left open (a clause the data does not parse, a player's count, a choice of a trigger) is not a fact
+Anything else left open (a clause the data does not parse, a count read as an amount: ``points:``, ``trash:``,
+``tokens_elsewhere:``, ``gear_elsewhere:``; a choice of a trigger) is not a fact
 of this kind: the claim stays undecided, as does one whose readings are too many (:data:`MAX_READINGS`).
 """
 from __future__ import annotations
@@ -27,6 +29,13 @@ UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "emp
 #: the side's open facts: its player's XP (values from :func:`xp_values`), and what he did this turn (yes or no)
 SIDE_XP = "xp"
 SIDE_FACTS: dict[str, tuple[Any, ...]] = {"gained_xp_this_turn": (True, False), "discarded_this_turn": (True, False)}
+#: the side's counts that cards read only against a threshold ("While you control 7 or more runes", "If you've spent
+#: at least ... this turn"): the key a reason asks for -> the side's key (dotted: inside a mapping) and the
+#: :func:`~.cards.statics.player_condition` field whose thresholds are its values (:func:`count_values`)
+SIDE_COUNTS: dict[str, tuple[str, str]] = {"runes: N": ("runes", "runes"),
+                                           "spent_this_turn: {power: N}": ("spent_this_turn.power", "power_spent"),
+                                           "spent_this_turn: {spell_energy: N}": ("spent_this_turn.spell_energy",
+                                                                                   "spell_energy")}
 #: the scenario's open facts (at the root of the document, path ``""``): whose turn it is
 SCENARIO_FACTS: dict[str, tuple[Any, ...]] = {"turn": ("attacker", "defender")}
 #: the most readings tried for one claim; above it the claim stays undecided
@@ -49,6 +58,24 @@ def xp_values() -> tuple[int, ...]:
     return (0, *sorted(levels))
 
 
+@functools.cache
+def count_values(field: str) -> tuple[int, ...]:
+    """0 and each threshold N of a condition on the player's ``field`` (:func:`~.cards.statics.player_condition`) that
+    the cards' records hold: between two of them, every count meets the same conditions."""
+    import json
+
+    from .cards.spells import load_cards
+    from .cards.statics import player_condition
+    from .cards.units import load_units
+
+    db = load_units()
+    units = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
+    text = json.dumps([[c.abilities, c.conditional_keywords] for c in units] + [c.effects for c in load_cards().cards],
+                      default=str)
+    found = (player_condition(m) for m in re.findall(r'"((?:While|If) you[^"]*)"', text))
+    return (0, *sorted({n for f, n in filter(None, found) if f == field and n > 0}))
+
+
 def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path: None
                ) -> list[tuple[str, str, tuple[Any, ...]]] | None:
     """``[(entry path, key, values)]``: the facts whose statement would settle ``items`` (the showdown's
@@ -67,7 +94,8 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
         # `discarded_this_turn:` "or `conditions_hold:`"), which is enough: if it is not, a reading stays not modelled
         keys = [k for k in UNIT_FACTS if f"`{k}:" in it.why]
         side = [] if keys else [k for k in (SIDE_XP, *SIDE_FACTS) if f"`{k}:" in it.why]
-        if not keys and not side:
+        counts = [] if keys or side else [v for k, v in SIDE_COUNTS.items() if f"`{k}`" in it.why]
+        if not keys and not side and not counts:
             return None
         if "conditions_hold" in keys and not ((card := card_of(path)) is not None and holds_alike(card)):
             return None  # its two values do not cover every state of the unit
@@ -75,6 +103,8 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
             out[(path, k)] = UNIT_FACTS[k]
         for k in side:
             out[(path.split(".", 1)[0], k)] = xp_values() if k == SIDE_XP else SIDE_FACTS[k]
+        for k, field in counts:
+            out[(path.split(".", 1)[0], k)] = count_values(field)
     return [(p, k, v) for (p, k), v in out.items()]
 
 
@@ -123,6 +153,8 @@ def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dic
     {'attacker': {'base': [{'name': 'Scorchclaw', 'immune': False}], 'xp': 3}}
     >>> stated({"game": "riftbound"}, [("", "turn", "defender")])
     {'game': 'riftbound', 'turn': 'defender'}
+    >>> stated({"attacker": {"spent_this_turn": {"power": 1}}}, [("attacker", "spent_this_turn.spell_energy", 4)])
+    {'attacker': {'spent_this_turn': {'power': 1, 'spell_energy': 4}}}
     """
     out = copy.deepcopy(dict(doc))
     for path, key, value in facts:
@@ -130,6 +162,9 @@ def stated(doc: Mapping[str, Any], facts: Iterable[tuple[str, str, Any]]) -> dic
         entry = parent[at]
         if isinstance(entry, str):  # a unit named by its card alone
             entry = parent[at] = {"name": entry}
+        if "." in key:  # a key inside a mapping of the entry (`spent_this_turn: {power: N}`)
+            outer, key = key.split(".", 1)
+            entry = entry.setdefault(outer, {})
         entry[key] = value
     return out
 
