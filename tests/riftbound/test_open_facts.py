@@ -112,8 +112,8 @@ def _count_doc(cards, attacker, defender, claim, counts=None):
 
 
 @settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cards=st.lists(st.tuples(st.sampled_from(("units", "base")), st.sampled_from(sorted(COUNTED))), min_size=1, max_size=2,
-                      unique_by=lambda t: t[1]),
+@given(cards=st.lists(st.tuples(st.sampled_from(("units", "base")), st.sampled_from(sorted(COUNTED))), min_size=1,
+                      max_size=2, unique_by=lambda t: t[1]),
        attacker=st.integers(0, 6), more=st.integers(-1, 3), claim=st.sampled_from(CLAIMS))
 def test_a_count_read_against_thresholds_is_decided_exactly_when_no_count_changes_it(cards, attacker, more, claim):
     """The side's `runes:` and `spent_this_turn: {power, spell_energy}` left open: the brute force states every

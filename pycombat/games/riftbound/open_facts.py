@@ -1,19 +1,20 @@
 """The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
-given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, its side's ``xp:`` (a
-"[Level N]" ability), ``gained_xp_this_turn:`` or ``discarded_this_turn:``, the counts its side states that cards read only against a
-threshold (``runes:``, ``spent_this_turn: {power, spell_energy}``), or the scenario's ``turn:`` (whose turn it is:
-"When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides no claim such a
-clause could change. Whether it could is checked here by reading the scenario again with every open fact stated,
-each with every value it can take (a yes/no fact both ways, the turn each player's; XP as 0 and each Level the unit data names, a
-count as 0 and each threshold the card data names: the values between them meet the same conditions). When every one of those readings is fully modelled and gives the verdict the
-scenario gives, the open facts cannot change that verdict, and it is decided (a unit at its base that nothing moves
-in, a bonus too small to matter).
+given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``; its side's ``xp:`` (a
+"[Level N]" ability), ``gained_xp_this_turn:``, ``discarded_this_turn:`` and the counts that cards read only against
+a threshold (``runes:``, ``spent_this_turn: {power, spell_energy}``); the scenario's ``turn:`` (whose turn it is:
+"When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides
+no claim such a clause could change. Whether it could is checked here by reading the scenario again with every
+open fact stated, each with every value it can take (a yes/no fact both ways, the turn each player's; XP as 0 and
+each Level the unit data names, a count as 0 and each threshold the card data names: the values between them meet
+the same conditions). When every one of those readings is fully modelled and gives the verdict the scenario gives,
+the open facts cannot change that verdict, and it is decided (a unit at its base that nothing moves in, a bonus
+too small to matter).
 
 Anything else left open (a clause the data does not parse, a count read as an amount: ``points:``, ``trash:``,
-``tokens_elsewhere:``, ``gear_elsewhere:``; a choice of a trigger) is not a fact
-of this kind: the claim stays undecided, as does one whose readings are too many (:data:`MAX_READINGS`).
+``tokens_elsewhere:``, ``gear_elsewhere:``; a choice of a trigger) is not a fact of this kind: the claim stays
+undecided, as does one whose readings are too many (:data:`MAX_READINGS`).
 """
 from __future__ import annotations
 
@@ -43,9 +44,8 @@ MAX_READINGS = 64
 
 
 @functools.cache
-def xp_values() -> tuple[int, ...]:
-    """0 and each N of a "[Level N]" condition of the cards' records (the units' abilities and conditional keywords,
-    the spells' and gear's effects): between two of them, every XP meets the same conditions."""
+def _records() -> str:
+    """The cards' records as one text: the units' abilities and conditional keywords, the spells' and gear's effects."""
     import json
 
     from .cards.spells import load_cards
@@ -54,25 +54,23 @@ def xp_values() -> tuple[int, ...]:
     db = load_units()
     units = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
     records = [[c.abilities, c.conditional_keywords] for c in units] + [c.effects for c in load_cards().cards]
-    levels = {int(n) for n in re.findall(r"Level (\d+)", json.dumps(records, default=str))}
-    return (0, *sorted(levels))
+    return json.dumps(records, default=str)
+
+
+@functools.cache
+def xp_values() -> tuple[int, ...]:
+    """0 and each N of a "[Level N]" condition of the cards' records: between two of them, every XP meets the same
+    conditions."""
+    return (0, *sorted({int(n) for n in re.findall(r"Level (\d+)", _records())}))
 
 
 @functools.cache
 def count_values(field: str) -> tuple[int, ...]:
-    """0 and each threshold N of a condition on the player's ``field`` (:func:`~.cards.statics.player_condition`) that
-    the cards' records hold: between two of them, every count meets the same conditions."""
-    import json
-
-    from .cards.spells import load_cards
+    """0 and each threshold N of a condition on the player's ``field`` (:func:`~.cards.statics.player_condition`) in
+    the cards' records: between two of them, every count meets the same conditions."""
     from .cards.statics import player_condition
-    from .cards.units import load_units
 
-    db = load_units()
-    units = db.cards.values() if isinstance(db.cards, Mapping) else db.cards
-    text = json.dumps([[c.abilities, c.conditional_keywords] for c in units] + [c.effects for c in load_cards().cards],
-                      default=str)
-    found = (player_condition(m) for m in re.findall(r'"((?:While|If) you[^"]*)"', text))
+    found = (player_condition(m) for m in re.findall(r'"((?:While|If) you[^"]*)"', _records()))
     return (0, *sorted({n for f, n in filter(None, found) if f == field and n > 0}))
 
 
