@@ -26,6 +26,10 @@ LEVEL = ("Scorchclaw", "Mosstomper", "Gemhand Hunter", "Master Yi - Tempered")
 EMPOWERED = ("Shadow Fiend", "Brutal Hunter")
 HOLDS = ("Raging Soul",)
 GAINED = ("Wily Newtfish",)
+#: unit cards with a clause read from the unit's `exhausted:` ("While I'm exhausted/ready") and its `immune:` ("I
+#: don't take damage" under a condition)
+EXHAUSTED = ("Irelia - Fervent", "Fretful Feline", "Jayce, Hammer in Hand")
+IMMUNE = ("Kayn - Unleashed",)
 CLAIMS = ("the attacker conquers the battlefield", "the defender keeps the battlefield", "D1 dies", "A1 dies")
 
 
@@ -60,13 +64,14 @@ def _too_many(doc) -> bool:
 
 def _open(cards):
     """Each card's open fact: (key, values) of its entry, or the side's XP."""
-    return [("empowered", (True, False)) if c in EMPOWERED else ("conditions_hold", (True, False)) if c in HOLDS
-            else None for c in cards]
+    keys = {**dict.fromkeys(EMPOWERED, "empowered"), **dict.fromkeys(HOLDS, "conditions_hold"),
+            **dict.fromkeys(EXHAUSTED, "exhausted"), **dict.fromkeys(IMMUNE, "immune")}
+    return [(keys[c], (True, False)) if c in keys else None for c in cards]
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(here=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS + GAINED), max_size=2),
-       base=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS + GAINED), max_size=2),
+@given(here=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS + GAINED + EXHAUSTED + IMMUNE), max_size=2),
+       base=st.lists(st.sampled_from(LEVEL + EMPOWERED + HOLDS + GAINED + EXHAUSTED + IMMUNE), max_size=2),
        attacker=st.integers(0, 6), more=st.integers(-1, 8), claim=st.sampled_from(CLAIMS))
 def test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it(here, base, attacker, more, claim):
     defender = max(1, attacker + more + 3 * len(here))  # near the attacker's total: a value often matters
