@@ -52,7 +52,8 @@ the oracle of ``test_riftbound_cards.py``
 (the effect records of the spell and gear pool), with the four that banish a unit and have its owner play it anew
 (Portal Rescue, Arcane Shift, Thrill of the Hunt, Temporal Breach: RB-CARD-24, their clause as the project's
 ``data/effects_overlay.yaml`` structures it, read here as data; a unit played anew resolves its own "When you play
-me" abilities that act on itself with no choice, Sett - Brawler's buff, Teemo - Scout's +3). Hypothesis draws boards of 1-4 units a side
+me" abilities that act on itself with no choice, Sett - Brawler's buff, Teemo - Scout's +3, and those that choose one
+unit, Field Musicians' +3, Blastcone Fae's -2, Harnessed Dragon's kill, the entry `when: played` stating it). Hypothesis draws boards of 1-4 units a side
 from every unit whose coverage is "modelled" (but Azir, Sovereign, whose trigger moves tokens the boards do not
 hold) and the "partly" ones whose open part the scenario states (`conditions_hold`) or is named on
 its own (a Deathknell at the combat cleanup): buffed, stunned, exhausted, Empowered, with Equipment,
@@ -282,14 +283,23 @@ PLAY_ME = ("When you play me", "When you play me or I attack", "When you play me
            "When I'm played and when I conquer", "When you play me or when I conquer", "When you play me or when I score",
            "When you play me or at the start of your Beginning Phase",
            "When you play me or the first time you play a non-token gear each turn")
+#: the "When you play me" abilities with one target a unit played anew resolves with its entry's `target:` (the
+#: effect, and the keys its target may have: "give a unit +3 Might this turn", "kill an enemy unit")
+ANEW_TARGETED = {"might_modifier": {"count", "kind"}, "kill": {"count", "kind", "side"}}
+
+
 def _self_plays(card: str) -> list[dict] | None:
-    """A card's "When you play me" abilities when each acts on the unit itself with no condition, cost or option (a
-    buff of itself, Might it gives itself): resolved by themselves as the unit is played anew (RB-CARD-24); None when
-    another one has a choice or another effect (such a unit is not drawn as the one played anew)."""
+    """A card's "When you play me" abilities when each, with no condition, cost or option, acts on the unit itself (a
+    buff of itself, Might it gives itself: resolved by themselves) or on one unit it chooses (:data:`ANEW_TARGETED`:
+    the entry `{trigger: UNIT (replayed), when: played, target: ...}` states it), as the unit is played anew
+    (RB-CARD-24); None when another one has a choice or another effect (such a unit is not drawn as the one played
+    anew)."""
     effects = [e for e in RECORDS[card]["effects"] if e.get("trigger") in PLAY_ME]
-    if any(e.get("target") != {"ref": "self"} or e["effect"] not in ("buff", "might_modifier") or e.get("condition")
-           or e.get("cost") or e.get("optional") or e.get("mode_option") or type(e.get("value", 1)) is not int
-           or e["trigger"] in (FROM_FACEDOWN, ON_MY_TURN) for e in effects):
+    if any(e.get("condition") or e.get("cost") or e.get("optional") or e.get("mode_option")
+           or type(e.get("value", 1)) is not int or e["trigger"] in (FROM_FACEDOWN, ON_MY_TURN)
+           or not (e.get("target") == {"ref": "self"} and e["effect"] in ("buff", "might_modifier")
+                   or e["effect"] in ANEW_TARGETED and e.get("target", {}).get("count") == 1
+                   and set(e["target"]) <= ANEW_TARGETED[e["effect"]]) for e in effects):
         return None
     return effects
 
@@ -1429,15 +1439,27 @@ class Oracle(SpellOracle):
 
     def played_anew(self, n) -> None:
         """The fresh unit ``n``'s own "When you play me" abilities, as it enters (RB-CARD-24, RB-CARD-10): those the
-        boards draw act on itself with no choice ("buff me", "I get +3 Might this turn"); "to a battlefield" ones only
-        when it entered one. They resolve before its owner's "When you play another unit" (the model's order when no
-        entry states one)."""
+        boards draw act on itself with no choice ("buff me", "I get +3 Might this turn") or on a unit it chooses,
+        which an entry `{trigger: n, when: played, target: ...}` after the card's states (none to choose: no entry,
+        it does nothing); "to a battlefield" ones only when it entered one. They resolve before its owner's "When you
+        play another unit" (the model's order when no entry states one)."""
         x = self.u[n]
         for e in _self_plays(x["card"]) if x.get("card") and x["where"] != "gone" else ():
             if e["trigger"] == "When you play me to a battlefield" and x["where"] == "base":
                 continue
-            self.seen.add(f"a unit played anew: its own play ability ({e['effect']})")
-            self.effect({**e, "duration": "this_turn"}, n)
+            m = n
+            if e["target"] != {"ref": "self"}:
+                cands = self.play_me_targets(n, e["target"], x["side"])
+                if not cands:
+                    self.seen.add(f"a unit played anew: its own play ability ({e['effect']}), nothing to choose")
+                    continue
+                m = self.draw(st.sampled_from(cands))
+                self.extra.append({"trigger": n, "when": "played", "target": m})
+                self.actor = x["side"]
+                self.chosen(x["side"], [m])
+            self.seen.add(f"a unit played anew: its own play ability ({e['effect']})"
+                          + (" on a unit it chose" if m != n else ""))
+            self.effect({**e, "duration": "this_turn"}, m)
             self.cleanup()
 
     def replay(self, e, n, by, pick) -> list[str]:
@@ -2025,22 +2047,7 @@ class Oracle(SpellOracle):
                         else:
                             self.effect({**e, "duration": "this_turn"}, m)
                 continue
-            side = {"enemy": enemy, "friendly": by}.get(t.get("side"))
-            if t.get("location") == "same_location":
-                cands = here(side) if side else here("attacker") + here("defender")
-            elif t.get("location") == "battlefield":  # "at a battlefield": the model (and the spells' oracle) reads
-                # this combat's only (a unit at another battlefield is refused: test_oracle_findings.py)
-                cands = [m for m, y in self.u.items() if y["where"] == "bf" and (side is None or y["side"] == side)]
-            else:  # "a unit": any unit in play
-                cands = [m for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")
-                         and (side is None or y["side"] == side)]
-            cands = [m for m in cands if not self.untargetable(m, by)]
-            if t.get("other"):  # "another unit": not the one played
-                cands = [m for m in cands if m != card]
-            if t.get("might_max") is not None:  # "with 3 Might or less" (Windsinger), as it is now (RB-CARD-1)
-                cands = [m for m in cands if self.might(m) <= t["might_max"]]
-            if hidden and t.get("location") not in ("base", "elsewhere", "another location"):
-                cands = [m for m in cands if self.u[m]["where"] == hidden]
+            cands = self.play_me_targets(card, t, by, hidden)
             if "count_max" in t or e.get("optional"):  # "up to one", "you may": none chosen is a choice
                 cands = [None] + cands
             if not cands:
@@ -2071,6 +2078,29 @@ class Oracle(SpellOracle):
         self.stuns(by, before)
         self.moves()
         return keys
+
+    def play_me_targets(self, card, t, by, hidden=None) -> list[str]:
+        """The units the "When you play me" ability of the unit ``card`` of ``by``'s may choose for its target ``t``
+        (``hidden``: where it was played from face down, where alone it chooses, RB-CARD-26)."""
+        x = self.u[card]
+        side = {"enemy": "defender" if by == "attacker" else "attacker", "friendly": by}.get(t.get("side"))
+        if t.get("location") == "same_location":  # "here": the unit's location as its ability resolves
+            cands = [m for m, y in self.u.items() if (side is None or y["side"] == side) and y["where"] == x["where"]] \
+                if x["where"] in ("bf", "base") else []
+        elif t.get("location") == "battlefield":  # "at a battlefield": the model (and the spells' oracle) reads
+            # this combat's only (a unit at another battlefield is refused: test_oracle_findings.py)
+            cands = [m for m, y in self.u.items() if y["where"] == "bf" and (side is None or y["side"] == side)]
+        else:  # "a unit": any unit in play
+            cands = [m for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")
+                     and (side is None or y["side"] == side)]
+        cands = [m for m in cands if not self.untargetable(m, by)]
+        if t.get("other"):  # "another unit": not the one played
+            cands = [m for m in cands if m != card]
+        if t.get("might_max") is not None:  # "with 3 Might or less" (Windsinger), as it is now (RB-CARD-1)
+            cands = [m for m in cands if self.might(m) <= t["might_max"]]
+        if hidden and t.get("location") not in ("base", "elsewhere", "another location"):
+            cands = [m for m in cands if self.u[m]["where"] == hidden]
+        return cands
 
     def _copies(self, card, e, by):
         """Unit tokens played where ``card`` is now, each a copy of its printed card (Might, keywords, tags, abilities;
@@ -3083,7 +3113,8 @@ DEATHS = dict(units=["Spectral Centaur", "Kog'Maw - Caustic", "Soraka - Wanderer
               spells=["Hidden Blade", "Hextech Ray", "Last Breath", "Challenge", "Temporal Breach"],
               lead=[["Spectral Centaur"]])
 PLAYED = dict(units=["Vex - Apathetic", "Reluctant Leader", "Mageseeker Warden", "Akali, Silent", "Shadow",
-                     "Noxian Drummer", "Corina Veraza", "Sett - Brawler", "Teemo - Scout"],
+                     "Noxian Drummer", "Corina Veraza", "Sett - Brawler", "Teemo - Scout", "Field Musicians",
+                     "Blastcone Fae", "Harnessed Dragon"],
               spells=sorted(REPLAY) + ["Flurry of Feathers"], lead=[["Vex - Apathetic"]])
 STUNS = dict(units=["Vex - Mocking", "Eclipse Herald", "Shadow", "Vex - Apathetic"],
              spells=["Rune Prison", "Back Off", "Fight or Flight", "Thrill of the Hunt", "Portal Rescue"],
