@@ -53,9 +53,9 @@ the oracle of ``test_riftbound_cards.py``
 (Portal Rescue, Arcane Shift, Thrill of the Hunt, Temporal Breach: RB-CARD-24, their clause as the project's
 ``data/effects_overlay.yaml`` structures it, read here as data; a unit played anew resolves its own "When you play
 me" abilities that act on itself with no choice, Sett - Brawler's buff, Teemo - Scout's +3, and those that choose one
-unit, Field Musicians' +3, Blastcone Fae's -2, Harnessed Dragon's kill, the entry `when: played` stating it). Hypothesis draws boards of 1-4 units a side
-from every unit whose coverage is "modelled" (but Azir, Sovereign, whose trigger moves tokens the boards do not
-hold) and the "partly" ones whose open part the scenario states (`conditions_hold`) or is named on
+unit, Field Musicians' +3, Blastcone Fae's -2, Harnessed Dragon's kill, the entry `when: played` stating it).
+Hypothesis draws boards of 1-4 units a side from every unit whose coverage is "modelled" (but Azir, Sovereign, whose
+trigger moves tokens the boards do not hold) and the "partly" ones whose open part the scenario states (`conditions_hold`) or is named on
 its own (a Deathknell at the combat cleanup): buffed, stunned, exhausted, Empowered, with Equipment,
 the sides' XP; their triggers stated, abilities used and spells played after them. It compares every
 unit's final Might, Tank, Backline, Stun and marked damage, the units killed and recalled instead of
