@@ -91,6 +91,10 @@ def _meccg_pools() -> dict[str, Any]:
         pools[al, "item"] = sorted({i["name"] for i in items if i["alignment"] == al
                                     and i["item_class"] in ITEM_CLASSES})
     pools["site"] = sorted({s["name"] for s in sites if s["alignment"] in ("hero", "minion")})
+    # a unique card is in play once at most, its manifestations with it (MECCG-FX-33): the names each one takes
+    pools["takes"] = {c["name"]: {c["name"]} | ({c["manifestation_of"]} if c.get("manifestation_of") else set())
+                      for c in chars if c.get("unique")}
+    pools["takes"].update({i["name"]: {i["name"]} for i in items if i.get("unique")})
     return pools
 
 
@@ -99,8 +103,9 @@ def _meccg_company(rng: random.Random, alignment: str, size: int, taken: set[str
     ally = size >= 2 and rng.random() < 0.2  # the last member an ally of the first
     for k in range(size):
         kind = "ally" if ally and k == size - 1 else "character"
-        name = rng.choice([c for c in pools[alignment, kind] if c not in taken])
-        taken.add(name)
+        name = rng.choice([c for c in pools[alignment, kind]
+                           if c not in taken and not pools["takes"].get(c, set()) & taken])
+        taken |= pools["takes"].get(name, {name})
         m: dict[str, Any] = {"name": name}
         status = rng.choice(STATUSES)
         if status != "untapped" or rng.random() < 0.5:
@@ -110,7 +115,8 @@ def _meccg_company(rng: random.Random, alignment: str, size: int, taken: set[str
         else:
             carried = rng.choice((0, 0, 1, 1, 2))
             if carried:
-                m["items"] = rng.sample(pools[alignment, "item"], carried)
+                m["items"] = rng.sample([i for i in pools[alignment, "item"] if i not in taken], carried)
+                taken.update(i for i in m["items"] if i in pools["takes"])
         members.append(m)
     return members
 

@@ -45,9 +45,13 @@ def company(kind: str, *, ptv: bool = False, members=None, **extra) -> dict:
     return out
 
 
+#: the defending company's member for each of :func:`company`'s: one of the same race and alignment (a unique
+#: character is in play once at most, MECCG-FX-33)
+DEFENDING = {"Aragorn II": "Legolas", "Odoacer": "Horseman in the Night", "Lagduf": "Orc Captain"}
+
+
 def scenario(att: dict, dfn: dict, **flags):
-    # the two companies must not share a member name
-    dfn = {**dfn, "members": [{**m, "label": f"{m['name']} (defending)"} for m in dfn["members"]]}
+    dfn = {**dfn, "members": [{**m, "name": DEFENDING.get(m["name"], m["name"])} for m in dfn["members"]]}
     return scenario_from_dict({"game": "meccg", "attacker": att, "defender": dfn, "rules": flags}, file="<test>")
 
 

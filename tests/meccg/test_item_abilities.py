@@ -16,7 +16,8 @@ from pycombat.verdicts import Claim
 def _doc(member, items, *, attacker="Lagduf", attacker_items=(), hero=True):
     me = {"name": member, "items": list(items)}
     foe = {"name": attacker, "items": list(attacker_items)}
-    heroes = {"alignment": "hero", "site": "Moria", "members": [me, "Aragorn II"]}
+    other = "Legolas" if member == "Aragorn II" else "Aragorn II"  # (a unique character is in play once)
+    heroes = {"alignment": "hero", "site": "Moria", "members": [me, other]}
     minions = {"alignment": "minion", "site": "Moria", "members": [foe]}
     return {"game": "meccg", "attacker": minions, "defender": heroes,
             "combat": {"strikes": [{"defender": member, "attacker": attacker}]}}

@@ -54,6 +54,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     attacker = _company(root.child("attacker"), "attacker", db)
     defender = _company(root.child("defender"), "defender", db)
     _unique_names(root, attacker, defender)
+    _unique_cards(root, attacker, defender, db)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
     made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
@@ -638,3 +639,24 @@ def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
         if m.name in seen:
             raise ScenarioError(f"{m.name!r} is in both companies; give one of them a `label`",
                                 file=root.file, path=f"defender.members[{i}].name")
+
+
+def _unique_cards(root: Node, attacker: Company, defender: Company, db: CardDB) -> None:
+    """MECCG-FX-33: a unique card (a character, an ally or an item the data marks ``unique``) is in play once at
+    most, in either company; a card and its manifestations (``manifestation_of``) count as one."""
+    seen: dict[str, str] = {}  # a unique card's name, and each it is a manifestation of -> where it is
+    for role, company in (("attacker", attacker), ("defender", defender)):
+        for i, m in enumerate(company.members):
+            card = next((c for c in db.characters_named(m.card_id) if c.id == m.card_id), None) \
+                if m.card_id is not None else None
+            cards = [(f"{role}.members[{i}].name", card.name, card.manifestation_of)] \
+                if card is not None and card.unique else []
+            cards += [(f"{role}.members[{i}].items[{k}]", it.name, None) for k, it in enumerate(m.items) if it.unique]
+            for path, name, of in cards:
+                names = {name} | ({of} if of else set())
+                other = next((seen[n] for n in names if n in seen), None)
+                if other is not None:
+                    raise ScenarioError(f"{name} is unique and is in play already ({other}): a unique card is in play "
+                                        "once at most, a manifestation of it counted as the same card (MECCG-FX-33)",
+                                        file=root.file, path=path)
+                seen.update(dict.fromkeys(names, path))

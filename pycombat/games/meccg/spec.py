@@ -146,7 +146,8 @@ MEMBER_FIELDS = {
     "ally_of": Str("the member an ally is with (a member of this company)"),
     "follower_of": Str("the member whose direct influence controls this character (a member of this company): "
                        "his unused direct influence is less this follower's mind (MECCG-FX-16)"),
-    "label": Str("a unique name for this member in the output and claims (for two copies of a card)"),
+    "label": Str("a unique name for this member in the output and claims (for two copies of a card that is not "
+                 "unique: a unique one is in play once at most, MECCG-FX-33)"),
     "restored": List(Name("item", "an item he carries that Reforging restored (Ringil, Belegennon): its restored "
                           "form acts (MECCG-FX-3)")),
     "corruption_points": Int("the character's corruption points, every card on him counted (default: those of the "

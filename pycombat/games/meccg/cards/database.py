@@ -78,6 +78,9 @@ class CharacterCard:
     #: "all", or the limit printed on the card (the Ents: automatic-attacks and hazards keyed to his site)
     may_not_be_attacked_scope: str | None = None
     direct_influence: int | None = None  #: the influence it may spend (rolls of influence, MECCG-FX-16)
+    unique: bool = False  #: a unique card: in play once at most (MECCG-FX-33)
+    #: the card it is a manifestation of (counted as one with it for uniqueness, MECCG-FX-33)
+    manifestation_of: str | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +189,8 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
         combat_effects=_dicts(rec.get("combat_effects")),
         may_not_be_attacked_scope=rec.get("may_not_be_attacked_scope"),
         direct_influence=rec.get("direct_influence"),
+        unique=bool(rec.get("unique")),
+        manifestation_of=rec.get("manifestation_of"),
     )
 
 

@@ -1,0 +1,89 @@
+"""Unique cards (MECCG-FX-33): a character, ally or item the data marks ``unique`` is in play once at most, in either
+company, a card and its manifestations (``manifestation_of``) counted as one; a scenario that holds one twice is
+refused as it is read, naming the second entry and the first. The brute force reads the shipped records itself."""
+from __future__ import annotations
+
+import json
+from importlib.resources import files
+
+import pytest
+from hypothesis import event, given, settings, strategies as st
+
+from pycombat.errors import ScenarioError
+from pycombat.games.meccg.schema import scenario_from_dict
+
+
+def _records(name):
+    data = json.loads(files("pycombat.games.meccg.data").joinpath(name).read_text(encoding="utf-8"))
+    return data["records"] if isinstance(data, dict) else data
+
+
+CHARS = {c["name"]: c for c in _records("characters.json") if c["alignment"] == "minion"
+         and c["card_type"] == "character"}
+ITEMS = {i["name"]: i for i in _records("items.json") if i["alignment"] == "minion" and i["item_class"] == "minor"}
+#: a few unique and a few non-unique minion characters and minor items
+NAMES = sorted([n for n, c in CHARS.items() if c["unique"]][:4] + [n for n, c in CHARS.items() if not c["unique"]][:2])
+MINOR = sorted([n for n, i in ITEMS.items() if i["unique"]][:2] + [n for n, i in ITEMS.items() if not i["unique"]][:2])
+
+
+def _doc(attackers, defenders):
+    def company(alignment, members):
+        return {"alignment": alignment, "site": "Moria", "members": members}
+
+    return {"game": "meccg", "attacker": company("minion", attackers), "defender": company("hero", defenders)}
+
+
+def test_the_samples_hold_unique_and_other_cards():
+    assert {CHARS[n]["unique"] for n in NAMES} == {True, False}
+    assert {ITEMS[n]["unique"] for n in MINOR} == {True, False}
+
+
+@settings(max_examples=60, deadline=None)
+@given(members=st.lists(st.tuples(st.sampled_from(NAMES), st.lists(st.sampled_from(MINOR), max_size=2, unique=True)),
+                        min_size=1, max_size=4))
+def test_a_company_is_refused_exactly_when_it_holds_a_unique_card_twice(members):
+    entries = [{"name": n, "items": items} for n, items in members]
+    cards = [n for n, _ in members if CHARS[n]["unique"]] + [i for _, items in members for i in items
+                                                            if ITEMS[i]["unique"]]
+    twice = len(cards) != len(set(cards))
+    event("a unique card twice" if twice else "none twice")
+    doc = _doc(entries, ["Aragorn II"])
+    if twice:
+        with pytest.raises(ScenarioError, match=r"is unique and is in play already \(attacker\.members\[\d\]"
+                                                r"\.(name|items\[\d\])\).*\(MECCG-FX-33\)") as err:
+            scenario_from_dict(doc, file="<t>")
+        assert err.value.path.startswith("attacker.members[")
+    else:
+        s = scenario_from_dict(doc, file="<t>")
+        assert len(s.attacker.members) == len(members)  # a non-unique card twice: numbered copies
+
+
+def test_a_unique_character_in_both_companies_is_refused_even_labelled():
+    doc = _doc([{"name": "Odoacer"}], [{"name": "Aragorn II"}])
+    doc["attacker"]["alignment"] = "hero"
+    doc["attacker"]["members"] = [{"name": "Aragorn II", "label": "Strider"}]
+    with pytest.raises(ScenarioError, match=r"defender\.members\[0\]\.name: Aragorn II is unique and is in play "
+                                            r"already \(attacker\.members\[0\]\.name\)"):
+        scenario_from_dict(doc, file="<t>")
+
+
+def test_a_card_and_its_manifestation_count_as_one():
+    # the hero Gandalf and the Fallen-wizard Gandalf are two cards of one Wizard; The Witch-king is a
+    # manifestation of The Witch-king of Angmar, not of another Ringwraith card
+    doc = _doc(["Lagduf"], ["Gandalf"])
+    doc["attacker"] = {"alignment": "fallen-wizard", "site": "Moria",
+                       "members": [{"name": "Gandalf", "label": "the Grey Pilgrim"}]}
+    with pytest.raises(ScenarioError, match="Gandalf is unique.*MECCG-FX-33"):
+        scenario_from_dict(doc, file="<t>")
+    marked = {c["name"]: c.get("manifestation_of") for c in _records("characters.json")}
+    assert marked["The Witch-king"] == "The Witch-king of Angmar"
+    doc = _doc(["The Witch-king", "Lagduf"], ["Aragorn II"])
+    assert [m.name for m in scenario_from_dict(doc, file="<t>").attacker.members] == ["The Witch-king", "Lagduf"]
+
+
+def test_copies_of_a_card_that_is_not_unique_are_numbered():
+    s = scenario_from_dict(_doc(["Orc Captain", "Orc Captain"], [{"name": "Aragorn II", "items": ["Dagger of "
+                                                                                                  "Westernesse"]},
+                                                                 {"name": "Legolas", "items": ["Dagger of Westernesse"]}]),
+                           file="<t>")
+    assert [m.name for m in s.attacker.members] == ["Orc Captain", "Orc Captain (2)"]
