@@ -58,6 +58,14 @@ def test_a_company_is_refused_exactly_when_it_holds_a_unique_card_twice(members)
         assert len(s.attacker.members) == len(members)  # a non-unique card twice: numbered copies
 
 
+def test_a_unique_character_in_both_companies_is_refused_and_no_label_is_asked_for():
+    doc = _doc(["Lagduf"], ["Aragorn II"])
+    doc["attacker"] = {"alignment": "hero", "site": "Moria", "members": ["Aragorn II"]}
+    with pytest.raises(ScenarioError, match="Aragorn II is unique") as err:
+        scenario_from_dict(doc, file="<t>")
+    assert "label" not in str(err.value)
+
+
 def test_a_unique_character_in_both_companies_is_refused_even_labelled():
     doc = _doc([{"name": "Odoacer"}], [{"name": "Aragorn II"}])
     doc["attacker"]["alignment"] = "hero"

@@ -53,8 +53,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     root.raw("description", None)
     attacker = _company(root.child("attacker"), "attacker", db)
     defender = _company(root.child("defender"), "defender", db)
+    _unique_cards(root, attacker, defender, db)  # (first: a unique card is not made legal by a label)
     _unique_names(root, attacker, defender)
-    _unique_cards(root, attacker, defender, db)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     flags, origin = _flags(root, flag_overrides or {})
     made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
