@@ -95,3 +95,13 @@ def test_copies_of_a_card_that_is_not_unique_are_numbered():
                                                                  {"name": "Legolas", "items": ["Dagger of Westernesse"]}]),
                            file="<t>")
     assert [m.name for m in s.attacker.members] == ["Orc Captain", "Orc Captain (2)"]
+
+
+def test_a_card_that_is_not_unique_in_both_companies_needs_a_label():
+    doc = _doc(["Orc Captain"], ["Aragorn II"])
+    doc["defender"] = {"alignment": "minion", "site": "Moria", "members": ["Orc Captain"]}
+    with pytest.raises(ScenarioError, match=r"defender\.members\[0\]\.name: 'Orc Captain' is in both companies; give "
+                                            r"one of them a `label`"):
+        scenario_from_dict(doc, file="<t>")
+    doc["defender"]["members"] = [{"name": "Orc Captain", "label": "the other captain"}]
+    assert scenario_from_dict(doc, file="<t>").defender.members[0].name == "the other captain"
