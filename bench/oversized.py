@@ -28,14 +28,18 @@ GOAL_SECONDS = 2.0
 GOAL_MB = 500
 MEMORY_LIMIT = 600_000_000  # address space of one run (bytes)
 
-MECCG_MINIONS = ["Shagrat", "Lagduf", "Old Troll", "Horseman in the Night", "Odoacer", "Lieutenant of Angmar",
-                 "Gorbag", "Ufthak"]
-MECCG_HEROES = ["Aragorn II", "Gimli", "Legolas", "Éomer", "Faramir", "Beorn", "Gandalf", "Boromir II"]
+#: minion characters that are not unique (several copies may be in play, MECCG-FX-33), and 20 unique hero characters
+#: without a combat ability
+MECCG_MINIONS = ["Orc Captain", "Orc Veteran", "Old Troll", "Horseman in the Night", "Orc Tracker", "Troll-chief",
+                 "Orc Brawler", "Hill-troll"]
+MECCG_HEROES = ["Aragorn II", "Anborn", "Annalena", "Adrazar", "Arinmîr", "Arwen", "Bard Bowman", "Barliman Butterbur",
+                "Beorn", "Beregond", "Beretar", "Bergil", "Bilbo", "Boromir II", "Celeborn", "Damrod", "Denethor II",
+                "Elrond", "Éomer", "Erkenbrand"]
 
 
 def meccg(n: int) -> dict:
     att = [{"name": MECCG_MINIONS[i % len(MECCG_MINIONS)], "label": f"M{i}"} for i in range(n)]
-    dfn = [{"name": MECCG_HEROES[i % len(MECCG_HEROES)], "label": f"H{i}"} for i in range(n)]
+    dfn = [{"name": MECCG_HEROES[i], "label": f"H{i}"} for i in range(n)]
     return {"game": "meccg", "title": f"{n} against {n}",
             "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": att},
             "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": dfn}}
