@@ -9,6 +9,7 @@ from importlib.resources import files
 import pytest
 from hypothesis import event, given, settings, strategies as st
 
+from budget import examples  # noqa: E402
 from pycombat.errors import ScenarioError
 from pycombat.games.meccg.schema import scenario_from_dict
 
@@ -38,7 +39,7 @@ def test_the_samples_hold_unique_and_other_cards():
     assert {ITEMS[n]["unique"] for n in MINOR} == {True, False}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(members=st.lists(st.tuples(st.sampled_from(NAMES), st.lists(st.sampled_from(MINOR), max_size=2, unique=True)),
                         min_size=1, max_size=4))
 def test_a_company_is_refused_exactly_when_it_holds_a_unique_card_twice(members):
