@@ -196,6 +196,32 @@ def test_a_listing_past_the_ordered_orbits_is_the_same_every_time(monkeypatch, t
     assert listings[0] == listings[1] == listings[2]
 
 
+def test_traces_known_to_be_more_than_it_sorts_are_read_once(monkeypatch):
+    """``enumerate --traces --limit N``: counted first, a listing of more traces than it sorts reads them once, from
+    a first solve (not the kept grounding and then a fresh one): the same options as reading twice."""
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", "Lagduf", "Gorbag", "Bûrat"]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": ["Frodo", "Aragorn II", "Gimli"]}}
+    monkeypatch.setattr(legal, "MAX_COUNTED_MODELS", 5)
+    reads = []
+    real = legal.LegalTraces._read
+
+    def counted(self, fresh=False):
+        reads.append(fresh)
+        yield from real(self, fresh)
+
+    monkeypatch.setattr(legal.LegalTraces, "_read", counted)
+    twice = list(itertools.islice(legal.LegalTraces(scenario_from_dict(doc)).ordered(), 4))
+    assert reads == [False, True]
+    reads.clear()
+    once = list(itertools.islice(legal.LegalTraces(scenario_from_dict(doc)).ordered(more_than_bound=True), 4))
+    assert reads == [True] and once == twice
+    reads.clear()
+    report = enumerate_assignments(scenario_from_dict(doc), traces=True, limit=4)
+    assert reads == [True] and report.count > 5 and not report.ordered
+    assert [o.steps for o in report.options] == [t.steps for t in twice]
+
+
 def test_the_characterisation_covers_every_rule_of_assign_legal():
     """A rule added to assign_legal.lp must be added to listing.py (or the listing left to the solver)."""
     text = (ROOT / "asp_rules/meccg/assign_legal.lp").read_text(encoding="utf-8")

@@ -142,9 +142,13 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         n = closed_count(scenario, attack)
         if n is not None and n <= MAX_COUNTED_MODELS:  # (beyond: the solver's bounded count, as --count)
             counted = (n, True)
-    source = ordered_assignments(sh) if sh is not None else view.ordered() if traces else view
     if counted is None and (limit is None or count_only):
         counted = view.count_bounded(most=most)
+    elif counted is None and traces:  # the first N traces: counted first, so a listing of more than the traces
+        # it sorts reads them once (LegalTraces.ordered)
+        counted = view.count_bounded(most=MAX_COUNT)
+    larger = traces and counted is not None and (not counted[1] or counted[0] > view.order_bound)
+    source = ordered_assignments(sh) if sh is not None else view.ordered(larger) if traces else view
     where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
     noun = "traces" if traces else "complete assignments"
     if count_only:

@@ -506,15 +506,17 @@ class LegalTraces:
             excess = tuple(sorted((s for s in strikes if s not in used), key=self._srank.__getitem__))
             yield Trace(tuple(steps), excess)
 
-    def ordered(self) -> Iterator[Trace]:
+    def ordered(self, more_than_bound: bool = False) -> Iterator[Trace]:
         """The legal traces in the canonical order (:mod:`.order`): up to ``order_bound`` of them
         are read and sorted; past that many the first ones are given sorted and the rest in the
-        solver's order (:attr:`ordered_all` is then False)."""
-        read = iter(self)
+        solver's order (:attr:`ordered_all` is then False). ``more_than_bound``: the caller knows
+        there are more (a count), so they are read once, from a first solve."""
+        read = self._read(fresh=True) if more_than_bound else iter(self)
         first = list(itertools.islice(read, self.order_bound))
         more = next(read, None)
         self.ordered_all = more is None
-        if more is not None:  # which come first is then the solver's: that of a first solve, the same every time
+        if more is not None and not more_than_bound:
+            # which come first is then the solver's: that of a first solve, the same every time
             read = self._read(fresh=True)
             first = list(itertools.islice(read, self.order_bound))
             more = next(read)
