@@ -84,6 +84,12 @@ def test_a_card_and_its_manifestation_count_as_one():
                        "members": [{"name": "Gandalf", "label": "the Grey Pilgrim"}]}
     with pytest.raises(ScenarioError, match="Gandalf is unique.*MECCG-FX-33"):
         scenario_from_dict(doc, file="<t>")
+    # Mistress Lobelia is a manifestation of Lobelia Sackville-Baggins: two names, one card
+    doc = _doc(["Lagduf"], ["Mistress Lobelia"])
+    doc["attacker"] = {"alignment": "hero", "site": "Moria", "members": ["Lobelia Sackville-Baggins"]}
+    with pytest.raises(ScenarioError, match=r"defender\.members\[0\]\.name: Mistress Lobelia is unique and is in play "
+                                            r"already \(attacker\.members\[0\]\.name\)"):
+        scenario_from_dict(doc, file="<t>")
     marked = {c["name"]: c.get("manifestation_of") for c in _records("characters.json")}
     assert marked["The Witch-king"] == "The Witch-king of Angmar"
     doc = _doc(["The Witch-king", "Lagduf"], ["Aragorn II"])
@@ -91,10 +97,9 @@ def test_a_card_and_its_manifestation_count_as_one():
 
 
 def test_copies_of_a_card_that_is_not_unique_are_numbered():
-    s = scenario_from_dict(_doc(["Orc Captain", "Orc Captain"], [{"name": "Aragorn II", "items": ["Dagger of "
-                                                                                                  "Westernesse"]},
-                                                                 {"name": "Legolas", "items": ["Dagger of Westernesse"]}]),
-                           file="<t>")
+    dagger = ["Dagger of Westernesse"]
+    heroes = [{"name": "Aragorn II", "items": dagger}, {"name": "Legolas", "items": dagger}]
+    s = scenario_from_dict(_doc(["Orc Captain", "Orc Captain"], heroes), file="<t>")
     assert [m.name for m in s.attacker.members] == ["Orc Captain", "Orc Captain (2)"]
 
 

@@ -31,12 +31,11 @@ UNIT_FACTS: dict[str, tuple[Any, ...]] = {"conditions_hold": (True, False), "emp
 SIDE_XP = "xp"
 SIDE_FACTS: dict[str, tuple[Any, ...]] = {"gained_xp_this_turn": (True, False), "discarded_this_turn": (True, False)}
 #: the side's counts that cards read only against a threshold ("While you control 7 or more runes", "If you've spent
-#: at least ... this turn"): the key a reason asks for -> the side's key (dotted: inside a mapping) and the
-#: :func:`~.cards.statics.player_condition` field whose thresholds are its values (:func:`count_values`)
-SIDE_COUNTS: dict[str, tuple[str, str]] = {"runes: N": ("runes", "runes"),
-                                           "spent_this_turn: {power: N}": ("spent_this_turn.power", "power_spent"),
-                                           "spent_this_turn: {spell_energy: N}": ("spent_this_turn.spell_energy",
-                                                                                   "spell_energy")}
+#: at least ... this turn"): the :func:`~.cards.statics.player_condition` field (whose reason asks for
+#: ``statics.PLAYER_KEYS[field]``; its thresholds are its values, :func:`count_values`) -> the side's key (dotted:
+#: inside a mapping)
+SIDE_COUNTS: dict[str, str] = {"runes": "runes", "power_spent": "spent_this_turn.power",
+                               "spell_energy": "spent_this_turn.spell_energy"}
 #: the scenario's open facts (at the root of the document, path ``""``): whose turn it is
 SCENARIO_FACTS: dict[str, tuple[Any, ...]] = {"turn": ("attacker", "defender")}
 #: the most readings tried for one claim; above it the claim stays undecided
@@ -79,6 +78,8 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
     """``[(entry path, key, values)]``: the facts whose statement would settle ``items`` (the showdown's
     :class:`~.cards.plays.Unmodelled`), or None when one of them is not such a fact. ``card_of(entry path)``: the unit
     card of the entry (None: a custom unit), whose ``conditions_hold:`` must state one fact (:func:`holds_alike`)."""
+    from .cards.statics import PLAYER_KEYS
+
     out: dict[tuple[str, str], tuple[Any, ...]] = {}
     for it in items:
         scenario = [k for k in SCENARIO_FACTS if f"`{k}:" in it.why]
@@ -92,7 +93,8 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
         # `discarded_this_turn:` "or `conditions_hold:`"), which is enough: if it is not, a reading stays not modelled
         keys = [k for k in UNIT_FACTS if f"`{k}:" in it.why]
         side = [] if keys else [k for k in (SIDE_XP, *SIDE_FACTS) if f"`{k}:" in it.why]
-        counts = [] if keys or side else [v for k, v in SIDE_COUNTS.items() if f"`{k}`" in it.why]
+        counts = [] if keys or side else [(key, field) for field, key in SIDE_COUNTS.items()
+                                          if f"`{PLAYER_KEYS[field]}`" in it.why]
         if not keys and not side and not counts:
             return None
         if "conditions_hold" in keys and not ((card := card_of(path)) is not None and holds_alike(card)):
