@@ -4,6 +4,7 @@ refused as it is read, naming the second entry and the first. The brute force re
 from __future__ import annotations
 
 import json
+import re
 from importlib.resources import files
 
 import pytest
@@ -111,3 +112,59 @@ def test_a_card_that_is_not_unique_in_both_companies_needs_a_label():
         scenario_from_dict(doc, file="<t>")
     doc["defender"]["members"] = [{"name": "Orc Captain", "label": "the other captain"}]
     assert scenario_from_dict(doc, file="<t>").defender.members[0].name == "the other captain"
+
+
+COMBAT = {c["name"]: c for c in _records("combat_cards.json")}
+#: cards in play not carried by a member: unique permanent events (a hero ally's card, hazards) and environments
+#: that are not unique, by where each may be listed (a company's resources are its own player's alignment)
+IN_PLAY = {"attacker.in_play": ["Balrog of Moria", "Spawn of Ungoliant", "Doors of Night"],
+           "defender.in_play": ["Farmer Maggot", "Balrog of Moria", "Spawn of Ungoliant", "Doors of Night"],
+           "in_play": ["Farmer Maggot", "Balrog of Moria", "Doors of Night", "Gates of Morning"]}
+
+
+def test_the_in_play_samples_hold_unique_and_other_cards():
+    assert {COMBAT[n]["unique"] for names in IN_PLAY.values() for n in names} == {True, False}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(lists=st.fixed_dictionaries({where: st.lists(st.sampled_from(names), max_size=3)
+                                    for where, names in IN_PLAY.items()}))
+def test_in_play_lists_are_refused_exactly_when_they_hold_a_unique_card_twice(lists):
+    placed = [(f"{where}[{i}]", n) for where in IN_PLAY for i, n in enumerate(lists[where])]
+    first: dict[str, str] = {}
+    second = None
+    for path, name in placed:  # the brute force: the first repeat of a unique card, in reading order
+        if COMBAT[name]["unique"] and name in first:
+            second = (path, name, first[name])
+            break
+        first.setdefault(name, path)
+    event("a unique card twice" if second else "none twice")
+    doc = _doc(["Lagduf"], ["Aragorn II"])
+    doc["attacker"]["in_play"], doc["defender"]["in_play"] = lists["attacker.in_play"], lists["defender.in_play"]
+    doc["in_play"] = lists["in_play"]
+    if second:
+        path, name, other = second
+        with pytest.raises(ScenarioError, match=f"{name} is unique and is in play already "
+                                                f"\\({re.escape(other)}\\).*\\(MECCG-FX-33\\)") as err:
+            scenario_from_dict(doc, file="<t>")
+        assert err.value.path == path
+    else:
+        s = scenario_from_dict(doc, file="<t>")
+        assert [c.name for c in s.in_play] == lists["in_play"]
+
+
+def test_a_unique_card_placed_twice_or_listed_beside_the_item_is_refused():
+    doc = _doc(["Lagduf"], [{"name": "Aragorn II", "items": ["Narsil"]}])
+    anduril = {"card": "Andúril, the Flame of the West", "member": "Aragorn II"}
+    doc["defender"]["in_play"] = [anduril]
+    assert [c.name for c in scenario_from_dict(doc, file="<t>").defender.in_play] == [anduril["card"]]
+    doc["in_play"] = [anduril]
+    with pytest.raises(ScenarioError, match=r"Andúril, the Flame of the West is unique and is in play already "
+                                            r"\(defender\.in_play\[0\]\.card\)") as err:
+        scenario_from_dict(doc, file="<t>")
+    assert err.value.path == "in_play[0].card"
+    doc = _doc(["Lagduf"], [{"name": "Aragorn II", "items": ["Glamdring"]}])
+    doc["defender"]["in_play"] = ["Glamdring"]  # the item's card listed as in play besides: a second Glamdring
+    with pytest.raises(ScenarioError, match=r"Glamdring is unique and is in play already \(defender\.members\[0\]"
+                                            r"\.items\[0\]\)"):
+        scenario_from_dict(doc, file="<t>")

@@ -18,7 +18,7 @@ from ...errors import ScenarioError
 from ...names import closest, normalize
 from ...scenario import Node, numbered_copies, read_document, read_flags
 from ...schemaspec import validate
-from .cards.database import CardDB, load_carddb
+from .cards.database import CardDB, CharacterCard, load_carddb
 from .cards.interpreter import MODES
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Placed, Rolls, Scenario, StrikeChoice
 
@@ -53,9 +53,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     root.raw("description", None)
     attacker = _company(root.child("attacker"), "attacker", db)
     defender = _company(root.child("defender"), "defender", db)
-    _unique_cards(root, attacker, defender, db)  # (first: a unique card is not made legal by a label)
-    _unique_names(root, attacker, defender)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
+    _unique_cards(root, attacker, defender, in_play, db)  # (first: a unique card is not made legal by a label)
+    _unique_names(root, attacker, defender)
     flags, origin = _flags(root, flag_overrides or {})
     made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
     combat = _combat(root.child("combat"), attacker, defender, made) if root.has("combat") else None
@@ -641,22 +641,32 @@ def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
                                 file=root.file, path=f"defender.members[{i}].name")
 
 
-def _unique_cards(root: Node, attacker: Company, defender: Company, db: CardDB) -> None:
-    """MECCG-FX-33: a unique card (a character, an ally or an item the data marks ``unique``) is in play once at
-    most, in either company; a card and its manifestations (``manifestation_of``) count as one."""
-    seen: dict[str, str] = {}  # a unique card's name, and each it is a manifestation of -> where it is
+def _unique_cards(root: Node, attacker: Company, defender: Company, in_play: tuple, db: CardDB) -> None:
+    """MECCG-FX-33: a unique card (a character, an ally, an item or a permanent event the data marks ``unique``) is
+    in play once at most, in either company or in an ``in_play:`` list; a card and its manifestations
+    (``manifestation_of``) count as one. A character named in ``in_play:`` for the ability he used on a company
+    earlier in the turn (:func:`_turn_ability`) is not a second copy of him."""
+    cards: list[tuple[str, str, str | None]] = []  # (where, the unique card's name, the card it manifests)
     for role, company in (("attacker", attacker), ("defender", defender)):
         for i, m in enumerate(company.members):
             card = next((c for c in db.characters_named(m.card_id) if c.id == m.card_id), None) \
                 if m.card_id is not None else None
-            cards = [(f"{role}.members[{i}].name", card.name, card.manifestation_of)] \
-                if card is not None and card.unique else []
+            if card is not None and card.unique:
+                cards.append((f"{role}.members[{i}].name", card.name, card.manifestation_of))
             cards += [(f"{role}.members[{i}].items[{k}]", it.name, None) for k, it in enumerate(m.items) if it.unique]
-            for path, name, of in cards:
-                names = {name} | ({of} if of else set())
-                other = next((seen[n] for n in names if n in seen), None)
-                if other is not None:
-                    raise ScenarioError(f"{name} is unique and is in play already ({other}): a unique card is in play "
-                                        "once at most, a manifestation of it counted as the same card (MECCG-FX-33)",
-                                        file=root.file, path=path)
-                seen.update(dict.fromkeys(names, path))
+    for where, listed in (("attacker.in_play", attacker.in_play), ("defender.in_play", defender.in_play),
+                          ("in_play", in_play)):
+        for i, c in enumerate(listed):
+            card = c.card if isinstance(c, Placed) else c
+            if isinstance(card, CharacterCard) or not card.unique:
+                continue
+            cards.append((f"{where}[{i}]" + (".card" if isinstance(c, Placed) else ""), card.name, None))
+    seen: dict[str, str] = {}  # a unique card's name, and each it is a manifestation of -> where it is
+    for path, name, of in cards:
+        names = {name} | ({of} if of else set())
+        other = next((seen[n] for n in names if n in seen), None)
+        if other is not None:
+            raise ScenarioError(f"{name} is unique and is in play already ({other}): a unique card is in play "
+                                "once at most, a manifestation of it counted as the same card (MECCG-FX-33)",
+                                file=root.file, path=path)
+        seen.update(dict.fromkeys(names, path))

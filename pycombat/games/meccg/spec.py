@@ -185,7 +185,7 @@ COMPANY = Obj({
                        enum=DECLARATION_MOMENTS),
     "influence_attempt_this_turn": Bool("the company made an influence attempt this turn"),
     "attacked_this_turn": Bool("the company already attacked this turn"),
-    "in_play": List(IN_PLAY_CARD, "cards in play on this player's side"),
+    "in_play": List(IN_PLAY_CARD, "cards in play on this player's side (a unique card once at most, MECCG-FX-33)"),
     "hand": List(AnyOf((Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
                             message="a card name (a string)"), MADE_BY),
                        "a card in hand, or one with the maker of its check")),

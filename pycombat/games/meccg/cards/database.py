@@ -135,6 +135,7 @@ class CombatCard:
     cvcc_relevant: str | None = None  #: yes / no / unclear (None for items)
     cvcc_use: str | None = None
     cvcc_note: str | None = None
+    unique: bool = False  #: a unique card: in play once at most (MECCG-FX-33)
 
 
 def _tuple(value: Iterable[Any] | None) -> tuple[Any, ...]:
@@ -237,6 +238,7 @@ def combat_card_from_record(rec: Mapping[str, Any]) -> CombatCard:
         cvcc_relevant=rec.get("cvcc_relevant"),
         cvcc_use=rec.get("cvcc_use"),
         cvcc_note=rec.get("cvcc_note"),
+        unique=bool(rec.get("unique")),
     )
 
 
