@@ -186,7 +186,6 @@ def test_a_listing_past_the_ordered_orbits_is_the_same_every_time(monkeypatch, t
     for _ in range(3):
         view = legal.LegalTraces(scenario_from_dict(doc)) if traces else None
         if view is not None:
-            view.order_bound = 3
             listings.append(list(itertools.islice(view.ordered(), 12)))
             assert view.ordered_all is False
         else:
@@ -196,30 +195,67 @@ def test_a_listing_past_the_ordered_orbits_is_the_same_every_time(monkeypatch, t
     assert listings[0] == listings[1] == listings[2]
 
 
-def test_traces_known_to_be_more_than_it_sorts_are_read_once(monkeypatch):
-    """``enumerate --traces --limit N``: counted first, a listing of more traces than it sorts reads them once, from
-    a first solve (not the kept grounding and then a fresh one): the same options as reading twice."""
+def trace_key(scenario, trace) -> tuple:
+    """The canonical key of a trace, from the members' order: its steps as (phase, target position, strike
+    position), sorted."""
+    attackers = [m.name for m in scenario.attacker.members]
+    defenders = [m.name for m in scenario.defender.members]
+    return tuple(sorted((p, defenders.index(t), attackers.index(a)) for a, t, p in trace.steps))
+
+
+@SETTINGS
+@given(scenario_docs(), st.integers(1, 12))
+def test_traces_are_the_solvers_set_in_the_canonical_order(doc, n):
+    """The orbits of traces (the counting program's representatives, each walked in order) merged: the solver's
+    traces without symmetry breaking (trace.lp), each once, sorted by the key computed here; ``--limit N`` their
+    first N."""
+    s = scenario_from_dict(doc)
+    if not judge_attack(s).legal:
+        event("attack not legal")
+        return
+    every = list(legal.LegalTraces(s))  # trace.lp, no symmetry breaking: the solver's order
+    assert len(set(every)) == len(every)
+    want = sorted(every, key=lambda t: trace_key(s, t))
+    view = legal.LegalTraces(s)
+    assert list(view.ordered()) == want and view.ordered_all
+    full = enumerate_assignments(s, traces=True)
+    assert full.options == want and full.count == len(want) and full.ordered
+    first = enumerate_assignments(s, traces=True, limit=n)
+    assert first.options == want[:n] and first.count == len(want) and first.truncated == (len(want) > n)
+    event(f"{min(len(want), 50) // 10 * 10}+ traces")
+
+
+def test_a_trace_listing_reads_the_orbits_it_counted_once(monkeypatch):
+    """``enumerate --traces --limit N`` counts first, from a first solve, and lists the orbits the count read, not
+    read again. A count that stops early (its orbits already hold more traces than it counts) lists those orbits in
+    order, then the others in the solver's order: every trace once."""
     doc = {"game": "meccg",
            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", "Lagduf", "Gorbag", "Bûrat"]},
            "defender": {"alignment": "hero", "site": "Moria", "members": ["Frodo", "Aragorn II", "Gimli"]}}
-    monkeypatch.setattr(legal, "MAX_COUNTED_MODELS", 5)
+    s = scenario_from_dict(doc)
+    every = sorted(legal.LegalTraces(s), key=lambda t: trace_key(s, t))
     reads = []
-    real = legal.LegalTraces._read
+    real = legal.LegalTraces.representatives
 
     def counted(self, fresh=False):
         reads.append(fresh)
         yield from real(self, fresh)
 
-    monkeypatch.setattr(legal.LegalTraces, "_read", counted)
-    twice = list(itertools.islice(legal.LegalTraces(scenario_from_dict(doc)).ordered(), 4))
-    assert reads == [False, True]
+    monkeypatch.setattr(legal.LegalTraces, "representatives", counted)
+    report = enumerate_assignments(s, traces=True, limit=4)
+    assert reads == [True] and report.options == every[:4] and report.ordered and report.count == len(every)
+    from pycombat.games.meccg.assignment import enumerate as enumerate_module
+
+    monkeypatch.setattr(enumerate_module, "MAX_COUNT", 20)  # the count stops once its orbits hold more than 20
     reads.clear()
-    once = list(itertools.islice(legal.LegalTraces(scenario_from_dict(doc)).ordered(more_than_bound=True), 4))
-    assert reads == [True] and once == twice
+    report = enumerate_assignments(s, traces=True, limit=10)
+    assert reads == [True] and not report.ordered and not report.count_exact and report.count > 20
+    keys = [trace_key(s, t) for t in report.options]
+    assert keys == sorted(keys) and set(report.options) <= set(every)
     reads.clear()
-    report = enumerate_assignments(scenario_from_dict(doc), traces=True, limit=4)
-    assert reads == [True] and report.count > 5 and not report.ordered
-    assert [o.steps for o in report.options] == [t.steps for t in twice]
+    report = enumerate_assignments(s, traces=True, limit=len(every) + 1)
+    assert reads == [True, True]  # (the orbits after the counted ones: read past them, from a first solve)
+    assert sorted(report.options, key=lambda t: trace_key(s, t)) == every and not report.ordered
 
 
 def test_the_characterisation_covers_every_rule_of_assign_legal():

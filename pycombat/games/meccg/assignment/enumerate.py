@@ -116,6 +116,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     # the count the answer needs first (at most `most`), and the attack's verdict
     most = max_list if traces and not count_only else MAX_COUNT
     counted: tuple[int, bool] | None = None
+    keep = {"keep": True} if traces and not count_only else {}  # (a listing of traces merges the orbits counted)
     attack = known_verdict(scenario)
     if count_only and not traces:
         # the number of complete assignments in closed form, when it is one and as small as a count
@@ -127,7 +128,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     elif attack is None and limit is None and _small(scenario) and (traces or struck_before_controller(scenario)):
         # counted first, then the attack program grounded on the counting program's grounding: one
         # grounding for both (the count is not used when the attack is not legal)
-        counted = view.count_bounded(most=most)
+        counted = view.count_bounded(most=most, **keep)
         attack = judge_attack_after(scenario, view.counting_solver())
     if attack is None:
         attack = judge_attack(scenario)
@@ -143,12 +144,11 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         if n is not None and n <= MAX_COUNTED_MODELS:  # (beyond: the solver's bounded count, as --count)
             counted = (n, True)
     if counted is None and (limit is None or count_only):
-        counted = view.count_bounded(most=most)
-    elif counted is None and traces:  # the first N traces: counted first, so a listing of more than the traces
-        # it sorts reads them once (LegalTraces.ordered)
-        counted = view.count_bounded(most=MAX_COUNT)
-    larger = traces and counted is not None and (not counted[1] or counted[0] > view.order_bound)
-    source = ordered_assignments(sh) if sh is not None else view.ordered(larger) if traces else view
+        counted = view.count_bounded(most=most, **keep)
+    elif counted is None and traces:  # the first N traces: counted first from a first solve, and the orbits the
+        # count read listed in order (LegalTraces.ordered), not read again
+        counted = view.count_bounded(most=MAX_COUNT, keep=True, fresh=True)
+    source = ordered_assignments(sh) if sh is not None else view.ordered() if traces else view
     where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""
     noun = "traces" if traces else "complete assignments"
     if count_only:
@@ -171,7 +171,6 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         else:
             # counted first (orbit sizes, nothing listed): refuse up front when they are too many
             n, exact = counted
-            view.order_bound = max_list + 1  # (all of them read and sorted)
             if n > max_list or not exact:
                 raise TooLargeError(
                     f"{where}{'at least ' if not exact else ''}{n:,} legal traces: too many to list (the limit is "

@@ -307,6 +307,10 @@ _VERDICTS = memo(limit=512)
 MAX_COUNTED_MODELS = 20_000
 #: a count past this is not finished (an orbit of 20 alike strikes alone has 20! members)
 MAX_COUNT = 10 ** 12
+#: clasp's search configuration for the traces' orbits: the symmetry-breaking constraints make the default one
+#: backtrack; ``frumpy`` reads the first 2,088 orbits of 12 members a side in 0.8 s instead of 2.4 (the same on
+#: small companies; ``bench/oversized.py``)
+COUNTING_OPTIONS = ("--configuration=frumpy",)
 
 
 def _orbit_size(pairs: Sequence[tuple[str, str]], classes: dict[str, list[str]]) -> int:
@@ -317,6 +321,29 @@ def _orbit_size(pairs: Sequence[tuple[str, str]], classes: dict[str, list[str]])
     for strikes in classes.values():
         size *= math.perm(len(strikes), sum(1 for s in strikes if s in placed))
     return size
+
+
+def _first_orbits(read: Any) -> tuple[list, Iterator | None]:
+    """``(first, rest)``: the representatives ``read(fresh)`` gives, at most ``MAX_COUNTED_MODELS`` of them (as a
+    bounded count reads), and None, or past that many (a company of some 20 members, only with ``--limit``) the first
+    ones of a first solve (the same every time) and an iterator over the others."""
+    reps = iter(read(False))
+    first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
+    if next(reps, None) is None:
+        return first, None
+    reps = iter(read(True))
+    return list(itertools.islice(reps, MAX_COUNTED_MODELS)), reps
+
+
+def _merged_orbits(first: Sequence, rest: Iterator | None, orbit: Any) -> Iterator[Any]:
+    """The options of the orbits of the representatives ``first`` merged in the canonical order (:mod:`.order`),
+    then those of ``rest`` in the solver's order; ``orbit(representative)`` gives an orbit's options with their keys,
+    in order."""
+    for _key, option in heapq.merge(*(orbit(r) for r in first)):
+        yield option
+    for r in rest or ():
+        for _key, option in orbit(r):
+            yield option
 
 
 class LegalAssignments:
@@ -401,28 +428,15 @@ class LegalAssignments:
 
     def __iter__(self) -> Iterator[Assignment]:
         """The legal complete assignments in the canonical order (:mod:`.order`): every orbit's
-        representative is read (at most ``MAX_COUNTED_MODELS``, as a bounded count reads), then the
-        orbits, each walked in order, are merged. Past that many orbits (a company of some 20
-        members, only with ``--limit``) the first ones are merged in order and the rest follow in the
-        solver's order: :attr:`ordered` is then False."""
+        representative is read and the orbits, each walked in order, merged (:attr:`ordered` is False past
+        ``MAX_COUNTED_MODELS`` orbits: :func:`_first_orbits`)."""
         key_of = self._ranks.assignment_key
         if not self.symmetry:
             yield from sorted(self._direct(), key=lambda a: key_of(a.pairs))
             return
-        reps = iter(self.representatives())
-        first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
-        more = next(reps, None)
-        self.ordered = more is None
-        if more is not None:  # which orbits come first is then the solver's: that of a first solve, every time
-            reps = self.representatives(fresh=True)
-            first = list(itertools.islice(reps, MAX_COUNTED_MODELS))
-            more = next(reps)
-        for _key, a in heapq.merge(*(self._orbit(p, c) for p, c in first)):
-            yield a
-        if more is not None:
-            for pairs, classes in itertools.chain([more], reps):
-                for _key, a in self._orbit(pairs, classes):
-                    yield a
+        first, rest = _first_orbits(self.representatives)
+        self.ordered = rest is None
+        yield from _merged_orbits(first, rest, lambda r: self._orbit(*r))
 
     def _direct(self) -> Iterator[Assignment]:
         strikes = None
@@ -478,10 +492,10 @@ class LegalTraces:
         self._srank = {m.name: i for i, m in enumerate(scenario.attacker.members)}
         self._ranks = Ranks([m.name for m in scenario.attacker.members], self._target_order)
         self._counting: Solver | None = None
-        #: how many traces a listing reads and sorts before the first is given (the canonical order)
-        self.order_bound = MAX_COUNTED_MODELS
-        #: False once a listing met more traces than ``order_bound`` (see :meth:`ordered`)
+        #: False once a listing met more orbits than it merges in order (see :meth:`ordered`)
         self.ordered_all = True
+        #: the representatives a count kept for a listing: (them, the count was exact, read from a first solve)
+        self._kept: tuple[list, bool, bool] | None = None
 
     @property
     def _facts(self) -> list:
@@ -506,52 +520,96 @@ class LegalTraces:
             excess = tuple(sorted((s for s in strikes if s not in used), key=self._srank.__getitem__))
             yield Trace(tuple(steps), excess)
 
-    def ordered(self, more_than_bound: bool = False) -> Iterator[Trace]:
-        """The legal traces in the canonical order (:mod:`.order`): up to ``order_bound`` of them
-        are read and sorted; past that many the first ones are given sorted and the rest in the
-        solver's order (:attr:`ordered_all` is then False). ``more_than_bound``: the caller knows
-        there are more (a count), so they are read once, from a first solve."""
-        read = self._read(fresh=True) if more_than_bound else iter(self)
-        first = list(itertools.islice(read, self.order_bound))
-        more = next(read, None)
-        self.ordered_all = more is None
-        if more is not None and not more_than_bound:
-            # which come first is then the solver's: that of a first solve, the same every time
-            read = self._read(fresh=True)
-            first = list(itertools.islice(read, self.order_bound))
-            more = next(read)
-        key_of = self._ranks.trace_key
-        yield from sorted(first, key=lambda t: key_of(t.steps))
-        if more is not None:
-            yield more
-            yield from read
+    def ordered(self) -> Iterator[Trace]:
+        """The legal traces in the canonical order (:mod:`.order`): one representative per orbit of traces under
+        renaming alike strikes (the counting program's answers), each orbit walked in order, merged. The
+        representatives a count kept (:meth:`count_bounded` with ``keep``) are not read again: all of them when the
+        count is exact; else those of a first solve the count read (their orbits hold more traces than it counts),
+        followed by the others in the solver's order. Without a kept count, past ``MAX_COUNTED_MODELS`` orbits the
+        first ones are merged (:func:`_first_orbits`). :attr:`ordered_all` is False when some orbits follow
+        unmerged."""
+        kept = self._kept
+        if kept is not None and (kept[1] or kept[2]):
+            first, complete, _fresh = kept
+            rest = None if complete else itertools.islice(self.representatives(fresh=True), len(first), None)
+        else:
+            first, rest = _first_orbits(self.representatives)
+        self.ordered_all = rest is None
+        yield from _merged_orbits(first, rest, lambda r: self._orbit(*r))
+
+    def representatives(self, fresh: bool = False) -> Iterator[tuple[list[tuple[str, str, int]], dict[str, list[str]]]]:
+        """One representative per orbit (the counting program's answers): (its steps, strikes by profile, each class
+        in the attacking company's order), in the solver's order (``fresh``: that of a first solve)."""
+        for ans in self.counting_solver().models(fresh=fresh):
+            steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
+            classes: dict[str, list[str]] = {}
+            for a in ans.decoded:
+                if isinstance(a, StrikeProfile):
+                    classes.setdefault(str(a.profile), []).append(a.strike)
+            for strikes in classes.values():
+                strikes.sort(key=self._srank.__getitem__)
+            yield steps, classes
+
+    def _orbit(self, steps: list[tuple[str, str, int]], classes: dict[str, list[str]]
+               ) -> Iterator[tuple[tuple[tuple[int, int, int], ...], Trace]]:
+        """A representative's whole orbit, each trace with its key, in the canonical order. Renaming alike strikes
+        keeps each step's phase and target (a target takes one strike, MECCG-ASSIGN-7), so the steps sorted by
+        (phase, target) are the orbit's; a depth-first walk over them, each taking the unused strikes of its strike's
+        class in the attacking company's order, meets the keys in lexicographic order."""
+        cls = {s: strikes for strikes in classes.values() for s in strikes}
+        trank, srank = self._trank, self._srank
+        covered = sorted(((p, trank[t], t, cls[s]) for s, t, p in steps))
+        everyone = sorted(cls, key=srank.__getitem__)
+        used: set[str] = set()
+        chosen: list[str] = [""] * len(covered)
+
+        def walk(i: int) -> Iterator[tuple[tuple[tuple[int, int, int], ...], Trace]]:
+            if i == len(covered):
+                key = tuple((p, r, srank[s]) for (p, r, _t, _c), s in zip(covered, chosen))
+                made = tuple((s, t, p) for (p, _r, t, _c), s in zip(covered, chosen))
+                yield key, Trace(made, tuple(s for s in everyone if s not in used))
+                return
+            for s in covered[i][3]:
+                if s not in used:
+                    used.add(s)
+                    chosen[i] = s
+                    yield from walk(i + 1)
+                    used.discard(s)
+
+        return walk(0)
 
     def count(self) -> int:
         """The number of legal traces, computed from orbit sizes (without listing them)."""
         return self.count_bounded(models=None)[0]
 
-    def count_bounded(self, *, most: int | None = None, models: int | None = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+    def count_bounded(self, *, most: int | None = None, models: int | None = MAX_COUNTED_MODELS, keep: bool = False,
+                      fresh: bool = False) -> tuple[int, bool]:
         """``(n, exact)`` as :meth:`LegalAssignments.count_bounded`: one representative per orbit of
-        traces under renaming alike strikes (symmetry.lp), each counted as its orbit's size."""
+        traces under renaming alike strikes (symmetry.lp), each counted as its orbit's size. ``keep``: the
+        representatives read are kept for :meth:`ordered`; ``fresh``: read from a first solve (the same every time:
+        a listing of the orbits a count that stops early read)."""
         total = 0
-        for i, ans in enumerate(self.counting_solver().models()):
+        kept: list = []
+        exact = True
+        for i, rep in enumerate(self.representatives(fresh=fresh)):
             if models is not None and i >= models:
-                return total, False
-            pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, TAssign)]
-            classes: dict[str, list[str]] = {}
-            for a in ans.decoded:
-                if isinstance(a, StrikeProfile):
-                    classes.setdefault(str(a.profile), []).append(a.strike)
-            total += _orbit_size(pairs, classes)
+                exact = False
+                break
+            if keep:
+                kept.append(rep)
+            total += _orbit_size([(s, t) for s, t, _p in rep[0]], rep[1])
             if most is not None and total > most:
-                return total, False
-        return total, True
+                exact = False
+                break
+        if keep:
+            self._kept = (kept, exact, fresh)
+        return total, exact
 
     def counting_solver(self) -> Solver:
         """The program :meth:`count_bounded` asks (its grounding is kept: :func:`judge_attack_after`)."""
         if self._counting is None:
             self._counting = Solver(files=rule_files(RULES, TRACE_SYMMETRIC), consts=self._consts,
-                                    facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES))
+                                    facts=self._facts, decoder=Decoder(OUTPUT_PREDICATES), options=COUNTING_OPTIONS)
         return self._counting
 
     def violations(self, trace: Trace) -> list[Violation]:
