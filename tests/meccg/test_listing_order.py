@@ -152,8 +152,9 @@ def test_past_the_ordered_orbits_the_listing_says_so(monkeypatch):
 
 
 def test_a_listing_past_the_ordered_orbits_is_marked(monkeypatch):
-    """A Noble Hound's company (MECCG-FX-18: listed from the solver) with more orbits than ordered:
-    the JSON says ``ordered: false`` and the text says so; the count is unchanged."""
+    """A Noble Hound's company (MECCG-FX-18: listed from the solver) whose count stops early (here once its orbits
+    hold more than 2 assignments): the orbits it read are listed in order, then the others; the JSON says
+    ``ordered: false`` and the text says so; the count is a lower bound, and every option listed is legal."""
     doc = {"game": "meccg",
            "attacker": {"alignment": "minion", "site": "Moria",
                         "members": ["Shagrat", {"name": "Lagduf", "status": "tapped"}, "Gorbag", "Bûrat"]},
@@ -162,10 +163,15 @@ def test_a_listing_past_the_ordered_orbits_is_marked(monkeypatch):
                                     "Aragorn II"]}}
     full = pycombat.load(doc).run("enumerate").to_json()
     assert "ordered" not in full
-    monkeypatch.setattr(legal, "MAX_COUNTED_MODELS", 1)
+    from pycombat.games.meccg.assignment import enumerate as enumerate_module
+
+    monkeypatch.setattr(enumerate_module, "MAX_COUNT", 2)
     report = pycombat.load(doc).run("enumerate", limit=2)
     got = report.to_json()
-    assert got["ordered"] is False and got["count"] == full["count"] > 2
+    assert got["ordered"] is False and got["count_exact"] is False and 2 < got["count"] <= full["count"]
+    assert all(o in full["options"] for o in got["options"])
+    every = pycombat.load(doc).run("enumerate", limit=full["count"] + 1).to_json()["options"]
+    assert sorted(map(json.dumps, every)) == sorted(map(json.dumps, full["options"]))  # each once
     text = io.StringIO()
     present_enumerate(report, Console(file=text, width=200))
     assert "canonical order among the first orbits" in text.getvalue()
@@ -189,6 +195,9 @@ def test_a_listing_past_the_ordered_orbits_is_the_same_every_time(monkeypatch, t
             listings.append(list(itertools.islice(view.ordered(), 12)))
             assert view.ordered_all is False
         else:
+            from pycombat.games.meccg.assignment import enumerate as enumerate_module
+
+            monkeypatch.setattr(enumerate_module, "MAX_COUNT", 3)  # the count stops early: its orbits first
             got = pycombat.load(doc).run("enumerate", limit=12).to_json()
             assert got["ordered"] is False
             listings.append(got["options"])
@@ -333,3 +342,29 @@ def test_diverse_scenarios_list_the_solvers_set_in_order():
         assert [brute_key(s, a) for a in solver] == sorted(brute_key(s, a) for a in solver)
         checked += 1
     assert checked > examples(240) // 2
+
+
+@pytest.mark.parametrize("limit", [None, 2])
+def test_a_listing_from_the_solver_reads_the_orbits_once(monkeypatch, limit):
+    """Complete assignments listed from the solver (a Noble Hound struck before his controller, MECCG-FX-18): the
+    count keeps the orbits it read and the listing merges them, not read again; with ``--limit`` from a first solve
+    (the same every time). The listing is the solver's set in the canonical order."""
+    doc = {"game": "meccg",
+           "attacker": {"alignment": "minion", "site": "Moria",
+                        "members": ["Shagrat", {"name": "Lagduf", "status": "tapped"}, "Gorbag", "Bûrat"]},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Frodo", "status": "tapped"}, {"name": "Noble Hound", "ally_of": "Frodo"},
+                                    "Aragorn II"]}}
+    s = scenario_from_dict(doc)
+    want = sorted(LegalAssignments(s, symmetry=False), key=lambda a: brute_key(s, a))
+    reads = []
+    real = LegalAssignments.representatives
+
+    def counted(self, fresh=False):
+        reads.append(fresh)
+        yield from real(self, fresh)
+
+    monkeypatch.setattr(LegalAssignments, "representatives", counted)
+    report = enumerate_assignments(s, limit=limit)
+    assert reads == [limit is not None]
+    assert report.options == want[:limit] and report.count == len(want) and report.ordered

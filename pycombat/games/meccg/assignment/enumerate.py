@@ -116,7 +116,10 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     # the count the answer needs first (at most `most`), and the attack's verdict
     most = max_list if traces and not count_only else MAX_COUNT
     counted: tuple[int, bool] | None = None
-    keep = {"keep": True} if traces and not count_only else {}  # (a listing of traces merges the orbits counted)
+    # a listing from the solver's orbits (traces; complete assignments with an ally struck before his controller,
+    # MECCG-FX-18) merges the orbits its count read, not read again
+    from_solver = not count_only and (traces or struck_before_controller(scenario))
+    keep = {"keep": True} if from_solver else {}
     attack = known_verdict(scenario)
     if count_only and not traces:
         # the number of complete assignments in closed form, when it is one and as small as a count
@@ -145,8 +148,8 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
             counted = (n, True)
     if counted is None and (limit is None or count_only):
         counted = view.count_bounded(most=most, **keep)
-    elif counted is None and traces:  # the first N traces: counted first from a first solve, and the orbits the
-        # count read listed in order (LegalTraces.ordered), not read again
+    elif counted is None and from_solver:  # the first N: counted first from a first solve, and the orbits the
+        # count read listed in order, not read again
         counted = view.count_bounded(most=MAX_COUNT, keep=True, fresh=True)
     source = ordered_assignments(sh) if sh is not None else view.ordered() if traces else view
     where = f"{scenario.file}: " if getattr(scenario, "file", None) else ""

@@ -335,6 +335,31 @@ def _first_orbits(read: Any) -> tuple[list, Iterator | None]:
     return list(itertools.islice(reps, MAX_COUNTED_MODELS)), reps
 
 
+def _counted_orbits(reps: Iterator, size: Any, *, most: int | None, models: int | None, keep: bool
+                    ) -> tuple[int, bool, list]:
+    """``(n, exact, read)``: the orbit sizes (``size(representative)``) of ``reps`` summed, stopped (``exact``
+    False) once past ``most`` or once ``models`` representatives were read; ``read``: those counted (``keep``)."""
+    total, read = 0, []
+    for i, rep in enumerate(reps):
+        if models is not None and i >= models:
+            return total, False, read
+        if keep:
+            read.append(rep)
+        total += size(rep)
+        if most is not None and total > most:
+            return total, False, read
+    return total, True, read
+
+
+def _listed_orbits(kept: tuple[list, bool, bool] | None, read: Any) -> tuple[list, Iterator | None]:
+    """``(first, rest)`` as :func:`_first_orbits`, from the representatives a count kept when it has all of them
+    or read them from a first solve (those, then the others past them), else read anew."""
+    if kept is None or not (kept[1] or kept[2]):
+        return _first_orbits(read)
+    first, complete, _fresh = kept
+    return first, None if complete else itertools.islice(read(True), len(first), None)
+
+
 def _merged_orbits(first: Sequence, rest: Iterator | None, orbit: Any) -> Iterator[Any]:
     """The options of the orbits of the representatives ``first`` merged in the canonical order (:mod:`.order`),
     then those of ``rest`` in the solver's order; ``orbit(representative)`` gives an orbit's options with their keys,
@@ -366,6 +391,8 @@ class LegalAssignments:
         self._solvers: dict[tuple[str, ...], Solver] = {}
         #: False once a listing met more orbits than it orders (see :meth:`__iter__`)
         self.ordered = True
+        #: the representatives a count kept for a listing: (them, the count was exact, read from a first solve)
+        self._kept: tuple[list, bool, bool] | None = None
 
     # -- solving ----------------------------------------------------------------------------
     @property
@@ -428,13 +455,13 @@ class LegalAssignments:
 
     def __iter__(self) -> Iterator[Assignment]:
         """The legal complete assignments in the canonical order (:mod:`.order`): every orbit's
-        representative is read and the orbits, each walked in order, merged (:attr:`ordered` is False past
-        ``MAX_COUNTED_MODELS`` orbits: :func:`_first_orbits`)."""
+        representative is read (or those a count kept: :meth:`count_bounded`) and the orbits, each walked in
+        order, merged (:attr:`ordered` is False past ``MAX_COUNTED_MODELS`` orbits: :func:`_first_orbits`)."""
         key_of = self._ranks.assignment_key
         if not self.symmetry:
             yield from sorted(self._direct(), key=lambda a: key_of(a.pairs))
             return
-        first, rest = _first_orbits(self.representatives)
+        first, rest = _listed_orbits(self._kept, self.representatives)
         self.ordered = rest is None
         yield from _merged_orbits(first, rest, lambda r: self._orbit(*r))
 
@@ -449,21 +476,20 @@ class LegalAssignments:
             pairs.sort(key=lambda p: self._trank[p[1]])
             yield Assignment(tuple(pairs), tuple(s for s in strikes if s not in used))
 
-    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS) -> tuple[int, bool]:
+    def count_bounded(self, *, most: int | None = None, models: int = MAX_COUNTED_MODELS, keep: bool = False,
+                      fresh: bool = False) -> tuple[int, bool]:
         """``(n, exact)``: the number of legal complete assignments, or (``exact`` False) a lower
         bound ``n`` once it passes ``most`` or once ``models`` solver answers were read (a
-        20-member company has too many orbits to count in seconds)."""
+        20-member company has too many orbits to count in seconds). ``keep``: the representatives read
+        are kept for a listing (:meth:`__iter__`); ``fresh``: read from a first solve (the same every time)."""
         if not self.symmetry:
             n = self._solver(COMPLETE).count(limit=models + 1)
             return min(n, models), n <= models and (most is None or n <= most)
-        total = 0
-        for i, (pairs, classes) in enumerate(self.representatives()):
-            if i >= models:
-                return total, False
-            total += _orbit_size(pairs, classes)
-            if most is not None and total > most:
-                return total, False
-        return total, True
+        total, exact, read = _counted_orbits(self.representatives(fresh=fresh), lambda r: _orbit_size(*r), most=most,
+                                             models=models, keep=keep)
+        if keep:
+            self._kept = (read, exact, fresh)
+        return total, exact
 
     def count(self) -> int:
         """The number of legal complete assignments, computed from orbit sizes."""
@@ -528,12 +554,7 @@ class LegalTraces:
         followed by the others in the solver's order. Without a kept count, past ``MAX_COUNTED_MODELS`` orbits the
         first ones are merged (:func:`_first_orbits`). :attr:`ordered_all` is False when some orbits follow
         unmerged."""
-        kept = self._kept
-        if kept is not None and (kept[1] or kept[2]):
-            first, complete, _fresh = kept
-            rest = None if complete else itertools.islice(self.representatives(fresh=True), len(first), None)
-        else:
-            first, rest = _first_orbits(self.representatives)
+        first, rest = _listed_orbits(self._kept, self.representatives)
         self.ordered_all = rest is None
         yield from _merged_orbits(first, rest, lambda r: self._orbit(*r))
 
@@ -588,21 +609,11 @@ class LegalTraces:
         traces under renaming alike strikes (symmetry.lp), each counted as its orbit's size. ``keep``: the
         representatives read are kept for :meth:`ordered`; ``fresh``: read from a first solve (the same every time:
         a listing of the orbits a count that stops early read)."""
-        total = 0
-        kept: list = []
-        exact = True
-        for i, rep in enumerate(self.representatives(fresh=fresh)):
-            if models is not None and i >= models:
-                exact = False
-                break
-            if keep:
-                kept.append(rep)
-            total += _orbit_size([(s, t) for s, t, _p in rep[0]], rep[1])
-            if most is not None and total > most:
-                exact = False
-                break
+        total, exact, read = _counted_orbits(self.representatives(fresh=fresh),
+                                             lambda r: _orbit_size([(s, t) for s, t, _p in r[0]], r[1]), most=most,
+                                             models=models, keep=keep)
         if keep:
-            self._kept = (kept, exact, fresh)
+            self._kept = (read, exact, fresh)
         return total, exact
 
     def counting_solver(self) -> Solver:
