@@ -151,16 +151,21 @@ def test_past_the_ordered_orbits_the_listing_says_so(monkeypatch):
     assert list(big) == whole and big.ordered
 
 
+def noble_hound_doc() -> dict:
+    """A company whose Noble Hound is struck before his controller (MECCG-FX-18): listed from the solver."""
+    return {"game": "meccg",
+            "attacker": {"alignment": "minion", "site": "Moria",
+                         "members": ["Shagrat", {"name": "Lagduf", "status": "tapped"}, "Gorbag", "Bûrat"]},
+            "defender": {"alignment": "hero", "site": "Moria",
+                         "members": [{"name": "Frodo", "status": "tapped"}, {"name": "Noble Hound", "ally_of": "Frodo"},
+                                     "Aragorn II"]}}
+
+
 def test_a_listing_past_the_ordered_orbits_is_marked(monkeypatch):
     """A Noble Hound's company (MECCG-FX-18: listed from the solver) whose count stops early (here once its orbits
     hold more than 2 assignments): the orbits it read are listed in order, then the others; the JSON says
     ``ordered: false`` and the text says so; the count is a lower bound, and every option listed is legal."""
-    doc = {"game": "meccg",
-           "attacker": {"alignment": "minion", "site": "Moria",
-                        "members": ["Shagrat", {"name": "Lagduf", "status": "tapped"}, "Gorbag", "Bûrat"]},
-           "defender": {"alignment": "hero", "site": "Moria",
-                        "members": [{"name": "Frodo", "status": "tapped"}, {"name": "Noble Hound", "ally_of": "Frodo"},
-                                    "Aragorn II"]}}
+    doc = noble_hound_doc()
     full = pycombat.load(doc).run("enumerate").to_json()
     assert "ordered" not in full
     from pycombat.games.meccg.assignment import enumerate as enumerate_module
@@ -349,12 +354,7 @@ def test_a_listing_from_the_solver_reads_the_orbits_once(monkeypatch, limit):
     """Complete assignments listed from the solver (a Noble Hound struck before his controller, MECCG-FX-18): the
     count keeps the orbits it read and the listing merges them, not read again; with ``--limit`` from a first solve
     (the same every time). The listing is the solver's set in the canonical order."""
-    doc = {"game": "meccg",
-           "attacker": {"alignment": "minion", "site": "Moria",
-                        "members": ["Shagrat", {"name": "Lagduf", "status": "tapped"}, "Gorbag", "Bûrat"]},
-           "defender": {"alignment": "hero", "site": "Moria",
-                        "members": [{"name": "Frodo", "status": "tapped"}, {"name": "Noble Hound", "ally_of": "Frodo"},
-                                    "Aragorn II"]}}
+    doc = noble_hound_doc()
     s = scenario_from_dict(doc)
     want = sorted(LegalAssignments(s, symmetry=False), key=lambda a: brute_key(s, a))
     reads = []

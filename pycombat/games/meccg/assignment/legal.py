@@ -323,6 +323,40 @@ def _orbit_size(pairs: Sequence[tuple[str, str]], classes: dict[str, list[str]])
     return size
 
 
+def _classes(decoded: Sequence[Any], srank: dict[str, int]) -> dict[str, list[str]]:
+    """An answer's classes of alike strikes (its ``strike_profile`` atoms): profile -> strikes, each class in the
+    attacking company's order (``srank``)."""
+    classes: dict[str, list[str]] = {}
+    for a in decoded:
+        if isinstance(a, StrikeProfile):
+            classes.setdefault(str(a.profile), []).append(a.strike)
+    for strikes in classes.values():
+        strikes.sort(key=srank.__getitem__)
+    return classes
+
+
+def _seatings(slots: Sequence[Sequence[str]], everyone: Sequence[str]
+              ) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every way to give each slot a different strike of its own list (``slots[i]``, in the attacking company's
+    order), with the strikes of ``everyone`` left unused: a depth-first walk, so the positions taken come in
+    lexicographic order (the lists are classes of alike strikes: two slots' lists are the same or disjoint)."""
+    used: set[str] = set()
+    chosen: list[str] = [""] * len(slots)
+
+    def walk(i: int) -> Iterator[tuple[tuple[str, ...], tuple[str, ...]]]:
+        if i == len(slots):
+            yield tuple(chosen), tuple(s for s in everyone if s not in used)
+            return
+        for s in slots[i]:
+            if s not in used:
+                used.add(s)
+                chosen[i] = s
+                yield from walk(i + 1)
+                used.discard(s)
+
+    return walk(0)
+
+
 def _first_orbits(read: Any) -> tuple[list, Iterator | None]:
     """``(first, rest)``: the representatives ``read(fresh)`` gives, at most ``MAX_COUNTED_MODELS`` of them (as a
     bounded count reads), and None, or past that many (a company of some 20 members, only with ``--limit``) the first
@@ -416,13 +450,7 @@ class LegalAssignments:
         (``fresh``: that of a first solve, see :meth:`Solver.models`)."""
         for ans in self._solver(COMPLETE_SYMMETRIC).models(fresh=fresh):
             pairs = [(a.strike, a.target) for a in ans.decoded if isinstance(a, Assign)]
-            classes: dict[str, list[str]] = {}
-            for a in ans.decoded:
-                if isinstance(a, StrikeProfile):
-                    classes.setdefault(str(a.profile), []).append(a.strike)
-            for strikes in classes.values():
-                strikes.sort(key=self._srank.__getitem__)
-            yield pairs, classes
+            yield pairs, _classes(ans.decoded, self._srank)
 
     def _orbit(self, pairs: list[tuple[str, str]], classes: dict[str, list[str]]
                ) -> Iterator[tuple[tuple[int, ...], Assignment]]:
@@ -432,26 +460,12 @@ class LegalAssignments:
         independent, so the walk meets the vectors in lexicographic order)."""
         cls = {s: strikes for strikes in classes.values() for s in strikes}
         covered = sorted(((t, cls[s]) for s, t in pairs), key=lambda p: self._trank[p[0]])
-        everyone = sorted(cls, key=self._srank.__getitem__)
         order = tuple(t for t, _ in covered)
         key_of = self._ranks.assignment_key
-        used: set[str] = set()
-        chosen: list[str] = [""] * len(covered)
         new = tuple.__new__
-
-        def walk(i: int) -> Iterator[tuple[tuple[int, ...], Assignment]]:
-            if i == len(covered):
-                placed = tuple(zip(chosen, order))
-                yield key_of(placed), new(Assignment, (placed, tuple(s for s in everyone if s not in used)))
-                return
-            for s in covered[i][1]:
-                if s not in used:
-                    used.add(s)
-                    chosen[i] = s
-                    yield from walk(i + 1)
-                    used.discard(s)
-
-        return walk(0)
+        for chosen, left in _seatings([c for _, c in covered], sorted(cls, key=self._srank.__getitem__)):
+            placed = tuple(zip(chosen, order))
+            yield key_of(placed), new(Assignment, (placed, left))
 
     def __iter__(self) -> Iterator[Assignment]:
         """The legal complete assignments in the canonical order (:mod:`.order`): every orbit's
@@ -563,13 +577,7 @@ class LegalTraces:
         in the attacking company's order), in the solver's order (``fresh``: that of a first solve)."""
         for ans in self.counting_solver().models(fresh=fresh):
             steps = [(a.strike, a.target, a.phase) for a in ans.decoded if isinstance(a, TAssign)]
-            classes: dict[str, list[str]] = {}
-            for a in ans.decoded:
-                if isinstance(a, StrikeProfile):
-                    classes.setdefault(str(a.profile), []).append(a.strike)
-            for strikes in classes.values():
-                strikes.sort(key=self._srank.__getitem__)
-            yield steps, classes
+            yield steps, _classes(ans.decoded, self._srank)
 
     def _orbit(self, steps: list[tuple[str, str, int]], classes: dict[str, list[str]]
                ) -> Iterator[tuple[tuple[tuple[int, int, int], ...], Trace]]:
@@ -580,24 +588,9 @@ class LegalTraces:
         cls = {s: strikes for strikes in classes.values() for s in strikes}
         trank, srank = self._trank, self._srank
         covered = sorted(((p, trank[t], t, cls[s]) for s, t, p in steps))
-        everyone = sorted(cls, key=srank.__getitem__)
-        used: set[str] = set()
-        chosen: list[str] = [""] * len(covered)
-
-        def walk(i: int) -> Iterator[tuple[tuple[tuple[int, int, int], ...], Trace]]:
-            if i == len(covered):
-                key = tuple((p, r, srank[s]) for (p, r, _t, _c), s in zip(covered, chosen))
-                made = tuple((s, t, p) for (p, _r, t, _c), s in zip(covered, chosen))
-                yield key, Trace(made, tuple(s for s in everyone if s not in used))
-                return
-            for s in covered[i][3]:
-                if s not in used:
-                    used.add(s)
-                    chosen[i] = s
-                    yield from walk(i + 1)
-                    used.discard(s)
-
-        return walk(0)
+        for chosen, left in _seatings([c for *_, c in covered], sorted(cls, key=srank.__getitem__)):
+            key = tuple((p, r, srank[s]) for (p, r, _t, _c), s in zip(covered, chosen))
+            yield key, Trace(tuple((s, t, p) for (p, _r, t, _c), s in zip(covered, chosen)), left)
 
     def count(self) -> int:
         """The number of legal traces, computed from orbit sizes (without listing them)."""
