@@ -54,11 +54,14 @@ def test_traces_json(capsys):
 
 
 def test_illegal_attack_says_why(capsys, tmp_path):
-    text = open(WIND, encoding="utf-8").read().replace("alignment: minion", "alignment: hero")
-    # the minion items go too: a hero player's characters may not carry them (MECCG-FX-20)
-    text = "\n".join(ln for ln in text.splitlines() if "items: [" not in ln or "Glamdring" in ln) + "\n"
+    import yaml
+
+    doc = yaml.safe_load(open(WIND, encoding="utf-8"))
+    # Jim a Wizard player: his company holds hero characters (MECCG-FX-20), none of Bob's (MECCG-FX-33)
+    doc["attacker"].update(alignment="hero", members=["Beorn", "Faramir", {"name": "Boromir II", "status": "tapped"}])
+    doc.pop("combat", None)  # (its strikes are the minions')
     path = tmp_path / "heroes.yaml"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     data = run_json(capsys, str(path))
     assert data["attack"]["legal"] is False and data["count"] == 0 and data["options"] == []
     assert [r["rule"] for r in data["attack"]["reasons"]] == ["MECCG-ALIGN-1"]

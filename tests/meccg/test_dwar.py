@@ -26,13 +26,15 @@ STATUS = {"untapped": 0, "tapped": -1, "wounded": -2}
 
 
 def _doc(used=True, status="untapped", dwar=None, alignment="minion", site="Minas Morgul"):
-    """Gorbag attacks Gimli; ``dwar``: Dwar's status when he is in Gorbag's company (None: elsewhere)."""
-    members = ["Gorbag"] + ([{"name": "Dwar the Ringwraith", "status": dwar}] if dwar else [])
+    """Gorbag attacks Gimli; ``dwar``: Dwar's status when he is in Gorbag's company (None: elsewhere). A company of
+    another alignment has one of its own characters instead of Gorbag (MECCG-FX-20)."""
+    leader = "Gorbag" if alignment == "minion" else "Beorn"
+    members = [leader] + ([{"name": "Dwar the Ringwraith", "status": dwar}] if dwar else [])
     return {"game": "meccg",
             "attacker": {"alignment": alignment, "site": site, "members": members,
                          "in_play": ["Dwar the Ringwraith"] if used else []},
             "defender": {"alignment": "hero", "site": site, "members": [{"name": "Gimli", "status": status}]},
-            "combat": {"strikes": [{"attacker": "Gorbag", "defender": "Gimli"}]}}
+            "combat": {"strikes": [{"attacker": leader, "defender": "Gimli"}]}}
 
 
 def _brute(used: bool, status: str):

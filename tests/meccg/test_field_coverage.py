@@ -354,9 +354,16 @@ def _facts(preds: Iterable[Any]) -> list[str]:
     return sorted(str(p) for p in preds)
 
 
+def _own_alignment(card: database.CharacterCard) -> str:
+    """A player whose company may hold the card (MECCG-FX-20): its own alignment's, a Fallen-wizard for a stage
+    card, a Wizard for a neutral one."""
+    return card.alignment if card.alignment in schema.PREFERRED else "fallen-wizard" if card.alignment == "stage" \
+        else "hero"
+
+
 def _member_view(card: database.CharacterCard) -> dict[str, Any]:
     """The Member ``scenario_from_dict`` builds from the card (read from a one-card database)."""
-    own = card.alignment if card.alignment in schema.PREFERRED else "hero"
+    own = _own_alignment(card)
     other = "hero" if own == "minion" else "minion"
     one = database.CardDB([card], [], [])
     schema._MEMBERS.clear()  # keyed by id(db): a one-card database may get a freed database's id
@@ -612,7 +619,7 @@ def test_single_record_rebuild_is_the_loaded_database():
         card = db.character(rec["id"])
         assert database.character_from_record(rec) == card
         assert _model_view(models[card.id]) == _derive_character(rec)["model"], card.id
-        own = card.alignment if card.alignment in schema.PREFERRED else "hero"
+        own = _own_alignment(card)
         s = schema.scenario_from_dict({
             "game": "meccg",
             "attacker": {"alignment": "hero" if own == "minion" else "minion", "site": "Site",

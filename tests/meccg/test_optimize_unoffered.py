@@ -9,10 +9,10 @@ from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.games.meccg.verbs import optimize
 
 
-def _doc(*, in_play=(), members=("Legolas", "Gimli"), hand=()):
+def _doc(*, in_play=(), members=("Legolas", "Gimli"), hand=(), alignment="hero"):
     return {"game": "meccg",
             "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
-            "defender": {"alignment": "hero", "site": "Moria", "members": list(members),
+            "defender": {"alignment": alignment, "site": "Moria", "members": list(members),
                          "in_play": list(in_play), "hand": list(hand)}}
 
 
@@ -32,7 +32,8 @@ def test_a_placed_card_used_by_tapping_its_bearer_is_named():
 
 def test_an_ally_ability_and_a_company_item_are_named_hand_cards_are_not():
     s = _s(_doc(members=("Radagast", {"name": "Radagast's Black Bird", "ally_of": "Radagast"},
-                         {"name": "Aragorn II", "items": ["Athelas"]}), hand=["Risky Blow"]))
+                         {"name": "Aragorn II", "items": ["Athelas"]}), hand=["Risky Blow"],
+                alignment="fallen-wizard"))  # (the Black Bird is a Fallen-wizard's stage card, MECCG-FX-20)
     got = [(e["card"], e.get("member"), e["where"]) for e in unoffered(s)]
     assert got == [("Radagast’s Black Bird", "Radagast’s Black Bird", "defender.members"),
                    ("Athelas", "Aragorn II", "defender.members.items")]  # not Risky Blow, a hand card

@@ -434,6 +434,19 @@ def _check_in_play_alignment(root: Node, attacker: Company, defender: Company) -
                                 "has no such card in play (MECCG-FX-20)", file=root.file, path=path)
 
 
+def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
+    """A company's characters, allies and avatar are its player's cards: of his alignment (MECCG-FX-20), as the
+    items they bear and the resources he has in play are. A Wizard player's company holds no minion character
+    (Shagrat), a Ringwraith player's no hero one (Aragorn II); a Fallen-wizard player's holds both."""
+    from .assignment.facts import asp_const
+    from .cards.play import own_card_alignments
+
+    if asp_const(card.alignment) not in own_card_alignments(alignment):
+        kind = card.card_type if card.card_type != "agent" else "character (an agent)"
+        raise node.error(f"{card.name} is a {card.alignment} {kind}; a {alignment} player's company holds no such "
+                         "card (MECCG-FX-20)", "name")
+
+
 def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
     """A placed card is on a member of its company (or, in the scenario's ``in_play``, of either),
     and only cards that act on one member are placed (MECCG-FX-7)."""
@@ -545,6 +558,7 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
             raise node.error("`type` is only for custom members (custom: true); a card's type comes from the "
                              "card database", "type")
         card = db.character(name, prefer_alignment=PREFERRED[alignment], file=node.file, path=f"{node.path}.name")
+        _check_member_alignment(node, card, alignment)
         fields.update(card_id=card.id, card_name=card.name, card_type=card.card_type, race=card.race,
                       skills=tuple(card.skills), prowess=card.prowess, body=card.body, mp=card.mp,
                       avatar=card.avatar, keywords=tuple(card.keywords),
