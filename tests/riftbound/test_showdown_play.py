@@ -85,9 +85,15 @@ class Brute:
             return exc
 
     def names(self, resolved):
-        """The units a play may name: the file's, then the unit cards played from hand."""
+        """The units a play may name: the file's, then the unit cards played from hand, in the order they resolved,
+        a second copy of a card named "Name (2)" (the attacker's Inferna after the defender's: "Inferna (2)")."""
         played = [dict(e)["play"] for e in resolved if load_cards().find(dict(e)["play"]) is None]
-        return list(dict.fromkeys(self.units + played))
+        seen: dict[str, int] = {}
+        out = []
+        for n in self.units + played:
+            seen[n] = seen.get(n, 0) + 1
+            out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
+        return out
 
     def plays(self, side, hand, resolved, chain):
         """Every entry ``side`` may play now: a card of his hand, Reaction only on an open chain."""

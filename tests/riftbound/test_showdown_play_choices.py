@@ -5,7 +5,7 @@ cards played from facedown, Equipment attached and detached (``attach:`` / ``det
 two targets."""
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
@@ -31,6 +31,8 @@ def _labels(report) -> set[str]:
 @given(st.sampled_from(["Sharkling", "Jinx - Demolitionist"]), st.sampled_from(["Stalwart Poro", "Blue Sentinel"]),
        st.lists(st.sampled_from(REACTION_UNITS + SPELLS), min_size=1, max_size=2),
        st.lists(st.sampled_from(REACTION_UNITS + SPELLS), min_size=1, max_size=2))
+# both players play an Inferna: the second to resolve is "Inferna (2)", whom Cleave must be able to name
+@example(att="Sharkling", dfn="Stalwart Poro", hand_a=["Inferna", "Cleave"], hand_d=["Inferna", "Cleave"])
 def test_units_from_hand_agree_with_brute_force(att, dfn, hand_a, hand_d):
     """RB-CARD-16: real [Reaction] / [Ambush] units played from hand (to the battlefield or the base),
     with spells, on a 1 v 1 board: the value is the brute force's, and the first decision lists one
