@@ -37,13 +37,16 @@ def positions(draw, max_attackers=5, max_defenders=5):
     for i in range(n_att):
         attackers.append({"name": f"A{i}", "status": draw(STATUS), "site_barred": draw(st.booleans()) and i % 3 == 2})
     defenders = []
+    characters = []  # the defenders an ally may be an ally of: characters, not allies
     for i in range(n_def):
         kind = draw(st.sampled_from(["character", "character", "character", "unattackable", "site_barred",
                                      "as_untapped", "hound"]))
         d = {"name": f"D{i}", "status": draw(STATUS), "may_not_be_attacked": kind == "unattackable",
              "site_barred": kind == "site_barred", "assignable_as_untapped": kind in ("as_untapped", "hound")}
-        if kind == "hound" and i:  # MECCG-FX-18: struck before the member it is an ally of
-            d["before"] = f"D{draw(st.integers(0, i - 1))}"
+        if kind == "hound" and characters:  # MECCG-FX-18: struck before the member it is an ally of
+            d["before"] = draw(st.sampled_from(characters))
+        if kind in ("character", "as_untapped"):
+            characters.append(d["name"])
         defenders.append(d)
     flags = {"phase2_assignment": draw(st.sampled_from(["mandatory", "optional"])),
              "site_barred_ally_strikes": draw(st.sampled_from(["none", "strike"]))}

@@ -639,12 +639,19 @@ def _int_item(n: Node) -> int:
 
 
 def _check_allies(members: list[Member], nodes: list[Node]) -> None:
-    names = {m.name for m in members}
+    """An ally's ``ally_of`` and a follower's ``follower_of`` name another member of the company, a character (an
+    ally is controlled by a character, and a follower by a character's direct influence): not an ally."""
+    by_name = {m.name: m for m in members}
     for m, n in zip(members, nodes):
-        if m.ally_of is not None and m.ally_of not in names:
-            raise n.error(f"{m.ally_of!r} is not a member of this company", "ally_of")
-        if m.follower_of is not None and (m.follower_of not in names or m.follower_of == m.name):
-            raise n.error(f"{m.follower_of!r} is not another member of this company", "follower_of")
+        for key, whose in (("ally_of", m.ally_of), ("follower_of", m.follower_of)):
+            if whose is None:
+                continue
+            other = by_name.get(whose)
+            if other is None or other is m:
+                raise n.error(f"{whose!r} is not another member of this company", key)
+            if other.card_type == "ally":
+                raise n.error(f"{whose} is an ally; {'an ally' if key == 'ally_of' else 'a follower'} is controlled "
+                              "by a character", key)
 
 
 def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
