@@ -76,11 +76,13 @@ def test_every_rule_decides_a_claim_that_holds_and_one_that_fails(capsys):
     # MECCG-FX-10 is the rule that leaves a claim undecided (tests/meccg/test_card_effects.py checks it);
     # MECCG-STRUCT-4 only names the strike's prowess and body those of the member committing it: a
     # verdict cites the rules that change the number (tests/test_reasons_minimal.py), so none rests on it;
-    # MECCG-FX-33 refuses a scenario with a unique card twice as it is read (tests/meccg/test_unique_cards.py)
+    # MECCG-FX-33 refuses a scenario with a unique card twice as it is read (tests/meccg/test_unique_cards.py), and
+    # MECCG-FX-34 one with two avatars in a company (tests/meccg/test_unique_cards.py)
     missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in book.rules
-               if seen.get(rid) != {True, False} and rid not in ("MECCG-FX-10", "MECCG-STRUCT-4", "MECCG-FX-33")}
+               if seen.get(rid) != {True, False}
+               and rid not in ("MECCG-FX-10", "MECCG-STRUCT-4", "MECCG-FX-33", "MECCG-FX-34")}
     assert not missing, f"rule ids without a true and a false claim: {missing}"
-    assert len(book.rules) == 79 + 33  # the digest's rules and card_flags.md's MECCG-FX-1..33
+    assert len(book.rules) == 79 + 34  # the digest's rules and card_flags.md's MECCG-FX-1..34
 
 
 def test_negative_sentences_flip_the_positive_verdict(tmp_path, capsys):

@@ -168,3 +168,26 @@ def test_a_unique_card_placed_twice_or_listed_beside_the_item_is_refused():
     with pytest.raises(ScenarioError, match=r"Glamdring is unique and is in play already \(defender\.members\[0\]"
                                             r"\.items\[0\]\)"):
         scenario_from_dict(doc, file="<t>")
+
+
+#: the Ringwraiths (minion avatars)
+AVATARS = sorted({c["name"] for c in _records("characters.json") if c["card_type"] == "avatar"
+                  and c["alignment"] == "minion"})
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(members=st.lists(st.sampled_from(AVATARS[:6] + ["Lagduf", "Orc Captain"]), min_size=1, max_size=4, unique=True),
+       stated=st.booleans())
+def test_a_company_is_refused_exactly_when_it_holds_two_avatars(members, stated):
+    """MECCG-FX-34: one avatar a player; an avatar by its card, or stated (``avatar: true``)."""
+    entries = [{"name": n, "avatar": True} if stated and n == "Orc Captain" else n for n in members]
+    avatars = [n for n in members if n in AVATARS or (stated and n == "Orc Captain")]
+    doc = _doc(entries, ["Aragorn II"])
+    event("two avatars" if len(avatars) > 1 else "one or none")
+    if len(avatars) > 1:
+        with pytest.raises(ScenarioError, match=f"{re.escape(avatars[1])} is an avatar and the attacker's company has "
+                                                f"one already \\({re.escape(avatars[0])}\\).*\\(MECCG-FX-34\\)") as err:
+            scenario_from_dict(doc, file="<t>")
+        assert err.value.path == f"attacker.members[{members.index(avatars[1])}].name"
+    else:
+        assert len(scenario_from_dict(doc, file="<t>").attacker.members) == len(members)

@@ -56,6 +56,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
     _unique_cards(root, attacker, defender, in_play, db)  # (first: a unique card is not made legal by a label)
     _unique_names(root, attacker, defender)
+    _one_avatar(root, attacker, defender)
     flags, origin = _flags(root, flag_overrides or {})
     made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
     combat = _combat(root.child("combat"), attacker, defender, made) if root.has("combat") else None
@@ -660,6 +661,17 @@ def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
         if m.name in seen:
             raise ScenarioError(f"{m.name!r} is in both companies; give one of them a `label`",
                                 file=root.file, path=f"defender.members[{i}].name")
+
+
+def _one_avatar(root: Node, attacker: Company, defender: Company) -> None:
+    """MECCG-FX-34: a player (a company) has one avatar in play at most."""
+    for company in (attacker, defender):
+        avatars = [(i, m) for i, m in enumerate(company.members) if m.avatar]
+        if len(avatars) > 1:
+            (_, first), (i, second) = avatars[:2]
+            raise ScenarioError(f"{second.name} is an avatar and the {company.role}'s company has one already "
+                                f"({first.name}): a player has one avatar in play at most (MECCG-FX-34)",
+                                file=root.file, path=f"{company.role}.members[{i}].name")
 
 
 def _unique_cards(root: Node, attacker: Company, defender: Company, in_play: tuple, db: CardDB) -> None:
