@@ -435,10 +435,15 @@ def _check_in_play_alignment(root: Node, attacker: Company, defender: Company) -
                                 "has no such card in play (MECCG-FX-20)", file=root.file, path=path)
 
 
+#: the races of a Balrog player's characters (CoE 1.3.B4)
+BALROG_RACES = ("Orc", "Troll")
+
+
 def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
     """A company's characters, allies and avatar are its player's cards: of his alignment (MECCG-FX-20), as the
     items they bear and the resources he has in play are. A Wizard player's company holds no minion character
-    (Shagrat), a Ringwraith player's no hero one (Aragorn II); a Fallen-wizard player's holds both."""
+    (Shagrat), a Ringwraith player's no hero one (Aragorn II); a Fallen-wizard player's holds both; a Balrog
+    player's characters are Orcs and Trolls (CoE 1.3.B4)."""
     from .assignment.facts import asp_const
     from .cards.play import own_card_alignments
 
@@ -446,6 +451,9 @@ def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
         kind = card.card_type if card.card_type != "agent" else "character (an agent)"
         raise node.error(f"{card.name} is a {card.alignment} {kind}; a {alignment} player's company holds no such "
                          "card (MECCG-FX-20)", "name")
+    if alignment == "balrog" and card.card_type in ("character", "agent") and card.race not in BALROG_RACES:
+        raise node.error(f"{card.name} is a{'n' if (card.race or 'x')[0] in 'AEIOU' else ''} {card.race or 'character'}; "
+                         "a Balrog player's characters are Orcs and Trolls (MECCG-FX-20, CoE 1.3.B4)", "name")
 
 
 def _check_placed(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
