@@ -138,6 +138,20 @@ def test_add_and_remove_a_member(client):
     assert second["defender"]["members"] == doc["defender"]["members"][:1] + doc["defender"]["members"][2:]
 
 
+def test_an_added_entry_is_one_the_scenario_reads_with(client):
+    """The form's new member is the first name of the data the scenario reads with at that entry: a Ringwraith
+    player's company gets a minion card (the data lists hero characters first, MECCG-FX-20), a unique card is not
+    given twice (MECCG-FX-33); a new retreat region of a WotR Army is one it may retreat to (WOTR-END-3)."""
+    doc = yaml.safe_load(WIND_TEXT)
+    for side in ("attacker", "defender"):
+        added = yaml.safe_load(_edit(client, WIND_TEXT, op="append", path=f"{side}.members"))
+        pycombat.load(added)  # reads: no error at the new entry
+        assert added[side]["members"][:-1] == doc[side]["members"]
+    helms = pycombat.example("wotr", "helms_deep.yaml").read_text(encoding="utf-8")
+    added = yaml.safe_load(_edit(client, helms, op="append", path="defender.retreat_to"))
+    pycombat.load(added)
+
+
 def test_move_an_entry_up_and_down(client):
     doc = yaml.safe_load(WIND_TEXT)
     members = doc["defender"]["members"]

@@ -8,8 +8,8 @@ them from ``/api/games/{game}/names``); and every list and mapping of names the 
 (``rows`` of kind ``list``/``map``, with their entries as ``item`` rows), present or not, and the
 required fields and sections the document lacks (``absent`` rows), so that the page can add and
 remove entries and build a scenario from an empty one. :func:`edit` sets a field, appends an entry (a default built
-from the schema: its ``default``, first ``enum`` value, first shipped name of the field's kind,
-required properties), adds a key to a mapping, removes an entry or moves a list entry up or down
+from the schema: its ``default``, first ``enum`` value, first shipped name of the field's kind that the
+game's reader accepts at that entry, required properties), adds a key to a mapping, removes an entry or moves a list entry up or down
 (the order of showdown effects, card plays and members matters); it returns the document as
 YAML (written afresh: comments of the text are not kept, which the page says).
 
@@ -404,8 +404,11 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
                 raise ScenarioError("is not a list: entries are added to lists", path=path)
             if len(current) >= MAX_ITEMS:
                 raise ScenarioError(f"has {len(current)} entries; the form adds at most {MAX_ITEMS}", path=path)
+            if isinstance(parent, dict):
+                parent[last] = current
             if value is None:
-                value = default_of(item, root, first_name)
+                value = _readable_default(doc, current, f"{path}[{len(current)}]",
+                                          lambda: default_of(item, root, first_name), used)
             if value is None and current:  # no schema: a copy of the last entry
                 value = copy.deepcopy(current[-1])
             current.append(value)
@@ -434,6 +437,45 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
     else:
         raise ScenarioError(f"unknown edit {op!r} (set, create, append, add, remove, move)", path="op")
     return _dump(doc)
+
+
+#: shipped names tried at most for a new entry the scenario must read with (:func:`_readable_default`)
+MAX_DEFAULT_TRIES = 400
+
+
+def _readable_default(doc: dict, entries: list, entry: str, make: Callable[[], Any], used: set[str]) -> Any:
+    """A new entry for ``entries`` (at path ``entry``) from ``make()``, whose shipped name is the first not used yet
+    with which the game's reader accepts the entry (a minion company's new member is a minion character, and no
+    unique one twice): each name it refuses at that entry is passed over. When none is accepted (or the document is
+    refused for something else, or names no game) the first default is kept."""
+    first = None
+    for _ in range(MAX_DEFAULT_TRIES):
+        before = len(used)
+        value = make()
+        first = value if first is None else first
+        if value is None or len(used) == before:  # no shipped name in it: nothing else to try
+            return first
+        entries.append(value)
+        try:
+            refused = _refused_at(doc, entry)
+        finally:
+            entries.pop()
+        if not refused:
+            return value
+    return first
+
+
+def _refused_at(doc: dict, entry: str) -> bool:
+    """Whether the game's reader refuses ``doc`` at ``entry`` (or inside it)."""
+    game = doc.get("game")
+    if not isinstance(game, str) or game not in registry.names():
+        return False
+    try:
+        api.load(copy.deepcopy(doc))
+    except PycombatError as err:
+        where = getattr(err, "path", None) or ""
+        return where == entry or where.startswith((entry + ".", entry + "["))
+    return False
 
 
 def set_field(text: str, path: str, value: Any) -> str:

@@ -388,7 +388,7 @@ async function loadBoard() {
     const title = node.querySelector("title");
     if (!title) continue;
     node.setAttribute("data-name", title.textContent);
-    node.addEventListener("click", () => pickPlace(title.textContent));
+    node.addEventListener("click", () => pickPlace(node.getAttribute("data-name")));
   }
   updatePickNote();
   markBoard();
