@@ -119,7 +119,6 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     # a listing from the solver's orbits (traces; complete assignments with an ally struck before his controller,
     # MECCG-FX-18) merges the orbits its count read, not read again
     from_solver = not count_only and (traces or struck_before_controller(scenario))
-    keep = {"keep": True} if from_solver else {}
     attack = known_verdict(scenario)
     if count_only and not traces:
         # the number of complete assignments in closed form, when it is one and as small as a count
@@ -131,7 +130,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     elif attack is None and limit is None and _small(scenario) and (traces or struck_before_controller(scenario)):
         # counted first, then the attack program grounded on the counting program's grounding: one
         # grounding for both (the count is not used when the attack is not legal)
-        counted = view.count_bounded(most=most, **keep)
+        counted = view.count_bounded(most=most, keep=from_solver)
         attack = judge_attack_after(scenario, view.counting_solver())
     if attack is None:
         attack = judge_attack(scenario)
@@ -147,7 +146,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
         if n is not None and n <= MAX_COUNTED_MODELS:  # (beyond: the solver's bounded count, as --count)
             counted = (n, True)
     if counted is None and (limit is None or count_only):
-        counted = view.count_bounded(most=most, **keep)
+        counted = view.count_bounded(most=most, keep=from_solver)
     elif counted is None and from_solver:  # the first N: counted first from a first solve, and the orbits the
         # count read listed in order, not read again
         counted = view.count_bounded(most=MAX_COUNT, keep=True, fresh=True)

@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 from importlib.resources import files as _resource_files
 from pathlib import Path
-from typing import Any, Iterator, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from pycombat.errors import ScenarioError, SolverError
 from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, judged_facts,
@@ -357,7 +357,7 @@ def _seatings(slots: Sequence[Sequence[str]], everyone: Sequence[str]
     return walk(0)
 
 
-def _first_orbits(read: Any) -> tuple[list, Iterator | None]:
+def _first_orbits(read: Callable[[bool], Iterable]) -> tuple[list, Iterator | None]:
     """``(first, rest)``: the representatives ``read(fresh)`` gives, at most ``MAX_COUNTED_MODELS`` of them (as a
     bounded count reads), and None, or past that many (a company of some 20 members, only with ``--limit``) the first
     ones of a first solve (the same every time) and an iterator over the others."""
@@ -369,7 +369,7 @@ def _first_orbits(read: Any) -> tuple[list, Iterator | None]:
     return list(itertools.islice(reps, MAX_COUNTED_MODELS)), reps
 
 
-def _counted_orbits(reps: Iterator, size: Any, *, most: int | None, models: int | None, keep: bool
+def _counted_orbits(reps: Iterable, size: Callable[[Any], int], *, most: int | None, models: int | None, keep: bool
                     ) -> tuple[int, bool, list]:
     """``(n, exact, read)``: the orbit sizes (``size(representative)``) of ``reps`` summed, stopped (``exact``
     False) once past ``most`` or once ``models`` representatives were read; ``read``: those counted (``keep``)."""
@@ -385,7 +385,8 @@ def _counted_orbits(reps: Iterator, size: Any, *, most: int | None, models: int 
     return total, True, read
 
 
-def _listed_orbits(kept: tuple[list, bool, bool] | None, read: Any) -> tuple[list, Iterator | None]:
+def _listed_orbits(kept: tuple[list, bool, bool] | None, read: Callable[[bool], Iterable]
+                   ) -> tuple[list, Iterator | None]:
     """``(first, rest)`` as :func:`_first_orbits`, from the representatives a count kept when it has all of them
     or read them from a first solve (those, then the others past them), else read anew."""
     if kept is None or not (kept[1] or kept[2]):
@@ -394,7 +395,7 @@ def _listed_orbits(kept: tuple[list, bool, bool] | None, read: Any) -> tuple[lis
     return first, None if complete else itertools.islice(read(True), len(first), None)
 
 
-def _merged_orbits(first: Sequence, rest: Iterator | None, orbit: Any) -> Iterator[Any]:
+def _merged_orbits(first: Sequence, rest: Iterator | None, orbit: Callable[[Any], Iterator[tuple]]) -> Iterator[Any]:
     """The options of the orbits of the representatives ``first`` merged in the canonical order (:mod:`.order`),
     then those of ``rest`` in the solver's order; ``orbit(representative)`` gives an orbit's options with their keys,
     in order."""
