@@ -145,7 +145,7 @@ def game_rows(game: str, n: int, seed: int, dask: bool, tmp: Path) -> tuple[list
             agree = "results equal the API's" if same else "RESULTS DIFFER FROM THE API'S"
         else:
             agree = "same lines" if lines == reference else "DIFFERENT LINES"
-        rows.append(_row(f"{label}: {what}", summary.done, wall, cpu, cores,
+        rows.append(_row(f"{label}: {what}", summary.total, wall, cpu, cores,
                          f"{summary.failed} failed; {agree}"))
     for name, value in ONE_POLICY.get(game, ()):
         # for comparison, not the target's row: the same batch under one named policy of a flag whose
@@ -153,7 +153,7 @@ def game_rows(game: str, n: int, seed: int, dask: bool, tmp: Path) -> tuple[list
         cold()
         summary, wall, cpu = _measure(lambda: run_batch([str(path)], verb, out=io.StringIO(), workers=1,
                                                         flags={name: value}))
-        rows.append(_row(f"{label}: in process, run_batch (1 worker), --flag {name}={value}", summary.done, wall,
+        rows.append(_row(f"{label}: in process, run_batch (1 worker), --flag {name}={value}", summary.total, wall,
                          cpu, 1, f"{summary.failed} failed; for comparison: one policy solved, not the default's two",
                          target=False))
     return rows, invalid

@@ -79,9 +79,9 @@ def batch_rates(n: int, dask: bool) -> list[tuple]:
                     reference = lines
                 same = "same lines" if lines == reference[:len(lines)] and lines else "DIFFERENT LINES"
                 cores = kw["workers"]
-                per_cpu = summary.done / cpu if cpu > 0 else 0.0
+                per_cpu = summary.total / cpu if cpu > 0 else 0.0
                 verdict = "OK" if per_cpu >= 500 else "MISSED"
-                rows.append((f"{game} {verb} x{n}: {label}", summary.done, summary.seconds, summary.rate,
+                rows.append((f"{game} {verb} x{n}: {label}", summary.total, summary.seconds, summary.rate,
                              summary.rate / cores, f"{per_cpu:,.0f} per CPU second (target 500: {verdict}); "
                                                    f"{summary.failed} failed; {same}"))
     return rows

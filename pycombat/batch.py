@@ -27,6 +27,7 @@ scenarios: see :mod:`pycombat.solver`.
 from __future__ import annotations
 
 import glob
+import contextlib
 import json
 import os
 import sys
@@ -403,7 +404,10 @@ def _call_chunk(chunk: list, args: tuple) -> list[Line]:
     return run_chunk(chunk, *args)
 
 
-def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | None) -> Iterator[list[Line]]:
+@contextlib.contextmanager
+def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
+    """A Dask client: on the scheduler at ``scheduler``, else on a local cluster of ``workers`` processes
+    (closed after)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError:  # pragma: no cover - a dependency of the package
@@ -428,11 +432,16 @@ def _dask(chunks: Iterator[list], workers: int, args: tuple, scheduler: str | No
                                scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
         client = Client(cluster)
     try:
-        yield from dask_map(client, chunks, args)
+        yield client
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def cluster_workers(client: Any) -> int:
+    """How many workers the Dask cluster of ``client`` has now (each runs one chunk at a time per thread)."""
+    return len(client.scheduler_info().get("workers", {}))
 
 
 def dask_map(client: Any, chunks: Iterator[list], args: tuple, window: int = 64) -> Iterator[list[Line]]:
@@ -451,18 +460,35 @@ def dask_map(client: Any, chunks: Iterator[list], args: tuple, window: int = 64)
 # -- the batch ------------------------------------------------------------------------------------
 @dataclass
 class Summary:
-    done: int = 0
+    """What a batch did: every input gets one line (``total``), an answer or, for ``failed`` ones, an error
+    object; ``workers``: the processes that ran them (a Dask cluster's workers, however many cores this
+    machine has)."""
+
+    total: int = 0
     failed: int = 0
     seconds: float = 0.0
     exit_code: int = 0
+    workers: int = 1
+
+    @property
+    def answered(self) -> int:
+        """The inputs answered (their verb ran: its own exit code may still say the question's answer is no)."""
+        return self.total - self.failed
 
     @property
     def rate(self) -> float:
-        return self.done / self.seconds if self.seconds > 0 else 0.0
+        """Inputs a second, failed ones included (each written as one line)."""
+        return self.total / self.seconds if self.seconds > 0 else 0.0
 
-    def line(self, workers: int, where: str) -> str:
-        return (f"batch: {self.done:,} done, {self.failed:,} failed, {self.rate:,.1f} scenarios/s "
-                f"({self.seconds:.2f} s, {workers} worker{'s' if workers != 1 else ''}, {where})")
+    def line(self, where: str) -> str:
+        """The summary printed on stderr.
+
+        >>> Summary(total=6, failed=2, seconds=2.0, workers=3).line("Dask at tcp://127.0.0.1:8786")
+        'batch: 6 inputs: 4 answered, 2 failed (an error line each); 3.0 inputs/s (2.00 s, 3 workers, Dask at tcp://127.0.0.1:8786)'
+        """
+        return (f"batch: {self.total:,} input{'s' if self.total != 1 else ''}: {self.answered:,} answered, "
+                f"{self.failed:,} failed{' (an error line each)' if self.failed else ''}; {self.rate:,.1f} inputs/s "
+                f"({self.seconds:.2f} s, {self.workers} worker{'s' if self.workers != 1 else ''}, {where})")
 
 
 def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mapping[str, Any] | None = None,
@@ -473,38 +499,49 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
-    spread = workers > 1 or scheduler or dask
-    # chunks of up to 64 (grouped inputs: the longer the run of a key on one worker, the more its
-    # loaded solver reuses; measured on MECCG 3 v 3: 327 scenarios a CPU second at 16, 370 at 64),
-    # at least four a worker so that the work stays balanced
-    size = chunk_size or max(1, min(64, len(items) // (workers * 4) or 1))
-    # in a pool, inputs that share grounded programs (equal affinity keys) go to the same chunk, so
-    # one worker's loaded solver serves them all; one process shares everything anyway
-    order = grouped_order(items) if spread else range(len(items))
-    chunks = _chunks(((i, *items[i]) for i in order), size, len(items), workers if spread else 0)
-    results = _dask(chunks, workers, args, scheduler) if (scheduler or dask) else _local(chunks, workers, args)
-    summary = Summary()
-    t0 = time.perf_counter()
+    summary = Summary(workers=workers)
+    t0 = time.perf_counter()  # (a local Dask cluster's start counts)
+    with contextlib.ExitStack() as stack:
+        client = stack.enter_context(_dask_client(workers, scheduler)) if (scheduler or dask) else None
+        if client is not None:  # the cluster's workers run the chunks, whatever this machine has
+            summary.workers = workers = cluster_workers(client)
+        spread = workers > 1 or client is not None
+        # chunks of up to 64 (grouped inputs: the longer the run of a key on one worker, the more its
+        # loaded solver reuses; measured on MECCG 3 v 3: 327 scenarios a CPU second at 16, 370 at 64),
+        # at least four a worker so that the work stays balanced
+        size = chunk_size or max(1, min(64, len(items) // (max(1, workers) * 4) or 1))
+        # in a pool, inputs that share grounded programs (equal affinity keys) go to the same chunk, so
+        # one worker's loaded solver serves them all; one process shares everything anyway
+        order = grouped_order(items) if spread else range(len(items))
+        chunks = _chunks(((i, *items[i]) for i in order), size, len(items), max(1, workers) if spread else 0)
+        results = dask_map(client, chunks, args) if client is not None else _local(chunks, workers, args)
+        _collect(results, summary, out, len(items), progress)
+        summary.seconds = time.perf_counter() - t0
+        if client is not None:  # (workers may have joined meanwhile)
+            summary.workers = max(summary.workers, cluster_workers(client))
+    return summary
+
+
+def _collect(results: Iterator[list[Line]], summary: Summary, out: IO[str], total: int, progress: Any) -> None:
+    """Write the answered lines in input order as they come, counting them in ``summary``."""
     if progress is not None:
-        progress(0, len(items))
+        progress(0, total)
     waiting: dict[int, Line] = {}  # answered lines that wait for an earlier input's
     for chunk in results:
         for line in chunk:
             waiting[line[0]] = line
-        while summary.done in waiting:
-            _, text, failed, code = waiting.pop(summary.done)
+        while summary.total in waiting:
+            _, text, failed, code = waiting.pop(summary.total)
             out.write(text)
             out.write("\n")
-            summary.done += 1
+            summary.total += 1
             if failed:
                 summary.failed += 1
                 summary.exit_code = 2
             else:
                 summary.exit_code = max(summary.exit_code, code)
         if progress is not None:
-            progress(summary.done, len(items))
-    summary.seconds = time.perf_counter() - t0
-    return summary
+            progress(summary.total, total)
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -566,7 +603,7 @@ def main(args: Any) -> int:
         else:
             out.flush()
     where = f"Dask at {args.scheduler}" if args.scheduler else "local Dask cluster" if args.dask else "local"
-    print(summary.line(workers, where), file=sys.stderr)
+    print(summary.line(where), file=sys.stderr)
     return summary.exit_code
 
 

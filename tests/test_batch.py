@@ -76,7 +76,7 @@ def test_inputs_of_every_kind_in_order_with_error_objects(inputs):
     assert "invalid JSON" in failed[f"{stream}:2"]["message"]
     assert "chess" in failed[f"{stream}:5"]["message"] and failed[f"{stream}:5"]["path"] == "game"
     assert failed[str(tmp / "missing.yaml")]["message"] == "no such file"
-    assert summary.done == len(lines) and summary.failed == 5 and summary.exit_code == 2
+    assert summary.total == len(lines) and summary.failed == 5 and summary.exit_code == 2
     for line in lines:
         if "error" in line:
             continue
@@ -107,7 +107,7 @@ def test_process_pool_equals_the_plain_loop(inputs):
     args = [str(folder), str(stream)]
     one, _ = _run(args, workers=1)
     two, summary = _run(args, workers=2, chunk_size=1)
-    assert two == one and summary.done == len(one)
+    assert two == one and summary.total == len(one)
 
 
 @pytest.mark.parametrize("chunk_size", [1, 3])
@@ -139,7 +139,7 @@ def test_a_forking_pool_warms_its_parent_first(inputs, monkeypatch, chunk_size):
     monkeypatch.setattr(solver, "parse_rules", recording_parse)
     solver.clear_caches()
     two, summary = _run(args, workers=2, chunk_size=chunk_size)
-    assert two == one and summary.done == len(one)
+    assert two == one and summary.total == len(one)
     assert chunks == []  # nothing answered in the parent
     from pycombat import registry
 
@@ -210,6 +210,26 @@ def test_dask_local_cluster_equals_the_local_run(inputs):
         on_dask, summary = _run(args, workers=1, scheduler=cluster.scheduler_address, chunk_size=2)
     assert on_dask == local
     assert summary.failed == sum("error" in line for line in local)
+    assert summary.total == len(local) and summary.answered == len(local) - summary.failed
+
+
+def test_a_scheduler_batch_reports_the_clusters_workers(inputs, capsys):
+    """The summary names the workers that ran the batch: a Dask cluster's own count (three here), not
+    the cores of the machine that sent it (nor ``--workers``)."""
+    distributed = pytest.importorskip("distributed")
+    tmp, folder, _ = inputs
+    args = [str(folder), str(tmp / "missing.yaml")]  # three scenarios and a file that is not there
+    with distributed.LocalCluster(n_workers=3, threads_per_worker=1, processes=False, protocol="tcp",
+                                  host="127.0.0.1", dashboard_address=None,
+                                  scheduler_kwargs={"dashboard_address": "127.0.0.1:0"}) as cluster:
+        lines, summary = _run(args, workers=1, scheduler=cluster.scheduler_address)
+        assert summary.workers == 3 and summary.total == len(lines) == 4 and summary.failed == 1
+        code = main(["batch", *args, "--verb", "enumerate", "--scheduler", cluster.scheduler_address,
+                     "--workers", "1"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "batch: 4 inputs: 3 answered, 1 failed (an error line each); " in err
+    assert f"3 workers, Dask at {cluster.scheduler_address})" in err
 
 
 def test_cli_batch_json_lines_file_stdin_and_summary(inputs, capsys, monkeypatch):
@@ -222,7 +242,8 @@ def test_cli_batch_json_lines_file_stdin_and_summary(inputs, capsys, monkeypatch
     lines = _lines(out.read_text())
     assert [line["input"] for line in lines] == [str(FILES[0])] + [f"<stdin>:{n}" for n in (1, 2, 4, 5, 6)]
     assert code == 2  # some inputs failed
-    assert "batch: 6 done, 3 failed" in err and "scenarios/s" in err
+    # every input has a line: answered, or failed with an error line (the two add up to the inputs)
+    assert "batch: 6 inputs: 3 answered, 3 failed (an error line each); " in err and "inputs/s" in err
     assert all(len(line.splitlines()) == 1 for line in out.read_text().splitlines())  # compact: one line each
     code = main(["batch", str(FILES[1]), "--verb", "enumerate", "--workers", "1"])
     captured = capsys.readouterr()
