@@ -122,3 +122,22 @@ def test_the_outcome_takes_each_sides_best_split_under_the_flag(objective, kille
     board = play_showdown(s).board
     splits, how = chosen_splits(s, board)
     assert _killed(board, "attacker", splits["attacker"]) == killed and how["attacker"] == f"best ({objective})"
+
+
+def test_every_choice_of_units_to_kill_shows_its_score_and_how_much_worse_it_is(capsys):
+    """optimize ranks each side's choices of units to kill with their score and its difference from the
+    best: at Dune Surfer's board, sparing Black Rose Dignitary, a kill weighs 17, a point of Might 1 and
+    the protected unit killed -123 (worked out by hand: 17 + 6, 17 + 2, 2 * 17 + 4 - 123, 17 + 2 - 123)."""
+    from pycombat import api
+    from pycombat.cli import main
+
+    path = example_path("dune_surfer.yaml")
+    j = api.load(path).optimize(protect=["Black Rose Dignitary"]).to_json()
+    ranked = [(c["kills"], c["score"], c["difference"]) for c in j["sides"]["attacker"]["kill_classes"]]
+    assert ranked == [(["Galio - Indefatigable"], "23", "0"), (["Lecturing Yordle"], "19", "4"),
+                      (["Lecturing Yordle", "Black Rose Dignitary"], "-85", "108"),
+                      (["Black Rose Dignitary"], "-104", "127")]
+    assert [c["difference"] for c in j["sides"]["defender"]["kill_classes"]] == ["0", "0"]  # a tie: both best
+    assert main(["optimize", str(path), "--protect", "Black Rose Dignitary"]) == 0
+    out = capsys.readouterr().out
+    assert "(1 kill, 2 Might; score 19, 4 worse)" in out and "(1 kill, 6 Might; score 23, best)" in out

@@ -206,11 +206,14 @@ def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
         if len(b.splits) > 10:
             console.print(f"  ... {len(b.splits) - 10} more optimal splits")
         if len(b.classes) > 1:
-            console.print("  every choice of units to kill, best first:")
+            console.print(f"  every choice of units to kill, best first, with its score ({game.scale()}) and how much "
+                          "worse it is than the best:")
             top = game.score(side, b.classes[0].killed)
             for c in b.classes:
-                mark = "*" if game.score(side, c.killed) == top else " "
-                console.print(f"  {mark} {c.label()}  ({_score_text(game, side, c.killed)})")
+                score = game.score(side, c.killed)
+                mark, behind = ("*", "best") if score == top else (" ", f"{format_fraction(top - score)} worse")
+                console.print(f"  {mark} {c.label()}  ({_score_text(game, side, c.killed)}; score "
+                              f"{format_fraction(score)}, {behind})")
     console.print("")
     console.print("Joint view: the Attacker splits, then the Defender, knowing it (RB-DMG-3); both land at once "
                   "(RB-DMG-4). Solved as one zero-sum game (Attacker's score minus Defender's):")

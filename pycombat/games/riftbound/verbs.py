@@ -262,7 +262,10 @@ class OptimizeReport(_Combat):
                           "score": format_fraction(game.score(s, b.killed)), "legal_splits": b.legal,
                           "kill_classes": [{"kills": list(c.killed), "splits": c.count,
                                             "example": c.splits[0].as_json(),
-                                            "score": format_fraction(game.score(s, c.killed))} for c in b.classes]}
+                                            "score": format_fraction(game.score(s, c.killed)),
+                                            "difference": format_fraction(game.score(s, b.classes[0].killed)
+                                                                          - game.score(s, c.killed))}
+                                           for c in b.classes]}
                       for s, b in opt.sides.items()},
             "joint": {"value": format_fraction(opt.value), "line": [st.action for st in opt.line if st.action],
                       "killed": {"by_attacker": list(self.killed[0]), "by_defender": list(self.killed[1])},
