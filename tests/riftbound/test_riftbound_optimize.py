@@ -138,6 +138,13 @@ def test_every_choice_of_units_to_kill_shows_its_score_and_how_much_worse_it_is(
                       (["Lecturing Yordle", "Black Rose Dignitary"], "-85", "108"),
                       (["Black Rose Dignitary"], "-104", "127")]
     assert [c["difference"] for c in j["sides"]["defender"]["kill_classes"]] == ["0", "0"]  # a tie: both best
-    assert main(["optimize", str(path), "--protect", "Black Rose Dignitary"]) == 0
+    # the joint game: the Attacker's choices, the Defender replying at his best (each kills one unit of 3
+    # Might, 17 + 3 = 20): 23 - 20, 19 - 20, -85 - 20, -104 - 20
+    joint = [(o["value"]["exact"], o["difference"]["exact"], o["chosen"]) for o in j["joint"]["alternatives"]]
+    assert joint == [("3/1", "0/1", True), ("-1/1", "4/1", False), ("-105/1", "108/1", False),
+                     ("-124/1", "127/1", False)]
+    assert main(["optimize", str(path), "--protect", "Black Rose Dignitary", "--top", "2"]) == 0
     out = capsys.readouterr().out
     assert "(1 kill, 2 Might; score 19, 4 worse)" in out and "(1 kill, 6 Might; score 23, best)" in out
+    assert "kills the protected Black Rose Dignitary, 2 kills" not in out  # the third choice: past --top 2
+    assert out.count("... 2 more") == 2 and "-1  (4 worse)" in out

@@ -15,6 +15,7 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import TABLE_MAX, plain_lines, title, verdicts
 from ...tree import format_fraction
+from ...tree.options import option_lines
 from .model import SIDES, Board, Scenario, other
 from .damage.judge import judge_text
 from .damage.outcome import OUTCOME_TEXT
@@ -200,20 +201,23 @@ def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
         console.print("")
         console.print(f"{player} ({side}) has {b.legal:,} legal split{'s' if b.legal != 1 else ''}; best "
                       f"({len(b.splits)} optimal):")
-        for sp in b.splits[:10]:
+        top_n = report.top
+        for sp in b.splits[:top_n]:
             console.print(f"  * {sp.label()}  -> kills {', '.join(kills(board, side, sp)) or 'nobody'}"
                           f" ({_score_text(game, side, kills(board, side, sp))})")
-        if len(b.splits) > 10:
-            console.print(f"  ... {len(b.splits) - 10} more optimal splits")
+        if len(b.splits) > top_n:
+            console.print(f"  ... {len(b.splits) - top_n} more optimal splits: --json lists them all")
         if len(b.classes) > 1:
             console.print(f"  every choice of units to kill, best first, with its score ({game.scale()}) and how much "
                           "worse it is than the best:")
             top = game.score(side, b.classes[0].killed)
-            for c in b.classes:
+            for c in b.classes[:top_n]:
                 score = game.score(side, c.killed)
                 mark, behind = ("*", "best") if score == top else (" ", f"{format_fraction(top - score)} worse")
                 console.print(f"  {mark} {c.label()}  ({_score_text(game, side, c.killed)}; score "
                               f"{format_fraction(score)}, {behind})")
+            if len(b.classes) > top_n:
+                console.print(f"    ... {len(b.classes) - top_n} more: --json lists them all")
     console.print("")
     console.print("Joint view: the Attacker splits, then the Defender, knowing it (RB-DMG-3); both land at once "
                   "(RB-DMG-4). Solved as one zero-sum game (Attacker's score minus Defender's):")
@@ -229,11 +233,12 @@ def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
             console.print(f"  {who}: {st.action}")
         else:
             console.print(f"  => {st.state}")
-    alts = report.alternatives
-    if len(alts) > 1:
-        console.print("  the Attacker's alternatives with the Defender's best reply (value for the Attacker):")
-        for a in alts[:10]:
-            console.print(f"  {'*' if a.best else ' '} {fmt(a.value[0]):>14}  {a.label}")
+    options = report.joint_options()
+    if len(options) > 1:
+        console.print("  the Attacker's choices, each with the Defender's best reply (value for the Attacker, and how "
+                      "much worse than the best):")
+        for line in option_lines(options, format_fraction, top=report.top, indent="    "):
+            console.print(line)
     console.print("")
     texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(opt.classes.outcomes))
     console.print(f"Outcome over all legal splits: {texts} (RB-MODEL-4: {opt.classes.explain()}).")
@@ -270,7 +275,7 @@ def play_optimize(report: PlayReport, console: Console) -> None:
     """The showdown from both hands as a game: value, every decision on the line of best play with
     each option's value for the player who moves and how much worse it is (forced ones marked), the
     line, the outcome (RB-SHOW-3, RB-SHOW-4, RB-DMG-3)."""
-    from ...tree.options import Short, option_lines
+    from ...tree.options import Short
 
     scenario, sol = report.combat, report.solution
     short = Short()

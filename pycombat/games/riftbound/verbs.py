@@ -33,6 +33,7 @@ from ...dice import Dist, as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport
 from ...tree import export, export_path, format_fraction
+from ...tree.options import Option, rank
 from ...verdicts import parse_claims
 from . import claims as _claims
 from .damage.game import JointGame, Objective, kill_classes
@@ -250,6 +251,14 @@ class OptimizeReport(_Combat):
     optimum: Optimized | None = None  #: the best splits, the solved joint game, its value and principal line
     killed: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())  #: (by the Attacker, by the Defender) on that line
     alternatives: list = field(default_factory=list)  #: the Attacker's choices with their values, best first
+    top: int = 10  #: options shown per decision in the text (the JSON has them all)
+
+    def joint_options(self) -> list[Option]:
+        """The Attacker's choices at the joint game's root, each with its value (the Defender replying at
+        his best) and how much worse it is than the best, best first."""
+        alts = self.alternatives
+        return rank([(a.label, a.value[0]) for a in alts], True, chosen=next((k for k, a in builtins.enumerate(alts) if a.best),
+                                                                           None))
 
     def to_json(self) -> dict:
         opt, game = self.optimum, self.optimum.game
@@ -270,6 +279,7 @@ class OptimizeReport(_Combat):
             "joint": {"value": format_fraction(opt.value), "line": [st.action for st in opt.line if st.action],
                       "killed": {"by_attacker": list(self.killed[0]), "by_defender": list(self.killed[1])},
                       "outcome": opt.line[-1].state.rsplit(": ", 1)[-1],
+                      "alternatives": [o.json() for o in self.joint_options()],
                       "tree": {"nodes": stats.nodes, "edges": stats.edges}},
             "outcomes_over_all_legal_splits": sorted(opt.classes.outcomes),
             "outcome_reason": opt.classes.explain(), "seconds": round(opt.seconds, 3)}
@@ -316,7 +326,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     obj = _objective(scenario, board, objective, character, protect)
     opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress)
     return OptimizeReport(**_base(scenario, "optimize"), **_combat(scenario, showdown), objective=obj, optimum=opt,
-                          killed=_final_killed(opt), alternatives=list(root_alternatives(opt)))
+                          killed=_final_killed(opt), alternatives=list(root_alternatives(opt)), top=top)
 
 
 def _play_optimize(scenario, objective: str | None, character: str | None, protect: list[str] | None,
