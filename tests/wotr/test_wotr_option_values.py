@@ -328,3 +328,30 @@ def test_outcome_fingerprints_tell_distributions_apart_exactly_as_the_distributi
             assert (values.fingerprint(x) == values.fingerprint(y)) == same, (x, y)
             pairs += same and x != y
     assert pairs  # some different positions end alike
+
+
+def test_every_split_is_valued_with_its_difference_from_the_best(monkeypatch, capsys):
+    """The attacker's first choice, the rearguard split (WOTR-SPLIT-1..6): each legal split's value is the
+    brute force's battle fought by its attacking part alone (Leadership 1 with the Nazgûl, else 0), with how
+    much worse it is than the best; the JSON keeps every split, the text the --top best."""
+    from pycombat.cli import main
+
+    report = verbs.optimize(_scenario(), objective="win", min_chance=Fraction(0), top=2)
+    expected = []  # (the attacking part as the JSON names it, its value), in the report's order
+    for e in report.result.ranked:
+        (c,) = e.split.attacking.contingents
+        monkeypatch.setitem(LEADERSHIP, "attacker", e.split.attacking.nazgul)
+        expected.append(((c.regulars, c.elites, e.split.attacking.nazgul),
+                         Brute("win").round((c.regulars, c.elites), DEFENDER, 1)[0]))
+    # 4 ways to leave units behind, with or without the Nazgûl; the whole Army
+    assert len({k for k, _ in expected}) == len(expected) == 9
+    best = max(v for _, v in expected)
+    js = report.to_json()["splits"]
+    got = [(Fraction(s["value"]["exact"]), Fraction(s["difference"]["exact"])) for s in js]
+    assert got == [(v, best - v) for _, v in expected]
+    assert [d for _, d in got] == sorted(d for _, d in got) and got[0][1] == 0  # best first
+    assert main(["optimize", str(example_path(EXAMPLE)), "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "(whole Army)" in out and "(best, played)" in out and "... 7 more options: --json lists them all" in out
+    second = sorted((v for _, v in expected), reverse=True)[1]
+    assert f"({best - second} (" in out  # the second best split's difference, exact, then its decimal

@@ -14,6 +14,7 @@ from rich.text import Text
 from ...dice import fmt
 from ...present import title, verdicts
 from ...rulebook import load_rulebook
+from ...tree.options import option_lines
 from .battle.process import KIND_TEXT, OBJECTIVES
 from .board import SIDE_NAMES, load_board
 from .battle.montecarlo import Z_BOUND
@@ -296,11 +297,10 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     for pol, v in res.fixed.items():
         console.print(f"  for comparison, both sides playing {pol} with the flags' other policies: {_p(v, 40)}")
     if len(res.ranked) > 1:
-        console.print(f"The {min(report.top, len(res.ranked))} best splits (every legal split is solved):")
-        for e in res.ranked[: report.top]:
-            mark = "*" if e is best else " "
-            rear = "whole Army" if e.split.whole else f"rearguard {describe_force(e.split.rearguard)}"
-            console.print(f"  {mark} {_p(e.value, 40):>26}  {describe_force(e.split.attacking)} ({rear})")
+        console.print(f"The {min(report.top, len(res.ranked))} best splits (every legal split is solved), each with "
+                      "how much worse it is than the best:")
+        for line in option_lines(report.split_options(), lambda v: _p(v, 40), top=report.top, indent="  "):
+            console.print(line)
     console.print("Outcome under optimal play:")
     for kind, p in best.result.by_kind().items():
         console.print(f"  {KIND_TEXT[kind]}: {_p(p, 40)}")

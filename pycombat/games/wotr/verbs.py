@@ -26,6 +26,7 @@ from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
+from ...tree.options import Option, rank
 from .claims import battle as battle_claims
 from .claims import position as move_claims
 from .battle.process import KIND_ORDER, OBJECTIVES, exact_pair
@@ -399,6 +400,12 @@ def odds(scenario, *, plot: str | None = None, monte_carlo: int = 0, seed: int =
 
 
 # ---- optimize ------------------------------------------------------------------------------------------
+def split_label(split) -> str:
+    """A rearguard split as the text names it: the attacking part, then the whole Army or the rearguard."""
+    rear = "whole Army" if split.whole else f"rearguard {describe_force(split.rearguard)}"
+    return f"{describe_force(split.attacking)} ({rear})"
+
+
 @dataclass
 class OptimizeReport(Report):
     """The best rearguard split and the optimal play of both sides (or one), solved exactly."""
@@ -423,6 +430,11 @@ class OptimizeReport(Report):
     def value(self) -> Fraction:
         return self.result.best.value
 
+    def split_options(self) -> list[Option]:
+        """Every legal split (the attacker's first choice) with its value under optimal play and how much
+        worse it is than the best, best first (the whole Army first among equals)."""
+        return rank([(split_label(e.split), e.value) for e in self.result.ranked], True, chosen=0)
+
     def to_json(self) -> dict:
         res = self.result
         best = res.best
@@ -435,7 +447,7 @@ class OptimizeReport(Report):
             "best_split": {"attacking": describe_force(best.split.attacking),
                            "rearguard": describe_force(best.split.rearguard)},
             "splits": [{"attacking": describe_force(e.split.attacking), "rearguard": describe_force(e.split.rearguard),
-                        "value": as_json(e.value)} for e in res.ranked[: self.top]],
+                        "value": as_json(e.value), "difference": as_json(best.value - e.value)} for e in res.ranked],
             "outcomes": {k: as_json(v) for k, v in best.result.by_kind().items()},
             "expected_rounds": as_json(best.result.expected_rounds),
             "fixed_policies": {k: as_json(v) for k, v in res.fixed.items()},
