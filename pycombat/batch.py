@@ -26,8 +26,8 @@ scenarios: see :mod:`pycombat.solver`.
 """
 from __future__ import annotations
 
-import glob
 import contextlib
+import glob
 import json
 import os
 import sys
@@ -495,7 +495,9 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
               flags: Mapping[str, str] | None = None, workers: int | None = None, scheduler: str | None = None,
               dask: bool = False, chunk_size: int | None = None, pretty: bool = False, progress: Any = None,
               stdin: IO[str] | None = None) -> Summary:
-    """Run ``verb`` over every input and write one JSON line each to ``out`` (in input order)."""
+    """Run ``verb`` over every input and write one JSON line each to ``out`` (in input order). A verb no
+    game has is refused at once (:class:`~pycombat.errors.PycombatError`, with the closest names)."""
+    _known_verb(verb)
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
@@ -520,6 +522,18 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
         if client is not None:  # (workers may have joined meanwhile)
             summary.workers = max(summary.workers, cluster_workers(client))
     return summary
+
+
+def _known_verb(verb: str) -> None:
+    """Refuse a verb that no registered game offers (a verb some games lack is refused per input, by them)."""
+    from . import registry
+    from .names import closest
+
+    known = sorted({v for g in registry.all_games() for v in g.verbs})
+    if verb not in known:
+        hint = closest(verb, known, n=1)
+        raise PycombatError(f"--verb {verb!r}: no game has this verb" + (f"; did you mean {hint[0]!r}?" if hint else "")
+                            + f" (verbs: {', '.join(known)})")
 
 
 def _collect(results: Iterator[list[Line]], summary: Summary, out: IO[str], total: int, progress: Any) -> None:

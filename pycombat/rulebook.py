@@ -393,6 +393,10 @@ class Rulebook:
         Traceback (most recent call last):
         ...
         pycombat.errors.ScenarioError: s.yaml: rules.phase2_asignment: unknown meccg rule flag 'phase2_asignment'; did you mean 'phase2_assignment'?...
+        >>> book.resolve_flags({"phase2_assignment": "optinal"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        pycombat.errors.ScenarioError: rules.phase2_assignment: 'optinal' is not an allowed value of flag 'phase2_assignment'; did you mean 'optional'? allowed: 'mandatory', 'optional'
         """
         resolved = self.defaults()
         for raw_name, value in (overrides or {}).items():
@@ -404,9 +408,11 @@ class Rulebook:
                                     help=(f"known {self.game} flags ({len(self.flags)}): " + ", ".join(self.flags),))
             text = _coerce_flag_value(flag, value)
             if text is None:
+                hint = closest(str(value), flag.values, n=1)
                 raise ScenarioError(
                     f"{value!r} is not an allowed value of flag {name!r}; "
-                    f"allowed: {flag.describe_allowed()}",
+                    + (f"did you mean {hint[0]!r}? " if hint else "")
+                    + f"allowed: {flag.describe_allowed()}",
                     file=file,
                     path=path,
                 )

@@ -133,6 +133,7 @@ def test_missing_file(tmp_path, capsys):
     ("phase2_assignment", ["expected NAME=VALUE"]),
     ("phase2_assignment=never", ["--flag phase2_assignment=never", "mandatory", "optional"]),
     ("phase_2=optional", ["unknown meccg rule flag 'phase_2'"]),
+    ("phase2_assignment=optinal", ["'optinal' is not an allowed value", "did you mean 'optional'?"]),
 ])
 def test_bad_flag_option(tmp_path, capsys, flag, words):
     code, out, err, _ = run(tmp_path, capsys, GOOD, "--flag", flag)

@@ -253,3 +253,12 @@ def test_cli_batch_json_lines_file_stdin_and_summary(inputs, capsys, monkeypatch
 def test_cli_batch_refuses_a_bad_option_syntax(capsys):
     assert main(["batch", str(FILES[0]), "--verb", "enumerate", "--opt", "limit"]) == 2
     assert "expected NAME=VALUE" in capsys.readouterr().err
+
+
+def test_a_verb_no_game_has_is_refused_before_any_input(capsys):
+    code = main(["batch", str(FILES[0]), str(FILES[1]), "--verb", "od", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""  # no line written: nothing was run
+    assert "--verb 'od': no game has this verb; did you mean 'odds'?" in captured.err
+    with pytest.raises(pycombat.errors.PycombatError, match="no game has this verb"):
+        batch.run_batch([str(FILES[0])], "enumerat", out=io.StringIO(), workers=1)
