@@ -103,6 +103,16 @@ def _contains_words(haystack: str, needle: str) -> bool:
     return f" {needle} " in f" {haystack} "
 
 
+def did_you_mean(name: str, candidates: Iterable[str]) -> str:
+    """``"; did you mean 'X'?"`` with the candidate closest to ``name`` (:func:`closest`), or ``""``.
+
+    >>> did_you_mean("kil_mp", ["kill_mp", "survive"]), did_you_mean("zzz", ["win"])
+    ("; did you mean 'kill_mp'?", '')
+    """
+    hint = closest(str(name), candidates, n=1)
+    return f"; did you mean {hint[0]!r}?" if hint else ""
+
+
 def closest(name: str, candidates: Iterable[str], n: int = 3, cutoff: float = CUTOFF) -> list[str]:
     """Return up to ``n`` candidate display names closest to ``name``, best first.
 

@@ -161,3 +161,26 @@ def test_a_card_unknown_to_every_game_suggests_the_closest_names_labelled_with_t
     assert main(["card", "Aragron", "--game", "meccg"]) == 2
     err = capsys.readouterr().err
     assert "Aragorn II" in err and "riftbound" not in err
+
+
+@pytest.mark.parametrize("example,extra,words", [
+    ("meccg/two_on_two.yaml", ["--objective", "kil_mp"], ["not 'kil_mp'; did you mean 'kill_mp'?"]),
+    ("meccg/two_on_two.yaml", ["--objective", "survive", "--character", "Aragorn"],
+     ["'Aragorn' is not a member of either company; did you mean 'Aragorn II'?"]),
+    ("wotr/skirmish.yaml", ["--objective", "wn"], ["not 'wn'; did you mean 'win'?"]),
+    ("riftbound/seed_example.yaml", ["--objective", "kills"], ["not 'kills'; did you mean 'kills_then_might'?"]),
+    ("riftbound/seed_example.yaml", ["--objective", "conquer"], ["conquer is an objective of the showdown played "
+                                                                 "from both hands"]),
+    # with both hands the showdown's own objective is offered too
+    ("riftbound/showdown_hands.yaml", ["--objective", "conqur"],
+     ["one of kills_then_might, might_then_kills, custom, conquer, not 'conqur'; did you mean 'conquer'?"]),
+])
+def test_a_mistyped_option_value_suggests_the_closest(capsys, example, extra, words):
+    from pycombat.api import example as example_file
+
+    game, name = example.split("/")
+    code = main(["optimize", str(example_file(game, name)), *extra])
+    err = capsys.readouterr().err
+    assert code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    for w in words:
+        assert w in err, err

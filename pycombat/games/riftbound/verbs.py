@@ -30,7 +30,8 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ...dice import Dist, as_json
-from ...errors import PycombatError, TooLargeError
+from ...errors import PycombatError, ScenarioError, TooLargeError
+from ...names import did_you_mean
 from ...report import Report, VerifyReport
 from ...tree import export, export_path, format_fraction
 from ...tree.options import Option, rank
@@ -333,8 +334,14 @@ def _play_optimize(scenario, objective: str | None, character: str | None, prote
                    max_nodes: int, top: int) -> PlayReport:
     from .play.solve import solve as _solve_play
 
+    from .damage.optimize import OBJECTIVES
+
     showdown = play_showdown(scenario)
     conquer = objective == "conquer"
+    if objective is not None and not conquer and objective not in OBJECTIVES:  # (the showdown's own: conquer)
+        allowed = (*OBJECTIVES, "conquer")
+        raise ScenarioError(f"--objective: with hands, one of {', '.join(allowed)}, not {objective!r}"
+                            f"{did_you_mean(objective, allowed)}")
     obj = _objective(scenario, showdown.board, None if conquer else objective, character, protect)
     sol = _solve_play(scenario, obj, conquer=conquer, max_nodes=max_nodes)
     return PlayReport(**_base(scenario, "optimize"), combat=scenario, board=sol.showdown.board,

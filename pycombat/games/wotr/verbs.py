@@ -24,6 +24,7 @@ from typing import Any, Callable
 from ...collector import paused
 from ...dice import as_json
 from ...errors import PycombatError, TooLargeError
+from ...names import did_you_mean
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
 from ...tree.options import Option, rank
@@ -90,7 +91,8 @@ def _start(s: Any, verb: str) -> None:
 def _objective(objective: str | None) -> str:
     objective = objective or "win"
     if objective not in OBJECTIVES:
-        raise PycombatError(f"--objective: for WotR one of {', '.join(OBJECTIVES)}, not {objective!r}")
+        raise PycombatError(f"--objective: for WotR one of {', '.join(OBJECTIVES)}, not {objective!r}"
+                            f"{did_you_mean(objective, OBJECTIVES)}")
     return objective
 
 

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Callable
 
 from pycombat.errors import ScenarioError
+from pycombat.names import did_you_mean
 from pycombat.tree import Solution, Step, solve_game
 from .game import ATTACKER, DEFENDER, GOES_ON, OBJECTIVES, CvccGame, Objective, OutcomeClass
 from ..model import Scenario
@@ -21,7 +22,7 @@ from ..model import Scenario
 def objective_from(name: str | None, character: str | None, scenario: Scenario) -> Objective:
     name = name or "kill_mp"
     if name not in OBJECTIVES:
-        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
+        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}{did_you_mean(name, OBJECTIVES)}")
     if name == "survive":
         if not character:
             raise ScenarioError("--objective survive needs --character NAME")
@@ -30,7 +31,8 @@ def objective_from(name: str | None, character: str | None, scenario: Scenario) 
                 if character.casefold() in (m.name.casefold(), m.card_name.casefold()):
                     return Objective(name, m.name)
         names = [m.name for c in (scenario.attacker, scenario.defender) for m in c.members]
-        raise ScenarioError(f"--character: {character!r} is not a member of either company ({', '.join(names)})")
+        raise ScenarioError(f"--character: {character!r} is not a member of either company"
+                            f"{did_you_mean(character, names)} ({', '.join(names)})")
     if character:
         raise ScenarioError("--character is only for --objective survive")
     return Objective(name)

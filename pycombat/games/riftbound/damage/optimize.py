@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from pycombat.errors import ScenarioError
+from pycombat.names import did_you_mean
 from pycombat.names import closest
 from pycombat.tree import GameTree, Step, alternatives, build_tree, principal_line, solve
 from .game import OBJECTIVES, JointGame, KillClass, Objective
@@ -28,7 +29,9 @@ def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario,
     """The objective asked for (default: the ``best_split_objective`` flag), checked."""
     name = name or scenario.flags.get("best_split_objective", "kills_then_might")
     if name not in OBJECTIVES:
-        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}")
+        why = ("; conquer is an objective of the showdown played from both hands (give each player a `hand:`)"
+               if name == "conquer" else did_you_mean(name, OBJECTIVES))
+        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}{why}")
     if name == "custom" and score is None and not any(u.value is not None for u in board.attacker + board.defender):
         raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
                             "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")

@@ -43,6 +43,7 @@ from pycombat.collector import paused
 from pycombat.dice import Dist, binomial
 from .dice import combat_roll_dist, hit_chance, roll_with_reroll
 from pycombat.errors import PycombatError, TooLargeError
+from pycombat.names import did_you_mean
 from pycombat.solver import is_loaded, memo
 from .casualties import POLICY_FUNCTIONS, allocations, cap_pool, downgrade_first, hit_points, regulars_first, \
     take_sweep, unit_count
@@ -1245,7 +1246,8 @@ class Optimal:
     def __init__(self, setup: BattleSetup, objective: str, policy: Policy, decide=DECISIONS,
                  max_states: int = 2_000_000):
         if objective not in OBJECTIVES:
-            raise PycombatError(f"--objective: one of {', '.join(OBJECTIVES)}, not {objective!r}")
+            raise PycombatError(f"--objective: one of {', '.join(OBJECTIVES)}, not {objective!r}"
+                                f"{did_you_mean(objective, OBJECTIVES)}")
         self.setup, self.objective, self.decide = setup, objective, set(decide)
         self.fixed = Decisions(setup, policy) if policy is not None else None
         self.max_states = max_states
