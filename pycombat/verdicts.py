@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rulebook import CitationError, load_rulebook
+from .sentences import closest_form
 
 
 @dataclass
@@ -281,8 +282,10 @@ def parse_claims(nodes: Sequence[Any], book: ClaimBook, scenario: Any = None) ->
                               "claim")
             got = book.read(text)
             if got is None:
+                form = closest_form(text, [p.pattern for p, _ in book.templates])
+                near = (f"the closest sentence form: {form}",) if form else ()
                 raise n.error(f"cannot read the claim {_short(text)!r}: write it as one of the game's sentences or "
-                              "give `kind:` and its fields", "claim", help=_claim_forms(book))
+                              "give `kind:` and its fields", "claim", help=near + _claim_forms(book))
             kind, args, negated = got
         extra = book.fields(n, scenario, args) if book.fields is not None else {}
         for key in book.arg_keys:

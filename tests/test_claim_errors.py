@@ -2,6 +2,7 @@
 quoted whole, then the accepted kinds and example sentences, uncut (every game)."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -38,3 +39,65 @@ def test_an_apostrophe_is_no_quote():
     assert "'..." not in tidy(msg)
     long_quote = "unknown '" + "y" * 200 + "'"
     assert tidy(long_quote).endswith("'...") and len(tidy(long_quote)) < 100
+
+
+def _books():
+    from pycombat import registry
+    from pycombat.schemaspec import registered_claim_book
+
+    for game in registry.names():
+        for args in ((), ("battle",), ("position",)):
+            try:
+                book = registered_claim_book(game, *args)
+            except TypeError:
+                continue
+            if book is not None and book.templates:
+                yield game, [p.pattern for p, _ in book.templates]
+
+
+def _sentence(form: str) -> str:
+    """A sentence of ``form``, written here: a number for <N>, a name for any other placeholder, the first
+    word of each choice ("attacker/defender" -> "attacker")."""
+    words = []
+    for token in form.split(" "):
+        token = "3" if token == "<N>" else "Gandalf" if token.startswith("<") and token.endswith(">") else token
+        words.append(token.split("/")[0])
+    return " ".join(words)
+
+
+def test_a_mistyped_sentence_is_offered_its_form():
+    """Every shipped claim pattern (every game) reads as a form with no pattern syntax left, and a sentence
+    of that form with a typo in its longest word (which no pattern then reads) is offered that form, or one
+    with the same words, as the closest; a sentence of no form is offered none."""
+    from pycombat.sentences import closest_form, form_of
+
+    checked = 0
+    for game, patterns in _books():
+        for p in patterns:
+            form = form_of(p)
+            assert not set(form) & set("\\[]{}()?*+^$|"), (game, p, form)
+            literal = [w for w in re.findall(r"[A-Za-z]{4,}", _sentence(form)) if w != "Gandalf"]
+            if len(form.replace("<", " <").split()) - form.count("<") < 2 or not literal:
+                continue  # (a form of one word besides its placeholders is offered to no typo)
+            longest = max(literal, key=len)
+            typo = _sentence(form).replace(longest, longest[:-2] + longest[-1], 1)
+            got = closest_form(typo, patterns)
+            assert got is not None, (game, form, typo)
+            same = [w for w in got.split() if not w.startswith("<")] == [w for w in form.split() if not w.startswith("<")]
+            assert got == form or same, (game, form, typo, got)
+            checked += 1
+        assert closest_form("the moon is made of cheese", patterns) is None
+    assert checked >= 90
+
+
+def test_the_error_names_the_closest_form(tmp_path, capsys):
+    data = yaml.safe_load((ROOT / "examples" / "rulings" / "meccg" / "aiglos_doors_of_night.yaml").read_text())
+    data["claims"] = ["the final prowes of Aragorn II in strike 1 is 11"]
+    f = tmp_path / "typo.yaml"
+    f.write_text(yaml.safe_dump(data))
+    assert main(["verify", str(f)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].endswith("cannot read the claim 'the final prowes of Aragorn II in strike 1 is 11': write it as one "
+                           "of the game's sentences or give `kind:` and its fields")
+    assert err[1] == "  the closest sentence form: the final prowess of <character> in strike <N> is <N>"
+    assert err[2].startswith("  claim kinds (")
