@@ -527,13 +527,11 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
 def _known_verb(verb: str) -> None:
     """Refuse a verb that no registered game offers (a verb some games lack is refused per input, by them)."""
     from . import registry
-    from .names import closest
+    from .names import did_you_mean
 
     known = sorted({v for g in registry.all_games() for v in g.verbs})
     if verb not in known:
-        hint = closest(verb, known, n=1)
-        raise PycombatError(f"--verb {verb!r}: no game has this verb" + (f"; did you mean {hint[0]!r}?" if hint else "")
-                            + f" (verbs: {', '.join(known)})")
+        raise PycombatError(f"--verb {verb!r}: no game has this verb{did_you_mean(verb, known)} (verbs: {', '.join(known)})")
 
 
 def _collect(results: Iterator[list[Line]], summary: Summary, out: IO[str], total: int, progress: Any) -> None:

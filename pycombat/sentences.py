@@ -89,19 +89,25 @@ def _group(name: str, inner: str) -> str:
     return f"<{word}>"
 
 
+def _atom_end(text: str, k: int) -> int | None:
+    """Past an escape (``\\d``) or a character class (``[123]``) at ``k``; None for any other character."""
+    if text[k] == "\\":
+        return k + 2
+    if text[k] == "[":
+        return text.index("]", k + 1) + 1
+    return None
+
+
 def _closing(text: str, i: int) -> int:
     """The index of the ``)`` that closes the ``(`` at ``i``."""
     depth, k = 0, i
     while k < len(text):
-        ch = text[k]
-        if ch == "\\":
-            k += 2
+        past = _atom_end(text, k)
+        if past is not None:
+            k = past
             continue
-        if ch == "[":
-            k = text.index("]", k + 1) + 1
-            continue
-        depth += ch == "("
-        depth -= ch == ")"
+        depth += text[k] == "("
+        depth -= text[k] == ")"
         if depth == 0:
             return k
         k += 1
@@ -112,17 +118,11 @@ def _alternatives(text: str) -> list[str]:
     """``text`` split at its top-level ``|``."""
     out, start, k = [], 0, 0
     while k < len(text):
-        ch = text[k]
-        if ch == "\\":
-            k += 2
+        past = _closing(text, k) + 1 if text[k] == "(" else _atom_end(text, k)
+        if past is not None:
+            k = past
             continue
-        if ch == "(":
-            k = _closing(text, k) + 1
-            continue
-        if ch == "[":
-            k = text.index("]", k + 1) + 1
-            continue
-        if ch == "|":
+        if text[k] == "|":
             out.append(text[start:k])
             start = k + 1
         k += 1

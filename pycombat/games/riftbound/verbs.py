@@ -258,8 +258,8 @@ class OptimizeReport(_Combat):
         """The Attacker's choices at the joint game's root, each with its value (the Defender replying at
         his best) and how much worse it is than the best, best first."""
         alts = self.alternatives
-        return rank([(a.label, a.value[0]) for a in alts], True, chosen=next((k for k, a in builtins.enumerate(alts) if a.best),
-                                                                           None))
+        chosen = next((k for k, a in builtins.enumerate(alts) if a.best), None)
+        return rank([(a.label, a.value[0]) for a in alts], True, chosen=chosen)
 
     def to_json(self) -> dict:
         opt, game = self.optimum, self.optimum.game
@@ -332,9 +332,8 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
 
 def _play_optimize(scenario, objective: str | None, character: str | None, protect: list[str] | None,
                    max_nodes: int, top: int) -> PlayReport:
-    from .play.solve import solve as _solve_play
-
     from .damage.optimize import OBJECTIVES
+    from .play.solve import solve as _solve_play
 
     showdown = play_showdown(scenario)
     conquer = objective == "conquer"

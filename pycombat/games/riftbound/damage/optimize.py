@@ -15,8 +15,7 @@ from fractions import Fraction
 from typing import Callable, Sequence
 
 from pycombat.errors import ScenarioError
-from pycombat.names import did_you_mean
-from pycombat.names import closest
+from pycombat.names import closest, did_you_mean
 from pycombat.tree import GameTree, Step, alternatives, build_tree, principal_line, solve
 from .game import OBJECTIVES, JointGame, KillClass, Objective
 from ..model import SIDES, Board, Scenario, Split, other
