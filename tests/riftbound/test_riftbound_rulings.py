@@ -110,3 +110,47 @@ def test_bad_claims_are_clear_errors(tmp_path, capsys, claim, message):
     err = capsys.readouterr().err
     assert message in err, err
     assert "Traceback" not in err
+
+
+#: one sentence of each form the claim reader has (each template, and a procedure statement)
+SENTENCES = [
+    "the defender may assign A1 1, A4 2", "this split is legal", "the attacker conquers",
+    "the attacker can conquer the battlefield", "the defender keeps the battlefield", "the defender can hold the battlefield",
+    "the attackers are recalled", "the attackers can be recalled", "the battlefield is nobody's",
+    "the battlefield can be nobody's", "the attacker's total is 5", "the defender deals 3 damage",
+    "D3's lethal damage is 3", "D3 needs 3 damage to die", "D3's lethal damage is never", "A4's might is 4",
+    "the defender has 2 legal splits", "the attacker's excess damage is 2", "the attacker assigns first",
+    "the attacker gains focus first", "Ann is the attacker", "the damage step happens",
+    "A4 must be assigned lethal damage before A1 gets any", "A4 may get the defender's leftover damage",
+    "A4 can survive", "A1 dies", "A1 must die", "A4 survives", "the defender's best split is A4 2, A1 1",
+    "the defender's best split is A4 2 then A1 1", "the attacker scores", "the defender scores a hold",
+    "the combat ends in no result", "D3's deflect changes the legal splits", "damage marked counts toward lethal",
+    "the attacker ignores tank", "A4 and A1 may be assigned damage in either order", "a recall is a move",
+]
+
+
+@pytest.mark.parametrize("sentence", SENTENCES)
+def test_a_kind_claim_is_shown_as_the_sentence_that_says_it(sentence):
+    """A claim given as ``kind:`` and its fields is shown (and saved) as a sentence, which the reader
+    reads back as the same claim: each form's sentence read, described, and read again."""
+    from pycombat.games.riftbound.claims import book
+
+    b = book()
+    kind, args, negated = b.read(sentence)
+    assert not negated
+    text = b.describe(kind, args, False)
+    assert not text.startswith(f"{kind} "), text  # a sentence, not the kind and its fields
+    assert b.read(text) == (kind, args, False), text
+    assert b.describe(kind, args, True) == "it is not so that " + text
+
+
+def test_every_claim_kind_has_a_sentence():
+    from pycombat.games.riftbound.claims import CLAIM_KINDS, book
+
+    b = book()
+    read = {b.read(s)[0] for s in SENTENCES}
+    assert read == set(CLAIM_KINDS)  # every kind is covered above
+    # a kind claim with a mapping for its split reads as the sentence of that split
+    assert b.describe("split_legal", {"side": "attacker", "split": {"D3": 5}}) == "the attacker may assign D3 5"
+    assert b.describe("best_split", {"side": "defender", "split": [{"A4": 2}, {"A1": 1}]}) == \
+        "the defender's best split is A4 2 then A1 1"

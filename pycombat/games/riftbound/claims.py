@@ -14,7 +14,7 @@ import functools
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from ...sentences import guard, guard_reader
 from ...errors import ScenarioError
@@ -206,11 +206,72 @@ EXAMPLE = ("\"the defender may assign A1 1, A4 2\", \"the attacker conquers\", \
            "\"D3's lethal damage is 3\" (see docs/riftbound.md)")
 
 
+def _split_words(split: Any) -> str:
+    """A split as a sentence writes it: ``{A1: 1, A4: 2}`` as "A1 1, A4 2", a sequence with "then"."""
+    if isinstance(split, Mapping):
+        return ", ".join(f"{u} {n}" for u, n in split.items()) or "nothing"
+    if isinstance(split, (list, tuple)):
+        return " then ".join(_split_words(x) for x in split) or "nothing"
+    return str(split)
+
+
+#: the sentence of an outcome claim: (will, can)
+_OUTCOME_SENTENCES = {"conquer": ("the attacker conquers the battlefield", "the attacker can conquer the battlefield"),
+                      "keep": ("the defender keeps the battlefield", "the defender can keep the battlefield"),
+                      "recall": ("the attackers are recalled to their base",
+                                 "the attackers can be recalled to their base"),
+                      "nobody": ("the battlefield is nobody's", "the battlefield can be nobody's")}
+
+
+def describe(kind: str, a: Mapping[str, Any], negated: bool = False) -> str:
+    """A claim given as ``kind:`` and its fields, as the sentence that says it (the sentences above read it
+    back).
+
+    >>> describe("outcome", {"outcome": "conquer"}), describe("fate", {"unit": "A4", "value": "survives", "modal": "can"})
+    ('the attacker conquers the battlefield', 'A4 can survive')
+    >>> describe("split_legal", {"side": "defender", "split": {"A1": 1, "A4": 2}}, negated=True)
+    'it is not so that the defender may assign A1 1, A4 2'
+    """
+    side, unit, value = a.get("side"), a.get("unit"), a.get("value")
+    if kind == "outcome":
+        will, can = _OUTCOME_SENTENCES.get(str(a.get("outcome")), (f"the outcome is {a.get('outcome')}",) * 2)
+        text = can if a.get("modal") == "can" else will
+    elif kind == "fate":
+        modal = str(a.get("modal") or "will")
+        verb = "die" if str(value).startswith("die") else "survive"
+        text = f"{unit} {verb}s" if modal == "will" else f"{unit} {modal} {verb}"
+    else:
+        text = {
+            "split_legal": f"the {side} may assign {_split_words(a.get('split'))}" if "split" in a
+            else "this split is legal",
+            "total": f"the {side}'s total is {value}",
+            "lethal": f"{unit}'s lethal damage is {value}",
+            "might": f"{unit}'s Might is {value}",
+            "split_count": f"the {side} has {value} legal splits",
+            "excess": f"the {side}'s excess damage is {value}",
+            "assigns_first": f"the {side} assigns first",
+            "focus_first": f"the {side} gains Focus first",
+            "role": f"{a.get('player')} is the {side}",
+            "damage_step": "the damage step happens",
+            "order": f"{unit} must be assigned lethal damage before {a.get('other')} gets any",
+            "excess_on": f"{unit} may get the {side}'s leftover damage",
+            "best_split": f"the {side}'s best split is {_split_words(a.get('split'))}",
+            "scores": "the defender scores a hold" if side == "defender" else "the attacker scores the battlefield",
+            "no_result": "the combat ends in no result",
+            "keyword_effect": f"{unit}'s {a.get('keyword')} changes the legal splits",
+            "marked_counts": "damage marked earlier counts toward lethal",
+            "ignore_tank": f"the {side} ignores Tank",
+            "any_order": f"{unit} and {a.get('other')} may be assigned damage in either order",
+            "rule": str(a.get("statement")),
+        }.get(kind, f"{kind} {dict(a)}")
+    return ("it is not so that " if negated else "") + text
+
+
 def book() -> ClaimBook:
     """Riftbound's claims for :func:`pycombat.verdicts.parse_claims`: the sentence templates, the
     procedure statements and the ``kind:`` claims with their fields."""
     return ClaimBook(game="riftbound", kinds=CLAIM_KINDS, templates=guard(TEMPLATES), arg_keys=_ARG_KEYS,
-                     negations=guard(_NEGATIONS), third_person=_THIRD, example=EXAMPLE,
+                     negations=guard(_NEGATIONS), third_person=_THIRD, example=EXAMPLE, describe=describe,
                      read_sentence=guard_reader(_statement))
 
 
