@@ -296,12 +296,50 @@ def _carried_of(fn: Node, force, groups: list[MGroup], region: str, s: PositionS
     return out
 
 
+def _an(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
+#: a figure kind as a sentence names it: (one, several)
+_FIGURE_WORDS = {"regular": ("Regular", "Regulars"), "elite": ("Elite", "Elites"), "leader": ("Leader", "Leaders"),
+                 "nazgul": ("Nazgûl", "Nazgûl")}
+
+
 def _describe(kind: str, a: dict) -> str:
+    """A claim given as ``kind:`` and its fields, as the sentence that says it (:data:`TEMPLATES` read it
+    back: ``tests/wotr/test_wotr_position_claims.py``)."""
     board = load_board()
     if kind == "move":
         text = "; ".join(f"{board.regions[f].name} -> {board.regions[t].name}" for f, t, _ in a["steps"])
         return f"the move {text} is legal"
-    return f"{kind} {', '.join(f'{k}={v}' for k, v in a.items())}"
+    card, value = a.get("card"), a.get("value")
+    if kind == "place":
+        count = int(a.get("count", 1))
+        fig = _FIGURE_WORDS.get(str(a.get("figure")), (str(a.get("figure")),) * 2)[count != 1]
+        nation = load_nations().nations[a["nation"]].name if a.get("nation") in load_nations().nations \
+            else a.get("nation")
+        region = board.regions[a["region"]].name if a.get("region") in board.regions else a.get("region")
+        text = (f"{card} may bring {count} {nation} {fig} into {region}" if a.get("by") == "card"
+                else f"a muster die may recruit {count} {nation} {fig} in {region}")
+    else:
+        side = {"shadow": "Shadow", "free_peoples": "Free Peoples"}.get(str(a.get("side")), a.get("side"))
+        text = {
+            "move_count": "there is 1 legal move" if value == 1 else f"there are {value:,} legal moves"
+            if isinstance(value, int) else f"there are {value} legal moves",
+            "card_play": f"{card} may be played",
+            "combat_card": f"{card} may be played as a Combat card",
+            "counts_as_attack": f"playing {card} counts as an attack",
+            "discarded": f"{card} is discarded once played",
+            "hand_limit": "the hand is within the hand limit",
+            "hand_excess": f"the player must discard {value} card{'' if value == 1 else 's'}",
+            "may_draw": f"the player may draw {_an(str(a.get('deck')))} card",
+            "elven_ring": f"an Elven Ring may change the die to {_an(DIE_LABEL.get(a.get('result'), str(a.get('result'))))}",
+            "die_face": f"the {side} dice have {_an(DIE_LABEL.get(a.get('face'), str(a.get('face'))))} face",
+        }.get(kind, f"{kind} {', '.join(f'{k}={v}' for k, v in a.items())}")
+    die = a.get("die")
+    if die and kind not in ("elven_ring", "die_face"):
+        text += f" with {_an(DIE_LABEL.get(die, str(die)))} die"
+    return text
 
 
 # ---- deciding -------------------------------------------------------------------------------------
