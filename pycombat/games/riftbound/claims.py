@@ -247,7 +247,7 @@ def describe(kind: str, a: Mapping[str, Any], negated: bool = False) -> str:
             "total": f"the {side}'s total is {value}",
             "lethal": f"{unit}'s lethal damage is {value}",
             "might": f"{unit}'s Might is {value}",
-            "split_count": f"the {side} has {value} legal splits",
+            "split_count": f"the {side} has {value} legal split{'' if value == 1 else 's'}",
             "excess": f"the {side}'s excess damage is {value}",
             "assigns_first": f"the {side} assigns first",
             "focus_first": f"the {side} gains Focus first",
