@@ -126,3 +126,14 @@ def test_version_names_pycombat_clingo_and_each_digest(capsys):
         line = next(ln for ln in out if f"rules digest {game}:" in ln)
         assert hashlib.sha256(data).hexdigest()[:12] in line
         assert re.search(r": (\d+) rules", line) and int(re.search(r": (\d+) rules", line).group(1)) > 20
+
+
+def test_enumerate_json_names_what_its_count_counts():
+    """`counted` (shown by the web page beside the count, as the text says it): MECCG's complete assignments
+    or traces, WotR's rearguard splits."""
+    import pycombat
+
+    wind = pycombat.example("meccg", "wind_throne.yaml")
+    assert pycombat.load(wind).enumerate(limit=1).to_json()["counted"] == "complete assignments"
+    assert pycombat.load(wind).enumerate(limit=1, traces=True).to_json()["counted"] == "assignment traces"
+    assert pycombat.load(pycombat.example("wotr", "skirmish.yaml")).enumerate().to_json()["counted"] == "splits"

@@ -208,6 +208,7 @@ def _steps(server, browser):
     _load(d, "meccg", "wind_throne.yaml")
     _result_done(d, "enumerate")
     _count_is(d, mandatory)
+    assert d.find_element(By.CSS_SELECTOR, ".count-label").text == "legal complete assignments"  # (the JSON's `counted`)
     assert _text(d, "cli").startswith("pycombat enumerate scenario.yaml")
     _shot(d, "1_wind_throne_enumerate")
 

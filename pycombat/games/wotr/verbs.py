@@ -143,7 +143,7 @@ class EnumerateReport(Report):
                 "attack": {"legal": v.legal, "reasons": v.reasons(), "attacking": describe_force(v.attacking),
                            "rearguard": describe_force(v.rearguard)},
                 "may_attack": self.counts["compositions"] > 0, "count": self.count, "counts": self.counts,
-                "notion": self.notion,
+                "notion": self.notion, "counted": "splits",  # (what `count` counts)
                 **({} if self.count_only else {"splits": [split_json(sp) for sp in self.splits],
                                                **({"truncated": True} if self.truncated else {})})}
 

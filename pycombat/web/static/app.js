@@ -771,7 +771,7 @@ function renderResult(data) {
   if (r.title) head.push(el("h3", {}, r.title));
   if (r.count !== undefined) {
     head.push(el("div", {}, el("span", {class: "count", id: "count"}, String(r.count)),
-      el("span", {class: "count-label"}, `legal ${r.notion || "options"}` + (r.truncated ? " (the table lists the first ones)" : ""))));
+      el("span", {class: "count-label"}, `legal ${r.counted || r.notion || "options"}` + (r.truncated ? " (the table lists the first ones)" : ""))));
   }
   for (const [name, src] of Object.entries(data.images || {})) {
     head.push(el("img", {class: "plot", id: `plot-${name}`, src, alt: `${state.verb} ${name}`}));

@@ -75,6 +75,7 @@ class EnumerateReport:
                 "no_target": [{"member": m, "rule": r} for m, r in self.attack.no_target],
             },
             "notion": "trace" if self.traces else "complete",
+            "counted": "assignment traces" if self.traces else "complete assignments",  # (what `count` counts)
             "count": self.count if self.count is not None else len(self.options),
         }
         if not self.count_exact:
