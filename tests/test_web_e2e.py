@@ -345,6 +345,14 @@ def _steps(server, browser):
     helps = _do(d, lambda x: [e.text for e in x.find_elements(By.CSS_SELECTOR, "#run-error .error-help")])
     assert len(helps) == 3 and "Bold Thrust" in helps[0] and "--objective survive" in helps[2], helps
 
+    # 6c. a table whose rows have different keys (only grouped options have `group`) leaves the others' cells empty
+    _load(d, "meccg", "two_on_two.yaml")
+    _click(d, "#tab-optimize")
+    _result_done(d, "optimize")
+    _wait(d).until(lambda x: x.find_elements(By.CSS_SELECTOR, '#result [data-key="first_choices"] td'))
+    cells = _do(d, lambda x: [e.text for e in x.find_elements(By.CSS_SELECTOR, '#result [data-key="first_choices"] td')])
+    assert "undefined" not in cells and cells, cells
+
     # 7. the tree as SVG (Graphviz on the server), with its downloads
     if shutil.which("dot"):
         _load(d, "meccg", "wind_throne.yaml")

@@ -561,7 +561,7 @@ function table(rows, key) {
   const draw = () => {
     const pages = Math.max(1, Math.ceil(rows.length / per));
     const body = rows.slice(page * per, page * per + per).map((r) =>
-      el("tr", {class: r.best === true ? "best" : ""}, ...cols.map((c) => el("td", {}, compact(r[c], c)))));
+      el("tr", {class: r.best === true ? "best" : ""}, ...cols.map((c) => el("td", {}, c in r ? compact(r[c], c) : ""))));
     const pager = rows.length > per ? el("div", {class: "pager"},
       el("button", {type: "button", disabled: page === 0, onclick: () => { page--; draw(); }}, "‹ previous"),
       `page ${page + 1} of ${pages} (${rows.length} rows)`,
