@@ -691,6 +691,13 @@ function headline(r) {
   return items.length ? el("div", {class: "stats", id: "headline"}, ...items) : null;
 }
 
+// a reason whose quoted text is the rule's whole text: shown once
+function shortReason(r) {
+  if (r.full_text !== r.text) return r;
+  const {full_text, ...rest} = r;
+  return rest;
+}
+
 function claimCard(c) {
   const flags = c.decided_by_flags || {};
   const g = game();
@@ -707,7 +714,7 @@ function claimCard(c) {
       c.id ? el("span", {class: "dim"}, ` (${c.id})`) : null,
       "expected" in c ? el("span", {class: c.as_expected === false ? "error-inline" : "dim"},
         ` · expected ${String(c.expected)}${c.as_expected === false ? " — NOT as expected" : ""}`) : null),
-    c.reasons && c.reasons.length ? table(c.reasons, "reasons") : null,
+    c.reasons && c.reasons.length ? table(c.reasons.map(shortReason), "reasons") : null,
     tries.length ? el("div", {class: "flips"}, "decided by the flags: ", ...tries) : null,
     ...(c.readings || []).map(readingsTable),
     c.notes && c.notes.length ? el("ul", {class: "notes"}, ...c.notes.map((n) => el("li", {}, typeof n === "string" ? n : compact(n, "notes")))) : null,
