@@ -137,3 +137,5 @@ def test_enumerate_json_names_what_its_count_counts():
     assert pycombat.load(wind).enumerate(limit=1).to_json()["counted"] == "complete assignments"
     assert pycombat.load(wind).enumerate(limit=1, traces=True).to_json()["counted"] == "assignment traces"
     assert pycombat.load(pycombat.example("wotr", "skirmish.yaml")).enumerate().to_json()["counted"] == "splits"
+    assert pycombat.load(pycombat.example("wotr", "moves_companions.yaml")).enumerate(count=True).to_json()["counted"] \
+        == "moves"

@@ -299,6 +299,7 @@ def _steps(server, browser):
     _click(d, "#tab-enumerate")
     _result_done(d, "enumerate")
     _count_is(d, wotr)
+    assert d.find_element(By.CSS_SELECTOR, ".count-label").text == "legal splits"
     _shot(d, "5_wotr_helms_deep")
 
     # 5b. the map marks the attacker's and the defender's regions; a retreat region added in the form is
@@ -331,6 +332,14 @@ def _steps(server, browser):
         _wait(d, 30).until(lambda x: _marked(x, "retreat") == [target])
         _wait(d, 30).until(lambda x: "a valid wotr scenario" in x.find_element(By.ID, "status").text)
         _shot(d, "5b_wotr_map_retreat")
+
+    # 5c. a position's moves: the count is their total (the JSON's count also holds its parts)
+    moves = pycombat.load(pycombat.example("wotr", "moves_companions.yaml")).enumerate(count=True).to_json()["count"]
+    _load(d, "wotr", "moves_companions.yaml")
+    _click(d, "#tab-enumerate")
+    _result_done(d, "enumerate")
+    _count_is(d, moves["total"])
+    assert d.find_element(By.CSS_SELECTOR, ".count-label").text.startswith("legal moves")
 
     # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
     rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]

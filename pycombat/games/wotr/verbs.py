@@ -177,6 +177,7 @@ class MovesReport(Report):
         out = {"game": "wotr", "kind": "position", "scenario": self.scenario, "title": self.title,
                "flags": dict(self.flags), "side": s.action.side, "die": s.action.die, "explanation": self.explanation,
                "count": {"total": counted.total, "armies": counted.armies, "characters": counted.characters},
+               "counted": "moves",  # (what `count` counts)
                "one_army": self.one_army, "characters": [{"mover": who, "moves": n} for who, n in counted.movers],
                "destinations": self.destinations}
         if not self.count_only:

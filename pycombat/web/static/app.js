@@ -777,7 +777,8 @@ function renderResult(data) {
   const head = [];
   if (r.title) head.push(el("h3", {}, r.title));
   if (r.count !== undefined) {
-    head.push(el("div", {}, el("span", {class: "count", id: "count"}, String(r.count)),
+    const n = r.count !== null && typeof r.count === "object" ? r.count.total : r.count;  // (a total and its parts)
+    head.push(el("div", {}, el("span", {class: "count", id: "count"}, String(n)),
       el("span", {class: "count-label"}, `legal ${r.counted || r.notion || "options"}` + (r.truncated ? " (the table lists the first ones)" : ""))));
   }
   for (const [name, src] of Object.entries(data.images || {})) {
