@@ -543,7 +543,8 @@ function compact(v, key) {
   if (Array.isArray(v)) {
     if (v.length && v.every((x) => typeof x === "string" && RULE_ID.test(x))) return el("span", {}, ...v.map(ruleChip));
     if (v.every((x) => x === null || typeof x !== "object")) {
-      if (v.length > 6 && v.some((x) => String(x).length > 30)) return el("ul", {class: "plain"}, ...v.map((x) => el("li", {}, String(x))));
+      // sentences one a line; short names joined on one
+      if (v.length > 1 && v.some((x) => String(x).length > 40)) return el("ul", {class: "plain"}, ...v.map((x) => el("li", {}, String(x))));
       return v.map(String).join(", ");
     }
     return render(v, key);
