@@ -692,11 +692,11 @@ function headline(r) {
   return items.length ? el("div", {class: "stats", id: "headline"}, ...items) : null;
 }
 
-// a reason whose quoted text is the rule's whole text: shown once
+// a reason whose quoted text is the rule's whole text: shown once (and no sub-item named as decisive)
 function shortReason(r) {
   if (r.full_text !== r.text) return r;
-  const {full_text, ...rest} = r;
-  return rest;
+  const {full_text, decisive, ...rest} = r;
+  return decisive === null || decisive === undefined ? rest : {...rest, decisive};
 }
 
 function claimCard(c) {
