@@ -501,6 +501,8 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
+    if not (scheduler or dask):  # a local pool starts no more processes than there are inputs
+        workers = max(1, min(workers, len(items)))
     summary = Summary(workers=workers)
     t0 = time.perf_counter()  # (a local Dask cluster's start counts)
     with contextlib.ExitStack() as stack:

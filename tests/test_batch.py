@@ -262,3 +262,10 @@ def test_a_verb_no_game_has_is_refused_before_any_input(capsys):
     assert "--verb 'od': no game has this verb; did you mean 'odds'?" in captured.err
     with pytest.raises(pycombat.errors.PycombatError, match="no game has this verb"):
         batch.run_batch([str(FILES[0])], "enumerat", out=io.StringIO(), workers=1)
+
+
+def test_a_local_pool_starts_no_more_workers_than_inputs():
+    lines, summary = _run([str(FILES[1])], workers=2)
+    assert len(lines) == 1 and summary.workers == 1 and summary.failed == 0
+    lines, summary = _run([str(f) for f in FILES], workers=2)
+    assert len(lines) == 3 and summary.workers == 2
