@@ -103,6 +103,15 @@ def _contains_words(haystack: str, needle: str) -> bool:
     return f" {needle} " in f" {haystack} "
 
 
+def with_article(word: str) -> str:
+    """``word`` with "a" or "an" before it.
+
+    >>> with_article("Elf"), with_article("Man"), with_article("event")
+    ('an Elf', 'a Man', 'an event')
+    """
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str:
     """``"; did you mean 'X'?"`` with the candidate closest to ``name`` (:func:`closest`), or ``""``.
 

@@ -130,11 +130,11 @@ def _alternatives(text: str) -> list[str]:
 
 
 def _render(text: str) -> str:
+    """A pattern's text (one alternative) as the words of a sentence form (:func:`form_of`)."""
     out: list[str] = []
     k = 0
     while k < len(text):
         ch = text[k]
-        quantified = k + 1 < len(text) and text[k + 1] in "?*+{"
         if ch in "^$":
             k += 1
         elif ch == "(":
@@ -165,16 +165,13 @@ def _render(text: str) -> str:
         elif ch == ".":
             out.append("...")
             k += 1
-        elif ch in "?*+":
+        elif ch in "?*+":  # a quantifier of what came before: that kept once
             k += 1
         elif ch == "{":
             k = text.index("}", k) + 1
         else:
             out.append(ch)
             k += 1
-        if quantified and ch not in "([\\":
-            while k < len(text) and text[k] in "?*+":
-                k += 1
     return "".join(out)
 
 

@@ -126,6 +126,10 @@ def _text(driver, element_id: str) -> str:
     return _do(driver, lambda d: d.find_element(By.ID, element_id).text)
 
 
+def _css_text(driver, css: str) -> str:
+    return _do(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).text)
+
+
 def _attr(driver, css: str, name: str):
     return _do(driver, lambda d: d.find_element(By.CSS_SELECTOR, css).get_attribute(name))
 
@@ -208,7 +212,7 @@ def _steps(server, browser):
     _load(d, "meccg", "wind_throne.yaml")
     _result_done(d, "enumerate")
     _count_is(d, mandatory)
-    assert d.find_element(By.CSS_SELECTOR, ".count-label").text == "legal complete assignments"  # (the JSON's `counted`)
+    assert _css_text(d, ".count-label") == "legal complete assignments"  # (the JSON's `counted`)
     assert _text(d, "cli").startswith("pycombat enumerate scenario.yaml")
     _shot(d, "1_wind_throne_enumerate")
 
@@ -299,7 +303,7 @@ def _steps(server, browser):
     _click(d, "#tab-enumerate")
     _result_done(d, "enumerate")
     _count_is(d, wotr)
-    assert d.find_element(By.CSS_SELECTOR, ".count-label").text == "legal splits"
+    assert _css_text(d, ".count-label") == "legal splits"
     _shot(d, "5_wotr_helms_deep")
 
     # 5b. the map marks the attacker's and the defender's regions; a retreat region added in the form is
@@ -339,7 +343,7 @@ def _steps(server, browser):
     _click(d, "#tab-enumerate")
     _result_done(d, "enumerate")
     _count_is(d, moves["total"])
-    assert d.find_element(By.CSS_SELECTOR, ".count-label").text.startswith("legal moves")
+    assert _css_text(d, ".count-label").startswith("legal moves")
 
     # 6. a Riftbound example: odds (the resulting board), its outcome text as the API gives it
     rift = pycombat.load(pycombat.example("riftbound", "seed_example.yaml")).odds().to_json()["outcome_text"]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ...errors import ScenarioError
-from ...names import closest, normalize
+from ...names import closest, normalize, with_article
 from ...scenario import Node, numbered_copies, read_document, read_flags
 from ...schemaspec import validate
 from .cards.database import CardDB, CharacterCard, load_carddb
@@ -452,7 +452,7 @@ def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
         raise node.error(f"{card.name} is a {card.alignment} {kind}; a {alignment} player's company holds no such "
                          "card (MECCG-FX-20)", "name")
     if alignment == "balrog" and card.card_type in ("character", "agent") and card.race not in BALROG_RACES:
-        raise node.error(f"{card.name} is a{'n' if (card.race or 'x')[0] in 'AEIOU' else ''} {card.race or 'character'}; "
+        raise node.error(f"{card.name} is {with_article(card.race or 'character')}; "
                          "a Balrog player's characters are Orcs and Trolls (MECCG-FX-20, CoE 1.3.B4)", "name")
 
 

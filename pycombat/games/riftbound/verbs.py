@@ -30,8 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ...dice import Dist, as_json
-from ...errors import PycombatError, ScenarioError, TooLargeError
-from ...names import did_you_mean
+from ...errors import PycombatError, TooLargeError
 from ...report import Report, VerifyReport
 from ...tree import export, export_path, format_fraction
 from ...tree.options import Option, rank
@@ -241,7 +240,11 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
 # ---- optimize / tree -------------------------------------------------------------------------------
 def _objective(scenario: Scenario, board: Board, objective: str | None, character: str | None,
                protect: list[str] | None) -> Objective:
-    return objective_from(objective, list(protect or []) + ([character] if character else []), scenario, board)
+    """The damage step's objective; with both hands (the showdown played as a game) ``conquer`` is the caller's."""
+    hands = bool(getattr(scenario, "hands", None))
+    conquer = hands and objective == "conquer"
+    return objective_from(None if conquer else objective, list(protect or []) + ([character] if character else []),
+                          scenario, board, hands=hands)
 
 
 @dataclass
@@ -332,16 +335,11 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
 
 def _play_optimize(scenario, objective: str | None, character: str | None, protect: list[str] | None,
                    max_nodes: int, top: int) -> PlayReport:
-    from .damage.optimize import OBJECTIVES
     from .play.solve import solve as _solve_play
 
     showdown = play_showdown(scenario)
     conquer = objective == "conquer"
-    if objective is not None and not conquer and objective not in OBJECTIVES:  # (the showdown's own: conquer)
-        allowed = (*OBJECTIVES, "conquer")
-        raise ScenarioError(f"--objective: with hands, one of {', '.join(allowed)}, not {objective!r}"
-                            f"{did_you_mean(objective, allowed)}")
-    obj = _objective(scenario, showdown.board, None if conquer else objective, character, protect)
+    obj = _objective(scenario, showdown.board, objective, character, protect)
     sol = _solve_play(scenario, obj, conquer=conquer, max_nodes=max_nodes)
     return PlayReport(**_base(scenario, "optimize"), combat=scenario, board=sol.showdown.board,
                       unmodelled=sol.unmodelled, objective=obj, solution=sol, top=top)
@@ -393,7 +391,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         from .play.triggers import initial_state
 
         conquer = objective == "conquer"
-        obj = _objective(scenario, play_showdown(scenario).board, None if conquer else objective, character, protect)
+        obj = _objective(scenario, play_showdown(scenario).board, objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
         stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
                           player_names=("attacker", "defender"))

@@ -24,13 +24,16 @@ from .splits import LegalSplits, best_splits
 
 
 def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario, board: Board,
-                   score: Callable[[Sequence[str]], Fraction] | None = None) -> Objective:
-    """The objective asked for (default: the ``best_split_objective`` flag), checked."""
+                   score: Callable[[Sequence[str]], Fraction] | None = None, *, hands: bool = False) -> Objective:
+    """The objective asked for (default: the ``best_split_objective`` flag), checked; ``hands``: the showdown is
+    played from both hands, whose own objective ``conquer`` its caller reads (and does not pass here)."""
     name = name or scenario.flags.get("best_split_objective", "kills_then_might")
     if name not in OBJECTIVES:
+        allowed = (*OBJECTIVES, "conquer") if hands else OBJECTIVES
         why = ("; conquer is an objective of the showdown played from both hands (give each player a `hand:`)"
-               if name == "conquer" else did_you_mean(name, OBJECTIVES))
-        raise ScenarioError(f"--objective: one of {', '.join(OBJECTIVES)}, not {name!r}{why}")
+               if name == "conquer" and not hands else did_you_mean(name, allowed))
+        raise ScenarioError(f"--objective: {'with hands, ' if hands else ''}one of {', '.join(allowed)}, "
+                            f"not {name!r}{why}")
     if name == "custom" and score is None and not any(u.value is not None for u in board.attacker + board.defender):
         raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
                             "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")

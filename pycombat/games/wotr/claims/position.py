@@ -33,6 +33,7 @@ from typing import Any
 from pycombat.sentences import guard, guard_reader
 from pycombat.errors import ScenarioError
 from pycombat.in_force import in_force
+from pycombat.names import with_article
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, verify_claims
 from ..board import load_board, load_nations
@@ -296,10 +297,6 @@ def _carried_of(fn: Node, force, groups: list[MGroup], region: str, s: PositionS
     return out
 
 
-def _an(word: str) -> str:
-    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
-
-
 #: a figure kind as a sentence names it: (one, several)
 _FIGURE_WORDS = {"regular": ("Regular", "Regulars"), "elite": ("Elite", "Elites"), "leader": ("Leader", "Leaders"),
                  "nazgul": ("Nazgûl", "Nazgûl")}
@@ -323,6 +320,7 @@ def _describe(kind: str, a: dict) -> str:
                 else f"a muster die may recruit {count} {nation} {fig} in {region}")
     else:
         side = {"shadow": "Shadow", "free_peoples": "Free Peoples"}.get(str(a.get("side")), a.get("side"))
+        result, face = (DIE_LABEL.get(a.get(k), str(a.get(k))) for k in ("result", "face"))
         text = {
             "move_count": "there is 1 legal move" if value == 1 else f"there are {value:,} legal moves"
             if isinstance(value, int) else f"there are {value} legal moves",
@@ -332,13 +330,13 @@ def _describe(kind: str, a: dict) -> str:
             "discarded": f"{card} is discarded once played",
             "hand_limit": "the hand is within the hand limit",
             "hand_excess": f"the player must discard {value} card{'' if value == 1 else 's'}",
-            "may_draw": f"the player may draw {_an(str(a.get('deck')))} card",
-            "elven_ring": f"an Elven Ring may change the die to {_an(DIE_LABEL.get(a.get('result'), str(a.get('result'))))}",
-            "die_face": f"the {side} dice have {_an(DIE_LABEL.get(a.get('face'), str(a.get('face'))))} face",
+            "may_draw": f"the player may draw {with_article(str(a.get('deck')))} card",
+            "elven_ring": f"an Elven Ring may change the die to {with_article(result)}",
+            "die_face": f"the {side} dice have {with_article(face)} face",
         }.get(kind, f"{kind} {', '.join(f'{k}={v}' for k, v in a.items())}")
     die = a.get("die")
     if die and kind not in ("elven_ring", "die_face"):
-        text += f" with {_an(DIE_LABEL.get(die, str(die)))} die"
+        text += f" with {with_article(DIE_LABEL.get(die, str(die)))} die"
     return text
 
 
