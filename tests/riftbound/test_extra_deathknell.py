@@ -37,3 +37,15 @@ def test_karthus_killed_by_the_first_copy_still_gives_the_second():
 def test_an_enemy_karthus_does_not_double_it():
     got, _ = _run([{"name": "Kog'Maw - Caustic"}, BIG], [ENEMY, {"name": "Karthus - Eternal", "might": 9}], KILL)
     assert got["S"] == 4
+
+
+def test_kogmaws_dying_together_each_keep_the_copy_counted_as_they_died():
+    """Anivia's attack trigger (3 to each enemy unit) kills two Kog'Maws in one cleanup, Karthus (buffed: 4 Might)
+    in play: all four copies are on the chain before the first resolves, so the second Kog'Maw's Deathknell
+    resolves twice although the first one's killed Karthus before it resolved: 16 damage on S, not 12."""
+    kogs = [{"name": "Kog'Maw - Caustic", "label": "K1"}, {"name": "Kog'Maw - Caustic", "label": "K2"}]
+    got, sd = _run([{"name": "Anivia - Primal", "label": "A"}, {"name": "S", "custom": True, "might": 20}],
+                   kogs + [{"name": "Karthus - Eternal", "buffed": True}], [{"trigger": "A"}])
+    assert "Karthus - Eternal" not in got and got["S"] == 16
+    copies = [ln.text for ln in sd.lines if "triggers an additional time (Karthus - Eternal" in ln.text]
+    assert [t.split("'s Deathknell")[0] for t in copies] == ["K1", "K2"]

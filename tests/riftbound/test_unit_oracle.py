@@ -806,8 +806,9 @@ class Oracle(SpellOracle):
         self.base_names = set(base)  #: the units at a base as the combat is staged
         self.died: list[str] = []
         self.saved: list[str] = []
-        self.knells: list[str] = []  #: units that died whose Deathknell has not resolved yet
-        self.dying_now: set[str] = set()  #: the units the last cleanup killed (their statics looked back on)
+        #: units that died whose Deathknell has not resolved yet, each ``[unit, additional times]``: the copies are
+        #: counted as it dies (every copy on the chain before the first resolves, RB-CARD-19)
+        self.knells: list[list] = []
         self.actor: str | None = None  #: the side whose card, ability or trigger is resolving (who readies, chooses)
         self.locked: list[str] = []  #: units their controller can't move this turn ("They can't move it this turn")
         self.deaths: list[str] = []  #: units that died whose "When another friendly unit dies" triggers wait
@@ -2193,7 +2194,10 @@ class Oracle(SpellOracle):
                 self.became()  # RB-CARD-10: after the units becoming [Mighty], as the model's cleanup orders them
                 return
             saved = {n for n in dying if self._saver(n, mights)}  # on the board as it was, savers dying too
-            self.dying_now = set(dying) - saved
+            died = set(dying) - saved
+            for n in dying:
+                if n in died:
+                    self.dies_knelling(n, died)
             for n in dying:
                 x = self.u[n]
                 if n in saved:
@@ -2202,21 +2206,25 @@ class Oracle(SpellOracle):
                 else:
                     x["where"] = "gone"
                     self.died.append(n)
-                    self.knells.append(n)
                     self.deaths.append(n)
+
+    def dies_knelling(self, n: str, dying) -> None:
+        """RB-CARD-19: ``n`` dies at the battlefield (with ``dying``): its Deathknell fires once, and once more for
+        each "Your [Deathknell] effects trigger an additional time" of its side in play or dying with it (looked
+        back on), counted now: every copy goes on the chain before the first resolves."""
+        side = self.u[n]["side"]
+        extra = sum(1 for m, y in self.u.items() if y["side"] == side and y.get("card")
+                    and (y["where"] in ("bf", "base", "elsewhere") or m in dying)
+                    for _, how in READING[y["card"]][1] if how == "extra_knell")
+        self.knells.append([n, extra])
 
     def knell(self):
         """RB-CARD-19: each unit that died at the battlefield fires its Deathknell ("deal N to all units at
         my battlefield"), one at a time, a cleanup after each."""
         while self.knells:
-            n = self.knells.pop(0)
+            n, extra = self.knells.pop(0)
             card = self.u[n]["card"]
             side = self.u[n]["side"]
-            # once more for each "Your [Deathknell] effects trigger an additional time" of its side in play, or
-            # dying in the same cleanup (its ability looked back on); all on the chain before the first resolves
-            extra = sum(1 for m, y in self.u.items() if y["side"] == side and y.get("card")
-                        and (y["where"] in ("bf", "base", "elsewhere") or m in self.dying_now)
-                        for _, how in READING[y["card"]][1] if how == "extra_knell")
             for e, how in READING[card][1] if card else ():
                 if how == "deathknell":
                     for _ in range(1 + extra):
@@ -2225,7 +2233,6 @@ class Oracle(SpellOracle):
                             self.damage(m, e["amount"] + self.bonus(side))
                         self.dealer = None
                         self.cleanup()
-        self.dying_now = set()
 
     def effect(self, e, n):
         x = self.u[n]
@@ -2258,7 +2265,7 @@ class Oracle(SpellOracle):
             return
         if e["effect"] == "kill" and self.u[n]["where"] == "bf":
             self.died.append(n)
-            self.knells.append(n)
+            self.dies_knelling(n, {n})
         if e["effect"] == "kill" and self.u[n]["where"] in ("bf", "base", "elsewhere"):
             self.deaths.append(n)
         if e["effect"] == "move":
@@ -2446,7 +2453,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
             o.died.append(n)
             o.deaths.append(n)
             if x["where"] == "bf":
-                o.knells.append(n)
+                o.dies_knelling(n, {n})
             x["where"] = "gone"
     for e in effects:
         t = e.get("target") or {}

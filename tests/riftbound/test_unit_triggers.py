@@ -102,3 +102,15 @@ def test_a_claim_about_the_procedure_is_decided_beside_an_unmodelled_clause():
     got = {c["id"]: c for c in verify(s).to_json()["claims"]}
     assert got["first"]["verdict"] is True and any("unable to change" in n for n in got["first"]["notes"])
     assert got["dies"]["verdict"] is None
+
+
+@pytest.mark.parametrize("enemy, named", [("Ruin Runner", False), ({"name": "D5", "custom": True, "might": 5}, True)])
+def test_a_conditional_trigger_with_no_unit_to_choose_does_nothing_whatever_its_condition(enemy, named):
+    """Daisy!: "When I attack while your units have all 4 tags, [Stun] an enemy unit here". With only an enemy that
+    can't be chosen by enemy abilities (Ruin Runner, RB-CARD-9), it stuns nobody whether the condition holds or not:
+    nothing to state, nothing named, and verify decides; with an enemy it may stun, the condition and the target are
+    the player's (named NOT MODELLED until an entry states them)."""
+    s = _sd(["Daisy!"], [enemy], claims=[{"id": "c", "claim": "the defender keeps the battlefield", "expect": True}])
+    got = play_showdown(s).unmodelled_json()
+    assert [u["card"] for u in got] == (["Daisy!"] if named else []), got
+    assert (verify(s).to_json()["claims"][0]["verdict"] is None) == named

@@ -30,7 +30,7 @@ from typing import Iterable, Mapping
 
 from .interpreter import Play, Unmodelled, effect_support
 from .records import effect_text
-from .triggers import _no_target, ability_card, as_ability, choice_of, empowered_only, trigger_cost
+from .triggers import ability_card, as_ability, choice_of, empowered_only, resolves_idle, trigger_cost
 from .units import ANY_MOVE, MOVE_TRIGGERS, load_units
 
 RULES = ("RB-CARD-10", "RB-COMB-2")
@@ -190,9 +190,8 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list, staging
                         for e, why in unread]
             continue
         choice = choice_of(u, effects)
-        if choice in ("its target", "whether to use it") and _no_target(u, [_unwrapped(e) for e in effects], scenario):
-            effects = tuple({**e, "optional": True} for e in effects)  # no unit to take: nothing happens
-            choice = None
+        if (idle := resolves_idle(u, effects, choice, scenario, [_unwrapped(e) for e in effects])) is not None:
+            effects, choice = idle, None  # no unit to take: nothing happens
         if choice is None:
             chain.append(Play(card=ability_card(u, effects, effects[0]["trigger"]), by=u.side, trigger_of=u.name,
                               on_move=True,

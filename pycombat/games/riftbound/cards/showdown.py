@@ -402,6 +402,11 @@ class Progress:
         self._deaths_elsewhere()
         while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
             dying = [m for m, _ in new]  # dying together: their static abilities looked back on (RB-CARD-9)
+            # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side in
+            # play as they die or dying with them, counted now: every copy goes on the chain before the first
+            # resolves, so a Karthus an earlier copy kills still counts for the later ones (RB-CARD-19)
+            at_death = present + base + away + dying
+            extras = {side: extra_deathknells(units, at_death, side) for side in {side for _, side in new}}
             for n, side in new:
                 self.fired.add(n)
                 effects = deathknell(load_units().unit(units[n].card_id)) if units[n].card_id else ()
@@ -409,8 +414,7 @@ class Progress:
                 effects = empowered_only(units[n], effects)
                 if not effects:
                     continue
-                # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side
-                extra = extra_deathknells(units, present + base + away + dying, side)
+                extra = extras[side]
                 choice = _deathknell.choice_of(effects)
                 for k in range(1 + len(extra)):
                     said: list[Line] = []

@@ -309,7 +309,9 @@ def _no_target(unit, effects, scenario) -> bool:
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
     tag (and "attacking") is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
-    chooses a unit is judged alike: with no unit to choose there is nothing to use."""
+    chooses a unit is judged alike: with no unit to choose there is nothing to use; and a part under a condition
+    ("When I attack while your units have all 4 tags, [Stun] an enemy unit here", Daisy!): with no unit to choose it
+    does nothing whether the condition holds or not."""
     from .statics import untargetable
 
     fighting = scenario.attacker.units + scenario.defender.units
@@ -317,11 +319,11 @@ def _no_target(unit, effects, scenario) -> bool:
     present, base = [v.name for v in fighting], [v.name for v in scenario.reserve]
     for e in effects:
         t = e.get("target") or {}
-        if e.get("mode_option") or e.get("condition") or e.get("split"):
+        if e.get("mode_option") or e.get("split"):
             return False
         if not t or t.get("ref") == "self" or t.get("count") == "all":
-            if e.get("optional"):
-                return False  # a part of a "you may" with no unit to choose: the player may still use it
+            if e.get("optional") or e.get("condition"):
+                return False  # a part that chooses no unit: the player may still use it, or its condition decides it
             continue
         if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location", "state"} \
                 or t.get("location") not in (None, "same_location", "battlefield") \
@@ -339,6 +341,18 @@ def _no_target(unit, effects, scenario) -> bool:
                 continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
             return False  # a unit fits: the player chooses
     return True
+
+
+def resolves_idle(unit, effects, choice: str | None, scenario, judged=None) -> tuple[dict, ...] | None:
+    """RB-CARD-10 with RB-CARD-1: when the trigger's choice is its target, whether to use it or its condition,
+    and no unit fits its target as the combat begins (:func:`_no_target`, on ``judged``: the effects as they
+    choose, else ``effects``), the effects it resolves with: nothing happens, whatever its condition, and
+    nothing is paid for it ("you may kill me to ..."); else None (the player chooses)."""
+    if choice is None or not (choice == "its target" or choice.startswith("whether ")):
+        return None
+    if not _no_target(unit, list(effects if judged is None else judged), scenario):
+        return None
+    return tuple({**{k: v for k, v in e.items() if k not in ("cost", "condition")}, "optional": True} for e in effects)
 
 
 def empowered_only(unit, effects: tuple[dict, ...]) -> tuple[dict, ...]:
@@ -441,10 +455,8 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                 auto.append(u.name)
                 continue
             choice = choice_of(u, effects)
-            if choice in ("its target", "whether to use it") and _no_target(u, effects, scenario):
-                # no unit to take: nothing happens, and nothing is paid for it ("you may kill me to ...")
-                effects = tuple({**{k: v for k, v in e.items() if k != "cost"}, "optional": True} for e in effects)
-                choice = None
+            if (idle := resolves_idle(u, effects, choice, scenario)) is not None:
+                effects, choice = idle, None
             if choice is None:
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
                                   path=f"{u.path}.trigger"))
