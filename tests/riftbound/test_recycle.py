@@ -55,3 +55,14 @@ def test_a_buffed_unit_gets_no_second_buff_and_karma_is_modelled():
 def test_the_opponent_recycling_fires_nothing():
     sd = _run([{"play": "Eclipse", "by": "attacker", "target": "F", "recycled": True}])
     assert _might(sd, "F") == -2 and not sd.unmodelled  # 2 - 4 (Might may go below 0, RB-MIGHT-2)
+
+
+def test_a_gear_whose_entry_uses_its_ability_plays_no_card_and_its_vision_does_not_fire():
+    """Divining Shells ("[Vision] ... [Action] Kill this, exhaust: Give a unit +2 Might"): its entry uses the [Action]
+    ability of the gear in play, no card is played, so Karma waits for nothing, and `recycled:` is refused on it."""
+    shells = {"play": "Divining Shells", "by": "defender", "target": "F"}
+    sd = _run([shells])
+    assert _might(sd, "F") == 4 and not sd.unmodelled
+    with pytest.raises(ScenarioError, match=r"no card is played") as got:
+        _run([{**shells, "recycled": True}])
+    assert got.value.path == "showdown[0].recycled"

@@ -111,6 +111,9 @@ def test_a_conditional_trigger_with_no_unit_to_choose_does_nothing_whatever_its_
     nothing to state, nothing named, and verify decides; with an enemy it may stun, the condition and the target are
     the player's (named NOT MODELLED until an entry states them)."""
     s = _sd(["Daisy!"], [enemy], claims=[{"id": "c", "claim": "the defender keeps the battlefield", "expect": True}])
-    got = play_showdown(s).unmodelled_json()
+    sd = play_showdown(s)
+    got = sd.unmodelled_json()
     assert [u["card"] for u in got] == (["Daisy!"] if named else []), got
+    idle = [ln for ln in sd.lines if ln.text.startswith("Daisy!'s") and "it does nothing" in ln.text]
+    assert len(idle) == (0 if named else 1) and all("RB-CARD-1" in ln.rules for ln in idle)
     assert (verify(s).to_json()["claims"][0]["verdict"] is None) == named

@@ -145,6 +145,19 @@ def test_rex_not_stated_it_is_named_and_not_dying_a_stated_target_is_refused():
     assert "showdown[1]" in text and "did not fire" in text
 
 
+def test_two_rexes_dying_together_choose_as_they_die_and_the_second_finds_its_target_gone():
+    """Anivia's attack trigger kills both Rexes in one cleanup: both Deathknells go on the chain, their targets chosen
+    then, before the first resolves (RB-CARD-19); both choose A3 (3 Might), which the first kills: the second is
+    accepted and does nothing to it (RB-CARD-11), A9 untouched."""
+    rexes = [{"name": REX, "label": "R1", "damage": 3}, {"name": REX, "label": "R2", "damage": 3}]
+    sd = _sd([{"name": "Anivia - Primal", "label": "AN"}, _c("A3", 3), _c("A9", 9)], rexes,
+             [{"trigger": "AN"}, {"trigger": "R1", "when": "dies", "target": "A3"},
+              {"trigger": "R2", "when": "dies", "target": "A3"}])
+    assert {u.name: u.marked for u in sd.board.attacker} == {"AN": 0, "A9": 0} and sd.unmodelled_json() == []
+    second = next(ln for ln in sd.lines if ln.text.startswith("R2 died at the battlefield"))
+    assert "A3 left the battlefield before it resolved" in second.text and "RB-CARD-11" in second.rules
+
+
 def test_rex_lookup_reads_its_deathknell():
     rex = card_report(REX)
     assert any("when: dies" in m["how"] for m in rex["modelled"])

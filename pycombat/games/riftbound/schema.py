@@ -866,7 +866,7 @@ def _play(node: Node, names: set[str], db: UnitDB | None = None, flags: Mapping[
                          "nothing the model reads (RB-CARD-10)", "revealed")
     node.raw("repeat", None)  # RB-CARD-25: read below, once the play is built
     extra_copy = _extra_copy(node, card.effects)  # RB-CARD-15: Zilean, Time Mage's additional copy of the first token
-    recycled = _recycled(node, card.name, [k for k, _ in card.keywords])  # RB-CARD-10: [Predict]
+    recycled = _recycled(node, card.name, [k for k, _ in card.keywords], card)  # RB-CARD-10: [Predict]
     node.finish(PLAY_KEYS)
     replayed = _replayed(node, card, replays, targets, by, label, names, db or load_units(), flags or {}, controller,
                          known)
@@ -943,13 +943,18 @@ def _cost_kill(node: Node, card, by: str, names: set[str], known: dict[str, Unit
     return name
 
 
-def _recycled(node: Node, name: str, keywords) -> bool | None:
+def _recycled(node: Node, name: str, keywords, card=None) -> bool | None:
     """RB-CARD-10: the entry's ``recycled:`` (its [Predict] or [Vision] recycled the card its player looked at),
-    refused for a card with neither."""
+    refused for a card with neither, and for a gear whose entry uses its [Action] ability (no card is played)."""
+    from .cards.events import gear_ability
+
     got = node.bool("recycled", None)
     if got is not None and not {"Predict", "Vision"} & set(keywords):
         raise node.error(f"`recycled:` is for a card with [Predict] or [Vision] (it looks at the top card of its "
                          f"player's Main Deck and may recycle it); {name} has neither (RB-CARD-10)", "recycled")
+    if got is not None and card is not None and card.type == "gear" and gear_ability(card):
+        raise node.error(f"`recycled:`: this entry uses {name}'s [Action] ability (the gear in play): no card is "
+                         f"played, so its [Vision] (\"When you play this\") does not fire (RB-CARD-10)", "recycled")
     return got
 
 

@@ -874,7 +874,10 @@ LOOKS = ("Predict", "Vision")
 
 def looks(play: Play) -> bool:
     """Whether ``play`` is a card whose [Predict] (a spell) or [Vision] (a unit card played) lets its player recycle
-    the top card of his Main Deck (the entry's ``recycled:``)."""
+    the top card of his Main Deck (the entry's ``recycled:``): the gear's [Action] ability used, no card is played,
+    and its [Vision] ("When you play this") does not fire (Divining Shells)."""
+    if event_of(play) == "gear_ability":
+        return False
     card = play.unit if getattr(play, "unit", None) is not None else play.card
     kws = {k for k, _ in getattr(play.card, "keywords", ())} | set(getattr(card, "keywords", ()) or ())
     return bool(kws & set(LOOKS))

@@ -194,7 +194,7 @@ def _auto(scenario, units, said, chain: list, missing: list, auto: list, staging
             effects, choice = idle, None  # no unit to take: nothing happens
         if choice is None:
             chain.append(Play(card=ability_card(u, effects, effects[0]["trigger"]), by=u.side, trigger_of=u.name,
-                              on_move=True,
+                              on_move=True, idle=idle is not None,
                               path=f"{u.path}.moved"))
             auto.append(u.name)
         elif any(u.name == r.name for r in scenario.reserve):

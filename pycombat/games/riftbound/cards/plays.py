@@ -43,6 +43,9 @@ class Play:
     on_move: bool = False
     #: a unit's optional ("you may") trigger stated as not used (``decline: true``): it resolves doing nothing
     declined: bool = False
+    #: a unit's trigger that no unit of the board may answer as the combat begins (its target, whatever its
+    #: condition, :func:`.triggers.resolves_idle`): it resolves doing nothing
+    idle: bool = False
     #: a unit's trigger fired during the showdown, its choice stated (``{trigger: UNIT, when: EVENT}``): the kind of
     #: event (:data:`.events.KINDS`); it is matched to that unit's next firing of such a trigger (RB-CARD-10)
     fired_by: str | None = None

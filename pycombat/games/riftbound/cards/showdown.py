@@ -405,7 +405,8 @@ class Progress:
             # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side in
             # play as they die or dying with them, counted now: every copy goes on the chain before the first
             # resolves, so a Karthus an earlier copy kills still counts for the later ones (RB-CARD-19)
-            at_death = present + base + away + dying
+            in_play = present + base + away  # as they die: where the choice of each copy is made
+            at_death = in_play + dying
             extras = {side: extra_deathknells(units, at_death, side) for side in {side for _, side in new}}
             for n, side in new:
                 self.fired.add(n)
@@ -429,7 +430,7 @@ class Progress:
                             self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain; not "
                                                    f"modelled: {choice} is the player's and not stated.", (DK, "RB-CARD-4")))
                             continue
-                        if out := [t for t in stated.targets if t not in present + base + away]:
+                        if out := [t for t in stated.targets if t not in in_play]:
                             raise ScenarioError(f"{n}'s Deathknell chooses its target as it goes on the chain, once {n} "
                                                 f"died: {out[0]} is not in play then (RB-CARD-1, RB-CARD-19)",
                                                 file=self.scenario.file, path=f"{stated.path}.target")
@@ -598,7 +599,9 @@ class Progress:
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
-            what = "; ".join(x.text for x in said) or "no modelled effect on this combat"
+            what = "; ".join(x.text for x in said) or (
+                "no unit it may choose as the combat begins: it does nothing" if e.idle
+                else "no modelled effect on this combat")
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
             if events.event_of(e) == "gear_ability":  # RB-CARD-10: the [Action] ability of a gear in play, no card
                 verb = f"{_who(scenario, e.by)} uses {e.card.name}'s [Action] ability"
@@ -613,6 +616,7 @@ class Progress:
             lines.append(Line(f"{verb}: {what}.", tuple(dict.fromkeys(
                               (("RB-CARD-10", "RB-COMB-2") if e.on_move else ("RB-SHOW-2", "RB-CARD-10"))[
                                   : 2 if e.trigger_of else 0]
+                              + (("RB-CARD-1",) if e.idle and not said else ())
                               + (("RB-CARD-10", "RB-CARD-16") if e.unit is not None else ())
                               + (("RB-READ-6",) if e.unit is not None and any(
                                   x.get("_late") for x in e.card.effects) else ())

@@ -459,7 +459,7 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                 effects, choice = idle, None
             if choice is None:
                 chain.append(Play(card=ability_card(u, effects), by=side, trigger_of=u.name,
-                                  path=f"{u.path}.trigger"))
+                                  path=f"{u.path}.trigger", idle=idle is not None))
                 auto.append(u.name)
             elif choice == f"whether {EMPOWERED}":  # the unit's status, not a choice (RB-CARD-9)
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
