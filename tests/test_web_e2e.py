@@ -357,7 +357,7 @@ def _steps(server, browser):
     _load(d, "meccg", "ten_vs_ten_hands.yaml")
     _click(d, "#tab-optimize")
     _result_done(d, "optimize")
-    _wait(d).until(lambda x: "2,001,600" in x.find_element(By.ID, "run-error").text)
+    _wait(d).until(lambda x: "3,628,800" in x.find_element(By.ID, "run-error").text)
     helps = _do(d, lambda x: [e.text for e in x.find_elements(By.CSS_SELECTOR, "#run-error .error-help")])
     assert len(helps) == 3 and "Bold Thrust" in helps[0] and "--objective survive" in helps[2], helps
 

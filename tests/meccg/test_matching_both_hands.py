@@ -71,7 +71,7 @@ def test_both_hands_equal_the_full_game(scenario, objective):
 def test_interchangeable_members_keep_ten_against_ten_small():
     """Ten against ten with three cards in each hand, but two kinds of member a side (five untapped,
     five tapped): interchangeable members are counted, not named, so the pairs carried are of three
-    kinds and the matching game stays small (the full game has 2,001,600 complete assignments)."""
+    kinds and the matching game stays small (the full game has 3,628,800 complete assignments)."""
     def side(prefix, prowess, mp, race, skills):
         return [{"name": f"{prefix}{i}", "custom": True, "prowess": prowess, "body": 8, "race": race, "mp": mp,
                  "skills": skills, "status": "untapped" if i < 5 else "tapped"} for i in range(10)]

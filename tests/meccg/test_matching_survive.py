@@ -108,7 +108,7 @@ def test_ten_against_ten_with_hands_kill_mp_is_refused_naming_the_cards():
     with pytest.raises(TooLargeError) as exc:
         verbs.optimize(s)
     text = str(exc.value)
-    assert "2,001,600" in text and "raise --max-nodes" in text and len(text) < 300  # one line, never cut
+    assert "3,628,800" in text and "raise --max-nodes" in text and len(text) < 300  # one line, never cut
     why = " ".join(exc.value.help)  # why, and what is solved instead, under it
     assert "Bold Thrust" in why and "Risky Blow" in why and "up to 10 strikes" in why and "--objective survive" in why
     assert "Dodge" not in why  # never worth playing under kill_mp: left out of the strikes' game
@@ -119,7 +119,7 @@ def test_the_cli_prints_the_refusal_and_every_line_of_why(capsys):
 
     assert main(["optimize", str(example_path("ten_vs_ten_hands.yaml"))]) == 2
     err = capsys.readouterr().err.splitlines()
-    assert err[0].startswith("pycombat: ") and "2,001,600" in err[0] and not err[0].endswith("...")
+    assert err[0].startswith("pycombat: ") and "3,628,800" in err[0] and not err[0].endswith("...")
     assert [line for line in err[1:] if line.startswith("  ")] == err[1:] and len(err) == 4
     assert "Swift Strokes" in err[1] and "--objective survive" in err[3]
 

@@ -519,11 +519,15 @@ def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
     _legal_attack(scenario, verb)
     from .combat.before import bound
     bound(scenario, max_nodes, verb)  # wound rolls before the assignment: every outcome's assignments (MECCG-FX-31)
-    n, exact = LegalAssignments(scenario).count_bounded(most=max_nodes)
+    # counted to the end where the solver's answers allow (the number `enumerate --count` prints), else a lower bound
+    n, exact = LegalAssignments(scenario).count_bounded(most=None)
     if n > max_nodes or not exact:
-        raise TooLargeError(f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least {n:,} nodes (one "
-                            f"per legal complete assignment), more than --max-nodes {max_nodes:,}; raise --max-nodes "
-                            "or solve a smaller combat")
+        head = f"{scenario.file or 'the scenario'}: {verb}: the game tree has at least one node for each of its "
+        if exact:
+            raise TooLargeError(f"{head}{n:,} legal complete assignments, more than --max-nodes {max_nodes:,}; raise "
+                                "--max-nodes or solve a smaller combat")
+        raise TooLargeError(f"{head}legal complete assignments, more than can be counted up front (over {n:,}); solve "
+                            "a smaller combat")
 
 
 def _bound_carried(scenario: Scenario, max_nodes: int, m) -> None:
