@@ -93,3 +93,19 @@ def test_the_cost_and_the_choice_unstated():
     sd = _run({"condition": True, "attach": "Long Sword", "paid": {"energy": cost, "power": 2}}, dfd, rules=rules)
     assert _might(sd)["D"] == 3
     assert not card_report(AKSHAN)["unmodelled"]
+
+
+@pytest.mark.parametrize("enemy, named", [({"gear_elsewhere": 0}, False), ({}, True),
+                                          ({"gear_elsewhere": 0, "gear": ["Long Sword"]}, True),
+                                          ({"gear_elsewhere": 1}, True)])
+def test_played_anew_with_no_enemy_gear_it_takes_none(enemy, named):
+    """Arcane Shift banishes Akshan and his owner plays him anew (RB-CARD-24): his "When you play me" fires. With the
+    enemy controlling no gear (none listed, none attached, `gear_elsewhere: 0`) it has nothing to take and does
+    nothing, named nowhere; with gear he may hold (listed, or not stated), whether he uses it is his (named)."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 9}], **enemy},
+           "defender": {"units": [{"name": AKSHAN, "label": "AK"}, {"name": "D", "custom": True, "might": 5}]},
+           "showdown": [{"play": "Arcane Shift", "by": "defender", "target": ["AK", "A"], "to": "base"}]}
+    sd = play_showdown(scenario_from_dict(doc, file="<t>"))
+    assert [u.card for u in sd.unmodelled] == ([AKSHAN] if named else [])
+    none = [ln for ln in sd.lines if "the enemy controls no gear" in ln.text]
+    assert len(none) == (0 if named else 1) and all("RB-CARD-1" in ln.rules for ln in none)

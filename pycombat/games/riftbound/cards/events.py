@@ -545,6 +545,12 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
                     "exhausted unit of its player waits on its readying), used or not.", (RULE,))
             continue
         if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
+                and _no_enemy_gear(run, u, effects):
+            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: the enemy controls no gear (none in play, his "
+                    "side's `gear_elsewhere: 0`), so it takes none and does nothing (nothing to choose).",
+                    (RULE, "RB-CARD-1", "RB-CARD-14"))
+            continue
+        if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
                 and _nothing_fits(run, u, effects, trig):
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: no unit in play fits its target, so it does "
                     "nothing (nothing to choose).", (RULE, "RB-CARD-1"))
@@ -628,6 +634,22 @@ def _nothing_fits(run, u, effects, trig: str) -> bool:
             continue
         return False
     return True
+
+
+def _no_enemy_gear(run, u, effects) -> bool:
+    """RB-CARD-10 with RB-CARD-1: a trigger that takes an enemy gear ("move an enemy gear to your base ... If it's an
+    Equipment, attach it to me", Akshan, Mischievous) when the enemy controls none: no gear of his listed
+    (`gear:`), none attached to his units in play, and his side's `gear_elsewhere: 0` stated (not stated, he may
+    have some the scenario does not list): it has nothing to take, and cannot be used."""
+    from .equipment import ENEMY_GEAR
+
+    if len(effects) != 1 or effects[0].get("effect") != "attach_equipment" or effects[0].get("what") != ENEMY_GEAR:
+        return False
+    enemy = "defender" if u.side == "attacker" else "attacker"
+    theirs = [v for v in run.units.values() if v.side == enemy]
+    if not theirs or theirs[0].player.gear_elsewhere != 0 or run.loose.get(enemy):
+        return False
+    return not any(run.live[n].equipment for n in _in_play(run) if run.units[n].side == enemy)
 
 
 def _readies(effects) -> bool:
