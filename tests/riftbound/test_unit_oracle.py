@@ -294,7 +294,8 @@ def _self_plays(card: str) -> list[dict] | None:
     the entry `{trigger: UNIT (replayed), when: played, target: ...}` states it), as the unit is played anew
     (RB-CARD-24); None when another one has a choice or another effect (such a unit is not drawn as the one played
     anew)."""
-    effects = [e for e in RECORDS[card]["effects"] if e.get("trigger") in PLAY_ME]
+    # (with the clauses the overlay structures: Akshan, Mischievous's "When you play me ... move an enemy gear")
+    effects = [e for e in _overlaid(RECORDS[card])["effects"] if e.get("trigger") in PLAY_ME]
     if any(e.get("condition") or e.get("cost") or e.get("optional") or e.get("mode_option")
            or type(e.get("value", 1)) is not int or e["trigger"] in (FROM_FACEDOWN, ON_MY_TURN)
            or not (e.get("target") == {"ref": "self"} and e["effect"] in ("buff", "might_modifier")
