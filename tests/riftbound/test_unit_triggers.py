@@ -117,3 +117,16 @@ def test_a_conditional_trigger_with_no_unit_to_choose_does_nothing_whatever_its_
     idle = [ln for ln in sd.lines if ln.text.startswith("Daisy!'s") and "it does nothing" in ln.text]
     assert len(idle) == (0 if named else 1) and all("RB-CARD-1" in ln.rules for ln in idle)
     assert (verify(s).to_json()["claims"][0]["verdict"] is None) == named
+
+
+@pytest.mark.parametrize("stunned", [True, False])
+def test_a_stun_whose_only_choice_is_stunned_already_does_nothing(stunned):
+    """Kennen, Keeper of Balance: "When you play me or I attack, you may pay 2 energy to [Stun] a unit". Against Ruin
+    Runner (it can't be chosen by enemy abilities) he may only stun himself: stunned already, that changes nothing, so
+    nothing is named and verify decides; not stunned, stunning himself would change his damage: the player's."""
+    s = _sd([{"name": "Kennen, Keeper of Balance", "label": "K", "stunned": stunned}], ["Ruin Runner"],
+            claims=[{"id": "c", "claim": "the defender keeps the battlefield", "expect": True}])
+    sd = play_showdown(s)
+    assert [u["card"] for u in sd.unmodelled_json()] == ([] if stunned else ["Kennen, Keeper of Balance"])
+    assert (verify(s).to_json()["claims"][0]["verdict"] is None) == (not stunned)
+    assert any(ln.text.startswith("K's") and "it does nothing" in ln.text for ln in sd.lines) == stunned

@@ -600,7 +600,7 @@ class Progress:
                 raise ScenarioError(exc.message, file=scenario.file, path=exc.path) from None
             unmodelled += missing
             what = "; ".join(x.text for x in said) or (
-                "no unit it may choose as the combat begins: it does nothing" if e.idle
+                "no unit it may choose (or none it would change) as the combat begins: it does nothing" if e.idle
                 else "no modelled effect on this combat")
             verb = f"{e.card.name} resolves" if e.trigger_of else f"{_who(scenario, e.by)} plays {e.card.name}"
             if events.event_of(e) == "gear_ability":  # RB-CARD-10: the [Action] ability of a gear in play, no card

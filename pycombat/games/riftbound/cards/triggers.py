@@ -309,7 +309,8 @@ def _no_target(unit, effects, scenario) -> bool:
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
     tag (and "attacking") is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
-    chooses a unit is judged alike: with no unit to choose there is nothing to use; and a part under a condition
+    chooses a unit is judged alike: with no unit to choose there is nothing to use. A unit a stun may choose that
+    is stunned already is none to choose (the stun changes nothing). And a part under a condition
     ("When I attack while your units have all 4 tags, [Stun] an enemy unit here", Daisy!): with no unit to choose it
     does nothing whether the condition holds or not."""
     from .statics import untargetable
@@ -339,6 +340,8 @@ def _no_target(unit, effects, scenario) -> bool:
                 continue
             if untargetable(board, present, (base, []), unit.side, v.name) is not None:
                 continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
+            if e.get("effect") == "stun" and v.stunned:
+                continue  # stunned already: a stun changes nothing (nor is it a unit stunned, RB-CARD-10)
             return False  # a unit fits: the player chooses
     return True
 
