@@ -545,15 +545,9 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
                     "exhausted unit of its player waits on its readying), used or not.", (RULE,))
             continue
         if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
-                and _no_enemy_gear(run, u, effects):
-            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: the enemy controls no gear (none in play, his "
-                    "side's `gear_elsewhere: 0`), so it takes none and does nothing (nothing to choose).",
-                    (RULE, "RB-CARD-1", "RB-CARD-14"))
-            continue
-        if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
-                and _nothing_fits(run, u, effects, trig):
-            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: no unit in play fits its target, so it does "
-                    "nothing (nothing to choose).", (RULE, "RB-CARD-1"))
+                and (none := _nothing_to_choose(run, u, effects, trig)) is not None:
+            run.say(f"{cause} triggers {name}'s \"{trig}\" ability: {none[0]}, so it does nothing (nothing to "
+                    "choose).", (RULE, "RB-CARD-1") + none[1])
             continue
         if choice is not None and stated is None:
             run.unmodelled.append(Unmodelled(u.card_name or name, f"its ability \"{trig}\" (unit {name}), triggered by "
@@ -612,6 +606,18 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
 fire = _fire  #: resolve (unit, event) triggers on a showdown (:func:`_fire`)
 #: where a trigger's move goes, in words
 _TO = {"battlefield": "the battlefield", "base": "its base", "elsewhere": "another battlefield"}
+
+
+def _nothing_to_choose(run, u, effects, trig: str) -> tuple[str, tuple[str, ...]] | None:
+    """Why the trigger has nothing to choose and cannot be used (what is missing, and the rules besides RB-CARD-1
+    that say so), or None: no enemy gear for one that takes an enemy gear (:func:`_no_enemy_gear`), else no unit
+    in play for one that chooses a unit (:func:`_nothing_fits`)."""
+    from .equipment import ENEMY_GEAR
+
+    if any(e.get("what") == ENEMY_GEAR for e in effects):
+        return (("the enemy controls no gear (none in play, his side's `gear_elsewhere: 0`): it takes none",
+                 ("RB-CARD-14",)) if _no_enemy_gear(run, u, effects) else None)
+    return ("no unit in play fits its target", ()) if _nothing_fits(run, u, effects, trig) else None
 
 
 def _nothing_fits(run, u, effects, trig: str) -> bool:
