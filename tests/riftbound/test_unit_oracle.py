@@ -1437,7 +1437,8 @@ class Oracle(SpellOracle):
                         for e in RECORDS[card]["effects"]):
             return False  # a permission to be played elsewhere the model names as the unit is played, anew too
             # ("occupied enemy battlefield", Dauntless Vanguard: test_unit_plays.py): not drawn
-        return not card or not (card in STATED or _self_plays(card) is None)
+        return not card or not (card in STATED or any(how == "stated" for _, how in READING[card][1])
+                                or _self_plays(card) is None)
 
     def played_anew(self, n) -> None:
         """The fresh unit ``n``'s own "When you play me" abilities, as it enters (RB-CARD-24, RB-CARD-10): those the
@@ -2506,7 +2507,8 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
 
             cands = [m for m in at(enemy if t.get("side") == "enemy" else side if t.get("side") == "friendly"
                                    else None) if not (t.get("other") and m == n)] \
-                if t.get("side") else [m for s in ("attacker", "defender") for m in at(s) if m != n]
+                if t.get("side") else [m for s in ("attacker", "defender") for m in at(s)
+                                       if not (t.get("other") and m == n)]  # "a unit": it may be the trigger's own
             if t.get("other") and t.get("side") == "enemy":  # "all other enemy units here": other than the one chosen
                 cands = [m for m in cands if m not in chosen]
             if _reveals(e) and not t.get("location") and t.get("side") == "enemy":  # "an enemy unit": at its base too
@@ -2539,7 +2541,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
                 if not cands:  # the units that fitted as the combat began have left: stated, it does nothing
                     gone = [m for m in o.began if o.u[m]["where"] != "bf" and (t.get("side") != "enemy" or
                             o.u[m]["side"] == enemy) and (t.get("side") != "friendly" or o.u[m]["side"] == side)
-                            and not (t.get("other") and m == n) and (t.get("side") or m != n)
+                            and not (t.get("other") and m == n)
                             and (t.get("state") != "attacking" or o.u[m]["side"] == "attacker")]
                     if not gone:  # no unit to choose: it does nothing, and nothing is paid (RB-CARD-10)
                         return entry if "revealed" in entry else None

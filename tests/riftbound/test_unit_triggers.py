@@ -130,3 +130,31 @@ def test_a_stun_whose_only_choice_is_stunned_already_does_nothing(stunned):
     assert [u["card"] for u in sd.unmodelled_json()] == ([] if stunned else ["Kennen, Keeper of Balance"])
     assert (verify(s).to_json()["claims"][0]["verdict"] is None) == (not stunned)
     assert any(ln.text.startswith("K's") and "it does nothing" in ln.text for ln in sd.lines) == stunned
+
+
+@pytest.mark.parametrize("other, changes", [
+    ({"name": "Gangplank, Naval", "label": "G", "stunned": True, "empowered": True}, True),  # +3 Might instead
+    ({"name": "Gangplank, Naval", "label": "G", "stunned": True, "empowered": False}, False),
+    ({"name": "Gangplank, Naval", "label": "G", "stunned": False, "empowered": False}, True),
+])
+def test_a_stun_on_a_stunned_unit_with_a_replacement_is_the_players_choice(other, changes):
+    """Kennen, Keeper of Balance, stunned, may stun a unit: Gangplank, Naval, stunned already, is one to choose only
+    while Empowered ("If a spell or ability that chooses me would stun me, ... give me +3 Might instead",
+    RB-CARD-9): the choice is then the player's and named; stunned and not Empowered, nothing can change."""
+    sd = play_showdown(_sd([{"name": "Kennen, Keeper of Balance", "label": "K", "stunned": True}], [other]))
+    assert [u["card"] for u in sd.unmodelled_json()] == (["Kennen, Keeper of Balance"] if changes else [])
+    if other["empowered"] and other["stunned"]:  # stated, the replacement applies: G gets +3 Might
+        sd = play_showdown(_sd([{"name": "Kennen, Keeper of Balance", "label": "K", "stunned": True}], [other],
+                               showdown=[{"trigger": "K", "target": "G"}]))
+        assert any(ln.text.startswith("K's") and "G gets +3 Might" in ln.text for ln in sd.lines)
+
+
+def test_a_stun_on_a_stunned_unit_that_triggers_on_being_chosen_is_the_players_choice():
+    """Kennen, stunned, with Irelia, Fervent, stunned ("When you choose or ready me, give me +1 Might this turn"),
+    against Ruin Runner: choosing Irelia gives her +1 Might, so using the stun is the player's choice (named)."""
+    kennen = {"name": "Kennen, Keeper of Balance", "label": "K", "stunned": True}
+    sd = play_showdown(_sd([kennen, {"name": "Irelia, Fervent", "label": "I", "stunned": True}], ["Ruin Runner"]))
+    assert "Kennen, Keeper of Balance" in [u["card"] for u in sd.unmodelled_json()]
+    sd = play_showdown(_sd([kennen, {"name": "Irelia, Fervent", "label": "I", "stunned": True}], ["Ruin Runner"],
+                           showdown=[{"trigger": "K", "target": "I"}]))
+    assert any("triggers I's" in ln.text and "I gets +1 Might" in ln.text for ln in sd.lines)

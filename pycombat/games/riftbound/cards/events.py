@@ -623,17 +623,20 @@ def _nothing_to_choose(run, u, effects, trig: str) -> tuple[str, tuple[str, ...]
 def _nothing_fits(run, u, effects, trig: str) -> bool:
     """RB-CARD-10 with RB-CARD-1: a trigger whose only choice is one unit for its one effect (whether to use it, for a
     "you may"), and no unit in play is a legal target for it now (each tried through the interpreter, nothing
-    applied): it has nothing to choose, and cannot be used."""
+    applied, and none a stun would change, :func:`.triggers.stun_changes_nothing`): it has nothing to choose, and
+    cannot be used."""
     from pycombat.errors import ScenarioError
 
     from .interpreter import interpret
-    from .triggers import ability_card
+    from .triggers import ability_card, stun_changes_nothing
 
     if len(effects) != 1 or (effects[0].get("target") or {}).get("count") != 1:
         return False
     play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=u.name, path=f"{u.path}.trigger")
     view = run.view()
     for n in _in_play(run):
+        if stun_changes_nothing(run.units[n], effects[0], u.side):
+            continue  # stunned already: no unit to stun there (the stun changes nothing, RB-CARD-10)
         try:
             interpret(replace(play, targets=(n,)), view, run.scenario.flags, lambda c: None)
         except ScenarioError:

@@ -45,7 +45,7 @@ from pycombat.frozen import replace
 from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
                           revealed_option, reveals)
 from .spells import Card
-from .statics import EMPOWERED
+from .statics import EMPOWERED, replacement_of
 from .units import load_units
 from .ability_play import KIND as PLAY_CARD
 
@@ -340,10 +340,25 @@ def _no_target(unit, effects, scenario) -> bool:
                 continue
             if untargetable(board, present, (base, []), unit.side, v.name) is not None:
                 continue  # RB-CARD-9: it can't be chosen by the enemy's abilities
-            if e.get("effect") == "stun" and v.stunned:
+            if stun_changes_nothing(v, e, unit.side):
                 continue  # stunned already: a stun changes nothing (nor is it a unit stunned, RB-CARD-10)
             return False  # a unit fits: the player chooses
     return True
+
+
+def stun_changes_nothing(v, e: Mapping[str, Any], by: str) -> bool:
+    """RB-CARD-10: whether effect ``e`` of ``by``'s trigger, a stun, changes nothing on unit ``v``: it is stunned
+    already, no replacement of its own applies to a stun choosing it (Gangplank, Naval: "If a spell or ability that
+    chooses me would stun me, ... give me +3 Might instead", RB-CARD-9), and it is not a unit of ``by``'s with a
+    "When you choose me" trigger (Irelia, Fervent: choosing it gives it +1 Might)."""
+    if e.get("effect") != "stun" or not v.stunned or replacement_of(v, e) is not None:
+        return False
+    return v.side != by or v.card_id is None or not any(
+        str(a.get("trigger") or "").startswith(CHOOSE_ME) for a in load_units().unit(v.card_id).abilities)
+
+
+#: how a trigger on being chosen by its own player begins, as the data writes it ("When you choose or ready me")
+CHOOSE_ME = "When you choose"
 
 
 def resolves_idle(unit, effects, choice: str | None, scenario, judged=None) -> tuple[dict, ...] | None:
