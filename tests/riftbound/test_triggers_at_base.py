@@ -201,6 +201,39 @@ def test_jayce_readies_something_else_of_its_players(target, words):
     _refused(doc, "showdown[1].target", words, "RB-CARD-1")
 
 
+# ---- First Mate, played anew: "When you play me, ready another unit" -------------------------------------------------
+MATE, IRELIA = "First Mate", "Irelia, Fervent"  # Irelia, Fervent (4): "When you choose or ready me, give me +1 Might"
+RESCUE = {"play": "Portal Rescue", "by": "defender", "target": [MATE], "to": "base"}  # First Mate played anew
+MATE_READIES = {"trigger": f"{MATE} (replayed)", "when": "played"}
+
+
+@pytest.mark.parametrize("irelia", [{"name": IRELIA, "label": "I", "exhausted": False}, None])
+def test_first_mate_choosing_a_ready_irelia_is_the_players_choice(irelia):
+    """Readying a ready unit changes nothing, but choosing Irelia, Fervent fires her "When you choose me": +1 Might.
+    With her on the board, whether First Mate's trigger readies her is the player's (named); stated, she gets +1 as
+    the ability chooses her. Without her, nothing its player's waits on it: "readying changes nothing"."""
+    dfd = [MATE, irelia] if irelia else [MATE, _c("D4", 4)]
+    sd = _sd(_doc([_c("A5", 5)], dfd, [RESCUE]))
+    assert [u["card"] for u in sd.unmodelled_json()] == ([MATE] if irelia else [])
+    assert any("readying changes nothing" in ln.text for ln in sd.lines) == (irelia is None)
+    if irelia:
+        sd = _sd(_doc([_c("A5", 5)], dfd, [RESCUE, {**MATE_READIES, "target": "I"}]))
+        assert sd.unmodelled_json() == [] and _might(sd, "I") == 4 + 1
+        assert any("choosing I with First Mate (replayed)'s" in ln.text for ln in sd.lines)
+
+
+@pytest.mark.parametrize("exhausted", [True, False])
+def test_first_mate_may_ready_an_exhausted_enemy_feline(exhausted):
+    """First Mate readies "another unit", an enemy's too: the attacker's exhausted Fretful Feline ("When I become
+    ready, give me +2 Might this turn") would get +2, so the choice is the player's; a ready Feline changes nothing."""
+    att = [_c("A5", 5), {"name": FELINE, "exhausted": exhausted}]
+    sd = _sd(_doc(att, [MATE, _c("D2", 2)], [RESCUE]))
+    assert [u["card"] for u in sd.unmodelled_json()] == ([MATE] if exhausted else [])
+    if exhausted:
+        sd = _sd(_doc(att, [MATE, _c("D2", 2)], [RESCUE, {**MATE_READIES, "target": FELINE}]))
+        assert sd.unmodelled_json() == [] and _might(sd, FELINE) == MIGHT[FELINE] + 2
+
+
 # ---- Spectral Centaur ----------------------------------------------------------------------------------------------
 def test_spectral_centaur_counts_a_friend_killed_at_its_base():
     """Deathgrip kills B3 at its base and gives the Centaur B3's 3; its own trigger +2: 5 + 3 + 2 = 10."""

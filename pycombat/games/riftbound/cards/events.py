@@ -68,8 +68,10 @@ firing not stated is named NOT MODELLED as it fires (RB-CARD-4).
 * the first gear: "the first time you play a non-token gear each turn" triggers as its player plays a gear card in
   the showdown that is his first this turn: the first of the showdown, and none before it when the side's
   ``cards_played: 0`` says he played no card before the showdown; else the entry states it (``condition:
-  true|false``, RB-CARD-8). Its "ready something besides me" is a choice only when an exhausted unit of his waits on
-  its readying ("When I become ready"); else it changes nothing in the combat, used or not.
+  true|false``, RB-CARD-8). Its "ready something besides me" (and First Mate's "ready another unit") is a choice only
+  when a unit it may choose waits on its readying, exhausted ("When I become ready"), or is its player's with a
+  trigger on being chosen ("When you choose or ready me"); else it changes nothing in the combat, used or not. A
+  trigger choosing a unit of its player's fires that unit's "When you choose me" first, as a card does.
 
 * defended: "When you defend at a battlefield, you may move me there" fires as its player's combat begins and he is
   the Defender: a combat trigger (:mod:`.triggers`, RB-SHOW-2), listed here for what the card lookup says of it.
@@ -542,7 +544,7 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
             continue
         if choice is not None and stated is None and on is None and _readies_nothing(run, u, effects):
             run.say(f"{cause} triggers {name}'s \"{trig}\" ability: readying changes nothing in this combat (no "
-                    "exhausted unit of its player waits on its readying), used or not.", (RULE,))
+                    "unit it may choose waits on its readying or on being chosen), used or not.", (RULE,))
             continue
         if choice in ("its target", "whether to use it") and stated is None and on is None and gear is None \
                 and (none := _nothing_to_choose(run, u, effects, trig)) is not None:
@@ -583,6 +585,8 @@ def _fire(run, names_events: list[tuple[str, str]], cause: str, on: str | None =
                 raise ScenarioError(f"{name}'s \"{trig}\" ability moves it to {_TO[to]}: `to: {stated.to}` is not where "
                                     "it goes (RB-CARD-10)", path=f"{stated.path}.to")
             play = replace(play, to=to)
+        if on is None and gear is None:  # the units it chooses (not "it", the unit or gear its event is about)
+            _choosing(run, play)
         moving: list = []
         said, missing = run.resolve(play, moving)
         run.unmodelled.extend(missing)
@@ -667,15 +671,30 @@ def _readies(effects) -> bool:
 
 
 def _readies_nothing(run, u, effects) -> bool:
-    """Whether the trigger only readies a unit its player chooses and readying changes nothing here: no exhausted unit
-    of its player's that it may choose has a trigger on becoming ready (readying changes no combat damage by itself,
-    RB-CARD-10)."""
+    """Whether the trigger only readies a unit its player chooses and readying changes nothing here (readying changes
+    no combat damage by itself, RB-CARD-10): no unit it may choose is exhausted with a trigger on becoming ready
+    ("When I become ready", any side's unit the target allows; "When you ready me", its player's), nor one of its
+    player's with a trigger on being chosen ("When you choose or ready me", Irelia, Fervent: choosing her, ready or
+    not, gives her +1 Might)."""
     if not _readies(effects):
         return False
-    other = any((e.get("target") or {}).get("other") for e in effects)
-    return not any(run.units[n].side == u.side and run.units[n].exhausted and not (other and n == u.name)
-                   and run.units[n].card_id is not None and {"ready", "ready_by_you"} & set(_by_event(run.units[n].card_id))
-                   for n in _in_play(run))
+    targets = [e.get("target") or {} for e in effects]
+    other = any(t.get("other") for t in targets)
+    exhausted_only = any(t.get("state") == "exhausted" for t in targets)
+    sides = {t.get("side") or ("friendly" if "you control" in str(t.get("kind")) else None) for t in targets}
+    enemy = "defender" if u.side == "attacker" else "attacker"
+
+    def matters(n: str) -> bool:
+        v = run.units[n]
+        if v.card_id is None or other and n == u.name or v.side == enemy and sides == {"friendly"} \
+                or v.side == u.side and sides == {"enemy"}:
+            return False
+        ev = set(_by_event(v.card_id))
+        mine = v.side == u.side
+        return v.exhausted and ("ready" in ev or mine and "ready_by_you" in ev) \
+            or mine and "chosen" in ev and (v.exhausted or not exhausted_only)
+
+    return not any(matters(n) for n in _in_play(run))
 
 
 def _changes_nothing(run, effects, on: str) -> bool:
@@ -756,14 +775,18 @@ def on_play(run, play: Play) -> dict:
                   + ("his first gear this turn" if first_gear else "his first gear in the showdown"),
                   condition=None if first_gear else FIRST_GEAR)
         _card_played(run, play.by, play.card.name)
-    # "When you choose me": a unit of the player's that the card or ability chooses (its entry's targets),
-    # resolved before it
+    _choosing(run, play)
+    return _snapshot(run)
+
+
+def _choosing(run, play: Play) -> None:
+    """RB-CARD-10: "When you choose me" (Irelia, Fervent) of each unit of ``play``'s player that the card or ability
+    chooses (its entry's targets), resolved before it."""
     chosen = [n for n in dict.fromkeys(play.targets) if n in run.units and n in _in_play(run)
               and run.units[n].side == play.by]
     if chosen and play.by in ("attacker", "defender"):
         for n in chosen:
             _fire(run, [(n, "chosen")], f"{_player(run, play.by)} choosing {n} with {play.card.name}")
-    return _snapshot(run)
 
 
 def _snapshot(run) -> dict:
