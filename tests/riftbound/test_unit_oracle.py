@@ -1305,6 +1305,7 @@ class Oracle(SpellOracle):
                                                                            else ""))
                 self.extra.append({"trigger": n, "when": "recycle", "target": m})
                 self.actor = by
+                self.chosen(by, [m])  # a unit of his its ability chooses: its "When you choose me" first
                 self.effect({**e, "duration": "this_turn"}, m)
                 self.cleanup()
                 self.flush()
@@ -1326,6 +1327,7 @@ class Oracle(SpellOracle):
             self.seen.add(f"a unit card discarded: +{e['value']} to a friendly unit at {self.u[m]['where']}")
             self.extra.append({"trigger": card, "when": "discard", "target": m})
             self.actor = by
+            self.chosen(by, [m])
             self.effect({**e, "duration": "this_turn"}, m)
             self.cleanup()
             self.flush()
@@ -1642,6 +1644,7 @@ class Oracle(SpellOracle):
                 self.once.append(n)
                 self.extra.append({"trigger": n, "when": "attach", "condition": True, "target": m})
                 self.actor = by
+                self.chosen(by, [m])
                 self.effect({"effect": "buff", "value": e.get("value", 1), "target": {"count": 1}}, m)
                 self.cleanup()
                 self.flush()
@@ -1888,6 +1891,7 @@ class Oracle(SpellOracle):
                 continue
             self.extra.append({**entry, "target": m})
             self.actor = by
+            self.chosen(by, [m])  # its ability chooses it: "When you choose or ready me" fires for each
             self.ready(m)
             self.flush()
 
