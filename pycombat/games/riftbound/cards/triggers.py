@@ -346,6 +346,10 @@ def _no_target(unit, effects, scenario) -> bool:
     return True
 
 
+#: how a trigger on being chosen by its own player begins, as the data writes it ("When you choose or ready me")
+CHOOSE_ME = "When you choose"
+
+
 def stun_changes_nothing(v, e: Mapping[str, Any], by: str) -> bool:
     """RB-CARD-10: whether effect ``e`` of ``by``'s trigger, a stun, changes nothing on unit ``v``: it is stunned
     already, no replacement of its own applies to a stun choosing it (Gangplank, Naval: "If a spell or ability that
@@ -355,10 +359,6 @@ def stun_changes_nothing(v, e: Mapping[str, Any], by: str) -> bool:
         return False
     return v.side != by or v.card_id is None or not any(
         str(a.get("trigger") or "").startswith(CHOOSE_ME) for a in load_units().unit(v.card_id).abilities)
-
-
-#: how a trigger on being chosen by its own player begins, as the data writes it ("When you choose or ready me")
-CHOOSE_ME = "When you choose"
 
 
 def resolves_idle(unit, effects, choice: str | None, scenario, judged=None) -> tuple[dict, ...] | None:
