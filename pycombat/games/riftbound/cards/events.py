@@ -676,6 +676,8 @@ def _readies_nothing(run, u, effects) -> bool:
     ("When I become ready", any side's unit the target allows; "When you ready me", its player's), nor one of its
     player's with a trigger on being chosen ("When you choose or ready me", Irelia, Fervent: choosing her, ready or
     not, gives her +1 Might)."""
+    from .triggers import fires_when_chosen
+
     if not _readies(effects):
         return False
     targets = [e.get("target") or {} for e in effects]
@@ -692,7 +694,7 @@ def _readies_nothing(run, u, effects) -> bool:
         ev = set(_by_event(v.card_id))
         mine = v.side == u.side
         return v.exhausted and ("ready" in ev or mine and "ready_by_you" in ev) \
-            or mine and "chosen" in ev and (v.exhausted or not exhausted_only)
+            or mine and fires_when_chosen(v.card_id) and (v.exhausted or not exhausted_only)
 
     return not any(matters(n) for n in _in_play(run))
 

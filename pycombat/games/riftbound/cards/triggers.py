@@ -310,7 +310,8 @@ def _no_target(unit, effects, scenario) -> bool:
     there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
     tag (and "attacking") is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
     chooses a unit is judged alike: with no unit to choose there is nothing to use. A unit a stun may choose that
-    is stunned already is none to choose (the stun changes nothing). And a part under a condition
+    is stunned already is none to choose when the stun changes nothing on it (:func:`stun_changes_nothing`). And a
+    part under a condition
     ("When I attack while your units have all 4 tags, [Stun] an enemy unit here", Daisy!): with no unit to choose it
     does nothing whether the condition holds or not."""
     from .statics import untargetable
@@ -346,8 +347,16 @@ def _no_target(unit, effects, scenario) -> bool:
     return True
 
 
-#: how a trigger on being chosen by its own player begins, as the data writes it ("When you choose or ready me")
+#: how a trigger on its player choosing the unit begins, as the data writes it ("When you choose or ready me": the
+#: ``chosen`` event of :mod:`.events`)
 CHOOSE_ME = "When you choose"
+
+
+def fires_when_chosen(card_id: str | None) -> bool:
+    """Whether a unit of card ``card_id`` has a trigger on its player choosing it (Irelia, Fervent: choosing her gives
+    her +1 Might, RB-CARD-10)."""
+    return card_id is not None and any(str(a.get("trigger") or "").startswith(CHOOSE_ME) and not a.get("activated")
+                                       for a in load_units().unit(card_id).abilities)
 
 
 def stun_changes_nothing(v, e: Mapping[str, Any], by: str) -> bool:
@@ -357,8 +366,7 @@ def stun_changes_nothing(v, e: Mapping[str, Any], by: str) -> bool:
     "When you choose me" trigger (Irelia, Fervent: choosing it gives it +1 Might)."""
     if e.get("effect") != "stun" or not v.stunned or replacement_of(v, e) is not None:
         return False
-    return v.side != by or v.card_id is None or not any(
-        str(a.get("trigger") or "").startswith(CHOOSE_ME) for a in load_units().unit(v.card_id).abilities)
+    return v.side != by or not fires_when_chosen(v.card_id)
 
 
 def resolves_idle(unit, effects, choice: str | None, scenario, judged=None) -> tuple[dict, ...] | None:
