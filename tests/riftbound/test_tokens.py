@@ -102,3 +102,61 @@ def test_coverage_of_token_cards():
     assert any("token=Sand Soldier" in m for m in rows["Guards!"]["modelled"])
     # Arise! is normal speed: nothing of it acts in a showdown (RB-SHOW-4)
     assert rows["Arise!"]["status"] == "none"
+
+
+# ---- the units that join the combat in the showdown, named in claims, splits and --protect ------------------------
+def _verdicts(doc, claims):
+    import pycombat
+
+    report = pycombat.load({**doc, "claims": [{"claim": c} for c in claims]}).run("verify").to_json()
+    assert not report["unmodelled"]
+    return [(c["claim"], c["verdict"]) for c in report["claims"]]
+
+
+def test_claims_name_the_tokens_a_card_played():
+    """RB-CARD-15: the Birds Flurry of Feathers plays fight for the defender (odds shows them): claims about them are
+    decided like those about any unit, never refused as naming no unit of the combat."""
+    doc = _doc([{**FLURRY, "to": "battlefield"}])
+    assert _verdicts(doc, ["Bird 1's might is 1", "Bird 2's might is 2", "Bird 1's lethal damage is 1",
+                           "Bird 3 can die", "Bird 3 must survive", "Bird 1 and Bird 4 may be assigned damage in either order",
+                           "the attacker may assign Stalwart Poro 3, Bird 1 1, Bird 2 1, Bird 4 1",
+                           "the attacker may assign Stalwart Poro 2, Bird 1 4"]) == [
+        ("Bird 1's might is 1", True), ("Bird 2's might is 2", False), ("Bird 1's lethal damage is 1", True),
+        ("Bird 3 can die", True), ("Bird 3 must survive", False),
+        ("Bird 1 and Bird 4 may be assigned damage in either order", True),
+        # Petty Officer's 6 to split; a Bird needs 1 (RB-DMG-7: no overkill while others remain)
+        ("the attacker may assign Stalwart Poro 3, Bird 1 1, Bird 2 1, Bird 4 1", True),
+        ("the attacker may assign Stalwart Poro 2, Bird 1 4", False)]
+    with pytest.raises(ScenarioError, match="'Bird 9' is not a unit of this combat; did you mean 'Bird 1'"):
+        _verdicts(doc, ["Bird 9 can die"])
+
+
+def test_claims_name_the_tokens_a_units_trigger_played():
+    """RB-CARD-15, RB-CARD-10: the Recruits Corina Veraza's "When I move to a battlefield" plays fight for the attacker."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "Corina Veraza", "moved": True}]},
+           "defender": {"units": [{"name": "D3", "custom": True, "might": 3}]},
+           "showdown": [{"trigger": "Corina Veraza", "when": "move"}]}
+    assert _verdicts(doc, ["Recruit 3's might is 1", "the attacker's total is 9", "Recruit 2 can die",
+                           "the defender may assign Recruit 1 1, Recruit 2 1, Recruit 3 1"]) == [
+        ("Recruit 3's might is 1", True), ("the attacker's total is 9", True), ("Recruit 2 can die", True),
+        ("the defender may assign Recruit 1 1, Recruit 2 1, Recruit 3 1", True)]
+
+
+def test_splits_and_protect_name_a_unit_moved_in_from_its_base():
+    """A unit at its base that a card moves in fights (RB-COMB-4): the scenario's `splits:`, a claim's split and
+    optimize's --protect may name it; a split naming a unit killed in the showdown is judged illegal (RB-DMG-3)."""
+    import pycombat
+
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A4", "custom": True, "might": 4}],
+                                             "base": [{"name": "Runner", "custom": True, "might": 2}]},
+           "defender": {"units": [{"name": "D3", "custom": True, "might": 3}, {"name": "D1", "custom": True, "might": 1}]},
+           "showdown": [{"play": "Ride The Wind", "by": "attacker", "target": "Runner"},
+                        {"play": "Incinerate", "by": "defender", "target": "D1"}]}
+    assert _verdicts(doc, ["the defender may assign Runner 2, A4 1", "the defender may assign A4 3"]) == [
+        ("the defender may assign Runner 2, A4 1", True), ("the defender may assign A4 3", True)]
+    report = pycombat.load({**doc, "splits": {"defender": {"Runner": 2, "A4": 1}}}).run("odds").to_json()
+    assert report["splits"]["defender"]["damage"] == {"A4": 1, "Runner": 2} and report["died"] == ["Runner", "D3"]
+    protect = pycombat.load(doc).run("optimize", protect=["Runner"]).to_json()
+    assert protect["protect"] == ["Runner"]
+    with pytest.raises(ScenarioError, match="not a legal split"):
+        pycombat.load({**doc, "splits": {"attacker": {"D1": 1, "D3": 5}}}).run("odds")

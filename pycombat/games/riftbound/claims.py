@@ -364,11 +364,17 @@ def _err(s: Scenario, claim: Claim, message: str) -> ScenarioError:
 def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     name = str(claim.args.get(key, "")).strip()
     played = s.played_units  # RB-CARD-16: units played from hand in the showdown
-    names = [u.name for u in s.attacker.units + s.defender.units + s.reserve + played]
-    for u in s.attacker.units + s.defender.units + s.reserve + played:
+    listed = s.attacker.units + s.defender.units + s.reserve + played
+    names = [u.name for u in listed]
+    for u in listed:
         if _key(name) in (_key(u.name), _key(u.card_name or "")):
             return u.name
-    hint = closest(name, names, n=1)
+    # RB-CARD-15: a unit token the showdown played (a card's, or a unit's trigger's), named as it was played
+    made = [n for n in _showdown(s).units if n not in names]
+    for n in made:
+        if _key(name) == _key(n):
+            return n
+    hint = closest(name, names + made, n=1)
     raise _err(s, claim, f"{key}: {name!r} is not a unit of this combat" + (f"; did you mean {hint[0]!r}?" if hint
                                                                                else ""))
 
@@ -386,7 +392,8 @@ def _split_arg(s: Scenario, claim: Claim, side: str) -> Split:
         raw = _split_text(s, claim, raw)
     if raw is None:
         raise _err(s, claim, "split: the split to judge, e.g. {A1: 1, A4: 2} or [{A1: 1}, {A4: 2}]")
-    return parse_split(Node(raw, file=s.file, path=f"{claim.path}.split"), side, s)
+    # RB-CARD-15: a unit token the showdown played may be named too
+    return parse_split(Node(raw, file=s.file, path=f"{claim.path}.split"), side, s, _showdown(s).units)
 
 
 def _split_text(s: Scenario, claim: Claim, text: str) -> Any:
@@ -412,10 +419,23 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
     return v
 
 
-def _board(s: Scenario):
+def _showdown(s: Scenario):
     from .cards.showdown import play_showdown
 
-    return play_showdown(s).board
+    return play_showdown(s)
+
+
+def _board(s: Scenario):
+    return _showdown(s).board
+
+
+def _record(s: Scenario, name: str):
+    """The unit ``name`` (as :func:`_unit` returns it) as the scenario lists it, or, a token the showdown played, as
+    the showdown left it."""
+    try:
+        return s.unit(name)
+    except KeyError:
+        return _showdown(s).units[name]
 
 
 def _split_legal(s: Scenario, claim: Claim) -> Verdict:
@@ -582,7 +602,7 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     name = _unit(s, claim)
     want_dead = claim.args.get("value") == "dies"
     modal = claim.args.get("modal", "will")
-    unit = s.unit(name)
+    unit = _record(s, name)
     board = _board(s)
     rules = ["RB-MIGHT-1", "RB-DMG-5"]  # killed at cleanup with lethal damage
     if name not in {u.name for u in board.attacker + board.defender}:
@@ -678,7 +698,7 @@ def _might(s: Scenario, claim: Claim) -> Verdict:
     try:
         u = b.unit(name)
     except KeyError:
-        u = s.unit(name)
+        u = _record(s, name)
     # current Might (RB-DMG-2), with Assault only while attacking and Shield only while defending;
     # RB-DMG-11 when the unit is damaged (damage does not lower it)
     rules = [r for r, c in (("RB-MIGHT-4", u.side == "attacker" and bool(u.assault) and sum(u.assault) != 0),
@@ -789,10 +809,10 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
     from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
-    if s.unit(x).side != s.unit(y).side:
+    if _record(s, x).side != _record(s, y).side:
         raise _err(s, claim, f"{x} and {y} are on different sides: they receive different players' damage")
     board = _board(s)
-    side = other(s.unit(x).side)
+    side = other(_record(s, x).side)
     view = LegalSplits(board, side, representation="vector")
     lethal = view.derived.lethal.get(x)
     bound = view.upper_bound()
@@ -801,9 +821,9 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
     witness = next((sp for sp in view if sp.get(y) > 0 and (lethal is None or sp.get(x) < lethal)), None)
     tiers = view.derived.tiers[side]
     rules = ["RB-ORD-8"]
-    if tiers.get(x) == 0 or tiers.get(y) == 0 or s.unit(x).tank:
+    if tiers.get(x) == 0 or tiers.get(y) == 0 or _record(s, x).tank:
         rules.append("RB-ORD-2")
-    if tiers.get(y) == 2 or s.unit(y).backline:
+    if tiers.get(y) == 2 or _record(s, y).backline:
         rules.append("RB-ORD-3")
     if x in view.derived.duals[side] or y in view.derived.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
@@ -888,7 +908,7 @@ def _keyword_effect(s: Scenario, claim: Claim) -> Verdict:
 
     name = _unit(s, claim)
     kw = claim.args.get("keyword", "Deflect")
-    u = s.unit(name)
+    u = _record(s, name)
     # Compute: the legal splits against the unit's side with and without the keyword.
     without = replace(u, deflect=0) if kw == "Deflect" else replace(u, ganking=False)
     side = other(u.side)
@@ -922,10 +942,10 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
     from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
-    if s.unit(x).side != s.unit(y).side:
+    if _record(s, x).side != _record(s, y).side:
         raise _err(s, claim, f"{x} and {y} are on different sides")
     board = _board(s)
-    side = other(s.unit(x).side)
+    side = other(_record(s, x).side)
     view = LegalSplits(board, side, representation="sequence")
     if view.upper_bound() > MAX_SCANNED_SPLITS:
         raise _err(s, claim, "too many legal sequences to check")

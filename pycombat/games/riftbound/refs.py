@@ -8,6 +8,8 @@ True
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...names import closest, normalize
 from ...scenario import Node
 from .model import Scenario, Split, other
@@ -29,12 +31,15 @@ def unit_ref(node: Node, names: set[str] | list[str], what: str = "unit") -> str
     raise node.error(f"{name!r} is not a {what} of this combat{extra}")
 
 
-def parse_split(node: Node, side: str, scenario: Scenario) -> Split:
+def parse_split(node: Node, side: str, scenario: Scenario, joining: Iterable[str] = ()) -> Split:
     """A split as written: ``{unit: damage, ...}`` (a vector) or a list of ``{unit: damage}`` /
-    ``[unit, damage]`` steps (a sequence, RB-MODEL-6). Units must be in the combat; which side
-    they are on is for the rules to judge (RB-DMG-3)."""
-    names = [u.name for u in scenario.attacker.units + scenario.defender.units]
-    order = {n: i for i, n in enumerate(u.name for u in scenario.side(other(side)).units + scenario.side(side).units)}
+    ``[unit, damage]`` steps (a sequence, RB-MODEL-6). Units must be in the combat or may join it in
+    the showdown: a unit at a base a card moves in, one played from hand (RB-CARD-16), or a unit token
+    played (``joining``: the tokens' names, RB-CARD-15); which side they are on, and whether they are at
+    the battlefield when damage is dealt, is for the rules to judge (RB-DMG-3)."""
+    names = list(dict.fromkeys([u.name for u in scenario.side(other(side)).units + scenario.side(side).units]
+                               + [u.name for u in scenario.reserve + scenario.played_units] + sorted(joining)))
+    order = {n: i for i, n in enumerate(names)}
     if isinstance(node.value, dict):
         amounts = []
         for k, sub in node.items():

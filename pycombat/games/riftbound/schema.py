@@ -148,7 +148,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                         battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn, source=data)
     if root.has("splits"):
-        scenario = replace(scenario, splits=_splits(root.child("splits"), scenario))
+        scenario = replace(scenario, splits=_splits(root.child("splits"), scenario, all_names))
     if root.has("claims"):  # read by `verify` (pycombat.verdicts.parse_claims), once the scenario is built
         scenario = replace(scenario, claims=tuple(root.list("claims", [])))
     root.finish(TOP_KEYS)
@@ -1498,11 +1498,13 @@ def _effect(node: Node, names: set[str]) -> Effect:
     return Effect(kind=kind, unit=unit, amount=amount, keyword=keyword, how=how, by=by, card=card, path=node.path)
 
 
-def _splits(node: Node, scenario: Scenario) -> dict[str, Split]:
+def _splits(node: Node, scenario: Scenario, joining: set[str]) -> dict[str, Split]:
+    """The scenario's stated splits; ``joining``: the names of the units that may join the combat in the showdown (the
+    unit tokens its cards play, RB-CARD-15)."""
     node._mapping()
     out = {}
     for side in SIDES:
         if node.has(side):
-            out[side] = parse_split(node.child(side), side, scenario)
+            out[side] = parse_split(node.child(side), side, scenario, joining)
     node.finish(SPLITS_KEYS)
     return out

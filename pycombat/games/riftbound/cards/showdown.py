@@ -9,7 +9,7 @@ Damage Step and a narration with the rule ids applied.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 
 from pycombat.errors import ScenarioError
@@ -42,6 +42,9 @@ class Showdown:
     lines: list[Line] = field(default_factory=list)
     #: what the cards played do that the model does not (RB-CARD-4): ``interpreter.Unmodelled``
     unmodelled: list = field(default_factory=list)
+    #: every unit of the showdown by name, its record as the showdown left it (no static ability applied): those at
+    #: the battlefield, at a base, elsewhere or removed, and the units and tokens played during it (RB-CARD-15/16)
+    units: Mapping[str, Unit] = field(default_factory=dict)
 
     def unmodelled_json(self) -> list[dict]:
         """``[{card, what, why}]``, each once."""
@@ -688,7 +691,7 @@ class Progress:
             for how, src in v.death_replacement[len(live[n].death_replacement):]:
                 lines.append(Line(f"{n}: if it would die at the combat cleanup, it is {how} instead ({src}).",
                                   ("RB-CARD-18",)))
-        return Showdown(board, lines, unmodelled)
+        return Showdown(board, lines, unmodelled, dict(self.units))
 
     def board(self) -> Board:
         """The board at the Combat Damage Step if both players pass now: :meth:`finish`'s board, without

@@ -37,7 +37,10 @@ def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario,
     if name == "custom" and score is None and not any(u.value is not None for u in board.attacker + board.defender):
         raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
                             "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")
-    names = [u.name for u in scenario.attacker.units + scenario.defender.units]
+    # the units listed at the battlefield, and those that joined it in the showdown (moved in from a base, played,
+    # a unit token played: RB-CARD-15, RB-CARD-16)
+    names = list(dict.fromkeys(u.name for u in scenario.attacker.units + scenario.defender.units
+                               + board.attacker + board.defender))
     out = []
     for p in protect:
         match = next((n for n in names if n.casefold() == p.casefold()), None)
