@@ -35,6 +35,9 @@ LONG = {
     "tests/test_mutants.py::": "a sample of the mutation battery: rules removed, each mutant running the tests "
                                "that must turn red",
     "tests/test_web_e2e.py::": "the web page end to end in headless Chromium",
+    "tests/riftbound/test_verify_agrees.py::test_verify_agrees_with_the_board_on_spells_and_gear":
+        "verify against the showdown's board on the spells-and-gear oracle's boards (the quick tier keeps the "
+        "units' oracle's boards)",
     "tests/test_reasons_minimal.py::": "minimal reasons: every verdict of every ruling example cites exactly the "
                                        "rules it rests on (counterfactuals computed per claim)",
     "tests/test_reasons_counterfactual.py::test_each_cited_rule_changes_the_verdict_when_removed":

@@ -23,7 +23,8 @@ from budget import examples  # noqa: E402
 import pycombat
 from pycombat.batch import run_batch
 from pycombat.games.meccg.assignment import legal
-from pycombat.games.meccg.assignment.enumerate import enumerate_assignments
+from pycombat.errors import TooLargeError
+from pycombat.games.meccg.assignment.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
 from pycombat.games.meccg.assignment.legal import Assignment, LegalAssignments, judge_attack
 from pycombat.games.meccg.assignment.listing import STATED, assignments, shape
 from pycombat.games.meccg.present import enumerate as present_enumerate
@@ -232,7 +233,10 @@ def test_traces_are_the_solvers_set_in_the_canonical_order(doc, n):
     want = sorted(every, key=lambda t: trace_key(s, t))
     view = legal.LegalTraces(s)
     assert list(view.ordered()) == want and view.ordered_all
-    full = enumerate_assignments(s, traces=True)
+    if len(want) > DEFAULT_MAX_LIST:  # listing them all is refused up front, with the count
+        with pytest.raises(TooLargeError, match="legal traces: too many to list"):
+            enumerate_assignments(s, traces=True)
+    full = enumerate_assignments(s, traces=True, max_list=max(DEFAULT_MAX_LIST, len(want)))
     assert full.options == want and full.count == len(want) and full.ordered
     first = enumerate_assignments(s, traces=True, limit=n)
     assert first.options == want[:n] and first.count == len(want) and first.truncated == (len(want) > n)

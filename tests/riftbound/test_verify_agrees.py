@@ -5,14 +5,15 @@ The boards are the two oracles' (``test_unit_oracle.boards``: units' printed abi
 used and spells; ``test_riftbound_cards.showdowns``: spells, gear and Equipment, tokens). After the showdown is
 played, every unit left at the battlefield (tokens played during it among them) gets the claims "X's might is N"
 with its Might and with one more, each side "the total is N" with its total and two more and "has N legal splits"
-with its count and one more, every outcome "can" happen as the outcome classes say, the one outcome when it is
-certain, and each unit the showdown killed "dies". Through the verb as a user runs it (``pycombat.load(...)
+with its count and one more, "may assign" the first split ``enumerate`` lists and it with a point of damage moved
+outcome when it is certain, and each unit the showdown killed "dies". Through the verb as a user runs it (``pycombat.load(...)
 .run("verify")``), each verdict must be the board's, or not decided when the report names what it does not model.
 """
 from __future__ import annotations
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from budget import examples  # noqa: E402
@@ -25,9 +26,11 @@ from pycombat.games.riftbound.schema import scenario_from_dict
 from test_riftbound_cards import showdowns
 from test_unit_oracle import boards
 
-SETTINGS = settings(max_examples=examples(80), deadline=None,
+SETTINGS = settings(max_examples=examples(40), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                            HealthCheck.filter_too_much])
+#: the most legal splits of a side whose listing the claims are drawn from
+MOST_SPLITS = 400
 #: an outcome -> the claim that it can happen, and the claim that it will
 OUTCOME_CLAIMS = {"conquer": ("the attacker can conquer", "the attacker conquers"),
                   "keep": ("the defender can keep the battlefield", "the defender keeps the battlefield"),
@@ -47,15 +50,34 @@ def claims_of(doc: dict) -> list[tuple[str, bool]]:
     if board.damage_step:
         pool = derive(board).pool
         for side in ("attacker", "defender"):
-            count = LegalSplits(board, side).count()
+            splits = LegalSplits(board, side)
+            count = splits.count()
             claims += [(f"the {side}'s total is {pool[side]}", True), (f"the {side}'s total is {pool[side] + 2}", False),
                        (f"the {side} has {count} legal splits", True), (f"the {side} has {count + 1} legal splits", False)]
+            if count <= MOST_SPLITS:
+                claims += split_claims(board, side, splits)
         if not any(u.doubled for u in board.attacker + board.defender):
             outcomes = outcome_classes(board).outcomes
             claims += [(can, o in outcomes) for o, (can, _) in OUTCOME_CLAIMS.items()]
             if len(outcomes) == 1:
                 claims.append((OUTCOME_CLAIMS[next(iter(outcomes))][1], True))
     return claims
+
+
+def split_claims(board, side: str, splits) -> list[tuple[str, bool]]:
+    """"The SIDE may assign SPLIT": the first legal split ``enumerate`` lists (true), and it with one point of damage
+    moved to another unit of the other side (true exactly when that is listed too)."""
+    legal = [dict(sp.amounts) for sp in splits]
+    if not legal:
+        return []
+    others = [u.name for u in board.side("defender" if side == "attacker" else "attacker")]
+
+    def text(amounts: dict) -> str:
+        return f"the {side} may assign " + (", ".join(f"{u} {a}" for u, a in amounts.items() if a) or "nothing")
+
+    first = legal[0]
+    moved = [{**first, u: first[u] - 1, v: first.get(v, 0) + 1} for u in first for v in others if v != u and first[u]]
+    return [(text(first), True)] + [(text(m), {k: n for k, n in m.items() if n} in legal) for m in moved[:2]]
 
 
 def agree(doc: dict) -> None:
@@ -84,3 +106,34 @@ def test_verify_agrees_with_the_board_on_units_abilities(case):
 @given(showdowns())
 def test_verify_agrees_with_the_board_on_spells_and_gear(case):
     agree(case[0])
+
+
+def test_a_side_with_no_damage_may_assign_nothing():
+    """RB-DMG-3, RB-MIGHT-3: a side whose units are all Stunned has 0 to assign, and one legal split, "nothing", which
+    a claim may name (as the split's label writes it) like any other."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A2", "custom": True, "might": 2, "stunned": True}]},
+           "defender": {"units": [{"name": "D3", "custom": True, "might": 3}]},
+           "claims": [{"claim": c} for c in ("the attacker may assign nothing", "the defender may assign nothing",
+                                              "the attacker has 1 legal split")]}
+    report = pycombat.load(doc).run("verify").to_json()
+    assert [(c["claim"], c["verdict"]) for c in report["claims"]] == [
+        ("the attacker may assign nothing", True), ("the defender may assign nothing", False),
+        ("the attacker has 1 legal split", True)]
+
+
+def test_a_split_is_read_as_the_split_is_written():
+    """A claim's split as the output writes one: unit names with commas ("Sona, Harmonious") and numbers (tokens:
+    "Bird 1 1"), a vector with commas, a sequence with "then" or "->" (RB-MODEL-6); an unreadable item is one clear
+    error naming it."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A5", "custom": True, "might": 5}]},
+           "defender": {"units": ["Sona, Harmonious", {"name": "D1", "custom": True, "might": 1}]},
+           "showdown": [{"play": "Flurry of Feathers", "by": "defender", "mode": 2, "to": "battlefield"}]}
+    claims = ["the attacker may assign Sona, Harmonious 1, D1 1, Bird 1 1, Bird 2 1, Bird 3 1",
+              "the attacker may assign Sona, Harmonious 5",
+              "the attacker may assign D1 1 then Bird 1 1 then Bird 2 1 then Bird 3 1 then Bird 4 1",
+              "the attacker may assign D1 1 -> Bird 1 1 -> Bird 2 1 -> Bird 3 1 -> Bird 4 1"]
+    report = pycombat.load({**doc, "claims": [{"claim": c} for c in claims]}).run("verify").to_json()
+    # Sona (4 Might) with 5 to split: all of it on her overkills while others remain (RB-DMG-7)
+    assert [c["verdict"] for c in report["claims"]] == [True, False, True, True]
+    with pytest.raises(ScenarioError, match="cannot read 'D1 one' as `<unit> <damage>`"):
+        pycombat.load({**doc, "claims": [{"claim": "the attacker may assign Bird 1 1, D1 one"}]}).run("verify")

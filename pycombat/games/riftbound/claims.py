@@ -282,9 +282,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     out = verify_claims(s, claims, _decide_cited, game="riftbound",
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
                         unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
-    from .cards.showdown import play_showdown
-
-    left = play_showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
+    left = _showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
                                                      for v in out) else []
     for v in out:
         if left and v.claim.kind in BOARD_FREE:
@@ -314,11 +312,9 @@ def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dic
     """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, a claim
     they could change is not decided (verdict None); the note says what the verdict would be
     otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same."""
-    from .cards.showdown import play_showdown
-
     if claim.kind in BOARD_FREE:
         return []
-    showdown = play_showdown(s)
+    showdown = _showdown(s)
     if showdown.unmodelled and _settled(s, claim, showdown.unmodelled, {} if read is None else read):
         return []
     return showdown.unmodelled_json()
@@ -330,7 +326,6 @@ def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:
     read once for all the claims, in ``read``)."""
     from ...registry import get
     from . import open_facts
-    from .cards.showdown import play_showdown
 
     facts = open_facts.open_facts(items, open_facts.cards_by_path(s))
     if not facts or s.source is None or getattr(s, "hands", None):
@@ -340,7 +335,7 @@ def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:
         key = json.dumps(doc, sort_keys=True, default=str)
         if key not in read:  # the game's reader, and the showdown it plays
             other = get("riftbound").read_scenario(doc, file=s.file, flag_overrides=s.flags)
-            read[key] = (other, play_showdown(other).unmodelled)
+            read[key] = (other, _showdown(other).unmodelled)
         other, missing = read[key]
         return decide(other, claim).verdict, missing
 
@@ -396,18 +391,24 @@ def _split_arg(s: Scenario, claim: Claim, side: str) -> Split:
     return parse_split(Node(raw, file=s.file, path=f"{claim.path}.split"), side, s, _showdown(s).units)
 
 
+#: one ``<unit> <damage>`` of a split's text and what follows it: a comma (a vector), "then" or "->" (a sequence, as
+#: :meth:`.model.Split.label` writes one), or the end. The unit is the shortest text before a number so followed: a
+#: name may hold commas ("Sona, Harmonious 3") and numbers ("Bird 1 1")
+_SPLIT_ITEM = re.compile(r"\s*(?P<unit>\S.*?)\s+(?P<n>\d+)\s*(?P<sep>,\s*then\b|,|\bthen\b|->|$)", re.I)
+
+
 def _split_text(s: Scenario, claim: Claim, text: str) -> Any:
-    """"A1 1, A4 2" (a vector) or "A1 1 then A4 2" (a sequence) as YAML-like data."""
-    sequence = re.search(r"\bthen\b", text, re.I) is not None
-    items = [p.strip() for p in re.split(r",|\bthen\b", text, flags=re.I) if p.strip()]
-    pairs = []
-    for item in items:
-        m = re.match(r"^(?P<unit>.*\S)\s+(?P<n>\d+)$", item)
-        if not m:
-            raise _err(s, claim, f"cannot read {item!r} as `<unit> <damage>`")
-        pairs.append((m["unit"], int(m["n"])))
-    if text.strip().lower() == "nothing":
+    """"A1 1, A4 2" (a vector) or "A1 1 then A4 2" / "A1 1 -> A4 2" (a sequence) as YAML-like data."""
+    if text.strip().lower() == "nothing":  # a side with no damage to assign (every unit Stunned, or Might 0)
         return {}
+    pairs, sequence, pos = [], False, 0
+    while pos < len(text):
+        m = _SPLIT_ITEM.match(text, pos)
+        if m is None:
+            raise _err(s, claim, f"cannot read {text[pos:].strip(' ,')!r} as `<unit> <damage>`")
+        pairs.append((m["unit"], int(m["n"])))
+        sequence |= m["sep"] not in (",", "")
+        pos = m.end() if m["sep"] else len(text)
     return [{u: a} for u, a in pairs] if sequence else {u: a for u, a in pairs}
 
 
@@ -419,10 +420,28 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
     return v
 
 
+#: the showdowns played for verify's last scenarios: by the identity of each field but the flags, and the flags
+#: (:func:`_showdown`); each entry holds its scenario, so those identities stay its own
+_PLAYED: dict[tuple, tuple[Scenario, Any]] = {}
+_PLAYED_MOST = 64
+
+
 def _showdown(s: Scenario):
+    """The showdown of ``s`` (:func:`.cards.showdown.play_showdown`), played once for the scenario and each set of
+    flags verify reads it under: a verdict asks for it several times, and every claim again under each flag's
+    values. (A showdown read here is never changed.)"""
+    from dataclasses import fields
+
     from .cards.showdown import play_showdown
 
-    return play_showdown(s)
+    key = (type(s), *(id(getattr(s, f.name)) for f in fields(s) if f.name != "flags"),
+           tuple(sorted(s.flags.items())))
+    got = _PLAYED.get(key)
+    if got is None:
+        if len(_PLAYED) >= _PLAYED_MOST:
+            _PLAYED.clear()
+        got = _PLAYED[key] = (s, play_showdown(s))
+    return got[1]
 
 
 def _board(s: Scenario):
@@ -608,9 +627,7 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     if name not in {u.name for u in board.attacker + board.defender}:
         gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
         # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
-        from .cards.showdown import play_showdown
-
-        lines = play_showdown(s).lines
+        lines = _showdown(s).lines
         cleanup = next((ln for ln in lines
                         if ln.text.startswith((f"Cleanup: {name} has ", f"Cleanup: {name} took damage "))), None)
         extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
