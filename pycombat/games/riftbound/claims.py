@@ -283,7 +283,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
                         unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
     left = _showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
-                                                     for v in out) else []
+                                                 for v in out) else []
     for v in out:
         if left and v.claim.kind in BOARD_FREE:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
