@@ -3,31 +3,17 @@ scenario differs from every other, draws its names from the shipped data and is 
 the API answers with the game's default verb; a refused scenario is counted, never dropped."""
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 import pycombat
+from bench_modules import bench_module  # noqa: E402
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
 N = 12
 
-
-def _module(name: str):
-    # under its own name: bench/diverse.py imports bench/diverse_scenarios.py by that name
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-ds = _module("diverse_scenarios")
+ds = bench_module("diverse_scenarios")
 GAMES = sorted(ds.GENERATORS)
 
 
@@ -102,7 +88,7 @@ def test_wotr_armies_hold_one_to_ten_units_in_adjacent_real_regions():
 
 
 def test_a_refused_scenario_is_counted_and_named():
-    diverse = _module("diverse")
+    diverse = bench_module("diverse")
     batch = ds.riftbound(3, seed=2)
     broken = json.loads(json.dumps(batch[1]))
     broken["attacker"]["units"] = []  # a side needs a unit at the battlefield (RB-COMB-1)
@@ -113,7 +99,7 @@ def test_a_refused_scenario_is_counted_and_named():
 
 def test_the_latency_bench_runs_every_row_on_valid_scenarios(capsys):
     """bench/latency.py: its five small positions and their variants are valid inputs (each variant differs)."""
-    lat = _module("latency")
+    lat = bench_module("latency")
     assert lat.main(["--repeats", "2"]) == 0
     rows = [ln for ln in capsys.readouterr().out.splitlines()[1:] if ln.strip()]
     assert len(rows) == 5 and all(ln.count(" ms") == 4 for ln in rows)

@@ -5,40 +5,25 @@ the first two members of each company: every claim is decided again under each f
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from bench_modules import bench_module  # noqa: E402
 from budget import examples  # noqa: E402
 import pycombat
 from pycombat.games.meccg.assignment import legal
 from pycombat.games.meccg.schema import scenario_from_dict
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
 #: the most legal traces a drawn attack may have (its listing is read whole)
 MOST_TRACES = 3000
 PHASES = {1: "I", 2: "II", 3: "III"}
-
-
-def _generator():
-    """bench/diverse_scenarios.py, under its own name."""
-    name = "diverse_scenarios"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                             HealthCheck.filter_too_much])
 @given(st.integers(0, 2**32))
 def test_verify_decides_the_phases_the_traces_list(seed):
-    (doc,) = _generator().meccg(1, seed=seed)
+    (doc,) = bench_module("diverse_scenarios").meccg(1, seed=seed)
     s = scenario_from_dict(doc)
     assume(legal.judge_attack(s).legal)
     traces = []

@@ -8,28 +8,12 @@ more, false), and ``verify`` must decide each as ``odds`` says.
 """
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench_modules import bench_module  # noqa: E402
 from budget import examples  # noqa: E402
 import pycombat
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def _generator():
-    """bench/diverse_scenarios.py, under its own name."""
-    name = "diverse_scenarios"
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 def claims_of(report: dict) -> list[tuple[str, bool]]:
@@ -51,7 +35,7 @@ def claims_of(report: dict) -> list[tuple[str, bool]]:
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32))
 def test_verify_decides_what_odds_reports(seed):
-    (doc,) = _generator().wotr(1, seed=seed)
+    (doc,) = bench_module("diverse_scenarios").wotr(1, seed=seed)
     claims = claims_of(pycombat.load(doc).run("odds").to_json())
     report = pycombat.load({**doc, "claims": [{"claim": c} for c, _ in claims]}).run("verify").to_json()
     for (claim, want), got in zip(claims, report["claims"], strict=True):
