@@ -420,28 +420,27 @@ def decide(s: Scenario, claim: Claim) -> Verdict:
     return v
 
 
-#: the showdowns played for verify's last scenarios: by the identity of each field but the flags, and the flags
-#: (:func:`_showdown`); each entry holds its scenario, so those identities stay its own
-_PLAYED: dict[tuple, tuple[Scenario, Any]] = {}
-_PLAYED_MOST = 64
+#: the showdowns verify played (:func:`_showdown`): a memo of the solver's (emptied with its caches, made afresh when
+#: they are off), made at the first decision: the claim book is also read without the solver, which loads clingo
+_PLAYED = None
 
 
 def _showdown(s: Scenario):
     """The showdown of ``s`` (:func:`.cards.showdown.play_showdown`), played once for the scenario and each set of
     flags verify reads it under: a verdict asks for it several times, and every claim again under each flag's
-    values. (A showdown read here is never changed.)"""
+    values. Kept by the identity of each field but the flags, and the flags; each entry holds its scenario, so those
+    identities stay its own. (A showdown read here is never changed.)"""
+    global _PLAYED
     from dataclasses import fields
 
+    from ...solver import memo
     from .cards.showdown import play_showdown
 
+    if _PLAYED is None:
+        _PLAYED = memo(limit=64)
     key = (type(s), *(id(getattr(s, f.name)) for f in fields(s) if f.name != "flags"),
            tuple(sorted(s.flags.items())))
-    got = _PLAYED.get(key)
-    if got is None:
-        if len(_PLAYED) >= _PLAYED_MOST:
-            _PLAYED.clear()
-        got = _PLAYED[key] = (s, play_showdown(s))
-    return got[1]
+    return _PLAYED.remember(key, lambda: (s, play_showdown(s)))[1]
 
 
 def _board(s: Scenario):
