@@ -66,3 +66,20 @@ def test_the_bows_roll_is_settled_by_the_allies_it_discarded():
     got = verify(s, [settled, open_])
     assert got[0].verdict is True and "MECCG-CARD-3" in got[0].rules
     assert got[1].verdict is None and "roll" in got[1].unmodelled[0]["what"]
+
+
+@pytest.mark.parametrize("ally, decided", [(False, True), (True, False)])
+def test_the_bows_roll_matters_only_with_an_ally_facing_it(ally, decided):
+    """The Bow's roll discards minion allies of the company facing its bearer's (MECCG-CARD-3): with none there it
+    does nothing, so "Legolas may take Shagrat's strike in phase I" is decided; with Blackbole there, who may be
+    discarded before strikes are assigned, it waits on the roll."""
+    members = ["Shagrat", "Gorbag"] + ([{"name": "Blackbole", "ally_of": "Shagrat"}] if ally else [])
+    doc = {"game": "meccg", "rules": {"site_barred_ally_strikes": "strike"},
+           "attacker": {"alignment": "minion", "site": "Moria", "members": members},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Legolas", "items": ["Bow of the Galadhrim"]}, "Gimli"]}}
+    s = scenario_from_dict(doc, file="<t>")
+    claim = Claim(id="c", kind="takes_strike_in_phase", text="",
+                  args={"defender": "Legolas", "attacker": "Shagrat", "phase": 1})
+    v = verify(s, [claim])[0]
+    assert (v.verdict is True) if decided else (v.verdict is None and "roll" in v.unmodelled[0]["what"]), v

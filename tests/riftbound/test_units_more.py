@@ -335,3 +335,17 @@ def test_no_combat_trigger_fires_once_a_side_has_left():
 def test_a_stated_combat_trigger_is_refused_when_the_combat_is_not_held():
     with pytest.raises(ScenarioError, match=r"not held \(RB-COMB-2"):
         _run(_moved_away([{"trigger": "Twilight Reveler", "target": "P"}]))
+
+
+def test_harpoon_squad_dead_before_its_trigger_resolves_does_nothing():
+    """Darius - Executioner's +1 keeps Harpoon Squad (4 + 1) alive with 4 damage at the battlefield; moved to its
+    base it has 4 Might and dies at the cleanup after Fight or Flight resolves, before "give me +2 Might" resolves:
+    the trigger acts only on the unit, which left play, so it does nothing and nothing is named (RB-CARD-11)."""
+    doc = _doc([Q | {"name": "A"}], [{"name": "Darius - Executioner"}, {"name": "Harpoon Squad", "moved": False}],
+               [{"play": "Shock Blast", "by": "attacker", "target": "Harpoon Squad"},
+                {"play": "Fight or Flight", "by": "attacker", "target": "Harpoon Squad"}])
+    got, sd = _run(doc)
+    texts = [ln.text for ln in sd.lines]
+    assert "Harpoon Squad" not in got and not sd.unmodelled, texts
+    line = next(ln for ln in sd.lines if "left play before it resolved" in ln.text)
+    assert "does nothing" in line.text and line.rules == ("RB-CARD-11",)

@@ -52,7 +52,7 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by", "only_if", "touches"):  # what the part can touch
+        for key in ("limits_play", "grants", "settled_by", "only_if", "touches", "acts_on"):  # what it can touch
             if u.get(key):
                 e[key] = u[key]
         if member:
@@ -190,11 +190,24 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                     out += _entries(m, f"{s.combat.path}.before_assignment")
     seen, unique = set(), []
     for e in _readings(s, out):
+        if _idle(s, e):
+            continue
         key = (e["id"], e["what"], e.get("member"))
         if key not in seen:
             seen.add(key)
             unique.append(e)
     return unique
+
+
+def _idle(s: Scenario, e: dict[str, Any]) -> bool:
+    """MECCG-CARD-3: a part that acts only on the allies of the company facing its card's company (Bow of the
+    Galadhrim's roll to discard minion allies, ``acts_on: opposing_allies``) does nothing when that company has
+    none, so it is not an open part of this scenario."""
+    role = e["where"].split(".")[0]
+    if e.get("acts_on") != "opposing_allies" or role not in ("attacker", "defender"):
+        return False
+    other = s.defender if role == "attacker" else s.attacker
+    return not any(m.card_type == "ally" for m in other.members)
 
 
 def _unnamed(m: cardfx.CardModel, company) -> bool:

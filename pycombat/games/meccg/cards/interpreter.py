@@ -60,6 +60,9 @@ PLACED_WITH_KEYS = ("slot", "unique", "names")
 LASTS = ("strike", "attack", "turn")
 #: what an unmodelled part can change (card_effects.yaml ``touches``; coverage.DEPENDS reads it)
 TOUCHES = ("prowess", "body", "body_check", "status", "strike_cancel", "attack_cancel", "assignment", "after")
+#: what alone an unmodelled part can act on (card_effects.yaml ``acts_on``): the allies of the company facing the
+#: card's company; with none there, the part does nothing (coverage.unmodelled leaves it out)
+ACTS_ON = ("opposing_allies",)
 #: who may carry an item used as a card: the character it is used for, or any member of its company
 CARRIERS = ("bearer", "company")
 #: the word of an item's data for its form restored by Reforging (Ringil, Belegennon)
@@ -356,6 +359,8 @@ def _yaml() -> dict:
             bad.add("wound_rolls: a before_assignment card's {mind_below: N, ally_mp_below: N, minus: N, "
                     "discard_bodiless: bool, taps: bool, against: {...}, reach_flag: <flag>}")
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
+        bad |= {f"acts_on {u['acts_on']}" for u in entry.get("unmodelled") or ()
+                if u.get("acts_on") not in (None, *ACTS_ON)}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
@@ -372,7 +377,7 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
-              **{k: u[k] for k in ("settled_by", "only_if", "touches") if u.get(k)}}
+              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on") if u.get(k)}}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])

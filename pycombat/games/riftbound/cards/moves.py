@@ -343,6 +343,10 @@ def _own(run, name: str, u, src: str, dst: str, first: bool | None, cause: str) 
         if trig == FIRST and not first:
             continue
         if name not in run.present + run.base + run.away:
+            if all(_on_itself(e) for e in effects):  # RB-CARD-11: what it acts on is gone
+                run.say(f"{cause} moving {name} triggers its \"{trig}\" ability, but {name} left play before it "
+                        "resolved: it acts only on the unit, so it does nothing.", ("RB-CARD-11",))
+                continue
             _open(run, card, what, f"it left play before its trigger resolved, by {cause}: where its effects "
                                    "act is not read")
             continue
@@ -378,6 +382,12 @@ def _own(run, name: str, u, src: str, dst: str, first: bool | None, cause: str) 
         run._settle()  # the cleanup after it resolves (RB-MIGHT-1)
         events.after(run, play, seen)  # the unit tokens it played are units played (RB-CARD-10)
         on_moves(run, more, f"{name}'s \"{trig}\" ability")
+
+
+def _on_itself(effect: dict) -> bool:
+    """Whether ``effect`` acts only on the unit whose ability it is ("give me +2 Might this turn"), with no option
+    set by a card drawn or revealed: gone from play, the unit makes it do nothing (RB-CARD-11)."""
+    return effect.get("target") == {"ref": "self"} and not any(k.startswith("mode_") for k in effect)
 
 
 def _open(run, card: str, what: str, why: str) -> None:
