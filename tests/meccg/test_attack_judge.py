@@ -16,6 +16,7 @@ from budget import examples
 from pycombat import registry
 from pycombat.errors import PycombatError
 from pycombat.games.meccg.assignment import legal
+from pycombat.games.meccg.assignment.judge_closed import asp_only
 from pycombat.games.meccg.schema import load_scenario, scenario_from_dict
 from pycombat.solver import clear_caches, judged_facts, rule_files, set_judging
 
@@ -32,11 +33,18 @@ def _outcome(scenario, judging: bool):
     clear_caches(keep_parsed=True)
     previous = set_judging(judging)
     try:
-        return "verdict", legal._judge(scenario, legal._attack_solver(scenario))
+        return "verdict", _asp_judge(scenario)
     except PycombatError as exc:
         return type(exc).__name__, str(exc)
     finally:
         set_judging(previous)
+
+
+def _asp_judge(scenario):
+    """The verdict by the ASP paths (the judge, or the scenario's own Control); the Python evaluation of the
+    same program is test_meccg_judge_closed.py's."""
+    with asp_only():
+        return legal._judge(scenario, legal._attack_solver(scenario))
 
 
 def _judge_answers(scenario) -> bool:
@@ -65,11 +73,11 @@ def test_every_example_is_judged_as_alone():
     clear_caches(keep_parsed=True)
     assert sum(_judge_answers(s) for s in scenarios) == len(scenarios)
     clear_caches(keep_parsed=True)
-    together = [legal._judge(s, legal._attack_solver(s)) for s in scenarios if _outcome(s, False)[0] == "verdict"]
+    together = [_asp_judge(s) for s in scenarios if _outcome(s, False)[0] == "verdict"]
     clear_caches(keep_parsed=True)
     set_judging(False)
     try:
-        alone = [legal._judge(s, legal._attack_solver(s)) for s in scenarios if _outcome(s, False)[0] == "verdict"]
+        alone = [_asp_judge(s) for s in scenarios if _outcome(s, False)[0] == "verdict"]
     finally:
         set_judging(True)
     assert together == alone
@@ -82,10 +90,10 @@ def test_diverse_scenarios_one_after_another_are_judged_as_alone(seed, n):
     clear_caches(keep_parsed=True)
     assert all(_judge_answers(s) for s in scenarios)  # (the judge answers them: not a vacuous comparison)
     clear_caches(keep_parsed=True)
-    judged = [legal._judge(s, legal._attack_solver(s)) for s in scenarios]
+    judged = [_asp_judge(s) for s in scenarios]
     previous = set_judging(False)
     try:
-        alone = [legal._judge(s, legal._attack_solver(s)) for s in scenarios]
+        alone = [_asp_judge(s) for s in scenarios]
     finally:
         set_judging(previous)
     assert judged == alone

@@ -4,6 +4,7 @@ the same flags in one grounding, :class:`pycombat.solver.Instances`); each verdi
 targets and overt members (MECCG-INIT-1..4, MECCG-ALIGN-1..8, MECCG-STRUCT-2, MECCG-ASSIGN-1)."""
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 
@@ -15,6 +16,7 @@ from budget import examples  # noqa: E402
 from pycombat.batch import run_batch
 from pycombat.errors import ScenarioError
 from pycombat.games.meccg.assignment import legal
+from pycombat.games.meccg.assignment.judge_closed import asp_only
 from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.solver import clear_caches, set_loaded
 
@@ -51,9 +53,10 @@ def scenario_docs(draw):
 
 
 def _alone(scenarios):
-    previous = set_loaded(False)  # judged afresh, one by one
+    previous = set_loaded(False)  # judged afresh, one by one, by the attack program (a grounding each)
     try:
-        return [legal.judge_attack(s) for s in scenarios]
+        with asp_only():
+            return [legal.judge_attack(s) for s in scenarios]
     finally:
         set_loaded(previous)
 
@@ -61,12 +64,16 @@ def _alone(scenarios):
 @SETTINGS
 @given(st.lists(scenario_docs(), min_size=1, max_size=20))
 def test_prefetched_verdicts_are_those_of_each_scenario_alone(docs):
+    """Prefetched in groundings of many (the ASP path) or evaluated in Python (judge_closed.py), each verdict is
+    the one the attack program gives the scenario alone."""
     scenarios = [scenario_from_dict(d) for d in docs]
-    clear_caches(keep_parsed=True)
-    distinct = {legal._attack_solver(s).key() for s in scenarios}
-    assert legal.prefetch_verdicts(scenarios) == len(distinct)
-    prefetched = [legal._VERDICTS[legal._attack_solver(s).key()] for s in scenarios]
-    assert prefetched == _alone(scenarios)
+    for path in (asp_only, contextlib.nullcontext):
+        clear_caches(keep_parsed=True)
+        distinct = {legal._attack_solver(s).key() for s in scenarios}
+        with path():
+            assert legal.prefetch_verdicts(scenarios) == len(distinct)
+        prefetched = [legal._VERDICTS[legal._attack_solver(s).key()] for s in scenarios]
+        assert prefetched == _alone(scenarios)
 
 
 def test_more_than_one_grounding_and_mixed_flags():
@@ -86,7 +93,8 @@ def test_more_than_one_grounding_and_mixed_flags():
     clear_caches(keep_parsed=True)
     distinct = {legal._attack_solver(s).key() for s in scenarios}
     assert len(distinct) == 40
-    assert legal.prefetch_verdicts(scenarios) == len(distinct)
+    with asp_only():
+        assert legal.prefetch_verdicts(scenarios) == len(distinct)
     got = [legal._VERDICTS[legal._attack_solver(s).key()] for s in scenarios]
     assert got == _alone(scenarios)
     assert {v.legal for v in got} == {True, False}
@@ -169,18 +177,21 @@ def _distinct_legal_docs(n):
 
 def test_a_batch_grounds_its_chunks_attacks_together(tmp_path):
     """The work of a batch, in groundings (not time): one chunk's 24 legal attacks are judged in two
-    groundings (16 a grounding); their counts and listings need none more (closed form; the listing
-    made in order from the characterisation, assignment/listing.py)."""
+    groundings by the ASP (16 a grounding), in none by the program's Python evaluation (judge_closed.py);
+    their counts and listings need none more (closed form; the listing made in order from the
+    characterisation, assignment/listing.py)."""
     from pycombat.solver import loaded_stats
 
     docs = _distinct_legal_docs(24)
     path = tmp_path / "in.jsonl"
     path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
     for options in ({"count": True}, {}):
-        clear_caches(keep_parsed=True)
-        before = loaded_stats()["grounded"]
-        out = io.StringIO()
-        run_batch([str(path)], "enumerate", out=out, workers=1, options=options, chunk_size=24)
-        results = [json.loads(line)["result"] for line in out.getvalue().splitlines()]
-        assert all(r["attack"]["legal"] for r in results) and len(results) == 24
-        assert loaded_stats()["grounded"] - before == 2
+        for judge, groundings in ((asp_only, 2), (contextlib.nullcontext, 0)):
+            clear_caches(keep_parsed=True)
+            before = loaded_stats()["grounded"]
+            out = io.StringIO()
+            with judge():
+                run_batch([str(path)], "enumerate", out=out, workers=1, options=options, chunk_size=24)
+            results = [json.loads(line)["result"] for line in out.getvalue().splitlines()]
+            assert all(r["attack"]["legal"] for r in results) and len(results) == 24
+            assert loaded_stats()["grounded"] - before == groundings

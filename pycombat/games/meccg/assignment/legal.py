@@ -39,6 +39,7 @@ from typing import Any, Callable, Iterable, Iterator, NamedTuple, Sequence
 from pycombat.errors import ScenarioError, SolverError
 from pycombat.solver import (MAX_INSTANCES, Decoder, Instances, Solver, Violation, check, is_loaded, judged_facts,
                              memo, rule_files, to_python)
+from .judge_closed import verdict_atoms
 from .facts import OUTPUT_PREDICATES, Assign, StrikeProfile, TAssign, assignment_facts, scenario_facts, trace_facts
 from .order import Ranks
 from ..model import Scenario
@@ -171,6 +172,9 @@ def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
     # the attack program is stratified: this process's judge grounds the scenario as one more instance
     # of it on a long-lived Control and reads the verdict off the grounding (judged_facts: None when
     # the grounding is not a set of facts; then the scenario's own program answers)
+    got = verdict_atoms(solver.facts, solver.consts)  # the same program evaluated in Python (judge_closed.py)
+    if got is not None:
+        return _verdict(scenario, got)
     atoms = judged_facts(rule_files(RULES, ATTACK), facts=solver.facts, signatures=ATTACK_SHOWN,
                          consts=solver.consts, decoder=_atom)
     if atoms is not None:
@@ -189,8 +193,8 @@ def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
 
 def _verdict(scenario: Scenario, got: dict[str, list[tuple]]) -> AttackVerdict:
     """The verdict made of the attack program's answer: its atoms' arguments by predicate name."""
-    inconsistent = got.get("inconsistent", [])
-    if inconsistent:
+    inconsistent = sorted(got.get("inconsistent", []), key=repr)
+    if inconsistent:  # (the first in a fixed order: the grounding's order of atoms is not one)
         role, detail = inconsistent[0]
         why, member = detail[1], detail[2]
         raise ScenarioError(
@@ -236,15 +240,25 @@ def prefetch_verdicts(scenarios: Sequence[Scenario]) -> int:
         return 0
     groups: dict[tuple, dict[tuple, tuple[Scenario, list]]] = {}
     chunk: dict[int, tuple[Scenario, Solver]] = {}
+    judged = 0
     for s in scenarios:
         solver = _attack_solver(s)
         chunk[id(s)] = (s, solver)
         key = solver.key()
-        if key not in _VERDICTS:
+        if key in _VERDICTS:
+            continue
+        got = verdict_atoms(solver.facts, solver.consts)  # evaluated in Python: no grounding needed
+        if got is not None:
+            try:
+                verdict = _verdict(s, got)
+            except ScenarioError:
+                continue
+            _VERDICTS.remember(key, lambda: verdict)
+            judged += 1
+        else:
             groups.setdefault(tuple(sorted(solver.consts.items())), {}).setdefault(key, (s, solver.facts))
     _CHUNK_ATTACK[0] = chunk
     files = rule_files(RULES, ATTACK)
-    judged = 0
     for flags, todo in groups.items():
         items = list(todo.items())
         for start in range(0, len(items), MAX_INSTANCES):
