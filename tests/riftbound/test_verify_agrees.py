@@ -38,6 +38,11 @@ OUTCOME_CLAIMS = {"conquer": ("the attacker can conquer", "the attacker conquers
                   "nobody": ("the battlefield can be nobody's", "the battlefield is nobody's")}
 
 
+#: the outcomes in which a claimed one happens: the Defender keeps the battlefield when the attackers are recalled
+#: too (RB-RES-7: "both -> the attackers are recalled to their base and the Defender keeps it")
+HAPPENS = {"keep": {"keep", "recall"}}
+
+
 def claims_of(doc: dict) -> list[tuple[str, bool]]:
     """``(claim, its verdict as the showdown's board has it)`` for the board the scenario reaches."""
     board = play_showdown(scenario_from_dict(doc, file="<hypothesis>")).board
@@ -58,9 +63,8 @@ def claims_of(doc: dict) -> list[tuple[str, bool]]:
                 claims += split_claims(board, side, splits)
         if not any(u.doubled for u in board.attacker + board.defender):
             outcomes = outcome_classes(board).outcomes
-            claims += [(can, o in outcomes) for o, (can, _) in OUTCOME_CLAIMS.items()]
-            if len(outcomes) == 1:
-                claims.append((OUTCOME_CLAIMS[next(iter(outcomes))][1], True))
+            claims += [(can, bool(HAPPENS.get(o, {o}) & outcomes)) for o, (can, _) in OUTCOME_CLAIMS.items()]
+            claims += [(will, True) for o, (_, will) in OUTCOME_CLAIMS.items() if outcomes <= HAPPENS.get(o, {o})]
     return claims
 
 
@@ -137,3 +141,18 @@ def test_a_split_is_read_as_the_split_is_written():
     assert [c["verdict"] for c in report["claims"]] == [True, False, True, True]
     with pytest.raises(ScenarioError, match="cannot read 'D1 one' as `<unit> <damage>`"):
         pycombat.load({**doc, "claims": [{"claim": "the attacker may assign Bird 1 1, D1 one"}]}).run("verify")
+
+
+@pytest.mark.parametrize("splits", [False, True])
+def test_the_defender_keeps_the_battlefield_when_the_attackers_are_recalled(splits):
+    """Both sides have units left after cleanup (the Defender's only unit Stunned): the attackers are recalled and the Defender keeps the battlefield
+    (RB-RES-7), so "the defender keeps the battlefield" holds, over every legal split or with the file's splits."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A", "custom": True, "might": 2}]},
+           "defender": {"units": [{"name": "D", "custom": True, "might": 5, "stunned": True}]},
+           "claims": ["the defender keeps the battlefield", "the defender can keep the battlefield",
+                      "the attackers are recalled", "the attacker conquers the battlefield",
+                      "the battlefield can be nobody's"]}
+    if splits:
+        doc["splits"] = {"attacker": {"D": 2}, "defender": {}}
+    got = [v.verdict for v in pycombat.load(doc).run("verify").verdicts]
+    assert got == [True, True, True, False, False]

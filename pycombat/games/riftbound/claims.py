@@ -578,14 +578,15 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     if want not in OUTCOME_TEXT:
         raise _err(s, claim, f"outcome: one of {', '.join(OUTCOME_TEXT)}, not {want!r}")
     modal = claim.args.get("modal", "will")
+    holds = _CLAIMED.get(want, {want})  # the outcomes in which what is claimed happens (RB-RES-7)
     fixed = _fixed_splits(s)
     if fixed is not None and modal != "can":
         r = resolve(s, fixed)
-        return Verdict(claim, r.outcome == want, outcome_rules({r.outcome}) + ["RB-DMG-4"],
+        return Verdict(claim, r.outcome in holds, outcome_rules({r.outcome}) + ["RB-DMG-4"],
                        notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
                               f"{OUTCOME_TEXT[r.outcome]}"])
     oc = outcome_classes(_board(s))
-    verdict = want in oc.outcomes if modal == "can" else oc.outcomes == {want}
+    verdict = bool(holds & oc.outcomes) if modal == "can" else oc.outcomes <= holds
     notes = [f"over every pair of legal splits: {', '.join(OUTCOME_TEXT[o] for o in sorted(oc.outcomes))}; "
              + oc.explain()]
     rules = ["RB-MODEL-4"] + outcome_rules(oc.outcomes)
@@ -593,6 +594,10 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         rules.append("RB-MODEL-5")
     return Verdict(claim, verdict, rules, notes=notes)
 
+
+#: a claimed outcome -> the outcomes in which it happens: the Defender keeps the battlefield when the attackers are
+#: recalled too ("both -> the attackers are recalled to their base and the Defender keeps it", RB-RES-7)
+_CLAIMED = {"keep": {"keep", "recall"}}
 
 #: the rule that names each outcome besides the seed's table (RB-RES-7) and the cleanup (RB-RES-1):
 #: a conquest scores (RB-RES-5); keeping or leaving the battlefield uncontrolled is control (RB-RES-4);

@@ -9,8 +9,8 @@ Damage Step and a narration with the rule ids applied.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 
 from pycombat.errors import ScenarioError
 from pycombat.frozen import replace
@@ -76,12 +76,80 @@ class Retroactive(Exception):
     The state reached cannot be extended: the whole list is played again from the start instead."""
 
 
-def play_showdown(scenario: Scenario) -> Showdown:
+def play_showdown(scenario: Scenario, order: Mapping[str, Sequence[str]] | None = None) -> Showdown:
     """Apply the showdown's effects in order, with a cleanup after each (RB-MIGHT-1). Cards
-    played by name go through the one interpreter (:mod:`.interpreter`)."""
+    played by name go through the one interpreter (:mod:`.interpreter`). A player's combat triggers that the
+    scenario does not order (RB-SHOW-2: each player orders his own) are played in their listing order, and their
+    order is named NOT MODELLED when another gives another board (:func:`_orders_named`); ``order`` plays a side's
+    in another order."""
+    run, effects = Progress.begin(scenario, order)
+    run.extend(effects)
+    sd = run.finish()
+    if order is None and run.orderable:
+        for item in _orders_named(scenario, sd, run.orderable):
+            sd.unmodelled.append(item)
+            at = next((i + 1 for i, ln in enumerate(sd.lines) if ln.text.startswith("The combat triggers go on")),
+                      len(sd.lines))  # (said where they go on the chain)
+            sd.lines.insert(at, Line(f"  not modelled: {item.what} ({item.why})", ("RB-CARD-4", "RB-SHOW-2")))
+    return sd
+
+
+def trigger_orders(scenario: Scenario) -> list[Unmodelled]:
+    """The orders of a player's combat triggers that the scenario does not state and that change the board its
+    showdown reaches (:func:`_orders_named`): what the showdown game of both hands names too (it searches the
+    choices of the triggers, not the order of those that resolve by themselves)."""
     run, effects = Progress.begin(scenario)
     run.extend(effects)
-    return run.finish()
+    return _orders_named(scenario, run.finish(), run.orderable) if run.orderable else []
+
+
+#: the most other orders of one player's combat triggers tried (beyond, their order is named without trying them)
+MOST_ORDERS = 23
+
+
+def _orders_named(scenario: Scenario, sd: Showdown, orderable: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
+                  ) -> list[Unmodelled]:
+    """RB-SHOW-2, RB-CARD-10: each player orders his own combat triggers. For a side with two or more, one of them
+    not stated (``{trigger: UNIT}`` entries give the order of those they name), every other order keeping the
+    stated ones' is played; when one leaves another board (a unit's Might, damage, status or presence, a unit
+    removed), the order is the player's choice the scenario does not state: the items to name NOT MODELLED
+    (RB-CARD-4)."""
+    import itertools
+    import math
+
+    seen = _board_state(sd.board)
+    out: list[Unmodelled] = []
+    for side, (names, stated) in orderable.items():
+        others = (p for p in itertools.permutations(names)
+                  if p != names and [n for n in p if n in stated] == list(stated))
+        tried = math.factorial(len(names)) // math.factorial(len(stated)) - 1 <= MOST_ORDERS
+        differs = not tried
+        for alt in (others if tried else ()):
+            try:
+                differs = _board_state(play_showdown(scenario, {side: alt}).board) != seen
+            except ScenarioError:
+                differs = True  # (the entries after them do not fit that order: it changes what follows)
+            if differs:
+                break
+        if differs:
+            cards = dict.fromkeys(sd.units[n].card_name or n if n in sd.units else n for n in names)
+            item = Unmodelled(", ".join(cards), f"the order of the {side}'s combat triggers ({', '.join(names)})",
+                              "each player orders his own (RB-SHOW-2, RB-CARD-10), and "
+                              + ("another order leaves another board here" if tried else "their orders are too many "
+                                 "to weigh") + ": state it with an entry `{trigger: UNIT}` for each, in the order "
+                              "they resolve, before the other entries (RB-CARD-4)")
+            out.append(item)
+    return out
+
+
+def _board_state(board: Board) -> tuple:
+    """What a board is, whatever the order of the effects that made it: each unit with its tuples taken as sets
+    (Might changes, keywords given), and the units removed."""
+    def unit(u: Unit) -> tuple:
+        return tuple(tuple(sorted(v, key=repr)) if isinstance(v, tuple) else v
+                     for v in (getattr(u, f.name) for f in fields(u)) if not isinstance(v, Mapping))
+    return (tuple(unit(u) for u in board.attacker), tuple(unit(u) for u in board.defender),
+            tuple(sorted(board.removed)))
 
 
 def unpathed(u: Unit) -> Unit:
@@ -188,9 +256,10 @@ class Progress:
         return view
 
     @classmethod
-    def begin(cls, scenario: Scenario) -> tuple["Progress", list]:
+    def begin(cls, scenario: Scenario, order: Mapping[str, Sequence[str]] | None = None) -> tuple["Progress", list]:
         """The showdown as it begins (RB-SHOW-1, RB-SHOW-2), and the effects to apply: the combat
-        triggers' chain (RB-SHOW-2), then the scenario's other effects in order."""
+        triggers' chain (RB-SHOW-2), then the scenario's other effects in order. ``order``: a side's combat
+        triggers in another order (:func:`.triggers.combat_chain`)."""
         from .statics import lines as static_lines
         from .moves import move_chain
         from .triggers import combat_chain
@@ -263,8 +332,16 @@ class Progress:
                            defender=replace(d, units=tuple(
                                run.units[n] for n in run.present if run.units[n].side == "defender")))
         # RB-SHOW-2 with RB-CARD-10: "When you defend at a battlefield" of the Defender's units at his base too
-        chain, untriggered, auto = combat_chain(fighting, stated, [run.units[n] for n in run.base]) if not gone \
-            else ([], [], [])
+        chain, untriggered, auto = combat_chain(fighting, stated, [run.units[n] for n in run.base], order) \
+            if not gone else ([], [], [])
+        # RB-SHOW-2: each player orders his own combat triggers; a side with two or more, one of them not stated,
+        # is weighed in its other orders by play_showdown
+        said = {p.trigger_of for p in stated}
+        run.orderable = {side: (tuple(p.trigger_of for p in chain if p.by == side),
+                                tuple(p.trigger_of for p in chain if p.by == side and p.trigger_of in said))
+                         for side in ("defender", "attacker")
+                         if sum(p.by == side for p in chain) > 1
+                         and any(p.by == side and p.trigger_of not in said for p in chain)}
         run.head += untriggered
         # RB-SHOW-2, RB-SHOW-4: the Reactions played while the combat triggers are on the chain resolve before them
         responses, rest = _responses(scenario, rest, chain)

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from pycombat.frozen import replace
 from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
@@ -446,12 +446,15 @@ def choice_of(unit, effects: Iterable[Mapping[str, Any]]) -> str | None:
                                                      and unit.empowered is not None)])
 
 
-def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tuple[list[Play], list[Unmodelled], list[str]]:
+def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = (),
+                 order: Mapping[str, Sequence[str]] | None = None) -> tuple[list[Play], list[Unmodelled], list[str]]:
     """The combat triggers in the order they resolve: the Defender's, then the Attacker's (RB-SHOW-2),
     each player's stated ones in the scenario's order, then those that resolve by themselves; and the
     triggers that need a choice the scenario does not state (not modelled), and the names of the
     units whose trigger resolved by itself. ``elsewhere``: the units in play not at the battlefield (at their
-    base), whose player's combat triggers (:data:`PLAYER_TRIGGERS`) fire too."""
+    base), whose player's combat triggers (:data:`PLAYER_TRIGGERS`) fire too. ``order``: another order of a side's
+    triggers (its units' names, in the order they resolve; each player orders his own, RB-SHOW-2), for
+    :func:`.showdown.play_showdown` to weigh it."""
     said = {p.trigger_of for p in stated}
     elsewhere = list(elsewhere)
     known = {v.name: v for v in list(scenario.attacker.units) + list(scenario.defender.units) + elsewhere}
@@ -468,6 +471,7 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                                 f"{scenario.flags.get(ONE_ON_ONE_FLAG, ONE_ON_ONE_DEFAULT)}, RB-READ-7, RB-SHOW-2)",
                                 file=scenario.file, path=p.path)
     for side in ("defender", "attacker"):
+        start = len(chain)
         chain += [_to_combat(p, triggers_of(known[p.trigger_of])) if p.trigger_of in known else p
                   for p in stated if p.by == side]
         here = {v.name for v in scenario.side(side).units}
@@ -514,4 +518,7 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = ()) -> tupl
                                           f"{choice} is the player's: state it as a showdown entry "
                                           f"`{{trigger: {u.name}, target: ...}}` before the others (RB-SHOW-2)",
                                           awaiting=(side, u.name, "combat")))
+        if order and side in order:  # RB-SHOW-2: the side's triggers in the order given
+            rank = {n: i for i, n in enumerate(order[side])}
+            chain[start:] = sorted(chain[start:], key=lambda p: rank.get(p.trigger_of, len(rank)))
     return chain, missing, auto

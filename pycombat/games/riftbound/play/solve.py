@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from pycombat.collector import pausing
-from pycombat.errors import TooLargeError
+from pycombat.errors import ScenarioError, TooLargeError
 from pycombat.tree import solve_zero_sum
 from pycombat.tree.options import Decision, decisions_along
 from ..damage.game import Objective
@@ -133,6 +133,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
+    unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
     unmodelled += _abilities_once(game) + _not_on_chains(game)
     for which in every.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
@@ -144,6 +145,17 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
         responses=last.game.responses)
+
+
+def _trigger_orders(scenario) -> list:
+    """RB-SHOW-2: the orders of a player's combat triggers that resolve by themselves, which the search does not
+    choose (:func:`..cards.showdown.trigger_orders`); none when the file's own showdown is refused."""
+    from ..cards.showdown import trigger_orders
+
+    try:
+        return trigger_orders(scenario)
+    except ScenarioError:
+        return []
 
 
 def _abilities_once(game: ShowdownGame) -> list[dict]:
