@@ -350,8 +350,14 @@ def may_support(s: Scenario, claim):
     role_c, char = _find(s, claim, "character")
     if role_s == "attacker" or role_c == "attacker":  # MECCG-SEQ-6: the attacker never gets support
         return _v(claim, False, ["MECCG-SEQ-6"], ["only the defender's characters get support"])
+    if sup.name == char.name:  # MECCG-STRUCT-10: support comes from another character, one not struck
+        return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} cannot support himself"])
     if s.combat is None and sup.status != "untapped":  # MECCG-STRUCT-10: an untapped defending character
         return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} is {sup.status}"])
+    if s.combat is None and not _struck_apart(s, char.name, sup.name):
+        # MECCG-STRUCT-10 with the assignment rules: no legal complete assignment strikes the one and not the other
+        return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6", "MECCG-ASSIGN-4"],
+                  [f"no legal complete assignment gives {char.name} a strike and leaves {sup.name} without one"])
     if s.combat is not None:
         struck = {st.defender for st in s.combat.strikes}
         if sup.name in struck:  # MECCG-STRUCT-10: not the target of any strike
@@ -365,6 +371,20 @@ def may_support(s: Scenario, claim):
             return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} {why}"])
     notes = [f"{sup.name} may not be attacked but may still support"] if sup.may_not_be_attacked else []
     return _v(claim, True, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], notes)
+
+
+def _struck_apart(s: Scenario, struck: str, free: str) -> bool:
+    """Whether some legal complete assignment (MECCG-ASSIGN-1..4) gives ``struck`` a strike and ``free`` none."""
+    import json
+
+    from pycombat.solver import Solver, rule_files
+    from ..assignment.facts import scenario_facts
+    from ..assignment.legal import COMPLETE, RULES, consts
+
+    text = (f"support_struck(T) :- assign(_, T).\n:- not support_struck({json.dumps(struck)}).\n"
+            f":- support_struck({json.dumps(free)}).\n")
+    solver = Solver(files=rule_files(RULES, COMPLETE), consts=consts(s), facts=scenario_facts(s), texts=[text])
+    return any(True for _ in solver.models(limit=1))
 
 
 # who does what: (action pattern, the role that does it, rule id)
@@ -413,8 +433,10 @@ def phase2_count(s: Scenario, claim):
     notes = [f"{len(untapped)} untapped attacking strikes remain and {len(targets)} targets: {n} in phase II"]
     if not in_force("MECCG-ASSIGN-3"):  # the rule that makes phase II: without it the attacker places none
         n, notes = 0, ["no phase II: the attacker places no strike"]
-    if s.flags["phase2_assignment"] == "optional":
-        notes.append("phase II is optional here: that many at most [phase2_assignment=optional]")
+    if s.flags["phase2_assignment"] == "optional" and n:  # MECCG-ASSIGN-3 [optional]: he may place none of them
+        notes.append(f"phase II is optional here: he must assign none and may assign up to {n} "
+                     "[phase2_assignment=optional]")
+        n = 0
     return _v(claim, n == want, rules, notes)
 
 
@@ -520,7 +542,7 @@ def strike_effect(s: Scenario, claim):
                                                       else f"{o.loser} fails a corruption check")],
                   parts=_strike_part(o.result))
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
-        taps = s.flags["cancelled_strike_taps"] == "yes" and m.status == "untapped"
+        taps = s.flags["cancelled_strike_taps"] == "yes" and side.untapped  # (as the strike began: MECCG-FX-1)
         return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
     lost = {"succeeds": "defender", "fails": "attacker"}.get(o.result) == side.role
     if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3, or
@@ -532,9 +554,10 @@ def strike_effect(s: Scenario, claim):
             return _v(claim, taps, ["MECCG-SEQ-10", "MECCG-FX-17"],
                       [f"{m.name} loses the strike unwounded; unwounded_loser_taps="
                        f"{s.flags.get('unwounded_loser_taps', 'yes')}"])
-        taps = won and m.status == "untapped" and not side.stays_untapped and not side.no_tap
+        # (untapped as the strike resolves: tapped earlier in the attack, or untapped by a card, MECCG-FX-1)
+        taps = won and side.untapped and not side.stays_untapped and not side.no_tap
         why = (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if side.stays_untapped
-               else ["MECCG-FX-1"] if won and m.status == "untapped" and side.no_tap else [])
+               else ["MECCG-FX-1"] if won and side.untapped and (side.no_tap or side.untapped_by_card) else [])
         return _v(claim, taps, ["MECCG-SEQ-10"] + why, parts=_strike_part(o.result))
     if lost and o.loser is None:  # not wounded by the strike he lost: no body check (MECCG-FX-17)
         return _v(claim, False, ["MECCG-SEQ-10", "MECCG-FX-17"],
@@ -638,8 +661,25 @@ def takes_item(s: Scenario, claim):
         raise _err(s, claim, f"item: {c.name} carries no {item!r}")
     if role_t != role_c:  # an opponent: that would be a trophy or a theft, neither allowed here
         return _v(claim, False, ["MECCG-BODY-4", "MECCG-BODY-6"], [f"{t.name} is not in {c.name}'s company"])
+    if t.name == c.name:
+        return _v(claim, False, ["MECCG-BODY-4"], [f"another character of {c.name}'s company takes his items"])
     if t.status == "wounded":
         return _v(claim, False, ["MECCG-BODY-4"], [f"{t.name} is wounded"])
+    if s.combat is not None and s.combat.strikes:  # the combat block's dice: who it eliminated, who it wounded
+        lost: dict[str, str | None] = {}
+        for n in range(1, len(s.combat.strikes) + 1):
+            _setup_n, o = _replayed(s, claim, n)
+            if o.loser:
+                lost[o.loser] = o.fate
+            lost.update(dict(o.also))
+        if t.name in lost:  # he lost his strike: wounded, or worse
+            fate = lost[t.name]
+            return _v(claim, False, ["MECCG-BODY-4", "MECCG-SEQ-10"],
+                      [f"{t.name} lost his strike in this combat: " + ("wounded" if fate in (None, "survives")
+                                                                       else fate)])
+        if lost.get(c.name) != "eliminated":  # the rule read for the case it speaks of
+            return _v(claim, True, ["MECCG-BODY-4"], [f"{c.name} is not eliminated in this combat: were he, "
+                                                      f"{t.name}, unwounded, could take it"])
     return _v(claim, True, ["MECCG-BODY-4"])
 
 
