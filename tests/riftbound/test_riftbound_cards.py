@@ -149,6 +149,8 @@ class Oracle:
         self.gear: dict[str, list[str]] = {s: list((gear or {}).get(s, ())) for s in ("attacker", "defender")}
         #: for the card being played: whether the player an "unless" effect asks did it (the entry's `pays:`)
         self.pays = False
+        #: each side's "Buffs give an additional +N Might to friendly units this turn" (Stand United), so far
+        self.buff_more: dict[str, int] = {"attacker": 0, "defender": 0}
 
     def _add(self, name: str, side: str, where: str) -> None:
         r = UNIT_BY_NAME[name]
@@ -326,6 +328,8 @@ class Oracle:
                 names = []
             if e.get("unless") and self.pays:  # "unless its controller has you draw 2": he did, it is not done
                 continue
+            if e["effect"] == "buff_bonus" and names:  # the rest of the turn: a buff given later counts more too
+                self.buff_more[by] += e.get("value", 1)
             for n in names:
                 self.effect(e, n)
         self.cleanup()
@@ -385,7 +389,7 @@ class Oracle:
             x["where"] = "gone"
         elif k == "buff":
             if not x["buffed"]:
-                x["buffed"], x["delta"] = True, x["delta"] + 1
+                x["buffed"], x["delta"] = True, x["delta"] + 1 + self.buff_more[x["side"]]
         elif k == "move":
             if e.get("to") == "base":
                 x["where"] = "base" if x["where"] == "bf" else x["where"]

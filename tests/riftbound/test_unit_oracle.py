@@ -2264,7 +2264,7 @@ class Oracle(SpellOracle):
             return
         if e["effect"] == "buff" and x["buffed"] and any(how == "unlimited" and src == n
                                                          for src, y, _, how in self._in_play()):
-            x["delta"] += 1
+            x["delta"] += 1 + self.buff_more[x["side"]]  # (each buff counts more this turn: Stand United)
             return
         if e["effect"] == "ready":
             self.ready(n)

@@ -297,6 +297,8 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
     if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
         return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
+    if isinstance(tgt, dict) and tgt.get("condition"):  # (Decree of Focus: "that's in combat with an enemy Fury unit")
+        return False, f"a condition on the unit it chooses ({tgt['condition']}) is not checked"
     if e.get("trigger"):
         return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
     if _spends_buff(e):  # "For each friendly unit, you may spend its buff to ready it" (RB-CARD-21)
@@ -1289,9 +1291,13 @@ def _buff(e, play, board, name, names) -> list[Change]:
 
 
 def _buff_bonus(e, play, board, name, names) -> list[Change]:
-    if not board.units[name].buffed:
-        return []
-    return [Change("might", name, int(e.get("value", 1)), rules=("RB-CARD-6",), note="its buff counts more")]
+    """RB-CARD-6: "Buffs give an additional +1 Might to friendly units this turn": each friendly unit buffed now, and
+    (told once, with the first unit) each one buffed later this turn (:func:`.showdown._change`)."""
+    value = int(e.get("value", 1))
+    out = [Change("buff_bonus", name, value, how=play.by, rules=("RB-CARD-6",))] if name == names[0] else []
+    if board.units[name].buffed:
+        out.append(Change("might", name, value, rules=("RB-CARD-6",), note="its buff counts more"))
+    return out
 
 
 #: "give it my keywords" (the data's ``keyword``) and "+[my Might] Might" (its ``value_from``): read off the ability's

@@ -979,6 +979,10 @@ def _entered(c, head: str, units: dict[str, Unit], present: list[str], base: lis
         "moves it in"
 
 
+#: the turn's key (with the player's side) of how much more a buff gives this turn (RB-CARD-6)
+BUFF_BONUS = "buff_bonus:"
+
+
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
             away: list[str], gear: dict[str, list[str]] | None = None,
             turn: dict | None = None) -> tuple[str, tuple]:
@@ -1008,6 +1012,9 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         turn[key] = tuple(turn.get(key, ())) + (c.keyword,)
         return (f"for the rest of the turn, each unit the {c.how} plays triggers {c.keyword}'s ability as it enters",
                 c.rules)
+    if c.kind == "buff_bonus":  # RB-CARD-6: for the rest of the turn, a buff of this player's units counts more
+        turn[BUFF_BONUS + c.how] = turn.get(BUFF_BONUS + c.how, 0) + c.amount
+        return f"for the rest of the turn, the {c.how}'s buffs give +{c.amount} Might more", c.rules
     if c.kind == "prevent_spell_damage":
         turn["no_spell_damage"] = c.keyword
         return "all spell and ability damage is prevented this turn (combat damage is not)", c.rules
@@ -1117,20 +1124,25 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         from .statics import ready_refused
 
         ready = u.exhausted and ready_refused(units, present, (base, away), n) is None
-        units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-1,), exhausted=u.exhausted and not ready)
-        return f"{note}{n} loses its buff: -1 Might (now {units[n].current_might})", c.rules
+        worth = 1 + turn.get(BUFF_BONUS + u.side, 0)  # (with what makes buffs count more this turn, RB-CARD-6)
+        units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-worth,),
+                           exhausted=u.exhausted and not ready)
+        return f"{note}{n} loses its buff: -{worth} Might (now {units[n].current_might})", c.rules
     if c.kind == "buff":
         u = units[n]
         from .statics import unlimited_buffs  # RB-CARD-9: "I can have any number of buffs"
 
+        more = turn.get(BUFF_BONUS + u.side, 0)  # RB-CARD-6: buffs give more this turn (Stand United)
+        extra = (more,) if more else ()
+        said = f" and +{more} more: its player's buffs count more this turn" if more else ""
         if u.buffed and unlimited_buffs(u):
-            units[n] = replace(u, might_changes=u.might_changes + (1,))
-            return (f"{n} gets another buff (it can have any number): +1 Might (now {units[n].current_might})",
+            units[n] = replace(u, might_changes=u.might_changes + (1,) + extra)
+            return (f"{n} gets another buff (it can have any number): +1 Might{said} (now {units[n].current_might})",
                     ("RB-CARD-6", "RB-CARD-9"))
         if u.buffed:
             return f"{n} already has a buff: no more Might", ("RB-CARD-6",)
-        units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,))
-        return f"{n} gets a buff: +1 Might (now {units[n].current_might})", ("RB-CARD-6",)
+        units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,) + extra)
+        return f"{n} gets a buff: +1 Might{said} (now {units[n].current_might})", ("RB-CARD-6",)
     if n not in present:
         # a change to a unit at its base: kept (it may still move in), narrated
         pass
