@@ -156,3 +156,17 @@ def test_the_defender_keeps_the_battlefield_when_the_attackers_are_recalled(spli
         doc["splits"] = {"attacker": {"D": 2}, "defender": {}}
     got = [v.verdict for v in pycombat.load(doc).run("verify").verdicts]
     assert got == [True, True, True, False, False]
+
+
+def test_a_split_naming_a_unit_twice_is_refused():
+    """A vector names each unit once: "D2 2, D3 3, D2 0" is refused, naming the unit (exit 2), not read as its last
+    value; a sequence may come back to a unit ("D2 1 -> D2 1 -> D3 3")."""
+    units = {"attacker": {"units": [{"name": "A5", "custom": True, "might": 5}]},
+             "defender": {"units": [{"name": "D3", "custom": True, "might": 3}, {"name": "D2", "custom": True,
+                                                                                  "might": 2}]}}
+    with pytest.raises(ScenarioError, match="D2 is named twice in the split"):
+        pycombat.load({"game": "riftbound", **units, "claims": ["the attacker may assign D2 2, D3 3, D2 0"]}).run(
+            "verify")
+    got = pycombat.load({"game": "riftbound", **units,
+                         "claims": ["the attacker may assign D2 1 -> D2 1 -> D3 3"]}).run("verify").verdicts
+    assert got[0].verdict in (True, False)

@@ -409,6 +409,11 @@ def _split_text(s: Scenario, claim: Claim, text: str) -> Any:
         pairs.append((m["unit"], int(m["n"])))
         sequence |= m["sep"] not in (",", "")
         pos = m.end() if m["sep"] else len(text)
+    if not sequence:  # a vector names each unit once (a sequence may come back to one)
+        twice = next((u for i, (u, _) in enumerate(pairs) if u in {v for v, _ in pairs[:i]}), None)
+        if twice is not None:
+            raise _err(s, claim, f"{twice} is named twice in the split: give each unit's damage once "
+                                 "(`A1 1, A4 2`), or the assignments in order (`A1 1 then A4 2`)")
     return [{u: a} for u, a in pairs] if sequence else {u: a for u, a in pairs}
 
 

@@ -692,6 +692,8 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
         return sum(1 for n in board.present if board.units[n].side == play.by) == 1
     if cond == "an enemy unit is alone here" and play.source_unit in board.present:  # its unit's battlefield
         return sum(1 for n in board.present if board.units[n].side != play.by) == 1
+    if cond == "if there is a ready enemy unit here" and play.source_unit in board.present:  # (Dune Drake)
+        return any(board.units[n].side != play.by and not board.units[n].exhausted for n in board.present)
     if subject is not None and cond == ALREADY_STUNNED:
         return before[subject].stunned
     if subject is not None and cond == "it's equipped":
