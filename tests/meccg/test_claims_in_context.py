@@ -74,3 +74,17 @@ def test_who_taps_is_read_as_the_strike_resolves():
                 {"defender": "Éomer", "attacker": "Great Lord of Goblin-gate",
                  "rolls": {"attacker": 9, "defender": 5, "body": 3}}]}}
     assert _verdicts(lord, "strike 2 succeeds", "Great Lord of Goblin-gate taps in strike 2") == [True, False]
+
+
+@pytest.mark.parametrize("ally", ["Goldberry", "Great Bats"])
+def test_an_attacking_ally_that_may_not_be_attacked_commits_no_strike(ally):
+    """MECCG-STRUCT-1: one strike for each character and each ally allowed to face a strike; Goldberry and Great
+    Bats may not be attacked, so they strike no one (their printed prowess and body are none)."""
+    alignment = "hero" if ally == "Goldberry" else "minion"
+    lead = "Aragorn II" if ally == "Goldberry" else "Shagrat"
+    doc = {"game": "meccg", "attacker": _company(alignment, [lead, {"name": ally, "ally_of": lead}]),
+           "defender": _company("minion" if alignment == "hero" else "hero",
+                                ["Lagduf", "Gorbag"] if alignment == "hero" else ["Aragorn II", "Éomer"])}
+    report = pycombat.load(doc).run("enumerate").to_json()
+    assert report["attack"]["strikes"] == [lead]
+    assert _verdicts(doc, f"{ally} commits a strike", f"{lead} commits a strike") == [False, True]

@@ -138,8 +138,10 @@ def evaluate(facts: list, consts: dict[str, str]) -> dict[str, list[tuple]] | No
     for c, m in members:
         if c != "attacker":
             continue
+        if m in not_attacked:  # MECCG-STRUCT-1: one that may not be attacked may not face a strike
+            show("no_strike", m, "MECCG-STRUCT-1")
         # MECCG-STRUCT-1: one strike for each member; MECCG-STRUCT-2 [site_barred_ally_strikes=strike]
-        if m not in site_barred or consts["site_barred_ally_strikes"] == "strike":
+        elif m not in site_barred or consts["site_barred_ally_strikes"] == "strike":
             strikes.add(m)
         else:  # MECCG-STRUCT-2 [site_barred_ally_strikes=none]
             show("no_strike", m, "MECCG-STRUCT-2")

@@ -214,7 +214,9 @@ def commits_strike(s: Scenario, claim):
             rules.append("MECCG-STRUCT-2")
         return _v(claim, True, rules)
     why = [r for n, r in jv.no_strike if n == m.name] or ["MECCG-STRUCT-2"]
-    return _v(claim, False, ["MECCG-STRUCT-1"] + why, [f"{m.name} may not face strikes at a site"])
+    note = (f"{m.name} may not be attacked, so may not face a strike" if "MECCG-STRUCT-1" in why
+            else f"{m.name} may not face strikes at a site")
+    return _v(claim, False, list(dict.fromkeys(["MECCG-STRUCT-1"] + why)), [note])
 
 
 def strike_count(s: Scenario, claim):
