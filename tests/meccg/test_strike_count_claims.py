@@ -56,12 +56,12 @@ def test_the_bows_roll_is_settled_by_the_allies_it_discarded():
     """Bow of the Galadhrim's roll is not modelled (MECCG-CARD-3): a claim that names the allies it
     discarded does not hang on it; one that does not name them waits on it."""
     doc = {"game": "meccg",
-           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", {"name": "Blackbole", "ally_of": "Shagrat"}]},
-           "defender": {"alignment": "hero", "site": "Moria", "members": ["Legolas", "Gimli"]},
-           "rules": {"site_barred_ally_strikes": "strike"}}
+           "attacker": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", {"name": "War-warg", "ally_of": "Shagrat"}]},
+           "defender": {"alignment": "hero", "site": "Moria",
+                        "members": [{"name": "Legolas", "items": ["Bow of the Galadhrim"]}, "Gimli"]}}
     s = scenario_from_dict(doc, file="<t>")
     settled = Claim(id="c", kind="strike_count", text="", args={"count": 1, "card": "Bow of the Galadhrim",
-                                                                "discarded": "Blackbole"})
+                                                                "discarded": "War-warg"})
     open_ = Claim(id="d", kind="strike_count", text="", args={"count": 2, "card": "Bow of the Galadhrim"})
     got = verify(s, [settled, open_])
     assert got[0].verdict is True and "MECCG-CARD-3" in got[0].rules
@@ -83,3 +83,25 @@ def test_the_bows_roll_matters_only_with_an_ally_facing_it(ally, decided):
                   args={"defender": "Legolas", "attacker": "Shagrat", "phase": 1})
     v = verify(s, [claim])[0]
     assert (v.verdict is True) if decided else (v.verdict is None and "roll" in v.unmodelled[0]["what"]), v
+
+
+@pytest.mark.parametrize("bearer, ally, message", [
+    (None, "War-warg", "no member of the attacked company bears Bow of the Galadhrim"),
+    ("Frodo", "War-warg", "Frodo bears Bow of the Galadhrim but is no Elf warrior"),
+    ("Legolas", "Stinker", "Stinker is unique"),
+])
+def test_the_bow_discards_only_what_it_can(bearer, ally, message):
+    """MECCG-CARD-3 (AS-68: its Elf warrior bearer rolls to discard non-unique minion allies), MECCG-PRE-10 (from the
+    attacked company): a claim naming a discard the Bow cannot make is refused with the reason."""
+    from pycombat.errors import ScenarioError
+
+    members = [{"name": n, **({"items": ["Bow of the Galadhrim"]} if n == bearer else {})}
+               for n in ("Legolas", "Frodo")]
+    doc = {"game": "meccg", "attacker": {"alignment": "minion", "site": "Moria",
+                                          "members": ["Shagrat", {"name": ally, "ally_of": "Shagrat"}]},
+           "defender": {"alignment": "hero", "site": "Moria", "members": members}}
+    s = scenario_from_dict(doc, file="<t>")
+    claim = Claim(id="c", kind="strike_count", text="", args={"count": 1, "card": "Bow of the Galadhrim",
+                                                              "discarded": ally})
+    with pytest.raises(ScenarioError, match=message):
+        verify(s, [claim])

@@ -235,8 +235,12 @@ def strike_count(s: Scenario, claim):
             member = next(m for m in s.attacker.members if m.name == who)
             if member.card_type != "ally":
                 raise _err(s, claim, f"discarded: {who} is not an ally (Bow of the Galadhrim discards minion allies)")
+            if _card_unique(member):
+                raise _err(s, claim, f"discarded: {who} is unique (Bow of the Galadhrim discards non-unique minion "
+                                     "allies)")
             if who in strikes:  # MECCG-CARD-3: a discarded ally is no longer a member, no strike
                 strikes.remove(who)
+        _bow_bearer(s, claim)
         rules.append("MECCG-CARD-3")
         notes.append(f"after the discard: {len(strikes)}")
     card = claim.args.get("card")
@@ -257,6 +261,31 @@ def strike_count(s: Scenario, claim):
                          " [strike_count_modifiers=apply]")
             return _v(claim, n == want, rules, notes)
     return _v(claim, len(strikes) == want, rules, notes)
+
+
+#: Bow of the Galadhrim (MECCG-CARD-3): its card id, and what its bearer must be (its combat tag "elf-warrior")
+BOW = "AS-68"
+
+
+def _bow_bearer(s: Scenario, claim) -> str:
+    """The member of the attacked company who bears Bow of the Galadhrim, an Elf warrior (MECCG-CARD-3; an effect
+    on the attack comes from the attacked company, MECCG-PRE-10); a clear error when there is none."""
+    bearers = [m for m in s.defender.members if any(i.id == BOW for i in m.items)]
+    if not bearers:
+        raise _err(s, claim, "discarded: no member of the attacked company bears Bow of the Galadhrim, so it discards "
+                             "no ally (MECCG-CARD-3, MECCG-PRE-10)")
+    able = [m for m in bearers if (m.race or "").casefold() == "elf" and "warrior" in {k.casefold() for k in m.skills}]
+    if not able:
+        raise _err(s, claim, f"discarded: {bearers[0].name} bears Bow of the Galadhrim but is no Elf warrior: its roll "
+                             "to discard allies is an Elf warrior's (MECCG-CARD-3)")
+    return able[0].name
+
+
+def _card_unique(member: Member) -> bool:
+    """Whether the member's card is unique (the shipped data's ``unique``; a custom member: not known to be)."""
+    if member.card_id is None:
+        return False
+    return load_carddb().character(member.card_id).unique
 
 
 def _in_play(s: Scenario) -> set[str]:
