@@ -349,3 +349,11 @@ def test_harpoon_squad_dead_before_its_trigger_resolves_does_nothing():
     assert "Harpoon Squad" not in got and not sd.unmodelled, texts
     line = next(ln for ln in sd.lines if "left play before it resolved" in ln.text)
     assert "does nothing" in line.text and line.rules == ("RB-CARD-11",)
+
+
+def test_a_unit_a_card_moves_to_its_base_is_moved_not_recalled():
+    """Ride The Wind moving a unit to its base is a move (RB-CARD-7): its line cites no recall rule (RB-COMB-6)."""
+    _, sd = _run(_doc([Q | {"name": "A"}, {"name": "P", "custom": True, "might": 2}], [Q],
+                      [{"play": "Ride The Wind", "by": "attacker", "target": "P", "to": "base"}]))
+    line = next(ln for ln in sd.lines if "plays Ride The Wind" in ln.text)
+    assert "moved to its base" in line.text and "RB-CARD-7" in line.rules and "RB-COMB-6" not in line.rules

@@ -1663,7 +1663,7 @@ def _move(e, play, board, name, names) -> list[Change]:
     if dest in ("base", "elsewhere") and where == "battlefield" or dest == "elsewhere" and where == "base" \
             or dest == "base" and where == "elsewhere":  # into another place (RB-CARD-7)
         return [Change("remove", name, how="moved to its base" if dest == "base" else "moved away",
-                       rules=("RB-COMB-6", "RB-CARD-7") if dest == "base" else ("RB-CARD-7",))]
+                       rules=("RB-CARD-7",))]  # (a move, not a recall: RB-COMB-6 is not its rule)
     # from another battlefield to another, or from its base to another: still a move (its own "When I move" fires)
     return [Change("none", name, how=MOVED_ELSEWHERE if where != dest or dest == "elsewhere" else "", keyword=dest,
                    note=f"{name} moves ({where} to {dest}): no effect on this combat")]
