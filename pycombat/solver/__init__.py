@@ -48,6 +48,7 @@ Example (a tiny program given as text):
 from __future__ import annotations
 
 from .cache import Memo, clear_caches, is_loaded, loaded_stats, memo, set_loaded
+from .closed import asp_only, closed_forms
 from .incremental import MAX_JUDGED, Judge, judged_facts, set_judging
 from .instances import MAX_INSTANCES, Instances
 from .programs import ASP_PACKAGE, RULES_DIR_VARIABLE, clingo_version, parse_rules, rule_files
@@ -55,7 +56,7 @@ from .solve import Solver, check, check_answer
 from .staged import Staged
 from .symbols import Answer, Decoder, FactLike, Violation, predicate, symbol_of, to_python, to_symbol
 
-__all__ = [
+__all__ = ["asp_only", "closed_forms", 
     "ASP_PACKAGE",
     "MAX_INSTANCES",
     "MAX_JUDGED",

@@ -11,15 +11,12 @@ checks that it derives exactly the atoms a grounding of those files derives, on 
 :func:`verdict_atoms` answers None (the ASP judges) when the facts hold a predicate it does not read or a
 company other than ``attacker``/``defender``, when a flag it reads is not given, when the rules are read from
 another folder than the shipped one (``pycombat.solver.RULES_DIR_VARIABLE``: a changed copy of the rules is
-judged by itself), or inside :func:`asp_only` (for the tests of the ASP paths: the judge and the prefetch's
+judged by itself), or inside :func:`pycombat.solver.asp_only` (for the tests of the ASP paths: the judge and the prefetch's
 grounding).
 """
 from __future__ import annotations
 
-import contextlib
-import os
-
-from pycombat.solver import RULES_DIR_VARIABLE
+from pycombat.solver import asp_only, closed_forms  # noqa: F401  (asp_only: the tests' switch)
 from .facts import (AssignableAsUntapped, AtSite, AttackedThisTurn, Avatar, BeforeController, Declared, DeclaredAt,
                     EnteredSite, FellRider, InfluenceAttempt, InPlay, Keyword, MakesOvert, MayNotBeAttacked, MemberOf,
                     Player, Race, SiteBarred, Skill, StagePoints, Status)
@@ -31,6 +28,11 @@ FLAGS = ("site_barred_ally_strikes", "ptv_defender_balrog", "fw_stage_gt10")
 #: the input predicates that hold one member name (their relation's name)
 _MEMBER_SETS = {AllyFact: "ally", Avatar: "avatar", MayNotBeAttacked: "may_not_be_attacked",
                 SiteBarred: "site_barred", MakesOvert: "makes_overt", FellRider: "fell_rider"}
+#: the input predicates of two arguments (their relation's name)
+_PAIRS = {MemberOf: "members", Race: "race", Keyword: "keyword", Player: "player", Declared: "declared",
+          AtSite: "at_site", DeclaredAt: "declared_at", StagePoints: "stage", InPlay: "in_play"}
+#: the input predicates that hold one company
+_COMPANY_SETS = {EnteredSite: "entered", InfluenceAttempt: "influence", AttackedThisTurn: "attacked"}
 #: read by no rule of the attack program (the strike assignment's programs read them)
 _UNREAD = (Skill, Status, AssignableAsUntapped, BeforeController)
 #: the company kinds of the alignment matrix (``kinds/1``) and the rule that limits each one's targets
@@ -46,23 +48,10 @@ MAY_ATTACK = frozenset(_MAY_ATTACK | {("fw_overt", k) for k in KINDS} | {(k, "fw
 INIT_RULES = ("MECCG-INIT-1", "MECCG-INIT-2", "MECCG-INIT-3", "MECCG-INIT-4")
 PRONE_TO_VIOLENCE = "BA-42"
 
-_ON = [True]
-
-
-@contextlib.contextmanager
-def asp_only():
-    """Inside the block :func:`verdict_atoms` answers None: every verdict comes from the ASP."""
-    was, _ON[0] = _ON[0], False
-    try:
-        yield
-    finally:
-        _ON[0] = was
-
-
 def verdict_atoms(facts: list, consts: dict[str, str]) -> dict[str, list[tuple]] | None:
     """The shown atoms' arguments by predicate name, as the attack program derives them from ``facts`` with the
     constants ``consts``; None when this evaluation does not cover them (then the ASP answers)."""
-    if not _ON[0] or os.environ.get(RULES_DIR_VARIABLE):
+    if not closed_forms():
         return None
     return evaluate(facts, consts)
 
@@ -72,50 +61,21 @@ def evaluate(facts: list, consts: dict[str, str]) -> dict[str, list[tuple]] | No
     ASP)."""
     if any(f not in consts for f in FLAGS):
         return None
-    sets: dict[str, set] = {v: set() for v in _MEMBER_SETS.values()}
-    player: set[tuple[str, str]] = set()
-    declared: set[tuple[str, str]] = set()
-    at_site: set[tuple[str, str]] = set()
-    declared_at: set[tuple[str, str]] = set()
-    entered: set[str] = set()
-    influence: set[str] = set()
-    attacked: set[str] = set()
-    stage: set[tuple[str, int]] = set()
-    in_play: set[tuple[str, str]] = set()
-    members: set[tuple[str, str]] = set()
-    race: set[tuple[str, str]] = set()
-    keyword: set[tuple[str, str]] = set()
+    sets: dict[str, set] = {v: set() for v in (*_MEMBER_SETS.values(), *_PAIRS.values(), *_COMPANY_SETS.values())}
     for f in facts:
         t = type(f)
-        got = _MEMBER_SETS.get(t)
-        if got is not None:
-            sets[got].add(f.member)
-        elif t is MemberOf:
-            members.add((f.company, f.member))
-        elif t is Race:
-            race.add((f.member, f.race))
-        elif t is Keyword:
-            keyword.add((f.member, f.keyword))
-        elif t is Player:
-            player.add((f.company, f.alignment))
-        elif t is Declared:
-            declared.add((f.company, f.status))
-        elif t is AtSite:
-            at_site.add((f.company, f.site))
-        elif t is DeclaredAt:
-            declared_at.add((f.company, f.moment))
-        elif t is EnteredSite:
-            entered.add(f.company)
-        elif t is InfluenceAttempt:
-            influence.add(f.company)
-        elif t is AttackedThisTurn:
-            attacked.add(f.company)
-        elif t is StagePoints:
-            stage.add((f.company, f.points))
-        elif t is InPlay:
-            in_play.add((f.company, f.card))
+        if t in _MEMBER_SETS:
+            sets[_MEMBER_SETS[t]].add(f.member)
+        elif t in _PAIRS:
+            sets[_PAIRS[t]].add((f[0], f[1]))  # (the predicate's two arguments, in order)
+        elif t in _COMPANY_SETS:
+            sets[_COMPANY_SETS[t]].add(f.company)
         elif t not in _UNREAD:
             return None  # a predicate this evaluation does not read: the ASP answers
+    player, declared, at_site, declared_at = sets["player"], sets["declared"], sets["at_site"], sets["declared_at"]
+    entered, influence, attacked = sets["entered"], sets["influence"], sets["attacked"]
+    stage, in_play, members = sets["stage"], sets["in_play"], sets["members"]
+    race, keyword = sets["race"], sets["keyword"]
     companies = {c for c, _ in player | declared | at_site | declared_at | stage | in_play | members}
     if companies - set(ROLES) or entered - set(ROLES) or influence - set(ROLES) or attacked - set(ROLES):
         return None

@@ -249,12 +249,7 @@ def prefetch_verdicts(scenarios: Sequence[Scenario]) -> int:
             continue
         got = verdict_atoms(solver.facts, solver.consts)  # evaluated in Python: no grounding needed
         if got is not None:
-            try:
-                verdict = _verdict(s, got)
-            except ScenarioError:
-                continue
-            _VERDICTS.remember(key, lambda: verdict)
-            judged += 1
+            judged += _kept(key, s, got)
         else:
             groups.setdefault(tuple(sorted(solver.consts.items())), {}).setdefault(key, (s, solver.facts))
     _CHUNK_ATTACK[0] = chunk
@@ -268,16 +263,22 @@ def prefetch_verdicts(scenarios: Sequence[Scenario]) -> int:
             if answers is None:
                 continue
             for (key, (s, _)), atoms in zip(chunk, answers):
-                got: dict[str, list[tuple]] = {}
+                found: dict[str, list[tuple]] = {}
                 for name, args in atoms:
-                    got.setdefault(name, []).append(args)
-                try:
-                    verdict = _verdict(s, got)
-                except ScenarioError:
-                    continue
-                _VERDICTS.remember(key, lambda: verdict)
-                judged += 1
+                    found.setdefault(name, []).append(args)
+                judged += _kept(key, s, found)
     return judged
+
+
+def _kept(key: Any, s: Scenario, got: dict[str, list[tuple]]) -> bool:
+    """The verdict the attack program's atoms ``got`` give ``s``, remembered under ``key``; False (nothing kept)
+    when it refuses the scenario (a covert company that is overt: :func:`judge_attack` raises it)."""
+    try:
+        verdict = _verdict(s, got)
+    except ScenarioError:
+        return False
+    _VERDICTS.remember(key, lambda: verdict)
+    return True
 
 
 def known_verdict(scenario: Scenario) -> AttackVerdict | None:

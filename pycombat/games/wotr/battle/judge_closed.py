@@ -10,15 +10,12 @@ derives, on hypothesis-drawn fact sets (every predicate of ``input.lp``, legal a
 diverse battles. :func:`verdict_facts` answers None (the ASP judges) when the facts hold anything it
 does not read or a role other than ``attacker``/``defender``, when the rules are read from
 another folder than the shipped one (``pycombat.solver.RULES_DIR_VARIABLE``: a changed copy of the
-rules is judged by itself), or inside :func:`asp_only` (for the tests of the ASP paths: the judge,
+rules is judged by itself), or inside :func:`pycombat.solver.asp_only` (for the tests of the ASP paths: the judge,
 check mode, the prefetch's grounding).
 """
 from __future__ import annotations
 
-import contextlib
-import os
-
-from pycombat.solver import RULES_DIR_VARIABLE, Violation
+from pycombat.solver import Violation, asp_only, closed_forms  # noqa: F401  (asp_only: the tests' switch)
 from .facts import AlsoActivated, Action, Adjacent, AtWar, Attack, AttackCard, BattleKind, Besieged, Captain, \
     CharLeadership, CountsAsNazgul, Garrison, GroupFact, MouthInPlay, NotAttackingCard, ProtectedRegion, RegionOf, \
     SarumanInPlay, Side, StrongholdAt, WhiteRider, WhiteRiderChar
@@ -44,22 +41,9 @@ def verdict_facts(facts: list, consts: dict[str, str]) -> Judged | None:
     dice, leadership, reroll_max) and whether it is a relief battle (``relief``), as the check program
     derives them from ``facts`` with the constants ``consts``; None when this evaluation does not
     cover the facts (then the ASP answers)."""
-    if not _ON[0] or os.environ.get(RULES_DIR_VARIABLE):
+    if not closed_forms():
         return None
     return evaluate(facts, consts)
-
-
-_ON = [True]
-
-
-@contextlib.contextmanager
-def asp_only():
-    """Inside the block :func:`verdict_facts` answers None: every verdict comes from the ASP."""
-    was, _ON[0] = _ON[0], False
-    try:
-        yield
-    finally:
-        _ON[0] = was
 
 
 def evaluate(facts: list, consts: dict[str, str]) -> Judged | None:
