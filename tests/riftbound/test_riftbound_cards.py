@@ -92,8 +92,8 @@ def _simple(rec: dict) -> bool:
         if t.get("kind") == "gear":
             return False
         if "ref" in t and (t["ref"] not in ("chosen", "the two chosen units")
-                           or (t.get("chosen") or {}).get("condition")):
-            return False
+                           or (t.get("chosen") or {}).get("condition") or t.get("condition")):
+            return False  # (a condition on the unit it chooses: Decree of Focus, named NOT MODELLED)
         if e["effect"] == "move" and e.get("to") not in (None, "base"):
             return False
     return True
