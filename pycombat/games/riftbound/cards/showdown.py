@@ -979,6 +979,15 @@ def _entered(c, head: str, units: dict[str, Unit], present: list[str], base: lis
         "moves it in"
 
 
+def _now(units: Mapping[str, Unit], n: str) -> str:
+    """"now N": the unit's Might as the effects left it; with a static ability in play, said to be before static
+    abilities, which apply where the Might is read (RB-CARD-9: Leona, Zealot's -8 to stunned enemies)."""
+    from .statics import sources
+
+    m = units[n].current_might
+    return f"now {m}, before static abilities" if sources(units) else f"now {m}"
+
+
 #: the turn's key (with the player's side) of how much more a buff gives this turn (RB-CARD-6)
 BUFF_BONUS = "buff_bonus:"
 
@@ -1127,7 +1136,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         worth = 1 + turn.get(BUFF_BONUS + u.side, 0)  # (with what makes buffs count more this turn, RB-CARD-6)
         units[n] = replace(u, buffed=False, might_changes=u.might_changes + (-worth,),
                            exhausted=u.exhausted and not ready)
-        return f"{note}{n} loses its buff: -{worth} Might (now {units[n].current_might})", c.rules
+        return f"{note}{n} loses its buff: -{worth} Might ({_now(units, n)})", c.rules
     if c.kind == "buff":
         u = units[n]
         from .statics import unlimited_buffs  # RB-CARD-9: "I can have any number of buffs"
@@ -1137,12 +1146,12 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         said = f" and +{more} more: its player's buffs count more this turn" if more else ""
         if u.buffed and unlimited_buffs(u):
             units[n] = replace(u, might_changes=u.might_changes + (1,) + extra)
-            return (f"{n} gets another buff (it can have any number): +1 Might{said} (now {units[n].current_might})",
+            return (f"{n} gets another buff (it can have any number): +1 Might{said} ({_now(units, n)})",
                     ("RB-CARD-6", "RB-CARD-9"))
         if u.buffed:
             return f"{n} already has a buff: no more Might", ("RB-CARD-6",)
         units[n] = replace(u, buffed=True, might_changes=u.might_changes + (1,) + extra)
-        return f"{n} gets a buff: +1 Might{said} (now {units[n].current_might})", ("RB-CARD-6",)
+        return f"{n} gets a buff: +1 Might{said} ({_now(units, n)})", ("RB-CARD-6",)
     if n not in present:
         # a change to a unit at its base: kept (it may still move in), narrated
         pass
@@ -1223,7 +1232,7 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
         if c.amount is not None:
             changes.append(c.amount)
         units[n] = replace(u, equipment=u.equipment + (what,), might_changes=tuple(changes), stated_bonus=stated)
-        bonus = f": +{c.amount} Might (now {units[n].current_might})" if c.amount is not None else \
+        bonus = f": +{c.amount} Might ({_now(units, n)})" if c.amount is not None else \
             ": its Might bonus is in no source"
         return (c.note or f"{what} is attached to {n}") + bonus, c.rules
     kept = list(u.equipment)
@@ -1239,7 +1248,7 @@ def _equip(c, units: dict[str, Unit], gear: dict[str, list[str]]) -> tuple[str, 
         else:
             changes.append(-c.amount)
     units[n] = replace(u, equipment=tuple(kept), might_changes=tuple(changes))
-    bonus = f": -{c.amount} Might (now {units[n].current_might})" if c.amount is not None else ""
+    bonus = f": -{c.amount} Might ({_now(units, n)})" if c.amount is not None else ""
     if c.new == TAKEN_OVER:  # RB-CARD-14: another player takes control of it (Akshan, Mischievous)
         return f"{what} is detached from {n}, its control taken{bonus}", c.rules
     gear.setdefault(u.side, []).append(what)
@@ -1252,7 +1261,7 @@ def _apply(e: Effect, u: Unit, units: dict[str, Unit], turn: dict | None = None)
     n = e.unit
     if e.kind == "might":
         units[n] = replace(u, might_changes=u.might_changes + (e.amount,))
-        return (f"{n} gets {e.amount:+d} Might (now {units[n].current_might}); Might counts toward damage dealt and "
+        return (f"{n} gets {e.amount:+d} Might ({_now(units, n)}); Might counts toward damage dealt and "
                 "lethal alike", ("RB-DMG-2", "RB-DMG-5"))
     if e.kind == "stun":
         units[n] = replace(u, stunned=True)
