@@ -56,8 +56,10 @@ from .solve import Solver, check, check_answer
 from .staged import Staged
 from .symbols import Answer, Decoder, FactLike, Violation, predicate, symbol_of, to_python, to_symbol
 
-__all__ = ["asp_only", "closed_forms", 
+__all__ = [
     "ASP_PACKAGE",
+    "asp_only",
+    "closed_forms",
     "MAX_INSTANCES",
     "MAX_JUDGED",
     "RULES_DIR_VARIABLE",

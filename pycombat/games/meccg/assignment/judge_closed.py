@@ -48,6 +48,7 @@ MAY_ATTACK = frozenset(_MAY_ATTACK | {("fw_overt", k) for k in KINDS} | {(k, "fw
 INIT_RULES = ("MECCG-INIT-1", "MECCG-INIT-2", "MECCG-INIT-3", "MECCG-INIT-4")
 PRONE_TO_VIOLENCE = "BA-42"
 
+
 def verdict_atoms(facts: list, consts: dict[str, str]) -> dict[str, list[tuple]] | None:
     """The shown atoms' arguments by predicate name, as the attack program derives them from ``facts`` with the
     constants ``consts``; None when this evaluation does not cover them (then the ASP answers)."""

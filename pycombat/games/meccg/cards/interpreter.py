@@ -361,6 +361,9 @@ def _yaml() -> dict:
         bad |= {f"touches {t}" for u in entry.get("unmodelled") or () for t in u.get("touches") or () if t not in TOUCHES}
         bad |= {f"acts_on {u['acts_on']}" for u in entry.get("unmodelled") or ()
                 if u.get("acts_on") not in (None, *ACTS_ON)}
+        bad |= {f"bearer {u['bearer']}" for u in entry.get("unmodelled") or ()
+                if "bearer" in u and (not isinstance(u["bearer"], dict) or set(u["bearer"]) - {"race", "skill"})}
+        bad |= {"ally_unique" for u in entry.get("unmodelled") or () if u.get("ally_unique", False) is not False}
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
@@ -377,7 +380,8 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
-              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on") if u.get(k)}}
+              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer") if u.get(k)},
+              **({"ally_unique": u["ally_unique"]} if "ally_unique" in u else {})}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
     outside = tuple(u for u in parts if "outside" in u["why"] and "combat" in u["why"])

@@ -230,17 +230,20 @@ def strike_count(s: Scenario, claim):
     discarded = claim.args.get("discarded")
     if discarded:
         names = discarded if isinstance(discarded, list) else [x.strip() for x in str(discarded).split(" and ")]
+        allies = []
         for name in names:
             who = lookups._member_named(s, claim, str(name), "discarded", "attacker")
             member = next(m for m in s.attacker.members if m.name == who)
             if member.card_type != "ally":
-                raise _err(s, claim, f"discarded: {who} is not an ally (Bow of the Galadhrim discards minion allies)")
-            if _card_unique(member):
-                raise _err(s, claim, f"discarded: {who} is unique (Bow of the Galadhrim discards non-unique minion "
-                                     "allies)")
-            if who in strikes:  # MECCG-CARD-3: a discarded ally is no longer a member, no strike
-                strikes.remove(who)
-        _bow_bearer(s, claim)
+                raise _err(s, claim, f"discarded: {who} is not an ally ({claim.args.get('card') or 'the card'} "
+                                     "discards allies)")
+            allies.append(member)
+        card_name, part = _discarding(s, claim)
+        for member in allies:
+            if part.get("ally_unique") is False and _card_unique(member):
+                raise _err(s, claim, f"discarded: {member.name} is unique ({card_name} discards non-unique allies)")
+            if member.name in strikes:  # MECCG-CARD-3: a discarded ally is no longer a member, no strike
+                strikes.remove(member.name)
         rules.append("MECCG-CARD-3")
         notes.append(f"after the discard: {len(strikes)}")
     card = claim.args.get("card")
@@ -263,22 +266,34 @@ def strike_count(s: Scenario, claim):
     return _v(claim, len(strikes) == want, rules, notes)
 
 
-#: Bow of the Galadhrim (MECCG-CARD-3): its card id, and what its bearer must be (its combat tag "elf-warrior")
-BOW = "AS-68"
+def _discarding(s: Scenario, claim) -> tuple[str, dict[str, Any]]:
+    """The card whose unmodelled part the allies a claim names settle (card_effects.yaml ``settled_by: discarded``:
+    Bow of the Galadhrim, MECCG-CARD-3), borne in the attacked company (MECCG-PRE-10) by a member its part's
+    ``bearer`` allows; its name and that part. A clear error when the claim's card discards none, or no member of
+    the attacked company bears it as it must be borne."""
+    from ..cards import interpreter as cardfx
 
-
-def _bow_bearer(s: Scenario, claim) -> str:
-    """The member of the attacked company who bears Bow of the Galadhrim, an Elf warrior (MECCG-CARD-3; an effect
-    on the attack comes from the attacked company, MECCG-PRE-10); a clear error when there is none."""
-    bearers = [m for m in s.defender.members if any(i.id == BOW for i in m.items)]
+    named = claim.args.get("card")
+    items = {i.id: i.name for m in s.defender.members for i in m.items}
+    ids = [load_carddb().card(str(named), file=s.file, path=f"{claim.path}.card").id] if named else list(items)
+    found = [(cid, u) for cid in ids for u in cardfx.model(cid).unmodelled if u.get("settled_by") == "discarded"]
+    if not found:
+        raise _err(s, claim, f"discarded: {named or 'no card of the attacked company'} discards no ally before "
+                             "strikes are assigned (MECCG-CARD-3)")
+    cid, part = found[0]
+    name = cardfx.model(cid).name
+    bearers = [m for m in s.defender.members if any(i.id == cid for i in m.items)]
     if not bearers:
-        raise _err(s, claim, "discarded: no member of the attacked company bears Bow of the Galadhrim, so it discards "
-                             "no ally (MECCG-CARD-3, MECCG-PRE-10)")
-    able = [m for m in bearers if (m.race or "").casefold() == "elf" and "warrior" in {k.casefold() for k in m.skills}]
-    if not able:
-        raise _err(s, claim, f"discarded: {bearers[0].name} bears Bow of the Galadhrim but is no Elf warrior: its roll "
-                             "to discard allies is an Elf warrior's (MECCG-CARD-3)")
-    return able[0].name
+        raise _err(s, claim, f"discarded: no member of the attacked company bears {name}, so it discards no ally "
+                             "(MECCG-CARD-3, MECCG-PRE-10)")
+    want = part.get("bearer") or {}
+    if not any((not want.get("race") or (m.race or "").casefold() == want["race"].casefold())
+               and (not want.get("skill") or want["skill"].casefold() in {k.casefold() for k in m.skills})
+               for m in bearers):
+        raise _err(s, claim, f"discarded: {bearers[0].name} bears {name} but is no "
+                             f"{' '.join(v for v in (want.get('race'), (want.get('skill') or '').lower()) if v)}: "
+                             "its roll to discard allies is such a bearer's (MECCG-CARD-3)")
+    return name, part
 
 
 def _card_unique(member: Member) -> bool:

@@ -295,10 +295,10 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                                                                      _counters.CHOSEN_FRIENDLY, THE_TOKEN,
                                                                      EVENT_UNIT):
         return False, f"its target ({tgt['ref']}) is not a unit the scenario names"
-    if isinstance(tgt, dict) and isinstance(tgt.get("chosen"), dict) and tgt["chosen"].get("condition"):
-        return False, f"a condition on the chosen unit ({tgt['chosen']['condition']}) is not checked"
-    if isinstance(tgt, dict) and tgt.get("condition"):  # (Decree of Focus: "that's in combat with an enemy Fury unit")
-        return False, f"a condition on the unit it chooses ({tgt['condition']}) is not checked"
+    # a condition on the unit it chooses (Decree of Focus: "that's in combat with an enemy Fury unit")
+    cond = isinstance(tgt, dict) and (tgt.get("condition") or (tgt.get("chosen") or {}).get("condition"))
+    if cond:
+        return False, f"a condition on the unit it chooses ({cond}) is not checked"
     if e.get("trigger"):
         return False, f"a triggered ability ({e['trigger']}): triggers are not modelled"
     if _spends_buff(e):  # "For each friendly unit, you may spend its buff to ready it" (RB-CARD-21)

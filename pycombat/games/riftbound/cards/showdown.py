@@ -9,6 +9,8 @@ Damage Step and a narration with the rule ids applied.
 """
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 
@@ -82,10 +84,8 @@ def play_showdown(scenario: Scenario, order: Mapping[str, Sequence[str]] | None 
     scenario does not order (RB-SHOW-2: each player orders his own) are played in their listing order, and their
     order is named NOT MODELLED when another gives another board (:func:`_orders_named`); ``order`` plays a side's
     in another order."""
-    run, effects = Progress.begin(scenario, order)
-    run.extend(effects)
-    sd = run.finish()
-    if order is None and run.orderable:
+    run, sd = _played(scenario, order)
+    if order is None:
         for item in _orders_named(scenario, sd, run.orderable):
             sd.unmodelled.append(item)
             at = next((i + 1 for i, ln in enumerate(sd.lines) if ln.text.startswith("The combat triggers go on")),
@@ -98,9 +98,15 @@ def trigger_orders(scenario: Scenario) -> list[Unmodelled]:
     """The orders of a player's combat triggers that the scenario does not state and that change the board its
     showdown reaches (:func:`_orders_named`): what the showdown game of both hands names too (it searches the
     choices of the triggers, not the order of those that resolve by themselves)."""
-    run, effects = Progress.begin(scenario)
+    run, sd = _played(scenario)
+    return _orders_named(scenario, sd, run.orderable)
+
+
+def _played(scenario: Scenario, order: Mapping[str, Sequence[str]] | None = None) -> tuple["Progress", Showdown]:
+    """The showdown's progress and what it reached, its combat triggers in the listing order or ``order``."""
+    run, effects = Progress.begin(scenario, order)
     run.extend(effects)
-    return _orders_named(scenario, run.finish(), run.orderable) if run.orderable else []
+    return run, run.finish()
 
 
 #: the most other orders of one player's combat triggers tried (beyond, their order is named without trying them)
@@ -114,9 +120,6 @@ def _orders_named(scenario: Scenario, sd: Showdown, orderable: Mapping[str, tupl
     stated ones' is played; when one leaves another board (a unit's Might, damage, status or presence, a unit
     removed), the order is the player's choice the scenario does not state: the items to name NOT MODELLED
     (RB-CARD-4)."""
-    import itertools
-    import math
-
     seen = _board_state(sd.board)
     out: list[Unmodelled] = []
     for side, (names, stated) in orderable.items():
