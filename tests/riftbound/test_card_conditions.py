@@ -35,3 +35,20 @@ def test_a_condition_the_board_decides_is_read_off_the_board(exhausted, might):
            "showdown": [{"trigger": "Dune Drake", "condition": True}]}
     sd = play_showdown(scenario_from_dict(doc))
     assert sd.board.unit("Dune Drake").current_might == might and not sd.unmodelled
+
+
+@pytest.mark.parametrize("unit, enemies, might", [
+    ("Dune Drake", [{"exhausted": True}], 5), ("Dune Drake", [{"exhausted": True}, {}], 7),
+    ("Kha'Zix - Mutating Horror", [{}], 6), ("Kha'Zix - Mutating Horror", [{}, {}], 4)])
+def test_an_unstated_trigger_whose_condition_the_board_decides_resolves_by_itself(unit, enemies, might):
+    """RB-CARD-8 with RB-CARD-10: "if there is a ready enemy unit here" and "an enemy unit is alone here" are no
+    choice of the player: with no entry the trigger resolves, its condition read off the board, and nothing is named;
+    verify decides the claim the +2 settles."""
+    foes = [{"name": f"E{i}", "custom": True, "might": 3, **e} for i, e in enumerate(enemies)]
+    doc = {"game": "riftbound", "attacker": {"units": [unit]}, "defender": {"units": foes}}
+    sd = play_showdown(scenario_from_dict(doc))
+    assert sd.board.unit(unit).current_might == might and not sd.unmodelled
+    assert any("read off the board" in ln.text and "RB-CARD-8" in ln.rules for ln in sd.lines)
+    claim = f"the attacker's total is {might}"
+    report = pycombat.load({**doc, "claims": [claim]}).run("verify")
+    assert [v.verdict for v in report.verdicts] == [True] and not report.to_json().get("unmodelled")

@@ -125,11 +125,16 @@ COMBAT_TRIGGERS = {"When I attack": ("attacker",), "When I defend": ("defender",
                    "When I attack or defend one on one": ("attacker", "defender")}
 
 
+#: RB-CARD-8: conditions on the units at the trigger's battlefield, which the board decides (no choice)
+BOARD_READ = ("an enemy unit is alone here", "if there is a ready enemy unit here")
+
+
 def _needs_choice(e: dict) -> bool:
     """RB-CARD-10, from the rule: a target other than the unit itself or "all", an option, a
-    condition, an optional use or a split is the player's choice."""
+    condition not read off the board, an optional use or a split is the player's choice."""
     t = e.get("target") or {}
-    return bool(e.get("mode_option") or e.get("optional") or e.get("condition") or e.get("split")
+    return bool(e.get("mode_option") or e.get("optional") or e.get("condition") not in (None, *BOARD_READ)
+                or e.get("split")
                 or (t and t.get("ref") != "self" and t.get("count") != "all"
                     and not (t.get("side") == "friendly" and t.get("other"))))  # alone on its side here: no unit to choose
 

@@ -670,6 +670,17 @@ def _in_state(u: Unit, state: str) -> bool:
     return _STATES[state](u)
 
 
+#: RB-CARD-8: a trigger's conditions on the units at its unit's battlefield, read off the board as it resolves (no
+#: choice of its player): (the board, the trigger's player) -> whether it holds
+BOARD_CONDITIONS: dict[str, Callable[[Board, str], bool]] = {
+    # Kha'Zix - Mutating Horror
+    "an enemy unit is alone here": lambda board, by: sum(1 for n in board.present if board.units[n].side != by) == 1,
+    # Dune Drake
+    "if there is a ready enemy unit here": lambda board, by: any(board.units[n].side != by and not board.units[n].exhausted
+                                                                 for n in board.present),
+}
+
+
 def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
                previous_applied: bool | None, killed: list[str] | None = None) -> bool | None:
     """RB-CARD-8: whether a card's condition holds: decided from the board when it can be, else
@@ -690,10 +701,8 @@ def _condition(play: Play, board: Board, cond: str, subject: str | None, before:
         return board.units[subject].side == "attacker" and subject in board.present
     if subject is not None and cond == "it is the only unit you control there":
         return sum(1 for n in board.present if board.units[n].side == play.by) == 1
-    if cond == "an enemy unit is alone here" and play.source_unit in board.present:  # its unit's battlefield
-        return sum(1 for n in board.present if board.units[n].side != play.by) == 1
-    if cond == "if there is a ready enemy unit here" and play.source_unit in board.present:  # (Dune Drake)
-        return any(board.units[n].side != play.by and not board.units[n].exhausted for n in board.present)
+    if cond in BOARD_CONDITIONS and play.source_unit in board.present:  # read at its unit's battlefield
+        return BOARD_CONDITIONS[cond](board, play.by)
     if subject is not None and cond == ALREADY_STUNNED:
         return before[subject].stunned
     if subject is not None and cond == "it's equipped":
@@ -967,12 +976,17 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                     continue
                 # an option not paid for chooses nothing: a target the entry gives it is still taken (RB-CARD-8)
                 _consume({**e, "optional": True} if paying or other_option else e, targets, board, play)
+                board_read = cond in BOARD_CONDITIONS and play.source_unit in board.present
                 changes.append(Change("none", note=f"{effect_text(e)}: its condition does not hold" + (
                     f" (its player does not pay {cond[8:]}, as the entry states: `condition: false`)" if paying else
                     " (its player chooses another option, off the board, as the entry states: `condition: false`)"
-                    if other_option else ""), rules=("RB-CARD-8",) if paying or other_option else ()))
+                    if other_option else " (read off the board as it resolves)" if board_read else ""),
+                    rules=("RB-CARD-8",) if paying or other_option or board_read else ()))
                 applied_prev = False
                 continue
+            if cond in BOARD_CONDITIONS and play.source_unit in board.present:
+                changes.append(Change("none", rules=("RB-CARD-8",),
+                                      note=f"its condition holds ({cond}, read off the board as it resolves)"))
             if paying:
                 changes.append(Change("none", rules=("RB-CARD-8", "RB-CARD-2"),
                                       note=f"its player pays {cond[8:]} for it, as the entry states (`condition: "

@@ -16,7 +16,8 @@ def effect_text(e: Mapping[str, Any]) -> str:
         if e.get(key) is not None:
             parts.append(f"{key}={e[key]}")
     if e.get("condition"):
-        parts.append(f"if {e['condition']}")
+        cond = str(e["condition"])
+        parts.append(cond if cond.lower().startswith("if ") else f"if {cond}")
     if e.get("replaces_previous"):
         parts.append("(instead)")
     if e.get("mode_option"):

@@ -42,7 +42,7 @@ import re
 from typing import Any, Iterable, Mapping, Sequence
 
 from pycombat.frozen import replace
-from .interpreter import (KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
+from .interpreter import (BOARD_CONDITIONS, KILLED_FOR_COST, MIGHT_OF_CHOSEN_HERE, REVEALED, Play, Unmodelled, revealed_count,
                           revealed_option, reveals)
 from .spells import Card
 from .statics import EMPOWERED, replacement_of
@@ -291,7 +291,7 @@ def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
             return "which option"
         if e.get("optional"):
             return "whether to use it"
-        if e.get("condition"):
+        if e.get("condition") and e["condition"] not in BOARD_CONDITIONS:  # (the board decides those, RB-CARD-8)
             return f"whether {e['condition']}"
         if e.get("split"):
             return "how the damage is split"
