@@ -46,6 +46,9 @@ class OverBudget(Exception):
     """The brute force read more lines of play than its budget of work allows."""
 
 
+#: how a unit leaves the battlefield and stays in play (at its base, or at another battlefield: RB-CARD-7, RB-COMB-6)
+STILL_IN_PLAY = ("moved to its base", "recalled", "moved away")
+
 class Brute:
     """Minimax over every line of play, by plain recursion with a memo on the whole position.
 
@@ -86,14 +89,23 @@ class Brute:
 
     def names(self, resolved):
         """The units a play may name: the file's, then the unit cards played from hand, in the order they resolved,
-        a second copy of a card named "Name (2)" (the attacker's Inferna after the defender's: "Inferna (2)")."""
+        a second copy of a card named "Name (2)" (the attacker's Inferna after the defender's: "Inferna (2)"); of
+        those, the ones still in play after ``resolved`` (RB-CARD-1: a card chooses among the units in play as it is
+        played; one killed or returned to its hand before is none to choose)."""
+        key = ("names", tuple(resolved))
+        if key in self.memo:
+            return self.memo[key]
         played = [dict(e)["play"] for e in resolved if load_cards().find(dict(e)["play"]) is None]
         seen: dict[str, int] = {}
         out = []
         for n in self.units + played:
             seen[n] = seen.get(n, 0) + 1
             out.append(n if seen[n] == 1 else f"{n} ({seen[n]})")
-        return out
+        board = self.read(list(resolved))[1].board
+        here = {u.name for u in board.attacker + board.defender}
+        gone = {n for n, _, how in board.removed if how not in STILL_IN_PLAY} - here
+        got = self.memo[key] = [n for n in out if n not in gone]
+        return got
 
     def plays(self, side, hand, resolved, chain):
         """Every entry ``side`` may play now: a card of his hand, Reaction only on an open chain."""
@@ -325,6 +337,14 @@ def test_normal_speed_card_is_refused():
                   and not load_cards().card(n).showdown_playable)
     with pytest.raises(ScenarioError, match="cannot be played in a showdown"):
         scenario_from_dict({**_doc(["Sharkling"], ["Stalwart Poro"], [normal], [])}, file="f.yaml")
+
+
+@pytest.mark.parametrize("gear", ["Divining Shells", "Forgotten Signpost"])
+def test_a_gear_whose_action_is_its_ability_is_not_played_from_hand(gear):
+    """RB-SHOW-4: "[Action][>] Kill this, exhaust: Give a unit +2 Might this turn" is the ability of the gear in
+    play (RB-CARD-17); the gear card itself is of Normal speed, so a hand holding it is refused."""
+    with pytest.raises(ScenarioError, match="normal-speed gear cannot be played in a showdown.*its ability"):
+        scenario_from_dict({**_doc(["Sharkling"], ["Stalwart Poro"], [gear], [])}, file="f.yaml")
 
 
 def test_cli_bad_hand_exits_2_with_one_message(tmp_path):

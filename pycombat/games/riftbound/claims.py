@@ -282,8 +282,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     out = verify_claims(s, claims, _decide_cited, game="riftbound",
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
                         unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
-    left = _showdown(s).unmodelled_json() if any(v.claim.kind in BOARD_FREE or v.verdict is not None
-                                                 for v in out) else []
+    left = _open(s) if any(v.claim.kind in BOARD_FREE or v.verdict is not None for v in out) else []
     for v in out:
         if left and v.claim.kind in BOARD_FREE:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
@@ -317,7 +316,14 @@ def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dic
     showdown = _showdown(s)
     if showdown.unmodelled and _settled(s, claim, showdown.unmodelled, {} if read is None else read):
         return []
-    return showdown.unmodelled_json()
+    return _open(s)
+
+
+def _open(s: Scenario) -> list[dict]:
+    """What the showdown read from the file does not interpret (RB-CARD-4), and the hands it does not play."""
+    from .play.hands import hands_unmodelled
+
+    return _showdown(s).unmodelled_json() + hands_unmodelled(s)
 
 
 def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:

@@ -42,7 +42,8 @@ from .damage.optimize import Optimized, objective_from, optimize as _optimize, r
 from .damage.outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
 from .damage.judge import judge_json
 from .violations import violation_text
-from .cards.showdown import Showdown, play_showdown
+from .cards.showdown import Showdown, play_showdown, unmodelled_lines
+from .play.hands import hands_unmodelled
 from .damage.splits import Derived, LegalSplits, prefetch as _prefetch
 
 #: how many splits ``enumerate`` lists without ``limit`` (``max_list``'s default)
@@ -347,11 +348,7 @@ def _play_optimize(scenario, objective: str | None, character: str | None, prote
 
 def _combat(scenario: Scenario, showdown: Showdown) -> dict:
     """The fields every Riftbound report shows first: the scenario, the board, what is not modelled."""
-    unmodelled = showdown.unmodelled_json()
-    if getattr(scenario, "hands", None):  # only optimize and tree play the showdown from the hands
-        unmodelled.append({"card": "hand", "what": "the cards in both hands",
-                           "why": "this verb reads the showdown: list as given; optimize and tree play the hands "
-                                  "as a game (RB-SHOW-3)"})
+    unmodelled = showdown.unmodelled_json() + hands_unmodelled(scenario)  # (only optimize and tree play the hands)
     return {"combat": scenario, "board": showdown.board, "unmodelled": unmodelled}
 
 
@@ -412,6 +409,7 @@ def verify(scenario: Scenario) -> VerifyReport:
         raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
     claims = parse_claims(scenario.claims, _claims.book(), scenario)
     showdown = play_showdown(scenario)  # RB-CARD-4: what is not modelled is named first (then nothing is decided)
+    unmodelled = showdown.unmodelled_json() + hands_unmodelled(scenario)
     return VerifyReport(**_base(scenario, "verify"), verdicts=_claims.verify(scenario, claims), detail=violation_text,
-                        reading="another reading", lead=tuple(showdown.unmodelled_lines()),
-                        extra={"unmodelled": showdown.unmodelled_json()})
+                        reading="another reading", lead=tuple(unmodelled_lines(unmodelled)),
+                        extra={"unmodelled": unmodelled})

@@ -152,12 +152,16 @@ class Reached:
     @property
     def names(self) -> list[str]:
         """The units a play may name, in the order the scenario lists them: those at the battlefield, at
-        their bases, and the units played from hand (RB-CARD-16)."""
+        their bases, and the units played from hand (RB-CARD-16), that are in play now: a card chooses its
+        units as it is played, among those in play (RB-CARD-1; one that leaves play while the card is on the
+        chain is gone for it as it resolves, RB-CARD-11)."""
         if self._names is None:
             s = self.base
             board = [u.name for u in s.attacker.units + s.defender.units + s.reserve]
             played = [u.name for u in s.played_units] + [p.unit.name for p in self.plays if p.unit is not None]
-            self._names = list(dict.fromkeys(board + played))
+            p = self.progress
+            in_play = {*p.present, *p.base, *p.away}
+            self._names = [n for n in dict.fromkeys(board + played) if n in in_play]
         return self._names
 
     @property

@@ -45,6 +45,17 @@ class HandScenario(Scenario):
     names: frozenset = frozenset()  #: the unit names the reader knew after the file's own showdown entries
 
 
+def hands_unmodelled(scenario) -> list[dict]:
+    """What a verb that reads the ``showdown:`` list as given (odds, enumerate, verify) does not play: the cards in
+    the hands, which only optimize and tree play as a game (RB-SHOW-3); named, so that verify decides no claim
+    about the board they could change (RB-CARD-4). None without hands."""
+    if not getattr(scenario, "hands", None):
+        return []
+    return [{"card": "hand", "what": "the cards in both hands",
+             "why": "this verb reads the showdown: list as given; optimize and tree play the hands as a game "
+                    "(RB-SHOW-3)"}]
+
+
 def read_hands(value: Any, file: str | None) -> dict[str, tuple[HandCard, ...]]:
     """The ``hand:`` mapping checked: a list of card names for ``attacker`` and/or ``defender``."""
     if not isinstance(value, Mapping):
@@ -69,6 +80,7 @@ def read_hands(value: Any, file: str | None) -> dict[str, tuple[HandCard, ...]]:
 
 def hand_card(name: str, file: str | None, path: str) -> HandCard:
     """One hand card, read from the shipped data (spells and gear first, then units)."""
+    from ..cards.events import gear_ability
     from ..cards.interpreter import counter_effect
     from ..cards.spells import load_cards
     from ..cards.units import load_units
@@ -79,12 +91,18 @@ def hand_card(name: str, file: str | None, path: str) -> HandCard:
     if found is not None:
         card = cards.card(name)
         plays = next((e.get("from") for e in card.effects if e.get("effect") == "play_unit"), None)
-        if not card.showdown_playable and any(k == "Hidden" for k, _ in card.keywords):  # RB-SHOW-4
+        # RB-SHOW-4: the card itself at Action or Reaction speed (a gear whose ability alone has [Action], Divining
+        # Shells, is played at Normal speed: its ability is used once the gear is in play, RB-CARD-17)
+        playable = card.showdown_playable and not (card.type == "gear" and gear_ability(card))
+        if not playable and any(k == "Hidden" for k, _ in card.keywords):  # RB-SHOW-4
             return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, facedown=True,
                             plays_unit=plays)
-        if not card.showdown_playable:
-            raise ScenarioError(f"{card.name}: a {card.speed}-speed {card.type} cannot be played in a showdown: only "
-                                "Action and Reaction cards can (RB-SHOW-4)", file=file, path=path)
+        if not playable:
+            speed = "normal" if card.showdown_playable else card.speed  # (the [Action] of its ability, not its own)
+            ability = (" (its [Action] is its ability's, used while the gear is in play: a `showdown:` entry "
+                       "states its use, RB-CARD-17)" if card.showdown_playable else "")
+            raise ScenarioError(f"{card.name}: a {speed}-speed {card.type} cannot be played in a showdown: only "
+                                f"Action and Reaction cards can (RB-SHOW-4){ability}", file=file, path=path)
         return HandCard(card.name, card.type, card.speed, counter_effect(card, None) is not None, plays_unit=plays)
     hit = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
     if hit:

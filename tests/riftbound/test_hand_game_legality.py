@@ -1,0 +1,97 @@
+"""What the showdown game from both hands may do, against the rules directly (not a brute force):
+
+* a card chooses its units among those in play as it is played (RB-CARD-1): a unit killed, or returned to its
+  owner's hand, before the card is played is none to choose. (Only a card already on the chain when its target
+  leaves has no effect on it, RB-CARD-11.) An illegal play on a gone unit still counted as "a spell played" for
+  "When you play a spell" triggers, which changed the value;
+* verify reads the ``showdown:`` list as given: with hands in the file it names them and decides no claim about
+  the board they could change (RB-CARD-4), as odds says.
+"""
+from __future__ import annotations
+
+import itertools
+
+import pycombat
+from pycombat.games.riftbound.damage.game import Objective
+from pycombat.games.riftbound.play.entries import Lines
+from pycombat.games.riftbound.play.game import PASS, ShowdownGame
+from pycombat.games.riftbound.schema import scenario_from_dict
+
+KILLS = Objective("kills_then_might")
+
+
+def _game(doc: dict) -> ShowdownGame:
+    s = scenario_from_dict(doc)
+    return ShowdownGame(Lines(s), dict(s.hands), KILLS)
+
+
+def _targets(actions) -> set[tuple[str, str]]:
+    return {(a.card, t) for a in actions if a != PASS for t in a.targets}
+
+
+def test_a_card_chooses_no_unit_that_died_before_it_was_played():
+    doc = {"game": "riftbound", "attacker": {"units": ["Petty Officer"]},
+           "defender": {"units": ["Vanguard Sergeant", "Pouty Poro"]},
+           "hand": {"attacker": ["Incinerate", "Blood Money"], "defender": []}}
+    game = _game(doc)
+    st = game.new_initial_state()
+    assert ("Blood Money", "Pouty Poro") in _targets(st.legal_actions())
+    kill = next(a for a in st.legal_actions() if a != PASS and a.card == "Incinerate" and a.targets == ("Pouty Poro",))
+    st = st.child(kill).child(PASS).child(PASS)  # the chain resolves: Pouty Poro is killed (RB-SHOW-3)
+    assert not st.chain and st.mover == "defender"
+    st = st.child(PASS)  # the defender holds no card; the attacker acts
+    assert ("Blood Money", "Pouty Poro") not in _targets(st.legal_actions())
+    assert ("Blood Money", "Vanguard Sergeant") not in _targets(st.legal_actions())  # Might 4: more than 2
+
+
+def test_a_unit_returned_to_hand_is_no_target_and_fires_no_spell_trigger():
+    """Gust returns Student A; Blood Money naming it afterwards would be illegal, yet it fired Student B's "When you
+    play a spell" (+1) and changed the value: the optimum is now the one without Blood Money at all."""
+    board = {"attacker": {"units": ["Garen - Commander", {"name": "Ravenbloom Student", "label": "Student A"},
+                                    {"name": "Ravenbloom Student", "label": "Student B"}]},
+             "defender": {"units": [{"name": "D9", "custom": True, "might": 9}]}}
+    with_card = pycombat.load({"game": "riftbound", **board, "hand": {"attacker": ["Blood Money"],
+                                                                        "defender": ["Gust"]}}).run("optimize")
+    without = pycombat.load({"game": "riftbound", **board, "hand": {"attacker": [], "defender": ["Gust"]}}).run(
+        "optimize")
+    # Blood Money has no legal target on this board at any point (every unit in play has Might above 2)
+    assert with_card.solution.value == without.solution.value
+    assert not any("Blood Money" in o.label for _, d in with_card.solution.decisions for o in d.options)
+
+
+def test_verify_with_hands_decides_no_board_claim():
+    doc = {"game": "riftbound", "attacker": {"units": ["Petty Officer"]}, "defender": {"units": ["Vanguard Sergeant"]},
+           "hand": {"attacker": ["Incinerate"], "defender": ["Incinerate"]},
+           "claims": ["the attacker conquers", "the attacker assigns first"]}
+    rep = pycombat.load(doc).run("verify")
+    out = rep.to_json()
+    assert [u["card"] for u in out["unmodelled"]] == ["hand"]
+    assert [c["verdict"] for c in out["claims"]] == [None, True]  # the procedure is decided all the same
+    odds = pycombat.load({k: v for k, v in doc.items() if k != "claims"}).run("odds").to_json()
+    assert [u["card"] for u in odds["unmodelled"]] == ["hand"]
+
+
+def test_the_units_a_play_may_name_are_those_in_play():
+    """Every legal play of the first position names only units in play; the same after each line of two plays."""
+    doc = {"game": "riftbound", "attacker": {"units": ["Petty Officer", "Pouty Poro"]},
+           "defender": {"units": ["Vanguard Sergeant", "Stalwart Poro"]},
+           "hand": {"attacker": ["Incinerate", "Gust"], "defender": ["Incinerate"]}}
+    game = _game(doc)
+    root = game.new_initial_state()
+    seen = 0
+    for a, b in itertools.product(root.legal_actions(), repeat=2):
+        st = root
+        for x in (a, PASS, PASS):
+            if x not in st.legal_actions():
+                break
+            st = st.child(x)
+        else:
+            if not hasattr(st, "chain") or st.chain:
+                continue
+            progress = st.at.progress
+            in_play = {*progress.present, *progress.base, *progress.away}
+            for act in st.legal_actions():
+                if act != PASS and not act.counter:
+                    assert set(act.targets) <= in_play, (a, act)
+                    seen += 1
+    assert seen > 0
