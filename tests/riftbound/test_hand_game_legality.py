@@ -95,3 +95,66 @@ def test_the_units_a_play_may_name_are_those_in_play():
                     assert set(act.targets) <= in_play, (a, act)
                     seen += 1
     assert seen > 0
+
+
+def test_a_card_countered_back_to_hand_may_be_played_again():
+    """Abandon: "Counter a spell. Return it to its owner's hand instead of putting it in their trash" (RB-CARD-3).
+    Incinerate on Daring Poro, countered back to Ann's hand; Bo has nothing left, so Ann plays it again: Daring Poro
+    dies and Vanguard Sergeant (4) kills Stalwart Poro (3): the Attacker conquers whatever Bo does."""
+    doc = {"game": "riftbound", "attacker": {"units": ["Vanguard Sergeant"]},
+           "defender": {"units": ["Stalwart Poro", "Daring Poro"]},
+           "hand": {"attacker": ["Incinerate"], "defender": ["Abandon"]}}
+    game = _game(doc)
+    st = game.new_initial_state()
+    play = next(a for a in st.legal_actions() if a != PASS and a.targets == ("Daring Poro",))
+    st = st.child(play)
+    abandon = next(a for a in st.legal_actions() if a != PASS and a.card == "Abandon")
+    st = st.child(abandon).child(PASS).child(PASS)  # the chain resolves: Incinerate countered, back in Ann's hand
+    assert st.hands == (("Incinerate",), ())
+    assert "goes back to its owner's hand" in " ".join(ln.text for ln in st.at.showdown.lines)
+    assert pycombat.load(doc).run("optimize", objective="conquer").solution.value == 1
+
+
+def test_a_decree_of_rage_is_never_countered():
+    """Decree of Rage: "This can't be countered. Deal 4 to an enemy Calm unit" (RB-CARD-3): Defy resolves and does
+    nothing to it."""
+    doc = {"game": "riftbound", "attacker": {"units": ["Vanguard Sergeant"]},
+           "defender": {"units": ["Stalwart Poro", "Sunlit Guardian"]},
+           "showdown": [{"play": "Decree of Rage", "by": "attacker", "target": "Sunlit Guardian"},
+                        {"play": "Defy", "by": "defender", "target": "Decree of Rage"}]}
+    from pycombat.games.riftbound.cards.showdown import play_showdown
+
+    sd = play_showdown(scenario_from_dict(doc))
+    assert "Sunlit Guardian" not in [u.name for u in sd.board.defender]
+    assert any("can't be countered (its own text, RB-CARD-3)" in ln.text for ln in sd.lines)
+    hands = {k: v for k, v in doc.items() if k != "showdown"}
+    value = pycombat.load({**hands, "hand": {"attacker": ["Decree of Rage"], "defender": ["Defy"]}}).run(
+        "optimize", objective="conquer").solution.value
+    assert value == 1
+
+
+def test_a_unit_returned_to_hand_may_be_played_again_by_its_owner():
+    """Gust returns Soulspinner ([Ambush]: "play me as a [Reaction] to a battlefield where you have units") to Bo's
+    hand (RB-CARD-7); Bo plays it again there (RB-CARD-16): 4 + 3 = 7 against Petty Officer's 6, so Gust does not
+    win the battlefield, and the Attacker's best is worth 0."""
+    doc = {"game": "riftbound", "attacker": {"units": ["Petty Officer"]},
+           "defender": {"units": ["Vanguard Sergeant", "Soulspinner"]},
+           "hand": {"attacker": ["Gust"], "defender": []}}
+    game = _game(doc)
+    st = game.new_initial_state()
+    gust = next(a for a in st.legal_actions() if a != PASS and a.targets == ("Soulspinner",))
+    st = st.child(gust).child(PASS).child(PASS)
+    assert st.hands == ((), ("Soulspinner",)) and st.mover == "defender"
+    assert any(a != PASS and a.card == "Soulspinner" for a in st.legal_actions())
+    assert pycombat.load(doc).run("optimize", objective="conquer").solution.value == 0
+
+
+def test_the_players_pools_are_named_under_stated_costs():
+    """RB-CARD-2 with RB-CARD-4: under card_costs=stated the search pays every play in full; the players' Energy and
+    runes are not in the scenario, which optimize names (under the default, costs are left out by the flag)."""
+    doc = {"game": "riftbound", "attacker": {"units": ["Vanguard Sergeant"]},
+           "defender": {"units": ["Pouty Poro", "Daring Poro"]}, "hand": {"attacker": ["Incinerate"], "defender": []}}
+    stated = pycombat.load({**doc, "rules": {"card_costs": "stated"}}).run("optimize").to_json()
+    assert any(u["what"].startswith("the Energy and runes") for u in stated["unmodelled"])
+    default = pycombat.load(doc).run("optimize").to_json()
+    assert not any(u["what"].startswith("the Energy and runes") for u in default["unmodelled"])

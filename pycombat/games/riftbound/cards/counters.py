@@ -22,6 +22,11 @@ What a counter may counter is the data's ``what`` (one reading per phrase, never
 when the counter is repeated with [Repeat]); the entry states whether he did (``pays:
 true|false``), else the counter is not modelled (RB-CARD-4).
 
+A card whose own text says "This can't be countered" (the overlay's ``uncounterable`` record on the card itself,
+Decree of Rage) is countered by no counter: the counter resolves and does nothing to it (RB-CARD-3). A counter
+whose card returns what it counters "to its owner's hand instead of putting it in their trash" (the overlay's
+``countered_to: hand`` record, Abandon) puts it back in that hand (:func:`to_hand`).
+
 A counter whose target is not a card it may counter is refused, citing the rule.
 """
 from __future__ import annotations
@@ -121,14 +126,35 @@ def _name_matches(p: Play, want: str) -> bool:
     return p.card.type == "ability" and of is not None and of.casefold() == want
 
 
+def uncounterable(card) -> bool:
+    """Whether the card's own text says "This can't be countered" (RB-CARD-3)."""
+    return any(e.get("effect") == UNCOUNTERABLE and (e.get("target") or {}).get("ref") == "self"
+               for e in getattr(card, "effects", ()))
+
+
+def to_hand(card) -> bool:
+    """Whether the counter card returns what it counters to its owner's hand instead of the trash (RB-CARD-3)."""
+    return any(e.get("effect") == COUNTERED_TO and e.get("to") == "hand" for e in getattr(card, "effects", ()))
+
+
+#: the overlay's effect kinds of a card countered by no counter, and of a counter sending what it counters elsewhere
+UNCOUNTERABLE, COUNTERED_TO = "uncounterable", "countered_to"
+
+
 def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, in_play=None,
-              spared: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
+              spared: dict | None = None, by: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: the indexes of the plays countered, and the counters not modelled.
     ``counter_of(play)``: the play's counter record or None; ``units``: the units by name (their
     ``side``), for the counters that look at whose units a card chooses; ``in_play``: the units in play, whose
     "Your spells and abilities can't be countered" keeps their player's cards from being countered (RB-CARD-9):
-    ``spared`` gets, for each counter's index, the cards it could not counter and the units that kept them."""
-    def kept(victim) -> bool:  # RB-CARD-9: a unit of its player's makes it uncounterable
+    ``spared`` gets, for each counter's index, the cards it could not counter and the units that kept them (none
+    named: the card's own text, "This can't be countered"); ``by`` gets, for each play countered, the index of the
+    counter that countered it."""
+    def kept(victim) -> bool:  # RB-CARD-3: its own text; RB-CARD-9: a unit of its player's makes it uncounterable
+        if uncounterable(victim.card):
+            if spared is not None:
+                spared.setdefault(i, []).append((victim.card.name, ()))
+            return True
         if units is None or in_play is None:
             return False
         who = [n for n, _ in givers(units, in_play, victim.by, "uncounterable")]
@@ -180,6 +206,8 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
         elif holds and not kept(victim):
             out.add(j)
             locks.append((i, j))
+            if by is not None:
+                by[j] = i
         for again in getattr(p, "repeats", ()):  # RB-CARD-25: each [Repeat] paid counters once more
             name = (again.targets[0] if again.targets else p.targets[0]).casefold()
             k = next((k for k in range(i - 1, -1, -1) if plays[k] is not None and k not in out
@@ -197,6 +225,8 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
             elif holds and not kept(plays[k]):
                 out.add(k)
                 locks.append((i, k))
+                if by is not None:
+                    by[k] = i
     for i, j in locks:  # "Its controller can't play spells this turn": from the counter resolving on
         if i in out or not any(x.get("effect") == "spell_lock" and (x.get("target") or {}).get("ref") == LOCKED
                                for x in plays[i].card.effects):
@@ -280,6 +310,8 @@ def outcome(e: Mapping[str, Any], p: Play, name: str | None) -> str:
     if r is None or name is None:
         return ""
     who = dict(getattr(p, "spared", None) or ()).get(name)
+    if who == ():  # RB-CARD-3: the card's own text
+        return f"{name} can't be countered (its own text, RB-CARD-3): it is not countered"
     if who:  # RB-CARD-9: a unit of its player's keeps it from being countered
         return f"{name} can't be countered ({', '.join(who)}'s static ability, RB-CARD-9): it is not countered"
     if pay and p.pays:

@@ -291,6 +291,11 @@ def _kind_support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return ok, (f"for the rest of the turn, each friendly unit its player plays (a unit card from hand, a unit "
                     f"token a card plays) gets it as it enters, right after that play resolves: {how} (RB-CARD-10)"
                     if ok else how)
+    if k == _counters.UNCOUNTERABLE and tgt == {"ref": "self"}:
+        return True, "this card can't be countered: a counter naming it resolves and does nothing to it (RB-CARD-3)"
+    if k == _counters.COUNTERED_TO and e.get("to") == "hand":
+        return True, ("the card it counters goes back to its owner's hand, not to the trash: no effect on this "
+                      "combat by itself; in the showdown game from both hands its player may play it again (RB-CARD-3)")
     if isinstance(tgt, dict) and "ref" in tgt and tgt["ref"] not in ("chosen", "the two chosen units", "source",
                                                                      _counters.CHOSEN_FRIENDLY, THE_TOKEN,
                                                                      EVENT_UNIT):
@@ -1724,7 +1729,7 @@ HANDLERS: dict[str, Callable[..., list[Change]]] = {
     "buff_bonus": _buff_bonus, "grant_keyword": _give, "deal_damage": _damage, "fight": _fight, "stun": _stun,
     "kill": _leave, "banish": _leave, "remove_to_deck": _leave, "return_to_hand": _leave, "recall": _leave,
     "take_control": _leave, "move": _move, "prevent_damage": _prevent, "damage_double": _double_damage,
-    "counter": _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing, "draw": _nothing,
+    "counter": _counter, _counters.UNCOUNTERABLE: _counter, _counters.COUNTERED_TO: _counter, "ready": _ready, "exhaust": _nothing, "grant_ability": _nothing, "draw": _nothing,
     "death_replacement": _replace_death, "kill_on_damage": _kill_on_damage, "heal": _heal, "swap_locations": _swap_places,
     "empower": lambda e, play, board, name, names: [Change("empower", name, rules=("RB-CARD-9",))],
 }
@@ -1971,13 +1976,14 @@ def _counter_of(effects, modes: list, mode: int | None) -> dict | None:
 
 
 def countered(plays: list[Play], units: Mapping[str, Unit] | None = None, in_play=None,
-              spared: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
+              spared: dict | None = None, by: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: which plays (indexes) are countered by a later counter naming their card
     (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses;
-    ``in_play`` and ``spared``: the units in play and the cards they keep from being countered (RB-CARD-9)."""
+    ``in_play`` and ``spared``: the units in play and the cards they keep from being countered (RB-CARD-9); ``by``:
+    filled with the counter of each play countered."""
     gone, notes = _counters.countered(
         plays, lambda p: None if steals(p) or _undecided_steal(p) else counter_effect(p.card, p.mode), units,
-        in_play, spared)
+        in_play, spared, by)
     for p in plays:  # "You may pay [rune]. If you do, gain control ... Otherwise, counter it": the player's choice
         if _undecided_steal(p):
             notes.append(Unmodelled(p.card.name, "its \"you may pay\": gain control of the spell, or counter it",

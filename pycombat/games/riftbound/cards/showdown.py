@@ -19,6 +19,7 @@ from pycombat.frozen import replace
 from ..model import Board, Effect, Scenario, Unit, designate
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
+from .counters import to_hand as countered_to_hand  # RB-CARD-3: a counter returning what it counters to the hand
 from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
 from .equipment import stated_bonus  # RB-CARD-5: an Equipment's Might bonus the scenario states
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
@@ -244,6 +245,8 @@ class Progress:
         self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
         self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
         self.taken: set[int] = set()  # the indexes in ``plays`` of spells another player took control of (RB-CARD-20)
+        #: RB-CARD-3: the cards countered back to their owner's hand (Abandon), as (owner's side, card name), in order
+        self.to_hand: list[tuple[str, str]] = []
         #: RB-CARD-10: the stated choices of triggers the effect resolving may fire (``Play.fired_by``)
         self.pending: list[Play] = []
         self._live = None  # the view :attr:`live`
@@ -384,6 +387,7 @@ class Progress:
             list(self.unmodelled)
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
         out.plays, out.gone, out.taken = list(self.plays), set(self.gone), set(self.taken)
+        out.to_hand = list(self.to_hand)
         out.pending = []
         out._live = None
         return out
@@ -426,9 +430,11 @@ class Progress:
         new = [e if isinstance(e, Play) else None for e in effects]
         plays = self.plays + new
         spared: dict[int, list] = {}
+        counter_of: dict[int, int] = {}  # each play countered -> the counter that countered it
         if any(p is not None and counters(p) for p in plays):
             try:
-                gone, notes = countered(plays, self.units, self.present + self.base + self.away, spared)
+                gone, notes = countered(plays, self.units, self.present + self.base + self.away, spared,
+                                        counter_of)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
             if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
@@ -460,7 +466,9 @@ class Progress:
                 else:
                     if start + i in spared:  # RB-CARD-9: the cards it could not counter, named as it resolves
                         e = replace(e, spared=tuple(spared[start + i]))
-                    self._effect(e, start + i in gone, nxt)
+                    countered_by = plays[counter_of[start + i]] if start + i in counter_of else None
+                    self._effect(e, start + i in gone, nxt, to_hand=countered_by is not None
+                                 and countered_to_hand(countered_by.card))
             except ScenarioError as exc:
                 if exc.file is not None:
                     raise
@@ -593,7 +601,7 @@ class Progress:
                                self.scenario.flags, apply)
         return said, missing
 
-    def _effect(self, e, countered_now: bool, nxt, played: Play | None = None) -> None:
+    def _effect(self, e, countered_now: bool, nxt, played: Play | None = None, to_hand: bool = False) -> None:
         """Apply one effect (in place): a card played (countered: no effect, RB-CARD-3), a unit card
         played from hand (RB-CARD-16), an ability (RB-CARD-17), a trigger, or a plain effect; then the
         cleanup (RB-MIGHT-1) and the chain's close (RB-SHOW-3)."""
@@ -606,8 +614,11 @@ class Progress:
                 first = replace(first, targets=first.targets + tuple(t for r in e.repeats for t in r.targets))
             seen = events.on_play(self, first)  # its "When you play" triggers: the player who played it
             if countered_now:
-                lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect.",
-                                  ("RB-CARD-3",)))
+                back = " It goes back to its owner's hand instead of the trash." if to_hand else ""
+                lines.append(Line(f"{_who(scenario, e.by)} plays {e.card.name}: it is countered and has no effect."
+                                  + back, ("RB-CARD-3",)))
+                if to_hand:  # RB-CARD-3: "Return it to its owner's hand instead of putting it in their trash"
+                    self.to_hand.append((e.by, e.card.name))
                 return
             said, moving = [], []
             left = [g for _, who in e.spared for g in who if g not in present and g not in base and g not in away]

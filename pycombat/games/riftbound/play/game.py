@@ -29,6 +29,8 @@ from .entries import Entry, Lines, ability_choices, candidates, equipment_choice
 from .hands import HandCard
 
 PASS = "pass"
+#: how a unit the showdown returned to its owner's hand left the battlefield (:mod:`..cards.interpreter`)
+RETURNED = "returned to its owner's hand"
 #: the Defender is player 1, the Attacker player 0
 PLAYER = {"attacker": 0, "defender": 1}
 
@@ -62,6 +64,46 @@ class ShowdownGame:
         self._actions: dict[tuple, list] = shared._actions if shared is not None else {}
         #: a hand holds a card that plays a unit from a hand: the legal actions depend on both hands
         self.reads_hands = any(h.plays_unit for side in SIDES for h in hands.get(side, ()))
+        #: (side, name) -> the hand card of a card that went back to a hand during the showdown and was not in it
+        #: as the game began (a unit returned to its owner's hand, RB-CARD-7; a card countered back, RB-CARD-3)
+        self.returned: dict[tuple[str, str], HandCard] = shared.returned if shared is not None else {}
+
+    def hand_card(self, side: str, name: str) -> HandCard:
+        """The card ``name`` of ``side``'s hand: one the hand held as the game began, or one that came back to it."""
+        for h in self.hands.get(side, ()):
+            if h.name == name:
+                return h
+        return self.returned[(side, name)]
+
+    def back_to_hands(self, hands: tuple[tuple[str, ...], tuple[str, ...]], before, after
+                      ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The hands once a chain resolved from the state ``before`` to ``after``: each card countered back to its
+        owner's hand (Abandon, RB-CARD-3), and the card of each unit returned to its owner's hand (Gust, RB-CARD-7)
+        that its player may play in a showdown ([Reaction], [Ambush]: RB-CARD-16, RB-SHOW-4), are in that hand
+        again. A unit token ceases to exist (RB-CARD-15) and a custom unit has no card: neither comes back."""
+        from ..cards import unitplay
+        from ..cards.units import load_units
+
+        p0, p1 = before.progress, after.progress
+        back = list(p1.to_hand[len(p0.to_hand):])
+        for name, side, how in p1.removed[len(p0.removed):]:
+            u = p1.units.get(name)
+            if how != RETURNED or u is None or u.card_id is None or getattr(u, "token", False):
+                continue
+            card = load_units().unit(u.card_id)
+            if unitplay.ways(card):
+                self.returned.setdefault((side, card.name), HandCard(card.name, "unit", "reaction"))
+                back.append((side, card.name))
+        if not back:
+            return hands
+        out = [list(hands[0]), list(hands[1])]
+        for side, name in back:
+            if not any(h.name == name for h in self.hands.get(side, ())) and (side, name) not in self.returned:
+                from .hands import hand_card
+
+                self.returned[(side, name)] = hand_card(name, None, "hand")
+            out[PLAYER[side]].append(name)
+        return tuple(sorted(out[0])), tuple(sorted(out[1]))
 
     def modes(self, name: str) -> int:
         """How many "Choose one" modes a spell or gear card has (0: none)."""
@@ -216,7 +258,7 @@ class ShowdownState:
         return []
 
     def _card(self, name: str) -> HandCard:
-        return next(h for h in self.game.hands[self.mover] if h.name == name)
+        return self.game.hand_card(self.mover, name)
 
     def legal_actions(self) -> list[Hashable]:
         """Pass, then every legal play of the mover (RB-SHOW-3, RB-SHOW-4), in hand order (worked out
@@ -252,8 +294,7 @@ class ShowdownState:
         """The unit cards of the hand ``card`` plays a unit from (RB-CARD-16), each once."""
         side = PLAYER[self.mover] if card.plays_unit == "hand" else 1 - PLAYER[self.mover]
         by = SIDES[side]
-        return tuple(dict.fromkeys(n for n in self.hands[side]
-                                   if next(h for h in self.game.hands[by] if h.name == n).kind == "unit"))
+        return tuple(dict.fromkeys(n for n in self.hands[side] if self.game.hand_card(by, n).kind == "unit"))
 
     def _names(self) -> list[str]:
         return self.at.names
@@ -269,7 +310,8 @@ class ShowdownState:
                                    self.game.joint(self.at).new_initial_state(), self.at)
             resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
             focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
-            return _state(self.game, resolved, (), self.hands, focus, focus, 0, self.fizzled + fizzled, at)
+            hands = self.game.back_to_hands(self.hands, self.at, at)  # cards back in a hand (RB-CARD-3, RB-CARD-7)
+            return _state(self.game, resolved, (), hands, focus, focus, 0, self.fizzled + fizzled, at)
         if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
             return _state(self.game, self.resolved, self.chain + (action,), self.hands, self.focus,
                           other(self.mover), 0, self.fizzled, self.at)

@@ -132,7 +132,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                     "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
-    unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario)
+    unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
     unmodelled += _abilities_once(game) + _not_on_chains(game)
     for which in every.after_stated:
@@ -223,6 +223,18 @@ def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
                             "why": "the search pays the [Repeat] printed on a spell, never one a unit gives "
                                    "(RB-CARD-25): a line paying it is not weighed"})
     return out
+
+
+def _pools_not_followed(scenario: HandScenario) -> list[dict]:
+    """RB-CARD-4 with RB-CARD-2: with `card_costs=stated` every play of the search pays its cost in full (its Energy
+    and runes, a [Deflect] tax, a [Repeat] paid), as an entry's `paid:` states it; what each player has to pay with
+    is not in the scenario, so whether he can afford a whole line of plays is not checked: named, never assumed
+    silently."""
+    if scenario.flags.get("card_costs") != "stated" or not any(scenario.hands.values()):
+        return []
+    return [{"card": "hand", "what": "the Energy and runes each player has to pay with",
+             "why": "with card_costs=stated each play of the search is paid in full (RB-CARD-2); the players' pools "
+                    "are not in the scenario, so a line of plays costing more than a player has is not refused"}]
 
 
 def _deflect_not_followed(scenario: HandScenario) -> list[dict]:
