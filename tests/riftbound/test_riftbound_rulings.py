@@ -155,3 +155,18 @@ def test_every_claim_kind_has_a_sentence():
     assert b.describe("split_legal", {"side": "attacker", "split": {"D3": 5}}) == "the attacker may assign D3 5"
     assert b.describe("best_split", {"side": "defender", "split": [{"A4": 2}, {"A1": 1}]}) == \
         "the defender's best split is A4 2 then A1 1"
+
+
+def test_a_battlefield_scored_already_is_won_but_no_conquer_in_the_core_rules_terms():
+    """RB-RES-7 calls gaining control "conquers"; RB-RES-5: gaining control of a battlefield scored already this turn
+    is no Conquer and scores nothing. The verdict keeps the seed's word and says the Core Rules' one."""
+    import pycombat
+
+    doc = {"game": "riftbound", "battlefield": {"name": "Somewhere", "scored_this_turn": True},
+           "attacker": {"units": ["Mega-Mech"]}, "defender": {"units": ["Vanguard Sergeant"]},
+           "claims": ["the attacker conquers", "the attacker scores"]}
+    conquers, scores = pycombat.load(doc).run("verify").verdicts
+    assert conquers.verdict is True and any("no Conquer" in n and "RB-RES-5" in n for n in conquers.notes)
+    assert scores.verdict is False
+    fresh = pycombat.load({**doc, "battlefield": {"name": "Somewhere"}}).run("verify").verdicts[0]
+    assert fresh.verdict is True and not any("no Conquer" in n for n in fresh.notes)

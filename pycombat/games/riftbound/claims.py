@@ -603,6 +603,10 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     rules = ["RB-MODEL-4"] + outcome_rules(oc.outcomes)
     if oc.model4 and _no_modifiers(s):
         rules.append("RB-MODEL-5")
+    if want == "conquer" and s.scored_this_turn and "conquer" in oc.outcomes:
+        notes.append("the Attacker has scored this battlefield already this turn: he gains control of it, which the "
+                     "seed's table calls conquering (RB-RES-7), but in the Core Rules' terms that is no Conquer and it "
+                     "scores nothing (RB-RES-5)")
     return Verdict(claim, verdict, rules, notes=notes)
 
 
