@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import HealthCheck, example, given, reject, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
@@ -202,7 +202,8 @@ class Brute:
             if not chain:
                 v = self.damage(resolved)
             else:
-                v = self.value(self.resolve(resolved, chain), (), hands, OTHER[focus], OTHER[focus], 0)
+                v = self.value(self.resolve(resolved, chain), (), self.back(hands, chain), OTHER[focus], OTHER[focus],
+                               0)
             self.memo[key] = v
             return v
         vals = [self.value(resolved, chain, hands, focus, OTHER[mover], passes + 1)]
@@ -212,6 +213,29 @@ class Brute:
         v = max(vals) if mover == "attacker" else min(vals)
         self.memo[key] = v
         return v
+
+    @staticmethod
+    def back(hands: dict, chain) -> dict:
+        """The hands once ``chain`` resolved, from the cards' printed text: a counter not countered itself counters
+        the latest earlier card of the name it gives, unless that card "can't be countered"; a counter that says
+        "Return it to its owner's hand" puts that card back in its player's hand (RB-CARD-3)."""
+        gone: set[int] = set()
+        back: list[tuple[str, str]] = []
+        for i in range(len(chain) - 1, -1, -1):
+            e = dict(chain[i])
+            if i in gone or e.get("play") not in COUNTERS:
+                continue
+            want = e["target"][0]
+            j = next((j for j in range(i - 1, -1, -1) if j not in gone and dict(chain[j]).get("play") == want), None)
+            if j is None or "This can't be countered" in load_cards().card(want).text:
+                continue
+            gone.add(j)
+            if "Return it to its owner's hand" in load_cards().card(e["play"]).text:
+                back.append((dict(chain[j])["by"], want))
+        out = dict(hands)
+        for side, card in back:
+            out[side] = tuple(sorted(out[side] + (card,)))
+        return out
 
     def hands_after(self, hands: dict, mover: str, e) -> dict:
         """The hands once ``mover`` played the entry ``e``: its card leaves his hand."""
@@ -240,6 +264,8 @@ BRUTE_BUDGET = 200_000
        st.lists(st.sampled_from(UNITS[2:]), min_size=1, max_size=2, unique=True),
        st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2),
        st.lists(st.sampled_from(SPELLS), min_size=2, max_size=2))
+# Abandon counters Cleave back to Ann's hand, who may play it again (RB-CARD-3)
+@example(att=["Sharkling"], dfn=["Blue Sentinel"], hand_a=["Cleave", "Defy"], hand_d=["Abandon", "Blood Rush"])
 @pytest.mark.long
 def test_value_agrees_with_brute_force(att, dfn, hand_a, hand_d):
     """Three units at most (the brute force has no transpositions: 2 v 2 with four Reactions takes
