@@ -97,10 +97,16 @@ def _contains_words(haystack: str, needle: str) -> bool:
     True
     >>> _contains_words("balrogs", "balrog")
     False
+    >>> _contains_words("grond, hammer of the underworld", "grond")  # (punctuation ends a word)
+    True
     """
     if not needle or needle == haystack:
         return False
-    return f" {needle} " in f" {haystack} "
+    return f" {_WORD_END.sub(' ', needle)} " in f" {_WORD_END.sub(' ', haystack)} "
+
+
+#: punctuation that ends a word ("Grond, Hammer of the Underworld"), read as a space when words are matched
+_WORD_END = re.compile(r"[,;:!?.()]+")
 
 
 def with_article(word: str) -> str:

@@ -137,7 +137,7 @@ def edit(**changes):
     ({"battle": {"action": "event", "card": "an Event card that allows an Army to attack"}}, None),  # described
     ({"battle": {"action": "character"}}, None),  # the Nazgûl leads
     ({"battle": {"action": "army_muster"}}, None),
-    ({"battle": {"action": "will_of_the_west"}}, None),
+    ({"battle": {"action": "will_of_the_west"}}, "WOTR-DICE-1"),  # the Shadow die has no such face
     ({"politics": {"Sauron": {"steps": 1}, "Gondor": "at_war"}}, "WOTR-ATK-2"),
     ({"attacker__units": {"Sauron": {"regulars": 9, "elites": 2}}}, "WOTR-STACK-2"),
     ({"attacker__nazgul": 0, "attacker__units": {"Sauron": {"regulars": 0}}, "attacker__characters": ["The Witch-king"]},

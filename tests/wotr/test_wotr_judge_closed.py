@@ -84,6 +84,22 @@ def fact_sets(draw):
         facts.append(F.AttackCard())
     if not tame and draw(st.integers(0, 4)) == 0:
         facts.append(F.NotAttackingCard("Some Card"))
+    if draw(st.integers(0, 2)) == 0:  # WOTR-EVT-8/9: the Army the starting Event card lets attack
+        card = draw(st.sampled_from(("Card A", "Card B")))
+        if draw(st.booleans()):
+            facts.append(F.EventSide(card, draw(st.sampled_from(("free_peoples", "shadow")))))
+        if draw(st.booleans()):
+            facts.append(F.EventKind(card, draw(st.sampled_from(("field", "siege", "sortie")))))
+        if draw(st.integers(0, 2)) == 0:
+            facts.append(F.EventRelief(card))
+        if draw(st.integers(0, 2)) == 0:
+            facts.append(F.EventRequirementUnmet(card, "a requirement"))
+        if draw(st.booleans()):
+            facts.append(F.Controls(draw(st.sampled_from(REGIONS)), draw(st.sampled_from(("free_peoples", "shadow")))))
+        for i in range(draw(st.integers(0, 2))):
+            facts.append(F.EventNeed(card, i + 1, f"figure {i + 1}"))
+            for g in draw(st.sets(st.integers(1, gid + 1), max_size=3)):
+                facts.append(F.EventNeedGroup(card, i + 1, g))
     facts.append(F.BattleKind("field" if tame else draw(st.sampled_from(("field", "field", "siege", "sortie")))))
     ra, rd = ("a", "b") if tame else (draw(st.sampled_from(REGIONS)), draw(st.sampled_from(REGIONS)))
     facts += [F.RegionOf("attacker", ra), F.RegionOf("defender", rd)]

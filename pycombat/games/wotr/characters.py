@@ -18,7 +18,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from ...errors import UnknownNameError
+from ...errors import ScenarioError, UnknownNameError
 from ...names import NameIndex
 
 DATA_PACKAGE = "pycombat.games.wotr.data"
@@ -48,9 +48,13 @@ class Character:
 
 #: short names players use
 ALIASES = {"witch-king": ("Witch-king", "Witch King", "Witchking", "WK", "Angmar"),
-           "mouth-of-sauron": ("Mouth of Sauron", "Mouth"), "gandalf-grey": ("Gandalf", "Gandalf Grey"),
+           "mouth-of-sauron": ("Mouth of Sauron", "Mouth"), "gandalf-grey": ("Gandalf Grey",),
            "gandalf-white": ("Gandalf White", "White Rider"), "meriadoc": ("Merry",), "peregrin": ("Pippin",),
            "aragorn": ("Aragorn, Heir to Isildur", "Heir to Isildur")}
+
+
+#: short names that fit several characters: refused, with the candidates (never resolved silently)
+AMBIGUOUS = {"Gandalf": ("gandalf-grey", "gandalf-white")}
 
 
 class CharacterDB:
@@ -61,6 +65,9 @@ class CharacterDB:
             self._index.add(c.name, c.id, c)
             for alias in ALIASES.get(c.id, ()):
                 self._index.add(alias, None, c)
+        for word, ids in AMBIGUOUS.items():
+            for cid in ids:
+                self._index.add(word, None, self.characters[cid])
 
     def __iter__(self):
         return iter(self.characters.values())
@@ -73,6 +80,11 @@ class CharacterDB:
         found = self._index.lookup(str(name))
         if not found:
             raise UnknownNameError("character", str(name), self._index.suggest(str(name)), file=file, path=path)
+        ids = list(dict.fromkeys(c.id for c in found))
+        if len(ids) > 1:
+            names = [self.characters[i].name for i in ids]
+            raise ScenarioError(f"ambiguous character {str(name)!r}: it may be " + " or ".join(repr(n) for n in names)
+                                + "; name one of them", file=file, path=path)
         return found[0]
 
 

@@ -152,11 +152,15 @@ def aftermath(s, setup, outcome) -> dict:
         won = Fraction(row["p_region_won"]["exact"]) == 1
         cap, keep = row["track"]["captured"], row["track"]["not_captured"]
         if not won:
-            text = f"{row['settlement']} ({row['kind']}) is not captured: the attacker did not win the region"
+            text = (f"{row['settlement']} ({row['kind']}) is not captured: the garrison was not eliminated with the "
+                    "besieger left in the region" if row.get("captor") == "defender" else
+                    f"{row['settlement']} ({row['kind']}) is not captured: the attacker did not win the region")
         else:
-            how = ("captured (its defenders eliminated, the besieger in the region)" if setup.kind == "siege" else
+            how = ("captured by the besieger (the whole garrison sortied and was eliminated, the besieger in the "
+                   "region)" if row.get("captor") == "defender" else
+                   "captured (its defenders eliminated, the besieger in the region)" if setup.kind == "siege" else
                    "captured if the attacker advances into it (optional)")
-            if row["kind"] == "stronghold" and setup.kind != "siege":
+            if row["kind"] == "stronghold" and setup.kind != "siege" and row.get("captor") != "defender":
                 how += "; a Stronghold still holding enemy units is besieged instead"
             step = (f"{row['nation']} is already At War: no step" if keep["steps"] == 0 else
                     f"{row['nation']} stays one step from At War until active (WOTR-POL-6)"

@@ -101,6 +101,25 @@ def allocations(units: Units, pool: Pool, hits: int) -> tuple[SideUnits, ...]:
     return tuple(sorted(results, key=lambda x: (-unit_count(x[0]), -sum(e for _, e in x[0]), x[0], x[1] or ())))
 
 
+def most_hits_kept(units: Units, pool: Pool, cap: int, take=None) -> int:
+    """The most hits, at most ``cap``, the Army can take on itself and keep at least one unit: the
+    default of Relentless Assault and Onslaught (WOTR-CARDX-2). The replacement pool counts
+    (WOTR-CAS-5): with no Regular available one hit eliminates an Elite, so R + 2E overstates what
+    the Army keeps. ``take(units, pool, hits) -> (units, pool)`` is the casualty policy that will
+    remove the hits; without it, some legal allocation (WOTR-CAS-3..5) must keep a unit.
+
+    >>> most_hits_kept(((0, 1),), (0,), 2), most_hits_kept(((0, 1),), (1,), 2), most_hits_kept(((0, 2),), (0,), 4)
+    (0, 1, 2)
+    """
+    for k in range(max(0, cap), 0, -1):
+        if take is not None:
+            if unit_count(take(units, pool, k)[0]) > 0:
+                return k
+        elif any(unit_count(u) > 0 for u, _ in allocations(units, cap_pool(units, pool), k)):
+            return k
+    return 0
+
+
 def _take(units: Units, pool: Pool, hits: int, prefer_downgrade: bool) -> SideUnits:
     if hits <= 0:
         return units, cap_pool(units, pool)

@@ -98,13 +98,27 @@ def politics_effect(s, result=None) -> list[dict]:
         out.append(row)
     if result is not None and region.settlement in ("town", "city", "stronghold") and region.nation:
         owner = nations[region.nation]
+        kinds = result.by_kind()
+        captor = None
         if owner.side == s.defender.side and s.controller(region) == s.defender.side:
-            kinds = result.by_kind()
+            captor = "attacker"
             p = kinds.get("attacker_wins", Fraction(0)) + kinds.get("defender_retreated", Fraction(0))
             rules = ["WOTR-CAPT-1", "WOTR-POL-2", "WOTR-END-7"]
             note = ("if the attacker advances (optional); a Stronghold is captured only if empty, otherwise it is "
                     "besieged (WOTR-END-8)") if region.settlement == "stronghold" else \
                 "if the attacker advances (optional)"
+        elif (s.kind == "sortie" and region.settlement == "stronghold" and owner.side == s.attacker.side
+              and s.controller(region) == s.attacker.side and _sortie_leaves_nobody_inside(s)):
+            # WOTR-CAPT-1 second case, WOTR-SITE-6: the whole garrison sortied; its elimination, the besieger
+            # surviving in the region, captures the Stronghold (mutual elimination captures nothing, WOTR-END-9)
+            captor = "defender"
+            p = kinds.get("defender_holds", Fraction(0))
+            rules = ["WOTR-CAPT-1", "WOTR-SITE-6", "WOTR-POL-2"]
+            note = ("by the besieger: the whole garrison sortied, and its elimination with the besieger still in the "
+                    "region captures the Stronghold")
+        if captor == "defender" and not p:
+            captor = None  # a sortie's Army that survives or returns: nothing to capture, nothing to report
+        if captor is not None:
             # the track after the attack (the owner's row above, else his counter as it is), then the capture's step
             before = next((r["after_attack"] for r in out if r["nation"] == owner.name and "after_attack" in r),
                           {"steps": s.politics[region.nation].steps, "active": s.politics[region.nation].active})
@@ -116,12 +130,20 @@ def politics_effect(s, result=None) -> list[dict]:
                     f"{owner.name} stays one step from At War until active (WOTR-POL-6)" if after == steps else
                     f"{owner.name} advances from {steps} to {after} step{'s' if after != 1 else ''} from At War")
             out.append({"nation": owner.name, "settlement": region.name, "kind": region.settlement,
-                        "p_region_won": as_json(p),
+                        **({"captor": captor} if captor == "defender" else {}), "p_region_won": as_json(p),
                         "track": {"captured": {"p": as_json(p), "steps": after, "active": active},
                                   "not_captured": {"p": as_json(1 - p), "steps": steps, "active": active}},
                         "text": f"{region.name} ({region.settlement}) may be captured with probability "
                                 f"{float(p):.4f} {note}: {step}", "rules": rules})
     return out
+
+
+def _sortie_leaves_nobody_inside(s) -> bool:
+    """Whether a sortie takes every Army unit of the besieged Army out of the Stronghold (no rearguard with
+    units inside, WOTR-SIEGE-6), so that its elimination leaves the Stronghold without defenders."""
+    from .setup import attacking_part
+
+    return attacking_part(s).units >= s.attacker.force.units
 
 
 # ---- sieges and relief --------------------------------------------------------------------------------

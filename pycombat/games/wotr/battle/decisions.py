@@ -330,7 +330,7 @@ def end_of_round(opt: Optimal, end: tuple, note: Callable[[tuple], Any] | None =
     if choice is None:
         return Outcome("round_limit", a, d)
     go, stay = choice
-    if "cease" in decide:
+    if "cease" in decide and not setup.no_cease:  # WOTR-EVT-9: no choice when the Event bars ceasing
         note(("sortie_cease" if setup.kind == "sortie" else "cease",) + end)
     if go == "cease":
         return ceased(setup, a, d)  # WOTR-END-2; a sortie moves back into its Stronghold, WOTR-SIEGE-6

@@ -35,9 +35,17 @@ RegionOf = _pred("region_of", role=ConstantField, region=StringField)
 Adjacent = _pred("adjacent", a=StringField, b=StringField)
 ProtectedRegion = _pred("protected_region", region=StringField, card=StringField)
 NotAttackingCard = _pred("not_attacking_card", card=StringField)
+#: WOTR-EVT-9: the Army the Event card that starts the attack lets attack (data/event_attackers.yaml)
+EventSide = _pred("event_side", card=StringField, side=ConstantField)
+EventKind = _pred("event_kind", card=StringField, kind=ConstantField)
+EventRelief = _pred("event_relief", card=StringField)
+EventNeed = _pred("event_need", card=StringField, i=IntegerField, what=StringField)
+EventNeedGroup = _pred("event_need_group", card=StringField, i=IntegerField, group=IntegerField)
+EventRequirementUnmet = _pred("event_requirement_unmet", card=StringField, text=StringField)
 Besieged = _pred("besieged", role=ConstantField)
 Garrison = _pred("garrison", units=IntegerField, side=ConstantField)
 StrongholdAt = _pred("stronghold", region=StringField)
+Controls = _pred("controls", region=StringField, side=ConstantField)
 SarumanInPlay = _pred("saruman_in_play")
 MouthInPlay = _pred("mouth_in_play")
 WhiteRider = _pred("white_rider")
@@ -133,6 +141,11 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
         rec = event_card(s.card)
         if rec is None or starts_attack(rec):
             facts.append(_fact(AttackCard))
+            if rec is not None and s.action == "event":
+                from ..cards.event_battle import battle_requirement_unmet
+
+                facts += _event_attacker_facts(rec, groups)
+                facts += [_fact(EventRequirementUnmet, rec["title"], t) for t in battle_requirement_unmet(rec, s)]
         else:
             facts.append(_fact(NotAttackingCard, rec["title"]))
     facts.append(_fact(BattleKind, s.kind))
@@ -147,6 +160,8 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
             facts.append(_fact(Besieged, role))
     if s.defender.region.settlement == "stronghold":
         facts.append(_fact(StrongholdAt, s.defender.region.id))
+    if s.action == "event" and s.defender.region.settlement and s.controller(s.defender.region):
+        facts.append(_fact(Controls, s.defender.region.id, s.controller(s.defender.region)))  # WOTR-EVT-9
     if s.garrison is not None:  # WOTR-SIEGE-7: the besieged Army beside a relief battle
         facts.append(_fact(Garrison, s.garrison.units, s.attacker.side))
     for a in (s.attacker.region, s.defender.region):
@@ -162,6 +177,30 @@ def scenario_facts(s: Scenario, groups: list[Group] | None = None) -> list[Predi
     for i, act in enumerate(s.also_activates):  # WOTR-ATK-4: other Armies the action would activate
         facts.append(_fact(AlsoActivated, i + 1, act.does, act.die))
     return facts
+
+
+def _event_attacker_facts(rec, groups: list[Group]) -> list[Predicate]:
+    """WOTR-EVT-9, WOTR-ATK-1: the Army the card lets attack, as data says (``event_attackers.yaml``): its
+    side, the battle, a relief, and for each figure it must hold the attacker's groups that are one."""
+    from ..cards.event_battle import attacker_conditions, figure_matches, figure_words
+
+    title = rec["title"]
+    out: list[Predicate] = []
+    i = 0
+    for _who, cond in attacker_conditions(rec):
+        if "side" in cond:
+            out.append(_fact(EventSide, title, cond["side"]))
+        if "kind" in cond:
+            out.append(_fact(EventKind, title, cond["kind"]))
+        if cond.get("relief"):
+            out.append(_fact(EventRelief, title))
+        for f in cond.get("with", ()):
+            i += 1
+            out.append(_fact(EventNeed, title, i, figure_words(f)))
+            for g in groups:
+                if g.role == "attacker" and figure_matches(f, g.kind, g.nation, g.character):
+                    out.append(_fact(EventNeedGroup, title, i, g.id))
+    return out
 
 
 def split_facts(force: Force, groups: list[Group]) -> list[Predicate]:

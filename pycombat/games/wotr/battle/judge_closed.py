@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from pycombat.solver import Violation, asp_only, closed_forms  # noqa: F401  (asp_only: the tests' switch)
 from .facts import AlsoActivated, Action, Adjacent, AtWar, Attack, AttackCard, BattleKind, Besieged, Captain, \
-    CharLeadership, CountsAsNazgul, Garrison, GroupFact, MouthInPlay, NotAttackingCard, ProtectedRegion, RegionOf, \
-    SarumanInPlay, Side, StrongholdAt, WhiteRider, WhiteRiderChar
+    CharLeadership, Controls, CountsAsNazgul, EventKind, EventNeed, EventNeedGroup, EventRelief, EventRequirementUnmet, EventSide, Garrison, GroupFact, \
+    MouthInPlay, NotAttackingCard, ProtectedRegion, RegionOf, SarumanInPlay, Side, StrongholdAt, WhiteRider, \
+    WhiteRiderChar
 
 UNIT_KINDS = ("regular", "elite")
 LEADER_KINDS = ("leader", "nazgul", "character")
@@ -28,7 +29,7 @@ ROLES = ("attacker", "defender")
 #: the relation each input predicate fills
 _SETS = {AtWar: "at_war", Captain: "captain", CountsAsNazgul: "as_nazgul", WhiteRiderChar: "rider_char",
          Action: "action", BattleKind: "kind", Besieged: "besieged", StrongholdAt: "stronghold",
-         NotAttackingCard: "not_attacking"}
+         NotAttackingCard: "not_attacking", EventRelief: "event_relief"}
 _FLAGS = {AttackCard: "attack_card", SarumanInPlay: "saruman", MouthInPlay: "mouth", WhiteRider: "white_rider"}
 
 
@@ -60,6 +61,12 @@ def evaluate(facts: list, consts: dict[str, str]) -> Judged | None:
     garrison: list[tuple[int, str]] = []
     also: list[tuple[int, str, str]] = []
     attack: list[tuple[int, int]] = []
+    event_side: set[tuple[str, str]] = set()
+    event_kind: set[tuple[str, str]] = set()
+    event_need: set[tuple[str, int, str]] = set()
+    event_need_group: set[tuple[str, int, int]] = set()
+    event_unmet: set[tuple[str, str]] = set()
+    controls: set[tuple[str, str]] = set()
     for f in facts:
         t = type(f)
         name = _SETS.get(t)
@@ -91,6 +98,18 @@ def evaluate(facts: list, consts: dict[str, str]) -> Judged | None:
             garrison.append((f.units, f.side))
         elif t is AlsoActivated:
             also.append((f.i, f.does, f.die))
+        elif t is Controls:
+            controls.add((f.region, f.side))
+        elif t is EventRequirementUnmet:
+            event_unmet.add((f.card, f.text))
+        elif t is EventSide:
+            event_side.add((f.card, f.side))
+        elif t is EventKind:
+            event_kind.add((f.card, f.kind))
+        elif t is EventNeed:
+            event_need.add((f.card, f.i, f.what))
+        elif t is EventNeedGroup:
+            event_need_group.add((f.card, f.i, f.group))
         else:
             return None  # a predicate this evaluation does not read
     if not sets["besieged"] <= set(ROLES):
@@ -163,6 +182,8 @@ def evaluate(facts: list, consts: dict[str, str]) -> Judged | None:
         out(Violation("WOTR-ATK-6", ("cannot_attack_with", "muster")))
     if "eye" in action:
         out(Violation("WOTR-ATK-6", ("cannot_attack_with", "eye")))
+    if "will_of_the_west" in action and "shadow" in side["attacker"]:  # WOTR-DICE-1
+        out(Violation("WOTR-DICE-1", ("no_such_face", "shadow", "will_of_the_west")))
     if not any(r == "attacker" and k in UNIT_KINDS and c > 0 and n in at_war for r, _, k, n, c in groups):
         out(Violation("WOTR-ATK-2", "no_unit_of_a_nation_at_war"))
     if army_units["defender"] == 0:
@@ -190,6 +211,25 @@ def evaluate(facts: list, consts: dict[str, str]) -> Judged | None:
               and bool(region["defender"] & sets["stronghold"]) and not same_region)  # WOTR-SIEGE-7
     if garrison and not relief:
         out(Violation("WOTR-SIEGE-7", "not_a_relief"))
+    if "event" in action:  # WOTR-EVT-8: the starting Event card's requirement
+        for card, text in event_unmet:
+            out(Violation("WOTR-EVT-8", ("requirement_not_met", card, text)))
+    if "event" in action:  # WOTR-EVT-9: the Army the starting Event card lets attack
+        for card, s in event_side:
+            if s not in side["attacker"]:
+                out(Violation("WOTR-EVT-9", ("card_attacks_only_with", card, s)))
+        for card, k in event_kind:
+            if k not in kind:
+                out(Violation("WOTR-EVT-9", ("card_attacks_only_in", card, k)))
+        relieved = relief or ("field" in kind and not same_region and any(
+            (d, s) in controls for d in region["defender"] & sets["stronghold"] for s in side["attacker"]))
+        for card in sets["event_relief"]:
+            if not relieved:
+                out(Violation("WOTR-EVT-9", ("card_attacks_only_to_relieve_a_siege", card)))
+        met = {(card, i) for card, i, g in event_need_group for ga, c in attack if ga == g and c > 0}
+        for card, i, what in event_need:
+            if (card, i) not in met:
+                out(Violation("WOTR-EVT-9", ("attacking_army_lacks", card, what)))
     for n, _ in garrison:
         if n > 5:
             out(Violation("WOTR-SITE-5", ("over_five_besieged", "garrison", n)))

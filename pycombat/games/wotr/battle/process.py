@@ -131,6 +131,7 @@ class BattleSetup:
     dice_reduction_target: str = "dice"
     siege_reduction_needs_regular: bool = True
     leader_reroll: str = "full"
+    no_cease: bool = False  #: WOTR-EVT-9: the Event that started the battle bars the attacker from ceasing
     notes: tuple[tuple[str, str], ...] = ()  #: (text, rule id) explaining the set-up
 
     @functools.cached_property
@@ -324,6 +325,8 @@ class Decisions:
         return self._cas[role](units, pool, hits)
 
     def cease(self, a: Units, d: Units, rnd: int) -> bool:
+        if self.setup.no_cease:  # WOTR-EVT-9: the starting Event card bars ceasing
+            return False
         rule = self.policy.attacker_continue
         if callable(rule):
             return not rule(self.setup, (a, d, rnd))
@@ -1441,7 +1444,9 @@ class Optimal:
             else:
                 stay, cont_v = True, cont
             stop = self.terminal(ceased(s, a, d))  # WOTR-END-2, a sortie WOTR-SIEGE-6
-            if "cease" in self.decide:
+            if s.no_cease:  # WOTR-EVT-9: the starting Event card bars ceasing
+                go_on = True
+            elif "cease" in self.decide:
                 go_on = not _lt(cont_v, stop)
             else:
                 go_on = not self.fixed.cease(a, d, rnd)

@@ -92,9 +92,20 @@ class _Faces:
         self.rnd, self.index, self.file, self.origin = rnd, index, file, origin
         self.used: set[tuple[str, str]] = set()
 
-    def take(self, role: str, key: str, n: int) -> list[int]:
+    def take(self, role: str, key: str, n: int, up_to: bool = False) -> list[int]:
+        """The ``n`` faces given for ``role``'s ``key`` roll; ``up_to``: any number from 0 to ``n`` (the
+        Leader re-roll under ``leader_reroll=choose``: the side picks how many dice it re-rolls, WOTR-HIT-7)."""
         faces = self.rnd.get(role, {}).get(key)
         path = f"{self.origin}[{self.index}].{role}.{key}"
+        if up_to:
+            faces = faces or []
+            if len(faces) > n:
+                raise ScenarioError(f"round {self.index + 1}: the {role} may re-roll at most {n} "
+                                    f"{'die' if n == 1 else 'dice'} ({key.replace('_', ' ')}; leader_reroll=choose), "
+                                    f"{len(faces)} given (WOTR-STR-5, WOTR-HIT-6, WOTR-HIT-7)", file=self.file,
+                                    path=path)
+            self.used.add((role, key))
+            return list(faces)
         if faces is None:
             faces = []
             if n:
@@ -102,8 +113,11 @@ class _Faces:
                                     f"({key.replace('_', ' ')}); give them", file=self.file, path=path)
         if len(faces) != n:
             rule = "WOTR-STR-5, WOTR-HIT-6" if key == "reroll" else "WOTR-STR-3" if key == "combat" else "WOTR-CARD-6"
+            fewer = ("; leader_reroll=full re-rolls every allowed die: `rules: {leader_reroll: choose}` lets the "
+                     "side re-roll fewer (WOTR-HIT-7)" if key == "reroll" and len(faces) < n else "")
             raise ScenarioError(f"round {self.index + 1}: the {role} rolls {n} {'die' if n == 1 else 'dice'} "
-                                f"({key.replace('_', ' ')}), {len(faces)} given ({rule})", file=self.file, path=path)
+                                f"({key.replace('_', ' ')}), {len(faces)} given ({rule}){fewer}", file=self.file,
+                                path=path)
         self.used.add((role, key))
         return list(faces)
 
@@ -289,14 +303,17 @@ class _ReplayCardRound(CardRound):
             i = _i(role)
             lead = self._leadership(s, role)
             allow = 0 if self.no_reroll[role] else min(lead, 5, self._dice(s, role))
-            r = 0 if self.no_reroll[role] else min(lead, 5, s.misses[i])
-            faces = self.faces.take(role, "reroll", r)
+            most = 0 if self.no_reroll[role] else min(lead, 5, s.misses[i])
+            choose = self.ctx.flags.get("leader_reroll") == "choose"  # WOTR-HIT-7: the re-roll is optional
+            faces = self.faces.take(role, "reroll", most, up_to=choose)
+            r = len(faces)
             hit, mod = self.ctx.base_hit[role], self.mods[role]["leader_reroll"]
             got[i] = _hits(faces, hit, mod)
             self.record[role]["leader_reroll"] = {
                 **_roll_json(faces, hit, mod, got[i]), "leadership": lead, "allowance": allow,
                 "missed": s.misses[i], "rerolled": r, "cancelled": self.no_reroll[role],
-                "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
+                **({"declined": most - r} if choose else {}),
+                "rules": ["WOTR-STR-5", "WOTR-HIT-6"] + (["WOTR-HIT-7"] if choose else [])}
         return [(replace(s, reroll=tuple(got), scored=(s.scored[0] + got[0], s.scored[1] + got[1])), Fraction(1))]
 
     def casualties(self, s):
@@ -374,8 +391,10 @@ class Replay:
                         out.append(f"  {role} Leader re-roll: cancelled by a Combat card")
                     else:
                         out.append(f"  {role} Leader re-roll: up to {lr['allowance']} (Leadership {lr['leadership']}, "
-                                   f"WOTR-STR-5), {lr['missed']} missed, {lr['rerolled']} re-rolled hitting on "
-                                   f"{lr['hit_on']}+" + (f" (modifier {lr['modifier']:+d})" if lr["modifier"] else "")
+                                   f"WOTR-STR-5), {lr['missed']} missed, {lr['rerolled']} re-rolled"
+                                   + (f" ({lr['declined']} declined: leader_reroll=choose, WOTR-HIT-7)"
+                                      if lr.get("declined") else "")
+                                   + f" hitting on {lr['hit_on']}+" + (f" (modifier {lr['modifier']:+d})" if lr["modifier"] else "")
                                    + f": {lr['faces']} -> "
                                    f"{lr['hits']} hit{'s' if lr['hits'] != 1 else ''} (WOTR-HIT-6)")
             out.extend(_step_lines(rd, "after_leader_reroll"))
@@ -608,15 +627,18 @@ def _plain_round(setup, dec, state, faces: _Faces, record: dict):
         record[role]["combat_roll"] = {**_roll_json(f, p.hit, p.roll_modifier, h), "dice": p.dice,
                                        "rules": ["WOTR-STR-3", "WOTR-HIT-1", "WOTR-HIT-2", "WOTR-HIT-3", "WOTR-HIT-4"]}
         misses = p.dice - h
-        r = min(p.rerolls, misses)
-        rf = faces.take(role, "reroll", r)
+        most = min(p.rerolls, misses)
+        choose = setup.leader_reroll == "choose"  # WOTR-HIT-7: the re-roll is optional, the side picks the count
+        rf = faces.take(role, "reroll", most, up_to=choose)
+        r = len(rf)
         rhit = p.reroll_hit if p.reroll_hit is not None else p.hit
         rh = _hits(rf, rhit, p.reroll_modifier)
         prof = setup.attacker if role == "attacker" else setup.defender
         record[role]["leader_reroll"] = {**_roll_json(rf, rhit, p.reroll_modifier, rh),
                                          "leadership": prof.leadership(units), "allowance": p.rerolls,
                                          "missed": misses, "rerolled": r, "cancelled": False,
-                                         "rules": ["WOTR-STR-5", "WOTR-HIT-6"]}
+                                         **({"declined": most - r} if choose else {}),
+                                         "rules": ["WOTR-STR-5", "WOTR-HIT-6"] + (["WOTR-HIT-7"] if choose else [])}
         hits[role] = h + rh
     record["attacker"]["hits_taken"] = hits["defender"]
     record["defender"]["hits_taken"] = hits["attacker"]

@@ -37,27 +37,46 @@ def attacking_part(s: Scenario) -> Force:
 
 
 def retreat_regions(s: Scenario) -> list[str]:
-    """Region ids the defender may retreat to (WOTR-END-3): the file's ``retreat_to``, or the adjacent
-    regions without the attacking Army, without another enemy Army the file names (``also_activates``)
-    and without a Settlement the enemy controls (WOTR-MOVE-3), assuming no other enemy Army nearby. A
+    """Region ids the defender may retreat to (WOTR-END-3): of the file's ``retreat_to`` (or, without it,
+    of the adjacent regions) those free for him: without the attacking Army, without another enemy Army
+    the file names (``also_activates``) and without a Settlement the enemy controls (WOTR-MOVE-3),
+    assuming no other enemy Army nearby (:func:`retreat_not_free` says why a region is left out). A
     besieged Army never retreats (WOTR-END-4)."""
     d = s.defender
     if d.besieged or s.kind == "siege":
         return []
     if not (in_force("WOTR-ROUND-3") and in_force("WOTR-END-3")):  # no retreat without step 5's choice
         return []
-    if d.retreat_to is not None:
-        return list(d.retreat_to)
     board = load_board()
-    out = []
-    enemy = {s.attacker.region.id} | {act.army.region.id for act in s.also_activates}
-    for r in board.neighbours(d.region):
-        if r.id in enemy:
-            continue
-        if in_force("WOTR-MOVE-3") and r.settlement and s.controller(r) not in (None, d.side):
-            continue
-        out.append(r.id)
-    return out
+    cands = list(d.retreat_to) if d.retreat_to is not None else [r.id for r in board.neighbours(d.region)]
+    return [r for r in cands if _not_free(s, board.regions[r]) is None]
+
+
+#: the Settlements whose control bars a retreat (WOTR-MOVE-3); a Fortification is none (as for movement)
+SETTLEMENTS = ("town", "city", "stronghold")
+
+
+def _not_free(s: Scenario, r) -> tuple[str, str] | None:
+    """Why region ``r`` is not free for the defender's retreat, as ``(text, rule)``; None when it is
+    (WOTR-END-3: a region free for him; WOTR-MOVE-3: no enemy Army, no Settlement the enemy controls)."""
+    if r.id == s.attacker.region.id:
+        return f"{r.name} holds the attacking Army", "WOTR-END-3"
+    if any(act.army.region.id == r.id for act in s.also_activates):
+        return f"{r.name} holds another enemy Army (battle.also_activates)", "WOTR-MOVE-3"
+    if in_force("WOTR-MOVE-3") and r.settlement in SETTLEMENTS and s.controller(r) not in (None, s.defender.side):
+        return (f"{r.name} has a {r.settlement.title()} the {s.controller(r).replace('_', ' ')} controls",
+                "WOTR-MOVE-3")
+    return None
+
+
+def retreat_not_free(s: Scenario) -> list[tuple[str, str]]:
+    """``(text, rule)`` for each region of the file's ``retreat_to`` that is not free for the defender
+    (left out of :func:`retreat_regions`, WOTR-END-3, WOTR-MOVE-3)."""
+    d = s.defender
+    if d.retreat_to is None or d.besieged or s.kind == "siege":
+        return []
+    board = load_board()
+    return [why for why in (_not_free(s, board.regions[r]) for r in d.retreat_to) if why is not None]
 
 
 def retreat_region_names(s: Scenario) -> list[str]:
@@ -70,11 +89,13 @@ def settlement_blocked(s: Scenario) -> list[str]:
     """Region ids next to the defender that WOTR-MOVE-3 alone keeps him from retreating to (a
     Settlement the enemy controls), when :func:`retreat_regions` reads the board."""
     d = s.defender
-    if d.besieged or s.kind == "siege" or d.retreat_to is not None:
+    if d.besieged or s.kind == "siege":
         return []
+    board = load_board()
+    cands = [board.regions[r] for r in d.retreat_to] if d.retreat_to is not None else board.neighbours(d.region)
     enemy = {s.attacker.region.id} | {act.army.region.id for act in s.also_activates}
-    return [r.id for r in load_board().neighbours(d.region)
-            if r.id not in enemy and r.settlement and s.controller(r) not in (None, d.side)]
+    return [r.id for r in cands if r.id not in enemy and r.settlement in SETTLEMENTS
+            and s.controller(r) not in (None, d.side)]
 
 
 def units_of(force: Force) -> tuple[tuple[int, int], ...]:
@@ -124,6 +145,10 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     pd = profile_of(defending, s.defender.side, saruman_in_play=saruman, white_rider=rider)
     region = s.battle_region
     notes: list[tuple[str, str]] = []
+    if s.white_rider and not rider:  # said, never silently dropped
+        notes.append(("battle.white_rider is not applied: Gandalf the White is in the rearguard, which takes no "
+                      "part in the battle (WOTR-SPLIT-4), so he cannot forfeit his Leadership to cancel the Nazgûl's",
+                      "WOTR-STR-11"))
     city = s.kind == "field" and region.settlement in ("city", "fortification")
     if city:
         notes.append((f"{region.name} has a {region.settlement.title()}: the attacker hits only on 6 in the first "
@@ -152,6 +177,8 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                           + " (defender_retreat decides)", "WOTR-END-3"))
         else:
             notes.append(("the defender has no free region to retreat to", "WOTR-END-3"))
+        for text, rule in retreat_not_free(s):  # a region of the file's retreat_to that is not free for him
+            notes.append((f"retreat_to: {text}: not free for the defender, left out", rule))
     if s.flags["replacement_pool"] == "tracked":
         for role, force in (("attacker", attacking), ("defender", defending)):
             army = s.army(role)
@@ -167,6 +194,8 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                       "allowed die is never worse; the solver re-rolls them all", "WOTR-HIT-7"))
 
     for c in defending.contingents:  # WOTR-POL-1/2: attacking an Army with a Nation's units moves its counter
+        if not c.units:  # WOTR-STR-7: Leaders are not Army units; a Nation with Leaders only is not attacked
+            continue
         pol = s.politics[c.nation]
         if not pol.at_war:
             name = load_nations().nations[c.nation].name
@@ -190,6 +219,12 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     if s.action == "event" and s.card and rec is None:
         notes.append((f"{s.card!r} is not the title of a shipped Event card: taken as an Event that allows this "
                       "attack, with no other effect on the battle", "WOTR-EVT-9"))
+    from ..cards.event_battle import cannot_cease
+
+    no_cease = cannot_cease(rec, s.defender.besieged)
+    if no_cease:
+        notes.append((f"{rec['title']}: the attacker cannot cease the attack (the Free Peoples Army was not already "
+                      f"besieged); attacker_continue={s.flags['attacker_continue']} does not apply", "WOTR-EVT-9"))
     if rounds > 1:
         notes.append((f"{rec['title']}: the siege battle lasts {rounds} rounds before the attacker must reduce an "
                       "Elite to go on", "WOTR-EVT-9"))
@@ -199,4 +234,4 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                        siege_retreat=siege_retreat, can_retreat=bool(retreat), effects=_effects(s),
                        max_rounds=max_rounds, siege_rounds=rounds, dice_reduction_target=s.flags["dice_reduction_target"],
                        siege_reduction_needs_regular=s.flags["siege_reduction_needs_regular"] == "yes",
-                       leader_reroll=s.flags["leader_reroll"], notes=tuple(notes))
+                       leader_reroll=s.flags["leader_reroll"], no_cease=no_cease, notes=tuple(notes))

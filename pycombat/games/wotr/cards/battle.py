@@ -174,7 +174,8 @@ def after_card_round(rend: RoundEnd, key: tuple, rnd: int, variant, policy: Poli
 
 def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                      max_states: int = 2_000_000, tallies: dict | None = None,
-                     positions: list | None = None, marks: tuple[int, ...] = ()) -> CardBattle:
+                     positions: list | None = None, marks: tuple[int, ...] = (),
+                     probe=None) -> CardBattle:
     """The exact outcome distribution with the named cards of ``plan`` in their rounds. The rounds between
     card rounds are solved by :func:`..battle.process.forward_raw` up to the next card round; each position reached
     then plays its card round (a card whose requirement fails in a position is not played there, noted);
@@ -182,7 +183,9 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
     ``tallies`` gathers each card round's numbers weighted by the chance of its position; ``positions``
     gets one ``(round, figures lost, state, chance, {(attacker's Tally, defender's): p})`` per position
     a card round is played from; ``marks`` are rounds played as card rounds without a card, so that
-    ``positions`` and ``tallies`` hold them too (a round with typed card effects is never one)."""
+    ``positions`` and ``tallies`` hold them too (a round with typed card effects is never one).
+    ``probe(round, CardContext, a, d, chance)`` is called at each such position, with what the cards
+    see there (the one place a card's playability is decided, :func:`.combat_round.playable`)."""
     from ..battle.process import Effects, forward_raw
 
     rounds = sorted(set(plan.rounds()) | set(marks))
@@ -244,6 +247,8 @@ def card_battle_odds(s, setup: BattleSetup, plan: CardPlan, policy: Policy, *,
                     end(key, into_siege(a, d), p)
                     continue
                 ctx = card_context(s, var, plan, units=(a, d), rnd=r)
+                if probe is not None:
+                    probe(r, ctx, a, d, p)
                 usable = {}
                 for role, c in cards.items():
                     if c is None:
@@ -339,6 +344,11 @@ def read_card(node, role: str, side: str) -> list[tuple[int, CombatCard, Choices
             raise node.error(f"{card.name} has no `{key}` choice (its effects: "
                              f"{', '.join(e.get('effect', '?') for e in card.effects)}); `{key}` is read by "
                              f"{', '.join(readers)}; remove it", key)
+    if ch.self_hits is not None:  # the card's own bound (cards.json max_self_hits, WOTR-CARDX-2)
+        most = min(int(e["max_self_hits"]) for e in card.effects if _reads(e, CHOICE_READERS["self_hits"]))
+        if ch.self_hits > most:
+            raise node.error(f"{card.name}: at most {most} self-hit{'s' if most != 1 else ''}, not {ch.self_hits} "
+                             "(WOTR-CARDX-2)", "self_hits")
     return [(rnd, card, ch, node.path)]
 
 

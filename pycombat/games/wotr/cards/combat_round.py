@@ -470,20 +470,30 @@ class CardRound:
             self.log.append((f"{card.name}: each natural 1 of the {opp}'s Combat roll hits his own Army and is "
                              "not re-rolled", "WOTR-HIT-4"))
         elif kind == "self_hits_for_roll_modifier":
-            u, _ = s.units(role)
-            from ..battle.casualties import hit_points
-
             k = self.choices[role].self_hits
-            if k is None:
-                k = max(0, min(int(e["max_self_hits"]), hit_points(u) - 1))
+            default = k is None
+            if default:  # WOTR-CARDX-2: as many as the Army can take and keep a unit (WOTR-CAS-5)
+                k = self._default_self_hits(s, role, int(e["max_self_hits"]))
             if k > int(e["max_self_hits"]):
                 raise ScenarioError(f"{card.name}: at most {e['max_self_hits']} self-hits, not {k}")
             self.self_hits_mod = (role, k)
             for roll in e.get("rolls", ("combat_roll",)):
                 self.mods[role][roll] += k * int(e.get("value_per_self_hit", 1))
             self.log.append((f"{card.name}: the {role} takes {k} hit{'s' if k != 1 else ''} on his own Army for "
-                             f"{k:+d} to his Combat roll", "WOTR-CARD-7"))
+                             f"{k:+d} to his Combat roll"
+                             + (" (by default the most his Army can take and keep a unit, WOTR-CARDX-2)"
+                                if default else ""), "WOTR-CARD-7"))
         return s
+
+    def _default_self_hits(self, s: _Sit, role: str, cap: int) -> int:
+        """WOTR-CARDX-2: the self-hits a card takes when the file does not say: the most the card allows
+        while the Army keeps a unit, the replacement pool counted (WOTR-CAS-5); with a casualty policy,
+        the hits as that policy removes them."""
+        from ..battle.casualties import most_hits_kept
+
+        u, p = s.units(role)
+        take = (lambda u_, p_, h: self.cas(role, u_, p_, h)) if self.cas is not None else None
+        return most_hits_kept(u, p, cap, take)
 
     # -- numbers --------------------------------------------------------------------------------------
     def _dice(self, s: _Sit, role: str, reduced: bool = True) -> int:
@@ -798,12 +808,9 @@ class CardRound:
             if kind == "extra_attack":
                 return self._extra_attack(s1, role, e, pre=False)
             if kind == "self_hits_for_extra_attack":
-                from ..battle.casualties import hit_points
-
-                u, _ = s1.units(role)
                 k = self.choices[role].self_hits
-                if k is None:
-                    k = max(0, min(int(e["max_self_hits"]), hit_points(u) - 1))
+                if k is None:  # WOTR-CARDX-2: as many as the Army can take and keep a unit (WOTR-CAS-5)
+                    k = self._default_self_hits(s1, role, int(e["max_self_hits"]))
                 k = min(k, int(e["max_self_hits"]))
                 s2 = self._take(replace(s1, selfhit=_add(s1.selfhit, role, k)), role, k)
                 if s2.end is not None:

@@ -296,6 +296,8 @@ class Trees:
             gone = Outcome("defender_retreated", a, d)
             go_on = Decide("retreat", [("stay", nxt)] + [(f"retreat to {r}", gone)
                                                         for r in self.regions or ["a free region"]], (a, d))
+        if s.no_cease:  # WOTR-EVT-9: the Event that started the battle bars ceasing
+            return go_on
         stop = ceased(s, a, d)  # WOTR-ROUND-3 step 1, WOTR-END-2; a sortie WOTR-SIEGE-6
         label = "cease: the Army moves back into the Stronghold" if s.kind == "sortie" else "cease the attack"
         return Decide("sortie_cease" if s.kind == "sortie" else "cease", [("continue", go_on), (label, stop)], (a, d))

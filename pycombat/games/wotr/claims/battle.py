@@ -253,6 +253,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         rules += [rule for what, _, rule in breakdown if what in NUMBER_LINES[c.kind]]
         if c.kind == "dice" and s.cards:
             rules.append("WOTR-STR-6")  # card modifiers never lift the dice past five
+        # battle.white_rider with Gandalf the White in the rearguard: not applied, and said so
+        lines += [f"{text} ({rule})" for text, rule in setup.notes if text.startswith("battle.white_rider")]
         return Verdict(c, got == a["value"], list(dict.fromkeys(rules)), notes=[f"it is {got}"] + lines)
     if c.kind == "hit_number":
         v = _verdict_of(s, c)
@@ -346,7 +348,7 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
     if c.kind == "politics_after":
         return _politics_after(s, c)
     if c.kind == "may_retreat":
-        from ..battle.setup import retreat_regions, settlement_blocked
+        from ..battle.setup import retreat_not_free, retreat_regions, settlement_blocked
 
         setup = battle_setup(s)
         if (s.kind == "siege" or s.defender.besieged) and (in_force("WOTR-END-4") or in_force("WOTR-SIEGE-5")):
@@ -354,9 +356,12 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             return Verdict(c, False, ["WOTR-END-4", "WOTR-SIEGE-5"], notes=["a besieged Army never retreats"])
         regions = retreat_regions(s)
         # WOTR-MOVE-3 is cited when it kept him from a region next to him (an enemy Settlement)
-        rules = ["WOTR-END-3", "WOTR-ROUND-3"] + (["WOTR-MOVE-3"] if settlement_blocked(s) else [])
+        refused = retreat_not_free(s)  # regions of the file's retreat_to that are not free for him
+        rules = ["WOTR-END-3", "WOTR-ROUND-3"] + (["WOTR-MOVE-3"] if settlement_blocked(s) or any(
+            r == "WOTR-MOVE-3" for _, r in refused) else [])
         return Verdict(c, setup.can_retreat, rules,
-                       notes=["free regions: " + (", ".join(_region_names(regions)) or "none")],
+                       notes=["free regions: " + (", ".join(_region_names(regions)) or "none")]
+                       + [f"retreat_to: {text}: not free for the defender ({rule})" for text, rule in refused],
                        parts={"WOTR-ROUND-3": "If he continues, the defender may retreat"})
     if c.kind == "may_retreat_into_siege":
         setup = battle_setup(s)
@@ -906,9 +911,17 @@ def _reroll_choice(s: Scenario, c: Claim) -> Verdict:
 
 
 def _card_check(s: Scenario, c: Claim):
-    """The card of a ``card_playable`` claim, whether it may be played (None: a requirement is not
-    modelled) and the reasons (:func:`..cards.combat_round.playable`)."""
-    from ..cards.battle import CardPlan, card_context
+    """The card of a ``card_playable`` claim, whether it may be played in the claim's round (None: a
+    requirement is not modelled, or it holds in some positions of that round and not in others), the
+    reasons (:func:`..cards.combat_round.playable`, the one place the odds decide it too) and notes.
+
+    Round 1 is played from the start. A later round is played from every position the battle reaches at
+    its start (under each casualty policy of the scenario, as ``odds`` plays a card named for it), with
+    what the cards see there (WOTR-CARDX-7): the Event that started the battle bars cards in its first
+    round only (WOTR-EVT-9), a requirement is read on the Army as it stands then (WOTR-CARD-5)."""
+    from ..battle.odds import policies_for
+    from ..battle.process import Policy
+    from ..cards.battle import CardPlan, card_battle_odds, card_context, check_plan
     from ..cards.combat_round import playable
     from ..cards.catalog import load_combat_cards
     from ..battle.setup import battle_setup
@@ -917,35 +930,95 @@ def _card_check(s: Scenario, c: Claim):
     role = c.args.get("role")
     if role is None:
         role = "attacker" if s.attacker.side == card.side else "defender"
+    rnd = c.args.get("round", 1)
+    if rnd < 1:
+        raise _err(s, c, f"round: a round number, 1 or more, not {rnd}")
     v = _verdict_of(s, c)
     setup = battle_setup(s, v.attacking)
     plan = s.card_plan or CardPlan()
-    ctx = card_context(s, setup, plan)
-    ok, reasons_ = playable(card, role, ctx, setup.start[0], setup.start[2])
-    return card, ok, reasons_
+    if rnd == 1:
+        ctx = card_context(s, setup, plan)
+        ok, reasons_ = playable(card, role, ctx, setup.start[0], setup.start[2])
+        return card, ok, reasons_, []
+    if s.card_plan is not None:
+        check_plan(s, setup, plan)
+    notes: list[str] = []
+    seen: dict[tuple, dict] = {}  # (verdict, the reasons' texts) -> {chance, reasons}
+    fought = {}
+    pols = policies_for(s)
+    for pol in pols:
+        fought[pol] = Fraction(0)
+
+        def probe(r, ctx, a, d, p, pol=pol):
+            if r != rnd:
+                return
+            ok_, why = playable(card, role, ctx, a, d)
+            fought[pol] += p
+            k = (ok_, tuple((x["rule"], x["text"], x["holds"]) for x in why))
+            got = seen.setdefault(k, {"reasons": why, "chance": {}})
+            got["chance"][pol] = got["chance"].get(pol, Fraction(0)) + p
+
+        card_battle_odds(s, setup, plan, Policy.from_flags(s.flags, pol), marks=(rnd,), probe=probe)
+    head = (lambda pol: f"{pol}: ") if len(pols) > 1 else (lambda pol: "")
+    never = [pol for pol in pols if not fought[pol]]
+    if len(never) == len(pols):
+        return card, False, [{"rule": "WOTR-ROUND-1", "holds": False,
+                              "text": f"round {rnd} is never fought in this battle (no Combat card can be played "
+                                      f"in it, WOTR-CARD-2)"}], []
+    for pol in never:
+        notes.append(f"{head(pol)}round {rnd} is never fought")
+    verdicts = {k[0] for k in seen}
+    for (ok_, _), got in seen.items():
+        failed = "; ".join(f"{x['text']} ({x['rule']})" for x in got["reasons"] if x["holds"] is not True)
+        notes.append(f"round {rnd}: " + ", ".join(f"{head(pol)}chance {_chance_words(q)}"
+                                                 for pol, q in got["chance"].items())
+                     + (f": may be played" if ok_ else f": cannot be played ({failed})" if ok_ is False
+                        else f": not decided ({failed})"))
+    if len(verdicts) == 1:
+        ((ok, _), got), = list(seen.items())[:1]
+        return card, ok, got["reasons"], notes
+    # some positions of round r allow it and some do not: a claim true of some positions only
+    reasons_ = [dict(x) for got in seen.values() for x in got["reasons"]]
+    reasons_ = [x for i, x in enumerate(reasons_) if x not in reasons_[:i]]
+    notes.append(f"not decided: {card.name} may be played in some positions round {rnd} starts from and not in "
+                 f"others (the Army at round {rnd} depends on the rounds before it, WOTR-CARD-5)")
+    return card, ("mixed" if None not in verdicts else None), reasons_, notes
+
+
+def _chance_words(q: Fraction) -> str:
+    """A chance in a note: exact when short, else its decimal (exact in ``--json`` reports elsewhere)."""
+    if q.denominator < 10 ** 9:
+        return f"{q} = {float(q):.6f}"
+    return f"{float(q):.6g} (a fraction with a {len(str(q.denominator))}-digit denominator)"
 
 
 def _decide_card(s: Scenario, c: Claim) -> Verdict:
-    """"CARD may be played here": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2) and its
-    requirement (WOTR-CARD-5), on the battle as the file sets it up; a condition the interpreter
-    cannot check makes the claim not decided (:func:`unmodelled_for`, never guessed)."""
+    """"CARD may be played here [in round N]": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2), the
+    Event that started the battle (WOTR-EVT-9) and its requirement (WOTR-CARD-5), on the battle as the
+    file sets it up, in the claim's round (:func:`_card_check`); a condition the interpreter cannot check
+    makes the claim not decided (:func:`unmodelled_for`, never guessed), and so does a card playable in
+    some positions of a later round and not in others."""
     from ..cards.catalog import unmodelled
 
-    card, ok, reasons_ = _card_check(s, c)
+    card, ok, reasons_, extra = _card_check(s, c)
+    rnd = c.args.get("round", 1)
     notes = [f"{r['rule']}: {r['text']}: " + {True: "yes", False: "no", None: "cannot decide"}[r["holds"]]
              for r in reasons_]
+    notes += extra
     notes.append(f"{card.name} (initiative {card.initiative_printed}; the bottom half of "
                  f"{', '.join(card.events)}; WOTR-CARD-1)")
     # minimal reasons: a card that may not be played cites what failed (its side, WOTR-EVT-1, or a
     # requirement, WOTR-CARD-5); one that may, what allowed it (an Event card played as a Combat
     # card, WOTR-CARD-1; the right side; its requirements met, if it has any)
-    if ok is False:
+    if ok is False or ok == "mixed":
         rules = list(dict.fromkeys(r["rule"] for r in reasons_ if r["holds"] is False))
     else:
         rules = ["WOTR-CARD-1", "WOTR-EVT-1"] + (["WOTR-CARD-5"] if card.conditions else [])
+    if rnd != 1:
+        rules += ["WOTR-CARDX-7"]
     for u in unmodelled(card):
         notes.append(f"unmodelled: {u['what']} ({u['why']})")
-    return Verdict(c, bool(ok), rules, notes=notes)
+    return Verdict(c, None if ok == "mixed" else bool(ok), rules, notes=notes)
 
 
 def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
@@ -954,7 +1027,7 @@ def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:
     if c.args.get("action"):
         s = replace(s, action=c.args["action"], card=c.args.get("card"))
     if c.kind == "card_playable":
-        card, ok, reasons_ = _card_check(s, c)
+        card, ok, reasons_, _ = _card_check(s, c)
         if ok is not None:
             return []
         return [{"card": card.name, "what": f"requirement: {r['text']}", "why": "no check for this condition "
