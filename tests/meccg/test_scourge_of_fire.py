@@ -92,8 +92,18 @@ def test_optimize_plays_it_when_worth_it_and_names_the_choice_it_does_not_offer(
     got = solve_combat(free, obj, max_nodes=200_000).value
     no_card = solve_combat(_s(_doc(hand=[])), objective_from("kill_mp", None, _s(_doc(hand=[]))),
                            max_nodes=200_000).value
-    # the value is the defending player's net MPs, which the Balrog's player lowers: with the card in his
-    # hand he has every option he had without it and one more, the discard of Glamdring, which pays
+    # The Balrog must be untapped when it is played (as he stands then, MECCG-SEQ-1): after his own strike he is
+    # tapped, and the defender, who orders the strikes (MECCG-SEQ-1), resolves his first; played in his own strike
+    # it could only discard an item of Éomer, who bears none (MECCG-SEQ-8). So the card is worth nothing here ...
+    assert got == no_card
+    # ... but against Aragorn alone (one strike, the other an excess strike) it is played while The Balrog is
+    # untapped, whoever strikes: with the card in his hand he has one more option, the discard of Glamdring,
+    # which pays (the value is the defending player's net MPs, which the Balrog's player lowers)
+    alone = _doc(hand=["Scourge of Fire"])
+    alone["defender"]["members"] = alone["defender"]["members"][:1]
+    empty = {**alone, "attacker": {**alone["attacker"], "hand": []}}
+    got = solve_combat(_s(alone), objective_from("kill_mp", None, _s(alone)), max_nodes=200_000).value
+    no_card = solve_combat(_s(empty), objective_from("kill_mp", None, _s(empty)), max_nodes=200_000).value
     assert got < no_card
     several = _s(_doc(items=("Glamdring", "Elven Cloak"), hand=["Scourge of Fire"]))
     assert [e["card"] for e in unoffered(several)] == ["Scourge of Fire"]

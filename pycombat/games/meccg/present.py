@@ -234,16 +234,23 @@ def _strike_tables(co, console: Console) -> None:
 
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     cols = ["#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie", "defender loses"]
+    # a strike left unresolved (a failed corruption check a card calls for or costs, MECCG-FX-22/25; one of its
+    # characters gone in an earlier strike, MECCG-FX-24): its own column, so each row sums to 1
+    unresolved = [0 if s.cancelled_by and s.rolled else strike_summary(d)["corrupted"] + strike_summary(d)["absent"]
+                  for s, d in zip(co.setups, co.per_strike)]
+    if any(unresolved):
+        cols.append("not resolved")
     if co.cancel is not None:
         cols.append("attack cancelled")
     for col in cols:
         table.add_column(col)
-    for s, dist in zip(co.setups, co.per_strike):
+    for s, dist, gone in zip(co.setups, co.per_strike, unresolved):
         summ = strike_summary(dist)
         dname = f"{s.defender.member.name} ({s.defender.prowess}/{s.defender.body})"
         rolls = ", best of 2 rolls" if s.attacker.rolls > 1 else ""
         aname = f"{s.attacker.member.name} ({s.attacker.prowess}/{s.attacker.body}{rolls})"
-        extra = [fmt(co.cancel.chance)] if co.cancel is not None else []
+        extra = ([fmt(gone) if gone else "0"] if any(unresolved) else []) + (
+            [fmt(co.cancel.chance)] if co.cancel is not None else [])
         if s.cancelled_by and s.rolled:  # cancelled only on a roll: every way it goes, in the note below
             table.add_row(str(s.index), dname, aname,
                           f"{fmt(summ['defender_wins'])}; cancelled by {s.cancelled_by.name} {fmt(summ['cancelled'])}"

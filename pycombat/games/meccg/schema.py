@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, Mapping
 
-from ...errors import ScenarioError
+from ...errors import PycombatError, ScenarioError
 from ...names import closest, normalize, with_article
 from ...scenario import Node, numbered_copies, read_document, read_flags
 from ...schemaspec import validate
@@ -54,6 +54,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     attacker = _company(root.child("attacker"), "attacker", db)
     defender = _company(root.child("defender"), "defender", db)
     in_play = tuple(_card(n, db, None) for n in root.list("in_play", []))
+    attacker, defender = _one_site(root, attacker, defender)
     _unique_cards(root, attacker, defender, in_play, db)  # (first: a unique card is not made legal by a label)
     _unique_names(root, attacker, defender)
     _one_avatar(root, attacker, defender)
@@ -74,6 +75,37 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     for role, i, why in possession(scenario)[:1]:  # items no member may carry: refused, never given a bonus
         raise ScenarioError(why.text, file=file, path=f"{role}.members[{i}].items")
     return scenario
+
+
+#: what a company states about its site that is a fact of the place: one site, one answer (MECCG-INIT-2).
+#: Not ``site_kind``: each player plays his own version of the site card (Moria is a hero's shadow-hold and
+#: The Balrog's haven), so the two companies' kinds may differ.
+SITE_FACTS = ("site_region", "under_deeps")
+
+
+def _one_site(root: Node, attacker: Company, defender: Company) -> tuple[Company, Company]:
+    """Both companies at one site (MECCG-INIT-2: the attack needs that) state one set of facts about the
+    place (:data:`SITE_FACTS`): one both state differently in the file is refused (exit 2, naming the
+    defender's field); one the file states for one company only holds for both, over the other's site card
+    (The Sun Shone Fiercely and Glance of Arien read the site of each company)."""
+    if attacker.site.casefold() != defender.site.casefold():
+        return attacker, defender
+    shared = {}
+    a_node, d_node = root.child("attacker"), root.child("defender")
+    for key in SITE_FACTS:
+        a, d = getattr(attacker, key), getattr(defender, key)
+        a_said, d_said = a_node.has(key), d_node.has(key)
+        if a_said and d_said and a != d:
+            raise d_node.error(
+                f"{defender.site} is the attacking company's site too, where it states {key}: {_yaml(a)}; one site "
+                f"has one {key} (MECCG-INIT-2: both companies are at the same site)", key)
+        if a_said != d_said:
+            shared[key] = a if a_said else d
+    return replace(attacker, **shared), replace(defender, **shared)
+
+
+def _yaml(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _combat(node: Node, attacker: Company, defender: Company, made: list | None = None) -> Combat:
@@ -330,11 +362,59 @@ def _hand_card(node: Node, alignment: str | None) -> str:
 
     if not isinstance(node.value, str) or not node.value.strip():
         raise node.error("a card name (a string)")
-    effect = load_effects().find(node.value.strip(), prefer_alignment=PREFERRED.get(alignment or ""),
-                                 file=node.file, path=node.path)
+    try:
+        effect = load_effects().find(node.value.strip(), prefer_alignment=PREFERRED.get(alignment or ""),
+                                     file=node.file, path=node.path)
+    except PycombatError:
+        known = _known_card(node.value.strip(), alignment)
+        if known is None:
+            raise
+        raise node.error(known) from None
     if effect.source != "hand":
         raise node.error(f"{effect.name} is not played from the hand (it is an {effect.source}'s ability)")
     return effect.id
+
+
+#: what a card that is no strike card is played as, and where a scenario lists it (card_effects.yaml ``play``)
+_NOT_IN_HAND = {
+    "cancel": "a card played before strikes are assigned to cancel the attack: list it in the combat's "
+              "`before_assignment:` (MECCG-PRE-1)",
+    "before_assignment": "a card played before strikes are assigned: list it in the combat's `before_assignment:` "
+                         "(MECCG-PRE-1, MECCG-PRE-5)",
+    "in_play": "a card in play before the attack: list it in `in_play:` (MECCG-FX-7)",
+    "mode": "a Ringwraith's mode card: give the member's `mode:` (MECCG-FX-6)",
+    "state": "a card in play before the attack: list it in `in_play:` (MECCG-FX-7)",
+    "ability": "a character's ability, not a card in hand",
+}
+
+
+def _known_card(name: str, alignment: str | None) -> str | None:
+    """Why a known card that is no strike card cannot be in a ``hand:`` (which holds the cards played during a
+    strike sequence, MECCG-SEQ-2/7), or None for a name no card has."""
+    from .cards import interpreter as cardfx
+
+    db = load_carddb()
+    try:
+        card = db.card(name, prefer_alignment=PREFERRED.get(alignment or ""))
+    except PycombatError:
+        try:
+            who = db.character(name, prefer_alignment=PREFERRED.get(alignment or ""))
+        except PycombatError:
+            return None
+        return (f"{who.name} is a character or ally: list him in a company's `members:`; a `hand:` holds only "
+                "cards played during a strike sequence (MECCG-SEQ-2, MECCG-SEQ-7)")
+    try:
+        model = cardfx.model(card.id)
+        play, kind = model.play, model.kind
+    except PycombatError:
+        play = kind = None
+    if kind == "item":
+        what = "an item: give it to its bearer's `items:` (MECCG-FX-3, MECCG-FX-17)"
+    else:
+        what = _NOT_IN_HAND.get(play or "", f"a {getattr(card, 'card_kind', None) or 'card'} with no effect on a "
+                                            "strike in company vs. company combat")
+    return (f"{card.name} is {what}; a `hand:` holds only cards played during a strike sequence "
+            "(MECCG-SEQ-2, MECCG-SEQ-7)")
 
 
 def _card(node: Node, db: CardDB, alignment: str | None, *, company: bool = False) -> Any:
@@ -650,17 +730,21 @@ def _int_item(n: Node) -> int:
 def _check_allies(members: list[Member], nodes: list[Node]) -> None:
     """An ally's ``ally_of`` and a follower's ``follower_of`` name another member of the company, a character (an
     ally is controlled by a character, and a follower by a character's direct influence): not an ally."""
-    by_name = {m.name: m for m in members}
-    for m, n in zip(members, nodes):
+    from pycombat.names import normalize
+
+    by_name = {normalize(m.name): m for m in members}
+    for i, (m, n) in enumerate(zip(members, nodes)):
         for key, whose in (("ally_of", m.ally_of), ("follower_of", m.follower_of)):
             if whose is None:
                 continue
-            other = by_name.get(whose)
+            # a member's name as `members:` accepts it ("Eomer" for Éomer), kept as the member's own name
+            other = by_name.get(normalize(whose))
             if other is None or other is m:
                 raise n.error(f"{whose!r} is not another member of this company", key)
             if other.card_type == "ally":
                 raise n.error(f"{whose} is an ally; {'an ally' if key == 'ally_of' else 'a follower'} is controlled "
                               "by a character", key)
+            m = members[i] = replace(m, **{key: other.name})
 
 
 def _unique_names(root: Node, attacker: Company, defender: Company) -> None:

@@ -18,6 +18,7 @@ from ...collector import pausing
 from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError, illegal_attack
 from ...report import Report, VerifyReport
+from .cards import play
 from .cards.coverage import unmodelled_json, unoffered
 from .combat import after_strikes
 from .model import Scenario
@@ -75,6 +76,7 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
     from .assignment.enumerate import DEFAULT_MAX_LIST, enumerate_assignments
     from .combat.before import modelled_here
 
+    play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
     result = enumerate_assignments(scenario, limit=limit, count_only=count, traces=traces,
                                    max_list=max_list or DEFAULT_MAX_LIST)
     return EnumerateReport(**_base(scenario, "enumerate"), result=result, count_only=count,
@@ -168,6 +170,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     from .combat.strikes import combat_odds, defaults_used, marginal
 
     refuse_unused(scenario)
+    play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
     check = check_odds(scenario)  # a check before strikes are assigned: a chance node first (MECCG-FX-31)
     co = combat_odds(scenario) if check is None else check.per_outcome[0].odds
     a, d = scenario.attacker, scenario.defender
@@ -282,6 +285,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     from .combat.before_outcomes import refuse_unused, replay as _replay
 
     refuse_unused(scenario)
+    play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
     # a check before strikes are assigned is rolled first, then the assignment after it (MECCG-FX-31)
     from .combat.after_attack import replay_after, resolved
 
@@ -317,6 +321,7 @@ def verify(scenario: Scenario) -> VerifyReport:
     if not scenario.claims:
         raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
     _check_fields(scenario)
+    play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
     claims = parse_claims(scenario.claims, book(), scenario)
     verdicts = _verify(scenario, claims)
     _same_after_check(scenario, claims, verdicts)

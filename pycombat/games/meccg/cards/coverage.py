@@ -52,7 +52,8 @@ def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by", "only_if", "touches", "acts_on"):  # what it can touch
+        for key in ("limits_play", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
+                    "in_play"):  # what it can touch
             if u.get(key):
                 e[key] = u[key]
         if member:
@@ -270,7 +271,27 @@ def _readings(s: Scenario, entries: list[dict[str, Any]]) -> list[dict[str, Any]
     """The entries that can act under the scenario's flags: a part marked ``only_if: {flag: value}``
     has no effect under the flag's other readings (e.g. an attack-wide change while
     ``pre_assignment_attack_effects=forbidden``, MECCG-PRE-5), so it is not listed then."""
-    return [e for e in entries if all(s.flags.get(f) == v for f, v in (e.get("only_if") or {}).items())]
+    return [e for e in entries if all(s.flags.get(f) == v for f, v in (e.get("only_if") or {}).items())
+            and (not e.get("in_play") or _in_play(s, e["in_play"]))]
+
+
+def _in_play(s: Scenario, name: str) -> bool:
+    """Whether a card named ``name`` is in play (the scenario's or either company's ``in_play:``): the
+    condition of an alternative such as Dark Quarrels's "with Gates of Morning in play" (MECCG-CARD-8)."""
+    cards = list(s.in_play) + list(s.attacker.in_play) + list(s.defender.in_play)
+    return any(getattr(c, "name", "").casefold() == name.casefold() for c in cards)
+
+
+def active_alternative(s: Scenario, card_id: str) -> dict[str, Any] | None:
+    """The unmodelled alternative of ``card_id`` (``alternative: true`` in card_effects.yaml) that can act in
+    ``s`` under its flags and its card in play, or None: a play refused for its modelled option may be made
+    for it, which is not modelled (MECCG-FX-10; Dark Quarrels's halving of strikes, MECCG-CARD-8)."""
+    try:
+        m = cardfx.model(card_id)
+    except Exception:  # noqa: BLE001 - not a modelled card: no alternative
+        return None
+    got = _readings(s, [e for e in _entries(m, "") if e.get("alternative")])
+    return got[0] if got else None
 
 
 def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]:
@@ -344,6 +365,9 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
                                        "taker", "from") for n in _names(claim.args.get(key))}
     if claim.kind != "hazard_effect":  # whether a hazard acts at all does not hang on its details
         entries += _named_cards(s, claim)
+    seen: set = set()  # a card in the scenario and named by the claim: its parts once
+    entries = [e for e in entries if not ((e["card"], e["what"], e.get("member")) in seen
+                                          or seen.add((e["card"], e["what"], e.get("member"))))]
     # the members whose strike the claim is about (its strike number, or the characters it names)
     involved = set(named)
     n = claim.args.get("strike")
@@ -359,11 +383,18 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
         card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
         member_named = normalize(e.get("member") or "") in named
         if claim.kind in PLAY_KINDS:
-            could = (card_named and e.get("limits_play")) or ((card_named or member_named) and e.get("grants"))
+            # an alternative of the card (Dark Quarrels halving the strikes) may be what it is played for, but
+            # it cancels nothing: it can change whether the card may be played, not whether it cancels
+            alt = e.get("alternative") and claim.kind != "cancels_attack"
+            could = (card_named and (e.get("limits_play") or alt)) or ((card_named or member_named) and e.get("grants"))
             if card_named or member_named:
                 out.append((e, bool(could)))
             continue
-        near = card_named or member_named or (
+        # a card's alternative that changes the strike count (Dark Quarrels halving it) and may be played here:
+        # the number of strikes hangs on it (MECCG-STRUCT-6, MECCG-FX-10)
+        count = claim.kind in ("strike_count", "excess_count") and e.get("alternative") and \
+            "assignment" in (e.get("touches") or ())
+        near = card_named or member_named or count or (
             claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved
                                             or not involved - named and not named))
         if near:  # a member-less entry (cards in play, played cards) or one of this strike's members

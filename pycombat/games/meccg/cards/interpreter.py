@@ -380,7 +380,8 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
-              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer") if u.get(k)},
+              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer", "alternative", "in_play")
+                 if u.get(k)},
               **({"ally_unique": u["ally_unique"]} if "ally_unique" in u else {})}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
@@ -650,9 +651,16 @@ class Ctx:
     self_name: str | None = None  #: the member facing the strike (for not_self)
 
 
+def hazards_off(scenario) -> bool:
+    """MECCG-STRUCT-8 [hazard_scope=all]: the seed's reading, no hazard has any effect in CvCC."""
+    return (getattr(scenario, "flags", None) or {}).get("hazard_scope") == "all"
+
+
 def _in_play_names(scenario, company) -> set[str]:
+    """The cards in play that act (with hazard_scope=all no hazard does, MECCG-STRUCT-8: "with Doors of Night")."""
     cards = list(getattr(scenario, "in_play", ())) + list(getattr(company, "in_play", ()))
-    return {_fold(c.name) for c in cards}
+    off = hazards_off(scenario)
+    return {_fold(c.name) for c in cards if not (off and getattr(c, "type", None) == "hazard")}
 
 
 def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:

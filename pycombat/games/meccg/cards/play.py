@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence
+from dataclasses import replace
+from typing import Any, Iterable, Mapping, Sequence
 
-from pycombat.errors import PycombatError
+from pycombat.errors import PycombatError, ScenarioError
 from pycombat.solver import Violation, check as check_mode, predicate, rule_files
 from clorm import ConstantField, StringField
 
@@ -67,6 +68,9 @@ class Play:
     #: the character on the other side of that strike (None: the one the scenario's `combat:` pairs
     #: with ``facing``, if any), for a card that asks who strikes (The One Ring: not an Undead or Nazgul)
     opponent: str | None = None
+    #: (member, status) as it stands for this play when cards played before it at the same step changed
+    #: it (Strange Rations untaps Shagrat, then Under His Blow needs him untapped, MECCG-FX-1)
+    now: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -319,12 +323,53 @@ def _is_member(scenario: Scenario, name: str) -> bool:
 
 
 # ---- the check ----------------------------------------------------------------------------
+def at_moment(scenario: Scenario, now: Mapping[str, str] | Iterable[tuple[str, str]] | None) -> Scenario:
+    """``scenario`` with each member's status as it stands at a moment of the attack (``now``: member ->
+    untapped | tapped | wounded; members not named keep their starting status). Every check of a
+    card's terms reads the status at the moment it is played, not the file's starting one (MECCG-SEQ-1:
+    the steps in order; MECCG-FX-1, MECCG-FX-17, MECCG-FX-24)."""
+    now = dict(now or ())
+    if not now:
+        return scenario
+    key = (id(scenario), tuple(sorted(now.items())))
+    got = _MOMENTS.get(key)
+    if got is not None and got[0] is scenario:
+        return got[1]
+    changed = False
+
+    def company(c):
+        nonlocal changed
+        members = []
+        for m in c.members:
+            st = now.get(m.name, m.status)
+            if st != m.status:
+                changed = True
+                m = replace(m, status=st)
+            members.append(m)
+        return replace(c, members=tuple(members))
+
+    out = replace(scenario, attacker=company(scenario.attacker), defender=company(scenario.defender))
+    out = out if changed else scenario
+    if len(_MOMENTS) > 256:
+        _MOMENTS.clear()
+    _MOMENTS[key] = (scenario, out)
+    return out
+
+
+#: (id of a scenario, statuses) -> (that scenario, it at that moment): a verb checks many plays at one moment
+_MOMENTS: dict = {}
+
+
 def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = (),
-          struck: Iterable[str] = (), spent: Iterable[str] = ()) -> PlayCheck:
+          struck: Iterable[str] = (), spent: Iterable[str] = (),
+          now: Mapping[str, str] | None = None) -> PlayCheck:
     """Whether ``plays``, made together at one moment, are legal (see the module docstring).
     ``used``: members that already tapped for an ability in this attack; ``struck``: members that
     already faced their own strike; ``spent``: the items already used (tapped or discarded) in this
-    attack, one ``"<role>/<card id>"`` per use."""
+    attack, one ``"<role>/<card id>"`` per use; ``now``: each member's status as it stands at that
+    moment of the attack (:func:`at_moment`; a play's own ``now`` adds what earlier plays of its step
+    changed)."""
+    scenario = at_moment(scenario, now)
     plays = tuple(plays)
     whens = {p.when for p in plays}
     if len(whens) != 1:
@@ -334,7 +379,7 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
     facts: list = []
     copies: dict[str, int] = {}
     for p in plays:
-        one = check_facts(scenario, p, used_, struck_, spent_)
+        one = check_facts(at_moment(scenario, p.now), p, used_, struck_, spent_)
         copies[p.card] = copies.get(p.card, 0) + 1
         if copies[p.card] > 1:  # another copy of a card: its facts under its own name ("LE-238#2")
             alias = f"{p.card}#{copies[p.card]}"
@@ -343,8 +388,24 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
     program = BEFORE_PROGRAM if when == BEFORE else STEP_PROGRAM
     violations = check_mode(rule_files(RULES, program), _scenario_facts(scenario) + list(dict.fromkeys(facts)),
                             consts=consts(scenario))
-    return PlayCheck(plays, [Refusal(v.rule, _words(scenario, v, plays), v.detail) for v in violations],
-                     _notes(facts))
+    return PlayCheck(plays, [Refusal(v.rule, _words(scenario, v, plays) + _alternative(scenario, v), v.detail)
+                             for v in violations], _notes(facts))
+
+
+def _alternative(s: Scenario, v: Violation) -> str:
+    """For a play refused for its modelled option while an unmodelled alternative of the card could be
+    played here (Dark Quarrels: cancel an attack by Orcs, Trolls or Men, or, with Gates of Morning in play,
+    halve its strikes, MECCG-CARD-8): that the alternative is not modelled, so the refusal is no ruling
+    on it (MECCG-FX-10)."""
+    from .coverage import active_alternative
+
+    d = v.detail if isinstance(v.detail, tuple) else (v.detail,)
+    if len(d) < 2:
+        return ""
+    alt = active_alternative(s, str(d[1]).partition("#")[0])
+    if alt is None:
+        return ""
+    return f"; NOT MODELLED (MECCG-FX-10): its other option, {alt['what']}"
 
 
 #: (the last scenario checked, its facts): a verb checks many plays in one scenario; one tuple,
@@ -552,6 +613,18 @@ def hand_refusal(scenario: Scenario, role: str, card_id: str) -> Refusal | None:
     step = 1 if role == "attacker" else 6
     got = check(scenario, [Play(card_id, role, step, facing=company.members[0].name)])
     return next((r for r in got.refusals if isinstance(r.detail, tuple) and r.detail[0] in CARD_LEVEL), None)
+
+
+def refuse_hands(scenario: Scenario) -> None:
+    """Refuse (exit 2, the field and the rule) a ``hand:`` holding a card its player can never play in this
+    attack (:func:`hand_refusal`): every verb reads hands through this one check, so a hand ``optimize``
+    refuses, ``odds``, ``replay``, ``enumerate`` and ``verify`` refuse too (MECCG-FX-20, MECCG-STRUCT-7)."""
+    for role in ("attacker", "defender"):
+        company = scenario.company(role)
+        for i, card in enumerate(company.hand):
+            why = hand_refusal(scenario, role, card)
+            if why is not None:
+                raise ScenarioError(why.text, file=scenario.file, path=f"{role}.hand[{i}]")
 
 
 # ---- words --------------------------------------------------------------------------------

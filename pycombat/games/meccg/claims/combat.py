@@ -411,7 +411,12 @@ def may_support(s: Scenario, claim):
         if char.name not in struck:
             return _v(claim, False, ["MECCG-SEQ-6"], [f"{char.name} faces no strike"])
         n = [st.defender for st in s.combat.strikes].index(char.name) + 1
-        setup, _outcome = _replayed(s, claim, n)  # the combat block's own check (MECCG-SEQ-6)
+        # the combat block's own check (MECCG-SEQ-6): who may support is settled before any die of the strike
+        # is rolled, so the claim needs the file's rolls only when a check before the assignment (MECCG-FX-31)
+        # decides which assignment is fought
+        from ..combat.before import pre_check
+
+        setup = _setup(s, claim, n) if pre_check(s) is None else _replayed(s, claim, n)[0]
         why = dict(setup.support_barred).get(sup.name)
         if why:  # tapped, or tapped earlier in the attack (supporting, or for a card or an ability)
             return _v(claim, False, ["MECCG-STRUCT-10", "MECCG-SEQ-6"], [f"{sup.name} {why}"])

@@ -388,8 +388,11 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     by = "attacker" if step == 1 else "defender"
     cards = _claimed_cards(s, claim, by)
     source = claim.args.get("from")
-    got = play.check(s, [play.Play(c.id, by, step, facing=a if by == "attacker" else d,
-                                   source=None if source is None else str(source)) for c in cards])
+    facing = a if by == "attacker" else d
+    so_far, mine = _so_far(s, d, a, by, facing, [c.id for c in cards])
+    got = play.check(s, [play.Play(c.id, by, step, facing=facing, source=None if source is None else str(source),
+                                   now=mine) for c in cards],
+                     used=so_far.used, struck=so_far.struck, spent=so_far.spent, now=so_far.now)
     # the card's own requirement on the character ("warrior only", "a Hobbit") is stated by its
     # card rule (digest section 8): cited when a requirement was broken, or met by a legal play
     required = {c.id for c in cards if {"skill", "race"} & set(cardfx_model(c.id).requires)}
@@ -398,6 +401,9 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
                  and r.detail[0] == "unmet_requirement"}
         own = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item" and any(
             isinstance(r.detail, tuple) and r.detail[0] in ("unmet_requirement", "not_carried") for r in got.refusals)]
+        # the card's own rule states its requirement, as the refusal odds and replay give cites it (play._words)
+        own += [cardfx_model(str(r.detail[1]).partition("#")[0]).rule for r in got.refusals
+                if isinstance(r.detail, tuple) and len(r.detail) > 1 and str(r.detail[0]) == "unmet_requirement"]
         return Verdict(claim, False, list(dict.fromkeys(got.rules + [CARD_RULES[c] for c in sorted(broke)
                                                                       if c in CARD_RULES] + own)),
                        [r.detail for r in got.refusals])
@@ -405,6 +411,30 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
     return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                                                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]
                                                    + items)))
+
+
+def _so_far(s: Scenario, d: str, a: str, by: str, facing: str, ids: list[str]):
+    """The attack as it stands when a card is played in the strike of ``a`` against ``d``: what the
+    ``combat:`` block's earlier strikes did (who tapped, who faced his strike, the items used, each
+    member's status, :func:`..combat.strikes.attack_so_far`), and ``(facing, status)`` when cards the
+    block plays before the claimed ones at the same step changed the status of the character they are
+    played for (Strange Rations before Under His Blow). The same state replay and odds check the play
+    in (MECCG-SEQ-1): a play one verb refuses, the other does too."""
+    from ..combat.strikes import AttackSoFar, attack_so_far, status_after
+
+    none = AttackSoFar({}, frozenset(), frozenset(), ())
+    if s.combat is None:
+        return none, ()
+    index = next((i for i, st in enumerate(s.combat.strikes, start=1) if st.defender == d and st.attacker == a), None)
+    if index is None:
+        return none, ()
+    so_far = attack_so_far(s, index)
+    listed = list(s.combat.strikes[index - 1].attacker_cards if by == "attacker"
+                  else s.combat.strikes[index - 1].defender_cards)
+    first = min((listed.index(i) for i in ids if i in listed), default=0)
+    start = so_far.now.get(facing, s.member(facing).status)
+    st = status_after(start, [cardfx_model(c) for c in listed[:first]])
+    return so_far, (((facing, st),) if st != start else ())
 
 
 def _pairs(s: Scenario, claim: Claim) -> Assignment:

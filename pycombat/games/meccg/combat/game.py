@@ -44,7 +44,7 @@ from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
 from . import before
 from .strikes import (Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual,
-                      member_ctx, payer_sides, strike_outcomes, untapped_earlier, with_card_rolls)
+                      member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
 CANCELLED, GOES_ON = "the attack is cancelled", "the attack goes on"
@@ -339,13 +339,34 @@ class CvccState:
         return f"strike {a} -> {d} ({self.stage})"
 
 
+def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
+    """Each member's status as it stands at ``s`` where cards played earlier in the attack changed it, in
+    the order they were played: a payer tapped (MECCG-FX-24), a member a card untapped (MECCG-FX-1). What the
+    play check and -3 read (MECCG-SEQ-1), as replay's :func:`..combat.strikes.setup_strikes` does."""
+    now: dict[str, str] = {}
+    members = s.game.members
+    for r, _c, who in s.lasting:
+        if who is None or who not in members:
+            continue
+        if r in (PAID, STRUCK):
+            if now.get(who, members[who].status) != "wounded":
+                now[who] = "tapped"
+        elif now.get(who, members[who].status) == "tapped":
+            now[who] = "untapped"
+    return tuple(sorted((n, st) for n, st in now.items() if st != members[n].status))
+
+
 def _untapped_earlier(s: CvccState, name: str) -> bool:
     """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
-    return any(who == name for r, _c, who in s.lasting if r != PAID)
+    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK))
 
 
 #: a ``lasting`` entry ``(PAID, card, member)``: the member tapped to pay a card's cost (MECCG-FX-24)
 PAID = "paid"
+#: a ``lasting`` entry ``(STRUCK, "", member)``: the member's own strike is resolved, so he is tapped or wounded
+#: (that one who took -3 and won is untapped is not assumed); kept only when a card in hand reads another
+#: member's status (Scourge of Fire: The Balrog untapped, MECCG-SEQ-1)
+STRUCK = "struck"
 #: no member left play besides a strike's two (the key of :meth:`CvccGame.after` when none did)
 _NOBODY: frozenset = frozenset()
 
@@ -396,18 +417,20 @@ class CvccGame:
         self.members = {m.name: m for m in scenario.attacker.members + scenario.defender.members}
         self.hand_a = tuple(sorted(scenario.attacker.hand))
         self.hand_d = tuple(sorted(scenario.defender.hand))
+        # a card in hand whose terms read another member's status (Scourge of Fire: The Balrog untapped): the
+        # members whose strike is resolved are tracked as tapped (:data:`STRUCK`)
+        self.track_struck = any("untapped_member" in self.reg.effects[c].requires
+                                for c in self.hand_a + self.hand_d if c in self.reg.effects)
         self._phase_tree: dict | None = None  # built on first use (the ASP traces; see phases)
         self._outcomes: dict = {}
         self._steps: dict = {}  # (side, the state's relevant part) -> the legal steps
         self._cards: dict = {}  # (hand, member) -> playable card sets
         self._usable_cache: dict = {}  # (card, member, opponent) -> the play check's answer
-        for role, company in (("attacker", scenario.attacker), ("defender", scenario.defender)):
-            # a card its player can never play here is refused, not left unplayed; after a check before
-            # strikes are assigned (MECCG-FX-31) a card its maker was needed for is just never playable
-            for card in company.hand if tag is None else ():
-                why = play.hand_refusal(scenario, role, card)
-                if why is not None:
-                    raise ScenarioError(f"{why.text}", file=scenario.file, path=f"{role}.hand")
+        # a card its player can never play here is refused, not left unplayed (the check every verb makes);
+        # after a check before strikes are assigned (MECCG-FX-31) a card its maker was needed for is just
+        # never playable
+        if tag is None:
+            play.refuse_hands(scenario)
         self._after: dict = {}  # the fields of a position after a strike -> that position
         self._labels: dict = {}  # id(strike outcome) -> (that outcome, its label)
         # a cancel played before strikes are assigned: chance first (made already in a game after a check
@@ -493,9 +516,10 @@ class CvccGame:
     def _role(self, m: Member) -> str:
         return "attacker" if any(x.name == m.name for x in self.scenario.attacker.members) else "defender"
 
-    def _usable(self, card: str, m: Member, opponent: str | None = None) -> bool:
-        """Whether ``card`` from the hand may be played for ``m`` facing ``opponent`` (the one play check)."""
-        key = (card, m.name, opponent)
+    def _usable(self, card: str, m: Member, opponent: str | None = None, now: tuple = ()) -> bool:
+        """Whether ``card`` from the hand may be played for ``m`` facing ``opponent`` (the one play check),
+        with the members' status as it stands (``now``, :func:`_now`)."""
+        key = (card, m.name, opponent, now)
         got = self._usable_cache.get(key)
         if got is None and opponent is not None and any(f.what == "discard_opponent_item" for f in self.reg.effects[card].fx) \
                 and len(self.members[opponent].items) > 1:
@@ -506,14 +530,14 @@ class CvccGame:
             role = self._role(m)
             got = self._usable_cache[key] = play.check(
                 self.scenario, [play.Play(card, role, 1 if role == "attacker" else 6, facing=m.name,
-                                          opponent=opponent)]).legal
+                                          opponent=opponent)], now=dict(now)).legal
         return got
 
-    def _card_sets(self, hand: tuple, m: Member, opponent: str | None = None) -> list[tuple]:
+    def _card_sets(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = ()) -> list[tuple]:
         """Sets of distinct hand cards playable together for ``m`` facing ``opponent`` at one step."""
-        got = self._cards.get((hand, m.name, opponent))
+        got = self._cards.get((hand, m.name, opponent, now))
         if got is None:
-            got = self._cards[hand, m.name, opponent] = self._card_sets_of(hand, m, opponent)
+            got = self._cards[hand, m.name, opponent, now] = self._card_sets_of(hand, m, opponent, now)
         return got
 
     def _own_items(self, m: Member) -> tuple:
@@ -527,24 +551,39 @@ class CvccGame:
                 out.append(e.id)
         return tuple(dict.fromkeys(out))
 
-    def _card_sets_of(self, hand: tuple, m: Member, opponent: str | None = None) -> list[tuple]:
-        usable = sorted({c for c in hand + self._own_items(m) if self._usable(c, m, opponent)})
+    def _card_sets_of(self, hand: tuple, m: Member, opponent: str | None = None, now: tuple = ()) -> list[tuple]:
+        pool = tuple(dict.fromkeys(hand + self._own_items(m)))
+        first = {c for c in pool if self._usable(c, m, opponent, now)}
+        # cards at one step act in the order played (MECCG-SEQ-1): one that untaps or heals him (Cram) played
+        # first lets a card that needs him so follow it (Magic Ring of Stealth), as replay takes them in order
+        mine = dict(now).get(m.name, m.status)
+        changers = {c for c in first if status_after(mine, [self.reg.effects[c]]) != mine}
+        after: dict[str, set] = {}
+        for c in changers:
+            st = status_after(mine, [self.reg.effects[c]])
+            later = tuple(sorted({**dict(now), m.name: st}.items()))
+            for x in pool:
+                if x not in first and self._usable(x, m, opponent, later):
+                    after.setdefault(x, set()).add(c)
+        usable = sorted(first | set(after))
         clashes: set[frozenset] = set()
         if len(usable) > 1:  # each card is playable alone: the rules that bar cards together are pairwise
             role = self._role(m)
             together = play.check(self.scenario, [play.Play(c, role, 1 if role == "attacker" else 6, facing=m.name,
-                                                            opponent=opponent) for c in usable])
+                                                            opponent=opponent) for c in usable], now=dict(now))
             clashes = {frozenset(p) for p in together.clashes()}
         out = []
         for k in range(len(usable) + 1):
             for combo in combinations(usable, k):
+                if any(x in after and not after[x] & set(combo) for x in combo):
+                    continue  # it needs a card that changes his status played before it, and none is
                 if not any(pair <= set(combo) for pair in clashes):
                     out.append(combo)
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
         k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a, _untapped_earlier(s, s.current[0]),
-             self._payer_state(s))
+             self._payer_state(s), _now(s))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._attacker_steps(s)
@@ -552,7 +591,7 @@ class CvccGame:
 
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
         k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]),
-             self._payer_state(s), s.support_left if s.post is not None else ())  # who supports (MECCG-FX-32)
+             self._payer_state(s), _now(s), s.support_left if s.post is not None else ())  # who supports (MECCG-FX-32)
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._defender_steps(s)
@@ -565,9 +604,11 @@ class CvccGame:
         n = len(s.excess_left)
         excess_options = [n] if last else range(n + 1)  # MECCG-SEQ-3: all the rest on the last strike
         out = []
-        for cards in self._card_sets(s.hand_a, m, _d):
-            untap_card = any(self.reg.effects[c].untap for c in cards)
-            untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
+        now = _now(s)
+        for cards in self._card_sets(s.hand_a, m, _d, now):
+            # -3 at step 3: untapped as he stands after the cards of step 1 (MECCG-SEQ-1, MECCG-SEQ-4, MECCG-FX-1)
+            at3 = status_after(dict(now).get(m.name, m.status), [self.reg.effects[c] for c in cards])
+            untaps = ((False, True) if at3 == "untapped"
                       and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-4, MECCG-FX-1
             if not self._payable(s, "attacker", cards, ()):
                 continue
@@ -599,9 +640,11 @@ class CvccGame:
         _a, d = s.current
         m = self.members[d]
         out = []
-        for cards in self._card_sets(s.hand_d, m, _a):
-            untap_card = any(self.reg.effects[c].untap for c in cards)
-            untaps = ((False, True) if (m.status == "untapped" or untap_card or _untapped_earlier(s, m.name))
+        now = _now(s)
+        # -3 at step 4: untapped as he stands then; a card of step 6 comes after it (MECCG-SEQ-1, MECCG-SEQ-5)
+        at4 = dict(now).get(m.name, m.status)
+        for cards in self._card_sets(s.hand_d, m, _a, now):
+            untaps = ((False, True) if at4 == "untapped"
                       and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:
                 n = len(s.support_left)
@@ -636,7 +679,7 @@ class CvccGame:
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
         d_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "defender" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "defender", d_m)) is None)
-        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r != PAID}
+        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r not in (PAID, STRUCK)}
         a_last += untapped_earlier(untapped, a_m)
         d_last += untapped_earlier(untapped, d_m)
 
@@ -850,6 +893,8 @@ class CvccGame:
                 support_left = tuple(x for x in support_left if x not in gone)
             others = self._untaps_others(s)
             lasting += tuple((role, c, who) for role, c, who in others)
+            if self.track_struck:  # both tapped or wounded now (MECCG-SEQ-10), for a card reading their status
+                lasting += tuple((STRUCK, "", who) for who in s.current if who not in gone)
             payers = self._payers(s)
             if payers:
                 lasting += tuple((PAID, c, who) for c, who in payers)
@@ -891,7 +936,7 @@ class CvccGame:
         besides the one they were played for (Narya: every unwounded character of the company,
         MECCG-FX-1); a card whose player chooses whom (Waybread) is no hand card, so never here."""
         out = []
-        before = {who for r, _c, who in s.lasting if who is not None and r != PAID}
+        before = {who for r, _c, who in s.lasting if who is not None and r not in (PAID, STRUCK)}
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
             for c in step.cards:
                 for f in self.reg.effects[c].fx:

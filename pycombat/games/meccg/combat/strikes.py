@@ -174,6 +174,8 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
                                             rule=om.rule, fx=om.company_fx))
     placed = [(c, False) for c in company.in_play] + [(c, True) for c in scenario.in_play]
     for card, global_ in placed:
+        if getattr(card, "type", None) == "hazard" and cardfx.hazards_off(scenario):
+            continue  # MECCG-STRUCT-8 [hazard_scope=all]: no hazard has an effect (Gloom, The Sun Shone Fiercely)
         m = cardfx.model(card.id)
         if m.turn_fx:  # a member's ability used on this company earlier in the turn (Dwar, MECCG-FX-4)
             if not global_:
@@ -736,9 +738,52 @@ def after_costs(scenario: Scenario) -> Scenario:
     return replace(scenario, defender=replace(company, members=members))
 
 
-def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
+@dataclass(frozen=True)
+class AttackSoFar:
+    """What the strikes of a ``combat:`` block before one strike did, as its step 1 starts: each member's
+    status where it changed (``now``), who tapped for an ability or a cost (``used``), who faced his own
+    strike (``struck``) and the items used (``spent``, one ``"<role>/<card id>"`` per use)."""
+
+    now: dict
+    used: frozenset
+    struck: frozenset
+    spent: tuple
+
+
+def attack_so_far(scenario: Scenario, index: int) -> AttackSoFar:
+    """The attack as it stands when strike ``index`` (1-based) of the ``combat:`` block starts, from the
+    strikes before it as the block gives them (checked as replay checks them): what ``verify`` reads for
+    a claim about a play in that strike, so it agrees with ``odds`` and ``replay`` (MECCG-SEQ-1)."""
+    return setup_strikes(scenario, stop_before=index)
+
+
+def _tap_now(now: dict[str, str], company: Company, name: str) -> None:
+    """``name`` taps (for an ability, a cost, support or his strike): tapped, unless wounded."""
+    if now.get(name, company.member(name).status) != "wounded":
+        now[name] = "tapped"
+
+
+def status_after(status: str, cards: Iterable[CardModel]) -> str:
+    """A character's status after ``cards`` played for him, in order: an untap untaps a tapped one, a heal
+    makes a wounded one tapped (MECCG-FX-1, MECCG-FX-17: healed is tapped, not wounded). A record's
+    ``if: {status: ...}`` is read on his status as the card is played."""
+    for c in cards:
+        start = status
+        for f in c.fx:
+            cond = (f.cond or {}).get("status")
+            if cond is not None and start not in cond:
+                continue
+            if f.what == "heal" and status == "wounded":
+                status = "tapped"
+            elif f.what == "untap" and status == "tapped":
+                status = "untapped"
+    return status
+
+
+def setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[StrikeSetup]:
     """Check the combat plan against the rules and compute every strike's two sides (without an item a
-    card played before strikes are assigned discarded to pay its cost, MECCG-FX-27)."""
+    card played before strikes are assigned discarded to pay its cost, MECCG-FX-27). ``stop_before``:
+    stop as strike ``stop_before`` starts and return the attack so far (:func:`attack_so_far`)."""
     combat = scenario.combat
     if combat is None:
         raise ScenarioError("needs a `combat:` block: the strikes (defender, attacker) in the defender's order, "
@@ -766,9 +811,14 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
     struck: set[str] = set()
     lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
     untapped_by: dict[str, CardModel] = {}  # member -> the card that untapped him earlier in the attack (MECCG-FX-1)
+    # member -> his status as it stands now in the attack, where it is not his starting one (MECCG-SEQ-1:
+    # the steps in order; every check of a card's terms or of -3 reads it, MECCG-FX-1/17/24)
+    now: dict[str, str] = {}
     setups = []
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
+        if stop_before is not None and i >= stop_before:
+            return AttackSoFar(dict(now), frozenset(used_allies), frozenset(struck), tuple(spent))
         # MECCG-SEQ-3: excess strikes are allocated by the attacker, once each.
         for e in ch.excess:
             if e not in combat.excess:
@@ -793,18 +843,41 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
                 raise _err(scenario, f"{ch.path}.support", f"{s!r} is not untapped and may not tap to support "
                            "(MECCG-SEQ-6)")
             tapped_supporters.add(s)
+            _tap_now(now, dfn, s)
         paid: dict[str, str] = {}
-        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck, spent, paid)
-        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent, paid,
-                         tapped_supporters)
-        for who, took in (("attacker", ch.attacker_untapped), ("defender", ch.defender_untapped)):
+        # step 1: the attacker's cards, on the attack as it stands (MECCG-SEQ-2)
+        a_cards = _cards(scenario, ch, "attacker", att, att.member(ch.attacker), reg, used_allies, struck, spent, paid,
+                         now=now)
+        for n in used_allies:
+            if any(m.name == n for m in att.members):
+                _tap_now(now, att, n)
+        # steps 3 and 4: -3 not to tap needs the character untapped as he stands then: after the cards of
+        # step 1 (an untap card played for him), before those of step 6 (MECCG-SEQ-1, MECCG-SEQ-4/5)
+        a_now = status_after(now.get(ch.attacker, att.member(ch.attacker).status), a_cards)
+        d_now = now.get(ch.defender, dfn.member(ch.defender).status)
+        for who, took, st in (("attacker", ch.attacker_untapped, a_now), ("defender", ch.defender_untapped, d_now)):
             company = att if who == "attacker" else dfn
             m = company.member(ch.attacker if who == "attacker" else ch.defender)
-            if took and m.status != "untapped" and m.name not in untapped_by and not any(
-                    c.untap for c in (a_cards if who == "attacker" else d_cards)):
+            if took and st != "untapped":
                 rule = "MECCG-SEQ-4" if who == "attacker" else "MECCG-SEQ-5"
+                step = 3 if who == "attacker" else 4
+                why = "" if st == m.status else (
+                    f" (he {'tapped' if st == 'tapped' else 'was wounded'} earlier in the attack, MECCG-FX-24)"
+                    if m.status == "untapped" else "")
+                later = "" if who == "attacker" or not any(c.untap or any(f.what == "heal" for f in c.fx)
+                                                           for c in d_cards_named(scenario, ch)) else (
+                    "; a card played at step 6 comes after step 4 (MECCG-SEQ-1, MECCG-SEQ-7)")
                 raise _err(scenario, f"{ch.path}.{who}_untapped",
-                           f"{m.name} is {m.status}: taking -3 not to tap needs an untapped character ({rule})")
+                           f"{m.name} is {st} at step {step}{why}: taking -3 not to tap needs an untapped "
+                           f"character{later} ({rule})")
+        if a_now != now.get(ch.attacker, att.member(ch.attacker).status):
+            now[ch.attacker] = a_now
+        # step 6: the defender's cards (MECCG-SEQ-7)
+        d_cards = _cards(scenario, ch, "defender", dfn, dfn.member(ch.defender), reg, used_allies, struck, spent, paid,
+                         tapped_supporters, now=now)
+        for n in used_allies:
+            if any(m.name == n for m in dfn.members):
+                _tap_now(now, dfn, n)
         a_m, d_m = att.member(ch.attacker), dfn.member(ch.defender)
         # a member that tapped for its ability earlier in this combat is tapped now (MECCG-SEQ-9)
         if a_m.name in used_allies and a_m.status == "untapped":
@@ -841,6 +914,10 @@ def setup_strikes(scenario: Scenario) -> list[StrikeSetup]:
         for name, card in others.items():
             untapped_by[name] = card
             tapped_supporters.discard(name)
+            now[name] = "untapped"
+        # after the strike both are tapped or wounded, unless one took -3 and won, which is not assumed
+        _tap_now(now, att, ch.attacker)
+        _tap_now(now, dfn, ch.defender)
         setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make, scenario))
     return setups
 
@@ -920,9 +997,21 @@ def _check_assignment(scenario: Scenario) -> None:
                             path=f"{combat.path}.strikes")
 
 
+def d_cards_named(scenario: Scenario, ch: StrikeChoice) -> list[CardModel]:
+    """The defender's cards the strike names (their models, unchecked): for a refusal's words."""
+    out = []
+    for c in ch.defender_cards:
+        try:
+            out.append(cardfx.model(c))
+        except Exception:  # noqa: BLE001 - words only; the play check names a bad card
+            pass
+    return out
+
+
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
            used_allies: set[str], struck: set[str], spent: list[str],
-           paid: dict[str, str] | None = None, supporters: Iterable[str] = ()) -> tuple[CardModel, ...]:
+           paid: dict[str, str] | None = None, supporters: Iterable[str] = (),
+           now: dict[str, str] | None = None) -> tuple[CardModel, ...]:
     """The cards ``role`` plays in this strike, refused (exit 2, the rule) unless the play check
     (:func:`..cards.play.check`, the one every verb asks) allows them. A card whose cost taps another
     member is paid by the one the strike's ``payers:`` names, else the first who can (MECCG-FX-24):
@@ -937,10 +1026,12 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
                    "MECCG-FX-24)")
     step = 1 if role == "attacker" else 6
     plays, payers, unpaid = [], {}, []
+    at_now = play.at_moment(scenario, now)
+    mine = now.get(me.name, me.status) if now else me.status  # as cards played before at this step leave him
     for i in ids:
         src = None
         if play.cost_taps(i):
-            src = named.pop(0) if named else play.default_payer(scenario, role, i, me.name,
+            src = named.pop(0) if named else play.default_payer(at_now, role, i, me.name,
                                                             used_allies | struck | set(supporters))
             if src is not None and src in set(supporters):
                 raise _err(scenario, f"{ch.path}.payers", f"{src} tapped to support (step 5) and cannot pay "
@@ -949,9 +1040,12 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
                 unpaid.append(i)
             else:
                 payers[i] = src
-        plays.append(play.Play(i, role, step, facing=me.name, source=src))
-    got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent)
-    if got.legal and unpaid:
+        plays.append(play.Play(i, role, step, facing=me.name, source=src,
+                               now=((me.name, mine),) if mine != (now or {}).get(me.name, me.status) else ()))
+        mine = status_after(mine, (reg.effects[i],)) if i in reg.effects else mine
+    got = play.check(scenario, plays, used=used_allies, struck=struck, spent=spent, now=now)
+    if unpaid and all(isinstance(r.detail, tuple) and str(r.detail[0]) in ("nobody_can_pay", "no_other_payer")
+                      for r in got.refusals):
         alone = play.check(scenario, [play.Play(unpaid[0], role, step, facing=me.name)])
         if not alone.legal:  # nobody in the company at all (MECCG-FX-15), as the play check says it
             raise _err(scenario, f"{ch.path}.{role}_cards", alone.refusals[0].text)
@@ -1408,6 +1502,15 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     src = RollSource(flat_rolls)
     preamble = []
     hazards = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"]
+    # MECCG-FX-11: a hazard that modifies characters (Gloom, The Sun Shone Fiercely) acts under CoE's reading;
+    # with hazard_scope=all no hazard does (MECCG-STRUCT-8)
+    acting = [] if cardfx.hazards_off(scenario) else [
+        c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard" and cardfx.model(c.id).fx]
+    hazards = [h for h in hazards if h not in acting]
+    if acting:
+        preamble.append(ReplayStep(
+            f"In play: {', '.join(acting)}: hazards that modify characters, not attacks or strikes: they act "
+            f"[hazard_scope={scenario.flags['hazard_scope']}]", ("MECCG-STRUCT-8", "MECCG-FX-11")))
     if hazards:
         preamble.append(ReplayStep(
             f"In play: {', '.join(hazards)}: hazards, no effect on company vs. company combat "
