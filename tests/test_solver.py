@@ -211,3 +211,20 @@ def test_staged_refuses_unknown_switches_and_a_second_more():
             Staged(texts=[first]).more(texts=[more])
     with pytest.raises(SolverError, match="define what the first part"):  # (a fact of the first part)
         Staged(facts=[clingo.Function("a")]).more(texts=["a :- b. #external b."])
+
+
+def test_a_fact_whose_name_clingo_would_read_otherwise_is_refused():
+    """A fact is printed and parsed again: a function name that is not a clingo name (an upper-case word reads as a
+    variable; "x). bad(1" as a second rule) is refused, never pasted into the program; a string holding the same
+    text is printed quoted and reads back as itself."""
+    import clingo
+    import pytest
+
+    from pycombat.solver.symbols import _fact_line
+
+    for bad in ("x). bad(1", "Gondor", "two words"):
+        with pytest.raises(ValueError, match="not a name clingo reads back"):
+            _fact_line(clingo.Function("nation", [clingo.Function(bad)]))
+    line = _fact_line(clingo.Function("nation", [clingo.String("x). bad(1")]))
+    assert clingo.parse_term(line.rstrip(".\n")) == clingo.Function("nation", [clingo.String("x). bad(1")])
+    assert _fact_line(clingo.Function("unit", [clingo.Function("_hidden_a1'"), clingo.Number(3)])) == "unit(_hidden_a1',3).\n"

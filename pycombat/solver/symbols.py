@@ -3,6 +3,8 @@ Python (:func:`to_python`, :func:`symbol_of`) or as a game's typed objects (:cla
 what a query answers (:class:`Answer`, :class:`Violation`)."""
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -100,10 +102,28 @@ def _fact_line(fact: FactLike) -> str:
     sym = to_symbol(fact)
     got = _FACT_LINES.get(sym)
     if got is None:
+        _check_names(sym)
         if len(_FACT_LINES) >= 100_000:
             _FACT_LINES.clear()
         got = _FACT_LINES[sym] = f"{sym}.\n"
     return got
+
+
+#: a name clingo's parser reads back as the same function or constant (a lower-case identifier, after underscores)
+_NAME = re.compile(r"_*[a-z][A-Za-z0-9_']*")
+
+
+def _check_names(sym: clingo.Symbol) -> None:
+    """Every function name in ``sym`` one clingo reads back as a name: the text of a fact is parsed again, so any
+    other name (an upper-case word is a variable; ``x). bad(1`` a second rule) would change the program. A
+    string argument is printed quoted and escaped, whatever it holds. A game building a fact from a user's word
+    must make it a string or map it to a known id first: this refuses it loudly rather than parse it."""
+    if sym.type == clingo.SymbolType.Function:
+        if sym.name and not _NAME.fullmatch(sym.name):
+            raise ValueError(f"fact {sym}: {sym.name!r} is not a name clingo reads back as one (make it a string "
+                             "or an id)")
+        for arg in sym.arguments:
+            _check_names(arg)
 
 
 _FACTS_TEXT: dict[tuple[int, ...], tuple[tuple, str]] = {}

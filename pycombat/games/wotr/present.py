@@ -153,7 +153,8 @@ def _moves(report: MovesReport, console: Console) -> None:
                               f"{w}{one}")
         if two:
             console.print(f"Two different Armies (WOTR-MOVE-1): {two:,} moves, any two of the above from different "
-                          "regions" + (", within the stacking limit of 10 (WOTR-STACK-1)"
+                          "regions, one after the other in an order the player chooses" +
+                          (", each within the stacking limit of 10 when it arrives (WOTR-STACK-1)"
                                        if s.flags["stacking_check"] == "forbid_move" else
                                        " (excess units removed at the end, WOTR-STACK-2)"))
     if counted.movers:
@@ -290,7 +291,13 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     console.print(f"{len(res.ranked):,} legal splits solved exactly ({res.states:,} battle states, {res.seconds:.1f} s).")
     console.print(f"Best split: attack with {describe_force(best.split.attacking)}"
                   + ("" if best.split.whole else f"; rearguard {describe_force(best.split.rearguard)}"))
-    console.print(f"Value under optimal play: {_p(best.value, 40)}")
+    if report.cards is not None:  # the hands' card game is valued below: say which value this is
+        console.print(f"Value under optimal play with the Combat cards in hand: {_p(report.cards.value, 40)} "
+                      "(the card game below, WOTR-CARD-2)")
+        console.print(f"Value under optimal play without Combat cards (this split's battle, the splits and "
+                      f"outcomes below): {_p(best.value, 40)}")
+    else:
+        console.print(f"Value under optimal play: {_p(best.value, 40)}")
     if best.other_rider is not None:
         console.print(f"  Gandalf the White {'uses' if best.white_rider else 'does not use'} the White Rider "
                       f"(WOTR-STR-11); the other choice gives {_p(best.other_rider, 40)}")

@@ -273,7 +273,32 @@ class _ReplayCardRound(CardRound):
                     "faces": self.record[role]["combat_roll"]["faces"], "hits_before": s.combat[i],
                     "hits_after": s2.combat[i], "forfeits": [chars[c].name if c in chars else c for c in paid],
                     "leadership_forfeited": s2.lead[i] - s.lead[i], "rules": ["WOTR-CARD-4", "WOTR-CARD-5"]}
+            elif self.active.get(role) and any(e.get("effect") == "auto_hit" for e in self.cards[role].effects):
+                self.record[role]["missed_dice_converted"] = {
+                    "card": self.cards[role].name, "dice": 0, "faces": self.record[role]["combat_roll"]["faces"],
+                    "hits_before": s.combat[i], "hits_after": s2.combat[i], "forfeits": [], "leadership_forfeited": 0,
+                    "no_effect": self._no_auto_hit_why(s, role), "rules": ["WOTR-CARD-5", "WOTR-CARDX-4"]}
         return out
+
+    def _no_auto_hit_why(self, s, role: str) -> str:
+        """Why a named Mighty Attack / Andúril turns no missed die into a hit (WOTR-CARDX-4): no die missed,
+        or no Companion in the battle has Leadership left to forfeit (cancelled or forfeited this round)."""
+        from ..characters import load_characters
+        from ..cards.combat_round import companions, other
+
+        if s.misses[_i(role)] == 0:
+            return "no die of the Combat roll missed: nothing to turn into a hit, and no Leadership forfeited"
+        chars = load_characters().characters
+        gone = [c for c in companions(self.ctx.profiles[role]) if c.id in s.used[_i(role)]]
+        if not gone:
+            return "no Companion in the battle whose Leadership it could forfeit"
+        opp = other(role)
+        by = self.cards.get(opp) if self.active.get(opp) and any(
+            e.get("effect") == "cancel_companion" for e in self.cards[opp].effects) else None
+        names = " and ".join(chars[c.id].name for c in gone)
+        how = f"cancelled this round by the {opp}'s {by.name}" if by is not None else "already forfeited this round"
+        return (f"no Companion has Leadership left to forfeit: {names}'s Leadership is {how}, and a card's cost "
+                "cannot be paid with it")
 
     def combat_roll(self, s):
         combat, misses, ones = [0, 0], [0, 0], [0, 0]
@@ -377,7 +402,9 @@ class Replay:
                                f"(natural 6: {cr['natural_6']}, natural 1: {cr['natural_1']}; WOTR-HIT-1..4)")
                 out.extend(_step_lines(rd, "after_combat_roll", role))
                 cv = r.get("missed_dice_converted")  # Mighty Attack / Andúril: between the two rolls
-                if cv:
+                if cv and cv.get("no_effect"):
+                    out.append(f"  {role} {cv['card']}: no effect, {cv['no_effect']} ({', '.join(cv['rules'])})")
+                elif cv:
                     who = " and ".join(cv["forfeits"]) or "no one"
                     out.append(f"  {role} {cv['card'] or 'Combat card'}: {cv['dice']} missed "
                                f"{'die' if cv['dice'] == 1 else 'dice'} of {cv['faces']} turned into "

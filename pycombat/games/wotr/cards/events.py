@@ -170,7 +170,20 @@ def hand_card(s: PositionScenario, name: str, *, file: str | None, path: str | N
     if played_ok and normalize(name) in {normalize(p) for p in s.played}:
         return None
     known = [c.name for c in s.hand] + list(s.played)
-    raise UnknownNameError("card", name, closest(name, known), file=file, path=path)
+    near = closest(name, known)
+    if not near:
+        from .lookup import _matches
+
+        shipped = _matches(name)
+        if shipped:  # a shipped card, but not this player's: say so, not "unknown"
+            hand = ", ".join(c.name for c in s.hand) or "empty"
+            titles = [r["title"] for r in shipped]
+            what = repr(titles[0]) if normalize(name) in {normalize(t) for t in titles} else \
+                f"{name!r} (the Combat card of {', '.join(titles)})"
+            raise ScenarioError(f"{what} is not in the hand (the hand: {hand}"
+                                + (f"; played: {', '.join(s.played)}" if s.played else "")
+                                + "): add it to `hand:` to ask about it", file=file, path=path)
+    raise UnknownNameError("card", name, near, file=file, path=path)
 
 
 def card_key(name: str) -> str:

@@ -33,7 +33,7 @@ from typing import Any
 from pycombat.sentences import guard, guard_reader
 from pycombat.errors import ScenarioError
 from pycombat.in_force import in_force
-from pycombat.names import with_article
+from pycombat.names import closest, with_article
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, verify_claims
 from ..board import load_board, load_nations
@@ -108,31 +108,87 @@ def _read_sentence(candidate: str) -> tuple[str, dict] | None:
 
 def _fields(n: Node, s: PositionScenario, args: dict) -> dict:
     """The claim's names read against the position (regions, figures, cards), in ``args``; its
-    ``steps:`` and ``die:`` (read here, not copied as they are)."""
-    given = {k: n.raw(k) for k in ARG_KEYS if n.has(k)}
-    if "_t" in args:  # a sentence: its words, over the entry's fields
+    ``steps:`` and ``die:`` (read here, not copied as they are). Every field is checked against
+    the values it may take (:data:`KIND_FIELDS`): the facts built from it hold only ids of the
+    shipped data, words of a closed list and numbers."""
+    if "_t" in args:  # a sentence: its words, and at most a `die:` field
+        for key in ARG_KEYS:
+            if key != "die" and n.has(key):
+                raise n.error(f"a claim sentence takes no `{key}:` field (the sentence says it; only `die:` may be "
+                              "added): write the claim as `kind:` and its fields instead", key)
         template, words = args.pop("_t"), args.pop("_m")
+        given: dict[str, Any] = {}
         if "die" in args:
-            given["die"] = args.pop("die")
+            given["die"] = _die(n, s, args.pop("die"), key="claim")
+        if n.has("die"):
+            given["die"] = _die(n, s, n.str("die"))
         _, out = _build(n, s, template, words, given)
     else:
-        out = _structured(n, s, n.str("kind"), given)
-    if out.get("die") is not None:
-        out["die"] = _die(n, s, str(out["die"]))
+        out = _structured(n, s, n.str("kind"))
     args.clear()
     args.update(out)
     return {}
 
 
-def _die(n: Node, s: PositionScenario, word: str) -> str:
-    key = DIE_WORDS.get(word.strip().lower().replace("_", " "), word.strip().lower())
-    if key not in DIE_LABEL:
-        raise n.error(f"die: one of {', '.join(DIE_LABEL)}, not {word!r}", "die")
-    return key
+def _choice(n: Node, key: str, words: dict[str, str], what: str) -> str:
+    """The field ``key`` read as one of ``words`` (any case, spaces or underscores, plurals): its id;
+    otherwise an error naming the closest word."""
+    raw = n.str(key)
+    word = _norm_word(raw)
+    if word in words:
+        return words[word]
+    choices = sorted(set(words.values()))
+    hint = closest(word, sorted(words), n=1)
+    extra = f"; did you mean {words[hint[0]]!r}?" if hint else ""
+    raise n.error(f"{raw!r} is not {what}: one of {', '.join(choices)}{extra}", key)
 
 
-def _region(n: Node, name: str) -> str:
-    return load_board().region(name.strip(), file=n.file, path=f"{n.path}.claim").id
+def _norm_word(text: str) -> str:
+    return " ".join(str(text).strip().lower().replace("_", " ").replace("-", " ").replace("/", " ").split())
+
+
+def _die(n: Node, s: PositionScenario, word: str, key: str = "die") -> str:
+    got = _DIE_IDS.get(_norm_word(word))
+    if got is None:
+        hint = closest(_norm_word(word), sorted(_DIE_IDS), n=1)
+        extra = f"; did you mean {_DIE_IDS[hint[0]]!r}?" if hint else ""
+        raise n.error(f"{word!r} is not a die result: one of {', '.join(DIE_LABEL)}{extra}", key)
+    return got
+
+
+#: a die result as the user may write it (normalized by :func:`_norm_word`) -> its id
+_DIE_IDS = {**{_norm_word(k): v for k, v in DIE_WORDS.items()}, **{_norm_word(k): k for k in DIE_LABEL},
+            **{_norm_word(v): k for k, v in DIE_LABEL.items()}, "army muster": "army_muster", "wotw": "will_of_the_west"}
+#: a figure kind as the user may write it -> its id (the kinds of ``reinforcements/3`` in cards.lp)
+_FIGURE_IDS = {"regular": "regular", "regulars": "regular", "elite": "elite", "elites": "elite",
+               "leader": "leader", "leaders": "leader", "nazgul": "nazgul", "nazgûl": "nazgul"}
+_DECK_IDS = {"character": "character", "strategy": "strategy"}
+_BY_IDS = {"muster die": "muster_die", "muster": "muster_die", "card": "card", "event card": "card"}
+_SIDE_IDS = {"free peoples": "free_peoples", "fp": "free_peoples", "freepeoples": "free_peoples",
+             "shadow": "shadow"}
+
+#: the fields of each ``kind:`` claim (``value`` of a count also as ``count``); ``die`` is another
+#: die result than the file's
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "move": ("steps", "die"), "move_count": ("value", "count", "die"), "card_play": ("card", "die"),
+    "combat_card": ("card",), "counts_as_attack": ("card",), "discarded": ("card",), "hand_limit": (),
+    "hand_excess": ("value", "count"), "may_draw": ("deck", "die"), "elven_ring": ("result",),
+    "die_face": ("side", "face"), "place": ("by", "card", "nation", "figure", "count", "region", "die"),
+}
+
+
+def _number(n: Node, kind: str) -> int:
+    """A count claim's number: ``value:`` (or ``count:``), a whole number of at least 0."""
+    given = [k for k in ("value", "count") if n.has(k)]
+    if len(given) > 1:
+        raise n.error(f"a `{kind}` claim takes its number once: `value:` or `count:`, not both", "count")
+    if not given:
+        raise n.error(f"is required: the number the `{kind}` claim states (`value: N`)", "value")
+    return n.int(given[0], minimum=0)
+
+
+def _region(n: Node, name: str, key: str = "claim") -> str:
+    return load_board().region(name.strip(), file=n.file, path=f"{n.path}.{key}").id
 
 
 def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tuple[str, dict]:
@@ -188,10 +244,10 @@ def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tupl
     return "move", out
 
 
-def _known_card(n: Node, s: PositionScenario, name: str) -> None:
+def _known_card(n: Node, s: PositionScenario, name: str, key: str = "claim") -> None:
     from ..cards.events import hand_card  # cards (and moves, below) load the solver: only when a claim needs them
 
-    hand_card(s, name, file=n.file, path=f"{n.path}.claim")
+    hand_card(s, name, file=n.file, path=f"{n.path}.{key}")
 
 
 def _whole_army(n: Node, s: PositionScenario, groups: list[MGroup], f: str, t: str):
@@ -244,45 +300,80 @@ def _figures(n: Node, s: PositionScenario, groups: list[MGroup], who: str, f: st
     return carried
 
 
-def _structured(n: Node, s: PositionScenario, kind: str, args: dict) -> dict:
-    out = dict(args)
+def _structured(n: Node, s: PositionScenario, kind: str) -> dict:
+    """A ``kind:`` claim's fields, each read against what it may be (:data:`KIND_FIELDS`)."""
+    allowed = KIND_FIELDS[kind]
+    for key in ARG_KEYS:
+        if n.has(key) and key not in allowed:
+            fields = ", ".join(f"`{k}`" for k in allowed) or "none"
+            raise n.error(f"a `{kind}` claim has no `{key}:` field (its fields: {fields})", key)
+    out: dict[str, Any] = {}
+    if "die" in allowed and n.has("die"):
+        out["die"] = _die(n, s, n.str("die"))
     if kind == "move":
-        groups = groups_of(s)
-        steps: list = []
-        raw = args.get("steps")
-        if not isinstance(raw, list) or not raw:
-            raise n.error("steps: a list of {from: REGION, to: REGION, figures: {...}}", "steps")
-        for i, item in enumerate(raw):
-            sn = Node(item, file=n.file, path=f"{n.path}.steps[{i}]")
-            sn._mapping()
-            f, t = _region(sn, sn.str("from")), _region(sn, sn.str("to"))
-            if sn.has("figures"):
-                fn = sn.child("figures")
-                fn._mapping()
-                force = _force(fn, load_nations(), load_characters(), top=False)
-                # the figures stand in `from`, or (a second movement of the same figures) where an
-                # earlier movement took them from
-                origins = [f] + [st[0] for st in reversed(steps) if st[1] == f]
-                carried = None
-                for origin in origins:
-                    try:
-                        carried = _carried_of(fn, force, groups, origin, s)
-                        break
-                    except ScenarioError:
-                        continue
-                if carried is None:
-                    _carried_of(fn, force, groups, f, s)  # raises the error for `from`
-            else:
-                carried = _whole_army(sn, s, groups, f, t)[2]
-            sn.finish(("from", "to", "figures"))
-            steps.append((f, t, carried))
-        out["steps"] = steps
-    elif kind in ("card_play", "combat_card", "counts_as_attack", "discarded", "place"):
-        if "card" not in args and kind != "place":
-            raise n.error("card: the card's name", "card")
-        if "card" in args:
-            _known_card(n, s, str(args["card"]))
+        out["steps"] = _steps(n, s)
+    elif kind in ("move_count", "hand_excess"):
+        out["value"] = _number(n, kind)
+    elif kind in ("card_play", "combat_card", "counts_as_attack", "discarded"):
+        out["card"] = n.str("card")
+        _known_card(n, s, out["card"], key="card")
+    elif kind == "may_draw":
+        out["deck"] = _choice(n, "deck", _DECK_IDS, "an Event deck")
+    elif kind == "elven_ring":
+        out["result"] = _die(n, s, n.str("result"), key="result")
+    elif kind == "die_face":
+        out["side"] = _choice(n, "side", _SIDE_IDS, "a side")
+        out["face"] = _die(n, s, n.str("face"), key="face")
+    elif kind == "place":
+        by = _choice(n, "by", _BY_IDS, "what brings the figures into play") if n.has("by") else \
+            "card" if n.has("card") else None
+        if by is None:
+            raise n.error("is required: `muster_die` (recruiting with a Muster result, WOTR-DICE-4) or `card` "
+                          "(with `card:`, an Event card, WOTR-EVT-6)", "by")
+        if by == "card":
+            out["card"] = n.str("card")
+            _known_card(n, s, out["card"], key="card")
+        elif n.has("card"):
+            raise n.error("a Muster die recruits without a card: drop `card:` or say `by: card`", "card")
+        out["by"] = by
+        out["nation"] = load_nations().nation(n.str("nation"), file=n.file, path=f"{n.path}.nation").id
+        out["figure"] = _choice(n, "figure", _FIGURE_IDS, "a figure")
+        out["count"] = n.int("count", 1, minimum=1)
+        out["region"] = load_board().region(n.str("region"), file=n.file, path=f"{n.path}.region").id
     return out
+
+
+def _steps(n: Node, s: PositionScenario) -> list:
+    groups = groups_of(s)
+    steps: list = []
+    raw = n.raw("steps")
+    if not isinstance(raw, list) or not raw:
+        raise n.error("steps: a list of {from: REGION, to: REGION, figures: {...}}", "steps")
+    for i, item in enumerate(raw):
+        sn = Node(item, file=n.file, path=f"{n.path}.steps[{i}]")
+        sn._mapping()
+        f, t = _region(sn, sn.str("from"), "from"), _region(sn, sn.str("to"), "to")
+        if sn.has("figures"):
+            fn = sn.child("figures")
+            fn._mapping()
+            force = _force(fn, load_nations(), load_characters(), top=False)
+            # the figures stand in `from`, or (a second movement of the same figures) where an
+            # earlier movement took them from
+            origins = [f] + [st[0] for st in reversed(steps) if st[1] == f]
+            carried = None
+            for origin in origins:
+                try:
+                    carried = _carried_of(fn, force, groups, origin, s)
+                    break
+                except ScenarioError:
+                    continue
+            if carried is None:
+                _carried_of(fn, force, groups, f, s)  # raises the error for `from`
+        else:
+            carried = _whole_army(sn, s, groups, f, t)[2]
+        sn.finish(("from", "to", "figures"))
+        steps.append((f, t, carried))
+    return steps
 
 
 def _carried_of(fn: Node, force, groups: list[MGroup], region: str, s: PositionScenario) -> dict[int, int]:

@@ -131,15 +131,28 @@ class BruteForce:
         return sorted(out)
 
     def _stack_ok(self, moves: list[tuple[str, str, dict[int, int]]]) -> bool:
-        """WOTR-STACK-1 [stacking_check=forbid_move]: at most 10 units where an Army arrives."""
-        if self.s.flags["stacking_check"] != "forbid_move":
-            return True
-        after: dict[str, int] = {}
+        """Two Armies move one after the other, in the order the player chooses: the action is legal
+        when some order is (each movement checked when it is made)."""
+        return any(self._in_order_ok(list(order)) for order in itertools.permutations(moves))
+
+    def _in_order_ok(self, moves: list[tuple[str, str, dict[int, int]]]) -> bool:
+        """WOTR-STACK-1 [stacking_check=forbid_move]: at most 10 units where an Army arrives, after
+        each movement; WOTR-SIEGE-5: the last besieging units leaving end the siege, and the region
+        (enemy units in the field again) can no longer be entered (WOTR-MOVE-4)."""
+        forbid = self.s.flags["stacking_check"] == "forbid_move"
+        units = {r: n for (r, side), n in self.units.items() if side == self.side}
+        besieged = dict(self.besieged)
         for f, t, part in moves:
+            if self.enemy_units(t) and besieged.get(t) != self.enemy:
+                return False
             n = sum(c for gid, c in part.items() if self.by_id[gid].is_unit)
-            after[f] = after.get(f, self.units.get((f, self.side), 0)) - n
-            after[t] = after.get(t, self.units.get((t, self.side), 0)) + n
-        return all(after[t] <= 10 for _, t, _ in moves)
+            units[f] = units.get(f, 0) - n
+            if units[f] == 0 and besieged.get(f) == self.enemy:
+                del besieged[f]  # WOTR-SIEGE-5: the siege ends
+            units[t] = units.get(t, 0) + n
+            if forbid and units[t] > 10:
+                return False
+        return True
 
     def army_moves(self, result: str) -> Iterator[Moved]:
         max_armies = 2 if result == "army" else 1  # WOTR-MOVE-1
