@@ -184,6 +184,9 @@ UNITS = "attacker:\n  units: [{name: A, custom: true, might: 2}]\ndefender:\n  u
      "attacker.units[0].might: a custom unit (custom: true) needs `might`"),
     ("game: riftbound\nattacker:\n  units: [Mech]\ndefender:\n  units: [Recruit]\n",
      "attacker.units[0].might: Mech has no fixed Might in the card data; give `might`"),
+    # RB-CARD-26: the Attacker's card hidden at another battlefield enters there: the one place to give
+    ("game: riftbound\n" + UNITS + "showdown:\n  - {play: Teemo - Scout, by: attacker, facedown: true}\n",
+     "showdown[0].to: Teemo - Scout: give `to:` where the attacker plays it: elsewhere ("),
 ])
 def test_bad_scenarios_name_file_field_and_reason(capsys, tmp_path, text, message):
     p = tmp_path / "bad.yaml"

@@ -35,7 +35,7 @@ from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
 from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts,
-                            keyword_static, level_of, unstated_player)
+                            keyword_static, level_of, unread_change_reason, unread_changes, unstated_player)
 from .cards.events import DISCARDED, waits_on_ready
 
 from .spec import (  # noqa: F401
@@ -397,9 +397,20 @@ def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
                 effects) -> tuple[Side, Side, tuple[Unit, ...]]:
     """RB-CARD-4: a static ability reading a fact of its player that the stated showdown may change in a way the
     model does not follow (the cards it puts in his trash, the runes he pays with ...) is named, on its unit."""
+    changes = unread_changes(attacker.units + defender.units + reserve)
+
     def fix(u: Unit) -> Unit:
         held = [(f"ability {effect_text(e)}: during the showdown", why) for e in u.statics
-                for why in (changed_in_showdown(e, u, effects),) if why]
+                for why in (changed_in_showdown(e, u, effects) or unread_change_reason(e, u, changes),) if why]
+        # a "When you discard" trigger of a unit whose player's unit discards by an ability the data does not structure
+        card = load_units().unit(u.card_id) if u.card_id is not None else None
+        if card is not None and changes.get((u.side, "discard")) and (
+                any(str(e.get("trigger", "")).startswith("When you discard") for e in card.abilities)
+                or any(ck.get("condition") == DISCARDED for ck in card.conditional_keywords)):
+            who = ", ".join(dict.fromkeys(changes[(u.side, "discard")]))
+            held.append(("its ability on a discard", f"the cards {who}'s ability discards during the combat "
+                         "(which the card data does not structure) neither fire a \"When you discard\" ability nor make "
+                         "\"If you've discarded a card this turn\" hold"))
         return replace(u, unstated=u.unstated + tuple(held)) if held else u
 
     return _each_unit(attacker, defender, reserve, fix)
@@ -1155,7 +1166,7 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
     if to is None:
         near = [w for w in where if w != "elsewhere"]
         if len(near) != 1:
-            raise node.error(f"{card.name}: give `to:` where the {by} plays it: " + " or ".join(near)
+            raise node.error(f"{card.name}: give `to:` where the {by} plays it: " + " or ".join(near or where)
                              + f" (its player's choice among the valid locations, CR 355.2; {unitplay.RULE})", "to")
         to = near[0]
     if to not in where:

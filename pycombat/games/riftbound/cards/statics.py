@@ -733,6 +733,58 @@ def changed_in_showdown(e: Mapping[str, Any], src: Unit, effects) -> str | None:
     return None
 
 
+#: RB-CARD-4: what a unit's printed ability does to its player's facts that the data gives no effect for, read off its
+#: printed text: the fact (a :class:`~..model.Player` field, or the event) -> the clause's pattern. An ability of the
+#: unit's own play acted before the showdown (the scenario states its result), and one that fires once the combat's
+#: result is decided ([Hunt]: "When I conquer or hold", "When I win a combat") changes nothing in it: left out
+#: (:data:`NOT_IN_COMBAT`).
+UNREAD_CHANGES = {"xp": re.compile(r"\bgain (\d+) XP\b"),
+                  "gear": re.compile(r"\bplay an? (?:[A-Z][a-z]+ )?gear token"),
+                  "discard": re.compile(r"\bdiscard (\d+)\b")}
+
+
+#: the clauses of abilities that act before the showdown or after the combat's result (:data:`UNREAD_CHANGES`)
+NOT_IN_COMBAT = re.compile(r"^(?:When you play me|As you play me|\[Hunt|When I conquer|When I hold|When I win a combat)"
+                           r"|additional cost to play me")
+
+
+def unread_changes(units) -> dict[tuple[str, str], list[str]]:
+    """(side, fact) -> the units of that side in play whose printed ability changes the fact during the combat and that
+    the model does not follow (:data:`UNREAD_CHANGES`: an XP gain, a gear token played, a card discarded)."""
+    from .units import printed_texts
+
+    texts = printed_texts()
+    out: dict[tuple[str, str], list[str]] = {}
+    for u in units:
+        if u.card_id is None:
+            continue
+        for clause in texts.get(u.card_id, "").split("\n"):
+            if NOT_IN_COMBAT.search(clause):
+                continue
+            for fact, rx in UNREAD_CHANGES.items():
+                if rx.search(clause):
+                    out.setdefault((u.side, fact), []).append(u.name)
+    return out
+
+
+def unread_change_reason(e: Mapping[str, Any], src: Unit, changes: Mapping[tuple[str, str], list[str]]) -> str | None:
+    """RB-CARD-4: why static ability ``e`` of ``src`` reads a fact of its player that a unit's ability may change during
+    the combat without the model following it (:func:`unread_changes`), else None: his XP ("[Level N]", "If you've
+    gained XP this turn") or the gear he controls."""
+    parts = condition_parts(e.get("condition"))
+    levels = [level_of(p) for p in parts if level_of(p) is not None]
+    reads_xp = any(src.xp is None or src.xp < n for n in levels) or (
+        player_needs(e) == "gained_xp" and not src.player.gained_xp)
+    reads_gear = player_needs(e) == "gear_elsewhere" or KEYWORD_COUNTS.get(str(e.get("condition"))) == "friendly gear"
+    for fact, reads, what in (("xp", reads_xp, "the XP its player's units gain"),
+                              ("gear", reads_gear, "the gear tokens its player's units play")):
+        who = changes.get((src.side, fact))
+        if reads and who:
+            return (f"{what} during the combat ({', '.join(dict.fromkeys(who))}'s ability, which the card data does "
+                    "not structure) are not added: what the scenario states is held")
+    return None
+
+
 def doubled_equipment(u: Unit) -> int:
     """The base Might bonus of the Equipment attached to ``u`` given once more (Gearhead's "double",
     RB-CARD-9 with RB-CARD-5; a bonus the data lacks: the one the scenario states); an Equipment whose bonus is

@@ -257,6 +257,13 @@ def load_units() -> UnitDB:
     return UnitDB(with_overlay(json.loads(raw)["records"], tuple(o for o in overlay() if o.get("kind") == "unit")))
 
 
+@functools.cache
+def printed_texts() -> dict[str, str]:
+    """Each unit card's printed text by id (``text`` of units.json)."""
+    raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
+    return {r["id"]: str(r.get("text") or "") for r in json.loads(raw)["records"]}
+
+
 #: why a unit's clause is unread when the overlay gives no reason
 UNSTRUCTURED = "the card data could not structure it"
 

@@ -101,6 +101,14 @@ def needs(board: Board, side: str) -> dict[str, Any]:
     targets = d.targets[side]
     orders = _orders(d, side)
     short = _short_kills(board, d, side) if board.flags.get("kill_on_damage_lethal", "might") != "one" else {}
+    if board.flags.get("marked_damage") == "ignore":
+        # RB-MIGHT-1: lethal-first asks for the full Might (marked_damage=ignore, RB-DMG-5), but the damage marked
+        # before still counts at the cleanup: the unit left short dies once the two together reach its Might
+        for u in board.side(other(side)):
+            if u.marked and u.name in targets and d.lethal.get(u.name) is not None:
+                dies = max(1, d.lethal[u.name] - u.marked)
+                if dies < short.get(u.name, d.lethal[u.name]):
+                    short[u.name] = dies
 
     def cheapest(k: int) -> int | None:
         costs = [c for c in (_cost(d, o, k) for o in orders) if c is not None]
@@ -119,7 +127,9 @@ def needs(board: Board, side: str) -> dict[str, Any]:
         "side": side, "total": pool, "receivers": len(targets), "kills_possible": kills,
         "next_kill": None if nxt is None else {"needs": nxt, "more_needed": nxt - pool},
         "all_kills": {"needs": every, "more_needed": None if every is None else max(0, every - pool)},
-        "rules": ["RB-JUDGE-1", "RB-DMG-6", "RB-ORD-2", "RB-ORD-3", "RB-MODEL-1"] + (["RB-CARD-23"] if short else []),
+        "rules": ["RB-JUDGE-1", "RB-DMG-6", "RB-ORD-2", "RB-ORD-3", "RB-MODEL-1"]
+        + (["RB-CARD-23"] if any(u.kill_on_damage for u in board.side(other(side))) and short else [])
+        + (["RB-MIGHT-1"] if board.flags.get("marked_damage") == "ignore" and short else []),
     }
 
 

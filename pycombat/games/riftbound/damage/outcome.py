@@ -230,7 +230,10 @@ class OutcomeClasses:
             dmg, need = self.totals[side]
             opp = other(side)
             seen = self.wipe[side]
-            if seen == frozenset({True}):
+            if seen == frozenset({True}) and dmg < need:  # (the damage marked before counts at the cleanup)
+                parts.append(f"every legal {side} split wipes out the {opp}s ({dmg}, with the damage marked on them "
+                             f"before, kills them all at the cleanup, RB-MIGHT-1; their total lethal is {need})")
+            elif seen == frozenset({True}):
                 parts.append(f"every legal {side} split wipes out the {opp}s ({dmg} >= their total lethal {need})")
             elif seen == frozenset({False}) and self.undying.get(opp):
                 parts.append(f"no legal {side} split wipes out the {opp}s ({', '.join(self.undying[opp])} cannot "
