@@ -1157,10 +1157,13 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
             if unitplay.hidden(card) else ""
         raise node.error(f"{card.name}: a unit without [Reaction] or [Ambush] cannot be played in a showdown: only "
                          f"Action and Reaction cards and abilities can{extra} (RB-SHOW-4)", "play")
+    granted = False  # a unit of its player's lets it be played where an enemy unit is alone (unitplay.ALONE)
     if by_ability is not None:  # RB-CARD-27: where the ability lets it enter (its speed is not checked)
         where = list(by_ability[1])
     else:
-        where = sorted({w for way in ways for w in unitplay.locations(card, way, by, controller)},
+        granted = any(u.side == by and u.card_id is not None and unitplay.grants_alone(db.unit(u.card_id))
+                      for u in (known or {}).values())  # (checked again on the board as it enters)
+        where = sorted({w for way in ways for w in unitplay.locations(card, way, by, controller, granted)},
                        key=DESTINATIONS.index)
     to = node.str("to", None, choices=DESTINATIONS)
     if to is None:
@@ -1180,7 +1183,8 @@ def _unit_play(node: Node, card, names: set[str], db: UnitDB, flags: Mapping[str
         raise node.error(f"{card.name} cannot be played to "
                          f"{ {'battlefield': 'this battlefield', 'base': 'the base'}.get(to, 'another battlefield')} "
                          f"by the {by}: {why} ({unitplay.RULE})", "to")
-    way = "ability" if by_ability else next(w for w in ways if to in unitplay.locations(card, w, by, controller))
+    way = "ability" if by_ability else next(w for w in ways if to in unitplay.locations(card, w, by, controller,
+                                                                                         granted))
     name = _new_name(node, card.name, node.str("label", None), names)
     mate = next((u for u in (known or {}).values() if u.side == by), None)  # RB-CARD-9: its player's stated facts
     unit = _unit(Node({"name": card.id, "label": name}, file=node.file, path=node.path), by, db, flags,

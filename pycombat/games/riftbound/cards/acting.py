@@ -63,11 +63,15 @@ def idle_reason(e: dict) -> str:
     trigger = str(e.get("trigger") or "")
     if _standard_move_cost(e):
         return "a cost on standard moves, which cannot be made during a showdown or a combat (RB-COMB-5)"
-    from .unitplay import PLAY_TRIGGERS
+    from .unitplay import ALONE, PLAY_TRIGGERS
 
     if trigger in PLAY_TRIGGERS and trigger not in COMBAT_TRIGGERS:  # "When you play me", alone or with another event
         other = re.split(r" (?:or|and) ", trigger, maxsplit=1)[1:] if trigger in COMPOUND_PLAY else ()
         return _played_before(e) + "".join(f"; its other event (\"{o}\") {COMPOUND_PLAY[trigger]}" for o in other)
+    if e.get("effect") == "play_location" and e.get("where") == ALONE:
+        return ("a permission to play a unit card to this battlefield while one enemy unit is alone there (its own, or "
+                "its player's units' while it is in play): read as a unit is played, checked on the board as it "
+                "enters (CR 355.2.b, RB-CARD-16)")
     if e.get("effect") == "play_cost_kill":
         return ("an additional cost paid as the card is played from hand: in a showdown, the unit its entry names "
                 "(`kills:`) is killed as it is played (RB-CARD-16, RB-CARD-2)")

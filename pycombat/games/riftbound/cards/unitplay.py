@@ -51,6 +51,24 @@ PERMISSIONS = {"a battlefield you're attacking": ("attacker", True),
                    ("both", True)}
 
 
+#: a permission that holds while one enemy unit is alone at the battlefield (CR 355.2.b): Arachnoid Horror's "I can be
+#: played to an occupied battlefield if an enemy unit is alone there" (its own), and its static ability "Friendly units
+#: can be played to ..." (its player's unit cards, while it is in play): checked on the board as the unit enters
+ALONE = "an occupied battlefield if an enemy unit is alone there"
+
+
+def alone_permission(card: UnitCard) -> bool:
+    """Whether the unit card may itself be played where one enemy unit is alone (:data:`ALONE`)."""
+    return any(e.get("effect") == "play_location" and e.get("where") == ALONE and not e.get("target")
+               for e in card.abilities)
+
+
+def grants_alone(card: UnitCard) -> bool:
+    """Whether the unit card's static ability lets its player's units be played where one enemy unit is alone."""
+    return any(e.get("effect") == "play_location" and e.get("where") == ALONE
+               and (e.get("target") or {}).get("side") == "friendly" for e in card.abilities)
+
+
 #: the permission tied to a cost of killing a unit of its player's (Stalking Wolf): "You may play me to its
 #: battlefield (even if you don't have other units there)", where the unit killed was
 KILLED_ONES = "the killed unit's battlefield (even if you don't have other units there)"
@@ -91,16 +109,17 @@ def permission(card: UnitCard, by: str) -> tuple[str, bool] | None:
     return None
 
 
-def locations(card: UnitCard, way: str, by: str, controller: str | None) -> tuple[str, ...]:
+def locations(card: UnitCard, way: str, by: str, controller: str | None, granted: bool = False) -> tuple[str, ...]:
     """Where the unit played ``way`` (reaction | ambush | facedown) by ``by`` may enter: ``base``,
     ``battlefield`` (this combat's) and ``elsewhere`` (another battlefield its player controls), before
-    the board is checked (an [Ambush] needs its player's units there as it resolves)."""
+    the board is checked (an [Ambush] needs its player's units there as it resolves; a permission while an enemy unit
+    is alone there, its own or ``granted`` by a unit of its player's, that one enemy unit, :data:`ALONE`)."""
     if way == "facedown":  # a hidden card is played from where it was hidden: a battlefield its player controlled
         return ("battlefield", "elsewhere") if by == controller else ("elsewhere",)
     if way == "ambush":  # and where the unit killed for its cost was, another battlefield too (checked as it enters)
         return ("battlefield", "elsewhere") if killed_place(card) else ("battlefield",)
     out = ["base"]
-    if by == controller or permission(card, by):
+    if by == controller or permission(card, by) or alone_permission(card) or granted:
         out.append("battlefield")
     return (*out, "elsewhere")
 
@@ -115,7 +134,7 @@ def play_card(card: UnitCard, to: str, facedown: bool, role: str | None = None,
     scenario's ``turn:``; None: not stated), for "When you play me from face down on your turn"."""
     effects, unread = [], []
     for e in card.abilities:
-        if e.get("effect") == "play_location" and e.get("where") not in PERMISSIONS \
+        if e.get("effect") == "play_location" and e.get("where") not in PERMISSIONS and e.get("where") != ALONE \
                 and not (e.get("where") == KILLED_ONES and kill_cost(card)):  # RB-CARD-4, named as it is played
             unread.append((e, f"where it lets the unit be played ({e.get('where')}), and the additional cost the card's "
                               "text ties to it, are not modelled: the play is taken as stated, nothing paid"))
@@ -186,6 +205,22 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
         if not has_units(units, present, by) and not (perm and perm[1]):
             raise ScenarioError(f"{card.name}: [Ambush] plays it to a battlefield where its player has units; the {by} "
                                 f"has none there now ({RULE})", path=f"{play.path}.to")
+    via = ""  # the permission it enters by, said in the narration
+    if to == "battlefield" and play.play_as in ("reaction", "ambush") and not play.controls_here \
+            and not permission(card, by):  # CR 355.2.b: the permission while one enemy unit is alone there (ALONE)
+        granting = [n for n in present + base + away if units[n].side == by and units[n].card_id is not None
+                    and grants_alone(load_units().unit(units[n].card_id))]
+        enemies = [n for n in present if units[n].side != by]
+        if play.play_as == "reaction" and not (alone_permission(card) or granting):
+            raise ScenarioError(f"{card.name}: units go to their base or a battlefield their player controls, and "
+                                f"this one is not the {by}'s ({RULE})", path=f"{play.path}.to")
+        if play.play_as == "reaction" and len(enemies) != 1:
+            whose = "its own" if alone_permission(card) else f"{', '.join(granting)}'s"
+            raise ScenarioError(f"{card.name}: {whose} permission plays it to an occupied battlefield only if an enemy "
+                                f"unit is alone there; there are {len(enemies)} now ({RULE})", path=f"{play.path}.to")
+        if play.play_as == "reaction":
+            via = (f" ({'its own' if alone_permission(card) else ', '.join(granting) + chr(39) + 's'} permission: an "
+                   f"enemy unit, {enemies[0]}, is alone there)")
     from .statics import play_refused, side_xp
 
     if to in ("battlefield", "elsewhere") and (why := play_refused(units, present + away, by)) is not None:
@@ -201,7 +236,7 @@ def enter(play, units: dict, present: list[str], base: list[str], away: list[str
     units[u.name] = u
     if to == "battlefield":
         present.append(u.name)
-        return (f"{u.name} {how} to the battlefield: it fights for the {by} (its "
+        return (f"{u.name} {how} to the battlefield{via}: it fights for the {by} (its "
                 "designation at the next cleanup) and its abilities act from now on")
     (base if to == "base" else away).append(u.name)
     where = "its base" if to == "base" else "another battlefield its player controls"
