@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import interpreter as cardfx
+from .unread_parts import entries as _entries, readings as _readings
 from ..model import Scenario
 
 #: Claim kinds about whether a card may be played (and, for a cancel, whether it cancels): only a part
@@ -48,18 +49,6 @@ def can_change(e: dict[str, Any], kind: str) -> bool:
     return kind not in DEPENDS or touches is None or bool(set(touches) & DEPENDS[kind])
 
 
-def _entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[dict[str, Any]]:
-    out = []
-    for u in m.unmodelled:
-        e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
-                    "in_play"):  # what it can touch
-            if u.get(key):
-                e[key] = u[key]
-        if member:
-            e["member"] = member
-        out.append(e)
-    return out
 
 
 def _site_unknown(m: cardfx.CardModel, where: str, companies, member: str | None = None) -> list[dict[str, Any]]:
@@ -267,31 +256,10 @@ def _roller_check(s: Scenario, m: cardfx.CardModel) -> list[dict[str, Any]]:
              "touches": ["strike_cancel", "body_check"]}]
 
 
-def _readings(s: Scenario, entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The entries that can act under the scenario's flags: a part marked ``only_if: {flag: value}``
-    has no effect under the flag's other readings (e.g. an attack-wide change while
-    ``pre_assignment_attack_effects=forbidden``, MECCG-PRE-5), so it is not listed then."""
-    return [e for e in entries if all(s.flags.get(f) == v for f, v in (e.get("only_if") or {}).items())
-            and (not e.get("in_play") or _in_play(s, e["in_play"]))]
 
 
-def _in_play(s: Scenario, name: str) -> bool:
-    """Whether a card named ``name`` is in play (the scenario's or either company's ``in_play:``): the
-    condition of an alternative such as Dark Quarrels's "with Gates of Morning in play" (MECCG-CARD-8)."""
-    cards = list(s.in_play) + list(s.attacker.in_play) + list(s.defender.in_play)
-    return any(getattr(c, "name", "").casefold() == name.casefold() for c in cards)
 
 
-def active_alternative(s: Scenario, card_id: str) -> dict[str, Any] | None:
-    """The unmodelled alternative of ``card_id`` (``alternative: true`` in card_effects.yaml) that can act in
-    ``s`` under its flags and its card in play, or None: a play refused for its modelled option may be made
-    for it, which is not modelled (MECCG-FX-10; Dark Quarrels's halving of strikes, MECCG-CARD-8)."""
-    try:
-        m = cardfx.model(card_id)
-    except Exception:  # noqa: BLE001 - not a modelled card: no alternative
-        return None
-    got = _readings(s, [e for e in _entries(m, "") if e.get("alternative")])
-    return got[0] if got else None
 
 
 def _misplaced(m: cardfx.CardModel, where: str, company) -> list[dict[str, Any]]:

@@ -397,7 +397,7 @@ def _alternative(s: Scenario, v: Violation) -> str:
     played here (Dark Quarrels: cancel an attack by Orcs, Trolls or Men, or, with Gates of Morning in play,
     halve its strikes, MECCG-CARD-8): that the alternative is not modelled, so the refusal is no ruling
     on it (MECCG-FX-10)."""
-    from .coverage import active_alternative
+    from .unread_parts import active_alternative
 
     d = v.detail if isinstance(v.detail, tuple) else (v.detail,)
     if len(d) < 2:
