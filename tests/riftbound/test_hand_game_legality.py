@@ -158,3 +158,15 @@ def test_the_players_pools_are_named_under_stated_costs():
     assert any(u["what"].startswith("the Energy and runes") for u in stated["unmodelled"])
     default = pycombat.load(doc).run("optimize").to_json()
     assert not any(u["what"].startswith("the Energy and runes") for u in default["unmodelled"])
+
+
+def test_a_swap_ability_is_offered_with_the_unit_it_swaps_with():
+    """Azir, Ascendant: "[Action] — Choose a unit you control. Move me to its location and it to my original
+    location" (RB-CARD-17, RB-CARD-7): the unit it chooses is the swap's other unit (the data's ``with``). Azir (5)
+    alone against A7, D9 at the base: the Defender swaps D9 in, which kills A7 and keeps the battlefield."""
+    doc = {"game": "riftbound", "attacker": {"units": [{"name": "A7", "custom": True, "might": 7}]},
+           "defender": {"units": ["Azir - Ascendant"], "base": [{"name": "D9", "custom": True, "might": 9}]},
+           "hand": {"attacker": [], "defender": []}}
+    out = pycombat.load(doc).run("optimize").to_json()
+    assert "defender uses Azir - Ascendant's ability on D9" in [step["action"] for step in out["line"]]
+    assert out["outcome"] == "keep"

@@ -95,15 +95,18 @@ def test_shadows_stun_is_searched(att, dfn, hand_a, hand_d):
 
 
 def test_a_reaction_answers_ezreals_trigger_on_the_combat_chain():
-    """Ezreal's trigger (3 damage) would kill Stalwart Poro before the damage step, which then scores nothing (0);
-    Discipline on the Poro in answer, before the trigger resolves, keeps it alive to be killed in the damage step
-    with its Might raised: 1 point more, which only answering on the combat chain reaches (RB-SHOW-2)."""
-    doc = _doc(["Ezreal - Dashing", "Blue Sentinel"], ["Stalwart Poro"], ["Discipline"], [])
+    """Ezreal's trigger (3 damage) would kill Stalwart Poro (Might 3 with its Shield) before the damage step: a kill
+    of the whole combat (play/score.py), the Attacker losing nothing. One scale for the game: the Attacker can lose
+    2 units of 3 + 4 + 2 (Blue Sentinel's Shield) + 2 (Discipline) = 11 Might, the Defender 1 of 3 + 1 + 2 = 6, so a
+    unit lost counts 1 + 11 + 6 = 18: the kill is worth 18 + 3 = 21. Discipline (+2) on the Poro in answer, before the
+    trigger resolves, keeps it alive (5 Might, 3 damage) for the damage step: Blue Sentinel's 4 kill it (18 + 5), its
+    5 kill Blue Sentinel (18 + 4): 1 for the Attacker; only answering on the combat chain reaches it (RB-SHOW-2)."""
+    doc = _doc(["Ezreal - Dashing", "Blue Sentinel"], ["Stalwart Poro"], [], ["Discipline"])
     report = verbs.optimize(scenario_from_dict(doc))
     assert report.solution.value == value(doc) == 1
-    assert ("combat chain", "attacker plays Discipline on Stalwart Poro in response") in report.solution.line
-    # the same game with the trigger resolved before anyone may answer it
-    assert AbilityBrute(doc, [{"trigger": "Ezreal - Dashing", "target": ["Stalwart Poro"]}]).value() == 0
+    assert ("combat chain", "defender plays Discipline on Stalwart Poro in response") in report.solution.line
+    # the same game with the trigger resolved before anyone may answer it: the Poro dies in the showdown
+    assert AbilityBrute(doc, [{"trigger": "Ezreal - Dashing", "target": ["Stalwart Poro"]}]).value() == 21
 
 
 def test_an_ability_its_runes_limit_is_used_once_and_named():

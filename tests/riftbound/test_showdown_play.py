@@ -177,13 +177,48 @@ class Brute:
             k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(self.prefix) - len(resolved)
             order.pop(k)
 
-    def damage(self, resolved) -> Fraction:
-        board = self.read(list(resolved))[1].board
-        units = board.attacker + board.defender
-        weight = 1 + sum(max(0, u.current_might) for u in units)
+    def scale(self):
+        """The one fixed scale of the whole game, for every end position: a unit lost counts ``w``, a point of its
+        Might 1, with ``w`` one more than the Might both sides can lose in all. Those bounds are the game's, as
+        it documents them for the scenario (:func:`pycombat.games.riftbound.play.score.bounds`), so that the values
+        compare; :meth:`damage` checks at EVERY end position (not only those the game's search reaches) that the
+        losses stay within them, so that this scale orders the end positions exactly as "most kills, then most
+        Might killed" does."""
+        if getattr(self, "_scale", None) is None:
+            from pycombat.games.riftbound.damage.game import Objective
+            from pycombat.games.riftbound.play.score import bounds
 
-        def score(killed):
-            return len(killed) * weight + sum(max(0, u.current_might) for u in killed)
+            # the hands as the whole game began: a card played in the ``prefix`` (a Reaction on the triggers' chain,
+            # test_trigger_choices.chain_value) was in its player's hand then
+            hands = {s: list(h) for s, h in self.hands.items()}
+            for e in self.prefix:
+                if "play" in e:
+                    hands[e["by"]].append(e["play"])
+            b = bounds(scenario_from_dict({**self.doc, "hand": hands}), Objective())
+            self._scale = (1 + b.might["attacker"] + b.might["defender"], b)
+        return self._scale
+
+    def damage(self, resolved) -> Fraction:
+        """The value of the end position after ``resolved`` and the damage step, over the whole combat: each side's
+        units lost, those the showdown killed (its removals "killed", "killed at ..."; whoever's card killed them:
+        a loss of their side), with the Might on their record as they died, then those the other side's split
+        kills, with their Might on the board; the Attacker's score of the defenders lost minus the Defender's of
+        the attackers lost, on :meth:`scale`."""
+        _, sd = self.read(list(resolved))
+        board = sd.board
+        before = {"attacker": [], "defender": []}
+        for n, side, how in board.removed:
+            if how == "killed" or how.startswith("killed at "):
+                before[side].append(max(0, sd.units[n].current_might))
+        weight, b = self.scale()
+
+        def value(ka, kd):
+            lost = {"defender": before["defender"] + [max(0, u.current_might) for u in ka],
+                    "attacker": before["attacker"] + [max(0, u.current_might) for u in kd]}
+            for side, mights in lost.items():  # the scale is exact only within the bounds
+                assert len(mights) <= b.units[side] and sum(mights) <= b.might[side], (side, mights, b)
+            return Fraction((len(lost["defender"]) - len(lost["attacker"])) * weight
+                            + sum(lost["defender"]) - sum(lost["attacker"]))
 
         def kills(side, vector):
             got = dict(vector)
@@ -191,7 +226,7 @@ class Brute:
 
         att = replay_orders(board, "attacker") or {()}
         dfn = replay_orders(board, "defender") or {()}
-        return max(min(Fraction(score(kills("attacker", a)) - score(kills("defender", d))) for d in dfn) for a in att)
+        return max(min(value(kills("attacker", a), kills("defender", d)) for d in dfn) for a in att)
 
     def value(self, resolved=(), chain=(), hands=None, focus="attacker", mover="attacker", passes=0) -> Fraction:
         hands = hands or self.hands
@@ -404,7 +439,7 @@ def test_top_limits_the_text_and_json_keeps_every_option(tmp_path):
     assert js["value"] == str(report.solution.value) and js["value_for"] == "attacker"
     # the tree verb writes the whole game; the search (alpha-beta) visits part of it, for the same value
     tree = verbs.tree(s, output=str(tmp_path / "t.graphml"))
-    assert (tree.stats.nodes, report.solution.nodes) == (1516, 780)
+    assert (tree.stats.nodes, report.solution.nodes) == (1516, 740)
     from pycombat.tree import solve_game
 
     from pycombat.games.riftbound.play.entries import Lines

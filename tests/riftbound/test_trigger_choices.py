@@ -363,9 +363,12 @@ def test_a_reaction_played_in_response_resolves_before_the_combat_triggers():
     labels = [o.label for phase, d in report.solution.decisions if phase == "combat chain" for o in d.options]
     assert "defender plays Unyielding Spirit in response" in labels
     # without the step (the Defender may play it only once the trigger resolved), 1 damage on Stalwart Poro lets
-    # the Corsair kill it in combat: 9 for the Attacker; with it, the Defender prevents that damage: 0
+    # the Corsair's 3 kill it and Sharkling in combat (2 units, 3 + 1 Might), Sharkling's 1 and the Poro's 3 kill the
+    # Corsair (3): on the game's one scale a unit lost counts 1 + 4 + 10 = 15 (the Attacker can lose 3 Might + 1 the
+    # trigger adds, the Defender 1 + 4 Assault + 3 + 1 Shield + 1, play/score.py), so 2*15 + 4 - (15 + 3) = 16 for
+    # the Attacker; with it, the Defender prevents that damage: one kill each, 15 + 3 - (15 + 3) = 0
     on_poro = [{"trigger": "Crackshot Corsair", "target": ["Stalwart Poro"]}]
-    assert Prefixed(doc, on_poro).value() == 9
+    assert Prefixed(doc, on_poro).value() == 16
     assert report.solution.value == 0 == chain_value(doc, on_poro)
     first = report.solution.decisions[0][1]
     assert {o.label: o.value for o in first.options}[

@@ -290,7 +290,9 @@ def play_optimize(report: PlayReport, console: Console) -> None:
                       "(RB-RES-7)")
     else:
         console.print(f"Objective: {report.objective.describe()} (best_split_objective; RB-MODEL-7: a convention, "
-                      "not a rule); the value is the Attacker's score minus the Defender's")
+                      "not a rule), over the whole combat (the units each side loses in the showdown and in the "
+                      "damage step); the value is the Attacker's score minus the Defender's"
+                      + (f"; {sol.scale}" if sol.scale else ""), highlight=False)
     if any(phase == "triggers" for phase, _ in sol.decisions):
         console.print("The triggers the file does not state are chosen by their players as they go on the chain: the "
                       "Attacker's \"When I move\" ones first (they resolve before the combat is held, RB-COMB-2), then "
@@ -318,8 +320,10 @@ def play_optimize(report: PlayReport, console: Console) -> None:
     for phase, action in sol.line:
         console.print(f"  {action}", highlight=False, markup=False)
     ka, kd = sol.killed
+    lost = [f"the {side} lost {', '.join(names)} in the showdown" for side, names in sol.lost.items() if names]
     console.print(f"Outcome: {OUTCOME_TEXT[sol.outcome]}; the Attacker kills {', '.join(ka) or 'nobody'}, the "
-                  f"Defender kills {', '.join(kd) or 'nobody'}.", highlight=False)
+                  f"Defender kills {', '.join(kd) or 'nobody'} (damage step)"
+                  + (f"; {'; '.join(lost)}" if lost else "") + ".", highlight=False)
     for line in unmodelled_lines(sol.unmodelled):
         console.print(line, highlight=False, markup=False)
     if short.rounded:

@@ -27,6 +27,7 @@ from .cards.units import (
     NO_EFFECT_KEYWORDS,
     UnitDB,
     load_units,
+    printed_texts,
     unparsed_reason,
     split_keyword,
 )
@@ -397,7 +398,7 @@ def _held_facts(attacker: Side, defender: Side, reserve: tuple[Unit, ...],
                 effects) -> tuple[Side, Side, tuple[Unit, ...]]:
     """RB-CARD-4: a static ability reading a fact of its player that the stated showdown may change in a way the
     model does not follow (the cards it puts in his trash, the runes he pays with ...) is named, on its unit."""
-    changes = unread_changes(attacker.units + defender.units + reserve)
+    changes = unread_changes(attacker.units + defender.units + reserve, printed_texts())
 
     def fix(u: Unit) -> Unit:
         held = [(f"ability {effect_text(e)}: during the showdown", why) for e in u.statics

@@ -313,6 +313,7 @@ class PlayReport(_Combat):
             "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
             "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
             "outcome": sol.outcome, "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
+            "lost_in_showdown": {s: list(sol.lost.get(s, ())) for s in SIDES}, "scale": sol.scale,
             "states": sol.nodes, "estimated_states": sol.estimate, "showdown_steps": sol.reads,
             "unmodelled": sol.unmodelled}
 

@@ -748,12 +748,10 @@ NOT_IN_COMBAT = re.compile(r"^(?:When you play me|As you play me|\[Hunt|When I c
                            r"|additional cost to play me")
 
 
-def unread_changes(units) -> dict[tuple[str, str], list[str]]:
+def unread_changes(units, texts: Mapping[str, str]) -> dict[tuple[str, str], list[str]]:
     """(side, fact) -> the units of that side in play whose printed ability changes the fact during the combat and that
-    the model does not follow (:data:`UNREAD_CHANGES`: an XP gain, a gear token played, a card discarded)."""
-    from .units import printed_texts
-
-    texts = printed_texts()
+    the model does not follow (:data:`UNREAD_CHANGES`: an XP gain, a gear token played, a card discarded); ``texts``:
+    each unit card's printed text by id (:func:`.units.printed_texts`)."""
     out: dict[tuple[str, str], list[str]] = {}
     for u in units:
         if u.card_id is None:

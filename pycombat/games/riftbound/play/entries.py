@@ -127,6 +127,8 @@ class Reached:
         self.board: int | None = None  #: the board's number when the showdown ends here (``ShowdownGame.board_key``)
         self._names: list[str] | None = None
         self._board = None  #: :attr:`final_board`
+        #: side -> the units it lost in the showdown so far (:func:`.score.showdown_losses`), when asked
+        self.lost: dict | None = None
 
     @property
     def scenario(self):
@@ -451,10 +453,11 @@ def ability_choices(unit_card: str, borrowed: bool = False) -> tuple[str, int, b
     cost_text, speed, effects = usable[0]
     most = 0
     for e in effects:
-        t = e.get("target") or {}
-        if t and t.get("ref") is None and t.get("count") != "all":
-            n = t.get("count", 1)
-            most += n if isinstance(n, int) else ANY_NUMBER
+        # the units it chooses: its target's, and a swap's other unit (``with``: Azir, Ascendant, RB-CARD-7)
+        for t in (e.get("target") or {}, e.get("with") or {}):
+            if t and t.get("ref") is None and t.get("count") != "all":
+                n = t.get("count", 1)
+                most += n if isinstance(n, int) else ANY_NUMBER
     moves = any(e.get("effect") == "move" and not e.get("to") for e in effects)
     attaches = any(e.get("effect") == "attach_equipment" for e in effects)
     limited = cost_parts(cost_text)[2] or once(effects)

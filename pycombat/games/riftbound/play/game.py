@@ -11,8 +11,10 @@ no chance: with both hands given it is a game of perfect information.
 * The Combat Damage Step follows on the board the showdown leaves: the Attacker's split, then the
   Defender's knowing it (RB-DMG-3), as :class:`~..damage.game.JointGame` (RB-MODEL-7 objectives).
 
-The payoff is zero-sum: the damage step's value under the objective (the Attacker's score of the
-defenders killed minus the Defender's of the attackers killed), or with ``conquer`` 1 when the
+The payoff is zero-sum: under the objective (RB-MODEL-7), the Attacker's score minus the Defender's,
+each read over the whole combat (the units the other side lost in the showdown and in the damage step,
+each with its Might as it died) on one scale for the whole game (:mod:`.score`: the weights come from
+bounds read from the scenario up front, checked at every end position); or with ``conquer`` 1 when the
 Attacker conquers the battlefield and 0 otherwise (the Defender plays to hold it, RB-RES-7).
 """
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..model import SIDES, other
 from ..cards.abilities import borrows
 from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
 from .hands import HandCard
+from .score import Scale, bounds, combat_losses, showdown_losses
 
 PASS = "pass"
 #: how a unit the showdown returned to its owner's hand left the battlefield (:mod:`..cards.interpreter`)
@@ -41,6 +44,10 @@ class ShowdownGame:
     def __init__(self, lines: Lines, hands: dict[str, tuple[HandCard, ...]], objective: Objective,
                  conquer: bool = False, *, shared: "ShowdownGame | None" = None):
         self.lines, self.hands, self.objective, self.conquer = lines, hands, objective, conquer
+        #: the weights every end position is scored with (:mod:`.score`): one for the whole game, shared by the
+        #: games of its trigger choices (made larger, in place, when an end position breaks its bounds)
+        self.scale: list[Scale] = shared.scale if shared is not None else [Scale(objective, bounds(lines.scenario,
+                                                                                                 objective))]
         #: the trigger entries the search stated for this game (:class:`.triggers.Stated`; none for the file's own)
         self.triggers: tuple = ()
         #: the plays made on the chains of the triggers (the move triggers', then the combat triggers'), as their
@@ -223,6 +230,20 @@ class ShowdownGame:
             got = self._plays[key] = [e for e in self._tried[tried] if self.lines.legal(resolved, e, chain, at)]
         return got
 
+    def lost(self, at) -> dict:
+        """Side -> the units it lost in the showdown up to the state ``at`` (:func:`.score.showdown_losses`),
+        worked out once a state."""
+        got = at.lost
+        if got is None:
+            got = at.lost = showdown_losses(at.progress)
+        return got
+
+    def lost_key(self, at) -> Hashable:
+        """What the value of the rest of the game reads of the showdown's losses so far (the units lost and the
+        Might each had as it died; a state's :meth:`position` keeps only the names of units no longer in play)."""
+        lost = self.lost(at)
+        return tuple(tuple((x.name, x.might) for x in lost[s]) for s in SIDES)
+
     def joint(self, at) -> JointGame:
         """The damage step's game on the board the state ``at`` leaves (one a board)."""
         key = self.board_key(at)
@@ -331,8 +352,8 @@ class ShowdownState:
         return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}"
 
     def key(self) -> Hashable:
-        return ("showdown", self.game.position(self.at), self.chain, self.hands, self.focus, self.mover,
-                self.passes)
+        return ("showdown", self.game.position(self.at), self.game.lost_key(self.at), self.chain, self.hands,
+                self.focus, self.mover, self.passes)
 
     def __str__(self) -> str:
         chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
@@ -390,14 +411,18 @@ class DamageState:
         if self.game.conquer:
             v = Fraction(1) if self.inner.outcome() == "conquer" else Fraction(0)
             return (v, -v)
-        return self.inner.returns()
+        # the whole combat on the game's one scale (.score): the showdown's losses, then the damage step's
+        g = self.game
+        lost = combat_losses(g.lost(self.at), self.inner.game.board, self.inner.killed())
+        v = g.scale[0].value(lost)
+        return (v, -v)
 
     def action_to_string(self, action: Hashable) -> str:
         who = "attacker" if self.inner.stage == "attacker" else "defender"
         return f"{who} splits: {self.inner.action_to_string(action)}"
 
     def key(self) -> Hashable:
-        return ("damage", self.game.board_key(self.at), self.inner.key())
+        return ("damage", self.game.board_key(self.at), self.game.lost_key(self.at), self.inner.key())
 
     def __str__(self) -> str:
         return str(self.inner)

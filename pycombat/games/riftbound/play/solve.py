@@ -27,6 +27,7 @@ from .entries import Entry, Lines, payment_choices
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
 from .responses import ResponseState, chains
+from .score import Scale, ScaleBroken
 from .triggers import TriggerChoices, TriggerState, awaiting, initial_state
 
 
@@ -54,6 +55,10 @@ class PlaySolution:
     triggers: tuple = ()
     #: the plays made on the combat chain on that line, as their ``showdown:`` entries, in the order they resolved
     responses: tuple = ()
+    #: the weights every end position was scored with (:meth:`.score.Scale.describe`; None with ``conquer``)
+    scale: str | None = None
+    #: side -> the units it lost in the showdown on that line (killed before the damage step, by any card)
+    lost: dict = field(default_factory=dict)
 
 
 #: the most sets of combat trigger choices (:mod:`.triggers`), and of those times the combat chains (:mod:`.responses`),
@@ -80,7 +85,7 @@ def estimate(game: ShowdownGame) -> int:
             e[k] += e[k - 1] * c
     # k cards played in any order (k!), each with its legal plays; a few states each (who acts, passes,
     # the damage step): 4 (measured: 1,516 states in all for the estimate 2,804 of the shipped example; the
-    # zero-sum search visits 780 of them)
+    # zero-sum search visits 740 of them)
     return 4 * sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
 
 
@@ -111,17 +116,12 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                             "`hand:` or raise --max-nodes",
                             help=("The estimate counts the whole game; the search (alpha-beta pruning) visits part "
                                   "of it and stops at --max-nodes states searched.",))
-    sol = solve_zero_sum(root, max_nodes=max_nodes)  # zero-sum (.game): alpha-beta, every option on the line exact
-    line, phases, last = [], [], None
-    for state, step in sol.line_states():
-        last = state
-        phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
-            else f"{state.responses.kind} chain" if isinstance(state, ResponseState) else "damage"
-        if step.action is not None:
-            line.append((phase, step.action))
-        if step.kind == "decision":
-            phases.append(phase)
-    decisions = decisions_along(sol)
+    while True:
+        try:
+            sol, line, phases, last, decisions = _search(root, max_nodes)
+            break
+        except ScaleBroken as broken:  # an end position lost more than the weights assume (.score): larger ones
+            game.scale[0] = Scale(objective, broken.bounds)
     if not isinstance(last, DamageState):
         raise TypeError(f"the line of best play ends at {last}, not after the damage step")
     sd = last.at.showdown
@@ -144,7 +144,24 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
-        responses=last.game.responses)
+        responses=last.game.responses, scale=None if conquer else game.scale[0].describe(),
+        lost={s: tuple(x.name for x in v) for s, v in game.lost(last.at).items()})
+
+
+def _search(root, max_nodes: int):
+    """The game solved (alpha-beta), its line of best play and every decision on it; raises
+    :class:`.score.ScaleBroken` when an end position reached breaks the bounds the weights assume."""
+    sol = solve_zero_sum(root, max_nodes=max_nodes)  # zero-sum (.game): alpha-beta, every option on the line exact
+    line, phases, last = [], [], None
+    for state, step in sol.line_states():
+        last = state
+        phase = "showdown" if isinstance(state, ShowdownState) else "triggers" if isinstance(state, TriggerState) \
+            else f"{state.responses.kind} chain" if isinstance(state, ResponseState) else "damage"
+        if step.action is not None:
+            line.append((phase, step.action))
+        if step.kind == "decision":
+            phases.append(phase)
+    return sol, line, phases, last, decisions_along(sol)
 
 
 def _trigger_orders(scenario) -> list:
