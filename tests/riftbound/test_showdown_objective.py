@@ -8,7 +8,7 @@ Might with Assault and Shield, plus every amount, value or Might a card or abili
 kills_then_might a unit lost counts ``W = 1 + Ma + Md``, a point of its Might 1; the value is the Attacker's score
 of the defenders lost minus the Defender's of the attackers lost.
 
-The QA boards (a judge's files) failed before: the damage step's weights were those of each end board
+The three boards below were valued wrongly when each end board's damage step weighed kills on its own scale
 (``1 + the Might on that board``) and a unit killed in the showdown scored nothing."""
 from __future__ import annotations
 
