@@ -322,8 +322,12 @@ def test_meccg_plays_at_a_step_cite_their_refusals_or_the_step_they_are_played_i
             or "is a hazard" in book.rules[CARD_RULES[c]].text
             and {"MECCG-STRUCT-7", "MECCG-STRUCT-8"} & set(got.rules))}
         flagged = {r for r in v.rules if _reads_deciding_flag("meccg", r, v)}
+        # the rule of the card whose stated requirement the play broke (its `unmet_requirement` refusal), as odds and
+        # replay cite it (MECCG-FX-4 for an ally's ability, MECCG-FX-26 for Scourge of Fire)
+        broke = {model(str(r.detail[1]).partition("#")[0]).rule for r in got.refusals
+                 if isinstance(r.detail, tuple) and len(r.detail) > 1 and str(r.detail[0]) == "unmet_requirement"}
         if not got.legal:
-            assert set(got.rules) <= set(v.rules) <= set(got.rules) | requirement | items | flagged, \
+            assert set(got.rules) <= set(v.rules) <= set(got.rules) | requirement | items | flagged | broke, \
                 (v.claim.id, v.rules, got.rules)
         else:
             step_rule = "MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7"
@@ -534,7 +538,7 @@ def test_wotr_hits_and_cards_cite_what_decides_them(path):
         assert ("WOTR-HIT-6" in v.rules) == ("WOTR-STR-5" in v.rules) == (p.rerolls > 0), v.claim.id
         assert ("WOTR-HIT-4" in v.rules) == bool(p.roll_modifier or p.reroll_modifier or p.hit > 6), v.claim.id
     for v in (v for v in verdicts if _kind(v, "card_playable")):
-        card, ok, reasons = _card_check(s, v.claim)
+        card, ok, reasons, _ = _card_check(s, v.claim)  # (the card, may it be played, the reasons, notes)
         if ok is False:  # exactly the requirements that failed
             assert set(v.rules) == {r["rule"] for r in reasons if r["holds"] is False}, v.claim.id
         else:
