@@ -986,10 +986,8 @@ def _card_check(s: Scenario, c: Claim):
 
 
 def _chance_words(q: Fraction) -> str:
-    """A chance in a note: exact when short, else its decimal (exact in ``--json`` reports elsewhere)."""
-    if q.denominator < 10 ** 9:
-        return f"{q} = {float(q):.6f}"
-    return f"{float(q):.6g} (a fraction with a {len(str(q.denominator))}-digit denominator)"
+    """A chance in a note: exact (``n/d``) and as a decimal."""
+    return f"{q.numerator}/{q.denominator} = {float(q):.6f}"
 
 
 def _decide_card(s: Scenario, c: Claim) -> Verdict:
