@@ -99,6 +99,10 @@ def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:
     a, d = setup.start[0], setup.start[2]
     for rnd, by in plan.later.items():
         for role, (card, _) in by.items():
+            if card is not None and setup.max_rounds is not None and rnd > setup.max_rounds:
+                raise ScenarioError(f"the {role}'s {card.name} is for round {rnd}, which is never fought: the battle "
+                                    f"ends after round {setup.max_rounds} (max_rounds={setup.max_rounds})",
+                                    file=s.file, path=plan.paths.get(role, f"{role}.card"))
             if card is not None and card.side != ctx.sides[role]:
                 raise ScenarioError(f"the {role} cannot play {card.name} in round {rnd}: it is a "
                                     f"{card.side.replace('_', ' ')} card (WOTR-EVT-1)", file=s.file,

@@ -43,6 +43,7 @@ AtWar = _pred("at_war", n=ConstantField)
 FreeRegion = _pred("free_region", r=StringField, side=ConstantField)
 Besieged = _pred("besieged", r=StringField, side=ConstantField)
 SettlementOf = _pred("settlement_of", r=StringField, n=ConstantField)
+StrongholdOf = _pred("stronghold_of", r=StringField, n=ConstantField)
 Controls = _pred("controls", r=StringField, side=ConstantField)
 Reinf = _pred("reinforcements", n=ConstantField, kind=ConstantField, a=IntegerField)
 UnitsAt = _pred("units_at", r=StringField, side=ConstantField, u=IntegerField)
@@ -127,6 +128,8 @@ def placement_facts(s: PositionScenario) -> list[Predicate]:
     for r in board.regions.values():
         if r.settlement in ("town", "city", "stronghold") and r.nation:
             out.append(SettlementOf(r=r.id, n=r.nation))
+            if r.settlement == "stronghold":
+                out.append(StrongholdOf(r=r.id, n=r.nation))
         ctrl = pos.control.get(r.id)
         if ctrl:
             out.append(Controls(r=r.id, side=ctrl))

@@ -63,9 +63,10 @@ TEMPLATES: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^the player may draw an? (?P<deck>character|strategy) card$", re.I), "may_draw"),
     (re.compile(rf"^an elven ring may change the die to (?:an? )?{_DIE}$", re.I), "elven_ring"),
     (re.compile(rf"^the (?P<side>shadow|free peoples) dice have an? {_DIE} face$", re.I), "die_face"),
-    (re.compile(rf"^a muster (?:die|result|die result) may recruit (?P<n>\d+) (?P<nation>.+?) {_KIND} "
+    # (the Nation may be left out of a Nazgûl's: they are Sauron's, WOTR-POL-5)
+    (re.compile(rf"^a muster (?:die|result|die result) may recruit (?P<n>\d+) (?:(?P<nation>.+?) )?{_KIND} "
                 r"(?:in|into) (?P<region>.+)$", re.I), "recruit"),
-    (re.compile(rf"^(?P<card>.+?) may bring (?P<n>\d+) (?P<nation>.+?) {_KIND} into (?P<region>.+)$", re.I),
+    (re.compile(rf"^(?P<card>.+?) may bring (?P<n>\d+) (?:(?P<nation>.+?) )?{_KIND} into (?P<region>.+)$", re.I),
      "place"),
     (re.compile(r"^the army in (?P<f>.+?) may move to (?P<t>.+?) and the army in (?P<f2>.+?) to (?P<t2>.+)$", re.I),
      "two_armies"),
@@ -216,10 +217,13 @@ def _build(n: Node, s: PositionScenario, kind: str, m: dict, args: dict) -> tupl
         out["face"] = DIE_WORDS[m["die"].lower()]
         return kind, out
     if kind in ("place", "recruit"):
-        nation = load_nations().nation(m["nation"].strip(), file=n.file, path=f"{n.path}.claim")
         word = m["kind"].lower().rstrip("s")
         fig = {"regular": "regular", "elite": "elite", "leader": "leader", "nazgul": "nazgul",
                "nazgûl": "nazgul"}[word]
+        if m.get("nation") is None and fig != "nazgul":
+            raise n.error(f"names no Nation: say whose {m['kind']} (e.g. \"{m['n']} Gondor {m['kind']}\")", "claim")
+        nation = load_nations().nation(m["nation"].strip() if m.get("nation") else "Sauron", file=n.file,
+                                       path=f"{n.path}.claim")
         out.update(nation=nation.id, figure=fig, count=int(m["n"]), region=_region(n, m["region"]))
         if kind == "place":
             out["card"] = m["card"].strip()
