@@ -212,9 +212,7 @@ def is_ruling(source: str | Path | Mapping[str, Any]) -> bool:
 
     if isinstance(source, Mapping):
         return _is(source)
-    if not str(source).lower().endswith(".json"):
-        return False
-    try:
+    try:  # (whatever the file's name: a ruling saved as RULING.yaml is still one)
         return _is(read_document(source))
     except ScenarioError:
         return False
@@ -261,9 +259,11 @@ def recheck_ruling(source: str | Path | Mapping[str, Any], *, file: str | None =
     bad = check_hash(doc)
     if bad:
         raise ScenarioError(f"is no valid saved ruling: {bad}", file=file)
-    scenario = load(doc["scenario"], doc["flags"])
-    now = scenario.verify().to_json()["claims"]
+    game_of(doc, file)  # (a known game)
     book = load_rulebook(doc["game"])
+    flags = book.resolve_flags(doc["flags"], file=file, path_prefix="flags")  # (names and values checked)
+    scenario = load(doc["scenario"], {k: flags[k] for k in doc["flags"]})
+    now = scenario.verify().to_json()["claims"]
 
     def rule_text(rule_id: str) -> str | None:
         rule = book.rules.get(rule_id)

@@ -59,7 +59,17 @@ def is_ruling(data: Any) -> bool:
 
 
 def check_hash(doc: Mapping[str, Any]) -> str | None:
-    """None if the ruling is as it was saved, else why not."""
+    """None if the ruling is as it was saved and has the shape :func:`ruling_document` gives it, else
+    why not (the first problem, with the field it is in).
+
+    The hash tells an edit made by mistake; the shape is checked too, since a hash can be computed
+    again by whoever edits the file:
+
+    >>> doc = ruling_document(game="toy", scenario={"game": "other"}, flags={}, verdicts=[],
+    ...     versions={}, saved="2026-01-01T00:00:00Z")
+    >>> check_hash(doc)
+    "scenario.game: 'other', but the ruling is of game 'toy'"
+    """
     if doc.get(MARK) != FORMAT:
         return f"{MARK} is {doc.get(MARK)!r}: this pycombat reads format {FORMAT}"
     for key in ("game", "scenario", "flags", "verdicts", "versions", "content_hash"):
@@ -67,6 +77,37 @@ def check_hash(doc: Mapping[str, Any]) -> str | None:
             return f"it has no {key!r}"
     if doc["content_hash"] != content_hash(doc):
         return "the content hash does not match: the ruling was changed after it was saved"
+    return _shape(doc)
+
+
+def _shape(doc: Mapping[str, Any]) -> str | None:
+    """The first field of ``doc`` that is not as :func:`ruling_document` writes it, or None."""
+    if not isinstance(doc["game"], str):
+        return f"game: {doc['game']!r} is no game name"
+    if not isinstance(doc["scenario"], Mapping):
+        return "scenario: is no mapping"
+    if doc["scenario"].get("game", doc["game"]) != doc["game"]:
+        return f"scenario.game: {doc['scenario'].get('game')!r}, but the ruling is of game {doc['game']!r}"
+    if not isinstance(doc["flags"], Mapping) or not all(isinstance(k, str) and isinstance(v, str)
+                                                        for k, v in doc["flags"].items()):
+        return "flags: is no mapping of flag names to values (strings)"
+    if not isinstance(doc["versions"], Mapping):
+        return "versions: is no mapping"
+    if not isinstance(doc["verdicts"], list):
+        return "verdicts: is no list"
+    seen: set[str] = set()
+    for i, v in enumerate(doc["verdicts"]):
+        if not isinstance(v, Mapping):
+            return f"verdicts[{i}]: is no mapping"
+        if not isinstance(v.get("id"), str) or v["id"] in seen:
+            return f"verdicts[{i}].id: {v.get('id')!r} is no claim id of its own"
+        seen.add(v["id"])
+        if "verdict" not in v or v["verdict"] not in (True, False, None) or isinstance(v["verdict"], int) \
+                and not isinstance(v["verdict"], bool):
+            return f"verdicts[{i}].verdict: {v.get('verdict')!r} is not true, false or null (not decided)"
+        if not isinstance(v.get("reasons", []), list) or not all(
+                isinstance(r, Mapping) and isinstance(r.get("rule"), str) for r in v.get("reasons", [])):
+            return f"verdicts[{i}].reasons: is no list of reasons, each with its `rule`"
     return None
 
 
@@ -110,7 +151,7 @@ class RecheckReport(Report):
 
 
 def _word(v: Any) -> str:
-    return {True: "TRUE", False: "FALSE", None: "NOT DECIDED"}.get(v, str(v))
+    return {True: "TRUE", False: "FALSE", None: "NOT DECIDED", "missing": "no verdict"}.get(v, str(v))
 
 
 def recheck(doc: Mapping[str, Any], now: Sequence[Mapping[str, Any]], *, rule_text: Callable[[str], str | None],
@@ -118,8 +159,11 @@ def recheck(doc: Mapping[str, Any], now: Sequence[Mapping[str, Any]], *, rule_te
             ) -> RecheckReport:
     """Compare the saved ``doc`` with ``now`` (verify's JSON verdicts of the same scenario under the
     saved flags, on this version). ``rule_text(id)``: the current full text of a rule (None if the
-    digest no longer has it); ``default_flags``: this version's defaults."""
+    digest no longer has it); ``default_flags``: this version's defaults. A claim of the scenario
+    the ruling holds no verdict for does not stand (its saved verdict is ``"missing"``); a flag of
+    this version the ruling does not hold is read at its default, and each verdict says so."""
     by_id = {v["id"]: v for v in now}
+    unsaved = [name for name in default_flags if name not in doc["flags"]]
     checks = []
     for old in doc["verdicts"]:
         new = by_id.get(old["id"])
@@ -146,9 +190,16 @@ def recheck(doc: Mapping[str, Any], now: Sequence[Mapping[str, Any]], *, rule_te
         else:
             c.notes = texts
         for name, value in doc["flags"].items():
-            if name in default_flags and default_flags[name] != value and name in (old.get("deciding_flags") or {}):
+            if name in default_flags and default_flags[name] != value and name in (old.get("decided_by_flags") or {}):
                 c.notes.append(f"decided under {name}={value}, which is no longer the default ({default_flags[name]})")
+        c.notes += [f"the ruling holds no value of flag {name}: read at its default ({default_flags[name]})"
+                    for name in unsaved]
         checks.append(c)
+    saved_ids = {old["id"] for old in doc["verdicts"]}
+    for new in now:
+        if new["id"] not in saved_ids:
+            checks.append(ClaimCheck(new["id"], new.get("claim", ""), "missing", new.get("verdict"),
+                                     changes=["the saved ruling holds no verdict for this claim of its scenario"]))
     return RecheckReport(game=doc["game"], verb="verify", scenario=file, title=doc["scenario"].get("title"),
                          flags=dict(doc["flags"]),
                          saved=doc.get("saved", ""), versions_then=dict(doc["versions"]),
