@@ -150,7 +150,12 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         for st in s.combat.strikes:
             for role, ids in (("attacker", st.attacker_cards), ("defender", st.defender_cards)):
                 for cid in ids:
-                    out += _entries(cardfx.model(cid), f"{st.path}.{role}_cards")
+                    m = cardfx.model(cid)
+                    # a condition of playing a card that acts on its own character only (targets: character):
+                    # unmet, it changes his strike alone, so it is his (MECCG-FX-8, MECCG-FX-10)
+                    own = st.attacker if role == "attacker" else st.defender
+                    out += [{**e, "member": own} if e.get("limits_play") and m.targets == "character" else e
+                            for e in _entries(m, f"{st.path}.{role}_cards")]
                     out += _maker_unnamed(cardfx.model(cid), f"{st.path}.{role}_cards", s.company(role))
                     out += _site_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
         for cid in s.combat.before_assignment:
@@ -332,7 +337,8 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     named = {normalize(n) for key in ("card", "modifier", "defender", "attacker", "character", "supporter",
                                        "taker", "from") for n in _names(claim.args.get(key))}
     if claim.kind != "hazard_effect":  # whether a hazard acts at all does not hang on its details
-        entries += _named_cards(s, claim)
+        present = {(e["card"], e["what"]) for e in entries}  # a part the scenario names already (for a member)
+        entries += [e for e in _named_cards(s, claim) if (e["card"], e["what"]) not in present]
     seen: set = set()  # a card in the scenario and named by the claim: its parts once
     entries = [e for e in entries if not ((e["card"], e["what"], e.get("member")) in seen
                                           or seen.add((e["card"], e["what"], e.get("member"))))]

@@ -52,7 +52,15 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
               "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack",
-              "after_attack_strike", "wound_rolls")
+              "after_attack_strike", "wound_rolls", "targets", "no_duplicate")
+#: whom a card lasting the attack (``lasts: attack``) acts on after its strike: every member of its company who
+#: meets its requirements (``company``, the default: Kindling of the Spirit, Driven as by a Madness), or only the
+#: character it was played for (``character``: Some Secret Art of Flame, "the sorcery-using character facing
+#: the attack"; Wizard's Fire, "the Wizard"), who faces no other strike (MECCG-FX-8)
+TARGETS = ("company", "character")
+#: a card that "cannot be duplicated against a given attack" (``no_duplicate: attack``): its player plays it once
+#: in the attack (the play check, MECCG-FX-8)
+NO_DUPLICATE = ("attack",)
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -211,6 +219,16 @@ class CardModel:
     keeps_attack: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
     #: members at the site roll to be wounded before strikes are assigned (MECCG-FX-31): :data:`WOUND_ROLLS_KEYS`
     wound_rolls: Mapping[str, Any] | None = field(default=None, hash=False, compare=False)
+    #: whom a card lasting the attack acts on after its strike (:data:`TARGETS`)
+    targets: str = "company"
+    #: "cannot be duplicated against a given attack" (:data:`NO_DUPLICATE`), or None
+    no_duplicate: str | None = None
+
+    @property
+    def lasts_for_company(self) -> bool:
+        """The card acts, after the strike it is played in, on the later strikes of its company's members
+        (it lasts the attack or the turn, and acts on the company, MECCG-FX-8)."""
+        return self.lasts in ("attack", "turn") and self.targets == "company"
 
     # compatibility with the strike model's card records ------------------------------------
     @property
@@ -270,6 +288,10 @@ class CardModel:
             out["side"] = self.side
         if self.lasts != "strike":
             out["lasts"] = self.lasts
+        if self.targets != "company":
+            out["targets"] = self.targets
+        if self.no_duplicate:
+            out["no_duplicate"] = self.no_duplicate
         if self.source_taps != "first":
             out["source_taps"] = self.source_taps
         if self.company_fx:
@@ -364,6 +386,9 @@ def _yaml() -> dict:
         bad |= {f"bearer {u['bearer']}" for u in entry.get("unmodelled") or ()
                 if "bearer" in u and (not isinstance(u["bearer"], dict) or set(u["bearer"]) - {"race", "skill"})}
         bad |= {"ally_unique" for u in entry.get("unmodelled") or () if u.get("ally_unique", False) is not False}
+        if entry.get("targets", "company") not in TARGETS or entry.get("no_duplicate", "attack") not in NO_DUPLICATE \
+                or ("targets" in entry and entry.get("lasts") != "attack"):
+            bad.add("targets (company | character, on a card that lasts the attack) or no_duplicate (attack)")
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
@@ -379,7 +404,7 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
-    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "grants") if u.get(k)},
+    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "narrows", "grants") if u.get(k)},
               **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer", "alternative", "in_play")
                  if u.get(k)},
               **({"ally_unique": u["ally_unique"]} if "ally_unique" in u else {})}
@@ -402,6 +427,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         keeps_attack=dict(entry["keeps_attack"]) if entry.get("keeps_attack") else None,
         after_attack_strike=dict(entry["after_attack_strike"]) if entry.get("after_attack_strike") else None,
         wound_rolls=dict(entry["wound_rolls"]) if entry.get("wound_rolls") else None,
+        targets=entry.get("targets", "company"), no_duplicate=entry.get("no_duplicate"),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 

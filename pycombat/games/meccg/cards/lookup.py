@@ -81,8 +81,48 @@ def _stats(card: Any) -> dict[str, Any]:
             "cvcc_note": card.cvcc_note}
 
 
+#: the abilities of a character or ally that the assignment and strike rules read from characters.json (not
+#: the card interpreter's records): (field or ``combat_effects`` kind, what it does, rule)
+ABILITY_TEXT = {
+    "may_not_be_attacked": ("may not be attacked: never a target of a strike; it may still support", "MECCG-ASSIGN-1"),
+    "may_not_face_strikes_at_site": ("may not face strikes at a site: as an attacker it commits no strike "
+                                     "(flag site_barred_ally_strikes), as a defender it is no target", "MECCG-STRUCT-2"),
+    "makes_company_overt": ("makes its company overt", "MECCG-ALIGN-6"),
+    "assignable_as_untapped": ("may be assigned strikes as if untapped: a phase-I target of the defender while "
+                               "tapped or wounded; it fights with its own status", "MECCG-FX-18"),
+    "must_be_assigned_first": ("must be assigned a strike before its controlling character (`ally_of:`)",
+                               "MECCG-FX-18"),
+    "discarded_if_controller_wounded": ("discarded if its controlling character (`ally_of:`) is wounded",
+                                        "MECCG-FX-19"),
+}
+
+
+def _abilities(card: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """A character's or ally's abilities read by the assignment and strike rules (``may_not_be_attacked``,
+    MECCG-FX-18/19 ``combat_effects``), each with its rule; and its ``combat_effects`` marked ``cvcc: false``
+    (no effect in company vs. company combat)."""
+    if not isinstance(card, CharacterCard):
+        return [], []
+    from ..claims.verify import CARD_RULES
+
+    kinds = [k for k in ("may_not_be_attacked", "may_not_face_strikes_at_site", "makes_company_overt")
+             if getattr(card, k)]
+    kinds += [e.get("effect") for e in card.combat_effects if e.get("cvcc") is not False
+              and e.get("effect") in ABILITY_TEXT and e.get("effect") not in kinds]
+    out = []
+    for k in kinds:
+        text, rule = ABILITY_TEXT[k]
+        rules = [rule] + ([CARD_RULES[card.id]] if card.id in CARD_RULES and k.startswith("may_not") else [])
+        out.append({"what": k, "text": text, "rules": rules})
+    dead = [{"what": e.get("effect") + (f" ({e['target']})" if e.get("target") else ""),
+             "why": "the data marks it as having no effect in company vs. company combat"}
+            for e in card.combat_effects if e.get("cvcc") is False]
+    return out, dead
+
+
 def _card_entry(card: Any) -> dict[str, Any]:
     m = model(card.id)
+    abilities, dead = _abilities(card)
     book = load_rulebook("meccg")
     effects = m.as_json()
     rolled = [] if not m.roll else ["MECCG-FX-22"] if "corruption_check" in m.roll else ["MECCG-FX-16"]
@@ -91,17 +131,20 @@ def _card_entry(card: Any) -> dict[str, Any]:
     rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + rolled
                                + (["MECCG-FX-17"] if m.no_cvcc else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
-        rules = []  # a character with no combat ability: nothing to cite
+        rules = []  # a character with no combat ability of the interpreter's: only the abilities' rules
+    rules = list(dict.fromkeys(rules + [r for a in abilities for r in a["rules"]]))
     return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
             "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,
             "outside_combat": [dict(u) for u in m.outside], "unmodelled": [dict(u) for u in m.unmodelled],
-            "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc],
+            "no_effect_in_cvcc_parts": [dict(u) for u in m.no_cvcc] + dead,
+            "abilities": abilities,
             "roll": dict(m.roll) if m.roll else None, "cost_check": dict(m.cost_check) if m.cost_check else None,
             "wound_rolls": dict(m.wound_rolls) if m.wound_rolls else None,
             "after_attack_strike": dict(m.after_attack_strike) if m.after_attack_strike else None,
             "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "lasts": m.lasts if m.lasts != "strike" else None,
+            "targets": m.targets if m.lasts != "strike" else None, "no_duplicate": m.no_duplicate,
             "placed_with": dict(m.placed_with) if m.placed_with else None,
             "used_earlier_this_turn": [f.as_json() for f in m.turn_fx],
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
@@ -157,12 +200,19 @@ def card_lines(report: dict[str, Any]) -> list[str]:
                                       for k, v in st.items()))
         if c["no_effect_in_cvcc"]:
             lines.append(f"  no effect in company vs. company combat: {c['no_effect_in_cvcc']}")
-        if c["play"] == "ability" and not (c["effects"] or c["unmodelled"]):
+        if c["play"] == "ability" and not (c["effects"] or c["unmodelled"] or c.get("abilities")):
             lines.append("  no combat ability in the data (printed prowess and body only)")
+        elif c["play"] == "ability" and not (c["effects"] or c["unmodelled"]):
+            pass  # its abilities, read by the assignment and strike rules, follow
         else:
             lines.append(f"  used: {c['play']}" + (_fmt_cond(c["requires"]).replace(' if ', ', needs ')
                                                      if c["requires"] else "")
-                         + (f", lasts the {c['lasts']}" if c.get("lasts") else ""))
+                         + (f", lasts the {c['lasts']}" if c.get("lasts") else "")
+                         + (" for the character it is played for only" if c.get("targets") == "character" else "")
+                         + (", cannot be duplicated against a given attack (MECCG-FX-8)" if c.get("no_duplicate")
+                            else ""))
+        for a in c.get("abilities", ()):
+            lines.append(f"  ability: {a['text']} ({', '.join(a['rules'])})")
         for b in c["bonuses"]:
             cap = f", max {b['maximum']}" if b["maximum"] is not None else ""
             lines.append(f"  {b['stat']} {b['bonus']:+d}{cap}{_fmt_cond(b['if'])}")

@@ -50,6 +50,9 @@ BEFORE = "before_assignment"
 STEP_PLAYER = {1: "attacker", 6: "defender"}
 BEFORE_PROGRAM = BASE + ("cards.lp", "play_terms.lp", "named_plays.lp")
 STEP_PROGRAM = BASE + ("cards.lp", "strike_cards.lp", "play_terms.lp")
+#: refusals that name a fact of the scenario the rule's text does not (the site's kind; the copy played
+#: earlier in the attack): verify writes them beside its verdict
+STATED_REFUSALS = ("wrong_site", "duplicated")
 #: refusals that do not depend on the character a card is played for: a card in a hand refused for
 #: one of these can never be played by that player in this combat
 CARD_LEVEL = frozenset({"other_alignment", "hazard", "barred", "does_not_affect_the_strike", "indirect_effect",
@@ -99,6 +102,24 @@ class PlayCheck:
         """The rules the plays break (in order, each once)."""
         return list(dict.fromkeys(r.rule for r in self.refusals))
 
+    def texts(self, kinds: Iterable[str] | None = None) -> list[str]:
+        """One line per thing the plays do wrong (of these ``kinds`` of refusal only, if given): refusals with
+        one detail (a rule and the card rule restating it) on one line, naming every rule."""
+        groups: dict[Any, list[Refusal]] = {}
+        for r in self.refusals:
+            if kinds is not None and not (isinstance(r.detail, tuple) and str(r.detail[0]) in kinds):
+                continue
+            groups.setdefault(r.detail, []).append(r)
+        out = []
+        for rs in groups.values():
+            text = rs[0].text
+            if len(rs) > 1 and text.endswith(")"):
+                head, _, cited = text.rpartition(" (")
+                rules = list(dict.fromkeys([x.rule for x in rs] + [c.strip() for c in cited[:-1].split(",")]))
+                text = f"{head} ({', '.join(rules)})"
+            out.append(text)
+        return out
+
     def clashes(self) -> list[tuple[str, str]]:
         """Pairs of the checked cards refused together (two that need a skill at one step, two
         cancels combined), each a refusal that names both cards."""
@@ -116,6 +137,12 @@ _p = predicate
 
 
 RequirementFails = _p("requirement_fails", card=StringField, member=StringField, what=StringField)
+#: the card's condition on the site of the combat (card_effects.yaml `requires`: site_kind, site_region, under_deeps)
+#: fails: ``what`` the condition, ``site`` what the site is
+SiteFails = _p("site_fails", card=StringField, what=StringField, site=StringField)
+#: a card that cannot be duplicated against a given attack (card_effects.yaml ``no_duplicate: attack``) was
+#: already played by the same player in this attack
+Duplicated = _p("duplicated", card=StringField)
 DefenderOnly = _p("defender_only", card=StringField)
 CompanyOvert = _p("company_overt", company=ConstantField)
 NoItemToDiscard = _p("no_item_to_discard", card=StringField, item_class=ConstantField)
@@ -260,7 +287,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         if races:  # "an attack by R" (MECCG-PRE-3's reading): every attacking member is of one of them
             out += [AttackRaceFails(card=p.card, member=a.name) for a in scenario.attacker.members
                     if not cardfx.race_is(a, races)]
-        terms = {k: v for k, v in m.requires.items() if k != "attackers_race"}
+        terms = {k: v for k, v in m.requires.items() if k != "attackers_race" and k not in cardfx.SITE_KEYS}
         for cand in candidates:
             ctx = cardfx.Ctx(me=cand, company=company, scenario=scenario, opp_company=scenario.company(other))
             failed = cardfx.holds(terms, ctx)
@@ -274,7 +301,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         # "another Hobbit" (not_self): the member whose ability it is is not the one it is used for
         ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
                          self_name=sources[0].name if sources else None, opponent=_opponent(scenario, p))
-        failed = cardfx.holds(m.requires, ctx)
+        failed = cardfx.holds({k: v for k, v in m.requires.items() if k not in cardfx.SITE_KEYS}, ctx)
         if failed is not None:
             out.append(RequirementFails(card=p.card, member=me.name, what=failed))
         if m.source == "item":
@@ -293,6 +320,9 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
                                                 opp_company=scenario.company(other)))))
             elif list(spent).count(f"{p.by}/{p.card}") >= copies:
                 out.append(ItemSpent(card=p.card))
+    out += _site_terms(scenario, p, m, company, other)
+    if m.no_duplicate == "attack" and f"{p.by}/{p.card}" in spent:  # "cannot be duplicated against a given attack"
+        out.append(Duplicated(card=p.card))
     for cls in cost_discards(p.card):  # MECCG-FX-15: an item of that class to discard, in the playing company
         if not any(i.item_class == cls for x in company.members for i in x.items):
             out.append(NoItemToDiscard(card=p.card, item_class=cls))
@@ -312,6 +342,26 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
                                                                    set(used) | set(struck)) is None:
         out.append(NobodyElse(card=p.card))  # MECCG-FX-24: nobody but the one it is played for
     return out
+
+
+def _site_terms(scenario: Scenario, p: Play, m: cardfx.CardModel, company, other: str) -> list:
+    """The card's conditions on the site of the combat (All the Bells Ringing: a Free-hold or Border-hold;
+    Farmer Maggot: a region): read on the playing company's site (sites.json, or the company's own
+    ``site_kind:``/``site_region:``/``under_deeps:``), not on a member. An unknown site fails them here
+    and is named as not modelled (:func:`.coverage.unmodelled`)."""
+    site = {k: v for k, v in m.requires.items() if k in cardfx.SITE_KEYS}
+    if not site or not company.members:
+        return []
+    failed = cardfx.holds(site, cardfx.Ctx(me=company.members[0], company=company, scenario=scenario,
+                                           opp_company=scenario.company(other)))
+    if failed is None:
+        return []
+    key = failed.partition("=")[0]
+    known = getattr(company, key, None)
+    where = (f"{company.site} is {'an Under-deeps site' if known else 'no Under-deeps site'}" if key == "under_deeps"
+             and known is not None else f"{company.site} is a {known}" if known is not None
+             else f"{company.site} gives no {key.replace('_', ' ')}")
+    return [SiteFails(card=p.card, what=failed, site=where)]
 
 
 def _is_member(scenario: Scenario, name: str) -> bool:
@@ -365,8 +415,8 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
           now: Mapping[str, str] | None = None) -> PlayCheck:
     """Whether ``plays``, made together at one moment, are legal (see the module docstring).
     ``used``: members that already tapped for an ability in this attack; ``struck``: members that
-    already faced their own strike; ``spent``: the items already used (tapped or discarded) in this
-    attack, one ``"<role>/<card id>"`` per use; ``now``: each member's status as it stands at that
+    already faced their own strike; ``spent``: the items already used (tapped or discarded) and the cards
+    already played in this attack, one ``"<role>/<card id>"`` per use; ``now``: each member's status as it stands at that
     moment of the attack (:func:`at_moment`; a play's own ``now`` adds what earlier plays of its step
     changed)."""
     scenario = at_moment(scenario, now)
@@ -384,6 +434,8 @@ def check(scenario: Scenario, plays: Iterable[Play], *, used: Iterable[str] = ()
         if copies[p.card] > 1:  # another copy of a card: its facts under its own name ("LE-238#2")
             alias = f"{p.card}#{copies[p.card]}"
             one = [f.clone(card=alias) if getattr(f, "card", None) == p.card else f for f in one]
+            if cardfx.model(p.card).no_duplicate and not any(isinstance(f, Duplicated) for f in one):
+                one.append(Duplicated(card=alias))  # a copy beside the first at one step (MECCG-FX-8)
         facts += one
     program = BEFORE_PROGRAM if when == BEFORE else STEP_PROGRAM
     violations = check_mode(rule_files(RULES, program), _scenario_facts(scenario) + list(dict.fromkeys(facts)),
@@ -656,6 +708,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "two_skill_cards": lambda: (f"at most one card that needs a skill is played at a step: {card} and "
                                     f"{_name(args[1])} both do"),
         "unmet_requirement": lambda: _unmet(card, args),
+        "wrong_site": lambda: f"{card} is played only where {_site_text(str(args[1]))}; {args[2]}",
+        "duplicated": lambda: f"{card} cannot be duplicated against a given attack: its player already played it",
         "not_facing_an_attack": lambda: f"{card} works against an attack, and only the defender faces one",
         "no_effect_in_cvcc": lambda: f"{card} has no effect in CvCC [{args[1]}={s.flags.get(str(args[1]))}]",
         "not_carried": lambda: (f"{args[1]} does not carry {card}" if str(args[1])
@@ -700,7 +754,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "ally_bears_item": lambda: f"{args[0]} is an ally, and allies bear no items ({_name(args[1])})",
     }.get(str(kind))
     rules = [v.rule]
-    if kind == "unmet_requirement":  # the card's own rule states its requirement (digest section 8)
+    if kind in ("unmet_requirement", "wrong_site", "duplicated"):  # the card's own rule states its requirement (digest section 8)
         own = cardfx.model(str(args[0]).partition("#")[0]).rule
         rules += [own] if own not in rules else []
     return f"{text() if text else f'{card}: {kind}'} ({', '.join(rules)})"
@@ -737,6 +791,18 @@ def _unmet(card: str, args: tuple) -> str:
     phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
         key, f"needs {what}")
     return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"
+
+
+def _site_text(what: str) -> str:
+    """A card's site condition in words: ``site_kind=free-hold or border-hold`` -> the site is a ... ."""
+    key, _, val = what.partition("=")
+    if key == "site_kind":
+        return f"the site is a {val}"
+    if key == "site_region":
+        return f"the site is in {val}"
+    if key == "under_deeps":
+        return "the site is an Under-deeps site" if val == "True" else "the site is no Under-deeps site"
+    return what
 
 
 def _cost(card_id: Any) -> str:

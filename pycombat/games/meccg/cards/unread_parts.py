@@ -15,7 +15,7 @@ def entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
+        for key in ("limits_play", "narrows", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
                     "in_play"):  # what it can touch
             if u.get(key):
                 e[key] = u[key]

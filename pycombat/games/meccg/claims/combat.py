@@ -593,8 +593,14 @@ def strike_effect(s: Scenario, claim):
                                                       else f"{o.loser} fails a corruption check")],
                   parts=_strike_part(o.result))
     if o.result == "cancelled":  # MECCG-SEQ-12: never rolled: no wound, no body check
-        taps = s.flags["cancelled_strike_taps"] == "yes" and side.untapped  # (as the strike began: MECCG-FX-1)
-        return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"], [f"strike {n} is cancelled"])
+        from ..combat.strikes import cancelled_tappers
+
+        # (untapped as the strike began, MECCG-FX-1; not one who took -3 not to tap, MECCG-SEQ-4/5)
+        taps = m.name in cancelled_tappers(setup, s)
+        why = ["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if (
+            effect == "taps" and side.stays_untapped and s.flags["cancelled_strike_taps"] == "yes") else []
+        return _v(claim, effect == "taps" and taps, ["MECCG-SEQ-12"] + why,
+                  [f"strike {n} is cancelled" + (f"; {m.name} took -3 not to tap" if why else "")])
     lost = {"succeeds": "defender", "fails": "attacker"}.get(o.result) == side.role
     if effect == "taps":  # MECCG-SEQ-10: the winner (both on a tie) taps unless it took -3, or
         # played a card by which it does not tap unless wounded (MECCG-FX-1: Block, Dodge)
@@ -749,8 +755,10 @@ def lasts(s: Scenario, claim):
 
 def steal_item(s: Scenario, claim):
     """MECCG-OPT-1 [steal_item]: after the combat, if every opposing character that took part is
-    wounded, the winner may steal an item."""
-    from ..combat.strikes import replay
+    wounded, the winner may steal an item: he taps one of his own characters that took part (so one is
+    untapped after the strikes, MECCG-SEQ-10: the winner of a strike taps unless he took -3, MECCG-SEQ-4/5),
+    and the opponent discards one item of his company (so one is there, in play)."""
+    from ..combat.strikes import after_costs, replay
 
     role = _role(s, claim)
     if s.flags["steal_item"] != "on":
@@ -768,8 +776,64 @@ def steal_item(s: Scenario, claim):
             if x.member.status == "wounded" and x.role == other:
                 wounded.add(x.member.name)
     missing = sorted(took_part - wounded)
-    return _v(claim, not missing, ["MECCG-OPT-1"],
-              [f"not wounded: {', '.join(missing)}" if missing else f"every {other} character that took part is wounded"])
+    if missing:
+        return _v(claim, False, ["MECCG-OPT-1"], [f"not wounded: {', '.join(missing)}"])
+    notes = [f"every {other} character that took part is wounded"]
+    untapped = _untapped_after(s, rep, role)
+    if not untapped:
+        mine = sorted({getattr(st, role).member.name for st, _s, _o in rep.strikes})
+        return _v(claim, False, ["MECCG-OPT-1"],
+                  notes + [f"no character of the {role} that took part is untapped to tap for it "
+                           f"({', '.join(mine)}: tapped, wounded or gone after the strikes)"])
+    items = _items_left(s, rep, other, after_costs)
+    if not items:
+        return _v(claim, False, ["MECCG-OPT-1"],
+                  notes + [f"the {other}'s company has no item in play left to discard"])
+    return _v(claim, True, ["MECCG-OPT-1"],
+              notes + [f"{sorted(untapped)[0]} may tap for it; items to take: {', '.join(items)}"])
+
+
+def _untapped_after(s: Scenario, rep, role: str) -> set[str]:
+    """The characters (not allies) of ``role`` who faced a strike and are untapped after the strikes: untapped
+    as it resolved and not tapped by it (MECCG-SEQ-10: the winner, both on a tie, tap unless one took -3,
+    MECCG-SEQ-4/5, or played a card by which he does not tap, MECCG-FX-1; a cancelled strike:
+    MECCG-SEQ-12), nor for a cost or support later."""
+    from ..combat.strikes import cancelled_tappers
+
+    out, tapped = set(), set()
+    for st, _steps, o in rep.strikes:
+        x = getattr(st, role)
+        tapped |= {who for _card, who in st.payers} | (set(st.supporters) if role == "defender" else set())
+        name = x.member.name
+        if x.member.card_type == "ally" or not x.untapped:
+            continue
+        if o.result == "cancelled":
+            if name not in cancelled_tappers(st, s):
+                out.add(name)
+            continue
+        if o.result in ("absent", "corrupted"):  # not resolved: nothing taps (MECCG-FX-22/25)
+            if o.loser != name:
+                out.add(name)
+            continue
+        lost = {"succeeds": "defender", "fails": "attacker"}.get(o.result) == x.role
+        if not lost and (x.stays_untapped or x.no_tap):
+            out.add(name)
+    return out - tapped
+
+
+def _items_left(s: Scenario, rep, role: str, after_costs) -> list[str]:
+    """The items borne by ``role``'s members still in play after the strikes (not eliminated, discarded,
+    returned or put aside; an item a card discarded in a strike is gone, MECCG-FX-26)."""
+    gone, dropped = set(), set()
+    for st, _steps, o in rep.strikes:
+        if o.loser is not None and o.fate not in (None, "survives"):
+            gone.add(o.loser)
+        if o.aside:
+            gone.add(o.aside)
+        gone |= {who for who, fate in o.also if fate != "survives"}
+        dropped |= {(who, item) for who, item, _card in st.items_discarded}
+    return [f"{i.name} ({m.name})" for m in after_costs(s).company(role).members if m.name not in gone
+            for i in m.items if (m.name, i.name) not in dropped]
 
 
 def hazard_effect(s: Scenario, claim):

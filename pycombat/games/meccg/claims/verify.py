@@ -104,7 +104,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
                         with_flags=lambda sc, flags: under_reading(replace(sc, flags=flags)),
-                        unmodelled=lambda sc, c: resolved(sc, c, unblocked(sc, c, blocking(sc, c))),
+                        unmodelled=lambda sc, c: resolved(sc, c, unblocked(sc, c, _narrowing(sc, c, blocking(sc, c)))),
                         unmodelled_rule="MECCG-FX-10")
     from ..cards.coverage import not_blocking
 
@@ -130,6 +130,17 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             if not any(flag in book.rules[r].flags for r in v.rules):
                 v.rules += [r.id for r in book.rules.values() if flag in r.flags]
     return out
+
+
+def _narrowing(s: Scenario, claim: Claim, entries: list[dict]) -> list[dict]:
+    """MECCG-FX-10: the unmodelled parts that could change whether a card may be played, less those that can
+    only bar a play (a requirement the data cannot check, ``narrows: true``) when the model already refuses it
+    for a rule it does model: unmet or met, the play stays refused (a second Driven as by a Madness)."""
+    from ..cards.coverage import PLAY_KINDS
+
+    if not entries or claim.kind not in PLAY_KINDS or not all(e.get("narrows") for e in entries):
+        return entries
+    return [] if _decide_positive(s, claim).verdict is False else entries
 
 
 def _describe(kind: str, a: dict, negated: bool = False) -> str:
@@ -289,7 +300,8 @@ def _cancels(s: Scenario, claim: Claim) -> Verdict:
     if not got.legal:
         own = [r for r in items if any(isinstance(x.detail, tuple) and x.detail[0] in ("unmet_requirement", "not_carried")
                                        for x in got.refusals)]
-        return Verdict(claim, False, list(dict.fromkeys(got.rules + own)), [r.detail for r in got.refusals], notes)
+        return Verdict(claim, False, list(dict.fromkeys(got.rules + own)), [r.detail for r in got.refusals],
+                       notes + got.texts(play.STATED_REFUSALS))
     if claim.kind == "cancels_attack" and not any(isinstance(f, (RACES, CVCC, CANCELS_ANY)) for f in facts):
         # playable here (e.g. an attack effect allowed by the flag), but it does not cancel
         return Verdict(claim, False, ["MECCG-PRE-1", "MECCG-PRE-5"], notes=["the card changes the attack; it does not cancel it"])
@@ -406,7 +418,7 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
                 if isinstance(r.detail, tuple) and len(r.detail) > 1 and str(r.detail[0]) == "unmet_requirement"]
         return Verdict(claim, False, list(dict.fromkeys(got.rules + [CARD_RULES[c] for c in sorted(broke)
                                                                       if c in CARD_RULES] + own)),
-                       [r.detail for r in got.refusals])
+                       [r.detail for r in got.refusals], got.texts(play.STATED_REFUSALS))
     items = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item"]  # carried (MECCG-FX-17)
     return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                                                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]

@@ -346,7 +346,7 @@ def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
     now: dict[str, str] = {}
     members = s.game.members
     for r, _c, who in s.lasting:
-        if who is None or who not in members:
+        if who is None or who not in members or r == ONCE:
             continue
         if r in (PAID, STRUCK):
             if now.get(who, members[who].status) != "wounded":
@@ -358,7 +358,27 @@ def _now(s: CvccState) -> tuple[tuple[str, str], ...]:
 
 def _untapped_earlier(s: CvccState, name: str) -> bool:
     """A card played earlier in the attack untapped ``name`` (Narya, MECCG-FX-1)."""
-    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK))
+    return any(who == name for r, _c, who in s.lasting if r not in (PAID, STRUCK, ONCE))
+
+
+#: a ``lasting`` entry ``(ONCE, card, role)``: ``role``'s player played ``card``, which cannot be duplicated
+#: against a given attack (card_effects.yaml ``no_duplicate``) and acts on no later strike (MECCG-FX-8)
+ONCE = "once"
+
+
+def _played_once(s: CvccState, role: str) -> set[str]:
+    """The cards ``role``'s player played earlier in this attack that cannot be duplicated against it
+    (MECCG-FX-8): in :attr:`CvccState.lasting` as a card acting on later strikes, or as :data:`ONCE`."""
+    eff = s.game.reg.effects
+    return {c for r, c, who in s.lasting if (r == role and who is None or r == ONCE and who == role)
+            and c in eff and eff[c].no_duplicate}
+
+
+def _hand_now(s: CvccState, role: str, hand: tuple) -> tuple:
+    """``hand`` without the cards its player may not play again in this attack (MECCG-FX-8: "cannot be
+    duplicated against a given attack"), as the play check refuses them (:func:`..cards.play.check`)."""
+    done = _played_once(s, role) if hand else ()
+    return tuple(c for c in hand if c not in done) if done else hand
 
 
 #: a ``lasting`` entry ``(PAID, card, member)``: the member tapped to pay a card's cost (MECCG-FX-24)
@@ -582,15 +602,16 @@ class CvccGame:
         return out
 
     def attacker_steps(self, s: CvccState) -> list[AttackerStep]:
-        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), s.hand_a, _untapped_earlier(s, s.current[0]),
-             self._payer_state(s), _now(s))
+        k = ("a", s.current, len(s.remaining) == 1, len(s.excess_left), _hand_now(s, "attacker", s.hand_a),
+             _untapped_earlier(s, s.current[0]), self._payer_state(s), _now(s))
         got = self._steps.get(k)
         if got is None:
             got = self._steps[k] = self._attacker_steps(s)
         return got
 
     def defender_steps(self, s: CvccState) -> list[DefenderStep]:
-        k = ("d", s.current, len(s.support_left), s.hand_d, len(s.remaining) == 1, _untapped_earlier(s, s.current[1]),
+        k = ("d", s.current, len(s.support_left), _hand_now(s, "defender", s.hand_d), len(s.remaining) == 1,
+             _untapped_earlier(s, s.current[1]),
              self._payer_state(s), _now(s), s.support_left if s.post is not None else ())  # who supports (MECCG-FX-32)
         got = self._steps.get(k)
         if got is None:
@@ -605,7 +626,7 @@ class CvccGame:
         excess_options = [n] if last else range(n + 1)  # MECCG-SEQ-3: all the rest on the last strike
         out = []
         now = _now(s)
-        for cards in self._card_sets(s.hand_a, m, _d, now):
+        for cards in self._card_sets(_hand_now(s, "attacker", s.hand_a), m, _d, now):
             # -3 at step 3: untapped as he stands after the cards of step 1 (MECCG-SEQ-1, MECCG-SEQ-4, MECCG-FX-1)
             at3 = status_after(dict(now).get(m.name, m.status), [self.reg.effects[c] for c in cards])
             untaps = ((False, True) if at3 == "untapped"
@@ -643,7 +664,7 @@ class CvccGame:
         now = _now(s)
         # -3 at step 4: untapped as he stands then; a card of step 6 comes after it (MECCG-SEQ-1, MECCG-SEQ-5)
         at4 = dict(now).get(m.name, m.status)
-        for cards in self._card_sets(s.hand_d, m, _a, now):
+        for cards in self._card_sets(_hand_now(s, "defender", s.hand_d), m, _a, now):
             untaps = ((False, True) if at4 == "untapped"
                       and (not self.prune or self._reaches_post(s)) else (False,))  # MECCG-SEQ-5, MECCG-FX-1
             for u in untaps:
@@ -679,7 +700,7 @@ class CvccGame:
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "attacker", a_m)) is None)
         d_last = tuple(self.reg.effects[c] for r, c, who in s.lasting if r == "defender" and who is None
                        and cardfx.holds(self.reg.effects[c].requires, member_ctx(self.scenario, "defender", d_m)) is None)
-        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r not in (PAID, STRUCK)}
+        untapped = {who: self.reg.effects[c] for r, c, who in s.lasting if who is not None and r not in (PAID, STRUCK, ONCE)}
         a_last += untapped_earlier(untapped, a_m)
         d_last += untapped_earlier(untapped, d_m)
 
@@ -887,7 +908,11 @@ class CvccGame:
                 hand_a, hand_d = tuple(hand_a), tuple(hand_d)
             lasting = s.lasting + tuple((role, c, None) for role, step in (("attacker", s.a_step),
                                                                            ("defender", s.d_step))
-                                        for c in step.cards if self.reg.effects[c].lasts in ("attack", "turn"))
+                                        for c in step.cards if self.reg.effects[c].lasts_for_company)
+            # a card its player may not play again in this attack that no entry above keeps (MECCG-FX-8)
+            lasting += tuple((ONCE, c, role) for role, step in (("attacker", s.a_step), ("defender", s.d_step))
+                             for c in step.cards if self.reg.effects[c].no_duplicate
+                             and not self.reg.effects[c].lasts_for_company)
             support_left = s.support_left[s.d_step.support:]
             if gone:
                 support_left = tuple(x for x in support_left if x not in gone)
@@ -936,7 +961,7 @@ class CvccGame:
         besides the one they were played for (Narya: every unwounded character of the company,
         MECCG-FX-1); a card whose player chooses whom (Waybread) is no hand card, so never here."""
         out = []
-        before = {who for r, _c, who in s.lasting if who is not None and r not in (PAID, STRUCK)}
+        before = {who for r, _c, who in s.lasting if who is not None and r not in (PAID, STRUCK, ONCE)}
         for role, step, me in (("attacker", s.a_step, s.current[0]), ("defender", s.d_step, s.current[1])):
             for c in step.cards:
                 for f in self.reg.effects[c].fx:

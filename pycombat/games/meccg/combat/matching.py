@@ -130,7 +130,10 @@ def hand_reason(scenario) -> str | None:
             if e.after_attack_strike:
                 return (f"cards in hand: {name} costs strikes after the attack, which read how the strikes left "
                         "its allies and their controllers (MECCG-FX-32)")
-            if e.lasts in ("attack", "turn"):
+            if e.no_duplicate and list(company.hand).count(c) > 1:
+                return (f"cards in hand: {name} cannot be duplicated against a given attack, so a copy played in one "
+                        "strike bars the other from a later one (MECCG-FX-8)")
+            if e.lasts_for_company:
                 return f"cards in hand: {name} lasts the {e.lasts}, so it changes later strikes (MECCG-FX-8)"
             if e.untap or any(f.what == "untap_others" for f in e.fx):
                 return f"cards in hand: {name} untaps a member, who may then support a later strike (MECCG-FX-1)"

@@ -742,7 +742,7 @@ def after_costs(scenario: Scenario) -> Scenario:
 class AttackSoFar:
     """What the strikes of a ``combat:`` block before one strike did, as its step 1 starts: each member's
     status where it changed (``now``), who tapped for an ability or a cost (``used``), who faced his own
-    strike (``struck``) and the items used (``spent``, one ``"<role>/<card id>"`` per use)."""
+    strike (``struck``) and the items used and cards played (``spent``, one ``"<role>/<card id>"`` per use)."""
 
     now: dict
     used: frozenset
@@ -807,7 +807,7 @@ def setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[St
     allocated: dict[str, str] = {}
     tapped_supporters: set[str] = set()
     used_allies: set[str] = set()
-    spent: list[str] = []  # the items used so far in this attack, one id per use (MECCG-FX-17)
+    spent: list[str] = []  # the items used and cards played so far in this attack, one per use (MECCG-FX-8/17)
     struck: set[str] = set()
     lasting: dict[str, tuple[CardModel, ...]] = {"attacker": (), "defender": ()}  # MECCG-FX-8
     untapped_by: dict[str, CardModel] = {}  # member -> the card that untapped him earlier in the attack (MECCG-FX-1)
@@ -909,8 +909,9 @@ def setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[St
                                payers=tuple((reg.effects[c].name, who) for c, who in paid.items()),
                                items_discarded=dropped)
 
-        lasting["attacker"] += tuple(c for c in a_cards if c.lasts in ("attack", "turn"))
-        lasting["defender"] += tuple(c for c in d_cards if c.lasts in ("attack", "turn"))
+        # the cards that act on later strikes of their company (MECCG-FX-8; one for its own character only does not)
+        lasting["attacker"] += tuple(c for c in a_cards if c.lasts_for_company)
+        lasting["defender"] += tuple(c for c in d_cards if c.lasts_for_company)
         for name, card in others.items():
             untapped_by[name] = card
             tapped_supporters.discard(name)
@@ -976,6 +977,16 @@ def untapped_earlier(untapped_by: dict[str, CardModel], m: Member) -> tuple[Card
         return ()
     return (cardfx.CardModel(id=card.id, name=f"{card.name} (earlier in the attack)", kind=card.kind, play="strike",
                              rule=card.rule, fx=(cardfx.Fx("untap"),)),)
+
+
+def cancelled_tappers(setup: StrikeSetup, scenario: Scenario) -> list[str]:
+    """Who taps in a cancelled strike (MECCG-SEQ-12): nobody, or under ``cancelled_strike_taps=yes`` each of
+    its two characters untapped as it began who neither took -3 not to tap (MECCG-SEQ-4/5) nor played a card
+    by which he does not tap (MECCG-FX-1)."""
+    if scenario.flags["cancelled_strike_taps"] != "yes":
+        return []
+    return [x.member.name for x in (setup.attacker, setup.defender)
+            if x.untapped and not x.stays_untapped and not x.no_tap]
 
 
 def member_ctx(scenario: Scenario, role: str, m: Member) -> cardfx.Ctx:
@@ -1060,8 +1071,8 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
                    "MECCG-FX-24)")
     effects = tuple(reg.effects[i] for i in ids)
     for e in effects:
-        if e.source == "item":
-            spent.append(f"{role}/{e.id}")
+        # an item used (MECCG-FX-17), or a card played: one its player may not play again (MECCG-FX-8)
+        spent.append(f"{role}/{e.id}")
         if e.source in ("ally", "member"):
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
         if e.source == "placed":  # its bearer taps to use it (MECCG-FX-23)
@@ -1638,14 +1649,21 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             continue
         if s.cancelled_by is not None:
             who = s.cancelled_by.name
-            taps = scenario.flags["cancelled_strike_taps"] == "yes"
+            flag = scenario.flags["cancelled_strike_taps"]
+            tappers = cancelled_tappers(s, scenario)
+            kept = [x for x in (a, d) if x.untapped and x.member.name not in tappers]
+            taps = ("both characters tap" if len(tappers) == 2 else f"{tappers[0]} taps" if tappers else "nobody taps")
+            why = "".join(f"; {x.member.name} took -3 not to tap" if x.stays_untapped
+                          else f"; {x.member.name} does not tap (a card)" if x.no_tap else "" for x in kept) \
+                if flag == "yes" else ""
+            rules = ("MECCG-SEQ-12", s.cancelled_by.rule) + tuple(
+                dict.fromkeys("MECCG-SEQ-4" if x.role == "attacker" else "MECCG-SEQ-5"
+                              for x in kept if x.stays_untapped and flag == "yes"))
             steps.append(ReplayStep(
-                f"{who} cancels the strike: no roll, no wound, no body check; "
-                f"{'both characters tap' if taps else 'nobody taps'} "
-                f"[cancelled_strike_taps={scenario.flags['cancelled_strike_taps']}]"
-                + (f" (the seed taps {a.member.name})" if not taps else "")
-                + f". {d.member.name} would have been at {d.prowess}, {a.member.name} at {a.prowess}",
-                ("MECCG-SEQ-12", s.cancelled_by.rule)))
+                f"{who} cancels the strike: no roll, no wound, no body check; {taps}{why} "
+                f"[cancelled_strike_taps={flag}]"
+                + (f" (the seed taps {a.member.name})" if flag != "yes" else "")
+                + f". {d.member.name} would have been at {d.prowess}, {a.member.name} at {a.prowess}", rules))
             out.append((s, steps, Outcome("cancelled", None, None, 0, 0, 0, 0)))
             continue
         if s.ineffectual_by is not None:  # nothing is rolled: a tie (MECCG-SEQ-10)
