@@ -107,7 +107,7 @@ def test_a_card_countered_back_to_hand_may_be_played_again():
     game = _game(doc)
     st = game.new_initial_state()
     play = next(a for a in st.legal_actions() if a != PASS and a.targets == ("Daring Poro",))
-    st = st.child(play)
+    st = st.child(play).child(PASS)  # Ann keeps priority, then passes it (CR 337.1.c.3)
     abandon = next(a for a in st.legal_actions() if a != PASS and a.card == "Abandon")
     st = st.child(abandon).child(PASS).child(PASS)  # the chain resolves: Incinerate countered, back in Ann's hand
     assert st.hands == (("Incinerate",), ())

@@ -1,6 +1,6 @@
 """The showdown from both hands as a game (pycombat.games.riftbound.play) against a brute-force
-game search written here: its own statement of Focus, the chain and passing (RB-SHOW-1, RB-SHOW-3,
-RB-SHOW-4), reading each line of play as a plain ``showdown:`` list with the scenario reader, and its
+game search written here: its own statement of Focus, priority, the chain resolving one item at a time
+and passing (RB-SHOW-1, RB-SHOW-3, RB-SHOW-4), reading each line of play as a plain ``showdown:`` list with the scenario reader, and its
 own damage step over the brute-force legal splits (no ASP, no engine). Also: forced decisions
 marked, the example's output, and bad ``hand:`` input."""
 from __future__ import annotations
@@ -67,6 +67,8 @@ class Brute:
         self.prefix = list(prefix)  # entries stated before the plays (combat triggers, test_trigger_choices)
         self.hands = {s: tuple(sorted(doc["hand"].get(s, []))) for s in ("attacker", "defender")}
         self.units = [u if isinstance(u, str) else u["name"] for s in ("attacker", "defender") for u in doc[s]["units"]]
+        self.side_of = {(u if isinstance(u, str) else u["name"]): s for s in ("attacker", "defender")
+                        for u in doc[s]["units"]}
         self.gear = [(g, u["name"]) for s in ("attacker", "defender") for u in doc[s]["units"]
                      if isinstance(u, dict) for g in u.get("equipment", [])]
         self.max_targets = max_targets
@@ -159,23 +161,26 @@ class Brute:
         """Whether a card names a card of the chain as its target (a counter), which resolves just before it."""
         return name in COUNTERS
 
-    def resolve(self, resolved, chain):
-        """Last in, first out; a counter's target just before it; a play refused as it resolves drops."""
-        order = list(reversed(chain))
-        for c in [e for e in order if self.reorders(dict(e).get("play"))]:  # (a unit's ability: no card)
-            at = chain.index(c)
-            want = dict(c)["target"][0]
-            victim = next((v for v in reversed(chain[:at]) if dict(v).get("play") == want), None)
-            if victim is not None and order.index(victim) > order.index(c):
-                order.remove(victim)
-                order.insert(order.index(c), victim)
-        while True:
-            got = self.read(list(resolved) + order)
-            if not isinstance(got, ScenarioError):
-                return tuple(resolved) + tuple(order)
-            # (the file's entries: the prefix, those resolved, then this chain's order)
-            k = int(re.match(r"showdown\[(\d+)\]", got.path).group(1)) - len(self.prefix) - len(resolved)
-            order.pop(k)
+    def resolve(self, resolved, chain, hands):
+        """The newest item of ``chain`` resolves alone (CR 336, 340): ``(resolved, chain, hands)`` after it. The
+        chain holds ``(entry, aim)`` pairs, ``aim`` the place of the card a counter names (the latest one of that name
+        on the chain as it was played), and None where a card was countered off it. A counter resolves with its card
+        listed just before it (the ``showdown:`` list's form of RB-CARD-3) and takes it off the chain; one whose card
+        is gone already, and any item the reader refuses as it resolves, has no effect (RB-CARD-11)."""
+        entry, aim = chain[-1]
+        rest = list(chain[:-1])
+        if self.reorders(dict(entry).get("play")):  # (a unit's ability: no card)
+            group = None if aim is None or rest[aim] is None else [rest[aim][0], entry]
+        else:
+            group = [entry]
+        if group is not None and not isinstance(self.read(list(resolved) + group), ScenarioError):
+            resolved = tuple(resolved) + tuple(group)
+            hands = self.back(hands, group)
+            if len(group) == 2:
+                rest[aim] = None
+        while rest and rest[-1] is None:
+            rest.pop()
+        return resolved, tuple(rest), hands
 
     def scale(self):
         """The one fixed scale of the whole game, for every end position: a unit lost counts ``w``, a point of its
@@ -228,7 +233,16 @@ class Brute:
         dfn = replay_orders(board, "defender") or {()}
         return max(min(value(kills("attacker", a), kills("defender", d)) for d in dfn) for a in att)
 
+    def controller(self, e) -> str:
+        """Who plays the entry ``e``: its ``by``, or for a unit's ability the unit's side."""
+        d = dict(e)
+        return d["by"] if "by" in d else self.side_of[d["ability"]]
+
     def value(self, resolved=(), chain=(), hands=None, focus="attacker", mover="attacker", passes=0) -> Fraction:
+        """RB-SHOW-1, RB-SHOW-3, CR 336-344: the Attacker has Focus first; on an empty chain the player with Focus plays
+        or passes, and passing hands Focus to the other player; a player who plays keeps priority (the controller of
+        the newest item); two passes in turn resolve the newest item only, then its new newest item's controller has
+        priority, or, the chain empty, Focus passes; two passes in turn on an empty chain end the showdown."""
         hands = hands or self.hands
         key = (resolved, chain, tuple(hands.items()), focus, mover, passes)
         if key in self.memo:
@@ -237,14 +251,23 @@ class Brute:
             if not chain:
                 v = self.damage(resolved)
             else:
-                v = self.value(self.resolve(resolved, chain), (), self.back(hands, chain), OTHER[focus], OTHER[focus],
-                               0)
+                resolved, chain, hands = self.resolve(resolved, chain, hands)
+                if chain:
+                    v = self.value(resolved, chain, hands, focus, self.controller(chain[-1][0]), 0)
+                else:
+                    v = self.value(resolved, (), hands, OTHER[focus], OTHER[focus], 0)
             self.memo[key] = v
             return v
-        vals = [self.value(resolved, chain, hands, focus, OTHER[mover], passes + 1)]
+        vals = [self.value(resolved, chain, hands, focus if chain else OTHER[focus], OTHER[mover], passes + 1)]
         self._hands = hands
-        for e in self.plays(mover, hands[mover], resolved, chain):
-            vals.append(self.value(resolved, chain + (e,), self.hands_after(hands, mover, e), focus, OTHER[mover], 0))
+        live = tuple(c[0] for c in chain if c is not None)
+        for e in self.plays(mover, hands[mover], resolved, live):
+            aim = None
+            if self.reorders(dict(e).get("play")):
+                want = dict(e)["target"][0]
+                aim = max((i for i, c in enumerate(chain) if c is not None and dict(c[0]).get("play") == want),
+                          default=None)
+            vals.append(self.value(resolved, chain + ((e, aim),), self.hands_after(hands, mover, e), focus, mover, 0))
         v = max(vals) if mover == "attacker" else min(vals)
         self.memo[key] = v
         return v
@@ -332,13 +355,14 @@ def test_example_value_and_every_first_option_against_brute_force():
     # each first option's value: the brute force from the position that option leaves
     for o in first.options:
         if o.label == "attacker passes":
-            want = brute.value((), (), None, "attacker", "defender", 1)
+            want = brute.value((), (), None, "defender", "defender", 1)  # passing on an empty chain passes Focus
         else:
             m = re.match(r"attacker plays (.+?) on (.+)$", o.label)
             e = (("play", m.group(1)), ("by", "attacker"), ("target", (m.group(2),)))
             rest = list(brute.hands["attacker"])
             rest.remove(m.group(1))
-            want = brute.value((), (e,), {**brute.hands, "attacker": tuple(rest)}, "attacker", "defender", 0)
+            # on the chain (no card it counters); its player keeps priority (CR 337.1.c.3)
+            want = brute.value((), ((e, None),), {**brute.hands, "attacker": tuple(rest)}, "attacker", "attacker", 0)
         assert o.value == want, o.label
         assert o.difference == first.options[0].value - o.value
     assert len(first.options) == 1 + len(brute.plays("attacker", brute.hands["attacker"], (), ()))
@@ -439,7 +463,7 @@ def test_top_limits_the_text_and_json_keeps_every_option(tmp_path):
     assert js["value"] == str(report.solution.value) and js["value_for"] == "attacker"
     # the tree verb writes the whole game; the search (alpha-beta) visits part of it, for the same value
     tree = verbs.tree(s, output=str(tmp_path / "t.graphml"))
-    assert (tree.stats.nodes, report.solution.nodes) == (1516, 740)
+    assert (tree.stats.nodes, report.solution.nodes) == (1328, 798)
     from pycombat.tree import solve_game
 
     from pycombat.games.riftbound.play.entries import Lines

@@ -74,7 +74,7 @@ def test_hidden_unit_from_facedown_agrees_with_brute_force():
     game = ShowdownGame(Lines(scenario_from_dict(doc)), dict(scenario_from_dict(doc).hands), Objective())
     root = game.new_initial_state()
     cleave = next(a for a in root.legal_actions() if a != PASS and a.card == "Cleave")
-    on_chain = root.child(cleave)
+    on_chain = root.child(cleave).child(PASS)  # the attacker keeps priority, then passes it (CR 337.1.c.3)
     assert on_chain.chain and on_chain.mover == "defender"
     assert any(a != PASS and a.card == "Teemo - Scout" and a.facedown for a in on_chain.legal_actions())
 

@@ -113,13 +113,13 @@ def test_a_unit_played_by_a_spell_comes_from_that_hand_and_leaves_it():
 def test_rebuttal_is_tried_paid_and_not_paid():
     from pycombat.games.riftbound.damage.game import Objective
     from pycombat.games.riftbound.play.entries import Entry, Lines
-    from pycombat.games.riftbound.play.game import ShowdownGame
+    from pycombat.games.riftbound.play.game import PASS, ShowdownGame
 
     s = scenario_from_dict(_doc(["Sharkling"], ["Blue Sentinel"], ["Cleave"], ["Rebuttal"]))
     game = ShowdownGame(Lines(s), dict(s.hands), Objective())
     state = game.new_initial_state()
     cleave = next(a for a in state.legal_actions() if isinstance(a, Entry) and a.card == "Cleave")
-    after = state.child(cleave)
+    after = state.child(cleave).child(PASS)  # the attacker keeps priority, then passes it (CR 337.1.c.3)
     rebuttals = [a for a in after.legal_actions() if isinstance(a, Entry) and a.card == "Rebuttal"]
     assert {a.condition for a in rebuttals} == {False, True}
     assert {a.as_dict().get("condition") for a in rebuttals} == {False, True}

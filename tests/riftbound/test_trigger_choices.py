@@ -84,7 +84,7 @@ def chain_value(doc: dict, prefix: list[dict], brute=Prefixed, kind: str = "comb
     """The showdown from the entries ``prefix`` (triggers; on the combat stage, the move triggers' chain before them):
     first the ``kind`` triggers' chain, when one is on it (the test's own statement of RB-SHOW-2, RB-COMB-2 and
     RB-SHOW-4): the Attacker then the Defender may play a Reaction card of his hand in response (its targets: none or
-    one unit, a counter a card played before it), each accepted by the reader with it listed right after those
+    one unit, a counter a card played before it; its player keeps priority, CR 337.1.c.3), each accepted by the reader with it listed right after those
     triggers (``respond: true``, or ``move``); both passing closes it: the plays resolve last in, first out (a
     counter's card just before it; one refused as it resolves drops out), then ``then(entries, hands)`` (the
     combat stage after the move chain), or the showdown game's brute force from those entries, the Attacker keeping
@@ -146,7 +146,8 @@ def chain_value(doc: dict, prefix: list[dict], brute=Prefixed, kind: str = "comb
                 for e in plays(mover, hands[mover], played):
                     rest = list(hands[mover])
                     rest.remove(e["play"])
-                    vals.append(value(played + [e], {**hands, mover: tuple(rest)}, other, 0))
+                    # its player keeps priority (CR 337.1.c.3): he may add more before passing
+                    vals.append(value(played + [e], {**hands, mover: tuple(rest)}, mover, 0))
                 memo[key] = max(vals) if mover == "attacker" else min(vals)
         return memo[key]
 

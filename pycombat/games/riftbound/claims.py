@@ -70,9 +70,14 @@ def _plain(x: Any) -> Any:
 
 # ---- sentences ---------------------------------------------------------------------------------
 _SIDE = r"(?P<side>attacker|defender)"
+#: the claimed outcome "the defender conquers the battlefield" (RB-RES-4, RB-RES-5): not one of the outcome classes
+#: (who has units left, RB-RES-7), but the Defender's gaining control of a battlefield nobody controlled
+DEFENDER_CONQUERS = "defender_conquers"
 _OUTCOME_WORDS = [
     (r"the attacker (?P<modal>can )?conquers?(?: the battlefield)?", "conquer"),
     (r"the defender (?P<modal>can )?(?:keeps?|holds?) the battlefield", "keep"),
+    # RB-RES-4, RB-RES-5: at a battlefield nobody controlled, the Defender left there alone establishes control
+    (r"the defender (?P<modal>can )?(?:conquers?|takes? control of)(?: the battlefield)?", DEFENDER_CONQUERS),
     (r"the attackers? (?P<modal>can )?(?:are|be|is) recalled(?: to (?:their |its )?base)?", "recall"),
     (r"the battlefield (?P<modal>can )?(?:is|be) nobody'?s", "nobody"),
 ]
@@ -120,7 +125,8 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(rf"^the {_SIDE}'s best split is (?P<split>.+)$", re.I),
      lambda m: ("best_split", {"side": m["side"].lower(), "split": m["split"]})),
     (re.compile(r"^the (?:attacker|conquest) scores(?: the battlefield)?$", re.I), lambda m: ("scores", {})),
-    (re.compile(r"^the defender scores (?:a )?hold$", re.I), lambda m: ("scores", {"side": "defender"})),
+    (re.compile(r"^the defender scores (?:a )?hold$", re.I), lambda m: ("scores", {"side": "defender", "value": "hold"})),
+    (re.compile(r"^the defender scores(?: the battlefield| a point)?$", re.I), lambda m: ("scores", {"side": "defender"})),
     (re.compile(r"^the (?:combat|result) (?:ends in|is) (?:a )?no result$", re.I), lambda m: ("no_result", {})),
     (re.compile(r"^(?P<unit>.+?)'s (?P<kw>deflect|ganking) changes the legal splits$", re.I),
      lambda m: ("keyword_effect", {"unit": m["unit"], "keyword": m["kw"].capitalize()})),
@@ -218,6 +224,8 @@ def _split_words(split: Any) -> str:
 #: the sentence of an outcome claim: (will, can)
 _OUTCOME_SENTENCES = {"conquer": ("the attacker conquers the battlefield", "the attacker can conquer the battlefield"),
                       "keep": ("the defender keeps the battlefield", "the defender can keep the battlefield"),
+                      DEFENDER_CONQUERS: ("the defender conquers the battlefield",
+                                          "the defender can conquer the battlefield"),
                       "recall": ("the attackers are recalled to their base",
                                  "the attackers can be recalled to their base"),
                       "nobody": ("the battlefield is nobody's", "the battlefield can be nobody's")}
@@ -256,7 +264,8 @@ def describe(kind: str, a: Mapping[str, Any], negated: bool = False) -> str:
             "order": f"{unit} must be assigned lethal damage before {a.get('other')} gets any",
             "excess_on": f"{unit} may get the {side}'s leftover damage",
             "best_split": f"the {side}'s best split is {_split_words(a.get('split'))}",
-            "scores": "the defender scores a hold" if side == "defender" else "the attacker scores the battlefield",
+            "scores": ("the defender scores a hold" if side == "defender" and value == "hold" else
+                       f"the {side or 'attacker'} scores the battlefield"),
             "no_result": "the combat ends in no result",
             "keyword_effect": f"{unit}'s {a.get('keyword')} changes the legal splits",
             "marked_counts": "damage marked earlier counts toward lethal",
@@ -583,25 +592,28 @@ def _fixed_splits(s: Scenario) -> dict[str, Split] | None:
 
 
 def _outcome(s: Scenario, claim: Claim) -> Verdict:
-    from .damage.outcome import OUTCOME_TEXT, outcome_classes, resolve
+    from .damage.outcome import OUTCOME_TEXT, Control, outcome_classes, resolve
 
     want = claim.args.get("outcome")
-    if want not in OUTCOME_TEXT:
-        raise _err(s, claim, f"outcome: one of {', '.join(OUTCOME_TEXT)}, not {want!r}")
+    if want not in OUTCOME_TEXT and want != DEFENDER_CONQUERS:
+        raise _err(s, claim, f"outcome: one of {', '.join([*OUTCOME_TEXT, DEFENDER_CONQUERS])}, not {want!r}")
     modal = claim.args.get("modal", "will")
-    holds = _CLAIMED.get(want, {want})  # the outcomes in which what is claimed happens (RB-RES-7)
+    control = Control.of(s)
+    happens = functools.partial(claimed_outcome_happens, want, control)  # the claim holds in that outcome class
     fixed = _fixed_splits(s)
     if fixed is not None and modal != "can":
         r = resolve(s, fixed)
-        return Verdict(claim, r.outcome in holds, outcome_rules({r.outcome}) + ["RB-DMG-4"],
+        return Verdict(claim, happens(r.outcome), outcome_rules({r.outcome}, control) + ["RB-DMG-4"],
                        notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
-                              f"{OUTCOME_TEXT[r.outcome]}"])
+                              f"{control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome}))
     oc = outcome_classes(_board(s))
-    verdict = bool(holds & oc.outcomes) if modal == "can" else oc.outcomes <= holds
-    notes = [f"over every pair of legal splits: {', '.join(OUTCOME_TEXT[o] for o in sorted(oc.outcomes))}; "
-             + oc.explain()]
-    rules = ["RB-MODEL-4"] + outcome_rules(oc.outcomes)
-    if oc.model4 and _no_modifiers(s):
+    seen = {happens(o) for o in oc.outcomes}
+    verdict = True in seen if modal == "can" else seen == {True}
+    notes = [f"over every pair of legal splits: {', '.join(control.text(o) for o in sorted(oc.outcomes))}; "
+             + oc.explain()] + _control_notes(s, want, control, oc.outcomes)
+    rules = ["RB-MODEL-4"] + outcome_rules(oc.outcomes, control)
+    # RB-MODEL-5 names the Defender's outcome "keeps": at a battlefield nobody controlled he gains control instead
+    if oc.model4 and _no_modifiers(s) and not any(control.gains(o) == "defender" for o in oc.outcomes):
         rules.append("RB-MODEL-5")
     if want == "conquer" and s.scored_this_turn and "conquer" in oc.outcomes:
         notes.append("the Attacker has scored this battlefield already this turn: he gains control of it, which the "
@@ -610,9 +622,39 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     return Verdict(claim, verdict, rules, notes=notes)
 
 
-#: a claimed outcome -> the outcomes in which it happens: the Defender keeps the battlefield when the attackers are
-#: recalled too ("both -> the attackers are recalled to their base and the Defender keeps it", RB-RES-7)
-_CLAIMED = {"keep": {"keep", "recall"}}
+def claimed_outcome_happens(want: str, control, outcome: str) -> bool:
+    """Whether the claimed outcome ``want`` happens when the combat ends in the outcome class ``outcome`` (who has
+    units left, RB-RES-7), at a battlefield ``control`` (:class:`.damage.outcome.Control`) says who controlled.
+
+    * The Defender keeps the battlefield when he controlled it and is left there alone, also after the attackers are
+      recalled ("both -> the attackers are recalled to their base and the Defender keeps it", RB-RES-7); at a
+      battlefield nobody controlled he keeps nothing: he establishes control (RB-RES-4).
+    * The Defender conquers when he establishes control of a battlefield nobody controlled and has not scored it this
+      turn: a Conquer (RB-RES-5).
+    * The other claims are the outcome classes themselves.
+    """
+    if want == "keep":
+        return control.keeps(outcome)
+    if want == DEFENDER_CONQUERS:
+        return control.conquers(outcome) == "defender"
+    return outcome == want
+
+
+def _control_notes(s: Scenario, want: str, control, outcomes) -> list[str]:
+    """Why a claim about the Defender's control reads the battlefield's control before the combat (RB-RES-4/5)."""
+    d, bf = s.defender.player, s.battlefield or "the battlefield"
+    gains = any(control.gains(o) == "defender" for o in outcomes)
+    if want in ("keep", DEFENDER_CONQUERS) and gains:
+        why = (f"{d} did not control {bf} (`controlled_by: nobody`): left there alone he establishes control of it "
+               "(RB-RES-4), not keeping it")
+        if "defender" in control.scored:
+            return [why + "; he scored it this turn already, so that is no Conquer and scores nothing (RB-RES-5)"]
+        return [why + "; gaining control of a battlefield he has not scored this turn is a Conquer, which scores "
+                      "(RB-RES-5)"]
+    if want == DEFENDER_CONQUERS and control.before == "defender":
+        return [f"{d} controlled {bf} as the combat began (the default, CR 187.4.a-b): he can keep it, not conquer "
+                "it (RB-RES-4, RB-RES-5)"]
+    return []
 
 #: the rule that names each outcome besides the seed's table (RB-RES-7) and the cleanup (RB-RES-1):
 #: a conquest scores (RB-RES-5); keeping or leaving the battlefield uncontrolled is control (RB-RES-4);
@@ -620,10 +662,13 @@ _CLAIMED = {"keep": {"keep", "recall"}}
 _OUTCOME_RULE = {"conquer": "RB-RES-5", "keep": "RB-RES-4", "recall": "RB-RES-1", "nobody": "RB-RES-4"}
 
 
-def outcome_rules(outcomes) -> list[str]:
+def outcome_rules(outcomes, control=None) -> list[str]:
     """The rules an outcome verdict rests on: the cleanup (RB-RES-1), the seed's table of outcomes
-    (RB-RES-7) and the rule of each outcome that happens (not of the one only claimed)."""
-    return list(dict.fromkeys(["RB-RES-1", "RB-RES-7"] + [_OUTCOME_RULE[o] for o in sorted(outcomes)]))
+    (RB-RES-7) and the rule of each outcome that happens (not of the one only claimed); where the Defender
+    establishes control of a battlefield nobody controlled, control (RB-RES-4) and the Conquer (RB-RES-5)."""
+    extra = [r for o in sorted(outcomes) if control is not None and control.gains(o) == "defender"
+             for r in ("RB-RES-4", "RB-RES-5")]
+    return list(dict.fromkeys(["RB-RES-1", "RB-RES-7"] + [_OUTCOME_RULE[o] for o in sorted(outcomes)] + extra))
 
 
 def _no_modifiers(s: Scenario) -> bool:
@@ -921,22 +966,45 @@ def _best_split(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _scores(s: Scenario, claim: Claim) -> Verdict:
-    from .damage.outcome import outcome_classes
+    """"The attacker scores", "the defender scores": every pair of legal splits ends in that side's Conquer, which
+    scores (RB-RES-5); "the defender scores a hold": never in a combat (RB-RES-6)."""
+    from .damage.outcome import Control, outcome_classes
 
-    if claim.args.get("side") == "defender":
-        return Verdict(claim, False, ["RB-RES-6"], notes=["a Hold scores only in the Beginning Phase"])
+    side = claim.args.get("side") or "attacker"
+    if side not in SIDES:
+        raise _err(s, claim, f"side: attacker or defender, not {side!r}")
+    value = claim.args.get("value")
+    if value not in (None, "hold", "conquer"):
+        raise _err(s, claim, f"value: hold (a Hold) or conquer (a Conquer, the default), not {value!r}")
     oc = outcome_classes(_board(s))
-    verdict = oc.outcomes == {"conquer"} and not s.scored_this_turn
-    notes = ["already scored this battlefield this turn"] if s.scored_this_turn else []
-    return Verdict(claim, verdict, ["RB-RES-5", "RB-MODEL-4"], notes=notes)
+    control = Control.of(s)
+    scorers = {control.scorer(o) for o in oc.outcomes}
+    if side == "defender" and value == "hold":
+        notes = ["a Hold scores only in the Beginning Phase"]
+        if "defender" in scorers:
+            notes.append(f"{s.defender.player} scores here by a Conquer: he establishes control of the battlefield "
+                         "nobody controlled (RB-RES-4, RB-RES-5)")
+        return Verdict(claim, False, ["RB-RES-6"], notes=notes)
+    verdict = scorers == {side}
+    notes = []
+    if side in control.scored:
+        notes.append(f"the {side} already scored this battlefield this turn")
+    if side == "defender" and control.before == "defender":
+        notes.append(f"{s.defender.player} controlled the battlefield as the combat began: he can keep it, which "
+                     "scores nothing now (a Hold scores in his Beginning Phase, RB-RES-6)")
+    rules = ["RB-RES-5", "RB-MODEL-4"] + (["RB-RES-4"] if side == "defender" else [])
+    return Verdict(claim, verdict, rules, notes=notes)
 
 
 def _no_result(s: Scenario, claim: Claim) -> Verdict:
     from .damage.outcome import outcome_classes
 
+    from .damage.outcome import Control
+
     oc = outcome_classes(_board(s))
+    control = Control.of(s)
     return Verdict(claim, oc.outcomes <= {"recall", "nobody"}, ["RB-RES-3", "RB-MODEL-4"],
-                   notes=[f"outcomes: {', '.join(sorted(oc.outcomes))}"])
+                   notes=[f"outcomes: {'; '.join(control.text(o) for o in sorted(oc.outcomes))}"])
 
 
 def _keyword_effect(s: Scenario, claim: Claim) -> Verdict:
@@ -974,7 +1042,8 @@ def _ignore_tank(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _any_order(s: Scenario, claim: Claim) -> Verdict:
-    """"X and Y may be assigned damage in either order": legal sequences exist with each first."""
+    """"X and Y may be assigned damage in either order": legal sequences exist with each first (the one
+    of the two damaged first; a sequence that damages one of them only takes it first, RB-ORD-4)."""
     from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
     x, y = _unit(s, claim), _unit(s, claim, "other")
@@ -988,8 +1057,9 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
     firsts = set()
     for sp in view:
         names = [u for u, _ in sp.steps]
-        if x in names and y in names:
-            firsts.add(x if names.index(x) < names.index(y) else y)
+        first = next((u for u in names if u in (x, y)), None)
+        if first is not None:
+            firsts.add(first)
     d = view.derived
     rules = ["RB-MODEL-6"]
     if x in d.duals[side] or y in d.duals[side]:
@@ -999,7 +1069,7 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
         rules.append("RB-ORD-4")  # same priority: any order
     rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in (tx, ty)]
     return Verdict(claim, firsts == {x, y}, rules,
-                   notes=[f"legal sequences take first: {', '.join(sorted(firsts)) or 'never both'}"])
+                   notes=[f"legal sequences take first: {', '.join(sorted(firsts)) or 'neither'}"])
 
 
 def _rule(s: Scenario, claim: Claim) -> Verdict:

@@ -307,6 +307,9 @@ class Scenario:
     flag_origin: Mapping[str, str] = field(default_factory=dict)
     battlefield: str | None = None
     scored_this_turn: bool = False  #: the Attacker already scored this battlefield this turn (RB-RES-5)
+    #: the Defender already scored this battlefield this turn (RB-RES-5): at a battlefield nobody controlled, his
+    #: gaining control of it is then no Conquer
+    defender_scored_this_turn: bool = False
     #: who controls the battlefield during the combat: "defender" or None (nobody); RB-CARD-16
     controlled_by: str | None = "defender"
     #: whose turn it is: "attacker", "defender", or None (not stated): "on your turn" abilities read it

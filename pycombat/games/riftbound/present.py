@@ -18,7 +18,7 @@ from ...tree import format_fraction
 from ...tree.options import option_lines
 from .model import SIDES, Board, Scenario, other
 from .damage.judge import judge_text
-from .damage.outcome import OUTCOME_TEXT
+from .damage.outcome import Control
 from .cards.showdown import unmodelled_lines
 from .damage.splits import Derived
 from .verbs import EnumerateReport, OddsReport, OptimizeReport, PlayReport, SideSplits, TreeReport, kills
@@ -52,9 +52,13 @@ def units_line(scenario: Scenario, board: Board, side: str) -> str:
 def board_header(console: Console, scenario: Scenario, board: Board, unmodelled: list[dict] = ()) -> None:
     """The battlefield, each side's units after the showdown, the flags, and the card clauses not
     modelled (RB-CARD-4)."""
-    if scenario.battlefield:
-        console.print(f"Battlefield: {scenario.battlefield}" + (" (the Attacker already scored it this turn)"
-                                                                if scenario.scored_this_turn else ""))
+    control = Control.of(scenario)
+    notes = ([] if control.before == "defender" else ["uncontrolled as the combat began"]) + [
+        f"the {side.capitalize()} already scored it this turn" for side in ("attacker", "defender")
+        if side in control.scored]
+    if scenario.battlefield or notes:
+        console.print(f"Battlefield: {scenario.battlefield or 'the battlefield'}"
+                      + (f" ({'; '.join(notes)})" if notes else ""))
     console.print(units_line(scenario, board, "attacker"))
     console.print(units_line(scenario, board, "defender"))
     console.print(flags_line(scenario))
@@ -124,7 +128,8 @@ def enumerate(report: EnumerateReport, console: Console) -> None:
             console.print(line)
     console.print("")
     classes = report.outcomes
-    texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes))
+    control = Control.of(report.combat)
+    texts = "; ".join(control.text(o) for o in sorted(classes.outcomes))
     how = "whichever legal splits are chosen" if len(classes.outcomes) == 1 else "depending on the splits"
     console.print(f"Outcome {how}: {texts} (RB-MODEL-4: {classes.explain()}).")
 
@@ -173,9 +178,9 @@ def odds(report: OddsReport, console: Console) -> None:
         console.print(f"{ln.text}  [{', '.join(ln.rules)}]")
     console.print("")
     certain = len(classes.outcomes) == 1
-    console.print(f"Outcome: {OUTCOME_TEXT[r.outcome]}; probability {fmt(Fraction(1))}: no dice in Riftbound combat."
+    console.print(f"Outcome: {r.control.text(r.outcome)}; probability {fmt(Fraction(1))}: no dice in Riftbound combat."
                   + (" Every pair of legal splits gives this outcome (RB-MODEL-4)." if certain else
-                     " Other legal splits give: " + ", ".join(OUTCOME_TEXT[o] for o in sorted(classes.outcomes)
+                     " Other legal splits give: " + ", ".join(r.control.text(o) for o in sorted(classes.outcomes)
                                                             if o != r.outcome) + "."))
     if report.death_share:
         console.print("Share of the opponent's legal splits that kill each unit (a count over splits, not a "
@@ -240,7 +245,7 @@ def optimize(report: OptimizeReport | PlayReport, console: Console) -> None:
         for line in option_lines(options, format_fraction, top=report.top, indent="    "):
             console.print(line)
     console.print("")
-    texts = "; ".join(OUTCOME_TEXT[o] for o in sorted(opt.classes.outcomes))
+    texts = "; ".join(Control.of(report.combat).text(o) for o in sorted(opt.classes.outcomes))
     console.print(f"Outcome over all legal splits: {texts} (RB-MODEL-4: {opt.classes.explain()}).")
 
 
@@ -286,8 +291,8 @@ def play_optimize(report: PlayReport, console: Console) -> None:
                   f"{', '.join(c.name for c in scenario.hands['defender']) or 'none'}", highlight=False)
     console.print(flags_line(scenario), highlight=False)
     if sol.objective == "conquer":
-        console.print("Objective: the Attacker conquers the battlefield (1) or not (0); the Defender plays to hold it "
-                      "(RB-RES-7)")
+        console.print("Objective: the Attacker conquers the battlefield (1) or not (0); the Defender plays to stop "
+                      "him (RB-RES-7)")
     else:
         console.print(f"Objective: {report.objective.describe()} (best_split_objective; RB-MODEL-7: a convention, "
                       "not a rule), over the whole combat (the units each side loses in the showdown and in the "
@@ -299,9 +304,10 @@ def play_optimize(report: PlayReport, console: Console) -> None:
                       "the combat triggers, the Attacker's (in the order he chooses) then the Defender's; the Defender's "
                       "resolve first (RB-SHOW-2, RB-CARD-10).", highlight=False)
     console.print("The showdown as a game: the Attacker has Focus first (RB-SHOW-1); the player to act plays an Action "
-                  "or Reaction card, only Reaction on an open chain, or passes; both passing in turn resolves the chain "
-                  "last in, first out and Focus passes, or ends the showdown (RB-SHOW-3, RB-SHOW-4); then the damage "
-                  "splits (RB-DMG-3).", highlight=False)
+                  "or Reaction card, only Reaction on an open chain, and keeps priority, or passes (on an empty chain "
+                  "passing Focus); both passing in turn resolves the chain's newest item only (the controller of the "
+                  "next item then acts; once the chain is empty Focus passes), or, on an empty chain, ends the "
+                  "showdown (RB-SHOW-3, RB-SHOW-4); then the damage splits (RB-DMG-3).", highlight=False)
     console.print(f"Value for the Attacker under optimal play by both: {short(sol.value)}  ({sol.nodes:,} states "
                   f"searched with alpha-beta pruning; the game estimated at {sol.estimate:,})", highlight=False)
     forced = sum(1 for _, d in sol.decisions if d.forced)
@@ -321,7 +327,7 @@ def play_optimize(report: PlayReport, console: Console) -> None:
         console.print(f"  {action}", highlight=False, markup=False)
     ka, kd = sol.killed
     lost = [f"the {side} lost {', '.join(names)} in the showdown" for side, names in sol.lost.items() if names]
-    console.print(f"Outcome: {OUTCOME_TEXT[sol.outcome]}; the Attacker kills {', '.join(ka) or 'nobody'}, the "
+    console.print(f"Outcome: {Control.of(scenario).text(sol.outcome)}; the Attacker kills {', '.join(ka) or 'nobody'}, the "
                   f"Defender kills {', '.join(kd) or 'nobody'} (damage step)"
                   + (f"; {'; '.join(lost)}" if lost else "") + ".", highlight=False)
     for line in unmodelled_lines(sol.unmodelled):

@@ -146,7 +146,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     attacker, defender, reserve = _held_facts(attacker, defender, reserve, effects)
     attacker, defender, reserve = _empowered_targets(attacker, defender, reserve, effects)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
-                        battlefield=battlefield, scored_this_turn=scored, controlled_by=controller, effects=effects, title=title, file=file,
+                        battlefield=battlefield, scored_this_turn="attacker" in scored,
+                        defender_scored_this_turn="defender" in scored, controlled_by=controller, effects=effects, title=title, file=file,
                         reserve=reserve, gear={k: v for k, v in gear.items() if v}, turn=turn, source=data)
     if root.has("splits"):
         scenario = replace(scenario, splits=_splits(root.child("splits"), scenario, all_names))
@@ -200,20 +201,38 @@ def ability_entry(entry: Mapping[str, Any], scenario: Scenario, names: set[str],
 
 
 # ---- parts --------------------------------------------------------------------------------------
-def _battlefield(root: Node) -> tuple[str | None, bool, str | None]:
-    """The battlefield's name, whether the Attacker scored it this turn, and who controls it during the
-    combat (RB-CARD-16: the Defender, CR 187.4.a-b, unless the scenario says nobody does)."""
+def _battlefield(root: Node) -> tuple[str | None, frozenset[str], str | None]:
+    """The battlefield's name, the sides that scored it this turn, and who controls it as the combat begins
+    (RB-CARD-16, RB-RES-4: the Defender, CR 187.4.a-b, unless the scenario says nobody does)."""
     if not root.has("battlefield"):
-        return None, False, "defender"
+        return None, frozenset(), "defender"
     node = root.child("battlefield")
     if isinstance(node.value, dict):
         name = node.str("name", None)
         # RB-RES-5 (CR 464.1.b): a player scores each battlefield at most once per turn
-        scored = node.bool("scored_this_turn", False)
+        scored = _scored(node)
         controller = node.str("controlled_by", "defender", choices=("defender", "nobody"))
         node.finish(BATTLEFIELD_KEYS)
         return name, scored, None if controller == "nobody" else controller
-    return node.as_str(), False, "defender"
+    return node.as_str(), frozenset(), "defender"
+
+
+def _scored(node: Node) -> frozenset[str]:
+    """``scored_this_turn``: ``true`` (the Attacker) or a list of the sides that scored it (RB-RES-5)."""
+    value = node.raw("scored_this_turn", False)
+    if isinstance(value, bool):
+        return frozenset({"attacker"}) if value else frozenset()
+    if not isinstance(value, list):
+        raise node.error("must be true, false or a list of sides (attacker, defender)", "scored_this_turn")
+    out: set[str] = set()
+    for i, side in enumerate(value):
+        where = f"{node._sub('scored_this_turn')}[{i}]"
+        if side not in SIDES:
+            raise ScenarioError(f"{side!r} is not a side: attacker or defender", file=node.file, path=where)
+        if side in out:
+            raise ScenarioError(f"{side} is listed twice", file=node.file, path=where)
+        out.add(side)
+    return frozenset(out)
 
 
 def _flags(root: Node, cli: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -335,10 +335,16 @@ SPLITS = Obj({side: SPLIT for side in SIDES}, "the damage splits the players cho
 
 BATTLEFIELD = Obj({
     "name": Str("the battlefield's name"),
-    "scored_this_turn": Bool("the attacker already scored this battlefield this turn (RB-RES-5)"),
-    "controlled_by": Str("who controls it during the combat: the defender (the default: he held it, CR 187.4.a-b) "
-                         "or nobody (a showdown at an empty battlefield that became a combat, CR 316.5.b.1.a); "
-                         "a unit may be played to a battlefield its player controls (RB-CARD-16)",
+    "scored_this_turn": AnyOf((
+        Bool("the attacker already scored this battlefield this turn (RB-RES-5)"),
+        List(Str("a side", enum=SIDES), "the sides that already scored this battlefield this turn (RB-RES-5)",
+             max_items=2)),
+        "who already scored this battlefield this turn: true (the attacker) or a list of sides (RB-RES-5: a player "
+        "scores each battlefield at most once per turn)"),
+    "controlled_by": Str("who controls it as the combat begins: the defender (the default: he held it, CR 187.4.a-b) "
+                         "or nobody (a showdown at an empty battlefield that became a combat, CR 316.5.b.1.a: the "
+                         "Defender left there alone then establishes control, a Conquer that scores, RB-RES-4, "
+                         "RB-RES-5); a unit may be played to a battlefield its player controls (RB-CARD-16)",
                          enum=("defender", "nobody")),
 }, "the battlefield")
 

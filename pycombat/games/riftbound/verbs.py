@@ -39,7 +39,7 @@ from . import claims as _claims
 from .damage.game import JointGame, Objective, kill_classes
 from .model import SIDES, Board, Scenario, Split, other
 from .damage.optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
-from .damage.outcome import OUTCOME_TEXT, OutcomeClasses, Resolution, outcome_classes, resolve
+from .damage.outcome import Control, OutcomeClasses, Resolution, outcome_classes, resolve
 from .damage.judge import judge_json
 from .violations import violation_text
 from .cards.showdown import Showdown, play_showdown, unmodelled_lines
@@ -123,7 +123,23 @@ class EnumerateReport(_Combat):
                 "damage_step": self.board.damage_step, "sides": {s: v.to_json(self.count_only)
                                                                   for s, v in self.sides.items()},
                 "outcomes": sorted(self.outcomes.outcomes), "outcome_reason": self.outcomes.explain(),
-                "unmodelled": self.unmodelled}
+                "outcome_texts": _texts(self.combat, self.outcomes.outcomes), "unmodelled": self.unmodelled}
+
+
+def _texts(scenario: Scenario, outcomes) -> dict[str, str]:
+    """Each outcome class in words, at this battlefield (who controlled it, RB-RES-4, RB-RES-5)."""
+    control = Control.of(scenario)
+    return {o: control.text(o) for o in sorted(outcomes)}
+
+
+def _control_json(control: Control, outcomes) -> dict:
+    """Who controlled the battlefield as the combat began, and per outcome who controls it after, who gains control
+    of it and who scores (RB-RES-4, RB-RES-5)."""
+    from .damage.outcome import CONTROLLER_AFTER
+
+    return {"before": control.before, "scored_this_turn": sorted(control.scored),
+            "after": {o: {"controller": CONTROLLER_AFTER[o], "gains_control": control.gains(o),
+                          "conquers": control.conquers(o), "scorer": control.scorer(o)} for o in sorted(outcomes)}}
 
 
 def prefetch(verb: str, scenarios: list[Scenario]) -> None:
@@ -203,8 +219,10 @@ class OddsReport(_Combat):
             "splits": {s: {**sp.as_json(), "chosen": r.chosen[s]} for s, sp in r.splits.items()},
             "dealt": dict(r.dealt), "died": list(r.died), "survivors": {s: list(v) for s, v in r.survivors.items()},
             "replaced_deaths": {n: r.board.unit(n).death_replacement[0][0] for n in r.replaced},
-            "outcome": r.outcome, "outcome_text": OUTCOME_TEXT[r.outcome], "scores": r.scores,
+            "outcome": r.outcome, "outcome_text": r.text, "scores": r.scores, "scorer": r.scorer,
+            "control": _control_json(r.control, [r.outcome]),
             "probability": as_json(Fraction(1)), "outcomes_over_all_legal_splits": sorted(self.outcomes.outcomes),
+            "outcome_texts": _texts(self.combat, self.outcomes.outcomes),
             "outcome_reason": self.outcomes.explain(), "unmodelled": self.unmodelled,
             "death_share": {n: as_json(p) for n, p in self.death_share.items()},
             "steps": [{"text": ln.text, "rules": list(ln.rules)} for ln in r.lines]}
@@ -283,10 +301,12 @@ class OptimizeReport(_Combat):
                       for s, b in opt.sides.items()},
             "joint": {"value": format_fraction(opt.value), "line": [st.action for st in opt.line if st.action],
                       "killed": {"by_attacker": list(self.killed[0]), "by_defender": list(self.killed[1])},
-                      "outcome": opt.line[-1].state.rsplit(": ", 1)[-1],
+                      "outcome": _final_state(opt).outcome(),
+                      "outcome_text": Control.of(self.combat).text(_final_state(opt).outcome()),
                       "alternatives": [o.json() for o in self.joint_options()],
                       "tree": {"nodes": stats.nodes, "edges": stats.edges}},
             "outcomes_over_all_legal_splits": sorted(opt.classes.outcomes),
+            "outcome_texts": _texts(self.combat, opt.classes.outcomes),
             "outcome_reason": opt.classes.explain(), "seconds": round(opt.seconds, 3)}
 
 
@@ -312,7 +332,7 @@ class PlayReport(_Combat):
             "responses_resolved": [dict(e) for e in sol.responses],
             "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
             "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
-            "outcome": sol.outcome, "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
+            "outcome": sol.outcome, "outcome_text": Control.of(self.combat).text(sol.outcome), "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
             "lost_in_showdown": {s: list(sol.lost.get(s, ())) for s in SIDES}, "scale": sol.scale,
             "states": sol.nodes, "estimated_states": sol.estimate, "showdown_steps": sol.reads,
             "unmodelled": sol.unmodelled}
@@ -330,7 +350,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     showdown = play_showdown(scenario)
     board = showdown.board
     obj = _objective(scenario, board, objective, character, protect)
-    opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress)
+    opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress, control=Control.of(scenario))
     return OptimizeReport(**_base(scenario, "optimize"), **_combat(scenario, showdown), objective=obj, optimum=opt,
                           killed=_final_killed(opt), alternatives=list(root_alternatives(opt)), top=top)
 
@@ -353,14 +373,19 @@ def _combat(scenario: Scenario, showdown: Showdown) -> dict:
     return {"combat": scenario, "board": showdown.board, "unmodelled": unmodelled}
 
 
-def _final_killed(opt: Optimized):
+def _final_state(opt: Optimized):
+    """The end state of the line of best play."""
     st = opt.game.new_initial_state()
     for step in opt.line:
         if step.action is None:
             break
         node = opt.tree.node(step.node)
         st = st.child(node["best_action"])
-    return st.killed()
+    return st
+
+
+def _final_killed(opt: Optimized):
+    return _final_state(opt).killed()
 
 
 @dataclass
@@ -396,7 +421,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
     board = play_showdown(scenario).board
     obj = _objective(scenario, board, objective, character, protect)
-    game = JointGame(board, obj)
+    game = JointGame(board, obj, control=Control.of(scenario))
     stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
                       player_names=("attacker", "defender"))
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)

@@ -511,6 +511,8 @@ class _Targets:
             raise _err(self.play, f"needs {n} more target(s) ({_spec_text(spec)}); "
                        f"{len(self.queue)} left in `target`", "RB-CARD-1", "target")
         got, self.queue = self.queue[:n], self.queue[n:]
+        if n > 1:
+            distinct_choice(self.play, got, f"{'up to ' if at_most else ''}{_NUMBER_WORDS.get(n, n)} units")
         # a target that left the battlefield earlier in the chain (killed, moved ...): the card was on the
         # chain before it left, so that part does nothing to it; the card's other parts still happen (RB-CARD-11)
         left = [g for g in got if g in self.board.units and self.board.where(g) is None and g in self.board.gone]
@@ -548,6 +550,23 @@ class _Targets:
                 continue
             return None
         return "no unit in play fits"
+
+
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def distinct_choice(play: Play, names: list[str] | tuple[str, ...], what: str) -> None:
+    """RB-CARD-1: one instruction that chooses several units ("two friendly units", "up to three units", "any number
+    of units", a fight's two units) chooses that many *different* units: a unit named twice in it is refused (two
+    copies of one card are two units, named "Name" and "Name (2)" by the scenario reader)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            times = sum(1 for n in names if n == name)
+            raise _err(play, f"{name} is named {'twice' if times == 2 else f'{times} times'}: choosing {what} is "
+                       f"choosing different units, each at most once (a second unit of the same card is named "
+                       f"\"{name} (2)\")", "RB-CARD-1", "target")
+        seen.add(name)
 
 
 def _spec_text(spec: Mapping[str, Any]) -> str:
@@ -1083,7 +1102,9 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
             specs = pair_specs(play.card)
             while len(targets.chosen) < 2:
                 need = 2 - len(targets.chosen)
-                targets.take(1, specs[-need] if len(specs) >= need else {"kind": "unit"})
+                before = list(targets.chosen)
+                got = targets.take(1, specs[-need] if len(specs) >= need else {"kind": "unit"})
+                distinct_choice(play, before + got, "the two units")
             return targets.chosen[:2]
         if ref == _counters.CHOSEN_FRIENDLY:  # "Choose a friendly unit and a spell" (RB-CARD-20)
             return targets.take(1, {"side": "friendly", "kind": "unit"})
@@ -1103,6 +1124,7 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
     if spec.get("count") == "any":
         got = list(targets.queue)
         targets.queue = []
+        distinct_choice(play, got, "any number of units")
         for name in got:
             check_target(play, board, name, spec, [])
         targets.chosen += [g for g in got if g not in targets.chosen]
@@ -1114,8 +1136,10 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
     if e.get("effect") == "grant_keyword" and targets.last_grant == (n, _same(spec)):
         # "give a unit [A] and [B]": one unit gets both keywords (RB-CARD-1)
         return list(targets.last_names)
-    if not check:
+    if not check:  # an effect not modelled: its targets are not checked, but still one choice of n units (RB-CARD-1)
         got, targets.queue = targets.queue[:n], targets.queue[n:]
+        if n > 1:
+            distinct_choice(play, got, f"{'up to ' if at_most else ''}{_NUMBER_WORDS.get(n, n)} units")
         return got
     got = targets.take(n, spec, at_most=at_most, optional=bool(e.get("optional")))
     if e.get("effect") == "grant_keyword":

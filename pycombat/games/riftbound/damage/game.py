@@ -110,9 +110,12 @@ def kill_classes(board: Board, side: str, *, max_splits: int = MAX_SPLITS) -> li
 class JointGame:
     """Both sides' damage assignment as one game (see the module docstring)."""
 
-    def __init__(self, board: Board, objective: Objective, *, max_splits: int = MAX_SPLITS):
+    def __init__(self, board: Board, objective: Objective, *, max_splits: int = MAX_SPLITS, control=None):
         self.board = board
         self.objective = objective
+        #: who controlled the battlefield (:class:`.outcome.Control`): an end state's label says where the Defender
+        #: establishes control of a battlefield nobody controlled (RB-RES-4, RB-RES-5); None: the Defender's
+        self.control = control
         units = board.attacker + board.defender
         self._might = {u.name: max(0, u.current_might) for u in units}
         self._value = {u.name: u.value for u in units}
@@ -221,4 +224,6 @@ class JointState:
             return f"Defender splits; Attacker kills {', '.join(ka) or 'nobody'}"
         dead = ka + kd
         left = [u.name for u in b.attacker + b.defender if u.name not in dead]
-        return f"{', '.join(dead) or 'nobody'} die; {', '.join(left) or 'nobody'} left: {self.outcome()}"
+        outcome = self.outcome()
+        label = outcome if self.game.control is None else self.game.control.short(outcome)
+        return f"{', '.join(dead) or 'nobody'} die; {', '.join(left) or 'nobody'} left: {label}"

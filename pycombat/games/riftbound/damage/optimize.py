@@ -76,7 +76,9 @@ class Optimized:
 
 
 def optimize(board: Board, objective: Objective, *, max_nodes: int = 2_000_000,
-             progress: Callable[[int], object] | None = None) -> Optimized:
+             progress: Callable[[int], object] | None = None, control=None) -> Optimized:
+    """Each side's best splits and the joint game solved; ``control`` (:class:`.outcome.Control`): who controlled
+    the battlefield, for the end states' labels."""
     t0 = time.perf_counter()
     solved = {}
     if objective.score is None:  # each side's best splits, asked first: a side with too many is refused at once
@@ -84,7 +86,7 @@ def optimize(board: Board, objective: Objective, *, max_nodes: int = 2_000_000,
             values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
             solved[side] = best_splits(board, side, objective=objective.name, protect=objective.protect,
                                        values=values).splits
-    game = JointGame(board, objective)
+    game = JointGame(board, objective, control=control)
     sides = {}
     for side in SIDES:
         classes = game.classes[side]

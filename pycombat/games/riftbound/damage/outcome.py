@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 from pycombat.errors import ScenarioError
+from pycombat.in_force import in_force
 from pycombat.frozen import replace
 from pycombat.rulebook import load_rulebook
 from . import facts as F
@@ -30,12 +31,88 @@ from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from ..cards.showdown import Line, play_showdown
 from .splits import LegalSplits, best_splits, board_solver, derive, few_wipes
 
+#: the outcome at a battlefield the Defender controlled as the combat began (the default, CR 187.4.a-b); at an
+#: uncontrolled one, :meth:`Control.text` says what the Defender left there alone does instead
 OUTCOME_TEXT = {
     "conquer": "the Attacker conquers the battlefield",
     "keep": "the Defender keeps the battlefield",
     "recall": "the attackers are recalled to their base and the Defender keeps the battlefield",
     "nobody": "the battlefield is nobody's (uncontrolled)",
 }
+
+#: RB-RES-4: the side that has units left there alone after the cleanup (and its recall), and so controls the
+#: battlefield when the combat ends; None: nobody (uncontrolled)
+CONTROLLER_AFTER = {"conquer": "attacker", "keep": "defender", "recall": "defender", "nobody": None}
+
+
+@dataclass(frozen=True)
+class Control:
+    """Who controlled the battlefield as the combat began (``battlefield: {controlled_by: ...}``: the Defender, or
+    None: nobody) and which sides scored it earlier this turn (``scored_this_turn``); with the outcome class (who has
+    units left, RB-RES-7) it says who establishes control (RB-RES-4), whether that is a Conquer and who scores
+    (RB-RES-5: gaining control of a battlefield the player has not yet scored this turn is a Conquer, which scores;
+    the scorer need not be the player who applied Contested).
+
+    >>> c = Control(before=None)
+    >>> c.gains("keep"), c.conquers("keep"), c.scorer("recall"), Control().scorer("keep")
+    ('defender', 'defender', 'defender', None)
+    >>> Control(before=None, scored=frozenset({"defender"})).conquers("keep")
+    """
+
+    before: str | None = "defender"
+    scored: frozenset = frozenset()
+
+    @staticmethod
+    def of(scenario: Scenario) -> "Control":
+        scored = {side for side, did in (("attacker", scenario.scored_this_turn),
+                                         ("defender", getattr(scenario, "defender_scored_this_turn", False))) if did}
+        return Control(before=scenario.controlled_by, scored=frozenset(scored))
+
+    def gains(self, outcome: str) -> str | None:
+        """The side that establishes control of the battlefield it did not control (RB-RES-4), or None."""
+        if not in_force("RB-RES-4"):  # RB-RES-4 (CR 461.5): the player with units remaining establishes control
+            return None
+        after = CONTROLLER_AFTER[outcome]
+        return after if after is not None and after != self.before else None
+
+    def keeps(self, outcome: str) -> bool:
+        """The Defender controlled it and still does (RB-RES-7 "the Defender keeps it", RB-RES-4)."""
+        return self.before == "defender" and CONTROLLER_AFTER[outcome] == "defender"
+
+    def conquers(self, outcome: str) -> str | None:
+        """The side that conquers: the Attacker left alone (RB-RES-7's word for gaining control, whether or not it
+        scores); the Defender who gains control of an uncontrolled battlefield he has not scored this turn (a
+        Conquer in the Core Rules' terms, RB-RES-5)."""
+        side = self.gains(outcome)
+        # RB-RES-5 (CR 461.5.d-e, 464.1): gaining control of a battlefield not yet scored this turn is a Conquer
+        if side == "defender" and side in self.scored:
+            return None
+        return side
+
+    def scorer(self, outcome: str) -> str | None:
+        """The side whose Conquer scores (RB-RES-5: at most once per battlefield per turn), or None."""
+        side = self.gains(outcome)
+        # RB-RES-5 (CR 464.1, 464.1.b): a Conquer scores; a player scores each battlefield at most once per turn
+        return side if side is not None and side not in self.scored else None
+
+    def text(self, outcome: str) -> str:
+        """The outcome in words (RB-RES-7), at a battlefield the Defender did not control: what he does instead of
+        keeping it (RB-RES-4, RB-RES-5)."""
+        if self.before == "defender" or CONTROLLER_AFTER[outcome] != "defender":
+            return OUTCOME_TEXT[outcome]
+        took = ("the Defender takes control of the uncontrolled battlefield: he conquers it and scores"
+                if self.scorer(outcome) else
+                "the Defender takes control of the uncontrolled battlefield (he scored it this turn already: no "
+                "Conquer, no score)")
+        return took if outcome == "keep" else f"the attackers are recalled to their base and {took}"
+
+    def short(self, outcome: str) -> str:
+        """A short label for a game state: the outcome class, and the Defender's Conquer where he gains control."""
+        if self.gains(outcome) != "defender":
+            return outcome
+        took = ("the Defender conquers the uncontrolled battlefield" if self.conquers(outcome) else
+                "the Defender takes control of the uncontrolled battlefield")
+        return took if outcome == "keep" else f"recall; {took}"
 
 
 def outcome_of(attackers_left: bool, defenders_left: bool) -> str:
@@ -63,10 +140,20 @@ class Resolution:
     died: tuple[str, ...]  #: in board order, attackers first
     survivors: Mapping[str, tuple[str, ...]]  #: side -> units left at the battlefield
     outcome: str
-    scores: bool  #: the conquest scores (RB-RES-5)
+    scores: bool  #: a Conquer scores (RB-RES-5): the Attacker's, or the Defender's at an uncontrolled battlefield
     lines: list[Line] = field(default_factory=list)
     chosen: Mapping[str, str] = field(default_factory=dict)  #: side -> "scenario" | "best (<objective>)"
     replaced: tuple[str, ...] = ()  #: units that would have died and left another way instead (RB-CARD-12)
+    control: Control = field(default_factory=Control)  #: who controlled it before and scored it (RB-RES-4, RB-RES-5)
+
+    @property
+    def scorer(self) -> str | None:
+        """The side whose Conquer scores, or None (RB-RES-5)."""
+        return self.control.scorer(self.outcome)
+
+    @property
+    def text(self) -> str:
+        return self.control.text(self.outcome)
 
 
 def _check(board: Board, split: Split, scenario: Scenario) -> Split:
@@ -162,11 +249,12 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
         left = ", ".join(survivors["attacker"])
         lines.append(Line(f"Defenders remain, so {a.player}'s attackers still there ({left})"
                           " are recalled to base (not a move).", ("RB-RES-1", "RB-COMB-6")))
-    scores = outcome == "conquer" and not scenario.scored_this_turn
-    lines.append(_result_line(scenario, outcome, scores))
+    control = Control.of(scenario)
+    scores = control.scorer(outcome) is not None
+    lines.append(_result_line(scenario, outcome, control))
     lines.append(Line("The combat ends: the Attacker and Defender designations and the \"this combat\" effects end.",
                       ("RB-RES-8",)))
-    return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how, replaced)
+    return Resolution(board, chosen, dealt, died, survivors, outcome, scores, lines, how, replaced, control)
 
 
 def _killed_by_damage(u, dealt: int) -> bool:
@@ -195,11 +283,20 @@ def _lethal_text(lethal: int | None) -> str:
     return "never (all damage prevented)" if lethal is None else str(lethal)
 
 
-def _result_line(scenario: Scenario, outcome: str, scores: bool) -> Line:
+def _result_line(scenario: Scenario, outcome: str, control: Control) -> Line:
     a, d = scenario.attacker.player, scenario.defender.player
     bf = scenario.battlefield or "the battlefield"
+    if control.gains(outcome) == "defender":  # RB-RES-4, RB-RES-5: the Defender did not control it
+        score = (": he conquers it and scores (the scorer need not be the player who applied Contested)"
+                 if control.scorer(outcome) else
+                 ", but that is no Conquer and scores nothing: he already scored this battlefield this turn")
+        head = (f"only {d}'s units are left: {d} wins the combat" if outcome == "keep" else
+                f"both players had units after the damage: No Result; with the attackers recalled, only {d}'s units "
+                "are left")
+        return Line(f"Result: {head}; {bf} was uncontrolled, so {d} establishes control of it{score}.",
+                    ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
     if outcome == "conquer":
-        score = ("and scores" if scores else
+        score = ("and scores" if control.scorer(outcome) else
                  "but scores nothing: it already scored this battlefield this turn")
         return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf}, conquers it "
                     f"{score}.", ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))

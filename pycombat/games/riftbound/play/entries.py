@@ -8,7 +8,8 @@ from hand): the entry is read after the plays resolved so far and applied to the
 checked against the board as it is when the card is played; when the chain resolves, a card whose
 targets no longer fit is refused again and resolves with no effect (RB-CARD-11), which is named.
 
-A chain resolves last in, first out (RB-SHOW-3, RB-CARD-3): :func:`resolution_order`.
+A chain resolves last in, first out, its newest item each time both players pass in turn (RB-SHOW-3, RB-CARD-3):
+:meth:`Lines.resolve_newest`; a block of plays listed as they resolve: :func:`resolution_order`.
 """
 from __future__ import annotations
 
@@ -200,7 +201,7 @@ class Lines:
         #: id of a unit object -> (it, its value's number)
         self._unit_objects: dict[int, tuple] = shared._unit_objects if shared is not None else {}
         self._entries: dict[tuple, Any] = {}  #: each entry read once where it stands, with the names known
-        self._resolved: dict[tuple, tuple] = {}  #: (plays resolved, chain) -> :meth:`resolve`'s answer
+        self._resolved: dict[tuple, tuple] = {}  #: (plays resolved, chain item) -> :meth:`resolve_newest`'s answer
         self.reads = 0  #: steps applied to a state (a play, or a chain resolving): the work done
         self.replays = 0  #: lines played again from the start (a counter reaching a play resolved before)
         self._deflect: dict[str, tuple[str, int]] | None = None  #: :meth:`deflect_tax`'s units
@@ -358,24 +359,25 @@ class Lines:
             raise out  # a refusal not of a play: the file itself is wrong
         return int(m.group(1)) - self.stated, None
 
-    def resolve(self, resolved: tuple[Entry, ...], chain: tuple[Entry, ...], at: Reached | None = None):
-        """The chain resolved after ``resolved`` (``at``: the state it reached): the plays kept in
-        resolution order, those whose targets no longer fit as they resolve (no effect, RB-CARD-11), and
-        the state reached (once a chain after the same plays)."""
-        got = self._resolved.get((resolved, chain))
+    def resolve_newest(self, resolved: tuple[Entry, ...], group: tuple[Entry, ...], at: Reached | None = None):
+        """The newest item of a chain resolved after ``resolved`` (``at``: the state it reached), alone (RB-SHOW-3;
+        CR 336, 340): ``group`` is that item, or a counter with the card it counters just before it (RB-CARD-3: both
+        leave the chain). ``(kept, fizzled, state)``: ``group`` and the state reached; or, when the item is refused as
+        it resolves (its targets no longer fit, or the card it counters is not one it may counter), nothing kept, the
+        item with no effect (RB-CARD-11) and the state unchanged (the card it would have countered stays on the
+        chain). Worked out once a chain item after the same plays."""
+        got = self._resolved.get((resolved, group))
         if got is not None:
             return got
-        order = list(resolution_order(chain))
-        fizzled = []
-        while True:
-            k, reached = self.failing(resolved, tuple(order), at)
-            if k is None:
-                got = self._resolved[resolved, chain] = resolved + tuple(order), tuple(fizzled), reached
-                return got
-            k -= len(resolved)
-            if k < 0:  # ``resolved`` was played before: the same plays cannot be refused now
-                raise RuntimeError(f"a play resolved earlier was refused on replay: {resolved[k]}")
-            fizzled.append(order.pop(k))
+        k, reached = self.failing(resolved, group, at)
+        if k is None:
+            got = group, (), reached
+        elif k < len(resolved):  # ``resolved`` was played before: the same plays cannot be refused now
+            raise RuntimeError(f"a play resolved earlier was refused on replay: {resolved[k]}")
+        else:
+            got = (), group[-1:], at if at is not None else self.run(resolved)
+        self._resolved[resolved, group] = got
+        return got
 
     @staticmethod
     def _separable(last_two: tuple) -> bool:

@@ -2,12 +2,17 @@
 engine's state API (:mod:`pycombat.tree`). Player 0 is the Attacker, player 1 the Defender; there is
 no chance: with both hands given it is a game of perfect information.
 
-* The showdown begins with Focus on the Attacker (RB-SHOW-1). With the chain empty, the player to
-  act plays an Action or Reaction card (or a unit card his rules let him play, RB-CARD-16) or passes;
-  with a chain open (a Closed State) only Reaction cards (RB-SHOW-4). A play opens or adds to the
-  chain and the other player acts next.
-* Both players passing in turn resolves an open chain, last in, first out; Focus then passes to the
-  other player (RB-SHOW-3). Both passing in turn with the chain empty ends the showdown (RB-SHOW-3).
+* The showdown begins with Focus on the Attacker (RB-SHOW-1). With the chain empty, the player with
+  Focus plays an Action or Reaction card (or a unit card his rules let him play, RB-CARD-16) or passes,
+  and passing on an empty chain passes Focus to the other player (CR 344.4); with a chain open (a
+  Closed State) only Reaction cards (RB-SHOW-4). A play opens or adds to the chain and its player, the
+  controller of the newest item, keeps priority (CR 337.1.c.3): he may add more, or pass.
+* Both players passing in turn on an open chain resolves its newest item only (CR 336, 340; a counter
+  takes the card it counters off the chain as it resolves, RB-CARD-3; an item whose targets no longer
+  fit has no effect, RB-CARD-11). If the chain is not empty, the controller of its newest item then has
+  priority and both may add Reactions again (CR 337.1.c.3); when it empties, Focus passes to the other
+  player (RB-SHOW-3, CR 337.1.c.1.a). Both passing in turn with the chain empty ends the showdown
+  (RB-SHOW-3).
 * The Combat Damage Step follows on the board the showdown leaves: the Attacker's split, then the
   Defender's knowing it (RB-DMG-3), as :class:`~..damage.game.JointGame` (RB-MODEL-7 objectives).
 
@@ -268,6 +273,15 @@ class ShowdownState:
     fizzled: tuple[Entry, ...] = ()  #: plays whose targets no longer fit as they resolved (RB-CARD-11)
     #: the state ``resolved`` reached (:class:`.entries.Reached`)
     at: Any = field(default=None, compare=False, hash=False, repr=False)
+    #: for each item of ``chain``, the index in ``chain`` of the card it counters (RB-CARD-3: the newest card of
+    #: the name it gives on the chain as it was played), or None; an item countered is None in ``chain`` until
+    #: the items above it resolved (its place kept, so that these indexes stay)
+    aims: tuple[int | None, ...] = ()
+
+    @property
+    def live(self) -> tuple[Entry, ...]:
+        """The items on the chain, first played first (those countered off it left out)."""
+        return tuple(e for e in self.chain if e is not None) if None in self.chain else self.chain
 
     def num_players(self) -> int:
         return 2
@@ -287,7 +301,7 @@ class ShowdownState:
         g = self.game
         hand = self.hands[PLAYER[self.mover]]
         # a card playing a unit from a hand (RB-CARD-16) reads both hands: the unit cards it may play
-        key = (g.position(self.at), self.chain, self.hands if g.reads_hands else hand, self.mover)
+        key = (g.position(self.at), self.live, self.hands if g.reads_hands else hand, self.mover)
         got = g._actions.get(key)
         if got is None:
             got = g._actions[key] = self._legal_actions()
@@ -304,7 +318,7 @@ class ShowdownState:
             if card.counter and not self.chain:
                 continue
             if card.counter:
-                out += g.counters(self.resolved, self.at, card, self.mover, names, self.chain)
+                out += g.counters(self.resolved, self.at, card, self.mover, names, self.live)
             elif card.plays_unit:
                 out += g.unit_plays(self.resolved, self.at, card, self.mover, self._units_in(card))
             else:
@@ -324,24 +338,55 @@ class ShowdownState:
         side = PLAYER[self.mover]
         if isinstance(action, str) and action == PASS:  # (a play is an Entry: not compared field by field)
             if self.passes + 1 < 2:
-                return _state(self.game, self.resolved, self.chain, self.hands, self.focus,
-                              other(self.mover), self.passes + 1, self.fizzled, self.at)
+                # passing on an empty chain passes Focus to the other player (RB-SHOW-3, CR 344.4); on an open chain it
+                # passes priority only
+                focus = self.focus if self.chain else other(self.focus)
+                return _state(self.game, self.resolved, self.chain, self.hands, focus, other(self.mover),
+                              self.passes + 1, self.fizzled, self.at, self.aims)
             if not self.chain:  # both passed in turn with the chain empty: the showdown ends (RB-SHOW-3)
                 return DamageState(self.game, self.resolved, self.fizzled,
                                    self.game.joint(self.at).new_initial_state(), self.at)
-            resolved, fizzled, at = self.game.lines.resolve(self.resolved, self.chain, self.at)
-            focus = other(self.focus)  # Focus passes after a chain resolves (RB-SHOW-3)
-            hands = self.game.back_to_hands(self.hands, self.at, at)  # cards back in a hand (RB-CARD-3, RB-CARD-7)
-            return _state(self.game, resolved, (), hands, focus, focus, 0, self.fizzled + fizzled, at)
+            return self._resolve_newest()
         if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
-            return _state(self.game, self.resolved, self.chain + (action,), self.hands, self.focus,
-                          other(self.mover), 0, self.fizzled, self.at)
-        card = self._card(action.card)
-        hands = played_from(self.hands, side, action.card)
-        if card.plays_unit and action.targets:  # the unit card it plays leaves its hand (RB-CARD-16)
-            hands = played_from(hands, side if card.plays_unit == "hand" else 1 - side, action.targets[0])
-        return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus,
-                      other(self.mover), 0, self.fizzled, self.at)
+            hands = self.hands
+        else:
+            card = self._card(action.card)
+            hands = played_from(self.hands, side, action.card)
+            if card.plays_unit and action.targets:  # the unit card it plays leaves its hand (RB-CARD-16)
+                hands = played_from(hands, side if card.plays_unit == "hand" else 1 - side, action.targets[0])
+        # the card it counters (RB-CARD-3): the newest card on the chain of the name it gives, as Lines.legal reads it
+        aim = next((i for i in range(len(self.chain) - 1, -1, -1) if self.chain[i] is not None
+                    and self.chain[i].card.casefold() == action.targets[0].casefold()), None) if action.counter else None
+        # the player who added the newest item keeps priority (CR 337.1.c.3): he may add more before passing
+        return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus, self.mover, 0,
+                      self.fizzled, self.at, self.aims + (aim,))
+
+    def _resolve_newest(self) -> "ShowdownState":
+        """Both players passed in turn on an open chain: its newest item resolves, alone (RB-SHOW-3; CR 336, 340). A
+        counter resolves with the card it counters, which leaves the chain (RB-CARD-3); a counter whose card left the
+        chain before, and an item whose targets no longer fit, has no effect (RB-CARD-11). Then the controller of the
+        newest item left has priority (CR 337.1.c.3), or, the chain empty, Focus passes to the other player
+        (RB-SHOW-3, CR 337.1.c.1.a)."""
+        g = self.game
+        top, aim = self.chain[-1], self.aims[-1]
+        chain, aims = list(self.chain[:-1]), list(self.aims[:-1])
+        if top.counter and (aim is None or chain[aim] is None):  # what it counters is no longer on the chain
+            kept, fizzled, at = (), (top,), self.at
+        else:
+            kept, fizzled, at = g.lines.resolve_newest(self.resolved, ((chain[aim],) if top.counter else ()) + (top,),
+                                                       self.at)
+            if top.counter and kept:
+                chain[aim] = None  # countered: off the chain (its place kept for the other counters' indexes)
+        while chain and chain[-1] is None:
+            chain.pop()
+            aims.pop()
+        hands = g.back_to_hands(self.hands, self.at, at) if kept else self.hands  # (RB-CARD-3, RB-CARD-7)
+        if chain:
+            focus, mover = self.focus, chain[-1].by
+        else:
+            focus = mover = other(self.focus)
+        return _state(g, self.resolved + kept, tuple(chain), hands, focus, mover, 0, self.fizzled + fizzled, at,
+                      tuple(aims))
 
     def returns(self):
         raise ValueError("the showdown is never terminal: the damage step follows")
@@ -352,11 +397,11 @@ class ShowdownState:
         return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}"
 
     def key(self) -> Hashable:
-        return ("showdown", self.game.position(self.at), self.game.lost_key(self.at), self.chain, self.hands,
-                self.focus, self.mover, self.passes)
+        return ("showdown", self.game.position(self.at), self.game.lost_key(self.at), self.chain, self.aims,
+                self.hands, self.focus, self.mover, self.passes)
 
     def __str__(self) -> str:
-        chain = f"chain: {', '.join(e.card for e in self.chain)}" if self.chain else "chain empty"
+        chain = f"chain: {', '.join(e.card for e in self.live)}" if self.chain else "chain empty"
         return f"{self.mover} to act ({self.focus} has Focus, {chain})"
 
 
@@ -367,12 +412,12 @@ def played_from(hands: tuple[tuple[str, ...], tuple[str, ...]], side: int, card:
     return (tuple(rest), hands[1]) if side == 0 else (hands[0], tuple(rest))
 
 
-def _state(game, resolved, chain, hands, focus, mover, passes, fizzled, at) -> ShowdownState:
+def _state(game, resolved, chain, hands, focus, mover, passes, fizzled, at, aims=()) -> ShowdownState:
     """``ShowdownState(...)`` made without the frozen dataclass's field-by-field ``__init__`` (a new
     state at every move of the search): the same fields, the same value."""
     out = _new(ShowdownState)
     _set(out, "__dict__", {"game": game, "resolved": resolved, "chain": chain, "hands": hands, "focus": focus,
-                           "mover": mover, "passes": passes, "fizzled": fizzled, "at": at})
+                           "mover": mover, "passes": passes, "fizzled": fizzled, "at": at, "aims": aims})
     return out
 
 

@@ -6,10 +6,15 @@ showdown begins (``respond: true``, described below; then the showdown game).
 
 As the showdown begins the units' combat triggers go on the chain (:mod:`.triggers`); the chain is open, a
 Closed State, so only Reaction cards may be played (RB-SHOW-4), beginning with the Attacker, who has Focus
-(RB-SHOW-1). Each play goes on the chain above the triggers and the other player may answer; both passing
-in turn closes it: the plays resolve last in, first out (a counter's target just before it, RB-CARD-3; one
-whose targets no longer fit has no effect, RB-CARD-11), then the triggers, the Defender's first. Focus does
-not pass when that chain closes (RB-SHOW-2): the Attacker acts first in the showdown game that follows.
+(RB-SHOW-1). Each play goes on the chain above the triggers and its player keeps priority (CR 337.1.c.3): he
+may add more, or pass, and the other player may answer; both passing in turn closes it: the plays resolve last
+in, first out (a counter's target just before it, RB-CARD-3; one whose targets no longer fit has no effect,
+RB-CARD-11), then the triggers, the Defender's first. Focus does not pass when that chain closes (RB-SHOW-2):
+the Attacker acts first in the showdown game that follows. Unlike the showdown game's chains (:mod:`.game`),
+where both passing resolves the newest item only and both may add Reactions again before the next, every
+Reaction here is played before any of them resolves (the ``respond:`` entries read each play on the board as it
+was before the chain resolved): a Reaction played after one of them, or between two triggers, resolved is not
+weighed, and :func:`.solve.solve` names that.
 
 A play is a ``showdown:`` entry with ``respond: true``, listed right after the combat triggers in the order
 they resolve; whether it may be played is the scenario reader's check of the file with it there (on the board
@@ -216,8 +221,9 @@ class ResponseState:
             if self.passes + 1 < 2:
                 return ResponseState(self.responses, self.played, self.hands, other(self.mover), self.passes + 1)
             return self.responses.after(self.played, self.hands)  # the combat chain closes (RB-SHOW-2)
+        # the player who added the newest item keeps priority (CR 337.1.c.3): he may add more before passing
         return ResponseState(self.responses, self.played + (action,),
-                             played_from(self.hands, PLAYER[self.mover], action.card), other(self.mover), 0)
+                             played_from(self.hands, PLAYER[self.mover], action.card), self.mover, 0)
 
     def returns(self):
         raise ValueError("the combat chain is never terminal: the showdown follows")

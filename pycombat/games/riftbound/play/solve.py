@@ -84,8 +84,8 @@ def estimate(game: ShowdownGame) -> int:
         for k in range(len(counts), 0, -1):
             e[k] += e[k - 1] * c
     # k cards played in any order (k!), each with its legal plays; a few states each (who acts, passes,
-    # the damage step): 4 (measured: 1,516 states in all for the estimate 2,804 of the shipped example; the
-    # zero-sum search visits 740 of them)
+    # the damage step): 4 (measured: 1,328 states in all for the estimate 2,804 of the shipped example; the
+    # zero-sum search visits 798 of them)
     return 4 * sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
 
 
@@ -134,7 +134,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
-    unmodelled += _abilities_once(game) + _not_on_chains(game)
+    unmodelled += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
     for which in every.after_stated:
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
@@ -221,6 +221,27 @@ def _not_on_chains(game: ShowdownGame) -> list[dict]:
                         "the chain", "why": "the search uses a unit's [Reaction] ability in the showdown only, not on "
                         "the triggers' chains (RB-CARD-17, RB-SHOW-2)"})
     return out
+
+
+def _trigger_chains_at_once(game: ShowdownGame, pending: tuple) -> list[dict]:
+    """RB-CARD-4: on the triggers' chains (:mod:`.responses`) the search plays every Reaction before any of them
+    resolves, where the showdown game's chains resolve their newest item each time both players pass and both may
+    add Reactions again before the next (RB-SHOW-3; CR 336, 337.1.c.3): a line playing a Reaction after one of them,
+    or between two triggers, resolved is not weighed. Named when such a chain is played: a trigger on it, a Reaction
+    card in a hand, and no ``respond:`` entry in the file."""
+    progress = game.showdown(()).progress
+    kinds = [kind for kind, on in (("move", "move_chain"), ("combat", "combat_chain"))
+             if getattr(progress, on, 0) or any(a.when == kind for a in pending)]
+    reactions = [h.name for side in SIDES for h in dict.fromkeys(game.hands.get(side, ()))
+                 if h.speed == "reaction" and not h.plays_unit]
+    stated = any(isinstance(e, dict) and e.get("respond") not in (None, False)
+                 for e in game.lines.scenario.document.get("showdown") or ())
+    if not kinds or not reactions or stated:
+        return []
+    return [{"card": "showdown", "what": f"Reactions on the {kind} chain played after part of it resolved",
+             "why": "the search plays every Reaction on that chain before any of it resolves, so a line playing one "
+                    "after a Reaction or a trigger on it resolved (each resolves alone, RB-SHOW-3) is not weighed: "
+                    f"{', '.join(dict.fromkeys(reactions))} (RB-SHOW-2, RB-SHOW-4)"} for kind in kinds]
 
 
 def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
