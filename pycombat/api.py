@@ -58,6 +58,9 @@ def _read(source: str | Path | Mapping[str, Any], flags: Mapping[str, str] | Non
     else:
         raise ScenarioError(f"a scenario is a file path or a mapping, not {type(source).__name__}")
     game = game_of(data, file)
+    if flags is not None and not isinstance(flags, Mapping):
+        raise PycombatError(f"flags: a mapping of flag names to values, e.g. {{\"phase2_assignment\": \"optional\"}}, "
+                            f"not {type(flags).__name__} {str(flags)[:80]!r}")
     return game, game.read_scenario(data, file=file, flag_overrides=dict(flags or {}))
 
 
@@ -128,7 +131,9 @@ class Scenario:
             hint = closest(unknown[0], list(known), n=1)
             raise PycombatError(f"{verb} has no option {unknown[0]!r} for {self.game} scenarios (options: "
                                 f"{', '.join(known) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""))
-        return v.resolve_run()(self.model, **{**known, **options})
+        by_dest = {o.dest: o for o in v.options}
+        checked = {k: by_dest[k].check(val) if k in by_dest else val for k, val in options.items()}
+        return v.resolve_run()(self.model, **{**known, **checked})
 
     def enumerate(self, **options: Any) -> Report:
         return self.run("enumerate", **options)

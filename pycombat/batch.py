@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, Mapping, Sequence
 
 from . import jsontext
-from .errors import PycombatError
+from .errors import PycombatError, ScenarioError
 
 SCENARIO_SUFFIXES = (".yaml", ".yml", ".json")
 STREAM_SUFFIXES = (".jsonl", ".ndjson")
@@ -71,16 +71,12 @@ def _stream_items(name: str, handle: IO[str]) -> Iterator[tuple[str, Source]]:
 
 
 def _file_item(path: Path, name: str) -> tuple[str, Source]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return name, ("error", "no such file")
-    except IsADirectoryError:
-        return name, ("error", "is a directory, not a scenario file")
-    except UnicodeDecodeError as exc:
-        return name, ("error", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-    except OSError as exc:
-        return name, ("error", f"cannot read: {exc.strerror}")
+    from .scenario import read_text
+
+    try:  # (as any verb reads a file: a regular file of at most MAX_FILE_BYTES of UTF-8)
+        text = read_text(path)
+    except ScenarioError as exc:
+        return name, ("error", exc.message)
     return name, ("text", text, path.suffix.lower() == ".json")
 
 

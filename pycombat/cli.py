@@ -196,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(name)s: %(message)s")
     try:
+        if getattr(args, "pretty", False) and not getattr(args, "json", True):  # (refused, never ignored)
+            raise PycombatError("--pretty indents the JSON output: give --json too")
         if args.verb == "schema":
             return _emit_json(_api().schema(args.game), indent=2)
         if args.verb == "games":

@@ -100,6 +100,51 @@ class Option:
             return []
         return None
 
+    @property
+    def long(self) -> str:
+        return next((f for f in self.flags if f.startswith("--")), self.flags[0])
+
+    def check(self, value: Any) -> Any:
+        """``value`` given to the option from the Python API, checked as the CLI checks it (its type's
+        bounds, its choices): the value the verb gets, or :class:`~pycombat.errors.PycombatError`.
+        Text goes through the option's type as the CLI's does; a number must be of the type's kind.
+
+        >>> LIMIT = Option(("--limit",), dict(type=positive_int))
+        >>> LIMIT.check(3), LIMIT.check("3"), LIMIT.check(None)
+        (3, 3, None)
+        >>> LIMIT.check(-1)
+        Traceback (most recent call last):
+        ...
+        pycombat.errors.PycombatError: --limit: must be at least 1, not -1
+        >>> LIMIT.check(True)
+        Traceback (most recent call last):
+        ...
+        pycombat.errors.PycombatError: --limit: True is not a whole number
+        """
+        import argparse
+        from .errors import PycombatError
+
+        if value is None or value is self.default:
+            return value
+        kw = self.kwargs
+        if kw.get("action") == "store_true":
+            if type(value) is not bool:
+                raise PycombatError(f"{self.long}: true or false, not {str(value)[:80]!r}")
+            return value
+        convert = kw.get("type")
+        if convert is not None:
+            integral = convert in (int, positive_int, nonneg_int)
+            if not isinstance(value, str) and integral and type(value) is not int:
+                raise PycombatError(f"{self.long}: {str(value)[:80]} is not a whole number")
+            try:
+                value = convert(value if isinstance(value, str) else str(value))
+            except (argparse.ArgumentTypeError, ValueError, TypeError) as exc:
+                raise PycombatError(f"{self.long}: {exc}") from None
+        choices = kw.get("choices")
+        if choices is not None and value not in choices:
+            raise PycombatError(f"{self.long}: {str(value)[:80]!r} is not one of {', '.join(map(str, choices))}")
+        return value
+
 
 @dataclass(frozen=True)
 class Verb:

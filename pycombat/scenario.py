@@ -94,6 +94,20 @@ class _UniqueKeyLoader(yaml.SafeLoader):
         _check_expanded(node)
         return node
 
+    def construct_yaml_int(self, node):  # type: ignore[override]
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:  # more digits than Python reads (4,300)
+            raise ScenarioError(f"line {node.start_mark.line + 1}, column {node.start_mark.column + 1}: "
+                                f"{_too_long_number(str(node.value))}") from None
+
+
+def _too_long_number(digits: str) -> str:
+    return f"a number of {len(digits.lstrip('+-')):,} digits: no value of a scenario is that large"
+
+
+_UniqueKeyLoader.add_constructor("tag:yaml.org,2002:int", _UniqueKeyLoader.construct_yaml_int)
+
 
 def _check_expanded(root: yaml.Node) -> None:
     """Count the values of the document with every alias expanded (shared nodes counted each
@@ -163,10 +177,13 @@ def _position(text: str, index: int) -> str:
 
 
 def read_document(path: str | Path) -> dict:
-    """Load a scenario file (``.json`` as JSON, anything else as YAML) into a mapping.
+    """Load a scenario file (``.json`` as JSON, anything else as YAML) into a mapping (:func:`read_text`)."""
+    return parse_document(read_text(path), label=str(path), json_only=Path(path).suffix.lower() == ".json")
 
-    Only regular files are read (not a FIFO or a device such as ``/dev/zero``), at most
-    :data:`MAX_FILE_BYTES` bytes of UTF-8 text."""
+
+def read_text(path: str | Path) -> str:
+    """A scenario file's text. Only regular files are read (not a FIFO or a device such as ``/dev/zero``),
+    at most :data:`MAX_FILE_BYTES` bytes of UTF-8 text; a byte-order mark is dropped."""
     import os
     import stat as stat_
 
@@ -199,9 +216,7 @@ def read_document(path: str | Path) -> dict:
         good = data[:exc.start].decode("utf-8", errors="replace")
         raise ScenarioError(f"not UTF-8 text: byte {exc.start} ({_position(good, len(good))}) is "
                             f"{exc.reason}", file=label) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    return parse_document(text, label=label, json_only=p.suffix.lower() == ".json")
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _json_depth(text: str) -> int:
@@ -258,6 +273,13 @@ def _check_values(value: Any, label: str, path: str = "", depth: int = 0) -> Non
                             f"{type(value).__name__} ({quote(value)})", file=label, path=path or None)
 
 
+def _json_int(text: str, digits: str) -> int:
+    try:
+        return int(digits)
+    except ValueError:  # more digits than Python reads (4,300)
+        raise ScenarioError(f"{_position(text, text.find(digits))}: {_too_long_number(digits)}") from None
+
+
 def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = False) -> dict:
     """Parse scenario text (YAML, which includes JSON) into a mapping, within the limits above."""
     if len(text) > MAX_FILE_BYTES:
@@ -271,7 +293,7 @@ def parse_document(text: str, *, label: str = "<scenario>", json_only: bool = Fa
         if json_only:
             if _json_depth(text) > MAX_DEPTH:
                 raise ScenarioError(f"nested deeper than {MAX_DEPTH} levels")
-            data = json.loads(text, object_pairs_hook=_json_pairs)
+            data = json.loads(text, object_pairs_hook=_json_pairs, parse_int=lambda t: _json_int(text, t))
         else:
             data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
     except ScenarioError as exc:

@@ -56,9 +56,21 @@ MAX_CLAIMS = 100
 
 
 def _num(value: int) -> str:
-    """A number for a message: a huge one by its size, not its 4,000 digits."""
-    text = str(value)
-    return text if len(text) <= 20 else f"a number of {len(text):,} digits"
+    """A number for a message: a huge one by its size, not its 4,000 digits (counted without writing it:
+    Python refuses to write an int of more than 4,300 digits).
+
+    >>> _num(12), _num(10 ** 30), _num(10 ** 30 - 1), _num(-10 ** 5000)
+    ('12', 'a number of 31 digits', 'a number of 30 digits', 'a number of 5,001 digits')
+    """
+    if not isinstance(value, int):
+        return str(value)
+    v = abs(value)
+    digits = max(1, int((v.bit_length() - 1) * 0.3010299956639812) + 1)  # (the estimate is off by one at most)
+    if v >= 10 ** digits:
+        digits += 1
+    elif digits > 1 and v < 10 ** (digits - 1):
+        digits -= 1
+    return str(value) if digits <= 20 else f"a number of {digits:,} digits"
 
 
 # ---- paths and messages (the formats of pycombat.scenario.Node) ------------------------------------

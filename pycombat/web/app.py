@@ -448,7 +448,7 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
         status, body = error_body(exc, text)
-        if not isinstance(exc, ScenarioError) and not str(exc).startswith(("--", f"{verb_name}")):
+        if not isinstance(exc, ScenarioError) and not str(exc).startswith("--") and f"{verb_name}: " not in str(exc)[:120]:
             # as the CLI says it ("FILE: verb: ..."): which question was refused
             body["error"] = "pycombat: " + tidy(f"{verb_name}: {exc}")
         return ("error", status, body)
@@ -558,14 +558,17 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         found = cache[key]
         kind = request.query_params.get("kind")
         q = request.query_params.get("q", "")
+        try:
+            limit = int(request.query_params.get("limit", "50"))
+        except ValueError:
+            limit = 0
+        if not 1 <= limit <= 500:
+            raise HTTPError(400, f"limit: a whole number from 1 to 500, not {request.query_params.get('limit', '')[:40]!r}",
+                            path="limit")
         if kind is None and not q:
             return JSONResponse(found)
         if len(q) > 200 or len(kind or "") > 200:
             raise HTTPError(413, "kind, q: at most 200 characters", path="q")
-        try:
-            limit = int(request.query_params.get("limit", "50"))
-        except ValueError:
-            raise HTTPError(400, "limit: a whole number", path="limit") from None
         if kind is not None and kind not in found["kinds"]:
             from ..names import closest
 
@@ -578,7 +581,7 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         starts = [n for n in pool if n.casefold().startswith(needle)]
         inside = [n for n in pool if needle in n.casefold() and n not in starts]
         return JSONResponse({"game": g.name, "kind": kind, "q": q,
-                             "names": (starts + inside)[:max(1, min(limit, 500))]})
+                             "names": (starts + inside)[:limit]})
 
     async def board(request: Request):
         from .board import board_view
@@ -673,9 +676,12 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
 
     def _wait(value: Any, default: float) -> float:
         try:
-            return float(value) if value is not None else default
+            got = float(value) if value is not None and not isinstance(value, bool) else default
         except (TypeError, ValueError):
-            raise HTTPError(400, "wait: a number of seconds", path="wait") from None
+            got = -1.0
+        if isinstance(value, bool) or not 0 <= got < float("inf"):  # (NaN fails both)
+            raise HTTPError(400, f"wait: a number of seconds, 0 or more, not {str(value)[:40]!r}", path="wait")
+        return got
 
     async def run(request: Request):
         data = await _body(request, settings)
@@ -687,8 +693,9 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         if not isinstance(flags, dict) or not all(isinstance(v, (str, int)) for v in flags.values()):
             raise HTTPError(400, "flags: a mapping of flag names to values", path="flags")
         flags = {str(k): str(v) for k, v in flags.items()}
+        wait = _wait(data.get("wait"), settings.timeout + 5)  # (checked before any work starts)
         job = jobs.start(verb, run_work, (text, verb, data.get("options") or {}, flags, settings.max_nodes))
-        return await _answer(job, _wait(data.get("wait"), settings.timeout + 5))
+        return await _answer(job, wait)
 
     async def job(request: Request):
         j = jobs.get(request.path_params["id"])

@@ -157,7 +157,7 @@ def enumerate_assignments(scenario: Scenario, *, limit: int | None = None, count
     if count_only:
         report.count, exact = counted
         if not exact:
-            raise TooLargeError(f"{where}enumerate --count: more than {report.count:,} legal {noun} (counting "
+            raise TooLargeError(f"{where}enumerate --count: at least {report.count:,} legal {noun} (counting "
                                 "stopped there to answer in seconds); use --limit N to list the first N")
         return report
     report.listed = True

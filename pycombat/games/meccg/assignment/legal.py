@@ -387,8 +387,10 @@ def _first_orbits(read: Callable[[bool], Iterable]) -> tuple[list, Iterator | No
 def _counted_orbits(reps: Iterable, size: Callable[[Any], int], *, most: int | None, models: int | None, keep: bool
                     ) -> tuple[int, bool, list]:
     """``(n, exact, read)``: the orbit sizes (``size(representative)``) of ``reps`` summed, stopped (``exact``
-    False) once past ``most`` or once ``models`` representatives were read; ``read``: those counted (``keep``)."""
+    False) once past ``most`` (unless that was the last) or once ``models`` representatives were read; ``read``:
+    those counted (``keep``)."""
     total, read = 0, []
+    reps = iter(reps)
     for i, rep in enumerate(reps):
         if models is not None and i >= models:
             return total, False, read
@@ -396,7 +398,7 @@ def _counted_orbits(reps: Iterable, size: Callable[[Any], int], *, most: int | N
             read.append(rep)
         total += size(rep)
         if most is not None and total > most:
-            return total, False, read
+            return total, next(reps, None) is None, read
     return total, True, read
 
 

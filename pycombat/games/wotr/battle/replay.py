@@ -41,7 +41,11 @@ def _hits(faces: list[int], hit: int, mod: int) -> int:
 
 
 def parse_rolls_text(text: str) -> list:
-    """``--rolls``: the ``rolls:`` list as YAML or JSON text."""
+    """``--rolls``: the ``rolls:`` list as YAML or JSON text (from the Python API, also the list itself)."""
+    if isinstance(text, list):
+        return text
+    if not isinstance(text, str):
+        raise PycombatError(f"--rolls: expected the `rolls:` list, or its YAML or JSON text, not {str(text)[:80]!r}")
     body = text if text.lstrip().startswith("rolls:") else "rolls: " + text.strip()
     try:
         data = parse_document(body, label="--rolls")
