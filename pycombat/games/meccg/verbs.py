@@ -10,6 +10,7 @@ True
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
@@ -264,15 +265,23 @@ def parse_rolls(text: str | None) -> list[int] | None:
 
     >>> parse_rolls("8, 8,6")
     [8, 8, 6]
+    >>> parse_rolls([8, 13])  # (a list, from the Python API: checked alike)
+    Traceback (most recent call last):
+    ...
+    pycombat.errors.PycombatError: --rolls: 13 is not a 2d6 total (2 to 12)
     """
     if text is None:
         return None
     if not isinstance(text, str):
-        return [int(x) for x in text]
-    try:
-        rolls = [int(x) for x in text.replace(" ", "").split(",") if x]
-    except ValueError:
-        raise PycombatError(f"--rolls {text!r}: expected 2d6 totals separated by commas, e.g. 8,8,6,6") from None
+        if not isinstance(text, (list, tuple)) or not all(type(x) is int for x in text):
+            raise PycombatError(f"--rolls: expected 2d6 totals (whole numbers 2 to 12) as a list or as text such as "
+                                f"\"8,8,6\", not {str(text)[:80]!r}")
+        rolls = list(text)
+    else:
+        try:
+            rolls = [int(x) for x in text.replace(" ", "").split(",") if x]
+        except ValueError:
+            raise PycombatError(f"--rolls {text!r}: expected 2d6 totals separated by commas, e.g. 8,8,6,6") from None
     bad = [r for r in rolls if not 2 <= r <= 12]
     if bad:
         raise PycombatError(f"--rolls: {bad[0]} is not a 2d6 total (2 to 12)")
@@ -508,9 +517,21 @@ def _legal_attack(scenario: Scenario, verb: str):
     return verdict
 
 
-#: with cards in hand, a combat of at most this many complete assignments is solved as the full game
-#: (every decision on the line valued); a larger one by the matching solver when its cards allow it
+#: with cards in hand, a combat of at most this many complete assignments, whose full game is guessed
+#: (:func:`_full_game_guess`) at most this size, is solved as the full game (every decision on the line
+#: valued); a larger one by the matching solver when its cards allow it (the choice does not depend on
+#: ``--max-nodes``, which bounds the solver chosen)
 FULL_GAME_ASSIGNMENTS = 1_000
+FULL_GAME_GUESS = 2_000_000
+
+
+def _full_game_guess(scenario: Scenario, verdict, assignments: int) -> int:
+    """A rough size of the full game with cards in hand, to choose the solver (both are exact): each
+    complete assignment, each order the defender may resolve its strikes in (MECCG-SEQ-1), each set of
+    the cards in both hands played (MECCG-SEQ-2/7). Six against six with three cards a hand: 720 x 720 x
+    64, well past what the full game solves in seconds; three against three with two: 6 x 6 x 16."""
+    cards = len(scenario.attacker.hand or ()) + len(scenario.defender.hand or ())
+    return assignments * math.factorial(min(len(verdict.strikes or ()), 12)) * 2 ** cards
 
 
 def _bound(scenario: Scenario, max_nodes: int, verb: str) -> None:
@@ -641,9 +662,9 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         # line (the matching solver values the first decision's options only)
         from .assignment.legal import LegalAssignments
 
-        _legal_attack(scenario, "optimize")
+        verdict = _legal_attack(scenario, "optimize")
         n, exact = LegalAssignments(scenario).count_bounded(most=FULL_GAME_ASSIGNMENTS)
-        fast = n > FULL_GAME_ASSIGNMENTS or not exact
+        fast = n > FULL_GAME_ASSIGNMENTS or not exact or _full_game_guess(scenario, verdict, n) > FULL_GAME_GUESS
     if fast:  # independent strikes: the game over matchings
         try:
             prepared = prepare(scenario, obj, max_nodes=max_nodes, progress=progress)
