@@ -270,7 +270,11 @@ def _whole_army(n: Node, s: PositionScenario, groups: list[MGroup], f: str, t: s
     return (f, t, carried)
 
 
-_FIG = re.compile(r"^(?P<n>\d+)\s+(?:(?P<nation>.+?)\s+)?(?P<kind>regulars?|elites?|leaders?|nazg[uû]l)$", re.I)
+#: numbers written as words, as a figure count may be ("one Nazgûl", "two Gondor Regulars")
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10}
+_FIG = re.compile(rf"^(?P<n>\d+|{'|'.join(_NUMBER_WORDS)})\s+(?:(?P<nation>.+?)\s+)?"
+                  r"(?P<kind>regulars?|elites?|leaders?|nazg[uû]l)$", re.I)
 
 
 def _figures(n: Node, s: PositionScenario, groups: list[MGroup], who: str, f: str, side: str) -> dict[int, int]:
@@ -290,7 +294,7 @@ def _figures(n: Node, s: PositionScenario, groups: list[MGroup], who: str, f: st
                     raise n.error(f"{p!r}: name the Nation, e.g. '3 Gondor Regulars'", "claim")
                 nation = load_nations().nation(m["nation"], file=n.file, path=f"{n.path}.claim").id
             g = next((g for g in here if g.kind == k and g.nation == nation), None)
-            want = int(m["n"])
+            want = int(m["n"]) if m["n"].isdigit() else _NUMBER_WORDS[m["n"].lower()]
             if g is None or g.count < want:
                 raise n.error(f"{load_board().regions[f].name} holds "
                               f"{g.count if g else 0} of {p!r}", "claim")
