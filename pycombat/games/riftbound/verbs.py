@@ -39,7 +39,7 @@ from . import claims as _claims
 from .damage.game import JointGame, Objective, kill_classes
 from .model import SIDES, Board, Scenario, Split, other
 from .damage.optimize import Optimized, objective_from, optimize as _optimize, root_alternatives
-from .damage.outcome import Control, OutcomeClasses, Resolution, outcome_classes, resolve
+from .damage.outcome import Control, OutcomeClasses, Resolution, outcome_classes, resolve, stated_splits
 from .damage.judge import judge_json
 from .violations import violation_text
 from .cards.showdown import Showdown, play_showdown, unmodelled_lines
@@ -161,6 +161,7 @@ def enumerate(scenario: Scenario, *, limit: int | None = None, count: bool = Fal
     ``limit``, or with ``count`` only their number."""
     showdown = play_showdown(scenario)
     board = showdown.board
+    stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them (judged below)
     max_list = max_list or DEFAULT_MAX_LIST
     out: dict[str, SideSplits] = {}
     for s in ([side] if side else list(SIDES)):
@@ -349,6 +350,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
         return _play_optimize(scenario, objective, character, protect, max_nodes, top)
     showdown = play_showdown(scenario)
     board = showdown.board
+    stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them
     obj = _objective(scenario, board, objective, character, protect)
     opt = _optimize(board, obj, max_nodes=max_nodes, progress=progress, control=Control.of(scenario))
     return OptimizeReport(**_base(scenario, "optimize"), **_combat(scenario, showdown), objective=obj, optimum=opt,
@@ -360,6 +362,7 @@ def _play_optimize(scenario, objective: str | None, character: str | None, prote
     from .play.solve import solve as _solve_play
 
     showdown = play_showdown(scenario)
+    stated_splits(scenario, showdown.board)  # the file's `splits:`, checked on its own showdown as every verb does
     conquer = objective == "conquer"
     obj = _objective(scenario, showdown.board, objective, character, protect)
     sol = _solve_play(scenario, obj, conquer=conquer, max_nodes=max_nodes)
@@ -414,12 +417,15 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         from .play.triggers import initial_state
 
         conquer = objective == "conquer"
-        obj = _objective(scenario, play_showdown(scenario).board, objective, character, protect)
+        board = play_showdown(scenario).board
+        stated_splits(scenario, board)  # the file's `splits:`, checked on its own showdown as every verb does
+        obj = _objective(scenario, board, objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
         stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
                           player_names=("attacker", "defender"))
         return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
     board = play_showdown(scenario).board
+    stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj, control=Control.of(scenario))
     stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
@@ -431,10 +437,11 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
 def verify(scenario: Scenario) -> VerifyReport:
     """A verdict on each claim of the scenario's ``claims:``, with the rule ids that decide it and the
     flags whose other value flips it (:func:`pycombat.verdicts.verify_claims`)."""
+    showdown = play_showdown(scenario)  # RB-CARD-4: what is not modelled is named first (then nothing is decided)
+    stated_splits(scenario, showdown.board)  # the file's `splits:`, checked as every verb checks them
     if not scenario.claims:
         raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
     claims = parse_claims(scenario.claims, _claims.book(), scenario)
-    showdown = play_showdown(scenario)  # RB-CARD-4: what is not modelled is named first (then nothing is decided)
     unmodelled = showdown.unmodelled_json() + hands_unmodelled(scenario)
     return VerifyReport(**_base(scenario, "verify"), verdicts=_claims.verify(scenario, claims), detail=violation_text,
                         reading="another reading", lead=tuple(unmodelled_lines(unmodelled)),

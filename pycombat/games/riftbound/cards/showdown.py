@@ -243,6 +243,9 @@ class Progress:
         self.turn: dict[str, object] = {}  # effects on the rest of the turn (RB-CARD-18)
         self.used: dict[str, int] = {}  # RB-CARD-17: each unit's activated ability used so far this showdown
         self.plays: list = []  # every effect applied: its Play, or None (a plain effect)
+        #: whether a play of ``plays`` counters a card, and whether one may take control of a spell (kept as plays
+        #: are added: each step of the showdown search asks, and most lines have neither)
+        self.countering, self.taking = False, False
         self.gone: set[int] = set()  # the indexes in ``plays`` countered (RB-CARD-3)
         self.taken: set[int] = set()  # the indexes in ``plays`` of spells another player took control of (RB-CARD-20)
         #: RB-CARD-3: the cards countered back to their owner's hand (Abandon), as (owner's side, card name), in order
@@ -387,6 +390,7 @@ class Progress:
             list(self.unmodelled)
         out.fired, out.turn, out.used = set(self.fired), dict(self.turn), dict(self.used)
         out.plays, out.gone, out.taken = list(self.plays), set(self.gone), set(self.taken)
+        out.countering, out.taking = self.countering, self.taking
         out.to_hand = list(self.to_hand)
         out.pending = []
         out._live = None
@@ -431,7 +435,9 @@ class Progress:
         plays = self.plays + new
         spared: dict[int, list] = {}
         counter_of: dict[int, int] = {}  # each play countered -> the counter that countered it
-        if any(p is not None and counters(p) for p in plays):
+        countering = self.countering or any(p is not None and counters(p) for p in new)
+        taking = self.taking or any(takes_spell(p) for p in new)
+        if countering:
             try:
                 gone, notes = countered(plays, self.units, self.present + self.base + self.away, spared,
                                         counter_of)
@@ -442,13 +448,14 @@ class Progress:
         else:  # RB-CARD-3: only a counter counters; with none played, none is countered
             gone, notes = self.gone, self.notes
         try:  # RB-CARD-20: a spell taken, with new choices, resolves where it stands under its new controller
-            taken = stolen(plays, gone) if any(takes_spell(p) for p in plays) else {}
+            taken = stolen(plays, gone) if taking else {}
         except ScenarioError as exc:
             raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
         if any((i in taken) != (i in self.taken) for i in range(len(self.plays))):
             raise Retroactive()
         start = len(self.plays)
         self.plays, self.gone, self.notes, self.taken = plays, gone, notes, set(taken)
+        self.countering, self.taking = countering, taking
         carry: list[Play] = []
         for i, e in enumerate(effects):
             nxt = effects[i + 1] if i + 1 < len(effects) else None

@@ -156,25 +156,45 @@ class Resolution:
         return self.control.text(self.outcome)
 
 
-def _check(board: Board, split: Split, scenario: Scenario) -> Split:
+def check_split(board: Board, split: Split, scenario: Scenario) -> Split:
+    """``split`` (one side's, the file's ``splits:`` or a caller's) checked against ``board``, the board the
+    showdown leaves: the one check of a stated split every verb applies (RB-DMG-2, RB-DMG-3, RB-DMG-6..9,
+    RB-ORD; the ASP's check mode decides). An illegal one is refused (a ScenarioError at ``splits.<side>``
+    naming the rules it breaks and where it first breaks them, RB-JUDGE-3); a legal one is returned as its
+    final vector with the order as given."""
     view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
     bad = view.violations(split)
     if bad:
+        from .judge import first_break
+
         book = load_rulebook("riftbound")
-        reasons = "; ".join(dict.fromkeys(f"{v.rule}: {book.rule(v.rule).summary}" for v in bad))
-        raise ScenarioError(f"{split.label()} is not a legal split of the {split.side}'s damage ({reasons})",
-                            file=scenario.file, path=f"splits.{split.side}")
+        rules = list(dict.fromkeys(v.rule for v in bad))
+        brk = first_break(board, split.side, split)
+        where = "" if brk is None else (f": it first breaks {brk['rule']}" + (f" at {brk['unit']}" if brk["unit"] else "")
+                                        + f" ({brk['why']}; RB-JUDGE-3)")
+        raise ScenarioError(f"{split.label()} is not a legal split of the {split.side}'s damage ({', '.join(rules)})"
+                            f"{where}", file=scenario.file, path=f"splits.{split.side}",
+                            help=tuple(f"{r}: {book.rule(r).summary}" for r in rules))
     return replace(view.as_vector(split), steps=split.steps)  # the final vector, and the order as given
+
+
+def stated_splits(scenario: Scenario, board: Board) -> dict[str, Split]:
+    """The file's ``splits:``, each checked (:func:`check_split`) against ``board``, the board its own showdown
+    leaves. Every verb calls this as it reads the board (odds deals them, enumerate judges them, verify's claims
+    read them, optimize and tree answer for the same file), so a file one verb refuses, every verb refuses with
+    the same error."""
+    return {side: check_split(board, sp, scenario) for side, sp in scenario.splits.items()}
 
 
 def chosen_splits(scenario: Scenario, board: Board) -> tuple[dict[str, Split], dict[str, str]]:
     """The scenario's splits (checked), and for a side without one its first best split under
     the ``best_split_objective`` flag (a stated default)."""
     out, how = {}, {}
+    stated = stated_splits(scenario, board)
     for side in SIDES:
-        given = scenario.splits.get(side)
+        given = stated.get(side)
         if given is not None:
-            out[side] = _check(board, given, scenario)
+            out[side] = given
             how[side] = "scenario"
         else:
             objective = board.flags.get("best_split_objective", "kills_then_might")
@@ -196,7 +216,7 @@ def resolve(scenario: Scenario, splits: Mapping[str, Split] | None = None) -> Re
     if splits is None:
         chosen, how = chosen_splits(scenario, board)
     else:
-        chosen = {s: _check(board, sp, scenario) for s, sp in splits.items()}
+        chosen = {s: check_split(board, sp, scenario) for s, sp in splits.items()}
         how = {s: "given" for s in chosen}
     derived = derive(board)
     dealt: dict[str, int] = {}

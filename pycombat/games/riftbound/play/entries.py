@@ -130,6 +130,8 @@ class Reached:
         self._board = None  #: :attr:`final_board`
         #: side -> the units it lost in the showdown so far (:func:`.score.showdown_losses`), when asked
         self.lost: dict | None = None
+        #: those losses as a key (``ShowdownGame.lost_key``), when asked
+        self.lost_key: tuple | None = None
 
     @property
     def scenario(self):

@@ -246,8 +246,11 @@ class ShowdownGame:
     def lost_key(self, at) -> Hashable:
         """What the value of the rest of the game reads of the showdown's losses so far (the units lost and the
         Might each had as it died; a state's :meth:`position` keeps only the names of units no longer in play)."""
-        lost = self.lost(at)
-        return tuple(tuple((x.name, x.might) for x in lost[s]) for s in SIDES)
+        got = at.lost_key
+        if got is None:  # worked out once a state (asked at every visit of every state of the search)
+            lost = self.lost(at)
+            got = at.lost_key = tuple(tuple((x.name, x.might) for x in lost[s]) for s in SIDES)
+        return got
 
     def joint(self, at) -> JointGame:
         """The damage step's game on the board the state ``at`` leaves (one a board)."""
