@@ -68,12 +68,13 @@ def test_the_bows_roll_is_settled_by_the_allies_it_discarded():
     assert got[1].verdict is None and "roll" in got[1].unmodelled[0]["what"]
 
 
-@pytest.mark.parametrize("ally, decided", [(False, True), (True, False)])
-def test_the_bows_roll_matters_only_with_an_ally_facing_it(ally, decided):
-    """The Bow's roll discards minion allies of the company facing its bearer's (MECCG-CARD-3): with none there it
-    does nothing, so "Legolas may take Shagrat's strike in phase I" is decided; with Blackbole there, who may be
-    discarded before strikes are assigned, it waits on the roll."""
-    members = ["Shagrat", "Gorbag"] + ([{"name": "Blackbole", "ally_of": "Shagrat"}] if ally else [])
+@pytest.mark.parametrize("ally, decided", [(None, True), ("Blackbole", True), ("War-warg", False)])
+def test_the_bows_roll_matters_only_with_an_ally_it_can_discard(ally, decided):
+    """The Bow's roll discards non-unique minion allies of the company facing its bearer's (MECCG-CARD-3): with
+    none there it does nothing, so "Legolas may take Shagrat's strike in phase I" is decided; Blackbole is unique,
+    so it cannot discard him; with a War-warg there, who may be discarded before strikes are assigned, the claim
+    waits on the roll."""
+    members = ["Shagrat", "Gorbag"] + ([{"name": ally, "ally_of": "Shagrat"}] if ally else [])
     doc = {"game": "meccg", "rules": {"site_barred_ally_strikes": "strike"},
            "attacker": {"alignment": "minion", "site": "Moria", "members": members},
            "defender": {"alignment": "hero", "site": "Moria",

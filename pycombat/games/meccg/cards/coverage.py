@@ -197,12 +197,39 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
 def _idle(s: Scenario, e: dict[str, Any]) -> bool:
     """MECCG-CARD-3: a part that acts only on the allies of the company facing its card's company (Bow of the
     Galadhrim's roll to discard minion allies, ``acts_on: opposing_allies``) does nothing when that company has
-    none, so it is not an open part of this scenario."""
+    none it can act on (non-unique ones only, ``ally_unique: false``), so it is not an open part of this
+    scenario."""
     role = e["where"].split(".")[0]
     if e.get("acts_on") != "opposing_allies" or role not in ("attacker", "defender"):
         return False
+    return not ally_targets(s, e)
+
+
+def _part(e: dict[str, Any]) -> dict[str, Any]:
+    """The card_effects.yaml ``unmodelled`` record an entry was made from."""
+    return next((u for u in cardfx.model(e["id"]).unmodelled if u["what"] == e["what"]), {})
+
+
+def ally_targets(s: Scenario, e: dict[str, Any]) -> list[Any]:
+    """The members a part acting on the opposing company's allies (``acts_on: opposing_allies``) can remove: the
+    allies of the company facing its card's, the unique ones left out where it acts on non-unique allies only
+    (``ally_unique: false``, MECCG-CARD-3); none when the member bearing the card is not the bearer its part
+    asks for (``bearer: {race, skill}``: an Elf warrior). Empty for any other part."""
+    from .database import load_carddb
+
+    role = e["where"].split(".")[0]
+    if e.get("acts_on") != "opposing_allies" or role not in ("attacker", "defender"):
+        return []
+    want = _part(e).get("bearer") or {}
+    bearer = next((m for c in (s.attacker, s.defender) for m in c.members if m.name == e.get("member")), None)
+    if bearer is not None and want and not (  # only such a bearer makes the roll (MECCG-CARD-3)
+            (not want.get("race") or (bearer.race or "").casefold() == want["race"].casefold())
+            and (not want.get("skill") or want["skill"].casefold() in {k.casefold() for k in bearer.skills})):
+        return []
     other = s.defender if role == "attacker" else s.attacker
-    return not any(m.card_type == "ally" for m in other.members)
+    unique_too = _part(e).get("ally_unique", True) is not False
+    return [m for m in other.members if m.card_type == "ally"
+            and (unique_too or m.card_id is None or not load_carddb().character(m.card_id).unique)]
 
 
 def _unnamed(m: cardfx.CardModel, company) -> bool:
@@ -356,6 +383,10 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
             continue  # the claim states this part's result (e.g. the allies a roll discarded)
         card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
         member_named = normalize(e.get("member") or "") in named
+        removed = ally_targets(s, e)
+        if removed and claim.kind not in PLAY_KINDS:  # it may remove allies, and their strikes, before assignment
+            out.append((e, card_named or member_named or _removal_changes(claim.kind, removed, involved, named)))
+            continue
         if claim.kind in PLAY_KINDS:
             # an alternative of the card (Dark Quarrels halving the strikes) may be what it is played for, but
             # it cancels nothing: it can change whether the card may be played, not whether it cancels
@@ -374,6 +405,37 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
         if near:  # a member-less entry (cards in play, played cards) or one of this strike's members
             out.append((e, can_change(e, claim.kind)))
     return out
+
+
+#: Claim kinds a member's removal before strikes are assigned cannot change: the attack and the companies' kinds
+#: are fixed when it is declared (MECCG-INIT, MECCG-ALIGN), a member's being a target is his card's, who does
+#: what is the rules', a kill's MP its card's (the claim supposes the kill), and a hazard's effect its own.
+_BEFORE_ASSIGNMENT = ("may_attack", "company_status", "is_target", "actor", "elimination_mp", "trophy", "hazard_effect")
+#: Claim kinds about the attack's strikes as a whole: a strike fewer can change each of them.
+_STRIKES_AS_A_WHOLE = ("strike_count", "excess_count", "assignment_legal", "phase2_count", "takes_strike_in_phase",
+                       "may_support")
+
+
+def _removal_changes(kind: str, removed: list, involved: set[str], named: set[str]) -> bool:
+    """MECCG-CARD-3, MECCG-FX-10: whether removing the allies ``removed`` before strikes are assigned (each one
+    strike fewer, MECCG-STRUCT-1; and what it gave the member it is an ally of) can change a claim of ``kind``
+    about the members ``involved`` (those it names, and its strike's): the attack's strikes as a whole, yes;
+    the facts of the attack's declaration, no; a claim about one strike or member, when it is about one of those
+    allies or (but for a claim about his own strike) a member one of them is an ally of (an unnamed one: yes)."""
+    from pycombat.names import normalize
+
+    if kind in _BEFORE_ASSIGNMENT:
+        return False
+    if kind in _STRIKES_AS_A_WHOLE:
+        return True
+    touched = {normalize(m.name) for m in removed}
+    if kind not in _OWN_STRIKE:  # what the ally gave the member it is an ally of (War-warg's +2 body) goes too
+        touched |= {normalize(m.ally_of) for m in removed if m.ally_of}
+    return not involved or bool(touched & involved)
+
+
+#: Claim kinds about a member's own strike: another's removal leaves it as it is.
+_OWN_STRIKE = ("commits_strike", "strike_cancellable")
 
 
 def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ import re
 from typing import Any, Callable
 
 from pycombat.in_force import in_force
+from pycombat.names import did_you_mean, normalize, normalize_id
 from ..assignment.legal import judge_attack
 from ..cards.database import load_carddb
 from . import lookups
@@ -48,6 +49,7 @@ TEMPLATES: list[tuple[re.Pattern, _Build]] = [
     _t(r"^(?P<character>.+?) (?P<effect>is wounded|taps|is eliminated|is discarded|is put off to the side|"
        r"returns to (?:its player's )?hand)"
        r" in strike (?P<strike>\d+)$", "strike_effect"),
+    _t(r"^(?P<character>.+?) (?P<effect>survives) (?:in )?strike (?P<strike>\d+)$", "strike_effect"),
     _t(r"^a body[- ]check roll of (?P<roll>\d+) (?P<result>eliminates|discards|returns|spares) (?P<character>.+?)"
        r"(?: to (?:its player's )?hand)?$", "body_check"),
     _t(r"^eliminating (?P<character>.+?) (?:gives|is worth) (?:to )?the (?P<role>attacker|defender|attacking player|"
@@ -540,9 +542,22 @@ def _best_roll_decides(s: Scenario, n: int, setup, outcome) -> bool:
     return ("tie" if a == d else "fails" if d > a else "succeeds") != outcome.result
 
 
+#: the effects of a strike by which a character leaves play: "X survives strike N" holds when none happens to him
+_LEAVING = ("is eliminated", "is discarded", "is put off to the side", "returns to hand")
+
+
 def strike_effect(s: Scenario, claim):
     """What happens to a character in a strike: MECCG-SEQ-10 (taps, wounded), MECCG-SEQ-12,
-    MECCG-BODY-1/2/3 (body-check fates), MECCG-FX-28 (put off to the side instead)."""
+    MECCG-BODY-1/2/3 (body-check fates), MECCG-FX-28 (put off to the side instead); "survives": he
+    stays in play (none of :data:`_LEAVING`), on the rules of the one that happened or, if none did,
+    of his elimination's."""
+    if str(claim.args.get("effect", "")).lower() == "survives":
+        from dataclasses import replace
+
+        each = [strike_effect(s, replace(claim, args={**claim.args, "effect": e})) for e in _LEAVING]
+        gone = next((v for v in each if v.verdict), None)
+        shown = gone or each[0]
+        return _v(claim, gone is None, shown.rules, shown.notes, shown.details, shown.parts)
     n = _int(s, claim, "strike", 1)
     setup, o = _replayed(s, claim, n)
     _r, m = _find(s, claim, "character")
@@ -713,9 +728,9 @@ def takes_item(s: Scenario, claim):
     role_t, t = _find(s, claim, "taker")
     role_c, c = _find(s, claim, "character")
     item = str(claim.args.get("item", ""))
-    carried = [i for i in c.items if i.name.casefold() == item.casefold() or i.id == item]
+    carried = [i for i in c.items if normalize(i.name) == normalize(item) or normalize_id(i.id) == normalize_id(item)]
     if not carried:
-        raise _err(s, claim, f"item: {c.name} carries no {item!r}")
+        raise _err(s, claim, f"item: {c.name} carries no {item!r}{did_you_mean(item, [i.name for i in c.items])}")
     if role_t != role_c:  # an opponent: that would be a trophy or a theft, neither allowed here
         return _v(claim, False, ["MECCG-BODY-4", "MECCG-BODY-6"], [f"{t.name} is not in {c.name}'s company"])
     if t.name == c.name:

@@ -1,7 +1,7 @@
 """What MECCG's claim deciders share: the verdict type and the lookups of members named in a claim."""
 from __future__ import annotations
 
-from pycombat.names import normalize
+from pycombat.names import did_you_mean, normalize
 
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,4 +86,5 @@ def _member_named(s: Scenario, claim: Claim, name: str, key: str, role: str | No
     alike = {m.name for c in companies for m in c.members if normalize(name) in (normalize(m.name), normalize(m.card_name))}
     if len(alike) == 1:  # typed plainly: Radagast's Black Bird for Radagast’s, Eomer for Éomer
         return alike.pop()
-    raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}")
+    hint = did_you_mean(name, [m.name for c in companies for m in c.members])
+    raise _err(s, claim, f"{key}: {name!r} is not a member of the {role or 'two'} compan{'y' if role else 'ies'}{hint}")

@@ -14,6 +14,7 @@ from typing import Callable
 
 from clorm import ConstantField, IntegerField, Predicate, StringField
 
+from pycombat.names import did_you_mean, normalize
 from pycombat.sentences import guard
 from pycombat.errors import PycombatError
 from pycombat.in_force import in_force
@@ -67,12 +68,27 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
 
 # A negative sentence is read as its positive form with the verdict flipped:
 # "Sacrifice of Form may not be played ..." is true exactly when "... may be played ..." is false.
+# "does not <verb>" is read with the verb in the third person, whatever the verb ("strike 2 does not succeed":
+# "strike 2 succeeds"; "a body-check roll of 7 does not spare X"; "X does not tap in strike 2").
 _NEGATIONS: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"\b(?:may not|cannot|can not|may never)\b", re.I), "may"),
-    (re.compile(r"\bdoes not (apply|cancel|commit|have)\b", re.I), None),
-    (re.compile(r"\bis not\b", re.I), "is"),
+    (re.compile(r"\b(?:may not|cannot|can not|can't|can’t|may never)\b", re.I), "may"),
+    (re.compile(r"\b(?:does not|doesn't|doesn’t) ([a-z]+)\b", re.I), None),
+    (re.compile(r"\b(?:is not|isn't|isn’t)\b", re.I), "is"),
 ]
-_THIRD_PERSON = {"apply": "applies", "cancel": "cancels", "commit": "commits", "have": "has"}
+
+
+class _ThirdPersonVerbs(dict):
+    """A verb's third person singular ("apply": "applies", "succeed": "succeeds", "have": "has"), for any verb."""
+
+    def __missing__(self, verb: str) -> str:
+        if re.search(r"[^aeiou]y$", verb):
+            return verb[:-1] + "ies"
+        if re.search(r"(?:s|sh|ch|x|z|o)$", verb):
+            return verb + "es"
+        return verb + "s"
+
+
+_THIRD_PERSON = _ThirdPersonVerbs({"have": "has"})
 
 
 def _positive(text: str) -> tuple[str, bool]:
@@ -102,10 +118,17 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     from .after_attack import unblocked as resolved  # the strikes after the attack, resolved (MECCG-FX-32)
     from ..combat.before_outcomes import under_reading  # wound rolls a reading does not make, left out
 
+    aside: dict[int, list[dict]] = {}  # per claim: the parts tried and found unable to change it
+
+    def open_parts(sc: Scenario, c: Claim) -> list[dict]:
+        entries = resolved(sc, c, unblocked(sc, c, _narrowing(sc, c, blocking(sc, c))))
+        entries, tried = _tried(sc, c, entries)
+        aside[id(c)] = tried
+        return entries
+
     out = verify_claims(s, claims, decide, game="meccg", relevant_flags=lambda sc, c: names,
                         with_flags=lambda sc, flags: under_reading(replace(sc, flags=flags)),
-                        unmodelled=lambda sc, c: resolved(sc, c, unblocked(sc, c, _narrowing(sc, c, blocking(sc, c)))),
-                        unmodelled_rule="MECCG-FX-10")
+                        unmodelled=open_parts, unmodelled_rule="MECCG-FX-10")
     from ..cards.coverage import not_blocking
 
     from .rolled_check import RULE as CHECK_RULE, note as check_note
@@ -121,6 +144,7 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             v.rules = list(v.rules) + ([CHECK_RULE] if CHECK_RULE not in v.rules else [])
         if v.decided:  # (the wound rolls before the assignment are modelled: a node, never "not modelled")
             idle = [e for e in not_blocking(s, c) if e.get("id") != storm]
+            idle += [e for e in aside.get(id(c), ()) if (e["card"], e["what"]) not in {(x["card"], x["what"]) for x in idle}]
             if idle:
                 v.notes = list(v.notes) + ["not modelled, and unable to change this verdict: " + "; ".join(
                     f"{e['card']}: {e['what']}" for e in idle)]
@@ -130,6 +154,47 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             if not any(flag in book.rules[r].flags for r in v.rules):
                 v.rules += [r.id for r in book.rules.values() if flag in r.flags]
     return out
+
+
+def attack_body_changes(e: dict) -> tuple[int, ...]:
+    """The changes to the attack's body an unmodelled part can make (MECCG-FX-10): when the part can change
+    the body alone (``touches: [body]``) and its card's data gives the change as numbers for the attack
+    (combat_cards.json ``attack_body`` records, not an alternative: Staff Asunder's -2), those numbers;
+    else none (the part is not one a claim can be tried under)."""
+    if list(e.get("touches") or ()) != ["body"] or not e.get("id"):
+        return ()
+    try:
+        card = load_carddb().card(e["id"])
+    except PycombatError:
+        return ()
+    return tuple(int(r["value"]) for r in getattr(card, "effects", ()) or ()
+                 if r.get("effect") == "attack_body" and isinstance(r.get("value"), int) and not r.get("alternative"))
+
+
+def _attack_body_shifted(s: Scenario, delta: int) -> Scenario:
+    """The scenario with every member of the attacking company (the attack) ``delta`` body."""
+    members = tuple(replace(m, body=m.body + delta) if m.body is not None else m for m in s.attacker.members)
+    return replace(s, attacker=replace(s.attacker, members=members))
+
+
+def _tried(s: Scenario, claim: Claim, entries: list[dict]) -> tuple[list[dict], list[dict]]:
+    """MECCG-FX-10: ``(still open, set aside)``. When every unmodelled part that could change the claim is a change
+    of the attack's body by numbers the data gives (:func:`attack_body_changes`), the claim is decided again with
+    each sum of them applied to the attacking company's body (a body B read at B and B-2 for Staff Asunder's -2):
+    one verdict under all of them, and the parts cannot change it; they are set aside (the verdict names them)."""
+    changes = [attack_body_changes(e) for e in entries]
+    if not entries or not all(changes):
+        return entries, []
+    from itertools import product
+
+    try:
+        base = decide(s, claim).verdict
+        for combo in product(*[(0,) + c for c in changes]):
+            if any(combo) and decide(_attack_body_shifted(s, sum(combo)), claim).verdict != base:
+                return entries, []
+    except PycombatError:  # not readable under a change: it stays open
+        return entries, []
+    return [], entries
 
 
 def _narrowing(s: Scenario, claim: Claim, entries: list[dict]) -> list[dict]:
@@ -231,7 +296,7 @@ def _cards_named(s: Scenario, claim: Claim) -> list[str]:
         if isinstance(name, str):
             for c in (s.attacker, s.defender):
                 for m in c.members:
-                    if name.casefold() in (m.name.casefold(), m.card_name.casefold()) and m.card_id:
+                    if normalize(name) in (normalize(m.name), normalize(m.card_name)) and m.card_id:
                         ids.append(m.card_id)
     return ids
 
@@ -565,23 +630,21 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
         note += "".join(f"; {item} discarded by {card} before the roll" for item, card in lost)
         return Verdict(claim, side.prowess == value, rules, notes=[note])
-    mod = str(claim.args.get("modifier", ""))
     # an item of his discarded before the strikes (a cancel's cost, MECCG-FX-27) or before the roll of his
     # strike (Scourge of Fire, MECCG-FX-26) gives him nothing
     paid = cost_item_paid(s)
     gone = [(i, c, "MECCG-FX-26") for st in setups for who, i, c in st.items_discarded if who == char]
     gone += [(paid[1], f"{paid[2]}'s cost", "MECCG-FX-27")] if paid is not None and paid[0] == char else []
+    mods = [m for st in setups for side in (st.attacker, st.defender) if side.member.name == char
+            for m in side.prowess_mods]
+    mod = _modifier_named(s, claim, char, mods, [item for item, _c, _r in gone])
     for item, card, rule in gone:
-        if item.casefold().startswith(mod.casefold()) and mod:
+        if normalize(item) == normalize(mod):
             return Verdict(claim, False, [rule], notes=[f"{item} was discarded by {card}: it gives {char} nothing"])
-    for st in setups:
-        for side in (st.attacker, st.defender):
-            if side.member.name != char:
-                continue
-            for m in side.prowess_mods:
-                if m.what.casefold().startswith(mod.casefold()):
-                    return Verdict(claim, m.amount != 0, [m.rule], notes=[f"{m.what}: {m.amount:+d}"])
-    in_play = [c for c in s.in_play if c.name.casefold() == mod.casefold()]
+    for m in mods:
+        if normalize(mod) in map(normalize, modification_names(m, s.member(char))):
+            return Verdict(claim, m.amount != 0, [m.rule], notes=[f"{m.what}: {m.amount:+d}"])
+    in_play = [c for c in s.in_play if normalize(c.name) == normalize(mod)]
     if in_play and getattr(in_play[0], "type", None) == "hazard":
         if in_force("MECCG-STRUCT-8"):  # a hazard affecting attacks or strikes has no effect in CvCC
             return Verdict(claim, False, ["MECCG-STRUCT-8"],
@@ -592,3 +655,49 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
                 {"card": in_play[0].name, "id": in_play[0].id, "what": "its prowess modification", "why": tags,
                  "where": claim.path}])
     return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])
+
+
+def modification_names(m, member) -> list[str]:
+    """The names a prowess modification's label gives what made it: the card, item or character before its
+    condition ("Glamdring (against Orc): +3, max 9": Glamdring; "Gimli: +2 against Orc": Gimli); a card adding
+    to a carried weapon's bonus as well as the weapon ("Dagger of Westernesse with Barrow-blade: +1":
+    both); a rule's own modification as named ("tapped", "support of Goldberry"; "support" and "Goldberry" too)."""
+    carried = {normalize(i.name) for i in member.items}
+    out = []
+    for part in m.what.split("; "):
+        head = re.split(r" \(|: ", part, maxsplit=1)[0].strip()
+        weapon, sep, card = head.partition(" with ")
+        if sep and normalize(weapon) in carried:
+            out += [weapon, card]
+            continue
+        out.append(head)
+        if head[:1].islower() and " of " in head:  # "support of Goldberry": "support" and "Goldberry" name it too
+            out += head.split(" of ", 1)
+    return out
+
+
+def _modifier_named(s: Scenario, claim: Claim, char: str, mods: list, gone: list[str]) -> str:
+    """The modification a "M applies to X's prowess" claim names, as the names of the scenario and of the
+    card data are matched everywhere (:func:`pycombat.names.normalize`: case, accents, apostrophes): one of
+    ``char``'s modifications or discarded items, else a card, item or character of the data (by name or id),
+    whose canonical name is returned. Anything else is refused, with the closest name: never a prefix of
+    a name taken for it."""
+    raw = str(claim.args.get("modifier", "")).strip()
+    member = s.member(char)
+    here = [n for m in mods for n in modification_names(m, member)] + list(gone)
+    for n in here:
+        if normalize(n) == normalize(raw):
+            return n
+    db = load_carddb()
+    suggested: list[str] = []
+    for find in (db.card, db.character):
+        try:
+            return find(raw).name
+        except PycombatError as exc:
+            suggested += getattr(exc, "suggestions", [])
+    known = list(dict.fromkeys(here + [m.name for c in (s.attacker, s.defender) for m in c.members]
+                               + [i.name for c in (s.attacker, s.defender) for m in c.members for i in m.items]
+                               + [c.name for c in s.in_play]))
+    hint = did_you_mean(raw, known) or did_you_mean(raw, suggested)
+    raise _err(s, claim, f"modifier: no card, item or modification called {raw!r} in the data or in {char}'s "
+                         f"prowess{hint}")
