@@ -482,16 +482,20 @@ def test_riftbound_numbers_cite_the_modifiers_that_change_them(path):
 
 @pytest.mark.parametrize("path", RIFT, ids=lambda p: p.stem)
 def test_riftbound_outcomes_cite_the_rule_of_the_outcome_that_happens(path):
-    from pycombat.games.riftbound.damage.outcome import outcome_classes, resolve
+    from pycombat.games.riftbound.damage.outcome import Control, outcome_classes, resolve
 
     s, verdicts = _decided("riftbound", path)
+    control = Control.of(s)
     for v in (v for v in verdicts if _kind(v, "outcome")):
         if set(s.splits) == {"attacker", "defender"} and v.claim.args.get("modal") != "can":
             happens = {resolve(s, dict(s.splits)).outcome}
         else:
             happens = outcome_classes(_board(s)).outcomes
-        assert ("RB-RES-5" in v.rules) == ("conquer" in happens), (v.claim.id, happens, v.rules)
-        assert ("RB-RES-4" in v.rules) == bool({"keep", "nobody"} & happens), (v.claim.id, happens, v.rules)
+        # a Conquer: the Attacker's, or the Defender's at a battlefield nobody controlled (RB-RES-4/5)
+        conquest = "conquer" in happens or any(control.conquers(o) == "defender" for o in happens)
+        assert ("RB-RES-5" in v.rules) == conquest, (v.claim.id, happens, v.rules)
+        takes = any(control.gains(o) == "defender" for o in happens)  # the Defender establishes control (RB-RES-4)
+        assert ("RB-RES-4" in v.rules) == (bool({"keep", "nobody"} & happens) or takes), (v.claim.id, happens, v.rules)
         assert "RB-RES-3" not in v.rules  # win/lose/No Result: the no_result claim's rule, not the battlefield's
     for v in (v for v in verdicts if _kind(v, "fate")):
         assert "RB-MODEL-4" not in v.rules  # which units die depends on the split (MODEL-4 says so)

@@ -165,7 +165,7 @@ def check_split(board: Board, split: Split, scenario: Scenario) -> Split:
     view = LegalSplits(board, split.side, representation="sequence" if split.steps is not None else "vector")
     bad = view.violations(split)
     if bad:
-        from .judge import first_break
+        from .breaks import first_break
 
         book = load_rulebook("riftbound")
         rules = list(dict.fromkeys(v.rule for v in bad))
