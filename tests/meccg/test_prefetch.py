@@ -19,6 +19,7 @@ from pycombat.games.meccg.assignment import legal
 from pycombat.games.meccg.assignment.judge_closed import asp_only
 from pycombat.games.meccg.schema import scenario_from_dict
 from pycombat.solver import clear_caches, set_loaded
+from pycombat.solver.closed import closed_forms
 
 SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 HEROES = ["Aragorn II", "Frodo", "Gimli", "Legolas", "Éowyn", "Sam Gamgee", "Goldberry", "Gandalf"]
@@ -185,8 +186,9 @@ def test_a_batch_grounds_its_chunks_attacks_together(tmp_path):
     docs = _distinct_legal_docs(24)
     path = tmp_path / "in.jsonl"
     path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    # (the Python evaluation is off when the rules are read from another folder: the mutation battery's copy)
     for options in ({"count": True}, {}):
-        for judge, groundings in ((asp_only, 2), (contextlib.nullcontext, 0)):
+        for judge, groundings in ((asp_only, 2), (contextlib.nullcontext, 0 if closed_forms() else 2)):
             clear_caches(keep_parsed=True)
             before = loaded_stats()["grounded"]
             out = io.StringIO()
