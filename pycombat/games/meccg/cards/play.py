@@ -787,7 +787,7 @@ def _unmet(card: str, args: tuple) -> str:
     if key == "own_or_controller":
         return f"{card} cancels only a strike against itself or the character it is an ally of, not one against {who}"
     if key == "status":
-        return f"{card} needs an {val.replace(' or ', ' or ')} character; {who} is not"
+        return f"{card} needs an {val} character; {who} is not"
     phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
         key, f"needs {what}")
     return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"
