@@ -14,6 +14,8 @@ from pycombat.games.wotr.schema import scenario_from_dict
 from pycombat.games.wotr.battle.setup import battle_setup
 from pycombat.games.wotr.battle.splits import judge_attack
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def base(**battle):
     return {"game": "wotr", "politics": {"Gondor": "at_war", "Sauron": "at_war"},
@@ -237,3 +239,18 @@ def test_help_unlooked_for_costs_the_besiegers_a_die_per_unit_of_the_garrison():
     assert "unmodelled" not in odds_extra_json(battle_report(relief(2)))
     with pytest.raises(ScenarioError, match="WOTR-SIEGE-7"):
         relief(2, region="Osgiliath", att="South Ithilien")
+
+
+def test_a_siege_capture_needs_the_garrison_eliminated_and_no_advance():
+    """In a siege battle the besieger is in the region already: the Stronghold is captured when its
+    defenders are eliminated with the besieger left (WOTR-CAPT-1, second case); no advance, so the
+    field battle's WOTR-END-7/8 are neither said nor cited."""
+    from pycombat import load
+
+    rep = load(ROOT / "examples" / "wotr" / "minas_tirith_siege.yaml").run("odds").to_json()
+    rows = [r for r in rep["politics"] if r.get("settlement")]
+    assert rows, rep["politics"]
+    for row in rows:
+        assert row["rules"][:2] == ["WOTR-CAPT-1", "WOTR-POL-2"]
+        assert "WOTR-END-7" not in row["rules"] and "WOTR-END-8" not in row["rules"]
+        assert "advances" not in row["text"].split(":")[0] and "besieger still in the region" in row["text"]

@@ -154,6 +154,8 @@ def aftermath(s, setup, outcome) -> dict:
         if not won:
             text = (f"{row['settlement']} ({row['kind']}) is not captured: the garrison was not eliminated with the "
                     "besieger left in the region" if row.get("captor") == "defender" else
+                    f"{row['settlement']} ({row['kind']}) is not captured: its defenders were not eliminated with the "
+                    "besieger left in the region" if setup.kind == "siege" else
                     f"{row['settlement']} ({row['kind']}) is not captured: the attacker did not win the region")
         else:
             how = ("captured by the besieger (the whole garrison sortied and was eliminated, the besieger in the "

@@ -103,10 +103,16 @@ def politics_effect(s, result=None) -> list[dict]:
         if owner.side == s.defender.side and s.controller(region) == s.defender.side:
             captor = "attacker"
             p = kinds.get("attacker_wins", Fraction(0)) + kinds.get("defender_retreated", Fraction(0))
-            rules = ["WOTR-CAPT-1", "WOTR-POL-2", "WOTR-END-7"]
-            note = ("if the attacker advances (optional); a Stronghold is captured only if empty, otherwise it is "
-                    "besieged (WOTR-END-8)") if region.settlement == "stronghold" else \
-                "if the attacker advances (optional)"
+            if s.kind == "siege":
+                # WOTR-CAPT-1 second case: the besieger is in the region already; nobody advances (WOTR-END-7/8
+                # are the field battle's)
+                rules = ["WOTR-CAPT-1", "WOTR-POL-2"]
+                note = "if its defenders are eliminated with the besieger still in the region"
+            else:
+                rules = ["WOTR-CAPT-1", "WOTR-POL-2", "WOTR-END-7"]
+                note = ("if the attacker advances (optional); a Stronghold is captured only if empty, otherwise it "
+                        "is besieged (WOTR-END-8)") if region.settlement == "stronghold" else \
+                    "if the attacker advances (optional)"
         elif (s.kind == "sortie" and region.settlement == "stronghold" and owner.side == s.attacker.side
               and s.controller(region) == s.attacker.side and _sortie_leaves_nobody_inside(s)):
             # WOTR-CAPT-1 second case, WOTR-SITE-6: the whole garrison sortied; its elimination, the besieger
