@@ -20,6 +20,8 @@ each decision's alternatives for the player who moves, in his own value.
 ['      b | c  3/4  (best, played: b, same outcomes)', '      a      1/2  (1/4 worse)']
 >>> _joined(["retreat to Osgiliath", "retreat to Minas Tirith"])
 'retreat to Osgiliath | Minas Tirith'
+>>> _joined(["A takes X's strike", "A takes X's strike, B takes Y's strike"])
+"A takes X's strike | A takes X's strike, B takes Y's strike"
 """
 from __future__ import annotations
 
@@ -123,15 +125,22 @@ def option_lines(options: Sequence[Option], short: Callable[[Fraction], str], *,
 
 
 def _joined(labels: list[str]) -> str:
-    """Labels of one group on one line, their common leading words said once (``retreat to A | B``)."""
+    """Labels of one group on one line, their common leading words said once (``retreat to A | B``).
+
+    Only where each label is one phrase and they differ before the shortest one ends: a label that is a
+    list (``A takes X's strike, B takes Y's strike``) or that another continues is written whole, since a
+    cut there would leave a fragment that reads as an option of its own."""
     if len(labels) == 1:
         return labels[0]
     cut = 0
-    for k in range(min(len(x) for x in labels)):
-        if len({x[k] for x in labels}) > 1:
-            break
-        if labels[0][k] == " ":
-            cut = k + 1
+    if not any("," in x for x in labels):
+        for k in range(min(len(x) for x in labels)):
+            if len({x[k] for x in labels}) > 1:
+                break
+            if labels[0][k] == " ":
+                cut = k + 1
+        else:  # one label begins every other: no common words to say once
+            cut = 0
     return labels[0][:cut] + " | ".join(x[cut:] for x in labels)
 
 
