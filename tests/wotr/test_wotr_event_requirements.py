@@ -169,3 +169,18 @@ def test_a_track_requirement_the_position_does_not_give_is_not_decided():
         got = _verdict(card, (AT_WAR, pos()))
         assert got["verdict"] is None, got
         assert "progress" in json.dumps(got) or "revealed" in json.dumps(got)
+
+
+def test_a_requirement_the_position_cannot_state_is_named_whatever_the_claims_ask():
+    """verify names, in its JSON's `unmodelled` and its text, a card held whose requirement the position
+    cannot state, even when no claim is about that card (every verb names what it does not interpret)."""
+    d = {"game": "wotr", "politics": AT_WAR, "position": pos(), "action": {"side": "shadow", "die": "event"},
+         "hand": ["Morgul Wound", "Olog-hai"], "claims": [{"id": "c", "claim": "Olog-hai may be played"}]}
+    rep = verbs.verify(scenario_from_dict(d, file="req.yaml"))
+    got = rep.to_json()
+    assert [u["card"] for u in got["unmodelled"]] == ["Morgul Wound"], got["unmodelled"]
+    assert "revealed" in got["unmodelled"][0]["what"] + got["unmodelled"][0]["why"]
+    assert got["claims"][0]["verdict"] is not None  # a claim the requirement cannot change stays decided
+    assert any(line.startswith("! not modelled: Morgul Wound") for line in rep.lead)
+    d["hand"] = ["Olog-hai"]
+    assert verbs.verify(scenario_from_dict(d, file="req.yaml")).to_json()["unmodelled"] == []

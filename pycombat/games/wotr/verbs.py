@@ -519,9 +519,21 @@ def verify(scenario) -> VerifyReport:
     if not claims:
         raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
     if scenario.kind == "position":
+        missing = move_claims.hand_unmodelled(scenario)
         return VerifyReport(**_base(scenario, "verify"), verdicts=move_claims.verify(scenario, claims),
-                            extra={"kind": "position"}, lead=tuple(die_lines(scenario)), sources=False)
-    return VerifyReport(**_base(scenario, "verify"), verdicts=battle_claims.verify(scenario, claims))
+                            extra={"kind": "position", "unmodelled": missing},
+                            lead=tuple(die_lines(scenario)) + _unmodelled_lines(missing), sources=False)
+    from .cards.battle import plan_unmodelled
+
+    missing = plan_unmodelled(scenario.card_plan) if scenario.card_plan is not None else []
+    return VerifyReport(**_base(scenario, "verify"), verdicts=battle_claims.verify(scenario, claims),
+                        extra={"unmodelled": missing}, lead=_unmodelled_lines(missing))
+
+
+def _unmodelled_lines(missing: list[dict]) -> tuple[str, ...]:
+    """What the scenario holds that the model does not interpret, one line each (every verb names it; a
+    claim it could change is not decided)."""
+    return tuple(f"! not modelled: {u['card']}: {u['what']} ({u['why']})" for u in missing)
 
 
 # ---- tree ----------------------------------------------------------------------------------------------

@@ -576,6 +576,21 @@ def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
     return []
 
 
+def hand_unmodelled(s: PositionScenario) -> list[dict]:
+    """The requirements of the shipped cards held that the position cannot state (``{card, what, why}``,
+    as :func:`unmodelled_for` names them for a claim), whatever the claims ask. (Whether a shipped card
+    brings figures into play is named by the placing claims that depend on it.)"""
+    from ..cards.events import requirement_check
+
+    out = []
+    for card in s.hand:
+        if card.shipped:
+            held, why = requirement_check(s, card)
+            if held is None:
+                out.append({"card": card.name, "what": f"its requirement: {card.requirement}", "why": why})
+    return out
+
+
 def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
     return verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
