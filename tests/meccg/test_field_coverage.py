@@ -421,6 +421,8 @@ def _claim_views(card: database.CombatCard) -> dict[str, Any]:
                 (claims_combat.strike_count, "strike_count_modifiers", ("no_effect", "apply"), {"count": 1})):
             for value in values:
                 s = dataclasses.replace(base, flags={**base.flags, flag: value})
+                if decider is claims_combat.hazard_effect:  # asked of the card in play (one not in play has none)
+                    s = dataclasses.replace(s, in_play=(card,))
                 claim = Claim(id="c1", kind=decider.__name__, text="", args={"card": card.id, **args},
                               path="claims[0]")
                 out[f"{decider.__name__}[{value}]"] = _guard(lambda: _verdict_view(decider(s, claim)))

@@ -59,3 +59,39 @@ def test_verify_decides_nothing_the_halving_could_change():
     assert [(c["verdict"], c["decided"]) for c in got] == [(None, False), (False, True), (None, False)]
     got = pycombat.load(doc).run("verify").to_json()["claims"]
     assert [c["decided"] for c in got] == [True, True, True]
+
+
+#: claims about one member's strike or the strikes as a whole: which members' strikes a halving removes is
+#: covered by no rule (MECCG-CARD-8 option 2, MECCG-STRUCT-6)
+_WHICH_STRIKES = [{"claim": "Shagrat commits a strike"},
+                  {"claim": "Aragorn II may take Old Troll's strike in phase I"},
+                  {"claim": "if Aragorn II takes Shagrat's strike in phase I, the attacker must assign 2 strikes in "
+                            "phase II"},
+                  {"kind": "assignment_legal", "pairs": {"Aragorn II": "Shagrat", "Gimli": "Lagduf",
+                                                         "Frodo": "Old Troll"}}]
+
+
+def test_verify_decides_no_claim_on_which_members_strike_the_halving_removes():
+    doc = {**DOC, "claims": _WHICH_STRIKES}
+    flags = dict(f.split("=") for f in FLAGS[1::2])
+    got = pycombat.load(doc, flags=flags).run("verify").to_json()["claims"]
+    assert [(c["verdict"], c["decided"]) for c in got] == [(None, False)] * len(_WHICH_STRIKES)
+    assert all(any(u["card"] == "Dark Quarrels" for u in c["unmodelled"]) for c in got)
+    # under the default readings the halving has no effect: each is decided
+    got = pycombat.load(doc).run("verify").to_json()["claims"]
+    assert [c["decided"] for c in got] == [True] * len(_WHICH_STRIKES)
+
+
+def test_verify_names_what_is_not_modelled_at_the_top(tmp_path, capsys):
+    doc = {**DOC, "claims": [{"claim": "Gimli may be attacked"}]}  # a claim the halving cannot change
+    flags = dict(f.split("=") for f in FLAGS[1::2])
+    top = pycombat.load(doc, flags=flags).run("verify").to_json()
+    assert [(u["card"], u.get("alternative")) for u in top["unmodelled"]] == [("Dark Quarrels", True)]
+    assert top["claims"][0]["decided"] is True
+    assert pycombat.load(doc).run("verify").to_json()["unmodelled"] == []
+    path = tmp_path / "dq.yaml"
+    path.write_text(yaml.safe_dump(doc))
+    assert main(["verify", str(path), *FLAGS]) == 0
+    out = capsys.readouterr().out
+    assert "Not modelled (1; a claim one of them could change is NOT DECIDED, MECCG-FX-10):" in out
+    assert "Dark Quarrels: the attack's strikes halved" in out

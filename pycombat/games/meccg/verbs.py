@@ -20,7 +20,7 @@ from ...dice import Dist, as_json
 from ...errors import PycombatError, ScenarioError, illegal_attack
 from ...report import Report, VerifyReport
 from .cards import play
-from .cards.coverage import unmodelled_json, unoffered
+from .cards.coverage import lines_of, unmodelled_json, unoffered
 from .combat import after_strikes
 from .model import Scenario
 
@@ -335,7 +335,15 @@ def verify(scenario: Scenario) -> VerifyReport:
     verdicts = _verify(scenario, claims)
     _same_after_check(scenario, claims, verdicts)
     _over_wound_rolls(scenario, claims, verdicts)
-    return VerifyReport(**_base(scenario, "verify"), verdicts=verdicts)
+    # what the model does not interpret, as every verb names it (MECCG-FX-10); a claim one of them could change
+    # is NOT DECIDED, and each verdict's notes say which
+    unread = unmodelled_json(scenario)
+    lead = lines_of(unread)
+    if lead:
+        lead = [f"Not modelled ({len(unread)}; a claim one of them could change is NOT DECIDED, MECCG-FX-10):",
+                *lead[1:]]
+    return VerifyReport(**_base(scenario, "verify"), verdicts=verdicts, extra={"unmodelled": unread},
+                        lead=tuple(lead))
 
 
 #: claims about a strike of the combat block that the card entry of a check before strikes are assigned

@@ -378,6 +378,10 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
     out = []
     for e in entries:
         if claim.kind == "hazard_effect":
+            # whether a hazard acts hangs on its own parts only: a site its condition reads that is not known,
+            # the member it is placed on not named (MECCG-FX-11)
+            if normalize(e["card"]) in named or normalize(e.get("id") or "") in named:
+                out.append((e, True))
             continue
         if e.get("settled_by") and claim.args.get(e["settled_by"]) not in (None, "", []):
             continue  # the claim states this part's result (e.g. the allies a roll discarded)
@@ -396,8 +400,9 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
                 out.append((e, bool(could)))
             continue
         # a card's alternative that changes the strike count (Dark Quarrels halving it) and may be played here:
-        # the number of strikes hangs on it (MECCG-STRUCT-6, MECCG-FX-10)
-        count = claim.kind in ("strike_count", "excess_count") and e.get("alternative") and \
+        # the number of strikes hangs on it, and which members' strikes it removes is covered by no rule, so
+        # every claim about the strikes as a whole or one member's strike does too (MECCG-STRUCT-6, MECCG-FX-10)
+        count = claim.kind in _STRIKES_AS_A_WHOLE + ("commits_strike",) and e.get("alternative") and \
             "assignment" in (e.get("touches") or ())
         near = card_named or member_named or count or (
             claim.kind in COMBAT_KINDS and (not e.get("member") or normalize(e["member"]) in involved

@@ -630,7 +630,14 @@ def strike_effect(s: Scenario, claim):
         taps = won and side.untapped and not side.stays_untapped and not side.no_tap
         why = (["MECCG-SEQ-4" if side.role == "attacker" else "MECCG-SEQ-5"] if side.stays_untapped
                else ["MECCG-FX-1"] if won and side.untapped and (side.no_tap or side.untapped_by_card) else [])
-        return _v(claim, taps, ["MECCG-SEQ-10"] + why, parts=_strike_part(o.result))
+        notes = []
+        if won and not side.untapped:  # only an untapped character taps: his status as the strike begins
+            status = side.member.status
+            notes = [f"{m.name} is already {status} as strike {n} is resolved: only an untapped character taps"
+                     + (" (a wounded character is tapped: his -2 replaces the tapped -1)" if status == "wounded"
+                        else "")]
+            why = ["MECCG-SEQ-9"] if status == "wounded" else why
+        return _v(claim, taps, ["MECCG-SEQ-10"] + why, notes, parts=_strike_part(o.result))
     if lost and o.loser is None:  # not wounded by the strike he lost: no body check (MECCG-FX-17)
         return _v(claim, False, ["MECCG-SEQ-10", "MECCG-FX-17"],
                   [f"{side.unwounded_by[0]}: {m.name} is not wounded by the strike he loses, so no body check"])
@@ -852,11 +859,20 @@ def _items_left(s: Scenario, rep, role: str, after_costs) -> list[str]:
 
 
 def hazard_effect(s: Scenario, claim):
-    """MECCG-STRUCT-8 [hazard_scope]: a hazard affecting attacks or strikes has no effect unless it
-    names CvCC (seed: no hazard has an effect)."""
+    """Whether a hazard has an effect in this combat: this combat's cards only, for no hazard may be played
+    during it (MECCG-STRUCT-7), so one not in play has none. In play, MECCG-STRUCT-8 [hazard_scope]: one
+    affecting attacks or strikes has none unless it names CvCC (seed: no hazard has one); one that modifies
+    characters (MECCG-FX-11) has one when it modifies a member of either company, as every strike's side reads
+    it (:func:`..combat.strikes.standing_effects`: where its own conditions hold)."""
+    from ..cards import interpreter as cardfx
+
     c = load_carddb().card(str(claim.args.get("card")), file=s.file, path=f"{claim.path}.card")
     if getattr(c, "type", None) != "hazard":
         raise _err(s, claim, f"card: {c.name} is not a hazard")
+    placed = c.name.casefold() in _in_play(s)
+    if not placed and in_force("MECCG-STRUCT-7"):
+        return _v(claim, False, ["MECCG-STRUCT-7"],
+                  [f"{c.name} is not in play in this combat, and no hazard may be played during it"])
     if (getattr(c, "cvcc", None) or "") == "mentions-cvcc":
         return _v(claim, True, ["MECCG-STRUCT-8"], [f"{c.name} names company vs. company combat"])
     neutral = in_force("MECCG-STRUCT-8")  # the rule that takes a hazard's effect away in CvCC
@@ -864,9 +880,24 @@ def hazard_effect(s: Scenario, claim):
         if getattr(c, "cvcc_relevant", None) == "yes":
             return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
         return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
-    if getattr(c, "cvcc_relevant", None) == "yes" and in_force("MECCG-FX-11"):  # it modifies characters
-        return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
-                  [f"{c.name} modifies characters, not an attack or a strike ({c.cvcc_note})"])
+    m = cardfx.model(c.id)
+    modifies = m.play == "in_play" and bool(m.fx)
+    if getattr(c, "cvcc_relevant", None) == "yes" and in_force("MECCG-FX-11"):
+        if not modifies:  # an environment that only switches other cards' conditions (Doors of Night)
+            return _v(claim, True, ["MECCG-STRUCT-8"],
+                      [f"{c.name} does not affect an attack or a strike ({c.cvcc_note})"])
+        if not placed:  # (only when MECCG-STRUCT-7 is taken away: it could be played, and would act)
+            return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
+                      [f"{c.name} modifies characters, not an attack or a strike ({c.cvcc_note})"])
+        from ..combat.strikes import standing_effects, unmet_text
+
+        reach = standing_effects(s, c.name)
+        on = [f"{e.member} ({', '.join(e.acts)})" for e in reach if e.acts]
+        if on:
+            return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
+                      [f"{c.name} modifies characters, not an attack or a strike: it acts on {'; '.join(on)}"])
+        return _v(claim, False, ["MECCG-FX-11"],
+                  [f"{c.name} modifies no character in this combat: {unmet_text(reach)}"])
     tags = " ".join(getattr(c, "effect_tags", ()) or ())
     combat = any(k in tags for k in ("prowess", "body", "strike", "attack", "heal"))
     if not neutral:

@@ -215,6 +215,93 @@ def _records(cards: Iterable[CardModel], ctx: cardfx.Ctx, scenario: Scenario) ->
     return out
 
 
+@dataclass(frozen=True)
+class StandingEffect:
+    """What a card in play does to one member of either company (MECCG-FX-7, MECCG-FX-11), as a strike's
+    side reads it: ``acts`` the records that modify him ("prowess -2"), or ``unmet`` the condition that
+    keeps the card off him, in words."""
+
+    member: str
+    role: str
+    acts: tuple[str, ...] = ()
+    unmet: str | None = None
+
+
+def _strike_opponent(scenario: Scenario, role: str, name: str) -> Member | None:
+    """The member facing ``name``'s strike in the combat block (None without one)."""
+    combat = getattr(scenario, "combat", None)
+    for st in (combat.strikes if combat is not None else ()):
+        mine, theirs = (st.attacker, st.defender) if role == "attacker" else (st.defender, st.attacker)
+        if mine == name:
+            try:
+                return scenario.company("defender" if role == "attacker" else "attacker").member(theirs)
+            except KeyError:
+                return None
+    return None
+
+
+def _unmet_words(failed: str, company: Company) -> str:
+    """A card's failing condition (:func:`cardfx.holds`' ``key=value``) in words, for ``company``'s member."""
+    key, _, val = failed.partition("=")
+    if key == "under_deeps":
+        known = getattr(company, "under_deeps", None)
+        where = "away from the Under-deeps" if val == "False" else "at an Under-deeps site"
+        if known is None:
+            return f"it acts only {where}, and whether {company.site} is an Under-deeps site is not known"
+        return f"it acts only {where}, and {company.site} is {'an' if known else 'no'} Under-deeps site"
+    if key in ("bearer", "race"):
+        names = val.split(" or ")
+        one = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+        return f"it acts on {one} only" if key == "bearer" else f"it acts only on a character of race {one}"
+    if key in ("doors_of_night", "gates_of_morning"):
+        card = key.replace("_", " ").title().replace(" Of ", " of ")
+        return f"it acts {'only with' if val == 'True' else 'only without'} {card} in play"
+    return f"its condition {failed} does not hold"
+
+
+def standing_effects(scenario: Scenario, card_name: str) -> list[StandingEffect]:
+    """MECCG-FX-7, MECCG-FX-11: what the card in play named ``card_name`` does to each member of either company,
+    read as every strike's side reads it (:func:`standing_cards` and :func:`_records`, with the opponent of the
+    member's strike in the combat block): the records that act on him, or the condition that keeps it off him.
+    A member it does not reach at all (placed on another member, its card flag reading it as no effect, every
+    hazard neutralised under hazard_scope=all, MECCG-STRUCT-8) is left out."""
+    want = normalize(card_name)
+    out: list[StandingEffect] = []
+    for role in ("attacker", "defender"):
+        company = scenario.company(role)
+        other = scenario.company("defender" if role == "attacker" else "attacker")
+        for me in company.members:
+            models = [m for m in standing_cards(scenario, role, me) if normalize(m.name) == want]
+            if not models:
+                continue
+            ctx = cardfx.Ctx(me=me, company=company, scenario=scenario,
+                             opponent=_strike_opponent(scenario, role, me.name), opp_company=other)
+            acts: list[str] = []
+            unmet: str | None = None
+            for m in models:
+                failed = cardfx.holds(m.requires, ctx)
+                if failed is None:
+                    recs = [f for f in m.fx if cardfx.holds(f.cond, ctx) is None]
+                    acts += [f"{f.what.replace('_', ' ')} {f.amount:+d}" for f in recs]
+                    failed = None if recs else next((cardfx.holds(f.cond, ctx) for f in m.fx), None)
+                if failed is not None and unmet is None:
+                    unmet = _unmet_words(failed, company)
+            out.append(StandingEffect(me.name, role, tuple(acts), None if acts else unmet or "no record of it acts"))
+    return out
+
+
+def unmet_text(effects: Iterable[StandingEffect]) -> str:
+    """The members a card does not act on, grouped by the condition that keeps it off them."""
+    by: dict[str, list[str]] = {}
+    effects = list(effects)
+    if not effects:
+        return "it is on no member of either company"
+    for e in effects:
+        if not e.acts:
+            by.setdefault(e.unmet or "", []).append(e.member)
+    return "; ".join(f"{', '.join(names)}: {why}" for why, names in by.items())
+
+
 def _boosted(scenario: Scenario, item, pv: "cardfx.ItemVariant | None",
              boosts: Iterable[tuple[cardfx.Fx, CardModel]]) -> tuple["cardfx.ItemVariant | None", list[str]]:
     """A weapon's bonus raised by the cards that add to it (``weapon_prowess``: Biter and Beater!
@@ -1518,10 +1605,19 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     acting = [] if cardfx.hazards_off(scenario) else [
         c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard" and cardfx.model(c.id).fx]
     hazards = [h for h in hazards if h not in acting]
+    # each acts where its own conditions hold (MECCG-FX-11): on whom it acts, or why on no one
+    reach = {h: standing_effects(scenario, h) for h in acting}
+    idle = [h for h in acting if not any(e.acts for e in reach[h])]
+    acting = [h for h in acting if h not in idle]
     if acting:
+        on = "; ".join(f"{h} on {', '.join(e.member for e in reach[h] if e.acts)}" for h in acting)
         preamble.append(ReplayStep(
             f"In play: {', '.join(acting)}: hazards that modify characters, not attacks or strikes: they act "
-            f"[hazard_scope={scenario.flags['hazard_scope']}]", ("MECCG-STRUCT-8", "MECCG-FX-11")))
+            f"[hazard_scope={scenario.flags['hazard_scope']}]: {on}", ("MECCG-STRUCT-8", "MECCG-FX-11")))
+    for h in idle:
+        preamble.append(ReplayStep(
+            f"In play: {h}: a hazard that modifies characters; it acts on no one in this combat "
+            f"({unmet_text(reach[h])})", ("MECCG-FX-11",)))
     if hazards:
         preamble.append(ReplayStep(
             f"In play: {', '.join(hazards)}: hazards, no effect on company vs. company combat "
@@ -1673,12 +1769,19 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                                  if taps else ""), ("MECCG-SEQ-10", s.ineffectual_by.rule)))
             out.append((s, steps, Outcome("tie", None, None, 0, 0, 0, 0)))
             continue
+        # a hazard in play that STRUCT-8 neutralises gives nothing; one that modifies characters (MECCG-FX-11)
+        # gives nothing here when its conditions hold for neither character of this strike
         boosting = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"
-                    and any("prowess" in t for t in getattr(c, "effect_tags", ()))]
-        nothing = (f"; {', '.join(boosting)} gives nothing (a hazard)" if boosting else "")
+                    and any("prowess" in t for t in getattr(c, "effect_tags", ())) and c.name not in reach]
+        here = {a.member.name, d.member.name}
+        unmet = {h: [e for e in reach[h] if e.member in here] for h in reach}
+        unmet = {h: es for h, es in unmet.items() if es and not any(e.acts for e in es)}
+        nothing = (f"; {', '.join(boosting)} gives nothing (a hazard)" if boosting else "") + "".join(
+            f"; {h} gives nothing here ({unmet_text(es)})" for h, es in unmet.items())
         steps.append(ReplayStep(f"Prowess: {a.member.name} {_fmt_mods(a.member.prowess or 0, a.prowess_mods)} = "
                                 f"{a.prowess}; {d.member.name} {_fmt_mods(d.member.prowess or 0, d.prowess_mods)} = "
-                                f"{d.prowess}{nothing}", ("MECCG-SEQ-9",) + (("MECCG-STRUCT-8",) if boosting else ())))
+                                f"{d.prowess}{nothing}", ("MECCG-SEQ-9",) + (("MECCG-STRUCT-8",) if boosting else ())
+                                + (("MECCG-FX-11",) if unmet else ())))
         for side in (a, d):  # body modifications (items, cards, the opponent's items) before any body check
             changed = [m for m in side.body_mods if m.amount]
             if changed:
