@@ -349,7 +349,8 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
     for c in claims:
         v = decide(scenario, c)
         names = relevant_flags(scenario, c) if relevant_flags is not None else book.flags
-        if v.verdict is None:  # not decided (something it depends on is not modelled): no flag decides it
+        missing = list(unmodelled(scenario, c)) if unmodelled is not None else []
+        if v.verdict is None or missing:  # not decided (something it depends on is not modelled): no flag decides it
             names = ()
         table: list[FlagReadings] = []
         for name in names:
@@ -373,7 +374,6 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
                 table.append(FlagReadings(name, chosen, origin.get(name, "default"), flips, rows))
         if hasattr(v, "readings"):
             v.readings = table
-        missing = list(unmodelled(scenario, c)) if unmodelled is not None else []
         if missing:
             would = v.verdict
             v.verdict = None

@@ -125,3 +125,29 @@ def test_readings_is_a_verify_option_only(capsys):
         cli.main(["enumerate", str(ROOT / "examples" / "meccg" / "two_on_two.yaml"), "--readings", "all"])
     assert e.value.code == 2
     capsys.readouterr()
+
+
+def test_a_claim_not_decided_is_decided_by_no_flag():
+    """A claim something unmodelled could change is NOT DECIDED: no flag "decides" it and no reading is
+    shown (here q6 was printed "decided by phase2_assignment=mandatory" under NOT DECIDED); the same
+    claim without the unmodelled card is decided by that flag."""
+    scenario = {
+        "game": "meccg",
+        "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria",
+                     "members": ["Lagduf", "Shagrat", "Odoacer", "Horseman in the Night"]},
+        "defender": {"player": "Bob", "alignment": "hero", "site": "Moria",
+                     "members": ["Aragorn II", "Éomer", "Gimli"]},
+        "in_play": ["Gates of Morning"],
+        "rules": {"strike_count_modifiers": "apply", "pre_assignment_attack_effects": "allowed"},
+        "claims": [{"id": "q6", "claim": "if Aragorn II takes Lagduf's strike in phase I, the attacker must "
+                                         "assign 2 strikes in phase II"}],
+        "combat": {"before_assignment": ["Dark Quarrels"],
+                   "strikes": [{"defender": "Aragorn II", "attacker": "Lagduf"}]},
+    }
+    with readings_shown("all"):
+        got = api.load(scenario).verify().to_json()["claims"][0]
+        assert got["verdict"] is None, got
+        assert not got.get("decided_by_flags") and not got.get("readings"), got
+        del scenario["combat"]["before_assignment"]
+        plain = api.load(scenario).verify().to_json()["claims"][0]
+    assert plain["verdict"] is not None and "phase2_assignment" in plain["decided_by_flags"], plain
