@@ -157,16 +157,29 @@ def test_every_claim_kind_has_a_sentence():
         "the defender's best split is A4 2 then A1 1"
 
 
-def test_a_battlefield_scored_already_is_won_but_no_conquer_in_the_core_rules_terms():
-    """RB-RES-7 calls gaining control "conquers"; RB-RES-5: gaining control of a battlefield scored already this turn
-    is no Conquer and scores nothing. The verdict keeps the seed's word and says the Core Rules' one."""
+def test_a_battlefield_scored_already_is_won_but_not_conquered_by_either_side():
+    """RB-RES-7's table calls the Attacker left alone "conquers" (the outcome class); RB-RES-5: gaining control of a
+    battlefield scored already this turn is no Conquer and scores nothing. "conquers" reads RB-RES-5 for both sides:
+    the Attacker left alone at a battlefield he scored does not conquer it (as the Defender at an uncontrolled one he
+    scored), and the JSON's ``conquers`` is null for both."""
     import pycombat
 
     doc = {"game": "riftbound", "battlefield": {"name": "Somewhere", "scored_this_turn": True},
            "attacker": {"units": ["Mega-Mech"]}, "defender": {"units": ["Vanguard Sergeant"]},
            "claims": ["the attacker conquers", "the attacker scores"]}
     conquers, scores = pycombat.load(doc).run("verify").verdicts
-    assert conquers.verdict is True and any("no Conquer" in n and "RB-RES-5" in n for n in conquers.notes)
+    assert conquers.verdict is False and "RB-RES-5" in conquers.rules
+    assert any("no Conquer" in n and "RB-RES-5" in n for n in conquers.notes)
     assert scores.verdict is False
+    odds = pycombat.load({k: v for k, v in doc.items() if k != "claims"}).run("odds").to_json()
+    assert odds["control"]["after"]["conquer"] == {"controller": "attacker", "gains_control": "attacker",
+                                                   "conquers": None, "scorer": None}
+    defender = {"game": "riftbound", "battlefield": {"name": "Somewhere", "controlled_by": "nobody",
+                                                     "scored_this_turn": ["defender"]},
+                "attacker": {"units": ["Vanguard Sergeant"]}, "defender": {"units": ["Mega-Mech"]},
+                "claims": ["the defender conquers the battlefield"]}
+    assert pycombat.load(defender).run("verify").verdicts[0].verdict is False
+    odds = pycombat.load({k: v for k, v in defender.items() if k != "claims"}).run("odds").to_json()
+    assert odds["control"]["after"]["keep"]["conquers"] is None
     fresh = pycombat.load({**doc, "battlefield": {"name": "Somewhere"}}).run("verify").verdicts[0]
     assert fresh.verdict is True and not any("no Conquer" in n for n in fresh.notes)

@@ -293,7 +293,13 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
                         unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
     left = _open(s) if any(v.claim.kind in BOARD_FREE or v.verdict is not None for v in out) else []
     for v in out:
-        if left and v.claim.kind in BOARD_FREE:
+        if left and v.claim.kind in AT_ASSIGNMENT and v.verdict is not None and _cleanup_deathknells_only(left):
+            v.notes.append("not modelled, and unable to change this verdict (it is fixed as the combat damage is "
+                           "assigned, before the combat cleanup where that Deathknell would fire, RB-DMG-3, RB-READ-8): "
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
+            if "RB-CARD-4" not in v.rules:
+                v.rules.append("RB-CARD-4")
+        elif left and v.claim.kind in BOARD_FREE:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left))
         elif left and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
@@ -316,11 +322,29 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
 BOARD_FREE = ("assigns_first", "focus_first", "role", "marked_counts", "rule")
 
 
+#: claim kinds fixed when the combat damage is assigned (the board at the Combat Damage Step, the totals, lethal
+#: amounts and the legal splits, RB-DMG-3..7), before the combat cleanup: a Deathknell fired there cannot change them
+AT_ASSIGNMENT = ("split_legal", "total", "lethal", "might", "split_count", "excess", "damage_step", "order",
+                 "excess_on", "ignore_tank", "any_order")
+
+
+def _cleanup_deathknells_only(items: list[dict]) -> bool:
+    """Whether what is not modelled is only Deathknells of units the combat cleanup may kill, not fired there
+    (RB-READ-8 [deathknell_at_combat_cleanup=open], RB-CARD-19): effects after the damage is assigned."""
+    from .cards.deathknell import AFTER_COMBAT
+
+    return bool(items) and all(u.get("why") == AFTER_COMBAT for u in items)
+
+
 def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dict]:
     """RB-CARD-4: the card clauses of the showdown the model does not interpret. With any, a claim
     they could change is not decided (verdict None); the note says what the verdict would be
-    otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same."""
+    otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same, and so is a claim fixed as
+    the combat damage is assigned (:data:`AT_ASSIGNMENT`) when what is not modelled is only Deathknells at the combat
+    cleanup, which fire after it."""
     if claim.kind in BOARD_FREE:
+        return []
+    if claim.kind in AT_ASSIGNMENT and _cleanup_deathknells_only(_open(s)):
         return []
     showdown = _showdown(s)
     if showdown.unmodelled and _settled(s, claim, showdown.unmodelled, {} if read is None else read):
@@ -605,7 +629,9 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         r = resolve(s, fixed)
         return Verdict(claim, happens(r.outcome), outcome_rules({r.outcome}, control) + ["RB-DMG-4"],
                        notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
-                              f"{control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome}))
+                              f"{control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome})
+                       + ([_SCORED_ALREADY] if want == "conquer" and s.scored_this_turn and r.outcome == "conquer"
+                          else []))
     oc = outcome_classes(_board(s))
     seen = {happens(o) for o in oc.outcomes}
     verdict = True in seen if modal == "can" else seen == {True}
@@ -616,10 +642,14 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     if oc.model4 and _no_modifiers(s) and not any(control.gains(o) == "defender" for o in oc.outcomes):
         rules.append("RB-MODEL-5")
     if want == "conquer" and s.scored_this_turn and "conquer" in oc.outcomes:
-        notes.append("the Attacker has scored this battlefield already this turn: he gains control of it, which the "
-                     "seed's table calls conquering (RB-RES-7), but in the Core Rules' terms that is no Conquer and it "
-                     "scores nothing (RB-RES-5)")
+        notes.append(_SCORED_ALREADY)
     return Verdict(claim, verdict, rules, notes=notes)
+
+
+#: why the Attacker left alone at a battlefield he scored this turn does not conquer it (RB-RES-5)
+_SCORED_ALREADY = ("the Attacker has scored this battlefield already this turn: left there alone he gains control of "
+                   "it (the outcome class `conquer` of the seed's table, RB-RES-7), but in the Core Rules' terms that is "
+                   "no Conquer and it scores nothing (RB-RES-5), as for the Defender")
 
 
 def claimed_outcome_happens(want: str, control, outcome: str) -> bool:
@@ -631,8 +661,12 @@ def claimed_outcome_happens(want: str, control, outcome: str) -> bool:
       battlefield nobody controlled he keeps nothing: he establishes control (RB-RES-4).
     * The Defender conquers when he establishes control of a battlefield nobody controlled and has not scored it this
       turn: a Conquer (RB-RES-5).
+    * The Attacker conquers when he is left there alone (the outcome class ``conquer``, RB-RES-7) and has not scored
+      it this turn: a Conquer (RB-RES-5), as for the Defender.
     * The other claims are the outcome classes themselves.
     """
+    if want == "conquer":
+        return outcome == "conquer" and "attacker" not in control.scored
     if want == "keep":
         return control.keeps(outcome)
     if want == DEFENDER_CONQUERS:

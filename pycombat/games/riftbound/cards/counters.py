@@ -3,7 +3,10 @@
 A counter names, as its first ``target``, the card it counters: the latest earlier play of that
 card in the ``showdown:`` list not already countered (a unit's ability: by the ability's name or
 by its unit's name). The chain resolves last in, first out (CR 346-348): a counter that is
-itself countered counters nothing, so counters are read from the last play back.
+itself countered counters nothing, so counters are read from the last play back. A counter countered
+by a counter (played above it on the chain) leaves the chain with it, before the card it named, which
+stays on the chain and resolves later: in the list, that card may come after the two (or never, when
+it has no effect), and the countered counter then names no earlier play.
 
 What a counter may counter is the data's ``what`` (one reading per phrase, never per card):
 
@@ -189,6 +192,10 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
         name = p.targets[0].casefold()
         j = next((j for j in range(i - 1, -1, -1) if plays[j] is not None and j not in out
                   and _name_matches(plays[j], name)), None)
+        if j is None and i in out:
+            # RB-CARD-3: a counter countered by a later one counters nothing; the card it named may still be on the
+            # chain below it, resolving after both (listed after them), or never (it left the chain): nothing to read
+            continue
         if j is None:
             raise _err(p, f"no earlier play of {p.targets[0]!r} in this showdown to counter (a counter chooses a "
                        "card on the chain)", r.rule, "target")

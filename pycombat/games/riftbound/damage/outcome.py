@@ -57,6 +57,8 @@ class Control:
     >>> c.gains("keep"), c.conquers("keep"), c.scorer("recall"), Control().scorer("keep")
     ('defender', 'defender', 'defender', None)
     >>> Control(before=None, scored=frozenset({"defender"})).conquers("keep")
+    >>> Control(scored=frozenset({"attacker"})).conquers("conquer"), Control(scored=frozenset({"attacker"})).gains("conquer")
+    (None, 'attacker')
     """
 
     before: str | None = "defender"
@@ -80,12 +82,14 @@ class Control:
         return self.before == "defender" and CONTROLLER_AFTER[outcome] == "defender"
 
     def conquers(self, outcome: str) -> str | None:
-        """The side that conquers: the Attacker left alone (RB-RES-7's word for gaining control, whether or not it
-        scores); the Defender who gains control of an uncontrolled battlefield he has not scored this turn (a
-        Conquer in the Core Rules' terms, RB-RES-5)."""
+        """The side that conquers, for either side in the Core Rules' terms (RB-RES-5): the side that gains control
+        of the battlefield (RB-RES-4: the Attacker left alone; the Defender left alone at an uncontrolled
+        battlefield) when it has not scored it this turn. The Attacker left alone at a battlefield he scored this
+        turn is the outcome class ``conquer`` (RB-RES-7's table, RB-MODEL-4) and gains control, but does not
+        conquer."""
         side = self.gains(outcome)
         # RB-RES-5 (CR 461.5.d-e, 464.1): gaining control of a battlefield not yet scored this turn is a Conquer
-        if side == "defender" and side in self.scored:
+        if side is not None and side in self.scored:
             return None
         return side
 
@@ -98,6 +102,8 @@ class Control:
     def text(self, outcome: str) -> str:
         """The outcome in words (RB-RES-7), at a battlefield the Defender did not control: what he does instead of
         keeping it (RB-RES-4, RB-RES-5)."""
+        if outcome == "conquer" and "attacker" in self.scored:  # RB-RES-5: no Conquer
+            return "the Attacker takes control of the battlefield (he scored it this turn already: no Conquer, no score)"
         if self.before == "defender" or CONTROLLER_AFTER[outcome] != "defender":
             return OUTCOME_TEXT[outcome]
         took = ("the Defender takes control of the uncontrolled battlefield: he conquers it and scores"
@@ -316,10 +322,10 @@ def _result_line(scenario: Scenario, outcome: str, control: Control) -> Line:
         return Line(f"Result: {head}; {bf} was uncontrolled, so {d} establishes control of it{score}.",
                     ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
     if outcome == "conquer":
-        score = ("and scores" if control.scorer(outcome) else
-                 "but scores nothing: it already scored this battlefield this turn")
-        return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf}, conquers it "
-                    f"{score}.", ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
+        score = ("conquers it and scores" if control.scorer(outcome) else
+                 "but that is no Conquer and scores nothing: he already scored this battlefield this turn")
+        return Line(f"Result: only {a}'s units are left: {a} wins the combat, takes control of {bf}, {score}.",
+                    ("RB-RES-3", "RB-RES-4", "RB-RES-5", "RB-RES-7"))
     if outcome == "keep":
         return Line(f"Result: only {d}'s units are left: {d} wins the combat and keeps {bf} (this is not a Hold, "
                     "which scores only in the Beginning Phase).", ("RB-RES-3", "RB-RES-4", "RB-RES-6", "RB-RES-7"))

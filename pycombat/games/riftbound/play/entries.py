@@ -344,10 +344,11 @@ class Lines:
     def legal(self, resolved: tuple[Entry, ...], entry: Entry, chain: tuple[Entry, ...] = (),
               at: Reached | None = None) -> bool:
         """Whether ``entry`` may be played on the board ``resolved`` leaves (``at``: the state it
-        reached; a counter: with the card it counters, from ``chain``, just before it)."""
+        reached; a counter: with the card it counters, from ``chain``, just before it, and, when that card is a
+        counter, the card it counters before that, and so on: :func:`counter_block`)."""
         if entry.counter:
-            victim = next((c for c in reversed(chain) if c.card.casefold() == entry.targets[0].casefold()), None)
-            return victim is not None and not isinstance(self.run(resolved, (victim, entry), at), ScenarioError)
+            block = counter_block(entry, chain)
+            return block is not None and not isinstance(self.run(resolved, block, at), ScenarioError)
         return not isinstance(self.run(resolved, (entry,), at), ScenarioError)
 
     def failing(self, plays: tuple[Entry, ...], group: tuple[Entry, ...] = (), at: Reached | None = None):
@@ -511,7 +512,58 @@ def target_bound(name: str, units: int) -> tuple[int, bool]:
         specs += 1
     if specs > 1:
         ordered = True
+    elif specs == 1 and card.effects and len([e for e in card.effects if isinstance(e.get("target"), dict)
+                                              and e.get("target")]) == 1 \
+            and next(e for e in card.effects if isinstance(e.get("target"), dict) and e.get("target")).get("each"):
+        ordered = False  # one effect given to each unit it chooses alike ("two friendly units each +2"): a set
     return min(total, units), ordered
+
+
+def aim(chain: tuple[Entry, ...], counter: Entry, at: int | None = None) -> int | None:
+    """The index in ``chain`` of the card ``counter`` counters (RB-CARD-3): the newest card on the chain below it
+    (below index ``at``; the whole chain: ``counter`` is being played) of the name it gives first; None if none."""
+    want = counter.targets[0].casefold()
+    top = len(chain) if at is None else at
+    return next((i for i in range(top - 1, -1, -1) if chain[i] is not None and chain[i].card.casefold() == want),
+                None)
+
+
+def counter_block(counter: Entry, chain: tuple[Entry, ...]) -> tuple[Entry, ...] | None:
+    """The plays a counter played on ``chain`` is read with, as a ``showdown:`` list reads them (RB-CARD-3): the
+    card it counters just before it, and, when that card is itself a counter of a card still on the chain below
+    it, that card before it, and so on (the first one of the block counters nothing). None when no card on the
+    chain has the name it gives.
+
+    >>> d = Entry("Discipline", "defender", ("S",))
+    >>> a, b = Entry("Defy", "attacker", ("Discipline",), counter=True), Entry("Defy", "defender", ("Defy",), counter=True)
+    >>> [e.by + " " + e.card for e in counter_block(b, (d, a))]
+    ['defender Discipline', 'attacker Defy', 'defender Defy']
+    """
+    block, top, current = [counter], None, counter
+    while current.counter:
+        i = aim(chain, current, top)
+        if i is None:
+            return None if current is counter else tuple(block)
+        block.insert(0, chain[i])
+        top, current = i, chain[i]
+    return tuple(block)
+
+
+def counter_text(counter: Entry, chain: tuple[Entry, ...]) -> str:
+    """What a label adds for ``counter`` played on ``chain`` when the chain holds more than one card of the name it
+    gives: whose card it counters and where that card is on the chain (it counters the newest, RB-CARD-3); else
+    ''."""
+    want = counter.targets[0].casefold()
+    same = [i for i, c in enumerate(chain) if c is not None and c.card.casefold() == want]
+    if len(same) < 2:
+        return ""
+    i = same[-1]
+    n = sum(1 for c in chain[: i + 1] if c is not None)
+    return f" (the {chain[i].by}'s, {_ordinal(n)} on the chain)"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
@@ -583,8 +635,9 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
     if card.counter:  # a counter that also chooses a unit names it next (RB-CARD-20)
         from ..cards.counters import chooses_a_unit
         units = [(n,) for n in names] if chooses_a_unit(card.name) else [()]
-        return [Entry(card.name, by, (c.card, *u), counter=True, facedown=card.facedown, condition=paid)
-                for c in dict.fromkeys(chain) for u in units for paid in payment_choices(card.name)]
+        # it names a card by its name: the newest card of that name on the chain (RB-CARD-3), so each name once
+        return [Entry(card.name, by, (c, *u), counter=True, facedown=card.facedown, condition=paid)
+                for c in dict.fromkeys(c.card for c in chain) for u in units for paid in payment_choices(card.name)]
     pick = itertools.permutations if ordered else itertools.combinations
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
     if card.kind == "unit":  # its "When you play me" takes at most one unit; its optional cost paid or not; a unit

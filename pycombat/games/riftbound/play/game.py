@@ -32,7 +32,7 @@ from typing import Any, Hashable
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
 from ..cards.abilities import borrows
-from .entries import Entry, Lines, ability_choices, candidates, equipment_choices, target_bound
+from .entries import Entry, Lines, ability_choices, aim, candidates, counter_text, equipment_choices, target_bound
 from .hands import HandCard
 from .score import Scale, bounds, combat_losses, showdown_losses
 
@@ -358,11 +358,10 @@ class ShowdownState:
             if card.plays_unit and action.targets:  # the unit card it plays leaves its hand (RB-CARD-16)
                 hands = played_from(hands, side if card.plays_unit == "hand" else 1 - side, action.targets[0])
         # the card it counters (RB-CARD-3): the newest card on the chain of the name it gives, as Lines.legal reads it
-        aim = next((i for i in range(len(self.chain) - 1, -1, -1) if self.chain[i] is not None
-                    and self.chain[i].card.casefold() == action.targets[0].casefold()), None) if action.counter else None
+        aimed = aim(self.chain, action) if action.counter else None
         # the player who added the newest item keeps priority (CR 337.1.c.3): he may add more before passing
         return _state(self.game, self.resolved, self.chain + (action,), hands, self.focus, self.mover, 0,
-                      self.fizzled, self.at, self.aims + (aim,))
+                      self.fizzled, self.at, self.aims + (aimed,))
 
     def _resolve_newest(self) -> "ShowdownState":
         """Both players passed in turn on an open chain: its newest item resolves, alone (RB-SHOW-3; CR 336, 340). A
@@ -371,15 +370,15 @@ class ShowdownState:
         newest item left has priority (CR 337.1.c.3), or, the chain empty, Focus passes to the other player
         (RB-SHOW-3, CR 337.1.c.1.a)."""
         g = self.game
-        top, aim = self.chain[-1], self.aims[-1]
+        top, aimed = self.chain[-1], self.aims[-1]
         chain, aims = list(self.chain[:-1]), list(self.aims[:-1])
-        if top.counter and (aim is None or chain[aim] is None):  # what it counters is no longer on the chain
+        if top.counter and (aimed is None or chain[aimed] is None):  # what it counters is no longer on the chain
             kept, fizzled, at = (), (top,), self.at
         else:
-            kept, fizzled, at = g.lines.resolve_newest(self.resolved, ((chain[aim],) if top.counter else ()) + (top,),
+            kept, fizzled, at = g.lines.resolve_newest(self.resolved, ((chain[aimed],) if top.counter else ()) + (top,),
                                                        self.at)
             if top.counter and kept:
-                chain[aim] = None  # countered: off the chain (its place kept for the other counters' indexes)
+                chain[aimed] = None  # countered: off the chain (its place kept for the other counters' indexes)
         while chain and chain[-1] is None:
             chain.pop()
             aims.pop()
@@ -397,7 +396,8 @@ class ShowdownState:
     def action_to_string(self, action: Hashable) -> str:
         if action == PASS:
             return f"{self.mover} passes"
-        return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}"
+        which = counter_text(action, self.chain) if action.counter else ""  # which card of that name (RB-CARD-3)
+        return f"{self.mover} {'uses' if action.ability else 'plays'} {action.label()}{which}"
 
     def key(self) -> Hashable:
         return ("showdown", self.game.position(self.at), self.game.lost_key(self.at), self.chain, self.aims,

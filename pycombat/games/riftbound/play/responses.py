@@ -27,13 +27,13 @@ from __future__ import annotations
 
 import itertools
 import re
-import weakref
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
 from pycombat.errors import ScenarioError
 from ..model import SIDES, other
-from .entries import Entry, candidates, cost, equipment_choices, resolution_order, target_bound
+from .entries import Entry, candidates, cost, counter_block, counter_text, equipment_choices, resolution_order, \
+    target_bound
 from .game import PASS, PLAYER, ShowdownGame, played_from
 
 
@@ -45,9 +45,11 @@ class Responses:
     ones at each step and what each chain leads to (the next stage, or the showdown game)."""
 
     def __init__(self, choices, chosen: tuple, game: ShowdownGame):
-        # the stage that made this step keeps it (its memo): held weakly, so that the two make no reference cycle
-        # (which only the cyclic garbage collector frees, after scanning every position of the search)
-        self._choices = weakref.ref(choices)
+        #: the :class:`.triggers.TriggerChoices` stage this step follows: held by the step (and so by each of its
+        #: states, which stay usable once the search that made them is over: ``tree`` walks them after); the stage
+        #: keeps its steps weakly, so that the two make no reference cycle (which only the cyclic garbage collector
+        #: frees, after scanning every position of the search)
+        self.choices = choices
         self.chosen, self.game = chosen, game
         self.base = choices.base
         #: which chain: ``combat`` (the combat triggers', RB-SHOW-2) or ``move`` (the move triggers', RB-COMB-2)
@@ -67,14 +69,6 @@ class Responses:
         self._options: dict[tuple, list[Entry]] = {}
         self._after: dict[tuple, Any] = {}
         self._accepted: dict[tuple, bool] = {}
-
-    @property
-    def choices(self):
-        """The :class:`.triggers.TriggerChoices` stage this step follows (alive while its search is)."""
-        got = self._choices()
-        if got is None:
-            raise RuntimeError("the trigger stage of this chain is gone: its search is over")
-        return got
 
     def _card(self, side: str, name: str):
         return next(h for h in self.base.hands[side] if h.name == name)
@@ -100,12 +94,12 @@ class Responses:
 
     def _legal(self, e: Entry, played: tuple[Entry, ...]) -> bool:
         """Whether ``e`` may be played now: the reader's check of the file with it on the combat chain, on the board
-        before anything there resolved (a counter with the card it counters just before it, RB-CARD-3)."""
+        before anything there resolved (a counter with the card it counters just before it, and so on down a chain of
+        counters: :func:`.entries.counter_block`, RB-CARD-3)."""
         if e.counter:
-            victim = next((c for c in reversed(played) if c.card.casefold() == e.targets[0].casefold()), None)
-            if victim is None:
+            block = counter_block(e, played)
+            if block is None:
                 return False
-            block = (victim, e)
         else:
             block = (e,)
         got = self._accepted.get(block)
@@ -231,7 +225,8 @@ class ResponseState:
     def action_to_string(self, action: Hashable) -> str:
         if action == PASS:
             return f"{self.mover} passes"
-        return f"{self.mover} plays {action.label()} in response"
+        which = counter_text(action, self.played) if action.counter else ""  # which card of that name (RB-CARD-3)
+        return f"{self.mover} plays {action.label()}{which} in response"
 
     def key(self) -> Hashable:
         return ("responses", self.responses.serial, self.played, self.hands, self.mover, self.passes)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Hashable
 
@@ -247,7 +248,9 @@ class TriggerChoices:
         self._options: dict[tuple, list[Stated]] = {}
         self._games: dict[tuple, Any] = {}
         self._read: dict[tuple, Any] = {}
-        self._responses: dict[tuple, Any] = {}  #: chosen -> :class:`.responses.Responses`
+        #: chosen -> :class:`.responses.Responses`, held weakly (each holds this stage: no reference cycle); alive while
+        #: a state of its chain is
+        self._responses: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
         self._after: dict[tuple, tuple] = {}  #: (id of a game, hands) -> (it, the next stage's first state)
         # the entries the reader accepts for each trigger stated alone (tried again after the others stated): an
         # awaiting trigger for which none is accepted stays unstated (named NOT MODELLED by the showdown)
