@@ -82,11 +82,11 @@ def test_fields_are_read_like_the_sentences(tmp_path, capsys, claim, sentence):
 
 def test_the_sentence_and_the_fields_give_the_same_verdict(tmp_path, capsys):
     """`nation: gondor` (lower case) is Gondor, as in the sentence."""
-    _, by_fields, _ = _verify(tmp_path, capsys, "{id: k, kind: place, by: muster_die, nation: gondor, figure: leader, "
+    _, by_fields, _ = _verify(tmp_path, capsys, "{id: k, kind: place, by: muster_die, nation: gondor, figure: regular, "
                                                 "count: 1, region: Dol Amroth}")
-    _, by_sentence, _ = _verify(tmp_path, capsys, "{id: k, claim: a muster die may recruit 1 gondor leader in dol amroth}")
+    _, by_sentence, _ = _verify(tmp_path, capsys, "{id: k, claim: a muster die may recruit 1 gondor regular in dol amroth}")
     assert by_fields.splitlines()[-2:] == by_sentence.splitlines()[-2:]  # the rules and notes (the text is as written)
-    assert "TRUE  a muster die may recruit 1 Gondor Leader in Dol Amroth" in by_fields
+    assert "TRUE  a muster die may recruit 1 Gondor Regular in Dol Amroth" in by_fields
 
 
 def test_a_shipped_card_not_in_the_hand_is_said_so(tmp_path, capsys):

@@ -228,7 +228,8 @@ ACTION = Obj({
     "card": MOVE_CARD,
     "mouth_muster_used": Bool("the Mouth of Sauron's Muster-as-Army already used this turn"),
     "elven_ring_used": Bool("an Elven Ring already used by this player this turn (WOTR-DICE-7)"),
-    "elven_rings": Int("Elven Rings this player holds", minimum=0),
+    "elven_rings": Int("Elven Rings this player holds (the game has three; WOTR-DICE-7)", minimum=0, maximum=3,
+                       message="must be a whole number from 0 to 3 (the game has three Elven Rings), not {value!r}"),
 }, "the action die result to judge", required=("side", "die"))
 HAND_CARD = Obj({
     "name": Str("the card's name"),

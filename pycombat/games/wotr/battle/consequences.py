@@ -27,6 +27,7 @@ from ..board import load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
 from .fates import LIFTED, STACKING_LIMIT  # Army units a region holds (WOTR-STACK-1)
+from .politics import attacked_nation
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
@@ -70,23 +71,7 @@ def politics_effect(s, result=None) -> list[dict]:
             continue
         pol = s.politics[c.nation]
         n = nations[c.nation]
-        rules = ["WOTR-POL-2"]
-        active = pol.active
-        if n.side == "free_peoples" and not pol.active and in_force("WOTR-POL-1"):
-            active = True
-            rules.insert(0, "WOTR-POL-1")
-        steps = pol.steps
-        # WOTR-POL-7 [political_activation_order]: the attack activates the Nation before its counter
-        # advances (activate_first), or after (advance_first: a passive Nation one step away stays there)
-        order = s.flags.get("political_activation_order", "activate_first")
-        active_when_advancing = active if order == "activate_first" else pol.active
-        if steps == 1 and active != pol.active:
-            rules.append("WOTR-POL-7")  # the order decides this step
-        if steps > 0 and in_force("WOTR-POL-2"):
-            if steps == 1 and not active_when_advancing:
-                rules.append("WOTR-POL-6")
-            else:
-                steps -= 1
+        steps, active, rules = attacked_nation(pol, n.side, s.flags)
         if s.action == "event":
             rules += ["WOTR-ATK-9", "WOTR-POL-3"]
         text = (f"{n.name}: attacked, " + ("becomes active and " if active != pol.active else "")

@@ -13,6 +13,7 @@ from pycombat.solver import is_loaded, memo
 from .process import BattleSetup
 from ..board import load_board, load_nations
 from .casualties import cap_pool
+from .politics import attacked_nation
 from ..model import Contingent, Effects, Force, Scenario, content_key
 from .strength import profile_of
 
@@ -198,9 +199,18 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
             continue
         pol = s.politics[c.nation]
         if not pol.at_war:
-            name = load_nations().nations[c.nation].name
-            notes.append((f"politics: {name} is attacked: its counter advances one step"
-                          + ("" if pol.active else " and it becomes active"), "WOTR-POL-2"))
+            nation = load_nations().nations[c.nation]
+            steps, active, _ = attacked_nation(pol, nation.side, s.flags)  # WOTR-POL-1/2/6/7
+            becomes = active and not pol.active
+            if steps < pol.steps:
+                text = f"politics: {nation.name} is attacked: its counter advances one step" + (
+                    " and it becomes active" if becomes else "")
+            else:  # one step away, still passive when it would advance: WOTR-POL-6 stops it there
+                order = s.flags.get("political_activation_order", "activate_first")
+                text = (f"politics: {nation.name} is attacked: its counter stays {pol.steps} step from At War (a "
+                        f"passive Nation cannot reach it; political_activation_order={order})"
+                        + (", then it becomes active" if becomes else ""))
+            notes.append((text, "WOTR-POL-2" if steps < pol.steps else "WOTR-POL-6"))
     max_rounds = None if s.flags["max_rounds"] == "none" else int(s.flags["max_rounds"])
     from ..cards.event_battle import event_card, siege_rounds
 

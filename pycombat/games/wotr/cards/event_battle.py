@@ -46,6 +46,29 @@ def starts_attack(rec: Mapping[str, Any]) -> bool:
     return any(t.get("tag") in ("attack", "attack_option") for t in tags(rec))
 
 
+@functools.cache
+def _political_battles() -> frozenset[str]:
+    """data/event_attackers.yaml ``political_battles:``: the titles of the cards that count as battles in
+    which the enemy cannot fight back (WOTR-POL-3); a title that is no shipped card fails loudly."""
+    text = resources.files(DATA).joinpath("event_attackers.yaml").read_text(encoding="utf-8")
+    table = yaml.safe_load(text)["political_battles"]
+    titles = {normalize(t) for t in event_records()}
+    bad = [t for t in table["cards"] if normalize(t) not in titles]
+    if bad or table.get("rule") != "WOTR-POL-3":
+        raise ValueError(f"event_attackers.yaml: political_battles: unknown cards {bad} or rule")
+    return frozenset(normalize(t) for t in table["cards"])
+
+
+def political_battle(rec: Mapping[str, Any] | None) -> bool:
+    """Whether the card counts as a battle in which the enemy cannot fight back, an attack on the
+    Political Track though it starts no attack by an Army (WOTR-POL-3).
+
+    >>> political_battle(event_card("Dead Men of Dunharrow")), political_battle(event_card("Faramir's Rangers"))
+    (True, False)
+    """
+    return rec is not None and normalize(rec["title"]) in _political_battles()
+
+
 #: the keys of an entry of data/event_attackers.yaml, and of its `with:` figures
 ATTACKER_KEYS = ("side", "kind", "relief", "with", "cannot_cease", "open")
 FIGURE_KEYS = ("character", "nazgul", "unit_of")

@@ -10,7 +10,7 @@ Persistent, or brings figures into play. :func:`judge` asks the encoding one que
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
@@ -40,7 +40,9 @@ DeckLeft = _pred("deck_left", deck=ConstantField, n=IntegerField)
 Rings = _pred("rings", n=IntegerField)
 RingUsed = _pred("ring_used")
 AtWar = _pred("at_war", n=ConstantField)
-FreeRegion = _pred("free_region", r=StringField, side=ConstantField)
+SettlementF = _pred("settlement", r=StringField)
+MusterAsArmy = _pred("muster_as_army")
+BattleCard = _pred("battle_card", c=StringField)
 Besieged = _pred("besieged", r=StringField, side=ConstantField)
 SettlementOf = _pred("settlement_of", r=StringField, n=ConstantField)
 StrongholdOf = _pred("stronghold_of", r=StringField, n=ConstantField)
@@ -84,12 +86,17 @@ def base_facts(s: PositionScenario, die: str | None = None) -> list[Predicate]:
     out: list[Predicate] = [Mover(side=a.side), Die(die=die or a.die), Rings(n=a.elven_rings)]
     if a.elven_ring_used:
         out.append(RingUsed())
+    acting = replace(a, die=die or a.die)
+    if acting.die == "muster" and "army" in acting.results("mouth-of-sauron" in s.position.characters_in_play()):
+        out.append(MusterAsArmy())  # CH the Mouth of Sauron: this Muster result may be used as an Army result
     for c in s.hand:
         cid = _card_id(c.name)
         out.append(CardF(c=cid, deck=c.deck, icon=c.icon or "unknown"))
         out.append(InHand(c=cid))
         if c.attack:
             out.append(AttackCard(c=cid))
+        if c.battle:
+            out.append(BattleCard(c=cid))
         if c.persistent:
             out.append(Persistent(c=cid))
         if c.musters:
@@ -116,7 +123,8 @@ def requirement_check(s: PositionScenario, card) -> tuple[bool | None, str]:
 
 
 def placement_facts(s: PositionScenario) -> list[Predicate]:
-    """The board facts a question about bringing figures into play needs."""
+    """The board facts a question about bringing figures into play needs (whether a region is free
+    for a side is derived from them in cards.lp, WOTR-MOVE-3, WOTR-SITE-7)."""
     board, pos = load_board(), s.position
     out: list[Predicate] = []
     for n in load_nations():
@@ -126,19 +134,16 @@ def placement_facts(s: PositionScenario) -> list[Predicate]:
         for kind, k in (("regular", "regular"), ("elite", "elite"), ("leader", "leader"), ("nazgul", "nazgul")):
             out.append(Reinf(n=n.id, kind=kind, a=pos.reinforcements[n.id][k]))
     for r in board.regions.values():
-        if r.settlement in ("town", "city", "stronghold") and r.nation:
-            out.append(SettlementOf(r=r.id, n=r.nation))
-            if r.settlement == "stronghold":
-                out.append(StrongholdOf(r=r.id, n=r.nation))
+        if r.settlement in ("town", "city", "stronghold"):
+            out.append(SettlementF(r=r.id))
+            if r.nation:
+                out.append(SettlementOf(r=r.id, n=r.nation))
+                if r.settlement == "stronghold":
+                    out.append(StrongholdOf(r=r.id, n=r.nation))
         ctrl = pos.control.get(r.id)
         if ctrl:
             out.append(Controls(r=r.id, side=ctrl))
-        for side, enemy in (("free_peoples", "shadow"), ("shadow", "free_peoples")):
-            st = pos.stack(r.id, enemy)
-            enemy_army = st is not None and st.units > 0
-            enemy_settlement = r.settlement in ("town", "city", "stronghold") and ctrl == enemy
-            if not enemy_army and not enemy_settlement:
-                out.append(FreeRegion(r=r.id, side=side))  # RB p.10 "free region"
+        for side in ("free_peoples", "shadow"):
             mine = pos.stack(r.id, side)
             out.append(UnitsAt(r=r.id, side=side, u=mine.units if mine else 0))
     for st in pos.stacks:

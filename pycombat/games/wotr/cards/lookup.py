@@ -2,8 +2,10 @@
 
 A name is an Event title or a Combat-card title (``cards.json``: the 96 Event cards, each with the
 Combat card printed on its bottom half). The report gives the Event's deck, type and play
-requirement, and the Combat card's initiative, requirement, structured effects (as the interpreter
-reads them, :mod:`.combat_round`), the rules that govern it and what is not modelled.
+requirement, what the model applies of the Event half (the battle it starts, a card on the table,
+the Political Track), and the Combat card's initiative, requirement, structured effects (as the
+interpreter reads them, :mod:`.combat_round`), the rules that govern it, and what is not modelled of
+either half.
 
 >>> r = card("Relentless Assault")
 >>> [c["event"] for c in r.card["cards"]], r.card["cards"][0]["combat_card"]["initiative"]
@@ -44,14 +46,79 @@ def _entry(r: dict[str, Any]) -> dict[str, Any]:
 
     combat = load_combat_cards().card(r["combat_card"])
     book = load_rulebook("wotr")
+    applied, event_missing = event_half(r)
     return {"id": r["id"], "event": r["title"], "side": r["side"], "deck": r["deck"], "type": r["event_type"],
             "play_requirement": r["play_requirement"], "persistent": bool(r["persistent"]),
             "combat_card": {"name": combat.name, "initiative": combat.initiative_printed,
                             "requirement": combat.requirement, "conditions": [dict(c) for c in combat.conditions],
                             "effects": [dict(e) for e in combat.effects], "note": combat.note,
                             "events": list(combat.events)},
-            "unmodelled": unmodelled(combat),
+            "event_effects": applied,
+            "unmodelled": unmodelled(combat) + event_missing,
             "rules": [{"rule": rid, "text": book.rule(rid).summary} for rid in RULES if rid in book.rules]}
+
+
+def _tag_words(t: dict[str, Any]) -> str:
+    return f"{t.get('tag')}: " + ", ".join(f"{k} {v}" for k, v in t.items() if k != "tag")
+
+
+def event_half(r: dict[str, Any]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
+    """What the model applies of the Event half (``[{what, rule}]``: the battle an attacking card starts,
+    WOTR-EVT-9; a card on the table, WOTR-EVT-10; the Political Track, WOTR-ATK-9, WOTR-POL-3) and what it
+    does not (``[{card, what, why}]``, every other ``event_battle_tags`` entry and the part of an attacker
+    a scenario cannot state), read from the same data and functions the battle uses (:mod:`.event_battle`)."""
+    from . import event_battle as E
+
+    title, applied, missing = r["title"], [], []
+    for who, cond in E.attacker_conditions(r):
+        applied.append({"what": f"starts an attack by {who}; the battle checks: " + _attacker_words(cond),
+                        "rule": E.RULE})
+        if cond.get("cannot_cease"):
+            applied.append({"what": "the attacker cannot cease the attack" + (
+                " unless the Free Peoples Army was already besieged"
+                if cond["cannot_cease"] == "unless_defender_besieged" else ""), "rule": E.RULE})
+    if E.starts_attack(r):
+        applied.append({"what": "counts as an attack on the Political Track", "rule": "WOTR-ATK-9"})
+    if E.political_battle(r):
+        applied.append({"what": "counts as an attack on the Political Track: a battle in which the enemy cannot "
+                                "fight back", "rule": "WOTR-POL-3"})
+    missing += E.attacker_unchecked(r)
+    for t in E.tags(r):
+        tag = t.get("tag")
+        if tag == "siege_rounds":
+            applied.append({"what": f"the siege battle lasts {t['value']} rounds before the attacker must reduce an "
+                                    "Elite to go on", "rule": E.RULE})
+        elif tag == "fp_no_combat_card_first_round":
+            applied.append({"what": "no Free Peoples Combat card in round 1"
+                                    + (f" unless {t['unless']}" if t.get("unless") else ""), "rule": E.RULE})
+        elif tag == "dice_reduction" and t.get("per") == "fp_unit_in_besieged_stronghold":
+            applied.append({"what": "the besiegers roll one die fewer per unit of the besieged garrison, for the whole "
+                                    "battle (at least one die), when the battle names `battle.garrison:`",
+                            "rule": E.RULE})
+        elif tag in E.TABLE_APPLIED:
+            where = ", ".join(t["regions"]) if t.get("regions") else t.get("where", "")
+            applied.append({"what": ("while on the table: no Shadow attack on an Army in " if tag == "no_shadow_attack"
+                                     else "while on the table: no Free Peoples Combat card in a battle in ") + where,
+                            "rule": E.TABLE_RULE})
+        elif tag not in ("attack", "attack_option"):
+            why = ("an effect of the moment it is played: give the position after it" if t.get("when") == "played"
+                   else "this part of the Event is not applied by any verb")
+            missing.append({"card": title, "what": _tag_words(t), "why": why})
+    return applied, missing
+
+
+def _attacker_words(cond: dict[str, Any]) -> str:
+    from .event_battle import figure_words
+
+    parts = []
+    if cond.get("side"):
+        parts.append(f"a {cond['side'].replace('_', ' ').title()} Army")
+    if cond.get("kind"):
+        parts.append(f"a {cond['kind']} battle")
+    if cond.get("relief"):
+        parts.append("the relief of a besieged Stronghold (WOTR-SIEGE-7)")
+    parts += [f"with {figure_words(f)}" for f in cond.get("with", ())]
+    return ", ".join(parts) or "nothing more"
 
 
 def card(name: str) -> WotrCardReport:
@@ -84,7 +151,9 @@ def present(report: WotrCardReport, console) -> None:
             console.print(f"  effect: {_effect_text(e)}")
         if cc["note"]:
             console.print(f"  note: {cc['note']}")
+        for e in c["event_effects"]:
+            console.print(f"  Event: {e['what']} ({e['rule']})")
         for u in c["unmodelled"]:
-            console.print(f"  NOT MODELLED: {u['what']}: {u['why']}")
+            console.print(f"  NOT MODELLED: {u['card']}: {u['what']}: {u['why']}")
         for r in c["rules"]:
             console.print(f"  {r['rule']}: {r['text']}")

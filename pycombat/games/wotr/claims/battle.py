@@ -1048,8 +1048,25 @@ def relevant_flags(s: Scenario, c: Claim) -> tuple[str, ...]:
             + (("leader_reroll",) if c.kind == "reroll_choice" else ()))
 
 
+def _refuse_unplayable_cards(s: Scenario) -> None:
+    """A Combat card named in the file that its side may not play here is refused before any claim is
+    decided, as `odds` refuses it (:func:`..cards.battle.check_plan`, WOTR-CARD-5, WOTR-EVT-1/9/10). An
+    attack that is not legal fights no round: its cards are not checked (the claims say why)."""
+    from ..battle.setup import battle_setup
+    from ..battle.splits import judge_attack
+    from ..cards.battle import check_plan
+
+    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
+    if plan is None:
+        return
+    verdict = judge_attack(s)
+    if verdict.legal:
+        check_plan(s, battle_setup(s, verdict.attacking), plan)
+
+
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
     """Decide every claim; name the flags whose other value would flip a verdict."""
+    _refuse_unplayable_cards(s)
     out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
                         relevant_flags=relevant_flags, unmodelled=unmodelled_for,
                         unmodelled_rule="WOTR-CARDX-1")

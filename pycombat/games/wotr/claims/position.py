@@ -98,6 +98,7 @@ def _read_sentence(candidate: str) -> tuple[str, dict] | None:
         args: dict[str, Any] = {}
         if m_die and kind not in ("elven_ring", "die_face"):
             args["die"] = m_die["die"]
+            args["_w"] = m_die.group(0).strip()  # the phrase as written, for an error naming it
         elif m_die:  # the die is part of those sentences: match the whole sentence
             m = pattern.match(candidate)
             if not m:
@@ -117,7 +118,12 @@ def _fields(n: Node, s: PositionScenario, args: dict) -> dict:
             if key != "die" and n.has(key):
                 raise n.error(f"a claim sentence takes no `{key}:` field (the sentence says it; only `die:` may be "
                               "added): write the claim as `kind:` and its fields instead", key)
-        template, words = args.pop("_t"), args.pop("_m")
+        template, words, phrase = args.pop("_t"), args.pop("_m"), args.pop("_w", None)
+        kind = _KIND_OF.get(template, template)
+        if "die" not in KIND_FIELDS[kind] and ("die" in args or n.has("die")):
+            said = f"{phrase!r}" if "die" in args else "`die:`"
+            raise n.error(f"{said}: {_NO_DIE.get(kind, 'this claim does not depend on the die result')}, so it takes "
+                          f"no die result: drop it", "claim" if "die" in args else "die")
         given: dict[str, Any] = {}
         if "die" in args:
             given["die"] = _die(n, s, args.pop("die"), key="claim")
@@ -167,6 +173,17 @@ _DECK_IDS = {"character": "character", "strategy": "strategy"}
 _BY_IDS = {"muster die": "muster_die", "muster": "muster_die", "card": "card", "event card": "card"}
 _SIDE_IDS = {"free peoples": "free_peoples", "fp": "free_peoples", "freepeoples": "free_peoples",
              "shadow": "shadow"}
+
+#: why a claim kind without a ``die`` field reads no die result (a sentence naming one is refused)
+_NO_DIE = {
+    "combat_card": "a Combat card is played without an action die (WOTR-EVT-7, WOTR-CARD-1)",
+    "counts_as_attack": "whether a card counts as an attack does not depend on the die that plays it (WOTR-POL-3)",
+    "discarded": "whether a card is discarded once played does not depend on the die that plays it (WOTR-EVT-4/5)",
+    "hand_limit": "the hand limit does not depend on a die result (WOTR-EVT-2)",
+    "hand_excess": "the hand limit does not depend on a die result (WOTR-EVT-2)",
+    "elven_ring": "an Elven Ring changes the file's die result (`action.die`, WOTR-DICE-7)",
+    "die_face": "the sentence names the face itself (WOTR-DICE-1)",
+}
 
 #: the fields of each ``kind:`` claim (``value`` of a count also as ``count``); ``die`` is another
 #: die result than the file's
@@ -597,8 +614,15 @@ def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
                          relevant_flags=_relevant_flags, unmodelled=unmodelled_for, unmodelled_rule="WOTR-EVT-8")
 
 
+def _template_reader(template: str):
+    """A :data:`TEMPLATES` pattern's reading, as :func:`_read_sentence` gives it (the book tries
+    :func:`_read_sentence` first; the patterns also give a sentence no form reads its closest form)."""
+    return lambda m: (_KIND_OF.get(template, template),
+                      {"_t": template, "_m": {k: v for k, v in m.groupdict().items() if v is not None}})
+
+
 #: position claims: a sentence or ``{kind: ..., fields}`` on moves, dice and cards
-BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=(), arg_keys=ARG_KEYS, negations=guard(NEGATIONS),
+BOOK = ClaimBook(game="wotr", kinds=KINDS, templates=tuple((p, _template_reader(k)) for p, k in TEMPLATES), arg_keys=ARG_KEYS, negations=guard(NEGATIONS),
                  third_person=THIRD_PERSON, example="\"the Army in Osgiliath may move to Minas Tirith\"",
                  read_sentence=guard_reader(_read_sentence), fields=_fields, own_keys=ARG_KEYS,
                  describe=lambda kind, args, negated: _describe(kind, args), make=Claim)

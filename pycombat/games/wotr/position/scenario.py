@@ -133,6 +133,7 @@ class Card:
     deck: str  #: character | strategy (WOTR-EVT-1)
     icon: str | None  #: character | army | muster; None: a Strategy card whose icon the file does not say
     attack: bool = False  #: an "Attack..." card: it starts an attack (WOTR-ATK-9, WOTR-POL-3)
+    battle: bool = False  #: counts as a battle in which the enemy cannot fight back (WOTR-POL-3)
     persistent: bool = False  #: stays in play (WOTR-EVT-5)
     musters: bool | None = False  #: brings units or Leaders into play (WOTR-EVT-6); None: not known (a card by name)
     side: str | None = None
@@ -221,7 +222,9 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     action = _action(root.child("action"), position, chars)
     hand = tuple(_card(n, action.side) for n in root.list("hand", []))
     _unique_cards(root, hand)
-    played = tuple(n.as_str() for n in root.list("played", []))
+    played_nodes = root.list("played", [])
+    played = tuple(n.as_str() for n in played_nodes)
+    _not_both_held_and_played(hand, played_nodes)
     decks = _decks(root)
     flags, origin = _flags(root, flag_overrides or {})
     s = PositionScenario(position=position, action=action, flags=flags, flag_origin=origin, hand=hand,
@@ -478,7 +481,7 @@ def _shipped_card(node: Node, side: str) -> Card:
     """A card named by its title: deck, icon, persistence and requirement from cards.json."""
     from pycombat.errors import UnknownNameError
     from pycombat.names import closest
-    from ..cards.event_battle import event_card
+    from ..cards.event_battle import event_card, political_battle
     from ..cards.requirements import event_records
 
     name = node.as_str()
@@ -491,7 +494,7 @@ def _shipped_card(node: Node, side: str) -> Card:
                          f"{SIDE_NAMES[side]} (WOTR-EVT-1)")
     tags = {t.get("tag") for t in rec.get("event_battle_tags") or ()}
     return Card(rec["title"], rec["deck"], rec["event_type"], attack=bool(tags & {"attack", "attack_option"}),
-                persistent=bool(rec["persistent"]), musters=None, side=side, path=node.path,
+                battle=political_battle(rec), persistent=bool(rec["persistent"]), musters=None, side=side, path=node.path,
                 requirement=rec["play_requirement"], shipped=True)
 
 
@@ -516,6 +519,21 @@ def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
         if key in seen:
             raise ScenarioError(f"{c.name!r} is twice in the hand (every Event card is unique)", file=root.file,
                                 path=c.path)
+        seen.add(key)
+
+
+def _not_both_held_and_played(hand: tuple[Card, ...], played: list[Node]) -> None:
+    """A card played or discarded never comes back (WOTR-EVT-3): it cannot also be in the hand, and it
+    is played once."""
+    held = {normalize(c.name): c.name for c in hand}
+    seen: set[str] = set()
+    for n in played:
+        key = normalize(n.as_str())
+        if key in held:
+            raise n.error(f"{held[key]!r} is both in `hand:` and in `played:`: a played or discarded card never "
+                          "comes back (WOTR-EVT-3); list it in one of them")
+        if key in seen:
+            raise n.error(f"{n.as_str()!r} is twice in `played:` (every Event card is unique)")
         seen.add(key)
 
 
