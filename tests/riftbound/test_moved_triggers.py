@@ -133,11 +133,13 @@ def test_a_stated_move_trigger_changes_the_board(units, dfd, entry, check):
 
 def test_kato_gives_his_keywords_and_might_to_the_unit_he_chooses():
     """Kato the Arm: "give another friendly unit my keywords and +[my Might] Might this turn", read as it resolves
-    (RB-CARD-13): with Assault 2 and Tank stated, X gets Assault 2, Tank and +5 (Kato's 3 + Assault 2)."""
+    (RB-CARD-13): with Assault 2 and Tank stated, X gets Assault 2, Tank and +3: Kato's Might as his move trigger
+    resolves, before the combat begins, is 3 (no Attacker designation yet, so no Assault, RB-COMB-4, RB-MIGHT-4);
+    in the combat X has 2 +3 +2 Assault."""
     got, sd = _att([{"name": "Kato the Arm", "keywords": ["Assault 2", "Tank"]}, X], [Q4],
                    [{"trigger": "Kato the Arm", "target": "X"}])
     x = next(u for u in sd.board.attacker if u.name == "X")
-    assert (got["X"], x.tank, x.assault) == (2 + 5 + 2, True, (2,)) and not sd.unmodelled
+    assert (got["X"], x.tank, x.assault) == (2 + 3 + 2, True, (2,)) and not sd.unmodelled
     got, sd = _att([{"name": "Kato the Arm"}], [Q4], [])  # alone: no unit to choose, it does nothing
     assert got["Kato the Arm"] == 3 and not sd.unmodelled
 

@@ -14,6 +14,7 @@ import pytest
 from pycombat.errors import PycombatError
 
 from pycombat.games.riftbound.cards.showdown import play_showdown
+from pycombat.games.riftbound.cards.units import SCORING_WHY, load_units, result_scoring
 from pycombat.games.riftbound.cards.spells import clauses_of, overlay
 from pycombat.games.riftbound.verbs import verify
 from pycombat.games.riftbound.schema import scenario_from_dict
@@ -261,7 +262,11 @@ def test_every_unit_ability_that_could_act_is_named(role):
             missed.append((r["name"], "move trigger neither named nor resolved", moves))
         # a clause the project's overlay structures (a `kind: unit` record) is read (test_play_restrictions.py)
         clauses = len(set(r.get("unparsed_clauses") or ()) - STRUCTURED)
-        said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause"))
+        # RB-CARD-4, RB-RES-5: its clauses scoring points by the combat's result, each named once
+        scoring = [u for u in ours if u["why"] == SCORING_WHY]
+        if len(scoring) != len(result_scoring(load_units().unit(r["id"]))):
+            missed.append((r["name"], "scoring clause not named", [u["what"] for u in scoring]))
+        said = [u["what"] for u in ours if u["what"].startswith(("ability", "clause")) and u not in scoring
                 and not (moves and u["what"].startswith(tuple(f"ability {t}" for t in MOVE_TRIGGERS)))]
         # each ability once (two printed the same read the same), each clause once
         if len([w for w in said if w.startswith("ability")]) < len(kinds) or \

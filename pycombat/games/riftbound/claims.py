@@ -292,20 +292,31 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
                         with_flags=lambda scenario, flags: scenario.with_flags(**flags),
                         unmodelled=functools.partial(_unmodelled, read={}), unmodelled_rule="RB-CARD-4")
     left = _open(s) if any(v.claim.kind in BOARD_FREE or v.verdict is not None for v in out) else []
+    from .cards.units import SCORING_WHY
+
+    scoring = [u for u in left if u.get("why") == SCORING_WHY]
     for v in out:
-        if left and v.claim.kind in AT_ASSIGNMENT and v.verdict is not None and _cleanup_deathknells_only(left):
-            v.notes.append("not modelled, and unable to change this verdict (it is fixed as the combat damage is "
-                           "assigned, before the combat cleanup where that Deathknell would fire, RB-DMG-3, RB-READ-8): "
-                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
+        if scoring and v.claim.kind not in SCORING and v.claim.kind not in BOARD_FREE and v.verdict is not None:
+            v.notes.append("not modelled, and unable to change this verdict (it scores points after the combat's result "
+                           "and changes only who scores, RB-RES-5): "
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in scoring))
             if "RB-CARD-4" not in v.rules:
                 v.rules.append("RB-CARD-4")
-        elif left and v.claim.kind in BOARD_FREE:
+        left_v = left if v.claim.kind in SCORING or v.claim.kind in BOARD_FREE else \
+            [u for u in left if u.get("why") != SCORING_WHY]
+        if left_v and v.claim.kind in AT_ASSIGNMENT and v.verdict is not None and _cleanup_deathknells_only(left_v):
+            v.notes.append("not modelled, and unable to change this verdict (it is fixed as the combat damage is "
+                           "assigned, before the combat cleanup where that Deathknell would fire, RB-DMG-3, RB-READ-8): "
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
+            if "RB-CARD-4" not in v.rules:
+                v.rules.append("RB-CARD-4")
+        elif left_v and v.claim.kind in BOARD_FREE:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
-                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
-        elif left and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
+        elif left_v and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
             v.notes.append("not modelled, and unable to change this verdict (the scenario read with every value of "
                            "the facts they need gives the same verdict, fully modelled): "
-                           + "; ".join(f"{u['card']}: {u['what']}" for u in left))
+                           + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
             if "RB-CARD-4" not in v.rules:
                 v.rules.append("RB-CARD-4")
     book = load_rulebook("riftbound")
@@ -328,6 +339,11 @@ AT_ASSIGNMENT = ("split_legal", "total", "lethal", "might", "split_count", "exce
                  "excess_on", "ignore_tank", "any_order")
 
 
+#: claim kinds on who scores: the only ones a unit's clause scoring points by the combat's result can change
+#: (:data:`.cards.units.SCORING_WHY`, RB-RES-5)
+SCORING = ("scores",)
+
+
 def _cleanup_deathknells_only(items: list[dict]) -> bool:
     """Whether what is not modelled is only Deathknells of units the combat cleanup may kill, not fired there
     (RB-READ-8 [deathknell_at_combat_cleanup=open], RB-CARD-19): effects after the damage is assigned."""
@@ -342,14 +358,22 @@ def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dic
     otherwise. A claim about the procedure (:data:`BOARD_FREE`) is decided all the same, and so is a claim fixed as
     the combat damage is assigned (:data:`AT_ASSIGNMENT`) when what is not modelled is only Deathknells at the combat
     cleanup, which fire after it."""
+    from .cards.units import SCORING_WHY
+
     if claim.kind in BOARD_FREE:
         return []
-    if claim.kind in AT_ASSIGNMENT and _cleanup_deathknells_only(_open(s)):
+    items = _open(s)
+    if claim.kind not in SCORING:  # RB-RES-5: a clause scoring points by the result changes only who scores
+        items = [u for u in items if u.get("why") != SCORING_WHY]
+        if not items:
+            return []
+    if claim.kind in AT_ASSIGNMENT and _cleanup_deathknells_only(items):
         return []
     showdown = _showdown(s)
-    if showdown.unmodelled and _settled(s, claim, showdown.unmodelled, {} if read is None else read):
+    missing = [u for u in showdown.unmodelled if claim.kind in SCORING or u.why != SCORING_WHY]
+    if missing and _settled(s, claim, missing, {} if read is None else read):
         return []
-    return _open(s)
+    return items
 
 
 def _open(s: Scenario) -> list[dict]:
@@ -810,17 +834,20 @@ def _lethal(s: Scenario, claim: Claim) -> Verdict:
 def _might(s: Scenario, claim: Claim) -> Verdict:
     name = _unit(s, claim)
     b = _board(s)
+    left = ""
     try:
         u = b.unit(name)
-    except KeyError:
-        u = _record(s, name)
-    # current Might (RB-DMG-2), with Assault only while attacking and Shield only while defending;
-    # RB-DMG-11 when the unit is damaged (damage does not lower it)
+    except KeyError:  # not at the battlefield at the Combat Damage Step: its Might as it left it (or as listed)
+        u = _showdown(s).units.get(name) or _record(s, name)
+        gone = next((how for n, _, how in reversed(b.removed) if n == name), None)
+        left = f" as it left the battlefield ({gone} during the showdown)" if gone else " (not at the battlefield)"
+    # current Might (RB-DMG-2), with Assault only while it has the Attacker designation and Shield only while it has
+    # the Defender designation (RB-COMB-4); RB-DMG-11 when the unit is damaged (damage does not lower it)
     rules = [r for r, c in (("RB-MIGHT-4", u.side == "attacker" and bool(u.assault) and sum(u.assault) != 0),
                             ("RB-MIGHT-5", u.side == "defender" and bool(u.shield) and sum(u.shield) != 0),
                             ("RB-DMG-11", bool(u.marked))) if c] or ["RB-DMG-2"]
     return Verdict(claim, u.current_might == claim.args.get("value"), rules,
-                   notes=[f"{u.describe()}"])
+                   notes=[f"{u.describe()}{left}"])
 
 
 def _split_count(s: Scenario, claim: Claim) -> Verdict:

@@ -27,7 +27,8 @@ from .interpreter import effect_support
 from .triggers import ONE_ON_ONE, as_ability, cost_read, needs_choice, xp_cost
 from .records import effect_text, immunity
 from .acting import can_act, idle_reason, unread_reason
-from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, UnitCard, load_units, unparsed_reason
+from .units import COMBAT_KEYWORDS, COMBAT_TRIGGERS, MOVE_TRIGGERS, SCORING_WHY, UnitCard, load_units, \
+    result_scoring, unparsed_reason
 from . import ability_play, unitplay
 from .abilities import reads as ability_reads
 from .unitplay import PLAY_TRIGGERS
@@ -275,6 +276,8 @@ def unit_report(u: UnitCard) -> dict:
         unmodelled.append({"card": u.name, "what": label, "why": why})
     for clause in u.unparsed:
         unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": unparsed_reason(u, clause)})
+    for clause, _ in result_scoring(u):  # RB-CARD-4, RB-RES-5: points scored by the combat's result
+        unmodelled.append({"card": u.name, "what": f"clause {clause!r}", "why": SCORING_WHY})
     for e in u.static_abilities():  # RB-CARD-17: a legend's exhaust abilities it would have too (no legend data)
         if e.get("effect") == BORROW:
             unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend",

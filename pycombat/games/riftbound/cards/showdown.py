@@ -280,9 +280,17 @@ class Progress:
         run.base = [u.name for u in scenario.reserve]
         units.update({u.name: u for u in scenario.reserve})
         run.loose = {side: list(scenario.gear.get(side, ())) for side in ("attacker", "defender")}  # RB-CARD-14
+        from .units import SCORING_WHY, result_scoring
+
         for u in list(units.values()):
             for what, why in u.unstated:
                 run.head.append(Unmodelled(u.card_name or u.name, f"{what} (unit {u.name})", why, unit_path=u.path))
+            # RB-CARD-4, RB-RES-5: its clauses scoring points by the combat's result ("When I die in combat, ... They
+            # score 1 point"): "I" only for a unit in the combat; another ("If a player would score ...") from its base
+            for clause, own in result_scoring(load_units().unit(u.card_id) if u.card_id else None):
+                if not own or u.name in run.present:
+                    run.head.append(Unmodelled(u.card_name or u.name, f"clause {clause!r} (unit {u.name})",
+                                               SCORING_WHY))
             for g in u.equipment:
                 gear = load_cards().card(g)
                 if gear.equip_might_bonus is None and g not in dict(u.stated_bonus):
@@ -310,8 +318,20 @@ class Progress:
                                                       for p in moves) + ").", ("RB-CARD-10", "RB-COMB-2")))
             if answers:  # RB-COMB-2, RB-SHOW-4: Reactions played while they are on the chain resolve first
                 lines.append(_answered(answers))
+            # RB-COMB-4: the combat has not begun: no unit has its Attacker or Defender designation yet, so no
+            # Assault or Shield adds Might while these resolve (RB-MIGHT-4, RB-MIGHT-5)
+            for n in list(units):
+                units[n] = designate(units[n], False)
             # RB-CARD-10: choices of what their moves fire
             run.extend(answers + moves[:1] + pre_fired + moves[1:])
+            # RB-COMB-4: the combat begins: the units at the battlefield get their side's designation
+            for n in run.present:
+                run.units[n] = designate(run.units[n], True)
+            if any(run.units[n].designation_bonus for n in run.present):
+                lines.append(Line("The chain is empty and the combat begins: the units at the battlefield get the "
+                                  "Attacker or Defender designation; from now on their Assault or Shield adds Might "
+                                  "(it added none while the move triggers resolved).",
+                                  ("RB-COMB-4", "RB-MIGHT-4", "RB-MIGHT-5")))
         elif pre_fired:
             run.extend(pre_fired)  # refused: nothing before them fires a trigger
         run.move_chain = len(moves)  # how many move triggers went on the chain before the combat (RB-COMB-2)

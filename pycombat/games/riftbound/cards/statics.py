@@ -634,16 +634,16 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
     if cond is None or cond == "While I'm at a battlefield":
         return True  # only a source at the battlefield reaches a unit in the combat "here"
     mine = [n for n in present if units[n].side == src.side]
-    if cond == "While I'm attacking or defending alone":
-        return mine == [src.name]
+    if cond == "While I'm attacking or defending alone":  # RB-COMB-4: attacking or defending: designated
+        return src.designated and mine == [src.name]
     if cond == "While I'm buffed":
         return src.buffed
     if cond == "While you have another unit here":
         return any(n != src.name for n in mine)
     if cond == "While there's a stunned enemy unit here":
         return any(units[n].stunned for n in present if units[n].side != src.side)
-    if cond == ATTACKING_WITH:
-        return src.side == "attacker" and any(n != src.name for n in mine)
+    if cond == ATTACKING_WITH:  # RB-COMB-4: attacking: the Attacker designation
+        return src.side == "attacker" and src.designated and any(n != src.name for n in mine)
     if cond == PAIRED:  # only a source at the battlefield is read with a condition
         return len([n for n in mine if n != src.name]) == 1
     if cond == EMPOWERED:  # as the scenario states it (not stated: named as not modelled by the reader)

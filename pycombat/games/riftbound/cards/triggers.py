@@ -37,7 +37,6 @@ most the number revealed): one instance of that much damage. Not stated: the eff
 from __future__ import annotations
 
 import functools
-import json
 import re
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -125,12 +124,10 @@ _DOMAIN_CLAUSE = re.compile(r"^:rb_rune_(?P<domain>\w+):\s*\u2014\s*(?P<text>.+)
 @functools.cache
 def _off_board_clauses() -> dict[str, tuple[str, ...]]:
     """Each unit card's clauses the data sets apart as changing no combat (``non_combat_clauses``), by card id."""
-    from importlib.resources import files
+    from .units import off_board_clauses
 
-    from .units import DATA_PACKAGE
+    return off_board_clauses()
 
-    raw = json.loads(files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8"))["records"]
-    return {r["id"]: tuple(r["non_combat_clauses"]) for r in raw if r.get("non_combat_clauses")}
 
 
 def domain_clause(card_id: str | None, domain: str) -> str | None:

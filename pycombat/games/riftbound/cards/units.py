@@ -268,6 +268,45 @@ def printed_texts() -> dict[str, str]:
 UNSTRUCTURED = "the card data could not structure it"
 
 
+#: RB-CARD-4 with RB-RES-5: a clause the data sets apart as off the board (``non_combat_clauses``) that scores points,
+#: or changes the points a Conquer scores, by this combat's result: on winning a combat, dying in combat, conquering.
+#: Such a clause changes no number or outcome of the combat, but it changes who scores: the model does not count the
+#: points it scores, so it is named NOT MODELLED with :data:`SCORING_WHY` and a claim on who scores is not decided
+#: (every other claim is). A clause about holding or a third move is no result of this combat.
+_RESULT = re.compile(r"\b(?:win a combat|die in combat|conquer(?:s|ing)?)\b", re.I)
+_SCORE = re.compile(r"\bscores?\b", re.I)
+#: a clause about the unit itself ("When I win a combat"): it acts only with the unit in the combat, at the battlefield
+_OWN = re.compile(r"\bI\b")
+SCORING_WHY = ("it scores points (or changes the points scored) by the combat's result, after the Resolution Step "
+               "(RB-RES-5): the model counts only a Conquer's point, so a claim on who scores is not decided; the "
+               "combat's numbers and outcome do not depend on it (RB-CARD-4)")
+
+
+@functools.cache
+def off_board_clauses() -> dict[str, tuple[str, ...]]:
+    """Each unit card's clauses the data sets apart as changing no combat (``non_combat_clauses``), by card id."""
+    raw = json.loads(_resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8"))["records"]
+    return {r["id"]: tuple(r["non_combat_clauses"]) for r in raw if r.get("non_combat_clauses")}
+
+
+def result_scoring(card: "UnitCard | None") -> tuple[tuple[str, bool], ...]:
+    """The unit card's clauses off the board that score points by a combat's result (:data:`SCORING_WHY`), each with
+    whether it is about the unit itself (it acts only with the unit in the combat).
+
+    >>> result_scoring(load_units().unit("Draven - Audacious"))[0]
+    ('The first time I win a combat each turn, you score 1 point.', True)
+    >>> result_scoring(load_units().unit("Corrupt Enforcer"))
+    ()
+    """
+    return () if card is None else _scoring(card.id, card.reprint_of)
+
+
+@functools.cache
+def _scoring(card_id: str, reprint_of: str | None) -> tuple[tuple[str, bool], ...]:
+    clauses = off_board_clauses().get(card_id) or off_board_clauses().get(reprint_of or "", ())
+    return tuple((c, bool(_OWN.search(c))) for c in clauses if _RESULT.search(c) and _SCORE.search(c))
+
+
 def unparsed_reason(card: UnitCard, clause: str) -> str:
     """Why the model does not read the unit card's unparsed ``clause`` (RB-CARD-4)."""
     return dict(card.unparsed_why).get(clause, UNSTRUCTURED)
