@@ -223,7 +223,8 @@ def test_the_line_of_play_is_one_verify_accepts():
     stated = js["triggers_stated"]
     assert stated and {t["trigger"] for t in stated} == {"Leona - Determined", "Sinister Poro", "Ahri - Inquisitive"}
     order = [t for t in stated if t["by"] == "defender"] + [t for t in stated if t["by"] == "attacker"]
-    showdown = [{k: v for k, v in t.items() if k not in ("by", "label")} for t in order] + js["responses_resolved"] + [
+    # (an entry is restated as it is, `by` included: the reader checks it; only the text `label` is left out)
+    showdown = [{k: v for k, v in t.items() if k != "label"} for t in order] + js["responses_resolved"] + [
         {k: v for k, v in p.items() if k != "label"} for p in js["plays_resolved"]]
     plain = {k: v for k, v in doc.items() if k != "hand"}
     sd = play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
@@ -497,3 +498,14 @@ def test_respond_move_entries_read_as_the_rules_say():
         with pytest.raises(ScenarioError, match=text) as err:
             play_showdown(scenario_from_dict({**plain, "showdown": showdown}))
         assert err.value.path == path
+
+
+def test_a_trigger_entry_stated_for_the_wrong_player_is_refused():
+    """A trigger entry's `by:` (as `triggers_stated` writes it) must name the player whose unit it is (RB-CARD-10)."""
+    from pycombat.errors import ScenarioError
+
+    doc = _doc(["Leona - Determined", "Sinister Poro"], ["Ahri - Inquisitive", "Blue Sentinel"], ["Cleave"],
+               ["Unyielding Spirit"])
+    plain = {k: v for k, v in doc.items() if k != "hand"}
+    with pytest.raises(ScenarioError, match="Ahri - Inquisitive is the defender's unit"):
+        scenario_from_dict({**plain, "showdown": [{"trigger": "Ahri - Inquisitive", "by": "attacker"}]})

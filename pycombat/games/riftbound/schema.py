@@ -1300,6 +1300,14 @@ def _ability(node: Node, known: dict[str, Unit], names: set[str]):
                 path=node.path, ability_of=name, ability_from=source.name if source is not None else None, **equip)
 
 
+def _check_controller(node: Node, unit: Unit) -> None:
+    """A trigger entry's ``by:``, when given, is the player whose unit it is (RB-CARD-10: a unit's ability is its
+    player's)."""
+    if node.has("by") and node.str("by") != unit.side:
+        raise node.error(f"{unit.name} is the {unit.side}'s unit: its trigger is the {unit.side}'s, not the "
+                         f"{node.str('by')}'s (RB-CARD-10)", "by")
+
+
 def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known: Mapping[str, Unit] | None = None,
              begun: bool = False, context: tuple = (None, None, "defender", None), opened: bool = False):
     """A unit's combat trigger: ``{trigger: Crackshot Corsair, target: D3}`` (RB-SHOW-2, RB-CARD-10); or the
@@ -1319,6 +1327,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         board = {**fighting, **(known or {})}
         name = unit_ref(node.child("trigger"), list(board), "unit in play")
         unit = board[name]
+        _check_controller(node, unit)
         if on not in kinds_of(unit):
             raise node.error(f"{name} has no trigger on `{on}` (its card's triggers fired during the showdown: "
                              f"{', '.join(sorted(kinds_of(unit))) or 'none'}; RB-CARD-10)", "when")
@@ -1344,6 +1353,7 @@ def _trigger(node: Node, attacker: Side, defender: Side, names: set[str], known:
         raise node.error(why, "trigger")
     name = unit_ref(node.child("trigger"), list(fighting), "unit at the battlefield")
     unit = fighting[name]
+    _check_controller(node, unit)
     effects = triggers_of(unit)
     if on is None:
         on = "move" if move_effects(unit) and not effects else "combat"

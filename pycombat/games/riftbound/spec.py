@@ -156,6 +156,8 @@ PLAY = Obj({
 
 TRIGGER = Obj({
     "trigger": Str("the unit whose \"When I attack\" / \"When I defend\" ability resolves (RB-SHOW-2, RB-CARD-10)"),
+    "by": Str("the player whose unit it is (optional; checked: an entry of `optimize --json`'s `triggers_stated` "
+              "gives it)", enum=SIDES),
     "when": Str("which of the unit's triggers: `combat` (\"When I attack\" / \"When I defend\", as the showdown "
                 "begins) or `move` (\"When I move\", resolved before the showdown as the unit moved, RB-COMB-2; after an "
                 "entry of the showdown itself, or for a unit not at the battlefield: a move during the showdown, its "
