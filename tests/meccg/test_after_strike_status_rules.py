@@ -76,6 +76,46 @@ def test_stealing_an_item_needs_an_untapped_winner_and_an_item(tmp_path, capsys,
     assert got == {"steal": steals, "wounded": True}
 
 
+def _company_steal(attackers, defenders, strike, claim):
+    return {"game": "meccg", "rules": {"steal_item": "on"},
+            "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": attackers},
+            "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": defenders},
+            "combat": {"strikes": [strike]}, "claims": [{"id": "steal", "claim": claim}]}
+
+
+SHAGRAT_LOSES = {"defender": "Aragorn II", "attacker": "Shagrat", "defender_untapped": True,
+                 "rolls": {"attacker": 2, "defender": 12, "body": 3}}
+ARAGORN_LOSES = {"defender": "Aragorn II", "attacker": "Shagrat", "attacker_untapped": True,
+                 "rolls": {"attacker": 12, "defender": 2, "body": 3}}
+
+
+@pytest.mark.parametrize("attackers, defenders, strike, claim, steals", [
+    # Lagduf's strike was excess: he faced none, is unwounded, and his company is not only wounded characters
+    ([{"name": "Shagrat", "items": ["High Helm"]}, {"name": "Lagduf", "status": "tapped", "items": ["Black-hide Shield"]}],
+     ["Aragorn II"], {**SHAGRAT_LOSES, "excess": ["Lagduf"]}, "the defender may steal an item", False),
+    # Gimli faced no strike and is unwounded: the defending company is not only wounded characters
+    (["Shagrat"], ["Aragorn II", {"name": "Gimli", "status": "tapped", "items": ["Glamdring"]}], ARAGORN_LOSES,
+     "the attacker may steal an item", False),
+    (["Shagrat"], [{"name": "Aragorn II", "items": ["Glamdring"]}, {"name": "Gimli", "status": "wounded"}],
+     ARAGORN_LOSES, "the attacker may steal an item", True),  # every character wounded
+    # an ally is not a character (MECCG-FX-3): unwounded Blackbole (no strike at a site) does not stop it
+    ([{"name": "Shagrat", "items": ["High Helm"]}, {"name": "Blackbole", "ally_of": "Shagrat"}], ["Aragorn II"],
+     SHAGRAT_LOSES, "the defender may steal an item", True),
+    # Aragorn taps, winning without -3; Faramir, of the company that took part, faced no strike and taps for it
+    ([{"name": "Shagrat", "items": ["High Helm"]}], ["Aragorn II", "Faramir"],
+     {**SHAGRAT_LOSES, "defender_untapped": False}, "the defender may steal an item", True),
+    ([{"name": "Shagrat", "items": ["High Helm"]}], ["Aragorn II", {"name": "Faramir", "status": "tapped"}],
+     {**SHAGRAT_LOSES, "defender_untapped": False}, "the defender may steal an item", False),
+])
+def test_stealing_needs_a_company_of_only_wounded_characters(tmp_path, capsys, attackers, defenders, strike, claim,
+                                                            steals):
+    """MECCG-OPT-1 (Seed Optional 1: "if your opponent's company only has wounded characters"): every
+    character of the opponent's company left in play, whether he faced a strike or not; the winner taps one
+    of his characters of the company that took part, untapped after the strikes."""
+    data = _run(tmp_path, capsys, _company_steal(attackers, defenders, strike, claim))
+    assert _verdicts(data) == {"steal": steals}
+
+
 BALROG = {"game": "meccg",
           "attacker": {"player": "Jim", "alignment": "balrog", "site": "Moria", "members": ["The Balrog"],
                        "in_play": ["Flame of Udûn"]},

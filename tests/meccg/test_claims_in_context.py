@@ -4,7 +4,8 @@
   (MECCG-ASSIGN-3);
 * "X may support Y" without a combat block: only when some legal complete assignment strikes Y and not X, and
   never X himself (MECCG-STRUCT-10, MECCG-SEQ-6, MECCG-ASSIGN-4);
-* "X may take ITEM from Y": X not wounded in the combat (the items are taken after it), X not Y (MECCG-BODY-4);
+* "X may take ITEM from Y": X not wounded in the combat (the items are taken after it), X not Y (MECCG-BODY-4),
+  X a character: an ally is not one and bears no items (MECCG-FX-3);
 * "X taps in strike N": his status as the strike resolves, a card having untapped him or an ability tapped him
   earlier in the attack, as replay says (MECCG-SEQ-10, MECCG-FX-1).
 """
@@ -54,6 +55,27 @@ def test_items_go_to_an_unwounded_character_of_the_eliminated_ones_company():
     doc["combat"]["strikes"][1]["rolls"] = {"attacker": 2, "defender": 12, "body": 2}  # Gimli wins: were he eliminated
     assert _verdicts(doc, "Sam Gamgee may take Glamdring from Gimli", "Frodo may take Glamdring from Gimli") \
         == [True, False]
+
+
+@pytest.mark.parametrize("attacker, defender, taker, controller, fallen, item", [
+    (_company("minion", ["Shagrat"]),
+     _company("hero", [{"name": "Gimli", "items": ["Glamdring"]}, "Bilbo", {"name": "Goldberry", "ally_of": "Bilbo"}]),
+     "Goldberry", "Bilbo", "Gimli", "Glamdring"),
+    (_company("hero", ["Aragorn II"]),
+     _company("minion", [{"name": "Lagduf", "items": ["Black-hide Shield"]}, "Shagrat",
+                         {"name": "Blackbole", "ally_of": "Shagrat"}]),
+     "Blackbole", "Shagrat", "Lagduf", "Black-hide Shield"),
+])
+def test_an_ally_takes_no_item_of_an_eliminated_character(attacker, defender, taker, controller, fallen, item):
+    """MECCG-BODY-4 gives the items to unwounded *characters*; an ally is not a character and bears no items
+    (MECCG-FX-3), unwounded or not. The character he is an ally of may take it."""
+    doc = {"game": "meccg", "attacker": attacker, "defender": defender,
+           "combat": {"strikes": [{"defender": fallen, "attacker": attacker["members"][0],
+                                   "rolls": {"attacker": 12, "defender": 2, "body": 12}}]}}
+    got = pycombat.load({**doc, "claims": [f"{fallen} is eliminated in strike 1", f"{taker} may take {item} from {fallen}",
+                                           f"{controller} may take {item} from {fallen}"]}).run("verify").verdicts
+    assert [v.verdict for v in got] == [True, False, True]
+    assert "MECCG-FX-3" in got[1].rules
 
 
 def test_who_taps_is_read_as_the_strike_resolves():

@@ -70,7 +70,10 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     root.finish(TOP_KEYS)
     scenario = Scenario(attacker=attacker, defender=defender, flags=flags, flag_origin=origin,
                         in_play=in_play, title=title, file=file, combat=combat, claims=claims)
+    from .assignment.legal import with_excess
     from .cards.play import possession
+
+    scenario = with_excess(scenario)  # MECCG-STRUCT-9/ASSIGN-5: committed strikes no target received
 
     for role, i, why in possession(scenario)[:1]:  # items no member may carry: refused, never given a bonus
         raise ScenarioError(why.text, file=file, path=f"{role}.members[{i}].items")
@@ -141,17 +144,13 @@ def _combat(node: Node, attacker: Company, defender: Company, made: list | None 
         sub._mapping()
         after = _strikes(sub, attacker, defender, made)
         sub.finish(("strikes",))
-        after_check = Combat(strikes=tuple(after), excess=_excess(attacker, after), path=sub.path)
+        after_check = Combat(strikes=tuple(after), excess=(), path=sub.path)  # (excess: with_excess, below)
     node.finish(COMBAT_KEYS)
-    return Combat(strikes=tuple(strikes), excess=_excess(attacker, strikes), path=node.path, before_assignment=before,
+    # the excess strikes are those committed that no target received: who commits a strike is the attack's
+    # verdict (MECCG-STRUCT-1/2), read once the scenario is built (:func:`.assignment.legal.with_excess`)
+    return Combat(strikes=tuple(strikes), excess=(), path=node.path, before_assignment=before,
                   cancel_roll=cancel_roll, cost_item=cost_item, check_roll=check_roll, after_check=after_check,
                   after_attack=tuple(after_attack), wound_rolls=tuple(wound_rolls))
-
-
-def _excess(attacker: Company, strikes) -> tuple[str, ...]:
-    """The attacking members whose strike no defender received (MECCG-ASSIGN-5)."""
-    striking = {st.attacker for st in strikes}
-    return tuple(m.name for m in attacker.members if m.name not in striking)
 
 
 def _strikes(node: Node, attacker: Company, defender: Company, made: list | None = None) -> list[StrikeChoice]:

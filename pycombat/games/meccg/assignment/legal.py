@@ -168,6 +168,53 @@ def judge_attack(scenario: Scenario) -> AttackVerdict:
     return _VERDICTS.remember(solver.key() if is_loaded() else None, lambda: _judge(scenario, solver))
 
 
+def excess_strikes(scenario: Scenario, strikes: Iterable[Any]) -> tuple[str, ...]:
+    """The excess strikes of an assignment whose strikes are ``strikes`` (each with its ``attacker``):
+    the strikes committed (MECCG-STRUCT-1/2, as :func:`judge_attack` decides: a member that commits no
+    strike, such as an ally barred from facing strikes at a site, has none to be excess) that no
+    defending character received (MECCG-STRUCT-9, MECCG-ASSIGN-5), in the attacking company's order."""
+    striking = {st.attacker for st in strikes}
+    return tuple(n for n in _verdict_unkept(scenario).strikes if n not in striking)
+
+
+def _verdict_unkept(scenario: Scenario) -> AttackVerdict:
+    """The verdict of :func:`judge_attack`, from the attack program evaluated in Python where that covers it
+    (judge_closed.py), so that reading a scenario makes no attack program of it (a verb, or a batch chunk's
+    prefetch, makes the one it reads); else :func:`judge_attack`'s."""
+    got = verdict_atoms(scenario_facts(scenario), consts(scenario))
+    return _verdict(scenario, got) if got is not None else judge_attack(scenario)
+
+
+def with_excess(scenario: Scenario, refuse: bool = True) -> Scenario:
+    """The scenario with its ``combat:`` block's excess strikes (and its ``after_check:`` block's) those of
+    :func:`excess_strikes` under its flags. ``refuse``: an ``excess:`` a strike states naming a member that
+    commits no strike is refused, naming the field (MECCG-STRUCT-1/2: there is no such strike to allocate);
+    otherwise (another reading of the flags, ``verify``'s readings side by side) it is left out, as no
+    strike under that reading."""
+    from dataclasses import replace
+
+    combat = scenario.combat
+    if combat is None:
+        return scenario
+    jv = _verdict_unkept(scenario)
+    committed = set(jv.strikes)
+
+    def settled(block):
+        strikes = []
+        for st in block.strikes:
+            stray = [e for e in st.excess if e not in committed]
+            if stray and refuse:
+                why = [r for n, r in jv.no_strike if n == stray[0]] or ["MECCG-STRUCT-1"]
+                raise ScenarioError(f"{stray[0]!r} commits no strike in this attack ({', '.join(why)}), so has no "
+                                    "excess strike to allocate", file=scenario.file, path=f"{st.path}.excess")
+            strikes.append(replace(st, excess=tuple(e for e in st.excess if e in committed)) if stray else st)
+        return replace(block, strikes=tuple(strikes), excess=excess_strikes(scenario, block.strikes))
+
+    after = settled(combat.after_check) if combat.after_check is not None else None
+    out = replace(settled(combat), after_check=after)
+    return scenario if out == combat else replace(scenario, combat=out)  # (the same object where nothing changes)
+
+
 def _judge(scenario: Scenario, solver: Solver) -> "AttackVerdict":
     # the attack program is stratified: this process's judge grounds the scenario as one more instance
     # of it on a long-lived Control and reads the verdict off the grounding (judged_facts: None when

@@ -731,7 +731,8 @@ def trophy(s: Scenario, claim):
 
 
 def takes_item(s: Scenario, claim):
-    """MECCG-BODY-4: an unwounded character of the eliminated one's company takes one item."""
+    """MECCG-BODY-4: an unwounded character of the eliminated one's company takes one item; an ally is not a
+    character and bears no items (MECCG-FX-3), so takes none."""
     role_t, t = _find(s, claim, "taker")
     role_c, c = _find(s, claim, "character")
     item = str(claim.args.get("item", ""))
@@ -742,6 +743,9 @@ def takes_item(s: Scenario, claim):
         return _v(claim, False, ["MECCG-BODY-4", "MECCG-BODY-6"], [f"{t.name} is not in {c.name}'s company"])
     if t.name == c.name:
         return _v(claim, False, ["MECCG-BODY-4"], [f"another character of {c.name}'s company takes his items"])
+    if t.card_type == "ally" and in_force("MECCG-FX-3"):  # MECCG-FX-3: an ally is not a character, bears no items
+        return _v(claim, False, ["MECCG-BODY-4", "MECCG-FX-3"],
+                  [f"{t.name} is an ally, not a character: an ally bears no items, so takes none"])
     if t.status == "wounded":
         return _v(claim, False, ["MECCG-BODY-4"], [f"{t.name} is wounded"])
     if s.combat is not None and s.combat.strikes:  # the combat block's dice: who it eliminated, who it wounded
@@ -776,10 +780,13 @@ def lasts(s: Scenario, claim):
 
 
 def steal_item(s: Scenario, claim):
-    """MECCG-OPT-1 [steal_item]: after the combat, if every opposing character that took part is
-    wounded, the winner may steal an item: he taps one of his own characters that took part (so one is
-    untapped after the strikes, MECCG-SEQ-10: the winner of a strike taps unless he took -3, MECCG-SEQ-4/5),
-    and the opponent discards one item of his company (so one is there, in play)."""
+    """MECCG-OPT-1 [steal_item]: after the combat, if the opponent's company only has wounded characters (Seed
+    Optional 1; the rule's "every character of the opponent's company that took part": the company took part,
+    so every character of it still in play after the strikes, whether he faced a strike or not, an attacker
+    whose strike was excess too; an ally is not a character, MECCG-FX-3), the winner may steal an item: he taps
+    one of his own characters of the company that took part (so one is untapped after the strikes,
+    MECCG-SEQ-10: the winner of a strike taps unless he took -3, MECCG-SEQ-4/5), and the opponent discards one
+    item of that company (so one is there, in play)."""
     from ..combat.strikes import after_costs, replay
 
     role = _role(s, claim)
@@ -789,24 +796,23 @@ def steal_item(s: Scenario, claim):
         raise _err(s, claim, "needs the `combat:` block with its rolls (who ended wounded)")
     rep = replay(s)
     other = "defender" if role == "attacker" else "attacker"
-    took_part, wounded = set(), set()
+    gone = _gone_after(rep)
+    wounded = {m.name for m in s.company(other).members if m.status == "wounded"}
     for st, _steps, o in rep.strikes:
-        took_part.add(getattr(st, other).member.name)
-        if o.loser == getattr(st, other).member.name:
+        if o.loser == getattr(st, other).member.name:  # MECCG-SEQ-10: the loser of a strike is wounded
             wounded.add(o.loser)
-        for x in (st.attacker, st.defender):
-            if x.member.status == "wounded" and x.role == other:
-                wounded.add(x.member.name)
-    missing = sorted(took_part - wounded)
+    characters = [m.name for m in s.company(other).members if m.card_type != "ally" and m.name not in gone]
+    missing = [n for n in characters if n not in wounded]
     if missing:
-        return _v(claim, False, ["MECCG-OPT-1"], [f"not wounded: {', '.join(missing)}"])
-    notes = [f"every {other} character that took part is wounded"]
+        return _v(claim, False, ["MECCG-OPT-1"], [f"the {other}'s company has characters not wounded: "
+                                                  f"{', '.join(missing)}"])
+    notes = [f"every character of the {other}'s company left after the strikes is wounded"]
     untapped = _untapped_after(s, rep, role)
     if not untapped:
-        mine = sorted({getattr(st, role).member.name for st, _s, _o in rep.strikes})
+        mine = [m.name for m in s.company(role).members if m.card_type != "ally" and m.name not in gone]
         return _v(claim, False, ["MECCG-OPT-1"],
-                  notes + [f"no character of the {role} that took part is untapped to tap for it "
-                           f"({', '.join(mine)}: tapped, wounded or gone after the strikes)"])
+                  notes + [f"no character of the {role}'s company is untapped to tap for it "
+                           f"({', '.join(mine) or 'none left'}: tapped, wounded or gone after the strikes)"])
     items = _items_left(s, rep, other, after_costs)
     if not items:
         return _v(claim, False, ["MECCG-OPT-1"],
@@ -815,18 +821,34 @@ def steal_item(s: Scenario, claim):
               notes + [f"{sorted(untapped)[0]} may tap for it; items to take: {', '.join(items)}"])
 
 
-def _untapped_after(s: Scenario, rep, role: str) -> set[str]:
-    """The characters (not allies) of ``role`` who faced a strike and are untapped after the strikes: untapped
-    as it resolved and not tapped by it (MECCG-SEQ-10: the winner, both on a tie, tap unless one took -3,
-    MECCG-SEQ-4/5, or played a card by which he does not tap, MECCG-FX-1; a cancelled strike:
-    MECCG-SEQ-12), nor for a cost or support later."""
-    from ..combat.strikes import cancelled_tappers
+def _gone_after(rep) -> set[str]:
+    """The members no longer in play after the strikes: eliminated, discarded, returned or put aside
+    (MECCG-BODY-1..3), a payer's body check too (MECCG-FX-24)."""
+    gone = set()
+    for _st, _steps, o in rep.strikes:
+        if o.loser is not None and o.fate not in (None, "survives"):
+            gone.add(o.loser)
+        if o.aside:
+            gone.add(o.aside)
+        gone |= {who for who, fate in o.also if fate != "survives"}
+    return gone
 
-    out, tapped = set(), set()
+
+def _untapped_after(s: Scenario, rep, role: str) -> set[str]:
+    """The characters (not allies) of ``role``'s company untapped after the strikes. One who faced a strike:
+    untapped as it resolved and not tapped by it (MECCG-SEQ-10: the winner, both on a tie, tap unless one took
+    -3, MECCG-SEQ-4/5, or played a card by which he does not tap, MECCG-FX-1; a cancelled strike:
+    MECCG-SEQ-12). One who faced none (a defender no strike was assigned to, an attacker whose strike was
+    excess): untapped as the last strike began (:func:`..combat.strikes.attack_so_far`). Neither tapped for a
+    cost or support later."""
+    from ..combat.strikes import attack_so_far, cancelled_tappers
+
+    out, tapped, faced = set(), set(), set()
     for st, _steps, o in rep.strikes:
         x = getattr(st, role)
         tapped |= {who for _card, who in st.payers} | (set(st.supporters) if role == "defender" else set())
         name = x.member.name
+        faced.add(name)
         if x.member.card_type == "ally" or not x.untapped:
             continue
         if o.result == "cancelled":
@@ -840,19 +862,18 @@ def _untapped_after(s: Scenario, rep, role: str) -> set[str]:
         lost = {"succeeds": "defender", "fails": "attacker"}.get(o.result) == x.role
         if not lost and (x.stays_untapped or x.no_tap):
             out.add(name)
+    now = attack_so_far(s, len(s.combat.strikes)).now if s.combat.strikes else {}
+    gone = _gone_after(rep)
+    out |= {m.name for m in s.company(role).members if m.card_type != "ally" and m.name not in faced
+            and m.name not in gone and now.get(m.name, m.status) == "untapped"}
     return out - tapped
 
 
 def _items_left(s: Scenario, rep, role: str, after_costs) -> list[str]:
     """The items borne by ``role``'s members still in play after the strikes (not eliminated, discarded,
     returned or put aside; an item a card discarded in a strike is gone, MECCG-FX-26)."""
-    gone, dropped = set(), set()
+    gone, dropped = _gone_after(rep), set()
     for st, _steps, o in rep.strikes:
-        if o.loser is not None and o.fate not in (None, "survives"):
-            gone.add(o.loser)
-        if o.aside:
-            gone.add(o.aside)
-        gone |= {who for who, fate in o.also if fate != "survives"}
         dropped |= {(who, item) for who, item, _card in st.items_discarded}
     return [f"{i.name} ({m.name})" for m in after_costs(s).company(role).members if m.name not in gone
             for i in m.items if (m.name, i.name) not in dropped]

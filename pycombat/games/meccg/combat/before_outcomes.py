@@ -33,6 +33,7 @@ from typing import Any
 
 from pycombat.dice import Dist, as_json, fmt
 from pycombat.errors import ScenarioError
+from ..assignment.legal import excess_strikes, with_excess
 from ..cards import interpreter as cardfx
 from ..model import Combat, Scenario
 from . import before, strikes as S
@@ -87,7 +88,10 @@ def under_reading(scenario: Scenario) -> Scenario:
     """The scenario as another reading of its flags takes it (``verify``'s readings side by side): the
     wound rolls stated for members that reading's wound rolls do not reach (flag
     ``crowned_with_storm_reach``) are the dice of no roll under it, so they are left out; under the
-    scenario's own flags such a roll is refused (:func:`refuse_unused`)."""
+    scenario's own flags such a roll is refused (:func:`refuse_unused`). Its excess strikes are those of
+    that reading (who commits a strike may differ: flag ``site_barred_ally_strikes``, MECCG-STRUCT-2), an
+    ``excess:`` naming a member that commits no strike under it left out (:func:`with_excess`)."""
+    scenario = with_excess(scenario, refuse=False)
     combat = scenario.combat
     if combat is None or not combat.wound_rolls:
         return scenario
@@ -200,8 +204,7 @@ def _without_maker(scenario: Scenario, pre: before.PreCheck, after: Scenario, la
         for key in ("support", "payers", "untaps"):
             if pre.who in getattr(st, key):
                 raise _err(scenario, f"{combat.path}.after_check", f"{fix} and {st.path}.{key} names him", add)
-    striking = {st.attacker for st in kept}
-    excess = tuple(m.name for m in scenario.attacker.members if m.name not in striking)
+    excess = excess_strikes(after, kept)  # MECCG-ASSIGN-5: the committed strikes no target received
     reduced = replace(combat, strikes=kept, excess=excess, after_check=None, check_roll=None)
     if not after.defender.members:
         return reduced
@@ -263,8 +266,7 @@ def _storm_outcomes(scenario: Scenario, pre: "before.StormNode", only: tuple | N
                 if named:
                     raise _err(scenario, f"{st.path}.{key}", f"{fix} {named[0]} has left play before strikes are "
                                f"assigned, and {st.path}.{key} names him")
-        striking = {st.attacker for st in kept}
-        excess = tuple(m.name for m in after.attacker.members if m.name not in striking)
+        excess = excess_strikes(after, kept)  # MECCG-ASSIGN-5: the committed strikes no target received
         reduced = replace(combat, strikes=kept, excess=excess, after_check=None, check_roll=None, wound_rolls=())
         both = bool(after.defender.members and after.attacker.members)
         if both:
