@@ -122,7 +122,7 @@ def test_a_counter_resolving_after_mel_left_play_is_named():
     """Whether a card is kept from being countered is decided as the showdown list is read, with the units then in
     play: Mel killed before the counter resolves is named NOT MODELLED (RB-CARD-4), never silently kept."""
     sd = _mel(True, [{"play": "Feral Strength", "by": "attacker", "target": "A"},
-                     {"play": "Blast of Power", "by": "defender", "target": MEL},
+                     {"play": "Shakedown", "by": "defender", "target": MEL, "pays": False},  # a Reaction: 6 to Mel
                      {"play": "Hard Bargain", "by": "defender", "target": "Feral Strength", "pays": False}])
     assert [u.what for u in sd.unmodelled] == ["the cards it could not counter"]
     assert MEL in sd.unmodelled[0].why

@@ -145,14 +145,16 @@ UNCOUNTERABLE, COUNTERED_TO = "uncounterable", "countered_to"
 
 
 def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, in_play=None,
-              spared: dict | None = None, by: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
+              spared: dict | None = None, by: dict | None = None,
+              links: list | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: the indexes of the plays countered, and the counters not modelled.
     ``counter_of(play)``: the play's counter record or None; ``units``: the units by name (their
     ``side``), for the counters that look at whose units a card chooses; ``in_play``: the units in play, whose
     "Your spells and abilities can't be countered" keeps their player's cards from being countered (RB-CARD-9):
     ``spared`` gets, for each counter's index, the cards it could not counter and the units that kept them (none
     named: the card's own text, "This can't be countered"); ``by`` gets, for each play countered, the index of the
-    counter that countered it."""
+    counter that countered it; ``links`` gets ``(j, i)`` for each play ``j`` a counter ``i`` chooses (countered or
+    not): ``j`` was on the chain until ``i`` was played."""
     def kept(victim) -> bool:  # RB-CARD-3: its own text; RB-CARD-9: a unit of its player's makes it uncounterable
         if uncounterable(victim.card):
             if spared is not None:
@@ -199,6 +201,9 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
         if j is None:
             raise _err(p, f"no earlier play of {p.targets[0]!r} in this showdown to counter (a counter chooses a "
                        "card on the chain)", r.rule, "target")
+        _open_chain(plays, j, i)
+        if links is not None:
+            links.append((j, i))
         victim = plays[j]
         chosen = victim.targets[1:] if counter_of(victim) is not None else victim.targets  # its units
         unknown = _check(p, e, r, victim, chosen, units)
@@ -224,6 +229,9 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
                     continue  # the card the first execution countered: nothing left to counter
                 raise _err(again, f"no earlier play of {again.targets[0]!r} in this showdown to counter (a "
                            "counter chooses a card on the chain)", r.rule, "target")
+            _open_chain(plays, k, i)
+            if links is not None:
+                links.append((k, i))
             chosen = plays[k].targets[1:] if counter_of(plays[k]) is not None else plays[k].targets
             unknown = _check(again, e, r, plays[k], chosen, units)
             holds, why = (None, unknown) if unknown else _holds(again, e, r, plays, i, k)
@@ -248,6 +256,27 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
             raise _err(q, f"the {who} can't play spells this turn: {plays[i].card.name} countered his "
                        f"{plays[j].card.name}", RULE, "play")
     return out, notes
+
+
+def _action_speed(q: Play) -> bool:
+    """Whether ``q`` is a card played at [Action] speed, which cannot be played on an open chain: a card of speed
+    ``action``, not played from facedown (it then has Reaction), not a unit's trigger or ability, nor a card an
+    ability plays (RB-SHOW-4, CR 806.1.c)."""
+    if q is None or q.facedown or q.trigger_of or q.ability_of or q.played_by or q.unit is not None or q.responds:
+        return False
+    return q.card.speed == "action" and not any(k in ("Reaction", "Quick-Draw") for k, _ in q.card.keywords)
+
+
+def _open_chain(plays: list, j: int, i: int) -> None:
+    """RB-SHOW-4 with RB-CARD-3 (CR 806.1.c): the counter ``plays[i]`` chooses ``plays[j]`` on the chain, so that
+    card was still on the chain from its play to the counter's: every card played between them was played on an
+    open chain (a Closed State), where only Reactions can be. An [Action] card among them is refused: listed after
+    ``plays[j]``, it was played once that card had resolved, and the counter would then have nothing to counter."""
+    for k in range(j + 1, i):
+        q = plays[k]
+        if _action_speed(q):
+            raise _err(q, f"an [Action] card, played while {plays[j].card.name} is still on the chain "
+                       f"({plays[i].path} counters it): only Reactions on an open chain", "RB-SHOW-4", "play")
 
 
 def _check(p: Play, e: Mapping[str, Any], r: Reach, victim: Play, chosen: tuple[str, ...],

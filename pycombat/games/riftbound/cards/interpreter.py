@@ -2000,14 +2000,16 @@ def _counter_of(effects, modes: list, mode: int | None) -> dict | None:
 
 
 def countered(plays: list[Play], units: Mapping[str, Unit] | None = None, in_play=None,
-              spared: dict | None = None, by: dict | None = None) -> tuple[set[int], list[Unmodelled]]:
+              spared: dict | None = None, by: dict | None = None,
+              links: list | None = None) -> tuple[set[int], list[Unmodelled]]:
     """RB-CARD-3, RB-CARD-20: which plays (indexes) are countered by a later counter naming their card
     (:mod:`.counters`); ``units``: the units by name, for counters that look at whose units a card chooses;
     ``in_play`` and ``spared``: the units in play and the cards they keep from being countered (RB-CARD-9); ``by``:
-    filled with the counter of each play countered."""
+    filled with the counter of each play countered; ``links``: with ``(play, counter)`` for each play a counter
+    chooses, on the chain until that counter was played."""
     gone, notes = _counters.countered(
         plays, lambda p: None if steals(p) or _undecided_steal(p) else counter_effect(p.card, p.mode), units,
-        in_play, spared, by)
+        in_play, spared, by, links)
     for p in plays:  # "You may pay [rune]. If you do, gain control ... Otherwise, counter it": the player's choice
         if _undecided_steal(p):
             notes.append(Unmodelled(p.card.name, "its \"you may pay\": gain control of the spell, or counter it",

@@ -252,6 +252,10 @@ class Progress:
         self.to_hand: list[tuple[str, str]] = []
         #: RB-CARD-10: the stated choices of triggers the effect resolving may fire (``Play.fired_by``)
         self.pending: list[Play] = []
+        #: RB-SHOW-3, RB-CARD-3: the indexes in ``plays`` after which the chain stays open (a later counter chooses
+        #: that play or one before it on the same chain), and the index of the effect being applied
+        self.open_after: frozenset[int] = frozenset()
+        self._at = -1
         self._live = None  # the view :attr:`live`
 
     @property
@@ -413,6 +417,7 @@ class Progress:
         out.countering, out.taking = self.countering, self.taking
         out.to_hand = list(self.to_hand)
         out.pending = []
+        out.open_after, out._at = self.open_after, self._at
         out._live = None
         return out
 
@@ -457,10 +462,11 @@ class Progress:
         counter_of: dict[int, int] = {}  # each play countered -> the counter that countered it
         countering = self.countering or any(p is not None and counters(p) for p in new)
         taking = self.taking or any(takes_spell(p) for p in new)
+        links: list[tuple[int, int]] = []  # (a play, a later counter choosing it): the chain open between them
         if countering:
             try:
                 gone, notes = countered(plays, self.units, self.present + self.base + self.away, spared,
-                                        counter_of)
+                                        counter_of, links)
             except ScenarioError as exc:
                 raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
             if any((i in gone) != (i in self.gone) for i in range(len(self.plays))):
@@ -474,12 +480,15 @@ class Progress:
         if any((i in taken) != (i in self.taken) for i in range(len(self.plays))):
             raise Retroactive()
         start = len(self.plays)
+        if links:
+            self.open_after = frozenset(k for j, i in links for k in range(j, i))
         self.plays, self.gone, self.notes, self.taken = plays, gone, notes, set(taken)
         self.countering, self.taking = countering, taking
         carry: list[Play] = []
         for i, e in enumerate(effects):
             nxt = effects[i + 1] if i + 1 < len(effects) else None
             self.pending = carry + list(stated[i])
+            self._at = start + i
             try:
                 if start + i in taken:  # RB-CARD-20: under the player who took it, with his choices
                     now, by = taken[start + i]
@@ -518,6 +527,7 @@ class Progress:
         live = self.live
         _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose, unmodelled=self.unmodelled)
         self._deaths_elsewhere()
+        self._equipment_left()
         while new := [(n, side) for n, side, how in removed if how == "killed" and n not in self.fired]:
             dying = [m for m, _ in new]  # dying together: their static abilities looked back on (RB-CARD-9)
             # "Your [Deathknell] effects trigger an additional time": once more for each such unit of its side in
@@ -568,9 +578,26 @@ class Progress:
                                            + tuple(dict.fromkeys(r for x in said for r in x.rules))))
                     _cleanup(live, present, removed, self.lines, base, own=units, gear=self.loose,
                              unmodelled=self.unmodelled)
+                    self._equipment_left()
         events.on_deaths(self)  # RB-CARD-10: "When another friendly unit dies", after the Deathknells
         events.on_mighty(self)  # RB-CARD-10: "When a unit you control becomes [Mighty]", as the cleanup finds it
         events.on_becoming(self)  # RB-CARD-10: "When my Might becomes 10 or more", "When I become [Empowered]"
+
+    def _equipment_left(self) -> None:
+        """RB-CARD-14 (CR 435.4.b, 452.1): the Equipment of a unit that left play (killed, returned to hand,
+        banished) is detached and stays in play attached to no unit, under the same controller (the side's unattached
+        Equipment, :attr:`loose`), where a later card may attach it again or a card reading gear in play finds it. The
+        unit keeps its Might as it was last in play (the bonus stays in its Might changes)."""
+        here = set(self.present) | set(self.base) | set(self.away)
+        for n, side, _ in self.removed:
+            u = self.units.get(n)
+            if n in here or u is None or not u.equipment:
+                continue
+            self.loose.setdefault(u.side, []).extend(u.equipment)
+            self.units[n] = replace(u, equipment=())
+            self.lines.append(Line(f"{n} left play: {', '.join(u.equipment)} "
+                                   f"{'stays' if len(u.equipment) == 1 else 'stay'} in play attached to no unit, "
+                                   f"under the {u.side}.", ("RB-CARD-14",)))
 
     def _deaths_elsewhere(self) -> None:
         """RB-MIGHT-1 away from this combat: a unit at another battlefield or at a base with lethal damage (a card
@@ -774,7 +801,10 @@ class Progress:
         showdown, closes nothing (RB-COMB-2)."""
         if e.on_move or e.responds:  # (a response to the combat triggers: they resolve after it, RB-SHOW-2)
             return
-        if not (e.trigger_of or e.played_by):
+        if not (e.trigger_of or e.played_by) and self._at in self.open_after:  # RB-CARD-3: a later counter chooses it
+            self.lines.append(Line(f"{e.card.name} stays on the chain: the cards listed next are played on it, in "
+                                   "response, and the chain resolves after them.", ("RB-SHOW-3", "RB-CARD-3")))
+        elif not (e.trigger_of or e.played_by):
             self.lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
         elif not getattr(nxt, "trigger_of", None):
             self.lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",
@@ -1113,6 +1143,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         if old.equipment:  # RB-CARD-14: attached Equipment stays in play, unattached, under its controller
             (gear if gear is not None else {}).setdefault(old.side, []).extend(old.equipment)
             left = f"; {', '.join(old.equipment)} stays in play unattached"
+            units[c.keyword] = replace(old, equipment=())  # (released once)
         units[n] = c.new
         state = "exhausted" if c.new.exhausted else "ready"
         head = (f"{left[2:] + '; ' if left else ''}its owner plays {c.keyword}'s card anew, ignoring its cost: {n} "
