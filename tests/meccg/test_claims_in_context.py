@@ -4,8 +4,8 @@
   (MECCG-ASSIGN-3);
 * "X may support Y" without a combat block: only when some legal complete assignment strikes Y and not X, and
   never X himself (MECCG-STRUCT-10, MECCG-SEQ-6, MECCG-ASSIGN-4);
-* "X may take ITEM from Y": X not wounded in the combat (the items are taken after it), X not Y (MECCG-BODY-4),
-  X a character: an ally is not one and bears no items (MECCG-FX-3);
+* "X may take ITEM from Y": X not wounded when Y is eliminated (a wound in a later strike comes too late to
+  stop him), X not Y (MECCG-BODY-4), X a character: an ally is not one and bears no items (MECCG-FX-3);
 * "X taps in strike N": his status as the strike resolves, a card having untapped him or an ability tapped him
   earlier in the attack, as replay says (MECCG-SEQ-10, MECCG-FX-1).
 """
@@ -55,6 +55,19 @@ def test_items_go_to_an_unwounded_character_of_the_eliminated_ones_company():
     doc["combat"]["strikes"][1]["rolls"] = {"attacker": 2, "defender": 12, "body": 2}  # Gimli wins: were he eliminated
     assert _verdicts(doc, "Sam Gamgee may take Glamdring from Gimli", "Frodo may take Glamdring from Gimli") \
         == [True, False]
+
+
+@pytest.mark.parametrize("order, may", [(["Éomer", "Aragorn II"], True), (["Aragorn II", "Éomer"], False)])
+def test_items_go_to_who_is_unwounded_when_the_bearer_is_eliminated(order, may):
+    """MECCG-BODY-4 "when a character is eliminated": Éomer eliminated in strike 1, Aragorn II wounded only in
+    strike 2, takes the dagger; wounded in strike 1 before Éomer falls in strike 2, he does not."""
+    rolls = {"Éomer": ("Shagrat", {"attacker": 12, "defender": 2, "body": 12}),
+             "Aragorn II": ("Lagduf", {"attacker": 12, "defender": 2, "body": 4})}
+    doc = {"game": "meccg", "attacker": _company("minion", ["Shagrat", "Lagduf"]),
+           "defender": _company("hero", ["Aragorn II", {"name": "Éomer", "items": ["Dagger of Westernesse"]}]),
+           "combat": {"strikes": [{"defender": d, "attacker": rolls[d][0], "rolls": rolls[d][1]} for d in order]}}
+    assert _verdicts(doc, "Aragorn II may take Dagger of Westernesse from Éomer",
+                     f"Aragorn II is wounded in strike {order.index('Aragorn II') + 1}") == [may, True]
 
 
 @pytest.mark.parametrize("attacker, defender, taker, controller, fallen, item", [

@@ -100,14 +100,14 @@ def test_item_cancels_their_terms():
     assert _cancels(_crown("Frodo", item="Magic Ring of Nature"), "Magic Ring of Nature").verdict is True
     assert _cancels(_crown("Aragorn II", item="Star-glass"), "Star-glass").verdict is False
 
-    def helm(attacker_alignment):
+    def helm(attacker_alignment):  # each a legal attack on a Ringwraith company (MECCG-ALIGN-1, -4/5)
         doc = {"game": "meccg",
                "attacker": {"alignment": attacker_alignment, "site": "Moria",
                             "members": ["Aragorn II" if attacker_alignment == "hero" else "Lagduf"]},
                "defender": {"alignment": "minion", "site": "Moria",
                             "members": [{"name": "Khamûl the Ringwraith", "items": ["Helm of Fear"]}]}}
         return _cancels(scenario_from_dict(doc, file="<t>"), "Helm of Fear").verdict
-    assert (helm("minion"), helm("hero")) == (True, False)
+    assert (helm("fallen-wizard"), helm("hero")) == (True, False)
 
 
 def test_an_item_cancel_before_assignment_cancels_in_every_verb():
@@ -385,8 +385,9 @@ def test_an_unmodelled_part_blocks_only_the_verdicts_it_can_change():
     (["Lagduf"], "tapped", False, "MECCG-FX-4"),  # the ally must be untapped to tap
 ])
 def test_the_two_headed_troll_taps_to_cancel_an_attack_by_orcs_and_trolls(attackers, status, verdict, rule):
+    # an overt Fallen-wizard company (an Orc in it): any company may attack it (MECCG-ALIGN-5)
     doc = {"game": "meccg", "attacker": {"alignment": "minion", "site": "Moria", "members": attackers},
-           "defender": {"alignment": "minion", "site": "Moria",
+           "defender": {"alignment": "fallen-wizard", "site": "Moria",
                         "members": ["Shagrat", {"name": "LE-155", "ally_of": "Shagrat", "status": status}]}}
     v = verify(scenario_from_dict(doc, file="<t>"), [Claim(id="c", kind="cancels_attack", text="",
                                                            args={"card": "LE-155"})])[0]

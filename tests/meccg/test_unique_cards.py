@@ -119,7 +119,7 @@ COMBAT = {c["name"]: c for c in _records("combat_cards.json")}
 #: that are not unique, by where each may be listed (a company's resources are its own player's alignment)
 IN_PLAY = {"attacker.in_play": ["Balrog of Moria", "Spawn of Ungoliant", "Doors of Night"],
            "defender.in_play": ["Farmer Maggot", "Balrog of Moria", "Spawn of Ungoliant", "Doors of Night"],
-           "in_play": ["Farmer Maggot", "Balrog of Moria", "Doors of Night", "Gates of Morning"]}
+           "in_play": ["Farmer Maggot", "Balrog of Moria", "Doors of Night", "The Sun Shone Fiercely"]}
 
 
 def test_the_in_play_samples_hold_unique_and_other_cards():

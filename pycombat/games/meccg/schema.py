@@ -58,6 +58,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _unique_cards(root, attacker, defender, in_play, db)  # (first: a unique card is not made legal by a label)
     _unique_names(root, attacker, defender)
     _one_avatar(root, attacker, defender)
+    _environments_together(root, attacker, defender, in_play)
     flags, origin = _flags(root, flag_overrides or {})
     made: list[tuple[str, str]] = []  # (card, member) of the checks whose maker a combat card names
     combat = _combat(root.child("combat"), attacker, defender, made) if root.has("combat") else None
@@ -763,6 +764,48 @@ def _one_avatar(root: Node, attacker: Company, defender: Company) -> None:
             raise ScenarioError(f"{second.name} is an avatar and the {company.role}'s company has one already "
                                 f"({first.name}): a player has one avatar in play at most (MECCG-FX-34)",
                                 file=root.file, path=f"{company.role}.members[{i}].name")
+
+
+def _environment_side(card: Any) -> str | None:
+    """``hazard`` or ``resource`` for an environment card (keyword ``Environment``), else None."""
+    if isinstance(card, CharacterCard) or "Environment" not in (getattr(card, "keywords", ()) or ()):
+        return None
+    return card.type if card.type in ("hazard", "resource") else None
+
+
+def _discarded_sides(card: Any) -> set[str]:
+    """The environments a card discards when played (its data's ``environment`` effect, ``discards``:
+    Doors of Night "resource environments", Gates of Morning and Skies of Fire "hazard environments")."""
+    out = set()
+    for e in getattr(card, "effects", ()) or ():
+        words = str(e.get("discards", "")).split() if e.get("effect") == "environment" else []
+        if len(words) == 2 and words[1] == "environments" and words[0] in ("hazard", "resource"):
+            out.add(words[0])
+    return out
+
+
+def _environments_together(root: Node, attacker: Company, defender: Company, in_play: tuple) -> None:
+    """MECCG-FX-7: two environments each of which discards the other's kind when played (Doors of Night
+    discards resource environments; Gates of Morning and Skies of Fire discard hazard environments) are never
+    in play together: whichever came later discarded the other. A board that lists both is refused, naming
+    both entries. (One that only the later discards, such as The Sun Shone Fiercely played after Gates of
+    Morning, stays: it came after.)"""
+    listed = []  # (path, card, its environment side)
+    for where, cards in (("attacker.in_play", attacker.in_play), ("defender.in_play", defender.in_play),
+                         ("in_play", in_play)):
+        for i, c in enumerate(cards):
+            card = c.card if isinstance(c, Placed) else c
+            side = _environment_side(card)
+            if side is not None:
+                listed.append((f"{where}[{i}]", card, side))
+    for k, (path, card, side) in enumerate(listed):
+        for first, other, other_side in listed[:k]:
+            if other_side in _discarded_sides(card) and side in _discarded_sides(other):
+                raise ScenarioError(
+                    f"{card.name} and {other.name} ({first}) are never in play together: played, {card.name} "
+                    f"discards {other_side} environments and {other.name} {side} ones, so the later discarded "
+                    "the other (MECCG-FX-7)",
+                    file=root.file, path=path)
 
 
 def _unique_cards(root: Node, attacker: Company, defender: Company, in_play: tuple, db: CardDB) -> None:

@@ -172,6 +172,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
+    _legal_attack(scenario, "odds", "combat to compute odds for")  # no combat to play out (MECCG-INIT, -ALIGN)
     check = check_odds(scenario)  # a check before strikes are assigned: a chance node first (MECCG-FX-31)
     co = combat_odds(scenario) if check is None else check.per_outcome[0].odds
     a, d = scenario.attacker, scenario.defender
@@ -295,6 +296,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
+    _legal_attack(scenario, "replay", "combat to replay")  # no combat to play out (MECCG-INIT, -ALIGN)
     # a check before strikes are assigned is rolled first, then the assignment after it (MECCG-FX-31)
     from .combat.after_attack import replay_after, resolved
 
@@ -512,15 +514,16 @@ def _decided_over_rolls(scenario: Scenario, c) -> tuple[bool | None, list[str], 
 
 
 # ---- optimize and tree ------------------------------------------------------------------------------
-def _legal_attack(scenario: Scenario, verb: str):
-    """The attack's verdict; an illegal attack is refused (no combat to solve), with its rules."""
+def _legal_attack(scenario: Scenario, verb: str, nothing: str = "combat to solve"):
+    """The attack's verdict; an illegal attack is refused (no combat to solve, to compute odds for, to
+    replay: every verb that plays the combat out), with its rules."""
     from ...rulebook import load_rulebook
     from .assignment.legal import judge_attack
 
     verdict = judge_attack(scenario)
     if not verdict.legal:  # no combat: the game would otherwise be played out unchecked (found by tools/fuzz.py)
         book = load_rulebook("meccg")
-        raise illegal_attack(f"{scenario.file or 'the scenario'}: {verb}", "combat to solve",
+        raise illegal_attack(f"{scenario.file or 'the scenario'}: {verb}", nothing,
                              ((v.rule, v.detail, book.rule(v.rule).summary) for v in verdict.violations))
     return verdict
 

@@ -749,20 +749,27 @@ def takes_item(s: Scenario, claim):
     if t.status == "wounded":
         return _v(claim, False, ["MECCG-BODY-4"], [f"{t.name} is wounded"])
     if s.combat is not None and s.combat.strikes:  # the combat block's dice: who it eliminated, who it wounded
-        lost: dict[str, str | None] = {}
+        # MECCG-BODY-4 "when a character is eliminated": the taker must be unwounded at that moment, so only
+        # the strikes up to and including the one that eliminated him count (a wound later comes too late)
+        lost: dict[str, tuple[int, str | None]] = {}  # name -> (strike he lost, fate), the first such strike
         for n in range(1, len(s.combat.strikes) + 1):
             _setup_n, o = _replayed(s, claim, n)
-            if o.loser:
-                lost[o.loser] = o.fate
-            lost.update(dict(o.also))
-        if t.name in lost:  # he lost his strike: wounded, or worse
-            fate = lost[t.name]
+            for name, fate in ([(o.loser, o.fate)] if o.loser else []) + list(o.also):
+                lost.setdefault(name, (n, fate))
+        gone = lost.get(c.name)
+        when = gone[0] if gone is not None and gone[1] == "eliminated" else None
+        if t.name in lost and (when is None or lost[t.name][0] <= when):  # wounded (or worse) by then
+            n_t, fate = lost[t.name]
+            by = f" (strike {n_t}, {c.name} eliminated in strike {when})" if when is not None else ""
             return _v(claim, False, ["MECCG-BODY-4", "MECCG-SEQ-10"],
-                      [f"{t.name} lost his strike in this combat: " + ("wounded" if fate in (None, "survives")
-                                                                       else fate)])
-        if lost.get(c.name) != "eliminated":  # the rule read for the case it speaks of
+                      [f"{t.name} lost his strike in this combat{by}: " + ("wounded" if fate in (None, "survives")
+                                                                           else fate)])
+        if when is None:  # the rule read for the case it speaks of
             return _v(claim, True, ["MECCG-BODY-4"], [f"{c.name} is not eliminated in this combat: were he, "
                                                       f"{t.name}, unwounded, could take it"])
+        return _v(claim, True, ["MECCG-BODY-4"],
+                  [f"{c.name} is eliminated in strike {when}; {t.name} is unwounded then"
+                   + (f" (his strike {lost[t.name][0]} comes later)" if t.name in lost else "")])
     return _v(claim, True, ["MECCG-BODY-4"])
 
 

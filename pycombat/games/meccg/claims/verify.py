@@ -301,8 +301,33 @@ def _cards_named(s: Scenario, claim: Claim) -> list[str]:
     return ids
 
 
+#: claim kinds about what happens in the combat (its strikes, assignment, prowess, cards played or acting in
+#: it, body checks, what follows it): with the attack not legal (MECCG-INIT-2..4, MECCG-ALIGN-1..8) there is
+#: no combat, so each is false on the rules that make it illegal, as ``odds``, ``replay`` and ``optimize``
+#: refuse to play it out. The others are about who may attack (may_attack, company_status) or state a rule
+#: whatever the combat (lasts, trophy, elimination_mp, actor).
+NEEDS_COMBAT = frozenset(CLAIM_KINDS) - {"may_attack", "company_status", "lasts", "trophy", "elimination_mp", "actor"}
+
+
+def _no_combat(s: Scenario, claim: Claim) -> Verdict | None:
+    """FALSE, on the rules that make the attack illegal, for a claim about the combat when there is none;
+    None when the attack is legal (or the claim is about the scenario after a change it names)."""
+    if claim.kind not in NEEDS_COMBAT or claim.args.get("after") or claim.args.get("discarded"):
+        return None
+    jv = judge_attack(s)
+    if jv.legal:
+        return None
+    rules = list(dict.fromkeys(x.rule for x in jv.violations))
+    return Verdict(claim, False, rules, [x.detail for x in jv.violations],
+                   [f"the attack is not legal ({', '.join(rules)}): there is no combat, so no strike, prowess, "
+                    f"card played or acting, or body check in it"])
+
+
 def _decide_positive(s: Scenario, claim: Claim) -> Verdict:
     kind = claim.kind
+    gone = _no_combat(s, claim)
+    if gone is not None:
+        return gone
     if kind in DECIDERS:
         return DECIDERS[kind](s, claim)
     if kind == "may_attack":
