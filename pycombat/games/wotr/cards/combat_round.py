@@ -118,9 +118,30 @@ def _units_of(ctx: CardContext, role: str, units, nation: str | None = None) -> 
     return r, e
 
 
+#: A Combat card requirement's ``in_battle`` tokens, in the cards' words.
+_IN_BATTLE_WORDS = {
+    "hobbit": "a Hobbit",
+    "companion": "a Companion",
+    "gandalf": "Gandalf",
+    "strider_or_aragorn": "Strider or Aragorn",
+    "fp_leader_or_companion": "a Free Peoples Leader or Companion",
+    "fp_elite_unit": "a Free Peoples Elite unit",
+    "nazgul": "a Nazgûl",
+    "isengard_army_unit": "an Isengard Army unit",
+    "southrons_easterlings_elite_unit": "a Southrons & Easterlings Elite unit",
+    "shadow_elite_unit": "a Shadow Elite unit",
+}
+#: ``defender_in`` places, in the cards' words.
+_WHERE_WORDS = {
+    "rohan_region": "in a region of Rohan",
+    "fp_nation": "inside the borders of a Free Peoples Nation",
+    "stronghold": "in a Stronghold",
+}
+
+
 def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) -> tuple[bool | None, str]:
     """``(holds, text)`` for one structured condition of a card played by ``role``; None: not modelled."""
-    from ..board import load_board
+    from ..board import load_board, load_nations
 
     units = {"attacker": a, "defender": d}
     fp = ctx.role_of("free_peoples")
@@ -145,7 +166,7 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
         }
         if what not in tests:
             return None, f"in the battle: {what} (not modelled)"
-        return tests[what](), f"{what.replace('_', ' ')} in the battle"
+        return tests[what](), f"{_IN_BATTLE_WORDS.get(what, what.replace('_', ' '))} in the battle"
     if c == "defender_in":
         board = load_board()
         region = board.regions[ctx.region_id]
@@ -159,7 +180,12 @@ def condition_holds(cond: Mapping[str, Any], role: str, ctx: CardContext, a, d) 
                 ok |= ctx.settlement == "stronghold"
             else:
                 ok |= region.name == w or region.id == board.region(w).id
-        return ok, "the defending Army in " + " or ".join(str(w).replace("_", " ") for w in cond.get("where", ()))
+        places = " or ".join(_WHERE_WORDS.get(w, f"in {w}") for w in cond.get("where", ()))
+        nations = load_nations().nations
+        nation = nations[ctx.region_nation].name if ctx.region_nation in nations else None
+        here = f"{region.name}: " + (f"a region of {nation}" if nation else "no Nation") + (
+            f", a {ctx.settlement}" if ctx.settlement else "")
+        return ok, f"the defending Army {places} ({here})"
     if c == "defender_in_fellowship_region":
         return ctx.fellowship_region == ctx.region_id, "the defending Army in the Fellowship's region " \
             f"(battle.fellowship_region: {ctx.fellowship_region or 'not given'})"
@@ -387,7 +413,23 @@ class CardRound:
         self.order = [x for x in order if self.active[x[2]]]
         for init, _, role, card, e in self.order:
             s = self._static(s, init, role, card, e)
+        self._note_idle_auto_hits(s)
         return [(s, Fraction(1))]
+
+    def _note_idle_auto_hits(self, s: _Sit) -> None:
+        """A card turning missed dice into hits (Mighty Attack, Andúril) whose Companions all had their
+        Leadership cancelled or forfeited earlier this round has nothing to forfeit (WOTR-CARDX-4): say so."""
+        alternatives: dict[tuple[str, str], list[Mapping]] = {}
+        for _init, _, role, card, e in self.order:
+            if e.get("step") == "before_leader_reroll" and e.get("effect") == "auto_hit":
+                alternatives.setdefault((role, card.name), []).append(e)
+        chars = load_characters().characters
+        for (role, name), effects in alternatives.items():
+            if not any(self._auto_hit_candidates(s, role, e) for e in effects):
+                gone = [chars[c].name for c in s.used[_i(role)] if chars[c].kind == "companion"]
+                why = (f"{' and '.join(gone)}: Leadership already cancelled or forfeited this round" if gone
+                       else "no Companion it names is in the battle")
+                self.log.append((f"{name}: no effect, no die turned into a hit ({why})", "WOTR-CARDX-4"))
 
     def _static(self, s: _Sit, init: int, role: str, card: CombatCard, e: Mapping) -> _Sit:
         kind = e.get("effect")
@@ -647,13 +689,8 @@ class CardRound:
         """Mighty Attack / Andúril: missed dice become hits; the named figure's Leadership is forfeited.
         None when this alternative cannot be used."""
         prof = self.ctx.profiles[role]
-        who = (e.get("cost") or {}).get("forfeit_leadership")
         used = s.used[_i(role)]
-        if who == "one_companion_in_battle":
-            cands = [c for c in companions(prof) if c.id not in used]
-            cands.sort(key=lambda c: (counted_leadership(prof, c.id), c.captain_of_the_west, c.level or 0))
-        else:
-            cands = [c for c in companions(prof) if c.id == str(who).lower() and c.id not in used]
+        cands = self._auto_hit_candidates(s, role, e)
         if not cands:
             return None
         count = int(e.get("count", e.get("count_max", 1)))
@@ -664,6 +701,17 @@ class CardRound:
         return replace(s, combat=_add(s.combat, role, k), scored=_add(s.scored, role, k),
                        misses=_add(s.misses, role, -k), lead=_add(s.lead, role, counted_leadership(prof, c.id)),
                        used=_set(s.used, role, used + (c.id,)))
+
+    def _auto_hit_candidates(self, s: _Sit, role: str, e: Mapping) -> list:
+        """The Companions whose Leadership an auto-hit alternative may forfeit, the one it forfeits first."""
+        prof = self.ctx.profiles[role]
+        who = (e.get("cost") or {}).get("forfeit_leadership")
+        used = s.used[_i(role)]
+        if who == "one_companion_in_battle":
+            cands = [c for c in companions(prof) if c.id not in used]
+            cands.sort(key=lambda c: (counted_leadership(prof, c.id), c.captain_of_the_west, c.level or 0))
+            return cands
+        return [c for c in companions(prof) if c.id == str(who).lower() and c.id not in used]
 
     def leader_reroll(self, s: _Sit) -> Branches:
         per_role = {}
