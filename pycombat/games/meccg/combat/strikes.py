@@ -1090,9 +1090,10 @@ def _check_assignment(scenario: Scenario) -> None:
         from pycombat.rulebook import load_rulebook
 
         book = load_rulebook("meccg")
-        why = "; ".join(f"{v.rule}: {book.rule(v.rule).summary}" for v in violations[:3])
-        raise ScenarioError(f"is not a legal complete assignment: {why}", file=scenario.file,
-                            path=f"{combat.path}.strikes")
+        rules = list(dict.fromkeys(v.rule for v in violations))
+        raise ScenarioError(f"is not a legal complete assignment (it breaks {', '.join(rules)}; `enumerate` lists "
+                            "the legal ones)", file=scenario.file, path=f"{combat.path}.strikes",
+                            help=tuple(f"{r}: {book.rule(r).summary}" for r in rules))
 
 
 def d_cards_named(scenario: Scenario, ch: StrikeChoice) -> list[CardModel]:
