@@ -133,6 +133,9 @@ class Scenario:
                                 f"{', '.join(known) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""))
         by_dest = {o.dest: o for o in v.options}
         checked = {k: by_dest[k].check(val) if k in by_dest else val for k, val in options.items()}
+        for o in v.options:
+            if o.kwargs.get("required") and checked.get(o.dest, known.get(o.dest)) is None:
+                raise PycombatError(f"{verb}: {'/'.join(o.flags)} is required (the option {o.dest!r})")
         return v.resolve_run()(self.model, **{**known, **checked})
 
     def enumerate(self, **options: Any) -> Report:
@@ -155,7 +158,7 @@ class Scenario:
         return self.run("verify", **options)
 
     def tree(self, output: str | Path, **options: Any) -> Report:
-        return self.run("tree", output=str(output), **options)
+        return self.run("tree", output=None if output is None else str(output), **options)
 
 
 def schema(game: str) -> dict:
@@ -187,14 +190,20 @@ def card(name: str, game: str | None = None) -> Report:
             errors.append(exc)
     if len(errors) == 1:
         raise errors[0]
-    # the closest names over every game, best first, each labelled with its game
-    from .names import closest
+    # each game's suggestions (its own ranking: by spelling and by shared words), best first over every
+    # game: names sharing more of the query's words, then closer in spelling, then higher in their game
+    import difflib
 
-    offered = {f"{sug} ({g.name})": sug for g, e in zip(games, errors) for sug in getattr(e, "suggestions", ())}
-    by_name: dict[str, list[str]] = {}
-    for labelled, sug in offered.items():
-        by_name.setdefault(sug, []).append(labelled)
-    best = [lab for sug in closest(name, list(by_name), n=3) for lab in by_name[sug]][:3]
+    from .names import normalize
+
+    words = set(normalize(name).split())
+    ranked = []
+    for g, e in zip(games, errors):
+        for rank, sug in enumerate(getattr(e, "suggestions", ())):
+            key = normalize(sug)
+            ranked.append((-len(words & set(key.split())),
+                           -difflib.SequenceMatcher(None, normalize(name), key).ratio(), rank, f"{sug} ({g.name})"))
+    best = list(dict.fromkeys(lab for *_, lab in sorted(ranked)))[:3]
     hint = ("; did you mean " + " or ".join(repr(b.rsplit(" (", 1)[0]) + " (" + b.rsplit(" (", 1)[1]
                                              for b in best) + "?") if best else ""
     raise ScenarioError(f"no card {name[:80]!r} in the data of " + ", ".join(g.name for g in games)

@@ -198,10 +198,25 @@ def run_read(item: tuple, verb: str, options: Mapping[str, Any]) -> dict:
                 raise PycombatError(f"is a saved ruling: only verify reads it (not {verb})")
             report = api.recheck_ruling(scenario, file=name)
             return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
-        report = scenario.run(verb, **_coerce(game.verb(verb), options))
+        report = scenario.run(verb, **_coerce(game.verb(verb), _per_input(game.verb(verb), options, index, name)))
         return {"input": name, "index": index, "exit_code": report.exit_code, "result": report.to_json()}
     except Exception as exc:  # noqa: BLE001 - one scenario's bug must not stop the batch
         return _error(index, name, exc)
+
+
+def _per_input(verb: Any, options: Mapping[str, Any], index: int, name: str) -> Mapping[str, Any]:
+    """``options`` with each file a verb writes named for this input: ``{index}`` (its place in the batch)
+    and ``{stem}`` (its file name without folder and extension) filled in (:func:`_required_given`
+    refuses a file name without either)."""
+    files = [o.dest for o in verb.options if o.writes_file and isinstance(options.get(o.dest), str)]
+    if not files:
+        return options
+    base, colon, line = str(name or "").rpartition(":")
+    if colon and line.isdigit():  # a line of a .jsonl stream ("many.jsonl:3"): the stream's name and the line
+        stem = f"{Path(base).stem if base not in ('', '-', '<stdin>') else 'stdin'}-{line}"
+    else:
+        stem = Path(str(name)).stem if name and name != "-" else f"input{index}"
+    return {**options, **{d: options[d].replace("{index}", str(index)).replace("{stem}", stem) for d in files}}
 
 
 def _prefetch(read: Sequence["dict | tuple"], verb: str) -> None:
@@ -494,6 +509,7 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
     """Run ``verb`` over every input and write one JSON line each to ``out`` (in input order). A verb no
     game has is refused at once (:class:`~pycombat.errors.PycombatError`, with the closest names)."""
     _known_verb(verb)
+    _required_given(verb, options or {})
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
@@ -530,6 +546,28 @@ def _known_verb(verb: str) -> None:
     known = sorted({v for g in registry.all_games() for v in g.verbs})
     if verb not in known:
         raise PycombatError(f"--verb {verb!r}: no game has this verb{did_you_mean(verb, known)} (verbs: {', '.join(known)})")
+
+
+def _required_given(verb: str, options: Mapping[str, Any]) -> None:
+    """Refuse, before any input is read, a batch that leaves out an option the verb requires in every game
+    (``tree``'s output file)."""
+    from . import registry
+
+    for g in registry.all_games():
+        if verb in g.verbs:
+            for o in g.verb(verb).options:
+                value = options.get(o.dest)
+                if o.kwargs.get("required") and value in (None, ""):
+                    raise PycombatError(f"--verb {verb} requires --opt {o.dest}=VALUE ({'/'.join(o.flags)} of the "
+                                        f"verb: {o.kwargs.get('metavar') or 'a value'}; a file name with {{stem}} "
+                                        "or {index}, filled in per input)" if o.writes_file else
+                                        f"--verb {verb} requires --opt {o.dest}=VALUE ({'/'.join(o.flags)} of the "
+                                        f"verb: {o.kwargs.get('metavar') or 'a value'})")
+                if o.writes_file and isinstance(value, str) and value and not ("{stem}" in value
+                                                                               or "{index}" in value):
+                    raise PycombatError(f"--opt {o.dest}={value!r}: every input would write this one file; put "
+                                        f"{{stem}} (the input's file name) or {{index}} (its place) in it, e.g. "
+                                        f"{o.dest}=trees/{{stem}}{Path(value).suffix or '.graphml'}")
 
 
 def _collect(results: Iterator[list[Line]], summary: Summary, out: IO[str], total: int, progress: Any) -> None:

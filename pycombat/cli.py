@@ -33,8 +33,9 @@ the scenario's `rules:` block). {default}
 """
 
 
-def _epilog() -> str:
-    found = registry.default_example()
+def _epilog(default: bool = True) -> str:
+    """The help's closing lines; ``default``: with the built-in example a verb without FILE reads."""
+    found = registry.default_example() if default else None
     default = (f"Without FILE, the built-in example examples/{found[0].name}/{found[1].name} is used."
                if found else "")
     return EPILOG.format(games=", ".join(registry.names()), default=default)
@@ -96,10 +97,11 @@ def build_parser() -> argparse.ArgumentParser:
         first = offering[0].verbs[verb]
         names = ", ".join(g.name for g in offering)
         helptext = f"{first.help or registry.VERB_HELP.get(verb, verb)} ({names})"
-        vp = sub.add_parser(verb, help=helptext, description=helptext[0].upper() + helptext[1:] + ".",
-                            epilog=epilog + "".join(f"\n{g.help}\n" for g in offering if g.help),
-                            formatter_class=fmt)
         needs_file = all(g.verbs[verb].needs_file for g in offering)
+        vp = sub.add_parser(verb, help=helptext, description=helptext[0].upper() + helptext[1:] + ".",
+                            epilog=(_epilog(default=False) if needs_file else epilog)
+                            + "".join(f"\n{g.help}\n" for g in offering if g.help),
+                            formatter_class=fmt)
         vp.add_argument("file", nargs=None if needs_file else "?", help="scenario file (YAML or JSON)")
         vp.add_argument("--json", action="store_true", help="print one JSON object (fractions as \"n/d\" strings)")
         vp.add_argument("--pretty", action="store_true", help="indent the JSON (default: compact, one line)")

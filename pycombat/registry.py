@@ -104,6 +104,15 @@ class Option:
     def long(self) -> str:
         return next((f for f in self.flags if f.startswith("--")), self.flags[0])
 
+    @property
+    def writes_file(self) -> bool:
+        """Whether the option names a file the verb writes: its metavar is ``OUT.ext`` or ``FILE.ext``.
+
+        >>> Option(("--plot",), dict(metavar="FILE.png")).writes_file, Option(("--limit",), dict(metavar="N")).writes_file
+        (True, False)
+        """
+        return str(self.kwargs.get("metavar", "")).startswith(("OUT.", "FILE."))
+
     def check(self, value: Any) -> Any:
         """``value`` given to the option from the Python API, checked as the CLI checks it (its type's
         bounds, its choices): the value the verb gets, or :class:`~pycombat.errors.PycombatError`.
