@@ -286,12 +286,20 @@ def test_verify_shows_the_readings_side_by_side(client):
     ({"verb": "optimize", "options": {"max_nodes": 10}}, 413, ""),
     ({"verb": "optimize", "options": {"max_nodes": 10 ** 9}}, 413, "node budget"),
     ({"verb": "tree", "options": {"depth": 6}}, 413, "--depth"),
+    ({"verb": 5}, 400, "verb: the verb to run must be text, not a number"),
 ])
 def test_run_refuses_bad_requests(client, ask, status, expect):
     r = client.post("/api/run", json={"text": WIND_TEXT, **ask})
     assert r.status_code == status, r.text
     assert r.json()["error"].startswith("pycombat: ") and expect in r.json()["error"]
     assert "Traceback" not in r.text
+
+
+@pytest.mark.parametrize("text,expect", [(5, "must be YAML or JSON text (a string), not a number"),
+                                         ([WIND_TEXT], "not a list"), (None, "is required")])
+def test_a_scenario_that_is_no_text_is_named_for_what_it_is(client, text, expect):
+    r = client.post("/api/run", json={"verb": "enumerate", **({} if text is None else {"text": text})})
+    assert r.status_code == 400 and expect in r.json()["error"] and "text" in r.json()["error"]
 
 
 #: a solve of several seconds (WotR optimize of the largest legal battle: 298 rearguard splits solved

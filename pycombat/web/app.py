@@ -478,9 +478,18 @@ async def _body(request: Request, settings: Settings) -> dict:
 
 def _text(data: dict, settings: Settings) -> str:
     text = data.get("text")
-    if not isinstance(text, str):
+    if text is None:
         raise HTTPError(400, "text: the scenario (YAML or JSON text) is required", path="text")
+    if not isinstance(text, str):
+        raise HTTPError(400, f"text: the scenario must be YAML or JSON text (a string), not {_kind(text)}", path="text")
     return text
+
+
+def _kind(value: object) -> str:
+    """A JSON value's kind, in words: "a number", "a list", ..."""
+    if isinstance(value, bool):
+        return "true/false"
+    return {int: "a number", float: "a number", list: "a list", dict: "an object"}.get(type(value), "that")
 
 
 def _preload() -> list[str]:
@@ -645,8 +654,11 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         data = await _body(request, settings)
         text = _text(data, settings)
         path = data.get("path")
-        if not isinstance(path, str) or not path or len(path) > 1000:
-            raise HTTPError(400, "path: the field to set is required", path="path")
+        if path is not None and not isinstance(path, str):
+            raise HTTPError(400, f"path: the field to set must be text, not {_kind(path)}", path="path")
+        if not path or len(path) > 1000:
+            raise HTTPError(400, "path: the field to set is required" if not path else
+                            "path: at most 1,000 characters", path="path")
         op = data.get("op", "set")
         if op not in ("set", "create", "append", "add", "remove", "move"):
             raise HTTPError(400, f"op: one of set, create, append, add, remove, move, not {str(op)[:40]!r}",
@@ -687,7 +699,9 @@ def create_app(settings: Settings | None = None, *, allowed_hosts: list[str] | N
         data = await _body(request, settings)
         text = _text(data, settings)
         verb = data.get("verb")
-        if not isinstance(verb, str) or not verb:
+        if verb is not None and not isinstance(verb, str):
+            raise HTTPError(400, f"verb: the verb to run must be text, not {_kind(verb)}", path="verb")
+        if not verb:
             raise HTTPError(400, "verb: the verb to run is required", path="verb")
         flags = data.get("flags") or {}
         if not isinstance(flags, dict) or not all(isinstance(v, (str, int)) for v in flags.values()):
