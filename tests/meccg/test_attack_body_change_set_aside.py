@@ -11,7 +11,7 @@ from pycombat.games.meccg.schema import scenario_from_dict
 
 DOC = {"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
        "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
-       "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": ["Gandalf"]},
+       "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": [{"name": "Gandalf", "items": ["Wizard’s Staff"]}]},
        "combat": {"strikes": [{"defender": "Gandalf", "attacker": "Lagduf", "defender_cards": ["Staff Asunder"],
                                "rolls": {"attacker": 6, "defender": 7, "body": 7, "cards": [10]}}]}}
 

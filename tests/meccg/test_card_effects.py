@@ -462,7 +462,7 @@ def test_card_report():
     assert any(line.startswith("Orcrist (TW-295") for line in card_lines(r))
     assert card_report("Frodo Baggins")["suggestions"][0] == "Frodo"
     assert card_report("Aragorn the Twelfth")["suggestions"][0] == "Aragorn II"
-    kept = card_report("Staff Asunder")["cards"][0]  # the Wizard's Staff it sends to the MP pile is not modelled
+    kept = card_report("Staff Asunder")["cards"][0]  # its -2 to the attack's body is not modelled
     assert kept["unmodelled"] and "NOT MODELLED" in "\n".join(card_lines(card_report("Staff Asunder")))
     assert json.dumps(card_report("Éowyn"), ensure_ascii=False)  # JSON-ready
 

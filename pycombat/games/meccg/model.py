@@ -102,6 +102,10 @@ class Company:
     #: player (its caster, ``{card: X, member: Y}`` in the hand, a strike's ``defender_cards`` or the
     #: combat's ``before_assignment``; card_effects.yaml ``cost_check: {stated: true}``, MECCG-FX-25/30/31)
     makers: tuple[tuple[str, str], ...] = ()
+    #: the player's avatar in play wherever it is (his company's avatar member, or the stated ``avatar_in_play:``),
+    #: by card name; "" when he has none in play; None when it is not known (card_effects.yaml ``avatar_in_play``)
+    avatar_in_play: str | None = None
+    avatar_race: str | None = None  #: that avatar's race (Ringwraith, Wizard ...), when known
 
     def member(self, name: str) -> Member:
         for m in self.members:

@@ -22,7 +22,7 @@ from .cards.database import CardDB, CharacterCard, load_carddb
 from .cards.interpreter import MODES
 from .model import ALIGNMENTS, FW_STATUSES, STATUSES, Combat, Company, Member, Placed, Rolls, Scenario, StrikeChoice
 
-from .sites import SITE_KINDS, site_named
+from .sites import SITE_KINDS, misspelled_site, site_named
 from .spec import CARD_TYPES, COMBAT, COMPANY, DECLARATION_MOMENTS, MEMBER, OVERRIDABLE, ROLLS, SCENARIO, STRIKE
 
 # the keys each part accepts: declared once, in .spec (which also gives the JSON Schema)
@@ -295,6 +295,11 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
                          "(other companies' kinds follow from the player's alignment, MECCG-ALIGN-1..3)", "status")
     site = node.str("site")
     card = site_named(site, alignment)
+    meant = misspelled_site(site) if card is None else None
+    if meant is not None:  # a site of the file's own is far from every site card; this one misspells one
+        raise node.error(f"{site!r} is not a site card; did you mean {meant!r}? (a site of the file's own may be any "
+                         "name that is not a letter or two away from a site card's: the two companies' sites are compared "
+                         "by name, MECCG-INIT-2)", "site")
     site_kind = node.str("site_kind", card.kind if card else None, choices=SITE_KINDS)
     site_region = node.str("site_region", card.region if card else None)
     under_deeps = node.bool("under_deeps", card.under_deeps if card else None)
@@ -313,15 +318,48 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
     members = [_member(m, alignment, db) for m in member_nodes]
     members = numbered_copies(members)
     _check_allies(members, member_nodes)
+    avatar, avatar_race = _avatar_in_play(node, alignment, members, db)
     node.finish(COMPANY_KEYS)
     company = Company(role=role, player=player, alignment=alignment, site=site, members=tuple(members),
                       declared_status=status, stage_points=stage, entered_site=entered,
                       influence_attempt_this_turn=influence, attacked_this_turn=attacked, in_play=in_play,
                       declared_at=declared_at, site_kind=site_kind, site_region=site_region,
-                      under_deeps=under_deeps)
+                      under_deeps=under_deeps, avatar_in_play=avatar, avatar_race=avatar_race)
     made: list[tuple[str, str]] = []
     hand = tuple(_made_by(n, company, made, lambda n: _hand_card(n, alignment)) for n in hand_nodes)
     return _with_makers(replace(company, hand=hand), made, node.file)
+
+
+def _avatar_in_play(node: Node, alignment: str, members: list[Member], db: CardDB) -> tuple[str | None, str | None]:
+    """The player's avatar in play wherever it is, and its race (MECCG-FX-34: one at most): the company's avatar
+    member, else the stated ``avatar_in_play:`` (a card name, or ``none``), else not known (None, None). A stated
+    avatar is an avatar card of the player's alignment (MECCG-FX-20), and the one in the company when he is there."""
+    own = next((m for m in members if m.avatar), None)
+    if not node.has("avatar_in_play"):
+        return (own.card_name, own.race) if own is not None else (None, None)
+    raw = node.str("avatar_in_play")
+    if normalize(raw) == "none":
+        if own is not None:
+            raise node.error(f"the company holds {own.name}, an avatar: its player has one in play (MECCG-FX-34)",
+                             "avatar_in_play")
+        return "", None
+    child = node.child("avatar_in_play")
+    card = db.character(raw, prefer_alignment=PREFERRED.get(alignment), file=child.file, path=child.path)
+    if card.card_type != "avatar":
+        raise node.error(f"{card.name} is no avatar (a {card.card_type}): name the player's Wizard, Ringwraith, "
+                         "Balrog or Fallen-wizard in play, or `none`", "avatar_in_play")
+    if card.alignment not in _OWN_CARDS.get(alignment, (alignment,)):
+        raise node.error(f"{card.name} is a {card.alignment} avatar; a {alignment} player's avatar is of his own "
+                         "alignment (MECCG-FX-20)", "avatar_in_play")
+    if own is not None and own.card_id != card.id:
+        raise node.error(f"the company holds {own.name}, its player's avatar; {card.name} would be a second "
+                         "(MECCG-FX-34)", "avatar_in_play")
+    return card.name, card.race
+
+
+#: the card alignments a player's avatar may be of (MECCG-FX-20)
+_OWN_CARDS = {"hero": ("hero",), "minion": ("minion",), "balrog": ("balrog", "minion"),
+              "fallen-wizard": ("fallen-wizard", "hero", "minion")}
 
 
 def _made_by(node: Node, company: Company, made: list, read) -> str:
@@ -756,7 +794,11 @@ def _unique_names(root: Node, attacker: Company, defender: Company) -> None:
 
 
 def _one_avatar(root: Node, attacker: Company, defender: Company) -> None:
-    """MECCG-FX-34: a player (a company) has one avatar in play at most."""
+    """MECCG-FX-34: a player (a company) has one avatar in play at most; MECCG-FX-33: a unique avatar is one
+    player's (the two players' ``avatar_in_play:`` name two avatars)."""
+    if attacker.avatar_in_play and attacker.avatar_in_play == defender.avatar_in_play:
+        raise ScenarioError(f"{defender.avatar_in_play} is the attacker's avatar in play already: a unique card is "
+                            "in play once at most (MECCG-FX-33)", file=root.file, path="defender.avatar_in_play")
     for company in (attacker, defender):
         avatars = [(i, m) for i, m in enumerate(company.members) if m.avatar]
         if len(avatars) > 1:

@@ -20,7 +20,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
-from pycombat.names import NameIndex
+from pycombat.names import NameIndex, normalize
 
 #: The six kinds of site, as sites.json writes them.
 SITE_KINDS = ("haven", "free-hold", "border-hold", "ruins-and-lairs", "shadow-hold", "dark-hold")
@@ -57,3 +57,35 @@ def site_named(name: str, alignment: str | None = None) -> SiteCard | None:
             if h.alignment == a:
                 return h
     return hits[0]
+
+
+#: how many letters (inserted, dropped, changed or two swapped: rapidfuzz's optimal string alignment) a site name
+#: may be away from a site card's and still read as a misspelling of it: one for a name of
+#: :data:`MISSPELLING_MIN_LENGTH` letters or more (normalized), two from :data:`MISSPELLING_LONG` letters on; a
+#: shorter name is never read as one
+MISSPELLING_EDITS = 2
+MISSPELLING_MIN_LENGTH = 5
+MISSPELLING_LONG = 8
+
+
+def misspelled_site(name: str) -> str | None:
+    """The site card ``name`` misspells: no site card is called ``name``, and one is at most a
+    few letters away from it (:data:`MISSPELLING_EDITS`). None: a site card, or a site of the file's own.
+
+    >>> misspelled_site("The Wind Thorne"), misspelled_site("Moira"), misspelled_site("Nowhere in particular")
+    ('The Wind Throne', 'Moria', None)
+    """
+    from rapidfuzz.distance import OSA
+
+    if site_named(name) is not None:
+        return None
+    query = normalize(name)
+    if len(query) < MISSPELLING_MIN_LENGTH:
+        return None
+    limit = MISSPELLING_EDITS if len(query) >= MISSPELLING_LONG else 1
+    best: tuple[int, str] | None = None
+    for card_name in _index().names:
+        d = OSA.distance(query, normalize(card_name), score_cutoff=limit)
+        if d <= limit and (best is None or d < best[0]):
+            best = (d, card_name)
+    return best[1] if best else None

@@ -186,6 +186,12 @@ COMPANY = Obj({
     "influence_attempt_this_turn": Bool("the company made an influence attempt this turn"),
     "attacked_this_turn": Bool("the company already attacked this turn"),
     "in_play": List(IN_PLAY_CARD, "cards in play on this player's side (a unique card once at most, MECCG-FX-33)"),
+    "avatar_in_play": Str("this player's avatar in play (his Wizard, Ringwraith, Balrog or Fallen-wizard), by card name, "
+                          "wherever it is: in this company or in another of his companies; `none` when he has none in "
+                          "play. Cards that hang on it read it (\"your Ringwraith is in play\": Above the Abyss; "
+                          "\"Hoarmûrath the Ringwraith is your Ringwraith\": Hoarmûrath Unleashed). Default: the "
+                          "company's avatar member; none in it, not known, and those cards' condition is named as not "
+                          "stated (MECCG-FX-10)"),
     "hand": List(AnyOf((Str("a card in hand whose strike effect pycombat knows (effects data), for `optimize`",
                             message="a card name (a string)"), MADE_BY),
                        "a card in hand, or one with the maker of its check")),

@@ -72,6 +72,39 @@ def _site_unknown(m: cardfx.CardModel, where: str, companies, member: str | None
     return []
 
 
+#: a player's alignment -> the card alignments he plays (MECCG-FX-20)
+_PLAYS = {"hero": ("hero",), "minion": ("minion",), "balrog": ("balrog", "minion"),
+          "fallen-wizard": ("fallen-wizard", "hero", "minion", "stage")}
+
+
+def _avatar_unknown(m: cardfx.CardModel, where: str, companies) -> list[dict[str, Any]]:
+    """The card hangs on its player's avatar in play, wherever it is ("your Ringwraith is in play"), and the
+    company that would play it neither holds an avatar nor states ``avatar_in_play:``: named (a requirement, it can
+    only bar the play: ``limits_play``, ``narrows``), so no verdict rests on it."""
+    from .database import load_carddb
+
+    want = next((m.requires.get(k) for k in cardfx.AVATAR_KEYS if m.requires.get(k) is not None), None)
+    if want is None:
+        return []
+    try:
+        alignment = load_carddb().card(m.id).alignment
+    except Exception:  # noqa: BLE001 - not a card of combat_cards.json: any company's
+        alignment = None
+    for company in companies:
+        if m.side == "defender" and company.role != "defender" and len(companies) > 1:
+            continue
+        if alignment and len(companies) > 1 and alignment not in _PLAYS.get(company.alignment, ()) + ("neutral", "dual"):
+            continue
+        if getattr(company, "avatar_in_play", None) is None:
+            return [{"card": m.name, "id": m.id, "what": f"its condition on its player's avatar ({want} in play, in "
+                     "any of his companies)",
+                     "why": f"the {company.role}'s company holds no avatar and the file does not say whether "
+                            f"{company.player}'s avatar is in play elsewhere: state the {company.role}'s "
+                            "`avatar_in_play:` (his avatar's card name, or `none`)",
+                     "where": where, "limits_play": True, "narrows": True}]
+    return []
+
+
 def _unplaced(m: cardfx.CardModel, card, where: str) -> list[dict[str, Any]]:
     """A card that acts on the one member it is placed on, listed without that member."""
     if not m.placed_on or getattr(card, "on", None) is not None:
@@ -132,6 +165,7 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         for cid in company.hand:
             out += _entries(cardfx.model(cid), f"{role}.hand")
             out += _site_unknown(cardfx.model(cid), f"{role}.hand", [company])
+            out += _avatar_unknown(cardfx.model(cid), f"{role}.hand", [company])
             out += _maker_unnamed(cardfx.model(cid), f"{role}.hand", company)
     for card in s.in_play:
         m = cardfx.model(card.id)
@@ -158,7 +192,9 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                             for e in _entries(m, f"{st.path}.{role}_cards")]
                     out += _maker_unnamed(cardfx.model(cid), f"{st.path}.{role}_cards", s.company(role))
                     out += _site_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
+                    out += _avatar_unknown(cardfx.model(cid), f"{st.path}.{role}_cards", [s.company(role)])
         for cid in s.combat.before_assignment:
+            out += _avatar_unknown(cardfx.model(cid), f"{s.combat.path}.before_assignment", [s.defender])
             out += _maker_unnamed(cardfx.model(cid), f"{s.combat.path}.before_assignment", s.defender, s.flags)
             out += _roller_check(s, cardfx.model(cid))
             out += _wound_rolls(s, cardfx.model(cid))
@@ -458,6 +494,7 @@ def _named_cards(s: Scenario, claim) -> list[dict[str, Any]]:
         if not _flag_off(s, m):
             out += _entries(m, f"{claim.path}.card")
             out += _site_unknown(m, f"{claim.path}.card", [s.attacker, s.defender])
+            out += _avatar_unknown(m, f"{claim.path}.card", [s.attacker, s.defender])
     return _readings(s, out)
 
 

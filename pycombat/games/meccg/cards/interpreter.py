@@ -38,21 +38,27 @@ WHATS = ("prowess", "body", "rolls", "cancel_strike", "ineffectual", "untap", "h
          "body_check_roll", "no_discard", "no_wound", "opponent_discarded_if_survives", "opponent_off_to_side",
          "untap_others", "weapon_prowess",
          "opponent_prowess", "opponent_body", "opponent_body_check_roll", "halve_opponent_body", "untap_penalty",
-         "discard_opponent_item")
+         "discard_opponent_item", "corruption_check")
 COND_KEYS = ("skill", "race", "not_race", "bearer", "not_bearer", "keyword", "company_has", "company_size_min",
              "company_size_max", "struck",
              "own_alignment", "opponent_alignment", "status", "not_self", "opponent_race", "not_opponent_race",
              "doors_of_night", "gates_of_morning", "taps", "mode", "site_kind", "site_region", "under_deeps", "own_skill",
              "attackers_race", "own_or_controller", "itself", "carries", "controller", "source_assigned",
-             "any_of", "defending", "opponent_overt", "restored", "untapped_member", "opponent_bears_item")
+             "any_of", "defending", "opponent_overt", "restored", "untapped_member", "opponent_bears_item",
+             "avatar_in_play")
 #: conditions on the company's site (:mod:`..sites`): unknown when the site is no site card and the
 #: company does not state it; a card hanging on them is then named as not modelled (coverage.py)
 SITE_KEYS = ("site_kind", "site_region", "under_deeps")
+#: a condition on the card's player's avatar in play, wherever it is ("your Ringwraith is in play": a race;
+#: "Hoarmûrath the Ringwraith is your Ringwraith": a card name): read on the company's ``avatar_in_play``
+#: (its avatar member, or the file's ``avatar_in_play:``); not known, it holds here and is named as not stated
+#: (coverage.py, MECCG-FX-10), so no verdict rests on it
+AVATAR_KEYS = ("avatar_in_play",)
 ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "requires", "fx", "unmodelled", "flag",
               "payer_body_check",
               "mode", "whole_company", "roll", "placed_on", "grants_skill", "carrier", "no_cvcc", "carrier_requires",
               "source_taps", "company_fx", "placed_with", "turn_fx", "cost_check", "keeps_attack",
-              "after_attack_strike", "wound_rolls", "targets", "no_duplicate")
+              "after_attack_strike", "wound_rolls", "targets", "no_duplicate", "pays_item")
 #: whom a card lasting the attack (``lasts: attack``) acts on after its strike: every member of its company who
 #: meets its requirements (``company``, the default: Kindling of the Spirit, Driven as by a Madness), or only the
 #: character it was played for (``character``: Some Secret Art of Flame, "the sorcery-using character facing
@@ -223,6 +229,10 @@ class CardModel:
     targets: str = "company"
     #: "cannot be duplicated against a given attack" (:data:`NO_DUPLICATE`), or None
     no_duplicate: str | None = None
+    #: items of the character a strike card is played for that its cost puts out of play when it is played
+    #: (Staff Asunder: "Wizard's Staff goes to the MP pile"): gone before the roll, with their bonuses and
+    #: corruption points (MECCG-FX-15); its ``requires: {carries: ...}`` makes him carry them
+    pays_item: tuple[str, ...] = ()
 
     @property
     def lasts_for_company(self) -> bool:
@@ -292,6 +302,8 @@ class CardModel:
             out["targets"] = self.targets
         if self.no_duplicate:
             out["no_duplicate"] = self.no_duplicate
+        if self.pays_item:
+            out["pays_item"] = list(self.pays_item)
         if self.source_taps != "first":
             out["source_taps"] = self.source_taps
         if self.company_fx:
@@ -389,6 +401,11 @@ def _yaml() -> dict:
         if entry.get("targets", "company") not in TARGETS or entry.get("no_duplicate", "attack") not in NO_DUPLICATE \
                 or ("targets" in entry and entry.get("lasts") != "attack"):
             bad.add("targets (company | character, on a card that lasts the attack) or no_duplicate (attack)")
+        pays = entry.get("pays_item")
+        if pays is not None and (entry.get("play") != "strike" or not isinstance(pays, list)
+                                 or not all(isinstance(n, str) for n in pays)
+                                 or not pays or (entry.get("requires") or {}).get("carries") is None):
+            bad.add("pays_item: a strike card's [item names], each one its requires: {carries: ...} asks for")
         if entry.get("lasts", "strike") not in LASTS or entry.get("carrier", "bearer") not in CARRIERS \
                 or entry.get("source_taps", "first") not in ("first", "after"):
             bad.add("lasts or carrier")
@@ -428,6 +445,7 @@ def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, ext
         after_attack_strike=dict(entry["after_attack_strike"]) if entry.get("after_attack_strike") else None,
         wound_rolls=dict(entry["wound_rolls"]) if entry.get("wound_rolls") else None,
         targets=entry.get("targets", "company"), no_duplicate=entry.get("no_duplicate"),
+        pays_item=tuple(entry.get("pays_item") or ()),
         no_cvcc=tuple({"what": f"{name}: {u['what']}", "why": u["why"]} for u in entry.get("no_cvcc") or ()))
 
 
@@ -777,9 +795,23 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
         elif key == "under_deeps":
             known = getattr(ctx.company, "under_deeps", None)
             ok = known is not None and known == bool(val)
+        elif key == "avatar_in_play":  # the player's avatar in play, anywhere (not known: named by coverage.py)
+            ok = avatar_is(ctx.company, val) is not False
         if not ok:
             return f"{key}={' or '.join(map(str, val)) if isinstance(val, (list, tuple)) else val}"
     return None
+
+
+def avatar_is(company, want: str) -> bool | None:
+    """Whether ``company``'s player has an avatar in play (anywhere) of race ``want`` or named ``want``
+    (``avatar_in_play``); None when the company does not say who his avatar is."""
+    known = getattr(company, "avatar_in_play", None)
+    if known is None:
+        return None
+    if not known:
+        return False
+    return _fold(known).startswith(_fold(want)) or _fold(getattr(company, "avatar_race", None)) == _fold(want) \
+        or (_fold(want) == "nazgul" and _fold(getattr(company, "avatar_race", None)) == "ringwraith")
 
 
 def opponent_overt(ctx: Ctx) -> bool:

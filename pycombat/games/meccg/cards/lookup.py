@@ -120,14 +120,36 @@ def _abilities(card: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     return out, dead
 
 
+def _cancel_of(card: Any, m: Any) -> dict[str, Any] | None:
+    """The cancel of the attack the play check reads from a card's own records (combat_cards.json
+    ``cancel_attack``, cards.lp) when the card is used otherwise too (Great Shadow, in play: "The Balrog may tap
+    to cancel an attack against his company"): what ``verify`` decides "X cancels the attack" by (MECCG-PRE-1),
+    with its cost (MECCG-FX-15). None for a card used as a cancel (its ``play``) or one that cancels nothing."""
+    from .play_facts import CANCELS_ANY, CVCC, RACES, card_facts
+    from .play import cost_taps
+
+    if m.play == "cancel" or not getattr(card, "effects", None):
+        return None
+    facts = card_facts(card)
+    races = [str(f.value) for f in facts if isinstance(f, RACES)]
+    if not any(isinstance(f, (CANCELS_ANY, CVCC, RACES)) for f in facts):
+        return None
+    costs = [str(c) for e in card.effects if e.get("effect") == "cancel_attack" for c in e.get("cost") or ()]
+    return {"what": "cancels the attack before strikes are assigned", "races": races or None,
+            "costs": costs, "cost_rule": "MECCG-FX-15" if cost_taps(card.id) else None, "rule": "MECCG-PRE-1"}
+
+
 def _card_entry(card: Any) -> dict[str, Any]:
     m = model(card.id)
+    cancel = _cancel_of(card, m)
     abilities, dead = _abilities(card)
     book = load_rulebook("meccg")
     effects = m.as_json()
     rolled = [] if not m.roll else ["MECCG-FX-22"] if "corruption_check" in m.roll else ["MECCG-FX-16"]
     rolled += ["MECCG-FX-25"] if m.cost_check else []
+    rolled += ["MECCG-FX-15"] if m.pays_item else []
     rolled += ["MECCG-FX-32"] if m.after_attack_strike else []
+    rolled += [r for r in (cancel["rule"], cancel["cost_rule"]) if r] if cancel else []
     rules = list(dict.fromkeys([m.rule] + [f.rule for f in m.fx if f.rule] + rolled
                                + (["MECCG-FX-17"] if m.no_cvcc else [])))
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
@@ -145,6 +167,7 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "placed_on": m.placed_on, "grants_skill": m.grants_skill,
             "lasts": m.lasts if m.lasts != "strike" else None,
             "targets": m.targets if m.lasts != "strike" else None, "no_duplicate": m.no_duplicate,
+            "pays_item": list(m.pays_item), "cancels_attack": cancel,
             "placed_with": dict(m.placed_with) if m.placed_with else None,
             "used_earlier_this_turn": [f.as_json() for f in m.turn_fx],
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
@@ -167,7 +190,9 @@ WHAT_TEXT = {"no_wound": "a strike its bearer loses does not wound him (no body 
                                                "the body check is discarded (no kill MP)",
              "opponent_off_to_side": "the opposing character who loses his strike makes no body check: he is "
                                      "put off to the side (no kill MP)",
-             "weapon_prowess": "{amount:+d} to the weapon's prowess bonus, under its maximum (MECCG-FX-2)"}
+             "weapon_prowess": "{amount:+d} to the weapon's prowess bonus, under its maximum (MECCG-FX-2)",
+             "corruption_check": "{amount:+d} to every corruption check a member of its company makes in the combat "
+                                 "(MECCG-FX-22, MECCG-FX-25, MECCG-FX-30, MECCG-FX-31)"}
 
 
 def _fmt_cond(cond: dict | None) -> str:
@@ -222,6 +247,12 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             lines.append(f"  effect: {what}{_fmt_cond(e.get('if'))}" +
                          (f" ({e['rule']})" if e.get("rule") else "") +
                          (f"; whether the maximum rises: card flag {e['flag']}" if e.get("flag") else ""))
+        if c.get("cancels_attack"):  # read from the card's records by the play check (MECCG-PRE-1)
+            k = c["cancels_attack"]
+            by = f" by {'/'.join(k['races'])}" if k.get("races") else ""
+            cost = f"; its cost: {', '.join(k['costs'])}" + (f" ({k['cost_rule']})" if k.get("cost_rule") else "") \
+                if k.get("costs") else ""
+            lines.append(f"  effect: {k['what'].replace('the attack', 'an attack' + by)}{cost} ({k['rule']})")
         if c.get("wound_rolls"):
             w = c["wound_rolls"]
             lines.append(f"  effect: before strikes are assigned, each character with mind < {w['mind_below']} and each "
@@ -230,6 +261,10 @@ def card_lines(report: dict[str, Any]) -> list[str]:
                          f"character with a mind taps; played against a company with a "
                          f"{w['against'].get('company_has') or _cond_text(w['against'])}; "
                          f"whom it reaches: card flag {w['reach_flag']} (MECCG-FX-31)")
+        for item in c.get("pays_item") or ():  # MECCG-FX-15
+            lines.append(f"  costs: {item}, borne by the character it is played for, goes to its player's marshalling "
+                         "point pile when it is played: its bonuses and corruption points are gone for the strike "
+                         "and the rest of the attack (MECCG-FX-15)")
         if c.get("cost_check"):
             lines.append(f"  costs: {_cost_check_text(c['cost_check'])}")
         if c.get("after_attack_strike"):  # MECCG-FX-32

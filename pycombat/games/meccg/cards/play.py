@@ -52,7 +52,7 @@ BEFORE_PROGRAM = BASE + ("cards.lp", "play_terms.lp", "named_plays.lp")
 STEP_PROGRAM = BASE + ("cards.lp", "strike_cards.lp", "play_terms.lp")
 #: refusals that name a fact of the scenario the rule's text does not (the site's kind; the copy played
 #: earlier in the attack): verify writes them beside its verdict
-STATED_REFUSALS = ("wrong_site", "duplicated")
+STATED_REFUSALS = ("wrong_site", "duplicated", "avatar_unmet")
 #: refusals that do not depend on the character a card is played for: a card in a hand refused for
 #: one of these can never be played by that player in this combat
 CARD_LEVEL = frozenset({"other_alignment", "hazard", "barred", "does_not_affect_the_strike", "indirect_effect",
@@ -140,6 +140,11 @@ RequirementFails = _p("requirement_fails", card=StringField, member=StringField,
 #: the card's condition on the site of the combat (card_effects.yaml `requires`: site_kind, site_region, under_deeps)
 #: fails: ``what`` the condition, ``site`` what the site is
 SiteFails = _p("site_fails", card=StringField, what=StringField, site=StringField)
+#: the card's condition on its player's avatar in play (card_effects.yaml `requires: avatar_in_play`) fails:
+#: ``what`` the avatar's race or name it needs, ``avatar`` who the player's avatar in play is
+AvatarFails = _p("avatar_fails", card=StringField, what=StringField, avatar=StringField)
+#: requirements read on the playing company, not on the character a card is played for
+_PLAYER_KEYS = cardfx.SITE_KEYS + cardfx.AVATAR_KEYS
 #: a card that cannot be duplicated against a given attack (card_effects.yaml ``no_duplicate: attack``) was
 #: already played by the same player in this attack
 Duplicated = _p("duplicated", card=StringField)
@@ -287,7 +292,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         if races:  # "an attack by R" (MECCG-PRE-3's reading): every attacking member is of one of them
             out += [AttackRaceFails(card=p.card, member=a.name) for a in scenario.attacker.members
                     if not cardfx.race_is(a, races)]
-        terms = {k: v for k, v in m.requires.items() if k != "attackers_race" and k not in cardfx.SITE_KEYS}
+        terms = {k: v for k, v in m.requires.items() if k != "attackers_race" and k not in _PLAYER_KEYS}
         for cand in candidates:
             ctx = cardfx.Ctx(me=cand, company=company, scenario=scenario, opp_company=scenario.company(other))
             failed = cardfx.holds(terms, ctx)
@@ -301,7 +306,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
         # "another Hobbit" (not_self): the member whose ability it is is not the one it is used for
         ctx = cardfx.Ctx(me=me, company=company, scenario=scenario, opp_company=scenario.company(other),
                          self_name=sources[0].name if sources else None, opponent=_opponent(scenario, p))
-        failed = cardfx.holds({k: v for k, v in m.requires.items() if k not in cardfx.SITE_KEYS}, ctx)
+        failed = cardfx.holds({k: v for k, v in m.requires.items() if k not in _PLAYER_KEYS}, ctx)
         if failed is not None:
             out.append(RequirementFails(card=p.card, member=me.name, what=failed))
         if m.source == "item":
@@ -321,6 +326,7 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
             elif list(spent).count(f"{p.by}/{p.card}") >= copies:
                 out.append(ItemSpent(card=p.card))
     out += _site_terms(scenario, p, m, company, other)
+    out += _avatar_terms(p, m, company)
     if m.no_duplicate == "attack" and f"{p.by}/{p.card}" in spent:  # "cannot be duplicated against a given attack"
         out.append(Duplicated(card=p.card))
     for cls in cost_discards(p.card):  # MECCG-FX-15: an item of that class to discard, in the playing company
@@ -362,6 +368,22 @@ def _site_terms(scenario: Scenario, p: Play, m: cardfx.CardModel, company, other
              and known is not None else f"{company.site} is a {known}" if known is not None
              else f"{company.site} gives no {key.replace('_', ' ')}")
     return [SiteFails(card=p.card, what=failed, site=where)]
+
+
+def _avatar_terms(p: Play, m: cardfx.CardModel, company) -> list:
+    """The card's condition on its player's avatar in play, wherever it is ("your Ringwraith is in play": Above
+    the Abyss; "Hoarmûrath the Ringwraith is your Ringwraith": Hoarmûrath Unleashed), read on the playing
+    company's ``avatar_in_play`` (its avatar member, or the file's ``avatar_in_play:``), not on a member. Not
+    known, it is named as not stated (:func:`.coverage.unmodelled`) and not refused here."""
+    out = []
+    for key in cardfx.AVATAR_KEYS:
+        want = m.requires.get(key)
+        if want is None or cardfx.avatar_is(company, str(want)) is not False:
+            continue
+        has = (f"{company.player}'s avatar in play is {company.avatar_in_play}" if company.avatar_in_play
+               else f"{company.player} has no avatar in play")
+        out.append(AvatarFails(card=p.card, what=str(want), avatar=has))
+    return out
 
 
 def _is_member(scenario: Scenario, name: str) -> bool:
@@ -710,6 +732,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "unmet_requirement": lambda: _unmet(card, args),
         "wrong_site": lambda: f"{card} is played only where {_site_text(str(args[1]))}; {args[2]}",
         "duplicated": lambda: f"{card} cannot be duplicated against a given attack: its player already played it",
+        "avatar_unmet": lambda: (f"{card} needs {'a ' if ' ' not in str(args[1]) else ''}{args[1]} as its player's "
+                                 f"avatar in play (in any of his companies); {args[2]}"),
         "not_facing_an_attack": lambda: f"{card} works against an attack, and only the defender faces one",
         "no_effect_in_cvcc": lambda: f"{card} has no effect in CvCC [{args[1]}={s.flags.get(str(args[1]))}]",
         "not_carried": lambda: (f"{args[1]} does not carry {card}" if str(args[1])
@@ -754,7 +778,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "ally_bears_item": lambda: f"{args[0]} is an ally, and allies bear no items ({_name(args[1])})",
     }.get(str(kind))
     rules = [v.rule]
-    if kind in ("unmet_requirement", "wrong_site", "duplicated"):  # the card's own rule states its requirement (digest section 8)
+    if kind in ("unmet_requirement", "wrong_site", "duplicated", "avatar_unmet"):  # the card's own rule states its requirement (digest section 8)
         own = cardfx.model(str(args[0]).partition("#")[0]).rule
         rules += [own] if own not in rules else []
     return f"{text() if text else f'{card}: {kind}'} ({', '.join(rules)})"
@@ -788,6 +812,8 @@ def _unmet(card: str, args: tuple) -> str:
         return f"{card} cancels only a strike against itself or the character it is an ally of, not one against {who}"
     if key == "status":
         return f"{card} needs an {val} character; {who} is not"
+    if key == "carries":
+        return f"{card} is played for a character who carries {val}; {who or 'nobody in the company'} carries none"
     phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
         key, f"needs {what}")
     return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"

@@ -274,6 +274,25 @@ def _unless(cost: Mapping[str, Any], maker: Member) -> bool:
     return (maker.race or "").casefold() in {r.casefold() for r in cost.get("unless_race") or ()}
 
 
+def check_modifiers(maker: Member, company: Company | None) -> tuple[int, str]:
+    """The modifiers the cards in play in ``company`` give every corruption check ``maker`` makes in the combat
+    (card_effects.yaml ``fx: corruption_check``, where the card's requirements hold for him: Fellowship's +1 in a
+    company of four or more, MECCG-FX-7), and their words (``""``: none)."""
+    total, parts = 0, []
+    for card in getattr(company, "in_play", ()) if company is not None else ():
+        m = cardfx.model(card.id)
+        if m.play != "in_play":
+            continue
+        ctx = cardfx.Ctx(me=maker, company=company, scenario=None)
+        if cardfx.holds(m.requires, ctx) is not None:
+            continue
+        got = sum(f.amount for f in m.fx if f.what == "corruption_check" and cardfx.holds(f.cond, ctx) is None)
+        if got:
+            total += got
+            parts.append(f"{got:+d} {m.name}")
+    return total, (", ".join(parts) + " (MECCG-FX-7)") if parts else ""
+
+
 def strike_roll(card: "cardfx.CardModel", member: Member, company: Company | None = None) -> StrikeRoll | None:
     """The roll ``card``, played for ``member`` in a strike, hangs on (None: it needs none), or the
     corruption check it costs, made by :func:`check_maker` in his ``company`` (MECCG-FX-25): its
@@ -283,11 +302,14 @@ def strike_roll(card: "cardfx.CardModel", member: Member, company: Company | Non
         cp, why = corruption_points(maker)
         cost = card.cost_check
         mod = int((cost.get("at_site") or {}).get(getattr(company, "site_kind", None), cost["corruption_check"]))
-        return StrikeRoll(card.name, mod, cp, True, why, cost=True, who=maker.name)
+        extra, said = check_modifiers(maker, company)
+        return StrikeRoll(card.name, mod + extra, cp, True, why + (f"; {said}" if said else ""), cost=True,
+                          who=maker.name)
     roll = card.roll
     if not roll:
         return None
     if "corruption_check" in roll:
         cp, why = corruption_points(member)
-        return StrikeRoll(card.name, int(roll["corruption_check"]), cp, True, why)
+        extra, said = check_modifiers(member, company)
+        return StrikeRoll(card.name, int(roll["corruption_check"]) + extra, cp, True, why + (f"; {said}" if said else ""))
     return StrikeRoll(card.name, 0, int(roll["greater_than"]))

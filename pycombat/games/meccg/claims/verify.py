@@ -628,7 +628,7 @@ def prowess_rules(side) -> list[str]:
 
 
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
-    from ..combat.strikes import cost_item_paid, setup_strikes
+    from ..combat.strikes import COST_RULE, cost_item_paid, item_gone_rule, setup_strikes
 
     char = _member(s, claim, "character")
     setups = setup_strikes(s)
@@ -653,12 +653,14 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
             lost.append((paid[1], f"{paid[2]}'s cost"))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
-        note += "".join(f"; {item} discarded by {card} before the roll" for item, card in lost)
+        note += "".join(f"; {item} gone to its player's MP pile as {card}, paid when the card was played"
+                        if item_gone_rule(card) == COST_RULE else f"; {item} discarded by {card} before the roll"
+                        for item, card in lost)
         return Verdict(claim, side.prowess == value, rules, notes=[note])
     # an item of his discarded before the strikes (a cancel's cost, MECCG-FX-27) or before the roll of his
     # strike (Scourge of Fire, MECCG-FX-26) gives him nothing
     paid = cost_item_paid(s)
-    gone = [(i, c, "MECCG-FX-26") for st in setups for who, i, c in st.items_discarded if who == char]
+    gone = [(i, c, item_gone_rule(c)) for st in setups for who, i, c in st.items_discarded if who == char]
     gone += [(paid[1], f"{paid[2]}'s cost", "MECCG-FX-27")] if paid is not None and paid[0] == char else []
     mods = [m for st in setups for side in (st.attacker, st.defender) if side.member.name == char
             for m in side.prowess_mods]

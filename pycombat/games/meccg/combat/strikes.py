@@ -418,6 +418,21 @@ def _opponent_items(scenario: Scenario, opponent: Member, octx: cardfx.Ctx,
 
 
 DISCARD_RULE = "MECCG-FX-26"
+#: a cost paid in full when the card is played (an item it puts out of play: Staff Asunder's staff)
+COST_RULE = "MECCG-FX-15"
+#: how :func:`discard_items` names an item a card's own cost took (``items_discarded``' card)
+PAID_SUFFIX = "'s cost"
+
+
+def paid_by(card: str) -> str:
+    """The name :func:`discard_items` gives an item taken by ``card``'s cost (``Staff Asunder's cost``)."""
+    return card + PAID_SUFFIX
+
+
+def item_gone_rule(card: str) -> str:
+    """The rule an item in ``items_discarded`` left by: a card's cost (MECCG-FX-15), else Scourge of Fire's
+    discard (MECCG-FX-26)."""
+    return COST_RULE if card.endswith(PAID_SUFFIX) else DISCARD_RULE
 
 
 def discard_items(scenario: Scenario, ch: StrikeChoice, a_m: Member, d_m: Member, a_cards, d_cards,
@@ -427,9 +442,24 @@ def discard_items(scenario: Scenario, ch: StrikeChoice, a_m: Member, d_m: Member
     the strike's ``discards:`` (its player's choice), else the opposing character's only item; and
     ``(member, item, card)`` for each item discarded."""
     gone: list[tuple[str, str, str]] = []
-    if not in_force(DISCARD_RULE):  # without the rule the card discards nothing
-        return a_m, d_m, ()
     out = {"attacker": a_m, "defender": d_m}
+    if in_force(COST_RULE):  # MECCG-FX-15: an item a card's cost puts out of play, when the card is played
+        for role, cards in (("attacker", a_cards), ("defender", d_cards)):
+            for c in cards:
+                for name in c.pays_item:
+                    me = out[role]
+                    item = next((i for i in me.items if normalize(i.name) == normalize(name)), None)
+                    if item is None:  # the play check requires him to carry it (``requires: carries``)
+                        continue
+                    if item.id in (ch.attacker_weapon, ch.defender_weapon):
+                        raise _err(scenario, f"{ch.path}.{role}_weapon", f"{item.name} goes to its player's "
+                                   f"marshalling point pile as {c.name}'s cost when it is played: {me.name} cannot "
+                                   f"use it ({COST_RULE})")
+                    out[role] = replace(me, items=tuple(i for i in me.items if i is not item))
+                    gone.append((me.name, item.name, paid_by(c.name)))
+    a_m, d_m = out["attacker"], out["defender"]
+    if not in_force(DISCARD_RULE):  # without the rule the card discards nothing
+        return a_m, d_m, tuple(gone)
     for role, cards in (("attacker", a_cards), ("defender", d_cards)):
         other = "defender" if role == "attacker" else "attacker"
         for c in cards:
@@ -1729,8 +1759,15 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             if c.id == "TW-252":
                 steps.append(ReplayStep("(the seed credits Halfling Stealth to the attacker; it is the hero "
                                         "player's card, played by the defender)", ("MECCG-CARD-9",)))
+        for who, item, card in s.items_discarded:  # MECCG-FX-15: a cost, paid when the card is played
+            if item_gone_rule(card) == COST_RULE:
+                steps.append(ReplayStep(f"{card}: {who}'s {item} goes to its player's marshalling point pile when "
+                                        "the card is played: it gives him nothing from then on (its bonuses and "
+                                        "corruption points gone)", (COST_RULE,)))
         steps += rolled_steps
         for who, item, card in s.items_discarded:  # MECCG-FX-26: gone before the roll
+            if item_gone_rule(card) == COST_RULE:
+                continue
             steps.append(ReplayStep(f"{card} discards {who}'s {item} before the roll: it gives him nothing in this "
                                     "strike", (DISCARD_RULE,)))
         if s.corrupted is not None:  # MECCG-FX-22: he leaves play before the strike is rolled
