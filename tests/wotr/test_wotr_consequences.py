@@ -9,6 +9,7 @@ import pytest
 
 from pycombat.games.wotr.battle.process import Policy, battle_odds
 from pycombat.games.wotr.battle.consequences import FOLLOW_UP, politics_effect, sequenced_odds, siege_info
+from pycombat.games.wotr import verbs
 from pycombat.games.wotr.battle.odds import battle_report
 from pycombat.games.wotr.schema import scenario_from_dict
 from pycombat.games.wotr.battle.setup import battle_setup
@@ -234,9 +235,9 @@ def test_help_unlooked_for_costs_the_besiegers_a_die_per_unit_of_the_garrison():
         for rnd in (1, 2, 3):
             assert setup.params("defender", ((r, e),), rnd).dice == want
     assert _setup(relief()).params("defender", ((5, 2),), 1).dice == 5
-    missing = odds_extra_json(battle_report(relief()))["unmodelled"]
+    missing = verbs.odds(relief()).to_json()["unmodelled"]
     assert [u["card"] for u in missing] == ["Help Unlooked For"] and "garrison" in missing[0]["why"]
-    assert "unmodelled" not in odds_extra_json(battle_report(relief(2)))
+    assert verbs.odds(relief(2)).to_json()["unmodelled"] == []
     with pytest.raises(ScenarioError, match="WOTR-SIEGE-7"):
         relief(2, region="Osgiliath", att="South Ithilien")
 

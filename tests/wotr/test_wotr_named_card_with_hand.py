@@ -87,7 +87,7 @@ def test_optimize_plays_the_named_card_in_round_one_and_the_hand_after_it():
     later = [d for d in cards.decisions if d.round >= 2]
     assert later and all(d.hands["attacker"] == ("Deadly Strife", "Great Host") for d in later)
     data = rep.to_json()
-    assert "unmodelled" not in data
+    assert data["unmodelled"] == []
     assert data["named_cards"] == [{"card": "Relentless Assault", "role": "attacker", "round": 1,
                                     "applied": "its side's only option in round 1 of the Combat card choice",
                                     "rule": "WOTR-CARD-2"}]
@@ -241,7 +241,7 @@ def test_optimize_with_cards_named_for_later_rounds_says_the_hand_is_not_played(
     assert "the attacker plays Relentless Assault in round 1, as named: its hand is not played" in rep.cards.why_first_only
     data = rep.to_json()
     assert [(n["card"], n["round"]) for n in data["named_cards"]] == [("Relentless Assault", 1), ("Onslaught", 2)]
-    assert "unmodelled" not in data
+    assert data["unmodelled"] == []
 
 
 def test_optimize_value_with_the_named_card_is_the_defenders_best_answer_to_it():

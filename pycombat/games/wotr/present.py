@@ -68,6 +68,13 @@ def _battle_lines(console: Console, s, verdict) -> None:
                       f"not fight, WOTR-SIEGE-7): {describe_force(s.garrison)}")
 
 
+def _unmodelled(report, console: Console) -> None:
+    """What the scenario holds that the answer does not interpret (the report's ``unmodelled``, also in the
+    JSON), one ``! not modelled:`` line each."""
+    for line in report.unmodelled_lines:
+        console.print(line)
+
+
 def _detail(d) -> str:
     if isinstance(d, list):
         return f"{d[0]}(" + ", ".join(_detail(x) for x in d[1:]) + ")"
@@ -84,6 +91,7 @@ def enumerate(report: EnumerateReport | MovesReport, console: Console) -> None:
     title(console, report)
     _battle_lines(console, s, verdict)
     console.print(_flags_line(s))
+    _unmodelled(report, console)
     if verdict.legal:
         console.print("This attack is legal: " + "; ".join(f"{r['rule']} ({r['source'].rstrip('.')})"
                                                            for r in verdict.reasons()))
@@ -132,6 +140,7 @@ def _moves(report: MovesReport, console: Console) -> None:
     for line in report.explanation:
         console.print(line)
     console.print(_flags_line(s) + f"; stacking_check={s.flags['stacking_check']}")
+    _unmodelled(report, console)
     console.print(Text(f"{counted.total:,} legal moves: {counted.armies:,} of Armies, {counted.characters:,} of "
                        "Characters on their own (identical figures interchangeable)", style="bold"))
     armies, whole = report.armies, report.whole
@@ -329,8 +338,7 @@ def optimize(report: OptimizeReport, console: Console) -> None:
         console.print(f"Named Combat card {n['card']} (the {n['role']}, round {n['round']}): {n['applied']} "
                       f"({n['rule']}); the splits, value and decisions before the Combat card choice are the play "
                       "without Combat cards")
-    for u in report.unmodelled:
-        console.print(f"! not modelled: {u['card']}: {u['what']} ({u['why']})")
+    _unmodelled(report, console)
 
 
 # ---- replay ------------------------------------------------------------------------------------------
@@ -340,6 +348,7 @@ def replay(report: ReplayReport, console: Console) -> None:
     title(console, report)
     if report.battle is not None and report.attack is not None:
         _battle_lines(console, report.battle, report.attack)
+    _unmodelled(report, console)
     for line in report.lines():
         console.print(line)
 
@@ -358,3 +367,4 @@ def tree(report: TreeReport, console: Console) -> None:
                                                              f" (first {report.depth} plies, not solved)"))
     if report.value is not None:
         console.print(f"value for the attacker ({report.objective}): {_p(report.value, 40)}")
+    _unmodelled(report, console)

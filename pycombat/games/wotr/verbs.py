@@ -47,7 +47,9 @@ from .battle.optimize import optimize as solve_battle
 from .position.scenario import DIE_LABEL
 from .battle.replay import parse_rolls_text
 from .battle.replay import replay as replay_battle
-from .battle.odds_details import named_cards_applied, odds_extra_json, odds_extra_lines, optimize_unmodelled, refuse_named_cards_for_tree
+from .battle.odds_details import named_cards_applied, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
+from .unmodelled import lines as unmodelled_lines
+from .unmodelled import scenario_unmodelled
 from .battle.setup import battle_setup
 from .battle.splits import LegalSplits, describe_force, judge_attack, prefetch_verdicts
 
@@ -63,8 +65,34 @@ CHARS_TEXT = {"free_peoples": "the Companions outside the Fellowship, each up to
               "shadow": "the Nazgûl anywhere and the Minions (WOTR-CHMOVE-7, WOTR-CHMOVE-9)"}
 
 
-def _base(s: Any, verb: str) -> dict:
-    return {"game": "wotr", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags)}
+def _base(s: Any, verb: str, *, card_game: bool = False) -> dict:
+    """The fields every WotR report starts from, ``unmodelled`` included (:func:`.unmodelled.scenario_unmodelled`;
+    ``card_game``: ``optimize`` plays the Combat cards in hand)."""
+    return {"game": "wotr", "verb": verb, "scenario": s.file, "title": s.title, "flags": dict(s.flags),
+            "unmodelled": scenario_unmodelled(s, verb, card_game=card_game)}
+
+
+@dataclass
+class WotrReport(Report):
+    """The base of the WotR reports but ``verify``'s (the shared :class:`pycombat.report.VerifyReport`, which
+    carries the same list in its ``extra``): what the scenario holds that the answer does not interpret
+    (``{card, what, why}``, :func:`.unmodelled.scenario_unmodelled`), which the JSON always has as
+    ``unmodelled`` (a list, possibly empty) and the text prints as ``! not modelled:`` lines. A report
+    gives its own JSON in :meth:`body`."""
+
+    unmodelled: list[dict] = field(default_factory=list)
+
+    def body(self) -> dict:
+        raise NotImplementedError
+
+    def to_json(self) -> dict:
+        out = self.body()
+        out["unmodelled"] = [dict(u) for u in self.unmodelled]
+        return out
+
+    @property
+    def unmodelled_lines(self) -> list[str]:
+        return unmodelled_lines(self.unmodelled)
 
 
 #: the verbs that judge the scenario's own attack first (:func:`.battle.splits.judge_attack`)
@@ -118,7 +146,7 @@ def numbers_json(verdict) -> dict:
 
 # ---- enumerate (battles) -----------------------------------------------------------------------------------
 @dataclass
-class EnumerateReport(Report):
+class EnumerateReport(WotrReport):
     """Whether the attack is legal (with the rules that decide it) and every legal rearguard split."""
 
     battle: Any = None  #: the scenario (:class:`.model.Scenario`)
@@ -137,7 +165,7 @@ class EnumerateReport(Report):
     def truncated(self) -> bool:
         return len(self.splits) < self.listed
 
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         v = self.attack
         return {"game": "wotr", "scenario": self.scenario, "title": self.title, "flags": dict(self.flags),
                 "attack": {"legal": v.legal, "reasons": v.reasons(), "attacking": describe_force(v.attacking),
@@ -150,7 +178,7 @@ class EnumerateReport(Report):
 
 # ---- enumerate (positions) ---------------------------------------------------------------------------------
 @dataclass
-class MovesReport(Report):
+class MovesReport(WotrReport):
     """Every legal move of a position's action die result: counted, grouped by mover, and listed."""
 
     position: Any = None  #: the scenario (:class:`.position.scenario.PositionScenario`)
@@ -172,7 +200,7 @@ class MovesReport(Report):
     def count(self) -> int:
         return self.counted.total
 
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         s, counted = self.position, self.counted
         out = {"game": "wotr", "kind": "position", "scenario": self.scenario, "title": self.title,
                "flags": dict(self.flags), "side": s.action.side, "die": s.action.die, "explanation": self.explanation,
@@ -288,7 +316,7 @@ def enumerate(scenario, *, limit: int | None = None, count: bool = False,
 
 # ---- odds ----------------------------------------------------------------------------------------------
 @dataclass
-class OddsReport(Report):
+class OddsReport(WotrReport):
     """The exact outcome distribution of the battle, per casualty policy, with the survivors."""
 
     battle: Any = None  #: the scenario
@@ -297,8 +325,8 @@ class OddsReport(Report):
     seed: int = 1
     plot: str | None = None  #: the PNG drawn
     exact: bool = False  #: print every long fraction in full
-    #: re-roll allowance, fates, politics, sieges, other Armies, named Combat cards and what is
-    #: not modelled (:func:`.battle.odds_details.odds_extra_json`)
+    #: re-roll allowance, fates, politics, sieges, other Armies and named Combat cards
+    #: (:func:`.battle.odds_details.odds_extra_json`)
     extra: dict = field(default_factory=dict)
 
     @property
@@ -307,12 +335,7 @@ class OddsReport(Report):
         printed: what they share with the JSON is built once per report."""
         return odds_extra_lines(self.result)
 
-    @property
-    def unmodelled(self) -> list[dict]:
-        """What the answer does not interpret (``{card, what, why}``), also in the JSON."""
-        return list(self.extra.get("unmodelled", []))
-
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         with paused():
             return self._json()
 
@@ -410,7 +433,7 @@ def split_label(split) -> str:
 
 
 @dataclass
-class OptimizeReport(Report):
+class OptimizeReport(WotrReport):
     """The best rearguard split and the optimal play of both sides (or one), solved exactly."""
 
     battle: Any = None  #: the scenario
@@ -420,10 +443,6 @@ class OptimizeReport(Report):
     top: int = 10  #: how many of the best splits, and of each decision's options, the text shows
     #: the Combat cards to play from the hands, round by round (:class:`.cards.optimize.CardChoice`)
     cards: Any = None
-    #: what the answer does not interpret (``{card, what, why}``): the parts of the cards the card game plays
-    #: that it does not interpret, or, when no side holds a hand (no card game), the named Combat cards
-    #: (``card:``), which the optimal play then does not model
-    unmodelled: list[dict] = field(default_factory=list)
     #: named Combat cards the card game applies (``{card, role, round, applied, rule}``, when a side holds a hand)
     named_cards: list[dict] = field(default_factory=list)
     #: every decision the optimal play reaches, every option valued (:class:`.battle.decisions.BattleDecisions`)
@@ -438,12 +457,11 @@ class OptimizeReport(Report):
         worse it is than the best, best first (the whole Army first among equals)."""
         return rank([(split_label(e.split), e.value) for e in self.result.ranked], True, chosen=0)
 
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         res = self.result
         best = res.best
         return {
             **({"combat_cards": self.cards.json()} if self.cards else {}),
-            **({"unmodelled": self.unmodelled} if self.unmodelled else {}),
             **({"named_cards": self.named_cards} if self.named_cards else {}),
             "game": "wotr", "scenario": self.scenario, "objective": self.objective, "decide": self.decide,
             "value": as_json(best.value), "white_rider": best.white_rider,
@@ -478,22 +496,23 @@ def optimize(scenario, *, objective: str | None = None, decide: str = "both", to
                                  units=lambda role, units: units_text(setup, role, units))
     cards = choose_cards(scenario, objective, decide=decide,  # Combat cards in hand: which to play, round by round
                          tolerance=tolerance)
-    return OptimizeReport(**_base(scenario, "optimize"), battle=scenario, result=res, objective=objective,
-                          decide=decide, top=top, cards=cards,
-                          unmodelled=optimize_unmodelled(scenario, cards),
+    # (the unmodelled parts: of the cards the card game plays, or, when no side holds a hand, the named
+    # Combat cards, whose play the optimal play then solves without them)
+    return OptimizeReport(**_base(scenario, "optimize", card_game=cards is not None), battle=scenario, result=res,
+                          objective=objective, decide=decide, top=top, cards=cards,
                           named_cards=named_cards_applied(scenario) if cards is not None else [], decisions=decisions)
 
 
 # ---- replay --------------------------------------------------------------------------------------------
 @dataclass
-class ReplayReport(Report):
+class ReplayReport(WotrReport):
     """A battle resolved with given dice, narrated round by round (:class:`.battle.replay.Replay`)."""
 
     replay: Any = None  #: :class:`.battle.replay.Replay`: the rounds, the fates and the result
     battle: Any = None  #: the scenario (the header: the battle and both Armies)
     attack: Any = None  #: :class:`.battle.splits.AttackVerdict` of the attack replayed
 
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         return self.replay.json()
 
     def lines(self) -> list[str]:
@@ -518,27 +537,19 @@ def verify(scenario) -> VerifyReport:
     claims = battle_claims.read(scenario)
     if not claims:
         raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
+    base = _base(scenario, "verify")
+    missing = base.pop("unmodelled")  # (a claim it could change is not decided)
     if scenario.kind == "position":
-        missing = move_claims.hand_unmodelled(scenario)
-        return VerifyReport(**_base(scenario, "verify"), verdicts=move_claims.verify(scenario, claims),
+        return VerifyReport(**base, verdicts=move_claims.verify(scenario, claims),
                             extra={"kind": "position", "unmodelled": missing},
-                            lead=tuple(die_lines(scenario)) + _unmodelled_lines(missing), sources=False)
-    from .cards.battle import plan_unmodelled
-
-    missing = plan_unmodelled(scenario.card_plan) if scenario.card_plan is not None else []
-    return VerifyReport(**_base(scenario, "verify"), verdicts=battle_claims.verify(scenario, claims),
-                        extra={"unmodelled": missing}, lead=_unmodelled_lines(missing))
-
-
-def _unmodelled_lines(missing: list[dict]) -> tuple[str, ...]:
-    """What the scenario holds that the model does not interpret, one line each (every verb names it; a
-    claim it could change is not decided)."""
-    return tuple(f"! not modelled: {u['card']}: {u['what']} ({u['why']})" for u in missing)
+                            lead=tuple(die_lines(scenario)) + tuple(unmodelled_lines(missing)), sources=False)
+    return VerifyReport(**base, verdicts=battle_claims.verify(scenario, claims),
+                        extra={"unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
 
 
 # ---- tree ----------------------------------------------------------------------------------------------
 @dataclass
-class TreeReport(Report):
+class TreeReport(WotrReport):
     """The battle's game tree, written to a file (GraphML, DOT or PNG), and its value when solved."""
 
     output: str = ""
@@ -547,7 +558,7 @@ class TreeReport(Report):
     depth: int | None = None  #: only the first N plies (not solved then)
     value: Fraction | None = None  #: the attacker's value for the objective (a whole tree only)
 
-    def to_json(self) -> dict:
+    def body(self) -> dict:
         return {"game": "wotr", "verb": "tree", "scenario": self.scenario, "title": self.title,
                 "flags": dict(self.flags), "output": self.output, "stats": jsonable(self.stats),
                 "objective": self.objective, "depth": self.depth,

@@ -12,6 +12,7 @@ Combat roll can miss, so the allowance never exceeds them; the misses actually r
 """
 from __future__ import annotations
 
+from ..unmodelled import named_combat_cards
 from .process import BattleSetup
 
 
@@ -157,8 +158,9 @@ def _consequences_json(rep) -> dict:
                                                                  Policy.from_flags(rep.scenario.flags, pol))
                                              for pol, res in rep.results.items()}
             elif act.die == "own" and act.does == "attack":
-                row["unmodelled"] = {"card": "named Combat cards", "what": "the second attack after a card battle",
-                                     "why": "figures a card eliminates are not carried into the second battle"}
+                from ..unmodelled import SECOND_ATTACK_AFTER_CARDS
+
+                row["unmodelled"] = dict(SECOND_ATTACK_AFTER_CARDS)
         out["also_activates"] = rows
     return out
 
@@ -169,22 +171,10 @@ def odds_extra_json(rep) -> dict:
     out: dict = {"reroll_allowance": reroll_allowance(rep.setup), "round_table": round_table_json(rep),
                  "fates": fates_json(rep), "after_the_battle": after_json(rep)}
     out.update(consequences_json(rep))
-    extra_unmodelled = [r["unmodelled"] for r in out.get("also_activates", []) if "unmodelled" in r]
-    if extra_unmodelled:
-        out["unmodelled"] = out.get("unmodelled", []) + extra_unmodelled
     cards = cards_json(rep)
     if cards is not None:
         out["combat_cards"] = cards
-        out["unmodelled"] = cards["unmodelled"] + out.get("unmodelled", [])
-    s = rep.scenario
-    from ..cards.event_battle import event_card, table_unmodelled, unmodelled
-
-    extra = table_unmodelled(s.table)  # WOTR-EVT-10
-    if s.action == "event":  # WOTR-EVT-9: what the starting Event does to the battle and is not applied
-        extra += unmodelled(event_card(s.card), s.garrison)
-    if extra:
-        out["unmodelled"] = out.get("unmodelled", []) + extra
-    return out
+    return out  # (what is not modelled: the report's ``unmodelled``, :func:`..unmodelled.scenario_unmodelled`)
 
 
 def odds_extra_lines(rep) -> list[str]:
@@ -235,31 +225,6 @@ def odds_extra_lines(rep) -> list[str]:
     return lines + round_table_lines(rep) + fates_lines(fates_json(rep)) + after_lines(after_json(rep))
 
 
-def named_cards_unmodelled(s, verb: str) -> list[dict]:
-    """``tree``, and ``optimize`` when no side holds a ``hand:``, solve the battle without the named
-    Combat cards played (``card:``): say so (with a hand, ``optimize``'s card game applies them,
-    :func:`named_cards_applied`)."""
-    return [{"card": card.name, "what": f"played by the {role} in round {rnd}",
-             "why": f"`{verb}` solves the battle's play without named Combat cards; `odds` and `replay` apply them"}
-            for rnd, role, card in _named(s)]
-
-
-def optimize_unmodelled(s, cards) -> list[dict]:
-    """What ``optimize``'s answer does not interpret, as ``{card, what, why}``: with the card game (``cards``,
-    a side holds a ``hand:``) the parts of its cards it does not read; without it the named Combat cards
-    (``card:``), whose play it solves without them; and always the parts of the cards on the table
-    (WOTR-EVT-10) and of a starting Event card (WOTR-EVT-9) not applied to the battle. Empty when no card
-    is named, held, on the table or starting the attack."""
-    from ..cards.battle import plan_unmodelled
-    from ..cards.event_battle import event_card, table_unmodelled, unmodelled
-
-    out = plan_unmodelled(s.card_plan) if cards is not None else named_cards_unmodelled(s, "optimize")
-    out = out + table_unmodelled(s.table)
-    if s.action == "event":
-        out += unmodelled(event_card(s.card), s.garrison)
-    return out
-
-
 def named_cards_applied(s) -> list[dict]:
     """The named Combat cards (``card:``) as ``optimize``'s card game (:mod:`..cards.optimize`, run when a
     side holds a ``hand:``) plays them: a card named for round 1 is its side's only round-1 option
@@ -269,20 +234,12 @@ def named_cards_applied(s) -> list[dict]:
              "applied": "its side's only option in round 1 of the Combat card choice" if rnd == 1 else
              f"played in round {rnd} in every cell of the Combat card choice (the card battle of `odds`)",
              "rule": "WOTR-CARD-2"}
-            for rnd, role, card in _named(s)]
-
-
-def _named(s) -> list[tuple]:
-    """``(round, role, card)`` of every Combat card the scenario names (``card:``), round by round."""
-    plan = s.card_plan
-    if plan is None:
-        return []
-    return [(rnd, role, card) for rnd in plan.rounds() for role, card in plan.round_cards(rnd)[0].items()
-            if card is not None]
+            for rnd, role, card in named_combat_cards(s)]
 
 
 def refuse_named_cards_for_tree(s) -> None:
     from pycombat.errors import PycombatError
+    from ..unmodelled import named_cards_unmodelled
 
     missing = named_cards_unmodelled(s, "tree")
     if missing:
