@@ -80,6 +80,26 @@ def _gt(x: Any, y: Any) -> bool:
     return x.numerator * y.denominator > y.numerator * x.denominator
 
 
+_END = object()  #: the end of a listing of actions made as needed
+
+
+def _as_needed(first: int, actions: list, kids: list, more) -> Any:
+    """The indexes of a decision's actions in search order (``first``, then the others in order), each
+    action drawn from ``more`` (the state's ``legal_actions_as_needed()``) when the search first comes to it."""
+    yield first
+    i = 0
+    while True:
+        if i == len(actions):
+            a = next(more, _END)
+            if a is _END:
+                return
+            actions.append(a)
+            kids.append(None)
+        if i != first:
+            yield i
+        i += 1
+
+
 class _Search:
     """The transposition table and the search over it (a class, not closures: a recursive closure
     refers to itself, a cycle the collector would have to find)."""
@@ -91,8 +111,8 @@ class _Search:
         #: state key -> [lower bound, upper bound, index of the best child found]: the first player's value
         self.bounds: dict[Hashable, list] = {}
         #: state key -> its kind and moves: (DECISION, player, (state, actions, children made so far: a child
-        #: state is made when it is first searched)) or (CHANCE_NODE, None,
-        #: [(child, probability), ...]); a terminal: (TERMINAL_NODE, value, None)
+        #: state is made when it is first searched, the state's listing of its further actions or None)) or
+        #: (CHANCE_NODE, None, [(child, probability), ...]); a terminal: (TERMINAL_NODE, value, None)
         self.kids: dict[Hashable, tuple] = {}
         self.ids: dict[Hashable, int] = {}  #: state key -> its number, in the order first reached
         self.on_line: set = set()  #: the keys of the states on the line being searched
@@ -128,10 +148,15 @@ class _Search:
                                           f"{sum(p for _, p in outs)}, not exactly 1")
             got = (CHANCE_NODE, None, outs)
         elif player in (0, 1) and type(player) is int:
-            actions = list(state.legal_actions())
+            listing = getattr(state, "legal_actions_as_needed", None)
+            more = listing() if listing is not None else None
+            if more is None or type(more) is list:  # (as needed: a list once they are all known)
+                actions, more = more if more is not None else list(state.legal_actions()), None
+            else:  # listed as needed (:func:`solve_zero_sum`): the first now, the others when the search comes to them
+                actions = [a for a in (next(more, _END),) if a is not _END]
             if not actions:
                 raise GameDefinitionError(f"decision state {_describe(state)} has no legal action")
-            got = (DECISION, player, (state, actions, [None] * len(actions)))
+            got = (DECISION, player, (state, actions, [None] * len(actions), more))
         else:
             raise GameDefinitionError(f"state {_describe(state)}: current_player() is {player!r}, not a player 0..1, "
                                       f"CHANCE ({CHANCE}) or TERMINAL ({TERMINAL})")
@@ -167,7 +192,7 @@ class _Search:
         if b is None:
             b = self.bounds[key] = [-_INF, _INF, 0]
         lo, hi, first = b
-        a, z = (alpha if _gt(alpha, lo) else lo), (beta if _gt(hi, beta) else hi)
+        a, z = lo_w, hi_w = (alpha if _gt(alpha, lo) else lo), (beta if _gt(hi, beta) else hi)
         self.on_line.add(key)
         try:
             if kind == CHANCE_NODE:  # the exact expectation: every outcome solved fully
@@ -176,9 +201,12 @@ class _Search:
                 return v
             best = None
             at = first
-            parent, actions, kids = children
-            n = len(kids)
-            order = [first] + [i for i in range(n) if i != first] if first else range(n)
+            parent, actions, kids, more = children
+            if more is None:
+                n = len(kids)
+                order = [first] + [i for i in range(n) if i != first] if first else range(n)
+            else:
+                order = _as_needed(first, actions, kids, more)
             taken = 0
             for i in order:
                 taken += 1
@@ -197,13 +225,11 @@ class _Search:
                     if _gt(z, v):
                         z = v
                 if not _gt(z, a):
-                    self.cutoffs += n - taken
+                    self.cutoffs += len(kids) - taken  # (of the actions listed so far)
                     break
         finally:
             self.on_line.discard(key)
-        # what the search shows of the value, against the window it had (a, z narrowed by the bounds known)
-        lo_w = alpha if _gt(alpha, lo) else lo
-        hi_w = beta if _gt(hi, beta) else hi
+        # what the search shows of the value, against the window it had (lo_w, hi_w: narrowed by the bounds known)
         if not _gt(best, lo_w):
             b[1] = best if _gt(hi, best) else hi  # at most best
         elif not _gt(hi_w, best):
@@ -216,6 +242,23 @@ class _Search:
     def exact(self, state: Any) -> Fraction:
         """The first player's exact value of ``state``."""
         return self.value(state, -_INF, _INF)
+
+    def line_first(self, root: Any) -> None:
+        """Every option of each decision on the line of best play valued exactly, each searched once with a
+        full window, before the root: its value is then read from its options', with no narrower search first
+        whose cut options the line would search again. The line followed is the one
+        :meth:`~pycombat.tree.search.LineOfPlay.line_states` shows (the first best option in ``legal_actions``
+        order); it stops at a chance state (the rest is valued when shown)."""
+        state = root
+        while state.current_player() in (0, 1):
+            player = state.current_player()
+            best = best_child = None
+            for action in state.legal_actions():
+                child = state.child(action)
+                v = self.exact(child)
+                if best is None or (_gt(v, best) if player == 0 else _gt(best, v)):
+                    best, best_child = v, child
+            state = best_child
 
 
 @dataclass
@@ -249,7 +292,7 @@ class ZeroSumSolution(LineOfPlay):
 
 
 @pausing
-def solve_zero_sum(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> ZeroSumSolution:
+def solve_zero_sum(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES, line_first: bool = False) -> ZeroSumSolution:
     """The exact value of a two-player zero-sum game (the second player's return is minus the first's
     at every end), searched with alpha-beta pruning and a transposition table: the same values, line
     and tie-breaks as :func:`~pycombat.tree.search.solve_game`, searching fewer states.
@@ -257,6 +300,15 @@ def solve_zero_sum(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> ZeroSumS
     Refuses more than ``max_nodes`` states searched (:class:`~pycombat.errors.TooLargeError`), games
     whose states repeat, that are not two-player or whose ends are not zero-sum
     (:class:`GameDefinitionError`), and games with per-move rewards (use ``solve_game``).
+
+    A decision state may have ``legal_actions_as_needed()``: an iterator over its ``legal_actions()``, in that
+    order, that works out each only when asked (or a new list of them all, when they are known); the search then
+    lists a decision's actions as it comes to them (a cut leaves the rest unlisted), with the same values, line and
+    tie-breaks.
+
+    ``line_first``: for a caller that shows every option of the line of best play (an ``optimize``), value
+    those options first, each with a full window (:meth:`_Search.line_first`), then the root from them: the
+    same values and line, fewer states searched than a root search whose cut options are searched again.
     """
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
         raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
@@ -265,5 +317,7 @@ def solve_zero_sum(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES) -> ZeroSumS
     if callable(getattr(root, "rewards", None)):
         raise GameDefinitionError(f"state {_describe(root)}: the game has per-move rewards; solve it with solve_game")
     search = _Search(max_nodes)
+    if line_first:
+        search.line_first(root)
     search.exact(root)
     return ZeroSumSolution(root=root, num_players=2, _search=search)

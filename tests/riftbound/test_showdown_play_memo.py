@@ -8,7 +8,12 @@
 * A position's board is worked out once (:meth:`ShowdownGame.board_key`): every state the search
   reached has the board the showdown ended there has.
 * A state made by the search (``game._state``) is the dataclass's own, field for field.
-* The legal actions remembered for a position are handed out as a fresh list.
+* The legal actions remembered for a position are handed out as a fresh list; listed as the search needs them
+  (``legal_actions_as_needed``) they are the same actions in the same order, and the search finds the same
+  values, line and options with fewer plays read.
+* The search valuing the options of the line first (``line_first``) finds what the root search first finds.
+* A board's kill classes, remembered by its content across scenarios, are never another board's: the same unit
+  names with other Might or keywords give the classes worked out afresh.
 """
 from __future__ import annotations
 
@@ -165,3 +170,100 @@ def test_the_live_view_follows_the_state_s_containers():
     assert "Stalwart Poro" not in copy.live and "Stalwart Poro" in run.live
     run.present = ["Jinx - Demolitionist"]  # a container replaced: the view is made again
     assert run.live.present is run.present
+
+
+def _every_showdown_state(game, limit: int = 400):
+    todo, seen = [game.new_initial_state()], {}
+    while todo and len(seen) < limit:
+        state = todo.pop()
+        if not isinstance(state, ShowdownState) or state.key() in seen:
+            continue
+        seen[state.key()] = state
+        todo += [state.child(a) for a in state.legal_actions()]
+    return list(seen.values())
+
+
+def test_the_actions_listed_as_needed_are_the_legal_actions_in_order():
+    s = load_scenario(example_path("showdown_hands.yaml"))
+    listed = ShowdownGame(Lines(s), dict(s.hands), Objective())
+    states = _every_showdown_state(ShowdownGame(Lines(s), dict(s.hands), Objective()))
+    assert len(states) >= 400
+    for state in states:  # on a game that has not listed them yet, then on one that has
+        fresh = _state(listed, state.resolved, state.chain, state.hands, state.focus, state.mover, state.passes,
+                       state.fizzled, listed.showdown(state.resolved), state.aims)
+        assert list(fresh.legal_actions_as_needed()) == state.legal_actions()
+        assert list(fresh.legal_actions_as_needed()) == fresh.legal_actions() == state.legal_actions()
+
+
+def _solved(s, line_first: bool = False):
+    """What ``optimize`` shows of the game (its value, line, every decision on it with every option's value), the
+    states searched and the plays read."""
+    from pycombat.games.riftbound.play.triggers import initial_state
+    from pycombat.tree import solve_zero_sum
+    from pycombat.tree.options import decisions_along
+
+    game = ShowdownGame(Lines(s), dict(s.hands), Objective())
+    root, choices = initial_state(game)
+    sol = solve_zero_sum(root, line_first=line_first)
+    line = [(str(state), step.action) for state, step in sol.line_states()]
+    decisions = [(d.player, d.state, d.options) for d in decisions_along(sol)]
+    return (sol.value, line, decisions), sol.stats.nodes, game.lines.reads + choices.reads()
+
+
+def test_the_search_listing_as_needed_finds_what_listing_all_finds(monkeypatch):
+    for name in ("showdown_hands.yaml", "trigger_choices.yaml"):
+        s = load_scenario(example_path(name))
+        lazy, nodes, reads = _solved(s)
+        with monkeypatch.context() as m:
+            m.delattr(ShowdownState, "legal_actions_as_needed")  # every decision's actions listed as it is reached
+            eager, all_nodes, all_reads = _solved(s)
+        assert lazy == eager and nodes == all_nodes
+        assert reads < all_reads  # the plays of a decision cut before them are never read
+
+
+def test_valuing_the_line_s_options_first_finds_what_the_root_search_finds():
+    docs = [{"game": "riftbound", "attacker": {"player": "Ann", "units": att},
+             "defender": {"player": "Bo", "units": dfn}, "hand": {"attacker": ha, "defender": hd}}
+            for att, dfn, ha, hd in [(["Jinx - Demolitionist", "Sharkling"], ["Blue Sentinel", "Leona - Determined"],
+                                      ["Rune Prison", "Cleave"], ["Defy", "Unyielding Spirit"]),
+                                     (["Sharkling"], ["Stalwart Poro", "Blue Sentinel"], ["Blood Rush", "Defy"],
+                                      ["Smoke Screen", "Cleave"]),
+                                     (["Trevor Snoozebottom"], ["Leona - Determined"], ["Disintegrate"],
+                                      ["Back to Back", "Defy"])]]
+    for s in [scenario_from_dict(d) for d in docs] + [load_scenario(example_path("trigger_choices.yaml"))]:
+        first, _, _ = _solved(s, line_first=True)
+        root, _, _ = _solved(s, line_first=False)
+        assert first == root
+
+
+def test_kill_classes_remembered_by_board_content_are_never_another_board_s():
+    """Same unit names, other Might or keywords: the classes are those worked out with nothing remembered."""
+    from pycombat import solver
+    from pycombat.games.riftbound.damage.game import JointGame, kill_classes
+
+    def board(mights, keywords=()):
+        units = [{"name": n, "might": m} for n, m in zip(("Jinx - Demolitionist", "Sharkling", "Blue Sentinel",
+                                                           "Leona - Determined"), mights)]
+        for u, k in zip(units, keywords):
+            u["keywords"] = list(k)
+        return play_showdown(scenario_from_dict({"game": "riftbound", "attacker": {"player": "Ann", "units": units[:2]},
+                                                 "defender": {"player": "Bo", "units": units[2:]}})).board
+
+    def shown(b):
+        classes = {side: [(c.killed, c.count, [x.label() for x in c.splits]) for c in kill_classes(b, side)]
+                   for side in ("attacker", "defender")}
+        game = JointGame(b, Objective())  # its classes ordered best first for each assigner
+        return classes, {side: [c.label() for c in game.classes[side]] for side in game.classes}
+
+    boards = [board((4, 1, 4, 4)), board((1, 6, 2, 9)), board((4, 1, 4, 4), [(), (), ("Tank",)]), board((8, 8, 1, 1)),
+              board((4, 1, 4, 4))]
+    fresh = []
+    for b in boards:
+        solver.clear_caches(keep_parsed=True)
+        fresh.append(shown(b))
+    solver.clear_caches(keep_parsed=True)
+    for b, want in zip(boards, fresh):  # each board met with the others' classes remembered
+        assert shown(b) == want
+    assert len({repr(c) for c in fresh}) >= 3  # the boards do differ in what their splits kill
+    kill_classes(boards[0], "attacker").clear()  # a caller's list is its own
+    assert shown(boards[0]) == fresh[0]

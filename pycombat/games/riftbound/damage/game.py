@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Callable, Hashable, Sequence
 
 from pycombat.errors import TooLargeError
+from pycombat.solver import is_loaded, memo
 from pycombat.tree import TERMINAL
 from ..model import SIDES, Board, Split, other
 from .outcome import outcome_of
@@ -80,8 +81,19 @@ class KillClass:
         return f"kill {who}: {self.splits[0].label()}{more}"
 
 
+#: (board content, side, max_splits) -> its kill classes (:func:`kill_classes`): the same board met again (another
+#: line of play, or a call on the same scenario) is not grouped again; weighed by the splits kept
+_CLASSES = memo(limit=4096, weigh=lambda classes: sum(len(c.splits) for c in classes), budget=100_000)
+
+
 def kill_classes(board: Board, side: str, *, max_splits: int = MAX_SPLITS) -> list[KillClass]:
-    """``side``'s legal splits grouped by the enemy units they kill (RB-MIGHT-1 at the cleanup)."""
+    """``side``'s legal splits grouped by the enemy units they kill (RB-MIGHT-1 at the cleanup): a new list, of
+    classes shared by the boards of equal content (:meth:`~..model.Board.key`; not to be changed)."""
+    key = (board.key(), side, max_splits) if is_loaded() else None
+    return list(_CLASSES.remember(key, lambda: _kill_classes(board, side, max_splits)))
+
+
+def _kill_classes(board: Board, side: str, max_splits: int) -> list[KillClass]:
     d = derive(board)
     enemies = board.side(other(side))
     view = LegalSplits(board, side, representation="vector")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Hashable
+from typing import Any, Hashable, Iterator
 
 from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
@@ -301,19 +301,38 @@ class ShowdownState:
     def legal_actions(self) -> list[Hashable]:
         """Pass, then every legal play of the mover (RB-SHOW-3, RB-SHOW-4), in hand order (worked out
         once a position, chain, mover and his hand)."""
-        g = self.game
-        hand = self.hands[PLAYER[self.mover]]
-        # a card playing a unit from a hand (RB-CARD-16) reads both hands: the unit cards it may play
-        key = (g.position(self.at), self.live, self.hands if g.reads_hands else hand, self.mover)
-        got = g._actions.get(key)
+        key = self._actions_key()
+        got = self.game._actions.get(key)
         if got is None:
-            got = g._actions[key] = self._legal_actions()
+            got = self.game._actions[key] = list(self._listing())
         return list(got)
 
-    def _legal_actions(self) -> list[Hashable]:
+    def legal_actions_as_needed(self) -> Iterator[Hashable] | list[Hashable]:
+        """:meth:`legal_actions` one at a time, each card's plays worked out only when the search comes to them
+        (:func:`pycombat.tree.solve_zero_sum`: a play cut off is never read), remembered once all were asked; or a
+        new list of them, when they were."""
+        key = self._actions_key()
+        got = self.game._actions.get(key)
+        return list(got) if got is not None else self._listed(key)
+
+    def _listed(self, key: tuple) -> Iterator[Hashable]:
+        out = []
+        for action in self._listing():
+            out.append(action)
+            yield action
+        self.game._actions[key] = out
+
+    def _actions_key(self) -> tuple:
+        g = self.game
+        # a card playing a unit from a hand (RB-CARD-16) reads both hands: the unit cards it may play
+        return (g.position(self.at), self.live, self.hands if g.reads_hands else self.hands[PLAYER[self.mover]],
+                self.mover)
+
+    def _listing(self) -> Iterator[Hashable]:
+        """Pass, then the mover's legal plays, card by card (each card's worked out as it is reached)."""
         g = self.game
         names = self._names()
-        out: list[Hashable] = [PASS]
+        yield PASS
         for name in dict.fromkeys(self.hands[PLAYER[self.mover]]):
             card = self._card(name)
             if self.chain and card.speed != "reaction":  # a Closed State: Reaction only (RB-SHOW-4)
@@ -321,12 +340,12 @@ class ShowdownState:
             if card.counter and not self.chain:
                 continue
             if card.counter:
-                out += g.counters(self.resolved, self.at, card, self.mover, names, self.live)
+                yield from g.counters(self.resolved, self.at, card, self.mover, names, self.live)
             elif card.plays_unit:
-                out += g.unit_plays(self.resolved, self.at, card, self.mover, self._units_in(card))
+                yield from g.unit_plays(self.resolved, self.at, card, self.mover, self._units_in(card))
             else:
-                out += g.plays(self.resolved, self.at, card, self.mover, names)
-        return out + g.ability_plays(self.resolved, self.at, self.mover, bool(self.chain))
+                yield from g.plays(self.resolved, self.at, card, self.mover, names)
+        yield from g.ability_plays(self.resolved, self.at, self.mover, bool(self.chain))
 
     def _units_in(self, card: HandCard) -> tuple[str, ...]:
         """The unit cards of the hand ``card`` plays a unit from (RB-CARD-16), each once."""

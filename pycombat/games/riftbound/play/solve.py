@@ -151,7 +151,9 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
 def _search(root, max_nodes: int):
     """The game solved (alpha-beta), its line of best play and every decision on it; raises
     :class:`.score.ScaleBroken` when an end position reached breaks the bounds the weights assume."""
-    sol = solve_zero_sum(root, max_nodes=max_nodes)  # zero-sum (.game): alpha-beta, every option on the line exact
+    # zero-sum (.game): alpha-beta; every option on the line is valued exactly, so each is searched once with a full
+    # window first (line_first), not first with a narrow one and again for the line
+    sol = solve_zero_sum(root, max_nodes=max_nodes, line_first=True)
     line, phases, last = [], [], None
     for state, step in sol.line_states():
         last = state
