@@ -189,6 +189,9 @@ def _before_card(node: Node) -> str:
         if card is None or all_models()[card.id].play != "cancel":
             raise
     m = all_models()[card.id]
+    if m.play == "strike":  # the same refusal as the play check's (MECCG-SEQ-2/7)
+        raise node.error(f"{card.name} is a strike card, played in a strike sequence (MECCG-SEQ-2, MECCG-SEQ-7), "
+                         "not before strikes are assigned: list it in a strike's attacker_cards or defender_cards")
     if m.play not in ("before_assignment", "cancel"):
         raise node.error(f"{card.name} neither cancels nor changes the attack as a whole before strikes are assigned "
                          f"(it is a {m.play} card; see `pycombat card {card.name!r}`)")

@@ -42,7 +42,8 @@ from ..assignment.legal import BASE, RULES, consts
 from ..model import Member, Scenario
 from . import interpreter as cardfx
 from .database import load_carddb
-from .play_facts import ALIGN, ATTACK_FX, COND, SIDE, Played, PlayedFrom, StepPlay, card_facts, strike_card_facts
+from .play_facts import (ALIGN, ATTACK_FX, COND, SIDE, STRIKE_CARD, Played, PlayedFrom, StepPlay, card_facts,
+                         strike_card_facts)
 
 #: a play made before strikes are assigned (``combat: before_assignment``, MECCG-PRE)
 BEFORE = "before_assignment"
@@ -508,6 +509,8 @@ def check_facts(scenario: Scenario, p: Play, used: frozenset[str] = frozenset(),
         facts += card_facts(rec)
         if cardfx.model(p.card).play == "before_assignment":
             facts.append(ATTACK_FX(card=p.card))
+        elif cardfx.model(p.card).play == "strike":  # its time is a strike sequence's step (MECCG-SEQ-2/7)
+            facts.append(STRIKE_CARD(card=p.card))
         facts.append(Played(card=p.card, company=p.by))
         if p.source is not None:
             facts.append(PlayedFrom(card=p.card, entity=_entity(scenario, p.source)))
@@ -755,6 +758,8 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "nobody_can_pay": lambda: f"nobody in the company can pay {card}'s cost ({_cost(args[0])})",
         "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",
         "not_during_a_strike_sequence": lambda: f"the attacker plays {card} only during a strike sequence",
+        "strike_card_before_assignment": lambda: (f"{card} is a strike card: the attacker plays it at step 1 of a "
+                                                  "strike sequence, not before strikes are assigned"),
         "member_without_listed_race": lambda: f"{args[1]} is of none of the races {card} lists",
         "named_unmet": lambda: (f"{card} is played by The Balrog's player against a company with a Wizard, not at "
                                 f"an Under-deeps site: {args[1]}"),

@@ -26,6 +26,8 @@ SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX = (
     _pred("strike_count_effect", 1))
 NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT = (_pred("needs_skill", 2), _pred("needs_race", 2),
                                                _pred("affects_strike", 1), _pred("indirect_effect", 1))
+#: a card played during a strike sequence, at step 1 or 6 (card_effects.yaml ``play: strike``; MECCG-SEQ-2/7)
+STRIKE_CARD = _pred("strike_card", 1)
 #: using the card is a corruption check (The One Ring, MECCG-FX-22): the flag corruption_check_in_strike
 #: decides whether MECCG-SEQ-8 bars it (strike_cards.lp)
 CHECK_USE = _pred("corruption_check_use", 1)

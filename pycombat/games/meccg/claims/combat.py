@@ -692,7 +692,10 @@ def body_check(s: Scenario, claim):
     rules = ["MECCG-BODY-1"]
     if side.discard_on and (total in side.discard_on or want == "discarded"):
         rules.append("MECCG-BODY-2")
-    if side.ringwraith and (roll in (7, 8) or want == "returned"):
+    # BODY-3 decides when the claim is about a return, or when its return replaces what BODY-1/2 alone would
+    # give: an elimination (the roll above the body), a discard, or the character spared
+    if side.ringwraith and (want == "returned" or fate == "returned" and (
+            want == "survives" or total > side.body or total in side.discard_on)):
         rules.append("MECCG-BODY-3")
     rules += [m.rule for m in side.body_mods if m.amount]  # card effects on body (MECCG-FX)
     shift = side.body - (side.member.body or 0)
@@ -891,7 +894,9 @@ def hazard_effect(s: Scenario, claim):
     during it (MECCG-STRUCT-7), so one not in play has none. In play, MECCG-STRUCT-8 [hazard_scope]: one
     affecting attacks or strikes has none unless it names CvCC (seed: no hazard has one); one that modifies
     characters (MECCG-FX-11) has one when it modifies a member of either company, as every strike's side reads
-    it (:func:`..combat.strikes.standing_effects`: where its own conditions hold)."""
+    it (:func:`..combat.strikes.standing_effects`: where its own conditions hold); one with no modification of
+    its own that other cards read (Doors of Night, MECCG-CARD-13) has one only where a card of this combat
+    changes because of it (:func:`_switch_effect`)."""
     from ..cards import interpreter as cardfx
 
     c = load_carddb().card(str(claim.args.get("card")), file=s.file, path=f"{claim.path}.card")
@@ -904,14 +909,16 @@ def hazard_effect(s: Scenario, claim):
     if (getattr(c, "cvcc", None) or "") == "mentions-cvcc":
         return _v(claim, True, ["MECCG-STRUCT-8"], [f"{c.name} names company vs. company combat"])
     neutral = in_force("MECCG-STRUCT-8")  # the rule that takes a hazard's effect away in CvCC
-    if neutral and s.flags["hazard_scope"] == "all":
-        if getattr(c, "cvcc_relevant", None) == "yes":
-            return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
-        return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
     m = cardfx.model(c.id)
     modifies = m.play == "in_play" and bool(m.fx)
+    if neutral and s.flags["hazard_scope"] == "all":
+        if getattr(c, "cvcc_relevant", None) == "yes" and modifies:
+            return _v(claim, False, ["MECCG-STRUCT-8", "MECCG-FX-11"], ["no hazard has an effect [hazard_scope=all]"])
+        return _v(claim, False, ["MECCG-STRUCT-8"], ["no hazard has an effect [hazard_scope=all]"])
     if getattr(c, "cvcc_relevant", None) == "yes" and in_force("MECCG-FX-11"):
         if not modifies:  # an environment that only switches other cards' conditions (Doors of Night)
+            if in_force("MECCG-FX-7"):
+                return _switch_effect(s, claim, c)
             return _v(claim, True, ["MECCG-STRUCT-8"],
                       [f"{c.name} does not affect an attack or a strike ({c.cvcc_note})"])
         if not placed:  # (only when MECCG-STRUCT-7 is taken away: it could be played, and would act)
@@ -932,6 +939,29 @@ def hazard_effect(s: Scenario, claim):
         return _v(claim, True, ["MECCG-STRUCT-8"], [f"nothing takes {c.name}'s effect away in this combat"])
     return _v(claim, not combat, ["MECCG-STRUCT-8"],
               [f"{c.name} affects attacks or strikes" if combat else f"{c.name} does not affect attacks or strikes"])
+
+
+def _switch_effect(s: Scenario, claim, c):
+    """MECCG-FX-7: an environment has no combat effect of its own; it only switches other cards' conditions
+    (Doors of Night). So it has an effect in this combat only where a card of this combat changes because it
+    is in play (:func:`..combat.strikes.switched_by`): TRUE on the rules of what changed and MECCG-STRUCT-8
+    (it affects no attack or strike, so nothing takes it away: hazard_scope), else FALSE, with the rule that
+    keeps a card of the combat from reading it (MECCG-SEQ-14 [aiglos_doors_of_night])."""
+    from ..combat.strikes import switched_by
+
+    found = switched_by(s, c.name)
+    acting = [x for x in found if x.acts]
+    if acting:
+        rules = ["MECCG-STRUCT-8", "MECCG-FX-7"] + [r for x in acting for r in x.act_rules]
+        return _v(claim, True, list(dict.fromkeys(rules)),
+                  [f"{c.name} has no combat effect of its own; cards of this combat change because it is in "
+                   f"play: {'; '.join(x.text() for x in acting)}"])
+    held = [x for x in found if x.held]
+    rules = ["MECCG-FX-7"] + [r for x in held for r in x.held_rules]
+    note = f"{c.name} has no combat effect of its own, and no card of this combat changes because it is in play"
+    if held:
+        note += f" ({'; '.join(x.text() for x in held)})"
+    return _v(claim, False, list(dict.fromkeys(rules)), [note])
 
 
 DECIDERS = {

@@ -672,6 +672,12 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         if normalize(mod) in map(normalize, modification_names(m, s.member(char))):
             return Verdict(claim, m.amount != 0, [m.rule], notes=[f"{m.what}: {m.amount:+d}"])
     in_play = [c for c in s.in_play if normalize(c.name) == normalize(mod)]
+    from ..combat.strikes import switches_only
+
+    if in_play and switches_only(in_play[0]) and in_force("MECCG-FX-7") and not (
+            getattr(in_play[0], "type", None) == "hazard" and in_force("MECCG-STRUCT-8")
+            and s.flags.get("hazard_scope") == "all"):
+        return _switched_prowess(s, claim, char, in_play[0])
     if in_play and getattr(in_play[0], "type", None) == "hazard":
         if in_force("MECCG-STRUCT-8"):  # a hazard affecting attacks or strikes has no effect in CvCC
             return Verdict(claim, False, ["MECCG-STRUCT-8"],
@@ -682,6 +688,29 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
                 {"card": in_play[0].name, "id": in_play[0].id, "what": "its prowess modification", "why": tags,
                  "where": claim.path}])
     return Verdict(claim, False, ["MECCG-SEQ-9"], notes=[f"nothing called {mod!r} modifies {char}'s prowess"])
+
+
+def _switched_prowess(s: Scenario, claim: Claim, char: str, card) -> Verdict:
+    """"<environment> applies to X's prowess" (Doors of Night): MECCG-FX-7, an environment has no modification of
+    its own; it applies to X's prowess only through a card of this combat that changes X's prowess because it is
+    in play (:func:`..combat.strikes.switched_by`: Aiglos +5, MECCG-SEQ-14 [aiglos_doors_of_night]), else not,
+    with the rule that keeps such a card from reading it. MECCG-STRUCT-8 is cited where it acts: a hazard it
+    does not take away (hazard_scope)."""
+    from ..combat.strikes import switched_by
+
+    mine = [x for x in switched_by(s, card.name) if x.member == char]
+    hazard = getattr(card, "type", None) == "hazard"
+    acts = [x for x in mine if any(not a.startswith(("body: ", "no body: ")) for a in x.acts)]
+    if acts:
+        rules = (["MECCG-STRUCT-8"] if hazard else []) + ["MECCG-FX-7"] + [r for x in acts for r in x.act_rules]
+        return Verdict(claim, True, list(dict.fromkeys(rules)), notes=[
+            f"{card.name} has no modification of its own; because it is in play: {'; '.join(x.text() for x in acts)}"])
+    held = [x for x in mine if x.held]
+    rules = ["MECCG-FX-7"] + [r for x in held for r in x.held_rules]
+    note = f"{card.name} has no modification of its own, and no card changes {char}'s prowess because it is in play"
+    if held:
+        note += f" ({'; '.join(x.text() for x in held)})"
+    return Verdict(claim, False, list(dict.fromkeys(rules)), notes=[note])
 
 
 def modification_names(m, member) -> list[str]:

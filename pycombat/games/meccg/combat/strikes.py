@@ -290,6 +290,105 @@ def standing_effects(scenario: Scenario, card_name: str) -> list[StandingEffect]
     return out
 
 
+@dataclass(frozen=True)
+class Switched:
+    """What a card in play with no modification of its own (an environment other cards read: Doors of Night,
+    MECCG-CARD-13) does to one side of the combat, found by computing that side with the card and without it
+    (:func:`switched_by`): ``acts`` the modifications that differ ("Aiglos (Doors of Night in play): +5, max 11"),
+    ``held`` the zero notes of a rule that keeps another card from reading it ("Aiglos: normal bonus only
+    [aiglos_doors_of_night=ignored]", MECCG-SEQ-14), with the rules of each."""
+
+    member: str
+    where: str  #: "strike N", or "" without a combat block
+    acts: tuple[str, ...] = ()
+    act_rules: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
+    held_rules: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        at = f" in {self.where}" if self.where else ""
+        if self.acts:
+            return f"{self.member}{at}: {'; '.join(self.acts)}"
+        return f"{self.member}{at}: {'; '.join(self.held)}"
+
+
+def switches_only(card) -> bool:
+    """An environment with no modification of its own, which only switches other cards' conditions (MECCG-FX-7:
+    Doors of Night, Gates of Morning, Skies of Fire; not The Sun Shone Fiercely, which modifies characters)."""
+    m = cardfx.model(card.id)
+    return "Environment" in (getattr(card, "keywords", ()) or ()) and m.play == "state" and not m.fx
+
+
+def without_card(scenario: Scenario, card_name: str) -> Scenario:
+    """``scenario`` with every copy of the card named ``card_name`` taken out of play (the scenario's and
+    both companies' ``in_play``)."""
+    want = normalize(card_name)
+
+    def keep(cards):
+        return tuple(c for c in cards if normalize(getattr(c, "name", "") or "") != want)
+
+    return replace(scenario, in_play=keep(scenario.in_play),
+                   attacker=replace(scenario.attacker, in_play=keep(scenario.attacker.in_play)),
+                   defender=replace(scenario.defender, in_play=keep(scenario.defender.in_play)))
+
+
+def _standing_mods(scenario: Scenario) -> dict[tuple[str, str], list[Mod]]:
+    """Without a combat block: each member's modifications from the cards in play, his own abilities and his
+    items, as a strike's side reads them (:func:`standing_cards`, :func:`_records`, :func:`_item_mods`)."""
+    out: dict[tuple[str, str], list[Mod]] = {}
+    for role in ("attacker", "defender"):
+        company = scenario.company(role)
+        other = scenario.company("defender" if role == "attacker" else "attacker")
+        for me in company.members:
+            ctx = cardfx.Ctx(me=me, company=company, scenario=scenario,
+                             opponent=_strike_opponent(scenario, role, me.name), opp_company=other)
+            mods = [Mod(f.amount, f"{c.name}: {f.what.replace('_', ' ')} {f.amount:+d}", c.rule or "")
+                    for f, c in _records(standing_cards(scenario, role, me), ctx, scenario)]
+            weapon, rest, body = _item_mods(scenario, me, ctx, None, me.prowess or 0, [])
+            out[(me.name, "")] = mods + weapon + rest + [replace(m, what=f"body: {m.what}") for m in body]
+    return out
+
+
+def _strike_mods(scenario: Scenario) -> dict[tuple[str, str], list[Mod]]:
+    """With a combat block: each strike's two sides as :func:`setup_strikes` computes them."""
+    out: dict[tuple[str, str], list[Mod]] = {}
+    for st in setup_strikes(scenario):
+        for side in (st.attacker, st.defender):
+            out[(side.member.name, f"strike {st.index}")] = list(side.prowess_mods) + [
+                replace(m, what=f"body: {m.what}") for m in side.body_mods]
+    return out
+
+
+def switched_by(scenario: Scenario, card_name: str) -> list[Switched]:
+    """MECCG-CARD-13: what changes in this combat because the card named ``card_name`` is in play, for a card
+    with no modification of its own that other cards read (Doors of Night: Aiglos +5 under
+    aiglos_doors_of_night=applies, MECCG-SEQ-14; The Sun Shone Fiercely -1 instead of -2, MECCG-FX-11; Praise to
+    Elbereth +1, MECCG-FX-14). Every side of the combat (each strike of the combat block; without one, each member
+    of either company) is computed with the card and without it: a modification that differs is what the card
+    changes; a zero note present only with it is a rule keeping another card from reading it. Sides the card
+    changes nothing for are left out."""
+    mods = _strike_mods if getattr(scenario, "combat", None) is not None and scenario.combat.strikes \
+        else _standing_mods
+    now = mods(scenario)
+    was = mods(without_card(scenario, card_name))
+    out: list[Switched] = []
+    for key, with_it in now.items():
+        before = was.get(key, [])
+        keyed = {(m.amount, m.what) for m in before}
+        kept = {(m.amount, m.what) for m in with_it}
+        new = [m for m in with_it if m.amount and (m.amount, m.what) not in keyed]
+        gone = [m for m in before if m.amount and (m.amount, m.what) not in kept]
+        held = [m for m in with_it if not m.amount and (m.amount, m.what) not in keyed]
+        if not (new or gone or held):
+            continue
+        acts = [f"{m.what} ({m.amount:+d})" for m in new] + [f"no {m.what} ({m.amount:+d})" for m in gone
+                                                            if not any(n.rule == m.rule for n in new)]
+        out.append(Switched(key[0], key[1], tuple(acts),
+                            tuple(dict.fromkeys(m.rule for m in new + gone if m.rule)),
+                            tuple(m.what for m in held), tuple(dict.fromkeys(m.rule for m in held if m.rule))))
+    return out
+
+
 def unmet_text(effects: Iterable[StandingEffect]) -> str:
     """The members a card does not act on, grouped by the condition that keeps it off them."""
     by: dict[str, list[str]] = {}
