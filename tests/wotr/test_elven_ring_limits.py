@@ -1,5 +1,6 @@
 """WOTR-DICE-7 (RB p.21): the Free Peoples never use an Elven Ring to get a Will of the West result;
-the Shadow may turn a die into an Eye, but never change a die already showing an Eye."""
+the Shadow may turn a die into an Eye, but never change a die already showing an Eye. A Ring changes a
+die to another result: the result it already shows is no change."""
 from __future__ import annotations
 
 import pytest
@@ -31,6 +32,10 @@ claims:
     ("free_peoples", "character", "Muster", "TRUE", "WOTR-DICE-7: changes the die"),
     ("shadow", "eye", "Army", "FALSE", "WOTR-DICE-7: shadow ring on an eye"),
     ("shadow", "character", "Eye", "TRUE", "WOTR-DICE-7: changes the die: character, eye"),
+    ("free_peoples", "muster", "Muster", "FALSE", "the die already shows Muster: an Elven Ring changes a die to "
+                                                  "another result"),
+    ("shadow", "army", "Army", "FALSE", "WOTR-DICE-7: die already shows: army"),
+    ("free_peoples", "muster", "Army/Muster", "TRUE", "WOTR-DICE-7: changes the die: muster, army muster"),
 ])
 def test_elven_ring_limits(tmp_path, capsys, side, die, result, verdict, note):
     out = _verify(tmp_path, capsys, side, die, result)

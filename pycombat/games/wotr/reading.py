@@ -60,6 +60,12 @@ def _count(n: Node, key: str | None = None) -> int:
     return n.int(key, 0, minimum=0)
 
 
+#: WOTR-POL-1 (RB p.34): only a Free Peoples Nation is ever passive (it becomes active on the triggers); a Shadow
+#: Nation's counter starts active side up (nations.json `starts_active`) and nothing turns it back
+_SHADOW_ACTIVE = ("a Shadow Nation is always active: only a Free Peoples Nation can be passive (WOTR-POL-1, "
+                  "RB p.34)")
+
+
 def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
     out = {n.id: Politics(n.political_start_steps, n.starts_active, "setup") for n in nations}
     if not root.has("politics"):
@@ -70,6 +76,8 @@ def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
             word = n.value.strip().lower().replace(" ", "_").replace("-", "_")
             if word not in ("at_war", "active", "passive"):
                 raise n.error(f"{n.value!r} is not a political status: at_war, or {{steps: N, active: true|false}}")
+            if word == "passive" and nation.side == "shadow":
+                raise n.error(_SHADOW_ACTIVE)
             if word == "at_war":
                 out[nation.id] = Politics(0, True, "scenario")
             else:
@@ -89,6 +97,8 @@ def _politics(root: Node, nations: Nations) -> dict[str, Politics]:
         active = n.bool("active", steps == 0 or out[nation.id].active)
         if steps == 0 and not active:
             raise n.error("a Nation At War is active (WOTR-POL-6)", "active")
+        if nation.side == "shadow" and not active:
+            raise n.error(_SHADOW_ACTIVE, "active")
         n.finish(POLITICS_KEYS)
         out[nation.id] = Politics(steps, active, "scenario")
     return out

@@ -33,6 +33,7 @@ from math import gcd
 
 from pycombat.dice import as_json
 from .fates import STACKING_LIMIT, stacking_removed, stacking_room
+from .politics import track_step_text
 from .process import KIND_TEXT, exact_pair
 
 #: Victory Points a captured Settlement is worth to its captor (WOTR-CAPT-3)
@@ -164,16 +165,13 @@ def aftermath(s, setup, outcome) -> dict:
                    "captured if the attacker advances into it (optional)")
             if row["kind"] == "stronghold" and setup.kind != "siege" and row.get("captor") != "defender":
                 how += "; a Stronghold still holding enemy units is besieged instead"
-            step = (f"{row['nation']} is already At War: no step" if keep["steps"] == 0 else
-                    f"{row['nation']} stays one step from At War until active (WOTR-POL-6)"
-                    if cap["steps"] == keep["steps"] else
-                    f"{row['nation']} moves to At War (from {keep['steps']} step away)" if cap["steps"] == 0 else
-                    f"{row['nation']} moves from {keep['steps']} to {cap['steps']} "
-                    f"step{'s' if cap['steps'] != 1 else ''} from At War")
+            step = track_step_text(row["nation"], keep["steps"], keep["active"], cap["steps"], cap["active"])
             vp = VICTORY_POINTS.get(row["kind"], 0)
             text = (f"{row['settlement']} ({row['kind']}) {how}: {step}; worth {vp} Victory "
                     f"Point{'s' if vp != 1 else ''} to the captor")
-        rules = row["rules"] + (["WOTR-CAPT-3"] if won else [])
+        # the entry's and the track's rules are the capture's: a region not won is neither entered nor captured
+        rules = row["rules"] + ["WOTR-CAPT-3"] if won else \
+            [r for r in row["rules"] if r not in ("WOTR-POL-1", "WOTR-POL-6", "WOTR-POL-7")]
         politics.append({"nation": row["nation"], "settlement": row["settlement"], "kind": row["kind"],
                          "region_won": won, "track_if_captured": cap, "track_otherwise": keep,
                          "victory_points": VICTORY_POINTS.get(row["kind"], 0) if won else 0,

@@ -1,5 +1,5 @@
 """What an attack changes around the battle: two Armies and one die (WOTR-ATK-4, WOTR-DICE-2/3),
-the Political Track (WOTR-POL-1/2/3/6, WOTR-CAPT-1), sieges and relief (WOTR-SITE, WOTR-SIEGE-7).
+the Political Track (WOTR-POL-1/2/3/6/7, WOTR-CAPT-1), sieges and relief (WOTR-SITE, WOTR-SIEGE-7).
 
 JSON-ready data and text lines for ``odds``; the legality of a second Army on the same die is
 decided in ASP (``attack.lp``, ``also_activated/3``).
@@ -27,7 +27,7 @@ from ..board import load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
 from .fates import LIFTED, STACKING_LIMIT  # Army units a region holds (WOTR-STACK-1)
-from .politics import attacked_nation
+from .politics import attacked_nation, captured_settlement, track_step_text
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
@@ -62,7 +62,8 @@ def politics_effect(s, result=None) -> list[dict]:
     and advances its counter one step unless At War (WOTR-POL-2; a passive Nation reaches At War only
     once active, WOTR-POL-6). An Event card's attack counts too (WOTR-ATK-9, WOTR-POL-3). With a
     result, the chance that the battle frees the region for the attacker to capture a Settlement there
-    (WOTR-CAPT-1, WOTR-POL-2 second trigger; advancing is optional, WOTR-END-7)."""
+    (WOTR-CAPT-1, WOTR-POL-2 second trigger; advancing is optional, WOTR-END-7), and the owner's counter
+    if it is captured (advancing into a passive Free Peoples Nation's region activates it, WOTR-POL-1/7)."""
     nations = load_nations().nations
     out = []
     region = s.battle_region
@@ -114,15 +115,15 @@ def politics_effect(s, result=None) -> list[dict]:
             before = next((r["after_attack"] for r in out if r["nation"] == owner.name and "after_attack" in r),
                           {"steps": s.politics[region.nation].steps, "active": s.politics[region.nation].active})
             steps, active = before["steps"], before["active"]
-            after = steps - 1 if steps > 1 or (steps == 1 and active) else steps  # WOTR-POL-6: passive stays at 1
-            if steps == 1 and not active:
-                rules.append("WOTR-POL-6")
-            step = (f"{owner.name} is already At War: no step" if steps == 0 else
-                    f"{owner.name} stays one step from At War until active (WOTR-POL-6)" if after == steps else
-                    f"{owner.name} advances from {steps} to {after} step{'s' if after != 1 else ''} from At War")
+            # the field battle's winner captures by advancing into the region (WOTR-END-7): an enemy Army's entry
+            # that activates a passive Free Peoples owner (WOTR-POL-1) as the capture advances his counter
+            entered = captor == "attacker" and s.kind != "siege"
+            after, after_active, more = captured_settlement(steps, active, owner.side, entered, s.flags)
+            rules += more
+            step = track_step_text(owner.name, steps, active, after, after_active, counted=True)
             out.append({"nation": owner.name, "settlement": region.name, "kind": region.settlement,
                         **({"captor": captor} if captor == "defender" else {}), "p_region_won": as_json(p),
-                        "track": {"captured": {"p": as_json(p), "steps": after, "active": active},
+                        "track": {"captured": {"p": as_json(p), "steps": after, "active": after_active},
                                   "not_captured": {"p": as_json(1 - p), "steps": steps, "active": active}},
                         "text": f"{region.name} ({region.settlement}) may be captured with probability "
                                 f"{float(p):.4f} {note}: {step}", "rules": rules})

@@ -521,7 +521,10 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
     if c.kind == "may_draw":
         return _card_verdict(c, C.judge(s2, [C.QDraw(deck=a["deck"])], flags=flags))
     if c.kind == "elven_ring":
-        return _card_verdict(c, C.judge(s, [C.QRing(r=a["result"])], flags=flags))
+        v = C.judge(s, [C.QRing(r=a["result"])], flags=flags)
+        same = any(isinstance(x.detail, tuple) and x.detail[:1] == ("die_already_shows",) for x in v.violations)
+        return _card_verdict(c, v, note=(f"the die already shows {DIE_LABEL[a['result']]}: an Elven Ring changes "
+                                         "a die to another result (RB p.21), so this is no change") if same else None)
     if c.kind == "die_face":
         return _card_verdict(c, C.judge(s, [C.QFace(side=a["side"], die=a["face"])], flags=flags))
     if c.kind == "place":

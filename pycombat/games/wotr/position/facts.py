@@ -25,6 +25,7 @@ StrongholdF = _pred("stronghold", r=StringField)
 SettlementF = _pred("settlement", r=StringField)
 Controls = _pred("controls", r=StringField, side=ConstantField)
 AtWar = _pred("at_war", n=ConstantField)
+Passive = _pred("passive", n=ConstantField)
 Fig = _pred("fig", g=IntegerField, r=StringField, side=ConstantField, kind=ConstantField, nation=ConstantField,
             count=IntegerField)
 Level = _pred("level", g=IntegerField, level=IntegerField)
@@ -116,6 +117,8 @@ def position_facts(s: PositionScenario, groups: list[MGroup] | None = None, *,
     for nation, pol in pos.politics.items():
         if pol.at_war:
             facts.append(AtWar(n=nation))
+        if not pol.active:  # WOTR-POL-1: a passive Free Peoples Nation (a Shadow Nation is always active)
+            facts.append(Passive(n=nation))
     for g in groups:
         facts.append(Fig(g=g.id, r=g.region, side=g.side, kind=g.kind, nation=g.nation or "none", count=g.count))
         if g.kind == "character":
