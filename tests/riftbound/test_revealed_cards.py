@@ -167,15 +167,17 @@ def test_kennen_paying_costs_two_energy_more_with_stated_costs():
     from pycombat.errors import ScenarioError
 
     play = {"play": KENNEN, "by": "defender", "facedown": True, "to": "battlefield", "condition": True,
-            "target": "A", "paid": {"energy": 3}}
-    with pytest.raises(ScenarioError, match=r"costs 3 Energy, and 2 Energy .* for the option") as got:
+            "target": "A", "paid": {"energy": 1}}
+    # played from facedown, [Hidden] costs 0 Energy ("react with later for [0 Energy]"); the option's 2 are paid
+    with pytest.raises(ScenarioError, match=r"costs 0 Energy .*, and 2 Energy .* for the option") as got:
         play_showdown(scenario_from_dict(_doc([_custom("A", 3)], [_custom("D", 1)], [play],
                                               rules={"card_costs": "stated"}), file="<t>"))
     assert "RB-CARD-2" in got.value.message and got.value.path.endswith(".paid")
     # the showdown game tries both, each paying what it costs
     assert payment_choices(KENNEN) == (False, True) and payment_choices(TEEMO) == (None,)
-    assert cost(KENNEN, True, "battlefield", True) == {"energy": 5, "power": 0}
-    assert cost(KENNEN, False, "battlefield", True) == {"energy": 3, "power": 0}
+    assert cost(KENNEN, True, "battlefield", True) == {"energy": 2, "power": 0}
+    assert cost(KENNEN, False, "battlefield", True) == {"energy": 0, "power": 0}
+    assert cost(KENNEN, True, "battlefield", False) == {"energy": 5, "power": 0}
 
 
 # ---- not stated, and bad values --------------------------------------------------------------------------------------

@@ -974,14 +974,34 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
     if board.ignores_tank(side):
         rules.append("RB-ORD-1")
     if witness is None and view.derived.big[side] and lethal is not None:
-        # the total kills every target (RB-MODEL-3, D >= sum L): every split gives X lethal, whatever
-        # the order of assignment
-        return Verdict(claim, True, ["RB-MODEL-3"],
-                       notes=[f"every legal split gives {x} lethal damage: the total kills every target"])
+        # the total kills every target (RB-MODEL-3, D >= sum L): every final vector gives X lethal, so the claim, about
+        # the order of assignment, is read on the legal sequences: does one give Y damage before X has lethal?
+        seqs = LegalSplits(board, side, representation="sequence")
+        if seqs.upper_bound() > MAX_SCANNED_SPLITS:
+            raise _err(s, claim, f"too many legal sequences to check ({seqs.upper_bound():,}; limit "
+                       f"{MAX_SCANNED_SPLITS:,})")
+        early = next((sp for sp in seqs if _damaged_before_lethal(sp.steps or (), x, y, lethal)), None)
+        if early is None:
+            return Verdict(claim, True, rules, notes=[f"every legal order of assignment gives {x} lethal damage "
+                                                      f"before {y} gets any (the total kills every target)"])
+        return Verdict(claim, False, rules, notes=[f"legal order of assignment {early.label()} gives {y} damage "
+                                                   f"before {x} has lethal"])
     if witness is None:
         return Verdict(claim, True, rules, notes=[f"no legal split gives {y} damage while {x} lacks lethal"])
     return Verdict(claim, False, rules,
                    notes=[f"legal split {witness.label()} gives {y} damage while {x} lacks lethal"])
+
+
+def _damaged_before_lethal(steps, x: str, y: str, lethal: int) -> bool:
+    """Whether an ordered assignment (``steps``: (unit, damage) in order) gives ``y`` damage while ``x`` has less than
+    ``lethal`` assigned (RB-ORD-2..4: the order of assignment, not only the final amounts)."""
+    got = 0
+    for unit, amount in steps:
+        if unit == y and amount > 0 and got < lethal:
+            return True
+        if unit == x:
+            got += amount
+    return False
 
 
 def _excess_on(s: Scenario, claim: Claim) -> Verdict:

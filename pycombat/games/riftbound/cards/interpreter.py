@@ -470,6 +470,13 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
     for clause, why in card.not_modelled:  # named, with why, in data/effects_overlay.yaml (RB-CARD-4)
         unmodelled.append({"card": card.name, "what": f"clause(s) of the card text: \"{clause}\"", "why": why})
     modelled += _equipment.attached_reading(card)
+    from .cost_changes import describe as _cost_change
+
+    modelled += [{"what": "cost", "how": _cost_change(c)} for c in card.cost_changes]
+    if any(k == "Hidden" for k, _ in card.keywords):
+        modelled.append({"what": "[Hidden]", "how": "played from facedown (`facedown: true`): it has Reaction and "
+                         "costs 0 Energy, its hide cost paid as it was hidden; checked with card_costs=stated "
+                         "(RB-CARD-26, RB-CARD-2)"})
     if card.equipment:
         if card.equip_might_bonus is not None:
             modelled.append({"what": "Equipment", "how": f"+{card.equip_might_bonus} Might to the unit it is attached to"})
@@ -527,6 +534,10 @@ class _Targets:
         self.left += [g for g in left if g not in self.left]
         for name in got:
             check_target(self.play, self.board, name, spec, self.chosen)
+        if spec.get("location") == "together" and len({spot(self.board, g) for g in got}) > 1:
+            raise _err(self.play, f"{', '.join(got)} are not all at one location ("
+                       + "; ".join(f"{g}: {_spot_text(self.board, g)}" for g in got)
+                       + "): the card chooses its units at the same location", "RB-CARD-1", "target")
         self.chosen += [g for g in got if g not in self.chosen]
         return got
 
@@ -578,6 +589,10 @@ def _spec_text(spec: Mapping[str, Any]) -> str:
     bits.append(str(spec.get("kind", "unit")))
     if spec.get("location") in ("another location", "elsewhere"):
         bits.append(f"at {spec['location'] if spec['location'] != 'elsewhere' else 'another battlefield'}")
+    elif spec.get("location") == "with_chosen":
+        bits.append("at the location of the unit chosen before")
+    elif spec.get("location") == "together":
+        bits.append("all at one location")
     elif spec.get("location"):
         bits.append(f"at the {'battlefield' if spec['location'] != 'base' else 'base'}")
     if spec.get("might_max") is not None:
@@ -625,6 +640,10 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
         raise _err(play, f"{name} is not at {play.source_unit}'s location ({here})", "RB-CARD-1", "target")
     if loc == "battlefield" and where not in ("battlefield", "elsewhere"):  # "at a battlefield": this one or another
         raise _err(play, f"{name} is not at a battlefield", "RB-CARD-1", "target")
+    if loc == "with_chosen" and chosen and spot(board, name) != spot(board, chosen[-1]):
+        # "an enemy unit at its location", "at the same battlefield": where the unit the card chose before it is
+        raise _err(play, f"{name} is not at {chosen[-1]}'s location ({_spot_text(board, chosen[-1])}): the card "
+                   f"chooses it at the location of the unit it chose before", "RB-CARD-1", "target")
     if loc == "in_combat" or loc == "same_location" and here == "battlefield":
         if where != "battlefield":
             raise _err(play, f"{name} is not at the battlefield", "RB-CARD-1", "target")
@@ -651,6 +670,19 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
                    "RB-CARD-1", "target")
     if spec.get("other") and name in chosen:
         raise _err(play, f"{name} was already chosen: this needs another unit", "RB-CARD-1", "target")
+
+
+def spot(board: Board, name: str) -> tuple[str | None, str | None]:
+    """RB-CARD-1: the one location a unit is at: this battlefield, another battlefield, or one player's base (each
+    player has his own base: two units at "base" of different sides are at two locations)."""
+    where = board.where(name)
+    return where, (board.units[name].side if where == "base" else None)
+
+
+def _spot_text(board: Board, name: str) -> str:
+    where, side = spot(board, name)
+    return f"the {side}'s base" if where == "base" else "this battlefield" if where == "battlefield" \
+        else "another battlefield"
 
 
 def _here(play: Play, board: Board) -> str:
@@ -705,8 +737,58 @@ BOARD_CONDITIONS: dict[str, Callable[[Board, str], bool]] = {
 }
 
 
+#: RB-CARD-8: a card's conditions on a fact of its player the scenario states on his side (``runes:``), read from it:
+#: (the condition's words, the :class:`~..model.Player` field, whether it holds for the stated value and the number)
+STATED_CONDITIONS: tuple[tuple[re.Pattern, str, Callable[[int, int], bool]], ...] = (
+    (re.compile(r"(?i)(?:if |while )?you control (\d+) or fewer runes"), "runes", lambda v, n: v <= n),
+    (re.compile(r"(?i)(?:if |while )?you (?:control|have) (\d+)(?:\+| or more) runes"), "runes", lambda v, n: v >= n),
+)
+#: RB-CARD-8: a card's conditions on the unit it chose that the scenario states on that unit (``empowered:``)
+STATED_UNIT_CONDITIONS = {"it's [Empowered]": "empowered"}
+
+
+def stated_player_condition(cond: Any, player: Any) -> bool | None:
+    """RB-CARD-8: whether a condition on a fact of its player (:data:`STATED_CONDITIONS`) holds for what ``player`` (a
+    :class:`~..model.Player`) states, or None (not such a condition, or not stated)."""
+    for rx, field, holds in STATED_CONDITIONS:
+        m = rx.fullmatch(str(cond or "").strip())
+        if m is not None:
+            v = getattr(player, field, None)
+            return None if v is None else holds(int(v), int(m.group(1)))
+    return None
+
+
+def _stated(play: Play, board: Board, cond: str, subject: str | None) -> tuple[bool, str] | None:
+    """RB-CARD-8: whether ``cond`` holds, read from what the scenario states (its player's ``runes:``, the chosen
+    unit's ``empowered:``), and the field it read; None when it states nothing for it."""
+    for rx, field, holds in STATED_CONDITIONS:
+        m = rx.fullmatch(cond.strip())
+        if m is None:
+            continue
+        values = [getattr(u.player, field, None) for u in board.units.values() if u.side == play.by]
+        v = next((x for x in values if x is not None), None)
+        return None if v is None else (holds(int(v), int(m.group(1))), f"{play.by}.{field}: {v}")
+    field = STATED_UNIT_CONDITIONS.get(cond)
+    if field is not None and subject is not None and subject in board.units:
+        v = getattr(board.units[subject], field, None)
+        return None if v is None else (bool(v), f"{subject}'s {field}: {str(bool(v)).lower()}")
+    return None
+
+
 def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
                previous_applied: bool | None, killed: list[str] | None = None) -> bool | None:
+    got = _condition_of(play, board, cond, subject, before, previous_applied, killed)
+    if isinstance(cond, str) and (stated := _stated(play, board, cond, subject)) is not None:
+        holds, field = stated
+        if play.condition is not None and bool(play.condition) != holds:  # RB-CARD-8: the board decides it
+            raise _err(play, f"`condition: {str(bool(play.condition)).lower()}` contradicts the scenario's {field} "
+                       f"(\"{cond}\" {'holds' if holds else 'does not hold'})", "RB-CARD-8", "condition")
+        return holds
+    return got
+
+
+def _condition_of(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
+                  previous_applied: bool | None, killed: list[str] | None = None) -> bool | None:
     """RB-CARD-8: whether a card's condition holds: decided from the board when it can be, else
     as the entry states (``condition:``), else None (not modelled, RB-CARD-4). ``killed``: the units
     the card's kill before this effect killed (None: no kill before it)."""
@@ -769,27 +851,35 @@ class _Changes(list):
         return self
 
 
-def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None) -> None:
+def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None) -> list[Unmodelled]:
     """RB-CARD-2 [card_costs]: the cost is stated and covers the card's, or ignored. A trigger costs
     nothing; a unit card played (RB-CARD-16) and an activated ability (RB-CARD-17) cost what a card does.
     A spell's cost is changed by the static cost changes of the units in combat on ``board`` (Vex,
     Cheerless, RB-CARD-9)."""
     card = play.card
     if play.again:  # a [Repeat] execution: its cost was paid, with the card's, as the spell was played (RB-CARD-25)
-        return
+        return []
     # a combat trigger's additional cost of Energy and runes (RB-CARD-10) is checked as a card's
     if flags.get("card_costs", "ignore") == "stated" and (card.type != "ability" or play.ability_of or (
             play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
-        text, who = card.cost_text, []
+        text, who, open_ = card.cost_text, [], []
         if play.free:  # RB-CARD-27: played by an ability ignoring its cost; its additional costs are still paid
             need, text = (0, 0), "none of its cost (played by an ability, ignoring its cost)"
         extra = option_cost(card) if play.condition else (0, 0)  # "you may pay [rune] to ...", paid (RB-CARD-8)
+        if not play.free and card.type != "ability":  # the card's own printed cost changes, [Hidden] (RB-CARD-2)
+            from .cost_changes import reduced
+
+            e, p, own, open_ = reduced(play, board, need[0], need[1])
+            if own:
+                need, text = (e, p), f"{e} Energy + {p} Power ({'; '.join(own)})"
+                who = who + own
         if board is not None and card.type == "spell" and not play.free:
-            e, p, who = spell_cost(need[0], need[1], play.by, board.units, board.present)
-            if who:
+            e, p, more = spell_cost(need[0], need[1], play.by, board.units, board.present)
+            if more:
                 need = (e, p)
-                text = f"{e} Energy + {p} Power (changed by {', '.join(who)}, RB-CARD-9)"
+                text = f"{e} Energy + {p} Power (changed by {', '.join(more)}, RB-CARD-9)"
+                who = who + more
         if play.from_hand and card.type == "spell" and not play.free:  # RB-CARD-16: the unit it plays, its cost
             e_u, p_u, how = hand_cost(play)
             if e_u or p_u:
@@ -809,13 +899,15 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             need = (need[0] + extra[0], need[1] + extra[1])
             text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
         if play.free and need == (0, 0):
-            return
+            return []
         if play.paid is None:
             raise _err(play, f"card_costs=stated: give `paid: {{energy: {need[0]}, power: {need[1]}}}`"
                        + (f" ({text})" if who else ""), "RB-CARD-2", "paid")
         if play.paid[0] < need[0] or play.paid[1] < need[1]:
             raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the "
                        f"{'ability' if play.ability_of else 'card'} costs {text}", "RB-CARD-2", "paid")
+        return open_
+    return []
 
 
 def spent_xp(play: Play, board: Board) -> Change | None:
@@ -876,8 +968,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         if apply is not None:
             apply(c)
         return [c], []
-    check_cost(play, flags, board)
-    unmodelled: list[Unmodelled] = []
+    unmodelled: list[Unmodelled] = check_cost(play, flags, board)
     if card.unparsed:
         unmodelled.append(Unmodelled(card.name, f"{card.unparsed} clause(s) of the card text",
                                      "not parsed into effects in the data (`unparsed`)"))
@@ -1270,8 +1361,8 @@ def _might(e, play, board, name, names) -> list[Change]:
             how = (f"{how}; " if how else f"{delta}") + f" {more:+d} more ({', '.join(by)}'s static ability)"
             delta, rules = delta + more, rules + ("RB-CARD-9",)
     floor = e.get("min_might")
-    if floor is not None and delta < 0:
-        delta = min(0, max(delta, int(floor) - u.current_might))
+    if floor is not None and delta < 0:  # read after every other change, whenever they change (RB-CARD-9)
+        return [Change("might", name, delta, rules=rules, how=how, floor=int(floor))]
     return [Change("might", name, delta, rules=rules, how=how)]
 
 
@@ -1695,6 +1786,13 @@ def _move(e, play, board, name, names) -> list[Change]:
     where = board.where(name)
     to = e.get("to")
     dest = "base" if to == "base" else (play.to or ("battlefield" if where == "base" else "elsewhere"))
+    if "you control" in str(to or "") and play.controls_here is False and dest == "battlefield":
+        # "a battlefield you control": this one only for the player who controls it (CR 187.4.b); his opponent's
+        # unit goes to another battlefield he controls, out of this combat (RB-CARD-7)
+        if play.to == "battlefield":
+            raise _err(play, f"the {play.by} does not control this battlefield (CR 187.4.b): \"{to}\" is another "
+                       "battlefield he controls (`to: elsewhere`)", "RB-CARD-7", "to")
+        dest = "elsewhere"
     # RB-CARD-9: "can't move to base"
     if (stop := move_refused(board, name, dest)) is not None:
         return [Change("none", name, note=stop, rules=("RB-CARD-9",))]

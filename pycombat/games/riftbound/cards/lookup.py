@@ -174,6 +174,9 @@ def unit_report(u: UnitCard) -> dict:
                 revealed = {"domain": "revealed: DOMAIN, ", "count": "revealed: N, "}.get(reveals([e]), "")
                 split += f"; {why}" if revealed else ""  # what it reveals: a fact its entry states (RB-CARD-10)
                 chosen = "target: ..."
+                if (who := (e.get("target") or {}).get("chooser")) is not None:  # RB-CARD-9: whose choice it is
+                    split += (f"; the unit is chosen by {who} (the data's `chooser`), not by its player: the showdown "
+                              "game gives that choice to him (RB-CARD-9)")
                 if e.get("effect") == ability_play.KIND:  # RB-CARD-27: the card it plays, the entry's `plays:`
                     chosen, split = "plays: {play: CARD, ...}", f"{split}; {why}"
                 if e["trigger"] in ONE_ON_ONE:  # RB-READ-7

@@ -142,6 +142,8 @@ class Change:
     rules: tuple[str, ...] = ()
     note: str = ""
     new: Any = None  #: token: the new unit (RB-CARD-15)
+    #: might: "to a minimum of N", read after every other change as long as it lasts (:attr:`..model.Unit.might_floors`)
+    floor: int | None = None
 
 
 class Board:

@@ -1229,6 +1229,14 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         pass
     kind = {"might": "might", "give": "give", "damage": "damage", "stun": "stun", "prevent": "prevent",
             "double_damage": "double_damage"}[c.kind]
+    if c.kind == "might" and c.floor is not None:  # "-N this turn, to a minimum of M": read after every other change
+        before = units[n].current_might
+        units[n] = replace(units[n], might_floors=units[n].might_floors + ((c.amount, c.floor),))
+        now = units[n].current_might
+        how = f" ({c.how})" if c.how else ""
+        return note + (f"{n} gets {c.amount:+d} Might{how}, to a minimum of {c.floor}: {now - before:+d} now ("
+                       f"{_now(units, n)}), read again after every other change while it lasts"), \
+            tuple(dict.fromkeys(c.rules + ("RB-CARD-9", "RB-DMG-2", "RB-DMG-5")))
     eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
     text, rules = _apply(eff, units[n], units, turn)
     if c.kind == "damage" and c.how:  # an amount read from the board (RB-CARD-13)

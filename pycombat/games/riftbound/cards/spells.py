@@ -51,6 +51,8 @@ class Card:
     #: what an Equipment does to the unit it is attached to beyond its Might bonus (the overlay's ``while_attached``:
     #: ``{effect: become_copy}``, ``{effect: copy_text}``, read by :mod:`.equipment`, RB-CARD-14)
     while_attached: tuple[dict, ...] = ()
+    #: its own printed cost changes (the overlay's ``cost_changes``, read by :mod:`.cost_changes`, RB-CARD-2)
+    cost_changes: tuple[dict, ...] = ()
 
     @property
     def cost_text(self) -> str:
@@ -76,7 +78,8 @@ class CardDB:
                         keywords=tuple(sorted((str(k), v) for k, v in (r.get("keywords") or {}).items())),
                         text=str(r.get("text") or ""),
                         not_modelled=tuple(tuple(x) for x in r.get("not_modelled") or ()),
-                        while_attached=tuple(dict(x) for x in r.get("while_attached") or ()))
+                        while_attached=tuple(dict(x) for x in r.get("while_attached") or ()),
+                        cost_changes=tuple(dict(x) for x in r.get("cost_changes") or ()))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
 
@@ -109,6 +112,14 @@ def load_cards() -> CardDB:
     return CardDB(with_overlay(records, tuple(o for o in overlay() if o.get("kind") != "unit")))
 
 
+#: RB-CARD-1: the target locations an overlay record's ``targets`` may state for an effect of the data that words
+#: where its units are relative to each other: ``battlefield`` (at a battlefield), ``with_chosen`` (at the location of
+#: the unit the card chose before, "an enemy unit at its location"), ``together`` (the units this target chooses all
+#: at one location, any: this battlefield, one player's base, another battlefield; "up to three units at the same
+#: location")
+TARGET_LOCATIONS = ("battlefield", "with_chosen", "together")
+
+
 def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
     """``records`` with each overlay record's effects added to its card (by id), the clause it structures
     counted as parsed. A card missing, or whose printed text no longer contains the clause, is refused (the
@@ -128,6 +139,29 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
         for clause in clauses:
             if " ".join(clause.split()) not in text:
                 raise DataError(f"{where}: the card's printed text no longer contains the clause {clause!r}")
+        if o.get("cost_changes"):  # the card's own printed cost changes (RB-CARD-2), a clause the data drops
+            from .cost_changes import check_record
+
+            for j, c in enumerate(o["cost_changes"]):
+                if (why := check_record(c)) is not None:
+                    raise DataError(f"{where}: cost_changes[{j}]: {why}")
+            r["cost_changes"] = [*(r.get("cost_changes") or ()), *(dict(c) for c in o["cost_changes"])]
+            out[i] = r
+            continue
+        if o.get("targets"):  # where the units the clause chooses are, relative to each other (RB-CARD-1)
+            effects_now = [dict(e) for e in r.get("effects") or ()]
+            for j, patch in enumerate(o["targets"]):
+                i_e = patch.get("effect") if isinstance(patch, dict) else None
+                if not isinstance(i_e, int) or not 0 <= i_e < len(effects_now) \
+                        or not isinstance(effects_now[i_e].get("target"), dict) \
+                        or patch.get("location") not in TARGET_LOCATIONS:
+                    raise DataError(f"{where}: targets[{j}]: give `effect` (the index of one of the card's effects "
+                                    f"with a target) and `location` (one of {', '.join(TARGET_LOCATIONS)})")
+                effects_now[i_e] = {**effects_now[i_e], "target": {**effects_now[i_e]["target"],
+                                                                    "location": patch["location"]}}
+            r["effects"] = effects_now
+            out[i] = r
+            continue
         if o.get("while_attached"):  # an Equipment's clause on the unit it is attached to (with what is not read)
             if o.get("effects") or not isinstance(o["while_attached"], dict):
                 raise DataError(f"{where}: `while_attached` is one effect record, given without `effects`")

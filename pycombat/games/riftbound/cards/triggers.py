@@ -439,6 +439,12 @@ def one_on_one_lines(scenario) -> list[str]:
 def choice_of(unit, effects: Iterable[Mapping[str, Any]]) -> str | None:
     """What the player chooses for the trigger (None: nothing); an "instead if I'm [Empowered]" is decided by the
     unit's stated status, not by the player (RB-CARD-8)."""
+    from .interpreter import stated_player_condition
+
+    # a condition on a fact of its player the scenario states (his `runes:`) is read from it, not chosen (RB-CARD-8)
+    effects = [{k: v for k, v in e.items() if k != "condition"}
+               if stated_player_condition(e.get("condition"), getattr(unit, "player", None)) is not None else e
+               for e in effects]
     return needs_choice([e for e in effects if not (e.get("replaces_previous") and e.get("condition") == EMPOWERED
                                                      and unit.empowered is not None)])
 
@@ -511,9 +517,16 @@ def combat_chain(scenario, stated: list[Play], elsewhere: Iterable = (),
                                           f"`{{trigger: {u.name}, decline: true}}`, before the others (RB-SHOW-2, "
                                           "RB-CARD-27)"))
             else:
+                from .interpreter import STATED_CONDITIONS
+
+                fact = next((f for e in effects for rx, f, _ in STATED_CONDITIONS
+                             if rx.fullmatch(str(e.get("condition") or "").strip())), None)
+                said_by = (f"{choice} is read from the side's `{fact}:`, not stated: give it (RB-CARD-8), or state "
+                           f"it as a showdown entry `{{trigger: {u.name}, condition: true|false, ...}}`"
+                           if fact else f"{choice} is the player's: state it as a showdown entry "
+                           f"`{{trigger: {u.name}, target: ...}}`")
                 missing.append(Unmodelled(u.card_name or u.name, f"its combat trigger ({_when(effects, u)}, unit {u.name})",
-                                          f"{choice} is the player's: state it as a showdown entry "
-                                          f"`{{trigger: {u.name}, target: ...}}` before the others (RB-SHOW-2)",
+                                          f"{said_by} before the others (RB-SHOW-2)",
                                           awaiting=(side, u.name, "combat")))
         if order and side in order:  # RB-SHOW-2: the side's triggers in the order given
             rank = {n: i for i, n in enumerate(order[side])}

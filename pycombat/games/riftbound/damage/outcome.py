@@ -291,7 +291,9 @@ def _killed_by_damage(u, dealt: int) -> bool:
 def _kill_text(u, dealt: int) -> str:
     if _killed_by_damage(u, dealt):
         return f"{u.name} (took {dealt}: {u.kill_on_damage} kills it)"
-    return f"{u.name} ({u.marked + dealt} >= {u.current_might})"
+    m = u.current_might  # RB-DMG-5: lethal damage is non-zero, so at least 1 for a unit of 0 Might or less
+    return f"{u.name} ({u.marked + dealt} >= {max(1, m)}" + (f": Might {m}, lethal damage is at least 1" if m < 1
+                                                              else "") + ")"
 
 
 def _why_not_might(u) -> str:

@@ -411,6 +411,10 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
 
         card = load_units().unit(name)
         extra = option_cost(play_card(card, to or "battlefield", facedown)[0]) if paid else (0, 0)
+    from ..cards.cost_changes import hidden
+
+    if facedown and hidden(card):  # [Hidden]: "react with later for [0 Energy]"
+        return {"energy": extra[0], "power": extra[1]}
     return {"energy": (card.energy_cost or 0) + extra[0], "power": (card.power_cost or 0) + extra[1]}
 
 

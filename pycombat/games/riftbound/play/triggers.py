@@ -32,6 +32,11 @@ from pycombat.errors import ScenarioError, TooLargeError, as_value
 from ..model import SIDES
 from .entries import Lines
 
+#: a target's ``chooser`` in the data -> who, of a trigger of ``side``'s, chooses it (RB-CARD-9)
+CHOOSERS = {"the defender": lambda side: "defender", "the attacker": lambda side: "attacker",
+            "the chosen opponent": lambda side: SIDES[1 - SIDES.index(side)],
+            "each opponent, own unit": lambda side: SIDES[1 - SIDES.index(side)]}
+
 _SERIAL = itertools.count()  #: numbers the stages of trigger choices (in their states' keys)
 
 #: the most entries tried for one trigger (each read with the scenario): beyond, the game is refused up front
@@ -51,6 +56,15 @@ class Awaiting:
     unit: str
     when: str = "combat"
     effects: tuple[dict, ...] = field(default=(), compare=False, hash=False, repr=False)
+
+    @property
+    def chooser(self) -> str:
+        """Who makes its choices (RB-CARD-9, RB-CARD-21): the player its choosing effects' ``chooser`` names ("the
+        defender must kill one of their units here": the Defender; "the chosen opponent", "each opponent": its
+        player's opponent), else its player (and its player when they name several)."""
+        named = {CHOOSERS[c](self.side) for e in self.effects if _chooses(e)
+                 and (c := str((e.get("target") or {}).get("chooser"))) in CHOOSERS}
+        return named.pop() if len(named) == 1 else self.side
 
     @property
     def group(self) -> tuple[int, int]:
@@ -379,13 +393,14 @@ class TriggerChoices:
         """Who states a trigger next: the Attacker's move triggers' choices first (RB-COMB-2), then the combat
         triggers', the Attacker's then the Defender's (RB-SHOW-2); None when every one is stated."""
         left = self._next(chosen)
-        return left[0].side if left else None
+        return left[0].chooser if left else None
 
     def options(self, chosen: tuple[Stated, ...]) -> list[Stated]:
         got = self._options.get(chosen)
         if got is None:
             before = tuple((s.side, s.entry()) for s in chosen)
-            got = [Stated.of(a.side, e) for a in self._next(chosen)
+            left = self._next(chosen)  # the triggers whose choices the mover makes (:attr:`Awaiting.chooser`)
+            got = [Stated.of(a.side, e) for a in left if a.chooser == left[0].chooser
                    for e in self._tried[a] if self._accepted(before + ((a.side, e),)) is not None]
             self._options[chosen] = got
         return got
@@ -478,9 +493,10 @@ class TriggerState:
 
     def __str__(self) -> str:
         left = self.choices._next(self.chosen)
+        whose = "" if left[0].chooser == left[0].side else f" of the {left[0].side}'s (the choice is his, RB-CARD-9)"
         if left[0].when == "move":
-            return f"{left[0].side} states a move trigger (RB-COMB-2)"
-        return f"{left[0].side} states a combat trigger (RB-SHOW-2)"
+            return f"{left[0].chooser} states a move trigger{whose} (RB-COMB-2)"
+        return f"{left[0].chooser} states a combat trigger{whose} (RB-SHOW-2)"
 
 
 def initial_state(base):
