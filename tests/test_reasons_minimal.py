@@ -709,6 +709,7 @@ KIND_SECTIONS = {
         "split_count": ("SPLIT",),  # 2. Splitting off a rearguard
         "casualty_options": ("CAS",),  # 7. Casualties
         "eliminated": ("CARDX", "CAS", "STR", "HIT", "CARD"),  # a figure a card or CAS-7 takes
+        "politics_active": ("POL", "END", "CAPT", "ATK"),  # a Nation activated by the attack or the advance
     },
 }
 

@@ -36,6 +36,20 @@ DATA_PACKAGE = "pycombat.games.wotr.data"
 SIDES = ("free_peoples", "shadow")
 SETTLEMENTS = ("town", "city", "stronghold", "fortification")
 SIDE_NAMES = {"free_peoples": "Free Peoples", "shadow": "Shadow"}
+#: the Settlements that are captured and take a Control marker (WOTR-CAPT-1, WOTR-CAPT-2); a Fortification
+#: (Osgiliath, the Fords of Isen) is none: it only changes the hit number (WOTR-SITE-1)
+CONTROLLED = ("town", "city", "stronghold")
+
+
+def control_refusal(region) -> str | None:
+    """Why a ``control:`` entry cannot name ``region`` (no Settlement, or a Fortification), else None."""
+    if region.settlement is None:
+        return f"{region.name} has no Settlement to control (WOTR-CAPT-2)"
+    if region.settlement not in CONTROLLED:
+        return (f"{region.name} holds a {region.settlement.title()}, not a Settlement: only a Town, a City or a "
+                "Stronghold is captured and takes a Control marker (WOTR-CAPT-1, WOTR-CAPT-2); a "
+                f"{region.settlement.title()} only changes the hit number (WOTR-SITE-1)")
+    return None
 
 
 def _records(name: str) -> list[dict]:

@@ -45,6 +45,16 @@ class Character:
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def never_moves(self) -> str | None:
+        """Why the Character never moves (WOTR-CHMOVE-8: Saruman never leaves Orthanc, a Level-0 Character
+        never moves), else None."""
+        if self.servants_of_the_white_hand:
+            return f"{self.name} never leaves Orthanc"
+        if self.level == 0:
+            return f"{self.name} is Level 0: a Level-0 Character never moves"
+        return None
+
 
 #: short names players use
 ALIASES = {"witch-king": ("Witch-king", "Witch King", "Witchking", "WK", "Angmar"),

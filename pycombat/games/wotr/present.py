@@ -180,6 +180,10 @@ def _moves(report: MovesReport, console: Console) -> None:
                           f"{len(ts)} regions: {names}")
         if s.action.side == "free_peoples":
             console.print("    (a group of Companions moves up to its highest Level, WOTR-CHMOVE-3)")
+    if counted.cannot_move:
+        console.print("Characters that cannot move:")
+        for who, why, rules in counted.cannot_move:
+            console.print(f"  {who}: {why} ({', '.join(rules)})")
     if report.count_only:
         return
     if report.refused:

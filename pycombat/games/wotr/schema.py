@@ -19,7 +19,7 @@ Armies name their Nations, Characters and regions; numbers come from the shipped
       kind: field           # field | siege | sortie (default: field between two regions)
       cards: [{round: 1, by: attacker, name: ..., attacker: {combat_roll: 1}}]
     in_play: [Saruman]      # Characters in play elsewhere on the board
-    control: {Osgiliath: shadow}
+    control: {Pelargir: shadow}
     rules: {casualty_policy: regulars_first}
     claims: [...]           # for `pycombat verify`
 
@@ -37,7 +37,7 @@ from ...errors import ScenarioError
 from ...scenario import Node, read_document
 from ...schemaspec import validate
 from ...solver import is_loaded, memo
-from .board import Board, Nations, load_board, load_nations, side_of_name
+from .board import Board, Nations, control_refusal, load_board, load_nations, side_of_name
 from .cards.plan import read_plan
 from .characters import CharacterDB, load_characters
 from .battle.consequences import read_activations
@@ -241,8 +241,9 @@ def _control(root: Node, board: Board) -> dict[str, str]:
         return out
     for key, n in root.child("control").items():
         region = board.region(key, file=n.file, path=n.path)
-        if region.settlement is None:
-            raise n.error(f"{region.name} has no Settlement to control")
+        refusal = control_refusal(region)
+        if refusal:
+            raise n.error(refusal)
         out[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
     return out
 

@@ -208,6 +208,8 @@ class MovesReport(WotrReport):
                "counted": "moves",  # (what `count` counts)
                "one_army": self.one_army, "characters": [{"mover": who, "moves": n} for who, n in counted.movers],
                "destinations": self.destinations}
+        if counted.cannot_move:
+            out["cannot_move"] = [{"figure": who, "reason": why, "rules": rules} for who, why, rules in counted.cannot_move]
         if not self.count_only:
             out["moves"] = self.moves
             if self.truncated:

@@ -24,7 +24,8 @@ garrison back in the region, and the units above 10 are removed at the end of th
 :func:`.fates.stacking_removed`); under ``forbid_move`` the advance stops at 10 (WOTR-STACK-1).
 
 The capture's political step is :func:`.consequences.politics_effect` at this end (WOTR-CAPT-1,
-WOTR-POL-2), with the Settlement's Victory Points (WOTR-CAPT-3).
+WOTR-POL-2), with the Settlement's Victory Points (WOTR-CAPT-3); so is the activation of a passive Free
+Peoples Nation whose region the winning attacker may advance into, Settlement or not (WOTR-POL-1).
 """
 from __future__ import annotations
 
@@ -148,6 +149,9 @@ def aftermath(s, setup, outcome) -> dict:
              f"the garrison stays besieged in {here}", "WOTR-SITE-6")
     politics = []
     for row in politics_effect(s, _OneEnd(kind)):
+        if row.get("entry"):
+            politics.append(_entry_at_end(row))
+            continue
         if "settlement" not in row:
             continue
         won = Fraction(row["p_region_won"]["exact"]) == 1
@@ -183,6 +187,19 @@ def aftermath(s, setup, outcome) -> dict:
     if stacking is not None:
         out["stacking"] = stacking
     return out
+
+
+def _entry_at_end(row: dict) -> dict:
+    """At one end: the winning attacker's optional advance into a passive Free Peoples Nation's region
+    activates it (WOTR-POL-1), no step on its counter; an end without the advance enters nothing."""
+    won = Fraction(row["p_region_won"]["exact"]) == 1
+    ent, keep = row["track"]["entered"], row["track"]["not_entered"]
+    text = (f"if the attacker advances into {row['region']} (optional): {row['nation']} becomes active; its counter "
+            f"stays {keep['steps']} step{'s' if keep['steps'] != 1 else ''} from At War" if won else
+            f"{row['region']} is not entered: the attacker did not win the region; {row['nation']} stays passive")
+    return {"nation": row["nation"], "region": row["region"], "entry": True, "region_won": won,
+            "track_if_entered": ent, "track_otherwise": keep, "text": text,
+            "rules": row["rules"] if won else ["WOTR-END-7"]}
 
 
 def _stacking(s, setup, outcome, room: int, kind: str) -> dict:
@@ -239,8 +256,8 @@ def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None, 
             info = aftermath(s, setup, o)
             got = by_kind[o.kind] = (info, [(who, (who, m["move"], m["text"], tuple(m["rules"])), m)
                                             for who, m in info["each_side"].items()],
-                                     [((row["settlement"], row["region_won"], row["text"]), row)
-                                      for row in info["politics"]])
+                                     [((row.get("settlement", row.get("region")), row["region_won"], row["text"]),
+                                       row) for row in info["politics"]])
         info, side_keys, politics_keys = got
         for who, key, m in side_keys:
             texts[key] = m
@@ -262,7 +279,8 @@ def aftermath_distribution(s, setup, outcomes, numerators: tuple | None = None, 
     moves = {who: moves[who] for who in ("attacker", "defender", "garrison") if who in moves}
     out: dict = {"moves": {who: [{"move": texts[k]["move"], "text": texts[k]["text"], "rules": texts[k]["rules"],
                                   "p": p_json(q)} for k, q in rows.items()] for who, rows in moves.items()},
-                 "politics": [{"settlement": texts[k]["settlement"], "nation": texts[k]["nation"],
+                 "politics": [dict(texts[k], p=p_json(q)) if texts[k].get("entry") else
+                              {"settlement": texts[k]["settlement"], "nation": texts[k]["nation"],
                                "kind": texts[k]["kind"], "region_won": texts[k]["region_won"],
                                "victory_points": texts[k]["victory_points"],
                                "track_if_captured": texts[k]["track_if_captured"],

@@ -27,7 +27,7 @@ from ..board import load_nations
 from ..model import Army, Contingent, Force
 from ..spec import ACTIVATION, ACTIVATION_DIE, ACTIVATION_DOES
 from .fates import LIFTED, STACKING_LIMIT  # Army units a region holds (WOTR-STACK-1)
-from .politics import attacked_nation, captured_settlement, track_step_text
+from .politics import attacked_nation, captured_settlement, entered_nation, track_step_text
 
 DOES, DIE = ACTIVATION_DOES, ACTIVATION_DIE
 
@@ -127,7 +127,48 @@ def politics_effect(s, result=None) -> list[dict]:
                                   "not_captured": {"p": as_json(1 - p), "steps": steps, "active": active}},
                         "text": f"{region.name} ({region.settlement}) may be captured with probability "
                                 f"{float(p):.4f} {note}: {step}", "rules": rules})
+    if result is not None:
+        entry = _entry_row(s, out, result)
+        if entry is not None:
+            out.append(entry)
     return out
+
+
+#: the ends of a field battle after which the attacker may advance into the battle's region: the defender
+#: eliminated or retreated (WOTR-END-7), or retreated into his Stronghold, the attacker then besieging it
+#: (WOTR-SITE-4)
+ADVANCE_ENDS = ("attacker_wins", "defender_retreated", "retreated_into_siege")
+
+
+def _entry_row(s, rows: list[dict], result) -> dict | None:
+    """The Free Peoples Nation whose region the winning attacker may advance into (WOTR-END-7, WOTR-SITE-4):
+    an enemy Army's entry activates it if it is still passive after the attack (WOTR-POL-1), with or without
+    a Settlement, and moves no step (WOTR-POL-2). None when the attacker cannot advance (a siege's besieger
+    is in the region already, a sortie never leaves it, WOTR-SIEGE-6), the region is no Nation's or not
+    an enemy's, the owner is active after the attack, or a capture row already counts the entry."""
+    region = s.battle_region
+    if s.kind != "field" or not region.nation:
+        return None
+    owner = load_nations().nations[region.nation]
+    if any(r["nation"] == owner.name and "settlement" in r for r in rows):
+        return None  # the capture's row: the entry that captures activates him there (captured_settlement)
+    before = next((r["after_attack"] for r in rows if r["nation"] == owner.name and "after_attack" in r),
+                  {"steps": s.politics[region.nation].steps, "active": s.politics[region.nation].active})
+    steps, active = before["steps"], before["active"]
+    after_active, rules = entered_nation(active, owner.side, s.attacker.side)
+    if after_active == active:
+        return None
+    kinds = result.by_kind()
+    p = sum((kinds.get(k, Fraction(0)) for k in ADVANCE_ENDS), Fraction(0))
+    what = (f"{region.settlement}, controlled by the {(s.controller(region) or '').replace('_', ' ')}"
+            if region.settlement in ("town", "city", "stronghold") else region.settlement or "no Settlement")
+    return {"nation": owner.name, "region": region.name, "entry": True, "p_region_won": as_json(p),
+            "track": {"entered": {"p": as_json(p), "steps": steps, "active": after_active},
+                      "not_entered": {"p": as_json(1 - p), "steps": steps, "active": active}},
+            "text": f"{region.name} ({what}), a region of {owner.name}, may be entered with probability "
+                    f"{float(p):.4f} if the attacker advances (optional): {owner.name} becomes active; its "
+                    f"counter stays {steps} step{'s' if steps != 1 else ''} from At War (an entry is no step)",
+            "rules": rules + ["WOTR-END-7", "WOTR-POL-2"]}
 
 
 def _sortie_leaves_nobody_inside(s) -> bool:

@@ -72,3 +72,13 @@ def track_step_text(name: str, steps: int, active: bool, after: int, after_activ
              f"moves to At War (from {steps} step away)" if after == 0 else
              f"moves from {steps} to {after} step{'s' if after != 1 else ''} from At War")
     return f"the entry activates {name} (WOTR-POL-1) and it {moved}" if becomes else f"{name} {moved}"
+
+
+def entered_nation(active: bool, owner_side: str, entering_side: str) -> tuple[bool, list[str]]:
+    """The Nation whose region an Army enters: ``(active after the entry, rules)``. An enemy Army's entry
+    into a Free Peoples Nation's region activates it if passive (WOTR-POL-1, first trigger), Settlement or
+    not; it moves no step on the Political Track (only an attack on its units or the capture of one of its
+    Settlements does, WOTR-POL-2)."""
+    if owner_side == "free_peoples" and entering_side != owner_side and not active and in_force("WOTR-POL-1"):
+        return True, ["WOTR-POL-1"]
+    return active, []

@@ -35,7 +35,7 @@ from ..reading import _force
 
 CLAIM_KINDS = ("attack_legal", "split_legal", "strength", "dice", "leadership", "reroll_dice", "hit_number",
                "hits", "split_count", "casualty_options", "may_retreat", "may_retreat_into_siege", "card_playable",
-               "politics_after", "eliminated", "siege_extension", "reroll_choice")
+               "politics_after", "politics_active", "eliminated", "siege_extension", "reroll_choice")
 ROLE = r"(?P<role>attacker|defender)"
 PROB = r"(?P<p>\d+(?:/\d+)?)"
 
@@ -88,11 +88,15 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^after the attack,? (?P<nation>.+?) is (?:(?P<v>\d+) steps? (?:from|away from|before) at war|"
                 r"(?P<war>at war))$", re.I),
      lambda m: ("politics_after", {"nation": m["nation"].strip(), "value": 0 if m["war"] else _int(m["v"])})),
+    (re.compile(r"^(?:after the attack|(?P<adv>if the attacker advances(?: into (?:the|its) region)?)),? "
+                r"(?P<nation>.+?) (?:is|becomes|stays) (?P<state>active|passive)$", re.I),
+     lambda m: ("politics_active", {"nation": m["nation"].strip(), "state": m["state"].lower(),
+                                    "advance": bool(m["adv"])})),
     (re.compile(rf"^the {ROLE} has (?P<v>\d+) ways? to take (?P<k>\d+) hits?$", re.I),
      lambda m: ("casualty_options", {"role": m["role"].lower(), "value": _int(m["v"]), "hits": _int(m["k"])})),
 ]
 _ARG_KEYS = ("role", "value", "round", "hits", "compare", "probability", "attacking", "rearguard", "labeled",
-             "action", "card", "combat_card", "nation", "figure")
+             "action", "card", "combat_card", "nation", "figure", "state", "advance")
 
 
 def _describe(kind: str, a: dict, negated: bool) -> str:
@@ -114,6 +118,8 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
                          + (f" by the {a['role']}" if a.get("role") else ""),
         "politics_after": f"after the attack, {a.get('nation')} is " + (
             "At War" if a.get("value") == 0 else f"{a.get('value')} steps from At War"),
+        "politics_active": ("if the attacker advances, " if a.get("advance") else "after the attack, ")
+                           + f"{a.get('nation')} is {a.get('state')}",
         "eliminated": ((f"the {a['role']} loses {a.get('figure')}" if a.get("role") else
                         f"{a.get('figure')} is eliminated") + f" in round {a.get('round', 1)} with probability "
                        f"{a['probability']}" if a.get("probability") is not None else
@@ -162,6 +168,13 @@ def _check_args(s: Scenario, c: Claim) -> None:
                 Fraction(str(a["probability"]))
             except (ValueError, ZeroDivisionError):
                 raise _err(s, c, f"probability: an exact fraction such as 8/27, not {a['probability']!r}") from None
+    if c.kind in ("politics_after", "politics_active") and not isinstance(a.get("nation"), str):
+        raise _err(s, c, "nation: the name of a Nation")
+    if c.kind == "politics_active":
+        if a.get("state") not in ("active", "passive"):
+            raise _err(s, c, f"state: active or passive, not {a.get('state')!r}")
+        if not isinstance(a.get("advance", False), bool):
+            raise _err(s, c, f"advance: true or false, not {a.get('advance')!r}")
     if c.kind == "siege_extension" and "round" in a and a["round"] < 2:
         raise _err(s, c, "round: 2 or more (the round the siege battle would go on to)")
     if c.kind == "hits":
@@ -347,6 +360,8 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         return _reroll_choice(s, c)
     if c.kind == "politics_after":
         return _politics_after(s, c)
+    if c.kind == "politics_active":
+        return _politics_active(s, c)
     if c.kind == "may_retreat":
         from ..battle.setup import retreat_not_free, retreat_regions, settlement_blocked
 
@@ -383,18 +398,72 @@ NUMBER_LINES = {"strength": ("Combat Strength",), "dice": ("Combat Strength", "C
 
 def _politics_after(s: Scenario, c: Claim) -> Verdict:
     """"after the attack, X is N steps from At War": the attack's step on the Political Track
-    (WOTR-POL-1/2/6; the order of activation and advance, WOTR-POL-7)."""
+    (WOTR-POL-1/2/6; the order of activation and advance, WOTR-POL-7). What the winner's optional advance
+    would add (a capture, an entry) is a note."""
     from ..board import load_nations
     from ..battle.consequences import politics_effect
 
     nation = load_nations().nation(str(c.args["nation"]), file=s.file, path=f"{c.path}.claim")
     row = next((r for r in politics_effect(s) if r["nation"] == nation.name and "after_attack" in r), None)
+    later = [f"after the battle: {text}" for text, _, _ in _if_advancing(s, nation.name)]
     if row is None:
         steps = s.politics[nation.id].steps
         return Verdict(c, steps == c.args["value"], ["WOTR-POL-2"],
-                       notes=[f"{nation.name} has no units in the attacked Army: its counter stays at {steps}"])
+                       notes=[f"{nation.name} has no units in the attacked Army: its counter stays at {steps}"]
+                       + later)
     got = row["after_attack"]["steps"]
-    return Verdict(c, got == c.args["value"], list(row["rules"]), notes=[row["text"]])
+    return Verdict(c, got == c.args["value"], list(row["rules"]), notes=[row["text"]] + later)
+
+
+def _if_advancing(s: Scenario, nation: str) -> list[tuple[str, dict, list[str]]]:
+    """What the winner of a field battle advancing into the battle's region does to ``nation`` (WOTR-END-7):
+    ``(text, track after it, rules)`` for a Settlement's capture (WOTR-CAPT-1, WOTR-POL-2) or an enemy Army's
+    entry (WOTR-POL-1), from :func:`..battle.consequences.politics_effect` at the end "attacker wins". None in a
+    siege (the besieger is in the region already) or a sortie (it never leaves it, WOTR-SIEGE-6)."""
+    from ..battle.aftermath import _OneEnd
+    from ..battle.consequences import politics_effect
+
+    if s.kind != "field":
+        return []
+    out = []
+    for r in politics_effect(s, _OneEnd("attacker_wins")):
+        if r["nation"] != nation or "after_attack" in r:
+            continue
+        track = r["track"].get("entered") or r["track"]["captured"]
+        how = (f"captures {r['settlement']} ({r['kind']})" if "settlement" in r else f"enters {r['region']}")
+        state = ("active" if track["active"] else "passive") + (
+            ", At War" if track["steps"] == 0 else f", {track['steps']} step{'s' if track['steps'] != 1 else ''} "
+                                                   "from At War")
+        out.append((f"if the attacker wins and advances (optional, WOTR-END-7), he {how}: {nation} is then {state} "
+                    f"({', '.join(r['rules'])})", track, list(r["rules"])))
+    return out
+
+
+def _politics_active(s: Scenario, c: Claim) -> Verdict:
+    """"after the attack, X is active" (the attack on its units activates a passive Free Peoples Nation,
+    WOTR-POL-1) or "if the attacker advances, X is active" (the winning attacker's optional advance into the
+    battle's region, WOTR-END-7, is an enemy Army's entry into it, which activates its passive Free Peoples
+    owner, WOTR-POL-1, with or without a Settlement; it may capture a Settlement too, WOTR-CAPT-1)."""
+    from ..board import load_nations
+    from ..battle.consequences import politics_effect
+
+    nation = load_nations().nation(str(c.args["nation"]), file=s.file, path=f"{c.path}.claim")
+    attack = next((r for r in politics_effect(s) if r["nation"] == nation.name and "after_attack" in r), None)
+    active = attack["after_attack"]["active"] if attack else s.politics[nation.id].active
+    rules = list(attack["rules"]) if attack else ["WOTR-POL-1"]
+    notes = [attack["text"] if attack else
+             f"{nation.name} has no units in the attacked Army: the attack leaves it {'active' if active else 'passive'}"]
+    later = _if_advancing(s, nation.name)
+    if c.args.get("advance"):
+        for _, track, more in later:
+            active = track["active"]
+            rules += [x for x in more if x not in rules]
+        if not later:
+            rules.append("WOTR-END-7")
+            notes.append(f"advancing into {s.battle_region.name} changes nothing for {nation.name}" if s.kind == "field"
+                         else f"the attacker of a {s.kind} battle does not advance (WOTR-SIEGE-6, WOTR-CAPT-1)")
+    notes += [f"after the battle: {text}" for text, _, _ in later]
+    return Verdict(c, active == (c.args["state"] == "active"), rules, notes=notes)
 
 
 def _round_one(s: Scenario, c: Claim):

@@ -281,7 +281,7 @@ def _whole_army(n: Node, s: PositionScenario, groups: list[MGroup], f: str, t: s
     for g in mine:
         if g.kind == "character":
             c = chars[g.character]
-            if c.level == 0 or c.servants_of_the_white_hand:
+            if c.never_moves:
                 continue  # he never moves (WOTR-CHMOVE-8): the Army moves without him
         carried[g.id] = g.count
     return (f, t, carried)
@@ -485,7 +485,7 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
     s2 = _with_die(s, die)
     if c.kind == "move":
         groups = groups_of(s2)
-        by_id = {g.id: g for g in groups}
+        by_id = {g.id: _ClaimedGroup(g, a["steps"]) for g in groups}
         mv = check_move(s2, a["steps"], groups)
         notes = [f"{x.rule}: {_fmt(x.detail, by_id)}" for x in mv.violations] if not mv.legal else \
             [f"{r}: {_fmt(d, by_id)}" for r, d in mv.engaged]
@@ -542,6 +542,34 @@ def _die_rule(s: PositionScenario, result: str | None) -> str:
         return "WOTR-DICE-6"
     return {"army": "WOTR-DICE-2", "army_muster": "WOTR-DICE-4", "character": "WOTR-DICE-3",
             "muster": "WOTR-DICE-4", "event": "WOTR-DICE-5", "eye": "WOTR-DICE-1"}[s.action.die]
+
+
+class _ClaimedGroup:
+    """A figure group as a move claim's notes name it: the figures the claim moves (the group's whole count
+    when it moves them all), "1 Nazgûl (of 2 there)" when it moves some; the figures it leaves behind for
+    ``stays_alone``; those it moves to the region for ``flies``."""
+
+    def __init__(self, group, steps):
+        self.group = group
+        self.moved = max((figs.get(group.id, 0) for _, _, figs in steps), default=0)
+        self.to: dict[str, int] = {}
+        for _, t, figs in steps:
+            if figs.get(group.id):
+                self.to[t] = self.to.get(t, 0) + figs[group.id]
+
+    def label(self) -> str:
+        return self.group.label()
+
+    def _some(self, n: int) -> str:
+        g = self.group
+        return g.label() if n in (0, g.count) or g.kind == "character" else f"{g.label(n)} (of {g.count} there)"
+
+    def label_for(self, term: str, rest) -> str:
+        if term == "stays_alone":
+            return self._some(self.group.count - self.moved)
+        if term == "flies" and rest and rest[0] in self.to:
+            return self._some(self.to[rest[0]])
+        return self._some(self.moved)
 
 
 #: detail terms whose first argument is a figure group id

@@ -41,7 +41,9 @@ def detail_words(d: Any, groups: Mapping | None = None) -> str:
             return ""
         head, args = str(d[0]).replace("_", " "), list(d[1:])
         if d[0] in GROUP_TERMS and groups and args and isinstance(args[0], int) and args[0] in groups:
-            args[0] = groups[args[0]].label()
+            g = groups[args[0]]
+            # a claim's figures: the ones it moves (or leaves), not every figure of the group
+            args[0] = g.label_for(str(d[0]), args[1:]) if hasattr(g, "label_for") else g.label()
         if not args:
             return head
         return f"{head}: " + ", ".join(a if isinstance(a, str) and groups and a in

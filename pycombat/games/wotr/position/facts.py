@@ -128,7 +128,7 @@ def position_facts(s: PositionScenario, groups: list[MGroup] | None = None, *,
             if c.counts_as_nazgul:
                 facts.append(Flies(g=g.id))
             facts.append(Companion(g=g.id) if c.kind == "companion" else Minion(g=g.id))
-            if c.level == 0 or c.servants_of_the_white_hand:
+            if c.never_moves:  # WOTR-CHMOVE-8
                 facts.append(NeverMoves(g=g.id))
             if c.shadowfax:
                 facts.append(Shadowfax(g=g.id))

@@ -70,7 +70,7 @@ class BruteForce:
         if g.kind != "character":
             return False
         c = self.chars[g.character]
-        return c.level == 0 or c.servants_of_the_white_hand  # WOTR-CHMOVE-8
+        return c.never_moves is not None  # WOTR-CHMOVE-8
 
     # ---- Armies ----------------------------------------------------------------------------------
     def army_options(self, region: str, result: str) -> list[tuple[str, dict[int, int]]]:

@@ -182,6 +182,8 @@ class MoveCount:
     armies: int  #: moves of Armies (one or two)
     characters: int  #: moves of Characters on their own
     movers: list[tuple[str, int]] = field(default_factory=list)  #: (who, legal moves) per independent mover
+    #: the side's Characters that cannot move with this action: (who, why, rules); never listed as movers
+    cannot_move: list[tuple[str, str, list[str]]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
@@ -192,11 +194,11 @@ def count_moves(s: PositionScenario, *, groups: list[MGroup] | None = None, cap:
     groups = groups if groups is not None else groups_of(s)
     army_res = "army" if s.action.die == "will_of_the_west" else None
     armies = _count_armies(s, groups, army_res, cap)
-    characters, movers = 0, []
+    characters, movers, stuck = 0, [], []
     if s.action.die in ("character", "will_of_the_west") and s.action.card is None:
         char_res = "character" if s.action.die == "will_of_the_west" else None
-        characters, movers = _count_characters(s, groups, char_res, cap)
-    return MoveCount(armies, characters, movers)
+        characters, movers, stuck = _count_characters(s, groups, char_res, cap)
+    return MoveCount(armies, characters, movers, stuck)
 
 
 def _count_armies(s: PositionScenario, groups: list[MGroup], res: str | None, cap: int) -> int:
@@ -236,13 +238,19 @@ def _two_armies(s: PositionScenario) -> bool:
 
 
 def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None, cap: int):
-    """Character moves = prod(1 + moves of each independent mover) - 1 (see the module docstring)."""
+    """Character moves = prod(1 + moves of each independent mover) - 1 (see the module docstring); with the
+    movers and their counts, and the Characters that cannot move: one that never moves (WOTR-CHMOVE-8) is no
+    mover, and a mover without a legal move is named with that reason instead of "0 ways"."""
     mine = [g for g in groups if g.side == s.action.side]
     units: list[tuple[str, list[MGroup]]] = []
     by_region: dict[str, list[MGroup]] = {}
+    stuck: list[tuple[str, str, list[str]]] = []
     for g in mine:
         if g.kind == "character":
             c = load_characters().characters[g.character]
+            if c.never_moves:  # WOTR-CHMOVE-8
+                stuck.append((f"{c.name} in {load_board().regions[g.region].name}", c.never_moves, ["WOTR-CHMOVE-8"]))
+                continue
             if c.kind == "companion":
                 by_region.setdefault(g.region, []).append(g)
             else:
@@ -263,9 +271,18 @@ def _count_characters(s: PositionScenario, groups: list[MGroup], res: str | None
             n = _solver(s, groups, res, [CHAR_ONLY, only]).count(limit=cap + 1)
         if n > cap:
             raise TooLargeError(f"more than {cap:,} ways to move {who}: refused")
+        if n == 0:
+            # the rule that moves it (the Companions, the Nazgûl, the Minions) leaves it no region
+            rule = ("WOTR-CHMOVE-2" if gs[0].kind == "character" and load_characters().characters[
+                gs[0].character].kind == "companion" else "WOTR-CHMOVE-7" if gs[0].kind == "nazgul" else
+                "WOTR-CHMOVE-9")
+            where = load_board().regions[gs[0].region].name
+            stuck.append((who if who.endswith(f" in {where}") else f"{who} in {where}",
+                          "no legal move with this action", ["WOTR-CHMOVE-1", rule]))
+            continue
         movers.append((who, n))
         total *= n + 1
-    return total - 1, movers
+    return total - 1, movers, stuck
 
 
 def single_army_moves(s: PositionScenario, groups: list[MGroup] | None = None) -> list[Move]:

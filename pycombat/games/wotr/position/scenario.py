@@ -13,7 +13,7 @@ scenario has ``position:`` and ``action:`` blocks instead (the two kinds never m
         Minas Tirith: {units: {Gondor: {regulars: 3, leaders: 1}, Sauron: {regulars: 6}}, besieged: free_peoples}
         Rivendell: {}                  # empty the region
       fellowship: {region: Rivendell, companions: [Gandalf the Grey, Strider]}  # default: see below
-      control: {Osgiliath: shadow}     # who controls a Settlement (default: the setup's controller)
+      control: {Pelargir: shadow}      # who controls a Settlement (default: the setup's controller)
       reinforcements: {Gondor: {regulars: 4, elites: 2, leaders: 2}}           # default: see below
     action:
       side: shadow                     # whose action it is
@@ -42,7 +42,7 @@ from pycombat.errors import ScenarioError
 from pycombat.names import normalize
 from pycombat.scenario import Node
 from pycombat.schemaspec import validate
-from ..board import SIDE_NAMES, Board, Nations, Region, load_board, load_nations, side_of_name
+from ..board import SIDE_NAMES, Board, Nations, Region, control_refusal, load_board, load_nations, side_of_name
 from ..characters import CharacterDB, load_characters
 from ..model import Contingent, Force, Politics
 from ..reading import _flags, _force, _politics
@@ -255,8 +255,9 @@ def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
     if node.has("control"):
         for key, n in node.child("control").items():
             region = board.region(key, file=n.file, path=n.path)
-            if region.settlement is None:
-                raise n.error(f"{region.name} has no Settlement to control")
+            refusal = control_refusal(region)
+            if refusal:
+                raise n.error(refusal)
             control[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
     if node.has("regions"):
         regions = node.child("regions")
