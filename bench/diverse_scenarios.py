@@ -95,7 +95,23 @@ def _meccg_pools() -> dict[str, Any]:
     pools["takes"] = {c["name"]: {c["name"]} | ({c["manifestation_of"]} if c.get("manifestation_of") else set())
                       for c in chars if c.get("unique")}
     pools["takes"].update({i["name"]: {i["name"]} for i in items if i.get("unique")})
+    pools["record"] = {c["name"]: c for c in chars}
     return pools
+
+
+def _may_bear(character: dict, item: str, alignment: str) -> bool:
+    """Whether the item's printed bearer terms allow the character (MECCG-FX-35: Wizard's Staff only on a Wizard,
+    Thong of Fire on a prowess of 6 or more), as the game's card data gives them."""
+    from pycombat.games.meccg.cards.database import load_carddb
+
+    terms = getattr(load_carddb().item(item, prefer_alignment=alignment), "bearer_requires", None) or {}
+    races = terms.get("race")
+    if races and (character.get("race") or "").casefold() not in {str(r).casefold() for r in races}:
+        return False
+    if terms.get("card") and character["name"].casefold() != str(terms["card"]).casefold():
+        return False
+    least = terms.get("min_prowess")
+    return least is None or (character.get("prowess") or 0) >= int(least)
 
 
 def _meccg_company(rng: random.Random, alignment: str, size: int, taken: set[str], pools: dict) -> list[dict]:
@@ -115,7 +131,8 @@ def _meccg_company(rng: random.Random, alignment: str, size: int, taken: set[str
         else:
             carried = rng.choice((0, 0, 1, 1, 2))
             if carried:
-                m["items"] = rng.sample([i for i in pools[alignment, "item"] if i not in taken], carried)
+                m["items"] = rng.sample([i for i in pools[alignment, "item"] if i not in taken
+                                         and _may_bear(pools["record"][name], i, alignment)], carried)
                 taken.update(i for i in m["items"] if i in pools["takes"])
         members.append(m)
     return members

@@ -121,9 +121,9 @@ def test_meccg_rule_order_and_count() -> None:
     book = load_rulebook("meccg")
     ids = list(book.rules)
     assert ids[0] == "MECCG-INIT-1"
-    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 34 card-effect rules
-    assert ids[-1] == "MECCG-FX-34"
-    assert len(ids) == 79 + 34
+    assert ids[78] == "MECCG-OPT-2"  # the digest's 79 rules, then the package's 35 card-effect rules
+    assert ids[-1] == "MECCG-FX-35"
+    assert len(ids) == 79 + 35
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -286,9 +286,12 @@ KNOWN_GAPS: dict[str, dict[str, str]] = {}  # none left: every combat field is r
 # ---- the data as the loader reads it ----------------------------------------------------------
 @functools.cache
 def _docs() -> dict[str, dict[str, Any]]:
-    """The three JSON documents, read the way :func:`database._records` reads them (never mutated)."""
+    """The three JSON documents, read the way :func:`database.load_carddb` reads them (never mutated): items.json
+    with the corrections of ``data/item_terms.yaml`` applied."""
     pkg = resources.files(database.DATA_PACKAGE)
-    return {f: json.loads(pkg.joinpath(f).read_text(encoding="utf-8")) for f in FILES}
+    docs = {f: json.loads(pkg.joinpath(f).read_text(encoding="utf-8")) for f in FILES}
+    docs["items.json"]["records"] = database.corrected_item_records(docs["items.json"]["records"])
+    return docs
 
 
 def _records(filename: str) -> list[dict[str, Any]]:
@@ -443,7 +446,7 @@ def _derive_character(rec: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _derive_item(rec: Mapping[str, Any]) -> dict[str, Any]:
-    card = database.item_from_record(rec)
+    card = database.item_from_record(rec, database.item_terms())
     return {"model": _model_view(_guard(lambda: interpreter.item_model(card))),
             "card_facts": _guard(lambda: _facts(play_facts.card_facts(card)))}
 
@@ -469,7 +472,7 @@ def _intact_model(filename: str, rec: Mapping[str, Any]) -> interpreter.CardMode
     if filename == "characters.json":
         return interpreter.character_model(database.character_from_record(rec))
     if filename == "items.json":
-        return interpreter.item_model(database.item_from_record(rec))
+        return interpreter.item_model(database.item_from_record(rec, database.item_terms()))
     if rec["id"] in _ids("items.json"):
         return None
     return interpreter.event_model(database.combat_card_from_record(rec))

@@ -77,12 +77,13 @@ def test_every_rule_decides_a_claim_that_holds_and_one_that_fails(capsys):
     # MECCG-STRUCT-4 only names the strike's prowess and body those of the member committing it: a
     # verdict cites the rules that change the number (tests/test_reasons_minimal.py), so none rests on it;
     # MECCG-FX-33 refuses a scenario with a unique card twice as it is read (tests/meccg/test_unique_cards.py), and
-    # MECCG-FX-34 one with two avatars in a company (tests/meccg/test_unique_cards.py)
+    # MECCG-FX-34 one with two avatars in a company (tests/meccg/test_unique_cards.py), and MECCG-FX-35 one with an
+    # item on a member its printed text does not allow (tests/meccg/test_item_bearer_terms.py)
     missing = {rid: sorted({True, False} - seen.get(rid, set())) for rid in book.rules
                if seen.get(rid) != {True, False}
-               and rid not in ("MECCG-FX-10", "MECCG-STRUCT-4", "MECCG-FX-33", "MECCG-FX-34")}
+               and rid not in ("MECCG-FX-10", "MECCG-STRUCT-4", "MECCG-FX-33", "MECCG-FX-34", "MECCG-FX-35")}
     assert not missing, f"rule ids without a true and a false claim: {missing}"
-    assert len(book.rules) == 79 + 34  # the digest's rules and card_flags.md's MECCG-FX-1..34
+    assert len(book.rules) == 79 + 35  # the digest's rules and card_flags.md's MECCG-FX-1..35
 
 
 def test_negative_sentences_flip_the_positive_verdict(tmp_path, capsys):

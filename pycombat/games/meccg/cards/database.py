@@ -109,6 +109,10 @@ class ItemCard:
     strike_body_mod: int | None = None  #: modifies the body of the strike the bearer faces
     unique: bool = False  #: a unique item (Map to Mithril is placed only with a non-unique weapon)
     corruption_points: int = 0  #: its bearer's corruption points from it (a corruption check, MECCG-FX-22)
+    #: who may bear it at all (data/item_terms.yaml ``bearer``: race, card, min_prowess; MECCG-FX-35)
+    bearer_requires: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    #: "cannot be duplicated on a given character" (data/item_terms.yaml ``no_duplicate``: "character", MECCG-FX-35)
+    no_duplicate: str | None = None
 
 
 @dataclass(frozen=True)
@@ -195,8 +199,11 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
     )
 
 
-def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
-    """Build an :class:`ItemCard` from one ``items.json`` record."""
+def item_from_record(rec: Mapping[str, Any], terms: Mapping[str, Any] | None = None) -> ItemCard:
+    """Build an :class:`ItemCard` from one ``items.json`` record, with the bearer terms of
+    ``data/item_terms.yaml`` (its ``bearer`` and ``no_duplicate`` entries for the record's id)."""
+    terms = terms or {}
+    bearer = {k: v for k, v in ((terms.get("bearer") or {}).get(rec["id"]) or {}).items() if k in BEARER_KEYS}
     return ItemCard(
         id=rec["id"],
         name=rec["name"],
@@ -216,6 +223,8 @@ def item_from_record(rec: Mapping[str, Any]) -> ItemCard:
         body_warrior_only=bool(rec.get("body_warrior_only")),
         strike_body_mod=rec.get("strike_body_mod"),
         corruption_points=int(rec.get("corruption_points") or 0),
+        bearer_requires=bearer,
+        no_duplicate="character" if rec["id"] in (terms.get("no_duplicate") or {}) else None,
     )
 
 
@@ -409,11 +418,59 @@ def _records(filename: str) -> list[dict[str, Any]]:
     return json.loads(text)["records"]
 
 
+#: the overlay on items.json: corrections of its records and the bearer terms it does not hold
+ITEM_TERMS = "item_terms.yaml"
+#: what a ``bearer:`` entry of the overlay may require of the item's bearer (MECCG-FX-35)
+BEARER_KEYS = ("race", "card", "min_prowess")
+_TERM_SECTIONS = ("corrections", "bearer", "no_duplicate")
+
+
+@functools.cache
+def item_terms() -> dict[str, Any]:
+    """``data/item_terms.yaml``: ``corrections`` (fields of items.json records the printed card contradicts),
+    ``bearer`` and ``no_duplicate`` (bearer terms), each keyed by card id with the card's ``name`` and a
+    ``source``."""
+    import yaml
+
+    text = resources.files(DATA_PACKAGE).joinpath(ITEM_TERMS).read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    unknown = set(data) - set(_TERM_SECTIONS)
+    if unknown:
+        raise ValueError(f"{ITEM_TERMS}: unknown section(s) {sorted(unknown)}; known: {list(_TERM_SECTIONS)}")
+    return {k: dict(data.get(k) or {}) for k in _TERM_SECTIONS}
+
+
+def corrected_item_records(records: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """items.json records with the overlay's ``corrections`` applied; every overlay entry must name a record
+    by its id and name, and a correction may only set fields the record has.
+
+    >>> [r["prowess_bonus"] for r in corrected_item_records(_records("items.json")) if r["id"] == "TW-196"]
+    [None]
+    """
+    terms = item_terms()
+    by_id = {r["id"]: dict(r) for r in records}
+    for section in _TERM_SECTIONS:
+        for card_id, entry in terms[section].items():
+            rec = by_id.get(card_id)
+            if rec is None or entry.get("name") != rec["name"] or not entry.get("source"):
+                raise ValueError(f"{ITEM_TERMS}: {section}.{card_id} must name an items.json record by id and "
+                                 f"name ({rec['name'] if rec else 'no such id'!r}) and give its `source`")
+            if section == "bearer" and not set(entry) - {"name", "source"} <= set(BEARER_KEYS):
+                raise ValueError(f"{ITEM_TERMS}: bearer.{card_id}: known terms are {list(BEARER_KEYS)}")
+            if section == "corrections":
+                fields = dict(entry.get("set") or {})
+                if not fields or set(fields) - set(rec):
+                    raise ValueError(f"{ITEM_TERMS}: corrections.{card_id}.set must set fields of the record")
+                rec.update(fields)
+    return [by_id[r["id"]] for r in records]
+
+
 @functools.cache
 def load_carddb() -> CardDB:
     """The shipped card database (parsed once, then cached)."""
+    terms = item_terms()
     return CardDB(
         characters=[character_from_record(r) for r in _records("characters.json")],
-        items=[item_from_record(r) for r in _records("items.json")],
+        items=[item_from_record(r, terms) for r in corrected_item_records(_records("items.json"))],
         combat_cards=[combat_card_from_record(r) for r in _records("combat_cards.json")],
     )

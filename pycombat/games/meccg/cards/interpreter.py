@@ -569,8 +569,9 @@ def item_model(item: ItemCard) -> CardModel:
         variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name,
                                     maxima.get("body_times_printed")))
     fx: list[Fx] = []
+    # "Warrior only:" heads every part of the text (MECCG-FX-3): the item's other parts need a warrior too
     if item.strike_body_mod:
-        fx.append(Fx("opponent_body", int(item.strike_body_mod), carried=True))
+        fx.append(Fx("opponent_body", int(item.strike_body_mod), dict(base_cond), carried=True))
     for raw in item.conditional_bonuses:
         cond, label, why = _item_cond(raw, item.name)
         if why and raw.get("against") == "detainment attacks":  # whether a company's attack ever is one: a flag
@@ -589,7 +590,7 @@ def item_model(item: ItemCard) -> CardModel:
             maximum = raw.get("prowess_max", base.maximum if base else None)
             variants.append(ItemVariant("prowess", bonus, maximum, {**base_cond, **cond}, f"{item.name} ({label})"))
         if "strike_body_mod" in raw:
-            fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), cond, carried=True))
+            fx.append(Fx("opponent_body", int(raw["strike_body_mod"]), {**base_cond, **cond}, carried=True))
     tags = _yaml().get("item_tags", {})
     entry = _yaml()["cards"].get(item.id)
     grants = None
@@ -609,7 +610,7 @@ def item_model(item: ItemCard) -> CardModel:
                                    "touches": list(tags[t]["touches"]),
                                    **({"only_if": dict(tags[t]["only_if"])} if tags[t].get("only_if") else {})})
             else:
-                fx.extend(replace(f, carried=True) for f in _fx_list(tags[t]))
+                fx.extend(replace(f, carried=True, cond={**base_cond, **f.cond}) for f in _fx_list(tags[t]))
         elif entry is not None:  # the item's own entry (e.g. Cram used as a card) describes its use
             continue
         else:

@@ -63,6 +63,26 @@ def _find(query: str) -> list[Any]:
     return out
 
 
+#: the rule of an item's bearer terms
+BEARER_RULE = "MECCG-FX-35"
+
+
+def _bearer_terms(card: ItemCard) -> dict[str, Any]:
+    """Who may bear the item (data/item_terms.yaml, MECCG-FX-35): ``bearer`` (race, card, min_prowess) and
+    ``one_per_character`` ("cannot be duplicated on a given character"); empty when it has no such term."""
+    out: dict[str, Any] = {}
+    terms = card.bearer_requires or {}
+    who = (f"a character of race {'/'.join(terms['race'])}" if terms.get("race") else str(terms["card"])
+           if terms.get("card") else "a character")
+    if terms.get("min_prowess") is not None:
+        who += f" with a prowess of {terms['min_prowess']} or more"
+    if terms:
+        out["bearer"] = f"{who} only ({BEARER_RULE})"
+    if card.no_duplicate == "character":
+        out["one_per_character"] = f"cannot be duplicated on a given character ({BEARER_RULE})"
+    return out
+
+
 def _stats(card: Any) -> dict[str, Any]:
     if isinstance(card, CharacterCard):
         return {"type": card.card_type, "alignment": card.alignment, "race": card.race, "skills": list(card.skills),
@@ -75,7 +95,7 @@ def _stats(card: Any) -> dict[str, Any]:
         return {"type": f"{card.item_class} item", "alignment": card.alignment, "keywords": list(card.item_keywords),
                 "prowess_bonus": card.prowess_bonus, "prowess_max": card.prowess_max,
                 "warrior_only": card.prowess_warrior_only, "body_bonus": card.body_bonus, "body_max": card.body_max,
-                "mp": card.mp}
+                "mp": card.mp, **_bearer_terms(card)}
     return {"type": card.card_kind, "alignment": card.alignment, "required_skill": card.required_skill,
             "required_race": card.required_race, "cvcc_relevant": card.cvcc_relevant, "cvcc_use": card.cvcc_use,
             "cvcc_note": card.cvcc_note}
@@ -155,6 +175,8 @@ def _card_entry(card: Any) -> dict[str, Any]:
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
         rules = []  # a character with no combat ability of the interpreter's: only the abilities' rules
     rules = list(dict.fromkeys(rules + [r for a in abilities for r in a["rules"]]))
+    if isinstance(card, ItemCard) and _bearer_terms(card):
+        rules = list(dict.fromkeys([*rules, BEARER_RULE]))  # who may bear it (MECCG-FX-35)
     return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
             "play": m.play, "requires": dict(m.requires) or None, "effects": effects["effects"],
             "bonuses": effects.get("bonuses", []), "flag": m.flag, "no_effect_in_cvcc": m.no_effect,

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from pycombat.errors import PycombatError, ScenarioError
 from pycombat.solver import Violation, check as check_mode, predicate, rule_files
-from clorm import ConstantField, StringField
+from clorm import ConstantField, IntegerField, StringField
 
 from ..assignment.facts import asp_const, scenario_facts
 from ..assignment.legal import BASE, RULES, consts
@@ -622,6 +622,10 @@ def _notes(facts: Sequence) -> list[str]:
 
 
 Carries = _p("carries", member=StringField, card=StringField)
+#: a bearer term of an item (data/item_terms.yaml ``bearer``) that member M does not meet (MECCG-FX-35)
+ItemBearerFails = _p("item_bearer_fails", member=StringField, card=StringField, what=StringField)
+#: member M carries N > 1 copies of an item that "cannot be duplicated on a given character" (MECCG-FX-35)
+DuplicatedOnCharacter = _p("duplicated_on_character", member=StringField, card=StringField, copies=IntegerField)
 
 
 #: own_alignment/2 of ``asp_rules/meccg/derive.lp`` as a table: a player's alignment (an ASP
@@ -642,10 +646,46 @@ def own_card_alignments(company_alignment: str) -> tuple[str, ...]:
     return (player, *_ALSO_OWN.get(player, ()), *_EVERYONE)
 
 
+def bearer_terms_fail(member: Member, item: Any) -> list[str]:
+    """The bearer terms of ``item`` (data/item_terms.yaml ``bearer``, MECCG-FX-35) that ``member`` does not meet,
+    each as "<term>=<wanted> (<what he is>)": his race ("Only a Wizard may bear this item"), his card ("The
+    Balrog only"), his printed prowess ("a prowess of 6 or more": his card's, or the scenario's ``prowess:``).
+
+    >>> from pycombat.games.meccg.cards.database import load_carddb
+    >>> db = load_carddb()
+    >>> frodo = Member(name="Frodo", card_id="TW-152", card_name="Frodo", card_type="character", race="Hobbit",
+    ...                skills=("Scout",), prowess=1, body=9, mp=2)
+    >>> bearer_terms_fail(frodo, db.item("TD-170")), bearer_terms_fail(frodo, db.item("AS-132"))
+    (['race=Wizard/Fallen-wizard (Frodo is a Hobbit)'], ['min_prowess=6 (Frodo has prowess 1)'])
+    """
+    terms = getattr(item, "bearer_requires", None) or {}
+    out = []
+    races = terms.get("race")
+    if races and (member.race or "").casefold() not in {str(r).casefold() for r in races}:
+        out.append(f"race={'/'.join(races)} ({member.name} is {'a ' + member.race if member.race else 'of no race'})")
+    card = terms.get("card")
+    if card and member.card_name.casefold() != str(card).casefold():
+        out.append(f"card={card} ({member.name} is not {card})")
+    least = terms.get("min_prowess")
+    if least is not None and (member.prowess is None or member.prowess < int(least)):
+        out.append(f"min_prowess={least} ({member.name} has prowess {member.prowess})")
+    return out
+
+
+def duplicated_items(member: Member) -> list[tuple[Any, int]]:
+    """(item, copies) for each item ``member`` carries more than once that "cannot be duplicated on a given
+    character" (data/item_terms.yaml ``no_duplicate``, MECCG-FX-35)."""
+    counts: dict[str, list[Any]] = {}
+    for item in member.items:
+        if getattr(item, "no_duplicate", None) == "character":
+            counts.setdefault(item.id, []).append(item)
+    return [(copies[0], len(copies)) for copies in counts.values() if len(copies) > 1]
+
+
 def may_break_possession(scenario: Scenario) -> bool:
     """Whether some item of the scenario could break the possession rules of ``play_terms.lp``
     (MECCG-FX-20: an item of an alignment that is not its bearer's player's; MECCG-FX-3: an item
-    on an ally), read off the same table as derive.lp's ``own_alignment/2``. When it says no,
+    on an ally; MECCG-FX-35: an item on a member it does not allow), read off the same table as derive.lp's ``own_alignment/2``. When it says no,
     :func:`possession` answers without grounding its program (every scenario is read through it);
     ``tests/meccg/test_possession.py`` checks, on generated scenarios, that it says yes exactly when
     the ASP rules refuse an item."""
@@ -653,6 +693,8 @@ def may_break_possession(scenario: Scenario) -> bool:
         own = own_card_alignments(company.alignment)
         for m in company.members:
             if m.items and (m.card_type == "ally" or any(asp_const(i.alignment) not in own for i in m.items)):
+                return True
+            if any(bearer_terms_fail(m, i) for i in m.items) or duplicated_items(m):  # MECCG-FX-35
                 return True
     return False
 
@@ -676,6 +718,8 @@ def possession_by_rules(scenario: Scenario) -> list[tuple[str, int, Refusal]]:
             for item in m.items:
                 facts.append(Carries(member=m.name, card=item.id))
                 facts += card_facts(item)
+                facts += [ItemBearerFails(member=m.name, card=item.id, what=w) for w in bearer_terms_fail(m, item)]
+            facts += [DuplicatedOnCharacter(member=m.name, card=item.id, copies=n) for item, n in duplicated_items(m)]
     if len(facts) == len(scenario_facts(scenario)):
         return []
     violations = check_mode(rule_files(RULES, BEFORE_PROGRAM), list(dict.fromkeys(facts)), consts=consts(scenario))
@@ -781,6 +825,9 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "other_alignment_item": lambda: (f"{_name(args[1])} is a {_PLAYER.get(str(args[2]), args[2])} item; "
                                          f"{args[0]} is on the other side and may not carry it"),
         "ally_bears_item": lambda: f"{args[0]} is an ally, and allies bear no items ({_name(args[1])})",
+        "bearer_unmet": lambda: f"{args[0]} may not bear {_name(args[1])}: its bearer must meet {args[2]}",
+        "duplicated_on_character": lambda: (f"{_name(args[1])} cannot be duplicated on a given character: {args[0]} "
+                                            f"carries {args[2]} copies"),
     }.get(str(kind))
     rules = [v.rule]
     if kind in ("unmet_requirement", "wrong_site", "duplicated", "avatar_unmet"):  # the card's own rule states its requirement (digest section 8)
