@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .plays import Board, Play, Unmodelled
 
 RULE = "RB-CARD-2"
 #: the reduction amounts the reader computes from the board
@@ -58,13 +57,14 @@ def hidden(card: Any) -> bool:
                for k in getattr(card, "keywords", ()))
 
 
-def _mine(play: Play, board: Board) -> list:
+def _mine(play: Any, board: Any) -> list:
     return [u for n, u in board.units.items() if u.side == play.by and board.where(n) is not None]
 
 
-def reduced(play: Play, board: Board | None, energy: int, power: int) -> tuple[int, int, list[str], list[Unmodelled]]:
-    """The card's cost (Energy, Power) after its own cost changes, what changed it (for the message) and what it
-    leaves undecided (named NOT MODELLED)."""
+def reduced(play: Any, board: Any, energy: int, power: int) -> tuple[int, int, list[str], list[tuple[str, str, str]]]:
+    """The card's cost (Energy, Power) after its own cost changes, for the play ``play`` on the board ``board``
+    (:class:`.plays.Play`, :class:`.plays.Board` or None), what changed it (for the message) and what it leaves
+    undecided, as ``(card, what, why)`` (named NOT MODELLED by the caller)."""
     card, why, open_ = play.card, [], []
     if play.facedown and hidden(card):  # [Hidden]: "react with later for [0 Energy]"
         energy, power = 0, 0
@@ -91,8 +91,7 @@ def reduced(play: Play, board: Board | None, energy: int, power: int) -> tuple[i
         if new != (energy, power):
             why.append(describe(c).split(", checked")[0])
             if cond == "you spend a buff" and play.paid is not None and (play.paid[0] < energy or play.paid[1] < power):
-                open_.append(Unmodelled(card.name, "the buff spent for its additional cost", "which of its player's "
-                                        "buffed units spends its buff (losing its +1 Might) is not stated or followed "
-                                        f"({RULE})"))
+                open_.append((card.name, "the buff spent for its additional cost", "which of its player's buffed "
+                              f"units spends its buff (losing its +1 Might) is not stated or followed ({RULE})"))
             energy, power = new
     return energy, power, why, open_

@@ -19,6 +19,7 @@ when the data has none, which is then NOT MODELLED, RB-CARD-4).
 """
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
 from .plays import Board, Change, Play, Unmodelled, play_error as _err
@@ -79,6 +80,44 @@ def copied_text_matters(card_id: str | None) -> bool:
 
     card = load_units().unit(card_id) if card_id else None
     return card is None or bool(card.keywords or card.abilities or card.conditional_keywords or card.unparsed)
+
+
+#: RB-CARD-14, RB-SHOW-4: why an Equipment's [Equip] ability, and what its text prints about its cost, is used by no
+#: verb: it has neither Action nor Reaction, so it is not used in a showdown
+EQUIP_UNUSED = ("[Equip] is an activated ability without Action or Reaction: it is not used in a showdown (RB-CARD-14, "
+                "RB-SHOW-4), so no verb pays its cost (not with card_costs=stated either, RB-CARD-2) and this changes "
+                "no combat answer; an Equipment is stated attached (`equipment:`) or attached by a card")
+_EQUIP = re.compile(r"^\[?Equip\]?(?![A-Za-z])\s*(?:—\s*)?(?P<rest>.*)$", re.M)
+_SYMBOL = re.compile(r":rb_[a-z_0-9]+:")
+
+
+def equip_clauses(card: Card) -> tuple[str | None, list[str]]:
+    """The Equipment's printed [Equip] ability, read from its text: its cost (symbols as the text gives them, None when
+    the text has no [Equip]) and what the text prints beyond Energy and runes (RB-CARD-14): a cost part that is no
+    symbol ("Kill a friendly unit", "Spend 1 XP", "Recycle 2 cards from your trash") and a sentence changing the
+    ability's cost ("This ability's Energy cost is reduced by the Might of the unit you choose")."""
+    m = _EQUIP.search(str(getattr(card, "text", "") or ""))
+    if m is None:
+        return None, []
+    cost, _, after = m.group("rest").split("(")[0].partition(".")  # up to its reminder text
+    extra = [p.strip() for p in cost.split(",") if p.strip() and _SYMBOL.sub("", p).strip(" ,—")]
+    extra += [f"{x.strip()}." for x in after.split(".") if x.strip() and "cost" in x.lower()]
+    return cost.strip(), extra
+
+
+def symbols_text(cost: str | None) -> str:
+    """A printed cost's symbols in words (``:rb_energy_3:`` 3 Energy, ``:rb_rune_fury:`` a Fury rune, ``:rb_rune_rainbow:``
+    a rune of any domain)."""
+    def word(m: re.Match) -> str:
+        name = m.group(0)[4:-1]
+        if name.startswith("energy_"):
+            return f"{name[7:]} Energy"
+        rune = name[5:] if name.startswith("rune_") else name
+        return "a rune of any domain" if rune == "rainbow" else \
+            f"{'an' if rune[:1] in 'aeiou' else 'a'} {rune.capitalize()} rune"
+
+    return ", ".join(p for p in (_SYMBOL.sub(lambda m: word(m) + ",", str(cost or "")).replace(",,", ",")
+                                 .split(",")) if p.strip()).replace("  ", " ").strip()
 
 
 def attached_reading(card: Card) -> list[dict]:

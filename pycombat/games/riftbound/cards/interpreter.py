@@ -483,6 +483,10 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
         else:
             unmodelled.append({"card": card.name, "what": "Equipment Might bonus",
                                "why": _equipment.NO_BONUS})
+        cost, extra = _equipment.equip_clauses(card)
+        for clause in extra:  # what its [Equip] prints beyond Energy and runes (RB-CARD-14): named, never dropped
+            unmodelled.append({"card": card.name, "what": f"[Equip] (cost: {_equipment.symbols_text(cost)}): \"{clause}\"",
+                               "why": _equipment.EQUIP_UNUSED})
     return modelled, unmodelled
 
 
@@ -509,6 +513,8 @@ class _Targets:
         self.countered: str | None = None  #: the card a counter names (RB-CARD-3, RB-CARD-20)
         self.tokens: list[str] = []  #: the unit tokens the card's last token effect played ("ready it")
         self.played: list[str] | None = None  #: the unit its ``play_unit`` effect played (None: no such effect yet)
+        #: its player paid the additional cost that spares his own units from its "each player kills" (SPARED_IF_PAID)
+        self.spared = False
 
     def take(self, n: int, spec: Mapping[str, Any], *, at_most: bool = False, optional: bool = False) -> list[str]:
         if len(self.queue) < n and not (at_most or optional):
@@ -614,6 +620,13 @@ FACEDOWN_ELSEWHERE = ("base", "elsewhere", "another location")
 #: move a unit they control"): the card does not choose it, so "can't be chosen by enemy spells and abilities" does
 #: not stop it
 OWN_CHOOSERS = ("the defender", "the chosen opponent", "each player, own unit", "each opponent, own unit")
+#: RB-CARD-9: "Each player kills one of their units" (Cull the Weak, Safety Inspector): one unit of each player, each
+#: chosen by that player as it resolves; the entry states what each chose (at most one unit of each player)
+EACH_PLAYER_OWN_UNIT = "each player, own unit"
+#: RB-CARD-8: "If you paid my additional cost, you don't kill a unit this way" (Safety Inspector): whether its player
+#: paid (`condition: true|false`) decides only whether he kills one of his own units too; his opponent kills one of his
+#: either way
+SPARED_IF_PAID = "you don't kill a unit this way if you paid the additional cost"
 
 
 def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], chosen: list[str]) -> None:
@@ -870,7 +883,8 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
         if not play.free and card.type != "ability":  # the card's own printed cost changes, [Hidden] (RB-CARD-2)
             from .cost_changes import reduced
 
-            e, p, own, open_ = reduced(play, board, need[0], need[1])
+            e, p, own, undecided = reduced(play, board, need[0], need[1])
+            open_ = [Unmodelled(*u) for u in undecided]
             if own:
                 need, text = (e, p), f"{e} Energy + {p} Power ({'; '.join(own)})"
                 who = who + own
@@ -1060,6 +1074,14 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             # the replaced effect still chooses its targets (the "instead" clause refers to them)
             _consume(base, targets, board, play)
         cond = e.get("condition") if chosen_alt is None else None
+        if cond == SPARED_IF_PAID:  # RB-CARD-8: whether its player paid decides only whether his own unit dies too
+            targets.spared = bool(play.condition)
+            if play.condition is None and any(n in board.units and board.units[n].side == play.by
+                                              for n in targets.queue[:2]):
+                unmodelled.append(Unmodelled(card.name, effect_text(e), "whether its player paid its additional cost "
+                                             "is not stated (`condition: true|false`): paid, he kills none of his own "
+                                             "units"))
+            cond = None
         if cond:
             subject = targets.chosen[0] if targets.chosen else None
             holds = _condition(play, board, str(cond), subject, before, applied_prev,
@@ -1181,6 +1203,21 @@ def _count(spec: Mapping[str, Any]) -> tuple[int | None, bool]:
     return int(c), False
 
 
+def _each_players_own(targets: _Targets, board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
+    """RB-CARD-9: "each player kills one of their units": the units the entry names, at most one of each player, each
+    his own choice as the effect resolves (a player whose unit the entry does not name chose one outside this combat,
+    or has none); with ``spared`` (:data:`SPARED_IF_PAID` holds) its player kills none of his own."""
+    got = targets.take(min(2, len(targets.queue)), spec, at_most=True)
+    sides = [board.units[g].side for g in got if g in board.units]
+    if len(set(sides)) != len(sides):
+        raise _err(play, "each player chooses one of his own units: name at most one unit of each player",
+                   "RB-CARD-1", "target")
+    if targets.spared and play.by in sides:
+        raise _err(play, f"its player paid its additional cost (`condition: true`), so he kills none of his own "
+                   f"units this way: {got[sides.index(play.by)]} is his", "RB-CARD-8", "target")
+    return got
+
+
 def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, check: bool = True) -> list[str]:
     """The targets an effect takes (checked against what it asks for)."""
     spec = e.get("target") or {}
@@ -1211,6 +1248,8 @@ def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, 
                 targets.take(1, inner or {"kind": "unit"}, optional=bool(e.get("optional")))
             return targets.chosen[:1]
         return []
+    if spec.get("chooser") == EACH_PLAYER_OWN_UNIT and spec.get("count", 1) == 1 and check:
+        return _each_players_own(targets, board, play, spec)
     n, at_most = _count(spec)
     if spec.get("count") == "any":
         got = list(targets.queue)

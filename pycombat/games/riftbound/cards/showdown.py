@@ -256,6 +256,10 @@ class Progress:
         #: that play or one before it on the same chain), and the index of the effect being applied
         self.open_after: frozenset[int] = frozenset()
         self._at = -1
+        #: RB-CARD-11: the index in ``plays`` of the play after which each unit left play (the card listed later that
+        #: names it was on the chain before that play), and each "The chain resolved" line as (play index, line index)
+        self.left_at: dict[str, int] = {}
+        self.closes: list[tuple[int, int]] = []
         self._live = None  # the view :attr:`live`
 
     @property
@@ -418,6 +422,7 @@ class Progress:
         out.to_hand = list(self.to_hand)
         out.pending = []
         out.open_after, out._at = self.open_after, self._at
+        out.left_at, out.closes = dict(self.left_at), list(self.closes)
         out._live = None
         return out
 
@@ -489,6 +494,7 @@ class Progress:
             nxt = effects[i + 1] if i + 1 < len(effects) else None
             self.pending = carry + list(stated[i])
             self._at = start + i
+            in_play = set(self.present) | set(self.base) | set(self.away)
             try:
                 if start + i in taken:  # RB-CARD-20: under the player who took it, with his choices
                     now, by = taken[start + i]
@@ -509,6 +515,10 @@ class Progress:
                 if exc.file is not None:
                     raise
                 raise ScenarioError(exc.message, file=self.scenario.file, path=exc.path) from None
+            self._was_on_chain(e, start + i)
+            now_in_play = set(self.present) | set(self.base) | set(self.away)
+            for n in in_play - now_in_play:
+                self.left_at[n] = start + i
             carry = []
             if self.pending and nxt is not None and _chained(e, nxt):  # waits through the rest of that chain
                 carry, self.pending = self.pending, []
@@ -793,7 +803,29 @@ class Progress:
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
         self._settle()
+        self.closes.append((self._at, len(lines)))
         lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
+
+    def _was_on_chain(self, e, at: int) -> None:
+        """RB-CARD-11: a card naming a unit that left play after a play listed before it was on the chain before that
+        play (the list is in resolution order): the chain did not close after the plays listed between, which were
+        played on it in response. Their "The chain resolved" lines say so instead."""
+        if getattr(e, "trigger_of", None) or getattr(e, "counter", None) or not getattr(e, "card", None):
+            return
+        since = [self.left_at[t] for t in getattr(e, "targets", ()) if t in self.left_at and t in self.units]
+        if not since:
+            return
+        first = min(since)
+        who = _who(self.scenario, e.by)
+        for play, line in self.closes:
+            if first <= play < at and line < len(self.lines):
+                card = getattr(self.plays[play], "card", None) if play < len(self.plays) else None
+                above = getattr(card, "name", card) or "the card listed before"
+                self.lines[line] = Line(
+                    f"The chain does not close: {e.card.name}, played by {who} and listed below, was already on it "
+                    f"(it names a unit that left play since); {above} went on the chain above it and resolved first, "
+                    f"and {e.card.name} resolves after it (the showdown lists cards in the order they resolved).",
+                    ("RB-SHOW-3", "RB-CARD-11"))
 
     def _close(self, e: Play, nxt) -> None:
         """The chain's close after ``e`` resolved: Focus passes (RB-SHOW-3), or the combat chain closes once its
@@ -805,6 +837,7 @@ class Progress:
             self.lines.append(Line(f"{e.card.name} stays on the chain: the cards listed next are played on it, in "
                                    "response, and the chain resolves after them.", ("RB-SHOW-3", "RB-CARD-3")))
         elif not (e.trigger_of or e.played_by):
+            self.closes.append((self._at, len(self.lines)))
             self.lines.append(Line("The chain resolved and Focus passes.", ("RB-SHOW-3",)))
         elif not getattr(nxt, "trigger_of", None):
             self.lines.append(Line("The combat chain closed: Focus does not pass (the Attacker keeps it).",

@@ -646,6 +646,8 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
     targets = [()] + [p for k in range(1, max_targets + 1) for p in pick(names, k)]
     if card.kind == "unit":  # its "When you play me" takes at most one unit; its optional cost paid or not; a unit
         # its additional cost kills (each unit named: the reader refuses those it may not kill)
+        if _each_player_chooses(card.name):  # RB-CARD-9: no one player's choice (named by the search)
+            targets = [()]
         return [Entry(card.name, by, t, to=to, facedown=card.facedown, condition=paid, kills=k)
                 for to in _unit_places(card.name) for t in targets[: 1 + len(names)]
                 for paid in payment_choices(card.name) for k in _kills(card.name, names)]
@@ -670,6 +672,17 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
     return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, repeat=r, **q)
             for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip
             for to in _places(card.name, replay_choices(card.name)) for r in again]
+
+
+def _each_player_chooses(name: str) -> bool:
+    """Whether a unit card's abilities have each player choose one of his own units ("When you play me, each player
+    must kill one of their units", RB-CARD-9): its player does not make his opponent's choice, so the search names
+    none (each player killing one the scenario does not name; :func:`.solve._each_players_own_choice` names it)."""
+    from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
+    from ..cards.units import load_units
+
+    return any((e.get("target") or {}).get("chooser") == EACH_PLAYER_OWN_UNIT for e in load_units().unit(name).abilities
+               if isinstance(e.get("target"), dict))
 
 
 def _kills(name: str, names: list[str]) -> tuple[str | None, ...]:

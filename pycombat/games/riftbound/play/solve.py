@@ -133,6 +133,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
+    unmodelled += _each_players_own_choice(scenario)
     unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
     unmodelled += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
     for which in every.after_stated:
@@ -262,6 +263,39 @@ def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
                 out.append({"card": h.name, "what": f"{side}'s {h.name}: the [Repeat] {givers[side]} gives",
                             "why": "the search pays the [Repeat] printed on a spell, never one a unit gives "
                                    "(RB-CARD-25): a line paying it is not weighed"})
+    return out
+
+
+def _each_players_own_choice(scenario: HandScenario) -> list[dict]:
+    """RB-CARD-9 with RB-CARD-4: a hand card whose effect each player makes his own choice for as it resolves ("Each
+    player kills one of their gear", Acceptable Losses; "Each player kills one of their units"): the search does not
+    make that choice for either player (never the card's player for his opponent): it plays the card naming no gear
+    or unit, each player killing one the scenario does not name. Named whenever the scenario has one in play the
+    choice could take (a gear listed or attached; a unit), since a player holding only those must kill one."""
+    from ..cards.gear import EACH_PLAYER as EACH_GEAR
+    from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
+    from ..cards.spells import load_cards
+    from ..cards.units import load_units
+
+    gear_in_play = any(scenario.gear.get(s) for s in SIDES) or any(
+        u.equipment for u in (*scenario.attacker.units, *scenario.defender.units, *scenario.reserve))
+    out = []
+    for side in SIDES:
+        for h in dict.fromkeys(scenario.hands.get(side, ())):
+            card = load_cards().find(h.name)
+            effects = card.effects if card is not None else load_units().unit(h.name).abilities
+            for e in effects:
+                who = (e.get("target") or {}).get("chooser") if isinstance(e.get("target"), dict) else None
+                if who == EACH_GEAR and gear_in_play or who == EACH_PLAYER_OWN_UNIT:
+                    what = "gear" if who == EACH_GEAR else "units"
+                    out.append({"card": h.name, "what": f"{side}'s {h.name}: each player's choice of one of his "
+                                                        f"own {what} to kill",
+                                "why": f"each player chooses his own as it resolves ("
+                                       f"{'RB-CARD-22' if who == EACH_GEAR else 'RB-CARD-9'}); the search makes "
+                                       f"that choice for neither player: it plays {h.name} killing no {what} the "
+                                       f"scenario names, so a line where a player must kill one that matters is not "
+                                       f"weighed"})
+                    break
     return out
 
 

@@ -100,7 +100,13 @@ def entries(a: Awaiting, names: list[str], flags: dict) -> list[dict]:
     from ..cards.interpreter import MIGHT_OF_CHOSEN_HERE
     from ..cards.triggers import trigger_cost, xp_cost
 
+    from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
+
     effects = a.effects
+    if any((e.get("target") or {}).get("chooser") == EACH_PLAYER_OWN_UNIT for e in effects):
+        # "each player kills one of their units": each player's own choice (RB-CARD-9), which the trigger's player
+        # does not make for his opponent: not searched, so it stays unstated and named NOT MODELLED
+        return []
     out: list[dict] = []
     head: dict[str, Any] = {"trigger": a.unit, **({"when": "move"} if a.when == "move" else {})}
     if any(e.get("optional") for e in effects):
