@@ -211,12 +211,41 @@ def _per_input(verb: Any, options: Mapping[str, Any], index: int, name: str) -> 
     files = [o.dest for o in verb.options if o.writes_file and isinstance(options.get(o.dest), str)]
     if not files:
         return options
+    return {**options, **{d: _filled(options[d], index, name) for d in files}}
+
+
+def _filled(value: str, index: int, name: str) -> str:
+    """A file name given for every input, ``{index}`` and ``{stem}`` filled in for input ``index`` named ``name``.
+
+    >>> _filled("trees/{stem}.graphml", 3, "many.jsonl:4"), _filled("t{index}.png", 0, "a/b.yaml")
+    ('trees/many-4.graphml', 't0.png')
+    """
     base, colon, line = str(name or "").rpartition(":")
     if colon and line.isdigit():  # a line of a .jsonl stream ("many.jsonl:3"): the stream's name and the line
         stem = f"{Path(base).stem if base not in ('', '-', '<stdin>') else 'stdin'}-{line}"
     else:
         stem = Path(str(name)).stem if name and name != "-" else f"input{index}"
-    return {**options, **{d: options[d].replace("{index}", str(index)).replace("{stem}", stem) for d in files}}
+    return value.replace("{index}", str(index)).replace("{stem}", stem)
+
+
+def _distinct_files(verb: str, options: Mapping[str, Any], items: Sequence[tuple[str, Any]]) -> None:
+    """Refuse, before any input is answered, a batch in which two inputs would write the same file (two inputs of
+    one file name in different folders, named by ``{stem}``)."""
+    from . import registry
+
+    dests = {o.dest for g in registry.all_games() if verb in g.verbs for o in g.verb(verb).options if o.writes_file}
+    for dest in sorted(dests):
+        value = options.get(dest)
+        if not isinstance(value, str) or not value:
+            continue
+        seen: dict[str, str] = {}
+        for index, (name, _) in enumerate(items):
+            target = _filled(value, index, name)
+            if target in seen:
+                raise PycombatError(f"--opt {dest}: two inputs would both write one file; put {{index}} in its name "
+                                    "(their places in the batch differ)",
+                                    help=(f"inputs: {seen[target]} and {name}", f"file: {target}"))
+            seen[target] = name
 
 
 def _prefetch(read: Sequence["dict | tuple"], verb: str) -> None:
@@ -513,6 +542,7 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
+    _distinct_files(verb, options or {}, items)
     if not (scheduler or dask):  # a local pool starts no more processes than there are inputs
         workers = max(1, min(workers, len(items)))
     summary = Summary(workers=workers)

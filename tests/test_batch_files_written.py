@@ -55,3 +55,19 @@ def test_each_input_writes_its_own_file(tmp_path, capsys):
 def test_the_api_names_a_missing_required_option():
     with pytest.raises(PycombatError, match="-o/--output is required"):
         pycombat.load(FILES[0]).tree(None)
+
+
+def test_two_inputs_of_one_file_name_are_refused_before_any_is_answered(tmp_path, capsys):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        shutil.copy(FILES[0], tmp_path / folder / "same.yaml")
+    pattern = str(tmp_path / "{stem}.graphml")
+    assert main(["batch", str(tmp_path / "a" / "same.yaml"), str(tmp_path / "b" / "same.yaml"), "--verb", "tree",
+                 "--opt", f"output={pattern}"]) == 2
+    out, err = capsys.readouterr()
+    assert not out and "would both write" in err and "{index}" in err
+    assert not (tmp_path / "same.graphml").exists()
+    assert main(["batch", str(tmp_path / "a" / "same.yaml"), str(tmp_path / "b" / "same.yaml"), "--verb", "tree",
+                 "--opt", f"output={tmp_path / '{stem}_{index}.graphml'}"]) == 0
+    capsys.readouterr()
+    assert sorted(p.name for p in tmp_path.glob("*.graphml")) == ["same_0.graphml", "same_1.graphml"]
