@@ -230,11 +230,34 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
     return unique
 
 
+def _strike_count(s: Scenario) -> int:
+    """The strikes of the attack: the combat block's, else one per attacking character (MECCG-STRUCT-1)."""
+    if s.combat is not None and s.combat.strikes:
+        return len(s.combat.strikes)
+    return len(s.attacker.members)
+
+
+def _cannot_end(s: Scenario, e: dict[str, Any]) -> bool:
+    """A card in play whose condition is its company's size (``ends_below: N``: Fellowship, "a company of four or
+    more", TW-240) ends when a member leaves play in an earlier strike; that can matter only when the company has N
+    or more members and could fall below N before its last strike is resolved: each strike before the last can
+    take one member of it (eliminated, discarded: MECCG-BODY). Otherwise the part cannot act here."""
+    n = e.get("ends_below")
+    if n is None:
+        return False
+    role = e["where"].split(".")[0]
+    companies = [s.company(role)] if role in ("attacker", "defender") else [s.attacker, s.defender]
+    leave = max(_strike_count(s) - 1, 0)
+    return not any(int(n) <= len(c.members) < int(n) + leave for c in companies)
+
+
 def _idle(s: Scenario, e: dict[str, Any]) -> bool:
     """MECCG-CARD-3: a part that acts only on the allies of the company facing its card's company (Bow of the
     Galadhrim's roll to discard minion allies, ``acts_on: opposing_allies``) does nothing when that company has
     none it can act on (non-unique ones only, ``ally_unique: false``), so it is not an open part of this
     scenario."""
+    if _cannot_end(s, e):
+        return True
     role = e["where"].split(".")[0]
     if e.get("acts_on") != "opposing_allies" or role not in ("attacker", "defender"):
         return False
@@ -421,6 +444,20 @@ def _weighed(s: Scenario, claim, entries: Iterable[dict[str, Any]] | None = None
             continue
         if e.get("settled_by") and claim.args.get(e["settled_by"]) not in (None, "", []):
             continue  # the claim states this part's result (e.g. the allies a roll discarded)
+        if e.get("ends_below") and s.combat is not None and isinstance(n, int) and 1 <= n <= len(s.combat.strikes):
+            # a card in play ending when its company falls below a size (Fellowship): the first strike, and a strike
+            # no member of its company takes part in, see it whole
+            role = e["where"].split(".")[0]
+            own = {normalize(m.name) for c in ([s.company(role)] if role in ("attacker", "defender")
+                                               else [s.attacker, s.defender]) for m in c.members}
+            st = s.combat.strikes[n - 1]
+            about = named or {normalize(st.attacker), normalize(st.defender)}
+            size = max((len(c.members) for c in (s.attacker, s.defender)
+                        if {normalize(m.name) for m in c.members} <= own), default=0)
+            # each strike before this one can take one member of it (MECCG-BODY)
+            if not about & own or size - (n - 1) >= int(e["ends_below"]):
+                out.append((e, False))
+                continue
         card_named = bool({normalize(e["card"]), normalize(e.get("id") or "")} & named)
         member_named = normalize(e.get("member") or "") in named
         removed = ally_targets(s, e)

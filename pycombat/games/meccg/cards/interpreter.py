@@ -422,8 +422,8 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
     parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "narrows", "grants") if u.get(k)},
-              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer", "alternative", "in_play")
-                 if u.get(k)},
+              **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer", "alternative", "in_play",
+                                    "ends_below") if u.get(k)},
               **({"ally_unique": u["ally_unique"]} if "ally_unique" in u else {})}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect

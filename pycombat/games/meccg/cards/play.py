@@ -802,8 +802,10 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "nobody_can_pay": lambda: f"nobody in the company can pay {card}'s cost ({_cost(args[0])})",
         "attacker_plays": lambda: f"the attacker does not face the attack: he may not cancel or change it with {card}",
         "not_during_a_strike_sequence": lambda: f"the attacker plays {card} only during a strike sequence",
-        "strike_card_before_assignment": lambda: (f"{card} is a strike card: the attacker plays it at step 1 of a "
-                                                  "strike sequence, not before strikes are assigned"),
+        "strike_card_before_assignment": lambda: (f"{card} is a strike card: the {args[1]} plays it at step "
+                                                  f"{1 if str(args[1]) == 'attacker' else 6} of a strike sequence, "
+                                                  "for the character facing that strike, not before strikes are "
+                                                  "assigned"),
         "member_without_listed_race": lambda: f"{args[1]} is of none of the races {card} lists",
         "named_unmet": lambda: (f"{card} is played by The Balrog's player against a company with a Wizard, not at "
                                 f"an Under-deeps site: {args[1]}"),

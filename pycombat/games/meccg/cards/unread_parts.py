@@ -16,7 +16,7 @@ def entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
         for key in ("limits_play", "narrows", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
-                    "in_play"):  # what it can touch
+                    "in_play", "ends_below"):  # what it can touch
             if u.get(key):
                 e[key] = u[key]
         if member:
