@@ -75,3 +75,24 @@ def test_doors_of_night_has_an_effect_through_the_sun_shone_fiercely_on_an_orc()
     assert any("Shagrat" in n and "-1" in n for n in c["notes"]), c["notes"]
     men = _doc(["Doors of Night", "The Sun Shone Fiercely"], attacker="Odoacer")  # neither side an Orc
     assert _claims(men)[0]["verdict"] is False
+
+
+def test_replay_says_what_doors_of_night_switches(tmp_path, capsys):
+    """replay's "In play" line for an environment with no effect of its own says what the cards that read it do
+    in this combat (MECCG-FX-7), never that STRUCT-8 takes it away."""
+    from pathlib import Path
+
+    from pycombat.cli import main
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / "meccg" / "wind_throne.yaml").read_text(encoding="utf-8")
+    assert "    - {name: Aragorn II}\n" in text
+    path = tmp_path / "aiglos.yaml"
+    path.write_text(text.replace("    - {name: Aragorn II}\n", "    - {name: Aragorn II, items: [Aiglos]}\n"),
+                    encoding="utf-8")
+    lines = {}
+    for reading in ("applies", "ignored"):
+        assert main(["replay", str(path), "--flag", f"aiglos_doors_of_night={reading}"]) == 0
+        lines[reading] = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("In play: Doors of Night"))
+    assert "the cards that read it change: Aragorn II in strike 3: Aiglos (Doors of Night in play): +5" \
+        in lines["applies"] and "MECCG-FX-7" in lines["applies"] and "MECCG-STRUCT-8" not in lines["applies"]
+    assert "read but held" in lines["ignored"] and "normal bonus only" in lines["ignored"]

@@ -39,3 +39,17 @@ def test_a_site_of_the_files_own_is_still_read():
     assert s.defender.site_kind is None
     with pytest.raises(ScenarioError, match="did you mean .Rivendell."):
         scenario_from_dict(_doc("Rivendel", "Rivendel"), file="<t>")
+
+
+def test_a_region_name_is_a_site_of_the_files_own():
+    """Belfalas is a region of the data, two letters from the site card Tolfalas: no misspelling."""
+    assert misspelled_site("Belfalas") is None
+    assert scenario_from_dict(_doc("Belfalas", "Belfalas"), file="<t>").defender.site == "Belfalas"
+
+
+def test_a_site_declared_with_its_kind_is_not_read_as_a_misspelling():
+    doc = _doc("Rivendel", "Rivendel")
+    for role in ("attacker", "defender"):
+        doc[role]["site_kind"] = "haven"
+    s = scenario_from_dict(doc, file="<t>")
+    assert s.defender.site == "Rivendel" and s.defender.site_kind == "haven"

@@ -298,8 +298,11 @@ def _company(node: Node, role: str, db: CardDB) -> Company:
                          "(other companies' kinds follow from the player's alignment, MECCG-ALIGN-1..3)", "status")
     site = node.str("site")
     card = site_named(site, alignment)
-    meant = misspelled_site(site) if card is None else None
-    if meant is not None:  # a site of the file's own is far from every site card; this one misspells one
+    # a site of the file's own is far from every site card, or declared as one (its kind or region stated); this one
+    # misspells one
+    declared = node.has("site_kind") or node.has("site_region")
+    meant = misspelled_site(site) if card is None and not declared else None
+    if meant is not None:
         raise node.error(f"{site!r} is not a site card; did you mean {meant!r}? (a site of the file's own may be any "
                          "name that is not a letter or two away from a site card's: the two companies' sites are compared "
                          "by name, MECCG-INIT-2)", "site")

@@ -44,6 +44,12 @@ def _index() -> NameIndex[SiteCard]:
                                                    bool(r.get("under_deeps")))) for r in records)
 
 
+@functools.cache
+def _regions() -> frozenset[str]:
+    """The regions the site cards are in, normalized (a name a file may give its own site)."""
+    return frozenset(normalize(c.region) for name in _index().names for c in _index().lookup(name) if c.region)
+
+
 def site_named(name: str, alignment: str | None = None) -> SiteCard | None:
     """The site card called ``name`` (the one of ``alignment``'s location deck if several), or None.
     A Balrog or Fallen-wizard player's site falls back to the minion, then the hero record."""
@@ -74,13 +80,15 @@ def misspelled_site(name: str) -> str | None:
 
     >>> misspelled_site("The Wind Thorne"), misspelled_site("Moira"), misspelled_site("Nowhere in particular")
     ('The Wind Throne', 'Moria', None)
+    >>> misspelled_site("Belfalas")  # a region, two letters from the site Tolfalas
+
     """
     from rapidfuzz.distance import OSA
 
     if site_named(name) is not None:
         return None
     query = normalize(name)
-    if len(query) < MISSPELLING_MIN_LENGTH:
+    if len(query) < MISSPELLING_MIN_LENGTH or query in _regions():  # a region's name (Belfalas) is no misspelling
         return None
     limit = MISSPELLING_EDITS if len(query) >= MISSPELLING_LONG else 1
     best: tuple[int, str] | None = None

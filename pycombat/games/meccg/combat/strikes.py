@@ -1748,6 +1748,19 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         preamble.append(ReplayStep(
             f"In play: {h}: a hazard that modifies characters; it acts on no one in this combat "
             f"({unmet_text(reach[h])})", ("MECCG-FX-11",)))
+    # MECCG-FX-7: an environment with no modification of its own (Doors of Night) acts only through the cards
+    # that read it: what it switches in this combat, or that nothing here reads it
+    switching = [c for c in scenario.in_play if c.name in hazards and switches_only(c)]
+    hazards = [h for h in hazards if h not in {c.name for c in switching}]
+    for c in switching:
+        changed = switched_by(scenario, c.name)
+        acts = [s.text() for s in changed if s.acts]
+        held = [s.text() for s in changed if not s.acts and s.held]
+        rules = tuple(dict.fromkeys(r for s in changed for r in (s.act_rules if s.acts else s.held_rules)))
+        said = "; ".join(([f"the cards that read it change: {'; '.join(acts)}"] if acts else [])
+                         + ([f"read but held: {'; '.join(held)}"] if held else [])) or "no card of this combat reads it"
+        preamble.append(ReplayStep(f"In play: {c.name}: an environment with no effect of its own; {said}",
+                                   ("MECCG-FX-7", *rules)))
     if hazards:
         preamble.append(ReplayStep(
             f"In play: {', '.join(hazards)}: hazards, no effect on company vs. company combat "
