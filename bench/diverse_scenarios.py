@@ -101,17 +101,15 @@ def _meccg_pools() -> dict[str, Any]:
 
 def _may_bear(character: dict, item: str, alignment: str) -> bool:
     """Whether the item's printed bearer terms allow the character (MECCG-FX-35: Wizard's Staff only on a Wizard,
-    Thong of Fire on a prowess of 6 or more), as the game's card data gives them."""
-    from pycombat.games.meccg.cards.database import load_carddb
+    Thong of Fire on a prowess of 6 or more): the game's own check, on the character's record."""
+    from types import SimpleNamespace
 
-    terms = getattr(load_carddb().item(item, prefer_alignment=alignment), "bearer_requires", None) or {}
-    races = terms.get("race")
-    if races and (character.get("race") or "").casefold() not in {str(r).casefold() for r in races}:
-        return False
-    if terms.get("card") and character["name"].casefold() != str(terms["card"]).casefold():
-        return False
-    least = terms.get("min_prowess")
-    return least is None or (character.get("prowess") or 0) >= int(least)
+    from pycombat.games.meccg.cards.database import load_carddb
+    from pycombat.games.meccg.cards.play import bearer_terms_fail
+
+    member = SimpleNamespace(name=character["name"], card_name=character["name"], race=character.get("race"),
+                             prowess=character.get("prowess"))
+    return not bearer_terms_fail(member, load_carddb().item(item, prefer_alignment=alignment))
 
 
 def _meccg_company(rng: random.Random, alignment: str, size: int, taken: set[str], pools: dict) -> list[dict]:

@@ -956,12 +956,18 @@ def _switch_effect(s: Scenario, claim, c):
         return _v(claim, True, list(dict.fromkeys(rules)),
                   [f"{c.name} has no combat effect of its own; cards of this combat change because it is in "
                    f"play: {'; '.join(x.text() for x in acting)}"])
+    rules, note = unswitched(found, f"{c.name} has no combat effect of its own, and no card of this combat changes "
+                                    "because it is in play")
+    return _v(claim, False, rules, [note])
+
+
+def unswitched(found, said: str) -> tuple[list[str], str]:
+    """The rules and note of a FALSE verdict on an environment that switches nothing here (MECCG-FX-7), from what
+    :func:`..combat.strikes.switched_by` found: the rules of the cards that read it but are held (MECCG-SEQ-14),
+    named after ``said``."""
     held = [x for x in found if x.held]
-    rules = ["MECCG-FX-7"] + [r for x in held for r in x.held_rules]
-    note = f"{c.name} has no combat effect of its own, and no card of this combat changes because it is in play"
-    if held:
-        note += f" ({'; '.join(x.text() for x in held)})"
-    return _v(claim, False, list(dict.fromkeys(rules)), [note])
+    rules = list(dict.fromkeys(["MECCG-FX-7"] + [r for x in held for r in x.held_rules]))
+    return rules, said + (f" ({'; '.join(x.text() for x in held)})" if held else "")
 
 
 DECIDERS = {

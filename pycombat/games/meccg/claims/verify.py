@@ -28,7 +28,7 @@ from ..cards.database import load_carddb
 from ..cards.interpreter import model as cardfx_model
 from ..cards.play_facts import (SIDE, ALIGN, RACES, CVCC, COND, BARRED, NAMES, ATTACK_FX, COUNT_FX, NEEDS_SKILL, NEEDS_RACE, AFFECTS, INDIRECT, StrikeOf, StepPlay, UNTAP, EVENT, PlayedFrom, Played, CANCELS_ANY, CancelNeeds, card_facts, strike_card_facts)
 from ..assignment.facts import BeforeController, asp_const, scenario_facts
-from .combat import DECIDERS, TEMPLATES as MORE, describe
+from .combat import DECIDERS, TEMPLATES as MORE, describe, unswitched
 from .lookups import Verdict, _err, _member, _member_named, _phase, overt_parts
 from ..model import Scenario
 
@@ -705,12 +705,9 @@ def _switched_prowess(s: Scenario, claim: Claim, char: str, card) -> Verdict:
         rules = (["MECCG-STRUCT-8"] if hazard else []) + ["MECCG-FX-7"] + [r for x in acts for r in x.act_rules]
         return Verdict(claim, True, list(dict.fromkeys(rules)), notes=[
             f"{card.name} has no modification of its own; because it is in play: {'; '.join(x.text() for x in acts)}"])
-    held = [x for x in mine if x.held]
-    rules = ["MECCG-FX-7"] + [r for x in held for r in x.held_rules]
-    note = f"{card.name} has no modification of its own, and no card changes {char}'s prowess because it is in play"
-    if held:
-        note += f" ({'; '.join(x.text() for x in held)})"
-    return Verdict(claim, False, list(dict.fromkeys(rules)), notes=[note])
+    rules, note = unswitched(mine, f"{card.name} has no modification of its own, and no card changes {char}'s "
+                                   "prowess because it is in play")
+    return Verdict(claim, False, rules, notes=[note])
 
 
 def modification_names(m, member) -> list[str]:

@@ -760,27 +760,32 @@ STATED_CONDITIONS: tuple[tuple[re.Pattern, str, Callable[[int, int], bool]], ...
 STATED_UNIT_CONDITIONS = {"it's [Empowered]": "empowered"}
 
 
-def stated_player_condition(cond: Any, player: Any) -> bool | None:
-    """RB-CARD-8: whether a condition on a fact of its player (:data:`STATED_CONDITIONS`) holds for what ``player`` (a
-    :class:`~..model.Player`) states, or None (not such a condition, or not stated)."""
+def _player_fact(cond: Any, player: Any) -> tuple[bool, str, Any] | None:
+    """RB-CARD-8: a condition on a fact of its player (:data:`STATED_CONDITIONS`) read from what ``player`` (a
+    :class:`~..model.Player`) states: (whether it holds, the field, its value), or None (not such a condition, or
+    not stated)."""
     for rx, field, holds in STATED_CONDITIONS:
         m = rx.fullmatch(str(cond or "").strip())
         if m is not None:
             v = getattr(player, field, None)
-            return None if v is None else holds(int(v), int(m.group(1)))
+            return None if v is None else (holds(int(v), int(m.group(1))), field, v)
     return None
+
+
+def stated_player_condition(cond: Any, player: Any) -> bool | None:
+    """RB-CARD-8: whether a condition on a fact of its player (:data:`STATED_CONDITIONS`) holds for what ``player``
+    states, or None (not such a condition, or not stated)."""
+    got = _player_fact(cond, player)
+    return None if got is None else got[0]
 
 
 def _stated(play: Play, board: Board, cond: str, subject: str | None) -> tuple[bool, str] | None:
     """RB-CARD-8: whether ``cond`` holds, read from what the scenario states (its player's ``runes:``, the chosen
     unit's ``empowered:``), and the field it read; None when it states nothing for it."""
-    for rx, field, holds in STATED_CONDITIONS:
-        m = rx.fullmatch(cond.strip())
-        if m is None:
-            continue
-        values = [getattr(u.player, field, None) for u in board.units.values() if u.side == play.by]
-        v = next((x for x in values if x is not None), None)
-        return None if v is None else (holds(int(v), int(m.group(1))), f"{play.by}.{field}: {v}")
+    for unit in board.units.values():  # its player's facts, as any of his units carries them
+        got = _player_fact(cond, unit.player) if unit.side == play.by else None
+        if got is not None:
+            return got[0], f"{play.by}.{got[1]}: {got[2]}"
     field = STATED_UNIT_CONDITIONS.get(cond)
     if field is not None and subject is not None and subject in board.units:
         v = getattr(board.units[subject], field, None)
