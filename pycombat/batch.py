@@ -460,10 +460,7 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
         logging.getLogger("distributed").setLevel(logging.ERROR)
     cluster = None
     if scheduler:
-        try:
-            client = Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError) as exc:
-            raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+        client = _scheduler_client(Client, scheduler)
     else:
         # no dashboard; the scheduler's own HTTP server (health, metrics) on a free port of this machine,
         # not its fixed default 8787
@@ -477,6 +474,61 @@ def _dask_client(workers: int, scheduler: str | None) -> Iterator[Any]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+#: the schemes of a Dask scheduler's address pycombat connects to (``tcp://host:port``, ``tls://host:port``)
+SCHEDULER_SCHEMES = ("tcp", "tls")
+#: how long a scheduler has to connect and answer Dask's handshake (a service that is no Dask scheduler,
+#: an HTTP server say, accepts the connection and never answers)
+SCHEDULER_WAIT = 15.0
+
+
+def scheduler_address(scheduler: str) -> str:
+    """``scheduler`` checked as a Dask scheduler's address (``tcp://HOST:PORT``, ``tls://HOST:PORT`` or
+    ``HOST:PORT``, read as tcp); a :class:`PycombatError` saying what is wrong otherwise."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+
+    form = "a Dask scheduler's address is tcp://HOST:PORT (or tls://HOST:PORT, or HOST:PORT)"
+    try:
+        scheme, location = parse_address(scheduler)
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise PycombatError(f"--scheduler {scheduler!r}: {exc}; {form}") from None
+    if scheme not in SCHEDULER_SCHEMES:
+        raise PycombatError(f"--scheduler {scheduler!r}: unknown scheme {scheme}://; {form}")
+    if not host or not 0 < int(port) < 65536:
+        raise PycombatError(f"--scheduler {scheduler!r}: no host or no port in 1-65535; {form}")
+    return scheduler
+
+
+def _scheduler_client(client_class: Any, scheduler: str) -> Any:
+    """A Dask client on the scheduler at ``scheduler``, connected within :data:`SCHEDULER_WAIT` seconds; a
+    :class:`PycombatError` when the address is malformed, nothing answers, or what answers is no Dask
+    scheduler (its handshake fails or never comes)."""
+    import threading
+
+    scheduler_address(scheduler)
+    got: dict[str, Any] = {}
+
+    def connect() -> None:
+        try:
+            got["client"] = client_class(scheduler, timeout=f"{SCHEDULER_WAIT:g}s")
+        except BaseException as exc:  # noqa: BLE001 - whatever the handshake raises is reported below
+            got["error"] = exc
+
+    thread = threading.Thread(target=connect, name="pycombat-dask-connect", daemon=True)
+    thread.start()
+    thread.join(SCHEDULER_WAIT + 5)
+    if thread.is_alive():
+        raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: nothing answered Dask's handshake "
+                            f"within {SCHEDULER_WAIT:g} s (is it a Dask scheduler?)")
+    if "error" in got:
+        exc = got["error"]
+        why = str(exc).splitlines()[0][:200] if str(exc) else type(exc).__name__
+        if not isinstance(exc, (OSError, TimeoutError)):  # it answered, but not as a Dask scheduler does
+            why = f"what answers is no Dask scheduler ({type(exc).__name__}: {why})"
+        raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: {why}")
+    return got["client"]
 
 
 def cluster_workers(client: Any) -> int:
@@ -539,6 +591,7 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
     game has is refused at once (:class:`~pycombat.errors.PycombatError`, with the closest names)."""
     _known_verb(verb)
     _required_given(verb, options or {})
+    _check_spread(scheduler, chunk_size)
     workers = max(1, workers or os.cpu_count() or 1)
     args = (verb, dict(options or {}), dict(flags or {}), pretty)
     items = list(expand_inputs(inputs, stdin))
@@ -566,6 +619,14 @@ def run_batch(inputs: Sequence[str], verb: str, *, out: IO[str], options: Mappin
         if client is not None:  # (workers may have joined meanwhile)
             summary.workers = max(summary.workers, cluster_workers(client))
     return summary
+
+
+def _check_spread(scheduler: str | None, chunk_size: int | None) -> None:
+    """Refuse a malformed scheduler address or a chunk of fewer than one scenario, before any input is read."""
+    if chunk_size is not None and chunk_size < 1:
+        raise PycombatError(f"--chunk must be at least 1 scenario a task, not {chunk_size}")
+    if scheduler:
+        scheduler_address(scheduler)
 
 
 def _known_verb(verb: str) -> None:
@@ -667,6 +728,7 @@ def main(args: Any) -> int:
     options = parse_options(args.opt)
     if args.workers is not None and args.workers < 1:
         raise PycombatError(f"--workers must be at least 1, not {args.workers}")
+    _check_spread(args.scheduler, args.chunk)  # (before OUT is made)
     out: IO[str] = open(args.json_lines, "w", encoding="utf-8") if args.json_lines else sys.stdout
     workers = args.workers or os.cpu_count() or 1
     bar, progress = _progress_bar()

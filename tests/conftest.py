@@ -147,8 +147,7 @@ LONG = {
         "the unlimited-rounds card game's long finite horizon against its upper bound",
     "tests/wotr/test_wotr_unlimited_cards.py::test_cli_reports_the_interval_in_text_and_json":
         "the value interval of the unlimited-rounds card game in the CLI's text and JSON",
-    "tests/test_web.py::test_run_refuses_bad_requests[ask12-":
-        "the web page refusing a tree past --depth (the quick tier keeps the other refusals)",
+
     "tests/meccg/test_optimize.py::test_engine_equals_plain_expectiminimax_without_pruning[as-is-kill_mp-":
         "the engine against plain expectiminimax on the shipped company as it is (the quick tier keeps the others)",
     "tests/wotr/test_wotr_judge_closed.py::test_closed_judge_equals_the_check_program_on_the_examples_and_their_splits":

@@ -269,3 +269,61 @@ def test_a_local_pool_starts_no_more_workers_than_inputs():
     assert len(lines) == 1 and summary.workers == 1 and summary.failed == 0
     lines, summary = _run([str(f) for f in FILES], workers=2)
     assert len(lines) == 3 and summary.workers == 2
+
+
+@pytest.mark.parametrize("address, words", [
+    ("nonsense", "missing port number"), ("http://127.0.0.1:1", "unknown scheme http://"),
+    ("tcp://127.0.0.1:0", "no host or no port in 1-65535"), ("tcp://127.0.0.1", "missing port number")])
+def test_a_malformed_scheduler_address_is_refused_before_any_input(address, words, capsys, tmp_path):
+    out = tmp_path / "out.jsonl"
+    code = main(["batch", str(FILES[1]), "--verb", "odds", "--scheduler", address, "--json-lines", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2 and f"--scheduler {address!r}: {words}" in err and "Traceback" not in err
+    assert not out.exists()  # refused before OUT was made
+    with pytest.raises(pycombat.errors.PycombatError, match="tcp://HOST:PORT"):
+        batch.run_batch([str(FILES[1])], "odds", out=io.StringIO(), scheduler=address)
+
+
+def _server(answer: bytes | None):
+    """A local TCP server that is no Dask scheduler: it sends ``answer`` to each connection, or (None) never
+    answers; (the server, its address)."""
+    import socket
+    import threading
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(8)
+    held = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = sock.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if answer is not None:
+                conn.sendall(answer)
+
+    threading.Thread(target=serve, daemon=True).start()
+    return sock, f"tcp://127.0.0.1:{sock.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("answer, words", [
+    (b"SSH-2.0-OpenSSH_8.9p1\r\n" * 4, "what answers is no Dask scheduler"),
+    (None, "nothing answered Dask's handshake within 1 s")])
+def test_a_service_that_is_no_dask_scheduler_is_one_clear_error(answer, words, monkeypatch, capsys):
+    monkeypatch.setattr(batch, "SCHEDULER_WAIT", 1.0)
+    sock, address = _server(answer)
+    try:
+        code = main(["batch", str(FILES[1]), "--verb", "odds", "--scheduler", address])
+    finally:
+        sock.close()
+    err = capsys.readouterr().err
+    assert code == 2 and f"cannot reach the Dask scheduler at {address}: {words}" in err
+    assert "Traceback" not in err
+
+
+def test_a_chunk_of_no_scenario_is_refused(capsys):
+    assert main(["batch", str(FILES[1]), "--verb", "odds", "--chunk", "0"]) == 2
+    assert "--chunk must be at least 1 scenario a task, not 0" in capsys.readouterr().err

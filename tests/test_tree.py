@@ -781,10 +781,25 @@ def test_dot_shapes_labels_and_principal_line(tmp_path):
     src = to_dot(tree, tmp_path / "t.dot").source
     assert (tmp_path / "t.dot").read_text() == src
     assert src.count("shape=box") == 1 and src.count("shape=circle") == 2 and src.count("shape=diamond") == 2
-    assert '"1, 2, 3, 4, 5: 5/6"' in src and '"6, 7, 8, 9, 10, 11, 12: 13/18"' in src
+    assert '"1, 2, 3, 4, 5\\np = 5/6"' in src and '"6, 7, 8, 9, 10, 11, 12\\np = 13/18"' in src
     assert 'label="(1, -1)"' in src and "player 0: root\\nvalue (4/9, -4/9)" in src
     assert src.count("penwidth=2.5") == len(principal_line(tree)) - 1 == 2
     assert "penwidth=2.5" not in to_dot(build_tree(OneShot())).source  # unsolved: no line
+
+
+def test_a_chance_edge_keeps_its_probability_under_a_long_label(tmp_path):
+    """An outcome label too long for a drawing is shortened, never the chance written with it."""
+    from pycombat.tree.format import _LABEL_MAX
+
+    tree = build_tree(OneShot())
+    solve(tree)
+    long = "a long outcome: " + "no roll wounds; " * 8
+    for u, v, e in tree.graph.edges(data=True):
+        if "prob" in e:
+            e["label"] = long
+    src = to_dot(tree, tmp_path / "t.dot").source
+    assert len(long) > _LABEL_MAX
+    assert "\\np = 5/6" in src and "\\np = 13/18" in src
 
 
 def test_dot_names_players_and_escapes_labels():

@@ -234,6 +234,19 @@ def test_tree_files(client):
     assert r.status_code == 200
 
 
+def test_a_tree_too_large_to_draw_still_comes_whole_as_graphml(client, tmp_path):
+    """Past the drawing's node limit the page gets no DOT or picture but the whole tree as GraphML (which has
+    no limit), the same file the CLI writes, and says why there is no picture."""
+    path = pycombat.example("riftbound", "showdown_hands.yaml")
+    r = _run(client, "tree", text=path.read_text(encoding="utf-8"), options={"output": True})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert set(body["files"]) == {"graphml"} and "more than a drawing may have" in body["drawing"]
+    out = tmp_path / "t.graphml"
+    pycombat.load(path).run("tree", output=str(out))
+    assert body["files"]["graphml"].count("<node ") == out.read_text(encoding="utf-8").count("<node ") > 300
+
+
 def test_verify_on_a_ruling_with_claims(client):
     games = {g["name"]: g for g in client.get("/api/games").json()}
     rulings = [e["name"] for e in games["meccg"]["examples"] if e["name"].startswith("rulings/")]
@@ -285,7 +298,7 @@ def test_verify_shows_the_readings_side_by_side(client):
     ({}, 400, "verb"),
     ({"verb": "optimize", "options": {"max_nodes": 10}}, 413, ""),
     ({"verb": "optimize", "options": {"max_nodes": 10 ** 9}}, 413, "node budget"),
-    ({"verb": "tree", "options": {"depth": 6}}, 413, "--depth"),
+    ({"verb": "tree", "options": {"depth": 6, "max_nodes": 10}}, 413, "--max-nodes"),
     ({"verb": 5}, 400, "verb: the verb to run must be text, not a number"),
 ])
 def test_run_refuses_bad_requests(client, ask, status, expect):

@@ -99,7 +99,8 @@ def to_dot(tree: GameTree, path: str | Path | None = None, *, max_nodes: int = D
         if u not in keep or v not in keep:
             continue
         if "prob" in e:
-            text = _dot_text(f"{e['label']}: {format_fraction(e['prob'])}")
+            # (the probability on a line of its own: a long outcome label is shortened, never its chance)
+            text = _dot_text(e["label"], f"p = {format_fraction(e['prob'])}")
         else:
             lines = [e["label"]]
             if "value" in e:

@@ -419,9 +419,17 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
             if outputs:
                 dest, formats = next(iter(outputs.items()))
                 texts = {}
-                for fmt in [f for f in ("dot", "graphml") if f in formats] or formats[:1]:
+                kinds = [f for f in ("dot", "graphml") if f in formats] or formats[:1]
+                for fmt in kinds:
                     out = Path(tmp) / f"tree.{fmt}"
-                    report = scenario.run(verb_name, **{**opts, dest: str(out)})
+                    try:
+                        report = scenario.run(verb_name, **{**opts, dest: str(out)})
+                    except TooLargeError as exc:
+                        if fmt != "dot" or "graphml" not in kinds:
+                            raise
+                        # a tree too large to draw is still written whole as GraphML, which has no limit
+                        extra["drawing"] = _scrub(str(exc), tmp + "/")
+                        continue
                     if out.is_file():
                         texts[fmt] = out.read_text(encoding="utf-8", errors="replace")
                 if "dot" in texts:
