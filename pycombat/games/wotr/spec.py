@@ -216,12 +216,13 @@ POSITION = Obj({
     "reinforcements": REINFORCEMENTS,
 }, "the board")
 MOVE_CARD = Obj({
-    "moves": Int("how many regions the Army moves", minimum=1, maximum=4,
-                 message="an Event card moves an Army at most a few regions; give 1 to 4"),
-    "name": Str("the card's name"),
+    "moves": Int("how many regions the Army moves (a shipped card: its printed number, the default)", minimum=1,
+                 maximum=4, message="an Event card moves an Army at most a few regions; give 1 to 4"),
+    "name": Str("the card's name: a shipped Event card's title (its printed movement, icon and play requirement) "
+                "or a card the file describes"),
     "armies": Int("how many Armies it moves (only 1 is modelled)", minimum=1),
     "type": Str("the card's icon", enum=("army", "character", "muster")),
-}, "an Event card that moves one Army up to N regions (WOTR-MOVE-10)", required=("moves", "name"))
+}, "an Event card that moves one Army up to N regions (WOTR-MOVE-10)", required=("name",))
 ACTION = Obj({
     "side": Str(f"whose action it is: {_SIDE}"),
     "die": Str("the action die result", enum=DIE_RESULTS),

@@ -221,11 +221,19 @@ class MovesReport(WotrReport):
 
 def die_lines(s) -> list[str]:
     """What the position's die result (or card) lets the player do, with rule ids."""
+    from .cards.events import action_card_play
+    from .claims.words import detail_words
+
     a = s.action
     head = f"The {SIDE_NAMES[a.side]} player's {DIE_LABEL[a.die]} result"
     mouth = "mouth-of-sauron" in s.position.characters_in_play()
     if a.card is not None:
-        return [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=a.card.moves)]
+        lines = [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=a.card.moves)]
+        play = action_card_play(s)  # the one decision whether the card may be played (WOTR-EVT-8, WOTR-DICE-8)
+        if play is not None and not play.holds:
+            why = "; ".join(f"{v.rule}: {detail_words(v.detail)}" for v in play.verdict.violations)
+            lines.append(f"{a.card.name} cannot be played ({why}): it moves nothing.")
+        return lines
     res = a.results(mouth)
     if not res:
         why = {"muster": "a Muster result recruits, plays a Muster card or advances a Nation: it moves nothing "

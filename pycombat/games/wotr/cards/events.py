@@ -115,6 +115,69 @@ def base_facts(s: PositionScenario, die: str | None = None) -> list[Predicate]:
     return out
 
 
+@dataclass
+class PlayVerdict:
+    """Whether the acting player may play an Event card as an action (:func:`may_play`)."""
+
+    verdict: CardVerdict
+    #: ``[{card, what, why}]``: what the position cannot state and could change this verdict (its printed
+    #: requirement, when nothing else forbids the play); the play is then not decided
+    open: list[dict[str, str]] = field(default_factory=list)
+    #: what the position cannot state but cannot change this verdict (the play fails on a definite ground)
+    set_aside: list[str] = field(default_factory=list)
+
+    @property
+    def holds(self) -> bool:
+        return self.verdict.holds
+
+
+def may_play(s: PositionScenario, name: str, *, die: str | None = None,
+             flags: dict[str, str] | None = None) -> PlayVerdict:
+    """Whether the acting player may play the Event card ``name`` of the hand as an action, with the file's
+    die result or ``die``: the one decision every verb uses (``verify``'s "X may be played", the movement
+    an Event card gives, ``action.card``). Decided by cards.lp: the die result and the card's icon
+    (WOTR-DICE-2..8), a card already played (WOTR-EVT-3), its printed requirement (WOTR-EVT-8). A
+    requirement the position cannot state leaves the play open only when nothing definite forbids it:
+    a play refused on a definite ground (an Army result for a Character card) is decided, the unknown
+    requirement set aside."""
+    s2 = s if not die or die == s.action.die else replace(s, action=replace(s.action, die=die))
+    v = judge(s2, [QPlay(c=card_key(name))], flags=flags)
+    card = s.card(name)
+    out = PlayVerdict(v)
+    if card is not None and card.shipped and card.requirement:
+        held, why = requirement_check(s, card)
+        if held is None:
+            if v.holds:
+                out.open.append({"card": card.name, "what": f"its requirement: {card.requirement}", "why": why})
+            else:
+                out.set_aside.append(f"set aside: {card.name}'s requirement ({card.requirement}: {why}) cannot "
+                                     "change this verdict: the play fails on the grounds above")
+    return out
+
+
+#: :func:`action_card_play`'s answers, by scenario parts (the movement verbs ask once per solve)
+_ACTION_PLAYS: dict[tuple, tuple[Any, PlayVerdict]] = {}
+
+
+def action_card_play(s: PositionScenario) -> PlayVerdict | None:
+    """Whether the shipped Event card that moves an Army (``action.card``) may be played (:func:`may_play`,
+    the same decision as ``verify``'s "X may be played"); None: no card, or one the file describes. A file
+    without ``hand:`` holds the card (it is checked as if in hand)."""
+    card = s.action.card
+    if card is None or card.printed is None:
+        return None
+    key = (id(s.position), s.action, tuple(c.name for c in s.hand), s.played, tuple(sorted(s.flags.items())))
+    got = _ACTION_PLAYS.get(key)
+    if got is not None and got[0] is s.position:
+        return got[1]
+    held = s if s.card(card.name) is not None else replace(s, hand=s.hand + (card.printed,))
+    play = may_play(held, card.name)
+    if len(_ACTION_PLAYS) > 256:
+        _ACTION_PLAYS.clear()
+    _ACTION_PLAYS[key] = (s.position, play)
+    return play
+
+
 def requirement_check(s: PositionScenario, card) -> tuple[bool | None, str]:
     """Whether ``card``'s printed play requirement holds in the position (:mod:`.requirements`)."""
     from .requirements import check, requirement_of

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pycombat.errors import UnknownNameError
-from pycombat.names import closest, normalize
+from pycombat.names import closest, normalize, with_article
 from pycombat.report import Report
 from .catalog import load_combat_cards, unmodelled
 from .requirements import event_records
@@ -63,13 +63,27 @@ def _tag_words(t: dict[str, Any]) -> str:
 
 
 def event_half(r: dict[str, Any]) -> tuple[list[dict[str, str]], list[dict[str, str]]]:
-    """What the model applies of the Event half (``[{what, rule}]``: the battle an attacking card starts,
+    """What the model applies of the Event half (``[{what, rule}]``: the die results that play it, WOTR-DICE-8;
+    its printed requirement, WOTR-EVT-8; the Army it moves, WOTR-MOVE-10; the battle an attacking card starts,
     WOTR-EVT-9; a card on the table, WOTR-EVT-10; the Political Track, WOTR-ATK-9, WOTR-POL-3) and what it
-    does not (``[{card, what, why}]``, every other ``event_battle_tags`` entry and the part of an attacker
-    a scenario cannot state), read from the same data and functions the battle uses (:mod:`.event_battle`)."""
+    does not (``[{card, what, why}]``: every other ``event_battle_tags`` entry, the part of an attacker a
+    scenario cannot state, and the parts of the Event text ``data/event_halves.yaml`` lists), read from the
+    same data and functions the verbs use (:mod:`.event_battle`, :mod:`.event_halves`)."""
     from . import event_battle as E
+    from .event_halves import movement, movement_refusal, movement_words, unapplied_parts
 
     title, applied, missing = r["title"], [], []
+    icon = with_article(f"{r['event_type'].title()} result")
+    applied.append({"what": f"played as an action with an Event result or {icon} (position files)",
+                    "rule": "WOTR-DICE-8"})
+    if r["play_requirement"]:
+        applied.append({"what": f"played only if its requirement holds: {r['play_requirement']} (checked in a "
+                                "position; what the position does not state leaves the play not decided)",
+                        "rule": "WOTR-EVT-8"})
+    m = movement(title)
+    if m is not None and movement_refusal(title) is None:
+        applied.append({"what": f"{movement_words(m, r['side'])} (a position's `action: {{card: {{name: ...}}}}`: "
+                                "every legal move, and claims on them)", "rule": "WOTR-MOVE-10"})
     for who, cond in E.attacker_conditions(r):
         applied.append({"what": f"starts an attack by {who}; the battle checks: " + _attacker_words(cond),
                         "rule": E.RULE})
@@ -104,6 +118,7 @@ def event_half(r: dict[str, Any]) -> tuple[list[dict[str, str]], list[dict[str, 
             why = ("an effect of the moment it is played: give the position after it" if t.get("when") == "played"
                    else "this part of the Event is not applied by any verb")
             missing.append({"card": title, "what": _tag_words(t), "why": why})
+    missing += unapplied_parts(r)  # the parts of the Event text that are neither battle tags nor a movement
     return applied, missing
 
 

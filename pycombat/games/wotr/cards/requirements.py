@@ -170,24 +170,32 @@ def _one(pos, cond: Mapping[str, Any]) -> tuple[bool | None, str]:
             return None, "whether the Fellowship is revealed is not given (`fellowship: {revealed: true}`)"
         return known == bool(val), f"the Fellowship is {'revealed' if known else 'hidden'}"
     if key in ("army_near", "army_with"):
+        # WOTR-STR-10: the Witch-king counts as a Nazgûl for card references, unless the card says otherwise
+        wk_counts = val.get("witch_king_is_nazgul", True)
+
         def has(st, what):
             if what == "companion":
                 return any(c in _companions() for c in st.force.characters)
             if what == "nazgul":
-                return st.force.nazgul > 0 or any(load_characters().characters[c].counts_as_nazgul
-                                                  for c in st.force.characters)
+                return st.force.nazgul > 0 or (wk_counts and any(load_characters().characters[c].counts_as_nazgul
+                                                                 for c in st.force.characters))
             return st.units > 0
-        mine = [st for st in pos.stacks if st.side == val["side"] and st.units > 0 and has(st, val["with"])]
+
+        # an Army holds at least one Army unit: Nazgûl, Leaders or Characters alone are no Army (WOTR-STACK-1)
+        armies = [st for st in pos.stacks if st.units > 0]
+        mine = [st for st in armies if st.side == val["side"] and has(st, val["with"])]
         if key == "army_with":
             return bool(mine), (f"the Army in {board.regions[mine[0].region].name} has one" if mine
                                 else f"no {val['side'].replace('_', ' ')} Army has a {val['with']}")
         for st in mine:
             near = {st.region} | {n.id for n in board.neighbours(st.region)}
-            for other in pos.stacks:
-                if other.side == val["near_side"] and other.region in near and has(other, val["near_with"]) \
-                        and (other.units > 0 or val["near_with"] == "nazgul"):
+            for other in armies:
+                if other.side == val["near_side"] and other.region in near and has(other, val["near_with"]):
                     return True, f"{board.regions[st.region].name} and {board.regions[other.region].name}"
-        return False, "no such Armies in or next to each other's regions"
+        what = {"nazgul": "Nazgûl" + ("" if wk_counts else " (the Witch-king does not count for this card)"),
+                "companion": "a Companion", "units": "units"}
+        return False, (f"no {val['side'].replace('_', ' ')} Army with {what[val['with']]} in or next to the region of "
+                       f"a {val['near_side'].replace('_', ' ')} Army with {what[val['near_with']]}")
     raise AssertionError(key)
 
 

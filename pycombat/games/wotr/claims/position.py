@@ -504,7 +504,10 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
         card = s.card(a["card"])
         if card is not None and card.icon is None and s2.action.die in ("army", "muster"):
             raise C.unknown_icon_error(s, card.name, DIE_LABEL[s2.action.die], s.file, c.path)
-        return _card_verdict(c, C.judge(s2, [C.QPlay(c=C.card_key(a["card"]))], flags=flags))
+        play = C.may_play(s, a["card"], die=s2.action.die, flags=flags)  # the one decision (WOTR-DICE-8, WOTR-EVT-8)
+        v = _card_verdict(c, play.verdict)
+        v.notes += play.set_aside
+        return v
     if c.kind == "combat_card":
         return _card_verdict(c, C.judge(s, [C.QCombat(c=C.card_key(a["card"]))], flags=flags))
     if c.kind == "counts_as_attack":
@@ -608,27 +611,52 @@ def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
     """What a card claim depends on and the position cannot state: a shipped card's requirement on
     the Fellowship Track or its being revealed (WOTR-EVT-8); whether a shipped card brings figures
     into play (the data does not say, WOTR-EVT-6)."""
-    from ..cards.events import requirement_check
+    from ..cards.events import may_play
 
+    if c.kind in ("move", "move_count"):
+        return move_unmodelled(s, c)
+    die = c.args.get("die")
+    if die and die not in DIE_FACES[s.action.side]:  # decided by WOTR-DICE-1 whatever the card
+        return []
     name = c.args.get("card")
     card = s.card(str(name)) if name else None
     if card is None or not card.shipped:
         return []
-    if c.kind == "card_play":
-        held, why = requirement_check(s, card)
-        if held is None:
-            return [{"card": card.name, "what": f"its requirement: {card.requirement}", "why": why}]
+    if c.kind == "card_play":  # only what could change the verdict: a play refused on a definite ground is decided
+        return may_play(s, card.name, die=c.args.get("die")).open
     if c.kind == "place" and card.musters is None:
         return [{"card": card.name, "what": "whether it brings figures into play",
                  "why": "the shipped card data does not say; describe the card ({name, type, musters: true})"}]
     return []
 
 
+def move_unmodelled(s: PositionScenario, c: Claim) -> list[dict]:
+    """A move claim under a shipped ``action.card`` whose play the position cannot decide (its requirement
+    on what the position does not state, WOTR-EVT-8): only when the play could change the verdict, that is
+    when the move (or a move, for a count) is legal should the card be played."""
+    from ..cards.events import action_card_play
+    from ..position.moves import check_move, count_moves
+
+    s2 = _with_die(s, c.args.get("die"))
+    play = action_card_play(s2)
+    if play is None or not play.open:
+        return []
+    if c.kind == "move":
+        return play.open if check_move(s2, c.args["steps"]).legal else []
+    n = count_moves(s2).total
+    return play.open if n != 0 or c.args.get("value") != 0 else []
+
+
 def hand_unmodelled(s: PositionScenario) -> list[dict]:
     """The requirements of the shipped cards held that the position cannot state (``{card, what, why}``,
-    as :func:`unmodelled_for` names them for a claim), whatever the claims ask. (Whether a shipped card
-    brings figures into play is named by the placing claims that depend on it.)"""
+    as :func:`unmodelled_for` names them for a claim), whatever the claims ask; for a shipped card played
+    with ``action.card``, also the parts of its Event the movement does not apply (``data/event_halves.yaml``).
+    (Whether a shipped card brings figures into play is named by the placing claims that depend on it.)"""
     from ..cards.events import requirement_check
+
+    from ..cards.event_battle import event_card
+    from ..cards.event_halves import unapplied_parts
+    from ..cards.events import action_card_play
 
     out = []
     for card in s.hand:
@@ -636,6 +664,9 @@ def hand_unmodelled(s: PositionScenario) -> list[dict]:
             held, why = requirement_check(s, card)
             if held is None:
                 out.append({"card": card.name, "what": f"its requirement: {card.requirement}", "why": why})
+    play = action_card_play(s)
+    if play is not None:  # the card played: its requirement, and the parts of its Event the movement leaves out
+        out += play.open + unapplied_parts(event_card(s.action.card.name))
     return out
 
 

@@ -43,6 +43,14 @@ Mover = _pred("mover", side=ConstantField)
 Die = _pred("die", die=ConstantField)
 As = _pred("as", result=ConstantField)
 CardMove = _pred("card_move", n=IntegerField)
+#: the shipped card of ``action.card`` may not be played (the rule and why, :func:`..cards.events.may_play`)
+CardNotPlayable = _pred("card_not_playable", rule=StringField, why=StringField)
+#: the card's moving part must hold one of these groups (its "Army containing ..."), from event_halves.yaml
+CardNeedsWith = _pred("card_needs_with", what=ConstantField)
+CardWithGroup = _pred("card_with_group", g=IntegerField)
+#: the card's movement ends where another Army of the mover's side stands, not under siege
+CardNeedsEndArmy = _pred("card_needs_end_army")
+CardEndRegion = _pred("card_end_region", r=StringField)
 #: a candidate movement (check mode): step I from F to T, carrying C figures of group G
 Step = _pred("step", i=IntegerField, f=StringField, t=StringField)
 Carry = _pred("carry", i=IntegerField, g=IntegerField, c=IntegerField)
@@ -150,7 +158,35 @@ def position_facts(s: PositionScenario, groups: list[MGroup] | None = None, *,
         facts.append(As(result=as_result))
     if s.action.card is not None:
         facts.append(CardMove(n=s.action.card.moves))
+        facts += card_facts(s, groups)
     return facts
+
+
+def card_facts(s: PositionScenario, groups: list[MGroup]) -> list[Predicate]:
+    """A shipped ``action.card``: whether it may be played at all (the one decision, WOTR-EVT-8) and the
+    movement limits its Event prints (``data/event_halves.yaml``, WOTR-MOVE-10)."""
+    from ..claims.words import detail_words
+    from ..cards.events import action_card_play
+
+    card, out = s.action.card, []
+    play = action_card_play(s)
+    if play is not None and not play.holds:
+        out += [CardNotPlayable(rule=v.rule, why=detail_words(v.detail)) for v in play.verdict.violations]
+    chars = load_characters().characters
+    if card.with_figure:
+        out.append(CardNeedsWith(what=card.with_figure.replace("-", "_")))
+        for g in groups:
+            c = chars.get(g.character) if g.kind == "character" else None
+            holds = {"companion": c is not None and c.kind == "companion",
+                     "nazgul": g.kind == "nazgul" or (c is not None and c.counts_as_nazgul),  # WOTR-STR-10
+                     "witch-king": g.character == "witch-king"}[card.with_figure]
+            if g.side == s.action.side and holds:
+                out.append(CardWithGroup(g=g.id))
+    if card.ends_with_other_army:
+        out.append(CardNeedsEndArmy())
+        out += [CardEndRegion(r=st.region) for st in s.position.stacks
+                if st.side == s.action.side and st.units > 0 and not st.besieged]
+    return out
 
 
 def candidate_facts(steps) -> list[Predicate]:

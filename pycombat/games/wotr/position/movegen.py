@@ -93,10 +93,41 @@ class BruteForce:
                 if any(g.kind == "leader" and g.side == "free_peoples" and part.get(g.id, 0) < g.count
                        for g in allmine):
                     continue
+            if result == "card" and not self._card_part_ok(part):
+                continue
             for dest in self._destinations(region, part, result):
+                if result == "card" and not self._card_dest_ok(dest):
+                    continue
                 out.append((dest, part))
         del has_leader
         return out
+
+    # ---- a shipped card's own limits (data/event_halves.yaml, WOTR-MOVE-10) ------------------------------
+    def _card_part_ok(self, part: dict[int, int]) -> bool:
+        """The card may be played (the one decision, WOTR-EVT-8) and the moving part holds the figure its
+        "Army containing ..." names."""
+        from ..cards.events import action_card_play
+
+        play = action_card_play(self.s)
+        if play is not None and not play.holds:
+            return False
+        need = self.s.action.card.with_figure
+        if need is None:
+            return True
+        for gid in part:
+            g = self.by_id[gid]
+            c = self.chars.get(g.character) if g.kind == "character" else None
+            if {"companion": c is not None and c.kind == "companion",
+                    "nazgul": g.kind == "nazgul" or (c is not None and c.counts_as_nazgul),
+                    "witch-king": g.character == "witch-king"}[need]:
+                return True
+        return False
+
+    def _card_dest_ok(self, dest: str) -> bool:
+        """A card whose movement ends where another Army of the mover's side stands, not under siege."""
+        if not self.s.action.card.ends_with_other_army:
+            return True
+        return self.units.get((dest, self.side), 0) > 0 and self.besieged.get(dest) != self.side
 
     def _not_at_war(self, part: dict[int, int]) -> set[str]:
         out = set()

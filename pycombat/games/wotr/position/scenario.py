@@ -94,12 +94,17 @@ class Stack:
 
 @dataclass(frozen=True)
 class MoveCard:
-    """An Event card that moves one Army up to ``moves`` regions (WOTR-MOVE-10)."""
+    """An Event card that moves one Army up to ``moves`` regions (WOTR-MOVE-10): a card the file describes,
+    or a shipped card by its title, whose printed movement (``data/event_halves.yaml``) and play
+    (``printed``: its requirement and icon, decided by :func:`..cards.events.may_play`) apply."""
 
     name: str
     moves: int
     armies: int = 1
     type: str = "army"
+    printed: "Card | None" = None  #: the shipped card (None: a card the file describes)
+    with_figure: str | None = None  #: the moving part holds it: companion | nazgul | witch-king
+    ends_with_other_army: bool = False  #: ends where another Army of the mover's side stands, not besieged
 
 
 @dataclass(frozen=True)
@@ -222,6 +227,7 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     action = _action(root.child("action"), position, chars)
     hand = tuple(_card(n, action.side) for n in root.list("hand", []))
     _unique_cards(root, hand)
+    _action_card_held(root, action, hand)
     played_nodes = root.list("played", [])
     played = tuple(n.as_str() for n in played_nodes)
     _not_both_held_and_played(hand, played_nodes)
@@ -457,13 +463,19 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
     if node.has("card"):
         cnode = node.child("card")
         cnode._mapping()
-        moves = cnode.int("moves", minimum=1)
-        if moves > 4:
-            raise cnode.error("an Event card moves an Army at most a few regions; give 1 to 4", "moves")
-        card = MoveCard(cnode.str("name"), moves, cnode.int("armies", 1, minimum=1),
-                        cnode.str("type", "army", choices=("army", "character", "muster")))
-        if card.armies != 1:
-            raise cnode.error("only cards that move one Army are modelled", "armies")
+        from ..cards.event_battle import event_card
+
+        rec = event_card(cnode.str("name"))
+        if rec is not None:  # a shipped card: its printed movement, icon and play (WOTR-MOVE-10, WOTR-EVT-8)
+            card = _shipped_move_card(cnode, rec, side)
+        else:
+            moves = cnode.int("moves", minimum=1)
+            if moves > 4:
+                raise cnode.error("an Event card moves an Army at most a few regions; give 1 to 4", "moves")
+            card = MoveCard(cnode.str("name"), moves, cnode.int("armies", 1, minimum=1),
+                            cnode.str("type", "army", choices=("army", "character", "muster")))
+            if card.armies != 1:
+                raise cnode.error("only cards that move one Army are modelled", "armies")
         cnode.finish(MOVE_CARD_KEYS)
         if die not in ("event", "will_of_the_west") and die != card.type and not (
                 die == "army_muster" and card.type in ("army", "muster")):
@@ -478,11 +490,42 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
 CARD_KEYS = HAND_CARD.keys
 
 
+def _shipped_move_card(cnode: Node, rec: Mapping[str, Any], side: str) -> MoveCard:
+    """``action.card`` naming a shipped Event card: the movement its Event prints (``data/event_halves.yaml``);
+    a field that contradicts the print is refused, naming the printed value, and so is a card whose Event
+    moves no Army or moves one the model does not apply."""
+    from ..cards.event_halves import movement, movement_refusal, movement_words
+
+    title = rec["title"]
+    if rec["side"] != side:
+        raise cnode.error(f"{title} is a {SIDE_NAMES[rec['side']]} card; the acting player is the "
+                          f"{SIDE_NAMES[side]} (WOTR-EVT-1)", "name")
+    why = movement_refusal(title)
+    if why is not None:
+        m = movement(title)
+        printed = f" ({movement_words(m, rec['side'])})" if m else ""
+        raise cnode.error(f"{title}: {why}{printed}; `action.card` applies an Event card that moves one Army up to "
+                          "N regions (WOTR-MOVE-10)", "name")
+    m = movement(title)
+    for key, printed in (("moves", m["regions"]), ("armies", m["armies"]), ("type", rec["event_type"])):
+        if cnode.has(key):
+            given = cnode.int(key, minimum=1) if key != "type" else cnode.str(key, choices=("army", "character",
+                                                                                           "muster"))
+            if given != printed:
+                rule = "WOTR-DICE-8" if key == "type" else "WOTR-MOVE-10"
+                raise cnode.error(f"{title} {movement_words(m, rec['side'])} and has {'an' if rec['event_type'] == 'army' else 'a'} "
+                                  f"{rec['event_type'].title()} icon as printed: `{key}: {given}` contradicts the "
+                                  f"printed {printed!r} ({rule}); leave `{key}` out", key)
+    card = _printed_card(rec, cnode, side)
+    return MoveCard(title, m["regions"], 1, rec["event_type"], printed=card, with_figure=m.get("with"),
+                    ends_with_other_army=bool(m.get("ends_with_other_army")))
+
+
 def _shipped_card(node: Node, side: str) -> Card:
     """A card named by its title: deck, icon, persistence and requirement from cards.json."""
     from pycombat.errors import UnknownNameError
     from pycombat.names import closest
-    from ..cards.event_battle import event_card, political_battle
+    from ..cards.event_battle import event_card
     from ..cards.requirements import event_records
 
     name = node.as_str()
@@ -490,13 +533,45 @@ def _shipped_card(node: Node, side: str) -> Card:
     if rec is None:
         raise UnknownNameError("Event card", name, closest(name, sorted(event_records())), file=node.file,
                                path=node.path)
+    return _printed_card(rec, node, side)
+
+
+def _printed_card(rec: Mapping[str, Any], node: Node, side: str, musters: bool | None = None) -> Card:
+    """The card of the shipped record ``rec``, held by ``side``: its printed side (WOTR-EVT-1), deck, icon,
+    persistence, attack and requirement (WOTR-EVT-8)."""
+    from ..cards.event_battle import political_battle
+
     if rec["side"] != side:
         raise node.error(f"{rec['title']} is a {SIDE_NAMES[rec['side']]} card; the acting player is the "
                          f"{SIDE_NAMES[side]} (WOTR-EVT-1)")
     tags = {t.get("tag") for t in rec.get("event_battle_tags") or ()}
     return Card(rec["title"], rec["deck"], rec["event_type"], attack=bool(tags & {"attack", "attack_option"}),
-                battle=political_battle(rec), persistent=bool(rec["persistent"]), musters=None, side=side, path=node.path,
-                requirement=rec["play_requirement"], shipped=True)
+                battle=political_battle(rec), persistent=bool(rec["persistent"]), musters=musters, side=side,
+                path=node.path, requirement=rec["play_requirement"], shipped=True)
+
+
+def _described_shipped_card(node: Node, rec: Mapping[str, Any], side: str) -> Card:
+    """A card the file describes (``{name, type, ...}``) under a shipped card's title: the printed card,
+    its fields checked against the print (one that contradicts it is refused, naming the printed value);
+    ``musters:``, which the shipped data does not say, is taken from the file."""
+    title, deck, icon = rec["title"], rec["deck"], rec["event_type"]
+    printed_type = f"a {deck.title()} card with {'an' if icon == 'army' else 'a'} {icon.title()} icon"
+    kind = node.str("type", choices=("character", "army", "muster", "strategy"))
+    if kind != icon and not (kind == "strategy" and deck == "strategy"):
+        rule = "WOTR-EVT-1" if (kind == "character") != (deck == "character") else "WOTR-DICE-8"
+        raise node.error(f"{title} is printed as {printed_type} (cards.json `event_type` {icon!r}): `type: {kind}` "
+                         f"contradicts the card ({rule}); name the card by its title alone, or give `type: {icon}`",
+                         "type")
+    tags = {t.get("tag") for t in rec.get("event_battle_tags") or ()}
+    for key, printed, words in (("attack", bool(tags & {"attack", "attack_option"}), "starts an attack"),
+                                ("persistent", bool(rec["persistent"]), "is played on the table (Persistent)")):
+        if node.has(key) and node.bool(key) != printed:
+            raise node.error(f"{title} {'' if printed else 'never '}{words} as printed (printed: {printed}): "
+                             f"`{key}: {str(not printed).lower()}` contradicts the card "
+                             f"({'WOTR-ATK-9' if key == 'attack' else 'WOTR-EVT-5'})", key)
+    musters = node.bool("musters", None)
+    node.finish(CARD_KEYS)
+    return _printed_card(rec, node, side, musters=musters)
 
 
 def _card(node: Node, side: str) -> Card:
@@ -504,6 +579,11 @@ def _card(node: Node, side: str) -> Card:
         return _shipped_card(node, side)
     node._mapping()
     name = node.str("name")
+    from ..cards.event_battle import event_card
+
+    rec = event_card(name)
+    if rec is not None:  # a shipped card's title: the printed card, never a blank one of that name
+        return _described_shipped_card(node, rec, side)
     kind = node.str("type", choices=("character", "army", "muster", "strategy"))
     deck = "character" if kind == "character" else "strategy"
     icon = None if kind == "strategy" else kind
@@ -511,6 +591,18 @@ def _card(node: Node, side: str) -> Card:
                 musters=node.bool("musters", False), side=side, path=node.path)
     node.finish(CARD_KEYS)
     return card
+
+
+def _action_card_held(root: Node, action: Action, hand: tuple[Card, ...]) -> None:
+    """A shipped card played with ``action.card`` is one of the acting player's cards: a file that lists the
+    hand lists it there (a file without ``hand:`` is taken to hold it)."""
+    card = action.card
+    if card is None or card.printed is None or not root.has("hand"):
+        return
+    if normalize(card.name) not in {normalize(c.name) for c in hand}:
+        names = ", ".join(c.name for c in hand) or "empty"
+        raise ScenarioError(f"{card.name} is not in `hand:` (the hand: {names}): the acting player plays a card he "
+                            "holds; add it to `hand:`", file=root.file, path="action.card.name")
 
 
 def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
