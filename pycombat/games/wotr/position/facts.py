@@ -5,6 +5,7 @@ Both directions go through these clorm classes and the group table, never throug
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
 
@@ -98,6 +99,13 @@ def groups_of(s: PositionScenario) -> list[MGroup]:
 
 
 def board_facts() -> list[Predicate]:
+    """The map's facts (regions, adjacency, Nations, Settlements, Strongholds): the same objects every call
+    (made once; the solver prints each once), in a new list."""
+    return list(_board_facts())
+
+
+@lru_cache(maxsize=1)
+def _board_facts() -> tuple[Predicate, ...]:
     board = load_board()
     out: list[Predicate] = []
     for r in board.regions.values():
@@ -109,7 +117,7 @@ def board_facts() -> list[Predicate]:
             out.append(SettlementF(r=r.id))
         if r.settlement == "stronghold":
             out.append(StrongholdF(r=r.id))
-    return out
+    return tuple(out)
 
 
 def position_facts(s: PositionScenario, groups: list[MGroup] | None = None, *,
