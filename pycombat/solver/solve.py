@@ -380,11 +380,12 @@ def check(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *, con
 
 def check_answer(files: Sequence[Traversable | Path], facts: Iterable[FactLike], *,
                  consts: Mapping[str, str] | None = None, decoder: Decoder | None = None,
-                 violation: str = "violation") -> tuple[list[Violation], Answer]:
+                 violation: str = "violation", show: Sequence[str] = ()) -> tuple[list[Violation], Answer]:
     """:func:`check`, with the one answer set it read: what else the program shows (its
-    ``#show`` statements, decoded by ``decoder``) comes from the same grounding."""
-    solver = Solver(files=files, consts=consts or {}, facts=facts, texts=[f"#show {violation}/2."],
-                    decoder=decoder)
+    ``#show`` statements and ``show``'s signatures, e.g. ``"engaged/2"``, decoded by ``decoder``) comes
+    from the same grounding."""
+    solver = Solver(files=files, consts=consts or {}, facts=facts,
+                    texts=[f"#show {violation}/2."] + [f"#show {sig}." for sig in show], decoder=decoder)
     answers = list(solver.models(limit=2))
     if len(answers) != 1:
         raise SolverError(f"check mode expects exactly one answer set, got {len(answers)}")

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from ...collector import paused
 from ...dice import as_json
-from ...errors import PycombatError, TooLargeError
+from ...errors import PycombatError, ScenarioError, TooLargeError
 from ...names import did_you_mean
 from ...report import Report, VerifyReport, jsonable
 from ...tree import export, export_path
@@ -111,9 +111,9 @@ def _start(s: Any, verb: str) -> None:
     """Read the claims (a bad one is an error for every verb) and refuse a verb a position does not take."""
     battle_claims.read(s)
     if getattr(s, "kind", None) == "position" and verb not in POSITION_VERBS:
-        raise PycombatError(f"{s.file}: a position scenario (position/action) answers `enumerate` (the legal "
-                            f"moves of the die result) and `verify` (claims), not `{verb}`; `{verb}` needs a "
-                            "battle scenario (attacker/defender/battle)")
+        raise ScenarioError(f"a position scenario (position/action) answers `enumerate` (the legal moves of the "
+                            f"die result) and `verify` (claims), not `{verb}`; `{verb}` needs a battle scenario "
+                            "(attacker/defender/battle)", file=s.file)
 
 
 def _objective(objective: str | None) -> str:
@@ -546,7 +546,7 @@ def verify(scenario) -> VerifyReport:
     """Each claim's verdict with the rules that decide it, and the flags whose other value flips it."""
     claims = battle_claims.read(scenario)
     if not claims:
-        raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
+        raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
     base = _base(scenario, "verify")
     missing = base.pop("unmodelled")  # (a claim it could change is not decided)
     if scenario.kind == "position":

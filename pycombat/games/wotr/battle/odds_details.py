@@ -238,15 +238,16 @@ def named_cards_applied(s) -> list[dict]:
 
 
 def refuse_named_cards_for_tree(s) -> None:
-    from pycombat.errors import PycombatError
+    from pycombat.errors import ScenarioError
     from ..unmodelled import named_cards_unmodelled
 
     missing = named_cards_unmodelled(s, "tree")
     if missing:
-        raise PycombatError(f"{s.file}: `tree` does not model named Combat cards ("
-                            + ", ".join(m["card"] for m in missing) + "); `odds` and `replay` apply them")
+        raise ScenarioError("`tree` does not model named Combat cards (" + ", ".join(m["card"] for m in missing)
+                            + "); `odds` and `replay` apply them", file=s.file)
     held = {role: h for role, h in (s.card_plan.hands.items() if s.card_plan is not None else ()) if h}
     if held:  # a hand is a choice of the card game, which the battle's tree does not hold
-        raise PycombatError(f"{s.file}: `tree` does not model Combat cards in hand ("
+        raise ScenarioError("`tree` does not model Combat cards in hand ("
                             + "; ".join(f"{role}: {', '.join(c.name for c in h)}" for role, h in held.items())
-                            + "); `optimize` chooses them round by round (remove `hand:` for the tree without cards)")
+                            + "); `optimize` chooses them round by round (remove `hand:` for the tree without cards)",
+                            file=s.file, path="hand")

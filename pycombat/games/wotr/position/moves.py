@@ -25,7 +25,7 @@ from math import comb
 from typing import Any
 
 from pycombat.errors import TooLargeError
-from pycombat.solver import Decoder, Solver, Violation, check, rule_files, to_python
+from pycombat.solver import Decoder, Solver, Violation, check_answer, rule_files, to_python
 from ..board import load_board
 from ..characters import load_characters
 from ..model import Contingent, Force
@@ -102,13 +102,12 @@ def check_move(s: PositionScenario, steps: list[tuple[str, str, dict[int, int]]]
     tried: list[MoveVerdict] = []
     for res in results_for(s):
         facts = position_facts(s, groups, as_result=res) + candidate_facts(steps)
-        violations = check(rule_files(RULES, BASE), facts, consts=cst)
+        # (one grounding: the rules broken, and when none, the rules the movement relies on)
+        violations, answer = check_answer(rule_files(RULES, BASE), facts, consts=cst, decoder=Decoder([Engaged]),
+                                          show=("engaged/2",))
         if violations:
             tried.append(MoveVerdict(False, violations, result=res))
             continue
-        solver = Solver(files=rule_files(RULES, BASE), texts=["#show engaged/2."], consts=cst, facts=facts,
-                        decoder=Decoder([Engaged]))
-        answer = next(solver.models(limit=1))
         engaged = sorted({(e.rule, _plain(e.detail)) for e in answer.decoded if isinstance(e, Engaged)},
                          key=lambda x: (x[0], repr(x[1])))
         return MoveVerdict(True, engaged=engaged, result=res)
