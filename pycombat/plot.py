@@ -8,8 +8,10 @@ from .dice import Dist
 from .errors import PycombatError
 
 
-def plot_distributions(panels: Mapping[str, Dist], path: str | Path, *, title: str, xlabel: str) -> Path:
-    """One bar chart per distribution (integer outcomes), side by side, saved as PNG."""
+def plot_distributions(panels: Mapping[str, Dist], path: str | Path, *, title: str, xlabel: str,
+                       ylabel: str = "probability") -> Path:
+    """One bar chart per distribution (integer outcomes), side by side, saved as PNG; ``ylabel`` says what
+    a bar's height is (a probability, or for a count over choices its share, e.g. "share of legal splits")."""
     out = Path(path)
     if out.suffix.lower() != ".png":
         raise PycombatError(f"--plot {path}: the file name must end in .png")
@@ -18,7 +20,7 @@ def plot_distributions(panels: Mapping[str, Dist], path: str | Path, *, title: s
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(panels), figsize=(5.5 * len(panels), 4), squeeze=False)
+    fig, axes = plt.subplots(1, max(1, len(panels)), figsize=(5.5 * max(1, len(panels)), 4), squeeze=False)
     for ax, (name, dist) in zip(axes[0], panels.items()):
         xs = sorted(dist)
         ys = [float(dist[x]) for x in xs]
@@ -29,7 +31,7 @@ def plot_distributions(panels: Mapping[str, Dist], path: str | Path, *, title: s
                         ha="center", va="bottom", fontsize=8)
         ax.set_title(name)
         ax.set_xlabel(xlabel)
-        ax.set_ylabel("probability")
+        ax.set_ylabel(ylabel)
         ax.set_ylim(0, max(ys) * 1.15 if ys else 1)
     fig.suptitle(title)
     fig.tight_layout()

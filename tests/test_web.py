@@ -247,6 +247,16 @@ def test_a_tree_too_large_to_draw_still_comes_whole_as_graphml(client, tmp_path)
     assert body["files"]["graphml"].count("<node ") == out.read_text(encoding="utf-8").count("<node ") > 300
 
 
+@pytest.mark.parametrize("game, example", [("meccg", "two_on_two.yaml"), ("riftbound", "seed_example.yaml"),
+                                           ("wotr", "skirmish.yaml")])
+def test_a_scenario_without_claims_is_refused_alike_in_every_game(client, game, example):
+    """The page's text has no file name: the message names the field, never a missing file ("None")."""
+    r = _run(client, "verify", text=pycombat.example(game, example).read_text(encoding="utf-8"))
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["error"] == "pycombat: claims: the scenario has no claims to verify" and body["path"] == "claims"
+
+
 def test_verify_on_a_ruling_with_claims(client):
     games = {g["name"]: g for g in client.get("/api/games").json()}
     rulings = [e["name"] for e in games["meccg"]["examples"] if e["name"].startswith("rulings/")]

@@ -524,6 +524,21 @@ def _record(s: Scenario, name: str):
         return _showdown(s).units[name]
 
 
+def stated_split_sides(s: Scenario, claims: list[Claim]) -> set[str]:
+    """The sides whose stated split (the file's ``splits:``) a claim judges: "this split is legal" (``split_legal``
+    without a ``split:`` of its own), on its ``side:`` or on the one side the file states."""
+    out = set()
+    for c in claims:
+        if c.kind != "split_legal" or "split" in c.args:
+            continue
+        side = str(c.args.get("side", "")).lower()
+        if side in SIDES:
+            out.add(side)
+        elif "side" not in c.args and len(s.splits) == 1:
+            out |= set(s.splits)
+    return out
+
+
 def _split_legal(s: Scenario, claim: Claim) -> Verdict:
     from .damage.splits import LegalSplits
 
@@ -651,7 +666,9 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     fixed = _fixed_splits(s)
     if fixed is not None and modal != "can":
         r = resolve(s, fixed)
-        return Verdict(claim, happens(r.outcome), outcome_rules({r.outcome}, control) + ["RB-DMG-4"],
+        board = _board(s)
+        mods = deciding_modifiers(board, lambda b: happens(_outcome_with(b, r.splits)))
+        return Verdict(claim, happens(r.outcome), outcome_rules({r.outcome}, control) + ["RB-DMG-4"] + mods,
                        notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
                               f"{control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome})
                        + ([_SCORED_ALREADY] if want == "conquer" and s.scored_this_turn and r.outcome == "conquer"
@@ -667,7 +684,40 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
         rules.append("RB-MODEL-5")
     if want == "conquer" and s.scored_this_turn and "conquer" in oc.outcomes:
         notes.append(_SCORED_ALREADY)
+
+    def answer(b) -> bool:
+        seen_b = {happens(o) for o in outcome_classes(b).outcomes}
+        return True in seen_b if modal == "can" else seen_b == {True}
+
+    rules += deciding_modifiers(_board(s), answer)
     return Verdict(claim, verdict, rules, notes=notes)
+
+
+def deciding_modifiers(board, answer: Callable[[Any], Any]) -> list[str]:
+    """The Might rules (RB-MIGHT-3..8: Stun, Assault, Shield, Prevent, a replacement at assignment, marked damage)
+    whose effect changed a total or a lethal amount the verdict depends on: taken off every unit that has it
+    (:data:`WITHOUT_MODIFIER`), ``answer`` (the verdict's answer read on a board) comes out otherwise."""
+    base = answer(board)
+    out = []
+    units = board.attacker + board.defender
+    for rule, without in WITHOUT_MODIFIER.items():
+        if all(replace(u, **without) == u for u in units):
+            continue  # no unit has it
+        strip = {k: tuple(replace(u, **without) for u in board.side(k)) for k in SIDES}
+        if answer(replace(board, **strip)) != base:
+            out.append(rule)
+    return out
+
+
+def _outcome_with(board, chosen) -> str:
+    """The outcome class (RB-RES-7) the splits ``chosen`` (side -> Split) leave on ``board``: who has a unit left
+    without lethal damage (as :func:`.damage.outcome.resolve` reads it)."""
+    from .damage.outcome import outcome_of
+
+    if not board.damage_step:
+        return outcome_of(bool(board.attacker), bool(board.defender))
+    left = {side: any(not u.dies_with(chosen[other(side)].get(u.name)) for u in board.side(side)) for side in SIDES}
+    return outcome_of(left["attacker"], left["defender"])
 
 
 #: why the Attacker left alone at a battlefield he scored this turn does not conquer it (RB-RES-5)
@@ -765,7 +815,9 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     if fixed is not None and modal == "will":
         r = resolve(s, fixed)
         dead = name in r.died
-        return Verdict(claim, dead == want_dead, rules + ["RB-DMG-4"],
+        hit = r.splits[other(unit.side)].get(name)
+        mods = deciding_modifiers(board, lambda b: next(u for u in b.side(unit.side) if u.name == name).dies_with(hit))
+        return Verdict(claim, dead == want_dead, rules + ["RB-DMG-4"] + mods,
                        notes=[f"with the scenario's splits, {name} receives {r.dealt.get(name, 0)}: "
                               f"{'it dies' if dead else 'it survives'}"])
     live = next(u for u in board.attacker + board.defender if u.name == name)
@@ -781,7 +833,10 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
              + ("always dies" if seen == {True} else "never dies" if seen == {False} else "dies in some")]
     # which units die depends on the split: over the legal splits (RB-MODEL-3), not RB-MODEL-4
     killed_by_damage = ["RB-CARD-23"] if live.kill_on_damage else []  # any damage dealt kills it
-    return Verdict(claim, verdict, rules + ["RB-MODEL-3"] + killed_by_damage, notes=notes)
+    # the Might rules that made a total or lethal amount its fate turns on (the answer: the fates seen, whatever value
+    # was claimed)
+    mods = deciding_modifiers(board, lambda b: frozenset(name in c.killed for c in kill_classes(b, other(unit.side))))
+    return Verdict(claim, verdict, rules + ["RB-MODEL-3"] + killed_by_damage + mods, notes=notes)
 
 
 def _derived(s: Scenario):
@@ -946,62 +1001,164 @@ def _damage_step(s: Scenario, claim: Claim) -> Verdict:
                    notes=[f"after the showdown: {len(b.attacker)} attacker(s), {len(b.defender)} defender(s)"])
 
 
-def _order(s: Scenario, claim: Claim) -> Verdict:
-    """"X must get lethal damage before Y gets any": no legal split gives Y damage while X lacks lethal."""
+#: where a unit comes in the rules' order of assignment (RB-ORD-8): its tier (a Tank 0, a normal unit 1, a Backline
+#: unit 2; a unit both Tank and Backline 0 or 2, RB-ORD-5), and a unit that cannot be dealt damage but may take the
+#: leftover after every target has lethal (RB-ORD-7, ``immune_targets=dumpable``) after them all
+_DUMP_PLACE = 3
+
+
+@dataclass(frozen=True)
+class _AssignmentOrder:
+    """The rules' order of assignment of one side's damage (RB-ORD-2..8), over the units it may reach.
+
+    It is the order the rules put the units in, whatever the total: the total decides only how far down the order
+    the damage reaches (RB-DMG-6, RB-DMG-10), not the order itself. ``places``: unit -> the places it may take
+    (empty: it is never dealt this damage; None: no tier binds it)."""
+
+    side: str
+    places: Mapping[str, frozenset[int] | None]
+    derived: Any
+    sequences: list | None  #: the legal sequences (``lethal_order=killable_first`` only: the total shapes the order)
+
+    def may_precede(self, a: str, b: str) -> bool:
+        """Whether some order the rules allow gives ``a`` damage before ``b`` gets any."""
+        pa, pb = self.places.get(a, frozenset()), self.places.get(b, frozenset())
+        if pa is not None and not pa:
+            return False  # a is never dealt this damage
+        if pb is not None and not pb:
+            return True  # b never gets any
+        by_tiers = pa is None or pb is None or any(ta <= tb for ta in pa for tb in pb)
+        if not by_tiers or self.sequences is None:
+            return by_tiers
+        # RB-READ-1 [lethal_order=killable_first]: while damage remains, the next unit taken is one it kills; the
+        # units past the damage keep the tiers' order only
+        for sp in self.sequences:
+            taken = list(dict.fromkeys(u for u, _ in sp.steps or ()))
+            if a in taken and (b not in taken or taken.index(a) < taken.index(b)):
+                return True
+            if a not in taken and b not in taken:
+                return True
+        return not self.sequences
+
+    def is_target(self, unit: str) -> bool:
+        return unit in self.derived.targets[self.side]
+
+
+def _assignment_order(s: Scenario, claim: Claim, x: str, y: str) -> tuple[_AssignmentOrder, Any, list[str]]:
+    """The rules' order of the side's damage that reaches ``x`` and ``y`` (one side's units), the board, and notes
+    on this board: which of them no legal split reaches (the verdict is the rules' order all the same)."""
     from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
 
-    x, y = _unit(s, claim), _unit(s, claim, "other")
     if _record(s, x).side != _record(s, y).side:
         raise _err(s, claim, f"{x} and {y} are on different sides: they receive different players' damage")
     board = _board(s)
     side = other(_record(s, x).side)
     view = LegalSplits(board, side, representation="vector")
-    lethal = view.derived.lethal.get(x)
-    bound = view.upper_bound()
-    if bound > MAX_SCANNED_SPLITS:
-        raise _err(s, claim, f"too many legal splits to check ({bound:,}; limit {MAX_SCANNED_SPLITS:,})")
-    witness = next((sp for sp in view if sp.get(y) > 0 and (lethal is None or sp.get(x) < lethal)), None)
-    tiers = view.derived.tiers[side]
+    d = view.derived
+    places: dict[str, frozenset[int] | None] = {}
+    for u in (x, y):
+        if u in d.duals[side]:
+            places[u] = frozenset({0, 2})
+        elif u in d.targets[side]:
+            t = d.tiers[side].get(u)
+            places[u] = None if t is None else frozenset({t})
+        elif u in d.dumps[side]:
+            places[u] = frozenset({_DUMP_PLACE})
+        else:
+            places[u] = frozenset()
+    sequences = None
+    if s.flags.get("lethal_order") == "killable_first" and d.to_assign[side] > 0:
+        seqs = LegalSplits(board, side, representation="sequence")
+        if seqs.upper_bound() > MAX_SCANNED_SPLITS:
+            raise _err(s, claim, f"too many legal sequences to check ({seqs.upper_bound():,}; limit "
+                       f"{MAX_SCANNED_SPLITS:,})")
+        sequences = list(seqs)
+    notes = []
+    here = {u.name for u in board.attacker + board.defender}
+    for u in (x, y):
+        if u not in here:
+            notes.append(f"{u} is not at the battlefield at the Combat Damage Step: it gets none of this damage")
+        elif places[u] == frozenset():
+            notes.append(f"{u} cannot be dealt damage (RB-ORD-7): it gets none of this damage")
+    reachable = [u for u in (x, y) if places[u] != frozenset()]
+    if reachable and view.upper_bound() <= MAX_SCANNED_SPLITS:
+        reached = {u for sp in view for u in reachable if sp.get(u) > 0}
+        unreached = [u for u in reachable if u not in reached]
+        if unreached:
+            notes.append(f"on this board no legal split gives {' or '.join(unreached)} any damage (the {side}'s "
+                         f"total is {d.to_assign[side]}): the verdict is the rules' order of assignment, which the "
+                         "total does not change (RB-DMG-10)")
+    return _AssignmentOrder(side, places, d, sequences), board, notes
+
+
+def _order_rules(s: Scenario, order: _AssignmentOrder, board, x: str, y: str) -> list[str]:
+    """The order rules a claim on ``x`` and ``y`` rests on: the tier model (RB-ORD-8) and the rule of each tier that
+    places them (Tank RB-ORD-2, Backline RB-ORD-3, both RB-ORD-5/6, one tier RB-ORD-4), Tank ignored (RB-ORD-1), a unit
+    that cannot be dealt damage (RB-ORD-7)."""
+    side, d = order.side, order.derived
+    tiers = d.tiers[side]
     rules = ["RB-ORD-8"]
     if tiers.get(x) == 0 or tiers.get(y) == 0 or _record(s, x).tank:
         rules.append("RB-ORD-2")
     if tiers.get(y) == 2 or _record(s, y).backline:
         rules.append("RB-ORD-3")
-    if x in view.derived.duals[side] or y in view.derived.duals[side]:
+    if x in d.duals[side] or y in d.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
-    if tiers.get(x) == tiers.get(y):
+    if x in tiers and tiers.get(x) == tiers.get(y):
         rules.append("RB-ORD-4")
     if board.ignores_tank(side):
         rules.append("RB-ORD-1")
-    if witness is None and view.derived.big[side] and lethal is not None:
-        # the total kills every target (RB-MODEL-3, D >= sum L): every final vector gives X lethal, so the claim, about
-        # the order of assignment, is read on the legal sequences: does one give Y damage before X has lethal?
-        seqs = LegalSplits(board, side, representation="sequence")
-        if seqs.upper_bound() > MAX_SCANNED_SPLITS:
-            raise _err(s, claim, f"too many legal sequences to check ({seqs.upper_bound():,}; limit "
-                       f"{MAX_SCANNED_SPLITS:,})")
-        early = next((sp for sp in seqs if _damaged_before_lethal(sp.steps or (), x, y, lethal)), None)
-        if early is None:
-            return Verdict(claim, True, rules, notes=[f"every legal order of assignment gives {x} lethal damage "
-                                                      f"before {y} gets any (the total kills every target)"])
-        return Verdict(claim, False, rules, notes=[f"legal order of assignment {early.label()} gives {y} damage "
-                                                   f"before {x} has lethal"])
-    if witness is None:
-        return Verdict(claim, True, rules, notes=[f"no legal split gives {y} damage while {x} lacks lethal"])
-    return Verdict(claim, False, rules,
-                   notes=[f"legal split {witness.label()} gives {y} damage while {x} lacks lethal"])
+    if any(_cannot_be_dealt_damage(order, board, u) for u in (x, y)):
+        rules.append("RB-ORD-7")
+    return rules
 
 
-def _damaged_before_lethal(steps, x: str, y: str, lethal: int) -> bool:
-    """Whether an ordered assignment (``steps``: (unit, damage) in order) gives ``y`` damage while ``x`` has less than
-    ``lethal`` assigned (RB-ORD-2..4: the order of assignment, not only the final amounts)."""
-    got = 0
-    for unit, amount in steps:
-        if unit == y and amount > 0 and got < lethal:
-            return True
-        if unit == x:
-            got += amount
-    return False
+def _cannot_be_dealt_damage(order: _AssignmentOrder, board, unit: str) -> bool:
+    """RB-ORD-7: ``unit`` is at the battlefield but no target of the side's damage (it cannot be dealt damage)."""
+    return unit in {w.name for w in board.side(other(order.side))} and not order.is_target(unit)
+
+
+def _order(s: Scenario, claim: Claim) -> Verdict:
+    """"X must get lethal damage before Y gets any": in every order of assignment the rules allow (RB-ORD-2..8:
+    Tank first, Backline last, one tier in any order), X comes before Y. A claim on the rules' order, whatever the
+    total: a board whose damage reaches neither unit does not make it hold (its note says so). X must be one the
+    damage can give lethal to (RB-ORD-7: a unit that cannot be dealt damage has no lethal amount)."""
+    x, y = _unit(s, claim), _unit(s, claim, "other")
+    order, board, notes = _assignment_order(s, claim, x, y)
+    rules = _order_rules(s, order, board, x, y)
+    if not order.is_target(x):
+        return Verdict(claim, False, rules, notes=notes + [f"{x} has no lethal amount to be assigned (RB-ORD-7): "
+                                                            f"no damage waits for it"])
+    early = order.may_precede(y, x)
+    if order.sequences is not None and early != _by_tiers(order, y, x):
+        rules.append("RB-READ-1")
+    if early:
+        return Verdict(claim, False, rules, notes=[f"the rules allow an order of assignment that gives {y} damage "
+                                                   f"before {x} has lethal ({_places_text(order, x, y)})"] + notes)
+    return Verdict(claim, True, rules, notes=[f"every order of assignment the rules allow gives {x} lethal damage "
+                                              f"before {y} gets any ({_places_text(order, x, y)})"] + notes)
+
+
+def _by_tiers(order: _AssignmentOrder, a: str, b: str) -> bool:
+    """:meth:`_AssignmentOrder.may_precede` by the tiers alone."""
+    return replace(order, sequences=None).may_precede(a, b)
+
+
+_PLACE_WORDS = {0: "Tank, first", 1: "no Tank or Backline in force", 2: "Backline, last",
+                _DUMP_PLACE: "cannot be dealt damage: only leftover, after every target has lethal"}
+
+
+def _places_text(order: _AssignmentOrder, x: str, y: str) -> str:
+    def one(u: str) -> str:
+        p = order.places[u]
+        if p is None:
+            return f"{u}: no tier binds it"
+        if not p:
+            return f"{u}: never dealt this damage"
+        if p == frozenset({0, 2}):
+            return f"{u}: Tank and Backline, first or last"
+        return f"{u}: " + _PLACE_WORDS[next(iter(p))]
+    return "; ".join(one(u) for u in (x, y))
 
 
 def _excess_on(s: Scenario, claim: Claim) -> Verdict:
@@ -1123,25 +1280,12 @@ def _ignore_tank(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _any_order(s: Scenario, claim: Claim) -> Verdict:
-    """"X and Y may be assigned damage in either order": legal sequences exist with each first (the one
-    of the two damaged first; a sequence that damages one of them only takes it first, RB-ORD-4)."""
-    from .damage.splits import MAX_SCANNED_SPLITS, LegalSplits
-
+    """"X and Y may be assigned damage in either order": the rules allow an order of assignment that takes X first
+    and one that takes Y first (RB-ORD-4: units of one priority in any order; a unit both Tank and Backline first or
+    last, RB-ORD-5). A claim on the rules' order, whatever the total (the note says when no split reaches them)."""
     x, y = _unit(s, claim), _unit(s, claim, "other")
-    if _record(s, x).side != _record(s, y).side:
-        raise _err(s, claim, f"{x} and {y} are on different sides")
-    board = _board(s)
-    side = other(_record(s, x).side)
-    view = LegalSplits(board, side, representation="sequence")
-    if view.upper_bound() > MAX_SCANNED_SPLITS:
-        raise _err(s, claim, "too many legal sequences to check")
-    firsts = set()
-    for sp in view:
-        names = [u for u, _ in sp.steps]
-        first = next((u for u in names if u in (x, y)), None)
-        if first is not None:
-            firsts.add(first)
-    d = view.derived
+    order, board, notes = _assignment_order(s, claim, x, y)
+    d, side = order.derived, order.side
     rules = ["RB-MODEL-6"]
     if x in d.duals[side] or y in d.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
@@ -1149,8 +1293,14 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
     if tx == ty or x in d.duals[side] or y in d.duals[side]:
         rules.append("RB-ORD-4")  # same priority: any order
     rules += [r for r, t in (("RB-ORD-2", 0), ("RB-ORD-3", 2)) if t in (tx, ty)]
-    return Verdict(claim, firsts == {x, y}, rules,
-                   notes=[f"legal sequences take first: {', '.join(sorted(firsts)) or 'neither'}"])
+    firsts = [u for u, o in ((x, y), (y, x)) if order.may_precede(u, o)]
+    if order.sequences is not None and firsts != [u for u, o in ((x, y), (y, x)) if _by_tiers(order, u, o)]:
+        rules.append("RB-READ-1")
+    if any(_cannot_be_dealt_damage(order, board, u) for u in (x, y)):
+        rules.append("RB-ORD-7")
+    return Verdict(claim, len(firsts) == 2, rules,
+                   notes=[f"the rules' order of assignment may take first: {', '.join(firsts) or 'neither'} "
+                          f"({_places_text(order, x, y)})"] + notes)
 
 
 def _rule(s: Scenario, claim: Claim) -> Verdict:

@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from ...dice import Dist, as_json
-from ...errors import PycombatError, TooLargeError
+from ...errors import PycombatError, ScenarioError, TooLargeError
 from ...report import Report, VerifyReport
 from ...tree import export, export_path, format_fraction
 from ...tree.options import Option, rank
@@ -248,10 +248,11 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     if plot:
         from ...plot import plot_distributions  # matplotlib, only when drawing
 
+        # (a count over splits, no dice, RB-MODEL-7: the bars are shares of legal splits, never probabilities)
         plot_distributions({f"{scenario.side(s).player} ({s}): units its split kills": kills_dist[s]
                             for s in kills_dist}, plot,
                            title=(scenario.title or "Riftbound combat") + " (share of legal splits)",
-                           xlabel="enemy units killed")
+                           xlabel="enemy units killed", ylabel="share of legal splits")
     return OddsReport(**_base(scenario, "odds"), combat=scenario, board=board,
                       unmodelled=_combat(scenario, play_showdown(scenario))["unmodelled"], result=r,
                       outcomes=outcome_classes(board), death_share=shares, kills=kills_dist, plot=plot)
@@ -438,10 +439,12 @@ def verify(scenario: Scenario) -> VerifyReport:
     """A verdict on each claim of the scenario's ``claims:``, with the rule ids that decide it and the
     flags whose other value flips it (:func:`pycombat.verdicts.verify_claims`)."""
     showdown = play_showdown(scenario)  # RB-CARD-4: what is not modelled is named first (then nothing is decided)
-    stated_splits(scenario, showdown.board)  # the file's `splits:`, checked as every verb checks them
+    claims = parse_claims(scenario.claims, _claims.book(), scenario) if scenario.claims else []
+    # the file's `splits:`, checked as every verb checks them; an illegal one a claim judges ("this split is legal")
+    # is that claim's answer, FALSE with the rules it breaks
+    stated_splits(scenario, showdown.board, judged=_claims.stated_split_sides(scenario, claims))
     if not scenario.claims:
-        raise PycombatError(f"{scenario.file}: claims: the scenario has no claims to verify")
-    claims = parse_claims(scenario.claims, _claims.book(), scenario)
+        raise ScenarioError("the scenario has no claims to verify", file=scenario.file, path="claims")
     unmodelled = showdown.unmodelled_json() + hands_unmodelled(scenario)
     return VerifyReport(**_base(scenario, "verify"), verdicts=_claims.verify(scenario, claims), detail=violation_text,
                         reading="another reading", lead=tuple(unmodelled_lines(unmodelled)),

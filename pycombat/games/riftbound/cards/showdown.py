@@ -73,6 +73,51 @@ def _who(scenario: Scenario, side: str | None) -> str:
     return f"{scenario.side(side).player} ({side})"
 
 
+#: the narration's markers of the chain (RB-SHOW-2, RB-SHOW-3): it opens with the combat triggers, it closes (Focus
+#: passes, or not after the combat chain), or it stays open for the cards listed next
+_SHOWDOWN_BEGINS = "The showdown begins; "
+_COMBAT_CHAIN = "The combat triggers go on the chain"
+_CLOSED_PASSING = "The chain resolved and Focus passes."
+_CLOSED_KEEPING = "The combat chain closed: Focus does not pass"
+
+
+def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
+    """The showdown's narration with the passes it implies said (RB-SHOW-1, RB-SHOW-3): only the player with Focus
+    plays a card or uses an ability on an empty chain, so a player who does so without Focus had it passed to him:
+    the player holding it passed ("Ann passes; Focus passes to Bo."). Focus begins with the Attacker (RB-SHOW-1), does
+    not pass when the combat chain closes (RB-SHOW-2), and passes to the other player when a chain resolves
+    (RB-SHOW-3). A card played on an open chain (a response, a card a later counter chooses) or by an ability as it
+    resolves (RB-CARD-27) needs no Focus."""
+    sides = ("attacker", "defender")
+    acts = {side: tuple(f"{_who(scenario, side)} {verb} " for verb in ("plays", "uses", "kills")) for side in sides}
+    out: list[Line] = []
+    holder, begun, open_chain = "attacker", False, False
+    for ln in lines:
+        text = ln.text
+        if text.startswith(_SHOWDOWN_BEGINS):
+            begun = True
+        elif not begun:
+            pass
+        elif text.startswith(_COMBAT_CHAIN):
+            open_chain = True
+        elif text.startswith(_CLOSED_PASSING):
+            open_chain, holder = False, ("defender" if holder == "attacker" else "attacker")
+        elif text.startswith(_CLOSED_KEEPING):
+            open_chain = False
+        elif not open_chain and "RB-CARD-27" not in ln.rules:
+            side = next((x for x in sides if text.startswith(acts[x])
+                         and (not text.startswith(f"{_who(scenario, x)} kills ")
+                              or " as the additional cost of " in text)), None)
+            if side is not None:
+                if side != holder:
+                    out.append(Line(f"{scenario.side(holder).player} passes; Focus passes to "
+                                    f"{scenario.side(side).player}.", ("RB-SHOW-3",)))
+                    holder = side
+                open_chain = True  # its chain is open until the line that closes it
+        out.append(ln)
+    return out
+
+
 class Retroactive(Exception):
     """Effects added to a :class:`Progress` would counter a play that already resolved (RB-CARD-3 as the
     ``showdown:`` list reads it: a counter names the latest earlier play of its card not countered yet).
@@ -846,7 +891,8 @@ class Progress:
     def finish(self) -> Showdown:
         """Both players pass in turn: the showdown ends (RB-SHOW-3). The board at the Combat Damage Step
         (RB-CARD-18 replacements and prevention read there) and the narration; this state is unchanged."""
-        lines = self.lines + [Line("Both players pass in turn: the showdown ends.", ("RB-SHOW-3",))]
+        lines = focus_passes(self.scenario, self.lines) + [Line("Both players pass in turn: the showdown ends.",
+                                                                 ("RB-SHOW-3",))]
         unmodelled = self.head + self.notes + self.unmodelled
         live = self.live
         board, final = self._final(unmodelled)

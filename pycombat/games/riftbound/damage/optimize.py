@@ -20,7 +20,7 @@ from pycombat.tree import GameTree, Step, alternatives, build_tree, principal_li
 from .game import OBJECTIVES, JointGame, KillClass, Objective
 from ..model import SIDES, Board, Scenario, Split, other
 from .outcome import OutcomeClasses, outcome_classes
-from .splits import LegalSplits, best_splits
+from .splits import LegalSplits, best_splits, check_custom_weights
 
 
 def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario, board: Board,
@@ -34,9 +34,7 @@ def objective_from(name: str | None, protect: Sequence[str], scenario: Scenario,
                if name == "conquer" and not hands else did_you_mean(name, allowed))
         raise ScenarioError(f"--objective: {'with hands, ' if hands else ''}one of {', '.join(allowed)}, "
                             f"not {name!r}{why}")
-    if name == "custom" and score is None and not any(u.value is not None for u in board.attacker + board.defender):
-        raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
-                            "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")
+    check_custom_weights(board, name, scored=score is not None)
     # the units listed at the battlefield, and those that joined it in the showdown (moved in from a base, played,
     # a unit token played: RB-CARD-15, RB-CARD-16)
     names = list(dict.fromkeys(u.name for u in scenario.attacker.units + scenario.defender.units

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Collection, Mapping
 
 from pycombat.errors import ScenarioError
 from pycombat.in_force import in_force
@@ -29,7 +29,7 @@ from pycombat.rulebook import load_rulebook
 from . import facts as F
 from ..model import OUTCOMES, SIDES, Board, Scenario, Split, other
 from ..cards.showdown import Line, play_showdown
-from .splits import LegalSplits, best_splits, board_solver, derive, few_wipes
+from .splits import LegalSplits, best_splits, board_solver, check_custom_weights, derive, few_wipes
 
 #: the outcome at a battlefield the Defender controlled as the combat began (the default, CR 187.4.a-b); at an
 #: uncontrolled one, :meth:`Control.text` says what the Defender left there alone does instead
@@ -184,12 +184,22 @@ def check_split(board: Board, split: Split, scenario: Scenario) -> Split:
     return replace(view.as_vector(split), steps=split.steps)  # the final vector, and the order as given
 
 
-def stated_splits(scenario: Scenario, board: Board) -> dict[str, Split]:
+def stated_splits(scenario: Scenario, board: Board, judged: Collection[str] = ()) -> dict[str, Split]:
     """The file's ``splits:``, each checked (:func:`check_split`) against ``board``, the board its own showdown
     leaves. Every verb calls this as it reads the board (odds deals them, enumerate judges them, verify's claims
     read them, optimize and tree answer for the same file), so a file one verb refuses, every verb refuses with
-    the same error."""
-    return {side: check_split(board, sp, scenario) for side, sp in scenario.splits.items()}
+    the same error.
+
+    ``judged``: the sides whose stated split a claim judges ("this split is legal", verify): an illegal one is then
+    the claim's answer (FALSE, with the rules it breaks), not an error, and is left out of what is returned; a claim
+    that reads it as played (the outcome with both splits given) still meets the error."""
+    out = {}
+    for side, sp in scenario.splits.items():
+        if side in judged and LegalSplits(board, side, representation="sequence" if sp.steps is not None
+                                          else "vector").violations(sp):
+            continue
+        out[side] = check_split(board, sp, scenario)
+    return out
 
 
 def chosen_splits(scenario: Scenario, board: Board) -> tuple[dict[str, Split], dict[str, str]]:
@@ -204,9 +214,14 @@ def chosen_splits(scenario: Scenario, board: Board) -> tuple[dict[str, Split], d
             how[side] = "scenario"
         else:
             objective = board.flags.get("best_split_objective", "kills_then_might")
+            check_custom_weights(board, objective)  # RB-MODEL-7: refused as optimize refuses it
             values = {u.name: u.value for u in board.side(other(side)) if u.value is not None}
             if objective == "custom" and not values:
-                objective = "kills_then_might"
+                # no unit this side deals damage to has a `value:`: every split weighs 0 under custom (as optimize
+                # ranks them), the tie broken by kills_then_might, and said so
+                out[side] = best_splits(board, side, objective="kills_then_might").splits[0]
+                how[side] = "best (custom: none of its targets has a `value:`, every split ties; kills_then_might)"
+                continue
             out[side] = best_splits(board, side, objective=objective, values=values).splits[0]
             how[side] = f"best ({objective})"
     return out, how

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Iterator, Mapping, Sequence
 
-from pycombat.errors import SolverError, TooLargeError
+from pycombat.errors import ScenarioError, SolverError, TooLargeError
 from pycombat.solver import (MAX_INSTANCES, RULES_DIR_VARIABLE, Answer, Decoder, Instances, Solver, Staged, Violation,
                              check, is_loaded, memo, rule_files)
 from . import closed, facts as F
@@ -649,6 +649,15 @@ class Optimum:
     side: str
     objective: str
     splits: list[Split] = field(default_factory=list)
+
+
+def check_custom_weights(board: Board, objective: str, scored: bool = False) -> None:
+    """RB-MODEL-7 [best_split_objective=custom]: the objective weighs the units' ``value:``; with no unit of the
+    board holding one (and no scoring function, ``scored``) it has nothing to weigh and is refused, never replaced
+    by another objective. The one check of every verb that picks a best split (optimize, tree, odds)."""
+    if objective == "custom" and not scored and not any(u.value is not None for u in board.attacker + board.defender):
+        raise ScenarioError("best_split_objective=custom weighs the units' `value:`; no unit of this scenario has one "
+                            "(or call pycombat.games.riftbound.damage.optimize with a scoring function)")
 
 
 def best_splits(board: Board, side: str, *, objective: str | None = None, protect: Sequence[str] = (),
