@@ -53,11 +53,14 @@ def _odds_value(doc: dict, objective: Objective) -> Fraction:
         v = sum((p if n in attackers else -p for n, p in rep.eliminated.items()), Fraction(0))
         return v - (sum((after.per_strike(i)["eliminated"] for i in range(len(after.strikes))), Fraction(0))
                     if after else 0)
-    who = objective.character  # survive: he is eliminated in the attack or, afterwards, by his ally's strike
-    dead = rep.eliminated.get(who, Fraction(0))
+    # survive: he stays in play: not eliminated, discarded or returned to hand in the attack or, afterwards, by
+    # his ally's strike
+    who = objective.character
+    fates = rep.odds.fates.get(who)
+    dead = fates.prob(lambda f: f in ("eliminated", "discarded", "returned", "aside")) if fates else Fraction(0)
     if after:
-        dead += sum((after.per_strike(i)["eliminated"] for i, a in enumerate(after.strikes) if a.controller == who),
-                    Fraction(0))
+        dead += sum((after.per_strike(i)[f] for i, a in enumerate(after.strikes) if a.controller == who
+                     for f in ("eliminated", "discarded", "returned")), Fraction(0))
     return 1 - dead
 
 

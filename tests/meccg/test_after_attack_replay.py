@@ -65,8 +65,14 @@ def test_replay_matches_the_brute_force(pair, status, dice):
     ctrl, ally = pair
     ra, rd, rb, roll, body = dice
     want = brute(ctrl, ally, status, ra, rd, rb, roll, body)
-    s = scenario_from_dict(_doc(ctrl, ally, status, {"attacker": ra, "defender": rd, "body": rb},
-                                [{"ally": ally, "roll": roll, "body": body}]), file="<t>")
+    # only the dice the combat uses (one it never needs is refused): the body check of the attack's strike
+    # unless it is a tie (MECCG-SEQ-10), the controller's roll if the ally is still in play, his body check if
+    # he loses that strike
+    tie = ARAGORN + ra == PRINTED[ally][0] + 3 + rd
+    after = {"ally": ally, **({} if want[0] == "none" else {"roll": roll}),
+             **({"body": body} if want[0] == "succeeds" else {})}
+    s = scenario_from_dict(_doc(ctrl, ally, status, {"attacker": ra, "defender": rd, **({} if tie else {"body": rb})},
+                                [after] if want[0] != "none" else None), file="<t>")
     rep = replay(s)
     [(a, steps, res)] = rep.replay.after_attack
     assert (res.result, res.fate) == want
@@ -107,3 +113,20 @@ def test_cli_missing_roll_exits_2(tmp_path):
     f.write_text(yaml.safe_dump(doc))
     out = subprocess.run([sys.executable, "-m", "pycombat", "replay", str(f)], capture_output=True, text=True)
     assert out.returncode == 2 and "combat.after_attack" in out.stderr
+
+
+
+@pytest.mark.parametrize("roll, result", [(12, "fails"), (7, "ineffectual")])
+def test_a_body_roll_for_an_afterwards_strike_he_does_not_lose_is_refused(roll, result):
+    """Wormtongue (1, wounded: -2) against War-warg's strike at 3 + 3 = 6 after a tied strike of the attack:
+    12 - 1 = 11 > 6 fails, 7 - 1 = 6 is ineffectual; either way nobody is wounded (MECCG-SEQ-10), so the body
+    check's roll the file gives is refused, naming the field, never ignored."""
+    doc = _doc("Wormtongue", "War-warg", "wounded", {"attacker": 7, "defender": 7},
+               [{"ally": "War-warg", "roll": roll, "body": 9}])
+    with pytest.raises(ScenarioError) as exc:
+        replay(scenario_from_dict(doc, file="<t>"))
+    assert exc.value.path == "combat.after_attack[0].body"
+    assert "needs no body-check roll" in str(exc.value) and result in str(exc.value) and "MECCG-SEQ-10" in str(exc.value)
+    del doc["combat"]["after_attack"][0]["body"]  # without it: resolved
+    [(_a, _steps, res)] = replay(scenario_from_dict(doc, file="<t>")).replay.after_attack
+    assert res.result == {"fails": "fails", "ineffectual": "tie"}[result]

@@ -81,12 +81,13 @@ def test_odds_are_the_brute_force(card, wizard, cp):
 @given(cards, st.integers(0, 9))
 def test_optimize_values_are_the_brute_force(card, cp):
     """optimize: the cancel's outcomes each pay what the check does (kill MP objective: the avatar's -5;
-    eliminations: -1; survive: the Wizard lives unless eliminated)."""
+    eliminations: -1; survive: the Wizard survives only if he passes: discarded or eliminated, he leaves play)."""
     s = _s(_doc(card, "Gandalf", cp))
     elim = brute(cp).get("eliminated", Fraction(0))
     got = {o: solve_combat(s, objective_from(o, None, s), max_nodes=10_000).value for o in ("kill_mp", "eliminations")}
     assert got == {"kill_mp": -5 * elim, "eliminations": -elim}
-    assert solve_combat(s, objective_from("survive", "Gandalf", s), max_nodes=10_000).value == 1 - elim
+    assert solve_combat(s, objective_from("survive", "Gandalf", s), max_nodes=10_000).value == \
+        brute(cp).get("passes", Fraction(0))
 
 
 @pytest.mark.parametrize("roll", range(2, 13))

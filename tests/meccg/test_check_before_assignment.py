@@ -105,15 +105,15 @@ def test_optimize_is_the_mixture_of_the_assignments_after_each_fate(cp, others):
 
 @pytest.mark.parametrize("cp", [0, 3, 6])
 def test_survive_follows_each_fate(cp):
-    """survive: the Wizard lives unless eliminated by the check or in his strike; Aragorn's chance mixes the
-    assignment after each fate."""
+    """survive: the Wizard survives only if he passes the check (discarded or eliminated, he leaves play) and
+    then stays in play in his strike; Aragorn's chance mixes the assignment after each fate."""
     s = _s(_doc(cp))
     fates = brute(cp)
     with removed(RULE):
         passed_g = _value(s, "survive", "Gandalf")
         passed_a = _value(s, "survive", "Aragorn II")
     gone_a = _value(_without_wizard(cp, ("Aragorn II",)), "survive", "Aragorn II")
-    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * passed_g + fates.get("discarded", 0)
+    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * passed_g
     assert _value(s, "survive", "Aragorn II") == (fates.get("passes", 0) * passed_a
                                                   + (1 - fates.get("passes", 0)) * gone_a)
 
@@ -239,7 +239,7 @@ def test_verify_decides_each_roll_of_the_check(cp):
 @pytest.mark.parametrize("cp", [0, 2, 5])
 def test_a_wizard_alone_who_fails_leaves_nobody_to_strike(cp):
     """A company of the Wizard alone: a failed check ends the attack (nobody to assign a strike to), paying only
-    what the check does; under survive he lives unless eliminated by it or in his strike."""
+    what the check does; under survive he survives only if he passes it and stays in play in his strike."""
     doc = _doc(cp, ())
     s = _s(doc)
     fates = brute(cp)
@@ -247,6 +247,6 @@ def test_a_wizard_alone_who_fails_leaves_nobody_to_strike(cp):
         passed = _value(s, "kill_mp")
         lives = _value(s, "survive", "Gandalf")
     assert _value(s, "kill_mp") == fates.get("passes", 0) * passed - 5 * fates.get("eliminated", 0)
-    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * lives + fates.get("discarded", 0)
+    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * lives
     assert [o["count"] for o in verbs.enumerate(s, count=True).after_check][1:] == \
         [0] * (len(brute(cp)) - 1)

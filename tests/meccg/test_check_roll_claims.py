@@ -22,8 +22,13 @@ ROLL = st.integers(2, 12)
 
 
 def _doc(check_roll: int, cp: int, a: int, d: int, *, after_check: bool = False) -> dict:
+    # a Gandalf who passes leaves the block's strikes as they are: a body-check roll for a tie there is refused
+    # (MECCG-SEQ-10: nobody is wounded); after a failed check the block's dice serve the strikes after it and
+    # the block as given (a claim about a strike the roll does not fix), so the body roll stays
+    tie = passes(check_roll, cp) and strike1(check_roll, cp, a, d) == "is ineffectual"
     combat = {"before_assignment": ["Wizard's Flame"], "check_roll": check_roll,
-              "strikes": [{"defender": "Aragorn II", "attacker": "Lagduf", "rolls": {"attacker": a, "defender": d, "body": 7}},
+              "strikes": [{"defender": "Aragorn II", "attacker": "Lagduf",
+                           "rolls": {"attacker": a, "defender": d, **({} if tie else {"body": 7})}},
                           {"defender": "Gandalf", "attacker": "Shagrat", "rolls": {"attacker": 7, "defender": 7, "body": 7}}]}
     if after_check:  # the players' own assignment after he fails: Shagrat on Aragorn II, Lagduf's excess
         combat["after_check"] = {"strikes": [{"defender": "Aragorn II", "attacker": "Shagrat"}]}

@@ -107,9 +107,12 @@ def test_odds_of_a_check_made_by_another_member_leave_the_strike_to_go_on(cp):
 @pytest.mark.parametrize("total", range(2, 13))
 def test_replay_rolls_the_check_as_the_brute_force_says(total):
     cp = 3
-    rep = replay(_s(_doc(cp=cp, rolls_={"cards": [total], "attacker": [7], "defender": [7], "body": 7})), None)
-    _setup, steps, outcome = rep.strikes[0]
     fate = "passes" if total - 4 > cp else "discarded" if total - 4 >= cp - 1 else "eliminated"
+    # the strike's dice only where it is resolved: a failed check leaves it unrolled (MECCG-FX-22), and a
+    # roll the strike never needs is refused
+    strike_dice = {"attacker": [7], "defender": [7], "body": 7} if fate == "passes" else {}
+    rep = replay(_s(_doc(cp=cp, rolls_={"cards": [total], **strike_dice})), None)
+    _setup, steps, outcome = rep.strikes[0]
     if fate == "passes":
         assert outcome.result in ("fails", "succeeds", "tie")
     else:
@@ -180,11 +183,12 @@ def test_a_maker_who_leaves_play_faces_no_later_strike_of_his_own():
 
 def test_optimize_plays_the_card_only_when_its_check_is_worth_it():
     """Gandalf faces Lagduf with Wizard's Fire in hand: under ``survive`` the value is the better of
-    playing it (the check, then the strike at +5) and not, each from ``odds``."""
+    playing it (the check, then the strike at +5) and not, each from ``odds``: he survives when he stays in
+    play, neither eliminated nor discarded (a failed check discards or eliminates him, MECCG-FX-22)."""
     for cp in (0, 5, 12):
         def alive(card):
-            d = combat_odds(_s(_doc(cp=cp, card=card))).per_strike[0]
-            return 1 - d.prob(lambda o: o.loser == "Gandalf" and o.fate == "eliminated")
+            fates = member_fates(combat_odds(_s(_doc(cp=cp, card=card))).per_strike[0], "Gandalf")
+            return 1 - fates["eliminated"] - fates["discarded"] - fates["returned"] - fates["aside"]
 
         free = _s(_doc(cp=cp, hand=["Wizard's Fire"]))
         got = solve_combat(free, objective_from("survive", "Gandalf", free), max_nodes=10_000).value

@@ -31,9 +31,18 @@ def test_with_hazard_scope_all_no_hazard_changes_prowess():
 def test_replay_says_which_hazards_act(tmp_path, capsys):
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump({k: v for k, v in DOC.items() if k != "claims"}))
+    # with no hazard acting, 6 + 7 = 6 + 7 is a tie: nobody is wounded, so the file's body-check roll is
+    # not needed, and is refused (never ignored, MECCG-SEQ-10)
+    assert main(["replay", str(path), "--flag", "hazard_scope=all"]) == 2
+    err = capsys.readouterr().err
+    assert "combat.strikes[0].rolls.body" in err and "needs no body-check roll" in err
+    tie = {k: v for k, v in DOC.items() if k != "claims"}
+    tie["combat"] = {"strikes": [{**DOC["combat"]["strikes"][0], "rolls": {"attacker": 7, "defender": 7}}]}
+    path.write_text(yaml.safe_dump(tie))
     assert main(["replay", str(path), "--flag", "hazard_scope=all"]) == 0
     text = capsys.readouterr().out
     assert "Gloom, The Sun Shone Fiercely: hazards, no effect" in text and "Aragorn II 6 = 6" in text
+    path.write_text(yaml.safe_dump({k: v for k, v in DOC.items() if k != "claims"}))
     assert main(["replay", str(path)]) == 0
     text = capsys.readouterr().out
     assert "they act [hazard_scope=attack_or_strike]" in text and "MECCG-FX-11" in text

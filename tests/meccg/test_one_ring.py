@@ -87,7 +87,7 @@ def test_the_bearers_corruption_points_are_his_items_unless_the_scenario_states_
 
 @pytest.mark.parametrize("total", range(2, 13))
 def test_replay_rolls_the_check_as_the_brute_force_says(total):
-    rep = replay(_s(_doc(rolls_={"cards": [total], "attacker": [7], "defender": [7], "body": 7})), None)
+    rep = replay(_s(_doc(rolls_={"cards": [total]})), None)
     _setup, steps, outcome = rep.strikes[0]
     fate = "passes" if total - 2 > RING_CP else "discarded" if total - 2 >= RING_CP - 1 else "eliminated"
     if fate == "passes":
@@ -96,6 +96,12 @@ def test_replay_rolls_the_check_as_the_brute_force_says(total):
         assert (outcome.result, outcome.loser, outcome.fate) == ("corrupted", "Frodo", fate)
     text = " ".join(st.text for st in steps)
     assert f"rolls {total} - 2 = {total - 2}" in text and "MECCG-FX-22" in {r for st in steps for r in st.rules}
+    # the strike is never rolled either way (cancelled, MECCG-SEQ-12; or not resolved, MECCG-FX-22): dice given
+    # for it are refused, naming the field, never ignored
+    with pytest.raises(ScenarioError) as exc:
+        replay(_s(_doc(rolls_={"cards": [total], "attacker": [7], "defender": [7]})), None)
+    assert exc.value.path.endswith("rolls.attacker") and "needs no attacker roll" in str(exc.value)
+    assert ("MECCG-SEQ-12" if fate == "passes" else "MECCG-FX-22") in str(exc.value)
 
 
 def test_a_failed_check_that_eliminates_costs_his_player_the_printed_penalty():
@@ -122,19 +128,21 @@ def test_not_against_a_nazgul_strike_and_barred_by_the_flag():
 
 def test_optimize_decides_whether_to_use_the_ring_on_the_exact_odds():
     """Frodo faces Shagrat with the ring: under ``survive`` his player uses it only if the check
-    (eliminated below his points less one) is safer than the strike. The value is the better of the
-    two, each computed by ``odds`` on the strike with and without the ring."""
+    (a failed one discards or eliminates him) is safer than the strike. The value is the better of the
+    two, each computed by ``odds`` on the strike with and without the ring; he survives when he stays in
+    play (neither eliminated nor discarded)."""
     for cp in (0, 4, 10):
         with_ring = _s(_doc(cp=cp, attacker="Shagrat"))
         without = _s(_doc(cp=cp, attacker="Shagrat", cards=()))
 
         def alive(s):
-            return 1 - combat_odds(s).per_strike[0].prob(lambda o: o.loser == "Frodo" and o.fate == "eliminated")
+            return 1 - combat_odds(s).per_strike[0].prob(
+                lambda o: o.loser == "Frodo" and o.fate in ("eliminated", "discarded", "returned"))
 
         doc = _doc(cp=cp, attacker="Shagrat", cards=())
         del doc["combat"]
         free = _s(doc)
         got = solve_combat(free, objective_from("survive", "Frodo", free), max_nodes=10_000).value
         assert got == max(alive(with_ring), alive(without)), cp
-        # and the check itself, from the brute force: eliminated below his points less one
-        assert alive(with_ring) == 1 - brute_force(cp).get("eliminated", 0)
+        # and the check itself, from the brute force: he stays in play only if he passes
+        assert alive(with_ring) == brute_force(cp).get("passes", 0)

@@ -26,7 +26,8 @@ PLOT = Option(("--plot",), dict(metavar="FILE.png", help="draw the distributions
 OBJECTIVE = Option(("--objective",), dict(
     default=None, metavar="NAME",
     help="MECCG: kill_mp (default): defending player's MPs minus attacking player's; survive: the probability that "
-         "--character survives; eliminations: attacking members eliminated minus defending members eliminated. "
+         "--character survives (stays in play: not eliminated, discarded, returned to hand or put off to the side); "
+         "eliminations: attacking members eliminated minus defending members eliminated. "
          "Other games: see their section in the README"))
 CHARACTER = Option(("--character",), dict(metavar="NAME", help="the character of --objective survive"))
 MAX_NODES = Option(("--max-nodes",), dict(type=positive_int, default=2_000_000, metavar="N",

@@ -70,7 +70,7 @@ STRIKE = Obj({
     "defender_cards": List(AnyOf((Name("card", "a card the defender plays on this strike (effects data)"), MADE_BY),
                                  "a card the defender plays on this strike, or one with the maker of its check")),
     "excess": List(Str("an attacking member whose strike is excess, giving -1 prowess (MECCG-ASSIGN-5)")),
-    "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-STRIKE-4)")),
+    "support": List(Str("a defending member who taps to support (+1 prowess, MECCG-SEQ-6)")),
     "untaps": List(Str("a member a card played on this strike untaps besides the character it is played for, "
                        "where its player chooses whom (Waybread's one other character, MECCG-FX-1)")),
     "payers": List(Str("a member who taps to pay the cost of a card played on this strike (No Waiting to "
@@ -82,7 +82,7 @@ STRIKE = Obj({
     "defender_weapon": Str("the item the defender uses (carried by that member)"),
     "rolls": ROLLS,
     "attacker_untapped": Bool("the attacker chooses not to tap (-3 prowess, MECCG-SEQ-4)"),
-    "defender_untapped": Bool("the defender chooses not to tap (-3 prowess, MECCG-SEQ-4)"),
+    "defender_untapped": Bool("the defender chooses not to tap (-3 prowess, MECCG-SEQ-5)"),
 }, "one strike: who faces whom, the cards played and the dice", required=("defender", "attacker"))
 
 COMBAT = Obj({

@@ -154,13 +154,17 @@ def _replayed(s: Scenario, claim, n: int):
     cancel = attack_cancel(s)
     # the attack cancelled before strikes are assigned (MECCG-PRE-1): no strike is resolved, whatever the
     # check its cancel costs does (MECCG-FX-30); a cancel on a roll is decided by the file's `cancel_roll:`
+    beside = False
     if cancel is None or cancel.chance < 1:  # the check before the assignment rolled (MECCG-FX-31): its strike
-        from .rolled_check import strike_after_check
+        from .rolled_check import rolled, strike_after_check
 
         got = strike_after_check(s, n)
         if got is not None:
             return got
-    rep = None if cancel is not None and cancel.chance == 1 else replay(s)
+        # a strike the check's roll does not fix: the block replayed as given beside the strikes after the
+        # check, with the same dice (one this reading leaves unused is used by the other: not refused here)
+        beside = rolled(s) is not None
+    rep = None if cancel is not None and cancel.chance == 1 else replay(s, refuse_unused=not beside)
     if rep is None or not rep.strikes:
         return setup_strikes(s)[n - 1], Outcome("cancelled", None, None, 0, 0, 0, 0)
     setup, _steps, outcome = rep.strikes[n - 1]
@@ -563,6 +567,21 @@ def strike_effect(s: Scenario, claim):
     _r, m = _find(s, claim, "character")
     side = {setup.attacker.member.name: setup.attacker, setup.defender.member.name: setup.defender}.get(m.name)
     effect = str(claim.args.get("effect", "")).lower()
+    in_strike = (setup.attacker.member.name, setup.defender.member.name)
+    if side is None and m.name in setup.supporters and (
+            effect == "taps" or not (m.discarded_with_controller and m.ally_of in in_strike)):
+        # MECCG-SEQ-6: a defending member who supports the strike taps at step 5 for +1; he faces no strike of
+        # his own, so nothing else happens to him in it (no wound, no body check; an ally discarded with his
+        # wounded controller is MECCG-FX-19's, below); a strike not resolved (one of its characters left play
+        # earlier, MECCG-FX-24/25) has no step 5
+        if o.result == "absent":
+            return _v(claim, False, ["MECCG-FX-25"],
+                      [f"strike {n} is not resolved: a character of it left play earlier"])
+        if effect == "taps":
+            return _v(claim, True, ["MECCG-SEQ-6"],
+                      [f"{m.name} taps to support {setup.defender.member.name} (+1) at step 5"])
+        return _v(claim, False, ["MECCG-SEQ-6"],
+                  [f"{m.name} supports {setup.defender.member.name} in strike {n}: he taps, and faces no strike"])
     if side is None and m.discarded_with_controller and m.ally_of in (setup.attacker.member.name,
                                                                        setup.defender.member.name):
         # MECCG-FX-19: the ally is discarded after its controller's strike if he is wounded in it

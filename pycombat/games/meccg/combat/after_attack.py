@@ -326,7 +326,7 @@ def replay_after(src: S.RollSource, scenario: Scenario, fought: list) -> list[tu
                                   "(or every roll with --rolls)",
                                   file=scenario.file, path=path)
         r = src.take((roll,) if roll is not None else (), 1, f"{a.ally}'s strike after the attack (roll)",
-                     where, scenario.file)[0]
+                     where, scenario.file, field="roll")[0]
         total = r + side.prowess
         steps = [S.ReplayStep(f"After the attack: {a.card} costs {a.ally}'s strike against {a.controller}, the "
                               f"character it is an ally of, at {a.prowess} ({a.ally}'s printed prowess + the card's); "
@@ -354,7 +354,7 @@ def replay_after(src: S.RollSource, scenario: Scenario, fought: list) -> list[tu
                 raise ScenarioError(f"{a.controller} lost {a.ally}'s strike after the attack ({RULE}): give the "
                                       "body check's 2d6 total as its `body:`", file=scenario.file, path=f"{where}.body")
             b = src.take((body,) if body is not None else (), 1, f"{a.ally}'s strike after the attack (body)",
-                         where, scenario.file)[0]
+                         where, scenario.file, field="body")[0]
             res = resolve(scenario, side, a.prowess, r, b)
             result = b + (1 if side.prewounded else 0) + side.body_roll_mod
             plus = f" + 1 (wounded before) = {result}" if side.prewounded and not side.body_roll_mod else (
@@ -385,4 +385,16 @@ def replay_after(src: S.RollSource, scenario: Scenario, fought: list) -> list[tu
         if r.result == "none":
             out.insert(strikes.index(a), (a, [S.ReplayStep(
                 f"After the attack: {a.ally} or {a.controller} has left play: {a.card} costs no strike", (RULE,))], r))
+    if src.flat is None:  # a roll the strikes after the attack never needed is refused, never ignored
+        for a, r in zip(strikes, results):
+            roll, body, where = given.get(a.ally, (None, None, path))
+            for field, value in (("roll", roll), ("body", body)):
+                if value is None or (where, field) in src.used:
+                    continue
+                why = (f"{a.ally} or {a.controller} has left play, so {a.card} costs no strike" if r.result == "none"
+                       else f"{a.controller} does not lose it ({'ineffectual' if r.result == 'tie' else 'it fails'}): "
+                            "nobody is wounded, so no body check (MECCG-SEQ-10)")
+                raise ScenarioError(f"{a.ally}'s strike after the attack ({RULE}) needs no "
+                                    f"{'roll' if field == 'roll' else 'body-check roll'}: {why}; the file gives "
+                                    f"{field}: {value}", file=scenario.file, path=f"{where}.{field}")
     return out

@@ -43,7 +43,7 @@ from ..cards import interpreter as cardfx, play
 from ..cards.strike_effects import load_effects
 from ..model import Member, Scenario, StrikeChoice
 from . import before
-from .strikes import (Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual,
+from .strikes import (LEAVES_PLAY, Outcome, StrikeSetup, after_costs, attack_cancel, build_side, discard_items, gone_members, ineffectual, leaves_play,
                       member_ctx, payer_sides, status_after, strike_outcomes, untapped_earlier, with_card_rolls)
 
 #: the two outcomes of a cancel played before strikes are assigned (MECCG-PRE-1, MECCG-FX-16)
@@ -56,7 +56,10 @@ OBJECTIVES = ("kill_mp", "survive", "eliminations")
 @dataclass(frozen=True)
 class Objective:
     """What the players play for. Values are from the defender's side (player 0), except
-    ``survive``, whose value is the probability that ``character`` survives."""
+    ``survive``, whose value is the probability that ``character`` survives: that he stays in play
+    in his company to the end of the attack, neither eliminated (MECCG-BODY-1) nor discarded
+    (MECCG-BODY-2, MECCG-FX-14/19/25), returned to hand (MECCG-BODY-3) or put off to the side
+    (MECCG-FX-28); the meaning of ``verify``'s "X survives strike N"."""
 
     name: str = "kill_mp"
     character: str | None = None  #: for ``survive``
@@ -65,7 +68,8 @@ class Objective:
     def describe(self) -> str:
         return {"kill_mp": "kill-MP difference (defending player's MPs minus attacking player's; MECCG-BODY-5..9)",
                 "eliminations": "eliminations (attacking members eliminated minus defending members eliminated)",
-                "survive": f"the probability that {self.character} survives"}[self.name]
+                "survive": f"the probability that {self.character} survives (stays in play: not eliminated, "
+                           f"discarded, returned to hand or put off to the side)"}[self.name]
 
 
 class AttackerStep(NamedTuple):
@@ -92,7 +96,7 @@ class OutcomeClass(NamedTuple):
 
     outcomes: tuple  #: ((Outcome, probability), ...) in the order strike_outcomes gives them
     paid: tuple  #: the reward of each member, per player
-    kills: bool  #: the ``survive`` objective's character is eliminated
+    kills: bool  #: the ``survive`` objective's character leaves play (:meth:`CvccGame._kills`)
     index: tuple  #: each member's position among all the strike's outcomes
     #: members besides the strike's two who left play in it (a failed check a card cost, MECCG-FX-25;
     #: a payer's body check, MECCG-FX-24): a strike of theirs still to come is not resolved
@@ -108,7 +112,7 @@ class AfterClass(NamedTuple):
 
     outcomes: tuple  #: ((results, probability), ...): a tuple of :class:`.after_attack.AfterResult` each
     paid: tuple  #: the reward, per player
-    kills: bool  #: the ``survive`` objective's character is eliminated
+    kills: bool  #: the ``survive`` objective's character leaves play
     strikes: tuple  #: the :class:`.after_attack.AfterStrike` s, in order
 
 
@@ -433,6 +437,11 @@ class CvccGame:
             if owner is None:
                 raise ScenarioError(f"--character: {name!r} is not a member of either company")
             self.objective = replace(self.objective, owner=owner)
+        #: the controlling character of the ``survive`` objective's character when he is an ally discarded if
+        #: his controller is wounded (MECCG-FX-19), else None
+        self.survivor_controller = next((m.ally_of for m in scenario.attacker.members + scenario.defender.members
+                                         if self.objective.name == "survive" and m.name == self.objective.character
+                                         and m.discarded_with_controller and m.ally_of), None)
         self.reg = load_effects()
         self.members = {m.name: m for m in scenario.attacker.members + scenario.defender.members}
         self.hand_a = tuple(sorted(scenario.attacker.hand))
@@ -844,7 +853,8 @@ class CvccGame:
         kill MPs of a controller eliminated (MECCG-BODY-5), his owner loses his penalty (MECCG-BODY-7/9)."""
         name = self.objective.name
         out = [a.controller for a, r in zip(strikes, results) if r.fate == "eliminated"]
-        kills = name == "survive" and self.objective.character in out
+        kills = name == "survive" and any(a.controller == self.objective.character and r.fate in LEAVES_PLAY
+                                          for a, r in zip(strikes, results))
         if name == "kill_mp":
             v = -sum(r.kill_mp + r.penalty for r in results)
         elif name == "eliminations":  # every controller is a defending member
@@ -865,9 +875,16 @@ class CvccGame:
         return "after the attack: " + " or ".join(one(r) for r, _p in action.outcomes)
 
     def _kills(self, o: Outcome) -> bool:
+        """The ``survive`` objective's character leaves play in outcome ``o`` (:func:`.strikes.leaves_play`:
+        eliminated, discarded, returned to hand or put off to the side), or, an ally discarded if his
+        controlling character is wounded, his controller loses the strike (MECCG-FX-19)."""
         obj = self.objective
-        return obj.name == "survive" and (o.loser == obj.character and o.fate == "eliminated"
-                                          or (obj.character, "eliminated") in o.also)
+        if obj.name != "survive":
+            return False
+        if leaves_play(o, obj.character):
+            return True
+        return self.survivor_controller is not None and o.loser == self.survivor_controller and \
+            o.result != "cancelled"
 
     def after(self, s: CvccState, o: Outcome) -> CvccState:
         """The state after outcome ``o`` of the strike at ``s``, with the single-move steps that

@@ -1,8 +1,10 @@
 """Exact ``optimize`` for large MECCG combats: each strike valued once, the phases as a game over matchings.
 
 When the objective adds up over strikes (``kill_mp``, ``eliminations``, and ``survive``: the
-character faces at most one strike, so his chance to live is one minus the chance that strike
-eliminates him, MECCG-SEQ-9/10, MECCG-BODY) and every
+character faces at most one strike, so his chance to stay in play is one minus the chance that strike
+takes him out of play, eliminated, discarded, returned to hand or put off to the side, MECCG-SEQ-9/10,
+MECCG-BODY-1..3, MECCG-FX-28; an ally discarded if his controller is wounded, MECCG-FX-19, by his
+controller's one strike) and every
 card in the hands acts on the strike it is played in only (:func:`hand_reason`: none lasts the
 attack, MECCG-FX-8, untaps another member, MECCG-FX-1, taps one for its cost, MECCG-FX-24, or costs
 a corruption check, MECCG-FX-25), a strike's outcome changes no later strike: the pruned
@@ -167,7 +169,8 @@ def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (
 def _defender_reward(game: CvccGame, c) -> Fraction:
     """What an outcome class pays the defender: its reward (kill MPs MECCG-BODY-5..9, eliminations),
     or under ``survive`` minus one (the character's owner is the defender) or plus one (the
-    attacker) when it eliminates the character (the constant part is :func:`_offset`)."""
+    attacker) when it takes the character out of play (:meth:`.game.CvccGame._kills`; the constant part
+    is :func:`_offset`)."""
     if game.objective.name == "survive":
         if not c.kills:
             return Fraction(0)

@@ -3,7 +3,8 @@
 The game is :class:`game.CvccGame`; the engine (:mod:`pycombat.tree`) builds its graph and
 solves it by expectiminimax. Values are reported from the defender's side (his MPs minus the
 attacker's, or his eliminations count), or as the probability that the named character
-survives.
+survives: stays in play in his company (not eliminated, discarded, returned to hand or put off to
+the side; :class:`.game.Objective`).
 """
 from __future__ import annotations
 

@@ -13,6 +13,7 @@ order, plus each strike's choices), this module
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from itertools import product
 from fractions import Fraction
@@ -1658,8 +1659,13 @@ class RollSource:
     def __init__(self, flat: list[int] | None):
         self.flat = list(flat) if flat is not None else None
         self.pos = 0
+        #: ``(path, field)`` of each ``rolls:`` field of the file a strike used (:func:`_refuse_unused_rolls`)
+        self.used: set[tuple[str, str]] = set()
 
-    def take(self, given: tuple[int, ...], n: int, what: str, path: str, file: str | None) -> list[int]:
+    def take(self, given: tuple[int, ...], n: int, what: str, path: str, file: str | None,
+             field: str | None = None) -> list[int]:
+        if field is not None:
+            self.used.add((path, field))
         if self.flat is not None:
             if self.pos + n > len(self.flat):
                 raise ScenarioError(f"--rolls ran out of dice at {what} (needs {self.pos + n} rolls, "
@@ -1673,6 +1679,58 @@ class RollSource:
         return list(given)
 
 
+#: a strike's ``rolls:`` fields, with the words for each in a refusal
+ROLL_FIELDS = (("attacker", "attacker roll"), ("defender", "defender roll"), ("cards", "card roll"),
+               ("body", "body-check roll"), ("payer_body", "payer's body-check roll"))
+
+
+def _why_unused(s: StrikeSetup, o: Outcome, field: str) -> str:
+    """Why strike ``s``, gone as ``o``, needs no ``field`` roll, with the rule that says so."""
+    if o.result == "absent":
+        return "a character of it left play earlier in the attack, so it is not resolved (MECCG-FX-24/25)"
+    if o.result == "corrupted":
+        return f"{o.loser} fails the corruption check a card called for, so it is not resolved (MECCG-FX-22)"
+    if o.result == "cancelled":
+        return "it is cancelled: no roll, no wound, no body check (MECCG-SEQ-12)"
+    if field == "cards":
+        return "no card played in it acts on a roll or calls for a corruption check (MECCG-FX-16/22)"
+    if o.result == "tie":
+        if s.ineffectual_by is not None and field in ("attacker", "defender"):
+            return f"{s.ineffectual_by.name} makes it ineffectual: nothing is rolled (MECCG-SEQ-10)"
+        return "it is ineffectual (a tie): nobody is wounded, so nobody makes a body check (MECCG-SEQ-10)"
+    loser = s.attacker if o.result == "fails" else s.defender
+    if o.aside:
+        return f"{o.aside} is put off to the side instead of making a body check (MECCG-FX-28)"
+    if o.loser is None:
+        return (f"{loser.member.name} is not wounded by the strike he loses ({loser.unwounded_by[0]}), so he makes "
+                "no body check (MECCG-FX-17)" if loser.unwounded_by else "nobody is wounded in it (MECCG-SEQ-10)")
+    return f"nobody tapped to pay a card's cost for {o.loser}, who lost it (MECCG-FX-24)"
+
+
+def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: Scenario,
+                         steps: list | None = None) -> None:
+    """A roll the file gives for strike ``s`` that its resolution (outcome ``o``) never needed is refused,
+    never ignored: a body-check roll for a tie (MECCG-SEQ-10), the attacker's roll for a cancelled strike
+    (MECCG-SEQ-12), and so on. (With ``--rolls`` the file's dice are not read.) With ``steps`` (the strikes
+    follow another assignment than the block's, after a check before strikes are assigned, MECCG-FX-31, or
+    ``verify`` replays the block as given beside that: the block's dice serve both) it is said there instead."""
+    ch = s.choice
+    if src.flat is not None or ch.rolls is None:
+        return
+    for field, words in ROLL_FIELDS:
+        value = getattr(ch.rolls, field)
+        given = () if value is None else value if isinstance(value, tuple) else (value,)
+        if given and (ch.path, field) not in src.used:
+            shown = given[0] if len(given) == 1 else list(given)
+            why = _why_unused(s, o, field)
+            if steps is not None:
+                steps.append(ReplayStep(f"Not used: the file's {words} for strike {s.index} ({field}: {shown}): {why}",
+                                        tuple(dict.fromkeys(re.findall(r"MECCG-[A-Z]+-\d+", why)))))
+                continue
+            raise ScenarioError(f"strike {s.index} needs no {words}: {why}; the file gives "
+                                f"{len(given)} ({field}: {shown})", file=scenario.file, path=f"{ch.path}.rolls.{field}")
+
+
 def _fmt_mods(base: int, mods: Iterable[Mod]) -> str:
     parts = [str(base)] + [f"{m.amount:+d} ({m.what}, {m.rule})" for m in mods if m.amount]
     return " ".join(parts)
@@ -1683,7 +1741,7 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
     """``replay``'s body check of the strike's loser (MECCG-BODY): its step, appended to ``steps``, and
     the strike's outcome; ``won``: the defender won the strike."""
     body = src.take((ch.rolls.body,) if ch.rolls and ch.rolls.body is not None else (), 1,
-                    f"strike {s.index} (body check)", ch.path, scenario.file)[0]
+                    f"strike {s.index} (body check)", ch.path, scenario.file, field="body")[0]
     scorer_al = scenario.defender.alignment if won else scenario.attacker.alignment
     fate, kmp, pen = body_result(loser, body, scorer_al, scenario.flags)
     result = body + (1 if loser.prewounded else 0) + loser.body_roll_mod
@@ -1719,13 +1777,16 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
                    pen if not won else 0, pen if won else 0)
 
 
-def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None, after_attack=None) -> Replay:
+def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None, after_attack=None,
+           refuse_unused: bool = True) -> Replay:
     """The combat block resolved with its dice (or ``flat_rolls``). ``before_strikes(src, preamble)``:
     what happens once the attack goes on and before strikes are assigned (a check a card played then
     costs, MECCG-FX-31), its steps appended to ``preamble``; it returns the scenario whose combat block
     the strikes follow, or None when no strike is made. ``after_attack(src, scenario, strikes)``: the
     strikes after the attack's that a card played in it costs (MECCG-FX-32), rolled once every strike of
-    the attack is resolved, as :attr:`Replay.after_attack` entries."""
+    the attack is resolved, as :attr:`Replay.after_attack` entries. A roll of the file a strike never
+    needs is refused (:func:`_refuse_unused_rolls`); named in its steps instead when ``refuse_unused`` is
+    False or the strikes follow another assignment than the block's after a check before it."""
     setups = setup_strikes(scenario)
     src = RollSource(flat_rolls)
     preamble = []
@@ -1812,12 +1873,30 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         if paid is not None:  # MECCG-FX-27: its cost was paid when it was played
             preamble.append(ReplayStep(f"{paid[2]}'s cost discarded {paid[0]}'s {paid[1]}: the strikes are fought "
                                        "without it", (COST_ITEM_RULE,)))
+    block = scenario.combat
     if before_strikes is not None:  # the company as it stands when strikes are assigned (MECCG-FX-31)
         scenario = before_strikes(src, preamble)
         if scenario is None:
             return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
         setups = setup_strikes(scenario)
+        # the strikes follow another assignment than the block's: its dice are the block's too (verify reads
+        # them as given), so one a strike here leaves unused is named, not refused
+        refuse_unused = refuse_unused and scenario.combat.strikes == block.strikes
+        made = {(c.attacker, c.defender) for c in scenario.combat.strikes}
+        for i, c in enumerate(block.strikes, 1):  # a strike of the block no longer made: its dice are not used
+            given = [f for f, _w in ROLL_FIELDS if c.rolls is not None and getattr(c.rolls, f) not in (None, ())]
+            if (c.attacker, c.defender) not in made and given and src.flat is None:
+                preamble.append(ReplayStep(f"Not used: the file's dice for strike {i} of the block ({c.attacker} on "
+                                           f"{c.defender}: {', '.join(given)}): that strike is not made in the "
+                                           "assignment after the check", ("MECCG-FX-31",)))
+
+    def unused(entry) -> None:
+        # (a strike of a stated `after_check:` assignment has dice of its own: refused there too)
+        shared = not refuse_unused and entry[0].choice in block.strikes
+        _refuse_unused_rolls(src, entry[0], entry[2], scenario, entry[1] if shared else None)
     for s in setups:
+        if out:  # the strike before, resolved: a roll it never needed is refused
+            unused(out[-1])
         steps: list[ReplayStep] = []
         # a member who left play earlier in the attack besides a strike's two (MECCG-FX-24/25)
         checked = {c[0] for s_, _st, _o in out for c in s_.checked if c[1] in LEAVES_PLAY}
@@ -1938,9 +2017,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 steps.append(ReplayStep(f"Body: {side.member.name} {_fmt_mods(side.member.body or 0, changed)} = "
                                         f"{side.body}", tuple(dict.fromkeys(m.rule for m in changed))))
         ra = src.take(ch.rolls.attacker if ch.rolls else (), a.rolls, f"strike {s.index} (attacker)", ch.path,
-                      scenario.file)
+                      scenario.file, field="attacker")
         rd = src.take(ch.rolls.defender if ch.rolls else (), d.rolls, f"strike {s.index} (defender)", ch.path,
-                      scenario.file)
+                      scenario.file, field="defender")
         ka, kd = max(ra), max(rd)
         A, D = a.prowess + ka, d.prowess + kd
         rolled_a = f"{' and '.join(map(str, ra))}, keeps {ka}" if len(ra) > 1 else str(ka)
@@ -1988,7 +2067,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             if role != loser.role:
                 continue
             pb = src.take((ch.rolls.payer_body,) if ch.rolls and ch.rolls.payer_body is not None else (), 1,
-                          f"strike {s.index} (payer_body: {payer.member.name}'s body check)", ch.path, scenario.file)[0]
+                          f"strike {s.index} (payer_body: {payer.member.name}'s body check)", ch.path, scenario.file,
+                          field="payer_body")[0]
             pfate, pkmp, ppen = body_result(payer, pb, scorer_al, scenario.flags)
             total = pb + (1 if payer.prewounded else 0) + payer.body_roll_mod
             said = {"eliminated": f"eliminated; {pkmp} kill MP to the {'defending' if D > A else 'attacking'} player",
@@ -2008,6 +2088,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         tot_d += o.kill_mp_defender_player
         tot_a += o.kill_mp_attacker_player
         out.append((s, steps, o))
+    if out:
+        unused(out[-1])
     for i, (s, steps, o) in enumerate(out):  # MECCG-FX-25: another member's failed check, beside the strike
         for name, fate, card, _role, pen in s.checked:
             steps.append(ReplayStep(f"{name} failed the corruption check {card} cost and is {fate}: no kill MP "
@@ -2027,7 +2109,7 @@ def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[St
     ch = s.choice
     cards = card_rolls(s)
     given = ch.rolls.cards if ch.rolls else ()
-    got = src.take(given, len(cards), f"strike {s.index} (cards' rolls)", ch.path, scenario.file)
+    got = src.take(given, len(cards), f"strike {s.index} (cards' rolls)", ch.path, scenario.file, field="cards")
     fates = [r.fate(n) for (_c, _m, r), n in zip(cards, got)]
     failed, _corrupt, _checked = _way(s, cards, fates)
     steps = [ReplayStep(r.text(n) if r.check else
@@ -2113,6 +2195,14 @@ def _fate_of(o: Outcome, name: str) -> str | None:
     if o.loser == name:
         return "aside" if o.aside == name else o.fate
     return next((f for n, f in o.also if n == name), None)
+
+
+def leaves_play(o: Outcome, name: str) -> bool:
+    """``name`` leaves play in strike outcome ``o``: eliminated (MECCG-BODY-1), discarded (MECCG-BODY-2, or
+    by an opposing card, MECCG-FX-14), returned to hand (MECCG-BODY-3), put off to the side (MECCG-FX-28),
+    as the loser or by a payer's body check or a failed corruption check a card cost (MECCG-FX-24/25).
+    A character "survives" a strike when he does not: he stays in play in his company."""
+    return _fate_of(o, name) in LEAVES_PLAY
 
 
 def member_fates(dist: Dist, name: str) -> dict[str, Fraction]:
