@@ -13,7 +13,6 @@ order, plus each strike's choices), this module
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from itertools import product
 from fractions import Fraction
@@ -1684,27 +1683,35 @@ ROLL_FIELDS = (("attacker", "attacker roll"), ("defender", "defender roll"), ("c
                ("body", "body-check roll"), ("payer_body", "payer's body-check roll"))
 
 
-def _why_unused(s: StrikeSetup, o: Outcome, field: str) -> str:
-    """Why strike ``s``, gone as ``o``, needs no ``field`` roll, with the rule that says so."""
+def _why_unused(s: StrikeSetup, o: Outcome, field: str) -> tuple[str, tuple[str, ...]]:
+    """Why strike ``s``, gone as ``o``, needs no ``field`` roll, and the rules that say so."""
     if o.result == "absent":
-        return "a character of it left play earlier in the attack, so it is not resolved (MECCG-FX-24/25)"
+        return ("a character of it left play earlier in the attack, so it is not resolved",
+                ("MECCG-FX-24", "MECCG-FX-25"))
     if o.result == "corrupted":
-        return f"{o.loser} fails the corruption check a card called for, so it is not resolved (MECCG-FX-22)"
+        return f"{o.loser} fails the corruption check a card called for, so it is not resolved", ("MECCG-FX-22",)
     if o.result == "cancelled":
-        return "it is cancelled: no roll, no wound, no body check (MECCG-SEQ-12)"
+        return "it is cancelled: no roll, no wound, no body check", ("MECCG-SEQ-12",)
     if field == "cards":
-        return "no card played in it acts on a roll or calls for a corruption check (MECCG-FX-16/22)"
+        return "no card played in it acts on a roll or calls for a corruption check", ("MECCG-FX-16", "MECCG-FX-22")
     if o.result == "tie":
         if s.ineffectual_by is not None and field in ("attacker", "defender"):
-            return f"{s.ineffectual_by.name} makes it ineffectual: nothing is rolled (MECCG-SEQ-10)"
-        return "it is ineffectual (a tie): nobody is wounded, so nobody makes a body check (MECCG-SEQ-10)"
+            return f"{s.ineffectual_by.name} makes it ineffectual: nothing is rolled", ("MECCG-SEQ-10",)
+        return "it is ineffectual (a tie): nobody is wounded, so nobody makes a body check", ("MECCG-SEQ-10",)
     loser = s.attacker if o.result == "fails" else s.defender
     if o.aside:
-        return f"{o.aside} is put off to the side instead of making a body check (MECCG-FX-28)"
+        return f"{o.aside} is put off to the side instead of making a body check", ("MECCG-FX-28",)
     if o.loser is None:
-        return (f"{loser.member.name} is not wounded by the strike he loses ({loser.unwounded_by[0]}), so he makes "
-                "no body check (MECCG-FX-17)" if loser.unwounded_by else "nobody is wounded in it (MECCG-SEQ-10)")
-    return f"nobody tapped to pay a card's cost for {o.loser}, who lost it (MECCG-FX-24)"
+        if loser.unwounded_by:
+            return (f"{loser.member.name} is not wounded by the strike he loses ({loser.unwounded_by[0]}), so he "
+                    "makes no body check", ("MECCG-FX-17",))
+        return "nobody is wounded in it", ("MECCG-SEQ-10",)
+    return f"nobody tapped to pay a card's cost for {o.loser}, who lost it", ("MECCG-FX-24",)
+
+
+def _with_rules(text: str, rules: tuple[str, ...]) -> str:
+    """``text (RULE, RULE)``: a reason as the messages write it, its rules named by id."""
+    return f"{text} ({', '.join(rules)})"
 
 
 def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: Scenario,
@@ -1722,10 +1729,11 @@ def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: 
         given = () if value is None else value if isinstance(value, tuple) else (value,)
         if given and (ch.path, field) not in src.used:
             shown = given[0] if len(given) == 1 else list(given)
-            why = _why_unused(s, o, field)
+            text, rules = _why_unused(s, o, field)
+            why = _with_rules(text, rules)
             if steps is not None:
                 steps.append(ReplayStep(f"Not used: the file's {words} for strike {s.index} ({field}: {shown}): {why}",
-                                        tuple(dict.fromkeys(re.findall(r"MECCG-[A-Z]+-\d+", why)))))
+                                        rules))
                 continue
             raise ScenarioError(f"strike {s.index} needs no {words}: {why}; the file gives "
                                 f"{len(given)} ({field}: {shown})", file=scenario.file, path=f"{ch.path}.rolls.{field}")
