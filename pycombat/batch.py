@@ -489,11 +489,16 @@ def scheduler_address(scheduler: str) -> str:
     from distributed.comm.addressing import parse_address, parse_host_port
 
     form = "a Dask scheduler's address is tcp://HOST:PORT (or tls://HOST:PORT, or HOST:PORT)"
+    if not scheduler.strip():
+        raise PycombatError(f"--scheduler {scheduler!r}: no address; {form}")
     try:
         scheme, location = parse_address(scheduler)
         host, port = parse_host_port(location)
     except (ValueError, TypeError) as exc:
-        raise PycombatError(f"--scheduler {scheduler!r}: {exc}; {form}") from None
+        rest = scheduler.split("://", 1)[-1]  # (HOST:PORT)
+        port_text = rest.rpartition(":")[2]
+        why = f"the port {port_text!r} is not a number" if ":" in rest and not port_text.isdigit() else exc
+        raise PycombatError(f"--scheduler {scheduler!r}: {why}; {form}") from None
     if scheme not in SCHEDULER_SCHEMES:
         raise PycombatError(f"--scheduler {scheduler!r}: unknown scheme {scheme}://; {form}")
     if not host or not 0 < int(port) < 65536:
@@ -625,7 +630,7 @@ def _check_spread(scheduler: str | None, chunk_size: int | None) -> None:
     """Refuse a malformed scheduler address or a chunk of fewer than one scenario, before any input is read."""
     if chunk_size is not None and chunk_size < 1:
         raise PycombatError(f"--chunk must be at least 1 scenario a task, not {chunk_size}")
-    if scheduler:
+    if scheduler is not None:  # (an empty address is refused, never read as none)
         scheduler_address(scheduler)
 
 

@@ -273,7 +273,8 @@ def test_a_local_pool_starts_no_more_workers_than_inputs():
 
 @pytest.mark.parametrize("address, words", [
     ("nonsense", "missing port number"), ("http://127.0.0.1:1", "unknown scheme http://"),
-    ("tcp://127.0.0.1:0", "no host or no port in 1-65535"), ("tcp://127.0.0.1", "missing port number")])
+    ("tcp://127.0.0.1:0", "no host or no port in 1-65535"), ("tcp://127.0.0.1", "missing port number"),
+    ("", "no address"), ("tcp://127.0.0.1:notaport", "the port 'notaport' is not a number")])
 def test_a_malformed_scheduler_address_is_refused_before_any_input(address, words, capsys, tmp_path):
     out = tmp_path / "out.jsonl"
     code = main(["batch", str(FILES[1]), "--verb", "odds", "--scheduler", address, "--json-lines", str(out)])
