@@ -66,6 +66,13 @@ def test_every_unit_with_combat_text_is_read_or_listed_unmodelled(report):
         listed = " | ".join(row["modelled"] + [u["what"] for u in row["unmodelled"]])
         # a clause the project's overlay structures (a `kind: unit` record) is read: its effects are checked below
         ours = [o for o in overlay() if o.get("kind") == "unit" and o["id"] == r["id"]]
+        for o in ours:  # the data's reading of a clause the overlay corrects ("there" is where the unit moved from)
+            effects = [dict(e) for e in r.get("effects") or ()]
+            for fix in o.get("corrections") or ():
+                for e in effects:
+                    if all(e.get(k) == v for k, v in fix["match"].items()):
+                        e.update(fix["set"])
+            r = {**r, **(o.get("card_facts") or {}), "effects": effects}
         extra = [o for o in ours if o.get("effects")]
         structured = {c for o in extra for c in clauses_of(o)}
         why = {c: " ".join(str(o["not_modelled"]).split()) for o in ours if o.get("not_modelled") for c in clauses_of(o)}

@@ -89,12 +89,24 @@ def test_tokens_played_here_fight_for_the_attacker():
         got, sd = _run(_doc([{"name": name}], [Q4]))
         assert sorted(u.name for u in sd.board.attacker) == sorted([name] + [f"Recruit {k}" for k in range(1, n + 1)])
         assert all(got[f"Recruit {k}"] == 1 for k in range(1, n + 1)) and not sd.unmodelled
-    # Lillia, Fae Fawn: "When I move from a location" (every move is): a 3 Might Sprite with [Temporary] here
-    got, sd = _run(_doc([{"name": "Lillia - Fae Fawn"}], [Q4]))
-    assert got["Sprite 1"] == 3 and "Temporary" in next(u for u in sd.board.attacker if u.name == "Sprite 1").keywords
     # a later card may name a token played so (Incinerate: 2 damage kills Recruit 1)
     _, sd = _att([{"name": "Noxian Drummer"}], [Q4], [{"play": "Incinerate", "by": "defender", "target": "Recruit 1"}])
     assert [u.name for u in sd.board.attacker] == ["Noxian Drummer"]
+
+
+def test_a_token_played_there_is_where_the_attacker_moved_from():
+    """Lillia, Fae Fawn: "When I move from a location, play a 3 Might Sprite unit token with [Temporary] there":
+    "there" is where she moved from. Attacking without [Ganking], she moved in from her base: the Sprite is played at
+    her base, out of the combat (RB-CARD-15, RB-CARD-7); against a 4 Might defender she fights alone: the Defender
+    keeps the battlefield."""
+    got, sd = _run(_doc([{"name": "Lillia - Fae Fawn"}], [Q4]))
+    assert got == {"Lillia - Fae Fawn": 3, "Q": 4} and not sd.unmodelled
+    assert sd.units["Sprite 1"].current_might == 3 and "Temporary" in sd.units["Sprite 1"].keywords
+    assert any("Sprite 1" in ln.text and "to its base" in ln.text for ln in sd.lines)
+    from pycombat.games.riftbound.verbs import odds
+
+    report = odds(scenario_from_dict(_doc([{"name": "Lillia - Fae Fawn"}], [Q4]))).to_json()
+    assert report["outcome"] == "keep" and report["death_share"]["Lillia - Fae Fawn"]["exact"] == "1/1"
 
 
 def test_a_defender_that_moved_earlier_keeps_the_board_as_stated():

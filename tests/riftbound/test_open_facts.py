@@ -62,11 +62,16 @@ def _too_many(doc) -> bool:
     return facts is not None and open_facts.readings(facts) is None
 
 
+#: the option Jayce, Hammer in Hand's "When I become ready, choose one" gave him before the showdown: his `keywords:`
+READY_CHOICE = {"Jayce, Hammer in Hand": ("keywords", ([], ["Assault 2"], ["Deflect 2"], ["Ganking"]))}
+
+
 def _open(cards):
-    """Each card's open fact: (key, values) of its entry, or the side's XP."""
+    """Each card's open facts: (key, values) of its entry (none: the side's XP)."""
     keys = {**dict.fromkeys(EMPOWERED, "empowered"), **dict.fromkeys(HOLDS, "conditions_hold"),
             **dict.fromkeys(EXHAUSTED, "exhausted"), **dict.fromkeys(IMMUNE, "immune")}
-    return [(keys[c], (True, False)) if c in keys else None for c in cards]
+    return [([(keys[c], (True, False))] if c in keys else []) + ([READY_CHOICE[c]] if c in READY_CHOICE else [])
+            for c in cards]
 
 
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -76,7 +81,7 @@ def _open(cards):
 def test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it(here, base, attacker, more, claim):
     defender = max(1, attacker + more + 3 * len(here))  # near the attacker's total: a value often matters
     placed = [("units", i, c) for i, c in enumerate(here)] + [("base", i, c) for i, c in enumerate(base)]
-    bools = [(w, i, kv[0], kv[1]) for (w, i, c), kv in zip(placed, _open([c for _, _, c in placed])) if kv]
+    bools = [(w, i, k, vals) for (w, i, c), kvs in zip(placed, _open([c for _, _, c in placed])) for k, vals in kvs]
     levels = any(c in LEVEL for _, _, c in placed)
     gains = any(c in GAINED for _, _, c in placed)
     got = _verdict(_doc(attacker, (here, base), defender, claim))

@@ -196,7 +196,7 @@ def test_jayce_not_stated_is_named_only_when_readying_could_matter():
 @pytest.mark.parametrize("target, words", [(JAYCE, "another unit"), ("D9", "not a friendly unit")])
 def test_jayce_readies_something_else_of_its_players(target, words):
     doc = _jayce([SWORD, {"trigger": JAYCE, "when": "play", "target": target}], played=0)
-    doc["attacker"]["units"][0] = {"name": JAYCE, "exhausted": True}
+    doc["attacker"]["units"][0] = {"name": JAYCE, "exhausted": True, "keywords": []}
     doc["defender"]["units"][0] = _c("D9", 9, exhausted=True)
     _refused(doc, "showdown[1].target", words, "RB-CARD-1")
 

@@ -103,6 +103,15 @@ def _overlaid(r: dict) -> dict:
     o = UNIT_OVERLAY.get(r["name"])
     if not o:
         return r
+    if o.get("corrections") or o.get("card_facts"):  # the data's reading of the clause corrected
+        effects = [dict(e) for e in r.get("effects") or ()]
+        for fix in o.get("corrections") or ():
+            for e in effects:
+                if all(e.get(k) == v for k, v in fix["match"].items()):
+                    e.update(fix["set"])
+        r = {**r, **(o.get("card_facts") or {}), "effects": effects}
+        if "effects" not in o:
+            return r
     return {**r, "effects": list(r.get("effects") or ()) + list(o["effects"]),
             "combat_effects": list(r.get("combat_effects") or ()) + [e["effect"] for e in o["effects"]],
             "unparsed_clauses": [c for c in r.get("unparsed_clauses") or () if c != o["clause"]]}
@@ -511,7 +520,7 @@ def _move_read(e: dict) -> bool:
         return False
     k = e["effect"]
     if k == "create_unit_token":
-        return type(e.get("count")) is int and type(e.get("might")) is int and e.get("to") == "here" \
+        return type(e.get("count")) is int and type(e.get("might")) is int and e.get("to") in ("here", "moved_from") \
             and e.get("keyword") in (None, "Temporary")
     if k == "might_modifier" and e.get("value_from") == "my Might":  # "+[my Might] Might" to the unit it chose
         return e.get("value") == "variable" and t == {"ref": "chosen"}
@@ -1204,7 +1213,7 @@ class Oracle(SpellOracle):
                      FROM_BF: src != "base"}
             statics = [e for e, how in READING[card][1] if how in ("moved", "moved_from")]
             groups: dict = {}
-            for e in RECORDS[card]["effects"]:
+            for e in _overlaid(RECORDS[card])["effects"]:
                 if fires.get(e.get("trigger")) and (e in statics or e in MOVES.get(card, [])):
                     groups.setdefault(e["trigger"], []).append(e)
             for trig, effects in groups.items():
@@ -1222,7 +1231,9 @@ class Oracle(SpellOracle):
                         i += 1
                         while f"{e['token']} {i}" in self.u:
                             i += 1
-                        self.u[f"{e['token']} {i}"] = token_unit(x["side"], e, x["where"])
+                        # "here": where it is now; "there" (moved_from): where it moved from
+                        self.u[f"{e['token']} {i}"] = token_unit(x["side"], e, src if e.get("to") == "moved_from"
+                                                                 else x["where"])
                         made.append(f"{e['token']} {i}")
                         self.move_tokens.append(made[-1])
                     for _ in range(e["count"]):
@@ -2172,10 +2183,23 @@ class Oracle(SpellOracle):
 
     # RB-MIGHT-1 with RB-CARD-18: lethal damage kills, unless a friendly Soraka here saves the unit -------
     def _saver(self, n, mights) -> bool:
+        x = self.u[n]  # (at another battlefield: not known to be the same one as the saver's, none saves it)
+        return x["where"] in ("bf", "base") and any(
+            y["where"] == x["where"] and m != n and y["side"] == x["side"] and y["card"]
+            and any(how == "saver" for _, how in READING[y["card"]][1]) and mights[n] < mights[m]
+            for m, y in self.u.items())
+
+    def saved_from_a_kill(self, n) -> bool:
+        """RB-CARD-18 with RB-CARD-7: a unit a card or ability kills would die: a friendly Soraka where it is, with more
+        Might, heals, exhausts and recalls it instead (at its base it stays there); whether it was saved."""
         x = self.u[n]
-        return any(y["where"] == x["where"] and m != n and y["side"] == x["side"] and y["card"]
-                   and any(how == "saver" for _, how in READING[y["card"]][1]) and mights[n] < mights[m]
-                   for m, y in self.u.items())
+        mights = {m: self.might(m) for m, y in self.u.items() if y["where"] in ("bf", "base", "elsewhere")}
+        if not self._saver(n, mights):
+            return False
+        if x["where"] == "bf":
+            self.saved.append(n)
+        x.update(where="base", marked=0, exhausted=True)
+        return True
 
     def cleanup(self):
         """The units with lethal damage die at once (CR 323.5), the savers judged on the board as it was;
@@ -2184,6 +2208,9 @@ class Oracle(SpellOracle):
             mights = {n: self.might(n) for n, x in self.u.items() if x["where"] in ("bf", "base", "elsewhere")}
             for n, x in self.u.items():  # lethal damage kills away from this combat too, out of it (RB-MIGHT-1)
                 if x["where"] in ("base", "elsewhere") and x["marked"] > 0 and x["marked"] >= mights[n]:
+                    if self._saver(n, mights):  # a friendly Soraka at its base: it stays there, healed, exhausted
+                        x.update(marked=0, exhausted=True)
+                        continue
                     x["where"] = "gone"
                     self.died_away.append(n)
             dying = [n for n, x in self.u.items()
@@ -2268,6 +2295,8 @@ class Oracle(SpellOracle):
             return
         if e["effect"] == "ready":
             self.ready(n)
+            return
+        if e["effect"] == "kill" and self.u[n]["where"] in ("bf", "base") and self.saved_from_a_kill(n):
             return
         if e["effect"] == "kill" and self.u[n]["where"] == "bf":
             self.died.append(n)
@@ -2454,7 +2483,7 @@ def _trigger_entry(o: Oracle, n: str, draw) -> dict | None:
         o.seen.add("XP spent by a trigger")
     paid = True  # "you may kill me to ...": it dies first; the rest happens only if it did
     if any(e.get("cost") == "kill me" for e in effects):
-        paid = x["where"] in ("bf", "base")
+        paid = x["where"] in ("bf", "base") and not o.saved_from_a_kill(n)  # recalled instead: it did not die
         if paid:
             o.died.append(n)
             o.deaths.append(n)
@@ -2633,7 +2662,8 @@ def _move_entry(o: Oracle, n: str, draw, stated: bool = True) -> dict | None:
                 i += 1
                 while f"{e['token']} {i}" in o.u:
                     i += 1
-                o.u[f"{e['token']} {i}"] = token_unit(side, e, "bf")
+                # "there" (moved_from): an attacker moved in from its base (none of these has [Ganking])
+                o.u[f"{e['token']} {i}"] = token_unit(side, e, "base" if e.get("to") == "moved_from" else "bf")
                 made.append(f"{e['token']} {i}")
                 o.move_tokens.append(made[-1])
             for _ in range(e["count"]):  # RB-CARD-10: a unit token played is a unit played, after this trigger
@@ -2684,6 +2714,13 @@ def _move_entry(o: Oracle, n: str, draw, stated: bool = True) -> dict | None:
     o.flush()
     o.moves()
     return entry
+
+
+def _ready_choice(card: str) -> bool:
+    """Whether the card's record has a "When I become ready, choose one to give me this turn" (options giving it a
+    keyword): the one chosen before the showdown is stated by the unit's `keywords:` (here: none)."""
+    return any(e.get("trigger") == "When I become ready" and e.get("mode_option") and e["effect"] == "grant_keyword"
+               for e in RECORDS[card].get("effects") or ())
 
 
 def token_unit(side: str, e: dict, where: str) -> dict:
@@ -2950,6 +2987,8 @@ def boards(draw, units=None, spells=None, most=None, lead=None, at_base=None, le
             out["immune"] = s["immune"]
         if equipped[n]:
             out["equipment"] = list(equipped[n])
+        if s.get("card") and _ready_choice(s["card"]):  # "When I become ready, choose one": none chosen earlier
+            out.setdefault("keywords", [])
         return out
 
     doc = {"game": "riftbound", "showdown": showdown, **({"turn": o.turn} if o.turn else {})}

@@ -135,7 +135,9 @@ def test_the_trigger_resolves_right_after_what_moved_the_unit():
 def test_tokens_a_moved_unit_plays_are_where_it_is_and_may_be_named():
     """Noxian Drummer: "When I move to a battlefield, play a 1 Might Recruit here": moved in from its base by Fae
     Porter's trigger, its Recruit fights and a later entry names it; moved away, its Recruit is at the other
-    battlefield. Lillia, Fae Fawn moved to its base: her Sprite is played there, out of the combat."""
+    battlefield. Lillia, Fae Fawn: "When I move from a location, play a 3 Might Sprite ... there": moved in from her base,
+    her Sprite is played at her base; moved from the battlefield to her base, her Sprite is played at the battlefield,
+    where it fights for her player."""
     drummer = {"name": "Noxian Drummer", "moved": False}
     doc = _doc([{"name": "Fae Porter"}], [Q], [{"trigger": "Fae Porter", "when": "move", "target": "Noxian Drummer"}],
                att_base=[drummer])
@@ -150,8 +152,9 @@ def test_tokens_a_moved_unit_plays_are_where_it_is_and_may_be_named():
     assert any("Recruit 2" in ln.text and "another battlefield" in ln.text for ln in sd.lines)
     got, sd = _run(_doc([{"name": "Lillia - Fae Fawn"}, {"name": "P", "custom": True, "might": 1}], [Q],
                         [{"play": "Ride The Wind", "by": "attacker", "target": "Lillia - Fae Fawn", "to": "base"}]))
-    assert sorted(got) == ["P", "Q", "Sprite 1"]  # the Sprite of her move in; the second at her base
-    assert any("Sprite 2" in ln.text and "to its base" in ln.text for ln in sd.lines) and not sd.unmodelled
+    assert got == {"P": 1, "Q": 4, "Sprite 2": 3}  # the Sprite of her move in is at her base; the second here
+    assert any("Sprite 1" in ln.text and "to its base" in ln.text for ln in sd.lines) and not sd.unmodelled
+    assert any("Sprite 2" in ln.text and "to the battlefield" in ln.text for ln in sd.lines)
 
 
 def test_a_trigger_needing_a_choice_is_named_and_the_first_move_as_stated():

@@ -68,7 +68,7 @@ WALLOP = {"play": "Wallop", "by": "attacker", "target": JAYCE}
 def test_jayce_gets_the_option_the_entry_states(mode, might, keyword):
     """Readied by Wallop while exhausted: option 1 gives [Assault 2] (+2 while attacking: 7), 2 and 3 change no
     combat damage; each is narrated with the rule and nothing is left unmodelled."""
-    sd = _sd([{"name": JAYCE, "exhausted": True}], [_c("D6", 6)],
+    sd = _sd([{"name": JAYCE, "exhausted": True, "keywords": []}], [_c("D6", 6)],
              [WALLOP, {"trigger": JAYCE, "when": "ready", "mode": mode}])
     assert _might(sd, JAYCE) == might and sd.unmodelled_json() == []
     fired = [ln for ln in sd.lines if "When I become ready" in ln.text]
@@ -76,7 +76,7 @@ def test_jayce_gets_the_option_the_entry_states(mode, might, keyword):
 
 
 def test_jayce_the_option_decides_the_verdict_and_unstated_it_is_named():
-    doc = _doc([{"name": JAYCE, "exhausted": True}], [_c("D6", 6)],
+    doc = _doc([{"name": JAYCE, "exhausted": True, "keywords": []}], [_c("D6", 6)],
                [WALLOP, {"trigger": JAYCE, "when": "ready", "mode": 1}],
                claims=[{"claim": "the Attacker conquers the battlefield"}])
     assert _verdict(doc) is True  # 7 kills D6, D6's 6 does not kill him
@@ -94,7 +94,7 @@ def test_jayce_the_option_decides_the_verdict_and_unstated_it_is_named():
     ({"trigger": JAYCE, "when": "ready", "mode": 1, "decline": True}, "declined trigger chooses nothing"),
 ])
 def test_jayce_an_illegal_option_is_refused(entry, words):
-    text = _refused(_doc([{"name": JAYCE, "exhausted": True}], [_c("D6", 6)], [WALLOP, entry]))
+    text = _refused(_doc([{"name": JAYCE, "exhausted": True, "keywords": []}], [_c("D6", 6)], [WALLOP, entry]))
     assert "<t>: showdown[1]" in text and words in text and "RB-CARD-" in text
 
 

@@ -1,7 +1,8 @@
 """The facts a scenario leaves open about its units, and whether they can change a verdict (RB-CARD-4).
 
 A unit's clause that the model reads only from a fact the scenario states is named NOT MODELLED when the fact is not
-given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``; its side's ``xp:`` (a
+given: the unit's ``conditions_hold:``, ``empowered:``, ``exhausted:`` or ``immune:``, or its ``keywords:`` for the
+option a "When I become ready, choose one" gave it before the showdown (none, or each option); its side's ``xp:`` (a
 "[Level N]" ability), ``gained_xp_this_turn:``, ``discarded_this_turn:`` and the counts that cards read only against
 a threshold (``runes:``, ``spent_this_turn: {power, spell_energy}``); the scenario's ``turn:`` (whose turn it is:
 "When you play a card on an opponent's turn", "When you play me from face down on your turn"). ``verify`` decides
@@ -78,6 +79,7 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
     """``[(entry path, key, values)]``: the facts whose statement would settle ``items`` (the showdown's
     :class:`~.cards.plays.Unmodelled`), or None when one of them is not such a fact. ``card_of(entry path)``: the unit
     card of the entry (None: a custom unit), whose ``conditions_hold:`` must state one fact (:func:`holds_alike`)."""
+    from .cards.events import ready_options
     from .cards.statics import PLAYER_KEYS
 
     out: dict[tuple[str, str], tuple[Any, ...]] = {}
@@ -95,8 +97,14 @@ def open_facts(items: Iterable[Any], card_of: Callable[[str], Any] = lambda path
         side = [] if keys else [k for k in (SIDE_XP, *SIDE_FACTS) if f"`{k}:" in it.why]
         counts = [] if keys or side else [(key, field) for field, key in SIDE_COUNTS.items()
                                           if f"`{PLAYER_KEYS[field]}`" in it.why]
-        if not keys and not side and not counts:
+        # RB-CARD-10: the option of a "When I become ready, choose one" chosen before the showdown: its unit's
+        # `keywords:`, none or one of the options (:func:`~.cards.events.ready_options`)
+        options = ready_options(card_of(path)) if not keys and not side and not counts \
+            and "`keywords:`" in it.why and card_of(path) is not None else ()
+        if not keys and not side and not counts and not options:
             return None
+        if options:
+            out[(path, "keywords")] = ([],) + tuple([o] for o in options)
         if "conditions_hold" in keys and not ((card := card_of(path)) is not None and holds_alike(card)):
             return None  # its two values do not cover every state of the unit
         for k in keys:

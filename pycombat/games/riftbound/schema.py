@@ -37,7 +37,8 @@ from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
 from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts,
                             keyword_static, level_of, unread_change_reason, unread_changes, unstated_player)
-from .cards.events import DISCARDED, waits_on_ready
+from .cards.events import DISCARDED, READY_CHOICE_WHAT, READY_CHOICE_WHY, ready_choice_matters, ready_options, \
+    waits_on_ready
 
 from .spec import (  # noqa: F401
     ABILITY,
@@ -572,6 +573,9 @@ def _unit(node: Node, role: str, db: UnitDB, flags: Mapping[str, str], xp: int |
         if not fresh and not node.has("exhausted") and waits_on_ready(card):
             unstated.append(("whether it is exhausted", "its \"When I become ready\" fires only when a card readies it "
                                                         "while exhausted: give `exhausted: true|false` (RB-CARD-10)"))
+        options = ready_options(card)  # RB-CARD-10: "When I become ready, choose one to give me this turn"
+        if options and not fresh and not node.has("keywords") and ready_choice_matters(options, role, flags):
+            unstated.append((READY_CHOICE_WHAT.format(", ".join(options)), READY_CHOICE_WHY))
         if card.damage_immunity_text and not node.has("immune"):
             unstated.append(("a 'don't take damage' clause", "conditional: give `immune: true|false` (RB-ORD-7)"))
         # RB-CARD-9: "I'm [Empowered]" and "[Level N]" static abilities apply as the scenario states the

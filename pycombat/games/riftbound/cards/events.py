@@ -280,6 +280,39 @@ def events_of(trigger: str) -> tuple[str, ...]:
     return ev if isinstance(ev, tuple) else (ev,)
 
 
+#: a "When I become ready, choose one to give me this turn" option chosen before the showdown, not stated (RB-CARD-10)
+READY_CHOICE_WHAT = "the keyword it got as it became ready earlier this turn ({}), if it did"
+READY_CHOICE_WHY = ("its player chose one as it became ready (its Awaken, or a card readying it) before the showdown, "
+                    "which the scenario does not say: give the one it has among its `keywords:` (`keywords: []`: none) "
+                    "(RB-CARD-10, RB-CARD-4)")
+
+
+#: how the scenario states it (the card listing)
+READY_CHOICE_HOW = ("its player's choice before the showdown: stated by the unit's `keywords:` (`keywords: [Assault 2]`; "
+                    "`keywords: []`: none); not stated, named NOT MODELLED where it can change the combat (an attacker's "
+                    "Assault, a defender's Shield, Tank or Backline, Deflect with card_costs=stated) (RB-CARD-10, "
+                    "RB-CARD-4)")
+
+
+def ready_options(card) -> tuple[str, ...]:
+    """The keywords a unit card's "When I become ready, choose one to give me this turn" offers (each option that gives
+    the unit a keyword this turn), as written ("Assault 2"); empty for a card with no such choice."""
+    return tuple(f"{e['keyword']} {e['value']}" if e.get("keyword") in ("Assault", "Shield", "Deflect")
+                 and e.get("value") is not None else str(e.get("keyword"))
+                 for e in card.abilities if e.get("trigger") in EVENTS and "ready" in events_of(e["trigger"])
+                 and e.get("mode_option") and e.get("effect") == "grant_keyword" and e.get("duration") == "this_turn")
+
+
+def ready_choice_matters(options: tuple[str, ...], role: str, flags) -> bool:
+    """Whether one of ``options`` can change this combat for a unit of ``role``: Assault for an attacker, Shield for a
+    defender (RB-MIGHT-4, RB-MIGHT-5), Tank or Backline (RB-ORD-2, RB-ORD-3), Deflect's tax with card_costs=stated
+    (RB-MIGHT-10); Ganking never (RB-MIGHT-11)."""
+    kinds = {o.split()[0] for o in options}
+    return bool(kinds & {"Tank", "Backline"} or "Assault" in kinds and role == "attacker"
+                or "Shield" in kinds and role == "defender"
+                or "Deflect" in kinds and (flags or {}).get("card_costs") == "stated")
+
+
 def waits_on_ready(card) -> bool:
     """Whether a unit card has a trigger on its becoming ready (it then needs its ``exhausted:`` stated)."""
     return any(e.get("trigger") in EVENTS and not e.get("activated")

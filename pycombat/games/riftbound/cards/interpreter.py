@@ -1819,11 +1819,14 @@ _LEAVE = {"kill": "killed", "banish": "banished", "remove_to_deck": "put into it
 
 
 def _leave(e, play, board, name, names) -> list[Change]:
+    # a kill of several units at once: they would die together (RB-CARD-18: a replacement on one saves the others)
+    together = tuple(names) if e["effect"] == "kill" and len(names) > 1 else ()
     if board.where(name) != "battlefield":  # at its base or elsewhere: it leaves play, cannot move in later
         return [Change("remove", name, how=_LEAVE[e["effect"]], rules=("RB-CARD-7",),
-                       note="not at this battlefield: no effect on this combat's totals")]
+                       note="not at this battlefield: no effect on this combat's totals", together=together)]
     return [Change("remove", name, how=_LEAVE[e["effect"]],
-                   rules=("RB-COMB-6", "RB-CARD-7") if e["effect"] in ("recall", "take_control") else ("RB-CARD-7",))]
+                   rules=("RB-COMB-6", "RB-CARD-7") if e["effect"] in ("recall", "take_control") else ("RB-CARD-7",),
+                   together=together)]
 
 
 def _move(e, play, board, name, names) -> list[Change]:

@@ -292,7 +292,11 @@ def unit_report(u: UnitCard) -> dict:
                          for k in u.keywords]
             + [{"what": f"static ability: {describe_static(e)}",
                 "how": "applied while the unit is in play and its condition holds (RB-CARD-9)"}
-               for e in u.static_abilities()] + read + triggered + idle,
+               for e in u.static_abilities()] + read + triggered + idle
+            # RB-CARD-10: the option of its "When I become ready, choose one" chosen before the showdown (no keyword
+            # printed): a fact of the scenario, as the unit's other unstated facts
+            + [{"what": events.READY_CHOICE_WHAT.format(", ".join(options)), "how": events.READY_CHOICE_HOW}
+               for options in [events.ready_options(u)] if options],
             "unmodelled": unmodelled}
 
 

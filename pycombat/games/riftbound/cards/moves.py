@@ -28,7 +28,9 @@ from __future__ import annotations
 import re
 from typing import Iterable, Mapping
 
+from pycombat.frozen import replace
 from .interpreter import Play, Unmodelled, effect_support
+from .tokens import MOVED_FROM
 from .records import effect_text
 from .triggers import ability_card, as_ability, choice_of, empowered_only, resolves_idle, trigger_cost
 from .units import ANY_MOVE, MOVE_TRIGGERS, load_units
@@ -169,9 +171,25 @@ def move_chain(scenario, stated: Iterable[Play]) -> tuple[list[Play], list[Unmod
     staging = list(scenario.attacker.units)
     for units in (earlier, staging):  # the moves earlier in the turn, then the one staging the combat
         names = {u.name for u in units}
-        chain += [p for p in stated if p.trigger_of in names]
+        came = {u.name: came_from(u) for u in units} if units is staging else {}
+        chain += [replace(p, moved_from=came.get(p.trigger_of)) for p in stated if p.trigger_of in names]
+        start = len(chain)
         _auto(scenario, units, said, chain, missing, auto, units is staging)
+        chain[start:] = [replace(p, moved_from=came.get(p.trigger_of)) for p in chain[start:]]
+        for u in units if units is staging else ():
+            if came[u.name] is None and any(e.get("to") == MOVED_FROM for e in move_effects(u)):
+                missing.append(Unmodelled(u.card_name or u.name, f"where the unit moved from (unit {u.name})",
+                                          "with [Ganking] it came from its base or another battlefield, which the "
+                                          "scenario does not say: what its move trigger plays \"there\" is played at "
+                                          "another battlefield, out of this combat either way (RB-CARD-4, RB-CARD-15)"))
     return chain, missing, auto
+
+
+def came_from(unit) -> str | None:
+    """Where an attacking unit came from as it moved onto the battlefield, staging the combat (RB-COMB-1): its base,
+    unless it has [Ganking] (it may move from battlefield to battlefield, RB-MIGHT-11): then None, not known."""
+    ganking = unit.ganking or any(str(k).split()[0] == "Ganking" for k in unit.keywords)
+    return None if ganking else "base"
 
 
 def _auto(scenario, units, said, chain: list, missing: list, auto: list, staging: bool = False) -> None:
@@ -368,9 +386,10 @@ def _own(run, name: str, u, src: str, dst: str, first: bool | None, cause: str) 
                    "after the entry that moves it" if not unread else "") + " (RB-CARD-4)")
             continue
         more: list = []
-        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.moved")
+        play = Play(card=ability_card(u, effects, trig), by=u.side, trigger_of=name, path=f"{u.path}.moved",
+                    moved_from=src)  # ("there" of "When I move from a location")
         if stated is not None:  # RB-CARD-10: the player's choice, stated by the entry
-            play = events.as_stated(stated, play, trig)
+            play = replace(events.as_stated(stated, play, trig), moved_from=src)
         seen = events.on_play(run, play)
         said, missing = run.resolve(play, more)
         run.unmodelled.extend(missing)

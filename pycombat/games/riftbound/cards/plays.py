@@ -90,6 +90,9 @@ class Play:
     #: a unit card played: where the unit tokens its own "When you play me" plays go when the card does not say (base |
     #: battlefield | elsewhere; ``to`` is the unit's own place), RB-CARD-15
     tokens_to: str | None = None
+    #: a unit's trigger on its own move: the location it moved from (battlefield | base | elsewhere), where "there" of
+    #: "When I move from a location, play ... there" is (RB-CARD-10, RB-CARD-15); None: not known
+    moved_from: str | None = None
     #: a further execution: the first target of each execution before it (a counter choosing the same card again
     #: counters nothing more, RB-CARD-25)
     earlier_targets: tuple[str, ...] = ()
@@ -144,6 +147,9 @@ class Change:
     new: Any = None  #: token: the new unit (RB-CARD-15)
     #: might: "to a minimum of N", read after every other change as long as it lasts (:attr:`..model.Unit.might_floors`)
     floor: int | None = None
+    #: remove (killed): every unit the one effect kills at once ("Kill all units"): they would die together, so a
+    #: death replacement standing on one of them still saves the others (RB-CARD-18, CR 323.5)
+    together: tuple[str, ...] = ()
 
 
 class Board:

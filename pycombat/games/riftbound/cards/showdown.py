@@ -306,6 +306,8 @@ class Progress:
         self.left_at: dict[str, int] = {}
         self.closes: list[tuple[int, int]] = []
         self._live = None  # the view :attr:`live`
+        #: the units one effect kills at once, as they were before the first died: (its ``together``, units, where)
+        self._dying = None
 
     @property
     def live(self):
@@ -469,6 +471,7 @@ class Progress:
         out.open_after, out._at = self.open_after, self._at
         out.left_at, out.closes = dict(self.left_at), list(self.closes)
         out._live = None
+        out._dying = None
         return out
 
     def key(self, unit: Callable[[Unit], Hashable] | None = None):
@@ -623,7 +626,7 @@ class Progress:
                     _, missing = interpret(dk, View(live, present, base, away, gone, self.loose, moved),
                                            self.scenario.flags,
                                            lambda c: said.append(Line(*_change(c, units, present, base, removed, away,
-                                                                               self.loose, self.turn))))
+                                                                               self.loose, self.turn, self._dies))))
                     self.unmodelled.extend(missing)
                     head = (f"{n} died at the battlefield: its Deathknell goes on the chain and resolves: " if not k else
                             f"{n}'s Deathknell triggers an additional time ({extra[k - 1]}'s static ability) and "
@@ -656,26 +659,71 @@ class Progress:
 
     def _deaths_elsewhere(self) -> None:
         """RB-MIGHT-1 away from this combat: a unit at another battlefield or at a base with lethal damage (a card
-        "at a battlefield" may choose it there) dies at the cleanup too, out of this combat. What its death fires
-        there (its Deathknell, a replacement, "when a unit dies") is not followed: named when it has any (RB-CARD-4)."""
+        "at a battlefield" may choose it there) dies at the cleanup too, out of this combat, unless a death
+        replacement saves it (:func:`_instead`). What its death fires there (its Deathknell, "when a unit dies") is not
+        followed: named when it has any (RB-CARD-4)."""
         live = self.live
         for group, where in ((self.away, "another battlefield"), (self.base, "its base")):
-            for n in [n for n in group if (u := live[n]).marked > 0 and u.marked >= u.current_might]:
-                u = live[n]
+            dying = [n for n in group if (u := live[n]).marked > 0 and u.marked >= u.current_might]
+            if not dying:
+                continue
+            snapshot, at = self._in_play()
+            for n in dying:
+                u = snapshot[n]
+                said = f"Cleanup: {n} has {u.marked} damage at {where}, at least its Might {u.current_might}"
+                got = _instead(n, snapshot, at, self.units, (self.present, self.base, self.away), self.removed,
+                               self.loose, self.unmodelled)
+                if got is not None:
+                    self.lines.append(Line(f"{said}: it would die, and is {got[0]}.", ("RB-MIGHT-1",) + got[1]))
+                    continue
                 group.remove(n)
                 self.removed.append((n, u.side, f"killed at {where}"))
-                self.lines.append(Line(f"Cleanup: {n} has {u.marked} damage at {where}, at least its Might "
-                                       f"{u.current_might}: it is killed there, out of this combat.", ("RB-MIGHT-1",)))
+                self.lines.append(Line(f"{said}: it is killed there, out of this combat.", ("RB-MIGHT-1",)))
                 fires = [e for e in (load_units().unit(u.card_id).abilities if u.card_id else ())
                          if "Deathknell" in str(e.get("trigger")) or "die" in str(e.get("trigger")).split()]
                 fires += [e for m in self.present + self.base + self.away if live[m].card_id
-                          for e in load_units().unit(live[m].card_id).abilities if "dies" in str(e.get("trigger"))
-                          or e.get("effect") == "death_replacement"]
-                if fires or u.death_replacement:
+                          for e in load_units().unit(live[m].card_id).abilities if "dies" in str(e.get("trigger"))]
+                if fires:
                     self.unmodelled.append(Unmodelled(u.card_name or n, f"its death at {where} (unit {n})",
                                                       "what its death fires away from this combat (a Deathknell, a "
-                                                      "death replacement, a \"when a unit dies\") is not followed "
-                                                      "(RB-CARD-4)"))
+                                                      "\"when a unit dies\") is not followed (RB-CARD-4)"))
+
+    def _in_play(self) -> tuple[dict[str, Unit], dict[str, str | None]]:
+        """The units in play as they are now (every static ability applied) and where each is: ``battlefield``,
+        ``base``, or None (another battlefield: not known to be the same one as another unit's)."""
+        live = self.live
+        at: dict[str, str | None] = {n: "battlefield" for n in self.present}
+        at.update({n: "base" for n in self.base})
+        at.update({n: None for n in self.away})
+        return {n: live[n] for n in at}, at
+
+    def _dies(self, c) -> tuple[str, tuple[str, ...]] | None:
+        """RB-CARD-7 with RB-CARD-12, RB-CARD-18: the unit a card or ability kills (change ``c``) would die: the
+        narration of the replacement that applies instead (:func:`_instead`), or None: it dies. Units one effect kills
+        at once (``c.together``) would die together: each is read as they all were before the first of them died."""
+        n = c.unit
+        memo = self._dying
+        if c.together and memo is not None and memo[0] is c.together:
+            snapshot, at = memo[1], memo[2]
+        else:
+            snapshot, at = self._in_play()
+            self._dying = (c.together, snapshot, at) if c.together else None
+        if n not in snapshot:
+            return None
+        side = snapshot[n].side
+        # a gear saves one of several friendly units killed at once only by its controller's choice (not modelled)
+        several = [m for m in c.together if m in snapshot and snapshot[m].side == side]
+        gear_ok = len(several) <= 1
+        if not gear_ok and several[0] == n and any(
+                _replacements.gear_card(load_cards().card(g)) for g in self.loose.get(side, ())):
+            self.unmodelled.append(Unmodelled(next(g for g in self.loose[side] if _replacements.gear_card(
+                load_cards().card(g))), f"which of {', '.join(several)} it saves", "several friendly units would die "
+                f"at once: its controller's choice ({_replacements.RULE})"))
+        got = _instead(n, snapshot, at, self.units, (self.present, self.base, self.away), self.removed, self.loose,
+                       self.unmodelled, gear_ok=gear_ok)
+        if got is None:
+            return None
+        return f"{n} would die, and is {got[0]}", tuple(dict.fromkeys(c.rules + got[1]))
 
     def on_moves(self, moving: list, cause: str) -> None:
         """RB-CARD-10: the own move triggers of the units ``cause`` moved (``(unit, from, to)``, :func:`move_of`),
@@ -704,7 +752,7 @@ class Progress:
             if moving is not None and (m := move_of(c, self.present, self.base)) is not None:
                 moving.append(m)
             said.append(Line(*_change(c, self.units, self.present, self.base, self.removed, self.away, self.loose,
-                                      self.turn)))
+                                      self.turn, self._dies)))
 
         _, missing = interpret(play, View(self.live, self.present, self.base, self.away, gone, self.loose, moved),
                                self.scenario.flags, apply)
@@ -739,7 +787,7 @@ class Progress:
             def apply(c, said=said):
                 if (m := move_of(c, present, base)) is not None:
                     moving.append(m)  # a move (a recall is none, RB-COMB-6)
-                text, rules = _change(c, units, present, base, removed, away, loose, turn)
+                text, rules = _change(c, units, present, base, removed, away, loose, turn, self._dies)
                 said.append(Line(text, rules))
 
             try:
@@ -757,7 +805,7 @@ class Progress:
                     if e.cost_kill:  # RB-CARD-16 with RB-CARD-2: its additional cost, paid as it is played
                         killed_at = _cost_kill(e, view)
                         text, rules = _change(Change("remove", e.cost_kill, how="killed", rules=("RB-CARD-2",)),
-                                              units, present, base, removed, away, loose, turn)
+                                              units, present, base, removed, away, loose, turn, self._dies)
                         lines.append(Line(f"{_who(scenario, e.by)} kills {e.cost_kill} as the additional cost of "
                                           f"{e.unit.card_name}: {text}.", ("RB-CARD-16",) + tuple(rules)))
                     lines.append(Line(f"{_who(scenario, e.by)} plays {enter(e, units, present, base, away, killed_at)}.",
@@ -841,10 +889,12 @@ class Progress:
             raise ScenarioError(f"{e.unit} is no longer at the battlefield (it was {gone} earlier in the showdown)",
                                 file=scenario.file, path=f"{e.path}")
         u = units[e.unit]
-        card = f"{e.card}: " if e.card else ""
-        text, rules = _apply(e, u, units, self.turn)
+        card = f"{e.card}: " if e.card else "a card or ability: "  # (an effect stated without its card)
+        instead = self._dies(Change("remove", e.unit, how="killed", rules=("RB-CARD-7",))) \
+            if e.kind == "remove" and e.how == "killed" else None
+        text, rules = instead or _apply(e, u, units, self.turn)
         lines.append(Line(f"{_who(scenario, e.by)} plays {card}{text}.", rules))
-        if e.kind == "remove":
+        if e.kind == "remove" and instead is None:
             present.remove(e.unit)
             removed.append((e.unit, u.side, e.how))
         self._settle()
@@ -1012,11 +1062,11 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
              unmodelled: list | None = None) -> None:
     """RB-MIGHT-1 (CR 143.2.a, 323.5): at each cleanup, lethal marked damage kills, every such unit at
     once; a unit whose static ability held another up (RB-CARD-9) takes it away as it dies, so the check
-    runs again. A death may be replaced: the unit's own replacement first (RB-CARD-12), else a static
-    one of a unit in play or a gear in play (RB-CARD-18)."""
-    RECALLED, RULE, gear_card = _replacements.RECALLED, _replacements.RULE, _replacements.gear_card
+    runs again. A death may be replaced (:func:`_instead`, the one place a death is replaced)."""
+    RULE, gear_card = _replacements.RULE, _replacements.gear_card
     own = units if own is None else own  # ``units`` may be a read-only view (statics.Live)
     gear = gear if gear is not None else {}
+    base = base if base is not None else []
     while True:
         dying = [n for n in present if (u := units[n]).doomed or (u.marked > 0 and u.marked >= u.current_might)]
         if not dying:
@@ -1037,38 +1087,77 @@ def _cleanup(units, present: list[str], removed: list, lines: list[Line], base: 
                                              f"({RULE})"))
         for name in dying:
             v = snapshot[name]
-            present.remove(name)
             lethal = v.marked > 0 and v.marked >= v.current_might
             static = ("RB-CARD-9",) if v.static and lethal else ()
             static += ("RB-CARD-23",) if not lethal else ()  # killed for taking damage
             said = (f"has {v.marked} damage, at least its Might {v.current_might}" if lethal else
                     f"took damage and {v.doomed} kills it")
-            head = f"Cleanup: {name} {said}: it would die"
-            src = None if v.death_replacement else _saved_by(name, snapshot, where)
-            used_gear = None if v.death_replacement or src else (
-                savers[v.side][0] if by_gear.get(v.side) == [name] else None)
-            if v.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
-                how, card = v.death_replacement[0][0], v.death_replacement[0][1]
-                _choice(name, how, card, _saved_by(name, snapshot, where), unmodelled)
-                own[name] = replace(own[name], death_replacement=v.death_replacement[1:],
-                                    marked=0 if "healed" in how else v.marked, doomed=None)
-                rules = ("RB-MIGHT-1", "RB-CARD-12")
-            elif src is not None or used_gear is not None:  # RB-CARD-18
-                how, card = RECALLED, src or used_gear
-                own[name] = replace(own[name], marked=0, exhausted=True, doomed=None)
-                rules = ("RB-MIGHT-1", RULE)
-                if used_gear is not None:
-                    gear[v.side].remove(used_gear)
-            else:
+            got = _instead(name, snapshot, where, own, (present, base, []), removed, gear, unmodelled,
+                           gear_ok=by_gear.get(v.side) == [name])
+            if got is None:
+                present.remove(name)
                 removed.append((name, v.side, "killed"))
                 lines.append(Line(f"Cleanup: {name} {said}: it is killed.", ("RB-MIGHT-1",) + static))
                 continue
-            removed.append((name, v.side, f"{how} instead of dying"))
-            if "recalled" in how and base is not None:
-                base.append(name)
-                own[name] = designate(own[name], False)  # RB-COMB-4
-            extra = f" ({used_gear} is killed instead)" if used_gear else ""
-            lines.append(Line(f"{head}, and is {how} instead ({card}){extra}.", rules + static))
+            text, rules = got
+            lines.append(Line(f"Cleanup: {name} {said}: it would die, and is {text}.", ("RB-MIGHT-1",) + rules + static))
+
+
+def _instead(name: str, snapshot: Mapping[str, Unit], where: Mapping[str, str | None], own: dict[str, Unit],
+             places: tuple[list[str], list[str], list[str]], removed: list, gear: dict[str, list[str]],
+             unmodelled: list | None, gear_ok: bool = True) -> tuple[str, tuple[str, ...]] | None:
+    """The one place a unit's death is replaced, whatever kills it (a card's or ability's kill, RB-CARD-7; lethal
+    damage or "killed when it takes damage" at a cleanup, RB-MIGHT-1, RB-CARD-23), wherever it is: the unit's own
+    "the next time it would die" (RB-CARD-12), else a static one of a friendly unit at its location with more Might
+    (Soraka, Wanderer) or of a gear in play (Zhonya's Hourglass, when ``gear_ok``: not one of several units it could
+    save at once) (RB-CARD-18; CR 372: the controller's choice between two with different results is named).
+
+    ``snapshot``: the units in play as they are when it would die (with those dying at the same moment);
+    ``where``: their locations (``battlefield``, ``base``, None: another battlefield, not known to be the same one);
+    ``places``: the showdown's (battlefield, base, elsewhere) lists. Applied in place: the unit healed, exhausted and
+    recalled to its base (or banished), the replacement used, the gear killed. The narration ("healed, exhausted and
+    recalled instead (CARD)") and its rule ids, or None: nothing replaces it, it dies (the caller kills it)."""
+    RECALLED, RULE, gear_card = _replacements.RECALLED, _replacements.RULE, _replacements.gear_card
+    present, base, away = places
+    v = snapshot[name]
+    src = _saved_by(name, snapshot, where)
+    used_gear = None
+    u = own[name]
+    if u.death_replacement:  # RB-CARD-12: the next time it would die, something else happens
+        (how, card), rest = u.death_replacement[0], u.death_replacement[1:]
+        _choice(name, how, card, src, unmodelled)
+        rules: tuple[str, ...] = ("RB-CARD-12",)
+    elif src is not None:  # RB-CARD-18: a friendly unit's static replacement
+        how, card, rest, rules = RECALLED, src, u.death_replacement, (RULE,)
+    else:
+        savers = [g for g in gear.get(v.side, ()) if gear_card(load_cards().card(g))] if gear_ok else []
+        if not savers:
+            if name in away and unmodelled is not None:  # a saver at another battlefield: the same one or not?
+                for m, s in snapshot.items():
+                    if m != name and s.side == v.side and m in away and _replacements.savers(s) \
+                            and v.current_might < s.current_might:
+                        unmodelled.append(Unmodelled(s.card_name or m, f"whether it saves {name} (both at another "
+                                                     "battlefield)", "whether they are at the same battlefield is "
+                                                     f"not stated: {name} is killed (RB-CARD-4, {RULE})"))
+            return None
+        used_gear = savers[0]  # RB-CARD-18: the gear is killed instead
+        gear[v.side].remove(used_gear)
+        how, card, rest, rules = RECALLED, used_gear, u.death_replacement, (RULE,)
+    own[name] = replace(u, death_replacement=rest, marked=0 if "healed" in how else u.marked,
+                        exhausted=True if "exhausted" in how else u.exhausted, doomed=None)
+    if name in present:  # it leaves the battlefield without dying
+        present.remove(name)
+        removed.append((name, v.side, f"{how} instead of dying"))
+    elif name in away:
+        away.remove(name)
+    if "recalled" in how:  # to its base (at its base already: it stays there)
+        if name not in base:
+            base.append(name)
+        own[name] = designate(own[name], False)  # RB-COMB-4
+    elif name in base:  # banished from its base
+        base.remove(name)
+    extra = f" ({used_gear} is killed instead)" if used_gear else ""
+    return f"{how} instead ({card}){extra}", rules
 
 
 def _choice(name: str, how: str, card: str, board_saver: str | None, unmodelled: list | None) -> None:
@@ -1144,8 +1233,10 @@ BUFF_BONUS = "buff_bonus:"
 
 def _change(c, units: dict[str, Unit], present: list[str], base: list[str], removed: list,
             away: list[str], gear: dict[str, list[str]] | None = None,
-            turn: dict | None = None) -> tuple[str, tuple]:
-    """Apply one interpreter change (in place); its narration and rule ids."""
+            turn: dict | None = None,
+            dies: Callable[[Change], tuple[str, tuple] | None] | None = None) -> tuple[str, tuple]:
+    """Apply one interpreter change (in place); its narration and rule ids. ``dies``: a unit killed would die, and
+    a death replacement may apply instead (:meth:`Progress._dies`: its narration, or None: it dies)."""
     n = c.unit
     note = f"{c.note}: " if c.note else ""
     turn = turn if turn is not None else {}
@@ -1241,6 +1332,8 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         return (f"{n} moves into the battlefield and fights for the {units[n].side} (designation at the next "
                 "cleanup)", ("RB-COMB-4",))
     if c.kind == "remove":
+        if c.how == "killed" and dies is not None and (instead := dies(c)) is not None:
+            return instead  # RB-CARD-12, RB-CARD-18: it does not die
         u = units[n]
         for where, elsewhere in ((base, "its base"), (away, "another battlefield")):
             if n in where:

@@ -31,6 +31,8 @@ from .copies import without_grants
 KEYS = {"count", "might", "token", "ready", "temporary"}
 #: keywords a token may be played with, none of which changes combat damage here
 NO_EFFECT = ("Deflect", "Temporary")
+#: a token's place "there" of "When I move from a location, play ... there": the location the unit moved from
+MOVED_FROM = "moved_from"
 #: a token's Might "copy of me": the tokens become copies of the ability's unit, as its card is printed (RB-CARD-15)
 COPY = "copy of me"
 
@@ -43,7 +45,9 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
         return False, f"the tokens' Might ({e.get('might')}) is not read"
     if e.get("keyword") not in (None, *NO_EFFECT):
         return False, f"a token with {e['keyword']} is not modelled"
-    where = {"base": "to its player's base", "here": "here, at the battlefield"}.get(e.get("to"),
+    where = {"base": "to its player's base", "here": "here, at the battlefield",
+             MOVED_FROM: "at the location its unit moved from (\"there\"): this battlefield only when it moved away "
+                         "from it"}.get(e.get("to"),
                                                                                 "where the entry says (`to:`; for a unit "
                                                                                 "card's own play ability, `tokens_to:`)")
     if e.get("might") == COPY:
@@ -87,6 +91,10 @@ def destination(e: Mapping[str, Any], play: Play, board: Board) -> str:
     to = e.get("to")
     if to == "base":
         return "base"
+    if to == MOVED_FROM:  # "When I move from a location, play ... there": where the unit moved from
+        # (not known: a unit with [Ganking] staging the combat came from its base or another battlefield, named by the
+        # move chain; either way not this battlefield)
+        return play.moved_from or "elsewhere"
     if to == "here":  # a unit's ability: the unit's own location (another battlefield: out of this combat)
         where = board.where(play.source_unit) if play.source_unit else None
         return where if where in ("battlefield", "elsewhere") else "base"

@@ -294,7 +294,7 @@ def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
             return "how the damage is split"
         if str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE):
             return "the unit whose Might it takes"
-        if e.get("effect") == "create_unit_token" and e.get("to") not in ("base", "here"):
+        if e.get("effect") == "create_unit_token" and e.get("to") not in ("base", "here", "moved_from"):
             return "where its tokens are played"  # the card does not say (RB-CARD-15)
         if t and t.get("ref") != "self" and t.get("count") != "all":
             return "its target"

@@ -312,6 +312,31 @@ def unparsed_reason(card: UnitCard, clause: str) -> str:
     return dict(card.unparsed_why).get(clause, UNSTRUCTURED)
 
 
+def _corrected(r: dict, o: dict, where: str) -> dict:
+    """The unit record ``r`` with the overlay record ``o``'s corrections of what the data reads from the printed clause:
+    ``corrections``, each ``{match: {KEY: VALUE, ...}, set: {KEY: VALUE, ...}}`` setting keys of every effect of the
+    card whose keys match (one at least must), and ``card_facts``, record fields replaced (``keywords``, ``deflect``,
+    ``ganking`` ...: the card's printed keywords, which a keyword only chosen or granted is not)."""
+    from pycombat.errors import DataError
+
+    r = dict(r)
+    effects = [dict(e) for e in r.get("effects") or ()]
+    for k, fix in enumerate(o.get("corrections") or ()):
+        match, new = dict(fix.get("match") or {}), dict(fix.get("set") or {})
+        hits = [e for e in effects if match and all(e.get(key) == v for key, v in match.items())]
+        if not hits or not new:
+            raise DataError(f"{where}: corrections[{k}]: no effect of the card matches {match} (or nothing to set)")
+        for e in hits:
+            e.update(new)
+    r["effects"] = effects
+    facts = dict(o.get("card_facts") or {})
+    unknown = sorted(set(facts) - set(r))
+    if unknown:
+        raise DataError(f"{where}: card_facts: the unit record has no field {', '.join(unknown)}")
+    r.update(facts)
+    return r
+
+
 def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
     """``records`` with each overlay record's effects (``data/effects_overlay.yaml``) added to its unit card (by id,
     and to its reprints), the clause it structures no longer unparsed. A card whose name or printed text no longer
@@ -326,13 +351,20 @@ def with_overlay(records: list[dict], extra: tuple[dict, ...]) -> list[dict]:
             raise DataError(f"{where}: no unit card {o['id']} in the data")
         for i in hits:
             r = dict(out[i])
-            if r["name"] != o.get("name") or not (o.get("effects") or o.get("not_modelled")):
-                raise DataError(f"{where}: no unit {o['id']} called {o.get('name')!r} with `effects` to add or a "
-                                "`not_modelled` reason")
+            fixes = o.get("corrections") or o.get("card_facts")
+            if r["name"] != o.get("name") or not (o.get("effects") or o.get("not_modelled") or fixes):
+                raise DataError(f"{where}: no unit {o['id']} called {o.get('name')!r} with `effects` to add, a "
+                                "`not_modelled` reason, `corrections` or `card_facts`")
             clauses = clauses_of(o)
             text = " ".join(str(r.get("text") or "").split())
             if not clauses or any(" ".join(c.split()) not in text for c in clauses):
                 raise DataError(f"{where}: the card's printed text no longer contains the clause quoted")
+            if fixes:  # the data's reading of the clause, corrected (`why` says how the data misreads it)
+                if not o.get("why"):
+                    raise DataError(f"{where}: a correction needs `why` (how the data misreads the clause)")
+                out[i] = r = _corrected(r, o, where)
+                if not (o.get("effects") or o.get("not_modelled")):
+                    continue
             if o.get("not_modelled"):  # RB-CARD-4: still unparsed, with the project's reason
                 r["unparsed_why"] = {**(r.get("unparsed_why") or {}), **{c: str(o["not_modelled"]) for c in clauses}}
                 out[i] = r
