@@ -141,6 +141,23 @@ LONG = {
         "readable notes of the WotR movement rulings (tests/wotr/test_wotr_rulings.py checks their verdicts)",
     "tests/test_citations.py::test_every_citation_holds[rulings/wotr/moves_":
         "citations of the WotR movement rulings",
+    "tests/test_citations.py::test_every_citation_holds[rulings/wotr/seed_fr_moves":
+        "citations of the WotR movement rulings (the seed's)",
+    "tests/test_citations.py::test_no_lead_in_only_rule_text[rulings/wotr/moves_":
+        "no lead-in-only rule text in the WotR movement rulings",
+    "tests/test_citations.py::test_no_lead_in_only_rule_text[rulings/wotr/seed_fr_moves":
+        "no lead-in-only rule text in the WotR movement rulings (the seed's)",
+    # every verb's `unmodelled` list: the quick tier keeps every battle and position example of examples/wotr
+    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/rulings/wotr/moves_":
+        "every verb's `unmodelled` list on the WotR movement rulings",
+    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/rulings/wotr/seed_fr_moves":
+        "every verb's `unmodelled` list on the seed's WotR movement ruling",
+    "tests/meccg/test_meccg_verify_agrees.py::test_verify_decides_the_phases_the_traces_list":
+        "verify's phase claims against the listed traces on diverse drawn attacks (the quick tier keeps the "
+        "brute-force assignment tests and the phase claims of the rulings)",
+    "tests/riftbound/test_trigger_choices.py::test_examples_agree_with_brute_force[att3-":
+        "the 2 v 2 showdown with a hand each side and combat triggers against the brute force (the quick tier keeps "
+        "the other three boards)",
     "tests/meccg/test_attack_judge.py::test_diverse_scenarios_one_after_another_are_judged_as_alone":
         "MECCG attack judges over diverse scenarios in a row (the quick tier judges every example alone)",
     "tests/wotr/test_wotr_unlimited_cards.py::test_the_solvers_own_long_finite_horizon_is_below_the_upper_bound":
