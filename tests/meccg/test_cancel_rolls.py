@@ -134,9 +134,13 @@ def test_replay_rolls_the_cancel_first():
     doc = _doc(["Aragorn II", "Faramir"], before=["Crept Along Carefully"], strikes=strikes, attackers=("Lagduf",))
     # two rangers: 2d6 + 2 > 7 needs 6 or more
     doc["combat"]["cancel_roll"] = 6
+    with pytest.raises(ScenarioError, match="strike 1 needs no attacker roll: the attack is cancelled"):
+        replay(scenario_from_dict(doc, file="<t>"))  # no strike is made: its dice are refused (MECCG-PRE-1)
+    rolled = doc["combat"]["strikes"][0].pop("rolls")
     r = replay(scenario_from_dict(doc, file="<t>"))
     assert r.strikes == [] and "= 8 > 7: the attack is cancelled" in r.preamble[-1].text
     assert r.preamble[-1].rules == ("MECCG-PRE-1", "MECCG-FX-16")
+    doc["combat"]["strikes"][0]["rolls"] = rolled
     doc["combat"]["cancel_roll"] = 5
     r = replay(scenario_from_dict(doc, file="<t>"))
     assert len(r.strikes) == 1 and "= 7, not more than 7: the attack goes on" in r.preamble[-1].text

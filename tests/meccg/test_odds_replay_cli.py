@@ -83,8 +83,12 @@ def test_replay_reproduces_the_seed(capsys):
 
 
 def test_replay_with_flat_rolls_equals_the_file(capsys):
+    """The same dice on --rolls give the file's replay, and the file's dice, not read then, are named."""
     assert main(["replay", WIND, "--json", "--rolls", "8,8,6,6,7,9,10,7,6,8,4,8"]) == 0
     flat = json.loads(capsys.readouterr().out)
+    assert len(flat.pop("notes")) == 1
+    unread = [d["value"] for d in flat.pop("file_dice_not_read")]
+    assert sum(len(v) if isinstance(v, list) else 1 for v in unread) == 12  # every die of the file, named
     assert main(["replay", WIND, "--json"]) == 0
     assert flat == json.loads(capsys.readouterr().out)
 

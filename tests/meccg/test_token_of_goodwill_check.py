@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
+from pycombat.errors import ScenarioError
 from pycombat.games.meccg.cards import coverage
 from pycombat.games.meccg.combat.before_outcomes import check_odds, replay
 from pycombat.games.meccg.combat.optimize import objective_from, solve_combat
@@ -93,6 +94,10 @@ def test_replay_rolls_both(cancel, check):
     cp = 5
     doc = _doc(cp, cancel_roll=cancel, check_roll=check)
     doc["combat"]["strikes"][0]["rolls"] = {"attacker": 7, "defender": 7, "body": 7}
+    if cancel + UNUSED_DI > 7:  # cancelled: no strike is made, its dice are refused (MECCG-PRE-1)
+        with pytest.raises(ScenarioError, match=r"strike 1 needs no attacker roll: the attack is cancelled"):
+            replay(_s(doc))
+        del doc["combat"]["strikes"][0]["rolls"]
     rep, outcome, _roll = replay(_s(doc))
     text = " ".join(step.text for step in rep.preamble)
     fate = check_fate(check, cp)

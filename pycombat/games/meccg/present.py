@@ -301,6 +301,7 @@ def replay(report, console: Console) -> None:
     dp, ap = report.players
     title(console, report)
     _lines(console, _unmodelled_text(report))
+    _lines(console, report.notes)  # the file's dice --rolls replaced, named once
     for st in r.preamble:
         console.print(f"{st.text}  [{', '.join(st.rules)}]")
     for _s, steps, _o in r.strikes:

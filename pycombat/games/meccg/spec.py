@@ -97,7 +97,8 @@ COMBAT = Obj({
                      "\"discard a minor item\"), borne by a member of the playing company, chosen by its player; "
                      "default the only one of that class (MECCG-FX-27)"),
     "cancel_roll": Int("the 2d6 total rolled for a cancel played before strikes are assigned that works on a roll "
-                       "(MECCG-FX-16), for `replay`", minimum=2, maximum=12),
+                       "(MECCG-FX-16), or for the corruption check a cancel with no roll costs (MECCG-FX-30), for "
+                       "`replay`; refused where no such card is played", minimum=2, maximum=12),
     "check_roll": Int("the 2d6 total rolled for the corruption check a card played before strikes are assigned "
                       "costs in an attack that goes on (Wizard's Flame; MECCG-FX-31), for `replay`",
                       minimum=2, maximum=12),

@@ -224,6 +224,24 @@ class ReplayReport(Report):
     check: Any = None
     check_card: str | None = None  #: the card whose cost the check is
     check_who: str | None = None  #: who makes it
+    #: the dice the file gives that ``--rolls`` replaced, not read: ``(path, value)`` each
+    file_dice_not_read: list = field(default_factory=list)
+
+    @property
+    def notes(self) -> list[str]:
+        """What the reader is told once, above the steps: the file's dice ``--rolls`` replaced."""
+        if not self.file_dice_not_read:
+            return []
+        groups: dict[str, list[str]] = {}  # a strike's `rolls:` on one line, each other field on its own
+        for path, value in self.file_dice_not_read:
+            head, _dot, key = path.rpartition(".")
+            if head.endswith(".rolls"):
+                groups.setdefault(head, []).append(f"{key}: {value}")
+            else:
+                groups[path] = [str(value)]
+        return ["--rolls gives every die, in the order rolled: the file's dice are not read ("
+                + "; ".join(f"{head} {{{', '.join(keys)}}}" if head.endswith(".rolls") else f"{head}: {keys[0]}"
+                            for head, keys in groups.items()) + ")"]
 
     def to_json(self) -> dict:
         r = self.replay
@@ -238,6 +256,9 @@ class ReplayReport(Report):
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
                                               for a, c in self.discarded_with_controller],
                 "unmodelled": self.unmodelled}
+        if self.file_dice_not_read:  # --rolls replaced them: said once
+            out["notes"] = self.notes
+            out["file_dice_not_read"] = [{"path": p, "value": v} for p, v in self.file_dice_not_read]
         if r.after_attack:  # MECCG-FX-32: once every strike of the attack is resolved
             out["strikes_after_attack"] = [
                 {"card": a.card, "ally": a.ally, "controller": a.controller, "prowess": a.prowess,
@@ -290,9 +311,11 @@ def parse_rolls(text: str | None) -> list[int] | None:
 
 
 def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> ReplayReport:
-    """Resolve the ``combat:`` block with the file's dice or ``rolls`` (``"8,8,6,..."``)."""
+    """Resolve the ``combat:`` block with the file's dice or ``rolls`` (``"8,8,6,..."``). With ``rolls`` the
+    file's dice are not read, and the report says so, naming each (:attr:`ReplayReport.notes`)."""
     from .combat.before import modelled_here, pre_check
     from .combat.before_outcomes import refuse_unused, replay as _replay
+    from .combat.strikes import file_dice
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
@@ -300,7 +323,8 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     # a check before strikes are assigned is rolled first, then the assignment after it (MECCG-FX-31)
     from .combat.after_attack import replay_after, resolved
 
-    r, outcome, roll = _replay(scenario, parse_rolls(rolls), after_attack=replay_after)
+    flat = parse_rolls(rolls)
+    r, outcome, roll = _replay(scenario, flat, after_attack=replay_after)
     pre = pre_check(scenario)
     fought = outcome.scenario if outcome is not None and outcome.scenario is not None else scenario
     return ReplayReport(**_base(scenario, "replay"), replay=r,
@@ -309,17 +333,24 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
                         discarded_with_controller=after_strikes.discarded(
                             fought, (o.loser for _, _, o in r.strikes if o.loser)),
                         check=None if outcome is None else (outcome, roll),
-                        check_card=pre.card if pre else None, check_who=pre.who if pre else None)
+                        check_card=pre.card if pre else None, check_who=pre.who if pre else None,
+                        file_dice_not_read=file_dice(scenario) if flat is not None else [])
 
 
 # ---- verify ----------------------------------------------------------------------------------------
 def _check_fields(scenario: Scenario) -> None:
     """The combat's fields for the check before strikes are assigned (MECCG-FX-31), refused as ``odds``
     and ``replay`` refuse them: a ``check_roll:`` or ``after_check:`` with no such check, a stated
-    assignment after it that names its maker or breaks the three phases."""
+    assignment after it that names its maker or breaks the three phases. The dice of an attack the file's
+    cancel cancels before strikes are assigned (MECCG-PRE-1) are refused as ``replay`` refuses them, whatever
+    the claims: no claim reads them."""
     from .combat.before_outcomes import outcomes, refuse_unused
+    from .combat.strikes import cancelled_on_the_file, refuse_dice_after_cancel
 
     refuse_unused(scenario)
+    cancel = cancelled_on_the_file(scenario) if scenario.combat is not None else None
+    if cancel is not None:
+        refuse_dice_after_cancel(scenario, cancel)
     if scenario.combat is not None and scenario.combat.after_check is not None:
         outcomes(scenario)
 

@@ -105,10 +105,24 @@ def under_reading(scenario: Scenario) -> Scenario:
 
 def refuse_unused(scenario: Scenario) -> None:
     """A ``check_roll:`` or ``after_check:`` in a combat with no check before strikes are assigned
-    in an attack that goes on is refused, naming the field."""
+    in an attack that goes on is refused, naming the field; so is a ``cancel_roll:`` where no card played
+    before strikes are assigned cancels on a roll (MECCG-FX-16) or costs a check rolled when it is played
+    (MECCG-FX-30)."""
     combat = scenario.combat
     if combat is None:
         return
+    if combat.cancel_roll is not None:
+        try:  # (one the attacker keeps the attack from refuses it there, MECCG-FX-29)
+            cancel = S.attack_cancel(scenario)
+        except ScenarioError:  # a cancel whose roll the data cannot fix: refused where it is rolled, not here
+            cancel = False
+        if cancel is not False and (cancel is None or "cancel_roll" not in S.cancel_fields(cancel)):
+            said = (f"{cancel.card} cancels the attack with no roll and costs no check (MECCG-PRE-1)"
+                    if cancel is not None else "no card played before strikes are assigned cancels the attack")
+            raise ScenarioError(f"no roll is made for a cancel in this combat: {said}; `cancel_roll:` is a cancel's "
+                                f"roll ({S.rolls.RULE}) or the check it costs ({S.CANCEL_CHECK_RULE}): remove "
+                                f"`cancel_roll: {combat.cancel_roll}`", file=scenario.file,
+                                path=f"{combat.path}.cancel_roll")
     pre = before.pre_check(scenario)
     if not isinstance(pre, before.StormNode) and combat.wound_rolls:
         raise ScenarioError(f"no wound rolls are made before strikes are assigned in this combat ({before.STORM_RULE}: "

@@ -1739,6 +1739,99 @@ def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: 
                                 f"{len(given)} ({field}: {shown})", file=scenario.file, path=f"{ch.path}.rolls.{field}")
 
 
+def _given(value) -> tuple[int, ...]:
+    """A ``rolls:`` field's dice as a tuple (none: empty)."""
+    return () if value is None else value if isinstance(value, tuple) else (value,)
+
+
+def _shown(given: tuple[int, ...]):
+    """Dice as a message writes them: one number, or the list."""
+    return given[0] if len(given) == 1 else list(given)
+
+
+def cancel_fields(cancel: AttackCancel) -> tuple[str, ...]:
+    """The combat block's fields whose dice a cancel that cancels the attack uses (``replay``): its roll
+    (MECCG-FX-16) from ``cancel_roll:``; the corruption check it costs (MECCG-FX-30) from ``cancel_roll:``
+    when it has no roll, else from ``check_roll:``."""
+    if cancel.roll is not None:
+        return ("cancel_roll", "check_roll") if cancel.check is not None else ("cancel_roll",)
+    return ("cancel_roll",) if cancel.check is not None else ()
+
+
+def cancelled_on_the_file(scenario: Scenario) -> AttackCancel | None:
+    """The cancel played before strikes are assigned that cancels the attack on the file's dice: one with no
+    roll (MECCG-PRE-1), or one on a roll whose ``cancel_roll:`` beats its number (MECCG-FX-16). None: no
+    cancel, one the attacker keeps the attack from (MECCG-FX-29), one whose roll is not given or fails, or a
+    play the one play check refuses or whose roll the data cannot fix (refused as the strikes are set up,
+    :func:`setup_strikes`, and as the cancel is rolled, :func:`attack_cancel`: not a cancelled attack)."""
+    combat = scenario.combat
+    if combat is None or not combat.before_assignment:
+        return None
+    try:
+        if not combat.plays_checked and not play.check(scenario, [play.Play(c, play.before_player(scenario, c),
+                                                                            play.BEFORE)
+                                                                  for c in combat.before_assignment]).legal:
+            return None
+        cancel = attack_cancel(scenario)
+    except ScenarioError:
+        return None
+    if cancel is None or cancel.kept_by is not None:
+        return None
+    if cancel.roll is None:
+        return cancel
+    given = scenario.combat.cancel_roll
+    return cancel if given is not None and given + cancel.roll.bonus > cancel.roll.greater_than else None
+
+
+def refuse_dice_after_cancel(scenario: Scenario, cancel: AttackCancel) -> None:
+    """The attack cancelled before strikes are assigned (MECCG-PRE-1): no strike is made and nothing but the
+    cancel's own dice (:func:`cancel_fields`) is rolled, so a die the combat block gives for anything after it
+    is refused, never ignored (exit 2, naming the field): a strike's ``rolls:`` (those of ``after_check:``
+    too), a ``cancel_roll:`` or ``check_roll:`` the cancel does not use, ``wound_rolls:``, ``after_attack:``.
+    No other reading of the file rolls them: the cancel is decided by the file's own dice."""
+    combat = scenario.combat
+    used = cancel_fields(cancel)
+    rules = ("MECCG-PRE-1",) + ((rolls.RULE,) if cancel.roll is not None else ())
+    why = f"the attack is cancelled before strikes are assigned ({cancel.card}; {', '.join(rules)}): no strike is made"
+    for block, of in ((combat, ""), (combat.after_check, " of `after_check:`")):
+        for i, c in enumerate(block.strikes if block is not None else (), 1):
+            for key, words in ROLL_FIELDS:
+                given = _given(getattr(c.rolls, key)) if c.rolls is not None else ()
+                if given:
+                    raise _err(scenario, f"{c.path}.rolls.{key}",
+                               f"strike {i}{of} needs no {words}: {why}; the file gives {len(given)} "
+                               f"({key}: {_shown(given)})")
+    for key in ("cancel_roll", "check_roll"):
+        value = getattr(combat, key)
+        if value is not None and key not in used:
+            raise _err(scenario, f"{combat.path}.{key}", f"the combat needs no `{key}:`: {why}, nothing but the "
+                       f"cancel is rolled; the file gives {key}: {value}")
+    for name, roll, path in combat.wound_rolls:
+        raise _err(scenario, f"{path}.roll", f"{name} makes no wound roll: {why}; the file gives roll: {roll}")
+    for ally, roll, body, path in combat.after_attack:
+        raise _err(scenario, f"{path}.roll", f"{ally} makes no strike after the attack: {why}; the file gives "
+                   + ", ".join(f"{k}: {v}" for k, v in (("roll", roll), ("body", body)) if v is not None))
+
+
+def file_dice(scenario: Scenario) -> list[tuple[str, object]]:
+    """Every die the combat block gives, ``(path, value)`` in the file's order: ``cancel_roll:``,
+    ``check_roll:``, ``wound_rolls:``, each strike's ``rolls:`` (those of ``after_check:`` too) and
+    ``after_attack:``; what ``replay --rolls`` does not read."""
+    combat = scenario.combat
+    if combat is None:
+        return []
+    out: list[tuple[str, object]] = [(f"{combat.path}.{k}", getattr(combat, k)) for k in ("cancel_roll", "check_roll")
+                                     if getattr(combat, k) is not None]
+    out += [(f"{path}.roll", roll) for _n, roll, path in combat.wound_rolls]
+    for block in (combat, combat.after_check):
+        for c in block.strikes if block is not None else ():
+            out += [(f"{c.path}.rolls.{k}", _shown(_given(getattr(c.rolls, k))))
+                    for k, _w in ROLL_FIELDS if c.rolls is not None and _given(getattr(c.rolls, k))]
+    for _ally, roll, body, path in combat.after_attack:
+        out += [(f"{path}.{k}", v) for k, v in (("roll", roll), ("body", body)) if v is not None]
+    return out
+
+
 def _fmt_mods(base: int, mods: Iterable[Mod]) -> str:
     parts = [str(base)] + [f"{m.amount:+d} ({m.what}, {m.rule})" for m in mods if m.amount]
     return " ".join(parts)
@@ -1856,10 +1949,10 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         if cancel.roll is None and cancel.check is not None:  # MECCG-FX-30: the check its cost is, one die
             preamble.append(ReplayStep(f"{cancel.card} cancels the attack; its cost, "
                                        + _cancel_check_rolled(cancel, src, scenario, "cancel_roll"), cancel.rules))
-            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+            return _cancelled(src, scenario, cancel, preamble)
         if cancel.roll is None:
             preamble.append(ReplayStep(cancel.text(), cancel.rules))
-            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+            return _cancelled(src, scenario, cancel, preamble)
         r = cancel.roll
         rolled = src.take((combat.cancel_roll,) if combat.cancel_roll is not None else (), 1,
                           f"{r.card}'s roll (cancel_roll)", combat.path, scenario.file)[0]
@@ -1871,10 +1964,10 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 preamble.append(ReplayStep(
                     f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is cancelled; its cost, "
                     + _cancel_check_rolled(cancel, src, scenario, "check_roll"), cancel.rules))
-                return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+                return _cancelled(src, scenario, cancel, preamble)
             preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total} > {r.greater_than}: the attack is "
                                        "cancelled, nothing else is rolled", cancel.rules))
-            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+            return _cancelled(src, scenario, cancel, preamble)
         preamble.append(ReplayStep(f"{r.card}: {who} {rolled}{adds} = {total}, not more than {r.greater_than}: the "
                                    "attack goes on", cancel.rules))
         paid = cost_item_paid(scenario)
@@ -1883,20 +1976,21 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                        "without it", (COST_ITEM_RULE,)))
     block = scenario.combat
     if before_strikes is not None:  # the company as it stands when strikes are assigned (MECCG-FX-31)
-        scenario = before_strikes(src, preamble)
-        if scenario is None:
-            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
-        setups = setup_strikes(scenario)
-        # the strikes follow another assignment than the block's: its dice are the block's too (verify reads
-        # them as given), so one a strike here leaves unused is named, not refused
-        refuse_unused = refuse_unused and scenario.combat.strikes == block.strikes
-        made = {(c.attacker, c.defender) for c in scenario.combat.strikes}
+        after = before_strikes(src, preamble)
+        # the strikes follow another assignment than the block's (or none is made): its dice are the block's
+        # too (verify reads them as given), so one a strike here leaves unused is named, not refused
+        made = {(c.attacker, c.defender) for c in after.combat.strikes} if after is not None else set()
         for i, c in enumerate(block.strikes, 1):  # a strike of the block no longer made: its dice are not used
             given = [f for f, _w in ROLL_FIELDS if c.rolls is not None and getattr(c.rolls, f) not in (None, ())]
             if (c.attacker, c.defender) not in made and given and src.flat is None:
                 preamble.append(ReplayStep(f"Not used: the file's dice for strike {i} of the block ({c.attacker} on "
                                            f"{c.defender}: {', '.join(given)}): that strike is not made in the "
                                            "assignment after the check", ("MECCG-FX-31",)))
+        if after is None:
+            return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
+        scenario = after
+        setups = setup_strikes(scenario)
+        refuse_unused = refuse_unused and scenario.combat.strikes == block.strikes
 
     def unused(entry) -> None:
         # (a strike of a stated `after_check:` assignment has dice of its own: refused there too)
@@ -2140,6 +2234,14 @@ def _cancel_check_rolled(cancel, src, scenario: Scenario, field: str) -> str:
     return (cancel.check.text(die) + (f"; his player loses {lost} MP [elimination_mp_clauses="
                                       f"{scenario.flags['elimination_mp_clauses']}]" if lost else "")
             + "; nothing else is rolled")
+
+
+def _cancelled(src: RollSource, scenario: Scenario, cancel: AttackCancel, preamble: list) -> Replay:
+    """``replay`` of an attack cancelled before strikes are assigned (MECCG-PRE-1): no strike; a die of the file
+    for what follows the cancel is refused (:func:`refuse_dice_after_cancel`), one more of --rolls too."""
+    if src.flat is None:
+        refuse_dice_after_cancel(scenario, cancel)
+    return _no_more_dice(src, Replay(strikes=[], preamble=preamble, kill_mp=(0, 0)))
 
 
 def _no_more_dice(src: RollSource, replay: Replay) -> Replay:
