@@ -15,6 +15,7 @@ import networkx as nx
 import pytest
 
 from pycombat import registry
+import source_tree  # noqa: E402
 
 PKG = Path(__file__).resolve().parent.parent / "pycombat"
 GAMES = registry.names()
@@ -62,8 +63,7 @@ def _graph() -> nx.DiGraph:
     g = nx.DiGraph()
     for module, path in MODULES.items():
         g.add_node(module)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
+        for node in source_tree.nodes(path):
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 for target in _resolve(module, node):
                     if target != module and not module.startswith(target + "."):  # a package's own __init__
@@ -159,7 +159,7 @@ def test_every_decorator_sits_on_what_it_decorates():
     decorator from it (``solve_game`` once lost its pause of the cycle collector that way)."""
     misplaced = []
     for module, path in sorted(MODULES.items()):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in source_tree.nodes(path):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.decorator_list:
                 after = [d.lineno for d in node.decorator_list[1:]] + [node.lineno]
                 misplaced += [f"{module}: line {d.lineno}, above {node.name} (line {node.lineno})"

@@ -2,7 +2,6 @@
 and the architecture's import rules."""
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -11,6 +10,7 @@ import pytest
 from pycombat.games.meccg.assignment.legal import Assignment, LegalAssignments, LegalTraces, Trace, example_path
 from pycombat.games.meccg.schema import load_scenario
 from pycombat.rulebook import load_rulebook
+import source_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 LP = sorted((ROOT / "asp_rules" / "meccg").glob("*.lp"))
@@ -166,14 +166,7 @@ def test_trace_assign_4_phase3_mandatory(wind):
 
 # ---- architecture ---------------------------------------------------------------------
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text())
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            out.add(("." * node.level) + (node.module or ""))
-    return out
+    return source_tree.imports(path)
 
 
 def test_only_solver_imports_clingo():

@@ -3,7 +3,6 @@ split enumeration against a brute force over every subset of figures (hypothesis
 Leadership from ASP equal to the Python battle solver's, and the architecture's import rules."""
 from __future__ import annotations
 
-import ast
 import itertools
 import re
 from math import comb, prod
@@ -19,6 +18,7 @@ from pycombat.games.wotr.battle.setup import battle_setup
 from pycombat.games.wotr.battle.splits import LegalSplits, judge_attack
 from pycombat.rulebook import load_rulebook
 from budget import examples  # noqa: E402
+import source_tree  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 LP = sorted((ROOT / "asp_rules" / "wotr").glob("*.lp"))
@@ -84,15 +84,11 @@ def test_flags_have_valid_values_in_asp():
 
 
 def test_only_solver_imports_clingo_and_dice_imports_no_game():
-    for f in sorted((ROOT / "pycombat").rglob("*.py")):
-        tree = ast.parse(f.read_text())
-        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    for f in source_tree.modules():
+        names = source_tree.imports(f)
         if f.parent != ROOT / "pycombat" / "solver":  # (the solver package)
             assert not any(n == "clingo" or n.startswith("clingo.") for n in names), f
-    dice = ast.parse((ROOT / "pycombat" / "dice.py").read_text())
-    imported = {n.module or "" for n in ast.walk(dice) if isinstance(n, ast.ImportFrom)}
-    imported |= {a.name for n in ast.walk(dice) if isinstance(n, ast.Import) for a in n.names}
+    imported = source_tree.imports(ROOT / "pycombat" / "dice.py")
     assert not any("games" in m or "meccg" in m or "wotr" in m for m in imported), imported
 
 
