@@ -62,9 +62,10 @@ def test_an_agreeing_description_keeps_the_printed_requirement():
     assert _verdicts(_scenario([{"name": "The Last Battle", "type": "strategy"}], claims=claims)) == [False]
 
 
-def test_musters_is_taken_from_the_file_for_a_described_shipped_card():
-    s = scenario_from_dict(_scenario([{"name": "Guards of the Citadel", "type": "muster", "musters": True}]),
-                           file="hand.yaml")
+@pytest.mark.parametrize("entry", [{"name": "Guards of the Citadel", "type": "muster", "musters": True},
+                                   {"name": "Guards of the Citadel"}, "Guards of the Citadel"])
+def test_musters_of_a_shipped_card_is_the_printed_one(entry):
+    s = scenario_from_dict(_scenario([entry]), file="hand.yaml")
     (card,) = s.hand
     assert card.shipped and card.musters is True and card.icon == "muster" and card.deck == "strategy"
 

@@ -234,12 +234,14 @@ ACTION = Obj({
 }, "the action die result to judge", required=("side", "die"))
 HAND_CARD = Obj({
     "name": Str("the card's name"),
-    "type": Str("character, army or muster (the icon of a Character or Strategy card), or strategy",
+    "type": Str("character, army or muster (the icon of a Character or Strategy card), or strategy; required for a "
+                "card the file describes, a shipped card's printed icon by default",
                 enum=("character", "army", "muster", "strategy")),
     "attack": Bool("an \"Attack...\" card (WOTR-ATK-9)"),
     "persistent": Bool("the card stays in play (WOTR-EVT-5)"),
-    "musters": Bool("the card brings units or Leaders into play (WOTR-EVT-6)"),
-}, "an Event card the file describes", required=("name", "type"),
+    "musters": Bool("the card brings units or Leaders into play (WOTR-EVT-6; a shipped card: as its Event prints, "
+                    "the default)"),
+}, "an Event card the file describes, or a shipped card by its title", required=("name",),
     message="a card is a shipped Event card's title, or {{name: ..., type: character|army|muster|strategy}}")
 HAND_ENTRY = AnyOf((Str("a shipped Event card's title (cards.json: its deck, icon and play requirement, WOTR-EVT-8)"),
                     HAND_CARD), "an Event card in the acting player's hand")

@@ -233,6 +233,9 @@ def die_lines(s) -> list[str]:
         if play is not None and not play.holds:
             why = "; ".join(f"{v.rule}: {detail_words(v.detail)}" for v in play.verdict.violations)
             lines.append(f"{a.card.name} cannot be played ({why}): it moves nothing.")
+        elif a.die == "muster" and a.card.type == "army":
+            lines.append(f"{head} is used as an Army result: the Mouth of Sauron is in play (CH, once per turn), "
+                         "and plays an Army card (WOTR-DICE-2, WOTR-DICE-8).")
         return lines
     res = a.results(mouth)
     if not res:
@@ -550,8 +553,10 @@ def verify(scenario) -> VerifyReport:
     base = _base(scenario, "verify")
     missing = base.pop("unmodelled")  # (a claim it could change is not decided)
     if scenario.kind == "position":
-        return VerifyReport(**base, verdicts=move_claims.verify(scenario, claims),
-                            extra={"kind": "position", "unmodelled": missing},
+        verdicts = move_claims.verify(scenario, claims)
+        for v in verdicts:  # what a claim is not decided on (a card's recruit) is named with the scenario's too
+            missing += [u for u in v.unmodelled if u not in missing]
+        return VerifyReport(**base, verdicts=verdicts, extra={"kind": "position", "unmodelled": missing},
                             lead=tuple(die_lines(scenario)) + tuple(unmodelled_lines(missing)), sources=False)
     return VerifyReport(**base, verdicts=battle_claims.verify(scenario, claims),
                         extra={"unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))

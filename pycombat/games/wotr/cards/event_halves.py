@@ -5,6 +5,8 @@ one interpreter).
 * :func:`movement` gives a card's printed movement (``armies``, ``regions``, ``with``,
   ``ends_with_other_army``, ``direct``) and :func:`movement_refusal` says why ``action: {card: ...}``
   cannot apply it (it moves no Army, several Armies, or an Army straight to a named place);
+* :func:`musters` says whether the Event brings figures into play (WOTR-EVT-6): a part that recruits
+  (:func:`recruit_parts`);
 * :func:`unapplied_parts` gives the parts of the Event text no verb applies, each as
   ``{card, what, why}``, the form of every ``unmodelled`` entry.
 
@@ -16,6 +18,7 @@ one interpreter).
 from __future__ import annotations
 
 import functools
+import re
 from importlib import resources
 from typing import Any, Mapping
 
@@ -47,6 +50,26 @@ def _table() -> dict[str, dict[str, Any]]:
         if bad or not isinstance(entry.get("parts"), list) or (w is not None and w not in WITH):
             raise ValueError(f"event_halves.yaml: {title!r}: bad entry {entry}")
     return table
+
+
+#: a part of the Event text that brings figures into play from the reinforcements (WOTR-EVT-6): it recruits,
+#: or replaces figures on the map by Elites
+_BRINGS = re.compile(r"\brecruit|\breplace\b.*\bElites?\b", re.IGNORECASE)
+
+
+def recruit_parts(title: str) -> list[str]:
+    """The parts of the card's Event text that bring units, Leaders or Nazgûl into play (WOTR-EVT-6): whether
+    a shipped card musters is read here and nowhere else (``parts`` of ``data/event_halves.yaml``)."""
+    return [p for p in _table().get(title, {}).get("parts", ()) if _BRINGS.search(p)]
+
+
+def musters(title: str) -> bool:
+    """Whether the shipped card's Event brings figures into play (WOTR-EVT-6).
+
+    >>> musters("Pits of Mordor"), musters("Shadows Gather"), musters("Hill-trolls")
+    (True, False, True)
+    """
+    return bool(recruit_parts(title))
 
 
 def movement(title: str) -> dict[str, Any] | None:

@@ -16,10 +16,10 @@ from typing import Any
 from clorm import ConstantField, IntegerField, Predicate, RawField, StringField
 
 from pycombat.errors import ScenarioError, UnknownNameError
-from pycombat.names import closest, normalize
+from pycombat.names import closest, normalize, with_article
 from pycombat.solver import Decoder, Solver, Violation, check, predicate, rule_files, to_python
 from ..board import load_board, load_nations
-from ..position.scenario import PositionScenario
+from ..position.scenario import Card, PositionScenario
 
 RULES = "pycombat.asp_rules.wotr"
 FILES = ("flags.lp", "cards.lp")
@@ -160,22 +160,45 @@ _ACTION_PLAYS: dict[tuple, tuple[Any, PlayVerdict]] = {}
 
 
 def action_card_play(s: PositionScenario) -> PlayVerdict | None:
-    """Whether the shipped Event card that moves an Army (``action.card``) may be played (:func:`may_play`,
-    the same decision as ``verify``'s "X may be played"); None: no card, or one the file describes. A file
-    without ``hand:`` holds the card (it is checked as if in hand)."""
+    """Whether the Event card that moves an Army (``action.card``) may be played (:func:`may_play`, the same
+    decision as ``verify``'s "X may be played"): a shipped card as printed, a card the file describes with
+    its ``type:`` as its icon (a Character card from the Character deck, the others Strategy cards); None: no
+    card. A file without ``hand:`` holds the card (it is checked as if in hand)."""
     card = s.action.card
-    if card is None or card.printed is None:
+    if card is None:
         return None
     key = (id(s.position), s.action, tuple(c.name for c in s.hand), s.played, tuple(sorted(s.flags.items())))
     got = _ACTION_PLAYS.get(key)
     if got is not None and got[0] is s.position:
         return got[1]
-    held = s if s.card(card.name) is not None else replace(s, hand=s.hand + (card.printed,))
+    held_card = card.printed or Card(card.name, "character" if card.type == "character" else "strategy", card.type,
+                                     side=s.action.side, path="action.card")
+    held = s if s.card(card.name) is not None else replace(s, hand=s.hand + (held_card,))
     play = may_play(held, card.name)
     if len(_ACTION_PLAYS) > 256:
         _ACTION_PLAYS.clear()
     _ACTION_PLAYS[key] = (s.position, play)
     return play
+
+
+def playing_results(side: str, deck: str, icon: str) -> list[tuple[str, bool]]:
+    """The die results of ``side`` that play a card of ``deck`` with ``icon`` as an action, as cards.lp decides
+    them (the same rules as :func:`may_play`, WOTR-DICE-2..8), requirement and hand aside: ``(die, mouth)``,
+    ``mouth`` True for a Muster result that plays the card only while the Mouth of Sauron's Muster-as-Army is
+    unused this turn (CH, digest section 19)."""
+    from ..position.scenario import DIE_FACES
+
+    out = []
+    for die in DIE_FACES[side]:
+        for mouth in ((False, True) if side == "shadow" and die == "muster" else (False,)):
+            facts = [Mover(side=side), Die(die=die), CardF(c="c", deck=deck, icon=icon), InHand(c="c"), QPlay(c="c")]
+            if mouth:
+                facts.append(MusterAsArmy())
+            if not check(rule_files(RULES, FILES), facts, consts={}):
+                if not (mouth and (die, False) in out):
+                    out.append((die, mouth))
+                break
+    return out
 
 
 def requirement_check(s: PositionScenario, card) -> tuple[bool | None, str]:
@@ -243,9 +266,11 @@ def hand_card(s: PositionScenario, name: str, *, file: str | None, path: str | N
     known = [c.name for c in s.hand] + list(s.played)
     near = closest(name, known)
     if not near:
-        from .lookup import _matches
+        from .requirements import event_records
 
-        shipped = _matches(name)
+        key = normalize(name)
+        shipped = [r for r in event_records().values()
+                   if key in (normalize(r["title"]), normalize(r["combat_card"]), normalize(r["id"]))]
         if shipped:  # a shipped card, but not this player's: say so, not "unknown"
             hand = ", ".join(c.name for c in s.hand) or "empty"
             titles = [r["title"] for r in shipped]
@@ -262,6 +287,6 @@ def card_key(name: str) -> str:
 
 
 def unknown_icon_error(s: PositionScenario, name: str, die: str, file, path) -> ScenarioError:
-    return ScenarioError(f"{name!r} is a Strategy card whose icon the file does not give: whether a {die} result plays "
+    return ScenarioError(f"{name!r} is a Strategy card whose icon the file does not give: whether {with_article(die + ' result')} plays "
                          "it depends on its icon (army or muster; WOTR-DICE-8): give `type: army` or `type: muster`",
                          file=file, path=path)

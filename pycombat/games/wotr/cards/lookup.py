@@ -72,10 +72,19 @@ def event_half(r: dict[str, Any]) -> tuple[list[dict[str, str]], list[dict[str, 
     from . import event_battle as E
     from .event_halves import movement, movement_refusal, movement_words, unapplied_parts
 
+    from .events import playing_results
+    from ..position.scenario import DIE_LABEL
+
     title, applied, missing = r["title"], [], []
-    icon = with_article(f"{r['event_type'].title()} result")
-    applied.append({"what": f"played as an action with an Event result or {icon} (position files)",
-                    "rule": "WOTR-DICE-8"})
+    results = playing_results(r["side"], r["deck"], r["event_type"])  # cards.lp's decision, as may_play's
+    plain = [with_article(f"{DIE_LABEL[d]} result") for d, mouth in results if not mouth]
+    words = ", ".join(plain[:-1]) + f" or {plain[-1]}" if len(plain) > 1 else "".join(plain)
+    applied.append({"what": f"played as an action with {words} (position files)", "rule": "WOTR-DICE-8"})
+    if any(mouth for _, mouth in results):
+        applied.append({"what": "played with a Muster result too while the Mouth of Sauron is in play and his "
+                                "Muster-as-Army is unused this turn: the Muster result is used as an Army result "
+                                "(characters.json: \"once per turn a Muster die may be used as an Army die\")",
+                        "rule": "WOTR-DICE-2"})
     if r["play_requirement"]:
         applied.append({"what": f"played only if its requirement holds: {r['play_requirement']} (checked in a "
                                 "position; what the position does not state leaves the play not decided)",
@@ -143,8 +152,10 @@ def card(name: str) -> WotrCardReport:
     if not found:
         titles = sorted({r["title"] for r in event_records().values()} | {r["combat_card"] for r in event_records().values()})
         raise UnknownNameError("WotR card", name, closest(name, titles))
-    return WotrCardReport(game="wotr", verb="card", scenario=None, title=None,
-                          card={"query": name, "found": True, "cards": [_entry(r) for r in found]})
+    out = {"query": name, "found": True, "cards": [_entry(r) for r in found]}
+    if len(found) > 1:  # a Combat-card title printed on several Event cards: every one of them, said so
+        out["shared"] = {"combat_card": found[0]["combat_card"], "events": [r["title"] for r in found]}
+    return WotrCardReport(game="wotr", verb="card", scenario=None, title=None, card=out)
 
 
 def _effect_text(e: dict[str, Any]) -> str:
@@ -155,6 +166,10 @@ def _effect_text(e: dict[str, Any]) -> str:
 
 def present(report: WotrCardReport, console) -> None:
     """The text form of :func:`card`."""
+    shared = report.card.get("shared")
+    if shared:
+        console.print(f"{shared['combat_card']} is the Combat card of {len(shared['events'])} Event cards: "
+                      f"{', '.join(shared['events'])}; each is shown below.")
     for c in report.card["cards"]:
         cc = c["combat_card"]
         console.print(f"{c['event']} ({c['id']}): {c['side'].replace('_', ' ')} {c['deck']} deck, {c['type']} Event"

@@ -22,6 +22,7 @@ from typing import Any, Mapping
 
 import yaml
 
+from pycombat.names import with_article
 from ..board import load_board, load_nations
 from ..characters import load_characters
 
@@ -186,7 +187,7 @@ def _one(pos, cond: Mapping[str, Any]) -> tuple[bool | None, str]:
         mine = [st for st in armies if st.side == val["side"] and has(st, val["with"])]
         if key == "army_with":
             return bool(mine), (f"the Army in {board.regions[mine[0].region].name} has one" if mine
-                                else f"no {val['side'].replace('_', ' ')} Army has a {val['with']}")
+                                else f"no {val['side'].replace('_', ' ')} Army has {with_article(str(val['with']))}")
         for st in mine:
             near = {st.region} | {n.id for n in board.neighbours(st.region)}
             for other in armies:

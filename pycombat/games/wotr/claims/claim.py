@@ -49,6 +49,9 @@ class Verdict:
     deciding_flags: dict[str, str] = field(default_factory=dict)
     parts: dict[str, Any] = field(default_factory=dict)  #: rule id -> the sub-item(s) that decided (opening words)
     readings: list[Any] = field(default_factory=list)  #: the flags' readings side by side (pycombat.verdicts.FlagReadings)
+    #: ``[{card, what, why}]``: what the model does not interpret and could change this verdict (it is then not
+    #: decided, :func:`pycombat.verdicts.verify_claims`)
+    unmodelled: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -56,4 +59,5 @@ class Verdict:
     def as_json(self) -> dict:
         return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules, parts=self.parts),
                             deciding_flags=self.deciding_flags, notes=self.notes,
-                            readings=readings_json("wotr", self.readings, self.rules))
+                            readings=readings_json("wotr", self.readings, self.rules),
+                            extra={"unmodelled": [dict(u) for u in self.unmodelled]} if self.unmodelled else None)

@@ -42,6 +42,7 @@ from .claim import NEGATIONS, THIRD_PERSON, Claim, Verdict, engaged_parts
 from ..position.facts import MGroup, groups_of
 from ..position.scenario import DIE_FACES, DIE_LABEL, PositionScenario
 from ..reading import _force
+from ..cards.event_halves import recruit_parts
 
 KINDS = ("move", "move_count", "card_play", "combat_card", "counts_as_attack", "discarded", "hand_limit",
          "hand_excess", "may_draw", "elven_ring", "die_face", "place")
@@ -531,16 +532,21 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
     if c.kind == "die_face":
         return _card_verdict(c, C.judge(s, [C.QFace(side=a["side"], die=a["face"])], flags=flags))
     if c.kind == "place":
-        by = a.get("by", "card")
-        q = C.q_place(by, a.get("card") if by == "card" else None, a["nation"], a["figure"], a["count"], a["region"])
-        return _card_verdict(c, C.judge(s2 if by == "card" else _with_die(s, die or "muster"), [q], placement=True,
-                                        flags=flags))
+        v = _place_judged(s, c, flags)
+        out = _card_verdict(c, v)
+        card = s.card(str(a["card"])) if a.get("by", "card") == "card" and a.get("card") else None
+        if card is not None and card.shipped and card.musters and not v.holds and not _recruit_could_change(v):
+            out.notes.append(f"set aside: {card.name}'s printed recruit ({'; '.join(recruit_parts(card.name))}) "
+                             "cannot change this verdict: the placement fails on the grounds above")
+        return out
     raise ScenarioError(f"unknown claim kind {c.kind!r}", file=s.file, path=c.path)
 
 
 def _die_rule(s: PositionScenario, result: str | None) -> str:
     if s.action.card is not None and s.action.die in ("event", "will_of_the_west"):
         return "WOTR-MOVE-10"
+    if s.action.card is not None and s.action.die == "muster" and s.action.card.type == "army":
+        return "WOTR-DICE-2"  # the Mouth of Sauron's Muster result used as an Army result plays an Army card
     if s.action.die == "will_of_the_west":
         return "WOTR-DICE-6"
     return {"army": "WOTR-DICE-2", "army_muster": "WOTR-DICE-4", "character": "WOTR-DICE-3",
@@ -591,6 +597,35 @@ def _card_verdict(c: Claim, v, note: str | None = None) -> Verdict:
                    parts=engaged_parts(v.engaged))
 
 
+def _place_judged(s: PositionScenario, c: Claim, flags: dict[str, str] | None = None):
+    """cards.lp's answer to a ``place`` claim (WOTR-EVT-6, WOTR-DICE-4): the rules every card or Muster die
+    obeys when it brings figures into play."""
+    from ..cards import events as C
+
+    a, die = c.args, c.args.get("die")
+    by = a.get("by", "card")
+    q = C.q_place(by, a.get("card") if by == "card" else None, a["nation"], a["figure"], a["count"], a["region"])
+    return C.judge(_with_die(s, die) if by == "card" else _with_die(s, die or "muster"), [q], placement=True,
+                   flags=flags or dict(s.flags))
+
+
+#: the placement refusals a card's own recruit text never lifts: the card was played (WOTR-EVT-3), the figures
+#: are the enemy's or not in the reinforcements (WOTR-EVT-6), the region would hold too many units (WOTR-STACK-1)
+_DEFINITE_PLACE_REFUSALS = {("WOTR-EVT-3", "already_played"), ("WOTR-EVT-6", "not_your_nation"),
+                            ("WOTR-EVT-6", "not_in_the_reinforcements"), ("WOTR-STACK-1", "over_stacked")}
+
+
+def _recruit_could_change(v) -> bool:
+    """Whether a mustering card's printed recruit, which the model does not interpret, could change the verdict
+    ``v`` on a placement: it holds (the card may recruit elsewhere, other figures or fewer), or it fails only on
+    a general rule such a text may lift (a region not free, a Nazgûl outside a Sauron Stronghold, a Leader
+    without an Army: Dead Men of Dunharrow, The Black Captain Commands, Guards of the Citadel)."""
+    if v.holds:
+        return True
+    names = {(x.rule, x.detail[0] if isinstance(x.detail, tuple) else x.detail) for x in v.violations}
+    return not (names & _DEFINITE_PLACE_REFUSALS)
+
+
 def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
     """The flags some rule reads when deciding this claim (the others cannot flip it)."""
     if c.kind not in ("move", "move_count", "place"):
@@ -608,9 +643,9 @@ def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
 
 
 def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
-    """What a card claim depends on and the position cannot state: a shipped card's requirement on
-    the Fellowship Track or its being revealed (WOTR-EVT-8); whether a shipped card brings figures
-    into play (the data does not say, WOTR-EVT-6)."""
+    """What a card claim depends on and the model cannot state: a shipped card's requirement on the
+    Fellowship Track or its being revealed (WOTR-EVT-8); the figures, numbers and regions a shipped card
+    recruits (its Event's recruit, not interpreted, WOTR-EVT-6), where they could change the verdict."""
     from ..cards.events import may_play
 
     if c.kind in ("move", "move_count"):
@@ -624,9 +659,11 @@ def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
         return []
     if c.kind == "card_play":  # only what could change the verdict: a play refused on a definite ground is decided
         return may_play(s, card.name, die=c.args.get("die")).open
-    if c.kind == "place" and card.musters is None:
-        return [{"card": card.name, "what": "whether it brings figures into play",
-                 "why": "the shipped card data does not say; describe the card ({name, type, musters: true})"}]
+    if c.kind == "place" and card.musters and _recruit_could_change(_place_judged(s, c)):
+        return [{"card": card.name, "what": f"Event: {p}",
+                 "why": "the figures, numbers and regions its Event recruits are not interpreted: the placement is "
+                        "checked against the rules every card obeys (WOTR-EVT-6, WOTR-STACK-1) only"}
+                for p in recruit_parts(card.name)]
     return []
 
 
@@ -651,7 +688,8 @@ def hand_unmodelled(s: PositionScenario) -> list[dict]:
     """The requirements of the shipped cards held that the position cannot state (``{card, what, why}``,
     as :func:`unmodelled_for` names them for a claim), whatever the claims ask; for a shipped card played
     with ``action.card``, also the parts of its Event the movement does not apply (``data/event_halves.yaml``).
-    (Whether a shipped card brings figures into play is named by the placing claims that depend on it.)"""
+    (A shipped card's recruit, which the model does not interpret, is named by the placing claims it could
+    change, :func:`unmodelled_for`; ``verify`` adds those to the scenario's list.)"""
     from ..cards.events import requirement_check
 
     from ..cards.event_battle import event_card
@@ -665,15 +703,21 @@ def hand_unmodelled(s: PositionScenario) -> list[dict]:
             if held is None:
                 out.append({"card": card.name, "what": f"its requirement: {card.requirement}", "why": why})
     play = action_card_play(s)
-    if play is not None:  # the card played: its requirement, and the parts of its Event the movement leaves out
-        out += play.open + unapplied_parts(event_card(s.action.card.name))
+    if play is not None and s.action.card.printed is not None:  # the shipped card played: its requirement, and
+        out += play.open + unapplied_parts(event_card(s.action.card.name))  # the parts its movement leaves out
     return out
 
 
 def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
-    """Decide every claim; name the flags whose other value would flip a verdict."""
-    return verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
-                         relevant_flags=_relevant_flags, unmodelled=unmodelled_for, unmodelled_rule="WOTR-EVT-8")
+    """Decide every claim; name the flags whose other value would flip a verdict. A claim left undecided by
+    what the model does not interpret cites the rule of that clause: a card's requirement (WOTR-EVT-8), a
+    card's recruit (WOTR-EVT-6)."""
+    out = verify_claims(s, claims, decide, game="wotr", with_flags=lambda sc, flags: replace(sc, flags=flags),
+                        relevant_flags=_relevant_flags, unmodelled=unmodelled_for, unmodelled_rule="WOTR-EVT-8")
+    for v in out:
+        if v.claim.kind == "place" and v.verdict is None and v.unmodelled:
+            v.rules = ["WOTR-EVT-6"] + [r for r in v.rules if r not in ("WOTR-EVT-8", "WOTR-EVT-6")]
+    return out
 
 
 def _template_reader(template: str):

@@ -55,6 +55,7 @@ CardEndRegion = _pred("card_end_region", r=StringField)
 #: a candidate movement (check mode): step I from F to T, carrying C figures of group G
 Step = _pred("step", i=IntegerField, f=StringField, t=StringField)
 Carry = _pred("carry", i=IntegerField, g=IntegerField, c=IntegerField)
+CheckMode = _pred("check_mode")
 #: the answer (generate mode)
 Moved = _pred("moved", g=IntegerField, f=StringField, t=StringField, c=IntegerField)
 #: check mode's explanation of a legal movement
@@ -199,7 +200,7 @@ def card_facts(s: PositionScenario, groups: list[MGroup]) -> list[Predicate]:
 
 def candidate_facts(steps) -> list[Predicate]:
     """``steps``: ``[(from, to, {group id: count})]`` in the order the player makes them."""
-    out: list[Predicate] = []
+    out: list[Predicate] = [CheckMode()]
     for i, (f, t, carried) in enumerate(steps, start=1):
         out.append(Step(i=i, f=f, t=t))
         out.extend(Carry(i=i, g=g, c=c) for g, c in carried.items())

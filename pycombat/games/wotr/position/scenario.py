@@ -140,7 +140,7 @@ class Card:
     attack: bool = False  #: an "Attack..." card: it starts an attack (WOTR-ATK-9, WOTR-POL-3)
     battle: bool = False  #: counts as a battle in which the enemy cannot fight back (WOTR-POL-3)
     persistent: bool = False  #: stays in play (WOTR-EVT-5)
-    musters: bool | None = False  #: brings units or Leaders into play (WOTR-EVT-6); None: not known (a card by name)
+    musters: bool = False  #: brings units or Leaders into play (WOTR-EVT-6; a shipped card: as its Event prints)
     side: str | None = None
     path: str = ""
     requirement: str | None = None  #: a shipped card's printed play requirement (cards.json, WOTR-EVT-8)
@@ -469,6 +469,8 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
         if rec is not None:  # a shipped card: its printed movement, icon and play (WOTR-MOVE-10, WOTR-EVT-8)
             card = _shipped_move_card(cnode, rec, side)
         else:
+            if not cnode.has("moves"):  # a shipped Combat card's title, not a card the file describes
+                _refuse_combat_title(cnode, cnode.str("name"), "name")
             moves = cnode.int("moves", minimum=1)
             if moves > 4:
                 raise cnode.error("an Event card moves an Army at most a few regions; give 1 to 4", "moves")
@@ -477,9 +479,9 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
             if card.armies != 1:
                 raise cnode.error("only cards that move one Army are modelled", "armies")
         cnode.finish(MOVE_CARD_KEYS)
-        if die not in ("event", "will_of_the_west") and die != card.type and not (
-                die == "army_muster" and card.type in ("army", "muster")):
-            raise cnode.error(f"a {DIE_LABEL[die]} result does not play a {card.type} card (WOTR-DICE-8)")
+        # whether the die result plays the card (its icon, WOTR-DICE-8; the Mouth of Sauron's Muster result,
+        # WOTR-DICE-2) is decided by cards.events.may_play, for every verb: a card that may not be played
+        # gives no legal moves, never an input error
     mouth_used = node.bool("mouth_muster_used", False)
     ring_used = node.bool("elven_ring_used", False)
     rings = node.int("elven_rings", 0, minimum=0)
@@ -531,32 +533,50 @@ def _shipped_card(node: Node, side: str) -> Card:
     name = node.as_str()
     rec = event_card(name)
     if rec is None:
+        _refuse_combat_title(node, name)
         raise UnknownNameError("Event card", name, closest(name, sorted(event_records())), file=node.file,
                                path=node.path)
     return _printed_card(rec, node, side)
 
 
-def _printed_card(rec: Mapping[str, Any], node: Node, side: str, musters: bool | None = None) -> Card:
+def _refuse_combat_title(node: Node, name: str, key: str | None = None) -> None:
+    """A name that is the title of a shipped Combat card, not of an Event card: refused, naming the Event cards
+    it is printed on (one title may be printed on several: Heroic Death, Mûmakil, Foul Stench)."""
+    from pycombat.names import normalize
+    from ..cards.requirements import event_records
+
+    on = [r["title"] for r in event_records().values() if normalize(r["combat_card"]) == normalize(name)]
+    if on:
+        which = on[0] if len(on) == 1 else ", ".join(on[:-1]) + f" and {on[-1]}"
+        raise node.error(f"{name!r} is the Combat card printed on {which}: an Event card is named by its Event "
+                         f"title{'' if len(on) == 1 else ' (one of them)'}", key)
+
+
+def _printed_card(rec: Mapping[str, Any], node: Node, side: str) -> Card:
     """The card of the shipped record ``rec``, held by ``side``: its printed side (WOTR-EVT-1), deck, icon,
-    persistence, attack and requirement (WOTR-EVT-8)."""
+    persistence, attack, requirement (WOTR-EVT-8) and whether its Event brings figures into play (WOTR-EVT-6,
+    read from ``data/event_halves.yaml`` by :func:`..cards.event_halves.musters`)."""
     from ..cards.event_battle import political_battle
+    from ..cards.event_halves import musters
 
     if rec["side"] != side:
         raise node.error(f"{rec['title']} is a {SIDE_NAMES[rec['side']]} card; the acting player is the "
                          f"{SIDE_NAMES[side]} (WOTR-EVT-1)")
     tags = {t.get("tag") for t in rec.get("event_battle_tags") or ()}
     return Card(rec["title"], rec["deck"], rec["event_type"], attack=bool(tags & {"attack", "attack_option"}),
-                battle=political_battle(rec), persistent=bool(rec["persistent"]), musters=musters, side=side,
-                path=node.path, requirement=rec["play_requirement"], shipped=True)
+                battle=political_battle(rec), persistent=bool(rec["persistent"]), musters=musters(rec["title"]),
+                side=side, path=node.path, requirement=rec["play_requirement"], shipped=True)
 
 
 def _described_shipped_card(node: Node, rec: Mapping[str, Any], side: str) -> Card:
-    """A card the file describes (``{name, type, ...}``) under a shipped card's title: the printed card,
-    its fields checked against the print (one that contradicts it is refused, naming the printed value);
-    ``musters:``, which the shipped data does not say, is taken from the file."""
+    """A card the file describes (``{name, ...}``) under a shipped card's title: the printed card, its fields
+    checked against the print (one that contradicts it is refused, naming the printed value); a field left
+    out is the printed one (``type:`` the printed icon, ``musters:`` what its Event prints)."""
+    from ..cards.event_halves import musters, recruit_parts
+
     title, deck, icon = rec["title"], rec["deck"], rec["event_type"]
     printed_type = f"a {deck.title()} card with {'an' if icon == 'army' else 'a'} {icon.title()} icon"
-    kind = node.str("type", choices=("character", "army", "muster", "strategy"))
+    kind = node.str("type", icon, choices=("character", "army", "muster", "strategy"))
     if kind != icon and not (kind == "strategy" and deck == "strategy"):
         rule = "WOTR-EVT-1" if (kind == "character") != (deck == "character") else "WOTR-DICE-8"
         raise node.error(f"{title} is printed as {printed_type} (cards.json `event_type` {icon!r}): `type: {kind}` "
@@ -569,9 +589,14 @@ def _described_shipped_card(node: Node, rec: Mapping[str, Any], side: str) -> Ca
             raise node.error(f"{title} {'' if printed else 'never '}{words} as printed (printed: {printed}): "
                              f"`{key}: {str(not printed).lower()}` contradicts the card "
                              f"({'WOTR-ATK-9' if key == 'attack' else 'WOTR-EVT-5'})", key)
-    musters = node.bool("musters", None)
+    printed = musters(title)
+    if node.has("musters") and node.bool("musters") != printed:
+        what = f"brings figures into play ({'; '.join(recruit_parts(title))})" if printed else \
+            "brings no figures into play"
+        raise node.error(f"`musters: {str(not printed).lower()}` contradicts {title} as printed (musters: "
+                         f"{str(printed).lower()}; WOTR-EVT-6); leave `musters` out: its Event {what}", "musters")
     node.finish(CARD_KEYS)
-    return _printed_card(rec, node, side, musters=musters)
+    return _printed_card(rec, node, side)
 
 
 def _card(node: Node, side: str) -> Card:
