@@ -366,7 +366,7 @@ class Replay:
     rounds: list[dict] = field(default_factory=list)
     result: Outcome | None = None
     going_on: bool = False
-    notes: list[tuple[str, str]] = field(default_factory=list)
+    notes: list[tuple[str, str | None]] = field(default_factory=list)  #: (text, rule id; None: no rule, a fact of the input)
     lost: tuple = ((), ())
     fates: dict | None = None
     #: the end's moves and political step (:func:`.aftermath.aftermath`), None while the battle goes on
@@ -388,7 +388,7 @@ class Replay:
         return out
 
     def lines(self) -> list[str]:
-        out = [f"  - {t} ({r})" for t, r in self.notes]
+        out = [f"  - {t} ({r})" if r else f"  - {t}" for t, r in self.notes]
         for rd in self.rounds:
             out.append(f"Round {rd['round']}:")
             for c in rd.get("cards", []):
@@ -549,6 +549,9 @@ def replay(s, rolls_value: Any = None, *, origin: str = "rolls") -> Replay:
         raise illegal(verdict, s)
     setup = battle_setup(s, verdict.attacking)
     rep = Replay(s, notes=list(setup.notes))
+    if origin != "rolls" and getattr(s, "rolls", None) is not None:  # (nothing the file says is dropped unsaid)
+        rep.notes.append((f"{origin} gives the dice: the file's `rolls:` ({len(s.rolls)} round"
+                          f"{'s' if len(s.rolls) != 1 else ''}) are not read", None))
     pol = s.flags["casualty_policy"]
     if pol not in POLICIES:
         rep.notes.append(("casualty_policy=enumerate: a replay needs one choice per hit; regulars_first is used "
