@@ -648,10 +648,17 @@ def legal_split_rules(d, split: Split) -> list[str]:
     return rules
 
 
-def _fixed_splits(s: Scenario) -> dict[str, Split] | None:
-    if set(s.splits) == set(SIDES):
-        return dict(s.splits)
-    return None
+def stated_splits_read(s: Scenario, sides=SIDES) -> dict[str, Split]:
+    """The file's ``splits:`` of ``sides`` that a claim reads as played: the one place a claim reads them. A unit's
+    fate reads the other side's split alone (RB-DMG-3, RB-DMG-4: each split decides only the other side's losses,
+    RB-MIGHT-1), an outcome both sides'. Each is checked on the board the file's showdown leaves
+    (:func:`.damage.outcome.check_split`, the check every verb applies): an illegal one is the stated-split error
+    (RB-JUDGE-3), also when a claim beside this one judges that split ("this split is legal"). A side that states
+    none is absent from the answer: the claim reads it over its legal splits."""
+    from .damage.outcome import check_split
+
+    board = _board(s)
+    return {side: check_split(board, s.splits[side], s) for side in sides if side in s.splits}
 
 
 def _outcome(s: Scenario, claim: Claim) -> Verdict:
@@ -663,16 +670,18 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     modal = claim.args.get("modal", "will")
     control = Control.of(s)
     happens = functools.partial(claimed_outcome_happens, want, control)  # the claim holds in that outcome class
-    fixed = _fixed_splits(s)
-    if fixed is not None and modal != "can":
-        r = resolve(s, fixed)
+    stated = stated_splits_read(s) if modal != "can" else {}
+    if len(stated) == 2:
+        r = resolve(s, stated)
         board = _board(s)
         mods = deciding_modifiers(board, lambda b: happens(_outcome_with(b, r.splits)))
         return Verdict(claim, happens(r.outcome), outcome_rules({r.outcome}, control) + ["RB-DMG-4"] + mods,
-                       notes=[f"with the scenario's splits ({fixed['attacker'].label()}; {fixed['defender'].label()}): "
-                              f"{control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome})
+                       notes=[f"with the scenario's splits ({stated['attacker'].label()}; "
+                              f"{stated['defender'].label()}): {control.text(r.outcome)}"] + _control_notes(s, want, control, {r.outcome})
                        + ([_SCORED_ALREADY] if want == "conquer" and s.scored_this_turn and r.outcome == "conquer"
                           else []))
+    if stated:
+        return _outcome_one_split(s, claim, want, control, happens, *next(iter(stated.items())))
     oc = outcome_classes(_board(s))
     seen = {happens(o) for o in oc.outcomes}
     verdict = True in seen if modal == "can" else seen == {True}
@@ -693,20 +702,110 @@ def _outcome(s: Scenario, claim: Claim) -> Verdict:
     return Verdict(claim, verdict, rules, notes=notes)
 
 
+def _outcomes_one_split(board, side: str, split: Split) -> frozenset[str]:
+    """The outcome classes (RB-RES-7) on ``board`` with ``side``'s split stated: it decides whether the other side is
+    wiped out (RB-DMG-4, RB-MIGHT-1); the other side's legal splits decide, each, whether ``side`` is
+    (:func:`.damage.outcome.wipe_values`)."""
+    from .damage.outcome import outcome_of, wipe_values
+
+    if not board.damage_step:
+        return frozenset({outcome_of(bool(board.attacker), bool(board.defender))})
+    opp = other(side)
+    opp_left = any(not u.dies_with(split.get(u.name)) for u in board.side(opp))
+    side_left = {not w for w in wipe_values(board, opp)}
+    return frozenset(outcome_of(left, opp_left) if side == "attacker" else outcome_of(opp_left, left)
+                     for left in side_left)
+
+
+def _played_outcomes(s: Scenario) -> tuple[frozenset[str], list[str], list[str]]:
+    """The outcome classes (RB-RES-7) a claim on who scores or whether the combat has a result reads: with both
+    splits stated, the one they give; with one, those over the legal splits of the side that states none
+    (:func:`_outcomes_one_split`); with none, those over every pair of legal splits. With the rules they rest on:
+    RB-MODEL-4 where the outcome class does not depend on the splits (then the stated splits change nothing), else
+    the stated splits dealt at once (RB-DMG-4) and the legal splits of a side that states none (RB-MODEL-3); and a
+    note on the splits read."""
+    from .damage.outcome import outcome_classes, resolve
+
+    board = _board(s)
+    oc = outcome_classes(board)
+    stated = stated_splits_read(s)
+    if not stated:
+        return oc.outcomes, ["RB-MODEL-4"], []
+    if len(stated) == 2:
+        outcomes = frozenset({resolve(s, stated).outcome})
+        note = f"with the scenario's splits ({stated['attacker'].label()}; {stated['defender'].label()})"
+    else:
+        side, split = next(iter(stated.items()))
+        outcomes = _outcomes_one_split(board, side, split)
+        note = f"with the {side}'s stated split ({split.label()}) and over the legal splits of the {other(side)}"
+    rules = ["RB-MODEL-4"] if oc.model4 else ["RB-DMG-4"] + (["RB-MODEL-3"] if len(stated) == 1 else [])
+    return outcomes, rules, [note]
+
+
+def _outcome_one_split(s: Scenario, claim: Claim, want: str, control, happens, side: str, split: Split) -> Verdict:
+    """An outcome claim with one side's split stated: that split decides the other side's losses, and the outcome is
+    read over the legal splits of the side that states none (RB-MODEL-3, RB-MODEL-4)."""
+    from .damage.outcome import outcome_classes
+
+    board = _board(s)
+    opp = other(side)
+    outcomes = _outcomes_one_split(board, side, split)
+    verdict = {happens(o) for o in outcomes} == {True}
+    wiped = board.damage_step and not any(not u.dies_with(split.get(u.name)) for u in board.side(opp))
+    spared = [u.name for u in board.side(opp) if not u.dies_with(split.get(u.name))]
+    did = (f"it wipes out the {opp}s" if wiped else
+           f"it leaves {', '.join(spared)} without lethal damage" if spared else f"the {opp}s are not there")
+    oc = outcome_classes(board)
+    notes = [f"with the {side}'s stated split ({split.label()}) and over the legal splits of the {opp}: "
+             f"{', '.join(control.text(o) for o in sorted(outcomes))}; {did}; {oc.explain_side(opp)}"]
+    notes += _control_notes(s, want, control, outcomes)
+    if want == "conquer" and s.scored_this_turn and "conquer" in outcomes:
+        notes.append(_SCORED_ALREADY)
+    # the other side's legal splits: RB-MODEL-4 where the outcome class does not depend on them, else RB-MODEL-3
+    rules = ["RB-MODEL-4" if oc.model4 else "RB-MODEL-3"] + outcome_rules(outcomes, control) + ["RB-DMG-4"]
+    rules += deciding_modifiers(board, lambda b: {happens(o) for o in _outcomes_one_split(b, side, split)} == {True})
+    return Verdict(claim, verdict, rules, notes=notes)
+
+
 def deciding_modifiers(board, answer: Callable[[Any], Any]) -> list[str]:
     """The Might rules (RB-MIGHT-3..8: Stun, Assault, Shield, Prevent, a replacement at assignment, marked damage)
     whose effect changed a total or a lethal amount the verdict depends on: taken off every unit that has it
-    (:data:`WITHOUT_MODIFIER`), ``answer`` (the verdict's answer read on a board) comes out otherwise."""
+    (:data:`WITHOUT_MODIFIER`), ``answer`` (the verdict's answer read on a board) comes out otherwise. Where no rule
+    alone flips it but several taken off together do (either one of them is enough for the answer), each member of
+    the smallest such sets is a reason (:func:`minimal_deciding_sets`)."""
     base = answer(board)
-    out = []
     units = board.attacker + board.defender
-    for rule, without in WITHOUT_MODIFIER.items():
-        if all(replace(u, **without) == u for u in units):
-            continue  # no unit has it
-        strip = {k: tuple(replace(u, **without) for u in board.side(k)) for k in SIDES}
-        if answer(replace(board, **strip)) != base:
-            out.append(rule)
-    return out
+    present = [rule for rule, without in WITHOUT_MODIFIER.items() if any(replace(u, **without) != u for u in units)]
+
+    def flips(gone: frozenset[str]) -> bool:
+        strip = {}
+        for k in SIDES:
+            side = []
+            for u in board.side(k):
+                for rule in present:
+                    if rule in gone:
+                        u = replace(u, **WITHOUT_MODIFIER[rule])
+                side.append(u)
+            strip[k] = tuple(side)
+        return answer(replace(board, **strip)) != base
+
+    return list(dict.fromkeys(r for found in minimal_deciding_sets(present, flips) for r in found))
+
+
+def minimal_deciding_sets(rules: list[str], flips: Callable[[frozenset[str]], bool]) -> list[tuple[str, ...]]:
+    """The smallest sets of ``rules`` whose effects, taken off together, flip the answer (``flips(set)``): each
+    set of one rule first, then of two, and so on, leaving out every set that holds one already found (that set
+    flips it for the smaller one's sake). In the order of ``rules``."""
+    from itertools import combinations
+
+    found: list[tuple[str, ...]] = []
+    for size in range(1, len(rules) + 1):
+        for combo in combinations(rules, size):
+            if any(set(f) <= set(combo) for f in found):
+                continue
+            if flips(frozenset(combo)):
+                found.append(combo)
+    return found
 
 
 def _outcome_with(board, chosen) -> str:
@@ -786,9 +885,29 @@ def _no_modifiers(s: Scenario) -> bool:
                     (u.side == "defender" and u.shield)) for u in b.attacker + b.defender)
 
 
+def _removal(s: Scenario, board, name: str) -> tuple[str, list[str]]:
+    """How the unit ``name``, not at the battlefield at the Combat Damage Step, left it ("killed", "recalled instead
+    of dying", ...; "at its base, not at the battlefield" when it never came), and the rules that removed it: a
+    showdown play (RB-SHOW-4) or the cleanup that killed it (RB-MIGHT-1, and a death replaced: RB-CARD-12,
+    RB-CARD-18), or the rules of the card or ability that removed it."""
+    gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
+    # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
+    lines = _showdown(s).lines
+    cleanup = next((ln for ln in lines
+                    if ln.text.startswith((f"Cleanup: {name} has ", f"Cleanup: {name} took damage "))), None)
+    extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
+    rules = ["RB-SHOW-4", "RB-MIGHT-1", *extra]
+    # removed by a card's or ability's own effect ("Kill a unit"), not at a cleanup: that line's rules, and the
+    # play's permission (a card a unit's ability plays is not played with priority, RB-CARD-27)
+    cause = None if cleanup is not None else next(
+        (ln for ln in lines if f"{name} is {gone.split()[0]} and leaves the battlefield" in ln.text), None)
+    if cause is not None:
+        rules = list(dict.fromkeys(([] if "RB-CARD-27" in cause.rules else ["RB-SHOW-4"]) + list(cause.rules)))
+    return gone, rules
+
+
 def _fate(s: Scenario, claim: Claim) -> Verdict:
     from .damage.game import kill_classes
-    from .damage.outcome import resolve
 
     name = _unit(s, claim)
     want_dead = claim.args.get("value") == "dies"
@@ -797,29 +916,22 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     board = _board(s)
     rules = ["RB-MIGHT-1", "RB-DMG-5"]  # killed at cleanup with lethal damage
     if name not in {u.name for u in board.attacker + board.defender}:
-        gone = next((how for n, _, how in reversed(board.removed) if n == name), "at its base, not at the battlefield")
-        # the cleanup that removed it: a death replaced (RB-CARD-12, RB-CARD-18) cites what replaced it
-        lines = _showdown(s).lines
-        cleanup = next((ln for ln in lines
-                        if ln.text.startswith((f"Cleanup: {name} has ", f"Cleanup: {name} took damage "))), None)
-        extra = [r for r in (cleanup.rules if cleanup else ()) if r.startswith("RB-CARD-")]
-        rules = ["RB-SHOW-4", "RB-MIGHT-1", *extra]
-        # removed by a card's or ability's own effect ("Kill a unit"), not at a cleanup: that line's rules, and the
-        # play's permission (a card a unit's ability plays is not played with priority, RB-CARD-27)
-        cause = None if cleanup is not None else next(
-            (ln for ln in lines if f"{name} is {gone.split()[0]} and leaves the battlefield" in ln.text), None)
-        if cause is not None:
-            rules = list(dict.fromkeys(([] if "RB-CARD-27" in cause.rules else ["RB-SHOW-4"]) + list(cause.rules)))
+        gone, rules = _removal(s, board, name)
         return Verdict(claim, want_dead == (gone == "killed"), rules, notes=[f"{name} was {gone} during the showdown"])
-    fixed = _fixed_splits(s)
-    if fixed is not None and modal == "will":
-        r = resolve(s, fixed)
-        dead = name in r.died
-        hit = r.splits[other(unit.side)].get(name)
+    opp = other(unit.side)
+    stated = stated_splits_read(s, (opp,)).get(opp) if modal == "will" else None
+    if stated is not None:  # the other side's split decides this unit's fate alone (RB-DMG-3, RB-DMG-4)
+        live = next(u for u in board.attacker + board.defender if u.name == name)
+        hit = stated.get(name)
+        lethal = board.damage_step and live.dies_with(hit)
+        dead = lethal and not live.death_replacement  # RB-CARD-12: a replaced death sends it away another way
+        dealt = live.dealt(hit) if board.damage_step else 0
+        fate = ("it dies" if dead else f"it would die and is {live.death_replacement[0][0]} instead" if lethal
+                else "it survives")
         mods = deciding_modifiers(board, lambda b: next(u for u in b.side(unit.side) if u.name == name).dies_with(hit))
-        return Verdict(claim, dead == want_dead, rules + ["RB-DMG-4"] + mods,
-                       notes=[f"with the scenario's splits, {name} receives {r.dealt.get(name, 0)}: "
-                              f"{'it dies' if dead else 'it survives'}"])
+        return Verdict(claim, dead == want_dead,
+                       rules + ["RB-DMG-4"] + (["RB-CARD-12"] if lethal and not dead else []) + mods,
+                       notes=[f"with the {opp}'s stated split ({stated.label()}), {name} receives {dealt}: {fate}"])
     live = next(u for u in board.attacker + board.defender if u.name == name)
     if live.death_replacement:  # RB-CARD-12: lethal damage sends it away another way: it never dies here
         how = live.death_replacement[0][0]
@@ -1077,7 +1189,7 @@ def _assignment_order(s: Scenario, claim: Claim, x: str, y: str) -> tuple[_Assig
     here = {u.name for u in board.attacker + board.defender}
     for u in (x, y):
         if u not in here:
-            notes.append(f"{u} is not at the battlefield at the Combat Damage Step: it gets none of this damage")
+            notes.append(f"{_absence(s, board, u)}: it gets none of this damage")
         elif places[u] == frozenset():
             notes.append(f"{u} cannot be dealt damage (RB-ORD-7): it gets none of this damage")
     reachable = [u for u in (x, y) if places[u] != frozenset()]
@@ -1091,16 +1203,26 @@ def _assignment_order(s: Scenario, claim: Claim, x: str, y: str) -> tuple[_Assig
     return _AssignmentOrder(side, places, d, sequences), board, notes
 
 
+def _absence(s: Scenario, board, unit: str) -> str:
+    """"X is no longer at the battlefield (killed during the showdown, RB-SHOW-4)": why ``unit`` is not at the
+    battlefield at the Combat Damage Step, with the rules that removed it (:func:`_removal`)."""
+    gone, rules = _removal(s, board, unit)
+    if gone.startswith("at its base"):
+        return f"{unit} is not at the battlefield at the Combat Damage Step ({gone})"
+    return f"{unit} is no longer at the battlefield ({gone} during the showdown, {', '.join(rules)})"
+
+
 def _order_rules(s: Scenario, order: _AssignmentOrder, board, x: str, y: str) -> list[str]:
     """The order rules a claim on ``x`` and ``y`` rests on: the tier model (RB-ORD-8) and the rule of each tier that
     places them (Tank RB-ORD-2, Backline RB-ORD-3, both RB-ORD-5/6, one tier RB-ORD-4), Tank ignored (RB-ORD-1), a unit
     that cannot be dealt damage (RB-ORD-7)."""
     side, d = order.side, order.derived
     tiers = d.tiers[side]
+    here = {w.name for w in board.attacker + board.defender}
     rules = ["RB-ORD-8"]
-    if tiers.get(x) == 0 or tiers.get(y) == 0 or _record(s, x).tank:
+    if tiers.get(x) == 0 or tiers.get(y) == 0 or (x in here and _record(s, x).tank):
         rules.append("RB-ORD-2")
-    if tiers.get(y) == 2 or _record(s, y).backline:
+    if tiers.get(y) == 2 or (y in here and _record(s, y).backline):
         rules.append("RB-ORD-3")
     if x in d.duals[side] or y in d.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
@@ -1110,7 +1232,14 @@ def _order_rules(s: Scenario, order: _AssignmentOrder, board, x: str, y: str) ->
         rules.append("RB-ORD-1")
     if any(_cannot_be_dealt_damage(order, board, u) for u in (x, y)):
         rules.append("RB-ORD-7")
-    return rules
+    return rules + _removal_rules(s, board, (x, y))
+
+
+def _removal_rules(s: Scenario, board, units) -> list[str]:
+    """The rules that removed those of ``units`` the showdown took from the battlefield (:func:`_removal`)."""
+    here = {w.name for w in board.attacker + board.defender}
+    gone = {n for n, _, _ in board.removed}
+    return [r for u in units if u not in here and u in gone for r in _removal(s, board, u)[1]]
 
 
 def _cannot_be_dealt_damage(order: _AssignmentOrder, board, unit: str) -> bool:
@@ -1126,6 +1255,8 @@ def _order(s: Scenario, claim: Claim) -> Verdict:
     x, y = _unit(s, claim), _unit(s, claim, "other")
     order, board, notes = _assignment_order(s, claim, x, y)
     rules = _order_rules(s, order, board, x, y)
+    if x not in {u.name for u in board.attacker + board.defender}:  # gone: the notes say how, with its rules
+        return Verdict(claim, False, rules, notes=notes + [f"no damage waits for {x} to get lethal: it is not there"])
     if not order.is_target(x):
         return Verdict(claim, False, rules, notes=notes + [f"{x} has no lethal amount to be assigned (RB-ORD-7): "
                                                             f"no damage waits for it"])
@@ -1204,8 +1335,9 @@ def _best_split(s: Scenario, claim: Claim) -> Verdict:
 
 
 def _scores(s: Scenario, claim: Claim) -> Verdict:
-    """"The attacker scores", "the defender scores": every pair of legal splits ends in that side's Conquer, which
-    scores (RB-RES-5); "the defender scores a hold": never in a combat (RB-RES-6)."""
+    """"The attacker scores", "the defender scores": the combat ends in that side's Conquer, which scores (RB-RES-5),
+    with the stated splits or over the legal splits of a side that states none (:func:`_played_outcomes`); "the
+    defender scores a hold": never in a combat (RB-RES-6)."""
     from .damage.outcome import Control, outcome_classes
 
     side = claim.args.get("side") or "attacker"
@@ -1214,35 +1346,33 @@ def _scores(s: Scenario, claim: Claim) -> Verdict:
     value = claim.args.get("value")
     if value not in (None, "hold", "conquer"):
         raise _err(s, claim, f"value: hold (a Hold) or conquer (a Conquer, the default), not {value!r}")
-    oc = outcome_classes(_board(s))
     control = Control.of(s)
-    scorers = {control.scorer(o) for o in oc.outcomes}
-    if side == "defender" and value == "hold":
+    if side == "defender" and value == "hold":  # whatever the splits: the note says when he scores by a Conquer
         notes = ["a Hold scores only in the Beginning Phase"]
-        if "defender" in scorers:
+        if "defender" in {control.scorer(o) for o in outcome_classes(_board(s)).outcomes}:
             notes.append(f"{s.defender.player} scores here by a Conquer: he establishes control of the battlefield "
                          "nobody controlled (RB-RES-4, RB-RES-5)")
         return Verdict(claim, False, ["RB-RES-6"], notes=notes)
-    verdict = scorers == {side}
-    notes = []
+    outcomes, read_rules, read = _played_outcomes(s)
+    notes = [f"{read[0]}: {'; '.join(control.text(o) for o in sorted(outcomes))}"] if read else []
+    verdict = {control.scorer(o) for o in outcomes} == {side}
     if side in control.scored:
         notes.append(f"the {side} already scored this battlefield this turn")
     if side == "defender" and control.before == "defender":
         notes.append(f"{s.defender.player} controlled the battlefield as the combat began: he can keep it, which "
                      "scores nothing now (a Hold scores in his Beginning Phase, RB-RES-6)")
-    rules = ["RB-RES-5", "RB-MODEL-4"] + (["RB-RES-4"] if side == "defender" else [])
+    rules = ["RB-RES-5", *read_rules] + (["RB-RES-4"] if side == "defender" else [])
     return Verdict(claim, verdict, rules, notes=notes)
 
 
 def _no_result(s: Scenario, claim: Claim) -> Verdict:
-    from .damage.outcome import outcome_classes
-
     from .damage.outcome import Control
 
-    oc = outcome_classes(_board(s))
+    outcomes, read_rules, read = _played_outcomes(s)
     control = Control.of(s)
-    return Verdict(claim, oc.outcomes <= {"recall", "nobody"}, ["RB-RES-3", "RB-MODEL-4"],
-                   notes=[f"outcomes: {'; '.join(control.text(o) for o in sorted(oc.outcomes))}"])
+    return Verdict(claim, outcomes <= {"recall", "nobody"}, ["RB-RES-3", *read_rules],
+                   notes=[f"outcomes{' ' + read[0] if read else ''}: "
+                          f"{'; '.join(control.text(o) for o in sorted(outcomes))}"])
 
 
 def _keyword_effect(s: Scenario, claim: Claim) -> Verdict:
@@ -1287,6 +1417,12 @@ def _any_order(s: Scenario, claim: Claim) -> Verdict:
     order, board, notes = _assignment_order(s, claim, x, y)
     d, side = order.derived, order.side
     rules = ["RB-MODEL-6"]
+    absent = [u for u in (x, y) if u not in {w.name for w in board.attacker + board.defender}]
+    if absent:  # a unit not at the battlefield is never taken first: its absence decides, not the tiers
+        firsts = [u for u, o in ((x, y), (y, x)) if order.may_precede(u, o)]
+        return Verdict(claim, len(firsts) == 2, rules + _removal_rules(s, board, absent),
+                       notes=[f"the rules' order of assignment may take first: {', '.join(firsts) or 'neither'} "
+                              f"({_places_text(order, x, y)})"] + notes)
     if x in d.duals[side] or y in d.duals[side]:
         rules += ["RB-ORD-5", "RB-ORD-6"]
     tx, ty = d.tiers[side].get(x, 1), d.tiers[side].get(y, 1)

@@ -192,7 +192,8 @@ def stated_splits(scenario: Scenario, board: Board, judged: Collection[str] = ()
 
     ``judged``: the sides whose stated split a claim judges ("this split is legal", verify): an illegal one is then
     the claim's answer (FALSE, with the rules it breaks), not an error, and is left out of what is returned; a claim
-    that reads it as played (the outcome with both splits given) still meets the error."""
+    that reads it as played (a unit's fate on the other side, an outcome: ``claims.stated_splits_read``) still meets
+    the error."""
     out = {}
     for side, sp in scenario.splits.items():
         if side in judged and LegalSplits(board, side, representation="sequence" if sp.steps is not None
@@ -365,24 +366,24 @@ class OutcomeClasses:
     undying: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  #: side -> its units that cannot die
 
     def explain(self) -> str:
-        parts = []
-        for side in SIDES:
-            dmg, need = self.totals[side]
-            opp = other(side)
-            seen = self.wipe[side]
-            if seen == frozenset({True}) and dmg < need:  # (the damage marked before counts at the cleanup)
-                parts.append(f"every legal {side} split wipes out the {opp}s ({dmg}, with the damage marked on them "
-                             f"before, kills them all at the cleanup, RB-MIGHT-1; their total lethal is {need})")
-            elif seen == frozenset({True}):
-                parts.append(f"every legal {side} split wipes out the {opp}s ({dmg} >= their total lethal {need})")
-            elif seen == frozenset({False}) and self.undying.get(opp):
-                parts.append(f"no legal {side} split wipes out the {opp}s ({', '.join(self.undying[opp])} cannot "
-                             "be killed by combat damage)")
-            elif seen == frozenset({False}):
-                parts.append(f"no legal {side} split wipes out the {opp}s ({dmg} < their total lethal {need})")
-            else:
-                parts.append(f"some legal {side} splits wipe out the {opp}s and some do not")
-        return "; ".join(parts)
+        return "; ".join(self.explain_side(side) for side in SIDES)
+
+    def explain_side(self, side: str) -> str:
+        """Why ``side``'s legal splits wipe out the other side, or do not, or only some do."""
+        dmg, need = self.totals[side]
+        opp = other(side)
+        seen = self.wipe[side]
+        if seen == frozenset({True}) and dmg < need:  # (the damage marked before counts at the cleanup)
+            return (f"every legal {side} split wipes out the {opp}s ({dmg}, with the damage marked on them "
+                    f"before, kills them all at the cleanup, RB-MIGHT-1; their total lethal is {need})")
+        if seen == frozenset({True}):
+            return f"every legal {side} split wipes out the {opp}s ({dmg} >= their total lethal {need})"
+        if seen == frozenset({False}) and self.undying.get(opp):
+            return (f"no legal {side} split wipes out the {opp}s ({', '.join(self.undying[opp])} cannot "
+                    "be killed by combat damage)")
+        if seen == frozenset({False}):
+            return f"no legal {side} split wipes out the {opp}s ({dmg} < their total lethal {need})"
+        return f"some legal {side} splits wipe out the {opp}s and some do not"
 
 
 def wipe_values(board: Board, side: str) -> frozenset[bool]:
