@@ -85,10 +85,12 @@ def test_a_stated_excess_strike_of_a_committed_strike_is_kept(tmp_path, capsys):
     code, out = _run(tmp_path, capsys, doc, "verify", "--json")
     assert code in (0, 1), out.err
     assert json.loads(out.out)["claims"][0]["verdict"] is True
-    doc.pop("rules")  # and with no -1 (his strike none): a tie, nobody wounded (no body-check roll used)
-    doc["combat"]["strikes"][0].pop("excess")
+    doc.pop("rules")  # and with no -1 (his strike none): a tie, nobody wounded (no body-check roll used
+    doc["combat"]["strikes"][0].pop("excess")  # under this reading; the seed's reading rolls it: not refused)
     code, out = _run(tmp_path, capsys, doc, "verify", "--json")
-    assert code == 2 and "rolls.body" in out.err and "needs no body-check roll" in out.err  # never ignored
+    assert code in (0, 1), out.err
+    got = json.loads(out.out)["claims"][0]
+    assert got["verdict"] is False
     doc["combat"]["strikes"][0]["rolls"].pop("body")
     code, out = _run(tmp_path, capsys, doc, "verify", "--json")
     assert json.loads(out.out)["claims"][0]["verdict"] is False

@@ -32,10 +32,11 @@ def test_replay_says_which_hazards_act(tmp_path, capsys):
     path = tmp_path / "s.yaml"
     path.write_text(yaml.safe_dump({k: v for k, v in DOC.items() if k != "claims"}))
     # with no hazard acting, 6 + 7 = 6 + 7 is a tie: nobody is wounded, so the file's body-check roll is
-    # not needed, and is refused (never ignored, MECCG-SEQ-10)
-    assert main(["replay", str(path), "--flag", "hazard_scope=all"]) == 2
-    err = capsys.readouterr().err
-    assert "combat.strikes[0].rolls.body" in err and "needs no body-check roll" in err
+    # not needed under this reading; the default reading (Gloom acts) rolls it, so it is named, not refused
+    assert main(["replay", str(path), "--flag", "hazard_scope=all"]) == 0
+    out = capsys.readouterr().out
+    assert "Not used under this reading: the file's body-check roll for strike 1 (body: 5)" in out
+    assert "hazard_scope=attack_or_strike rolls it" in out
     tie = {k: v for k, v in DOC.items() if k != "claims"}
     tie["combat"] = {"strikes": [{**DOC["combat"]["strikes"][0], "rolls": {"attacker": 7, "defender": 7}}]}
     path.write_text(yaml.safe_dump(tie))

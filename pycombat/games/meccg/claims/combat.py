@@ -146,9 +146,22 @@ def _setup(s: Scenario, claim, n: int):
     return setups[n - 1]
 
 
-def _replayed(s: Scenario, claim, n: int):
-    """(setup, outcome) of strike ``n`` replayed with the combat block's rolls."""
-    from ..combat.strikes import Outcome, attack_cancel, replay, setup_strikes
+def _replayed(s: Scenario, claim, n: int, result_only: bool = False):
+    """(setup, outcome) of strike ``n`` replayed with the combat block's rolls. ``result_only``: the claim
+    reads the strike's result alone (MECCG-SEQ-10), so a body-check roll the file does not give (one a
+    reading of a flag needs where the file's reading does not, e.g. ``aiglos_doors_of_night``) is not needed
+    for strike ``n`` or the strikes before it: their outcomes as far as the dice decide them."""
+    from ..combat.before_outcomes import used_under_other_reading
+    from ..combat.strikes import BodyRollMissing, Outcome, attack_cancel, setup_strikes
+    from ..combat.strikes import replay as replay_block
+
+    def replay(sc, **kw):
+        try:
+            return replay_block(sc, other_reading=used_under_other_reading, **kw)
+        except BodyRollMissing as missing:
+            if not result_only or n > missing.strike:
+                raise
+            return _Partial(list(missing.before) + [(missing.setup, [], missing.outcome)])
 
     _setup(s, claim, n)
     cancel = attack_cancel(s)
@@ -169,6 +182,14 @@ def _replayed(s: Scenario, claim, n: int):
         return setup_strikes(s)[n - 1], Outcome("cancelled", None, None, 0, 0, 0, 0)
     setup, _steps, outcome = rep.strikes[n - 1]
     return setup, outcome
+
+
+class _Partial:
+    """The strikes a replay resolved up to a body-check roll the file does not give (``strikes`` as
+    :attr:`Replay.strikes`, the last of them resolved up to its result)."""
+
+    def __init__(self, strikes: list):
+        self.strikes = strikes
 
 
 # ---- the attack ---------------------------------------------------------------------------
@@ -504,7 +525,7 @@ _RESULT = {"succeeds": "succeeds", "fails": "fails", "is ineffectual": "tie", "i
 def strike_result(s: Scenario, claim):
     """MECCG-SEQ-10 (compare), MECCG-SEQ-12 (cancelled), MECCG-SEQ-13 (two rolls), on the file's rolls."""
     n = _int(s, claim, "strike", 1)
-    setup, outcome = _replayed(s, claim, n)
+    setup, outcome = _replayed(s, claim, n, result_only=True)
     want = _RESULT[str(claim.args.get("result", "")).lower()]
     rules = ["MECCG-SEQ-12"] if "cancelled" in (want, outcome.result) else ["MECCG-SEQ-9", "MECCG-SEQ-10"]
     if outcome.result == "cancelled" and setup.cancelled_by is None and not setup.rolled:
@@ -816,6 +837,7 @@ def steal_item(s: Scenario, claim):
     one of his own characters of the company that took part (so one is untapped after the strikes,
     MECCG-SEQ-10: the winner of a strike taps unless he took -3, MECCG-SEQ-4/5), and the opponent discards one
     item of that company (so one is there, in play)."""
+    from ..combat.before_outcomes import used_under_other_reading
     from ..combat.strikes import after_costs, replay
 
     role = _role(s, claim)
@@ -823,7 +845,7 @@ def steal_item(s: Scenario, claim):
         return _v(claim, False, ["MECCG-OPT-1"], ["the optional rule is off [steal_item=off]"])
     if s.combat is None:
         raise _err(s, claim, "needs the `combat:` block with its rolls (who ended wounded)")
-    rep = replay(s)
+    rep = replay(s, other_reading=used_under_other_reading)
     other = "defender" if role == "attacker" else "attacker"
     gone = _gone_after(rep)
     wounded = {m.name for m in s.company(other).members if m.status == "wounded"}

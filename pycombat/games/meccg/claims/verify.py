@@ -148,6 +148,12 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             if idle:
                 v.notes = list(v.notes) + ["not modelled, and unable to change this verdict: " + "; ".join(
                     f"{e['card']}: {e['what']}" for e in idle)]
+    for v in out:  # a flag under one value of which the claim is not decided, or cannot be read, does not
+        # give "the same verdict under every value": its readings are shown side by side (each value's verdict,
+        # or why the scenario cannot be read so), never summed up as the same verdict
+        for table in getattr(v, "readings", None) or ():
+            if not table.flips and any(r.error or r.verdict != v.verdict for r in table.readings):
+                table.flips = True
     book = load_rulebook("meccg")
     for v in out:  # a flag whose other reading flips the verdict: the rule that flag reads is a reason
         for flag in v.deciding_flags:

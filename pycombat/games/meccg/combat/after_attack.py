@@ -148,7 +148,9 @@ def _after_outcome(s: S.StrikeSetup, o: S.Outcome, state: tuple) -> tuple:
     gone, wounded, tapped = (set(x) for x in state)
     if o.result == "absent":
         return state
-    for n in S.strike_members(s):
+    # the strike's two characters, its payers and checkers, and whoever else the outcome names a fate for
+    # (a failed corruption check a card cost, MECCG-FX-25, on a strike whose card rolls are resolved)
+    for n in dict.fromkeys(S.strike_members(s) + tuple(n for n, _f in o.also)):
         f = S._fate_of(o, n)
         if f in S.LEAVES_PLAY:
             gone.add(n)

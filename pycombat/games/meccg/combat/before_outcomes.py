@@ -103,6 +103,49 @@ def under_reading(scenario: Scenario) -> Scenario:
     return scenario if len(kept) == len(combat.wound_rolls) else replace(scenario, combat=replace(combat, wound_rolls=kept))
 
 
+#: set while :func:`used_under_other_reading` replays the file under another reading (no nested search)
+_PROBING: list[bool] = []
+
+
+def reading_flags(scenario: Scenario) -> list[str]:
+    """The interpretation flags ``verify`` decides a claim of ``scenario`` under every value of: the
+    digest's, less the card flags of cards not in the scenario."""
+    from pycombat.rulebook import load_rulebook
+
+    from ..cards.coverage import card_flag_names, present_card_flags
+
+    skip = card_flag_names() - present_card_flags(scenario)
+    return [n for n in load_rulebook("meccg").flags if n not in skip]
+
+
+def used_under_other_reading(scenario: Scenario, path: str, field: str) -> str | None:
+    """``flag=value`` of another reading of one interpretation flag (:func:`reading_flags`) under which
+    the file's ``field`` die of the strike at ``path`` is rolled, None when none rolls it: such a die is
+    the file's for that reading and is not refused under this one (MECCG-SEQ-10 and the flag's rules)."""
+    if _PROBING:
+        return None
+    from pycombat.rulebook import load_rulebook
+
+    book = load_rulebook("meccg")
+    _PROBING.append(True)
+    try:
+        for name in reading_flags(scenario):
+            for value in book.flags[name].values:
+                if value == scenario.flags[name]:
+                    continue
+                record: set = set()
+                try:
+                    other = under_reading(replace(scenario, flags={**scenario.flags, name: value}))
+                    S.replay(other, refuse_unused=False, record=record)
+                except ScenarioError:  # (the dice taken before the refusal are recorded)
+                    pass
+                if (path, field) in record:
+                    return f"{name}={value}"
+    finally:
+        _PROBING.pop()
+    return None
+
+
 def refuse_unused(scenario: Scenario) -> None:
     """A ``check_roll:`` or ``after_check:`` in a combat with no check before strikes are assigned
     in an attack that goes on is refused, naming the field; so is a ``cancel_roll:`` where no card played
@@ -509,7 +552,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
     None when there is no such check (or nothing was rolled for it: the attack was cancelled)."""
     pre = before.pre_check(scenario)
     if pre is None:
-        return S.replay(scenario, flat_rolls, after_attack=after_attack), None, None
+        return S.replay(scenario, flat_rolls, after_attack=after_attack, other_reading=used_under_other_reading), None, None
     if isinstance(pre, before.StormNode):
         return _storm_replay(scenario, pre, flat_rolls, after_attack)
     combat = scenario.combat
@@ -539,7 +582,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None,
                                      + (("MECCG-ASSIGN-5",) if o.excess() else ())))
         return o.scenario
 
-    rep = S.replay(scenario, flat_rolls, before_strikes=check_first, after_attack=after_attack)
+    rep = S.replay(scenario, flat_rolls, before_strikes=check_first, after_attack=after_attack,
+                   other_reading=used_under_other_reading)
     return (rep, *got[0]) if got else (rep, None, None)
 
 
@@ -589,7 +633,8 @@ def _storm_replay(scenario: Scenario, pre: "before.StormNode", flat_rolls: list[
                                      + (("MECCG-ASSIGN-5",) if o.excess() else ())))
         return o.scenario
 
-    rep = S.replay(scenario, flat_rolls, before_strikes=rolls_first, after_attack=after_attack)
+    rep = S.replay(scenario, flat_rolls, before_strikes=rolls_first, after_attack=after_attack,
+                   other_reading=used_under_other_reading)
     if got:
         o, rolled = got[0]
         kd, ka, _pd, _pa = o.scores

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import product
 from fractions import Fraction
-from typing import Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
 from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
@@ -1709,18 +1709,34 @@ def _why_unused(s: StrikeSetup, o: Outcome, field: str) -> tuple[str, tuple[str,
     return f"nobody tapped to pay a card's cost for {o.loser}, who lost it", ("MECCG-FX-24",)
 
 
+class BodyRollMissing(ScenarioError):
+    """The file gives no body-check roll for a strike its dice decide is lost (``strike``, resolved up to
+    the body check as ``outcome``, whose fate is not known; ``before``: the strikes resolved before it).
+    A claim on the strike's result alone does not need that die."""
+
+    def __init__(self, message: str, *, strike: int, setup: StrikeSetup, outcome: Outcome, before: tuple,
+                 **kw):
+        super().__init__(message, **kw)
+        self.strike, self.setup, self.outcome, self.before = strike, setup, outcome, before
+
+
 def _with_rules(text: str, rules: tuple[str, ...]) -> str:
     """``text (RULE, RULE)``: a reason as the messages write it, its rules named by id."""
     return f"{text} ({', '.join(rules)})"
 
 
 def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: Scenario,
-                         steps: list | None = None) -> None:
+                         steps: list | None = None, strike_steps: list | None = None,
+                         other_reading: "OtherReading | None" = None) -> None:
     """A roll the file gives for strike ``s`` that its resolution (outcome ``o``) never needed is refused,
     never ignored: a body-check roll for a tie (MECCG-SEQ-10), the attacker's roll for a cancelled strike
     (MECCG-SEQ-12), and so on. (With ``--rolls`` the file's dice are not read.) With ``steps`` (the strikes
     follow another assignment than the block's, after a check before strikes are assigned, MECCG-FX-31, or
-    ``verify`` replays the block as given beside that: the block's dice serve both) it is said there instead."""
+    ``verify`` replays the block as given beside that: the block's dice serve both) it is said there instead.
+    A die another value of an interpretation flag rolls (``other_reading``, the caller's search of the other
+    readings, :func:`.before_outcomes.used_under_other_reading`: ``verify`` decides the claims under every
+    value) is not refused either: ``strike_steps`` says it is not used under this reading, naming the
+    reading that uses it."""
     ch = s.choice
     if src.flat is not None or ch.rolls is None:
         return
@@ -1734,6 +1750,13 @@ def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: 
             if steps is not None:
                 steps.append(ReplayStep(f"Not used: the file's {words} for strike {s.index} ({field}: {shown}): {why}",
                                         rules))
+                continue
+            other = other_reading(scenario, ch.path, field) if other_reading is not None else None
+            if other is not None:
+                if strike_steps is not None:
+                    strike_steps.append(ReplayStep(
+                        f"Not used under this reading: the file's {words} for strike {s.index} ({field}: {shown}): "
+                        f"{why}; the reading {other} rolls it", rules))
                 continue
             raise ScenarioError(f"strike {s.index} needs no {words}: {why}; the file gives "
                                 f"{len(given)} ({field}: {shown})", file=scenario.file, path=f"{ch.path}.rolls.{field}")
@@ -1878,8 +1901,14 @@ def _replay_body_check(s: StrikeSetup, ch, src, scenario: Scenario, loser: Side,
                    pen if not won else 0, pen if won else 0)
 
 
+#: ``(scenario, path, field) -> "flag=value"`` of another reading under which the file's ``field`` die of the
+#: strike at ``path`` is rolled, or None (:func:`.before_outcomes.used_under_other_reading`)
+OtherReading = Callable[[Scenario, str, str], "str | None"]
+
+
 def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strikes=None, after_attack=None,
-           refuse_unused: bool = True) -> Replay:
+           refuse_unused: bool = True, record: set | None = None,
+           other_reading: OtherReading | None = None) -> Replay:
     """The combat block resolved with its dice (or ``flat_rolls``). ``before_strikes(src, preamble)``:
     what happens once the attack goes on and before strikes are assigned (a check a card played then
     costs, MECCG-FX-31), its steps appended to ``preamble``; it returns the scenario whose combat block
@@ -1890,6 +1919,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     False or the strikes follow another assignment than the block's after a check before it."""
     setups = setup_strikes(scenario)
     src = RollSource(flat_rolls)
+    if record is not None:  # the ``(path, field)`` of each die of the file used, for the caller
+        src.used = record
     preamble = []
     hazards = [c.name for c in scenario.in_play if getattr(c, "type", None) == "hazard"]
     # MECCG-FX-11: a hazard that modifies characters (Gloom, The Sun Shone Fiercely) acts under CoE's reading;
@@ -1995,7 +2026,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     def unused(entry) -> None:
         # (a strike of a stated `after_check:` assignment has dice of its own: refused there too)
         shared = not refuse_unused and entry[0].choice in block.strikes
-        _refuse_unused_rolls(src, entry[0], entry[2], scenario, entry[1] if shared else None)
+        _refuse_unused_rolls(src, entry[0], entry[2], scenario, entry[1] if shared else None,
+                             strike_steps=entry[1], other_reading=other_reading)
     for s in setups:
         if out:  # the strike before, resolved: a roll it never needed is refused
             unused(out[-1])
@@ -2079,7 +2111,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             flag = scenario.flags["cancelled_strike_taps"]
             tappers = cancelled_tappers(s, scenario)
             kept = [x for x in (a, d) if x.untapped and x.member.name not in tappers]
-            taps = ("both characters tap" if len(tappers) == 2 else f"{tappers[0]} taps" if tappers else "nobody taps")
+            # the flag covers the strike's two characters only: a supporter tapped at step 5 (MECCG-SEQ-6)
+            taps = ("both characters tap" if len(tappers) == 2 else f"{tappers[0]} taps" if tappers
+                    else f"neither {d.member.name} nor {a.member.name} taps")
             why = "".join(f"; {x.member.name} took -3 not to tap" if x.stays_untapped
                           else f"; {x.member.name} does not tap (a card)" if x.no_tap else "" for x in kept) \
                 if flag == "yes" else ""
@@ -2164,6 +2198,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                     f"{loser.member.name} is wounded and the "
                                     f"{'defending' if D > A else 'attacking'} player makes the body check",
                                     ("MECCG-SEQ-10", "MECCG-BODY-1")))
+            if src.flat is None and (ch.rolls is None or ch.rolls.body is None):
+                raise BodyRollMissing(
+                    f"strike {s.index} (body check) needs 1 roll (2d6 totals), the file gives 0", file=scenario.file,
+                    path=f"{ch.path}.rolls", strike=s.index, setup=s,
+                    outcome=Outcome(verdict, loser.member.name, None, 0, 0, 0, 0), before=tuple(out))
             o = _replay_body_check(s, ch, src, scenario, loser, verdict, D > A, steps)
         for role, payer, card in s.payer_checks:  # MECCG-FX-24: who paid for the loser checks his body too
             if role != loser.role:
