@@ -116,14 +116,24 @@ def readings_lines(table: list[dict], *, sources: bool = True, indent: str = "  
     ...                    {"value": "b", "verdict": True, "chosen": False, "rules": []}]}]
     >>> readings_lines(t)
     ['    readings of f: the same verdict under every value (a, chosen: TRUE; b: TRUE)']
+
+    A value that decides nothing (NOT DECIDED, or a reading that cannot be made) is no "same verdict":
+
+    >>> t[0]["readings"][1].update(verdict=None)
+    >>> readings_lines(t)
+    ['    readings of f: no value gives the opposite verdict (a, chosen: TRUE; b: NOT DECIDED)']
     """
     out = []
     by = {"default": "the default", "scenario": "set by the scenario", "command line": "set on the command line"}
     for t in table:
         if not t["flips"]:
-            out.append(f"{indent}readings of {t['flag']}: the same verdict under every value ("
-                       + "; ".join(f"{r['value']}{', chosen' if r['chosen'] else ''}: {_word(r['verdict'])}"
-                                   for r in t["readings"]) + ")")
+            said = [f"{r['value']}{', chosen' if r['chosen'] else ''}: "
+                    + (f"cannot be read so: {r['error']}" if r.get("error") else _word(r["verdict"]))
+                    for r in t["readings"]]
+            same = len({(r.get("error"), r["verdict"]) for r in t["readings"]}) == 1
+            out.append(f"{indent}readings of {t['flag']}: "
+                       + ("the same verdict under every value" if same else "no value gives the opposite verdict")
+                       + " (" + "; ".join(said) + ")")
             continue
         read_by = f"; read by {', '.join(t['cited_by'])}" if t.get("cited_by") else ""
         out.append(f"{indent}readings of {t['flag']} (in force: {t['chosen']}, "
