@@ -523,7 +523,7 @@ def _scheduler_client(client_class: Any, scheduler: str) -> Any:
 
     thread = threading.Thread(target=connect, name="pycombat-dask-connect", daemon=True)
     thread.start()
-    thread.join(SCHEDULER_WAIT + 5)
+    thread.join(SCHEDULER_WAIT * 1.5 + 1)  # (Dask gives up after SCHEDULER_WAIT; past this, nothing will come)
     if thread.is_alive():
         raise PycombatError(f"cannot reach the Dask scheduler at {scheduler}: nothing answered Dask's handshake "
                             f"within {SCHEDULER_WAIT:g} s (is it a Dask scheduler?)")

@@ -152,6 +152,34 @@ LONG = {
         "every verb's `unmodelled` list on the WotR movement rulings",
     "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/rulings/wotr/seed_fr_moves":
         "every verb's `unmodelled` list on the seed's WotR movement ruling",
+    # brute-force sweeps of the Riftbound claims and showdown (hypothesis: the long tier runs them at the ci
+    # profile; the quick tier keeps the unit oracle, the closed forms, the prefetch and the other showdown checks)
+    "tests/riftbound/test_open_facts.py::test_a_verdict_is_decided_exactly_when_no_value_of_the_open_facts_changes_it":
+        "verify on open facts (runes, Empowered, counts) decided exactly when no value changes the verdict",
+    "tests/riftbound/test_open_facts.py::test_a_count_read_against_thresholds_is_decided_exactly_when_no_count_changes_it":
+        "a count read against a card's thresholds decided exactly when no count changes it",
+    "tests/riftbound/test_showdown_play_choices.py::test_three_targets_agree_with_brute_force":
+        "the showdown from both hands with three-target cards against the brute force",
+    "tests/riftbound/test_verify_agrees.py::test_verify_agrees_with_the_board_on_units_abilities":
+        "verify against the showdown's board on the units' oracle's boards",
+    # every verb's `unmodelled` list on the largest position and replay examples (the quick tier keeps the others)
+    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/moves_setup_":
+        "every verb's `unmodelled` list on the set-up positions",
+    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/replay_card_":
+        "every verb's `unmodelled` list on the replays with Combat cards",
+    # WotR's card-game optimize on the examples with hands (tests/wotr keeps its own card-game checks)
+    "tests/test_contract.py::test_every_verb_on_every_example[wotr-replay_card_effects-odds]":
+        "the contract of odds on the replay with Combat card effects",
+    "tests/test_claim_patterns.py::test_every_claim_pattern_answers_hostile_text_quickly":
+        "every claim pattern against long hostile text under a budget (tests/test_claim_errors.py keeps the errors)",
+    "tests/wotr/test_wotr_combat_cards.py::test_random_armies_and_card_pairs_match_face_by_face":
+        "Combat cards on random Armies against the face-by-face brute force (the quick tier keeps each card's cases)",
+    "tests/test_contract.py::test_every_verb_on_every_example[wotr-cards_hand_rounds-optimize]":
+        "the contract of optimize on the every-round card game",
+    "tests/test_contract.py::test_every_verb_on_every_example[wotr-cards_hand_unlimited-optimize]":
+        "the contract of optimize on the unlimited-rounds card game",
+    "tests/test_contract.py::test_every_verb_on_every_example[wotr-minas_tirith_siege-optimize]":
+        "the contract of optimize on the siege of Minas Tirith",
     "tests/meccg/test_meccg_verify_agrees.py::test_verify_decides_the_phases_the_traces_list":
         "verify's phase claims against the listed traces on diverse drawn attacks (the quick tier keeps the "
         "brute-force assignment tests and the phase claims of the rulings)",

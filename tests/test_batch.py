@@ -312,9 +312,9 @@ def _server(answer: bytes | None):
 
 @pytest.mark.parametrize("answer, words", [
     (b"SSH-2.0-OpenSSH_8.9p1\r\n" * 4, "what answers is no Dask scheduler"),
-    (None, "nothing answered Dask's handshake within 1 s")])
+    (None, "nothing answered Dask's handshake within 0.5 s")])
 def test_a_service_that_is_no_dask_scheduler_is_one_clear_error(answer, words, monkeypatch, capsys):
-    monkeypatch.setattr(batch, "SCHEDULER_WAIT", 1.0)
+    monkeypatch.setattr(batch, "SCHEDULER_WAIT", 0.5)
     sock, address = _server(answer)
     try:
         code = main(["batch", str(FILES[1]), "--verb", "odds", "--scheduler", address])
