@@ -165,3 +165,13 @@ def test_every_decorator_sits_on_what_it_decorates():
                 misplaced += [f"{module}: line {d.lineno}, above {node.name} (line {node.lineno})"
                               for d, nxt in zip(node.decorator_list, after) if d.end_lineno + 1 != nxt]
     assert misplaced == []
+
+
+def test_every_test_file_has_a_basename_of_its_own():
+    """The test folders are no packages: two test files of one name (in two games' folders) cannot both be
+    collected (pytest's import file mismatch), so a fresh clone's suite would stop at collection."""
+    root = Path(__file__).resolve().parent
+    names: dict[str, list[str]] = {}
+    for f in root.rglob("test_*.py"):
+        names.setdefault(f.name, []).append(str(f.relative_to(root)))
+    assert {n: p for n, p in names.items() if len(p) > 1} == {}
