@@ -345,6 +345,14 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
     book = load_rulebook(game)
     show_all = readings_mode() == "all"
     origin = getattr(scenario, "flag_origin", None) or {}
+    readings: dict[tuple, Any] = {}  # one scenario per reading, shared by every claim (and what games keep on it)
+
+    def under(flags: Mapping[str, str]) -> Any:
+        key = tuple(sorted(flags.items()))
+        if key not in readings:
+            readings[key] = with_flags(scenario, flags)
+        return readings[key]
+
     out = []
     for c in claims:
         v = decide(scenario, c)
@@ -361,7 +369,7 @@ def verify_claims(scenario: Any, claims: Sequence[Claim], decide: Callable[[Any,
                 if other == chosen:
                     continue
                 try:
-                    alt = decide(with_flags(scenario, {**scenario.flags, name: other}), c)
+                    alt = decide(under({**scenario.flags, name: other}), c)
                     row = Reading(other, alt.verdict, list(alt.rules))
                 except (ScenarioError, *errors) as exc:  # not readable under this value: it flips nothing
                     row = Reading(other, None, [], error=str(exc))

@@ -524,14 +524,14 @@ def test_one_shot_counts_merges_and_value():
     g = tree.graph
     by_label = {d["label"]: n for n, d in g.nodes(data=True)}
     e = g.edges[by_label["1d6"], by_label["lose"]]
-    assert e["prob"] == F(5, 6) and e["labels"] == ("1", "2", "3", "4", "5") and e["label"] == "1, 2, 3, 4, 5"
+    assert e["prob"] == F(5, 6) and e["labels"] == ("1", "2", "3", "4", "5") and e["label"] == "1 (p 1/6); 2 (p 1/6); 3 (p 1/6); 4 (p 1/6); 5 (p 1/6)"  # each with its own p
     assert g.edges[by_label["2d6"], by_label["win"]]["prob"] == F(13, 18)
     assert g.edges[by_label["2d6"], by_label["lose"]]["labels"] == ("2", "3", "4", "5")
     assert solve(tree) == (F(4, 9), F(-4, 9))
     assert [(a.label, a.value[0]) for a in alternatives(tree, tree.root)] == [("2d6", F(4, 9)), ("1d6", F(-2, 3))]
     line = principal_line(tree)
     assert [(st_.kind, st_.action, st_.prob) for st_ in line] == [
-        ("decision", "2d6", None), ("chance", "6, 7, 8, 9, 10, 11, 12", F(13, 18)), ("terminal", None, None)]
+        ("decision", "2d6", None), ("chance", "6 (p 5/36); 7 (p 1/6); 8 (p 5/36); 9 (p 1/9); 10 (p 1/12); 11 (p 1/18); 12 (p 1/36)", F(13, 18)), ("terminal", None, None)]
     assert line[1].chance and not line[0].chance
 
 
@@ -621,7 +621,7 @@ def test_deep_chain_builds_and_solves_without_recursion():
     assert tree.merged_edges == sum(1 for i in range(n) if i % 3 == 2)
     assert solve(tree) == (F(n), F(-n))
     line = principal_line(tree)
-    assert len(line) == n + 1 and line[2].prob == 1 and line[2].action == "heads, tails"
+    assert len(line) == n + 1 and line[2].prob == 1 and line[2].action == "heads (p 1/2); tails (p 1/2)"
 
 
 def test_max_nodes_is_refused_quickly_with_a_useful_message():
@@ -781,7 +781,8 @@ def test_dot_shapes_labels_and_principal_line(tmp_path):
     src = to_dot(tree, tmp_path / "t.dot").source
     assert (tmp_path / "t.dot").read_text() == src
     assert src.count("shape=box") == 1 and src.count("shape=circle") == 2 and src.count("shape=diamond") == 2
-    assert '"1, 2, 3, 4, 5\\np = 5/6"' in src and '"6, 7, 8, 9, 10, 11, 12\\np = 13/18"' in src
+    assert '"1 (p 1/6); 2 (p 1/6); 3 (p 1/6); 4 (p 1/6); 5 (…\\np = 5/6"' in src
+    assert '"6 (p 5/36); 7 (p 1/6); 8 (p 5/36); 9 (p 1/9); 1…\\np = 13/18"' in src  # cut at 48 characters
     assert 'label="(1, -1)"' in src and "player 0: root\\nvalue (4/9, -4/9)" in src
     assert src.count("penwidth=2.5") == len(principal_line(tree)) - 1 == 2
     assert "penwidth=2.5" not in to_dot(build_tree(OneShot())).source  # unsolved: no line
@@ -1009,7 +1010,7 @@ def test_streamed_graphml_merges_rewards_and_representatives(tmp_path):
     s1 = by_label["S1 via a"]
     assert nodes[s1]["value_0"] == "3/2"
     to_s3 = edges[(s1, by_label["S3 via a.x"])]
-    assert to_s3["label"] == "x after a, y after a" and to_s3["actions"] == 2
+    assert to_s3["label"] == "x after a (p 1/4); y after a (p 1/4)" and to_s3["actions"] == 2
     assert (to_s3["prob"], to_s3["reward_0"], to_s3["reward_1"]) == ("1/2", "2/1", "-2/1")  # (1 + 3) / 2
     assert edges[("0", s1)]["label"] == "a after start, c after start"
 
@@ -1100,7 +1101,7 @@ def test_streamed_graphml_with_an_edge_to_an_earlier_state(tmp_path, monkeypatch
     assert nodes["0"]["best_label"] == "short" and stats.longest_line == 3
     assert [nodes[i]["label"] for i in "0123"] == ["root", "L2", "L1", "END"]
     assert edges[("2", "1")]["label"] == "on"
-    assert edges[("1", "3")]["label"] == "hit, miss" and edges[("1", "3")]["reward_0"] == "1/1"  # 3 * 1/3
+    assert edges[("1", "3")]["label"] == "hit (p 1/3); miss (p 2/3)" and edges[("1", "3")]["reward_0"] == "1/1"  # 3 * 1/3
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import Any
 from ..collector import pausing
 from ..errors import TooLargeError
 from .errors import GameDefinitionError
+from .format import chance_label
 from .graph import GameTree, nx
 from .state import (CHANCE, CHANCE_NODE, CUT, DECISION, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, TERMINAL_NODE,
                     GameState, _describe, _exact, _num_players, _rewards)
@@ -101,7 +102,8 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                 e["probs"] += (prob,)
             e["labels"] += (label,)
             e["orders"] += (order,)
-            e["label"] = ", ".join(e["labels"])
+            if prob is None:  # (a merged chance edge's label, each outcome with its probability: at the end)
+                e["label"] = ", ".join(e["labels"])
             if prob is not None:
                 e["prob"] += prob
             merged += 1
@@ -149,6 +151,9 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                     "but there is no legal action (a state without actions must be TERMINAL)")
             for i, action in enumerate(actions):
                 link(nid, i, action, state.action_to_string(action), state.child(action), depth + 1, None)
+    for _u, _v, e in g.edges(data=True):
+        if "probs" in e and len(e["probs"]) > 1:
+            e["label"] = chance_label(tuple(zip(e["labels"], e["probs"], strict=True)))
     if progress is not None:
         progress(len(index))
     return GameTree(graph=g, root=0, num_players=n_players, transpositions=transpositions,

@@ -1,7 +1,7 @@
 """Exact numbers and labels for people: fractions, value tuples, shortened labels."""
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 _LABEL_MAX = 48  # characters of a state label shown in a drawing or an error message
@@ -14,6 +14,20 @@ def format_fraction(x: Fraction) -> str:
     ('1/2', '-3')
     """
     return str(Fraction(x))
+
+
+def chance_label(outcomes: Sequence[tuple[str, Fraction]]) -> str:
+    """The label of one chance edge for the outcomes it merges (they reach one state): one outcome's
+    label as it is; several, each with its own probability, since their rewards may differ.
+
+    >>> chance_label([("win", Fraction(1, 2))])
+    'win'
+    >>> chance_label([("1", Fraction(1, 6)), ("2", Fraction(1, 6))])
+    '1 (p 1/6); 2 (p 1/6)'
+    """
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    return "; ".join(f"{label} (p {format_fraction(p)})" for label, p in outcomes)
 
 
 def format_value(value: Iterable[Fraction]) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 from ..collector import pausing
 from ..errors import TooLargeError
 from .errors import GameDefinitionError, TreeError
+from .format import chance_label
 from .graph import Alternative, Step, _plus
 from .state import (CHANCE, CHANCE_NODE, DECISION, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, TERMINAL_NODE,
                     GameState, _describe, _exact, _num_players, _rewards)
@@ -75,7 +76,7 @@ class LineOfPlay:
                 return
             if p == CHANCE:
                 child, prob, outs, acts = likeliest_outcome(state)
-                yield state, Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
+                yield state, Step(kind=CHANCE_NODE, action=chance_label(outs), prob=prob,
                                   outcomes=tuple(outs), actions=tuple(acts), **common)
             else:
                 alt = next(a for a in self.alternatives(state) if a.best)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import TooLargeError
 from .errors import GameDefinitionError
-from .format import _short
+from .format import _short, chance_label
 from .graph import _plus
 from .search import _chance_value, checked_rewards, integer_outcomes
 from .state import CHANCE, DEFAULT_MAX_NODES, PROGRESS_EVERY, TERMINAL, _describe, _exact, _num_players
@@ -120,10 +120,10 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
                     forward = False
                 slot = groups.get(cid)
                 if slot is None:
-                    groups[cid] = [w, [label_of(action)], None if r is None else [w * x for x in r]]
+                    groups[cid] = [w, [(label_of(action), w)], None if r is None else [w * x for x in r]]
                     continue
                 slot[0] += w
-                slot[1].append(label_of(action))
+                slot[1].append((label_of(action), w))
                 if r is not None:
                     m = slot[2]
                     if m is None:
@@ -140,7 +140,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
                 if m is not None:
                     m = tuple(m)
                     m = shared.setdefault(m, m)
-                label = outs[0] if len(outs) == 1 else ", ".join(outs)
+                label = outs[0][0] if len(outs) == 1 else chance_label([(lab, Fraction(x, denom)) for lab, x in outs])
                 flat += (cid, w, m, len(outs), shared.setdefault(label, label))
             moves.append(tuple(flat))
             values.append(None)

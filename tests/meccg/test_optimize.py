@@ -180,3 +180,28 @@ def test_cli_tree_png_needs_depth_for_a_big_tree(tmp_path, capsys):
 def test_cli_tree_bad_extension(tmp_path, capsys):
     assert main(["tree", str(SMALL), "-o", str(tmp_path / "t.svg")]) == 2
     assert "must be .graphml, .dot or .png" in capsys.readouterr().err
+
+
+def test_json_line_and_graphml_give_each_strike_outcome_its_own_probability(tmp_path, capsys):
+    """Strike outcomes with different payoffs that lead to one position share a chance edge: the JSON line
+    lists each with its probability (the text's "dice at" line), and the exported edge's label gives each
+    outcome's probability, never only their sum of 1."""
+    assert main(["optimize", str(SMALL), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    chance = [st for st in data["principal_line"] if st["kind"] == "chance"]
+    assert chance
+    for st in chance:
+        probs = [Fraction(o["prob"]) for o in st["outcomes"]]
+        assert sum(probs) == Fraction(st["prob"]) and all(0 < p < 1 for p in probs)
+        assert len({o["outcome"] for o in st["outcomes"]}) == len(probs) > 1
+    assert main(["optimize", str(SMALL)]) == 0
+    text = capsys.readouterr().out
+    dice = [line for line in text.splitlines() if line.strip().startswith("dice at")]
+    assert len(dice) == len(chance)
+    for line, st in zip(dice, chance):
+        assert all(f"{o['outcome']} {o['prob']} (" in line for o in st["outcomes"])
+    out = tmp_path / "t.graphml"
+    assert main(["tree", str(SMALL), "-o", str(out)]) == 0
+    g = nx.read_graphml(out)
+    merged = [d for _u, _v, d in g.edges(data=True) if "prob" in d and Fraction(d["prob"]) == 1 and d["actions"] > 1]
+    assert merged and all(d["label"].count("(p ") == d["actions"] for d in merged)

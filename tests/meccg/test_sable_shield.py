@@ -135,3 +135,14 @@ def test_the_setups_name_the_shield_only_for_its_bearer():
     setup = combat_odds(scenario_from_dict(_doc("defender"), file="<t>")).setups[0]
     assert setup.defender.unwounded_by == ("Sable Shield", 6)
     assert setup.attacker.unwounded_by is None
+
+
+def test_the_game_tree_labels_a_lost_strike_without_a_wound():
+    """The optimize/tree label of the shielded bearer's lost strike says nobody is wounded and
+    cites the rule, never a loser or fate of None."""
+    from pycombat.games.meccg.combat.game import CvccGame
+    from pycombat.games.meccg.combat.strikes import Outcome
+
+    label = CvccGame.outcome_label(Outcome("succeeds", None, None, 0, 0, 0, 0))
+    assert label == "succeeds: nobody wounded (MECCG-FX-17)"
+    assert "None" not in label

@@ -663,6 +663,8 @@ class OptimizeReport(Report):
     def to_json(self) -> dict:
         from ...tree import format_fraction
 
+        from .combat.optimize import shown_outcomes  # each strike outcome of a chance step, with its probability
+
         stats = self.solved.solution.stats
         return {
             "objective": self.objective.name, "character": self.objective.character,
@@ -672,7 +674,10 @@ class OptimizeReport(Report):
                                **({"group": o.group} if o.group is not None else {})} for o in self.first_options()],
             "decisions": [d.json(self._who) for d in self.decisions],
             "principal_line": [{"kind": st.kind, "player": st.player, "state": st.state, "action": st.action,
-                                "prob": format_fraction(st.prob) if st.prob is not None else None}
+                                "prob": format_fraction(st.prob) if st.prob is not None else None,
+                                **({"outcomes": [{"outcome": label, "prob": format_fraction(p)}
+                                                 for label, p in shown_outcomes(self.solved, st)]}
+                                   if st.kind == "chance" else {})}
                                for st in self.line],
             "tree": {"nodes": stats.nodes, "edges": stats.edges, "transpositions": stats.transpositions,
                      "merged_edges": stats.merged_edges}, "seconds": round(self.solved.seconds, 3),

@@ -412,6 +412,19 @@ class CardDB:
         return _choose("card", query, hits, prefer_alignment, file, path)
 
 
+    def find_card(self, query: str, *, prefer_alignment: str | None = None, file: str | None = None,
+                  path: str | None = None) -> CombatCard | ItemCard | None:
+        """:meth:`card`, or ``None`` when no combat card or item has that name or id (no suggestion
+        is computed: for a probe that falls back to another kind of record).
+
+        >>> db = load_carddb()
+        >>> db.find_card("Aragorn II") is None, db.find_card("Sable Shield").id
+        (True, 'LE-341')
+        """
+        if not (self._combat.lookup(query) or self._items.lookup(query)):
+            return None
+        return self.card(query, prefer_alignment=prefer_alignment, file=file, path=path)
+
 def _records(filename: str) -> list[dict[str, Any]]:
     """The ``records`` list of one shipped JSON file."""
     text = resources.files(DATA_PACKAGE).joinpath(filename).read_text(encoding="utf-8")

@@ -179,10 +179,8 @@ _TAP = re.compile(r"^tap (?:an untapped |an |a |one )?(?P<what>[^()]+?)$", re.I)
 def record(card_id: str) -> Any:
     """The card's data record: a combat card or item, or the character whose ability it is."""
     db = load_carddb()
-    try:
-        return db.card(card_id)
-    except PycombatError:
-        return db.character(card_id)
+    found = db.find_card(card_id)
+    return found if found is not None else db.character(card_id)
 
 
 _DISCARD = re.compile(r"^discard an? (?P<cls>minor|major|greater) item$", re.I)

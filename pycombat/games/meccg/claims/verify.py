@@ -294,9 +294,11 @@ def _cards_named(s: Scenario, claim: Claim) -> list[str]:
         raw = claim.args.get(key)
         for name in (raw if isinstance(raw, list) else [raw] if raw else []):
             try:
-                ids.append(db.card(str(name)).id)
-            except PycombatError:  # not a card (e.g. "support"): no card rule
-                pass
+                card = db.find_card(str(name))
+            except PycombatError:  # a name two cards share: no one card rule
+                continue
+            if card is not None:  # else not a card (e.g. "support"): no card rule
+                ids.append(card.id)
     for key in ("defender", "attacker", "character", "supporter", "taker"):
         name = claim.args.get(key)
         if isinstance(name, str):
@@ -365,15 +367,15 @@ def _claimed_cards(s: Scenario, claim: Claim, by: str) -> list:
     names = names if isinstance(names, list) else [names]
     out = []
     for n in names:
-        try:
-            out.append(db.card(str(n), prefer_alignment=s.company(by).alignment, file=s.file, path=f"{claim.path}.card"))
-        except PycombatError:
-            try:  # a character's or ally's ability (Fatty Bolger, Noble Steed)
-                out.append(db.character(str(n), prefer_alignment=s.company(by).alignment))
-            except PycombatError:
-                pass
-            else:
-                continue
+        alignment, path = s.company(by).alignment, f"{claim.path}.card"
+        card = db.find_card(str(n), prefer_alignment=alignment, file=s.file, path=path)
+        if card is not None:
+            out.append(card)
+            continue
+        try:  # a character's or ally's ability (Fatty Bolger, Noble Steed)
+            out.append(db.character(str(n), prefer_alignment=alignment))
+        except PycombatError:  # neither: the card's error, with the closest card names
+            db.card(str(n), prefer_alignment=alignment, file=s.file, path=path)
             raise
     return out
 

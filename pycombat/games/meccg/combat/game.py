@@ -1056,5 +1056,7 @@ class CvccGame:
         if o.result == "tie":
             return "ineffectual"
         also = "".join(f", {n} {f}" for n, f in o.also)  # a payer's body check (MECCG-FX-24)
+        if o.loser is None:  # an item kept the loser unwounded: no body check (MECCG-FX-17)
+            return f"{o.result}: nobody wounded (MECCG-FX-17){also}"
         fate = "put off to the side" if o.aside else o.fate if o.fate != "survives" else "wounded"
         return f"{o.result}: {o.loser} {fate}{also}"

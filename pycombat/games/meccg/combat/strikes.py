@@ -367,6 +367,10 @@ def switched_by(scenario: Scenario, card_name: str) -> list[Switched]:
     of either company) is computed with the card and without it: a modification that differs is what the card
     changes; a zero note present only with it is a rule keeping another card from reading it. Sides the card
     changes nothing for are left out."""
+    return list(kept_on(scenario, ("switched_by", card_name), lambda: tuple(_switched_by(scenario, card_name))))
+
+
+def _switched_by(scenario: Scenario, card_name: str) -> list[Switched]:
     mods = _strike_mods if getattr(scenario, "combat", None) is not None and scenario.combat.strikes \
         else _standing_mods
     now = mods(scenario)
@@ -999,7 +1003,34 @@ def status_after(status: str, cards: Iterable[CardModel]) -> str:
 def setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[StrikeSetup]:
     """Check the combat plan against the rules and compute every strike's two sides (without an item a
     card played before strikes are assigned discarded to pay its cost, MECCG-FX-27). ``stop_before``:
-    stop as strike ``stop_before`` starts and return the attack so far (:func:`attack_so_far`)."""
+    stop as strike ``stop_before`` starts and return the attack so far (:func:`attack_so_far`).
+
+    The whole attack's setups are a function of the (frozen) scenario alone, so they are kept on it: a
+    ruling's claims and their readings set up each scenario once."""
+    if stop_before is not None:
+        return _setup_strikes(scenario, stop_before)
+    return list(kept_on(scenario, ("setup_strikes",), lambda: tuple(_setup_strikes(scenario))))
+
+
+def kept_on(scenario: Scenario, key: tuple, make):
+    """``make()``, kept on the (frozen) ``scenario`` under ``key`` for the next call: for what is a function
+    of the scenario alone, asked again by a ruling's claims and their readings. The cache is an attribute
+    beside the dataclass fields: never compared, printed or copied by ``replace``. ``make`` returns a
+    value its callers do not change (a tuple)."""
+    kept = scenario.__dict__.get(_KEPT)
+    if kept is None:
+        kept = {}
+        object.__setattr__(scenario, _KEPT, kept)
+    if key not in kept:
+        kept[key] = make()
+    return kept[key]
+
+
+#: the attribute of a scenario that keeps what :func:`kept_on` computed for it
+_KEPT = "_kept"
+
+
+def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[StrikeSetup]:
     combat = scenario.combat
     if combat is None:
         raise ScenarioError("needs a `combat:` block: the strikes (defender, attacker) in the defender's order, "
