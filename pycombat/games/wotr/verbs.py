@@ -114,6 +114,10 @@ def _start(s: Any, verb: str) -> None:
         raise ScenarioError(f"a position scenario (position/action) answers `enumerate` (the legal moves of the "
                             f"die result) and `verify` (claims), not `{verb}`; `{verb}` needs a battle scenario "
                             "(attacker/defender/battle)", file=s.file)
+    if getattr(s, "kind", None) != "position":
+        from .cards.battle import refuse_unplayable
+
+        refuse_unplayable(s)  # a named Combat card, or its choice, the battle does not allow: every verb refuses it
 
 
 def _objective(objective: str | None) -> str:

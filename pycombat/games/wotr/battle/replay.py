@@ -186,7 +186,11 @@ class _ReplayCardRound(CardRound):
         j = _i(opp)
         if kind == "self_hits_for_extra_attack":
             if not attacked:
-                self._event(step, role, card, e, f"{card.name}: no hit taken on his own Army, no attack die",
+                chosen = self.choices[role].self_hits
+                why = ("self_hits: 0 in the file" if chosen == 0 else
+                       "by default the most his Army can take and keep a unit: none" if chosen is None else
+                       "his Army has no hit point left")
+                self._event(step, role, card, e, f"{card.name}: no hit taken on his own Army, no attack die ({why})",
                             ["WOTR-CARDX-2"], self_hits=0)
             return
         if kind == "bonus_hits":
@@ -230,13 +234,33 @@ class _ReplayCardRound(CardRound):
             figs = s2.lost[i][len(before.lost[i]):]
             c = before.scored[j] - s2.scored[j]
             self._event(step, role, card, e, f"{card.name}: the {role} sacrifices {', '.join(map(_figure, figs))}: "
-                        f"{c} of the {opp}'s hits cancelled" if figs else f"{card.name}: no sacrifice",
+                        f"{c} of the {opp}'s hits cancelled" if figs else
+                        f"{card.name}: no sacrifice ({self._no_sacrifice_why(before, role)})",
                         ["WOTR-CARDX-2", "WOTR-CARDX-3"], cancelled=c, eliminated=list(figs))
         elif kind == "self_hits_for_roll_modifier":
             k = s2.selfhit[i] - before.selfhit[i]
-            self._event(step, role, card, e, f"{card.name}: {k} hit{'s' if k != 1 else ''} taken on his own Army: "
-                        f"{_units(before.units(role)[0])} -> {_units(s2.units(role)[0])}",
-                        ["WOTR-CARD-7", "WOTR-CARDX-2"], self_hits=k)
+            chosen = self.self_hits_mod.get(role, k)
+            fewer = (f" ({k} of the {chosen} chosen: his Army keeps a unit for its Combat roll only so, WOTR-CAS-7)"
+                     if k < chosen else "")
+            self._event(step, role, card, e, f"{card.name}: {k} hit{'s' if k != 1 else ''} taken on his own Army"
+                        f"{fewer}: {_units(before.units(role)[0])} -> {_units(s2.units(role)[0])}",
+                        ["WOTR-CARD-7", "WOTR-CARDX-2"], self_hits=k,
+                        **({"self_hits_chosen": chosen} if k < chosen else {}))
+
+    def note(self, text, rule):
+        """(a replay narrates each card step where it acts, :meth:`applied`: no summary line)"""
+
+    def _no_sacrifice_why(self, s, role: str) -> str:
+        """Why Heroic Death sacrificed no one (WOTR-CARDX-2)."""
+        opp = "defender" if role == "attacker" else "attacker"
+        want = self.choices[role].sacrifice
+        if s.scored[_i(opp)] <= 0:
+            return f"the {opp} scored no hit to cancel"
+        if want == "none":
+            return "sacrifice: none in the file"
+        if want is None:
+            return "by default a Leader, and no Leader of his is in the battle"
+        return f"no {'Leader' if want == 'leader' else 'Companion'} of his is left in the battle"
 
     def _attack(self, s, role, n, hit_on, pre):
         if n <= 0:
@@ -254,10 +278,21 @@ class _ReplayCardRound(CardRound):
         self.record[role].setdefault("card_attacks", []).append(
             {**_roll_json(faces, hit_on, 0, h), "when": "before the Combat roll" if pre else "after casualties",
              "card": card.name if card is not None else None, "target": opp, "order": self._order_next(),
-             **({"self_hits": n // int(paid.get("dice_per_self_hit", 1))} if paid else {}),
+             **(self._paid_json(role, n, paid) if paid else {}),
              "units_before": [list(x) for x in s2.units(opp)[0]], "units_after": [list(x) for x in s3.units(opp)[0]],
              "rule": "WOTR-CARD-6"})
         return [(s3, Fraction(1))]
+
+    def _paid_json(self, role: str, n: int, effect) -> dict:
+        """Onslaught's hits on its own Army for the dice (WOTR-CARDX-2): how many, and, when they eliminated
+        the Army or were fewer than chosen, the Army before and after them."""
+        out = {"self_hits": n // int(effect.get("dice_per_self_hit", 1))}
+        if self.paid is not None and self.paid[0] == role:
+            _, chosen, k, before, after = self.paid
+            if k < chosen or not any(r or e for r, e in after):
+                out.update({"self_hits_chosen": chosen, "own_units_before": [list(x) for x in before],
+                            "own_units_after": [list(x) for x in after]})
+        return out
 
     def before_reroll(self, s):
         """Mighty Attack / Andúril: the missed dice turned into hits, and whose Leadership pays."""
@@ -308,7 +343,7 @@ class _ReplayCardRound(CardRound):
         combat, misses, ones = [0, 0], [0, 0], [0, 0]
         for role in ROLES:
             n = self._dice(s, role)
-            hit, mod = self.ctx.base_hit[role], self.mods[role]["combat_roll"]
+            hit, mod = self.ctx.base_hit[role], self.roll_modifier(s, role, "combat_roll")
             faces = self.faces.take(role, "combat", n)
             h2 = _hits(faces, hit, mod)
             o2 = faces.count(1) if self.confusion[role] else 0  # Confusion: natural 1s hit their own Army
@@ -336,7 +371,7 @@ class _ReplayCardRound(CardRound):
             choose = self.ctx.flags.get("leader_reroll") == "choose"  # WOTR-HIT-7: the re-roll is optional
             faces = self.faces.take(role, "reroll", most, up_to=choose)
             r = len(faces)
-            hit, mod = self.ctx.base_hit[role], self.mods[role]["leader_reroll"]
+            hit, mod = self.ctx.base_hit[role], self.roll_modifier(s, role, "leader_reroll")
             got[i] = _hits(faces, hit, mod)
             self.record[role]["leader_reroll"] = {
                 **_roll_json(faces, hit, mod, got[i]), "leadership": lead, "allowance": allow,
@@ -520,8 +555,17 @@ def _card_attack_lines(rd: dict, when: str, step: str) -> list[str]:
             out.append(f"  {role} card: {ca['text']} ({', '.join(ca['rules'])})")
             continue
         name = f" ({ca['card']})" if ca.get("card") else ""
-        paid = (f"{ca['self_hits']} hit{'s' if ca['self_hits'] != 1 else ''} taken on his own Army for "
-                f"{len(ca['faces'])} {'die' if len(ca['faces']) == 1 else 'dice'}, " if "self_hits" in ca else "")
+        paid = ""
+        if "self_hits" in ca:
+            k = ca["self_hits"]
+            fewer = (f" ({k} of the {ca['self_hits_chosen']} chosen: his Army could absorb no more, WOTR-CAS-10)"
+                     if ca.get("self_hits_chosen", k) > k else "")
+            gone = (f", eliminating it ({_units(ca['own_units_before'])} -> no units, WOTR-CAS-7)"
+                    if "own_units_after" in ca and not any(r or e for r, e in ca["own_units_after"]) else "")
+            paid = (f"{k} hit{'s' if k != 1 else ''} taken on his own Army{fewer}{gone}, for "
+                    f"{len(ca['faces'])} {'die' if len(ca['faces']) == 1 else 'dice'}, ") if (fewer or gone) else (
+                f"{k} hit{'s' if k != 1 else ''} taken on his own Army for "
+                f"{len(ca['faces'])} {'die' if len(ca['faces']) == 1 else 'dice'}, ")
         out.append(f"  {role} card attack{name} {ca['when']}: {paid}{ca['faces']} hitting on {ca['hit_on']}+ "
                    f"-> {ca['hits']} hit{'s' if ca['hits'] != 1 else ''}, removed at once: the "
                    f"{ca['target']} {_units(ca['units_before'])} -> {_units(ca['units_after'])} (WOTR-CARD-6)")

@@ -33,6 +33,8 @@ class CardPlan:
     fellowship_region: str | None = None
     paths: Mapping[str, str] = field(default_factory=dict)  #: role -> field path of its card (errors)
     later: Mapping[int, Mapping[str, tuple]] = field(default_factory=dict)  #: round >= 2 -> role -> (card, Choices)
+    #: (round, role) -> field path of the card named for that round (errors about its choices)
+    round_paths: Mapping[tuple, str] = field(default_factory=dict)
 
     def any(self) -> bool:
         return any(self.cards.values()) or any(self.hands.values()) or bool(self.later)
@@ -115,6 +117,75 @@ def check_plan(s, setup: BattleSetup, plan: CardPlan) -> None:
             why = "; ".join(f"{r['text']} ({r['rule']})" for r in reasons if r["holds"] is False)
             raise ScenarioError(f"the {role} cannot play {card.name} here: {why}", file=s.file,
                                 path=plan.paths.get(role, f"{role}.card"))
+    for rnd in plan.rounds():
+        cards, choices = plan.round_cards(rnd)
+        for role, card in cards.items():
+            if card is not None:
+                path = plan.round_paths.get((rnd, role)) or plan.paths.get(role, f"{role}.card")
+                _check_choices(s, setup, role, card, choices.get(role) or Choices(), path)
+
+
+def _check_choices(s, setup: BattleSetup, role: str, card: CombatCard, ch: Choices, path: str) -> None:
+    """A choice the file gives a named card (``self_hits``, ``forfeit``, ``sacrifice``) that the battle can
+    never give is refused, naming the field (WOTR-CARD-5, WOTR-CARDX-2): it is read on the Army at the
+    start, and an Army never gains units, Leaders, Companions or Nazgûl during a battle. Never turned
+    quietly into another choice."""
+    from ..battle.casualties import POLICY_FUNCTIONS, hit_points, most_hits_kept
+    from .combat_round import companions, nazgul_leadership
+
+    prof = setup.attacker if role == "attacker" else setup.defender
+    units, pool = (setup.start[0], setup.start[1]) if role == "attacker" else (setup.start[2], setup.start[3])
+    army = describe_units(units)
+
+    def refuse(key: str, text: str):
+        raise ScenarioError(f"{card.name}: {text}", file=s.file, path=f"{path}.{key}")
+
+    for e in card.effects:
+        kind = e.get("effect")
+        if ch.self_hits and kind == "self_hits_for_extra_attack" and ch.self_hits > hit_points(units):
+            most = hit_points(units)
+            refuse("self_hits", f"{ch.self_hits} self-hits, but the {role}'s Army ({army}) absorbs at most {most} "
+                                "(WOTR-CAS-10, WOTR-CARDX-2): a hit beyond that buys no die")
+        if ch.self_hits and kind == "self_hits_for_roll_modifier":
+            take = POLICY_FUNCTIONS.get(s.flags.get("casualty_policy"))
+            most = most_hits_kept(units, pool, ch.self_hits, None if take is None else
+                                  (lambda u, p, h: take(u, p, h)))
+            if ch.self_hits > most:
+                refuse("self_hits", f"{ch.self_hits} self-hits, but the {role}'s Army ({army}) keeps a unit for its "
+                                    f"Combat roll with at most {most} (WOTR-CAS-7, WOTR-CARDX-2)")
+        if ch.forfeit is not None and kind == "dice_reduction" and e.get("per") != "companion_in_battle":
+            have = nazgul_leadership(prof)
+            if ch.forfeit > have:
+                refuse("forfeit", f"forfeit {ch.forfeit} Nazgûl Leadership points, but the {role} has {have} "
+                                  "(WOTR-CARD-5)")
+        if ch.sacrifice in ("leader", "companion") and kind == "cancel_hits_by_sacrifice":
+            if ch.sacrifice == "leader" and not prof.leaders:
+                refuse("sacrifice", f"sacrifice a Leader, but the {role} has no Leader in the battle "
+                                    "(WOTR-CARD-5, WOTR-CARDX-2)")
+            if ch.sacrifice == "companion" and not companions(prof):
+                refuse("sacrifice", f"sacrifice a Companion, but the {role} has no Companion in the battle "
+                                    "(WOTR-CARD-5, WOTR-CARDX-2)")
+
+
+def describe_units(units) -> str:
+    """An Army's units in a message: ``2 Regulars, 1 Elite``."""
+    r, e = sum(x for x, _ in units), sum(y for _, y in units)
+    return f"{r} Regular{'s' if r != 1 else ''}, {e} Elite{'s' if e != 1 else ''}"
+
+
+def refuse_unplayable(s) -> None:
+    """A battle whose named Combat card its side may not play, or whose choice the battle cannot give, is
+    refused before any verb answers (:func:`check_plan`, the one check). An attack that is not legal
+    fights no round: its cards are not checked (the verb says why the attack is refused)."""
+    from ..battle.setup import battle_setup
+    from ..battle.splits import judge_attack
+
+    plan = getattr(s, "card_plan", None)
+    if plan is None or not plan.rounds():
+        return
+    verdict = judge_attack(s)
+    if verdict.legal:
+        check_plan(s, battle_setup(s, verdict.attacking), plan)
 
 
 def lose(prof: SideProfile, lost: tuple[str, ...]) -> SideProfile:

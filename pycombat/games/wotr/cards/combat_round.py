@@ -33,7 +33,7 @@ from pycombat.dice import binomial
 from ..battle.dice import hit_chance
 from pycombat.errors import ScenarioError
 from pycombat.in_force import in_force
-from ..battle.casualties import unit_count
+from ..battle.casualties import hit_points, unit_count
 from ..characters import load_characters
 from .catalog import COMBAT_ABILITIES, CombatCard
 from ..battle.strength import MAX_DICE, SideProfile
@@ -300,6 +300,9 @@ class _Sit:
     bonus: tuple = (0, 0)
     selfhit: tuple = (0, 0)
     taken: tuple = (0, 0)
+    #: the roll modifiers a card's self-hits bought (Relentless Assault), per role: (Combat roll, Leader
+    #: re-roll); in the situation, as the hits the Army could take differ from branch to branch
+    selfmod: tuple = ((0, 0), (0, 0))
     #: hits taken and not yet removed, in order ((role, hits), ...), and the card effect of the step
     #: to play next: used when the casualties are decisions (:class:`.decided.DecidingRound`)
     pending: tuple = ()
@@ -385,7 +388,9 @@ class CardRound:
         self.strength_delta: dict[str, int] = {}
         self.no_reroll: dict[str, bool] = {r: False for r in ROLES}
         self.confusion: dict[str, bool] = {r: False for r in ROLES}  # role's own natural 1s hit itself
+        self.self_hits_mod: dict[str, int] = {}  # Relentless Assault: the self-hits chosen, per role
         cancelled: set[str] = set()
+        self.paid = None  # Onslaught: (role, self-hits chosen, taken, the Army before, after) of the last one played
         order = self._order()
         # WOTR-CARD-4: cancels (initiative 0) first, the defender's first on a tie
         for init, _, role, card, e in order:
@@ -408,6 +413,10 @@ class CardRound:
         for role in ROLES:
             self.active[role] = self.cards.get(role) is not None and role not in cancelled
         self.cancelled = cancelled
+        for role in sorted(cancelled):  # WOTR-CARDX-4: a cost is paid when its effect acts; a cancelled card's never
+            if any((e.get("cost") or {}).get("forfeit_leadership") for e in self.cards[role].effects):
+                self.log.append((f"{self.cards[role].name}: cancelled before it acts, so the {role} forfeits no "
+                                 "Leadership for it", "WOTR-CARDX-4"))
         if self.ctx.flag("cancelled_card_counts_as_played", "yes") == "no":  # WOTR-CARDX flag
             self.no_card = {r: self.no_card[r] or r in cancelled for r in ROLES}
         self.order = [x for x in order if self.active[x[2]]]
@@ -518,9 +527,7 @@ class CardRound:
                 k = self._default_self_hits(s, role, int(e["max_self_hits"]))
             if k > int(e["max_self_hits"]):
                 raise ScenarioError(f"{card.name}: at most {e['max_self_hits']} self-hits, not {k}")
-            self.self_hits_mod = (role, k)
-            for roll in e.get("rolls", ("combat_roll",)):
-                self.mods[role][roll] += k * int(e.get("value_per_self_hit", 1))
+            self.self_hits_mod[role] = k  # taken before the Combat roll, with the modifier they buy
             self.log.append((f"{card.name}: the {role} takes {k} hit{'s' if k != 1 else ''} on his own Army for "
                              f"{k:+d} to his Combat roll"
                              + (" (by default the most his Army can take and keep a unit, WOTR-CARDX-2)"
@@ -589,6 +596,11 @@ class CardRound:
             if st == step:
                 yield init, role, card, e
 
+    def note(self, text: str, rule: str) -> None:
+        """A line about what a card did in some of the round's branches (said once)."""
+        if (text, rule) not in self.log:
+            self.log.append((text, rule))
+
     def _take(self, s: _Sit, role: str, hits: int) -> _Sit:
         """``role`` takes ``hits`` at once (casualty policy, WOTR-CAS-3..5); ends the battle if wiped out."""
         if hits <= 0:
@@ -642,11 +654,43 @@ class CardRound:
             if kind == "extra_attack":
                 return self._extra_attack(s1, role, e, pre=True)
             if kind == "self_hits_for_roll_modifier":
-                k = self.self_hits_mod[1]
-                return [(self._take(replace(s1, selfhit=_add(s1.selfhit, role, k)), role, k), Fraction(1))]
+                return [(self._self_hits_for_modifier(s1, role, e), Fraction(1))]
             return [(s1, Fraction(1))]
 
         return self._step(s, "before_combat_roll", play)
+
+    def self_hits_taken(self, s: _Sit, role: str, e: Mapping, chosen: int) -> int:
+        """The self-hits of ``chosen`` that ``role``'s Army takes now (WOTR-CARDX-2): a hit buys what the
+        card gives for it or is not taken. Relentless Assault's +1 is for the Combat roll, which an Army
+        with no unit left does not make (WOTR-CAS-7): at most the hits that keep a unit. Onslaught's die
+        is rolled for every hit the Army took, the hits that eliminate it too; a hit beyond what the
+        Army can absorb is wasted (WOTR-CAS-10) and buys no die: at most its Regulars plus twice its
+        Elites."""
+        u, _ = s.units(role)
+        if e.get("effect") == "self_hits_for_roll_modifier":
+            return self._default_self_hits(s, role, chosen)
+        return min(chosen, hit_points(u))
+
+    def _self_hits_for_modifier(self, s: _Sit, role: str, e: Mapping) -> _Sit:
+        """Relentless Assault before the Combat roll: the hits taken on the Army and +1 per hit taken."""
+        chosen = self.self_hits_mod.get(role, 0)
+        k = self.self_hits_taken(s, role, e, chosen)
+        if k < chosen:
+            self.note(f"{self.cards[role].name}: where the {role}'s Army cannot take {chosen} hit"
+                      f"{'s' if chosen != 1 else ''} and keep a unit for its Combat roll (WOTR-CAS-7; an earlier "
+                      "attack roll took units), it takes only the hits it can, and the modifier is for those",
+                      "WOTR-CARDX-2")
+        per = k * int(e.get("value_per_self_hit", 1))
+        rolls = e.get("rolls", ("combat_roll",))
+        mine = s.selfmod[_i(role)]
+        mine = (mine[0] + (per if "combat_roll" in rolls else 0), mine[1] + (per if "leader_reroll" in rolls else 0))
+        s = replace(s, selfhit=_add(s.selfhit, role, k), selfmod=_set(s.selfmod, role, mine))
+        return self._take(s, role, k)
+
+    def roll_modifier(self, s: _Sit, role: str, roll: str) -> int:
+        """``role``'s modifier to ``roll`` (combat_roll | leader_reroll): the cards' (WOTR-CARD-7) and what
+        its self-hits bought on this branch."""
+        return self.mods[role][roll] + s.selfmod[_i(role)][0 if roll == "combat_roll" else 1]
 
     def _attack_dice(self, s: _Sit, role: str, e: Mapping) -> int:
         dice = e.get("dice")
@@ -665,7 +709,7 @@ class CardRound:
         for role in ROLES:
             n = dice[_i(role)]
             hit = self.ctx.base_hit[role]
-            mod = self.mods[role]["combat_roll"]
+            mod = self.roll_modifier(s, role, "combat_roll")
             per_role[role] = _roll(n, hit, mod, self.confusion[role])
         out = []
         for (ha, ma, oa), pa_ in per_role["attacker"].items():
@@ -721,7 +765,7 @@ class CardRound:
                 per_role[role], n[role] = {0: Fraction(1)}, 0
                 continue
             r = min(self._leadership(s, role), MAX_DICE, s.misses[_i(role)])  # WOTR-STR-5, WOTR-HIT-6
-            per_role[role], n[role] = binomial(r, hit_chance(self.ctx.base_hit[role], self.mods[role]["leader_reroll"])), r
+            per_role[role], n[role] = binomial(r, hit_chance(self.ctx.base_hit[role], self.roll_modifier(s, role, "leader_reroll"))), r
         out = []
         for ha, qa in per_role["attacker"].items():
             for hd, qd in per_role["defender"].items():
@@ -837,6 +881,10 @@ class CardRound:
                 c = min(cands, key=lambda c: (-min(c.level or 0, need), c.level or 0, c.id))
                 k = min(c.level or 0, need)
                 return replace(s, scored=_add(s.scored, opp, -k), lost=_add_lost(s.lost, role, c.id))
+        if want in ("leader", "companion"):  # (the file's choice is refused up front when never possible)
+            self.note(f"{self.cards[role].name}: where no {'Leader' if want == 'leader' else 'Companion'} of the "
+                      f"{role} is left in the battle (an earlier card eliminated it), nothing is sacrificed and no "
+                      "hit cancelled", "WOTR-CARDX-2")
         return s
 
     def casualties(self, s: _Sit) -> Branches:
@@ -856,13 +904,25 @@ class CardRound:
             if kind == "extra_attack":
                 return self._extra_attack(s1, role, e, pre=False)
             if kind == "self_hits_for_extra_attack":
-                k = self.choices[role].self_hits
-                if k is None:  # WOTR-CARDX-2: as many as the Army can take and keep a unit (WOTR-CAS-5)
-                    k = self._default_self_hits(s1, role, int(e["max_self_hits"]))
-                k = min(k, int(e["max_self_hits"]))
+                chosen = self.choices[role].self_hits
+                if chosen is None:  # WOTR-CARDX-2: as many as the Army can take and keep a unit (WOTR-CAS-5)
+                    chosen = self._default_self_hits(s1, role, int(e["max_self_hits"]))
+                chosen = min(chosen, int(e["max_self_hits"]))
+                k = self.self_hits_taken(s1, role, e, chosen)
+                card = self.cards[role]
+                if k < chosen:
+                    self.note(f"{card.name}: where the {role}'s Army can absorb fewer than {chosen} hits after the "
+                              "casualties (WOTR-CAS-10), it takes the hits it can absorb and rolls one die for each",
+                              "WOTR-CARDX-2")
+                u1, p1 = s1.units(role)
+                if k and (unit_count(self.cas(role, u1, p1, k)[0]) == 0 if self.cas is not None
+                          else k >= hit_points(u1)):
+                    self.note(f"{card.name}: where the hits the {role} takes on his own Army eliminate it (WOTR-CAS-7), "
+                              "the dice they paid for are still rolled, and the battle ends after them",
+                              "WOTR-CARDX-2")
+                # the dice are rolled for the hits taken, also when they eliminated the Army (WOTR-CARDX-2)
                 s2 = self._take(replace(s1, selfhit=_add(s1.selfhit, role, k)), role, k)
-                if s2.end is not None:
-                    return [(s2, Fraction(1))]
+                self.paid = (role, chosen, k, s1.units(role)[0], s2.units(role)[0])
                 n = k * int(e.get("dice_per_self_hit", 1))
                 return self._attack(s2, role, n, int(e["hit_on"]), pre=False)
             if kind == "bonus_hits":

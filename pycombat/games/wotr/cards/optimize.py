@@ -254,7 +254,10 @@ def variants(card, role: str, setup, ctx, units=None):
     prof = ctx.profiles[role]
     for k in ("self_hits_for_roll_modifier", "self_hits_for_extra_attack"):
         if k in kinds:
-            top = min(int(kinds[k]["max_self_hits"]), hit_points(units) - 1)
+            # WOTR-CARDX-2: Relentless Assault keeps a unit for its Combat roll; Onslaught's dice are rolled for
+            # every hit the Army absorbs, also for those that eliminate it
+            top = min(int(kinds[k]["max_self_hits"]),
+                      hit_points(units) - (1 if k == "self_hits_for_roll_modifier" else 0))
             return [(f"{card.name} ({n} self-hit{'s' if n > 1 else ''})", card, Choices(self_hits=n))
                     for n in range(1, top + 1)] or [(card.name, card, Choices(self_hits=0))]
     if "dice_reduction" in kinds and kinds["dice_reduction"].get("per") == "nazgul_leadership_point_forfeited":

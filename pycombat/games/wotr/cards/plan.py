@@ -7,13 +7,14 @@ from .catalog import load_combat_cards
 
 
 def read_plan(root, battle, attacker, defender) -> CardPlan | None:
-    cards, hands, choices, paths = {}, {}, {}, {}
+    cards, hands, choices, paths, round_paths = {}, {}, {}, {}, {}
     later: dict[int, dict] = {}
     for role, army in (("attacker", attacker), ("defender", defender)):
         node = root.child(role)
         if node.has("card"):
             c = node.child("card")
             for rnd, card, ch, path in read_card(c, role, army.side):
+                round_paths[(rnd, role)] = path
                 if rnd == 1:
                     cards[role], choices[role], paths[role] = card, ch, path
                 else:
@@ -32,4 +33,4 @@ def read_plan(root, battle, attacker, defender) -> CardPlan | None:
     if not cards and not hands and not later and fellowship is None:
         return None
     return CardPlan(cards=cards, hands=hands, choices=choices, fellowship_region=fellowship, paths=paths,
-                    later=later)
+                    later=later, round_paths=round_paths)

@@ -81,10 +81,12 @@ TEMPLATES: list[tuple[re.Pattern, Callable[[re.Match], tuple[str, dict]]]] = [
     (re.compile(r"^the defender may retreat into (?:the|its) stronghold$", re.I),
      lambda m: ("may_retreat_into_siege", {})),
     (re.compile(r"^the defender may retreat$", re.I), lambda m: ("may_retreat", {})),
-    (re.compile(rf"^the {ROLE} may play (?P<card>.+?)(?: here)?(?: as a combat card)?$", re.I),
-     lambda m: ("card_playable", {"role": m["role"].lower(), "combat_card": m["card"].strip()})),
-    (re.compile(r"^(?P<card>.+?) may be played here(?: as a combat card)?$", re.I),
-     lambda m: ("card_playable", {"combat_card": m["card"].strip()})),
+    (re.compile(rf"^the {ROLE} may play (?P<card>.+?)(?: here)?(?: as a combat card)?(?: in round (?P<r>\d+))?$",
+                re.I),
+     lambda m: ("card_playable", {"role": m["role"].lower(), "combat_card": m["card"].strip(),
+                                  **({"round": _int(m["r"])} if m["r"] else {})})),
+    (re.compile(r"^(?P<card>.+?) may be played(?: here)?(?: as a combat card)?(?: in round (?P<r>\d+))?$", re.I),
+     lambda m: ("card_playable", {"combat_card": m["card"].strip(), **({"round": _int(m["r"])} if m["r"] else {})})),
     (re.compile(r"^after the attack,? (?P<nation>.+?) is (?:(?P<v>\d+) steps? (?:from|away from|before) at war|"
                 r"(?P<war>at war))$", re.I),
      lambda m: ("politics_after", {"nation": m["nation"].strip(), "value": 0 if m["war"] else _int(m["v"])})),
@@ -115,7 +117,8 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
         "may_retreat": "the defender may retreat",
         "may_retreat_into_siege": "the defender may retreat into the Stronghold",
         "card_playable": f"{a.get('combat_card')} may be played here"
-                         + (f" by the {a['role']}" if a.get("role") else ""),
+                         + (f" by the {a['role']}" if a.get("role") else "")
+                         + (f" in round {a['round']}" if a.get("round", 1) != 1 else ""),
         "politics_after": f"after the attack, {a.get('nation')} is " + (
             "At War" if a.get("value") == 0 else f"{a.get('value')} steps from At War"),
         "politics_active": ("if the attacker advances, " if a.get("advance") else "after the attack, ")
@@ -1121,16 +1124,9 @@ def _refuse_unplayable_cards(s: Scenario) -> None:
     """A Combat card named in the file that its side may not play here is refused before any claim is
     decided, as `odds` refuses it (:func:`..cards.battle.check_plan`, WOTR-CARD-5, WOTR-EVT-1/9/10). An
     attack that is not legal fights no round: its cards are not checked (the claims say why)."""
-    from ..battle.setup import battle_setup
-    from ..battle.splits import judge_attack
-    from ..cards.battle import check_plan
+    from ..cards.battle import refuse_unplayable
 
-    plan = s.card_plan if s.card_plan is not None and s.card_plan.rounds() else None
-    if plan is None:
-        return
-    verdict = judge_attack(s)
-    if verdict.legal:
-        check_plan(s, battle_setup(s, verdict.attacking), plan)
+    refuse_unplayable(s)
 
 
 def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
