@@ -395,10 +395,11 @@ def tree(report, console: Console) -> None:
     title(console, report)
     if report.depth is None:
         console.print(f"wrote {report.output}: {report.stats}")
-        return
-    console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies)")
-    console.print(f"values on {report.valued:,} of {report.nodes:,} nodes: {report.values}; a node without its "
-                  "value is marked solved=false")
+    else:
+        console.print(f"wrote {report.output}: {report.stats} (first {report.depth} plies)")
+        console.print(f"values on {report.valued:,} of {report.nodes:,} nodes: {report.values}; a node without its "
+                      "value is marked solved=false")
+    _lines(console, _unmodelled_text(report))
 
 
 

@@ -743,9 +743,10 @@ class TreeReport(Report):
     values: str | None = None  #: with ``depth``: which nodes are valued (the others are marked unsolved)
     valued: int | None = None  #: with ``depth``: how many nodes carry their exact value
     nodes: int | None = None  #: with ``depth``: how many nodes the file holds
+    unmodelled: list = field(default_factory=list)  #: what the tree's game does not interpret (MECCG-FX-10)
 
     def to_json(self) -> dict:
-        return {**super().to_json()}
+        return {**super().to_json(), "unmodelled": self.unmodelled}
 
 
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
@@ -759,6 +760,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     marked ``solved: false`` otherwise; refused only when those plies have more than ``max_nodes``
     nodes."""
     from ...tree import export, export_path
+    from .combat.before import modelled_here
     from .combat.game import CvccGame
     from .combat.optimize import objective_from
 
@@ -782,10 +784,12 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
                           player_names=("defender", "attacker"), value_of=value_of)
     finally:
         game.release()  # its remembered positions are freed now, not by the cycle collector at exit
+    unmodelled = modelled_here(scenario, unmodelled_json(scenario)) + unoffered(scenario)  # as optimize's game
     if depth is None:
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth)
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth,
+                          unmodelled=unmodelled)
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth, values=plan.values,
-                      valued=hits[0] + stats.terminal, nodes=stats.nodes)
+                      valued=hits[0] + stats.terminal, nodes=stats.nodes, unmodelled=unmodelled)
 
 
 # ---- card lookup -----------------------------------------------------------------------------------
