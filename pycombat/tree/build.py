@@ -151,9 +151,11 @@ def build_tree(root: GameState, *, max_nodes: int = DEFAULT_MAX_NODES, max_depth
                     "but there is no legal action (a state without actions must be TERMINAL)")
             for i, action in enumerate(actions):
                 link(nid, i, action, state.action_to_string(action), state.child(action), depth + 1, None)
+    labels: dict = {}  # the same outcomes merge again and again (each strike's dice): each label made once
     for _u, _v, e in g.edges(data=True):
         if "probs" in e and len(e["probs"]) > 1:
-            e["label"] = chance_label(tuple(zip(e["labels"], e["probs"], strict=True)))
+            outs = tuple(zip(e["labels"], e["probs"], strict=True))
+            e["label"] = labels.get(outs) or labels.setdefault(outs, chance_label(outs))
     if progress is not None:
         progress(len(index))
     return GameTree(graph=g, root=0, num_players=n_players, transpositions=transpositions,

@@ -72,6 +72,7 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
     moves: list = []
     values: list = []
     shared: dict = {}  # one copy of each label and reward mass, however many edges carry it
+    merged_labels: dict = {}  # (denominator, ((label, weight), ...)) -> the merged chance edge's label
     queue: deque = deque([root])
     edges = merged = 0
     forward = True  # every edge goes to a state numbered later (then the reverse numbering is topological)
@@ -140,7 +141,13 @@ def sweep(root: Any, *, max_nodes: int = DEFAULT_MAX_NODES,
                 if m is not None:
                     m = tuple(m)
                     m = shared.setdefault(m, m)
-                label = outs[0][0] if len(outs) == 1 else chance_label([(lab, Fraction(x, denom)) for lab, x in outs])
+                if len(outs) == 1:
+                    label = outs[0][0]
+                else:  # the same outcomes merge again and again (each strike's dice): each label made once
+                    key = (denom, tuple(outs))
+                    label = merged_labels.get(key)
+                    if label is None:
+                        label = merged_labels[key] = chance_label([(lab, Fraction(x, denom)) for lab, x in outs])
                 flat += (cid, w, m, len(outs), shared.setdefault(label, label))
             moves.append(tuple(flat))
             values.append(None)
