@@ -97,6 +97,9 @@ def test_every_verb_on_every_example(game, path, verb, tmp_path):
         return
     data = json.loads(out)
     assert json.loads(json.dumps(data)) == data
+    # what the model does not interpret is named by every verb: a top-level list, each entry saying what and why
+    assert isinstance(data.get("unmodelled"), list), (verb, path)
+    assert all(set(u) >= {"card", "what", "why"} for u in data["unmodelled"]), (verb, path)
     book = load_rulebook(game)
     cited = _rule_ids(data)
     unknown = [r for r in cited if r.split("-")[0] == book.prefix and r not in book.rules]

@@ -134,10 +134,11 @@ def _needs_choice(e: dict) -> bool:
     """RB-CARD-10, from the rule: a target other than the unit itself or "all", an option, a
     condition not read off the board, an optional use or a split is the player's choice."""
     t = e.get("target") or {}
-    return bool(e.get("mode_option") or e.get("optional") or e.get("condition") not in (None, *BOARD_READ)
-                or e.get("split")
-                or (t and t.get("ref") != "self" and t.get("count") != "all"
-                    and not (t.get("side") == "friendly" and t.get("other"))))  # alone on its side here: no unit to choose
+    # alone on its side here, a unit card: no other unit, nor a token unit, to choose (a "you may" use of it neither)
+    none = bool(t) and t.get("side") == "friendly" and bool(t.get("other") or t.get("token"))
+    return bool(e.get("mode_option") or e.get("optional") and not none
+                or e.get("condition") not in (None, *BOARD_READ) or e.get("split")
+                or (t and t.get("ref") != "self" and t.get("count") != "all" and not none))
 
 
 def _ability_read(e: dict) -> bool:

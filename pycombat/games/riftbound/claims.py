@@ -424,14 +424,21 @@ def _unit(s: Scenario, claim: Claim, key: str = "unit") -> str:
     played = s.played_units  # RB-CARD-16: units played from hand in the showdown
     listed = s.attacker.units + s.defender.units + s.reserve + played
     names = [u.name for u in listed]
+    # a unit is named as the output names it: its label when the scenario gives one, else its card's name (numbered
+    # for a second copy), as splits and showdown entries name it (:func:`.refs.unit_ref`)
     for u in listed:
-        if _key(name) in (_key(u.name), _key(u.card_name or "")):
+        if _key(name) == _key(u.name):
             return u.name
     # RB-CARD-15: a unit token the showdown played (a card's, or a unit's trigger's), named as it was played
     made = [n for n in _showdown(s).units if n not in names]
     for n in made:
         if _key(name) == _key(n):
             return n
+    labelled = [u.name for u in listed if u.card_name and _key(name) == _key(u.card_name)]
+    if labelled:  # the card of a labelled unit: the label is its name (never guessed among several)
+        raise _err(s, claim, f"{key}: {name!r} is no unit's name here: it is the card of "
+                   + ", ".join(repr(n) for n in labelled) + ", named by " + ("its label" if len(labelled) == 1
+                                                                             else "their labels"))
     hint = closest(name, names + made, n=1)
     raise _err(s, claim, f"{key}: {name!r} is not a unit of this combat" + (f"; did you mean {hint[0]!r}?" if hint
                                                                                else ""))

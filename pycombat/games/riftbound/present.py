@@ -268,6 +268,8 @@ def tree(report: TreeReport, console: Console) -> None:
     title(console, report)
     console.print(f"wrote {report.output}: {report.stats}" + ("" if report.depth is None else
                                                              f" (first {report.depth} plies, not solved)"))
+    for line in unmodelled_lines(report.unmodelled):
+        console.print(line, highlight=False, markup=False)
 
 
 # ---- verify ------------------------------------------------------------------------------------------
@@ -310,6 +312,9 @@ def play_optimize(report: PlayReport, console: Console) -> None:
                   "showdown (RB-SHOW-3, RB-SHOW-4); then the damage splits (RB-DMG-3).", highlight=False)
     console.print(f"Value for the Attacker under optimal play by both: {short(sol.value)}  ({sol.nodes:,} states "
                   f"searched with alpha-beta pruning; the game estimated at {sol.estimate:,})", highlight=False)
+    for side, v in getattr(sol, "if_unpaid", {}).items():  # RB-CARD-8: a cost the scenario cannot say he can pay
+        console.print(f"  if the {side} cannot pay his cards' additional costs that are no Energy or runes (not in the "
+                      f"scenario; named below): {short(v)}", highlight=False)
     forced = sum(1 for _, d in sol.decisions if d.forced)
     console.print(f"Decisions on the line of best play ({len(sol.decisions)}, {forced} forced), each option's value "
                   "for the player who moves and how much worse it is than the best:", highlight=False)

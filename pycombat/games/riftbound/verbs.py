@@ -329,6 +329,8 @@ class PlayReport(_Combat):
             "flags": dict(self.flags), "objective": sol.objective, "protect": list(self.objective.protect),
             "hands": {s: [c.name for c in self.combat.hands[s]] for s in SIDES},
             "value": format_fraction(sol.value), "value_for": "attacker",
+            # RB-CARD-8: the value when a side cannot pay its cards' additional costs that are no Energy or runes
+            "value_if_unpaid": {s: format_fraction(v) for s, v in sol.if_unpaid.items()},
             "line": [{"phase": ph, "action": a} for ph, a in sol.line],
             "triggers_stated": [{"by": t.side, **t.entry(), "label": t.label()} for t in sol.triggers],
             "responses_resolved": [dict(e) for e in sol.responses],
@@ -399,11 +401,12 @@ class TreeReport(Report):
     output: str = ""
     stats: Any = None  #: the tree's node and edge counts
     depth: int | None = None  #: only the first ``depth`` plies (then not solved)
+    unmodelled: list[dict] = field(default_factory=list)  #: what the tree's game does not interpret
 
     def to_json(self) -> dict:
         return {"game": self.game, "scenario": self.scenario, "output": self.output, "tree": str(self.stats),
                 "nodes": self.stats.nodes, "edges": self.stats.edges, "depth": self.depth,
-                "solved": self.depth is None}
+                "solved": self.depth is None, "unmodelled": self.unmodelled}
 
 
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
@@ -418,20 +421,24 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         from .play.triggers import initial_state
 
         conquer = objective == "conquer"
-        board = play_showdown(scenario).board
+        showdown = play_showdown(scenario)
+        board = showdown.board
         stated_splits(scenario, board)  # the file's `splits:`, checked on its own showdown as every verb does
         obj = _objective(scenario, board, objective, character, protect)
         game = ShowdownGame(Lines(scenario), dict(scenario.hands), obj, conquer)
         stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
                           player_names=("attacker", "defender"))
-        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
-    board = play_showdown(scenario).board
+        return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
+                          unmodelled=_combat(scenario, showdown)["unmodelled"])
+    showdown = play_showdown(scenario)
+    board = showdown.board
     stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them
     obj = _objective(scenario, board, objective, character, protect)
     game = JointGame(board, obj, control=Control.of(scenario))
     stats, _ = export(game.new_initial_state(), out, depth=depth, max_nodes=max_nodes, progress=progress,
                       player_names=("attacker", "defender"))
-    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth)
+    return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
+                      unmodelled=_combat(scenario, showdown)["unmodelled"])
 
 
 # ---- verify ------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from . import tokens as _tokens  # unit tokens played (RB-CARD-15)
 from . import replacements as _replacements  # replacement effects on the board (RB-CARD-18)
 from . import replay as _replay  # a unit banished and played anew (RB-CARD-24)
 from . import ability_play as _ability_play  # a card a unit's trigger plays (RB-CARD-27)
+from . import additional_costs as _additional  # a card's optional additional cost its effects read (RB-CARD-8)
 from .plays import Board, Change, Play, Unmodelled, play_error as _err  # noqa: F401  (Unmodelled: re-exported)
 from .records import effect_text
 from .spells import Card
@@ -237,6 +238,9 @@ def _effect_support(e: Mapping[str, Any]) -> tuple[bool, str]:
                    - ({"mode_rule", "mode_label"} if revealed_option(e) else set()))
     if ok and extra:
         return False, "; ".join(f"its {key} ({e[key]}) is not modelled" for key in extra)
+    unread = [f for key in ("target", "with") for f in unread_target_filters(e.get(key))]
+    if ok and unread:  # RB-CARD-1: a filter not checked would let a unit it excludes be chosen
+        return False, f"its target filter ({', '.join(unread)}) is not checked (RB-CARD-1)"
     if ok and revealed_option(e):
         why += (f"; the {e['mode_label']} option: it resolves when the rune its trigger reveals is of "
                 f"{e['mode_label']}, as the trigger's entry states (`revealed: DOMAIN`; another domain: not this option) "
@@ -677,12 +681,55 @@ def check_target(play: Play, board: Board, name: str, spec: Mapping[str, Any], c
                    "RB-CARD-1", "target")
     if spec.get("state") in _STATES and spec["state"] != "attacking" and not _in_state(u, spec["state"]):
         raise _err(play, f"{name} is not {spec['state']}", "RB-CARD-1", "target")
-    if spec.get("domain") and spec["domain"] not in u.domains:
-        raise _err(play, f"{name} is not a {spec['domain']} unit" + (" (a custom unit has no domains)"
-                                                                     if u.card_id is None else ""),
-                   "RB-CARD-1", "target")
+    if (why := unit_filter_refusal(u, spec)) is not None:  # token, tag, domain: the unit's own facts
+        raise _err(play, why, "RB-CARD-1", "target")
+    if loc == "base" and where != "base":  # "a unit at a base"
+        raise _err(play, f"{name} is not at a base", "RB-CARD-1", "target")
     if spec.get("other") and name in chosen:
         raise _err(play, f"{name} was already chosen: this needs another unit", "RB-CARD-1", "target")
+
+
+#: RB-CARD-1: the keys of a target record (the data's ``target``, and a swap's ``with``) that the interpreter reads
+#: (:func:`check_target`, :func:`unit_filter_refusal`, :func:`_all`, the count and references of :func:`_consume`,
+#: ``total_might_max`` and the ``chooser`` in :func:`_effect`); an effect whose target asks for another is not modelled
+#: (RB-CARD-4): a filter not checked would let a unit it excludes be chosen
+TARGET_KEYS_READ = {"count", "count_max", "side", "kind", "location", "state", "other", "might_max", "domain", "tag",
+                    "tags", "not_tag", "token", "ref", "chosen", "chooser", "optional", "total_might_max",
+                    "might_less_than"}
+#: the values of ``might_less_than`` read: the Might of the ability's own unit ("with less Might than me")
+MIGHT_LESS_THAN_READ = ("self",)
+
+
+def unread_target_filters(spec: Any) -> list[str]:
+    """RB-CARD-1, RB-CARD-4: the filters of a target record the interpreter does not check (``key=value``), [] when
+    it checks them all."""
+    if not isinstance(spec, dict):
+        return []
+    out = [f"{k}={spec[k]}" for k in sorted(set(spec) - TARGET_KEYS_READ)]
+    if spec.get("might_less_than") is not None and spec["might_less_than"] not in MIGHT_LESS_THAN_READ:
+        out.append(f"might_less_than={spec['might_less_than']}")
+    if isinstance(spec.get("chosen"), dict):
+        out += unread_target_filters(spec["chosen"])
+    return out
+
+
+def unit_filter_refusal(u: Unit, spec: Mapping[str, Any]) -> str | None:
+    """RB-CARD-1: why unit ``u`` does not fit the filters of target record ``spec`` that are facts of the unit itself
+    (a token unit, its tags, its domain), or None when it fits them. The one reading of these filters for a chosen
+    target (:func:`check_target`), an "all" target (:func:`_all`) and a swap's other unit."""
+    if spec.get("token") and not u.token:  # "your token units" (RB-CARD-15)
+        return f"{u.name} is not a token unit" + (" (a custom unit is one only when stated `token: true`)"
+                                                   if u.card_id is None else "")
+    if spec.get("tag") and spec["tag"] not in u.tags:
+        return f"{u.name} is not a {spec['tag']}"
+    if spec.get("tags") and not set(spec["tags"]) & set(u.tags):
+        return f"{u.name} is not a {' or '.join(spec['tags'])}"
+    if spec.get("not_tag") and spec["not_tag"] in u.tags:
+        return f"{u.name} is a {spec['not_tag']}: the card chooses a non-{spec['not_tag']} unit"
+    if spec.get("domain") and spec["domain"] not in u.domains:
+        return f"{u.name} is not a {spec['domain']} unit" + (" (a custom unit has no domains)"
+                                                            if u.card_id is None else "")
+    return None
 
 
 def spot(board: Board, name: str) -> tuple[str | None, str | None]:
@@ -718,7 +765,7 @@ def _all(board: Board, play: Play, spec: Mapping[str, Any]) -> list[str]:
         side = spec.get("side")
         if side == "friendly" and u.side != play.by or side == "enemy" and u.side == play.by:
             continue
-        if spec.get("tag") and spec["tag"] not in u.tags:
+        if unit_filter_refusal(u, spec) is not None:  # token, tag, domain (RB-CARD-1)
             continue
         if spec.get("state") and not _in_state(u, spec["state"]):
             continue
@@ -917,6 +964,10 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
         if any(extra):
             need = (need[0] + extra[0], need[1] + extra[1])
             text = f"{text}, and {extra[0]} Energy + {extra[1]} Power for the option the entry says was paid"
+        more = _additional.of_play(card) if play.condition else None  # its optional additional cost, paid (RB-CARD-8)
+        if more is not None and (more.energy or more.power):
+            need = (need[0] + more.energy, need[1] + more.power)
+            text = f"{text}, and {more.energy} Energy + {more.power} Power for its additional cost ({more.words})"
         if play.free and need == (0, 0):
             return []
         if play.paid is None:
@@ -1784,10 +1835,8 @@ def _swap_places(e, play, board, name, names) -> list[Change]:
         return [Change("none", note="no unit chosen: nothing moves")]
     me, other = names[0], names[1]
     u = board.units[other]
-    if w.get("tag") and w["tag"] not in u.tags:
-        raise _err(play, f"{other} is not a {w['tag']}", "RB-CARD-1", "target")
-    if w.get("token") and u.card_id is not None:
-        raise _err(play, f"{other} is not a token", "RB-CARD-1", "target")
+    if (why := unit_filter_refusal(u, w)) is not None:  # a token, a tag (RB-CARD-1)
+        raise _err(play, why, "RB-CARD-1", "target")
     a, b = board.where(me), board.where(other)
     if w.get("location") == "another location" and a == b:
         raise _err(play, f"{other} is at {me}'s location: it needs a unit at another location", "RB-CARD-1", "target")

@@ -73,13 +73,31 @@ def card_report(name: str) -> dict:
     units, cards = load_units(), load_cards()
     card = cards.find(name)
     if card is not None:
-        return spell_report(card)
+        return _with_additional_cost(spell_report(card))
     found = units._index.lookup(name) or units._index.lookup(name.replace(",", " "))
     if found:
         u = [c for c in found if c.reprint_of is None][0] if any(c.reprint_of is None for c in found) else found[0]
-        return unit_report(u)
+        return _with_additional_cost(unit_report(u))
     every = list(dict.fromkeys(cards.names + units.names))
     return {"name": name, "type": None, "error": f"unknown card {name!r}", "suggestions": closest(name, every, n=3)}
+
+
+def _with_additional_cost(report: dict) -> dict:
+    """RB-CARD-8, RB-CARD-2: how the card's optional additional cost that its effects read is stated and paid
+    (:mod:`.additional_costs`), added to its ``modelled`` list."""
+    from .additional_costs import of_card
+
+    cost = of_card(report["name"])
+    if cost is not None:
+        report["modelled"].append({
+            "what": f"its optional additional cost ({cost.words})",
+            "how": "whether its player paid it is the play's `condition: true|false` (not stated: the effects reading "
+                   "it are NOT MODELLED, RB-CARD-4); the showdown game from both hands plays it paid and not paid"
+                   + (f"; with card_costs=stated a paid play's `paid:` covers its {cost.energy} Energy + {cost.power} "
+                      "Power too" if cost.energy or cost.power else
+                      f"; whether its player can {cost.other} is not in the scenario: the game names the value if he "
+                      "cannot") + " (RB-CARD-8, RB-CARD-2)"})
+    return report
 
 
 def spell_report(card: Card) -> dict:
@@ -286,6 +304,7 @@ def unit_report(u: UnitCard) -> dict:
             unmodelled.append({"card": u.name, "what": "the exhaust abilities of its player's legend",
                                "why": BORROW_UNREAD})
     return {"name": u.name, "id": u.id, "type": "unit", "might": u.might, "keywords": list(u.keywords),
+            "keywords_from_text": list(u.keywords_from_text),
             "tank": u.tank, "backline": u.backline, "assault": u.assault, "shield": u.shield,
             "no_combat_damage": u.no_combat_damage, "ignores_tank_here": u.ignores_tank_here,
             "modelled": [{"what": k, "how": _UNIT_KEYWORD_RULES.get(k.split()[0], "no effect on combat damage")}
@@ -338,7 +357,9 @@ def card_lines(report: dict) -> list[str]:
     if report["type"] == "unit":
         lines.append(f"{report['name']} ({report['id']}): unit, Might {report['might']}")
         if report["keywords"]:
-            lines.append("  keywords: " + ", ".join(report["keywords"]))
+            from_text = report.get("keywords_from_text") or []
+            lines.append("  keywords: " + ", ".join(report["keywords"]) + (
+                f" ({', '.join(from_text)} printed without brackets: read from the card's text)" if from_text else ""))
     else:
         cost = report["cost"]
         lines.append(f"{report['name']} ({report['id']}): {report['type']}, {report['speed']}, cost "

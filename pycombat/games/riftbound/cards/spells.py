@@ -105,10 +105,12 @@ class CardDB:
 @functools.cache
 def load_cards() -> CardDB:
     """The shipped spells and gear (cached)."""
+    from .printed_keywords import with_card_keywords
+
     records: list[dict] = []
     for name in ("spells.json", "gear.json"):
         raw = _resource_files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8")
-        records += json.loads(raw)["records"]
+        records += [with_card_keywords(r) for r in json.loads(raw)["records"]]  # a keyword printed without brackets
     return CardDB(with_overlay(records, tuple(o for o in overlay() if o.get("kind") != "unit")))
 
 

@@ -304,13 +304,14 @@ def needs_choice(effects: Iterable[Mapping[str, Any]]) -> str | None:
 def _no_target(unit, effects, scenario) -> bool:
     """RB-CARD-10 with RB-CARD-1: the trigger's choice is only its target, and no unit of the battlefield
     fits it as the combat begins (Yuumi, Magical Cat attacking alone: "one of your other units here"):
-    there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other" and
-    tag (and "attacking") is judged here; any other rule leaves the choice to the scenario. A "you may" trigger whose every part
-    chooses a unit is judged alike: with no unit to choose there is nothing to use. A unit a stun may choose that
+    there is nothing to choose and it resolves doing nothing. Only a target rule of side, "other", the unit's own facts
+    (a token, its tags, its domain: :func:`.interpreter.unit_filter_refusal`) and "attacking" is judged here; any other
+    rule leaves the choice to the scenario. A "you may" trigger whose every part chooses a unit is judged alike: with no unit to choose there is nothing to use. A unit a stun may choose that
     is stunned already is none to choose when the stun changes nothing on it (:func:`stun_changes_nothing`). And a
     part under a condition
     ("When I attack while your units have all 4 tags, [Stun] an enemy unit here", Daisy!): with no unit to choose it
     does nothing whether the condition holds or not."""
+    from .interpreter import unit_filter_refusal
     from .statics import untargetable
 
     fighting = scenario.attacker.units + scenario.defender.units
@@ -324,16 +325,20 @@ def _no_target(unit, effects, scenario) -> bool:
             if e.get("optional") or e.get("condition"):
                 return False  # a part that chooses no unit: the player may still use it, or its condition decides it
             continue
-        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "location", "state"} \
+        if t.get("ref") or set(t) - {"count", "side", "kind", "other", "tag", "tags", "not_tag", "token", "domain",
+                                     "location", "state"} \
                 or t.get("location") not in (None, "same_location", "battlefield") \
                 or t.get("kind") not in (None, "unit") or t.get("state") not in (None, "attacking"):
             return False
-        for v in fighting:
+        # a move with no location on what it chooses ("move any number of your token units to this battlefield")
+        # brings units from their base too: those are choices as well
+        anywhere = t.get("location") is None and e.get("effect") == "move"
+        for v in fighting + (tuple(scenario.reserve) if anywhere else ()):
             side = t.get("side")
             if side == "friendly" and v.side != unit.side or side == "enemy" and v.side == unit.side:
                 continue
-            if t.get("other") and v.name == unit.name or t.get("tag") and t["tag"] not in v.tags:
-                continue
+            if t.get("other") and v.name == unit.name or unit_filter_refusal(v, t) is not None:
+                continue  # RB-CARD-1: a token unit, a tag, a domain
             if t.get("state") == "attacking" and v.side != "attacker":  # an attacking unit: the Attacker's here
                 continue
             if untargetable(board, present, (base, []), unit.side, v.name) is not None:

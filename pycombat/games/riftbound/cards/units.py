@@ -72,6 +72,9 @@ class UnitCard:
     entering: tuple[dict, ...] = ()
     #: N of its "I can be [Empowered] up to N times" (the scenario states how many times, RB-CARD-9), else None
     empower_limit: int | None = None
+    #: the keywords among ``keywords`` read from a line of its printed text that names one without brackets (the
+    #: data lists none: :mod:`.printed_keywords`)
+    keywords_from_text: tuple[str, ...] = ()
 
     def unread_abilities(self) -> list[tuple[dict, str]]:
         """The abilities the model does not read (all but :data:`ABILITIES_READ`), each with its
@@ -193,7 +196,8 @@ class UnitDB:
                 unparsed_why=tuple((r.get("unparsed_why") or {}).items()),
                 energy_cost=r.get("energy_cost"), power_cost=r.get("power_cost"),
                 entering=tuple(e for e in (r.get("effects") or ()) if e.get("effect") in ENTERING),
-                empower_limit=empower_limit(str(r.get("text") or "")))
+                empower_limit=empower_limit(str(r.get("text") or "")),
+                keywords_from_text=tuple(r.get("keywords_from_text") or ()))
             self.cards.append(card)
             self._index.add(card.name, card.id, card)
             for kw in card.keywords:
@@ -253,8 +257,11 @@ def split_keyword(text: str) -> tuple[str, int | None]:
 @functools.cache
 def load_units() -> UnitDB:
     """The shipped unit data (cached), with the project's overlay records for units (:func:`with_overlay`)."""
+    from .printed_keywords import with_unit_keywords
+
     raw = _resource_files(DATA_PACKAGE).joinpath("units.json").read_text(encoding="utf-8")
-    return UnitDB(with_overlay(json.loads(raw)["records"], tuple(o for o in overlay() if o.get("kind") == "unit")))
+    records = [with_unit_keywords(r) for r in json.loads(raw)["records"]]  # a keyword printed without brackets
+    return UnitDB(with_overlay(records, tuple(o for o in overlay() if o.get("kind") == "unit")))
 
 
 @functools.cache

@@ -106,7 +106,9 @@ class Entry:
             text += " to another battlefield" if self.to == "elsewhere" else f" to the {self.to}"
         if self.facedown:
             text += " from facedown"
-        if self.condition is not None:  # a unit card's optional cost of its "When you play me", or a spell taken
+        if self.condition is not None and not self.ability and _additional(self.card):  # RB-CARD-8
+            text += " paying its additional cost" if self.condition else " not paying its additional cost"
+        elif self.condition is not None:  # a unit card's optional cost of its "When you play me", or a spell taken
             text += (" paying its optional cost" if self.to is not None else " paying to take it") if self.condition \
                 else " not paying"
         for t in self.repeat:  # RB-CARD-25
@@ -114,6 +116,17 @@ class Entry:
         if self.kills is not None:  # RB-CARD-16: its additional cost
             text += f", killing {self.kills}"
         return text
+
+
+def _additional(name: str) -> bool:
+    """Whether the card ``name`` has an optional additional cost its effects read (:mod:`..cards.additional_costs`)."""
+    from pycombat.errors import PycombatError
+    from ..cards.additional_costs import of_card
+
+    try:
+        return of_card(name) is not None
+    except PycombatError:  # (a unit's ability entry names the unit in play, not a card of a hand)
+        return False
 
 
 class Reached:
@@ -400,6 +413,7 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
     from ..cards.repeat import printed
     from ..cards.spells import load_cards
     from ..cards.units import load_units
+    from ..cards.additional_costs import of_card
 
     if load_cards().find(name) is not None:
         card = load_cards().card(name)
@@ -411,6 +425,9 @@ def cost(name: str, paid: bool | None = None, to: str | None = None, facedown: b
 
         card = load_units().unit(name)
         extra = option_cost(play_card(card, to or "battlefield", facedown)[0]) if paid else (0, 0)
+    more = of_card(name) if paid else None  # its optional additional cost's Energy and runes, paid (RB-CARD-2)
+    if more is not None:
+        extra = (extra[0] + more.energy, extra[1] + more.power)
     from ..cards.cost_changes import hidden
 
     if facedown and hidden(card):  # [Hidden]: "react with later for [0 Energy]"
@@ -591,14 +608,19 @@ def resolution_order(chain: tuple[Entry, ...]) -> tuple[Entry, ...]:
     return tuple(order)
 
 
-def payment_choices(name: str) -> tuple[bool | None, ...]:
+def payment_choices(name: str, payable: bool = True) -> tuple[bool | None, ...]:
     """The entry's ``condition`` to try for a card whose optional payment decides what it does ("You may pay
-    [rune]. If you do, gain control of it ...; otherwise, counter it", RB-CARD-20), or a unit card whose "When you
-    play me" ability has one ("you may pay 2 Energy to [Stun] a unit", RB-CARD-8, RB-CARD-16): not paying, then paying
-    (the spell taken keeps its own choices); ``(None,)`` for other cards."""
+    [rune]. If you do, gain control of it ...; otherwise, counter it", RB-CARD-20), a unit card whose "When you
+    play me" ability has one ("you may pay 2 Energy to [Stun] a unit", RB-CARD-8, RB-CARD-16), or a card whose effects
+    read whether its optional additional cost was paid ("If you paid the additional cost, deal 5 to it instead",
+    :mod:`..cards.additional_costs`): not paying, then paying (the spell taken keeps its own choices); ``(None,)`` for
+    other cards. ``payable`` false: its player cannot pay that additional cost (not paying only)."""
+    from ..cards.additional_costs import of_card
     from ..cards.interpreter import STEAL
     from ..cards.spells import load_cards
 
+    if of_card(name) is not None:  # RB-CARD-8: the play stated paid and not paid, as a `condition:` states it
+        return (False, True) if payable else (False,)
     if load_cards().find(name) is None:
         from ..cards.unitplay import paid_as_played
         from ..cards.units import load_units
@@ -650,7 +672,7 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
             targets = [()]
         return [Entry(card.name, by, t, to=to, facedown=card.facedown, condition=paid, kills=k)
                 for to in _unit_places(card.name) for t in targets[: 1 + len(names)]
-                for paid in payment_choices(card.name) for k in _kills(card.name, names)]
+                for paid in payment_choices(card.name, card.payable) for k in _kills(card.name, names)]
     ways = equipment_choices(card.name) if ways is None else ways
     from ..cards.equipment import makes_copy
     from ..cards.spells import load_cards
@@ -669,9 +691,11 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
 
     again = [()] + [r for k in range(1, len(printed(load_cards().card(card.name))) + 1)
                     for r in itertools.product(targets, repeat=k)]
-    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, repeat=r, **q)
+    # RB-CARD-8: an optional additional cost its effects read, paid or not (``condition:``)
+    paying = payment_choices(card.name, card.payable) if _additional(card.name) else (None,)
+    return [Entry(card.name, by, t, mode=m, facedown=card.facedown, to=to, repeat=r, condition=paid, **q)
             for m in (range(1, modes + 1) if modes else (None,)) for t in targets for q in equip
-            for to in _places(card.name, replay_choices(card.name)) for r in again]
+            for to in _places(card.name, replay_choices(card.name)) for r in again for paid in paying]
 
 
 def _each_player_chooses(name: str) -> bool:

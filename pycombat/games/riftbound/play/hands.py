@@ -31,6 +31,10 @@ class HandCard:
     #: whose hand the unit card it plays comes from (``play_unit``, RB-CARD-16): ``hand`` (its player's),
     #: ``opponent_hand``, or None (it plays no unit from a hand)
     plays_unit: str | None = None
+    #: whether its player can pay its optional additional cost that its effects read (RB-CARD-8): the search then
+    #: plays it both paid and not paid; false, not paid only (:func:`.solve.solve` weighs both, for a cost the
+    #: scenario cannot say he can pay)
+    payable: bool = True
 
 
 @dataclass(frozen=True)

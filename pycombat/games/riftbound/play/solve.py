@@ -19,11 +19,12 @@ from typing import Any
 
 from pycombat.collector import pausing
 from pycombat.errors import ScenarioError, TooLargeError
+from pycombat.frozen import replace
 from pycombat.tree import solve_zero_sum
 from pycombat.tree.options import Decision, decisions_along
 from ..damage.game import Objective
 from ..model import SIDES
-from .entries import Entry, Lines, payment_choices
+from .entries import Entry, Lines
 from .game import PASS, DamageState, ShowdownGame, ShowdownState
 from .hands import HandScenario
 from .responses import ResponseState, chains
@@ -59,6 +60,9 @@ class PlaySolution:
     scale: str | None = None
     #: side -> the units it lost in the showdown on that line (killed before the damage step, by any card)
     lost: dict = field(default_factory=dict)
+    #: side -> the value when that side cannot pay the optional additional costs of its hand's cards that are no
+    #: Energy or runes (a card discarded, XP spent ...; RB-CARD-8), where that differs from ``value``
+    if_unpaid: dict = field(default_factory=dict)
 
 
 #: the most sets of combat trigger choices (:mod:`.triggers`), and of those times the combat chains (:mod:`.responses`),
@@ -89,9 +93,59 @@ def estimate(game: ShowdownGame) -> int:
     return 4 * sum(math.factorial(k) * e[k] for k in range(len(counts) + 1))
 
 
+def _takes_a_spell(name: str) -> bool:
+    """Whether the hand card ``name`` gains control of a spell ("You may pay [rune]. If you do, gain control of it",
+    RB-CARD-20)."""
+    from ..cards.interpreter import STEAL
+    from ..cards.spells import load_cards
+
+    card = load_cards().find(name)
+    return card is not None and any(e.get("effect") == STEAL for e in card.effects)
+
+
+def _unpayable(scenario: HandScenario) -> dict[str, list[tuple[str, Any]]]:
+    """Side -> its hand's cards with an optional additional cost their effects read that is no Energy or runes (a card
+    discarded, XP spent, a gear killed: :mod:`..cards.additional_costs`), each with that cost: whether the player
+    can pay it is not in the scenario (RB-CARD-8, RB-CARD-2)."""
+    from ..cards.additional_costs import of_card
+
+    out: dict[str, list[tuple[str, Any]]] = {}
+    for side in SIDES:
+        for h in dict.fromkeys(scenario.hands.get(side, ())):
+            cost = of_card(h.name)
+            if cost is not None and cost.other:
+                out.setdefault(side, []).append((h.name, cost))
+    return out
+
+
+def _if_unpaid(scenario: HandScenario, objective: Objective, conquer: bool, max_nodes: int, value: Fraction
+               ) -> tuple[list[dict], dict[str, Fraction]]:
+    """RB-CARD-8 with RB-CARD-4: the search plays a card whose optional additional cost is no Energy or runes both paid
+    and not paid, as if its player could pay it; the game is solved again with each side's such costs unpaid, and
+    where that changes the value, the cards are named NOT MODELLED with both values (``{side: value}`` returned)."""
+    out, values = [], {}
+    for side, cards in _unpayable(scenario).items():
+        hands = dict(scenario.hands)
+        names = {n for n, _ in cards}
+        hands[side] = tuple(replace(h, payable=False) if h.name in names else h for h in hands[side])
+        other = solve(replace(scenario, hands=hands), objective, conquer=conquer, max_nodes=max_nodes,
+                      weigh_payments=False).value
+        if other == value:
+            continue
+        values[side] = other
+        for name, cost in cards:
+            out.append({"card": name, "what": f"{side}'s {name}: its additional cost ({cost.words}) paid",
+                        "why": f"whether the {side} can {cost.other} is not in the scenario: the search plays {name} "
+                               f"paid and not paid, and its value {value} assumes he can; if he cannot, the value is "
+                               f"{other} (RB-CARD-8, RB-CARD-2)"})
+    return out, values
+
+
 @pausing  # (the search's positions are freed by reference counting as it returns: no collection walks them)
 def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False,
-          max_nodes: int = 2_000_000) -> PlaySolution:
+          max_nodes: int = 2_000_000, weigh_payments: bool = True) -> PlaySolution:
+    """The showdown game from both hands solved. ``weigh_payments``: also solved with the additional costs the
+    scenario cannot say a player can pay left unpaid, to name how the value depends on them (:func:`_if_unpaid`)."""
     lines = Lines(scenario)
     game = ShowdownGame(lines, dict(scenario.hands), objective, conquer)
     root, choices = initial_state(game)
@@ -131,7 +185,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
     unmodelled += [{"card": h.name, "what": f"{side}'s {h.name}: new choices for the spell it takes",
                     "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
-                   for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if payment_choices(h.name)[0] is not None]
+                   for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     unmodelled += _each_players_own_choice(scenario)
     unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
@@ -140,8 +194,11 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         unmodelled.append({"card": "showdown", "what": f"the order of the {which}",
                            "why": f"the file states some of the {which} and the search the others: the search's "
                                   "resolve after the file's; the other orders are not weighed (RB-SHOW-2, RB-CARD-10)"})
+    value = sol.value_of(sol.root)[0]
+    unpaid, if_unpaid = _if_unpaid(scenario, objective, conquer, max_nodes, value) if weigh_payments else ([], {})
+    unmodelled += unpaid
     return PlaySolution(
-        objective="conquer" if conquer else objective.name, value=sol.value_of(sol.root)[0],
+        objective="conquer" if conquer else objective.name, value=value, if_unpaid=if_unpaid,
         line=line, decisions=list(zip(phases, decisions)), resolved=last.resolved, fizzled=last.fizzled,
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
