@@ -1,7 +1,7 @@
 """Shared test set-up: the two tiers of the suite and the hypothesis profiles.
 
 ``make test`` runs the quick tier: every test except those marked ``long``, hypothesis tests at the
-``dev`` profile's scale (a quarter of their written example counts, :mod:`budget`). ``make
+``dev`` profile's scale (15% of their written example counts, :mod:`budget`). ``make
 test-long`` runs the long tier: the tests marked ``long`` (listed in :data:`LONG`, each with what it
 covers) and every hypothesis test again at the ``ci`` profile (half their written counts). CI runs
 both; ``HYPOTHESIS_SCALE=1`` draws the full counts.
@@ -162,11 +162,10 @@ LONG = {
         "the showdown from both hands with three-target cards against the brute force",
     "tests/riftbound/test_verify_agrees.py::test_verify_agrees_with_the_board_on_units_abilities":
         "verify against the showdown's board on the units' oracle's boards",
-    # every verb's `unmodelled` list on the largest position and replay examples (the quick tier keeps the others)
-    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/moves_setup_":
-        "every verb's `unmodelled` list on the set-up positions",
-    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/replay_card_":
-        "every verb's `unmodelled` list on the replays with Combat cards",
+    # every verb's `unmodelled` list on examples/wotr, each verb run in full (the quick tier's contract test checks the
+    # list of every verb on every example, with its cheap options; the quick tier keeps the rulings here)
+    "tests/wotr/test_every_verb_lists_unmodelled.py::test_every_verb_json_has_an_unmodelled_list[examples/wotr/":
+        "every verb's `unmodelled` list on the examples of examples/wotr, every verb run in full",
     # WotR's card-game optimize on the examples with hands (tests/wotr keeps its own card-game checks)
     "tests/test_contract.py::test_every_verb_on_every_example[wotr-replay_card_effects-odds]":
         "the contract of odds on the replay with Combat card effects",

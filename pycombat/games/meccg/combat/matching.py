@@ -74,6 +74,7 @@ from typing import Any, Callable
 from pycombat.errors import TooLargeError
 from pycombat.tree import DECISION, PROGRESS_EVERY, Alternative, SearchStats, Step, solve_game
 from pycombat.tree.state import CHANCE, CHANCE_NODE, TERMINAL, TERMINAL_NODE
+from pycombat.tree.format import chance_label
 from pycombat.tree.search import likeliest_outcome
 from .game import DEFENDER, AttackerStep, CvccGame, CvccState, DefenderStep, Objective
 from ..cards.interpreter import model as cardfx_model
@@ -1028,7 +1029,7 @@ class StrikeValues:
                 return out
             if p == CHANCE:
                 child, prob, outs, acts = likeliest_outcome(state)
-                out.append(Step(kind=CHANCE_NODE, action=", ".join(lab for lab, _ in outs), prob=prob,
+                out.append(Step(kind=CHANCE_NODE, action=chance_label(outs), prob=prob,
                                 outcomes=tuple(outs), actions=tuple(acts), **common))
             else:
                 sign = 1 if p == DEFENDER else -1
