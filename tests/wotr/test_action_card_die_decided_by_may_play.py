@@ -65,7 +65,8 @@ def test_a_die_that_does_not_play_the_card_gives_no_moves_citing_the_icon_rule(d
 
 def test_a_described_card_the_die_does_not_play_gives_no_moves():
     doc = copy.deepcopy(MOUTH)
-    doc["action"] = {"side": "shadow", "die": "character", "card": {"name": "a march", "moves": 2, "type": "army"}}
+    doc["action"] = {"side": "shadow", "die": "character", "card": {"name": "a march", "moves": 2, "type": "army",
+                                                                   "custom": True}}
     doc.pop("hand")
     doc["claims"] = doc["claims"][1:]
     got = _verdicts(doc)

@@ -54,6 +54,7 @@ def test_a_longer_card_move_cites_the_captures_and_activations_of_its_shortest_w
     doc = copy.deepcopy(DOC)
     doc["position"]["regions"] = {"Osgiliath": {"units": {"Sauron": {"regulars": 2}}},
                                   "Lamedon": {"units": {"Sauron": {"regulars": 1}}}}
+    doc["position"]["control"] = {"Lamedon": "shadow"}  # the Army in Lamedon captured its Town (WOTR-CAPT-1)
     doc["claims"] = [{"id": "m", "claim": "the Army in Osgiliath may move to Lamedon"}]
     got = _claim(doc)
     assert got["verdict"] is True

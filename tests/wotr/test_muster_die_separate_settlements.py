@@ -17,7 +17,7 @@ claims:
   - {id: one-elite, claim: a Muster die may recruit 1 Gondor Elite in Pelargir}
   - {id: one-reg, claim: a Muster die may recruit 1 Gondor Regular in Dol Amroth}
   - {id: card-two, claim: Muster card may bring 2 Gondor Regulars into Pelargir}
-hand: [{name: Muster card, type: muster, musters: true}]
+hand: [{name: Muster card, type: muster, musters: true, custom: true}]
 """
 
 

@@ -80,6 +80,11 @@ def positions(draw):
                                             in ("town", "city", "stronghold")]), max_size=3, unique=True)):
         if BOARD.regions[r].name not in content or "besieged" not in content[BOARD.regions[r].name]:
             control[BOARD.regions[r].name] = draw(st.sampled_from(["free_peoples", "shadow"]))
+    for name, entry in content.items():  # an Army holds the Settlement it stands in, but as besieger (WOTR-CAPT-1)
+        r = BOARD.regions[next(x for x in REGIONS if BOARD.regions[x].name == name)]
+        sides = {NATIONS[n].side for n in entry.get("units", {})}
+        if r.settlement in ("town", "city", "stronghold") and len(sides) == 1 and "besieged" not in entry:
+            control[name] = sides.pop()
     faces = {"free_peoples": ["character", "army_muster", "will_of_the_west", "muster"],
              "shadow": ["army", "character", "muster", "army_muster"]}
     action = {"side": side, "die": draw(st.sampled_from(faces[side]))}

@@ -19,6 +19,7 @@ from .battle.process import KIND_TEXT, OBJECTIVES
 from .board import SIDE_NAMES, load_board
 from .battle.montecarlo import Z_BOUND
 from .position.moves import force_of
+from .position.scenario import POSITION_FLAGS, flags_not_applied_line
 from .battle.odds import eliminated, expected_survivors, leaders_and_characters
 from .battle.optimize import first_round_choices, principal_line
 from .battle.splits import describe_force
@@ -34,6 +35,11 @@ def _p(p: Fraction, width: int = 30) -> str:
     return f"{float(p):.6f} *"
 
 
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word``, plural but for one: ``1 legal move``, ``2,135 legal moves``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
 def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
 
@@ -42,6 +48,15 @@ def _flags_line(s) -> str:
     changed = [f"{k}={v} ({s.flag_origin.get(k, 'default')})" for k, v in s.flags.items()
                if s.flag_origin.get(k, "default") != "default"]
     return "Flags: " + (", ".join(changed) if changed else "all defaults")
+
+
+def _position_flags_line(s) -> str:
+    """The flags a position reads (:data:`.position.scenario.POSITION_FLAGS`) that the file or the command line set,
+    and the stacking check; a battle's flag set is named by :func:`.position.scenario.flags_not_applied_line`."""
+    changed = [f"{k}={s.flags[k]} ({s.flag_origin.get(k, 'default')})" for k in POSITION_FLAGS
+               if s.flag_origin.get(k, "default") != "default"]
+    return ("Flags: " + (", ".join(changed) if changed else "all defaults")
+            + f"; stacking_check={s.flags['stacking_check']}")
 
 
 def _battle_lines(console: Console, s, verdict) -> None:
@@ -139,14 +154,17 @@ def _moves(report: MovesReport, console: Console) -> None:
     title(console, report)
     for line in report.explanation:
         console.print(line)
-    console.print(_flags_line(s) + f"; stacking_check={s.flags['stacking_check']}")
+    console.print(_position_flags_line(s))
+    not_applied = flags_not_applied_line(s)
+    if not_applied:
+        console.print(not_applied)
     _unmodelled(report, console)
-    console.print(Text(f"{counted.total:,} legal moves: {counted.armies:,} of Armies, {counted.characters:,} of "
+    console.print(Text(f"{_count(counted.total, 'legal move')}: {counted.armies:,} of Armies, {counted.characters:,} of "
                        "Characters on their own (identical figures interchangeable)", style="bold"))
     armies, whole = report.armies, report.whole
     if armies:
         two = counted.armies - report.singles
-        console.print(f"One Army alone ({report.singles:,} moves): from its region to each destination, the parts of "
+        console.print(f"One Army alone ({_count(report.singles, 'move')}): from its region to each destination, the parts of "
                       "the Army that may go (each with at least one unit; Free Peoples Leaders follow an Army that "
                       "leaves no unit behind, WOTR-MOVE-7):")
         by_source: dict[str, list] = {}
@@ -161,7 +179,7 @@ def _moves(report: MovesReport, console: Console) -> None:
                 console.print(f"    -> {board.regions[t].name}: {len(parts)} part{'s' if len(parts) > 1 else ''}"
                               f"{w}{one}")
         if two:
-            console.print(f"Two different Armies (WOTR-MOVE-1): {two:,} moves, any two of the above from different "
+            console.print(f"Two different Armies (WOTR-MOVE-1): {_count(two, 'move')}, any two of the above from different "
                           "regions, one after the other in an order the player chooses" +
                           (", each within the stacking limit of 10 when it arrives (WOTR-STACK-1)"
                                        if s.flags["stacking_check"] == "forbid_move" else
@@ -169,7 +187,7 @@ def _moves(report: MovesReport, console: Console) -> None:
     if counted.movers:
         console.print("Characters on their own (each mover independently; the count multiplies):")
         for who, n in counted.movers:
-            console.print(f"  {who}: {n:,} ways")
+            console.print(f"  {who}: {_count(n, 'way')}")
         for g, ts in report.dests.items():
             if len(ts) > 50:  # a flier: say which regions it may not reach
                 others = [r for r in board.regions if r not in ts and r != by_id[g].region]
@@ -177,7 +195,7 @@ def _moves(report: MovesReport, console: Console) -> None:
             else:
                 names = ", ".join(board.regions[t].name for t in ts)
             console.print(f"    {by_id[g].label(1)} from {board.regions[by_id[g].region].name}, alone, to "
-                          f"{len(ts)} regions: {names}")
+                          f"{_count(len(ts), 'region')}: {names}")
         if s.action.side == "free_peoples":
             console.print("    (a group of Companions moves up to its highest Level, WOTR-CHMOVE-3)")
     if counted.cannot_move:
@@ -192,7 +210,7 @@ def _moves(report: MovesReport, console: Console) -> None:
     moves = report.moves
     if not moves:
         return
-    table = Table(title="every legal move" if not report.truncated else f"the first {len(moves):,} legal moves",
+    table = Table(title="every legal move" if not report.truncated else f"the first {_count(len(moves), 'legal move')}",
                   title_justify="left")
     table.add_column("#", justify="right")
     table.add_column("movements (from -> to: figures)")

@@ -222,6 +222,8 @@ MOVE_CARD = Obj({
                 "or a card the file describes"),
     "armies": Int("how many Armies it moves (only 1 is modelled)", minimum=1),
     "type": Str("the card's icon", enum=("army", "character", "muster")),
+    "custom": Bool("a card the file describes, under a title of its own (required when the title is close to a "
+                   "shipped Event card's, which is otherwise refused as a misspelling)"),
 }, "an Event card that moves one Army up to N regions (WOTR-MOVE-10)", required=("name",))
 ACTION = Obj({
     "side": Str(f"whose action it is: {_SIDE}"),
@@ -241,6 +243,8 @@ HAND_CARD = Obj({
     "persistent": Bool("the card stays in play (WOTR-EVT-5)"),
     "musters": Bool("the card brings units or Leaders into play (WOTR-EVT-6; a shipped card: as its Event prints, "
                     "the default)"),
+    "custom": Bool("a card the file describes, under a title of its own (required when the title is close to a "
+                   "shipped Event card's, which is otherwise refused as a misspelling)"),
 }, "an Event card the file describes, or a shipped card by its title", required=("name",),
     message="a card is a shipped Event card's title, or {{name: ..., type: character|army|muster|strategy}}")
 HAND_ENTRY = AnyOf((Str("a shipped Event card's title (cards.json: its deck, icon and play requirement, WOTR-EVT-8)"),

@@ -44,7 +44,7 @@ from .battle.casualties import unit_count
 from .battle.decisions import MIN_CHANCE, battle_decisions
 from .battle.optimize import first_round_choices, principal_line, units_text
 from .battle.optimize import optimize as solve_battle
-from .position.scenario import DIE_LABEL
+from .position.scenario import DIE_LABEL, flags_not_applied, flags_not_applied_line
 from .battle.replay import parse_rolls_text
 from .battle.replay import replay as replay_battle
 from .battle.odds_details import named_cards_applied, odds_extra_json, odds_extra_lines, refuse_named_cards_for_tree
@@ -59,7 +59,7 @@ POSITION_VERBS = ("enumerate", "verify")
 RESULT_TEXT = {
     "army": "move up to two different Armies one region each (WOTR-DICE-2, WOTR-MOVE-1)",
     "character": "move one Army with a Leader or Character one region (WOTR-DICE-3, WOTR-MOVE-1), or {chars}",
-    "card": "the Event card {card!r} moves one Army up to {n} regions (WOTR-MOVE-10)",
+    "card": "the Event card {card!r} moves one Army up to {n} (WOTR-MOVE-10)",
 }
 CHARS_TEXT = {"free_peoples": "the Companions outside the Fellowship, each up to its Level (WOTR-CHMOVE-2)",
               "shadow": "the Nazgûl anywhere and the Minions (WOTR-CHMOVE-7, WOTR-CHMOVE-9)"}
@@ -211,7 +211,8 @@ class MovesReport(WotrReport):
                "count": {"total": counted.total, "armies": counted.armies, "characters": counted.characters},
                "counted": "moves",  # (what `count` counts)
                "one_army": self.one_army, "characters": [{"mover": who, "moves": n} for who, n in counted.movers],
-               "destinations": self.destinations}
+               "destinations": self.destinations,
+               "flags_not_applied": flags_not_applied(s)}  # (a battle's flags the file or --flag set)
         if counted.cannot_move:
             out["cannot_move"] = [{"figure": who, "reason": why, "rules": rules} for who, why, rules in counted.cannot_move]
         if not self.count_only:
@@ -232,7 +233,8 @@ def die_lines(s) -> list[str]:
     head = f"The {SIDE_NAMES[a.side]} player's {DIE_LABEL[a.die]} result"
     mouth = "mouth-of-sauron" in s.position.characters_in_play()
     if a.card is not None:
-        lines = [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=a.card.moves)]
+        regions = f"{a.card.moves} region{'' if a.card.moves == 1 else 's'}"
+        lines = [f"{head}: " + RESULT_TEXT["card"].format(card=a.card.name, n=regions)]
         play = action_card_play(s)  # the one decision whether the card may be played (WOTR-EVT-8, WOTR-DICE-8)
         if play is not None and not play.holds:
             why = "; ".join(f"{v.rule}: {detail_words(v.detail)}" for v in play.verdict.violations)
@@ -560,8 +562,11 @@ def verify(scenario) -> VerifyReport:
         verdicts = move_claims.verify(scenario, claims)
         for v in verdicts:  # what a claim is not decided on (a card's recruit) is named with the scenario's too
             missing += [u for u in v.unmodelled if u not in missing]
-        return VerifyReport(**base, verdicts=verdicts, extra={"kind": "position", "unmodelled": missing},
-                            lead=tuple(die_lines(scenario)) + tuple(unmodelled_lines(missing)), sources=False)
+        not_applied = flags_not_applied_line(scenario)  # (a battle's flags: never listed as in force)
+        return VerifyReport(**base, verdicts=verdicts, extra={"kind": "position", "unmodelled": missing,
+                                                              "flags_not_applied": flags_not_applied(scenario)},
+                            lead=tuple(die_lines(scenario)) + ((not_applied,) if not_applied else ())
+                            + tuple(unmodelled_lines(missing)), sources=False)
     return VerifyReport(**base, verdicts=battle_claims.verify(scenario, claims),
                         extra={"unmodelled": missing}, lead=tuple(unmodelled_lines(missing)))
 

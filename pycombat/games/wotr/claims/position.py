@@ -40,7 +40,7 @@ from ..board import load_board, load_nations
 from ..characters import load_characters
 from .claim import NEGATIONS, THIRD_PERSON, Claim, Verdict, engaged_parts
 from ..position.facts import MGroup, groups_of
-from ..position.scenario import DIE_FACES, DIE_LABEL, PositionScenario
+from ..position.scenario import DIE_FACES, DIE_LABEL, POSITION_FLAGS, PositionScenario
 from ..reading import _force
 from ..cards.event_halves import recruit_parts
 
@@ -79,7 +79,7 @@ TEMPLATES: list[tuple[re.Pattern, str]] = [
 ARG_KEYS = ("die", "steps", "card", "value", "deck", "result", "side", "face", "nation", "figure", "count",
             "region", "by")
 #: the flags whose other value may flip a verdict
-RELEVANT_FLAGS = ("stacking_check", "non_at_war_leaders", "mouth_of_sauron_stronghold")
+RELEVANT_FLAGS = POSITION_FLAGS  # (the flags a position's rules read: every other is a battle's)
 
 
 # ---- reading ------------------------------------------------------------------------------------
@@ -500,7 +500,8 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
         if s2.action.die in ("character", "will_of_the_west"):
             rules += ["WOTR-CHMOVE-2", "WOTR-CHMOVE-7"]
         return Verdict(c, n.total == a["value"], rules,
-                       notes=[f"{n.total:,} legal moves: {n.armies:,} of Armies, {n.characters:,} of Characters"])
+                       notes=[f"{n.total:,} legal move{'' if n.total == 1 else 's'}: {n.armies:,} of Armies, "
+                              f"{n.characters:,} of Characters"])
     if c.kind == "card_play":
         card = s.card(a["card"])
         if card is not None and card.icon is None and s2.action.die in ("army", "muster"):

@@ -18,7 +18,7 @@ from ..board import load_board, load_nations
 
 #: terms whose first argument is a moving group's id (position claims label it by its figures)
 GROUP_TERMS = ("moved_twice", "never_moves", "not_yours", "moves_alone", "stays_alone", "flies", "picks_up",
-               "not_a_character")
+               "not_a_character", "only_leader_never_moves")
 
 
 def _arg(x: Any, groups: Mapping | None) -> str:

@@ -42,7 +42,7 @@ from pycombat.errors import ScenarioError
 from pycombat.names import normalize
 from pycombat.scenario import Node
 from pycombat.schemaspec import validate
-from ..board import SIDE_NAMES, Board, Nations, Region, control_refusal, load_board, load_nations, side_of_name
+from ..board import CONTROLLED, SIDE_NAMES, Board, Nations, Region, control_refusal, load_board, load_nations, side_of_name
 from ..characters import CharacterDB, load_characters
 from ..model import Contingent, Force, Politics
 from ..reading import _flags, _force, _politics
@@ -76,6 +76,11 @@ REINF_KEYS = REINFORCEMENTS.value.keys
 FELLOWSHIP_KEYS = FELLOWSHIP.keys
 DECKS_KEYS = DECKS.keys
 STACK_LIMIT, SIEGE_STACK_LIMIT = 10, 5
+#: the interpretation flags a position's rules read (asp_rules/wotr/move_legal.lp and cards.lp, the brute force
+#: ``movegen.py``): WOTR-STACK-2, WOTR-SPLIT-5 (Leaders of a Nation not At War), WOTR-CHMOVE-9. Every other flag
+#: is a battle's (casualties, rounds, splits of an attacking Army, Combat cards): a position has no battle, so a
+#: value the file or the command line gives it is named as not applied, never listed as in force
+POSITION_FLAGS = ("stacking_check", "non_at_war_leaders", "mouth_of_sauron_stronghold")
 
 
 @dataclass(frozen=True)
@@ -213,6 +218,24 @@ class PositionScenario:
         return None
 
 
+def flags_not_applied(s: "PositionScenario") -> list[dict[str, str]]:
+    """The flags the file (``rules:``) or the command line (``--flag``) sets that a position does not read
+    (:data:`POSITION_FLAGS`): ``{flag, value, origin, why}`` each, for the text and the JSON of every position verb."""
+    return [{"flag": k, "value": str(v), "origin": s.flag_origin.get(k, "default"),
+             "why": "a battle's flag: a position has no battle, so it changes no move, count or verdict"}
+            for k, v in s.flags.items() if k not in POSITION_FLAGS and s.flag_origin.get(k, "default") != "default"]
+
+
+def flags_not_applied_line(s: "PositionScenario") -> str | None:
+    """The text line naming :func:`flags_not_applied` (None when there are none)."""
+    out = flags_not_applied(s)
+    if not out:
+        return None
+    named = ", ".join(f"{f['flag']}={f['value']} ({f['origin']})" for f in out)
+    return (f"Not applied: {named}: a battle's flag{'s' if len(out) > 1 else ''}; a position reads only "
+            + ", ".join(POSITION_FLAGS))
+
+
 # ---- reading -----------------------------------------------------------------------------------
 def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
                        flag_overrides: Mapping[str, str] | None = None) -> PositionScenario:
@@ -258,6 +281,7 @@ def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
                               su.get("nazgul", 0))
                 figures[r.id] = {"stacks": _by_side(force, nations, chars), "besieged": None, "path": None}
     control: dict[str, str] = {r.id: r.initial_control for r in board.regions.values() if r.settlement}
+    control_paths: dict[str, str] = {}  #: region id -> the `control:` entry that set it
     if node.has("control"):
         for key, n in node.child("control").items():
             region = board.region(key, file=n.file, path=n.path)
@@ -265,6 +289,7 @@ def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
             if refusal:
                 raise n.error(refusal)
             control[region.id] = side_of_name(n.as_str(), file=n.file, path=n.path)
+            control_paths[region.id] = n.path
     if node.has("regions"):
         regions = node.child("regions")
         if regions.value is None:
@@ -283,12 +308,48 @@ def _position(node: Node, board: Board, nations: Nations, chars: CharacterDB,
             if not force.is_empty():
                 stacks.append(Stack(rid, side, force, besieged == side))
     stacks.sort(key=lambda s: (list(board.regions).index(s.region), s.side))
+    _armies_hold_their_settlements(node, stacks, figures, control, control_paths, board, nations)
     fellowship_region, fellowship, track = _fellowship(node, board, chars, stacks)
     reinforcements = _reinforcements(node, nations, stacks)
     node.finish(POSITION_KEYS)
     pos = Position(tuple(stacks), control, politics, fellowship_region, fellowship, reinforcements, *track)
     _check_position(node, pos, board, nations, chars)
     return pos
+
+
+def _armies_hold_their_settlements(node: Node, stacks: list[Stack], figures: Mapping[str, dict],
+                                   control: Mapping[str, str], control_paths: Mapping[str, str], board: Board,
+                                   nations: Nations) -> None:
+    """An Army (at least one unit) that stands in a region with a City, a Town or a Stronghold controlled by the
+    enemy, without a siege, is impossible: entering the region captured the Settlement (WOTR-CAPT-1; a Stronghold
+    with enemy units inside is a siege, and the besieged player keeps it, WOTR-SITE-7). Such a position is refused,
+    naming the control it implies, never judged under the setup's (or the file's) controller."""
+    for s in stacks:
+        region = board.regions[s.region]
+        if not s.units or s.besieged or region.settlement not in CONTROLLED:
+            continue
+        if any(o.besieged for o in stacks if o.region == s.region):
+            continue  # the besieger of a Stronghold: the besieged player keeps it (WOTR-SITE-7)
+        owner = control.get(region.id)
+        if owner is None or owner == s.side:
+            continue
+        names = ", ".join(nations.nations[c.nation].name for c in s.force.contingents if c.units)
+        given = control_paths.get(region.id)
+        source = (f"the file's `{given}`" if given else
+                  f"the setup's control (the file gives no `control:` for {region.name})")
+        entry = figures.get(region.id, {}).get("path")
+        path = entry or given or f"{node.path}.control"
+        help_lines = [f"{region.name}: a {region.settlement.title()}, controlled by the {SIDE_NAMES[owner]} from "
+                      f"{source}; the Army: {names}",
+                      "WOTR-CAPT-1: an enemy Army that enters a region with a City, a Town or an unoccupied "
+                      "Stronghold captures it; it stands in an enemy Stronghold's region only as its besieger, "
+                      "the besieged player keeping the Stronghold (WOTR-SITE-7)"]
+        if region.settlement == "stronghold":
+            help_lines.append(f"a siege instead: {SIDE_NAMES[owner]} units in the region with `besieged: {owner}`")
+        raise ScenarioError(
+            f"an Army of the {SIDE_NAMES[s.side]} stands in {region.name}, controlled by the {SIDE_NAMES[owner]}, "
+            f"without a siege: give `control: {{{region.name}: {s.side}}}` (WOTR-CAPT-1)", file=node.file, path=path,
+            help=tuple(help_lines))
 
 
 def _by_side(force: Force, nations: Nations, chars: CharacterDB) -> dict[str, Force]:
@@ -466,10 +527,11 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
         from ..cards.event_battle import event_card
 
         rec = event_card(cnode.str("name"))
+        custom = _custom(cnode, rec)
         if rec is not None:  # a shipped card: its printed movement, icon and play (WOTR-MOVE-10, WOTR-EVT-8)
             card = _shipped_move_card(cnode, rec, side)
         else:
-            if not cnode.has("moves"):  # a shipped Combat card's title, not a card the file describes
+            if not custom and not cnode.has("moves"):  # a shipped Combat card's title, not a card the file describes
                 _refuse_combat_title(cnode, cnode.str("name"), "name")
             moves = cnode.int("moves", minimum=1)
             if moves > 4:
@@ -537,6 +599,32 @@ def _shipped_card(node: Node, side: str) -> Card:
         raise UnknownNameError("Event card", name, closest(name, sorted(event_records())), file=node.file,
                                path=node.path)
     return _printed_card(rec, node, side)
+
+
+def _custom(node: Node, rec: Mapping[str, Any] | None) -> bool:
+    """Whether a card mapping (a hand entry, ``action.card``) marks a card the file describes with ``custom: true``.
+    A card described under a title that is not a shipped Event card's but close to one (the closeness of every
+    "did you mean": :func:`pycombat.names.closest`) is taken for a misspelling and refused, naming the shipped
+    title, unless it is marked custom: a misspelt title never silently drops the printed card (its icon, movement
+    and requirement). A shipped card's exact title is the printed card, never a custom one."""
+    from pycombat.names import closest
+    from ..cards.requirements import event_records
+
+    custom = node.bool("custom", False)
+    name = node.str("name")
+    if rec is not None:
+        if custom:
+            raise node.error(f"{rec['title']} is a shipped Event card: it is read as printed (cards.json); "
+                             "`custom: true` is for a card the file describes under a title of its own", "custom")
+        return False
+    if not custom:
+        near = closest(name, sorted(event_records()), n=1)
+        if near:
+            raise ScenarioError(f"{name!r} is no shipped Event card; did you mean {near[0]!r}? (a card of the "
+                                "file's own: `custom: true`)", file=node.file, path=f"{node.path}.name",
+                                help=(f"a card the file describes under a title this close to a shipped one "
+                                      f"({near[0]}) is taken for a misspelling unless it is marked `custom: true`",))
+    return custom
 
 
 def _refuse_combat_title(node: Node, name: str, key: str | None = None) -> None:
@@ -607,8 +695,11 @@ def _card(node: Node, side: str) -> Card:
     from ..cards.event_battle import event_card
 
     rec = event_card(name)
+    custom = _custom(node, rec)
     if rec is not None:  # a shipped card's title: the printed card, never a blank one of that name
         return _described_shipped_card(node, rec, side)
+    if not custom:  # a shipped Combat card's title, not a card the file describes
+        _refuse_combat_title(node, name, "name")
     kind = node.str("type", choices=("character", "army", "muster", "strategy"))
     deck = "character" if kind == "character" else "strategy"
     icon = None if kind == "strategy" else kind
