@@ -64,6 +64,8 @@ SETTINGS = settings(max_examples=int(__import__("os").environ.get("RB_CARD_EXAMP
                                                                           HealthCheck.data_too_large])
 
 # ---- the oracle ------------------------------------------------------------------------------------
+#: the printed "at the same battlefield" of a card's second target, as the data words it (Facebreaker)
+SAME_BATTLEFIELD = "same battlefield as the friendly unit"
 ORACLE_KINDS = {"might_modifier", "might_double", "grant_keyword", "deal_damage", "stun", "kill", "banish",
                 "return_to_hand", "remove_to_deck", "buff", "buff_bonus", "prevent_damage", "move", "ready", "exhaust",
                 "fight", "might_swap", "damage_double", "take_control"}
@@ -228,7 +230,10 @@ class Oracle:
                 continue
             if spec.get("side") == "friendly" and x["side"] != by or spec.get("side") == "enemy" and x["side"] == by:
                 continue
-            if spec.get("location") and x["where"] != "bf":
+            if spec.get("location") == "with_chosen":  # "at its location": where the unit chosen before is
+                if not chosen or x["where"] != self.u[chosen[-1]]["where"]:
+                    continue
+            elif spec.get("location") and x["where"] != "bf":
                 continue
             if spec.get("state") == "attacking" and not (x["side"] == "attacker" and x["where"] == "bf"):
                 continue
@@ -249,6 +254,15 @@ class Oracle:
         chosen: list[str] = []
         listed: list[str] = []
         last_grant, last_names = None, []
+        if any((e.get("target") or {}).get("location") == SAME_BATTLEFIELD for e in rec["effects"]):
+            # "a friendly unit and an enemy unit at the same battlefield" (Facebreaker): the friendly one at a
+            # battlefield, the enemy one where it is
+            rec = {**rec, "effects": [
+                {**e, "target": {**e["target"], "location": "with_chosen"}}
+                if (e.get("target") or {}).get("location") == SAME_BATTLEFIELD else
+                {**e, "target": {**e["target"], "location": "battlefield"}}
+                if (e.get("target") or {}).get("side") == "friendly" and not e["target"].get("location") else e
+                for e in rec["effects"]]}
         if rec.get("equipment"):  # Quick-Draw: attaches to a friendly unit
             cands = self.candidates(by, {"side": "friendly"}, [])
             if not cands:

@@ -2303,6 +2303,8 @@ class Oracle(SpellOracle):
             self.dies_knelling(n, {n})
         if e["effect"] == "kill" and self.u[n]["where"] in ("bf", "base", "elsewhere"):
             self.deaths.append(n)
+        if e["effect"] == "kill" and self.u[n]["where"] in ("base", "elsewhere"):
+            x["killed_away"] = True  # a card's kill away from this combat: a death there (the showdown's removals)
         if e["effect"] == "move":
             self.may_move(n)
         if e["effect"] == "deal_damage" and e["amount"] > 0 and self.actor:  # its player's Bonus Damage
@@ -3071,7 +3073,8 @@ def _compare(doc, o: Oracle):
             might, _, _, tank, backline = o.reached(u.name)
             got = (u.current_might, u.tank, u.backline, u.stunned, u.marked)
             assert got == (might, tank, backline, o.u[u.name]["stunned"], o.u[u.name]["marked"]), u.describe()
-    assert sorted(n for n, _, how in board.removed if how.startswith("killed at ")) == sorted(o.died_away)
+    assert sorted(n for n, _, how in board.removed if how.startswith("killed at ")) == sorted(
+        o.died_away + [n for n, x in o.u.items() if x.get("killed_away")])
     killed = sorted(n for n, _, how in board.removed if how == "killed")
     saved = sorted(n for n, _, how in board.removed if "recalled instead of dying" in how)
     assert (killed, saved) == (sorted(o.died), sorted(o.saved)), board.removed

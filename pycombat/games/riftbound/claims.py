@@ -24,7 +24,7 @@ from ...scenario import Node
 from ...rulebook import load_rulebook
 from ...verdicts import Claim, ClaimBook, readings_json, reasons, verdict_json, verify_claims
 from .citations import source_for
-from .model import SIDES, Scenario, Split, other
+from .model import SIDES, Scenario, Split, died, other
 from .refs import key as _key, parse_split
 from .violations import violation_text
 
@@ -314,6 +314,16 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
         elif left_v and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
+            aside = [(u.card, u.what, u.acts_on) for u in _set_aside(s, v.claim, _showdown(s).unmodelled)]
+            if aside:  # clauses changing only other units' Might (:func:`_set_aside`)
+                v.notes.append("not modelled, and unable to change this verdict (each changes only the Might of "
+                               "other units, and nothing in this showdown carries one unit's Might into another's): "
+                               + "; ".join(f"{card}: {what}" for card, what, _ in dict.fromkeys(aside)))
+                if "RB-CARD-4" not in v.rules:
+                    v.rules.append("RB-CARD-4")
+                left_v = [u for u in left_v if (u.get("card"), u.get("what")) not in {(c, w) for c, w, _ in aside}]
+                if not left_v:
+                    continue
             v.notes.append("not modelled, and unable to change this verdict (the scenario read with every value of "
                            "the facts they need gives the same verdict, fully modelled): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
@@ -371,9 +381,93 @@ def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dic
         return []
     showdown = _showdown(s)
     missing = [u for u in showdown.unmodelled if claim.kind in SCORING or u.why != SCORING_WHY]
+    aside = {(u.card, u.what, u.why) for u in _set_aside(s, claim, missing)}  # only other units' Might
+    missing = [u for u in missing if (u.card, u.what, u.why) not in aside]
+    items = [u for u in items if (u.get("card"), u.get("what"), u.get("why")) not in aside]
+    if not items:
+        return []
     if missing and _settled(s, claim, missing, {} if read is None else read):
         return []
     return items
+
+
+#: RB-CARD-4: what a card's effect may hold and still carry no unit's Might into another unit's: its kind -> the keys
+#: it may have (an amount the card prints, its targets, a condition read from a stated fact)
+_SELF_CONTAINED = {
+    "might_modifier": {"effect", "value", "target", "duration", "condition", "replaces_previous", "min_might",
+                       "mode_option"},
+    "grant_keyword": {"effect", "keyword", "value", "target", "duration", "mode_option"},
+    "stun": {"effect", "target", "mode_option"},
+    "buff": {"effect", "value", "target"},
+    "deal_damage": {"effect", "amount", "target", "each", "mode_option"},
+}
+#: the target keys that choose a unit without reading its Might or its state
+_PLAIN_TARGET = {"kind", "count", "count_max", "side", "location", "ref", "chosen", "domain"}
+
+
+def _plain_effect(e: Mapping[str, Any]) -> bool:
+    """Whether a card's effect acts on the units it chooses alone, by an amount the card prints, choosing them without
+    reading Might or state, under a condition read from a stated fact ("[Level N]", "it's [Empowered]") or none."""
+    from .cards.statics import level_of
+
+    def plain_target(t: Any) -> bool:
+        return isinstance(t, Mapping) and set(t) <= _PLAIN_TARGET and ("chosen" not in t or plain_target(t["chosen"]))
+
+    keys = _SELF_CONTAINED.get(str(e.get("effect")))
+    amount = e.get("amount", e.get("value"))
+    cond = e.get("condition")
+    return keys is not None and set(e) <= keys and (amount is None or isinstance(amount, int)) \
+        and plain_target(e.get("target") or {}) \
+        and (cond is None or level_of(cond) is not None or cond == "it's [Empowered]")
+
+
+def _might_isolated(s: Scenario) -> bool:
+    """RB-CARD-4: whether nothing in this showdown can carry one unit's Might (or a change of it) into another unit's
+    Might: every unit of it (in play, played, made) has no card ability (a custom unit, or a card whose abilities and
+    conditional keywords are none), no Equipment in play does more than its Might bonus, and every card played acts
+    only on the units it chooses with printed amounts (:func:`_plain_effect`), choosing no Equipment, countering
+    nothing. Then a clause changing only some units' Might (:attr:`.cards.plays.Unmodelled.acts_on`) cannot change
+    another unit's Might."""
+    from .cards.interpreter import Play
+    from .cards.spells import load_cards
+    from .cards.units import load_units
+
+    sd = _showdown(s)
+    for u in sd.units.values():
+        if u.card_id is not None:
+            card = load_units().unit(u.card_id)
+            if card.abilities or card.conditional_keywords or card.unparsed:
+                return False
+        for g in u.equipment:
+            gear = load_cards().find(g)
+            if gear is None or gear.effects or gear.while_attached:
+                return False
+    if any(s.gear.get(side) for side in SIDES):
+        return False
+    for e in s.effects:
+        if not isinstance(e, Play):
+            continue  # a stated effect (`give:`, `might:`, `damage:` ...) acts on its unit alone
+        p = e
+        if p.trigger_of or p.fired_by or getattr(p, "ability", None) or p.replayed or p.attach or p.detach \
+                or p.amounts is not None or p.discard is not None or getattr(p, "plays", None) is not None:
+            return False
+        card = p.card
+        if card.unparsed or card.while_attached:
+            return False
+        if not all(_plain_effect(x) for x in card.effects):
+            return False
+    return True
+
+
+def _set_aside(s: Scenario, claim: Claim, items: list) -> list:
+    """RB-CARD-4: those of ``items`` (the showdown's :class:`~.cards.plays.Unmodelled`) that cannot change a claim on
+    one unit's Might: each changes only the Might of other units (``acts_on``), and nothing in the showdown carries
+    one unit's Might into another's (:func:`_might_isolated`)."""
+    if claim.kind != "might":
+        return []
+    name = _unit(s, claim)
+    aside = [u for u in items if getattr(u, "acts_on", ()) and name not in u.acts_on]
+    return aside if aside and _might_isolated(s) else []
 
 
 def _open(s: Scenario) -> list[dict]:
@@ -400,7 +494,8 @@ def _settled(s: Scenario, claim: Claim, items: list, read: dict) -> bool:
             other = get("riftbound").read_scenario(doc, file=s.file, flag_overrides=s.flags)
             read[key] = (other, _showdown(other).unmodelled)
         other, missing = read[key]
-        return decide(other, claim).verdict, missing
+        aside = _set_aside(other, claim, missing)  # as in the scenario itself (:func:`_unmodelled`)
+        return decide(other, claim).verdict, [u for u in missing if u not in aside]
 
     return open_facts.cannot_change(s.source, facts, decide(s, claim).verdict, reading)
 
@@ -907,7 +1002,8 @@ def _removal(s: Scenario, board, name: str) -> tuple[str, list[str]]:
     # removed by a card's or ability's own effect ("Kill a unit"), not at a cleanup: that line's rules, and the
     # play's permission (a card a unit's ability plays is not played with priority, RB-CARD-27)
     cause = None if cleanup is not None else next(
-        (ln for ln in lines if f"{name} is {gone.split()[0]} and leaves the battlefield" in ln.text), None)
+        (ln for ln in lines if f"{name} is {gone.split()[0]} and leaves the battlefield" in ln.text
+         or f"{name} is {gone}" in ln.text), None)  # or at its base / another battlefield ("killed at its base")
     if cause is not None:
         rules = list(dict.fromkeys(([] if "RB-CARD-27" in cause.rules else ["RB-SHOW-4"]) + list(cause.rules)))
     return gone, rules
@@ -924,7 +1020,9 @@ def _fate(s: Scenario, claim: Claim) -> Verdict:
     rules = ["RB-MIGHT-1", "RB-DMG-5"]  # killed at cleanup with lethal damage
     if name not in {u.name for u in board.attacker + board.defender}:
         gone, rules = _removal(s, board, name)
-        return Verdict(claim, want_dead == (gone == "killed"), rules, notes=[f"{name} was {gone} during the showdown"])
+        # killed anywhere (at the battlefield, at its base, at another battlefield) is a death (RB-MIGHT-1); a unit
+        # that left play another way, or whose death was replaced, did not die (:func:`.model.died`)
+        return Verdict(claim, want_dead == died(gone), rules, notes=[f"{name} was {gone} during the showdown"])
     opp = other(unit.side)
     stated = stated_splits_read(s, (opp,)).get(opp) if modal == "will" else None
     if stated is not None:  # the other side's split decides this unit's fate alone (RB-DMG-3, RB-DMG-4)

@@ -24,6 +24,19 @@ def other(side: str) -> str:
     return "defender" if side == "attacker" else "attacker"
 
 
+#: how the showdown's removals ``(unit, side, how)`` name a unit that died (RB-MIGHT-1, a card's kill): ``killed`` at
+#: the battlefield, ``killed at its base``, ``killed at another battlefield``
+KILLED = "killed"
+
+
+def died(how: str) -> bool:
+    """Whether a showdown removal ``(unit, side, how)`` is a death, wherever the unit died (at the battlefield, at its
+    base, at another battlefield), not a unit leaving play another way (returned to a hand, recalled, banished, put
+    into a deck) or a death replaced ("recalled instead of dying"). The one reading of a removal's ``how`` for every
+    verb: the showdown game's losses (:mod:`.play.score`) and the claims on a unit's fate (:mod:`.claims`)."""
+    return how == KILLED or how.startswith(KILLED + " at ")
+
+
 def designate(unit: "Unit", here: bool) -> "Unit":
     """``unit`` with its designation as it is put at the battlefield (``here``) or away from it, at its base or at
     another battlefield (RB-COMB-4): whether its Assault or Shield counts (RB-MIGHT-4, RB-MIGHT-5)."""

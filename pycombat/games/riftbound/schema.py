@@ -36,7 +36,7 @@ from .refs import parse_split, unit_ref
 from .cards.records import effect_text
 from .cards.unitplay import PLAY_TRIGGERS
 from .cards.statics import (CONDITIONAL_COMBAT, EMPOWERED, PER_PLAYER, PER_SELF, changed_in_showdown, condition_parts,
-                            keyword_static, level_of, unread_change_reason, unread_changes, unstated_player)
+                            keyword_static, level_holds, level_of, unread_change_reason, unread_changes, unstated_player)
 from .cards.events import DISCARDED, READY_CHOICE_WHAT, READY_CHOICE_WHY, ready_choice_matters, ready_options, \
     waits_on_ready
 
@@ -344,9 +344,7 @@ def _deflect_holds(cond: Any, card, empowered: bool | None, times: int | None, x
         return empowered
     if card.empower_limit is not None and cond == f"While I'm [Empowered] {_TIMES.get(card.empower_limit)} times":
         return None if times is None else times >= card.empower_limit
-    if level_of(cond) is not None:
-        return None if xp is None else xp >= level_of(cond)
-    return None
+    return level_holds(cond, xp)
 
 
 def _named(node: Node, card, statics, unstated: list, fresh: bool) -> str | None:

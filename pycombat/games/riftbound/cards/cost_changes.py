@@ -3,8 +3,10 @@
 [0 Energy]" (a card played from facedown costs no Energy: its hide cost was paid as it was hidden, RB-CARD-26).
 
 Each change is ``{energy_less: N | highest_might_you_control, if: CONDITION}`` (its Energy cost less that, to a
-minimum of 0) or ``{ignore_cost: true, if: CONDITION}`` (none of its Energy or Power paid). ``if`` (none: always) is a
-fact read from the board as the card is played:
+minimum of 0), ``{ignore_cost: true, if: CONDITION}`` (none of its Energy or Power paid) or ``{ignore_deflect: true}``
+("Ignore [Deflect] while paying this spell's cost": no Power for the [Deflect] of the units it chooses, RB-MIGHT-10,
+:func:`ignores_deflect`, read by every verb's cost: the interpreter's check and the showdown game's payments). ``if``
+(none: always) is a fact read from the board as the card is played:
 
 * ``you control something Empowered``: a unit of its player stated ``empowered: true``; a gear or his legend being
   [Empowered] is not on the board (not modelled, as ``card`` says): without such a unit the full cost is paid.
@@ -24,13 +26,17 @@ RULE = "RB-CARD-2"
 AMOUNTS = ("highest_might_you_control",)
 #: the conditions the reader reads (see the module text)
 CONDITIONS = ("you control something Empowered", "you spend a buff", "played from anywhere other than your hand")
-KEYS = {"energy_less", "ignore_cost", "if"}
+KEYS = {"energy_less", "ignore_cost", "ignore_deflect", "if"}
 
 
 def check_record(c: Any) -> str | None:
     """Why an overlay ``cost_changes`` item is not one this reader reads, or None."""
-    if not isinstance(c, dict) or set(c) - KEYS or ("energy_less" in c) == bool(c.get("ignore_cost")):
-        return "give `energy_less: N | highest_might_you_control` or `ignore_cost: true`, with an optional `if`"
+    if not isinstance(c, dict) or set(c) - KEYS \
+            or ["energy_less" in c, c.get("ignore_cost") is True, c.get("ignore_deflect") is True].count(True) != 1:
+        return ("give `energy_less: N | highest_might_you_control`, `ignore_cost: true` or `ignore_deflect: true`, with "
+                "an optional `if`")
+    if c.get("ignore_deflect") and c.get("if") is not None:
+        return "`ignore_deflect` holds always: give no `if`"
     if "energy_less" in c and not (isinstance(c["energy_less"], int) or c["energy_less"] in AMOUNTS):
         return f"`energy_less` is a number or one of {', '.join(AMOUNTS)}"
     if c.get("if") is not None and c["if"] not in CONDITIONS:
@@ -40,6 +46,9 @@ def check_record(c: Any) -> str | None:
 
 def describe(c: Mapping[str, Any]) -> str:
     """What a cost change does, as ``card`` shows it."""
+    if c.get("ignore_deflect"):
+        return ("no Power is paid for the [Deflect] of the units it chooses (RB-MIGHT-10), checked with "
+                f"card_costs=stated ({RULE})")
     what = "none of its cost is paid" if c.get("ignore_cost") else (
         "its Energy cost is reduced by the highest Might among its player's units in play"
         if c.get("energy_less") == "highest_might_you_control" else f"its Energy cost is {c['energy_less']} less")
@@ -49,6 +58,12 @@ def describe(c: Mapping[str, Any]) -> str:
             "unit's buff is not followed)",
             "played from anywhere other than your hand": " when played from facedown (not from hand)"}[c.get("if")]
     return f"{what}{when}, checked with card_costs=stated ({RULE})"
+
+
+def ignores_deflect(card: Any) -> bool:
+    """Whether the card ignores [Deflect] while its cost is paid ("Ignore [Deflect] while paying this spell's cost"):
+    its player pays no Power for the [Deflect] of the units it chooses (RB-MIGHT-10). ``card``: its record (or None)."""
+    return any(c.get("ignore_deflect") for c in getattr(card, "cost_changes", ()) or ())
 
 
 def hidden(card: Any) -> bool:
@@ -70,6 +85,8 @@ def reduced(play: Any, board: Any, energy: int, power: int) -> tuple[int, int, l
         energy, power = 0, 0
         why.append("played from facedown: [Hidden] reacts for 0 Energy")
     for c in getattr(card, "cost_changes", ()):
+        if c.get("ignore_deflect"):  # no change to the printed cost: the [Deflect] tax is waived (:func:`ignores_deflect`)
+            continue
         cond = c.get("if")
         if cond == "played from anywhere other than your hand" and not play.facedown:
             continue

@@ -44,6 +44,7 @@ from .records import effect_text
 from .spells import Card
 from .statics import (bonus_damage, damage_prevented, debuff_bonus, deflect_tax, move_refused, name_refused, quick_draw_from,
                       ready_refused, refused_target, replacement_of, reveal_refused, spell_cost)
+from .statics import level_holds, level_of, side_xp  # "[Level N]": its player's XP (RB-CARD-2)
 from ..model import Unit, other
 from ..spec import RUNE_DOMAINS  # what a trigger revealing a rune states it revealed
 from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
@@ -463,6 +464,10 @@ def describe_effects(card: Card) -> tuple[list[dict], list[dict]]:
         if ok and e.get("condition", "").startswith("you pay "):
             text += f" if its player pays its cost ({e['condition'][8:]}, beyond the card's): the entry states " \
                     "whether he did (`condition: true|false`, RB-CARD-8)"
+        if ok and level_of(e.get("condition")) is not None:
+            text += f"; [{e['condition']}] is read from its player's XP, the side's `xp:` (less an XP cost spent "\
+                    "earlier), as his units' [Level N] abilities read it; not stated, the entry's `condition: " \
+                    "true|false`, else the clause is NOT MODELLED (RB-CARD-2, RB-CARD-8, RB-CARD-4)"
         what = effect_text(e)
         if ok:
             modelled.append({"what": what, "how": text})
@@ -827,8 +832,12 @@ def stated_player_condition(cond: Any, player: Any) -> bool | None:
 
 
 def _stated(play: Play, board: Board, cond: str, subject: str | None) -> tuple[bool, str] | None:
-    """RB-CARD-8: whether ``cond`` holds, read from what the scenario states (its player's ``runes:``, the chosen
-    unit's ``empowered:``), and the field it read; None when it states nothing for it."""
+    """RB-CARD-8: whether ``cond`` holds, read from what the scenario states (its player's ``runes:``, his XP for
+    "[Level N]" as the side's ``xp:`` states it, less what an XP cost spent, the chosen unit's ``empowered:``), and the
+    field it read; None when it states nothing for it."""
+    if level_of(cond) is not None:  # "[Level N]": read as a unit's [Level N] abilities read it (RB-CARD-2, RB-CARD-9)
+        xp = side_xp(board.units, play.by)
+        return None if xp is None else (bool(level_holds(cond, xp)), f"{play.by}.xp: {xp}")
     for unit in board.units.values():  # its player's facts, as any of his units carries them
         got = _player_fact(cond, unit.player) if unit.side == play.by else None
         if got is not None:
@@ -838,6 +847,51 @@ def _stated(play: Play, board: Board, cond: str, subject: str | None) -> tuple[b
         v = getattr(board.units[subject], field, None)
         return None if v is None else (bool(v), f"{subject}'s {field}: {str(bool(v)).lower()}")
     return None
+
+
+def _instead_on(base: Mapping[str, Any], alt: Mapping[str, Any], targets: "_Targets", subject: str | None
+                ) -> tuple[str, ...]:
+    """The unit an undecided "Give it +3 Might instead" acts on (:attr:`.plays.Unmodelled.acts_on`): the one unit the
+    Might change it replaces chooses next (the entry's next target), when both change only Might; else none known."""
+    one = (base.get("target") or {}).get("count") == 1 and (alt.get("target") or {}).get("ref") == "chosen"
+    if one and subject is not None and not targets.chosen and targets.queue[:1] == [subject] \
+            and base.get("effect") == alt.get("effect") == "might_modifier":
+        return (subject,)
+    return ()
+
+
+def _undecided(card: Card, e: Mapping[str, Any], play: Play, board: Board, subject: str | None,
+               acts_on: tuple[str, ...] = ()) -> Unmodelled:
+    """RB-CARD-4: a card's effect whose condition is left undecided, named NOT MODELLED with what the file would state
+    to decide it. A condition read from a fact the scenario can state (:func:`_stated`: its player's XP for "[Level
+    N]", the chosen unit's ``empowered:``) names that fact and the entry it belongs to (``unit_path``: the side, or
+    the unit's entry), so that ``verify`` may read the scenario again with each value of it (:mod:`..open_facts`).
+    ``acts_on``: the units whose Might alone the effect changes (:attr:`.plays.Unmodelled.acts_on`), named in ``what``."""
+    cond = e.get("condition")
+    what = effect_text(e) + (f" (on {', '.join(acts_on)})" if acts_on else "")
+    if level_of(cond) is not None:
+        mine = [u for u in board.units.values() if u.side == play.by and u.path]
+        return Unmodelled(card.name, what, f"its [{cond}] reads the {play.by}'s XP, which the scenario does not state: "
+                          "give the side's `xp: N` (or the entry's `condition: true|false`) (RB-CARD-2)",
+                          unit_path=play.by if mine else None, acts_on=acts_on)
+    field = STATED_UNIT_CONDITIONS.get(str(cond))
+    if field is not None and subject is not None and subject in board.units:
+        u = board.units[subject]
+        return Unmodelled(card.name, what if acts_on else f"{what} (on {subject})",
+                          f"whether {subject} is {cond[5:]} is not stated: give {subject}'s `{field}: true|false` (or "
+                          "the entry's `condition: true|false`)", unit_path=u.path or None, acts_on=acts_on)
+    return Unmodelled(card.name, what, "its condition is not checked by the model and the entry does not state it "
+                      "(`condition: true|false`)", acts_on=acts_on)
+
+
+def _level_read(play: Play, board: Board, cond: Any) -> list[Change]:
+    """RB-CARD-2: a card's "[Level N]" condition read from its player's stated XP (:func:`_stated`), narrated; none
+    when ``cond`` is no Level condition or his XP is not stated."""
+    xp = side_xp(board.units, play.by) if level_of(cond) is not None else None
+    if xp is None:
+        return []
+    return [Change("none", rules=("RB-CARD-2",), note=f"[{cond}] {'holds' if level_holds(cond, xp) else 'does not hold'}"
+                   f": the {play.by}'s player has {xp} XP")]
 
 
 def _condition(play: Play, board: Board, cond: str, subject: str | None, before: Mapping[str, Unit],
@@ -951,9 +1005,14 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             if e_u or p_u:
                 need = (need[0] + e_u, need[1] + p_u)
                 text = f"{text}, and {how}"
+        from .cost_changes import ignores_deflect
+
         if board is not None and (card.type == "spell" or play.ability_of):  # RB-MIGHT-10: [Deflect] on units chosen
             tax, taxed = deflect_tax(board.units, play.targets + tuple(t for r in play.repeats for t in r.targets),
                                      play.by)
+            if tax and ignores_deflect(card):  # "Ignore [Deflect] while paying this spell's cost" (RB-CARD-2)
+                text = f"{text} ([Deflect] ignored while paying it: {', '.join(taxed)}, RB-MIGHT-10)"
+                tax = 0
             if tax:
                 need, text = (need[0], need[1] + tax), f"{text}, and {tax} Power for {', '.join(taxed)} (RB-MIGHT-10)"
         if play.repeats and board is not None:  # RB-CARD-25: each [Repeat] paid adds its cost
@@ -1120,9 +1179,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         for alt in alts:
             subject = targets.chosen[0] if targets.chosen else (play.targets[0] if play.targets else None)
             holds = _condition(play, board, str(alt.get("condition")), subject, before, applied_prev)
+            changes += _level_read(play, board, alt.get("condition"))
             if holds is None:
-                unmodelled.append(Unmodelled(card.name, effect_text(alt), "its condition is not checked by the model and "
-                                             "the entry does not state it (`condition: true|false`)"))
+                unmodelled.append(_undecided(card, alt, play, board, subject, _instead_on(base, alt, targets, subject)))
             elif holds:
                 chosen_alt = alt
         e = chosen_alt or base
@@ -1144,6 +1203,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                                targets.killed if _paid_by_a_kill(e) or cond == KILLED_FOR_COST else None)
             if cond == THEY_DO and targets.played is not None:  # "If they do": the unit played (RB-CARD-8)
                 holds = bool(targets.played)
+            changes += _level_read(play, board, cond)
             if holds is None and str(cond).startswith("you pay ") and e.get("effect") in NO_COMBAT_EFFECT:
                 # RB-CARD-8: whether the player paid to ready (exhaust) a unit is not stated: either way no combat
                 # number changes (RB-CARD-4 asks for no statement); the unit stays as it was
@@ -1157,9 +1217,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
             # an option of a "choose one that hasn't been chosen this turn" the entry says was not chosen: no target
             other_option = cond == OPTION_CHOSEN
             if holds is None:
-                unmodelled.append(Unmodelled(card.name, effect_text(e), "its condition is not checked by the model and the "
-                                             "entry does not state it (`condition: true|false`)"))
-                _consume({**e, "optional": True} if paying else e, targets, board, play)
+                got = _consume({**e, "optional": True} if paying else e, targets, board, play)
+                unmodelled.append(_undecided(card, e, play, board, subject, tuple(
+                    g for g in got if g in board.units) if e.get("effect") == "might_modifier" and got else ()))
                 applied_prev = None
                 continue
             if not holds:
@@ -1221,7 +1281,7 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         if c.kind == "equip" and c.amount is None \
                 and _equipment.stated_bonus(board.units, c.keyword) is None:  # (one stated: the card's, RB-CARD-5)
             unmodelled.append(Unmodelled(c.keyword or card.name, f"Equipment Might bonus ({c.how}ed: {c.unit})",
-                                         _equipment.NO_BONUS))
+                                         _equipment.NO_BONUS, acts_on=(c.unit,) if c.unit else ()))
     # RB-CARD-4: an Equipment copying its unit's text, or making it a copy of a unit not stated (else :func:`recasting`)
     unmodelled += _equipment.copies_named(changes, play, board)
     for c in changes:  # RB-CARD-4: a gear taken that is not an Equipment: what it does at its new controller's base

@@ -128,6 +128,10 @@ class Unmodelled:
     awaiting: tuple[str, str, str] | None = field(default=None, compare=False)
     #: the unit whose own fact the scenario leaves open (its entry's ``path``), for an item of its ``unstated``
     unit_path: str | None = field(default=None, compare=False)
+    #: the units whose Might alone the clause changes, whatever it does (a Might change of the units a card chose, an
+    #: Equipment's Might bonus where it is attached; ``what`` names them): ``verify`` sets it aside for a claim on
+    #: another unit's Might when nothing in the showdown carries one unit's Might into another's (RB-CARD-4)
+    acts_on: tuple[str, ...] = field(default=(), compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

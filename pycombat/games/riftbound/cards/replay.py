@@ -122,7 +122,7 @@ def ready_as_it_enters(new, dest: str, units: Mapping[str, Any], in_play) -> boo
         cond = x.get("condition")
         if x.get("effect") == "enters_ready" and (
                 cond is None or cond == TO_A_BATTLEFIELD and dest in ("battlefield", "elsewhere")
-                or _statics.level_of(cond) is not None and new.xp is not None and new.xp >= _statics.level_of(cond)):
+                or bool(_statics.level_holds(cond, new.xp))):
             return True
     for m in in_play:  # "Other friendly units enter ready" (a unit in play)
         u = units[m]
@@ -140,7 +140,7 @@ def undecided(card, xp: int | None) -> list[str]:
     """The conditions of the unit card's "I enter ready" abilities that :func:`enters_ready` does not decide (its
     player's XP ``xp`` not stated, for "[Level N]")."""
     return [str(c) for x in card.entering if x.get("effect") == "enters_ready" and (c := x.get("condition")) is not None
-            and c != TO_A_BATTLEFIELD and not (_statics.level_of(c) is not None and xp is not None)]
+            and c != TO_A_BATTLEFIELD and _statics.level_holds(c, xp) is None]
 
 
 def replayed_name(target: str, label: str | None) -> str:

@@ -158,6 +158,10 @@ def _played(scenario: Scenario, order: Mapping[str, Sequence[str]] | None = None
 #: the most other orders of one player's combat triggers tried (beyond, their order is named without trying them)
 MOST_ORDERS = 23
 
+#: how a card takes a unit out of play other than by killing it (interpreter's ``_LEAVE``): at its base or at another
+#: battlefield too, the unit is one of the showdown's removals (``removed``), as it would be at the battlefield
+LEFT_PLAY = ("banished", "put into its deck", "returned to its owner's hand")
+
 
 def _orders_named(scenario: Scenario, sd: Showdown, orderable: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]
                   ) -> list[Unmodelled]:
@@ -1346,7 +1350,12 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
                 elif c.how == "moved away":
                     away.append(n)
                 if c.how == "killed":  # it dies: not in this combat, its friends' death triggers fire (events.py)
+                    # a death like one at the battlefield (the showdown's removals, read by every verb through
+                    # :func:`..model.died`); its friends' triggers fire from DIED_AWAY_KEY above, not from this entry
+                    removed.append((n, u.side, f"killed at {elsewhere}"))
                     return f"{n} is killed at {elsewhere}: it is not in this combat", c.rules
+                if c.how in LEFT_PLAY:  # out of play (its Equipment left attached to no unit, RB-CARD-14)
+                    removed.append((n, u.side, c.how))
                 return f"{n} is {c.how} from {elsewhere}: no effect on this combat", c.rules
         present.remove(n)
         removed.append((n, u.side, c.how))

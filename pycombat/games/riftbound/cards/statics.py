@@ -88,6 +88,14 @@ def level_of(cond: Any) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def level_holds(cond: Any, xp: int | None) -> bool | None:
+    """Whether a "[Level N]" condition holds for a player with ``xp`` XP ("While you have N+ XP, get the effect",
+    RB-CARD-2): None when ``cond`` is no Level condition or the XP is not stated. The one reading of [Level N], for a
+    unit's abilities and keywords (RB-CARD-9) and for a card's effects (RB-CARD-8) alike."""
+    n = level_of(cond)
+    return None if n is None or xp is None else xp >= n
+
+
 #: the condition of a cost change read while its source is at the battlefield (its combat)
 IN_COMBAT = "While I'm in combat"
 #: what a ``value_per`` Might change counts that the board holds, as the data writes it (RB-CARD-9)
@@ -501,7 +509,7 @@ def _part_holds(part: str, u: Unit, present) -> bool:
     if part == UNLESS_COMBAT:  # in combat: at the combat's battlefield
         return u.name not in present
     if level_of(part) is not None:
-        return u.xp is not None and u.xp >= level_of(part)
+        return bool(level_holds(part, u.xp))
     field, least = player_condition(part)
     v = getattr(u.player, field)
     return v is not None and int(v) >= least
@@ -553,7 +561,7 @@ def _guards(e: Mapping[str, Any], src: Unit, u: Unit, units, present, elsewhere,
         return False
     if cond == UNLESS_COMBAT and src.name in present:
         return False
-    if level_of(cond) is not None and not (src.xp is not None and src.xp >= level_of(cond)):
+    if level_of(cond) is not None and not level_holds(cond, src.xp):
         return False
     t = e.get("target") or {}
     if t.get("ref") == "self":
@@ -649,7 +657,7 @@ def _holds(cond: str | None, src: Unit, units, present) -> bool:
     if cond == EMPOWERED:  # as the scenario states it (not stated: named as not modelled by the reader)
         return bool(src.empowered)
     if level_of(cond) is not None:  # [Level N]: while its controller has N+ XP
-        return src.xp is not None and src.xp >= level_of(cond)
+        return bool(level_holds(cond, src.xp))
     pc = player_condition(cond)
     if pc is not None:  # as the scenario states its controller's runes, spending, XP gained (not stated: named)
         v = getattr(src.player, pc[0])

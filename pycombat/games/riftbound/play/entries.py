@@ -275,6 +275,11 @@ class Lines:
                     if h.kind == "unit":
                         known.setdefault(h.name, (side, load_units().unit(h.name).deflect))
             self._deflect = known
+        from ..cards.cost_changes import ignores_deflect
+        from ..cards.spells import load_cards
+
+        if not e.ability and ignores_deflect(load_cards().find(e.card) if isinstance(e.card, str) else e.card):  # "Ignore [Deflect] while paying this spell's cost" (RB-CARD-2)
+            return 0
         chosen = (e.targets[1:] if e.counter else e.targets) + tuple(t for r in e.repeat for t in r)
         return sum(self._deflect[n][1] for n in dict.fromkeys(chosen) if n in self._deflect
                    and self._deflect[n][0] != e.by)

@@ -13,8 +13,9 @@ showdown left, as the damage step's own game reads it (:class:`~..damage.game.Jo
 (sacrificed, or caught by its own area damage) is that side's *loss*: the value is zero-sum, so the loss lowers
 that side's score against the other exactly as a kill by the enemy would; it is not called a kill by the enemy
 (the narration's ``killed`` lists the damage step's kills). A unit that left play otherwise (returned to a hand,
-recalled, put into a deck, banished) is not lost. A unit killed away from this battlefield by a card (not one of
-the showdown's removals) is not counted.
+recalled, put into a deck, banished) is not lost. A unit killed at its base or at another battlefield, by a cleanup
+or by a card's kill, is lost as one killed at the battlefield is (:func:`..model.died`, the one reading of a removal
+every verb uses).
 
 The lexicographic objectives become one exact number with weights chosen from **bounds computed up front from
 the scenario** (:func:`bounds`): for each side, the most units it can lose (its units in play, the unit cards of
@@ -44,16 +45,7 @@ from typing import Any, Iterable, Mapping
 from pycombat.errors import PycombatError
 
 from ..damage.game import Objective
-from ..model import SIDES, other
-
-#: how the showdown's removals name a unit that died (RB-MIGHT-1, a card's kill): its side lost it
-KILLED = "killed"
-
-
-def died(how: str) -> bool:
-    """Whether a showdown removal ``(unit, side, how)`` is a death (not a unit leaving play another way)."""
-    return how == KILLED or how.startswith(KILLED + " at ")
-
+from ..model import SIDES, died, other
 
 @dataclass(frozen=True)
 class Bounds:

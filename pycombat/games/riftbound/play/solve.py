@@ -187,6 +187,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
+    unmodelled += _levels_not_stated(scenario)
     unmodelled += _each_players_own_choice(scenario)
     unmodelled += [u.as_json() for u in _trigger_orders(scenario)]  # RB-SHOW-2: as the file's own showdown names
     unmodelled += _abilities_once(game) + _not_on_chains(game) + _trigger_chains_at_once(game, every.pending)
@@ -366,6 +367,34 @@ def _pools_not_followed(scenario: HandScenario) -> list[dict]:
     return [{"card": "hand", "what": "the Energy and runes each player has to pay with",
              "why": "with card_costs=stated each play of the search is paid in full (RB-CARD-2); the players' pools "
                     "are not in the scenario, so a line of plays costing more than a player has is not refused"}]
+
+
+def _levels_not_stated(scenario: HandScenario) -> list[dict]:
+    """RB-CARD-4, RB-CARD-2: a hand's card with a "[Level N]" clause (a spell's or gear's effect, a unit card's ability
+    or keyword) whose player's XP the file does not state (the side's ``xp:``): the search plays it without that
+    clause (a Level is its player's XP, no choice to search both ways), so the clause is named. With ``xp:`` stated
+    every play reads it, as a unit's [Level N] abilities do (:func:`..cards.statics.level_holds`)."""
+    from ..cards.spells import load_cards
+    from ..cards.statics import level_of
+    from ..cards.units import load_units
+
+    def levels(name: str) -> list[str]:
+        card = load_cards().find(name)
+        records = card.effects if card is not None else (
+            load_units().unit(name).abilities + load_units().unit(name).conditional_keywords)
+        return [str(e.get("condition")) for e in records if level_of(e.get("condition")) is not None]
+
+    out = []
+    for side, hand in scenario.hands.items():
+        s = scenario.side(side)
+        if any(u.xp is not None for u in (*s.units, *(u for u in scenario.reserve if u.side == side))):
+            continue
+        for h in dict.fromkeys(hand):
+            for cond in dict.fromkeys(levels(h.name)):
+                out.append({"card": h.name, "what": f"{side}'s {h.name}: its [{cond}] clause",
+                            "why": f"it reads the {side}'s XP, which the file does not state (the side's `xp: N`): the "
+                                   "search plays the card without that clause (RB-CARD-2, RB-CARD-4)"})
+    return out
 
 
 def _deflect_not_followed(scenario: HandScenario) -> list[dict]:
