@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,8 +65,11 @@ SETTINGS = settings(max_examples=int(__import__("os").environ.get("RB_CARD_EXAMP
                                                                           HealthCheck.data_too_large])
 
 # ---- the oracle ------------------------------------------------------------------------------------
-#: the printed "at the same battlefield" of a card's second target, as the data words it (Facebreaker)
-SAME_BATTLEFIELD = "same battlefield as the friendly unit"
+#: where a card's targets are chosen, as the project's overlay (data, ``effects_overlay.yaml``) reads the printed words
+#: the data leaves loose ("an enemy unit at its location": ``with_chosen``, where the unit chosen before is): card ->
+#: {effect index: location}
+TARGET_LOCATIONS = {o["name"]: {t["effect"]: t["location"] for t in o["targets"]}
+                    for o in yaml.safe_load((DATA / "effects_overlay.yaml").read_text())["records"] if o.get("targets")}
 ORACLE_KINDS = {"might_modifier", "might_double", "grant_keyword", "deal_damage", "stun", "kill", "banish",
                 "return_to_hand", "remove_to_deck", "buff", "buff_bonus", "prevent_damage", "move", "ready", "exhaust",
                 "fight", "might_swap", "damage_double", "take_control"}
@@ -254,15 +258,10 @@ class Oracle:
         chosen: list[str] = []
         listed: list[str] = []
         last_grant, last_names = None, []
-        if any((e.get("target") or {}).get("location") == SAME_BATTLEFIELD for e in rec["effects"]):
-            # "a friendly unit and an enemy unit at the same battlefield" (Facebreaker): the friendly one at a
-            # battlefield, the enemy one where it is
-            rec = {**rec, "effects": [
-                {**e, "target": {**e["target"], "location": "with_chosen"}}
-                if (e.get("target") or {}).get("location") == SAME_BATTLEFIELD else
-                {**e, "target": {**e["target"], "location": "battlefield"}}
-                if (e.get("target") or {}).get("side") == "friendly" and not e["target"].get("location") else e
-                for e in rec["effects"]]}
+        if rec["name"] in TARGET_LOCATIONS:  # the overlay's reading of where a target is chosen ("at its location")
+            fix = TARGET_LOCATIONS[rec["name"]]
+            rec = {**rec, "effects": [{**e, "target": {**e["target"], "location": fix[i]}} if i in fix else e
+                                      for i, e in enumerate(rec["effects"])]}
         if rec.get("equipment"):  # Quick-Draw: attaches to a friendly unit
             cands = self.candidates(by, {"side": "friendly"}, [])
             if not cands:
