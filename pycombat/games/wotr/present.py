@@ -55,8 +55,9 @@ def _position_flags_line(s) -> str:
     and the stacking check; a battle's flag set is named by :func:`.position.scenario.flags_not_applied_line`."""
     changed = [f"{k}={s.flags[k]} ({s.flag_origin.get(k, 'default')})" for k in POSITION_FLAGS
                if s.flag_origin.get(k, "default") != "default"]
-    return ("Flags: " + (", ".join(changed) if changed else "all defaults")
-            + f"; stacking_check={s.flags['stacking_check']}")
+    stacking = "" if s.flag_origin.get("stacking_check", "default") != "default" else \
+        f"; stacking_check={s.flags['stacking_check']}"  # (named once: among the flags set, or here)
+    return "Flags: " + (", ".join(changed) if changed else "all defaults") + stacking
 
 
 def _battle_lines(console: Console, s, verdict) -> None:
