@@ -373,6 +373,19 @@ def _play_optimize(scenario, objective: str | None, character: str | None, prote
                       unmodelled=sol.unmodelled, objective=obj, solution=sol, top=top)
 
 
+def _hands_game_unmodelled(scenario: Scenario, obj, conquer: bool, max_nodes: int) -> list[dict]:
+    """What the showdown game from both hands does not weigh: the list ``optimize`` names for the same game (one
+    answer), found by solving it; a game too large to solve here is said to be so."""
+    from .play.solve import solve as _solve_play
+
+    try:
+        return _solve_play(scenario, obj, conquer=conquer, max_nodes=max_nodes).unmodelled
+    except TooLargeError:
+        return [{"card": "showdown", "what": "what the game from both hands does not weigh",
+                 "why": "not listed: the game is too large to solve within --max-nodes (optimize names it when it "
+                        "solves it)"}]
+
+
 def _combat(scenario: Scenario, showdown: Showdown) -> dict:
     """The fields every Riftbound report shows first: the scenario, the board, what is not modelled."""
     unmodelled = showdown.unmodelled_json() + hands_unmodelled(scenario)  # (only optimize and tree play the hands)
@@ -429,7 +442,7 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
         stats, _ = export(initial_state(game)[0], out, depth=depth, max_nodes=max_nodes, progress=progress,
                           player_names=("attacker", "defender"))
         return TreeReport(**_base(scenario, "tree"), output=str(out), stats=stats, depth=depth,
-                          unmodelled=_combat(scenario, showdown)["unmodelled"])
+                          unmodelled=_hands_game_unmodelled(scenario, obj, conquer, max_nodes))
     showdown = play_showdown(scenario)
     board = showdown.board
     stated_splits(scenario, board)  # the file's `splits:`, checked as every verb checks them

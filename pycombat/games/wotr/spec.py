@@ -44,6 +44,9 @@ _NATION = "Nation name from the shipped data (Gondor, Rohan, Sauron, ...)"
 #: Army units; sieges and tests go beyond), a modifier of a die, a die count or Leadership
 MAX_UNITS = 50
 MAX_MODIFIER = 20
+#: the most rounds a ``max_rounds`` cap may give (each round more states to solve; ``none`` solves a battle without a
+#: cap exactly, so a larger cap is refused, never run for minutes)
+MAX_ROUNDS = 100
 
 # ---- shared by battles and positions ---------------------------------------------------------------
 UNIT = Obj({

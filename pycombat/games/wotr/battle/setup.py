@@ -10,7 +10,9 @@ from dataclasses import replace
 
 from pycombat.in_force import in_force
 from pycombat.solver import is_loaded, memo
+from pycombat.errors import ScenarioError
 from .process import BattleSetup
+from ..spec import MAX_ROUNDS
 from ..board import load_board, load_nations
 from .casualties import cap_pool
 from .politics import attacked_nation
@@ -212,6 +214,11 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
                         + (", then it becomes active" if becomes else ""))
             notes.append((text, "WOTR-POL-2" if steps < pol.steps else "WOTR-POL-6"))
     max_rounds = None if s.flags["max_rounds"] == "none" else int(s.flags["max_rounds"])
+    if max_rounds is not None and max_rounds > MAX_ROUNDS:  # refused before any work (docs/limits.md)
+        where = "--flag max_rounds" if s.flag_origin.get("max_rounds") == "command line" else "rules.max_rounds"
+        raise ScenarioError(f"{max_rounds:,} rounds, more than the {MAX_ROUNDS} a cap may give (each round is more "
+                            "states to solve); give `none` for a battle without a cap, solved exactly",
+                            file=s.file, path=where)
     from ..cards.event_battle import event_card, siege_rounds
 
     rec = event_card(s.card) if s.action == "event" else None
