@@ -254,7 +254,9 @@ def _run_verb(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                                 f"answer {args.verb})")
         path = str(example)
         note = f"no FILE given: using the built-in example examples/{game.name}/{example.name}"
-    if args.verb == "verify" and api.is_ruling(path):  # a saved ruling: check it again on this version
+    if api.is_ruling(path):  # a saved ruling: verify checks it again on this version; no other verb reads it
+        if args.verb != "verify":
+            raise PycombatError(f"{path} is a saved ruling: only verify reads it (not {args.verb})")
         return _recheck(args, path, flags)
     scenario = api.load(path, flags)
     game = registry.get(scenario.game)

@@ -110,3 +110,12 @@ def test_the_cli_saves_rechecks_and_batch_reads_a_folder(tmp_path, capsys):
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines() if x.startswith("{")]
     assert sorted(x["result"]["game"] for x in lines) == sorted(FILES)
     assert all(x["result"]["stands"] for x in lines)
+
+
+@pytest.mark.parametrize("verb", ["enumerate", "odds", "replay", "optimize"])
+def test_a_saved_ruling_given_to_another_verb_is_refused_as_one(saved, verb, capsys):
+    """Only verify reads a saved ruling: any other verb says so (as batch does), never "attacker: is required"."""
+    path = saved("wotr")
+    assert main([verb, str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"is a saved ruling: only verify reads it (not {verb})" in err and "required" not in err
