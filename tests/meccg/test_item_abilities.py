@@ -1,6 +1,7 @@
 """Item abilities read from items.json tags (MECCG-FX-3): a skill the bearer gains (the Magic Rings of
 Courage, Stealth, Nature and their minion versions) counts for every card and rule that asks for it,
-and a bonus "only if the bearer is already a warrior" asks for his own skill; a strike against the
+and a bonus "only if the bearer is already a warrior" or a cancel "if the bearer is already a scout" asks
+for his own skill; a strike against the
 bearer that fails costs the striker on his body check (Scabbard of Chalcedony, Stabbing Tongue of
 Fire)."""
 from __future__ import annotations
@@ -93,11 +94,13 @@ def test_the_iron_crown_refused(member, attackers, carrier, rule):
 
 
 def test_item_cancels_their_terms():
-    """Torque of Hues taps its bearer too; the Ring of Nature needs a ranger (it makes one); Helm of
-    Fear does not cancel a hero company's attack; Star-glass only an attack by Undead."""
+    """Torque of Hues taps its bearer too; the Ring of Nature needs a bearer already a ranger (the ranger
+    skill it gives him does not count, MECCG-FX-17); Helm of Fear does not cancel a hero company's attack;
+    Star-glass only an attack by Undead."""
     assert _cancels(_crown("Aragorn II", item="Torque of Hues"), "Torque of Hues").verdict is True
     assert _cancels(_crown("Aragorn II", "tapped", item="Torque of Hues"), "Torque of Hues").verdict is False
-    assert _cancels(_crown("Frodo", item="Magic Ring of Nature"), "Magic Ring of Nature").verdict is True
+    assert _cancels(_crown("Aragorn II", item="Magic Ring of Nature"), "Magic Ring of Nature").verdict is True
+    assert _cancels(_crown("Frodo", item="Magic Ring of Nature"), "Magic Ring of Nature").verdict is False
     assert _cancels(_crown("Aragorn II", item="Star-glass"), "Star-glass").verdict is False
 
     def helm(attacker_alignment):  # each a legal attack on a Ringwraith company (MECCG-ALIGN-1, -4/5)
@@ -183,25 +186,27 @@ def test_an_item_ability_acting_while_carried_acts_for_its_bearer():
     assert (mod([]), mod(["Troth-ring"])) == (0, -1)
 
 
-def _two(defender_items=(), attacker_items=(), defender_cards=(), attacker_cards=(), status="untapped", **choice):
+def _two(defender_items=(), attacker_items=(), defender_cards=(), attacker_cards=(), status="untapped",
+         member="Gimli", **choice):
     doc = {"game": "meccg",
            "attacker": {"alignment": "minion", "site": "Moria",
                         "members": [{"name": "Shagrat", "items": list(attacker_items)}]},
            "defender": {"alignment": "hero", "site": "Moria",
-                        "members": [{"name": "Gimli", "status": status, "items": list(defender_items)}]},
-           "combat": {"strikes": [{"defender": "Gimli", "attacker": "Shagrat", "defender_cards": list(defender_cards),
+                        "members": [{"name": member, "status": status, "items": list(defender_items)}]},
+           "combat": {"strikes": [{"defender": member, "attacker": "Shagrat", "defender_cards": list(defender_cards),
                                    "attacker_cards": list(attacker_cards), **choice}]}}
     return scenario_from_dict(doc, file="<t>")
 
 
 def test_items_used_as_cards_act_once_when_used():
-    """The Magic Ring of Stealth: its scout bearer taps to cancel a strike against him; Poison is
-    discarded for -1/-2 to one strike against its bearer, and does nothing while only carried."""
+    """The Magic Ring of Stealth: its bearer, a scout already (Aragorn II), taps to cancel a strike against
+    him; Poison is discarded for -1/-2 to one strike against its bearer, and does nothing while only carried."""
     from pycombat.errors import ScenarioError
 
-    assert combat_odds(_two(["Magic Ring of Stealth"], defender_cards=["Magic Ring of Stealth"])).setups[0].cancelled_by
+    ring = dict(defender_items=["Magic Ring of Stealth"], defender_cards=["Magic Ring of Stealth"], member="Aragorn II")
+    assert combat_odds(_two(**ring)).setups[0].cancelled_by
     with pytest.raises(ScenarioError, match="untapped"):
-        combat_odds(_two(["Magic Ring of Stealth"], defender_cards=["Magic Ring of Stealth"], status="tapped"))
+        combat_odds(_two(**ring, status="tapped"))
     plain = combat_odds(_two()).setups[0]
     carried = combat_odds(_two(attacker_items=["Poison"])).setups[0]
     used = combat_odds(_two(attacker_items=["Poison"], attacker_cards=["Poison"])).setups[0]

@@ -87,11 +87,11 @@ def test_an_untap_card_of_step_1_allows_minus_3_at_step_3():
 def test_magic_ring_of_stealth_refused_for_a_payer_tapped_earlier_odds_and_verify_agree():
     doc = _payer(["Magic Ring of Stealth"], {"defender": "Frodo", "attacker": "Shagrat",
                                              "defender_cards": ["Magic Ring of Stealth"]})
-    assert "Frodo is not" in _refused(doc) and "MECCG-FX-3" in _refused(doc)
+    assert "Frodo is not" in _refused(doc) and "MECCG-FX-17" in _refused(doc)
     claim = _payer(["Magic Ring of Stealth"], {"defender": "Frodo", "attacker": "Shagrat"},
                    ["Magic Ring of Stealth may be played at step 6 of the strike against Frodo"])
     verdict, rules = _verdicts(claim)[0]
-    assert verdict is False and {"MECCG-SEQ-7", "MECCG-FX-3"} <= set(rules)  # the rules odds names
+    assert verdict is False and {"MECCG-SEQ-7", "MECCG-FX-17"} <= set(rules)  # the rules odds names
 
 
 def test_healing_herbs_for_a_payer_tapped_earlier_is_accepted_by_every_verb():

@@ -230,7 +230,7 @@ def _check_odds(report, console: Console) -> None:
 
 def _strike_tables(co, console: Console) -> None:
     """The strikes' table, the notes on their rolls and each character's fates."""
-    from .combat.strikes import card_rolls, member_fates, strike_members, strike_summary
+    from .combat.strikes import absent_reasons, card_rolls, fate_names, member_fates, strike_members, strike_summary
 
     table = Table(title="Each strike (exact probability, decimal)", title_justify="left")
     cols = ["#", "defender (prowess/body)", "attacker (prowess/body)", "defender wins", "tie", "defender loses"]
@@ -263,11 +263,12 @@ def _strike_tables(co, console: Console) -> None:
             table.add_row(str(s.index), dname, aname, fmt(summ["defender_wins"]), fmt(summ["tie"]),
                           fmt(summ["defender_loses"]), *extra)
     console.print(table)
-    for s, dist in zip(co.setups, co.per_strike):
+    for i, (s, dist) in builtins.enumerate(zip(co.setups, co.per_strike)):
         absent = strike_summary(dist)["absent"]
-        if absent:  # MECCG-FX-24/25: one of its characters may leave play in an earlier strike
-            console.print(f"Strike {s.index} is not resolved {fmt(absent)}: one of its characters may leave play in an "
-                          "earlier strike (MECCG-FX-24, MECCG-FX-25); the row's chances are over every way it goes")
+        if absent:  # one of its characters may leave play in an earlier strike (MECCG-FX-24/25, MECCG-BODY-4)
+            why, rules = absent_reasons(co.setups, co.per_strike, i)
+            console.print(f"Strike {s.index} is not resolved {fmt(absent)}: {why} ({', '.join(rules)}); the row's "
+                          "chances are over every way it goes")
     for s in co.setups:
         for c, m, r in card_rolls(s):
             f = r.fates()
@@ -284,6 +285,12 @@ def _strike_tables(co, console: Console) -> None:
                           "prowess and body shown are those when it acts")
     fates = Table(title="Each character in a strike", title_justify="left")
     rows = [(n, member_fates(dist, n)) for s, dist in zip(co.setups, co.per_strike) for n in strike_members(s)]
+    # an ally that leaves play with its controlling character in his strike (MECCG-BODY-4): on its own row
+    for s, dist in zip(co.setups, co.per_strike):
+        for n in fate_names(s, dist)[len(strike_members(s)):]:
+            i = next((i for i, (m, _f) in builtins.enumerate(rows) if m == n), None)
+            if i is not None:
+                rows[i] = (n, {k: v + member_fates(dist, n)[k] for k, v in rows[i][1].items()})
     # the "off to the side" column (MECCG-FX-28) only where a character may be put there
     keys = ("wounded", "eliminated", "discarded", "returned") + (("aside",) if any(f["aside"] for _n, f in rows) else ())
     cols = ("character", "wounded", "eliminated", "discarded", "returned to hand", "off to the side")
@@ -320,6 +327,10 @@ def replay(report, console: Console) -> None:
             fate = ("put off to the side (MECCG-FX-28)" if o.aside == o.loser
                     else "wounded" if o.fate == "survives" else o.fate)
             console.print(f"  {o.loser}: {fate}")
+    for ally, ctrl in r.allies_gone:
+        if ally in {a for a, _c in report.discarded_with_controller}:
+            continue  # its own line below (MECCG-FX-19)
+        console.print(f"  {ally}: discarded with {ctrl}, its controller (MECCG-BODY-4)")
     for a, _steps, res in r.after_attack:
         if res.result == "succeeds":
             console.print(f"  {a.controller}: {'wounded' if res.fate == 'survives' else res.fate} by {a.ally}'s "

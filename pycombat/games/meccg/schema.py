@@ -251,6 +251,10 @@ def _strike(node: Node, attacker: Company, defender: Company, made: list | None 
             match = [i for i in carried.values() if i.name.casefold() == wname.casefold() or i.id == wname.upper()]
             if not match:
                 raise node.error(f"{who} carries no {wname!r} (carries: {', '.join(i.name for i in carried.values()) or 'nothing'})", key)
+            if "Weapon" not in match[0].item_keywords:  # the one weapon a character uses (MECCG-FX-3)
+                arms = [i.name for i in carried.values() if "Weapon" in i.item_keywords]
+                raise node.error(f"{match[0].name} is not a weapon ({who}'s weapons: {', '.join(arms) or 'none'}; "
+                                 "MECCG-FX-3)", key)
             weapons[key] = match[0].id
     rolls = _rolls(node.child("rolls")) if node.has("rolls") else None
     choice = StrikeChoice(defender=d, attacker=a, attacker_cards=cards["attacker_cards"], excess=excess,

@@ -78,8 +78,8 @@ STRIKE = Obj({
                        "player; default the first who can, in company order (MECCG-FX-24)")),
     "discards": Str("the item a card played on this strike discards, borne by the character facing its player's "
                     "(Scourge of Fire), chosen by that player; default his only item (MECCG-FX-26)"),
-    "attacker_weapon": Str("the item the attacker uses (carried by that member)"),
-    "defender_weapon": Str("the item the defender uses (carried by that member)"),
+    "attacker_weapon": Str("the weapon the attacker uses (a weapon that member carries; default: the best, MECCG-FX-3)"),
+    "defender_weapon": Str("the weapon the defender uses (a weapon that member carries; default: the best, MECCG-FX-3)"),
     "rolls": ROLLS,
     "attacker_untapped": Bool("the attacker chooses not to tap (-3 prowess, MECCG-SEQ-4)"),
     "defender_untapped": Bool("the defender chooses not to tap (-3 prowess, MECCG-SEQ-5)"),

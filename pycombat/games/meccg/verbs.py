@@ -255,6 +255,8 @@ class ReplayReport(Report):
                 "kill_mp": {"defender_player": r.kill_mp[0], "attacker_player": r.kill_mp[1]},
                 "discarded_with_controller": [{"ally": a, "controller": c, "rule": after_strikes.RULE}
                                               for a, c in self.discarded_with_controller],
+                "left_with_controller": [{"ally": a, "controller": c, "rule": "MECCG-BODY-4"}
+                                         for a, c in r.allies_gone],
                 "unmodelled": self.unmodelled}
         if self.file_dice_not_read:  # --rolls replaced them: said once
             out["notes"] = self.notes

@@ -113,6 +113,9 @@ class ItemCard:
     bearer_requires: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     #: "cannot be duplicated on a given character" (data/item_terms.yaml ``no_duplicate``: "character", MECCG-FX-35)
     no_duplicate: str | None = None
+    #: whom the item acts for at all (data/item_terms.yaml ``affects``: race; "This item only affects a
+    #: Ringwraith"): every part of it needs such a bearer (MECCG-FX-17); another may carry it, for nothing
+    affects_requires: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -204,6 +207,7 @@ def item_from_record(rec: Mapping[str, Any], terms: Mapping[str, Any] | None = N
     ``data/item_terms.yaml`` (its ``bearer`` and ``no_duplicate`` entries for the record's id)."""
     terms = terms or {}
     bearer = {k: v for k, v in ((terms.get("bearer") or {}).get(rec["id"]) or {}).items() if k in BEARER_KEYS}
+    affects = {k: v for k, v in ((terms.get("affects") or {}).get(rec["id"]) or {}).items() if k in AFFECTS_KEYS}
     return ItemCard(
         id=rec["id"],
         name=rec["name"],
@@ -225,6 +229,7 @@ def item_from_record(rec: Mapping[str, Any], terms: Mapping[str, Any] | None = N
         corruption_points=int(rec.get("corruption_points") or 0),
         bearer_requires=bearer,
         no_duplicate="character" if rec["id"] in (terms.get("no_duplicate") or {}) else None,
+        affects_requires=affects,
     )
 
 
@@ -435,14 +440,16 @@ def _records(filename: str) -> list[dict[str, Any]]:
 ITEM_TERMS = "item_terms.yaml"
 #: what a ``bearer:`` entry of the overlay may require of the item's bearer (MECCG-FX-35)
 BEARER_KEYS = ("race", "card", "min_prowess")
-_TERM_SECTIONS = ("corrections", "bearer", "no_duplicate")
+#: what an ``affects:`` entry asks of the bearer for the item to act at all ("This item only affects a Ringwraith")
+AFFECTS_KEYS = ("race",)
+_TERM_SECTIONS = ("corrections", "bearer", "no_duplicate", "affects")
 
 
 @functools.cache
 def item_terms() -> dict[str, Any]:
     """``data/item_terms.yaml``: ``corrections`` (fields of items.json records the printed card contradicts),
-    ``bearer`` and ``no_duplicate`` (bearer terms), each keyed by card id with the card's ``name`` and a
-    ``source``."""
+    ``bearer`` and ``no_duplicate`` (bearer terms), ``affects`` (whom the item acts for), each keyed by card id
+    with the card's ``name`` and a ``source``."""
     import yaml
 
     text = resources.files(DATA_PACKAGE).joinpath(ITEM_TERMS).read_text(encoding="utf-8")
@@ -470,6 +477,8 @@ def corrected_item_records(records: Sequence[Mapping[str, Any]]) -> list[dict[st
                                  f"name ({rec['name'] if rec else 'no such id'!r}) and give its `source`")
             if section == "bearer" and not set(entry) - {"name", "source"} <= set(BEARER_KEYS):
                 raise ValueError(f"{ITEM_TERMS}: bearer.{card_id}: known terms are {list(BEARER_KEYS)}")
+            if section == "affects" and not set(entry) - {"name", "source"} <= set(AFFECTS_KEYS):
+                raise ValueError(f"{ITEM_TERMS}: affects.{card_id}: known terms are {list(AFFECTS_KEYS)}")
             if section == "corrections":
                 fields = dict(entry.get("set") or {})
                 if not fields or set(fields) - set(rec):

@@ -559,13 +559,15 @@ def item_model(item: ItemCard) -> CardModel:
     """An item's bonuses (MECCG-FX-2/3) and its other combat tags (data ``item_tags`` or unmodelled)."""
     variants: list[ItemVariant] = []
     unmodelled: list[dict[str, str]] = []
-    base_cond: dict[str, Any] = {"skill": "Warrior"} if item.prowess_warrior_only else {}
+    # "This item only affects a Ringwraith" (item_terms.yaml `affects`): every part needs such a bearer (MECCG-FX-17)
+    only: dict[str, Any] = {"race": list(item.affects_requires["race"])} if item.affects_requires.get("race") else {}
+    base_cond: dict[str, Any] = {**({"skill": "Warrior"} if item.prowess_warrior_only else {}), **only}
     maxima = _yaml().get("item_maxima", {}).get(item.id, {})  # a maximum its note states (MECCG-FX-2)
     if item.prowess_bonus is not None:
         variants.append(ItemVariant("prowess", item.prowess_bonus, item.prowess_max, base_cond, item.name,
                                     maxima.get("prowess_times_printed")))
     if item.body_bonus is not None:
-        bcond = {"skill": "Warrior"} if item.body_warrior_only else {}
+        bcond = {**({"skill": "Warrior"} if item.body_warrior_only else {}), **only}
         variants.append(ItemVariant("body", item.body_bonus, item.body_max, bcond, item.name,
                                     maxima.get("body_times_printed")))
     fx: list[Fx] = []
@@ -621,7 +623,7 @@ def item_model(item: ItemCard) -> CardModel:
     if entry is not None:  # an item also used as a card (Cram), or with an ability of its own
         m = _from_entry(item.id, item.name, "item", entry, extra_fx=tuple(fx), extra_unmodelled=tuple(unmodelled))
         return dataclasses.replace(m, variants=tuple(variants), slot=slot, grants_skill=grants or m.grants_skill,
-                                   no_cvcc=tuple(no_cvcc) + m.no_cvcc)
+                                   no_cvcc=tuple(no_cvcc) + m.no_cvcc, requires={**only, **m.requires})
     flagged = any((u.get("only_if") or {}).get(DETAINMENT_FLAG) for u in unmodelled)
     return CardModel(id=item.id, name=item.name, kind="item", play="in_play", rule=ITEM_RULE, fx=tuple(fx),
                      unmodelled=tuple(unmodelled), variants=tuple(variants), slot=slot, grants_skill=grants,

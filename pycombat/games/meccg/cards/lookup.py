@@ -187,6 +187,7 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "wound_rolls": dict(m.wound_rolls) if m.wound_rolls else None,
             "after_attack_strike": dict(m.after_attack_strike) if m.after_attack_strike else None,
             "placed_on": m.placed_on, "grants_skill": m.grants_skill,
+            "affects_only": (dict(card.affects_requires) or None) if isinstance(card, ItemCard) else None,
             "lasts": m.lasts if m.lasts != "strike" else None,
             "targets": m.targets if m.lasts != "strike" else None, "no_duplicate": m.no_duplicate,
             "pays_item": list(m.pays_item), "cancels_attack": cancel,
@@ -309,8 +310,17 @@ def card_lines(report: dict[str, Any]) -> list[str]:
         elif c.get("placed_on"):
             lines.append(f"  placed on one member: list it as {{card: {c['name']}, member: <member>}}")
         if c.get("grants_skill"):
-            lines.append(f"  gives its {'member' if c.get('placed_on') else 'bearer'} "
-                         f"the {c['grants_skill']} skill, for every card and rule that asks for it")
+            g = c["grants_skill"]
+            whom = "member" if c.get("placed_on") else "bearer"
+            # "if the bearer is already a scout": its own terms ask for the skill he has without it
+            own = [x for x in [c["requires"] or {}] + [b["if"] or {} for b in c["bonuses"]] if x.get("own_skill") == g]
+            lines.append(f"  gives its {whom} the {g} skill, for every card and rule that asks for it"
+                         + (f" but its own terms: those ask for a {whom} already a {g} without it (own_skill)"
+                            if own else ""))
+        if c.get("affects_only"):  # "This item only affects a Ringwraith" (item_terms.yaml `affects`)
+            races = "/".join(c["affects_only"].get("race") or ())
+            lines.append(f"  acts only for a {races} bearer: every part of it needs one; another character may carry "
+                         "it, and it gives him nothing (MECCG-FX-17)")
         if c["flag"]:
             lines.append(f"  decided by the card flag {c['flag']}")
         for u in c["outside_combat"]:

@@ -864,6 +864,12 @@ def _unmet(card: str, args: tuple) -> str:
         return f"{card} cancels only a strike against itself or the character it is an ally of, not one against {who}"
     if key == "status":
         return f"{card} needs an {val} character; {who} is not"
+    if key == "own_skill":  # "if the bearer is already a scout": the skill a card gives him does not count
+        return (f"{card} needs a bearer already a {val.lower()} (a skill a card gives him does not count); "
+                f"{who or 'nobody in the company'} is not one")
+    if key == "struck":  # "a strike against X" under strike_against=targeted (MECCG-FX-12)
+        return (f"{card} acts only on a strike against its bearer; under strike_against=targeted the strike "
+                f"{who} faces is not one (he is in the attacking company)")
     if key == "carries":
         return f"{card} is played for a character who carries {val}; {who or 'nobody in the company'} carries none"
     phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(

@@ -535,11 +535,25 @@ def strike_result(s: Scenario, claim):
     if outcome.result == "corrupted":  # the bearer's failed corruption check: the strike is not resolved
         rules.append(_corruption_rule(setup))
     if outcome.result == "absent":  # one of its characters left play in an earlier strike
-        rules.append("MECCG-FX-25")
+        rules.append(_absent_rule(s, claim, n, setup))
     words = {**{v: k for k, v in _RESULT.items()}, "corrupted": "is not resolved (a failed corruption check)",
              "absent": "is not resolved (one of its characters left play earlier in the attack)"}
     return _v(claim, outcome.result == want, rules, [f"strike {n} {words[outcome.result]}"],
               parts=_strike_part(outcome.result))
+
+
+def _absent_rule(s: Scenario, claim, n: int, setup) -> str:
+    """The rule by which strike ``n`` is not resolved: one of its characters left play in an earlier strike, an
+    ally with its controlling character (MECCG-BODY-4), else a member who paid a card's cost or made the check it
+    cost (MECCG-FX-24/25)."""
+    from ..combat.strikes import ALLY_RULE
+
+    names = {setup.attacker.member.name, setup.defender.member.name}
+    for k in range(1, n):
+        _setup_k, o = _replayed(s, claim, k)
+        if any(name in names and s.member(name).ally_of for name, _f in o.also):
+            return ALLY_RULE
+    return "MECCG-FX-25"
 
 
 def _corruption_rule(setup) -> str:
@@ -596,7 +610,7 @@ def strike_effect(s: Scenario, claim):
         # wounded controller is MECCG-FX-19's, below); a strike not resolved (one of its characters left play
         # earlier, MECCG-FX-24/25) has no step 5
         if o.result == "absent":
-            return _v(claim, False, ["MECCG-FX-25"],
+            return _v(claim, False, [_absent_rule(s, claim, n, setup)],
                       [f"strike {n} is not resolved: a character of it left play earlier"])
         if effect == "taps":
             return _v(claim, True, ["MECCG-SEQ-6"],
@@ -638,8 +652,9 @@ def strike_effect(s: Scenario, claim):
                   parts=_strike_part(o.result))
     if side is None:
         raise _err(s, claim, f"{m.name} is not in strike {n}")
-    if o.result == "absent":  # MECCG-FX-24/25: he or his opponent left play earlier: not resolved
-        return _v(claim, False, ["MECCG-FX-25"], [f"strike {n} is not resolved: a character of it left play earlier"])
+    if o.result == "absent":  # MECCG-FX-24/25, MECCG-BODY-4: he or his opponent left play earlier: not resolved
+        return _v(claim, False, [_absent_rule(s, claim, n, setup)],
+                  [f"strike {n} is not resolved: a character of it left play earlier"])
     if o.result == "corrupted":  # MECCG-FX-22/25: he failed a corruption check: the strike is not resolved
         fate = {"is eliminated": "eliminated", "is discarded": "discarded"}.get(effect)
         got = o.fate if o.loser == m.name else None
@@ -941,8 +956,9 @@ def hazard_effect(s: Scenario, claim):
     from ..cards import interpreter as cardfx
 
     c = load_carddb().card(str(claim.args.get("card")), file=s.file, path=f"{claim.path}.card")
-    if getattr(c, "type", None) != "hazard":
-        raise _err(s, claim, f"card: {c.name} is not a hazard")
+    if getattr(c, "type", None) != "hazard":  # the sentence is a hazard's (MECCG-STRUCT-8); a bad claim is refused
+        raise _err(s, claim, f"card: {c.name} is not a hazard: \"... has an effect in this combat\" asks it of a "
+                             f"hazard (MECCG-STRUCT-8); ask whether {c.name} may be played, or what it changes")
     placed = c.name.casefold() in _in_play(s)
     if not placed and in_force("MECCG-STRUCT-7"):
         return _v(claim, False, ["MECCG-STRUCT-7"],

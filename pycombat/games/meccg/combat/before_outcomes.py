@@ -414,7 +414,7 @@ def strikes_json(co: S.CombatOdds) -> list[dict]:
                                              for m in side.prowess_mods + side.body_mods]
                           for side in (s.defender, s.attacker)},
             "probabilities": {k: as_json(v) for k, v in S.strike_summary(dist).items()},
-            "fates": {n: {k: as_json(v) for k, v in S.member_fates(dist, n).items()} for n in S.strike_members(s)},
+            "fates": {n: {k: as_json(v) for k, v in S.member_fates(dist, n).items()} for n in S.fate_names(s, dist)},
         })
     return out
 

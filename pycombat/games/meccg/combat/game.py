@@ -235,7 +235,8 @@ class CvccState:
         if self.stage == "phase3":
             return sorted(g.phases[self.p1][self.p2])
         if self.stage == "order":
-            if g.prune and not (self.excess_left or self.support_left or self.hand_a or self.hand_d):
+            if g.prune and not (self.excess_left or self.support_left or self.hand_a or self.hand_d
+                                or g.allies_linked(self.remaining)):
                 # Nothing shared is left: the strikes are independent and the order changes no
                 # outcome (see CvccGame.prune), so one canonical order stands for all of them.
                 return [self.remaining[0]]
@@ -405,7 +406,9 @@ class CvccGame:
       supports, so staying untapped changes no later outcome, while -3 lowers its own odds: the
       move is never better than not taking it;
     * the strike order once nothing shared is left (no excess strike to allocate, no supporter,
-      no card in hand): the strikes are then independent, and any order gives the same value;
+      no card in hand, no ally whose controlling character faces another strike left: he may take it
+      out of play with him, MECCG-BODY-4): the strikes are then independent, and any order gives the
+      same value;
     * supporting with fewer than every supporter left on the last strike (MECCG-SEQ-6): each
       supporter adds +1 to the defender's prowess (MECCG-SEQ-6) and nothing comes after, and a
       higher defender total never makes a strike's result worse for the defender under any
@@ -512,6 +515,14 @@ class CvccGame:
         tens of thousands a large tree remembers (about 0.2 s of ``tree wind_throne``, at exit)
         than reference counting does once the cycle is broken. The game still works afterwards."""
         self._after.clear()
+
+    def allies_linked(self, remaining: tuple) -> bool:
+        """An ally in one of the ``remaining`` strikes whose controlling character is in another: if he leaves
+        play first, it leaves with him and its strike is not resolved (MECCG-BODY-4), so the order matters."""
+        names = {n for pair in remaining for n in pair}
+        return any(m.ally_of in names and m.name in names
+                   and not any(m.name in pair and m.ally_of in pair for pair in remaining)
+                   for m in self.scenario.attacker.members + self.scenario.defender.members if m.ally_of)
 
     def new_initial_state(self) -> CvccState:
         if self.cancel is not None and self.cancel.chance > 0:

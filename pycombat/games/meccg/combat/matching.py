@@ -105,12 +105,17 @@ def fast_reason(scenario, objective: Objective) -> str | None:
         return "no strike to assign"
     if any(m.struck_before_controller and m.ally_of for m in scenario.defender.members):
         return "a member must be assigned a strike before another (MECCG-FX-18): the pairs are not independent"
+    if len(verdict.strikes) > 1 and any(m.ally_of in {x.name for x in c.members}
+                                        for c in (scenario.attacker, scenario.defender) for m in c.members if m.ally_of):
+        return ("an ally leaves play with its controlling character (MECCG-BODY-4), and with it its strike and "
+                "its support: the pairs are not independent")
     return None
 
 
 class NotIndependent(Exception):
     """A strike's outcome would change a later strike (a member leaving play besides the strike's
-    two, MECCG-FX-24/25): the strikes are no game without chance, the engine must solve it."""
+    two, MECCG-FX-24/25; an ally with its controlling character, MECCG-BODY-4): the strikes are no game
+    without chance, the engine must solve it."""
 
 
 def hand_reason(scenario) -> str | None:
@@ -162,8 +167,11 @@ def strike_value(game: CvccGame, attacker: str, defender: str, excess: tuple = (
     many excess strikes and supporters: they are interchangeable, -1 and +1 each, MECCG-SEQ-3/6).
     Raises :class:`NotIndependent` when an outcome removes a member besides the strike's two."""
     classes = game.outcomes(_strike_state(game, attacker, defender, excess, support, a_cards, d_cards))
-    if any(c.gone for c in classes):
-        raise NotIndependent(f"a strike of {attacker} on {defender} may remove another member (MECCG-FX-24/25)")
+    # an ally leaving with its controlling character (MECCG-BODY-4) matters only beside another strike, which
+    # fast_reason sends to the engine
+    own = {m.name for m in game.members.values() if m.ally_of in (attacker, defender)}
+    if any(set(c.gone) - own for c in classes):
+        raise NotIndependent(f"a strike of {attacker} on {defender} may remove another member (MECCG-FX-24/25, MECCG-BODY-4)")
     return sum((p * _defender_reward(game, c) for c, p in classes.items()), Fraction(0))
 
 

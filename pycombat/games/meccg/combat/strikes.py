@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import product
 from fractions import Fraction
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from pycombat.dice import Dist, best_of, fmt, two_d6
 from pycombat.errors import ScenarioError
@@ -428,6 +428,20 @@ def _boosted(scenario: Scenario, item, pv: "cardfx.ItemVariant | None",
     return pv, labels
 
 
+def _untap_relief(scenario: Scenario, me: Member, ctx: cardfx.Ctx, m: CardModel) -> int:
+    """How much of the penalty for not tapping (MECCG-SEQ-4/5: -3, or less by a standing ability) item ``m``
+    spares ``me`` when he takes it (``ctx.taps`` False): its carried "no penalty" record, where it holds."""
+    if ctx.taps is not False:
+        return 0
+    own = [f.amount for f in cardfx.carried_fx(m) if f.what == "untap_penalty" and cardfx.holds(f.cond, ctx) is None]
+    if not own:
+        return 0
+    role = getattr(ctx.company, "role", "defender")
+    standing = [f.amount for f, _c in _records(standing_cards(scenario, role, me), ctx, scenario)
+                if f.what == "untap_penalty"]
+    return max(0, min(standing + [3]) - min(own))
+
+
 def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | None, base: int,
                others: list[Mod], boosts: Iterable[tuple[cardfx.Fx, CardModel]] = ()
                ) -> tuple[list[Mod], list[Mod], list[Mod]]:
@@ -470,7 +484,10 @@ def _item_mods(scenario: Scenario, me: Member, ctx: cardfx.Ctx, chosen: str | No
     wrule = "MECCG-SEQ-9"  # step 1 of the roll: the weapon with its maximum (formula: MECCG-FX-2)
     # the weapon first (MECCG-SEQ-9 step 1), then the other items, capped after it
     for slot, entries in sorted(by_slot.items(), key=lambda kv: kv[0] != "Weapon"):
-        picks = entries if slot is None else [max(entries, key=lambda e: (gain(e[2], base), gain(e[3], body_now)))]
+        # the best of a slot: the most prowess it leaves him with, its bonus and the -3 it spares him (Thong of
+        # Fire's "no -3 for not tapping" when he takes it, MECCG-SEQ-5), then the most body
+        picks = entries if slot is None else [max(entries, key=lambda e: (
+            gain(e[2], base) + _untap_relief(scenario, me, ctx, e[1]), gain(e[3], body_now)))]
         for item, m, pv, bv, plain, raises in picks:
             if pv is not None:
                 label = plain.label or item.name
@@ -1477,15 +1494,48 @@ def _with_checked(o: "Outcome", setup: StrikeSetup) -> "Outcome":
     return o
 
 
+#: the rule by which a character's allies leave play with him (CoE 3.I.2: "Its other non-follower cards are
+#: discarded"; a character discarded, returned to hand or put off to the side takes them with him too)
+ALLY_RULE = "MECCG-BODY-4"
+
+
+def allies_of(scenario: Scenario, name: str) -> tuple[str, ...]:
+    """The allies (``ally_of:``) whose controlling character is ``name``, in his company."""
+    for company in (scenario.attacker, scenario.defender):
+        if any(m.name == name for m in company.members):
+            return tuple(m.name for m in company.members if m.ally_of == name)
+    return ()
+
+
+def with_allies_gone(o: Outcome, scenario: Scenario) -> Outcome:
+    """Outcome ``o`` with the allies of each character who leaves play in it (the loser eliminated,
+    discarded, returned to hand or put off to the side; a payer or a check's maker who does,
+    MECCG-FX-24/25) discarded with him (MECCG-BODY-4): ``(ally, "discarded")`` in ``also``. Such an ally
+    faces no strike of its own later in the attack and scores nothing (no body check: no kill MP)."""
+    leaving = ([o.loser] if o.loser and (o.fate in LEAVES_PLAY or o.aside == o.loser) else []) + \
+        [n for n, f in o.also if f in LEAVES_PLAY]
+    have = {n for n, _f in o.also} | ({o.loser} if o.loser else set())
+    add = tuple((a, "discarded") for n in leaving for a in allies_of(scenario, n) if a not in have)
+    return o._replace(also=o.also + add) if add else o
+
+
 def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
     """The exact distribution of a strike's :class:`Outcome` (MECCG-SEQ-9/10, MECCG-BODY); a card
-    that acts only on a roll makes it a mixture over how its roll goes (MECCG-FX-16)."""
+    that acts only on a roll makes it a mixture over how its roll goes (MECCG-FX-16). The allies of a
+    character who leaves play in it leave with him (MECCG-BODY-4, :func:`with_allies_gone`)."""
+    dist = _strike_outcomes(setup, scenario)
+    if not any(m.ally_of for c in (scenario.attacker, scenario.defender) for m in c.members):
+        return dist
+    return dist.map(lambda o: with_allies_gone(o, scenario))
+
+
+def _strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
     if setup.rolled:
         ways = setup.rolled
         return Dist({i: p for i, (p, _f, _s) in enumerate(ways)}).bind(
-            lambda i: strike_outcomes(replace(ways[i][2], rolled=()), scenario))
+            lambda i: _strike_outcomes(replace(ways[i][2], rolled=()), scenario))
     if setup.checked:  # MECCG-FX-25: another member's failed check, beside whatever the strike does
-        return strike_outcomes(replace(setup, checked=()), scenario).map(lambda o: _with_checked(o, setup))
+        return _strike_outcomes(replace(setup, checked=()), scenario).map(lambda o: _with_checked(o, setup))
     if setup.corrupted is not None:
         return Dist.point(corrupted_outcome(setup, scenario))
     if setup.cancelled_by is not None:
@@ -1593,6 +1643,10 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
     for s in setups:
         for name in strike_members(s):
             seen[name] = seen.get(name, 0) + 1
+    for s, dist in zip(setups, raw):  # an ally who may leave play with its controller in his strike (MECCG-BODY-4)
+        for name in {n for o in dist for n in gone_members(o)} - set(strike_members(s)):
+            if name in seen:
+                seen[name] += 1
 
     def fate_cancelled(n: str) -> Dist:
         return cancelled.map(lambda o: dict(o.also).get(n, "cancelled"))
@@ -1681,6 +1735,8 @@ class Replay:
     #: the strikes after the attack's strikes a card played in it costs (MECCG-FX-32): ``(strike, steps,
     #: result)`` each (:class:`.after_attack.AfterStrike`, :class:`.after_attack.AfterResult`)
     after_attack: list = field(default_factory=list)
+    #: ``(ally, controller)`` of each ally that left play with its controlling character (MECCG-BODY-4)
+    allies_gone: list = field(default_factory=list)
 
 
 class RollSource:
@@ -1777,6 +1833,9 @@ def _refuse_unused_rolls(src: RollSource, s: StrikeSetup, o: Outcome, scenario: 
         if given and (ch.path, field) not in src.used:
             shown = given[0] if len(given) == 1 else list(given)
             text, rules = _why_unused(s, o, field)
+            if o.result == "absent" and strike_steps and strike_steps[0].rules:  # who left, and by which rule
+                text = strike_steps[0].text.partition(": ")[2].partition(": the strike")[0] + ", so it is not resolved"
+                rules = strike_steps[0].rules
             why = _with_rules(text, rules)
             if steps is not None:
                 steps.append(ReplayStep(f"Not used: the file's {words} for strike {s.index} ({field}: {shown}): {why}",
@@ -2063,14 +2122,20 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         if out:  # the strike before, resolved: a roll it never needed is refused
             unused(out[-1])
         steps: list[ReplayStep] = []
-        # a member who left play earlier in the attack besides a strike's two (MECCG-FX-24/25)
+        # a member who left play earlier in the attack besides a strike's two (MECCG-FX-24/25), or an ally
+        # who left with its controlling character (MECCG-BODY-4)
         checked = {c[0] for s_, _st, _o in out for c in s_.checked if c[1] in LEAVES_PLAY}
+        checked |= {a for n in checked for a in allies_of(scenario, n)}
         gone = checked | {n for _s, _st, o_ in out for n in gone_members(o_)}
         left = [n for n in (s.defender.member.name, s.attacker.member.name) if n in gone]
         if left:
+            allied = [n for n in left if scenario.member(n).ally_of]
+            rules = ((ALLY_RULE,) if allied else ()) + (
+                () if len(allied) == len(left) else ("MECCG-FX-25",) if set(left) & checked else ("MECCG-FX-24",))
+            who = [n + (f" (with {scenario.member(n).ally_of}, its controller)" if n in allied else "") for n in left]
             out.append((s, [ReplayStep(
-                f"Strike {s.index}: {', '.join(left)} left play earlier in the attack: the strike is not resolved "
-                "(no roll, no wound, no body check)", ("MECCG-FX-25",) if set(left) & checked else ("MECCG-FX-24",))],
+                f"Strike {s.index}: {', '.join(who)} left play earlier in the attack: the strike is not resolved "
+                "(no roll, no wound, no body check)", rules)],
                 Outcome("absent", None, None, 0, 0, 0, 0)))
             continue
         s, rolled_steps = _roll_cards(s, src, scenario)
@@ -2135,7 +2200,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 f"(no roll, no wound, no body check), no kill MP for him"
                 + (f"; his player loses {lost} MP [elimination_mp_clauses={scenario.flags['elimination_mp_clauses']}]"
                    if lost else ""), ("MECCG-FX-22",) + (("MECCG-BODY-9",) if lost else ())))
-            out.append((s, steps, o))
+            _push(out, scenario, s, steps, o)
             continue
         if s.cancelled_by is not None:
             who = s.cancelled_by.name
@@ -2156,14 +2221,14 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 f"[cancelled_strike_taps={flag}]"
                 + (f" (the seed taps {a.member.name})" if flag != "yes" else "")
                 + f". {d.member.name} would have been at {d.prowess}, {a.member.name} at {a.prowess}", rules))
-            out.append((s, steps, Outcome("cancelled", None, None, 0, 0, 0, 0)))
+            _push(out, scenario, s, steps, Outcome("cancelled", None, None, 0, 0, 0, 0))
             continue
         if s.ineffectual_by is not None:  # nothing is rolled: a tie (MECCG-SEQ-10)
             taps = [x.member.name for x in (a, d) if not x.stays_untapped and not x.no_tap and x.untapped]
             steps.append(ReplayStep(f"{s.ineffectual_by.name} makes the strike ineffectual: no roll, nobody is "
                                     "wounded" + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}"
                                                  if taps else ""), ("MECCG-SEQ-10", s.ineffectual_by.rule)))
-            out.append((s, steps, Outcome("tie", None, None, 0, 0, 0, 0)))
+            _push(out, scenario, s, steps, Outcome("tie", None, None, 0, 0, 0, 0))
             continue
         # a hazard in play that STRUCT-8 neutralises gives nothing; one that modifies characters (MECCG-FX-11)
         # gives nothing here when its conditions hold for neither character of this strike
@@ -2199,7 +2264,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             steps.append(ReplayStep(f"Step 8: {D} = {A}: ineffectual, nobody is wounded"
                                     + (f"; {', '.join(taps)} tap{'s' if len(taps) == 1 else ''}" if taps else ""),
                                     ("MECCG-SEQ-10",)))
-            out.append((s, steps, Outcome("tie", None, None, 0, 0, 0, 0)))
+            _push(out, scenario, s, steps, Outcome("tie", None, None, 0, 0, 0, 0))
             continue
         winner, loser = (d, a) if D > A else (a, d)
         verdict = "fails" if D > A else "succeeds"
@@ -2215,7 +2280,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                     f"{loser.member.name}'s player rolls for the {item}: above {above} it is "
                                     f"discarded ({fmt(rolls.chance_above(0, above))}), after the strike",
                                     ("MECCG-SEQ-10", cardfx.ITEM_ABILITY_RULE)))
-            out.append((s, steps, Outcome(verdict, None, None, 0, 0, 0, 0)))
+            _push(out, scenario, s, steps, Outcome(verdict, None, None, 0, 0, 0, 0))
             continue
         scorer_al = scenario.defender.alignment if D > A else scenario.attacker.alignment
         if loser.off_to_side:  # no body check: put off to the side instead (MECCG-FX-28)
@@ -2259,7 +2324,7 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                                also=o.also + ((payer.member.name, pfate),))
         tot_d += o.kill_mp_defender_player
         tot_a += o.kill_mp_attacker_player
-        out.append((s, steps, o))
+        _push(out, scenario, s, steps, o)
     if out:
         unused(out[-1])
     for i, (s, steps, o) in enumerate(out):  # MECCG-FX-25: another member's failed check, beside the strike
@@ -2267,10 +2332,30 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             steps.append(ReplayStep(f"{name} failed the corruption check {card} cost and is {fate}: no kill MP "
                                     "(no body check)" + (f"; his player loses {pen} MP" if pen else ""),
                                     ("MECCG-FX-25",) + (("MECCG-BODY-9",) if pen else ())))
-        out[i] = (s, steps, _with_checked(o, s))
+        if s.checked:
+            _push(out, scenario, s, steps, _with_checked(o, s), at=i)
     after = after_attack(src, scenario, out) if after_attack is not None else []
     tot_a += sum(r.kill_mp for _a, _st, r in after)  # MECCG-BODY-5: the opposing (attacking) player's
-    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), after_attack=after))
+    gone_allies = [(n, scenario.member(n).ally_of) for _s, _st, o in out for n, _f in o.also
+                   if scenario.member(n).ally_of]  # a payer or a check's maker is a character, never an ally
+    return _no_more_dice(src, Replay(strikes=out, preamble=preamble, kill_mp=(tot_d, tot_a), after_attack=after,
+                                     allies_gone=gone_allies))
+
+
+def _push(out: list, scenario: Scenario, s: StrikeSetup, steps: list[ReplayStep], o: Outcome,
+          at: int | None = None) -> None:
+    """Strike ``s`` resolved as ``o`` with its ``steps`` into the replay's ``out`` (at index ``at``, else
+    appended), the allies of a character who left play in it discarded with him, each with its step
+    (MECCG-BODY-4)."""
+    got = with_allies_gone(o, scenario)
+    for ally, _fate in got.also[len(o.also):]:
+        ctrl = scenario.member(ally).ally_of
+        steps.append(ReplayStep(f"{ally}, {ctrl}'s ally, leaves play with him: discarded, no kill MP; it faces no "
+                                "strike of its own later in the attack", (ALLY_RULE,)))
+    if at is None:
+        out.append((s, steps, got))
+    else:
+        out[at] = (s, steps, got)
 
 
 def _roll_cards(s: StrikeSetup, src: RollSource, scenario: Scenario) -> tuple[StrikeSetup, list[ReplayStep]]:
@@ -2368,6 +2453,30 @@ def strike_members(s: StrikeSetup) -> tuple[str, ...]:
     return tuple(dict.fromkeys((s.defender.member.name, s.attacker.member.name,
                                 *(p.member.name for _r, p, _c in s.payer_checks),
                                 *(m.name for _c, m, _r in card_rolls(s)))))
+
+
+def fate_names(s: StrikeSetup, dist: Dist) -> tuple[str, ...]:
+    """Everyone whose fate strike ``s`` (its outcomes ``dist``) can decide: :func:`strike_members`, then the
+    allies that leave play with their controlling character in it (MECCG-BODY-4)."""
+    return tuple(dict.fromkeys(strike_members(s) + tuple(n for o in dist for n, _f in o.also)))
+
+
+def absent_reasons(setups: Sequence[StrikeSetup], per: Sequence[Dist], index: int) -> tuple[str, tuple[str, ...]]:
+    """Why strike ``setups[index]`` may not be resolved, in words, and the rules: one of its characters may leave
+    play in an earlier strike: a payer's body check or a failed check a card cost (MECCG-FX-24/25), or an ally
+    going with its controlling character (MECCG-BODY-4)."""
+    s = setups[index]
+    earlier = {n for d in per[:index] for o in d for n in gone_members(o)}
+    left = [side.member for side in (s.defender, s.attacker) if side.member.name in earlier]
+    allies = [m for m in left if m.ally_of]
+    words, rules = [], []
+    if allies:
+        words.append(", ".join(f"{m.name} leaves play with {m.ally_of} if he does" for m in allies))
+        rules.append(ALLY_RULE)
+    if len(allies) < len(left):
+        words.append("one of its characters may leave play in an earlier strike")
+        rules += ["MECCG-FX-24", "MECCG-FX-25"]
+    return "; ".join(words), tuple(rules)
 
 
 def _fate_of(o: Outcome, name: str) -> str | None:
