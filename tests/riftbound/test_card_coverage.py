@@ -14,6 +14,7 @@ from pycombat.games.riftbound.cards.records import effect_text
 from pycombat.games.riftbound.cards.spells import clauses_of, overlay
 from pycombat.games.riftbound.cards.statics import describe
 from pycombat.games.riftbound.cards.units import load_units
+from overlay_corrections import corrected
 
 
 def _records(name: str) -> list[dict]:
@@ -67,12 +68,7 @@ def test_every_unit_with_combat_text_is_read_or_listed_unmodelled(report):
         # a clause the project's overlay structures (a `kind: unit` record) is read: its effects are checked below
         ours = [o for o in overlay() if o.get("kind") == "unit" and o["id"] == r["id"]]
         for o in ours:  # the data's reading of a clause the overlay corrects ("there" is where the unit moved from)
-            effects = [dict(e) for e in r.get("effects") or ()]
-            for fix in o.get("corrections") or ():
-                for e in effects:
-                    if all(e.get(k) == v for k, v in fix["match"].items()):
-                        e.update(fix["set"])
-            r = {**r, **(o.get("card_facts") or {}), "effects": effects}
+            r = corrected(r, o)
         extra = [o for o in ours if o.get("effects")]
         structured = {c for o in extra for c in clauses_of(o)}
         why = {c: " ".join(str(o["not_modelled"]).split()) for o in ours if o.get("not_modelled") for c in clauses_of(o)}

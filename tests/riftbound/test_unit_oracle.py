@@ -79,6 +79,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from budget import examples  # noqa: E402
+from overlay_corrections import corrected  # noqa: E402
 from pycombat.games.riftbound.cards.coverage import rows as coverage_rows
 from pycombat.errors import ScenarioError
 from pycombat.games.riftbound.cards.showdown import Progress, play_showdown
@@ -104,12 +105,7 @@ def _overlaid(r: dict) -> dict:
     if not o:
         return r
     if o.get("corrections") or o.get("card_facts"):  # the data's reading of the clause corrected
-        effects = [dict(e) for e in r.get("effects") or ()]
-        for fix in o.get("corrections") or ():
-            for e in effects:
-                if all(e.get(k) == v for k, v in fix["match"].items()):
-                    e.update(fix["set"])
-        r = {**r, **(o.get("card_facts") or {}), "effects": effects}
+        r = corrected(r, o)
         if "effects" not in o:
             return r
     return {**r, "effects": list(r.get("effects") or ()) + list(o["effects"]),
