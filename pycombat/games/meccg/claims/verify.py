@@ -16,7 +16,7 @@ from clorm import ConstantField, IntegerField, Predicate, StringField
 
 from pycombat.names import did_you_mean, normalize
 from pycombat.sentences import guard
-from pycombat.errors import PycombatError
+from pycombat.errors import PycombatError, ScenarioError
 from pycombat.in_force import in_force
 from pycombat.rulebook import load_rulebook
 from pycombat.verdicts import Claim, ClaimBook, positive, verify_claims
@@ -635,6 +635,29 @@ def prowess_rules(side) -> list[str]:
     return list(dict.fromkeys(rules)) or ["MECCG-SEQ-9"]
 
 
+def _with_supporters_gone(s: Scenario, claim: Claim, st):
+    """Strike ``st`` as the file's dice leave it: a supporter who may leave play in an earlier strike (an ally
+    with his controlling character, MECCG-BODY-4; a payer or a check's maker, MECCG-FX-24/25) gives no
+    support once he has (MECCG-SEQ-6), so the earlier strikes are replayed with the file's dice; a die
+    they need and the file does not give is asked for, naming why."""
+    if not st.support_at_risk:
+        return st
+    from ..combat.strikes import gone_members
+    from .combat import _replayed
+
+    gone: set[str] = set()
+    for k in range(1, st.index):
+        try:
+            _setup_k, o = _replayed(s, claim, k)
+        except ScenarioError as e:
+            who = ", ".join(n for n, _r in st.support_at_risk)
+            raise ScenarioError(f"{e.message}: {who}, who supports strike {st.index}, may leave play in an earlier "
+                                f"strike (MECCG-SEQ-6, {', '.join(dict.fromkeys(r for _n, rs in st.support_at_risk for r in rs))}), "
+                                "so the final prowess depends on its dice", file=e.file, path=e.path) from None
+        gone |= gone_members(o)
+    return st.without_supporters(gone)
+
+
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
     from ..combat.strikes import COST_RULE, cost_item_paid, item_gone_rule, setup_strikes
 
@@ -644,12 +667,16 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
         n = claim.args.get("strike")
         if not isinstance(n, int) or not 1 <= n <= len(setups):
             raise _err(s, claim, f"strike: a strike number from 1 to {len(setups)}")
-        st = setups[n - 1]
+        st = _with_supporters_gone(s, claim, setups[n - 1])
+        left = [(name, rules) for name, rules in setups[n - 1].support_at_risk if name not in st.supporters]
         side = {st.attacker.member.name: st.attacker, st.defender.member.name: st.defender}.get(char)
         if side is None:
             raise _err(s, claim, f"{char!r} is not in strike {n}")
         value = claim.args.get("value")
         rules = prowess_rules(side)
+        if left and side.role == "defender":  # a supporter gone earlier gave no +1 (MECCG-SEQ-6)
+            rules = [r for r in rules if r != "MECCG-SEQ-9" or any(m.rule == r and m.amount for m in side.prowess_mods)]
+            rules = list(dict.fromkeys(rules + ["MECCG-SEQ-6"] + [r for _n, rs in left for r in rs]))
         if side.role == "attacker" and s.combat is not None and s.combat.before_assignment and \
                 s.flags.get("pre_assignment_attack_effects") != "allowed":
             # the defender's attack-wide cards did not apply: MECCG-PRE-5 [pre_assignment_attack_effects]
@@ -661,6 +688,8 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
             lost.append((paid[1], f"{paid[2]}'s cost"))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
+        note += "".join(f"; {name} left play earlier in the attack: no support" for name, _r in left
+                        if side.role == "defender")
         note += "".join(f"; {item} gone to its player's MP pile as {card}, paid when the card was played"
                         if item_gone_rule(card) == COST_RULE else f"; {item} discarded by {card} before the roll"
                         for item, card in lost)

@@ -403,7 +403,8 @@ class CheckOdds:
 def strikes_json(co: S.CombatOdds) -> list[dict]:
     """Each strike of a combat's odds as JSON (``odds``' ``strikes``)."""
     out = []
-    for s, dist in zip(co.setups, co.per_strike):
+    for i, (s, dist) in enumerate(zip(co.setups, co.per_strike)):
+        lost = S.support_lost(co.setups, co.per_strike, i)
         out.append({
             "index": s.index, "defender": s.defender.member.name, "attacker": s.attacker.member.name,
             "cancelled_by": s.cancelled_by.name if s.cancelled_by else None,
@@ -415,6 +416,9 @@ def strikes_json(co: S.CombatOdds) -> list[dict]:
                           for side in (s.defender, s.attacker)},
             "probabilities": {k: as_json(v) for k, v in S.strike_summary(dist).items()},
             "fates": {n: {k: as_json(v) for k, v in S.member_fates(dist, n).items()} for n in S.fate_names(s, dist)},
+            # a supporter who may leave play before the strike: the chance, when it is fought without his +1
+            **({"support_lost": {n: {**as_json(p), "rules": ["MECCG-SEQ-6", *rules]}
+                                 for n, (p, rules) in lost.items()}} if lost else {}),
         })
     return out
 

@@ -14,7 +14,8 @@ order, plus each strike's choices), this module
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from itertools import product
+from functools import partial
+from itertools import combinations, product
 from fractions import Fraction
 from typing import Callable, Iterable, NamedTuple, Sequence
 
@@ -114,6 +115,24 @@ class StrikeSetup:
     card_checks: tuple = field(default=(), compare=False)
     #: (member, item, card): an item a card played here discarded before the roll (MECCG-FX-26)
     items_discarded: tuple[tuple[str, str, str], ...] = ()
+    #: (supporters gone, the strike then) for each set of this strike's supporters who may leave play
+    #: earlier in the attack (an ally with its controlling character, MECCG-BODY-4; a member whose check
+    #: or body check an earlier strike called for, MECCG-FX-24/25): a supporter who left play taps for
+    #: nothing, and the strike is fought without his +1 (MECCG-SEQ-6)
+    unsupported: tuple[tuple[frozenset, "StrikeSetup"], ...] = field(default=(), compare=False)
+    #: (supporter, rule) of each supporter who may leave play before this strike: with his controlling
+    #: character (MECCG-BODY-4), else by a check an earlier card called for (MECCG-FX-24/25)
+    support_at_risk: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False)
+
+    def without_supporters(self, gone: "frozenset[str] | set[str]") -> "StrikeSetup":
+        """This strike when the supporters in ``gone`` left play before it (:attr:`unsupported`)."""
+        lost = frozenset(gone) & frozenset(self.supporters)
+        if not lost:
+            return self
+        for names, setup in self.unsupported:
+            if names == lost:
+                return setup
+        raise AssertionError(f"strike {self.index}: no variant without {sorted(lost)}")
 
 
 class Outcome(NamedTuple):
@@ -1079,6 +1098,7 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
     # the steps in order; every check of a card's terms or of -3 reads it, MECCG-FX-1/17/24)
     now: dict[str, str] = {}
     setups = []
+    decided: set[str] = set()  # the members whose fate an earlier strike decides (strike_members)
     last = len(combat.strikes)
     for i, ch in enumerate(combat.strikes, start=1):
         if stop_before is not None and i >= stop_before:
@@ -1157,14 +1177,14 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
         others = untaps_others(scenario, ch, (("attacker", a_m, a_cards), ("defender", d_m, d_cards)),
                                {**{n: "tapped" for n in used_allies}, **{n: "untapped" for n in untapped_by}})
         def make(failed, i=i, ch=ch, a_m=a_m, d_m=d_m, a_cards=a_cards, d_cards=d_cards, a_last=a_last,
-                 d_last=d_last, excess=excess, forced=forced, paid=dict(paid), barred=barred):
+                 d_last=d_last, excess=excess, forced=forced, paid=dict(paid), barred=barred, support=ch.support):
             a_m, d_m, dropped = discard_items(scenario, ch, a_m, d_m, a_cards, d_cards, failed)
             a_side = build_side(scenario, ch, "attacker", a_m, d_m, (), (), a_cards, d_cards, a_last, d_last, failed)
-            d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, ch.support, d_cards, a_cards, d_last,
+            d_side = build_side(scenario, ch, "defender", d_m, a_m, excess, support, d_cards, a_cards, d_last,
                                 a_last, failed)
             cancel = next((c for c in d_cards + a_cards if c.cancel_strike and c.id not in failed), None)
             return StrikeSetup(index=i, choice=ch, attacker=a_side, defender=d_side, cancelled_by=cancel,
-                               supporters=ch.support, forced_excess=forced,
+                               supporters=support, forced_excess=forced,
                                ineffectual_by=ineffectual(scenario, d_cards, a_cards, failed),
                                untaps_others=tuple((n, c.name) for n, c in others.items()), untapped_earlier=earlier,
                                support_barred=barred,
@@ -1183,7 +1203,22 @@ def _setup_strikes(scenario: Scenario, stop_before: int | None = None) -> list[S
         # after the strike both are tapped or wounded, unless one took -3 and won, which is not assumed
         _tap_now(now, att, ch.attacker)
         _tap_now(now, dfn, ch.defender)
-        setups.append(with_card_rolls(make(frozenset()), a_cards + d_cards, make, scenario))
+        setup = with_card_rolls(make(frozenset()), a_cards + d_cards, make, scenario)
+        # a supporter who may leave play in an earlier strike (an ally with its controller, MECCG-BODY-4; a
+        # payer or a check's maker, MECCG-FX-24/25): the strike without his support, for each set of them
+        at_risk = [n for n in ch.support if n in decided or dfn.member(n).ally_of in decided]
+        risk_rules = tuple((n, (ALLY_RULE,) if dfn.member(n).ally_of in decided else ("MECCG-FX-24", "MECCG-FX-25"))
+                           for n in at_risk)
+        variants = []
+        for k in range(1, len(at_risk) + 1):
+            for lost in combinations(at_risk, k):
+                kept = tuple(n for n in ch.support if n not in lost)
+                variants.append((frozenset(lost), with_card_rolls(make(frozenset(), support=kept), a_cards + d_cards,
+                                                                  partial(make, support=kept), scenario)))
+        if variants:
+            setup = replace(setup, unsupported=tuple(variants), support_at_risk=risk_rules)
+        setups.append(setup)
+        decided.update(strike_members(setup))
     return setups
 
 
@@ -1628,7 +1663,7 @@ def combat_odds(scenario: Scenario) -> CombatOdds:
     cancel = attack_cancel(scenario)
     per = raw = [strike_outcomes(s, scenario) for s in setups]
     if any(gone_members(o) for dist in per for o in dist):
-        per, joint = _with_members_gone(setups, per)
+        per, joint = _with_members_gone(setups, per, scenario)
     else:
         joint = Dist.point((0, 0))
         for dist in per:  # strikes are independent once the choices are fixed
@@ -1689,17 +1724,30 @@ def _attack_fate(setups: list[StrikeSetup], per: list[Dist], name: str) -> Dist:
     return state.map(lambda st: st[1] or "unhurt")
 
 
-def _with_members_gone(setups: list[StrikeSetup], per: list[Dist]) -> tuple[list[Dist], Dist]:
-    """The strikes in order when one can make a member besides its two leave play (MECCG-FX-24/25):
-    a later strike of his is not resolved (``result`` ``absent``: no roll, no wound, no kill MP). Each
-    strike's distribution and the joint kill MPs, over every way the earlier strikes went."""
+def _with_members_gone(setups: list[StrikeSetup], per: list[Dist], scenario: Scenario) -> tuple[list[Dist], Dist]:
+    """The strikes in order when one can make a member besides its two leave play (MECCG-FX-24/25, an
+    ally with its controller, MECCG-BODY-4): a later strike of his is not resolved (``result``
+    ``absent``: no roll, no wound, no kill MP), and a later strike he was to support is fought without
+    his +1 (MECCG-SEQ-6). Each strike's distribution and the joint kill MPs, over every way the
+    earlier strikes went."""
     state = Dist.point((0, 0, frozenset()))  # kill MPs so far, the members gone so far
     marginals = []
     absent = Outcome("absent", None, None, 0, 0, 0, 0)
+    unsupported: dict[tuple[int, frozenset], Dist] = {}
+
+    def strike(s: StrikeSetup, dist: Dist, gone: frozenset) -> Dist:
+        if {s.attacker.member.name, s.defender.member.name} & gone:
+            return Dist.point(absent)
+        lost = gone & frozenset(s.supporters)
+        if not lost:
+            return dist
+        key = (s.index, lost)
+        if key not in unsupported:
+            unsupported[key] = strike_outcomes(s.without_supporters(lost), scenario)
+        return unsupported[key]
+
     for s, dist in zip(setups, per):
-        pair = {s.attacker.member.name, s.defender.member.name}
-        step = state.bind(lambda st, d=dist, pair=pair: (Dist.point(absent) if st[2] & pair else d).map(
-            lambda o, st=st: (st, o)))
+        step = state.bind(lambda st, d=dist, s=s: strike(s, d, st[2]).map(lambda o, st=st: (st, o)))
         marginals.append(step.map(lambda x: x[1]))
         state = step.map(lambda x: (x[0][0] + x[1].kill_mp_defender_player, x[0][1] + x[1].kill_mp_attacker_player,
                                     x[0][2] | gone_members(x[1])))
@@ -2138,6 +2186,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
                 "(no roll, no wound, no body check)", rules)],
                 Outcome("absent", None, None, 0, 0, 0, 0)))
             continue
+        lost = [n for n in s.supporters if n in gone]  # a supporter who left play earlier supports no more
+        if lost:
+            s = s.without_supporters(gone)
         s, rolled_steps = _roll_cards(s, src, scenario)
         a, d, ch = s.attacker, s.defender, s.choice
         earlier = dict(s.untapped_earlier)
@@ -2170,6 +2221,11 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
             steps.append(ReplayStep(f"Step 4: {d.member.name} takes no -3: full prowess, will tap", ("MECCG-SEQ-5",)))
         for sup in s.supporters:
             steps.append(ReplayStep(f"Step 5: {sup} taps to support {d.member.name}: +1", ("MECCG-SEQ-6",)))
+        for sup in lost:
+            ally = scenario.member(sup).ally_of
+            steps.append(ReplayStep(f"Step 5: {sup} left play earlier in the attack"
+                                    + (f" (with {ally}, its controller)" if ally else "") + ": no support from it",
+                                    ("MECCG-SEQ-6", ALLY_RULE) if ally else ("MECCG-SEQ-6", "MECCG-FX-24", "MECCG-FX-25")))
         for c in d.cards:
             steps.append(ReplayStep(f"Step 6: the defender plays {c.name}{pays(c)}",
                                     ("MECCG-SEQ-7", c.rule) + (("MECCG-FX-24",) if c.name in paid_by else ())))
@@ -2477,6 +2533,20 @@ def absent_reasons(setups: Sequence[StrikeSetup], per: Sequence[Dist], index: in
         words.append("one of its characters may leave play in an earlier strike")
         rules += ["MECCG-FX-24", "MECCG-FX-25"]
     return "; ".join(words), tuple(rules)
+
+
+def support_lost(setups: Sequence[StrikeSetup], per: Sequence[Dist],
+                 index: int) -> dict[str, tuple[Fraction, tuple[str, ...]]]:
+    """Each supporter of strike ``setups[index]`` who may leave play in an earlier strike: the chance he
+    has left before it, when the strike is fought without his +1 (MECCG-SEQ-6), and the rules by which he
+    leaves (:attr:`StrikeSetup.support_at_risk`). A member leaves play once, so the chances of the
+    earlier strikes add up."""
+    out: dict[str, tuple[Fraction, tuple[str, ...]]] = {}
+    for name, rule in setups[index].support_at_risk:
+        p = sum((d.prob(lambda o, n=name: n in gone_members(o)) for d in per[:index]), Fraction(0))
+        if p:
+            out[name] = (p, rule)
+    return out
 
 
 def _fate_of(o: Outcome, name: str) -> str | None:
