@@ -14,10 +14,10 @@ methods (``enumerate()``, ``count()``, ``odds()``, ``optimize()``, ``verify()``,
 """
 
 from .api import Scenario, card, example, load, read_scenario, schema
-from .errors import PycombatError, ScenarioError, SolverError, TooLargeError, UnknownNameError
+from .errors import PycombatError, ScenarioError, SolverError, TooLargeError, UnknownNameError, UnknownOptionError
 from .registry import names as game_names
 
 __version__ = "0.1.0"
 
 __all__ = ["load", "Scenario", "example", "read_scenario", "schema", "card", "game_names", "PycombatError",
-           "ScenarioError", "TooLargeError", "UnknownNameError", "SolverError", "__version__"]
+           "ScenarioError", "TooLargeError", "UnknownNameError", "UnknownOptionError", "SolverError", "__version__"]

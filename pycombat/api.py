@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from . import registry
-from .errors import PycombatError, ScenarioError
+from .errors import PycombatError, ScenarioError, UnknownOptionError
 from .names import closest
 from .report import Report
 from .scenario import read_document
@@ -129,8 +129,9 @@ class Scenario:
         unknown = [k for k in options if k not in known and not (k == "progress" and v.progress)]
         if unknown:
             hint = closest(unknown[0], list(known), n=1)
-            raise PycombatError(f"{verb} has no option {unknown[0]!r} for {self.game} scenarios (options: "
-                                f"{', '.join(known) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""))
+            raise UnknownOptionError(f"{verb} has no option {unknown[0]!r} for {self.game} scenarios (options: "
+                                     f"{', '.join(known) or 'none'})" + (f"; did you mean {hint[0]!r}?" if hint else ""),
+                                     option=str(unknown[0]), suggestions=hint)
         by_dest = {o.dest: o for o in v.options}
         checked = {k: by_dest[k].check(val) if k in by_dest else val for k, val in options.items()}
         for o in v.options:

@@ -6,7 +6,7 @@ A :class:`ScenarioError` is the user's mistake: the CLI prints it as one clear m
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 #: the longest message a user sees (a longer one is cut); quoted values are cut at QUOTE_CHARS
 MAX_MESSAGE = 288
@@ -74,10 +74,15 @@ class ScenarioError(PycombatError):
     """
 
     def __init__(self, message: str, *, file: str | None = None, path: str | None = None,
-                 help: tuple[str, ...] = ()):
+                 help: tuple[str, ...] = (), suggestions: Sequence[str] | None = None):
         self.message = tidy(str(message))
         self.file = file
         self.path = path
+        if suggestions is not None or not hasattr(self, "suggestions"):
+            #: the closest accepted values, when the error names an unknown one (the web page offers them)
+            self.suggestions = list(suggestions or ())
+        #: the interpretation flag given outside the file (``--flag``, the web page's flags) the error is about
+        self.flag: str | None = getattr(self, "flag", None)
         # (help: lines the program wrote, never the user's text, that say what is accepted: under the error)
         super().__init__(str(self), help=help)
 
@@ -103,6 +108,15 @@ def as_value(exc: BaseException) -> BaseException:
     exc.__context__ = None
     exc.__cause__ = None
     return exc
+
+
+class UnknownOptionError(PycombatError):
+    """A verb's option that the verb does not have (given through the API, a batch line or the web page)."""
+
+    def __init__(self, message: str, *, option: str, suggestions: Sequence[str] = ()):
+        super().__init__(message)
+        self.option = option
+        self.suggestions = list(suggestions)
 
 
 class UnknownNameError(ScenarioError):

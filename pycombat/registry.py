@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from .errors import ScenarioError
+from .names import closest
 
 #: verbs every game shares the name and meaning of (a game answers a subset, and may add its own)
 VERB_HELP = {
@@ -243,8 +244,10 @@ class Game:
             return self.verbs[name]
         except KeyError:
             offering = [g.name for g in all_games() if name in g.verbs]
+            hint = [] if offering else closest(str(name), list(self.verbs), n=1)
             raise ScenarioError(f"{name} is not available for {self.name} scenarios"
-                                + (f" (it is for: {', '.join(offering)})" if offering else "")) from None
+                                + (f" (it is for: {', '.join(offering)})" if offering else "")
+                                + (f"; did you mean {hint[0]!r}?" if hint else ""), suggestions=hint) from None
 
     def read_scenario(self, data: Mapping[str, Any], *, file: str | None = None,
                       flag_overrides: Mapping[str, str] | None = None) -> Any:

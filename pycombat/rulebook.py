@@ -405,7 +405,8 @@ class Rulebook:
             flag = self.flags.get(name)
             if flag is None:
                 raise ScenarioError(self._unknown_flag_message(name), file=file, path=path,
-                                    help=(f"known {self.game} flags ({len(self.flags)}): " + ", ".join(self.flags),))
+                                    help=(f"known {self.game} flags ({len(self.flags)}): " + ", ".join(self.flags),),
+                                    suggestions=closest(name, self.flags, n=3))
             text = _coerce_flag_value(flag, value)
             if text is None:
                 hint = closest(str(value), flag.values, n=1)
@@ -415,6 +416,7 @@ class Rulebook:
                     + f"allowed: {flag.describe_allowed()}",
                     file=file,
                     path=path,
+                    suggestions=hint,
                 )
             resolved[name] = text
         return resolved

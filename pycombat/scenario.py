@@ -528,6 +528,8 @@ def read_flags(root: Node, game: str, cli: Mapping[str, str]) -> tuple[dict[str,
         try:
             flags = book.resolve_flags({**flags, name: value}, file=None, path_prefix=None)
         except ScenarioError as exc:
-            raise ScenarioError(f"--flag {name}={value}: {exc.message}", help=exc.help) from None
+            err = ScenarioError(f"--flag {name}={value}: {exc.message}", help=exc.help, suggestions=exc.suggestions)
+            err.flag = name
+            raise err from None
         origin[name] = "command line"
     return flags, origin

@@ -32,6 +32,24 @@ WIND_TEXT = WIND.read_text(encoding="utf-8")
 SMALL_TEXT = pycombat.example("meccg", "two_on_two.yaml").read_text(encoding="utf-8")  # a tree in a second
 
 
+@pytest.mark.parametrize("ask, path, suggestions", [
+    ({"verb": "enumerat"}, "verb", ["enumerate"]),
+    ({"verb": "enumerate", "options": {"limt": 3}}, "options.limt", ["limit"]),
+    ({"verb": "enumerate", "options": {"limit": "many"}}, "options.limit", None),
+    ({"verb": "enumerate", "flags": {"phase2_assignment": "optinal"}}, "flags.phase2_assignment", ["optional"]),
+    ({"verb": "enumerate", "flags": {"phase2_asignment": "optional"}}, "flags.phase2_asignment", ["phase2_assignment"]),
+])
+def test_a_refused_request_names_its_field_and_the_closest_values(client, ask, path, suggestions):
+    """A wrong verb, option or flag of the request (not of the document) is named by the request's field, with
+    the closest accepted values, as a document's unknown name is."""
+    r = client.post("/api/run", json={"text": WIND_TEXT, **ask})
+    assert r.status_code == 400, r.text
+    body = r.json()
+    assert body["path"] == path
+    assert body.get("suggestions") == suggestions
+    assert f"{ask['verb']}: {ask['verb']} " not in body["error"]  # the verb is not said twice
+
+
 @pytest.fixture(scope="module")
 def client():
     with starlette_testclient.TestClient(create_app()) as c:

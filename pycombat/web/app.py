@@ -62,7 +62,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import api, jsontext, registry
-from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, tidy
+from ..errors import PycombatError, ScenarioError, TooLargeError, UnknownNameError, UnknownOptionError, tidy
 from ..report import jsonable
 from ..scenario import parse_document
 from ..verdicts import READINGS, readings_shown
@@ -106,9 +106,12 @@ def error_body(exc: PycombatError, text: str | None = None) -> tuple[int, dict]:
     body: dict[str, Any] = {"error": f"pycombat: {tidy(str(exc))}"}  # one short line, as the CLI prints
     if getattr(exc, "help", ()):  # what is accepted, or why a refusal, in the program's own words
         body["help"] = list(exc.help)
+    if isinstance(exc, UnknownOptionError):  # an option the verb does not have: the request's field
+        body.update(message=str(exc), path=f"options.{exc.option}", suggestions=exc.suggestions)
     if isinstance(exc, ScenarioError):
-        body.update(message=exc.message, path=exc.path)
-        if isinstance(exc, UnknownNameError):
+        # a flag given outside the document (the request's flags) is the request's field
+        body.update(message=exc.message, path=exc.path or (f"flags.{exc.flag}" if exc.flag else None))
+        if exc.suggestions or isinstance(exc, UnknownNameError):
             body["suggestions"] = exc.suggestions
         line = line_of(text, exc.path) if text and exc.path else None
         m = re.match(r"(?:invalid YAML: )?line (\d+)", exc.message)
@@ -397,7 +400,10 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
     try:
         data = parse_document(text, label=LABEL)
         scenario = api.load(data, flags or {})
-        verb = registry.get(scenario.game).verb(verb_name)
+        try:
+            verb = registry.get(scenario.game).verb(verb_name)
+        except ScenarioError as exc:  # the request's verb
+            raise ScenarioError(exc.message, path="verb", suggestions=exc.suggestions) from None
         readings = "deciding"
         if verb_name == "verify" and isinstance(options, dict) and "readings" in options:
             options = dict(options)
@@ -456,7 +462,8 @@ def run_work(progress, text: str, verb_name: str, options: Any, flags: Any, max_
         return ("done", {"result": result, "exit_code": report.exit_code, **extra})
     except PycombatError as exc:
         status, body = error_body(exc, text)
-        if not isinstance(exc, ScenarioError) and not str(exc).startswith("--") and f"{verb_name}: " not in str(exc)[:120]:
+        if not isinstance(exc, (ScenarioError, UnknownOptionError)) and not str(exc).startswith("--") \
+                and f"{verb_name}: " not in str(exc)[:120]:
             # as the CLI says it ("FILE: verb: ..."): which question was refused
             body["error"] = "pycombat: " + tidy(f"{verb_name}: {exc}")
         return ("error", status, body)
