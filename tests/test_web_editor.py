@@ -306,3 +306,18 @@ def test_an_empty_scenario_is_built_from_the_schema(client, game):
         assert isinstance(doc[path], dict) and set(sub.get("required", [])) <= set(doc[path]), path
     r = client.post("/api/edit", json={"text": text, "op": "create", "path": offered[0]})
     assert r.status_code == 400 and "already" in r.json()["error"]
+
+
+@pytest.mark.parametrize("value", [2, 0, "up", None])
+def test_a_move_other_than_one_step_is_refused_naming_the_value(client, value):
+    r = client.post("/api/edit", json={"text": WIND_TEXT, "op": "move", "path": "defender.members[0]", "value": value})
+    assert r.status_code == 400
+    body = r.json()
+    assert body["path"] == "value" and body["error"] == "pycombat: value: a move is -1 (up) or 1 (down)"
+
+
+@pytest.mark.parametrize("path", ["attacker[", "attacker..region", "attacker.", "[0]", "attacker[x]", "attacker]"])
+def test_a_malformed_field_path_is_refused_not_read_in_part(client, path):
+    r = client.post("/api/edit", json={"text": WIND_TEXT, "path": path, "value": 1})
+    assert r.status_code == 400, r.text
+    assert r.json()["path"] == path and "not a field path" in r.json()["error"]

@@ -292,11 +292,15 @@ def default_of(schema: Any, root: dict, first_name: Callable[[str], str | None] 
 
 
 # ---- editing -----------------------------------------------------------------------------------
+#: a field path: keys joined by dots, a list's entry as ``[N]`` (``attacker.members[0].name``)
+_PATH = re.compile(r"[^.\[\]]+(?:\.[^.\[\]]+|\[\d+\])*")
+
+
 def _steps(path: str) -> list[tuple[str, int | None]]:
-    steps = [(k, int(i) if i else None) for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
-    if not steps:
-        raise ScenarioError("not a field path", path=path)
-    return steps
+    if not _PATH.fullmatch(path):
+        raise ScenarioError("not a field path (keys joined by dots, a list's entry as [N], e.g. "
+                            "attacker.members[0].name)", path=path)
+    return [(k, int(i) if i else None) for k, i in re.findall(r"([^.\[\]]+)|\[(\d+)\]", path)]
 
 
 def _walk_to(doc: Any, root: dict, steps: list, *, create: bool, path: str) -> tuple[Any, Any, Any]:
@@ -428,7 +432,7 @@ def edit(text: str, op: str, path: str, value: Any = None, *, key: str | None = 
         if not isinstance(parent, list):
             raise ScenarioError("only an entry of a list moves", path=path)
         if type(value) is not int or value not in (-1, 1):
-            raise ScenarioError("value: -1 (up) or 1 (down)", path="value")
+            raise ScenarioError("a move is -1 (up) or 1 (down)", path="value")
         to = last + value
         if not 0 <= to < len(parent):
             raise ScenarioError(f"cannot move {'up' if value < 0 else 'down'}: it is the "
