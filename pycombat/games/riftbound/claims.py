@@ -314,6 +314,16 @@ def verify(s: Scenario, claims: list[Claim]) -> list[Verdict]:
             v.notes.append("not modelled, and unable to change this verdict (it is about the procedure): "
                            + "; ".join(f"{u['card']}: {u['what']}" for u in left_v))
         elif left_v and v.verdict is not None:  # RB-CARD-4: facts left open that no value of changes it (open_facts)
+            after = [(u.card, u.what) for u in _after_own_death(s, v.claim, _showdown(s).unmodelled)]
+            if after:  # clauses the unit's own death fires (:func:`_after_own_death`)
+                v.notes.append(f"not modelled, and unable to change this verdict (fired by {_unit(s, v.claim)}'s "
+                               "death, after it: it cannot undo it): "
+                               + "; ".join(f"{card}: {what}" for card, what in dict.fromkeys(after)))
+                if "RB-CARD-4" not in v.rules:
+                    v.rules.append("RB-CARD-4")
+                left_v = [u for u in left_v if (u.get("card"), u.get("what")) not in set(after)]
+                if not left_v:
+                    continue
             aside = [(u.card, u.what, u.acts_on) for u in _set_aside(s, v.claim, _showdown(s).unmodelled)]
             if aside:  # clauses changing only other units' Might (:func:`_set_aside`)
                 v.notes.append("not modelled, and unable to change this verdict (each changes only the Might of "
@@ -382,6 +392,7 @@ def _unmodelled(s: Scenario, claim: Claim, read: dict | None = None) -> list[dic
     showdown = _showdown(s)
     missing = [u for u in showdown.unmodelled if claim.kind in SCORING or u.why != SCORING_WHY]
     aside = {(u.card, u.what, u.why) for u in _set_aside(s, claim, missing)}  # only other units' Might
+    aside |= {(u.card, u.what, u.why) for u in _after_own_death(s, claim, missing)}  # fired after the unit's death
     missing = [u for u in missing if (u.card, u.what, u.why) not in aside]
     items = [u for u in items if (u.get("card"), u.get("what"), u.get("why")) not in aside]
     if not items:
@@ -468,6 +479,16 @@ def _set_aside(s: Scenario, claim: Claim, items: list) -> list:
     name = _unit(s, claim)
     aside = [u for u in items if getattr(u, "acts_on", ()) and name not in u.acts_on]
     return aside if aside and _might_isolated(s) else []
+
+
+def _after_own_death(s: Scenario, claim: Claim, items: list) -> list:
+    """RB-CARD-4: those of ``items`` (the showdown's :class:`~.cards.plays.Unmodelled`) that the death of the unit a
+    claim on whether it dies is about fires (its Deathknell, another unit's "when a unit dies": ``after_death_of``):
+    each comes after that death and cannot undo it, nor keep it from dying (RB-CARD-19, CR 346-348)."""
+    if claim.kind != "fate":
+        return []
+    name = _unit(s, claim)
+    return [u for u in items if getattr(u, "after_death_of", None) == name]
 
 
 def _open(s: Scenario) -> list[dict]:

@@ -103,6 +103,9 @@ class Unit:
     #: the spell it named as it was played ("name a spell", for its static ability reading that name); None: not stated
     named: str | None = None
     xp: int | None = None  #: its controller's XP ([Level N] abilities apply at N+ XP); None: not stated
+    #: the XP its controller spent earlier in the showdown (RB-CARD-2), each (who spent it, how much), in order: ``xp``
+    #: is the scenario's stated XP less these (what a message names; not part of the unit's value)
+    xp_spent: tuple[tuple[str, int], ...] = field(default=(), compare=False, hash=False, repr=False)
     #: the unit card it is a copy of (an attached Shady Spectacles, RB-CARD-14): ``card_id``, ``card_name``, its printed
     #: Might, keywords and abilities are that card's; None: its own card's
     copy_of: str | None = None

@@ -89,10 +89,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     # (it may be a misspelt required one)
     validate(SCENARIO, dict(data), file=file)
     hands = None
-    if "hand" in data:  # each player's cards: the showdown played as a game (.play)
-        from .play.hands import read_hands
-
-        hands = read_hands(data["hand"], file)
+    has_hand, hand = "hand" in data, data.get("hand")  # each player's cards: the showdown played as a game (.play)
+    if has_hand:  # (read with the units: a unit may give its player's Equipment [Quick-Draw])
         data = {k: v for k, v in data.items() if k != "hand"}
     root = Node(dict(data), file=file)
     game = root.str("game")
@@ -110,6 +108,14 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     attacker, defender, reserve = _unique_names(root, attacker, defender, reserve)
     gear = {role: _gear(root.child(role)) for role in SIDES}
     attacker, defender, reserve = _gear_listed(attacker, defender, reserve, gear)
+    if has_hand:
+        from .cards.statics import gives_quick_draw
+        from .play.hands import read_hands
+
+        # RB-CARD-9: a unit of the player's giving his Equipment [Quick-Draw] (Jax, Unmatched): his Equipment has
+        # Reaction, in a hand as in a stated play (the one play check decides each play)
+        givers = {u.side: u.name for u in reversed(attacker.units + defender.units + reserve) if gives_quick_draw(u)}
+        hands = read_hands(hand, file, givers)
     _check_marked(root, attacker, defender, reserve, flags)
     names = {u.name for u in attacker.units + defender.units}
     all_names = names | {u.name for u in reserve}

@@ -204,6 +204,20 @@ def gear_ability(card) -> bool:
     return bool(card.effects) and all(e.get("activated") for e in card.effects)
 
 
+def gear_ability_cost(play: Play) -> tuple[int, int, str] | None:
+    """RB-CARD-2 with RB-CARD-17: the cost of the gear's [Action] ability that ``play`` uses (:func:`event_of` is
+    ``gear_ability``): ``(Energy, Power, the cost in words)`` as its text prints it ("[Action] Kill this, exhaust":
+    no Energy, no runes); the gear card's own cost was paid as it was played, before this showdown. None for any
+    other play."""
+    if event_of(play) != "gear_ability":
+        return None
+    from .abilities import cost_parts
+
+    printed = str(next(e["activated"] for e in play.card.effects if e.get("activated")))
+    energy, power, _, _ = cost_parts(printed)
+    return energy, power, f"{energy} Energy + {power} Power (its [Action] ability's cost: {printed!r})"
+
+
 def triggered(unit, event: str) -> tuple[dict, ...]:
     """The unit's abilities that ``event`` triggers (its card's records), none for a token or custom unit."""
     if unit.card_id is None:

@@ -8,8 +8,11 @@ kind ``gear`` takes gear from there:
 * ``count: 1`` / ``count_max: 1`` ("Return a gear to its owner's hand", Factory Recall; "You may kill
   up to one gear", Salvage): the gear the entry's ``target`` names (none: "up to one", declined);
 * ``chooser: each player, own gear`` ("Each player kills one of their gear", Acceptable Losses): the
-  entry's ``target`` names at most one gear of each player (a player whose gear killed is not one the
-  scenario names chose one that changes no combat damage).
+  entry's ``target`` names at most one gear of each player. A player whose gear the entry does not name
+  kills one the scenario does not list (one that changes no combat damage) only when the scenario allows
+  him such gear (his side's ``gear_elsewhere`` not stated, or more than 0); with ``gear_elsewhere: 0`` he
+  must kill one of his gear the scenario lists: his only one is killed, and among several the entry must
+  name his choice (refused otherwise); with none at all he kills nothing.
 
 A gear is named by its card name; an Equipment attached to a unit, by its name and, when several are
 in play, the unit (``from: UNIT``). An attached Equipment killed or returned is detached first: its
@@ -47,7 +50,9 @@ def support(e: Mapping[str, Any]) -> tuple[bool, str]:
     if tgt.get("count") == "all":
         return True, f"every gear in play the scenario names is {what} ({RULE})"
     if tgt.get("chooser") == EACH_PLAYER:
-        return True, f"the gear of each player the entry names (`target`, at most one each) is {what} ({RULE})"
+        return True, (f"the gear of each player the entry names (`target`, at most one each) is {what}; a player "
+                      "whose gear it does not name kills one the scenario does not list, or, with his side's "
+                      f"`gear_elsewhere: 0`, his only gear in play (among several: name his choice) ({RULE})")
     if tgt.get("count", 1) == 1 or tgt.get("count_max") == 1:
         return True, (f"the gear the entry names (`target`; `from: UNIT` for an Equipment on a unit) is {what}"
                       + (" (up to one: none named, none)" if tgt.get("count_max") else "") + f" ({RULE})")
@@ -80,6 +85,45 @@ def _find(play: Play, board: Board, name: str) -> tuple[str, str, str | None]:
     return hits[0]
 
 
+def gear_elsewhere(board: Board, side: str) -> int | None:
+    """The gear ``side``'s player controls that the scenario does not list (his side's ``gear_elsewhere``; None: not
+    stated)."""
+    return next((u.player.gear_elsewhere for u in board.units.values() if u.side == side and u.player is not None),
+                None)
+
+
+def listed(board: Board, side: str) -> list[tuple[str, str, str | None]]:
+    """The gear of ``side``'s player in play that the scenario lists (his ``gear:`` and the Equipment on his units in
+    play), each once."""
+    return list(dict.fromkeys(h for h in _in_play(board) if h[1] == side))
+
+
+def _unnamed_choice(e: Mapping[str, Any], play: Play, board: Board, side: str) -> list[Change]:
+    """RB-CARD-22: what ``side``'s player kills for "Each player kills one of their gear" when the entry names none of
+    his: a gear the scenario does not list, which changes no combat damage, when it allows him one (his
+    ``gear_elsewhere`` not stated, or more than 0); with ``gear_elsewhere: 0`` his only gear in play (none: nothing);
+    among several, his choice, which the entry must state (refused)."""
+    mine = listed(board, side)
+    elsewhere = gear_elsewhere(board, side)
+    if elsewhere != 0:
+        why = "not stated" if elsewhere is None else f"{elsewhere}"
+        return [Change("none", note=f"the {side} kills a gear the scenario does not list (his `gear_elsewhere`: {why}),"
+                       " none of his in play", rules=(RULE,))] if mine else []
+    if len(mine) > 1:
+        raise _err(play, f"the {side} controls no gear but {', '.join(_words(h) for h in mine)} (his "
+                   f"`gear_elsewhere: 0`): he must kill one of them, his choice; name it in `target`", RULE, "target")
+    if not mine:
+        return [Change("none", note=f"the {side} controls no gear (his `gear_elsewhere: 0`): he kills none",
+                       rules=(RULE,))]
+    return [Change("none", note=f"the {side} controls no gear but {_words(mine[0])} (his `gear_elsewhere: 0`): he "
+                   "must kill it", rules=(RULE,))] + _gone(e, mine[0], board)
+
+
+def _words(hit: tuple[str, str, str | None]) -> str:
+    name, _, unit = hit
+    return f"{name} (on {unit})" if unit else name
+
+
 def _gone(e: Mapping[str, Any], hit: tuple[str, str, str | None], board: Board) -> list[Change]:
     name, side, unit = hit
     how = _HOW[e["effect"]]
@@ -110,6 +154,9 @@ def changes(e: Mapping[str, Any], play: Play, board: Board, queue: list[str]) ->
         out = []
         for hit in hits:
             out += _gone(e, hit, board)
+        for side in ("attacker", "defender"):  # a player whose gear the entry does not name
+            if side not in sides:
+                out += _unnamed_choice(e, play, board, side)
         return out or [Change("none", note="no gear the scenario names is killed", rules=(RULE,))]
     if not queue:
         if tgt.get("count_max") == 1:

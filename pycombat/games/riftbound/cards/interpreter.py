@@ -44,7 +44,7 @@ from .records import effect_text
 from .spells import Card
 from .statics import (bonus_damage, damage_prevented, debuff_bonus, deflect_tax, move_refused, name_refused, quick_draw_from,
                       ready_refused, refused_target, replacement_of, reveal_refused, spell_cost)
-from .statics import level_holds, level_of, side_xp  # "[Level N]": its player's XP (RB-CARD-2)
+from .statics import level_holds, level_of, side_xp, xp_words  # "[Level N]": its player's XP (RB-CARD-2)
 from ..model import Unit, other
 from ..spec import RUNE_DOMAINS  # what a trigger revealing a rune states it revealed
 from ..spec import DESTINATIONS  # where a `move` with no stated destination takes a unit: the entry's `to:`
@@ -837,7 +837,7 @@ def _stated(play: Play, board: Board, cond: str, subject: str | None) -> tuple[b
     field it read; None when it states nothing for it."""
     if level_of(cond) is not None:  # "[Level N]": read as a unit's [Level N] abilities read it (RB-CARD-2, RB-CARD-9)
         xp = side_xp(board.units, play.by)
-        return None if xp is None else (bool(level_holds(cond, xp)), f"{play.by}.xp: {xp}")
+        return None if xp is None else (bool(level_holds(cond, xp)), xp_words(board.units, play.by))
     for unit in board.units.values():  # its player's facts, as any of his units carries them
         got = _player_fact(cond, unit.player) if unit.side == play.by else None
         if got is not None:
@@ -983,10 +983,16 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
         text, who, open_ = card.cost_text, [], []
+        from .events import gear_ability_cost
+
+        # the [Action] ability of a gear in play (no card is played): its own printed cost, not the gear card's
+        ability = gear_ability_cost(play)
+        if ability is not None:
+            need, text = ability[:2], ability[2]
         if play.free:  # RB-CARD-27: played by an ability ignoring its cost; its additional costs are still paid
             need, text = (0, 0), "none of its cost (played by an ability, ignoring its cost)"
         extra = option_cost(card) if play.condition else (0, 0)  # "you may pay [rune] to ...", paid (RB-CARD-8)
-        if not play.free and card.type != "ability":  # the card's own printed cost changes, [Hidden] (RB-CARD-2)
+        if not play.free and card.type != "ability" and ability is None:  # the card's printed cost changes (RB-CARD-2)
             from .cost_changes import reduced
 
             e, p, own, undecided = reduced(play, board, need[0], need[1])
@@ -1007,7 +1013,8 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
                 text = f"{text}, and {how}"
         from .cost_changes import ignores_deflect
 
-        if board is not None and (card.type == "spell" or play.ability_of):  # RB-MIGHT-10: [Deflect] on units chosen
+        # RB-MIGHT-10: [Deflect] on units chosen by a spell or an ability (a unit's, or a gear's in play)
+        if board is not None and (card.type == "spell" or play.ability_of or ability is not None):
             tax, taxed = deflect_tax(board.units, play.targets + tuple(t for r in play.repeats for t in r.targets),
                                      play.by)
             if tax and ignores_deflect(card):  # "Ignore [Deflect] while paying this spell's cost" (RB-CARD-2)
@@ -1034,7 +1041,8 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
                        + (f" ({text})" if who else ""), "RB-CARD-2", "paid")
         if play.paid[0] < need[0] or play.paid[1] < need[1]:
             raise _err(play, f"paid {play.paid[0]} Energy + {play.paid[1]} Power; the "
-                       f"{'ability' if play.ability_of else 'card'} costs {text}", "RB-CARD-2", "paid")
+                       f"{'ability' if play.ability_of or ability is not None else 'card'} costs {text}", "RB-CARD-2",
+                       "paid")
         return open_
     return []
 
@@ -1061,7 +1069,7 @@ def spent_xp(play: Play, board: Board) -> Change | None:
                    "showdown begins)", "RB-CARD-2", "paid")
     if have < need:
         raise _err(play, f"the {play.by} has {have} XP: he can't spend {need}", "RB-CARD-2", "paid")
-    return Change("spend_xp", amount=need, how=play.by, rules=("RB-CARD-2",),
+    return Change("spend_xp", amount=need, how=play.by, keyword=play.source_unit or play.card.name, rules=("RB-CARD-2",),
                   note=f"the {play.by} spends {need} XP ({have} -> {have - need})")
 
 

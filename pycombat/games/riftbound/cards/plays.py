@@ -132,6 +132,9 @@ class Unmodelled:
     #: Equipment's Might bonus where it is attached; ``what`` names them): ``verify`` sets it aside for a claim on
     #: another unit's Might when nothing in the showdown carries one unit's Might into another's (RB-CARD-4)
     acts_on: tuple[str, ...] = field(default=(), compare=False)
+    #: the unit whose death fires the clause (its Deathknell, a "when a unit dies" of another): it comes after that
+    #: death and cannot undo it, so ``verify`` sets it aside for a claim on whether that unit dies (RB-CARD-4)
+    after_death_of: str | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

@@ -616,7 +616,8 @@ class Progress:
                             self.unmodelled.append(Unmodelled(
                                 units[n].card_name or n, f"its Deathknell (unit {n}), fired as it died at the battlefield",
                                 f"{choice} is the player's and not stated: give an entry `{{trigger: {n}, when: "
-                                f"{_deathknell.KIND}, ...}}` right after the entry whose resolution kills it (RB-CARD-4)"))
+                                f"{_deathknell.KIND}, ...}}` right after the entry whose resolution kills it (RB-CARD-4)",
+                                after_death_of=n))
                             self.lines.append(Line(f"{n} died at the battlefield: its Deathknell goes on the chain; not "
                                                    f"modelled: {choice} is the player's and not stated.", (DK, "RB-CARD-4")))
                             continue
@@ -690,7 +691,8 @@ class Progress:
                 if fires:
                     self.unmodelled.append(Unmodelled(u.card_name or n, f"its death at {where} (unit {n})",
                                                       "what its death fires away from this combat (a Deathknell, a "
-                                                      "\"when a unit dies\") is not followed (RB-CARD-4)"))
+                                                      "\"when a unit dies\") is not followed (RB-CARD-4)",
+                                                      after_death_of=n))
 
     def _in_play(self) -> tuple[dict[str, Unit], dict[str, str | None]]:
         """The units in play as they are now (every static ability applied) and where each is: ``battlefield``,
@@ -1043,7 +1045,7 @@ def _deathknells_after_combat(board: Board) -> list:
             continue
         for e in effects:
             out.append((u.name, Unmodelled(u.card_name or u.name, f"ability {TRIGGER}: {effect_text(e)} (unit {u.name})",
-                                           AFTER_COMBAT)))
+                                           AFTER_COMBAT, after_death_of=u.name)))
     return out
 
 
@@ -1282,7 +1284,7 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     if c.kind == "spend_xp":  # RB-CARD-2: a cost in XP; its player's "[Level N]" static abilities read what is left
         for m, u in list(units.items()):
             if u.side == c.how and u.xp is not None:
-                units[m] = replace(u, xp=u.xp - c.amount)
+                units[m] = replace(u, xp=u.xp - c.amount, xp_spent=u.xp_spent + ((c.keyword or c.how, c.amount),))
         return c.note, c.rules
     if c.kind == "equip":
         return _equip(c, units, gear if gear is not None else {})

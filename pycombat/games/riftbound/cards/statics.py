@@ -82,6 +82,18 @@ def side_xp(units: Mapping[str, Unit], side: str) -> int | None:
     return next((v.xp for v in units.values() if v.side == side and v.xp is not None), None)
 
 
+def xp_words(units: Mapping[str, Unit], side: str) -> str:
+    """RB-CARD-2: the XP of ``side``'s player as the scenario states it (the side's ``xp:``) and, after an XP cost spent
+    earlier in the showdown, what is left and who spent it: "attacker.xp: 7, 4 after Kha'Zix, Evolving Hunter's spend
+    of 3"."""
+    now = side_xp(units, side)
+    spent = max((v.xp_spent for v in units.values() if v.side == side and v.xp is not None), key=len, default=())
+    if now is None or not spent:
+        return f"{side}.xp: {now}"
+    how = ", then ".join(f"{who}'s spend of {n}" for who, n in spent)
+    return f"{side}.xp: {now + sum(n for _, n in spent)}, {now} after {how}"
+
+
 def level_of(cond: Any) -> int | None:
     """N of a "[Level N]" condition, else None."""
     m = _LEVEL.fullmatch(cond) if isinstance(cond, str) else None
@@ -468,13 +480,18 @@ def reveal_refused(units: Mapping[str, Unit], present: list[str], by: str) -> st
     return None
 
 
+def gives_quick_draw(u: Unit) -> bool:
+    """RB-CARD-9: whether the unit's static ability gives its player's Equipment everywhere [Quick-Draw] (Jax,
+    Unmatched)."""
+    return any(e.get("keyword") == "Quick-Draw" and e.get("target") == QUICK_DRAW_ALL for e in u.statics)
+
+
 def quick_draw_from(board, by: str) -> str | None:
     """RB-CARD-9: a unit of ``by``'s in play (anywhere) whose static ability gives his Equipment [Quick-Draw] (each
     has Reaction and, played, attaches to a unit he controls: CR 819.1.b), else None."""
     units = getattr(board.units, "units", board.units)
     for n in list(board.present) + list(board.base) + list(board.away):
-        if units[n].side == by and any(e.get("keyword") == "Quick-Draw" and e.get("target") == QUICK_DRAW_ALL
-                                       for e in units[n].statics):
+        if units[n].side == by and gives_quick_draw(units[n]):
             return n
     return None
 

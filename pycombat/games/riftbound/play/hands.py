@@ -60,8 +60,10 @@ def hands_unmodelled(scenario) -> list[dict]:
                     "(RB-SHOW-3)"}]
 
 
-def read_hands(value: Any, file: str | None) -> dict[str, tuple[HandCard, ...]]:
-    """The ``hand:`` mapping checked: a list of card names for ``attacker`` and/or ``defender``."""
+def read_hands(value: Any, file: str | None, quick_draw: Mapping[str, str] | None = None
+               ) -> dict[str, tuple[HandCard, ...]]:
+    """The ``hand:`` mapping checked: a list of card names for ``attacker`` and/or ``defender``. ``quick_draw``: side
+    -> a unit of that player's in the scenario whose static ability gives his Equipment [Quick-Draw] (RB-CARD-9)."""
     if not isinstance(value, Mapping):
         raise ScenarioError("`hand` is a mapping {attacker: [cards], defender: [cards]}", file=file, path="hand")
     for key in value:
@@ -78,12 +80,16 @@ def read_hands(value: Any, file: str | None) -> dict[str, tuple[HandCard, ...]]:
             raise ScenarioError("a hand is a list of card names", file=file, path=f"hand.{side}")
         if len(cards) > MAX_HAND:
             raise ScenarioError(f"{len(cards)} cards: at most {MAX_HAND} a hand", file=file, path=f"hand.{side}")
-        out[side] = tuple(hand_card(c, file, f"hand.{side}[{i}]") for i, c in enumerate(cards))
+        out[side] = tuple(hand_card(c, file, f"hand.{side}[{i}]", (quick_draw or {}).get(side))
+                          for i, c in enumerate(cards))
     return out
 
 
-def hand_card(name: str, file: str | None, path: str) -> HandCard:
-    """One hand card, read from the shipped data (spells and gear first, then units)."""
+def hand_card(name: str, file: str | None, path: str, quick_draw: str | None = None) -> HandCard:
+    """One hand card, read from the shipped data (spells and gear first, then units). ``quick_draw``: a unit of the
+    hand's player whose static ability gives his Equipment [Quick-Draw] (Jax, Unmatched, RB-CARD-9): a Normal-speed
+    Equipment then has Reaction, as a stated play of it has; whether that unit is still in play when the card is
+    played is the one play check's (the card interpreter's, RB-SHOW-4), as for a stated play."""
     from ..cards.events import gear_ability
     from ..cards.interpreter import counter_effect
     from ..cards.spells import load_cards
@@ -98,6 +104,8 @@ def hand_card(name: str, file: str | None, path: str) -> HandCard:
         # RB-SHOW-4: the card itself at Action or Reaction speed (a gear whose ability alone has [Action], Divining
         # Shells, is played at Normal speed: its ability is used once the gear is in play, RB-CARD-17)
         playable = card.showdown_playable and not (card.type == "gear" and gear_ability(card))
+        if not playable and card.equipment and quick_draw is not None:  # RB-CARD-9: granted [Quick-Draw]: Reaction
+            return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, plays_unit=plays)
         if not playable and any(k == "Hidden" for k, _ in card.keywords):  # RB-SHOW-4
             return HandCard(card.name, card.type, "reaction", counter_effect(card, None) is not None, facedown=True,
                             plays_unit=plays)

@@ -186,6 +186,7 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
                     "why": "the search tries the spell taken with its own choices only (paid) or countered (not "
                            "paid), not every new choice its taker may make for it (RB-CARD-20)"}
                    for side in SIDES for h in dict.fromkeys(scenario.hands.get(side, ())) if _takes_a_spell(h.name)]
+    unmodelled += _weighed_off_the_line(lines, unmodelled)
     unmodelled += _repeats_not_searched(scenario) + _deflect_not_followed(scenario) + _pools_not_followed(scenario)
     unmodelled += _levels_not_stated(scenario)
     unmodelled += _each_players_own_choice(scenario)
@@ -205,6 +206,26 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
         responses=last.game.responses, scale=None if conquer else game.scale[0].describe(),
         lost={s: tuple(x.name for x in v) for s, v in game.lost(last.at).items()})
+
+
+def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
+    """RB-CARD-4: what the plays the search weighed leave not modelled, on any line, not only the line of best play (a
+    play's clause the interpreter does not read, an Equipment's Might bonus in no source, RB-CARD-5): each option's
+    value rests on the plays it reached, so a clause any of them holds is named, as the showdown names it for the same
+    play stated (each once; those ``listed`` already are not repeated)."""
+    from .entries import Reached
+
+    seen = {(u["card"], u["what"]) for u in listed}
+    out = []
+    for reached in list(lines._memo.values()):
+        if not isinstance(reached, Reached):
+            continue
+        for u in reached.progress.unmodelled:
+            item = u.as_json()
+            if (item["card"], item["what"]) not in seen:
+                seen.add((item["card"], item["what"]))
+                out.append(item)
+    return out
 
 
 def _search(root, max_nodes: int):
@@ -324,35 +345,55 @@ def _repeats_not_searched(scenario: HandScenario) -> list[dict]:
     return out
 
 
+def _gear_choice_open(scenario: HandScenario, side: str) -> bool:
+    """RB-CARD-22: whether ``side``'s player, told by "Each player kills one of their gear" to kill one of his own,
+    may have a choice among gear that matter: some listed gear of his in play as the showdown begins (his ``gear:``,
+    his units' Equipment) or a gear card in his hand, and either gear the scenario does not list allowed him (his
+    ``gear_elsewhere`` not stated, or more than 0) or more than one of those in all. With ``gear_elsewhere: 0`` and
+    one gear at most, his kill is forced (or none) and the reader makes it."""
+    units = [u for u in (*scenario.attacker.units, *scenario.defender.units, *scenario.reserve) if u.side == side]
+    mine = len(scenario.gear.get(side, ())) + sum(len(u.equipment) for u in units) + sum(
+        1 for h in scenario.hands.get(side, ()) if h.kind == "gear")
+    elsewhere = next((u.player.gear_elsewhere for u in units), None)
+    return mine > 0 and (elsewhere != 0 or mine > 1)
+
+
 def _each_players_own_choice(scenario: HandScenario) -> list[dict]:
     """RB-CARD-9 with RB-CARD-4: a hand card whose effect each player makes his own choice for as it resolves ("Each
     player kills one of their gear", Acceptable Losses; "Each player kills one of their units"): the search does not
-    make that choice for either player (never the card's player for his opponent): it plays the card naming no gear
-    or unit, each player killing one the scenario does not name. Named whenever the scenario has one in play the
-    choice could take (a gear listed or attached; a unit), since a player holding only those must kill one."""
+    make that choice for the card's player's opponent: it plays the card naming none of his gear or units (naming
+    each of the card's player's own gear, his own choice, RB-CARD-22). Each player whose gear the entry does not name
+    kills one the scenario does not list, or, with ``gear_elsewhere: 0``, his only gear (the reader makes that kill).
+    Named when the opponent may have a choice the search does not make (:func:`_gear_choice_open`; units: always)."""
     from ..cards.gear import EACH_PLAYER as EACH_GEAR
     from ..cards.interpreter import EACH_PLAYER_OWN_UNIT
     from ..cards.spells import load_cards
     from ..cards.units import load_units
 
-    gear_in_play = any(scenario.gear.get(s) for s in SIDES) or any(
-        u.equipment for u in (*scenario.attacker.units, *scenario.defender.units, *scenario.reserve))
     out = []
     for side in SIDES:
+        opponent = "defender" if side == "attacker" else "attacker"
         for h in dict.fromkeys(scenario.hands.get(side, ())):
             card = load_cards().find(h.name)
             effects = card.effects if card is not None else load_units().unit(h.name).abilities
             for e in effects:
                 who = (e.get("target") or {}).get("chooser") if isinstance(e.get("target"), dict) else None
-                if who == EACH_GEAR and gear_in_play or who == EACH_PLAYER_OWN_UNIT:
-                    what = "gear" if who == EACH_GEAR else "units"
+                if who == EACH_GEAR and _gear_choice_open(scenario, opponent) or who == EACH_PLAYER_OWN_UNIT:
+                    if who == EACH_GEAR:
+                        out.append({"card": h.name, "what": f"{side}'s {h.name}: each player's choice of one of his "
+                                                            "own gear to kill",
+                                    "why": f"each player chooses his own as it resolves (RB-CARD-22); the search makes "
+                                           f"the {opponent}'s choice for no one: it plays {h.name} naming none of his "
+                                           "gear (he kills one the scenario does not list, or his only gear when it "
+                                           "allows him no other), so a line where he must choose one that matters is "
+                                           "not weighed"})
+                        break
                     out.append({"card": h.name, "what": f"{side}'s {h.name}: each player's choice of one of his "
-                                                        f"own {what} to kill",
-                                "why": f"each player chooses his own as it resolves ("
-                                       f"{'RB-CARD-22' if who == EACH_GEAR else 'RB-CARD-9'}); the search makes "
-                                       f"that choice for neither player: it plays {h.name} killing no {what} the "
-                                       f"scenario names, so a line where a player must kill one that matters is not "
-                                       f"weighed"})
+                                                        "own units to kill",
+                                "why": f"each player chooses his own as it resolves (RB-CARD-9); the search makes "
+                                       f"that choice for neither player: it plays {h.name} killing no units the "
+                                       "scenario names, so a line where a player must kill one that matters is not "
+                                       "weighed"})
                     break
     return out
 
