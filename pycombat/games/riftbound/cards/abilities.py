@@ -23,6 +23,7 @@ import re
 from typing import Any
 
 from pycombat.scenario import Node
+from .ability_costs import cost_parts  # noqa: F401  (read here and by the gear's abilities)
 from .spells import Card
 from .statics import BORROW
 from .triggers import as_ability
@@ -31,25 +32,6 @@ from .units import load_units
 RULE = "RB-CARD-17"
 #: the record keys of an activated ability that this module reads (its cost, speed and use limit)
 ABILITY_KEYS = ("activated", "speed", "use_restriction")
-_ENERGY = re.compile(r"^(\d+) energy$")
-_RUNE = re.compile(r"^(\d+) [\w-]+ runes?$")
-
-
-def cost_parts(cost: str) -> tuple[int, int, bool, list[str]]:
-    """An activated ability's cost as the data words it: (Energy, Power, exhaust, parts not read)."""
-    energy = power = 0
-    exhaust = False
-    unread = []
-    for part in (p.strip() for p in str(cost).split(",")):
-        if part == "exhaust":
-            exhaust = True
-        elif m := _ENERGY.match(part):
-            energy += int(m.group(1))
-        elif m := _RUNE.match(part):
-            power += int(m.group(1))
-        elif part:
-            unread.append(part)
-    return energy, power, exhaust, unread
 
 
 def activated(card) -> list[tuple[str, str, tuple[dict, ...]]]:

@@ -105,7 +105,8 @@ import functools
 from typing import Any, Mapping
 
 from pycombat.frozen import replace
-from .plays import Play, Unmodelled
+from .ability_costs import gear_ability_cost  # noqa: F401  (the cost check reads it from there)
+from .plays import Play, Unmodelled, event_of, gear_ability  # noqa: F401  (what a play is)
 
 RULE = "RB-CARD-10"
 #: the triggers fired here, and the event each waits for
@@ -183,39 +184,6 @@ ON_UNIT = {"opp_unit": "enemy", "mighty": "friendly"}
 #: effects that change nothing in a combat whichever way the trigger's condition goes (the interpreter
 #: reads readying as no change: exhausted units deal and take combat damage alike)
 NO_EFFECT = ("ready", "exhaust")
-
-
-def event_of(play: Play) -> str | None:
-    """What playing ``play`` is: ``spell``, ``gear``, ``unit`` (a unit card from hand), ``gear_ability`` (the
-    [Action] activated ability of a gear in play, which is what the entry of a gear whose effects are that ability
-    states: Divining Shells, Forgotten Signpost; no card is played), or None (a unit's ability, a trigger)."""
-    if play.trigger_of or play.ability_of:
-        return None
-    if play.unit is not None:
-        return "unit"
-    if play.card.type == "gear" and gear_ability(play.card):
-        return "gear_ability"
-    return play.card.type if play.card.type in ("spell", "gear") else None
-
-
-def gear_ability(card) -> bool:
-    """Whether the gear card's combat effects are its activated ability (``activated``: its cost): its entry uses
-    that ability of the gear in play (CR 806.1.c: an [Action] ability in a showdown), it plays no card."""
-    return bool(card.effects) and all(e.get("activated") for e in card.effects)
-
-
-def gear_ability_cost(play: Play) -> tuple[int, int, str] | None:
-    """RB-CARD-2 with RB-CARD-17: the cost of the gear's [Action] ability that ``play`` uses (:func:`event_of` is
-    ``gear_ability``): ``(Energy, Power, the cost in words)`` as its text prints it ("[Action] Kill this, exhaust":
-    no Energy, no runes); the gear card's own cost was paid as it was played, before this showdown. None for any
-    other play."""
-    if event_of(play) != "gear_ability":
-        return None
-    from .abilities import cost_parts
-
-    printed = str(next(e["activated"] for e in play.card.effects if e.get("activated")))
-    energy, power, _, _ = cost_parts(printed)
-    return energy, power, f"{energy} Energy + {power} Power (its [Action] ability's cost: {printed!r})"
 
 
 def triggered(unit, event: str) -> tuple[dict, ...]:

@@ -983,7 +983,7 @@ def check_cost(play: Play, flags: Mapping[str, str], board: Board | None = None)
             play.trigger_of and (card.energy_cost or card.power_cost))):
         need = (card.energy_cost or 0, card.power_cost or 0)
         text, who, open_ = card.cost_text, [], []
-        from .events import gear_ability_cost
+        from .ability_costs import gear_ability_cost
 
         # the [Action] ability of a gear in play (no card is played): its own printed cost, not the gear card's
         ability = gear_ability_cost(play)

@@ -184,3 +184,22 @@ class Board:
 
 def play_error(play: Play, message: str, rule: str, field: str | None = None) -> ScenarioError:
     return ScenarioError(f"{play.card.name}: {message} ({rule})", path=f"{play.path}.{field}" if field else play.path)
+
+
+def event_of(play: Play) -> str | None:
+    """What playing ``play`` is: ``spell``, ``gear``, ``unit`` (a unit card from hand), ``gear_ability`` (the
+    [Action] activated ability of a gear in play, which is what the entry of a gear whose effects are that ability
+    states: Divining Shells, Forgotten Signpost; no card is played), or None (a unit's ability, a trigger)."""
+    if play.trigger_of or play.ability_of:
+        return None
+    if play.unit is not None:
+        return "unit"
+    if play.card.type == "gear" and gear_ability(play.card):
+        return "gear_ability"
+    return play.card.type if play.card.type in ("spell", "gear") else None
+
+
+def gear_ability(card) -> bool:
+    """Whether the gear card's combat effects are its activated ability (``activated``: its cost): its entry uses
+    that ability of the gear in play (CR 806.1.c: an [Action] ability in a showdown), it plays no card."""
+    return bool(card.effects) and all(e.get("activated") for e in card.effects)
