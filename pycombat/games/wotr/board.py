@@ -242,6 +242,11 @@ def load_nations() -> Nations:
     return Nations(out)
 
 
+def settlement_words(settlement: str | None) -> str:
+    """A region's Settlement as a message names it: ``city`` -> "a City", None -> "no Settlement"."""
+    return f"a {settlement.title()}" if settlement else "no Settlement"
+
+
 def side_of_name(text: str, *, file: str | None = None, path: str | None = None) -> str:
     """``free_peoples`` or ``shadow`` from what a user types ("Free Peoples", "FP", "shadow")."""
     key = str(text).strip().lower().replace("-", " ").replace("_", " ")

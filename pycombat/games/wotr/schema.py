@@ -37,7 +37,7 @@ from ...errors import ScenarioError
 from ...scenario import Node, read_document
 from ...schemaspec import validate
 from ...solver import is_loaded, memo
-from .board import Board, Nations, control_refusal, load_board, load_nations, side_of_name
+from .board import Board, Nations, control_refusal, load_board, load_nations, settlement_words, side_of_name
 from .cards.plan import read_plan
 from .characters import CharacterDB, load_characters
 from .battle.consequences import read_activations
@@ -209,7 +209,7 @@ def _army(node: Node, role: str, board: Board, nations: Nations, chars: Characte
     node.finish(ARMY_KEYS)
     if besieged:
         if region.settlement != "stronghold":
-            raise node.error(f"{region.name} has no Stronghold (it has {region.settlement or 'no Settlement'}): only "
+            raise node.error(f"{region.name} has no Stronghold (it has {settlement_words(region.settlement)}): only "
                              "an Army in a Stronghold is besieged (WOTR-SITE-4)", "besieged")
     return Army(role=role, side=side, region=region, force=force, rearguard=rearguard, besieged=besieged,
                 replacements=replacements, replacements_origin=origin, retreat_to=retreat_to, player=player)

@@ -252,6 +252,14 @@ HAND_CARD = Obj({
     message="a card is a shipped Event card's title, or {{name: ..., type: character|army|muster|strategy}}")
 HAND_ENTRY = AnyOf((Str("a shipped Event card's title (cards.json: its deck, icon and play requirement, WOTR-EVT-8)"),
                     HAND_CARD), "an Event card in the acting player's hand")
+PLAYED_CARD = Obj({
+    "name": Str("the card's name"),
+    "custom": Bool("a card of the file's own, under a title of its own (required when the title is close to a "
+                   "shipped Event card's, which is otherwise refused as a misspelling)"),
+}, "a card of the file's own already played or discarded", required=("name",),
+    message="a card played is a shipped Event card's title, or {{name: ..., custom: true}}")
+PLAYED_ENTRY = AnyOf((Str("a shipped Event card's title, or a card of the file's own under a title no shipped card's "
+                          "is close to"), PLAYED_CARD), "an Event card already played or discarded (WOTR-EVT-3)")
 _DECK = "each Event deck has 24 cards (RB p.4)"
 DECKS = Obj({
     "character": Int("cards left in the Character Event deck", minimum=0, maximum=24, message=_DECK),
@@ -267,7 +275,7 @@ POSITION_SCENARIO = Obj({
                              message="must be `setup` or a mapping, not {value!r}"), POSITION), "the board"),
     "action": ACTION,
     "hand": List(HAND_ENTRY, "the acting player's hand (WOTR-EVT)"),
-    "played": List(Str("a card already played or discarded (WOTR-EVT-3)")),
+    "played": List(PLAYED_ENTRY, "the Event cards already played or discarded (WOTR-EVT-3)"),
     "decks": DECKS,
     "rules": Flags(GAME),
     "claims": claims_spec(),

@@ -228,8 +228,8 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     lost = garrison_dice_loss(rec, s.garrison)  # WOTR-EVT-9: Help Unlooked For, for the whole battle
     if lost:
         pd = replace(pd, dice_lost=lost)
-        notes.append((f"{rec['title']}: the besiegers roll {lost} die fewer in every round (one per unit of the "
-                      f"besieged garrison; at least one die)", "WOTR-EVT-9"))
+        notes.append((f"{rec['title']}: the besiegers roll {lost} {'die' if lost == 1 else 'dice'} fewer in every "
+                      "round (one per unit of the besieged garrison; at least one die)", "WOTR-EVT-9"))
     if s.garrison is not None:
         notes.append((f"the besieged garrison ({s.garrison.units} units) does not take part in the relief battle",
                       "WOTR-SIEGE-7"))

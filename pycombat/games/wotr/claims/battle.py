@@ -13,7 +13,7 @@ Each verdict comes with the rule ids that decide it and, where a flag's other va
 """
 from __future__ import annotations
 
-from .words import detail_words
+from .words import NoteFractions, detail_words
 
 import re
 from dataclasses import replace
@@ -580,6 +580,7 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         return setup.params(a["role"], units, rnd).dist().prob(test)
 
     notes, verdicts, mixes, fought_any, undecided = [], [], [], False, []
+    fractions = NoteFractions()  # a long chance in a note: its decimal, the exact value in `exact`
     pols = policies_for(s)
     for pol in pols:
         by_p: dict[Fraction, Fraction] = {}  # P(claimed hits) at a position -> the chance of those positions
@@ -605,10 +606,15 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         fought_any = True
         mixed = sum((p * q for p, q in by_p.items()), Fraction(0)) / fought
         mixes.append(mixed)
-        notes.append(f"{head}round {rnd} is fought with chance {fought} = {float(fought):.6f}; P({cmp} {k} hits) "
-                     f"from the positions it starts from: " + ", ".join(
-                         f"{p} = {float(p):.6f} (chance {q})" for p, q in sorted(by_p.items()))
-                     + f"; given that round {rnd} is fought: {mixed} = {float(mixed):.6f} (with {names})")
+        notes.append(f"{head}round {rnd} is fought with chance "
+                     f"{fractions.with_decimal(fought, f'{head}round {rnd} is fought with chance')}; "
+                     f"P({cmp} {k} hits) from the positions it starts from: " + ", ".join(
+                         f"{fractions.with_decimal(p, f'{head}P({cmp} {k} hits) from a position of round {rnd}')} "
+                         f"(chance {fractions.text(q, f'{head}chance of the positions of round {rnd} giving that')})"
+                         for p, q in sorted(by_p.items()))
+                     + f"; given that round {rnd} is fought: "
+                       f"{fractions.with_decimal(mixed, f'{head}P({cmp} {k} hits) given that round {rnd} is fought')} "
+                       f"(with {names})")
         notes += [f"{head}{text} ({rule})" for text, rule in log if text.startswith(f"round {rnd}")]
         if set(by_p) == {want}:
             verdicts.append(True)
@@ -633,7 +639,8 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
             values = sorted({chance_from(pos, pol) for pos in states for pol in (pols if named_now else pols[:1])})
             notes.append(f"with any casualty choice (WOTR-CAS-12) round {rnd} can start from {len(states)} "
                          f"position(s); P({cmp} {k} hits) from them: "
-                         + ", ".join(f"{p} = {float(p):.6f}" for p in values)
+                         + ", ".join(fractions.with_decimal(p, f"P({cmp} {k} hits) from a position of round "
+                                                                  f"{rnd}") for p in values)
                          + ("; the casualty choices change the positions, so the chance given that round "
                             f"{rnd} is fought depends on them" if choice else ""))
             if values == [want]:
@@ -652,13 +659,16 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
                              f"{rnd} is fought)")
             if choice:
                 rules.append("WOTR-CAS-12")
-            return Verdict(c, verdict, rules, notes=notes)
+            return Verdict(c, verdict, rules, notes=notes + [x for x in [fractions.footnote()] if x],
+                           exact=fractions.kept)
     notes += undecided
     verdict = verdicts[0] if len(set(verdicts)) == 1 else None
     if len(set(verdicts)) > 1:
         notes.append("not decided: the casualty policies give different verdicts (WOTR-CAS-12)")
         rules.append("WOTR-CAS-12")
-    return Verdict(c, verdict, rules, notes=notes)
+    if fractions.footnote():
+        notes.append(fractions.footnote())
+    return Verdict(c, verdict, rules, notes=notes, exact=fractions.kept)
 
 
 #: the most positions, and pairs of casualty results, :func:`_positions` follows with every casualty
@@ -982,10 +992,11 @@ def _reroll_choice(s: Scenario, c: Claim) -> Verdict:
         + ("the side chooses how many" if choose else "every allowed die is re-rolled")])
 
 
-def _card_check(s: Scenario, c: Claim):
+def _card_check(s: Scenario, c: Claim, fractions: NoteFractions | None = None):
     """The card of a ``card_playable`` claim, whether it may be played in the claim's round (None: a
     requirement is not modelled, or it holds in some positions of that round and not in others), the
-    reasons (:func:`..cards.combat_round.playable`, the one place the odds decide it too) and notes.
+    reasons (:func:`..cards.combat_round.playable`, the one place the odds decide it too) and notes (the
+    chances in them written by ``fractions``, which keeps the exact value of a long one).
 
     Round 1 is played from the start. A later round is played from every position the battle reaches at
     its start (under each casualty policy of the scenario, as ``odds`` plays a card named for it), with
@@ -998,6 +1009,7 @@ def _card_check(s: Scenario, c: Claim):
     from ..cards.catalog import load_combat_cards
     from ..battle.setup import battle_setup
 
+    fractions = fractions if fractions is not None else NoteFractions()
     card = load_combat_cards().card(c.args["combat_card"])
     role = c.args.get("role")
     if role is None:
@@ -1042,7 +1054,8 @@ def _card_check(s: Scenario, c: Claim):
     verdicts = {k[0] for k in seen}
     for (ok_, _), got in seen.items():
         failed = "; ".join(f"{x['text']} ({x['rule']})" for x in got["reasons"] if x["holds"] is not True)
-        notes.append(f"round {rnd}: " + ", ".join(f"{head(pol)}chance {_chance_words(q)}"
+        notes.append(f"round {rnd}: " + ", ".join(f"{head(pol)}chance "
+                                                 f"{fractions.with_decimal(q, f'round {rnd}: {head(pol)}chance')}"
                                                  for pol, q in got["chance"].items())
                      + (f": may be played" if ok_ else f": cannot be played ({failed})" if ok_ is False
                         else f": not decided ({failed})"))
@@ -1057,11 +1070,6 @@ def _card_check(s: Scenario, c: Claim):
     return card, ("mixed" if None not in verdicts else None), reasons_, notes
 
 
-def _chance_words(q: Fraction) -> str:
-    """A chance in a note: exact (``n/d``) and as a decimal."""
-    return f"{q.numerator}/{q.denominator} = {float(q):.6f}"
-
-
 def _decide_card(s: Scenario, c: Claim) -> Verdict:
     """"CARD may be played here [in round N]": its side (WOTR-EVT-1), one card per round (WOTR-CARD-2), the
     Event that started the battle (WOTR-EVT-9) and its requirement (WOTR-CARD-5), on the battle as the
@@ -1070,7 +1078,8 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
     some positions of a later round and not in others."""
     from ..cards.catalog import unmodelled
 
-    card, ok, reasons_, extra = _card_check(s, c)
+    fractions = NoteFractions()
+    card, ok, reasons_, extra = _card_check(s, c, fractions)
     rnd = c.args.get("round", 1)
     notes = [f"{r['rule']}: {r['text']}: " + {True: "yes", False: "no", None: "cannot decide"}[r["holds"]]
              for r in reasons_]
@@ -1088,7 +1097,9 @@ def _decide_card(s: Scenario, c: Claim) -> Verdict:
         rules += ["WOTR-CARDX-7"]
     for u in unmodelled(card):
         notes.append(f"unmodelled: {u['what']} ({u['why']})")
-    return Verdict(c, None if ok == "mixed" else bool(ok), rules, notes=notes)
+    if fractions.footnote():
+        notes.append(fractions.footnote())
+    return Verdict(c, None if ok == "mixed" else bool(ok), rules, notes=notes, exact=fractions.kept)
 
 
 def unmodelled_for(s: Scenario, c: Claim) -> list[dict]:

@@ -52,6 +52,9 @@ class Verdict:
     #: ``[{card, what, why}]``: what the model does not interpret and could change this verdict (it is then not
     #: decided, :func:`pycombat.verdicts.verify_claims`)
     unmodelled: list[dict] = field(default_factory=list)
+    #: ``[{what, exact, decimal, denominator_digits}]``: the exact value of each fraction a note prints short
+    #: (:class:`.words.NoteFractions`, marked ``*``); ``--json`` gives them as ``exact``
+    exact: list[dict] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.rules = list(dict.fromkeys(self.rules))  # each rule id cited once, in order
@@ -60,4 +63,5 @@ class Verdict:
         return verdict_json(self.claim, self.verdict, reasons("wotr", self.rules, parts=self.parts),
                             deciding_flags=self.deciding_flags, notes=self.notes,
                             readings=readings_json("wotr", self.readings, self.rules),
-                            extra={"unmodelled": [dict(u) for u in self.unmodelled]} if self.unmodelled else None)
+                            extra=({"unmodelled": [dict(u) for u in self.unmodelled]} if self.unmodelled else {})
+                            | ({"exact": [dict(x) for x in self.exact]} if self.exact else {}) or None)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from .words import GROUP_TERMS as _GROUP_TERMS, detail_words
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pycombat.sentences import guard, guard_reader
@@ -533,10 +533,15 @@ def _decide_positive(s: PositionScenario, c: Claim, flags: dict[str, str]) -> Ve
     if c.kind == "die_face":
         return _card_verdict(c, C.judge(s, [C.QFace(side=a["side"], die=a["face"])], flags=flags))
     if c.kind == "place":
-        v = _place_judged(s, c, flags)
+        placed = _place_judged(s, c, flags)
+        v = placed.verdict
         out = _card_verdict(c, v)
+        if placed.play is not None and not placed.play.holds:
+            out.notes.append(f"{placed.card_name} cannot be played, so it brings no figures into play")
+        if placed.play is not None:
+            out.notes += placed.play.set_aside
         card = s.card(str(a["card"])) if a.get("by", "card") == "card" and a.get("card") else None
-        if card is not None and card.shipped and card.musters and not v.holds and not _recruit_could_change(v):
+        if card is not None and card.shipped and card.musters and not v.holds and not placed.recruit_could_change:
             out.notes.append(f"set aside: {card.name}'s printed recruit ({'; '.join(recruit_parts(card.name))}) "
                              "cannot change this verdict: the placement fails on the grounds above")
         return out
@@ -598,33 +603,60 @@ def _card_verdict(c: Claim, v, note: str | None = None) -> Verdict:
                    parts=engaged_parts(v.engaged))
 
 
-def _place_judged(s: PositionScenario, c: Claim, flags: dict[str, str] | None = None):
-    """cards.lp's answer to a ``place`` claim (WOTR-EVT-6, WOTR-DICE-4): the rules every card or Muster die
-    obeys when it brings figures into play."""
+@dataclass
+class _Placement:
+    """A ``place`` claim decided: ``verdict`` is the card's play (:func:`..cards.events.may_play`) when the card
+    may not be played (a card that is not played brings nothing, WOTR-EVT-6), else cards.lp's answer on the
+    placement; ``play`` is the card's play (None: a Muster die's placement)."""
+
+    verdict: Any
+    play: Any = None
+    card_name: str = ""
+
+    @property
+    def recruit_could_change(self) -> bool:
+        """Whether a mustering card's printed recruit, which the model does not interpret, could change the
+        verdict: it holds (the card may recruit elsewhere, other figures or fewer), or it fails only on a general
+        rule such a text may lift (a region not free, a Nazgûl outside a Sauron Stronghold, a Leader without an
+        Army: Dead Men of Dunharrow, The Black Captain Commands, Guards of the Citadel). A card that may not be
+        played (the die, WOTR-DICE-8; its requirement, WOTR-EVT-8; played already, WOTR-EVT-3) brings nothing
+        whatever it recruits."""
+        if self.verdict.holds:
+            return True
+        names = {(x.rule, x.detail[0] if isinstance(x.detail, tuple) else x.detail) for x in self.verdict.violations}
+        return not (names & _DEFINITE_PLACE_REFUSALS)
+
+
+def _place_judged(s: PositionScenario, c: Claim, flags: dict[str, str] | None = None) -> _Placement:
+    """A ``place`` claim (WOTR-EVT-6, WOTR-DICE-4): by a card, first whether the card may be played with the claim's
+    die result or the file's (:func:`..cards.events.may_play`, the one decision: WOTR-DICE-8, WOTR-EVT-8,
+    WOTR-EVT-3), then cards.lp's answer on the rules every card or Muster die obeys when it brings figures
+    into play."""
     from ..cards import events as C
 
     a, die = c.args, c.args.get("die")
     by = a.get("by", "card")
+    flags = flags or dict(s.flags)
+    play = None
+    if by == "card":
+        card = s.card(str(a["card"]))
+        play = C.may_play(s, a["card"], die=die, flags=flags)
+        if not play.holds:  # a card that may not be played brings nothing into play
+            return _Placement(play.verdict, play, card.name if card is not None else str(a["card"]))
     q = C.q_place(by, a.get("card") if by == "card" else None, a["nation"], a["figure"], a["count"], a["region"])
-    return C.judge(_with_die(s, die) if by == "card" else _with_die(s, die or "muster"), [q], placement=True,
-                   flags=flags or dict(s.flags))
+    v = C.judge(_with_die(s, die) if by == "card" else _with_die(s, die or "muster"), [q], placement=True,
+                flags=flags)
+    return _Placement(v, play)
 
 
-#: the placement refusals a card's own recruit text never lifts: the card was played (WOTR-EVT-3), the figures
-#: are the enemy's or not in the reinforcements (WOTR-EVT-6), the region would hold too many units (WOTR-STACK-1)
-_DEFINITE_PLACE_REFUSALS = {("WOTR-EVT-3", "already_played"), ("WOTR-EVT-6", "not_your_nation"),
+#: the placement refusals a card's own recruit text never lifts: the card may not be played (the die result,
+#: WOTR-DICE-8; its printed requirement, WOTR-EVT-8; it was played, WOTR-EVT-3), its Event brings no figures,
+#: the figures are the enemy's or not in the reinforcements (WOTR-EVT-6), the region would hold too many units
+#: (WOTR-STACK-1)
+_DEFINITE_PLACE_REFUSALS = {("WOTR-EVT-3", "already_played"), ("WOTR-DICE-8", "icon_does_not_match"),
+                            ("WOTR-EVT-8", "requirement_not_met"), ("WOTR-EVT-6", "brings_no_figures"),
+                            ("WOTR-EVT-6", "not_your_nation"),
                             ("WOTR-EVT-6", "not_in_the_reinforcements"), ("WOTR-STACK-1", "over_stacked")}
-
-
-def _recruit_could_change(v) -> bool:
-    """Whether a mustering card's printed recruit, which the model does not interpret, could change the verdict
-    ``v`` on a placement: it holds (the card may recruit elsewhere, other figures or fewer), or it fails only on
-    a general rule such a text may lift (a region not free, a Nazgûl outside a Sauron Stronghold, a Leader
-    without an Army: Dead Men of Dunharrow, The Black Captain Commands, Guards of the Citadel)."""
-    if v.holds:
-        return True
-    names = {(x.rule, x.detail[0] if isinstance(x.detail, tuple) else x.detail) for x in v.violations}
-    return not (names & _DEFINITE_PLACE_REFUSALS)
 
 
 def _relevant_flags(s: PositionScenario, c: Claim) -> list[str]:
@@ -660,11 +692,17 @@ def unmodelled_for(s: PositionScenario, c: Claim) -> list[dict]:
         return []
     if c.kind == "card_play":  # only what could change the verdict: a play refused on a definite ground is decided
         return may_play(s, card.name, die=c.args.get("die")).open
-    if c.kind == "place" and card.musters and _recruit_could_change(_place_judged(s, c)):
-        return [{"card": card.name, "what": f"Event: {p}",
-                 "why": "the figures, numbers and regions its Event recruits are not interpreted: the placement is "
-                        "checked against the rules every card obeys (WOTR-EVT-6, WOTR-STACK-1) only"}
-                for p in recruit_parts(card.name)]
+    if c.kind == "place":
+        placed = _place_judged(s, c)
+        if not placed.recruit_could_change:  # decided: the play or the placement fails on a definite ground
+            return []
+        out = list(placed.play.open) if placed.play is not None else []  # its requirement, when the position
+        if card.musters:                                                    # cannot state it (WOTR-EVT-8)
+            out += [{"card": card.name, "what": f"Event: {p}",
+                     "why": "the figures, numbers and regions its Event recruits are not interpreted: the placement "
+                            "is checked against the rules every card obeys (WOTR-EVT-6, WOTR-STACK-1) only"}
+                    for p in recruit_parts(card.name)]
+        return out
     return []
 
 
@@ -717,7 +755,10 @@ def verify(s: PositionScenario, claims: list[Claim]) -> list[Verdict]:
                         relevant_flags=_relevant_flags, unmodelled=unmodelled_for, unmodelled_rule="WOTR-EVT-8")
     for v in out:
         if v.claim.kind == "place" and v.verdict is None and v.unmodelled:
-            v.rules = ["WOTR-EVT-6"] + [r for r in v.rules if r not in ("WOTR-EVT-8", "WOTR-EVT-6")]
+            # the card's recruit (WOTR-EVT-6), and its requirement where the position cannot state it (WOTR-EVT-8)
+            open_rules = (["WOTR-EVT-6"] if any(u["what"].startswith("Event: ") for u in v.unmodelled) else []) + \
+                (["WOTR-EVT-8"] if any(u["what"].startswith("its requirement") for u in v.unmodelled) else [])
+            v.rules = open_rules + [r for r in v.rules if r not in ("WOTR-EVT-8", "WOTR-EVT-6")]
     return out
 
 

@@ -21,7 +21,8 @@ scenario has ``position:`` and ``action:`` blocks instead (the two kinds never m
       card: {name: "...", moves: 2}    # an Event card that moves one Army up to N regions (WOTR-MOVE-10)
     hand: [Grond, Hammer of the Underworld, {name: "...", type: army, attack: true}]  # the acting player's hand:
                                        # a shipped card by title, or a card the file describes (WOTR-EVT)
-    played: [...]                      # cards already played or discarded (WOTR-EVT-3)
+    played: [...]                      # cards already played or discarded (WOTR-EVT-3): a shipped title, or a
+                                       # card of the file's own ({name: "...", custom: true} when close to one)
     decks: {character: 0, strategy: 12}  # cards left in the acting player's two Event decks
     rules: {stacking_check: trim_at_end}
     claims: [...]
@@ -42,7 +43,8 @@ from pycombat.errors import ScenarioError
 from pycombat.names import normalize
 from pycombat.scenario import Node
 from pycombat.schemaspec import validate
-from ..board import CONTROLLED, SIDE_NAMES, Board, Nations, Region, control_refusal, load_board, load_nations, side_of_name
+from ..board import (CONTROLLED, SIDE_NAMES, Board, Nations, Region, control_refusal, load_board, load_nations,
+                     settlement_words, side_of_name)
 from ..characters import CharacterDB, load_characters
 from ..model import Contingent, Force, Politics
 from ..reading import _flags, _force, _politics
@@ -52,6 +54,7 @@ from ..spec import (
     FELLOWSHIP,
     HAND_CARD,
     MOVE_CARD,
+    PLAYED_CARD,
     POSITION,
     POSITION_SCENARIO,
     REGION,
@@ -252,8 +255,8 @@ def scenario_from_dict(data: Mapping[str, Any], *, file: str | None = None,
     _unique_cards(root, hand)
     _action_card_held(root, action, hand)
     played_nodes = root.list("played", [])
-    played = tuple(n.as_str() for n in played_nodes)
-    _not_both_held_and_played(hand, played_nodes)
+    played = tuple(_played_title(n) for n in played_nodes)
+    _not_both_held_and_played(hand, played_nodes, played)
     decks = _decks(root)
     flags, origin = _flags(root, flag_overrides or {})
     s = PositionScenario(position=position, action=action, flags=flags, flag_origin=origin, hand=hand,
@@ -386,7 +389,7 @@ def _region_entry(node: Node, region: Region, nations: Nations, chars: Character
     sides_with_units = [side for side, f in stacks.items() if f.units]
     if besieged is not None:
         if region.settlement != "stronghold":
-            raise node.error(f"{region.name} has no Stronghold (it has {region.settlement or 'no Settlement'}): only "
+            raise node.error(f"{region.name} has no Stronghold (it has {settlement_words(region.settlement)}): only "
                              "an Army in a Stronghold is besieged (WOTR-SITE-4)", "besieged")
         if control.get(region.id) != besieged:
             raise node.error(f"the Stronghold of {region.name} is controlled by "
@@ -395,9 +398,14 @@ def _region_entry(node: Node, region: Region, nations: Nations, chars: Character
         if besieged not in sides_with_units or len(sides_with_units) != 2:
             raise node.error("a siege needs units of both sides in the region: the besieged Army inside the "
                              "Stronghold and the besiegers around it (WOTR-SITE-4, WOTR-SITE-6)", "besieged")
-    elif len(sides_with_units) == 2:
+    elif len(sides_with_units) == 2 and region.settlement == "stronghold":
         raise node.error(f"units of both sides in {region.name}: that is only possible in a siege; say which side "
                          "is inside the Stronghold with `besieged: free_peoples|shadow` (WOTR-MOVE-4)", "units")
+    elif len(sides_with_units) == 2:  # no siege without a Stronghold: nothing `besieged:` could say makes it legal
+        raise node.error(f"units of both sides in {region.name}: that is only possible in a siege, and only a region "
+                         f"with a Stronghold holds one; {region.name} has no Stronghold (it has "
+                         f"{settlement_words(region.settlement)}): give the units of one side only (WOTR-MOVE-4, "
+                         "WOTR-SITE-4)", "units")
     return {"stacks": stacks, "besieged": besieged, "path": node.path}
 
 
@@ -552,6 +560,7 @@ def _action(node: Node, pos: Position, chars: CharacterDB) -> Action:
 
 
 CARD_KEYS = HAND_CARD.keys
+PLAYED_CARD_KEYS = PLAYED_CARD.keys
 
 
 def _shipped_move_card(cnode: Node, rec: Mapping[str, Any], side: str) -> MoveCard:
@@ -602,29 +611,55 @@ def _shipped_card(node: Node, side: str) -> Card:
 
 
 def _custom(node: Node, rec: Mapping[str, Any] | None) -> bool:
-    """Whether a card mapping (a hand entry, ``action.card``) marks a card the file describes with ``custom: true``.
-    A card described under a title that is not a shipped Event card's but close to one (the closeness of every
-    "did you mean": :func:`pycombat.names.closest`) is taken for a misspelling and refused, naming the shipped
-    title, unless it is marked custom: a misspelt title never silently drops the printed card (its icon, movement
-    and requirement). A shipped card's exact title is the printed card, never a custom one."""
+    """Whether a card mapping (a hand entry, ``action.card``, a ``played:`` entry) marks a card the file describes
+    with ``custom: true``, checked by :func:`_own_title`."""
+    custom = node.bool("custom", False)
+    _own_title(node, node.str("name"), rec, custom, f"{node.path}.name")
+    return custom
+
+
+def _own_title(node: Node, name: str, rec: Mapping[str, Any] | None, custom: bool, path: str) -> None:
+    """The one check of a card title the file gives (a hand entry, ``action.card``, a ``played:`` entry): a title
+    that is not a shipped Event card's but close to one (the closeness of every "did you mean":
+    :func:`pycombat.names.closest`) is taken for a misspelling and refused, naming the shipped title, unless it is
+    marked ``custom: true``: a misspelt title never silently drops the printed card (its icon, movement and
+    requirement; a card played: WOTR-EVT-3). A shipped card's exact title (``rec``) is the printed card, never a
+    custom one."""
     from pycombat.names import closest
     from ..cards.requirements import event_records
 
-    custom = node.bool("custom", False)
-    name = node.str("name")
     if rec is not None:
         if custom:
             raise node.error(f"{rec['title']} is a shipped Event card: it is read as printed (cards.json); "
                              "`custom: true` is for a card the file describes under a title of its own", "custom")
-        return False
+        return
     if not custom:
         near = closest(name, sorted(event_records()), n=1)
         if near:
+            own = f"`{{name: {name}, custom: true}}`" if isinstance(node.value, str) else "`custom: true`"
             raise ScenarioError(f"{name!r} is no shipped Event card; did you mean {near[0]!r}? (a card of the "
-                                "file's own: `custom: true`)", file=node.file, path=f"{node.path}.name",
+                                f"file's own: {own})", file=node.file, path=path,
                                 help=(f"a card the file describes under a title this close to a shipped one "
                                       f"({near[0]}) is taken for a misspelling unless it is marked `custom: true`",))
-    return custom
+
+
+def _played_title(node: Node) -> str:
+    """A ``played:`` entry (WOTR-EVT-3): a shipped Event card's title (read as its printed title), a card of the
+    file's own under a title no shipped card's is close to, or ``{name: ..., custom: true}`` (:func:`_own_title`,
+    the check of every title the file gives)."""
+    from ..cards.event_battle import event_card
+
+    if isinstance(node.value, str):
+        name, custom, path = node.as_str(), False, node.path
+    else:
+        node._mapping()
+        name, custom, path = node.str("name"), node.bool("custom", False), f"{node.path}.name"
+        node.finish(PLAYED_CARD_KEYS)
+    rec = event_card(name)
+    _own_title(node, name, rec, custom, path)
+    if rec is None and not custom:  # a shipped Combat card's title, not an Event card's
+        _refuse_combat_title(node, name, None if isinstance(node.value, str) else "name")
+    return rec["title"] if rec is not None else name
 
 
 def _refuse_combat_title(node: Node, name: str, key: str | None = None) -> None:
@@ -731,18 +766,18 @@ def _unique_cards(root: Node, hand: tuple[Card, ...]) -> None:
         seen.add(key)
 
 
-def _not_both_held_and_played(hand: tuple[Card, ...], played: list[Node]) -> None:
+def _not_both_held_and_played(hand: tuple[Card, ...], played: list[Node], titles: tuple[str, ...]) -> None:
     """A card played or discarded never comes back (WOTR-EVT-3): it cannot also be in the hand, and it
     is played once."""
     held = {normalize(c.name): c.name for c in hand}
     seen: set[str] = set()
-    for n in played:
-        key = normalize(n.as_str())
+    for n, title in zip(played, titles):
+        key = normalize(title)
         if key in held:
             raise n.error(f"{held[key]!r} is both in `hand:` and in `played:`: a played or discarded card never "
                           "comes back (WOTR-EVT-3); list it in one of them")
         if key in seen:
-            raise n.error(f"{n.as_str()!r} is twice in `played:` (every Event card is unique)")
+            raise n.error(f"{title!r} is twice in `played:` (every Event card is unique)")
         seen.add(key)
 
 
