@@ -144,3 +144,13 @@ def test_coverage_tables_are_current():
         c = mc[kind]
         row = " | ".join(str(c[s]) for s in ("modelled", "partly", "not", "by flag", "no effect", "none"))
         assert f"| {label} | {row} |" in README
+
+
+def test_counts_of_shipped_files_the_readme_gives_are_the_files():
+    """A count the README gives of a shipped folder's files ("The 76 files of `examples/rulings/meccg/`") is the
+    number of files there."""
+    root = Path(__file__).resolve().parent.parent
+    counts = re.findall(r"The (\d+) files of `([^`]+)`", README)
+    assert counts
+    for n, folder in counts:
+        assert int(n) == sum(1 for p in (root / folder).iterdir() if p.is_file()), folder

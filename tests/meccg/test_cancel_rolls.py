@@ -190,10 +190,11 @@ def test_a_named_roller_must_qualify_and_followers_must_be_members():
         scenario_from_dict(_doc(["Gimli", "Frodo"], followers={"Frodo": "Sam Gamgee"}), file="<t>")
 
 
-@pytest.mark.parametrize("status", ["tapped", "untapped", "wounded"])
+@pytest.mark.parametrize("status", ["tapped"])
 def test_a_strike_card_on_a_roll_mixes_the_strike_both_ways(status):
-    """The Ring Leaves Its Mark (LE-223) untaps the Ringwraith only on 2d6 > 6 (7/12): the strike is
-    7/12 of it untapped (no -1) and 5/12 of it as it was; optimize's tree takes the same mixture."""
+    """The Ring Leaves Its Mark (LE-223) untaps "your tapped Ringwraith" only on 2d6 > 6 (7/12): the strike is
+    7/12 of it untapped (no -1) and 5/12 of it as it was; optimize's tree takes the same mixture. (An untapped
+    or wounded Ringwraith is no target: tests/meccg/test_untap_cards_need_a_tapped_character.py.)"""
     def doc(khamul_status, cards):
         return {"game": "meccg",
                 "attacker": {"alignment": "minion", "site": "Moria",

@@ -21,7 +21,7 @@ from pycombat.games.meccg.cards.lookup import card_lines, card_report
 from pycombat.games.meccg.verbs import verify as _verify_verb
 from pycombat.games.meccg.cards.coverage import unmodelled
 from pycombat.games.meccg.schema import scenario_from_dict
-from pycombat.games.meccg.combat.strikes import combat_odds, setup_strikes
+from pycombat.games.meccg.combat.strikes import combat_odds, lasts_the_turn, setup_strikes
 
 DATA = Path(__file__).resolve().parents[2] / "pycombat" / "games" / "meccg" / "data"
 DB = load_carddb()
@@ -224,6 +224,10 @@ def _scenario(card, m, with_card: bool):
         opp = m.requires["opponent_alignment"][0]
     if own == opp:
         opp = "minion" if own != "minion" else "hero"
+    # a card in play lasting the turn acts on the attacking company only (MECCG-FX-7): its company attacks
+    turn = m.play == "in_play" and lasts_the_turn(m)
+    if turn and own == "balrog":
+        opp = "hero"  # a Balrog company attacks Wizard companies (MECCG-ALIGN-3)
     # the opposing race a record asks for (Mount Slain: a Ringwraith's strike), else an Orc
     foe_race = next((f.cond["opponent_race"][0] for f in m.fx if f.cond.get("opponent_race")
                      and f.what.startswith("opponent_discarded")), "Orc")
@@ -262,6 +266,9 @@ def _scenario(card, m, with_card: bool):
         me["discard_on_body_check"] = [8]
     data = {"game": "meccg", "attacker": {"alignment": opp, "site": "Moria", "members": attacker, **_site(m)},
             "defender": defender, "combat": {"strikes": [strike]}}
+    if turn:
+        data["attacker"], data["defender"] = data["defender"], data["attacker"]
+        strike["defender"], strike["attacker"] = strike["attacker"], strike["defender"]
     if any(f.cond.get("doors_of_night") for f in m.fx):  # Praise to Elbereth: +1 with Doors of Night
         data["in_play"] = ["TW-28"]
     if m.play == "before_assignment":

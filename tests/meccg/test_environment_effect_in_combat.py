@@ -61,11 +61,17 @@ def test_doors_of_night_has_an_effect_through_aiglos_only_under_its_flag():
 
 
 def test_doors_of_night_has_an_effect_through_praise_to_elbereth():
+    # Praise to Elbereth's +1 lasts until the end of the turn: in force on the company attacking in its player's
+    # own turn (MECCG-FX-7), here Bob's, who attacks Jim
     doc = _doc(["Doors of Night"], defender_in_play=["Praise to Elbereth"])
+    doc["attacker"], doc["defender"] = doc["defender"], doc["attacker"]
+    doc["combat"]["strikes"] = [{"defender": "Shagrat", "attacker": "Aragorn II"}]
     c = _claims(doc)[0]
     assert c["verdict"] is True and "MECCG-FX-14" in _rules(c)
     assert _claims(doc, {"praise_to_elbereth": "no_effect"})[0]["verdict"] is False
     assert _claims(doc, {"hazard_scope": "all"})[0]["verdict"] is False  # the seed: no hazard acts at all
+    # on the defending company it was played in an earlier turn: nothing reads Doors of Night
+    assert _claims(_doc(["Doors of Night"], defender_in_play=["Praise to Elbereth"]))[0]["verdict"] is False
 
 
 def test_doors_of_night_has_an_effect_through_the_sun_shone_fiercely_on_an_orc():

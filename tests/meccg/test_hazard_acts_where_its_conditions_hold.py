@@ -48,13 +48,21 @@ def test_glance_of_arien_at_an_under_deeps_site_has_no_effect():
 
 
 def test_glance_of_arien_away_from_the_under_deeps_acts_on_the_balrog():
-    doc = _doc("Moria", "Aragorn II", "The Balrog", ["Glance of Arien"],
+    # played on The Balrog's company in its player's turn, the turn he attacks in (MECCG-FX-7)
+    doc = _doc("Moria", "The Balrog", "Aragorn II", ["Glance of Arien"],
                [{"claim": "Glance of Arien has an effect in this combat"},
-                {"claim": "the final prowess of The Balrog in strike 1 is 6"}], alignments=("hero", "balrog"))
+                {"claim": "the final prowess of The Balrog in strike 1 is 6"}], alignments=("balrog", "hero"))
     got = _verify(doc)["claims"]
     assert [c["verdict"] for c in got] == [True, True]
     assert "MECCG-FX-11" in [r["rule"] for r in got[0]["reasons"]]
     assert any("The Balrog (prowess -2, body -1)" in n for n in got[0]["notes"])
+    # on a defending Balrog it lasted until the end of an earlier turn, his player's
+    doc = _doc("Moria", "Aragorn II", "The Balrog", ["Glance of Arien"],
+               [{"claim": "Glance of Arien has an effect in this combat"},
+                {"claim": "the final prowess of The Balrog in strike 1 is 8"}], alignments=("hero", "balrog"))
+    got = _verify(doc)["claims"]
+    assert [c["verdict"] for c in got] == [False, True]
+    assert [r["rule"] for r in got[0]["reasons"]] == ["MECCG-FX-11", "MECCG-FX-7"]
 
 
 def test_the_sun_shone_fiercely_acts_only_on_its_races_away_from_the_under_deeps():
@@ -74,9 +82,10 @@ def test_a_hazard_not_in_play_has_no_effect():
                                                   {"claim": "Glance of Arien has an effect in this combat"}])
     got = _verify(doc)["claims"]
     assert [(c["verdict"], [r["rule"] for r in c["reasons"]]) for c in got] == [(False, ["MECCG-STRUCT-7"])] * 2
-    placed = _doc("Moria", "Odoacer", "Éomer", [{"card": "Gloom", "member": "Éomer"}],
+    # Gloom, played on the attacking company in its player's turn (MECCG-FX-7): Odoacer 4 - 1
+    placed = _doc("Moria", "Odoacer", "Éomer", [{"card": "Gloom", "member": "Odoacer"}],
                   [{"claim": "Gloom has an effect in this combat"},
-                   {"claim": "the final prowess of Éomer in strike 1 is 2"}])
+                   {"claim": "the final prowess of Odoacer in strike 1 is 3"}])
     assert [c["verdict"] for c in _verify(placed)["claims"]] == [True, True]
 
 

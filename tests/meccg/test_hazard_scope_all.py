@@ -8,7 +8,8 @@ import yaml
 import pycombat
 from pycombat.cli import main
 
-DOC = {"game": "meccg", "in_play": [{"card": "Gloom", "member": "Aragorn II"}, "The Sun Shone Fiercely"],
+# Gloom on the attacking Shagrat: played on his company in its player's turn, the turn of the attack (MECCG-FX-7)
+DOC = {"game": "meccg", "in_play": [{"card": "Gloom", "member": "Shagrat"}, "The Sun Shone Fiercely"],
        "attacker": {"player": "Jim", "alignment": "minion", "site": "Moria", "members": ["Shagrat"]},
        "defender": {"player": "Bob", "alignment": "hero", "site": "Moria", "members": ["Aragorn II"]},
        "combat": {"strikes": [{"defender": "Aragorn II", "attacker": "Shagrat",
@@ -25,7 +26,7 @@ def _verdicts(flags):
 
 def test_with_hazard_scope_all_no_hazard_changes_prowess():
     assert _verdicts({"hazard_scope": "all"}) == [True, True, False]
-    assert _verdicts({}) == [False, False, True]  # CoE: they modify characters (MECCG-FX-11)
+    assert _verdicts({}) == [True, False, True]  # CoE: they modify characters (MECCG-FX-11): Shagrat 6 - 2 - 1
 
 
 def test_replay_says_which_hazards_act(tmp_path, capsys):

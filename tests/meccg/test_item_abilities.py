@@ -239,8 +239,9 @@ _PAIRS = [{"defender": "Gimli", "attacker": "Shagrat"}, {"defender": "Aragorn II
 def test_a_potion_acts_for_the_whole_company_for_the_rest_of_the_attack():
     """Miruvor (+2 body, max 10, to every character of the company until the end of the turn): any
     member's copy, discarded at step 6 of strike 1, reaches strike 2 too, capped at 10 (MECCG-FX-2);
-    listed in the company's in_play (discarded earlier in the turn) it acts from strike 1; one copy is
-    used once (MECCG-FX-17)."""
+    listed in the attacking company's in_play (discarded earlier in the turn, its player's) it acts from
+    strike 1, and in the defending company's it ended with an earlier turn (MECCG-FX-7); one copy is used once
+    (MECCG-FX-17)."""
     from pycombat.errors import ScenarioError
 
     base = [st.defender.body for st in combat_odds(_company(["Gimli", "Aragorn II"], _PAIRS)).setups]
@@ -248,7 +249,13 @@ def test_a_potion_acts_for_the_whole_company_for_the_rest_of_the_attack():
     used = [dict(_PAIRS[0], defender_cards=["Miruvor"]), _PAIRS[1]]
     got = [st.defender.body for st in combat_odds(_company(members, used)).setups]
     earlier = [st.defender.body for st in combat_odds(_company(["Gimli", "Aragorn II"], _PAIRS, ["Miruvor"])).setups]
-    assert base == [8, 9] and got == earlier == [10, 10]
+    assert base == [8, 9] and got == [10, 10] and earlier == base
+    attacking = scenario_from_dict({
+        "game": "meccg",
+        "attacker": {"alignment": "hero", "site": "Moria", "members": ["Gimli", "Aragorn II"], "in_play": ["Miruvor"]},
+        "defender": {"alignment": "minion", "site": "Moria", "members": ["Shagrat", "Lagduf"]},
+        "combat": {"strikes": [{"defender": p["attacker"], "attacker": p["defender"]} for p in _PAIRS]}}, file="<t>")
+    assert [st.attacker.body for st in combat_odds(attacking).setups] == [10, 10]
     with pytest.raises(ScenarioError, match="already used in this attack"):
         combat_odds(_company(members, [used[0], dict(_PAIRS[1], defender_cards=["Miruvor"])]))
     with pytest.raises(ScenarioError, match="nobody in the attacked company carries Miruvor"):

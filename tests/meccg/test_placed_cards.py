@@ -38,7 +38,8 @@ def _prowess(doc) -> dict:
 def test_a_placed_card_acts_on_its_member_only(member, card):
     plain = _prowess(_doc())
     got = _prowess(_doc(placed=[{"card": card, "member": member}]))
-    change = {"Gloom": (-1, 0), "Freeze the Flesh": (-1, -2)}[card]
+    # Gloom lasts until the end of the turn: on a defending member it ended with an earlier turn (MECCG-FX-7)
+    change = {"Gloom": (0, 0), "Freeze the Flesh": (-1, -2)}[card]
     for name, (p, b) in got.items():
         want = (plain[name][0] + change[0], plain[name][1] + change[1]) if name == member else plain[name]
         assert (p, b) == want, name

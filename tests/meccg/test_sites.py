@@ -33,11 +33,15 @@ def _company(alignment, site, members, **more):
     return {"alignment": alignment, "site": site, "members": members, **more}
 
 
-def _odds(site, *, hero_in_play=(), in_play=(), minion=("Lagduf",), **site_fields):
-    doc = {"game": "meccg", "in_play": list(in_play),
-           "attacker": _company("minion", site, list(minion), **site_fields),
-           "defender": _company("hero", site, ["Aragorn II", "Gimli"], in_play=list(hero_in_play), **site_fields),
+def _odds(site, *, hero_in_play=(), in_play=(), minion=("Lagduf",), hero_attacks=False, **site_fields):
+    """The minion company attacks the hero one (Gimli faces the first minion), or with ``hero_attacks`` the other
+    way round (Gimli strikes it)."""
+    foe = _company("minion", site, list(minion), **site_fields)
+    hero = _company("hero", site, ["Aragorn II", "Gimli"], in_play=list(hero_in_play), **site_fields)
+    doc = {"game": "meccg", "in_play": list(in_play), "attacker": foe, "defender": hero,
            "combat": {"strikes": [{"defender": "Gimli", "attacker": minion[0]}]}}
+    if hero_attacks:
+        doc.update(attacker=hero, defender=foe, combat={"strikes": [{"defender": minion[0], "attacker": "Gimli"}]})
     s = scenario_from_dict(doc, file="<t>")
     return s, combat_odds(s).setups[0]
 
@@ -55,28 +59,31 @@ def test_a_site_card_gives_the_company_its_kind_region_and_under_deeps(name, ali
 @settings(max_examples=examples(40), deadline=None)
 @given(st.sampled_from(NAMES), st.booleans())
 def test_drughu_and_the_sun_shone_fiercely_follow_the_site(name, doors):
-    """Drughu: +2 to its company at a Ruins & Lairs; The Sun Shone Fiercely: -2 (-1 with Doors of
-    Night) to Orcs, Trolls, Dwarves and Ringwraiths away from the Under-deeps."""
+    """Drughu: +2 to its company at a Ruins & Lairs (played this turn: its company attacks, MECCG-FX-7); The Sun
+    Shone Fiercely: -2 (-1 with Doors of Night) to Orcs, Trolls, Dwarves and Ringwraiths away from the Under-deeps."""
     in_play = ["The Sun Shone Fiercely"] + (["Doors of Night"] if doors else [])
-    _, plain = _odds(name)
-    s, st_ = _odds(name, hero_in_play=["Drughu"], in_play=in_play)
+    _, plain = _odds(name, hero_attacks=True)
+    s, st_ = _odds(name, hero_in_play=["Drughu"], in_play=in_play, hero_attacks=True)
     hero = _raw(name, "hero")
     sun = 0 if hero.get("under_deeps") else (-1 if doors else -2)
     drughu = 2 if hero["site_type"] == "ruins-and-lairs" else 0
-    assert st_.defender.prowess - plain.defender.prowess == drughu + sun  # Gimli: a Dwarf
+    assert st_.attacker.prowess - plain.attacker.prowess == drughu + sun  # Gimli: a Dwarf
     minion_sun = 0 if _raw(name, "minion").get("under_deeps") else (-1 if doors else -2)
-    assert st_.attacker.prowess - plain.attacker.prowess == minion_sun  # Lagduf: an Orc
+    assert st_.defender.prowess - plain.defender.prowess == minion_sun  # Lagduf: an Orc
     assert unmodelled(s) == []
 
 
 def test_a_stated_site_wins_and_an_unknown_one_is_named():
-    _, st_ = _odds("Moria", hero_in_play=["Drughu"], site_kind="ruins-and-lairs")
-    _, plain = _odds("Moria", site_kind="ruins-and-lairs")
-    assert st_.defender.prowess == plain.defender.prowess + 2
-    s, st_ = _odds("A hidden glade", hero_in_play=["Drughu"], in_play=["The Sun Shone Fiercely"])
+    _, st_ = _odds("Moria", hero_in_play=["Drughu"], site_kind="ruins-and-lairs", hero_attacks=True)
+    _, plain = _odds("Moria", site_kind="ruins-and-lairs", hero_attacks=True)
+    assert st_.attacker.prowess == plain.attacker.prowess + 2
+    s, st_ = _odds("A hidden glade", hero_in_play=["Drughu"], in_play=["The Sun Shone Fiercely"], hero_attacks=True)
     whats = {(u["card"], u["what"]) for u in unmodelled(s)}
     assert ("Drughu", "its condition on the site (site_kind)") in whats
     assert ("The Sun Shone Fiercely", "its condition on the site (under_deeps)") in whats
+    # on the defending company Drughu ended with an earlier turn (MECCG-FX-7): whatever the site, it gives nothing
+    s, st_ = _odds("A hidden glade", hero_in_play=["Drughu"], in_play=["The Sun Shone Fiercely"])
+    assert "Drughu" not in {u["card"] for u in unmodelled(s)}
     with pytest.raises(ScenarioError, match="site_kind: 'ruins-and-lair' is not one of haven"):
         _odds("Moria", site_kind="ruins-and-lair")
 

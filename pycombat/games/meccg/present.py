@@ -144,6 +144,7 @@ def odds(report, console: Console) -> None:
     for line in report.defaults:
         console.print(f"  - {line}")
     _lines(console, _unmodelled_text(report))
+    _lines(console, _ended_text(report))
     if report.check is not None:
         _check_odds(report, console)
     else:
@@ -365,6 +366,7 @@ def optimize(report, console: Console) -> None:
     stats = solved.solution.stats
     title(console, report)
     _lines(console, _unmodelled_text(report))
+    _lines(console, _ended_text(report))
     console.print(f"Objective: {report.objective.describe()}")
     console.print(f"Value under optimal play by both sides: {fmt(solved.value)}")
     console.print(f"Tree: {stats.nodes:,} nodes, {stats.edges:,} edges, {stats.transpositions:,} transpositions "
@@ -416,11 +418,19 @@ def tree(report, console: Console) -> None:
         console.print(f"values on {report.valued:,} of {report.nodes:,} nodes: {report.values}; a node without its "
                       "value is marked solved=false")
     _lines(console, _unmodelled_text(report))
+    _lines(console, _ended_text(report))
 
 
 
 def _unmodelled_text(report) -> list[str]:
     return lines_of(report.unmodelled)
+
+
+def _ended_text(report) -> list[str]:
+    """The cards in play lasting the turn that give the defending company nothing (MECCG-FX-7)."""
+    from .combat.strikes import ended_lines
+
+    return ended_lines(getattr(report, "ended", ()))
 
 
 def card(report, console: Console) -> None:

@@ -128,6 +128,9 @@ class OddsReport(Report):
     #: the strikes after the attack's strikes a card played in it costs (MECCG-FX-32):
     #: :class:`.combat.after_attack.AfterOdds`, their kill MPs besides ``kill_mp`` (None: there are none)
     after_attack: Any = None
+    #: cards in play lasting the turn that ended with an earlier one: no effect on the defending company
+    #: (MECCG-FX-7, :func:`.combat.strikes.ended_in_play`)
+    ended: list = field(default_factory=list)
 
     def to_json(self) -> dict:
         from .combat.before_outcomes import strikes_json
@@ -160,6 +163,7 @@ class OddsReport(Report):
         if self.check is not None:  # MECCG-FX-31: top-level strikes are those if the maker passes
             out["strikes_if"] = self.check.per_outcome[0].outcome.label
             out["check_before_assignment"] = self.check.as_json()
+        out["ended_cards"] = self.ended
         out["unmodelled"] = self.unmodelled
         return out
 
@@ -168,7 +172,7 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
     """The exact odds of the scenario's ``combat:`` block (``plot``: draw the kill-MP distributions)."""
     from .combat.before import modelled_here
     from .combat.before_outcomes import check_odds, refuse_unused
-    from .combat.strikes import combat_odds, defaults_used, marginal
+    from .combat.strikes import combat_odds, defaults_used, ended_in_play, marginal
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
@@ -206,7 +210,8 @@ def odds(scenario: Scenario, *, plot: str | None = None) -> OddsReport:
                       kill_mp=(kill_d, kill_a), eliminated={n: dist["eliminated"] for n, dist in fates.items()},
                       owner_mp_lost=(pen_d, pen_a), plot=plot,
                       unmodelled=modelled_here(scenario, unmodelled_json(scenario)),  # MECCG-FX-31 modelled here
-                      discarded_with_controller=allies, items_discarded=items, check=check, after_attack=after)
+                      discarded_with_controller=allies, items_discarded=items, check=check, after_attack=after,
+                      ended=ended_in_play(scenario))
 
 
 # ---- replay ----------------------------------------------------------------------------------------
@@ -226,6 +231,8 @@ class ReplayReport(Report):
     check_who: str | None = None  #: who makes it
     #: the dice the file gives that ``--rolls`` replaced, not read: ``(path, value)`` each
     file_dice_not_read: list = field(default_factory=list)
+    #: cards in play lasting the turn that ended with an earlier one (MECCG-FX-7): named in the preamble too
+    ended: list = field(default_factory=list)
 
     @property
     def notes(self) -> list[str]:
@@ -257,6 +264,7 @@ class ReplayReport(Report):
                                               for a, c in self.discarded_with_controller],
                 "left_with_controller": [{"ally": a, "controller": c, "rule": "MECCG-BODY-4"}
                                          for a, c in r.allies_gone],
+                "ended_cards": self.ended,
                 "unmodelled": self.unmodelled}
         if self.file_dice_not_read:  # --rolls replaced them: said once
             out["notes"] = self.notes
@@ -317,7 +325,7 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
     file's dice are not read, and the report says so, naming each (:attr:`ReplayReport.notes`)."""
     from .combat.before import modelled_here, pre_check
     from .combat.before_outcomes import refuse_unused, replay as _replay
-    from .combat.strikes import file_dice
+    from .combat.strikes import ended_in_play, file_dice
 
     refuse_unused(scenario)
     play.refuse_hands(scenario)  # a hand optimize refuses, every verb refuses (MECCG-FX-20)
@@ -336,7 +344,8 @@ def replay(scenario: Scenario, *, rolls: str | list[int] | None = None) -> Repla
                             fought, (o.loser for _, _, o in r.strikes if o.loser)),
                         check=None if outcome is None else (outcome, roll),
                         check_card=pre.card if pre else None, check_who=pre.who if pre else None,
-                        file_dice_not_read=file_dice(scenario) if flat is not None else [])
+                        file_dice_not_read=file_dice(scenario) if flat is not None else [],
+                        ended=ended_in_play(scenario))
 
 
 # ---- verify ----------------------------------------------------------------------------------------
@@ -642,6 +651,8 @@ class OptimizeReport(Report):
     #: a check before strikes are assigned (MECCG-FX-31): ``(outcome, chance, value)``, each outcome valued
     #: with the assignment after it; ``choices`` are those after the first outcome
     check_outcomes: list = field(default_factory=list)
+    #: cards in play lasting the turn that ended with an earlier one (MECCG-FX-7)
+    ended: list = field(default_factory=list)
 
     @property
     def value(self) -> Fraction:
@@ -688,6 +699,7 @@ class OptimizeReport(Report):
                 **self.solved.game.pre.as_json(), "first_choices_after": self.check_outcomes[0][0],
                 "outcomes": [{"outcome": lab, "p": format_fraction(p), "value": format_fraction(v)}
                              for lab, p, v in self.check_outcomes]},
+            "ended_cards": self.ended,
             "unmodelled": self.unmodelled}
 
 
@@ -702,6 +714,7 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
                                   solve_combat)
 
     from .combat.matching import NotIndependent, fast_reason, prepare, solve_fast
+    from .combat.strikes import ended_in_play
 
     obj = objective_from(objective, character, scenario)
     solved = prepared = None
@@ -730,7 +743,8 @@ def optimize(scenario: Scenario, *, objective: str | None = None, character: str
     report = OptimizeReport(**_base(scenario, "optimize"), solved=solved, objective=obj,
                             choices=first_choices(solved), line=line(solved), check_outcomes=check_values(solved),
                             unmodelled=unmodelled + unoffered(scenario),
-                            decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes))
+                            decisions=decisions(solved), top=top, first_group=first_grouping(solved, max_nodes),
+                            ended=ended_in_play(scenario))
     solved.game.release()  # its remembered positions are freed with the report, not by the cycle collector
     return report
 
@@ -746,9 +760,11 @@ class TreeReport(Report):
     valued: int | None = None  #: with ``depth``: how many nodes carry their exact value
     nodes: int | None = None  #: with ``depth``: how many nodes the file holds
     unmodelled: list = field(default_factory=list)  #: what the tree's game does not interpret (MECCG-FX-10)
+    #: cards in play lasting the turn that ended with an earlier one (MECCG-FX-7)
+    ended: list = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {**super().to_json(), "unmodelled": self.unmodelled}
+        return {**super().to_json(), "ended_cards": self.ended, "unmodelled": self.unmodelled}
 
 
 def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective: str | None = None,
@@ -787,11 +803,14 @@ def tree(scenario: Scenario, *, output: str, depth: int | None = None, objective
     finally:
         game.release()  # its remembered positions are freed now, not by the cycle collector at exit
     unmodelled = modelled_here(scenario, unmodelled_json(scenario)) + unoffered(scenario)  # as optimize's game
+    from .combat.strikes import ended_in_play
+
+    ended = ended_in_play(scenario)  # MECCG-FX-7
     if depth is None:
         return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth,
-                          unmodelled=unmodelled)
+                          unmodelled=unmodelled, ended=ended)
     return TreeReport(**_base(scenario, "tree"), output=str(out), stats=str(stats), depth=depth, values=plan.values,
-                      valued=hits[0] + stats.terminal, nodes=stats.nodes, unmodelled=unmodelled)
+                      valued=hits[0] + stats.terminal, nodes=stats.nodes, unmodelled=unmodelled, ended=ended)
 
 
 # ---- card lookup -----------------------------------------------------------------------------------

@@ -125,6 +125,13 @@ def _flag_off(s: Scenario, m: cardfx.CardModel) -> bool:
     return m.flag is not None and s.flags.get(m.flag, "no_effect") == "no_effect"
 
 
+def ended_with_its_turn(m: cardfx.CardModel, role: str) -> bool:
+    """A card in play lasting the turn that gives the company of ``role`` nothing (MECCG-FX-7)."""
+    from ..combat.strikes import ended_with_its_turn as ended
+
+    return ended(m, role)
+
+
 def unmodelled(s: Scenario) -> list[dict[str, Any]]:
     """Every part of a card in the scenario that the interpreter does not model (no duplicates). An
     attacker's card against a cancel whose terms his company does not meet is refused here, as every
@@ -159,7 +166,8 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
             m = cardfx.model(card.id)
             if not _flag_off(s, m):
                 out += _entries(m, f"{role}.in_play")
-                out += _site_unknown(m, f"{role}.in_play", [company])
+                # lasting the turn, on the defending company it ended with an earlier one: no site of it matters
+                out += [] if ended_with_its_turn(m, role) else _site_unknown(m, f"{role}.in_play", [company])
                 out += _unplaced(m, card, f"{role}.in_play")
                 out += _misplaced(m, f"{role}.in_play", company)
         for cid in company.hand:
@@ -171,7 +179,8 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
         m = cardfx.model(card.id)
         if not _flag_off(s, m):
             out += _entries(m, "in_play")
-            out += _site_unknown(m, "in_play", [s.attacker, s.defender])
+            out += _site_unknown(m, "in_play", [c for c in (s.attacker, s.defender)
+                                                if not ended_with_its_turn(m, c.role)])  # (MECCG-FX-7)
             out += _unplaced(m, card, "in_play")
             if m.play == "in_play" and m.fx and m.kind == "event" and getattr(card, "type", None) == "resource" \
                     and not (m.placed_on and getattr(card, "on", None)):

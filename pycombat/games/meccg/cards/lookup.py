@@ -175,6 +175,8 @@ def _card_entry(card: Any) -> dict[str, Any]:
     if m.kind == "character" and not (m.fx or m.unmodelled or m.play != "ability"):
         rules = []  # a character with no combat ability of the interpreter's: only the abilities' rules
     rules = list(dict.fromkeys(rules + [r for a in abilities for r in a["rules"]]))
+    if _ends_with_turn(m):  # in play, it acts on the attacking company only (MECCG-FX-7)
+        rules = list(dict.fromkeys([*rules, "MECCG-FX-7", "MECCG-INIT-1"]))
     if isinstance(card, ItemCard) and _bearer_terms(card):
         rules = list(dict.fromkeys([*rules, BEARER_RULE]))  # who may bear it (MECCG-FX-35)
     return {"id": card.id, "name": card.name, "set": card.set, "stats": _stats(card),
@@ -193,7 +195,20 @@ def _card_entry(card: Any) -> dict[str, Any]:
             "pays_item": list(m.pays_item), "cancels_attack": cancel,
             "placed_with": dict(m.placed_with) if m.placed_with else None,
             "used_earlier_this_turn": [f.as_json() for f in m.turn_fx],
+            "in_play_ends_with_turn": _ends_with_turn(m),
             "rules": [{"rule": r, "text": book.rule(r).summary} for r in rules]}
+
+
+def _ends_with_turn(m) -> str | None:
+    """For a card in play (or a member's ability used on a company) lasting until the end of the turn: whom it
+    acts on in company vs. company combat (MECCG-FX-7), else None."""
+    from ..combat.strikes import TURN_RULE, lasts_the_turn
+
+    if not lasts_the_turn(m) or m.play not in ("in_play", "ability", "strike") or (m.play == "strike" and m.kind != "item"):
+        return None
+    return ("in play (listed in a company's in_play:), it lasts until the end of the turn it was played or used in: "
+            "in company vs. company combat, made in the attacker's turn, it acts on the attacking company only; on "
+            f"the defending company it ended with an earlier turn and gives nothing ({TURN_RULE}, MECCG-INIT-1)")
 
 
 def card_report(name: str) -> dict[str, Any]:
@@ -301,6 +316,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
             what = ", ".join(f"{e['what']} {e['amount']:+d}" for e in c["used_earlier_this_turn"])
             lines.append(f"  used earlier in the turn on a company ({what} to its every member): list "
                          f"{c['name']} in that company's in_play")
+        if c.get("in_play_ends_with_turn"):
+            lines.append(f"  {c['in_play_ends_with_turn']}")
         if c.get("placed_with"):
             w = c["placed_with"]
             kind = " or ".join(w["names"]) if w.get("names") else \

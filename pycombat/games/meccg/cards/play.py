@@ -774,7 +774,7 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
         "not_this_players_step": lambda: f"{card}: the {args[1]} does not play cards at this step",
         "two_skill_cards": lambda: (f"at most one card that needs a skill is played at a step: {card} and "
                                     f"{_name(args[1])} both do"),
-        "unmet_requirement": lambda: _unmet(card, args),
+        "unmet_requirement": lambda: _unmet(s, plays, card, args),
         "wrong_site": lambda: f"{card} is played only where {_site_text(str(args[1]))}; {args[2]}",
         "duplicated": lambda: f"{card} cannot be duplicated against a given attack: its player already played it",
         "avatar_unmet": lambda: (f"{card} needs {'a ' if ' ' not in str(args[1]) else ''}{args[1]} as its player's "
@@ -847,9 +847,31 @@ def _player_of(s: Scenario, plays: Sequence[Play], card_id: Any) -> str:
     return f"{c.player}'s {_PLAYER.get(c.alignment, c.alignment)} player"
 
 
-def _unmet(card: str, args: tuple) -> str:
+def _alignments(val: str) -> str:
+    """``minion or balrog`` (a requirement's alignments) in words: "minion or Balrog"."""
+    return " or ".join(_PLAYER.get(a.strip(), a.strip()) for a in val.split(" or "))
+
+
+def _company_words(c) -> str:
+    """Whose company ``c`` is and of which alignment, in words: "Saru's attacking company (Fallen-wizard, overt)"."""
+    role = "attacking" if c.role == "attacker" else "defending"
+    status = getattr(c, "declared_status", None)
+    kind = _PLAYER.get(c.alignment, c.alignment) + (f", {status}" if status else "")
+    return f"{c.player}'s {role} company ({kind})"
+
+
+def _unmet(s: Scenario, plays: Sequence[Play], card: str, args: tuple) -> str:
     who, what = str(args[1]), str(args[2])
     key, _, val = what.partition("=")
+    if key in ("opponent_alignment", "own_alignment"):  # a condition on a player, not on the character
+        by = next((p.by for p in plays if p.card == str(args[0]).partition("#")[0]), "defender")
+        if key == "own_alignment":
+            return f"{card} is played by a {_alignments(val)} player; {_company_words(s.company(by))} is not one"
+        other = s.company("attacker" if by == "defender" else "defender")
+        return f"{card} is played only against a {_alignments(val)} player's company; {_company_words(other)} is not one"
+    if key == "status":  # the status of the character it is played for ("a tapped ... character")
+        article = "an" if val[:1] in "aeiou" else "a"
+        return f"{card} is played for {article} {val} character; {who} is not {val}"
     if key == "company_has":
         return f"{card} needs {val} in the company"
     if key == "not_self":
@@ -862,8 +884,6 @@ def _unmet(card: str, args: tuple) -> str:
         return f"{card} cancels only a strike against itself, not one against {who}"
     if key == "own_or_controller":
         return f"{card} cancels only a strike against itself or the character it is an ally of, not one against {who}"
-    if key == "status":
-        return f"{card} needs an {val} character; {who} is not"
     if key == "own_skill":  # "if the bearer is already a scout": the skill a card gives him does not count
         return (f"{card} needs a bearer already a {val.lower()} (a skill a card gives him does not count); "
                 f"{who or 'nobody in the company'} is not one")
@@ -872,8 +892,16 @@ def _unmet(card: str, args: tuple) -> str:
                 f"{who} faces is not one (he is in the attacking company)")
     if key == "carries":
         return f"{card} is played for a character who carries {val}; {who or 'nobody in the company'} carries none"
-    phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}"}.get(
-        key, f"needs {what}")
+    if key == "not_race":
+        return f"{card} is not played for a {val}; {who} is one"
+    if key in ("opponent_race", "not_opponent_race"):
+        against = "only against" if key == "opponent_race" else "not against"
+        return f"{card} is played {against} a strike by a {val}; the strike {who} faces does not allow it"
+    if key in ("company_size_min", "company_size_max"):
+        most = "at least" if key == "company_size_min" else "at most"
+        return f"{card} needs {most} {val} members in the company"
+    phrase = {"skill": f"needs a {val}", "race": f"needs a {val}", "bearer": f"works only for {val}",
+              "keyword": f"needs a {val}"}.get(key, f"needs {what}")
     return f"{card} {phrase}; {who or 'nobody in the company'} does not qualify"
 
 

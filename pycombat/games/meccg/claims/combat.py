@@ -988,7 +988,10 @@ def hazard_effect(s: Scenario, claim):
         if on:
             return _v(claim, True, ["MECCG-STRUCT-8", "MECCG-FX-11"],
                       [f"{c.name} modifies characters, not an attack or a strike: it acts on {'; '.join(on)}"])
-        return _v(claim, False, ["MECCG-FX-11"],
+        # on the defending company, a hazard lasting the turn ended with an earlier one (MECCG-FX-7, whose text
+        # names MECCG-INIT-1, the attack in the attacker's own turn)
+        ended = ["MECCG-FX-7"] if any(e.ended for e in reach) else []
+        return _v(claim, False, ["MECCG-FX-11"] + ended,
                   [f"{c.name} modifies no character in this combat: {unmet_text(reach)}"])
     tags = " ".join(getattr(c, "effect_tags", ()) or ())
     combat = any(k in tags for k in ("prowess", "body", "strike", "attack", "heal"))

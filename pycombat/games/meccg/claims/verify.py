@@ -514,9 +514,13 @@ def _at_step(s: Scenario, claim: Claim) -> Verdict:
         # the card's own rule states its requirement, as the refusal odds and replay give cites it (play._words)
         own += [cardfx_model(str(r.detail[1]).partition("#")[0]).rule for r in got.refusals
                 if isinstance(r.detail, tuple) and len(r.detail) > 1 and str(r.detail[0]) == "unmet_requirement"]
+        # a condition on a player's alignment names a fact of the scenario the card's rule does not: written beside it
+        players = list(dict.fromkeys(r.text for r in got.refusals if isinstance(r.detail, tuple) and len(r.detail) > 3
+                                     and str(r.detail[0]) == "unmet_requirement"
+                                     and str(r.detail[3]).partition("=")[0] in ("opponent_alignment", "own_alignment")))
         return Verdict(claim, False, list(dict.fromkeys(got.rules + [CARD_RULES[c] for c in sorted(broke)
                                                                       if c in CARD_RULES] + own)),
-                       [r.detail for r in got.refusals], got.texts(play.STATED_REFUSALS))
+                       [r.detail for r in got.refusals], got.texts(play.STATED_REFUSALS) + players)
     items = [cardfx_model(c.id).rule for c in cards if cardfx_model(c.id).source == "item"]  # carried (MECCG-FX-17)
     return Verdict(claim, True, list(dict.fromkeys(["MECCG-SEQ-2" if step == 1 else "MECCG-SEQ-7", "MECCG-SEQ-8"]
                                                    + [CARD_RULES[c] for c in sorted(required) if c in CARD_RULES]
@@ -624,11 +628,14 @@ def capped(m) -> bool:
 def prowess_rules(side) -> list[str]:
     """The rules a side's final prowess rests on: those of the modifications that changed it (a
     non-zero amount; an untapping card that removed the tapped -1; Aiglos' normal bonus only,
-    MECCG-SEQ-14), and MECCG-FX-2 when a maximum cut a bonus. With no modification the value is
+    MECCG-SEQ-14; a card in play that ended with an earlier turn, MECCG-FX-7), and MECCG-FX-2 when a maximum cut a bonus. With no modification the value is
     the printed prowess, as MECCG-SEQ-9 computes it."""
+    from ..combat.strikes import ended_note
+
     rules = []
     for m in side.prowess_mods:
-        if m.amount or "untapped, no penalty" in m.what or m.rule == "MECCG-SEQ-14":
+        # a card in play lasting the turn that ended with an earlier one gives nothing (MECCG-FX-7)
+        if m.amount or "untapped, no penalty" in m.what or m.rule == "MECCG-SEQ-14" or ended_note(m):
             rules.append(m.rule)
         if capped(m):
             rules.append("MECCG-FX-2")
@@ -659,7 +666,7 @@ def _with_supporters_gone(s: Scenario, claim: Claim, st):
 
 
 def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
-    from ..combat.strikes import COST_RULE, cost_item_paid, item_gone_rule, setup_strikes
+    from ..combat.strikes import COST_RULE, cost_item_paid, ended_note, item_gone_rule, setup_strikes
 
     char = _member(s, claim, "character")
     setups = setup_strikes(s)
@@ -688,6 +695,7 @@ def _prowess_claim(s: Scenario, claim: Claim) -> Verdict:
             lost.append((paid[1], f"{paid[2]}'s cost"))
         note = f"{char}'s final prowess in strike {n} is {side.prowess}: " + \
                " ".join([str(side.member.prowess or 0)] + [f"{m.amount:+d} ({m.what})" for m in side.prowess_mods if m.amount])
+        note += "".join(f"; {m.what}" for m in side.prowess_mods if ended_note(m))  # MECCG-FX-7
         note += "".join(f"; {name} left play earlier in the attack: no support" for name, _r in left
                         if side.role == "defender")
         note += "".join(f"; {item} gone to its player's MP pile as {card}, paid when the card was played"

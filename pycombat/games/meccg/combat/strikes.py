@@ -172,11 +172,56 @@ def _flag_off(scenario: Scenario, card: CardModel) -> bool:
     return card.flag is not None and scenario.flags.get(card.flag, "no_effect") == "no_effect"
 
 
+#: the rule by which a card in play lasting until the end of the turn acts on the attacking company only
+TURN_RULE = "MECCG-FX-7"
+#: the words that name such a card on the defending company in a side's breakdown (a zero modification)
+ENDED_WORDS = "it lasted until the end of an earlier turn"
+
+
+def lasts_the_turn(m: CardModel) -> bool:
+    """A card in play, or a member's ability used on a company, whose effect lasts until the end of the turn
+    it was played or used in (card_effects.yaml ``lasts: turn``: Drughu, Praise to Elbereth, Gloom, Glance of
+    Arien, Potion of Prowess ...; ``turn_fx``: Dwar the Ringwraith)."""
+    return m.lasts == "turn" or bool(m.turn_fx)
+
+
+def ended_with_its_turn(m: CardModel, role: str) -> bool:
+    """MECCG-FX-7: a card lasting the turn (:func:`lasts_the_turn`) that would act on a member of the company of
+    ``role``: on the defending company it was played in an earlier turn and has ended, for the attack is made in
+    the attacker's own turn (MECCG-INIT-1), in which the defender plays no resource and takes no action before it
+    and hazards are played on the attacker's companies."""
+    return role == "defender" and lasts_the_turn(m) and in_force(TURN_RULE)
+
+
+def ended_text(scenario: Scenario) -> str:
+    """Why a card lasting the turn gives the defending company nothing (MECCG-FX-7, MECCG-INIT-1), in words."""
+    a, d = scenario.attacker.player, scenario.defender.player
+    return (f"it lasts until the end of the turn it was played or used in, and on {d}'s defending company that "
+            f"was an earlier turn: this attack is made in {a}'s own turn")
+
+
+def ended_note(m: Mod) -> bool:
+    """A side's zero modification naming a card in play that ended with an earlier turn (:func:`build_side`)."""
+    return not m.amount and m.rule == TURN_RULE and ENDED_WORDS in m.what
+
+
 def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]:
     """The card models acting on ``me`` without being played in this strike: its own abilities,
     its company's and the scenario's cards in play, and the Ringwraith mode cards (MECCG-FX-4/6/7)."""
+    return _standing(scenario, role, me)[0]
+
+
+def ended_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]:
+    """The cards in play lasting the turn that would act on ``me`` but ended with an earlier turn (MECCG-FX-7:
+    :func:`ended_with_its_turn`)."""
+    return _standing(scenario, role, me)[1]
+
+
+def _standing(scenario: Scenario, role: str, me: Member) -> tuple[list[CardModel], list[CardModel]]:
+    """``(acting, ended)``: :func:`standing_cards` and :func:`ended_cards`, read in one pass."""
     company = scenario.company(role)
     out: list[CardModel] = []
+    ended: list[CardModel] = []
     if me.card_id:
         own = cardfx.model(me.card_id)
         if own.play == "ability":
@@ -196,10 +241,12 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
         if getattr(card, "type", None) == "hazard" and cardfx.hazards_off(scenario):
             continue  # MECCG-STRUCT-8 [hazard_scope=all]: no hazard has an effect (Gloom, The Sun Shone Fiercely)
         m = cardfx.model(card.id)
+        gone = ended_with_its_turn(m, role)  # on the defending company: played in an earlier turn (MECCG-FX-7)
         if m.turn_fx:  # a member's ability used on this company earlier in the turn (Dwar, MECCG-FX-4)
             if not global_:
-                out.append(cardfx.CardModel(id=m.id, name=f"{m.name} (used earlier this turn)", kind=m.kind,
-                                            play="in_play", rule=m.rule, fx=m.turn_fx))
+                (ended if gone else out).append(cardfx.CardModel(
+                    id=m.id, name=m.name if gone else f"{m.name} (used earlier this turn)", kind=m.kind,
+                    play="in_play", rule=m.rule, fx=m.turn_fx))
             continue
         if m.placed_on and getattr(card, "on", None) != me.name:
             continue  # placed on another member, or on none (then named as not modelled, cards/coverage.py)
@@ -211,15 +258,15 @@ def standing_cards(scenario: Scenario, role: str, me: Member) -> list[CardModel]
             if m.placed_with and getattr(card, "item", None):  # its weapon bonus acts on the item it is placed with
                 m = replace(m, fx=tuple(replace(f, cond={**f.cond, "carries": [card.item]})
                                         if f.what == "weapon_prowess" else f for f in m.fx))
-            out.append(m)
-        elif m.lasts == "turn" and not global_:  # used earlier this turn, acting for the rest of it (MECCG-FX-17)
-            out.append(m)
+            (ended if gone else out).append(m)
+        elif m.play != "in_play" and m.lasts == "turn" and not global_:  # an item used earlier this turn (MECCG-FX-17)
+            (ended if gone else out).append(m)
     for m in cardfx.mode_cards():
         if m.whole_company and any(x.mode == m.mode for x in company.members):
             out.append(m)
         elif not m.whole_company and me.mode == m.mode:
             out.append(m)
-    return out
+    return out, ended
 
 
 def _records(cards: Iterable[CardModel], ctx: cardfx.Ctx, scenario: Scenario) -> list[tuple[cardfx.Fx, CardModel]]:
@@ -244,6 +291,8 @@ class StandingEffect:
     role: str
     acts: tuple[str, ...] = ()
     unmet: str | None = None
+    #: it would act on him, but it lasted until the end of an earlier turn (MECCG-FX-7): ``unmet`` says so
+    ended: bool = False
 
 
 def _strike_opponent(scenario: Scenario, role: str, name: str) -> Member | None:
@@ -290,11 +339,17 @@ def standing_effects(scenario: Scenario, card_name: str) -> list[StandingEffect]
         company = scenario.company(role)
         other = scenario.company("defender" if role == "attacker" else "attacker")
         for me in company.members:
-            models = [m for m in standing_cards(scenario, role, me) if normalize(m.name) == want]
-            if not models:
-                continue
+            acting, ended = _standing(scenario, role, me)
+            models = [m for m in acting if normalize(m.name) == want]
             ctx = cardfx.Ctx(me=me, company=company, scenario=scenario,
                              opponent=_strike_opponent(scenario, role, me.name), opp_company=other)
+            gone = [m for m in ended if normalize(m.name) == want]
+            if not models and gone and _records(gone, ctx, scenario):  # it would act: it ended (MECCG-FX-7)
+                out.append(StandingEffect(me.name, role, (), ended_text(scenario), ended=True))
+                continue
+            models = models or gone  # its own condition keeps it off him anyway: that condition is said
+            if not models:
+                continue
             acts: list[str] = []
             unmet: str | None = None
             for m in models:
@@ -307,6 +362,31 @@ def standing_effects(scenario: Scenario, card_name: str) -> list[StandingEffect]
                     unmet = _unmet_words(failed, company)
             out.append(StandingEffect(me.name, role, tuple(acts), None if acts else unmet or "no record of it acts"))
     return out
+
+
+def ended_in_play(scenario: Scenario) -> list[dict]:
+    """MECCG-FX-7: the cards in play lasting the turn that would act on members of the defending company but ended
+    with an earlier turn (:func:`ended_with_its_turn`): ``{card, id, members, where, why, rules}`` each, in the
+    order listed; a card whose own conditions hold for none of them is left out (it would give nothing anyway)."""
+    company, other = scenario.defender, scenario.attacker
+    found: dict[str, dict] = {}
+    for me in company.members:
+        ctx = cardfx.Ctx(me=me, company=company, scenario=scenario,
+                         opponent=_strike_opponent(scenario, "defender", me.name), opp_company=other)
+        for _f, c in _records(ended_cards(scenario, "defender", me), ctx, scenario):
+            e = found.setdefault(c.id, {"card": c.name, "id": c.id, "members": [], "rules": [TURN_RULE, "MECCG-INIT-1"],
+                                        "why": ended_text(scenario)})
+            if me.name not in e["members"]:
+                e["members"].append(me.name)
+    for e in found.values():
+        e["where"] = ("defender.in_play" if any(c.id == e["id"] for c in company.in_play) else "in_play")
+    return list(found.values())
+
+
+def ended_lines(entries: Iterable[dict]) -> list[str]:
+    """The text lines of :func:`ended_in_play` (empty if there is none)."""
+    return [f"{e['card']} ({e['where']}; on {', '.join(e['members'])}): no effect in this attack: {e['why']} "
+            f"({', '.join(e['rules'])})" for e in entries]
 
 
 @dataclass(frozen=True)
@@ -687,7 +767,12 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
         my_weapon = NO_WEAPON
     if any(f.what == "no_opponent_weapon" for c in played for f in c.fx):
         their_weapon = NO_WEAPON
-    mine = _records(standing_cards(scenario, role, me), ctx, scenario)
+    acting, ended = _standing(scenario, role, me)
+    mine = _records(acting, ctx, scenario)
+    # a card in play lasting the turn that ended with an earlier one gives nothing: named (MECCG-FX-7)
+    gone_by: dict[str, set[str]] = {}
+    for f, c in _records(ended, ctx, scenario):
+        gone_by.setdefault(c.name, set()).add(f.what)
     mine += _own_items(scenario, me, ctx, my_weapon)
     # cards played for me: the play was checked when it was made (requirements, MECCG-SEQ-2/7)
     mine += [(f, c) for c in played for f in c.fx if cardfx.holds(f.cond, ctx) is None]
@@ -729,6 +814,12 @@ def build_side(scenario: Scenario, choice: StrikeChoice, role: str, me: Member, 
             others.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
         elif f.what == "body" and f.maximum is None:
             body_mods.append(Mod(f.amount, _label(c, f, me), f.rule or c.rule))
+    for name, whats in gone_by.items():
+        label = f"{name}: no effect, {ENDED_WORDS} (this attack is in {scenario.attacker.player}'s turn)"
+        if "prowess" in whats:
+            others.append(Mod(0, label, TURN_RULE))
+        if "body" in whats:
+            body_mods.append(Mod(0, label, TURN_RULE))
     for f, c in theirs:
         if f.what == "opponent_prowess":
             others.append(Mod(f.amount, f"{c.name} ({opponent.name}'s side)", f.rule or c.rule))
@@ -2078,7 +2169,8 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
     for h in idle:
         preamble.append(ReplayStep(
             f"In play: {h}: a hazard that modifies characters; it acts on no one in this combat "
-            f"({unmet_text(reach[h])})", ("MECCG-FX-11",)))
+            f"({unmet_text(reach[h])})", ("MECCG-FX-11",) + ((TURN_RULE, "MECCG-INIT-1")
+                                                              if any(e.ended for e in reach[h]) else ())))
     # MECCG-FX-7: an environment with no modification of its own (Doors of Night) acts only through the cards
     # that read it: what it switches in this combat, or that nothing here reads it
     switching = [c for c in scenario.in_play if c.name in hazards and switches_only(c)]
@@ -2096,6 +2188,9 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         preamble.append(ReplayStep(
             f"In play: {', '.join(hazards)}: hazards, no effect on company vs. company combat "
             f"[hazard_scope={scenario.flags['hazard_scope']}]", ("MECCG-STRUCT-8",)))
+    for e in [e for e in ended_in_play(scenario) if e["card"] not in idle]:  # MECCG-FX-7: lasting the turn, ended
+        preamble.append(ReplayStep(f"In play: {e['card']} ({e['where']}; on {', '.join(e['members'])}): no effect "
+                                   f"in this attack: {e['why']}", tuple(e["rules"])))
     for m in scenario.attacker.members:
         if m.may_not_face_strikes_at_site and scenario.flags["site_barred_ally_strikes"] == "strike":
             preamble.append(ReplayStep(
@@ -2295,10 +2390,16 @@ def replay(scenario: Scenario, flat_rolls: list[int] | None = None, before_strik
         unmet = {h: es for h, es in unmet.items() if es and not any(e.acts for e in es)}
         nothing = (f"; {', '.join(boosting)} gives nothing (a hazard)" if boosting else "") + "".join(
             f"; {h} gives nothing here ({unmet_text(es)})" for h, es in unmet.items())
+        ended_here = [(x.member.name, m) for x in (a, d) for m in x.prowess_mods
+                      if ended_note(m) and m.what.split(":")[0] not in unmet]  # (a hazard's said above)
+        nothing += "".join(f"; {m.what.split(':')[0]} gives {who} nothing ({ENDED_WORDS}, {TURN_RULE})"
+                           for who, m in ended_here)
         steps.append(ReplayStep(f"Prowess: {a.member.name} {_fmt_mods(a.member.prowess or 0, a.prowess_mods)} = "
                                 f"{a.prowess}; {d.member.name} {_fmt_mods(d.member.prowess or 0, d.prowess_mods)} = "
                                 f"{d.prowess}{nothing}", ("MECCG-SEQ-9",) + (("MECCG-STRUCT-8",) if boosting else ())
-                                + (("MECCG-FX-11",) if unmet else ())))
+                                + (("MECCG-FX-11",) if unmet else ())
+                                + ((TURN_RULE,) if ended_here or any(e.ended for es in unmet.values() for e in es)
+                                   else ())))
         for side in (a, d):  # body modifications (items, cards, the opponent's items) before any body check
             changed = [m for m in side.body_mods if m.amount]
             if changed:
