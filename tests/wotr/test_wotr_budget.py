@@ -41,7 +41,7 @@ def test_shared_games_give_each_split_its_own_value():
     res = optimize(s)
     fresh = {}
     for sp in LegalSplits(s).all(max_list=100_000):
-        for rider in opt_mod._rider_choices(s, sp):
+        for rider in opt_mod.rider_choices(s, sp.attacking):
             setup = battle_setup(replace(s, white_rider=rider), sp.attacking)
             fresh[(str(sp.attacking), rider)] = Optimal(setup, "win", None).value(setup.start)
     for e in res.ranked:

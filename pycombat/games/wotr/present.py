@@ -326,13 +326,16 @@ def optimize(report: OptimizeReport, console: Console) -> None:
     if report.cards is not None:  # the hands' card game is valued below: say which value this is
         console.print(f"Value under optimal play with the Combat cards in hand: {_p(report.cards.value, 40)} "
                       "(the card game below, WOTR-CARD-2)")
+        if report.cards.rider_line():
+            console.print(f"  {report.cards.rider_line()}")
         console.print(f"Value under optimal play without Combat cards (this split's battle, the splits and "
                       f"outcomes below): {_p(best.value, 40)}")
     else:
         console.print(f"Value under optimal play: {_p(best.value, 40)}")
     if best.other_rider is not None:
         console.print(f"  Gandalf the White {'uses' if best.white_rider else 'does not use'} the White Rider "
-                      f"(WOTR-STR-11); the other choice gives {_p(best.other_rider, 40)}")
+                      f"(WOTR-STR-11){' in the battle without Combat cards' if report.cards is not None else ''}; "
+                      f"the other choice gives {_p(best.other_rider, 40)}")
     for pol, v in res.fixed.items():
         console.print(f"  for comparison, both sides playing {pol} with the flags' other policies: {_p(v, 40)}")
     if len(res.ranked) > 1:

@@ -72,6 +72,8 @@ class Decision:
     units: tuple = ()  #: (attacker's units, defender's units) as the battle state holds them: (regulars, elites) per Nation
     #: in the card game, the Combat cards each side holds when it is made (attacker's, defender's); None without cards
     hands: tuple | None = None
+    #: in the card game, the figures Combat cards have eliminated when it is made (attacker's, defender's)
+    lost_to_cards: tuple = ((), ())
 
     @property
     def side(self) -> str:
@@ -100,6 +102,9 @@ class Decision:
                 "defender_units": self.defender_units,
                 **({"hands": {"attacker": list(self.hands[0]), "defender": list(self.hands[1])}}
                    if self.hands is not None else {}),
+                **({"lost_to_cards": {r: [str(x) for x in lost] for r, lost in zip(("attacker", "defender"),
+                                                                                   self.lost_to_cards)}}
+                   if any(self.lost_to_cards) else {}),
                 **({"hits": {"attacker_scored": self.hits[0], "defender_scored": self.hits[1]}}
                    if self.kind == "attacker_casualties" else
                    {"hits": {"attacker_scored": self.hits[0]}} if self.kind == "defender_casualties" else {}),
@@ -181,13 +186,14 @@ def battle_decisions(opt: Optimal, start: State, scenario: Any, *, units: Callab
 
 def decisions_reached(opt: Optimal, starts: dict, *, regions: list[str], units: Callable[[str, Any], str],
                       origin: State, min_chance: Fraction = MIN_CHANCE,
-                      hands: tuple | None = None) -> tuple[list[Decision], int]:
+                      hands: tuple | None = None, lost_to_cards: tuple = ((), ())) -> tuple[list[Decision], int]:
     """The decisions the optimal play of ``opt`` reaches from the start-of-round positions ``starts``
     (position -> the chance it is reached), each with every option valued (the objective counted
     from the battle's start ``origin``: the losses' offset), by round then likeliest first, those reached
     with chance at least ``min_chance``; and the number of those reached with a smaller chance.
     ``regions``: the names of the regions the defender may retreat to (WOTR-END-3); ``hands``: the Combat
-    cards each side holds (none of them playable any more), told with each decision."""
+    cards each side holds (none of them playable any more), told with each decision; ``lost_to_cards``: the
+    figures Combat cards eliminated before (attacker's, defender's)."""
     walk = _Walk(opt, starts)
     walk.run()
     kept = [(k, c) for k, c in walk.reach.items() if c >= min_chance]
@@ -198,7 +204,7 @@ def decisions_reached(opt: Optimal, starts: dict, *, regions: list[str], units: 
         first, later = walk.rounds[key]
         a, d, hits = _position(key)
         out.append(Decision(kind, first, later, chance, units("attacker", a), units("defender", d), hits,
-                            values.options(key), units=(a, d), hands=hands))
+                            values.options(key), units=(a, d), hands=hands, lost_to_cards=lost_to_cards))
     out.sort(key=lambda x: (x.round, x.later, -x.chance))
     return out, len(walk.reach) - len(kept)
 

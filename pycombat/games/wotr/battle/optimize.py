@@ -78,14 +78,13 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
     if not splits:
         raise illegal(judge_attack(s), s)
     setups = [(sp, rider, battle_setup(replace(s, white_rider=rider), sp.attacking))
-              for sp in splits for rider in _rider_choices(s, sp)]
+              for sp in splits for rider in rider_choices(s, sp.attacking, decide)]
     plan = plan_work(setups, objective, decide=chosen, shareable=policy_shareable(policy))
     if max_work is not None and plan.estimate > max_work:
         raise TooLargeError(refusal(s, plan, max_work))
     games: dict[tuple, Optimal] = {}  # one solver per distinct game (budget.game_key), shared by its splits
     solvers: dict[tuple, Optimal] = {}
     ranked: list[Evaluated] = []
-    fp_attacks = s.attacker.side == "free_peoples"
     by_split: dict[int, list] = {}
     for sp, rider, setup in setups:
         by_split.setdefault(id(sp), []).append((rider, setup))
@@ -111,7 +110,7 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
                 raise TooLargeError(f"more than {max_states:,} battle states over the splits: too large under this "
                                     "limit (--max-nodes)")
         # WOTR-STR-11: the Free Peoples player decides at the start of the battle, for his side
-        pick = (max if fp_attacks else min)(candidates, key=lambda e: (e.value, not e.white_rider))
+        pick = pick_rider(s, candidates, lambda e: e.value, lambda e: e.white_rider)
         if len(candidates) > 1:
             pick.other_rider = next(e.value for e in candidates if e is not pick)
         ranked.append(pick)
@@ -130,15 +129,29 @@ def optimize(s: Scenario, objective: str = "win", *, decide: str = "both", max_s
     return out
 
 
-def _rider_choices(s: Scenario, sp: Split) -> list[bool]:
-    """WOTR-STR-11: the White Rider is a choice when Gandalf the White fights against Nazgûl."""
+def rider_choices(s: Scenario, attacking, decide: str = "both") -> list[bool]:
+    """WOTR-STR-11: the White Rider is the Free Peoples player's choice at the start of the battle when
+    Gandalf the White fights against Nazgûl (``attacking``: the attacking part of the split). It is
+    chosen optimally only when his side is one ``decide`` plays optimally; otherwise it is the file's
+    ``battle.white_rider`` (the other side follows the file and the flags)."""
+    fp_role = "attacker" if s.attacker.side == "free_peoples" else "defender"
+    if decide not in ("both", fp_role):
+        return [s.white_rider]
     shadow = s.attacker if s.attacker.side == "shadow" else s.defender
-    shadow_force = sp.attacking if shadow.role == "attacker" else shadow.force
-    fp_force = sp.attacking if shadow.role == "defender" else s.defender.force
+    shadow_force = attacking if shadow.role == "attacker" else shadow.force
+    fp_force = attacking if shadow.role == "defender" else s.defender.force
     nazgul = shadow_force.nazgul or "witch-king" in shadow_force.characters
     if "gandalf-white" in fp_force.characters and nazgul:
         return [False, True]
     return [False]
+
+
+def pick_rider(s: Scenario, candidates: list, value, rider) -> object:
+    """WOTR-STR-11: of the candidates (one per White Rider choice), the one the Free Peoples player
+    picks for the objective: the largest value when he attacks, the smallest when he defends (on a tie,
+    the same choice for every verb)."""
+    fp_attacks = s.attacker.side == "free_peoples"
+    return (max if fp_attacks else min)(candidates, key=lambda e: (value(e), not rider(e)))
 
 
 def replace_setup(e: Evaluated) -> Optimal:
@@ -151,6 +164,22 @@ def units_text(setup, role: str, units) -> str:
     prof = setup.attacker if role == "attacker" else setup.defender
     parts = [f"{nations[n].name} {r}R {e}E" for n, (r, e) in zip(prof.nations, units) if r or e]
     return ", ".join(parts) or "no units"
+
+
+def figures_text(setup, role: str, units) -> str:
+    """A side's figures in a set-up: its units by Nation (:func:`units_text`), then the Leaders, Nazgûl
+    and Characters it still has (``Gondor 2R 0E, 1 Leader``; ``Sauron 3R 0E, 1 Nazgûl, The Witch-king``).
+    Used where Combat cards can remove figures (WOTR-CARD-6), so that two positions never read alike."""
+    from ..characters import load_characters
+
+    text = units_text(setup, role, units)
+    if text == "no units":
+        return text
+    prof = setup.attacker if role == "attacker" else setup.defender
+    chars = load_characters().characters
+    extra = ([f"{prof.leaders} Leader{'s' if prof.leaders != 1 else ''}"] if prof.leaders else []) + (
+        [f"{prof.nazgul} Nazgûl"] if prof.nazgul else []) + [chars[c].name for c in prof.characters]
+    return ", ".join([text] + extra)
 
 
 def principal_line(res: Optimized, max_rounds: int = 40) -> list[str]:
@@ -260,4 +289,4 @@ def _short(p: Fraction) -> str:
     return f"{text} = {float(p):.4f}" if len(text) <= 24 else f"{float(p):.4f}"
 
 
-__all__ = ["optimize", "principal_line", "units_text", "Optimized", "Evaluated", "terminal_after_casualties"]
+__all__ = ["optimize", "figures_text", "rider_choices", "pick_rider", "principal_line", "units_text", "Optimized", "Evaluated", "terminal_after_casualties"]

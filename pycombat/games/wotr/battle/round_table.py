@@ -51,8 +51,30 @@ ROWS = (("dice", "Combat roll: dice", "WOTR-STR-3"),
         ("reroll", "Leader re-roll: hits", "WOTR-HIT-6"),
         ("own", "card's own attack roll: hits", "WOTR-CARD-6"),
         ("bonus", "bonus hits", "WOTR-CARD-7"),
-        ("self_hits", "self-hits", "WOTR-CARD-7"),
+        ("self_hits", "self-hits", "WOTR-CARDX-2"),
         ("taken", "hits taken at casualties, after cancels", "WOTR-CAS-1"))
+
+
+#: the rule a side's self-hits rest on, by the card effect that gives them: the number a card takes
+#: (WOTR-CARDX-2; Onslaught's dice are a card attack roll, WOTR-CARD-6), Confusion's natural 1s (WOTR-CARDX-6,
+#: the opponent's card)
+SELF_HIT_RULES = {"self_hits_for_roll_modifier": ("WOTR-CARDX-2",),
+                  "self_hits_for_extra_attack": ("WOTR-CARDX-2", "WOTR-CARD-6")}
+OPPONENT_SELF_HIT_RULES = {"opponent_ones_hit_themselves": ("WOTR-CARDX-6",)}
+
+
+def self_hit_rules(cards: dict) -> dict[str, str]:
+    """Per role, the rule ids its self-hits rest on in a round whose Combat cards are ``cards`` (role ->
+    card or None): its own card's self-hits, or the natural 1s the opponent's card turns on it."""
+    out = {}
+    for role, other in (("attacker", "defender"), ("defender", "attacker")):
+        ids: list[str] = []
+        for card, table in ((cards.get(role), SELF_HIT_RULES), (cards.get(other), OPPONENT_SELF_HIT_RULES)):
+            for e in card.effects if card is not None else ():
+                ids += [r for r in table.get(e.get("effect"), ()) if r not in ids]
+        if ids:
+            out[role] = ", ".join(ids)
+    return out
 
 
 def _one_side(p) -> dict[tuple[int, int, int, int], Fraction]:
@@ -252,6 +274,8 @@ class Row:
     reached: Fraction
     params: tuple | None = None
     given: dict | None = None
+    #: role -> the rule ids of its self-hits in this round, from the Combat cards played (:func:`self_hit_rules`)
+    self_hit_rules: dict | None = None
 
     def marginals(self) -> dict[str, dict[str, dict[int, Fraction]]]:
         """``{role: {field: {value: probability}}}``."""
@@ -260,7 +284,8 @@ class Row:
     def to_json(self, policy: str) -> dict[str, Any]:
         """The row as :func:`round_table_json` lists it (new dicts every time)."""
         row: dict[str, Any] = {"round": self.round, "reached": as_json(self.reached), "policy": policy,
-                               "rules": [r for _, _, r in ROWS]}
+                               "rules": [r for _, _, r in ROWS],
+                               **({"self_hit_rules": dict(self.self_hit_rules)} if self.self_hit_rules else {})}
         if self.params is not None:
             a, d = _side_json(self.params[0]), _side_json(self.params[1])
             for role, own, other in (("attacker", a, d), ("defender", d, a)):
@@ -301,10 +326,12 @@ def _rows(rep, pol) -> list[Row]:
                 out.append(Row(1, Fraction(1), params=(setup.params("attacker", setup.start[0], 1),
                                                        setup.params("defender", setup.start[2], 1))))
             else:
-                out.append(Row(1, Fraction(1), given={r: round_marginals(tallies, r) for r in ("attacker", "defender")}))
+                out.append(Row(1, Fraction(1), given={r: round_marginals(tallies, r) for r in ("attacker", "defender")},
+                               self_hit_rules=_round_self_hit_rules(rep, 1)))
         elif rnd in cards:
             t, reach = cards[rnd]
-            out.append(Row(rnd, reach, given={r: round_marginals(t, r) for r in ("attacker", "defender")}))
+            out.append(Row(rnd, reach, given={r: round_marginals(t, r) for r in ("attacker", "defender")},
+                           self_hit_rules=_round_self_hit_rules(rep, rnd)))
         elif not cards:
             pending = starts.get(rnd)
             reach = sum(pending.values(), Fraction(0)) if pending else Fraction(0)
@@ -315,6 +342,11 @@ def _rows(rep, pol) -> list[Row]:
                     weights[key] = weights.get(key, 0) + p
                 out.append(Row(rnd, reach, given=mixed_marginals({k: w / reach for k, w in weights.items()})))
     return out
+
+
+def _round_self_hit_rules(rep, rnd: int) -> dict[str, str]:
+    plan = rep.scenario.card_plan
+    return self_hit_rules(plan.round_cards(rnd)[0]) if plan is not None else {}
 
 
 def round_table_json(rep) -> list[dict[str, Any]]:
@@ -349,6 +381,8 @@ def round_table_lines(rep) -> list[str]:
         for role in ("attacker", "defender"):
             marg = marginals[role]
             for field, words, rule in ROWS:
+                if field == "self_hits" and row.self_hit_rules and role in row.self_hit_rules:
+                    rule = row.self_hit_rules[role]
                 d = marg[field]
                 if field in ("own", "bonus", "self_hits") and set(d) == {0}:
                     continue  # no card gives any

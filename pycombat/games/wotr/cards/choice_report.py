@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..battle.optimize import units_text as _units_text
+from ..battle.optimize import figures_text as _figures_text, units_text as _units_text
 from pycombat.tree.options import Option, option_lines, rank
 from .combat_round import ROLES
 
@@ -87,6 +87,11 @@ class PositionChoice:
 def units_text(setup, role: str, units) -> str:
     """A side's units by Nation (``Sauron 3R 0E``) in a set-up."""
     return _units_text(setup, role, units)
+
+
+def figures_text(setup, role: str, units) -> str:
+    """A side's units by Nation, then its Leaders, Nazgûl and Characters (``Gondor 2R 0E, 1 Leader``)."""
+    return _figures_text(setup, role, units)
 
 
 def option_values(labels: dict[str, list[str]], matrix: list[list[Fraction]], x: list[Fraction],

@@ -55,12 +55,15 @@ class Chance:
 class Decide:
     """A decision of ``SIDE[kind]``: ``options`` = [(label, node)] in the rules' order (ties go to the
     first, as in the no-card solver); ``units`` = (attacker's, defender's) when it is made; ``hits``
-    the hits taken (casualties); ``then`` the hits the defender takes next (the attacker's casualties)."""
+    the hits taken (casualties); ``then`` the hits the defender takes next (the attacker's casualties);
+    ``lost`` the figures cards have eliminated when it is made (attacker's, defender's): the Leaders,
+    Nazgûl and Characters left, which the units alone do not show."""
 
-    __slots__ = ("kind", "options", "units", "hits", "then")
+    __slots__ = ("kind", "options", "units", "hits", "then", "lost")
 
-    def __init__(self, kind, options, units, hits=0, then=0):
+    def __init__(self, kind, options, units, hits=0, then=0, lost=((), ())):
         self.kind, self.options, self.units, self.hits, self.then = kind, options, units, hits, then
+        self.lost = lost
 
 
 class Next:
@@ -152,7 +155,8 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
     """The decisions (casualties, cease, retreat, siege) the optimal play of the card game reaches, each
     option valued (the attacker's expected objective when it is taken and play goes on optimally, at
     the lower bounds where a value is only bounded), as the no-card ``optimize`` reports them
-    (:class:`..battle.decisions.BattleDecisions`). ``strongholds``: position -> (the outcome of retreating
+    (:class:`..battle.decisions.BattleDecisions`). ``names(lost, role, units)`` describes a side's figures
+    when the cards have eliminated ``lost`` (attacker's, defender's). ``strongholds``: position -> (the outcome of retreating
     into the Stronghold, its value, whether the defender retreats) (WOTR-SITE-2, before the cards).
     A position where neither side can play a card any more is the no-card battle played optimally:
     ``rest(variant key)`` is its solver (:class:`..battle.process.Optimal`), whose decisions from the
@@ -183,8 +187,9 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
                     continue
                 opts = rank([("fight the round", lo.bound), ("retreat into the Stronghold", v)], False,
                              chosen=1 if gone else 0)
-                out.append(Decision("stronghold", rnd, False, p, names("attacker", st[0]), names("defender", st[2]),
-                                    (0, 0), opts, units=(st[0], st[2]), hands=k[2]))
+                out.append(Decision("stronghold", rnd, False, p, names(k[0], "attacker", st[0]),
+                                    names(k[0], "defender", st[2]), (0, 0), opts, units=(st[0], st[2]), hands=k[2],
+                                    lost_to_cards=k[0]))
             if gone:
                 continue
         stay = sum((lo.x[i] * lo.y[j] * c.again for i, row in enumerate(cells) for j, c in enumerate(row)),
@@ -205,11 +210,13 @@ def report(nodes: dict, p_at: dict, solved: dict, names: Callable, min_chance: F
         opts = grouped(ranked, lambda x, y, node=node: node.options[x.order][1] is node.options[y.order][1])
         a, d = node.units
         hits = (node.then, node.hits) if node.kind == "attacker_casualties" else (node.hits, 0)
-        out.append(Decision(node.kind, rnd, False, chance, names("attacker", a), names("defender", d), hits, opts,
-                            units=(a, d), hands=left))
+        out.append(Decision(node.kind, rnd, False, chance, names(node.lost, "attacker", a),
+                            names(node.lost, "defender", d), hits, opts, units=(a, d), hands=left,
+                            lost_to_cards=node.lost))
     for (key, hands), starts in no_cards.items():
-        got, fewer = decisions_reached(rest(key), starts, regions=regions or [], units=names, origin=origin,
-                                       min_chance=min_chance, hands=hands)
+        got, fewer = decisions_reached(rest(key), starts, regions=regions or [],
+                                       units=lambda role, u, key=key: names(key, role, u), origin=origin,
+                                       min_chance=min_chance, hands=hands, lost_to_cards=key)
         out += got
         smaller += fewer
     out.sort(key=lambda x: (x.round, -x.chance))
@@ -245,16 +252,18 @@ class Trees:
         self.after_casualties: dict[tuple, object] = {}
 
     def casualties(self, lost, role: str, units: tuple, pool, hits: int, others: tuple, then: Callable,
-                   next_hits: int = 0):
+                   next_hits: int = 0, now: tuple | None = None):
         """A side's casualty decision (WOTR-CAS-2..4, WOTR-CAS-12): ``then(units, pool)`` continues;
-        ``next_hits``: the hits the defender takes after the attacker's casualties."""
+        ``next_hits``: the hits the defender takes after the attacker's casualties; ``now``: the figures
+        cards have eliminated when it is made (``lost`` and those of this round so far; default ``lost``)."""
         if hits <= 0 or unit_count(units) == 0:
             return then(units, pool)
         opts = []
         for u2, p2 in allocations(units, pool, hits):
             opts.append((self._label(lost, role, u2), then(u2, p2)))
         both = (units, others) if role == "attacker" else (others, units)
-        return Decide(f"{role}_casualties", opts, both, hits, next_hits if role == "attacker" else 0)
+        return Decide(f"{role}_casualties", opts, both, hits, next_hits if role == "attacker" else 0,
+                      lost if now is None else now)
 
     def _label(self, lost, role, units) -> str:
         k = (role, units)
@@ -288,19 +297,21 @@ class Trees:
             for _, a2, pa2 in siege_reductions(s, a, pa):  # WOTR-SIEGE-3
                 opts.append((f"reduce an Elite: {self.names(s, 'attacker', a2)}",
                              Next(lost, (a2, pa2, d, pd, s.next_round(rnd), True))))
-            return Decide("siege", opts, (a, d))
+            return Decide("siege", opts, (a, d), lost=lost)
         if last:
             return Outcome("round_limit", a, d)
         go_on = nxt
         if s.can_retreat:  # WOTR-ROUND-3 step 2, WOTR-END-3
             gone = Outcome("defender_retreated", a, d)
             go_on = Decide("retreat", [("stay", nxt)] + [(f"retreat to {r}", gone)
-                                                        for r in self.regions or ["a free region"]], (a, d))
+                                                        for r in self.regions or ["a free region"]], (a, d),
+                             lost=lost)
         if s.no_cease:  # WOTR-EVT-9: the Event that started the battle bars ceasing
             return go_on
         stop = ceased(s, a, d)  # WOTR-ROUND-3 step 1, WOTR-END-2; a sortie WOTR-SIEGE-6
         label = "cease: the Army moves back into the Stronghold" if s.kind == "sortie" else "cease the attack"
-        return Decide("sortie_cease" if s.kind == "sortie" else "cease", [("continue", go_on), (label, stop)], (a, d))
+        return Decide("sortie_cease" if s.kind == "sortie" else "cease", [("continue", go_on), (label, stop)], (a, d),
+                      lost=lost)
 
     def plain(self, lost, st):
         """A round without cards from ``st`` (WOTR-ROUND-1..3): the dice, then the decisions."""
@@ -409,8 +420,9 @@ class DecidingRound(CardRound):
                 if unit_count(s2.a) == 0 or unit_count(s2.d) == 0:  # WOTR-CAS-7, WOTR-END-1
                     s2 = replace(s2, end="eliminated")
                 return self._node(s2, idx)
+            now = tuple(tuple(sorted(self.lost[i] + tuple(s.lost[i]))) for i in (0, 1))
             return self.trees.casualties(self.lost, role, u, p, hits, other_units, then,
-                                         next_hits=sum(h for r, h in rest if r == "defender"))
+                                         next_hits=sum(h for r, h in rest if r == "defender"), now=now)
         if s.end is not None or idx == len(self.STEPS):
             early = s.end if s.end in ("defender_retreated", "retreated_into_siege") else None
             rend = RoundEnd(s.a, s.pa, s.d, s.pd, tuple(sorted(s.lost[0])), tuple(sorted(s.lost[1])), early)

@@ -27,13 +27,13 @@ from pycombat.matrix_game import solve_matrix_game
 from ..battle.process import Policy, objective_of
 from .battle import CardPlan, card_battle_odds, card_context, check_plan
 from .combat_round import playable
-from .choice_report import ROLES, PositionChoice, option_values, units_text
+from .choice_report import ROLES, PositionChoice, figures_text, option_values
 from pycombat.tree.options import Short
 from .round_game import MAX_CARD_ROUNDS, MAX_GAMES, MAX_POSITIONS, TOLERANCE, Repeats, solve_rounds
 from ..battle.casualties import POLICIES
 from ..battle.setup import battle_setup, retreat_region_names
 from ..battle.splits import judge_attack
-from pycombat.errors import TooLargeError
+from pycombat.errors import ScenarioError, TooLargeError
 
 #: positions of each round the text shows (the likeliest; the JSON has them all)
 SHOWN_PER_ROUND = 3
@@ -72,6 +72,22 @@ class CardChoice:
     #: with no policy named (the players were to choose), the decisions a policy played all the same:
     #: {"decisions": [...], "policy": {flag: value}, "why": text}; None when none was
     played_by_policy: dict | None = None
+    #: Gandalf the White's White Rider in this card game (WOTR-STR-11): True when used, False when not,
+    #: None when it is no choice here (the file's ``battle.white_rider`` then)
+    white_rider: bool | None = None
+    #: the card game's value under the other White Rider choice, when that choice was solved
+    white_rider_other: Fraction | None = None
+    #: why the other White Rider choice was not solved (a named card it makes unplayable), when so
+    white_rider_refused: str | None = None
+
+    def rider_line(self) -> str | None:
+        """Gandalf the White's choice in the card game, and the value of the other one (WOTR-STR-11)."""
+        if self.white_rider is None:
+            return None
+        other = (f"the other choice gives {_short(self.white_rider_other)}" if self.white_rider_other is not None
+                 else f"the other choice is not open: {self.white_rider_refused}")
+        return (f"Gandalf the White {'uses' if self.white_rider else 'does not use'} the White Rider in the card "
+                f"game (WOTR-STR-11, chosen at the start of the battle, before the cards); {other}")
 
     def json(self) -> dict:
         from pycombat.dice import as_json
@@ -82,6 +98,11 @@ class CardChoice:
                 "attacker_plays": {k: as_json(v) for k, v in self.attacker_mix.items()},
                 "defender_plays": {k: as_json(v) for k, v in self.defender_mix.items()},
                 "casualty_policy": self.policy, "not_playable": self.excluded,
+                **({"white_rider": self.white_rider,
+                    **({"white_rider_other_value": as_json(self.white_rider_other)}
+                       if self.white_rider_other is not None else {}),
+                    **({"white_rider_other_refused": self.white_rider_refused}
+                       if self.white_rider_refused else {})} if self.white_rider is not None else {}),
                 **({"decisions": self.play.json()} if self.play is not None else {}),
                 **({"played_by_policy": self.played_by_policy} if self.played_by_policy else {}),
                 "card_rounds": self.rounds, "positions": self.positions,
@@ -157,6 +178,8 @@ class CardChoice:
                f"  value {'' if self.exact else 'at least '}{_short(self.value)}; "
                f"the attacker plays {mix(self.attacker_mix)}; "
                f"the defender plays {mix(self.defender_mix)}"]
+        if self.rider_line():
+            out.append(f"  {self.rider_line()}")
         width = max(len(r) for r in self.rows)
         out.append("  " + " " * width + " | " + " | ".join(self.cols))
         for r, row in zip(self.rows, self.matrix):
@@ -314,10 +337,50 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     position can repeat with the same hands (:mod:`.round_game`) and the game fits the work budget
     (``max_positions`` card-choice positions, ``max_card_rounds`` card rounds played, estimated before
     it starts and kept while it runs), else in round 1 with no card later. Both sides choose their
-    cards optimally (a zero-sum game); ``decide`` names the side(s) whose options are reported."""
+    cards optimally (a zero-sum game); ``decide`` names the side(s) whose options are reported.
+
+    WOTR-STR-11: when Gandalf the White fights against Nazgûl, the Free Peoples player chooses at the
+    start of the battle whether he uses the White Rider, before any card is played: the card game is
+    solved under each choice (the cards each side may play under it decided by the one play check,
+    :func:`.combat_round.playable`) and he takes the better one for his side (:func:`..battle.optimize.pick_rider`);
+    when ``decide`` leaves his side to the file, the file's ``battle.white_rider``."""
     plan = s.card_plan
     if plan is None or not any(plan.hands.values()):
         return None
+    from ..battle.optimize import pick_rider, rider_choices
+
+    choices = rider_choices(s, judge_attack(s).attacking, decide)
+    if len(choices) == 1:
+        return _choose_cards(replace(s, white_rider=choices[0]), objective, casualty_policy, decide=decide,
+                             max_positions=max_positions, max_card_rounds=max_card_rounds, tolerance=tolerance,
+                             max_games=max_games)
+    solved: dict[bool, CardChoice] = {}
+    refused: dict[bool, ScenarioError] = {}
+    for rider in choices:
+        try:
+            solved[rider] = _choose_cards(replace(s, white_rider=rider), objective, casualty_policy, decide=decide,
+                                          max_positions=max_positions, max_card_rounds=max_card_rounds,
+                                          tolerance=tolerance, max_games=max_games)
+        except ScenarioError as exc:  # a card named for a round that this choice makes unplayable (WOTR-CARD-5)
+            refused[rider] = exc
+    if not solved:
+        raise refused[s.white_rider] if s.white_rider in refused else next(iter(refused.values()))
+    rider = pick_rider(s, list(solved), lambda r: solved[r].value, lambda r: r)
+    out = solved[rider]
+    other = not rider
+    out.white_rider = rider
+    if other in solved:
+        out.white_rider_other = solved[other].value
+    else:
+        out.white_rider_refused = str(refused[other])
+    return out
+
+
+def _choose_cards(s, objective: str = "win", casualty_policy: str | None = None, *, decide: str = "both",
+                  max_positions: int = MAX_POSITIONS, max_card_rounds: int = MAX_CARD_ROUNDS,
+                  tolerance: Fraction = TOLERANCE, max_games: int = MAX_GAMES) -> CardChoice | None:
+    """The card game of ``s`` under its ``white_rider`` (:func:`choose_cards`)."""
+    plan = s.card_plan
     verdict = judge_attack(s)
     setup = battle_setup(s, verdict.attacking)
     pol = casualty_policy or s.flags["casualty_policy"]
@@ -417,7 +480,7 @@ def choose_cards(s, objective: str = "win", casualty_policy: str | None = None, 
     rows = [label for label, _, _ in first["attacker"]]
     cols = [label for label, _, _ in first["defender"]]
     hands = {role: tuple(sorted(c.name for c in plan.hands.get(role, ()))) for role in ROLES}
-    start = PositionChoice(1, Fraction(1), units_text(setup, "attacker", a0), units_text(setup, "defender", d0), hands,
+    start = PositionChoice(1, Fraction(1), figures_text(setup, "attacker", a0), figures_text(setup, "defender", d0), hands,
                            v, option_values({"attacker": rows, "defender": cols}, matrix, x, y), units=(a0, d0))
     # the players were to choose (no policy named) but the battle with cards named for later rounds is
     # played by the card battle (:func:`.battle.card_battle_odds`), which takes a policy: said, not hidden

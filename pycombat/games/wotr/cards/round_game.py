@@ -34,7 +34,7 @@ from ..battle.decisions import MIN_CHANCE
 from ..battle.process import (DECISIONS, Decisions, Optimal, Outcome, Policy, forward, into_siege, losses_offset,
                               objective_of, optimal_forward, transitions)
 from .battle import after_card_round, card_context, lost_variant
-from .choice_report import PositionChoice, option_values, units_text
+from .choice_report import PositionChoice, figures_text, option_values, units_text
 from pycombat.tree.options import grouped
 from .combat_round import CardRound, Choices, RoundEnd, playable
 from .decided import DecidingRound, Trees, again_of, evaluate, leaves, report, resolve
@@ -340,7 +340,8 @@ def solve_rounds(s, setup, plan, policy: Policy, objective: str, options: Callab
         tighter /= 1 << 20
         val.run(tighter)
     def rest_report(p_at: dict, strongholds_: dict):
-        return report(nodes, p_at, val.solved, lambda role, u: units_text(setup, role, u), MIN_CHANCE, strongholds_,
+        return report(nodes, p_at, val.solved, lambda lost, role, u: figures_text(variant(lost), role, u), MIN_CHANCE,
+                      strongholds_,
                       rest=optimals.__getitem__, regions=regions, origin=start)
 
     if not isinstance(nodes[root], tuple):  # no side can play a card: the battle without cards
@@ -461,7 +462,7 @@ def _decision(k: tuple, rnd: int, chance: Fraction, opts: dict, solved: tuple, v
     options = option_values(labels, lo.matrix, lo.x, lo.y)
     options = {role: grouped(os, lambda o1, o2, role=role: dists.option(k, role, o1.order) == dists.option(
         k, role, o2.order)) for role, os in options.items()}
-    return PositionChoice(rnd, chance, units_text(var, "attacker", st[0]), units_text(var, "defender", st[2]),
+    return PositionChoice(rnd, chance, figures_text(var, "attacker", st[0]), figures_text(var, "defender", st[2]),
                           {"attacker": hands[0], "defender": hands[1]}, lo.bound, options, lost_to_cards=key,
                           units=(st[0], st[2]), value_hi=None if hi.bound == lo.bound else hi.bound)
 

@@ -26,6 +26,7 @@ from pycombat.in_force import in_force
 from pycombat.scenario import Node
 from pycombat.verdicts import ClaimBook, parse_claims, verify_claims
 from . import position as move_claims
+from ..spec import MAX_ROUNDS
 from ..board import load_nations
 from ..battle.casualties import allocations
 from ..characters import load_characters
@@ -137,6 +138,11 @@ def _describe(kind: str, a: dict, negated: bool) -> str:
     return ("it is not so that " if negated else "") + text
 
 
+def _n_hits(k: int) -> str:
+    """``1 hit``, ``2 hits``, ``0 hits``."""
+    return f"{k} hit{'' if k == 1 else 's'}"
+
+
 def _err(s: Scenario, c: Claim, message: str) -> ScenarioError:
     return ScenarioError(message, file=s.file, path=c.path)
 
@@ -154,6 +160,9 @@ def _check_args(s: Scenario, c: Claim) -> None:
     for key in ("value", "round", "hits"):
         if key in a and (isinstance(a[key], bool) or not isinstance(a[key], int) or a[key] < 0):
             raise _err(s, c, f"{key}: a whole number, 0 or more, not {a[key]!r}")
+    if isinstance(a.get("round"), int) and a["round"] > MAX_ROUNDS:  # refused before any work (docs/limits.md)
+        raise _err(s, c, f"round: {a['round']} is beyond the {MAX_ROUNDS} rounds a battle may be asked about (the cap "
+                         f"on `max_rounds`, docs/limits.md): claim a round from 1 to {MAX_ROUNDS}")
     if c.kind == "card_playable":
         from ..cards.catalog import load_combat_cards
 
@@ -330,9 +339,11 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
             if params.reroll_hit is not None and params.reroll_hit != params.hit:
                 rules.append("WOTR-HIT-5")  # a card changed the re-roll's hit number
         return Verdict(c, got == want, rules,
-                       notes=[f"P({cmp} {k} hits) = {got} = {float(got):.6f}: {params.dice} dice hitting on "
-                              f"{params.hit}+ (modifier {params.roll_modifier:+d}), then up to {params.rerolls} "
-                              f"missed dice re-rolled (modifier {params.reroll_modifier:+d})"])
+                       notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: {params.dice} "
+                              f"{'die' if params.dice == 1 else 'dice'} hitting on {params.hit}+ (modifier "
+                              f"{params.roll_modifier:+d}), then up to {params.rerolls} missed "
+                              f"{'die' if params.rerolls == 1 else 'dice'} re-rolled (modifier "
+                              f"{params.reroll_modifier:+d})"])
     if c.kind == "split_count":
         counts = LegalSplits(s).counts()
         notion = "labeled" if a.get("labeled") else s.flags["split_count"]
@@ -527,7 +538,7 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
              (("own", "its card's own attack roll"), ("bonus", "bonus hits"), ("self_hits", "self-hits"))
              if set(marg[f]) != {0}]
     return Verdict(c, got == want, rules,
-                   notes=[f"P({cmp} {k} hits) = {got} = {float(got):.6f}: the Combat roll and Leader re-roll with "
+                   notes=[f"P({cmp} {_n_hits(k)}) = {got} = {float(got):.6f}: the Combat roll and Leader re-roll with "
                           f"{', '.join(_named_cards(s, 1))}"] + [f"apart: {x}" for x in apart])
 
 
@@ -608,12 +619,12 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
         mixes.append(mixed)
         notes.append(f"{head}round {rnd} is fought with chance "
                      f"{fractions.with_decimal(fought, f'{head}round {rnd} is fought with chance')}; "
-                     f"P({cmp} {k} hits) from the positions it starts from: " + ", ".join(
-                         f"{fractions.with_decimal(p, f'{head}P({cmp} {k} hits) from a position of round {rnd}')} "
+                     f"P({cmp} {_n_hits(k)}) from the positions it starts from: " + ", ".join(
+                         f"{fractions.with_decimal(p, f'{head}P({cmp} {_n_hits(k)}) from a position of round {rnd}')} "
                          f"(chance {fractions.text(q, f'{head}chance of the positions of round {rnd} giving that')})"
                          for p, q in sorted(by_p.items()))
                      + f"; given that round {rnd} is fought: "
-                       f"{fractions.with_decimal(mixed, f'{head}P({cmp} {k} hits) given that round {rnd} is fought')} "
+                       f"{fractions.with_decimal(mixed, f'{head}P({cmp} {_n_hits(k)}) given that round {rnd} is fought')} "
                        f"(with {names})")
         notes += [f"{head}{text} ({rule})" for text, rule in log if text.startswith(f"round {rnd}")]
         if set(by_p) == {want}:
@@ -638,8 +649,8 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
             states, choice = found
             values = sorted({chance_from(pos, pol) for pos in states for pol in (pols if named_now else pols[:1])})
             notes.append(f"with any casualty choice (WOTR-CAS-12) round {rnd} can start from {len(states)} "
-                         f"position(s); P({cmp} {k} hits) from them: "
-                         + ", ".join(fractions.with_decimal(p, f"P({cmp} {k} hits) from a position of round "
+                         f"position(s); P({cmp} {_n_hits(k)}) from them: "
+                         + ", ".join(fractions.with_decimal(p, f"P({cmp} {_n_hits(k)}) from a position of round "
                                                                   f"{rnd}") for p in values)
                          + ("; the casualty choices change the positions, so the chance given that round "
                             f"{rnd} is fought depends on them" if choice else ""))
