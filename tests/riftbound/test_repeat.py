@@ -76,11 +76,16 @@ def test_the_executions_resolve_before_any_cleanup():
     assert [u.name for u in sd.board.defender] == ["E"]
     assert next(u for u in sd.board.defender if u.name == "E").marked == 2
     assert "Cleanup: D has 2 damage" in " ".join(ln.text for ln in sd.lines)
-    # played twice, the cleanup after the first play kills D: the second has no effect on it
-    _, sd = _mights(_doc(att, dfn, [{"play": "Bellows Breath", "by": "attacker", "target": ["D", "E"]},
+    # played twice, the cleanup after the first play kills D: the second, naming D, was on the chain before it, and
+    # the first, an [Action] card, cannot have been played above it on an open chain (RB-SHOW-4)
+    err = _refused(_doc(att, dfn, [{"play": "Bellows Breath", "by": "attacker", "target": ["D", "E"]},
+                                   {"play": "Bellows Breath", "by": "attacker", "target": ["D", "E"]}]))
+    assert err.path == "showdown[0].play" and "RB-SHOW-4" in str(err)
+    # a Reaction card played on it in response resolves first: Bellows Breath then has no effect on D (RB-CARD-11)
+    _, sd = _mights(_doc(att, dfn, [{"play": "Cannon Barrage", "by": "attacker"},
                                     {"play": "Bellows Breath", "by": "attacker", "target": ["D", "E"]}]))
     text = " ".join(ln.text for ln in sd.lines)
-    assert "Cleanup: D has 1 damage" in text and "D left the battlefield before it resolved" in text
+    assert "Cleanup: D has 2 damage" in text and "D left the battlefield before it resolved" in text
 
 
 def test_a_unit_gives_its_players_spells_one_more_repeat_while_at_the_battlefield():

@@ -3908,11 +3908,12 @@ def _variants(name: str, role: str, twin: bool) -> list[dict]:
          [{"play": "Shen - Kinkou", "by": role, "to": "base"}], None),
         ({role: [{**me, **plain}], enemy: [{"name": "E9", "custom": True, "might": 9}]},
          # a card from facedown: the Defender's here; the Attacker's at another battlefield, where it can choose
-         # none of this combat's units (RB-CARD-26): a [Hidden] unit played there choosing itself
+         # none of this combat's units (RB-CARD-26): a [Hidden] unit played there choosing itself; Get Excited! before
+         # Falling Comet, which may kill E9: each [Action] card on its own chain, naming a unit in play (RB-SHOW-4)
          [{"play": "Wages of Pain", "by": role, "target": "E9", "facedown": True} if role == "defender" else
           {"play": "Blastcone Fae", "by": role, "facedown": True, "to": "elsewhere", "target": "Blastcone Fae"},
-          {"play": "Falling Comet", "by": role, "target": "E9"},
-          {"play": "Get Excited!", "by": role, "target": "E9", "discard": "Rune Prison"}], None),
+          {"play": "Get Excited!", "by": role, "target": "E9", "discard": "Rune Prison"},
+          {"play": "Falling Comet", "by": role, "target": "E9"}], None),
         ({role: [{**me, **plain}], enemy: [{"name": "E3", "custom": True, "might": 3}]},
          [{"play": "Shen - Kinkou" if enemy == "defender" else "Diana - No Longer Human", "by": enemy,
            "to": "battlefield"}], None),

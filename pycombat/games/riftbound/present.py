@@ -332,8 +332,12 @@ def play_optimize(report: PlayReport, console: Console) -> None:
         console.print(f"  {action}", highlight=False, markup=False)
     ka, kd = sol.killed
     lost = [f"the {side} lost {', '.join(names)} in the showdown" for side, names in sol.lost.items() if names]
-    console.print(f"Outcome: {Control.of(scenario).text(sol.outcome)}; the Attacker kills {', '.join(ka) or 'nobody'}, the "
-                  f"Defender kills {', '.join(kd) or 'nobody'} (damage step)"
+    if sol.showdown.board.damage_step:
+        steps = (f"the Attacker kills {', '.join(ka) or 'nobody'}, the Defender kills {', '.join(kd) or 'nobody'} "
+                 "(damage step)")
+    else:  # RB-DMG-1: a side with no unit left at the battlefield: no splits, no kills there
+        steps = "no Combat Damage Step: one side has no units left at the battlefield after the showdown (RB-DMG-1)"
+    console.print(f"Outcome: {Control.of(scenario).text(sol.outcome)}; {steps}"
                   + (f"; {'; '.join(lost)}" if lost else "") + ".", highlight=False)
     for line in unmodelled_lines(sol.unmodelled):
         console.print(line, highlight=False, markup=False)

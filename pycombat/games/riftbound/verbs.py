@@ -334,9 +334,10 @@ class PlayReport(_Combat):
             "line": [{"phase": ph, "action": a} for ph, a in sol.line],
             "triggers_stated": [{"by": t.side, **t.entry(), "label": t.label()} for t in sol.triggers],
             "responses_resolved": [dict(e) for e in sol.responses],
-            "plays_resolved": [{**e.as_dict(), "label": e.label()} for e in sol.resolved],
+            "plays_resolved": [{**d, "label": e.label()} for e, d in zip(sol.resolved, sol.entries)],
             "decisions": [{"phase": ph, **d.json(lambda p: who[p])} for ph, d in sol.decisions],
             "outcome": sol.outcome, "outcome_text": Control.of(self.combat).text(sol.outcome), "killed": {"by_attacker": list(sol.killed[0]), "by_defender": list(sol.killed[1])},
+            "damage_step": sol.showdown.board.damage_step,  # RB-DMG-1: on the line of best play
             "lost_in_showdown": {s: list(sol.lost.get(s, ())) for s in SIDES}, "scale": sol.scale,
             "states": sol.nodes, "estimated_states": sol.estimate, "showdown_steps": sol.reads,
             "unmodelled": sol.unmodelled}

@@ -258,12 +258,15 @@ def countered(plays: list, counter_of, units: Mapping[str, Any] | None = None, i
     return out, notes
 
 
-def _action_speed(q: Play) -> bool:
-    """Whether ``q`` is a card played at [Action] speed, which cannot be played on an open chain: a card of speed
-    ``action``, not played from facedown (it then has Reaction), not a unit's trigger or ability, nor a card an
-    ability plays (RB-SHOW-4, CR 806.1.c)."""
-    if q is None or q.facedown or q.trigger_of or q.ability_of or q.played_by or q.unit is not None or q.responds:
+def action_speed(q: Play | None) -> bool:
+    """Whether ``q`` is a card played, or an ability used, at [Action] speed, which cannot be on an open chain (a
+    Closed State, where only Reactions can be): a card of speed ``action``, not played from facedown (it then has
+    Reaction), nor a unit's trigger, nor a card an ability plays; or a unit's activated ability of [Action] speed
+    (RB-SHOW-4, CR 806.1.c)."""
+    if q is None or q.facedown or q.trigger_of or q.played_by or q.unit is not None or q.responds:
         return False
+    if q.ability_of:
+        return q.card.speed == "action"
     return q.card.speed == "action" and not any(k in ("Reaction", "Quick-Draw") for k, _ in q.card.keywords)
 
 
@@ -274,7 +277,7 @@ def _open_chain(plays: list, j: int, i: int) -> None:
     ``plays[j]``, it was played once that card had resolved, and the counter would then have nothing to counter."""
     for k in range(j + 1, i):
         q = plays[k]
-        if _action_speed(q):
+        if action_speed(q):
             raise _err(q, f"an [Action] card, played while {plays[j].card.name} is still on the chain "
                        f"({plays[i].path} counters it): only Reactions on an open chain", "RB-SHOW-4", "play")
 

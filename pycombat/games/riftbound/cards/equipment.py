@@ -173,7 +173,8 @@ def copies_named(changes: list[Change], play: Play, board: Board) -> list:
                                     f"which unit it copies is not stated: give the entry's `copy_of: UNIT`, another "
                                     f"unit of {c.unit}'s controller in play (RB-CARD-14)"))
     if play.copy_of is not None and not any(c.kind == "equip" and c.how == "attach" and c.keyword
-                                            and makes_copy(load_cards().card(c.keyword)) for c in changes):
+                                            and makes_copy(load_cards().card(c.keyword)) for c in changes) \
+            and not any(c.kind == "gear_enters" and c.note == UNIT_GONE for c in changes):  # (RB-CARD-11: no unit)
         raise _err(play, "`copy_of:` names the unit an Equipment that makes its unit a copy (Shady Spectacles) copies "
                    "as the card attaches it; this play attaches none", "RB-CARD-14", "copy_of")
     return named
@@ -235,6 +236,19 @@ def attach_played(play: Play, board: Board, name: str) -> list[Change]:
     return [Change("equip", name, card.equip_might_bonus, keyword=card.name, how="attach",
                    rules=("RB-CARD-14", "RB-CARD-5"), note=f"{card.name} is played and attached to {name}",
                    new="played")]  # a card from hand: not one of the unattached Equipment already in play
+
+
+#: the note of a Quick-Draw Equipment whose unit left play before it resolved (:func:`enters_unattached`)
+UNIT_GONE = "its unit left play before it resolved"
+
+
+def enters_unattached(play: Play) -> list[Change]:
+    """RB-CARD-11 with RB-CARD-14: a Quick-Draw Equipment whose unit left play while it was on the chain is played
+    all the same; its "When you play this, attach it to a unit you control" (CR 819.1.d) has no unit to attach to
+    and does nothing (CR 055), so the Equipment enters play attached to no unit, under its player, where a later
+    card may attach it."""
+    return [Change("gear_enters", keyword=play.card.name, how=play.by, rules=("RB-CARD-14", "RB-CARD-11"),
+                   note=UNIT_GONE)]
 
 
 def _source(play: Play, board: Board, unit: str, equipment: str) -> str | None:

@@ -1168,11 +1168,13 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
         raise _err(play, f"`{field}:` names the Equipment a card attaches or detaches; this card does neither",
                    "RB-CARD-14", field)
     if _equipment.quick_draw(card) or giver:  # CR 819.1.b: played in the showdown, it attaches to a friendly unit
-        (name,) = targets.take(1, {"side": "friendly", "kind": "unit"})
+        got = targets.take(1, {"side": "friendly", "kind": "unit"})
         if giver:
             changes.append(Change("none", note=f"{card.name} has [Quick-Draw] from {giver}'s static ability: it has "
                                   "Reaction and attaches as it is played", rules=("RB-CARD-9",)))
-        changes += _equipment.attach_played(play, board, name)
+        # RB-CARD-11: the unit it was to attach to left play before it resolved: the gear is played all the same and
+        # enters play attached to no unit, under its player (CR 819.1.d, CR 055: the impossible part is ignored)
+        changes += _equipment.attach_played(play, board, got[0]) if got else _equipment.enters_unattached(play)
     # Which effects apply: an "instead" effect replaces the one before it when its condition holds.
     groups: list[list[dict]] = []
     for e in effects:
@@ -1567,6 +1569,8 @@ def tags_counted(e: Mapping[str, Any]) -> tuple[str, ...] | None:
 def _might_set(e, play, board, name, names) -> list[Change]:
     """"Increase its Might to the Might of another friendly unit": the other unit's current Might, read as
     it resolves (``_to``); a unit already at or above it keeps its Might (RB-CARD-13)."""
+    if e["_to"] is None:  # RB-CARD-11: the other unit left play before it resolved (:func:`_resolve_amount`)
+        return [Change("none", name, rules=("RB-CARD-11",), note=f"{name}'s Might is not increased: {e['_how']}")]
     to, now = int(e["_to"]), board.units[name].current_might
     delta = max(0, to - now)
     how = f"{e['_how']}; {name} has {now}" + ("" if delta else ": not increased")
@@ -1758,8 +1762,11 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
     if e.get("effect") == "might_set":  # the unit it chooses, then another friendly unit: its Might now
         _consume(e, targets, board, play)
         here = str(e.get("value_from") or "").startswith(MIGHT_OF_CHOSEN_HERE)  # or a unit it chooses here
-        (other_unit,) = targets.take(1, {"kind": "unit", "location": "same_location"} if here else
-                                     {"side": "friendly", "kind": "unit", "other": True})
+        got = targets.take(1, {"kind": "unit", "location": "same_location"} if here else
+                           {"side": "friendly", "kind": "unit", "other": True})
+        if not got:  # RB-CARD-11: the unit whose Might it reads left play before it resolved: that part does nothing
+            return {**e, "_to": None, "_how": "the unit whose Might it reads left play before it resolved"}
+        (other_unit,) = got
         m = board.units[other_unit].current_might
         return {**e, "_to": m, "_how": f"to {other_unit}'s Might, {m}"}
     if e.get("effect") == "might_modifier" and e.get("value") == "variable" and e.get("value_from") == MY_MIGHT:
@@ -1785,8 +1792,14 @@ def _resolve_amount(e, play: Play, board: Board, targets: "_Targets") -> Mapping
         return e
     if a == "chosen friendly unit might":
         friend = next((n for n in targets.chosen if board.units[n].side == play.by), None)
-        if friend is None:  # "Choose a friendly unit. It deals damage equal to its Might ..."
-            (friend,) = targets.take(1, {"side": "friendly", "kind": "unit"})
+        gone = next((n for n in targets.left if board.units[n].side == play.by), None)
+        if friend is None and gone is None:  # "Choose a friendly unit. It deals damage equal to its Might ..."
+            got = targets.take(1, {"side": "friendly", "kind": "unit"})
+            friend = got[0] if got else None
+            gone = None if got else next((n for n in targets.left if board.units[n].side == play.by), None)
+        if friend is None:  # RB-CARD-11: the unit that deals the damage left play before it resolved: it deals none
+            return {**e, "amount": 0, "_how": f"{gone or 'the unit chosen'} left play before it resolved: it deals "
+                                              "none"}
         u = board.units[friend]
         n = max(0, u.current_might)
         return {**e, "amount": n, "_how": f"equal to {u.name}'s Might, {n}"}

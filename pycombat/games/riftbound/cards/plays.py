@@ -135,6 +135,9 @@ class Unmodelled:
     #: the unit whose death fires the clause (its Deathknell, a "when a unit dies" of another): it comes after that
     #: death and cannot undo it, so ``verify`` sets it aside for a claim on whether that unit dies (RB-CARD-4)
     after_death_of: str | None = field(default=None, compare=False)
+    #: the unit whether it stays in play the clause decides (CR 372: its own death replacement banishes it, another
+    #: recalls it to its base): a card listed later naming it may have been played once it was at its base (RB-CARD-11)
+    stays_in_play: str | None = field(default=None, compare=False)
 
     def as_json(self) -> dict:
         return {"card": self.card, "what": self.what, "why": self.why}

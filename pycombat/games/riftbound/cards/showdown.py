@@ -20,6 +20,7 @@ from ..model import Board, Effect, Scenario, Unit, designate
 from . import deathknell as _deathknell, events, repeat, replacements as _replacements
 from .copies import recast, with_grants
 from .counters import to_hand as countered_to_hand  # RB-CARD-3: a counter returning what it counters to the hand
+from .counters import action_speed  # RB-SHOW-4: a card or ability that cannot be played on an open chain
 from .equipment import TAKEN_OVER  # RB-CARD-14: an Equipment whose control another player takes
 from .equipment import stated_bonus  # RB-CARD-5: an Equipment's Might bonus the scenario states
 from .interpreter import MOVED_ELSEWHERE, Board as View, Change, Play, Unmodelled, check_cost, counter_effect, countered, \
@@ -79,6 +80,7 @@ _SHOWDOWN_BEGINS = "The showdown begins; "
 _COMBAT_CHAIN = "The combat triggers go on the chain"
 _CLOSED_PASSING = "The chain resolved and Focus passes."
 _CLOSED_KEEPING = "The combat chain closed: Focus does not pass"
+_NOT_CLOSING = "The chain does not close: "
 
 
 def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
@@ -92,7 +94,7 @@ def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
     acts = {side: tuple(f"{_who(scenario, side)} {verb} " for verb in ("plays", "uses", "kills")) for side in sides}
     out: list[Line] = []
     holder, begun, open_chain = "attacker", False, False
-    for ln in lines:
+    for i, ln in enumerate(lines):
         text = ln.text
         if text.startswith(_SHOWDOWN_BEGINS):
             begun = True
@@ -109,6 +111,9 @@ def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
                          and (not text.startswith(f"{_who(scenario, x)} kills ")
                               or " as the additional cost of " in text)), None)
             if side is not None:
+                # RB-CARD-11: a card listed later was already on this chain (it names a unit this card's chain took out
+                # of play): its player opened the chain, and this card was played on it in response
+                side = _opener(scenario, lines, i) or side
                 if side != holder:
                     out.append(Line(f"{scenario.side(holder).player} passes; Focus passes to "
                                     f"{scenario.side(side).player}.", ("RB-SHOW-3",)))
@@ -116,6 +121,18 @@ def focus_passes(scenario: Scenario, lines: list[Line]) -> list[Line]:
                 open_chain = True  # its chain is open until the line that closes it
         out.append(ln)
     return out
+
+
+def _opener(scenario: Scenario, lines: list[Line], i: int) -> str | None:
+    """The side whose card, listed later, was already on the chain the play of line ``lines[i]`` opens as the narration
+    reads it (the chain's "does not close" line, :meth:`Progress._was_on_chain`, RB-CARD-11), or None."""
+    for later in lines[i + 1:]:
+        if later.text.startswith(_CLOSED_PASSING):
+            return None
+        if later.text.startswith(_NOT_CLOSING):
+            return next((x for x in ("attacker", "defender")
+                         if f", played by {_who(scenario, x)} and listed below" in later.text), None)
+    return None
 
 
 class Retroactive(Exception):
@@ -910,7 +927,8 @@ class Progress:
     def _was_on_chain(self, e, at: int) -> None:
         """RB-CARD-11: a card naming a unit that left play after a play listed before it was on the chain before that
         play (the list is in resolution order): the chain did not close after the plays listed between, which were
-        played on it in response. Their "The chain resolved" lines say so instead."""
+        played on it in response. Their "The chain resolved" lines say so instead; an [Action] card or ability among
+        them, which cannot be played on an open chain, is refused (RB-SHOW-4)."""
         if getattr(e, "trigger_of", None) or getattr(e, "counter", None) or not getattr(e, "card", None):
             return
         since = [self.left_at[t] for t in getattr(e, "targets", ()) if t in self.left_at and t in self.units]
@@ -918,12 +936,33 @@ class Progress:
             return
         first = min(since)
         who = _who(self.scenario, e.by)
+        gone = next(t for t in e.targets if self.left_at.get(t) == first and t in self.units)
+        # RB-SHOW-4: each card resolved in between went on the chain above it, in response, so at Reaction speed; not
+        # asked of a card that takes a spell on the chain with new choices (RB-CARD-20: they are that spell's), nor for
+        # a unit whose leaving play is a choice not stated (CR 372: recalled instead, it is still in play and a card
+        # played after that may name it; the choice is named NOT MODELLED)
+        certain = not takes_spell(e) and not any(u.stays_in_play == gone for u in self.unmodelled)
+        for k in range(first, at) if certain else ():
+            q = self.plays[k]
+            if action_speed(q):
+                what = "ability" if q.ability_of else "card"
+                raise ScenarioError(
+                    f"{q.card.name} is an [Action] {what}: {e.card.name} ({e.path}) names {gone}, "
+                    + ("which it took out of play" if k == first else
+                       f"gone once {self.plays[first].card.name} resolved")
+                    + f", so it went on an open chain above {e.card.name}: Reactions only (RB-SHOW-4, RB-CARD-11)",
+                    file=self.scenario.file, path=f"{q.path}.{'ability' if q.ability_of else 'play'}",
+                    help=(f"the showdown lists cards in the order they resolved: {e.card.name}, listed after "
+                          f"{q.card.name} and naming {gone}, was already on the chain when {gone} left play (RB-CARD-11), "
+                          f"so {q.card.name} was played on it in response, in a Closed State (CR 806.1.c)",
+                          f"played on the empty chain, {q.card.name} resolves before {e.card.name} is played, and a "
+                          f"card chooses units in play as it is played (RB-CARD-1)"))
         for play, line in self.closes:
             if first <= play < at and line < len(self.lines):
                 card = getattr(self.plays[play], "card", None) if play < len(self.plays) else None
                 above = getattr(card, "name", card) or "the card listed before"
                 self.lines[line] = Line(
-                    f"The chain does not close: {e.card.name}, played by {who} and listed below, was already on it "
+                    f"{_NOT_CLOSING}{e.card.name}, played by {who} and listed below, was already on it "
                     f"(it names a unit that left play since); {above} went on the chain above it and resolved first, "
                     f"and {e.card.name} resolves after it (the showdown lists cards in the order they resolved).",
                     ("RB-SHOW-3", "RB-CARD-11"))
@@ -1173,7 +1212,8 @@ def _choice(name: str, how: str, card: str, board_saver: str | None, unmodelled:
     RECALLED, RULE = _replacements.RECALLED, _replacements.RULE
     if board_saver is not None and how != RECALLED and unmodelled is not None:
         unmodelled.append(Unmodelled(board_saver, f"whether it or {card} replaces {name}'s death",
-                                     f"both apply: its controller chooses (CR 372; {RULE})"))
+                                     f"both apply: its controller chooses (CR 372; {RULE})",
+                                     stays_in_play=name))  # (the board's replacement recalls it: still in play)
 
 
 def _saved_by(name: str, snapshot, where) -> str | None:
@@ -1248,6 +1288,9 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
     turn = turn if turn is not None else {}
     if c.kind == "gear_enters":  # RB-CARD-14: an Equipment played attached to no unit, under its player
         (gear if gear is not None else {}).setdefault(c.how, []).append(c.keyword)
+        if c.note:  # RB-CARD-11: a Quick-Draw Equipment whose unit left play before it resolved
+            return (f"{c.keyword} enters play attached to no unit, under the {c.how} ({c.note}: its \"attach it to a "
+                    "unit you control\" has no unit and does nothing)"), c.rules
         return (f"{c.keyword} enters play attached to no unit, under the {c.how} (not played from face down: its "
                 "\"When you play this from face down\" does not fire)"), c.rules
     if c.kind == "gear_in_play":  # RB-CARD-18: a gear whose death replacement stands while it is in play

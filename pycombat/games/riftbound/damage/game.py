@@ -238,4 +238,6 @@ class JointState:
         left = [u.name for u in b.attacker + b.defender if u.name not in dead]
         outcome = self.outcome()
         label = outcome if self.game.control is None else self.game.control.short(outcome)
+        if not b.damage_step:
+            return f"no Combat Damage Step (RB-DMG-1); {', '.join(left) or 'nobody'} left: {label}"
         return f"{', '.join(dead) or 'nobody'} die; {', '.join(left) or 'nobody'} left: {label}"

@@ -247,12 +247,7 @@ class Lines:
             got = self._entries.get(key)
             if got is None:
                 names = set(before[1])
-                entry = plays[-1].as_dict()
-                if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
-                    last = plays[-1]
-                    entry["paid"] = ability_cost(last.card, self._card_id(last.of)) if last.ability else \
-                        cost(last.card, last.condition, last.to, last.facedown, len(last.repeat))
-                    entry["paid"]["power"] += self.deflect_tax(last)
+                entry = self.entry(plays[-1])
                 try:
                     read = ability_entry if plays[-1].ability else play_entry
                     got = (read(entry, self.scenario, names, path), frozenset(names))
@@ -262,6 +257,23 @@ class Lines:
             out = got if isinstance(got, ScenarioError) else (before[0] + (got[0],), got[1])
         self._read[plays] = out
         return out
+
+    def entry(self, e: Entry) -> dict:
+        """The ``showdown:`` entry of the play ``e`` as the reader reads it: with ``card_costs=stated``, what its player
+        pays (``paid:``, :meth:`payment`), so that the entry replays as the search played it."""
+        out = e.as_dict()
+        if self.scenario.flags.get("card_costs") == "stated":  # RB-CARD-2: its player pays the cost
+            out["paid"] = self.payment(e)
+        return out
+
+    def payment(self, e: Entry) -> dict[str, int]:
+        """What the play ``e`` pays as the search plays it (RB-CARD-2): its cost (a card's printed cost with the
+        optional costs and [Repeat] it pays, RB-CARD-8, RB-CARD-25; an ability's, RB-CARD-17) and the Power of the
+        [Deflect] of the enemy units it chooses (RB-MIGHT-10), as the entry's ``paid: {energy, power}``."""
+        paid = ability_cost(e.card, self._card_id(e.of)) if e.ability else \
+            cost(e.card, e.condition, e.to, e.facedown, len(e.repeat))
+        paid["power"] += self.deflect_tax(e)
+        return paid
 
     def deflect_tax(self, e: Entry) -> int:
         """RB-MIGHT-10: the Power ``e``'s player pays for the [Deflect] of the opponent's units it chooses (a unit

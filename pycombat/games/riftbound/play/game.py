@@ -368,8 +368,11 @@ class ShowdownState:
                 return _state(self.game, self.resolved, self.chain, self.hands, focus, other(self.mover),
                               self.passes + 1, self.fizzled, self.at, self.aims)
             if not self.chain:  # both passed in turn with the chain empty: the showdown ends (RB-SHOW-3)
-                return DamageState(self.game, self.resolved, self.fizzled,
-                                   self.game.joint(self.at).new_initial_state(), self.at)
+                joint = self.game.joint(self.at)
+                # RB-DMG-1: with one side left with no unit at the battlefield there is no Combat Damage Step: the
+                # game ends with the showdown, no split made
+                inner = joint.new_initial_state() if joint.board.damage_step else JointState(joint, "end")
+                return DamageState(self.game, self.resolved, self.fizzled, inner, self.at)
             return self._resolve_newest()
         if action.ability:  # a unit's activated ability (RB-CARD-17): no card leaves a hand
             hands = self.hands

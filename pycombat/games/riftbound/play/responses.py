@@ -32,7 +32,7 @@ from typing import Any, Hashable
 
 from pycombat.errors import ScenarioError
 from ..model import SIDES, other
-from .entries import Entry, candidates, cost, counter_block, counter_text, equipment_choices, resolution_order, \
+from .entries import Entry, candidates, counter_block, counter_text, equipment_choices, resolution_order, \
     target_bound
 from .game import PASS, PLAYER, ShowdownGame, played_from
 
@@ -83,8 +83,7 @@ class Responses:
         are."""
         out = {**e.as_dict(), "respond": True if self.kind == "combat" else "move"}
         if self.choices.scenario.flags.get("card_costs") == "stated":
-            out["paid"] = cost(e.card, e.condition, e.to, e.facedown, len(e.repeat))
-            out["paid"]["power"] += self.base.lines.deflect_tax(e)
+            out["paid"] = self.base.lines.payment(e)
         return out
 
     def _read(self, block: tuple[Entry, ...]):

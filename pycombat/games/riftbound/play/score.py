@@ -92,12 +92,34 @@ def _numbers(effects: Any) -> int:
     return 0
 
 
+def _equipment_bonus(card, units) -> int:
+    """The Might bonus an Equipment card gives the unit it is attached to (RB-CARD-5: the data's, else the one the
+    scenario states for it on a unit), 0 for another card or one stated nowhere."""
+    if card is None or not getattr(card, "equipment", False):
+        return 0
+    if card.equip_might_bonus is not None:
+        return max(0, card.equip_might_bonus)
+    return max(0, next((b for u in units for g, b in u.stated_bonus if g == card.name), 0))
+
+
+def _repeat_grants(units, hand_units) -> int:
+    """How many units of the scenario (in play, or unit cards of a hand) give their player's spells one more [Repeat]
+    (RB-CARD-25, :func:`..cards.repeat.grants`): each may add an execution to any spell, counted generously."""
+    from ..cards.repeat import grants
+
+    return sum(1 for statics in [u.statics for u in units] + [c.abilities for c in hand_units]
+               if any(grants(e) for e in statics))
+
+
 def bounds(scenario, objective: Objective) -> Bounds:
     """The bounds read from the scenario up front: each side's units in play (at the battlefield, at its base,
     played before), the unit cards of its hand, and what every card of the scenario can add (each number its
-    effects or abilities state, added to every side's Might, and one more unit a side for each card of a hand or
-    unit in play whose effects make tokens). A bound, not a proof: :meth:`Scale.check` checks it at every end
-    position reached."""
+    effects or abilities state, as many times as a spell can execute them: once, and once more for each [Repeat]
+    printed on it or given by a unit of the scenario, RB-CARD-25; and the Might bonus of every Equipment of the
+    scenario, in a hand, attached, or in play attached to none, which a card may attach, RB-CARD-5, RB-CARD-14:
+    each added to every side's Might; and one more unit a side for each card of a hand or unit in play whose effects
+    make tokens). A bound, not a proof: :meth:`Scale.check` checks it at every end position reached."""
+    from ..cards.repeat import printed
     from ..cards.spells import load_cards
     from ..cards.units import load_units
 
@@ -118,18 +140,28 @@ def bounds(scenario, objective: Objective) -> Bounds:
                 makers += 1 if "token" in repr(abilities) else 0
             extra += _numbers(list(u.statics))
     hands = getattr(scenario, "hands", {}) or {}
+    every = [u for s in SIDES for u in units[s]]
+    cards = {s: [load_cards().find(h.name) for h in hands.get(s, ())] for s in SIDES}
+    hand_units = [load_units().unit(h.name) for s in SIDES for h, c in zip(hands.get(s, ()), cards[s]) if c is None]
+    repeats = _repeat_grants(every, hand_units)
     for s in SIDES:
-        for h in hands.get(s, ()):
-            card = load_cards().find(h.name)
+        for h, card in zip(hands.get(s, ()), cards[s]):
             if card is not None:
                 effects = card.effects
+                # RB-CARD-25: each [Repeat] paid executes its effects once more; RB-CARD-5: a Quick-Draw Equipment
+                # played attaches with its bonus
+                times = 1 + (len(printed(card)) + repeats if card.type == "spell" else 0)
+                extra += _numbers(effects) * times + _equipment_bonus(card, every)
             else:
                 unit = load_units().unit(h.name)
                 effects = unit.abilities
                 count[s] += 1
                 might[s] += max(0, unit.might or 0) + (unit.assault or 0) + (unit.shield or 0)
-            extra += _numbers(effects)
+                extra += _numbers(effects)
             makers += 1 if "token" in repr(effects) else 0
+    # RB-CARD-14: an Equipment in play, attached or not, that a card may attach to another unit (its bonus with it)
+    for name in {g for u in every for g in u.equipment} | {g for s in SIDES for g in scenario.gear.get(s, ())}:
+        extra += _equipment_bonus(load_cards().find(name), every)
     return Bounds({s: count[s] + makers for s in SIDES}, {s: might[s] + extra for s in SIDES},
                   math.lcm(*dens) if dens else 1, values)
 

@@ -63,6 +63,9 @@ class PlaySolution:
     #: side -> the value when that side cannot pay the optional additional costs of its hand's cards that are no
     #: Energy or runes (a card discarded, XP spent ...; RB-CARD-8), where that differs from ``value``
     if_unpaid: dict = field(default_factory=dict)
+    #: ``resolved`` as the ``showdown:`` entries ``verify`` and ``odds`` read (:meth:`.entries.Lines.entry`): each with
+    #: what its player paid under ``card_costs=stated`` (RB-CARD-2), so that the line replays as the search played it
+    entries: tuple[dict, ...] = ()
 
 
 #: the most sets of combat trigger choices (:mod:`.triggers`), and of those times the combat chains (:mod:`.responses`),
@@ -205,7 +208,8 @@ def solve(scenario: HandScenario, objective: Objective, *, conquer: bool = False
         outcome=last.outcome(), killed=last.inner.killed(), showdown=sd, nodes=sol.stats.nodes, estimate=size,
         reads=lines.reads + choices.reads(), unmodelled=unmodelled, triggers=last.game.triggers,
         responses=last.game.responses, scale=None if conquer else game.scale[0].describe(),
-        lost={s: tuple(x.name for x in v) for s, v in game.lost(last.at).items()})
+        lost={s: tuple(x.name for x in v) for s, v in game.lost(last.at).items()},
+        entries=tuple(lines.entry(e) for e in last.resolved))
 
 
 def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
