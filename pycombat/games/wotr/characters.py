@@ -41,6 +41,9 @@ class Character:
     shadowfax: bool = False  #: Gandalf the White: Level 4 for movement alone or with one Hobbit (WOTR-CHMOVE-10)
     hobbit: bool = False  #: Meriadoc, Peregrin (for Shadowfax)
     abilities: tuple[str, ...] = ()  #: the names of its abilities as printed (characters.json ``ability_names``)
+    #: an ability drawing an Event card in a battle, as characters.json's ``special_flags`` words it (the
+    #: Witch-king's Sorcerer), else "": the card game does not model the card drawn (:mod:`.unmodelled`)
+    draws_in_battle: str = ""
 
     def __str__(self) -> str:
         return self.name
@@ -111,5 +114,7 @@ def load_characters() -> CharacterDB:
                              replaces=rec.get("replaces"),
                              starts_in_fellowship=bool(rec.get("starts_in_fellowship")),
                              shadowfax="shadowfax" in flags, hobbit="hobbit" in (rec.get("title") or "").lower(),
-                             abilities=tuple(rec.get("ability_names") or ())))
+                             abilities=tuple(rec.get("ability_names") or ()),
+                             draws_in_battle=next((f for f in rec.get("special_flags") or () if "draw an Event card" in f),
+                                                  "")))
     return CharacterDB(out)

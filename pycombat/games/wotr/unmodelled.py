@@ -8,6 +8,8 @@ in the JSON, ``! not modelled:`` lines in the text), each entry ``{card, what, w
 * the parts of the Combat cards named (``card:``) or held (``hand:``) that the Combat-card
   interpreter does not carry (WOTR-CARDX-1); for ``optimize`` without a hand (no card game) and
   ``tree``, instead, the named Combat cards themselves, whose play they solve without them;
+* in ``optimize``'s card game (a side holds a ``hand:``), a Character's ability that draws an Event card
+  in the battle (the Witch-king's Sorcerer): the card drawn is unknown;
 * how many Armies an attacking Event card activates, when the file has other Armies activated
   (``also_activates``, WOTR-ATK-4): the card's own text decides;
 * ``odds`` only: the second attack after a card battle (figures a card eliminates are not carried
@@ -47,6 +49,8 @@ def scenario_unmodelled(s: Any, verb: str, *, card_game: bool = False) -> list[d
         out = named_cards_unmodelled(s, verb)
     else:
         out = plan_unmodelled(plan) if plan is not None else []
+    if card_game and plan is not None:
+        out += draw_abilities_unmodelled(s, plan)
     for act in s.also_activates:
         if s.action == "event":  # WOTR-ATK-4: the Armies an Event card activates are its text's
             out.append({"card": s.card or "Event card", "what": "how many Armies the card activates",
@@ -58,6 +62,25 @@ def scenario_unmodelled(s: Any, verb: str, *, card_game: bool = False) -> list[d
     if s.action == "event":  # WOTR-EVT-9
         out += unmodelled(event_card(s.card), s.garrison)
     return _unique(out)
+
+
+def draw_abilities_unmodelled(s: Any, plan: Any) -> list[dict]:
+    """A Character's ability that draws an Event card in the battle (the Witch-king's Sorcerer: after
+    playing a Combat card in round 1, draw an Event card of that type; characters.json), for the card game
+    of ``optimize`` (a side holding a ``hand:``): the card drawn, unknown, could be played in a later
+    round, and the card game plays only the cards in hand."""
+    from .characters import load_characters
+
+    chars = load_characters().characters
+    out = []
+    for role, army in (("attacker", s.attacker), ("defender", s.defender)):
+        if not plan.hands.get(role):
+            continue
+        for ch in army.force.characters:
+            if chars[ch].draws_in_battle:
+                out.append({"card": chars[ch].name, "what": f"{chars[ch].draws_in_battle} (the {role}'s Character)",
+                            "why": "the card game plays the cards in hand only; the card drawn is unknown"})
+    return out
 
 
 #: ``odds`` fights a second attack (``also_activates`` with its own die) after the battle, but not after

@@ -14,6 +14,7 @@ from pycombat.errors import ScenarioError
 from .process import BattleSetup
 from ..spec import MAX_ROUNDS
 from ..board import load_board, load_nations
+from ..characters import load_characters
 from .casualties import cap_pool
 from .politics import attacked_nation
 from ..model import Contingent, Effects, Force, Scenario, content_key
@@ -148,6 +149,15 @@ def _battle_setup(s: Scenario, attacking: Force | None) -> BattleSetup:
     pd = profile_of(defending, s.defender.side, saruman_in_play=saruman, white_rider=rider)
     region = s.battle_region
     notes: list[tuple[str, str]] = []
+    if rider:  # WOTR-STR-11: what the choice made at the start of the battle changes, said where the numbers are
+        shadow = pa if pa.side == "shadow" else pd
+        chars = load_characters().characters
+        wk = [chars[ch].name for ch in shadow.characters if chars[ch].counts_as_nazgul]
+        lost = shadow.nazgul + sum(chars[ch].leadership for ch in shadow.characters if chars[ch].counts_as_nazgul)
+        cancelled = ", ".join(x for x in ([f"{shadow.nazgul} Nazgûl"] if shadow.nazgul else []) + wk) or "none here"
+        notes.append((f"the White Rider: Gandalf the White forfeits his Leadership ({pa.forfeited + pd.forfeited}) to "
+                      f"cancel all Nazgûl Leadership for the whole battle (cancelled: {cancelled}; the Shadow's "
+                      f"Leadership {lost} lower)", "WOTR-STR-11"))
     if s.white_rider and not rider:  # said, never silently dropped
         notes.append(("battle.white_rider is not applied: Gandalf the White is in the rearguard, which takes no "
                       "part in the battle (WOTR-SPLIT-4), so he cannot forfeit his Leadership to cancel the Nazgûl's",

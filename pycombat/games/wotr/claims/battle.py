@@ -246,13 +246,18 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
                 rules.append("WOTR-SPLIT-5")
             if s.action == "character":
                 rules.append("WOTR-ATK-5")
+            notes = []
+            if s.action == "muster":  # a Muster result attacks only as the Mouth of Sauron's Army result (CH)
+                rules.append("WOTR-ATK-6")
+                notes.append("WOTR-ATK-6: the Mouth of Sauron is in play: the Shadow uses the Muster result as an "
+                             "Army result (CH, once per turn)")
             from ..cards.event_battle import event_card, table_protected
 
             if s.action == "event" and event_card(s.card) is not None:
                 rules.append("WOTR-EVT-9")  # a shipped Event card that starts an attack
             if s.attacker.side == "shadow" and table_protected(s.table):
                 rules.append("WOTR-EVT-10")  # the cards on the table protect other regions than this one
-            return Verdict(c, True, rules)
+            return Verdict(c, True, rules, notes=notes)
         return Verdict(c, False, [x.rule for x in v.violations],
                        notes=[f"{x.rule}: {detail_words(x.detail)}" for x in v.violations])
     if c.kind in ("dice", "reroll_dice") and _named_cards(s, 1):
@@ -314,8 +319,11 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         rnd = a.get("round", 1)
         units = setup.start[0] if a["role"] == "attacker" else setup.start[2]
         named_before = s.card_plan is not None and any(r < rnd for r in s.card_plan.rounds())
-        if rnd > 1 and sum(r + e for r, e in units) > 1 and (rnd not in setup.effects or not named_before):
-            return _later_round_hits(s, c)  # over the positions round r starts from (WOTR-ROUND-1)
+        if rnd > 1 and (rnd not in setup.effects or not named_before):
+            # over the positions round r starts from (WOTR-ROUND-1), whatever the Army's size: round r may
+            # never be fought, and even one unit may roll otherwise (a Saruman's Elite replaced by a
+            # Regular is no longer a Leader, WOTR-STR-9, WOTR-CAS-3)
+            return _later_round_hits(s, c)
         if rnd > 1 and sum(r + e for r, e in units) > 1:
             # the Army rolling in round r is the one the rounds before it left (WOTR-ROUND-1): with more than
             # one unit it may have lost some, so its hits in round r are not one distribution
@@ -610,9 +618,9 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
                     by_p[got] = by_p.get(got, Fraction(0)) + reach
         fought = sum(by_p.values(), Fraction(0))
         head = f"{pol}: " if len(pols) > 1 else ""
-        if not fought:
-            notes.append(f"{head}round {rnd} is never fought: there is no roll to claim about")
-            verdicts.append(None)
+        if not fought:  # no roll in a round never fought: no hit is scored in it, with any chance claimed
+            notes.append(f"{head}round {rnd} is never fought: there is no roll in it, so no hit is scored in it")
+            verdicts.append(False)
             continue
         fought_any = True
         mixed = sum((p * q for p, q in by_p.items()), Fraction(0)) / fought
