@@ -55,7 +55,8 @@ def test_its_additional_cost_paid_spares_only_its_players_own_units():
 
 def test_whether_the_cost_was_paid_is_named_only_when_it_decides_a_unit():
     left, unmodelled = _inspector({"trigger": FRESH, "when": "played", "target": ["E9"]})
-    assert left == {"attacker": ["E4"], "defender": ["D2", FRESH]} and unmodelled == []
+    # (named once: the defender's kill of a unit the scenario does not list, not whether the cost was paid)
+    assert left == {"attacker": ["E4"], "defender": ["D2", FRESH]} and len(unmodelled) == 1
     left, unmodelled = _inspector({"trigger": FRESH, "when": "played", "target": ["E9", "D2"]})
     assert left["attacker"] == ["E4"] and len(unmodelled) == 1 and "additional cost" in unmodelled[0]
 
@@ -95,3 +96,14 @@ def test_a_trigger_having_each_player_choose_is_not_searched_for_one_player():
     assert entries(Awaiting("attacker", "A1", "combat", (effect,)), ["A1", "D1"], {}) == []
     plain = {"effect": "kill", "target": {"count": 1, "kind": "unit"}, "trigger": "When I attack"}
     assert entries(Awaiting("attacker", "A1", "combat", (plain,)), ["A1", "D1"], {})
+
+
+def test_a_player_whose_unit_the_entry_does_not_name_is_named_when_he_has_units_listed():
+    # not paid: the defender kills one of his units; the entry names none of his (D2, Safety Inspector listed): read as
+    # one the scenario does not list, which no scenario field can confirm, so named NOT MODELLED (RB-CARD-9, RB-CARD-4)
+    left, unmodelled = _inspector({"trigger": FRESH, "when": "played", "target": ["E9"], "condition": False})
+    assert left == {"attacker": ["E4"], "defender": ["D2", FRESH]}
+    assert len(unmodelled) == 1
+    # naming none of either player's: both named
+    left, unmodelled = _inspector({"trigger": FRESH, "when": "played", "target": [], "condition": False})
+    assert left == {"attacker": ["E4", "E9"], "defender": ["D2", FRESH]} and len(unmodelled) == 2

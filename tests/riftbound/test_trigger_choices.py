@@ -487,8 +487,8 @@ def test_respond_move_entries_read_as_the_rules_say():
     begins = next(i for i, t in enumerate(texts) if t.startswith("The showdown begins"))
     assert said < fired < begins  # answered and resolved before the combat is held (RB-COMB-2)
     # before the combat begins Sharkling has no Attacker designation, so not its Assault 4 (RB-COMB-4, RB-MIGHT-4):
-    # it is 1, and Smoke Screen's -4 "to a minimum of 1" changes it by 0 for now (read again after every other change)
-    assert "Sharkling gets -4 Might, to a minimum of 1: +0 now (now 1)" in texts[said + 1] \
+    # it is 1, and Smoke Screen's -4 "to a minimum of 1" takes 0 as it is applied, and keeps taking 0 (CR 454.3.b)
+    assert "Sharkling gets -4 Might, to a minimum of 1: +0 (now 1)" in texts[said + 1] \
         and "Sharkling gets +1 Might" in texts[fired]
     bad = [([dancer, {"play": "Cleave", "by": "attacker", "target": "Sharkling", "respond": "move"}],
             "showdown[1].respond", "only a Reaction card"),

@@ -124,11 +124,9 @@ class Unit:
     #: the card's clauses the scenario leaves open: (what, why) pairs, reported as not modelled (RB-CARD-4)
     unstated: tuple[tuple[str, str], ...] = ()
     # -- set by showdown effects -------------------------------------------------------
-    might_changes: tuple[int, ...] = ()  #: Might changes, in the order played
-    #: "-N Might this turn, to a minimum of M" changes: (change, minimum), each read against the Might every other
-    #: change leaves (after them, as a static "to a minimum of" is, RB-CARD-9), so a bonus lost later lowers what it
-    #: takes
-    might_floors: tuple[tuple[int, int], ...] = ()
+    #: Might changes, in the order played; a "-N Might this turn, to a minimum of M" change is held at the amount it
+    #: took as it was applied (snapshotted, CR 454.3.b)
+    might_changes: tuple[int, ...] = ()
     prevent: int = 0  #: damage prevention left (RB-MIGHT-6)
     prevent_all: bool = False  #: "prevent all" (RB-MIGHT-6)
     prevent_next: bool = False  #: "the next time it would be dealt damage this turn, prevent it" (RB-CARD-18)
@@ -152,17 +150,7 @@ class Unit:
         Shield while defending (RB-MIGHT-5), so neither at a base or another battlefield (RB-COMB-4).
         Damage never lowers it (RB-DMG-11)."""
         bonus = self.designation_bonus
-        return self.might + sum(self.might_changes) + sum(a for _, a in self.static) + bonus + self.floored
-
-    @property
-    def floored(self) -> int:
-        """What its "-N Might this turn, to a minimum of M" changes take now (0 or less): each -N, but never below M
-        from the Might every other change leaves (:attr:`might_floors`)."""
-        m = self.might + sum(self.might_changes) + sum(a for _, a in self.static) + self.designation_bonus
-        start = m
-        for change, least in self.might_floors:
-            m += min(0, max(change, least - m))
-        return m - start
+        return self.might + sum(self.might_changes) + sum(a for _, a in self.static) + bonus
 
     @property
     def designation_bonus(self) -> int:
@@ -223,8 +211,7 @@ class Unit:
         parts = [f"Might {self.current_might}"]
         if self.current_might != self.might:
             parts[0] += f" = {self.might}" + "".join(f" {c:+d}" for c in self.might_changes) \
-                + "".join(f" {a:+d} ({src})" for src, a in self.static) \
-                + (f" {self.floored:+d} (to a minimum)" if self.might_floors else "")
+                + "".join(f" {a:+d} ({src})" for src, a in self.static)
             if self.designated and self.side == "attacker" and self.assault:
                 parts[0] += f" +{sum(self.assault)} Assault"
             if self.designated and self.side == "defender" and self.shield:

@@ -25,7 +25,7 @@ from .units import split_keyword
 #: what a unit keeps as it becomes a copy or stops being one: its name, place in the scenario and state in the turn
 #: (what its card does not give it)
 KEPT = ("name", "side", "path", "marked", "stunned", "buffed", "exhausted", "equipment", "stated_bonus", "moved",
-        "might_changes", "might_floors", "prevent", "prevent_all", "prevent_next", "doubled", "kill_on_damage", "doomed",
+        "might_changes", "prevent", "prevent_all", "prevent_next", "doubled", "kill_on_damage", "doomed",
         "death_replacement", "immune", "value", "xp", "player", "token", "empowered", "empowered_times", "named",
         "static", "designated")
 

@@ -1279,7 +1279,9 @@ def interpret(play: Play, board: Board, flags: Mapping[str, str],
                                           + f": not done, as the entry states that {e['unless']}"))
                 applied_prev = None if play.pays is None else False
                 continue
+        own_units = _each_own_unit_open(e, board, targets, play)  # before the effect kills the named ones
         got, applied_prev = _effect(e, play, board, targets, flags)
+        unmodelled += _each_own_unit_unnamed(card.name, e, got, own_units)
         if e.get("effect") == "kill":  # each unit's Might where it is, as it dies (read before it leaves)
             targets.killed_might = {c.unit: board.units[c.unit].current_might for c in got
                                     if c.kind == "remove" and c.unit}
@@ -1342,6 +1344,33 @@ def _each_players_own(targets: _Targets, board: Board, play: Play, spec: Mapping
         raise _err(play, f"its player paid its additional cost (`condition: true`), so he kills none of his own "
                    f"units this way: {got[sides.index(play.by)]} is his", "RB-CARD-8", "target")
     return got
+
+
+def _each_own_unit_open(e: Mapping[str, Any], board: Board, targets: _Targets, play: Play) -> dict[str, list[str]]:
+    """RB-CARD-9 with RB-CARD-4: for "each player kills one of their units", each player's units in play the scenario
+    lists, as the effect is about to resolve (the card's player's none when its additional cost spares them); empty
+    for any other effect."""
+    spec = e.get("target")
+    if not isinstance(spec, dict) or spec.get("chooser") != EACH_PLAYER_OWN_UNIT:
+        return {}
+    return {side: [n for n, u in board.units.items() if u.side == side and board.where(n) is not None]
+            for side in ("attacker", "defender") if not (targets.spared and side == play.by)}
+
+
+def _each_own_unit_unnamed(card: str, e: Mapping[str, Any], got: list[Change],
+                           own_units: Mapping[str, list[str]]) -> list[Unmodelled]:
+    """RB-CARD-9 with RB-CARD-4: a player whose unit the entry does not name is read as killing one the scenario does
+    not list (or as controlling none); a scenario cannot state that he controls no other unit, so where he has units
+    in play the scenario lists (one of which he would then have to kill), that reading is named NOT MODELLED."""
+    killed = {c.unit for c in got if c.kind == "remove" and c.unit}
+    out = []
+    for side, mine in own_units.items():
+        if mine and not killed & set(mine):
+            out.append(Unmodelled(card, effect_text(e), f"the {side} kills none of his units the scenario lists "
+                                  f"({', '.join(mine)}): read as killing one it does not list; whether he controls "
+                                  "another is not stated, and with none he must kill one of these, his choice (name "
+                                  "it in `target`)"))
+    return out
 
 
 def _consume(e: Mapping[str, Any], targets: _Targets, board: Board, play: Play, check: bool = True) -> list[str]:
@@ -1526,7 +1555,7 @@ def _might(e, play, board, name, names) -> list[Change]:
             how = (f"{how}; " if how else f"{delta}") + f" {more:+d} more ({', '.join(by)}'s static ability)"
             delta, rules = delta + more, rules + ("RB-CARD-9",)
     floor = e.get("min_might")
-    if floor is not None and delta < 0:  # read after every other change, whenever they change (RB-CARD-9)
+    if floor is not None and delta < 0:  # limited as it is applied, then kept at that amount (RB-CARD-9, CR 454.3.b)
         return [Change("might", name, delta, rules=rules, how=how, floor=int(floor))]
     return [Change("might", name, delta, rules=rules, how=how)]
 

@@ -155,7 +155,7 @@ class Change:
     rules: tuple[str, ...] = ()
     note: str = ""
     new: Any = None  #: token: the new unit (RB-CARD-15)
-    #: might: "to a minimum of N", read after every other change as long as it lasts (:attr:`..model.Unit.might_floors`)
+    #: might: "to a minimum of N", limited as it is applied and kept at that amount (snapshotted, CR 454.3.b)
     floor: int | None = None
     #: remove (killed): every unit the one effect kills at once ("Kill all units"): they would die together, so a
     #: death replacement standing on one of them still saves the others (RB-CARD-18, CR 323.5)

@@ -1455,13 +1455,18 @@ def _change(c, units: dict[str, Unit], present: list[str], base: list[str], remo
         pass
     kind = {"might": "might", "give": "give", "damage": "damage", "stun": "stun", "prevent": "prevent",
             "double_damage": "double_damage"}[c.kind]
-    if c.kind == "might" and c.floor is not None:  # "-N this turn, to a minimum of M": read after every other change
-        before = units[n].current_might
-        units[n] = replace(units[n], might_floors=units[n].might_floors + ((c.amount, c.floor),))
-        now = units[n].current_might
+    if c.kind == "might" and c.floor is not None:
+        # "-N this turn, to a minimum of M": limited as it is applied and kept at that amount for as long as it lasts
+        # (snapshotted, CR 454.3.b): it never raises the unit, never limits another card's change, and a bonus gained
+        # or lost later moves the unit from there
+        from .statics import with_statics  # read on the Might it has as it is applied, static abilities included
+
+        before = with_statics(units, present, (base, away), n, guards=False).current_might
+        taken = min(0, max(c.amount, c.floor - before))
+        units[n] = replace(units[n], might_changes=units[n].might_changes + (taken,))
         how = f" ({c.how})" if c.how else ""
-        return note + (f"{n} gets {c.amount:+d} Might{how}, to a minimum of {c.floor}: {now - before:+d} now ("
-                       f"{_now(units, n)}), read again after every other change while it lasts"), \
+        return note + (f"{n} gets {c.amount:+d} Might{how}, to a minimum of {c.floor}: {taken:+d} ("
+                       f"{_now(units, n)}), kept at that amount while it lasts"), \
             tuple(dict.fromkeys(c.rules + ("RB-CARD-9", "RB-DMG-2", "RB-DMG-5")))
     eff = Effect(kind=kind, unit=n, amount=c.amount, keyword=c.keyword)
     text, rules = _apply(eff, units[n], units, turn)

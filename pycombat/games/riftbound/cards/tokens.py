@@ -69,7 +69,7 @@ def copy_of(src: Unit, name: str, ready: bool) -> Unit:
     tags, domains and abilities (its card's, read from it as for the unit), none of what happened to it."""
     fresh = Unit(name=name, side=src.side, might=src.might)
     changed = {f: getattr(fresh, f) for f in ("marked", "stunned", "buffed", "equipment", "stated_bonus", "moved",
-                                               "might_changes", "might_floors", "prevent", "prevent_all", "prevent_next", "doubled",
+                                               "might_changes", "prevent", "prevent_all", "prevent_next", "doubled",
                                                "kill_on_damage", "doomed", "static", "immune", "unstated", "value")}
     return replace(without_grants(src), **changed, name=name, token=True, exhausted=not ready,  # (its card's keywords)
                    card_name=f"{src.card_name or src.name} (a copy, token)")

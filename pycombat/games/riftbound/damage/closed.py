@@ -92,7 +92,7 @@ def derived_atoms(board: Board) -> dict[type, list[tuple]] | None:
         # RB-MIGHT-4 (Assault while attacking), RB-MIGHT-5 (Shield while defending), the showdown's
         # changes and statics (RB-SHOW-4, RB-CARD-9); RB-DMG-11: damage does not lower it
         bonus = sum(u.assault) if u.side == "attacker" else sum(u.shield)
-        m = u.might + sum(u.might_changes) + sum(a for _, a in u.static) + bonus + u.floored
+        m = u.might + sum(u.might_changes) + sum(a for _, a in u.static) + bonus
         might[u.name] = m
         got[F.Might].append((u.name, m))
         # RB-DMG-5, RB-MIGHT-2, RB-MIGHT-8 [marked_damage]: need = max(1, Might - counted marked)

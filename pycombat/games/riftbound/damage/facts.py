@@ -287,7 +287,7 @@ def unit_facts(u: Unit) -> list[Predicate]:
     """Everything about one unit that ``input.lp`` reads."""
     out: list[Predicate] = [UnitP(unit=u.name, side=u.side), PrintedMight(unit=u.name, might=u.might)]
     # the showdown's changes, then the static abilities reaching it (RB-CARD-9)
-    changes = u.might_changes + tuple(a for _, a in u.static) + ((u.floored,) if u.might_floors else ())
+    changes = u.might_changes + tuple(a for _, a in u.static)
     out += [MightChange(unit=u.name, index=i, amount=n) for i, n in enumerate(changes, start=1)]
     out += [Assault(unit=u.name, index=i, amount=n) for i, n in enumerate(u.assault)]
     out += [Shield(unit=u.name, index=i, amount=n) for i, n in enumerate(u.shield)]

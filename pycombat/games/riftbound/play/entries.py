@@ -672,17 +672,17 @@ def equipment_choices(name: str) -> tuple[str, ...]:
 def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ...],
                max_targets: int = 2, modes: int = 0, equipment: tuple[tuple[str, str | None], ...] = (),
                ordered: bool = True, ways: tuple[str, ...] | None = None,
-               own_gear: tuple[tuple[str, str | None], ...] = ()) -> list[Entry]:
+               gear: tuple[tuple[str, str | None], ...] = ()) -> list[Entry]:
     """Every entry to try for ``card``: its modes, its targets (none, or up to ``max_targets`` distinct
     units of ``names``, in order unless ``ordered`` is false), a unit's destination, a [Hidden] card from facedown; for a card that
     attaches or detaches an Equipment, each Equipment in play (``equipment``: it and the unit it is
     on) for each, attached from that unit, or none (RB-CARD-14); a counter targets a card on the chain.
-    ``ways``: the card's :func:`equipment_choices` when already known. ``own_gear``: for a card having each player
-    kill one of his gear, its player's gear in play (:func:`own_gear_choices`): none of them named, or each one
-    (``from:`` the unit it is attached to), RB-CARD-22."""
-    if own_gear:
+    ``ways``: the card's :func:`equipment_choices` when already known. ``gear``: for a card whose targets are gear,
+    the gear it may name (:func:`gear_choices`): none of them named, or each one (``from:`` the unit it is attached
+    to), RB-CARD-22."""
+    if gear:
         return [Entry(card.name, by, facedown=card.facedown)] + [
-            Entry(card.name, by, (g,), facedown=card.facedown, attach_from=on) for g, on in own_gear]
+            Entry(card.name, by, (g,), facedown=card.facedown, attach_from=on) for g, on in gear]
     if card.counter:  # a counter that also chooses a unit names it next (RB-CARD-20)
         from ..cards.counters import chooses_a_unit
         units = [(n,) for n in names] if chooses_a_unit(card.name) else [()]
@@ -723,22 +723,31 @@ def candidates(card: HandCard, by: str, names: list[str], chain: tuple[Entry, ..
             for to in _places(card.name, replay_choices(card.name)) for r in again for paid in paying]
 
 
-def own_gear_choices(name: str, by: str, progress) -> tuple[tuple[str, str | None], ...]:
-    """The gear ``by`` may name as his own choice for a card having each player kill one of his gear ("Each player
-    kills one of their gear", Acceptable Losses, RB-CARD-22), in the state ``progress``: each of his gear in play,
-    ``(gear, the unit it is attached to or None)``; none for any other card. The search names only its player's
-    own gear: his opponent's choice is his, never made for him (the reader kills his only gear when he has no other,
-    ``gear_elsewhere: 0``; :func:`.solve._each_players_own_choice` names the choice the search does not make)."""
+def gear_choices(name: str, by: str, progress) -> tuple[tuple[str, str | None], ...]:
+    """The gear ``by`` may name for a card whose targets are gear (RB-CARD-22), in the state ``progress``: each
+    ``(gear, the unit it is attached to or None)``; none for any other card. A card choosing one gear ("You may kill
+    up to one gear", Salvage; "Return a gear to its owner's hand", Factory Recall): each gear in play, either
+    player's. "Each player kills one of their gear" (Acceptable Losses): each of ``by``'s own gear only: his
+    opponent's choice is his, never made for him (the reader kills his only gear when he has no other,
+    ``gear_elsewhere: 0``; :func:`.solve._each_players_own_choice` names the choice the search does not make).
+    "Kill all gear" (Thermo Beam) chooses none. Which of them may be named is the reader's check."""
     from ..cards.gear import EACH_PLAYER
     from ..cards.spells import load_cards
 
     card = load_cards().find(name)
-    if card is None or not any((e.get("target") or {}).get("chooser") == EACH_PLAYER for e in card.effects
-                               if isinstance(e.get("target"), dict)):
+    specs = [e["target"] for e in (card.effects if card is not None else ()) if isinstance(e.get("target"), dict)]
+    gear = [t for t in specs if t.get("kind") == "gear"]
+    if not gear or len(gear) != len(specs):  # no gear target, or units chosen as well: units are named
+        return ()
+    if any(t.get("chooser") == EACH_PLAYER for t in gear):
+        sides: tuple[str, ...] = (by,)
+    elif any(t.get("count", 1) == 1 or t.get("count_max") == 1 for t in gear):
+        sides = ("attacker", "defender")
+    else:
         return ()
     attached = [(g, n) for n in progress.present + progress.base + progress.away
-                if progress.units[n].side == by for g in progress.units[n].equipment]
-    return tuple(dict.fromkeys(attached + [(g, None) for g in progress.loose.get(by, ())]))
+                if progress.units[n].side in sides for g in progress.units[n].equipment]
+    return tuple(dict.fromkeys(attached + [(g, None) for side in sides for g in progress.loose.get(side, ())]))
 
 
 def _each_player_chooses(name: str) -> bool:

@@ -33,7 +33,7 @@ from ..damage.game import JointGame, JointState, Objective
 from ..model import SIDES, other
 from ..cards.abilities import borrows
 from .entries import (Entry, Lines, ability_choices, aim, candidates, counter_text, equipment_choices,
-                      own_gear_choices, target_bound)
+                      gear_choices, target_bound)
 from .hands import HandCard
 from .score import Scale, bounds, combat_losses, showdown_losses
 
@@ -166,7 +166,7 @@ class ShowdownGame:
             if shape not in self._shapes:  # what the card's data allows: read once a card and board size
                 self._shapes[shape] = target_bound(card.name, len(names)) + (equipment_choices(card.name),)
             most, ordered, ways = self._shapes[shape]
-            own = own_gear_choices(card.name, by, at.progress)  # "Each player kills one of their gear" (RB-CARD-22)
+            own = gear_choices(card.name, by, at.progress)  # a card whose targets are gear names gear (RB-CARD-22)
             tried = (card.name, by, tuple(names), at.equipment, own)
             if tried not in self._tried:  # the entries to try: one object each, whatever the position
                 self._tried[tried] = candidates(card, by, names, (), most, self.modes(card.name), at.equipment,
