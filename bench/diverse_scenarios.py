@@ -84,9 +84,11 @@ def _meccg_pools() -> dict[str, Any]:
     items = _records("meccg", "items")
     sites = _records("meccg", "sites")
     pools: dict[str, Any] = {}
+    from pycombat.games.meccg.cards.database import character_terms
+    balrog_only = set(character_terms()["balrog_specific"])  # "Balrog specific": a Balrog player's only (MECCG-FX-20)
     for al in ("hero", "minion"):
         pools[al, "character"] = sorted({c["name"] for c in chars if c["alignment"] == al
-                                         and c["card_type"] == "character"})
+                                         and c["card_type"] == "character" and c["id"] not in balrog_only})
         pools[al, "ally"] = sorted({c["name"] for c in chars if c["alignment"] == al and c["card_type"] == "ally"})
         pools[al, "item"] = sorted({i["name"] for i in items if i["alignment"] == al
                                     and i["item_class"] in ITEM_CLASSES})

@@ -3,7 +3,8 @@ corruption check modified by -2", rolled as a chance node when the card is playe
 
 Every verb is checked against a brute force over the 36 rolls of two dice written here from the rule's
 words: 2d6 - 2 against the Wizard's corruption points (above: passes; at them or one less: discarded;
-lower: eliminated, an avatar's -5 to his player); the attack is cancelled whatever the check does."""
+lower: eliminated, an avatar's -5 to his player), plus the Wizard's own printed modifier to all of his corruption
+checks (Gandalf, Radagast: +1); the attack is cancelled whatever the check does."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -27,13 +28,16 @@ SETTINGS = settings(max_examples=examples(20), deadline=None, suppress_health_ch
 DICE = list(product(range(1, 7), repeat=2))
 MODIFIER = -2  # combat_cards.json TW-356, TW-364: "Wizard corruption check -2"
 WIZARDS = ["Gandalf", "Radagast", "Saruman"]
+#: each Wizard's printed modifier to all of his corruption checks: TW-156 Gandalf and TW-178 Radagast "+1 to all of
+#: his corruption checks"; TW-181 Saruman prints none
+OWN = {"Gandalf": 1, "Radagast": 1, "Saruman": 0}
 
 
-def brute(cp: int) -> dict[str, Fraction]:
+def brute(cp: int, wizard: str = "Gandalf") -> dict[str, Fraction]:
     """The check's fates over the 36 rolls, from the rule's words."""
     out: dict[str, Fraction] = {}
     for a, b in DICE:
-        total = a + b + MODIFIER
+        total = a + b + MODIFIER + OWN[wizard]
         fate = "passes" if total > cp else "discarded" if total >= cp - 1 else "eliminated"
         out[fate] = out.get(fate, Fraction(0)) + Fraction(1, 36)
     return out
@@ -64,7 +68,7 @@ def test_odds_are_the_brute_force(card, wizard, cp):
     """odds: the attack is cancelled (no kill MP), the Wizard's fate is the check's, his player loses 5 MP
     (an avatar) exactly when he is eliminated."""
     s = _s(_doc(card, wizard, cp))
-    want = brute(cp)
+    want = brute(cp, wizard)
     co = combat_odds(s)
     assert co.cancel.chance == 1 and co.cancel.check is not None and co.cancel.check.who == wizard
     assert co.kill_mp == Dist.point((0, 0))
@@ -94,7 +98,7 @@ def test_optimize_values_are_the_brute_force(card, cp):
 def test_replay_rolls_one_die_for_the_check(roll):
     """replay: the check takes one die (`cancel_roll:` or the first of --rolls), its fate as the rule says."""
     cp = 5
-    total = roll + MODIFIER
+    total = roll + MODIFIER + OWN["Gandalf"]
     fate = "passes" if total > cp else "discarded" if total >= cp - 1 else "eliminated"
     doc = _doc("Vanishment", "Gandalf", cp)
     got = replay(_s(doc), [roll])
@@ -111,7 +115,8 @@ def test_verify_names_the_check_and_the_cancel_stands():
     s = _s(_doc("Vanishment", "Gandalf", 3))
     v = verify(s, [Claim(id="c", kind="cancels_attack", args={"card": "Vanishment"}, text="", path="claims[0]")])[0]
     assert v.verdict is True and "MECCG-FX-30" in v.rules
-    assert any("13/18" in n and "1/12" in n for n in v.notes)
+    want = brute(3)  # 2d6 - 2 + 1 > 3: passes 5/6, discarded 5/36, eliminated 1/36
+    assert any(f"passes {want['passes']}" in n and f"eliminated {want['eliminated']}" in n for n in v.notes)
 
 
 def test_a_check_before_an_attack_that_goes_on_is_named():

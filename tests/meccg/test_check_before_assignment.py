@@ -5,7 +5,10 @@ The check is rolled before the assignment; a Wizard who fails leaves the company
 corruption points or one less, eliminated below: an avatar's -5 to his player), and the assignment is
 made by the company as it stands. Every figure is checked against a brute force written here: over the
 36 rolls of two dice, each roll's fate from the rule's words, and for each fate the value of a scenario
-written without the Wizard (the card's -2 still applied, the -2 written into the attackers' prowess)."""
+written without the Wizard (the card's -2 still applied, the -2 written into the attackers' prowess).
+
+The Wizard who makes the check is Alatar (TW-117), whose card prints no modifier to his corruption checks
+(a Wizard who prints one, Gandalf's +1, is in tests/meccg/test_printed_corruption_check_modifiers.py)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -41,7 +44,7 @@ def brute(cp: int) -> dict[str, Fraction]:
 
 
 def _doc(cp: int, others=("Aragorn II",), *, flag="allowed", wizard=True, card=True):
-    members = ([{"name": "Gandalf", "corruption_points": cp}] if wizard else []) + list(others)
+    members = ([{"name": "Alatar", "corruption_points": cp}] if wizard else []) + list(others)
     strikes = [{"defender": d if isinstance(d, str) else d["name"], "attacker": a} for d, a in zip(members, ATTACKERS)]
     combat = {"strikes": strikes}
     if card:
@@ -61,7 +64,7 @@ def _value(s, objective="kill_mp", character=None):
 
 
 def _without_wizard(cp: int, others) -> object:
-    """The company the assignment is made by after a failed check, written out: no Gandalf, and the
+    """The company the assignment is made by after a failed check, written out: no Alatar, and the
     card's -2 to each attacking character kept (the attack-wide effect stands, MECCG-FX-25), written
     into their printed prowess."""
     printed = {m.name: m.prowess for m in _s(_doc(cp, others, card=False)).attacker.members}
@@ -110,10 +113,10 @@ def test_survive_follows_each_fate(cp):
     s = _s(_doc(cp))
     fates = brute(cp)
     with removed(RULE):
-        passed_g = _value(s, "survive", "Gandalf")
+        passed_g = _value(s, "survive", "Alatar")
         passed_a = _value(s, "survive", "Aragorn II")
     gone_a = _value(_without_wizard(cp, ("Aragorn II",)), "survive", "Aragorn II")
-    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * passed_g
+    assert _value(s, "survive", "Alatar") == fates.get("passes", 0) * passed_g
     assert _value(s, "survive", "Aragorn II") == (fates.get("passes", 0) * passed_a
                                                   + (1 - fates.get("passes", 0)) * gone_a)
 
@@ -131,9 +134,9 @@ def test_the_node_and_its_outcomes():
     for label, _p in root.chance_outcomes():
         nxt = root.child(label)
         names = {d for p1 in nxt.legal_actions() for _a, d in p1}
-        assert ("Gandalf" in {m.name for m in nxt.game.scenario.defender.members}) == label.endswith("passes his corruption check")
+        assert ("Alatar" in {m.name for m in nxt.game.scenario.defender.members}) == label.endswith("passes his corruption check")
         if not label.endswith("passes his corruption check"):
-            assert "Gandalf" not in names
+            assert "Alatar" not in names
 
 
 def test_only_under_the_reading_that_plays_it():
@@ -150,7 +153,7 @@ def test_optimize_report_names_each_fate_and_drops_it_from_not_modelled():
     rep = verbs.optimize(s)
     js = rep.to_json()
     got = js["check_before_assignment"]
-    assert got["who"] == "Gandalf" and got["rule"] == RULE
+    assert got["who"] == "Alatar" and got["rule"] == RULE
     assert [o["p"] for o in got["outcomes"]] == ["13/18", "7/36", "1/12"]
     assert not any("corruption check" in e["what"] for e in js["unmodelled"])
     assert any("corruption check" in e["what"] and e["card"].startswith("Wizard") for e in coverage.unmodelled(s))
@@ -160,7 +163,7 @@ def test_optimize_report_names_each_fate_and_drops_it_from_not_modelled():
 
 def _kept_doc(cp: int, *, wizard=True, card=True):
     """Vanishment played against Indûr Unleashed (MECCG-FX-29): the attack goes on, the check is still made."""
-    members = ([{"name": "Gandalf", "corruption_points": cp}] if wizard else []) + ["Aragorn II"]
+    members = ([{"name": "Alatar", "corruption_points": cp}] if wizard else []) + ["Aragorn II"]
     attackers = ["Indûr the Ringwraith", "Shagrat"]
     return {"game": "meccg",
             "attacker": {"alignment": "minion", "site": "Moria", "members": attackers, "in_play": ["Indûr Unleashed"]},
@@ -211,7 +214,7 @@ def test_enumerate_counts_the_assignments_after_each_fate():
 
 @pytest.mark.parametrize("cp", [1, 4, 8])
 def test_verify_decides_each_roll_of_the_check(cp):
-    """"a corruption-check roll of R discards / eliminates / spares Gandalf": the rule's words for every total,
+    """"a corruption-check roll of R discards / eliminates / spares Alatar": the rule's words for every total,
     for Wizard's Flame's check (MECCG-FX-31, -3) and a certain Vanishment's (MECCG-FX-30, -2); refused for a
     member who makes none."""
     from pycombat.games.meccg.claims.verify import verify
@@ -221,7 +224,7 @@ def test_verify_decides_each_roll_of_the_check(cp):
     vanish["combat"]["before_assignment"] = ["Vanishment"]
     for doc, mod, rule in ((_doc(cp), MODIFIER, RULE), (vanish, -2, "MECCG-FX-30")):
         s = _s(doc)
-        claims = [Claim(id=f"{r}{w}", kind="check_roll", args={"roll": r, "result": w, "character": "Gandalf"},
+        claims = [Claim(id=f"{r}{w}", kind="check_roll", args={"roll": r, "result": w, "character": "Alatar"},
                         text="", path=f"claims[{i}]")
                   for i, (r, w) in enumerate((r, w) for r in range(2, 13) for w in ("discards", "eliminates", "spares"))]
         got = verify(s, claims)
@@ -245,8 +248,8 @@ def test_a_wizard_alone_who_fails_leaves_nobody_to_strike(cp):
     fates = brute(cp)
     with removed(RULE):
         passed = _value(s, "kill_mp")
-        lives = _value(s, "survive", "Gandalf")
+        lives = _value(s, "survive", "Alatar")
     assert _value(s, "kill_mp") == fates.get("passes", 0) * passed - 5 * fates.get("eliminated", 0)
-    assert _value(s, "survive", "Gandalf") == fates.get("passes", 0) * lives
+    assert _value(s, "survive", "Alatar") == fates.get("passes", 0) * lives
     assert [o["count"] for o in verbs.enumerate(s, count=True).after_check][1:] == \
         [0] * (len(brute(cp)) - 1)

@@ -8,7 +8,10 @@ own without his strike, his attacker's strike then excess). Every figure of `odd
 force written here: the 36 rolls of the check's two dice, each roll's fate from the rule's words, and for each
 fate the strikes of its assignment over every roll of their dice (attacker's 2d6, defender's 2d6, body 2d6),
 from the strike rules' words (MECCG-SEQ-9/10, MECCG-BODY-1/5/7), with custom attackers (no discard number)
-and a custom ranger beside Gandalf (an avatar: -5 MP to his player if eliminated, no kill MP)."""
+and a custom ranger beside Alatar (an avatar: -5 MP to his player if eliminated, no kill MP).
+
+The Wizard who makes the check is Alatar (TW-117), whose card prints no modifier to his corruption checks
+(a Wizard who prints one, Gandalf's +1, is in tests/meccg/test_printed_corruption_check_modifiers.py)."""
 from __future__ import annotations
 
 import functools
@@ -34,7 +37,7 @@ SETTINGS = settings(max_examples=examples(10), deadline=None, suppress_health_ch
 DICE = list(product(range(1, 7), repeat=2))
 MODIFIER = -3  # combat_cards.json TW-361: "Wizard makes a corruption check modified by -3"
 FLAME = -2  # TW-361: -2 prowess to each attacking character
-GANDALF = {"prowess": 6, "body": 9, "mp": 0, "penalty": 5}  # his card; an avatar (MECCG-BODY-5, MECCG-BODY-7)
+ALATAR = {"prowess": 6, "body": 9, "mp": 0, "penalty": 5}  # his card; an avatar (MECCG-BODY-5, MECCG-BODY-7)
 
 
 def check_fates(cp: int) -> dict[str, Fraction]:
@@ -82,23 +85,23 @@ def combine(strikes: list[dict]) -> dict:
 def brute(cp: int, raiders: list[tuple], ranger: tuple) -> dict:
     """The whole attack: the check, then the strikes of the assignment its fate leaves. Per fate: ``(chance,
     outcome distribution)``; the eliminated maker's 5 MP and his elimination on top."""
-    g = ("Gandalf", GANDALF["prowess"], GANDALF["body"], GANDALF["mp"], GANDALF["penalty"])
+    g = ("Alatar", ALATAR["prowess"], ALATAR["body"], ALATAR["mp"], ALATAR["penalty"])
     r1, r2 = ((n, p + FLAME, b, mp, 0) for n, p, b, mp in raiders)
     out = {}
     for fate, p in check_fates(cp).items():
-        if fate == "passes":  # the block's assignment: Gandalf vs Raider A, Ranger vs Raider B
+        if fate == "passes":  # the block's assignment: Alatar vs Raider A, Ranger vs Raider B
             dist = combine([strike(g, r1, 0), strike(ranger, r2, 0)])
         else:  # without his strike: Raider A's strike is excess, on the last strike (Ranger's), -1
             dist = combine([strike(ranger, r2, 1)])
             if fate == "eliminated":
-                dist = {(k1, k2, pen + GANDALF["penalty"], el + ("Gandalf",)): q
+                dist = {(k1, k2, pen + ALATAR["penalty"], el + ("Alatar",)): q
                         for (k1, k2, pen, el), q in dist.items()}
         out[fate] = (p, dist)
     return out
 
 
 def _doc(cp: int, raiders, ranger, *, extra_defender=None) -> dict:
-    members = [{"name": "Gandalf", "corruption_points": cp},
+    members = [{"name": "Alatar", "corruption_points": cp},
                {"name": ranger[0], "custom": True, "type": "character", "race": "Dúnadan", "prowess": ranger[1],
                 "body": ranger[2], "mp": ranger[3]}]
     if extra_defender:
@@ -109,7 +112,7 @@ def _doc(cp: int, raiders, ranger, *, extra_defender=None) -> dict:
                                       "body": b, "mp": mp} for n, p, b, mp in raiders]},
             "defender": {"alignment": "hero", "site": "Moria", "members": members},
             "combat": {"before_assignment": ["Wizard's Flame"],
-                       "strikes": [{"defender": "Gandalf", "attacker": raiders[0][0]},
+                       "strikes": [{"defender": "Alatar", "attacker": raiders[0][0]},
                                    {"defender": ranger[0], "attacker": raiders[1][0]}]}}
 
 
@@ -152,7 +155,7 @@ def test_odds_is_the_brute_force_over_the_check_and_the_strike_dice(cp, p1, b1, 
     assert {k: v for k, v in rep.kill_mp[0].items() if v} == _marginal(overall, 0)
     assert {k: v for k, v in rep.kill_mp[1].items() if v} == _marginal(overall, 1)
     assert rep.owner_mp_lost == (sum(q * key[2] for key, q in overall.items()), 0)
-    for name in ("Gandalf", "Ranger", "Raider A", "Raider B"):
+    for name in ("Alatar", "Ranger", "Raider A", "Raider B"):
         assert rep.eliminated.get(name, 0) == sum(q for key, q in overall.items() if name in key[3]), name
 
 
@@ -168,11 +171,11 @@ def test_json_shows_each_outcome_exactly_and_the_whole():
     ranger = ("Ranger", 5, 8, 2, 0)
     js = verbs.odds(_s(_doc(2, raiders, ranger))).to_json()
     got = js["check_before_assignment"]
-    assert got["rule"] == RULE and got["who"] == "Gandalf" and RULE in got["rules"]
+    assert got["rule"] == RULE and got["who"] == "Alatar" and RULE in got["rules"]
     assert [o["p"]["exact"] for o in got["outcomes"]] == ["13/18", "7/36", "1/12"]
     assert sum(Fraction(o["p"]["exact"]) for o in got["outcomes"]) == 1
     assert [o["assignment"] for o in got["outcomes"]] == [
-        [{"defender": "Gandalf", "attacker": "Raider A"}, {"defender": "Ranger", "attacker": "Raider B"}],
+        [{"defender": "Alatar", "attacker": "Raider A"}, {"defender": "Ranger", "attacker": "Raider B"}],
         [{"defender": "Ranger", "attacker": "Raider B"}], [{"defender": "Ranger", "attacker": "Raider B"}]]
     assert [o["excess"] for o in got["outcomes"]] == [[], ["Raider A"], ["Raider A"]]
     assert [o["maker_mp_lost"] for o in got["outcomes"]] == [0, 0, 5]
@@ -180,7 +183,7 @@ def test_json_shows_each_outcome_exactly_and_the_whole():
     want = brute(2, raiders, ranger)
     exp = sum(p * sum(q * k[0] for k, q in d.items()) for p, d in want.values())
     assert Fraction(js["expected_kill_mp"]["defender_player"]["exact"]) == exp
-    assert js["strikes_if"] == "Gandalf passes his corruption check" and len(js["strikes"]) == 2
+    assert js["strikes_if"] == "Alatar passes his corruption check" and len(js["strikes"]) == 2
     assert [len(o["strikes"]) for o in got["outcomes"]] == [2, 1, 1]
     # odds models the check: it is not named as not modelled there, and still is for the other verbs' claims
     assert not any("corruption check" in e["what"] for e in js["unmodelled"])
@@ -190,16 +193,17 @@ def test_json_shows_each_outcome_exactly_and_the_whole():
 def test_text_names_each_outcome_and_the_whole(capsys):
     assert main(["odds", "examples/rulings/meccg/check_before_assignment.yaml"]) == 0
     out = capsys.readouterr().out
-    assert "If Gandalf passes his corruption check (13/18 (0.7222)) (MECCG-FX-31)" in out
-    assert "If Gandalf fails his corruption check: discarded (7/36 (0.1944))" in out
-    assert "If Gandalf fails his corruption check: eliminated (1/12 (0.0833))" in out
-    assert "13/18 (0.7222) + 7/36 (0.1944) + 1/12 (0.0833) = 1 (1.0000)" in out
+    # the ruling's Gandalf: 2d6 - 3, +1 his own printed modifier, against his 2 corruption points
+    assert "If Gandalf passes his corruption check (5/6 (0.8333)) (MECCG-FX-31)" in out
+    assert "If Gandalf fails his corruption check: discarded (5/36 (0.1389))" in out
+    assert "If Gandalf fails his corruption check: eliminated (1/36 (0.0278))" in out
+    assert "5/6 (0.8333) + 5/36 (0.1389) + 1/36 (0.0278) = 1 (1.0000)" in out
     assert "excess strikes: Shagrat (MECCG-ASSIGN-5) (combat.strikes without Gandalf's strike)" in out
     assert "not modelled" not in out.lower()
 
 
 def _three(cp: int = 3):
-    """Gandalf, a ranger and a scout against two raiders; the scout is given no strike while Gandalf is in
+    """Alatar, a ranger and a scout against two raiders; the scout is given no strike while Alatar is in
     the company (phase II: the attacker had no strike left for him)."""
     scout = {"name": "Scout", "custom": True, "type": "character", "race": "Hobbit", "prowess": 2, "body": 7, "mp": 1}
     return _doc(cp, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0), extra_defender=scout)
@@ -238,13 +242,13 @@ def _err(argv, doc, tmp_path) -> str:
 
 
 @pytest.mark.parametrize("change, field, words", [
-    (lambda d: d["combat"].update(after_check={"strikes": [{"defender": "Gandalf", "attacker": "Raider A"}]}),
+    (lambda d: d["combat"].update(after_check={"strikes": [{"defender": "Alatar", "attacker": "Raider A"}]}),
      "combat.after_check.strikes[0].defender", "left it before strikes are assigned"),
     (lambda d: d["combat"].update(after_check={"strikes": []}), "combat.after_check.strikes",
-     "is not a legal complete assignment of the company without Gandalf"),
+     "is not a legal complete assignment of the company without Alatar"),
     (lambda d: d["defender"]["members"].append(
         {"name": "Pony", "custom": True, "type": "character", "race": "Hobbit", "prowess": 1, "body": 5})
-     or d["combat"].update(strikes=[{"defender": "Ranger", "attacker": "Raider A", "support": ["Gandalf"]},
+     or d["combat"].update(strikes=[{"defender": "Ranger", "attacker": "Raider A", "support": ["Alatar"]},
                                     {"defender": "Pony", "attacker": "Raider B"}]),
      "combat.after_check", "combat.strikes[0].support names him"),
     (lambda d: d["combat"].update(after_check={"strikes": [], "cancel_roll": 4}), "combat.after_check.cancel_roll",
@@ -294,16 +298,16 @@ def test_replay_rolls_the_check_then_the_assignment_after_it(roll, fate):
     doc = _doc(2, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0))
     assert fate == ("passes" if roll + MODIFIER > 2 else "discarded" if roll + MODIFIER >= 1 else "eliminated")
     doc["combat"]["check_roll"] = roll
-    doc["combat"]["strikes"][0]["rolls"] = {"attacker": 7, "defender": 9, "body": 12}  # Gandalf 6+9 > 3+7
+    doc["combat"]["strikes"][0]["rolls"] = {"attacker": 7, "defender": 9, "body": 12}  # Alatar 6+9 > 3+7
     doc["combat"]["strikes"][1]["rolls"] = {"attacker": 9, "defender": 5, "body": 12}  # Ranger 5+5 < 4+9
     js = _replayed(doc)
     got = js["check_before_assignment"]
-    assert (got["roll"], got["fate"], got["who"]) == (roll, fate, "Gandalf")
+    assert (got["roll"], got["fate"], got["who"]) == (roll, fate, "Alatar")
     first = js["preamble"][0]
     assert first["rules"][:2] == [RULE, "MECCG-FX-25"] and f"rolls {roll} - 3 = {roll - 3}" in first["text"]
     pairs = [(s["defender"], s["attacker"]) for s in js["strikes"]]
     if fate == "passes":
-        assert pairs == [("Gandalf", "Raider A"), ("Ranger", "Raider B")]
+        assert pairs == [("Alatar", "Raider A"), ("Ranger", "Raider B")]
         assert [s["result"] for s in js["strikes"]] == ["fails", "succeeds"]
         assert js["kill_mp"] == {"defender_player": 2, "attacker_player": 2}  # both eliminated on a body roll of 12
     else:
@@ -331,7 +335,7 @@ def test_replay_without_the_check_s_roll_says_what_to_add(tmp_path):
 # ---- verify, consistently ----------------------------------------------------------------------
 @pytest.mark.parametrize("cp", [0, 2, 5, 9])
 def test_verify_s_check_roll_claims_partition_odds_outcomes(cp):
-    """"a corruption-check roll of R discards / eliminates / spares Gandalf": the rolls verify finds true for
+    """"a corruption-check roll of R discards / eliminates / spares Alatar": the rolls verify finds true for
     each fate, weighted by their 2d6 chance, make exactly odds' chance of that outcome."""
     from pycombat.games.meccg.claims.verify import verify
     from pycombat.verdicts import Claim
@@ -339,7 +343,7 @@ def test_verify_s_check_roll_claims_partition_odds_outcomes(cp):
     s = _s(_doc(cp, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0)))
     chance = {r: Fraction(sum(1 for a, b in DICE if a + b == r), 36) for r in range(2, 13)}
     words = {"spares": "passes", "discards": "discarded", "eliminates": "eliminated"}
-    claims = [Claim(id=f"{r}{w}", kind="check_roll", args={"roll": r, "result": w, "character": "Gandalf"},
+    claims = [Claim(id=f"{r}{w}", kind="check_roll", args={"roll": r, "result": w, "character": "Alatar"},
                     text="", path=f"claims[{i}]") for i, (r, w) in enumerate(product(range(2, 13), words))]
     got: dict[str, Fraction] = {}
     for c, v in zip(claims, verify(s, claims)):
@@ -382,7 +386,7 @@ def test_strike_claims_the_check_could_change_are_not_decided():
     claim = Claim(id="r", kind="strike_result", args={"strike": 2, "result": "succeeds"}, text="", path="claims[0]")
     v = verify(_s(doc), [claim])[0]
     assert v.verdict is None and "MECCG-FX-10" in v.rules
-    doc["combat"]["check_roll"] = 5  # 5 - 3 = 2, at his 2 corruption points: Gandalf is discarded
+    doc["combat"]["check_roll"] = 5  # 5 - 3 = 2, at his 2 corruption points: Alatar is discarded
     on_maker = Claim(id="g", kind="strike_result", args={"strike": 1, "result": "succeeds"}, text="", path="claims[0]")
     v = verify(_s(doc), [on_maker])[0]
     assert v.verdict is None and "MECCG-FX-10" in v.rules
@@ -396,8 +400,8 @@ def test_a_wizard_alone_who_fails_leaves_no_strike():
     fates = check_fates(2)
     for o in rep.check.per_outcome[1:]:
         assert o.outcome.scenario is None and o.odds is None and dict(o.kill_mp) == {(0, 0): 1}
-    assert rep.eliminated["Gandalf"] == fates["eliminated"] + fates["passes"] * rep.check.per_outcome[0].fates[
-        "Gandalf"]["eliminated"]
+    assert rep.eliminated["Alatar"] == fates["eliminated"] + fates["passes"] * rep.check.per_outcome[0].fates[
+        "Alatar"]["eliminated"]
     doc["combat"]["check_roll"] = 3
     doc["combat"]["strikes"][0]["rolls"] = {"attacker": 7, "defender": 7, "body": 7}
     js = _replayed(doc)
@@ -408,8 +412,8 @@ def test_verify_refuses_the_same_bad_fields(tmp_path):
     """verify reads the same combat block: a stated assignment after the check that names its maker is
     refused there too, at the same field."""
     doc = _doc(3, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0))
-    doc["claims"] = [{"claim": "a corruption-check roll of 5 discards Gandalf", "expect": True}]
-    doc["combat"]["after_check"] = {"strikes": [{"defender": "Gandalf", "attacker": "Raider A"}]}
+    doc["claims"] = [{"claim": "a corruption-check roll of 5 discards Alatar", "expect": True}]
+    doc["combat"]["after_check"] = {"strikes": [{"defender": "Alatar", "attacker": "Raider A"}]}
     assert "FILE: combat.after_check.strikes[0].defender" in _err(["verify"], doc, tmp_path)
     del doc["combat"]["after_check"]
     doc["combat"]["check_roll"] = 5
@@ -426,10 +430,10 @@ def test_a_kept_vanishment_s_check_is_the_same_node_in_odds(cp, capsys):
            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Indûr the Ringwraith", "Shagrat"],
                         "in_play": ["Indûr Unleashed"]},
            "defender": {"alignment": "hero", "site": "Moria",
-                        "members": [{"name": "Gandalf", "corruption_points": cp}, "Aragorn II"]},
+                        "members": [{"name": "Alatar", "corruption_points": cp}, "Aragorn II"]},
            "combat": {"before_assignment": ["Vanishment"],
                       "strikes": [{"defender": "Aragorn II", "attacker": "Shagrat"},
-                                  {"defender": "Gandalf", "attacker": "Indûr the Ringwraith"}]}}
+                                  {"defender": "Alatar", "attacker": "Indûr the Ringwraith"}]}}
     rep = verbs.odds(_s(doc))
     want: dict[str, Fraction] = {}
     for a, b in DICE:
@@ -444,7 +448,7 @@ def test_a_kept_vanishment_s_check_is_the_same_node_in_odds(cp, capsys):
 def test_a_certain_cancel_before_the_check_leaves_only_its_own():
     """Wizard's Flame and a Vanishment that cancels for certain: the cancel's node comes first (as optimize
     plays it), so nothing of the strikes or of the Flame's check is made; only the Vanishment's check (-2)
-    can cost Gandalf (MECCG-FX-30)."""
+    can cost Alatar (MECCG-FX-30)."""
     doc = _doc(2, [("Raider A", 5, 7, 2), ("Raider B", 6, 8, 3)], ("Ranger", 5, 8, 2, 0))
     doc["combat"]["before_assignment"].append("Vanishment")
     rep = verbs.odds(_s(doc))
@@ -452,11 +456,11 @@ def test_a_certain_cancel_before_the_check_leaves_only_its_own():
     assert js["check_before_assignment"]["attack_goes_on"]["exact"] == "0/1"
     assert dict(rep.kill_mp[0]) == {0: 1} and dict(rep.kill_mp[1]) == {0: 1}
     van = Fraction(sum(1 for a, b in DICE if a + b - 2 < 1), 36)  # below his points less one: eliminated
-    assert rep.eliminated["Gandalf"] == van and rep.owner_mp_lost == (5 * van, 0)
+    assert rep.eliminated["Alatar"] == van and rep.owner_mp_lost == (5 * van, 0)
 
 
 def test_replay_needs_the_assignment_after_a_failed_check_only_when_it_fails(tmp_path):
-    """The block's assignment without Gandalf's strike breaks the three phases here: a roll he passes replays
+    """The block's assignment without Alatar's strike breaks the three phases here: a roll he passes replays
     the block; a roll he fails asks for `after_check:`."""
     doc = _three(cp=2)
     for s in doc["combat"]["strikes"]:
@@ -475,7 +479,7 @@ def test_json_member_fates_sum_to_one_and_keep_the_check_s_fates():
     assert {f: Fraction(p["exact"]) for f, p in got["fates"].items()} == want
     for name, fates in got["member_fates"].items():
         assert sum(Fraction(p["exact"]) for p in fates.values()) == 1, name
-    assert Fraction(got["member_fates"]["Gandalf"]["discarded"]["exact"]) == want["discarded"]
+    assert Fraction(got["member_fates"]["Alatar"]["discarded"]["exact"]) == want["discarded"]
 
 
 def test_verify_decides_a_strike_s_prowess_only_where_every_outcome_agrees():
@@ -490,11 +494,11 @@ def test_verify_decides_a_strike_s_prowess_only_where_every_outcome_agrees():
     claims = [Claim(id=i, kind="final_prowess", args={"character": who, "strike": n, "value": val}, text="",
                     path=f"claims[{k}]")
               for k, (i, who, n, val) in enumerate([("ranger", "Ranger", 2, 5), ("raider", "Raider B", 2, 4),
-                                                    ("gandalf", "Gandalf", 1, 6), ("raider-a", "Raider A", 1, 3)])]
+                                                    ("gandalf", "Alatar", 1, 6), ("raider-a", "Raider A", 1, 3)])]
     got = _verify(s, claims)
     assert [v.verdict for v in got] == [True, True, True, True]  # the block's assignment: he passes
     _same_after_check(s, claims, got)
-    # the ranger is 4 after a failed check (the excess strike); the raiders' and Gandalf's own are unchanged
+    # the ranger is 4 after a failed check (the excess strike); the raiders' and Alatar's own are unchanged
     # or not made there
     assert [v.verdict for v in got] == [None, True, True, True]
     assert RULE in got[0].rules and "there the verdict is False" in " ".join(got[0].notes)

@@ -3,9 +3,12 @@
 attacker, the Wizard's check -3) under pre_assignment_attack_effects=allowed.
 
 The expected verdicts are worked out here from the rules' words, not from pycombat: the check (2d6 - 3
-against Gandalf's corruption points: above passes, else he leaves the company before the assignment);
+against Alatar's corruption points: above passes, else he leaves the company before the assignment);
 after a failed check the block's assignment without his strike, whose attacker's strike is then excess
-(-1 to the defender of the strike it goes with, MECCG-ASSIGN-5); a strike compares prowess + roll."""
+(-1 to the defender of the strike it goes with, MECCG-ASSIGN-5); a strike compares prowess + roll.
+
+The Wizard who makes the check is Alatar (TW-117), whose card prints no modifier to his corruption checks
+(a Wizard who prints one, Gandalf's +1, is in tests/meccg/test_printed_corruption_check_modifiers.py)."""
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
@@ -22,20 +25,20 @@ ROLL = st.integers(2, 12)
 
 
 def _doc(check_roll: int, cp: int, a: int, d: int, *, after_check: bool = False) -> dict:
-    # a Gandalf who passes leaves the block's strikes as they are: a body-check roll for a tie there is refused
+    # a Alatar who passes leaves the block's strikes as they are: a body-check roll for a tie there is refused
     # (MECCG-SEQ-10: nobody is wounded); after a failed check the block's dice serve the strikes after it and
     # the block as given (a claim about a strike the roll does not fix), so the body roll stays
     tie = passes(check_roll, cp) and strike1(check_roll, cp, a, d) == "is ineffectual"
     combat = {"before_assignment": ["Wizard's Flame"], "check_roll": check_roll,
               "strikes": [{"defender": "Aragorn II", "attacker": "Lagduf",
                            "rolls": {"attacker": a, "defender": d, **({} if tie else {"body": 7})}},
-                          {"defender": "Gandalf", "attacker": "Shagrat", "rolls": {"attacker": 7, "defender": 7, "body": 7}}]}
+                          {"defender": "Alatar", "attacker": "Shagrat", "rolls": {"attacker": 7, "defender": 7, "body": 7}}]}
     if after_check:  # the players' own assignment after he fails: Shagrat on Aragorn II, Lagduf's excess
         combat["after_check"] = {"strikes": [{"defender": "Aragorn II", "attacker": "Shagrat"}]}
     return {"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
             "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf", "Shagrat"]},
             "defender": {"alignment": "hero", "site": "Moria",
-                         "members": [{"name": "Gandalf", "corruption_points": cp}, "Aragorn II"]},
+                         "members": [{"name": "Alatar", "corruption_points": cp}, "Aragorn II"]},
             "combat": combat}
 
 
@@ -64,7 +67,7 @@ def test_the_roll_decides_the_strikes_it_fixes(check_roll, cp, a, d):
     for v, result in zip(got[:3], ("succeeds", "fails", "is ineffectual")):
         assert v.decided and v.verdict == (result == want), (v.verdict, result, want, v.notes)
         assert "MECCG-FX-31" in v.rules
-    # Gandalf's own strike is made only if he passes
+    # Alatar's own strike is made only if he passes
     assert got[3].decided == passes(check_roll, cp)
     # Aragorn II's body check: the same strike whatever the roll (9 body: 10 eliminates)
     assert got[4].decided and got[4].verdict is True

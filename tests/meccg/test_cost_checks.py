@@ -6,7 +6,10 @@ Each verb is checked against a brute force over the dice written here from the r
 is 2d6 plus the card's modifier against the maker's corruption points (above: passes; at them or one
 less: discarded; lower: eliminated); the card acts whatever the check does; a maker facing the strike
 who fails leaves play before it is rolled (not resolved); another maker's failure is his fate beside
-the strike, which goes on."""
+the strike, which goes on.
+
+The Wizard who makes the check is Alatar (TW-117), whose card prints no modifier to his corruption checks
+(a Wizard who prints one, Gandalf's +1, is in tests/meccg/test_printed_corruption_check_modifiers.py)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -26,8 +29,8 @@ SETTINGS = settings(max_examples=examples(20), deadline=None, suppress_health_ch
 DICE = list(product(range(1, 7), repeat=2))
 
 
-def _doc(*, cp=3, card="Wizard's Fire", facing="Gandalf", members=None, rolls_=None, hand=None, strikes=None):
-    members = members if members is not None else [{"name": "Gandalf", "corruption_points": cp}]
+def _doc(*, cp=3, card="Wizard's Fire", facing="Alatar", members=None, rolls_=None, hand=None, strikes=None):
+    members = members if members is not None else [{"name": "Alatar", "corruption_points": cp}]
     strike = {"defender": facing, "attacker": "Lagduf", "defender_cards": [card] if card else []}
     if rolls_ is not None:
         strike["rolls"] = rolls_
@@ -73,10 +76,10 @@ def test_odds_of_a_check_made_by_the_character_facing_the_strike(cp):
     setup, dist = co.setups[0], co.per_strike[0]
     assert sum(dist.values()) == 1
     check = check_fates(cp, -4)
-    # the card acts whatever the check does: Gandalf's prowess is +5 on every way it goes
-    assert setup.defender.prowess == s.defender.member("Gandalf").prowess + 5
+    # the card acts whatever the check does: Alatar's prowess is +5 on every way it goes
+    assert setup.defender.prowess == s.defender.member("Alatar").prowess + 5
     lose = strike_loses(setup.defender.prowess, setup.attacker.prowess)
-    fates = member_fates(dist, "Gandalf")
+    fates = member_fates(dist, "Alatar")
     assert fates["discarded"] == check.get("discarded", 0)
     assert fates["eliminated"] == check.get("eliminated", 0) + check.get("passes", 0) * lose * body_eliminates(
         setup.defender.body)
@@ -88,9 +91,9 @@ def test_odds_of_a_check_made_by_the_character_facing_the_strike(cp):
 @SETTINGS
 @given(cp=st.integers(min_value=0, max_value=14))
 def test_odds_of_a_check_made_by_another_member_leave_the_strike_to_go_on(cp):
-    """Kindling of the Spirit played for Aragorn II: Gandalf, the company's Wizard, makes the check."""
+    """Kindling of the Spirit played for Aragorn II: Alatar, the company's Wizard, makes the check."""
     s = _s(_doc(cp=cp, card="Kindling of the Spirit", facing="Aragorn II",
-                members=["Aragorn II", {"name": "Gandalf", "corruption_points": cp}]))
+                members=["Aragorn II", {"name": "Alatar", "corruption_points": cp}]))
     co = combat_odds(s)
     setup, dist = co.setups[0], co.per_strike[0]
     assert sum(dist.values()) == 1
@@ -98,10 +101,10 @@ def test_odds_of_a_check_made_by_another_member_leave_the_strike_to_go_on(cp):
     assert setup.defender.prowess == s.defender.member("Aragorn II").prowess + 2  # the card acts
     assert dist.prob(lambda o: o.result == "corrupted") == 0  # the strike is always resolved
     assert dist.prob(lambda o: o.result == "succeeds") == strike_loses(setup.defender.prowess, setup.attacker.prowess)
-    fates = member_fates(dist, "Gandalf")
+    fates = member_fates(dist, "Alatar")
     assert (fates["discarded"], fates["eliminated"], fates["wounded"]) == \
         (check.get("discarded", 0), check.get("eliminated", 0), 0)
-    assert co.fates["Gandalf"].prob(lambda f: f == "discarded") == check.get("discarded", 0)
+    assert co.fates["Alatar"].prob(lambda f: f == "discarded") == check.get("discarded", 0)
 
 
 @pytest.mark.parametrize("total", range(2, 13))
@@ -116,7 +119,7 @@ def test_replay_rolls_the_check_as_the_brute_force_says(total):
     if fate == "passes":
         assert outcome.result in ("fails", "succeeds", "tie")
     else:
-        assert (outcome.result, outcome.loser, outcome.fate) == ("corrupted", "Gandalf", fate)
+        assert (outcome.result, outcome.loser, outcome.fate) == ("corrupted", "Alatar", fate)
     assert "MECCG-FX-25" in {r for st_ in steps for r in st_.rules}
 
 
@@ -124,12 +127,12 @@ def test_replay_rolls_the_check_as_the_brute_force_says(total):
 def test_replay_of_another_members_check_adds_his_fate(total):
     cp = 2
     doc = _doc(cp=cp, card="Kindling of the Spirit", facing="Aragorn II",
-               members=["Aragorn II", {"name": "Gandalf", "corruption_points": cp}],
+               members=["Aragorn II", {"name": "Alatar", "corruption_points": cp}],
                rolls_={"cards": [total], "attacker": [7], "defender": [7], "body": 7})
     _setup, _steps, outcome = replay(_s(doc), None).strikes[0]
     fate = "passes" if total - 2 > cp else "discarded" if total - 2 >= cp - 1 else "eliminated"
     assert outcome.result == "fails"  # 6 + 2 + 7 against 5 + 7: resolved whatever the check did
-    assert dict(outcome.also).get("Gandalf") == (None if fate == "passes" else fate)
+    assert dict(outcome.also).get("Alatar") == (None if fate == "passes" else fate)
 
 
 def test_a_ringwraith_makes_no_check_where_the_card_says_unless_a_ringwraith():
@@ -153,8 +156,8 @@ def test_nenya_checks_at_minus_one_at_a_haven():
 
 
 def _brute_two_strikes(cp: int, prow_g: int, prow_s: int, body_g: int) -> Fraction:
-    """P(Gandalf is eliminated) over strike 1 (Aragorn II vs Lagduf with Kindling: Gandalf's check)
-    then strike 2 (Gandalf vs Shagrat), from the rule's words: a Gandalf who failed the check is not
+    """P(Alatar is eliminated) over strike 1 (Aragorn II vs Lagduf with Kindling: Alatar's check)
+    then strike 2 (Alatar vs Shagrat), from the rule's words: a Alatar who failed the check is not
     there for strike 2; else he is eliminated when he loses it and the body check is above his body."""
     check = check_fates(cp, -2)
     lose2 = strike_loses(prow_g, prow_s) * body_eliminates(body_g)
@@ -162,12 +165,12 @@ def _brute_two_strikes(cp: int, prow_g: int, prow_s: int, body_g: int) -> Fracti
 
 
 def test_a_maker_who_leaves_play_faces_no_later_strike_of_his_own():
-    """Kindling of the Spirit at strike 1 for Aragorn II; Gandalf, who makes its check, faces strike 2:
+    """Kindling of the Spirit at strike 1 for Aragorn II; Alatar, who makes its check, faces strike 2:
     if the check discarded or eliminated him, strike 2 is not resolved (``absent``)."""
     for cp in (0, 2, 6):
-        members = ["Aragorn II", {"name": "Gandalf", "corruption_points": cp}]
+        members = ["Aragorn II", {"name": "Alatar", "corruption_points": cp}]
         strikes = [{"defender": "Aragorn II", "attacker": "Lagduf", "defender_cards": ["Kindling of the Spirit"]},
-                   {"defender": "Gandalf", "attacker": "Shagrat"}]
+                   {"defender": "Alatar", "attacker": "Shagrat"}]
         doc = _doc(members=members, strikes=strikes)
         doc["attacker"]["members"] = ["Lagduf", "Shagrat"]
         s = _s(doc)
@@ -177,19 +180,19 @@ def test_a_maker_who_leaves_play_faces_no_later_strike_of_his_own():
         assert co.per_strike[1].prob(lambda o: o.result == "absent") == 1 - check.get("passes", 0)
         two = co.setups[1]
         want = _brute_two_strikes(cp, two.defender.prowess, two.attacker.prowess, two.defender.body)
-        assert co.fates["Gandalf"].prob(lambda f: f == "eliminated") == want, cp
+        assert co.fates["Alatar"].prob(lambda f: f == "eliminated") == want, cp
         assert not [e for e in coverage.unmodelled(s) if e["card"] == "Kindling of the Spirit"]
 
 
 def test_optimize_plays_the_card_only_when_its_check_is_worth_it():
-    """Gandalf faces Lagduf with Wizard's Fire in hand: under ``survive`` the value is the better of
+    """Alatar faces Lagduf with Wizard's Fire in hand: under ``survive`` the value is the better of
     playing it (the check, then the strike at +5) and not, each from ``odds``: he survives when he stays in
     play, neither eliminated nor discarded (a failed check discards or eliminates him, MECCG-FX-22)."""
     for cp in (0, 5, 12):
         def alive(card):
-            fates = member_fates(combat_odds(_s(_doc(cp=cp, card=card))).per_strike[0], "Gandalf")
+            fates = member_fates(combat_odds(_s(_doc(cp=cp, card=card))).per_strike[0], "Alatar")
             return 1 - fates["eliminated"] - fates["discarded"] - fates["returned"] - fates["aside"]
 
         free = _s(_doc(cp=cp, hand=["Wizard's Fire"]))
-        got = solve_combat(free, objective_from("survive", "Gandalf", free), max_nodes=10_000).value
+        got = solve_combat(free, objective_from("survive", "Alatar", free), max_nodes=10_000).value
         assert got == max(alive("Wizard's Fire"), alive(None)), cp

@@ -158,12 +158,12 @@ def test_verify_refuses_them_for_a_claim_about_a_strike():
 
 
 def test_the_block_dice_no_strike_after_a_check_uses_are_named():
-    """Wizard's Flame's check (MECCG-FX-31): Gandalf, alone, rolls 5 - 3 = 2 and is discarded; nobody is left to
+    """Wizard's Flame's check (MECCG-FX-31): Gandalf, alone, rolls 4 - 3 + 1 (his own) = 2 and is discarded; nobody is left to
     assign a strike to. verify reads the block as given beside it, so its dice are named, not refused."""
     doc = {"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
            "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf"]},
            "defender": {"alignment": "hero", "site": "Moria", "members": [{"name": "Gandalf", "corruption_points": 2}]},
-           "combat": {"before_assignment": ["Wizard's Flame"], "check_roll": 5,
+           "combat": {"before_assignment": ["Wizard's Flame"], "check_roll": 4,
                       "strikes": [{"defender": "Gandalf", "attacker": "Lagduf",
                                    "rolls": {"attacker": 7, "defender": 7}}]}}
     rep = replay(_s(doc)).replay

@@ -359,7 +359,9 @@ def _facts(preds: Iterable[Any]) -> list[str]:
 
 def _own_alignment(card: database.CharacterCard) -> str:
     """A player whose company may hold the card (MECCG-FX-20): its own alignment's, a Fallen-wizard for a stage
-    card, a Wizard for a neutral one."""
+    card, a Wizard for a neutral one, a Balrog player for a Balrog-specific one."""
+    if card.balrog_specific:
+        return "balrog"
     return card.alignment if card.alignment in schema.PREFERRED else "fallen-wizard" if card.alignment == "stage" \
         else "hero"
 
@@ -367,7 +369,7 @@ def _own_alignment(card: database.CharacterCard) -> str:
 def _member_view(card: database.CharacterCard) -> dict[str, Any]:
     """The Member ``scenario_from_dict`` builds from the card (read from a one-card database)."""
     own = _own_alignment(card)
-    other = "hero" if own == "minion" else "minion"
+    other = "hero" if own in ("minion", "balrog") else "minion"
     one = database.CardDB([card], [], [])
     schema._MEMBERS.clear()  # keyed by id(db): a one-card database may get a freed database's id
     try:
@@ -627,7 +629,7 @@ def test_single_record_rebuild_is_the_loaded_database():
         own = _own_alignment(card)
         s = schema.scenario_from_dict({
             "game": "meccg",
-            "attacker": {"alignment": "hero" if own == "minion" else "minion", "site": "Site",
+            "attacker": {"alignment": "hero" if own in ("minion", "balrog") else "minion", "site": "Site",
                          "members": [{"name": "Foe", "custom": True, "prowess": 1, "body": 1}]},
             "defender": {"alignment": own, "site": "Site", "members": [card.id]}})
         assert dataclasses.asdict(s.defender.members[0]) == _derive_character(rec)["member"], card.id

@@ -25,6 +25,7 @@ from pycombat.games.meccg.schema import scenario_from_dict
 
 SETTINGS = settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RING_CP = 6  # items.json: The One Ring's corruption points
+FRODO_OWN = 4  # TW-152 Frodo, printed: "All of his corruption checks are modified by +4"
 
 
 def _doc(*, cp=None, items=("The One Ring",), attacker="Lagduf", cards=("The One Ring",), rolls_=None, flags=None):
@@ -47,8 +48,8 @@ def _s(doc):
     return scenario_from_dict(doc, file="<t>")
 
 
-def brute_force(cp: int, modifier: int = -2) -> dict[str, Fraction]:
-    """The check's fates over the 36 rolls of two dice, from the rule's words."""
+def brute_force(cp: int, modifier: int = -2 + FRODO_OWN) -> dict[str, Fraction]:
+    """The check's fates over the 36 rolls of two dice, from the rule's words: the ring's -2 and Frodo's own +4."""
     out: dict[str, Fraction] = {}
     for a, b in product(range(1, 7), repeat=2):
         total = a + b + modifier
@@ -89,13 +90,14 @@ def test_the_bearers_corruption_points_are_his_items_unless_the_scenario_states_
 def test_replay_rolls_the_check_as_the_brute_force_says(total):
     rep = replay(_s(_doc(rolls_={"cards": [total]})), None)
     _setup, steps, outcome = rep.strikes[0]
-    fate = "passes" if total - 2 > RING_CP else "discarded" if total - 2 >= RING_CP - 1 else "eliminated"
+    got = total - 2 + FRODO_OWN  # the ring's -2, Frodo's printed +4
+    fate = "passes" if got > RING_CP else "discarded" if got >= RING_CP - 1 else "eliminated"
     if fate == "passes":
         assert outcome.result == "cancelled"
     else:
         assert (outcome.result, outcome.loser, outcome.fate) == ("corrupted", "Frodo", fate)
     text = " ".join(st.text for st in steps)
-    assert f"rolls {total} - 2 = {total - 2}" in text and "MECCG-FX-22" in {r for st in steps for r in st.rules}
+    assert f"rolls {total} + 2 = {got}" in text and "MECCG-FX-22" in {r for st in steps for r in st.rules}
     # the strike is never rolled either way (cancelled, MECCG-SEQ-12; or not resolved, MECCG-FX-22): dice given
     # for it are refused, naming the field, never ignored
     with pytest.raises(ScenarioError) as exc:

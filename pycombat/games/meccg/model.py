@@ -51,6 +51,10 @@ class Member:
     #: corruption points the scenario states (every card on him); None: those of his items (MECCG-FX-22)
     corruption_points: int | None = None
     restored: tuple[str, ...] = ()  #: names of his items that Reforging restored (MECCG-FX-3)
+    #: his printed modifier to all of his corruption checks ("All of his corruption checks are modified by +4",
+    #: data/character_terms.yaml), and its printed text; added in cards/rolls.py ``check_modifiers``
+    check_modifier: int = 0
+    check_modifier_source: str | None = None
 
     @property
     def untapped(self) -> bool:

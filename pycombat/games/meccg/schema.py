@@ -579,6 +579,9 @@ def _check_member_alignment(node: Node, card: Any, alignment: str) -> None:
         kind = card.card_type if card.card_type != "agent" else "character (an agent)"
         raise node.error(f"{card.name} is a {card.alignment} {kind}; a {alignment} player's company holds no such "
                          "card (MECCG-FX-20)", "name")
+    if card.balrog_specific and alignment != "balrog":
+        raise node.error(f"{card.name} is Balrog specific (printed: \"Balrog specific\"); only a Balrog player's "
+                         f"company holds him, not a {alignment} player's (MECCG-FX-20)", "name")
     if alignment == "balrog" and card.card_type in ("character", "agent") and card.race not in BALROG_RACES:
         raise node.error(f"{card.name} is {with_article(card.race or 'character')}; "
                          "a Balrog player's characters are Orcs and Trolls (MECCG-FX-20, CoE 1.3.B4)", "name")
@@ -706,6 +709,9 @@ def _read_member(node: Node, alignment: str, db: CardDB) -> Member:
                       mp_if_eliminated=card.mp_if_eliminated,
                       prowess_mods=tuple(card.prowess_mods or ()), mind=card.mind,
                       direct_influence=card.direct_influence,
+                      check_modifier=card.check_modifier,
+                      check_modifier_source=next((t for t in card.terms_source if "corruption check" in t), None)
+                      if card.check_modifier else None,
                       assignable_as_untapped=_ability(card, "assignable_as_untapped"),
                       struck_before_controller=_ability(card, "must_be_assigned_first"),
                       discarded_with_controller=_ability(card, "discarded_if_controller_wounded"))

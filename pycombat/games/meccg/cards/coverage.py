@@ -223,6 +223,12 @@ def unmodelled(s: Scenario) -> list[dict[str, Any]]:
                                        "after a failed check he is in no assignment and the players assign anew (odds, "
                                        "replay, optimize, tree and enumerate branch on it, MECCG-FX-31)",
                                 "touches": ["strike_cancel", "body_check"]})
+        for cid in s.combat.before_assignment:
+            # a condition of playing it that holds under every reading (The Tormented Earth's "Playable on a
+            # sorcery-using character"): whether it is played at all, so whether the attack goes on, hangs on it
+            m = cardfx.model(cid)
+            out += [e for e in _entries(m, f"{s.combat.path}.before_assignment")
+                    if e.get("limits_play") and not e.get("only_if")]
         if s.flags.get("pre_assignment_attack_effects") == "allowed":
             for cid in s.combat.before_assignment:
                 m = cardfx.model(cid)

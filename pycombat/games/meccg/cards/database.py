@@ -81,6 +81,13 @@ class CharacterCard:
     unique: bool = False  #: a unique card: in play once at most (MECCG-FX-33)
     #: the card it is a manifestation of (counted as one with it for uniqueness, MECCG-FX-33)
     manifestation_of: str | None = None
+    #: "All of his corruption checks are modified by +N" (data/character_terms.yaml ``corruption_check``): N,
+    #: added to every corruption check he makes (cards/rolls.py ``check_modifiers``, MECCG-FX-22/25/30/31)
+    check_modifier: int = 0
+    #: "Balrog specific" (data/character_terms.yaml ``balrog_specific``): only a Balrog player's (MECCG-FX-20)
+    balrog_specific: bool = False
+    #: the printed text of the terms above (the overlay's ``source``), shown by ``pycombat card``
+    terms_source: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,7 +179,11 @@ def _listed(value: Any) -> list[Any]:
 
 
 def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
-    """Build a :class:`CharacterCard` from one ``characters.json`` record."""
+    """Build a :class:`CharacterCard` from one ``characters.json`` record, with the printed terms of
+    ``data/character_terms.yaml`` for its id (``corruption_check``, ``balrog_specific``)."""
+    terms = character_terms()
+    check = terms["corruption_check"].get(rec["id"]) or {}
+    specific = terms["balrog_specific"].get(rec["id"]) or {}
     return CharacterCard(
         id=rec["id"],
         name=rec["name"],
@@ -199,6 +210,9 @@ def character_from_record(rec: Mapping[str, Any]) -> CharacterCard:
         direct_influence=rec.get("direct_influence"),
         unique=bool(rec.get("unique")),
         manifestation_of=rec.get("manifestation_of"),
+        check_modifier=int(check.get("amount") or 0),
+        balrog_specific=bool(specific),
+        terms_source=tuple(str(t["source"]) for t in (check, specific) if t),
     )
 
 
@@ -286,6 +300,8 @@ def _same_card(cards: Sequence[Card]) -> bool:
     def bare(c: Card) -> Card:
         if isinstance(c, CombatCard):
             return dataclasses.replace(c, id="", set="", cvcc_note=None)
+        if isinstance(c, CharacterCard):  # the overlay's printed text names the card's id
+            return dataclasses.replace(c, id="", set="", terms_source=())
         return dataclasses.replace(c, id="", set="")
 
     first = bare(cards[0])
@@ -485,6 +501,42 @@ def corrected_item_records(records: Sequence[Mapping[str, Any]]) -> list[dict[st
                     raise ValueError(f"{ITEM_TERMS}: corrections.{card_id}.set must set fields of the record")
                 rec.update(fields)
     return [by_id[r["id"]] for r in records]
+
+
+#: the overlay on characters.json: printed terms its fields do not hold
+CHARACTER_TERMS = "character_terms.yaml"
+_CHARACTER_SECTIONS = {"corruption_check": ("amount",), "balrog_specific": ()}
+
+
+@functools.cache
+def character_terms() -> dict[str, Any]:
+    """``data/character_terms.yaml``: ``corruption_check`` ("All of his corruption checks are modified by +N":
+    ``amount``) and ``balrog_specific``, each keyed by card id with the card's ``name`` and its printed text
+    (``source``); every entry must name a characters.json record by id and name.
+
+    >>> character_terms()["corruption_check"]["TW-152"]["amount"]
+    4
+    """
+    import yaml
+
+    text = resources.files(DATA_PACKAGE).joinpath(CHARACTER_TERMS).read_text(encoding="utf-8")
+    data = yaml.safe_load(text) or {}
+    unknown = set(data) - set(_CHARACTER_SECTIONS)
+    if unknown:
+        raise ValueError(f"{CHARACTER_TERMS}: unknown section(s) {sorted(unknown)}; known: {list(_CHARACTER_SECTIONS)}")
+    names = {r["id"]: r["name"] for r in _records("characters.json")}
+    out: dict[str, Any] = {}
+    for section, keys in _CHARACTER_SECTIONS.items():
+        out[section] = dict(data.get(section) or {})
+        for card_id, entry in out[section].items():
+            if names.get(card_id) != entry.get("name") or not entry.get("source"):
+                raise ValueError(f"{CHARACTER_TERMS}: {section}.{card_id} must name a characters.json record by id "
+                                 f"and name ({names.get(card_id, 'no such id')!r}) and give its `source`")
+            extra = set(entry) - {"name", "source", *keys}
+            if extra or any(not isinstance(entry.get(k), int) or isinstance(entry.get(k), bool) for k in keys):
+                raise ValueError(f"{CHARACTER_TERMS}: {section}.{card_id}: its terms are {list(keys) or 'none'} "
+                                 "(integers)")
+    return out
 
 
 @functools.cache

@@ -64,9 +64,10 @@ ENTRY_KEYS = ("name", "play", "rule", "source", "discard", "side", "lasts", "req
 #: character it was played for (``character``: Some Secret Art of Flame, "the sorcery-using character facing
 #: the attack"; Wizard's Fire, "the Wizard"), who faces no other strike (MECCG-FX-8)
 TARGETS = ("company", "character")
-#: a card that "cannot be duplicated against a given attack" (``no_duplicate: attack``): its player plays it once
-#: in the attack (the play check, MECCG-FX-8)
-NO_DUPLICATE = ("attack",)
+#: a card that "cannot be duplicated against a given attack" (``no_duplicate: attack``) or "on a given turn"
+#: (``turn``: Scourge of Fire; company vs. company combat is made in one turn, so it is the same limit within the
+#: attack): its player plays it once in the attack (the play check, MECCG-FX-8)
+NO_DUPLICATE = ("attack", "turn")
 #: what a card placed with an item allows (``placed_with``): the item's slot, ``unique: false``, or its names
 PLACED_WITH_KEYS = ("slot", "unique", "names")
 #: how long a played card acts: its strike, the rest of the attack, or the turn (an item discarded
@@ -400,7 +401,7 @@ def _yaml() -> dict:
         bad |= {"ally_unique" for u in entry.get("unmodelled") or () if u.get("ally_unique", False) is not False}
         if entry.get("targets", "company") not in TARGETS or entry.get("no_duplicate", "attack") not in NO_DUPLICATE \
                 or ("targets" in entry and entry.get("lasts") != "attack"):
-            bad.add("targets (company | character, on a card that lasts the attack) or no_duplicate (attack)")
+            bad.add("targets (company | character, on a card that lasts the attack) or no_duplicate (attack | turn)")
         pays = entry.get("pays_item")
         if pays is not None and (entry.get("play") != "strike" or not isinstance(pays, list)
                                  or not all(isinstance(n, str) for n in pays)
@@ -421,9 +422,10 @@ def _fx_list(raw: Iterable[Mapping[str, Any]] | None) -> tuple[Fx, ...]:
 
 def _from_entry(cid: str, name: str, kind: str, entry: Mapping[str, Any], *, extra_fx: tuple[Fx, ...] = (),
                 extra_unmodelled: tuple[Mapping[str, str], ...] = ()) -> CardModel:
-    parts = [{"what": u["what"], "why": u["why"], **{k: True for k in ("limits_play", "narrows", "grants") if u.get(k)},
+    parts = [{"what": u["what"], "why": u["why"],
+              **{k: True for k in ("limits_play", "narrows", "widens", "grants") if u.get(k)},
               **{k: u[k] for k in ("settled_by", "only_if", "touches", "acts_on", "bearer", "alternative", "in_play",
-                                    "ends_below") if u.get(k)},
+                                    "ends_below") if u.get(k) or (k == "touches" and k in u)},
               **({"ally_unique": u["ally_unique"]} if "ally_unique" in u else {})}
              for u in entry.get("unmodelled") or ()]
     # "... outside combat": a cost or consequence outside this combat, not an unmodelled combat effect
@@ -778,8 +780,9 @@ def holds(cond: Mapping[str, Any], ctx: Ctx) -> str | None:
             ok = ("doors of night" in _in_play_names(ctx.scenario, ctx.company)) == bool(val)
         elif key == "gates_of_morning":
             ok = ("gates of morning" in _in_play_names(ctx.scenario, ctx.company)) == bool(val)
-        elif key == "taps":
-            ok = ctx.taps is None or ctx.taps == bool(val)
+        elif key == "taps":  # "when tapping to face a strike": he taps to face it only if untapped as it starts
+            # and he takes no -3 not to tap (MECCG-SEQ-4/5); a tapped or wounded character does not tap to face it
+            ok = ctx.taps is None or (bool(ctx.taps) and getattr(me, "status", "untapped") == "untapped") == bool(val)
         elif key == "mode":
             ok = getattr(me, "mode", None) == val
         elif key == "own_skill":  # a skill the member has without the cards that grant it

@@ -134,6 +134,16 @@ def _abilities(card: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         text, rule = ABILITY_TEXT[k]
         rules = [rule] + ([CARD_RULES[card.id]] if card.id in CARD_RULES and k.startswith("may_not") else [])
         out.append({"what": k, "text": text, "rules": rules})
+    if card.check_modifier:  # his printed modifier to all of his corruption checks (data/character_terms.yaml)
+        out.append({"what": "corruption_check", "amount": card.check_modifier,
+                    "text": f"{card.check_modifier:+d} to every corruption check he makes in the combat: a card's use "
+                            f"(The One Ring) or its cost [{'; '.join(t for t in card.terms_source if 'corruption' in t)}]",
+                    "rules": ["MECCG-FX-22", "MECCG-FX-25"]})
+    if card.balrog_specific:
+        out.append({"what": "balrog_specific",
+                    "text": "Balrog specific: only a Balrog player's company holds him "
+                            f"[{'; '.join(t for t in card.terms_source if 'Balrog specific' in t)}]",
+                    "rules": ["MECCG-FX-20"]})
     dead = [{"what": e.get("effect") + (f" ({e['target']})" if e.get("target") else ""),
              "why": "the data marks it as having no effect in company vs. company combat"}
             for e in card.combat_effects if e.get("cvcc") is False]
@@ -272,7 +282,8 @@ def card_lines(report: dict[str, Any]) -> list[str]:
                                                      if c["requires"] else "")
                          + (f", lasts the {c['lasts']}" if c.get("lasts") else "")
                          + (" for the character it is played for only" if c.get("targets") == "character" else "")
-                         + (", cannot be duplicated against a given attack (MECCG-FX-8)" if c.get("no_duplicate")
+                         + (f", cannot be duplicated {'on a given turn' if c.get('no_duplicate') == 'turn' else 'against a given attack'}"
+                            " (MECCG-FX-8)" if c.get("no_duplicate")
                             else ""))
         for a in c.get("abilities", ()):
             lines.append(f"  ability: {a['text']} ({', '.join(a['rules'])})")

@@ -146,8 +146,8 @@ SiteFails = _p("site_fails", card=StringField, what=StringField, site=StringFiel
 AvatarFails = _p("avatar_fails", card=StringField, what=StringField, avatar=StringField)
 #: requirements read on the playing company, not on the character a card is played for
 _PLAYER_KEYS = cardfx.SITE_KEYS + cardfx.AVATAR_KEYS
-#: a card that cannot be duplicated against a given attack (card_effects.yaml ``no_duplicate: attack``) was
-#: already played by the same player in this attack
+#: a card that cannot be duplicated against a given attack or on a given turn (card_effects.yaml
+#: ``no_duplicate: attack | turn``) was already played by the same player in this attack
 Duplicated = _p("duplicated", card=StringField)
 DefenderOnly = _p("defender_only", card=StringField)
 CompanyOvert = _p("company_overt", company=ConstantField)
@@ -243,6 +243,41 @@ def _source_members(scenario: Scenario, by: str, m: cardfx.CardModel) -> list[Me
     return [x for x in company.members if x.card_id == m.id]
 
 
+def _reach_unmodelled(card_id: str) -> str:
+    """For an item refused because the character it is used for does not carry it: the not-modelled part of the
+    card that would let it act there (Whip of Many Thongs' reach beyond its bearer's strike, MECCG-FX-10), named."""
+    m = cardfx.model(card_id.partition("#")[0]) if card_id.partition("#")[0] in cardfx.all_models() else None
+    parts = [u["what"] for u in (m.unmodelled if m is not None else ()) if "reach" in u.get("what", "")]
+    return f"; not modelled (MECCG-FX-10): {parts[0]}" if parts else ""
+
+
+def _duplicate_scope(card: str) -> str:
+    """"against a given attack" or "on a given turn", as the card (by name) prints its limit (MECCG-FX-8)."""
+    m = next((x for x in cardfx.all_models().values() if x.name == card.partition("#")[0]), None)
+    return "on a given turn" if m is not None and m.no_duplicate == "turn" else "against a given attack"
+
+
+def spent_card(use: str) -> str:
+    """``"<role>/<card id>"`` of one entry of ``spent`` (an item's use names its copy's bearer: ``"...@<bearer>"``)."""
+    return use.split("@", 1)[0]
+
+
+def item_user(carriers: Sequence[Member], role: str, card_id: str, spent: Sequence[str]) -> str | None:
+    """Which of ``carriers`` (in order) uses a copy of item ``card_id`` not yet used in this attack: each copy is
+    used once an attack (MECCG-FX-17), so uses are counted per copy, by its bearer (``spent``: ``"<role>/<card
+    id>@<bearer>"`` per use), never per name: a non-unique item borne by two members is used once by each. None:
+    every copy they bear is spent."""
+    uses = [u.split("@", 1)[1] if "@" in u else None for u in spent if spent_card(u) == f"{role}/{card_id}"]
+    anon = uses.count(None)  # a use that names no bearer spends the first copy left
+    for c in carriers:
+        left = sum(1 for i in c.items if i.id == card_id) - uses.count(c.name)
+        take = min(left, anon)
+        left, anon = left - take, anon - take
+        if left > 0:
+            return c.name
+    return None
+
+
 def placed_source(scenario: Scenario, by: str, card_id: str) -> Member | None:
     """The member a ``source: placed`` card is in play on, who taps to use it (MECCG-FX-23)."""
     got = _source_members(scenario, by, cardfx.model(card_id))
@@ -314,7 +349,6 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
             carriers = [c for c in carriers if p.card in {i.id for i in c.items}]
             able = [c for c in carriers if cardfx.holds(m.carrier_requires, cardfx.Ctx(
                 me=c, company=company, scenario=scenario, opp_company=scenario.company(other))) is None]
-            copies = sum(1 for c in able for i in c.items if i.id == p.card)
             if not carriers:
                 out.append(NotCarried(card=p.card, member=me.name if m.carrier == "bearer" else ""))
             elif not able:  # Athelas: its bearer must be a Dúnadan
@@ -322,11 +356,12 @@ def _terms(scenario: Scenario, p: Play, used: frozenset[str], struck: frozenset[
                                             what=cardfx.holds(m.carrier_requires, cardfx.Ctx(
                                                 me=carriers[0], company=company, scenario=scenario,
                                                 opp_company=scenario.company(other)))))
-            elif list(spent).count(f"{p.by}/{p.card}") >= copies:
+            elif item_user(able, p.by, p.card, spent) is None:  # each copy once an attack, per its bearer
                 out.append(ItemSpent(card=p.card))
     out += _site_terms(scenario, p, m, company, other)
     out += _avatar_terms(p, m, company)
-    if m.no_duplicate == "attack" and f"{p.by}/{p.card}" in spent:  # "cannot be duplicated against a given attack"
+    if m.no_duplicate and any(spent_card(u) == f"{p.by}/{p.card}" for u in spent):
+        # "cannot be duplicated against a given attack" / "on a given turn" (the attack is in one turn)
         out.append(Duplicated(card=p.card))
     for cls in cost_discards(p.card):  # MECCG-FX-15: an item of that class to discard, in the playing company
         if not any(i.item_class == cls for x in company.members for i in x.items):
@@ -776,13 +811,15 @@ def _words(s: Scenario, v: Violation, plays: Sequence[Play]) -> str:
                                     f"{_name(args[1])} both do"),
         "unmet_requirement": lambda: _unmet(s, plays, card, args),
         "wrong_site": lambda: f"{card} is played only where {_site_text(str(args[1]))}; {args[2]}",
-        "duplicated": lambda: f"{card} cannot be duplicated against a given attack: its player already played it",
+        "duplicated": lambda: f"{card} cannot be duplicated {_duplicate_scope(card)}: its player already played it "
+                              "in this attack",
         "avatar_unmet": lambda: (f"{card} needs {'a ' if ' ' not in str(args[1]) else ''}{args[1]} as its player's "
                                  f"avatar in play (in any of his companies); {args[2]}"),
         "not_facing_an_attack": lambda: f"{card} works against an attack, and only the defender faces one",
         "no_effect_in_cvcc": lambda: f"{card} has no effect in CvCC [{args[1]}={s.flags.get(str(args[1]))}]",
         "not_carried": lambda: (f"{args[1]} does not carry {card}" if str(args[1])
-                                else f"nobody in the {_role_of(plays, args[0])} company carries {card}"),
+                                else f"nobody in the {_role_of(plays, args[0])} company carries {card}")
+                               + _reach_unmodelled(str(args[0])),
         "not_in_company": lambda: f"{card} is not in the playing company",
         "not_in_play_on_a_member": lambda: (f"{card} is in play on no member of the playing company (list it in its "
                                             f"in_play: as {{card: {card}, member: <its bearer>}})"),

@@ -275,10 +275,15 @@ def _unless(cost: Mapping[str, Any], maker: Member) -> bool:
 
 
 def check_modifiers(maker: Member, company: Company | None) -> tuple[int, str]:
-    """The modifiers the cards in play in ``company`` give every corruption check ``maker`` makes in the combat
-    (card_effects.yaml ``fx: corruption_check``, where the card's requirements hold for him: Fellowship's +1 in a
-    company of four or more, MECCG-FX-7), and their words (``""``: none)."""
+    """The modifiers of every corruption check ``maker`` makes in the combat, and their words (``""``: none): his
+    own printed one ("All of his corruption checks are modified by +4": Frodo; data/character_terms.yaml) and those
+    the cards in play in ``company`` give him (card_effects.yaml ``fx: corruption_check``, where the card's
+    requirements hold for him: Fellowship's +1 in a company of four or more, MECCG-FX-7). The one computation of
+    a check's modifiers: a card's use (MECCG-FX-22), its cost (MECCG-FX-25/30/31), in every verb."""
     total, parts = 0, []
+    if maker.check_modifier:  # his own printed modifier (data/character_terms.yaml), in every verb's check
+        total += maker.check_modifier
+        parts.append(f"{maker.check_modifier:+d} {maker.name}'s own (printed: all of his corruption checks)")
     for card in getattr(company, "in_play", ()) if company is not None else ():
         m = cardfx.model(card.id)
         if m.play != "in_play":
@@ -290,7 +295,8 @@ def check_modifiers(maker: Member, company: Company | None) -> tuple[int, str]:
         if got:
             total += got
             parts.append(f"{got:+d} {m.name}")
-    return total, (", ".join(parts) + " (MECCG-FX-7)") if parts else ""
+    rule = " (MECCG-FX-7)" if len(parts) > bool(maker.check_modifier) else ""
+    return total, (", ".join(parts) + rule) if parts else ""
 
 
 def strike_roll(card: "cardfx.CardModel", member: Member, company: Company | None = None) -> StrikeRoll | None:

@@ -15,9 +15,9 @@ def entries(m: cardfx.CardModel, where: str, member: str | None = None) -> list[
     out = []
     for u in m.unmodelled:
         e = {"card": m.name, "id": m.id, "what": u["what"], "why": u["why"], "where": where}
-        for key in ("limits_play", "narrows", "grants", "settled_by", "only_if", "touches", "acts_on", "alternative",
-                    "in_play", "ends_below"):  # what it can touch
-            if u.get(key):
+        for key in ("limits_play", "narrows", "widens", "grants", "settled_by", "only_if", "touches", "acts_on",
+                    "alternative", "in_play", "ends_below"):  # what it can touch (``touches: []``: no number)
+            if u.get(key) or (key == "touches" and key in u):
                 e[key] = u[key]
         if member:
             e["member"] = member

@@ -209,9 +209,15 @@ def _narrowing(s: Scenario, claim: Claim, entries: list[dict]) -> list[dict]:
     for a rule it does model: unmet or met, the play stays refused (a second Driven as by a Madness)."""
     from ..cards.coverage import PLAY_KINDS
 
-    if not entries or claim.kind not in PLAY_KINDS or not all(e.get("narrows") for e in entries):
+    if not entries or claim.kind not in PLAY_KINDS:
         return entries
-    return [] if _decide_positive(s, claim).verdict is False else entries
+    if all(e.get("narrows") for e in entries):
+        return [] if _decide_positive(s, claim).verdict is False else entries
+    # a reach the model gives the card only in part (Whip of Many Thongs outside its bearer's strike, ``widens:
+    # true``) can only allow a play the model refuses: a play the model allows stays allowed
+    if all(e.get("widens") for e in entries):
+        return [] if _decide_positive(s, claim).verdict is True else entries
+    return entries
 
 
 def _describe(kind: str, a: dict, negated: bool = False) -> str:

@@ -1410,6 +1410,16 @@ def d_cards_named(scenario: Scenario, ch: StrikeChoice) -> list[CardModel]:
     return out
 
 
+def _item_bearer(scenario: Scenario, company: Company, role: str, me: Member, e: CardModel, spent: list[str]) -> str:
+    """The member whose copy of item card ``e`` is used for ``me`` (MECCG-FX-17): ``me`` for an item its bearer
+    uses, else the first member of the company able to use it with a copy not yet used in this attack."""
+    if e.carrier != "company":
+        return me.name
+    able = [c for c in company.members if any(i.id == e.id for i in c.items)
+            and cardfx.holds(e.carrier_requires, cardfx.Ctx(me=c, company=company, scenario=scenario)) is None]
+    return play.item_user(able, role, e.id, spent) or me.name
+
+
 def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me: Member, reg,
            used_allies: set[str], struck: set[str], spent: list[str],
            paid: dict[str, str] | None = None, supporters: Iterable[str] = (),
@@ -1463,7 +1473,8 @@ def _cards(scenario: Scenario, ch: StrikeChoice, role: str, company: Company, me
     effects = tuple(reg.effects[i] for i in ids)
     for e in effects:
         # an item used (MECCG-FX-17), or a card played: one its player may not play again (MECCG-FX-8)
-        spent.append(f"{role}/{e.id}")
+        spent.append(f"{role}/{e.id}" + (f"@{_item_bearer(scenario, company, role, me, e, spent)}"
+                                          if e.source == "item" else ""))
         if e.source in ("ally", "member"):
             used_allies.add(next(m.name for m in company.members if m.card_id == e.id))
         if e.source == "placed":  # its bearer taps to use it (MECCG-FX-23)
@@ -1633,16 +1644,27 @@ def allies_of(scenario: Scenario, name: str) -> tuple[str, ...]:
     return ()
 
 
-def with_allies_gone(o: Outcome, scenario: Scenario) -> Outcome:
+def with_allies_gone(o: Outcome, scenario: Scenario, gone: frozenset = frozenset()) -> Outcome:
     """Outcome ``o`` with the allies of each character who leaves play in it (the loser eliminated,
     discarded, returned to hand or put off to the side; a payer or a check's maker who does,
     MECCG-FX-24/25) discarded with him (MECCG-BODY-4): ``(ally, "discarded")`` in ``also``. Such an ally
-    faces no strike of its own later in the attack and scores nothing (no body check: no kill MP)."""
+    faces no strike of its own later in the attack and scores nothing (no body check: no kill MP). An ally
+    that lost its own strike here and survived it wounded is discarded with him too; one that already leaves
+    play in ``o`` (eliminated in its own strike) or left in an earlier strike (``gone``) does not leave again."""
     leaving = ([o.loser] if o.loser and (o.fate in LEAVES_PLAY or o.aside == o.loser) else []) + \
         [n for n, f in o.also if f in LEAVES_PLAY]
-    have = {n for n, _f in o.also} | ({o.loser} if o.loser else set())
-    add = tuple((a, "discarded") for n in leaving for a in allies_of(scenario, n) if a not in have)
-    return o._replace(also=o.also + add) if add else o
+    out = set(gone) | {n for n in leaving}
+    add = tuple((a, "discarded") for n in leaving for a in allies_of(scenario, n) if a not in out)
+    return o._replace(also=o.also + tuple(dict.fromkeys(add))) if add else o
+
+
+def without_gone_allies(o: Outcome, scenario: Scenario, gone: frozenset) -> Outcome:
+    """Outcome ``o`` of a strike resolved after members ``gone`` left play: an ally among them (gone with its
+    controlling character, or eliminated in its own strike) does not leave play again with its controller here
+    (MECCG-BODY-4): its ``(ally, "discarded")`` is dropped. Each member's fate over the attack is the first by
+    which he leaves play."""
+    keep = tuple((n, f) for n, f in o.also if not (n in gone and scenario.member(n).ally_of))
+    return o if len(keep) == len(o.also) else o._replace(also=keep)
 
 
 def strike_outcomes(setup: StrikeSetup, scenario: Scenario) -> Dist:
@@ -1830,18 +1852,24 @@ def _with_members_gone(setups: list[StrikeSetup], per: list[Dist], scenario: Sce
         if {s.attacker.member.name, s.defender.member.name} & gone:
             return Dist.point(absent)
         lost = gone & frozenset(s.supporters)
-        if not lost:
-            return dist
-        key = (s.index, lost)
-        if key not in unsupported:
-            unsupported[key] = strike_outcomes(s.without_supporters(lost), scenario)
-        return unsupported[key]
+        if lost:
+            key = (s.index, lost)
+            if key not in unsupported:
+                unsupported[key] = strike_outcomes(s.without_supporters(lost), scenario)
+            dist = unsupported[key]
+        if gone & allies:  # an ally gone earlier does not leave play again with its controller (MECCG-BODY-4)
+            dist = dist.map(lambda o: without_gone_allies(o, scenario, gone))
+        return dist
 
+    def left(o: Outcome) -> frozenset:  # every member who leaves play in ``o``, the loser too
+        return gone_members(o) | ({o.loser} if o.loser and (o.fate in LEAVES_PLAY or o.aside == o.loser) else set())
+
+    allies = frozenset(m.name for c in (scenario.attacker, scenario.defender) for m in c.members if m.ally_of)
     for s, dist in zip(setups, per):
         step = state.bind(lambda st, d=dist, s=s: strike(s, d, st[2]).map(lambda o, st=st: (st, o)))
         marginals.append(step.map(lambda x: x[1]))
         state = step.map(lambda x: (x[0][0] + x[1].kill_mp_defender_player, x[0][1] + x[1].kill_mp_attacker_player,
-                                    x[0][2] | gone_members(x[1])))
+                                    x[0][2] | gone_members(x[1]) | (left(x[1]) & allies)))
     return marginals, state.map(lambda st: (st[0], st[1]))
 
 
@@ -2504,7 +2532,10 @@ def _push(out: list, scenario: Scenario, s: StrikeSetup, steps: list[ReplayStep]
     """Strike ``s`` resolved as ``o`` with its ``steps`` into the replay's ``out`` (at index ``at``, else
     appended), the allies of a character who left play in it discarded with him, each with its step
     (MECCG-BODY-4)."""
-    got = with_allies_gone(o, scenario)
+    gone = frozenset(n for _s, _st, e in out[:len(out) if at is None else at] for n in gone_members(e)) | frozenset(
+        e.loser for _s, _st, e in out[:len(out) if at is None else at]
+        if e.loser and (e.fate in LEAVES_PLAY or e.aside == e.loser))
+    got = with_allies_gone(o, scenario, gone)
     for ally, _fate in got.also[len(o.also):]:
         ctrl = scenario.member(ally).ally_of
         steps.append(ReplayStep(f"{ally}, {ctrl}'s ally, leaves play with him: discarded, no kill MP; it faces no "
@@ -2651,9 +2682,14 @@ def support_lost(setups: Sequence[StrikeSetup], per: Sequence[Dist],
 
 
 def _fate_of(o: Outcome, name: str) -> str | None:
-    """``name``'s fate in strike outcome ``o``: the loser's, or a payer's body check (MECCG-FX-24)."""
+    """``name``'s fate in strike outcome ``o``: the loser's, or a payer's body check (MECCG-FX-24); a loser who
+    survives wounded and then leaves play in it (an ally discarded with its controlling character, MECCG-BODY-4)
+    has the fate by which he leaves."""
     if o.loser == name:
-        return "aside" if o.aside == name else o.fate
+        own = "aside" if o.aside == name else o.fate
+        if own in LEAVES_PLAY:
+            return own
+        return next((f for n, f in o.also if n == name and f in LEAVES_PLAY), own)
     return next((f for n, f in o.also if n == name), None)
 
 
