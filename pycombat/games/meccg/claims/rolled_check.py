@@ -12,10 +12,10 @@ assignment stated). Otherwise the check stays what it was, not modelled for the 
 >>> s = scenario_from_dict({"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
 ...     "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf", "Shagrat"]},
 ...     "defender": {"alignment": "hero", "site": "Moria",
-...                  "members": [{"name": "Gandalf", "corruption_points": 2}, "Aragorn II"]},
+...                  "members": [{"name": "Alatar", "corruption_points": 2}, "Aragorn II"]},
 ...     "combat": {"before_assignment": ["Wizard's Flame"], "check_roll": 5,
 ...                "strikes": [{"attacker": "Lagduf", "defender": "Aragorn II"},
-...                            {"attacker": "Shagrat", "defender": "Gandalf"}]}})
+...                            {"attacker": "Shagrat", "defender": "Alatar"}]}})
 >>> rolled(s)[1], fixes_strike(s, 1), fixes_strike(s, 2)
 ('discarded', True, False)
 """

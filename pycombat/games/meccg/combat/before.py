@@ -22,12 +22,12 @@ assignment. A cancel's check (the attack cancelled) is MECCG-FX-30, not this.
 >>> s = scenario_from_dict({"game": "meccg", "rules": {"pre_assignment_attack_effects": "allowed"},
 ...     "attacker": {"alignment": "minion", "site": "Moria", "members": ["Lagduf", "Shagrat"]},
 ...     "defender": {"alignment": "hero", "site": "Moria",
-...                  "members": [{"name": "Gandalf", "corruption_points": 2}, "Aragorn II"]},
+...                  "members": [{"name": "Alatar", "corruption_points": 2}, "Aragorn II"]},
 ...     "combat": {"before_assignment": ["Wizard's Flame"],
-...                "strikes": [{"attacker": "Lagduf", "defender": "Gandalf"},
+...                "strikes": [{"attacker": "Lagduf", "defender": "Alatar"},
 ...                            {"attacker": "Shagrat", "defender": "Aragorn II"}]}})
 >>> [(label, str(p)) for label, p, _fate in pre_check(s).branches()]
-[('Gandalf passes his corruption check', '13/18'), ('Gandalf fails his corruption check: discarded', '7/36'), ('Gandalf fails his corruption check: eliminated', '1/12')]
+[('Alatar passes his corruption check', '13/18'), ('Alatar fails his corruption check: discarded', '7/36'), ('Alatar fails his corruption check: eliminated', '1/12')]
 """
 from __future__ import annotations
 
