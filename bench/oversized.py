@@ -31,7 +31,7 @@ MEMORY_LIMIT = 600_000_000  # address space of one run (bytes)
 #: minion characters that are not unique (several copies may be in play, MECCG-FX-33), and 20 unique hero characters
 #: without a combat ability
 MECCG_MINIONS = ["Orc Captain", "Orc Veteran", "Old Troll", "Horseman in the Night", "Orc Tracker", "Troll-chief",
-                 "Orc Brawler", "Hill-troll"]
+                 "Orc Brawler", "Orc Sniffler"]
 MECCG_HEROES = ["Aragorn II", "Anborn", "Annalena", "Adrazar", "Arinmîr", "Arwen", "Bard Bowman", "Barliman Butterbur",
                 "Beorn", "Beregond", "Beretar", "Bergil", "Bilbo", "Boromir II", "Celeborn", "Damrod", "Denethor II",
                 "Elrond", "Éomer", "Erkenbrand"]

@@ -371,8 +371,7 @@ UNPROVEN: dict[tuple[str, str], dict[str, str]] = {
     ("meccg", "modifier_applies"): dict.fromkeys({"MECCG-CARD-12", "MECCG-CARD-13"}, CARD_RESTATES),
     ("meccg", "steal_item"): dict.fromkeys({"MECCG-OPT-1"}, TABLE),
     ("meccg", "strike_cancellable"): {"MECCG-SEQ-7": PERMISSION, "MECCG-SEQ-12": DEFINITION},
-    ("meccg", "strike_result"): {**dict.fromkeys({"MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-SEQ-12"}, DEFINITION),
-                                 "MECCG-PRE-1": PERMISSION},  # a strike cancelled with its attack
+    ("meccg", "strike_result"): dict.fromkeys({"MECCG-SEQ-9", "MECCG-SEQ-10", "MECCG-SEQ-12"}, DEFINITION),
     ("meccg", "takes_item"): dict.fromkeys({"MECCG-BODY-4", "MECCG-BODY-6"}, TABLE),
     ("meccg", "trophy"): dict.fromkeys({"MECCG-BODY-6"}, TABLE),
     ("riftbound", "rule"): dict.fromkeys({"RB-COMB-1", "RB-COMB-2", "RB-COMB-3", "RB-COMB-4", "RB-COMB-5", "RB-COMB-6",

@@ -111,6 +111,8 @@ def _printed_bonus(item_id: str) -> set[int]:
 
 @pytest.mark.parametrize("path", MECCG, ids=lambda p: p.stem)
 def test_meccg_final_prowess_cites_the_modifications_that_changed_it(path):
+    from pycombat.games.meccg.combat.strikes import ended_note
+
     s, verdicts = _decided("meccg", path)
     for v in (v for v in verdicts if _kind(v, "final_prowess")):
         side = _side(s, v.claim)
@@ -135,6 +137,8 @@ def test_meccg_final_prowess_cites_the_modifications_that_changed_it(path):
                 assert s.combat.before_assignment and s.flags["pre_assignment_attack_effects"] == "forbidden"
             elif r == "MECCG-SEQ-14":  # Aiglos: its Doors of Night bonus decided by the flag
                 assert any("aiglos" in i.name.casefold() for i in side.member.items)
+            elif r in ("MECCG-FX-7", "MECCG-INIT-1") and any(ended_note(m) for m in side.prowess_mods):
+                pass  # a card lasting the turn that ended with an earlier turn on the defending company: it gave nothing
             else:  # an untapping card: it removed the tapped -1
                 assert any(m.rule == r and "untapped" in m.what for m in side.prowess_mods), \
                     f"{v.claim.id}: {r} changed nothing in {[(m.what, m.amount) for m in side.prowess_mods]}"

@@ -980,6 +980,8 @@ def _cancel_check(scenario: Scenario, m: CardModel, roll: "rolls.CancelRoll | No
     (``roller: true``: Token of Goodwill's diplomat), or none."""
     if not m.cost_check or m.play != "cancel":  # another card's check before the assignment: MECCG-FX-31
         return None, "defender", 0
+    if not in_force(CANCEL_CHECK_RULE):  # (the rule switched off: the cancel costs no check)
+        return None, "defender", 0
     company = scenario.defender
     if m.cost_check.get("roller"):
         if roll is None or roll.roller is None:

@@ -585,6 +585,9 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     named_now = bool(_named_cards(s, rnd))
     names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
     rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"]
+    start = setup.params(a["role"], setup.start[0] if a["role"] == "attacker" else setup.start[2], rnd)
+    if start.roll_modifier or start.reroll_modifier or start.hit > 6:
+        rules.insert(3, "WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
     if named_now or typed:  # the card of round r modifies its roll
         rules += ["WOTR-CARD-2", "WOTR-CARD-7"]
 
