@@ -17,7 +17,9 @@ EX = Path(__file__).resolve().parents[2] / "examples" / "wotr"
 
 @pytest.mark.parametrize("stem,rnd,rules", [("cards_dagorlad", 1, "WOTR-CARDX-2"),
                                             ("replay_card_effects", 1, "WOTR-CARDX-6"),
-                                            ("replay_card_steps", 3, "WOTR-CARDX-2, WOTR-CARD-6")])
+                                            # (a three-round card battle: 6 s, the long tier)
+                                            pytest.param("replay_card_steps", 3, "WOTR-CARDX-2, WOTR-CARD-6",
+                                                         marks=pytest.mark.long)])
 def test_self_hit_rule_follows_the_card(stem, rnd, rules, capsys):
     rep = verbs.odds(load_scenario(EX / f"{stem}.yaml"))
     rows = [r for r in rep.to_json()["round_table"] if r["round"] == rnd]
