@@ -298,6 +298,12 @@ class Lines:
         return sum(self._deflect[n][1] for n in dict.fromkeys(chosen) if n in self._deflect
                    and self._deflect[n][0] != e.by)
 
+
+    def reached(self) -> list["Reached"]:
+        """Every position the lines played so far reached (those a play refused are left out): what the search
+        weighed, for the parts a play leaves not modelled off the line of best play."""
+        return [r for r in self._memo.values() if isinstance(r, Reached)]
+
     def root(self):
         """The state the file's own showdown reaches (or the error it raises)."""
         if () not in self._memo:

@@ -217,13 +217,9 @@ def _weighed_off_the_line(lines: Lines, listed: list[dict]) -> list[dict]:
     play's clause the interpreter does not read, an Equipment's Might bonus in no source, RB-CARD-5): each option's
     value rests on the plays it reached, so a clause any of them holds is named, as the showdown names it for the same
     play stated (each once; those ``listed`` already are not repeated)."""
-    from .entries import Reached
-
     seen = {(u["card"], u["what"]) for u in listed}
     out = []
-    for reached in list(lines._memo.values()):
-        if not isinstance(reached, Reached):
-            continue
+    for reached in lines.reached():
         for u in reached.progress.unmodelled:
             item = u.as_json()
             if (item["card"], item["what"]) not in seen:

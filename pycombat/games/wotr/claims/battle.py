@@ -340,7 +340,7 @@ def _decide_positive(s: Scenario, c: Claim) -> Verdict:
         got = dist.prob(test)
         want = Fraction(str(a["probability"]))
         rules = ["WOTR-HIT-8", "WOTR-HIT-9"]
-        if params.roll_modifier or params.reroll_modifier or params.hit > 6:
+        if _naturals_decide(params):
             rules.append("WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
         if params.rerolls:
             rules += ["WOTR-HIT-6", "WOTR-STR-5"]  # the Leader re-roll of missed dice
@@ -550,6 +550,12 @@ def _round_one_hits(s: Scenario, c: Claim) -> Verdict:
                           f"{', '.join(_named_cards(s, 1))}"] + [f"apart: {x}" for x in apart])
 
 
+def _naturals_decide(params) -> bool:
+    """WOTR-HIT-4 bears on a roll's hits: a modifier moves the roll, or the hit number is above 6 (a natural 1
+    then still misses, a natural 6 still hits)."""
+    return bool(params.roll_modifier or params.reroll_modifier or params.hit > 6)
+
+
 def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     """"the X scores ... k hits in round r with probability P" (r >= 2), with round r's Combat card (a card
     named for it, or typed card effects, or none): the hits of round r's Combat roll and Leader re-roll,
@@ -585,8 +591,7 @@ def _later_round_hits(s: Scenario, c: Claim) -> Verdict:
     named_now = bool(_named_cards(s, rnd))
     names = ", ".join(_named_cards(s, rnd)) or ("its typed card effects" if typed else "no Combat card")
     rules = ["WOTR-ROUND-1", "WOTR-HIT-8", "WOTR-HIT-9", "WOTR-HIT-6", "WOTR-STR-5"]
-    start = setup.params(a["role"], setup.start[0] if a["role"] == "attacker" else setup.start[2], rnd)
-    if start.roll_modifier or start.reroll_modifier or start.hit > 6:
+    if _naturals_decide(setup.params(a["role"], setup.start[0] if a["role"] == "attacker" else setup.start[2], rnd)):
         rules.insert(3, "WOTR-HIT-4")  # a natural 1 misses and a 6 hits whatever the modifier
     if named_now or typed:  # the card of round r modifies its roll
         rules += ["WOTR-CARD-2", "WOTR-CARD-7"]
